@@ -1,0 +1,86 @@
+// Organisations (tenants), their public apiKey and their kept counters. Access patterns:
+//   organisation by id     pk ORG#<id>          sk PROFILE
+//   organisation by apiKey pk APIKEY#<key>      sk APIKEY      (unique; rotated in one transaction)
+//   dashboard counters     pk ORG#<id>          sk COUNTERS
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, table } from '#lib/dynamo';
+import { randomId } from '#lib/passwords';
+
+export interface Organization {
+  id: string;
+  name: string;
+  email: string;
+  legalName: string;
+  websiteUrl: string;
+  phoneNumber: string;
+  apiKey: string;
+  ownerId: string;
+  /** IANA time zone for bookings and times shown to visitors. */
+  timeZone: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type Counter = 'members' | 'appointments' | 'services' | 'forms' | 'bookings';
+
+export const orgKey = (id: string) => ({ pk: `ORG#${id}`, sk: 'PROFILE' });
+export const apiKeyKey = (apiKey: string) => ({ pk: `APIKEY#${apiKey}`, sk: 'APIKEY' });
+export const countersKey = (orgId: string) => ({ pk: `ORG#${orgId}`, sk: 'COUNTERS' });
+
+/** Public integration keys: long, random, recognisable. */
+export const newApiKey = () => `pk_${randomId(24)}`;
+
+// Get an organisation by id.
+export async function getOrganization(id: string): Promise<Organization | undefined> {
+  const out = await ddb.send(new GetCommand({ TableName: table(), Key: orgKey(id) }));
+  if (!out.Item) return undefined;
+  const { pk: _pk, sk: _sk, ...org } = out.Item;
+  return org as Organization;
+}
+
+// Resolve a public apiKey to its organisation id (public routes find their tenant this way only).
+export async function findOrgIdByApiKey(apiKey: string): Promise<string | undefined> {
+  if (!/^pk_[A-Za-z0-9_-]{10,64}$/.test(apiKey)) return undefined;
+  const out = await ddb.send(new GetCommand({ TableName: table(), Key: apiKeyKey(apiKey) }));
+  return out.Item?.orgId as string | undefined;
+}
+
+/** Items creating an organisation with its apiKey and zeroed counters, for one transaction. */
+export function createOrganizationItems(org: Organization) {
+  return [
+    { Put: { TableName: table(), Item: { ...orgKey(org.id), ...org }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: table(), Item: { ...apiKeyKey(org.apiKey), orgId: org.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Put: {
+        TableName: table(),
+        Item: { ...countersKey(org.id), members: 1, appointments: 0, services: 0, forms: 0, bookings: 0 },
+      },
+    },
+  ];
+}
+
+/** An Update item that moves a kept counter by `by`, to put in the same transaction as the write it counts. */
+export function counterUpdate(orgId: string, counter: Counter, by: 1 | -1) {
+  return {
+    Update: {
+      TableName: table(),
+      Key: countersKey(orgId),
+      UpdateExpression: 'ADD #c :by',
+      ExpressionAttributeNames: { '#c': counter },
+      ExpressionAttributeValues: { ':by': by },
+    },
+  };
+}
+
+// Read the kept counters of an organisation.
+export async function getCounters(orgId: string): Promise<Record<Counter, number>> {
+  const out = await ddb.send(new GetCommand({ TableName: table(), Key: countersKey(orgId) }));
+  const item = out.Item ?? {};
+  return {
+    members: Number(item.members ?? 0),
+    appointments: Number(item.appointments ?? 0),
+    services: Number(item.services ?? 0),
+    forms: Number(item.forms ?? 0),
+    bookings: Number(item.bookings ?? 0),
+  };
+}

@@ -1,0 +1,166 @@
+// Users and their sign-in data. Access patterns:
+//   user by id           pk USER#<id>      sk PROFILE
+//   user id by email     pk EMAIL#<email>  sk EMAIL        (unique: written with the user in one transaction)
+//   one-time code        pk USER#<id>      sk OTP#<purpose>
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { UserDetails } from '#shared/api';
+import { ddb, table } from '#lib/dynamo';
+
+export interface User {
+  id: string;
+  email: string;
+  passwordHash: string;
+  isEmailVerified: boolean;
+  hasAddedBasicDetails: boolean;
+  orgId?: string;
+  username?: string;
+  firstName?: string;
+  middleName?: string;
+  lastName?: string;
+  phoneNumber?: string;
+  gender?: string;
+  city?: string;
+  country?: string;
+  profilePictureKey?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type OtpPurpose = 'verify-email' | 'reset-password';
+
+export interface OtpRecord {
+  codeHash: string;
+  salt: string;
+  expiresAt: string;
+  attempts: number;
+  /** Sends inside the current rate-limit window and when that window started. */
+  sends: number;
+  windowStartedAt: string;
+  lastSentAt: string;
+  /** For sign-up: the password hash submitted with the request that sent this code. */
+  pendingPasswordHash?: string;
+}
+
+const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' });
+const emailKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
+const otpKey = (userId: string, purpose: OtpPurpose) => ({ pk: `USER#${userId}`, sk: `OTP#${purpose}` });
+
+function strip<T extends Record<string, unknown>>(item: T | undefined) {
+  if (!item) return undefined;
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, ...rest } = item;
+  return rest;
+}
+
+// Get a user by id.
+export async function getUser(id: string): Promise<User | undefined> {
+  const out = await ddb.send(new GetCommand({ TableName: table(), Key: userKey(id) }));
+  return strip(out.Item) as User | undefined;
+}
+
+// Find a user by email (two reads: the unique email item, then the user).
+export async function findUserByEmail(email: string): Promise<User | undefined> {
+  const out = await ddb.send(new GetCommand({ TableName: table(), Key: emailKey(email) }));
+  const userId = out.Item?.userId as string | undefined;
+  return userId ? getUser(userId) : undefined;
+}
+
+// Create a user; fails with a condition failure when the email is taken.
+export async function createUser(user: User): Promise<void> {
+  await ddb.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: table(), Item: { ...emailKey(user.email), userId: user.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: table(), Item: { ...userKey(user.id), ...user }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ],
+    }),
+  );
+}
+
+// Update some fields of a user.
+export async function updateUser(id: string, fields: Partial<Omit<User, 'id' | 'email' | 'createdAt'>>): Promise<User> {
+  const entries = Object.entries({ ...fields, updatedAt: new Date().toISOString() }).filter(([, v]) => v !== undefined);
+  const out = await ddb.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: userKey(id),
+      ConditionExpression: 'attribute_exists(pk)',
+      UpdateExpression: `SET ${entries.map((_, i) => `#k${i} = :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#k${i}`, k])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return strip(out.Attributes) as User;
+}
+
+/** Items that remove a user and its email; callers add their own (membership, audit) to one transaction. */
+export function deleteUserItems(user: Pick<User, 'id' | 'email'>) {
+  return [
+    { Delete: { TableName: table(), Key: userKey(user.id) } },
+    { Delete: { TableName: table(), Key: emailKey(user.email) } },
+    { Delete: { TableName: table(), Key: otpKey(user.id, 'verify-email') } },
+    { Delete: { TableName: table(), Key: otpKey(user.id, 'reset-password') } },
+  ];
+}
+
+// Get the one-time code of a user for a purpose.
+export async function getOtp(userId: string, purpose: OtpPurpose): Promise<OtpRecord | undefined> {
+  const out = await ddb.send(new GetCommand({ TableName: table(), Key: otpKey(userId, purpose), ConsistentRead: true }));
+  return strip(out.Item) as OtpRecord | undefined;
+}
+
+// Store a fresh code. `expectedLastSentAt` makes two racing sends collide instead of both sending.
+export async function putOtp(userId: string, purpose: OtpPurpose, record: OtpRecord, expectedLastSentAt?: string): Promise<void> {
+  await ddb.send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...otpKey(userId, purpose), ...record, expiresAtEpoch: Math.floor(Date.parse(record.expiresAt) / 1000) + 86400 },
+      ConditionExpression: expectedLastSentAt ? 'lastSentAt = :last' : 'attribute_not_exists(pk)',
+      ExpressionAttributeValues: expectedLastSentAt ? { ':last': expectedLastSentAt } : undefined,
+    }),
+  );
+}
+
+// Count a wrong try; the condition stops counting past the limit even under parallel guesses.
+export async function recordOtpFailure(userId: string, purpose: OtpPurpose, maxAttempts: number): Promise<void> {
+  await ddb.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: otpKey(userId, purpose),
+      UpdateExpression: 'SET attempts = attempts + :one',
+      ConditionExpression: 'attribute_exists(pk) AND attempts < :max',
+      ExpressionAttributeValues: { ':one': 1, ':max': maxAttempts },
+    }),
+  ).catch(() => undefined);
+}
+
+// Use a code: deleted only if no other request used it first.
+export async function consumeOtp(userId: string, purpose: OtpPurpose, codeHash: string): Promise<void> {
+  await ddb.send(
+    new DeleteCommand({
+      TableName: table(),
+      Key: otpKey(userId, purpose),
+      ConditionExpression: 'codeHash = :h',
+      ExpressionAttributeValues: { ':h': codeHash },
+    }),
+  );
+}
+
+/** What the API shows of a user: never the password hash. */
+export function toUserDetails(user: User): UserDetails {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    middleName: user.middleName,
+    lastName: user.lastName,
+    username: user.username,
+    phoneNumber: user.phoneNumber,
+    gender: user.gender,
+    city: user.city,
+    country: user.country,
+    isEmailVerified: user.isEmailVerified,
+    profilePictureUrl: user.profilePictureKey,
+    organizationId: user.orgId,
+  };
+}

@@ -1,0 +1,56 @@
+// Uploads to the private uploads bucket. Files are served back through /assets/<key> (CloudFront in
+// AWS, the local server locally), so the API returns keys, which the console joins to the asset base.
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { badRequest, unsupportedMediaType } from './errors';
+import type { UploadedFile } from './http';
+import { config } from './config';
+import { randomId } from './passwords';
+
+export const s3 = new S3Client({ forcePathStyle: config.s3ForcePathStyle });
+
+export const IMAGE_TYPES: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+
+/** Magic numbers: the declared type must match the bytes, so a renamed script is not stored as an image. */
+function sniff(content: Buffer): string | undefined {
+  if (content.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return 'image/jpeg';
+  if (content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (content.subarray(0, 4).toString('latin1') === 'RIFF' && content.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (content.subarray(0, 4).toString('latin1') === 'GIF8') return 'image/gif';
+  if (content.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  return undefined;
+}
+
+export interface StoreOptions {
+  /** Allowed content types and their file extensions. */
+  types: Record<string, string>;
+  maxBytes: number;
+  /** Key prefix, beginning with the organisation: org/<orgId>/... */
+  prefix: string;
+}
+
+/** Checks a file's real type and size, stores it under a random key and returns the key. */
+export async function storeUpload(file: UploadedFile | undefined, options: StoreOptions): Promise<string> {
+  if (!file) throw badRequest('Please choose a file to upload.');
+  const allowed = Object.keys(options.types);
+  const actual = sniff(file.content);
+  if (!actual || !allowed.includes(actual)) {
+    throw unsupportedMediaType(`This file type is not allowed. Allowed: ${Object.values(options.types).join(', ')}.`);
+  }
+  if (file.content.length > options.maxBytes) {
+    throw badRequest(`The file is too large (at most ${Math.round(options.maxBytes / 1024 / 1024)} MB).`);
+  }
+  const key = `${options.prefix}/${randomId()}.${options.types[actual]}`;
+  await s3.send(
+    new PutObjectCommand({ Bucket: config.uploadsBucket, Key: key, Body: file.content, ContentType: actual }),
+  );
+  return key;
+}
+
+export async function deleteUpload(key: string): Promise<void> {
+  await s3.send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+}

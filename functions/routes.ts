@@ -1,0 +1,63 @@
+// The one route table. The CDK stack makes one Lambda and one API route per row; the local stack
+// dispatches HTTP requests to the same handlers from the same rows; the authorisation middleware
+// enforces each row's access and permission. Adding an endpoint is one row and one file.
+import type { Action, Module } from '#shared/permissions';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * public: anyone (public routes find the tenant through an apiKey, never a token).
+ * registration: the short-lived registration token of the sign-up steps, and nothing else.
+ * user: a signed-in member of an organisation (access token), further limited by `permission`.
+ * owner: the organisation's owner only.
+ */
+export type Access = 'public' | 'registration' | 'user' | 'owner';
+
+export interface Route {
+  method: HttpMethod;
+  /** Path below /api, with API Gateway style parameters: /appointments/{id}. */
+  path: string;
+  /** Handler module below functions/, without extension; it exports `handler`. */
+  handler: string;
+  access: Access;
+  /** Module flag a non-owner needs. Owners pass every check. */
+  permission?: { module: Module; action: Action };
+  /** How the body arrives: JSON (default), multipart/form-data, or raw text (signed webhooks). */
+  body?: 'json' | 'multipart' | 'raw';
+  /** Largest accepted body in bytes; defaults to 100 KB for JSON, 10 MB for multipart. */
+  maxBodyBytes?: number;
+}
+
+const read = (module: Module) => ({ module, action: 'read' as const });
+const write = (module: Module) => ({ module, action: 'write' as const });
+const remove = (module: Module) => ({ module, action: 'delete' as const });
+void read; void write; void remove;
+
+export const ROUTES: readonly Route[] = [
+  // Account and sign-up (spec section 4 and 7 "Account and auth")
+  { method: 'POST', path: '/users/register-email', handler: 'account/register-email', access: 'public' },
+  { method: 'POST', path: '/users/verify-email-otp', handler: 'account/verify-email-otp', access: 'public' },
+  { method: 'POST', path: '/users/login', handler: 'account/login', access: 'public' },
+  { method: 'POST', path: '/users/password/forgot', handler: 'account/forgot-password', access: 'public' },
+  { method: 'POST', path: '/users/password/reset', handler: 'account/reset-password', access: 'public' },
+  { method: 'POST', path: '/users/add-basic-details', handler: 'account/add-basic-details', access: 'registration' },
+  { method: 'POST', path: '/users/add-organization', handler: 'account/add-organization', access: 'registration' },
+  { method: 'GET', path: '/users/profile', handler: 'account/get-profile', access: 'user' },
+  { method: 'PATCH', path: '/users/profile', handler: 'account/update-profile', access: 'user' },
+  { method: 'PATCH', path: '/users/password/change', handler: 'account/change-password', access: 'user' },
+  { method: 'PATCH', path: '/users/profile-picture', handler: 'account/upload-profile-picture', access: 'user', body: 'multipart', maxBodyBytes: 5 * 1024 * 1024 },
+  { method: 'GET', path: '/users/profile-picture', handler: 'account/get-profile-picture', access: 'user' },
+  { method: 'DELETE', path: '/users', handler: 'account/delete-account', access: 'user' },
+  { method: 'GET', path: '/users/roles-permissions', handler: 'account/get-roles-permissions', access: 'user' },
+];
+
+/** `METHOD /path` as API Gateway names a route (without the /api prefix). */
+export const routeKey = (r: Pick<Route, 'method' | 'path'>) => `${r.method} ${r.path}`;
+
+const byKey = new Map(ROUTES.map((r) => [routeKey(r), r]));
+
+/** The row for an API Gateway routeKey such as `POST /api/users/login`. */
+export function findRoute(key: string): Route | undefined {
+  const [method, path = ''] = key.split(' ');
+  return byKey.get(`${method} ${path.replace(/^\/api(?=\/)/, '')}`);
+}

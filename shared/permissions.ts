@@ -1,0 +1,45 @@
+// Permission rules shared by the console (guards, menus) and the API (one authorisation middleware).
+export const MODULES = ['Appointment', 'Members', 'Notifications', 'FORMS', 'BOOKING_PACKAGES'] as const;
+export type Module = (typeof MODULES)[number];
+
+export const ACTIONS = ['read', 'write', 'delete'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export interface PermissionEntry {
+  module: Module;
+  read: boolean;
+  write: boolean;
+  delete: boolean;
+}
+
+export interface Roles {
+  roles: PermissionEntry[];
+  isOwner: boolean;
+}
+
+/** The route guard of the spec also names Bookings and Forms; they are these modules. */
+const MODULE_ALIASES: Record<string, Module> = { Bookings: 'BOOKING_PACKAGES', Forms: 'FORMS' };
+
+export function normaliseModule(name: string): Module | undefined {
+  if ((MODULES as readonly string[]).includes(name)) return name as Module;
+  return MODULE_ALIASES[name];
+}
+
+/** True for the owner; otherwise the flag of the matching module entry. A missing entry means no access. */
+export function can(roles: Roles | undefined | null, module: Module | string, action: Action): boolean {
+  if (!roles) return false;
+  if (roles.isOwner) return true;
+  const wanted = normaliseModule(module);
+  const entry = roles.roles.find((r) => r.module === wanted);
+  return entry ? entry[action] === true : false;
+}
+
+/** Every module with every flag off: the starting point for a new member. */
+export function noPermissions(): PermissionEntry[] {
+  return MODULES.map((module) => ({ module, read: false, write: false, delete: false }));
+}
+
+/** The owner's entries: every flag on. */
+export function allPermissions(): PermissionEntry[] {
+  return MODULES.map((module) => ({ module, read: true, write: true, delete: true }));
+}

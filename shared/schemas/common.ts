@@ -1,0 +1,41 @@
+// Building blocks with the spec's exact messages (section 5). zod/mini keeps Lambda bundles small.
+import * as z from 'zod/mini';
+
+/** A required string: '' and missing both give `message`. Values are trimmed first. */
+type StringCheck = Parameters<ReturnType<typeof z.string>['check']>[number];
+
+export const requiredString = (message: string, ...checks: StringCheck[]) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(1, message), ...checks);
+
+export const lengthBetween = (min: number, max: number) => [
+  z.minLength(min, `Minimum ${min} symbols`),
+  z.maxLength(max, `Maximum ${max} symbols`),
+];
+
+export const email = z.string({ error: 'Email is required' }).check(
+  z.trim(),
+  z.toLowerCase(),
+  z.minLength(1, 'Email is required'),
+  z.minLength(3, 'Minimum 3 symbols'),
+  z.maxLength(50, 'Maximum 50 symbols'),
+  z.email('Wrong email format'),
+);
+
+export const password = z.string({ error: 'Password is required' }).check(
+  z.minLength(1, 'Password is required'),
+  z.minLength(3, 'Minimum 3 symbols'),
+  z.maxLength(50, 'Maximum 50 symbols'),
+);
+
+/** Phone numbers everywhere public: a plus sign followed by 10 to 15 digits. */
+export const E164_PHONE = /^\+\d{10,15}$/;
+
+/** First message per field, keyed by the dotted path, for the envelope's `errors`. */
+export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
