@@ -49,6 +49,9 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/users/profile-picture', handler: 'account/get-profile-picture', access: 'user' },
   { method: 'DELETE', path: '/users', handler: 'account/delete-account', access: 'user' },
   { method: 'GET', path: '/users/roles-permissions', handler: 'account/get-roles-permissions', access: 'user' },
+
+  // Dashboard
+  { method: 'GET', path: '/dashboard', handler: 'dashboard/get-summary', access: 'user' },
 ];
 
 /** `METHOD /path` as API Gateway names a route (without the /api prefix). */

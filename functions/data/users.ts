@@ -5,6 +5,7 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserDetails } from '#shared/api';
 import { ddb, table } from '#lib/dynamo';
+import { setClause } from './update';
 
 export interface User {
   id: string;
@@ -26,7 +27,8 @@ export interface User {
   updatedAt: string;
 }
 
-export type OtpPurpose = 'verify-email' | 'reset-password';
+/** 'account-notice' sends no code: it only throttles the 'you already have an account' mail. */
+export type OtpPurpose = 'verify-email' | 'reset-password' | 'account-notice';
 
 export interface OtpRecord {
   codeHash: string;
@@ -78,15 +80,12 @@ export async function createUser(user: User): Promise<void> {
 
 // Update some fields of a user.
 export async function updateUser(id: string, fields: Partial<Omit<User, 'id' | 'email' | 'createdAt'>>): Promise<User> {
-  const entries = Object.entries({ ...fields, updatedAt: new Date().toISOString() }).filter(([, v]) => v !== undefined);
   const out = await ddb.send(
     new UpdateCommand({
       TableName: table(),
       Key: userKey(id),
       ConditionExpression: 'attribute_exists(pk)',
-      UpdateExpression: `SET ${entries.map((_, i) => `#k${i} = :v${i}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#k${i}`, k])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+      ...setClause({ ...fields, updatedAt: new Date().toISOString() }),
       ReturnValues: 'ALL_NEW',
     }),
   );
@@ -100,6 +99,7 @@ export function deleteUserItems(user: Pick<User, 'id' | 'email'>) {
     { Delete: { TableName: table(), Key: emailKey(user.email) } },
     { Delete: { TableName: table(), Key: otpKey(user.id, 'verify-email') } },
     { Delete: { TableName: table(), Key: otpKey(user.id, 'reset-password') } },
+    { Delete: { TableName: table(), Key: otpKey(user.id, 'account-notice') } },
   ];
 }
 

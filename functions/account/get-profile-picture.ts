@@ -1,0 +1,8 @@
+// The profile picture's key below the asset base (null when none).
+import { endpoint } from '#lib/http';
+import { getUser } from '../data/users';
+
+export const handler = endpoint({}, async ({ caller }) => {
+  const user = await getUser(caller.userId);
+  return { data: { profilePictureUrl: user?.profilePictureKey ?? null } };
+});

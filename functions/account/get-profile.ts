@@ -1,0 +1,10 @@
+// The signed-in user's profile.
+import { notFound } from '#lib/errors';
+import { endpoint } from '#lib/http';
+import { getUser, toUserDetails } from '../data/users';
+
+export const handler = endpoint({}, async ({ caller }) => {
+  const user = await getUser(caller.userId);
+  if (!user) throw notFound('Your account was not found.');
+  return { data: toUserDetails(user) };
+});

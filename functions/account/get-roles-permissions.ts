@@ -1,0 +1,7 @@
+// The signed-in member's module permissions and whether they own the organisation.
+import { allPermissions } from '#shared/permissions';
+import { endpoint } from '#lib/http';
+
+export const handler = endpoint({}, async ({ caller }) => ({
+  data: { roles: caller.isOwner ? allPermissions() : caller.roles, isOwner: caller.isOwner },
+}));

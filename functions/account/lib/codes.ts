@@ -1,0 +1,98 @@
+// One-time codes: 6 digits, stored hashed, valid 10 minutes, locked after 5 wrong tries, and sent at
+// most once a minute and 5 times an hour per purpose. Conditional writes keep racing requests honest.
+import { isConditionFailure, badRequest, tooManyRequests } from '#lib/errors';
+import { sendMail } from '#lib/mail';
+import { hashOtp, newOtp, otpMatches, randomId } from '#lib/passwords';
+import { consumeOtp, getOtp, putOtp, recordOtpFailure, type OtpPurpose, type OtpRecord, type User } from '../../data/users';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_ATTEMPTS = 5;
+export const RESEND_AFTER_MS = 60 * 1000;
+export const MAX_SENDS_PER_HOUR = 5;
+
+const INVALID_CODE = 'The code is incorrect or has expired. Please request a new one.';
+
+/** Reserves the right to send now, or throws 429. Returns the record to store. */
+async function reserveSend(userId: string, purpose: OtpPurpose, fields: Partial<OtpRecord>): Promise<void> {
+  const now = Date.now();
+  const previous = await getOtp(userId, purpose);
+  if (previous && now - Date.parse(previous.lastSentAt) < RESEND_AFTER_MS) {
+    const wait = Math.ceil((RESEND_AFTER_MS - (now - Date.parse(previous.lastSentAt))) / 1000);
+    throw tooManyRequests(`Please wait ${wait} seconds before asking for another code.`, wait);
+  }
+  const windowOpen = previous && now - Date.parse(previous.windowStartedAt) < 60 * 60 * 1000;
+  const sends = windowOpen ? previous.sends + 1 : 1;
+  if (sends > MAX_SENDS_PER_HOUR) throw tooManyRequests('Too many codes were requested. Please try again in an hour.', 3600);
+  const record: OtpRecord = {
+    codeHash: '',
+    salt: '',
+    attempts: 0,
+    expiresAt: new Date(now + CODE_TTL_MS).toISOString(),
+    sends,
+    windowStartedAt: windowOpen ? previous.windowStartedAt : new Date(now).toISOString(),
+    lastSentAt: new Date(now).toISOString(),
+    ...fields,
+  };
+  try {
+    await putOtp(userId, purpose, record, previous?.lastSentAt);
+  } catch (error) {
+    if (isConditionFailure(error)) throw tooManyRequests('A code was just sent. Please check your inbox.', 60);
+    throw error;
+  }
+}
+
+const SUBJECTS: Record<'verify-email' | 'reset-password', string> = {
+  'verify-email': 'Your verification code',
+  'reset-password': 'Your password reset code',
+};
+
+/** Creates, stores (hashed) and mails a new code. */
+export async function sendCode(user: Pick<User, 'id' | 'email'>, purpose: 'verify-email' | 'reset-password', pendingPasswordHash?: string) {
+  const code = newOtp();
+  const salt = randomId(12);
+  await reserveSend(user.id, purpose, { codeHash: hashOtp(code, salt), salt, pendingPasswordHash });
+  const intro = purpose === 'verify-email' ? 'Use this code to verify your email address:' : 'Use this code to reset your password:';
+  await sendMail({
+    to: user.email,
+    subject: `${SUBJECTS[purpose]}: ${code}`,
+    text: `${intro}\n\n${code}\n\nThe code expires in 10 minutes. If you did not ask for it, you can ignore this email.`,
+  });
+}
+
+/** Tells the owner of an existing account that someone tried to sign up with their email. */
+export async function sendAccountExistsNotice(user: Pick<User, 'id' | 'email'>, appUrl: string) {
+  try {
+    await reserveSend(user.id, 'account-notice', {});
+  } catch {
+    return; // throttled: the owner was told recently
+  }
+  await sendMail({
+    to: user.email,
+    subject: 'You already have an account',
+    text: `Someone (maybe you) tried to sign up with this email address, which already has an account.\n\nSign in at ${appUrl}/auth, or reset your password at ${appUrl}/auth/forgot-password if you have forgotten it.`,
+  });
+}
+
+/** Checks a code without using it up; a wrong code counts as a try. */
+export async function checkCode(userId: string, purpose: 'verify-email' | 'reset-password', code: string): Promise<OtpRecord> {
+  const record = await getOtp(userId, purpose);
+  if (!record || !record.codeHash) throw badRequest(INVALID_CODE);
+  if (record.attempts >= MAX_ATTEMPTS) throw tooManyRequests('Too many wrong codes. Please request a new code.');
+  if (Date.parse(record.expiresAt) < Date.now()) throw badRequest(INVALID_CODE);
+  if (!otpMatches(code, record.salt, record.codeHash)) {
+    await recordOtpFailure(userId, purpose, MAX_ATTEMPTS);
+    const left = MAX_ATTEMPTS - record.attempts - 1;
+    throw badRequest(left > 0 ? `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'Too many wrong codes. Please request a new code.');
+  }
+  return record;
+}
+
+/** Uses up a checked code; only one of two racing requests succeeds. */
+export async function useCode(userId: string, purpose: 'verify-email' | 'reset-password', record: OtpRecord) {
+  try {
+    await consumeOtp(userId, purpose, record.codeHash);
+  } catch (error) {
+    if (isConditionFailure(error)) throw badRequest(INVALID_CODE);
+    throw error;
+  }
+}

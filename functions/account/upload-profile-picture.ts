@@ -1,0 +1,14 @@
+// Upload a profile picture (multipart field `file`): images only, at most 5 MB.
+import { endpoint } from '#lib/http';
+import { IMAGE_TYPES, deleteUpload, storeUpload } from '#lib/storage';
+import { getUser, updateUser } from '../data/users';
+
+export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+
+export const handler = endpoint({}, async ({ files, caller }) => {
+  const key = await storeUpload(files.file, { types: IMAGE_TYPES, maxBytes: MAX_PICTURE_BYTES, prefix: `org/${caller.orgId}/users/${caller.userId}` });
+  const previous = (await getUser(caller.userId))?.profilePictureKey;
+  await updateUser(caller.userId, { profilePictureKey: key });
+  if (previous && previous !== key) await deleteUpload(previous).catch(() => undefined);
+  return { message: 'Your profile picture is updated.', data: { profilePictureUrl: key } };
+});

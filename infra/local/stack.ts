@@ -1,0 +1,329 @@
+// The embedded local stack: the AWS stand-ins plus one HTTP server that turns /api/* requests into
+// API Gateway HTTP API (v2) events for the real handlers, dispatched from the same route table the
+// CDK stack is built from; /assets/* are uploads read back from S3; everything else is the SPA.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { ROUTES, type Route } from '../../functions/routes';
+import { API_PREFIX } from '../../shared/api';
+import { ROOT, ensureBucket, ensureTable, freePort, localClientConfig, startDynamoDbLocal, startS3, startSes, type RunningService } from './services';
+import { LOCAL_PAGES, type LocalPage } from './pages';
+
+export interface LocalStackOptions {
+  /** HTTP port of the app; 0 picks a free one. Default 3000. */
+  port?: number;
+  /** Where data persists between runs. Default .data/ at the project root. */
+  dataDir?: string;
+  /** Keep nothing: DynamoDB in memory and a temporary S3 folder (tests). */
+  inMemory?: boolean;
+  /** Port of the SES inbox page; default 8005 when free, else any free port. */
+  sesPort?: number;
+  quiet?: boolean;
+}
+
+export interface LocalStack {
+  url: string;
+  inboxUrl: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export const TABLE_NAME = 'clinic-suite';
+export const UPLOADS_BUCKET = 'clinic-suite-uploads';
+const MAX_REQUEST_BYTES = 12 * 1024 * 1024;
+const WEB_DIR = join(ROOT, 'dist', 'web');
+
+interface CompiledRoute {
+  route: Route;
+  pattern: RegExp;
+  params: string[];
+}
+
+function compile(route: Route): CompiledRoute {
+  const params: string[] = [];
+  const source = route.path
+    .split('/')
+    .map((segment) => {
+      const param = /^\{(\w+)(\+)?\}$/.exec(segment);
+      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      params.push(param[1]!);
+      return param[2] ? '(.+)' : '([^/]+)';
+    })
+    .join('/');
+  return { route, pattern: new RegExp(`^${source}$`), params };
+}
+
+/** Static segments win over parameters, as in API Gateway: /users/profile before /users/{id}. */
+const COMPILED = ROUTES.map(compile).sort((a, b) => a.params.length - b.params.length);
+
+export type RouteMatch =
+  | { route: Route; params: Record<string, string> }
+  | { allowed: string[] }
+  | undefined;
+
+/** The row for a request, or the methods the path allows (405), or nothing (404). */
+export function matchRoute(method: string, path: string): RouteMatch {
+  const allowed: string[] = [];
+  for (const c of COMPILED) {
+    const m = c.pattern.exec(path);
+    if (!m) continue;
+    if (c.route.method !== method) {
+      allowed.push(c.route.method);
+      continue;
+    }
+    const params = Object.fromEntries(c.params.map((name, i) => [name, decodeURIComponent(m[i + 1]!)]));
+    return { route: c.route, params };
+  }
+  return allowed.length ? { allowed } : undefined;
+}
+
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+const handlers = new Map<string, Promise<LambdaHandler>>();
+
+function loadHandler(name: string): Promise<LambdaHandler> {
+  let loaded = handlers.get(name);
+  if (!loaded) {
+    loaded = import(pathToFileURL(join(ROOT, 'functions', `${name}.ts`)).href).then((m) => m.handler as LambdaHandler);
+    handlers.set(name, loaded);
+  }
+  return loaded;
+}
+
+const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i;
+
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > MAX_REQUEST_BYTES) return 'too-large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+export function toEvent(req: IncomingMessage, url: URL, route: Route, params: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const contentType = headers['content-type'] ?? '';
+  const isText = body.length === 0 || TEXT_TYPES.test(contentType);
+  const now = new Date();
+  const key = `${route.method} ${API_PREFIX}${route.path}`;
+  return {
+    version: '2.0',
+    routeKey: key,
+    rawPath: url.pathname,
+    rawQueryString: url.search.replace(/^\?/, ''),
+    cookies: headers.cookie?.split(/;\s*/),
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(params).length ? params : undefined,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'local',
+      http: { method: route.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      requestId: randomUUID(),
+      routeKey: key,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: !isText,
+  };
+}
+
+function lambdaContext(route: Route, requestId: string): Context {
+  const deadline = Date.now() + 10_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `local-${route.handler.replace(/\//g, '-')}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: 'arn:aws:lambda:local:000000000000:function:local',
+    memoryLimitInMB: '512',
+    awsRequestId: requestId,
+    logGroupName: 'local',
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+  const path = url.pathname.slice(API_PREFIX.length) || '/';
+  const match = matchRoute(req.method ?? 'GET', path);
+  if (match === undefined) return send(res, 404, { message: 'Not found.' });
+  if ('allowed' in match) return send(res, 405, { message: 'Method not allowed.' }, { allow: [...new Set(match.allowed)].join(', ') });
+  const body = await readBody(req);
+  if (body === 'too-large') return send(res, 413, { message: 'The request is too large.' });
+  const event = toEvent(req, url, match.route, match.params, body);
+  const handler = await loadHandler(match.route.handler);
+  const result = await handler(event, lambdaContext(match.route, event.requestContext.requestId));
+  const headers = { ...(result.headers as Record<string, string>) };
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp',
+  '.gif': 'image/gif', '.ico': 'image/x-icon', '.json': 'application/json', '.woff': 'font/woff', '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8', '.map': 'application/json',
+};
+
+const PLACEHOLDER_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Clinic Suite</title></head>
+<body style="font-family:system-ui;margin:3rem"><h1>Clinic Suite API is running</h1>
+<p>The console has not been built yet: run <code>npm run build:web</code>, then reload.</p></body></html>`;
+
+function serveStatic(res: ServerResponse, url: URL): boolean {
+  const file = normalize(join(WEB_DIR, decodeURIComponent(url.pathname)));
+  if (!file.startsWith(WEB_DIR)) return false;
+  if (!existsSync(file) || !statSync(file).isFile()) return false;
+  const hashed = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/.test(url.pathname);
+  res.writeHead(200, {
+    'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+    'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  createReadStream(file).pipe(res);
+  return true;
+}
+
+function serveIndex(res: ServerResponse) {
+  const index = join(WEB_DIR, 'index.html');
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+  res.end(existsSync(index) ? readFileSync(index) : PLACEHOLDER_PAGE);
+}
+
+async function serveUpload(res: ServerResponse, s3: S3Client, key: string): Promise<void> {
+  try {
+    const out = await s3.send(new GetObjectCommand({ Bucket: UPLOADS_BUCKET, Key: key }));
+    res.writeHead(200, {
+      'content-type': out.ContentType ?? 'application/octet-stream',
+      'cache-control': 'private, max-age=300',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'",
+    });
+    res.end(Buffer.from(await out.Body!.transformToByteArray()));
+  } catch {
+    send(res, 404, { message: 'Not found.' });
+  }
+}
+
+function loadOrCreateSecrets(dataDir: string | undefined) {
+  const fresh = () => ({ tokenSigningKey: randomBytes(48).toString('base64url') });
+  if (!dataDir) return fresh();
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { tokenSigningKey: string };
+  const secrets = fresh();
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const inMemory = options.inMemory ?? false;
+  const dataDir = inMemory ? undefined : resolve(options.dataDir ?? join(ROOT, '.data'));
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const s3Dir = dataDir ? join(dataDir, 's3') : mkdtempSync(join(tmpdir(), 'clinic-s3-'));
+
+  const services: RunningService[] = [];
+  const stopAll = async () => {
+    for (const s of services.reverse()) await s.stop().catch(() => undefined);
+    if (!dataDir) rmSync(s3Dir, { recursive: true, force: true });
+  };
+  try {
+    const [dynamo, s3, ses] = await Promise.all([
+      startDynamoDbLocal({ dataDir: dataDir ? join(dataDir, 'dynamodb') : undefined }),
+      startS3({ dataDir: s3Dir }),
+      startSes({ port: options.sesPort ?? (inMemory ? 0 : await portOr(8005)) }),
+    ]);
+    services.push(dynamo, s3, ses);
+    await Promise.all([ensureTable(dynamo.endpoint, TABLE_NAME), ensureBucket(s3.endpoint, UPLOADS_BUCKET)]);
+
+    const server = createServer();
+    const port = options.port ?? Number(process.env.PORT ?? 3000);
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolveListen());
+    });
+    const url = `http://localhost:${(server.address() as AddressInfo).port}`;
+
+    const env: Record<string, string> = {
+      TABLE_NAME,
+      UPLOADS_BUCKET,
+      AWS_REGION: 'us-east-1',
+      // s3rver accepts only its own fixed key pair; DynamoDB Local and the SES stand-in accept any.
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+      AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+      AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+      S3_FORCE_PATH_STYLE: 'true',
+      TOKEN_SIGNING_KEY: loadOrCreateSecrets(dataDir).tokenSigningKey,
+      APP_URL: url,
+      MAIL_FROM: process.env.MAIL_FROM ?? 'Clinic Suite <no-reply@clinic-suite.local>',
+      LOCAL_STACK: 'true',
+    };
+    // The handlers run in this process and read their configuration from the environment, as in Lambda.
+    Object.assign(process.env, env);
+    const uploads = new S3Client({ ...localClientConfig(s3.endpoint), forcePathStyle: true });
+
+    const pages: LocalPage[] = LOCAL_PAGES;
+    server.removeAllListeners('request');
+    server.on('request', async (req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      try {
+        if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) return await handleApi(req, res, url);
+        const page = pages.find((p) => url.pathname.startsWith(p.prefix));
+        if (page) return await page.handle(req, res, url);
+        if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { message: 'Method not allowed.' });
+        if (serveStatic(res, url)) return;
+        if (url.pathname.startsWith('/assets/')) return await serveUpload(res, uploads, url.pathname.slice('/assets/'.length));
+        serveIndex(res);
+      } catch (error) {
+        console.error(JSON.stringify({ level: 'error', where: 'local-server', path: url.pathname, message: (error as Error).message, stack: (error as Error).stack }));
+        if (!res.headersSent) send(res, 500, { message: 'Something went wrong on our side. Please try again.' });
+        else res.end();
+      }
+    });
+
+    const stop = async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      uploads.destroy();
+      await stopAll();
+    };
+    return { url, inboxUrl: ses.endpoint, env, stop };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+async function portOr(preferred: number): Promise<number> {
+  const probe = createServer();
+  const free = await new Promise<boolean>((r) => {
+    probe.once('error', () => r(false));
+    probe.listen(preferred, '127.0.0.1', () => probe.close(() => r(true)));
+  });
+  return free ? preferred : freePort();
+}
+
