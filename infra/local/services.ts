@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -45,7 +46,8 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
   const child: ChildProcess = spawn(
     'java',
     [`-Djava.library.path=${join(DYNAMODB_LOCAL_DIR, 'DynamoDBLocal_lib')}`, '-Xmx512m', '-jar', jar, '-port', String(port), ...storage],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // DynamoDB Local writes a metadata file into its working directory.
+    { stdio: ['ignore', 'ignore', 'pipe'], cwd: options.dataDir ?? tmpdir() },
   );
   let stderr = '';
   child.stderr?.on('data', (d) => (stderr += d));

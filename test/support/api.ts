@@ -1,0 +1,88 @@
+// A small HTTP client for integration tests, and the sign-up of a fresh organisation owner.
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: { message: string; data?: T; errors?: Record<string, string> };
+  headers: Headers;
+}
+
+export async function api<T = any>(
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; form?: FormData; headers?: Record<string, string>; raw?: string } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let payload: BodyInit | undefined;
+  if (options.form) payload = options.form;
+  else if (options.raw !== undefined) payload = options.raw;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(options.body);
+  }
+  const res = await fetch(`${inject('apiUrl')}${path}`, { method, headers, body: payload });
+  const text = await res.text();
+  let body: ApiResponse<T>['body'];
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = { message: text };
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+/** A mail as the SES stand-in stores it (GET /store). */
+export interface Mail {
+  subject: string;
+  from: string;
+  destination: { to: string[] };
+  body: { text?: string; html?: string };
+  at: number;
+  attachments: { filename?: string; content: string; contentType: string; size: number }[];
+}
+
+/** Mails the local SES stand-in captured for an address, oldest first. */
+export async function mailsTo(address: string): Promise<Mail[]> {
+  const res = await fetch(`${inject('inboxUrl')}/store`);
+  const store = (await res.json()) as { emails: Mail[] };
+  return store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase().includes(address.toLowerCase())));
+}
+
+/** The 6-digit code of the newest mail to an address. */
+export async function latestCode(address: string): Promise<string> {
+  const mails = await mailsTo(address);
+  const match = mails.length ? /\b(\d{6})\b/.exec(mails[mails.length - 1]!.subject) : null;
+  if (!match) throw new Error(`No code mailed to ${address}`);
+  return match[1]!;
+}
+
+export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+
+export interface Owner {
+  email: string;
+  password: string;
+  token: string;
+  userId: string;
+  orgId: string;
+}
+
+/** Runs the whole sign-up flow and returns a signed-in owner of a new organisation. */
+export async function signUpOwner(tag = 'owner', password = 'Secret-123'): Promise<Owner> {
+  const email = uniqueEmail(tag);
+  const sent = await api('POST', '/users/register-email', { body: { email, password } });
+  if (sent.status !== 201) throw new Error(`register-email: ${sent.status} ${sent.body.message}`);
+  const verified = await api('POST', '/users/verify-email-otp', { body: { email, otp: await latestCode(email), password } });
+  const registration = verified.body.data.token as string;
+  await api('POST', '/users/add-basic-details', {
+    token: registration,
+    body: { username: `${tag}name`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' },
+  });
+  const org = await api('POST', '/users/add-organization', {
+    token: registration,
+    body: { name: `${tag} Clinic`, email, legalName: `${tag} Clinic LLC`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' },
+  });
+  if (org.status !== 201) throw new Error(`add-organization: ${org.status} ${org.body.message}`);
+  return { email, password, token: org.body.data.token, userId: org.body.data.userDetails.id, orgId: org.body.data.userDetails.organizationId };
+}
