@@ -52,6 +52,18 @@ export const ROUTES: readonly Route[] = [
 
   // Dashboard
   { method: 'GET', path: '/dashboard', handler: 'dashboard/get-summary', access: 'user' },
+
+  // Organisation, members, notifications, audit logs
+  // (end of organisation rows)
+
+  // Appointments, public appointment requests, services, customers, SMS
+  // (end of appointment rows)
+
+  // Forms, form packages, submissions, leads, payments
+  // (end of form rows)
+
+  // Booking packages, availability, public booking, bookings
+  // (end of booking rows)
 ];
 
 /** `METHOD /path` as API Gateway names a route (without the /api prefix). */

@@ -1,0 +1,36 @@
+// `npm start` on a fresh clone: install packages if missing, build the console if its sources are
+// newer than the build, then run the embedded stack (infra/local/main.ts).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const run = (cmd, args) => {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+if (!existsSync(join(root, 'node_modules', '.package-lock.json')) || !existsSync(join(root, '.cache', 'dynamodb-local', 'DynamoDBLocal.jar'))) {
+  console.log('First run: installing packages (npm ci)...');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+const builtAt = newest(join(root, 'dist', 'web', 'index.html'));
+const sourcesAt = Math.max(newest(join(root, 'web')), newest(join(root, 'shared')));
+if (existsSync(join(root, 'web', 'vite.config.ts')) && sourcesAt > builtAt) {
+  console.log('Building the console...');
+  run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+}
+
+// Ctrl-C reaches the server too (same process group); wait for it to stop cleanly before exiting.
+const server = spawn('npx', ['tsx', 'infra/local/main.ts'], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
