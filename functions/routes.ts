@@ -59,6 +59,9 @@ export const ROUTES: readonly Route[] = [
   // Appointments, public appointment requests, services, customers, SMS
   // (end of appointment rows)
 
+  // Payments: Stripe's signed webhook (the same handler also consumes Stripe's EventBridge events)
+  { method: 'POST', path: '/payments/stripe/webhook', handler: 'payments/stripe-events', access: 'public', body: 'raw', maxBodyBytes: 512 * 1024 },
+
   // Forms, form packages, submissions, leads, payments
   // (end of form rows)
 

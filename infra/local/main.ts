@@ -8,6 +8,7 @@ console.log(`
   App:    ${stack.url}
   Inbox:  ${stack.inboxUrl}   (mail sent by the app, e.g. sign-up codes)
   Data:   kept in .data/ between runs
+  Cards:  ${stack.stripeMode === 'local-checkout' ? 'local test checkout (set STRIPE_SECRET_KEY for Stripe test mode)' : 'Stripe test mode'}
 
   Press Ctrl-C to stop.
 `);

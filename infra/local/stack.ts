@@ -14,6 +14,7 @@ import { ROUTES, type Route } from '../../functions/routes';
 import { API_PREFIX } from '../../shared/api';
 import { ROOT, ensureBucket, ensureTable, freePort, localClientConfig, startDynamoDbLocal, startS3, startSes, type RunningService } from './services';
 import { LOCAL_PAGES, type LocalPage } from './pages';
+import { LOCAL_STRIPE_KEY, createLocalStripe } from './stripe';
 
 export interface LocalStackOptions {
   /** HTTP port of the app; 0 picks a free one. Default 3000. */
@@ -31,6 +32,8 @@ export interface LocalStack {
   url: string;
   inboxUrl: string;
   env: Record<string, string>;
+  /** Where card payments go: Stripe's test mode (STRIPE_SECRET_KEY set) or the local checkout page. */
+  stripeMode: 'stripe-test-mode' | 'local-checkout';
   stop(): Promise<void>;
 }
 
@@ -226,12 +229,20 @@ async function serveUpload(res: ServerResponse, s3: S3Client, key: string): Prom
   }
 }
 
-function loadOrCreateSecrets(dataDir: string | undefined) {
-  const fresh = () => ({ tokenSigningKey: randomBytes(48).toString('base64url') });
+interface LocalSecrets {
+  tokenSigningKey: string;
+  /** Signs the local Stripe stand-in's events. */
+  localStripeWebhookSecret: string;
+}
+
+function loadOrCreateSecrets(dataDir: string | undefined): LocalSecrets {
+  const fresh = (): LocalSecrets => ({
+    tokenSigningKey: randomBytes(48).toString('base64url'),
+    localStripeWebhookSecret: `whsec_local_${randomBytes(24).toString('hex')}`,
+  });
   if (!dataDir) return fresh();
   const file = join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { tokenSigningKey: string };
-  const secrets = fresh();
+  const secrets = { ...fresh(), ...(existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalSecrets>) : {}) };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
@@ -264,7 +275,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     const url = `http://localhost:${(server.address() as AddressInfo).port}`;
 
+    const secrets = loadOrCreateSecrets(dataDir);
+    // With a Stripe key in the environment, Stripe's test mode is used; without one, the local stand-in.
+    const realStripe = Boolean(process.env.STRIPE_SECRET_KEY) && process.env.STRIPE_SECRET_KEY !== LOCAL_STRIPE_KEY;
+    const stripeEnv: Record<string, string> = realStripe
+      ? { STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY!, STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET ?? '' }
+      : { STRIPE_SECRET_KEY: LOCAL_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: secrets.localStripeWebhookSecret, STRIPE_API_BASE: url };
     const env: Record<string, string> = {
+      ...stripeEnv,
       TABLE_NAME,
       UPLOADS_BUCKET,
       AWS_REGION: 'us-east-1',
@@ -277,7 +295,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
       S3_FORCE_PATH_STYLE: 'true',
-      TOKEN_SIGNING_KEY: loadOrCreateSecrets(dataDir).tokenSigningKey,
+      TOKEN_SIGNING_KEY: secrets.tokenSigningKey,
       APP_URL: url,
       MAIL_FROM: process.env.MAIL_FROM ?? 'Clinic Suite <no-reply@clinic-suite.local>',
       LOCAL_STACK: 'true',
@@ -286,7 +304,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     Object.assign(process.env, env);
     const uploads = new S3Client({ ...localClientConfig(s3.endpoint), forcePathStyle: true });
 
-    const pages: LocalPage[] = LOCAL_PAGES;
+    const localStripe = realStripe ? undefined : createLocalStripe({ appUrl: url, webhookSecret: secrets.localStripeWebhookSecret });
+    const pages: LocalPage[] = [...LOCAL_PAGES, ...(localStripe ? [localStripe.apiPage, localStripe] : [])];
     server.removeAllListeners('request');
     server.on('request', async (req, res) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -306,12 +325,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
 
     const stop = async () => {
+      localStripe?.stop();
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       uploads.destroy();
       await stopAll();
     };
-    return { url, inboxUrl: ses.endpoint, env, stop };
+    return { url, inboxUrl: ses.endpoint, env, stop, stripeMode: realStripe ? 'stripe-test-mode' : 'local-checkout' };
   } catch (error) {
     await stopAll();
     throw error;

@@ -1,0 +1,141 @@
+// A small Stripe client for the calls we make (Checkout Sessions, events) and webhook verification.
+// Why not the `stripe` SDK here: it adds ~246 KB minified to every function that imports it, which
+// breaks the 350 KB per-function budget; these four calls are plain form-encoded HTTPS requests.
+// Tests check the signature verification against the official SDK's own signer.
+// The API base is api.stripe.com, or STRIPE_API_BASE (the local stand-in of `npm start` and the tests).
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { HttpError } from './errors';
+import { getSecrets } from './secrets';
+
+export const STRIPE_API_VERSION = '2026-10-28.endive';
+
+export interface StripeEvent<T = Record<string, any>> {
+  id: string;
+  type: string;
+  created: number;
+  livemode: boolean;
+  data: { object: T };
+}
+
+export interface CheckoutSession {
+  id: string;
+  url: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  amount_total: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string | null;
+  customer_email?: string | null;
+  customer_details?: { email?: string | null; name?: string | null } | null;
+  expires_at: number;
+}
+
+export interface CheckoutSessionInput {
+  amountCents: number;
+  currency: 'usd';
+  productName: string;
+  description?: string;
+  successUrl: string;
+  cancelUrl: string;
+  customerEmail?: string;
+  /** `kind` picks the consumer of the session's events; `orgId` the tenant. Stripe keeps these. */
+  metadata: { kind: string; orgId: string; [key: string]: string };
+  /** Between 30 minutes and 24 hours (Stripe's limits). */
+  expiresInSeconds?: number;
+  /** Same key, same session: a retried request does not open a second checkout. */
+  idempotencyKey?: string;
+}
+
+/** Stripe's form encoding: nested keys in brackets, arrays by index. */
+export function formEncode(value: unknown, prefix = '', out = new URLSearchParams()): URLSearchParams {
+  if (value === undefined || value === null) return out;
+  if (Array.isArray(value)) value.forEach((v, i) => formEncode(v, `${prefix}[${i}]`, out));
+  else if (typeof value === 'object') {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) formEncode(v, prefix ? `${prefix}[${k}]` : k, out);
+  } else out.append(prefix, String(value));
+  return out;
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
+  const { stripeSecretKey } = await getSecrets();
+  if (!stripeSecretKey) throw new HttpError(503, 'Card payments are not set up for this organisation yet.');
+  const base = (process.env.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/$/, '');
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${stripeSecretKey}`,
+      'stripe-version': STRIPE_API_VERSION,
+      ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
+    body: body ? formEncode(body).toString() : undefined,
+    signal: AbortSignal.timeout(8000),
+  });
+  const json = (await res.json().catch(() => ({}))) as T & { error?: { message?: string } };
+  if (!res.ok) {
+    console.error(JSON.stringify({ level: 'error', where: 'stripe', path, status: res.status, message: json.error?.message }));
+    throw new HttpError(502, 'The payment provider did not answer as expected. Please try again.');
+  }
+  return json;
+}
+
+// Create a Checkout Session in payment mode for one line item.
+export function createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession> {
+  const expiresIn = Math.min(Math.max(input.expiresInSeconds ?? 30 * 60, 30 * 60), 24 * 3600);
+  return request<CheckoutSession>(
+    'POST',
+    '/v1/checkout/sessions',
+    {
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: input.currency,
+            unit_amount: input.amountCents,
+            product_data: { name: input.productName, ...(input.description ? { description: input.description } : {}) },
+          },
+        },
+      ],
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      customer_email: input.customerEmail,
+      metadata: input.metadata,
+      // The same metadata on the payment, so refunds (charge events) find their way back too.
+      payment_intent_data: { metadata: input.metadata },
+      expires_at: Math.floor(Date.now() / 1000) + expiresIn,
+    },
+    input.idempotencyKey,
+  );
+}
+
+// Expire an open Checkout Session (frees what it held; Stripe then sends checkout.session.expired).
+export function expireCheckoutSession(id: string): Promise<CheckoutSession> {
+  return request<CheckoutSession>('POST', `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`, {});
+}
+
+// Read an event back from Stripe: proof that an event that did not come signed is Stripe's own.
+export function retrieveEvent(id: string): Promise<StripeEvent> {
+  return request<StripeEvent>('GET', `/v1/events/${encodeURIComponent(id)}`);
+}
+
+/** Verifies a `Stripe-Signature` header (t=..., v1=...) over the raw body; throws when it does not hold. */
+export function verifyWebhookSignature(payload: string, header: string | undefined, secret: string, toleranceSeconds = 300, now = Date.now()): StripeEvent {
+  const parts = (header ?? '').split(',').map((p) => p.split('=') as [string, string]);
+  const timestamp = Number(parts.find(([k]) => k === 't')?.[1]);
+  const signatures = parts.filter(([k]) => k === 'v1').map(([, v]) => v);
+  if (!timestamp || signatures.length === 0) throw new HttpError(400, 'Invalid Stripe signature.');
+  const expected = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest();
+  const valid = signatures.some((s) => {
+    const given = Buffer.from(s, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!valid) throw new HttpError(400, 'Invalid Stripe signature.');
+  if (Math.abs(now / 1000 - timestamp) > toleranceSeconds) throw new HttpError(400, 'Stripe signature is too old.');
+  try {
+    return JSON.parse(payload) as StripeEvent;
+  } catch {
+    throw new HttpError(400, 'Invalid Stripe event.');
+  }
+}

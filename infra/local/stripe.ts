@@ -1,0 +1,225 @@
+// A stand-in for Stripe when no Stripe key is configured (the default of `npm start` and the tests):
+// the part of Stripe's API our code calls (/v1/checkout/sessions, /v1/events), and a checkout page at
+// /local/checkout/<session> where a person pays or cancels. Paying sends a checkout.session.completed
+// event, signed with the official SDK's signer, to the same webhook handler that serves real Stripe;
+// sessions past their expiry send checkout.session.expired.
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Stripe from 'stripe';
+import type { LocalPage } from './pages';
+
+export const LOCAL_STRIPE_KEY = 'sk_test_local_stand_in';
+
+interface Session {
+  id: string;
+  object: 'checkout.session';
+  url: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid';
+  amount_total: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string | null;
+  customer_email: string | null;
+  customer_details: { email: string | null; name: string | null } | null;
+  success_url: string;
+  cancel_url: string;
+  expires_at: number;
+  created: number;
+  livemode: false;
+  line_items: { name: string; description?: string }[];
+}
+
+type Nested = { [key: string]: string | Nested };
+
+/** Stripe's form encoding back into objects: a[b][0][c]=v. Arrays come back as index-keyed objects. */
+export function parseStripeForm(body: string): Nested {
+  const out: Nested = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, '').split('[');
+    let node = out;
+    path.forEach((part, i) => {
+      if (i === path.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Nested;
+    });
+  }
+  return out;
+}
+
+const id = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+async function readText(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+export interface LocalStripe extends LocalPage {
+  apiPage: LocalPage;
+  stop(): void;
+}
+
+export function createLocalStripe(options: { appUrl: string; webhookSecret: string }): LocalStripe {
+  const sessions = new Map<string, Session>();
+  const events = new Map<string, unknown>();
+  const signer = new Stripe(LOCAL_STRIPE_KEY);
+
+  async function emit(type: string, object: unknown) {
+    const event = { id: id('evt'), object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, api_version: '2026-10-28.endive', data: { object } };
+    events.set(event.id, event);
+    const payload = JSON.stringify(event);
+    const header = signer.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });
+    // Like Stripe: retry a failed delivery a few times.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const res = await fetch(`${options.appUrl}/api/payments/stripe/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': header },
+        body: payload,
+      }).catch(() => undefined);
+      if (res?.ok) return event;
+      await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
+    }
+    console.error(`[local stripe] delivery of ${type} ${event.id} failed`);
+    return event;
+  }
+
+  async function expire(session: Session) {
+    if (session.status !== 'open') return;
+    session.status = 'expired';
+    await emit('checkout.session.expired', session);
+  }
+
+  const timer = setInterval(() => {
+    const now = Date.now() / 1000;
+    for (const s of sessions.values()) if (s.status === 'open' && s.expires_at <= now) void expire(s);
+  }, 5000);
+  timer.unref();
+
+  const apiPage: LocalPage = {
+    prefix: '/v1/',
+    async handle(req, res, url) {
+      if (req.headers.authorization !== `Bearer ${LOCAL_STRIPE_KEY}`) return json(res, 401, { error: { message: 'Invalid API key' } });
+      const parts = url.pathname.split('/').filter(Boolean); // v1, checkout, sessions, id, expire
+      if (parts[1] === 'checkout' && parts[2] === 'sessions') {
+        if (req.method === 'POST' && parts.length === 3) {
+          const form = parseStripeForm(await readText(req)) as any;
+          const item = form.line_items?.['0'];
+          const amount = Number(item?.price_data?.unit_amount);
+          if (!Number.isInteger(amount) || amount < 50) return json(res, 400, { error: { message: 'Amount must be at least 50 cents' } });
+          const session: Session = {
+            id: id('cs_test'),
+            object: 'checkout.session',
+            url: '',
+            status: 'open',
+            payment_status: 'unpaid',
+            amount_total: amount * Number(item.quantity ?? 1),
+            currency: item.price_data.currency ?? 'usd',
+            metadata: form.metadata ?? {},
+            payment_intent: null,
+            customer_email: form.customer_email ?? null,
+            customer_details: null,
+            success_url: form.success_url,
+            cancel_url: form.cancel_url,
+            expires_at: Number(form.expires_at ?? Math.floor(Date.now() / 1000) + 86400),
+            created: Math.floor(Date.now() / 1000),
+            livemode: false,
+            line_items: [{ name: item.price_data.product_data?.name ?? 'Payment', description: item.price_data.product_data?.description }],
+          };
+          session.url = `${options.appUrl}/local/checkout/${session.id}`;
+          sessions.set(session.id, session);
+          return json(res, 200, session);
+        }
+        const session = sessions.get(parts[3] ?? '');
+        if (!session) return json(res, 404, { error: { message: 'No such checkout.session' } });
+        if (req.method === 'GET' && parts.length === 4) return json(res, 200, session);
+        if (req.method === 'POST' && parts[4] === 'expire') {
+          if (session.status !== 'open') return json(res, 400, { error: { message: 'Only open sessions can be expired' } });
+          await expire(session);
+          return json(res, 200, session);
+        }
+      }
+      if (parts[1] === 'events' && req.method === 'GET') {
+        const event = events.get(parts[2] ?? '');
+        return event ? json(res, 200, event) : json(res, 404, { error: { message: 'No such event' } });
+      }
+      return json(res, 404, { error: { message: 'Unrecognized request URL (local Stripe stand-in)' } });
+    },
+  };
+
+  return {
+    prefix: '/local/checkout/',
+    apiPage,
+    stop: () => clearInterval(timer),
+    async handle(req, res, url) {
+      const [sessionId, action] = url.pathname.slice('/local/checkout/'.length).split('/');
+      const session = sessions.get(sessionId ?? '');
+      if (!session) {
+        res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(page('Checkout not found', '<p>This checkout session does not exist (the local stand-in forgets sessions when it restarts).</p>'));
+        return;
+      }
+      if (req.method === 'POST' && action === 'pay') {
+        const form = new URLSearchParams(await readText(req));
+        if (session.status !== 'open') return redirect(res, `/local/checkout/${session.id}`);
+        session.status = 'complete';
+        session.payment_status = 'paid';
+        session.payment_intent = id('pi');
+        const email = form.get('email') || session.customer_email;
+        session.customer_details = { email: email ?? null, name: form.get('name') || null };
+        await emit('checkout.session.completed', session);
+        return redirect(res, session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id));
+      }
+      if (req.method === 'POST' && action === 'refund' && session.payment_intent) {
+        await emit('charge.refunded', { id: id('ch'), object: 'charge', payment_intent: session.payment_intent, amount: session.amount_total, amount_refunded: session.amount_total, refunded: true, metadata: session.metadata });
+        return redirect(res, `/local/checkout/${session.id}`);
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(checkoutPage(session));
+    },
+  };
+}
+
+function redirect(res: ServerResponse, location: string) {
+  res.writeHead(303, { location });
+  res.end();
+}
+
+const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+
+function checkoutPage(s: Session): string {
+  const item = s.line_items[0]!;
+  const summary = `<div class="item"><div><strong>${escape(item.name)}</strong>${item.description ? `<div class="muted">${escape(item.description)}</div>` : ''}</div><div class="amount">${money(s.amount_total, s.currency)}</div></div>`;
+  if (s.status === 'complete') {
+    return page('Paid', `${summary}<p class="ok">Paid. Thank you.</p><form method="post" action="/local/checkout/${s.id}/refund"><button class="secondary">Refund (test)</button></form><p><a href="${escape(s.success_url.replace('{CHECKOUT_SESSION_ID}', s.id))}">Back to the site</a></p>`);
+  }
+  if (s.status === 'expired') return page('Expired', `${summary}<p class="warn">This checkout has expired. Please start again from the site.</p><p><a href="${escape(s.cancel_url)}">Back to the site</a></p>`);
+  return page(
+    `Pay ${money(s.amount_total, s.currency)}`,
+    `${summary}
+    <form method="post" action="/local/checkout/${s.id}/pay">
+      <label>Email<input name="email" type="email" required value="${escape(s.customer_email ?? '')}" autocomplete="email"></label>
+      <label>Name on card<input name="name" autocomplete="cc-name"></label>
+      <label>Card number<input value="4242 4242 4242 4242" readonly aria-describedby="note"></label>
+      <p id="note" class="muted">Local test checkout: no card is charged. Set STRIPE_SECRET_KEY to use Stripe's test mode instead.</p>
+      <button type="submit">Pay ${money(s.amount_total, s.currency)}</button>
+    </form>
+    <p><a href="${escape(s.cancel_url)}">Cancel and return</a></p>`,
+  );
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)} · Local checkout</title>
+<style>body{font-family:system-ui,sans-serif;background:#f6f8fa;margin:0;color:#1f2328}main{max-width:440px;margin:3rem auto;background:#fff;border-radius:12px;box-shadow:0 2px 12px #0001;padding:2rem}
+.badge{display:inline-block;background:#fff4ce;color:#7a5b00;border-radius:6px;padding:.15rem .5rem;font-size:.8rem;margin-bottom:1rem}h1{font-size:1.4rem;margin:.2rem 0 1.2rem}
+.item{display:flex;justify-content:space-between;gap:1rem;border-bottom:1px solid #eee;padding-bottom:1rem;margin-bottom:1rem}.amount{font-weight:600}.muted{color:#667;font-size:.85rem}
+label{display:block;font-size:.9rem;margin:.6rem 0}input{display:block;width:100%;box-sizing:border-box;padding:.55rem;border:1px solid #ccd;border-radius:6px;margin-top:.25rem;font-size:1rem}
+button{width:100%;background:#50cd89;color:#fff;border:0;border-radius:6px;padding:.75rem;font-size:1rem;font-weight:600;margin-top:.8rem;cursor:pointer}button.secondary{background:#667}
+.ok{color:#1a7f37;font-weight:600}.warn{color:#9a6700}a{color:#0969da}</style></head>
+<body><main><span class="badge">Test mode · local checkout</span><h1>${escape(title)}</h1>${body}</main></body></html>`;
+}
