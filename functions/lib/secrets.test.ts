@@ -1,0 +1,45 @@
+// How a function reads its secrets in Lambda: through the Parameters and Secrets extension's local
+// HTTP endpoint, authenticated with the session token. A stand-in extension proves the call.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+describe('getSecrets in Lambda', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it('reads the JSON secret through the extension with the session token', async () => {
+    const seen: { url?: string; token?: string } = {};
+    const server = createServer((req, res) => {
+      seen.url = req.url;
+      seen.token = req.headers['x-aws-parameters-secrets-token'] as string;
+      res.end(JSON.stringify({ SecretString: JSON.stringify({ tokenSigningKey: 'k1', stripeSecretKey: 'sk_test_1', stripeWebhookSecret: '' }) }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    vi.stubEnv('APP_SECRETS_ARN', 'arn:aws:secretsmanager:us-east-1:1:secret:app');
+    vi.stubEnv('AWS_SESSION_TOKEN', 'session-token');
+    vi.stubEnv('PARAMETERS_SECRETS_EXTENSION_HTTP_PORT', String((server.address() as AddressInfo).port));
+    const { getSecrets } = await import('./secrets');
+    expect(await getSecrets()).toEqual({ tokenSigningKey: 'k1', stripeSecretKey: 'sk_test_1', stripeWebhookSecret: undefined });
+    expect(seen.url).toBe('/secretsmanager/get?secretId=arn%3Aaws%3Asecretsmanager%3Aus-east-1%3A1%3Asecret%3Aapp');
+    expect(seen.token).toBe('session-token');
+    server.close();
+  });
+
+  it('fails when the secret has no signing key, and tries again on the next call', async () => {
+    let calls = 0;
+    const server = createServer((_req, res) => {
+      calls++;
+      res.end(JSON.stringify({ SecretString: JSON.stringify(calls === 1 ? {} : { tokenSigningKey: 'k2' }) }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    vi.stubEnv('APP_SECRETS_ARN', 'arn');
+    vi.stubEnv('PARAMETERS_SECRETS_EXTENSION_HTTP_PORT', String((server.address() as AddressInfo).port));
+    const { getSecrets } = await import('./secrets');
+    await expect(getSecrets()).rejects.toThrow('no tokenSigningKey');
+    expect((await getSecrets()).tokenSigningKey).toBe('k2');
+    server.close();
+  });
+});

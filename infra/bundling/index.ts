@@ -1,0 +1,20 @@
+// How every Lambda is bundled, shared by the CDK stack and `npm run bench` so the figures are the
+// deployed ones: minified ESM for Node 22, every dependency bundled, and two aliases that keep code a
+// function cannot use out of its bundle.
+import { join } from 'node:path';
+import type { Route } from '../../functions/routes';
+
+const HERE = import.meta.dirname;
+
+export const BUNDLE_TARGET = 'node22';
+
+/** esbuild aliases for a function: the env-only credential provider, and no multipart parser unless its row takes uploads. */
+export function bundleAliases(route: Pick<Route, 'body'> | undefined): Record<string, string> {
+  return {
+    '@aws-sdk/credential-provider-node': join(HERE, 'credential-provider-env.mjs'),
+    ...(route?.body === 'multipart' ? {} : { '@middy/http-multipart-body-parser': join(HERE, 'no-multipart.mjs') }),
+  };
+}
+
+/** ESM bundles still meet CommonJS dependencies that call require(); give them one. */
+export const ESM_REQUIRE_BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
