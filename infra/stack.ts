@@ -1,0 +1,333 @@
+// The cloud deployment of one tenant, built from the route table: one Lambda and one HTTP API route
+// per row of functions/routes.ts, the single table whose key names come from the data layer, the
+// uploads and web buckets, SES, the app secret, Stripe's EventBridge feed and one CloudFront
+// distribution in front of it all (SPA, /api/*, /assets/*). infra imports nothing else from functions/.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  ResponseHeadersPolicy,
+  S3OriginAccessControl,
+  Signing,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, OriginGroup, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus, Match, Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/data/table';
+import { ROUTES, type Route } from '../functions/routes';
+import { ApiFunction, PROJECT_ROOT, handlerEntry } from './constructs/api-function';
+
+/** The handler Stripe's EventBridge events go to (the signed webhook route, if any, feeds the same code). */
+export const STRIPE_EVENTS_HANDLER = 'payments/stripe-events';
+
+/** Everything under /api on the site is the HTTP API; route paths in the table are below it. */
+export const API_PREFIX = '/api';
+
+/** Where Vite puts hashed build files inside dist/web (its default `build.assetsDir`). */
+const WEB_ASSETS_DIR = 'assets';
+const WEB_BUILD_DIR = join(PROJECT_ROOT, 'dist', 'web');
+
+export interface ClinicStackProps extends StackProps {
+  /** Only for tests; defaults to whether functions/payments/stripe-events.ts exists. */
+  stripeEventsHandlerExists?: boolean;
+  /** Only for tests; defaults to whether dist/web exists. */
+  webBuildDir?: string;
+}
+
+export class ClinicStack extends Stack {
+  readonly functions = new Map<string, ApiFunction>();
+
+  constructor(scope: Construct, id: string, props: ClinicStackProps = {}) {
+    super(scope, id, props);
+
+    const context = (key: string): string | undefined => {
+      const value = this.node.tryGetContext(key);
+      return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+    };
+    const senderDomain = context('senderDomain') ?? 'example.com';
+    const mailFrom = context('mailFrom') ?? `no-reply@${senderDomain}`;
+
+    // ---- Data ----------------------------------------------------------------------------------
+    const table = new Table(this, 'Table', {
+      partitionKey: { name: TABLE_KEYS.partition, type: AttributeType.STRING },
+      sortKey: { name: TABLE_KEYS.sort, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of TABLE_INDEXES) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partition, type: AttributeType.STRING },
+        sortKey: { name: index.sort, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      });
+    }
+
+    const uploads = new Bucket(this, 'UploadsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [
+        {
+          // Versioning guards against mistakes; a deleted picture or attachment (account deletion)
+          // must still disappear for good, so old versions do not live forever.
+          noncurrentVersionExpiration: Duration.days(30),
+          expiredObjectDeleteMarker: true,
+          abortIncompleteMultipartUploadAfter: Duration.days(7),
+        },
+      ],
+    });
+
+    const web = new Bucket(this, 'WebBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // ---- Secrets and mail ----------------------------------------------------------------------
+    // Only tokenSigningKey is generated. The operator adds stripeSecretKey and stripeWebhookSecret to
+    // the same JSON later (absent keys read as "Stripe not configured" in functions/lib/secrets.ts).
+    const secret = new Secret(this, 'AppSecrets', {
+      description: 'Clinic Suite app secrets (JSON): tokenSigningKey, stripeSecretKey, stripeWebhookSecret',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({}),
+        generateStringKey: 'tokenSigningKey',
+        passwordLength: 64,
+        excludePunctuation: true,
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // The domain is verified by the DKIM CNAMEs output below (no hosted zone is assumed).
+    const sender = new EmailIdentity(this, 'SenderIdentity', { identity: Identity.domain(senderDomain) });
+
+    const makeFunction = (handler: string, description?: string): ApiFunction => {
+      const existing = this.functions.get(handler);
+      if (existing) return existing;
+      const fn = new ApiFunction(this, { handler, description })
+        .bindTable(table)
+        .bindUploads(uploads)
+        .bindSecrets(secret)
+        .bindMail(sender, mailFrom);
+      this.functions.set(handler, fn);
+      return fn;
+    };
+
+    // ---- API: one function and one route per row ----------------------------------------------
+    const api = new HttpApi(this, 'HttpApi', { description: 'Clinic Suite API (routes from functions/routes.ts)' });
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    for (const route of ROUTES) {
+      const fn = makeFunction(route.handler, `${route.method} ${API_PREFIX}${route.path}`);
+      let integration = integrations.get(route.handler);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(`${fn.node.id}Integration`, fn);
+        integrations.set(route.handler, integration);
+      }
+      api.addRoutes({ path: apiPath(route), methods: [HttpMethod[route.method]], integration });
+    }
+
+    // ---- Stripe events (EventBridge) -----------------------------------------------------------
+    // The handler file is written by the payments work; until it exists the stack simply has no such
+    // function. The rule needs the partner event source Stripe created in this account and region
+    // (context stripeEventSourceName, e.g. aws.partner/stripe.com/ed_...): without it there is no bus
+    // to attach to, so no rule and no queue are made, but the function is, ready for the rule.
+    const stripeHandlerExists = props.stripeEventsHandlerExists ?? existsSync(handlerEntry(STRIPE_EVENTS_HANDLER));
+    const stripeSource = context('stripeEventSourceName');
+    if (stripeHandlerExists) {
+      const stripeFn = makeFunction(STRIPE_EVENTS_HANDLER, 'Stripe events from EventBridge');
+      if (stripeSource) {
+        const dlq = new Queue(this, 'StripeEventsDlq', {
+          retentionPeriod: Duration.days(14),
+          encryption: QueueEncryption.SQS_MANAGED,
+          enforceSSL: true,
+        });
+        new Rule(this, 'StripeEventsRule', {
+          description: 'Stripe events to the stripe-events function',
+          eventBus: EventBus.fromEventBusName(this, 'StripeEventBus', stripeSource),
+          eventPattern: { source: Match.prefix('aws.partner/stripe.com') },
+          targets: [
+            new LambdaFunction(stripeFn, {
+              deadLetterQueue: dlq,
+              retryAttempts: 8,
+              maxEventAge: Duration.hours(24),
+            }),
+          ],
+        });
+        // Any message here is a payment event we failed to process: someone must look.
+        new Alarm(this, 'StripeEventsDlqAlarm', {
+          alarmDescription: 'Stripe events failed processing and landed in the dead-letter queue',
+          metric: dlq.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
+          threshold: 1,
+          evaluationPeriods: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        });
+        new CfnOutput(this, 'StripeEventsDlqUrl', { value: dlq.queueUrl });
+      }
+    }
+
+    // ---- CloudFront: one origin for the browser ------------------------------------------------
+    // SPA fallback as a viewer-request function on the default behaviour only. Distribution-wide
+    // errorResponses would also turn the API's 404s into index.html.
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      comment: 'Extensionless paths are app routes: serve /index.html',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(`function handler(event) {
+  var request = event.request;
+  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`),
+    });
+    const stripAssets = new CloudFrontFunction(this, 'AssetsPrefix', {
+      comment: 'Strip /assets so the rest of the path is the S3 key',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(`function handler(event) {
+  var request = event.request;
+  if (request.uri.indexOf('/assets/') === 0) request.uri = request.uri.substring(7);
+  return request;
+}`),
+    });
+
+    // One origin access control signs CloudFront's requests to both buckets.
+    const originAccessControl = new S3OriginAccessControl(this, 'OriginAccessControl', { signing: Signing.SIGV4_ALWAYS });
+    const webOrigin = S3BucketOrigin.withOriginAccessControl(web, { originAccessControl });
+    // /assets/<key> is an upload (keys org/<orgId>/...), but Vite also emits its hashed files to
+    // /assets/. Both live behind the same path: the web bucket first (origin path /assets puts the
+    // stripped prefix back), then the uploads bucket on a miss. Build files always win over uploads.
+    const assetsOrigin = new OriginGroup({
+      primaryOrigin: S3BucketOrigin.withOriginAccessControl(web, { originPath: `/${WEB_ASSETS_DIR}`, originAccessControl }),
+      fallbackOrigin: S3BucketOrigin.withOriginAccessControl(uploads, { originAccessControl }),
+      fallbackStatusCodes: [403, 404],
+    });
+    const apiDomain = `${api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+
+    const securityHeaders = ResponseHeadersPolicy.SECURITY_HEADERS;
+    // Uploaded files must never run as a page of ours, even if opened directly.
+    const assetsHeaders = new ResponseHeadersPolicy(this, 'AssetsHeaders', {
+      comment: 'Uploads and build files: no sniffing, no active content',
+      securityHeadersBehavior: {
+        contentTypeOptions: { override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: "default-src 'none'", override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+      },
+    });
+
+    const distribution = new Distribution(this, 'Distribution', {
+      comment: 'Clinic Suite: SPA, /api/* and /assets/*',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: webOrigin,
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        compress: true,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        [`${API_PREFIX}/*`]: {
+          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+          compress: true,
+        },
+        [`/${WEB_ASSETS_DIR}/*`]: {
+          origin: assetsOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: assetsHeaders,
+          compress: true,
+          functionAssociations: [{ function: stripAssets, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
+      },
+    });
+    const siteUrl = `https://${distribution.distributionDomainName}`;
+    const appUrl = context('appUrl') ?? siteUrl;
+    for (const fn of this.functions.values()) fn.bindAppUrl(appUrl);
+
+    // ---- The built SPA (only when it has been built: synth must work without it) ---------------
+    const webBuild = props.webBuildDir ?? WEB_BUILD_DIR;
+    if (existsSync(join(webBuild, 'index.html'))) {
+      // Hashed files first, cached for a year and never pruned (an open tab may still ask for the
+      // previous build's chunks); then everything else, revalidated on each use, so index.html never
+      // points at chunks that are not there yet.
+      const hashed = new BucketDeployment(this, 'WebHashedFiles', {
+        sources: [Source.asset(webBuild)],
+        destinationBucket: web,
+        exclude: ['*'],
+        include: [`${WEB_ASSETS_DIR}/*`],
+        cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+        prune: false,
+        memoryLimit: 512,
+      });
+      const shell = new BucketDeployment(this, 'WebShell', {
+        sources: [Source.asset(webBuild)],
+        destinationBucket: web,
+        exclude: [`${WEB_ASSETS_DIR}/*`, '.vite/*'],
+        cacheControl: [CacheControl.noCache()],
+        prune: true,
+        distribution,
+        distributionPaths: ['/*'],
+        memoryLimit: 512,
+      });
+      shell.node.addDependency(hashed);
+    }
+
+    // ---- Outputs -------------------------------------------------------------------------------
+    new CfnOutput(this, 'SiteUrl', { value: siteUrl, description: 'The site (SPA, /api, /assets)' });
+    new CfnOutput(this, 'ApiUrl', { value: `${api.apiEndpoint}${API_PREFIX}`, description: 'The HTTP API directly' });
+    new CfnOutput(this, 'TableName', { value: table.tableName });
+    new CfnOutput(this, 'UploadsBucketName', { value: uploads.bucketName });
+    new CfnOutput(this, 'WebBucketName', { value: web.bucketName });
+    new CfnOutput(this, 'AppSecretsArn', {
+      value: secret.secretArn,
+      description: 'Add stripeSecretKey and stripeWebhookSecret to this JSON secret',
+    });
+    new CfnOutput(this, 'SesDkimRecords', {
+      description: `CNAME records that verify ${senderDomain} for SES`,
+      value: Fn.join(' ; ', [
+        Fn.join(' CNAME ', [sender.dkimDnsTokenName1, sender.dkimDnsTokenValue1]),
+        Fn.join(' CNAME ', [sender.dkimDnsTokenName2, sender.dkimDnsTokenValue2]),
+        Fn.join(' CNAME ', [sender.dkimDnsTokenName3, sender.dkimDnsTokenValue3]),
+      ]),
+    });
+  }
+}
+
+/** The API Gateway path of a row: the table's path below /api. */
+export const apiPath = (route: Pick<Route, 'path'>) => `${API_PREFIX}${route.path}`;
