@@ -31,7 +31,6 @@ export interface Route {
 const read = (module: Module) => ({ module, action: 'read' as const });
 const write = (module: Module) => ({ module, action: 'write' as const });
 const remove = (module: Module) => ({ module, action: 'delete' as const });
-void read; void write; void remove;
 
 export const ROUTES: readonly Route[] = [
   // Account and sign-up (spec section 4 and 7 "Account and auth")
@@ -54,6 +53,24 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/dashboard', handler: 'dashboard/get-summary', access: 'user' },
 
   // Organisation, members, notifications, audit logs
+  { method: 'GET', path: '/organization/profile', handler: 'organization/get-profile', access: 'user' },
+  { method: 'PATCH', path: '/organization/profile', handler: 'organization/update-profile', access: 'owner' },
+  { method: 'GET', path: '/organization/integration', handler: 'organization/get-integration', access: 'owner' },
+  { method: 'POST', path: '/organization/generate-integration', handler: 'organization/generate-integration', access: 'owner' },
+  { method: 'GET', path: '/organization/members', handler: 'members/list-members', access: 'user', permission: read('Members') },
+  { method: 'GET', path: '/users', handler: 'members/list-users', access: 'user', permission: read('Members') },
+  { method: 'GET', path: '/organization/members/{id}', handler: 'members/get-member', access: 'user', permission: read('Members') },
+  { method: 'POST', path: '/organization/members/add', handler: 'members/add-member', access: 'user', permission: write('Members') },
+  { method: 'POST', path: '/organization/members/update', handler: 'members/update-member', access: 'user', permission: write('Members') },
+  { method: 'POST', path: '/organization/members/resend-invite', handler: 'members/resend-invite', access: 'user', permission: write('Members') },
+  { method: 'DELETE', path: '/organization/members/{id}', handler: 'members/remove-member', access: 'user', permission: remove('Members') },
+  { method: 'POST', path: '/users/accept-invite', handler: 'members/accept-invite', access: 'public' },
+  // A member's own inbox: reading, marking and deleting their notifications all need Notifications read.
+  { method: 'GET', path: '/notifications', handler: 'notifications/list-notifications', access: 'user', permission: read('Notifications') },
+  { method: 'GET', path: '/notifications/unread-count', handler: 'notifications/unread-count', access: 'user', permission: read('Notifications') },
+  { method: 'GET', path: '/notifications/mark-as-read/{id}', handler: 'notifications/mark-as-read', access: 'user', permission: read('Notifications') },
+  { method: 'DELETE', path: '/notifications/{id}', handler: 'notifications/delete-notification', access: 'user', permission: read('Notifications') },
+  { method: 'GET', path: '/logs', handler: 'logs/list-logs', access: 'owner' },
   // (end of organisation rows)
 
   // Appointments, public appointment requests, services, customers, SMS

@@ -3,8 +3,10 @@
 //   an organisation's log, newest first   pk ORG#<orgId>#LOG           sk <at>#<id>
 //   by module                             gsi1pk ORG#<orgId>#LOG#<module>  gsi1sk <at>#<id>
 //   by member                             gsi2pk ORG#<orgId>#LOG#USER#<userId>  gsi2sk <at>#<id>
+//   any of these within dates            sk (or gsiNsk) BETWEEN <from> AND <to>#~
 import { randomId } from '#lib/passwords';
 import { table } from '#lib/dynamo';
+import { queryPage, type PageOf } from './members';
 
 export type AuditModule = 'Organization' | 'Members' | 'Account' | 'Appointment' | 'Notifications' | 'FORMS' | 'BOOKING_PACKAGES' | 'Services' | 'Customers' | 'SMS';
 
@@ -39,5 +41,51 @@ export function auditItem(input: AuditInput) {
         ...entry,
       },
     },
+  };
+}
+
+export interface AuditQuery {
+  limit: number;
+  cursor?: string;
+  module?: string;
+  /** The member who acted. */
+  userId?: string;
+  /** ISO date-times, both inclusive. */
+  from?: string;
+  to?: string;
+}
+
+// An organisation's log, newest first, a page at a time: by member (gsi2, filtered by module when both
+// are asked), by module (gsi1), or all (table); dates narrow the sort key.
+export async function listAuditPage(orgId: string, q: AuditQuery): Promise<PageOf<AuditEntry>> {
+  const [index, partition, keys] = q.userId
+    ? (['gsi2', `ORG#${orgId}#LOG#USER#${q.userId}`, ['gsi2pk', 'gsi2sk', 'pk', 'sk']] as const)
+    : q.module
+      ? (['gsi1', `ORG#${orgId}#LOG#${q.module}`, ['gsi1pk', 'gsi1sk', 'pk', 'sk']] as const)
+      : ([undefined, `ORG#${orgId}#LOG`, ['pk', 'sk']] as const);
+  const [pkName, skName] = keys;
+  const page = await queryPage<Record<string, unknown>>(
+    {
+      TableName: table(),
+      IndexName: index,
+      KeyConditionExpression: `${pkName} = :pk AND ${skName} BETWEEN :from AND :to`,
+      // '~' sorts after every character of an entry id, so `to` includes entries made at that instant.
+      ExpressionAttributeValues: { ':pk': partition, ':from': q.from ?? '0000', ':to': `${q.to ?? '9999'}#~` },
+      ScanIndexForward: false,
+    },
+    {
+      limit: q.limit,
+      cursor: q.cursor,
+      keys,
+      partitionValue: partition,
+      match: q.userId && q.module ? (item) => item.module === q.module : undefined,
+    },
+  );
+  return {
+    items: page.items.map((item) => {
+      const { pk: _pk, sk: _sk, gsi1pk: _1, gsi1sk: _1s, gsi2pk: _2, gsi2sk: _2s, ...entry } = item;
+      return entry as unknown as AuditEntry;
+    }),
+    nextCursor: page.nextCursor,
   };
 }

@@ -1,12 +1,18 @@
 // Staff notifications. One item per recipient, so each member reads, marks and deletes their own.
 // Access patterns:
 //   a member's notifications, newest first   pk ORG#<orgId>#USER#<userId>#NOTIF   sk <at>#<id>
+//   a member's unread ones, newest first     gsi1pk ORG#<orgId>#USER#<userId>#NOTIF#UNREAD  gsi1sk <at>#<id>
+//                                            (sparse: marking as read removes the gsi1 attributes)
+//   a member's unread count (kept)           pk ORG#<orgId>#USER#<userId>   sk NOTIF#UNREAD
 //   the members to notify                    Query pk ORG#<orgId>, sk begins_with MEMBER#
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+// A notification id carries its creation time (base-36 milliseconds, a dot, random), so the item's key
+// is known from the id alone. Creating, marking and deleting move the kept count in the same
+// transaction, guarded by the item's `read` flag, so marking twice never counts twice.
+import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { can, type Module } from '#shared/permissions';
 import { ddb, table } from '#lib/dynamo';
 import { randomId } from '#lib/passwords';
-import type { Membership } from './members';
+import { queryPage, type Membership, type PageOf } from './members';
 
 export interface Notification {
   id: string;
@@ -21,6 +27,63 @@ export interface Notification {
 }
 
 export const notificationPk = (orgId: string, userId: string) => `ORG#${orgId}#USER#${userId}#NOTIF`;
+const unreadPk = (orgId: string, userId: string) => `ORG#${orgId}#USER#${userId}#NOTIF#UNREAD`;
+export const unreadCountKey = (orgId: string, userId: string) => ({ pk: `ORG#${orgId}#USER#${userId}`, sk: 'NOTIF#UNREAD' });
+
+/** A new notification id: its creation time in base-36 milliseconds, a dot, and 60 random bits. */
+export const newNotificationId = (createdAt: string) => `${Date.parse(createdAt).toString(36)}.${randomId(8)}`;
+
+const ID_PATTERN = /^([0-9a-z]{6,10})\.[A-Za-z0-9_-]{6,20}$/;
+
+/** The table key of a notification from its id, or undefined for an id we never issued. */
+export function notificationKey(orgId: string, userId: string, id: string): { pk: string; sk: string } | undefined {
+  const match = ID_PATTERN.exec(id);
+  if (!match) return undefined;
+  const ms = parseInt(match[1]!, 36);
+  if (!Number.isSafeInteger(ms) || ms > 8.64e15) return undefined;
+  return { pk: notificationPk(orgId, userId), sk: `${new Date(ms).toISOString()}#${id}` };
+}
+
+function notificationItem(n: Notification) {
+  const key = { pk: notificationPk(n.orgId, n.userId), sk: `${n.createdAt}#${n.id}` };
+  return { ...key, ...(n.read ? {} : { gsi1pk: unreadPk(n.orgId, n.userId), gsi1sk: key.sk }), ...n };
+}
+
+function stripNotification(item: Record<string, unknown>): Notification {
+  const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _gs, ...n } = item;
+  return n as unknown as Notification;
+}
+
+const unreadCountUpdate = (orgId: string, userId: string, by: 1 | -1) => ({
+  Update: {
+    TableName: table(),
+    Key: unreadCountKey(orgId, userId),
+    UpdateExpression: 'ADD unread :by',
+    ExpressionAttributeValues: { ':by': by },
+  },
+});
+
+type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
+
+const isTransactionConflict = (error: unknown) =>
+  (error as { name?: string })?.name === 'TransactionCanceledException' &&
+  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
+
+/**
+ * Runs one transaction, retrying when another transaction touched the same item at the same moment
+ * (two notifications for one member, a mark-as-read during a notify). Condition failures are thrown.
+ */
+export async function transact(items: TransactItems): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await ddb.send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      if (!isTransactionConflict(error) || attempt >= 5) throw error;
+      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt + Math.random() * 20));
+    }
+  }
+}
 
 export interface NotifyInput {
   title: string;
@@ -32,6 +95,8 @@ export interface NotifyInput {
   userIds?: string[];
   /** Who caused it: not told about their own action. */
   exceptUserId?: string;
+  /** Others not to tell (e.g. the member a 'member added' notice is about). */
+  exceptUserIds?: string[];
 }
 
 // All memberships of an organisation (paged Query; organisations have tens of members, not thousands).
@@ -59,25 +124,126 @@ export async function notifyStaff(orgId: string, input: NotifyInput): Promise<No
   const recipients = members.filter(
     (m) =>
       m.userId !== input.exceptUserId &&
+      !input.exceptUserIds?.includes(m.userId) &&
       (!input.userIds || input.userIds.includes(m.userId)) &&
       can(m, 'Notifications', 'read') &&
       (!input.module || can(m, input.module, 'read')),
   );
   const createdAt = new Date().toISOString();
   const written = recipients.map<Notification>((m) => ({
-    id: randomId(10), orgId, userId: m.userId, title: input.title, message: input.message, link: input.link, read: false, createdAt,
+    id: newNotificationId(createdAt), orgId, userId: m.userId, title: input.title, message: input.message, link: input.link, read: false, createdAt,
   }));
-  for (let i = 0; i < written.length; i += 25) {
-    const batch = written.slice(i, i + 25);
-    let requests: Record<string, any[]> | undefined = {
-      [table()]: batch.map((n) => ({ PutRequest: { Item: { pk: notificationPk(orgId, n.userId), sk: `${n.createdAt}#${n.id}`, ...n } } })),
-    };
-    // Retry what DynamoDB leaves unprocessed under load.
-    for (let attempt = 0; requests && Object.keys(requests).length && attempt < 5; attempt++) {
-      const out: { UnprocessedItems?: Record<string, unknown[]> } = await ddb.send(new BatchWriteCommand({ RequestItems: requests }));
-      requests = out.UnprocessedItems && Object.keys(out.UnprocessedItems).length ? (out.UnprocessedItems as Record<string, any[]>) : undefined;
-      if (requests) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-    }
+  // Each notification and its member's unread count move together: 2 items each, 100 per transaction.
+  for (let i = 0; i < written.length; i += 50) {
+    await transact(
+      written.slice(i, i + 50).flatMap((n) => [
+        { Put: { TableName: table(), Item: notificationItem(n), ConditionExpression: 'attribute_not_exists(pk)' } },
+        unreadCountUpdate(orgId, n.userId, 1),
+      ]),
+    );
   }
   return written;
+}
+
+// Get one of a member's notifications by id (strongly consistent: it decides what a delete un-counts).
+export async function getNotification(orgId: string, userId: string, id: string): Promise<Notification | undefined> {
+  const key = notificationKey(orgId, userId, id);
+  if (!key) return undefined;
+  const out = await ddb.send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
+  return out.Item ? stripNotification(out.Item) : undefined;
+}
+
+// A member's notifications, newest first, a page at a time; `unread` reads the sparse unread index.
+export async function listNotificationsPage(
+  orgId: string,
+  userId: string,
+  options: { limit: number; cursor?: string; unread?: boolean },
+): Promise<PageOf<Notification>> {
+  const page = options.unread
+    ? await queryPage<Record<string, unknown>>(
+        {
+          TableName: table(),
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': unreadPk(orgId, userId) },
+          ScanIndexForward: false,
+        },
+        { limit: options.limit, cursor: options.cursor, keys: ['gsi1pk', 'gsi1sk', 'pk', 'sk'], partitionValue: unreadPk(orgId, userId) },
+      )
+    : await queryPage<Record<string, unknown>>(
+        {
+          TableName: table(),
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': notificationPk(orgId, userId) },
+          ScanIndexForward: false,
+        },
+        { limit: options.limit, cursor: options.cursor, keys: ['pk', 'sk'], partitionValue: notificationPk(orgId, userId) },
+      );
+  return { items: page.items.map(stripNotification), nextCursor: page.nextCursor };
+}
+
+// A member's kept unread count.
+export async function getUnreadCount(orgId: string, userId: string): Promise<number> {
+  const out = await ddb.send(new GetCommand({ TableName: table(), Key: unreadCountKey(orgId, userId), ConsistentRead: true }));
+  return Math.max(0, Number(out.Item?.unread ?? 0));
+}
+
+/** Items marking an unread notification as read, with its count; they fail (condition) if it is already read or gone. */
+export function markReadItems(n: Pick<Notification, 'orgId' | 'userId' | 'id' | 'createdAt'>, now: string) {
+  return [
+    {
+      Update: {
+        TableName: table(),
+        Key: { pk: notificationPk(n.orgId, n.userId), sk: `${n.createdAt}#${n.id}` },
+        UpdateExpression: 'SET #read = :true, readAt = :now REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: 'attribute_exists(pk) AND #read = :false',
+        ExpressionAttributeNames: { '#read': 'read' },
+        ExpressionAttributeValues: { ':true': true, ':false': false, ':now': now },
+      },
+    },
+    unreadCountUpdate(n.orgId, n.userId, -1),
+  ];
+}
+
+/** Items deleting a notification as it was read (`n.read`); an unread one also leaves the count. */
+export function deleteNotificationItems(n: Pick<Notification, 'orgId' | 'userId' | 'id' | 'createdAt' | 'read'>) {
+  return [
+    {
+      Delete: {
+        TableName: table(),
+        Key: { pk: notificationPk(n.orgId, n.userId), sk: `${n.createdAt}#${n.id}` },
+        // If it was marked read meanwhile, fail rather than un-count it twice.
+        ConditionExpression: 'attribute_exists(pk) AND #read = :read',
+        ExpressionAttributeNames: { '#read': 'read' },
+        ExpressionAttributeValues: { ':read': n.read },
+      },
+    },
+    ...(n.read ? [] : [unreadCountUpdate(n.orgId, n.userId, -1)]),
+  ];
+}
+
+// Remove all of a member's notifications and their count (the member left the organisation).
+export async function deleteAllNotifications(orgId: string, userId: string): Promise<void> {
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb.send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': notificationPk(orgId, userId) },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    const keys = [...(out.Items ?? []).map((i) => ({ pk: i.pk, sk: i.sk })), ...(cursor ? [] : [unreadCountKey(orgId, userId)])];
+    for (let i = 0; i < keys.length; i += 25) {
+      let requests: Record<string, any[]> | undefined = { [table()]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) };
+      for (let attempt = 0; requests && attempt < 5; attempt++) {
+        const res: { UnprocessedItems?: Record<string, unknown[]> } = await ddb.send(new BatchWriteCommand({ RequestItems: requests }));
+        requests = res.UnprocessedItems && Object.keys(res.UnprocessedItems).length ? (res.UnprocessedItems as Record<string, any[]>) : undefined;
+        if (requests) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      }
+    }
+    cursor = out.LastEvaluatedKey;
+  } while (cursor);
 }

@@ -5,6 +5,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from '#lib/dynamo';
 import { randomId } from '#lib/passwords';
+import { setClause } from './update';
 
 export interface Organization {
   id: string;
@@ -17,6 +18,8 @@ export interface Organization {
   ownerId: string;
   /** IANA time zone for bookings and times shown to visitors. */
   timeZone: string;
+  /** When the apiKey was last replaced (absent: never). */
+  apiKeyRotatedAt?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -83,4 +86,50 @@ export async function getCounters(orgId: string): Promise<Record<Counter, number
     forms: Number(item.forms ?? 0),
     bookings: Number(item.bookings ?? 0),
   };
+}
+
+/** What members see of their organisation (the apiKey is the owner's integration view). */
+export function toOrganizationProfile(org: Organization) {
+  const { apiKey: _key, ...profile } = org;
+  return profile;
+}
+
+/** An Update item for profile fields, for one transaction with its audit entry. */
+export function updateOrganizationItem(orgId: string, fields: Partial<Pick<Organization, 'name' | 'email' | 'legalName' | 'websiteUrl' | 'phoneNumber' | 'timeZone'>>, now: string) {
+  return {
+    Update: {
+      TableName: table(),
+      Key: orgKey(orgId),
+      ConditionExpression: 'attribute_exists(pk)',
+      ...setClause({ ...fields, updatedAt: now }),
+    },
+  };
+}
+
+/**
+ * Items replacing an organisation's apiKey, for ONE transaction: the old key's lookup item goes, the
+ * new one comes, and the organisation records it. The conditions make a racing rotation fail whole
+ * rather than leave two working keys; the old key stops resolving the moment the transaction commits.
+ */
+export function rotateApiKeyItems(org: Pick<Organization, 'id' | 'apiKey'>, newKey: string, now: string) {
+  return [
+    {
+      Delete: {
+        TableName: table(),
+        Key: apiKeyKey(org.apiKey),
+        ConditionExpression: 'orgId = :org',
+        ExpressionAttributeValues: { ':org': org.id },
+      },
+    },
+    { Put: { TableName: table(), Item: { ...apiKeyKey(newKey), orgId: org.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Update: {
+        TableName: table(),
+        Key: orgKey(org.id),
+        UpdateExpression: 'SET apiKey = :new, apiKeyRotatedAt = :now, updatedAt = :now',
+        ConditionExpression: 'apiKey = :old',
+        ExpressionAttributeValues: { ':new': newKey, ':old': org.apiKey, ':now': now },
+      },
+    },
+  ];
 }

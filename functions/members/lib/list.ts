@@ -1,0 +1,11 @@
+// The member list shared by GET /organization/members and its spec alias GET /users.
+import { DEFAULT_PAGE_SIZE, type membersQuerySchema } from '#shared/schemas/organization';
+import type * as z from 'zod/mini';
+import type { Caller } from '#lib/authorise';
+import type { Reply } from '#lib/http';
+import { listMembersPage, toMemberView } from '../../data/members';
+
+export async function listMembersReply(query: z.infer<typeof membersQuerySchema>, caller: Caller): Promise<Reply> {
+  const page = await listMembersPage(caller.orgId, { limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor, search: query.search || undefined });
+  return { data: { items: page.items.map(toMemberView), nextCursor: page.nextCursor } };
+}

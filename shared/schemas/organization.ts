@@ -1,0 +1,199 @@
+// Organisation, members, notifications and audit-log schemas (spec sections 3, 5, 6, 7). Used by the
+// console's forms and by the handlers, so both give the same messages.
+import * as z from 'zod/mini';
+import { MODULES } from '../permissions';
+import { organizationSchema } from './account';
+import { email, lengthBetween, password, requiredString } from './common';
+
+// ---------------------------------------------------------------------------------------------
+// Organisation profile
+
+/** True when `value` is a time zone Intl knows by an IANA-style name (Area/City, UTC, ...). */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The canonical name of a valid time zone: 'utc' -> 'UTC', 'US/Eastern' -> 'America/New_York'. */
+export const canonicalTimeZone = (value: string) => new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+
+export const TIME_ZONE_MESSAGE = 'Time zone must be a valid IANA time zone, e.g. America/New_York';
+
+export const timeZone = z.pipe(
+  requiredString('Time zone is required', z.refine(isTimeZone, TIME_ZONE_MESSAGE)),
+  z.transform(canonicalTimeZone),
+);
+
+/** PATCH /organization/profile: the organisation fields (spec section 5 messages) and the time zone, each optional. */
+export const organizationProfileUpdateSchema = z.partial(z.extend(organizationSchema, { timeZone }));
+export type OrganizationProfileUpdate = z.infer<typeof organizationProfileUpdateSchema>;
+
+/** What GET /organization/profile answers (no apiKey: that is the owner's integration view). */
+export interface OrganizationProfile {
+  id: string;
+  name: string;
+  email: string;
+  legalName: string;
+  websiteUrl: string;
+  phoneNumber: string;
+  timeZone: string;
+  ownerId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Members and permissions
+
+export const permissionEntrySchema = z.object({
+  module: z.enum(MODULES, `Module must be one of ${MODULES.join(', ')}`),
+  read: z._default(z.boolean('read must be true or false'), false),
+  write: z._default(z.boolean('write must be true or false'), false),
+  delete: z._default(z.boolean('delete must be true or false'), false),
+});
+
+/** Module entries (spec section 3 "Permission entry"); a module may appear once, a missing one means no access. */
+export const permissionsSchema = z.array(permissionEntrySchema, 'Permissions are required').check(
+  z.maxLength(MODULES.length, 'Each module may appear once'),
+  z.refine((entries) => new Set(entries.map((e) => e.module)).size === entries.length, 'Each module may appear once'),
+);
+
+export const memberName = (message: string) => requiredString(message, ...lengthBetween(3, 50));
+
+export const memberAddSchema = z.object({
+  email,
+  firstName: memberName('First name is required'),
+  lastName: memberName('Last name is required'),
+  permissions: permissionsSchema,
+});
+export type MemberAdd = z.infer<typeof memberAddSchema>;
+
+export const memberUpdateSchema = z.object({
+  userId: requiredString('Member is required', z.maxLength(64, 'Member is required')),
+  permissions: permissionsSchema,
+});
+
+export const memberResendInviteSchema = z.object({
+  userId: requiredString('Member is required', z.maxLength(64, 'Member is required')),
+});
+
+export const acceptInviteSchema = z.object({
+  token: requiredString('The invitation link is incomplete. Please open the link from the email again.', z.maxLength(200, 'The invitation link is not valid.')),
+  password,
+});
+
+export interface MemberView {
+  /** The member's user id (used in /organization/members/{id}). */
+  id: string;
+  userId: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  isOwner: boolean;
+  /** invited: added by staff, has not accepted the invitation yet. */
+  status: 'active' | 'invited';
+  /** Every module, in MODULES order (the owner's are all true). */
+  roles: { module: (typeof MODULES)[number]; read: boolean; write: boolean; delete: boolean }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists: page size and cursor
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+const limit = z.optional(
+  z.coerce.number('Limit must be a whole number from 1 to 100').check(
+    z.int('Limit must be a whole number from 1 to 100'),
+    z.minimum(1, 'Limit must be a whole number from 1 to 100'),
+    z.maximum(MAX_PAGE_SIZE, 'Limit must be a whole number from 1 to 100'),
+  ),
+);
+const cursor = z.optional(z.string().check(z.maxLength(2000, 'The page cursor is not valid.')));
+
+export const membersQuerySchema = z.object({
+  limit,
+  cursor,
+  /** Part of a name or email, any case. */
+  search: z.optional(z.string().check(z.trim(), z.maxLength(50, 'Maximum 50 symbols'))),
+});
+
+/**
+ * GET /notifications. The answer's `data` is the ARRAY of notifications (the spec's header reads
+ * data.data as an array), newest first; paging and the count travel in headers:
+ *   X-Next-Cursor   pass back as ?cursor= for the next page (absent on the last page)
+ *   X-Unread-Count  the member's unread notifications, all pages together
+ */
+export const notificationsQuerySchema = z.object({
+  limit,
+  cursor,
+  unread: z.optional(z.stringbool({ error: 'unread must be true or false' })),
+});
+
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+export const UNREAD_COUNT_HEADER = 'x-unread-count';
+
+export interface NotificationView {
+  id: string;
+  title: string;
+  message: string;
+  link?: string;
+  read: boolean;
+  createdAt: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Audit logs
+
+/** Modules an audit entry can name (the log's module filter). */
+export const AUDIT_MODULES = ['Organization', 'Members', 'Account', 'Appointment', 'Notifications', 'FORMS', 'BOOKING_PACKAGES', 'Services', 'Customers', 'SMS'] as const;
+
+const DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+const isoDate = (message: string) =>
+  z.optional(z.string().check(z.trim(), z.regex(DATE_OR_TIME, message), z.refine((v) => !Number.isNaN(Date.parse(v)), message)));
+
+export const logsQuerySchema = z
+  .object({
+    limit,
+    cursor,
+    /** Modules other features record under; any simple name is accepted, unknown ones find nothing. */
+    module: z.optional(z.string().check(z.regex(/^[A-Za-z_]{1,40}$/, 'Module is not valid'))),
+    /** Entries made by this member (user id). */
+    userId: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Member is not valid'))),
+    /** ISO date (whole day, UTC) or date-time; both ends inclusive. */
+    from: isoDate('From must be an ISO date, e.g. 2025-01-31'),
+    to: isoDate('To must be an ISO date, e.g. 2025-01-31'),
+  })
+  .check(
+    z.refine((q) => !q.from || !q.to || logRange(q.from, q.to).from <= logRange(q.from, q.to).to, {
+      message: 'From must not be after To',
+      path: ['from'],
+    }),
+  );
+
+/** The sort-key bounds of a date filter: a bare date covers its whole UTC day. */
+export function logRange(from?: string, to?: string): { from: string; to: string } {
+  const start = from ? (from.length === 10 ? `${from}T00:00:00.000Z` : new Date(from).toISOString()) : '0000';
+  const end = to ? (to.length === 10 ? `${to}T23:59:59.999Z` : new Date(to).toISOString()) : '9999';
+  return { from: start, to: end };
+}
+
+export interface AuditLogView {
+  id: string;
+  at: string;
+  module: string;
+  action: 'create' | 'update' | 'delete';
+  recordType: string;
+  recordId: string;
+  summary: string;
+  actorId: string;
+  /** The member who did it; null when they have since left the organisation. */
+  actor: { userId: string; email: string; firstName?: string; lastName?: string } | null;
+}
