@@ -80,6 +80,37 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/payments/stripe/webhook', handler: 'payments/stripe-events', access: 'public', body: 'raw', maxBodyBytes: 512 * 1024 },
 
   // Forms, form packages, submissions, leads, payments
+  // Form builder (spec 7 "Forms and form builder"); field order is array order, so reordering is a PUT.
+  { method: 'POST', path: '/form-builder/form', handler: 'forms/create-form', access: 'user', permission: write('FORMS') },
+  { method: 'GET', path: '/form-builder/form', handler: 'forms/list-forms', access: 'user', permission: read('FORMS') },
+  { method: 'GET', path: '/form-builder/form/{id}', handler: 'forms/get-form', access: 'user', permission: read('FORMS') },
+  { method: 'PUT', path: '/form-builder/form/{id}', handler: 'forms/update-form', access: 'user', permission: write('FORMS') },
+  { method: 'DELETE', path: '/form-builder/form/{id}', handler: 'forms/delete-form', access: 'user', permission: remove('FORMS') },
+  { method: 'GET', path: '/form-builder/form/{id}/submissions', handler: 'forms/list-form-submissions', access: 'user', permission: read('FORMS') },
+  { method: 'PUT', path: '/form/{formId}/package', handler: 'forms/link-packages', access: 'user', permission: write('FORMS') },
+  // Older entry points on the same data
+  { method: 'POST', path: '/forms/create', handler: 'forms/create-form-legacy', access: 'user', permission: write('FORMS') },
+  { method: 'GET', path: '/forms/list', handler: 'forms/list-forms', access: 'user', permission: read('FORMS') },
+  { method: 'POST', path: '/forms/get-leads', handler: 'leads/get-form-leads', access: 'user', permission: read('FORMS') },
+  { method: 'POST', path: '/forms/get-lead-details', handler: 'leads/get-lead-details', access: 'user', permission: read('FORMS') },
+  // Form packages (pricing tiers); prices in dollars on the wire, cents in the table
+  { method: 'GET', path: '/packages', handler: 'form-packages/list-packages', access: 'user', permission: read('FORMS') },
+  { method: 'GET', path: '/leads/packages', handler: 'form-packages/list-packages', access: 'user', permission: read('FORMS') },
+  { method: 'POST', path: '/packages', handler: 'form-packages/create-package', access: 'user', permission: write('FORMS') },
+  { method: 'GET', path: '/packages/{id}', handler: 'form-packages/get-package', access: 'user', permission: read('FORMS') },
+  { method: 'PUT', path: '/packages/{id}', handler: 'form-packages/update-package', access: 'user', permission: write('FORMS') },
+  { method: 'DELETE', path: '/packages/{id}', handler: 'form-packages/delete-package', access: 'user', permission: remove('FORMS') },
+  { method: 'POST', path: '/leads/update-package-image', handler: 'form-packages/upload-package-image', access: 'user', permission: write('FORMS'), body: 'multipart', maxBodyBytes: 5 * 1024 * 1024 },
+  // Public form page (tenant from the apiKey): detail, file upload, submit, card payment link
+  { method: 'GET', path: '/leads/forms/{formId}', handler: 'forms/get-public-form', access: 'public' },
+  { method: 'POST', path: '/leads/forms/{formId}/files', handler: 'forms/upload-form-file', access: 'public', body: 'multipart', maxBodyBytes: 5 * 1024 * 1024 },
+  { method: 'POST', path: '/form-builder/form/{id}/submissions', handler: 'forms/submit-form', access: 'public' },
+  { method: 'POST', path: '/leads/payments/session', handler: 'leads/create-payment-session', access: 'public' },
+  // Leads and payment state (staff)
+  { method: 'GET', path: '/leads', handler: 'leads/list-leads', access: 'user', permission: read('FORMS') },
+  { method: 'GET', path: '/leads/{id}', handler: 'leads/get-lead', access: 'user', permission: read('FORMS') },
+  { method: 'GET', path: '/payment/submission/{id}', handler: 'leads/get-payment', access: 'user', permission: read('FORMS') },
+  { method: 'GET', path: '/leads/payment-submissions/form/{id}', handler: 'leads/list-form-payments', access: 'user', permission: read('FORMS') },
   // (end of form rows)
 
   // Booking packages, availability, public booking, bookings

@@ -2,6 +2,7 @@
 // payments registers one consumer here. Consumers must be idempotent on their own too
 // (conditional updates such as pending -> paid), although each event id reaches them once.
 import type { CheckoutSession, StripeEvent } from '#lib/stripe';
+import { formPaymentConsumer } from '../../forms/lib/payment-consumer';
 
 export interface PaymentRef {
   kind: string;
@@ -19,4 +20,5 @@ export interface PaymentConsumer {
 }
 
 export const CONSUMERS: Record<string, PaymentConsumer> = {
+  'form-payment': formPaymentConsumer,
 };

@@ -1,0 +1,43 @@
+// Save a new form of the form builder: typed fields in display order, texts of the public page, and
+// optionally its packages. Counts towards the dashboard's forms.
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { formSchema } from '#shared/schemas/forms';
+import { ddb } from '#lib/dynamo';
+import { endpoint } from '#lib/http';
+import { randomId } from '#lib/passwords';
+import { auditItem } from '../data/audit';
+import { putNewFormItem, type FormRecord } from '../data/forms';
+import { counterUpdate } from '../data/organizations';
+import { checkPackageLinks, normaliseFields } from './lib/form-input';
+import { toFormView } from './lib/views';
+
+export const handler = endpoint({ body: formSchema }, async ({ body, caller }) => {
+  const fields = normaliseFields(body.fields);
+  const links = await checkPackageLinks(caller.orgId, body.packageIds ?? [], body.packageId);
+  const now = new Date().toISOString();
+  const form: FormRecord = {
+    id: randomId(10),
+    orgId: caller.orgId,
+    name: body.name,
+    description: body.description,
+    fields,
+    ...links,
+    redirectUrl: body.redirectUrl,
+    successMessage: body.successMessage,
+    submitButtonText: body.submitButtonText,
+    secondButtonText: body.secondButtonText,
+    createdBy: caller.userId,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await ddb.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        putNewFormItem(form),
+        counterUpdate(caller.orgId, 'forms', 1),
+        auditItem({ orgId: caller.orgId, actorId: caller.userId, module: 'FORMS', action: 'create', recordType: 'form', recordId: form.id, summary: `Created form "${form.name}" (${fields.length} fields)`, at: now }),
+      ],
+    }),
+  );
+  return { status: 201, message: 'Form saved.', data: toFormView(form) };
+});

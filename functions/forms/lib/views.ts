@@ -1,0 +1,54 @@
+// What the API shows of forms: the staff view (builder) and the public view (the public page).
+import type { PublicForm } from '#shared/forms/types';
+import { notFound } from '#lib/errors';
+import type { FormRecord } from '../../data/forms';
+import { getForm } from '../../data/forms';
+import { getFormPackages, type FormPackageRecord } from '../../data/form-packages';
+import { findOrgIdByApiKey } from '../../data/organizations';
+import { toPackageView, toPublicPackage, type PackageView } from '../../form-packages/lib/view';
+
+export const FORM_NOT_AVAILABLE = 'This form is not available.';
+
+export interface FormView extends Omit<FormRecord, 'orgId' | 'createdBy'> {
+  packages?: PackageView[];
+}
+
+export function toFormView(form: FormRecord, packages?: FormPackageRecord[]): FormView {
+  const { orgId: _o, createdBy: _c, ...rest } = form;
+  return packages ? { ...rest, packages: packages.map(toPackageView) } : rest;
+}
+
+export function toPublicForm(form: FormRecord, packages: FormPackageRecord[]): PublicForm {
+  const publicPackages = packages.map(toPublicPackage);
+  return {
+    id: form.id,
+    name: form.name,
+    description: form.description,
+    fields: form.fields,
+    packages: publicPackages,
+    packageId: form.packageId && publicPackages.some((p) => p.id === form.packageId) ? form.packageId : null,
+    redirectUrl: form.redirectUrl,
+    successMessage: form.successMessage,
+    submitButtonText: form.submitButtonText,
+    secondButtonText: form.secondButtonText,
+  };
+}
+
+/** A form and its packages (in the form's order; deleted packages drop out). */
+export async function formWithPackages(orgId: string, formId: string) {
+  const form = await getForm(orgId, formId);
+  if (!form) return undefined;
+  const packages = form.packageIds?.length ? await getFormPackages(orgId, form.packageIds) : [];
+  return { form, packages };
+}
+
+/**
+ * The tenant and the form for a public request: the apiKey names the organisation, and the form must
+ * be one of its own. A wrong key and an unknown form answer the same 404.
+ */
+export async function findPublicForm(apiKey: string, formId: string) {
+  const orgId = await findOrgIdByApiKey(apiKey);
+  const found = orgId ? await formWithPackages(orgId, formId) : undefined;
+  if (!orgId || !found) throw notFound(FORM_NOT_AVAILABLE);
+  return { orgId, ...found };
+}

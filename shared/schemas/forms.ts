@@ -1,0 +1,178 @@
+// Form builder, form packages, public submissions and payment links (spec sections 3, 5 and 7).
+// The console's form builder and package forms use these; the handlers validate with the same ones.
+// Prices and amounts are dollars with at most 2 decimals on the wire (12.5 = $12.50); the server
+// stores whole cents.
+import * as z from 'zod/mini';
+import { FIELD_ATTRIBUTES, FIELD_TYPES, MAX_AMOUNT_CENTS, OPTION_TYPES } from '../forms/types';
+import { requiredString } from './common';
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+const text = (max: number, message = `Maximum ${max} symbols`) =>
+  z._default(z.pipe(z.nullable(z.string()), z.transform((v) => (v ?? '').trim())).check(z.maxLength(max, message)), '');
+const id = (message: string) => z.string({ error: message }).check(z.regex(ID, message));
+
+export const fieldOptionSchema = z.object({
+  id: z.optional(z.string().check(z.regex(ID, 'Option ids may use letters, digits, - and _ only'))),
+  label: requiredString('Option label is required', z.maxLength(200, 'Maximum 200 symbols')),
+  /** Defaults to the label. */
+  value: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Maximum 200 symbols'))),
+});
+
+export const fieldAttributeSchema = z.object({
+  attributeName: z.enum(FIELD_ATTRIBUTES, `Supported attributes: ${FIELD_ATTRIBUTES.join(', ')}`),
+  attributeValue: z.pipe(z.union([z.string(), z.number()], 'Attribute value is required'), z.transform((v) => String(v).trim())).check(
+    z.maxLength(200, 'Maximum 200 symbols'),
+  ),
+});
+
+const NUMERIC_ATTRIBUTES = new Set(['minLength', 'maxLength', 'min', 'max', 'step', 'rows']);
+
+export const formFieldSchema = z
+  .object({
+    /** Kept when given (the builder makes ids for new fields); made by the server otherwise. */
+    id: z.optional(z.string().check(z.regex(ID, 'Field ids may use letters, digits, - and _ only'))),
+    name: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Maximum 100 symbols'))),
+    label: requiredString('Field label is required', z.maxLength(200, 'Maximum 200 symbols')),
+    type: z.enum(FIELD_TYPES, 'Please choose a field type'),
+    required: z._default(z.boolean('Required must be true or false'), false),
+    placeholder: text(200),
+    options: z._default(z.array(fieldOptionSchema).check(z.maxLength(100, 'At most 100 options')), []),
+    attributes: z._default(z.array(fieldAttributeSchema).check(z.maxLength(20, 'At most 20 attributes')), []),
+  })
+  .check(
+    z.superRefine((field, ctx) => {
+      if (OPTION_TYPES.includes(field.type) && field.options.length === 0) {
+        ctx.addIssue({ code: 'custom', message: `${field.label} needs at least one option.`, path: ['options'], input: field.options });
+      }
+      const values = field.options.map((o) => o.value || o.label);
+      if (new Set(values).size !== values.length) {
+        ctx.addIssue({ code: 'custom', message: `Options of ${field.label} must have different values.`, path: ['options'], input: field.options });
+      }
+      const seen = new Set<string>();
+      for (const [i, a] of field.attributes.entries()) {
+        if (seen.has(a.attributeName)) {
+          ctx.addIssue({ code: 'custom', message: `${a.attributeName} is set twice.`, path: ['attributes', i], input: a });
+        }
+        seen.add(a.attributeName);
+        if (NUMERIC_ATTRIBUTES.has(a.attributeName) && (a.attributeValue === '' || !Number.isFinite(Number(a.attributeValue)))) {
+          ctx.addIssue({ code: 'custom', message: `${a.attributeName} must be a number.`, path: ['attributes', i, 'attributeValue'], input: a });
+        }
+        if ((a.attributeName === 'minLength' || a.attributeName === 'maxLength') && !(Number.isInteger(Number(a.attributeValue)) && Number(a.attributeValue) >= 0)) {
+          ctx.addIssue({ code: 'custom', message: `${a.attributeName} must be a whole number of 0 or more.`, path: ['attributes', i, 'attributeValue'], input: a });
+        }
+      }
+      const num = (name: string) => Number(field.attributes.find((a) => a.attributeName === name)?.attributeValue ?? NaN);
+      if (num('minLength') > num('maxLength')) {
+        ctx.addIssue({ code: 'custom', message: 'minLength cannot be more than maxLength.', path: ['attributes'], input: field.attributes });
+      }
+    }),
+  );
+export type FormFieldInput = z.input<typeof formFieldSchema>;
+
+const packageIds = z.array(id('Package ids may use letters, digits, - and _ only')).check(z.maxLength(50, 'At most 50 packages per form'));
+
+/** POST /form-builder/form and PUT /form-builder/form/{id}: the whole form; field order is array order. */
+export const formSchema = z.object({
+  name: requiredString('Form name is required', z.maxLength(100, 'Maximum 100 symbols')),
+  description: text(2000),
+  fields: z._default(z.array(formFieldSchema).check(z.maxLength(100, 'At most 100 fields per form')), []),
+  redirectUrl: text(2000),
+  successMessage: text(500),
+  submitButtonText: text(50),
+  /** Empty hides the second button on the public page. */
+  secondButtonText: text(50),
+  /** Optional here; PUT /form/{formId}/package sets them too. */
+  packageIds: z.optional(packageIds),
+  packageId: z.optional(z.nullable(z.string())),
+});
+export type FormInput = z.input<typeof formSchema>;
+
+/** POST /forms/create (legacy): a form with a name and no fields yet. */
+export const legacyCreateFormSchema = z.object({
+  formName: requiredString('Form name is required', z.maxLength(100, 'Maximum 100 symbols')),
+});
+
+/** PUT /form/{formId}/package: the packages offered on the form, in display order. */
+export const linkPackagesSchema = z.object({
+  packageIds,
+  /** The package chosen on load; must be one of packageIds. Defaults to none (the page takes the first). */
+  packageId: z.optional(z.nullable(z.string())),
+});
+
+const dollars = (message: string) =>
+  z.pipe(
+    z.union([z.number(message), z.string(message)]),
+    z.transform((v, ctx) => {
+      const s = typeof v === 'number' ? String(v) : v.trim();
+      const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(s);
+      const cents = m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : NaN;
+      if (!m || !Number.isSafeInteger(cents) || cents > MAX_AMOUNT_CENTS) {
+        ctx.issues.push({ code: 'custom', message, input: v });
+        return z.NEVER;
+      }
+      return cents / 100;
+    }),
+  );
+
+/** POST /packages and PUT /packages/{id}. `price` in dollars (2 decimals at most, as a number or text); the reply adds priceCents. */
+export const formPackageSchema = z
+  .object({
+    name: requiredString('Package name is required', z.maxLength(100, 'Maximum 100 symbols')),
+    /** HTML; sanitised by the server (scripts, event handlers and unknown tags removed). */
+    description: z._default(z.nullable(z.string().check(z.maxLength(20_000, 'The description is too long'))), null),
+    price: dollars('Price must be a number of dollars with at most 2 decimals'),
+    customAmountEnabled: z._default(z.boolean(), false),
+    isPayable: z._default(z.boolean(), true),
+    /** Only to clear the image (null); images are set through POST /leads/update-package-image. */
+    image: z.optional(z.nullable(z.string())),
+  })
+  .check(
+    z.superRefine((p, ctx) => {
+      if (p.isPayable && !p.customAmountEnabled && p.price < 0.5) {
+        ctx.addIssue({ code: 'custom', message: 'A payable package needs a price of at least $0.50.', path: ['price'], input: p.price });
+      }
+    }),
+  );
+export type FormPackageInput = z.input<typeof formPackageSchema>;
+
+/** POST /form-builder/form/{formId}/submissions (public). Rules per field: shared/forms/validate.ts. */
+export const submissionSchema = z.object({
+  apiKey: requiredString('apiKey is required'),
+  items: z.array(z.object({ fieldId: z.string('Each answer needs a fieldId'), value: z.string('Each answer needs a string value') }), 'items is required'),
+  packageId: z.optional(z.nullable(z.string())),
+});
+
+/** POST /leads/payments/session (public). The server decides the price; `amount` only for a custom amount. */
+export const paymentSessionSchema = z.object({
+  formId: requiredString('formId is required'),
+  apiKey: requiredString('apiKey is required'),
+  packageId: requiredString('Please select a package'),
+  /** The submission (lead) this payment is for: the public page submits first, then pays. */
+  submissionId: requiredString('submissionId is required'),
+  amount: z.optional(z.nullable(z.union([z.number(), z.string()]))),
+  currency: z._default(z.string().check(z.trim(), z.toLowerCase()), 'usd'),
+  successUrl: z.optional(z.string().check(z.maxLength(2000, 'Maximum 2000 symbols'))),
+  cancelUrl: z.optional(z.string().check(z.maxLength(2000, 'Maximum 2000 symbols'))),
+});
+
+/** Lists: ?limit=1..100 (default 20) &cursor=<opaque>. */
+export const pageQuerySchema = z.object({
+  limit: z._default(
+    z.pipe(z.string(), z.transform((v) => Number(v))).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 100, 'limit must be 1 to 100')),
+    20,
+  ),
+  cursor: z.optional(z.string()),
+});
+
+/** GET /leads/forms/{formId}?apiKey= (public). */
+export const publicFormQuerySchema = z.object({ apiKey: requiredString('apiKey is required') });
+
+/** POST /forms/get-leads (legacy). */
+export const formLeadsSchema = z.object({
+  formId: requiredString('formId is required'),
+  limit: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
+  cursor: z.optional(z.string()),
+});
+
+/** POST /forms/get-lead-details (legacy). */
+export const leadDetailsSchema = z.object({ leadId: requiredString('leadId is required') });
