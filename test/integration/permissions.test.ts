@@ -33,7 +33,7 @@ interface OrgA {
 }
 
 /** Real ids of the first organisation, per route with path parameters. Other areas: add yours. */
-const REAL_IDS: Record<string, (a: OrgA) => string[]> = {
+const REAL_IDS: Partial<Record<string, (a: OrgA) => string[]>> = {
   'GET /organization/members/{id}': (a) => [a.allFlags.userId, a.invitedId, a.owner.userId],
   'DELETE /organization/members/{id}': (a) => [a.allFlags.userId, a.invitedId],
   'GET /notifications/mark-as-read/{id}': (a) => [a.notificationId],
