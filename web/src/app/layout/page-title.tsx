@@ -1,0 +1,38 @@
+// The current page's title, breadcrumbs and description, as the page declared them (usePageTitle).
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { usePageData } from '../../lib/layout';
+
+interface PageTitleProps {
+  breadcrumbs: boolean;
+  description: boolean;
+  className?: string;
+}
+
+export function PageTitle({ breadcrumbs, description, className }: PageTitleProps) {
+  const page = usePageData();
+  if (!page.title) return null;
+  return (
+    <div className={`page-title d-flex flex-column justify-content-center min-w-0 ${className ?? ''}`}>
+      <h1 className="page-heading fw-bold text-body-emphasis mb-0 text-truncate">{page.title}</h1>
+      {description && page.description && <p className="text-body-secondary small mb-0 mt-1">{page.description}</p>}
+      {breadcrumbs && (
+        <nav aria-label="Breadcrumb" className="mt-1">
+          <ol className="breadcrumb page-breadcrumb mb-0">
+            <li className="breadcrumb-item">
+              <Link to={paths.dashboard}>Home</Link>
+            </li>
+            {(page.breadcrumbs ?? []).map((crumb) => (
+              <li key={`${crumb.title}-${crumb.path ?? ''}`} className="breadcrumb-item">
+                {crumb.path ? <Link to={crumb.path}>{crumb.title}</Link> : crumb.title}
+              </li>
+            ))}
+            <li className="breadcrumb-item active" aria-current="page">
+              {page.title}
+            </li>
+          </ol>
+        </nav>
+      )}
+    </div>
+  );
+}

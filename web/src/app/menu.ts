@@ -1,0 +1,46 @@
+// The sidebar menu (spec section 2): one typed list. A feature adds its entries next to its routes in
+// routes.tsx. Entries show only when their path is registered and the member has the access they need;
+// a group shows when any of its entries shows; a heading when anything below it (before the next
+// heading) shows.
+import { paths } from '../config/paths';
+import type { Access } from '../lib/access';
+
+export type MenuItem =
+  | { type: 'link'; title: string; to: string; icon?: string; access?: Access }
+  | { type: 'group'; title: string; icon?: string; access?: Access; children: MenuItem[] }
+  | { type: 'heading'; title: string };
+
+export const menu: MenuItem[] = [
+  { type: 'link', title: 'Dashboard', to: paths.dashboard, icon: 'bi-grid-1x2' },
+  { type: 'heading', title: 'Account' },
+  { type: 'link', title: 'My Profile', to: paths.profile, icon: 'bi-person-circle' },
+  { type: 'link', title: 'Account Settings', to: paths.account.settings, icon: 'bi-gear' },
+  { type: 'link', title: 'Layout Builder', to: paths.builder, icon: 'bi-layout-text-sidebar-reverse' },
+];
+
+export type Visible = (item: { to: string; access?: Access }) => boolean;
+
+/** The menu this member sees. */
+export function visibleMenu(items: MenuItem[], visible: Visible, canAccess: (a: Access | undefined) => boolean): MenuItem[] {
+  const kept: MenuItem[] = [];
+  for (const item of items) {
+    if (item.type === 'link') {
+      if (visible(item)) kept.push(item);
+    } else if (item.type === 'group') {
+      if (!canAccess(item.access)) continue;
+      const children = visibleMenu(item.children, visible, canAccess);
+      if (children.some((c) => c.type !== 'heading')) kept.push({ ...item, children });
+    } else {
+      kept.push(item);
+    }
+  }
+  // Drop headings with nothing under them.
+  return kept.filter((item, i) => item.type !== 'heading' || (kept[i + 1] !== undefined && kept[i + 1]!.type !== 'heading'));
+}
+
+/** Every path a menu item or its descendants link to (to open the group of the current page). */
+export function menuPaths(item: MenuItem): string[] {
+  if (item.type === 'link') return [item.to];
+  if (item.type === 'group') return item.children.flatMap(menuPaths);
+  return [];
+}

@@ -1,0 +1,61 @@
+// The console's route registry: one typed list. A feature adds its pages with one entry each (and,
+// for the sidebar, one entry in menu.ts). List only pages that exist: menu entries, dashboard tiles
+// and quick actions appear only for paths that a registered route matches.
+import { matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
+import { paths } from '../config/paths';
+import type { Access } from '../lib/access';
+
+export interface QuickAction {
+  title: string;
+  description: string;
+  /** A bootstrap-icons class, e.g. 'bi-person-plus'. */
+  icon: string;
+  /** Where the action goes; defaults to the route's path. */
+  to?: string;
+}
+
+export interface ConsoleRoute {
+  /** Path from the site root; end with '/*' when the feature routes further itself. */
+  path: string;
+  /** What the member needs; checked by the route guard (no access: /dashboard). */
+  access?: Access;
+  /** The route module: resolves to { Component } (and optionally ErrorBoundary). */
+  lazy: LazyRouteFunction<RouteObject>;
+  /** Offer this page in the toolbar's Create dialog. */
+  quickAction?: QuickAction;
+}
+
+export interface RouteHandle {
+  access?: Access;
+}
+
+const profileModule = () => import('../features/profile/routes/account');
+
+export const consoleRoutes: ConsoleRoute[] = [
+  { path: paths.dashboard, lazy: () => import('../features/dashboard/routes/dashboard') },
+  { path: paths.builder, lazy: () => import('../features/builder/routes/builder') },
+  { path: paths.profile, lazy: () => profileModule().then((m) => ({ Component: m.ProfilePage })) },
+  { path: `${paths.account.root}/*`, lazy: () => profileModule().then((m) => ({ Component: m.AccountPage })) },
+];
+
+const relative = (path: string) => path.replace(/^\//, '');
+
+export function toRouteObject(route: ConsoleRoute): RouteObject {
+  const handle: RouteHandle = { access: route.access };
+  return { path: relative(route.path), handle, lazy: route.lazy };
+}
+
+const matchable: RouteObject[] = consoleRoutes.map((r) => ({ path: relative(r.path) }));
+
+/** True when a registered console route matches the path (query and hash ignored). */
+export function isRegistered(path: string): boolean {
+  const pathname = path.split(/[?#]/)[0] ?? path;
+  return (matchRoutes(matchable, pathname) ?? []).length > 0;
+}
+
+/** The toolbar's Create actions, from the registered routes. */
+export function quickActions(): (QuickAction & { to: string; access?: Access })[] {
+  return consoleRoutes
+    .filter((r) => r.quickAction)
+    .map((r) => ({ ...r.quickAction!, to: r.quickAction!.to ?? r.path.replace(/\/\*$/, ''), access: r.access }));
+}

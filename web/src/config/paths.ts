@@ -1,0 +1,30 @@
+// Every page of the app in one typed object (bulletproof-react). Paths of modules built later are
+// here so links and tiles can name them; a link shows only when a route for it is registered
+// (web/src/app/routes.tsx).
+export const paths = {
+  auth: {
+    root: '/auth',
+    registerEmail: '/auth/register-email',
+    forgotPassword: '/auth/forgot-password',
+    addBasicDetails: '/auth/add-basic-details',
+    addOrgDetails: '/auth/add-org-details',
+  },
+  dashboard: '/dashboard',
+  builder: '/builder',
+  profile: '/profile',
+  account: {
+    root: '/crafted/account',
+    overview: '/crafted/account/overview',
+    settings: '/crafted/account/settings',
+  },
+  notFound: '/error/404',
+
+  members: { list: '/member', add: '/member/add' },
+  notifications: '/notification',
+  appointments: { list: '/appointments', my: '/appointments/my', book: '/appointments/book' },
+  leadGeneration: { list: '/lead-generation/list', add: '/lead-generation/add' },
+  bookings: { list: '/bookings', packages: '/bookings/packages', addPackage: '/bookings/packages/add' },
+  forms: { list: '/forms', add: '/forms/add', create: '/forms/create' },
+  formBuilder: { list: '/form-builder', create: '/form-builder/create' },
+  logs: '/logs',
+} as const;

@@ -1,0 +1,33 @@
+// Where an auth response leads (spec section 4, steps 1-7), as data so it can be tested without screens.
+import type { AuthData } from '#shared/api';
+import type { ApiResult } from '../../lib/api';
+import { paths } from '../../config/paths';
+
+export type NextStep =
+  /** 201 with loginVerified: save the token and user, 'Login successful', /dashboard. */
+  | { kind: 'signed-in'; token: string; data: AuthData }
+  /** 201 with the email unverified: a code was sent; switch to one-time-code mode. */
+  | { kind: 'verify-email'; message: string }
+  /** 200 isAlreadyRegistered: call login, then the dashboard. */
+  | { kind: 'login' }
+  /** 200 with a registration token: store it and go on with sign-up. */
+  | { kind: 'continue-sign-up'; registrationToken: string; to: string }
+  | { kind: 'error'; message: string; errors?: Record<string, string> };
+
+export const DEFAULT_AUTH_ERROR = 'An error occurred';
+
+export function nextStep(result: ApiResult<AuthData>): NextStep {
+  const body = result.data;
+  const data = body.data;
+  if (!result.success || !data) {
+    return { kind: 'error', message: result.message || DEFAULT_AUTH_ERROR, errors: body.errors };
+  }
+  if (result.responseCode === 201 && data.loginVerified && data.token) return { kind: 'signed-in', token: data.token, data };
+  if (!data.isEmailVerified) return { kind: 'verify-email', message: result.message };
+  if (data.isAlreadyRegistered) return { kind: 'login' };
+  if (data.token) {
+    const to = !data.hasAddedBasicDetails ? paths.auth.addBasicDetails : paths.auth.addOrgDetails;
+    return { kind: 'continue-sign-up', registrationToken: data.token, to };
+  }
+  return { kind: 'error', message: result.message || DEFAULT_AUTH_ERROR };
+}

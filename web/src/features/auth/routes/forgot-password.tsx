@@ -1,0 +1,177 @@
+// /auth/forgot-password: request a code by email, then set a new password with it.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import * as z from 'zod/mini';
+import { password } from '#shared/schemas/common';
+import { forgotPasswordSchema, otp } from '#shared/schemas/account';
+import { controlProps, Field } from '../../../components/field';
+import { Busy } from '../../../components/loading';
+import { PasswordInput } from '../../../components/password-input';
+import { StatusBanner, type Status } from '../../../components/status-banner';
+import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notify';
+import { forgotPassword, resetPassword } from '../api/forgot-password';
+import { AuthHeading } from '../components/auth-heading';
+import { applyServerErrors } from '../lib';
+
+const NETWORK_ERROR = 'An error occurred. Please check your connection and try again.';
+
+export const resetFormSchema = z
+  .object({ otp, password, confirmPassword: z.string() })
+  .check(z.refine((v) => v.password === v.confirmPassword, { error: 'Passwords do not match', path: ['confirmPassword'] }));
+type ResetValues = z.infer<typeof resetFormSchema>;
+
+function RequestCodeForm({ onSent }: { onSent(email: string, message: string): void }) {
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<Status | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isValid },
+  } = useForm<{ email: string }>({ resolver: zodResolver(forgotPasswordSchema), mode: 'onTouched', defaultValues: { email: '' } });
+
+  const submit = handleSubmit(async ({ email }) => {
+    setStatus(null);
+    try {
+      const result = await forgotPassword({ email });
+      if (result.success) {
+        notify.success(result.message, { long: true });
+        onSent(email, result.message);
+      } else {
+        setStatus({ kind: 'danger', text: result.message });
+        applyServerErrors(setError, result.data.errors, ['email']);
+      }
+    } catch {
+      setStatus({ kind: 'danger', text: NETWORK_ERROR });
+    }
+  });
+
+  return (
+    <>
+      <AuthHeading title="Forgot Password ?">Enter your email to reset your password.</AuthHeading>
+      <StatusBanner status={status} />
+      <form onSubmit={submit} noValidate aria-label="Forgot password">
+        <Field id="email" label="Email" error={errors.email?.message}>
+          <input
+            {...register('email')}
+            {...controlProps('email', errors.email?.message, 'form-control form-control-lg')}
+            type="email"
+            autoComplete="email"
+            placeholder="you@clinic.com"
+            autoFocus
+          />
+        </Field>
+        <div className="d-flex gap-2 mt-4">
+          <button type="submit" className="btn btn-primary btn-lg flex-fill" disabled={isSubmitting || !isValid}>
+            {isSubmitting ? <Busy /> : 'Submit'}
+          </button>
+          <button type="button" className="btn btn-light btn-lg flex-fill" disabled={isSubmitting || !isValid} onClick={() => navigate(paths.auth.root)}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function ResetPasswordForm({ email, sentMessage, onResend }: { email: string; sentMessage: string; onResend(): Promise<string> }) {
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<Status | null>({ kind: 'success', text: sentMessage });
+  const [resending, setResending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isValid },
+  } = useForm<ResetValues>({ resolver: zodResolver(resetFormSchema), mode: 'onTouched', defaultValues: { otp: '', password: '', confirmPassword: '' } });
+
+  const submit = handleSubmit(async (values) => {
+    setStatus(null);
+    try {
+      const result = await resetPassword({ email, otp: values.otp, password: values.password });
+      if (result.success) {
+        notify.success(result.message, { long: true });
+        navigate(paths.auth.root, { replace: true, state: { message: result.message } });
+      } else {
+        setStatus({ kind: 'danger', text: result.message });
+        applyServerErrors(setError, result.data.errors, ['otp', 'password']);
+      }
+    } catch {
+      setStatus({ kind: 'danger', text: NETWORK_ERROR });
+    }
+  });
+
+  const resend = async () => {
+    setResending(true);
+    try {
+      setStatus({ kind: 'success', text: await onResend() });
+    } catch {
+      setStatus({ kind: 'danger', text: NETWORK_ERROR });
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <>
+      <AuthHeading title="Set a new password">
+        Enter the code we emailed to <strong className="text-body-emphasis">{email}</strong> and choose a new password.
+      </AuthHeading>
+      <StatusBanner status={status} />
+      <form onSubmit={submit} noValidate aria-label="Reset password">
+        <Field id="otp" label="Reset code" error={errors.otp?.message}>
+          <input
+            {...register('otp')}
+            {...controlProps('otp', errors.otp?.message, 'form-control form-control-lg otp-input')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder="000000"
+            autoFocus
+          />
+        </Field>
+        <Field id="password" label="New password" error={errors.password?.message} hint="Use 8 or more characters with a mix of letters, numbers and symbols.">
+          <PasswordInput {...register('password')} {...controlProps('password', errors.password?.message, 'form-control form-control-lg')} autoComplete="new-password" meter />
+        </Field>
+        <Field id="confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
+          <PasswordInput
+            {...register('confirmPassword')}
+            {...controlProps('confirmPassword', errors.confirmPassword?.message, 'form-control form-control-lg')}
+            autoComplete="new-password"
+          />
+        </Field>
+        <div className="d-flex gap-2 mt-4">
+          <button type="submit" className="btn btn-primary btn-lg flex-fill" disabled={isSubmitting || !isValid}>
+            {isSubmitting ? <Busy /> : 'Reset Password'}
+          </button>
+          <button type="button" className="btn btn-light btn-lg flex-fill" disabled={isSubmitting} onClick={() => navigate(paths.auth.root)}>
+            Cancel
+          </button>
+        </div>
+        <div className="text-center mt-3">
+          <button type="button" className="btn btn-link btn-sm text-decoration-none" onClick={resend} disabled={resending || isSubmitting}>
+            {resending ? 'Sending...' : 'Send a new code'}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+export function ForgotPasswordPage() {
+  const [sent, setSent] = useState<{ email: string; message: string }>();
+  if (!sent) return <RequestCodeForm onSent={(email, message) => setSent({ email, message })} />;
+  return (
+    <ResetPasswordForm
+      email={sent.email}
+      sentMessage={sent.message}
+      onResend={async () => {
+        const result = await forgotPassword({ email: sent.email });
+        return result.message;
+      }}
+    />
+  );
+}

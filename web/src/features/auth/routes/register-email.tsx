@@ -1,0 +1,122 @@
+// /auth and /auth/register-email: the combined email and password screen (spec sections 2 and 4).
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { AuthData } from '#shared/api';
+import type { Credentials } from '#shared/schemas/account';
+import { StatusBanner, type Status } from '../../../components/status-banner';
+import { paths } from '../../../config/paths';
+import type { ApiResult } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth';
+import { notify } from '../../../lib/notify';
+import { clearRegistrationToken, saveRegistrationToken } from '../../../lib/session';
+import { login } from '../api/login';
+import { registerEmail } from '../api/register-email';
+import { verifyEmailOtp } from '../api/verify-email-otp';
+import { DEFAULT_AUTH_ERROR, nextStep } from '../auth-flow';
+import { AuthHeading } from '../components/auth-heading';
+import { CredentialsForm } from '../components/credentials-form';
+import { OtpForm } from '../components/otp-form';
+import { SignUpSteps } from '../components/sign-up-steps';
+
+export function RegisterEmailPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { saveAuth } = useAuth();
+  const [credentials, setCredentials] = useState<Credentials>();
+  const [mode, setMode] = useState<'credentials' | 'otp'>('credentials');
+  const flash = (location.state as { message?: string } | null)?.message;
+  const [status, setStatus] = useState<Status | null>(flash ? { kind: 'success', text: flash } : null);
+
+  // A sign-up left half-way starts again from here.
+  useEffect(() => clearRegistrationToken(), []);
+
+  /** Follows an auth response to the next step; returns field messages for the form. */
+  async function follow(result: ApiResult<AuthData>, creds: Credentials, loggedIn = false): Promise<Record<string, string> | void> {
+    const step = nextStep(result);
+    switch (step.kind) {
+      case 'signed-in':
+        saveAuth(step.token, step.data.userDetails);
+        notify.success('Login successful');
+        navigate(paths.dashboard, { replace: true });
+        return;
+      case 'verify-email':
+        setCredentials(creds);
+        setMode('otp');
+        setStatus({ kind: 'success', text: step.message || 'We sent a 6-digit code to your email.' });
+        return;
+      case 'login':
+        if (loggedIn) break;
+        return follow(await login(creds), creds, true);
+      case 'continue-sign-up':
+        saveRegistrationToken(step.registrationToken);
+        navigate(step.to);
+        return;
+      case 'error':
+        setStatus({ kind: 'danger', text: step.message });
+        return step.errors;
+    }
+    setStatus({ kind: 'danger', text: DEFAULT_AUTH_ERROR });
+  }
+
+  async function guarded<T>(run: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await run();
+    } catch (error) {
+      console.error(error);
+      setStatus({ kind: 'danger', text: `${DEFAULT_AUTH_ERROR}. Please check your connection and try again.` });
+      return undefined;
+    }
+  }
+
+  const submitCredentials = (values: Credentials) =>
+    guarded(async () => {
+      setStatus(null);
+      return follow(await registerEmail(values), values);
+    });
+
+  const verify = (otp: string) =>
+    guarded(async () => {
+      setStatus(null);
+      return follow(await verifyEmailOtp({ ...credentials!, otp }), credentials!);
+    });
+
+  const resend = async () => {
+    await guarded(async () => {
+      const result = await registerEmail(credentials!);
+      setStatus(result.success ? { kind: 'success', text: 'We sent you a new code.' } : { kind: 'danger', text: result.message || DEFAULT_AUTH_ERROR });
+    });
+  };
+
+  if (mode === 'otp' && credentials) {
+    return (
+      <>
+        <SignUpSteps current={0} />
+        <AuthHeading title="Verify your email">
+          Enter the 6-digit code we sent to <strong className="text-body-emphasis">{credentials.email}</strong>.
+        </AuthHeading>
+        <StatusBanner status={status} />
+        <OtpForm
+          email={credentials.email}
+          password={credentials.password}
+          onVerify={verify}
+          onResend={resend}
+          onChangeEmail={() => {
+            setMode('credentials');
+            setStatus(null);
+          }}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <AuthHeading title="Welcome">Sign in, or create your account, with your email and a password.</AuthHeading>
+      <StatusBanner status={status} />
+      <CredentialsForm defaultValues={credentials} onSubmit={submitCredentials} />
+      <p className="text-body-secondary small text-center mt-4 mb-0">
+        New here? Continue with your email and we will send you a code to verify it.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+// /dashboard: counts of the modules this member can read, and the first steps of a new account.
+import { Link } from 'react-router-dom';
+import { Loading } from '../../../components/loading';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../../../lib/auth';
+import { usePageTitle } from '../../../lib/layout';
+import { useRegistry } from '../../../lib/registry';
+import { useAccess, useRoles } from '../../../lib/roles';
+import { useDashboard, type DashboardSummary } from '../api/get-dashboard';
+import { TILES, visibleTiles, type Tile } from '../tiles';
+
+function greeting(hour = new Date().getHours()): string {
+  if (hour < 12) return 'Good morning';
+  if (hour < 18) return 'Good afternoon';
+  return 'Good evening';
+}
+
+function CountTile({ tile, data }: { tile: Tile; data?: DashboardSummary }) {
+  const value = data?.[tile.count];
+  return (
+    <Link to={tile.to} className="card dashboard-tile h-100 border-0 shadow-sm text-decoration-none">
+      <div className="card-body d-flex align-items-center gap-3">
+        <span className={`tile-icon bg-${tile.tone}-subtle text-${tile.tone}-emphasis`} aria-hidden="true">
+          <i className={`bi ${tile.icon}`} />
+        </span>
+        <span>
+          <span className="d-block fs-2 fw-bold text-body-emphasis lh-1">{typeof value === 'number' ? value.toLocaleString() : '0'}</span>
+          <span className="d-block text-body-secondary fw-semibold mt-1">{tile.title}</span>
+        </span>
+        <i className="bi bi-arrow-right ms-auto text-body-tertiary" aria-hidden="true" />
+      </div>
+    </Link>
+  );
+}
+
+function GettingStarted() {
+  const { currentUser } = useAuth();
+  const steps = [
+    { done: Boolean(currentUser?.isEmailVerified), title: 'Verify your email', to: paths.profile },
+    { done: Boolean(currentUser?.city && currentUser?.country), title: 'Add your city and country', to: paths.account.settings },
+    { done: Boolean(currentUser?.profilePictureUrl), title: 'Upload a profile picture', to: paths.profile },
+  ];
+  const done = steps.filter((s) => s.done).length;
+  if (!currentUser || done === steps.length) return null;
+  return (
+    <div className="card border-0 shadow-sm h-100">
+      <div className="card-body">
+        <div className="d-flex justify-content-between align-items-center mb-3">
+          <h2 className="h6 fw-bold mb-0">Finish setting up your account</h2>
+          <span className="small text-body-secondary">
+            {done} of {steps.length}
+          </span>
+        </div>
+        <div className="progress mb-3" style={{ height: 6 }} role="progressbar" aria-label="Account set-up" aria-valuenow={done} aria-valuemin={0} aria-valuemax={steps.length}>
+          <div className="progress-bar bg-success" style={{ width: `${(done / steps.length) * 100}%` }} />
+        </div>
+        <ul className="list-unstyled mb-0 d-grid gap-2">
+          {steps.map((s) => (
+            <li key={s.title} className="d-flex align-items-center gap-2">
+              <i className={`bi ${s.done ? 'bi-check-circle-fill text-success' : 'bi-circle text-body-tertiary'}`} aria-hidden="true" />
+              {s.done ? (
+                <span className="text-body-secondary text-decoration-line-through">{s.title}</span>
+              ) : (
+                <Link to={s.to} className="text-decoration-none">
+                  {s.title}
+                </Link>
+              )}
+              <span className="visually-hidden">{s.done ? '(done)' : '(to do)'}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+export function DashboardPage() {
+  usePageTitle('Dashboard');
+  const { currentUser } = useAuth();
+  const { isRegistered } = useRegistry();
+  const canAccess = useAccess();
+  const roles = useRoles();
+  const { data, isLoading } = useDashboard();
+  const tiles = visibleTiles(TILES, isRegistered, canAccess);
+
+  return (
+    <div className="d-grid gap-4">
+      <section className="card border-0 shadow-sm welcome-card overflow-hidden">
+        <div className="card-body p-4 p-lg-5 position-relative">
+          <p className="text-uppercase small fw-semibold mb-2 welcome-date">
+            {new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' }).format(new Date())}
+          </p>
+          <h2 className="h3 fw-bold mb-2">
+            {greeting()}
+            {currentUser?.firstName ? `, ${currentUser.firstName}` : ''}
+          </h2>
+          <p className="mb-0 welcome-text">Here is what is happening in your organisation today.</p>
+        </div>
+      </section>
+
+      {isLoading || roles.loading ? (
+        <Loading label="Loading dashboard..." showLabel />
+      ) : tiles.length > 0 ? (
+        <section aria-label="Counts">
+          <div className="row g-4">
+            {tiles.map((tile) => (
+              <div key={tile.title} className="col-sm-6 col-xl-4 col-xxl">
+                <CountTile tile={tile} data={data} />
+              </div>
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      <div className="row g-4">
+        <div className="col-lg-6">
+          <GettingStarted />
+        </div>
+        <div className="col-lg-6">
+          <div className="card border-0 shadow-sm h-100">
+            <div className="card-body">
+              <h2 className="h6 fw-bold mb-3">Make it yours</h2>
+              <div className="d-grid gap-2">
+                <Link to={paths.profile} className="quick-action d-flex align-items-center gap-3 p-3 rounded-3 text-decoration-none">
+                  <span className="quick-action-icon" aria-hidden="true">
+                    <i className="bi bi-person-circle" />
+                  </span>
+                  <span>
+                    <span className="d-block fw-semibold text-body-emphasis">My Profile</span>
+                    <span className="d-block small text-body-secondary">Your details, picture and password</span>
+                  </span>
+                </Link>
+                <Link to={paths.builder} className="quick-action d-flex align-items-center gap-3 p-3 rounded-3 text-decoration-none">
+                  <span className="quick-action-icon" aria-hidden="true">
+                    <i className="bi bi-layout-text-sidebar-reverse" />
+                  </span>
+                  <span>
+                    <span className="d-block fw-semibold text-body-emphasis">Layout Builder</span>
+                    <span className="d-block small text-body-secondary">Sidebar, header and toolbar settings</span>
+                  </span>
+                </Link>
+              </div>
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export { DashboardPage as Component };

@@ -1,0 +1,87 @@
+// The one API client (spec section 7). Every call resolves to { responseCode, success, data, message }:
+// data is the whole response body (callers read data.data), success is true for HTTP 2xx, and a failed
+// response with a body comes back the same way with success false. Only network failures (no response
+// at all) are thrown. There is no timeout.
+import { API_PREFIX, type ApiBody } from '#shared/api';
+import { getRegistrationToken, getToken } from './session';
+
+export interface ApiResult<T = unknown> {
+  responseCode: number;
+  success: boolean;
+  data: ApiBody<T>;
+  message: string;
+}
+
+/** Which credential a call sends: the signed-in token (default), the sign-up registration token, or none. */
+export type Credential = 'token' | 'registration' | 'none';
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as multipart/form-data (the browser sets the boundary). */
+  form?: FormData;
+  auth?: Credential;
+  signal?: AbortSignal;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+let onUnauthorized: (() => void) | undefined;
+
+/** Called when a call made with the signed-in token answers 401 (expired or revoked session). */
+export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
+  onUnauthorized = handler;
+}
+
+export const isSuccess = (status: number) => status >= 200 && status <= 299;
+
+export async function request<T = unknown>(method: Method, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const auth = options.auth ?? 'token';
+  const credential = auth === 'token' ? getToken() : auth === 'registration' ? getRegistrationToken() : undefined;
+  if (credential) headers.authorization = `Bearer ${credential}`;
+
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  const response = await fetch(`${API_PREFIX}${path}`, { method, headers, body, signal: options.signal });
+  const text = await response.text();
+  let parsed: ApiBody<T>;
+  try {
+    parsed = text ? (JSON.parse(text) as ApiBody<T>) : { message: response.statusText };
+  } catch {
+    parsed = { message: text || response.statusText };
+  }
+  if (typeof parsed !== 'object' || parsed === null) parsed = { message: String(parsed) };
+  if (response.status === 401 && auth === 'token' && credential) onUnauthorized?.();
+  return { responseCode: response.status, success: isSuccess(response.status), data: parsed, message: parsed.message ?? '' };
+}
+
+export const api = {
+  get: <T = unknown>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
+  delete: <T = unknown>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};
+
+/** A failed call as an Error, for swr (which expects fetchers to throw). */
+export class ApiError extends Error {
+  constructor(readonly result: ApiResult) {
+    super(result.message || `Request failed (${result.responseCode})`);
+    this.name = 'ApiError';
+  }
+  get status() {
+    return this.result.responseCode;
+  }
+}
+
+/** swr fetcher: GET the path, resolve to the body's data, throw ApiError on a failed response. */
+export async function fetcher<T>(path: string): Promise<T> {
+  const result = await api.get<T>(path);
+  if (!result.success) throw new ApiError(result);
+  return result.data.data as T;
+}

@@ -1,0 +1,74 @@
+// The signed-in session: the token cookie and the current user (GET /users/profile through swr).
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import type { UserDetails } from '#shared/api';
+import { fetcher, setUnauthorizedHandler } from './api';
+import { clearRegistrationToken, getToken, saveToken } from './session';
+
+export const PROFILE_KEY = '/users/profile';
+
+interface AuthState {
+  token?: string;
+  currentUser?: UserDetails;
+  /** True while the profile of a signed-in user is first loading. */
+  userLoading: boolean;
+  /** Save the access token (empty removes it) and, when given, the user it belongs to. */
+  saveAuth(token: string | undefined, user?: UserDetails): void;
+  setCurrentUser(user: UserDetails): void;
+  /** Remove the token cookie, clear the session and every cached call. */
+  logout(): void;
+}
+
+const AuthContext = createContext<AuthState | undefined>(undefined);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { mutate } = useSWRConfig();
+  const [token, setToken] = useState<string | undefined>(() => getToken());
+  const { data: currentUser, isLoading } = useSWR<UserDetails>(token ? PROFILE_KEY : null, fetcher, {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+    onError: (error) => console.error('Could not load the profile', error),
+  });
+
+  const clearCache = useCallback(() => mutate(() => true, undefined, { revalidate: false }), [mutate]);
+
+  const saveAuth = useCallback(
+    (next: string | undefined, user?: UserDetails) => {
+      saveToken(next);
+      // The cache was cleared at sign-out; seed the profile so the shell needs no extra call.
+      if (next && user) void mutate(PROFILE_KEY, user, { revalidate: false });
+      setToken(next || undefined);
+    },
+    [mutate],
+  );
+
+  const setCurrentUser = useCallback((user: UserDetails) => void mutate(PROFILE_KEY, user, { revalidate: false }), [mutate]);
+
+  const logout = useCallback(() => {
+    saveToken(undefined);
+    clearRegistrationToken();
+    setToken(undefined);
+    void clearCache();
+  }, [clearCache]);
+
+  // An expired or revoked session ends here: the next render of a signed-in route goes to /auth.
+  useEffect(() => {
+    setUnauthorizedHandler(logout);
+    return () => setUnauthorizedHandler(undefined);
+  }, [logout]);
+
+  const value = useMemo<AuthState>(
+    () => ({ token, currentUser: token ? currentUser : undefined, userLoading: Boolean(token) && isLoading, saveAuth, setCurrentUser, logout }),
+    [token, currentUser, isLoading, saveAuth, setCurrentUser, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth needs an AuthProvider');
+  return value;
+}
+
+/** For tests: a fixed session. */
+export const AuthContextProvider = AuthContext.Provider;

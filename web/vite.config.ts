@@ -1,0 +1,29 @@
+// The console and the public pages: one Vite build (root web/, output dist/web with a manifest so the
+// CDK stack and the bundle benchmark can read which files each entry loads).
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+/** The embedded local stack (`npm start`) that `vite dev` forwards API and upload requests to. */
+const stack = process.env.STACK_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    // Budgets are checked on gzip sizes (see the README); this only silences the raw-size warning.
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    proxy: {
+      '/api': stack,
+      // Uploaded files (profile pictures, package images) are served by the stack at /assets/<key>.
+      '^/assets/org/': stack,
+    },
+  },
+});
