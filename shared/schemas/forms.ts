@@ -101,7 +101,7 @@ export const linkPackagesSchema = z.object({
 
 const dollars = (message: string) =>
   z.pipe(
-    z.union([z.number(message), z.string(message)]),
+    z.union([z.number(), z.string()], message),
     z.transform((v, ctx) => {
       const s = typeof v === 'number' ? String(v) : v.trim();
       const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(s);
