@@ -19,8 +19,18 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-/** The canonical name of a valid time zone: 'utc' -> 'UTC', 'US/Eastern' -> 'America/New_York'. */
-export const canonicalTimeZone = (value: string) => new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+/**
+ * A valid time zone with its proper letter case ('europe/london' -> 'Europe/London', 'utc' -> 'UTC').
+ * Otherwise kept as typed: Intl's own canonical names can be the legacy ones ('Asia/Kolkata' resolves
+ * to 'Asia/Calcutta' in Node 20's ICU), which people would not recognise as what they chose.
+ */
+export function canonicalTimeZone(value: string): string {
+  const resolved = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  const lower = value.toLowerCase();
+  if (resolved.toLowerCase() === lower) return resolved;
+  const listed = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone').find((z) => z.toLowerCase() === lower) : undefined;
+  return listed ?? value;
+}
 
 export const TIME_ZONE_MESSAGE = 'Time zone must be a valid IANA time zone, e.g. America/New_York';
 
