@@ -74,6 +74,39 @@ export const ROUTES: readonly Route[] = [
   // (end of organisation rows)
 
   // Appointments, public appointment requests, services, customers, SMS
+  // Appointments (spec 7 "Appointments"). Static paths win over /appointments/{id}.
+  { method: 'GET', path: '/appointments', handler: 'appointments/list-appointments', access: 'user', permission: read('Appointment') },
+  { method: 'POST', path: '/appointments/book-custom', handler: 'appointments/book-appointment', access: 'user', permission: write('Appointment'), body: 'multipart', maxBodyBytes: 4.25 * 1024 * 1024 },
+  { method: 'GET', path: '/appointments/assigned/to/me', handler: 'appointments/list-my-appointments', access: 'user', permission: read('Appointment') },
+  { method: 'GET', path: '/appointments/export/appointments/to/csv', handler: 'appointments/export-appointments', access: 'user', permission: read('Appointment') },
+  { method: 'GET', path: '/appointments/appointment-logs', handler: 'appointments/list-appointment-logs', access: 'user', permission: read('Appointment') },
+  { method: 'POST', path: '/appointments/assign', handler: 'appointments/assign-appointment', access: 'user', permission: write('Appointment') },
+  { method: 'GET', path: '/appointments/{id}', handler: 'appointments/get-appointment', access: 'user', permission: read('Appointment') },
+  { method: 'PATCH', path: '/appointments/{id}/update-assignee', handler: 'appointments/update-assignee', access: 'user', permission: write('Appointment') },
+  { method: 'GET', path: '/appointments/{id}/remove-assignee', handler: 'appointments/remove-assignee', access: 'user', permission: write('Appointment') },
+  { method: 'PATCH', path: '/appointments/{id}/change-status', handler: 'appointments/change-status', access: 'user', permission: write('Appointment') },
+  // The public appointment request page (room-integration/{apiKey}): tenant from the apiKey only.
+  // Bookings: 4.25 MB bodies (BOOKING_MAX_BODY_BYTES): base64 in a Lambda event must stay under 6 MB.
+  { method: 'GET', path: '/public/appointments/{apiKey}', handler: 'appointments/get-public-booking-page', access: 'public' },
+  { method: 'POST', path: '/public/appointments/book-custom', handler: 'appointments/request-appointment', access: 'public', body: 'multipart', maxBodyBytes: 4.25 * 1024 * 1024 },
+  // Service categories, services, customers, SMS: no module of their own in the spec, so Appointment's flags
+  { method: 'GET', path: '/service-categories', handler: 'services/list-categories', access: 'user', permission: read('Appointment') },
+  { method: 'POST', path: '/service-categories', handler: 'services/create-category', access: 'user', permission: write('Appointment') },
+  { method: 'GET', path: '/service-categories/{id}', handler: 'services/get-category', access: 'user', permission: read('Appointment') },
+  { method: 'PUT', path: '/service-categories/{id}', handler: 'services/update-category', access: 'user', permission: write('Appointment') },
+  { method: 'DELETE', path: '/service-categories/{id}', handler: 'services/delete-category', access: 'user', permission: remove('Appointment') },
+  { method: 'GET', path: '/services', handler: 'services/list-services', access: 'user', permission: read('Appointment') },
+  { method: 'POST', path: '/services', handler: 'services/create-service', access: 'user', permission: write('Appointment') },
+  { method: 'GET', path: '/services/{id}', handler: 'services/get-service', access: 'user', permission: read('Appointment') },
+  { method: 'PUT', path: '/services/{id}', handler: 'services/update-service', access: 'user', permission: write('Appointment') },
+  { method: 'DELETE', path: '/services/{id}', handler: 'services/delete-service', access: 'user', permission: remove('Appointment') },
+  { method: 'GET', path: '/customers', handler: 'customers/list-customers', access: 'user', permission: read('Appointment') },
+  { method: 'POST', path: '/customers', handler: 'customers/create-customer', access: 'user', permission: write('Appointment') },
+  { method: 'GET', path: '/customers/{id}', handler: 'customers/get-customer', access: 'user', permission: read('Appointment') },
+  { method: 'PUT', path: '/customers/{id}', handler: 'customers/update-customer', access: 'user', permission: write('Appointment') },
+  { method: 'DELETE', path: '/customers/{id}', handler: 'customers/delete-customer', access: 'user', permission: remove('Appointment') },
+  { method: 'GET', path: '/sms', handler: 'sms/list-sms', access: 'user', permission: read('Appointment') },
+  { method: 'POST', path: '/sms', handler: 'sms/send-sms', access: 'user', permission: write('Appointment') },
   // (end of appointment rows)
 
   // Payments: Stripe's signed webhook (the same handler also consumes Stripe's EventBridge events)

@@ -1,5 +1,6 @@
 // Extra pages the local server serves outside /api (for example the stand-in for Stripe Checkout).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { smsOutboxPage } from './sms-outbox';
 
 export interface LocalPage {
   /** Path prefix this page answers, e.g. /local/checkout. */
@@ -7,4 +8,4 @@ export interface LocalPage {
   handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
 }
 
-export const LOCAL_PAGES: LocalPage[] = [];
+export const LOCAL_PAGES: LocalPage[] = [smsOutboxPage];

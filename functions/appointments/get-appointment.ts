@@ -1,0 +1,12 @@
+// GET /appointments/{id}: one appointment with its attachment keys (served at /assets/<key>) and the
+// newest entries of its log.
+import { endpoint } from '#lib/http';
+import { listAppointmentLog } from '../data/appointments';
+import { loadAppointment } from './lib/change';
+import { toView } from './lib/views';
+
+export const handler = endpoint({}, async ({ params, caller }) => {
+  const appointment = await loadAppointment(caller.orgId, params.id!);
+  const log = await listAppointmentLog(caller.orgId, appointment.id, 50);
+  return { data: { ...toView(appointment), log: log.items, logNextCursor: log.nextCursor } };
+});

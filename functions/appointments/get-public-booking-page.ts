@@ -1,0 +1,24 @@
+// GET /public/appointments/{apiKey}: what the public request page shows: the clinic's name and time
+// zone, and its active services (for the appointment type). Unknown keys: 404.
+import { GENDERS } from '#shared/schemas/account';
+import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES } from '#shared/schemas/appointments';
+import { endpoint } from '#lib/http';
+import { notFound } from '#lib/errors';
+import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
+import { listServices } from '../data/services';
+import { UNKNOWN_PAGE } from './lib/views';
+
+export const handler = endpoint({}, async ({ params }) => {
+  const orgId = await findOrgIdByApiKey(params.apiKey ?? '');
+  const org = orgId ? await getOrganization(orgId) : undefined;
+  if (!org) throw notFound(UNKNOWN_PAGE);
+  const services = await listServices(org.id, { limit: 100, active: true });
+  return {
+    data: {
+      organization: { name: org.name, phoneNumber: org.phoneNumber, websiteUrl: org.websiteUrl, timeZone: org.timeZone },
+      services: services.items.map((s) => ({ id: s.id, name: s.name, description: s.description, durationMinutes: s.durationMinutes, priceCents: s.priceCents })),
+      genders: GENDERS,
+      attachments: { accept: ATTACHMENT_ACCEPT, maxBytes: ATTACHMENT_MAX_BYTES },
+    },
+  };
+});

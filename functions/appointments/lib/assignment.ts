@@ -1,0 +1,47 @@
+// Assigning appointments: only to members of the caller's organisation who may read appointments;
+// the assignee is told by a notification (unless they assigned it to themselves).
+import { can } from '#shared/permissions';
+import type { Caller } from '#lib/authorise';
+import { badRequest } from '#lib/errors';
+import { assigneePointerDelete, assigneePointerPut, type Appointment } from '../../data/appointments';
+import { getMembership } from '../../data/members';
+import { notifyStaff } from '../../data/notifications';
+import { memberName } from './actors';
+import type { Change } from './change';
+import { when } from './views';
+
+export const NOT_A_MEMBER = 'You can only assign appointments to members of your organisation.';
+
+export async function assigneeFor(orgId: string, userId: string): Promise<{ userId: string; name: string }> {
+  const member = await getMembership(orgId, userId);
+  if (!member) throw badRequest(NOT_A_MEMBER, { userId: NOT_A_MEMBER });
+  if (!can(member, 'Appointment', 'read')) {
+    const message = `${memberName(member)} cannot see appointments. Give them Appointment read first.`;
+    throw badRequest(message, { userId: message });
+  }
+  return { userId, name: memberName(member) };
+}
+
+/** The change that makes `to` the assignee of `current` (assign, or reassign when someone else has it). */
+export function assignChange(current: Appointment, to: { userId: string; name: string }): Change | { unchanged: string } {
+  const from = current.assignee;
+  if (from?.userId === to.userId) return { unchanged: `This appointment is already assigned to ${to.name}.` };
+  return {
+    next: { ...current, assignee: to },
+    action: from ? 'reassigned' : 'assigned',
+    summary: from ? `Reassigned from ${from.name} to ${to.name}` : `Assigned to ${to.name}`,
+    from: from?.userId,
+    to: to.userId,
+    items: [...(from ? [assigneePointerDelete(current, from.userId)] : []), assigneePointerPut(current, to.userId)],
+  };
+}
+
+export async function tellAssignee(caller: Caller, a: Appointment) {
+  if (!a.assignee || a.assignee.userId === caller.userId) return;
+  await notifyStaff(caller.orgId, {
+    title: 'Appointment assigned to you',
+    message: `${a.firstName} ${a.lastName}, ${when(a)}.`,
+    link: `/appointments/${a.id}`,
+    userIds: [a.assignee.userId],
+  }).catch((e) => console.error(JSON.stringify({ level: 'error', message: 'assignment notification failed', error: String(e) })));
+}

@@ -1,0 +1,176 @@
+// Booking one appointment, for the public request page and the console's Book Appointment alike:
+// the date is checked in the clinic's time zone, both files are checked before either is stored, and
+// the appointment, its search entries, its log, the customer, the kept counter (and, for staff, the
+// audit entry) are written in one transaction. A failure after an upload deletes what was uploaded,
+// so nothing is half-stored. Mail and notifications follow, best effort.
+import { DateTime } from 'luxon';
+import { ATTACHMENT_FIELDS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, type AttachmentField, type StaffBooking } from '#shared/schemas/appointments';
+import type { Caller } from '#lib/authorise';
+import { HttpError, badRequest, isConditionFailure } from '#lib/errors';
+import type { UploadedFile } from '#lib/http';
+import { sendMail } from '#lib/mail';
+import { randomId } from '#lib/passwords';
+import { deleteUpload, storeUpload } from '#lib/storage';
+import { auditItem } from '../../data/audit';
+import { failedConditions, logPut, putAppointment, searchTokenPuts, transact, type Appointment } from '../../data/appointments';
+import { customerForBooking } from '../../data/customers';
+import { notifyStaff } from '../../data/notifications';
+import { counterUpdate, type Organization } from '../../data/organizations';
+import { when } from './views';
+
+const FIELD_LABELS: Record<AttachmentField, string> = {
+  insuranceCardImage: 'Insurance card image',
+  debtorReferralDocument: 'Debtor referral document',
+};
+
+const ALLOWED = Object.values(ATTACHMENT_TYPES).join(', ');
+
+export interface Booking {
+  org: Organization;
+  input: StaffBooking;
+  files: Record<string, UploadedFile | undefined>;
+  /** The member booking from the console; absent for a visitor's public request. */
+  staff?: { caller: Caller; name: string };
+}
+
+/** Refuses a date before today (in the clinic's time zone) or more than two years ahead. */
+export function checkBookingDate(bookingDate: string, timeZone: string) {
+  const today = DateTime.now().setZone(timeZone || 'UTC').toISODate()!;
+  if (bookingDate < today) throw badRequest('Booking date cannot be in the past', { bookingDate: 'Booking date cannot be in the past' });
+  const latest = DateTime.now().setZone(timeZone || 'UTC').plus({ years: 2 }).toISODate()!;
+  if (bookingDate > latest) throw badRequest('Booking date must be within the next two years', { bookingDate: 'Booking date must be within the next two years' });
+}
+
+async function storeAttachments(orgId: string, appointmentId: string, files: Booking['files']) {
+  const present = ATTACHMENT_FIELDS.filter((f) => files[f]);
+  // Sizes first: a too-large second file must not leave the first one stored.
+  for (const field of present) {
+    if (files[field]!.content.length > ATTACHMENT_MAX_BYTES) {
+      const message = `${FIELD_LABELS[field]} is too large (at most ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB).`;
+      throw new HttpError(413, message, { [field]: message });
+    }
+  }
+  const stored: Partial<Record<AttachmentField, string>> = {};
+  try {
+    for (const field of present) {
+      try {
+        stored[field] = await storeUpload(files[field], { types: ATTACHMENT_TYPES, maxBytes: ATTACHMENT_MAX_BYTES, prefix: `org/${orgId}/appointments/${appointmentId}` });
+      } catch (error) {
+        if (error instanceof HttpError && error.status < 500) {
+          const message = error.status === 415 ? `${FIELD_LABELS[field]}: this file type is not allowed. Allowed: ${ALLOWED}.` : `${FIELD_LABELS[field]}: ${error.message}`;
+          throw new HttpError(error.status, message, { [field]: message });
+        }
+        throw error;
+      }
+    }
+  } catch (error) {
+    await removeAttachments(stored);
+    throw error;
+  }
+  return stored;
+}
+
+async function removeAttachments(stored: Partial<Record<AttachmentField, string>>) {
+  await Promise.all(Object.values(stored).map((key) => deleteUpload(key!).catch((e) => console.error(JSON.stringify({ level: 'error', message: 'could not delete upload', key, error: String(e) })))));
+}
+
+export async function bookAppointment(b: Booking): Promise<Appointment> {
+  const { org, input } = b;
+  checkBookingDate(input.bookingDate, org.timeZone);
+  const id = randomId();
+  const attachments = await storeAttachments(org.id, id, b.files);
+  const now = new Date().toISOString();
+  const base: Appointment = {
+    id,
+    orgId: org.id,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    gender: input.gender,
+    email: input.email,
+    phone: input.phone,
+    dob: input.dob,
+    bookingDate: input.bookingDate,
+    bookingTime: input.bookingTime,
+    preferredLocation: input.preferredLocation,
+    reasonOfAppointment: input.reasonOfAppointment,
+    primaryInsurance: input.primaryInsurance,
+    insuranceMemberId: input.insuranceMemberId,
+    additionalNotes: input.additionalNotes,
+    appointmentType: input.appointmentType,
+    attachments,
+    // A visitor asks; a member booking from the console books it.
+    status: b.staff ? 'confirmed' : 'requested',
+    source: b.staff ? 'staff' : 'public',
+    createdBy: b.staff?.caller.userId,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+
+  let appointment = base;
+  try {
+    for (let attempt = 0; ; attempt++) {
+      const customer = await customerForBooking(org.id, input, base, now);
+      appointment = { ...base, customerId: customer.customerId };
+      const items: any[] = [
+        putAppointment(appointment),
+        ...searchTokenPuts(appointment),
+        logPut(org.id, {
+          appointmentId: id,
+          at: now,
+          actorId: b.staff?.caller.userId,
+          actorName: b.staff?.name ?? `${input.firstName} ${input.lastName} (public request)`,
+          action: 'created',
+          to: appointment.status,
+          summary: b.staff ? `Booked for ${when(appointment)}` : `Requested for ${when(appointment)} on the public page`,
+        }),
+        counterUpdate(org.id, 'appointments', 1),
+        ...(b.staff
+          ? [auditItem({ orgId: org.id, actorId: b.staff.caller.userId, module: 'Appointment', action: 'create', recordType: 'appointment', recordId: id, summary: `Booked an appointment for ${input.firstName} ${input.lastName} on ${when(appointment)}` })]
+          : []),
+      ];
+      const customerAt = items.length;
+      items.push(...customer.items);
+      try {
+        await transact(items);
+        break;
+      } catch (error) {
+        // The same new person booked at the same instant: their customer exists now, so look again.
+        const customerRace = isConditionFailure(error) && failedConditions(error).some((i) => i >= customerAt);
+        if (!customerRace || attempt >= 2) throw error;
+      }
+    }
+  } catch (error) {
+    await removeAttachments(attachments);
+    throw error;
+  }
+
+  await afterBooking(b, appointment).catch((e) => console.error(JSON.stringify({ level: 'error', message: 'after-booking side effects failed', appointmentId: id, error: String(e) })));
+  return appointment;
+}
+
+async function afterBooking(b: Booking, a: Appointment) {
+  const name = `${a.firstName} ${a.lastName}`;
+  await Promise.all([
+    notifyStaff(a.orgId, {
+      title: b.staff ? 'Appointment booked' : 'New appointment request',
+      message: b.staff ? `${b.staff.name} booked ${name} for ${when(a)}.` : `${name} asked for an appointment on ${when(a)}.`,
+      link: `/appointments/${a.id}`,
+      module: 'Appointment',
+      exceptUserId: b.staff?.caller.userId,
+    }),
+    sendMail(
+      b.staff
+        ? {
+            to: a.email,
+            subject: `Your appointment at ${b.org.name} is booked`,
+            text: `Hello ${a.firstName},\n\nYour appointment at ${b.org.name} is booked for ${when(a)}.\n\nReference: ${a.id}\n\nIf you cannot come, please contact ${b.org.name}${b.org.phoneNumber ? ` at ${b.org.phoneNumber}` : ''}.`,
+          }
+        : {
+            to: a.email,
+            subject: `We received your appointment request at ${b.org.name}`,
+            text: `Hello ${a.firstName},\n\nThank you: ${b.org.name} received your request for an appointment on ${when(a)}. The clinic will confirm it with you.\n\nReference: ${a.id}\n\nIf you did not make this request, you can ignore this message.`,
+          },
+    ),
+  ]);
+}

@@ -1,0 +1,19 @@
+// What the API shows of an appointment: the record (keys stripped) with its attachments as asset keys.
+import { STATUS_LABELS } from '#shared/schemas/appointments';
+import type { Appointment } from '../../data/appointments';
+
+/** Page size of the appointment lists when none is asked for. */
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** Public pages with an unknown apiKey. */
+export const UNKNOWN_PAGE = 'This appointment page is not available. Please check the link.';
+
+export function toView(a: Appointment) {
+  const { orgId: _org, ...rest } = a;
+  return { ...rest, fullName: `${a.firstName} ${a.lastName}`, statusLabel: STATUS_LABELS[a.status] ?? a.status, assignee: a.assignee ?? null };
+}
+
+export type AppointmentView = ReturnType<typeof toView>;
+
+/** "2025-03-04 at 09:30" as a person reads it in a mail or a notification. */
+export const when = (a: Pick<Appointment, 'bookingDate' | 'bookingTime'>) => `${a.bookingDate} at ${a.bookingTime}`;

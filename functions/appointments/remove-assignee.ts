@@ -1,0 +1,20 @@
+// GET /appointments/{id}/remove-assignee[?version=]: unassign (the spec makes this a GET).
+import { versionQuery } from '#shared/schemas/appointments';
+import { endpoint } from '#lib/http';
+import { assigneePointerDelete } from '../data/appointments';
+import { changeAppointment } from './lib/change';
+import { toView } from './lib/views';
+
+export const handler = endpoint({ query: versionQuery }, async ({ query, params, caller }) => {
+  const result = await changeAppointment(caller, params.id!, query.version, (current) => {
+    if (!current.assignee) return { unchanged: 'This appointment has no assignee.' };
+    return {
+      next: { ...current, assignee: undefined },
+      action: 'unassigned',
+      summary: `Unassigned ${current.assignee.name}`,
+      from: current.assignee.userId,
+      items: [assigneePointerDelete(current, current.assignee.userId)],
+    };
+  });
+  return { message: result.message ?? 'The appointment is unassigned.', data: toView(result.appointment) };
+});

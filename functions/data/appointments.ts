@@ -1,0 +1,524 @@
+// Appointments. Access patterns (every list is a Query; no Scan):
+//   appointment by id             pk ORG#<o>#APPT                      sk <id>
+//   by booking date and time      gsi1pk ORG#<o>#APPT#<ACTIVE|INACTIVE> gsi1sk <date>T<time>#<id>
+//   by last change                gsi2pk ORG#<o>#APPT#<ACTIVE|INACTIVE> gsi2sk <updatedAt>#<id>
+//   by name (A-Z)                 gsi3pk ORG#<o>#APPT#<ACTIVE|INACTIVE> gsi3sk <first last>#<id>
+//     "all statuses" merges the ACTIVE and INACTIVE partitions of one index (two Queries per page);
+//     the active/inactive filters read one partition, so a filtered page costs what an unfiltered one does.
+//   search (prefix)               pk ORG#<o>#APPTQ                     sk <token>#<id>   (pointer items: names,
+//                                 email, phone digits; written once at booking)
+//   assigned to a member          pk ORG#<o>#APPT#ASSIGNEE#<userId>    sk <date>T<time>#<id> (pointer items)
+//   an appointment's log          pk ORG#<o>#APPT#<id>#LOG             sk <at>#<logId>
+//   the organisation's log        gsi1pk ORG#<o>#APPTLOG               gsi1sk <at>#<logId>
+// Changes are conditional on `version`, so two staff changing one appointment at once never lose a change.
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { isActiveStatus, type AppointmentStatus, type AttachmentField } from '#shared/schemas/appointments';
+import { ddb, table } from '#lib/dynamo';
+import { badRequest } from '#lib/errors';
+import { randomId } from '#lib/passwords';
+import { TABLE_INDEXES, type IndexName } from './table';
+
+// ---------------------------------------------------------------------------------------------
+// Paged and merged Queries, shared by the appointment, customer, service and SMS data modules.
+
+type Item = Record<string, any>;
+
+/** One sorted run of items: a partition of the table or of a GSI, optionally a range of it. */
+export interface Stream {
+  index?: IndexName;
+  /** The partition key value queried. */
+  partition: string;
+  /** Sort key begins with this. */
+  prefix?: string;
+  /** Sort key between these (inclusive). */
+  between?: [string, string];
+}
+
+const keyNames = (s: Stream) => {
+  const index = s.index ? TABLE_INDEXES.find((i) => i.name === s.index)! : undefined;
+  return {
+    pk: index?.partition ?? 'pk',
+    sk: index?.sort ?? 'sk',
+    /** The attributes of a LastEvaluatedKey (and of our cursors) for this stream. */
+    all: index ? [index.partition, index.sort, 'pk', 'sk'] : ['pk', 'sk'],
+  };
+};
+
+/** Where a stream stands: not started (null), after this key, or done (0). */
+type Position = Item | null | 0;
+
+function decodePositions(cursor: string | undefined, streams: Stream[]): Position[] {
+  if (cursor === undefined) return streams.map(() => null);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = undefined;
+  }
+  const positions = (parsed as { p?: unknown })?.p;
+  const invalid = () => badRequest('The page cursor is not valid.');
+  if (!Array.isArray(positions) || positions.length !== streams.length) throw invalid();
+  return positions.map((p, i) => {
+    if (p === null || p === 0) return p;
+    const names = keyNames(streams[i]!);
+    // A cursor is only good for the partition it came from: another tenant's or a tampered one is refused.
+    if (typeof p !== 'object' || Object.keys(p).length !== names.all.length || !names.all.every((k) => typeof p[k] === 'string')) throw invalid();
+    if (p[names.pk] !== streams[i]!.partition) throw invalid();
+    return p as Item;
+  });
+}
+
+const encodePositions = (positions: Position[]) =>
+  positions.every((p) => p === 0) ? undefined : Buffer.from(JSON.stringify({ p: positions })).toString('base64url');
+
+export interface MergeOptions<T> {
+  streams: Stream[];
+  /** Sort key order: ascending (true) or descending. */
+  ascending: boolean;
+  limit: number;
+  cursor?: string;
+  /** Turns a chunk of raw items into what is returned (pointers into records), undefined to drop one. */
+  resolve?: (items: Item[], skipping: boolean, stream: number) => Promise<Array<T | undefined>>;
+  /** Items read per Query (default `limit`); larger when `resolve` drops many. */
+  chunk?: number;
+  /** Most Queries per page before answering with what was found and a cursor. */
+  maxReads?: number;
+  /** Read only the key attributes (skipping pages). */
+  keysOnly?: boolean;
+  /** Pages can be skipped reading keys only (resolve needs no other attribute). */
+  skipKeysOnly?: boolean;
+}
+
+export interface PageOf<T> {
+  items: T[];
+  nextCursor?: string;
+}
+
+/**
+ * One page of one or more sorted streams merged into one order (a k-way merge that reads each stream
+ * lazily). The cursor holds each stream's position, so a page costs about `limit` items per stream.
+ */
+export async function mergePage<T = Item>(options: MergeOptions<T>): Promise<PageOf<T>> {
+  const { streams, ascending, limit } = options;
+  const start = decodePositions(options.cursor, streams);
+  const state = streams.map((stream, i) => ({
+    index: i,
+    stream,
+    names: keyNames(stream),
+    /** Position to read from next (after what was fetched). */
+    fetchFrom: start[i] as Position,
+    /** Fetched, not yet taken: [raw, resolved]. */
+    buffer: [] as [Item, T][],
+    done: start[i] === 0,
+    lastTaken: undefined as Item | undefined,
+  }));
+  const keyOf = (s: (typeof state)[number], item: Item) => Object.fromEntries(s.names.all.map((k) => [k, item[k]]));
+  let reads = 0;
+  const maxReads = options.maxReads ?? 20;
+  const out: T[] = [];
+
+  const fetch = async (s: (typeof state)[number]) => {
+    reads++;
+    const values: Record<string, unknown> = { ':p': s.stream.partition };
+    let condition = '#pk = :p';
+    if (s.stream.prefix !== undefined) {
+      condition += ' AND begins_with(#sk, :prefix)';
+      values[':prefix'] = s.stream.prefix;
+    } else if (s.stream.between) {
+      condition += ' AND #sk BETWEEN :from AND :to';
+      values[':from'] = s.stream.between[0];
+      values[':to'] = s.stream.between[1];
+    }
+    const input: QueryCommandInput = {
+      TableName: table(),
+      IndexName: s.stream.index,
+      KeyConditionExpression: condition,
+      ExpressionAttributeNames: { '#pk': s.names.pk, ...(condition.includes('#sk') ? { '#sk': s.names.sk } : {}) },
+      ExpressionAttributeValues: values,
+      ScanIndexForward: ascending,
+      Limit: Math.max(1, options.chunk ?? limit),
+      ExclusiveStartKey: s.fetchFrom || undefined,
+      ...(options.keysOnly ? { ProjectionExpression: s.names.all.map((_, i) => `#k${i}`).join(', ') } : {}),
+    };
+    if (options.keysOnly) Object.assign(input.ExpressionAttributeNames!, Object.fromEntries(s.names.all.map((k, i) => [`#k${i}`, k])));
+    const result = await ddb.send(new QueryCommand(input)).catch((error: { name?: string }) => {
+      // A well-formed cursor outside the queried range (edited by hand) is the client's mistake.
+      if (options.cursor !== undefined && error?.name === 'ValidationException') throw badRequest('The page cursor is not valid.');
+      throw error;
+    });
+    const raw = (result.Items ?? []) as Item[];
+    const resolved = options.resolve ? await options.resolve(raw, Boolean(options.keysOnly), s.index) : (raw as unknown as T[]);
+    s.buffer = raw.flatMap((r, i) => (resolved[i] === undefined ? [] : [[r, resolved[i]!] as [Item, T]]));
+    s.fetchFrom = (result.LastEvaluatedKey as Item | undefined) ?? null;
+    s.done = !result.LastEvaluatedKey;
+  };
+
+  while (out.length < limit) {
+    const empty = state.filter((s) => s.buffer.length === 0 && !s.done);
+    if (empty.length && reads + empty.length > maxReads) break;
+    await Promise.all(empty.map(fetch));
+    if (state.some((s) => s.buffer.length === 0 && !s.done)) continue; // a chunk resolved to nothing: read on
+    const candidates = state.filter((s) => s.buffer.length > 0);
+    if (!candidates.length) break;
+    let best = candidates[0]!;
+    for (const s of candidates.slice(1)) {
+      const a = String(s.buffer[0]![0][s.names.sk]);
+      const b = String(best.buffer[0]![0][best.names.sk]);
+      if (ascending ? a < b : a > b) best = s;
+    }
+    const [raw, value] = best.buffer.shift()!;
+    best.lastTaken = keyOf(best, raw);
+    out.push(value);
+  }
+
+  const positions: Position[] = state.map((s, i) => {
+    if (s.buffer.length === 0) return s.done ? 0 : s.fetchFrom ?? start[i]!;
+    return s.lastTaken ?? start[i]!;
+  });
+  return { items: out, nextCursor: encodePositions(positions) };
+}
+
+/** The cursor of page `pageNumber` (1-based) without a cursor: reads the pages before it (keys only). */
+export async function skipTo<T>(options: MergeOptions<T>, pageNumber: number): Promise<string | undefined | 'end'> {
+  let toSkip = (pageNumber - 1) * options.limit;
+  let cursor = options.cursor;
+  while (toSkip > 0) {
+    const step = Math.min(toSkip, 1000);
+    const page = await mergePage({ ...options, cursor, limit: step, chunk: Math.max(step, options.chunk ?? 0), keysOnly: options.skipKeysOnly === true, maxReads: 1000 });
+    toSkip -= page.items.length;
+    cursor = page.nextCursor;
+    if (!cursor) return 'end';
+  }
+  return cursor;
+}
+
+/** A page by cursor, or by page number (walking the pages before it when no cursor is given). */
+export async function pageOf<T>(options: MergeOptions<T>, pageNumber = 1): Promise<PageOf<T>> {
+  if (options.cursor || pageNumber <= 1) return mergePage(options);
+  const cursor = await skipTo(options, pageNumber);
+  if (cursor === 'end') return { items: [] };
+  return mergePage({ ...options, cursor });
+}
+
+/** Strongly consistent reads of many items by key, in the order asked (missing ones undefined). */
+export async function batchGet(keys: { pk: string; sk: string }[]): Promise<Array<Item | undefined>> {
+  const found = new Map<string, Item>();
+  const id = (k: { pk: string; sk: string }) => `${k.pk}\u0000${k.sk}`;
+  const unique = [...new Map(keys.map((k) => [id(k), k])).values()];
+  for (let i = 0; i < unique.length; i += 100) {
+    let request: Record<string, any> | undefined = { [table()]: { Keys: unique.slice(i, i + 100), ConsistentRead: true } };
+    for (let attempt = 0; request && attempt < 6; attempt++) {
+      const out: { Responses?: Record<string, Item[]>; UnprocessedKeys?: Record<string, any> } = await ddb.send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of out.Responses?.[table()] ?? []) found.set(id(item as { pk: string; sk: string }), item);
+      request = out.UnprocessedKeys && Object.keys(out.UnprocessedKeys).length ? out.UnprocessedKeys : undefined;
+      if (request) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
+    }
+    if (request) throw new Error('BatchGet left keys unprocessed');
+  }
+  return keys.map((k) => found.get(id(k)));
+}
+
+/** Which items of a cancelled transaction failed their condition (indexes into TransactItems). */
+export function failedConditions(error: unknown): number[] {
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] })?.CancellationReasons ?? [];
+  return reasons.flatMap((r, i) => (r?.Code === 'ConditionalCheckFailed' ? [i] : []));
+}
+
+function isTransientConflict(error: unknown): boolean {
+  const name = (error as { name?: string })?.name;
+  if (name === 'TransactionConflictException' || name === 'TransactionInProgressException') return true;
+  if (name !== 'TransactionCanceledException') return false;
+  const codes = ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r?.Code);
+  return codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+}
+
+/**
+ * TransactWriteItems, retried a few times when it only collided with another transaction in flight
+ * (a kept counter or the same record): the retry then succeeds or fails on its real condition.
+ */
+export async function transact(items: any[]): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await ddb.send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      if (attempt >= 4 || !isTransientConflict(error)) throw error;
+      await new Promise((r) => setTimeout(r, 15 * 2 ** attempt + Math.random() * 20));
+    }
+  }
+}
+
+/** Lower case, accents and '#' removed, spaces collapsed: the form names are compared and searched in. */
+export function normalise(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[#\s]+/g, ' ')
+    .trim();
+}
+
+export const digitsOf = (text: string) => text.replace(/\D/g, '');
+
+/** A search string that is only a phone number's characters is searched as its digits. */
+export function searchForm(search: string): string {
+  const phoneLike = /^[\d\s+().-]+$/.test(search) && digitsOf(search).length >= 3;
+  return phoneLike ? digitsOf(search) : normalise(search);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Appointments
+
+export interface Appointment {
+  id: string;
+  orgId: string;
+  firstName: string;
+  lastName: string;
+  gender?: string;
+  email: string;
+  phone: string;
+  dob?: string;
+  /** Local date and time at the clinic (the organisation's time zone). */
+  bookingDate: string;
+  bookingTime: string;
+  preferredLocation?: string;
+  reasonOfAppointment?: string;
+  primaryInsurance?: string;
+  insuranceMemberId?: string;
+  additionalNotes?: string;
+  appointmentType?: string;
+  /** S3 keys of the uploaded files, served at /assets/<key>. */
+  attachments: Partial<Record<AttachmentField, string>>;
+  status: AppointmentStatus;
+  assignee?: { userId: string; name: string };
+  customerId?: string;
+  /** public: the request page; staff: the console's Book Appointment. */
+  source: 'public' | 'staff';
+  createdBy?: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Starts at 1; every change adds 1 and is conditional on the version it was based on. */
+  version: number;
+}
+
+export interface AppointmentLogEntry {
+  id: string;
+  appointmentId: string;
+  at: string;
+  /** The member who made the change; absent for a visitor's public request. */
+  actorId?: string;
+  actorName: string;
+  action: 'created' | 'assigned' | 'reassigned' | 'unassigned' | 'status-changed';
+  summary: string;
+  from?: string;
+  to?: string;
+}
+
+export const bucketOf = (status: AppointmentStatus) => (isActiveStatus(status) ? 'ACTIVE' : 'INACTIVE');
+export const appointmentPartition = (orgId: string) => `ORG#${orgId}#APPT`;
+export const listPartition = (orgId: string, bucket: 'ACTIVE' | 'INACTIVE') => `ORG#${orgId}#APPT#${bucket}`;
+export const appointmentKey = (orgId: string, id: string) => ({ pk: appointmentPartition(orgId), sk: id });
+const whenKey = (a: Pick<Appointment, 'bookingDate' | 'bookingTime' | 'id'>) => `${a.bookingDate}T${a.bookingTime}#${a.id}`;
+const searchPartition = (orgId: string) => `ORG#${orgId}#APPTQ`;
+const assigneePartition = (orgId: string, userId: string) => `ORG#${orgId}#APPT#ASSIGNEE#${userId}`;
+const logPartition = (orgId: string, appointmentId: string) => `ORG#${orgId}#APPT#${appointmentId}#LOG`;
+const orgLogPartition = (orgId: string) => `ORG#${orgId}#APPTLOG`;
+
+/** The stored item: the record and its three list index keys. */
+function appointmentItem(a: Appointment) {
+  const list = listPartition(a.orgId, bucketOf(a.status));
+  return {
+    ...appointmentKey(a.orgId, a.id),
+    gsi1pk: list,
+    gsi1sk: whenKey(a),
+    gsi2pk: list,
+    gsi2sk: `${a.updatedAt}#${a.id}`,
+    gsi3pk: list,
+    gsi3sk: `${normalise(`${a.firstName} ${a.lastName}`)}#${a.id}`,
+    ...a,
+  };
+}
+
+/** The Put of an appointment: new (never overwriting), or replacing exactly `expectedVersion`. */
+export function putAppointment(a: Appointment, expectedVersion?: number) {
+  return {
+    Put: {
+      TableName: table(),
+      Item: appointmentItem(a),
+      ...(expectedVersion === undefined
+        ? { ConditionExpression: 'attribute_not_exists(pk)' }
+        : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': expectedVersion } }),
+    },
+  };
+}
+
+export function toAppointment(item: Item | undefined): Appointment | undefined {
+  if (!item) return undefined;
+  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, ...a } = item;
+  return a as Appointment;
+}
+
+// Get one appointment of an organisation (another organisation's id is simply not found).
+export async function getAppointment(orgId: string, id: string): Promise<Appointment | undefined> {
+  const out = await ddb.send(new GetCommand({ TableName: table(), Key: appointmentKey(orgId, id), ConsistentRead: true }));
+  return toAppointment(out.Item);
+}
+
+/** The prefixes an appointment is found by: "first last", "last first", email, phone digits (full and national). */
+export function searchTokens(a: Pick<Appointment, 'firstName' | 'lastName' | 'email' | 'phone'>): string[] {
+  const digits = digitsOf(a.phone);
+  const tokens = [normalise(`${a.firstName} ${a.lastName}`), normalise(`${a.lastName} ${a.firstName}`), normalise(a.email), digits];
+  if (digits.length > 10) tokens.push(digits.slice(-10));
+  return [...new Set(tokens.filter((t) => t.length > 0))];
+}
+
+/** Pointer items of the search index, written with the appointment (names and contact never change). */
+export function searchTokenPuts(a: Appointment) {
+  const tokens = searchTokens(a);
+  return tokens.map((token) => ({
+    Put: { TableName: table(), Item: { pk: searchPartition(a.orgId), sk: `${token}#${a.id}`, appointmentId: a.id, token, tokens } },
+  }));
+}
+
+export function assigneePointerPut(a: Appointment, userId: string) {
+  return { Put: { TableName: table(), Item: { pk: assigneePartition(a.orgId, userId), sk: whenKey(a), appointmentId: a.id } } };
+}
+
+export function assigneePointerDelete(a: Appointment, userId: string) {
+  return { Delete: { TableName: table(), Key: { pk: assigneePartition(a.orgId, userId), sk: whenKey(a) } } };
+}
+
+/** A log entry's Put, in the same transaction as the change it records. */
+export function logPut(orgId: string, entry: Omit<AppointmentLogEntry, 'id'>) {
+  const full: AppointmentLogEntry = { id: randomId(8), ...entry };
+  const sort = `${full.at}#${full.id}`;
+  return {
+    Put: {
+      TableName: table(),
+      Item: { pk: logPartition(orgId, full.appointmentId), sk: sort, gsi1pk: orgLogPartition(orgId), gsi1sk: sort, orgId, ...full },
+    },
+  };
+}
+
+const toLogEntry = (item: Item): AppointmentLogEntry => {
+  const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _gs, orgId: _o, ...entry } = item;
+  return entry as AppointmentLogEntry;
+};
+
+// One appointment's log, newest first.
+export function listAppointmentLog(orgId: string, appointmentId: string, limit: number, cursor?: string) {
+  return mergePage({ streams: [{ partition: logPartition(orgId, appointmentId) }], ascending: false, limit, cursor, resolve: async (items) => items.map(toLogEntry) });
+}
+
+// The organisation's appointment log (every change to every appointment), newest first.
+export function listOrgAppointmentLog(orgId: string, limit: number, cursor?: string) {
+  return mergePage({ streams: [{ index: 'gsi1', partition: orgLogPartition(orgId) }], ascending: false, limit, cursor, resolve: async (items) => items.map(toLogEntry) });
+}
+
+async function resolveAppointments(orgId: string, ids: (string | undefined)[], keep?: (a: Appointment) => boolean) {
+  const wanted = ids.map((id) => (id ? appointmentKey(orgId, id) : undefined));
+  const found = await batchGet(wanted.filter((k): k is { pk: string; sk: string } => Boolean(k)));
+  let next = 0;
+  return wanted.map((k) => {
+    if (!k) return undefined;
+    const a = toAppointment(found[next++]);
+    return a && (!keep || keep(a)) ? a : undefined;
+  });
+}
+
+export type AppointmentOrder = 'date' | 'updated' | 'name';
+export type BucketFilter = 'all' | 'ACTIVE' | 'INACTIVE';
+
+const INDEX_OF: Record<AppointmentOrder, IndexName> = { date: 'gsi1', updated: 'gsi2', name: 'gsi3' };
+const bucketsOf = (filter: BucketFilter): ('ACTIVE' | 'INACTIVE')[] => (filter === 'all' ? ['ACTIVE', 'INACTIVE'] : [filter]);
+
+export interface ListOptions {
+  order: AppointmentOrder;
+  ascending: boolean;
+  filter: BucketFilter;
+  limit: number;
+  cursor?: string;
+  pageNumber?: number;
+}
+
+// List appointments in one order, all statuses (two partitions merged) or one bucket.
+export function listAppointments(orgId: string, o: ListOptions): Promise<PageOf<Appointment>> {
+  return pageOf<Appointment>(
+    {
+      streams: bucketsOf(o.filter).map((b) => ({ index: INDEX_OF[o.order], partition: listPartition(orgId, b) })),
+      ascending: o.ascending,
+      limit: o.limit,
+      cursor: o.cursor,
+      skipKeysOnly: true,
+      resolve: async (items) => items.map((i) => toAppointment(i)!),
+    },
+    o.pageNumber,
+  );
+}
+
+// Search appointments by a prefix of a name, the email or the phone digits (match order).
+export function searchAppointments(orgId: string, search: string, o: Omit<ListOptions, 'order' | 'ascending'>): Promise<PageOf<Appointment>> {
+  const q = searchForm(search);
+  if (!q) return Promise.resolve({ items: [] });
+  const keep = o.filter === 'all' ? undefined : (a: Appointment) => bucketOf(a.status) === o.filter;
+  return pageOf<Appointment>(
+    {
+      streams: [{ partition: searchPartition(orgId), prefix: q }],
+      ascending: true,
+      limit: o.limit,
+      cursor: o.cursor,
+      chunk: Math.max(o.limit, 50),
+      resolve: async (items, skipping) => {
+        // Each appointment is returned once, at the first of its tokens that matches.
+        const ids = items.map((p) => {
+          const first = (p.tokens as string[]).filter((t) => t.startsWith(q)).sort((x, y) => (`${x}#` < `${y}#` ? -1 : 1))[0];
+          return first === p.token ? (p.appointmentId as string) : undefined;
+        });
+        if (skipping && !keep) return ids.map((id) => (id ? ({ id } as Appointment) : undefined));
+        return resolveAppointments(orgId, ids, keep);
+      },
+    },
+    o.pageNumber,
+  );
+}
+
+// Appointments assigned to a member, by booking date and time.
+export function listAssignedTo(orgId: string, userId: string, o: Omit<ListOptions, 'order'>): Promise<PageOf<Appointment>> {
+  const keep = o.filter === 'all' ? undefined : (a: Appointment) => bucketOf(a.status) === o.filter;
+  return pageOf<Appointment>(
+    {
+      streams: [{ partition: assigneePartition(orgId, userId) }],
+      ascending: o.ascending,
+      limit: o.limit,
+      cursor: o.cursor,
+      chunk: keep ? Math.max(o.limit, 50) : o.limit,
+      // The pointer may outlive a reassignment by an instant; the record says who is assigned now.
+      resolve: (items) => resolveAppointments(orgId, items.map((p) => p.appointmentId as string), (a) => a.assignee?.userId === userId && (!keep || keep(a))),
+    },
+    o.pageNumber,
+  );
+}
+
+// Appointments booked between two dates (inclusive), earliest first, at most `max` (CSV export).
+export async function appointmentsBetween(orgId: string, startDate: string, endDate: string, max: number): Promise<{ items: Appointment[]; truncated: boolean }> {
+  const items: Appointment[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await mergePage<Appointment>({
+      streams: (['ACTIVE', 'INACTIVE'] as const).map((b) => ({ index: 'gsi1' as const, partition: listPartition(orgId, b), between: [`${startDate}T`, `${endDate}T\uffff`] as [string, string] })),
+      ascending: true,
+      limit: Math.min(1000, max + 1 - items.length),
+      cursor,
+      maxReads: 100,
+      resolve: async (raw) => raw.map((i) => toAppointment(i)!),
+    });
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor && items.length <= max);
+  return { items: items.slice(0, max), truncated: items.length > max };
+}
+
+// Several appointments of one organisation by id, in the order asked (missing ones left out).
+export async function getAppointments(orgId: string, ids: string[]): Promise<Appointment[]> {
+  return (await resolveAppointments(orgId, ids)).filter((a): a is Appointment => Boolean(a));
+}

@@ -1,0 +1,47 @@
+// Text messages sent to customers. Access patterns:
+//   an organisation's messages, newest first   pk ORG#<o>#SMS                 sk <at>#<id>
+//   a customer's messages, newest first        gsi1pk ORG#<o>#SMS#CUST#<id>   gsi1sk <at>#<id>
+import { table } from '#lib/dynamo';
+import { mergePage, type PageOf } from './appointments';
+
+export interface SmsMessage {
+  id: string;
+  orgId: string;
+  to: string;
+  message: string;
+  customerId?: string;
+  customerName?: string;
+  status: 'sent' | 'failed';
+  /** The provider's message id (SNS MessageId, or the local outbox id). */
+  providerMessageId?: string;
+  error?: string;
+  sentBy: string;
+  sentByName: string;
+  at: string;
+}
+
+const partition = (orgId: string) => `ORG#${orgId}#SMS`;
+const customerPartition = (orgId: string, customerId: string) => `ORG#${orgId}#SMS#CUST#${customerId}`;
+
+/** The Put of a sent (or failed) message, for one transaction with its audit entry. */
+export function putSms(m: SmsMessage) {
+  const sort = `${m.at}#${m.id}`;
+  return {
+    Put: {
+      TableName: table(),
+      Item: { pk: partition(m.orgId), sk: sort, ...(m.customerId ? { gsi1pk: customerPartition(m.orgId, m.customerId), gsi1sk: sort } : {}), ...m },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+// Messages of an organisation (or of one customer), newest first.
+export function listSms(orgId: string, o: { limit: number; cursor?: string; customerId?: string }): Promise<PageOf<SmsMessage>> {
+  return mergePage({
+    streams: [o.customerId ? { index: 'gsi1', partition: customerPartition(orgId, o.customerId) } : { partition: partition(orgId) }],
+    ascending: false,
+    limit: o.limit,
+    cursor: o.cursor,
+    resolve: async (items) => items.map(({ pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _gs, ...m }) => m as SmsMessage),
+  });
+}

@@ -1,0 +1,54 @@
+// Customers: the people a clinic serves (spec: fields "not shown"). Found again by email or phone,
+// each unique within the organisation; a public request or a staff booking finds or creates one.
+import * as z from 'zod/mini';
+import { GENDERS } from './account';
+import { E164_PHONE, requiredString } from './common';
+import { isoDatePart } from './appointments';
+
+const optionalText = (max: number, label: string) =>
+  z.optional(z.pipe(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)), z.transform((v) => v || undefined)));
+
+export const customerSchema = z
+  .object({
+    firstName: requiredString('First name is required', z.maxLength(50, 'Maximum 50 symbols')),
+    lastName: requiredString('Last name is required', z.maxLength(50, 'Maximum 50 symbols')),
+    email: z.optional(
+      z.pipe(
+        z.string().check(z.trim(), z.toLowerCase(), z.maxLength(100, 'Maximum 100 symbols')),
+        z.transform((v, ctx) => {
+          if (!v) return undefined;
+          if (!z.email().safeParse(v).success) ctx.issues.push({ code: 'custom', message: 'Invalid email address', input: v });
+          return v;
+        }),
+      ),
+    ),
+    phone: z.optional(
+      z.pipe(
+        z.string().check(z.trim()),
+        z.transform((v, ctx) => {
+          if (!v) return undefined;
+          if (!E164_PHONE.test(v)) ctx.issues.push({ code: 'custom', message: 'Invalid phone number (e.g., +1234567890)', input: v });
+          return v;
+        }),
+      ),
+    ),
+    gender: z.optional(z.pipe(z.string(), z.transform((v, ctx) => {
+      if (!v) return undefined;
+      if (!GENDERS.includes(v as (typeof GENDERS)[number])) ctx.issues.push({ code: 'custom', message: 'Please select a valid gender', input: v });
+      return v as (typeof GENDERS)[number];
+    }))),
+    dob: z.optional(z.pipe(z.string(), z.transform((v, ctx) => {
+      if (!v) return undefined;
+      const date = isoDatePart(v);
+      if (!date || date > new Date().toISOString().slice(0, 10) || date < '1900-01-01') {
+        ctx.issues.push({ code: 'custom', message: 'Date of birth must be a valid date in the past', input: v });
+      }
+      return date ?? v;
+    }))),
+    notes: optionalText(2000, 'Notes'),
+    version: z.optional(z.int('version must be a whole number').check(z.minimum(1, 'version must be a whole number'))),
+  })
+  .check(
+    z.refine((c) => Boolean(c.email || c.phone), { message: 'Please enter an email or a phone number', path: ['email'] }),
+  );
+export type CustomerInput = z.infer<typeof customerSchema>;

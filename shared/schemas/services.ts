@@ -1,0 +1,49 @@
+// Service categories and services (spec: fields "not shown"; designed for a clinic): a service has a
+// category, a name, a duration in minutes, a price in cents and an active flag.
+import * as z from 'zod/mini';
+import { requiredString } from './common';
+
+const optionalText = (max: number, label: string) =>
+  z.optional(z.pipe(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)), z.transform((v) => v || undefined)));
+
+const version = z.optional(z.int('version must be a whole number').check(z.minimum(1, 'version must be a whole number')));
+
+export const categorySchema = z.object({
+  name: requiredString('Category name is required', z.minLength(2, 'Minimum 2 symbols'), z.maxLength(60, 'Maximum 60 symbols')),
+  description: optionalText(500, 'Description'),
+  version,
+});
+export type CategoryInput = z.infer<typeof categorySchema>;
+
+export const MAX_PRICE_CENTS = 100_000_000;
+
+export const serviceSchema = z.object({
+  categoryId: requiredString('Please select a category', z.maxLength(64, 'Please select a category')),
+  name: requiredString('Service name is required', z.minLength(2, 'Minimum 2 symbols'), z.maxLength(100, 'Maximum 100 symbols')),
+  description: optionalText(1000, 'Description'),
+  durationMinutes: z.int({ error: 'Duration must be a whole number of minutes' }).check(
+    z.minimum(5, 'Duration must be at least 5 minutes'),
+    z.maximum(1440, 'Duration must be at most 1440 minutes (24 hours)'),
+  ),
+  priceCents: z.int({ error: 'Price must be a whole number of cents' }).check(
+    z.minimum(0, 'Price cannot be negative'),
+    z.maximum(MAX_PRICE_CENTS, 'Price must be at most $1,000,000'),
+  ),
+  active: z._default(z.boolean({ error: 'Active must be true or false' }), true),
+  version,
+});
+export type ServiceInput = z.infer<typeof serviceSchema>;
+
+const flag = z.optional(z.stringbool({ error: 'Use true or false' }));
+
+export const listQuery = z.object({
+  pageSize: z.optional(z.coerce.number().check(z.int('pageSize must be a whole number'), z.minimum(1, 'pageSize must be at least 1'), z.maximum(100, 'pageSize must be at most 100'))),
+  cursor: z.optional(z.string().check(z.maxLength(2000, 'The page cursor is not valid.'))),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Search must be at most 100 characters'))),
+});
+
+export const listServicesQuery = z.object({
+  ...listQuery.shape,
+  categoryId: z.optional(z.string().check(z.maxLength(64))),
+  active: flag,
+});

@@ -1,0 +1,33 @@
+// SMS to a customer or a phone number: a plus sign and 10 to 15 digits; 1 to 480 characters.
+import * as z from 'zod/mini';
+import { E164_PHONE } from './common';
+
+export const SMS_MAX_LENGTH = 480;
+
+export const sendSmsSchema = z
+  .object({
+    customerId: z.optional(z.pipe(z.string().check(z.trim(), z.maxLength(64)), z.transform((v) => v || undefined))),
+    phone: z.optional(
+      z.pipe(
+        z.string().check(z.trim()),
+        z.transform((v, ctx) => {
+          if (!v) return undefined;
+          if (!E164_PHONE.test(v)) ctx.issues.push({ code: 'custom', message: 'Invalid phone number (e.g., +1234567890)', input: v });
+          return v;
+        }),
+      ),
+    ),
+    message: z.string({ error: 'Message is required' }).check(
+      z.trim(),
+      z.minLength(1, 'Message is required'),
+      z.maxLength(SMS_MAX_LENGTH, `Message must be at most ${SMS_MAX_LENGTH} characters`),
+    ),
+  })
+  .check(z.refine((b) => Boolean(b.customerId || b.phone), { message: 'Choose a customer or enter a phone number', path: ['phone'] }));
+export type SendSms = z.infer<typeof sendSmsSchema>;
+
+export const listSmsQuery = z.object({
+  pageSize: z.optional(z.coerce.number().check(z.int('pageSize must be a whole number'), z.minimum(1, 'pageSize must be at least 1'), z.maximum(100, 'pageSize must be at most 100'))),
+  cursor: z.optional(z.string().check(z.maxLength(2000, 'The page cursor is not valid.'))),
+  customerId: z.optional(z.string().check(z.maxLength(64))),
+});
