@@ -10,7 +10,8 @@
 // transaction, guarded by the item's `read` flag, so marking twice never counts twice.
 import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { can, type Module } from '#shared/permissions';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, encodeCursor, table } from '#lib/dynamo';
+import { badRequest } from '#lib/errors';
 import { randomId } from '#lib/passwords';
 import { queryPage, type Membership, type PageOf } from './members';
 
@@ -157,8 +158,15 @@ export async function getNotification(orgId: string, userId: string, id: string)
 export async function listNotificationsPage(
   orgId: string,
   userId: string,
-  options: { limit: number; cursor?: string; unread?: boolean },
+  options: { limit: number; cursor?: string; unread?: boolean; before?: string },
 ): Promise<PageOf<Notification>> {
+  if (options.before !== undefined) {
+    // Keyset paging by id: the id names its own key, so 'older than this one' needs no cursor.
+    const key = notificationKey(orgId, userId, options.before);
+    if (!key) throw badRequest('The notification id is not valid.');
+    const start = options.unread ? { gsi1pk: unreadPk(orgId, userId), gsi1sk: key.sk, ...key } : key;
+    options = { ...options, cursor: encodeCursor(start) };
+  }
   const page = options.unread
     ? await queryPage<Record<string, unknown>>(
         {

@@ -92,6 +92,20 @@ export const memberResendInviteSchema = z.object({
   userId: requiredString('Member is required', z.maxLength(64, 'Member is required')),
 });
 
+export const inviteTokenSchema = z.object({
+  token: requiredString('The invitation link is incomplete. Please open the link from the email again.', z.maxLength(200, 'The invitation link is not valid.')),
+});
+
+/** What POST /users/invite-details shows the person holding the link. */
+export interface InviteDetails {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  organizationName: string;
+  inviterName: string;
+  expiresAt: string;
+}
+
 export const acceptInviteSchema = z.object({
   token: requiredString('The invitation link is incomplete. Please open the link from the email again.', z.maxLength(200, 'The invitation link is not valid.')),
   password,
@@ -140,10 +154,13 @@ export const membersQuerySchema = z.object({
  * data.data as an array), newest first; paging and the count travel in headers:
  *   X-Next-Cursor   pass back as ?cursor= for the next page (absent on the last page)
  *   X-Unread-Count  the member's unread notifications, all pages together
+ * A client that cannot read headers pages with ?before=<id of the last one shown> instead.
  */
 export const notificationsQuerySchema = z.object({
   limit,
   cursor,
+  /** The id of the last notification shown: the page continues with older ones (no header needed). */
+  before: z.optional(z.string().check(z.maxLength(40, 'The notification id is not valid.'))),
   unread: z.optional(z.stringbool({ error: 'unread must be true or false' })),
 });
 

@@ -49,6 +49,13 @@ describe('inviting a new member', () => {
     expect((await api('POST', '/users/login', { body: { email, password: 'anything' } })).status).toBe(401);
     expect((await counters(owner.orgId)).members).toBe(2);
 
+    // The accept page can show what the link is for.
+    const details = await api('POST', '/users/invite-details', { body: { token } });
+    expect(details.status).toBe(200);
+    expect(details.body.data).toEqual({ email, firstName: 'Ivy', lastName: 'Invited', organizationName: 'inv Clinic', inviterName: 'Olive Owner', expiresAt: stored.Item!.expiresAt });
+    expect((await api('POST', '/users/invite-details', { body: { token: `${token}x` } })).status).toBe(400);
+    expect((await api('POST', '/users/invite-details', { body: {} })).body.errors).toEqual({ token: 'The invitation link is incomplete. Please open the link from the email again.' });
+
     const wrong = await api('POST', '/users/accept-invite', { body: { token: `${token}x`, password: 'Chosen-pass-1' } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('This invitation link is not valid or has already been used. Ask your organisation to send a new one.');
@@ -69,6 +76,7 @@ describe('inviting a new member', () => {
 
     // Once only; afterwards the password signs in like anyone's.
     expect((await api('POST', '/users/accept-invite', { body: { token, password: 'Other-pass-1' } })).status).toBe(400);
+    expect((await api('POST', '/users/invite-details', { body: { token } })).status).toBe(400);
     const login = await api('POST', '/users/login', { body: { email, password: 'Chosen-pass-1' } });
     expect(login.status).toBe(201);
     expect(login.body.data).toMatchObject({ loginVerified: true, hasAddedOrg: true });

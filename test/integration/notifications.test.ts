@@ -41,6 +41,13 @@ describe('notification list', () => {
     expect(second.body.data.map((n: any) => n.id)).toEqual([list.body.data[2].id]);
     expect(second.headers.get('x-next-cursor')).toBeNull();
 
+    // Without headers: ?before=<id of the last one shown>.
+    const older = await api('GET', `/notifications?limit=2&before=${list.body.data[0].id}`, { token: reader.token });
+    expect(older.body.data.map((n: any) => n.id)).toEqual(list.body.data.slice(1).map((n: any) => n.id));
+    const olderUnread = await api('GET', `/notifications?unread=true&before=${list.body.data[1].id}`, { token: reader.token });
+    expect(olderUnread.body.data.map((n: any) => n.id)).toEqual([list.body.data[2].id]);
+    expect((await api('GET', '/notifications?before=nope', { token: reader.token })).status).toBe(400);
+
     // Someone else's cursor is refused, not followed.
     const ownerList = await api('GET', '/notifications', { token: owner.token });
     expect(ownerList.status).toBe(200);
