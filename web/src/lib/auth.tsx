@@ -26,6 +26,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | undefined>(() => getToken());
   const { data: currentUser, isLoading } = useSWR<UserDetails>(token ? PROFILE_KEY : null, fetcher, {
     revalidateOnFocus: false,
+    // The user given at sign-in (or saved by the profile page) is current: no second fetch.
+    revalidateIfStale: false,
     shouldRetryOnError: false,
     onError: (error) => console.error('Could not load the profile', error),
   });

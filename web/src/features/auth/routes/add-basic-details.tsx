@@ -100,7 +100,9 @@ export function BasicDetailsForm({ onSubmit }: { onSubmit(values: BasicDetails):
 export function AddBasicDetailsPage() {
   const navigate = useNavigate();
   const [status, setStatus] = useState<Status | null>(null);
-  if (!getRegistrationToken()) return <Navigate to={paths.auth.root} replace />;
+  // Checked once: finishing the step clears the token, and that must not send the person back.
+  const [registering] = useState(() => Boolean(getRegistrationToken()));
+  if (!registering) return <Navigate to={paths.auth.root} replace />;
 
   const submit = async (values: BasicDetails) => {
     setStatus(null);

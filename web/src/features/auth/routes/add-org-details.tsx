@@ -66,7 +66,9 @@ export function AddOrgDetailsPage() {
   const navigate = useNavigate();
   const { saveAuth } = useAuth();
   const [status, setStatus] = useState<Status | null>(null);
-  if (!getRegistrationToken()) return <Navigate to={paths.auth.root} replace />;
+  // Checked once: finishing the step clears the token, and that must not send the person back.
+  const [registering] = useState(() => Boolean(getRegistrationToken()));
+  if (!registering) return <Navigate to={paths.auth.root} replace />;
 
   const submit = async (values: Organization) => {
     setStatus(null);

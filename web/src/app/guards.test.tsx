@@ -1,0 +1,124 @@
+// Route guards (spec sections 2 and 6).
+import { screen } from '@testing-library/react';
+import { Outlet, type RouteObject } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { Access } from '../lib/access';
+import type { RolesState } from '../lib/roles';
+import { saveToken } from '../lib/session';
+import { entry, mockApi, renderRoutes, rolesState, WithRoles } from '../testing/render';
+import { AccessGate, RequireAuth } from './guards';
+
+const page = (path: string, name: string, access?: Access): RouteObject => ({ path, handle: { access }, element: <h1>{name}</h1> });
+
+function renderGuarded(path: string, roles: RolesState) {
+  mockApi({ 'GET /api/users/profile': { status: 200, body: { message: 'OK', data: { id: 'u1', email: 'o@example.com', isEmailVerified: true } } } });
+  const routes: RouteObject[] = [
+    { path: '/auth', element: <h1>Auth page</h1> },
+    {
+      element: (
+        <RequireAuth>
+          <WithRoles value={roles}>
+            <AccessGate>
+              <Outlet />
+            </AccessGate>
+          </WithRoles>
+        </RequireAuth>
+      ),
+      children: [
+        page('/dashboard', 'Dashboard page'),
+        page('/logs', 'Logs page', { owner: 'only' }),
+        page('/appointments/my', 'My appointments page', { module: 'Appointment', owner: 'exclude' }),
+        page('/member', 'Members page', { module: 'Members' }),
+        page('/member/add', 'Add member page', { module: 'Members', action: 'write' }),
+        page('/bookings', 'Bookings page', { module: 'Bookings' }),
+        page('/form-builder', 'Form builder page', { module: 'Forms' }),
+      ],
+    },
+  ];
+  return renderRoutes(routes, path);
+}
+
+const owner = rolesState({ isOwner: true });
+const reader = rolesState({ roles: [entry('Members', { read: true }), entry('Appointment', { read: true }), entry('BOOKING_PACKAGES', { read: true })] });
+
+describe('RequireAuth', () => {
+  it('sends a visitor without a token to /auth', async () => {
+    renderGuarded('/member', owner);
+    expect(await screen.findByText('Auth page')).toBeInTheDocument();
+  });
+
+  it('lets a signed-in member through', async () => {
+    saveToken('token');
+    renderGuarded('/dashboard', reader);
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+  });
+});
+
+describe('AccessGate', () => {
+  it('owner-only: the owner passes, anyone else goes to /dashboard', async () => {
+    saveToken('token');
+    const first = renderGuarded('/logs', owner);
+    expect(await screen.findByText('Logs page')).toBeInTheDocument();
+    first.unmount();
+    renderGuarded('/logs', reader);
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+  });
+
+  it('non-owner-only: a member with Appointment read passes, the owner goes to /dashboard', async () => {
+    saveToken('token');
+    const first = renderGuarded('/appointments/my', reader);
+    expect(await screen.findByText('My appointments page')).toBeInTheDocument();
+    first.unmount();
+    renderGuarded('/appointments/my', owner);
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+  });
+
+  it('non-owner-only still needs the module flag', async () => {
+    saveToken('token');
+    renderGuarded('/appointments/my', rolesState({ roles: [entry('Appointment')] }));
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+  });
+
+  it('module read: with the flag the page shows; without it, or without the entry, /dashboard', async () => {
+    saveToken('token');
+    const first = renderGuarded('/member', reader);
+    expect(await screen.findByText('Members page')).toBeInTheDocument();
+    first.unmount();
+    const second = renderGuarded('/member', rolesState({ roles: [entry('Members', { read: false, write: true })] }));
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+    second.unmount();
+    renderGuarded('/form-builder', reader);
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+  });
+
+  it('accepts the spec guard names Bookings and Forms', async () => {
+    saveToken('token');
+    const first = renderGuarded('/bookings', reader);
+    expect(await screen.findByText('Bookings page')).toBeInTheDocument();
+    first.unmount();
+    renderGuarded('/form-builder', rolesState({ roles: [entry('FORMS', { read: true })] }));
+    expect(await screen.findByText('Form builder page')).toBeInTheDocument();
+  });
+
+  it('write pages need write', async () => {
+    saveToken('token');
+    renderGuarded('/member/add', reader);
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+  });
+
+  it('shows the loading text while roles load, and the error text when they fail', async () => {
+    saveToken('token');
+    const first = renderGuarded('/member', rolesState({ loading: true }));
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    expect(screen.queryByText('Members page')).not.toBeInTheDocument();
+    first.unmount();
+    renderGuarded('/member', rolesState({ error: 'Failed to fetch roles' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch roles');
+  });
+
+  it('pages without an access rule do not wait for roles', async () => {
+    saveToken('token');
+    renderGuarded('/dashboard', rolesState({ loading: true }));
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+  });
+});

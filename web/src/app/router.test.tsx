@@ -1,0 +1,58 @@
+// The real route tree, with the API stubbed: where a visit ends up.
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { allPermissions } from '#shared/permissions';
+import { saveToken } from '../lib/session';
+import { mockApi, renderRoutes } from '../testing/render';
+import { consoleRoutes, isRegistered, toRouteObject } from './routes';
+import { routeTree } from './router';
+
+const user = { id: 'u1', email: 'olive@example.com', firstName: 'Olive', lastName: 'Owner', isEmailVerified: true };
+
+function signedIn(roles = { roles: allPermissions(), isOwner: true }) {
+  saveToken('token');
+  return mockApi({
+    'GET /api/users/profile': { status: 200, body: { message: 'OK', data: user } },
+    'GET /api/users/roles-permissions': { status: 200, body: { message: 'OK', data: roles } },
+    'GET /api/notifications': { status: 200, body: { message: 'OK', data: [] } },
+    'GET /api/notifications/unread-count': { status: 200, body: { message: 'OK', data: { unread: 0 } } },
+    'GET /api/dashboard': { status: 200, body: { message: 'OK', data: { members: 1, appointments: 0, services: 0, forms: 0, bookings: 0 } } },
+  });
+}
+
+describe('route tree', () => {
+  it('an unknown path sends a signed-in member to the dashboard', async () => {
+    signedIn();
+    const { router } = renderRoutes(routeTree, '/no-such-page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 15_000 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
+  }, 30_000);
+
+  it('a guarded page without a token lands on /auth', async () => {
+    mockApi({});
+    const { router } = renderRoutes(routeTree, '/builder');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 15_000 });
+    expect(await screen.findByRole('button', { name: 'Continue' }, { timeout: 5000 })).toBeInTheDocument();
+  }, 30_000);
+
+  it('the auth screens send a signed-in member to the dashboard', async () => {
+    signedIn();
+    const { router } = renderRoutes(routeTree, '/auth');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 15_000 });
+  }, 30_000);
+
+  it('the not-found page links home', async () => {
+    mockApi({});
+    renderRoutes(routeTree, '/error/404');
+    expect(await screen.findByRole('heading', { name: "Oops! We can't find that page" })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('registered routes carry their access into the guard', () => {
+    for (const route of consoleRoutes) expect(toRouteObject(route).handle).toEqual({ access: route.access });
+    expect(isRegistered('/dashboard')).toBe(true);
+    expect(isRegistered('/crafted/account/settings')).toBe(true);
+    expect(isRegistered('/dashboard?tab=1')).toBe(true);
+    expect(isRegistered('/no-such-page')).toBe(false);
+  });
+});

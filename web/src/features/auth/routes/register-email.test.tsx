@@ -1,0 +1,80 @@
+// The transitions of spec section 4 on the combined screen, against a stubbed API.
+import { screen, waitFor } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { describe, expect, it } from 'vitest';
+import { getRegistrationToken, saveRegistrationToken } from '../../../lib/session';
+import { mockApi, renderAt } from '../../../testing/render';
+import { RegisterEmailPage } from './register-email';
+
+const user = { id: 'u1', email: 'olive@example.com', firstName: 'Olive', lastName: 'Owner', isEmailVerified: true };
+const flags = { loginVerified: false, isAlreadyRegistered: false, hasAddedOrg: false };
+
+async function submitCredentials(view: ReturnType<typeof renderAt>) {
+  await view.user.type(screen.getByLabelText('Email'), 'olive@example.com');
+  await view.user.type(screen.getByLabelText('Password'), 'Secret-123');
+  const button = screen.getByRole('button', { name: 'Continue' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await view.user.click(button);
+}
+
+describe('RegisterEmailPage', () => {
+  it('clears a registration token left from an earlier sign-up', () => {
+    mockApi({});
+    saveRegistrationToken('old');
+    renderAt(<RegisterEmailPage />, '/auth');
+    expect(getRegistrationToken()).toBeUndefined();
+  });
+
+  it('201 with the email unverified: switches to one-time-code mode with a green banner', async () => {
+    mockApi({ 'POST /api/users/register-email': { status: 201, body: { message: 'We sent a 6-digit code', data: { ...flags, isEmailVerified: false, hasAddedBasicDetails: false } } } });
+    const view = renderAt(<RegisterEmailPage />, '/auth');
+    await submitCredentials(view);
+    expect(await screen.findByRole('button', { name: 'Verify' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('We sent a 6-digit code');
+    expect(screen.getByLabelText('Email')).toBeDisabled();
+  });
+
+  it('a valid code stores the registration token and goes to basic details', async () => {
+    const calls = mockApi({
+      'POST /api/users/register-email': { status: 201, body: { message: 'Code sent', data: { ...flags, isEmailVerified: false, hasAddedBasicDetails: false } } },
+      'POST /api/users/verify-email-otp': { status: 200, body: { message: 'Verified', data: { ...flags, isEmailVerified: true, hasAddedBasicDetails: false, token: 'reg-token' } } },
+    });
+    const view = renderAt(<RegisterEmailPage />, '/auth');
+    await submitCredentials(view);
+    await view.user.type(await screen.findByLabelText('Verification code'), '123456');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled());
+    await view.user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Basic details page')).toBeInTheDocument();
+    expect(getRegistrationToken()).toBe('reg-token');
+    expect(calls.at(-1)?.body).toEqual({ email: 'olive@example.com', password: 'Secret-123', otp: '123456' });
+  });
+
+  it('200 with basic details but no organisation: goes to organisation details', async () => {
+    mockApi({ 'POST /api/users/register-email': { status: 200, body: { message: 'Welcome back', data: { ...flags, isEmailVerified: true, hasAddedBasicDetails: true, token: 'reg' } } } });
+    const view = renderAt(<RegisterEmailPage />, '/auth');
+    await submitCredentials(view);
+    expect(await screen.findByText('Organisation page')).toBeInTheDocument();
+    expect(getRegistrationToken()).toBe('reg');
+  });
+
+  it('isAlreadyRegistered: logs in, saves the token cookie and opens the dashboard', async () => {
+    const calls = mockApi({
+      'POST /api/users/register-email': { status: 200, body: { message: 'Signing you in', data: { ...flags, isAlreadyRegistered: true, isEmailVerified: true, hasAddedBasicDetails: true, hasAddedOrg: true } } },
+      'POST /api/users/login': { status: 201, body: { message: 'Login successful', data: { ...flags, loginVerified: true, isEmailVerified: true, hasAddedBasicDetails: true, hasAddedOrg: true, isAlreadyRegistered: true, token: 'access-token', userDetails: user } } },
+    });
+    const view = renderAt(<RegisterEmailPage />, '/auth');
+    await submitCredentials(view);
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+    expect(Cookies.get('token')).toBe('access-token');
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/users/register-email', 'POST /api/users/login']);
+  });
+
+  it('shows the server message in a red banner', async () => {
+    mockApi({ 'POST /api/users/register-email': { status: 429, body: { message: 'Please wait a minute before asking for another code.' } } });
+    const view = renderAt(<RegisterEmailPage />, '/auth');
+    await submitCredentials(view);
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Please wait a minute before asking for another code.');
+    expect(banner).toHaveClass('alert-danger');
+  });
+});

@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, request, setUnauthorizedHandler } from './api';
+import { saveRegistrationToken, saveToken } from './session';
+
+function stubFetch(response: Response | Error) {
+  const fn = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
+    if (response instanceof Error) throw response;
+    return response.clone();
+  });
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+afterEach(() => setUnauthorizedHandler(undefined));
+
+describe('api client (spec section 7)', () => {
+  it('returns { responseCode, success, data: body, message } for 2xx and sends the token cookie as a bearer', async () => {
+    saveToken('abc');
+    const fetchMock = stubFetch(new Response(JSON.stringify({ message: 'OK', data: { n: 1 } }), { status: 200 }));
+    const result = await api.get<{ n: number }>('/dashboard');
+    expect(result).toEqual({ responseCode: 200, success: true, data: { message: 'OK', data: { n: 1 } }, message: 'OK' });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/dashboard');
+    expect((init?.headers as Record<string, string>).authorization).toBe('Bearer abc');
+  });
+
+  it('returns failed responses with a body the same way, with success false', async () => {
+    stubFetch(new Response(JSON.stringify({ message: 'Invalid email or password' }), { status: 401 }));
+    const result = await api.post('/users/login', { email: 'a@b.co', password: 'x' }, { auth: 'none' });
+    expect(result).toMatchObject({ responseCode: 401, success: false, message: 'Invalid email or password' });
+  });
+
+  it('keeps a non-JSON error body as the message', async () => {
+    stubFetch(new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' }));
+    const result = await api.get('/dashboard');
+    expect(result).toMatchObject({ responseCode: 502, success: false, message: 'Bad gateway' });
+  });
+
+  it('rethrows network errors', async () => {
+    stubFetch(new TypeError('Failed to fetch'));
+    await expect(api.get('/dashboard')).rejects.toThrow('Failed to fetch');
+  });
+
+  it('sends the registration token for sign-up steps, JSON bodies, and multipart as is', async () => {
+    saveToken('access');
+    saveRegistrationToken('reg');
+    const fetchMock = stubFetch(new Response(JSON.stringify({ message: 'OK' }), { status: 200 }));
+    await api.post('/users/add-basic-details', { a: 1 }, { auth: 'registration' });
+    let init = fetchMock.mock.calls[0]![1]!;
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer reg');
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+    expect(init.body).toBe('{"a":1}');
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'x.png');
+    await request('PATCH', '/users/profile-picture', { form });
+    init = fetchMock.mock.calls[1]![1]!;
+    expect(init.body).toBe(form);
+    expect((init.headers as Record<string, string>)['content-type']).toBeUndefined();
+  });
+
+  it('reports a 401 on a signed-in call (the session ended)', async () => {
+    saveToken('expired');
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    stubFetch(new Response(JSON.stringify({ message: 'Please sign in again.' }), { status: 401 }));
+    await api.get('/users/profile');
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+});

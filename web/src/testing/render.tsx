@@ -1,0 +1,74 @@
+// Rendering helpers for component tests: a memory router, a fresh swr cache, a session and roles.
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { vi } from 'vitest';
+import type { PermissionEntry } from '#shared/permissions';
+import { AuthProvider } from '../lib/auth';
+import { RolesContextProvider, type RolesState } from '../lib/roles';
+
+export function renderRoutes(routes: RouteObject[], initialPath: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const user = userEvent.setup();
+  const view = render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </SWRConfig>,
+  );
+  return { ...view, user, router };
+}
+
+/** Renders one element at a path, with a page for every place the flows may go. */
+export function renderAt(element: ReactNode, path = '/', extra: RouteObject[] = []) {
+  return renderRoutes(
+    [
+      { path, element },
+      { path: '/dashboard', element: <h1>Dashboard page</h1> },
+      { path: '/auth/add-basic-details', element: <h1>Basic details page</h1> },
+      { path: '/auth/add-org-details', element: <h1>Organisation page</h1> },
+      { path: '/auth', element: <h1>Auth page</h1> },
+      ...extra,
+    ],
+    path,
+  );
+}
+
+export function rolesState(roles: Partial<RolesState> = {}): RolesState {
+  return { roles: [], isOwner: false, loading: false, ...roles };
+}
+
+export const entry = (module: PermissionEntry['module'], flags: Partial<Omit<PermissionEntry, 'module'>> = {}): PermissionEntry => ({
+  module,
+  read: false,
+  write: false,
+  delete: false,
+  ...flags,
+});
+
+export function WithRoles({ value, children }: { value: RolesState; children: ReactNode }) {
+  return <RolesContextProvider value={value}>{children}</RolesContextProvider>;
+}
+
+/** Stubs fetch with answers by "METHOD /path"; records the calls. */
+export function mockApi(answers: Record<string, { status: number; body: unknown } | ((body: unknown) => { status: number; body: unknown })>) {
+  const calls: { method: string; path: string; body: unknown; headers: Record<string, string> }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+    calls.push({ method, path: url.pathname, body, headers: (init?.headers ?? {}) as Record<string, string> });
+    const answer = answers[`${method} ${url.pathname}`];
+    if (!answer) return new Response(JSON.stringify({ message: 'Not found.' }), { status: 404 });
+    const { status, body: out } = typeof answer === 'function' ? answer(body) : answer;
+    return new Response(JSON.stringify(out), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+/** The control labelled `text` (a required field's label ends with a star). */
+export const byLabel = (text: string) => screen.getByLabelText(new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`));
