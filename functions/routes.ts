@@ -148,6 +148,25 @@ export const ROUTES: readonly Route[] = [
   // (end of form rows)
 
   // Booking packages, availability, public booking, bookings
+  // Booking packages (prices in dollars on the wire, cents in the table; delete is soft)
+  { method: 'GET', path: '/bookings/packages', handler: 'booking-packages/list-packages', access: 'user', permission: read('BOOKING_PACKAGES') },
+  { method: 'GET', path: '/bookings/get-packages', handler: 'booking-packages/list-packages', access: 'user', permission: read('BOOKING_PACKAGES') },
+  { method: 'POST', path: '/bookings/packages', handler: 'booking-packages/create-package', access: 'user', permission: write('BOOKING_PACKAGES') },
+  { method: 'GET', path: '/bookings/packages/{id}', handler: 'booking-packages/get-package', access: 'user', permission: read('BOOKING_PACKAGES') },
+  { method: 'PUT', path: '/bookings/packages/{id}', handler: 'booking-packages/update-package', access: 'user', permission: write('BOOKING_PACKAGES') },
+  { method: 'DELETE', path: '/bookings/packages/{id}', handler: 'booking-packages/delete-package', access: 'user', permission: remove('BOOKING_PACKAGES') },
+  // When the clinic takes bookings (weekly hours, slot length, capacity, closed dates) in its time zone
+  { method: 'GET', path: '/bookings/availability', handler: 'availability/get-availability', access: 'user', permission: read('BOOKING_PACKAGES') },
+  { method: 'PUT', path: '/bookings/availability', handler: 'availability/update-availability', access: 'user', permission: write('BOOKING_PACKAGES') },
+  // Public booking page (tenant from the apiKey): packages, free times, hold + Stripe Checkout
+  { method: 'POST', path: '/bookings/available-packages', handler: 'booking-packages/list-available-packages', access: 'public' },
+  { method: 'POST', path: '/bookings/available-slots', handler: 'availability/list-available-slots', access: 'public' },
+  { method: 'POST', path: '/bookings/create-booking', handler: 'bookings/create-booking', access: 'public' },
+  // Bookings (staff); confirmed only by Stripe's payment event (bookings/lib/payment-consumer.ts)
+  { method: 'GET', path: '/bookings/bookings/list/all', handler: 'bookings/list-bookings', access: 'user', permission: read('BOOKING_PACKAGES') },
+  { method: 'GET', path: '/bookings', handler: 'bookings/list-bookings', access: 'user', permission: read('BOOKING_PACKAGES') },
+  { method: 'GET', path: '/bookings/booking/{id}', handler: 'bookings/get-booking', access: 'user', permission: read('BOOKING_PACKAGES') },
+  { method: 'POST', path: '/bookings/booking/{id}/cancel', handler: 'bookings/cancel-booking', access: 'user', permission: write('BOOKING_PACKAGES') },
   // (end of booking rows)
 ];
 

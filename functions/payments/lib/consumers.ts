@@ -3,6 +3,7 @@
 // (conditional updates such as pending -> paid), although each event id reaches them once.
 import type { CheckoutSession, StripeEvent } from '#lib/stripe';
 import { formPaymentConsumer } from '../../forms/lib/payment-consumer';
+import { bookingPaymentConsumer } from '../../bookings/lib/payment-consumer';
 
 export interface PaymentRef {
   kind: string;
@@ -21,4 +22,5 @@ export interface PaymentConsumer {
 
 export const CONSUMERS: Record<string, PaymentConsumer> = {
   'form-payment': formPaymentConsumer,
+  booking: bookingPaymentConsumer,
 };

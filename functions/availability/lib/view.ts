@@ -1,0 +1,21 @@
+// What staff see of the availability settings.
+import { DateTime } from 'luxon';
+import type { AvailabilityRules } from '#shared/bookings/slots';
+
+export function toAvailabilityView(rules: AvailabilityRules, saved: { updatedAt: string; updatedBy: string } | undefined) {
+  const now = DateTime.now().setZone(rules.timeZone);
+  return {
+    configured: Boolean(saved),
+    timeZone: rules.timeZone,
+    /** e.g. Eastern Daylight Time, as in force today. */
+    timeZoneName: now.offsetNameLong ?? rules.timeZone,
+    weeklyHours: rules.weeklyHours,
+    slotMinutes: rules.slotMinutes,
+    capacity: rules.capacity,
+    closedDates: rules.closedDates,
+    minNoticeMinutes: rules.minNoticeMinutes,
+    maxDaysAhead: rules.maxDaysAhead,
+    updatedAt: saved?.updatedAt ?? null,
+    updatedBy: saved?.updatedBy ?? null,
+  };
+}

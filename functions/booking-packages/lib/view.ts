@@ -1,0 +1,31 @@
+// What the API shows of a booking package: the price in dollars (and cents), never table keys.
+import type { BookingPackageRecord } from '../../data/booking-packages';
+
+export function toBookingPackageView(p: BookingPackageRecord) {
+  return {
+    id: p.id,
+    packageName: p.packageName,
+    packagePrice: p.packagePriceCents / 100,
+    packagePriceCents: p.packagePriceCents,
+    packageDescription: p.packageDescription,
+    redirectionUrl: p.redirectionUrl,
+    isActive: p.isActive,
+    deletedAt: p.deletedAt,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
+}
+
+/** What the public booking page needs of a package. */
+export function toPublicPackageView(p: BookingPackageRecord) {
+  return {
+    id: p.id,
+    packageName: p.packageName,
+    packagePrice: p.packagePriceCents / 100,
+    packagePriceCents: p.packagePriceCents,
+    packageDescription: p.packageDescription,
+    isActive: p.isActive,
+  };
+}
+
+export const PACKAGE_NOT_FOUND = 'Booking package not found.';

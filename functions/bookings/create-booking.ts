@@ -1,0 +1,145 @@
+// POST /bookings/create-booking (public): the booking page's Continue. Checks the package (active, not
+// deleted) and the time (offered, not past, not closed) in the clinic's zone, holds the place from
+// this moment (exactly one of two racing visitors gets the last place: places.ts), then opens a
+// Stripe Checkout session at the package's price - never a price from the request. The booking is
+// confirmed only when Stripe reports the payment (lib/payment-consumer.ts); the hold runs out a few
+// minutes after the session does, and expired holds stop blocking the slot.
+import { findSlot, type SlotRefusal } from '#shared/bookings/slots';
+import { BOOKING_MESSAGES, bookingRequestSchema, isHttpUrl } from '#shared/schemas/bookings';
+import { HttpError, badRequest, conflict, notFound } from '#lib/errors';
+import { endpoint } from '#lib/http';
+import { randomId } from '#lib/passwords';
+import { createCheckoutSession } from '#lib/stripe';
+import { getAvailability, rulesOf } from '../data/availability';
+import { getBookingPackage } from '../data/booking-packages';
+import type { BookingRecord } from '../data/bookings';
+import { cancellationCodes } from '../data/holds';
+import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
+import { SlotFullError, holdPlace, releaseHeld, updateBooking } from './lib/places';
+import { UNKNOWN_BOOKING_PAGE, bookingPageUrl } from './lib/views';
+
+/** Stripe's shortest Checkout session. */
+const CHECKOUT_MINUTES = 30;
+/** The hold outlives the session by this much, so a payment made in its last second still finds its place. */
+const HOLD_GRACE_MINUTES = 5;
+
+const PACKAGE_UNAVAILABLE = 'This package is not available. Please choose another package.';
+
+const REFUSALS: Record<SlotRefusal, [field: 'bookingDate' | 'bookingTime', message: string]> = {
+  'invalid-date': ['bookingDate', BOOKING_MESSAGES.dateFormat],
+  'invalid-time': ['bookingTime', BOOKING_MESSAGES.timeFormat],
+  'past-date': ['bookingDate', 'Booking date cannot be in the past. Please choose today or a later date.'],
+  'too-far': ['bookingDate', 'That date is too far ahead. Please choose an earlier date.'],
+  closed: ['bookingDate', 'The clinic is closed on that day. Please choose another date.'],
+  'not-offered': ['bookingTime', 'That time is not offered. Please choose one of the available times.'],
+  'time-passed': ['bookingTime', 'That time has already passed. Please choose a later time.'],
+};
+
+export const handler = endpoint({ body: bookingRequestSchema }, async ({ body }) => {
+  const orgId = await findOrgIdByApiKey(body.apiKey);
+  const org = orgId ? await getOrganization(orgId) : undefined;
+  if (!org) throw notFound(UNKNOWN_BOOKING_PAGE);
+
+  const pkg = await getBookingPackage(org.id, body.packageId, true);
+  if (!pkg || !pkg.isActive || pkg.deletedAt) throw badRequest(PACKAGE_UNAVAILABLE, { packageId: PACKAGE_UNAVAILABLE });
+
+  const rules = rulesOf(await getAvailability(org.id), org.timeZone);
+  const now = new Date();
+  const found = findSlot(rules, body.bookingDate, body.bookingTime, now);
+  if ('refusal' in found) {
+    const [field, message] = REFUSALS[found.refusal];
+    throw badRequest(message, { [field]: message });
+  }
+  const { slot } = found;
+
+  // Staff set the redirection URL (their own site); it is checked again in case it was stored before the rule.
+  const successUrl = pkg.redirectionUrl && isHttpUrl(pkg.redirectionUrl) ? pkg.redirectionUrl : bookingPageUrl(body.apiKey, 'success');
+  const cancelUrl = bookingPageUrl(body.apiKey, 'cancelled');
+
+  const at = now.toISOString();
+  const booking: BookingRecord = {
+    id: randomId(10),
+    orgId: org.id,
+    packageId: pkg.id,
+    packageName: pkg.packageName,
+    priceCents: pkg.packagePriceCents,
+    currency: 'usd',
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email: body.email,
+    phoneNumber: body.phoneNumber,
+    bookingDate: body.bookingDate,
+    bookingTime: slot.time,
+    timeZone: rules.timeZone,
+    startUtc: slot.startUtc,
+    endUtc: slot.endUtc,
+    durationMinutes: rules.slotMinutes,
+    status: 'held',
+    paymentStatus: 'pending',
+    holdExpiresAt: new Date(now.getTime() + (CHECKOUT_MINUTES + HOLD_GRACE_MINUTES) * 60_000).toISOString(),
+    stripeSessionId: null,
+    checkoutUrl: null,
+    paymentIntentId: null,
+    amountPaidCents: null,
+    refundedCents: null,
+    payerEmail: null,
+    paidAt: null,
+    confirmedAt: null,
+    expiredAt: null,
+    cancelledAt: null,
+    cancelledBy: null,
+    confirmationSentAt: null,
+    needsAttention: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+
+  try {
+    await holdPlace(booking, rules.capacity, now);
+  } catch (error) {
+    if (error instanceof SlotFullError) throw conflict(BOOKING_MESSAGES.taken);
+    if (cancellationCodes(error).includes('TransactionConflict')) {
+      throw new HttpError(503, 'Many people are booking right now. Please try again in a moment.', undefined, { 'Retry-After': '1' });
+    }
+    throw error;
+  }
+
+  let session;
+  try {
+    session = await createCheckoutSession({
+      amountCents: pkg.packagePriceCents,
+      currency: 'usd',
+      productName: `${pkg.packageName} (${org.name})`.slice(0, 250),
+      description: `${slot.time} on ${body.bookingDate} (${rules.timeZone})`,
+      successUrl,
+      cancelUrl,
+      customerEmail: body.email,
+      metadata: { kind: 'booking', orgId: org.id, bookingId: booking.id },
+      expiresInSeconds: CHECKOUT_MINUTES * 60,
+      idempotencyKey: `booking-${booking.id}`,
+    });
+  } catch (error) {
+    // No checkout, no hold: give the place back at once.
+    await releaseHeld(booking, 'expired', new Date().toISOString()).catch(() => undefined);
+    throw error;
+  }
+  await updateBooking(booking, { status: ['held'] }, { stripeSessionId: session.id, checkoutUrl: session.url, updatedAt: new Date().toISOString() });
+
+  return {
+    status: 201,
+    message: 'Please complete the payment to confirm booking',
+    data: {
+      checkoutUrl: session.url,
+      bookingId: booking.id,
+      holdExpiresAt: booking.holdExpiresAt,
+      bookingDate: booking.bookingDate,
+      bookingTime: booking.bookingTime,
+      timeZone: booking.timeZone,
+      startUtc: booking.startUtc,
+      packageName: booking.packageName,
+      amount: booking.priceCents / 100,
+      amountCents: booking.priceCents,
+      currency: 'usd',
+    },
+  };
+});

@@ -1,0 +1,87 @@
+// Mails to the visitor about their booking: the confirmation (with an .ics calendar file) once paid,
+// and a notice when staff cancel it or when a payment arrived for a time no longer free.
+import { describeInstant } from '#shared/bookings/slots';
+import { formatDollars } from '#shared/bookings/time';
+import { config } from '#lib/config';
+import type { Mail } from '#lib/mail';
+import type { BookingRecord } from '../../data/bookings';
+import { buildIcs } from './ics';
+
+const ICS_TYPE = 'text/calendar; charset=utf-8; method=REQUEST';
+
+/** 'Monday, March 9, 2026', '9:00 AM EDT (Eastern Daylight Time, America/New_York)' */
+export function whenText(b: Pick<BookingRecord, 'startUtc' | 'timeZone'>) {
+  const w = describeInstant(b.startUtc, b.timeZone);
+  return { date: w.date, time: `${w.time} ${w.zoneAbbreviation} (${w.zoneLongName}, ${w.timeZone})`, short: `${w.date} at ${w.time} ${w.zoneAbbreviation}` };
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname || 'clinic-suite.local';
+  } catch {
+    return 'clinic-suite.local';
+  }
+}
+
+export function confirmationMail(b: BookingRecord, orgName: string): Mail {
+  const when = whenText(b);
+  const paid = b.amountPaidCents ?? b.priceCents;
+  const text = [
+    `Hello ${b.firstName},`,
+    `Your booking with ${orgName} is confirmed.`,
+    [
+      `Package: ${b.packageName}`,
+      `Date: ${when.date}`,
+      `Time: ${when.time}`,
+      `Length: ${b.durationMinutes} minutes`,
+      `Price: ${formatDollars(b.priceCents)} (USD)${paid !== b.priceCents ? `, paid ${formatDollars(paid)}` : ', paid'}`,
+      `Reference: ${b.id}`,
+    ].join('\n'),
+    'The attached calendar file (booking.ics) adds the appointment to your calendar.',
+    `If you need to change or cancel, please contact ${orgName}.`,
+  ].join('\n\n');
+  const ics = buildIcs({
+    uid: `booking-${b.id}@${hostOf(config.appUrl)}`,
+    start: b.startUtc,
+    end: b.endUtc,
+    summary: `${b.packageName} with ${orgName}`,
+    description: `${b.packageName}\n${when.date}, ${when.time}\nReference: ${b.id}`,
+    location: orgName,
+    organizer: { name: orgName, email: config.mailFrom },
+    attendee: { name: `${b.firstName} ${b.lastName}`, email: b.email },
+  });
+  return {
+    to: b.email,
+    subject: `Booking confirmed: ${b.packageName} on ${when.short}`,
+    text,
+    attachments: [{ filename: 'booking.ics', contentType: ICS_TYPE, content: ics }],
+  };
+}
+
+export function cancellationMail(b: BookingRecord, orgName: string): Mail {
+  const when = whenText(b);
+  return {
+    to: b.email,
+    subject: `Booking cancelled: ${b.packageName} on ${when.short}`,
+    text: [
+      `Hello ${b.firstName},`,
+      `Your booking with ${orgName} for ${b.packageName} on ${when.date} at ${when.time} has been cancelled.`,
+      b.paymentStatus === 'paid' ? `${orgName} will arrange the refund of your payment.` : 'No payment was taken.',
+      `Reference: ${b.id}`,
+    ].join('\n\n'),
+  };
+}
+
+export function unplacedPaymentMail(b: BookingRecord, orgName: string): Mail {
+  const when = whenText(b);
+  return {
+    to: b.email,
+    subject: `About your booking with ${orgName}`,
+    text: [
+      `Hello ${b.firstName},`,
+      `We received your payment for ${b.packageName}, but the time you chose (${when.date} at ${when.time}) was no longer available when it arrived.`,
+      `${orgName} has been told and will contact you to offer another time or refund you.`,
+      `Reference: ${b.id}`,
+    ].join('\n\n'),
+  };
+}

@@ -1,0 +1,144 @@
+// Holding, confirming and giving back places in booking slots. Every move is ONE transaction of the
+// booking's state change (guarded by its current state), the hold item and the slot's counters, so
+// the counters can never drift from the bookings:
+//   hold      new booking 'held'      + hold item  + slot taken+1 held+1   (condition taken < capacity)
+//   confirm   'held' -> 'confirmed'   - hold item  + slot held-1 confirmed+1 + dashboard bookings+1
+//   release   'held' -> expired/cancelled - hold item + slot taken-1 held-1
+//   cancel    'confirmed' -> cancelled               + slot taken-1 confirmed-1 (future slots) + bookings-1
+// When a slot looks full, holds whose time ran out are released first (DynamoDB TTL is not prompt
+// enough to be relied on), then the hold is tried once more.
+import { auditItem, type AuditInput } from '../../data/audit';
+import { moveBookingItem, putNewBookingItem, type BookingRecord } from '../../data/bookings';
+import {
+  cancellationCodes,
+  confirmPlaceItem,
+  deleteHoldItem,
+  listHoldsOfSlot,
+  putHoldItem,
+  releasePlaceItem,
+  runTransaction,
+  takePlaceItem,
+} from '../../data/holds';
+import { counterUpdate } from '../../data/organizations';
+import { isConditionFailure } from '#lib/errors';
+
+/** Thrown by holdPlace when every place of the slot is taken. */
+export class SlotFullError extends Error {
+  constructor() {
+    super('slot full');
+    this.name = 'SlotFullError';
+  }
+}
+
+const slotOf = (b: BookingRecord) => ({ startUtc: b.startUtc, date: b.bookingDate, time: b.bookingTime, timeZone: b.timeZone });
+
+/** Holds a place for a new 'held' booking, or throws SlotFullError. */
+export async function holdPlace(booking: BookingRecord, capacity: number, now = new Date()): Promise<void> {
+  const items = () => [
+    takePlaceItem(booking.orgId, slotOf(booking), capacity, 'held'),
+    putHoldItem({ orgId: booking.orgId, bookingId: booking.id, startUtc: booking.startUtc, holdExpiresAt: booking.holdExpiresAt! }),
+    putNewBookingItem(booking),
+  ];
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await runTransaction(items());
+      return;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (codes[0] !== 'ConditionalCheckFailed') throw error;
+      if (attempt > 0 || (await releaseExpiredHolds(booking.orgId, booking.startUtc, now)) === 0) break;
+    }
+  }
+  throw new SlotFullError();
+}
+
+/** Releases the holds of a slot whose time has run out; returns how many places came free. */
+export async function releaseExpiredHolds(orgId: string, startUtc: string, now = new Date()): Promise<number> {
+  const nowIso = now.toISOString();
+  const expired = (await listHoldsOfSlot(orgId, startUtc)).filter((h) => h.holdExpiresAt <= nowIso);
+  let released = 0;
+  for (const hold of expired) {
+    const done = await tryMove([
+      moveBookingItem({ orgId, id: hold.bookingId }, { status: ['held'], holdExpiredBy: nowIso }, { status: 'expired', paymentStatus: 'unpaid', holdExpiresAt: null, expiredAt: nowIso, updatedAt: nowIso }),
+      deleteHoldItem(orgId, hold.startUtc, hold.bookingId),
+      releasePlaceItem(orgId, hold.startUtc, 'held'),
+    ]);
+    if (done) released++;
+  }
+  return released;
+}
+
+/** Runs a guarded move; false when a condition failed (the booking is no longer in that state). */
+async function tryMove(items: Parameters<typeof runTransaction>[0]): Promise<boolean> {
+  try {
+    await runTransaction(items);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** 'held' -> 'confirmed' with the payment, once. False when the booking was not held. */
+export function confirmHeld(b: BookingRecord, payment: Partial<BookingRecord>, at: string): Promise<boolean> {
+  return tryMove([
+    moveBookingItem(b, { status: ['held'] }, { ...payment, status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null, confirmedAt: at, updatedAt: at }),
+    deleteHoldItem(b.orgId, b.startUtc, b.id),
+    confirmPlaceItem(b.orgId, b.startUtc),
+    counterUpdate(b.orgId, 'bookings', 1),
+  ]);
+}
+
+/**
+ * Paid after the hold was released ('expired'): takes a place again if one is free, else false.
+ * Returns 'state' when the booking is no longer expired.
+ */
+export async function reinstateExpired(b: BookingRecord, capacity: number, payment: Partial<BookingRecord>, at: string): Promise<'confirmed' | 'full' | 'state'> {
+  try {
+    await runTransaction([
+      takePlaceItem(b.orgId, slotOf(b), capacity, 'confirmed'),
+      moveBookingItem(b, { status: ['expired'] }, { ...payment, status: 'confirmed', paymentStatus: 'paid', confirmedAt: at, updatedAt: at }),
+      counterUpdate(b.orgId, 'bookings', 1),
+    ]);
+    return 'confirmed';
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes[1] === 'ConditionalCheckFailed') return 'state';
+    if (codes[0] === 'ConditionalCheckFailed') return 'full';
+    throw error;
+  }
+}
+
+/** 'held' -> 'expired' (checkout expired) or 'cancelled' (staff), giving the place back. False when not held. */
+export function releaseHeld(b: BookingRecord, to: 'expired' | 'cancelled', at: string, extra: Partial<BookingRecord> = {}, audit?: AuditInput): Promise<boolean> {
+  return tryMove([
+    moveBookingItem(b, { status: ['held'] }, { ...extra, status: to, paymentStatus: 'unpaid', holdExpiresAt: null, ...(to === 'expired' ? { expiredAt: at } : { cancelledAt: at }), updatedAt: at }),
+    deleteHoldItem(b.orgId, b.startUtc, b.id),
+    releasePlaceItem(b.orgId, b.startUtc, 'held'),
+    ...(audit ? [auditItem(audit)] : []),
+  ]);
+}
+
+/**
+ * 'confirmed' -> 'cancelled' (staff, or a full refund), giving the place back when the slot is still
+ * ahead. `paymentStatus` (when given) must move from one of `fromPayment`. False when not confirmed.
+ */
+export function cancelConfirmed(
+  b: BookingRecord,
+  at: string,
+  changes: Partial<BookingRecord>,
+  options: { fromPayment?: BookingRecord['paymentStatus'][]; audit?: AuditInput; now?: Date } = {},
+): Promise<boolean> {
+  const future = Date.parse(b.startUtc) > (options.now ?? new Date()).getTime();
+  return tryMove([
+    moveBookingItem(b, { status: ['confirmed'], paymentStatus: options.fromPayment }, { ...changes, status: 'cancelled', cancelledAt: at, updatedAt: at }),
+    ...(future ? [releasePlaceItem(b.orgId, b.startUtc, 'confirmed')] : []),
+    counterUpdate(b.orgId, 'bookings', -1),
+    ...(options.audit ? [auditItem(options.audit)] : []),
+  ]);
+}
+
+/** A guarded change of a booking's fields alone (no place moves). False when its state differs. */
+export function updateBooking(b: BookingRecord, when: Parameters<typeof moveBookingItem>[1], changes: Partial<BookingRecord>, audit?: AuditInput): Promise<boolean> {
+  return tryMove([moveBookingItem(b, when, changes), ...(audit ? [auditItem(audit)] : [])]);
+}

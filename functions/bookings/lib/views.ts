@@ -1,0 +1,56 @@
+// What staff see of a booking, and the public page's message for an unknown key.
+import { describeInstant } from '#shared/bookings/slots';
+import { config } from '#lib/config';
+import type { BookingRecord } from '../../data/bookings';
+
+export const UNKNOWN_BOOKING_PAGE = 'This booking page is not available. Please check the link.';
+export const BOOKING_NOT_FOUND = 'Booking not found.';
+
+/** The public booking page, where the visitor comes back to. */
+export function bookingPageUrl(apiKey: string, outcome: 'success' | 'cancelled', appUrl = config.appUrl): string {
+  const session = outcome === 'success' ? '&session_id={CHECKOUT_SESSION_ID}' : '';
+  return `${appUrl}/booking/${encodeURIComponent(apiKey)}?payment=${outcome}${session}`;
+}
+
+export function toBookingView(b: BookingRecord) {
+  const when = describeInstant(b.startUtc, b.timeZone);
+  return {
+    id: b.id,
+    packageId: b.packageId,
+    packageName: b.packageName,
+    price: b.priceCents / 100,
+    priceCents: b.priceCents,
+    currency: b.currency,
+    firstName: b.firstName,
+    lastName: b.lastName,
+    email: b.email,
+    phoneNumber: b.phoneNumber,
+    bookingDate: b.bookingDate,
+    bookingTime: b.bookingTime,
+    timeZone: b.timeZone,
+    /** e.g. 'Monday, March 9, 2026 at 9:00 AM EDT' */
+    bookingTimeLabel: `${when.date} at ${when.time} ${when.zoneAbbreviation}`,
+    timeZoneName: when.zoneLongName,
+    startUtc: b.startUtc,
+    endUtc: b.endUtc,
+    durationMinutes: b.durationMinutes,
+    status: b.status,
+    paymentStatus: b.paymentStatus,
+    holdExpiresAt: b.holdExpiresAt,
+    stripeSessionId: b.stripeSessionId,
+    paymentIntentId: b.paymentIntentId,
+    amountPaid: b.amountPaidCents === null ? null : b.amountPaidCents / 100,
+    amountPaidCents: b.amountPaidCents,
+    refundedCents: b.refundedCents,
+    payerEmail: b.payerEmail,
+    paidAt: b.paidAt,
+    confirmedAt: b.confirmedAt,
+    expiredAt: b.expiredAt,
+    cancelledAt: b.cancelledAt,
+    cancelledBy: b.cancelledBy,
+    confirmationSentAt: b.confirmationSentAt,
+    needsAttention: b.needsAttention,
+    createdAt: b.createdAt,
+    updatedAt: b.updatedAt,
+  };
+}

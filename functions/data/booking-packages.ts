@@ -1,0 +1,121 @@
+// Booking packages (what a visitor books and pays for on the public booking page). Prices are whole
+// cents. Deleting is soft (deletedAt): bookings keep pointing at the package. Access patterns:
+//   package by id                                     pk ORG#<orgId>#BPKG#<id>   sk BPKG
+//   an organisation's packages (not deleted), newest  gsi1pk ORG#<orgId>#BPKGS   gsi1sk <createdAt>#<id>
+//   its bookable packages (active, not deleted)       gsi2pk ORG#<orgId>#BPKGS#ACTIVE  gsi2sk <createdAt>#<id>
+//                                                     (sparse: deactivating or deleting removes them)
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Page } from '#shared/api';
+import { ddb, table } from '#lib/dynamo';
+import { queryPage } from './members';
+
+export interface BookingPackageRecord {
+  id: string;
+  orgId: string;
+  packageName: string;
+  packagePriceCents: number;
+  /** Plain text. */
+  packageDescription: string;
+  /** http(s) URL the visitor lands on after paying, or ''. */
+  redirectionUrl: string;
+  isActive: boolean;
+  deletedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const bookingPackageKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}#BPKG#${id}`, sk: 'BPKG' });
+const listPk = (orgId: string) => `ORG#${orgId}#BPKGS`;
+const activePk = (orgId: string) => `ORG#${orgId}#BPKGS#ACTIVE`;
+
+function strip(item: Record<string, unknown> | undefined): BookingPackageRecord | undefined {
+  if (!item) return undefined;
+  const { pk: _pk, sk: _sk, gsi1pk: _1, gsi1sk: _1s, gsi2pk: _2, gsi2sk: _2s, ...pkg } = item;
+  return pkg as unknown as BookingPackageRecord;
+}
+
+/** The index attributes a package has in its state: listed unless deleted, bookable when also active. */
+function indexAttributes(pkg: Pick<BookingPackageRecord, 'orgId' | 'id' | 'createdAt' | 'isActive' | 'deletedAt'>) {
+  const sort = `${pkg.createdAt}#${pkg.id}`;
+  if (pkg.deletedAt) return {};
+  return { gsi1pk: listPk(pkg.orgId), gsi1sk: sort, ...(pkg.isActive ? { gsi2pk: activePk(pkg.orgId), gsi2sk: sort } : {}) };
+}
+
+// Get a package of an organisation by id (deleted ones too: bookings show their package).
+export async function getBookingPackage(orgId: string, id: string, consistent = false): Promise<BookingPackageRecord | undefined> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return undefined;
+  const out = await ddb.send(new GetCommand({ TableName: table(), Key: bookingPackageKey(orgId, id), ConsistentRead: consistent }));
+  return strip(out.Item);
+}
+
+// An organisation's packages that are not deleted, newest first, one page.
+export async function listBookingPackages(orgId: string, limit: number, cursor?: string): Promise<Page<BookingPackageRecord>> {
+  const page = await queryPage<Record<string, unknown>>(
+    { TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': listPk(orgId) }, ScanIndexForward: false },
+    { limit, cursor, keys: ['gsi1pk', 'gsi1sk', 'pk', 'sk'], partitionValue: listPk(orgId) },
+  );
+  return { items: page.items.map((i) => strip(i)!), nextCursor: page.nextCursor };
+}
+
+// The packages a visitor may book (active, not deleted), oldest first, at most `max`.
+export async function listActiveBookingPackages(orgId: string, max = 200): Promise<BookingPackageRecord[]> {
+  const items: BookingPackageRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb.send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': activePk(orgId) },
+        Limit: max - items.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(out.Items ?? []).map((i) => strip(i)!));
+    start = out.LastEvaluatedKey;
+  } while (start && items.length < max);
+  // The index is eventually consistent: a package deactivated a moment ago may still be listed there.
+  return items.filter((p) => p.isActive && !p.deletedAt);
+}
+
+/** The Put of a new package, for one transaction with its audit entry. */
+export function putNewBookingPackageItem(pkg: BookingPackageRecord) {
+  return {
+    Put: {
+      TableName: table(),
+      Item: { ...bookingPackageKey(pkg.orgId, pkg.id), ...indexAttributes(pkg), ...pkg },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/**
+ * The Update saving a package as `next` (fields and index attributes together), for one transaction
+ * with its audit entry. Fails when the package is gone, deleted, or was changed since `previous` was read.
+ */
+export function saveBookingPackageItem(previous: BookingPackageRecord, next: BookingPackageRecord) {
+  const fields: Record<string, unknown> = {
+    packageName: next.packageName,
+    packagePriceCents: next.packagePriceCents,
+    packageDescription: next.packageDescription,
+    redirectionUrl: next.redirectionUrl,
+    isActive: next.isActive,
+    deletedAt: next.deletedAt,
+    updatedAt: next.updatedAt,
+    ...indexAttributes(next),
+  };
+  const removed = ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'].filter((k) => !(k in fields));
+  const entries = Object.entries(fields);
+  return {
+    Update: {
+      TableName: table(),
+      Key: bookingPackageKey(next.orgId, next.id),
+      UpdateExpression:
+        `SET ${entries.map((_, i) => `#f${i} = :f${i}`).join(', ')}` + (removed.length ? ` REMOVE ${removed.join(', ')}` : ''),
+      ConditionExpression: 'attribute_exists(pk) AND attribute_type(deletedAt, :null) AND updatedAt = :previous',
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+      ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:f${i}`, v])), ':null': 'NULL', ':previous': previous.updatedAt },
+    },
+  };
+}

@@ -1,0 +1,180 @@
+// Bookings made on the public booking page. A booking starts 'held' (its place is held while the
+// visitor pays), becomes 'confirmed' only when Stripe reports the payment, or 'expired' / 'cancelled'.
+// Every state change is a conditional update on `status` (and `paymentStatus`), so a replayed or late
+// event changes nothing. Times: `startUtc` is the instant; `bookingDate`/`bookingTime` are the local
+// wall-clock values in `timeZone` the visitor chose. Access patterns:
+//   booking by id                           pk ORG#<orgId>#BOOKING#<id>   sk BOOKING
+//   all bookings by booking time            gsi1pk ORG#<orgId>#BOOKINGS             gsi1sk <startUtc>#<id>
+//   a package's bookings by booking time    gsi2pk ORG#<orgId>#BOOKINGS#PKG#<pkgId> gsi2sk <startUtc>#<id>
+//   bookings in a payment state, by time    gsi3pk ORG#<orgId>#BOOKINGS#PAY#<state> gsi3sk <startUtc>#<id>
+//   any of these within dates               gsiNsk BETWEEN <fromUtc> AND <toUtc>
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Page } from '#shared/api';
+import type { BookingStatus, PaymentStatus } from '#shared/schemas/bookings';
+import { ddb, table } from '#lib/dynamo';
+import { queryPage } from './members';
+
+export interface BookingRecord {
+  id: string;
+  orgId: string;
+  packageId: string;
+  packageName: string;
+  priceCents: number;
+  currency: 'usd';
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  /** Local date and time the visitor chose, in `timeZone`. */
+  bookingDate: string;
+  bookingTime: string;
+  timeZone: string;
+  startUtc: string;
+  endUtc: string;
+  durationMinutes: number;
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
+  /** While held: when the hold runs out (the Checkout session expires a little before). */
+  holdExpiresAt: string | null;
+  stripeSessionId: string | null;
+  checkoutUrl: string | null;
+  paymentIntentId: string | null;
+  amountPaidCents: number | null;
+  refundedCents: number | null;
+  payerEmail: string | null;
+  paidAt: string | null;
+  confirmedAt: string | null;
+  expiredAt: string | null;
+  cancelledAt: string | null;
+  cancelledBy: string | null;
+  confirmationSentAt: string | null;
+  /** Set when staff must act: paid for a place that was no longer held (refund or rebook). */
+  needsAttention: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const bookingKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}#BOOKING#${id}`, sk: 'BOOKING' });
+export const bookingsPk = (orgId: string) => `ORG#${orgId}#BOOKINGS`;
+export const packageBookingsPk = (orgId: string, packageId: string) => `ORG#${orgId}#BOOKINGS#PKG#${packageId}`;
+export const paymentBookingsPk = (orgId: string, state: PaymentStatus) => `ORG#${orgId}#BOOKINGS#PAY#${state}`;
+
+function strip(item: Record<string, unknown> | undefined): BookingRecord | undefined {
+  if (!item) return undefined;
+  const { pk: _pk, sk: _sk, gsi1pk: _1, gsi1sk: _1s, gsi2pk: _2, gsi2sk: _2s, gsi3pk: _3, gsi3sk: _3s, ...booking } = item;
+  return booking as unknown as BookingRecord;
+}
+
+// Get a booking of an organisation by id (strongly consistent: state moves are decided on it).
+export async function getBooking(orgId: string, id: string): Promise<BookingRecord | undefined> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return undefined;
+  const out = await ddb.send(new GetCommand({ TableName: table(), Key: bookingKey(orgId, id), ConsistentRead: true }));
+  return strip(out.Item);
+}
+
+/** The Put of a new booking, for the transaction that holds its place. */
+export function putNewBookingItem(b: BookingRecord) {
+  const sort = `${b.startUtc}#${b.id}`;
+  return {
+    Put: {
+      TableName: table(),
+      Item: {
+        ...bookingKey(b.orgId, b.id),
+        gsi1pk: bookingsPk(b.orgId),
+        gsi1sk: sort,
+        gsi2pk: packageBookingsPk(b.orgId, b.packageId),
+        gsi2sk: sort,
+        gsi3pk: paymentBookingsPk(b.orgId, b.paymentStatus),
+        gsi3sk: sort,
+        ...b,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export interface MoveCondition {
+  status?: readonly BookingStatus[];
+  paymentStatus?: readonly PaymentStatus[];
+  /** Only while the hold has run out (releasing expired holds). */
+  holdExpiredBy?: string;
+}
+
+/**
+ * The Update moving a booking to new field values, guarded by its current state; fails (condition)
+ * when the booking is in another state, so each move happens once. The payment index follows
+ * `paymentStatus`.
+ */
+export function moveBookingItem(b: Pick<BookingRecord, 'orgId' | 'id'>, when: MoveCondition, changes: Partial<Omit<BookingRecord, 'id' | 'orgId'>>) {
+  const fields: Record<string, unknown> = { ...changes };
+  if (changes.paymentStatus) fields.gsi3pk = paymentBookingsPk(b.orgId, changes.paymentStatus);
+  const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
+  const names: Record<string, string> = Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k]));
+  const values: Record<string, unknown> = Object.fromEntries(entries.map(([, v], i) => [`:f${i}`, v]));
+  const conditions = ['attribute_exists(pk)'];
+  if (when.status) {
+    names['#status'] = 'status';
+    when.status.forEach((s, i) => (values[`:s${i}`] = s));
+    conditions.push(`#status IN (${when.status.map((_, i) => `:s${i}`).join(', ')})`);
+  }
+  if (when.paymentStatus) {
+    names['#pay'] = 'paymentStatus';
+    when.paymentStatus.forEach((s, i) => (values[`:p${i}`] = s));
+    conditions.push(`#pay IN (${when.paymentStatus.map((_, i) => `:p${i}`).join(', ')})`);
+  }
+  if (when.holdExpiredBy) {
+    values[':now'] = when.holdExpiredBy;
+    conditions.push('holdExpiresAt <= :now');
+  }
+  return {
+    Update: {
+      TableName: table(),
+      Key: bookingKey(b.orgId, b.id),
+      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+export interface BookingQuery {
+  limit: number;
+  cursor?: string;
+  /** UTC instants bounding the booking time: [fromUtc, toUtc). */
+  fromUtc?: string;
+  toUtc?: string;
+  packageId?: string;
+  status?: BookingStatus;
+  paymentStatus?: PaymentStatus;
+  order: 'asc' | 'desc';
+}
+
+// An organisation's bookings by booking time, one page: by payment state (gsi3), by package (gsi2) or
+// all (gsi1); the other filters are applied to what the chosen index returns.
+export async function listBookingsPage(orgId: string, q: BookingQuery): Promise<Page<BookingRecord>> {
+  const [index, partition] = q.paymentStatus
+    ? (['gsi3', paymentBookingsPk(orgId, q.paymentStatus)] as const)
+    : q.packageId
+      ? (['gsi2', packageBookingsPk(orgId, q.packageId)] as const)
+      : (['gsi1', bookingsPk(orgId)] as const);
+  const pkName = `${index}pk`;
+  const skName = `${index}sk`;
+  const match =
+    (q.paymentStatus && q.packageId) || q.status
+      ? (item: Record<string, unknown>) => (!q.packageId || item.packageId === q.packageId) && (!q.status || item.status === q.status)
+      : undefined;
+  const page = await queryPage<Record<string, unknown>>(
+    {
+      TableName: table(),
+      IndexName: index,
+      KeyConditionExpression: `${pkName} = :pk AND ${skName} BETWEEN :from AND :to`,
+      // A sort key is <startUtc>#<id>: '0' sorts before every instant, and an instant alone before
+      // every key that starts with it, so `toUtc` itself is excluded.
+      ExpressionAttributeValues: { ':pk': partition, ':from': q.fromUtc ?? '0', ':to': q.toUtc ?? '9999' },
+      ScanIndexForward: q.order === 'asc',
+    },
+    { limit: q.limit, cursor: q.cursor, keys: [pkName, skName, 'pk', 'sk'], partitionValue: partition, match },
+  );
+  return { items: page.items.map((i) => strip(i)!), nextCursor: page.nextCursor };
+}

@@ -1,0 +1,171 @@
+// Places in booking slots. Each slot that was ever asked for has one counter item keyed by its start
+// instant in UTC (so a change of the organisation's time zone cannot split or merge slots), and each
+// unpaid booking has one hold item with its expiry. `taken` = `held` + `confirmed` is kept as its own
+// attribute because a condition expression cannot add: a place is taken only with the condition
+// `taken < capacity`, in the same transaction that writes the hold (functions/bookings/lib/places.ts).
+// DynamoDB TTL may delete old items some day after `expiresAtEpoch`; nothing relies on it: expiry is
+// read from `holdExpiresAt`. Access patterns:
+//   a slot's counters                 pk ORG#<orgId>#SLOTS   sk <startUtc>
+//   the slots of a day (UTC range)    pk ORG#<orgId>#SLOTS   sk BETWEEN <dayStartUtc> AND <nextDayStartUtc>
+//   the holds of a slot               pk ORG#<orgId>#HOLDS   sk begins_with <startUtc>#
+//   the holds of a day (UTC range)    pk ORG#<orgId>#HOLDS   sk BETWEEN <dayStartUtc> AND <nextDayStartUtc>
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TTL_ATTRIBUTE } from './table';
+import { ddb, table } from '#lib/dynamo';
+
+export interface SlotCounts {
+  startUtc: string;
+  held: number;
+  confirmed: number;
+  taken: number;
+}
+
+export interface HoldRecord {
+  orgId: string;
+  bookingId: string;
+  startUtc: string;
+  holdExpiresAt: string;
+}
+
+export type PlaceKind = 'held' | 'confirmed';
+
+const slotsPk = (orgId: string) => `ORG#${orgId}#SLOTS`;
+const holdsPk = (orgId: string) => `ORG#${orgId}#HOLDS`;
+export const slotKey = (orgId: string, startUtc: string) => ({ pk: slotsPk(orgId), sk: startUtc });
+export const holdKey = (orgId: string, startUtc: string, bookingId: string) => ({ pk: holdsPk(orgId), sk: `${startUtc}#${bookingId}` });
+
+const epoch = (iso: string, plusDays: number) => Math.floor(Date.parse(iso) / 1000) + plusDays * 86400;
+
+/**
+ * The Update taking one place of a slot (as a hold or as a confirmed booking); it fails its condition
+ * when `capacity` places are taken already.
+ */
+export function takePlaceItem(orgId: string, slot: { startUtc: string; date: string; time: string; timeZone: string }, capacity: number, kind: PlaceKind) {
+  return {
+    Update: {
+      TableName: table(),
+      Key: slotKey(orgId, slot.startUtc),
+      UpdateExpression: `ADD taken :one, ${kind} :one SET #date = :date, #time = :time, #zone = :zone, #ttl = :ttl`,
+      ConditionExpression: 'attribute_not_exists(taken) OR taken < :cap',
+      ExpressionAttributeNames: { '#date': 'date', '#time': 'time', '#zone': 'timeZone', '#ttl': TTL_ATTRIBUTE },
+      ExpressionAttributeValues: { ':one': 1, ':cap': capacity, ':date': slot.date, ':time': slot.time, ':zone': slot.timeZone, ':ttl': epoch(slot.startUtc, 60) },
+    },
+  };
+}
+
+/** The Update giving a place back (a hold released, a confirmed booking cancelled). */
+export function releasePlaceItem(orgId: string, startUtc: string, kind: PlaceKind) {
+  return {
+    Update: {
+      TableName: table(),
+      Key: slotKey(orgId, startUtc),
+      UpdateExpression: `ADD taken :minus, ${kind} :minus`,
+      ExpressionAttributeValues: { ':minus': -1 },
+    },
+  };
+}
+
+/** The Update turning a held place into a confirmed one (taken stays). */
+export function confirmPlaceItem(orgId: string, startUtc: string) {
+  return {
+    Update: {
+      TableName: table(),
+      Key: slotKey(orgId, startUtc),
+      UpdateExpression: 'ADD held :minus, confirmed :one',
+      ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+    },
+  };
+}
+
+/** The Put of a booking's hold. */
+export function putHoldItem(hold: HoldRecord) {
+  return {
+    Put: {
+      TableName: table(),
+      Item: { ...holdKey(hold.orgId, hold.startUtc, hold.bookingId), ...hold, [TTL_ATTRIBUTE]: epoch(hold.holdExpiresAt, 2) },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** The Delete of a booking's hold; fails when it is gone already (released twice). */
+export function deleteHoldItem(orgId: string, startUtc: string, bookingId: string) {
+  return { Delete: { TableName: table(), Key: holdKey(orgId, startUtc, bookingId), ConditionExpression: 'attribute_exists(pk)' } };
+}
+
+async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0], max = 1000): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start && items.length < max);
+  return items;
+}
+
+// The holds of one slot (strongly consistent: they decide what is released).
+export async function listHoldsOfSlot(orgId: string, startUtc: string): Promise<HoldRecord[]> {
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': holdsPk(orgId), ':prefix': `${startUtc}#` },
+    ConsistentRead: true,
+  });
+  return items as unknown as HoldRecord[];
+}
+
+// The holds of the slots starting in [fromUtc, toUtc).
+export async function listHoldsBetween(orgId: string, fromUtc: string, toUtc: string): Promise<HoldRecord[]> {
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': holdsPk(orgId), ':from': fromUtc, ':to': toUtc },
+  });
+  return (items as unknown as HoldRecord[]).filter((h) => h.startUtc < toUtc);
+}
+
+// The counters of the slots starting in [fromUtc, toUtc), by start instant.
+export async function listSlotCountsBetween(orgId: string, fromUtc: string, toUtc: string): Promise<Map<string, SlotCounts>> {
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': slotsPk(orgId), ':from': fromUtc, ':to': toUtc },
+    ConsistentRead: true,
+  });
+  const counts = new Map<string, SlotCounts>();
+  for (const item of items) {
+    const startUtc = item.sk as string;
+    if (startUtc >= toUtc) continue;
+    counts.set(startUtc, { startUtc, held: Number(item.held ?? 0), confirmed: Number(item.confirmed ?? 0), taken: Number(item.taken ?? 0) });
+  }
+  return counts;
+}
+
+type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
+
+/** The cancellation reason codes of a failed transaction, by item (empty for other errors). */
+export function cancellationCodes(error: unknown): (string | undefined)[] {
+  if ((error as { name?: string })?.name !== 'TransactionCanceledException') return [];
+  return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
+}
+
+/**
+ * Runs one transaction. When another transaction touched the same items at the same moment (racing
+ * visitors on one slot), it is tried again after a short random pause, up to `attempts` times; a
+ * failed condition is thrown at once, as a TransactionCanceledException naming the item.
+ */
+export async function runTransaction(items: TransactItems, attempts = 12): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ddb.send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      const conflictOnly = codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+      const throttled = (error as { name?: string })?.name === 'TransactionInProgressException';
+      if ((!conflictOnly && !throttled) || attempt >= attempts) throw error;
+      await new Promise((r) => setTimeout(r, Math.min(400, 15 * 2 ** Math.min(attempt, 5)) * (0.5 + Math.random())));
+    }
+  }
+}

@@ -1,0 +1,161 @@
+// When a clinic takes bookings, as pure rules shared by the API and the tests: weekly opening hours
+// per weekday, a slot length, closed dates and notice limits, all in the organisation's IANA time
+// zone. A slot is identified by its start instant in UTC; it is generated from wall-clock times in
+// the zone, so a 09:00 slot stays at 09:00 local across daylight-saving changes (its UTC hour moves).
+// Local times that do not exist (the hour skipped when clocks go forward) are never offered; a
+// repeated local time (the hour when clocks go back) is offered once, at the offset luxon resolves.
+import { DateTime } from 'luxon';
+import { WEEKDAYS, minutesOf, normaliseTime, parseDate, timeOf, todayIn, type Weekday } from './time';
+
+export { WEEKDAYS, minutesOf, normaliseTime, parseDate, timeOf, todayIn, type Weekday };
+
+export interface Interval {
+  start: string;
+  end: string;
+}
+
+export interface AvailabilityRules {
+  /** IANA name, e.g. America/New_York. */
+  timeZone: string;
+  /** Opening hours per weekday; an empty list means closed that weekday. */
+  weeklyHours: Record<Weekday, Interval[]>;
+  /** Length of one slot in minutes; slots start at each interval's start, back to back. */
+  slotMinutes: number;
+  /** Bookings one slot takes (rooms, practitioners). */
+  capacity: number;
+  /** Local dates (YYYY-MM-DD) the clinic is closed. */
+  closedDates: string[];
+  /** A slot must start at least this many minutes from now. */
+  minNoticeMinutes: number;
+  /** The furthest local date bookable, in days from today. */
+  maxDaysAhead: number;
+}
+
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** What a clinic that has not set its availability offers: weekdays 09:00-17:00, 30-minute slots, one at a time. */
+export function defaultRules(timeZone = DEFAULT_TIME_ZONE): AvailabilityRules {
+  const open = [{ start: '09:00', end: '17:00' }];
+  return {
+    timeZone,
+    weeklyHours: { monday: open, tuesday: open, wednesday: open, thursday: open, friday: open, saturday: [], sunday: [] },
+    slotMinutes: 30,
+    capacity: 1,
+    closedDates: [],
+    minNoticeMinutes: 0,
+    maxDaysAhead: 180,
+  };
+}
+
+export interface Slot {
+  /** Local wall-clock start, 'HH:mm'. */
+  time: string;
+  /** ISO instants in UTC. */
+  startUtc: string;
+  endUtc: string;
+}
+
+export type DayStatus = 'open' | 'closed-date' | 'closed-weekday' | 'past' | 'too-far' | 'invalid';
+
+export interface Day {
+  date: string;
+  timeZone: string;
+  status: DayStatus;
+  /** Slots not yet past (with the notice), in order. Empty unless status is 'open'. */
+  slots: Slot[];
+}
+
+/** The UTC instant of a local wall-clock time, or undefined when that local time does not exist (a DST gap). */
+export function localToUtc(date: string, time: string, timeZone: string): DateTime | undefined {
+  const d = parseDate(date);
+  const minutes = minutesOf(time);
+  if (!d || Number.isNaN(minutes) || minutes >= 1440) return undefined;
+  const local = DateTime.fromObject({ ...d, hour: Math.floor(minutes / 60), minute: minutes % 60 }, { zone: timeZone });
+  if (!local.isValid) return undefined;
+  // luxon moves a nonexistent time forward (02:30 -> 03:30 on spring-forward day): not a real slot.
+  if (local.hour !== Math.floor(minutes / 60) || local.minute !== minutes % 60 || local.day !== d.day) return undefined;
+  return local.toUTC();
+}
+
+/** The UTC instants bounding a local date [start of day, start of next day), for range queries. */
+export function dayBoundsUtc(date: string, timeZone: string): { from: string; to: string } | undefined {
+  const d = parseDate(date);
+  if (!d) return undefined;
+  const start = DateTime.fromObject(d, { zone: timeZone }).startOf('day');
+  return { from: start.toUTC().toISO()!, to: start.plus({ days: 1 }).startOf('day').toUTC().toISO()! };
+}
+
+/** The weekday of a local date. */
+export function weekdayOf(date: string): Weekday | undefined {
+  const d = parseDate(date);
+  return d ? WEEKDAYS[DateTime.fromObject(d, { zone: 'UTC' }).weekday - 1] : undefined;
+}
+
+/** Every slot of a date by the weekly hours (ignoring now, notice and closed dates), in start order. */
+export function slotsOfWeekday(rules: AvailabilityRules, date: string): Slot[] {
+  const weekday = weekdayOf(date);
+  if (!weekday) return [];
+  const slots: Slot[] = [];
+  const seen = new Set<string>();
+  const intervals = [...(rules.weeklyHours[weekday] ?? [])].sort((a, b) => minutesOf(a.start) - minutesOf(b.start));
+  for (const interval of intervals) {
+    const end = minutesOf(interval.end);
+    for (let m = minutesOf(interval.start); m + rules.slotMinutes <= end; m += rules.slotMinutes) {
+      const time = timeOf(m);
+      const start = localToUtc(date, time, rules.timeZone);
+      if (!start) continue;
+      const startUtc = start.toISO()!;
+      if (seen.has(startUtc)) continue;
+      seen.add(startUtc);
+      slots.push({ time, startUtc, endUtc: start.plus({ minutes: rules.slotMinutes }).toISO()! });
+    }
+  }
+  return slots.sort((a, b) => a.startUtc.localeCompare(b.startUtc));
+}
+
+/** What a date offers now: its status and the slots still bookable (start >= now + notice). */
+export function dayOf(rules: AvailabilityRules, date: string, now: Date = new Date()): Day {
+  const base = { date, timeZone: rules.timeZone, slots: [] as Slot[] };
+  if (!parseDate(date)) return { ...base, status: 'invalid' };
+  const today = todayIn(rules.timeZone, now);
+  if (date < today) return { ...base, status: 'past' };
+  const last = DateTime.fromJSDate(now, { zone: rules.timeZone }).plus({ days: rules.maxDaysAhead }).toISODate()!;
+  if (date > last) return { ...base, status: 'too-far' };
+  if (rules.closedDates.includes(date)) return { ...base, status: 'closed-date' };
+  const all = slotsOfWeekday(rules, date);
+  if (all.length === 0) return { ...base, status: 'closed-weekday' };
+  const earliest = now.getTime() + rules.minNoticeMinutes * 60_000;
+  const slots = all.filter((s) => Date.parse(s.startUtc) >= earliest);
+  return { ...base, status: slots.length ? 'open' : 'past', slots };
+}
+
+export type SlotRefusal = 'invalid-date' | 'invalid-time' | 'past-date' | 'too-far' | 'closed' | 'not-offered' | 'time-passed';
+
+/** The slot a visitor asked for (local date and time), or why it cannot be booked. */
+export function findSlot(rules: AvailabilityRules, date: string, time: string, now: Date = new Date()): { slot: Slot } | { refusal: SlotRefusal } {
+  if (!parseDate(date)) return { refusal: 'invalid-date' };
+  const normalised = normaliseTime(time);
+  if (!normalised) return { refusal: 'invalid-time' };
+  const day = dayOf(rules, date, now);
+  if (day.status === 'past' && date < todayIn(rules.timeZone, now)) return { refusal: 'past-date' };
+  if (day.status === 'too-far') return { refusal: 'too-far' };
+  if (day.status === 'closed-date' || day.status === 'closed-weekday') return { refusal: 'closed' };
+  const offered = slotsOfWeekday(rules, date).find((s) => s.time === normalised);
+  if (!offered) return { refusal: 'not-offered' };
+  const slot = day.slots.find((s) => s.time === normalised);
+  return slot ? { slot } : { refusal: 'time-passed' };
+}
+
+/** A slot's start as people read it in the clinic's zone: 'Monday, March 9, 2026', '9:00 AM', 'EDT'. */
+export function describeInstant(startUtc: string, timeZone: string) {
+  const local = DateTime.fromISO(startUtc, { zone: 'utc' }).setZone(timeZone).setLocale('en-US');
+  return {
+    date: local.toLocaleString({ weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }),
+    time: local.toLocaleString({ hour: 'numeric', minute: '2-digit' }),
+    /** Short zone name, e.g. EDT (or an offset such as GMT+2 where no abbreviation exists). */
+    zoneAbbreviation: local.offsetNameShort ?? timeZone,
+    /** Long zone name, e.g. Eastern Daylight Time. */
+    zoneLongName: local.offsetNameLong ?? timeZone,
+    timeZone,
+  };
+}

@@ -1,0 +1,204 @@
+// Booking packages, availability and the public booking request (spec sections 3, 5 and 7). The
+// console's forms and the public booking page use these; the handlers validate with the same ones.
+// Prices are dollars with at most 2 decimals on the wire (packagePrice 49.5 = $49.50), whole cents in
+// the table (the reply also carries packagePriceCents). A booking is paid by card, so a package costs
+// at least $0.50 (Stripe's minimum).
+import * as z from 'zod/mini';
+import { WEEKDAYS, minutesOf, normaliseTime, parseDate } from '../bookings/time';
+import { E164_PHONE, requiredString } from './common';
+
+export const MIN_PACKAGE_PRICE_CENTS = 50;
+/** Stripe's largest amount for USD Checkout. */
+export const MAX_PACKAGE_PRICE_CENTS = 99_999_999;
+
+export const BOOKING_MESSAGES = {
+  package: 'Please select a package',
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  email: 'Invalid email address',
+  phone: 'Invalid phone number (e.g., +1234567890)',
+  time: 'Booking time is required',
+  date: 'Booking date is required',
+  timeFormat: 'Booking time must be a time such as 09:30',
+  dateFormat: 'Booking date must be a date such as 2030-01-31',
+  taken: 'Sorry, that time was just taken. Please choose another time.',
+  price: 'Price must be a number of dollars with at most 2 decimals',
+  minPrice: 'A booking package needs a price of at least $0.50.',
+  redirect: 'Redirection URL must start with http:// or https://',
+} as const;
+
+const optionalText = (max: number) =>
+  z._default(z.pipe(z.nullable(z.string()), z.transform((v) => (v ?? '').trim())).check(z.maxLength(max, `Maximum ${max} symbols`)), '');
+
+/** True for an absolute http(s) URL. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Dollars (a number or text, at most 2 decimals) to whole cents, or the message. */
+export function priceToCents(value: unknown): number | string {
+  const s = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(s);
+  const cents = m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : NaN;
+  if (!m || !Number.isSafeInteger(cents) || cents > MAX_PACKAGE_PRICE_CENTS) return BOOKING_MESSAGES.price;
+  if (cents < MIN_PACKAGE_PRICE_CENTS) return BOOKING_MESSAGES.minPrice;
+  return cents;
+}
+
+const packagePrice = z.pipe(
+  z.union([z.number(BOOKING_MESSAGES.price), z.string(BOOKING_MESSAGES.price)]),
+  z.transform((v, ctx) => {
+    const cents = priceToCents(v);
+    if (typeof cents === 'string') {
+      ctx.issues.push({ code: 'custom', message: cents, input: v });
+      return z.NEVER;
+    }
+    return cents / 100;
+  }),
+);
+
+const redirectionUrl = z._default(
+  z.pipe(z.nullable(z.string()), z.transform((v) => (v ?? '').trim())).check(
+    z.maxLength(2000, 'Maximum 2000 symbols'),
+    z.refine((v) => v === '' || isHttpUrl(v), BOOKING_MESSAGES.redirect),
+  ),
+  '',
+);
+
+const packageFields = {
+  packageName: requiredString('Package name is required', z.maxLength(100, 'Maximum 100 symbols')),
+  /** Dollars, 2 decimals at most; at least $0.50. */
+  packagePrice,
+  /** Plain text, shown as text on the booking page. */
+  packageDescription: optionalText(2000),
+  /** Where the visitor lands after paying (the clinic's own site); empty: back to the booking page. */
+  redirectionUrl,
+  isActive: z._default(z.boolean('isActive must be true or false'), true),
+};
+
+/** POST /bookings/packages. */
+export const bookingPackageSchema = z.object(packageFields);
+export type BookingPackageInput = z.input<typeof bookingPackageSchema>;
+
+/** PUT /bookings/packages/{id}: any of the fields; `{ isActive: false }` deactivates. */
+export const bookingPackageUpdateSchema = z.object({
+  packageName: z.optional(packageFields.packageName),
+  packagePrice: z.optional(packagePrice),
+  packageDescription: z.optional(z.pipe(z.nullable(z.string()), z.transform((v) => (v ?? '').trim())).check(z.maxLength(2000, 'Maximum 2000 symbols'))),
+  redirectionUrl: z.optional(
+    z.pipe(z.nullable(z.string()), z.transform((v) => (v ?? '').trim())).check(
+      z.maxLength(2000, 'Maximum 2000 symbols'),
+      z.refine((v) => v === '' || isHttpUrl(v), BOOKING_MESSAGES.redirect),
+    ),
+  ),
+  isActive: z.optional(z.boolean('isActive must be true or false')),
+});
+
+/** The booking form (spec section 5), as the page validates it and as POST /bookings/create-booking takes it. */
+export const bookingFormSchema = z.object({
+  /** Spec: a number; our ids are text, so both are taken. */
+  packageId: z.pipe(
+    z.union([z.string(BOOKING_MESSAGES.package), z.number(BOOKING_MESSAGES.package)], BOOKING_MESSAGES.package),
+    z.transform((v) => String(v).trim()),
+  ).check(z.minLength(1, BOOKING_MESSAGES.package), z.maxLength(64, BOOKING_MESSAGES.package)),
+  firstName: requiredString(BOOKING_MESSAGES.firstName, z.maxLength(50, 'Maximum 50 symbols')),
+  lastName: requiredString(BOOKING_MESSAGES.lastName, z.maxLength(50, 'Maximum 50 symbols')),
+  email: z.string({ error: BOOKING_MESSAGES.email }).check(z.trim(), z.toLowerCase(), z.maxLength(254, BOOKING_MESSAGES.email), z.email(BOOKING_MESSAGES.email)),
+  phoneNumber: z.string({ error: BOOKING_MESSAGES.phone }).check(z.trim(), z.regex(E164_PHONE, BOOKING_MESSAGES.phone)),
+  bookingDate: requiredString(BOOKING_MESSAGES.date, z.refine((v) => parseDate(v) !== undefined, BOOKING_MESSAGES.dateFormat)),
+  bookingTime: z.pipe(
+    requiredString(BOOKING_MESSAGES.time, z.refine((v) => normaliseTime(v) !== undefined, BOOKING_MESSAGES.timeFormat)),
+    z.transform((v) => normaliseTime(v)!),
+  ),
+});
+export type BookingFormInput = z.input<typeof bookingFormSchema>;
+
+/** POST /bookings/create-booking (public). Anything else sent (a price, an amount) is ignored. */
+export const bookingRequestSchema = z.extend(bookingFormSchema, { apiKey: requiredString('apiKey is required') });
+
+/** POST /bookings/available-packages (public). */
+export const availablePackagesSchema = z.object({ apiKey: requiredString('apiKey is required') });
+
+/** POST /bookings/available-slots (public): the free times of one local date. */
+export const availableSlotsSchema = z.object({
+  apiKey: requiredString('apiKey is required'),
+  packageId: z.optional(z.pipe(z.union([z.string(), z.number()]), z.transform((v) => String(v).trim()))),
+  date: requiredString(BOOKING_MESSAGES.date, z.refine((v) => parseDate(v) !== undefined, BOOKING_MESSAGES.dateFormat)),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Availability (staff)
+
+const clock = (message: string) => z.string(message).check(z.trim(), z.refine((v) => !Number.isNaN(minutesOf(v)), message));
+
+const intervalSchema = z
+  .object({ start: clock('Start must be a time such as 09:00'), end: clock('End must be a time such as 17:00 (24:00 for midnight)') })
+  .check(z.refine((i) => i.start !== '24:00' && minutesOf(i.end) > minutesOf(i.start), 'Each opening interval must end after it starts'));
+
+const dayHours = z._default(
+  z.array(intervalSchema).check(
+    z.maxLength(12, 'At most 12 intervals a day'),
+    z.refine((list) => {
+      const sorted = [...list].sort((a, b) => minutesOf(a.start) - minutesOf(b.start));
+      return sorted.every((i, n) => n === 0 || minutesOf(i.start) >= minutesOf(sorted[n - 1]!.end));
+    }, 'Opening intervals of a day must not overlap'),
+  ),
+  [],
+);
+
+/** PUT /bookings/availability: when the clinic takes bookings, in the organisation's time zone. */
+export const availabilitySchema = z.object({
+  weeklyHours: z.object(Object.fromEntries(WEEKDAYS.map((d) => [d, dayHours])) as Record<(typeof WEEKDAYS)[number], typeof dayHours>),
+  slotMinutes: z.number('Slot length must be a number of minutes').check(z.int('Slot length must be whole minutes'), z.minimum(5, 'Slots are at least 5 minutes'), z.maximum(720, 'Slots are at most 720 minutes')),
+  capacity: z.number('Capacity must be a number').check(z.int('Capacity must be a whole number'), z.minimum(1, 'Capacity is at least 1'), z.maximum(500, 'Capacity is at most 500')),
+  closedDates: z._default(
+    z.array(z.string().check(z.refine((v) => parseDate(v) !== undefined, 'Closed dates must be dates such as 2030-12-25'))).check(z.maxLength(400, 'At most 400 closed dates')),
+    [],
+  ),
+  minNoticeMinutes: z._default(z.number().check(z.int('Notice must be whole minutes'), z.minimum(0, 'Notice cannot be negative'), z.maximum(60 * 24 * 30, 'Notice is at most 30 days')), 0),
+  maxDaysAhead: z._default(z.number().check(z.int('Days ahead must be a whole number'), z.minimum(1, 'Bookings must open at least 1 day ahead'), z.maximum(730, 'At most 730 days ahead')), 180),
+});
+export type AvailabilityInput = z.input<typeof availabilitySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Bookings (staff)
+
+export const BOOKING_STATUSES = ['held', 'confirmed', 'expired', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const PAYMENT_STATUSES = ['pending', 'paid', 'unpaid', 'refunded', 'partially_refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+const dateParam = (name: string) => z.optional(z.string().check(z.refine((v) => parseDate(v) !== undefined, `${name} must be a date such as 2030-01-31`)));
+
+/** GET /bookings/bookings/list/all (and GET /bookings): a page, filtered by local dates, package, status, payment. */
+export const bookingListQuerySchema = z
+  .object({
+    limit: z._default(
+      z.pipe(z.string(), z.transform((v) => Number(v))).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 100, 'limit must be 1 to 100')),
+      20,
+    ),
+    cursor: z.optional(z.string()),
+    /** Local dates in the organisation's zone, both inclusive. */
+    from: dateParam('from'),
+    to: dateParam('to'),
+    packageId: z.optional(z.string()),
+    status: z.optional(z.enum(BOOKING_STATUSES, `status must be one of ${BOOKING_STATUSES.join(', ')}`)),
+    paymentStatus: z.optional(z.enum(PAYMENT_STATUSES, `paymentStatus must be one of ${PAYMENT_STATUSES.join(', ')}`)),
+    /** By booking time: 'desc' (latest first, the default) or 'asc'. */
+    order: z._default(z.enum(['asc', 'desc'], "order must be 'asc' or 'desc'"), 'desc'),
+  })
+  .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, 'from must not be after to'));
+
+/** GET /bookings/packages (and /bookings/get-packages). */
+export const packageListQuerySchema = z.object({
+  limit: z._default(
+    z.pipe(z.string(), z.transform((v) => Number(v))).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 100, 'limit must be 1 to 100')),
+    20,
+  ),
+  cursor: z.optional(z.string()),
+});
