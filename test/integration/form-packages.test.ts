@@ -12,7 +12,7 @@ const packageBody = (over: Record<string, unknown> = {}) => ({ name: 'Standard',
 function imageForm(packageId: string, content: Buffer | string = PNG, type = 'image/png') {
   const form = new FormData();
   form.append('packageId', packageId);
-  form.append('file', new Blob([content], { type }), 'pic.png');
+  form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type }), 'pic.png');
   return form;
 }
 

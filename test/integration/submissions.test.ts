@@ -180,7 +180,7 @@ describe('public submission', () => {
     const upload = (content: Buffer | string, key = apiKey, formId = form.id) => {
       const data = new FormData();
       data.append('apiKey', key);
-      data.append('file', new Blob([content]), 'card.png');
+      data.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), 'card.png');
       return api('POST', `/leads/forms/${formId}/files`, { form: data });
     };
     const up = await upload(PNG);
