@@ -211,7 +211,7 @@ export async function listCustomerAppointmentIds(orgId: string, customerId: stri
 }
 
 // List customers by name, or find them: an email or a phone number exactly, else a prefix of
-// "first last" or "last first" (each customer once).
+// "first last" or "last first" (each customer once, in the order of the name form that matched).
 export async function listCustomers(orgId: string, o: { limit: number; cursor?: string; search?: string }): Promise<PageOf<Customer>> {
   const search = o.search?.trim();
   if (search && search.includes('@')) {

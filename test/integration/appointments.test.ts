@@ -64,7 +64,7 @@ describe('public appointment request page', () => {
     expect(unknown.status).toBe(404);
     const noKey = await api('POST', '/public/appointments/book-custom', { form: bookingForm() });
     expect(noKey.status).toBe(400);
-    expect(noKey.body.errors.organizationApiKey).toBe('Organization API key is required');
+    expect(noKey.body.errors!.organizationApiKey).toBe('Organization API key is required');
 
     const bad = await api('POST', '/public/appointments/book-custom', {
       form: bookingForm({ organizationApiKey: apiKey, firstName: '', lastName: '', email: 'nope', phone: '555-1234', bookingDate: '', bookingTime: '' }),
@@ -258,7 +258,7 @@ describe('detail, assignment, status and log', () => {
     expect(toRequested.body.message).toBe('A confirmed appointment cannot become requested. It can become: completed, cancelled, no-show.');
     const unknown = await api('PATCH', `/appointments/${a.id}/change-status`, { token: owner.token, body: { status: 'done' } });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.errors.status).toBe('Status must be one of: requested, confirmed, completed, cancelled, no-show');
+    expect(unknown.body.errors!.status).toBe('Status must be one of: requested, confirmed, completed, cancelled, no-show');
     expect((await api('PATCH', `/appointments/${a.id}/change-status`, { token: reader.token, body: { status: 'completed' } })).status).toBe(403);
 
     const same = await api('PATCH', `/appointments/${a.id}/change-status`, { token: owner.token, body: { status: 'confirmed' } });
@@ -394,7 +394,7 @@ describe('appointment list: sort, filters, search and paging', () => {
     }
   }, 120_000);
 
-  const names = (res: { body: { data: { items: any[] } } }) => res.body.data.items.map((i) => `${i.firstName} ${i.lastName}`);
+  const names = (res: { body: { data?: any } }): string[] => res.body.data.items.map((i: any) => `${i.firstName} ${i.lastName}`);
   const list = (query: string) => api('GET', `/appointments?${query}`, { token: owner.token });
 
   it('orders by booking date (latest first by default, sortASC earliest first) with the total', async () => {
