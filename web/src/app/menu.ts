@@ -12,6 +12,21 @@ export type MenuItem =
 
 export const menu: MenuItem[] = [
   { type: 'link', title: 'Dashboard', to: paths.dashboard, icon: 'bi-grid-1x2' },
+  { type: 'heading', title: 'User Management' },
+  {
+    type: 'group',
+    title: 'Members',
+    icon: 'bi-people',
+    access: { module: 'Members' },
+    children: [
+      { type: 'link', title: 'All Members', to: paths.members.list, access: { module: 'Members' } },
+      { type: 'link', title: 'Add Member', to: paths.members.add, access: { module: 'Members', action: 'write' } },
+    ],
+  },
+  { type: 'heading', title: 'Organisation' },
+  { type: 'link', title: 'Organisation', to: paths.organization, icon: 'bi-building' },
+  { type: 'link', title: 'Notifications', to: paths.notifications, icon: 'bi-bell', access: { module: 'Notifications' } },
+  { type: 'link', title: 'Logs', to: paths.logs, icon: 'bi-journal-text', access: { owner: 'only' } },
   { type: 'heading', title: 'Account' },
   { type: 'link', title: 'My Profile', to: paths.profile, icon: 'bi-person-circle' },
   { type: 'link', title: 'Account Settings', to: paths.account.settings, icon: 'bi-gear' },

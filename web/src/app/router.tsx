@@ -33,7 +33,12 @@ export const routeTree: RouteObject[] = [
       {
         lazy: () => import('./console'),
         children: [
-          { path: 'auth', lazy: () => import('../features/auth/routes/auth-layout'), children: authRoutes },
+          {
+            path: 'auth',
+            lazy: () => import('../features/auth/routes/auth-layout'),
+            // An invited member's first sign-in (members feature), inside the auth layout.
+            children: [...authRoutes, { path: 'accept-invite', lazy: () => import('../features/members/routes/accept-invite') }],
+          },
           {
             lazy: () => import('./protected'),
             children: [

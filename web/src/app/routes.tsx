@@ -36,6 +36,18 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: paths.builder, lazy: () => import('../features/builder/routes/builder') },
   { path: paths.profile, lazy: () => profileModule().then((m) => ({ Component: m.ProfilePage })) },
   { path: `${paths.account.root}/*`, lazy: () => profileModule().then((m) => ({ Component: m.AccountPage })) },
+  // Organisation, members, notifications, logs
+  { path: paths.members.list, access: { module: 'Members' }, lazy: () => import('../features/members/routes/members-list') },
+  {
+    path: paths.members.add,
+    access: { module: 'Members', action: 'write' },
+    lazy: () => import('../features/members/routes/add-member'),
+    quickAction: { title: 'Add Member', description: 'Invite someone to your organisation', icon: 'bi-person-plus' },
+  },
+  { path: paths.members.detail, access: { module: 'Members' }, lazy: () => import('../features/members/routes/edit-member') },
+  { path: paths.organization, lazy: () => import('../features/organization/routes/organization') },
+  { path: paths.notifications, access: { module: 'Notifications' }, lazy: () => import('../features/notifications/routes/notifications') },
+  { path: paths.logs, access: { owner: 'only' }, lazy: () => import('../features/logs/routes/logs') },
 ];
 
 const relative = (path: string) => path.replace(/^\//, '');

@@ -8,6 +8,7 @@ export const paths = {
     forgotPassword: '/auth/forgot-password',
     addBasicDetails: '/auth/add-basic-details',
     addOrgDetails: '/auth/add-org-details',
+    acceptInvite: '/auth/accept-invite',
   },
   dashboard: '/dashboard',
   builder: '/builder',
@@ -19,7 +20,8 @@ export const paths = {
   },
   notFound: '/error/404',
 
-  members: { list: '/member', add: '/member/add' },
+  members: { list: '/member', add: '/member/add', detail: '/member/:id' },
+  organization: '/organization',
   notifications: '/notification',
   appointments: { list: '/appointments', my: '/appointments/my', book: '/appointments/book' },
   leadGeneration: { list: '/lead-generation/list', add: '/lead-generation/add' },

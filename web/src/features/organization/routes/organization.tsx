@@ -1,0 +1,218 @@
+// /organization: the organisation's profile and time zone (editable by the owner, shown to everyone),
+// and, for the owner, the integration key that public pages use: view, copy, replace.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useForm } from 'react-hook-form';
+import * as z from 'zod/mini';
+import { organizationSchema } from '#shared/schemas/account';
+import { timeZone, type OrganizationProfile } from '#shared/schemas/organization';
+import { controlProps, Field } from '../../../components/field';
+import { Busy, Loading } from '../../../components/loading';
+import { StatusBanner, type Status } from '../../../components/status-banner';
+import { formatDate } from '../../../lib/dates';
+import { usePageTitle } from '../../../lib/layout';
+import { notify } from '../../../lib/notify';
+import { useRoles } from '../../../lib/roles';
+import { generateIntegration, updateOrganization, useIntegration, useOrganization } from '../api/organization';
+
+export const profileFormSchema = z.extend(organizationSchema, { timeZone });
+type Input = z.input<typeof profileFormSchema>;
+type Values = z.infer<typeof profileFormSchema>;
+const FIELDS = ['name', 'email', 'legalName', 'websiteUrl', 'phoneNumber', 'timeZone'] as const;
+
+const zones = (): string[] => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
+
+function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; editable: boolean; onSaved(o: OrganizationProfile): void }) {
+  const [status, setStatus] = useState<Status | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting, isValid, isDirty },
+  } = useForm<Input, unknown, Values>({
+    resolver: zodResolver(profileFormSchema),
+    mode: 'onTouched',
+    defaultValues: { name: org.name, email: org.email, legalName: org.legalName, websiteUrl: org.websiteUrl, phoneNumber: org.phoneNumber, timeZone: org.timeZone },
+  });
+  const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
+  const submit = handleSubmit(async (values) => {
+    setStatus(null);
+    try {
+      const result = await updateOrganization(values);
+      if (result.success && result.data.data) {
+        notify.success(result.message);
+        reset(values);
+        onSaved(result.data.data);
+        return;
+      }
+      setStatus({ kind: 'danger', text: result.message || 'The profile could not be saved.' });
+      for (const [field, message] of Object.entries(result.data.errors ?? {})) {
+        if ((FIELDS as readonly string[]).includes(field)) setError(field as (typeof FIELDS)[number], { type: 'server', message });
+      }
+    } catch {
+      setStatus({ kind: 'danger', text: 'The profile could not be saved. Please check your connection.' });
+    }
+  });
+  const zoneList = zones();
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="org-title" className="card border-0 shadow-sm">
+      <div className="card-header bg-transparent py-3">
+        <h2 id="org-title" className="h6 fw-bold mb-0">
+          Organisation profile
+        </h2>
+      </div>
+      <div className="card-body">
+        <StatusBanner status={status} />
+        {!editable && <p className="small text-body-secondary">Only the owner can change these details.</p>}
+        <fieldset disabled={!editable || isSubmitting} className="row g-3">
+          <Field id="name" label="Organisation name" required error={e('name')} className="col-md-6">
+            <input {...register('name')} {...controlProps('name', e('name'))} autoComplete="organization" />
+          </Field>
+          <Field id="legalName" label="Legal name" required error={e('legalName')} className="col-md-6">
+            <input {...register('legalName')} {...controlProps('legalName', e('legalName'))} />
+          </Field>
+          <Field id="email" label="Organisation email" required error={e('email')} className="col-md-6">
+            <input {...register('email')} {...controlProps('email', e('email'))} type="email" />
+          </Field>
+          <Field id="phoneNumber" label="Phone number" required error={e('phoneNumber')} className="col-md-6">
+            <input {...register('phoneNumber')} {...controlProps('phoneNumber', e('phoneNumber'))} type="tel" />
+          </Field>
+          <Field id="websiteUrl" label="Website" required error={e('websiteUrl')} className="col-md-6">
+            <input {...register('websiteUrl')} {...controlProps('websiteUrl', e('websiteUrl'))} type="url" />
+          </Field>
+          <Field id="timeZone" label="Time zone" required error={e('timeZone')} className="col-md-6" hint="Bookings and times shown to visitors use it.">
+            <input {...register('timeZone')} {...controlProps('timeZone', e('timeZone'))} list="time-zones" autoComplete="off" />
+          </Field>
+          <datalist id="time-zones">
+            {zoneList.map((z) => (
+              <option key={z} value={z} />
+            ))}
+          </datalist>
+        </fieldset>
+      </div>
+      {editable && (
+        <div className="card-footer bg-transparent d-flex justify-content-end py-3">
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting || !isValid || !isDirty}>
+            {isSubmitting ? <Busy /> : 'Save changes'}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+function IntegrationKey() {
+  const { data, error, isLoading, mutate } = useIntegration(true);
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+
+  const copy = async () => {
+    if (!data) return;
+    try {
+      await navigator.clipboard.writeText(data.apiKey);
+      notify.success('Copied');
+    } catch {
+      notify.error('Could not copy. Select the key and copy it yourself.');
+    }
+  };
+  const rotate = async () => {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const result = await generateIntegration();
+      if (result.success && result.data.data) {
+        setAsking(false);
+        notify.success(result.message, { long: true });
+        await mutate(result.data.data, { revalidate: false });
+      } else setFailure(result.message || 'A new key could not be made.');
+    } catch {
+      setFailure('A new key could not be made. Please check your connection.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card border-0 shadow-sm" aria-labelledby="integration-title">
+      <div className="card-header bg-transparent py-3">
+        <h2 id="integration-title" className="h6 fw-bold mb-0">
+          Integration key
+        </h2>
+      </div>
+      <div className="card-body">
+        <p className="small text-body-secondary">Your public form and booking pages and any website embeds name your organisation with this key.</p>
+        {isLoading ? (
+          <Loading label="Loading the key..." />
+        ) : error || !data ? (
+          <div className="alert alert-danger mb-0" role="alert">
+            {error?.message || 'The key could not be loaded.'}
+          </div>
+        ) : (
+          <>
+            <div className="input-group">
+              <input className="form-control font-monospace" value={data.apiKey} readOnly aria-label="Integration key" onFocus={(e) => e.target.select()} />
+              <button type="button" className="btn btn-outline-secondary" onClick={copy}>
+                <i className="bi bi-clipboard me-1" aria-hidden="true" />
+                Copy
+              </button>
+            </div>
+            <div className="form-text">{data.rotatedAt ? `Last replaced ${formatDate(data.rotatedAt)}.` : 'Created with your organisation.'}</div>
+          </>
+        )}
+      </div>
+      <div className="card-footer bg-transparent d-flex justify-content-end py-3">
+        <button type="button" className="btn btn-outline-danger" onClick={() => setAsking(true)} disabled={!data}>
+          Generate a new key
+        </button>
+      </div>
+      <Modal show={asking} onHide={() => !busy && setAsking(false)} centered aria-labelledby="rotate-title">
+        <Modal.Header closeButton={!busy}>
+          <Modal.Title id="rotate-title" as="h2" className="h5 fw-bold">
+            Replace the integration key?
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="mb-0">The current key stops working at once: update every page or embed that uses it.</p>
+          {failure && (
+            <div className="alert alert-danger mt-3 mb-0" role="alert">
+              {failure}
+            </div>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-light" onClick={() => setAsking(false)} disabled={busy}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-danger" onClick={rotate} disabled={busy}>
+            {busy ? <Busy>Generating...</Busy> : 'Yes, replace it'}
+          </button>
+        </Modal.Footer>
+      </Modal>
+    </section>
+  );
+}
+
+export function OrganizationPage() {
+  usePageTitle('Organisation', [{ title: 'Organisation' }]);
+  const { isOwner, loading } = useRoles();
+  const { data, error, isLoading, mutate } = useOrganization();
+  if (isLoading || loading) return <Loading label="Loading the organisation..." showLabel />;
+  if (error || !data) {
+    return (
+      <div className="alert alert-danger" role="alert">
+        {error?.message || 'The organisation could not be loaded.'}
+      </div>
+    );
+  }
+  return (
+    <div className="d-grid gap-4">
+      <ProfileForm key={data.updatedAt} org={data} editable={isOwner} onSaved={(o) => void mutate(o, { revalidate: false })} />
+      {isOwner && <IntegrationKey />}
+    </div>
+  );
+}
+
+export { OrganizationPage as Component };
