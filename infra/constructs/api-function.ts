@@ -7,6 +7,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import {
   Architecture,
+  type Code,
   ParamsAndSecretsLayerVersion,
   ParamsAndSecretsLogLevel,
   ParamsAndSecretsVersions,
@@ -18,20 +19,24 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
-import { BASE_ENVIRONMENT, LAMBDA_BUNDLING, handlerId } from './bundling';
+import { BASE_ENVIRONMENT, LAMBDA_BUNDLING, aliasesFor, handlerId } from './bundling';
+import { PROJECT_ROOT, handlerEntry } from './paths';
 
-export const PROJECT_ROOT = join(import.meta.dirname, '..', '..');
-export const FUNCTIONS_DIR = join(PROJECT_ROOT, 'functions');
-
-/** The source file of a handler module named in the route table (`account/login`). */
-export const handlerEntry = (handler: string) => join(FUNCTIONS_DIR, `${handler}.ts`);
+export { PROJECT_ROOT, handlerEntry };
 
 export interface ApiFunctionProps {
   /** Handler module below functions/, without extension; it exports `handler`. */
   handler: string;
   description?: string;
+  /** Whether a route of this function takes multipart uploads (otherwise the parser is left out). */
+  takesUploads?: boolean;
   memorySize?: number;
   timeout?: Duration;
+  /**
+   * The handler already bundled (the stack bundles all of them in one esbuild run, with the same
+   * options as below). Without it NodejsFunction bundles this one itself.
+   */
+  code?: Code;
 }
 
 /**
@@ -49,7 +54,7 @@ export class ApiFunction extends NodejsFunction {
     });
     super(scope, id, {
       entry: handlerEntry(props.handler),
-      handler: 'handler',
+      ...(props.code ? { code: props.code, handler: 'index.handler' } : { handler: 'handler' }),
       description: props.description ?? props.handler,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
@@ -66,6 +71,9 @@ export class ApiFunction extends NodejsFunction {
         mainFields: [...LAMBDA_BUNDLING.mainFields],
         banner: LAMBDA_BUNDLING.banner,
         externalModules: [...LAMBDA_BUNDLING.externalModules],
+        esbuildArgs: {
+          '--alias': Object.entries(aliasesFor(props.takesUploads ?? false)).map(([from, to]) => `${from}=${to}`),
+        },
       },
       environment: { ...BASE_ENVIRONMENT },
       logGroup,

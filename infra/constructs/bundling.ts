@@ -1,16 +1,12 @@
 // How a Lambda handler is bundled: one definition read by the CDK function construct and by the bench
 // (scripts/bench.ts), so the figures the bench prints are those of what we deploy. No CDK imports here.
-import type { BuildOptions } from 'esbuild';
+// The stack bundles through bundleHandlers below and hands NodejsFunction the result as its code.
+import { join, resolve } from 'node:path';
+import { buildSync, type BuildOptions } from 'esbuild';
+import { BUNDLE_TARGET, ESM_REQUIRE_BANNER, bundleAliases } from '../bundling/index';
 
 /** The Lambda runtime's Node major; esbuild targets the same. */
-export const NODE_TARGET = 'node22';
-
-/**
- * ESM bundles have no `require`; a few CommonJS dependencies call it for Node built-ins. The banner
- * gives them one. The alias keeps the name from colliding with anything esbuild emits.
- */
-export const ESM_REQUIRE_BANNER =
-  "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
+export const NODE_TARGET = BUNDLE_TARGET;
 
 export const LAMBDA_BUNDLING = {
   minify: true,
@@ -30,16 +26,22 @@ export const LAMBDA_BUNDLING = {
   externalModules: [] as string[],
 } as const;
 
+/**
+ * Module aliases of infra/bundling: the env-only credential provider for every function, and no
+ * multipart parser unless one of the function's routes takes uploads.
+ */
+export function aliasesFor(takesUploads: boolean): Record<string, string> {
+  return bundleAliases(takesUploads ? { body: 'multipart' } : undefined);
+}
+
 /** Environment every function gets regardless of what it touches. */
 export const BASE_ENVIRONMENT = {
   NODE_OPTIONS: '--enable-source-maps',
 } as const;
 
-/** The same bundle as a direct esbuild call (what NodejsFunction runs for us), for the bench. */
-export function esbuildOptions(entry: string, outfile: string): BuildOptions {
+/** esbuild options of a Lambda bundle, without entry points and output (see bundleHandlers). */
+export function lambdaBuildOptions(aliases: Record<string, string>): BuildOptions {
   return {
-    entryPoints: [entry],
-    outfile,
     bundle: true,
     platform: LAMBDA_BUNDLING.platform,
     format: LAMBDA_BUNDLING.format,
@@ -50,9 +52,50 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     mainFields: [...LAMBDA_BUNDLING.mainFields],
     banner: { js: LAMBDA_BUNDLING.banner },
     external: [...LAMBDA_BUNDLING.externalModules],
-    logLevel: 'error',
+    alias: aliases,
+    // Lambda's ESM handler file, as NodejsFunction names it: index.mjs, handler `index.handler`.
+    outExtension: { '.js': '.mjs' },
+    logLevel: 'silent',
     metafile: true,
   };
+}
+
+export interface BundleRequest {
+  /** Handler module (`account/login`) or any name; the bundle goes to <outdir>/<handlerId(name)>/. */
+  name: string;
+  entry: string;
+  takesUploads: boolean;
+}
+
+export interface HandlerBundle {
+  /** The folder to deploy: index.mjs and its source map. */
+  dir: string;
+  file: string;
+  /** What went into index.mjs, by input path (esbuild's metafile). */
+  inputs: Record<string, { bytesInOutput: number }>;
+}
+
+/**
+ * Bundles many handlers with one esbuild call per alias set (much cheaper than one esbuild process
+ * per function). Each entry still gets its own complete bundle (no code splitting). Source maps
+ * name sources relative to the bundle, so keep `outdir` at a fixed depth in the project for
+ * reproducible output (and so stable asset hashes).
+ */
+export function bundleHandlers(outdir: string, requests: BundleRequest[]): Map<string, HandlerBundle> {
+  const bundles = new Map<string, HandlerBundle>();
+  for (const takesUploads of [false, true]) {
+    const group = requests.filter((r) => r.takesUploads === takesUploads);
+    if (group.length === 0) continue;
+    const entryPoints = Object.fromEntries(group.map((r) => [`${handlerId(r.name)}/index`, r.entry]));
+    const result = buildSync({ ...lambdaBuildOptions(aliasesFor(takesUploads)), entryPoints, outdir });
+    for (const r of group) {
+      const dir = join(outdir, handlerId(r.name));
+      const file = join(dir, 'index.mjs');
+      const output = Object.entries(result.metafile!.outputs).find(([path]) => resolve(path) === resolve(file));
+      bundles.set(r.name, { dir, file, inputs: output?.[1].inputs ?? {} });
+    }
+  }
+  return bundles;
 }
 
 /** `account/register-email` -> `AccountRegisterEmail`: construct ids (and so logical ids) follow the handler. */

@@ -4,13 +4,13 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, NestedStack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/data/table';
 import { ROUTES } from '../../functions/routes';
 import { handlerId } from '../../infra/constructs/bundling';
-import { PROJECT_ROOT } from '../../infra/constructs/api-function';
+import { PROJECT_ROOT } from '../../infra/constructs/paths';
 import { ClinicStack, STRIPE_EVENTS_HANDLER, apiPath } from '../../infra/stack';
 
 // Managed CloudFront policy ids (documented constants).
@@ -26,20 +26,40 @@ function synth(context: Record<string, unknown>, props: ConstructorParameters<ty
   dirs.push(outdir);
   const app = new App({ outdir, context: { ...cdkContext, ...context, 'aws:cdk:bundling-stacks': [] } });
   const stack = new ClinicStack(app, 'ClinicTest', props);
-  return { stack, template: Template.fromStack(stack) };
+  const template = Template.fromStack(stack);
+  // The root and every area's nested stack, each with its own resources.
+  const templates = [template, ...[...stack.areas.values()].map((nested: NestedStack) => Template.fromStack(nested))];
+  for (const [, nestedStack] of byType(template.toJSON().Resources, 'AWS::CloudFormation::Stack')) {
+    Object.assign(rootParameters, nestedStack.Properties.Parameters ?? {});
+  }
+  return { stack, template, templates, nested: templates.slice(1).map((t) => t.toJSON().Resources as Resources) };
 }
 
 type Resources = Record<string, { Type: string; Properties: Record<string, any>; DeletionPolicy?: string }>;
 
+/** What the root passes for each nested stack parameter (a reference to one of its resources). */
+const rootParameters: Record<string, unknown> = {};
+
+/** Whether a value refers to a root resource, directly or through the nested stack's parameter. */
+function refersTo(value: unknown, logicalId: string): boolean {
+  const resolved = JSON.parse(JSON.stringify(value), (_key, v) =>
+    v && typeof v === 'object' && typeof v.Ref === 'string' && v.Ref in rootParameters ? rootParameters[v.Ref] : v,
+  );
+  return JSON.stringify(resolved).includes(`"${logicalId}"`);
+}
+
 let plain: ReturnType<typeof synth>;
 let configured: ReturnType<typeof synth>;
 let plainResources: Resources;
+/** Resources of the plain synth's area stacks (functions, routes, their roles). */
+let areaResources: Resources[];
 let webDir: string;
 
 beforeAll(() => {
   // Defaults: no Stripe event source, no web build, and the Stripe handler as on disk.
   plain = synth({}, { webBuildDir: join(tmpdir(), 'clinic-no-web-build') });
   plainResources = plain.template.toJSON().Resources;
+  areaResources = plain.nested;
 
   webDir = mkdtempSync(join(tmpdir(), 'clinic-web-'));
   dirs.push(webDir);
@@ -63,14 +83,14 @@ afterAll(() => {
 
 const byType = (resources: Resources, type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 
-/** The one Lambda function whose logical id comes from this handler module. */
-function functionIdOf(resources: Resources, handler: string): string {
+const inAreas = (areas: Resources[], type: string) => areas.flatMap((resources) => byType(resources, type).map(([id, r]) => ({ id, r, resources })));
+
+/** The one Lambda function whose logical id comes from this handler module, and its stack's resources. */
+function functionOf(areas: Resources[], handler: string) {
   const prefix = handlerId(handler);
-  const ids = byType(resources, 'AWS::Lambda::Function')
-    .map(([id]) => id)
-    .filter((id) => new RegExp(`^${prefix}[0-9A-F]{8}$`).test(id));
-  expect(ids, `function for ${handler}`).toHaveLength(1);
-  return ids[0]!;
+  const found = inAreas(areas, 'AWS::Lambda::Function').filter(({ id }) => new RegExp(`^${prefix}[0-9A-F]{8}$`).test(id));
+  expect(found, `function for ${handler}`).toHaveLength(1);
+  return found[0]!;
 }
 
 describe('data', () => {
@@ -139,14 +159,25 @@ describe('functions and routes from the route table', () => {
   it('makes exactly one function per handler of the table (plus stripe-events when its file exists)', () => {
     const expected = new Set(handlers);
     if (plain.stack.functions.has(STRIPE_EVENTS_HANDLER)) expected.add(STRIPE_EVENTS_HANDLER);
-    expect(byType(plainResources, 'AWS::Lambda::Function')).toHaveLength(expected.size);
+    expect(inAreas(areaResources, 'AWS::Lambda::Function')).toHaveLength(expected.size);
+    expect(byType(plainResources, 'AWS::Lambda::Function')).toHaveLength(0);
     expect([...plain.stack.functions.keys()].sort()).toEqual([...expected].sort());
+  });
+
+  it('puts each area in its own nested stack, each within the 500-resource limit', () => {
+    const areas = new Set([...plain.stack.functions.keys()].map((h) => h.split('/')[0]));
+    expect([...plain.stack.areas.keys()].sort()).toEqual([...areas].sort());
+    plain.template.resourceCountIs('AWS::CloudFormation::Stack', areas.size);
+    for (const resources of [plainResources, ...areaResources]) expect(Object.keys(resources).length).toBeLessThan(450);
   });
 
   it('runs every function on Node 22, arm64, with the app defaults and environment', () => {
     const secretId = byType(plainResources, 'AWS::SecretsManager::Secret')[0]![0];
     const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
-    for (const [id, fn] of byType(plainResources, 'AWS::Lambda::Function')) {
+    const uploadsId = byType(plainResources, 'AWS::S3::Bucket').find(([id]) => id.startsWith('UploadsBucket'))![0];
+    const functions = inAreas(areaResources, 'AWS::Lambda::Function');
+    expect(functions.length).toBeGreaterThan(0);
+    for (const { id, r: fn } of functions) {
       expect(fn.Properties.Runtime, id).toBe('nodejs22.x');
       expect(fn.Properties.Architectures, id).toEqual(['arm64']);
       expect(fn.Properties.MemorySize, id).toBe(512);
@@ -154,53 +185,64 @@ describe('functions and routes from the route table', () => {
       expect(fn.Properties.Handler, id).toBe('index.handler');
       const env = fn.Properties.Environment.Variables;
       expect(env.NODE_OPTIONS, id).toBe('--enable-source-maps');
-      expect(env.TABLE_NAME, id).toEqual({ Ref: tableId });
-      expect(env.APP_SECRETS_ARN, id).toEqual({ Ref: secretId });
-      expect(env.UPLOADS_BUCKET.Ref, id).toMatch(/^UploadsBucket/);
+      expect(refersTo(env.TABLE_NAME, tableId), id).toBe(true);
+      expect(refersTo(env.APP_SECRETS_ARN, secretId), id).toBe(true);
+      expect(refersTo(env.UPLOADS_BUCKET, uploadsId), id).toBe(true);
       expect(env.MAIL_FROM, id).toBe('no-reply@example.com');
-      expect(JSON.stringify(env.APP_URL), id).toContain('Distribution');
+      expect(refersTo(env.APP_URL, byType(plainResources, 'AWS::CloudFront::Distribution')[0]![0]), id).toBe(true);
       // The secrets extension functions/lib/secrets.ts reads through.
       expect(env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT, id).toBeDefined();
       expect(fn.Properties.Layers, id).toHaveLength(1);
       expect(fn.Properties.LoggingConfig.LogGroup.Ref, id).toMatch(/Logs/);
     }
-    for (const [, group] of byType(plainResources, 'AWS::Logs::LogGroup')) expect(group.Properties.RetentionInDays).toBe(30);
+    const groups = inAreas(areaResources, 'AWS::Logs::LogGroup');
+    expect(groups).toHaveLength(functions.length);
+    for (const { r: group } of groups) expect(group.Properties.RetentionInDays).toBe(30);
   });
 
   it('routes every row as METHOD /api<path> to the function of its handler', () => {
-    const routes = byType(plainResources, 'AWS::ApiGatewayV2::Route');
+    const routes = inAreas(areaResources, 'AWS::ApiGatewayV2::Route');
     expect(routes).toHaveLength(ROUTES.length);
-    const integrations = Object.fromEntries(byType(plainResources, 'AWS::ApiGatewayV2::Integration'));
+    const apiId = byType(plainResources, 'AWS::ApiGatewayV2::Api')[0]![0];
     for (const row of ROUTES) {
       const routeKey = `${row.method} ${apiPath(row)}`;
-      const found = routes.filter(([, r]) => r.Properties.RouteKey === routeKey);
+      const found = routes.filter(({ r }) => r.Properties.RouteKey === routeKey);
       expect(found, routeKey).toHaveLength(1);
-      const target = found[0]![1].Properties.Target['Fn::Join'][1][1].Ref as string;
-      const integration = integrations[target]!;
+      const { r: route, resources } = found[0]!;
+      expect(refersTo(route.Properties.ApiId, apiId), routeKey).toBe(true);
+      const target = route.Properties.Target['Fn::Join'][1][1].Ref as string;
+      const integration = resources[target]!;
       expect(integration.Properties.IntegrationType).toBe('AWS_PROXY');
       expect(integration.Properties.PayloadFormatVersion).toBe('2.0');
-      expect(integration.Properties.IntegrationUri['Fn::GetAtt'], routeKey).toEqual([functionIdOf(plainResources, row.handler), 'Arn']);
+      const fn = functionOf(areaResources, row.handler);
+      expect(fn.resources, `${routeKey}: route and function in one stack`).toBe(resources);
+      expect(integration.Properties.IntegrationUri['Fn::GetAtt'], routeKey).toEqual([fn.id, 'Arn']);
+      const invoke = byType(resources, 'AWS::Lambda::Permission').filter(
+        ([, p]) => p.Properties.FunctionName['Fn::GetAtt']?.[0] === fn.id && p.Properties.Principal === 'apigateway.amazonaws.com',
+      );
+      expect(invoke.length, `${routeKey}: API Gateway may invoke`).toBeGreaterThan(0);
     }
   });
 
   it('lets every function read the app secret, use the table and the uploads bucket, and send mail', () => {
     const secretId = byType(plainResources, 'AWS::SecretsManager::Secret')[0]![0];
+    const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
+    const uploadsId = byType(plainResources, 'AWS::S3::Bucket').find(([id]) => id.startsWith('UploadsBucket'))![0];
     plain.template.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: Match.objectLike({ GenerateStringKey: 'tokenSigningKey' }),
     });
-    const policies = byType(plainResources, 'AWS::IAM::Policy');
-    for (const [id, fn] of byType(plainResources, 'AWS::Lambda::Function')) {
+    for (const { id, r: fn, resources } of inAreas(areaResources, 'AWS::Lambda::Function')) {
       const roleId = fn.Properties.Role['Fn::GetAtt'][0];
-      const policy = policies.find(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId));
+      const policy = byType(resources, 'AWS::IAM::Policy').find(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId));
       expect(policy, id).toBeDefined();
       const statements = policy![1].Properties.PolicyDocument.Statement as any[];
       const allows = (action: string, resource: (r: unknown) => boolean) =>
-        statements.some((s) => [s.Action].flat().includes(action) && [s.Resource].flat().some(resource));
-      expect(allows('secretsmanager:GetSecretValue', (r) => JSON.stringify(r) === JSON.stringify({ Ref: secretId })), id).toBe(true);
-      expect(allows('dynamodb:PutItem', (r) => JSON.stringify(r).includes('Table')), id).toBe(true);
-      expect(allows('dynamodb:Query', (r) => JSON.stringify(r).includes('/index/*')), id).toBe(true);
-      expect(allows('s3:PutObject', (r) => JSON.stringify(r).includes('UploadsBucket')), id).toBe(true);
-      expect(allows('ses:SendEmail', (r) => JSON.stringify(r).includes('SenderIdentity')), id).toBe(true);
+        statements.some((st) => [st.Action].flat().includes(action) && [st.Resource].flat().some(resource));
+      expect(allows('secretsmanager:GetSecretValue', (r) => refersTo(r, secretId)), id).toBe(true);
+      expect(allows('dynamodb:PutItem', (r) => refersTo(r, tableId)), id).toBe(true);
+      expect(allows('dynamodb:Query', (r) => refersTo(r, tableId) && refersTo(r, '/index/*')), id).toBe(true);
+      expect(allows('s3:PutObject', (r) => refersTo(r, uploadsId)), id).toBe(true);
+      expect(allows('ses:SendEmail', (r) => refersTo(r, byType(plainResources, 'AWS::SES::EmailIdentity')[0]![0])), id).toBe(true);
     }
   });
 });
@@ -209,34 +251,40 @@ describe('mail', () => {
   it('verifies the sender domain and passes MAIL_FROM from context', () => {
     plain.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'example.com' });
     configured.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'clinic.example.org' });
-    configured.template.hasResourceProperties('AWS::Lambda::Function', {
-      Environment: { Variables: Match.objectLike({ MAIL_FROM: 'Clinic <hello@clinic.example.org>', APP_URL: 'https://app.clinic.example.org' }) },
-    });
+    const functions = inAreas(configured.nested, 'AWS::Lambda::Function');
+    expect(functions.length).toBeGreaterThan(0);
+    for (const { r: fn } of functions) {
+      expect(fn.Properties.Environment.Variables).toMatchObject({ MAIL_FROM: 'Clinic <hello@clinic.example.org>', APP_URL: 'https://app.clinic.example.org' });
+    }
   });
 });
 
 describe('Stripe events', () => {
   it('makes no rule and no queue without an event source in context', () => {
-    plain.template.resourceCountIs('AWS::Events::Rule', 0);
-    plain.template.resourceCountIs('AWS::SQS::Queue', 0);
+    for (const template of plain.templates) {
+      template.resourceCountIs('AWS::Events::Rule', 0);
+      template.resourceCountIs('AWS::SQS::Queue', 0);
+    }
   });
 
   it('feeds the stripe-events function from the partner bus, with retries and a dead-letter queue', () => {
-    const resources: Resources = configured.template.toJSON().Resources;
-    const fnId = functionIdOf(resources, STRIPE_EVENTS_HANDLER);
-    const queueId = byType(resources, 'AWS::SQS::Queue')[0]![0];
-    configured.template.hasResourceProperties('AWS::Events::Rule', {
+    const fn = functionOf(configured.nested, STRIPE_EVENTS_HANDLER);
+    const rules = byType(fn.resources, 'AWS::Events::Rule');
+    expect(rules).toHaveLength(1);
+    const queueId = byType(fn.resources, 'AWS::SQS::Queue')[0]![0];
+    expect(rules[0]![1].Properties).toMatchObject({
       EventBusName: 'aws.partner/stripe.com/ed_test_123',
       EventPattern: { source: [{ prefix: 'aws.partner/stripe.com' }] },
       Targets: [
-        Match.objectLike({
-          Arn: { 'Fn::GetAtt': [fnId, 'Arn'] },
+        {
+          Arn: { 'Fn::GetAtt': [fn.id, 'Arn'] },
           DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queueId, 'Arn'] } },
-          RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 8 }),
-        }),
+          RetryPolicy: { MaximumRetryAttempts: 8 },
+        },
       ],
     });
-    configured.template.resourceCountIs('AWS::CloudWatch::Alarm', 1);
+    expect(byType(fn.resources, 'AWS::CloudWatch::Alarm')).toHaveLength(1);
+    configured.template.hasOutput('StripeEventsDlqUrl', {});
   });
 });
 
