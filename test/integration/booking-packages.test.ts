@@ -64,7 +64,7 @@ describe('booking packages (staff)', () => {
     expect(second.body.data.items.map((p: { id: string }) => p.id)).toEqual([ids[0]]);
     expect(second.body.data.nextCursor).toBeUndefined();
     const alias = await api('GET', '/bookings/get-packages', { token: o.token });
-    expect(alias.body.data.items.map((p: { id: string }) => p.packageName)).toEqual(['Three', 'Two', 'One']);
+    expect(alias.body.data.items.map((p: { packageName: string }) => p.packageName)).toEqual(['Three', 'Two', 'One']);
     expect((await api('GET', '/bookings/packages?limit=0', { token: o.token })).status).toBe(400);
   });
 

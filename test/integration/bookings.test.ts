@@ -413,7 +413,7 @@ describe('staff: cancel, refund and the bookings list', () => {
     const b = await book(c, { bookingDate: dayAhead(3), bookingTime: '09:00', packageId: other.body.data.id });
     const d = await book(c, { bookingDate: dayAhead(4), bookingTime: '09:00' });
     await payLocalCheckout(b.body.data.checkoutUrl);
-    const ids = (res: { body: { data: { items: { id: string }[] } } }) => res.body.data.items.map((i) => i.id);
+    const ids = (res: { body: { data?: { items: { id: string }[] } } }) => res.body.data!.items.map((i) => i.id);
     const [aId, bId, dId] = [a.body.data.bookingId, b.body.data.bookingId, d.body.data.bookingId];
 
     const all = await api('GET', '/bookings/bookings/list/all', { token: c.owner.token });

@@ -11,4 +11,6 @@
 // - wrap the page in its own small providers (e.g. a ToastContainer) instead of the console's.
 import type { RouteObject } from 'react-router-dom';
 
-export const publicRoutes: RouteObject[] = [];
+export const publicRoutes: RouteObject[] = [
+  { path: 'booking/:apiKey', lazy: () => import('./booking/booking-page') },
+];
