@@ -83,6 +83,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/appointments/appointment-logs', handler: 'appointments/list-appointment-logs', access: 'user', permission: read('Appointment') },
   { method: 'POST', path: '/appointments/assign', handler: 'appointments/assign-appointment', access: 'user', permission: write('Appointment') },
   { method: 'GET', path: '/appointments/{id}', handler: 'appointments/get-appointment', access: 'user', permission: read('Appointment') },
+  { method: 'GET', path: '/appointments/{id}/attachments/{field}', handler: 'appointments/get-attachment', access: 'user', permission: read('Appointment') },
   { method: 'PATCH', path: '/appointments/{id}/update-assignee', handler: 'appointments/update-assignee', access: 'user', permission: write('Appointment') },
   { method: 'GET', path: '/appointments/{id}/remove-assignee', handler: 'appointments/remove-assignee', access: 'user', permission: write('Appointment') },
   { method: 'PATCH', path: '/appointments/{id}/change-status', handler: 'appointments/change-status', access: 'user', permission: write('Appointment') },

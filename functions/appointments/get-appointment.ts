@@ -1,5 +1,5 @@
-// GET /appointments/{id}: one appointment with its attachment keys (served at /assets/<key>) and the
-// newest entries of its log.
+// GET /appointments/{id}: one appointment with its attachment keys (private: read them through
+// GET /appointments/{id}/attachments/{field}) and the newest entries of its log.
 import { endpoint } from '#lib/http';
 import { listAppointmentLog } from '../data/appointments';
 import { loadAppointment } from './lib/change';

@@ -1,10 +1,14 @@
-// Uploads to the private uploads bucket. Files are served back through /assets/<key> (CloudFront in
-// AWS, the local server locally), so the API returns keys, which the console joins to the asset base.
+// Uploads to the private uploads bucket. Public files (profile pictures, package images) are served
+// back through /assets/<key> (CloudFront in AWS, the local server locally), so the API returns keys,
+// which the console joins to the asset base. Private files (appointment attachments: insurance cards,
+// referral documents) live under private/ and are never served there: staff read them through an
+// authorised route that answers with a short-lived signed link.
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { badRequest, unsupportedMediaType } from './errors';
 import type { UploadedFile } from './http';
 import { config } from './config';
 import { randomId } from './passwords';
+import { PRIVATE_PREFIX } from './upload-keys';
 
 export const s3 = new S3Client({ forcePathStyle: config.s3ForcePathStyle });
 
@@ -31,7 +35,11 @@ export interface StoreOptions {
   maxBytes: number;
   /** Key prefix, beginning with the organisation: org/<orgId>/... */
   prefix: string;
+  /** 'private' files are never served at /assets; see signedDownloadUrl. Default 'public'. */
+  visibility?: 'public' | 'private';
 }
+
+
 
 /** Checks a file's real type and size, stores it under a random key and returns the key. */
 export async function storeUpload(file: UploadedFile | undefined, options: StoreOptions): Promise<string> {
@@ -44,7 +52,7 @@ export async function storeUpload(file: UploadedFile | undefined, options: Store
   if (file.content.length > options.maxBytes) {
     throw badRequest(`The file is too large (at most ${Math.round(options.maxBytes / 1024 / 1024)} MB).`);
   }
-  const key = `${options.prefix}/${randomId()}.${options.types[actual]}`;
+  const key = `${options.visibility === 'private' ? PRIVATE_PREFIX : ''}${options.prefix}/${randomId()}.${options.types[actual]}`;
   await s3.send(
     new PutObjectCommand({ Bucket: config.uploadsBucket, Key: key, Body: file.content, ContentType: actual }),
   );

@@ -13,6 +13,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { ROUTES, type Route } from '../../functions/routes';
 import { API_PREFIX } from '../../shared/api';
 import { ROOT, ensureBucket, ensureTable, freePort, localClientConfig, startDynamoDbLocal, startS3, startSes, type RunningService } from './services';
+import { isPublicKey } from '../../functions/lib/upload-keys';
 import { LOCAL_PAGES, type LocalPage } from './pages';
 import { LOCAL_STRIPE_KEY, createLocalStripe } from './stripe';
 
@@ -315,7 +316,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         if (page) return await page.handle(req, res, url);
         if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { message: 'Method not allowed.' });
         if (serveStatic(res, url)) return;
-        if (url.pathname.startsWith('/assets/')) return await serveUpload(res, uploads, url.pathname.slice('/assets/'.length));
+        if (url.pathname.startsWith('/assets/')) {
+          const key = decodeURIComponent(url.pathname.slice('/assets/'.length));
+          // Private uploads (appointment attachments) are only reachable through signed links.
+          if (!isPublicKey(key)) return send(res, 404, { message: 'Not found.' });
+          return await serveUpload(res, uploads, key);
+        }
         serveIndex(res);
       } catch (error) {
         console.error(JSON.stringify({ level: 'error', where: 'local-server', path: url.pathname, message: (error as Error).message, stack: (error as Error).stack }));

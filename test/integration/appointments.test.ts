@@ -122,24 +122,34 @@ describe('staff booking (the console\'s Book Appointment)', () => {
     expect(await appointmentCount(owner.token)).toBe(before);
   });
 
-  it('stores an insurance card image and a referral PDF, served back under /assets', async () => {
+  it('stores an insurance card image and a referral PDF privately: never at /assets, only through a short-lived signed link', async () => {
     const res = await api('POST', '/appointments/book-custom', {
       token: owner.token,
       form: bookingForm({}, { insuranceCardImage: [PNG, 'card.png', 'image/png'], debtorReferralDocument: [PDF, 'referral.pdf', 'application/pdf'] }),
     });
     expect(res.status).toBe(201);
     const { insuranceCardImage, debtorReferralDocument } = res.body.data.attachments;
-    expect(insuranceCardImage).toMatch(new RegExp(`^org/${owner.orgId}/appointments/${res.body.data.id}/.+\\.png$`));
+    expect(insuranceCardImage).toMatch(new RegExp(`^private/org/${owner.orgId}/appointments/${res.body.data.id}/.+\\.png$`));
     expect(debtorReferralDocument).toMatch(/\.pdf$/);
     const detail = await api('GET', `/appointments/${res.body.data.id}`, { token: owner.token });
     expect(detail.body.data.attachments).toEqual({ insuranceCardImage, debtorReferralDocument });
-    const served = await fetch(`${inject('appUrl')}/assets/${debtorReferralDocument}`);
-    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect((await fetch(`${inject('appUrl')}/assets/${debtorReferralDocument}`)).status).toBe(404);
+
+    const link = await api('GET', `/appointments/${res.body.data.id}/attachments/debtorReferralDocument`, { token: reader.token });
+    expect(link.status).toBe(200);
+    expect(link.body.data.expiresInSeconds).toBe(300);
+    const served = await fetch(link.body.data.url);
+    expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(PDF)).toBe(true);
+    const opened = (await logs(owner)).filter((e) => e.recordId === res.body.data.id && e.summary === 'Opened debtorReferralDocument of the appointment');
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatchObject({ actorId: reader.userId });
+
+    expect((await api('GET', `/appointments/${res.body.data.id}/attachments/notAField`, { token: owner.token })).status).toBe(404);
   });
 
   it('refuses a file of the wrong type or too large with a clear message, leaving no appointment and no stored file', async () => {
-    const prefix = `org/${owner.orgId}/appointments/`;
+    const prefix = `private/org/${owner.orgId}/appointments/`;
     const objectsBefore = await objectsUnder(prefix);
     const countBefore = await appointmentCount(owner.token);
     const listBefore = (await api('GET', '/appointments?pageSize=100', { token: owner.token })).body.data.items.length;

@@ -54,7 +54,7 @@ async function storeAttachments(orgId: string, appointmentId: string, files: Boo
   try {
     for (const field of present) {
       try {
-        stored[field] = await storeUpload(files[field], { types: ATTACHMENT_TYPES, maxBytes: ATTACHMENT_MAX_BYTES, prefix: `org/${orgId}/appointments/${appointmentId}` });
+        stored[field] = await storeUpload(files[field], { types: ATTACHMENT_TYPES, maxBytes: ATTACHMENT_MAX_BYTES, prefix: `org/${orgId}/appointments/${appointmentId}`, visibility: 'private' });
       } catch (error) {
         if (error instanceof HttpError && error.status < 500) {
           const message = error.status === 415 ? `${FIELD_LABELS[field]}: this file type is not allowed. Allowed: ${ALLOWED}.` : `${FIELD_LABELS[field]}: ${error.message}`;
