@@ -4,7 +4,7 @@ import type * as z from 'zod/mini';
 import { dollarsToCents } from '#shared/forms/validate';
 import type { formPackageSchema } from '#shared/schemas/forms';
 import { badRequest } from '#lib/errors';
-import { sanitizeDescription } from './sanitize-html';
+import { sanitizeDescription } from '#shared/forms/sanitize-html';
 import { packageImagePrefix } from './view';
 
 export function packageFields(orgId: string, packageId: string, body: z.output<typeof formPackageSchema>) {

@@ -1,0 +1,46 @@
+// The public form page's calls (no token; the apiKey in the page's address names the organisation).
+import type { PublicForm, SubmissionItem } from '#shared/forms/types';
+import { api } from '../../../lib/api';
+
+const none = { auth: 'none' as const };
+
+export const getPublicForm = (formId: string, apiKey: string) =>
+  api.get<PublicForm>(`/leads/forms/${encodeURIComponent(formId)}?apiKey=${encodeURIComponent(apiKey)}`, none);
+
+export interface Submitted {
+  submissionId: string;
+  packageId: string | null;
+  isPayable: boolean;
+  redirectUrl: string;
+}
+
+export const submitForm = (formId: string, body: { apiKey: string; items: SubmissionItem[]; packageId?: string | null }) =>
+  api.post<Submitted>(`/form-builder/form/${encodeURIComponent(formId)}/submissions`, body, none);
+
+export interface PaymentLink {
+  url: string;
+  sessionId: string;
+  paymentId: string;
+}
+
+/** The payment link: the server prices it; `amount` (dollars) only for a package with a custom amount. */
+export const createPaymentLink = (body: {
+  formId: string;
+  apiKey: string;
+  packageId: string;
+  submissionId: string;
+  amount?: string;
+  currency: 'usd';
+  successUrl: string;
+  cancelUrl: string;
+}) => api.post<PaymentLink>('/leads/payments/session', body, none);
+
+/** Uploads a visitor's file for a file field; resolves to the key to submit as the field's value. */
+export async function uploadFormFile(formId: string, apiKey: string, file: File): Promise<string> {
+  const form = new FormData();
+  form.append('apiKey', apiKey);
+  form.append('file', file);
+  const result = await api.post<{ key: string }>(`/leads/forms/${encodeURIComponent(formId)}/files`, undefined, { ...none, form });
+  if (!result.success || !result.data.data?.key) throw new Error(result.message || 'The file could not be uploaded.');
+  return result.data.data.key;
+}

@@ -1,0 +1,27 @@
+// The public form's error dialogs (spec section 8): 'Payment Error', 'Submission Failed', 'Submission Error'.
+import Modal from 'react-bootstrap/Modal';
+
+export interface DialogMessage {
+  title: 'Payment Error' | 'Submission Failed' | 'Submission Error';
+  text: string;
+}
+
+export function ErrorDialog({ message, onHide }: { message: DialogMessage | null; onHide(): void }) {
+  return (
+    <Modal show={message !== null} onHide={onHide} centered aria-labelledby="form-error-title">
+      <Modal.Header closeButton>
+        <Modal.Title id="form-error-title" as="h2" className="h5 fw-bold text-danger">
+          {message?.title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="mb-0">{message?.text}</p>
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-primary" onClick={onHide}>
+          OK
+        </button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { FormField, PublicForm, PublicPackage } from '#shared/forms/types';
+import { mockApi, renderRoutes } from '../../../testing/render';
+import { PublicFormPage } from './form-page';
+
+const fields: FormField[] = [
+  { id: 'name', name: 'name', label: 'Full name', type: 'text', required: true, attributes: [{ attributeName: 'minLength', attributeValue: '3' }] },
+  { id: 'email', name: 'email', label: 'Email', type: 'email', required: true },
+  { id: 'agree', name: 'agree', label: 'I agree', type: 'checkbox', required: true },
+  { id: 'ref', name: 'ref', label: 'Ref', type: 'hidden', required: false },
+];
+
+const pkg = (id: string, over: Partial<PublicPackage> = {}): PublicPackage => ({
+  id, name: `Package ${id}`, description: `<p>About ${id}</p><script>alert(1)</script>`, price: 40, priceCents: 4000, image: null, imageUrl: null, customAmountEnabled: false, isPayable: true, ...over,
+});
+
+const form = (over: Partial<PublicForm> = {}): PublicForm => ({
+  id: 'f1', name: 'Intake form', description: 'Tell us about you', fields, packages: [], packageId: null,
+  redirectUrl: '', successMessage: 'Thanks, we got it.', submitButtonText: 'Send it', secondButtonText: '', ...over,
+});
+
+const PATH = '/form-builder/public/f1/pk_test_key_123456';
+
+function open(detail: PublicForm, answers: Parameters<typeof mockApi>[0] = {}) {
+  const calls = mockApi({ 'GET /api/leads/forms/f1': { status: 200, body: { message: 'OK', data: detail } }, ...answers });
+  const view = renderRoutes([{ path: '/form-builder/public/:formId/:apiKey', element: <PublicFormPage /> }], PATH);
+  return { ...view, calls };
+}
+
+async function fill(user: ReturnType<typeof open>['user'], scope = screen) {
+  await user.type(scope.getByLabelText(/^Full name/), 'Ada Lovelace');
+  await user.type(scope.getByLabelText(/^Email/), 'ada@example.com');
+  await user.click(scope.getByLabelText(/^I agree/));
+}
+
+describe('PublicFormPage', { timeout: 15_000 }, () => {
+  it('shows the form; checks it with the shared rules before sending anything', async () => {
+    const { user, calls } = open(form());
+    expect(await screen.findByRole('heading', { name: 'Intake form' })).toBeInTheDocument();
+    expect(screen.getByText('Tell us about you')).toBeInTheDocument();
+    // A required label has a red star; hidden fields have no label.
+    expect(screen.getByText('Full name').querySelector('.text-danger')).toHaveTextContent('*');
+    expect(screen.queryByText('Ref')).not.toBeInTheDocument();
+    // Not payable, no second text: 'Send it' only.
+    expect(screen.getByRole('button', { name: 'Send it' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit Form' })).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/^Full name/), 'Al');
+    await user.click(screen.getByRole('button', { name: 'Send it' }));
+    const list = await screen.findByRole('alert');
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Full name must be at least 3 characters.', 'Email is required.', 'I agree is required.']);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('submits without payment, clears the form and opens the redirect on this site after 1.5 s', async () => {
+    const opened = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const { user, calls } = open(form({ redirectUrl: 'thanks' }), {
+      'POST /api/form-builder/form/f1/submissions': { status: 201, body: { message: 'Thanks, we got it.', data: { submissionId: 's1', packageId: null, isPayable: false, redirectUrl: 'thanks' } } },
+    });
+    await screen.findByRole('heading', { name: 'Intake form' });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send it' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      apiKey: 'pk_test_key_123456',
+      packageId: null,
+      items: [{ fieldId: 'name', value: 'Ada Lovelace' }, { fieldId: 'email', value: 'ada@example.com' }, { fieldId: 'agree', value: 'true' }],
+    });
+    expect(await screen.findByText('Thanks, we got it.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/^Full name/)).toHaveValue(''));
+    await waitFor(() => expect(opened).toHaveBeenCalledWith(`${window.location.origin}/thanks`, '_blank'), { timeout: 3000 });
+  });
+
+  it('with several packages: cards on a grid, Select opens the dialog, Pay Now submits then opens the payment link', async () => {
+    const opened = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const detail = form({ packages: [pkg('a'), pkg('b', { price: 60, priceCents: 6000 }), pkg('c'), pkg('d')], packageId: 'b', secondButtonText: 'Later' });
+    const { user, calls } = open(detail, {
+      'POST /api/form-builder/form/f1/submissions': { status: 201, body: { message: 'ok', data: { submissionId: 's1', packageId: 'b', isPayable: true, redirectUrl: '' } } },
+      'POST /api/leads/payments/session': { status: 201, body: { message: 'Redirecting to payment page...', data: { url: 'http://localhost/local/checkout/cs_1', sessionId: 'cs_1', paymentId: 'p1' } } },
+    });
+    await screen.findByRole('heading', { name: 'Intake form' });
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(4);
+    expect(document.querySelector('[data-per-row]')).toHaveAttribute('data-per-row', '2');
+    // The default is the package the form names; descriptions render as sanitised HTML.
+    expect(within(cards[1]!).getByText('Selected')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('$60.00')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('About a')).toBeInTheDocument();
+    expect(document.querySelector('article script')).toBeNull();
+
+    await user.click(within(cards[1]!).getByRole('button', { name: 'Select' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Intake form' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Package b')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+    await fill(user, within(dialog) as unknown as typeof screen);
+    await user.click(within(dialog).getByRole('button', { name: 'Pay Now' }));
+
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    const [sent, session] = calls.filter((c) => c.method === 'POST');
+    expect(sent!.body).toMatchObject({ packageId: 'b' });
+    expect(session!.body).toMatchObject({ formId: 'f1', apiKey: 'pk_test_key_123456', packageId: 'b', submissionId: 's1', currency: 'usd' });
+    expect(session!.body).not.toHaveProperty('amount');
+    expect((session!.body as { successUrl: string }).successUrl).toBe(`${window.location.origin}${PATH}?payment=success&session_id={CHECKOUT_SESSION_ID}`);
+    expect(await screen.findByText('Redirecting to payment page...')).toBeInTheDocument();
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('http://localhost/local/checkout/cs_1', '_blank'), { timeout: 3000 });
+  });
+
+  it('with one custom-amount package: inline, no Select, the amount is checked and sent', async () => {
+    vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const detail = form({ fields: [fields[1]!], packages: [pkg('gift', { customAmountEnabled: true, price: 25, priceCents: 2500 })] });
+    const { user, calls } = open(detail, {
+      'POST /api/form-builder/form/f1/submissions': { status: 201, body: { message: 'ok', data: { submissionId: 's1', packageId: 'gift', isPayable: true, redirectUrl: '' } } },
+      'POST /api/leads/payments/session': { status: 201, body: { message: 'ok', data: { url: 'http://localhost/pay', sessionId: 'cs', paymentId: 'p' } } },
+    });
+    await screen.findByRole('heading', { name: 'Intake form' });
+    expect(screen.queryByRole('button', { name: 'Select' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    const amount = screen.getByLabelText(/^Amount/);
+    await user.type(amount, '10.555');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByText('Amount must have no more than 2 decimal places')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '20');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByText('The amount must be at least $25.00 for this package.')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '30.50');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST')[1]!.body).toMatchObject({ packageId: 'gift', amount: expect.stringMatching(/^30\.50?$/) });
+  });
+
+  it('shows the server refusal in a Submission Failed dialog, and the field messages in the list', async () => {
+    const { user } = open(form(), {
+      'POST /api/form-builder/form/f1/submissions': { status: 400, body: { message: 'Email must be a valid email address.', errors: { email: 'Email must be a valid email address.' } } },
+    });
+    await screen.findByRole('heading', { name: 'Intake form' });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send it' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Submission Failed' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Email must be a valid email address.')).toBeInTheDocument();
+  });
+
+  it('says the form is not available for a wrong key', async () => {
+    mockApi({ 'GET /api/leads/forms/f1': { status: 404, body: { message: 'This form is not available.' } } });
+    renderRoutes([{ path: '/form-builder/public/:formId/:apiKey', element: <PublicFormPage /> }], PATH);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This form is not available.');
+  });
+});

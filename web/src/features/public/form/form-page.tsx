@@ -1,0 +1,328 @@
+// form-builder/public/:formId/:apiKey: the public form page (spec sections 2, 4, 5 and 8). A visitor
+// reads the form, picks a package (cards, or inline when the only package takes a custom amount),
+// fills in the fields and submits, then pays by card when the package is payable. Every rule comes
+// from shared/forms (the server checks the same ones again). No console code is loaded here.
+import { useEffect, useRef, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { buttonTexts, defaultPackage, packagesPerRow, pageLayout, PROCESSING_TEXT, REDIRECT_DELAY_MS, REDIRECTING_TO_PAYMENT, redirectTarget, showSelectButton } from '#shared/forms/page';
+import type { PublicForm, PublicPackage } from '#shared/forms/types';
+import { formatDollars, parseCustomAmount, toItems, validateSubmission, type Issue } from '#shared/forms/validate';
+import { FormFieldInput, type FieldValue } from '../../../components/form-field-input';
+import { Loading } from '../../../components/loading';
+import { createPaymentLink, getPublicForm, submitForm, uploadFormFile } from './api';
+import { ErrorDialog, type DialogMessage } from './components/error-dialog';
+import { DescriptionHtml, PackageCard } from './components/package-card';
+
+type Values = Record<string, FieldValue>;
+
+/** The server refused the submission (its message is shown); anything else is unexpected. */
+class SubmitFailed extends Error {}
+
+/** Loads the form once (no swr here: the page's JS stays small). */
+function usePublicForm(formId: string, apiKey: string) {
+  const [state, setState] = useState<{ data?: PublicForm; error?: string; loading: boolean }>({ loading: true });
+  useEffect(() => {
+    let live = true;
+    setState({ loading: true });
+    getPublicForm(formId, apiKey)
+      .then((result) => {
+        if (!live) return;
+        if (result.success && result.data.data) setState({ data: result.data.data, loading: false });
+        else setState({ error: result.message || 'This form is not available.', loading: false });
+      })
+      .catch(() => live && setState({ error: 'The form could not be loaded. Please check your connection.', loading: false }));
+    return () => {
+      live = false;
+    };
+  }, [formId, apiKey]);
+  return state;
+}
+
+/** The page's own address, for Stripe to send the visitor back to. */
+function returnUrl(pathname: string, payment: 'success' | 'cancelled') {
+  const url = `${window.location.origin}${pathname}?payment=${payment}`;
+  return payment === 'success' ? `${url}&session_id={CHECKOUT_SESSION_ID}` : url;
+}
+
+/** Opens a URL in a new tab after the spec's delay; false when the browser blocked it. */
+function openLater(url: string, onBlocked: () => void) {
+  window.setTimeout(() => {
+    const opened = window.open(url, '_blank');
+    if (opened) opened.opener = null;
+    else onBlocked();
+  }, REDIRECT_DELAY_MS);
+}
+
+function ErrorList({ issues }: { issues: Issue[] }) {
+  if (issues.length === 0) return null;
+  return (
+    <div className="alert alert-danger py-2" role="alert">
+      <ul className="mb-0 ps-3">
+        {issues.map((issue, i) => (
+          <li key={`${issue.key}-${i}`}>{issue.message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface FormBodyProps {
+  form: PublicForm;
+  pkg: PublicPackage | undefined;
+  values: Values;
+  setValue(fieldId: string, value: FieldValue): void;
+  amount: string;
+  setAmount(value: string): void;
+  issues: Issue[];
+  processing: boolean;
+  onSubmit(withPayment: boolean): void;
+  apiKey: string;
+  idPrefix: string;
+}
+
+/** The chosen package, its amount field, the fields and the two buttons: inline or in the dialog. */
+function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, processing, onSubmit, apiKey, idPrefix }: FormBodyProps) {
+  const texts = buttonTexts(form, pkg);
+  const fieldError = (id: string) => issues.find((i) => i.key === id)?.message;
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit(true);
+      }}
+      aria-label={form.name}
+    >
+      <ErrorList issues={issues} />
+      {pkg && (
+        <p className="mb-3">
+          Package: <strong>{pkg.name}</strong>
+          {!pkg.customAmountEnabled && pkg.isPayable && <span className="text-body-secondary"> ({formatDollars(pkg.priceCents)})</span>}
+        </p>
+      )}
+      {pkg?.customAmountEnabled && pkg.isPayable && (
+        <div className="mb-3">
+          <label htmlFor={`${idPrefix}-amount`} className="form-label fw-semibold small text-body-emphasis mb-1">
+            Amount (USD)<span className="text-danger ms-1" aria-hidden="true">*</span>
+          </label>
+          <div className="input-group">
+            <span className="input-group-text">$</span>
+            <input
+              id={`${idPrefix}-amount`}
+              type="number"
+              inputMode="decimal"
+              min={Math.max(0.5, pkg.price)}
+              step="0.01"
+              className={`form-control${fieldError('amount') ? ' is-invalid' : ''}`}
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              disabled={processing}
+            />
+          </div>
+          {pkg.priceCents > 50 && <div className="form-text">At least {formatDollars(pkg.priceCents)}.</div>}
+        </div>
+      )}
+      {form.fields.map((field) => (
+        <FormFieldInput
+          key={field.id}
+          field={field}
+          idPrefix={idPrefix}
+          value={values[field.id]}
+          onChange={(v) => setValue(field.id, v)}
+          onFile={(file) => uploadFormFile(form.id, apiKey, file)}
+          error={fieldError(field.id)}
+          disabled={processing}
+        />
+      ))}
+      <div className="d-flex flex-wrap gap-2 mt-4">
+        <button type="submit" className="btn btn-primary px-4" disabled={processing}>
+          {processing ? PROCESSING_TEXT : texts.primary}
+        </button>
+        {texts.secondary && (
+          <button type="button" className="btn btn-light px-4" disabled={processing} onClick={() => onSubmit(false)}>
+            {processing ? PROCESSING_TEXT : texts.secondary}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const [packageId, setPackageId] = useState<string | undefined>(() => defaultPackage(form.packages, form.packageId)?.id);
+  const pkg = form.packages.find((p) => p.id === packageId);
+  const [values, setValues] = useState<Values>({});
+  const [amount, setAmount] = useState('');
+  const [issues, setIssues] = useState<Issue[]>([]);
+  const [processing, setProcessing] = useState(false);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [error, setError] = useState<DialogMessage | null>(null);
+  const [blockedLink, setBlockedLink] = useState<string>();
+  /** The success notice (spec: 'Redirecting to payment page...', or the form's success message). */
+  const [notice, setNotice] = useState<string>();
+  const layout = pageLayout(form.packages);
+  const perRow = packagesPerRow(form.packages.length);
+  const mounted = useRef(true);
+  useEffect(() => () => void (mounted.current = false), []);
+
+  const setValue = (fieldId: string, value: FieldValue) => setValues((v) => ({ ...v, [fieldId]: value }));
+
+  const submit = async (withPayment: boolean) => {
+    const pay = withPayment && pkg?.isPayable === true;
+    const found = validateSubmission({ fields: form.fields, packages: form.packages }, { items: toItems(values), packageId: pkg?.id }).issues;
+    if (pay && pkg?.customAmountEnabled) {
+      const parsed = parseCustomAmount(amount, pkg.priceCents);
+      if (parsed.error) found.push({ key: 'amount', message: parsed.error });
+    }
+    setIssues(found);
+    setNotice(undefined);
+    if (found.length) return;
+
+    setProcessing(true);
+    try {
+      const submitted = await submitForm(form.id, { apiKey, items: toItems(values), packageId: pkg?.id ?? null });
+      if (!submitted.success || !submitted.data.data) {
+        const serverIssues = Object.entries(submitted.data.errors ?? {}).map(([key, message]) => ({ key, message }));
+        if (serverIssues.length) setIssues(serverIssues);
+        throw new SubmitFailed(submitted.message || 'Failed to submit form data');
+      }
+      const { submissionId } = submitted.data.data;
+      if (pay && pkg) {
+        const link = await createPaymentLink({
+          formId: form.id, apiKey, packageId: pkg.id, submissionId, currency: 'usd',
+          ...(pkg.customAmountEnabled ? { amount: amount.trim() } : {}),
+          successUrl: returnUrl(location.pathname, 'success'), cancelUrl: returnUrl(location.pathname, 'cancelled'),
+        });
+        if (!link.success || !link.data.data?.url) {
+          setError({ title: 'Payment Error', text: link.message || (link.success ? 'Failed to generate payment link' : 'Failed to process payment. Please try again.') });
+          return;
+        }
+        const url = link.data.data.url;
+        setNotice(REDIRECTING_TO_PAYMENT);
+        setDialogOpen(false);
+        openLater(url, () => mounted.current && setBlockedLink(url));
+        return;
+      }
+      setNotice(form.successMessage || submitted.message || 'Thank you. Your form has been submitted.');
+      setValues({});
+      setAmount('');
+      setDialogOpen(false);
+      const target = redirectTarget(form.redirectUrl, window.location.origin);
+      if (target) openLater(target, () => mounted.current && setBlockedLink(target));
+    } catch (e) {
+      if (e instanceof SubmitFailed) setError({ title: 'Submission Failed', text: e.message || 'An error occurred while submitting the form.' });
+      else setError({ title: 'Submission Error', text: 'An unexpected error occurred.' });
+    } finally {
+      if (mounted.current) setProcessing(false);
+    }
+  };
+
+  const body = (idPrefix: string) => (
+    <FormBody form={form} pkg={pkg} values={values} setValue={setValue} amount={amount} setAmount={setAmount} issues={issues} processing={processing} onSubmit={submit} apiKey={apiKey} idPrefix={idPrefix} />
+  );
+  const payment = params.get('payment');
+
+  return (
+    <>
+      <header className="mb-4">
+        <h1 className="h2 fw-bold text-body-emphasis">{form.name}</h1>
+        {form.description && <p className="text-body-secondary mb-0" style={{ whiteSpace: 'pre-line' }}>{form.description}</p>}
+      </header>
+      {payment === 'success' && (
+        <div className="alert alert-success" role="status">
+          Thank you for your payment. A receipt is on its way to your email.
+        </div>
+      )}
+      {payment === 'cancelled' && (
+        <div className="alert alert-info" role="status">
+          The payment was cancelled. You can try again below.
+        </div>
+      )}
+      {notice && (
+        <div className="alert alert-success" role="status">
+          {notice}
+        </div>
+      )}
+      {blockedLink && (
+        <div className="alert alert-warning" role="status">
+          Your browser blocked the new tab.{' '}
+          <a href={blockedLink} target="_blank" rel="noopener noreferrer" className="alert-link">
+            Open it here
+          </a>
+          .
+        </div>
+      )}
+
+      {layout === 'fields' && <section className="card border-0 shadow-sm"><div className="card-body p-4">{body('inline')}</div></section>}
+
+      {layout === 'inline' && pkg && (
+        <section className="card border-0 shadow-sm" aria-label={pkg.name}>
+          <div className="card-body p-4">
+            <h2 className="h5 fw-bold">{pkg.name}</h2>
+            <DescriptionHtml html={pkg.description} className="text-body-secondary mb-3" />
+            {body('inline')}
+          </div>
+        </section>
+      )}
+
+      {layout === 'cards' && (
+        <>
+          {!dialogOpen && <ErrorList issues={issues.filter((i) => i.key === 'packageId')} />}
+          <div className={`row row-cols-1 row-cols-md-2 ${perRow === 3 ? 'row-cols-lg-3' : ''} g-4`} data-per-row={perRow}>
+            {form.packages.map((p) => (
+              <div className="col" key={p.id}>
+                <PackageCard
+                  pkg={p}
+                  selected={p.id === packageId}
+                  showSelect={showSelectButton(form.packages, p)}
+                  onSelect={() => {
+                    setPackageId(p.id);
+                    setIssues([]);
+                    setDialogOpen(true);
+                  }}
+                />
+              </div>
+            ))}
+          </div>
+          <Modal show={dialogOpen} onHide={() => !processing && setDialogOpen(false)} centered size="lg" aria-labelledby="public-form-dialog-title">
+            <Modal.Header closeButton={!processing}>
+              <Modal.Title id="public-form-dialog-title" as="h2" className="h5 fw-bold">
+                {form.name}
+              </Modal.Title>
+            </Modal.Header>
+            <Modal.Body>{body('dialog')}</Modal.Body>
+          </Modal>
+        </>
+      )}
+      <ErrorDialog message={error} onHide={() => setError(null)} />
+    </>
+  );
+}
+
+export function PublicFormPage() {
+  const { formId = '', apiKey = '' } = useParams();
+  const { data, error, loading } = usePublicForm(formId, apiKey);
+  const title = data?.name;
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+
+  return (
+    <main className="container py-5" style={{ maxWidth: 1140 }}>
+      {loading ? (
+        <Loading label="Loading the form..." showLabel />
+      ) : error || !data ? (
+        <div className="alert alert-danger" role="alert">
+          {error || 'This form is not available.'}
+        </div>
+      ) : (
+        <PublicFormView form={data} apiKey={apiKey} />
+      )}
+    </main>
+  );
+}
+
+export { PublicFormPage as Component };
