@@ -2,7 +2,7 @@
 // The owner and oneself are shown read-only, as the API refuses to change them.
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { PermissionEntry } from '#shared/permissions';
+import { allPermissions, type PermissionEntry } from '#shared/permissions';
 import { Busy, Loading } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
@@ -58,7 +58,7 @@ function MemberEditor({ member, onSaved }: { member: MemberView; onSaved(m: Memb
         <StatusBanner status={status} />
         {member.isOwner && <p className="text-body-secondary">The owner has every permission; they cannot be changed.</p>}
         {self && !member.isOwner && <p className="text-body-secondary">You cannot change your own permissions.</p>}
-        <PermissionsMatrix value={member.isOwner ? fullRoles(member.roles) : value} onChange={setValue} canChange={grantable(roles)} disabled={locked || saving} />
+        <PermissionsMatrix value={member.isOwner ? allPermissions() : value} onChange={setValue} canChange={grantable(roles)} disabled={locked || saving} />
       </div>
       <div className="card-footer bg-transparent d-flex justify-content-between gap-2 py-3">
         <div>

@@ -1,0 +1,54 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { saveToken } from '../../../lib/session';
+import { mockApi, renderAt } from '../../../testing/render';
+import { NotificationsPage } from './notifications';
+
+const n = (id: string, read: boolean, title = `Title ${id}`) => ({ id, title, message: `Message ${id}`, read, createdAt: '2025-01-02T10:00:00Z', link: '/member/x' });
+
+function setup(list = [n('a', false), n('b', true)]) {
+  saveToken('token');
+  const calls = mockApi({
+    'GET /api/users/profile': { status: 200, body: { message: 'OK', data: { id: 'u1', email: 'o@example.com', isEmailVerified: true } } },
+    'GET /api/notifications': { status: 200, body: { message: 'OK', data: list } },
+    'GET /api/notifications/mark-as-read/a': { status: 200, body: { message: 'Marked as read.', data: { id: 'a', read: true, unread: 0 } } },
+    'DELETE /api/notifications/b': { status: 200, body: { message: 'The notification is deleted.', data: { id: 'b', unread: 1 } } },
+  });
+  return { ...renderAt(<NotificationsPage />, '/notification'), calls };
+}
+const urls = () => vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+
+describe('NotificationsPage', { timeout: 20_000 }, () => {
+  it('lists the notifications, unread ones marked', async () => {
+    setup();
+    expect(await screen.findByText('Title a')).toHaveTextContent('(unread)');
+    expect(screen.getByText('Message a')).toBeInTheDocument();
+    expect(screen.getByText('Title b')).not.toHaveTextContent('(unread)');
+    expect(screen.getByRole('button', { name: 'Mark "Title a" as read' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark "Title b" as read' })).toBeNull();
+  });
+
+  it('marks one as read and deletes one, then reloads the list', async () => {
+    const { user, calls } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Mark "Title a" as read' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/notifications/mark-as-read/a')).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Delete "Title b"' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/notifications/b')).toBe(true));
+    expect(calls.filter((c) => c.path === '/api/notifications').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('filters to unread ones, and pages on from the last one shown', async () => {
+    const full = Array.from({ length: 20 }, (_, i) => n(`id${i}`, false));
+    const { user } = setup(full);
+    await screen.findByText('Title id0');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(urls().some((u) => u.includes('before=id19'))).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Unread' }));
+    await waitFor(() => expect(urls().some((u) => u.includes('unread=true'))).toBe(true));
+  });
+
+  it('says when there is nothing', async () => {
+    setup([]);
+    expect(await screen.findByText('No notifications yet.')).toBeInTheDocument();
+  });
+});

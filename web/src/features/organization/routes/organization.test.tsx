@@ -1,0 +1,76 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { saveToken } from '../../../lib/session';
+import { byLabel, mockApi, renderAt, rolesState, WithRoles } from '../../../testing/render';
+import { OrganizationPage } from './organization';
+
+const org = {
+  id: 'o1', name: 'Riverside Clinic', email: 'hello@riverside.example.com', legalName: 'Riverside Clinic LLC', websiteUrl: 'https://riverside.example.com',
+  phoneNumber: '+15551234567', timeZone: 'America/New_York', ownerId: 'u1', createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z',
+};
+
+function setup(isOwner: boolean) {
+  saveToken('token');
+  const calls = mockApi({
+    'GET /api/users/profile': { status: 200, body: { message: 'OK', data: { id: 'u1', email: 'o@example.com', isEmailVerified: true } } },
+    'GET /api/organization/profile': { status: 200, body: { message: 'OK', data: org } },
+    'PATCH /api/organization/profile': (body) => ({ status: 200, body: { message: 'The organisation profile is saved.', data: { ...org, ...(body as object), updatedAt: '2025-02-01T00:00:00Z' } } }),
+    'GET /api/organization/integration': { status: 200, body: { message: 'OK', data: { apiKey: 'pk_OLDKEY0123456789abcdef', rotatedAt: null } } },
+    'POST /api/organization/generate-integration': { status: 201, body: { message: 'A new integration key is ready.', data: { apiKey: 'pk_NEWKEY0123456789abcdef', rotatedAt: '2025-03-01T00:00:00Z' } } },
+  });
+  const view = renderAt(
+    <WithRoles value={rolesState({ isOwner })}>
+      <OrganizationPage />
+    </WithRoles>,
+    '/organization',
+  );
+  return { ...view, calls };
+}
+
+describe('OrganizationPage', { timeout: 20_000 }, () => {
+  it('lets the owner edit the profile and time zone, with the spec messages', async () => {
+    const { user, calls } = setup(true);
+    expect(await screen.findByDisplayValue('Riverside Clinic')).toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    expect(save).toBeDisabled();
+    await user.clear(byLabel('Legal name'));
+    await user.tab();
+    expect(await screen.findByText('Legal Name is required')).toBeInTheDocument();
+    await user.type(byLabel('Legal name'), 'Riverside Health LLC');
+    await user.clear(byLabel('Time zone'));
+    await user.type(byLabel('Time zone'), 'Mars/Base');
+    await user.tab();
+    expect(await screen.findByText('Time zone must be a valid IANA time zone, e.g. America/New_York')).toBeInTheDocument();
+    await user.clear(byLabel('Time zone'));
+    await user.type(byLabel('Time zone'), 'Europe/London');
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')).toBeDefined());
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ legalName: 'Riverside Health LLC', timeZone: 'Europe/London', name: 'Riverside Clinic' });
+  });
+
+  it('shows the profile read-only to other members, without the integration key', async () => {
+    const { calls } = setup(false);
+    expect(await screen.findByDisplayValue('Riverside Clinic')).toBeDisabled();
+    expect(screen.getByText('Only the owner can change these details.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+    expect(screen.queryByText('Integration key')).toBeNull();
+    expect(calls.some((c) => c.path === '/api/organization/integration')).toBe(false);
+  });
+
+  it('shows, copies and, after confirmation, replaces the integration key', async () => {
+    const { user, calls } = setup(true);
+    expect(await screen.findByDisplayValue('pk_OLDKEY0123456789abcdef')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Copy/ }));
+    // user-event's clipboard stands in for the browser's.
+    expect(await navigator.clipboard.readText()).toBe('pk_OLDKEY0123456789abcdef');
+
+    await user.click(screen.getByRole('button', { name: 'Generate a new key' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/stops working at once/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, replace it' }));
+    expect(await screen.findByDisplayValue('pk_NEWKEY0123456789abcdef')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/organization/generate-integration')).toHaveLength(1);
+  });
+});
