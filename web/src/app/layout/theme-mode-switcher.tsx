@@ -18,20 +18,28 @@ export function ThemeModeSwitcher({ className }: { className?: string }) {
   const large = useMediaQuery(LARGE_SCREEN);
   const [show, setShow] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const hovered = useRef(false);
   const hover = large
     ? {
         onMouseEnter: () => {
+          hovered.current = true;
           clearTimeout(timer.current);
           setShow(true);
         },
         onMouseLeave: () => {
+          hovered.current = false;
           clearTimeout(timer.current);
           timer.current = setTimeout(() => setShow(false), HOVER_TIMEOUT_MS);
         },
       }
     : {};
+  const onToggle = (next: boolean, meta: { source?: string }) => {
+    // Hover opened it: a click on the trigger should not close it under the pointer.
+    if (!next && large && hovered.current && meta.source === 'click') return;
+    setShow(next);
+  };
   return (
-    <Dropdown show={show} onToggle={(next) => setShow(next)} align="end" className={className} {...hover}>
+    <Dropdown show={show} onToggle={onToggle} align="end" className={className} {...hover}>
       <Dropdown.Toggle as={IconToggle} id="theme-menu-toggle" aria-label={`Theme: ${OPTIONS[mode].label}`} title="Theme">
         <i className={`bi ${effective === 'dark' ? 'bi-moon-stars' : 'bi-sun'} fs-5`} aria-hidden="true" />
       </Dropdown.Toggle>

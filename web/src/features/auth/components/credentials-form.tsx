@@ -49,7 +49,12 @@ export function CredentialsForm({ defaultValues, onSubmit }: CredentialsFormProp
         label="Password"
         error={errors.password?.message}
         labelAside={
-          <Link to={paths.auth.forgotPassword} className="small fw-semibold link-primary text-decoration-none">
+          <Link
+            to={paths.auth.forgotPassword}
+            className="small fw-semibold link-primary text-decoration-none"
+            // Keeps the email focused: its blur would show a message above and move this link mid-click.
+            onMouseDown={(e) => e.preventDefault()}
+          >
             Forgot Password ?
           </Link>
         }

@@ -1,0 +1,102 @@
+// Debian's Chromium driven by playwright-core, and helpers shared by the end-to-end tests.
+import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject, onTestFailed } from 'vitest';
+
+export const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export async function launch(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+export const appUrl = (path = '/') => `${inject('appUrl')}${path}`;
+
+/** A fresh browser profile (cookies, storage) with the console's console errors collected. */
+export async function newContext(browser: Browser, options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}) {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // A failing test leaves a screenshot of where it stopped in test-results/e2e/.
+  onTestFailed(async ({ task }) => {
+    const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+    await page.screenshot({ path: `test-results/e2e/${name}.png`, fullPage: true }).catch(() => undefined);
+  });
+  return { context, page, errors };
+}
+
+interface Mail {
+  subject: string;
+  destination?: { to?: string[] };
+  body?: { text?: string; html?: string };
+}
+
+/** The 6-digit code of the newest mail to an address, waiting for it to arrive. */
+export async function codeFor(address: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const store = (await (await fetch(`${inject('inboxUrl')}/store`)).json()) as { emails: Mail[] };
+    const mails = store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase().includes(address.toLowerCase())));
+    const mail = mails.length > after ? mails[mails.length - 1] : undefined;
+    const code = mail && /\b(\d{6})\b/.exec(`${mail.subject} ${mail.body?.text ?? ''}`)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No code mailed to ${address}`);
+}
+
+export async function mailCount(address: string): Promise<number> {
+  const store = (await (await fetch(`${inject('inboxUrl')}/store`)).json()) as { emails: Mail[] };
+  return store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase().includes(address.toLowerCase()))).length;
+}
+
+export const uniqueEmail = (tag = 'e2e') => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** Types into the field labelled `label` (a required field's label ends with a star). */
+export async function fill(page: Page, label: string, value: string) {
+  await page.getByLabel(new RegExp(`^${label}\\*?$`)).fill(value);
+}
+
+/** Email and password on the combined screen. */
+export async function submitCredentials(page: Page, email: string, password: string) {
+  await page.goto(appUrl('/auth'));
+  await fill(page, 'Email', email);
+  await fill(page, 'Password', password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** The whole sign-up through the screens; ends on the dashboard. */
+export async function signUp(page: Page, email: string, password: string) {
+  await submitCredentials(page, email, password);
+  await page.getByRole('button', { name: 'Verify' }).waitFor();
+  await fill(page, 'Verification code', await codeFor(email));
+  await page.getByRole('button', { name: 'Verify' }).click();
+
+  await page.waitForURL('**/auth/add-basic-details');
+  await fill(page, 'Username', `user${randomUUID().slice(0, 6)}`);
+  await fill(page, 'First name', 'Olive');
+  await fill(page, 'Last name', 'Owner');
+  await fill(page, 'Phone number', '+15551234567');
+  await page.getByLabel(/^Gender/).selectOption('female');
+  await page.getByLabel('Country').selectOption('Canada');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await page.waitForURL('**/auth/add-org-details');
+  await fill(page, 'Organisation name', 'Riverside Clinic');
+  await fill(page, 'Legal name', 'Riverside Clinic LLC');
+  await fill(page, 'Organisation email', email);
+  await fill(page, 'Website', 'https://riverside.example.com');
+  await fill(page, 'Phone number', '+15551234567');
+  await page.getByRole('button', { name: 'Create organisation' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+export async function tokenCookie(context: BrowserContext) {
+  return (await context.cookies()).find((c) => c.name === 'token');
+}

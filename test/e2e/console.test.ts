@@ -1,0 +1,138 @@
+// The console in Chromium against the embedded stack: sign-up to the dashboard, sign-out, sign-in,
+// the guard without a token, the theme across a reload, the mobile drawer, and a password reset.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, codeFor, fill, launch, mailCount, newContext, signUp, submitCredentials, tokenCookie, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('account flow', () => {
+  const email = uniqueEmail('owner');
+  const password = 'Secret-123';
+
+  it('signs up with the emailed code, through basic and organisation details, to the dashboard', async () => {
+    const { context, page, errors } = await newContext(browser);
+    await signUp(page, email, password);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByText('Your organisation is ready.').waitFor();
+    const cookie = await tokenCookie(context);
+    expect(cookie).toMatchObject({ path: '/', sameSite: 'Strict', secure: false });
+    expect(await page.evaluate(() => sessionStorage.getItem('registrationToken'))).toBeNull();
+    // The avatar menu shows the new user, verified.
+    await page.getByRole('button', { name: /Account menu for Olive Owner/ }).click();
+    await page.getByText('Verified', { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs out through the dialog, and signs in again', async () => {
+    const { context, page } = await newContext(browser);
+    await submitCredentials(page, email, password);
+    await page.waitForURL('**/dashboard');
+    await page.getByText('Login successful').waitFor();
+
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('button', { name: 'Sign out' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Are you sure?' }).waitFor();
+    await dialog.getByText('You will be logged out of your account.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(page.url()).toContain('/dashboard');
+
+    await page.locator('.app-sidebar').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, log out' }).click();
+    await page.waitForURL('**/auth');
+    expect(await tokenCookie(context)).toBeUndefined();
+
+    await submitCredentials(page, email, password);
+    await page.waitForURL('**/dashboard');
+    expect(await tokenCookie(context)).toBeDefined();
+    await context.close();
+  });
+
+  it('a wrong password is refused with a red banner', async () => {
+    const { context, page } = await newContext(browser);
+    // For a verified account, a wrong password on the combined screen answers like a new sign-up
+    // (a code is "sent"), so nothing tells a stranger the account exists.
+    await submitCredentials(page, email, 'Wrong-pass-1');
+    await page.getByRole('button', { name: 'Verify' }).waitFor();
+    await fill(page, 'Verification code', '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.locator('.alert-danger').waitFor();
+    expect(page.url()).toContain('/auth');
+    await context.close();
+  });
+
+  it('resets a forgotten password with the emailed code', async () => {
+    const { context, page } = await newContext(browser);
+    await page.goto(appUrl('/auth'));
+    await page.getByRole('link', { name: 'Forgot Password ?' }).click();
+    await page.waitForURL('**/auth/forgot-password');
+    await page.getByRole('heading', { name: 'Forgot Password ?' }).waitFor();
+    const before = await mailCount(email);
+    await fill(page, 'Email', email);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByLabel('Reset code').waitFor();
+    await fill(page, 'Reset code', await codeFor(email, before));
+    await fill(page, 'New password', 'Brand-new-9');
+    await fill(page, 'Confirm new password', 'Brand-new-9');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.waitForURL('**/auth');
+    await expect.poll(() => page.locator('.alert-success').textContent(), { timeout: 5000 }).toContain('You can sign in now');
+    await submitCredentials(page, email, 'Brand-new-9');
+    await page.waitForURL('**/dashboard');
+    await context.close();
+  });
+});
+
+describe('guards and preferences', () => {
+  it('a guarded URL without a token lands on /auth', async () => {
+    const { context, page } = await newContext(browser);
+    await page.goto(appUrl('/crafted/account/settings'));
+    await page.waitForURL('**/auth');
+    await page.getByRole('button', { name: 'Continue' }).waitFor();
+    await context.close();
+  });
+
+  it('the theme choice survives a reload', async () => {
+    const { context, page } = await newContext(browser);
+    await signUp(page, uniqueEmail('theme'), 'Secret-123');
+    const html = page.locator('html');
+    expect(await html.getAttribute('data-bs-theme')).toBe('light');
+    await page.getByRole('button', { name: /^Theme:/ }).click();
+    await page.getByRole('button', { name: 'Dark', exact: true }).click();
+    await expect.poll(() => html.getAttribute('data-bs-theme'), { timeout: 5000 }).toBe('dark');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    expect(await html.getAttribute('data-bs-theme')).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme_mode'))).toBe('dark');
+    // The active entry is highlighted.
+    await page.getByRole('button', { name: 'Theme: Dark' }).click();
+    expect(await page.getByRole('button', { name: 'Dark', exact: true }).getAttribute('class')).toContain('active');
+    await context.close();
+  });
+
+  it('on a 390 px screen the menu is a drawer that opens and closes', async () => {
+    const { context, page } = await newContext(browser, { width: 390, height: 844 });
+    await signUp(page, uniqueEmail('mobile'), 'Secret-123');
+    expect(await page.locator('.app-sidebar').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('link', { name: 'My Profile' }).waitFor();
+    await drawer.getByRole('button', { name: 'Close menu' }).click();
+    await expect.poll(() => drawer.count(), { timeout: 5000 }).toBe(0);
+    // A link in the drawer navigates and closes it.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'My Profile' }).click();
+    await page.waitForURL('**/profile');
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 5000 }).toBe(0);
+    await context.close();
+  });
+});

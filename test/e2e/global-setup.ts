@@ -1,0 +1,38 @@
+// End-to-end set-up: build the SPA when its sources are newer than dist/web, then start the embedded
+// local stack (in memory) that serves it and the API; tests read the URLs with inject().
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalStack } from '../../infra/local/stack';
+
+const root = resolve(import.meta.dirname, '..', '..');
+
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+async function buildWebIfStale() {
+  const builtAt = newest(join(root, 'dist', 'web', 'index.html'));
+  const sourcesAt = Math.max(newest(join(root, 'web')), newest(join(root, 'shared')));
+  if (builtAt >= sourcesAt) return;
+  const { build } = await import('vite');
+  await build({ configFile: join(root, 'web', 'vite.config.ts'), logLevel: 'warn' });
+}
+
+export default async function setup(project: TestProject) {
+  await buildWebIfStale();
+  const stack = await startLocalStack({ inMemory: true, port: 0, quiet: true });
+  project.provide('appUrl', stack.url);
+  project.provide('inboxUrl', stack.inboxUrl);
+  return () => stack.stop();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    appUrl: string;
+    inboxUrl: string;
+  }
+}
