@@ -122,8 +122,11 @@ export async function mergePage<T = Item>(options: MergeOptions<T>): Promise<Pag
     const values: Record<string, unknown> = { ':p': s.stream.partition };
     let condition = '#pk = :p';
     if (s.stream.prefix !== undefined) {
-      condition += ' AND begins_with(#sk, :prefix)';
-      values[':prefix'] = s.stream.prefix;
+      // The same as begins_with, written as a range: DynamoDB Local reads a begins_with from the start
+      // of the partition (90 ms for a prefix near the end of 50,000 items), a range it seeks (3 ms).
+      condition += ' AND #sk BETWEEN :from AND :to';
+      values[':from'] = s.stream.prefix;
+      values[':to'] = `${s.stream.prefix}\u{10FFFF}`;
     } else if (s.stream.between) {
       condition += ' AND #sk BETWEEN :from AND :to';
       values[':from'] = s.stream.between[0];
@@ -467,7 +470,8 @@ export function searchAppointments(orgId: string, search: string, o: Omit<ListOp
       ascending: true,
       limit: o.limit,
       cursor: o.cursor,
-      chunk: Math.max(o.limit, 50),
+      // Without a status filter every pointer read is kept (duplicates aside): read about a page.
+      chunk: keep ? Math.max(o.limit, 50) : o.limit,
       resolve: async (items, skipping) => {
         // Each appointment is returned once, at the first of its tokens that matches.
         const ids = items.map((p) => {
