@@ -37,6 +37,7 @@ import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/a
 import { EventBus, Match, Rule } from 'aws-cdk-lib/aws-events';
 import { Code } from 'aws-cdk-lib/aws-lambda';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -53,6 +54,12 @@ import { API_PREFIX, PROJECT_ROOT, handlerEntry } from './constructs/paths';
 export const STRIPE_EVENTS_HANDLER = 'payments/stripe-events';
 
 export { API_PREFIX };
+
+/**
+ * Upload keys under this prefix (appointment attachments) are never served at /assets; staff get
+ * signed links instead. The same rule as functions/lib/upload-keys.ts (test/infra checks they agree).
+ */
+export const PRIVATE_UPLOADS_PREFIX = 'private/';
 
 /** Where Vite puts hashed build files inside dist/web (its default `build.assetsDir`). */
 const WEB_ASSETS_DIR = 'assets';
@@ -256,12 +263,21 @@ export class ClinicStack extends Stack {
   return request;
 }`),
     });
+    // /assets/<key>: strip the prefix so the rest is the S3 key, and refuse private keys (appointment
+    // attachments) outright, also when percent-encoded. The uploads bucket policy refuses them to
+    // CloudFront as well, whatever a request looks like.
     const stripAssets = new CloudFrontFunction(this, 'AssetsPrefix', {
-      comment: 'Strip /assets so the rest of the path is the S3 key',
+      comment: 'Strip /assets so the rest of the path is the S3 key; never serve private uploads',
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(`function handler(event) {
   var request = event.request;
-  if (request.uri.indexOf('/assets/') === 0) request.uri = request.uri.substring(7);
+  var key = request.uri.indexOf('/assets/') === 0 ? request.uri.substring(8) : request.uri.substring(1);
+  var decoded;
+  try { decoded = decodeURIComponent(key); } catch (e) { decoded = '..'; }
+  if (decoded.indexOf('${PRIVATE_UPLOADS_PREFIX}') === 0 || decoded.indexOf('..') !== -1 || key.indexOf('..') !== -1) {
+    return { statusCode: 404, statusDescription: 'Not Found' };
+  }
+  request.uri = '/' + key;
   return request;
 }`),
     });
@@ -291,6 +307,16 @@ export class ClinicStack extends Stack {
         strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
       },
     });
+
+    uploads.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'NoPrivateUploadsThroughCloudFront',
+        effect: Effect.DENY,
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [uploads.arnForObjects(`${PRIVATE_UPLOADS_PREFIX}*`)],
+      }),
+    );
 
     const distribution = new Distribution(this, 'Distribution', {
       comment: 'Clinic Suite: SPA, /api/* and /assets/*',

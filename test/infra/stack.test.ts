@@ -11,7 +11,8 @@ import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/data/t
 import { ROUTES } from '../../functions/routes';
 import { handlerId } from '../../infra/constructs/bundling';
 import { PROJECT_ROOT } from '../../infra/constructs/paths';
-import { ClinicStack, STRIPE_EVENTS_HANDLER, apiPath } from '../../infra/stack';
+import { isPublicKey } from '../../functions/lib/upload-keys';
+import { ClinicStack, PRIVATE_UPLOADS_PREFIX, STRIPE_EVENTS_HANDLER, apiPath } from '../../infra/stack';
 
 // Managed CloudFront policy ids (documented constants).
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -322,15 +323,45 @@ describe('CloudFront', () => {
     for (const origin of [primary, fallback]) expect(origin.OriginAccessControlId).toBeDefined();
   });
 
+  /** A CloudFront Function of the template, runnable here (its code is plain ES5 with a handler). */
+  function viewerFunction(template: Template, behaviour: any) {
+    const fnRef = behaviour.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0];
+    const code: string = (template.toJSON().Resources as Resources)[fnRef]!.Properties.FunctionCode;
+    return new Function(`${code}; return handler;`)() as (e: unknown) => { uri?: string; statusCode?: number };
+  }
+
+  it('never serves private uploads at /assets, by the same rule as the functions', () => {
+    const config = distribution(plain.template);
+    const assets = config.CacheBehaviors.find((b: any) => b.PathPattern === '/assets/*');
+    const run = viewerFunction(plain.template, assets);
+    const keys = [
+      'org/o1/users/u1/abc.png',
+      'org/o1/packages/p1/x.webp',
+      `${PRIVATE_UPLOADS_PREFIX}org/o1/appointments/a1/card.jpg`,
+      'org/../private/org/o1/x.pdf',
+      'index-abcdef12.js',
+    ];
+    for (const key of keys) {
+      const out = run({ request: { uri: `/assets/${key}` } });
+      if (isPublicKey(key)) expect(out.uri, key).toBe(`/${key}`);
+      else expect(out.statusCode, key).toBe(404);
+    }
+    // Percent-encoding does not get around it.
+    expect(run({ request: { uri: '/assets/%70rivate/org/o1/x.pdf' } }).statusCode).toBe(404);
+    // And the bucket refuses CloudFront those keys whatever the request looks like.
+    const uploadsId = byType(plainResources, 'AWS::S3::Bucket').find(([id]) => id.startsWith('UploadsBucket'))![0];
+    const policy = byType(plainResources, 'AWS::S3::BucketPolicy').find(([, p]) => p.Properties.Bucket.Ref === uploadsId)!;
+    const deny = policy[1].Properties.PolicyDocument.Statement.find((st: any) => st.Effect === 'Deny' && st.Principal?.Service === 'cloudfront.amazonaws.com');
+    expect(deny.Action).toBe('s3:GetObject');
+    expect(JSON.stringify(deny.Resource)).toContain(`/${PRIVATE_UPLOADS_PREFIX}*`);
+  });
+
   it('rewrites app routes to index.html on the default behaviour only, never with error responses', () => {
     const config = distribution(plain.template);
     expect(config.CustomErrorResponses).toBeUndefined();
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
-    const fnRef = config.DefaultCacheBehavior.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0];
-    const resources: Resources = plain.template.toJSON().Resources;
-    const code: string = resources[fnRef]!.Properties.FunctionCode;
-    const rewrite = new Function(`${code}; return handler;`)() as (e: unknown) => { uri: string };
+    const rewrite = viewerFunction(plain.template, config.DefaultCacheBehavior);
     const uri = (path: string) => rewrite({ request: { uri: path } }).uri;
     expect(uri('/dashboard')).toBe('/index.html');
     expect(uri('/form-builder/public/f1/key1')).toBe('/index.html');
