@@ -5,14 +5,9 @@
 // Local times that do not exist (the hour skipped when clocks go forward) are never offered; a
 // repeated local time (the hour when clocks go back) is offered once, at the offset luxon resolves.
 import { DateTime } from 'luxon';
-import { WEEKDAYS, minutesOf, normaliseTime, parseDate, timeOf, todayIn, type Weekday } from './time';
+import { WEEKDAYS, minutesOf, normaliseTime, parseDate, timeOf, todayIn, type Interval, type Weekday } from './time';
 
-export { WEEKDAYS, minutesOf, normaliseTime, parseDate, timeOf, todayIn, type Weekday };
-
-export interface Interval {
-  start: string;
-  end: string;
-}
+export { WEEKDAYS, minutesOf, normaliseTime, parseDate, timeOf, todayIn, type Interval, type Weekday };
 
 export interface AvailabilityRules {
   /** IANA name, e.g. America/New_York. */

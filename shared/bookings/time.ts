@@ -4,6 +4,12 @@
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/** A time of day 'HH:mm' (24 h); an interval's end may be '24:00' (midnight at the end of the day). */
+export interface Interval {
+  start: string;
+  end: string;
+}
+
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

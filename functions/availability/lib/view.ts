@@ -1,8 +1,9 @@
 // What staff see of the availability settings.
 import { DateTime } from 'luxon';
 import type { AvailabilityRules } from '#shared/bookings/slots';
+import type { AvailabilityView } from '#shared/bookings/types';
 
-export function toAvailabilityView(rules: AvailabilityRules, saved: { updatedAt: string; updatedBy: string } | undefined) {
+export function toAvailabilityView(rules: AvailabilityRules, saved: { updatedAt: string; updatedBy: string } | undefined): AvailabilityView {
   const now = DateTime.now().setZone(rules.timeZone);
   return {
     configured: Boolean(saved),

@@ -1,7 +1,8 @@
 // What the API shows of a booking package: the price in dollars (and cents), never table keys.
+import type { BookingPackageView } from '#shared/bookings/types';
 import type { BookingPackageRecord } from '../../data/booking-packages';
 
-export function toBookingPackageView(p: BookingPackageRecord) {
+export function toBookingPackageView(p: BookingPackageRecord): BookingPackageView {
   return {
     id: p.id,
     packageName: p.packageName,

@@ -1,5 +1,6 @@
 // What staff see of a booking, and the public page's message for an unknown key.
 import { describeInstant } from '#shared/bookings/slots';
+import type { BookingView } from '#shared/bookings/types';
 import { config } from '#lib/config';
 import type { BookingRecord } from '../../data/bookings';
 
@@ -12,7 +13,7 @@ export function bookingPageUrl(apiKey: string, outcome: 'success' | 'cancelled',
   return `${appUrl}/booking/${encodeURIComponent(apiKey)}?payment=${outcome}${session}`;
 }
 
-export function toBookingView(b: BookingRecord) {
+export function toBookingView(b: BookingRecord): BookingView {
   const when = describeInstant(b.startUtc, b.timeZone);
   return {
     id: b.id,

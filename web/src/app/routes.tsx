@@ -48,6 +48,18 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: paths.organization, lazy: () => import('../features/organization/routes/organization') },
   { path: paths.notifications, access: { module: 'Notifications' }, lazy: () => import('../features/notifications/routes/notifications') },
   { path: paths.logs, access: { owner: 'only' }, lazy: () => import('../features/logs/routes/logs') },
+  // Bookings: the bookings list and detail, booking packages, availability
+  { path: paths.bookings.list, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/bookings-list') },
+  { path: paths.bookings.detail, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/booking-detail') },
+  { path: paths.bookings.packages, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/packages-list') },
+  {
+    path: paths.bookings.addPackage,
+    access: { module: 'Bookings', action: 'write' },
+    lazy: () => import('../features/bookings/routes/add-package'),
+    quickAction: { title: 'Add Booking Package', description: 'Offer a new package on the booking page', icon: 'bi-calendar-plus' },
+  },
+  { path: paths.bookings.editPackage, access: { module: 'Bookings', action: 'write' }, lazy: () => import('../features/bookings/routes/edit-package') },
+  { path: paths.bookings.availability, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/availability') },
 ];
 
 const relative = (path: string) => path.replace(/^\//, '');

@@ -83,7 +83,7 @@ describe('BookingPage (public)', () => {
     const gate = new Promise<void>((r) => (release = r));
     const calls = answers();
     const fetchStub = globalThis.fetch as unknown as ReturnType<typeof vi.fn>;
-    const base = fetchStub.getMockImplementation()!;
+    const base = fetchStub.getMockImplementation() as (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
     fetchStub.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       if (String(input).endsWith('/bookings/create-booking')) {
         calls.push({ method: 'POST', path: '/api/bookings/create-booking', body: JSON.parse(String(init?.body)), headers: {} });

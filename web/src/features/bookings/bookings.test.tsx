@@ -1,0 +1,167 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { saveToken } from '../../lib/session';
+import { entry, mockApi, renderRoutes, rolesState, WithRoles } from '../../testing/render';
+import { AddPackagePage } from './routes/add-package';
+import { AvailabilityPage } from './routes/availability';
+import { BookingDetailPage } from './routes/booking-detail';
+import { BookingsListPage } from './routes/bookings-list';
+import { PackagesListPage } from './routes/packages-list';
+
+const me = { id: 'u-me', email: 'me@example.com', isEmailVerified: true };
+const booking = (id: string, extra: object = {}) => ({
+  id, packageId: 'p1', packageName: 'Consultation', price: 49.5, priceCents: 4950, currency: 'usd', firstName: 'Pat', lastName: id.toUpperCase(),
+  email: `${id}@example.com`, phoneNumber: '+15551234567', bookingDate: '2030-01-15', bookingTime: '09:00', timeZone: 'America/New_York',
+  bookingTimeLabel: 'Tuesday, January 15, 2030 at 9:00 AM EST', timeZoneName: 'Eastern Standard Time', startUtc: '2030-01-15T14:00:00.000Z',
+  endUtc: '2030-01-15T15:00:00.000Z', durationMinutes: 60, status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null, stripeSessionId: 'cs_1',
+  paymentIntentId: 'pi_1', amountPaid: 49.5, amountPaidCents: 4950, refundedCents: null, payerEmail: null, paidAt: '2030-01-01T10:00:00Z',
+  confirmedAt: '2030-01-01T10:00:00Z', expiredAt: null, cancelledAt: null, cancelledBy: null, confirmationSentAt: '2030-01-01T10:00:01Z',
+  needsAttention: null, createdAt: '2030-01-01T09:59:00Z', updatedAt: '2030-01-01T10:00:01Z', ...extra,
+});
+const pkg = (id: string, extra: object = {}) => ({
+  id, packageName: `Package ${id}`, packagePrice: 49.5, packagePriceCents: 4950, packageDescription: 'Sixty minutes.', redirectionUrl: '', isActive: true,
+  deletedAt: null, createdAt: '2030-01-01T00:00:00Z', updatedAt: '2030-01-01T00:00:00Z', ...extra,
+});
+
+function render(element: React.ReactNode, path: string, answers: Parameters<typeof mockApi>[0], roles = rolesState({ isOwner: true }), pattern = path) {
+  saveToken('token');
+  const calls = mockApi({ 'GET /api/users/profile': { status: 200, body: { message: 'OK', data: me } }, ...answers });
+  const view = renderRoutes(
+    [
+      { path: pattern, element: <WithRoles value={roles}>{element}</WithRoles> },
+      ...(pattern === '/bookings/packages' ? [] : [{ path: '/bookings/packages', element: <h1>Packages page</h1> }]),
+    ],
+    path,
+  );
+  return { ...view, calls };
+}
+
+const urls = () => vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+
+describe('bookings console pages', { timeout: 20_000 }, () => {
+  it('lists bookings with status and payment badges, and filters by payment state', async () => {
+    const { user } = render(<BookingsListPage />, '/bookings', {
+      'GET /api/bookings/bookings/list/all': { status: 200, body: { message: 'OK', data: { items: [booking('a'), booking('b', { status: 'held', paymentStatus: 'pending' })] } } },
+      'GET /api/bookings/packages': { status: 200, body: { message: 'OK', data: { items: [pkg('p1')] } } },
+    });
+    const rowA = within((await screen.findByText('Pat A')).closest('tr')!);
+    expect(rowA.getByText('Confirmed')).toBeInTheDocument();
+    expect(rowA.getByText('Paid')).toBeInTheDocument();
+    expect(rowA.getByText('$49.50')).toBeInTheDocument();
+    expect(rowA.getByRole('link', { name: 'View the booking of Pat A' })).toHaveAttribute('href', '/bookings/booking/a');
+    const rowB = within(screen.getByText('Pat B').closest('tr')!);
+    expect(rowB.getByText('Awaiting payment')).toBeInTheDocument();
+    expect(rowB.getByText('Pending')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Payment'), 'paid');
+    await waitFor(() => expect(urls().some((u) => u.includes('/api/bookings/bookings/list/all?') && u.includes('paymentStatus=paid'))).toBe(true));
+  });
+
+  it('cancels a booking after confirmation, only for members who may write', async () => {
+    const { user, calls } = render(<BookingDetailPage />, '/bookings/booking/a', {
+      'GET /api/bookings/booking/a': { status: 200, body: { message: 'OK', data: booking('a') } },
+      'POST /api/bookings/booking/a/cancel': { status: 200, body: { message: 'Booking cancelled.', data: booking('a', { status: 'cancelled', cancelledAt: '2030-01-02T00:00:00Z' }) } },
+    }, rolesState({ isOwner: true }), '/bookings/booking/:id');
+    expect(await screen.findByText('Tuesday, January 15, 2030 at 9:00 AM EST', { exact: false })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('refund the payment in Stripe');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/bookings/booking/a/cancel')).toBe(true));
+    expect(await screen.findByText('Cancelled', { selector: '.badge' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+  });
+
+  it('hides cancelling from a member who may only read', async () => {
+    render(<BookingDetailPage />, '/bookings/booking/a', {
+      'GET /api/bookings/booking/a': { status: 200, body: { message: 'OK', data: booking('a') } },
+    }, rolesState({ roles: [entry('BOOKING_PACKAGES', { read: true })] }), '/bookings/booking/:id');
+    await screen.findByText('Pat A');
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+  });
+
+  it('lists packages with their price and state; deactivating and deleting follow the flags', async () => {
+    const { user, calls } = render(<PackagesListPage />, '/bookings/packages', {
+      'GET /api/bookings/packages': { status: 200, body: { message: 'OK', data: { items: [pkg('p1'), pkg('p2', { isActive: false })] } } },
+      'PUT /api/bookings/packages/p1': { status: 200, body: { message: 'Booking package saved.', data: pkg('p1', { isActive: false }) } },
+    });
+    const row = within((await screen.findByText('Package p1')).closest('tr')!);
+    expect(row.getByText('Active')).toBeInTheDocument();
+    expect(within(screen.getByText('Package p2').closest('tr')!).getByText('Inactive')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Add Booking Package/ })).toHaveAttribute('href', '/bookings/packages/add');
+    await user.click(row.getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ isActive: false }));
+    expect(row.getByRole('button', { name: 'Delete Package p1' })).toBeInTheDocument();
+  });
+
+  it('shows no package actions to a member who may only read', async () => {
+    render(<PackagesListPage />, '/bookings/packages', {
+      'GET /api/bookings/packages': { status: 200, body: { message: 'OK', data: { items: [pkg('p1')] } } },
+    }, rolesState({ roles: [entry('BOOKING_PACKAGES', { read: true })] }));
+    await screen.findByText('Package p1');
+    expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Add Booking Package/ })).toBeNull();
+  });
+
+  it('adds a package with the price in dollars, with the schema messages', async () => {
+    const { user, calls } = render(<AddPackagePage />, '/bookings/packages/add', {
+      'POST /api/bookings/packages': { status: 201, body: { message: 'Booking package saved.', data: pkg('new') } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add Package' }));
+    expect(await screen.findByText('Package name is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Package name/), 'Massage');
+    await user.type(screen.getByLabelText(/^Price \(USD\)/), '0.2');
+    await user.click(screen.getByRole('button', { name: 'Add Package' }));
+    expect(await screen.findByText('A booking package needs a price of at least $0.50.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^Price \(USD\)/));
+    await user.type(screen.getByLabelText(/^Price \(USD\)/), '80.50');
+    await user.type(screen.getByLabelText(/^Redirection URL/), 'https://clinic.example.com/thanks');
+    await user.click(screen.getByRole('button', { name: 'Add Package' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.path === '/api/bookings/packages')?.body).toEqual({
+      packageName: 'Massage', packagePrice: 80.5, packageDescription: '', redirectionUrl: 'https://clinic.example.com/thanks', isActive: true,
+    }));
+    expect(await screen.findByRole('heading', { name: 'Packages page' })).toBeInTheDocument();
+  });
+
+  it('edits the weekly hours and saves the availability', async () => {
+    const hours = [{ start: '09:00', end: '17:00' }];
+    const availability = {
+      configured: false, timeZone: 'America/New_York', timeZoneName: 'Eastern Standard Time',
+      weeklyHours: { monday: hours, tuesday: hours, wednesday: hours, thursday: hours, friday: hours, saturday: [], sunday: [] },
+      slotMinutes: 30, capacity: 1, closedDates: [], minNoticeMinutes: 0, maxDaysAhead: 180, updatedAt: null, updatedBy: null,
+    };
+    const { user, calls } = render(<AvailabilityPage />, '/bookings/availability', {
+      'GET /api/bookings/availability': { status: 200, body: { message: 'OK', data: availability } },
+      'PUT /api/bookings/availability': (body) => ({ status: 200, body: { message: 'Availability saved.', data: { ...availability, ...(body as object), configured: true } } }),
+    });
+    expect(await screen.findByText(/Times are in Eastern Standard Time \(America\/New_York\)/)).toBeInTheDocument();
+    const saturday = screen.getByRole('group', { name: 'Saturday' });
+    expect(saturday).toHaveTextContent('Closed');
+    await user.click(within(saturday).getByRole('button', { name: /Add hours/ }));
+    await user.clear(screen.getByLabelText('Bookings per slot'));
+    await user.type(screen.getByLabelText('Bookings per slot'), '3');
+    await user.type(screen.getByLabelText('Closed date'), '2030-12-25');
+    await user.click(screen.getByRole('button', { name: 'Add closed date' }));
+    await user.click(screen.getByRole('button', { name: 'Save availability' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const sent = calls.find((c) => c.method === 'PUT')!.body as { weeklyHours: Record<string, unknown[]>; capacity: number; closedDates: string[] };
+    expect(sent.weeklyHours.saturday).toEqual([{ start: '09:00', end: '17:00' }]);
+    expect(sent.capacity).toBe(3);
+    expect(sent.closedDates).toEqual(['2030-12-25']);
+  });
+
+  it('refuses overlapping hours before saving', async () => {
+    const hours = [{ start: '09:00', end: '12:00' }, { start: '11:00', end: '14:00' }];
+    const availability = {
+      configured: true, timeZone: 'America/New_York', timeZoneName: 'Eastern Standard Time',
+      weeklyHours: { monday: hours, tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] },
+      slotMinutes: 30, capacity: 1, closedDates: [], minNoticeMinutes: 0, maxDaysAhead: 180, updatedAt: null, updatedBy: null,
+    };
+    const { user, calls } = render(<AvailabilityPage />, '/bookings/availability', {
+      'GET /api/bookings/availability': { status: 200, body: { message: 'OK', data: availability } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Save availability' }));
+    expect(await screen.findByText('Opening intervals of a day must not overlap')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+});

@@ -1,0 +1,136 @@
+// /bookings/packages (Bookings read): All Booking Packages, with activate/deactivate and edit (write)
+// and delete with confirmation (delete). Deleted packages leave the booking page; bookings keep them.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Busy, Loading } from '../../../components/loading';
+import { paths } from '../../../config/paths';
+import { formatDate } from '../../../lib/dates';
+import { usePageTitle } from '../../../lib/layout';
+import { notify } from '../../../lib/notify';
+import { useAccess } from '../../../lib/roles';
+import { deleteBookingPackage, updateBookingPackage, useBookingPackages, type BookingPackageView } from '../api/packages';
+import { ActiveBadge } from '../components/badges';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { formatCents, packageEditPath } from '../lib';
+
+export function PackagesListPage() {
+  usePageTitle('All Booking Packages', [{ title: 'Bookings', path: paths.bookings.list }]);
+  const canAccess = useAccess();
+  const canWrite = canAccess({ module: 'Bookings', action: 'write' });
+  const canDelete = canAccess({ module: 'Bookings', action: 'delete' });
+  const { packages, error, isLoading, isLoadingMore, hasMore, loadMore, reload } = useBookingPackages();
+  const [toggling, setToggling] = useState<string>();
+  const [deleting, setDeleting] = useState<BookingPackageView | null>(null);
+
+  const toggle = async (p: BookingPackageView) => {
+    setToggling(p.id);
+    try {
+      const result = await updateBookingPackage(p.id, { isActive: !p.isActive });
+      if (result.success) {
+        notify.success(p.isActive ? `"${p.packageName}" is no longer offered.` : `"${p.packageName}" is offered again.`);
+        await reload();
+      } else notify.error(result.message || 'The package could not be changed.');
+    } catch {
+      notify.error('The package could not be changed. Please check your connection.');
+    } finally {
+      setToggling(undefined);
+    }
+  };
+
+  return (
+    <section className="card border-0 shadow-sm" aria-labelledby="packages-title">
+      <div className="card-header bg-transparent py-3 d-flex flex-wrap gap-2 align-items-center justify-content-between">
+        <h2 id="packages-title" className="h6 fw-bold mb-0">Booking packages</h2>
+        {canWrite && (
+          <Link to={paths.bookings.addPackage} className="btn btn-primary">
+            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+            Add Booking Package
+          </Link>
+        )}
+      </div>
+      <div className="card-body p-0">
+        {isLoading ? (
+          <Loading label="Loading packages..." showLabel />
+        ) : error ? (
+          <div className="alert alert-danger m-3" role="alert">
+            {error.message || 'The packages could not be loaded.'}{' '}
+            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void reload()}>Try again</button>
+          </div>
+        ) : packages.length === 0 ? (
+          <p className="text-body-secondary text-center my-5">No booking packages yet.</p>
+        ) : (
+          <div className="table-responsive">
+            <table className="table table-hover align-middle mb-0">
+              <thead>
+                <tr>
+                  <th scope="col" className="ps-4">Package</th>
+                  <th scope="col" className="text-end">Price</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Updated</th>
+                  <th scope="col" className="text-end pe-4"><span className="visually-hidden">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {packages.map((p) => (
+                  <tr key={p.id}>
+                    <td className="ps-4">
+                      <div className="fw-semibold text-body-emphasis">{p.packageName}</div>
+                      {p.packageDescription && <div className="small text-body-secondary text-truncate" style={{ maxWidth: 360 }}>{p.packageDescription}</div>}
+                    </td>
+                    <td className="text-end">{formatCents(p.packagePriceCents)}</td>
+                    <td><ActiveBadge active={p.isActive} /></td>
+                    <td className="small text-body-secondary">{formatDate(p.updatedAt)}</td>
+                    <td className="text-end pe-4 text-nowrap">
+                      {canWrite && (
+                        <>
+                          <button type="button" className="btn btn-sm btn-light me-1" onClick={() => void toggle(p)} disabled={toggling === p.id}>
+                            {toggling === p.id ? <Busy>Saving...</Busy> : p.isActive ? 'Deactivate' : 'Activate'}
+                          </button>
+                          <Link to={packageEditPath(p.id)} className="btn btn-sm btn-light me-1" aria-label={`Edit ${p.packageName}`}>
+                            <i className="bi bi-pencil" aria-hidden="true" /> Edit
+                          </Link>
+                        </>
+                      )}
+                      {canDelete && (
+                        <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => setDeleting(p)} aria-label={`Delete ${p.packageName}`}>
+                          <i className="bi bi-trash" aria-hidden="true" /> Delete
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      {hasMore && (
+        <div className="card-footer bg-transparent text-center py-3">
+          <button type="button" className="btn btn-light" onClick={() => void loadMore()} disabled={isLoadingMore}>
+            {isLoadingMore ? <Busy>Loading...</Busy> : 'Load more'}
+          </button>
+        </div>
+      )}
+      <ConfirmDialog
+        show={deleting !== null}
+        title={`Delete ${deleting?.packageName ?? 'package'}?`}
+        confirmText="Yes, delete"
+        busyText="Deleting..."
+        onHide={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return undefined;
+          const result = await deleteBookingPackage(deleting.id);
+          if (!result.success) return result.message || 'The package could not be deleted.';
+          notify.success(result.message || 'Booking package deleted.');
+          setDeleting(null);
+          await reload();
+          return undefined;
+        }}
+      >
+        <p className="mb-0">It is no longer offered on the booking page. Bookings made with it keep their package.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+export { PackagesListPage as Component };
