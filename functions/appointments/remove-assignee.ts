@@ -1,7 +1,7 @@
 // GET /appointments/{id}/remove-assignee[?version=]: unassign (the spec makes this a GET).
 import { versionQuery } from '#shared/schemas/appointments';
 import { endpoint } from '#lib/http';
-import { assigneePointerDelete } from '../data/appointments';
+import { assignedCountUpdate, assigneePointerDelete } from '../data/appointments';
 import { changeAppointment } from './lib/change';
 import { toView } from './lib/views';
 
@@ -13,7 +13,7 @@ export const handler = endpoint({ query: versionQuery }, async ({ query, params,
       action: 'unassigned',
       summary: `Unassigned ${current.assignee.name}`,
       from: current.assignee.userId,
-      items: [assigneePointerDelete(current, current.assignee.userId)],
+      items: [assigneePointerDelete(current, current.assignee.userId), assignedCountUpdate(current.orgId, current.assignee.userId, -1)],
     };
   });
   return { message: result.message ?? 'The appointment is unassigned.', data: toView(result.appointment) };

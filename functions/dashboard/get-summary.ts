@@ -1,10 +1,12 @@
 // Dashboard counts from the kept counters (no counting queries), limited to what the caller may read.
 import { can } from '#shared/permissions';
 import { endpoint } from '#lib/http';
+import { getAssignedCount } from '../data/appointments';
 import { getCounters } from '../data/organizations';
 
 export const handler = endpoint({}, async ({ caller }) => {
-  const counters = await getCounters(caller.orgId);
+  const mine = !caller.isOwner && can(caller, 'Appointment', 'read');
+  const [counters, myAppointments] = await Promise.all([getCounters(caller.orgId), mine ? getAssignedCount(caller.orgId, caller.userId) : undefined]);
   const visible = (module: Parameters<typeof can>[1], value: number) => (can(caller, module, 'read') ? value : undefined);
   return {
     data: {
@@ -13,6 +15,8 @@ export const handler = endpoint({}, async ({ caller }) => {
       services: visible('Appointment', counters.services),
       forms: visible('FORMS', counters.forms),
       bookings: visible('BOOKING_PACKAGES', counters.bookings),
+      // My Appointments (non-owners with Appointment read): kept with each assignment.
+      myAppointments,
     },
   };
 });

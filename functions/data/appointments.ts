@@ -8,6 +8,7 @@
 //   search (prefix)               pk ORG#<o>#APPTQ                     sk <token>#<id>   (pointer items: names,
 //                                 email, phone digits; written once at booking)
 //   assigned to a member          pk ORG#<o>#APPT#ASSIGNEE#<userId>    sk <date>T<time>#<id> (pointer items)
+//   how many assigned to a member pk ORG#<o>#APPTCOUNT#<userId>         sk COUNT (kept, for the dashboard)
 //   an appointment's log          pk ORG#<o>#APPT#<id>#LOG             sk <at>#<logId>
 //   the organisation's log        gsi1pk ORG#<o>#APPTLOG               gsi1sk <at>#<logId>
 // Changes are conditional on `version`, so two staff changing one appointment at once never lose a change.
@@ -389,6 +390,19 @@ export function assigneePointerPut(a: Appointment, userId: string) {
 
 export function assigneePointerDelete(a: Appointment, userId: string) {
   return { Delete: { TableName: table(), Key: { pk: assigneePartition(a.orgId, userId), sk: whenKey(a) } } };
+}
+
+const assignedCountKey = (orgId: string, userId: string) => ({ pk: `ORG#${orgId}#APPTCOUNT#${userId}`, sk: 'COUNT' });
+
+/** Moves a member's kept count of assigned appointments, in the assignment's transaction. */
+export function assignedCountUpdate(orgId: string, userId: string, by: 1 | -1) {
+  return { Update: { TableName: table(), Key: assignedCountKey(orgId, userId), UpdateExpression: 'ADD assigned :by', ExpressionAttributeValues: { ':by': by } } };
+}
+
+// How many appointments are assigned to a member (the dashboard's My Appointments tile).
+export async function getAssignedCount(orgId: string, userId: string): Promise<number> {
+  const out = await ddb.send(new GetCommand({ TableName: table(), Key: assignedCountKey(orgId, userId) }));
+  return Math.max(0, Number(out.Item?.assigned ?? 0));
 }
 
 /** A log entry's Put, in the same transaction as the change it records. */

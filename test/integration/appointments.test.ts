@@ -227,6 +227,7 @@ describe('detail, assignment, status and log', () => {
     expect(assigned.body.data).toMatchObject({ version: 2, assignee: { userId: reader.userId, name: 'Ray Reader' } });
     const notes = await api('GET', '/notifications', { token: reader.token });
     expect(notes.body.data.some((n: any) => n.title === 'Appointment assigned to you' && n.link === `/appointments/${a.id}`)).toBe(true);
+    expect((await api('GET', '/dashboard', { token: reader.token })).body.data.myAppointments).toBe(1);
     const mine = await api('GET', '/appointments/assigned/to/me', { token: reader.token });
     expect(mine.status).toBe(200);
     expect(mine.body.data.items.map((i: any) => i.id)).toEqual([a.id]);
@@ -241,6 +242,8 @@ describe('detail, assignment, status and log', () => {
     expect(reassigned.body.data.assignee).toEqual({ userId: writer.userId, name: 'Wes Writer' });
     expect((await api('GET', '/appointments/assigned/to/me', { token: reader.token })).body.data.items).toEqual([]);
     expect((await api('GET', '/appointments/assigned/to/me', { token: writer.token })).body.data.items.map((i: any) => i.id)).toEqual([a.id]);
+    expect((await api('GET', '/dashboard', { token: reader.token })).body.data.myAppointments).toBe(0);
+    expect((await api('GET', '/dashboard', { token: writer.token })).body.data.myAppointments).toBe(1);
     const mismatch = await api('PATCH', `/appointments/${a.id}/update-assignee`, { token: writer.token, body: { userId: reader.userId, appointmentId: 'another-id' } });
     expect(mismatch.status).toBe(400);
     const outsiderReassign = await api('PATCH', `/appointments/${a.id}/update-assignee`, { token: writer.token, body: { userId: other.userId, appointmentId: a.id } });
@@ -250,6 +253,8 @@ describe('detail, assignment, status and log', () => {
     expect(removed.status).toBe(200);
     expect(removed.body.data).toMatchObject({ assignee: null, version: 4 });
     expect((await api('GET', '/appointments/assigned/to/me', { token: writer.token })).body.data.items).toEqual([]);
+    expect((await api('GET', '/dashboard', { token: writer.token })).body.data.myAppointments).toBe(0);
+    expect((await api('GET', '/dashboard', { token: owner.token })).body.data.myAppointments).toBeUndefined();
     const twice = await api('GET', `/appointments/${a.id}/remove-assignee`, { token: owner.token });
     expect(twice.body).toMatchObject({ message: 'This appointment has no assignee.', data: { version: 4 } });
     expect((await api('GET', `/appointments/${a.id}/remove-assignee`, { token: reader.token })).status).toBe(403);

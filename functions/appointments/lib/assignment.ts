@@ -3,7 +3,7 @@
 import { can } from '#shared/permissions';
 import type { Caller } from '#lib/authorise';
 import { badRequest } from '#lib/errors';
-import { assigneePointerDelete, assigneePointerPut, type Appointment } from '../../data/appointments';
+import { assignedCountUpdate, assigneePointerDelete, assigneePointerPut, type Appointment } from '../../data/appointments';
 import { getMembership } from '../../data/members';
 import { notifyStaff } from '../../data/notifications';
 import { memberName } from './actors';
@@ -32,7 +32,11 @@ export function assignChange(current: Appointment, to: { userId: string; name: s
     summary: from ? `Reassigned from ${from.name} to ${to.name}` : `Assigned to ${to.name}`,
     from: from?.userId,
     to: to.userId,
-    items: [...(from ? [assigneePointerDelete(current, from.userId)] : []), assigneePointerPut(current, to.userId)],
+    items: [
+      ...(from ? [assigneePointerDelete(current, from.userId), assignedCountUpdate(current.orgId, from.userId, -1)] : []),
+      assigneePointerPut(current, to.userId),
+      assignedCountUpdate(current.orgId, to.userId, 1),
+    ],
   };
 }
 
