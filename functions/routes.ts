@@ -82,6 +82,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/appointments/export/appointments/to/csv', handler: 'appointments/export-appointments', access: 'user', permission: read('Appointment') },
   { method: 'GET', path: '/appointments/appointment-logs', handler: 'appointments/list-appointment-logs', access: 'user', permission: read('Appointment') },
   { method: 'POST', path: '/appointments/assign', handler: 'appointments/assign-appointment', access: 'user', permission: write('Appointment') },
+  { method: 'GET', path: '/appointments/assignees', handler: 'appointments/list-assignees', access: 'user', permission: write('Appointment') },
   { method: 'GET', path: '/appointments/{id}', handler: 'appointments/get-appointment', access: 'user', permission: read('Appointment') },
   { method: 'GET', path: '/appointments/{id}/attachments/{field}', handler: 'appointments/get-attachment', access: 'user', permission: read('Appointment') },
   { method: 'PATCH', path: '/appointments/{id}/update-assignee', handler: 'appointments/update-assignee', access: 'user', permission: write('Appointment') },

@@ -212,6 +212,9 @@ describe('detail, assignment, status and log', () => {
 
   it('assigns only to members of the organisation who may read appointments; the assignee is told and sees it as theirs', async () => {
     const a = await book(owner.token, { firstName: 'Ann', lastName: 'Assigned' });
+    const assignees = await api('GET', '/appointments/assignees', { token: writer.token });
+    expect(assignees.body.data.items.map((m: any) => m.name)).toEqual(['Olive Owner', 'Ray Reader', 'Wes Writer']);
+    expect((await api('GET', '/appointments/assignees', { token: reader.token })).status).toBe(403);
     const outsider = await api('POST', '/appointments/assign', { token: owner.token, body: { userId: other.userId, appointmentId: a.id } });
     expect(outsider.status).toBe(400);
     expect(outsider.body.message).toBe('You can only assign appointments to members of your organisation.');

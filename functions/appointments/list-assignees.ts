@@ -1,0 +1,15 @@
+// GET /appointments/assignees: the members an appointment can be assigned to (those who may read
+// appointments), for the console's assign menu. Needs Appointment write, not Members read.
+import { can } from '#shared/permissions';
+import { endpoint } from '#lib/http';
+import { listMemberships } from '../data/notifications';
+import { memberName } from './lib/actors';
+
+export const handler = endpoint({}, async ({ caller }) => {
+  const members = await listMemberships(caller.orgId);
+  const items = members
+    .filter((m) => can(m, 'Appointment', 'read'))
+    .map((m) => ({ userId: m.userId, name: memberName(m), email: m.email, isOwner: m.isOwner === true, status: m.status ?? 'active' }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { data: { items } };
+});
