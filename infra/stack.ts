@@ -36,6 +36,7 @@ import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-clo
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Match, Rule } from 'aws-cdk-lib/aws-events';
 import { Code } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
@@ -236,6 +237,14 @@ export class ClinicStack extends Stack {
               maxEventAge: Duration.hours(24),
             }),
           ],
+        });
+        // The rule's DLQ only catches events EventBridge could not hand to Lambda. Once Lambda has
+        // accepted one (an asynchronous invoke), its own retries apply and a handler that keeps
+        // failing would drop the event: send those to the same queue.
+        stripeFn.configureAsyncInvoke({
+          retryAttempts: 2,
+          maxEventAge: Duration.hours(6),
+          onFailure: new SqsDestination(dlq),
         });
         // Any message here is a payment event we failed to process: someone must look.
         new Alarm(scope, 'StripeEventsDlqAlarm', {

@@ -284,6 +284,13 @@ describe('Stripe events', () => {
         },
       ],
     });
+    // A handler that keeps failing after Lambda accepted the event also ends in the queue.
+    const invokeConfigs = byType(fn.resources, 'AWS::Lambda::EventInvokeConfig');
+    expect(invokeConfigs).toHaveLength(1);
+    expect(invokeConfigs[0]![1].Properties).toMatchObject({
+      FunctionName: { Ref: fn.id },
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
     expect(byType(fn.resources, 'AWS::CloudWatch::Alarm')).toHaveLength(1);
     configured.template.hasOutput('StripeEventsDlqUrl', {});
   });
