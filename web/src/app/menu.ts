@@ -36,6 +36,38 @@ export const menu: MenuItem[] = [
       { type: 'link', title: 'Availability', to: paths.bookings.availability, access: { module: 'Bookings' } },
     ],
   },
+  { type: 'heading', title: 'Forms' },
+  {
+    type: 'group',
+    title: 'Forms',
+    icon: 'bi-ui-checks',
+    access: { module: 'Forms' },
+    children: [
+      { type: 'link', title: 'All Forms', to: paths.forms.list, access: { module: 'Forms' } },
+      { type: 'link', title: 'Add Form', to: paths.forms.add, access: { module: 'Forms', action: 'write' } },
+      { type: 'link', title: 'Create Form', to: paths.forms.create, access: { module: 'Forms', action: 'write' } },
+      { type: 'link', title: 'Leads', to: paths.forms.leads, access: { module: 'Forms' } },
+    ],
+  },
+  {
+    type: 'group',
+    title: 'Form Builder',
+    icon: 'bi-tools',
+    access: { module: 'Forms' },
+    children: [
+      { type: 'link', title: 'Create Form', to: paths.formBuilder.create, access: { module: 'Forms', action: 'write' } },
+      { type: 'link', title: 'Forms List', to: paths.formBuilder.list, access: { module: 'Forms' } },
+      {
+        type: 'group',
+        title: 'Packages',
+        access: { module: 'Forms' },
+        children: [
+          { type: 'link', title: 'Add Package', to: paths.leadGeneration.add, access: { module: 'Forms', action: 'write' } },
+          { type: 'link', title: 'Packages', to: paths.leadGeneration.list, access: { module: 'Forms' } },
+        ],
+      },
+    ],
+  },
   { type: 'heading', title: 'Organisation' },
   { type: 'link', title: 'Organisation', to: paths.organization, icon: 'bi-building' },
   { type: 'link', title: 'Notifications', to: paths.notifications, icon: 'bi-bell', access: { module: 'Notifications' } },

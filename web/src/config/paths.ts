@@ -24,7 +24,7 @@ export const paths = {
   organization: '/organization',
   notifications: '/notification',
   appointments: { list: '/appointments', my: '/appointments/my', book: '/appointments/book' },
-  leadGeneration: { list: '/lead-generation/list', add: '/lead-generation/add' },
+  leadGeneration: { list: '/lead-generation/list', add: '/lead-generation/add', edit: '/lead-generation/:id' },
   bookings: {
     list: '/bookings',
     detail: '/bookings/booking/:id',
@@ -33,7 +33,7 @@ export const paths = {
     editPackage: '/bookings/packages/:id',
     availability: '/bookings/availability',
   },
-  forms: { list: '/forms', add: '/forms/add', create: '/forms/create' },
-  formBuilder: { list: '/form-builder', create: '/form-builder/create' },
+  forms: { list: '/forms', add: '/forms/add', create: '/forms/create', leads: '/forms/leads', lead: '/forms/leads/:id' },
+  formBuilder: { list: '/form-builder', create: '/form-builder/create', edit: '/form-builder/:id', submissions: '/form-builder/:id/submissions' },
   logs: '/logs',
 } as const;

@@ -1,0 +1,93 @@
+// /form-builder/:id/submissions (Forms read): a form's submissions with every answer, and its payments.
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Busy, Loading } from '../../../components/loading';
+import { paths } from '../../../config/paths';
+import { usePageTitle } from '../../../lib/layout';
+import { useFormDetail, useFormPayments, useSubmissions } from '../api/forms';
+import { Answers } from '../components/answers';
+import { PaymentsTable } from '../components/payments-table';
+import { formatDate, PaymentBadge } from '../components/status';
+import { formEditPath, leadPath } from '../lib';
+
+export function FormSubmissionsPage() {
+  const { id = '' } = useParams();
+  const form = useFormDetail(id);
+  usePageTitle(form.data ? `Submissions: ${form.data.name}` : 'Submissions', [{ title: 'Form Builder', path: paths.formBuilder.list }]);
+  const subs = useSubmissions(id);
+  const payments = useFormPayments(id);
+  const [open, setOpen] = useState<string>();
+
+  if (form.error) {
+    return (
+      <div className="alert alert-danger" role="alert">
+        {form.error.message || 'Form not found.'} <Link to={paths.formBuilder.list}>Back to the forms</Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <section className="card border-0 shadow-sm mb-4" aria-labelledby="subs-title">
+        <div className="card-header bg-transparent py-3 d-flex justify-content-between align-items-center">
+          <h2 id="subs-title" className="h6 fw-bold mb-0">Submissions{form.data ? ` of ${form.data.name}` : ''}</h2>
+          <Link to={formEditPath(id)} className="btn btn-sm btn-light">Open in the builder</Link>
+        </div>
+        <div className="card-body p-0">
+          {subs.isLoading ? (
+            <Loading label="Loading submissions..." showLabel />
+          ) : subs.error ? (
+            <div className="alert alert-danger m-3" role="alert">{subs.error.message}</div>
+          ) : subs.items.length === 0 ? (
+            <p className="text-body-secondary text-center my-5">No submissions yet.</p>
+          ) : (
+            <ul className="list-group list-group-flush">
+              {subs.items.map((s) => (
+                <li className="list-group-item px-4 py-3" key={s.id}>
+                  <div className="d-flex flex-wrap gap-3 align-items-center">
+                    <button type="button" className="btn btn-link p-0 text-start fw-semibold" aria-expanded={open === s.id} onClick={() => setOpen(open === s.id ? undefined : s.id)}>
+                      {s.name ?? s.email ?? 'Visitor'}
+                    </button>
+                    <span className="small text-body-secondary">{s.email}</span>
+                    {s.packageName && <span className="badge bg-light text-body">{s.packageName}</span>}
+                    <PaymentBadge status={s.paymentStatus} />
+                    <span className="ms-auto small text-body-secondary">{formatDate(s.createdAt)}</span>
+                    <Link to={leadPath(s.id)} className="btn btn-sm btn-light">Details</Link>
+                  </div>
+                  {open === s.id && (
+                    <div className="mt-3">
+                      <Answers answers={s.answers} />
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        {subs.hasMore && (
+          <div className="card-footer bg-transparent text-center py-3">
+            <button type="button" className="btn btn-light" onClick={() => void subs.loadMore()} disabled={subs.isLoadingMore}>
+              {subs.isLoadingMore ? <Busy>Loading...</Busy> : 'Load more'}
+            </button>
+          </div>
+        )}
+      </section>
+      <section className="card border-0 shadow-sm" aria-labelledby="payments-title">
+        <div className="card-header bg-transparent py-3">
+          <h2 id="payments-title" className="h6 fw-bold mb-0">Payments</h2>
+        </div>
+        <div className="card-body p-0">
+          {payments.isLoading ? <Loading label="Loading payments..." /> : payments.error ? <div className="alert alert-danger m-3">{payments.error.message}</div> : <PaymentsTable payments={payments.items} showLead />}
+        </div>
+        {payments.hasMore && (
+          <div className="card-footer bg-transparent text-center py-3">
+            <button type="button" className="btn btn-light" onClick={() => void payments.loadMore()} disabled={payments.isLoadingMore}>
+              {payments.isLoadingMore ? <Busy>Loading...</Busy> : 'Load more'}
+            </button>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
+
+export { FormSubmissionsPage as Component };

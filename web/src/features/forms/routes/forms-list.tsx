@@ -1,0 +1,144 @@
+// /forms and /form-builder (Forms read): the organisation's forms, newest first, with their
+// submissions, the public page (owner: the address needs the integration key), edit and delete.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Busy, Loading } from '../../../components/loading';
+import { paths } from '../../../config/paths';
+import { usePageTitle } from '../../../lib/layout';
+import { notify } from '../../../lib/notify';
+import { useAccess, useRoles } from '../../../lib/roles';
+import { deleteForm, useForms, useIntegrationKey, type FormView } from '../api/forms';
+import { ConfirmDialog, formatDate } from '../components/status';
+import { formEditPath, formSubmissionsPath, publicFormPath } from '../lib';
+
+export function FormsListPage() {
+  usePageTitle('All Forms', [{ title: 'Forms', path: paths.forms.list }]);
+  const canAccess = useAccess();
+  const { isOwner } = useRoles();
+  const { items, error, isLoading, isLoadingMore, hasMore, loadMore, reload } = useForms();
+  const integration = useIntegrationKey(isOwner);
+  const [deleting, setDeleting] = useState<FormView | null>(null);
+  const canWrite = canAccess({ module: 'Forms', action: 'write' });
+  const canDelete = canAccess({ module: 'Forms', action: 'delete' });
+  const apiKey = integration.data?.apiKey;
+
+  const copyLink = async (form: FormView) => {
+    const url = `${window.location.origin}${publicFormPath(form.id, apiKey!)}`;
+    try {
+      await navigator.clipboard.writeText(url);
+      notify.success('The public link is copied.');
+    } catch {
+      notify.warn(url);
+    }
+  };
+
+  return (
+    <section className="card border-0 shadow-sm" aria-labelledby="forms-title">
+      <div className="card-header bg-transparent py-3 d-flex flex-wrap gap-2 align-items-center justify-content-between">
+        <h2 id="forms-title" className="h6 fw-bold mb-0">
+          Forms
+        </h2>
+        {canWrite && (
+          <div className="d-flex gap-2">
+            <Link to={paths.forms.add} className="btn btn-light">
+              Add Form
+            </Link>
+            <Link to={paths.formBuilder.create} className="btn btn-primary">
+              <i className="bi bi-ui-checks me-1" aria-hidden="true" />
+              Create Form
+            </Link>
+          </div>
+        )}
+      </div>
+      <div className="card-body p-0">
+        {isLoading ? (
+          <Loading label="Loading forms..." showLabel />
+        ) : error ? (
+          <div className="alert alert-danger m-3" role="alert">
+            {error.message || 'The forms could not be loaded.'}{' '}
+            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void reload()}>
+              Try again
+            </button>
+          </div>
+        ) : items.length === 0 ? (
+          <p className="text-body-secondary text-center my-5">No forms yet.</p>
+        ) : (
+          <div className="table-responsive">
+            <table className="table table-hover align-middle mb-0">
+              <thead>
+                <tr>
+                  <th scope="col" className="ps-4">Name</th>
+                  <th scope="col">Fields</th>
+                  <th scope="col">Packages</th>
+                  <th scope="col">Updated</th>
+                  <th scope="col" className="text-end pe-4"><span className="visually-hidden">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((form) => (
+                  <tr key={form.id}>
+                    <td className="ps-4 fw-semibold text-body-emphasis">
+                      <Link to={formEditPath(form.id)} className="text-reset">{form.name}</Link>
+                    </td>
+                    <td>{form.fields.length}</td>
+                    <td>{form.packageIds.length}</td>
+                    <td className="small text-body-secondary">{formatDate(form.updatedAt)}</td>
+                    <td className="text-end pe-4 text-nowrap">
+                      <Link to={formSubmissionsPath(form.id)} className="btn btn-sm btn-light me-1">
+                        <i className="bi bi-inbox" aria-hidden="true" /> Submissions
+                      </Link>
+                      {apiKey && (
+                        <>
+                          <a href={publicFormPath(form.id, apiKey)} target="_blank" rel="noopener noreferrer" className="btn btn-sm btn-light me-1" aria-label={`Open the public page of ${form.name}`}>
+                            <i className="bi bi-box-arrow-up-right" aria-hidden="true" />
+                          </a>
+                          <button type="button" className="btn btn-sm btn-light me-1" onClick={() => void copyLink(form)} aria-label={`Copy the public link of ${form.name}`}>
+                            <i className="bi bi-link-45deg" aria-hidden="true" />
+                          </button>
+                        </>
+                      )}
+                      {canWrite && (
+                        <Link to={formEditPath(form.id)} className="btn btn-sm btn-light me-1" aria-label={`Edit ${form.name}`}>
+                          <i className="bi bi-pencil" aria-hidden="true" /> Edit
+                        </Link>
+                      )}
+                      {canDelete && (
+                        <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => setDeleting(form)} aria-label={`Delete ${form.name}`}>
+                          <i className="bi bi-trash" aria-hidden="true" /> Delete
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      {hasMore && (
+        <div className="card-footer bg-transparent text-center py-3">
+          <button type="button" className="btn btn-light" onClick={() => void loadMore()} disabled={isLoadingMore}>
+            {isLoadingMore ? <Busy>Loading...</Busy> : 'Load more'}
+          </button>
+        </div>
+      )}
+      <ConfirmDialog
+        show={deleting !== null}
+        title={`Delete ${deleting?.name ?? 'form'}?`}
+        text="The form and its public page go away. Its submissions and payments are kept."
+        confirm="Yes, delete"
+        onHide={() => setDeleting(null)}
+        run={async () => {
+          const result = await deleteForm(deleting!.id);
+          if (!result.success) return result.message || 'The form could not be deleted.';
+          setDeleting(null);
+          notify.success(result.message || 'Form deleted.');
+          void reload();
+          return undefined;
+        }}
+      />
+    </section>
+  );
+}
+
+export { FormsListPage as Component };

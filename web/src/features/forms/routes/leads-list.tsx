@@ -1,0 +1,70 @@
+// /forms/leads (Forms read): every form's submissions (leads), newest first.
+import { Link } from 'react-router-dom';
+import { Busy, Loading } from '../../../components/loading';
+import { paths } from '../../../config/paths';
+import { usePageTitle } from '../../../lib/layout';
+import { useLeads } from '../api/forms';
+import { formatDate, PaymentBadge } from '../components/status';
+import { formSubmissionsPath, leadPath } from '../lib';
+
+export function LeadsListPage() {
+  usePageTitle('Leads', [{ title: 'Forms', path: paths.forms.list }]);
+  const { items, error, isLoading, isLoadingMore, hasMore, loadMore, reload } = useLeads();
+  return (
+    <section className="card border-0 shadow-sm" aria-labelledby="leads-title">
+      <div className="card-header bg-transparent py-3">
+        <h2 id="leads-title" className="h6 fw-bold mb-0">Leads</h2>
+      </div>
+      <div className="card-body p-0">
+        {isLoading ? (
+          <Loading label="Loading leads..." showLabel />
+        ) : error ? (
+          <div className="alert alert-danger m-3" role="alert">
+            {error.message || 'The leads could not be loaded.'}{' '}
+            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void reload()}>Try again</button>
+          </div>
+        ) : items.length === 0 ? (
+          <p className="text-body-secondary text-center my-5">No leads yet. They appear when visitors submit a form.</p>
+        ) : (
+          <div className="table-responsive">
+            <table className="table table-hover align-middle mb-0">
+              <thead>
+                <tr>
+                  <th scope="col" className="ps-4">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Form</th>
+                  <th scope="col">Package</th>
+                  <th scope="col">Payment</th>
+                  <th scope="col">Received</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((l) => (
+                  <tr key={l.id}>
+                    <td className="ps-4 fw-semibold">
+                      <Link to={leadPath(l.id)} className="text-reset">{l.name ?? 'Visitor'}</Link>
+                    </td>
+                    <td>{l.email ?? 'Not Provided'}</td>
+                    <td><Link to={formSubmissionsPath(l.formId)}>{l.formName}</Link></td>
+                    <td>{l.packageName ?? '—'}</td>
+                    <td><PaymentBadge status={l.paymentStatus} /></td>
+                    <td className="small text-body-secondary">{formatDate(l.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      {hasMore && (
+        <div className="card-footer bg-transparent text-center py-3">
+          <button type="button" className="btn btn-light" onClick={() => void loadMore()} disabled={isLoadingMore}>
+            {isLoadingMore ? <Busy>Loading...</Busy> : 'Load more'}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export { LeadsListPage as Component };

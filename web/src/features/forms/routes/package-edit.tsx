@@ -1,0 +1,145 @@
+// /lead-generation/add and /lead-generation/:id (Forms write to save): a form package. Price in
+// dollars; the HTML description is previewed with the same sanitiser the server applies on save;
+// the image (png, jpeg, webp, gif; at most 5 MB) is uploaded after the package is saved.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type * as z from 'zod/mini';
+import { sanitizeHtml } from '#shared/forms/sanitize-html';
+import { formPackageSchema } from '#shared/schemas/forms';
+import { controlProps, Field } from '../../../components/field';
+import { Busy, Loading } from '../../../components/loading';
+import { StatusBanner, type Status } from '../../../components/status-banner';
+import { paths } from '../../../config/paths';
+import { usePageTitle } from '../../../lib/layout';
+import { notify } from '../../../lib/notify';
+import { useAccess } from '../../../lib/roles';
+import { createPackage, updatePackage, uploadPackageImage, usePackage, type PackageView } from '../api/forms';
+import { packageEditPath } from '../lib';
+
+type Input = z.input<typeof formPackageSchema>;
+type Output = z.output<typeof formPackageSchema>;
+const FIELDS = ['name', 'description', 'price'] as const;
+
+function PackageForm({ pkg }: { pkg?: PackageView }) {
+  const navigate = useNavigate();
+  const canAccess = useAccess();
+  const readOnly = !canAccess({ module: 'Forms', action: 'write' });
+  const [status, setStatus] = useState<Status | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [image, setImage] = useState(pkg?.imageUrl ?? null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(formPackageSchema),
+    mode: 'onTouched',
+    defaultValues: pkg
+      ? { name: pkg.name, description: pkg.description ?? '', price: pkg.price.toFixed(2), customAmountEnabled: pkg.customAmountEnabled, isPayable: pkg.isPayable }
+      : { name: '', description: '', price: '', customAmountEnabled: false, isPayable: true },
+  });
+  const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
+  const description = watch('description');
+  const custom = watch('customAmountEnabled');
+
+  const submit = handleSubmit(async (values) => {
+    setStatus(null);
+    try {
+      const body = { ...values, price: values.price, description: values.description || null };
+      const result = pkg ? await updatePackage(pkg.id, body) : await createPackage(body);
+      if (!result.success || !result.data.data) {
+        setStatus({ kind: 'danger', text: result.message || 'The package could not be saved.' });
+        for (const [field, message] of Object.entries(result.data.errors ?? {})) {
+          if ((FIELDS as readonly string[]).includes(field)) setError(field as (typeof FIELDS)[number], { type: 'server', message });
+        }
+        return;
+      }
+      const saved = result.data.data;
+      if (file) {
+        const up = await uploadPackageImage(saved.id, file);
+        if (!up.success) {
+          notify.warn(`The package is saved, but not its image: ${up.message}`);
+          if (!pkg) navigate(packageEditPath(saved.id), { replace: true });
+          return;
+        }
+        setImage(up.data.data?.imageUrl ?? null);
+        setFile(null);
+      }
+      notify.success(result.message || 'Package saved.');
+      navigate(paths.leadGeneration.list);
+    } catch {
+      setStatus({ kind: 'danger', text: 'The package could not be saved. Please check your connection.' });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="card border-0 shadow-sm" aria-labelledby="package-title" style={{ maxWidth: 820 }}>
+      <div className="card-header bg-transparent py-3">
+        <h2 id="package-title" className="h6 fw-bold mb-0">{pkg ? 'Edit package' : 'New package'}</h2>
+      </div>
+      <fieldset className="card-body" disabled={readOnly}>
+        <StatusBanner status={status} />
+        <div className="row g-3">
+          <Field id="name" label="Name" required error={e('name')} className="col-md-8">
+            <input {...register('name')} {...controlProps('name', e('name'))} />
+          </Field>
+          <Field id="price" label={custom ? 'Minimum amount (USD)' : 'Price (USD)'} required error={e('price')} className="col-md-4" hint={custom ? 'Visitors pay at least this (and at least $0.50).' : undefined}>
+            <div className="input-group">
+              <span className="input-group-text">$</span>
+              <input {...register('price')} {...controlProps('price', e('price'))} inputMode="decimal" />
+            </div>
+          </Field>
+          <div className="col-12 d-flex flex-wrap gap-4">
+            <div className="form-check form-switch">
+              <input id="isPayable" type="checkbox" className="form-check-input" {...register('isPayable')} />
+              <label htmlFor="isPayable" className="form-check-label">Can be paid online by card</label>
+            </div>
+            <div className="form-check form-switch">
+              <input id="customAmountEnabled" type="checkbox" className="form-check-input" {...register('customAmountEnabled')} />
+              <label htmlFor="customAmountEnabled" className="form-check-label">Visitor chooses the amount</label>
+            </div>
+          </div>
+          <Field id="description" label="Description (HTML)" error={e('description')} className="col-md-6" hint="Formatting tags and links are kept; scripts and styles are removed.">
+            <textarea {...register('description')} {...controlProps('description', e('description'))} rows={8} />
+          </Field>
+          <div className="col-md-6">
+            <div className="form-label fw-semibold small text-body-emphasis mb-1">Description preview</div>
+            <div className="border rounded p-2 small" style={{ minHeight: 160 }} dangerouslySetInnerHTML={{ __html: sanitizeHtml(description ?? '') }} />
+          </div>
+          <div className="col-12">
+            <label htmlFor="image" className="form-label fw-semibold small text-body-emphasis mb-1">Image</label>
+            <div className="d-flex gap-3 align-items-center">
+              {image && <img src={image} alt="" className="rounded object-fit-cover" width={120} height={80} />}
+              <input id="image" type="file" accept="image/png,image/jpeg,image/webp,image/gif" className="form-control" onChange={(ev) => setFile(ev.target.files?.[0] ?? null)} />
+            </div>
+            <div className="form-text">At least 100 px wide, or the public page shows a placeholder. At most 5 MB.</div>
+          </div>
+        </div>
+      </fieldset>
+      <div className="card-footer bg-transparent py-3 d-flex justify-content-end gap-2">
+        <Link to={paths.leadGeneration.list} className="btn btn-light">Cancel</Link>
+        {!readOnly && (
+          <button type="submit" className="btn btn-primary px-4" disabled={isSubmitting}>
+            {isSubmitting ? <Busy>Saving...</Busy> : 'Save package'}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+export function PackageEditPage() {
+  const { id } = useParams();
+  usePageTitle(id ? 'Edit Package' : 'Add Package', [{ title: 'Form Builder', path: paths.formBuilder.list }, { title: 'Packages', path: paths.leadGeneration.list }]);
+  const { data, error, isLoading } = usePackage(id);
+  if (!id) return <PackageForm />;
+  if (isLoading) return <Loading label="Loading the package..." showLabel />;
+  if (error || !data) return <div className="alert alert-danger" role="alert">{error?.message || 'Package not found.'}</div>;
+  return <PackageForm key={data.id} pkg={data} />;
+}
+
+export { PackageEditPage as Component };

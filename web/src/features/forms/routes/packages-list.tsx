@@ -1,0 +1,104 @@
+// /lead-generation/list (Forms read): the form packages (pricing tiers) with image, price and whether
+// they can be paid online; edit and delete with the flags for it.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { needsFallbackImage } from '#shared/forms/page';
+import { formatDollars } from '#shared/forms/validate';
+import { Busy, Loading } from '../../../components/loading';
+import { paths } from '../../../config/paths';
+import { usePageTitle } from '../../../lib/layout';
+import { notify } from '../../../lib/notify';
+import { useAccess } from '../../../lib/roles';
+import { deletePackage, usePackages, type PackageView } from '../api/forms';
+import { ConfirmDialog } from '../components/status';
+import { packageEditPath } from '../lib';
+
+function Thumb({ pkg }: { pkg: PackageView }) {
+  const [failed, setFailed] = useState(false);
+  if (needsFallbackImage({ src: pkg.imageUrl, failed })) {
+    return <div className="rounded bg-body-secondary d-flex align-items-center justify-content-center text-body-tertiary" style={{ width: 56, height: 40 }} aria-hidden="true"><i className="bi bi-image" /></div>;
+  }
+  return <img src={pkg.imageUrl!} alt="" className="rounded object-fit-cover" width={56} height={40} onError={() => setFailed(true)} />;
+}
+
+export const priceText = (p: PackageView) => (p.customAmountEnabled ? `Custom amount${p.priceCents >= 50 ? ` from ${formatDollars(p.priceCents)}` : ''}` : formatDollars(p.priceCents));
+
+export function PackagesListPage() {
+  usePageTitle('Packages', [{ title: 'Form Builder', path: paths.formBuilder.list }]);
+  const canAccess = useAccess();
+  const { items, error, isLoading, isLoadingMore, hasMore, loadMore, reload } = usePackages();
+  const [deleting, setDeleting] = useState<PackageView | null>(null);
+  const canWrite = canAccess({ module: 'Forms', action: 'write' });
+  const canDelete = canAccess({ module: 'Forms', action: 'delete' });
+  return (
+    <section className="card border-0 shadow-sm" aria-labelledby="packages-title">
+      <div className="card-header bg-transparent py-3 d-flex justify-content-between align-items-center">
+        <h2 id="packages-title" className="h6 fw-bold mb-0">Packages</h2>
+        {canWrite && <Link to={paths.leadGeneration.add} className="btn btn-primary"><i className="bi bi-plus-lg me-1" aria-hidden="true" />Add Package</Link>}
+      </div>
+      <div className="card-body p-0">
+        {isLoading ? (
+          <Loading label="Loading packages..." showLabel />
+        ) : error ? (
+          <div className="alert alert-danger m-3" role="alert">{error.message || 'The packages could not be loaded.'}</div>
+        ) : items.length === 0 ? (
+          <p className="text-body-secondary text-center my-5">No packages yet.</p>
+        ) : (
+          <div className="table-responsive">
+            <table className="table table-hover align-middle mb-0">
+              <thead>
+                <tr>
+                  <th scope="col" className="ps-4"><span className="visually-hidden">Image</span></th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Online payment</th>
+                  <th scope="col" className="text-end pe-4"><span className="visually-hidden">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((p) => (
+                  <tr key={p.id}>
+                    <td className="ps-4"><Thumb pkg={p} /></td>
+                    <td className="fw-semibold">{p.name}</td>
+                    <td>{priceText(p)}</td>
+                    <td>{p.isPayable ? <span className="badge bg-success-subtle text-success-emphasis">Payable</span> : <span className="badge bg-secondary-subtle text-secondary-emphasis">No</span>}</td>
+                    <td className="text-end pe-4 text-nowrap">
+                      {canWrite && <Link to={packageEditPath(p.id)} className="btn btn-sm btn-light me-1" aria-label={`Edit ${p.name}`}><i className="bi bi-pencil" aria-hidden="true" /> Edit</Link>}
+                      {canDelete && (
+                        <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
+                          <i className="bi bi-trash" aria-hidden="true" /> Delete
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      {hasMore && (
+        <div className="card-footer bg-transparent text-center py-3">
+          <button type="button" className="btn btn-light" onClick={() => void loadMore()} disabled={isLoadingMore}>{isLoadingMore ? <Busy>Loading...</Busy> : 'Load more'}</button>
+        </div>
+      )}
+      <ConfirmDialog
+        show={deleting !== null}
+        title={`Delete ${deleting?.name ?? 'package'}?`}
+        text="Forms stop offering it. Leads and payments keep its name."
+        confirm="Yes, delete"
+        onHide={() => setDeleting(null)}
+        run={async () => {
+          const result = await deletePackage(deleting!.id);
+          if (!result.success) return result.message || 'The package could not be deleted.';
+          setDeleting(null);
+          notify.success(result.message || 'Package deleted.');
+          void reload();
+          return undefined;
+        }}
+      />
+    </section>
+  );
+}
+
+export { PackagesListPage as Component };
