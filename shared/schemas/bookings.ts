@@ -4,28 +4,16 @@
 // the table (the reply also carries packagePriceCents). A booking is paid by card, so a package costs
 // at least $0.50 (Stripe's minimum).
 import * as z from 'zod/mini';
+import { BOOKING_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from '../bookings/form';
 import { WEEKDAYS, minutesOf, normaliseTime, parseDate } from '../bookings/time';
-import { E164_PHONE, requiredString } from './common';
+import { requiredString } from './common';
+
+export { BOOKING_MESSAGES };
 
 export const MIN_PACKAGE_PRICE_CENTS = 50;
 /** Stripe's largest amount for USD Checkout. */
 export const MAX_PACKAGE_PRICE_CENTS = 99_999_999;
 
-export const BOOKING_MESSAGES = {
-  package: 'Please select a package',
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
-  email: 'Invalid email address',
-  phone: 'Invalid phone number (e.g., +1234567890)',
-  time: 'Booking time is required',
-  date: 'Booking date is required',
-  timeFormat: 'Booking time must be a time such as 09:30',
-  dateFormat: 'Booking date must be a date such as 2030-01-31',
-  taken: 'Sorry, that time was just taken. Please choose another time.',
-  price: 'Price must be a number of dollars with at most 2 decimals',
-  minPrice: 'A booking package needs a price of at least $0.50.',
-  redirect: 'Redirection URL must start with http:// or https://',
-} as const;
 
 const optionalText = (max: number) =>
   z._default(z.pipe(z.nullable(z.string()), z.transform((v) => (v ?? '').trim())).check(z.maxLength(max, `Maximum ${max} symbols`)), '');
@@ -108,8 +96,8 @@ export const bookingFormSchema = z.object({
   ).check(z.minLength(1, BOOKING_MESSAGES.package), z.maxLength(64, BOOKING_MESSAGES.package)),
   firstName: requiredString(BOOKING_MESSAGES.firstName, z.maxLength(50, 'Maximum 50 symbols')),
   lastName: requiredString(BOOKING_MESSAGES.lastName, z.maxLength(50, 'Maximum 50 symbols')),
-  email: z.string({ error: BOOKING_MESSAGES.email }).check(z.trim(), z.toLowerCase(), z.maxLength(254, BOOKING_MESSAGES.email), z.email(BOOKING_MESSAGES.email)),
-  phoneNumber: z.string({ error: BOOKING_MESSAGES.phone }).check(z.trim(), z.regex(E164_PHONE, BOOKING_MESSAGES.phone)),
+  email: z.string({ error: BOOKING_MESSAGES.email }).check(z.trim(), z.toLowerCase(), z.maxLength(254, BOOKING_MESSAGES.email), z.regex(EMAIL_PATTERN, BOOKING_MESSAGES.email)),
+  phoneNumber: z.string({ error: BOOKING_MESSAGES.phone }).check(z.trim(), z.regex(PHONE_PATTERN, BOOKING_MESSAGES.phone)),
   bookingDate: requiredString(BOOKING_MESSAGES.date, z.refine((v) => parseDate(v) !== undefined, BOOKING_MESSAGES.dateFormat)),
   bookingTime: z.pipe(
     requiredString(BOOKING_MESSAGES.time, z.refine((v) => normaliseTime(v) !== undefined, BOOKING_MESSAGES.timeFormat)),

@@ -3,27 +3,25 @@
 // continues to card payment: the checkout opens in a new window. The clinic's free times for the
 // chosen date are offered as quick picks, in the clinic's time zone (named on the page). The server
 // checks everything again and holds the time only while the visitor pays. No console code here.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import useSWR from 'swr';
+import { BOOKING_FIELDS, bookingPayload, validateBookingForm, type BookingField, type BookingFormValues } from '#shared/bookings/form';
 import { formatDollars, todayIn } from '#shared/bookings/time';
-import { bookingFormSchema, type BookingFormInput } from '#shared/schemas/bookings';
 import { controlProps, Field } from '../../../components/field';
 import { Loading } from '../../../components/loading';
-import { notify, TOAST_DEFAULTS } from '../../../lib/notify';
 import { availablePackages, availableSlots, createBooking, type FreeDay, type PublicBookingPackage } from './api';
 
 export const SUCCESS_MESSAGE = 'Please complete the payment to confirm booking';
 export const REDIRECT_TOAST = 'Please wait while we redirect you to the payment page';
 
-type Values = BookingFormInput;
-type Output = ReturnType<typeof bookingFormSchema.parse>;
+/** The long success toast's time on screen (spec section 9). */
+export const TOAST_MS = 3000;
+
+type Values = BookingFormValues;
+type Errors = Partial<Record<BookingField, string>>;
 
 const EMPTY: Values = { packageId: '', firstName: '', lastName: '', email: '', phoneNumber: '', bookingDate: '', bookingTime: '' };
-const FIELD_ORDER: (keyof Values)[] = ['packageId', 'firstName', 'lastName', 'email', 'phoneNumber', 'bookingDate', 'bookingTime'];
 
 /** The visitor's own date, until the clinic's zone is known. */
 const browserToday = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
@@ -39,6 +37,27 @@ async function loadPackages([, apiKey]: [string, string]): Promise<PublicBooking
 async function loadDay([, apiKey, date, packageId]: [string, string, string, string]): Promise<FreeDay | undefined> {
   const result = await availableSlots(apiKey, date, packageId || undefined);
   return result.success ? result.data.data : undefined;
+}
+
+/**
+ * A Bootstrap toast at the top right that closes itself: the booking page's only toast, so no toast
+ * library is loaded for it.
+ */
+function Toast({ message, onClose }: { message: string; onClose(): void }) {
+  useEffect(() => {
+    const timer = window.setTimeout(onClose, TOAST_MS);
+    return () => window.clearTimeout(timer);
+  }, [message, onClose]);
+  return (
+    <div className="toast-container position-fixed top-0 end-0 p-3" style={{ zIndex: 1090 }}>
+      <div className="toast show align-items-center text-bg-success border-0" role="status" aria-live="polite" aria-atomic="true">
+        <div className="d-flex">
+          <div className="toast-body">{message}</div>
+          <button type="button" className="btn-close btn-close-white me-2 m-auto" aria-label="Close" onClick={onClose} />
+        </div>
+      </div>
+    </div>
+  );
 }
 
 function PackageDetails({ pkg }: { pkg: PublicBookingPackage }) {
@@ -75,20 +94,26 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
 
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setValue,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, Output>({ resolver: zodResolver(bookingFormSchema), defaultValues: EMPTY });
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [toast, setToast] = useState<string>();
 
-  const packageId = String(watch('packageId') ?? '');
-  const bookingDate = watch('bookingDate');
-  const bookingTime = watch('bookingTime');
+  const { packageId, bookingDate, bookingTime } = values;
   const pkg = packages.find((p) => p.id === packageId);
+  const setValue = (name: BookingField, value: string) => setValues((prev) => ({ ...prev, [name]: value }));
+  // After a first Continue, the messages follow the fields as they are corrected.
+  useEffect(() => {
+    if (submitted) setErrors(validateBookingForm(values));
+  }, [values, submitted]);
+  const bind = (name: BookingField) => ({
+    ...controlProps(name, errors[name], name === 'packageId' ? 'form-select' : 'form-control'),
+    name,
+    value: values[name],
+    onChange: (ev: { target: { value: string } }) => setValue(name, ev.target.value),
+    disabled: isSubmitting,
+  });
 
   // The clinic's zone (and so its 'today') comes with any day's answer; ask for the visitor's today first.
   const probeDate = bookingDate || browserToday();
@@ -97,46 +122,57 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
   const minDate = zone ? todayIn(zone) : browserToday();
   const chosenDay = bookingDate && day?.date === bookingDate ? day : undefined;
 
-  const listed = FIELD_ORDER.map((name) => errors[name]?.message).filter((m): m is string => Boolean(m));
+  const listed = BOOKING_FIELDS.map((name) => errors[name]).filter((m): m is string => Boolean(m));
 
-  const onInvalid = (_: FieldErrors<Values>) => {
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
     setRootError(undefined);
-    scrollToTop();
-  };
-
-  const submit = handleSubmit(async (values) => {
-    setRootError(undefined);
+    const found = validateBookingForm(values);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      scrollToTop();
+      return;
+    }
     setSuccess(undefined);
     setBlockedLink(undefined);
+    setSubmitting(true);
     try {
-      const result = await createBooking({ ...values, apiKey });
+      const result = await createBooking({ ...bookingPayload(values), apiKey });
       const url = result.data.data?.checkoutUrl;
       if (!result.success || !url) {
+        const serverErrors: Errors = {};
         for (const [field, message] of Object.entries(result.data.errors ?? {})) {
-          if ((FIELD_ORDER as string[]).includes(field)) setError(field as keyof Values, { type: 'server', message });
+          if ((BOOKING_FIELDS as readonly string[]).includes(field)) serverErrors[field as BookingField] = message;
         }
+        setErrors(serverErrors);
         setRootError(result.message || 'The booking could not be made. Please try again.');
         scrollToTop();
         return;
       }
-      notify.success(REDIRECT_TOAST, { long: true });
+      setToast(REDIRECT_TOAST);
       const opened = window.open(url, '_blank');
       if (opened) opened.opener = null;
       else if (mounted.current) setBlockedLink(url);
       setSuccess(SUCCESS_MESSAGE);
-      reset(EMPTY);
+      setValues(EMPTY);
+      setErrors({});
+      setSubmitted(false);
       scrollToTop();
     } catch {
       setRootError('The booking could not be sent. Please check your connection and try again.');
       scrollToTop();
+    } finally {
+      if (mounted.current) setSubmitting(false);
     }
-  }, onInvalid);
+  };
 
-  const e = (name: keyof Values) => errors[name]?.message;
+  const e = (name: BookingField) => errors[name];
   const payment = params.get('payment');
 
   return (
     <>
+      {toast && <Toast message={toast} onClose={() => setToast(undefined)} />}
       {payment === 'success' && (
         <div className="alert alert-success" role="status">
           Thank you for your payment. Your booking is confirmed once the payment is processed; a confirmation with a calendar invitation is on its way to your email.
@@ -177,9 +213,9 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
         </div>
       )}
 
-      <form noValidate onSubmit={submit} aria-label="Booking">
+      <form noValidate onSubmit={(ev) => void submit(ev)} aria-label="Booking">
         <Field id="packageId" label="Package" required error={e('packageId')}>
-          <select {...register('packageId')} {...controlProps('packageId', e('packageId'), 'form-select')} disabled={isSubmitting}>
+          <select {...bind('packageId')}>
             <option value="">Select Package</option>
             {packages.map((p) => (
               <option key={p.id} value={p.id}>
@@ -193,19 +229,19 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
 
         <div className="row g-3">
           <Field id="firstName" label="First Name" required error={e('firstName')} className="col-md-6">
-            <input {...register('firstName')} {...controlProps('firstName', e('firstName'))} autoComplete="given-name" disabled={isSubmitting} />
+            <input {...bind('firstName')} autoComplete="given-name" />
           </Field>
           <Field id="lastName" label="Last Name" required error={e('lastName')} className="col-md-6">
-            <input {...register('lastName')} {...controlProps('lastName', e('lastName'))} autoComplete="family-name" disabled={isSubmitting} />
+            <input {...bind('lastName')} autoComplete="family-name" />
           </Field>
           <Field id="email" label="Email" required error={e('email')} className="col-md-6">
-            <input {...register('email')} {...controlProps('email', e('email'))} type="email" autoComplete="email" disabled={isSubmitting} />
+            <input {...bind('email')} type="email" autoComplete="email" />
           </Field>
           <Field id="phoneNumber" label="Phone Number" required error={e('phoneNumber')} className="col-md-6" hint="With the country code, e.g. +1234567890">
-            <input {...register('phoneNumber')} {...controlProps('phoneNumber', e('phoneNumber'))} type="tel" autoComplete="tel" placeholder="+1234567890" disabled={isSubmitting} />
+            <input {...bind('phoneNumber')} type="tel" autoComplete="tel" placeholder="+1234567890" />
           </Field>
           <Field id="bookingDate" label="Booking Date" required error={e('bookingDate')} className="col-md-6">
-            <input {...register('bookingDate')} {...controlProps('bookingDate', e('bookingDate'))} type="date" min={minDate} disabled={isSubmitting} />
+            <input {...bind('bookingDate')} type="date" min={minDate} />
           </Field>
           <Field
             id="bookingTime"
@@ -215,7 +251,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
             className="col-md-6"
             hint={zone ? `In the clinic's time: ${day?.timeZoneName ?? zone} (${zone}).` : undefined}
           >
-            <input {...register('bookingTime')} {...controlProps('bookingTime', e('bookingTime'))} type="time" step={(day?.slotMinutes ?? 30) * 60} disabled={isSubmitting} />
+            <input {...bind('bookingTime')} type="time" step={(day?.slotMinutes ?? 30) * 60} />
           </Field>
         </div>
 
@@ -233,7 +269,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
                       type="button"
                       className={`btn btn-sm ${bookingTime === slot.time ? 'btn-primary' : 'btn-outline-primary'}`}
                       aria-pressed={bookingTime === slot.time}
-                      onClick={() => setValue('bookingTime', slot.time, { shouldValidate: true })}
+                      onClick={() => setValue('bookingTime', slot.time)}
                       disabled={isSubmitting}
                     >
                       {slot.label}
@@ -266,7 +302,6 @@ export function BookingPage() {
 
   return (
     <main className="container py-5" style={{ maxWidth: 760 }}>
-      <ToastContainer {...TOAST_DEFAULTS} />
       <h1 className="h2 fw-bold text-body-emphasis mb-4">Booking</h1>
       {isLoading ? (
         <Loading label="Loading..." showLabel />
