@@ -22,8 +22,6 @@ import type { Construct } from 'constructs';
 import { BASE_ENVIRONMENT, LAMBDA_BUNDLING, aliasesFor, handlerId } from './bundling';
 import { PROJECT_ROOT, handlerEntry } from './paths';
 
-export { PROJECT_ROOT, handlerEntry };
-
 export interface ApiFunctionProps {
   /** Handler module below functions/, without extension; it exports `handler`. */
   handler: string;

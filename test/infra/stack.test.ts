@@ -76,7 +76,7 @@ beforeAll(() => {
     },
     { stripeEventsHandlerExists: true, webBuildDir: webDir },
   );
-}, 120_000);
+}, 300_000); // the first synth of a process loads CDK's validation rules: slow on a busy machine
 
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
