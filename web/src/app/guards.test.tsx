@@ -41,7 +41,7 @@ function renderGuarded(path: string, roles: RolesState) {
 const owner = rolesState({ isOwner: true });
 const reader = rolesState({ roles: [entry('Members', { read: true }), entry('Appointment', { read: true }), entry('BOOKING_PACKAGES', { read: true })] });
 
-describe('RequireAuth', () => {
+describe('RequireAuth', { timeout: 20_000 }, () => {
   it('sends a visitor without a token to /auth', async () => {
     renderGuarded('/member', owner);
     expect(await screen.findByText('Auth page')).toBeInTheDocument();
@@ -54,7 +54,7 @@ describe('RequireAuth', () => {
   });
 });
 
-describe('AccessGate', () => {
+describe('AccessGate', { timeout: 20_000 }, () => {
   it('owner-only: the owner passes, anyone else goes to /dashboard', async () => {
     saveToken('token');
     const first = renderGuarded('/logs', owner);

@@ -11,7 +11,8 @@ import { RolesContextProvider, type RolesState } from '../lib/roles';
 
 export function renderRoutes(routes: RouteObject[], initialPath: string) {
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
-  const user = userEvent.setup();
+  // No pause between keystrokes: form tests type a lot, and run beside many others.
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <AuthProvider>

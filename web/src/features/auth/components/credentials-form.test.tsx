@@ -10,7 +10,7 @@ function setup(onSubmit: Submit = vi.fn(async () => undefined)) {
   return { ...view, onSubmit, email: screen.getByLabelText('Email'), password: screen.getByLabelText('Password') };
 }
 
-describe('CredentialsForm validation (spec section 5)', () => {
+describe('CredentialsForm validation (spec section 5)', { timeout: 20_000 }, () => {
   it('requires an email', async () => {
     const { user, email } = setup();
     await user.click(email);

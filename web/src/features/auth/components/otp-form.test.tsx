@@ -12,7 +12,7 @@ function setup() {
   return { ...view, onVerify, otp: screen.getByLabelText('Verification code') };
 }
 
-describe('OtpForm (one-time-code mode)', () => {
+describe('OtpForm (one-time-code mode)', { timeout: 20_000 }, () => {
   it('disables the email and password and labels the button Verify', () => {
     setup();
     expect(screen.getByLabelText('Email')).toBeDisabled();

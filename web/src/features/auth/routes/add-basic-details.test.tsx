@@ -11,7 +11,7 @@ async function touch(user: ReturnType<typeof renderAt>['user'], label: string) {
   await user.tab();
 }
 
-describe('AddBasicDetailsPage', () => {
+describe('AddBasicDetailsPage', { timeout: 20_000 }, () => {
   it('without a registration token, goes back to /auth', async () => {
     mockApi({});
     renderAt(<AddBasicDetailsPage />, '/auth/add-basic-details');

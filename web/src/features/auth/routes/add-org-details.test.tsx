@@ -11,7 +11,7 @@ async function touch(user: ReturnType<typeof renderAt>['user'], label: string) {
   await user.tab();
 }
 
-describe('AddOrgDetailsPage', () => {
+describe('AddOrgDetailsPage', { timeout: 20_000 }, () => {
   it('shows the spec messages', async () => {
     mockApi({});
     saveRegistrationToken('reg');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mockApi, renderAt } from '../../../testing/render';
 import { ForgotPasswordPage } from './forgot-password';
 
-describe('ForgotPasswordPage', () => {
+describe('ForgotPasswordPage', { timeout: 20_000 }, () => {
   it('is titled Forgot Password ? and keeps Submit and Cancel disabled while the email is invalid', async () => {
     mockApi({});
     const { user } = renderAt(<ForgotPasswordPage />, '/auth/forgot-password');

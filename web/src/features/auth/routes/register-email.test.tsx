@@ -17,7 +17,7 @@ async function submitCredentials(view: ReturnType<typeof renderAt>) {
   await view.user.click(button);
 }
 
-describe('RegisterEmailPage', () => {
+describe('RegisterEmailPage', { timeout: 20_000 }, () => {
   it('clears a registration token left from an earlier sign-up', () => {
     mockApi({});
     saveRegistrationToken('old');
