@@ -24,7 +24,9 @@ function CountTile({ tile, data }: { tile: Tile; data?: DashboardSummary }) {
           <i className={`bi ${tile.icon}`} />
         </span>
         <span>
-          <span className="d-block fs-2 fw-bold text-body-emphasis lh-1">{typeof value === 'number' ? value.toLocaleString() : '0'}</span>
+          <span className="d-block fs-2 fw-bold text-body-emphasis lh-1">
+            {typeof value === 'number' ? value.toLocaleString() : <span aria-label="not available">—</span>}
+          </span>
           <span className="d-block text-body-secondary fw-semibold mt-1">{tile.title}</span>
         </span>
         <i className="bi bi-arrow-right ms-auto text-body-tertiary" aria-hidden="true" />
