@@ -1,5 +1,5 @@
-// The sidebar menu (spec section 2): one typed list. A feature adds its entries next to its routes in
-// routes.tsx. Entries show only when their path is registered and the member has the access they need;
+// The sidebar menu (spec section 2): one typed list. A feature adds its entries here (its pages go in
+// routes.tsx). Entries show only when their path is registered and the member has the access they need;
 // a group shows when any of its entries shows; a heading when anything below it (before the next
 // heading) shows.
 import { paths } from '../config/paths';
