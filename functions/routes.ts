@@ -145,6 +145,7 @@ export const ROUTES: readonly Route[] = [
   // Leads and payment state (staff)
   { method: 'GET', path: '/leads', handler: 'leads/list-leads', access: 'user', permission: read('FORMS') },
   { method: 'GET', path: '/leads/{id}', handler: 'leads/get-lead', access: 'user', permission: read('FORMS') },
+  { method: 'GET', path: '/leads/{id}/files/{fieldId}', handler: 'leads/get-lead-file', access: 'user', permission: read('FORMS') },
   { method: 'GET', path: '/payment/submission/{id}', handler: 'leads/get-payment', access: 'user', permission: read('FORMS') },
   { method: 'GET', path: '/leads/payment-submissions/form/{id}', handler: 'leads/list-form-payments', access: 'user', permission: read('FORMS') },
   // (end of form rows)

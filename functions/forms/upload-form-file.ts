@@ -1,6 +1,7 @@
 // POST /leads/forms/{formId}/files (public, multipart: apiKey + file): a visitor's file for a file
-// field. Images and PDF only, at most 5 MB, checked by their bytes. The key it returns is the value
-// to submit; the submission accepts only keys of this form's upload folder.
+// field. Images and PDF only, at most 5 MB, checked by their bytes. Stored private (never served at
+// /assets): staff open it through GET /leads/{id}/files/{fieldId}. The key it returns is the value to
+// submit; the submission accepts only keys of this form's upload folder.
 import { publicFormQuerySchema } from '#shared/schemas/forms';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#lib/http';
@@ -14,6 +15,6 @@ const FILE_TYPES = { ...IMAGE_TYPES, 'application/pdf': 'pdf' };
 export const handler = endpoint({ body: publicFormQuerySchema }, async ({ body, params, files }) => {
   const { orgId, form } = await findPublicForm(body.apiKey, params.formId!);
   if (!form.fields.some((f) => f.type === 'file')) throw badRequest('This form does not take files.');
-  const key = await storeUpload(files.file, { types: FILE_TYPES, maxBytes: MAX_FORM_FILE_BYTES, prefix: formUploadPrefix(orgId, form.id) });
+  const key = await storeUpload(files.file, { types: FILE_TYPES, maxBytes: MAX_FORM_FILE_BYTES, prefix: formUploadPrefix(orgId, form.id), visibility: 'private' });
   return { status: 201, message: 'File uploaded.', data: { key } };
 });

@@ -1,9 +1,9 @@
 // The public form page's API over HTTP: the form detail found by apiKey, submissions validated AGAIN
 // on the server against the form's own rules (the spec's messages), visitor file uploads, and what a
 // submission becomes for staff: a lead, a notification, a row in the form's submissions.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { api, signUpOwner, type Owner } from '../support/api';
-import { addMember, perms } from '../support/members';
+import { addMember, logs, perms } from '../support/members';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a30000000049454e44ae426082', 'hex');
 
@@ -185,7 +185,9 @@ describe('public submission', () => {
     };
     const up = await upload(PNG);
     expect(up.status).toBe(201);
-    expect(up.body.data.key).toMatch(new RegExp(`^org/${owner.orgId}/forms/${form.id}/uploads/.+\\.png$`));
+    expect(up.body.data.key).toMatch(new RegExp(`^private/org/${owner.orgId}/forms/${form.id}/uploads/.+\\.png$`));
+    // Visitors' files are private: never served at /assets.
+    expect((await fetch(`${inject('appUrl')}/assets/${up.body.data.key}`)).status).toBe(404);
     expect((await upload(Buffer.from('%PDF-1.7 test'))).status).toBe(201);
     expect((await upload('<html><script>alert(1)</script>')).status).toBe(415);
     expect((await upload(Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]))).status).toBe(413);
@@ -199,6 +201,19 @@ describe('public submission', () => {
     expect(forged.body.message).toBe('Insurance card: please upload the file again.');
     const ok = await api('POST', `/form-builder/form/${form.id}/submissions`, { body: { apiKey, items: [{ fieldId: 'card', value: up.body.data.key }] } });
     expect(ok.status).toBe(201);
+    const leadId = ok.body.data.submissionId;
+
+    // Staff with Forms read open it through a short-lived signed link; each opening is logged.
+    const link = await api('GET', `/leads/${leadId}/files/card`, { token: owner.token });
+    expect(link.status).toBe(200);
+    expect(link.body.data.expiresInSeconds).toBe(300);
+    const file = await fetch(link.body.data.url);
+    expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+    expect((await logs(owner)).some((e) => e.module === 'FORMS' && e.recordType === 'lead' && e.recordId === leadId)).toBe(true);
+    expect((await api('GET', `/leads/${leadId}/files/nope`, { token: owner.token })).status).toBe(404);
+    expect((await api('GET', `/leads/${leadId}/files/card`, { token: other.owner.token })).status).toBe(404);
+    const none = await addMember(owner, perms({ Appointment: 'r' }), { tag: 'filenone' });
+    expect((await api('GET', `/leads/${leadId}/files/card`, { token: none.token })).status).toBe(403);
   });
 });
 

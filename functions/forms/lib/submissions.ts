@@ -1,16 +1,17 @@
 // How a validated submission becomes a stored lead, and how staff see submissions.
 import type { FormField } from '#shared/forms/types';
+import { PRIVATE_PREFIX } from '#lib/upload-keys';
 import type { FieldValue } from '#shared/forms/validate';
 import type { SubmissionAnswer, SubmissionRecord } from '../../data/submissions';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Where the public upload endpoint stores a form's files. */
+/** Where the public upload endpoint stores a form's files (below private/: never served at /assets). */
 export const formUploadPrefix = (orgId: string, formId: string) => `org/${orgId}/forms/${formId}/uploads`;
 
-/** A file answer must be a key the upload endpoint issued for this form (never another's file). */
+/** A file answer must be a private key the upload endpoint issued for this form (never another's file). */
 export function isFormFileKey(orgId: string, formId: string) {
-  const pattern = new RegExp(`^${escapeRegExp(formUploadPrefix(orgId, formId))}/[A-Za-z0-9_-]{16,64}\\.(jpg|png|webp|gif|pdf)$`);
+  const pattern = new RegExp(`^${escapeRegExp(PRIVATE_PREFIX + formUploadPrefix(orgId, formId))}/[A-Za-z0-9_-]{16,64}\\.(jpg|png|webp|gif|pdf)$`);
   return (value: string) => pattern.test(value);
 }
 

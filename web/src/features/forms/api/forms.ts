@@ -118,3 +118,6 @@ export const useLead = (id: string | undefined) => useSWR<LeadDetail>(id ? `/lea
 /** The organisation's public key (owner only): the public page's address needs it. */
 export const useIntegrationKey = (enabled: boolean) =>
   useSWR<{ apiKey: string }>(enabled ? '/organization/integration' : null, fetcher, { shouldRetryOnError: false, revalidateOnFocus: false });
+
+/** A short-lived link to a file a visitor uploaded with a lead (private files). */
+export const leadFileLink = (leadId: string, fieldId: string) => api.get<{ url: string; expiresInSeconds: number }>(`/leads/${enc(leadId)}/files/${enc(fieldId)}`);

@@ -1,20 +1,45 @@
-// A submission's answers as a definition list; file answers link to the uploaded file.
-import { assetUrl } from '../../../lib/assets';
-import type { SubmissionAnswer } from '../api/forms';
+// A submission's answers as a definition list. Visitors' files are private: a button asks the API
+// for a short-lived link and opens it.
+import { useState } from 'react';
+import { notify } from '../../../lib/notify';
+import { leadFileLink, type SubmissionAnswer } from '../api/forms';
 
-function Value({ answer }: { answer: SubmissionAnswer }) {
-  if (answer.type === 'file' && typeof answer.value === 'string') {
-    return (
-      <a href={assetUrl(answer.value)} target="_blank" rel="noopener noreferrer">
-        <i className="bi bi-paperclip" aria-hidden="true" /> Open file
-      </a>
-    );
-  }
+function FileLink({ leadId, answer }: { leadId: string; answer: SubmissionAnswer }) {
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    setBusy(true);
+    // Open the tab at once (a later window.open would be blocked), then point it at the link.
+    const tab = window.open('', '_blank');
+    try {
+      const result = await leadFileLink(leadId, answer.fieldId);
+      if (result.success && result.data.data?.url) {
+        if (tab) tab.location.href = result.data.data.url;
+        else window.location.assign(result.data.data.url);
+        return;
+      }
+      tab?.close();
+      notify.error(result.message || 'The file could not be opened.');
+    } catch {
+      tab?.close();
+      notify.error('The file could not be opened. Please check your connection.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void open()} disabled={busy}>
+      <i className="bi bi-paperclip" aria-hidden="true" /> {busy ? 'Opening...' : 'Open file'}
+    </button>
+  );
+}
+
+function Value({ leadId, answer }: { leadId: string; answer: SubmissionAnswer }) {
+  if (answer.type === 'file' && typeof answer.value === 'string') return <FileLink leadId={leadId} answer={answer} />;
   if (answer.type === 'checkbox' && !Array.isArray(answer.value)) return <>{answer.value === 'true' ? 'Yes' : 'No'}</>;
   return <span style={{ whiteSpace: 'pre-line' }}>{Array.isArray(answer.value) ? answer.value.join(', ') : answer.value}</span>;
 }
 
-export function Answers({ answers }: { answers: SubmissionAnswer[] }) {
+export function Answers({ leadId, answers }: { leadId: string; answers: SubmissionAnswer[] }) {
   if (answers.length === 0) return <p className="text-body-secondary small mb-0">No answers.</p>;
   return (
     <dl className="row mb-0">
@@ -22,7 +47,7 @@ export function Answers({ answers }: { answers: SubmissionAnswer[] }) {
         <div className="col-12 d-flex flex-wrap" key={a.fieldId}>
           <dt className="col-sm-4 fw-semibold small text-body-secondary">{a.label}</dt>
           <dd className="col-sm-8 mb-2">
-            <Value answer={a} />
+            <Value leadId={leadId} answer={a} />
           </dd>
         </div>
       ))}

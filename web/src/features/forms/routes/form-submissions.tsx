@@ -55,7 +55,7 @@ export function FormSubmissionsPage() {
                   </div>
                   {open === s.id && (
                     <div className="mt-3">
-                      <Answers answers={s.answers} />
+                      <Answers leadId={s.id} answers={s.answers} />
                     </div>
                   )}
                 </li>

@@ -36,7 +36,7 @@ export function LeadDetailPage() {
             Form: <Link to={formSubmissionsPath(data.formId)}>{data.formName}</Link>
             {data.packageName && <> · Package: {data.packageName}</>}
           </p>
-          <Answers answers={data.answers} />
+          <Answers leadId={data.id} answers={data.answers} />
         </div>
       </section>
       <section className="card border-0 shadow-sm" aria-labelledby="lead-payments-title">
