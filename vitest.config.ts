@@ -18,6 +18,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/testing/setup.ts'],
+          // Component tests share 2 cores with the other projects in one run: give them room.
+          testTimeout: 20_000,
         },
       },
       {

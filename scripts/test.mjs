@@ -1,31 +1,43 @@
-// `npm test`: every vitest project in one run (unit, web, integration, infra, e2e), then the plain
-// closing line CI counts: "N passed, N failed". Extra arguments go to vitest (e.g. --project unit).
+// `npm test`: every vitest project, then the plain closing line CI counts: "N passed, N failed".
+// Two vitest runs, because each embedded stack runs its handlers in the process that started it and
+// configures them through process.env: the integration stack and the browser tests' stack must not
+// share one process. Extra arguments (e.g. --project unit) make it a single run with them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const dir = mkdtempSync(join(tmpdir(), 'clinic-test-'));
-const report = join(dir, 'report.json');
-const run = spawnSync(
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
-  { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR } },
-);
+const extra = process.argv.slice(2);
+const runs = extra.length
+  ? [extra]
+  : [
+      ['--project', 'unit', '--project', 'web', '--project', 'integration', '--project', 'infra'],
+      ['--project', 'e2e'],
+    ];
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-if (existsSync(report)) {
+const dir = mkdtempSync(join(tmpdir(), 'clinic-test-'));
+const total = { passed: 0, failed: 0, skipped: 0 };
+let allOk = true;
+
+runs.forEach((args, i) => {
+  const report = join(dir, `report-${i}.json`);
+  const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR },
+  });
+  if (run.status !== 0) allOk = false;
+  if (!existsSync(report)) {
+    total.failed += 1; // the run died before reporting: never let that pass silently
+    return;
+  }
   const results = JSON.parse(readFileSync(report, 'utf8'));
-  passed = results.numPassedTests ?? 0;
-  failed = (results.numFailedTests ?? 0) + (results.numRuntimeErrorTestSuites ?? 0);
-  skipped = (results.numPendingTests ?? 0) + (results.numTodoTests ?? 0);
-  // A file that fails to load has no tests to count; count it as a failure so it cannot pass silently.
-  for (const file of results.testResults ?? []) if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failed += 1;
-} else {
-  failed = 1;
-}
+  total.passed += results.numPassedTests ?? 0;
+  total.failed += (results.numFailedTests ?? 0) + (results.numRuntimeErrorTestSuites ?? 0);
+  total.skipped += (results.numPendingTests ?? 0) + (results.numTodoTests ?? 0);
+  // A file that fails to load has no tests to count; count it as a failure.
+  for (const file of results.testResults ?? []) if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) total.failed += 1;
+});
+
 rmSync(dir, { recursive: true, force: true });
-console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(run.status === 0 && failed === 0 ? 0 : 1);
+console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(allOk && total.failed === 0 ? 0 : 1);

@@ -1,5 +1,5 @@
-// endpoint(): the one way a handler is written. middy runs, in order: error envelope, body parsing
-// (size, JSON or multipart), authentication and authorisation from the route table row, then input
+// endpoint(): the one way a handler is written. middy runs, in order: error envelope, authentication
+// and authorisation from the route table row, body parsing (size, JSON or multipart), then input
 // validation, then the handler's core. Handlers throw HttpError; they never build error responses.
 import middy from '@middy/core';
 import multipartBodyParser from '@middy/http-multipart-body-parser';
@@ -80,14 +80,15 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
   return middy<Event, APIGatewayProxyStructuredResultV2>()
     .use({ onError: errorEnvelope })
     .use({ before: readRoute })
-    .use(multipartWhenDeclared())
-    .use({ before: parseBody })
+    // Who may call comes first: nobody's body (or upload) is read before the caller is known.
     .use({
       before: async (request) => {
         const who = await authorise(request.event.parsed!.route!, request.event.headers ?? {});
         Object.assign(request.event.parsed!, who);
       },
     })
+    .use(multipartWhenDeclared())
+    .use({ before: parseBody })
     .handler(run);
 }
 

@@ -248,7 +248,12 @@ function loadOrCreateSecrets(dataDir: string | undefined): LocalSecrets {
   return secrets;
 }
 
+/** Handlers run in this process and are configured through process.env, so one stack per process. */
+let running = false;
+
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  if (running) throw new Error('An embedded stack is already running in this process; its handlers read process.env, so a second one would mix their configuration. Start it in another process.');
+  running = true;
   const inMemory = options.inMemory ?? false;
   const dataDir = inMemory ? undefined : resolve(options.dataDir ?? join(ROOT, '.data'));
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -331,6 +336,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
 
     const stop = async () => {
+      running = false;
       localStripe?.stop();
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
@@ -339,6 +345,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     };
     return { url, inboxUrl: ses.endpoint, env, stop, stripeMode: realStripe ? 'stripe-test-mode' : 'local-checkout' };
   } catch (error) {
+    running = false;
     await stopAll();
     throw error;
   }
