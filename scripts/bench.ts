@@ -10,7 +10,7 @@
 // about 2.5 minutes, with a note), --only <substring of handler>, --keep (keep the bundles, print where).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
@@ -235,11 +235,24 @@ async function main() {
     const measured = bundled.filter((t) => !t.isFloor);
     const sizes = measured.map((t) => t.minBytes!);
     console.log(
-      `Summary: ${measured.length} functions, ${measured.length - over} within budget, ${over} over` +
+      `Summary: ${measured.length} function${measured.length === 1 ? "" : "s"}, ${measured.length - over} within budget, ${over} over` +
         (sizes.length ? `; minified ${kb(Math.min(...sizes))}-${kb(Math.max(...sizes))} KB (median ${kb(median(sizes))})` : '') +
         (measured.length ? `; cold start median ${median(measured.map((t) => median(t.samples.map((s) => s.totalMs)))).toFixed(0)} ms vs floor ${floorMs.toFixed(0)} ms` : ''),
     );
-    for (const t of overRows) console.log(`  ${t.name}: largest inputs ${largestInputs(t.inputs!)}`);
+    for (const t of overRows) {
+      if (t.minBytes! > SIZE_BUDGET_KB * 1024) console.log(`  size ${t.name}: largest inputs ${largestInputs(t.inputs!)}`);
+    }
+    const coldOver = overRows.filter((t) => median(t.samples.map((x) => x.totalMs)) > limitMs);
+    if (coldOver.length) {
+      console.log(`  cold ${coldOver.map((t) => `${t.name} ${(median(t.samples.map((x) => x.totalMs)) / floorMs).toFixed(2)}x`).join(', ')}`);
+    }
+    // How much to trust the cold verdicts: the floor's own spread and the machine's load.
+    const floorSamples = floor.samples.map((x) => x.totalMs);
+    const spread = Math.max(...floorSamples) / Math.min(...floorSamples);
+    console.log(
+      `  floor samples ${Math.min(...floorSamples).toFixed(0)}-${Math.max(...floorSamples).toFixed(0)} ms; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores` +
+        (spread > 1.5 || loadavg()[0]! > availableParallelism() ? ' (busy machine: cold-start verdicts are noisy, sizes are exact)' : ''),
+    );
     for (const t of bundled) {
       const errors = [...new Set(t.samples.map((s) => s.error).filter(Boolean))];
       if (errors.length) console.log(`  note: ${t.name} threw: ${errors.join('; ')}`);
