@@ -1,10 +1,10 @@
 // DELETE /packages/{id}. Forms that offered it stop showing it (forms read their packages by id and
-// skip missing ones); leads and payments keep the package's name.
+// skip missing ones); leads and payments keep the package's name. Its image file stays in the
+// bucket (no S3 client in this function, see update-package.ts).
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '#lib/dynamo';
 import { isConditionFailure, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
-import { deleteUpload } from '#lib/storage';
 import { auditItem } from '../data/audit';
 import { deleteFormPackageItem, getFormPackage } from '../data/form-packages';
 
@@ -24,6 +24,5 @@ export const handler = endpoint({}, async ({ params, caller }) => {
     if (isConditionFailure(error)) throw notFound('Package not found.');
     throw error;
   }
-  if (pkg.image) await deleteUpload(pkg.image).catch(() => undefined);
   return { message: 'Package deleted.', data: { id: pkg.id } };
 });

@@ -1,10 +1,11 @@
 // PUT /packages/{id}: save a package as a whole (the image stays unless `image: null` clears it).
+// A cleared image's file stays in the bucket: deleting it here would put the S3 client (~230 KB) in
+// this function; replaced images are deleted by the upload route, which has the client anyway.
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { formPackageSchema } from '#shared/schemas/forms';
 import { ddb } from '#lib/dynamo';
 import { isConditionFailure, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
-import { deleteUpload } from '#lib/storage';
 import { auditItem } from '../data/audit';
 import { getFormPackage, updateFormPackageItem } from '../data/form-packages';
 import { packageFields } from './lib/input';
@@ -28,6 +29,5 @@ export const handler = endpoint({ body: formPackageSchema }, async ({ body, para
     if (isConditionFailure(error)) throw notFound('Package not found.');
     throw error;
   }
-  if (fields.image !== undefined && existing.image && existing.image !== fields.image) await deleteUpload(existing.image).catch(() => undefined);
   return { message: 'Package saved.', data: toPackageView({ ...existing, ...fields, image: fields.image === undefined ? existing.image : fields.image, updatedAt: now }) };
 });
