@@ -37,23 +37,25 @@ interface Mail {
   body?: { text?: string; html?: string };
 }
 
-/** The 6-digit code of the newest mail to an address, waiting for it to arrive. */
+/** Mails the local SES inbox captured for an address, oldest first. */
+async function mailsTo(address: string): Promise<Mail[]> {
+  const store = (await (await fetch(`${inject('inboxUrl')}/store`)).json()) as { emails: Mail[] };
+  return store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase().includes(address.toLowerCase())));
+}
+
+export const mailCount = async (address: string) => (await mailsTo(address)).length;
+
+/** The 6-digit code of the newest mail to an address, once more than `after` mails have arrived. */
 export async function codeFor(address: string, after = 0): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const store = (await (await fetch(`${inject('inboxUrl')}/store`)).json()) as { emails: Mail[] };
-    const mails = store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase().includes(address.toLowerCase())));
+    const mails = await mailsTo(address);
     const mail = mails.length > after ? mails[mails.length - 1] : undefined;
     const code = mail && /\b(\d{6})\b/.exec(`${mail.subject} ${mail.body?.text ?? ''}`)?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`No code mailed to ${address}`);
-}
-
-export async function mailCount(address: string): Promise<number> {
-  const store = (await (await fetch(`${inject('inboxUrl')}/store`)).json()) as { emails: Mail[] };
-  return store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase().includes(address.toLowerCase()))).length;
 }
 
 export const uniqueEmail = (tag = 'e2e') => `${tag}-${randomUUID().slice(0, 8)}@example.com`;

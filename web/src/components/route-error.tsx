@@ -3,6 +3,13 @@ import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { hideSplash } from '../lib/splash';
 import { NotFound } from './not-found';
 
+/** What went wrong, in one line: the status and text of a route error response, or the message. */
+export function errorDetail(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : '';
+}
+
 /** The router's error element: 404s get the not-found page; anything else a plain explanation. */
 export function RouteError() {
   const error = useRouteError();
@@ -11,13 +18,7 @@ export function RouteError() {
     console.error(error);
   }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : typeof error === 'string'
-        ? error
-        : '';
+  const detail = errorDetail(error);
   // A new release replaces the hashed files an old tab still refers to: a reload fetches the new ones.
   const staleBuild = error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message);
   return (

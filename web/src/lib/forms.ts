@@ -1,3 +1,4 @@
+// Form helpers shared by the console's forms.
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
 /** Puts the server's field messages (400 `errors`) on the matching inputs; returns whether any matched. */

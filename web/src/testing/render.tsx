@@ -73,3 +73,9 @@ export function mockApi(answers: Record<string, { status: number; body: unknown 
 
 /** The control labelled `text` (a required field's label ends with a star). */
 export const byLabel = (text: string) => screen.getByLabelText(new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`));
+
+/** Focuses the control labelled `text` and leaves it, so its validation runs (mode onTouched). */
+export async function touch(user: ReturnType<typeof userEvent.setup>, text: string) {
+  await user.click(byLabel(text));
+  await user.tab();
+}

@@ -1,11 +1,12 @@
 // A page that fails to render shows this inside the shell, so the menu still works.
-import { isRouteErrorResponse, Link, Outlet, useRouteError } from 'react-router-dom';
+import { Link, Outlet, useRouteError } from 'react-router-dom';
+import { errorDetail } from '../../components/route-error';
 import { paths } from '../../config/paths';
 
 export function PageError() {
   const error = useRouteError();
   console.error(error);
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : '';
+  const detail = errorDetail(error);
   return (
     <div className="card border-0 shadow-sm">
       <div className="card-body text-center py-5">

@@ -6,7 +6,7 @@ import { controlProps, Field } from '../../../components/field';
 import { Busy } from '../../../components/loading';
 import { PasswordInput } from '../../../components/password-input';
 import { paths } from '../../../config/paths';
-import { applyServerErrors } from '../lib';
+import { applyServerErrors } from '../../../lib/forms';
 
 interface CredentialsFormProps {
   defaultValues?: Partial<Credentials>;

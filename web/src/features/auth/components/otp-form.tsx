@@ -5,7 +5,7 @@ import { verifyEmailSchema } from '#shared/schemas/account';
 import { controlProps, Field } from '../../../components/field';
 import { Busy } from '../../../components/loading';
 import { PasswordInput } from '../../../components/password-input';
-import { applyServerErrors } from '../lib';
+import { applyServerErrors } from '../../../lib/forms';
 
 interface OtpFormProps {
   email: string;

@@ -1,15 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { byLabel } from '../../../testing/render';
+import { byLabel, touch } from '../../../testing/render';
 import { COUNTRIES } from '#shared/countries';
 import { saveRegistrationToken } from '../../../lib/session';
 import { mockApi, renderAt } from '../../../testing/render';
 import { AddBasicDetailsPage } from './add-basic-details';
-
-async function touch(user: ReturnType<typeof renderAt>['user'], label: string) {
-  await user.click(byLabel(label));
-  await user.tab();
-}
 
 describe('AddBasicDetailsPage', { timeout: 20_000 }, () => {
   it('without a registration token, goes back to /auth', async () => {

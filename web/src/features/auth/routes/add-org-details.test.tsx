@@ -1,15 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
-import { byLabel } from '../../../testing/render';
+import { byLabel, touch } from '../../../testing/render';
 import { getRegistrationToken, saveRegistrationToken } from '../../../lib/session';
 import { mockApi, renderAt } from '../../../testing/render';
 import { AddOrgDetailsPage } from './add-org-details';
-
-async function touch(user: ReturnType<typeof renderAt>['user'], label: string) {
-  await user.click(byLabel(label));
-  await user.tab();
-}
 
 describe('AddOrgDetailsPage', { timeout: 20_000 }, () => {
   it('shows the spec messages', async () => {

@@ -14,7 +14,7 @@ import { clearRegistrationToken, getRegistrationToken } from '../../../lib/sessi
 import { addOrganization } from '../api/add-organization';
 import { AuthHeading } from '../components/auth-heading';
 import { SignUpSteps } from '../components/sign-up-steps';
-import { applyServerErrors } from '../lib';
+import { applyServerErrors } from '../../../lib/forms';
 import { REGISTRATION_ERROR } from './add-basic-details';
 
 const FIELDS = ['name', 'email', 'legalName', 'websiteUrl', 'phoneNumber'] as const;

@@ -14,7 +14,7 @@ import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { forgotPassword, resetPassword } from '../api/forgot-password';
 import { AuthHeading } from '../components/auth-heading';
-import { applyServerErrors } from '../lib';
+import { applyServerErrors } from '../../../lib/forms';
 
 const NETWORK_ERROR = 'An error occurred. Please check your connection and try again.';
 

@@ -7,6 +7,7 @@ import { controlProps, Field } from '../../../components/field';
 import { Busy } from '../../../components/loading';
 import { PasswordInput } from '../../../components/password-input';
 import { StatusBanner, type Status } from '../../../components/status-banner';
+import { applyServerErrors } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { changePassword } from '../api/change-password';
 
@@ -36,9 +37,7 @@ export function ChangePasswordForm() {
         return;
       }
       setStatus({ kind: 'danger', text: result.message });
-      for (const [field, message] of Object.entries(result.data.errors ?? {})) {
-        if (field === 'currentPassword' || field === 'newPassword') setError(field, { type: 'server', message });
-      }
+      applyServerErrors(setError, result.data.errors, ['currentPassword', 'newPassword']);
     } catch {
       setStatus({ kind: 'danger', text: 'Your password could not be changed. Please check your connection.' });
     }

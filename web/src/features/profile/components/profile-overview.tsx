@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { UserDetails } from '#shared/api';
+import { genderLabel } from '../../../components/basic-details-fields';
 import { paths } from '../../../config/paths';
 import { fullName } from './account-header';
-
-const GENDER_LABELS: Record<string, string> = { male: 'Male', female: 'Female', other: 'Other', 'prefer not to say': 'Prefer not to say' };
 
 export function ProfileOverview({ user }: { user: UserDetails }) {
   const rows: [string, string | undefined][] = [
@@ -11,7 +10,7 @@ export function ProfileOverview({ user }: { user: UserDetails }) {
     ['Username', user.username],
     ['Email', user.email],
     ['Phone number', user.phoneNumber],
-    ['Gender', user.gender ? (GENDER_LABELS[user.gender] ?? user.gender) : undefined],
+    ['Gender', genderLabel(user.gender)],
     ['City', user.city],
     ['Country', user.country],
   ];
