@@ -1,7 +1,6 @@
 // POST /bookings/available-slots (public): the free times of one local date in the clinic's time zone,
 // without past times (and the notice), closed days or full slots. A hold whose time ran out counts
 // as free (create-booking releases it when someone books that time).
-import { DateTime } from 'luxon';
 import { dayBoundsUtc, dayOf, describeInstant } from '#shared/bookings/slots';
 import { availableSlotsSchema } from '#shared/schemas/bookings';
 import { badRequest, notFound } from '#lib/errors';
@@ -40,13 +39,14 @@ export const handler = endpoint({ body: availableSlotsSchema }, async ({ body })
       })
       .filter((s) => s.remaining > 0);
   }
-  const midday = DateTime.fromISO(`${body.date}T12:00`, { zone: rules.timeZone });
+  // The zone's names as they are on that date (EST or EDT), read at its midday.
+  const midday = describeInstant(new Date(Date.parse(bounds.from) + 12 * 3_600_000).toISOString(), rules.timeZone);
   return {
     data: {
       date: body.date,
       timeZone: rules.timeZone,
-      timeZoneName: midday.isValid ? midday.offsetNameLong : rules.timeZone,
-      timeZoneAbbreviation: midday.isValid ? midday.offsetNameShort : rules.timeZone,
+      timeZoneName: midday.zoneLongName,
+      timeZoneAbbreviation: midday.zoneAbbreviation,
       status: day.status === 'open' && slots.length === 0 ? 'full' : day.status,
       slotMinutes: rules.slotMinutes,
       slots,

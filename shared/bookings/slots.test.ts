@@ -25,8 +25,8 @@ describe('a 09:00 local slot across the spring-forward change', () => {
   });
 
   it('and across fall-back: 09:00 is 13:00 UTC on 31 October, 14:00 UTC on 2 November', () => {
-    expect(localToUtc('2026-10-31', '09:00', NY)?.toISO()).toBe('2026-10-31T13:00:00.000Z');
-    expect(localToUtc('2026-11-02', '09:00', NY)?.toISO()).toBe('2026-11-02T14:00:00.000Z');
+    expect(localToUtc('2026-10-31', '09:00', NY)).toBe('2026-10-31T13:00:00.000Z');
+    expect(localToUtc('2026-11-02', '09:00', NY)).toBe('2026-11-02T14:00:00.000Z');
   });
 });
 

@@ -3,8 +3,9 @@
 // zone. A slot is identified by its start instant in UTC; it is generated from wall-clock times in
 // the zone, so a 09:00 slot stays at 09:00 local across daylight-saving changes (its UTC hour moves).
 // Local times that do not exist (the hour skipped when clocks go forward) are never offered; a
-// repeated local time (the hour when clocks go back) is offered once, at the offset luxon resolves.
-import { DateTime } from 'luxon';
+// repeated local time (the hour when clocks go back) is offered once, at its later instant (the
+// offset after the change, as luxon and java.time resolve it too).
+import { describeInZone, instantsOf, startOfLocalDay } from './zone';
 import { WEEKDAYS, minutesOf, normaliseTime, parseDate, timeOf, todayIn, type Interval, type Weekday } from './time';
 
 export { WEEKDAYS, minutesOf, normaliseTime, parseDate, timeOf, todayIn, type Interval, type Weekday };
@@ -60,30 +61,36 @@ export interface Day {
   slots: Slot[];
 }
 
-/** The UTC instant of a local wall-clock time, or undefined when that local time does not exist (a DST gap). */
-export function localToUtc(date: string, time: string, timeZone: string): DateTime | undefined {
+/** The UTC instant (ISO) of a local wall-clock time, or undefined when that local time does not exist (a DST gap). */
+export function localToUtc(date: string, time: string, timeZone: string): string | undefined {
   const d = parseDate(date);
   const minutes = minutesOf(time);
   if (!d || Number.isNaN(minutes) || minutes >= 1440) return undefined;
-  const local = DateTime.fromObject({ ...d, hour: Math.floor(minutes / 60), minute: minutes % 60 }, { zone: timeZone });
-  if (!local.isValid) return undefined;
-  // luxon moves a nonexistent time forward (02:30 -> 03:30 on spring-forward day): not a real slot.
-  if (local.hour !== Math.floor(minutes / 60) || local.minute !== minutes % 60 || local.day !== d.day) return undefined;
-  return local.toUTC();
+  const found = instantsOf({ ...d, hour: Math.floor(minutes / 60), minute: minutes % 60 }, timeZone);
+  return found.length ? new Date(found[found.length - 1]!).toISOString() : undefined;
 }
 
 /** The UTC instants bounding a local date [start of day, start of next day), for range queries. */
 export function dayBoundsUtc(date: string, timeZone: string): { from: string; to: string } | undefined {
   const d = parseDate(date);
   if (!d) return undefined;
-  const start = DateTime.fromObject(d, { zone: timeZone }).startOf('day');
-  return { from: start.toUTC().toISO()!, to: start.plus({ days: 1 }).startOf('day').toUTC().toISO()! };
+  const next = new Date(Date.UTC(d.year, d.month - 1, d.day + 1));
+  return {
+    from: new Date(startOfLocalDay(d.year, d.month, d.day, timeZone)).toISOString(),
+    to: new Date(startOfLocalDay(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone)).toISOString(),
+  };
 }
 
 /** The weekday of a local date. */
 export function weekdayOf(date: string): Weekday | undefined {
   const d = parseDate(date);
-  return d ? WEEKDAYS[DateTime.fromObject(d, { zone: 'UTC' }).weekday - 1] : undefined;
+  return d ? WEEKDAYS[(new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() + 6) % 7] : undefined;
+}
+
+/** A calendar date `days` after `date` (YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
+  const d = parseDate(date)!;
+  return new Date(Date.UTC(d.year, d.month - 1, d.day + days)).toISOString().slice(0, 10);
 }
 
 /** Every slot of a date by the weekly hours (ignoring now, notice and closed dates), in start order. */
@@ -97,12 +104,10 @@ export function slotsOfWeekday(rules: AvailabilityRules, date: string): Slot[] {
     const end = minutesOf(interval.end);
     for (let m = minutesOf(interval.start); m + rules.slotMinutes <= end; m += rules.slotMinutes) {
       const time = timeOf(m);
-      const start = localToUtc(date, time, rules.timeZone);
-      if (!start) continue;
-      const startUtc = start.toISO()!;
-      if (seen.has(startUtc)) continue;
+      const startUtc = localToUtc(date, time, rules.timeZone);
+      if (!startUtc || seen.has(startUtc)) continue;
       seen.add(startUtc);
-      slots.push({ time, startUtc, endUtc: start.plus({ minutes: rules.slotMinutes }).toISO()! });
+      slots.push({ time, startUtc, endUtc: new Date(Date.parse(startUtc) + rules.slotMinutes * 60_000).toISOString() });
     }
   }
   return slots.sort((a, b) => a.startUtc.localeCompare(b.startUtc));
@@ -114,7 +119,7 @@ export function dayOf(rules: AvailabilityRules, date: string, now: Date = new Da
   if (!parseDate(date)) return { ...base, status: 'invalid' };
   const today = todayIn(rules.timeZone, now);
   if (date < today) return { ...base, status: 'past' };
-  const last = DateTime.fromJSDate(now, { zone: rules.timeZone }).plus({ days: rules.maxDaysAhead }).toISODate()!;
+  const last = addDays(today, rules.maxDaysAhead);
   if (date > last) return { ...base, status: 'too-far' };
   if (rules.closedDates.includes(date)) return { ...base, status: 'closed-date' };
   const all = slotsOfWeekday(rules, date);
@@ -143,14 +148,5 @@ export function findSlot(rules: AvailabilityRules, date: string, time: string, n
 
 /** A slot's start as people read it in the clinic's zone: 'Monday, March 9, 2026', '9:00 AM', 'EDT'. */
 export function describeInstant(startUtc: string, timeZone: string) {
-  const local = DateTime.fromISO(startUtc, { zone: 'utc' }).setZone(timeZone).setLocale('en-US');
-  return {
-    date: local.toLocaleString({ weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }),
-    time: local.toLocaleString({ hour: 'numeric', minute: '2-digit' }),
-    /** Short zone name, e.g. EDT (or an offset such as GMT+2 where no abbreviation exists). */
-    zoneAbbreviation: local.offsetNameShort ?? timeZone,
-    /** Long zone name, e.g. Eastern Daylight Time. */
-    zoneLongName: local.offsetNameLong ?? timeZone,
-    timeZone,
-  };
+  return describeInZone(Date.parse(startUtc), timeZone);
 }

@@ -1,15 +1,13 @@
 // What staff see of the availability settings.
-import { DateTime } from 'luxon';
-import type { AvailabilityRules } from '#shared/bookings/slots';
+import { describeInstant, type AvailabilityRules } from '#shared/bookings/slots';
 import type { AvailabilityView } from '#shared/bookings/types';
 
 export function toAvailabilityView(rules: AvailabilityRules, saved: { updatedAt: string; updatedBy: string } | undefined): AvailabilityView {
-  const now = DateTime.now().setZone(rules.timeZone);
   return {
     configured: Boolean(saved),
     timeZone: rules.timeZone,
     /** e.g. Eastern Daylight Time, as in force today. */
-    timeZoneName: now.offsetNameLong ?? rules.timeZone,
+    timeZoneName: describeInstant(new Date().toISOString(), rules.timeZone).zoneLongName,
     weeklyHours: rules.weeklyHours,
     slotMinutes: rules.slotMinutes,
     capacity: rules.capacity,
