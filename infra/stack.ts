@@ -8,7 +8,7 @@
 // routes live in one nested stack per area (the handler's folder: account, forms, ...): the root keeps
 // the shared resources, and a function never moves between stacks when other areas grow (a route
 // moving between stacks would collide with itself on its route key during the update).
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -429,6 +429,11 @@ export class ClinicStack extends Stack {
 function prebundle(requests: Parameters<typeof bundleHandlers>[1]): Map<string, HandlerBundle> {
   const base = join(PROJECT_ROOT, '.cache', 'lambda-bundles');
   mkdirSync(base, { recursive: true });
+  // Left behind by an interrupted synth (no exit handler runs on a signal).
+  for (const old of readdirSync(base)) {
+    const path = join(base, old);
+    if (old.startsWith('synth-') && Date.now() - statSync(path).mtimeMs > 60 * 60 * 1000) rmSync(path, { recursive: true, force: true });
+  }
   const outdir = mkdtempSync(join(base, 'synth-'));
   process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
   return bundleHandlers(outdir, requests);
