@@ -2,6 +2,7 @@
 // dispatches HTTP requests to the same handlers from the same rows; the authorisation middleware
 // enforces each row's access and permission. Adding an endpoint is one row and one file.
 import type { Action, Module } from '#shared/permissions';
+import { MAX_UPLOAD_REQUEST_BYTES } from '#shared/uploads';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -44,7 +45,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/users/profile', handler: 'account/get-profile', access: 'user' },
   { method: 'PATCH', path: '/users/profile', handler: 'account/update-profile', access: 'user' },
   { method: 'PATCH', path: '/users/password/change', handler: 'account/change-password', access: 'user' },
-  { method: 'PATCH', path: '/users/profile-picture', handler: 'account/upload-profile-picture', access: 'user', body: 'multipart', maxBodyBytes: 5 * 1024 * 1024 },
+  { method: 'PATCH', path: '/users/profile-picture', handler: 'account/upload-profile-picture', access: 'user', body: 'multipart', maxBodyBytes: MAX_UPLOAD_REQUEST_BYTES },
   { method: 'GET', path: '/users/profile-picture', handler: 'account/get-profile-picture', access: 'user' },
   { method: 'DELETE', path: '/users', handler: 'account/delete-account', access: 'user' },
   { method: 'GET', path: '/users/roles-permissions', handler: 'account/get-roles-permissions', access: 'user' },
@@ -136,10 +137,10 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/packages/{id}', handler: 'form-packages/get-package', access: 'user', permission: read('FORMS') },
   { method: 'PUT', path: '/packages/{id}', handler: 'form-packages/update-package', access: 'user', permission: write('FORMS') },
   { method: 'DELETE', path: '/packages/{id}', handler: 'form-packages/delete-package', access: 'user', permission: remove('FORMS') },
-  { method: 'POST', path: '/leads/update-package-image', handler: 'form-packages/upload-package-image', access: 'user', permission: write('FORMS'), body: 'multipart', maxBodyBytes: 5 * 1024 * 1024 },
+  { method: 'POST', path: '/leads/update-package-image', handler: 'form-packages/upload-package-image', access: 'user', permission: write('FORMS'), body: 'multipart', maxBodyBytes: MAX_UPLOAD_REQUEST_BYTES },
   // Public form page (tenant from the apiKey): detail, file upload, submit, card payment link
   { method: 'GET', path: '/leads/forms/{formId}', handler: 'forms/get-public-form', access: 'public' },
-  { method: 'POST', path: '/leads/forms/{formId}/files', handler: 'forms/upload-form-file', access: 'public', body: 'multipart', maxBodyBytes: 5 * 1024 * 1024 },
+  { method: 'POST', path: '/leads/forms/{formId}/files', handler: 'forms/upload-form-file', access: 'public', body: 'multipart', maxBodyBytes: MAX_UPLOAD_REQUEST_BYTES },
   { method: 'POST', path: '/form-builder/form/{id}/submissions', handler: 'forms/submit-form', access: 'public' },
   { method: 'POST', path: '/leads/payments/session', handler: 'leads/create-payment-session', access: 'public' },
   // Leads and payment state (staff)

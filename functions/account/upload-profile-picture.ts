@@ -1,9 +1,10 @@
 // Upload a profile picture (multipart field `file`): images only, at most 5 MB.
 import { endpoint } from '#lib/http';
+import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import { IMAGE_TYPES, deleteUpload, storeUpload } from '#lib/storage';
 import { getUser, updateUser } from '../data/users';
 
-export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+export const MAX_PICTURE_BYTES = MAX_UPLOAD_BYTES;
 
 export const handler = endpoint({}, async ({ files, caller }) => {
   const key = await storeUpload(files.file, { types: IMAGE_TYPES, maxBytes: MAX_PICTURE_BYTES, prefix: `org/${caller.orgId}/users/${caller.userId}` });

@@ -6,12 +6,13 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '#lib/dynamo';
 import { isConditionFailure, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
+import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import { IMAGE_TYPES, deleteUpload, storeUpload } from '#lib/storage';
 import { auditItem } from '../data/audit';
 import { getFormPackage, updateFormPackageItem } from '../data/form-packages';
 import { packageImagePrefix, toPackageView } from './lib/view';
 
-export const MAX_PACKAGE_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_PACKAGE_IMAGE_BYTES = MAX_UPLOAD_BYTES;
 
 export const handler = endpoint({ body: z.object({ packageId: requiredString('packageId is required') }) }, async ({ body, files, caller }) => {
   const pkg = await getFormPackage(caller.orgId, body.packageId);

@@ -5,11 +5,12 @@
 import { publicFormQuerySchema } from '#shared/schemas/forms';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#lib/http';
+import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import { IMAGE_TYPES, storeUpload } from '#lib/storage';
 import { formUploadPrefix } from './lib/submissions';
 import { findPublicForm } from './lib/views';
 
-export const MAX_FORM_FILE_BYTES = 5 * 1024 * 1024;
+export const MAX_FORM_FILE_BYTES = MAX_UPLOAD_BYTES;
 const FILE_TYPES = { ...IMAGE_TYPES, 'application/pdf': 'pdf' };
 
 export const handler = endpoint({ body: publicFormQuerySchema }, async ({ body, params, files }) => {

@@ -62,7 +62,7 @@ describe('profile', { timeout: 20_000 }, () => {
 
   it('refuses pictures the server would refuse', () => {
     expect(pictureProblem(new File(['x'], 'a.pdf', { type: 'application/pdf' }))).toBe('Choose a JPEG, PNG, WebP or GIF image.');
-    expect(pictureProblem(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'a.png', { type: 'image/png' }))).toBe('The picture must be 5 MB or smaller.');
+    expect(pictureProblem(new File([new Uint8Array(4 * 1024 * 1024 + 1)], 'a.png', { type: 'image/png' }))).toBe('The picture must be 4 MB or smaller.');
     expect(pictureProblem(new File(['x'], 'a.webp', { type: 'image/webp' }))).toBeUndefined();
   });
 });

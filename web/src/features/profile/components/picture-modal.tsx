@@ -6,6 +6,7 @@ import { Busy } from '../../../components/loading';
 import { useAuth } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { pictureProblem, PICTURE_TYPES, uploadPicture } from '../api/upload-picture';
+import { MAX_UPLOAD_LABEL } from '#shared/uploads';
 
 export function PictureModal({ show, onHide }: { show: boolean; onHide(): void }) {
   const { currentUser, setCurrentUser } = useAuth();
@@ -67,7 +68,7 @@ export function PictureModal({ show, onHide }: { show: boolean; onHide(): void }
         <div className="d-flex align-items-center gap-4 mb-3">
           <Avatar src={preview ?? currentUser?.profilePictureUrl} size={96} alt={preview ? 'Preview of the new picture' : 'Current picture'} />
           <p className="small text-body-secondary mb-0">
-            {preview ? 'This is how your new picture will look.' : 'A square JPEG, PNG, WebP or GIF works best. At most 5 MB.'}
+            {preview ? 'This is how your new picture will look.' : `A square JPEG, PNG, WebP or GIF works best. At most ${MAX_UPLOAD_LABEL}.`}
           </p>
         </div>
         <label htmlFor="picture-file" className="form-label fw-semibold small">
