@@ -4,7 +4,7 @@
 // the zone, so a 09:00 slot stays at 09:00 local across daylight-saving changes (its UTC hour moves).
 // Local times that do not exist (the hour skipped when clocks go forward) are never offered; a
 // repeated local time (the hour when clocks go back) is offered once, at its later instant (the
-// offset after the change, as luxon and java.time resolve it too).
+// offset after the change, as luxon resolves it).
 import { describeInZone, instantsOf, startOfLocalDay } from './zone';
 import { WEEKDAYS, minutesOf, normaliseTime, parseDate, timeOf, todayIn, type Interval, type Weekday } from './time';
 
