@@ -136,3 +136,18 @@ describe('guards and preferences', () => {
     await context.close();
   });
 });
+
+describe('code splitting', () => {
+  it('a public page loads none of the console code', async () => {
+    const { context, page } = await newContext(browser);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(appUrl('/booking/no-such-key'));
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((s) => /booking-page-/.test(s))).toBe(true);
+    expect(scripts.filter((s) => /\/(console|console-routes|protected|auth-layout|dashboard)-[\w-]+\.js$/.test(s))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,5 +1,5 @@
 // Prints the gzip size of the JavaScript each kind of first visit loads, from dist/web's manifest:
-// the root entry alone (what a public page starts from), an auth screen, and the dashboard.
+// the root entry alone, each public page, an auth screen, and the dashboard.
 // Run after a build: npx tsx web/scripts/bundle-sizes.ts   (--json for machine-readable output)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ interface Chunk {
   file: string;
   src?: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
 }
@@ -44,13 +45,19 @@ const find = (srcEnd: string) => {
 
 const visits: Record<string, string[]> = {
   'root entry (public page floor)': [entry],
-  'auth screen (/auth)': [entry, find('src/app/console.tsx'), find('src/features/auth/routes/auth-layout.tsx')],
-  'console (/dashboard)': [entry, find('src/app/console.tsx'), find('src/app/protected.tsx'), find('src/app/layout/page-error.tsx'), find('src/features/dashboard/routes/dashboard.tsx')],
+  // Every lazy page module of features/public: what a visitor's first load costs.
+  ...Object.fromEntries(
+    Object.keys(manifest)
+      .filter((k) => manifest[k]!.isDynamicEntry && k.includes('src/features/public/'))
+      .map((k) => [`public ${k.replace(/^.*src\/features\/public\//, '')}`, [entry, k]]),
+  ),
+  'auth screen (/auth)': [entry, find('src/app/console-routes.tsx'), find('src/app/console.tsx'), find('src/features/auth/routes/auth-layout.tsx')],
+  'console (/dashboard)': [entry, find('src/app/console-routes.tsx'), find('src/app/console.tsx'), find('src/app/protected.tsx'), find('src/app/layout/page-error.tsx'), find('src/features/dashboard/routes/dashboard.tsx')],
 };
 
 const results = Object.fromEntries(Object.entries(visits).map(([name, keys]) => [name, total(closure(keys))]));
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify(results));
 } else {
-  for (const [name, bytes] of Object.entries(results)) console.log(`${name.padEnd(34)} ${kb(bytes).padStart(9)} gzip JS`);
+  for (const [name, bytes] of Object.entries(results)) console.log(`${name.padEnd(44)} ${kb(bytes).padStart(9)} gzip JS`);
 }

@@ -1,14 +1,16 @@
-// The route tree. The root entry holds only this table, the error element and the not-found page:
-// every screen is a lazy chunk, so public pages load none of the console's code.
+// The router. The root entry holds only the root route, the public pages' lazy entries, the error
+// element and the not-found page. The console's route table (auth screens and signed-in pages) is
+// discovered on the first visit to a console path, and every screen is its own lazy chunk, so public
+// pages load none of the console's code, and registering console pages does not grow them.
 import { useEffect } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useNavigation, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Outlet, useNavigation, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
 import { NotFound } from '../components/not-found';
 import { RouteError } from '../components/route-error';
-import { paths } from '../config/paths';
-import { authRoutes } from '../features/auth/routes';
 import { publicRoutes } from '../features/public/routes';
 import { hideSplash } from '../lib/splash';
-import { consoleRoutes, toRouteObject } from './routes';
+
+const ROOT_ID = 'root';
+const NOT_FOUND_PATH = 'error/404';
 
 function Root() {
   const navigation = useNavigation();
@@ -21,42 +23,37 @@ function Root() {
   );
 }
 
-export const routeTree: RouteObject[] = [
-  {
-    Component: Root,
-    ErrorBoundary: RouteError,
-    HydrateFallback: () => null,
-    children: [
-      // Public pages (no sign-in, no console code) go in features/public/routes.ts.
-      ...publicRoutes,
-      { path: paths.notFound.slice(1), Component: NotFound },
-      {
-        lazy: () => import('./console'),
-        children: [
-          {
-            path: 'auth',
-            lazy: () => import('../features/auth/routes/auth-layout'),
-            // An invited member's first sign-in (members feature), inside the auth layout.
-            children: [...authRoutes, { path: 'accept-invite', lazy: () => import('../features/members/routes/accept-invite') }],
-          },
-          {
-            lazy: () => import('./protected'),
-            children: [
-              {
-                // Errors of a page render inside the shell.
-                lazy: () => import('./layout/page-error'),
-                children: [
-                  { index: true, element: <Navigate to={paths.dashboard} replace /> },
-                  ...consoleRoutes.map(toRouteObject),
-                  { path: '*', element: <Navigate to={paths.dashboard} replace /> },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-    ],
-  },
-];
+export function rootRoutes(): RouteObject[] {
+  return [
+    {
+      id: ROOT_ID,
+      Component: Root,
+      ErrorBoundary: RouteError,
+      HydrateFallback: () => null,
+      children: [
+        // Public pages (no sign-in, no console code) go in features/public/routes.ts.
+        ...publicRoutes,
+        { path: NOT_FOUND_PATH, Component: NotFound },
+      ],
+    },
+  ];
+}
 
-export const createAppRouter = () => createBrowserRouter(routeTree);
+const publicTree: RouteObject[] = [{ path: '/', children: [...publicRoutes, { path: NOT_FOUND_PATH }] }];
+const isPublicPath = (path: string) => (matchRoutes(publicTree, path) ?? []).length > 1;
+
+/** Adds the console's routes under the root the first time a path outside the public pages is visited. */
+export function routerOptions(): { patchRoutesOnNavigation: PatchRoutesOnNavigationFunction } {
+  let discovered = false;
+  return {
+    async patchRoutesOnNavigation({ path, patch, signal }) {
+      if (discovered || isPublicPath(path)) return;
+      const { consoleTree } = await import('./console-routes');
+      if (signal.aborted) return;
+      patch(ROOT_ID, consoleTree);
+      discovered = true;
+    },
+  };
+}
+
+export const createAppRouter = () => createBrowserRouter(rootRoutes(), routerOptions());

@@ -9,8 +9,8 @@ import type { PermissionEntry } from '#shared/permissions';
 import { AuthProvider } from '../lib/auth';
 import { RolesContextProvider, type RolesState } from '../lib/roles';
 
-export function renderRoutes(routes: RouteObject[], initialPath: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+export function renderRoutes(routes: RouteObject[], initialPath: string, options: Omit<Parameters<typeof createMemoryRouter>[1], 'initialEntries'> = {}) {
+  const router = createMemoryRouter(routes, { ...options, initialEntries: [initialPath] });
   // No pause between keystrokes: form tests type a lot, and run beside many others.
   const user = userEvent.setup({ delay: null });
   const view = render(
