@@ -1,5 +1,5 @@
 // POST /leads/update-package-image (multipart: packageId + file): a package's image. Images only,
-// at most 5 MB, checked by their bytes; served at /assets/<key>.
+// at most 4 MB, checked by their bytes; served at /assets/<key>.
 import * as z from 'zod/mini';
 import { requiredString } from '#shared/schemas/common';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';

@@ -1,5 +1,5 @@
 // POST /leads/forms/{formId}/files (public, multipart: apiKey + file): a visitor's file for a file
-// field. Images and PDF only, at most 5 MB, checked by their bytes. Stored private (never served at
+// field. Images and PDF only, at most 4 MB, checked by their bytes. Stored private (never served at
 // /assets): staff open it through GET /leads/{id}/files/{fieldId}. The key it returns is the value to
 // submit; the submission accepts only keys of this form's upload folder.
 import { publicFormQuerySchema } from '#shared/schemas/forms';

@@ -1,6 +1,6 @@
 // /lead-generation/add and /lead-generation/:id (Forms write to save): a form package. Price in
 // dollars; the HTML description is previewed with the same sanitiser the server applies on save;
-// the image (png, jpeg, webp, gif; at most 5 MB) is uploaded after the package is saved.
+// the image (png, jpeg, webp, gif; at most 4 MB) is uploaded after the package is saved.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import type * as z from 'zod/mini';
 import { sanitizeHtml } from '#shared/forms/sanitize-html';
 import { formPackageSchema } from '#shared/schemas/forms';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '#shared/uploads';
 import { controlProps, Field } from '../../../components/field';
 import { Busy, Loading } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';
@@ -114,9 +115,18 @@ function PackageForm({ pkg }: { pkg?: PackageView }) {
             <label htmlFor="image" className="form-label fw-semibold small text-body-emphasis mb-1">Image</label>
             <div className="d-flex gap-3 align-items-center">
               {image && <img src={image} alt="" className="rounded object-fit-cover" width={120} height={80} />}
-              <input id="image" type="file" accept="image/png,image/jpeg,image/webp,image/gif" className="form-control" onChange={(ev) => setFile(ev.target.files?.[0] ?? null)} />
+              <input id="image" type="file" accept="image/png,image/jpeg,image/webp,image/gif" className="form-control" onChange={(ev) => {
+                  const chosen = ev.target.files?.[0] ?? null;
+                  if (chosen && chosen.size > MAX_UPLOAD_BYTES) {
+                    ev.target.value = '';
+                    setFile(null);
+                    notify.error(`The image must be ${MAX_UPLOAD_LABEL} or smaller.`);
+                    return;
+                  }
+                  setFile(chosen);
+                }} />
             </div>
-            <div className="form-text">At least 100 px wide, or the public page shows a placeholder. At most 5 MB.</div>
+            <div className="form-text">At least 100 px wide, or the public page shows a placeholder. At most {MAX_UPLOAD_LABEL}.</div>
           </div>
         </div>
       </fieldset>

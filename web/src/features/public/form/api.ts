@@ -1,5 +1,6 @@
 // The public form page's calls (no token; the apiKey in the page's address names the organisation).
 import type { PublicForm, SubmissionItem } from '#shared/forms/types';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '#shared/uploads';
 import { api } from '../../../lib/api';
 
 const none = { auth: 'none' as const };
@@ -37,6 +38,7 @@ export const createPaymentLink = (body: {
 
 /** Uploads a visitor's file for a file field; resolves to the key to submit as the field's value. */
 export async function uploadFormFile(formId: string, apiKey: string, file: File): Promise<string> {
+  if (file.size > MAX_UPLOAD_BYTES) throw new Error(`The file must be ${MAX_UPLOAD_LABEL} or smaller.`);
   const form = new FormData();
   form.append('apiKey', apiKey);
   form.append('file', file);
