@@ -5,12 +5,24 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const routerDist = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 /** The embedded local stack (`npm start`) that `vite dev` forwards API and upload requests to. */
 const stack = process.env.STACK_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root,
   plugins: [react()],
+  resolve: {
+    // react-router's package exports only its development build (dev warnings included); builds use
+    // the production one.
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: routerDist('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: routerDist('dom-export.mjs') },
+          ]
+        : [],
+  },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -26,4 +38,4 @@ export default defineConfig({
       '^/assets/org/': stack,
     },
   },
-});
+}));

@@ -27,6 +27,9 @@ export function rootRoutes(): RouteObject[] {
   return [
     {
       id: ROOT_ID,
+      // With a path, the root matches every location partly, so the first render before the console's
+      // routes are discovered shows the (empty) hydrate fallback instead of warning about no match.
+      path: '/',
       Component: Root,
       ErrorBoundary: RouteError,
       HydrateFallback: () => null,
