@@ -2,68 +2,15 @@
 // Book Appointment), the list query, assignment, the status lifecycle and the CSV export. Used by the
 // console's forms and by the handlers, so both give the same messages.
 import * as z from 'zod/mini';
+import { APPOINTMENT_MESSAGES as M, APPOINTMENT_STATUSES, OPTIONAL_TEXT, isoDatePart, timePart, tooLong } from '../appointments/form';
 import { GENDERS } from './account';
 import { E164_PHONE, requiredString } from './common';
 
-/** The lifecycle: requested -> confirmed -> completed; requested/confirmed -> cancelled; confirmed -> no-show. */
-export const APPOINTMENT_STATUSES = ['requested', 'confirmed', 'completed', 'cancelled', 'no-show'] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-
-export const STATUS_TRANSITIONS: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
-  requested: ['confirmed', 'cancelled'],
-  confirmed: ['completed', 'cancelled', 'no-show'],
-  completed: [],
-  cancelled: [],
-  'no-show': [],
-};
-
-/** `active` in the list filter: still to happen. `inactive`: done with (completed, cancelled, no-show). */
-export const ACTIVE_STATUSES: readonly AppointmentStatus[] = ['requested', 'confirmed'];
-export const isActiveStatus = (s: AppointmentStatus) => ACTIVE_STATUSES.includes(s);
-
-export const STATUS_LABELS: Record<AppointmentStatus, string> = {
-  requested: 'Requested',
-  confirmed: 'Confirmed',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  'no-show': 'No-show',
-};
-
-/**
- * Attachments: images or PDF, at most 2 MB each. The whole request stays under 4.25 MB because API
- * Gateway hands a binary body to Lambda base64-encoded and a synchronous invoke takes at most 6 MB;
- * the console shrinks large photos before sending them. Bigger files would need presigned S3 uploads.
- */
-export const ATTACHMENT_FIELDS = ['insuranceCardImage', 'debtorReferralDocument'] as const;
-export type AttachmentField = (typeof ATTACHMENT_FIELDS)[number];
-export const ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;
-export const BOOKING_MAX_BODY_BYTES = 4.25 * 1024 * 1024;
-export const ATTACHMENT_TYPES: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'application/pdf': 'pdf',
-};
-export const ATTACHMENT_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,application/pdf';
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/;
-
-/** 'YYYY-MM-DD' from an ISO date or date-time as written (no time zone shift), if it is a real date. */
-export function isoDatePart(value: string): string | undefined {
-  const m = ISO_DATE.exec(value.trim());
-  if (!m) return undefined;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return undefined;
-  return `${m[1]}-${m[2]}-${m[3]}`;
-}
-
-/** 'HH:mm' from 'HH:mm' or 'HH:mm:ss' (24-hour clock). */
-export function timePart(value: string): string | undefined {
-  const m = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?$/.exec(value.trim());
-  return m ? `${m[1]}:${m[2]}` : undefined;
-}
+export {
+  ACTIVE_STATUSES, APPOINTMENT_STATUSES, ATTACHMENT_ACCEPT, ATTACHMENT_FIELDS, ATTACHMENT_LABELS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES,
+  BOOKING_MAX_BODY_BYTES, STATUS_LABELS, STATUS_TRANSITIONS, isActiveStatus, isoDatePart, timePart,
+  type AppointmentStatus, type AttachmentField,
+} from '../appointments/form';
 
 /**
  * An optional text field: trimmed, '' becomes undefined (multipart forms send empty fields as ''), and
@@ -72,25 +19,25 @@ export function timePart(value: string): string | undefined {
 const optionalText = (max: number, label: string) =>
   z.optional(
     z.pipe(
-      z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)),
+      z.string().check(z.trim(), z.maxLength(max, tooLong(label, max))),
       z.transform((v) => v.replace(/\r\n?/g, '\n') || undefined),
     ),
   );
 
 const bookingDate = z.pipe(
-  requiredString('Booking date is required'),
+  requiredString(M.bookingDate),
   z.transform((v, ctx) => {
     const date = isoDatePart(v);
-    if (!date) ctx.issues.push({ code: 'custom', message: 'Booking date must be a valid date (YYYY-MM-DD)', input: v });
+    if (!date) ctx.issues.push({ code: 'custom', message: M.dateFormat, input: v });
     return date ?? v;
   }),
 );
 
 const bookingTime = z.pipe(
-  requiredString('Booking time is required'),
+  requiredString(M.bookingTime),
   z.transform((v, ctx) => {
     const time = timePart(v);
-    if (!time) ctx.issues.push({ code: 'custom', message: 'Booking time must be a valid time (HH:mm)', input: v });
+    if (!time) ctx.issues.push({ code: 'custom', message: M.timeFormat, input: v });
     return time ?? v;
   }),
 );
@@ -103,7 +50,7 @@ const dob = z.optional(
       const date = isoDatePart(v);
       const today = new Date().toISOString().slice(0, 10);
       if (!date || date > today || date < '1900-01-01') {
-        ctx.issues.push({ code: 'custom', message: 'Date of birth must be a valid date in the past', input: v });
+        ctx.issues.push({ code: 'custom', message: M.dob, input: v });
         return v;
       }
       return date;
@@ -117,7 +64,7 @@ const gender = z.optional(
     z.transform((v, ctx) => {
       if (!v) return undefined;
       const lower = v.toLowerCase() as (typeof GENDERS)[number];
-      if (!GENDERS.includes(lower)) ctx.issues.push({ code: 'custom', message: 'Please select a valid gender', input: v });
+      if (!GENDERS.includes(lower)) ctx.issues.push({ code: 'custom', message: M.gender, input: v });
       return lower;
     }),
   ),
@@ -125,29 +72,25 @@ const gender = z.optional(
 
 /** The person and the visit (spec section 3 "Appointment booking"); the booking form's messages (section 5). */
 export const appointmentBookingFields = {
-  firstName: requiredString('First name is required', z.maxLength(50, 'Maximum 50 symbols')),
-  lastName: requiredString('Last name is required', z.maxLength(50, 'Maximum 50 symbols')),
+  firstName: requiredString(M.firstName, z.maxLength(50, M.max50)),
+  lastName: requiredString(M.lastName, z.maxLength(50, M.max50)),
   gender,
-  email: z.string({ error: 'Invalid email address' }).check(
-    z.trim(),
-    z.toLowerCase(),
-    z.maxLength(100, 'Maximum 100 symbols'),
-    z.email('Invalid email address'),
-  ),
-  phone: z.string({ error: 'Invalid phone number (e.g., +1234567890)' }).check(
-    z.trim(),
-    z.regex(E164_PHONE, 'Invalid phone number (e.g., +1234567890)'),
-  ),
+  email: z.string({ error: M.email }).check(z.trim(), z.toLowerCase(), z.maxLength(100, M.max100), z.email(M.email)),
+  phone: z.string({ error: M.phone }).check(z.trim(), z.regex(E164_PHONE, M.phone)),
   dob,
   bookingDate,
   bookingTime,
-  preferredLocation: optionalText(100, 'Preferred location'),
-  reasonOfAppointment: optionalText(1000, 'Reason of appointment'),
-  primaryInsurance: optionalText(100, 'Primary insurance'),
-  insuranceMemberId: optionalText(50, 'Insurance member ID'),
-  additionalNotes: optionalText(2000, 'Additional notes'),
-  appointmentType: optionalText(100, 'Appointment type'),
+  preferredLocation: optionalText(...OPTIONAL_TEXT.preferredLocation!),
+  reasonOfAppointment: optionalText(...OPTIONAL_TEXT.reasonOfAppointment!),
+  primaryInsurance: optionalText(...OPTIONAL_TEXT.primaryInsurance!),
+  insuranceMemberId: optionalText(...OPTIONAL_TEXT.insuranceMemberId!),
+  additionalNotes: optionalText(...OPTIONAL_TEXT.additionalNotes!),
+  appointmentType: optionalText(...OPTIONAL_TEXT.appointmentType!),
 };
+
+/** The booking form's fields as the console and the public page check them before sending. */
+export const bookingFormSchema = z.object(appointmentBookingFields);
+export type BookingFormInput = z.input<typeof bookingFormSchema>;
 
 /** Staff booking (signed in): the organisation comes from the token; organizationApiKey is ignored. */
 export const staffBookingSchema = z.object({ ...appointmentBookingFields, organizationApiKey: z.optional(z.string()) });

@@ -23,6 +23,21 @@ export const menu: MenuItem[] = [
       { type: 'link', title: 'Add Member', to: paths.members.add, access: { module: 'Members', action: 'write' } },
     ],
   },
+  { type: 'heading', title: 'Service Management' },
+  {
+    type: 'group',
+    title: 'Appointments',
+    icon: 'bi-calendar2-week',
+    access: { module: 'Appointment' },
+    children: [
+      { type: 'link', title: 'All Appointments', to: paths.appointments.list, access: { module: 'Appointment' } },
+      { type: 'link', title: 'My Appointments', to: paths.appointments.my, access: { module: 'Appointment', owner: 'exclude' } },
+      { type: 'link', title: 'Book Appointment', to: paths.appointments.book, access: { module: 'Appointment', action: 'write' } },
+    ],
+  },
+  { type: 'link', title: 'Services', to: paths.services, icon: 'bi-clipboard2-pulse', access: { module: 'Appointment' } },
+  { type: 'link', title: 'Customers', to: paths.customers.list, icon: 'bi-person-vcard', access: { module: 'Appointment' } },
+  { type: 'link', title: 'SMS', to: paths.sms, icon: 'bi-chat-left-text', access: { module: 'Appointment' } },
   { type: 'heading', title: 'Bookings' },
   {
     type: 'group',

@@ -68,6 +68,21 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: paths.organization, lazy: () => import('../features/organization/routes/organization') },
   { path: paths.notifications, access: { module: 'Notifications' }, lazy: () => import('../features/notifications/routes/notifications') },
   { path: paths.logs, access: { owner: 'only' }, lazy: () => import('../features/logs/routes/logs') },
+  // Service management: appointments (the spec guards /appointments/* with Appointment read), and the
+  // services, customers and SMS pages, which ride on the Appointment module's flags like their API.
+  { path: paths.appointments.list, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/appointments-list') },
+  { path: paths.appointments.my, access: { module: 'Appointment', owner: 'exclude' }, lazy: () => import('../features/appointments/routes/my-appointments') },
+  {
+    path: paths.appointments.book,
+    access: { module: 'Appointment', action: 'write' },
+    lazy: () => import('../features/appointments/routes/book-appointment'),
+    quickAction: { title: 'Book Appointment', description: 'Book an appointment for a patient', icon: 'bi-calendar-plus' },
+  },
+  { path: paths.appointments.detail, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/appointment-detail') },
+  { path: paths.services, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/services') },
+  { path: paths.customers.list, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/customers-list') },
+  { path: paths.customers.detail, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/customer-detail') },
+  { path: paths.sms, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/sms') },
   // Bookings: the bookings list and detail, booking packages, availability
   { path: paths.bookings.list, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/bookings-list') },
   { path: paths.bookings.detail, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/booking-detail') },

@@ -23,7 +23,10 @@ export const paths = {
   members: { list: '/member', add: '/member/add', detail: '/member/:id' },
   organization: '/organization',
   notifications: '/notification',
-  appointments: { list: '/appointments', my: '/appointments/my', book: '/appointments/book' },
+  appointments: { list: '/appointments', my: '/appointments/my', book: '/appointments/book', detail: '/appointments/:id' },
+  services: '/services',
+  customers: { list: '/customers', detail: '/customers/:id' },
+  sms: '/sms',
   leadGeneration: { list: '/lead-generation/list', add: '/lead-generation/add', edit: '/lead-generation/:id' },
   bookings: {
     list: '/bookings',

@@ -14,4 +14,5 @@ import type { RouteObject } from 'react-router-dom';
 export const publicRoutes: RouteObject[] = [
   { path: 'booking/:apiKey', lazy: () => import('./booking/booking-page') },
   { path: 'form-builder/public/:formId/:apiKey', lazy: () => import('./form/form-page') },
+  { path: 'room-integration/:apiKey', lazy: () => import('../appointments/public/request-page') },
 ];

@@ -1,0 +1,142 @@
+// The appointment calls (spec section 7 "Appointments"): the list (page number or cursor, search,
+// sort and filters), one appointment with its log, booking (multipart), assignment, status, the
+// log, the CSV export, and the members an appointment can be assigned to.
+import useSWR from 'swr';
+import type { AppointmentStatus } from '#shared/appointments/form';
+import { api, fetcher } from '../../../lib/api';
+import { getToken } from '../../../lib/session';
+
+export interface Appointment {
+  id: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  gender?: string;
+  email: string;
+  phone: string;
+  dob?: string;
+  bookingDate: string;
+  bookingTime: string;
+  preferredLocation?: string;
+  reasonOfAppointment?: string;
+  primaryInsurance?: string;
+  insuranceMemberId?: string;
+  additionalNotes?: string;
+  appointmentType?: string;
+  attachments: { insuranceCardImage?: string; debtorReferralDocument?: string };
+  status: AppointmentStatus;
+  statusLabel: string;
+  assignee: { userId: string; name: string } | null;
+  customerId?: string;
+  source: 'public' | 'staff';
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export interface LogEntry {
+  id: string;
+  appointmentId: string;
+  at: string;
+  actorId?: string;
+  actorName: string;
+  action: 'created' | 'assigned' | 'reassigned' | 'unassigned' | 'status-changed';
+  summary: string;
+  from?: string;
+  to?: string;
+}
+
+export interface AppointmentPage {
+  items: Appointment[];
+  nextCursor?: string;
+  pageNumber: number;
+  pageSize: number;
+  total?: number;
+}
+
+export type Sort = 'date-desc' | 'date-asc' | 'name-asc' | 'name-desc' | 'updated';
+export type StatusFilter = 'all' | 'active' | 'inactive';
+
+export interface ListQuery {
+  pageSize: number;
+  pageNumber: number;
+  cursor?: string;
+  search?: string;
+  sort: Sort;
+  filter: StatusFilter;
+}
+
+/** The query string of GET /appointments for a list state. */
+export function listParams(q: ListQuery): URLSearchParams {
+  const p = new URLSearchParams({ pageSize: String(q.pageSize), pageNumber: String(q.pageNumber) });
+  if (q.cursor) p.set('cursor', q.cursor);
+  if (q.search) p.set('search', q.search);
+  if (q.sort === 'date-asc') p.set('sortASC', 'true');
+  if (q.sort === 'name-asc') p.set('sortAtoZ', 'true');
+  if (q.sort === 'name-desc') {
+    p.set('sortAtoZ', 'true');
+    p.set('sortASC', 'false');
+  }
+  if (q.sort === 'updated') p.set('recentlyUpdated', 'true');
+  if (q.filter === 'active') p.set('active', 'true');
+  if (q.filter === 'inactive') p.set('inactive', 'true');
+  return p;
+}
+
+export const APPOINTMENTS_KEY = '/appointments';
+export const appointmentKey = (id: string) => `/appointments/${encodeURIComponent(id)}`;
+
+export const useAppointments = (q: ListQuery) => useSWR<AppointmentPage>(`${APPOINTMENTS_KEY}?${listParams(q)}`, fetcher, { keepPreviousData: true });
+
+export const useMyAppointments = (q: { pageSize: number; cursor?: string; filter: StatusFilter; ascending: boolean }) => {
+  const p = new URLSearchParams({ pageSize: String(q.pageSize) });
+  if (q.cursor) p.set('cursor', q.cursor);
+  if (q.filter === 'active') p.set('active', 'true');
+  if (q.filter === 'inactive') p.set('inactive', 'true');
+  if (q.ascending) p.set('sortASC', 'true');
+  return useSWR<AppointmentPage>(`/appointments/assigned/to/me?${p}`, fetcher, { keepPreviousData: true });
+};
+
+export const useAppointment = (id: string | undefined) =>
+  useSWR<Appointment & { log: LogEntry[]; logNextCursor?: string }>(id ? appointmentKey(id) : null, fetcher);
+
+export interface Assignee {
+  userId: string;
+  name: string;
+  email: string;
+  isOwner: boolean;
+}
+
+/** Members who can be given appointments (needs Appointment write; pass false to skip the call). */
+export const useAssignees = (enabled: boolean) => useSWR<{ items: Assignee[] }>(enabled ? '/appointments/assignees' : null, fetcher, { revalidateOnFocus: false });
+
+export const useAppointmentLog = (cursor?: string) => useSWR<{ items: LogEntry[]; nextCursor?: string }>(`/appointments/appointment-logs?pageSize=50${cursor ? `&cursor=${cursor}` : ''}`, fetcher);
+
+export const bookAppointment = (form: FormData) => api.post<Appointment>('/appointments/book-custom', undefined, { form });
+export const changeStatus = (id: string, status: AppointmentStatus, version: number) => api.patch<Appointment>(`${appointmentKey(id)}/change-status`, { status, version });
+export const assign = (appointmentId: string, userId: string, version: number) => api.post<Appointment>('/appointments/assign', { appointmentId, userId, version });
+export const reassign = (appointmentId: string, userId: string, version: number) =>
+  api.patch<Appointment>(`${appointmentKey(appointmentId)}/update-assignee`, { appointmentId, userId, version });
+export const unassign = (id: string, version: number) => api.get<Appointment>(`${appointmentKey(id)}/remove-assignee?version=${version}`);
+
+/** Downloads the CSV of a date range; resolves to an error message, or undefined when saved. */
+export async function downloadCsv(startDate: string, endDate: string): Promise<string | undefined> {
+  const token = getToken();
+  const res = await fetch(`/api/appointments/export/appointments/to/csv?${new URLSearchParams({ startDate, endDate })}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { message?: string };
+    return body.message || 'The export failed. Please try again.';
+  }
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `appointments-${startDate}-to-${endDate}.csv`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return undefined;
+}

@@ -1,0 +1,143 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { saveToken } from '../../lib/session';
+import { entry, mockApi, renderAt, renderRoutes, rolesState, WithRoles } from '../../testing/render';
+import { listParams } from './api/appointments';
+import { AppointmentRequestPage } from './public/request-page';
+import { AppointmentsListPage } from './routes/appointments-list';
+
+const appt = (id: string, extra: object = {}) => ({
+  id, firstName: 'Pat', lastName: id.toUpperCase(), fullName: `Pat ${id.toUpperCase()}`, email: `${id}@example.com`, phone: '+15551234567',
+  bookingDate: '2030-01-15', bookingTime: '09:30', attachments: {}, status: 'requested', statusLabel: 'Requested', assignee: null,
+  source: 'public', createdAt: '2030-01-01T00:00:00Z', updatedAt: '2030-01-01T00:00:00Z', version: 3, ...extra,
+});
+
+const urls = () => vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+
+describe('listParams', () => {
+  it('turns the list state into the spec query parameters', () => {
+    const base = { pageSize: 20, pageNumber: 1, filter: 'all' as const };
+    expect(listParams({ ...base, sort: 'date-desc' }).toString()).toBe('pageSize=20&pageNumber=1');
+    expect(Object.fromEntries(listParams({ ...base, sort: 'date-asc', filter: 'active', search: 'ann', cursor: 'C' }))).toEqual({
+      pageSize: '20', pageNumber: '1', cursor: 'C', search: 'ann', sortASC: 'true', active: 'true',
+    });
+    expect(Object.fromEntries(listParams({ ...base, sort: 'name-desc', filter: 'inactive' }))).toMatchObject({ sortAtoZ: 'true', sortASC: 'false', inactive: 'true' });
+    expect(Object.fromEntries(listParams({ ...base, sort: 'updated' }))).toMatchObject({ recentlyUpdated: 'true' });
+  });
+});
+
+describe('AppointmentsListPage', { timeout: 20_000 }, () => {
+  function setup(roles = rolesState({ isOwner: true }), patch?: Parameters<typeof mockApi>[0][string]) {
+    saveToken('token');
+    const calls = mockApi({
+      'GET /api/users/profile': { status: 200, body: { message: 'OK', data: { id: 'me', email: 'me@example.com' } } },
+      'GET /api/appointments': { status: 200, body: { message: 'OK', data: { items: [appt('a1'), appt('a2', { status: 'completed', statusLabel: 'Completed' })], nextCursor: 'NEXT', pageNumber: 1, pageSize: 20, total: 41 } } },
+      'GET /api/appointments/assignees': { status: 200, body: { message: 'OK', data: { items: [{ userId: 'u1', name: 'Wes Writer', email: 'wes@example.com', isOwner: false }] } } },
+      'PATCH /api/appointments/a1/change-status': patch ?? { status: 200, body: { message: 'The appointment is confirmed.', data: appt('a1', { status: 'confirmed' }) } },
+    });
+    const view = renderAt(
+      <WithRoles value={roles}>
+        <AppointmentsListPage />
+      </WithRoles>,
+      '/appointments',
+    );
+    return { ...view, calls };
+  }
+
+  it('shows the page of appointments with the total, and pages forward with the cursor', async () => {
+    const { user } = setup();
+    expect(await screen.findByText('Pat A1')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Appointments (41)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(urls().some((u) => u.includes('cursor=NEXT') && u.includes('pageNumber=2'))).toBe(true));
+  });
+
+  it('searches, sorts and filters with the spec parameters', async () => {
+    const { user } = setup();
+    await screen.findByText('Pat A1');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'name-asc');
+    await waitFor(() => expect(urls().some((u) => u.includes('sortAtoZ=true'))).toBe(true));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'inactive');
+    await waitFor(() => expect(urls().some((u) => u.includes('inactive=true'))).toBe(true));
+    await user.type(screen.getByRole('searchbox', { name: 'Search appointments' }), 'pat');
+    await waitFor(() => expect(urls().some((u) => u.includes('search=pat'))).toBe(true));
+  });
+
+  it('changes a status with the version shown, so a change made meanwhile is refused, not overwritten', async () => {
+    const { user, calls } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Change status of Pat A1' }));
+    expect(screen.queryByRole('button', { name: 'Mark as no-show' })).toBeNull(); // requested cannot become no-show
+    await user.click(screen.getByRole('button', { name: 'Mark as confirmed' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ status: 'confirmed', version: 3 }));
+    // A completed appointment offers no status change.
+    expect(screen.getByRole('button', { name: 'Change status of Pat A2' })).toBeDisabled();
+  });
+
+  it('offers no status, assign or booking actions to a member who may only read', async () => {
+    setup(rolesState({ roles: [entry('Appointment', { read: true })] }));
+    await screen.findByText('Pat A1');
+    expect(screen.queryByRole('button', { name: /Change status/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Assign/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Book Appointment/ })).toBeNull();
+    expect(urls().some((u) => u.includes('/assignees'))).toBe(false);
+  });
+});
+
+describe('AppointmentRequestPage (room-integration/:apiKey)', { timeout: 20_000 }, () => {
+  const PAGE = { organization: { name: 'Sunny Clinic', timeZone: 'America/New_York' }, services: [{ id: 's1', name: 'Consultation', durationMinutes: 30, priceCents: 5000 }] };
+  const open = () => renderRoutes([{ path: '/room-integration/:apiKey', element: <AppointmentRequestPage /> }], '/room-integration/pk_clinic_key_123');
+
+  it('names the clinic, checks the fields with the spec messages and sends nothing while they are wrong', async () => {
+    const calls = mockApi({ 'GET /api/public/appointments/pk_clinic_key_123': { status: 200, body: { message: 'OK', data: PAGE } } });
+    const { user } = open();
+    expect(await screen.findByText(/Sunny Clinic/)).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Appointment type')).getByRole('option', { name: 'Consultation' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Email/), 'nope');
+    await user.type(screen.getByLabelText(/^Phone number/), '555');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Invalid phone number (e.g., +1234567890)')).toBeInTheDocument();
+    expect(screen.getByText('Booking date is required')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('refuses a file over 2 MB before sending, then sends the form as multipart with the apiKey', async () => {
+    const calls = mockApi({
+      'GET /api/public/appointments/pk_clinic_key_123': { status: 200, body: { message: 'OK', data: PAGE } },
+      'POST /api/public/appointments/book-custom': { status: 201, body: { message: 'Thank you. Your appointment request was sent; we emailed you a confirmation.', data: { id: 'x' } } },
+    });
+    const { user } = open();
+    await screen.findByText(/Sunny Clinic/);
+    await user.type(screen.getByLabelText(/^First name/), 'Vera');
+    await user.type(screen.getByLabelText(/^Last name/), 'Visitor');
+    await user.type(screen.getByLabelText(/^Email/), 'vera@example.com');
+    await user.type(screen.getByLabelText(/^Phone number/), '+15557654321');
+    fireEvent.change(screen.getByLabelText(/^Booking date/), { target: { value: '2030-01-15' } });
+    fireEvent.change(screen.getByLabelText(/^Booking time/), { target: { value: '09:30' } });
+    const big = new File([new Uint8Array(3 * 1024 * 1024)], 'referral.pdf', { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText('Debtor referral document'), big);
+    expect(await screen.findByText('Debtor referral document is too large (at most 2 MB).')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please correct the fields marked below.');
+    expect(screen.getByText('Debtor referral document is too large (at most 2 MB).')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await user.upload(screen.getByLabelText('Debtor referral document'), new File(['%PDF-1.4'], 'referral.pdf', { type: 'application/pdf' }));
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Thank you. Your appointment request was sent; we emailed you a confirmation.')).toBeInTheDocument();
+    const sent = calls.find((c) => c.method === 'POST')!.body as FormData;
+    expect(sent.get('organizationApiKey')).toBe('pk_clinic_key_123');
+    expect(sent.get('firstName')).toBe('Vera');
+    expect(sent.get('bookingDate')).toBe('2030-01-15');
+    expect((sent.get('debtorReferralDocument') as File).name).toBe('referral.pdf');
+    expect(sent.get('insuranceCardImage')).toBeNull();
+  });
+
+  it('says so when the link is not a clinic\'s', async () => {
+    mockApi({ 'GET /api/public/appointments/pk_clinic_key_123': { status: 404, body: { message: 'This appointment page is not available. Please check the link.' } } });
+    open();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This appointment page is not available. Please check the link.');
+  });
+});

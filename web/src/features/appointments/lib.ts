@@ -1,0 +1,25 @@
+// Small helpers of the appointment pages.
+import { useEffect, useState } from 'react';
+import { STATUS_TRANSITIONS, type AppointmentStatus } from '#shared/appointments/form';
+
+export function useDebounced<T>(value: T, ms = 300): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+export const appointmentPath = (id: string) => `/appointments/${encodeURIComponent(id)}`;
+
+/** The statuses an appointment may move to next. */
+export const nextStatuses = (status: AppointmentStatus) => STATUS_TRANSITIONS[status] ?? [];
+
+/** "2025-03-04" and "09:30" as a person reads them, in the clinic's own terms (no time zone shift). */
+export function formatBooking(date: string, time: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  if (!y || !m || !d) return `${date} ${time}`;
+  const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+  return `${day}, ${time}`;
+}

@@ -1,0 +1,73 @@
+// room-integration/:apiKey: the clinic's public appointment request page (spec section 2; its content
+// is not shown there). A visitor gives their details, the visit they want and, optionally, their
+// insurance card and a referral; the clinic confirms later and the visitor is mailed at once. No
+// console code here.
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { Loading } from '../../../components/loading';
+import { api } from '../../../lib/api';
+import { BookingForm } from '../components/booking-form';
+
+interface PublicPage {
+  organization: { name: string; phoneNumber?: string; websiteUrl?: string; timeZone: string };
+  services: { id: string; name: string; description?: string; durationMinutes: number; priceCents: number }[];
+}
+
+async function loadPage([, apiKey]: [string, string]): Promise<PublicPage> {
+  const result = await api.get<PublicPage>(`/public/appointments/${encodeURIComponent(apiKey)}`, { auth: 'none' });
+  if (!result.success || !result.data.data) throw new Error(result.message || 'This appointment page is not available.');
+  return result.data.data;
+}
+
+export function AppointmentRequestPage() {
+  const { apiKey = '' } = useParams();
+  const { data, error, isLoading } = useSWR(['public-appointments', apiKey], loadPage, { revalidateOnFocus: false });
+  const [done, setDone] = useState<string>();
+
+  return (
+    <main className="container py-5" style={{ maxWidth: 860 }}>
+      {isLoading ? (
+        <Loading label="Loading..." showLabel />
+      ) : error || !data ? (
+        <div className="alert alert-danger" role="alert">
+          {error?.message || 'This appointment page is not available. Please check the link.'}
+        </div>
+      ) : (
+        <>
+          <header className="mb-4">
+            <h1 className="h3 fw-bold mb-1">Request an appointment</h1>
+            <p className="text-body-secondary mb-0">
+              {data.organization.name}
+              {data.organization.phoneNumber ? ` · ${data.organization.phoneNumber}` : ''} · times are in the clinic's time zone ({data.organization.timeZone}).
+            </p>
+          </header>
+          {done && (
+            <div className="alert alert-success" role="status" tabIndex={-1}>
+              {done}
+            </div>
+          )}
+          <div className="card border-0 shadow-sm">
+            <div className="card-body p-4">
+              <BookingForm
+                appointmentTypes={data.services.map((s) => s.name)}
+                submitLabel="Send request"
+                extra={{ organizationApiKey: apiKey }}
+                onSubmit={async (form) => {
+                  const result = await api.post('/public/appointments/book-custom', undefined, { form, auth: 'none' });
+                  return { success: result.success, message: result.message, errors: result.data.errors };
+                }}
+                onBooked={(result) => {
+                  setDone(result.message);
+                  window.scrollTo({ top: 0, behavior: 'smooth' });
+                }}
+              />
+            </div>
+          </div>
+        </>
+      )}
+    </main>
+  );
+}
+
+export { AppointmentRequestPage as Component };

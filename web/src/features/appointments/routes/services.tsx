@@ -1,0 +1,242 @@
+// /services (Appointment read): service categories and the services the clinic offers (duration,
+// price, active). Adding and editing need Appointment write, deleting Appointment delete. Active
+// services are the appointment types of the booking forms.
+import { useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { Busy, Loading } from '../../../components/loading';
+import type { ApiResult } from '../../../lib/api';
+import { usePageTitle } from '../../../lib/layout';
+import { notify } from '../../../lib/notify';
+import { useAccess } from '../../../lib/roles';
+import {
+  createCategory, createService, deleteCategory, deleteService, dollars, updateCategory, updateService, useCategories, useServices,
+  type Category, type Service,
+} from '../api/services';
+
+type Editing = { kind: 'category'; item?: Category } | { kind: 'service'; item?: Service } | null;
+
+async function save(call: () => Promise<ApiResult<unknown>>, done: () => void, setError: (m: string) => void) {
+  try {
+    const result = await call();
+    if (result.success) {
+      notify.success(result.message);
+      done();
+    } else setError(Object.values(result.data.errors ?? {})[0] ?? result.message ?? 'It could not be saved.');
+  } catch {
+    setError('It could not be saved. Please check your connection.');
+  }
+}
+
+function CategoryForm({ item, onDone, onCancel }: { item?: Category; onDone(): void; onCancel(): void }) {
+  const [name, setName] = useState(item?.name ?? '');
+  const [description, setDescription] = useState(item?.description ?? '');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    const body = { name, description };
+    await save(() => (item ? updateCategory(item.id, { ...body, version: item.version }) : createCategory(body)), onDone, setError);
+    setBusy(false);
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Modal.Body>
+        {error && <div className="alert alert-danger" role="alert">{error}</div>}
+        <label htmlFor="category-name" className="form-label fw-semibold small">Name</label>
+        <input id="category-name" className="form-control mb-3" value={name} onChange={(e) => setName(e.target.value)} required />
+        <label htmlFor="category-description" className="form-label fw-semibold small">Description</label>
+        <textarea id="category-description" className="form-control" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-light" onClick={onCancel} disabled={busy}>Cancel</button>
+        <button type="submit" className="btn btn-primary" disabled={busy || !name.trim()}>{busy ? <Busy /> : 'Save'}</button>
+      </Modal.Footer>
+    </form>
+  );
+}
+
+function ServiceForm({ item, categories, onDone, onCancel }: { item?: Service; categories: Category[]; onDone(): void; onCancel(): void }) {
+  const [v, setV] = useState({
+    categoryId: item?.categoryId ?? categories[0]?.id ?? '',
+    name: item?.name ?? '',
+    description: item?.description ?? '',
+    durationMinutes: String(item?.durationMinutes ?? 30),
+    price: item ? (item.priceCents / 100).toFixed(2) : '',
+    active: item?.active ?? true,
+  });
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+    setV((old) => ({ ...old, [k]: e.target.type === 'checkbox' ? (e.target as HTMLInputElement).checked : e.target.value }));
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const priceCents = Math.round(Number(v.price) * 100);
+    if (!Number.isFinite(priceCents) || v.price.trim() === '') return setError('Please enter a price (0 for free).');
+    setBusy(true);
+    setError(undefined);
+    const body = { categoryId: v.categoryId, name: v.name, description: v.description, durationMinutes: Number(v.durationMinutes), priceCents, active: v.active };
+    await save(() => (item ? updateService(item.id, { ...body, version: item.version }) : createService(body)), onDone, setError);
+    setBusy(false);
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Modal.Body>
+        {error && <div className="alert alert-danger" role="alert">{error}</div>}
+        <div className="row g-3">
+          <div className="col-12">
+            <label htmlFor="service-category" className="form-label fw-semibold small">Category</label>
+            <select id="service-category" className="form-select" value={v.categoryId} onChange={set('categoryId')}>
+              {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            </select>
+          </div>
+          <div className="col-12">
+            <label htmlFor="service-name" className="form-label fw-semibold small">Name</label>
+            <input id="service-name" className="form-control" value={v.name} onChange={set('name')} />
+          </div>
+          <div className="col-6">
+            <label htmlFor="service-duration" className="form-label fw-semibold small">Duration (minutes)</label>
+            <input id="service-duration" type="number" min={5} max={1440} step={5} className="form-control" value={v.durationMinutes} onChange={set('durationMinutes')} />
+          </div>
+          <div className="col-6">
+            <label htmlFor="service-price" className="form-label fw-semibold small">Price ($)</label>
+            <input id="service-price" type="number" min={0} step={0.01} className="form-control" value={v.price} onChange={set('price')} />
+          </div>
+          <div className="col-12">
+            <label htmlFor="service-description" className="form-label fw-semibold small">Description</label>
+            <textarea id="service-description" className="form-control" rows={2} value={v.description} onChange={set('description')} />
+          </div>
+          <div className="col-12 form-check ms-2">
+            <input id="service-active" type="checkbox" className="form-check-input" checked={v.active} onChange={set('active')} />
+            <label htmlFor="service-active" className="form-check-label">Active (offered on the booking forms)</label>
+          </div>
+        </div>
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-light" onClick={onCancel} disabled={busy}>Cancel</button>
+        <button type="submit" className="btn btn-primary" disabled={busy || !v.name.trim() || !v.categoryId}>{busy ? <Busy /> : 'Save'}</button>
+      </Modal.Footer>
+    </form>
+  );
+}
+
+export function ServicesPage() {
+  usePageTitle('Services', [{ title: 'Service Management' }]);
+  const canAccess = useAccess();
+  const canWrite = canAccess({ module: 'Appointment', action: 'write' });
+  const canDelete = canAccess({ module: 'Appointment', action: 'delete' });
+  const categories = useCategories();
+  const [categoryId, setCategoryId] = useState<string>();
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const services = useServices({ categoryId, cursor: cursors.at(-1) });
+  const [editing, setEditing] = useState<Editing>(null);
+  const cats = categories.data?.items ?? [];
+  const nameOf = (id: string) => cats.find((c) => c.id === id)?.name ?? '';
+  const reload = () => {
+    void categories.mutate();
+    void services.mutate();
+  };
+  const remove = async (what: string, call: () => Promise<ApiResult<unknown>>) => {
+    if (!window.confirm(`Delete ${what}?`)) return;
+    const result = await call().catch(() => undefined);
+    if (result?.success) notify.success(result.message);
+    else notify.error(result?.message || 'It could not be deleted.');
+    reload();
+  };
+
+  return (
+    <div className="row g-4">
+      <div className="col-lg-4">
+        <section className="card border-0 shadow-sm" aria-labelledby="categories-title">
+          <div className="card-header bg-transparent py-3 d-flex justify-content-between align-items-center">
+            <h2 id="categories-title" className="h6 fw-bold mb-0">Categories</h2>
+            {canWrite && <button type="button" className="btn btn-sm btn-primary" onClick={() => setEditing({ kind: 'category' })}>Add category</button>}
+          </div>
+          {categories.isLoading ? (
+            <Loading />
+          ) : (
+            <div className="list-group list-group-flush">
+              <button type="button" className={`list-group-item list-group-item-action${!categoryId ? ' active' : ''}`} onClick={() => { setCategoryId(undefined); setCursors([undefined]); }}>
+                All services
+              </button>
+              {cats.map((c) => (
+                <div key={c.id} className={`list-group-item d-flex align-items-center gap-2${categoryId === c.id ? ' active' : ''}`}>
+                  <button type="button" className="btn btn-link p-0 text-start flex-grow-1 text-reset text-decoration-none" onClick={() => { setCategoryId(c.id); setCursors([undefined]); }}>
+                    {c.name} <span className="small opacity-75">({c.serviceCount})</span>
+                  </button>
+                  {canWrite && <button type="button" className="btn btn-sm btn-link text-reset" aria-label={`Edit ${c.name}`} onClick={() => setEditing({ kind: 'category', item: c })}><i className="bi bi-pencil" aria-hidden="true" /></button>}
+                  {canDelete && <button type="button" className="btn btn-sm btn-link text-reset" aria-label={`Delete ${c.name}`} onClick={() => void remove(`the category ${c.name}`, () => deleteCategory(c.id))}><i className="bi bi-trash" aria-hidden="true" /></button>}
+                </div>
+              ))}
+            </div>
+          )}
+        </section>
+      </div>
+      <div className="col-lg-8">
+        <section className="card border-0 shadow-sm" aria-labelledby="services-title">
+          <div className="card-header bg-transparent py-3 d-flex justify-content-between align-items-center">
+            <h2 id="services-title" className="h6 fw-bold mb-0">{categoryId ? nameOf(categoryId) : 'All services'}</h2>
+            {canWrite && (
+              <button type="button" className="btn btn-sm btn-primary" disabled={!cats.length} title={cats.length ? undefined : 'Add a category first'} onClick={() => setEditing({ kind: 'service' })}>
+                Add service
+              </button>
+            )}
+          </div>
+          {services.isLoading && !services.data ? (
+            <Loading />
+          ) : services.error ? (
+            <div className="alert alert-danger m-3" role="alert">{services.error.message}</div>
+          ) : !services.data?.items.length ? (
+            <p className="text-body-secondary text-center my-5">{cats.length ? 'No services here yet.' : 'Add a category, then its services.'}</p>
+          ) : (
+            <div className="table-responsive">
+              <table className="table table-hover align-middle mb-0">
+                <thead>
+                  <tr>
+                    <th scope="col" className="ps-4">Service</th>
+                    <th scope="col">Category</th>
+                    <th scope="col">Duration</th>
+                    <th scope="col">Price</th>
+                    <th scope="col">Active</th>
+                    <th scope="col" className="pe-4"><span className="visually-hidden">Actions</span></th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {services.data.items.map((s) => (
+                    <tr key={s.id}>
+                      <td className="ps-4 fw-semibold">{s.name}{s.description && <div className="small text-body-secondary fw-normal">{s.description}</div>}</td>
+                      <td className="small">{nameOf(s.categoryId)}</td>
+                      <td>{s.durationMinutes} min</td>
+                      <td>{dollars(s.priceCents)}</td>
+                      <td>{s.active ? <span className="badge bg-success-subtle text-success-emphasis">Active</span> : <span className="badge bg-secondary-subtle text-secondary-emphasis">Inactive</span>}</td>
+                      <td className="text-end pe-4 text-nowrap">
+                        {canWrite && <button type="button" className="btn btn-sm btn-light me-1" onClick={() => setEditing({ kind: 'service', item: s })}>Edit</button>}
+                        {canDelete && <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => void remove(`the service ${s.name}`, () => deleteService(s.id))}>Delete</button>}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <div className="card-footer bg-transparent d-flex justify-content-end gap-2 py-3">
+            <button type="button" className="btn btn-sm btn-light" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>Previous</button>
+            <button type="button" className="btn btn-sm btn-light" disabled={!services.data?.nextCursor} onClick={() => setCursors((c) => [...c, services.data?.nextCursor])}>Next</button>
+          </div>
+        </section>
+      </div>
+      <Modal show={editing !== null} onHide={() => setEditing(null)} centered aria-labelledby="edit-title">
+        <Modal.Header closeButton>
+          <Modal.Title id="edit-title" as="h2" className="h5 fw-bold">
+            {editing?.item ? 'Edit' : 'Add'} {editing?.kind === 'category' ? 'category' : 'service'}
+          </Modal.Title>
+        </Modal.Header>
+        {editing?.kind === 'category' && <CategoryForm item={editing.item} onCancel={() => setEditing(null)} onDone={() => { setEditing(null); reload(); }} />}
+        {editing?.kind === 'service' && <ServiceForm item={editing.item} categories={cats} onCancel={() => setEditing(null)} onDone={() => { setEditing(null); reload(); }} />}
+      </Modal>
+    </div>
+  );
+}
+
+export { ServicesPage as Component };
