@@ -23,13 +23,12 @@ function Root() {
   );
 }
 
+/** In development, React Router warns once per first load that nothing matched yet: the console's routes
+ * are still being discovered. The production build (see vite.config.ts) has no such warnings. */
 export function rootRoutes(): RouteObject[] {
   return [
     {
       id: ROOT_ID,
-      // With a path, the root matches every location partly, so the first render before the console's
-      // routes are discovered shows the (empty) hydrate fallback instead of warning about no match.
-      path: '/',
       Component: Root,
       ErrorBoundary: RouteError,
       HydrateFallback: () => null,
