@@ -45,32 +45,34 @@ function GettingStarted() {
   const done = steps.filter((s) => s.done).length;
   if (!currentUser || done === steps.length) return null;
   return (
-    <div className="card border-0 shadow-sm h-100">
-      <div className="card-body">
-        <div className="d-flex justify-content-between align-items-center mb-3">
-          <h2 className="h6 fw-bold mb-0">Finish setting up your account</h2>
-          <span className="small text-body-secondary">
-            {done} of {steps.length}
-          </span>
+    <div className="col-lg-6">
+      <div className="card border-0 shadow-sm h-100">
+        <div className="card-body">
+          <div className="d-flex justify-content-between align-items-center mb-3">
+            <h2 className="h6 fw-bold mb-0">Finish setting up your account</h2>
+            <span className="small text-body-secondary">
+              {done} of {steps.length}
+            </span>
+          </div>
+          <div className="progress mb-3" style={{ height: 6 }} role="progressbar" aria-label="Account set-up" aria-valuenow={done} aria-valuemin={0} aria-valuemax={steps.length}>
+            <div className="progress-bar bg-success" style={{ width: `${(done / steps.length) * 100}%` }} />
+          </div>
+          <ul className="list-unstyled mb-0 d-grid gap-2">
+            {steps.map((s) => (
+              <li key={s.title} className="d-flex align-items-center gap-2">
+                <i className={`bi ${s.done ? 'bi-check-circle-fill text-success' : 'bi-circle text-body-tertiary'}`} aria-hidden="true" />
+                {s.done ? (
+                  <span className="text-body-secondary text-decoration-line-through">{s.title}</span>
+                ) : (
+                  <Link to={s.to} className="text-decoration-none">
+                    {s.title}
+                  </Link>
+                )}
+                <span className="visually-hidden">{s.done ? '(done)' : '(to do)'}</span>
+              </li>
+            ))}
+          </ul>
         </div>
-        <div className="progress mb-3" style={{ height: 6 }} role="progressbar" aria-label="Account set-up" aria-valuenow={done} aria-valuemin={0} aria-valuemax={steps.length}>
-          <div className="progress-bar bg-success" style={{ width: `${(done / steps.length) * 100}%` }} />
-        </div>
-        <ul className="list-unstyled mb-0 d-grid gap-2">
-          {steps.map((s) => (
-            <li key={s.title} className="d-flex align-items-center gap-2">
-              <i className={`bi ${s.done ? 'bi-check-circle-fill text-success' : 'bi-circle text-body-tertiary'}`} aria-hidden="true" />
-              {s.done ? (
-                <span className="text-body-secondary text-decoration-line-through">{s.title}</span>
-              ) : (
-                <Link to={s.to} className="text-decoration-none">
-                  {s.title}
-                </Link>
-              )}
-              <span className="visually-hidden">{s.done ? '(done)' : '(to do)'}</span>
-            </li>
-          ))}
-        </ul>
       </div>
     </div>
   );
@@ -104,9 +106,10 @@ export function DashboardPage() {
         <Loading label="Loading dashboard..." showLabel />
       ) : tiles.length > 0 ? (
         <section aria-label="Counts">
-          <div className="row g-4">
+          {/* One row of up to 4 tiles on large screens, 5 on the largest. */}
+          <div className={`row g-4 row-cols-1 row-cols-sm-2 row-cols-xl-${Math.min(tiles.length, 4)} row-cols-xxl-${Math.min(tiles.length, 5)}`}>
             {tiles.map((tile) => (
-              <div key={tile.title} className="col-sm-6 col-xl-4 col-xxl">
+              <div key={tile.title} className="col">
                 <CountTile tile={tile} data={data} />
               </div>
             ))}
@@ -115,10 +118,8 @@ export function DashboardPage() {
       ) : null}
 
       <div className="row g-4">
-        <div className="col-lg-6">
-          <GettingStarted />
-        </div>
-        <div className="col-lg-6">
+        <GettingStarted />
+        <div className="col-lg">
           <div className="card border-0 shadow-sm h-100">
             <div className="card-body">
               <h2 className="h6 fw-bold mb-3">Make it yours</h2>
