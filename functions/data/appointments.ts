@@ -12,6 +12,16 @@
 //   an appointment's log          pk ORG#<o>#APPT#<id>#LOG             sk <at>#<logId>
 //   the organisation's log        gsi1pk ORG#<o>#APPTLOG               gsi1sk <at>#<logId>
 // Changes are conditional on `version`, so two staff changing one appointment at once never lose a change.
+//
+// Limits, on purpose:
+// - Search is a prefix of "first last", "last first", the email, or the phone digits (full, or the
+//   last 10). No infix ("mith" does not find Smith), no fuzzy match. Results come in the order of the
+//   matched text, ignore the sort flags, and each appointment comes once (at its first matching entry).
+//   A status filter on a search is applied after reading, so a search page may read a few extra items.
+// - Paging is by cursor. A page number without a cursor reads the pages before it (keys only, about
+//   pageSize x (pageNumber - 1) index entries): fine for the first pages, costly deep down; use nextCursor.
+// - The total is the kept counter of the unfiltered list; filtered and search totals are not kept.
+// - My Appointments filters active/inactive after reading (one member has few assignments).
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { isActiveStatus, type AppointmentStatus, type AttachmentField } from '#shared/schemas/appointments';
 import { ddb, table } from '#lib/dynamo';
