@@ -112,6 +112,10 @@ export const useAssignees = (enabled: boolean) => useSWR<{ items: Assignee[] }>(
 
 export const useAppointmentLog = (cursor?: string) => useSWR<{ items: LogEntry[]; nextCursor?: string }>(`/appointments/appointment-logs?pageSize=50${cursor ? `&cursor=${cursor}` : ''}`, fetcher);
 
+/** A 5-minute signed link to one of an appointment's private files. */
+export const attachmentLink = (id: string, field: 'insuranceCardImage' | 'debtorReferralDocument') =>
+  api.get<{ url: string; expiresInSeconds: number }>(`/appointments/${encodeURIComponent(id)}/attachments/${field}`);
+
 export const bookAppointment = (form: FormData) => api.post<Appointment>('/appointments/book-custom', undefined, { form });
 export const changeStatus = (id: string, status: AppointmentStatus, version: number) => api.patch<Appointment>(`${appointmentKey(id)}/change-status`, { status, version });
 export const assign = (appointmentId: string, userId: string, version: number) => api.post<Appointment>('/appointments/assign', { appointmentId, userId, version });

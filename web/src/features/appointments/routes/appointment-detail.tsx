@@ -1,13 +1,14 @@
 // /appointments/:id (Appointment read): everything about one appointment, its attachments and its
 // log; with Appointment write, the status and assign menus.
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
-import { assetUrl } from '../../../lib/assets';
+import { openSignedLink } from '../../../lib/signed-link';
 import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
 import { useAccess } from '../../../lib/roles';
-import { useAppointment, useAssignees, type Appointment } from '../api/appointments';
+import { attachmentLink, useAppointment, useAssignees, type Appointment } from '../api/appointments';
 import { AssignMenu, StatusMenu } from '../components/appointment-actions';
 import { StatusBadge } from '../components/status-badge';
 import { formatBooking } from '../lib';
@@ -25,23 +26,25 @@ const FIELDS: [keyof Appointment, string][] = [
   ['additionalNotes', 'Additional notes'],
 ];
 
-function Attachment({ label, fileKey }: { label: string; fileKey?: string }) {
+function Attachment({ appointmentId, field, label, fileKey }: { appointmentId: string; field: 'insuranceCardImage' | 'debtorReferralDocument'; label: string; fileKey?: string }) {
+  const [busy, setBusy] = useState(false);
   if (!fileKey) return null;
-  const url = assetUrl(fileKey)!;
   const isPdf = fileKey.endsWith('.pdf');
+  // Patients' documents are private: opened through a short-lived signed link, and each opening is logged.
+  const open = async () => {
+    setBusy(true);
+    await openSignedLink(() => attachmentLink(appointmentId, field));
+    setBusy(false);
+  };
   return (
     <div className="col-md-6">
-      <div className="border rounded p-3 h-100">
-        <div className="fw-semibold small mb-2">{label}</div>
-        {isPdf ? (
-          <i className="bi bi-file-earmark-pdf fs-1 text-danger" aria-hidden="true" />
-        ) : (
-          <img src={url} alt={label} className="img-fluid rounded mb-2" style={{ maxHeight: 200 }} />
-        )}
+      <div className="border rounded p-3 h-100 d-flex align-items-center gap-3">
+        <i className={`bi ${isPdf ? 'bi-file-earmark-pdf text-danger' : 'bi-file-earmark-image text-primary'} fs-1`} aria-hidden="true" />
         <div>
-          <a href={url} target="_blank" rel="noreferrer">
-            Open {isPdf ? 'PDF' : 'image'}
-          </a>
+          <div className="fw-semibold small mb-1">{label}</div>
+          <button type="button" className="btn btn-link p-0" onClick={() => void open()} disabled={busy}>
+            {busy ? 'Opening...' : `Open ${isPdf ? 'PDF' : 'image'}`}
+          </button>
         </div>
       </div>
     </div>
@@ -99,8 +102,8 @@ export function AppointmentDetailPage() {
               <>
                 <h3 className="h6 fw-bold mt-2">Attachments</h3>
                 <div className="row g-3">
-                  <Attachment label="Insurance card image" fileKey={a.attachments.insuranceCardImage} />
-                  <Attachment label="Debtor referral document" fileKey={a.attachments.debtorReferralDocument} />
+                  <Attachment appointmentId={a.id} field="insuranceCardImage" label="Insurance card image" fileKey={a.attachments.insuranceCardImage} />
+                  <Attachment appointmentId={a.id} field="debtorReferralDocument" label="Debtor referral document" fileKey={a.attachments.debtorReferralDocument} />
                 </div>
               </>
             )}

@@ -1,30 +1,15 @@
 // A submission's answers as a definition list. Visitors' files are private: a button asks the API
 // for a short-lived link and opens it.
 import { useState } from 'react';
-import { notify } from '../../../lib/notify';
+import { openSignedLink } from '../../../lib/signed-link';
 import { leadFileLink, type SubmissionAnswer } from '../api/forms';
 
 function FileLink({ leadId, answer }: { leadId: string; answer: SubmissionAnswer }) {
   const [busy, setBusy] = useState(false);
   const open = async () => {
     setBusy(true);
-    // Open the tab at once (a later window.open would be blocked), then point it at the link.
-    const tab = window.open('', '_blank');
-    try {
-      const result = await leadFileLink(leadId, answer.fieldId);
-      if (result.success && result.data.data?.url) {
-        if (tab) tab.location.href = result.data.data.url;
-        else window.location.assign(result.data.data.url);
-        return;
-      }
-      tab?.close();
-      notify.error(result.message || 'The file could not be opened.');
-    } catch {
-      tab?.close();
-      notify.error('The file could not be opened. Please check your connection.');
-    } finally {
-      setBusy(false);
-    }
+    await openSignedLink(() => leadFileLink(leadId, answer.fieldId));
+    setBusy(false);
   };
   return (
     <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void open()} disabled={busy}>
