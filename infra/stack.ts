@@ -188,6 +188,8 @@ export class ClinicStack extends Stack {
         .bindUploads(uploads)
         .bindSecrets(secret)
         .bindMail(sender, mailFrom);
+      // Only the function that sends texts may publish to SNS.
+      if (handler === 'sms/send-sms') fn.bindSms();
       this.functions.set(handler, fn);
       return fn;
     };

@@ -15,6 +15,7 @@ import {
 } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
@@ -111,6 +112,12 @@ export class ApiFunction extends NodejsFunction {
   bindMail(identity: IEmailIdentity, mailFrom: string): this {
     this.addEnvironment('MAIL_FROM', mailFrom);
     identity.grantSendEmail(this);
+    return this;
+  }
+
+  /** sns:Publish for text messages (functions/lib/sms.ts). SMS to phone numbers has no topic ARN, hence '*'. */
+  bindSms(): this {
+    this.addToRolePolicy(new PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
     return this;
   }
 

@@ -244,6 +244,9 @@ describe('functions and routes from the route table', () => {
       expect(allows('dynamodb:Query', (r) => refersTo(r, tableId) && refersTo(r, '/index/*')), id).toBe(true);
       expect(allows('s3:PutObject', (r) => refersTo(r, uploadsId)), id).toBe(true);
       expect(allows('ses:SendEmail', (r) => refersTo(r, byType(plainResources, 'AWS::SES::EmailIdentity')[0]![0])), id).toBe(true);
+      // Text messages: only the function that sends them may publish to SNS.
+      const description = String(fn.Properties.Description ?? '');
+      expect(allows('sns:Publish', (r) => r === '*'), `${id} ${description}`).toBe(description === "POST /api/sms");
     }
   });
 });

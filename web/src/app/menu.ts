@@ -38,19 +38,6 @@ export const menu: MenuItem[] = [
   { type: 'link', title: 'Services', to: paths.services, icon: 'bi-clipboard2-pulse', access: { module: 'Appointment' } },
   { type: 'link', title: 'Customers', to: paths.customers.list, icon: 'bi-person-vcard', access: { module: 'Appointment' } },
   { type: 'link', title: 'SMS', to: paths.sms, icon: 'bi-chat-left-text', access: { module: 'Appointment' } },
-  { type: 'heading', title: 'Bookings' },
-  {
-    type: 'group',
-    title: 'Bookings',
-    icon: 'bi-journal-bookmark',
-    access: { module: 'Bookings' },
-    children: [
-      { type: 'link', title: 'Bookings', to: paths.bookings.list, access: { module: 'Bookings' } },
-      { type: 'link', title: 'All Booking Packages', to: paths.bookings.packages, access: { module: 'Bookings' } },
-      { type: 'link', title: 'Add Booking Package', to: paths.bookings.addPackage, access: { module: 'Bookings', action: 'write' } },
-      { type: 'link', title: 'Availability', to: paths.bookings.availability, access: { module: 'Bookings' } },
-    ],
-  },
   { type: 'heading', title: 'Forms' },
   {
     type: 'group',
@@ -64,6 +51,20 @@ export const menu: MenuItem[] = [
       { type: 'link', title: 'Leads', to: paths.forms.leads, access: { module: 'Forms' } },
     ],
   },
+  { type: 'heading', title: 'Bookings' },
+  {
+    type: 'group',
+    title: 'Bookings',
+    icon: 'bi-journal-bookmark',
+    access: { module: 'Bookings' },
+    children: [
+      { type: 'link', title: 'Bookings', to: paths.bookings.list, access: { module: 'Bookings' } },
+      { type: 'link', title: 'All Booking Packages', to: paths.bookings.packages, access: { module: 'Bookings' } },
+      { type: 'link', title: 'Add Booking Package', to: paths.bookings.addPackage, access: { module: 'Bookings', action: 'write' } },
+      { type: 'link', title: 'Availability', to: paths.bookings.availability, access: { module: 'Bookings' } },
+    ],
+  },
+  { type: 'heading', title: 'Form Builder' },
   {
     type: 'group',
     title: 'Form Builder',
