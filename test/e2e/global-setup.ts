@@ -1,6 +1,6 @@
 // End-to-end set-up: build the SPA when its sources are newer than dist/web, then start the embedded
 // local stack (in memory) that serves it and the API; tests read the URLs with inject().
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalStack } from '../../infra/local/stack';
@@ -19,7 +19,12 @@ async function buildWebIfStale() {
   const sourcesAt = Math.max(newest(join(root, 'web')), newest(join(root, 'shared')));
   if (builtAt >= sourcesAt) return;
   const { build } = await import('vite');
-  await build({ configFile: join(root, 'web', 'vite.config.ts'), logLevel: 'warn' });
+  // Build beside dist/web and swap it in, so a run that starts meanwhile never serves a half-written build.
+  const staging = join(root, 'dist', `web-building-${process.pid}`);
+  await build({ configFile: join(root, 'web', 'vite.config.ts'), logLevel: 'warn', build: { outDir: staging, emptyOutDir: true } });
+  const target = join(root, 'dist', 'web');
+  rmSync(target, { recursive: true, force: true });
+  renameSync(staging, target);
 }
 
 export default async function setup(project: TestProject) {
