@@ -3,7 +3,7 @@
 // the appointment, its search entries, its log, the customer, the kept counter (and, for staff, the
 // audit entry) are written in one transaction. A failure after an upload deletes what was uploaded,
 // so nothing is half-stored. Mail and notifications follow, best effort.
-import { DateTime } from 'luxon';
+import { todayIn } from '#shared/bookings/time';
 import { ATTACHMENT_FIELDS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, type AttachmentField, type StaffBooking } from '#shared/schemas/appointments';
 import type { Caller } from '#lib/authorise';
 import { HttpError, badRequest, isConditionFailure } from '#lib/errors';
@@ -35,9 +35,10 @@ export interface Booking {
 
 /** Refuses a date before today (in the clinic's time zone) or more than two years ahead. */
 export function checkBookingDate(bookingDate: string, timeZone: string) {
-  const today = DateTime.now().setZone(timeZone || 'UTC').toISODate()!;
+  const today = todayIn(timeZone || 'UTC');
   if (bookingDate < today) throw badRequest('Booking date cannot be in the past', { bookingDate: 'Booking date cannot be in the past' });
-  const latest = DateTime.now().setZone(timeZone || 'UTC').plus({ years: 2 }).toISODate()!;
+  // ISO dates compare as strings; two years on is the same month and day (29 February included).
+  const latest = `${Number(today.slice(0, 4)) + 2}${today.slice(4)}`;
   if (bookingDate > latest) throw badRequest('Booking date must be within the next two years', { bookingDate: 'Booking date must be within the next two years' });
 }
 
