@@ -2,6 +2,7 @@
 // (its time becomes free again; an unpaid checkout is closed; a paid one is refunded in Stripe).
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
@@ -10,7 +11,6 @@ import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { cancelBooking, useBooking, type BookingView } from '../api/bookings';
 import { PaymentBadge, StatusBadge } from '../components/badges';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { formatCents } from '../lib';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -65,6 +65,7 @@ function BookingDetails({ booking, onChanged }: { booking: BookingView; onChange
         title="Cancel this booking?"
         confirmText="Yes, cancel it"
         busyText="Cancelling..."
+        cancelText="Keep it"
         onHide={() => setCancelling(false)}
         onConfirm={async () => {
           const result = await cancelBooking(booking.id);

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '#shared/schemas/bookings';
-import { Busy, Loading } from '../../../components/loading';
+import { LoadMoreFooter } from '../../../components/load-more-footer';
+import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
 import { useBookings, type BookingFilters } from '../api/bookings';
@@ -117,13 +118,7 @@ export function BookingsListPage() {
           </div>
         )}
       </div>
-      {hasMore && (
-        <div className="card-footer bg-transparent text-center py-3">
-          <button type="button" className="btn btn-light" onClick={() => void loadMore()} disabled={isLoadingMore}>
-            {isLoadingMore ? <Busy>Loading...</Busy> : 'Load more'}
-          </button>
-        </div>
-      )}
+      <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />
     </section>
   );
 }

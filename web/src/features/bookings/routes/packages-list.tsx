@@ -2,6 +2,8 @@
 // and delete with confirmation (delete). Deleted packages leave the booking page; bookings keep them.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadMoreFooter } from '../../../components/load-more-footer';
 import { Busy, Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
@@ -10,7 +12,6 @@ import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { deleteBookingPackage, updateBookingPackage, useBookingPackages, type BookingPackageView } from '../api/packages';
 import { ActiveBadge } from '../components/badges';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { formatCents, packageEditPath } from '../lib';
 
 export function PackagesListPage() {
@@ -104,18 +105,13 @@ export function PackagesListPage() {
           </div>
         )}
       </div>
-      {hasMore && (
-        <div className="card-footer bg-transparent text-center py-3">
-          <button type="button" className="btn btn-light" onClick={() => void loadMore()} disabled={isLoadingMore}>
-            {isLoadingMore ? <Busy>Loading...</Busy> : 'Load more'}
-          </button>
-        </div>
-      )}
+      <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />
       <ConfirmDialog
         show={deleting !== null}
         title={`Delete ${deleting?.packageName ?? 'package'}?`}
         confirmText="Yes, delete"
         busyText="Deleting..."
+        cancelText="Keep it"
         onHide={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return undefined;

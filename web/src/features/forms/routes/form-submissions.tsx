@@ -1,7 +1,8 @@
 // /form-builder/:id/submissions (Forms read): a form's submissions with every answer, and its payments.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Busy, Loading } from '../../../components/loading';
+import { LoadMoreFooter } from '../../../components/load-more-footer';
+import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
 import { useFormDetail, useFormPayments, useSubmissions } from '../api/forms';
@@ -63,13 +64,7 @@ export function FormSubmissionsPage() {
             </ul>
           )}
         </div>
-        {subs.hasMore && (
-          <div className="card-footer bg-transparent text-center py-3">
-            <button type="button" className="btn btn-light" onClick={() => void subs.loadMore()} disabled={subs.isLoadingMore}>
-              {subs.isLoadingMore ? <Busy>Loading...</Busy> : 'Load more'}
-            </button>
-          </div>
-        )}
+        <LoadMoreFooter hasMore={subs.hasMore} loading={subs.isLoadingMore} onLoadMore={subs.loadMore} />
       </section>
       <section className="card border-0 shadow-sm" aria-labelledby="payments-title">
         <div className="card-header bg-transparent py-3">
@@ -78,13 +73,7 @@ export function FormSubmissionsPage() {
         <div className="card-body p-0">
           {payments.isLoading ? <Loading label="Loading payments..." /> : payments.error ? <div className="alert alert-danger m-3">{payments.error.message}</div> : <PaymentsTable payments={payments.items} showLead />}
         </div>
-        {payments.hasMore && (
-          <div className="card-footer bg-transparent text-center py-3">
-            <button type="button" className="btn btn-light" onClick={() => void payments.loadMore()} disabled={payments.isLoadingMore}>
-              {payments.isLoadingMore ? <Busy>Loading...</Busy> : 'Load more'}
-            </button>
-          </div>
-        )}
+        <LoadMoreFooter hasMore={payments.hasMore} loading={payments.isLoadingMore} onLoadMore={payments.loadMore} />
       </section>
     </>
   );

@@ -2,13 +2,15 @@
 // submissions, the public page (owner: the address needs the integration key), edit and delete.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Busy, Loading } from '../../../components/loading';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadMoreFooter } from '../../../components/load-more-footer';
+import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useAccess, useRoles } from '../../../lib/roles';
 import { deleteForm, useForms, useIntegrationKey, type FormView } from '../api/forms';
-import { ConfirmDialog, formatDate } from '../components/status';
+import { formatDate } from '../components/status';
 import { formEditPath, formSubmissionsPath, publicFormPath } from '../lib';
 
 export function FormsListPage() {
@@ -115,20 +117,14 @@ export function FormsListPage() {
           </div>
         )}
       </div>
-      {hasMore && (
-        <div className="card-footer bg-transparent text-center py-3">
-          <button type="button" className="btn btn-light" onClick={() => void loadMore()} disabled={isLoadingMore}>
-            {isLoadingMore ? <Busy>Loading...</Busy> : 'Load more'}
-          </button>
-        </div>
-      )}
+      <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />
       <ConfirmDialog
         show={deleting !== null}
         title={`Delete ${deleting?.name ?? 'form'}?`}
-        text="The form and its public page go away. Its submissions and payments are kept."
-        confirm="Yes, delete"
+        confirmText="Yes, delete"
+        busyText="Deleting..."
         onHide={() => setDeleting(null)}
-        run={async () => {
+        onConfirm={async () => {
           const result = await deleteForm(deleting!.id);
           if (!result.success) return result.message || 'The form could not be deleted.';
           setDeleting(null);
@@ -136,7 +132,9 @@ export function FormsListPage() {
           void reload();
           return undefined;
         }}
-      />
+      >
+        <p className="mb-0">The form and its public page go away. Its submissions and payments are kept.</p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // /forms/leads (Forms read): every form's submissions (leads), newest first.
 import { Link } from 'react-router-dom';
-import { Busy, Loading } from '../../../components/loading';
+import { LoadMoreFooter } from '../../../components/load-more-footer';
+import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
 import { useLeads } from '../api/forms';
@@ -56,13 +57,7 @@ export function LeadsListPage() {
           </div>
         )}
       </div>
-      {hasMore && (
-        <div className="card-footer bg-transparent text-center py-3">
-          <button type="button" className="btn btn-light" onClick={() => void loadMore()} disabled={isLoadingMore}>
-            {isLoadingMore ? <Busy>Loading...</Busy> : 'Load more'}
-          </button>
-        </div>
-      )}
+      <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />
     </section>
   );
 }

@@ -4,13 +4,14 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { needsFallbackImage } from '#shared/forms/page';
 import { formatDollars } from '#shared/forms/validate';
-import { Busy, Loading } from '../../../components/loading';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadMoreFooter } from '../../../components/load-more-footer';
+import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { deletePackage, usePackages, type PackageView } from '../api/forms';
-import { ConfirmDialog } from '../components/status';
 import { packageEditPath } from '../lib';
 
 function Thumb({ pkg }: { pkg: PackageView }) {
@@ -77,18 +78,14 @@ export function PackagesListPage() {
           </div>
         )}
       </div>
-      {hasMore && (
-        <div className="card-footer bg-transparent text-center py-3">
-          <button type="button" className="btn btn-light" onClick={() => void loadMore()} disabled={isLoadingMore}>{isLoadingMore ? <Busy>Loading...</Busy> : 'Load more'}</button>
-        </div>
-      )}
+      <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />
       <ConfirmDialog
         show={deleting !== null}
         title={`Delete ${deleting?.name ?? 'package'}?`}
-        text="Forms stop offering it. Leads and payments keep its name."
-        confirm="Yes, delete"
+        confirmText="Yes, delete"
+        busyText="Deleting..."
         onHide={() => setDeleting(null)}
-        run={async () => {
+        onConfirm={async () => {
           const result = await deletePackage(deleting!.id);
           if (!result.success) return result.message || 'The package could not be deleted.';
           setDeleting(null);
@@ -96,7 +93,9 @@ export function PackagesListPage() {
           void reload();
           return undefined;
         }}
-      />
+      >
+        <p className="mb-0">Forms stop offering it. Leads and payments keep its name.</p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { AUDIT_MODULES } from '#shared/schemas/organization';
-import { Busy, Loading } from '../../../components/loading';
+import { LoadMoreFooter } from '../../../components/load-more-footer';
+import { Loading } from '../../../components/loading';
 import { fetcher } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
@@ -111,13 +112,7 @@ export function LogsPage() {
           </div>
         )}
       </div>
-      {hasMore && (
-        <div className="card-footer bg-transparent text-center py-3">
-          <button type="button" className="btn btn-light" onClick={() => void loadMore()} disabled={isLoadingMore}>
-            {isLoadingMore ? <Busy>Loading...</Busy> : 'Load more'}
-          </button>
-        </div>
-      )}
+      <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />
     </section>
   );
 }

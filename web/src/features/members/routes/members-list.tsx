@@ -2,6 +2,7 @@
 // remove with confirmation, and resend a pending invitation.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { LoadMoreFooter } from '../../../components/load-more-footer';
 import { Busy, Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
@@ -144,13 +145,7 @@ export function MembersListPage() {
           </div>
         )}
       </div>
-      {hasMore && (
-        <div className="card-footer bg-transparent text-center py-3">
-          <button type="button" className="btn btn-light" onClick={() => void loadMore()} disabled={isLoadingMore}>
-            {isLoadingMore ? <Busy>Loading...</Busy> : 'Load more'}
-          </button>
-        </div>
-      )}
+      <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />
       <RemoveMemberDialog
         member={removing}
         onHide={() => setRemoving(null)}

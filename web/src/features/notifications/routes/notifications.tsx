@@ -2,6 +2,7 @@
 // mark as read, open what one leads to, delete.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { LoadMoreFooter } from '../../../components/load-more-footer';
 import { Busy, Loading } from '../../../components/loading';
 import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
@@ -89,13 +90,7 @@ export function NotificationsPage() {
           </ul>
         )}
       </div>
-      {hasMore && (
-        <div className="card-footer bg-transparent text-center py-3">
-          <button type="button" className="btn btn-light" onClick={() => void loadMore()} disabled={isLoadingMore}>
-            {isLoadingMore ? <Busy>Loading...</Busy> : 'Load more'}
-          </button>
-        </div>
-      )}
+      <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />
     </section>
   );
 }

@@ -2,11 +2,11 @@
 // and, for the owner, the integration key that public pages use: view, copy, replace.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { organizationSchema } from '#shared/schemas/account';
 import { timeZone, type OrganizationProfile } from '#shared/schemas/organization';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { controlProps, Field } from '../../../components/field';
 import { Busy, Loading } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';
@@ -106,8 +106,6 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
 function IntegrationKey() {
   const { data, error, isLoading, mutate } = useIntegration(true);
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
 
   const copy = async () => {
     if (!data) return;
@@ -119,20 +117,11 @@ function IntegrationKey() {
     }
   };
   const rotate = async () => {
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      const result = await generateIntegration();
-      if (result.success && result.data.data) {
-        setAsking(false);
-        notify.success(result.message, { long: true });
-        await mutate(result.data.data, { revalidate: false });
-      } else setFailure(result.message || 'A new key could not be made.');
-    } catch {
-      setFailure('A new key could not be made. Please check your connection.');
-    } finally {
-      setBusy(false);
-    }
+    const result = await generateIntegration();
+    if (!result.success || !result.data.data) return result.message || 'A new key could not be made.';
+    setAsking(false);
+    notify.success(result.message, { long: true });
+    await mutate(result.data.data, { revalidate: false });
   };
 
   return (
@@ -168,29 +157,17 @@ function IntegrationKey() {
           Generate a new key
         </button>
       </div>
-      <Modal show={asking} onHide={() => !busy && setAsking(false)} centered aria-labelledby="rotate-title">
-        <Modal.Header closeButton={!busy}>
-          <Modal.Title id="rotate-title" as="h2" className="h5 fw-bold">
-            Replace the integration key?
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p className="mb-0">The current key stops working at once: update every page or embed that uses it.</p>
-          {failure && (
-            <div className="alert alert-danger mt-3 mb-0" role="alert">
-              {failure}
-            </div>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-light" onClick={() => setAsking(false)} disabled={busy}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-danger" onClick={rotate} disabled={busy}>
-            {busy ? <Busy>Generating...</Busy> : 'Yes, replace it'}
-          </button>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmDialog
+        show={asking}
+        title="Replace the integration key?"
+        confirmText="Yes, replace it"
+        busyText="Generating..."
+        networkError="A new key could not be made. Please check your connection."
+        onHide={() => setAsking(false)}
+        onConfirm={rotate}
+      >
+        <p className="mb-0">The current key stops working at once: update every page or embed that uses it.</p>
+      </ConfirmDialog>
     </section>
   );
 }

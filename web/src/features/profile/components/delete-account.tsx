@@ -1,8 +1,7 @@
 // Account deletion with a confirmation dialog; on success the session ends and /auth opens.
 import { useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useNavigate } from 'react-router-dom';
-import { Busy } from '../../../components/loading';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
@@ -13,24 +12,14 @@ export function DeleteAccount() {
   const navigate = useNavigate();
   const [confirmed, setConfirmed] = useState(false);
   const [asking, setAsking] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string>();
 
   const remove = async () => {
-    setDeleting(true);
-    setError(undefined);
-    try {
-      const result = await deleteAccount();
-      if (!result.success) return setError(result.message || 'Your account could not be deleted.');
-      setAsking(false);
-      logout();
-      notify.success(result.message || 'Your account has been deleted.', { long: true });
-      navigate(paths.auth.root, { replace: true });
-    } catch {
-      setError('Your account could not be deleted. Please check your connection.');
-    } finally {
-      setDeleting(false);
-    }
+    const result = await deleteAccount();
+    if (!result.success) return result.message || 'Your account could not be deleted.';
+    setAsking(false);
+    logout();
+    notify.success(result.message || 'Your account has been deleted.', { long: true });
+    navigate(paths.auth.root, { replace: true });
   };
 
   return (
@@ -63,29 +52,17 @@ export function DeleteAccount() {
           Delete Account
         </button>
       </div>
-      <Modal show={asking} onHide={() => !deleting && setAsking(false)} centered aria-labelledby="delete-dialog-title">
-        <Modal.Header closeButton={!deleting}>
-          <Modal.Title id="delete-dialog-title" as="h2" className="h5 fw-bold">
-            Delete your account?
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p className="mb-0">Your account will be deleted permanently and you will be signed out.</p>
-          {error && (
-            <div className="alert alert-danger mt-3 mb-0" role="alert">
-              {error}
-            </div>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-light" onClick={() => setAsking(false)} disabled={deleting}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-danger" onClick={remove} disabled={deleting}>
-            {deleting ? <Busy>Deleting...</Busy> : 'Yes, delete my account'}
-          </button>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmDialog
+        show={asking}
+        title="Delete your account?"
+        confirmText="Yes, delete my account"
+        busyText="Deleting..."
+        networkError="Your account could not be deleted. Please check your connection."
+        onHide={() => setAsking(false)}
+        onConfirm={remove}
+      >
+        <p className="mb-0">Your account will be deleted permanently and you will be signed out.</p>
+      </ConfirmDialog>
     </section>
   );
 }
