@@ -1,0 +1,191 @@
+// Card payments end to end in Chromium against the embedded stack: a visitor pays for a form package
+// and for a booking on the public pages, through the local Stripe checkout in a new tab; the payer is
+// mailed (a receipt; a confirmation with a calendar invitation) and the owner sees it paid in the console.
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { appUrl, codeFor, launch, newContext, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The API of the stack, JSON in and out; throws on an unexpected status. */
+async function call<T = any>(method: string, path: string, options: { token?: string; body?: unknown; expect?: number } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${inject('appUrl')}/api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const json = (await res.json().catch(() => ({}))) as { message?: string; data?: T };
+  if (res.status !== (options.expect ?? res.status) || res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
+  return json.data as T;
+}
+
+/** A field's label, exactly (a required field's label ends with a star). */
+const field = (label: string) => new RegExp(`^${label}\\*?$`);
+
+interface Owner {
+  email: string;
+  token: string;
+  apiKey: string;
+}
+
+/** A fresh organisation owner through the sign-up calls (as test/support/api.ts signUpOwner), with the org's API key. */
+async function signUpOwner(tag: string): Promise<Owner> {
+  const email = uniqueEmail(tag);
+  const password = 'Secret-123';
+  await call('POST', '/users/register-email', { body: { email, password }, expect: 201 });
+  const verified = await call('POST', '/users/verify-email-otp', { body: { email, otp: await codeFor(email), password } });
+  const registration = verified.token as string;
+  await call('POST', '/users/add-basic-details', {
+    token: registration,
+    body: { username: `${tag}${randomUUID().slice(0, 6)}`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' },
+  });
+  const org = await call('POST', '/users/add-organization', {
+    token: registration,
+    body: { name: `${tag} Clinic`, email, legalName: `${tag} Clinic LLC`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' },
+    expect: 201,
+  });
+  const token = org.token as string;
+  const integration = await call('GET', '/organization/integration', { token });
+  return { email, token, apiKey: integration.apiKey };
+}
+
+/** The owner signed in to the console: their token as the `token` cookie. */
+async function asOwner(context: BrowserContext, owner: Owner) {
+  const { hostname } = new URL(appUrl());
+  await context.addCookies([{ name: 'token', value: owner.token, domain: hostname, path: '/', sameSite: 'Strict', httpOnly: false, secure: false }]);
+}
+
+interface Mail {
+  subject: string;
+  destination?: { to?: string[] };
+  body?: { text?: string; html?: string };
+  attachments?: { filename?: string; contentType: string; content: string }[];
+}
+
+async function mailsTo(address: string): Promise<Mail[]> {
+  const store = (await (await fetch(`${inject('inboxUrl')}/store`)).json()) as { emails: Mail[] };
+  return store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase() === address.toLowerCase()));
+}
+
+/** Pays on the local checkout tab that `open` opens, and waits until it is back on the site. */
+async function payInNewTab(context: BrowserContext, open: () => Promise<void>, email: string): Promise<Page> {
+  const [checkout] = await Promise.all([context.waitForEvent('page', { timeout: 15_000 }), open()]);
+  await checkout.waitForURL('**/local/checkout/**');
+  await checkout.getByLabel('Email').fill(email);
+  await checkout.getByRole('button', { name: /^Pay \$/ }).click();
+  await checkout.waitForURL(/payment=success/);
+  return checkout;
+}
+
+describe('form payments (issue 6)', () => {
+  it('a visitor picks a package, pays on the checkout tab; receipt mailed, owner sees it Paid', async () => {
+    const owner = await signUpOwner('formpay');
+    const pkg = async (body: Record<string, unknown>) => (await call('POST', '/packages', { token: owner.token, body, expect: 201 })).id as string;
+    const assessment = await pkg({ name: 'Assessment', price: 40, isPayable: true });
+    const followUp = await pkg({ name: 'Follow-up', price: 25, isPayable: true });
+    const form = await call('POST', '/form-builder/form', {
+      token: owner.token,
+      body: { name: 'Intake form', fields: [{ id: 'email', label: 'Email', type: 'email', required: true }, { id: 'name', label: 'Name', type: 'text' }], packageIds: [assessment, followUp] },
+      expect: 201,
+    });
+    const payer = uniqueEmail('payer');
+
+    const { context, page, errors } = await newContext(browser);
+    await page.goto(appUrl(`/form-builder/public/${form.id}/${owner.apiKey}`));
+    await page.getByRole('heading', { level: 1, name: 'Intake form' }).waitFor();
+    await page.getByRole('article', { name: 'Follow-up' }).waitFor();
+    await page.getByRole('article', { name: 'Assessment' }).getByRole('button', { name: 'Select' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Package: Assessment').waitFor();
+    await dialog.getByLabel(field('Email')).fill(payer);
+    await dialog.getByLabel(field('Name')).fill('Pat Payer');
+    const checkout = await payInNewTab(context, () => dialog.getByRole('button', { name: 'Pay Now' }).click(), payer);
+    // The form page says so while the tab opens (after 1.5 s).
+    await page.getByText('Redirecting to payment page...').waitFor();
+    expect(checkout.url()).toContain(`/form-builder/public/${form.id}/${owner.apiKey}?payment=success`);
+    await checkout.getByText('Thank you for your payment. A receipt is on its way to your email.').waitFor();
+
+    await expect.poll(async () => (await mailsTo(payer)).map((m) => m.subject), { timeout: 15_000 }).toEqual(['Payment receipt from formpay Clinic']);
+    const [receipt] = await mailsTo(payer);
+    expect(receipt!.body?.text).toContain('Amount: $40.00 (USD)');
+    expect(receipt!.body?.text).toContain('Package: Assessment');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const staff = await newContext(browser);
+    await asOwner(staff.context, owner);
+    await staff.page.goto(appUrl(`/form-builder/${form.id}/submissions`));
+    const payments = staff.page.getByRole('region', { name: 'Payments' });
+    const row = payments.getByRole('row').filter({ hasText: payer });
+    await row.getByText('Paid', { exact: true }).waitFor({ timeout: 15_000 });
+    await row.getByText('$40.00').waitFor();
+    await row.getByText('Assessment').waitFor();
+    // The submission is marked paid too.
+    const submissions = staff.page.getByRole('region', { name: /^Submissions/ });
+    await submissions.getByRole('listitem').filter({ hasText: payer }).getByText('Paid', { exact: true }).waitFor();
+    await staff.context.close();
+  });
+});
+
+describe('booking payments (issue 7)', () => {
+  it('a visitor books a free time and pays in the new window; confirmation with .ics mailed, owner sees it Paid', async () => {
+    const owner = await signUpOwner('bookpay');
+    const pkg = await call('POST', '/bookings/packages', {
+      token: owner.token,
+      body: { packageName: 'Consultation', packagePrice: 49.5, packageDescription: 'A first visit.' },
+      expect: 201,
+    });
+    // A date at least two days ahead with free times under the default availability (weekdays).
+    let date: string | undefined;
+    for (let days = 2; days < 12 && !date; days++) {
+      const candidate = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+      const day = await call('POST', '/bookings/available-slots', { body: { apiKey: owner.apiKey, date: candidate, packageId: pkg.id } });
+      if (day?.slots?.length) date = candidate;
+    }
+    expect(date).toBeDefined();
+    const visitor = uniqueEmail('visitor');
+
+    const { context, page, errors } = await newContext(browser);
+    await page.goto(appUrl(`/booking/${owner.apiKey}`));
+    await page.getByRole('heading', { level: 1, name: 'Booking' }).waitFor();
+    await page.getByLabel(field('Package')).selectOption({ label: 'Consultation' });
+    await page.getByRole('region', { name: 'Package details' }).getByText('$49.50').waitFor();
+    await page.getByLabel(field('First Name')).fill('Pat');
+    await page.getByLabel(field('Last Name')).fill('Visitor');
+    await page.getByLabel(field('Email')).fill(visitor);
+    await page.getByLabel(field('Phone Number')).fill('+15551234567');
+    await page.getByLabel(field('Booking Date')).fill(date!);
+    const times = page.getByRole('region', { name: 'Available times' });
+    const first = times.getByRole('button').first();
+    await first.waitFor();
+    await first.click();
+    await expect.poll(() => first.getAttribute('aria-pressed')).toBe('true');
+    const time = await page.getByLabel(field('Booking Time')).inputValue();
+    expect(time).toMatch(/^\d\d:\d\d$/);
+
+    const checkout = await payInNewTab(context, () => page.getByRole('button', { name: 'Continue' }).click(), visitor);
+    await page.getByText('Please complete the payment to confirm booking').waitFor();
+    expect(checkout.url()).toContain(`/booking/${owner.apiKey}?payment=success`);
+
+    await expect
+      .poll(async () => (await mailsTo(visitor)).flatMap((m) => m.attachments ?? []).map((a) => a.filename ?? ''), { timeout: 15_000 })
+      .toContainEqual(expect.stringMatching(/\.ics$/));
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const staff = await newContext(browser);
+    await asOwner(staff.context, owner);
+    await staff.page.goto(appUrl('/bookings'));
+    const row = staff.page.getByRole('row').filter({ hasText: visitor });
+    await row.getByText('Paid', { exact: true }).waitFor({ timeout: 15_000 });
+    await row.getByText('Confirmed', { exact: true }).waitFor();
+    await row.getByText('Consultation').waitFor();
+    await staff.context.close();
+  });
+});
