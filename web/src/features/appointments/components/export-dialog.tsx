@@ -4,7 +4,8 @@ import Modal from 'react-bootstrap/Modal';
 import { Busy } from '../../../components/loading';
 import { downloadCsv } from '../api/appointments';
 
-const iso = (d: Date) => d.toISOString().slice(0, 10);
+// The local calendar day (toISOString would give the UTC day: east of UTC, the day before local midnight).
+const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 export function ExportDialog({ show, onHide }: { show: boolean; onHide(): void }) {
   const now = new Date();
