@@ -1,5 +1,6 @@
 // End-to-end set-up: build the SPA when its sources are newer than dist/web, then start the embedded
 // local stack (in memory) that serves it and the API; tests read the URLs with inject().
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -18,10 +19,16 @@ async function buildWebIfStale() {
   const builtAt = newest(join(root, 'dist', 'web', 'index.html'));
   const sourcesAt = Math.max(newest(join(root, 'web')), newest(join(root, 'shared')));
   if (builtAt >= sourcesAt) return;
-  const { build } = await import('vite');
-  // Build beside dist/web and swap it in, so a run that starts meanwhile never serves a half-written build.
+  // The same production build as `npm start`, in a child process: inside vitest NODE_ENV is 'test',
+  // and a build there would ship React's development code (and leave it in dist/web for npm start).
+  // Built beside dist/web and swapped in, so a run that starts meanwhile never serves a half-written build.
   const staging = join(root, 'dist', `web-building-${process.pid}`);
-  await build({ configFile: join(root, 'web', 'vite.config.ts'), logLevel: 'warn', build: { outDir: staging, emptyOutDir: true } });
+  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--outDir', staging, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error('The console build failed');
   const target = join(root, 'dist', 'web');
   rmSync(target, { recursive: true, force: true });
   renameSync(staging, target);
