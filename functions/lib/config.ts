@@ -22,8 +22,4 @@ export const config = {
   get appUrl() {
     return (process.env.APP_URL ?? 'http://localhost:3000').replace(/\/$/, '');
   },
-  /** Where the local stack keeps S3 path-style addressing on. */
-  get s3ForcePathStyle() {
-    return process.env.S3_FORCE_PATH_STYLE === 'true';
-  },
 };

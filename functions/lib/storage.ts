@@ -3,14 +3,11 @@
 // which the console joins to the asset base. Private files (appointment attachments: insurance cards,
 // referral documents) live under private/ and are never served there: staff read them through an
 // authorised route that answers with a short-lived signed link.
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { badRequest, unsupportedMediaType } from './errors';
 import type { UploadedFile } from './http';
-import { config } from './config';
 import { randomId } from './passwords';
+import { deleteObject, putObject } from './s3-objects';
 import { PRIVATE_PREFIX } from './upload-keys';
-
-export const s3 = new S3Client({ forcePathStyle: config.s3ForcePathStyle });
 
 export const IMAGE_TYPES: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -39,8 +36,6 @@ export interface StoreOptions {
   visibility?: 'public' | 'private';
 }
 
-
-
 /** Checks a file's real type and size, stores it under a random key and returns the key. */
 export async function storeUpload(file: UploadedFile | undefined, options: StoreOptions): Promise<string> {
   if (!file) throw badRequest('Please choose a file to upload.');
@@ -53,12 +48,10 @@ export async function storeUpload(file: UploadedFile | undefined, options: Store
     throw badRequest(`The file is too large (at most ${Math.round(options.maxBytes / 1024 / 1024)} MB).`);
   }
   const key = `${options.visibility === 'private' ? PRIVATE_PREFIX : ''}${options.prefix}/${randomId()}.${options.types[actual]}`;
-  await s3.send(
-    new PutObjectCommand({ Bucket: config.uploadsBucket, Key: key, Body: file.content, ContentType: actual }),
-  );
+  await putObject(key, file.content, actual);
   return key;
 }
 
-export async function deleteUpload(key: string): Promise<void> {
-  await s3.send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+export function deleteUpload(key: string): Promise<void> {
+  return deleteObject(key);
 }

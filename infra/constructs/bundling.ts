@@ -1,8 +1,9 @@
 // How a Lambda handler is bundled: one definition read by the CDK function construct and by the bench
 // (scripts/bench.ts), so the figures the bench prints are those of what we deploy. No CDK imports here.
 // The stack bundles through bundleHandlers below and hands NodejsFunction the result as its code.
+import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { buildSync, type BuildOptions } from 'esbuild';
+import type { BuildOptions, Metafile } from 'esbuild';
 import { BUNDLE_TARGET, ESM_REQUIRE_BANNER, bundleAliases } from '../bundling/index';
 
 /** The Lambda runtime's Node major; esbuild targets the same. */
@@ -87,15 +88,27 @@ export function bundleHandlers(outdir: string, requests: BundleRequest[]): Map<s
     const group = requests.filter((r) => r.takesUploads === takesUploads);
     if (group.length === 0) continue;
     const entryPoints = Object.fromEntries(group.map((r) => [`${handlerId(r.name)}/index`, r.entry]));
-    const result = buildSync({ ...lambdaBuildOptions(aliasesFor(takesUploads)), entryPoints, outdir });
+    const metafile = buildWithPlugins({ ...lambdaBuildOptions(aliasesFor(takesUploads)), entryPoints, outdir });
     for (const r of group) {
       const dir = join(outdir, handlerId(r.name));
       const file = join(dir, 'index.mjs');
-      const output = Object.entries(result.metafile!.outputs).find(([path]) => resolve(path) === resolve(file));
+      const output = Object.entries(metafile.outputs).find(([path]) => resolve(path) === resolve(file));
       bundles.set(r.name, { dir, file, inputs: output?.[1].inputs ?? {} });
     }
   }
   return bundles;
+}
+
+const BUILD_WORKER = join(import.meta.dirname, '..', 'bundling', 'build.mjs');
+
+/** One esbuild build with the plugins of infra/bundling (see build.mjs for why a child process). */
+function buildWithPlugins(options: BuildOptions): Metafile {
+  const out = execFileSync(process.execPath, [BUILD_WORKER], {
+    input: JSON.stringify(options),
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  return JSON.parse(out.toString('utf8')) as Metafile;
 }
 
 /** `account/register-email` -> `AccountRegisterEmail`: construct ids (and so logical ids) follow the handler. */

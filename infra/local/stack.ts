@@ -300,7 +300,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_ENDPOINT_URL_SESV2: ses.endpoint,
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
-      S3_FORCE_PATH_STYLE: 'true',
       TOKEN_SIGNING_KEY: secrets.tokenSigningKey,
       APP_URL: url,
       MAIL_FROM: process.env.MAIL_FROM ?? 'Clinic Suite <no-reply@clinic-suite.local>',

@@ -1,0 +1,79 @@
+// The three object requests the API makes to the uploads bucket (put, delete, signed get), signed by
+// the SDK's own S3RequestPresigner and sent with fetch. Why not S3Client: for these plain requests
+// it adds ~60 KB to a function (S3's endpoint rules, the XML protocol, checksums, S3 Express), which
+// put every function that stores or links a file over the 350 KB budget (`npm run bench`).
+// Addressing: path style at AWS_ENDPOINT_URL_S3 when set (the local stack), else the bucket's
+// virtual-hosted regional endpoint, as S3Client would use.
+import { formatUrl } from '@aws-sdk/core/util';
+import { fromEnv } from '@aws-sdk/credential-provider-env';
+import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
+import { Sha256 } from '@smithy/core/checksum';
+import { HttpRequest } from '@smithy/core/protocols';
+import { config } from './config';
+
+const region = () => process.env.AWS_REGION ?? 'us-east-1';
+
+let presigner: S3RequestPresigner | undefined;
+const signer = () => (presigner ??= new S3RequestPresigner({ credentials: fromEnv(), region: region(), sha256: Sha256 }));
+
+interface ObjectRequest {
+  method: 'GET' | 'PUT' | 'DELETE';
+  key: string;
+  /** Signed headers the request must then carry unchanged (content-type of a PUT). */
+  headers?: Record<string, string>;
+  /** Signed query parameters (response-content-disposition of a GET link). */
+  query?: Record<string, string>;
+  expiresInSeconds: number;
+}
+
+/** A URL that performs exactly this request until it expires. */
+export async function presignObjectRequest({ method, key, headers = {}, query = {}, expiresInSeconds }: ObjectRequest): Promise<string> {
+  const bucket = config.uploadsBucket;
+  const objectPath = `/${key.split('/').map(encodeURIComponent).join('/')}`;
+  const endpoint = process.env.AWS_ENDPOINT_URL_S3;
+  const base = new URL(endpoint ?? `https://${bucket}.s3.${region()}.amazonaws.com`);
+  const basePath = base.pathname.replace(/\/$/, '');
+  const request = new HttpRequest({
+    method,
+    protocol: base.protocol,
+    hostname: base.hostname,
+    port: base.port ? Number(base.port) : undefined,
+    path: endpoint ? `${basePath}/${bucket}${objectPath}` : objectPath,
+    query,
+    headers: { host: base.host, ...headers },
+  });
+  return formatUrl(await signer().presign(request, { expiresIn: expiresInSeconds }));
+}
+
+const ATTEMPTS = 3;
+
+/** Sends a presigned request, retrying network errors, throttling and 5xx as S3Client would. */
+async function send(request: Omit<ObjectRequest, 'expiresInSeconds'>, body?: Uint8Array): Promise<void> {
+  const url = await presignObjectRequest({ ...request, expiresInSeconds: 60 });
+  for (let attempt = 1; ; attempt++) {
+    let failure: string;
+    try {
+      const res = await fetch(url, { method: request.method, headers: request.headers, body: body as Uint8Array<ArrayBuffer> | undefined, signal: AbortSignal.timeout(10_000) });
+      if (res.ok) {
+        await res.body?.cancel();
+        return;
+      }
+      failure = `${res.status} ${(await res.text()).slice(0, 300)}`;
+      if (res.status < 500 && res.status !== 429) throw new Error(`S3 ${request.method} ${request.key}: ${failure}`);
+    } catch (error) {
+      if (error instanceof Error && error.message.startsWith('S3 ')) throw error;
+      failure = String(error);
+    }
+    if (attempt === ATTEMPTS) throw new Error(`S3 ${request.method} ${request.key} failed ${ATTEMPTS} times: ${failure}`);
+    await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+  }
+}
+
+export function putObject(key: string, content: Uint8Array, contentType: string): Promise<void> {
+  return send({ method: 'PUT', key, headers: { 'content-type': contentType } }, content);
+}
+
+/** Deleting a key that does not exist succeeds, as in S3. */
+export function deleteObject(key: string): Promise<void> {
+  return send({ method: 'DELETE', key });
+}
