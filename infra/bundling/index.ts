@@ -1,5 +1,5 @@
 // How every Lambda is bundled, shared by the CDK stack and `npm run bench` so the figures are the
-// deployed ones: minified ESM for Node 22, every dependency bundled, and two aliases that keep code a
+// deployed ones: minified ESM for Node 22, every dependency bundled, aliases that keep code a
 // function cannot use out of its bundle.
 import { join } from 'node:path';
 import type { Route } from '../../functions/routes';
@@ -8,10 +8,14 @@ const HERE = import.meta.dirname;
 
 export const BUNDLE_TARGET = 'node22';
 
-/** esbuild aliases for a function: the env-only credential provider, and no multipart parser unless its row takes uploads. */
+/**
+ * esbuild aliases for a function: the env-only credential provider, no SDK event streams, and no
+ * multipart parser unless its row takes uploads.
+ */
 export function bundleAliases(route: Pick<Route, 'body'> | undefined): Record<string, string> {
   return {
     '@aws-sdk/credential-provider-node': join(HERE, 'credential-provider-env.mjs'),
+    '@smithy/core/event-streams': join(HERE, 'no-event-streams.mjs'),
     ...(route?.body === 'multipart' ? {} : { '@middy/http-multipart-body-parser': join(HERE, 'no-multipart.mjs') }),
   };
 }
