@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { Access } from '../lib/access';
+import { leadGeneration, type Access } from '../lib/access';
 import type { RolesState } from '../lib/roles';
 import { saveToken } from '../lib/session';
 import { entry, mockApi, renderRoutes, rolesState, WithRoles } from '../testing/render';
@@ -32,6 +32,7 @@ function renderGuarded(path: string, roles: RolesState) {
         page('/member/add', 'Add member page', { module: 'Members', action: 'write' }),
         page('/bookings', 'Bookings page', { module: 'Bookings' }),
         page('/form-builder', 'Form builder page', { module: 'Forms' }),
+        page('/lead-generation/list', 'Packages page', leadGeneration('read')),
       ],
     },
   ];
@@ -98,6 +99,21 @@ describe('AccessGate', { timeout: 20_000 }, () => {
     first.unmount();
     renderGuarded('/form-builder', rolesState({ roles: [entry('FORMS', { read: true })] }));
     expect(await screen.findByText('Form builder page')).toBeInTheDocument();
+  });
+
+  it('/lead-generation needs Appointment read (spec), and Forms read for its packages', async () => {
+    saveToken('token');
+    const both = renderGuarded('/lead-generation/list', rolesState({ roles: [entry('Appointment', { read: true }), entry('FORMS', { read: true })] }));
+    expect(await screen.findByText('Packages page')).toBeInTheDocument();
+    both.unmount();
+    const formsOnly = renderGuarded('/lead-generation/list', rolesState({ roles: [entry('FORMS', { read: true, write: true })] }));
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+    formsOnly.unmount();
+    const appointmentOnly = renderGuarded('/lead-generation/list', reader);
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+    appointmentOnly.unmount();
+    renderGuarded('/lead-generation/list', owner);
+    expect(await screen.findByText('Packages page')).toBeInTheDocument();
   });
 
   it('write pages need write', async () => {

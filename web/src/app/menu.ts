@@ -3,7 +3,7 @@
 // a group shows when any of its entries shows; a heading when anything below it (before the next
 // heading) shows.
 import { paths } from '../config/paths';
-import type { Access } from '../lib/access';
+import { leadGeneration, type Access } from '../lib/access';
 
 export type MenuItem =
   | { type: 'link'; title: string; to: string; icon?: string; access?: Access }
@@ -76,10 +76,10 @@ export const menu: MenuItem[] = [
       {
         type: 'group',
         title: 'Packages',
-        access: { module: 'Forms' },
+        access: leadGeneration('read'),
         children: [
-          { type: 'link', title: 'Add Package', to: paths.leadGeneration.add, access: { module: 'Forms', action: 'write' } },
-          { type: 'link', title: 'Packages', to: paths.leadGeneration.list, access: { module: 'Forms' } },
+          { type: 'link', title: 'Add Package', to: paths.leadGeneration.add, access: leadGeneration('write') },
+          { type: 'link', title: 'Packages', to: paths.leadGeneration.list, access: leadGeneration('read') },
         ],
       },
     ],

@@ -3,7 +3,7 @@
 // and quick actions appear only for paths that a registered route matches.
 import { matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
-import type { Access } from '../lib/access';
+import { leadGeneration, type Access } from '../lib/access';
 
 export interface QuickAction {
   title: string;
@@ -37,8 +37,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: paths.profile, lazy: () => profileModule().then((m) => ({ Component: m.ProfilePage })) },
   { path: `${paths.account.root}/*`, lazy: () => profileModule().then((m) => ({ Component: m.AccountPage })) },
   // Forms, form builder, leads and form packages. The spec guards /lead-generation/* with Appointment
-  // read, but its data (form packages) is the FORMS module's: guarding it with Forms keeps the page and
-  // its calls under one flag.
+  // read; its data (form packages) is the FORMS module's, so those pages need the Forms flag as well.
   { path: paths.forms.list, access: { module: 'Forms' }, lazy: () => import('../features/forms/routes/forms-list') },
   { path: paths.formBuilder.list, access: { module: 'Forms' }, lazy: () => import('../features/forms/routes/forms-list') },
   { path: paths.forms.add, access: { module: 'Forms', action: 'write' }, lazy: () => import('../features/forms/routes/add-form') },
@@ -53,9 +52,9 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: paths.formBuilder.submissions, access: { module: 'Forms' }, lazy: () => import('../features/forms/routes/form-submissions') },
   { path: paths.forms.leads, access: { module: 'Forms' }, lazy: () => import('../features/forms/routes/leads-list') },
   { path: paths.forms.lead, access: { module: 'Forms' }, lazy: () => import('../features/forms/routes/lead-detail') },
-  { path: paths.leadGeneration.list, access: { module: 'Forms' }, lazy: () => import('../features/forms/routes/packages-list') },
-  { path: paths.leadGeneration.add, access: { module: 'Forms', action: 'write' }, lazy: () => import('../features/forms/routes/package-edit') },
-  { path: paths.leadGeneration.edit, access: { module: 'Forms' }, lazy: () => import('../features/forms/routes/package-edit') },
+  { path: paths.leadGeneration.list, access: leadGeneration('read'), lazy: () => import('../features/forms/routes/packages-list') },
+  { path: paths.leadGeneration.add, access: leadGeneration('write'), lazy: () => import('../features/forms/routes/package-edit') },
+  { path: paths.leadGeneration.edit, access: leadGeneration('read'), lazy: () => import('../features/forms/routes/package-edit') },
   // Organisation, members, notifications, logs
   { path: paths.members.list, access: { module: 'Members' }, lazy: () => import('../features/members/routes/members-list') },
   {

@@ -8,6 +8,8 @@ export interface Access {
   action?: Action;
   /** 'only': the owner alone (logs). 'exclude': everyone but the owner (My Appointments). */
   owner?: 'only' | 'exclude';
+  /** A second flag the page needs, for pages whose guard and data belong to different modules. */
+  also?: Omit<Access, 'also'>;
 }
 
 export function hasAccess(roles: Roles | undefined | null, access: Access | undefined): boolean {
@@ -15,5 +17,12 @@ export function hasAccess(roles: Roles | undefined | null, access: Access | unde
   if (!roles) return false;
   if (access.owner === 'only' && !roles.isOwner) return false;
   if (access.owner === 'exclude' && roles.isOwner) return false;
-  return access.module ? can(roles, access.module, access.action ?? 'read') : true;
+  if (access.module && !can(roles, access.module, access.action ?? 'read')) return false;
+  return hasAccess(roles, access.also);
 }
+
+/**
+ * /lead-generation/* (form packages): the spec ties these pages to the Appointment module (read);
+ * the packages themselves are FORMS data, so reading or saving them also needs that flag.
+ */
+export const leadGeneration = (action: Action): Access => ({ module: 'Appointment', also: { module: 'Forms', action } });
