@@ -3,6 +3,7 @@
 // enforces each row's access and permission. Adding an endpoint is one row and one file.
 import type { Action, Module } from '#shared/permissions';
 import { MAX_UPLOAD_REQUEST_BYTES } from '#shared/uploads';
+import type { RateLimit } from './data/rate-limits';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -27,19 +28,22 @@ export interface Route {
   body?: 'json' | 'multipart' | 'raw';
   /** Largest accepted body in bytes; defaults to 100 KB for JSON, 10 MB for multipart. */
   maxBodyBytes?: number;
+  /** Requests allowed per client address and window (public writes: guessing, spam, slot hoarding). */
+  rateLimit?: RateLimit;
 }
 
 const read = (module: Module) => ({ module, action: 'read' as const });
 const write = (module: Module) => ({ module, action: 'write' as const });
 const remove = (module: Module) => ({ module, action: 'delete' as const });
+const perMinutes = (limit: number, minutes: number): RateLimit => ({ limit, windowSeconds: minutes * 60 });
 
 export const ROUTES: readonly Route[] = [
   // Account and sign-up (spec section 4 and 7 "Account and auth")
-  { method: 'POST', path: '/users/register-email', handler: 'account/register-email', access: 'public' },
-  { method: 'POST', path: '/users/verify-email-otp', handler: 'account/verify-email-otp', access: 'public' },
-  { method: 'POST', path: '/users/login', handler: 'account/login', access: 'public' },
-  { method: 'POST', path: '/users/password/forgot', handler: 'account/forgot-password', access: 'public' },
-  { method: 'POST', path: '/users/password/reset', handler: 'account/reset-password', access: 'public' },
+  { method: 'POST', path: '/users/register-email', handler: 'account/register-email', access: 'public', rateLimit: perMinutes(20, 60) },
+  { method: 'POST', path: '/users/verify-email-otp', handler: 'account/verify-email-otp', access: 'public', rateLimit: perMinutes(30, 15) },
+  { method: 'POST', path: '/users/login', handler: 'account/login', access: 'public', rateLimit: perMinutes(30, 15) },
+  { method: 'POST', path: '/users/password/forgot', handler: 'account/forgot-password', access: 'public', rateLimit: perMinutes(20, 60) },
+  { method: 'POST', path: '/users/password/reset', handler: 'account/reset-password', access: 'public', rateLimit: perMinutes(30, 15) },
   { method: 'POST', path: '/users/add-basic-details', handler: 'account/add-basic-details', access: 'registration' },
   { method: 'POST', path: '/users/add-organization', handler: 'account/add-organization', access: 'registration' },
   { method: 'GET', path: '/users/profile', handler: 'account/get-profile', access: 'user' },
@@ -66,7 +70,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/organization/members/resend-invite', handler: 'members/resend-invite', access: 'user', permission: write('Members') },
   { method: 'DELETE', path: '/organization/members/{id}', handler: 'members/remove-member', access: 'user', permission: remove('Members') },
   { method: 'POST', path: '/users/invite-details', handler: 'members/invite-details', access: 'public' },
-  { method: 'POST', path: '/users/accept-invite', handler: 'members/accept-invite', access: 'public' },
+  { method: 'POST', path: '/users/accept-invite', handler: 'members/accept-invite', access: 'public', rateLimit: perMinutes(30, 15) },
   // A member's own inbox: reading, marking and deleting their notifications all need Notifications read.
   { method: 'GET', path: '/notifications', handler: 'notifications/list-notifications', access: 'user', permission: read('Notifications') },
   { method: 'GET', path: '/notifications/unread-count', handler: 'notifications/unread-count', access: 'user', permission: read('Notifications') },
@@ -92,7 +96,7 @@ export const ROUTES: readonly Route[] = [
   // The public appointment request page (room-integration/{apiKey}): tenant from the apiKey only.
   // Bookings: 4.25 MB bodies (BOOKING_MAX_BODY_BYTES): base64 in a Lambda event must stay under 6 MB.
   { method: 'GET', path: '/public/appointments/{apiKey}', handler: 'appointments/get-public-booking-page', access: 'public' },
-  { method: 'POST', path: '/public/appointments/book-custom', handler: 'appointments/request-appointment', access: 'public', body: 'multipart', maxBodyBytes: 4.25 * 1024 * 1024 },
+  { method: 'POST', path: '/public/appointments/book-custom', handler: 'appointments/request-appointment', access: 'public', body: 'multipart', maxBodyBytes: 4.25 * 1024 * 1024, rateLimit: perMinutes(10, 60) },
   // Service categories, services, customers, SMS: no module of their own in the spec, so Appointment's flags
   { method: 'GET', path: '/service-categories', handler: 'services/list-categories', access: 'user', permission: read('Appointment') },
   { method: 'POST', path: '/service-categories', handler: 'services/create-category', access: 'user', permission: write('Appointment') },
@@ -140,9 +144,9 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/leads/update-package-image', handler: 'form-packages/upload-package-image', access: 'user', permission: write('FORMS'), body: 'multipart', maxBodyBytes: MAX_UPLOAD_REQUEST_BYTES },
   // Public form page (tenant from the apiKey): detail, file upload, submit, card payment link
   { method: 'GET', path: '/leads/forms/{formId}', handler: 'forms/get-public-form', access: 'public' },
-  { method: 'POST', path: '/leads/forms/{formId}/files', handler: 'forms/upload-form-file', access: 'public', body: 'multipart', maxBodyBytes: MAX_UPLOAD_REQUEST_BYTES },
-  { method: 'POST', path: '/form-builder/form/{id}/submissions', handler: 'forms/submit-form', access: 'public' },
-  { method: 'POST', path: '/leads/payments/session', handler: 'leads/create-payment-session', access: 'public' },
+  { method: 'POST', path: '/leads/forms/{formId}/files', handler: 'forms/upload-form-file', access: 'public', body: 'multipart', maxBodyBytes: MAX_UPLOAD_REQUEST_BYTES, rateLimit: perMinutes(30, 10) },
+  { method: 'POST', path: '/form-builder/form/{id}/submissions', handler: 'forms/submit-form', access: 'public', rateLimit: perMinutes(20, 10) },
+  { method: 'POST', path: '/leads/payments/session', handler: 'leads/create-payment-session', access: 'public', rateLimit: perMinutes(20, 10) },
   // Leads and payment state (staff)
   { method: 'GET', path: '/leads', handler: 'leads/list-leads', access: 'user', permission: read('FORMS') },
   { method: 'GET', path: '/leads/{id}', handler: 'leads/get-lead', access: 'user', permission: read('FORMS') },
@@ -165,7 +169,7 @@ export const ROUTES: readonly Route[] = [
   // Public booking page (tenant from the apiKey): packages, free times, hold + Stripe Checkout
   { method: 'POST', path: '/bookings/available-packages', handler: 'booking-packages/list-available-packages', access: 'public' },
   { method: 'POST', path: '/bookings/available-slots', handler: 'availability/list-available-slots', access: 'public' },
-  { method: 'POST', path: '/bookings/create-booking', handler: 'bookings/create-booking', access: 'public' },
+  { method: 'POST', path: '/bookings/create-booking', handler: 'bookings/create-booking', access: 'public', rateLimit: perMinutes(6, 30) },
   // Bookings (staff); confirmed only by Stripe's payment event (bookings/lib/payment-consumer.ts)
   { method: 'GET', path: '/bookings/bookings/list/all', handler: 'bookings/list-bookings', access: 'user', permission: read('BOOKING_PACKAGES') },
   { method: 'GET', path: '/bookings', handler: 'bookings/list-bookings', access: 'user', permission: read('BOOKING_PACKAGES') },

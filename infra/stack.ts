@@ -75,6 +75,9 @@ export interface ClinicStackProps extends StackProps {
 
 /** Functions per area stack before synth refuses (about 7 resources each, 500 per stack). */
 const MAX_FUNCTIONS_PER_AREA = 60;
+/** Steady requests per second and burst the whole API accepts (API Gateway stage throttling). */
+export const API_RATE_PER_SECOND = 200;
+export const API_BURST = 400;
 
 /** The area of a handler module: its folder below functions/ (`account/login` -> `account`). */
 export const areaOf = (handler: string) => handler.split('/')[0]!;
@@ -195,7 +198,10 @@ export class ClinicStack extends Stack {
     };
 
     // ---- API: one function and one route per row ----------------------------------------------
-    const api = new HttpApi(this, 'HttpApi', { description: 'Clinic Suite API (routes from functions/routes.ts)' });
+    const api = new HttpApi(this, 'HttpApi', { description: 'Clinic Suite API (routes from functions/routes.ts)', createDefaultStage: false });
+    // A ceiling for the whole API against floods; the public routes that write also have their own
+    // limits per client address (route table `rateLimit`).
+    api.addStage('DefaultStage', { stageName: '$default', autoDeploy: true, throttle: { rateLimit: API_RATE_PER_SECOND, burstLimit: API_BURST } });
     const integrations = new Map<string, HttpLambdaIntegration>();
     for (const route of ROUTES) {
       const fn = makeFunction(route.handler, `${route.method} ${API_PREFIX}${route.path}`);

@@ -6,9 +6,10 @@ import multipartBodyParser from '@middy/http-multipart-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { fieldErrors } from '#shared/schemas/common';
+import { countRequest } from '../data/rate-limits';
 import { findRoute, type Route } from '../routes';
 import { authorise, type Caller, type Registrant } from './authorise';
-import { HttpError, badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
+import { HttpError, badRequest, payloadTooLarge, tooManyRequests, unsupportedMediaType } from './errors';
 
 export interface UploadedFile {
   filename: string;
@@ -80,6 +81,7 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
   return middy<Event, APIGatewayProxyStructuredResultV2>()
     .use({ onError: errorEnvelope })
     .use({ before: readRoute })
+    .use({ before: limitRate })
     // Who may call comes first: nobody's body (or upload) is read before the caller is known.
     .use({
       before: async (request) => {
@@ -107,6 +109,33 @@ async function readRoute(request: MiddyRequest) {
   const route = findRoute(request.event.routeKey);
   if (!route) throw new Error(`No route table row for ${request.event.routeKey}`);
   request.event.parsed = { route };
+}
+
+/**
+ * The caller's address. Behind CloudFront, API Gateway's sourceIp is CloudFront's; CloudFront appends
+ * the viewer's address to X-Forwarded-For, so take the rightmost hop that is not the connection's own.
+ * (A caller reaching the API's own endpoint directly, not through CloudFront, can forge this header.)
+ */
+export function clientAddress(event: APIGatewayProxyEventV2): string {
+  const source = event.requestContext?.http?.sourceIp ?? 'unknown';
+  const hops = (header(event, 'x-forwarded-for') ?? '')
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
+  while (hops.length && hops[hops.length - 1] === source) hops.pop();
+  return hops[hops.length - 1] ?? source;
+}
+
+async function limitRate(request: MiddyRequest) {
+  const route = request.event.parsed!.route!;
+  if (!route.rateLimit) return;
+  const wait = await countRequest(request.event.routeKey, clientAddress(request.event), route.rateLimit);
+  if (wait !== undefined) throw tooManyRequests(tooManyMessage(wait), wait);
+}
+
+export function tooManyMessage(waitSeconds: number): string {
+  const minutes = Math.ceil(waitSeconds / 60);
+  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
 function bodyBytes(event: APIGatewayProxyEventV2): number {

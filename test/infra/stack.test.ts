@@ -12,7 +12,7 @@ import { ROUTES } from '../../functions/routes';
 import { handlerId } from '../../infra/constructs/bundling';
 import { PROJECT_ROOT } from '../../infra/constructs/paths';
 import { isPublicKey } from '../../functions/lib/upload-keys';
-import { ClinicStack, PRIVATE_UPLOADS_PREFIX, STRIPE_EVENTS_HANDLER, apiPath } from '../../infra/stack';
+import { API_BURST, API_RATE_PER_SECOND, ClinicStack, PRIVATE_UPLOADS_PREFIX, STRIPE_EVENTS_HANDLER, apiPath } from '../../infra/stack';
 
 // Managed CloudFront policy ids (documented constants).
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -223,6 +223,17 @@ describe('functions and routes from the route table', () => {
       );
       expect(invoke.length, `${routeKey}: API Gateway may invoke`).toBeGreaterThan(0);
     }
+  });
+
+  it('serves the API from one auto-deployed $default stage with a throttling ceiling', () => {
+    const stages = byType(plainResources, 'AWS::ApiGatewayV2::Stage');
+    expect(stages).toHaveLength(1);
+    const [, stage] = stages[0]!;
+    expect(stage.Properties).toMatchObject({
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: API_RATE_PER_SECOND, ThrottlingBurstLimit: API_BURST },
+    });
   });
 
   it('lets every function read the app secret, use the table and the uploads bucket, and send mail', () => {

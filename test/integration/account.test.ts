@@ -2,7 +2,7 @@
 // step, and the refusals (codes, tokens, enumeration, bad input).
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { api, latestCode, mailsTo, signUpOwner, uniqueEmail } from '../support/api';
+import { api, testAddress, latestCode, mailsTo, signUpOwner, uniqueEmail } from '../support/api';
 import { testDb } from '../support/db';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a30000000049454e44ae426082', 'hex');
@@ -211,6 +211,35 @@ describe('sign-in does not reveal which accounts exist', () => {
     const unknown = await api('POST', '/users/password/forgot', { body: { email: uniqueEmail('nobody') } });
     expect(known.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
+  });
+});
+
+describe('sign-in guessing is limited', () => {
+  it('per email: the 11th try in 15 minutes is refused, from any address and even with the right password', async () => {
+    const owner = await signUpOwner('guessed');
+    for (let i = 0; i < 10; i++) {
+      expect((await api('POST', '/users/login', { body: { email: owner.email, password: `Wrong-${i}23` } })).status).toBe(401);
+    }
+    const refused = await api('POST', '/users/login', { body: { email: owner.email, password: owner.password } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
+    // An unknown email is limited alike, so the limit does not tell which accounts exist.
+    const unknown = uniqueEmail('nobody');
+    for (let i = 0; i < 10; i++) expect((await api('POST', '/users/login', { body: { email: unknown, password: 'Wrong-123' } })).status).toBe(401);
+    expect((await api('POST', '/users/login', { body: { email: unknown, password: 'Wrong-123' } })).status).toBe(429);
+  });
+
+  it('per address: 30 tries in 15 minutes, whatever the emails; other addresses are not affected', async () => {
+    const owner = await signUpOwner('crowded');
+    const address = testAddress();
+    const from = { 'x-forwarded-for': `10.0.0.1, ${address}` };
+    for (let i = 0; i < 30; i++) {
+      expect((await api('POST', '/users/login', { headers: from, body: { email: uniqueEmail(`spray${i}`), password: 'Wrong-123' } })).status).toBe(401);
+    }
+    expect((await api('POST', '/users/login', { headers: from, body: { email: owner.email, password: owner.password } })).status).toBe(429);
+    expect((await api('POST', '/users/login', { body: { email: owner.email, password: owner.password } })).status).toBe(201);
   });
 });
 

@@ -4,7 +4,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, mailsTo, signUpOwner, uniqueEmail, type Owner } from '../support/api';
+import { api, testAddress, mailsTo, signUpOwner, uniqueEmail, type Owner } from '../support/api';
 import { testDb } from '../support/db';
 import { addMember, logs, perms } from '../support/members';
 import { expireLocalCheckout, payLocalCheckout, sendStripeEvent, stripeEvent } from '../support/stripe';
@@ -122,6 +122,22 @@ describe('create-booking: holding a place and opening Checkout', () => {
     const notes = await api('GET', '/notifications', { token: clinic.owner.token });
     expect(JSON.stringify(notes.body.data)).not.toContain(res.body.data.bookingId);
     expect(await bookingsCounter(clinic)).toBe(0);
+  });
+
+  it('does not let one address hoard the slots: the 7th hold in 30 minutes is refused and holds nothing', async () => {
+    const c = await newClinic('hoard');
+    const date = dayAhead(5);
+    const from = { 'x-forwarded-for': testAddress() };
+    const times = ['08:00', '09:00', '10:00', '11:00', '12:00', '13:00', '14:00'];
+    for (const time of times.slice(0, 6)) {
+      expect((await api('POST', '/bookings/create-booking', { headers: from, body: visitor(c, { bookingDate: date, bookingTime: time }) })).status).toBe(201);
+    }
+    const refused = await api('POST', '/bookings/create-booking', { headers: from, body: visitor(c, { bookingDate: date, bookingTime: '14:00' }) });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    expect(await freeTimes(c, date)).toContain('14:00');
+    // Another visitor is served as usual.
+    expect((await book(c, { bookingDate: date, bookingTime: '14:00' })).status).toBe(201);
   });
 
   it('gives the place of a 20-way race for the last place to exactly one visitor', async () => {
