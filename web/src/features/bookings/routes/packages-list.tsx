@@ -2,7 +2,7 @@
 // and delete with confirmation (delete). Deleted packages leave the booking page; bookings keep them.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeleteDialog } from '../../../components/delete-dialog';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
 import { Busy, Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
@@ -106,25 +106,18 @@ export function PackagesListPage() {
         )}
       </div>
       <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />
-      <ConfirmDialog
-        show={deleting !== null}
-        title={`Delete ${deleting?.packageName ?? 'package'}?`}
-        confirmText="Yes, delete"
-        busyText="Deleting..."
+      <DeleteDialog
+        item={deleting}
+        nameOf={(p) => p.packageName}
+        noun="package"
+        deletedText="Booking package deleted."
         cancelText="Keep it"
-        onHide={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return undefined;
-          const result = await deleteBookingPackage(deleting.id);
-          if (!result.success) return result.message || 'The package could not be deleted.';
-          notify.success(result.message || 'Booking package deleted.');
-          setDeleting(null);
-          await reload();
-          return undefined;
-        }}
+        remove={(p) => deleteBookingPackage(p.id)}
+        onClose={() => setDeleting(null)}
+        onDeleted={reload}
       >
         <p className="mb-0">It is no longer offered on the booking page. Bookings made with it keep their package.</p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </section>
   );
 }

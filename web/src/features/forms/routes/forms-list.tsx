@@ -2,7 +2,7 @@
 // submissions, the public page (owner: the address needs the integration key), edit and delete.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeleteDialog } from '../../../components/delete-dialog';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
@@ -118,23 +118,9 @@ export function FormsListPage() {
         )}
       </div>
       <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />
-      <ConfirmDialog
-        show={deleting !== null}
-        title={`Delete ${deleting?.name ?? 'form'}?`}
-        confirmText="Yes, delete"
-        busyText="Deleting..."
-        onHide={() => setDeleting(null)}
-        onConfirm={async () => {
-          const result = await deleteForm(deleting!.id);
-          if (!result.success) return result.message || 'The form could not be deleted.';
-          setDeleting(null);
-          notify.success(result.message || 'Form deleted.');
-          void reload();
-          return undefined;
-        }}
-      >
+      <DeleteDialog item={deleting} nameOf={(f) => f.name} noun="form" deletedText="Form deleted." remove={(f) => deleteForm(f.id)} onClose={() => setDeleting(null)} onDeleted={reload}>
         <p className="mb-0">The form and its public page go away. Its submissions and payments are kept.</p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </section>
   );
 }

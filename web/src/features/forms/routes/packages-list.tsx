@@ -4,12 +4,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { needsFallbackImage } from '#shared/forms/page';
 import { formatDollars } from '#shared/forms/validate';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeleteDialog } from '../../../components/delete-dialog';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
-import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { deletePackage, usePackages, type PackageView } from '../api/forms';
 import { packageEditPath } from '../lib';
@@ -79,23 +78,9 @@ export function PackagesListPage() {
         )}
       </div>
       <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />
-      <ConfirmDialog
-        show={deleting !== null}
-        title={`Delete ${deleting?.name ?? 'package'}?`}
-        confirmText="Yes, delete"
-        busyText="Deleting..."
-        onHide={() => setDeleting(null)}
-        onConfirm={async () => {
-          const result = await deletePackage(deleting!.id);
-          if (!result.success) return result.message || 'The package could not be deleted.';
-          setDeleting(null);
-          notify.success(result.message || 'Package deleted.');
-          void reload();
-          return undefined;
-        }}
-      >
+      <DeleteDialog item={deleting} nameOf={(p) => p.name} noun="package" deletedText="Package deleted." remove={(p) => deletePackage(p.id)} onClose={() => setDeleting(null)} onDeleted={reload}>
         <p className="mb-0">Forms stop offering it. Leads and payments keep its name.</p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </section>
   );
 }
