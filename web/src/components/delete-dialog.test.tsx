@@ -2,6 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiResult } from '../lib/api';
 import { notify } from '../lib/notify';
 import { DeleteDialog } from './delete-dialog';
 
@@ -11,7 +12,7 @@ interface Row {
 }
 
 function setup(result: { success: boolean; message: string }) {
-  const remove = vi.fn(async () => ({ responseCode: result.success ? 200 : 409, success: result.success, data: {}, message: result.message }));
+  const remove = vi.fn(async (): Promise<ApiResult> => ({ responseCode: result.success ? 200 : 409, success: result.success, data: { message: result.message }, message: result.message }));
   const onClose = vi.fn();
   const onDeleted = vi.fn();
   render(
