@@ -42,6 +42,7 @@ import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { ORIGIN_VERIFY_HEADER } from '../functions/lib/secrets';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -154,6 +155,14 @@ export class ClinicStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // CloudFront sends this value with every API request (a custom origin header) and the functions
+    // refuse requests without it, so the API's own execute-api endpoint is no way around CloudFront
+    // (nor around the per-address rate limits, which read the address CloudFront forwards).
+    const originSecret = new Secret(this, 'OriginSecret', {
+      description: 'Clinic Suite: the value CloudFront sends to the API in the x-origin-verify header',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+
     // The domain is verified by the DKIM CNAMEs output below (no hosted zone is assumed).
     const sender = new EmailIdentity(this, 'SenderIdentity', { identity: Identity.domain(senderDomain) });
 
@@ -190,6 +199,7 @@ export class ClinicStack extends Stack {
         .bindTable(table)
         .bindUploads(uploads)
         .bindSecrets(secret)
+        .bindOriginSecret(originSecret)
         .bindMail(sender, mailFrom);
       // Only the function that sends texts may publish to SNS.
       if (handler === 'sms/send-sms') fn.bindSms();
@@ -349,7 +359,11 @@ export class ClinicStack extends Stack {
       },
       additionalBehaviors: {
         [`${API_PREFIX}/*`]: {
-          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new HttpOrigin(apiDomain, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            // Resolved by CloudFormation at deploy time ({{resolve:secretsmanager:...}}): not in the template.
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: originSecret.secretValue.unsafeUnwrap() },
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,

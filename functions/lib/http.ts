@@ -9,7 +9,9 @@ import { fieldErrors } from '#shared/schemas/common';
 import { countRequest } from '../data/rate-limits';
 import { findRoute, type Route } from '../routes';
 import { authorise, type Caller, type Registrant } from './authorise';
-import { HttpError, badRequest, payloadTooLarge, tooManyRequests, unsupportedMediaType } from './errors';
+import { HttpError, badRequest, forbidden, payloadTooLarge, tooManyRequests, unsupportedMediaType } from './errors';
+import { sameSecret } from './passwords';
+import { ORIGIN_VERIFY_HEADER, getOriginSecret } from './secrets';
 
 export interface UploadedFile {
   filename: string;
@@ -81,6 +83,7 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
   return middy<Event, APIGatewayProxyStructuredResultV2>()
     .use({ onError: errorEnvelope })
     .use({ before: readRoute })
+    .use({ before: requireCloudFront })
     .use({ before: limitRate })
     // Who may call comes first: nobody's body (or upload) is read before the caller is known.
     .use({
@@ -112,9 +115,19 @@ async function readRoute(request: MiddyRequest) {
 }
 
 /**
+ * In AWS the API answers only requests that came through CloudFront, which adds the origin secret:
+ * the API's own endpoint would otherwise let anyone skip CloudFront and forge X-Forwarded-For.
+ */
+async function requireCloudFront(request: MiddyRequest) {
+  const expected = await getOriginSecret();
+  if (expected === undefined) return;
+  if (!sameSecret(header(request.event, ORIGIN_VERIFY_HEADER) ?? '', expected)) throw forbidden('Please use the site address.');
+}
+
+/**
  * The caller's address. Behind CloudFront, API Gateway's sourceIp is CloudFront's; CloudFront appends
  * the viewer's address to X-Forwarded-For, so take the rightmost hop that is not the connection's own.
- * (A caller reaching the API's own endpoint directly, not through CloudFront, can forge this header.)
+ * Trustworthy because requireCloudFront refuses requests that did not come through CloudFront.
  */
 export function clientAddress(event: APIGatewayProxyEventV2): string {
   const source = event.requestContext?.http?.sourceIp ?? 'unknown';

@@ -42,6 +42,12 @@ export function otpMatches(code: string, salt: string, storedHash: string): bool
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** Constant-time comparison of two secrets of any length (as SHA-256 digests, which are equal-sized). */
+export function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
 /** URL-safe random id for records and keys (128 bits). */
 export function randomId(bytes = 16): string {
   return randomBytes(bytes).toString('base64url');

@@ -19,7 +19,26 @@ export function getSecrets(): Promise<AppSecrets> {
   return cached;
 }
 
-async function fromExtension(arn: string): Promise<Partial<AppSecrets>> {
+/** The header CloudFront adds to every request it forwards to the API, with the origin secret. */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+let originSecret: Promise<string | undefined> | undefined;
+
+/**
+ * The value CloudFront sends in ORIGIN_VERIFY_HEADER (the secret at ORIGIN_SECRET_ARN), or undefined
+ * where no CloudFront stands in front of the API (the local stack).
+ */
+export function getOriginSecret(): Promise<string | undefined> {
+  const arn = process.env.ORIGIN_SECRET_ARN;
+  if (!arn) return Promise.resolve(undefined);
+  originSecret ??= secretString(arn).catch((error) => {
+    originSecret = undefined;
+    throw error;
+  });
+  return originSecret;
+}
+
+async function secretString(arn: string): Promise<string> {
   const port = process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? '2773';
   const res = await fetch(`http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(arn)}`, {
     headers: { 'X-Aws-Parameters-Secrets-Token': process.env.AWS_SESSION_TOKEN ?? '' },
@@ -27,13 +46,14 @@ async function fromExtension(arn: string): Promise<Partial<AppSecrets>> {
   });
   if (!res.ok) throw new Error(`The secrets extension answered ${res.status}`);
   const body = (await res.json()) as { SecretString?: string };
-  return JSON.parse(body.SecretString ?? '{}') as Partial<AppSecrets>;
+  if (!body.SecretString) throw new Error('The secret has no string value');
+  return body.SecretString;
 }
 
 async function load(): Promise<AppSecrets> {
   const arn = process.env.APP_SECRETS_ARN;
   if (arn) {
-    const parsed = await fromExtension(arn);
+    const parsed = JSON.parse(await secretString(arn)) as Partial<AppSecrets>;
     if (!parsed.tokenSigningKey) throw new Error('The app secret has no tokenSigningKey');
     return { tokenSigningKey: parsed.tokenSigningKey, stripeSecretKey: parsed.stripeSecretKey || undefined, stripeWebhookSecret: parsed.stripeWebhookSecret || undefined };
   }

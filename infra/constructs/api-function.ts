@@ -108,6 +108,13 @@ export class ApiFunction extends NodejsFunction {
     return this;
   }
 
+  /** ORIGIN_SECRET_ARN: the value CloudFront adds to API requests; requests without it are refused. */
+  bindOriginSecret(secret: ISecret): this {
+    this.addEnvironment('ORIGIN_SECRET_ARN', secret.secretArn);
+    secret.grantRead(this);
+    return this;
+  }
+
   /** MAIL_FROM + ses:SendEmail/SendRawEmail as that identity. */
   bindMail(identity: IEmailIdentity, mailFrom: string): this {
     this.addEnvironment('MAIL_FROM', mailFrom);

@@ -86,6 +86,13 @@ const byType = (resources: Resources, type: string) => Object.entries(resources)
 
 const inAreas = (areas: Resources[], type: string) => areas.flatMap((resources) => byType(resources, type).map(([id, r]) => ({ id, r, resources })));
 
+/** The logical id of the root secret whose construct id starts with `name`. */
+const secretIdOf = (name: string) => {
+  const found = byType(plainResources, 'AWS::SecretsManager::Secret').filter(([id]) => id.startsWith(name));
+  expect(found, name).toHaveLength(1);
+  return found[0]![0];
+};
+
 /** The one Lambda function whose logical id comes from this handler module, and its stack's resources. */
 function functionOf(areas: Resources[], handler: string) {
   const prefix = handlerId(handler);
@@ -173,7 +180,8 @@ describe('functions and routes from the route table', () => {
   });
 
   it('runs every function on Node 22, arm64, with the app defaults and environment', () => {
-    const secretId = byType(plainResources, 'AWS::SecretsManager::Secret')[0]![0];
+    const secretId = secretIdOf('AppSecrets');
+    const originSecretId = secretIdOf('OriginSecret');
     const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
     const uploadsId = byType(plainResources, 'AWS::S3::Bucket').find(([id]) => id.startsWith('UploadsBucket'))![0];
     const functions = inAreas(areaResources, 'AWS::Lambda::Function');
@@ -188,6 +196,7 @@ describe('functions and routes from the route table', () => {
       expect(env.NODE_OPTIONS, id).toBe('--enable-source-maps');
       expect(refersTo(env.TABLE_NAME, tableId), id).toBe(true);
       expect(refersTo(env.APP_SECRETS_ARN, secretId), id).toBe(true);
+      expect(refersTo(env.ORIGIN_SECRET_ARN, originSecretId), id).toBe(true);
       expect(refersTo(env.UPLOADS_BUCKET, uploadsId), id).toBe(true);
       expect(env.MAIL_FROM, id).toBe('no-reply@example.com');
       expect(refersTo(env.APP_URL, byType(plainResources, 'AWS::CloudFront::Distribution')[0]![0]), id).toBe(true);
@@ -236,8 +245,9 @@ describe('functions and routes from the route table', () => {
     });
   });
 
-  it('lets every function read the app secret, use the table and the uploads bucket, and send mail', () => {
-    const secretId = byType(plainResources, 'AWS::SecretsManager::Secret')[0]![0];
+  it('lets every function read the app and origin secrets, use the table and the uploads bucket, and send mail', () => {
+    const secretId = secretIdOf('AppSecrets');
+    const originSecretId = secretIdOf('OriginSecret');
     const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
     const uploadsId = byType(plainResources, 'AWS::S3::Bucket').find(([id]) => id.startsWith('UploadsBucket'))![0];
     plain.template.hasResourceProperties('AWS::SecretsManager::Secret', {
@@ -251,6 +261,7 @@ describe('functions and routes from the route table', () => {
       const allows = (action: string, resource: (r: unknown) => boolean) =>
         statements.some((st) => [st.Action].flat().includes(action) && [st.Resource].flat().some(resource));
       expect(allows('secretsmanager:GetSecretValue', (r) => refersTo(r, secretId)), id).toBe(true);
+      expect(allows('secretsmanager:GetSecretValue', (r) => refersTo(r, originSecretId)), id).toBe(true);
       expect(allows('dynamodb:PutItem', (r) => refersTo(r, tableId)), id).toBe(true);
       expect(allows('dynamodb:Query', (r) => refersTo(r, tableId) && refersTo(r, '/index/*')), id).toBe(true);
       expect(allows('s3:PutObject', (r) => refersTo(r, uploadsId)), id).toBe(true);
@@ -329,6 +340,11 @@ describe('CloudFront', () => {
     const origin = config.Origins.find((o: any) => o.Id === api.TargetOriginId);
     expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.');
     expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    // The origin secret the functions check, resolved at deploy time rather than written in the template.
+    const verify = origin.OriginCustomHeaders.find((h: any) => h.HeaderName === 'x-origin-verify');
+    const value = JSON.stringify(verify.HeaderValue);
+    expect(value).toContain('{{resolve:secretsmanager:');
+    expect(refersTo(verify.HeaderValue, secretIdOf('OriginSecret'))).toBe(true);
   });
 
   it('serves /assets/* from the buckets through origin access control, prefix stripped', () => {
