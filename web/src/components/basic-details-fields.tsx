@@ -30,22 +30,22 @@ export function BasicDetailsFields({ register, errors, autoFocus, currentCountry
   return (
     <div className="row g-3">
       <Field id="username" label="Username" required error={e('username')} className="col-md-6">
-        <input {...register('username')} {...controlProps('username', e('username'))} autoComplete="username" autoFocus={autoFocus} />
+        <input {...register('username')} {...controlProps('username', e('username'), { required: true })} autoComplete="username" autoFocus={autoFocus} />
       </Field>
       <Field id="phoneNumber" label="Phone number" required error={e('phoneNumber')} className="col-md-6">
-        <input {...register('phoneNumber')} {...controlProps('phoneNumber', e('phoneNumber'))} type="tel" autoComplete="tel" placeholder="+15551234567" />
+        <input {...register('phoneNumber')} {...controlProps('phoneNumber', e('phoneNumber'), { required: true })} type="tel" autoComplete="tel" placeholder="+15551234567" />
       </Field>
       <Field id="firstName" label="First name" required error={e('firstName')} className="col-md-4">
-        <input {...register('firstName')} {...controlProps('firstName', e('firstName'))} autoComplete="given-name" />
+        <input {...register('firstName')} {...controlProps('firstName', e('firstName'), { required: true })} autoComplete="given-name" />
       </Field>
       <Field id="middleName" label="Middle name" error={e('middleName')} className="col-md-4">
         <input {...register('middleName')} {...controlProps('middleName', e('middleName'))} autoComplete="additional-name" />
       </Field>
       <Field id="lastName" label="Last name" required error={e('lastName')} className="col-md-4">
-        <input {...register('lastName')} {...controlProps('lastName', e('lastName'))} autoComplete="family-name" />
+        <input {...register('lastName')} {...controlProps('lastName', e('lastName'), { required: true })} autoComplete="family-name" />
       </Field>
       <Field id="gender" label="Gender" required error={e('gender')} className="col-md-4">
-        <select {...register('gender')} {...controlProps('gender', e('gender'), 'form-select')}>
+        <select {...register('gender')} {...controlProps('gender', e('gender'), { base: 'form-select', required: true })}>
           <option value="">Select your gender</option>
           {GENDERS.map((g) => (
             <option key={g} value={g}>
@@ -58,7 +58,7 @@ export function BasicDetailsFields({ register, errors, autoFocus, currentCountry
         <input {...register('city')} {...controlProps('city', e('city'))} autoComplete="address-level2" />
       </Field>
       <Field id="country" label="Country" error={e('country')} className="col-md-4">
-        <select {...register('country')} {...controlProps('country', e('country'), 'form-select')}>
+        <select {...register('country')} {...controlProps('country', e('country'), { base: 'form-select' })}>
           <option value="">Select a country</option>
           {countries.map((c) => (
             <option key={c} value={c}>

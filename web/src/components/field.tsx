@@ -42,12 +42,16 @@ export function Field({ id, label, error, required, hint, labelAside, className,
   );
 }
 
-/** id, validity and description attributes for the control inside a Field. */
-export function controlProps(id: string, error: string | undefined, base = 'form-control') {
+/**
+ * id, validity, description and required-ness for the control inside a Field. Pass `required` when
+ * the Field is: its star is hidden from screen readers, which learn it from aria-required instead.
+ */
+export function controlProps(id: string, error: string | undefined, { base = 'form-control', required }: { base?: string; required?: boolean } = {}) {
   return {
     id,
     className: `${base}${error ? ' is-invalid' : ''}`,
     'aria-invalid': error ? (true as const) : undefined,
     'aria-describedby': error ? `${id}-error` : undefined,
+    'aria-required': required ? (true as const) : undefined,
   };
 }

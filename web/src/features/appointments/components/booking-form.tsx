@@ -127,7 +127,7 @@ export function BookingForm({ appointmentTypes = [], submitLabel, extra, onSubmi
   const text = (name: BookingFormField, label: string, options: { required?: boolean; type?: string; className?: string; autoComplete?: string; min?: string; max?: string } = {}) => (
     <Field id={name} label={label} required={options.required} error={errors[name]} className={options.className ?? 'col-md-6'}>
       <input
-        {...controlProps(name, errors[name])}
+        {...controlProps(name, errors[name], { required: options.required })}
         name={name}
         value={values[name]}
         onChange={set(name)}
@@ -154,7 +154,7 @@ export function BookingForm({ appointmentTypes = [], submitLabel, extra, onSubmi
         {text('email', 'Email', { required: true, type: 'email', autoComplete: 'email' })}
         {text('phone', 'Phone number', { required: true, type: 'tel', autoComplete: 'tel' })}
         <Field id="gender" label="Gender" error={errors.gender} className="col-md-6">
-          <select {...controlProps('gender', errors.gender, 'form-select')} name="gender" value={values.gender} onChange={set('gender')}>
+          <select {...controlProps('gender', errors.gender, { base: 'form-select' })} name="gender" value={values.gender} onChange={set('gender')}>
             <option value="">Prefer not to choose</option>
             {APPOINTMENT_GENDERS.map((g) => (
               <option key={g} value={g}>
@@ -171,7 +171,7 @@ export function BookingForm({ appointmentTypes = [], submitLabel, extra, onSubmi
         {text('bookingTime', 'Booking time', { required: true, type: 'time' })}
         {appointmentTypes.length ? (
           <Field id="appointmentType" label="Appointment type" error={errors.appointmentType} className="col-md-6">
-            <select {...controlProps('appointmentType', errors.appointmentType, 'form-select')} name="appointmentType" value={values.appointmentType} onChange={set('appointmentType')}>
+            <select {...controlProps('appointmentType', errors.appointmentType, { base: 'form-select' })} name="appointmentType" value={values.appointmentType} onChange={set('appointmentType')}>
               <option value="">Choose a type</option>
               {appointmentTypes.map((t) => (
                 <option key={t} value={t}>

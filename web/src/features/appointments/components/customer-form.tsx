@@ -50,10 +50,10 @@ export function CustomerForm({ customer, onSaved, onCancel }: { customer?: Custo
       {errors.root?.message && <div className="alert alert-danger">{errors.root.message}</div>}
       <div className="row g-3">
         <Field id="c-firstName" label="First name" required error={e('firstName')} className="col-md-6">
-          <input {...register('firstName')} {...controlProps('c-firstName', e('firstName'))} />
+          <input {...register('firstName')} {...controlProps('c-firstName', e('firstName'), { required: true })} />
         </Field>
         <Field id="c-lastName" label="Last name" required error={e('lastName')} className="col-md-6">
-          <input {...register('lastName')} {...controlProps('c-lastName', e('lastName'))} />
+          <input {...register('lastName')} {...controlProps('c-lastName', e('lastName'), { required: true })} />
         </Field>
         <Field id="c-email" label="Email" error={e('email')} className="col-md-6">
           <input {...register('email')} {...controlProps('c-email', e('email'))} type="email" />
@@ -62,7 +62,7 @@ export function CustomerForm({ customer, onSaved, onCancel }: { customer?: Custo
           <input {...register('phone')} {...controlProps('c-phone', e('phone'))} type="tel" placeholder="+1234567890" />
         </Field>
         <Field id="c-gender" label="Gender" error={e('gender')} className="col-md-6">
-          <select {...register('gender')} {...controlProps('c-gender', e('gender'), 'form-select')}>
+          <select {...register('gender')} {...controlProps('c-gender', e('gender'), { base: 'form-select' })}>
             <option value="">Not given</option>
             {GENDERS.map((g) => <option key={g} value={g}>{g[0]!.toUpperCase() + g.slice(1)}</option>)}
           </select>

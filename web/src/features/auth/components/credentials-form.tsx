@@ -37,7 +37,7 @@ export function CredentialsForm({ defaultValues, onSubmit }: CredentialsFormProp
       <Field id="email" label="Email" error={errors.email?.message}>
         <input
           {...register('email')}
-          {...controlProps('email', errors.email?.message, 'form-control form-control-lg')}
+          {...controlProps('email', errors.email?.message, { base: 'form-control form-control-lg' })}
           type="email"
           autoComplete="email"
           placeholder="you@clinic.com"
@@ -61,7 +61,7 @@ export function CredentialsForm({ defaultValues, onSubmit }: CredentialsFormProp
       >
         <PasswordInput
           {...register('password')}
-          {...controlProps('password', errors.password?.message, 'form-control form-control-lg')}
+          {...controlProps('password', errors.password?.message, { base: 'form-control form-control-lg' })}
           autoComplete="current-password"
           placeholder="Your password"
         />

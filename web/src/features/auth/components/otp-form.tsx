@@ -60,7 +60,7 @@ export function OtpForm({ email, password, onVerify, onResend, onChangeEmail }: 
       <Field id="otp" label="Verification code" error={errors.otp?.message} hint="The 6-digit code from the email we just sent.">
         <input
           {...register('otp')}
-          {...controlProps('otp', errors.otp?.message, 'form-control form-control-lg otp-input')}
+          {...controlProps('otp', errors.otp?.message, { base: 'form-control form-control-lg otp-input' })}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}

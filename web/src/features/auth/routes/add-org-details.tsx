@@ -39,20 +39,20 @@ export function OrganizationForm({ onSubmit }: { onSubmit(values: Organization):
   return (
     <form onSubmit={submit} noValidate aria-label="Add organisation details">
       <Field id="name" label="Organisation name" required error={e('name')}>
-        <input {...register('name')} {...controlProps('name', e('name'))} autoComplete="organization" autoFocus />
+        <input {...register('name')} {...controlProps('name', e('name'), { required: true })} autoComplete="organization" autoFocus />
       </Field>
       <Field id="legalName" label="Legal name" required error={e('legalName')}>
-        <input {...register('legalName')} {...controlProps('legalName', e('legalName'))} />
+        <input {...register('legalName')} {...controlProps('legalName', e('legalName'), { required: true })} />
       </Field>
       <Field id="email" label="Organisation email" required error={e('email')}>
-        <input {...register('email')} {...controlProps('email', e('email'))} type="email" autoComplete="email" placeholder="hello@clinic.com" />
+        <input {...register('email')} {...controlProps('email', e('email'), { required: true })} type="email" autoComplete="email" placeholder="hello@clinic.com" />
       </Field>
       <div className="row g-3 mb-3">
         <Field id="websiteUrl" label="Website" required error={e('websiteUrl')} className="col-md-6">
-          <input {...register('websiteUrl')} {...controlProps('websiteUrl', e('websiteUrl'))} type="url" autoComplete="url" placeholder="https://clinic.com" />
+          <input {...register('websiteUrl')} {...controlProps('websiteUrl', e('websiteUrl'), { required: true })} type="url" autoComplete="url" placeholder="https://clinic.com" />
         </Field>
         <Field id="phoneNumber" label="Phone number" required error={e('phoneNumber')} className="col-md-6">
-          <input {...register('phoneNumber')} {...controlProps('phoneNumber', e('phoneNumber'))} type="tel" autoComplete="tel" placeholder="+15551234567" />
+          <input {...register('phoneNumber')} {...controlProps('phoneNumber', e('phoneNumber'), { required: true })} type="tel" autoComplete="tel" placeholder="+15551234567" />
         </Field>
       </div>
       <button type="submit" className="btn btn-primary btn-lg w-100 mt-2" disabled={isSubmitting || !isValid}>

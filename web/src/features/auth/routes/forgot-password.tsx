@@ -57,7 +57,7 @@ function RequestCodeForm({ onSent }: { onSent(email: string, message: string): v
         <Field id="email" label="Email" error={errors.email?.message}>
           <input
             {...register('email')}
-            {...controlProps('email', errors.email?.message, 'form-control form-control-lg')}
+            {...controlProps('email', errors.email?.message, { base: 'form-control form-control-lg' })}
             type="email"
             autoComplete="email"
             placeholder="you@clinic.com"
@@ -125,7 +125,7 @@ function ResetPasswordForm({ email, sentMessage, onResend }: { email: string; se
         <Field id="otp" label="Reset code" error={errors.otp?.message}>
           <input
             {...register('otp')}
-            {...controlProps('otp', errors.otp?.message, 'form-control form-control-lg otp-input')}
+            {...controlProps('otp', errors.otp?.message, { base: 'form-control form-control-lg otp-input' })}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
@@ -134,12 +134,12 @@ function ResetPasswordForm({ email, sentMessage, onResend }: { email: string; se
           />
         </Field>
         <Field id="password" label="New password" error={errors.password?.message} hint="Use 8 or more characters with a mix of letters, numbers and symbols.">
-          <PasswordInput {...register('password')} {...controlProps('password', errors.password?.message, 'form-control form-control-lg')} autoComplete="new-password" meter />
+          <PasswordInput {...register('password')} {...controlProps('password', errors.password?.message, { base: 'form-control form-control-lg' })} autoComplete="new-password" meter />
         </Field>
         <Field id="confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
           <PasswordInput
             {...register('confirmPassword')}
-            {...controlProps('confirmPassword', errors.confirmPassword?.message, 'form-control form-control-lg')}
+            {...controlProps('confirmPassword', errors.confirmPassword?.message, { base: 'form-control form-control-lg' })}
             autoComplete="new-password"
           />
         </Field>

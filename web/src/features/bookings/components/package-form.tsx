@@ -67,12 +67,12 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
         <StatusBanner status={status} />
         <div className="row g-3">
           <Field id="packageName" label="Package name" required error={e('packageName')} className="col-md-8">
-            <input {...register('packageName')} {...controlProps('packageName', e('packageName'))} autoComplete="off" />
+            <input {...register('packageName')} {...controlProps('packageName', e('packageName'), { required: true })} autoComplete="off" />
           </Field>
           <Field id="packagePrice" label="Price (USD)" required error={e('packagePrice')} className="col-md-4" hint="In dollars, e.g. 49.50. At least $0.50.">
             <div className="input-group">
               <span className="input-group-text">$</span>
-              <input {...register('packagePrice')} {...controlProps('packagePrice', e('packagePrice'))} inputMode="decimal" autoComplete="off" />
+              <input {...register('packagePrice')} {...controlProps('packagePrice', e('packagePrice'), { required: true })} inputMode="decimal" autoComplete="off" />
             </div>
           </Field>
           <Field id="packageDescription" label="Description" error={e('packageDescription')} className="col-12" hint="Shown to visitors on the booking page.">

@@ -49,7 +49,7 @@ export function AddFormPage() {
       <div className="card-body">
         <StatusBanner status={status} />
         <Field id="formName" label="Form name" required error={error} hint="You add its fields next, in the form builder.">
-          <input {...controlProps('formName', error)} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+          <input {...controlProps('formName', error, { required: true })} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
         </Field>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? <Busy /> : 'Create and add fields'}

@@ -86,12 +86,12 @@ function PackageForm({ pkg }: { pkg?: PackageView }) {
         <StatusBanner status={status} />
         <div className="row g-3">
           <Field id="name" label="Name" required error={e('name')} className="col-md-8">
-            <input {...register('name')} {...controlProps('name', e('name'))} />
+            <input {...register('name')} {...controlProps('name', e('name'), { required: true })} />
           </Field>
           <Field id="price" label={custom ? 'Minimum amount (USD)' : 'Price (USD)'} required error={e('price')} className="col-md-4" hint={custom ? 'Visitors pay at least this (and at least $0.50).' : undefined}>
             <div className="input-group">
               <span className="input-group-text">$</span>
-              <input {...register('price')} {...controlProps('price', e('price'))} inputMode="decimal" />
+              <input {...register('price')} {...controlProps('price', e('price'), { required: true })} inputMode="decimal" />
             </div>
           </Field>
           <div className="col-12 d-flex flex-wrap gap-4">

@@ -87,10 +87,10 @@ function ChoosePassword({ token, details }: { token: string; details: InviteDeta
           }
           hint={suggested ? `Suggested: ${suggested} (keep it somewhere safe)` : undefined}
         >
-          <PasswordInput {...register('password')} {...controlProps('password', e('password'))} autoComplete="new-password" meter autoFocus />
+          <PasswordInput {...register('password')} {...controlProps('password', e('password'), { required: true })} autoComplete="new-password" meter autoFocus />
         </Field>
         <Field id="confirmPassword" label="Confirm password" required error={e('confirmPassword')}>
-          <PasswordInput {...register('confirmPassword')} {...controlProps('confirmPassword', e('confirmPassword'))} autoComplete="new-password" />
+          <PasswordInput {...register('confirmPassword')} {...controlProps('confirmPassword', e('confirmPassword'), { required: true })} autoComplete="new-password" />
         </Field>
         <button type="submit" className="btn btn-primary btn-lg w-100 mt-2" disabled={isSubmitting || !isValid}>
           {isSubmitting ? <Busy /> : 'Accept and sign in'}

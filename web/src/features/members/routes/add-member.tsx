@@ -66,13 +66,13 @@ export function AddMemberPage() {
         <StatusBanner status={status} />
         <div className="row g-3 mb-4">
           <Field id="firstName" label="First name" required error={e('firstName')} className="col-md-4">
-            <input {...register('firstName')} {...controlProps('firstName', e('firstName'))} autoComplete="off" />
+            <input {...register('firstName')} {...controlProps('firstName', e('firstName'), { required: true })} autoComplete="off" />
           </Field>
           <Field id="lastName" label="Last name" required error={e('lastName')} className="col-md-4">
-            <input {...register('lastName')} {...controlProps('lastName', e('lastName'))} autoComplete="off" />
+            <input {...register('lastName')} {...controlProps('lastName', e('lastName'), { required: true })} autoComplete="off" />
           </Field>
           <Field id="email" label="Email" required error={e('email')} className="col-md-4" hint="We email them a link to choose their password.">
-            <input {...register('email')} {...controlProps('email', e('email'))} type="email" autoComplete="off" />
+            <input {...register('email')} {...controlProps('email', e('email'), { required: true })} type="email" autoComplete="off" />
           </Field>
         </div>
         <h3 className="h6 fw-bold">Permissions</h3>

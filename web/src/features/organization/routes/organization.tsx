@@ -68,22 +68,22 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
         {!editable && <p className="small text-body-secondary">Only the owner can change these details.</p>}
         <fieldset disabled={!editable || isSubmitting} className="row g-3">
           <Field id="name" label="Organisation name" required error={e('name')} className="col-md-6">
-            <input {...register('name')} {...controlProps('name', e('name'))} autoComplete="organization" />
+            <input {...register('name')} {...controlProps('name', e('name'), { required: true })} autoComplete="organization" />
           </Field>
           <Field id="legalName" label="Legal name" required error={e('legalName')} className="col-md-6">
-            <input {...register('legalName')} {...controlProps('legalName', e('legalName'))} />
+            <input {...register('legalName')} {...controlProps('legalName', e('legalName'), { required: true })} />
           </Field>
           <Field id="email" label="Organisation email" required error={e('email')} className="col-md-6">
-            <input {...register('email')} {...controlProps('email', e('email'))} type="email" />
+            <input {...register('email')} {...controlProps('email', e('email'), { required: true })} type="email" />
           </Field>
           <Field id="phoneNumber" label="Phone number" required error={e('phoneNumber')} className="col-md-6">
-            <input {...register('phoneNumber')} {...controlProps('phoneNumber', e('phoneNumber'))} type="tel" />
+            <input {...register('phoneNumber')} {...controlProps('phoneNumber', e('phoneNumber'), { required: true })} type="tel" />
           </Field>
           <Field id="websiteUrl" label="Website" required error={e('websiteUrl')} className="col-md-6">
-            <input {...register('websiteUrl')} {...controlProps('websiteUrl', e('websiteUrl'))} type="url" />
+            <input {...register('websiteUrl')} {...controlProps('websiteUrl', e('websiteUrl'), { required: true })} type="url" />
           </Field>
           <Field id="timeZone" label="Time zone" required error={e('timeZone')} className="col-md-6" hint="Bookings and times shown to visitors use it.">
-            <input {...register('timeZone')} {...controlProps('timeZone', e('timeZone'))} list="time-zones" autoComplete="off" />
+            <input {...register('timeZone')} {...controlProps('timeZone', e('timeZone'), { required: true })} list="time-zones" autoComplete="off" />
           </Field>
           <datalist id="time-zones">
             {zoneList.map((z) => (

@@ -54,13 +54,13 @@ export function ChangePasswordForm() {
         <StatusBanner status={status} />
         <div className="row g-3">
           <Field id="currentPassword" label="Current password" required error={e('currentPassword')} className="col-md-4">
-            <PasswordInput {...register('currentPassword')} {...controlProps('currentPassword', e('currentPassword'))} autoComplete="current-password" />
+            <PasswordInput {...register('currentPassword')} {...controlProps('currentPassword', e('currentPassword'), { required: true })} autoComplete="current-password" />
           </Field>
           <Field id="newPassword" label="New password" required error={e('newPassword')} className="col-md-4">
-            <PasswordInput {...register('newPassword')} {...controlProps('newPassword', e('newPassword'))} autoComplete="new-password" meter />
+            <PasswordInput {...register('newPassword')} {...controlProps('newPassword', e('newPassword'), { required: true })} autoComplete="new-password" meter />
           </Field>
           <Field id="confirmPassword" label="Confirm new password" required error={e('confirmPassword')} className="col-md-4">
-            <PasswordInput {...register('confirmPassword')} {...controlProps('confirmPassword', e('confirmPassword'))} autoComplete="new-password" />
+            <PasswordInput {...register('confirmPassword')} {...controlProps('confirmPassword', e('confirmPassword'), { required: true })} autoComplete="new-password" />
           </Field>
         </div>
       </div>

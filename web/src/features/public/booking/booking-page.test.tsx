@@ -63,6 +63,11 @@ describe('BookingPage (public)', () => {
       expect(within(list).getByText(message)).toBeInTheDocument();
     }
     expect(scroll).toHaveBeenCalled();
+    // Screen readers hear which fields are required and which are wrong.
+    for (const label of [/^Package/, /^First Name/, /^Email/, /^Booking Time/]) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-required', 'true');
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    }
   });
 
   it('offers the free times of the chosen date in the clinic zone and fills the time input', async () => {

@@ -108,7 +108,8 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
     if (submitted) setErrors(validateBookingForm(values));
   }, [values, submitted]);
   const bind = (name: BookingField) => ({
-    ...controlProps(name, errors[name], name === 'packageId' ? 'form-select' : 'form-control'),
+    // Every field of the booking form is required.
+    ...controlProps(name, errors[name], { base: name === 'packageId' ? 'form-select' : 'form-control', required: true }),
     name,
     value: values[name],
     onChange: (ev: { target: { value: string } }) => setValue(name, ev.target.value),
