@@ -5,6 +5,7 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserDetails } from '#shared/api';
 import { ddb, table } from '#lib/dynamo';
+import { isConditionFailure } from '#lib/errors';
 import { setClause } from './update';
 
 export interface User {
@@ -119,6 +120,22 @@ export async function putOtp(userId: string, purpose: OtpPurpose, record: OtpRec
       ExpressionAttributeValues: expectedLastSentAt ? { ':last': expectedLastSentAt } : undefined,
     }),
   );
+}
+
+// Undo a send whose mail did not go out: the unsent code stops working and a new one may be asked for
+// at once (the send still counts toward the hourly cap). Only the reservation made at `sentAt`.
+export async function releaseOtpSend(userId: string, purpose: OtpPurpose, sentAt: string): Promise<void> {
+  await ddb.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: otpKey(userId, purpose),
+      UpdateExpression: 'SET lastSentAt = :never, codeHash = :none',
+      ConditionExpression: 'lastSentAt = :sentAt',
+      ExpressionAttributeValues: { ':never': new Date(0).toISOString(), ':none': '', ':sentAt': sentAt },
+    }),
+  ).catch((error) => {
+    if (!isConditionFailure(error)) throw error;
+  });
 }
 
 // Count a wrong try; the condition stops counting past the limit even under parallel guesses.

@@ -18,6 +18,8 @@ export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const payloadTooLarge = (message = 'The request is too large.') => new HttpError(413, message);
 export const unsupportedMediaType = (message: string) => new HttpError(415, message);
+export const serviceUnavailable = (message: string, retryAfterSeconds?: number) =>
+  new HttpError(503, message, undefined, retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined);
 export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
   new HttpError(429, message, undefined, retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined);
 

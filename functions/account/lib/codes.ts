@@ -1,9 +1,9 @@
 // One-time codes: 6 digits, stored hashed, valid 10 minutes, locked after 5 wrong tries, and sent at
 // most once a minute and 5 times an hour per purpose. Conditional writes keep racing requests honest.
-import { isConditionFailure, badRequest, tooManyRequests } from '#lib/errors';
-import { sendMail } from '#lib/mail';
+import { isConditionFailure, badRequest, serviceUnavailable, tooManyRequests } from '#lib/errors';
+import { sendMail, type Mail } from '#lib/mail';
 import { hashOtp, newOtp, otpMatches, randomId } from '#lib/passwords';
-import { consumeOtp, getOtp, putOtp, recordOtpFailure, type OtpPurpose, type OtpRecord, type User } from '../../data/users';
+import { consumeOtp, getOtp, putOtp, recordOtpFailure, releaseOtpSend, type OtpPurpose, type OtpRecord, type User } from '../../data/users';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_ATTEMPTS = 5;
@@ -12,8 +12,10 @@ export const MAX_SENDS_PER_HOUR = 5;
 
 const INVALID_CODE = 'The code is incorrect or has expired. Please request a new one.';
 
-/** Reserves the right to send now, or throws 429. Returns the record to store. */
-async function reserveSend(userId: string, purpose: OtpPurpose, fields: Partial<OtpRecord>): Promise<void> {
+export const MAIL_FAILED = 'We could not send the email just now. Please try again in a moment.';
+
+/** Reserves the right to send now, or throws 429. Returns the time the send is recorded at. */
+async function reserveSend(userId: string, purpose: OtpPurpose, fields: Partial<OtpRecord>): Promise<string> {
   const now = Date.now();
   const previous = await getOtp(userId, purpose);
   if (previous && now - Date.parse(previous.lastSentAt) < RESEND_AFTER_MS) {
@@ -39,6 +41,18 @@ async function reserveSend(userId: string, purpose: OtpPurpose, fields: Partial<
     if (isConditionFailure(error)) throw tooManyRequests('A code was just sent. Please check your inbox.', 60);
     throw error;
   }
+  return record.lastSentAt;
+}
+
+/** Sends a reserved mail; if it does not go out, undoes the reservation so the person can ask again at once. */
+async function sendReserved(userId: string, purpose: OtpPurpose, sentAt: string, mail: Mail): Promise<void> {
+  try {
+    await sendMail(mail);
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', message: 'mail not sent', purpose, error: (error as Error)?.name }));
+    await releaseOtpSend(userId, purpose, sentAt);
+    throw serviceUnavailable(MAIL_FAILED, 5);
+  }
 }
 
 const SUBJECTS: Record<'verify-email' | 'reset-password', string> = {
@@ -50,9 +64,9 @@ const SUBJECTS: Record<'verify-email' | 'reset-password', string> = {
 export async function sendCode(user: Pick<User, 'id' | 'email'>, purpose: 'verify-email' | 'reset-password', pendingPasswordHash?: string) {
   const code = newOtp();
   const salt = randomId(12);
-  await reserveSend(user.id, purpose, { codeHash: hashOtp(code, salt), salt, pendingPasswordHash });
+  const sentAt = await reserveSend(user.id, purpose, { codeHash: hashOtp(code, salt), salt, pendingPasswordHash });
   const intro = purpose === 'verify-email' ? 'Use this code to verify your email address:' : 'Use this code to reset your password:';
-  await sendMail({
+  await sendReserved(user.id, purpose, sentAt, {
     to: user.email,
     subject: `${SUBJECTS[purpose]}: ${code}`,
     text: `${intro}\n\n${code}\n\nThe code expires in 10 minutes. If you did not ask for it, you can ignore this email.`,
@@ -61,12 +75,14 @@ export async function sendCode(user: Pick<User, 'id' | 'email'>, purpose: 'verif
 
 /** Tells the owner of an existing account that someone tried to sign up with their email. */
 export async function sendAccountExistsNotice(user: Pick<User, 'id' | 'email'>, appUrl: string) {
+  let sentAt: string;
   try {
-    await reserveSend(user.id, 'account-notice', {});
+    sentAt = await reserveSend(user.id, 'account-notice', {});
   } catch {
     return; // throttled: the owner was told recently
   }
-  await sendMail({
+  // A failure answers like a new sign-up's failure (503), so it reveals nothing either.
+  await sendReserved(user.id, 'account-notice', sentAt, {
     to: user.email,
     subject: 'You already have an account',
     text: `Someone (maybe you) tried to sign up with this email address, which already has an account.\n\nSign in at ${appUrl}/auth, or reset your password at ${appUrl}/auth/forgot-password if you have forgotten it.`,
