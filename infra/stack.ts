@@ -423,7 +423,8 @@ export class ClinicStack extends Stack {
 
     // ---- Outputs -------------------------------------------------------------------------------
     new CfnOutput(this, 'SiteUrl', { value: siteUrl, description: 'The site (SPA, /api, /assets)' });
-    new CfnOutput(this, 'ApiUrl', { value: `${api.apiEndpoint}${API_PREFIX}`, description: 'The HTTP API directly' });
+    const webhookRoute = ROUTES.find((r) => r.handler === STRIPE_EVENTS_HANDLER)!;
+    new CfnOutput(this, 'StripeWebhookUrl', { value: `${siteUrl}${apiPath(webhookRoute)}`, description: 'For a Stripe webhook endpoint (the API answers only through CloudFront)' });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'UploadsBucketName', { value: uploads.bucketName });
     new CfnOutput(this, 'WebBucketName', { value: web.bucketName });
