@@ -30,6 +30,11 @@ export interface Route {
   maxBodyBytes?: number;
   /** Requests allowed per client address and window (public writes: guessing, spam, slot hoarding). */
   rateLimit?: RateLimit;
+  /**
+   * A signed webhook: its signature proves the sender, so it is also taken at the API's own URL, not
+   * only through CloudFront (a provider's endpoint set up against that URL keeps working).
+   */
+  signedWebhook?: true;
 }
 
 const read = (module: Module) => ({ module, action: 'read' as const });
@@ -118,7 +123,7 @@ export const ROUTES: readonly Route[] = [
   // (end of appointment rows)
 
   // Payments: Stripe's signed webhook (the same handler also consumes Stripe's EventBridge events)
-  { method: 'POST', path: '/payments/stripe/webhook', handler: 'payments/stripe-events', access: 'public', body: 'raw', maxBodyBytes: 512 * 1024 },
+  { method: 'POST', path: '/payments/stripe/webhook', handler: 'payments/stripe-events', access: 'public', body: 'raw', maxBodyBytes: 512 * 1024, signedWebhook: true },
 
   // Forms, form packages, submissions, leads, payments
   // Form builder (spec 7 "Forms and form builder"); field order is array order, so reordering is a PUT.

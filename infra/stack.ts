@@ -76,7 +76,7 @@ export interface ClinicStackProps extends StackProps {
 
 /** Functions per area stack before synth refuses (about 7 resources each, 500 per stack). */
 const MAX_FUNCTIONS_PER_AREA = 60;
-/** Steady requests per second and burst the whole API accepts (API Gateway stage throttling). */
+/** Steady requests per second and burst each route accepts (API Gateway stage throttling). */
 export const API_RATE_PER_SECOND = 200;
 export const API_BURST = 400;
 
@@ -209,8 +209,8 @@ export class ClinicStack extends Stack {
 
     // ---- API: one function and one route per row ----------------------------------------------
     const api = new HttpApi(this, 'HttpApi', { description: 'Clinic Suite API (routes from functions/routes.ts)', createDefaultStage: false });
-    // A ceiling for the whole API against floods; the public routes that write also have their own
-    // limits per client address (route table `rateLimit`).
+    // A backstop against floods: API Gateway applies it to each route, shared by all callers. The
+    // limits that single out a caller are per client address (route table `rateLimit`).
     api.addStage('DefaultStage', { stageName: '$default', autoDeploy: true, throttle: { rateLimit: API_RATE_PER_SECOND, burstLimit: API_BURST } });
     const integrations = new Map<string, HttpLambdaIntegration>();
     for (const route of ROUTES) {

@@ -1,23 +1,36 @@
 // Sign in. Unknown email and wrong password get the same answer (and take the same time). Besides the
-// route's limit per address, each email gets a limited number of tries, so a password cannot be
-// guessed from many addresses at once; known and unknown emails are limited alike.
+// route's limit per address, failed tries are limited per email: few from one address (a guesser, or
+// someone who forgot), many more from everywhere together (guessing spread over addresses), so that a
+// stranger's failures cannot lock the owner out. Known and unknown emails are limited alike.
 import { credentialsSchema } from '#shared/schemas/account';
 import { tooManyRequests, unauthorized } from '#lib/errors';
-import { endpoint, tooManyMessage } from '#lib/http';
+import { clientKey, endpoint, tooManyMessage } from '#lib/http';
 import { verifyPassword } from '#lib/passwords';
-import { countRequest } from '../data/rate-limits';
+import { countRequest, waitIfLimited, type RateLimit } from '../data/rate-limits';
 import { findUserByEmail } from '../data/users';
 import { sendCode } from './lib/codes';
 import { codeSentReply, isFullyRegistered, nextStepReply, signedInReply } from './lib/auth-replies';
 
-export const LOGIN_TRIES_PER_EMAIL = { limit: 10, windowSeconds: 15 * 60 };
+export const FAILED_LOGINS_PER_EMAIL_AND_ADDRESS: RateLimit = { limit: 10, windowSeconds: 15 * 60 };
+export const FAILED_LOGINS_PER_EMAIL: RateLimit = { limit: 100, windowSeconds: 15 * 60 };
 
-export const handler = endpoint({ body: credentialsSchema }, async ({ body }) => {
-  const wait = await countRequest('login-email', body.email.toLowerCase(), LOGIN_TRIES_PER_EMAIL);
-  if (wait !== undefined) throw tooManyRequests(tooManyMessage(wait), wait);
+export const handler = endpoint({ body: credentialsSchema }, async ({ body, event }) => {
+  const email = body.email.toLowerCase();
+  const limits: [string, string, RateLimit][] = [
+    ['login-failed', `${email}#${clientKey(event)}`, FAILED_LOGINS_PER_EMAIL_AND_ADDRESS],
+    ['login-failed-any', email, FAILED_LOGINS_PER_EMAIL],
+  ];
+  for (const [scope, subject, limit] of limits) {
+    const wait = await waitIfLimited(scope, subject, limit);
+    if (wait !== undefined) throw tooManyRequests(tooManyMessage(wait), wait);
+  }
   const user = await findUserByEmail(body.email);
   const passwordOk = await verifyPassword(body.password, user?.passwordHash);
-  if (!user || !passwordOk) throw unauthorized('Invalid email or password');
+  if (!user || !passwordOk) {
+    // Tries racing past the check above are still bounded by the route's limit per address.
+    await Promise.all(limits.map(([scope, subject, limit]) => countRequest(scope, subject, limit)));
+    throw unauthorized('Invalid email or password');
+  }
   if (!user.isEmailVerified) {
     await sendCode(user, 'verify-email', user.passwordHash);
     return codeSentReply();

@@ -1,6 +1,6 @@
 // Request counters for rate limits: one item per (scope, subject, fixed window), counted with a
 // conditional ADD so racing requests cannot overshoot the limit. Items expire through TTL.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from '#lib/dynamo';
 import { isConditionFailure } from '#lib/errors';
 import { TTL_ATTRIBUTE } from './table';
@@ -13,11 +13,22 @@ export interface RateLimit {
 
 const key = (scope: string, subject: string, windowStart: number) => ({ pk: `RATE#${scope}#${subject}`, sk: String(windowStart) });
 
+const windowOf = (nowMs: number, windowSeconds: number) => {
+  const now = Math.floor(nowMs / 1000);
+  const start = now - (now % windowSeconds);
+  return { now, start, end: start + windowSeconds };
+};
+
+/** The seconds to wait when the window's limit is already reached, without counting anything. */
+export async function waitIfLimited(scope: string, subject: string, { limit, windowSeconds }: RateLimit, nowMs = Date.now()): Promise<number | undefined> {
+  const window = windowOf(nowMs, windowSeconds);
+  const out = await ddb.send(new GetCommand({ TableName: table(), Key: key(scope, subject, window.start), ConsistentRead: true }));
+  return Number(out.Item?.hits ?? 0) >= limit ? Math.max(1, window.end - window.now) : undefined;
+}
+
 /** Counts one request; returns the seconds to wait when the window's limit is already reached. */
 export async function countRequest(scope: string, subject: string, { limit, windowSeconds }: RateLimit, nowMs = Date.now()): Promise<number | undefined> {
-  const now = Math.floor(nowMs / 1000);
-  const windowStart = now - (now % windowSeconds);
-  const windowEnd = windowStart + windowSeconds;
+  const { now, start: windowStart, end: windowEnd } = windowOf(nowMs, windowSeconds);
   try {
     await ddb.send(
       new UpdateCommand({

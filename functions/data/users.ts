@@ -122,16 +122,17 @@ export async function putOtp(userId: string, purpose: OtpPurpose, record: OtpRec
   );
 }
 
-// Undo a send whose mail did not go out: the unsent code stops working and a new one may be asked for
-// at once (the send still counts toward the hourly cap). Only the reservation made at `sentAt`.
+// Undo a send whose mail did not go out: the unsent code stops working, a new one may be asked for at
+// once, and the send does not count toward the hourly cap (an SES outage must not use it up; the
+// route's limit per address still bounds retries). Only the reservation made at `sentAt`.
 export async function releaseOtpSend(userId: string, purpose: OtpPurpose, sentAt: string): Promise<void> {
   await ddb.send(
     new UpdateCommand({
       TableName: table(),
       Key: otpKey(userId, purpose),
-      UpdateExpression: 'SET lastSentAt = :never, codeHash = :none',
+      UpdateExpression: 'SET lastSentAt = :never, codeHash = :none, sends = sends - :one',
       ConditionExpression: 'lastSentAt = :sentAt',
-      ExpressionAttributeValues: { ':never': new Date(0).toISOString(), ':none': '', ':sentAt': sentAt },
+      ExpressionAttributeValues: { ':never': new Date(0).toISOString(), ':none': '', ':sentAt': sentAt, ':one': 1 },
     }),
   ).catch((error) => {
     if (!isConditionFailure(error)) throw error;

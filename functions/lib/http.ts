@@ -1,6 +1,7 @@
 // endpoint(): the one way a handler is written. middy runs, in order: error envelope, authentication
 // and authorisation from the route table row, body parsing (size, JSON or multipart), then input
 // validation, then the handler's core. Handlers throw HttpError; they never build error responses.
+import { isIPv6 } from 'node:net';
 import middy from '@middy/core';
 import multipartBodyParser from '@middy/http-multipart-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -119,6 +120,7 @@ async function readRoute(request: MiddyRequest) {
  * the API's own endpoint would otherwise let anyone skip CloudFront and forge X-Forwarded-For.
  */
 async function requireCloudFront(request: MiddyRequest) {
+  if (request.event.parsed!.route!.signedWebhook) return;
   const expected = await getOriginSecret();
   if (expected === undefined) return;
   if (!sameSecret(header(request.event, ORIGIN_VERIFY_HEADER) ?? '', expected)) throw forbidden('Please use the site address.');
@@ -139,10 +141,26 @@ export function clientAddress(event: APIGatewayProxyEventV2): string {
   return hops[hops.length - 1] ?? source;
 }
 
+/**
+ * Whom a per-address limit counts: the IPv4 address, or the /64 network of an IPv6 one (a single
+ * subscriber usually has a whole /64 to rotate through).
+ */
+export function clientKey(event: APIGatewayProxyEventV2): string {
+  const address = clientAddress(event);
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail] = address.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups];
+  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
 async function limitRate(request: MiddyRequest) {
   const route = request.event.parsed!.route!;
   if (!route.rateLimit) return;
-  const wait = await countRequest(request.event.routeKey, clientAddress(request.event), route.rateLimit);
+  const wait = await countRequest(request.event.routeKey, clientKey(request.event), route.rateLimit);
   if (wait !== undefined) throw tooManyRequests(tooManyMessage(wait), wait);
 }
 

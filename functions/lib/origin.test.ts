@@ -19,10 +19,10 @@ afterEach(() => {
   vi.resetModules();
 });
 
-async function call(headers: Record<string, string>) {
+async function call(headers: Record<string, string>, routeKey = ROUTE_KEY) {
   const { endpoint } = await import('./http');
   const handler = endpoint({}, async () => ({ data: 'served' }));
-  const event = { routeKey: ROUTE_KEY, headers, requestContext: { http: { method: 'GET', sourceIp: '203.0.113.9' } } } as unknown as APIGatewayProxyEventV2;
+  const event = { routeKey, headers, requestContext: { http: { method: 'GET', sourceIp: '203.0.113.9' } } } as unknown as APIGatewayProxyEventV2;
   const res = (await handler(event, { awsRequestId: 'test' } as Context)) as { statusCode: number; body: string };
   return { status: res.statusCode, body: JSON.parse(res.body) };
 }
@@ -37,6 +37,11 @@ describe('requests that bypass CloudFront', () => {
   it('pass with the value CloudFront sends', async () => {
     vi.stubEnv('ORIGIN_SECRET_ARN', 'arn:aws:secretsmanager:us-east-1:1:secret:origin');
     expect(await call({ 'X-Origin-Verify': 'cf-secret-value' })).toEqual({ status: 200, body: { message: 'OK', data: 'served' } });
+  });
+
+  it('are taken for a signed webhook, whose signature proves the sender', async () => {
+    vi.stubEnv('ORIGIN_SECRET_ARN', 'arn:aws:secretsmanager:us-east-1:1:secret:origin');
+    expect((await call({}, 'POST /api/payments/stripe/webhook')).status).toBe(200);
   });
 
   it('are not checked where no CloudFront stands in front (the local stack)', async () => {

@@ -19,18 +19,21 @@ const signer = () => (presigner ??= new S3RequestPresigner({ credentials: fromEn
 interface ObjectRequest {
   method: 'GET' | 'PUT' | 'DELETE';
   key: string;
-  /** Signed headers the request must then carry unchanged (content-type of a PUT). */
+  /** Headers the request is sent with (the presigner leaves content-type out of the signature). */
   headers?: Record<string, string>;
   /** Signed query parameters (response-content-disposition of a GET link). */
   query?: Record<string, string>;
   expiresInSeconds: number;
 }
 
+/** RFC 3986 encoding, as S3 checks signatures: encodeURIComponent leaves !'()* as they are. */
+const encodeKeySegment = (segment: string) => encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 /** A URL that performs exactly this request until it expires. */
 export async function presignObjectRequest({ method, key, headers = {}, query = {}, expiresInSeconds }: ObjectRequest): Promise<string> {
   const bucket = config.uploadsBucket;
-  const objectPath = `/${key.split('/').map(encodeURIComponent).join('/')}`;
-  const endpoint = process.env.AWS_ENDPOINT_URL_S3;
+  const objectPath = `/${key.split('/').map(encodeKeySegment).join('/')}`;
+  const endpoint = process.env.AWS_ENDPOINT_URL_S3 || undefined;
   const base = new URL(endpoint ?? `https://${bucket}.s3.${region()}.amazonaws.com`);
   const basePath = base.pathname.replace(/\/$/, '');
   const request = new HttpRequest({

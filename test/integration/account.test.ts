@@ -215,26 +215,40 @@ describe('sign-in does not reveal which accounts exist', () => {
 });
 
 describe('sign-in guessing is limited', () => {
-  it('per email: the 11th try in 15 minutes is refused, from any address and even with the right password', async () => {
+  const login = (email: string, password: string, address: string) =>
+    api('POST', '/users/login', { headers: { 'x-forwarded-for': address }, body: { email, password } });
+  const TOO_MANY = /^Too many attempts\. Please try again in \d+ minutes?\.$/;
+
+  it('per email and address: after 10 failed tries that address is refused, even with the right password; the owner elsewhere is not', async () => {
     const owner = await signUpOwner('guessed');
-    for (let i = 0; i < 10; i++) {
-      expect((await api('POST', '/users/login', { body: { email: owner.email, password: `Wrong-${i}23` } })).status).toBe(401);
-    }
-    const refused = await api('POST', '/users/login', { body: { email: owner.email, password: owner.password } });
+    const guesser = testAddress();
+    for (let i = 0; i < 10; i++) expect((await login(owner.email, `Wrong-${i}23`, guesser)).status).toBe(401);
+    const refused = await login(owner.email, owner.password, guesser);
     expect(refused.status).toBe(429);
-    expect(refused.body.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    expect(refused.body.message).toMatch(TOO_MANY);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
-    // An unknown email is limited alike, so the limit does not tell which accounts exist.
-    const unknown = uniqueEmail('nobody');
-    for (let i = 0; i < 10; i++) expect((await api('POST', '/users/login', { body: { email: unknown, password: 'Wrong-123' } })).status).toBe(401);
-    expect((await api('POST', '/users/login', { body: { email: unknown, password: 'Wrong-123' } })).status).toBe(429);
+    // A stranger's failures do not lock the owner out.
+    expect((await login(owner.email, owner.password, testAddress())).status).toBe(201);
+    // Successful sign-ins are not counted.
+    const home = testAddress();
+    for (let i = 0; i < 11; i++) expect((await login(owner.email, owner.password, home)).status).toBe(201);
   });
+
+  it('per email from everywhere: 100 failed tries in 15 minutes, then every address is refused; unknown emails alike', async () => {
+    for (const email of [(await signUpOwner('spread')).email, uniqueEmail('nobody')]) {
+      for (let batch = 0; batch < 10; batch++) {
+        const address = testAddress();
+        const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => login(email, `Wrong-${batch}-${i}`, address).then((r) => r.status)));
+        expect(statuses).toEqual(Array(10).fill(401));
+      }
+      expect((await login(email, 'Wrong-last-1', testAddress())).status).toBe(429);
+    }
+  }, 60_000);
 
   it('per address: 30 tries in 15 minutes, whatever the emails; other addresses are not affected', async () => {
     const owner = await signUpOwner('crowded');
-    const address = testAddress();
-    const from = { 'x-forwarded-for': `10.0.0.1, ${address}` };
+    const from = { 'x-forwarded-for': `10.0.0.1, ${testAddress()}` };
     for (let i = 0; i < 30; i++) {
       expect((await api('POST', '/users/login', { headers: from, body: { email: uniqueEmail(`spray${i}`), password: 'Wrong-123' } })).status).toBe(401);
     }
