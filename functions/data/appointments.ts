@@ -23,7 +23,8 @@
 // - The total is the kept counter of the unfiltered list; filtered and search totals are not kept.
 // - My Appointments filters active/inactive after reading (one member has few assignments).
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { isActiveStatus, type AppointmentStatus, type AttachmentField } from '#shared/schemas/appointments';
+import type { AppointmentFields, AppointmentLogEntry } from '#shared/appointments/types';
+import { isActiveStatus, type AppointmentStatus } from '#shared/schemas/appointments';
 import { ddb, table } from '#lib/dynamo';
 import { badRequest } from '#lib/errors';
 import { randomId } from '#lib/passwords';
@@ -283,49 +284,11 @@ export function searchForm(search: string): string {
 // ---------------------------------------------------------------------------------------------
 // Appointments
 
-export interface Appointment {
-  id: string;
-  orgId: string;
-  firstName: string;
-  lastName: string;
-  gender?: string;
-  email: string;
-  phone: string;
-  dob?: string;
-  /** Local date and time at the clinic (the organisation's time zone). */
-  bookingDate: string;
-  bookingTime: string;
-  preferredLocation?: string;
-  reasonOfAppointment?: string;
-  primaryInsurance?: string;
-  insuranceMemberId?: string;
-  additionalNotes?: string;
-  appointmentType?: string;
-  /** S3 keys of the uploaded files, served at /assets/<key>. */
-  attachments: Partial<Record<AttachmentField, string>>;
-  status: AppointmentStatus;
-  assignee?: { userId: string; name: string };
-  customerId?: string;
-  /** public: the request page; staff: the console's Book Appointment. */
-  source: 'public' | 'staff';
-  createdBy?: string;
-  createdAt: string;
-  updatedAt: string;
-  /** Starts at 1; every change adds 1 and is conditional on the version it was based on. */
-  version: number;
-}
+export type { AppointmentLogEntry } from '#shared/appointments/types';
 
-export interface AppointmentLogEntry {
-  id: string;
-  appointmentId: string;
-  at: string;
-  /** The member who made the change; absent for a visitor's public request. */
-  actorId?: string;
-  actorName: string;
-  action: 'created' | 'assigned' | 'reassigned' | 'unassigned' | 'status-changed';
-  summary: string;
-  from?: string;
-  to?: string;
+/** The stored appointment: its own fields and the organisation it belongs to. */
+export interface Appointment extends AppointmentFields {
+  orgId: string;
 }
 
 export const bucketOf = (status: AppointmentStatus) => (isActiveStatus(status) ? 'ACTIVE' : 'INACTIVE');

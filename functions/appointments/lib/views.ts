@@ -1,4 +1,5 @@
 // What the API shows of an appointment: the record (keys stripped) with its attachments as asset keys.
+import type { AppointmentView } from '#shared/appointments/types';
 import { STATUS_LABELS } from '#shared/schemas/appointments';
 import type { Appointment } from '../../data/appointments';
 
@@ -8,12 +9,12 @@ export const DEFAULT_PAGE_SIZE = 20;
 /** Public pages with an unknown apiKey. */
 export const UNKNOWN_PAGE = 'This appointment page is not available. Please check the link.';
 
-export function toView(a: Appointment) {
+export function toView(a: Appointment): AppointmentView {
   const { orgId: _org, ...rest } = a;
   return { ...rest, fullName: `${a.firstName} ${a.lastName}`, statusLabel: STATUS_LABELS[a.status] ?? a.status, assignee: a.assignee ?? null };
 }
 
-export type AppointmentView = ReturnType<typeof toView>;
+export type { AppointmentView };
 
 /** "2025-03-04 at 09:30" as a person reads it in a mail or a notification. */
 export const when = (a: Pick<Appointment, 'bookingDate' | 'bookingTime'>) => `${a.bookingDate} at ${a.bookingTime}`;

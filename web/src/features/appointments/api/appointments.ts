@@ -3,48 +3,13 @@
 // log, the CSV export, and the members an appointment can be assigned to.
 import useSWR from 'swr';
 import type { AppointmentStatus } from '#shared/appointments/form';
+import type { AppointmentLogEntry, AppointmentView } from '#shared/appointments/types';
 import { api, fetcher } from '../../../lib/api';
 import { getToken } from '../../../lib/session';
 
-export interface Appointment {
-  id: string;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  gender?: string;
-  email: string;
-  phone: string;
-  dob?: string;
-  bookingDate: string;
-  bookingTime: string;
-  preferredLocation?: string;
-  reasonOfAppointment?: string;
-  primaryInsurance?: string;
-  insuranceMemberId?: string;
-  additionalNotes?: string;
-  appointmentType?: string;
-  attachments: { insuranceCardImage?: string; debtorReferralDocument?: string };
-  status: AppointmentStatus;
-  statusLabel: string;
-  assignee: { userId: string; name: string } | null;
-  customerId?: string;
-  source: 'public' | 'staff';
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
-
-export interface LogEntry {
-  id: string;
-  appointmentId: string;
-  at: string;
-  actorId?: string;
-  actorName: string;
-  action: 'created' | 'assigned' | 'reassigned' | 'unassigned' | 'status-changed';
-  summary: string;
-  from?: string;
-  to?: string;
-}
+/** An appointment as the API shows it; the handlers build exactly this. */
+export type Appointment = AppointmentView;
+export type LogEntry = AppointmentLogEntry;
 
 export interface AppointmentPage {
   items: Appointment[];
