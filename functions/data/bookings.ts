@@ -10,48 +10,15 @@
 //   any of these within dates               gsiNsk BETWEEN <fromUtc> AND <toUtc>
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
+import type { BookingFields } from '#shared/bookings/types';
 import type { BookingStatus, PaymentStatus } from '#shared/schemas/bookings';
 import { ddb, table } from '#lib/dynamo';
 import { queryPage } from './members';
 
-export interface BookingRecord {
-  id: string;
+/** The stored booking: its own fields, the organisation, and the Checkout link of a held place. */
+export interface BookingRecord extends BookingFields {
   orgId: string;
-  packageId: string;
-  packageName: string;
-  priceCents: number;
-  currency: 'usd';
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-  /** Local date and time the visitor chose, in `timeZone`. */
-  bookingDate: string;
-  bookingTime: string;
-  timeZone: string;
-  startUtc: string;
-  endUtc: string;
-  durationMinutes: number;
-  status: BookingStatus;
-  paymentStatus: PaymentStatus;
-  /** While held: when the hold runs out (the Checkout session expires a little before). */
-  holdExpiresAt: string | null;
-  stripeSessionId: string | null;
   checkoutUrl: string | null;
-  paymentIntentId: string | null;
-  amountPaidCents: number | null;
-  refundedCents: number | null;
-  payerEmail: string | null;
-  paidAt: string | null;
-  confirmedAt: string | null;
-  expiredAt: string | null;
-  cancelledAt: string | null;
-  cancelledBy: string | null;
-  confirmationSentAt: string | null;
-  /** Set when staff must act: paid for a place that was no longer held (refund or rebook). */
-  needsAttention: string | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export const bookingKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}#BOOKING#${id}`, sk: 'BOOKING' });

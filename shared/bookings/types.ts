@@ -16,32 +16,30 @@ export interface BookingPackageView {
   updatedAt: string;
 }
 
-export interface BookingView {
+/** A booking's own fields, stored and shown alike (the data layer adds its own, e.g. orgId). */
+export interface BookingFields {
   id: string;
   packageId: string;
   packageName: string;
-  price: number;
   priceCents: number;
   currency: 'usd';
   firstName: string;
   lastName: string;
   email: string;
   phoneNumber: string;
+  /** Local date and time the visitor chose, in `timeZone`. */
   bookingDate: string;
   bookingTime: string;
   timeZone: string;
-  /** e.g. 'Monday, March 9, 2026 at 9:00 AM EDT' */
-  bookingTimeLabel: string;
-  timeZoneName: string;
   startUtc: string;
   endUtc: string;
   durationMinutes: number;
   status: BookingStatus;
   paymentStatus: PaymentStatus;
+  /** While held: when the hold runs out (the Checkout session expires a little before). */
   holdExpiresAt: string | null;
   stripeSessionId: string | null;
   paymentIntentId: string | null;
-  amountPaid: number | null;
   amountPaidCents: number | null;
   refundedCents: number | null;
   payerEmail: string | null;
@@ -51,9 +49,19 @@ export interface BookingView {
   cancelledAt: string | null;
   cancelledBy: string | null;
   confirmationSentAt: string | null;
+  /** Set when staff must act: paid for a place that was no longer held (refund or rebook). */
   needsAttention: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A booking as the API shows it: its fields, with amounts in dollars and the time as a person reads it. */
+export interface BookingView extends BookingFields {
+  price: number;
+  amountPaid: number | null;
+  /** e.g. 'Monday, March 9, 2026 at 9:00 AM EDT' */
+  bookingTimeLabel: string;
+  timeZoneName: string;
 }
 
 export interface AvailabilityView {

@@ -29,7 +29,6 @@ export function toBookingView(b: BookingRecord): BookingView {
     bookingDate: b.bookingDate,
     bookingTime: b.bookingTime,
     timeZone: b.timeZone,
-    /** e.g. 'Monday, March 9, 2026 at 9:00 AM EDT' */
     bookingTimeLabel: `${when.date} at ${when.time} ${when.zoneAbbreviation}`,
     timeZoneName: when.zoneLongName,
     startUtc: b.startUtc,
