@@ -3,7 +3,7 @@
 // Appointment write, each row has a status menu and an assign menu; Export to CSV takes a date range.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Loading } from '../../../components/loading';
+import { ListBody } from '../../../components/list-body';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
 import { useAccess } from '../../../lib/roles';
@@ -83,18 +83,15 @@ export function AppointmentsListPage() {
         </div>
       </div>
       <div className="card-body p-0">
-        {isLoading && !data ? (
-          <Loading label="Loading appointments..." showLabel />
-        ) : error ? (
-          <div className="alert alert-danger m-3" role="alert">
-            {error.message || 'The appointments could not be loaded.'}{' '}
-            <button type="button" className="btn btn-link p-0 align-baseline" onClick={reload}>
-              Try again
-            </button>
-          </div>
-        ) : !data?.items.length ? (
-          <p className="text-body-secondary text-center my-5">{term ? `No appointment matches "${term}".` : 'No appointments here yet.'}</p>
-        ) : (
+        <ListBody
+          loading={isLoading && !data}
+          loadingLabel="Loading appointments..."
+          error={error}
+          errorText="The appointments could not be loaded."
+          onRetry={reload}
+          empty={!data?.items.length}
+          emptyText={term ? `No appointment matches "${term}".` : 'No appointments here yet.'}
+        >
           <div className="table-responsive">
             <table className="table table-hover align-middle mb-0">
               <thead>
@@ -113,7 +110,7 @@ export function AppointmentsListPage() {
                 </tr>
               </thead>
               <tbody>
-                {data.items.map((a) => (
+                {(data?.items ?? []).map((a) => (
                   <tr key={a.id}>
                     <td className="ps-4">
                       <Link to={appointmentPath(a.id)} className="fw-semibold text-body-emphasis">
@@ -144,7 +141,7 @@ export function AppointmentsListPage() {
               </tbody>
             </table>
           </div>
-        )}
+        </ListBody>
       </div>
       <div className="card-footer bg-transparent d-flex flex-wrap gap-2 align-items-center justify-content-between py-3">
         <div className="d-flex align-items-center gap-2 small">

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '#shared/schemas/bookings';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
-import { Loading } from '../../../components/loading';
+import { ListBody } from '../../../components/list-body';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
 import { useBookings, type BookingFilters } from '../api/bookings';
@@ -70,16 +70,15 @@ export function BookingsListPage() {
         </form>
       </div>
       <div className="card-body p-0">
-        {isLoading ? (
-          <Loading label="Loading bookings..." showLabel />
-        ) : error ? (
-          <div className="alert alert-danger m-3" role="alert">
-            {error.message || 'The bookings could not be loaded.'}{' '}
-            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void reload()}>Try again</button>
-          </div>
-        ) : bookings.length === 0 ? (
-          <p className="text-body-secondary text-center my-5">{filtered ? 'No booking matches these filters.' : 'No bookings yet.'}</p>
-        ) : (
+        <ListBody
+          loading={isLoading}
+          loadingLabel="Loading bookings..."
+          error={error}
+          errorText="The bookings could not be loaded."
+          onRetry={reload}
+          empty={bookings.length === 0}
+          emptyText={filtered ? 'No booking matches these filters.' : 'No bookings yet.'}
+        >
           <div className="table-responsive">
             <table className="table table-hover align-middle mb-0">
               <thead>
@@ -116,7 +115,7 @@ export function BookingsListPage() {
               </tbody>
             </table>
           </div>
-        )}
+        </ListBody>
       </div>
       <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />
     </section>

@@ -2,9 +2,10 @@
 // and delete with confirmation (delete). Deleted packages leave the booking page; bookings keep them.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ListBody } from '../../../components/list-body';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
-import { Busy, Loading } from '../../../components/loading';
+import { Busy } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
@@ -50,16 +51,15 @@ export function PackagesListPage() {
         )}
       </div>
       <div className="card-body p-0">
-        {isLoading ? (
-          <Loading label="Loading packages..." showLabel />
-        ) : error ? (
-          <div className="alert alert-danger m-3" role="alert">
-            {error.message || 'The packages could not be loaded.'}{' '}
-            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void reload()}>Try again</button>
-          </div>
-        ) : packages.length === 0 ? (
-          <p className="text-body-secondary text-center my-5">No booking packages yet.</p>
-        ) : (
+        <ListBody
+          loading={isLoading}
+          loadingLabel="Loading packages..."
+          error={error}
+          errorText="The packages could not be loaded."
+          onRetry={reload}
+          empty={packages.length === 0}
+          emptyText="No booking packages yet."
+        >
           <div className="table-responsive">
             <table className="table table-hover align-middle mb-0">
               <thead>
@@ -103,7 +103,7 @@ export function PackagesListPage() {
               </tbody>
             </table>
           </div>
-        )}
+        </ListBody>
       </div>
       <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />
       <DeleteDialog

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
-import { Loading } from '../../../components/loading';
+import { ListBody } from '../../../components/list-body';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
@@ -53,18 +53,15 @@ export function FormsListPage() {
         )}
       </div>
       <div className="card-body p-0">
-        {isLoading ? (
-          <Loading label="Loading forms..." showLabel />
-        ) : error ? (
-          <div className="alert alert-danger m-3" role="alert">
-            {error.message || 'The forms could not be loaded.'}{' '}
-            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void reload()}>
-              Try again
-            </button>
-          </div>
-        ) : items.length === 0 ? (
-          <p className="text-body-secondary text-center my-5">No forms yet.</p>
-        ) : (
+        <ListBody
+          loading={isLoading}
+          loadingLabel="Loading forms..."
+          error={error}
+          errorText="The forms could not be loaded."
+          onRetry={reload}
+          empty={items.length === 0}
+          emptyText="No forms yet."
+        >
           <div className="table-responsive">
             <table className="table table-hover align-middle mb-0">
               <thead>
@@ -115,7 +112,7 @@ export function FormsListPage() {
               </tbody>
             </table>
           </div>
-        )}
+        </ListBody>
       </div>
       <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />
       <DeleteDialog item={deleting} nameOf={(f) => f.name} noun="form" deletedText="Form deleted." remove={(f) => deleteForm(f.id)} onClose={() => setDeleting(null)} onDeleted={reload}>

@@ -1,7 +1,7 @@
 // /forms/leads (Forms read): every form's submissions (leads), newest first.
 import { Link } from 'react-router-dom';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
-import { Loading } from '../../../components/loading';
+import { ListBody } from '../../../components/list-body';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
 import { useLeads } from '../api/forms';
@@ -17,16 +17,15 @@ export function LeadsListPage() {
         <h2 id="leads-title" className="h6 fw-bold mb-0">Leads</h2>
       </div>
       <div className="card-body p-0">
-        {isLoading ? (
-          <Loading label="Loading leads..." showLabel />
-        ) : error ? (
-          <div className="alert alert-danger m-3" role="alert">
-            {error.message || 'The leads could not be loaded.'}{' '}
-            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void reload()}>Try again</button>
-          </div>
-        ) : items.length === 0 ? (
-          <p className="text-body-secondary text-center my-5">No leads yet. They appear when visitors submit a form.</p>
-        ) : (
+        <ListBody
+          loading={isLoading}
+          loadingLabel="Loading leads..."
+          error={error}
+          errorText="The leads could not be loaded."
+          onRetry={reload}
+          empty={items.length === 0}
+          emptyText="No leads yet. They appear when visitors submit a form."
+        >
           <div className="table-responsive">
             <table className="table table-hover align-middle mb-0">
               <thead>
@@ -55,7 +54,7 @@ export function LeadsListPage() {
               </tbody>
             </table>
           </div>
-        )}
+        </ListBody>
       </div>
       <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />
     </section>

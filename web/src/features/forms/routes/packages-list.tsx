@@ -6,7 +6,7 @@ import { needsFallbackImage } from '#shared/forms/page';
 import { formatDollars } from '#shared/forms/validate';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
-import { Loading } from '../../../components/loading';
+import { ListBody } from '../../../components/list-body';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
 import { useAccess } from '../../../lib/roles';
@@ -37,13 +37,14 @@ export function PackagesListPage() {
         {canWrite && <Link to={paths.leadGeneration.add} className="btn btn-primary"><i className="bi bi-plus-lg me-1" aria-hidden="true" />Add Package</Link>}
       </div>
       <div className="card-body p-0">
-        {isLoading ? (
-          <Loading label="Loading packages..." showLabel />
-        ) : error ? (
-          <div className="alert alert-danger m-3" role="alert">{error.message || 'The packages could not be loaded.'}</div>
-        ) : items.length === 0 ? (
-          <p className="text-body-secondary text-center my-5">No packages yet.</p>
-        ) : (
+        <ListBody
+          loading={isLoading}
+          loadingLabel="Loading packages..."
+          error={error}
+          errorText="The packages could not be loaded."
+          empty={items.length === 0}
+          emptyText="No packages yet."
+        >
           <div className="table-responsive">
             <table className="table table-hover align-middle mb-0">
               <thead>
@@ -75,7 +76,7 @@ export function PackagesListPage() {
               </tbody>
             </table>
           </div>
-        )}
+        </ListBody>
       </div>
       <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />
       <DeleteDialog item={deleting} nameOf={(p) => p.name} noun="package" deletedText="Package deleted." remove={(p) => deletePackage(p.id)} onClose={() => setDeleting(null)} onDeleted={reload}>

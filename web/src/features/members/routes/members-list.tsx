@@ -2,8 +2,9 @@
 // remove with confirmation, and resend a pending invitation.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ListBody } from '../../../components/list-body';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
-import { Busy, Loading } from '../../../components/loading';
+import { Busy } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/layout';
@@ -78,18 +79,15 @@ export function MembersListPage() {
         </div>
       </div>
       <div className="card-body p-0">
-        {isLoading ? (
-          <Loading label="Loading members..." showLabel />
-        ) : error ? (
-          <div className="alert alert-danger m-3" role="alert">
-            {error.message || 'The members could not be loaded.'}{' '}
-            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void reload()}>
-              Try again
-            </button>
-          </div>
-        ) : members.length === 0 ? (
-          <p className="text-body-secondary text-center my-5">{term ? `No member matches "${term}".` : 'No members yet.'}</p>
-        ) : (
+        <ListBody
+          loading={isLoading}
+          loadingLabel="Loading members..."
+          error={error}
+          errorText="The members could not be loaded."
+          onRetry={reload}
+          empty={members.length === 0}
+          emptyText={term ? `No member matches "${term}".` : 'No members yet.'}
+        >
           <div className="table-responsive">
             <table className="table table-hover align-middle mb-0">
               <thead>
@@ -143,7 +141,7 @@ export function MembersListPage() {
               </tbody>
             </table>
           </div>
-        )}
+        </ListBody>
       </div>
       <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />
       <RemoveMemberDialog

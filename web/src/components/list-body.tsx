@@ -1,0 +1,38 @@
+// The body of a list card in its four states: loading, failed (the server's message, with Try again
+// when the list can reload), empty, or the list itself.
+import type { ReactNode } from 'react';
+import { Loading } from './loading';
+
+interface ListBodyProps {
+  loading: boolean;
+  /** 'Loading forms...' */
+  loadingLabel: string;
+  error?: { message?: string } | null;
+  /** Shown when the error has no message: 'The forms could not be loaded.' */
+  errorText: string;
+  onRetry?(): unknown;
+  empty: boolean;
+  emptyText: ReactNode;
+  children: ReactNode;
+}
+
+export function ListBody({ loading, loadingLabel, error, errorText, onRetry, empty, emptyText, children }: ListBodyProps) {
+  if (loading) return <Loading label={loadingLabel} showLabel />;
+  if (error) {
+    return (
+      <div className="alert alert-danger m-3" role="alert">
+        {error.message || errorText}
+        {onRetry && (
+          <>
+            {' '}
+            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void onRetry()}>
+              Try again
+            </button>
+          </>
+        )}
+      </div>
+    );
+  }
+  if (empty) return <p className="text-body-secondary text-center my-5">{emptyText}</p>;
+  return <>{children}</>;
+}
