@@ -7,6 +7,7 @@ import { GENDERS } from '#shared/schemas/account';
 import { customerSchema } from '#shared/schemas/customers';
 import { controlProps, Field } from '../../../components/field';
 import { Busy } from '../../../components/loading';
+import { applyServerErrors } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { createCustomer, updateCustomer, type Customer } from '../api/customers';
 
@@ -37,9 +38,7 @@ export function CustomerForm({ customer, onSaved, onCancel }: { customer?: Custo
         return;
       }
       setRootError(result.message || 'The customer could not be saved.');
-      for (const [field, message] of Object.entries(result.data.errors ?? {})) {
-        if ((FIELDS as readonly string[]).includes(field)) setError(field as (typeof FIELDS)[number], { type: 'server', message });
-      }
+      applyServerErrors(setError, result.data.errors, FIELDS);
     } catch {
       setRootError('The customer could not be saved. Please check your connection.');
     }

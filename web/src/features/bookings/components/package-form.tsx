@@ -9,6 +9,7 @@ import { controlProps, Field } from '../../../components/field';
 import { Busy } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
+import { applyServerErrors } from '../../../lib/forms';
 import type { ApiResult } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import type { BookingPackageView } from '../api/packages';
@@ -50,9 +51,7 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
         return;
       }
       setStatus({ kind: 'danger', text: result.message || 'The package could not be saved.' });
-      for (const [field, message] of Object.entries(result.data.errors ?? {})) {
-        if ((FIELDS as readonly string[]).includes(field)) setError(field as (typeof FIELDS)[number], { type: 'server', message });
-      }
+      applyServerErrors(setError, result.data.errors, FIELDS);
     } catch {
       setStatus({ kind: 'danger', text: 'The package could not be saved. Please check your connection.' });
     }

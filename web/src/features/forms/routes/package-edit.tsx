@@ -13,6 +13,7 @@ import { controlProps, Field } from '../../../components/field';
 import { Busy, Loading } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
+import { applyServerErrors } from '../../../lib/forms';
 import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
@@ -54,9 +55,7 @@ function PackageForm({ pkg }: { pkg?: PackageView }) {
       const result = pkg ? await updatePackage(pkg.id, body) : await createPackage(body);
       if (!result.success || !result.data.data) {
         setStatus({ kind: 'danger', text: result.message || 'The package could not be saved.' });
-        for (const [field, message] of Object.entries(result.data.errors ?? {})) {
-          if ((FIELDS as readonly string[]).includes(field)) setError(field as (typeof FIELDS)[number], { type: 'server', message });
-        }
+        applyServerErrors(setError, result.data.errors, FIELDS);
         return;
       }
       const saved = result.data.data;

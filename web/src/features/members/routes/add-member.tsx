@@ -10,6 +10,7 @@ import { controlProps, Field } from '../../../components/field';
 import { Busy } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
+import { applyServerErrors } from '../../../lib/forms';
 import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useRoles } from '../../../lib/roles';
@@ -47,9 +48,7 @@ export function AddMemberPage() {
         return;
       }
       setStatus({ kind: 'danger', text: result.message || 'The member could not be added.' });
-      for (const [field, message] of Object.entries(result.data.errors ?? {})) {
-        if ((FIELDS as readonly string[]).includes(field)) setError(field as (typeof FIELDS)[number], { type: 'server', message });
-      }
+      applyServerErrors(setError, result.data.errors, FIELDS);
     } catch {
       setStatus({ kind: 'danger', text: 'The member could not be added. Please check your connection.' });
     }

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { controlProps, Field } from '../../../components/field';
 import { Busy, Loading } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';
+import { applyServerErrors } from '../../../lib/forms';
 import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
@@ -48,9 +49,7 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
         return;
       }
       setStatus({ kind: 'danger', text: result.message || 'The profile could not be saved.' });
-      for (const [field, message] of Object.entries(result.data.errors ?? {})) {
-        if ((FIELDS as readonly string[]).includes(field)) setError(field as (typeof FIELDS)[number], { type: 'server', message });
-      }
+      applyServerErrors(setError, result.data.errors, FIELDS);
     } catch {
       setStatus({ kind: 'danger', text: 'The profile could not be saved. Please check your connection.' });
     }
