@@ -37,9 +37,7 @@ export function hashOtp(code: string, salt: string): string {
 }
 
 export function otpMatches(code: string, salt: string, storedHash: string): boolean {
-  const a = Buffer.from(hashOtp(code, salt));
-  const b = Buffer.from(storedHash);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return sameSecret(hashOtp(code, salt), storedHash);
 }
 
 /** Constant-time comparison of two secrets of any length (as SHA-256 digests, which are equal-sized). */
