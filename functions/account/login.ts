@@ -20,10 +20,9 @@ export const handler = endpoint({ body: credentialsSchema }, async ({ body, even
     ['login-failed', `${email}#${clientKey(event)}`, FAILED_LOGINS_PER_EMAIL_AND_ADDRESS],
     ['login-failed-any', email, FAILED_LOGINS_PER_EMAIL],
   ];
-  for (const [scope, subject, limit] of limits) {
-    const wait = await waitIfLimited(scope, subject, limit);
-    if (wait !== undefined) throw tooManyRequests(tooManyMessage(wait), wait);
-  }
+  const waits = await Promise.all(limits.map(([scope, subject, limit]) => waitIfLimited(scope, subject, limit)));
+  const wait = waits.find((w) => w !== undefined);
+  if (wait !== undefined) throw tooManyRequests(tooManyMessage(wait), wait);
   const user = await findUserByEmail(body.email);
   const passwordOk = await verifyPassword(body.password, user?.passwordHash);
   if (!user || !passwordOk) {
