@@ -35,6 +35,12 @@ export interface Route {
    * only through CloudFront (a provider's endpoint set up against that URL keeps working).
    */
   signedWebhook?: true;
+  /**
+   * A public write that takes an Idempotency-Key: a retry with the same key gets the first answer and
+   * writes nothing new (functions/data/idempotency.ts; every write of the handler goes through
+   * data/core.ts transact, which guards it by the key's claim).
+   */
+  idempotent?: true;
 }
 
 const read = (module: Module) => ({ module, action: 'read' as const });
@@ -101,7 +107,7 @@ export const ROUTES: readonly Route[] = [
   // The public appointment request page (room-integration/{apiKey}): tenant from the apiKey only.
   // Bookings: 4.25 MB bodies (BOOKING_MAX_BODY_BYTES): base64 in a Lambda event must stay under 6 MB.
   { method: 'GET', path: '/public/appointments/{apiKey}', handler: 'appointments/get-public-booking-page', access: 'public' },
-  { method: 'POST', path: '/public/appointments/book-custom', handler: 'appointments/request-appointment', access: 'public', body: 'multipart', maxBodyBytes: 4.25 * 1024 * 1024, rateLimit: perMinutes(10, 60) },
+  { method: 'POST', path: '/public/appointments/book-custom', handler: 'appointments/request-appointment', access: 'public', body: 'multipart', maxBodyBytes: 4.25 * 1024 * 1024, rateLimit: perMinutes(10, 60), idempotent: true },
   // Service categories, services, customers, SMS: no module of their own in the spec, so Appointment's flags
   { method: 'GET', path: '/service-categories', handler: 'services/list-categories', access: 'user', permission: read('Appointment') },
   { method: 'POST', path: '/service-categories', handler: 'services/create-category', access: 'user', permission: write('Appointment') },
@@ -132,7 +138,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/form-builder/form/{id}', handler: 'forms/get-form', access: 'user', permission: read('FORMS') },
   { method: 'PUT', path: '/form-builder/form/{id}', handler: 'forms/update-form', access: 'user', permission: write('FORMS') },
   { method: 'DELETE', path: '/form-builder/form/{id}', handler: 'forms/delete-form', access: 'user', permission: remove('FORMS') },
-  { method: 'GET', path: '/form-builder/form/{id}/submissions', handler: 'forms/list-form-submissions', access: 'user', permission: read('FORMS') },
+  { method: 'GET', path: '/form-builder/form/{id}/submissions', handler: 'forms/list-form-submissions', access: 'user', permission: read('FORMS'), idempotent: true },
   { method: 'PUT', path: '/form/{formId}/package', handler: 'forms/link-packages', access: 'user', permission: write('FORMS') },
   // Older entry points on the same data
   { method: 'POST', path: '/forms/create', handler: 'forms/create-form-legacy', access: 'user', permission: write('FORMS') },
@@ -149,9 +155,9 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/leads/update-package-image', handler: 'form-packages/upload-package-image', access: 'user', permission: write('FORMS'), body: 'multipart', maxBodyBytes: MAX_UPLOAD_REQUEST_BYTES },
   // Public form page (tenant from the apiKey): detail, file upload, submit, card payment link
   { method: 'GET', path: '/leads/forms/{formId}', handler: 'forms/get-public-form', access: 'public' },
-  { method: 'POST', path: '/leads/forms/{formId}/files', handler: 'forms/upload-form-file', access: 'public', body: 'multipart', maxBodyBytes: MAX_UPLOAD_REQUEST_BYTES, rateLimit: perMinutes(30, 10) },
+  { method: 'POST', path: '/leads/forms/{formId}/files', handler: 'forms/upload-form-file', access: 'public', body: 'multipart', maxBodyBytes: MAX_UPLOAD_REQUEST_BYTES, rateLimit: perMinutes(30, 10), idempotent: true },
   { method: 'POST', path: '/form-builder/form/{id}/submissions', handler: 'forms/submit-form', access: 'public', rateLimit: perMinutes(20, 10) },
-  { method: 'POST', path: '/leads/payments/session', handler: 'leads/create-payment-session', access: 'public', rateLimit: perMinutes(20, 10) },
+  { method: 'POST', path: '/leads/payments/session', handler: 'leads/create-payment-session', access: 'public', rateLimit: perMinutes(20, 10), idempotent: true },
   // Leads and payment state (staff)
   { method: 'GET', path: '/leads', handler: 'leads/list-leads', access: 'user', permission: read('FORMS') },
   { method: 'GET', path: '/leads/{id}', handler: 'leads/get-lead', access: 'user', permission: read('FORMS') },
@@ -174,7 +180,7 @@ export const ROUTES: readonly Route[] = [
   // Public booking page (tenant from the apiKey): packages, free times, hold + Stripe Checkout
   { method: 'POST', path: '/bookings/available-packages', handler: 'booking-packages/list-available-packages', access: 'public' },
   { method: 'POST', path: '/bookings/available-slots', handler: 'availability/list-available-slots', access: 'public' },
-  { method: 'POST', path: '/bookings/create-booking', handler: 'bookings/create-booking', access: 'public', rateLimit: perMinutes(6, 30) },
+  { method: 'POST', path: '/bookings/create-booking', handler: 'bookings/create-booking', access: 'public', rateLimit: perMinutes(6, 30), idempotent: true },
   // Bookings (staff); confirmed only by Stripe's payment event (bookings/lib/payment-consumer.ts)
   { method: 'GET', path: '/bookings/bookings/list/all', handler: 'bookings/list-bookings', access: 'user', permission: read('BOOKING_PACKAGES') },
   { method: 'GET', path: '/bookings', handler: 'bookings/list-bookings', access: 'user', permission: read('BOOKING_PACKAGES') },

@@ -20,3 +20,21 @@ export const BUCKETS = {
   /** The built SPA. */
   web: 'web',
 } as const;
+
+/**
+ * Every item of an organisation carries `tenant` = its orgId (stamped by functions/lib/dynamo.ts on
+ * each write), and this keys-only index lists them, so an organisation can be deleted whole without
+ * a Scan (functions/data/tenant-deletion.ts).
+ */
+export const TENANT_INDEX = { name: 'tenant', partition: 'tenant' } as const;
+
+/**
+ * The organisation an item belongs to: from a key that begins with ORG#<orgId>, or (for the few
+ * tenant items keyed otherwise, such as a payment's owner record) from the item's own orgId.
+ */
+export function tenantOf(key: Record<string, unknown> | undefined, item?: Record<string, unknown>): string | undefined {
+  const pk = key?.[TABLE_KEYS.partition];
+  const fromKey = typeof pk === 'string' ? /^ORG#([^#]+)/.exec(pk)?.[1] : undefined;
+  if (fromKey) return fromKey;
+  return typeof item?.orgId === 'string' && item.orgId ? item.orgId : undefined;
+}

@@ -1,25 +1,27 @@
-// endpoint(): the one way a handler is written. middy runs, in order: error envelope, authentication
-// and authorisation from the route table row, body parsing (size, JSON or multipart), then input
-// validation, then the handler's core. Handlers throw HttpError; they never build error responses.
+// endpoint(): the one way a handler is written. Everything below runs inside ONE deadline (the
+// request's answer is due before Lambda's timeout; a request that runs out answers 503 with
+// Retry-After and its SDK calls are aborted). middy runs, in order: error envelope, the route row,
+// the CloudFront check, rate limits, authentication and authorisation, body parsing (size, JSON or
+// multipart), the Idempotency-Key claim of public writes, input validation, then the handler's core.
+// Handlers throw HttpError; they never build error responses.
+import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import middy from '@middy/core';
-import multipartBodyParser from '@middy/http-multipart-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { fieldErrors } from '#shared/schemas/common';
+import { SupersededAttempt } from '../data/core';
+import { claimKey, completeKey, derivedId, fingerprintOf, releaseKey } from '../data/idempotency';
 import { countRequest } from '../data/rate-limits';
 import { findRoute, type Route } from '../routes';
 import { authorise, type Caller, type Registrant } from './authorise';
-import { HttpError, badRequest, forbidden, payloadTooLarge, tooManyRequests, unsupportedMediaType } from './errors';
-import { sameSecret } from './passwords';
+import { HttpError, badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unsupportedMediaType } from './errors';
+import { MalformedMultipart, parseMultipart, type UploadedFile } from './multipart';
+import { randomId, sameSecret } from './passwords';
+import { currentScope, runInScope } from './request-scope';
 import { ORIGIN_VERIFY_HEADER, getOriginSecret } from './secrets';
 
-export interface UploadedFile {
-  filename: string;
-  mimetype: string;
-  content: Buffer;
-  truncated?: boolean;
-}
+export type { UploadedFile } from './multipart';
 
 export interface Request<Body, Query> {
   event: APIGatewayProxyEventV2;
@@ -34,6 +36,11 @@ export interface Request<Body, Query> {
   requestId: string;
   /** Files of a multipart body, by field name. */
   files: Record<string, UploadedFile | undefined>;
+  /**
+   * A new record id. With an Idempotency-Key it is derived from the key and `label`, so a retry that
+   * takes over an unfinished attempt builds the same records (their conditional puts then tell it).
+   */
+  newId(label: string): string;
 }
 
 export interface Reply {
@@ -55,6 +62,16 @@ interface EndpointOptions<B, Q> {
 
 const JSON_LIMIT = 100 * 1024;
 const MULTIPART_LIMIT = 10 * 1024 * 1024;
+/** Path parameters are ids and keys: anything longer is no record of ours (DynamoDB keys stop at 1 KB). */
+const MAX_PARAM_LENGTH = 200;
+/** The answer is due this long before Lambda's own timeout, so it is always sent. */
+const DEADLINE_MARGIN_MS = 1_000;
+/** An unfinished attempt's Idempotency-Key may be taken over by a retry this long after the deadline. */
+const LEASE_MARGIN_MS = 5_000;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+export const DEADLINE_MESSAGE = 'This is taking longer than it should. Please try again in a moment.';
+export const IN_PROGRESS_MESSAGE = 'This request is still being processed. Please try again in a moment.';
 
 export function endpoint<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
   options: EndpointOptions<B, Q>,
@@ -67,6 +84,7 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
     const route = parsed.route!;
     const body = options.body ? validate(options.body, parsed.body ?? {}) : parsed.body;
     const query = options.query ? validate(options.query, event.queryStringParameters ?? {}) : event.queryStringParameters ?? {};
+    const guard = currentScope()?.idempotency;
     const reply = await core({
       event,
       route,
@@ -77,12 +95,17 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
       registrant: parsed.registrant as Registrant,
       requestId: context.awsRequestId,
       files: parsed.files ?? {},
+      newId: (label) => (guard ? derivedId(guard.seed, label) : randomId(10)),
     });
+    if (guard && !guard.completed && (reply.status ?? 200) < 300 && reply.rawBody === undefined) {
+      await completeKey(guard.key, guard.token, { status: reply.status ?? 200, message: reply.message ?? 'OK', data: reply.data });
+    }
     return respond(reply);
   };
 
-  return middy<Event, APIGatewayProxyStructuredResultV2>()
+  const chain = middy<Event, APIGatewayProxyStructuredResultV2>()
     .use({ onError: errorEnvelope })
+    .use({ onError: releaseIdempotencyKey })
     .use({ before: readRoute })
     .use({ before: requireCloudFront })
     .use({ before: limitRate })
@@ -93,9 +116,39 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
         Object.assign(request.event.parsed!, who);
       },
     })
-    .use(multipartWhenDeclared())
+    .use({ before: parseMultipartBody })
     .use({ before: parseBody })
+    .use({ before: claimIdempotencyKey })
     .handler(run);
+
+  return withDeadline(chain);
+}
+
+/**
+ * The whole chain inside one deadline: the answer is a clean 503 with Retry-After when it runs out,
+ * and whatever the request still has in flight is aborted (lib/dynamo.ts reads the signal).
+ */
+function withDeadline<E, R>(chain: (event: E, context: Context) => Promise<R>) {
+  return async (event: E, context: Context): Promise<R | APIGatewayProxyStructuredResultV2> => {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const budget = Math.max(500, (context?.getRemainingTimeInMillis?.() ?? 10_000) - DEADLINE_MARGIN_MS);
+    const expired = new Promise<APIGatewayProxyStructuredResultV2>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort(new Error('The request ran out of time.'));
+        const requestId = context?.awsRequestId;
+        console.error(JSON.stringify({ level: 'error', requestId, route: (event as { routeKey?: string })?.routeKey, message: `No answer within ${budget} ms: answered 503` }));
+        resolve({ statusCode: 503, headers: { ...BASE_HEADERS, 'Retry-After': '2' }, body: JSON.stringify({ message: DEADLINE_MESSAGE, requestId }) });
+      }, budget);
+    });
+    const work = runInScope({ signal: controller.signal }, () => chain(event, context));
+    work.catch(() => undefined); // settles after the deadline answered: nothing is waiting for it
+    try {
+      return await Promise.race([work, expired]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 }
 
 function validate<S extends Schema>(schema: S, input: unknown): z.infer<S> {
@@ -113,6 +166,10 @@ async function readRoute(request: MiddyRequest) {
   const route = findRoute(request.event.routeKey);
   if (!route) throw new Error(`No route table row for ${request.event.routeKey}`);
   request.event.parsed = { route };
+  // Ids and keys only: nothing longer or with control characters is looked up.
+  for (const value of Object.values(request.event.pathParameters ?? {})) {
+    if (!value || value.length > MAX_PARAM_LENGTH || /[\u0000-\u001f\u007f]/.test(value)) throw notFound();
+  }
 }
 
 /**
@@ -180,40 +237,69 @@ function header(event: APIGatewayProxyEventV2, name: string): string | undefined
   return found ? headers[found] : undefined;
 }
 
-function multipartWhenDeclared(): middy.MiddlewareObj {
-  return {
-    before: async (request) => {
-      const req = request as MiddyRequest;
-      const route = req.event.parsed!.route!;
-      if (route.body !== 'multipart') return;
-      const limit = route.maxBodyBytes ?? MULTIPART_LIMIT;
-      if (bodyBytes(req.event) > limit + 64 * 1024) throw payloadTooLarge(`The upload is too large (at most ${Math.round(limit / 1024 / 1024)} MB).`);
-      const contentType = header(req.event, 'content-type') ?? '';
-      if (!contentType.startsWith('multipart/form-data')) throw unsupportedMediaType('Send the form as multipart/form-data.');
-      // middy's parser reads the lower-case header name.
-      req.event.headers = { ...req.event.headers, 'content-type': contentType };
-      const parser = multipartBodyParser({ busboy: { limits: { fileSize: limit, files: 5, fields: 100 } } });
-      try {
-        await parser.before!(request as never);
-      } catch {
-        throw badRequest('The upload could not be read. Please try again.');
-      }
-      const fields: Record<string, unknown> = {};
-      const files: Record<string, UploadedFile> = {};
-      for (const [name, value] of Object.entries((req.event.body ?? {}) as Record<string, unknown>)) {
-        const file = Array.isArray(value) ? value[0] : value;
-        if (file && typeof file === 'object' && 'content' in (file as object)) {
-          const f = file as UploadedFile;
-          if (f.truncated) throw payloadTooLarge(`The file is too large (at most ${Math.round(limit / 1024 / 1024)} MB).`);
-          if (f.content.length > 0) files[name] = f;
-        } else {
-          fields[name] = value;
-        }
-      }
-      req.event.parsed!.body = fields;
-      req.event.parsed!.files = files;
-    },
-  };
+async function parseMultipartBody(request: MiddyRequest) {
+  const { event } = request;
+  const route = event.parsed!.route!;
+  if (route.body !== 'multipart') return;
+  const limit = route.maxBodyBytes ?? MULTIPART_LIMIT;
+  const megabytes = Math.round(limit / 1024 / 1024);
+  if (bodyBytes(event) > limit + 64 * 1024) throw payloadTooLarge(`The upload is too large (at most ${megabytes} MB).`);
+  const contentType = header(event, 'content-type') ?? '';
+  if (!/^multipart\/form-data;\s*boundary=/i.test(contentType)) throw unsupportedMediaType('Send the form as multipart/form-data.');
+  const raw = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
+  let parsed;
+  try {
+    parsed = await parseMultipart(raw, contentType, { fileSize: limit, files: 5, fields: 100 });
+  } catch (error) {
+    if (error instanceof MalformedMultipart) throw badRequest('The upload could not be read. Please try again.');
+    throw error;
+  }
+  const files: Record<string, UploadedFile> = {};
+  for (const [name, file] of Object.entries(parsed.files)) {
+    if (file.truncated) throw payloadTooLarge(`The file is too large (at most ${megabytes} MB).`);
+    if (file.content.length > 0) files[name] = file;
+  }
+  event.parsed!.body = parsed.fields;
+  event.parsed!.files = files;
+}
+
+/** What makes a retry "the same request": the parsed body, with each file by its digest. */
+function requestFingerprint(event: MiddyRequest['event']): string {
+  const parsed = event.parsed!;
+  const files = Object.entries(parsed.files ?? {}).map(([name, f]) => [name, f?.filename, createHash('sha256').update(f?.content ?? '').digest('hex')]);
+  return fingerprintOf(event.routeKey, event.rawPath ?? '', JSON.stringify({ body: parsed.body ?? null, files }));
+}
+
+/**
+ * Public writes take an Idempotency-Key: the first request with a key claims it; a retry with the same
+ * key gets the first answer (nothing new is written), waits while the first is still running, and
+ * the same key with a different request is 422.
+ */
+async function claimIdempotencyKey(request: MiddyRequest) {
+  const { event } = request;
+  const route = event.parsed!.route!;
+  const key = header(event, 'idempotency-key');
+  if (!route.idempotent || key === undefined) return;
+  if (!IDEMPOTENCY_KEY.test(key)) throw badRequest('The Idempotency-Key header must be 1 to 255 visible characters.');
+  const lease = Math.max(500, (request.context?.getRemainingTimeInMillis?.() ?? 10_000)) + LEASE_MARGIN_MS;
+  const claim = await claimKey(event.routeKey, key, requestFingerprint(event), lease);
+  switch (claim.kind) {
+    case 'claimed':
+      currentScope()!.idempotency = { key: claim.key, token: claim.token, seed: claim.seed };
+      return;
+    case 'replay':
+      return respond({ ...claim.reply, headers: { 'idempotent-replayed': 'true' } });
+    case 'mismatch':
+      throw new HttpError(422, 'This Idempotency-Key was already used for a different request.');
+    case 'in-progress':
+      throw new HttpError(409, IN_PROGRESS_MESSAGE, undefined, { 'Retry-After': String(claim.retryAfterSeconds) });
+  }
+}
+
+/** A refused or failed request gives its key back, so the same request may be sent again at once. */
+async function releaseIdempotencyKey() {
+  const guard = currentScope()?.idempotency;
+  if (guard && !guard.completed) await releaseKey(guard.key, guard.token).catch(() => undefined);
 }
 
 async function parseBody(request: MiddyRequest) {
@@ -264,6 +350,11 @@ async function errorEnvelope(request: middy.Request) {
   }
   if (error?.statusCode && error.statusCode < 500 && error.expose) {
     request.response = { statusCode: error.statusCode, headers: BASE_HEADERS, body: JSON.stringify({ message: error.message }) };
+    return;
+  }
+  if (error instanceof SupersededAttempt) {
+    // A retry with the same key took over after this attempt's deadline: it answers the visitor.
+    request.response = { statusCode: 409, headers: BASE_HEADERS, body: JSON.stringify({ message: IN_PROGRESS_MESSAGE }) };
     return;
   }
   const requestId = (request.context as Context | undefined)?.awsRequestId;

@@ -16,7 +16,7 @@ export function bundleAliases(route: Pick<Route, 'body'> | undefined): Record<st
   return {
     '@aws-sdk/credential-provider-node': join(HERE, 'credential-provider-env.mjs'),
     '@smithy/core/event-streams': join(HERE, 'no-event-streams.mjs'),
-    ...(route?.body === 'multipart' ? {} : { '@middy/http-multipart-body-parser': join(HERE, 'no-multipart.mjs') }),
+    ...(route?.body === 'multipart' ? {} : { '@fastify/busboy': join(HERE, 'no-multipart.mjs') }),
   };
 }
 

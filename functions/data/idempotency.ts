@@ -1,0 +1,119 @@
+// Idempotency-Key records of public writes (the IETF httpapi draft's header). One record per route
+// and key, kept 24 hours:
+//   pk IDEMPOTENCY#<route>#<sha256(key)>   sk REQUEST
+//   status in_progress (a lease: `leaseUntil`, after which a retry may take over) -> completed (reply)
+// Every write of the request carries a guard on the record (data/core.ts transact): it commits only
+// while this attempt still holds the claim, and the request's final write stores the reply with it.
+// So an attempt that ran past its deadline (its write stalled in DynamoDB) can never land after a
+// retry took over, and a retry after a lost answer gets the stored reply instead of a second write.
+import { createHash, randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, table } from '#lib/dynamo';
+import { isConditionFailure } from './core';
+import { TTL_ATTRIBUTE } from './table';
+
+const KEEP_MS = 24 * 60 * 60 * 1000;
+
+export interface StoredReply {
+  status: number;
+  message: string;
+  data?: unknown;
+}
+
+export type Claim =
+  | { kind: 'claimed'; key: { pk: string; sk: string }; token: string; seed: string }
+  | { kind: 'replay'; reply: StoredReply }
+  | { kind: 'mismatch' }
+  | { kind: 'in-progress'; retryAfterSeconds: number };
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+const recordKey = (route: string, idempotencyKey: string) => ({ pk: `IDEMPOTENCY#${route}#${sha256(idempotencyKey)}`, sk: 'REQUEST' });
+
+/** What makes two requests "the same": method, path and body. */
+export const fingerprintOf = (route: string, path: string, body: string) => sha256(`${route}\n${path}\n${body}`);
+
+/**
+ * Claims a key for this attempt: new, or taken over from an attempt whose lease ran out without
+ * completing (or whose record is past its 24 hours). Otherwise says what the retry should answer.
+ */
+export async function claimKey(route: string, idempotencyKey: string, fingerprint: string, leaseMs: number, now = Date.now()): Promise<Claim> {
+  const key = recordKey(route, idempotencyKey);
+  const token = randomUUID();
+  try {
+    await ddb.send(
+      new PutCommand({
+        TableName: table(),
+        Item: {
+          ...key,
+          status: 'in_progress',
+          token,
+          fingerprint,
+          leaseUntil: now + leaseMs,
+          keepUntil: now + KEEP_MS,
+          [TTL_ATTRIBUTE]: Math.ceil((now + KEEP_MS) / 1000),
+        },
+        ConditionExpression: 'attribute_not_exists(pk) OR keepUntil < :now OR (#status = :inProgress AND leaseUntil < :now AND fingerprint = :fp)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':now': now, ':inProgress': 'in_progress', ':fp': fingerprint },
+      }),
+    );
+    return { kind: 'claimed', key, token, seed: sha256(`${route}\n${idempotencyKey}`) };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  const existing = (await ddb.send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item;
+  if (!existing) return claimKey(route, idempotencyKey, fingerprint, leaseMs, now);
+  if (existing.fingerprint !== fingerprint) return { kind: 'mismatch' };
+  if (existing.status === 'completed') return { kind: 'replay', reply: existing.reply as StoredReply };
+  return { kind: 'in-progress', retryAfterSeconds: Math.max(1, Math.ceil((Number(existing.leaseUntil) - now) / 1000)) };
+}
+
+/**
+ * Stores the reply of a request whose writes did not store it themselves (no write, or writes
+ * before the final answer was known). False when a retry took the claim over meanwhile.
+ */
+export async function completeKey(key: { pk: string; sk: string }, token: string, reply: StoredReply): Promise<boolean> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: key,
+        UpdateExpression: 'SET #status = :completed, #reply = :reply, completedAt = :at',
+        ConditionExpression: '#token = :token AND #status = :inProgress',
+        ExpressionAttributeNames: { '#status': 'status', '#reply': 'reply', '#token': 'token' },
+        ExpressionAttributeValues: { ':completed': 'completed', ':reply': reply, ':at': new Date().toISOString(), ':token': token, ':inProgress': 'in_progress' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Gives the key back after a refusal (4xx) or failure, so the visitor can correct and send again
+ * with the same key: nothing was written (every write of the request is guarded by the claim).
+ */
+export async function releaseKey(key: { pk: string; sk: string }, token: string): Promise<void> {
+  await ddb
+    .send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: key,
+        UpdateExpression: 'SET leaseUntil = :zero',
+        ConditionExpression: '#token = :token AND #status = :inProgress',
+        ExpressionAttributeNames: { '#status': 'status', '#token': 'token' },
+        ExpressionAttributeValues: { ':zero': 0, ':token': token, ':inProgress': 'in_progress' },
+      }),
+    )
+    .catch((error) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+}
+
+/** A stable id for the n-th record a request makes, derived from its key (random without one). */
+export function derivedId(seed: string, label: string, length = 14): string {
+  return createHash('sha256').update(`${seed}\n${label}`).digest('base64url').slice(0, length);
+}

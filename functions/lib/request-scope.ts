@@ -1,0 +1,44 @@
+// What the data layer needs to know about the request it is serving, without every call passing it
+// along: the request's deadline (an AbortSignal that fires when the answer is due, so no SDK call
+// outlives the request) and, on routes that take an Idempotency-Key, the claim that every write of
+// the request is guarded by (functions/data/idempotency.ts).
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export interface IdempotencyGuard {
+  /** The table key of the idempotency record. */
+  key: { pk: string; sk: string };
+  /** This attempt's token: a write commits only while the record still names it. */
+  token: string;
+  /** Derives this request's ids from the key, so a retry that takes over builds the same records. */
+  seed: string;
+  /** The reply to store with the write that completes the request (set by withReply). */
+  reply?: unknown;
+  /** True once a write stored the reply: nothing is left for the endpoint to save. */
+  completed?: boolean;
+}
+
+export interface RequestScope {
+  signal: AbortSignal;
+  idempotency?: IdempotencyGuard;
+}
+
+const storage = new AsyncLocalStorage<RequestScope>();
+
+export const runInScope = <T>(scope: RequestScope, fn: () => Promise<T>): Promise<T> => storage.run(scope, fn);
+
+export const currentScope = (): RequestScope | undefined => storage.getStore();
+
+/**
+ * Runs the request's final write with the reply it will answer: on an idempotent route the reply is
+ * stored in the same transaction, so a retry is answered with it even when the first answer was lost.
+ */
+export async function withReply<T>(reply: unknown, write: () => Promise<T>): Promise<T> {
+  const guard = storage.getStore()?.idempotency;
+  if (!guard) return write();
+  guard.reply = reply;
+  try {
+    return await write();
+  } finally {
+    guard.reply = undefined;
+  }
+}
