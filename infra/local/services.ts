@@ -32,6 +32,8 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
 
 export interface RunningService {
   endpoint: string;
+  /** The service's own process, where it runs in one (DynamoDB Local): fault tests pause or kill it. */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
   probe.destroy();
   return {
     endpoint,
+    pid: child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
         if (exited) return resolve();

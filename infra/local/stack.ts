@@ -35,6 +35,8 @@ export interface LocalStack {
   env: Record<string, string>;
   /** Where card payments go: Stripe's test mode (STRIPE_SECRET_KEY set) or the local checkout page. */
   stripeMode: 'stripe-test-mode' | 'local-checkout';
+  /** The DynamoDB Local java process (fault tests stop, continue or kill it). */
+  dynamoDbPid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -342,7 +344,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       uploads.destroy();
       await stopAll();
     };
-    return { url, inboxUrl: ses.endpoint, env, stop, stripeMode: realStripe ? 'stripe-test-mode' : 'local-checkout' };
+    return { url, inboxUrl: ses.endpoint, env, stop, dynamoDbPid: () => dynamo.pid, stripeMode: realStripe ? 'stripe-test-mode' : 'local-checkout' };
   } catch (error) {
     running = false;
     await stopAll();
