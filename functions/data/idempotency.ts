@@ -53,9 +53,11 @@ export async function claimKey(route: string, idempotencyKey: string, fingerprin
           keepUntil: now + KEEP_MS,
           [TTL_ATTRIBUTE]: Math.ceil((now + KEEP_MS) / 1000),
         },
-        ConditionExpression: 'attribute_not_exists(pk) OR keepUntil < :now OR (#status = :inProgress AND leaseUntil < :now AND fingerprint = :fp)',
+        // A released key (a refused request wrote nothing) may be reused for a corrected request.
+        ConditionExpression:
+          'attribute_not_exists(pk) OR keepUntil < :now OR (#status = :inProgress AND (leaseUntil = :released OR (leaseUntil < :now AND fingerprint = :fp)))',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':now': now, ':inProgress': 'in_progress', ':fp': fingerprint },
+        ExpressionAttributeValues: { ':now': now, ':inProgress': 'in_progress', ':fp': fingerprint, ':released': 0 },
       }),
     );
     return { kind: 'claimed', key, token, seed: sha256(`${route}\n${idempotencyKey}`) };

@@ -1,0 +1,55 @@
+// endpoint() answers within one deadline, whatever the handler is waiting for, and aborts what the
+// request still has in flight.
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { DEADLINE_MESSAGE, endpoint } from './http';
+import { currentScope } from './request-scope';
+
+function event(): APIGatewayProxyEventV2 {
+  return {
+    version: '2.0',
+    routeKey: 'GET /api/leads/forms/{formId}',
+    rawPath: '/api/leads/forms/f1',
+    rawQueryString: '',
+    headers: {},
+    pathParameters: { formId: 'f1' },
+    requestContext: { http: { method: 'GET', path: '/api/leads/forms/f1', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' } },
+    isBase64Encoded: false,
+  } as unknown as APIGatewayProxyEventV2;
+}
+
+const context = (remainingMs: number) => {
+  const until = Date.now() + remainingMs;
+  return { awsRequestId: 'req-1', getRemainingTimeInMillis: () => until - Date.now() } as unknown as Context;
+};
+
+describe('the request deadline', () => {
+  it('answers 503 with Retry-After when the handler never finishes, and aborts its signal', async () => {
+    let signal: AbortSignal | undefined;
+    const handler = endpoint({}, async () => {
+      signal = currentScope()?.signal;
+      return new Promise(() => undefined);
+    });
+    const started = Date.now();
+    const res = (await handler(event(), context(1_600))) as { statusCode: number; headers: Record<string, string>; body: string };
+    const took = Date.now() - started;
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['Retry-After']).toBe('2');
+    expect(JSON.parse(res.body)).toEqual({ message: DEADLINE_MESSAGE, requestId: 'req-1' });
+    expect(took).toBeGreaterThanOrEqual(550);
+    expect(took).toBeLessThan(1_200);
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('answers normally, and leaves the signal alone, when the handler is in time', async () => {
+    let signal: AbortSignal | undefined;
+    const handler = endpoint({}, async () => {
+      signal = currentScope()?.signal;
+      return { data: { ok: true } };
+    });
+    const res = (await handler(event(), context(5_000))) as { statusCode: number; body: string };
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body).data).toEqual({ ok: true });
+    expect(signal?.aborted).toBe(false);
+  });
+});
