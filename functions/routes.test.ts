@@ -4,7 +4,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MODULES } from '#shared/permissions';
-import { ROUTES, findRoute, routeKey } from './routes';
+import { ROUTES, WORKERS, findRoute, routeKey } from './routes';
 
 const FUNCTIONS = import.meta.dirname;
 const ROOT = join(FUNCTIONS, '..');
@@ -23,7 +23,7 @@ const handlerFiles = walk(FUNCTIONS)
   .map((f) => relative(FUNCTIONS, f).replace(/\.ts$/, ''));
 
 /** Handlers that are not HTTP routes (event consumers), with what invokes them. */
-const EVENT_HANDLERS = new Set(['payments/stripe-events']);
+const EVENT_HANDLERS = new Set<string>(['payments/stripe-events', ...Object.values(WORKERS)]);
 
 describe('route table', () => {
   it('has a handler file exporting `handler` for every row', () => {

@@ -1,7 +1,8 @@
 // The cloud deployment of one tenant, built from the route table: one Lambda and one HTTP API route
 // per row of functions/routes.ts, the single table whose key names come from the data layer, the
-// uploads and web buckets, SES, the app secret, Stripe's EventBridge feed and one CloudFront
-// distribution in front of it all (SPA, /api/*, /assets/*). infra imports nothing else from functions/.
+// uploads and web buckets, SES, the app secret, Stripe's EventBridge feed, the outbox worker on the
+// table's stream (and a sweep every minute) and one CloudFront distribution in front of it all (SPA,
+// /api/*, /assets/*). From functions/ infra takes only names: routes, key names, the outbox prefix.
 //
 // Each function brings ~7 resources (function, role, policy, log group, integration, permission,
 // route) and CloudFormation allows 500 per stack, which the full route table exceeds. So functions and
@@ -33,9 +34,10 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, OriginGroup, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { EventBus, Match, Rule } from 'aws-cdk-lib/aws-events';
-import { Code } from 'aws-cdk-lib/aws-lambda';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus, Match, Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { Code, FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -46,8 +48,9 @@ import { ORIGIN_VERIFY_HEADER } from '../functions/lib/secrets';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/data/table';
-import { ROUTES, type Route } from '../functions/routes';
+import { OUTBOX_PREFIX, type OutboxStatus } from '../functions/data/outbox';
+import { TABLE_INDEXES, TABLE_KEYS, TENANT_INDEX, TTL_ATTRIBUTE } from '../functions/data/table';
+import { ROUTES, WORKERS, type Route } from '../functions/routes';
 import { ApiFunction } from './constructs/api-function';
 import { bundleHandlers, handlerId, type HandlerBundle } from './constructs/bundling';
 import { API_PREFIX, PROJECT_ROOT, handlerEntry } from './constructs/paths';
@@ -73,6 +76,9 @@ export interface ClinicStackProps extends StackProps {
   /** Only for tests; defaults to whether dist/web exists. */
   webBuildDir?: string;
 }
+
+/** The outbox worker's timeout: within the lease a claimed row is left to it (functions/data/outbox.ts). */
+export const OUTBOX_WORKER_TIMEOUT_SECONDS = 60;
 
 /** Functions per area stack before synth refuses (about 7 resources each, 500 per stack). */
 const MAX_FUNCTIONS_PER_AREA = 60;
@@ -107,6 +113,8 @@ export class ClinicStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: TTL_ATTRIBUTE,
       removalPolicy: RemovalPolicy.RETAIN,
+      // The outbox worker reads new and changed outbox rows from the stream.
+      stream: StreamViewType.NEW_IMAGE,
     });
     for (const index of TABLE_INDEXES) {
       table.addGlobalSecondaryIndex({
@@ -116,6 +124,12 @@ export class ClinicStack extends Stack {
         projectionType: ProjectionType.ALL,
       });
     }
+    // Every item of an organisation by its `tenant` stamp: deleting an organisation whole, no Scan.
+    table.addGlobalSecondaryIndex({
+      indexName: TENANT_INDEX.name,
+      partitionKey: { name: TENANT_INDEX.partition, type: AttributeType.STRING },
+      projectionType: ProjectionType.KEYS_ONLY,
+    });
 
     const uploads = new Bucket(this, 'UploadsBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -178,7 +192,7 @@ export class ClinicStack extends Stack {
 
     // Every handler this stack deploys: one per module of the route table, plus the Stripe events one.
     const stripeHandlerExists = props.stripeEventsHandlerExists ?? existsSync(handlerEntry(STRIPE_EVENTS_HANDLER));
-    const handlers = [...new Set([...ROUTES.map((r) => r.handler), ...(stripeHandlerExists ? [STRIPE_EVENTS_HANDLER] : [])])];
+    const handlers = [...new Set([...ROUTES.map((r) => r.handler), ...(stripeHandlerExists ? [STRIPE_EVENTS_HANDLER] : []), WORKERS.outbox])];
     const takesUploads = (handler: string) => ROUTES.some((r) => r.handler === handler && r.body === 'multipart');
     // Bundled together, in one esbuild run per alias set, instead of one esbuild process per function
     // (about 5x less CPU for a synth). Skipped when the CLI or a test says this stack needs no bundling.
@@ -275,6 +289,61 @@ export class ClinicStack extends Stack {
         });
         new CfnOutput(this, 'StripeEventsDlqUrl', { value: dlq.queueUrl });
       }
+    }
+
+    // ---- Outbox worker: the table's stream, and a sweep every minute ---------------------------
+    // It only reads and writes the table and sends mail: none of the API functions' other bindings.
+    const outboxBundle = bundles?.get(WORKERS.outbox);
+    const outboxFn = new ApiFunction(areaStack(WORKERS.outbox), {
+      handler: WORKERS.outbox,
+      description: 'Outbox delivery: mail and staff notices from the table stream, and a sweep every minute',
+      timeout: Duration.seconds(OUTBOX_WORKER_TIMEOUT_SECONDS),
+      ...(outboxBundle ? { code: Code.fromAsset(outboxBundle.dir) } : {}),
+    })
+      .bindTable(table)
+      .bindMail(sender, mailFrom);
+    this.functions.set(WORKERS.outbox, outboxFn);
+    {
+      const scope = Stack.of(outboxFn);
+      // Stream batches that keep failing (the table itself failing the worker) end here; their rows
+      // stay due and the sweep delivers them, so this queue is for a person to look into.
+      const dlq = new Queue(scope, 'OutboxStreamDlq', {
+        retentionPeriod: Duration.days(14),
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+      });
+      const pending: OutboxStatus = 'pending';
+      outboxFn.addEventSource(
+        new DynamoEventSource(table, {
+          startingPosition: StartingPosition.TRIM_HORIZON,
+          batchSize: 25,
+          bisectBatchOnError: true,
+          reportBatchItemFailures: true,
+          retryAttempts: 5,
+          maxRecordAge: Duration.hours(1),
+          onFailure: new SqsDlq(dlq),
+          // Only outbox rows written or put back as pending reach the function.
+          filters: [
+            FilterCriteria.filter({
+              eventName: FilterRule.or('INSERT', 'MODIFY'),
+              dynamodb: { Keys: { pk: { S: FilterRule.beginsWith(OUTBOX_PREFIX) } }, NewImage: { status: { S: FilterRule.isEqual(pending) } } },
+            }),
+          ],
+        }),
+      );
+      new Rule(scope, 'OutboxSweepSchedule', {
+        description: 'Every minute: the outbox worker retries due deliveries',
+        schedule: Schedule.rate(Duration.minutes(1)),
+        targets: [new LambdaFunction(outboxFn, { retryAttempts: 0 })],
+      });
+      new Alarm(scope, 'OutboxStreamDlqAlarm', {
+        alarmDescription: 'Outbox stream batches failed processing and landed in the dead-letter queue',
+        metric: dlq.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
     }
 
     // ---- CloudFront: one origin for the browser ------------------------------------------------

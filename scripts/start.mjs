@@ -30,7 +30,15 @@ if (existsSync(join(root, 'web', 'vite.config.ts')) && sourcesAt > builtAt) {
   run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
 }
 
-// Ctrl-C reaches the server too (same process group); wait for it to stop cleanly before exiting.
-const server = spawn('npx', ['tsx', 'infra/local/main.ts'], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// Run directly under node (tsx as a loader, no npx in between), so a signal reaches the server itself.
+// Ctrl-C reaches it too (same process group); a signal sent to this process alone is passed on. Either
+// way this waits for the server to finish its requests and stop cleanly, then exits with its code.
+const server = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    server.kill(signal);
+    // The server bounds its own stop; this is the backstop if it hangs anyway.
+    setTimeout(() => server.kill('SIGKILL'), 40_000).unref();
+  });
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -8,11 +8,13 @@
 // A notification id carries its creation time (base-36 milliseconds, a dot, random), so the item's key
 // is known from the id alone. Creating, marking and deleting move the kept count in the same
 // transaction, guarded by the item's `read` flag, so marking twice never counts twice.
-import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
+import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { can, type Module } from '#shared/permissions';
 import { ddb, encodeCursor, table } from '#lib/dynamo';
 import { badRequest } from '#lib/errors';
 import { randomId } from '#lib/passwords';
+import { TransactionFailure, transact } from './core';
 import { queryPage, type Membership, type PageOf } from './members';
 
 export interface Notification {
@@ -64,27 +66,8 @@ const unreadCountUpdate = (orgId: string, userId: string, by: 1 | -1) => ({
   },
 });
 
-type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
-
-const isTransactionConflict = (error: unknown) =>
-  (error as { name?: string })?.name === 'TransactionCanceledException' &&
-  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
-
-/**
- * Runs one transaction, retrying when another transaction touched the same item at the same moment
- * (two notifications for one member, a mark-as-read during a notify). Condition failures are thrown.
- */
-export async function transact(items: TransactItems): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await ddb.send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (error) {
-      if (!isTransactionConflict(error) || attempt >= 5) throw error;
-      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt + Math.random() * 20));
-    }
-  }
-}
+/** Notices and their counts move in transactions of the data core (one retry policy). */
+export { transact } from './core';
 
 export interface NotifyInput {
   title: string;
@@ -119,10 +102,9 @@ export async function listMemberships(orgId: string): Promise<Membership[]> {
   return members;
 }
 
-/** Tells the organisation's staff that something happened. Returns the notifications written. */
-export async function notifyStaff(orgId: string, input: NotifyInput): Promise<Notification[]> {
-  const members = await listMemberships(orgId);
-  const recipients = members.filter(
+/** The members `input` tells: those it names or allows, who may read notifications (and its module). */
+function recipientsOf(members: Membership[], input: NotifyInput): Membership[] {
+  return members.filter(
     (m) =>
       m.userId !== input.exceptUserId &&
       !input.exceptUserIds?.includes(m.userId) &&
@@ -130,19 +112,56 @@ export async function notifyStaff(orgId: string, input: NotifyInput): Promise<No
       can(m, 'Notifications', 'read') &&
       (!input.module || can(m, input.module, 'read')),
   );
+}
+
+/**
+ * Writes notifications, each with its member's unread count (2 items each, 100 per transaction). One
+ * whose id was written before is left as it is, and not counted again.
+ */
+async function writeNotifications(orgId: string, notifications: Notification[]): Promise<void> {
+  for (let i = 0; i < notifications.length; i += 50) {
+    let batch = notifications.slice(i, i + 50);
+    while (batch.length) {
+      try {
+        await transact(
+          batch.flatMap((n) => [
+            { Put: { TableName: table(), Item: notificationItem(n), ConditionExpression: 'attribute_not_exists(pk)' } },
+            unreadCountUpdate(orgId, n.userId, 1),
+          ]),
+        );
+        break;
+      } catch (error) {
+        if (!(error instanceof TransactionFailure) || !error.conditionFailed) throw error;
+        batch = batch.filter((_, j) => !error.failedAt(2 * j));
+      }
+    }
+  }
+}
+
+/** Tells the organisation's staff that something happened. Returns the notifications written. */
+export async function notifyStaff(orgId: string, input: NotifyInput): Promise<Notification[]> {
+  const recipients = recipientsOf(await listMemberships(orgId), input);
   const createdAt = new Date().toISOString();
   const written = recipients.map<Notification>((m) => ({
     id: newNotificationId(createdAt), orgId, userId: m.userId, title: input.title, message: input.message, link: input.link, read: false, createdAt,
   }));
-  // Each notification and its member's unread count move together: 2 items each, 100 per transaction.
-  for (let i = 0; i < written.length; i += 50) {
-    await transact(
-      written.slice(i, i + 50).flatMap((n) => [
-        { Put: { TableName: table(), Item: notificationItem(n), ConditionExpression: 'attribute_not_exists(pk)' } },
-        unreadCountUpdate(orgId, n.userId, 1),
-      ]),
-    );
-  }
+  await writeNotifications(orgId, written);
+  return written;
+}
+
+/**
+ * notifyStaff for a notice delivered from the outbox: each member's notification id is derived from
+ * the notice's id and the member, and dated when the notice was made, so delivering it again writes
+ * nothing new.
+ */
+export async function notifyStaffOnce(orgId: string, input: NotifyInput, notice: { id: string; createdAt: string }): Promise<Notification[]> {
+  const recipients = recipientsOf(await listMemberships(orgId), input);
+  const stamp = Date.parse(notice.createdAt).toString(36);
+  const written = recipients.map<Notification>((m) => ({
+    id: `${stamp}.${createHash('sha256').update(`${notice.id}\u0000${m.userId}`).digest('base64url').slice(0, 16)}`,
+    orgId, userId: m.userId, title: input.title, message: input.message, link: input.link, read: false, createdAt: notice.createdAt,
+  }));
+  await writeNotifications(orgId, written);
   return written;
 }
 

@@ -6,10 +6,12 @@
 // DynamoDB Local on `npm start`) delivers each row once; failed deliveries are retried with backoff
 // by a periodic sweep over the due index. Access patterns:
 //   a row by id                  pk OUTBOX#<id>   sk MESSAGE
-//   rows due for (re)delivery    gsi1pk OUTBOX#DUE   gsi1sk <nextAttemptAt>#<id>   (sparse: pending rows only)
+//   rows due for (re)delivery    gsi1pk OUTBOX#DUE   gsi1sk <nextAttemptAt>#<id>   (sparse: pending rows, and
+//                                claimed ones under <leaseUntil>#<id>; sent and failed rows leave it)
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Mail } from '#lib/mail';
-import { table } from '#lib/dynamo';
-import type { TransactItem } from './core';
+import { ddb, table } from '#lib/dynamo';
+import { isConditionFailure, strip, type TransactItem } from './core';
 import type { NotifyInput } from './notifications';
 
 export const OUTBOX_PREFIX = 'OUTBOX#';
@@ -34,6 +36,10 @@ export interface OutboxRow {
   nextAttemptAt: string;
   lastError?: string;
   sentAt?: string;
+  failedAt?: string;
+  /** While a worker holds the row ('sending'): its claim and until when it holds it. */
+  claimToken?: string;
+  leaseUntil?: string;
 }
 
 /**
@@ -57,3 +63,104 @@ export const outboxMail = (id: string, mail: Mail, orgId?: string) => outboxItem
 
 /** Staff notifications to write once the change commits (recipients are chosen when delivered). */
 export const outboxNotice = (id: string, orgId: string, notice: NotifyInput) => outboxItem(id, { kind: 'staff-notice', notice }, orgId);
+
+// ---- Delivery (functions/outbox/deliver.ts) ---------------------------------------------------
+// A delivery claims its row (pending -> sending, under a token of its own and a lease), does the side
+// effect, then marks the row sent, or puts it back as pending for later, or gives up ('failed'); each
+// of these moves is conditional on the claim token, so a delivery whose lease ran out and was taken
+// over changes nothing. A claimed row stays in the due index under its lease's end: if the worker
+// dies mid-delivery, the sweep finds the row again once the lease is over.
+
+/** How long a claimed row is left to its worker (longer than the worker function's timeout). */
+export const OUTBOX_LEASE_MS = 2 * 60_000;
+
+const dueSortKey = (at: string, id: string) => `${at}#${id}`;
+const shortError = (error: unknown) => String((error as Error)?.message ?? error).slice(0, 500);
+
+/**
+ * Claims a row for delivery when it is due (pending and its time has come, or claimed by a worker
+ * whose lease is over): the row as claimed, or undefined when it is not due (sent, taken, not yet).
+ */
+export async function claimOutboxRow(id: string, token: string, now = new Date()): Promise<OutboxRow | undefined> {
+  const at = now.toISOString();
+  const leaseUntil = new Date(now.getTime() + OUTBOX_LEASE_MS).toISOString();
+  try {
+    const out = await ddb.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: outboxKey(id),
+        UpdateExpression: 'SET #status = :sending, attempts = attempts + :one, claimToken = :token, leaseUntil = :lease, gsi1pk = :due, gsi1sk = :dueSk',
+        ConditionExpression: 'attribute_exists(pk) AND ((#status = :pending AND nextAttemptAt <= :now) OR (#status = :sending AND leaseUntil <= :now))',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':sending': 'sending', ':pending': 'pending', ':one': 1, ':token': token, ':lease': leaseUntil, ':now': at,
+          ':due': OUTBOX_DUE_PARTITION, ':dueSk': dueSortKey(leaseUntil, id),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return strip<OutboxRow>(out.Attributes);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** The moves that end a claim; false when the claim was lost (another worker took the row over). */
+async function endClaim(id: string, token: string, set: string, values: Record<string, unknown>, remove: string): Promise<boolean> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: outboxKey(id),
+        UpdateExpression: `SET ${set} REMOVE claimToken, leaseUntil${remove ? `, ${remove}` : ''}`,
+        ConditionExpression: 'claimToken = :token',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':token': token, ...values },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The side effect happened: the row is done and leaves the due index. */
+export const markOutboxSent = (id: string, token: string, now = new Date()) =>
+  endClaim(id, token, '#status = :sent, sentAt = :at', { ':sent': 'sent', ':at': now.toISOString() }, 'gsi1pk, gsi1sk');
+
+/** The delivery failed for now: pending again, due at `nextAttemptAt`. */
+export const rescheduleOutboxRow = (id: string, token: string, nextAttemptAt: Date, error: unknown) =>
+  endClaim(
+    id,
+    token,
+    '#status = :pending, nextAttemptAt = :next, gsi1pk = :due, gsi1sk = :dueSk, lastError = :error',
+    { ':pending': 'pending', ':next': nextAttemptAt.toISOString(), ':due': OUTBOX_DUE_PARTITION, ':dueSk': dueSortKey(nextAttemptAt.toISOString(), id), ':error': shortError(error) },
+    '',
+  );
+
+/** Given up on (refused for good, or failing for too long): kept for a person to look at, never retried. */
+export const failOutboxRow = (id: string, token: string, error: unknown, now = new Date()) =>
+  endClaim(id, token, '#status = :failed, failedAt = :at, lastError = :error', { ':failed': 'failed', ':at': now.toISOString(), ':error': shortError(error) }, 'gsi1pk, gsi1sk');
+
+// Rows due for (re)delivery by now, oldest first: the due index up to `now`.
+export async function listDueOutboxIds(now: Date, limit: number): Promise<string[]> {
+  const out = await ddb.send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :due AND gsi1sk <= :upTo',
+      ExpressionAttributeValues: { ':due': OUTBOX_DUE_PARTITION, ':upTo': `${now.toISOString()}#\uffff` },
+      ProjectionExpression: 'id',
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((item) => item.id as string);
+}
+
+// A row by id (tests and support).
+export async function getOutboxRow(id: string): Promise<OutboxRow | undefined> {
+  const out = await ddb.send(new GetCommand({ TableName: table(), Key: outboxKey(id), ConsistentRead: true }));
+  return strip<OutboxRow>(out.Item);
+}

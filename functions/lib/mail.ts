@@ -2,7 +2,25 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from './config';
 
-const ses = new SESv2Client({});
+// Bounded like every other call: a stalled SES endpoint fails the send instead of hanging it.
+const ses = new SESv2Client({ requestHandler: { connectionTimeout: 2_000, requestTimeout: 5_000 }, maxAttempts: 2 });
+
+/** SES's refusals that are about the account or the moment (sending paused, quotas), not the message. */
+const ACCOUNT_REFUSALS = new Set([
+  'AccountSuspendedException', 'SendingPausedException', 'MailFromDomainNotVerifiedException',
+  'LimitExceededException', 'TooManyRequestsException', 'NotFoundException', 'ThrottlingException',
+]);
+
+/**
+ * SES refused this message itself (a malformed or rejected address, content it will not send):
+ * sending it again gives the same answer. Anything else (throttling, outages, timeouts, an account
+ * that is paused) may pass later.
+ */
+export function isPermanentMailRefusal(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  if (e?.name === 'MessageRejected' || e?.name === 'BadRequestException') return true;
+  return e?.$metadata?.httpStatusCode === 400 && !ACCOUNT_REFUSALS.has(e.name ?? '');
+}
 
 export interface Attachment {
   filename: string;

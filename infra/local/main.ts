@@ -1,7 +1,28 @@
 // `npm start`: the whole product on one port, with no AWS account and no Docker.
-import { startLocalStack } from './stack';
+import { startLocalStack, type LocalStack } from './stack';
 
-const stack = await startLocalStack({ quiet: false });
+let stack: LocalStack | undefined;
+let stopping = false;
+
+async function shutDown(code: number) {
+  stopping = true;
+  // A stop that hangs (a stuck service) must not keep the terminal.
+  setTimeout(() => {
+    console.error('Stopping took too long; exiting now.');
+    process.exit(code || 1);
+  }, 30_000).unref();
+  await stack?.stop();
+  process.exit(code);
+}
+
+stack = await startLocalStack({
+  quiet: false,
+  onFatal: (error) => {
+    if (stopping) return;
+    console.error(`\n${error.message}\nThe app cannot run without its database, so it stops now. Run "npm start" again; if this repeats, check that java works (java -version).`);
+    void shutDown(1);
+  },
+});
 console.log(`
   Clinic Suite is running.
 
@@ -13,13 +34,18 @@ console.log(`
   Press Ctrl-C to stop.
 `);
 
-let stopping = false;
+let firstSignalAt = 0;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\nStopping...');
-    await stack.stop();
-    process.exit(0);
+  process.on(signal, () => {
+    if (!stopping) {
+      firstSignalAt = Date.now();
+      console.log('\nStopping: letting requests in flight finish (at most 10 s)... Press Ctrl-C again to stop at once.');
+      void shutDown(0);
+      return;
+    }
+    // Ctrl-C reaches this process twice (from the terminal and forwarded by scripts/start.mjs).
+    if (Date.now() - firstSignalAt < 1_000) return;
+    console.log('Stopping at once.');
+    process.exit(1);
   });
 }

@@ -6,9 +6,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTableCommand, UpdateTimeToLiveCommand, type TableDescription } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/data/table';
+import { TABLE_INDEXES, TABLE_KEYS, TENANT_INDEX, TTL_ATTRIBUTE } from '../../functions/data/table';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 const DYNAMODB_LOCAL_DIR = join(ROOT, '.cache', 'dynamodb-local');
@@ -27,7 +27,7 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
     if (await check().catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`${what} did not start within ${timeoutMs / 1000} s`);
+  throw new Error(`${what} was not ready within ${timeoutMs / 1000} s`);
 }
 
 export interface RunningService {
@@ -37,44 +37,147 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-export async function startDynamoDbLocal(options: { dataDir?: string; port?: number }): Promise<RunningService> {
+export interface DynamoDbLocalOptions {
+  dataDir?: string;
+  port?: number;
+  /**
+   * Keep it running: when the java process dies unexpectedly it is started again on the same port,
+   * then `onRestarted` runs (the in-memory table is gone: create it again). If it cannot be started
+   * again, `onFatal` is called.
+   */
+  supervise?: {
+    onRestarted?: () => Promise<void>;
+    onFatal?: (error: Error) => void;
+    log?: (line: string) => void;
+  };
+}
+
+/** Unexpected exits in this window beyond this many: something is wrong with java itself, give up. */
+const CRASH_WINDOW_MS = 60_000;
+const MAX_CRASHES_PER_WINDOW = 5;
+const RESTART_TRIES = 3;
+
+interface JavaProcess {
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  hasExited(): boolean;
+  /** The end of what it wrote to stderr (why it did not start). */
+  stderr(): string;
+}
+
+function spawnDynamoDbLocal(jar: string, port: number, dataDir: string | undefined): JavaProcess {
+  const storage = dataDir ? ['-sharedDb', '-dbPath', dataDir] : ['-inMemory'];
+  const child: ChildProcess = spawn(
+    'java',
+    [`-Djava.library.path=${join(DYNAMODB_LOCAL_DIR, 'DynamoDBLocal_lib')}`, '-Xmx512m', '-jar', jar, '-port', String(port), ...storage],
+    // DynamoDB Local writes a metadata file into its working directory.
+    { stdio: ['ignore', 'ignore', 'pipe'], cwd: dataDir ?? tmpdir() },
+  );
+  let stderr = '';
+  let exited = false;
+  child.stderr?.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('exit', (code, signal) => {
+      exited = true;
+      resolve({ code, signal });
+    });
+    child.on('error', (e) => {
+      stderr += String(e);
+      exited = true;
+      resolve({ code: null, signal: null });
+    });
+  });
+  return { child, exited: exit, hasExited: () => exited, stderr: () => stderr };
+}
+
+async function waitForDynamoDb(endpoint: string, java: JavaProcess, timeoutMs = 30_000) {
+  const probe = new DynamoDBClient(localClientConfig(endpoint));
+  try {
+    await waitFor(async () => {
+      if (java.hasExited()) throw new Error(`DynamoDB Local exited: ${java.stderr() || 'is java installed?'}`);
+      await probe.send(new DescribeTableCommand({ TableName: '__probe__' })).catch((e) => {
+        if (e.name !== 'ResourceNotFoundException') throw e;
+      });
+      return true;
+    }, 'DynamoDB Local', timeoutMs);
+  } finally {
+    probe.destroy();
+  }
+}
+
+export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise<RunningService> {
   const jar = join(DYNAMODB_LOCAL_DIR, 'DynamoDBLocal.jar');
   if (!existsSync(jar)) {
     throw new Error(`DynamoDB Local is missing (${jar}). Run "npm install" (its postinstall fetches it).`);
   }
   const port = options.port ?? (await freePort());
-  const storage = options.dataDir ? ['-sharedDb', '-dbPath', options.dataDir] : ['-inMemory'];
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const child: ChildProcess = spawn(
-    'java',
-    [`-Djava.library.path=${join(DYNAMODB_LOCAL_DIR, 'DynamoDBLocal_lib')}`, '-Xmx512m', '-jar', jar, '-port', String(port), ...storage],
-    // DynamoDB Local writes a metadata file into its working directory.
-    { stdio: ['ignore', 'ignore', 'pipe'], cwd: options.dataDir ?? tmpdir() },
-  );
-  let stderr = '';
-  child.stderr?.on('data', (d) => (stderr += d));
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  child.on('error', (e) => (stderr += String(e)));
   const endpoint = `http://127.0.0.1:${port}`;
-  const probe = new DynamoDBClient(localClientConfig(endpoint));
-  await waitFor(async () => {
-    if (exited) throw new Error(`DynamoDB Local exited: ${stderr || 'is java installed?'}`);
-    await probe.send(new DescribeTableCommand({ TableName: '__probe__' })).catch((e) => {
-      if (e.name !== 'ResourceNotFoundException') throw e;
+  let java = spawnDynamoDbLocal(jar, port, options.dataDir);
+  await waitForDynamoDb(endpoint, java).catch((error) => {
+    java.child.kill('SIGKILL');
+    throw error;
+  });
+
+  let stopping = false;
+  const crashes: number[] = [];
+  const supervise = options.supervise;
+  const log = supervise?.log ?? ((line: string) => console.error(line));
+
+  async function restart(previous: JavaProcess, how: { code: number | null; signal: NodeJS.Signals | null }) {
+    const started = Date.now();
+    crashes.push(started);
+    while (crashes.length && crashes[0]! < started - CRASH_WINDOW_MS) crashes.shift();
+    log(`DynamoDB Local (java, pid ${previous.child.pid}) exited unexpectedly (${how.signal ?? `exit code ${how.code}`}); restarting it on port ${port}...`);
+    const crashLoop = crashes.length > MAX_CRASHES_PER_WINDOW ? `it exited ${crashes.length} times within a minute` : undefined;
+    let reason = crashLoop;
+    for (let attempt = 1; !crashLoop && attempt <= RESTART_TRIES; attempt++) {
+      if (stopping) return;
+      const next = spawnDynamoDbLocal(jar, port, options.dataDir);
+      try {
+        await waitForDynamoDb(endpoint, next);
+      } catch (error) {
+        next.child.kill('SIGKILL');
+        reason = (error as Error).message;
+        await new Promise((r) => setTimeout(r, 500 * attempt));
+        continue;
+      }
+      if (stopping) {
+        next.child.kill('SIGTERM');
+        return;
+      }
+      java = next;
+      watch(next);
+      await supervise?.onRestarted?.().catch((error) => log(`DynamoDB Local restarted, but setting it up again failed: ${(error as Error).message}`));
+      log(`DynamoDB Local is back on port ${port} (pid ${next.child.pid}) after ${Date.now() - started} ms.`);
+      return;
+    }
+    if (stopping) return;
+    const fatal = new Error(`DynamoDB Local could not be restarted on port ${port}: ${reason ?? 'unknown error'}`);
+    log(fatal.message);
+    supervise?.onFatal?.(fatal);
+  }
+
+  function watch(current: JavaProcess) {
+    void current.exited.then((how) => {
+      if (stopping || current !== java || !supervise) return;
+      void restart(current, how);
     });
-    return true;
-  }, 'DynamoDB Local');
-  probe.destroy();
+  }
+  watch(java);
+
   return {
     endpoint,
-    pid: child.pid,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (exited) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    get pid() {
+      return java.child.pid;
+    },
+    stop: async () => {
+      stopping = true;
+      if (java.hasExited()) return;
+      java.child.kill('SIGTERM');
+      const stopped = await Promise.race([java.exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 5_000))]);
+      if (!stopped) java.child.kill('SIGKILL');
+    },
   };
 }
 
@@ -95,7 +198,12 @@ export async function startSes(options: { port?: number }): Promise<RunningServi
   const bound = (server.address() as AddressInfo).port;
   return {
     endpoint: `http://127.0.0.1:${bound}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Kept-alive connections of the SDK clients would hold close() open.
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -103,39 +211,83 @@ export function localClientConfig(endpoint: string) {
   return { endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
 }
 
-/** Creates the single table (with its indexes and TTL) unless it exists. */
-export async function ensureTable(endpoint: string, tableName: string) {
+const STREAM = { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' } as const;
+
+const tenantIndex = {
+  IndexName: TENANT_INDEX.name,
+  KeySchema: [{ AttributeName: TENANT_INDEX.partition, KeyType: 'HASH' as const }],
+  Projection: { ProjectionType: 'KEYS_ONLY' as const },
+};
+
+/**
+ * Creates the single table (indexes, the tenant index, TTL and a NEW_IMAGE stream for the outbox
+ * worker) unless it exists; a table kept from an earlier version gets what it lacks (stream, indexes).
+ * True when it was created.
+ */
+export async function ensureTable(endpoint: string, tableName: string): Promise<boolean> {
   const client = new DynamoDBClient(localClientConfig(endpoint));
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return;
-  } catch (e) {
-    if ((e as Error).name !== 'ResourceNotFoundException') throw e;
-  }
-  const attributes = new Set<string>([TABLE_KEYS.partition, TABLE_KEYS.sort, ...TABLE_INDEXES.flatMap((i) => [i.partition, i.sort])]);
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [...attributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-      KeySchema: [
-        { AttributeName: TABLE_KEYS.partition, KeyType: 'HASH' },
-        { AttributeName: TABLE_KEYS.sort, KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: TABLE_INDEXES.map((i) => ({
-        IndexName: i.name,
+    let existing: TableDescription | undefined;
+    try {
+      existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
+    } catch (e) {
+      if ((e as Error).name !== 'ResourceNotFoundException') throw e;
+    }
+    if (existing) {
+      await upgradeTable(client, tableName, existing);
+      return false;
+    }
+    const attributes = new Set<string>([TABLE_KEYS.partition, TABLE_KEYS.sort, ...TABLE_INDEXES.flatMap((i) => [i.partition, i.sort]), TENANT_INDEX.partition]);
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [...attributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
         KeySchema: [
-          { AttributeName: i.partition, KeyType: 'HASH' },
-          { AttributeName: i.sort, KeyType: 'RANGE' },
+          { AttributeName: TABLE_KEYS.partition, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sort, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
-    }),
-  );
-  await client.send(
-    new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }),
-  ).catch(() => undefined);
-  client.destroy();
+        GlobalSecondaryIndexes: [
+          ...TABLE_INDEXES.map((i) => ({
+            IndexName: i.name,
+            KeySchema: [
+              { AttributeName: i.partition, KeyType: 'HASH' as const },
+              { AttributeName: i.sort, KeyType: 'RANGE' as const },
+            ],
+            Projection: { ProjectionType: 'ALL' as const },
+          })),
+          tenantIndex,
+        ],
+        StreamSpecification: STREAM,
+      }),
+    );
+    await client.send(
+      new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }),
+    ).catch(() => undefined);
+    return true;
+  } finally {
+    client.destroy();
+  }
+}
+
+async function upgradeTable(client: DynamoDBClient, tableName: string, table: TableDescription) {
+  if (!table.StreamSpecification?.StreamEnabled) {
+    await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: STREAM }));
+  }
+  if (!table.GlobalSecondaryIndexes?.some((i) => i.IndexName === TENANT_INDEX.name)) {
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [{ AttributeName: TENANT_INDEX.partition, AttributeType: 'S' }],
+        GlobalSecondaryIndexUpdates: [{ Create: tenantIndex }],
+      }),
+    );
+    // Items written before the index existed are indexed in the background; wait until it is usable.
+    await waitFor(async () => {
+      const out = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      return out.Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === TENANT_INDEX.name)?.IndexStatus === 'ACTIVE';
+    }, `The ${TENANT_INDEX.name} index of ${tableName}`, 120_000);
+  }
 }
 
 export async function ensureBucket(endpoint: string, bucket: string) {

@@ -10,12 +10,14 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { ROUTES, type Route } from '../../functions/routes';
+import { ROUTES, WORKERS, type Route } from '../../functions/routes';
 import { API_PREFIX } from '../../shared/api';
 import { ROOT, ensureBucket, ensureTable, freePort, localClientConfig, startDynamoDbLocal, startS3, startSes, type RunningService } from './services';
 import { isPublicKey } from '../../functions/lib/upload-keys';
 import { LOCAL_PAGES, type LocalPage } from './pages';
 import { LOCAL_STRIPE_KEY, createLocalStripe } from './stripe';
+import { serveGracefully } from './graceful';
+import { startOutboxWorker, type OutboxHandler } from './outbox-worker';
 
 export interface LocalStackOptions {
   /** HTTP port of the app; 0 picks a free one. Default 3000. */
@@ -27,6 +29,13 @@ export interface LocalStackOptions {
   /** Port of the SES inbox page; default 8005 when free, else any free port. */
   sesPort?: number;
   quiet?: boolean;
+  /** The outbox worker's sweep period and first retry pause (fault tests shorten them). */
+  outbox?: { sweepMs?: number; retryBaseMs?: number };
+  /**
+   * DynamoDB Local died and could not be started again: the stack cannot go on. Default: log it (the
+   * `npm start` process stops itself).
+   */
+  onFatal?: (error: Error) => void;
 }
 
 export interface LocalStack {
@@ -35,8 +44,14 @@ export interface LocalStack {
   env: Record<string, string>;
   /** Where card payments go: Stripe's test mode (STRIPE_SECRET_KEY set) or the local checkout page. */
   stripeMode: 'stripe-test-mode' | 'local-checkout';
-  /** The DynamoDB Local java process (fault tests stop, continue or kill it). */
+  /** The DynamoDB Local java process (fault tests stop, continue or kill it; it is restarted if it dies). */
   dynamoDbPid(): number | undefined;
+  /** Fault tests: the SES stand-in stops answering (sends fail), then comes back on the same port. */
+  stopSes(): Promise<void>;
+  startSes(): Promise<void>;
+  /** Runs the outbox worker's sweep now. */
+  sweepOutbox(): Promise<void>;
+  /** Stops taking requests, lets those in flight finish (up to 10 s), then stops the services. */
   stop(): Promise<void>;
 }
 
@@ -266,14 +281,30 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     for (const s of services.reverse()) await s.stop().catch(() => undefined);
     if (!dataDir) rmSync(s3Dir, { recursive: true, force: true });
   };
+  const log = (line: string) => console.error(line);
   try {
-    const [dynamo, s3, ses] = await Promise.all([
-      startDynamoDbLocal({ dataDir: dataDir ? join(dataDir, 'dynamodb') : undefined }),
+    const sesPort = options.sesPort ?? (inMemory ? 0 : await portOr(8005));
+    const started = await Promise.allSettled([
+      startDynamoDbLocal({
+        dataDir: dataDir ? join(dataDir, 'dynamodb') : undefined,
+        supervise: {
+          // In memory, the table went with the process; on disk it is still there.
+          onRestarted: () => ensureTable(dynamo.endpoint, TABLE_NAME).then(() => undefined),
+          onFatal: options.onFatal,
+          log,
+        },
+      }),
       startS3({ dataDir: s3Dir }),
-      startSes({ port: options.sesPort ?? (inMemory ? 0 : await portOr(8005)) }),
+      startSes({ port: sesPort }),
     ]);
-    services.push(dynamo, s3, ses);
-    await Promise.all([ensureTable(dynamo.endpoint, TABLE_NAME), ensureBucket(s3.endpoint, UPLOADS_BUCKET)]);
+    for (const result of started) if (result.status === 'fulfilled') services.push(result.value);
+    const failed = started.find((r) => r.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    const [dynamo, s3, firstSes] = started.map((r) => (r as PromiseFulfilledResult<RunningService>).value) as [RunningService, RunningService, RunningService];
+    // The SES stand-in can be stopped and started again by fault tests: stop whichever runs.
+    let ses: RunningService | undefined = firstSes;
+    services[2] = { endpoint: firstSes.endpoint, stop: async () => ses?.stop() };
+    const [tableCreated] = await Promise.all([ensureTable(dynamo.endpoint, TABLE_NAME), ensureBucket(s3.endpoint, UPLOADS_BUCKET)]);
 
     const server = createServer();
     const port = options.port ?? Number(process.env.PORT ?? 3000);
@@ -299,23 +330,41 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
-      AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+      AWS_ENDPOINT_URL_SESV2: firstSes.endpoint,
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
       TOKEN_SIGNING_KEY: secrets.tokenSigningKey,
       APP_URL: url,
       MAIL_FROM: process.env.MAIL_FROM ?? 'Clinic Suite <no-reply@clinic-suite.local>',
       LOCAL_STACK: 'true',
+      ...(options.outbox?.retryBaseMs ? { OUTBOX_RETRY_BASE_MS: String(options.outbox.retryBaseMs) } : {}),
     };
     // The handlers run in this process and read their configuration from the environment, as in Lambda.
     Object.assign(process.env, env);
     const uploads = new S3Client({ ...localClientConfig(s3.endpoint), forcePathStyle: true });
 
+    // What the table's stream and the schedule do in AWS: the same worker handler, fed locally.
+    const outboxHandler = (await import(pathToFileURL(join(ROOT, 'functions', `${WORKERS.outbox}.ts`)).href)).handler as OutboxHandler;
+    const outbox = startOutboxWorker({
+      endpoint: dynamo.endpoint,
+      tableName: TABLE_NAME,
+      handler: outboxHandler,
+      sweepMs: options.outbox?.sweepMs,
+      fromTrimHorizon: tableCreated,
+      log,
+    });
+
     const localStripe = realStripe ? undefined : createLocalStripe({ appUrl: url, webhookSecret: secrets.localStripeWebhookSecret });
     const pages: LocalPage[] = [...LOCAL_PAGES, ...(localStripe ? [localStripe.apiPage, localStripe] : [])];
     server.removeAllListeners('request');
-    server.on('request', async (req, res) => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
+    const graceful = serveGracefully(server, async (req, res) => {
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', 'http://localhost');
+        decodeURIComponent(url.pathname);
+      } catch {
+        return send(res, 400, { message: 'The request path is not valid.' });
+      }
       try {
         if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) return await handleApi(req, res, url);
         const page = pages.find((p) => url.pathname.startsWith(p.prefix));
@@ -336,15 +385,36 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       }
     });
 
-    const stop = async () => {
-      running = false;
-      localStripe?.stop();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-      uploads.destroy();
-      await stopAll();
+    let stopping: Promise<void> | undefined;
+    const stop = () =>
+      (stopping ??= (async () => {
+        try {
+          const { cut } = await graceful.close(10_000);
+          if (cut) log(`Stopped with ${cut} request(s) unfinished after 10 s.`);
+          await outbox.stop();
+          localStripe?.stop();
+          uploads.destroy();
+        } finally {
+          await stopAll();
+          running = false;
+        }
+      })());
+    return {
+      url,
+      inboxUrl: firstSes.endpoint,
+      env,
+      stop,
+      dynamoDbPid: () => dynamo.pid,
+      stopSes: async () => {
+        await ses?.stop();
+        ses = undefined;
+      },
+      startSes: async () => {
+        ses ??= await startSes({ port: Number(new URL(firstSes.endpoint).port) });
+      },
+      sweepOutbox: () => outbox.sweep(),
+      stripeMode: realStripe ? 'stripe-test-mode' : 'local-checkout',
     };
-    return { url, inboxUrl: ses.endpoint, env, stop, dynamoDbPid: () => dynamo.pid, stripeMode: realStripe ? 'stripe-test-mode' : 'local-checkout' };
   } catch (error) {
     running = false;
     await stopAll();

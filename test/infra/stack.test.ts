@@ -7,12 +7,14 @@ import { join } from 'node:path';
 import { App, NestedStack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/data/table';
-import { ROUTES } from '../../functions/routes';
+import { OUTBOX_PREFIX } from '../../functions/data/outbox';
+import { TABLE_INDEXES, TABLE_KEYS, TENANT_INDEX, TTL_ATTRIBUTE } from '../../functions/data/table';
+import { ROUTES, WORKERS } from '../../functions/routes';
 import { handlerId } from '../../infra/constructs/bundling';
 import { PROJECT_ROOT } from '../../infra/constructs/paths';
 import { isPublicKey } from '../../functions/lib/upload-keys';
-import { API_BURST, API_RATE_PER_SECOND, ClinicStack, PRIVATE_UPLOADS_PREFIX, STRIPE_EVENTS_HANDLER, apiPath } from '../../infra/stack';
+import { API_BURST, API_RATE_PER_SECOND, ClinicStack, OUTBOX_WORKER_TIMEOUT_SECONDS, PRIVATE_UPLOADS_PREFIX, STRIPE_EVENTS_HANDLER, apiPath } from '../../infra/stack';
+import { OUTBOX_LEASE_MS } from '../../functions/data/outbox';
 
 // Managed CloudFront policy ids (documented constants).
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -102,7 +104,7 @@ function functionOf(areas: Resources[], handler: string) {
 }
 
 describe('data', () => {
-  it('has the single table with the data layer keys, indexes, TTL, on-demand billing, PITR, retained', () => {
+  it('has the single table with the data layer keys, indexes, TTL, stream, on-demand billing, PITR, retained', () => {
     plain.template.resourceCountIs('AWS::DynamoDB::Table', 1);
     plain.template.hasResource('AWS::DynamoDB::Table', {
       DeletionPolicy: 'Retain',
@@ -115,19 +117,24 @@ describe('data', () => {
         BillingMode: 'PAY_PER_REQUEST',
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
-        GlobalSecondaryIndexes: TABLE_INDEXES.map((index) => ({
-          IndexName: index.name,
-          KeySchema: [
-            { AttributeName: index.partition, KeyType: 'HASH' },
-            { AttributeName: index.sort, KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        })),
+        StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
+        GlobalSecondaryIndexes: [
+          ...TABLE_INDEXES.map((index) => ({
+            IndexName: index.name,
+            KeySchema: [
+              { AttributeName: index.partition, KeyType: 'HASH' },
+              { AttributeName: index.sort, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          })),
+          // The organisation's items by their tenant stamp, keys only: enough to delete them.
+          { IndexName: TENANT_INDEX.name, KeySchema: [{ AttributeName: TENANT_INDEX.partition, KeyType: 'HASH' }], Projection: { ProjectionType: 'KEYS_ONLY' } },
+        ],
       },
     });
     const [, table] = byType(plainResources, 'AWS::DynamoDB::Table')[0]!;
     const attributes = table.Properties.AttributeDefinitions as { AttributeName: string; AttributeType: string }[];
-    const expected = [TABLE_KEYS.partition, TABLE_KEYS.sort, ...TABLE_INDEXES.flatMap((i) => [i.partition, i.sort])];
+    const expected = [TABLE_KEYS.partition, TABLE_KEYS.sort, ...TABLE_INDEXES.flatMap((i) => [i.partition, i.sort]), TENANT_INDEX.partition];
     expect(attributes.map((a) => a.AttributeName).sort()).toEqual([...expected].sort());
     expect(attributes.every((a) => a.AttributeType === 'S')).toBe(true);
   });
@@ -161,11 +168,21 @@ describe('data', () => {
   });
 });
 
+/** Whether the function's role policy allows `action` on a resource that `resource` accepts. */
+function allowsOf(fn: { Properties: Record<string, any> }, resources: Resources) {
+  const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+  const policy = byType(resources, 'AWS::IAM::Policy').find(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId));
+  expect(policy).toBeDefined();
+  const statements = policy![1].Properties.PolicyDocument.Statement as any[];
+  return (action: string, resource: (r: unknown) => boolean) =>
+    statements.some((st) => [st.Action].flat().includes(action) && [st.Resource].flat().some(resource));
+}
+
 describe('functions and routes from the route table', () => {
   const handlers = new Set(ROUTES.map((r) => r.handler));
 
-  it('makes exactly one function per handler of the table (plus stripe-events when its file exists)', () => {
-    const expected = new Set(handlers);
+  it('makes exactly one function per handler of the table (plus stripe-events when its file exists, and the workers)', () => {
+    const expected = new Set([...handlers, ...Object.values(WORKERS)]);
     if (plain.stack.functions.has(STRIPE_EVENTS_HANDLER)) expected.add(STRIPE_EVENTS_HANDLER);
     expect(inAreas(areaResources, 'AWS::Lambda::Function')).toHaveLength(expected.size);
     expect(byType(plainResources, 'AWS::Lambda::Function')).toHaveLength(0);
@@ -186,24 +203,33 @@ describe('functions and routes from the route table', () => {
     const uploadsId = byType(plainResources, 'AWS::S3::Bucket').find(([id]) => id.startsWith('UploadsBucket'))![0];
     const functions = inAreas(areaResources, 'AWS::Lambda::Function');
     expect(functions.length).toBeGreaterThan(0);
+    const worker = functionOf(areaResources, WORKERS.outbox).id;
     for (const { id, r: fn } of functions) {
       expect(fn.Properties.Runtime, id).toBe('nodejs22.x');
       expect(fn.Properties.Architectures, id).toEqual(['arm64']);
       expect(fn.Properties.MemorySize, id).toBe(512);
-      expect(fn.Properties.Timeout, id).toBe(10);
       expect(fn.Properties.Handler, id).toBe('index.handler');
       const env = fn.Properties.Environment.Variables;
       expect(env.NODE_OPTIONS, id).toBe('--enable-source-maps');
       expect(refersTo(env.TABLE_NAME, tableId), id).toBe(true);
+      expect(env.MAIL_FROM, id).toBe('no-reply@example.com');
+      expect(fn.Properties.LoggingConfig.LogGroup.Ref, id).toMatch(/Logs/);
+      if (id === worker) {
+        // The outbox worker: longer than a request, and only the table and mail.
+        expect(fn.Properties.Timeout).toBe(OUTBOX_WORKER_TIMEOUT_SECONDS);
+        expect(env.APP_SECRETS_ARN).toBeUndefined();
+        expect(env.ORIGIN_SECRET_ARN).toBeUndefined();
+        expect(env.UPLOADS_BUCKET).toBeUndefined();
+        continue;
+      }
+      expect(fn.Properties.Timeout, id).toBe(10);
       expect(refersTo(env.APP_SECRETS_ARN, secretId), id).toBe(true);
       expect(refersTo(env.ORIGIN_SECRET_ARN, originSecretId), id).toBe(true);
       expect(refersTo(env.UPLOADS_BUCKET, uploadsId), id).toBe(true);
-      expect(env.MAIL_FROM, id).toBe('no-reply@example.com');
       expect(refersTo(env.APP_URL, byType(plainResources, 'AWS::CloudFront::Distribution')[0]![0]), id).toBe(true);
       // The secrets extension functions/lib/secrets.ts reads through.
       expect(env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT, id).toBeDefined();
       expect(fn.Properties.Layers, id).toHaveLength(1);
-      expect(fn.Properties.LoggingConfig.LogGroup.Ref, id).toMatch(/Logs/);
     }
     const groups = inAreas(areaResources, 'AWS::Logs::LogGroup');
     expect(groups).toHaveLength(functions.length);
@@ -253,13 +279,10 @@ describe('functions and routes from the route table', () => {
     plain.template.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: Match.objectLike({ GenerateStringKey: 'tokenSigningKey' }),
     });
+    const worker = functionOf(areaResources, WORKERS.outbox).id;
     for (const { id, r: fn, resources } of inAreas(areaResources, 'AWS::Lambda::Function')) {
-      const roleId = fn.Properties.Role['Fn::GetAtt'][0];
-      const policy = byType(resources, 'AWS::IAM::Policy').find(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId));
-      expect(policy, id).toBeDefined();
-      const statements = policy![1].Properties.PolicyDocument.Statement as any[];
-      const allows = (action: string, resource: (r: unknown) => boolean) =>
-        statements.some((st) => [st.Action].flat().includes(action) && [st.Resource].flat().some(resource));
+      if (id === worker) continue;
+      const allows = allowsOf(fn, resources);
       expect(allows('secretsmanager:GetSecretValue', (r) => refersTo(r, secretId)), id).toBe(true);
       expect(allows('secretsmanager:GetSecretValue', (r) => refersTo(r, originSecretId)), id).toBe(true);
       expect(allows('dynamodb:PutItem', (r) => refersTo(r, tableId)), id).toBe(true);
@@ -287,10 +310,14 @@ describe('mail', () => {
 
 describe('Stripe events', () => {
   it('makes no rule and no queue without an event source in context', () => {
-    for (const template of plain.templates) {
-      template.resourceCountIs('AWS::Events::Rule', 0);
-      template.resourceCountIs('AWS::SQS::Queue', 0);
-    }
+    const stripe = functionOf(areaResources, STRIPE_EVENTS_HANDLER);
+    expect(byType(stripe.resources, 'AWS::Events::Rule')).toHaveLength(0);
+    expect(byType(stripe.resources, 'AWS::SQS::Queue')).toHaveLength(0);
+    // The outbox worker's schedule and queue are the only others.
+    const rules = plain.templates.flatMap((t) => byType(t.toJSON().Resources, 'AWS::Events::Rule'));
+    expect(rules.map(([id]) => id)).toEqual([expect.stringMatching(/^OutboxSweepSchedule/)]);
+    const queues = plain.templates.flatMap((t) => byType(t.toJSON().Resources, 'AWS::SQS::Queue'));
+    expect(queues.map(([id]) => id)).toEqual([expect.stringMatching(/^OutboxStreamDlq/)]);
   });
 
   it('feeds the stripe-events function from the partner bus, with retries and a dead-letter queue', () => {
@@ -318,6 +345,58 @@ describe('Stripe events', () => {
     });
     expect(byType(fn.resources, 'AWS::CloudWatch::Alarm')).toHaveLength(1);
     configured.template.hasOutput('StripeEventsDlqUrl', {});
+  });
+});
+
+describe('outbox worker', () => {
+  it('reads the table stream, outbox rows written or put back pending only, bisecting failures into a dead-letter queue', () => {
+    const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
+    const fn = functionOf(areaResources, WORKERS.outbox);
+    const mappings = byType(fn.resources, 'AWS::Lambda::EventSourceMapping');
+    expect(mappings).toHaveLength(1);
+    const [, mapping] = mappings[0]!;
+    expect(mapping.Properties.FunctionName).toEqual({ Ref: fn.id });
+    expect(refersTo(mapping.Properties.EventSourceArn, tableId)).toBe(true);
+    expect(JSON.stringify(mapping.Properties.EventSourceArn)).toContain('StreamArn');
+    const queueId = byType(fn.resources, 'AWS::SQS::Queue')[0]![0];
+    expect(mapping.Properties).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 5,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
+    const filters = mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
+    expect(filters).toEqual([
+      {
+        eventName: ['INSERT', 'MODIFY'],
+        dynamodb: { Keys: { pk: { S: [{ prefix: OUTBOX_PREFIX }] } }, NewImage: { status: { S: ['pending'] } } },
+      },
+    ]);
+    expect(byType(fn.resources, 'AWS::CloudWatch::Alarm')).toHaveLength(1);
+  });
+
+  it('sweeps every minute, and a claimed row outlives the function that claimed it', () => {
+    const fn = functionOf(areaResources, WORKERS.outbox);
+    const rules = byType(fn.resources, 'AWS::Events::Rule');
+    expect(rules).toHaveLength(1);
+    expect(rules[0]![1].Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED', Targets: [{ Arn: { 'Fn::GetAtt': [fn.id, 'Arn'] } }] });
+    const invoke = byType(fn.resources, 'AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'events.amazonaws.com');
+    expect(invoke).toHaveLength(1);
+    expect(OUTBOX_LEASE_MS).toBeGreaterThan(OUTBOX_WORKER_TIMEOUT_SECONDS * 1000);
+  });
+
+  it('may use the table and its stream and send mail, and nothing else of the app', () => {
+    const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
+    const fn = functionOf(areaResources, WORKERS.outbox);
+    const allows = allowsOf(fn.r, fn.resources);
+    expect(allows('dynamodb:UpdateItem', (r) => refersTo(r, tableId))).toBe(true);
+    expect(allows('dynamodb:Query', (r) => refersTo(r, tableId) && refersTo(r, '/index/*'))).toBe(true);
+    expect(allows('dynamodb:GetRecords', (r) => refersTo(r, tableId) && JSON.stringify(r).includes('StreamArn'))).toBe(true);
+    expect(allows('ses:SendEmail', (r) => refersTo(r, byType(plainResources, 'AWS::SES::EmailIdentity')[0]![0]))).toBe(true);
+    expect(allows('secretsmanager:GetSecretValue', () => true)).toBe(false);
+    expect(allows('s3:PutObject', () => true)).toBe(false);
+    expect(allows('sns:Publish', () => true)).toBe(false);
   });
 });
 

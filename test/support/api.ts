@@ -1,6 +1,7 @@
 // A small HTTP client for integration tests, and the sign-up of a fresh organisation owner.
 import { randomInt, randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import { eventually } from './eventually';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -50,11 +51,27 @@ export interface Mail {
   attachments: { filename?: string; content: string; contentType: string; size: number }[];
 }
 
-/** Mails the local SES stand-in captured for an address, oldest first. */
-export async function mailsTo(address: string): Promise<Mail[]> {
-  const res = await fetch(`${inject('inboxUrl')}/store`);
+/** Mails the local SES stand-in captured for an address, oldest first (`inboxUrl`: a stack of the test's own). */
+export async function mailsTo(address: string, inboxUrl = inject('inboxUrl')): Promise<Mail[]> {
+  const res = await fetch(`${inboxUrl}/store`);
   const store = (await res.json()) as { emails: Mail[] };
   return store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase().includes(address.toLowerCase())));
+}
+
+/**
+ * The mails to an address once at least `count` have arrived (mail leaves through the outbox just
+ * after the change that causes it: locally within about a second); fails after `timeoutMs`.
+ */
+export async function waitForMails(address: string, count = 1, timeoutMs = 10_000, inboxUrl = inject('inboxUrl')): Promise<Mail[]> {
+  return eventually(
+    async () => {
+      const mails = await mailsTo(address, inboxUrl);
+      return mails.length >= count ? mails : undefined;
+    },
+    `${count} mail(s) to ${address}`,
+    timeoutMs,
+    50,
+  );
 }
 
 /** The 6-digit code of the newest mail to an address. */

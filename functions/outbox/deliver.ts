@@ -1,0 +1,158 @@
+// The outbox worker: delivers each outbox row (functions/data/outbox.ts) once in effect. Two ways in,
+// one handler: the table's stream (a row written pending and due is delivered within moments of its
+// transaction) and a sweep every minute over the due index (retries, and rows the stream missed).
+// Locally the same handler is fed by infra/local/outbox-worker.ts.
+//
+// A mail whose delivery fails is retried with a doubling pause (30 s, 1 min, ... at most 30 min) for
+// a day, then given up ('failed', and an error line in the log); a message SES refuses for good
+// (malformed or rejected address) is given up at once. A staff notice writes one notification per
+// member under ids derived from the row, so a repeated delivery writes nothing new.
+import type { Context, DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
+import { isPermanentMailRefusal, sendMail } from '#lib/mail';
+import { randomId } from '#lib/passwords';
+import { notifyStaffOnce } from '../data/notifications';
+import {
+  OUTBOX_PREFIX,
+  claimOutboxRow,
+  failOutboxRow,
+  listDueOutboxIds,
+  markOutboxSent,
+  rescheduleOutboxRow,
+  type OutboxRow,
+} from '../data/outbox';
+
+/** The first pause after a failed delivery (OUTBOX_RETRY_BASE_MS shortens it in fault tests). */
+const RETRY_BASE_MS = Number(process.env.OUTBOX_RETRY_BASE_MS) > 0 ? Number(process.env.OUTBOX_RETRY_BASE_MS) : 30_000;
+const RETRY_MAX_MS = 30 * 60_000;
+/** How long a row is retried before it is given up. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+/** Rows one sweep looks at, at most. */
+const SWEEP_MAX_ROWS = 200;
+const SWEEP_PAGE = 25;
+/** A sweep stops taking rows this long before the function's timeout. */
+const SWEEP_MARGIN_MS = 15_000;
+
+export type Outcome = 'sent' | 'retry' | 'failed' | 'skipped';
+
+function log(level: 'info' | 'warn' | 'error', message: string, extra: Record<string, unknown>) {
+  const line = JSON.stringify({ level, where: 'outbox', message, ...extra });
+  if (level === 'error') console.error(line);
+  else if (level === 'warn') console.warn(line);
+  else console.log(line);
+}
+
+/** The pause before attempt `attempts + 1`. */
+export const retryDelayMs = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+
+async function perform(row: OutboxRow): Promise<void> {
+  const { payload } = row;
+  if (payload.kind === 'mail') return sendMail(payload.mail);
+  if (payload.kind === 'staff-notice') {
+    if (!row.orgId) throw new Error('A staff notice without an organisation');
+    await notifyStaffOnce(row.orgId, payload.notice, { id: row.id, createdAt: row.createdAt });
+    return;
+  }
+  throw new Error(`Unknown outbox payload ${(payload as { kind?: string }).kind}`);
+}
+
+/** Claims the row if it is due, does its side effect, and records what happened. */
+export async function deliver(id: string, now = new Date()): Promise<Outcome> {
+  const token = randomId(12);
+  const row = await claimOutboxRow(id, token, now);
+  if (!row) return 'skipped';
+  try {
+    await perform(row);
+  } catch (error) {
+    const permanent = row.payload.kind === 'mail' && isPermanentMailRefusal(error);
+    const tooOld = Date.now() - Date.parse(row.createdAt) >= GIVE_UP_AFTER_MS;
+    const detail = { id, kind: row.payload.kind, attempts: row.attempts, error: (error as Error)?.name, reason: (error as Error)?.message };
+    if (permanent || tooOld) {
+      await failOutboxRow(id, token, error);
+      log('error', permanent ? 'outbox row refused for good, not retried' : 'outbox row failed for a day, given up', detail);
+      return 'failed';
+    }
+    const next = new Date(Date.now() + retryDelayMs(row.attempts));
+    await rescheduleOutboxRow(id, token, next, error);
+    log('warn', 'outbox delivery failed, will retry', { ...detail, nextAttemptAt: next.toISOString() });
+    return 'retry';
+  }
+  // Lost claim (another worker took the row after our lease ran out): it is recorded by that one.
+  await markOutboxSent(id, token);
+  return 'sent';
+}
+
+/** The row a stream record names, when the record shows it pending and due. */
+export function dueRowOf(record: DynamoDBRecord, now = new Date()): string | undefined {
+  if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return undefined;
+  const image = record.dynamodb?.NewImage;
+  const pk = image?.pk?.S;
+  if (!pk?.startsWith(OUTBOX_PREFIX) || image?.status?.S !== 'pending') return undefined;
+  const nextAttemptAt = image.nextAttemptAt?.S;
+  if (nextAttemptAt && nextAttemptAt > now.toISOString()) return undefined;
+  return pk.slice(OUTBOX_PREFIX.length);
+}
+
+export interface StreamResult {
+  /** Records to hand again (Lambda's partial batch response): their row could not be claimed or recorded. */
+  batchItemFailures: { itemIdentifier: string }[];
+}
+
+/**
+ * Delivers the rows of a batch one after the other, in the order their changes were written (a
+ * resent invitation arrives after the first one, whose link it replaces).
+ */
+export async function onStreamRecords(records: readonly DynamoDBRecord[]): Promise<StreamResult> {
+  const byRow = new Map<string, DynamoDBRecord>();
+  for (const record of records) {
+    const id = dueRowOf(record);
+    if (id && !byRow.has(id)) byRow.set(id, record);
+  }
+  const failed: string[] = [];
+  for (const [id, record] of byRow) {
+    try {
+      await deliver(id);
+    } catch (error) {
+      // The table itself failed us (the side effect's own failures are recorded on the row).
+      log('warn', 'outbox stream record not processed', { id, error: (error as Error)?.name, reason: (error as Error)?.message });
+      if (record.dynamodb?.SequenceNumber) failed.push(record.dynamodb.SequenceNumber);
+    }
+  }
+  return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
+}
+
+export interface SweepResult {
+  sent: number;
+  retry: number;
+  failed: number;
+  skipped: number;
+}
+
+/** Delivers the rows due by now, oldest first, one after the other, a bounded number per run. */
+export async function sweep(options: { remainingMs?: () => number } = {}): Promise<SweepResult> {
+  const result: SweepResult = { sent: 0, retry: 0, failed: 0, skipped: 0 };
+  const seen = new Set<string>();
+  const timeLeft = () => (options.remainingMs ? options.remainingMs() > SWEEP_MARGIN_MS : true);
+  while (seen.size < SWEEP_MAX_ROWS && timeLeft()) {
+    // The due index is eventually consistent: a row just claimed may still be listed; seen skips it.
+    const ids = (await listDueOutboxIds(new Date(), SWEEP_PAGE)).filter((id) => !seen.has(id));
+    if (!ids.length) break;
+    for (const id of ids) {
+      if (!timeLeft()) break;
+      seen.add(id);
+      try {
+        result[await deliver(id)]++;
+      } catch (error) {
+        result.skipped++;
+        log('warn', 'outbox row not processed by the sweep', { id, error: (error as Error)?.name, reason: (error as Error)?.message });
+      }
+    }
+  }
+  if (result.sent + result.retry + result.failed > 0) log('info', 'outbox sweep', { ...result });
+  return result;
+}
+
+const isStreamEvent = (event: unknown): event is DynamoDBStreamEvent => Array.isArray((event as DynamoDBStreamEvent)?.Records);
+
+/** DynamoDB Stream batches (filtered to outbox rows) and the scheduled sweep (EventBridge, every minute). */
+export const handler = async (event: DynamoDBStreamEvent | ScheduledEvent, context?: Pick<Context, 'getRemainingTimeInMillis'>) =>
+  isStreamEvent(event) ? onStreamRecords(event.Records) : sweep({ remainingMs: context?.getRemainingTimeInMillis?.bind(context) });

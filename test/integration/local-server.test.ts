@@ -1,0 +1,190 @@
+// The local stack under faults, on a stack of this file's own (its services are stopped, killed and
+// paused here, which must never stall the shared stack of the other files): mail waits in the outbox
+// while SES is down and goes out once it is back; DynamoDB Local killed is started again and the app
+// works on; an undecodable path is a 400; stopping lets a request in flight finish.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startLocalStack, type LocalStack } from '../../infra/local/stack';
+import { mailsTo, testAddress, uniqueEmail, waitForMails } from '../support/api';
+import { eventually } from '../support/eventually';
+
+let stack: LocalStack;
+let outbox: typeof import('../../functions/data/outbox');
+let core: typeof import('../../functions/data/core');
+
+beforeAll(async () => {
+  // Retries after half a second (not 30 s) and a sweep every half second, so recovery fits in a test.
+  stack = await startLocalStack({ inMemory: true, port: 0, quiet: true, outbox: { sweepMs: 500, retryBaseMs: 500 } });
+  // The stack set this process's environment for its handlers: the data layer here uses the same table.
+  outbox = await import('../../functions/data/outbox');
+  core = await import('../../functions/data/core');
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function post(path: string, body: unknown) {
+  const res = await fetch(`${stack.url}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': testAddress() },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as { message: string } };
+}
+
+const register = (email = uniqueEmail('local')) => post('/users/register-email', { email, password: 'Secret-123' });
+
+describe('a table kept from before the stream and the tenant index', () => {
+  it('gets them when the stack starts on it, its items indexed by tenant', async () => {
+    const { CreateTableCommand, DescribeTableCommand, DynamoDBClient, PutItemCommand, QueryCommand } = await import('@aws-sdk/client-dynamodb');
+    const { TABLE_INDEXES } = await import('../../functions/data/table');
+    const { ensureTable, localClientConfig } = await import('../../infra/local/services');
+    const client = new DynamoDBClient(localClientConfig(stack.env.AWS_ENDPOINT_URL_DYNAMODB!));
+    const name = `kept-${randomUUID().slice(0, 8)}`;
+    const keys = ['pk', 'sk', ...TABLE_INDEXES.flatMap((i) => [i.partition, i.sort])];
+    await client.send(
+      new CreateTableCommand({
+        TableName: name,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: keys.map((k) => ({ AttributeName: k, AttributeType: 'S' })),
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+        GlobalSecondaryIndexes: TABLE_INDEXES.map((i) => ({
+          IndexName: i.name,
+          KeySchema: [{ AttributeName: i.partition, KeyType: 'HASH' }, { AttributeName: i.sort, KeyType: 'RANGE' }],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      }),
+    );
+    for (let i = 0; i < 3; i++) await client.send(new PutItemCommand({ TableName: name, Item: { pk: { S: `ORG#kept#${i}` }, sk: { S: 'X' }, tenant: { S: 'kept' } } }));
+
+    expect(await ensureTable(stack.env.AWS_ENDPOINT_URL_DYNAMODB!, name)).toBe(false);
+    const table = (await client.send(new DescribeTableCommand({ TableName: name }))).Table!;
+    expect(table.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_IMAGE' });
+    expect(table.LatestStreamArn).toBeTruthy();
+    expect(table.GlobalSecondaryIndexes?.find((i) => i.IndexName === 'tenant')).toMatchObject({ IndexStatus: 'ACTIVE', Projection: { ProjectionType: 'KEYS_ONLY' } });
+    const tenantItems = await client.send(new QueryCommand({ TableName: name, IndexName: 'tenant', KeyConditionExpression: 'tenant = :t', ExpressionAttributeValues: { ':t': { S: 'kept' } } }));
+    expect(tenantItems.Count).toBe(3);
+    // Started again on it, nothing more to do.
+    expect(await ensureTable(stack.env.AWS_ENDPOINT_URL_DYNAMODB!, name)).toBe(false);
+    client.destroy();
+  });
+});
+
+describe('an undecodable path', () => {
+  it('is a 400 with a JSON message, not a 500', async () => {
+    for (const path of ['/api/appointments/%C0%AE%FF', '/assets/%E0%A4%A', '/%FF']) {
+      const res = await fetch(`${stack.url}${path}`);
+      expect(res.status, path).toBe(400);
+      expect(res.headers.get('content-type'), path).toContain('application/json');
+      expect(await res.json(), path).toEqual({ message: 'The request path is not valid.' });
+    }
+    // The server lives on.
+    expect((await register()).status).toBe(201);
+  });
+});
+
+describe('mail while SES is down', () => {
+  it('stays pending in the outbox and is sent once by the sweep when SES is back', async () => {
+    const row = (id: string) => outbox.getOutboxRow(id);
+    await stack.stopSes();
+    const to = uniqueEmail('ses-down');
+    const id = `fault-${randomUUID()}`;
+    // A second row, written a day and an hour ago: failing now, it is given up instead of retried.
+    const staleId = `fault-stale-${randomUUID()}`;
+    const staleTo = uniqueEmail('ses-stale');
+    try {
+      await core.transact([
+        outbox.outboxMail(id, { to, subject: 'Sent when SES is back', text: 'Kept until then.' }),
+        outbox.outboxItem(staleId, { kind: 'mail', mail: { to: staleTo, subject: 'Too late', text: 'Given up.' } }, undefined, new Date(Date.now() - 25 * 3600_000)),
+      ]);
+      // The stream tried it at once and failed: pending again, due later, with the reason kept.
+      const waiting = await eventually(async () => {
+        const r = await row(id);
+        return r?.status === 'pending' && r.attempts >= 1 ? r : undefined;
+      }, 'a failed first attempt');
+      expect(waiting.lastError).toBeTruthy();
+      expect(Date.parse(waiting.nextAttemptAt)).toBeGreaterThan(Date.parse(waiting.createdAt));
+      expect(await eventually(async () => ((await row(staleId))?.status === 'failed' ? row(staleId) : undefined), 'the stale row given up')).toMatchObject({ status: 'failed', attempts: 1 });
+    } finally {
+      await stack.startSes();
+    }
+    const [mail] = await waitForMails(to, 1, 10_000, stack.inboxUrl);
+    expect(mail!.subject).toBe('Sent when SES is back');
+    const sent = await eventually(async () => ((await row(id))?.status === 'sent' ? row(id) : undefined), 'the row marked sent');
+    expect(sent.attempts).toBeGreaterThanOrEqual(2);
+    // More sweeps send nothing more.
+    await stack.sweepOutbox();
+    await stack.sweepOutbox();
+    expect(await mailsTo(to, stack.inboxUrl)).toHaveLength(1);
+    expect(await mailsTo(staleTo, stack.inboxUrl)).toHaveLength(0);
+  });
+});
+
+describe('DynamoDB Local killed', () => {
+  it('is started again on its port, with one line saying so, and requests and the outbox work again', async () => {
+    expect((await register()).status).toBe(201);
+    const lines: string[] = [];
+    const capture = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
+    const spies = [vi.spyOn(console, 'error').mockImplementation(capture), vi.spyOn(console, 'warn').mockImplementation(capture), vi.spyOn(console, 'log').mockImplementation(capture)];
+    try {
+      const killed = stack.dynamoDbPid()!;
+      const at = Date.now();
+      process.kill(killed, 'SIGKILL');
+      await eventually(async () => (lines.some((l) => l.includes('DynamoDB Local is back')) ? true : undefined), 'the restart', 30_000, 50);
+      const restartMs = Date.now() - at;
+      const firstOk = await register();
+      const workingAgainMs = Date.now() - at;
+      expect(firstOk.status).toBe(201);
+      expect(stack.dynamoDbPid()).not.toBe(killed);
+      expect(lines.filter((l) => l.includes('exited unexpectedly'))).toEqual([
+        expect.stringContaining(`DynamoDB Local (java, pid ${killed}) exited unexpectedly (SIGKILL); restarting it on port`),
+      ]);
+      // A line or two while the stream could not be read, not one per poll.
+      expect(lines.filter((l) => /ECONNREFUSED|cannot read the table stream|sweep failed/.test(l)).length).toBeLessThanOrEqual(3);
+      expect(restartMs).toBeLessThan(20_000);
+      spies.forEach((s) => s.mockRestore());
+      console.log(`DynamoDB Local restart: back after ${restartMs} ms; first request answered 201 after ${workingAgainMs} ms`);
+
+      // The worker follows the table's new stream: outbox mail goes out again at once.
+      const to = uniqueEmail('after-restart');
+      const written = Date.now();
+      await core.transact([outbox.outboxMail(`after-restart-${randomUUID()}`, { to, subject: 'After the restart', text: 'Still delivered.' })]);
+      await waitForMails(to, 1, 5_000, stack.inboxUrl);
+      console.log(`outbox mail latency after the restart: ${Date.now() - written} ms`);
+    } finally {
+      spies.forEach((s) => s.mockRestore());
+    }
+  });
+});
+
+describe('stopping the stack', () => {
+  it('lets a request in flight finish, takes no new connection meanwhile, then stops', async () => {
+    const pid = stack.dynamoDbPid()!;
+    process.kill(pid, 'SIGSTOP');
+    let answeredAt = 0;
+    let stoppedAt = 0;
+    const inFlight = register().then((res) => {
+      answeredAt = Date.now();
+      return res;
+    });
+    try {
+      // The request is in the handler, waiting on the paused database.
+      await new Promise((r) => setTimeout(r, 400));
+      const stopping = stack.stop().then(() => (stoppedAt = Date.now()));
+      await new Promise((r) => setTimeout(r, 200));
+      await expect(fetch(`${stack.url}/api/users/login`, { method: 'POST' })).rejects.toThrow();
+      expect(stoppedAt).toBe(0);
+      process.kill(pid, 'SIGCONT');
+      expect((await inFlight).status).toBe(201);
+      await stopping;
+      expect(stoppedAt).toBeGreaterThanOrEqual(answeredAt);
+    } finally {
+      try {
+        process.kill(pid, 'SIGCONT');
+      } catch {
+        // already gone
+      }
+    }
+  });
+});

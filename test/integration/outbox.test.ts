@@ -1,0 +1,132 @@
+// The outbox worker on the shared stack: a row written pending goes out once, through the table's
+// stream, within about a second; a stream record handed over again sends nothing new; a staff notice
+// delivered a second time (its first delivery died before recording it) writes no second notification;
+// a message SES refuses for good is given up at once. Rows are written here the way entity modules
+// write them (the data core's transaction with an outbox item); the worker handler is also called
+// in this process, against the same table, to hand records over again.
+import { randomUUID } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { api, mailsTo, signUpOwner, uniqueEmail, waitForMails } from '../support/api';
+import { testDb } from '../support/db';
+import { eventually } from '../support/eventually';
+
+type OutboxModule = typeof import('../../functions/data/outbox');
+type WorkerModule = typeof import('../../functions/outbox/deliver');
+type CoreModule = typeof import('../../functions/data/core');
+
+let outbox: OutboxModule;
+let worker: WorkerModule;
+let core: CoreModule;
+
+beforeAll(async () => {
+  // The data layer and the worker read their configuration from the environment, as in Lambda.
+  for (const [name, value] of Object.entries(inject('stackEnv'))) vi.stubEnv(name, value);
+  outbox = await import('../../functions/data/outbox');
+  worker = await import('../../functions/outbox/deliver');
+  core = await import('../../functions/data/core');
+});
+afterAll(() => vi.unstubAllEnvs());
+
+async function row(id: string) {
+  const { client, table } = testDb();
+  return (await client.send(new GetCommand({ TableName: table, Key: { pk: `OUTBOX#${id}`, sk: 'MESSAGE' }, ConsistentRead: true }))).Item;
+}
+
+/** The INSERT record the stream carries for a new pending row (what Lambda hands the worker). */
+function insertRecord(id: string, createdAt: string, sequence: string) {
+  return {
+    eventName: 'INSERT' as const,
+    dynamodb: {
+      SequenceNumber: sequence,
+      Keys: { pk: { S: `OUTBOX#${id}` }, sk: { S: 'MESSAGE' } },
+      NewImage: { pk: { S: `OUTBOX#${id}` }, sk: { S: 'MESSAGE' }, id: { S: id }, status: { S: 'pending' }, nextAttemptAt: { S: createdAt } },
+    },
+  };
+}
+
+describe('outbox delivery', () => {
+  it('sends a mail written with a change once, through the stream, within about a second', async () => {
+    const to = uniqueEmail('outbox');
+    const id = `test-mail-${randomUUID()}`;
+    const written = Date.now();
+    await core.transact([outbox.outboxMail(id, { to, subject: 'Sent from the outbox', text: 'Exactly once.' })]);
+
+    const [mail] = await waitForMails(to, 1, 5_000);
+    const latency = Date.now() - written;
+    console.log(`outbox mail latency (write to inbox): ${latency} ms`);
+    expect(latency).toBeLessThan(3_000);
+    expect(mail!.subject).toBe('Sent from the outbox');
+    expect(mail!.body.text).toContain('Exactly once.');
+
+    const stored = await eventually(async () => ((await row(id))?.status === 'sent' ? row(id) : undefined), 'the row marked sent');
+    expect(stored).toMatchObject({ id, status: 'sent', attempts: 1, sentAt: expect.any(String) });
+    // Out of the due index: no sweep looks at it again.
+    expect(stored!.gsi1pk).toBeUndefined();
+    expect(stored!.claimToken).toBeUndefined();
+
+    // A sweep now finds nothing of it to send.
+    await worker.sweep();
+    expect(await mailsTo(to)).toHaveLength(1);
+  });
+
+  it('sends nothing new when the stream hands the same record over again', async () => {
+    const to = uniqueEmail('outbox-again');
+    const id = `test-again-${randomUUID()}`;
+    await core.transact([outbox.outboxMail(id, { to, subject: 'Only once', text: 'Even when redelivered.' })]);
+    await waitForMails(to, 1, 5_000);
+    const first = await eventually(async () => ((await row(id))?.status === 'sent' ? row(id) : undefined), 'the row marked sent');
+
+    const record = insertRecord(id, first!.createdAt, '900000000000000000001');
+    const result = await worker.handler({ Records: [record, { ...record, dynamodb: { ...record.dynamodb, SequenceNumber: '900000000000000000002' } }] } as never);
+    expect(result).toEqual({ batchItemFailures: [] });
+    expect(await worker.deliver(id)).toBe('skipped');
+
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await mailsTo(to)).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, sentAt: first!.sentAt });
+  });
+
+  it('writes a staff notice once per member, even when a delivery that died is done again', async () => {
+    const owner = await signUpOwner('outbox-notice');
+    const id = `test-notice-${randomUUID()}`;
+    const title = `Outbox notice ${id.slice(-8)}`;
+    await core.transact([outbox.outboxNotice(id, owner.orgId, { title, message: 'Told once.' })]);
+
+    const mine = async () => ((await api('GET', '/notifications', { token: owner.token })).body.data as { title: string }[]).filter((n) => n.title === title);
+    await eventually(async () => ((await mine()).length ? true : undefined), 'the notice');
+    await eventually(async () => ((await row(id))?.status === 'sent' ? true : undefined), 'the row marked sent');
+    const unreadBefore = (await api('GET', '/notifications/unread-count', { token: owner.token })).body.data.unread;
+
+    // As if the worker died after writing the notifications but before recording it: the row is
+    // still claimed, and its lease has run out, so it is delivered again.
+    const { client, table } = testDb();
+    await client.send(
+      new UpdateCommand({
+        TableName: table,
+        Key: { pk: `OUTBOX#${id}`, sk: 'MESSAGE' },
+        UpdateExpression: 'SET #status = :sending, leaseUntil = :past, claimToken = :lost, gsi1pk = :due, gsi1sk = :dueSk REMOVE sentAt',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':sending': 'sending', ':past': '2000-01-01T00:00:00.000Z', ':lost': 'lost-worker', ':due': 'OUTBOX#DUE', ':dueSk': `2000-01-01T00:00:00.000Z#${id}` },
+      }),
+    );
+    expect(await worker.deliver(id)).toBe('sent');
+
+    expect(await mine()).toHaveLength(1);
+    expect((await api('GET', '/notifications/unread-count', { token: owner.token })).body.data.unread).toBe(unreadBefore);
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('gives up at once on a message SES refuses for good, and keeps it for a person to look at', async () => {
+    const to = uniqueEmail('outbox-refused');
+    const id = `test-refused-${randomUUID()}`;
+    // The SES stand-in refuses a mail without a subject (400), as SES refuses a malformed message.
+    await core.transact([outbox.outboxMail(id, { to, subject: '', text: 'No subject.' })]);
+
+    const failed = await eventually(async () => ((await row(id))?.status === 'failed' ? row(id) : undefined), 'the row given up', 5_000);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, failedAt: expect.any(String), lastError: expect.any(String) });
+    expect(failed!.gsi1pk).toBeUndefined();
+    expect(await worker.deliver(id)).toBe('skipped');
+    expect(await mailsTo(to)).toHaveLength(0);
+  });
+});
