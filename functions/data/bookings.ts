@@ -13,7 +13,7 @@ import type { Page } from '#shared/api';
 import type { BookingFields } from '#shared/bookings/types';
 import type { BookingStatus, PaymentStatus } from '#shared/schemas/bookings';
 import { ddb, table } from '#lib/dynamo';
-import { queryPage } from './members';
+import { queryPage, strip, type Item, type TransactItem } from './core';
 
 /** The stored booking: its own fields, the organisation, and the Checkout link of a held place. */
 export interface BookingRecord extends BookingFields {
@@ -26,21 +26,15 @@ export const bookingsPk = (orgId: string) => `ORG#${orgId}#BOOKINGS`;
 export const packageBookingsPk = (orgId: string, packageId: string) => `ORG#${orgId}#BOOKINGS#PKG#${packageId}`;
 export const paymentBookingsPk = (orgId: string, state: PaymentStatus) => `ORG#${orgId}#BOOKINGS#PAY#${state}`;
 
-function strip(item: Record<string, unknown> | undefined): BookingRecord | undefined {
-  if (!item) return undefined;
-  const { pk: _pk, sk: _sk, gsi1pk: _1, gsi1sk: _1s, gsi2pk: _2, gsi2sk: _2s, gsi3pk: _3, gsi3sk: _3s, ...booking } = item;
-  return booking as unknown as BookingRecord;
-}
-
 // Get a booking of an organisation by id (strongly consistent: state moves are decided on it).
 export async function getBooking(orgId: string, id: string): Promise<BookingRecord | undefined> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return undefined;
   const out = await ddb.send(new GetCommand({ TableName: table(), Key: bookingKey(orgId, id), ConsistentRead: true }));
-  return strip(out.Item);
+  return strip<BookingRecord>(out.Item);
 }
 
 /** The Put of a new booking, for the transaction that holds its place. */
-export function putNewBookingItem(b: BookingRecord) {
+export function putNewBookingItem(b: BookingRecord): TransactItem {
   const sort = `${b.startUtc}#${b.id}`;
   return {
     Put: {
@@ -65,6 +59,8 @@ export interface MoveCondition {
   paymentStatus?: readonly PaymentStatus[];
   /** Only while the hold has run out (releasing expired holds). */
   holdExpiredBy?: string;
+  /** Only while less than this was refunded (refund events may arrive out of order). */
+  refundedBelow?: number;
 }
 
 /**
@@ -72,7 +68,7 @@ export interface MoveCondition {
  * when the booking is in another state, so each move happens once. The payment index follows
  * `paymentStatus`.
  */
-export function moveBookingItem(b: Pick<BookingRecord, 'orgId' | 'id'>, when: MoveCondition, changes: Partial<Omit<BookingRecord, 'id' | 'orgId'>>) {
+export function moveBookingItem(b: Pick<BookingRecord, 'orgId' | 'id'>, when: MoveCondition, changes: Partial<Omit<BookingRecord, 'id' | 'orgId'>>): TransactItem {
   const fields: Record<string, unknown> = { ...changes };
   if (changes.paymentStatus) fields.gsi3pk = paymentBookingsPk(b.orgId, changes.paymentStatus);
   const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
@@ -92,6 +88,11 @@ export function moveBookingItem(b: Pick<BookingRecord, 'orgId' | 'id'>, when: Mo
   if (when.holdExpiredBy) {
     values[':now'] = when.holdExpiredBy;
     conditions.push('holdExpiresAt <= :now');
+  }
+  if (when.refundedBelow !== undefined) {
+    values[':refunded'] = when.refundedBelow;
+    values[':nullType'] = 'NULL';
+    conditions.push('(attribute_not_exists(refundedCents) OR attribute_type(refundedCents, :nullType) OR refundedCents < :refunded)');
   }
   return {
     Update: {
@@ -129,9 +130,9 @@ export async function listBookingsPage(orgId: string, q: BookingQuery): Promise<
   const skName = `${index}sk`;
   const match =
     (q.paymentStatus && q.packageId) || q.status
-      ? (item: Record<string, unknown>) => (!q.packageId || item.packageId === q.packageId) && (!q.status || item.status === q.status)
+      ? (item: Item) => (!q.packageId || item.packageId === q.packageId) && (!q.status || item.status === q.status)
       : undefined;
-  const page = await queryPage<Record<string, unknown>>(
+  const page = await queryPage<Item>(
     {
       TableName: table(),
       IndexName: index,
@@ -143,5 +144,5 @@ export async function listBookingsPage(orgId: string, q: BookingQuery): Promise<
     },
     { limit: q.limit, cursor: q.cursor, keys: [pkName, skName, 'pk', 'sk'], partitionValue: partition, match },
   );
-  return { items: page.items.map((i) => strip(i)!), nextCursor: page.nextCursor };
+  return { items: page.items.map((i) => strip<BookingRecord>(i)!), nextCursor: page.nextCursor };
 }

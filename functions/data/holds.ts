@@ -9,9 +9,9 @@
 //   the slots of a day (UTC range)    pk ORG#<orgId>#SLOTS   sk BETWEEN <dayStartUtc> AND <nextDayStartUtc>
 //   the holds of a slot               pk ORG#<orgId>#HOLDS   sk begins_with <startUtc>#
 //   the holds of a day (UTC range)    pk ORG#<orgId>#HOLDS   sk BETWEEN <dayStartUtc> AND <nextDayStartUtc>
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { table } from '#lib/dynamo';
+import { queryAll, strip, type Item, type TransactItem } from './core';
 import { TTL_ATTRIBUTE } from './table';
-import { ddb, table } from '#lib/dynamo';
 
 export interface SlotCounts {
   startUtc: string;
@@ -40,7 +40,7 @@ const epoch = (iso: string, plusDays: number) => Math.floor(Date.parse(iso) / 10
  * The Update taking one place of a slot (as a hold or as a confirmed booking); it fails its condition
  * when `capacity` places are taken already.
  */
-export function takePlaceItem(orgId: string, slot: { startUtc: string; date: string; time: string; timeZone: string }, capacity: number, kind: PlaceKind) {
+export function takePlaceItem(orgId: string, slot: { startUtc: string; date: string; time: string; timeZone: string }, capacity: number, kind: PlaceKind): TransactItem {
   return {
     Update: {
       TableName: table(),
@@ -54,7 +54,7 @@ export function takePlaceItem(orgId: string, slot: { startUtc: string; date: str
 }
 
 /** The Update giving a place back (a hold released, a confirmed booking cancelled). */
-export function releasePlaceItem(orgId: string, startUtc: string, kind: PlaceKind) {
+export function releasePlaceItem(orgId: string, startUtc: string, kind: PlaceKind): TransactItem {
   return {
     Update: {
       TableName: table(),
@@ -66,7 +66,7 @@ export function releasePlaceItem(orgId: string, startUtc: string, kind: PlaceKin
 }
 
 /** The Update turning a held place into a confirmed one (taken stays). */
-export function confirmPlaceItem(orgId: string, startUtc: string) {
+export function confirmPlaceItem(orgId: string, startUtc: string): TransactItem {
   return {
     Update: {
       TableName: table(),
@@ -78,7 +78,7 @@ export function confirmPlaceItem(orgId: string, startUtc: string) {
 }
 
 /** The Put of a booking's hold. */
-export function putHoldItem(hold: HoldRecord) {
+export function putHoldItem(hold: HoldRecord): TransactItem {
   return {
     Put: {
       TableName: table(),
@@ -89,45 +89,34 @@ export function putHoldItem(hold: HoldRecord) {
 }
 
 /** The Delete of a booking's hold; fails when it is gone already (released twice). */
-export function deleteHoldItem(orgId: string, startUtc: string, bookingId: string) {
+export function deleteHoldItem(orgId: string, startUtc: string, bookingId: string): TransactItem {
   return { Delete: { TableName: table(), Key: holdKey(orgId, startUtc, bookingId), ConditionExpression: 'attribute_exists(pk)' } };
-}
-
-async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0], max = 1000): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start && items.length < max);
-  return items;
 }
 
 // The holds of one slot (strongly consistent: they decide what is released).
 export async function listHoldsOfSlot(orgId: string, startUtc: string): Promise<HoldRecord[]> {
-  const items = await queryAll({
+  const items = await queryAll<Item>({
     TableName: table(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': holdsPk(orgId), ':prefix': `${startUtc}#` },
     ConsistentRead: true,
   });
-  return items as unknown as HoldRecord[];
+  return items.map((i) => strip<HoldRecord>(i)!);
 }
 
 // The holds of the slots starting in [fromUtc, toUtc).
 export async function listHoldsBetween(orgId: string, fromUtc: string, toUtc: string): Promise<HoldRecord[]> {
-  const items = await queryAll({
+  const items = await queryAll<Item>({
     TableName: table(),
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
     ExpressionAttributeValues: { ':pk': holdsPk(orgId), ':from': fromUtc, ':to': toUtc },
   });
-  return (items as unknown as HoldRecord[]).filter((h) => h.startUtc < toUtc);
+  return items.map((i) => strip<HoldRecord>(i)!).filter((h) => h.startUtc < toUtc);
 }
 
 // The counters of the slots starting in [fromUtc, toUtc), by start instant.
 export async function listSlotCountsBetween(orgId: string, fromUtc: string, toUtc: string): Promise<Map<string, SlotCounts>> {
-  const items = await queryAll({
+  const items = await queryAll<Item>({
     TableName: table(),
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
     ExpressionAttributeValues: { ':pk': slotsPk(orgId), ':from': fromUtc, ':to': toUtc },
@@ -140,32 +129,4 @@ export async function listSlotCountsBetween(orgId: string, fromUtc: string, toUt
     counts.set(startUtc, { startUtc, held: Number(item.held ?? 0), confirmed: Number(item.confirmed ?? 0), taken: Number(item.taken ?? 0) });
   }
   return counts;
-}
-
-type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
-
-/** The cancellation reason codes of a failed transaction, by item (empty for other errors). */
-export function cancellationCodes(error: unknown): (string | undefined)[] {
-  if ((error as { name?: string })?.name !== 'TransactionCanceledException') return [];
-  return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
-}
-
-/**
- * Runs one transaction. When another transaction touched the same items at the same moment (racing
- * visitors on one slot), it is tried again after a short random pause, up to `attempts` times; a
- * failed condition is thrown at once, as a TransactionCanceledException naming the item.
- */
-export async function runTransaction(items: TransactItems, attempts = 12): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await ddb.send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      const conflictOnly = codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
-      const throttled = (error as { name?: string })?.name === 'TransactionInProgressException';
-      if ((!conflictOnly && !throttled) || attempt >= attempts) throw error;
-      await new Promise((r) => setTimeout(r, Math.min(400, 15 * 2 ** Math.min(attempt, 5)) * (0.5 + Math.random())));
-    }
-  }
 }

@@ -1,59 +1,100 @@
-// Stripe events are processed once per event id. Access patterns:
-//   processed event    pk STRIPE_EVENT#<eventId>   sk EVENT    (claimed with a condition before processing)
-//   payment's owner    pk STRIPE_PI#<paymentIntent> sk PAYMENT (kind, orgId, metadata: routes refunds)
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// Stripe events, processed once per event id. A claim is a lease, as Powertools' idempotency does it:
+// the record says 'processing' until `leaseUntil` (the function's timeout plus a margin), so a
+// delivery while it runs is told to come back later, and a delivery after an attempt died without
+// finishing takes the claim over instead of being answered 'duplicate' forever. Access patterns:
+//   an event's claim and outcome   pk STRIPE_EVENT#<eventId>    sk EVENT
+//                                  status 'processing' (token, leaseUntil ms) -> 'done' (outcome); kept 30 days
+//   a payment's owner              pk STRIPE_PI#<paymentIntent>  sk PAYMENT (kind, orgId, metadata: routes refunds)
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from '#lib/dynamo';
-import { isConditionFailure } from '#lib/errors';
+import type { PaymentRef } from '../payments/lib/contract';
+import { strip, transact, tryTransact, type Item } from './core';
+import { TTL_ATTRIBUTE } from './table';
 
-const eventKey = (id: string) => ({ pk: `STRIPE_EVENT#${id}`, sk: 'EVENT' });
+/** Stripe retries for up to 3 days; a record outlives that, then DynamoDB may drop it. */
+const KEEP_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const stripeEventKey = (id: string) => ({ pk: `STRIPE_EVENT#${id}`, sk: 'EVENT' });
 const intentKey = (id: string) => ({ pk: `STRIPE_PI#${id}`, sk: 'PAYMENT' });
 
-// Claim an event for processing; false when it was processed (or is being processed) already.
-export async function claimEvent(id: string, type: string): Promise<boolean> {
-  try {
-    await ddb.send(
-      new PutCommand({
+export interface StripeEventRecord {
+  type: string;
+  status: 'processing' | 'done';
+  claimedAt: string;
+  /** While processing: the claiming attempt and the end of its lease (epoch ms). */
+  token?: string;
+  leaseUntil?: number;
+  outcome?: string;
+  processedAt?: string;
+}
+
+export type EventClaim = { kind: 'claimed'; token: string } | { kind: 'done'; outcome?: string } | { kind: 'in-progress'; retryAfterSeconds: number };
+
+/**
+ * Claims an event for `leaseMs`: a new one, or one whose claim's lease ran out (its attempt died). Else
+ * says whether it was processed already or is being processed right now.
+ */
+export async function claimEvent(id: string, type: string, leaseMs: number, now = Date.now()): Promise<EventClaim> {
+  const token = randomUUID();
+  const claimed = await tryTransact([
+    {
+      Put: {
         TableName: table(),
-        Item: { ...eventKey(id), type, status: 'processing', claimedAt: new Date().toISOString() },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+        Item: {
+          ...stripeEventKey(id), type, status: 'processing', token, claimedAt: new Date(now).toISOString(), leaseUntil: now + leaseMs,
+          [TTL_ATTRIBUTE]: Math.ceil((now + KEEP_MS) / 1000),
+        },
+        // A claim without a lease was left by the code before leases: it is over too.
+        ConditionExpression: 'attribute_not_exists(pk) OR (#status = :processing AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now))',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':processing': 'processing', ':now': now },
+      },
+    },
+  ]);
+  if (claimed) return { kind: 'claimed', token };
+  const existing = await getEventRecord(id);
+  if (!existing) return claimEvent(id, type, leaseMs, now); // given back meanwhile
+  if (existing.status === 'done') return { kind: 'done', outcome: existing.outcome };
+  return { kind: 'in-progress', retryAfterSeconds: Math.max(1, Math.ceil((Number(existing.leaseUntil) - now) / 1000)) };
 }
 
-// Mark a claimed event done, with what became of it.
-export async function completeEvent(id: string, outcome: string): Promise<void> {
-  await ddb.send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: eventKey(id),
-      UpdateExpression: 'SET #s = :done, outcome = :o, processedAt = :at',
-      ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':done': 'done', ':o': outcome, ':at': new Date().toISOString() },
-    }),
-  );
+// Mark a claimed event done, with what became of it. A claim taken over meanwhile is left to its new holder.
+export async function completeEvent(id: string, token: string, outcome: string): Promise<void> {
+  await tryTransact([
+    {
+      Update: {
+        TableName: table(),
+        Key: stripeEventKey(id),
+        UpdateExpression: 'SET #status = :done, outcome = :outcome, processedAt = :at REMOVE #token, leaseUntil',
+        ConditionExpression: '#token = :token',
+        ExpressionAttributeNames: { '#status': 'status', '#token': 'token' },
+        ExpressionAttributeValues: { ':done': 'done', ':outcome': outcome, ':at': new Date().toISOString(), ':token': token },
+      },
+    },
+  ]);
 }
 
-// Give a claim back after a failure, so Stripe's (or EventBridge's) retry processes the event.
-export async function releaseEvent(id: string): Promise<void> {
-  await ddb.send(new DeleteCommand({ TableName: table(), Key: eventKey(id) }));
+// Give a claim back after a failure, so the sender's next delivery processes the event at once.
+export async function releaseEvent(id: string, token: string): Promise<void> {
+  await tryTransact([
+    { Delete: { TableName: table(), Key: stripeEventKey(id), ConditionExpression: '#token = :token', ExpressionAttributeNames: { '#token': 'token' }, ExpressionAttributeValues: { ':token': token } } },
+  ]);
 }
 
 // Get what became of an event (tests and support).
-export async function getEventRecord(id: string) {
-  return (await ddb.send(new GetCommand({ TableName: table(), Key: eventKey(id), ConsistentRead: true }))).Item;
+export async function getEventRecord(id: string): Promise<StripeEventRecord | undefined> {
+  const out = await ddb.send(new GetCommand({ TableName: table(), Key: stripeEventKey(id), ConsistentRead: true }));
+  return strip<StripeEventRecord>(out.Item);
 }
 
 // Remember which feature and tenant a payment belongs to (refund events carry only the payment).
-export async function rememberPayment(paymentIntentId: string, ref: { kind: string; orgId: string; metadata: Record<string, string> }) {
-  await ddb.send(new PutCommand({ TableName: table(), Item: { ...intentKey(paymentIntentId), ...ref } }));
+export async function rememberPayment(paymentIntentId: string, ref: PaymentRef): Promise<void> {
+  await transact([{ Put: { TableName: table(), Item: { ...intentKey(paymentIntentId), ...ref } } }]);
 }
 
-export async function findPayment(paymentIntentId: string) {
+// Find the feature and tenant of a payment by its payment intent.
+export async function findPayment(paymentIntentId: string): Promise<PaymentRef | undefined> {
   const out = await ddb.send(new GetCommand({ TableName: table(), Key: intentKey(paymentIntentId) }));
-  return out.Item as { kind: string; orgId: string; metadata: Record<string, string> } | undefined;
+  return strip<PaymentRef & Item>(out.Item);
 }

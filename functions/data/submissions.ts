@@ -7,12 +7,12 @@
 //   a submission's payments, newest first   gsi2pk ORG#<orgId>#SUB#<subId>#PAYS    gsi2sk <createdAt>#<id>
 // Payment states move only forward with conditions: pending -> paid | expired | failed,
 // paid -> refunded | partially_refunded -> refunded. A replayed event finds the condition false.
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { FieldType } from '#shared/forms/types';
 import type { Page } from '#shared/api';
 import { ddb, table } from '#lib/dynamo';
-import { isConditionFailure } from '#lib/errors';
-import { queryPage } from './members';
+import { queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
+import { effectItems, type Effects } from './effects';
 import { setClause } from './update';
 
 export type PaymentStatus = 'pending' | 'paid' | 'expired' | 'failed' | 'refunded' | 'partially_refunded';
@@ -63,8 +63,11 @@ export interface FormPaymentRecord {
   amountPaidCents: number | null;
   refundedCents: number | null;
   paidAt: string | null;
-  /** Set once the payer's receipt is mailed (a failed mail is retried with the event). */
-  receiptSentAt?: string;
+  /**
+   * Set when staff must act: the paid amount (or currency) differs from the price. Such a payment is
+   * still 'paid' (the payer was charged); this says what to check.
+   */
+  needsAttention?: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -76,30 +79,29 @@ export const leadsPk = (orgId: string) => `ORG#${orgId}#LEADS`;
 const formPaysPk = (orgId: string, formId: string) => `ORG#${orgId}#FORM#${formId}#PAYS`;
 const subPaysPk = (orgId: string, subId: string) => `ORG#${orgId}#SUB#${subId}#PAYS`;
 
-export function strip<T>(item: Record<string, unknown> | undefined): T | undefined {
-  if (!item) return undefined;
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, ...rest } = item;
-  return rest as T;
-}
-
 async function page<T>(index: 'gsi1' | 'gsi2', pk: string, limit: number, cursor?: string): Promise<Page<T>> {
-  const result = await queryPage<Record<string, unknown>>(
+  const result = await queryPage<Item>(
     { TableName: table(), IndexName: index, KeyConditionExpression: `${index}pk = :pk`, ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false },
     { limit, cursor, keys: [`${index}pk`, `${index}sk`, 'pk', 'sk'], partitionValue: pk },
   );
   return { items: result.items.map((i) => strip<T>(i)!), nextCursor: result.nextCursor };
 }
 
-// Store a new submission (a visitor's write: no audit entry; staff are notified instead).
-export async function putSubmission(sub: SubmissionRecord): Promise<void> {
+// Store a new submission (a visitor's write: no audit entry), with the staff notice and mail it
+// causes as outbox rows in the same transaction (data/core.ts transact: an idempotent request's
+// guard rides along).
+export async function putSubmission(sub: SubmissionRecord, effects?: Effects): Promise<void> {
   const sort = `${sub.createdAt}#${sub.id}`;
-  await ddb.send(
-    new PutCommand({
-      TableName: table(),
-      Item: { ...submissionKey(sub.orgId, sub.id), gsi1pk: formSubsPk(sub.orgId, sub.formId), gsi1sk: sort, gsi2pk: leadsPk(sub.orgId), gsi2sk: sort, ...sub },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await transact([
+    {
+      Put: {
+        TableName: table(),
+        Item: { ...submissionKey(sub.orgId, sub.id), gsi1pk: formSubsPk(sub.orgId, sub.formId), gsi1sk: sort, gsi2pk: leadsPk(sub.orgId), gsi2sk: sort, ...sub },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    ...effectItems(`submission-${sub.orgId}-${sub.id}`, sub.orgId, effects),
+  ]);
 }
 
 // Get a submission (lead) of an organisation by id.
@@ -115,53 +117,45 @@ export function listFormSubmissions(orgId: string, formId: string, limit: number
 
 // Record a payment being started for a submission, unless the submission is paid already.
 // Returns false when it is (the condition on the submission failed).
-export async function startPayment(payment: FormPaymentRecord): Promise<boolean> {
+export function startPayment(payment: FormPaymentRecord): Promise<boolean> {
   const sort = `${payment.createdAt}#${payment.id}`;
-  try {
-    await ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table(),
-              Item: {
-                ...paymentKey(payment.orgId, payment.id),
-                gsi1pk: formPaysPk(payment.orgId, payment.formId), gsi1sk: sort,
-                gsi2pk: subPaysPk(payment.orgId, payment.submissionId), gsi2sk: sort,
-                ...payment,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: table(),
-              Key: submissionKey(payment.orgId, payment.submissionId),
-              ConditionExpression: 'attribute_exists(pk) AND NOT paymentStatus IN (:paid, :partly)',
-              UpdateExpression: 'SET paymentStatus = :pending, paymentId = :pid, updatedAt = :now',
-              ExpressionAttributeValues: { ':paid': 'paid', ':partly': 'partially_refunded', ':pending': 'pending', ':pid': payment.id, ':now': payment.createdAt },
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return tryTransact([
+    {
+      Put: {
+        TableName: table(),
+        Item: {
+          ...paymentKey(payment.orgId, payment.id),
+          gsi1pk: formPaysPk(payment.orgId, payment.formId), gsi1sk: sort,
+          gsi2pk: subPaysPk(payment.orgId, payment.submissionId), gsi2sk: sort,
+          ...payment,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Update: {
+        TableName: table(),
+        Key: submissionKey(payment.orgId, payment.submissionId),
+        ConditionExpression: 'attribute_exists(pk) AND NOT paymentStatus IN (:paid, :partly)',
+        UpdateExpression: 'SET paymentStatus = :pending, paymentId = :pid, updatedAt = :now',
+        ExpressionAttributeValues: { ':paid': 'paid', ':partly': 'partially_refunded', ':pending': 'pending', ':pid': payment.id, ':now': payment.createdAt },
+      },
+    },
+  ]);
 }
 
 // Attach the Checkout Session to a pending payment.
 export async function setPaymentSession(orgId: string, paymentId: string, stripeSessionId: string): Promise<void> {
-  await ddb.send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: paymentKey(orgId, paymentId),
-      ConditionExpression: 'attribute_exists(pk)',
-      ...setClause({ stripeSessionId, updatedAt: new Date().toISOString() }),
-    }),
-  );
+  await transact([
+    {
+      Update: {
+        TableName: table(),
+        Key: paymentKey(orgId, paymentId),
+        ConditionExpression: 'attribute_exists(pk)',
+        ...setClause({ stripeSessionId, updatedAt: new Date().toISOString() }),
+      },
+    },
+  ]);
 }
 
 // Get a payment of an organisation by id.
@@ -182,67 +176,52 @@ export async function listSubmissionPayments(orgId: string, submissionId: string
 
 /**
  * Move a payment from one of `from` to `to` with `fields`, and its submission to the same state, in
- * one transaction. False when the payment is not in one of `from` (a replay, or a later state won).
+ * one transaction with `also` (the move's outbox rows and audit entries). False when the payment is
+ * not in one of `from` (a replay, or a later state won) or a row of `also` exists (the move was made).
  * `onlyIfCurrent`: touch the submission only if this payment is its current one (expiry of an old try).
+ * `refundedBelow`: only while less than this was refunded (refund events may come out of order).
  */
 export async function movePayment(
   payment: Pick<FormPaymentRecord, 'orgId' | 'id' | 'submissionId'>,
   from: PaymentStatus[],
   to: PaymentStatus,
   fields: Partial<FormPaymentRecord> = {},
-  options: { onlyIfCurrent?: boolean } = {},
+  options: { onlyIfCurrent?: boolean; refundedBelow?: number; also?: TransactItem[] } = {},
 ): Promise<boolean> {
   const now = new Date().toISOString();
   const set = setClause({ ...fields, status: to, updatedAt: now });
   const fromValues = Object.fromEntries(from.map((s, i) => [`:from${i}`, s]));
-  const paymentUpdate = {
+  const conditions = ['attribute_exists(pk)', `#status IN (${Object.keys(fromValues).join(', ')})`];
+  const values: Record<string, unknown> = { ...set.ExpressionAttributeValues, ...fromValues };
+  if (options.refundedBelow !== undefined) {
+    conditions.push('(attribute_not_exists(refundedCents) OR attribute_type(refundedCents, :nullType) OR refundedCents < :refunded)');
+    Object.assign(values, { ':nullType': 'NULL', ':refunded': options.refundedBelow });
+  }
+  const paymentUpdate: TransactItem = {
     Update: {
       TableName: table(),
       Key: paymentKey(payment.orgId, payment.id),
       UpdateExpression: set.UpdateExpression,
       ExpressionAttributeNames: { ...set.ExpressionAttributeNames, '#status': 'status' },
-      ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ...fromValues },
-      ConditionExpression: `attribute_exists(pk) AND #status IN (${Object.keys(fromValues).join(', ')})`,
+      ExpressionAttributeValues: values,
+      ConditionExpression: conditions.join(' AND '),
     },
   };
-  try {
-    const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [paymentUpdate];
-    if (!options.onlyIfCurrent) items.push(submissionUpdate(payment, to, now));
-    await ddb.send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-  if (options.onlyIfCurrent) {
-    await ddb.send(new UpdateCommand({ ...submissionUpdate(payment, to, now).Update, ConditionExpression: 'attribute_exists(pk) AND paymentId = :pid' })).catch((error) => {
-      if (!isConditionFailure(error)) throw error;
-    });
-  }
+  const submission = submissionUpdate(payment, to, now);
+  if (!options.onlyIfCurrent) return tryTransact([paymentUpdate, submission, ...(options.also ?? [])]);
+  if (!(await tryTransact([paymentUpdate, ...(options.also ?? [])]))) return false;
+  // An older try of a submission that moved on to a newer payment leaves the submission as it is.
+  await tryTransact([{ Update: { ...submission.Update!, ConditionExpression: 'attribute_exists(pk) AND paymentId = :pid' } }]);
   return true;
 }
 
-// Note that the receipt of a paid payment was mailed (once).
-export async function markReceiptSent(orgId: string, paymentId: string): Promise<void> {
-  await ddb.send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: paymentKey(orgId, paymentId),
-      UpdateExpression: 'SET receiptSentAt = :now',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(receiptSentAt)',
-      ExpressionAttributeValues: { ':now': new Date().toISOString() },
-    }),
-  ).catch((error) => {
-    if (!isConditionFailure(error)) throw error;
-  });
-}
-
-function submissionUpdate(payment: Pick<FormPaymentRecord, 'orgId' | 'id' | 'submissionId'>, to: PaymentStatus, now: string) {
+function submissionUpdate(payment: Pick<FormPaymentRecord, 'orgId' | 'id' | 'submissionId'>, to: PaymentStatus, now: string): TransactItem {
   return {
     Update: {
       TableName: table(),
       Key: submissionKey(payment.orgId, payment.submissionId),
       UpdateExpression: 'SET paymentStatus = :to, paymentId = :pid, updatedAt = :now',
-      ExpressionAttributeValues: { ':to': to, ':pid': payment.id, ':now': now } as Record<string, unknown>,
+      ExpressionAttributeValues: { ':to': to, ':pid': payment.id, ':now': now },
       ConditionExpression: 'attribute_exists(pk)',
     },
   };

@@ -43,6 +43,11 @@ export interface CheckoutSessionInput {
   metadata: { kind: string; orgId: string; [key: string]: string };
   /** Between 30 minutes and 24 hours (Stripe's limits). */
   expiresInSeconds?: number;
+  /**
+   * The session's end (Unix seconds) instead of now + expiresInSeconds: a retry of the same request
+   * must send the same parameters, or Stripe refuses its idempotency key.
+   */
+  expiresAt?: number;
   /** Same key, same session: a retried request does not open a second checkout. */
   idempotencyKey?: string;
 }
@@ -104,7 +109,7 @@ export function createCheckoutSession(input: CheckoutSessionInput): Promise<Chec
       metadata: input.metadata,
       // The same metadata on the payment, so refunds (charge events) find their way back too.
       payment_intent_data: { metadata: input.metadata },
-      expires_at: Math.floor(Date.now() / 1000) + expiresIn,
+      expires_at: input.expiresAt ?? Math.floor(Date.now() / 1000) + expiresIn,
     },
     input.idempotencyKey,
   );

@@ -1,28 +1,42 @@
 // Stripe events reach this one handler two ways: the signed webhook route (POST /payments/stripe/webhook)
 // and the EventBridge rule on Stripe's partner event bus. Webhooks are verified by their signature;
 // EventBridge events are read back from Stripe by id, so only Stripe's own version is processed.
+// An event that must be delivered again (claimed by a running attempt, or about a record that does
+// not exist yet) is a 503 for the webhook (Stripe retries) and a thrown error for EventBridge (the
+// invocation is retried, and what still fails lands in the dead-letter queue).
 import type { APIGatewayProxyEventV2, Context, EventBridgeEvent } from 'aws-lambda';
 import { endpoint } from '#lib/http';
 import { getSecrets } from '#lib/secrets';
 import { retrieveEvent, verifyWebhookSignature, type StripeEvent } from '#lib/stripe';
-import { HttpError } from '#lib/errors';
-import { processStripeEvent } from './lib/process-event';
+import { HttpError, serviceUnavailable } from '#lib/errors';
+import { leaseFor, processStripeEvent, RetryLater } from './lib/process-event';
+
+/** Each invocation's lease, by its event: the lease follows the time the invocation has. */
+const leases = new WeakMap<object, number>();
 
 const webhook = endpoint({}, async ({ body, event }) => {
   const { stripeWebhookSecret } = await getSecrets();
   if (!stripeWebhookSecret) throw new HttpError(503, 'Stripe webhooks are not set up.');
   const signature = Object.entries(event.headers ?? {}).find(([k]) => k.toLowerCase() === 'stripe-signature')?.[1];
   const stripeEvent = verifyWebhookSignature(String(body ?? ''), signature, stripeWebhookSecret);
-  const outcome = await processStripeEvent(stripeEvent);
-  return { message: outcome, data: { received: true, outcome } };
+  try {
+    const outcome = await processStripeEvent(stripeEvent, leases.get(event) ?? leaseFor(undefined));
+    return { message: outcome, data: { received: true, outcome } };
+  } catch (error) {
+    if (error instanceof RetryLater) throw serviceUnavailable(error.message, error.retryAfterSeconds);
+    throw error;
+  }
 });
 
-async function fromEventBridge(event: EventBridgeEvent<string, StripeEvent>) {
+async function fromEventBridge(event: EventBridgeEvent<string, StripeEvent>, context: Context) {
   const claimed = event.detail;
   if (!claimed?.id) return { outcome: 'ignored' };
   const verified = await retrieveEvent(claimed.id);
-  return { outcome: await processStripeEvent(verified) };
+  return { outcome: await processStripeEvent(verified, leaseFor(context?.getRemainingTimeInMillis?.())) };
 }
 
-export const handler = async (event: APIGatewayProxyEventV2 | EventBridgeEvent<string, StripeEvent>, context: Context) =>
-  'routeKey' in event ? webhook(event, context) : fromEventBridge(event);
+export const handler = async (event: APIGatewayProxyEventV2 | EventBridgeEvent<string, StripeEvent>, context: Context) => {
+  if (!('routeKey' in event)) return fromEventBridge(event, context);
+  leases.set(event, leaseFor(context?.getRemainingTimeInMillis?.()));
+  return webhook(event, context);
+};

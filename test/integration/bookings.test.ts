@@ -1,13 +1,17 @@
 // The public booking flow over HTTP against the embedded stack: hold a place, pay on the local
-// checkout (Stripe's stand-in sends the signed events), confirm once; racing visitors for the last
-// place; expiry, cancellation and refunds free the place; the staff views and their refusals.
+// checkout (Stripe's stand-in sends the signed events), confirm once (one confirmation mail, through
+// the outbox, however many event ids carry the session); racing visitors for the last place; an event
+// before its booking exists is delivered again; a wrong amount is flagged; expiry, cancellation and
+// refunds free the place; the staff views and their refusals.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, testAddress, mailsTo, signUpOwner, uniqueEmail, type Owner } from '../support/api';
+import { api, testAddress, mailsTo, signUpOwner, uniqueEmail, waitForMails, type Owner } from '../support/api';
 import { testDb } from '../support/db';
+import { eventually } from '../support/eventually';
 import { addMember, logs, perms } from '../support/members';
-import { expireLocalCheckout, payLocalCheckout, sendStripeEvent, stripeEvent } from '../support/stripe';
+import { expireLocalCheckout, payLocalCheckout, sendStripeEvent, stripeEvent, stripeEventRecord, withhold } from '../support/stripe';
 
 const TAKEN = 'Sorry, that time was just taken. Please choose another time.';
 const ZONE = 'America/New_York';
@@ -90,6 +94,27 @@ async function freeTimes(c: Clinic, date: string) {
 async function bookingsCounter(c: Clinic) {
   const res = await api('GET', '/dashboard', { token: c.owner.token });
   return res.body.data.bookings as number;
+}
+
+/** Staff notices about one booking (they leave through the outbox just after the change). */
+async function bookingNotes(c: Clinic, bookingId: string) {
+  const res = await api('GET', '/notifications', { token: c.owner.token });
+  return ((res.body.data.items ?? res.body.data) as { title: string; message: string; link?: string }[]).filter((n) => n.link === `/bookings/booking/${bookingId}`);
+}
+
+const bookingNotesSoon = (c: Clinic, bookingId: string, count = 1) =>
+  eventually(async () => {
+    const notes = await bookingNotes(c, bookingId);
+    return notes.length >= count ? notes : undefined;
+  }, `${count} notice(s) about booking ${bookingId}`);
+
+/** Mails and notices are delivered just after their change; a second one would come as fast. */
+const SETTLE_MS = 1500;
+
+/** The session of a booking's checkout as Stripe reports it once paid (`over`: fields changed). */
+async function paidSession(checkoutUrl: string, email: string, over: Record<string, unknown> = {}) {
+  const open = await stripeSession(sessionIdOf(checkoutUrl));
+  return { ...open, status: 'complete', payment_status: 'paid', payment_intent: `pi_test_${open.id}`, customer_details: { email, name: 'Pat Visitor' }, ...over };
 }
 
 describe('create-booking: holding a place and opening Checkout', () => {
@@ -264,14 +289,17 @@ describe('payment confirms the booking once', () => {
     const redirect = await payLocalCheckout(checkoutUrl, body.email);
     expect(redirect).toBe(`${inject('appUrl')}/booking/${clinic.apiKey}?payment=success&session_id=${sessionIdOf(checkoutUrl)}`);
 
-    const booking = await bookingOf(clinic, bookingId);
-    expect(booking).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', amountPaidCents: 4950, holdExpiresAt: null });
-    expect(booking.confirmationSentAt).toBeTruthy();
+    const mails = await waitForMails(body.email);
+    expect(mails).toHaveLength(1);
+    // The booking says when its confirmation went out: the outbox row of the mail is the record.
+    const booking = await eventually(async () => {
+      const b = await bookingOf(clinic, bookingId);
+      return b.confirmationSentAt ? b : undefined;
+    }, 'the confirmation marked sent');
+    expect(booking).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', amountPaidCents: 4950, holdExpiresAt: null, needsAttention: null });
     expect(await slotCounts(clinic, booking.startUtc)).toEqual({ held: 0, confirmed: 1, taken: 1 });
     expect(await bookingsCounter(clinic)).toBe(1);
 
-    const mails = await mailsTo(body.email);
-    expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.subject).toContain('Booking confirmed: Consultation');
     const when = DateTime.fromISO(booking.startUtc).setZone(ZONE);
@@ -286,10 +314,9 @@ describe('payment confirms the booking once', () => {
     expect(icsText).toContain(`DTSTART:${when.toUTC().toFormat("yyyyLLdd'T'HHmmss'Z'")}`);
     expect(icsText).toContain('SUMMARY:Consultation with bkpay Clinic');
 
-    const notes = await api('GET', '/notifications', { token: clinic.owner.token });
-    const mine = (notes.body.data.items ?? notes.body.data).filter((n: { title: string; link?: string }) => n.link === `/bookings/booking/${bookingId}`);
+    const mine = await bookingNotesSoon(clinic, bookingId);
     expect(mine).toHaveLength(1);
-    expect(mine[0].title).toBe('New booking');
+    expect(mine[0]!.title).toBe('New booking');
 
     // Staff see it as paid.
     const paid = await api('GET', '/bookings/bookings/list/all?paymentStatus=paid', { token: clinic.owner.token });
@@ -303,14 +330,13 @@ describe('payment confirms the booking once', () => {
     expect(await bookingOf(clinic, bookingId)).toEqual(booking);
     expect(await slotCounts(clinic, booking.startUtc)).toEqual({ held: 0, confirmed: 1, taken: 1 });
     expect(await bookingsCounter(clinic)).toBe(1);
-    expect(await mailsTo(body.email)).toHaveLength(1);
-    const again = await api('GET', '/notifications', { token: clinic.owner.token });
-    expect((again.body.data.items ?? again.body.data).filter((n: { link?: string }) => n.link === `/bookings/booking/${bookingId}`)).toHaveLength(1);
     // And the same event id twice is a duplicate at the door.
     const event = stripeEvent('checkout.session.completed', session);
     await sendStripeEvent(event);
     expect((await sendStripeEvent(event)).body.data?.outcome).toBe('duplicate');
+    await sleep(SETTLE_MS);
     expect(await mailsTo(body.email)).toHaveLength(1);
+    expect(await bookingNotes(clinic, bookingId)).toHaveLength(1);
   });
 
   it('frees the place when the checkout expires, and the slot can be booked again', async () => {
@@ -350,7 +376,8 @@ describe('payment confirms the booking once', () => {
     expect(late).toMatchObject({ status: 'expired', paymentStatus: 'paid' });
     expect(late.needsAttention).toMatch(/refund/);
     expect(await slotCounts(clinic, held.startUtc)).toEqual({ held: 1, confirmed: 0, taken: 1 });
-    expect((await mailsTo(late.email)).map((m) => m.subject)).toEqual([`About your booking with bkpay Clinic`]);
+    expect((await waitForMails(late.email)).map((m) => m.subject)).toEqual([`About your booking with bkpay Clinic`]);
+    expect((await bookingNotesSoon(clinic, held.id)).map((n) => n.title)).toEqual(['Booking needs attention']);
   });
 
   it('a payment that arrives after its hold was released takes the place again when it is still free', async () => {
@@ -370,7 +397,76 @@ describe('payment confirms the booking once', () => {
     await payLocalCheckout(res.body.data.checkoutUrl, held.email);
     expect(await bookingOf(clinic, held.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', needsAttention: null });
     expect(await slotCounts(clinic, held.startUtc)).toEqual({ held: 0, confirmed: 1, taken: 1 });
-    expect((await mailsTo(held.email)).some((m) => m.attachments.some((a) => a.filename?.endsWith('.ics')))).toBe(true);
+    expect((await waitForMails(held.email)).some((m) => m.attachments.some((a) => a.filename?.endsWith('.ics')))).toBe(true);
+  });
+});
+
+describe('payment events under faults', () => {
+  it('one session completed under 5 event ids at once confirms once: 1 confirmation mail with its .ics, 1 notice, counted once', async () => {
+    const c = await newClinic('bkfive');
+    const body = visitor(c, { bookingTime: '15:00' });
+    const res = await api('POST', '/bookings/create-booking', { body });
+    const { bookingId, checkoutUrl } = res.body.data;
+    const session = await paidSession(checkoutUrl, body.email);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => sendStripeEvent(stripeEvent('checkout.session.completed', session))));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+
+    const booking = await bookingOf(c, bookingId);
+    expect(booking).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    expect(await slotCounts(c, booking.startUtc)).toEqual({ held: 0, confirmed: 1, taken: 1 });
+    expect(await bookingsCounter(c)).toBe(1);
+    await waitForMails(body.email);
+    await bookingNotesSoon(c, bookingId);
+    await sleep(SETTLE_MS);
+    const mails = await mailsTo(body.email);
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Booking confirmed: Consultation on /)]);
+    expect(mails[0]!.attachments.filter((a) => a.filename === 'booking.ics')).toHaveLength(1);
+    expect((await bookingNotes(c, bookingId)).map((n) => n.title)).toEqual(['New booking']);
+  });
+
+  it('an event that comes before its booking is answered 503, not burned, and confirms the booking when delivered after it exists', async () => {
+    const c = await newClinic('bkearly');
+    const body = visitor(c, { bookingTime: '16:00' });
+    const res = await api('POST', '/bookings/create-booking', { body });
+    const { bookingId, checkoutUrl } = res.body.data;
+    const putBack = await withhold({ pk: `ORG#${c.owner.orgId}#BOOKING#${bookingId}`, sk: 'BOOKING' });
+    const event = stripeEvent('checkout.session.completed', await paidSession(checkoutUrl, body.email));
+
+    const early = await sendStripeEvent(event);
+    expect(early.status).toBe(503);
+    expect(await stripeEventRecord(event.id)).toBeUndefined();
+
+    await putBack();
+    const later = await sendStripeEvent(event);
+    expect(later.status).toBe(200);
+    expect(later.body.data?.outcome).toBe('processed');
+    expect(await bookingOf(c, bookingId)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    expect((await waitForMails(body.email))[0]!.subject).toMatch(/^Booking confirmed/);
+  });
+
+  it('a paid amount that differs from the price confirms the booking as paid but flags it: staff told, the audit log says so', async () => {
+    const c = await newClinic('bkwrong');
+    const body = visitor(c, { bookingTime: '17:00' });
+    const res = await api('POST', '/bookings/create-booking', { body });
+    const { bookingId, checkoutUrl } = res.body.data;
+    const sent = await sendStripeEvent(stripeEvent('checkout.session.completed', await paidSession(checkoutUrl, body.email, { amount_total: 4000 })));
+    expect(sent.status).toBe(200);
+
+    const booking = await bookingOf(c, bookingId);
+    expect(booking).toMatchObject({
+      status: 'confirmed', paymentStatus: 'paid', priceCents: 4950, amountPaidCents: 4000,
+      needsAttention: 'Paid $40.00, but the price is $49.50. The payment is recorded as paid: check it in Stripe, then refund or collect the difference.',
+    });
+    const notes = await bookingNotesSoon(c, bookingId, 2);
+    expect(notes.map((n) => n.title).sort()).toEqual(['Booking needs attention', 'New booking']);
+    expect(notes.find((n) => n.title === 'Booking needs attention')!.message).toBe(
+      `Pat Visitor paid $40.00 for "Consultation" (${booking.bookingTimeLabel}), but the price is $49.50. Please check the payment.`,
+    );
+    const entries = (await logs(c.owner, 'module=BOOKING_PACKAGES&limit=100')).filter((e) => e.recordId === bookingId);
+    expect(entries).toEqual([expect.objectContaining({ recordType: 'booking', actorId: 'stripe', summary: expect.stringContaining('differs from the price $49.50') })]);
+    const listed = await api('GET', '/bookings/bookings/list/all', { token: c.owner.token });
+    expect(listed.body.data.items.find((b: { id: string }) => b.id === bookingId).needsAttention).toBe(booking.needsAttention);
+    expect((await waitForMails(body.email))[0]!.body.text).toContain('Price: $49.50 (USD), paid $40.00');
   });
 });
 
@@ -404,7 +500,7 @@ describe('staff: cancel, refund and the bookings list', () => {
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', paymentStatus: 'paid' });
     expect(await slotCounts(clinic, cancelled.body.data.startUtc)).toEqual({ held: 0, confirmed: 0, taken: 0 });
     expect(await bookingsCounter(clinic)).toBe(0);
-    const subjects = (await mailsTo(cancelled.body.data.email)).map((m) => m.subject);
+    const subjects = (await waitForMails(cancelled.body.data.email, 2)).map((m) => m.subject);
     expect(subjects).toHaveLength(2);
     expect(subjects[1]).toMatch(/^Booking cancelled: Consultation/);
     expect(await freeTimes(clinic, dayAhead(2))).toContain('11:00');

@@ -1,10 +1,15 @@
 // Card payments of the public form over HTTP: the server prices the Checkout session (tampering is
 // refused), return addresses stay on the site, and Stripe's signed events move the payment once:
-// paid (staff told, receipt mailed), a replay or a bad signature changes nothing, expiry and refund.
+// paid (staff told, receipt mailed through the outbox), a replay, a bad signature or the same session
+// under several event ids changes nothing more, expiry and refund; under faults, an event claimed by
+// an attempt that died or arriving before its payment record is processed later, never lost; a paid
+// amount that differs from the price is recorded but flagged.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, inject, it } from 'vitest';
-import { api, mailsTo, signUpOwner, uniqueEmail, type Owner } from '../support/api';
-import { addMember, perms } from '../support/members';
-import { expireLocalCheckout, payLocalCheckout, sendStripeEvent, stripeEvent } from '../support/stripe';
+import { api, mailsTo, signUpOwner, uniqueEmail, waitForMails, type Owner } from '../support/api';
+import { eventually } from '../support/eventually';
+import { addMember, logs, perms } from '../support/members';
+import { expireLocalCheckout, leaveClaimBehind, payLocalCheckout, sendStripeEvent, stripeEvent, stripeEventRecord, withhold } from '../support/stripe';
 
 async function apiKeyOf(owner: Owner): Promise<string> {
   return (await api('GET', '/organization/integration', { token: owner.token })).body.data.apiKey;
@@ -46,6 +51,25 @@ const session = (s: Setup, submissionId: string, packageId: string, extra: Recor
 const payment = async (s: Setup, id: string) => (await api('GET', `/payment/submission/${id}`, { token: s.owner.token })).body.data;
 const lead = async (s: Setup, id: string) => (await api('GET', `/leads/${id}`, { token: s.owner.token })).body.data;
 const staffNotes = async (token: string, title: string) => ((await api('GET', '/notifications', { token })).body.data as { title: string; message: string }[]).filter((n) => n.title === title);
+
+/** Staff notes of `title` once `count` are there (notices leave through the outbox). */
+const staffNotesSoon = (token: string, title: string, count = 1) =>
+  eventually(async () => {
+    const notes = await staffNotes(token, title);
+    return notes.length >= count ? notes : undefined;
+  }, `${count} "${title}" notice(s)`);
+
+/** Mails and notices are delivered just after their change; a second one would come as fast. */
+const SETTLE_MS = 1500;
+
+/** A completed Checkout session for a payment opened by `session()`, as Stripe sends it. */
+function paidSession(s: Setup, opened: { paymentId: string; sessionId: string }, submissionId: string, email: string, over: Record<string, unknown> = {}) {
+  return {
+    id: opened.sessionId, object: 'checkout.session', status: 'complete', payment_status: 'paid', amount_total: 4000, currency: 'usd', payment_intent: `pi_test_${opened.paymentId}`,
+    customer_email: email, customer_details: { email, name: 'Pat Payer' }, metadata: { kind: 'form-payment', orgId: s.owner.orgId, paymentId: opened.paymentId, formId: s.formId, submissionId },
+    ...over,
+  };
+}
 
 describe('payment link: the server decides the price', () => {
   it('refuses tampered amounts, unpayable packages, foreign return addresses, and records nothing', async () => {
@@ -112,19 +136,19 @@ describe('payment events', () => {
     expect(location).toBe(`${inject('appUrl')}/form-builder/public/${s.formId}/${s.apiKey}?payment=success&session_id=${res.body.data.sessionId}`);
 
     const paid = await payment(s, res.body.data.paymentId);
-    expect(paid).toMatchObject({ status: 'paid', amountPaidCents: 4000, payerEmail: email, paidAt: expect.any(String), paymentIntentId: expect.stringMatching(/^pi_/), receiptSentAt: expect.any(String) });
+    expect(paid).toMatchObject({ status: 'paid', amountPaidCents: 4000, payerEmail: email, paidAt: expect.any(String), paymentIntentId: expect.stringMatching(/^pi_/), needsAttention: null });
     expect((await lead(s, submissionId))).toMatchObject({ paymentStatus: 'paid', payments: [expect.objectContaining({ id: res.body.data.paymentId, status: 'paid' })] });
     const listed = await api('GET', `/leads/payment-submissions/form/${s.formId}`, { token: reader.token });
     expect(listed.body.data.items.map((p: any) => [p.id, p.status])).toEqual([[res.body.data.paymentId, 'paid']]);
 
-    const receipts = await mailsTo(email);
+    const receipts = await waitForMails(email);
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.subject).toBe('Payment receipt from paypaid Clinic');
     expect(receipts[0]!.body.text).toContain('Amount: $40.00 (USD)');
     expect(receipts[0]!.body.text).toContain('Package: Assessment');
     expect(receipts[0]!.body.text).toContain('Form: Booking form');
     expect(receipts[0]!.body.text).toMatch(/Date: \w+ \d{1,2}, \d{4}/);
-    expect(await staffNotes(reader.token, 'Payment received')).toEqual([expect.objectContaining({ message: `$40.00 paid for "Assessment" on "Booking form" by ${email}.` })]);
+    expect(await staffNotesSoon(reader.token, 'Payment received')).toEqual([expect.objectContaining({ message: `$40.00 paid for "Assessment" on "Booking form" by ${email}.` })]);
 
     const again = await session(s, submissionId, s.fixed);
     expect(again.status).toBe(409);
@@ -158,6 +182,9 @@ describe('payment events', () => {
     const redelivered = await sendStripeEvent(stripeEvent('checkout.session.async_payment_succeeded', object));
     expect(redelivered.body.data?.outcome).toBe('processed');
     expect(await payment(s, paymentId)).toEqual(paid);
+    await waitForMails(email);
+    await staffNotesSoon(s.owner.token, 'Payment received');
+    await sleep(SETTLE_MS);
     expect(await mailsTo(email)).toHaveLength(1);
     expect(await staffNotes(s.owner.token, 'Payment received')).toHaveLength(1);
 
@@ -166,6 +193,9 @@ describe('payment events', () => {
     expect((await sendStripeEvent(refund)).body.data?.outcome).toBe('processed');
     expect(await payment(s, paymentId)).toMatchObject({ status: 'refunded', refundedCents: 4000 });
     expect((await lead(s, submissionId)).paymentStatus).toBe('refunded');
+    expect((await sendStripeEvent(stripeEvent('charge.refunded', refund.data.object))).body.data?.outcome).toBe('processed');
+    expect(await staffNotesSoon(s.owner.token, 'Payment refunded')).toEqual([expect.objectContaining({ message: '$40.00 of $40.00 refunded for "Assessment" on "Booking form".' })]);
+    await sleep(SETTLE_MS);
     expect(await staffNotes(s.owner.token, 'Payment refunded')).toHaveLength(1);
   });
 
@@ -198,6 +228,86 @@ describe('payment events', () => {
     expect(await payment(s, res.paymentId)).toMatchObject({ status: 'refunded', refundedCents: 4000 });
     // A refunded submission may be paid again.
     expect((await session(s, submissionId, s.fixed)).status).toBe(201);
+  });
+});
+
+describe('payment events under faults', () => {
+  it('one session completed under 5 event ids at once: paid once, exactly 1 receipt and 1 staff notice', async () => {
+    const s = await setUp('payfive');
+    const { submissionId, email } = await submit(s, s.fixed);
+    const opened = (await session(s, submissionId, s.fixed)).body.data;
+    const object = paidSession(s, opened, submissionId, email);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => sendStripeEvent(stripeEvent('checkout.session.completed', object))));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.map((a) => a.body.data?.outcome)).toEqual(Array(5).fill('processed'));
+    expect(await payment(s, opened.paymentId)).toMatchObject({ status: 'paid', amountPaidCents: 4000 });
+
+    const receipts = await waitForMails(email);
+    await staffNotesSoon(s.owner.token, 'Payment received');
+    await sleep(SETTLE_MS);
+    expect(await mailsTo(email)).toHaveLength(1);
+    expect(receipts[0]!.subject).toBe('Payment receipt from payfive Clinic');
+    expect(await staffNotes(s.owner.token, 'Payment received')).toHaveLength(1);
+  });
+
+  it('an event claimed by an attempt that died is refused while its lease runs and processed on the next delivery after it', async () => {
+    const s = await setUp('paylease');
+    const { submissionId, email } = await submit(s, s.fixed);
+    const opened = (await session(s, submissionId, s.fixed)).body.data;
+    const event = stripeEvent('checkout.session.completed', paidSession(s, opened, submissionId, email));
+
+    await leaveClaimBehind(event.id, event.type, Date.now() + 30_000);
+    const during = await sendStripeEvent(event);
+    expect(during.status).toBe(503);
+    expect(during.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await payment(s, opened.paymentId)).toMatchObject({ status: 'pending' });
+
+    await leaveClaimBehind(event.id, event.type, Date.now() - 1_000); // the lease is over
+    const after = await sendStripeEvent(event);
+    expect(after.status).toBe(200);
+    expect(after.body.data?.outcome).toBe('processed');
+    expect(await payment(s, opened.paymentId)).toMatchObject({ status: 'paid' });
+    expect(await stripeEventRecord(event.id)).toMatchObject({ status: 'done', outcome: 'completed' });
+    expect(await waitForMails(email)).toHaveLength(1);
+  });
+
+  it('an event that comes before its payment record is answered 503, not burned, and processed when delivered after the record exists', async () => {
+    const s = await setUp('payearly');
+    const { submissionId, email } = await submit(s, s.fixed);
+    const opened = (await session(s, submissionId, s.fixed)).body.data;
+    const putBack = await withhold({ pk: `ORG#${s.owner.orgId}#FPAY#${opened.paymentId}`, sk: 'FPAY' });
+    const event = stripeEvent('checkout.session.completed', paidSession(s, opened, submissionId, email));
+
+    const early = await sendStripeEvent(event);
+    expect(early.status).toBe(503);
+    expect(await stripeEventRecord(event.id)).toBeUndefined();
+
+    await putBack();
+    const later = await sendStripeEvent(event);
+    expect(later.status).toBe(200);
+    expect(later.body.data?.outcome).toBe('processed');
+    expect(await payment(s, opened.paymentId)).toMatchObject({ status: 'paid', amountPaidCents: 4000 });
+    expect(await waitForMails(email)).toHaveLength(1);
+  });
+
+  it('a paid amount that differs from the price is recorded as paid but flagged: staff told, the audit log says so', async () => {
+    const s = await setUp('paywrong');
+    const { submissionId, email } = await submit(s, s.fixed);
+    const opened = (await session(s, submissionId, s.fixed)).body.data;
+    const res = await sendStripeEvent(stripeEvent('checkout.session.completed', paidSession(s, opened, submissionId, email, { amount_total: 3000 })));
+    expect(res.status).toBe(200);
+
+    const note = 'Paid $30.00, but the price is $40.00. The payment is recorded as paid: check it in Stripe, then refund or collect the difference.';
+    expect(await payment(s, opened.paymentId)).toMatchObject({ status: 'paid', amountCents: 4000, amountPaidCents: 3000, needsAttention: note });
+    expect((await lead(s, submissionId)).payments).toEqual([expect.objectContaining({ id: opened.paymentId, needsAttention: note })]);
+    expect(await staffNotesSoon(s.owner.token, 'Payment needs attention')).toEqual([
+      expect.objectContaining({ message: '$30.00 was paid for "Assessment" on "Booking form", but the price is $40.00. Please check the payment.' }),
+    ]);
+    expect(await staffNotesSoon(s.owner.token, 'Payment received')).toHaveLength(1);
+    const entries = (await logs(s.owner, 'module=FORMS&limit=100')).filter((e) => e.recordId === opened.paymentId);
+    expect(entries).toEqual([expect.objectContaining({ recordType: 'form-payment', actorId: 'stripe', summary: expect.stringContaining('differs from the price $40.00') })]);
+    // The payer was charged $30.00, and the receipt says so.
+    expect((await waitForMails(email))[0]!.body.text).toContain('Amount: $30.00 (USD)');
   });
 });
 

@@ -1,15 +1,9 @@
-// The Stripe core over HTTP: the webhook verifies signatures, processes each event id once, and the
-// local stand-in's checkout sends a signed event to the same handler.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+// The Stripe core over HTTP: the webhook verifies signatures, processes each event id once (a claim
+// is a lease: one left by an attempt that died is taken over once the lease is over), and the local
+// stand-in's checkout sends a signed event to the same handler.
 import { describe, expect, inject, it } from 'vitest';
 import { api } from '../support/api';
-import { testDb } from '../support/db';
-import { payLocalCheckout, sendStripeEvent, stripeEvent } from '../support/stripe';
-
-async function eventRecord(id: string) {
-  const { client, table } = testDb();
-  return (await client.send(new GetCommand({ TableName: table, Key: { pk: `STRIPE_EVENT#${id}`, sk: 'EVENT' }, ConsistentRead: true }))).Item;
-}
+import { leaveClaimBehind, payLocalCheckout, sendStripeEvent, stripeEvent, stripeEventRecord as eventRecord } from '../support/stripe';
 
 describe('Stripe webhook', () => {
   it('refuses an unsigned request', async () => {
@@ -38,6 +32,41 @@ describe('Stripe webhook', () => {
     expect(replay.status).toBe(200);
     expect(replay.body.data?.outcome).toBe('duplicate');
     expect(await eventRecord(event.id)).toEqual(stored);
+  });
+
+  it('answers 503 with Retry-After while another attempt holds the claim, and processes the event once that lease is over', async () => {
+    const event = stripeEvent('checkout.session.completed', { id: 'cs_lease', payment_status: 'paid', metadata: { kind: 'nobody-consumes-this', orgId: 'o1' } });
+    await leaveClaimBehind(event.id, event.type, Date.now() + 60_000);
+    const during = await sendStripeEvent(event);
+    expect(during.status).toBe(503);
+    expect(Number(during.headers.get('retry-after'))).toBeGreaterThan(50);
+    expect(await eventRecord(event.id)).toMatchObject({ status: 'processing', token: 'a-dead-attempt' });
+
+    await leaveClaimBehind(event.id, event.type, Date.now() - 1);
+    const after = await sendStripeEvent(event);
+    expect(after.status).toBe(200);
+    expect(after.body.data?.outcome).toBe('ignored');
+    const done = await eventRecord(event.id);
+    expect(done).toMatchObject({ status: 'done', outcome: 'ignored' });
+    expect(done).not.toHaveProperty('leaseUntil');
+    expect((await sendStripeEvent(event)).body.data?.outcome).toBe('duplicate');
+  });
+
+  it('takes over a claim left without a lease (written before claims had one)', async () => {
+    const event = stripeEvent('checkout.session.expired', { id: 'cs_old_claim', metadata: { kind: 'nobody-consumes-this', orgId: 'o1' } });
+    await leaveClaimBehind(event.id, event.type);
+    const res = await sendStripeEvent(event);
+    expect(res.status).toBe(200);
+    expect(await eventRecord(event.id)).toMatchObject({ status: 'done', outcome: 'ignored' });
+  });
+
+  it('does not ask for redelivery forever when the organisation an event names is gone', async () => {
+    const event = stripeEvent('checkout.session.completed', {
+      id: 'cs_gone', payment_status: 'paid', amount_total: 4000, currency: 'usd', payment_intent: null, metadata: { kind: 'form-payment', orgId: 'no-such-org', paymentId: 'p1' },
+    });
+    const res = await sendStripeEvent(event);
+    expect(res.status).toBe(200);
+    expect(await eventRecord(event.id)).toMatchObject({ status: 'done' });
   });
 
   it('the local checkout pays a session and delivers a signed completed event', async () => {

@@ -1,6 +1,9 @@
-// Drive payments in tests as Stripe would: signed webhook events, and the local checkout page.
+// Drive payments in tests as Stripe would: signed webhook events, and the local checkout page; and
+// arrange what a crash leaves behind (an event claimed by an attempt that died).
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { inject } from 'vitest';
+import { testDb } from './db';
 
 const signer = new Stripe('sk_test_signer_only');
 
@@ -21,7 +24,34 @@ export async function sendStripeEvent(event: unknown, secret = webhookSecret()) 
     headers: { 'content-type': 'application/json', 'stripe-signature': header },
     body: payload,
   });
-  return { status: res.status, body: (await res.json()) as { message: string; data?: { outcome: string } } };
+  return { status: res.status, headers: res.headers, body: (await res.json()) as { message: string; data?: { outcome: string } } };
+}
+
+/** What the server recorded of an event id (undefined: not claimed, or given back). */
+export async function stripeEventRecord(id: string) {
+  const { client, table } = testDb();
+  return (await client.send(new GetCommand({ TableName: table, Key: { pk: `STRIPE_EVENT#${id}`, sk: 'EVENT' }, ConsistentRead: true }))).Item;
+}
+
+/**
+ * The claim an attempt leaves when it dies between claiming an event and finishing it: 'processing'
+ * under a lease until `leaseUntil` (epoch ms; omitted: a claim from before leases existed).
+ */
+export async function leaveClaimBehind(id: string, type: string, leaseUntil?: number) {
+  const { client, table } = testDb();
+  const claim = { pk: `STRIPE_EVENT#${id}`, sk: 'EVENT', type, status: 'processing', claimedAt: new Date().toISOString(), token: 'a-dead-attempt' };
+  await client.send(new PutCommand({ TableName: table, Item: leaseUntil === undefined ? claim : { ...claim, leaseUntil } }));
+}
+
+/** Takes an item out of the table and gives a function that puts it back as it was (a record not written yet). */
+export async function withhold(key: { pk: string; sk: string }): Promise<() => Promise<void>> {
+  const { client, table } = testDb();
+  const item = (await client.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item;
+  if (!item) throw new Error(`Nothing to withhold at ${key.pk} ${key.sk}`);
+  await client.send(new DeleteCommand({ TableName: table, Key: key }));
+  return async () => {
+    await client.send(new PutCommand({ TableName: table, Item: item }));
+  };
 }
 
 /** Pays a session on the local checkout page (as the visitor's browser would) and returns where it redirects. */

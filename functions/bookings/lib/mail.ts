@@ -1,5 +1,7 @@
 // Mails to the visitor about their booking: the confirmation (with an .ics calendar file) once paid,
-// and a notice when staff cancel it or when a payment arrived for a time no longer free.
+// and a notice when staff cancel it or when a payment arrived for a time no longer free. Each is sent
+// through the outbox under an id derived from the booking: a booking is confirmed, cancelled or found
+// unplaced once, so each mail exists once however many events or clicks cause it.
 import { describeInstant } from '#shared/bookings/slots';
 import { formatDollars } from '#shared/bookings/time';
 import { config } from '#lib/config';
@@ -8,6 +10,12 @@ import type { BookingRecord } from '../../data/bookings';
 import { buildIcs } from './ics';
 
 const ICS_TYPE = 'text/calendar; charset=utf-8; method=REQUEST';
+
+/**
+ * The outbox id of a booking's mail or notice about `what` (the confirmation's row also says when it
+ * was sent). With the organisation: booking ids are unique within one.
+ */
+export const bookingRowId = (what: string, b: Pick<BookingRecord, 'orgId' | 'id'>) => `booking-${what}-${b.orgId}-${b.id}`;
 
 /** 'Monday, March 9, 2026', '9:00 AM EDT (Eastern Daylight Time, America/New_York)' */
 export function whenText(b: Pick<BookingRecord, 'startUtc' | 'timeZone'>) {

@@ -1,67 +1,73 @@
 // Stripe's events for bookings (metadata.kind 'booking'), registered in
 // functions/payments/lib/consumers.ts. A booking is confirmed ONLY here, when Stripe reports the
 // payment; nothing is mailed or notified as 'booked' before. Every change is a guarded move
-// (places.ts), so a replayed or late event changes nothing:
-//   completed  held -> confirmed (counters in the same transaction), staff told, visitor mailed with
-//              an .ics once (a mail that failed is sent on the event's retry). Paid after the hold was
-//              released: the place is taken again if one is free, else staff are asked to act.
+// (places.ts) carrying its mails and staff notices as outbox rows with ids derived from the booking,
+// in the same transaction, so one session completed under several event ids at once confirms, mails
+// and notifies once:
+//   completed  held -> confirmed (counters too), staff told, visitor mailed with an .ics. Paid after
+//              the hold was released: the place is taken again if one is free, else the payment is
+//              recorded, the booking flagged, staff told and the visitor mailed. Paid for a cancelled
+//              booking: recorded and flagged (refund it).
+//              A paid amount that differs from the price is still recorded as paid (the payer was
+//              charged) and the booking confirmed, but flagged (needsAttention), staff told, and the
+//              audit log says so.
 //   expired    held -> expired, place freed.
 //   refunded   paid -> refunded (a confirmed future booking is cancelled and its place freed), or
 //              partially_refunded.
+// An event for a booking that does not exist (yet) is handed back (PaymentTargetMissing).
 import { formatDollars } from '#shared/bookings/time';
-import { sendMail } from '#lib/mail';
-import type { CheckoutSession, StripeEvent } from '#lib/stripe';
+import type { CheckoutSession } from '#lib/stripe';
+import { auditItem } from '../../data/audit';
 import { getAvailability, rulesOf } from '../../data/availability';
 import { getBooking, type BookingRecord } from '../../data/bookings';
-import { notifyStaff } from '../../data/notifications';
+import type { TransactItem } from '../../data/core';
+import type { NotifyInput } from '../../data/notifications';
 import { getOrganization } from '../../data/organizations';
-import type { PaymentConsumer, PaymentRef } from '../../payments/lib/consumers';
-import { confirmationMail, unplacedPaymentMail, whenText } from './mail';
+import { outboxMail, outboxNotice } from '../../data/outbox';
+import { amountText, differenceNote, paidDifference, STRIPE_ACTOR, type PaidDifference } from '../../payments/lib/amounts';
+import { PaymentTargetMissing, type PaymentConsumer, type PaymentRef, type Refund } from '../../payments/lib/contract';
+import { bookingRowId, confirmationMail, unplacedPaymentMail, whenText } from './mail';
 import { cancelConfirmed, confirmHeld, reinstateExpired, releaseHeld, updateBooking } from './places';
-
-function log(level: 'warn' | 'error', message: string, extra: Record<string, unknown> = {}) {
-  console[level](JSON.stringify({ level, where: 'booking-payment', message, ...extra }));
-}
 
 async function bookingOf(metadata: Record<string, string> | undefined): Promise<BookingRecord | undefined> {
   const orgId = metadata?.orgId;
   const bookingId = metadata?.bookingId;
   if (!orgId || !bookingId) return undefined;
   const booking = await getBooking(orgId, bookingId);
-  if (!booking) log('warn', 'Stripe event for an unknown booking', { orgId, bookingId });
-  return booking;
+  if (booking) return booking;
+  if (await getOrganization(orgId)) throw new PaymentTargetMissing(`Booking ${bookingId} of ${orgId}`);
+  console.warn(JSON.stringify({ level: 'warn', where: 'booking-payment', message: 'Stripe event for a booking of an organisation that is gone', orgId, bookingId }));
+  return undefined;
 }
 
-const link = (b: BookingRecord) => `/bookings/booking/${b.id}`;
 const who = (b: BookingRecord) => `${b.firstName} ${b.lastName}`;
 
-async function tellStaff(b: BookingRecord, title: string, message: string) {
-  await notifyStaff(b.orgId, { title, message, link: link(b), module: 'BOOKING_PACKAGES' }).catch((error) =>
-    log('error', 'Could not notify staff', { bookingId: b.id, title, error: (error as Error).message }),
-  );
+/** A staff notice about a booking, as an outbox row under `id`. */
+const notice = (b: BookingRecord, id: string, title: string, message: string): TransactItem =>
+  outboxNotice(id, b.orgId, { title, message, link: `/bookings/booking/${b.id}`, module: 'BOOKING_PACKAGES' } satisfies NotifyInput);
+
+/** The rows that flag a paid amount differing from the price: a staff notice and an audit entry. */
+function differenceRows(b: BookingRecord, d: PaidDifference, at: string): TransactItem[] {
+  return [
+    notice(b, bookingRowId('amount-notice', b), 'Booking needs attention', `${who(b)} paid ${d.paid} for "${b.packageName}" (${whenText(b).short}), but the price is ${d.price}. Please check the payment.`),
+    auditItem({
+      orgId: b.orgId, actorId: STRIPE_ACTOR, module: 'BOOKING_PACKAGES', action: 'update', recordType: 'booking', recordId: b.id, at,
+      summary: `Payment of ${d.paid} for the booking of ${who(b)} ("${b.packageName}", ${whenText(b).short}) differs from the price ${d.price}: recorded as paid and flagged for staff`,
+    }),
+  ];
 }
 
-/** Mails the confirmation once (confirmationSentAt); a failure throws so the event is retried. */
-async function mailConfirmation(b: BookingRecord) {
-  if (b.status !== 'confirmed' || b.confirmationSentAt) return;
-  const org = await getOrganization(b.orgId);
-  await sendMail(confirmationMail(b, org?.name ?? 'the clinic'));
-  const at = new Date().toISOString();
-  await updateBooking(b, { status: ['confirmed'] }, { confirmationSentAt: at, updatedAt: at });
-}
-
-async function announceConfirmed(b: BookingRecord) {
-  await tellStaff(b, 'New booking', `${who(b)} booked "${b.packageName}" for ${whenText(b).short} and paid ${formatDollars(b.amountPaidCents ?? b.priceCents)}.`);
-}
+/** Joins what staff must act on into the booking's one note. */
+const attention = (...notes: (string | undefined)[]) => notes.filter(Boolean).join(' ') || null;
 
 export const bookingPaymentConsumer: PaymentConsumer = {
-  async completed(session: CheckoutSession, _event: StripeEvent) {
-    const booking = await bookingOf(session.metadata);
+  async completed(session: CheckoutSession) {
+    let booking = await bookingOf(session.metadata);
     if (!booking) return;
-    if (session.amount_total !== booking.priceCents || session.currency !== booking.currency) {
-      log('error', 'Paid amount differs from the booking price', { bookingId: booking.id, expected: booking.priceCents, paid: session.amount_total, currency: session.currency });
-    }
+    const org = await getOrganization(booking.orgId);
+    const orgName = org?.name ?? 'the clinic';
     const at = new Date().toISOString();
+    const difference = paidDifference({ cents: booking.priceCents, currency: booking.currency }, session);
     const payment: Partial<BookingRecord> = {
       stripeSessionId: session.id,
       paymentIntentId: session.payment_intent,
@@ -69,38 +75,59 @@ export const bookingPaymentConsumer: PaymentConsumer = {
       payerEmail: session.customer_details?.email ?? session.customer_email ?? booking.email,
       paidAt: at,
     };
+    const flagged = (b: BookingRecord) => (difference ? differenceRows(b, difference, at) : []);
 
-    let confirmedNow = booking.status === 'held' && (await confirmHeld(booking, payment, at));
-    let current = (await getBooking(booking.orgId, booking.id))!;
+    // Whatever state the booking is found in, one guarded move; when another writer moved it first
+    // (a hold released, the same payment under another event id), read it again and decide anew.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      if (attempt > 0) {
+        const fresh = await getBooking(booking.orgId, booking.id);
+        if (!fresh) return;
+        booking = fresh;
+      }
+      const b = booking;
+      const confirmedRows = () => {
+        const confirmed: BookingRecord = { ...b, ...payment, status: 'confirmed', paymentStatus: 'paid' };
+        return [
+          outboxMail(bookingRowId('confirmed', b), confirmationMail(confirmed, orgName), b.orgId),
+          notice(b, bookingRowId('confirmed-notice', b), 'New booking', `${who(b)} booked "${b.packageName}" for ${whenText(b).short} and paid ${amountText(session.amount_total, session.currency)}.`),
+          ...flagged(b),
+        ];
+      };
+      const confirmedPayment = { ...payment, needsAttention: attention(difference && differenceNote(difference)) };
 
-    if (!confirmedNow && current.status === 'expired' && current.paymentStatus !== 'paid') {
-      // Paid in time, but the event came after the hold was released: take the place again if free.
-      const org = await getOrganization(current.orgId);
-      const rules = rulesOf(await getAvailability(current.orgId), org?.timeZone);
-      const outcome = await reinstateExpired(current, rules.capacity, payment, at);
-      current = (await getBooking(booking.orgId, booking.id))!;
-      if (outcome === 'confirmed') confirmedNow = true;
-      else if (outcome === 'full') {
-        const note = 'Paid after the hold ran out, and the time was taken meanwhile: offer another time or refund.';
-        if (await updateBooking(current, { status: ['expired'], paymentStatus: ['unpaid', 'pending'] }, { ...payment, paymentStatus: 'paid', needsAttention: note, updatedAt: at })) {
-          current = (await getBooking(booking.orgId, booking.id))!;
-          await tellStaff(current, 'Booking needs attention', `${who(current)} paid for "${current.packageName}" at ${whenText(current).short}, but that time is no longer free.`);
-          const org2 = await getOrganization(current.orgId);
-          await sendMail(unplacedPaymentMail(current, org2?.name ?? 'the clinic')).catch((error) => log('error', 'Could not mail the visitor', { bookingId: current.id, error: (error as Error).message }));
-        }
-        return;
+      if (b.status === 'held') {
+        if (await confirmHeld(b, confirmedPayment, at, confirmedRows())) return;
+        continue;
       }
-    } else if (!confirmedNow && current.status === 'cancelled' && (current.paymentStatus === 'unpaid' || current.paymentStatus === 'pending')) {
-      const note = 'Paid after the booking was cancelled: refund the payment.';
-      if (await updateBooking(current, { status: ['cancelled'], paymentStatus: ['unpaid', 'pending'] }, { ...payment, paymentStatus: 'paid', needsAttention: note, updatedAt: at })) {
-        await tellStaff(current, 'Booking needs attention', `${who(current)} paid for a cancelled booking of "${current.packageName}" (${whenText(current).short}). Please refund it.`);
+      if (b.status === 'expired' && b.paymentStatus !== 'paid') {
+        // Paid in time, but the event came after the hold was released: take the place again if free.
+        const rules = rulesOf(await getAvailability(b.orgId), org?.timeZone);
+        const outcome = await reinstateExpired(b, rules.capacity, confirmedPayment, at, confirmedRows());
+        if (outcome === 'confirmed') return;
+        if (outcome === 'state') continue;
+        const note = attention('Paid after the hold ran out, and the time was taken meanwhile: offer another time or refund.', difference && differenceNote(difference));
+        const unplaced: BookingRecord = { ...b, ...payment, paymentStatus: 'paid' };
+        const moved = await updateBooking(b, { status: ['expired'], paymentStatus: ['unpaid', 'pending'] }, { ...payment, paymentStatus: 'paid', needsAttention: note, updatedAt: at }, [
+          outboxMail(bookingRowId('unplaced', b), unplacedPaymentMail(unplaced, orgName), b.orgId),
+          notice(b, bookingRowId('unplaced-notice', b), 'Booking needs attention', `${who(b)} paid for "${b.packageName}" at ${whenText(b).short}, but that time is no longer free.`),
+          ...flagged(b),
+        ]);
+        if (moved) return;
+        continue;
       }
-      return;
+      if (b.status === 'cancelled' && (b.paymentStatus === 'unpaid' || b.paymentStatus === 'pending')) {
+        const note = attention('Paid after the booking was cancelled: refund the payment.', difference && differenceNote(difference));
+        const moved = await updateBooking(b, { status: ['cancelled'], paymentStatus: ['unpaid', 'pending'] }, { ...payment, paymentStatus: 'paid', needsAttention: note, updatedAt: at }, [
+          notice(b, bookingRowId('paid-cancelled-notice', b), 'Booking needs attention', `${who(b)} paid for a cancelled booking of "${b.packageName}" (${whenText(b).short}). Please refund it.`),
+          ...flagged(b),
+        ]);
+        if (moved) return;
+        continue;
+      }
+      return; // confirmed, or its payment recorded already
     }
-
-    if (confirmedNow) await announceConfirmed(current);
-    // Also on a redelivery: a confirmation whose mail failed before is sent now.
-    if (current.status === 'confirmed' && current.stripeSessionId === session.id) await mailConfirmation(current);
+    throw new Error(`Booking ${booking.id} kept changing while its payment was recorded`);
   },
 
   async expired(session: CheckoutSession) {
@@ -110,27 +137,31 @@ export const bookingPaymentConsumer: PaymentConsumer = {
     await releaseHeld(booking, 'expired', new Date().toISOString(), { stripeSessionId: session.id });
   },
 
-  async refunded(ref: PaymentRef, refund: { paymentIntentId: string; amount: number; amountRefunded: number }) {
+  async refunded(ref: PaymentRef, refund: Refund) {
     const full = refund.amountRefunded >= refund.amount;
     for (let attempt = 0; attempt < 3; attempt++) {
       const booking = await bookingOf({ ...ref.metadata, orgId: ref.orgId });
       if (!booking) return;
       const at = new Date().toISOString();
       const fromPayment: BookingRecord['paymentStatus'][] = ['paid', 'partially_refunded'];
+      // Refunded before its payment was recorded (events come in any order): deliver it again later.
+      if (booking.paymentStatus === 'pending' || booking.paymentStatus === 'unpaid') throw new PaymentTargetMissing(`The payment of booking ${booking.id}`);
       if (!fromPayment.includes(booking.paymentStatus)) return;
+      if ((booking.refundedCents ?? 0) >= refund.amountRefunded) return; // this refund (or a later one) is recorded
       const changes: Partial<BookingRecord> = { paymentStatus: full ? 'refunded' : 'partially_refunded', refundedCents: refund.amountRefunded };
-      const moved =
-        full && booking.status === 'confirmed' && Date.parse(booking.startUtc) > Date.now()
-          ? await cancelConfirmed(booking, at, changes, { fromPayment })
-          : await updateBooking(booking, { status: [booking.status], paymentStatus: fromPayment }, { ...changes, updatedAt: at });
-      if (!moved) continue; // changed meanwhile: read again
-      await tellStaff(
+      const cancels = full && booking.status === 'confirmed' && Date.parse(booking.startUtc) > Date.now();
+      const told = notice(
         booking,
+        bookingRowId(`refunded-${refund.amountRefunded}-notice`, booking),
         full ? 'Booking refunded' : 'Booking partly refunded',
         `${formatDollars(refund.amountRefunded)} of ${formatDollars(refund.amount)} refunded to ${who(booking)} for "${booking.packageName}" (${whenText(booking).short}).` +
-          (full && booking.status === 'confirmed' && Date.parse(booking.startUtc) > Date.now() ? ' The booking is cancelled and its time is free again.' : ''),
+          (cancels ? ' The booking is cancelled and its time is free again.' : ''),
       );
-      return;
+      const moved = cancels
+        ? await cancelConfirmed(booking, at, changes, { fromPayment, refundedBelow: refund.amountRefunded, also: [told] })
+        : await updateBooking(booking, { status: [booking.status], paymentStatus: fromPayment, refundedBelow: refund.amountRefunded }, { ...changes, updatedAt: at }, [told]);
+      if (moved) return;
+      // changed meanwhile: read again
     }
   },
 };

@@ -7,20 +7,10 @@
 //   cancel    'confirmed' -> cancelled               + slot taken-1 confirmed-1 (future slots) + bookings-1
 // When a slot looks full, holds whose time ran out are released first (DynamoDB TTL is not prompt
 // enough to be relied on), then the hold is tried once more.
-import { auditItem, type AuditInput } from '../../data/audit';
 import { moveBookingItem, putNewBookingItem, type BookingRecord } from '../../data/bookings';
-import {
-  cancellationCodes,
-  confirmPlaceItem,
-  deleteHoldItem,
-  listHoldsOfSlot,
-  putHoldItem,
-  releasePlaceItem,
-  runTransaction,
-  takePlaceItem,
-} from '../../data/holds';
+import { cancellationCodes, TransactionFailure, transact, tryTransact, type TransactItem } from '../../data/core';
+import { confirmPlaceItem, deleteHoldItem, listHoldsOfSlot, putHoldItem, releasePlaceItem, takePlaceItem } from '../../data/holds';
 import { counterUpdate } from '../../data/organizations';
-import { isConditionFailure } from '#lib/errors';
 
 /** Thrown by holdPlace when every place of the slot is taken. */
 export class SlotFullError extends Error {
@@ -41,7 +31,7 @@ export async function holdPlace(booking: BookingRecord, capacity: number, now = 
   ];
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      await runTransaction(items());
+      await transact(items());
       return;
     } catch (error) {
       const codes = cancellationCodes(error);
@@ -58,7 +48,7 @@ export async function releaseExpiredHolds(orgId: string, startUtc: string, now =
   const expired = (await listHoldsOfSlot(orgId, startUtc)).filter((h) => h.holdExpiresAt <= nowIso);
   let released = 0;
   for (const hold of expired) {
-    const done = await tryMove([
+    const done = await tryTransact([
       moveBookingItem({ orgId, id: hold.bookingId }, { status: ['held'], holdExpiredBy: nowIso }, { status: 'expired', paymentStatus: 'unpaid', holdExpiresAt: null, expiredAt: nowIso, updatedAt: nowIso }),
       deleteHoldItem(orgId, hold.startUtc, hold.bookingId),
       releasePlaceItem(orgId, hold.startUtc, 'held'),
@@ -68,77 +58,72 @@ export async function releaseExpiredHolds(orgId: string, startUtc: string, now =
   return released;
 }
 
-/** Runs a guarded move; false when a condition failed (the booking is no longer in that state). */
-async function tryMove(items: Parameters<typeof runTransaction>[0]): Promise<boolean> {
-  try {
-    await runTransaction(items);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
+// Each move below takes `also`: the rows that must be written if and only if the move happens (outbox
+// mails and notices, audit entries), in its transaction, after the move's own items.
 
 /** 'held' -> 'confirmed' with the payment, once. False when the booking was not held. */
-export function confirmHeld(b: BookingRecord, payment: Partial<BookingRecord>, at: string): Promise<boolean> {
-  return tryMove([
+export function confirmHeld(b: BookingRecord, payment: Partial<BookingRecord>, at: string, also: TransactItem[] = []): Promise<boolean> {
+  return tryTransact([
     moveBookingItem(b, { status: ['held'] }, { ...payment, status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null, confirmedAt: at, updatedAt: at }),
     deleteHoldItem(b.orgId, b.startUtc, b.id),
     confirmPlaceItem(b.orgId, b.startUtc),
     counterUpdate(b.orgId, 'bookings', 1),
+    ...also,
   ]);
 }
 
 /**
- * Paid after the hold was released ('expired'): takes a place again if one is free, else false.
- * Returns 'state' when the booking is no longer expired.
+ * Paid after the hold was released ('expired'): takes a place again if one is free ('confirmed'),
+ * 'full' when none is, 'state' when the booking is no longer expired.
  */
-export async function reinstateExpired(b: BookingRecord, capacity: number, payment: Partial<BookingRecord>, at: string): Promise<'confirmed' | 'full' | 'state'> {
+export async function reinstateExpired(b: BookingRecord, capacity: number, payment: Partial<BookingRecord>, at: string, also: TransactItem[] = []): Promise<'confirmed' | 'full' | 'state'> {
   try {
-    await runTransaction([
+    await transact([
       takePlaceItem(b.orgId, slotOf(b), capacity, 'confirmed'),
       moveBookingItem(b, { status: ['expired'] }, { ...payment, status: 'confirmed', paymentStatus: 'paid', confirmedAt: at, updatedAt: at }),
       counterUpdate(b.orgId, 'bookings', 1),
+      ...also,
     ]);
     return 'confirmed';
   } catch (error) {
-    const codes = cancellationCodes(error);
-    if (codes[1] === 'ConditionalCheckFailed') return 'state';
-    if (codes[0] === 'ConditionalCheckFailed') return 'full';
+    if (!(error instanceof TransactionFailure)) throw error;
+    if (error.failedAt(1)) return 'state';
+    if (error.failedAt(0)) return 'full';
+    if (error.conditionFailed) return 'state'; // a row of `also` exists: this move was made already
     throw error;
   }
 }
 
 /** 'held' -> 'expired' (checkout expired) or 'cancelled' (staff), giving the place back. False when not held. */
-export function releaseHeld(b: BookingRecord, to: 'expired' | 'cancelled', at: string, extra: Partial<BookingRecord> = {}, audit?: AuditInput): Promise<boolean> {
-  return tryMove([
+export function releaseHeld(b: BookingRecord, to: 'expired' | 'cancelled', at: string, extra: Partial<BookingRecord> = {}, also: TransactItem[] = []): Promise<boolean> {
+  return tryTransact([
     moveBookingItem(b, { status: ['held'] }, { ...extra, status: to, paymentStatus: 'unpaid', holdExpiresAt: null, ...(to === 'expired' ? { expiredAt: at } : { cancelledAt: at }), updatedAt: at }),
     deleteHoldItem(b.orgId, b.startUtc, b.id),
     releasePlaceItem(b.orgId, b.startUtc, 'held'),
-    ...(audit ? [auditItem(audit)] : []),
+    ...also,
   ]);
 }
 
 /**
  * 'confirmed' -> 'cancelled' (staff, or a full refund), giving the place back when the slot is still
- * ahead. `paymentStatus` (when given) must move from one of `fromPayment`. False when not confirmed.
+ * ahead. `paymentStatus` must be one of `fromPayment` (when given). False when not confirmed.
  */
 export function cancelConfirmed(
   b: BookingRecord,
   at: string,
   changes: Partial<BookingRecord>,
-  options: { fromPayment?: BookingRecord['paymentStatus'][]; audit?: AuditInput; now?: Date } = {},
+  options: { fromPayment?: BookingRecord['paymentStatus'][]; refundedBelow?: number; also?: TransactItem[]; now?: Date } = {},
 ): Promise<boolean> {
   const future = Date.parse(b.startUtc) > (options.now ?? new Date()).getTime();
-  return tryMove([
-    moveBookingItem(b, { status: ['confirmed'], paymentStatus: options.fromPayment }, { ...changes, status: 'cancelled', cancelledAt: at, updatedAt: at }),
+  return tryTransact([
+    moveBookingItem(b, { status: ['confirmed'], paymentStatus: options.fromPayment, refundedBelow: options.refundedBelow }, { ...changes, status: 'cancelled', cancelledAt: at, updatedAt: at }),
     ...(future ? [releasePlaceItem(b.orgId, b.startUtc, 'confirmed')] : []),
     counterUpdate(b.orgId, 'bookings', -1),
-    ...(options.audit ? [auditItem(options.audit)] : []),
+    ...(options.also ?? []),
   ]);
 }
 
 /** A guarded change of a booking's fields alone (no place moves). False when its state differs. */
-export function updateBooking(b: BookingRecord, when: Parameters<typeof moveBookingItem>[1], changes: Partial<BookingRecord>, audit?: AuditInput): Promise<boolean> {
-  return tryMove([moveBookingItem(b, when, changes), ...(audit ? [auditItem(audit)] : [])]);
+export function updateBooking(b: BookingRecord, when: Parameters<typeof moveBookingItem>[1], changes: Partial<BookingRecord>, also: TransactItem[] = []): Promise<boolean> {
+  return tryTransact([moveBookingItem(b, when, changes), ...also]);
 }

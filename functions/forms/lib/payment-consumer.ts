@@ -1,37 +1,45 @@
 // Stripe's events for form payments (metadata.kind 'form-payment'), registered in
 // functions/payments/lib/consumers.ts. Every change is a conditional move of the payment's state
-// (pending -> paid once; pending -> expired; paid -> refunded), so a replay or a late event changes
-// nothing. Paid: staff are told and the payer gets a receipt (mailed once, retried with the event
-// if the mail fails).
+// (pending -> paid once; pending -> expired; paid -> refunded), carrying its staff notice and the
+// payer's receipt as outbox rows with ids derived from the payment (`receipt-<paymentId>`), in the
+// same transaction: one session completed under several event ids at once gives one receipt.
+// A paid amount (or currency) that differs from the price is still recorded as paid (the payer was
+// charged), but flagged (needsAttention), staff are told, and the audit log says so.
+// An event for a payment that does not exist (yet) is handed back (PaymentTargetMissing).
 import { formatDollars } from '#shared/forms/validate';
-import type { CheckoutSession, StripeEvent } from '#lib/stripe';
-import { sendMail } from '#lib/mail';
-import { notifyStaff } from '../../data/notifications';
+import type { CheckoutSession } from '#lib/stripe';
+import type { Mail } from '#lib/mail';
+import { auditItem } from '../../data/audit';
+import type { TransactItem } from '../../data/core';
+import type { NotifyInput } from '../../data/notifications';
 import { getOrganization } from '../../data/organizations';
-import { getPayment, markReceiptSent, movePayment, type FormPaymentRecord } from '../../data/submissions';
-import type { PaymentConsumer, PaymentRef } from '../../payments/lib/consumers';
-
-function log(level: 'warn' | 'error', message: string, extra: Record<string, unknown> = {}) {
-  console[level](JSON.stringify({ level, where: 'form-payment', message, ...extra }));
-}
+import { outboxMail, outboxNotice } from '../../data/outbox';
+import { getPayment, movePayment, type FormPaymentRecord } from '../../data/submissions';
+import { amountText, differenceNote, paidDifference, STRIPE_ACTOR } from '../../payments/lib/amounts';
+import { PaymentTargetMissing, type PaymentConsumer, type PaymentRef, type Refund } from '../../payments/lib/contract';
 
 async function paymentOf(metadata: Record<string, string> | undefined): Promise<FormPaymentRecord | undefined> {
   const orgId = metadata?.orgId;
   const paymentId = metadata?.paymentId;
   if (!orgId || !paymentId) return undefined;
   const payment = await getPayment(orgId, paymentId);
-  if (!payment) log('warn', 'Stripe event for an unknown form payment', { orgId, paymentId });
-  return payment;
+  if (payment) return payment;
+  if (await getOrganization(orgId)) throw new PaymentTargetMissing(`Form payment ${paymentId} of ${orgId}`);
+  console.warn(JSON.stringify({ level: 'warn', where: 'form-payment', message: 'Stripe event for a payment of an organisation that is gone', orgId, paymentId }));
+  return undefined;
 }
 
+/** The outbox id of a payment's mail or notice about `what` (payment ids are unique within an organisation). */
+const rowId = (what: string, p: Pick<FormPaymentRecord, 'orgId' | 'id'>) => `${what}-${p.orgId}-${p.id}`;
+
 /** The receipt's text: amount, package, form, date, reference. */
-export function receiptText(p: FormPaymentRecord, orgName: string, timeZone: string): string {
+export function receiptText(p: FormPaymentRecord, orgName: string, timeZone: string, currency: string = p.currency): string {
   const paidAt = new Date(p.paidAt ?? Date.now());
   const date = paidAt.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: timeZone || 'UTC' });
   return [
     `Thank you for your payment to ${orgName}.`,
     [
-      `Amount: ${formatDollars(p.amountPaidCents ?? p.amountCents)} (USD)`,
+      `Amount: ${amountText(p.amountPaidCents ?? p.amountCents, currency)} (${currency.toUpperCase()})`,
       `Package: ${p.packageName}`,
       `Form: ${p.formName}`,
       `Date: ${date}`,
@@ -41,41 +49,49 @@ export function receiptText(p: FormPaymentRecord, orgName: string, timeZone: str
   ].join('\n\n');
 }
 
-async function mailReceipt(payment: FormPaymentRecord) {
-  if (payment.status !== 'paid' || payment.receiptSentAt || !payment.payerEmail) return;
-  const org = await getOrganization(payment.orgId);
+function receiptMail(p: FormPaymentRecord, to: string, org: { name?: string; timeZone?: string } | undefined, currency: string): Mail {
   const orgName = org?.name ?? 'the clinic';
-  await sendMail({ to: payment.payerEmail, subject: `Payment receipt from ${orgName}`, text: receiptText(payment, orgName, org?.timeZone ?? 'UTC') });
-  await markReceiptSent(payment.orgId, payment.id);
+  return { to, subject: `Payment receipt from ${orgName}`, text: receiptText(p, orgName, org?.timeZone ?? 'UTC', currency) };
 }
 
+/** A staff notice about a payment, as an outbox row under `id`. */
+const notice = (p: FormPaymentRecord, id: string, title: string, message: string): TransactItem =>
+  outboxNotice(id, p.orgId, { title, message, link: `/forms/leads/${p.submissionId}`, module: 'FORMS' } satisfies NotifyInput);
+
 export const formPaymentConsumer: PaymentConsumer = {
-  async completed(session: CheckoutSession, _event: StripeEvent) {
+  async completed(session: CheckoutSession) {
     const payment = await paymentOf(session.metadata);
     if (!payment) return;
-    if (session.amount_total !== payment.amountCents || session.currency !== payment.currency) {
-      log('error', 'Paid amount differs from the recorded one', { paymentId: payment.id, expected: payment.amountCents, paid: session.amount_total, currency: session.currency });
-    }
+    const org = await getOrganization(payment.orgId);
+    const at = new Date().toISOString();
+    const difference = paidDifference({ cents: payment.amountCents, currency: payment.currency }, session);
     const payerEmail = session.customer_details?.email ?? session.customer_email ?? payment.payerEmail;
-    const moved = await movePayment(payment, ['pending', 'failed', 'expired'], 'paid', {
+    const fields: Partial<FormPaymentRecord> = {
       stripeSessionId: session.id,
       paymentIntentId: session.payment_intent,
       amountPaidCents: session.amount_total,
       payerEmail,
       payerName: session.customer_details?.name ?? payment.payerName,
-      paidAt: new Date().toISOString(),
-    });
-    const current = (await getPayment(payment.orgId, payment.id))!;
-    if (moved) {
-      await notifyStaff(payment.orgId, {
-        title: 'Payment received',
-        message: `${formatDollars(session.amount_total)} paid for "${payment.packageName}" on "${payment.formName}"${payerEmail ? ` by ${payerEmail}` : ''}.`,
-        link: `/forms/leads/${payment.submissionId}`,
-        module: 'FORMS',
-      }).catch((error) => log('error', 'Could not notify staff of a payment', { paymentId: payment.id, error: (error as Error).message }));
+      paidAt: at,
+      needsAttention: difference ? differenceNote(difference) : null,
+    };
+    const paid: FormPaymentRecord = { ...payment, ...fields, status: 'paid' };
+    const paidText = amountText(session.amount_total, session.currency);
+    const rows: TransactItem[] = [
+      notice(paid, rowId('payment-received', payment), 'Payment received', `${paidText} paid for "${payment.packageName}" on "${payment.formName}"${payerEmail ? ` by ${payerEmail}` : ''}.`),
+      ...(payerEmail ? [outboxMail(rowId('receipt', payment), receiptMail(paid, payerEmail, org, session.currency), payment.orgId)] : []),
+    ];
+    if (difference) {
+      rows.push(
+        notice(paid, rowId('payment-amount', payment), 'Payment needs attention', `${difference.paid} was paid for "${payment.packageName}" on "${payment.formName}", but the price is ${difference.price}. Please check the payment.`),
+        auditItem({
+          orgId: payment.orgId, actorId: STRIPE_ACTOR, module: 'FORMS', action: 'update', recordType: 'form-payment', recordId: payment.id, at,
+          summary: `Payment of ${difference.paid} for "${payment.packageName}" on "${payment.formName}" differs from the price ${difference.price}: recorded as paid and flagged for staff`,
+        }),
+      );
     }
-    // Also on a redelivery: a receipt whose mail failed before is sent now.
-    if (current.stripeSessionId === session.id) await mailReceipt(current);
+    // False when it is paid already (the same session under another event id): nothing more to do.
+    await movePayment(payment, ['pending', 'failed', 'expired'], 'paid', fields, { also: rows });
   },
 
   async expired(session: CheckoutSession) {
@@ -84,20 +100,22 @@ export const formPaymentConsumer: PaymentConsumer = {
     await movePayment(payment, ['pending'], 'expired', { stripeSessionId: session.id }, { onlyIfCurrent: true });
   },
 
-  async refunded(ref: PaymentRef, refund: { paymentIntentId: string; amount: number; amountRefunded: number }) {
+  async refunded(ref: PaymentRef, refund: Refund) {
     const payment = await paymentOf({ ...ref.metadata, orgId: ref.orgId });
     if (!payment) return;
+    // Refunded before its payment was recorded (events come in any order): deliver it again later.
+    if (payment.status === 'pending') throw new PaymentTargetMissing(`The payment of form payment ${payment.id}`);
     const full = refund.amountRefunded >= refund.amount;
-    const moved = await movePayment(payment, ['paid', 'partially_refunded'], full ? 'refunded' : 'partially_refunded', {
-      refundedCents: refund.amountRefunded,
+    await movePayment(payment, ['paid', 'partially_refunded'], full ? 'refunded' : 'partially_refunded', { refundedCents: refund.amountRefunded }, {
+      refundedBelow: refund.amountRefunded,
+      also: [
+        notice(
+          payment,
+          rowId(`payment-refunded-${refund.amountRefunded}`, payment),
+          full ? 'Payment refunded' : 'Payment partly refunded',
+          `${formatDollars(refund.amountRefunded)} of ${formatDollars(refund.amount)} refunded for "${payment.packageName}" on "${payment.formName}".`,
+        ),
+      ],
     });
-    if (moved) {
-      await notifyStaff(payment.orgId, {
-        title: full ? 'Payment refunded' : 'Payment partly refunded',
-        message: `${formatDollars(refund.amountRefunded)} of ${formatDollars(refund.amount)} refunded for "${payment.packageName}" on "${payment.formName}".`,
-        link: `/forms/leads/${payment.submissionId}`,
-        module: 'FORMS',
-      }).catch((error) => log('error', 'Could not notify staff of a refund', { paymentId: payment.id, error: (error as Error).message }));
-    }
   },
 };

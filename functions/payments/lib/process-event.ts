@@ -1,23 +1,52 @@
-// One path for every Stripe event, whichever way it arrived: claim the event id (once), hand it to
-// the consumer its metadata names, and record the outcome. A failure gives the claim back and
-// rethrows, so the sender's retry can process it.
+// One path for every Stripe event, whichever way it arrived: claim the event id (a lease), hand it to
+// the consumer its metadata names, and record the outcome. An event that cannot be processed now (its
+// claim is held by a running attempt, or the record it names does not exist yet) throws RetryLater
+// and is not marked processed, so the sender delivers it again; a failure gives the claim back.
 import type { CheckoutSession, StripeEvent } from '#lib/stripe';
 import { claimEvent, completeEvent, findPayment, releaseEvent, rememberPayment } from '../../data/stripe-events';
-import { CONSUMERS } from './consumers';
+import { CONSUMERS, kindOf } from './consumers';
+import { PaymentTargetMissing, isPaymentKind } from './contract';
 
 export type Outcome = 'processed' | 'duplicate' | 'ignored';
 
-export async function processStripeEvent(event: StripeEvent): Promise<Outcome> {
+/** The event was not processed and must be delivered again later. */
+export class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = 'RetryLater';
+  }
+}
+
+/** How long a claim is held after the attempt's time is up: a dead attempt's claim is over by then. */
+export const LEASE_MARGIN_MS = 5_000;
+
+/** The lease of an attempt that has `remainingMs` to run (the function's timeout at most). */
+export const leaseFor = (remainingMs: number | undefined) => Math.max(1_000, remainingMs ?? 10_000) + LEASE_MARGIN_MS;
+
+/** Stripe waits longer than this between its retries anyway; it tells an EventBridge replayer the same. */
+const MISSING_RETRY_SECONDS = 30;
+
+export async function processStripeEvent(event: StripeEvent, leaseMs: number): Promise<Outcome> {
   if (!event?.id || !event.type) return 'ignored';
-  if (!(await claimEvent(event.id, event.type))) return 'duplicate';
+  const claim = await claimEvent(event.id, event.type, leaseMs);
+  if (claim.kind === 'done') return 'duplicate';
+  if (claim.kind === 'in-progress') throw new RetryLater('This event is being processed. Please deliver it again later.', claim.retryAfterSeconds);
+  let outcome: string;
   try {
-    const outcome = await dispatch(event);
-    await completeEvent(event.id, outcome);
-    return outcome === 'ignored' ? 'ignored' : 'processed';
+    outcome = await dispatch(event);
   } catch (error) {
-    await releaseEvent(event.id).catch(() => undefined);
+    await releaseEvent(event.id, claim.token).catch(() => undefined);
+    if (error instanceof PaymentTargetMissing) {
+      console.warn(JSON.stringify({ level: 'warn', where: 'stripe-event', eventId: event.id, type: event.type, message: `${error.message}: given back for a later delivery` }));
+      throw new RetryLater('The record this event is about does not exist yet. Please deliver it again later.', MISSING_RETRY_SECONDS);
+    }
     throw error;
   }
+  await completeEvent(event.id, claim.token, outcome);
+  return outcome === 'ignored' ? 'ignored' : 'processed';
 }
 
 async function dispatch(event: StripeEvent): Promise<string> {
@@ -25,27 +54,28 @@ async function dispatch(event: StripeEvent): Promise<string> {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object as CheckoutSession;
-      const consumer = CONSUMERS[session.metadata?.kind ?? ''];
-      if (!consumer || !session.metadata?.orgId) return 'ignored';
+      const kind = kindOf(session.metadata);
+      if (!kind || !session.metadata.orgId) return 'ignored';
       if (session.payment_status !== 'paid') return 'ignored'; // delayed methods: wait for async_payment_succeeded
-      if (session.payment_intent) {
-        await rememberPayment(session.payment_intent, { kind: session.metadata.kind!, orgId: session.metadata.orgId, metadata: session.metadata });
-      }
-      await consumer.completed(session, event);
+      if (session.payment_intent) await rememberPayment(session.payment_intent, { kind, orgId: session.metadata.orgId, metadata: session.metadata });
+      await CONSUMERS[kind].completed(session, event);
       return 'completed';
     }
     case 'checkout.session.expired': {
       const session = event.data.object as CheckoutSession;
-      const consumer = CONSUMERS[session.metadata?.kind ?? ''];
-      if (!consumer?.expired || !session.metadata?.orgId) return 'ignored';
+      const kind = kindOf(session.metadata);
+      const consumer = kind ? CONSUMERS[kind] : undefined;
+      if (!consumer?.expired || !session.metadata.orgId) return 'ignored';
       await consumer.expired(session, event);
       return 'expired';
     }
     case 'charge.refunded': {
-      const charge = event.data.object as { payment_intent?: string; amount: number; amount_refunded: number };
+      const charge = event.data.object as { payment_intent?: string; amount: number; amount_refunded: number; metadata?: Record<string, string> };
       if (!charge.payment_intent) return 'ignored';
-      const ref = await findPayment(charge.payment_intent);
-      const consumer = ref ? CONSUMERS[ref.kind] : undefined;
+      // The payment is remembered when its session completes; a refund may come first, with the metadata.
+      const kind = kindOf(charge.metadata);
+      const ref = (await findPayment(charge.payment_intent)) ?? (kind && charge.metadata?.orgId ? { kind, orgId: charge.metadata.orgId, metadata: charge.metadata } : undefined);
+      const consumer = ref && isPaymentKind(ref.kind) ? CONSUMERS[ref.kind] : undefined;
       if (!ref || !consumer?.refunded) return 'ignored';
       await consumer.refunded(ref, { paymentIntentId: charge.payment_intent, amount: charge.amount, amountRefunded: charge.amount_refunded }, event);
       return 'refunded';

@@ -79,6 +79,16 @@ describe('bookings console pages', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
   });
 
+  it('shows a booking paid with an amount that differs from the price as needing attention, with what was paid', async () => {
+    const note = 'Paid $40.00, but the price is $49.50. The payment is recorded as paid: check it in Stripe, then refund or collect the difference.';
+    render(<BookingDetailPage />, '/bookings/booking/a', {
+      'GET /api/bookings/booking/a': { status: 200, body: { message: 'OK', data: booking('a', { amountPaid: 40, amountPaidCents: 4000, needsAttention: note, confirmationSentAt: null }) } },
+    }, undefined, '/bookings/booking/:id');
+    expect(await screen.findByText(note)).toHaveClass('alert-warning');
+    expect(screen.getByText(/^\$40\.00 on /)).toBeInTheDocument();
+    expect(screen.getByText('Not yet')).toBeInTheDocument();
+  });
+
   it('lists packages with their price and state; deactivating and deleting follow the flags', async () => {
     const { user, calls } = render(<PackagesListPage />, '/bookings/packages', {
       'GET /api/bookings/packages': { status: 200, body: { message: 'OK', data: { items: [pkg('p1'), pkg('p2', { isActive: false })] } } },

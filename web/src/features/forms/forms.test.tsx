@@ -4,6 +4,7 @@ import { saveToken } from '../../lib/session';
 import { entry, mockApi, renderAt, renderRoutes, rolesState, WithRoles } from '../../testing/render';
 import { FormBuilderPage } from './routes/form-builder';
 import { PackageEditPage } from './routes/package-edit';
+import { LeadDetailPage } from './routes/lead-detail';
 import { LeadsListPage } from './routes/leads-list';
 
 const profile = { 'GET /api/users/profile': { status: 200, body: { message: 'OK', data: { id: 'me', email: 'me@example.com', isEmailVerified: true } } } };
@@ -93,5 +94,28 @@ describe('leads list', () => {
     expect(within(row).getByText('Intake')).toBeInTheDocument();
     expect(within(row).getByText('Paid')).toBeInTheDocument();
     expect(within(row).getByText('Gold')).toBeInTheDocument();
+  });
+});
+
+describe('lead detail', () => {
+  it('shows a payment whose paid amount differs from the price as needing attention', async () => {
+    const note = 'Paid $30.00, but the price is $40.00. The payment is recorded as paid: check it in Stripe, then refund or collect the difference.';
+    const payment = {
+      id: 'p1', formId: 'f1', formName: 'Intake', submissionId: 'l1', packageName: 'Assessment', amount: 40, amountCents: 4000, amountPaidCents: 3000,
+      refundedCents: null, status: 'paid', payerEmail: 'ada@example.com', payerName: 'Ada', paidAt: '2026-01-02T10:05:00.000Z', needsAttention: note, createdAt: '2026-01-02T10:00:00.000Z',
+    };
+    mockApi({
+      ...profile,
+      'GET /api/leads/l1': {
+        status: 200,
+        body: { message: 'OK', data: { id: 'l1', formId: 'f1', formName: 'Intake', name: 'Ada Lovelace', email: 'ada@example.com', packageId: 'k1', packageName: 'Assessment', paymentStatus: 'paid', paymentId: 'p1', answers: [], createdAt: '2026-01-02T10:00:00.000Z', payments: [payment] } },
+      },
+    });
+    saveToken('token');
+    renderRoutes([{ path: '/forms/leads/:id', element: <WithRoles value={rolesState({ isOwner: true })}><LeadDetailPage /></WithRoles> }], '/forms/leads/l1');
+    expect(await screen.findByText(`Payment for Assessment needs attention: ${note}`)).toHaveClass('alert-warning');
+    const row = screen.getByText('$30.00').closest('tr')!;
+    expect(within(row).getByText('Paid')).toBeInTheDocument();
+    expect(within(row).getByText(note)).toBeInTheDocument();
   });
 });

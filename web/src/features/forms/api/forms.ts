@@ -55,6 +55,8 @@ export interface PaymentView {
   payerEmail: string | null;
   payerName: string | null;
   paidAt: string | null;
+  /** Set when staff must act (the paid amount differs from the price): what to check. */
+  needsAttention?: string | null;
   createdAt: string;
 }
 

@@ -31,7 +31,15 @@ export function PaymentsTable({ payments, showLead = false }: { payments: Paymen
                 {p.refundedCents ? <div className="small text-body-secondary">{formatDollars(p.refundedCents)} refunded</div> : null}
               </td>
               <td className="small">{p.payerEmail ?? 'Not Provided'}</td>
-              <td><PaymentBadge status={p.status} /></td>
+              <td>
+                <PaymentBadge status={p.status} />
+                {p.needsAttention && (
+                  <div className="small text-warning-emphasis mt-1">
+                    <i className="bi bi-exclamation-triangle-fill text-warning me-1" aria-hidden="true" />
+                    {p.needsAttention}
+                  </div>
+                )}
+              </td>
               <td className="small">{p.paidAt ? formatDate(p.paidAt) : '—'}</td>
               {showLead && (
                 <td>

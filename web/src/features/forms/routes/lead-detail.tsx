@@ -21,8 +21,15 @@ export function LeadDetailPage() {
       </div>
     );
   }
+  const flagged = data.payments.filter((p) => p.needsAttention);
   return (
     <>
+      {flagged.map((p) => (
+        <div key={p.id} className="alert alert-warning" role="status">
+          <i className="bi bi-exclamation-triangle me-2" aria-hidden="true" />
+          Payment for {p.packageName} needs attention: {p.needsAttention}
+        </div>
+      ))}
       <section className="card border-0 shadow-sm mb-4" aria-labelledby="lead-title">
         <div className="card-header bg-transparent py-3 d-flex flex-wrap gap-2 align-items-center justify-content-between">
           <h2 id="lead-title" className="h6 fw-bold mb-0">{data.name ?? data.email ?? 'Visitor'}</h2>

@@ -99,7 +99,7 @@ export function LogsPage() {
                 {items.map((e) => (
                   <tr key={e.id}>
                     <td className="ps-4 text-nowrap small">{formatDate(e.at)}</td>
-                    <td className="small">{e.actor ? nameOf(e.actor) : <span className="text-body-secondary">Former member</span>}</td>
+                    <td className="small">{e.actor ? nameOf(e.actor) : <span className="text-body-secondary">{e.actorId === 'stripe' ? 'Stripe (payment event)' : 'Former member'}</span>}</td>
                     <td className="small">{e.module}</td>
                     <td className="small">
                       <span className={`badge bg-${ACTION_TONE[e.action]}-subtle text-${ACTION_TONE[e.action]}-emphasis me-2`}>{e.action}</span>

@@ -1,0 +1,32 @@
+// What a session's payment says against the price it was opened for. The server prices every session,
+// so a difference means something went wrong (or someone tampered with Stripe): the payment is still
+// recorded as paid, because the payer was charged, but it is flagged for staff, who are told.
+import type { CheckoutSession } from '#lib/stripe';
+
+/** '$40.00' for dollars, '€40.00' for euros; the amount and the code for a currency Intl does not know. */
+export function amountText(cents: number, currency: string): string {
+  try {
+    return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: currency.toUpperCase() });
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}
+
+export interface PaidDifference {
+  paid: string;
+  price: string;
+}
+
+/** How the paid amount differs from the price, or undefined when it does not. */
+export function paidDifference(price: { cents: number; currency: string }, session: Pick<CheckoutSession, 'amount_total' | 'currency'>): PaidDifference | undefined {
+  const currency = (session.currency ?? '').toLowerCase();
+  if (session.amount_total === price.cents && currency === price.currency.toLowerCase()) return undefined;
+  return { paid: amountText(session.amount_total ?? 0, currency || '?'), price: amountText(price.cents, price.currency) };
+}
+
+/** The note staff see on the flagged payment or booking. */
+export const differenceNote = (d: PaidDifference) =>
+  `Paid ${d.paid}, but the price is ${d.price}. The payment is recorded as paid: check it in Stripe, then refund or collect the difference.`;
+
+/** Who the audit log names for changes Stripe's events make. */
+export const STRIPE_ACTOR = 'stripe';

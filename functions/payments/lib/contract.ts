@@ -1,0 +1,48 @@
+// What a feature that takes payments implements to receive the events of its Checkout sessions, and
+// the kinds of payment there are (the `kind` in a session's metadata). Kept apart from the registry
+// (consumers.ts), so the consumers import this and the registry imports them: no cycle.
+import type { CheckoutSession, StripeEvent } from '#lib/stripe';
+
+export const PAYMENT_KINDS = ['form-payment', 'booking'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+export const isPaymentKind = (kind: unknown): kind is PaymentKind => PAYMENT_KINDS.includes(kind as PaymentKind);
+
+/** Which feature and tenant a payment belongs to (remembered by payment intent: refunds carry only that). */
+export interface PaymentRef {
+  kind: PaymentKind;
+  orgId: string;
+  metadata: Record<string, string>;
+}
+
+export interface Refund {
+  paymentIntentId: string;
+  /** Cents charged in all, and refunded so far (Stripe's running total). */
+  amount: number;
+  amountRefunded: number;
+}
+
+/**
+ * A feature's handling of its sessions' events. Each change must be a guarded move whose side effects
+ * (mails, staff notices) are outbox rows with ids derived from the change, in the same transaction:
+ * one session may arrive under several event ids at once, and each must change things at most once.
+ */
+export interface PaymentConsumer {
+  /** checkout.session.completed (and async_payment_succeeded) with payment_status paid. */
+  completed(session: CheckoutSession, event: StripeEvent): Promise<void>;
+  /** checkout.session.expired: the visitor did not pay in time. */
+  expired?(session: CheckoutSession, event: StripeEvent): Promise<void>;
+  /** charge.refunded. */
+  refunded?(ref: PaymentRef, refund: Refund, event: StripeEvent): Promise<void>;
+}
+
+/**
+ * Thrown by a consumer when the record an event names does not exist (yet) while its organisation
+ * does: the event is not marked processed, and its sender is told to deliver it again later.
+ */
+export class PaymentTargetMissing extends Error {
+  constructor(what: string) {
+    super(`${what} does not exist yet`);
+    this.name = 'PaymentTargetMissing';
+  }
+}
