@@ -1,35 +1,29 @@
 // Delete the signed-in user's account. An owner can do so only when nobody else is in the
-// organisation; the organisation and its public key then go with the account.
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from '#lib/dynamo';
-import { conflict, notFound } from '#lib/errors';
+// organisation; the organisation then goes whole with the account: every item and file of it
+// (data/tenant-deletion.ts). A large organisation may take more than one request: the owner's
+// account stays until the end, so pressing delete again continues where the last run stopped.
+import { HttpError, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { deleteUpload } from '#lib/storage';
-import { auditItem } from '../data/audit';
-import { memberKey } from '../data/members';
-import { apiKeyKey, counterUpdate, countersKey, getCounters, getOrganization, orgKey } from '../data/organizations';
-import { deleteUserItems, getUser } from '../data/users';
+import { getCounters, getOrganization } from '../data/organizations';
+import { deleteMemberAccount, deleteOrganization } from '../data/tenant-deletion';
+import { getUser } from '../data/users';
+
+/** How long one request deletes before it answers (well inside its deadline). */
+const DELETION_BUDGET_MS = 6_000;
 
 export const handler = endpoint({}, async ({ caller }) => {
+  const started = Date.now();
   const user = await getUser(caller.userId);
   if (!user) throw notFound('Your account was not found.');
-  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
-    ...deleteUserItems(user),
-    { Delete: { TableName: table(), Key: memberKey(caller.orgId, caller.userId) } },
-  ];
-  if (caller.isOwner) {
-    const [counters, org] = await Promise.all([getCounters(caller.orgId), getOrganization(caller.orgId)]);
-    if (counters.members > 1) throw conflict('Remove the other members of your organisation before deleting your account.');
-    items.push(
-      { Delete: { TableName: table(), Key: orgKey(caller.orgId) } },
-      { Delete: { TableName: table(), Key: countersKey(caller.orgId) } },
-      ...(org ? [{ Delete: { TableName: table(), Key: apiKeyKey(org.apiKey) } }] : []),
-    );
-  } else {
-    items.push(counterUpdate(caller.orgId, 'members', -1));
+  if (!caller.isOwner) {
+    await deleteMemberAccount(user, caller.orgId);
+    if (user.profilePictureKey) await deleteUpload(user.profilePictureKey).catch(() => undefined);
+    return { message: 'Your account has been deleted.' };
   }
-  items.push(auditItem({ orgId: caller.orgId, actorId: caller.userId, module: 'Account', action: 'delete', recordType: 'user', recordId: caller.userId, summary: `${user.email} deleted their account` }));
-  await ddb.send(new TransactWriteCommand({ TransactItems: items }));
-  if (user.profilePictureKey) await deleteUpload(user.profilePictureKey).catch(() => undefined);
+  const [counters, org] = await Promise.all([getCounters(caller.orgId), getOrganization(caller.orgId)]);
+  if (counters.members > 1) throw conflict('Remove the other members of your organisation before deleting your account.');
+  const finished = await deleteOrganization({ orgId: caller.orgId, apiKey: org?.apiKey, owner: user, until: started + DELETION_BUDGET_MS });
+  if (!finished) throw new HttpError(503, 'Your organisation is still being deleted. Please try again in a moment to finish.', undefined, { 'Retry-After': '1' });
   return { message: 'Your account has been deleted.' };
 });

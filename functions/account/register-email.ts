@@ -3,7 +3,7 @@
 // on an existing account answers exactly like a new sign-up, so the call never reveals who has an account.
 import { credentialsSchema } from '#shared/schemas/account';
 import { config } from '#lib/config';
-import { isConditionFailure } from '#lib/errors';
+import { isConditionFailure } from '../data/core';
 import { endpoint } from '#lib/http';
 import { hashPassword, randomId, verifyPassword } from '#lib/passwords';
 import { createUser, findUserByEmail, type User } from '../data/users';

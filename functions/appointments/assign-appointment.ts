@@ -3,7 +3,7 @@
 import { assignSchema } from '#shared/schemas/appointments';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';
-import { assignChange, assigneeFor, tellAssignee } from './lib/assignment';
+import { assignChange, assigneeFor } from './lib/assignment';
 import { changeAppointment } from './lib/change';
 import { toView } from './lib/views';
 
@@ -13,8 +13,7 @@ export const handler = endpoint({ body: assignSchema }, async ({ body, caller })
     if (current.assignee && current.assignee.userId !== to.userId) {
       throw conflict(`This appointment is already assigned to ${current.assignee.name}. Reassign it instead.`);
     }
-    return assignChange(current, to);
+    return assignChange(caller, current, to);
   });
-  if (result.changed) await tellAssignee(caller, result.appointment);
   return { message: result.message ?? `Assigned to ${to.name}.`, data: toView(result.appointment) };
 });

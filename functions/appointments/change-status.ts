@@ -1,16 +1,19 @@
 // PATCH /appointments/{id}/change-status { status, version? }: move along the lifecycle
 // requested -> confirmed -> completed, requested/confirmed -> cancelled, confirmed -> no-show.
-// Other moves are refused (409); the patient is mailed when their appointment is confirmed or cancelled.
+// Other moves are refused (409); the patient is mailed when their appointment is confirmed or
+// cancelled, and the assignee (unless they made the change) is told. Both are outbox rows written
+// with the change, so they go out once, and only if the change is saved.
 import { STATUS_LABELS, STATUS_TRANSITIONS, changeStatusSchema } from '#shared/schemas/appointments';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';
-import { sendMail } from '#lib/mail';
+import type { Mail } from '#lib/mail';
+import type { Appointment } from '../data/appointments';
 import { getOrganization } from '../data/organizations';
-import { notifyStaff } from '../data/notifications';
 import { changeAppointment } from './lib/change';
 import { toView, when } from './lib/views';
 
 export const handler = endpoint({ body: changeStatusSchema }, async ({ body, params, caller }) => {
+  const clinic = (await getOrganization(caller.orgId))?.name ?? 'The clinic';
   const result = await changeAppointment(caller, params.id!, body.version, (current) => {
     if (current.status === body.status) return { unchanged: `The appointment is already ${STATUS_LABELS[body.status].toLowerCase()}.` };
     if (!STATUS_TRANSITIONS[current.status].includes(body.status)) {
@@ -20,32 +23,36 @@ export const handler = endpoint({ body: changeStatusSchema }, async ({ body, par
           (allowed.length ? ` It can become: ${allowed.map((s) => STATUS_LABELS[s].toLowerCase()).join(', ')}.` : ' It is closed.'),
       );
     }
+    const next = { ...current, status: body.status };
+    const assignee = next.assignee && next.assignee.userId !== caller.userId ? next.assignee : undefined;
     return {
-      next: { ...current, status: body.status },
+      next,
       action: 'status-changed',
       summary: `Status changed from ${STATUS_LABELS[current.status]} to ${STATUS_LABELS[body.status]}`,
       from: current.status,
       to: body.status,
+      effects: {
+        mail: patientMail(clinic, next),
+        notice: assignee && {
+          title: `Appointment ${STATUS_LABELS[next.status].toLowerCase()}`,
+          message: `${next.firstName} ${next.lastName}, ${when(next)}.`,
+          link: `/appointments/${next.id}`,
+          userIds: [assignee.userId],
+        },
+      },
     };
   });
   const a = result.appointment;
-  if (result.changed) {
-    await Promise.all([
-      a.assignee && a.assignee.userId !== caller.userId
-        ? notifyStaff(caller.orgId, { title: `Appointment ${STATUS_LABELS[a.status].toLowerCase()}`, message: `${a.firstName} ${a.lastName}, ${when(a)}.`, link: `/appointments/${a.id}`, userIds: [a.assignee.userId] })
-        : undefined,
-      a.status === 'confirmed' || a.status === 'cancelled' ? mailPatient(caller.orgId, a.status, a) : undefined,
-    ]).catch((e) => console.error(JSON.stringify({ level: 'error', message: 'status change side effects failed', error: String(e) })));
-  }
   return { message: result.message ?? `The appointment is ${STATUS_LABELS[a.status].toLowerCase()}.`, data: toView(a) };
 });
 
-async function mailPatient(orgId: string, status: 'confirmed' | 'cancelled', a: Parameters<typeof when>[0] & { email: string; firstName: string; id: string }) {
-  const org = await getOrganization(orgId);
-  const clinic = org?.name ?? 'The clinic';
-  await sendMail(
-    status === 'confirmed'
-      ? { to: a.email, subject: `Your appointment at ${clinic} is confirmed`, text: `Hello ${a.firstName},\n\n${clinic} confirmed your appointment on ${when(a)}.\n\nReference: ${a.id}` }
-      : { to: a.email, subject: `Your appointment at ${clinic} is cancelled`, text: `Hello ${a.firstName},\n\nYour appointment at ${clinic} on ${when(a)} is cancelled. Please contact ${clinic} to book another time.\n\nReference: ${a.id}` },
-  );
+/** The patient hears when their appointment is confirmed or cancelled. */
+function patientMail(clinic: string, a: Appointment): Mail | undefined {
+  if (a.status === 'confirmed') {
+    return { to: a.email, subject: `Your appointment at ${clinic} is confirmed`, text: `Hello ${a.firstName},\n\n${clinic} confirmed your appointment on ${when(a)}.\n\nReference: ${a.id}` };
+  }
+  if (a.status === 'cancelled') {
+    return { to: a.email, subject: `Your appointment at ${clinic} is cancelled`, text: `Hello ${a.firstName},\n\nYour appointment at ${clinic} on ${when(a)} is cancelled. Please contact ${clinic} to book another time.\n\nReference: ${a.id}` };
+  }
+  return undefined;
 }

@@ -1,12 +1,10 @@
 // GET /appointments/{id}/attachments/{field}: a signed link, valid 5 minutes, to one of the
 // appointment's private files (insurance card image, referral document). Each read is logged.
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ATTACHMENT_FIELDS, type AttachmentField } from '#shared/schemas/appointments';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { DOWNLOAD_LINK_SECONDS, signedDownloadUrl } from '#lib/signed-download';
-import { ddb } from '#lib/dynamo';
-import { auditItem } from '../data/audit';
+import { recordAudit } from '../data/audit';
 import { loadAppointment } from './lib/change';
 
 export const handler = endpoint({}, async ({ params, caller }) => {
@@ -16,9 +14,7 @@ export const handler = endpoint({}, async ({ params, caller }) => {
   const key = appointment.attachments?.[field];
   if (!key) throw notFound('This appointment has no such file.');
   // Reading a patient's documents is recorded like a change, so the owner can see who looked.
-  await ddb.send(new TransactWriteCommand({
-    TransactItems: [auditItem({ orgId: caller.orgId, actorId: caller.userId, module: 'Appointment', action: 'update', recordType: 'appointment', recordId: appointment.id, summary: `Opened ${field} of the appointment` })],
-  }));
+  await recordAudit({ orgId: caller.orgId, actorId: caller.userId, module: 'Appointment', action: 'update', recordType: 'appointment', recordId: appointment.id, summary: `Opened ${field} of the appointment` });
   const extension = key.split('.').pop();
   return { data: { url: await signedDownloadUrl(key, `${field}.${extension}`), expiresInSeconds: DOWNLOAD_LINK_SECONDS } };
 });

@@ -2,11 +2,11 @@
 // appointments), for the console's assign menu. Needs Appointment write, not Members read.
 import { can } from '#shared/permissions';
 import { endpoint } from '#lib/http';
-import { listMemberships } from '../data/notifications';
+import { listAllMembers } from '../data/members';
 import { memberName } from './lib/actors';
 
 export const handler = endpoint({}, async ({ caller }) => {
-  const members = await listMemberships(caller.orgId);
+  const members = await listAllMembers(caller.orgId);
   const items = members
     .filter((m) => can(m, 'Appointment', 'read'))
     .map((m) => ({ userId: m.userId, name: memberName(m), email: m.email, isOwner: m.isOwner === true, status: m.status ?? 'active' }))

@@ -3,14 +3,13 @@
 import { updateAssigneeSchema } from '#shared/schemas/appointments';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#lib/http';
-import { assignChange, assigneeFor, tellAssignee } from './lib/assignment';
+import { assignChange, assigneeFor } from './lib/assignment';
 import { changeAppointment } from './lib/change';
 import { toView } from './lib/views';
 
 export const handler = endpoint({ body: updateAssigneeSchema }, async ({ body, params, caller }) => {
   if (body.appointmentId && body.appointmentId !== params.id) throw badRequest('The appointment in the body does not match the one in the path.');
   const to = await assigneeFor(caller.orgId, body.userId);
-  const result = await changeAppointment(caller, params.id!, body.version, (current) => assignChange(current, to));
-  if (result.changed) await tellAssignee(caller, result.appointment);
+  const result = await changeAppointment(caller, params.id!, body.version, (current) => assignChange(caller, current, to));
   return { message: result.message ?? `Reassigned to ${to.name}.`, data: toView(result.appointment) };
 });

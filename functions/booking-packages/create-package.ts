@@ -1,11 +1,8 @@
 // POST /bookings/packages: a new booking package. Price in dollars (2 decimals), stored in cents.
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { bookingPackageSchema } from '#shared/schemas/bookings';
-import { ddb } from '#lib/dynamo';
 import { endpoint } from '#lib/http';
 import { randomId } from '#lib/passwords';
-import { auditItem } from '../data/audit';
-import { putNewBookingPackageItem, type BookingPackageRecord } from '../data/booking-packages';
+import { createBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
 import { toBookingPackageView } from './lib/view';
 
 export const handler = endpoint({ body: bookingPackageSchema }, async ({ body, caller }) => {
@@ -22,13 +19,6 @@ export const handler = endpoint({ body: bookingPackageSchema }, async ({ body, c
     createdAt: now,
     updatedAt: now,
   };
-  await ddb.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        putNewBookingPackageItem(pkg),
-        auditItem({ orgId: caller.orgId, actorId: caller.userId, module: 'BOOKING_PACKAGES', action: 'create', recordType: 'booking-package', recordId: pkg.id, summary: `Created booking package "${pkg.packageName}"`, at: now }),
-      ],
-    }),
-  );
+  await createBookingPackage(pkg, caller.userId);
   return { status: 201, message: 'Booking package saved.', data: toBookingPackageView(pkg) };
 });

@@ -1,11 +1,8 @@
 // DELETE /bookings/packages/{id}: soft delete (deletedAt). The package leaves the lists and the public
 // booking page; bookings made with it keep its name and price.
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb } from '#lib/dynamo';
-import { isConditionFailure, notFound } from '#lib/errors';
+import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
-import { auditItem } from '../data/audit';
-import { getBookingPackage, saveBookingPackageItem } from '../data/booking-packages';
+import { getBookingPackage, saveBookingPackage } from '../data/booking-packages';
 import { PACKAGE_NOT_FOUND } from './lib/view';
 
 export const handler = endpoint({}, async ({ params, caller }) => {
@@ -14,19 +11,10 @@ export const handler = endpoint({}, async ({ params, caller }) => {
     if (!pkg || pkg.deletedAt) throw notFound(PACKAGE_NOT_FOUND);
     let now = new Date().toISOString();
     if (now <= pkg.updatedAt) now = new Date(Date.parse(pkg.updatedAt) + 1).toISOString();
-    try {
-      await ddb.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            saveBookingPackageItem(pkg, { ...pkg, isActive: false, deletedAt: now, updatedAt: now }),
-            auditItem({ orgId: caller.orgId, actorId: caller.userId, module: 'BOOKING_PACKAGES', action: 'delete', recordType: 'booking-package', recordId: pkg.id, summary: `Deleted booking package "${pkg.packageName}"`, at: now }),
-          ],
-        }),
-      );
-      return { message: 'Booking package deleted.', data: { id: pkg.id, deletedAt: now } };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    const deleted = await saveBookingPackage(pkg, { ...pkg, isActive: false, deletedAt: now, updatedAt: now }, {
+      actorId: caller.userId, action: 'delete', summary: `Deleted booking package "${pkg.packageName}"`,
+    });
+    if (deleted) return { message: 'Booking package deleted.', data: { id: pkg.id, deletedAt: now } };
   }
   throw notFound(PACKAGE_NOT_FOUND);
 });

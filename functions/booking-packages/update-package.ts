@@ -1,13 +1,10 @@
 // PUT /bookings/packages/{id}: change any of a package's fields; { isActive: false } deactivates it
 // (it leaves the public booking page; bookings made already stay). Saved against the version read, so
 // two racing edits cannot lose each other's fields.
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { bookingPackageUpdateSchema } from '#shared/schemas/bookings';
-import { ddb } from '#lib/dynamo';
-import { badRequest, conflict, isConditionFailure, notFound } from '#lib/errors';
+import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
-import { auditItem } from '../data/audit';
-import { getBookingPackage, saveBookingPackageItem, type BookingPackageRecord } from '../data/booking-packages';
+import { getBookingPackage, saveBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
 import { PACKAGE_NOT_FOUND, toBookingPackageView } from './lib/view';
 
 export const handler = endpoint({ body: bookingPackageUpdateSchema }, async ({ body, params, caller }) => {
@@ -31,20 +28,10 @@ export const handler = endpoint({ body: bookingPackageUpdateSchema }, async ({ b
       body.isActive !== undefined && body.isActive !== existing.isActive && changed.length === 1
         ? `${next.isActive ? 'Activated' : 'Deactivated'} booking package "${next.packageName}"`
         : `Updated booking package "${next.packageName}" (${changed.join(', ')})`;
-    try {
-      await ddb.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            saveBookingPackageItem(existing, next),
-            auditItem({ orgId: caller.orgId, actorId: caller.userId, module: 'BOOKING_PACKAGES', action: 'update', recordType: 'booking-package', recordId: existing.id, summary, at: now }),
-          ],
-        }),
-      );
+    if (await saveBookingPackage(existing, next, { actorId: caller.userId, action: 'update', summary })) {
       return { message: 'Booking package saved.', data: toBookingPackageView(next) };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      // Deleted or changed meanwhile: read again.
     }
+    // Deleted or changed meanwhile: read again.
   }
   throw conflict('The package was changed by someone else meanwhile. Please reload and try again.');
 });

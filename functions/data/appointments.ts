@@ -22,16 +22,21 @@
 //   pageSize x (pageNumber - 1) index entries): fine for the first pages, costly deep down; use nextCursor.
 // - The total is the kept counter of the unfiltered list; filtered and search totals are not kept.
 // - My Appointments filters active/inactive after reading (one member has few assignments).
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Page } from '#shared/api';
 import type { AppointmentFields, AppointmentLogEntry } from '#shared/appointments/types';
 import { isActiveStatus, type AppointmentStatus } from '#shared/schemas/appointments';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, decodeCursor, encodeCursor, table } from '#lib/dynamo';
 import { badRequest } from '#lib/errors';
 import { randomId } from '#lib/passwords';
+import { auditItem, type AuditInput } from './audit';
+import { batchGet, cancellationCodes, queryPage, strip, transact, type TransactItem } from './core';
+import { effectItems, type Effects } from './effects';
 import { TABLE_INDEXES, type IndexName } from './table';
 
 // ---------------------------------------------------------------------------------------------
-// Paged and merged Queries, shared by the appointment, customer, service and SMS data modules.
+// Merged Queries (k-way, on the data core's paged Query), shared by the appointment, customer,
+// service and SMS data modules.
 
 type Item = Record<string, any>;
 
@@ -101,10 +106,7 @@ export interface MergeOptions<T> {
   skipKeysOnly?: boolean;
 }
 
-export interface PageOf<T> {
-  items: T[];
-  nextCursor?: string;
-}
+export type PageOf<T> = Page<T>;
 
 /**
  * One page of one or more sorted streams merged into one order (a k-way merge that reads each stream
@@ -144,28 +146,29 @@ export async function mergePage<T = Item>(options: MergeOptions<T>): Promise<Pag
       values[':from'] = s.stream.between[0];
       values[':to'] = s.stream.between[1];
     }
-    const input: QueryCommandInput = {
+    const input: Omit<QueryCommandInput, 'Limit' | 'ExclusiveStartKey'> = {
       TableName: table(),
       IndexName: s.stream.index,
       KeyConditionExpression: condition,
       ExpressionAttributeNames: { '#pk': s.names.pk, ...(condition.includes('#sk') ? { '#sk': s.names.sk } : {}) },
       ExpressionAttributeValues: values,
       ScanIndexForward: ascending,
-      Limit: Math.max(1, options.chunk ?? limit),
-      ExclusiveStartKey: s.fetchFrom || undefined,
       ...(options.keysOnly ? { ProjectionExpression: s.names.all.map((_, i) => `#k${i}`).join(', ') } : {}),
     };
     if (options.keysOnly) Object.assign(input.ExpressionAttributeNames!, Object.fromEntries(s.names.all.map((k, i) => [`#k${i}`, k])));
-    const result = await ddb.send(new QueryCommand(input)).catch((error: { name?: string }) => {
-      // A well-formed cursor outside the queried range (edited by hand) is the client's mistake.
-      if (options.cursor !== undefined && error?.name === 'ValidationException') throw badRequest('The page cursor is not valid.');
-      throw error;
+    // Positions are validated cursors (decodePositions), so the core's cursor check holds for them.
+    const result = await queryPage<Item>(input, {
+      limit: Math.max(1, options.chunk ?? limit),
+      cursor: encodeCursor(s.fetchFrom || undefined),
+      keys: s.names.all,
+      partitionValue: s.stream.partition,
+      maxReads: 1,
     });
-    const raw = (result.Items ?? []) as Item[];
+    const raw = result.items;
     const resolved = options.resolve ? await options.resolve(raw, Boolean(options.keysOnly), s.index) : (raw as unknown as T[]);
     s.buffer = raw.flatMap((r, i) => (resolved[i] === undefined ? [] : [[r, resolved[i]!] as [Item, T]]));
-    s.fetchFrom = (result.LastEvaluatedKey as Item | undefined) ?? null;
-    s.done = !result.LastEvaluatedKey;
+    s.fetchFrom = (decodeCursor(result.nextCursor) as Item | undefined) ?? null;
+    s.done = !result.nextCursor;
   };
 
   while (out.length < limit) {
@@ -215,53 +218,13 @@ export async function pageOf<T>(options: MergeOptions<T>, pageNumber = 1): Promi
   return mergePage({ ...options, cursor });
 }
 
-/** Strongly consistent reads of many items by key, in the order asked (missing ones undefined). */
-export async function batchGet(keys: { pk: string; sk: string }[]): Promise<Array<Item | undefined>> {
-  const found = new Map<string, Item>();
-  const id = (k: { pk: string; sk: string }) => `${k.pk}\u0000${k.sk}`;
-  const unique = [...new Map(keys.map((k) => [id(k), k])).values()];
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, any> | undefined = { [table()]: { Keys: unique.slice(i, i + 100), ConsistentRead: true } };
-    for (let attempt = 0; request && attempt < 6; attempt++) {
-      const out: { Responses?: Record<string, Item[]>; UnprocessedKeys?: Record<string, any> } = await ddb.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of out.Responses?.[table()] ?? []) found.set(id(item as { pk: string; sk: string }), item);
-      request = out.UnprocessedKeys && Object.keys(out.UnprocessedKeys).length ? out.UnprocessedKeys : undefined;
-      if (request) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
-    }
-    if (request) throw new Error('BatchGet left keys unprocessed');
-  }
-  return keys.map((k) => found.get(id(k)));
-}
-
-/** Which items of a cancelled transaction failed their condition (indexes into TransactItems). */
+/** Which items of a failed transaction failed their condition (indexes into its items). */
 export function failedConditions(error: unknown): number[] {
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] })?.CancellationReasons ?? [];
-  return reasons.flatMap((r, i) => (r?.Code === 'ConditionalCheckFailed' ? [i] : []));
+  return cancellationCodes(error).flatMap((code, i) => (code === 'ConditionalCheckFailed' ? [i] : []));
 }
 
-function isTransientConflict(error: unknown): boolean {
-  const name = (error as { name?: string })?.name;
-  if (name === 'TransactionConflictException' || name === 'TransactionInProgressException') return true;
-  if (name !== 'TransactionCanceledException') return false;
-  const codes = ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r?.Code);
-  return codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
-}
-
-/**
- * TransactWriteItems, retried a few times when it only collided with another transaction in flight
- * (a kept counter or the same record): the retry then succeeds or fails on its real condition.
- */
-export async function transact(items: any[]): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await ddb.send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (error) {
-      if (attempt >= 4 || !isTransientConflict(error)) throw error;
-      await new Promise((r) => setTimeout(r, 15 * 2 ** attempt + Math.random() * 20));
-    }
-  }
-}
+/** @deprecated The data core's transaction runner; import it from ./core. */
+export { transact };
 
 /** Lower case, accents and '#' removed, spaces collapsed: the form names are compared and searched in. */
 export function normalise(text: string): string {
@@ -329,11 +292,7 @@ export function putAppointment(a: Appointment, expectedVersion?: number) {
   };
 }
 
-export function toAppointment(item: Item | undefined): Appointment | undefined {
-  if (!item) return undefined;
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, ...a } = item;
-  return a as Appointment;
-}
+export const toAppointment = (item: Item | undefined) => strip<Appointment>(item);
 
 // Get one appointment of an organisation (another organisation's id is simply not found).
 export async function getAppointment(orgId: string, id: string): Promise<Appointment | undefined> {
@@ -357,18 +316,18 @@ export function searchTokenPuts(a: Appointment) {
   }));
 }
 
-export function assigneePointerPut(a: Appointment, userId: string) {
+export function assigneePointerPut(a: Appointment, userId: string): TransactItem {
   return { Put: { TableName: table(), Item: { pk: assigneePartition(a.orgId, userId), sk: whenKey(a), appointmentId: a.id } } };
 }
 
-export function assigneePointerDelete(a: Appointment, userId: string) {
+export function assigneePointerDelete(a: Appointment, userId: string): TransactItem {
   return { Delete: { TableName: table(), Key: { pk: assigneePartition(a.orgId, userId), sk: whenKey(a) } } };
 }
 
 const assignedCountKey = (orgId: string, userId: string) => ({ pk: `ORG#${orgId}#APPTCOUNT#${userId}`, sk: 'COUNT' });
 
 /** Moves a member's kept count of assigned appointments, in the assignment's transaction. */
-export function assignedCountUpdate(orgId: string, userId: string, by: 1 | -1) {
+export function assignedCountUpdate(orgId: string, userId: string, by: 1 | -1): TransactItem {
   return { Update: { TableName: table(), Key: assignedCountKey(orgId, userId), UpdateExpression: 'ADD assigned :by', ExpressionAttributeValues: { ':by': by } } };
 }
 
@@ -379,7 +338,7 @@ export async function getAssignedCount(orgId: string, userId: string): Promise<n
 }
 
 /** A log entry's Put, in the same transaction as the change it records. */
-export function logPut(orgId: string, entry: Omit<AppointmentLogEntry, 'id'>) {
+export function logPut(orgId: string, entry: Omit<AppointmentLogEntry, 'id'>): TransactItem {
   const full: AppointmentLogEntry = { id: randomId(8), ...entry };
   const sort = `${full.at}#${full.id}`;
   return {
@@ -391,7 +350,7 @@ export function logPut(orgId: string, entry: Omit<AppointmentLogEntry, 'id'>) {
 }
 
 const toLogEntry = (item: Item): AppointmentLogEntry => {
-  const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _gs, orgId: _o, ...entry } = item;
+  const { orgId: _o, ...entry } = strip<Item>(item)!;
   return entry as AppointmentLogEntry;
 };
 
@@ -512,4 +471,34 @@ export async function appointmentsBetween(orgId: string, startDate: string, endD
 // Several appointments of one organisation by id, in the order asked (missing ones left out).
 export async function getAppointments(orgId: string, ids: string[]): Promise<Appointment[]> {
   return (await resolveAppointments(orgId, ids)).filter((a): a is Appointment => Boolean(a));
+}
+
+export interface AppointmentChange {
+  previous: Appointment;
+  /** The new state; its version is the previous one's plus one. */
+  next: Appointment;
+  log: Omit<AppointmentLogEntry, 'id'>;
+  audit: AuditInput;
+  /** More items of the same change (assignee pointers and counts). */
+  items?: TransactItem[];
+  /** The mail to the patient and the notice to staff the change causes. */
+  effects?: Effects;
+}
+
+// Save a change made to the version read, with its log and audit entries and what it tells people.
+// False when someone else changed the appointment first (nothing of this change is written).
+export async function saveAppointmentChange(c: AppointmentChange): Promise<boolean> {
+  try {
+    await transact([
+      putAppointment(c.next, c.previous.version),
+      logPut(c.next.orgId, c.log),
+      auditItem(c.audit),
+      ...(c.items ?? []),
+      ...effectItems(`appointment-${c.next.orgId}-${c.next.id}-v${c.next.version}`, c.next.orgId, c.effects),
+    ]);
+    return true;
+  } catch (error) {
+    if (failedConditions(error).includes(0)) return false;
+    throw error;
+  }
 }

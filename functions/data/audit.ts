@@ -4,9 +4,10 @@
 //   by module                             gsi1pk ORG#<orgId>#LOG#<module>  gsi1sk <at>#<id>
 //   by member                             gsi2pk ORG#<orgId>#LOG#USER#<userId>  gsi2sk <at>#<id>
 //   any of these within dates            sk (or gsiNsk) BETWEEN <from> AND <to>#~
+import type { Page } from '#shared/api';
 import { randomId } from '#lib/passwords';
 import { table } from '#lib/dynamo';
-import { queryPage, type PageOf } from './members';
+import { queryPage, strip, transact, type TransactItem } from './core';
 
 export type AuditModule = 'Organization' | 'Members' | 'Account' | 'Appointment' | 'Notifications' | 'FORMS' | 'BOOKING_PACKAGES' | 'Services' | 'Customers' | 'SMS';
 
@@ -25,7 +26,7 @@ export interface AuditEntry {
 export type AuditInput = Omit<AuditEntry, 'id' | 'at'> & { at?: string };
 
 /** The Put item of one audit entry, to add to the transaction of the write it records. */
-export function auditItem(input: AuditInput) {
+export function auditItem(input: AuditInput): TransactItem {
   const entry: AuditEntry = { ...input, id: randomId(8), at: input.at ?? new Date().toISOString() };
   const sort = `${entry.at}#${entry.id}`;
   return {
@@ -44,6 +45,11 @@ export function auditItem(input: AuditInput) {
   };
 }
 
+// Record an action that changes nothing (opening a patient's file), so the owner can see who looked.
+export async function recordAudit(input: AuditInput): Promise<void> {
+  await transact([auditItem(input)]);
+}
+
 export interface AuditQuery {
   limit: number;
   cursor?: string;
@@ -57,7 +63,7 @@ export interface AuditQuery {
 
 // An organisation's log, newest first, a page at a time: by member (gsi2, filtered by module when both
 // are asked), by module (gsi1), or all (table); dates narrow the sort key.
-export async function listAuditPage(orgId: string, q: AuditQuery): Promise<PageOf<AuditEntry>> {
+export async function listAuditPage(orgId: string, q: AuditQuery): Promise<Page<AuditEntry>> {
   const [index, partition, keys] = q.userId
     ? (['gsi2', `ORG#${orgId}#LOG#USER#${q.userId}`, ['gsi2pk', 'gsi2sk', 'pk', 'sk']] as const)
     : q.module
@@ -81,11 +87,5 @@ export async function listAuditPage(orgId: string, q: AuditQuery): Promise<PageO
       match: q.userId && q.module ? (item) => item.module === q.module : undefined,
     },
   );
-  return {
-    items: page.items.map((item) => {
-      const { pk: _pk, sk: _sk, gsi1pk: _1, gsi1sk: _1s, gsi2pk: _2, gsi2sk: _2s, ...entry } = item;
-      return entry as unknown as AuditEntry;
-    }),
-    nextCursor: page.nextCursor,
-  };
+  return { items: page.items.map((item) => strip<AuditEntry>(item)!), nextCursor: page.nextCursor };
 }

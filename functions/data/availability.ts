@@ -5,6 +5,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_TIME_ZONE, defaultRules, type AvailabilityRules } from '#shared/bookings/slots';
 import { ddb, table } from '#lib/dynamo';
+import { auditItem } from './audit';
+import { strip, transact } from './core';
 
 export type AvailabilitySettings = Omit<AvailabilityRules, 'timeZone'>;
 
@@ -19,9 +21,7 @@ export const availabilityKey = (orgId: string) => ({ pk: `ORG#${orgId}#BOOKING_S
 // Get an organisation's saved availability, if it saved one.
 export async function getAvailability(orgId: string): Promise<AvailabilityRecord | undefined> {
   const out = await ddb.send(new GetCommand({ TableName: table(), Key: availabilityKey(orgId), ConsistentRead: true }));
-  if (!out.Item) return undefined;
-  const { pk: _pk, sk: _sk, ...record } = out.Item;
-  return record as AvailabilityRecord;
+  return strip<AvailabilityRecord>(out.Item);
 }
 
 /** The rules in force: the saved settings (or the defaults) in the organisation's time zone. */
@@ -39,7 +39,10 @@ export function rulesOf(record: AvailabilitySettings | undefined, timeZone: stri
   };
 }
 
-/** The Put saving the availability, for one transaction with its audit entry. */
-export function putAvailabilityItem(record: AvailabilityRecord) {
-  return { Put: { TableName: table(), Item: { ...availabilityKey(record.orgId), ...record } } };
+// Save the availability (replacing what was saved) with its audit entry.
+export async function saveAvailability(record: AvailabilityRecord, summary: string): Promise<void> {
+  await transact([
+    { Put: { TableName: table(), Item: { ...availabilityKey(record.orgId), ...record } } },
+    auditItem({ orgId: record.orgId, actorId: record.updatedBy, module: 'BOOKING_PACKAGES', action: 'update', recordType: 'booking-availability', recordId: record.orgId, summary, at: record.updatedAt }),
+  ]);
 }

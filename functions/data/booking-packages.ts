@@ -4,10 +4,11 @@
 //   an organisation's packages (not deleted), newest  gsi1pk ORG#<orgId>#BPKGS   gsi1sk <createdAt>#<id>
 //   its bookable packages (active, not deleted)       gsi2pk ORG#<orgId>#BPKGS#ACTIVE  gsi2sk <createdAt>#<id>
 //                                                     (sparse: deactivating or deleting removes them)
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import { ddb, table } from '#lib/dynamo';
-import { queryPage } from './members';
+import { auditItem } from './audit';
+import { queryAll, queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
 
 export interface BookingPackageRecord {
   id: string;
@@ -28,11 +29,6 @@ export const bookingPackageKey = (orgId: string, id: string) => ({ pk: `ORG#${or
 const listPk = (orgId: string) => `ORG#${orgId}#BPKGS`;
 const activePk = (orgId: string) => `ORG#${orgId}#BPKGS#ACTIVE`;
 
-function strip(item: Record<string, unknown> | undefined): BookingPackageRecord | undefined {
-  if (!item) return undefined;
-  const { pk: _pk, sk: _sk, gsi1pk: _1, gsi1sk: _1s, gsi2pk: _2, gsi2sk: _2s, ...pkg } = item;
-  return pkg as unknown as BookingPackageRecord;
-}
 
 /** The index attributes a package has in its state: listed unless deleted, bookable when also active. */
 function indexAttributes(pkg: Pick<BookingPackageRecord, 'orgId' | 'id' | 'createdAt' | 'isActive' | 'deletedAt'>) {
@@ -45,42 +41,30 @@ function indexAttributes(pkg: Pick<BookingPackageRecord, 'orgId' | 'id' | 'creat
 export async function getBookingPackage(orgId: string, id: string, consistent = false): Promise<BookingPackageRecord | undefined> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return undefined;
   const out = await ddb.send(new GetCommand({ TableName: table(), Key: bookingPackageKey(orgId, id), ConsistentRead: consistent }));
-  return strip(out.Item);
+  return strip<BookingPackageRecord>(out.Item);
 }
 
 // An organisation's packages that are not deleted, newest first, one page.
 export async function listBookingPackages(orgId: string, limit: number, cursor?: string): Promise<Page<BookingPackageRecord>> {
-  const page = await queryPage<Record<string, unknown>>(
+  const page = await queryPage<Item>(
     { TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': listPk(orgId) }, ScanIndexForward: false },
     { limit, cursor, keys: ['gsi1pk', 'gsi1sk', 'pk', 'sk'], partitionValue: listPk(orgId) },
   );
-  return { items: page.items.map((i) => strip(i)!), nextCursor: page.nextCursor };
+  return { items: page.items.map((i) => strip<BookingPackageRecord>(i)!), nextCursor: page.nextCursor };
 }
 
 // The packages a visitor may book (active, not deleted), oldest first, at most `max`.
 export async function listActiveBookingPackages(orgId: string, max = 200): Promise<BookingPackageRecord[]> {
-  const items: BookingPackageRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb.send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': activePk(orgId) },
-        Limit: max - items.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []).map((i) => strip(i)!));
-    start = out.LastEvaluatedKey;
-  } while (start && items.length < max);
+  const items = await queryAll<Item>(
+    { TableName: table(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': activePk(orgId) }, Limit: max },
+    max,
+  );
   // The index is eventually consistent: a package deactivated a moment ago may still be listed there.
-  return items.filter((p) => p.isActive && !p.deletedAt);
+  return items.slice(0, max).map((i) => strip<BookingPackageRecord>(i)!).filter((p) => p.isActive && !p.deletedAt);
 }
 
 /** The Put of a new package, for one transaction with its audit entry. */
-export function putNewBookingPackageItem(pkg: BookingPackageRecord) {
+export function putNewBookingPackageItem(pkg: BookingPackageRecord): TransactItem {
   return {
     Put: {
       TableName: table(),
@@ -94,7 +78,7 @@ export function putNewBookingPackageItem(pkg: BookingPackageRecord) {
  * The Update saving a package as `next` (fields and index attributes together), for one transaction
  * with its audit entry. Fails when the package is gone, deleted, or was changed since `previous` was read.
  */
-export function saveBookingPackageItem(previous: BookingPackageRecord, next: BookingPackageRecord) {
+export function saveBookingPackageItem(previous: BookingPackageRecord, next: BookingPackageRecord): TransactItem {
   const fields: Record<string, unknown> = {
     packageName: next.packageName,
     packagePriceCents: next.packagePriceCents,
@@ -118,4 +102,21 @@ export function saveBookingPackageItem(previous: BookingPackageRecord, next: Boo
       ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:f${i}`, v])), ':null': 'NULL', ':previous': previous.updatedAt },
     },
   };
+}
+
+// Create a package with its audit entry.
+export async function createBookingPackage(pkg: BookingPackageRecord, actorId: string): Promise<void> {
+  await transact([
+    putNewBookingPackageItem(pkg),
+    auditItem({ orgId: pkg.orgId, actorId, module: 'BOOKING_PACKAGES', action: 'create', recordType: 'booking-package', recordId: pkg.id, summary: `Created booking package "${pkg.packageName}"`, at: pkg.createdAt }),
+  ]);
+}
+
+// Save a package as `next` (an edit, or a soft delete) with its audit entry; false when it was
+// deleted or changed since `previous` was read.
+export function saveBookingPackage(previous: BookingPackageRecord, next: BookingPackageRecord, audit: { actorId: string; action: 'update' | 'delete'; summary: string }): Promise<boolean> {
+  return tryTransact([
+    saveBookingPackageItem(previous, next),
+    auditItem({ orgId: next.orgId, actorId: audit.actorId, module: 'BOOKING_PACKAGES', action: audit.action, recordType: 'booking-package', recordId: next.id, summary: audit.summary, at: next.updatedAt }),
+  ]);
 }

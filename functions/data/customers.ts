@@ -5,10 +5,12 @@
 //   customer id by email (unique)   pk ORG#<o>#CUST#EMAIL#<email>    sk LOOKUP   (written in one transaction
 //   customer id by phone (unique)   pk ORG#<o>#CUST#PHONE#<phone>    sk LOOKUP    with the customer)
 //   a customer's appointments       pk ORG#<o>#CUST#<id>#APPT        sk <date>T<time>#<appointmentId> (pointers)
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from '#lib/dynamo';
 import { randomId } from '#lib/passwords';
-import { mergePage, normalise, searchForm, type Appointment, type PageOf } from './appointments';
+import { failedConditions, mergePage, normalise, searchForm, type Appointment, type PageOf } from './appointments';
+import { auditItem, type AuditInput } from './audit';
+import { isConditionFailure, queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
 
 export interface Customer {
   id: string;
@@ -30,7 +32,7 @@ export interface Customer {
 
 /** The fields staff edit (PUT /customers/{id}). */
 export const EDITABLE_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'gender', 'dob', 'notes'] as const;
-type Editable = Pick<Customer, (typeof EDITABLE_FIELDS)[number]>;
+export type Editable = Pick<Customer, (typeof EDITABLE_FIELDS)[number]>;
 
 type LookupKind = 'EMAIL' | 'PHONE';
 
@@ -44,11 +46,7 @@ const nameKeys = (c: Pick<Customer, 'firstName' | 'lastName' | 'id'>) => ({
   gsi2sk: `${normalise(`${c.lastName} ${c.firstName}`)}#${c.id}`,
 });
 
-function toCustomer(item: Record<string, any> | undefined): Customer | undefined {
-  if (!item) return undefined;
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, ...c } = item;
-  return c as Customer;
-}
+const toCustomer = (item: Item | undefined) => strip<Customer>(item);
 
 // Get one customer of an organisation.
 export async function getCustomer(orgId: string, id: string): Promise<Customer | undefined> {
@@ -62,16 +60,16 @@ export async function findCustomerId(orgId: string, kind: LookupKind, value: str
   return out.Item?.customerId as string | undefined;
 }
 
-const lookupPut = (orgId: string, kind: LookupKind, value: string, customerId: string) => ({
+const lookupPut = (orgId: string, kind: LookupKind, value: string, customerId: string): TransactItem => ({
   Put: { TableName: table(), Item: { ...lookupKey(orgId, kind, value), customerId }, ConditionExpression: 'attribute_not_exists(pk)' },
 });
 
-const lookupDelete = (orgId: string, kind: LookupKind, value: string, customerId: string) => ({
+const lookupDelete = (orgId: string, kind: LookupKind, value: string, customerId: string): TransactItem => ({
   Delete: { TableName: table(), Key: lookupKey(orgId, kind, value), ConditionExpression: 'customerId = :id', ExpressionAttributeValues: { ':id': customerId } },
 });
 
 /** Items creating a customer with its email and phone lookups; a taken email or phone fails its condition. */
-export function createCustomerItems(c: Customer) {
+function createCustomerItems(c: Customer): TransactItem[] {
   return [
     { Put: { TableName: table(), Item: { ...customerKey(c.orgId, c.id), gsi1pk: partition(c.orgId), gsi2pk: partition(c.orgId), ...nameKeys(c), ...c }, ConditionExpression: 'attribute_not_exists(pk)' } },
     ...(c.email ? [lookupPut(c.orgId, 'EMAIL', c.email, c.id)] : []),
@@ -83,7 +81,7 @@ export function createCustomerItems(c: Customer) {
  * Items editing a customer, conditional on the version it was based on; a changed email or phone moves
  * its lookup item (the new one must be free). Item 0 is the customer, so its failure means a stale version.
  */
-export function updateCustomerItems(prev: Customer, next: Editable, expectedVersion: number, now: string) {
+function updateCustomerItems(prev: Customer, next: Editable, expectedVersion: number, now: string): TransactItem[] {
   const set: Record<string, unknown> = { updatedAt: now, ...nameKeys({ ...next, id: prev.id }) };
   const removed: string[] = [];
   for (const field of EDITABLE_FIELDS) {
@@ -95,7 +93,7 @@ export function updateCustomerItems(prev: Customer, next: Editable, expectedVers
   const values: Record<string, unknown> = Object.fromEntries(Object.entries(set).map(([k, v]) => [`:${alias[k]!.slice(1)}`, v]));
   values[':expected'] = expectedVersion;
   values[':one'] = 1;
-  const items: any[] = [
+  const items: TransactItem[] = [
     {
       Update: {
         TableName: table(),
@@ -120,7 +118,7 @@ export function updateCustomerItems(prev: Customer, next: Editable, expectedVers
 }
 
 /** Items deleting a customer: only at the version seen, and only without appointments (their history stays). */
-export function deleteCustomerItems(c: Customer, expectedVersion: number) {
+function deleteCustomerItems(c: Customer, expectedVersion: number): TransactItem[] {
   return [
     {
       Delete: {
@@ -198,16 +196,11 @@ export async function customerForBooking(orgId: string, person: BookingPerson, a
 
 // A customer's appointment ids, latest booking first.
 export async function listCustomerAppointmentIds(orgId: string, customerId: string, limit: number): Promise<string[]> {
-  const out = await ddb.send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': linkPartition(orgId, customerId) },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
+  const page = await queryPage<Item>(
+    { TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': linkPartition(orgId, customerId) }, ScanIndexForward: false },
+    { limit, keys: ['pk', 'sk'], partitionValue: linkPartition(orgId, customerId) },
   );
-  return (out.Items ?? []).map((i) => i.appointmentId as string);
+  return page.items.map((i) => i.appointmentId as string);
 }
 
 // List customers by name, or find them: an email or a phone number exactly, else a prefix of
@@ -239,4 +232,43 @@ export async function listCustomers(orgId: string, o: { limit: number; cursor?: 
     // Found by "last first" but also by "first last": returned by the first stream only.
     resolve: async (items, _skipping, stream) => items.map((i) => (stream === 1 && String(i.gsi1sk).startsWith(q) ? undefined : toCustomer(i))),
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff writes, each with its audit entry
+
+const customerAudit = (c: Pick<Customer, 'orgId' | 'id'>, actorId: string, action: AuditInput['action'], summary: string) =>
+  auditItem({ orgId: c.orgId, actorId, module: 'Customers', action, recordType: 'customer', recordId: c.id, summary });
+
+/** The unique lookup (email or phone) that a failed item of a customer transaction claimed. */
+const takenBy = (items: TransactItem[], error: unknown): 'email-taken' | 'phone-taken' =>
+  String(items[failedConditions(error)[0]!]?.Put?.Item?.pk).includes('#CUST#EMAIL#') ? 'email-taken' : 'phone-taken';
+
+// Add a customer with their email and phone lookups.
+export async function createCustomer(c: Customer, actorId: string): Promise<'created' | 'email-taken' | 'phone-taken'> {
+  const items = createCustomerItems(c);
+  try {
+    await transact([...items, customerAudit(c, actorId, 'create', `Added customer ${c.firstName} ${c.lastName}`)]);
+    return 'created';
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return takenBy(items, error);
+  }
+}
+
+// Edit a customer at the version read; a changed email or phone moves its lookup (the new one must be free).
+export async function saveCustomer(current: Customer, fields: Editable, actorId: string): Promise<'saved' | 'stale' | 'email-taken' | 'phone-taken'> {
+  const items = updateCustomerItems(current, fields, current.version, new Date().toISOString());
+  try {
+    await transact([...items, customerAudit(current, actorId, 'update', `Updated customer ${fields.firstName} ${fields.lastName}`)]);
+    return 'saved';
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return failedConditions(error).includes(0) ? 'stale' : takenBy(items, error);
+  }
+}
+
+// Delete a customer at the version read, only without appointments; false when either is no longer so.
+export function deleteCustomer(current: Customer, actorId: string): Promise<boolean> {
+  return tryTransact([...deleteCustomerItems(current, current.version), customerAudit(current, actorId, 'delete', `Deleted customer ${current.firstName} ${current.lastName}`)]);
 }

@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from '#lib/dynamo';
+import { strip, type TransactItem } from './core';
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -30,7 +31,7 @@ export function newInvite(input: Pick<Invite, 'orgId' | 'userId' | 'email' | 'in
 }
 
 /** The Put item of an invitation, for one transaction with the membership it belongs to. */
-export function putInviteItem(invite: Invite) {
+export function putInviteItem(invite: Invite): TransactItem {
   return {
     Put: {
       TableName: table(),
@@ -42,7 +43,7 @@ export function putInviteItem(invite: Invite) {
 }
 
 /** The Delete item of an invitation; `mustExist` makes a second use of the same token fail. */
-export function deleteInviteItem(tokenHash: string, mustExist = false) {
+export function deleteInviteItem(tokenHash: string, mustExist = false): TransactItem {
   return {
     Delete: {
       TableName: table(),
@@ -55,7 +56,5 @@ export function deleteInviteItem(tokenHash: string, mustExist = false) {
 // Get an invitation by its emailed token (expired ones included: the caller says why it cannot be used).
 export async function findInvite(token: string): Promise<Invite | undefined> {
   const out = await ddb.send(new GetCommand({ TableName: table(), Key: inviteKey(hashInviteToken(token)), ConsistentRead: true }));
-  if (!out.Item) return undefined;
-  const { pk: _pk, sk: _sk, expiresAtEpoch: _ttl, ...invite } = out.Item;
-  return invite as Invite;
+  return strip<Invite>(out.Item);
 }

@@ -4,8 +4,8 @@
 //   lead by id                              the submission by id (getSubmission)
 import type { Page } from '#shared/api';
 import { table } from '#lib/dynamo';
-import { queryPage } from './members';
-import { getSubmission, leadsPk, strip, type SubmissionRecord } from './submissions';
+import { queryPage, strip, type Item } from './core';
+import { getSubmission, leadsPk, type SubmissionRecord } from './submissions';
 
 export type LeadSummary = Pick<SubmissionRecord, 'id' | 'formId' | 'formName' | 'name' | 'email' | 'packageId' | 'packageName' | 'paymentStatus' | 'createdAt'>;
 
@@ -18,7 +18,7 @@ export function toLeadSummary(s: SubmissionRecord): LeadSummary {
 
 // An organisation's leads, newest first, one page (summaries: the list does not need every answer).
 export async function listLeads(orgId: string, limit: number, cursor?: string): Promise<Page<LeadSummary>> {
-  const page = await queryPage<Record<string, unknown>>(
+  const page = await queryPage<Item>(
     { TableName: table(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': leadsPk(orgId) }, ScanIndexForward: false },
     { limit, cursor, keys: ['gsi2pk', 'gsi2sk', 'pk', 'sk'], partitionValue: leadsPk(orgId) },
   );

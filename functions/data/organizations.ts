@@ -5,6 +5,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from '#lib/dynamo';
 import { randomId } from '#lib/passwords';
+import { auditItem } from './audit';
+import { strip, tryTransact, type TransactItem } from './core';
 import { setClause } from './update';
 
 export interface Organization {
@@ -36,9 +38,7 @@ export const newApiKey = () => `pk_${randomId(24)}`;
 // Get an organisation by id.
 export async function getOrganization(id: string): Promise<Organization | undefined> {
   const out = await ddb.send(new GetCommand({ TableName: table(), Key: orgKey(id) }));
-  if (!out.Item) return undefined;
-  const { pk: _pk, sk: _sk, ...org } = out.Item;
-  return org as Organization;
+  return strip<Organization>(out.Item);
 }
 
 // Resolve a public apiKey to its organisation id (public routes find their tenant this way only).
@@ -49,7 +49,7 @@ export async function findOrgIdByApiKey(apiKey: string): Promise<string | undefi
 }
 
 /** Items creating an organisation with its apiKey and zeroed counters, for one transaction. */
-export function createOrganizationItems(org: Organization) {
+export function createOrganizationItems(org: Organization): TransactItem[] {
   return [
     { Put: { TableName: table(), Item: { ...orgKey(org.id), ...org }, ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: table(), Item: { ...apiKeyKey(org.apiKey), orgId: org.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -63,7 +63,7 @@ export function createOrganizationItems(org: Organization) {
 }
 
 /** An Update item that moves a kept counter by `by`, to put in the same transaction as the write it counts. */
-export function counterUpdate(orgId: string, counter: Counter, by: 1 | -1) {
+export function counterUpdate(orgId: string, counter: Counter, by: 1 | -1): TransactItem {
   return {
     Update: {
       TableName: table(),
@@ -94,8 +94,10 @@ export function toOrganizationProfile(org: Organization) {
   return profile;
 }
 
+export type ProfileFields = Partial<Pick<Organization, 'name' | 'email' | 'legalName' | 'websiteUrl' | 'phoneNumber' | 'timeZone'>>;
+
 /** An Update item for profile fields, for one transaction with its audit entry. */
-export function updateOrganizationItem(orgId: string, fields: Partial<Pick<Organization, 'name' | 'email' | 'legalName' | 'websiteUrl' | 'phoneNumber' | 'timeZone'>>, now: string) {
+export function updateOrganizationItem(orgId: string, fields: ProfileFields, now: string): TransactItem {
   return {
     Update: {
       TableName: table(),
@@ -111,7 +113,7 @@ export function updateOrganizationItem(orgId: string, fields: Partial<Pick<Organ
  * new one comes, and the organisation records it. The conditions make a racing rotation fail whole
  * rather than leave two working keys; the old key stops resolving the moment the transaction commits.
  */
-export function rotateApiKeyItems(org: Pick<Organization, 'id' | 'apiKey'>, newKey: string, now: string) {
+export function rotateApiKeyItems(org: Pick<Organization, 'id' | 'apiKey'>, newKey: string, now: string): TransactItem[] {
   return [
     {
       Delete: {
@@ -132,4 +134,22 @@ export function rotateApiKeyItems(org: Pick<Organization, 'id' | 'apiKey'>, newK
       },
     },
   ];
+}
+
+// Save profile fields with the audit entry; false when the organisation is gone.
+export function updateOrganizationProfile(orgId: string, fields: ProfileFields, actorId: string): Promise<boolean> {
+  const now = new Date().toISOString();
+  const changed = Object.entries(fields).filter(([, v]) => v !== undefined).map(([k]) => k);
+  return tryTransact([
+    updateOrganizationItem(orgId, fields, now),
+    auditItem({ orgId, actorId, module: 'Organization', action: 'update', recordType: 'organization', recordId: orgId, summary: `Updated organisation profile (${changed.join(', ')})`, at: now }),
+  ]);
+}
+
+// Replace the apiKey with the audit entry; false when a racing rotation changed it first.
+export function rotateApiKey(org: Pick<Organization, 'id' | 'apiKey'>, newKey: string, actorId: string, now: string): Promise<boolean> {
+  return tryTransact([
+    ...rotateApiKeyItems(org, newKey, now),
+    auditItem({ orgId: org.id, actorId, module: 'Organization', action: 'update', recordType: 'integration-key', recordId: org.id, summary: 'Generated a new integration key (the previous key no longer works)', at: now }),
+  ]);
 }

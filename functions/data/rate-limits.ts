@@ -2,7 +2,7 @@
 // conditional ADD so racing requests cannot overshoot the limit. Items expire through TTL.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from '#lib/dynamo';
-import { isConditionFailure } from '#lib/errors';
+import { isConditionFailure } from './core';
 import { TTL_ATTRIBUTE } from './table';
 
 export interface RateLimit {

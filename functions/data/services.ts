@@ -7,10 +7,14 @@
 //   active services (sparse)       gsi3pk ORG#<o>#SVC#ACTIVE          gsi3sk <name>#<id>
 //   name taken (unique per org)    pk ORG#<o>#SVCCAT#NAME#<name> / ORG#<o>#SVC#NAME#<name>   sk LOOKUP
 // A category keeps a count of its services (moved in the service's transaction), so it can be deleted
-// only when empty without a race.
+// only when empty without a race. Every write is one transaction with its name claims, counts and
+// audit entry; a failed condition comes back as what it means (a stale version, a taken name).
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from '#lib/dynamo';
-import { mergePage, normalise, type PageOf } from './appointments';
+import { failedConditions, mergePage, normalise, type PageOf } from './appointments';
+import { auditItem, type AuditInput } from './audit';
+import { isConditionFailure, strip, transact, tryTransact, type TransactItem } from './core';
+import { counterUpdate } from './organizations';
 
 export interface ServiceCategory {
   id: string;
@@ -39,6 +43,8 @@ export interface Service {
 
 type Kind = 'SVCCAT' | 'SVC';
 
+export type CategoryFields = Pick<ServiceCategory, 'name' | 'description'>;
+
 const categoryPartition = (orgId: string) => `ORG#${orgId}#SVCCAT`;
 const servicePartition = (orgId: string) => `ORG#${orgId}#SVC`;
 export const categoryKey = (orgId: string, id: string) => ({ pk: categoryPartition(orgId), sk: id });
@@ -47,18 +53,12 @@ const nameKey = (orgId: string, kind: Kind, name: string) => ({ pk: `ORG#${orgId
 const categoryServicesPartition = (orgId: string, categoryId: string) => `ORG#${orgId}#SVCCAT#${categoryId}#SVC`;
 const activePartition = (orgId: string) => `ORG#${orgId}#SVC#ACTIVE`;
 
-function strip<T>(item: Record<string, any> | undefined): T | undefined {
-  if (!item) return undefined;
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, ...rest } = item;
-  return rest as T;
-}
-
 /** Claim a name (fails its condition when another record of the kind has it). */
-export const namePut = (orgId: string, kind: Kind, name: string, id: string) => ({
+const namePut = (orgId: string, kind: Kind, name: string, id: string): TransactItem => ({
   Put: { TableName: table(), Item: { ...nameKey(orgId, kind, name), id }, ConditionExpression: 'attribute_not_exists(pk)' },
 });
 
-export const nameDelete = (orgId: string, kind: Kind, name: string) => ({ Delete: { TableName: table(), Key: nameKey(orgId, kind, name) } });
+const nameDelete = (orgId: string, kind: Kind, name: string): TransactItem => ({ Delete: { TableName: table(), Key: nameKey(orgId, kind, name) } });
 
 /** Whether two names are the same name (so renaming only the case keeps the claim). */
 export const sameName = (a: string, b: string) => normalise(a) === normalise(b);
@@ -69,7 +69,7 @@ export async function getCategory(orgId: string, id: string): Promise<ServiceCat
   return strip<ServiceCategory>(out.Item);
 }
 
-export function putCategory(c: ServiceCategory) {
+function putCategory(c: ServiceCategory): TransactItem {
   return {
     Put: {
       TableName: table(),
@@ -80,7 +80,7 @@ export function putCategory(c: ServiceCategory) {
 }
 
 /** Rename or describe a category at the version seen (its service count is left alone). */
-export function updateCategory(orgId: string, id: string, fields: { name: string; description?: string }, expectedVersion: number, now: string) {
+function updateCategoryItem(orgId: string, id: string, fields: CategoryFields, expectedVersion: number, now: string): TransactItem {
   return {
     Update: {
       TableName: table(),
@@ -97,7 +97,7 @@ export function updateCategory(orgId: string, id: string, fields: { name: string
 }
 
 /** Delete a category at the version seen, only when it has no services. */
-export function deleteCategory(c: ServiceCategory, expectedVersion: number) {
+function deleteCategoryItem(c: ServiceCategory, expectedVersion: number): TransactItem {
   return {
     Delete: {
       TableName: table(),
@@ -109,7 +109,7 @@ export function deleteCategory(c: ServiceCategory, expectedVersion: number) {
 }
 
 /** Move a category's service count, requiring the category to exist (a service cannot join a deleted one). */
-export function categoryCount(orgId: string, categoryId: string, by: 1 | -1) {
+function categoryCount(orgId: string, categoryId: string, by: 1 | -1): TransactItem {
   return {
     Update: {
       TableName: table(),
@@ -140,7 +140,7 @@ export async function getService(orgId: string, id: string): Promise<Service | u
 }
 
 /** The Put of a service: new, or replacing exactly `expectedVersion`. */
-export function putService(s: Service, expectedVersion?: number) {
+function putService(s: Service, expectedVersion?: number): TransactItem {
   const sort = `${normalise(s.name)}#${s.id}`;
   return {
     Put: {
@@ -161,7 +161,7 @@ export function putService(s: Service, expectedVersion?: number) {
   };
 }
 
-export function deleteService(s: Service, expectedVersion: number) {
+function deleteServiceItem(s: Service, expectedVersion: number): TransactItem {
   return {
     Delete: {
       TableName: table(),
@@ -195,4 +195,91 @@ export function listServices(
       return keep(s) ? s : undefined;
     }),
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+const servicesAudit = (actorId: string, record: Pick<ServiceCategory, 'orgId' | 'id'>, recordType: 'service' | 'service-category', action: AuditInput['action'], summary: string) =>
+  auditItem({ orgId: record.orgId, actorId, module: 'Services', action, recordType, recordId: record.id, summary });
+
+// Create a category; false when the name is taken.
+export function createCategory(c: ServiceCategory, actorId: string): Promise<boolean> {
+  return tryTransact([putCategory(c), namePut(c.orgId, 'SVCCAT', c.name, c.id), servicesAudit(actorId, c, 'service-category', 'create', `Created service category ${c.name}`)]);
+}
+
+// Rename or describe a category at the version read.
+export async function saveCategory(current: ServiceCategory, fields: CategoryFields, actorId: string): Promise<'saved' | 'stale' | 'name-taken'> {
+  const renamed = !sameName(current.name, fields.name);
+  try {
+    await transact([
+      updateCategoryItem(current.orgId, current.id, fields, current.version, new Date().toISOString()),
+      ...(renamed ? [nameDelete(current.orgId, 'SVCCAT', current.name), namePut(current.orgId, 'SVCCAT', fields.name, current.id)] : []),
+      servicesAudit(actorId, current, 'service-category', 'update', renamed ? `Renamed service category ${current.name} to ${fields.name}` : `Updated service category ${fields.name}`),
+    ]);
+    return 'saved';
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return failedConditions(error).includes(0) ? 'stale' : 'name-taken';
+  }
+}
+
+// Delete a category at the version read, only when it has no services; false when either is no longer so.
+export function deleteCategory(current: ServiceCategory, actorId: string): Promise<boolean> {
+  return tryTransact([
+    deleteCategoryItem(current, current.version),
+    nameDelete(current.orgId, 'SVCCAT', current.name),
+    servicesAudit(actorId, current, 'service-category', 'delete', `Deleted service category ${current.name}`),
+  ]);
+}
+
+// Create a service: its name claim, its category's count and the dashboard's services counter.
+export async function createService(s: Service, actorId: string): Promise<'created' | 'no-category' | 'name-taken'> {
+  try {
+    await transact([
+      putService(s),
+      namePut(s.orgId, 'SVC', s.name, s.id),
+      categoryCount(s.orgId, s.categoryId, 1),
+      counterUpdate(s.orgId, 'services', 1),
+      servicesAudit(actorId, s, 'service', 'create', `Created service ${s.name}`),
+    ]);
+    return 'created';
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return failedConditions(error).includes(2) ? 'no-category' : 'name-taken';
+  }
+}
+
+// Save a service as `next` at the version read; a new name moves its claim, a new category the counts.
+export async function saveService(current: Service, next: Service, actorId: string): Promise<'saved' | 'stale' | 'name-taken' | 'no-category'> {
+  const renamed = !sameName(current.name, next.name);
+  const moved = current.categoryId !== next.categoryId;
+  const items = [putService(next, current.version)];
+  const nameAt = items.length;
+  if (renamed) items.push(nameDelete(current.orgId, 'SVC', current.name), namePut(current.orgId, 'SVC', next.name, next.id));
+  const moveAt = items.length;
+  if (moved) items.push(categoryCount(current.orgId, current.categoryId, -1), categoryCount(current.orgId, next.categoryId, 1));
+  items.push(servicesAudit(actorId, next, 'service', 'update', `Updated service ${next.name}`));
+  try {
+    await transact(items);
+    return 'saved';
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const failed = failedConditions(error);
+    if (failed.includes(0)) return 'stale';
+    if (renamed && failed.includes(nameAt + 1)) return 'name-taken';
+    if (moved && failed.some((i) => i >= moveAt)) return 'no-category';
+    throw error;
+  }
+}
+
+// Delete a service at the version read, with its name claim and counts; false when it changed meanwhile.
+export function deleteService(current: Service, actorId: string): Promise<boolean> {
+  return tryTransact([
+    deleteServiceItem(current, current.version),
+    nameDelete(current.orgId, 'SVC', current.name),
+    categoryCount(current.orgId, current.categoryId, -1),
+    counterUpdate(current.orgId, 'services', -1),
+    servicesAudit(actorId, current, 'service', 'delete', `Deleted service ${current.name}`),
+  ]);
 }

@@ -3,6 +3,7 @@
 //   a customer's messages, newest first        gsi1pk ORG#<o>#SMS#CUST#<id>   gsi1sk <at>#<id>
 import { table } from '#lib/dynamo';
 import { mergePage, type PageOf } from './appointments';
+import { strip, type TransactItem } from './core';
 
 export interface SmsMessage {
   id: string;
@@ -24,7 +25,7 @@ const partition = (orgId: string) => `ORG#${orgId}#SMS`;
 const customerPartition = (orgId: string, customerId: string) => `ORG#${orgId}#SMS#CUST#${customerId}`;
 
 /** The Put of a sent (or failed) message, for one transaction with its audit entry. */
-export function putSms(m: SmsMessage) {
+export function putSms(m: SmsMessage): TransactItem {
   const sort = `${m.at}#${m.id}`;
   return {
     Put: {
@@ -42,6 +43,6 @@ export function listSms(orgId: string, o: { limit: number; cursor?: string; cust
     ascending: false,
     limit: o.limit,
     cursor: o.cursor,
-    resolve: async (items) => items.map(({ pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _gs, ...m }) => m as SmsMessage),
+    resolve: async (items) => items.map((i) => strip<SmsMessage>(i)),
   });
 }

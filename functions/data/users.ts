@@ -2,10 +2,10 @@
 //   user by id           pk USER#<id>      sk PROFILE
 //   user id by email     pk EMAIL#<email>  sk EMAIL        (unique: written with the user in one transaction)
 //   one-time code        pk USER#<id>      sk OTP#<purpose>
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserDetails } from '#shared/api';
 import { ddb, table } from '#lib/dynamo';
-import { isConditionFailure } from '#lib/errors';
+import { isConditionFailure, strip, transact, type TransactItem } from './core';
 import { setClause } from './update';
 
 export interface User {
@@ -44,20 +44,14 @@ export interface OtpRecord {
   pendingPasswordHash?: string;
 }
 
-const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' });
+export const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' });
 const emailKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
 const otpKey = (userId: string, purpose: OtpPurpose) => ({ pk: `USER#${userId}`, sk: `OTP#${purpose}` });
-
-function strip<T extends Record<string, unknown>>(item: T | undefined) {
-  if (!item) return undefined;
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, ...rest } = item;
-  return rest;
-}
 
 // Get a user by id.
 export async function getUser(id: string): Promise<User | undefined> {
   const out = await ddb.send(new GetCommand({ TableName: table(), Key: userKey(id) }));
-  return strip(out.Item) as User | undefined;
+  return strip<User>(out.Item);
 }
 
 // Find a user by email (two reads: the unique email item, then the user).
@@ -67,16 +61,78 @@ export async function findUserByEmail(email: string): Promise<User | undefined> 
   return userId ? getUser(userId) : undefined;
 }
 
+/** Items creating a user with its unique email item; they fail their condition when the email is taken. */
+export function newUserItems(user: User): TransactItem[] {
+  return [
+    { Put: { TableName: table(), Item: { ...emailKey(user.email), userId: user.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: table(), Item: { ...userKey(user.id), ...user }, ConditionExpression: 'attribute_not_exists(pk)' } },
+  ];
+}
+
 // Create a user; fails with a condition failure when the email is taken.
 export async function createUser(user: User): Promise<void> {
-  await ddb.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: table(), Item: { ...emailKey(user.email), userId: user.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: table(), Item: { ...userKey(user.id), ...user }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      ],
-    }),
-  );
+  await transact(newUserItems(user));
+}
+
+/**
+ * The Update attaching an existing user to an organisation. It fails when the user meanwhile joined
+ * another one (a racing sign-up or invitation must not put a person in two organisations). Names
+ * only fill gaps; `detailsAdded` spares a verified person the sign-up's detail steps.
+ */
+export function joinOrganizationItem(
+  user: Pick<User, 'id' | 'orgId'>,
+  orgId: string,
+  now: string,
+  options: { names?: Pick<User, 'firstName' | 'lastName'>; detailsAdded?: boolean } = {},
+): TransactItem {
+  const names = options.names ? ', firstName = if_not_exists(firstName, :first), lastName = if_not_exists(lastName, :last)' : '';
+  return {
+    Update: {
+      TableName: table(),
+      Key: userKey(user.id),
+      UpdateExpression: `SET orgId = :org, updatedAt = :now${names}${options.detailsAdded ? ', hasAddedBasicDetails = :true' : ''}`,
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(orgId) OR orgId = :previous)',
+      ExpressionAttributeValues: {
+        ':org': orgId, ':now': now, ':previous': user.orgId ?? '',
+        ...(options.names ? { ':first': options.names.firstName, ':last': options.names.lastName } : {}),
+        ...(options.detailsAdded ? { ':true': true } : {}),
+      },
+    },
+  };
+}
+
+/** The Update freeing a user from an organisation (to join or create another); fails if they are elsewhere now. */
+export function leaveOrganizationItem(userId: string, orgId: string, now: string): TransactItem {
+  return {
+    Update: {
+      TableName: table(),
+      Key: userKey(userId),
+      UpdateExpression: 'REMOVE orgId SET updatedAt = :now',
+      ConditionExpression: 'orgId = :org',
+      ExpressionAttributeValues: { ':org': orgId, ':now': now },
+    },
+  };
+}
+
+/**
+ * The Update of an invited user's first sign-in: the chosen password, which also verifies the email
+ * (the invitation carried the names, so the sign-up's detail steps are not needed).
+ */
+export function acceptInvitationItem(userId: string, orgId: string, passwordHash: string, now: string): TransactItem {
+  return {
+    Update: {
+      TableName: table(),
+      Key: userKey(userId),
+      UpdateExpression: 'SET passwordHash = :hash, isEmailVerified = :true, hasAddedBasicDetails = :true, orgId = :org, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(orgId) OR orgId = :org)',
+      ExpressionAttributeValues: { ':hash': passwordHash, ':true': true, ':org': orgId, ':now': now },
+    },
+  };
+}
+
+/** The Update of a user's own profile fields (fails when the user is gone). */
+export function updateProfileItem(userId: string, fields: Partial<Omit<User, 'id' | 'email' | 'createdAt'>>): TransactItem {
+  return { Update: { TableName: table(), Key: userKey(userId), ConditionExpression: 'attribute_exists(pk)', ...setClause(fields) } };
 }
 
 // Update some fields of a user.
@@ -90,11 +146,11 @@ export async function updateUser(id: string, fields: Partial<Omit<User, 'id' | '
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return strip(out.Attributes) as User;
+  return strip<User>(out.Attributes)!;
 }
 
 /** Items that remove a user and its email; callers add their own (membership, audit) to one transaction. */
-export function deleteUserItems(user: Pick<User, 'id' | 'email'>) {
+export function deleteUserItems(user: Pick<User, 'id' | 'email'>): TransactItem[] {
   return [
     { Delete: { TableName: table(), Key: userKey(user.id) } },
     { Delete: { TableName: table(), Key: emailKey(user.email) } },
@@ -107,7 +163,7 @@ export function deleteUserItems(user: Pick<User, 'id' | 'email'>) {
 // Get the one-time code of a user for a purpose.
 export async function getOtp(userId: string, purpose: OtpPurpose): Promise<OtpRecord | undefined> {
   const out = await ddb.send(new GetCommand({ TableName: table(), Key: otpKey(userId, purpose), ConsistentRead: true }));
-  return strip(out.Item) as OtpRecord | undefined;
+  return strip<OtpRecord>(out.Item);
 }
 
 // Store a fresh code. `expectedLastSentAt` makes two racing sends collide instead of both sending.

@@ -1,12 +1,9 @@
 // POST /packages: a new form package (pricing tier). Price in dollars (2 decimals), stored in cents;
 // the HTML description is sanitised here whatever the console did.
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { formPackageSchema } from '#shared/schemas/forms';
-import { ddb } from '#lib/dynamo';
 import { endpoint } from '#lib/http';
 import { randomId } from '#lib/passwords';
-import { auditItem } from '../data/audit';
-import { putNewFormPackageItem, type FormPackageRecord } from '../data/form-packages';
+import { createFormPackage, type FormPackageRecord } from '../data/form-packages';
 import { packageFields } from './lib/input';
 import { toPackageView } from './lib/view';
 
@@ -15,13 +12,6 @@ export const handler = endpoint({ body: formPackageSchema }, async ({ body, call
   const now = new Date().toISOString();
   const fields = packageFields(caller.orgId, id, { ...body, image: undefined });
   const pkg: FormPackageRecord = { id, orgId: caller.orgId, ...fields, image: null, createdAt: now, updatedAt: now };
-  await ddb.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        putNewFormPackageItem(pkg),
-        auditItem({ orgId: caller.orgId, actorId: caller.userId, module: 'FORMS', action: 'create', recordType: 'form-package', recordId: id, summary: `Created package "${pkg.name}"`, at: now }),
-      ],
-    }),
-  );
+  await createFormPackage(pkg, caller.userId);
   return { status: 201, message: 'Package saved.', data: toPackageView(pkg) };
 });

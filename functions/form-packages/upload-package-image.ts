@@ -2,14 +2,11 @@
 // at most 4 MB, checked by their bytes; served at /assets/<key>.
 import * as z from 'zod/mini';
 import { requiredString } from '#shared/schemas/common';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb } from '#lib/dynamo';
-import { isConditionFailure, notFound } from '#lib/errors';
+import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import { IMAGE_TYPES, deleteUpload, storeUpload } from '#lib/storage';
-import { auditItem } from '../data/audit';
-import { getFormPackage, updateFormPackageItem } from '../data/form-packages';
+import { getFormPackage, updateFormPackage } from '../data/form-packages';
 import { packageImagePrefix, toPackageView } from './lib/view';
 
 export const MAX_PACKAGE_IMAGE_BYTES = MAX_UPLOAD_BYTES;
@@ -19,20 +16,13 @@ export const handler = endpoint({ body: z.object({ packageId: requiredString('pa
   if (!pkg) throw notFound('Package not found.');
   const key = await storeUpload(files.file, { types: IMAGE_TYPES, maxBytes: MAX_PACKAGE_IMAGE_BYTES, prefix: packageImagePrefix(caller.orgId, pkg.id) });
   const now = new Date().toISOString();
+  let saved = false;
   try {
-    await ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          updateFormPackageItem(caller.orgId, pkg.id, { image: key, updatedAt: now }),
-          auditItem({ orgId: caller.orgId, actorId: caller.userId, module: 'FORMS', action: 'update', recordType: 'form-package', recordId: pkg.id, summary: `Changed the image of package "${pkg.name}"`, at: now }),
-        ],
-      }),
-    );
-  } catch (error) {
-    await deleteUpload(key).catch(() => undefined);
-    if (isConditionFailure(error)) throw notFound('Package not found.');
-    throw error;
+    saved = await updateFormPackage(pkg, { image: key, updatedAt: now }, caller.userId, `Changed the image of package "${pkg.name}"`);
+  } finally {
+    if (!saved) await deleteUpload(key).catch(() => undefined);
   }
+  if (!saved) throw notFound('Package not found.');
   if (pkg.image && pkg.image !== key) await deleteUpload(pkg.image).catch(() => undefined);
   return { message: 'The package image is updated.', data: toPackageView({ ...pkg, image: key, updatedAt: now }) };
 });

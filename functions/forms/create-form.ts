@@ -1,13 +1,9 @@
 // Save a new form of the form builder: typed fields in display order, texts of the public page, and
 // optionally its packages. Counts towards the dashboard's forms.
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { formSchema } from '#shared/schemas/forms';
-import { ddb } from '#lib/dynamo';
 import { endpoint } from '#lib/http';
 import { randomId } from '#lib/passwords';
-import { auditItem } from '../data/audit';
-import { putNewFormItem, type FormRecord } from '../data/forms';
-import { counterUpdate } from '../data/organizations';
+import { createForm, type FormRecord } from '../data/forms';
 import { checkPackageLinks, normaliseFields } from './lib/form-input';
 import { toFormView } from './lib/views';
 
@@ -30,14 +26,6 @@ export const handler = endpoint({ body: formSchema }, async ({ body, caller }) =
     createdAt: now,
     updatedAt: now,
   };
-  await ddb.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        putNewFormItem(form),
-        counterUpdate(caller.orgId, 'forms', 1),
-        auditItem({ orgId: caller.orgId, actorId: caller.userId, module: 'FORMS', action: 'create', recordType: 'form', recordId: form.id, summary: `Created form "${form.name}" (${fields.length} fields)`, at: now }),
-      ],
-    }),
-  );
+  await createForm(form, caller.userId, `Created form "${form.name}" (${fields.length} fields)`);
   return { status: 201, message: 'Form saved.', data: toFormView(form) };
 });

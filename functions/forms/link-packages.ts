@@ -1,11 +1,8 @@
 // PUT /form/{formId}/package {packageIds, packageId?}: the packages offered on a form, in display order.
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { linkPackagesSchema } from '#shared/schemas/forms';
-import { ddb } from '#lib/dynamo';
-import { isConditionFailure, notFound } from '#lib/errors';
+import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
-import { auditItem } from '../data/audit';
-import { getForm, updateFormItem } from '../data/forms';
+import { getForm, updateForm } from '../data/forms';
 import { checkPackageLinks } from './lib/form-input';
 import { formWithPackages, toFormView } from './lib/views';
 
@@ -14,19 +11,8 @@ export const handler = endpoint({ body: linkPackagesSchema }, async ({ body, par
   if (!form) throw notFound('Form not found.');
   const links = await checkPackageLinks(caller.orgId, body.packageIds, body.packageId);
   const now = new Date().toISOString();
-  try {
-    await ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          updateFormItem(caller.orgId, form.id, { ...links, updatedAt: now }),
-          auditItem({ orgId: caller.orgId, actorId: caller.userId, module: 'FORMS', action: 'update', recordType: 'form', recordId: form.id, summary: `Linked ${links.packageIds.length} package(s) to form "${form.name}"`, at: now }),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw notFound('Form not found.');
-    throw error;
-  }
+  const summary = `Linked ${links.packageIds.length} package(s) to form "${form.name}"`;
+  if (!(await updateForm(form, { ...links, updatedAt: now }, caller.userId, summary))) throw notFound('Form not found.');
   const saved = (await formWithPackages(caller.orgId, form.id))!;
   return { message: 'Packages saved.', data: toFormView(saved.form, saved.packages) };
 });

@@ -22,14 +22,3 @@ export const serviceUnavailable = (message: string, retryAfterSeconds?: number) 
   new HttpError(503, message, undefined, retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined);
 export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
   new HttpError(429, message, undefined, retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined);
-
-/** DynamoDB's answer when a condition expression (or one inside a transaction) failed. */
-export function isConditionFailure(error: unknown): boolean {
-  const name = (error as { name?: string })?.name;
-  if (name === 'ConditionalCheckFailedException') return true;
-  if (name === 'TransactionCanceledException') {
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    return reasons.some((r) => r.Code === 'ConditionalCheckFailed');
-  }
-  return false;
-}

@@ -1,7 +1,8 @@
 // Delete one of the signed-in member's notifications (an unread one also leaves the unread count).
-import { isConditionFailure, notFound } from '#lib/errors';
+import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { auditItem } from '../data/audit';
+import { isConditionFailure } from '../data/core';
 import { deleteNotificationItems, getNotification, getUnreadCount, transact } from '../data/notifications';
 
 export const handler = endpoint({}, async ({ params, caller }) => {

@@ -1,8 +1,9 @@
 // Mark one of the signed-in member's notifications as read. Marking twice is harmless: the second time
 // nothing is written and the unread count does not move.
-import { isConditionFailure, notFound } from '#lib/errors';
+import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { auditItem } from '../data/audit';
+import { isConditionFailure } from '../data/core';
 import { getNotification, getUnreadCount, markReadItems, transact } from '../data/notifications';
 
 export const handler = endpoint({}, async ({ params, caller }) => {

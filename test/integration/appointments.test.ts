@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { api, mailsTo, signUpOwner, type Owner } from '../support/api';
+import { eventually } from '../support/eventually';
 import { addMember, logs, perms, type Member } from '../support/members';
 import { PDF, PNG, apiKeyOf, book, bookingForm, inDays, objectsUnder, parseCsv } from './appointments-support';
 
@@ -42,12 +43,10 @@ describe('public appointment request page', () => {
     const id = res.body.data.id;
 
     expect(await appointmentCount(owner.token)).toBe(before + 1);
-    const mail = (await mailsTo('vera.visitor@example.com')).at(-1)!;
+    const mail = await eventually(async () => (await mailsTo('vera.visitor@example.com')).find((m) => m.body.text?.includes(id)), 'the request mail');
     expect(mail.subject).toBe('We received your appointment request at apptpublic Clinic');
-    expect(mail.body.text).toContain(id);
 
-    const notes = await api('GET', '/notifications', { token: owner.token });
-    expect(notes.body.data.some((n: any) => n.title === 'New appointment request' && n.link === `/appointments/${id}`)).toBe(true);
+    await eventually(async () => (await api('GET', '/notifications', { token: owner.token })).body.data.find((n: any) => n.title === 'New appointment request' && n.link === `/appointments/${id}`), 'the request notice');
 
     const detail = await api('GET', `/appointments/${id}`, { token: owner.token });
     expect(detail.body.data).toMatchObject({ firstName: 'Vera', source: 'public', status: 'requested', version: 1, assignee: null });
@@ -107,9 +106,9 @@ describe('staff booking (the console\'s Book Appointment)', () => {
     const entries = (await logs(owner)).filter((e) => e.recordId === res.body.data.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ module: 'Appointment', action: 'create', actorId: writer.userId });
-    expect((await mailsTo('sam.staff@example.com')).at(-1)!.subject).toBe('Your appointment at apptstaff Clinic is booked');
-    const readerNotes = await api('GET', '/notifications', { token: reader.token });
-    expect(readerNotes.body.data.some((n: any) => n.link === `/appointments/${res.body.data.id}`)).toBe(true);
+    const mail = await eventually(async () => (await mailsTo('sam.staff@example.com')).find((m) => m.body.text?.includes(res.body.data.id)), 'the booking mail');
+    expect(mail.subject).toBe('Your appointment at apptstaff Clinic is booked');
+    await eventually(async () => (await api('GET', '/notifications', { token: reader.token })).body.data.find((n: any) => n.link === `/appointments/${res.body.data.id}`), 'the booking notice');
     const writerNotes = await api('GET', '/notifications', { token: writer.token });
     expect(writerNotes.body.data.some((n: any) => n.link === `/appointments/${res.body.data.id}`)).toBe(false);
   });
@@ -228,8 +227,7 @@ describe('detail, assignment, status and log', () => {
     const assigned = await api('POST', '/appointments/assign', { token: owner.token, body: { userId: reader.userId, appointmentId: a.id } });
     expect(assigned.status).toBe(200);
     expect(assigned.body.data).toMatchObject({ version: 2, assignee: { userId: reader.userId, name: 'Ray Reader' } });
-    const notes = await api('GET', '/notifications', { token: reader.token });
-    expect(notes.body.data.some((n: any) => n.title === 'Appointment assigned to you' && n.link === `/appointments/${a.id}`)).toBe(true);
+    await eventually(async () => (await api('GET', '/notifications', { token: reader.token })).body.data.find((n: any) => n.title === 'Appointment assigned to you' && n.link === `/appointments/${a.id}`), 'the assignment notice');
     expect((await api('GET', '/dashboard', { token: reader.token })).body.data.myAppointments).toBe(1);
     const mine = await api('GET', '/appointments/assigned/to/me', { token: reader.token });
     expect(mine.status).toBe(200);
@@ -295,7 +293,8 @@ describe('detail, assignment, status and log', () => {
     expect(noShow.status).toBe(409);
     const cancelled = await api('PATCH', `/appointments/${req.body.data.id}/change-status`, { token: owner.token, body: { status: 'cancelled' } });
     expect(cancelled.body.data.status).toBe('cancelled');
-    expect((await mailsTo('to.cancel@example.com')).at(-1)!.subject).toBe('Your appointment at apptflow Clinic is cancelled');
+    const cancelMail = await eventually(async () => (await mailsTo('to.cancel@example.com')).find((m) => m.subject.endsWith('is cancelled') && m.body.text?.includes(req.body.data.id)), 'the cancellation mail');
+    expect(cancelMail.subject).toBe('Your appointment at apptflow Clinic is cancelled');
 
     const log = await api('GET', `/appointments/${a.id}`, { token: owner.token });
     expect(log.body.data.log[0]).toMatchObject({ action: 'status-changed', from: 'confirmed', to: 'completed', actorName: 'Wes Writer' });
@@ -303,7 +302,8 @@ describe('detail, assignment, status and log', () => {
 
   it('two staff changing one appointment at once: one wins, the other gets 409, nothing is silently lost', async () => {
     const apiKey = await apiKeyOf(owner.token);
-    const req = await api('POST', '/public/appointments/book-custom', { form: bookingForm({ organizationApiKey: apiKey }) });
+    const patient = `race-${Date.now()}@example.com`;
+    const req = await api('POST', '/public/appointments/book-custom', { form: bookingForm({ organizationApiKey: apiKey, email: patient }) });
     const id = req.body.data.id;
     const [first, second] = await Promise.all([
       api('PATCH', `/appointments/${id}/change-status`, { token: owner.token, body: { status: 'confirmed', version: 1 } }),
@@ -317,6 +317,11 @@ describe('detail, assignment, status and log', () => {
     expect(stored.body.data).toMatchObject({ status: winner.body.data.status, version: 2 });
     expect(stored.body.data.log.filter((e: any) => e.action === 'status-changed')).toHaveLength(1);
     expect(stored.body.data.log[0].to).toBe(winner.body.data.status);
+    // The patient hears of the change that was made, once, and never of the one that was refused.
+    const statusMail = (m: { subject: string }) => / is (confirmed|cancelled)$/.test(m.subject);
+    await eventually(async () => (await mailsTo(patient)).find(statusMail), 'the status mail');
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect((await mailsTo(patient)).filter(statusMail).map((m) => m.subject)).toEqual([`Your appointment at apptflow Clinic is ${winner.body.data.status}`]);
 
     // A change based on the old version after the fact is refused as well.
     const late = await api('PATCH', `/appointments/${id}/change-status`, { token: writer.token, body: { status: 'cancelled', version: 1 } });
@@ -334,6 +339,13 @@ describe('detail, assignment, status and log', () => {
     expect((await api('GET', `/appointments/${b.id}`, { token: owner.token })).body.data.assignee.userId).toBe(assignee);
     const loserId = assignee === writer.userId ? reader : writer;
     expect((await api('GET', '/appointments/assigned/to/me', { token: loserId.token })).body.data.items.some((i: any) => i.id === b.id)).toBe(false);
+    // Only the member it went to is told (the writer assigning the reader tells the reader; the owner assigning the writer, the writer).
+    const toldAbout = async (m: Member) => (await api('GET', '/notifications', { token: m.token })).body.data.filter((n: any) => n.title === 'Appointment assigned to you' && n.link === `/appointments/${b.id}`);
+    const winnerMember = assignee === writer.userId ? writer : reader;
+    await eventually(async () => ((await toldAbout(winnerMember)).length ? true : undefined), 'the assignment notice');
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await toldAbout(winnerMember)).toHaveLength(1);
+    expect(await toldAbout(loserId)).toEqual([]);
   });
 
   it('lists every change of the organisation, newest first, with who and when', async () => {

@@ -1,9 +1,14 @@
 // When SES does not take a code mail, the person is told to try again and can, at once: the unsent
 // code is void and the once-a-minute resend rule does not hold them back. The handler runs in this
 // process against the local table with the mail call failing; the retry goes through the real stack.
+// Every other mail (an invitation here) does not depend on SES answering during the request at all:
+// it is an outbox row written with the change, delivered (and retried) by the stack's outbox worker.
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { api, latestCode, mailsTo, uniqueEmail } from '../support/api';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { api, latestCode, mailsTo, signUpOwner, uniqueEmail } from '../support/api';
+import { testDb } from '../support/db';
+import { inviteTokenFor } from '../support/members';
 
 vi.mock('#lib/mail', async (importOriginal) => ({
   ...(await importOriginal<typeof import('#lib/mail')>()),
@@ -17,17 +22,21 @@ beforeAll(() => {
 });
 afterAll(() => vi.unstubAllEnvs());
 
-async function registerWithFailingMail(email: string) {
-  const { handler } = await import('../../functions/account/register-email');
+/** Runs a route's handler in this process, where every mail SES is asked to send fails. */
+async function callWithFailingMail(routeKey: string, handlerPath: string, body: unknown, token?: string) {
+  const { handler } = (await import(handlerPath)) as { handler: (e: APIGatewayProxyEventV2, c: Context) => Promise<unknown> };
   const event = {
-    routeKey: 'POST /api/users/register-email',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Secret-123' }),
-    requestContext: { http: { method: 'POST', sourceIp: '198.18.200.1' } },
+    routeKey,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+    requestContext: { http: { method: routeKey.split(' ')[0], sourceIp: '198.18.200.1' } },
   } as unknown as APIGatewayProxyEventV2;
   const res = (await handler(event, { awsRequestId: 'test' } as Context)) as { statusCode: number; headers: Record<string, string>; body: string };
   return { status: res.statusCode, headers: res.headers, body: JSON.parse(res.body) };
 }
+
+const registerWithFailingMail = (email: string) =>
+  callWithFailingMail('POST /api/users/register-email', '../../functions/account/register-email', { email, password: 'Secret-123' });
 
 describe('a code mail that SES refuses', () => {
   it('answers 503 with a clear message, and a retry sends a working code at once', async () => {
@@ -46,5 +55,31 @@ describe('a code mail that SES refuses', () => {
     expect(retry.status).toBe(201);
     const verified = await api('POST', '/users/verify-email-otp', { body: { email, otp: await latestCode(email), password: 'Secret-123' } });
     expect(verified.status).toBe(200);
+  });
+});
+
+describe('an invitation while SES refuses mail', () => {
+  it('adds the member all the same; the invitation is kept in the outbox and delivered once', async () => {
+    const owner = await signUpOwner('sesout');
+    const email = uniqueEmail('invitee');
+    const added = await callWithFailingMail(
+      'POST /api/organization/members/add',
+      '../../functions/members/add-member',
+      { email, firstName: 'Ines', lastName: 'Invited', permissions: [] },
+      owner.token,
+    );
+    expect(added.status).toBe(201);
+    expect(added.body.message).toBe(`The member is added. We emailed ${email} a link to set a password.`);
+
+    // The mail is a pending row written with the membership, not a call made during the request.
+    const { client, table } = testDb();
+    const id = `member-added-${owner.orgId}-${added.body.data.userId}-${added.body.data.createdAt}-mail`;
+    const row = (await client.send(new GetCommand({ TableName: table, Key: { pk: `OUTBOX#${id}`, sk: 'MESSAGE' }, ConsistentRead: true }))).Item;
+    expect(row).toMatchObject({ id, orgId: owner.orgId, payload: { kind: 'mail', mail: { to: email, subject: "You're invited to join sesout Clinic" } } });
+
+    // The stack's worker sends it; the link in it works.
+    const token = await inviteTokenFor(email);
+    expect(await mailsTo(email)).toHaveLength(1);
+    expect((await api('POST', '/users/accept-invite', { body: { token, password: 'Invitee-pass-1' } })).status).toBe(201);
   });
 });

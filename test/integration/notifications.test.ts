@@ -2,12 +2,19 @@
 // count in headers), marking as read and deleting, with a kept unread count that never double-counts.
 import { describe, expect, it } from 'vitest';
 import { api, signUpOwner, uniqueEmail, type Owner } from '../support/api';
+import { eventually } from '../support/eventually';
 import { addMember, perms, type Member } from '../support/members';
 
-/** Adds a member with a pending invitation: every reader of Members and Notifications gets one notice. */
-async function newMemberNotice(owner: Owner, firstName: string) {
+/**
+ * Adds a member with a pending invitation: every reader of Members and Notifications gets one notice
+ * (through the outbox, just after); waits until `readers` have it.
+ */
+async function newMemberNotice(owner: Owner, firstName: string, readers: Member[]) {
   const res = await api('POST', '/organization/members/add', { token: owner.token, body: { email: uniqueEmail(firstName.toLowerCase()), firstName, lastName: 'Notice', permissions: [] } });
   expect(res.status).toBe(201);
+  for (const reader of readers) {
+    await eventually(async () => (await api('GET', '/notifications', { token: reader.token })).body.data.find((n: any) => n.message.includes(`${firstName} Notice`)), `${firstName}'s notice`);
+  }
 }
 
 async function unread(member: Member): Promise<number> {
@@ -20,7 +27,7 @@ describe('notification list', () => {
   it('answers data as an array, newest first, with the unread count and the next cursor in headers', async () => {
     const owner = await signUpOwner('notif');
     const reader = await addMember(owner, perms({ Members: 'r', Notifications: 'r' }), { tag: 'reader' });
-    for (const name of ['Anna', 'Boris', 'Chen']) await newMemberNotice(owner, name);
+    for (const name of ['Anna', 'Boris', 'Chen']) await newMemberNotice(owner, name, [reader]);
 
     const list = await api('GET', '/notifications', { token: reader.token });
     expect(list.status).toBe(200);
@@ -61,7 +68,7 @@ describe('marking as read and deleting', () => {
   it('keeps the unread count right: marking twice counts once, deleting a read one changes nothing', async () => {
     const owner = await signUpOwner('mark');
     const reader = await addMember(owner, perms({ Members: 'r', Notifications: 'r' }), { tag: 'reader' });
-    for (const name of ['Dora', 'Emil', 'Fay', 'Gus']) await newMemberNotice(owner, name);
+    for (const name of ['Dora', 'Emil', 'Fay', 'Gus']) await newMemberNotice(owner, name, [reader]);
     const all = (await api('GET', '/notifications', { token: reader.token })).body.data as { id: string; message: string }[];
     expect(all).toHaveLength(4);
     expect(await unread(reader)).toBe(4);
@@ -109,7 +116,7 @@ describe('marking as read and deleting', () => {
     const owner = await signUpOwner('mine');
     const a = await addMember(owner, perms({ Members: 'r', Notifications: 'r' }), { tag: 'a' });
     const b = await addMember(owner, perms({ Members: 'r', Notifications: 'r' }), { tag: 'b' });
-    await newMemberNotice(owner, 'Hana');
+    await newMemberNotice(owner, 'Hana', [a, b]);
     const aId = (await api('GET', '/notifications', { token: a.token })).body.data[0].id;
     const bBefore = await unread(b);
     expect((await api('GET', `/notifications/mark-as-read/${aId}`, { token: b.token })).status).toBe(404);

@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey, type Route } from '../../functions/routes';
 import { ACTIONS, MODULES, type Action, type Module } from '../../shared/permissions';
 import { api, signUpOwner, uniqueEmail, type Owner } from '../support/api';
+import { eventually } from '../support/eventually';
 import { ALL, addMember, perms, type Member } from '../support/members';
 
 const DUMMY_ID = 'dummy-id-0000';
@@ -76,8 +77,11 @@ beforeAll(async () => {
   const allFlags = await addMember(owner, ALL, { tag: 'allflags', firstName: 'Alfie', lastName: 'Allflags' });
   const invitedEmail = uniqueEmail('pending');
   const invited = await api('POST', '/organization/members/add', { token: owner.token, body: { email: invitedEmail, firstName: 'Penny', lastName: 'Pending', permissions: [] } });
-  const notifications = await api('GET', '/notifications', { token: owner.token });
-  expect(notifications.body.data.length).toBeGreaterThan(0);
+  // Staff notices leave through the outbox just after the change: wait for the first one.
+  const notifications = await eventually(async () => {
+    const res = await api('GET', '/notifications', { token: owner.token });
+    return res.body.data.length > 0 ? res : undefined;
+  }, "the owner's first notice");
   a = {
     owner, probe, allFlags, invitedId: invited.body.data.userId, notificationId: notifications.body.data[0].id,
     secrets: [owner.orgId, owner.email, probe.email, allFlags.email, invitedEmail, 'matrix Clinic', 'Allflags'],

@@ -1,6 +1,7 @@
 // Members for integration tests: add one through the API, accept the mailed invitation, sign in.
 import { MODULES, type Module, type PermissionEntry } from '../../shared/permissions';
 import { api, mailsTo, uniqueEmail, type Owner } from './api';
+import { eventually } from './eventually';
 
 /** Module entries from a short form: perms({ Members: 'rw', Notifications: 'r' }). */
 export function perms(flags: Partial<Record<Module, string>> = {}): PermissionEntry[] {
@@ -13,14 +14,17 @@ export function perms(flags: Partial<Record<Module, string>> = {}): PermissionEn
 /** Every flag of every module. */
 export const ALL = perms(Object.fromEntries(MODULES.map((m) => [m, 'rwd'])));
 
-/** The token of the newest invitation link mailed to an address. */
-export async function inviteTokenFor(email: string): Promise<string> {
-  const mails = await mailsTo(email);
-  for (const mail of [...mails].reverse()) {
-    const match = /\/auth\/accept-invite\?token=([A-Za-z0-9_%-]+)/.exec(mail.body.text ?? '');
-    if (match) return decodeURIComponent(match[1]!);
-  }
-  throw new Error(`No invitation mailed to ${email}`);
+const INVITE_LINK = /\/auth\/accept-invite\?token=([A-Za-z0-9_%-]+)/;
+
+/**
+ * The token of the newest invitation link mailed to an address, once `count` invitations have
+ * arrived (they leave through the outbox just after the change that causes them).
+ */
+export async function inviteTokenFor(email: string, count = 1): Promise<string> {
+  return eventually(async () => {
+    const tokens = (await mailsTo(email)).map((mail) => INVITE_LINK.exec(mail.body.text ?? '')?.[1]).filter((t) => t !== undefined);
+    return tokens.length >= count ? decodeURIComponent(tokens.at(-1)!) : undefined;
+  }, `invitation ${count} to ${email}`);
 }
 
 export interface Member {

@@ -1,6 +1,7 @@
 // One-time codes: 6 digits, stored hashed, valid 10 minutes, locked after 5 wrong tries, and sent at
 // most once a minute and 5 times an hour per purpose. Conditional writes keep racing requests honest.
-import { isConditionFailure, badRequest, serviceUnavailable, tooManyRequests } from '#lib/errors';
+import { badRequest, serviceUnavailable, tooManyRequests } from '#lib/errors';
+import { isConditionFailure } from '../../data/core';
 import { sendMail, type Mail } from '#lib/mail';
 import { hashOtp, newOtp, otpMatches, randomId } from '#lib/passwords';
 import { consumeOtp, getOtp, putOtp, recordOtpFailure, releaseOtpSend, type OtpPurpose, type OtpRecord, type User } from '../../data/users';

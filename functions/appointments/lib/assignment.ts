@@ -1,11 +1,11 @@
 // Assigning appointments: only to members of the caller's organisation who may read appointments;
-// the assignee is told by a notification (unless they assigned it to themselves).
+// the assignee is told by a notification (unless they assigned it to themselves), written with the
+// assignment as an outbox row.
 import { can } from '#shared/permissions';
 import type { Caller } from '#lib/authorise';
 import { badRequest } from '#lib/errors';
 import { assignedCountUpdate, assigneePointerDelete, assigneePointerPut, type Appointment } from '../../data/appointments';
 import { getMembership } from '../../data/members';
-import { notifyStaff } from '../../data/notifications';
 import { memberName } from './actors';
 import type { Change } from './change';
 import { when } from './views';
@@ -23,7 +23,7 @@ export async function assigneeFor(orgId: string, userId: string): Promise<{ user
 }
 
 /** The change that makes `to` the assignee of `current` (assign, or reassign when someone else has it). */
-export function assignChange(current: Appointment, to: { userId: string; name: string }): Change | { unchanged: string } {
+export function assignChange(caller: Caller, current: Appointment, to: { userId: string; name: string }): Change | { unchanged: string } {
   const from = current.assignee;
   if (from?.userId === to.userId) return { unchanged: `This appointment is already assigned to ${to.name}.` };
   return {
@@ -37,15 +37,11 @@ export function assignChange(current: Appointment, to: { userId: string; name: s
       assigneePointerPut(current, to.userId),
       assignedCountUpdate(current.orgId, to.userId, 1),
     ],
+    effects: {
+      notice:
+        to.userId === caller.userId
+          ? undefined
+          : { title: 'Appointment assigned to you', message: `${current.firstName} ${current.lastName}, ${when(current)}.`, link: `/appointments/${current.id}`, userIds: [to.userId] },
+    },
   };
-}
-
-export async function tellAssignee(caller: Caller, a: Appointment) {
-  if (!a.assignee || a.assignee.userId === caller.userId) return;
-  await notifyStaff(caller.orgId, {
-    title: 'Appointment assigned to you',
-    message: `${a.firstName} ${a.lastName}, ${when(a)}.`,
-    link: `/appointments/${a.id}`,
-    userIds: [a.assignee.userId],
-  }).catch((e) => console.error(JSON.stringify({ level: 'error', message: 'assignment notification failed', error: String(e) })));
 }

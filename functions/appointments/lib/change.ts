@@ -1,11 +1,13 @@
 // Every change to an existing appointment goes through here: read it, refuse a change based on an
-// older version, then write the new state conditional on the version read, with its log entry and
-// audit entry in the same transaction. Two staff changing one appointment at once: one wins, the other
-// gets 409 and nothing of theirs is written.
+// older version, then write the new state conditional on the version read, with its log entry, audit
+// entry and the mail and notice it causes in the same transaction (data/appointments.ts
+// saveAppointmentChange). Two staff changing one appointment at once: one wins, the other gets 409
+// and nothing of theirs is written, nor told to anyone.
 import type { Caller } from '#lib/authorise';
-import { conflict, isConditionFailure, notFound } from '#lib/errors';
-import { auditItem } from '../../data/audit';
-import { failedConditions, getAppointment, logPut, putAppointment, transact, type Appointment, type AppointmentLogEntry } from '../../data/appointments';
+import { conflict, notFound } from '#lib/errors';
+import { getAppointment, saveAppointmentChange, type Appointment, type AppointmentLogEntry } from '../../data/appointments';
+import type { TransactItem } from '../../data/core';
+import type { Effects } from '../../data/effects';
 import { callerName } from './actors';
 
 export const STALE = 'This appointment was changed by someone else. Reload and try again.';
@@ -17,7 +19,9 @@ export interface Change {
   from?: string;
   to?: string;
   /** More items for the same transaction (assignee pointers). */
-  items?: any[];
+  items?: TransactItem[];
+  /** Who is told: the patient by mail, staff by a notice. */
+  effects?: Effects;
 }
 
 export async function loadAppointment(orgId: string, id: string): Promise<Appointment> {
@@ -43,16 +47,14 @@ export async function changeAppointment(
   const now = new Date().toISOString();
   const next: Appointment = { ...change.next, updatedAt: now, version: current.version + 1 };
   const name = await callerName(caller);
-  try {
-    await transact([
-      putAppointment(next, current.version),
-      logPut(caller.orgId, { appointmentId: id, at: now, actorId: caller.userId, actorName: name, action: change.action, summary: change.summary, from: change.from, to: change.to }),
-      auditItem({ orgId: caller.orgId, actorId: caller.userId, module: 'Appointment', action: 'update', recordType: 'appointment', recordId: id, summary: `${change.summary} (${current.firstName} ${current.lastName})`, at: now }),
-      ...(change.items ?? []),
-    ]);
-  } catch (error) {
-    if (isConditionFailure(error) && failedConditions(error).includes(0)) throw conflict(STALE);
-    throw error;
-  }
+  const saved = await saveAppointmentChange({
+    previous: current,
+    next,
+    log: { appointmentId: id, at: now, actorId: caller.userId, actorName: name, action: change.action, summary: change.summary, from: change.from, to: change.to },
+    audit: { orgId: caller.orgId, actorId: caller.userId, module: 'Appointment', action: 'update', recordType: 'appointment', recordId: id, summary: `${change.summary} (${current.firstName} ${current.lastName})`, at: now },
+    items: change.items,
+    effects: change.effects,
+  });
+  if (!saved) throw conflict(STALE);
   return { appointment: next, previous: current, changed: true };
 }
