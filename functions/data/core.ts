@@ -13,7 +13,7 @@ import type { Page } from '#shared/api';
 import { ddb, decodeCursor, encodeCursor, table } from '#lib/dynamo';
 import { badRequest } from '#lib/errors';
 import { currentScope } from '#lib/request-scope';
-import { TABLE_INDEXES, TABLE_KEYS, TENANT_INDEX, TTL_ATTRIBUTE } from './table';
+import { TABLE_INDEXES, TABLE_KEYS, TENANT_INDEX, TTL_ATTRIBUTE, tenantOf } from './table';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type Item = Record<string, unknown>;
@@ -89,7 +89,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * The guard of an idempotent request: the write commits only while this attempt still holds the
  * claim; with a reply, the same write completes the record with it (functions/data/idempotency.ts).
  */
-function idempotencyGuard(): TransactItem | undefined {
+function idempotencyGuard(items: readonly TransactItem[]): TransactItem | undefined {
   const guard = currentScope()?.idempotency;
   if (!guard || guard.completed) return undefined;
   const base = {
@@ -99,12 +99,21 @@ function idempotencyGuard(): TransactItem | undefined {
     ExpressionAttributeNames: { '#token': 'token', '#status': 'status' },
   };
   if (guard.reply === undefined) return { ConditionCheck: { ...base, ExpressionAttributeValues: { ':token': guard.token, ':inProgress': 'in_progress' } } };
+  // The stored reply names the clinic's records: the record goes with the organisation when it is deleted.
+  const orgId = items.map((i) => tenantOf((i.Put?.Item ?? i.Update?.Key) as Item | undefined, i.Put?.Item as Item | undefined)).find(Boolean);
   return {
     Update: {
       ...base,
-      UpdateExpression: 'SET #status = :completed, #reply = :reply, completedAt = :at',
-      ExpressionAttributeNames: { ...base.ExpressionAttributeNames, '#reply': 'reply' },
-      ExpressionAttributeValues: { ':token': guard.token, ':inProgress': 'in_progress', ':completed': 'completed', ':reply': guard.reply, ':at': new Date().toISOString() },
+      UpdateExpression: `SET #status = :completed, #reply = :reply, completedAt = :at${orgId ? ', orgId = :org, #tenant = :org' : ''}`,
+      ExpressionAttributeNames: { ...base.ExpressionAttributeNames, '#reply': 'reply', ...(orgId ? { '#tenant': TENANT_INDEX.partition } : {}) },
+      ExpressionAttributeValues: {
+        ':token': guard.token,
+        ':inProgress': 'in_progress',
+        ':completed': 'completed',
+        ':reply': guard.reply,
+        ':at': new Date().toISOString(),
+        ...(orgId ? { ':org': orgId } : {}),
+      },
     },
   };
 }
@@ -115,7 +124,7 @@ function idempotencyGuard(): TransactItem | undefined {
  * idempotent request the request's guard rides along (last), so a superseded attempt writes nothing.
  */
 export async function transact(items: readonly TransactItem[]): Promise<void> {
-  const guard = idempotencyGuard();
+  const guard = idempotencyGuard(items);
   const all = guard ? [...items, guard] : [...items];
   for (let attempt = 1; ; attempt++) {
     try {

@@ -60,7 +60,9 @@ export async function claimKey(route: string, idempotencyKey: string, fingerprin
         ExpressionAttributeValues: { ':now': now, ':inProgress': 'in_progress', ':fp': fingerprint, ':released': 0 },
       }),
     );
-    return { kind: 'claimed', key, token, seed: sha256(`${route}\n${idempotencyKey}`) };
+    // The body (which names the clinic) is part of the seed: the same key sent to two clinics never
+    // derives the same record ids, nor the same Stripe idempotency keys built from them.
+    return { kind: 'claimed', key, token, seed: sha256(`${route}\n${idempotencyKey}\n${fingerprint}`) };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }

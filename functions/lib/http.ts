@@ -359,6 +359,11 @@ async function errorEnvelope(request: middy.Request) {
   }
   const requestId = (request.context as Context | undefined)?.awsRequestId;
   const event = request.event as APIGatewayProxyEventV2 | undefined;
+  if (currentScope()?.signal.aborted) {
+    // The deadline answered 503 already (and logged it); this is the aborted work settling.
+    console.warn(JSON.stringify({ level: 'warn', requestId, route: event?.routeKey, message: `Stopped at the deadline: ${error?.name}` }));
+    return;
+  }
   console.error(JSON.stringify({ level: 'error', requestId, route: event?.routeKey, error: error?.name, message: error?.message, stack: error?.stack }));
   request.response = {
     statusCode: 500,
