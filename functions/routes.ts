@@ -138,7 +138,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/form-builder/form/{id}', handler: 'forms/get-form', access: 'user', permission: read('FORMS') },
   { method: 'PUT', path: '/form-builder/form/{id}', handler: 'forms/update-form', access: 'user', permission: write('FORMS') },
   { method: 'DELETE', path: '/form-builder/form/{id}', handler: 'forms/delete-form', access: 'user', permission: remove('FORMS') },
-  { method: 'GET', path: '/form-builder/form/{id}/submissions', handler: 'forms/list-form-submissions', access: 'user', permission: read('FORMS'), idempotent: true },
+  { method: 'GET', path: '/form-builder/form/{id}/submissions', handler: 'forms/list-form-submissions', access: 'user', permission: read('FORMS') },
   { method: 'PUT', path: '/form/{formId}/package', handler: 'forms/link-packages', access: 'user', permission: write('FORMS') },
   // Older entry points on the same data
   { method: 'POST', path: '/forms/create', handler: 'forms/create-form-legacy', access: 'user', permission: write('FORMS') },
@@ -156,7 +156,7 @@ export const ROUTES: readonly Route[] = [
   // Public form page (tenant from the apiKey): detail, file upload, submit, card payment link
   { method: 'GET', path: '/leads/forms/{formId}', handler: 'forms/get-public-form', access: 'public' },
   { method: 'POST', path: '/leads/forms/{formId}/files', handler: 'forms/upload-form-file', access: 'public', body: 'multipart', maxBodyBytes: MAX_UPLOAD_REQUEST_BYTES, rateLimit: perMinutes(30, 10), idempotent: true },
-  { method: 'POST', path: '/form-builder/form/{id}/submissions', handler: 'forms/submit-form', access: 'public', rateLimit: perMinutes(20, 10) },
+  { method: 'POST', path: '/form-builder/form/{id}/submissions', handler: 'forms/submit-form', access: 'public', rateLimit: perMinutes(20, 10), idempotent: true },
   { method: 'POST', path: '/leads/payments/session', handler: 'leads/create-payment-session', access: 'public', rateLimit: perMinutes(20, 10), idempotent: true },
   // Leads and payment state (staff)
   { method: 'GET', path: '/leads', handler: 'leads/list-leads', access: 'user', permission: read('FORMS') },
@@ -188,6 +188,12 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/bookings/booking/{id}/cancel', handler: 'bookings/cancel-booking', access: 'user', permission: write('BOOKING_PACKAGES') },
   // (end of booking rows)
 ];
+
+/** Handlers that are no HTTP route: they consume events (both stacks run them). */
+export const WORKERS = {
+  /** The outbox worker: the table's stream and a sweep every minute (functions/outbox/deliver.ts). */
+  outbox: 'outbox/deliver',
+} as const;
 
 /** `METHOD /path` as API Gateway names a route (without the /api prefix). */
 export const routeKey = (r: Pick<Route, 'method' | 'path'>) => `${r.method} ${r.path}`;

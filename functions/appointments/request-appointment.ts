@@ -1,22 +1,28 @@
 // POST /public/appointments/book-custom: the public appointment request page (room-integration/{apiKey}).
 // No sign-in: the organisation is found from organizationApiKey only. The visitor gets a mail, staff
-// who read appointments get a notification. A request starts as 'requested'.
+// who read appointments get a notification (outbox rows in the appointment's transaction). A request
+// starts as 'requested'. Idempotent: the appointment's id (and its files' keys) come from the
+// Idempotency-Key and the reply is stored with the appointment, so a retry never makes a second one.
 import { publicBookingSchema } from '#shared/schemas/appointments';
 import { endpoint } from '#lib/http';
 import { notFound } from '#lib/errors';
+import { withReply } from '#lib/request-scope';
 import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
 import { bookAppointment } from './lib/book';
 import { UNKNOWN_PAGE } from './lib/views';
 
-export const handler = endpoint({ body: publicBookingSchema }, async ({ body, files }) => {
+export const handler = endpoint({ body: publicBookingSchema }, async ({ body, files, newId }) => {
   const orgId = await findOrgIdByApiKey(body.organizationApiKey);
   const org = orgId ? await getOrganization(orgId) : undefined;
   if (!org) throw notFound(UNKNOWN_PAGE);
-  const appointment = await bookAppointment({ org, input: body, files });
+  const id = newId('appointment');
   // The visitor sees only what they sent and the reference, not the clinic's internal fields.
-  return {
+  const reply = {
     status: 201,
     message: 'Thank you. Your appointment request was sent; we emailed you a confirmation.',
-    data: { id: appointment.id, status: appointment.status, bookingDate: appointment.bookingDate, bookingTime: appointment.bookingTime },
+    data: { id, status: 'requested', bookingDate: body.bookingDate, bookingTime: body.bookingTime },
   };
+  // The appointment's one transaction stores the reply with it.
+  await withReply(reply, () => bookAppointment({ org, input: body, files, id }));
+  return reply;
 });

@@ -4,26 +4,35 @@
 // Stripe Checkout session at the package's price - never a price from the request. The booking is
 // confirmed only when Stripe reports the payment (lib/payment-consumer.ts); the hold runs out a few
 // minutes after the session does, and expired holds stop blocking the slot.
+// Idempotent: the booking's id comes from the Idempotency-Key, so a retry that takes over an
+// unfinished attempt finds the place it held and continues with it (Stripe's idempotency key is the
+// booking's: the same session), never a second hold.
 import { findSlot, type SlotRefusal } from '#shared/bookings/slots';
 import { BOOKING_MESSAGES, bookingRequestSchema, isHttpUrl } from '#shared/schemas/bookings';
 import { HttpError, badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
-import { randomId } from '#lib/passwords';
+import { withReply } from '#lib/request-scope';
 import { createCheckoutSession } from '#lib/stripe';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getBookingPackage } from '../data/booking-packages';
-import type { BookingRecord } from '../data/bookings';
-import { cancellationCodes } from '../data/holds';
+import { getBooking, type BookingRecord } from '../data/bookings';
+import { cancellationCodes } from '../data/core';
 import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
 import { SlotFullError, holdPlace, releaseHeld, updateBooking } from './lib/places';
 import { UNKNOWN_BOOKING_PAGE, bookingPageUrl } from './lib/views';
 
-/** Stripe's shortest Checkout session. */
-const CHECKOUT_MINUTES = 30;
+/**
+ * Stripe's shortest Checkout session (30 minutes from its request), and a minute more: the session's
+ * end is fixed from the booking's creation, so a resumed request sends Stripe the same parameters and
+ * still meets the minimum.
+ */
+const CHECKOUT_MINUTES = 31;
 /** The hold outlives the session by this much, so a payment made in its last second still finds its place. */
 const HOLD_GRACE_MINUTES = 5;
 
 const PACKAGE_UNAVAILABLE = 'This package is not available. Please choose another package.';
+/** A key's tries at most: a try whose hold was given back stays as it is, and the next one holds anew. */
+const MAX_TRIES = 5;
 
 const REFUSALS: Record<SlotRefusal, [field: 'bookingDate' | 'bookingTime', message: string]> = {
   'invalid-date': ['bookingDate', BOOKING_MESSAGES.dateFormat],
@@ -35,7 +44,7 @@ const REFUSALS: Record<SlotRefusal, [field: 'bookingDate' | 'bookingTime', messa
   'time-passed': ['bookingTime', 'That time has already passed. Please choose a later time.'],
 };
 
-export const handler = endpoint({ body: bookingRequestSchema }, async ({ body }) => {
+export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, newId }) => {
   const orgId = await findOrgIdByApiKey(body.apiKey);
   const org = orgId ? await getOrganization(orgId) : undefined;
   if (!org) throw notFound(UNKNOWN_BOOKING_PAGE);
@@ -57,8 +66,8 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body })
   const cancelUrl = bookingPageUrl(body.apiKey, 'cancelled');
 
   const at = now.toISOString();
-  const booking: BookingRecord = {
-    id: randomId(10),
+  const newBooking = (id: string): BookingRecord => ({
+    id,
     orgId: org.id,
     packageId: pkg.id,
     packageName: pkg.packageName,
@@ -92,30 +101,44 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body })
     needsAttention: null,
     createdAt: at,
     updatedAt: at,
-  };
+  });
 
-  try {
-    await holdPlace(booking, rules.capacity, now);
-  } catch (error) {
-    if (error instanceof SlotFullError) throw conflict(BOOKING_MESSAGES.taken);
-    if (cancellationCodes(error).includes('TransactionConflict')) {
-      throw new HttpError(503, 'Many people are booking right now. Please try again in a moment.', undefined, { 'Retry-After': '1' });
+  let booking: BookingRecord | undefined;
+  for (let tries = 0; !booking; tries++) {
+    if (tries === MAX_TRIES) throw conflict('This booking was tried too many times. Please reload the page and try again.');
+    const id = newId(tries ? `booking-${tries}` : 'booking');
+    const existing = await getBooking(org.id, id);
+    if (existing?.status === 'held' && existing.holdExpiresAt! > at) booking = existing;
+    else if (existing?.status === 'held') await releaseHeld(existing, 'expired', at);
+    else if (existing?.status === 'confirmed') throw conflict('This booking is confirmed already.');
+    else if (!existing) {
+      const fresh = newBooking(id);
+      try {
+        await holdPlace(fresh, rules.capacity, now);
+      } catch (error) {
+        if (error instanceof SlotFullError) throw conflict(BOOKING_MESSAGES.taken);
+        if (cancellationCodes(error).includes('TransactionConflict')) {
+          throw new HttpError(503, 'Many people are booking right now. Please try again in a moment.', undefined, { 'Retry-After': '1' });
+        }
+        throw error;
+      }
+      booking = fresh;
     }
-    throw error;
+    // expired or cancelled: that try is over; the next id holds anew.
   }
 
   let session;
   try {
     session = await createCheckoutSession({
-      amountCents: pkg.packagePriceCents,
+      amountCents: booking.priceCents,
       currency: 'usd',
-      productName: `${pkg.packageName} (${org.name})`.slice(0, 250),
-      description: `${slot.time} on ${body.bookingDate} (${rules.timeZone})`,
+      productName: `${booking.packageName} (${org.name})`.slice(0, 250),
+      description: `${booking.bookingTime} on ${booking.bookingDate} (${booking.timeZone})`,
       successUrl,
       cancelUrl,
       customerEmail: body.email,
       metadata: { kind: 'booking', orgId: org.id, bookingId: booking.id },
-      expiresInSeconds: CHECKOUT_MINUTES * 60,
+      expiresAt: Math.floor(Date.parse(booking.createdAt) / 1000) + CHECKOUT_MINUTES * 60,
       idempotencyKey: `booking-${booking.id}`,
     });
   } catch (error) {
@@ -123,9 +146,7 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body })
     await releaseHeld(booking, 'expired', new Date().toISOString()).catch(() => undefined);
     throw error;
   }
-  await updateBooking(booking, { status: ['held'] }, { stripeSessionId: session.id, checkoutUrl: session.url, updatedAt: new Date().toISOString() });
-
-  return {
+  const reply = {
     status: 201,
     message: 'Please complete the payment to confirm booking',
     data: {
@@ -142,4 +163,7 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body })
       currency: 'usd',
     },
   };
+  const held = booking;
+  await withReply(reply, () => updateBooking(held, { status: ['held'] }, { stripeSessionId: session.id, checkoutUrl: session.url, updatedAt: new Date().toISOString() }));
+  return reply;
 });

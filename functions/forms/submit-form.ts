@@ -1,17 +1,18 @@
 // POST /form-builder/form/{id}/submissions (public): a visitor's answers, checked again here against
 // the form's own fields with the same rules the page uses (shared/forms/validate.ts), stored as a
-// lead; staff who may read forms are told.
+// lead; staff who may read forms are told (an outbox row in the lead's transaction). Idempotent: the
+// lead's id comes from the Idempotency-Key, and the reply is stored with the lead, so a retry gets
+// the first answer and never a second lead.
 import { validateSubmission } from '#shared/forms/validate';
 import { submissionSchema } from '#shared/schemas/forms';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#lib/http';
-import { randomId } from '#lib/passwords';
-import { notifyStaff } from '../data/notifications';
+import { withReply } from '#lib/request-scope';
 import { putSubmission, type SubmissionRecord } from '../data/submissions';
 import { contactOf, isFormFileKey, toAnswers } from './lib/submissions';
 import { findPublicForm } from './lib/views';
 
-export const handler = endpoint({ body: submissionSchema }, async ({ body, params }) => {
+export const handler = endpoint({ body: submissionSchema }, async ({ body, params, newId }) => {
   const { orgId, form, packages } = await findPublicForm(body.apiKey, params.id!);
   const isFileKey = isFormFileKey(orgId, form.id);
   const result = validateSubmission({ fields: form.fields, packages }, { items: body.items, packageId: body.packageId }, { isFileValue: (v) => isFileKey(v) });
@@ -22,7 +23,7 @@ export const handler = endpoint({ body: submissionSchema }, async ({ body, param
   const pkg = packages.find((p) => p.id === result.packageId);
   const now = new Date().toISOString();
   const submission: SubmissionRecord = {
-    id: randomId(10),
+    id: newId('lead'),
     orgId,
     formId: form.id,
     formName: form.name,
@@ -35,16 +36,17 @@ export const handler = endpoint({ body: submissionSchema }, async ({ body, param
     createdAt: now,
     updatedAt: now,
   };
-  await putSubmission(submission);
-  await notifyStaff(orgId, {
-    title: 'New lead',
-    message: `${submission.name ?? submission.email ?? 'A visitor'} submitted "${form.name}"${pkg ? ` (${pkg.name})` : ''}.`,
-    link: `/forms/leads/${submission.id}`,
-    module: 'FORMS',
-  }).catch((error) => console.error(JSON.stringify({ level: 'error', where: 'submit-form notify', message: (error as Error).message })));
-  return {
+  const reply = {
     status: 201,
     message: form.successMessage || 'Thank you. Your form has been submitted.',
     data: { submissionId: submission.id, packageId: submission.packageId, isPayable: pkg?.isPayable ?? false, redirectUrl: form.redirectUrl },
   };
+  const notice = {
+    title: 'New lead',
+    message: `${submission.name ?? submission.email ?? 'A visitor'} submitted "${form.name}"${pkg ? ` (${pkg.name})` : ''}.`,
+    link: `/forms/leads/${submission.id}`,
+    module: 'FORMS' as const,
+  };
+  await withReply(reply, () => putSubmission(submission, { notice }));
+  return reply;
 });

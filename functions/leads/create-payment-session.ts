@@ -2,22 +2,31 @@
 // The server decides the price: the package's price, or for a custom-amount package the visitor's
 // amount but never below the package price nor $0.50. Return addresses stay on this site.
 // The payment is recorded (pending) before Checkout opens; Stripe's events move it on
-// (forms/lib/payment-consumer.ts).
+// (forms/lib/payment-consumer.ts). Idempotent: the payment's id comes from the Idempotency-Key, so a
+// retry that takes over an unfinished attempt finds the pending payment and continues with it (Stripe's
+// own idempotency key is the payment's: the same session), never a second payment.
 import { parseCustomAmount, messages } from '#shared/forms/validate';
 import { MIN_AMOUNT_CENTS } from '#shared/forms/types';
 import { paymentSessionSchema } from '#shared/schemas/forms';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
-import { randomId } from '#lib/passwords';
+import { withReply } from '#lib/request-scope';
 import { createCheckoutSession } from '#lib/stripe';
-import { getSubmission, movePayment, setPaymentSession, startPayment, type FormPaymentRecord } from '../data/submissions';
+import { getPayment, getSubmission, movePayment, setPaymentSession, startPayment, type FormPaymentRecord } from '../data/submissions';
 import { findPublicForm } from '../forms/lib/views';
 import { publicFormUrl, sameSiteUrl } from './lib/return-url';
 
 const ALREADY_PAID = 'This submission is paid already.';
 const OFF_SITE = 'The return address must be on this site.';
+/** A key's tries at most: a try whose checkout failed stays as it is, and the next one is a new payment. */
+const MAX_TRIES = 5;
+/**
+ * The Checkout session's end, fixed from the payment's creation so a resumed request sends Stripe the
+ * same parameters; a minute over Stripe's 30-minute minimum, so a retry soon after still meets it.
+ */
+const CHECKOUT_SECONDS = 31 * 60;
 
-export const handler = endpoint({ body: paymentSessionSchema }, async ({ body }) => {
+export const handler = endpoint({ body: paymentSessionSchema }, async ({ body, newId }) => {
   const { orgId, form, packages } = await findPublicForm(body.apiKey, body.formId);
   if (body.currency !== 'usd') throw badRequest('Only USD payments are supported.', { currency: 'Only USD payments are supported.' });
   const pkg = packages.find((p) => p.id === body.packageId);
@@ -48,34 +57,47 @@ export const handler = endpoint({ body: paymentSessionSchema }, async ({ body })
   if (!successUrl) throw badRequest(OFF_SITE, { successUrl: OFF_SITE });
   if (!cancelUrl) throw badRequest(OFF_SITE, { cancelUrl: OFF_SITE });
 
-  const now = new Date().toISOString();
-  const payment: FormPaymentRecord = {
-    id: randomId(10), orgId, formId: form.id, formName: form.name, submissionId: submission.id, packageId: pkg.id, packageName: pkg.name,
-    amountCents, currency: 'usd', customAmount: pkg.customAmountEnabled, status: 'pending', stripeSessionId: null, paymentIntentId: null,
-    payerEmail: submission.email, payerName: submission.name, amountPaidCents: null, refundedCents: null, paidAt: null, createdAt: now, updatedAt: now,
-  };
-  if (!(await startPayment(payment))) throw conflict(ALREADY_PAID);
+  let payment: FormPaymentRecord | undefined;
+  for (let tries = 0; !payment; tries++) {
+    if (tries === MAX_TRIES) throw conflict('This payment was tried too many times. Please reload the page and try again.');
+    const id = newId(tries ? `payment-${tries}` : 'payment');
+    const existing = await getPayment(orgId, id);
+    if (existing?.status === 'pending') payment = existing;
+    else if (existing && existing.status !== 'failed' && existing.status !== 'expired') throw conflict(ALREADY_PAID);
+    else if (!existing) {
+      const now = new Date().toISOString();
+      const fresh: FormPaymentRecord = {
+        id, orgId, formId: form.id, formName: form.name, submissionId: submission.id, packageId: pkg.id, packageName: pkg.name,
+        amountCents, currency: 'usd', customAmount: pkg.customAmountEnabled, status: 'pending', stripeSessionId: null, paymentIntentId: null,
+        payerEmail: submission.email, payerName: submission.name, amountPaidCents: null, refundedCents: null, paidAt: null, createdAt: now, updatedAt: now,
+      };
+      if (!(await startPayment(fresh))) throw conflict(ALREADY_PAID);
+      payment = fresh;
+    }
+  }
 
   let session;
   try {
     session = await createCheckoutSession({
-      amountCents,
+      amountCents: payment.amountCents,
       currency: 'usd',
       productName: `${pkg.name} (${form.name})`.slice(0, 250),
       successUrl,
       cancelUrl,
       customerEmail: submission.email ?? undefined,
       metadata: { kind: 'form-payment', orgId, paymentId: payment.id, formId: form.id, submissionId: submission.id },
+      expiresAt: Math.floor(Date.parse(payment.createdAt) / 1000) + CHECKOUT_SECONDS,
       idempotencyKey: `form-payment-${payment.id}`,
     });
   } catch (error) {
     await movePayment(payment, ['pending'], 'failed', {}, { onlyIfCurrent: true }).catch(() => undefined);
     throw error;
   }
-  await setPaymentSession(orgId, payment.id, session.id);
-  return {
+  const reply = {
     status: 201,
     message: 'Redirecting to payment page...',
-    data: { url: session.url, sessionId: session.id, paymentId: payment.id, amount: amountCents / 100, amountCents, currency: 'usd' },
+    data: { url: session.url, sessionId: session.id, paymentId: payment.id, amount: payment.amountCents / 100, amountCents: payment.amountCents, currency: 'usd' },
   };
+  await withReply(reply, () => setPaymentSession(orgId, payment.id, session.id));
+  return reply;
 });

@@ -1,4 +1,4 @@
-// The three object requests the API makes to the uploads bucket (put, delete, signed get), signed by
+// The object requests the API makes to the uploads bucket (put, delete, signed get, list by prefix), signed by
 // the SDK's own S3RequestPresigner and sent with fetch. Why not S3Client: for these plain requests
 // it adds ~60 KB to a function (S3's endpoint rules, the XML protocol, checksums, S3 Express), which
 // put every function that stores or links a file over the 350 KB budget (`npm run bench`).
@@ -18,6 +18,7 @@ const signer = () => (presigner ??= new S3RequestPresigner({ credentials: fromEn
 
 interface ObjectRequest {
   method: 'GET' | 'PUT' | 'DELETE';
+  /** The object's key; '' addresses the bucket itself (a listing). */
   key: string;
   /** Headers the request is sent with (the presigner leaves content-type out of the signature). */
   headers?: Record<string, string>;
@@ -50,17 +51,14 @@ export async function presignObjectRequest({ method, key, headers = {}, query = 
 
 const ATTEMPTS = 3;
 
-/** Sends a presigned request, retrying network errors, throttling and 5xx as S3Client would. */
-async function send(request: Omit<ObjectRequest, 'expiresInSeconds'>, body?: Uint8Array): Promise<void> {
+/** Sends a presigned request, retrying network errors, throttling and 5xx as S3Client would; resolves to the answer's text. */
+async function send(request: Omit<ObjectRequest, 'expiresInSeconds'>, body?: Uint8Array): Promise<string> {
   const url = await presignObjectRequest({ ...request, expiresInSeconds: 60 });
   for (let attempt = 1; ; attempt++) {
     let failure: string;
     try {
       const res = await fetch(url, { method: request.method, headers: request.headers, body: body as Uint8Array<ArrayBuffer> | undefined, signal: AbortSignal.timeout(10_000) });
-      if (res.ok) {
-        await res.body?.cancel();
-        return;
-      }
+      if (res.ok) return await res.text();
       failure = `${res.status} ${(await res.text()).slice(0, 300)}`;
       if (res.status < 500 && res.status !== 429) throw new Error(`S3 ${request.method} ${request.key}: ${failure}`);
     } catch (error) {
@@ -72,11 +70,24 @@ async function send(request: Omit<ObjectRequest, 'expiresInSeconds'>, body?: Uin
   }
 }
 
-export function putObject(key: string, content: Uint8Array, contentType: string): Promise<void> {
-  return send({ method: 'PUT', key, headers: { 'content-type': contentType } }, content);
+export async function putObject(key: string, content: Uint8Array, contentType: string): Promise<void> {
+  await send({ method: 'PUT', key, headers: { 'content-type': contentType } }, content);
 }
 
 /** Deleting a key that does not exist succeeds, as in S3. */
-export function deleteObject(key: string): Promise<void> {
-  return send({ method: 'DELETE', key });
+export async function deleteObject(key: string): Promise<void> {
+  await send({ method: 'DELETE', key });
+}
+
+const xmlText = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+
+/** One page (at most 1,000) of the keys that begin with `prefix` (ListObjectsV2), and where the next page starts. */
+export async function listObjectKeys(prefix: string, continuationToken?: string): Promise<{ keys: string[]; next?: string }> {
+  const query: Record<string, string> = { 'list-type': '2', prefix };
+  if (continuationToken) query['continuation-token'] = continuationToken;
+  const xml = await send({ method: 'GET', key: '', query });
+  const keys = [...xml.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => xmlText(m[1]!));
+  const truncated = /<IsTruncated>true<\/IsTruncated>/.test(xml);
+  const next = /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1];
+  return { keys, next: truncated && next ? xmlText(next) : undefined };
 }

@@ -6,7 +6,7 @@
 import { badRequest, unsupportedMediaType } from './errors';
 import type { UploadedFile } from './http';
 import { randomId } from './passwords';
-import { deleteObject, putObject } from './s3-objects';
+import { deleteObject, listObjectKeys, putObject } from './s3-objects';
 import { PRIVATE_PREFIX } from './upload-keys';
 
 export const IMAGE_TYPES: Record<string, string> = {
@@ -34,9 +34,14 @@ export interface StoreOptions {
   prefix: string;
   /** 'private' files are never served at /assets; see signedDownloadUrl. Default 'public'. */
   visibility?: 'public' | 'private';
+  /**
+   * The file's name below the prefix (without extension); random when absent. An idempotent request
+   * passes an id derived from its key, so a retry stores the same object instead of a second one.
+   */
+  name?: string;
 }
 
-/** Checks a file's real type and size, stores it under a random key and returns the key. */
+/** Checks a file's real type and size, stores it (under a random name unless given) and returns the key. */
 export async function storeUpload(file: UploadedFile | undefined, options: StoreOptions): Promise<string> {
   if (!file) throw badRequest('Please choose a file to upload.');
   const allowed = Object.keys(options.types);
@@ -47,11 +52,28 @@ export async function storeUpload(file: UploadedFile | undefined, options: Store
   if (file.content.length > options.maxBytes) {
     throw badRequest(`The file is too large (at most ${Math.round(options.maxBytes / 1024 / 1024)} MB).`);
   }
-  const key = `${options.visibility === 'private' ? PRIVATE_PREFIX : ''}${options.prefix}/${randomId()}.${options.types[actual]}`;
+  const key = `${options.visibility === 'private' ? PRIVATE_PREFIX : ''}${options.prefix}/${options.name ?? randomId()}.${options.types[actual]}`;
   await putObject(key, file.content, actual);
   return key;
 }
 
 export function deleteUpload(key: string): Promise<void> {
   return deleteObject(key);
+}
+
+/**
+ * Deletes every stored file whose key begins with `prefix`, public and private (an organisation's
+ * whole folder when it is deleted). Stops at `until` (epoch ms) and answers false when files are
+ * left; what is gone is simply not listed again, so a later run continues.
+ */
+export async function deleteUploadsUnder(prefix: string, until = Infinity): Promise<boolean> {
+  for (const base of [prefix, `${PRIVATE_PREFIX}${prefix}`]) {
+    let page: { keys: string[]; next?: string } = { keys: [] };
+    do {
+      if (Date.now() > until) return false;
+      page = await listObjectKeys(base, page.next);
+      for (let i = 0; i < page.keys.length; i += 10) await Promise.all(page.keys.slice(i, i + 10).map((key) => deleteObject(key)));
+    } while (page.next);
+  }
+  return true;
 }

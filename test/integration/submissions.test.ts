@@ -3,6 +3,7 @@
 // submission becomes for staff: a lead, a notification, a row in the form's submissions.
 import { describe, expect, inject, it } from 'vitest';
 import { api, signUpOwner, type Owner } from '../support/api';
+import { eventually } from '../support/eventually';
 import { addMember, logs, perms } from '../support/members';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a30000000049454e44ae426082', 'hex');
@@ -105,10 +106,14 @@ describe('public submission', () => {
     const legacy = await api('POST', '/forms/get-leads', { token: reader.token, body: { formId: form.id } });
     expect(legacy.body.data.items.map((s: any) => s.id)).toEqual([submissionId]);
 
-    const told = (await api('GET', '/notifications', { token: reader.token })).body.data as { title: string; message: string; link: string }[];
+    // The notice leaves through the outbox just after the lead is stored.
+    const told = await eventually(async () => {
+      const notes = (await api('GET', '/notifications', { token: reader.token })).body.data as { title: string; message: string; link: string }[];
+      return notes.length ? notes : undefined;
+    }, 'the staff notice');
     expect(told).toEqual([expect.objectContaining({ title: 'New lead', message: 'Ada Lovelace submitted "Intake".', link: `/forms/leads/${submissionId}` })]);
     const leadNotes = async (token: string) => ((await api('GET', '/notifications', { token })).body.data as { title: string }[]).filter((n) => n.title === 'New lead');
-    expect(await leadNotes(owner.token)).toHaveLength(1);
+    expect(await eventually(async () => ((await leadNotes(owner.token)).length ? leadNotes(owner.token) : undefined), "the owner's notice")).toHaveLength(1);
     expect(await leadNotes(outsider.token)).toEqual([]);
   });
 

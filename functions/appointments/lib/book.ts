@@ -1,20 +1,23 @@
 // Booking one appointment, for the public request page and the console's Book Appointment alike:
 // the date is checked in the clinic's time zone, both files are checked before either is stored, and
 // the appointment, its search entries, its log, the customer, the kept counter (and, for staff, the
-// audit entry) are written in one transaction. A failure after an upload deletes what was uploaded,
-// so nothing is half-stored. Mail and notifications follow, best effort.
+// audit entry) are written in one transaction, with the person's mail and the staff notice as outbox
+// rows in it (sent once, if and only if the appointment is stored). A refusal after an upload deletes
+// what was uploaded, so nothing is half-stored.
 import { todayIn } from '#shared/bookings/time';
 import { ATTACHMENT_FIELDS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, type AttachmentField, type StaffBooking } from '#shared/schemas/appointments';
 import type { Caller } from '#lib/authorise';
-import { HttpError, badRequest, isConditionFailure } from '#lib/errors';
+import { HttpError, badRequest } from '#lib/errors';
 import type { UploadedFile } from '#lib/http';
-import { sendMail } from '#lib/mail';
+import type { Mail } from '#lib/mail';
 import { randomId } from '#lib/passwords';
 import { deleteUpload, storeUpload } from '#lib/storage';
+import { logPut, putAppointment, searchTokenPuts, type Appointment } from '../../data/appointments';
 import { auditItem } from '../../data/audit';
-import { failedConditions, logPut, putAppointment, searchTokenPuts, transact, type Appointment } from '../../data/appointments';
+import { TransactionFailure, transact, type TransactItem } from '../../data/core';
 import { customerForBooking } from '../../data/customers';
-import { notifyStaff } from '../../data/notifications';
+import { effectItems } from '../../data/effects';
+import type { NotifyInput } from '../../data/notifications';
 import { counterUpdate, type Organization } from '../../data/organizations';
 import { when } from './views';
 
@@ -31,6 +34,11 @@ export interface Booking {
   files: Record<string, UploadedFile | undefined>;
   /** The member booking from the console; absent for a visitor's public request. */
   staff?: { caller: Caller; name: string };
+  /**
+   * The appointment's id (random when absent). A public request derives it from its Idempotency-Key,
+   * so a retry that takes over builds the same appointment and stores its files under the same keys.
+   */
+  id?: string;
 }
 
 /** Refuses a date before today (in the clinic's time zone) or more than two years ahead. */
@@ -55,7 +63,7 @@ async function storeAttachments(orgId: string, appointmentId: string, files: Boo
   try {
     for (const field of present) {
       try {
-        stored[field] = await storeUpload(files[field], { types: ATTACHMENT_TYPES, maxBytes: ATTACHMENT_MAX_BYTES, prefix: `org/${orgId}/appointments/${appointmentId}`, visibility: 'private' });
+        stored[field] = await storeUpload(files[field], { types: ATTACHMENT_TYPES, maxBytes: ATTACHMENT_MAX_BYTES, prefix: `org/${orgId}/appointments/${appointmentId}`, visibility: 'private', name: field });
       } catch (error) {
         if (error instanceof HttpError && error.status < 500) {
           const message = error.status === 415 ? `${FIELD_LABELS[field]}: this file type is not allowed. Allowed: ${ALLOWED}.` : `${FIELD_LABELS[field]}: ${error.message}`;
@@ -78,7 +86,7 @@ async function removeAttachments(stored: Partial<Record<AttachmentField, string>
 export async function bookAppointment(b: Booking): Promise<Appointment> {
   const { org, input } = b;
   checkBookingDate(input.bookingDate, org.timeZone);
-  const id = randomId();
+  const id = b.id ?? randomId();
   const attachments = await storeAttachments(org.id, id, b.files);
   const now = new Date().toISOString();
   const base: Appointment = {
@@ -113,7 +121,7 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
     for (let attempt = 0; ; attempt++) {
       const customer = await customerForBooking(org.id, input, base, now);
       appointment = { ...base, customerId: customer.customerId };
-      const items: any[] = [
+      const items: TransactItem[] = [
         putAppointment(appointment),
         ...searchTokenPuts(appointment),
         logPut(org.id, {
@@ -129,49 +137,49 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
         ...(b.staff
           ? [auditItem({ orgId: org.id, actorId: b.staff.caller.userId, module: 'Appointment', action: 'create', recordType: 'appointment', recordId: id, summary: `Booked an appointment for ${input.firstName} ${input.lastName} on ${when(appointment)}` })]
           : []),
+        ...effectItems(`appointment-${org.id}-${id}`, org.id, { mail: mailOf(b, appointment), notice: noticeOf(b, appointment) }),
       ];
       const customerAt = items.length;
-      items.push(...customer.items);
+      items.push(...(customer.items as TransactItem[]));
       try {
         await transact(items);
         break;
       } catch (error) {
         // The same new person booked at the same instant: their customer exists now, so look again.
-        const customerRace = isConditionFailure(error) && failedConditions(error).some((i) => i >= customerAt);
+        const customerRace = error instanceof TransactionFailure && error.codes.some((code, i) => code === 'ConditionalCheckFailed' && i >= customerAt);
         if (!customerRace || attempt >= 2) throw error;
       }
     }
   } catch (error) {
-    await removeAttachments(attachments);
+    // Only when nothing can refer to the files: a refused transaction wrote nothing. After a timeout the
+    // write may still land, and a retry with the same Idempotency-Key stores its files under these keys.
+    if (error instanceof TransactionFailure) await removeAttachments(attachments);
     throw error;
   }
-
-  await afterBooking(b, appointment).catch((e) => console.error(JSON.stringify({ level: 'error', message: 'after-booking side effects failed', appointmentId: id, error: String(e) })));
   return appointment;
 }
 
-async function afterBooking(b: Booking, a: Appointment) {
+function noticeOf(b: Booking, a: Appointment): NotifyInput {
   const name = `${a.firstName} ${a.lastName}`;
-  await Promise.all([
-    notifyStaff(a.orgId, {
-      title: b.staff ? 'Appointment booked' : 'New appointment request',
-      message: b.staff ? `${b.staff.name} booked ${name} for ${when(a)}.` : `${name} asked for an appointment on ${when(a)}.`,
-      link: `/appointments/${a.id}`,
-      module: 'Appointment',
-      exceptUserId: b.staff?.caller.userId,
-    }),
-    sendMail(
-      b.staff
-        ? {
-            to: a.email,
-            subject: `Your appointment at ${b.org.name} is booked`,
-            text: `Hello ${a.firstName},\n\nYour appointment at ${b.org.name} is booked for ${when(a)}.\n\nReference: ${a.id}\n\nIf you cannot come, please contact ${b.org.name}${b.org.phoneNumber ? ` at ${b.org.phoneNumber}` : ''}.`,
-          }
-        : {
-            to: a.email,
-            subject: `We received your appointment request at ${b.org.name}`,
-            text: `Hello ${a.firstName},\n\nThank you: ${b.org.name} received your request for an appointment on ${when(a)}. The clinic will confirm it with you.\n\nReference: ${a.id}\n\nIf you did not make this request, you can ignore this message.`,
-          },
-    ),
-  ]);
+  return {
+    title: b.staff ? 'Appointment booked' : 'New appointment request',
+    message: b.staff ? `${b.staff.name} booked ${name} for ${when(a)}.` : `${name} asked for an appointment on ${when(a)}.`,
+    link: `/appointments/${a.id}`,
+    module: 'Appointment',
+    exceptUserId: b.staff?.caller.userId,
+  };
+}
+
+function mailOf(b: Booking, a: Appointment): Mail {
+  return b.staff
+    ? {
+        to: a.email,
+        subject: `Your appointment at ${b.org.name} is booked`,
+        text: `Hello ${a.firstName},\n\nYour appointment at ${b.org.name} is booked for ${when(a)}.\n\nReference: ${a.id}\n\nIf you cannot come, please contact ${b.org.name}${b.org.phoneNumber ? ` at ${b.org.phoneNumber}` : ''}.`,
+      }
+    : {
+        to: a.email,
+        subject: `We received your appointment request at ${b.org.name}`,
+        text: `Hello ${a.firstName},\n\nThank you: ${b.org.name} received your request for an appointment on ${when(a)}. The clinic will confirm it with you.\n\nReference: ${a.id}\n\nIf you did not make this request, you can ignore this message.`,
+      };
 }

@@ -11,7 +11,7 @@ export const formUploadPrefix = (orgId: string, formId: string) => `org/${orgId}
 
 /** A file answer must be a private key the upload endpoint issued for this form (never another's file). */
 export function isFormFileKey(orgId: string, formId: string) {
-  const pattern = new RegExp(`^${escapeRegExp(PRIVATE_PREFIX + formUploadPrefix(orgId, formId))}/[A-Za-z0-9_-]{16,64}\\.(jpg|png|webp|gif|pdf)$`);
+  const pattern = new RegExp(`^${escapeRegExp(PRIVATE_PREFIX + formUploadPrefix(orgId, formId))}/[A-Za-z0-9_-]{14,64}\\.(jpg|png|webp|gif|pdf)$`);
   return (value: string) => pattern.test(value);
 }
 

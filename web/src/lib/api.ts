@@ -21,6 +21,8 @@ export interface RequestOptions {
   form?: FormData;
   auth?: Credential;
   signal?: AbortSignal;
+  /** The Idempotency-Key header of a public write (lib/idempotency.ts): the same key for every retry. */
+  idempotencyKey?: string;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -39,6 +41,7 @@ export async function request<T = unknown>(method: Method, path: string, options
   const auth = options.auth ?? 'token';
   const credential = auth === 'token' ? getToken() : auth === 'registration' ? getRegistrationToken() : undefined;
   if (credential) headers.authorization = `Bearer ${credential}`;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
 
   let body: BodyInit | undefined;
   if (options.form) body = options.form;

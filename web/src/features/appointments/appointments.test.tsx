@@ -135,6 +135,42 @@ describe('AppointmentRequestPage (room-integration/:apiKey)', { timeout: 20_000 
     expect(sent.get('insuranceCardImage')).toBeNull();
   });
 
+  it('sends a retry of the same request with the same Idempotency-Key, and the next request with a new one', async () => {
+    let tries = 0;
+    const calls = mockApi({
+      'GET /api/public/appointments/pk_clinic_key_123': { status: 200, body: { message: 'OK', data: PAGE } },
+      'POST /api/public/appointments/book-custom': () =>
+        ++tries === 1
+          ? { status: 503, body: { message: 'This is taking longer than it should. Please try again in a moment.' } }
+          : { status: 201, body: { message: 'Thank you. Your appointment request was sent; we emailed you a confirmation.', data: { id: 'x' } } },
+    });
+    const { user } = open();
+    await screen.findByText(/Sunny Clinic/);
+    const fill = async () => {
+      await user.type(screen.getByLabelText(/^First name/), 'Vera');
+      await user.type(screen.getByLabelText(/^Last name/), 'Visitor');
+      await user.type(screen.getByLabelText(/^Email/), 'vera@example.com');
+      await user.type(screen.getByLabelText(/^Phone number/), '+15557654321');
+      fireEvent.change(screen.getByLabelText(/^Booking date/), { target: { value: '2030-01-15' } });
+      fireEvent.change(screen.getByLabelText(/^Booking time/), { target: { value: '09:30' } });
+    };
+    await fill();
+    await user.upload(screen.getByLabelText('Debtor referral document'), new File(['%PDF-1.4'], 'referral.pdf', { type: 'application/pdf', lastModified: 1 }));
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This is taking longer than it should. Please try again in a moment.');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Thank you. Your appointment request was sent; we emailed you a confirmation.')).toBeInTheDocument();
+    const keys = () => calls.filter((c) => c.method === 'POST').map((c) => c.headers['idempotency-key']);
+    expect(keys()).toHaveLength(2);
+    expect(keys()[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys()[1]).toBe(keys()[0]);
+
+    await fill();
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(keys()).toHaveLength(3));
+    expect(keys()[2]).not.toBe(keys()[0]);
+  });
+
   it('says so when the link is not a clinic\'s', async () => {
     mockApi({ 'GET /api/public/appointments/pk_clinic_key_123': { status: 404, body: { message: 'This appointment page is not available. Please check the link.' } } });
     open();

@@ -7,6 +7,7 @@ import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { Loading } from '../../../components/loading';
 import { api } from '../../../lib/api';
+import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { BookingForm } from '../components/booking-form';
 
 interface PublicPage {
@@ -24,6 +25,8 @@ export function AppointmentRequestPage() {
   const { apiKey = '' } = useParams();
   const { data, error, isLoading } = useSWR(['public-appointments', apiKey], loadPage, { revalidateOnFocus: false });
   const [done, setDone] = useState<string>();
+  /** One key per request the visitor sends: a retry of the same request never makes a second appointment. */
+  const keys = useIdempotencyKeys();
 
   return (
     <main className="container py-5" style={{ maxWidth: 860 }}>
@@ -54,7 +57,8 @@ export function AppointmentRequestPage() {
                 submitLabel="Send request"
                 extra={{ organizationApiKey: apiKey }}
                 onSubmit={async (form) => {
-                  const result = await api.post('/public/appointments/book-custom', undefined, { form, auth: 'none' });
+                  const result = await api.post('/public/appointments/book-custom', undefined, { form, auth: 'none', idempotencyKey: keys.keyFor(form) });
+                  if (result.success) keys.forget();
                   return { success: result.success, message: result.message, errors: result.data.errors };
                 }}
                 onBooked={(result) => {

@@ -45,5 +45,9 @@ export const availablePackages = (apiKey: string) => api.post<PublicBookingPacka
 export const availableSlots = (apiKey: string, date: string, packageId?: string) =>
   api.post<FreeDay>('/bookings/available-slots', { apiKey, date, ...(packageId ? { packageId } : {}) }, none);
 
-/** Spec: data.data.checkoutUrl opens in a new window. The server prices the booking. */
-export const createBooking = (body: BookingFormInput & { apiKey: string }) => api.post<BookingStarted>('/bookings/create-booking', body, none);
+/**
+ * Spec: data.data.checkoutUrl opens in a new window. The server prices the booking. A retry of the
+ * same booking sends the same `idempotencyKey`, so it never holds a second place.
+ */
+export const createBooking = (body: BookingFormInput & { apiKey: string }, idempotencyKey?: string) =>
+  api.post<BookingStarted>('/bookings/create-booking', body, { ...none, idempotencyKey });

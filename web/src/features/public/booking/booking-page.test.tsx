@@ -130,6 +130,33 @@ describe('BookingPage (public)', () => {
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('Pat');
   });
 
+  it('sends the same Idempotency-Key when the visitor retries the same booking, and a new one for another', async () => {
+    let tries = 0;
+    const calls = answers({
+      'POST /api/bookings/create-booking': () =>
+        ++tries === 1
+          ? { status: 503, body: { message: 'This is taking longer than it should. Please try again in a moment.' } }
+          : { status: 201, body: { message: 'Please complete the payment to confirm booking', data: { checkoutUrl: 'https://checkout.example.com/cs_1', bookingId: 'b1' } } },
+    });
+    vi.spyOn(window, 'open').mockReturnValue({ opener: {} } as unknown as Window);
+    const { user } = open();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This is taking longer than it should. Please try again in a moment.');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Please complete the payment to confirm booking')).toBeInTheDocument();
+    const keys = () => calls.filter((c) => c.path === '/api/bookings/create-booking').map((c) => c.headers['idempotency-key']);
+    expect(keys()).toHaveLength(2);
+    expect(keys()[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys()[1]).toBe(keys()[0]);
+
+    // Answered: the next booking, even the same one again, is a new one.
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(keys()).toHaveLength(3));
+    expect(keys()[2]).not.toBe(keys()[0]);
+  });
+
   it('says so when the booking page key is unknown', async () => {
     mockApi({ 'POST /api/bookings/available-packages': { status: 404, body: { message: 'This booking page is not available. Please check the link.' } } });
     open();

@@ -10,6 +10,7 @@ import { BOOKING_FIELDS, bookingPayload, validateBookingForm, type BookingField,
 import { formatDollars, todayIn } from '#shared/bookings/time';
 import { controlProps, Field } from '../../../components/field';
 import { Loading } from '../../../components/loading';
+import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { availablePackages, availableSlots, createBooking, type FreeDay, type PublicBookingPackage } from './api';
 
 export const SUCCESS_MESSAGE = 'Please complete the payment to confirm booking';
@@ -92,6 +93,8 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
   const [success, setSuccess] = useState<string>();
   const [blockedLink, setBlockedLink] = useState<string>();
   const mounted = useRef(true);
+  /** One key per booking the visitor sends: a retry of the same booking never holds a second place. */
+  const keys = useIdempotencyKeys();
   useEffect(() => () => void (mounted.current = false), []);
 
   const [values, setValues] = useState<Values>(EMPTY);
@@ -139,7 +142,8 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
     setBlockedLink(undefined);
     setSubmitting(true);
     try {
-      const result = await createBooking({ ...bookingPayload(values), apiKey });
+      const booking = { ...bookingPayload(values), apiKey };
+      const result = await createBooking(booking, keys.keyFor(booking));
       const url = result.data.data?.checkoutUrl;
       if (!result.success || !url) {
         const serverErrors: Errors = {};
@@ -151,6 +155,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
         scrollToTop();
         return;
       }
+      keys.forget();
       setToast(REDIRECT_TOAST);
       const opened = window.open(url, '_blank');
       if (opened) opened.opener = null;

@@ -15,8 +15,11 @@ export interface Submitted {
   redirectUrl: string;
 }
 
-export const submitForm = (formId: string, body: { apiKey: string; items: SubmissionItem[]; packageId?: string | null }) =>
-  api.post<Submitted>(`/form-builder/form/${encodeURIComponent(formId)}/submissions`, body, none);
+// The writes take an `idempotencyKey` (lib/idempotency.ts): a retry of the same submission, payment
+// link or file sends the same key, so the server makes one lead, one payment, one stored file.
+
+export const submitForm = (formId: string, body: { apiKey: string; items: SubmissionItem[]; packageId?: string | null }, idempotencyKey?: string) =>
+  api.post<Submitted>(`/form-builder/form/${encodeURIComponent(formId)}/submissions`, body, { ...none, idempotencyKey });
 
 export interface PaymentLink {
   url: string;
@@ -25,7 +28,7 @@ export interface PaymentLink {
 }
 
 /** The payment link: the server prices it; `amount` (dollars) only for a package with a custom amount. */
-export const createPaymentLink = (body: {
+export type PaymentLinkRequest = {
   formId: string;
   apiKey: string;
   packageId: string;
@@ -34,15 +37,17 @@ export const createPaymentLink = (body: {
   currency: 'usd';
   successUrl: string;
   cancelUrl: string;
-}) => api.post<PaymentLink>('/leads/payments/session', body, none);
+};
+
+export const createPaymentLink = (body: PaymentLinkRequest, idempotencyKey?: string) => api.post<PaymentLink>('/leads/payments/session', body, { ...none, idempotencyKey });
 
 /** Uploads a visitor's file for a file field; resolves to the key to submit as the field's value. */
-export async function uploadFormFile(formId: string, apiKey: string, file: File): Promise<string> {
+export async function uploadFormFile(formId: string, apiKey: string, file: File, idempotencyKey?: string): Promise<string> {
   if (file.size > MAX_UPLOAD_BYTES) throw new Error(`The file must be ${MAX_UPLOAD_LABEL} or smaller.`);
   const form = new FormData();
   form.append('apiKey', apiKey);
   form.append('file', file);
-  const result = await api.post<{ key: string }>(`/leads/forms/${encodeURIComponent(formId)}/files`, undefined, { ...none, form });
+  const result = await api.post<{ key: string }>(`/leads/forms/${encodeURIComponent(formId)}/files`, undefined, { ...none, form, idempotencyKey });
   if (!result.success || !result.data.data?.key) throw new Error(result.message || 'The file could not be uploaded.');
   return result.data.data.key;
 }

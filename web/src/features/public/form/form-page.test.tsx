@@ -133,6 +133,59 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     expect(calls.filter((c) => c.method === 'POST')[1]!.body).toMatchObject({ packageId: 'gift', amount: expect.stringMatching(/^30\.50?$/) });
   });
 
+  it('a retry of the same submission and payment link sends the same Idempotency-Keys', async () => {
+    vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    let linkTries = 0;
+    const detail = form({ fields: [fields[1]!], packages: [pkg('one', { customAmountEnabled: true, price: 25, priceCents: 2500 })] });
+    const { user, calls } = open(detail, {
+      'POST /api/form-builder/form/f1/submissions': { status: 201, body: { message: 'ok', data: { submissionId: 's1', packageId: 'one', isPayable: true, redirectUrl: '' } } },
+      'POST /api/leads/payments/session': () =>
+        ++linkTries === 1
+          ? { status: 502, body: { message: 'The payment provider did not answer as expected. Please try again.' } }
+          : { status: 201, body: { message: 'ok', data: { url: 'http://localhost/pay', sessionId: 'cs', paymentId: 'p' } } },
+    });
+    await screen.findByRole('heading', { name: 'Intake form' });
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Amount/), '30');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('The payment provider did not answer as expected. Please try again.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/leads/payments/session')).toHaveLength(2));
+    const keysOf = (path: string) => calls.filter((c) => c.path === path).map((c) => c.headers['idempotency-key']);
+    const [firstSubmission, secondSubmission] = keysOf('/api/form-builder/form/f1/submissions');
+    const [firstLink, secondLink] = keysOf('/api/leads/payments/session');
+    // The submission is sent again with its key (the server answers with the same lead), and so is the link.
+    expect(firstSubmission).toMatch(/^[0-9a-f-]{36}$/);
+    expect(secondSubmission).toBe(firstSubmission);
+    expect(firstLink).toMatch(/^[0-9a-f-]{36}$/);
+    expect(secondLink).toBe(firstLink);
+    expect(firstLink).not.toBe(firstSubmission);
+    expect(await screen.findByText('Redirecting to payment page...')).toBeInTheDocument();
+  });
+
+  it('a changed submission after a failure gets a new Idempotency-Key', async () => {
+    let tries = 0;
+    const { user, calls } = open(form(), {
+      'POST /api/form-builder/form/f1/submissions': () =>
+        ++tries === 1
+          ? { status: 503, body: { message: 'This is taking longer than it should. Please try again in a moment.' } }
+          : { status: 201, body: { message: 'Thanks, we got it.', data: { submissionId: 's1', packageId: null, isPayable: false, redirectUrl: '' } } },
+    });
+    await screen.findByRole('heading', { name: 'Intake form' });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send it' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.type(screen.getByLabelText(/^Full name/), ' Byron');
+    await user.click(screen.getByRole('button', { name: 'Send it' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    const [first, second] = calls.filter((c) => c.method === 'POST').map((c) => c.headers['idempotency-key']);
+    expect(second).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).not.toBe(first);
+  });
+
   it('shows the server refusal in a Submission Failed dialog, and the field messages in the list', async () => {
     const { user } = open(form(), {
       'POST /api/form-builder/form/f1/submissions': { status: 400, body: { message: 'Email must be a valid email address.', errors: { email: 'Email must be a valid email address.' } } },

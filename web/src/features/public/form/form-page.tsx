@@ -10,7 +10,8 @@ import type { PublicForm, PublicPackage } from '#shared/forms/types';
 import { formatDollars, parseCustomAmount, toItems, validateSubmission, type Issue } from '#shared/forms/validate';
 import { FormFieldInput, type FieldValue } from '../../../components/form-field-input';
 import { Loading } from '../../../components/loading';
-import { createPaymentLink, getPublicForm, submitForm, uploadFormFile } from './api';
+import { useIdempotencyKeys } from '../../../lib/idempotency';
+import { createPaymentLink, getPublicForm, submitForm, uploadFormFile, type PaymentLinkRequest } from './api';
 import { ErrorDialog, type DialogMessage } from './components/error-dialog';
 import { DescriptionHtml, PackageCard } from './components/package-card';
 
@@ -77,12 +78,13 @@ interface FormBodyProps {
   issues: Issue[];
   processing: boolean;
   onSubmit(withPayment: boolean): void;
-  apiKey: string;
+  /** Uploads a file chosen for a file field; resolves to the key to submit. */
+  onFile(file: File): Promise<string>;
   idPrefix: string;
 }
 
 /** The chosen package, its amount field, the fields and the two buttons: inline or in the dialog. */
-function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, processing, onSubmit, apiKey, idPrefix }: FormBodyProps) {
+function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, processing, onSubmit, onFile, idPrefix }: FormBodyProps) {
   const texts = buttonTexts(form, pkg);
   const fieldError = (id: string) => issues.find((i) => i.key === id)?.message;
   return (
@@ -130,7 +132,7 @@ function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, proc
           idPrefix={idPrefix}
           value={values[field.id]}
           onChange={(v) => setValue(field.id, v)}
-          onFile={(file) => uploadFormFile(form.id, apiKey, file)}
+          onFile={onFile}
           error={fieldError(field.id)}
           disabled={processing}
         />
@@ -167,8 +169,14 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   const perRow = packagesPerRow(form.packages.length);
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
+  /**
+   * One key per submission, payment link and file the visitor sends: a retry of the same one (an
+   * error, a second click) sends the same key, so it makes one lead, one payment, one stored file.
+   */
+  const keys = useIdempotencyKeys();
 
   const setValue = (fieldId: string, value: FieldValue) => setValues((v) => ({ ...v, [fieldId]: value }));
+  const upload = (file: File) => uploadFormFile(form.id, apiKey, file, keys.keyFor(['file', form.id, file]));
 
   const submit = async (withPayment: boolean) => {
     const pay = withPayment && pkg?.isPayable === true;
@@ -183,7 +191,8 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
 
     setProcessing(true);
     try {
-      const submitted = await submitForm(form.id, { apiKey, items: toItems(values), packageId: pkg?.id ?? null });
+      const submission = { apiKey, items: toItems(values), packageId: pkg?.id ?? null };
+      const submitted = await submitForm(form.id, submission, keys.keyFor(['submission', form.id, submission]));
       if (!submitted.success || !submitted.data.data) {
         const serverIssues = Object.entries(submitted.data.errors ?? {}).map(([key, message]) => ({ key, message }));
         if (serverIssues.length) setIssues(serverIssues);
@@ -191,21 +200,24 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
       }
       const { submissionId } = submitted.data.data;
       if (pay && pkg) {
-        const link = await createPaymentLink({
+        const request: PaymentLinkRequest = {
           formId: form.id, apiKey, packageId: pkg.id, submissionId, currency: 'usd',
           ...(pkg.customAmountEnabled ? { amount: amount.trim() } : {}),
           successUrl: returnUrl(location.pathname, 'success'), cancelUrl: returnUrl(location.pathname, 'cancelled'),
-        });
+        };
+        const link = await createPaymentLink(request, keys.keyFor(['payment', request]));
         if (!link.success || !link.data.data?.url) {
           setError({ title: 'Payment Error', text: link.message || (link.success ? 'Failed to generate payment link' : 'Failed to process payment. Please try again.') });
           return;
         }
         const url = link.data.data.url;
+        keys.forget();
         setNotice(REDIRECTING_TO_PAYMENT);
         setDialogOpen(false);
         openLater(url, () => mounted.current && setBlockedLink(url));
         return;
       }
+      keys.forget();
       setNotice(form.successMessage || submitted.message || 'Thank you. Your form has been submitted.');
       setValues({});
       setAmount('');
@@ -221,7 +233,7 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   };
 
   const body = (idPrefix: string) => (
-    <FormBody form={form} pkg={pkg} values={values} setValue={setValue} amount={amount} setAmount={setAmount} issues={issues} processing={processing} onSubmit={submit} apiKey={apiKey} idPrefix={idPrefix} />
+    <FormBody form={form} pkg={pkg} values={values} setValue={setValue} amount={amount} setAmount={setAmount} issues={issues} processing={processing} onSubmit={submit} onFile={upload} idPrefix={idPrefix} />
   );
   const payment = params.get('payment');
 
