@@ -2,7 +2,7 @@
 // request still has in flight.
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { DEADLINE_MESSAGE, endpoint } from './http';
+import { DEADLINE_MESSAGE, UNAVAILABLE_MESSAGE, endpoint } from './http';
 import { currentScope } from './request-scope';
 
 function event(): APIGatewayProxyEventV2 {
@@ -51,5 +51,20 @@ describe('the request deadline', () => {
     expect(res.statusCode).toBe(200);
     expect(JSON.parse(res.body).data).toEqual({ ok: true });
     expect(signal?.aborted).toBe(false);
+  });
+
+  it('answers 503 with Retry-After when a store cannot be reached (a restart), and 500 for other failures', async () => {
+    const refused = endpoint({}, async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
+    });
+    const res = (await refused(event(), context(5_000))) as { statusCode: number; headers: Record<string, string>; body: string };
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['Retry-After']).toBe('2');
+    expect(JSON.parse(res.body).message).toBe(UNAVAILABLE_MESSAGE);
+
+    const broken = endpoint({}, async () => {
+      throw new TypeError('a bug');
+    });
+    expect(((await broken(event(), context(5_000))) as { statusCode: number }).statusCode).toBe(500);
   });
 });

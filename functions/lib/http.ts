@@ -71,6 +71,7 @@ const LEASE_MARGIN_MS = 5_000;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 export const DEADLINE_MESSAGE = 'This is taking longer than it should. Please try again in a moment.';
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 export const IN_PROGRESS_MESSAGE = 'This request is still being processed. Please try again in a moment.';
 
 export function endpoint<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
@@ -340,6 +341,14 @@ export function respond(reply: Reply): APIGatewayProxyStructuredResultV2 {
   return { statusCode: status, headers: { ...BASE_HEADERS, ...reply.headers }, body: JSON.stringify(body) };
 }
 
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+
+/** Errors of reaching a service (refused or reset connections, SDK timeouts), not of the request. */
+function isUnreachable(error: (Error & { code?: string }) | null | undefined): boolean {
+  if (!error) return false;
+  return UNREACHABLE_CODES.has(error.code ?? '') || error.name === 'TimeoutError' || error.name === 'RequestTimeout';
+}
+
 async function errorEnvelope(request: middy.Request) {
   const error = request.error as (Error & { statusCode?: number; expose?: boolean }) | null;
   if (error instanceof HttpError) {
@@ -365,6 +374,11 @@ async function errorEnvelope(request: middy.Request) {
     return;
   }
   console.error(JSON.stringify({ level: 'error', requestId, route: event?.routeKey, error: error?.name, message: error?.message, stack: error?.stack }));
+  if (isUnreachable(error)) {
+    // A store that cannot be reached (a restart, a network fault) is worth retrying: say so.
+    request.response = { statusCode: 503, headers: { ...BASE_HEADERS, 'Retry-After': '2' }, body: JSON.stringify({ message: UNAVAILABLE_MESSAGE, requestId }) };
+    return;
+  }
   request.response = {
     statusCode: 500,
     headers: BASE_HEADERS,
