@@ -279,14 +279,7 @@ export class ClinicStack extends Stack {
           onFailure: new SqsDestination(dlq),
         });
         // Any message here is a payment event we failed to process: someone must look.
-        new Alarm(scope, 'StripeEventsDlqAlarm', {
-          alarmDescription: 'Stripe events failed processing and landed in the dead-letter queue',
-          metric: dlq.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
-          threshold: 1,
-          evaluationPeriods: 1,
-          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          treatMissingData: TreatMissingData.NOT_BREACHING,
-        });
+        dlqAlarm(scope, 'StripeEventsDlqAlarm', dlq, 'Stripe events failed processing and landed in the dead-letter queue');
         new CfnOutput(this, 'StripeEventsDlqUrl', { value: dlq.queueUrl });
       }
     }
@@ -336,14 +329,7 @@ export class ClinicStack extends Stack {
         schedule: Schedule.rate(Duration.minutes(1)),
         targets: [new LambdaFunction(outboxFn, { retryAttempts: 0 })],
       });
-      new Alarm(scope, 'OutboxStreamDlqAlarm', {
-        alarmDescription: 'Outbox stream batches failed processing and landed in the dead-letter queue',
-        metric: dlq.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
+      dlqAlarm(scope, 'OutboxStreamDlqAlarm', dlq, 'Outbox stream batches failed processing and landed in the dead-letter queue');
     }
 
     // ---- CloudFront: one origin for the browser ------------------------------------------------
@@ -533,3 +519,15 @@ function prebundle(requests: Parameters<typeof bundleHandlers>[1]): Map<string, 
 
 /** The API Gateway path of a row: the table's path below /api. */
 export const apiPath = (route: Pick<Route, 'path'>) => `${API_PREFIX}${route.path}`;
+
+/** Any message in a dead-letter queue is work that failed for good: someone must look. */
+function dlqAlarm(scope: Construct, id: string, dlq: Queue, description: string): Alarm {
+  return new Alarm(scope, id, {
+    alarmDescription: description,
+    metric: dlq.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
+    threshold: 1,
+    evaluationPeriods: 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+}
