@@ -100,7 +100,7 @@ function idempotencyGuard(items: readonly TransactItem[]): TransactItem | undefi
   };
   if (guard.reply === undefined) return { ConditionCheck: { ...base, ExpressionAttributeValues: { ':token': guard.token, ':inProgress': 'in_progress' } } };
   // The stored reply names the clinic's records: the record goes with the organisation when it is deleted.
-  const orgId = items.map((i) => tenantOf((i.Put?.Item ?? i.Update?.Key) as Item | undefined, i.Put?.Item as Item | undefined)).find(Boolean);
+  const orgId = items.map((i) => tenantOf((i.Put?.Item ?? i.Update?.Key) as Item | undefined, i.Put?.Item as Item | undefined)).find(Boolean) ?? currentScope()?.tenant;
   return {
     Update: {
       ...base,

@@ -10,7 +10,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from '#lib/dynamo';
 import { isConditionFailure } from './core';
-import { TTL_ATTRIBUTE } from './table';
+import { TENANT_INDEX, TTL_ATTRIBUTE } from './table';
 
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
@@ -77,16 +77,24 @@ export async function claimKey(route: string, idempotencyKey: string, fingerprin
  * Stores the reply of a request whose writes did not store it themselves (no write, or writes
  * before the final answer was known). False when a retry took the claim over meanwhile.
  */
-export async function completeKey(key: { pk: string; sk: string }, token: string, reply: StoredReply): Promise<boolean> {
+export async function completeKey(key: { pk: string; sk: string }, token: string, reply: StoredReply, orgId?: string): Promise<boolean> {
   try {
     await ddb.send(
       new UpdateCommand({
         TableName: table(),
         Key: key,
-        UpdateExpression: 'SET #status = :completed, #reply = :reply, completedAt = :at',
+        // The reply names the clinic's records (a file's key): it goes when the organisation is deleted.
+        UpdateExpression: `SET #status = :completed, #reply = :reply, completedAt = :at${orgId ? ', orgId = :org, #tenant = :org' : ''}`,
         ConditionExpression: '#token = :token AND #status = :inProgress',
-        ExpressionAttributeNames: { '#status': 'status', '#reply': 'reply', '#token': 'token' },
-        ExpressionAttributeValues: { ':completed': 'completed', ':reply': reply, ':at': new Date().toISOString(), ':token': token, ':inProgress': 'in_progress' },
+        ExpressionAttributeNames: { '#status': 'status', '#reply': 'reply', '#token': 'token', ...(orgId ? { '#tenant': TENANT_INDEX.partition } : {}) },
+        ExpressionAttributeValues: {
+          ':completed': 'completed',
+          ':reply': reply,
+          ':at': new Date().toISOString(),
+          ':token': token,
+          ':inProgress': 'in_progress',
+          ...(orgId ? { ':org': orgId } : {}),
+        },
       }),
     );
     return true;

@@ -99,7 +99,7 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
       newId: (label) => (guard ? derivedId(guard.seed, label) : randomId(10)),
     });
     if (guard && !guard.completed && (reply.status ?? 200) < 300 && reply.rawBody === undefined) {
-      await completeKey(guard.key, guard.token, { status: reply.status ?? 200, message: reply.message ?? 'OK', data: reply.data });
+      await completeKey(guard.key, guard.token, { status: reply.status ?? 200, message: reply.message ?? 'OK', data: reply.data }, currentScope()?.tenant);
     }
     return respond(reply);
   };

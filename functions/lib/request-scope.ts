@@ -20,6 +20,8 @@ export interface IdempotencyGuard {
 export interface RequestScope {
   signal: AbortSignal;
   idempotency?: IdempotencyGuard;
+  /** The organisation a public request turned out to serve (found by its apiKey). */
+  tenant?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();
@@ -27,6 +29,15 @@ const storage = new AsyncLocalStorage<RequestScope>();
 export const runInScope = <T>(scope: RequestScope, fn: () => Promise<T>): Promise<T> => storage.run(scope, fn);
 
 export const currentScope = (): RequestScope | undefined => storage.getStore();
+
+/**
+ * Notes which organisation a public request serves, so its stored Idempotency-Key reply is that
+ * organisation's even when no write of the request stamped it (and goes when the organisation does).
+ */
+export function noteTenant(orgId: string): void {
+  const scope = storage.getStore();
+  if (scope) scope.tenant = orgId;
+}
 
 /**
  * Runs the request's final write with the reply it will answer: on an idempotent route the reply is

@@ -125,8 +125,11 @@ describe('deleting an organisation', () => {
     const after = await wholeTable();
     const left = itemsOf(after, owner.orgId);
     const filesLeft = await filesOf(owner.orgId);
-    console.log(`organisation deletion: ${mine.length} items and ${filesBefore} files before, ${left.length} items and ${filesLeft.length} files left (${took} ms); mentions of the id elsewhere: ${after.filter((i) => JSON.stringify(i).includes(owner.orgId)).map((i) => i.pk).join(', ') || 'none'}`);
+    const mentions = after.filter((i) => JSON.stringify(i).includes(owner.orgId)).map((i) => i.pk);
+    console.log(`organisation deletion: ${mine.length} items and ${filesBefore} files before, ${left.length} items and ${filesLeft.length} files left (${took} ms); mentions of the id elsewhere: ${mentions.join(', ') || 'none'}`);
     expect(left).toEqual([]);
+    // Nothing else names it either (a stored Idempotency-Key reply naming an uploaded file, say).
+    expect(mentions).toEqual([]);
     expect(after.filter((i) => i.pk === `USER#${owner.userId}` || i.pk === `EMAIL#${owner.email.toLowerCase()}`)).toEqual([]);
     expect(filesLeft).toEqual([]);
     // Every item and file of the other organisation is still there (its outbox rows may have been delivered meanwhile).
