@@ -19,6 +19,8 @@ import { queryPage, strip, type Item, type TransactItem } from './core';
 export interface BookingRecord extends BookingFields {
   orgId: string;
   checkoutUrl: string | null;
+  /** The day whose report figures count this booking (set when it is confirmed; data/reports.ts). */
+  reportDay?: string | null;
 }
 
 export const bookingKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}#BOOKING#${id}`, sk: 'BOOKING' });
