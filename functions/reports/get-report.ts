@@ -3,6 +3,7 @@
 // Each part needs read on its module (appointments: Appointment; bookings: Bookings; leads: Forms;
 // revenue, which adds up booking and form payments: both); a member who may read none is refused.
 import { APPOINTMENT_STATUSES } from '#shared/appointments/form';
+import { todayIn } from '#shared/bookings/time';
 import { can } from '#shared/permissions';
 import { addDays, emptyAppointments, reportQuerySchema, weekStartOf, weeksBetween, type Report, type WeekFigures } from '#shared/schemas/reports';
 import { forbidden } from '#lib/errors';
@@ -19,14 +20,17 @@ export const handler = endpoint({ query: reportQuerySchema }, async ({ query, ca
   };
   if (!show.appointments && !show.bookings && !show.leads) throw forbidden('You do not have permission to see reports.');
 
-  const weeks = weeksBetween(query.from, query.to);
+  const org = await getOrganization(caller.orgId);
+  const timeZone = org?.timeZone || 'UTC';
+  const today = todayIn(timeZone);
+  const weeks = weeksBetween(query.from ?? query.to ?? today, query.to ?? query.from ?? today);
   const from = weeks[0]!;
   const to = addDays(weeks.at(-1)!, 6);
-  const [org, days, reportingSince] = await Promise.all([getOrganization(caller.orgId), listReportDays(caller.orgId, from, to), getReportingSince(caller.orgId)]);
+  const [days, reportingSince] = await Promise.all([listReportDays(caller.orgId, from, to), getReportingSince(caller.orgId)]);
 
   const byWeek = new Map<string, WeekFigures>(weeks.map((week) => [week, emptyWeek(week, show)]));
   for (const day of days) add(byWeek.get(weekStartOf(day.day))!, day);
-  const report: Report = { from, to, timeZone: org?.timeZone || 'UTC', reportingSince, weeks: [...byWeek.values()] };
+  const report: Report = { from, to, timeZone, reportingSince, weeks: [...byWeek.values()] };
   return { data: report };
 });
 

@@ -40,14 +40,17 @@ export function weeksBetween(from: string, to: string): string[] {
   return weeks;
 }
 
-const dateParam = (name: string) =>
-  z.string(`${name} is required, a date such as 2030-01-31`).check(z.refine((v) => parseDate(v) !== undefined, `${name} must be a date such as 2030-01-31`));
+const dateParam = (name: string) => z.optional(z.string().check(z.refine((v) => parseDate(v) !== undefined, `${name} must be a date such as 2030-01-31`)));
+const valid = (date: string | undefined) => date === undefined || parseDate(date) !== undefined;
 
-/** GET /reports?from&to: local dates in the organisation's zone, widened to whole weeks. */
+/**
+ * GET /reports?from&to: local dates in the organisation's zone, widened to whole weeks. Either may be
+ * left out: it is then the other one, or today in the organisation's zone (this week's figures).
+ */
 export const reportQuerySchema = z.object({ from: dateParam('from'), to: dateParam('to') }).check(
-  z.refine((q) => parseDate(q.from) === undefined || parseDate(q.to) === undefined || q.from <= q.to, 'from must not be after to'),
+  z.refine((q) => !q.from || !q.to || !valid(q.from) || !valid(q.to) || q.from <= q.to, 'from must not be after to'),
   z.refine(
-    (q) => parseDate(q.from) === undefined || parseDate(q.to) === undefined || q.from > q.to || weeksBetween(q.from, q.to).length <= MAX_REPORT_WEEKS,
+    (q) => !q.from || !q.to || !valid(q.from) || !valid(q.to) || q.from > q.to || weeksBetween(q.from, q.to).length <= MAX_REPORT_WEEKS,
     `A report covers at most ${MAX_REPORT_WEEKS} weeks. Please choose a shorter period.`,
   ),
 );
