@@ -40,11 +40,10 @@ export function ChartCard({ title, description, columns, rows, footer, chart, em
       <div className="card-body">
         {description && <p className="small text-body-secondary">{description}</p>}
         {empty && <p className="text-body-secondary mb-2">Nothing in this period yet.</p>}
-        {view === 'chart' && (
-          <div className="report-chart" aria-hidden="true">
-            {chart}
-          </div>
-        )}
+        {/* Kept mounted while the table shows: Chart.js keeps its canvas and its resize listeners. */}
+        <div className={`report-chart${view === 'chart' ? '' : ' d-none'}`} aria-hidden="true">
+          {chart}
+        </div>
         <div className={view === 'table' ? 'table-responsive' : 'visually-hidden'}>
           <table className="table table-sm align-middle mb-0">
             <caption className="visually-hidden">{title}</caption>

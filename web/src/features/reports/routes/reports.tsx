@@ -50,7 +50,7 @@ function downloadCsv(report: Report) {
 function PeriodPicker({ period, from, to, onChange }: { period: PeriodId; from: string; to: string; onChange(p: PeriodId, from: string, to: string): void }) {
   const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
   return (
-    <form className="d-flex flex-wrap align-items-end gap-2" onSubmit={(e) => e.preventDefault()} aria-label="Period">
+    <form className="d-flex flex-wrap align-items-end gap-2" onSubmit={(e) => e.preventDefault()} aria-label="Report period">
       <div>
         <label htmlFor="report-period" className="form-label small fw-semibold mb-1">
           Period
