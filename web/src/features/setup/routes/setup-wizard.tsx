@@ -444,8 +444,11 @@ export function SetupWizardPage() {
                     <i className={`bi ${progress.steps[s] === 'done' ? 'bi-check-circle-fill text-success' : progress.steps[s] === 'skipped' ? 'bi-dash-circle text-body-secondary' : STEP_INFO[s].icon}`} aria-hidden="true" />
                     <span>
                       {i + 1}. {STEP_INFO[s].title}
+                    </span>{' '}
+                    <span className="ms-auto small text-body-secondary">
+                      <span className="visually-hidden">: </span>
+                      {STATE_LABELS[progress.steps[s]]}
                     </span>
-                    <span className="ms-auto small text-body-secondary">{STATE_LABELS[progress.steps[s]]}</span>
                   </button>
                 </li>
               ))}
