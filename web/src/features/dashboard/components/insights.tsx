@@ -23,7 +23,7 @@ export function SetupCard() {
         <span className="tile-icon bg-success-subtle text-success-emphasis" aria-hidden="true">
           <i className="bi bi-magic" />
         </span>
-        <div className="flex-grow-1">
+        <div style={{ flex: '1 1 16rem' }}>
           <h2 id="setup-card-title" className="h6 fw-bold mb-1">
             Set up your clinic
           </h2>

@@ -23,7 +23,7 @@ export function ChartCard({ title, description, columns, rows, footer, chart, em
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const id = useId();
   return (
-    <section className="card border-0 shadow-sm h-100" aria-labelledby={`${id}-title`}>
+    <section className="card border-0 shadow-sm h-100 mw-100" aria-labelledby={`${id}-title`}>
       <div className="card-header bg-transparent d-flex flex-wrap align-items-center justify-content-between gap-2 py-3">
         <h2 id={`${id}-title`} className="h6 fw-bold mb-0">
           {title}
@@ -41,7 +41,8 @@ export function ChartCard({ title, description, columns, rows, footer, chart, em
         {description && <p className="small text-body-secondary">{description}</p>}
         {empty && <p className="text-body-secondary mb-2">Nothing in this period yet.</p>}
         {/* Kept mounted while the table shows: Chart.js keeps its canvas and its resize listeners. */}
-        <div className={`report-chart${view === 'chart' ? '' : ' d-none'}`} aria-hidden="true">
+        {/* Chart.js sizes the canvas to this box: relative, its own height, free to shrink with the card. */}
+        <div className={view === 'chart' ? 'position-relative' : 'd-none'} style={{ height: 260, minWidth: 0 }} aria-hidden="true">
           {chart}
         </div>
         <div className={view === 'table' ? 'table-responsive' : 'visually-hidden'}>
