@@ -188,6 +188,7 @@ export async function listSubmissionPayments(orgId: string, submissionId: string
  * `onlyIfCurrent`: touch the submission only if this payment is its current one (expiry of an old try).
  * `refundedBelow`: only while less than this was refunded (refund events may come out of order).
  * `report`: report figures the move counts (data/reports.ts), in its transaction.
+ * `refundedWas`: only while the refunds recorded are still these (null: none), so what a refund adds counts once.
  * `submissionUnpaid`: only while the submission is not paid (by another payment): its first payment.
  */
 export async function movePayment(
@@ -195,7 +196,7 @@ export async function movePayment(
   from: PaymentStatus[],
   to: PaymentStatus,
   fields: Partial<FormPaymentRecord> = {},
-  options: { onlyIfCurrent?: boolean; refundedBelow?: number; also?: TransactItem[]; report?: readonly ReportDelta[]; submissionUnpaid?: boolean } = {},
+  options: { onlyIfCurrent?: boolean; refundedBelow?: number; refundedWas?: number | null; also?: TransactItem[]; report?: readonly ReportDelta[]; submissionUnpaid?: boolean } = {},
 ): Promise<boolean> {
   const now = new Date().toISOString();
   const set = setClause({ ...fields, status: to, updatedAt: now });
@@ -205,6 +206,13 @@ export async function movePayment(
   if (options.refundedBelow !== undefined) {
     conditions.push('(attribute_not_exists(refundedCents) OR attribute_type(refundedCents, :nullType) OR refundedCents < :refunded)');
     Object.assign(values, { ':nullType': 'NULL', ':refunded': options.refundedBelow });
+  }
+  if (options.refundedWas) {
+    conditions.push('refundedCents = :was');
+    values[':was'] = options.refundedWas;
+  } else if (options.refundedWas !== undefined) {
+    conditions.push('(attribute_not_exists(refundedCents) OR attribute_type(refundedCents, :nullType) OR refundedCents = :zero)');
+    Object.assign(values, { ':nullType': 'NULL', ':zero': 0 });
   }
   const paymentUpdate: TransactItem = {
     Update: {

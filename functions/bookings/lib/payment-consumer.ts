@@ -165,8 +165,8 @@ export const bookingPaymentConsumer: PaymentConsumer = {
       // What this refund adds to the refunds recorded (Stripe sends the running total), on today's figures.
       const refunded = moneyDelta('refunded', reportDayOf(at, booking.timeZone), booking.currency, refund.amountRefunded - (booking.refundedCents ?? 0));
       const moved = cancels
-        ? await cancelConfirmed(booking, at, changes, { fromPayment, refundedBelow: refund.amountRefunded, also: [told], report: refunded })
-        : await updateBooking(booking, { status: [booking.status], paymentStatus: fromPayment, refundedBelow: refund.amountRefunded }, { ...changes, updatedAt: at }, [told, ...reportItems(booking.orgId, refunded)]);
+        ? await cancelConfirmed(booking, at, changes, { fromPayment, refundedBelow: refund.amountRefunded, refundedWas: booking.refundedCents ?? null, also: [told], report: refunded })
+        : await updateBooking(booking, { status: [booking.status], paymentStatus: fromPayment, refundedBelow: refund.amountRefunded, refundedWas: booking.refundedCents ?? null }, { ...changes, updatedAt: at }, [told, ...reportItems(booking.orgId, refunded)]);
       if (moved) return;
       // changed meanwhile: read again
     }

@@ -128,7 +128,7 @@ export function cancelConfirmed(
   b: BookingRecord,
   at: string,
   changes: Partial<BookingRecord>,
-  options: { fromPayment?: BookingRecord['paymentStatus'][]; refundedBelow?: number; also?: TransactItem[]; now?: Date; report?: readonly ReportDelta[] } = {},
+  options: { fromPayment?: BookingRecord['paymentStatus'][]; refundedBelow?: number; refundedWas?: number | null; also?: TransactItem[]; now?: Date; report?: readonly ReportDelta[] } = {},
 ): Promise<boolean> {
   const future = Date.parse(b.startUtc) > (options.now ?? new Date()).getTime();
   // Counted when it was confirmed (since reports exist): it moves to its day's cancelled figure.
@@ -139,7 +139,7 @@ export function cancelConfirmed(
       ]
     : [];
   return tryTransact([
-    moveBookingItem(b, { status: ['confirmed'], paymentStatus: options.fromPayment, refundedBelow: options.refundedBelow }, { ...changes, status: 'cancelled', cancelledAt: at, updatedAt: at }),
+    moveBookingItem(b, { status: ['confirmed'], paymentStatus: options.fromPayment, refundedBelow: options.refundedBelow, refundedWas: options.refundedWas }, { ...changes, status: 'cancelled', cancelledAt: at, updatedAt: at }),
     ...(future ? [releasePlaceItem(b.orgId, b.startUtc, 'confirmed')] : []),
     counterUpdate(b.orgId, 'bookings', -1),
     ...reportItems(b.orgId, [...counted, ...(options.report ?? [])]),

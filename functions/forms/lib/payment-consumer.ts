@@ -111,25 +111,31 @@ export const formPaymentConsumer: PaymentConsumer = {
   },
 
   async refunded(ref: PaymentRef, refund: Refund) {
-    const payment = await paymentOf({ ...ref.metadata, orgId: ref.orgId });
-    if (!payment) return;
-    // Refunded before its payment was recorded (events come in any order): deliver it again later.
-    if (payment.status === 'pending') throw new PaymentTargetMissing(`The payment of form payment ${payment.id}`);
     const full = refund.amountRefunded >= refund.amount;
-    const org = await getOrganization(payment.orgId);
-    // What this refund adds to the refunds recorded (Stripe sends the running total), on today's figures.
-    const refunded = moneyDelta('refunded', reportDayOf(new Date(), org?.timeZone), payment.currency, refund.amountRefunded - (payment.refundedCents ?? 0));
-    await movePayment(payment, ['paid', 'partially_refunded'], full ? 'refunded' : 'partially_refunded', { refundedCents: refund.amountRefunded }, {
-      refundedBelow: refund.amountRefunded,
-      report: refunded,
-      also: [
-        notice(
-          payment,
-          rowId(`payment-refunded-${refund.amountRefunded}`, payment),
-          full ? 'Payment refunded' : 'Payment partly refunded',
-          `${formatDollars(refund.amountRefunded)} of ${formatDollars(refund.amount)} refunded for "${payment.packageName}" on "${payment.formName}".`,
-        ),
-      ],
-    });
+    const org = await getOrganization(ref.orgId);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const payment = await paymentOf({ ...ref.metadata, orgId: ref.orgId });
+      if (!payment) return;
+      // Refunded before its payment was recorded (events come in any order): deliver it again later.
+      if (payment.status === 'pending') throw new PaymentTargetMissing(`The payment of form payment ${payment.id}`);
+      if ((payment.refundedCents ?? 0) >= refund.amountRefunded) return; // this refund (or a later one) is recorded
+      // What this refund adds to the refunds recorded (Stripe sends the running total), on today's figures.
+      const refunded = moneyDelta('refunded', reportDayOf(new Date(), org?.timeZone), payment.currency, refund.amountRefunded - (payment.refundedCents ?? 0));
+      const moved = await movePayment(payment, ['paid', 'partially_refunded'], full ? 'refunded' : 'partially_refunded', { refundedCents: refund.amountRefunded }, {
+        refundedBelow: refund.amountRefunded,
+        refundedWas: payment.refundedCents ?? null,
+        report: refunded,
+        also: [
+          notice(
+            payment,
+            rowId(`payment-refunded-${refund.amountRefunded}`, payment),
+            full ? 'Payment refunded' : 'Payment partly refunded',
+            `${formatDollars(refund.amountRefunded)} of ${formatDollars(refund.amount)} refunded for "${payment.packageName}" on "${payment.formName}".`,
+          ),
+        ],
+      });
+      if (moved || !['paid', 'partially_refunded'].includes(payment.status)) return;
+      // Another refund was recorded meanwhile: read again.
+    }
   },
 };
