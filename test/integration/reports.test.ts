@@ -4,9 +4,11 @@
 // zone (Pacific/Auckland, far from UTC), across a week boundary (a Sunday and the Monday after).
 // A replayed payment event counts nothing more. Refusals: 401, 403 without permission, another
 // organisation's figures are never seen.
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signUpOwner, uniqueEmail, type Owner } from '../support/api';
+import { testDb } from '../support/db';
 import { addMember, perms } from '../support/members';
 import { payLocalCheckout, sendStripeEvent, stripeEvent } from '../support/stripe';
 import { bookingForm } from './appointments-support';
@@ -152,6 +154,33 @@ describe('GET /reports: figures kept on write, per week in the clinic zone', () 
     expect((await api('PATCH', `/appointments/${id}/change-status`, { token: c.owner.token, body: { status: 'no-show' } })).status).toBe(409);
     const after = (await report(c.owner.token, monday, monday)).body.data.weeks[0].appointments;
     expect(after).toEqual({ ...before, completed: before.completed + 1 });
+  });
+
+  it('counts a lead paid once when two of its checkouts are paid, and the money of both', async () => {
+    const c2 = await newClinic('reports-twice');
+    const res = await api('POST', `/form-builder/form/${c2.formId}/submissions`, { body: { apiKey: c2.apiKey, packageId: c2.formPackageId, items: [{ fieldId: 'email', value: uniqueEmail('lead') }] } });
+    const open = () => api('POST', '/leads/payments/session', { body: { formId: c2.formId, apiKey: c2.apiKey, packageId: c2.formPackageId, submissionId: res.body.data.submissionId, currency: 'usd' } });
+    // The visitor opened two checkouts (two tabs) and paid in both.
+    const [first, second] = [await open(), await open()];
+    expect([first.status, second.status]).toEqual([201, 201]);
+    await payLocalCheckout(first.body.data.url);
+    await payLocalCheckout(second.body.data.url);
+    const week = (await report(c2.owner.token, today(), today())).body.data.weeks[0];
+    expect(week.leads).toEqual({ received: 1, paid: 1 });
+    expect(week.revenue).toEqual({ usd: { paid: 8000, refunded: 0 } });
+  });
+
+  it('leaves figures alone when an appointment from before reports changes (it was never counted)', async () => {
+    const { monday } = boundary;
+    const id = await appointment(c, monday);
+    const before = (await report(c.owner.token, monday, monday)).body.data.weeks[0].appointments;
+    // As an appointment stored before reports existed: no mark that it is counted.
+    const { client, table } = testDb();
+    await client.send(new UpdateCommand({ TableName: table, Key: { pk: `ORG#${c.owner.orgId}#APPT`, sk: id }, UpdateExpression: 'REMOVE inReports' }));
+    expect((await api('PATCH', `/appointments/${id}/change-status`, { token: c.owner.token, body: { status: 'no-show' } })).status).toBe(200);
+    const after = (await report(c.owner.token, monday, monday)).body.data.weeks[0].appointments;
+    expect(after).toEqual(before);
+    expect(Object.values(after).every((n) => (n as number) >= 0)).toBe(true);
   });
 
   it('shows a member only the parts of the modules they may read, and refuses one who may read none', async () => {
