@@ -85,6 +85,22 @@ describe('set-up wizard', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.method === 'PUT' && c.path === '/api/organization/setup').map((c) => c.body)).toEqual([{ step: 'package', state: 'skipped' }]);
   });
 
+  it('puts the first service into the category of that name when it exists already', async () => {
+    const { user, calls } = render({
+      ...setupServer(progress({ organization: 'done' })),
+      'POST /api/service-categories': { status: 409, body: { message: 'A category with this name already exists.' } },
+      'GET /api/service-categories': ok({ items: [{ id: 'c-general', name: 'General' }] }),
+      'POST /api/services': { status: 201, body: { message: 'Service created', data: { id: 's1' } } },
+      'GET /api/bookings/availability': ok({ configured: false, weeklyHours: {}, slotMinutes: 30, capacity: 1, closedDates: [], minNoticeMinutes: 0, maxDaysAhead: 180 }),
+    });
+    expect(await screen.findByRole('heading', { name: 'First service' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Service name/), 'Check-up');
+    await user.type(screen.getByLabelText(/Price/), '60');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { name: 'Opening hours' })).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/services')!.body).toEqual({ categoryId: 'c-general', name: 'Check-up', durationMinutes: 30, priceCents: 6000, active: true });
+  });
+
   it('creates the first form with the fields chosen, and ends when every step is done or skipped', async () => {
     const { user, calls } = render({
       ...setupServer(progress({ organization: 'done', service: 'done', hours: 'done', package: 'skipped', invite: 'skipped' })),

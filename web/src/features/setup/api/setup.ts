@@ -19,6 +19,7 @@ export const useOrganizationProfile = () => useSWR<OrganizationProfile>('/organi
 export const saveOrganization = (body: OrganizationProfileUpdate) => api.patch<OrganizationProfile>('/organization/profile', body);
 
 export const createCategory = (name: string) => api.post<{ id: string }>('/service-categories', { name });
+export const findCategories = (search: string) => api.get<{ items: { id: string; name: string }[] }>(`/service-categories?search=${encodeURIComponent(search)}`);
 export const createService = (body: { categoryId: string; name: string; durationMinutes: number; priceCents: number }) => api.post<{ id: string }>('/services', { ...body, active: true });
 
 export const useAvailabilitySettings = () => useSWR<AvailabilityView>('/bookings/availability', fetcher);

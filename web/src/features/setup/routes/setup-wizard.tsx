@@ -19,6 +19,7 @@ import {
   createCategory,
   createForm,
   createService,
+  findCategories,
   saveAvailability,
   saveOrganization,
   saveSetupStep,
@@ -192,8 +193,10 @@ function ServiceStep({ onDone, onSkip }: StepProps) {
           let category = categoryId;
           if (!category) {
             const made = await createCategory(values.category);
-            if (!made.success) return { ...made, data: { ...made.data, errors: made.data.errors && { category: made.data.errors.name ?? made.message } } };
-            category = made.data.data!.id;
+            // A category of that name exists already (409): the service goes into it.
+            const existing = made.responseCode === 409 ? (await findCategories(values.category)).data.data?.items.find((c) => c.name.toLowerCase() === values.category.trim().toLowerCase()) : undefined;
+            if (!made.success && !existing) return { ...made, data: { ...made.data, errors: { category: made.data.errors?.name ?? made.message } } };
+            category = existing?.id ?? made.data.data!.id;
             setCategoryId(category);
           }
           return createService({ categoryId: category, name: values.name, durationMinutes: Number(values.duration), priceCents: toCents(values.price || '0') });
