@@ -4,6 +4,7 @@
 // step through the API, skips one, and resumes where it was left after a reload.
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -128,6 +129,9 @@ describe('issue 18: reports and the set-up wizard', () => {
     await row(page, 'No-show 1 33.3%', 'Appointment status mix').waitFor({ state: 'attached' });
     await row(page, 'Total 2 1 50%', 'Form leads and how many paid').waitFor({ state: 'attached' });
     expect(await page.locator('canvas').count()).toBe(4);
+    // The page's own content passes axe's WCAG A/AA rules (the shell around it is tested elsewhere).
+    const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // The status mix as a table on screen.
     const mix = page.getByRole('region', { name: 'Appointment status mix' });
@@ -154,6 +158,8 @@ describe('issue 18: reports and the set-up wizard', () => {
     await page.getByRole('button', { name: 'Save and continue' }).click();
 
     await page.getByRole('heading', { name: 'First service' }).waitFor();
+    const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await fill(page, 'Service name', 'Check-up');
     await fill(page, 'Price \\(\\$\\)', '60');
     await page.getByRole('button', { name: 'Save and continue' }).click();

@@ -23,15 +23,18 @@ const COLORS = { green: '#198754', blue: '#0d6efd', cyan: '#0dcaf0', amber: '#ff
 const STATUS_COLORS = { requested: COLORS.cyan, confirmed: COLORS.blue, completed: COLORS.green, cancelled: COLORS.grey, 'no-show': COLORS.red };
 
 function barOptions(money?: string): ChartOptions<'bar'> {
-  const text = getComputedStyle(document.documentElement).getPropertyValue('--bs-secondary-color').trim() || '#6c757d';
+  // Text and grid in the theme's colours (light or dark), read when the chart is drawn.
+  const style = getComputedStyle(document.documentElement);
+  const text = style.getPropertyValue('--bs-secondary-color').trim() || '#6c757d';
+  const grid = style.getPropertyValue('--bs-border-color-translucent').trim() || 'rgba(0, 0, 0, 0.175)';
   return {
     responsive: true,
     maintainAspectRatio: false,
     animation: false,
     plugins: { legend: { labels: { color: text } }, tooltip: money ? { callbacks: { label: (c) => `${c.dataset.label}: ${formatMoney(Number(c.raw), money)}` } } : {} },
     scales: {
-      x: { ticks: { color: text } },
-      y: { beginAtZero: true, ticks: { color: text, precision: 0, ...(money ? { callback: (v) => formatMoney(Number(v), money) } : {}) } },
+      x: { ticks: { color: text }, grid: { color: grid } },
+      y: { beginAtZero: true, grid: { color: grid }, ticks: { color: text, precision: 0, ...(money ? { callback: (v) => formatMoney(Number(v), money) } : {}) } },
     },
   };
 }
