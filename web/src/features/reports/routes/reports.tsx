@@ -22,11 +22,17 @@ ChartJS.register(CategoryScale, LinearScale, BarElement, ArcElement, Tooltip, Le
 const COLORS = { green: '#198754', blue: '#0d6efd', cyan: '#0dcaf0', amber: '#ffc107', red: '#dc3545', grey: '#6c757d', purple: '#6f42c1' };
 const STATUS_COLORS = { requested: COLORS.cyan, confirmed: COLORS.blue, completed: COLORS.green, cancelled: COLORS.grey, 'no-show': COLORS.red };
 
-function barOptions(money?: string): ChartOptions<'bar'> {
-  // Text and grid in the theme's colours (light or dark), read when the chart is drawn.
+/** Text and grid in the theme's colours (light or dark), read when a chart is drawn. */
+function themeColors() {
   const style = getComputedStyle(document.documentElement);
-  const text = style.getPropertyValue('--bs-secondary-color').trim() || '#6c757d';
-  const grid = style.getPropertyValue('--bs-border-color-translucent').trim() || 'rgba(0, 0, 0, 0.175)';
+  return {
+    text: style.getPropertyValue('--bs-secondary-color').trim() || '#6c757d',
+    grid: style.getPropertyValue('--bs-border-color-translucent').trim() || 'rgba(0, 0, 0, 0.175)',
+  };
+}
+
+function barOptions(money?: string): ChartOptions<'bar'> {
+  const { text, grid } = themeColors();
   return {
     responsive: true,
     maintainAspectRatio: false,
@@ -180,7 +186,7 @@ function Charts({ report }: { report: Report }) {
         empty={total === 0}
         chart={
           <Doughnut
-            options={{ responsive: true, maintainAspectRatio: false, animation: false, plugins: { legend: { position: 'right' } } }}
+            options={{ responsive: true, maintainAspectRatio: false, animation: false, plugins: { legend: { position: 'right', labels: { color: themeColors().text } } } }}
             data={{ labels: mix.map((m) => m.label), datasets: [{ data: mix.map((m) => m.count), backgroundColor: mix.map((m) => STATUS_COLORS[m.status]) }] }}
           />
         }
