@@ -90,6 +90,14 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/logs', handler: 'logs/list-logs', access: 'owner' },
   // (end of organisation rows)
 
+  // Set-up wizard and reports (issue 18: /crafted/pages/wizards/setup and /crafted/widgets/reports).
+  // The wizard's steps save through the rows above; these keep its progress per organisation.
+  { method: 'GET', path: '/organization/setup', handler: 'organization/get-setup', access: 'owner' },
+  { method: 'PUT', path: '/organization/setup', handler: 'organization/update-setup', access: 'owner' },
+  // Figures per week from counters kept on write; each part needs read on its module (checked inside).
+  { method: 'GET', path: '/reports', handler: 'reports/get-report', access: 'user' },
+  // (end of set-up and report rows)
+
   // Appointments, public appointment requests, services, customers, SMS
   // Appointments (spec 7 "Appointments"). Static paths win over /appointments/{id}.
   { method: 'GET', path: '/appointments', handler: 'appointments/list-appointments', access: 'user', permission: read('Appointment') },

@@ -32,6 +32,7 @@ import { randomId } from '#lib/passwords';
 import { auditItem, type AuditInput } from './audit';
 import { batchGet, cancellationCodes, queryPage, strip, transact, type TransactItem } from './core';
 import { effectItems, type Effects } from './effects';
+import { appointmentReportDeltas, reportItems } from './reports';
 import { TABLE_INDEXES, type IndexName } from './table';
 
 // ---------------------------------------------------------------------------------------------
@@ -252,6 +253,8 @@ export type { AppointmentLogEntry } from '#shared/appointments/types';
 /** The stored appointment: its own fields and the organisation it belongs to. */
 export interface Appointment extends AppointmentFields {
   orgId: string;
+  /** Counted in the report figures (data/reports.ts); absent on appointments from before reports existed. */
+  inReports?: boolean;
 }
 
 export const bucketOf = (status: AppointmentStatus) => (isActiveStatus(status) ? 'ACTIVE' : 'INACTIVE');
@@ -495,6 +498,8 @@ export async function saveAppointmentChange(c: AppointmentChange): Promise<boole
       auditItem(c.audit),
       ...(c.items ?? []),
       ...effectItems(`appointment-${c.next.orgId}-${c.next.id}-v${c.next.version}`, c.next.orgId, c.effects),
+      // The report figures follow the change of day (a move) or status; the change's own items come first (index 0 is the guard).
+      ...reportItems(c.next.orgId, appointmentReportDeltas(c.previous, c.next)),
     ]);
     return true;
   } catch (error) {

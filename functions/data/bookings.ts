@@ -19,6 +19,8 @@ import { queryPage, strip, type Item, type TransactItem } from './core';
 export interface BookingRecord extends BookingFields {
   orgId: string;
   checkoutUrl: string | null;
+  /** The day whose report figures count this booking (set when it is confirmed; data/reports.ts). */
+  reportDay?: string | null;
 }
 
 export const bookingKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}#BOOKING#${id}`, sk: 'BOOKING' });
@@ -61,6 +63,8 @@ export interface MoveCondition {
   holdExpiredBy?: string;
   /** Only while less than this was refunded (refund events may arrive out of order). */
   refundedBelow?: number;
+  /** Only while the refunds recorded are still these (null: none): what a refund adds is counted once. */
+  refundedWas?: number | null;
 }
 
 /**
@@ -93,6 +97,14 @@ export function moveBookingItem(b: Pick<BookingRecord, 'orgId' | 'id'>, when: Mo
     values[':refunded'] = when.refundedBelow;
     values[':nullType'] = 'NULL';
     conditions.push('(attribute_not_exists(refundedCents) OR attribute_type(refundedCents, :nullType) OR refundedCents < :refunded)');
+  }
+  if (when.refundedWas) {
+    values[':was'] = when.refundedWas;
+    conditions.push('refundedCents = :was');
+  } else if (when.refundedWas !== undefined) {
+    values[':nullType'] = 'NULL';
+    values[':zero'] = 0;
+    conditions.push('(attribute_not_exists(refundedCents) OR attribute_type(refundedCents, :nullType) OR refundedCents = :zero)');
   }
   return {
     Update: {

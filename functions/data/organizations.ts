@@ -59,7 +59,8 @@ export function createOrganizationItems(org: Organization): TransactItem[] {
     {
       Put: {
         TableName: table(),
-        Item: { ...countersKey(org.id), members: 1, appointments: 0, services: 0, forms: 0, bookings: 0 },
+        // reportingSince: the reports (data/reports.ts) count everything of an organisation made since.
+        Item: { ...countersKey(org.id), members: 1, appointments: 0, services: 0, forms: 0, bookings: 0, reportingSince: org.createdAt },
       },
     },
   ];

@@ -13,6 +13,7 @@ import type { Page } from '#shared/api';
 import { ddb, table } from '#lib/dynamo';
 import { queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
 import { effectItems, type Effects } from './effects';
+import { reportItems, type ReportDelta } from './reports';
 import { setClause } from './update';
 
 export type PaymentStatus = 'pending' | 'paid' | 'expired' | 'failed' | 'refunded' | 'partially_refunded';
@@ -39,6 +40,8 @@ export interface SubmissionRecord {
   /** 'none' until a payment is started for it. */
   paymentStatus: PaymentStatus | 'none';
   paymentId: string | null;
+  /** The day whose report figures count this lead (data/reports.ts); absent on leads from before reports existed. */
+  reportDay?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -89,7 +92,7 @@ async function page<T>(index: 'gsi1' | 'gsi2', pk: string, limit: number, cursor
 
 // Store a new submission (a visitor's write: no audit entry), with the staff notice and mail it
 // causes as outbox rows in the same transaction (data/core.ts transact: an idempotent request's
-// guard rides along).
+// guard rides along), counted in the report figures of its `reportDay`.
 export async function putSubmission(sub: SubmissionRecord, effects?: Effects): Promise<void> {
   const sort = `${sub.createdAt}#${sub.id}`;
   await transact([
@@ -101,8 +104,12 @@ export async function putSubmission(sub: SubmissionRecord, effects?: Effects): P
       },
     },
     ...effectItems(`submission-${sub.orgId}-${sub.id}`, sub.orgId, effects),
+    ...(sub.reportDay ? reportItems(sub.orgId, [{ day: sub.reportDay, figure: 'leads:received', by: 1 }]) : []),
   ]);
 }
+
+/** The payment states in which a submission counts as paid. */
+export const PAID_STATES: readonly PaymentStatus[] = ['paid', 'partially_refunded', 'refunded'];
 
 // Get a submission (lead) of an organisation by id.
 export async function getSubmission(orgId: string, id: string): Promise<SubmissionRecord | undefined> {
@@ -180,13 +187,16 @@ export async function listSubmissionPayments(orgId: string, submissionId: string
  * not in one of `from` (a replay, or a later state won) or a row of `also` exists (the move was made).
  * `onlyIfCurrent`: touch the submission only if this payment is its current one (expiry of an old try).
  * `refundedBelow`: only while less than this was refunded (refund events may come out of order).
+ * `report`: report figures the move counts (data/reports.ts), in its transaction.
+ * `refundedWas`: only while the refunds recorded are still these (null: none), so what a refund adds counts once.
+ * `submissionUnpaid`: only while the submission is not paid (by another payment): its first payment.
  */
 export async function movePayment(
   payment: Pick<FormPaymentRecord, 'orgId' | 'id' | 'submissionId'>,
   from: PaymentStatus[],
   to: PaymentStatus,
   fields: Partial<FormPaymentRecord> = {},
-  options: { onlyIfCurrent?: boolean; refundedBelow?: number; also?: TransactItem[] } = {},
+  options: { onlyIfCurrent?: boolean; refundedBelow?: number; refundedWas?: number | null; also?: TransactItem[]; report?: readonly ReportDelta[]; submissionUnpaid?: boolean } = {},
 ): Promise<boolean> {
   const now = new Date().toISOString();
   const set = setClause({ ...fields, status: to, updatedAt: now });
@@ -196,6 +206,13 @@ export async function movePayment(
   if (options.refundedBelow !== undefined) {
     conditions.push('(attribute_not_exists(refundedCents) OR attribute_type(refundedCents, :nullType) OR refundedCents < :refunded)');
     Object.assign(values, { ':nullType': 'NULL', ':refunded': options.refundedBelow });
+  }
+  if (options.refundedWas) {
+    conditions.push('refundedCents = :was');
+    values[':was'] = options.refundedWas;
+  } else if (options.refundedWas !== undefined) {
+    conditions.push('(attribute_not_exists(refundedCents) OR attribute_type(refundedCents, :nullType) OR refundedCents = :zero)');
+    Object.assign(values, { ':nullType': 'NULL', ':zero': 0 });
   }
   const paymentUpdate: TransactItem = {
     Update: {
@@ -208,8 +225,14 @@ export async function movePayment(
     },
   };
   const submission = submissionUpdate(payment, to, now);
-  if (!options.onlyIfCurrent) return tryTransact([paymentUpdate, submission, ...(options.also ?? [])]);
-  if (!(await tryTransact([paymentUpdate, ...(options.also ?? [])]))) return false;
+  if (options.submissionUnpaid) {
+    const paid = Object.fromEntries(PAID_STATES.map((state, i) => [`:paid${i}`, state]));
+    submission.Update!.ConditionExpression = `attribute_exists(pk) AND NOT paymentStatus IN (${Object.keys(paid).join(', ')})`;
+    submission.Update!.ExpressionAttributeValues = { ...submission.Update!.ExpressionAttributeValues, ...paid };
+  }
+  const also = [...(options.also ?? []), ...reportItems(payment.orgId, options.report ?? [])];
+  if (!options.onlyIfCurrent) return tryTransact([paymentUpdate, submission, ...also]);
+  if (!(await tryTransact([paymentUpdate, ...also]))) return false;
   // An older try of a submission that moved on to a newer payment leaves the submission as it is.
   await tryTransact([{ Update: { ...submission.Update!, ConditionExpression: 'attribute_exists(pk) AND paymentId = :pid' } }]);
   return true;

@@ -8,6 +8,8 @@ import { submissionSchema } from '#shared/schemas/forms';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { withReply } from '#lib/request-scope';
+import { getOrganization } from '../data/organizations';
+import { reportDayOf } from '../data/reports';
 import { putSubmission, type SubmissionRecord } from '../data/submissions';
 import { contactOf, isFormFileKey, toAnswers } from './lib/submissions';
 import { findPublicForm } from './lib/views';
@@ -33,6 +35,7 @@ export const handler = endpoint({ body: submissionSchema }, async ({ body, param
     ...contactOf(answers),
     paymentStatus: 'none',
     paymentId: null,
+    reportDay: reportDayOf(now, (await getOrganization(orgId))?.timeZone),
     createdAt: now,
     updatedAt: now,
   };

@@ -19,6 +19,7 @@ import { customerForBooking } from '../../data/customers';
 import { effectItems } from '../../data/effects';
 import type { NotifyInput } from '../../data/notifications';
 import { counterUpdate, type Organization } from '../../data/organizations';
+import { appointmentReportDeltas, reportItems } from '../../data/reports';
 import { when } from './views';
 
 const FIELD_LABELS: Record<AttachmentField, string> = {
@@ -114,6 +115,7 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
     createdAt: now,
     updatedAt: now,
     version: 1,
+    inReports: true,
   };
 
   let appointment = base;
@@ -134,6 +136,7 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
           summary: b.staff ? `Booked for ${when(appointment)}` : `Requested for ${when(appointment)} on the public page`,
         }),
         counterUpdate(org.id, 'appointments', 1),
+        ...reportItems(org.id, appointmentReportDeltas(undefined, appointment)),
         ...(b.staff
           ? [auditItem({ orgId: org.id, actorId: b.staff.caller.userId, module: 'Appointment', action: 'create', recordType: 'appointment', recordId: id, summary: `Booked an appointment for ${input.firstName} ${input.lastName} on ${when(appointment)}` })]
           : []),

@@ -24,6 +24,7 @@ import type { TransactItem } from '../../data/core';
 import type { NotifyInput } from '../../data/notifications';
 import { getOrganization } from '../../data/organizations';
 import { outboxMail, outboxNotice } from '../../data/outbox';
+import { moneyDelta, reportDayOf, reportItems } from '../../data/reports';
 import { amountText, differenceNote, paidDifference, STRIPE_ACTOR, type PaidDifference } from '../../payments/lib/amounts';
 import { PaymentTargetMissing, type PaymentConsumer, type PaymentRef, type Refund } from '../../payments/lib/contract';
 import { bookingRowId, confirmationMail, unplacedPaymentMail, whenText } from './mail';
@@ -76,6 +77,8 @@ export const bookingPaymentConsumer: PaymentConsumer = {
       paidAt: at,
     };
     const flagged = (b: BookingRecord) => (difference ? differenceRows(b, difference, at) : []);
+    // The money received counts on the day it came in (the clinic's zone), with whichever move records it.
+    const received = moneyDelta('paid', reportDayOf(at, org?.timeZone ?? booking.timeZone), session.currency, session.amount_total);
 
     // Whatever state the booking is found in, one guarded move; when another writer moved it first
     // (a hold released, the same payment under another event id), read it again and decide anew.
@@ -97,13 +100,13 @@ export const bookingPaymentConsumer: PaymentConsumer = {
       const confirmedPayment = { ...payment, needsAttention: attention(difference && differenceNote(difference)) };
 
       if (b.status === 'held') {
-        if (await confirmHeld(b, confirmedPayment, at, confirmedRows())) return;
+        if (await confirmHeld(b, confirmedPayment, at, confirmedRows(), received)) return;
         continue;
       }
       if (b.status === 'expired' && b.paymentStatus !== 'paid') {
         // Paid in time, but the event came after the hold was released: take the place again if free.
         const rules = rulesOf(await getAvailability(b.orgId), org?.timeZone);
-        const outcome = await reinstateExpired(b, rules.capacity, confirmedPayment, at, confirmedRows());
+        const outcome = await reinstateExpired(b, rules.capacity, confirmedPayment, at, confirmedRows(), received);
         if (outcome === 'confirmed') return;
         if (outcome === 'state') continue;
         const note = attention('Paid after the hold ran out, and the time was taken meanwhile: offer another time or refund.', difference && differenceNote(difference));
@@ -112,6 +115,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
           outboxMail(bookingRowId('unplaced', b), unplacedPaymentMail(unplaced, orgName), b.orgId),
           notice(b, bookingRowId('unplaced-notice', b), 'Booking needs attention', `${who(b)} paid for "${b.packageName}" at ${whenText(b).short}, but that time is no longer free.`),
           ...flagged(b),
+          ...reportItems(b.orgId, received),
         ]);
         if (moved) return;
         continue;
@@ -121,6 +125,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
         const moved = await updateBooking(b, { status: ['cancelled'], paymentStatus: ['unpaid', 'pending'] }, { ...payment, paymentStatus: 'paid', needsAttention: note, updatedAt: at }, [
           notice(b, bookingRowId('paid-cancelled-notice', b), 'Booking needs attention', `${who(b)} paid for a cancelled booking of "${b.packageName}" (${whenText(b).short}). Please refund it.`),
           ...flagged(b),
+          ...reportItems(b.orgId, received),
         ]);
         if (moved) return;
         continue;
@@ -157,9 +162,11 @@ export const bookingPaymentConsumer: PaymentConsumer = {
         `${formatDollars(refund.amountRefunded)} of ${formatDollars(refund.amount)} refunded to ${who(booking)} for "${booking.packageName}" (${whenText(booking).short}).` +
           (cancels ? ' The booking is cancelled and its time is free again.' : ''),
       );
+      // What this refund adds to the refunds recorded (Stripe sends the running total), on today's figures.
+      const refunded = moneyDelta('refunded', reportDayOf(at, booking.timeZone), booking.currency, refund.amountRefunded - (booking.refundedCents ?? 0));
       const moved = cancels
-        ? await cancelConfirmed(booking, at, changes, { fromPayment, refundedBelow: refund.amountRefunded, also: [told] })
-        : await updateBooking(booking, { status: [booking.status], paymentStatus: fromPayment, refundedBelow: refund.amountRefunded }, { ...changes, updatedAt: at }, [told]);
+        ? await cancelConfirmed(booking, at, changes, { fromPayment, refundedBelow: refund.amountRefunded, refundedWas: booking.refundedCents ?? null, also: [told], report: refunded })
+        : await updateBooking(booking, { status: [booking.status], paymentStatus: fromPayment, refundedBelow: refund.amountRefunded, refundedWas: booking.refundedCents ?? null }, { ...changes, updatedAt: at }, [told, ...reportItems(booking.orgId, refunded)]);
       if (moved) return;
       // changed meanwhile: read again
     }

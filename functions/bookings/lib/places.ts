@@ -5,12 +5,16 @@
 //   confirm   'held' -> 'confirmed'   - hold item  + slot held-1 confirmed+1 + dashboard bookings+1
 //   release   'held' -> expired/cancelled - hold item + slot taken-1 held-1
 //   cancel    'confirmed' -> cancelled               + slot taken-1 confirmed-1 (future slots) + bookings-1
+// Confirming also counts the booking in the report figures of its day (data/reports.ts; the booking
+// keeps that day as `reportDay`), cancelling moves it to that day's cancelled figure; `report` adds the
+// payment's own figures (received, refunded) to the same transaction.
 // When a slot looks full, holds whose time ran out are released first (DynamoDB TTL is not prompt
 // enough to be relied on), then the hold is tried once more.
 import { moveBookingItem, putNewBookingItem, type BookingRecord } from '../../data/bookings';
 import { cancellationCodes, TransactionFailure, transact, tryTransact, type TransactItem } from '../../data/core';
 import { confirmPlaceItem, deleteHoldItem, listHoldsOfSlot, putHoldItem, releasePlaceItem, takePlaceItem } from '../../data/holds';
 import { counterUpdate } from '../../data/organizations';
+import { reportItems, type ReportDelta } from '../../data/reports';
 
 /** Thrown by holdPlace when every place of the slot is taken. */
 export class SlotFullError extends Error {
@@ -61,13 +65,17 @@ export async function releaseExpiredHolds(orgId: string, startUtc: string, now =
 // Each move below takes `also`: the rows that must be written if and only if the move happens (outbox
 // mails and notices, audit entries), in its transaction, after the move's own items.
 
+/** The report figures of a booking confirmed: counted on the day it is for. */
+const confirmedReport = (b: BookingRecord, report: readonly ReportDelta[]) => reportItems(b.orgId, [{ day: b.bookingDate, figure: 'bookings:confirmed', by: 1 }, ...report]);
+
 /** 'held' -> 'confirmed' with the payment, once. False when the booking was not held. */
-export function confirmHeld(b: BookingRecord, payment: Partial<BookingRecord>, at: string, also: TransactItem[] = []): Promise<boolean> {
+export function confirmHeld(b: BookingRecord, payment: Partial<BookingRecord>, at: string, also: TransactItem[] = [], report: readonly ReportDelta[] = []): Promise<boolean> {
   return tryTransact([
-    moveBookingItem(b, { status: ['held'] }, { ...payment, status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null, confirmedAt: at, updatedAt: at }),
+    moveBookingItem(b, { status: ['held'] }, { ...payment, status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null, confirmedAt: at, updatedAt: at, reportDay: b.bookingDate }),
     deleteHoldItem(b.orgId, b.startUtc, b.id),
     confirmPlaceItem(b.orgId, b.startUtc),
     counterUpdate(b.orgId, 'bookings', 1),
+    ...confirmedReport(b, report),
     ...also,
   ]);
 }
@@ -76,12 +84,20 @@ export function confirmHeld(b: BookingRecord, payment: Partial<BookingRecord>, a
  * Paid after the hold was released ('expired'): takes a place again if one is free ('confirmed'),
  * 'full' when none is, 'state' when the booking is no longer expired.
  */
-export async function reinstateExpired(b: BookingRecord, capacity: number, payment: Partial<BookingRecord>, at: string, also: TransactItem[] = []): Promise<'confirmed' | 'full' | 'state'> {
+export async function reinstateExpired(
+  b: BookingRecord,
+  capacity: number,
+  payment: Partial<BookingRecord>,
+  at: string,
+  also: TransactItem[] = [],
+  report: readonly ReportDelta[] = [],
+): Promise<'confirmed' | 'full' | 'state'> {
   try {
     await transact([
       takePlaceItem(b.orgId, slotOf(b), capacity, 'confirmed'),
-      moveBookingItem(b, { status: ['expired'] }, { ...payment, status: 'confirmed', paymentStatus: 'paid', confirmedAt: at, updatedAt: at }),
+      moveBookingItem(b, { status: ['expired'] }, { ...payment, status: 'confirmed', paymentStatus: 'paid', confirmedAt: at, updatedAt: at, reportDay: b.bookingDate }),
       counterUpdate(b.orgId, 'bookings', 1),
+      ...confirmedReport(b, report),
       ...also,
     ]);
     return 'confirmed';
@@ -112,13 +128,21 @@ export function cancelConfirmed(
   b: BookingRecord,
   at: string,
   changes: Partial<BookingRecord>,
-  options: { fromPayment?: BookingRecord['paymentStatus'][]; refundedBelow?: number; also?: TransactItem[]; now?: Date } = {},
+  options: { fromPayment?: BookingRecord['paymentStatus'][]; refundedBelow?: number; refundedWas?: number | null; also?: TransactItem[]; now?: Date; report?: readonly ReportDelta[] } = {},
 ): Promise<boolean> {
   const future = Date.parse(b.startUtc) > (options.now ?? new Date()).getTime();
+  // Counted when it was confirmed (since reports exist): it moves to its day's cancelled figure.
+  const counted: ReportDelta[] = b.reportDay
+    ? [
+        { day: b.reportDay, figure: 'bookings:confirmed', by: -1 },
+        { day: b.reportDay, figure: 'bookings:cancelled', by: 1 },
+      ]
+    : [];
   return tryTransact([
-    moveBookingItem(b, { status: ['confirmed'], paymentStatus: options.fromPayment, refundedBelow: options.refundedBelow }, { ...changes, status: 'cancelled', cancelledAt: at, updatedAt: at }),
+    moveBookingItem(b, { status: ['confirmed'], paymentStatus: options.fromPayment, refundedBelow: options.refundedBelow, refundedWas: options.refundedWas }, { ...changes, status: 'cancelled', cancelledAt: at, updatedAt: at }),
     ...(future ? [releasePlaceItem(b.orgId, b.startUtc, 'confirmed')] : []),
     counterUpdate(b.orgId, 'bookings', -1),
+    ...reportItems(b.orgId, [...counted, ...(options.report ?? [])]),
     ...(options.also ?? []),
   ]);
 }

@@ -14,7 +14,8 @@ import type { TransactItem } from '../../data/core';
 import type { NotifyInput } from '../../data/notifications';
 import { getOrganization } from '../../data/organizations';
 import { outboxMail, outboxNotice } from '../../data/outbox';
-import { getPayment, movePayment, type FormPaymentRecord } from '../../data/submissions';
+import { moneyDelta, reportDayOf, type ReportDelta } from '../../data/reports';
+import { getPayment, getSubmission, movePayment, PAID_STATES, type FormPaymentRecord } from '../../data/submissions';
 import { amountText, differenceNote, paidDifference, STRIPE_ACTOR } from '../../payments/lib/amounts';
 import { PaymentTargetMissing, type PaymentConsumer, type PaymentRef, type Refund } from '../../payments/lib/contract';
 
@@ -90,8 +91,17 @@ export const formPaymentConsumer: PaymentConsumer = {
         }),
       );
     }
+    // Report figures: the money on the day it came in; the lead as paid on its own day, only with its
+    // first payment (the submission must still be unpaid when this move commits).
+    const received = moneyDelta('paid', reportDayOf(at, org?.timeZone), session.currency, session.amount_total);
+    const lead = await getSubmission(payment.orgId, payment.submissionId);
+    if (lead?.reportDay && !PAID_STATES.includes(lead.paymentStatus as FormPaymentRecord['status'])) {
+      const leadPaid: ReportDelta = { day: lead.reportDay, figure: 'leads:paid', by: 1 };
+      if (await movePayment(payment, ['pending', 'failed', 'expired'], 'paid', fields, { also: rows, report: [...received, leadPaid], submissionUnpaid: true })) return;
+      // Paid already (a replay: the move below changes nothing either), or the lead was paid by another of its payments.
+    }
     // False when it is paid already (the same session under another event id): nothing more to do.
-    await movePayment(payment, ['pending', 'failed', 'expired'], 'paid', fields, { also: rows });
+    await movePayment(payment, ['pending', 'failed', 'expired'], 'paid', fields, { also: rows, report: received });
   },
 
   async expired(session: CheckoutSession) {
@@ -101,21 +111,31 @@ export const formPaymentConsumer: PaymentConsumer = {
   },
 
   async refunded(ref: PaymentRef, refund: Refund) {
-    const payment = await paymentOf({ ...ref.metadata, orgId: ref.orgId });
-    if (!payment) return;
-    // Refunded before its payment was recorded (events come in any order): deliver it again later.
-    if (payment.status === 'pending') throw new PaymentTargetMissing(`The payment of form payment ${payment.id}`);
     const full = refund.amountRefunded >= refund.amount;
-    await movePayment(payment, ['paid', 'partially_refunded'], full ? 'refunded' : 'partially_refunded', { refundedCents: refund.amountRefunded }, {
-      refundedBelow: refund.amountRefunded,
-      also: [
-        notice(
-          payment,
-          rowId(`payment-refunded-${refund.amountRefunded}`, payment),
-          full ? 'Payment refunded' : 'Payment partly refunded',
-          `${formatDollars(refund.amountRefunded)} of ${formatDollars(refund.amount)} refunded for "${payment.packageName}" on "${payment.formName}".`,
-        ),
-      ],
-    });
+    const org = await getOrganization(ref.orgId);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const payment = await paymentOf({ ...ref.metadata, orgId: ref.orgId });
+      if (!payment) return;
+      // Refunded before its payment was recorded (events come in any order): deliver it again later.
+      if (payment.status === 'pending') throw new PaymentTargetMissing(`The payment of form payment ${payment.id}`);
+      if ((payment.refundedCents ?? 0) >= refund.amountRefunded) return; // this refund (or a later one) is recorded
+      // What this refund adds to the refunds recorded (Stripe sends the running total), on today's figures.
+      const refunded = moneyDelta('refunded', reportDayOf(new Date(), org?.timeZone), payment.currency, refund.amountRefunded - (payment.refundedCents ?? 0));
+      const moved = await movePayment(payment, ['paid', 'partially_refunded'], full ? 'refunded' : 'partially_refunded', { refundedCents: refund.amountRefunded }, {
+        refundedBelow: refund.amountRefunded,
+        refundedWas: payment.refundedCents ?? null,
+        report: refunded,
+        also: [
+          notice(
+            payment,
+            rowId(`payment-refunded-${refund.amountRefunded}`, payment),
+            full ? 'Payment refunded' : 'Payment partly refunded',
+            `${formatDollars(refund.amountRefunded)} of ${formatDollars(refund.amount)} refunded for "${payment.packageName}" on "${payment.formName}".`,
+          ),
+        ],
+      });
+      if (moved || !['paid', 'partially_refunded'].includes(payment.status)) return;
+      // Another refund was recorded meanwhile: read again.
+    }
   },
 };

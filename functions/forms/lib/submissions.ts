@@ -35,9 +35,9 @@ export function contactOf(answers: SubmissionAnswer[]): { email: string | null; 
   return { email: email ?? null, name: names.length ? names.join(' ').slice(0, 200) : null };
 }
 
-export type SubmissionView = Omit<SubmissionRecord, 'orgId'>;
+export type SubmissionView = Omit<SubmissionRecord, 'orgId' | 'reportDay'>;
 
 export function toSubmissionView(s: SubmissionRecord): SubmissionView {
-  const { orgId: _o, ...rest } = s;
+  const { orgId: _o, reportDay: _counted, ...rest } = s;
   return rest;
 }

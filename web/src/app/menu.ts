@@ -3,7 +3,7 @@
 // a group shows when any of its entries shows; a heading when anything below it (before the next
 // heading) shows.
 import { paths } from '../config/paths';
-import { leadGeneration, type Access } from '../lib/access';
+import { leadGeneration, reportsAccess, type Access } from '../lib/access';
 
 export type MenuItem =
   | { type: 'link'; title: string; to: string; icon?: string; access?: Access }
@@ -12,6 +12,7 @@ export type MenuItem =
 
 export const menu: MenuItem[] = [
   { type: 'link', title: 'Dashboard', to: paths.dashboard, icon: 'bi-grid-1x2' },
+  { type: 'link', title: 'Reports', to: paths.reports, icon: 'bi-bar-chart-line', access: reportsAccess },
   { type: 'heading', title: 'User Management' },
   {
     type: 'group',
@@ -86,6 +87,7 @@ export const menu: MenuItem[] = [
   },
   { type: 'heading', title: 'Organisation' },
   { type: 'link', title: 'Organisation', to: paths.organization, icon: 'bi-building' },
+  { type: 'link', title: 'Set-up Wizard', to: paths.wizards.setup, icon: 'bi-magic', access: { owner: 'only' } },
   { type: 'link', title: 'Notifications', to: paths.notifications, icon: 'bi-bell', access: { module: 'Notifications' } },
   { type: 'link', title: 'Logs', to: paths.logs, icon: 'bi-journal-text', access: { owner: 'only' } },
   { type: 'heading', title: 'Account' },

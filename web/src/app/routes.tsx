@@ -3,7 +3,7 @@
 // and quick actions appear only for paths that a registered route matches.
 import { matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { leadGeneration, type Access } from '../lib/access';
+import { leadGeneration, reportsAccess, type Access } from '../lib/access';
 
 export interface QuickAction {
   title: string;
@@ -94,6 +94,9 @@ export const consoleRoutes: ConsoleRoute[] = [
   },
   { path: paths.bookings.editPackage, access: { module: 'Bookings', action: 'write' }, lazy: () => import('../features/bookings/routes/edit-package') },
   { path: paths.bookings.availability, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/availability') },
+  // The spec's crafted pages: the set-up wizard (owner) and reports (chart.js loads with this route only)
+  { path: paths.wizards.setup, access: { owner: 'only' }, lazy: () => import('../features/setup/routes/setup-wizard') },
+  { path: paths.reports, access: reportsAccess, lazy: () => import('../features/reports/routes/reports') },
 ];
 
 const relative = (path: string) => path.replace(/^\//, '');

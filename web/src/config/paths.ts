@@ -19,6 +19,9 @@ export const paths = {
     settings: '/crafted/account/settings',
   },
   notFound: '/error/404',
+  /** The spec's crafted pages: the set-up wizard and the reports widgets. */
+  wizards: { setup: '/crafted/pages/wizards/setup' },
+  reports: '/crafted/widgets/reports',
 
   members: { list: '/member', add: '/member/add', detail: '/member/:id' },
   organization: '/organization',

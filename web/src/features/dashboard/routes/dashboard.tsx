@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { useRegistry } from '../../../lib/registry';
 import { useAccess, useRoles } from '../../../lib/roles';
 import { useDashboard, type DashboardSummary } from '../api/get-dashboard';
+import { ReportTiles, SetupCard } from '../components/insights';
 import { TILES, visibleTiles, type Tile } from '../tiles';
 
 function greeting(hour = new Date().getHours()): string {
@@ -102,6 +103,8 @@ export function DashboardPage() {
         </div>
       </section>
 
+      <SetupCard />
+
       {isLoading || roles.loading ? (
         <Loading label="Loading dashboard..." showLabel />
       ) : tiles.length > 0 ? (
@@ -116,6 +119,8 @@ export function DashboardPage() {
           </div>
         </section>
       ) : null}
+
+      <ReportTiles />
 
       <div className="row g-4">
         <GettingStarted />

@@ -1,0 +1,107 @@
+// Report figures, kept on write: each change that a report counts adds to its day's figures in the
+// SAME transaction (an appointment booked or its status changed, a booking confirmed or cancelled, a
+// card payment received or refunded, a lead received or paid), so they never drift from the records
+// and a change that does not happen counts nothing. Days are local dates in the organisation's zone.
+// Access pattern:
+//   one day's figures of an organisation   pk ORG#<orgId>#REPORT   sk DAY#<yyyy-mm-dd>
+//   a period's figures                     the same, sk BETWEEN DAY#<from> AND DAY#<to> (one Query)
+// Figure names (attributes of a day item):
+//   appointments:<status>   appointments taking place that day, by their current status
+//   bookings:confirmed      paid bookings for a time that day; bookings:cancelled those cancelled since
+//   paid:<currency>         minor units received that day; refunded:<currency> minor units refunded
+//   leads:received          form submissions received that day; leads:paid those of them paid since
+// Records remember that they are counted (appointments `inReports`, bookings and leads `reportDay`),
+// so a change to a record from before reports existed never takes away what was never added.
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { todayIn } from '#shared/bookings/time';
+import type { AppointmentStatus } from '#shared/appointments/form';
+import { ddb, table } from '#lib/dynamo';
+import { queryAll, type Item, type TransactItem } from './core';
+import { countersKey } from './organizations';
+
+export type Figure =
+  | `appointments:${AppointmentStatus}`
+  | 'bookings:confirmed'
+  | 'bookings:cancelled'
+  | `paid:${string}`
+  | `refunded:${string}`
+  | 'leads:received'
+  | 'leads:paid';
+
+/** A change to one figure of one day. */
+export interface ReportDelta {
+  day: string;
+  figure: Figure;
+  by: number;
+}
+
+const reportPk = (orgId: string) => `ORG#${orgId}#REPORT`;
+const dayKey = (orgId: string, day: string) => ({ pk: reportPk(orgId), sk: `DAY#${day}` });
+
+/** The local date of an instant in the organisation's zone: the day a payment or a lead counts on. */
+export const reportDayOf = (instant: string | Date, timeZone: string | undefined) => todayIn(timeZone || 'UTC', new Date(instant));
+
+/**
+ * The Updates that apply `deltas`, for the transaction of the change they count: one Update per day
+ * (a transaction may touch an item once), figures that net to zero left out.
+ */
+export function reportItems(orgId: string, deltas: readonly ReportDelta[]): TransactItem[] {
+  const byDay = new Map<string, Map<string, number>>();
+  for (const d of deltas) {
+    const figures = byDay.get(d.day) ?? new Map<string, number>();
+    figures.set(d.figure, (figures.get(d.figure) ?? 0) + d.by);
+    byDay.set(d.day, figures);
+  }
+  const items: TransactItem[] = [];
+  for (const [day, figures] of byDay) {
+    const moved = [...figures].filter(([, by]) => by !== 0);
+    if (!moved.length) continue;
+    items.push({
+      Update: {
+        TableName: table(),
+        Key: dayKey(orgId, day),
+        UpdateExpression: `SET #day = :day ADD ${moved.map((_, i) => `#f${i} :v${i}`).join(', ')}`,
+        ExpressionAttributeNames: { '#day': 'day', ...Object.fromEntries(moved.map(([figure], i) => [`#f${i}`, figure])) },
+        ExpressionAttributeValues: { ':day': day, ...Object.fromEntries(moved.map(([, by], i) => [`:v${i}`, by])) },
+      },
+    });
+  }
+  return items;
+}
+
+/** What an appointment change does to the figures: it leaves its old day and status and joins the new ones. */
+export function appointmentReportDeltas(
+  previous: { bookingDate: string; status: AppointmentStatus; inReports?: boolean } | undefined,
+  next: { bookingDate: string; status: AppointmentStatus } | undefined,
+): ReportDelta[] {
+  const deltas: ReportDelta[] = [];
+  if (previous?.inReports) deltas.push({ day: previous.bookingDate, figure: `appointments:${previous.status}`, by: -1 });
+  // A record from before reports existed stays uncounted (its creation was never added).
+  if (next && (!previous || previous.inReports)) deltas.push({ day: next.bookingDate, figure: `appointments:${next.status}`, by: 1 });
+  return deltas;
+}
+
+/** Minor units of a payment received (or refunded) on `day`. */
+export const moneyDelta = (kind: 'paid' | 'refunded', day: string, currency: string, minorUnits: number): ReportDelta[] =>
+  minorUnits > 0 ? [{ day, figure: `${kind}:${currency.toLowerCase()}`, by: minorUnits }] : [];
+
+export type DayFigures = { day: string } & Partial<Record<Figure, number>>;
+
+// The figures of the days from `from` to `to` (inclusive local dates), one Query (a year is 366 items).
+export async function listReportDays(orgId: string, from: string, to: string): Promise<DayFigures[]> {
+  const items = await queryAll<Item>(
+    {
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': reportPk(orgId), ':from': `DAY#${from}`, ':to': `DAY#${to}` },
+    },
+    400,
+  );
+  return items.map(({ pk: _pk, sk: _sk, tenant: _tenant, ...figures }) => figures as DayFigures);
+}
+
+// When counting began for an organisation (kept with its counters since reports exist; null before).
+export async function getReportingSince(orgId: string): Promise<string | null> {
+  const out = await ddb.send(new GetCommand({ TableName: table(), Key: countersKey(orgId), ProjectionExpression: 'reportingSince' }));
+  return typeof out.Item?.reportingSince === 'string' ? out.Item.reportingSince : null;
+}

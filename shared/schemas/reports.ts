@@ -1,0 +1,117 @@
+// Reports (GET /reports) and the set-up wizard's progress (GET/PUT /organization/setup): what the API
+// answers and the console reads. Reports are built from per-day figures kept on write in the
+// organisation's time zone (functions/data/reports.ts) and shown per ISO week (Monday to Sunday).
+import * as z from 'zod/mini';
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../appointments/form';
+import { parseDate } from '../bookings/time';
+
+/** The longest period one report covers: a year of whole weeks. */
+export const MAX_REPORT_WEEKS = 53;
+
+const MS_PER_DAY = 86_400_000;
+const utcOf = (date: string) => {
+  const d = parseDate(date)!;
+  return Date.UTC(d.year, d.month - 1, d.day);
+};
+const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** 'YYYY-MM-DD' moved by whole days. */
+export const addDays = (date: string, days: number) => dateOf(utcOf(date) + days * MS_PER_DAY);
+
+/** The Monday of the ISO week of a local date (weeks run Monday to Sunday). */
+export function weekStartOf(date: string): string {
+  const ms = utcOf(date);
+  const weekday = (new Date(ms).getUTCDay() + 6) % 7; // Monday 0 ... Sunday 6
+  return dateOf(ms - weekday * MS_PER_DAY);
+}
+
+/** The ISO week number and its year of a local date: 2026-12-31 -> { year: 2026, week: 53 }. */
+export function isoWeekOf(date: string): { year: number; week: number } {
+  const thursday = utcOf(weekStartOf(date)) + 3 * MS_PER_DAY;
+  const year = new Date(thursday).getUTCFullYear();
+  const week = Math.floor((thursday - Date.UTC(year, 0, 1)) / (7 * MS_PER_DAY)) + 1;
+  return { year, week };
+}
+
+/** The Mondays of the weeks from the week of `from` to the week of `to`, in order. */
+export function weeksBetween(from: string, to: string): string[] {
+  const weeks: string[] = [];
+  for (let w = weekStartOf(from); w <= to; w = addDays(w, 7)) weeks.push(w);
+  return weeks;
+}
+
+const dateParam = (name: string) => z.optional(z.string().check(z.refine((v) => parseDate(v) !== undefined, `${name} must be a date such as 2030-01-31`)));
+const valid = (date: string | undefined) => date === undefined || parseDate(date) !== undefined;
+
+/**
+ * GET /reports?from&to: local dates in the organisation's zone, widened to whole weeks. Either may be
+ * left out: it is then the other one, or today in the organisation's zone (this week's figures).
+ */
+export const reportQuerySchema = z.object({ from: dateParam('from'), to: dateParam('to') }).check(
+  z.refine((q) => !q.from || !q.to || !valid(q.from) || !valid(q.to) || q.from <= q.to, 'from must not be after to'),
+  z.refine(
+    (q) => !q.from || !q.to || !valid(q.from) || !valid(q.to) || q.from > q.to || weeksBetween(q.from, q.to).length <= MAX_REPORT_WEEKS,
+    `A report covers at most ${MAX_REPORT_WEEKS} weeks. Please choose a shorter period.`,
+  ),
+);
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+/** Amounts in minor units (cents) of one currency. */
+export interface Money {
+  paid: number;
+  refunded: number;
+}
+
+/** One week's figures. Each part is present only when the member may read its module. */
+export interface WeekFigures {
+  /** The Monday the week starts on (local date in the organisation's zone). */
+  week: string;
+  /** Appointments taking place that week, by their current status (Appointment read). */
+  appointments?: Record<AppointmentStatus, number>;
+  /** Paid bookings for a time in that week, and those of them cancelled since (Bookings read). */
+  bookings?: { confirmed: number; cancelled: number };
+  /** Card payments received and refunded that week, per currency (lower case, e.g. usd), bookings and forms together (Bookings and Forms read). */
+  revenue?: Record<string, Money>;
+  /** Form submissions received that week, and how many of them have been paid (Forms read). */
+  leads?: { received: number; paid: number };
+}
+
+export interface Report {
+  from: string;
+  to: string;
+  timeZone: string;
+  /**
+   * When the counting began for this organisation: its creation, for organisations created since
+   * reports exist. Absent for older ones: what happened before reports existed is not counted.
+   */
+  reportingSince: string | null;
+  weeks: WeekFigures[];
+}
+
+export const emptyAppointments = (): Record<AppointmentStatus, number> =>
+  Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, 0])) as Record<AppointmentStatus, number>;
+
+// ---------------------------------------------------------------------------------------------
+// The set-up wizard
+
+export const SETUP_STEPS = ['organization', 'service', 'hours', 'package', 'form', 'invite'] as const;
+export type SetupStep = (typeof SETUP_STEPS)[number];
+export const SETUP_STATES = ['done', 'skipped', 'todo'] as const;
+export type SetupState = (typeof SETUP_STATES)[number];
+
+export interface SetupProgress {
+  /** Each step's state ('todo' until it is saved or skipped). */
+  steps: Record<SetupStep, SetupState>;
+  /** When every step was done or skipped (the dashboard stops offering the wizard). */
+  completedAt: string | null;
+  updatedAt: string | null;
+}
+
+/** PUT /organization/setup: one step's new state. */
+export const setupUpdateSchema = z.object({
+  step: z.enum(SETUP_STEPS, `step must be one of ${SETUP_STEPS.join(', ')}`),
+  state: z.enum(SETUP_STATES, `state must be one of ${SETUP_STATES.join(', ')}`),
+});
+
+/** The first step neither done nor skipped: where the wizard resumes (undefined when all are). */
+export const nextSetupStep = (p: Pick<SetupProgress, 'steps'>): SetupStep | undefined => SETUP_STEPS.find((s) => p.steps[s] === 'todo');

@@ -1,0 +1,87 @@
+// The dashboard's set-up card (owner, until every step is done or skipped) and its two report tiles
+// (this week's appointments and money received), each linking to its page.
+import { Link } from 'react-router-dom';
+import { APPOINTMENT_STATUSES } from '#shared/appointments/form';
+import { SETUP_STEPS, nextSetupStep } from '#shared/schemas/reports';
+import { paths } from '../../../config/paths';
+import { reportsAccess } from '../../../lib/access';
+import { useRegistry } from '../../../lib/registry';
+import { useAccess, useRoles } from '../../../lib/roles';
+import { useSetupProgress, useThisWeek } from '../api/get-insights';
+
+export function SetupCard() {
+  const { isRegistered } = useRegistry();
+  const roles = useRoles();
+  const enabled = Boolean(roles.isOwner) && isRegistered(paths.wizards.setup);
+  const { data } = useSetupProgress(enabled);
+  if (!enabled || !data || data.completedAt) return null;
+  const settled = SETUP_STEPS.filter((s) => data.steps[s] !== 'todo').length;
+  const started = settled > 0 || !nextSetupStep(data);
+  return (
+    <section className="card border-0 shadow-sm" aria-labelledby="setup-card-title">
+      <div className="card-body d-flex flex-wrap align-items-center gap-3">
+        <span className="tile-icon bg-success-subtle text-success-emphasis" aria-hidden="true">
+          <i className="bi bi-magic" />
+        </span>
+        <div style={{ flex: '1 1 16rem' }}>
+          <h2 id="setup-card-title" className="h6 fw-bold mb-1">
+            Set up your clinic
+          </h2>
+          <p className="small text-body-secondary mb-2">
+            Organisation details, a first service, opening hours, a booking package, a form and a colleague: {settled} of {SETUP_STEPS.length} steps done or skipped.
+          </p>
+          <div className="progress" style={{ height: 6 }} role="progressbar" aria-label="Clinic set-up" aria-valuenow={settled} aria-valuemin={0} aria-valuemax={SETUP_STEPS.length}>
+            <div className="progress-bar bg-success" style={{ width: `${(settled / SETUP_STEPS.length) * 100}%` }} />
+          </div>
+        </div>
+        <Link to={paths.wizards.setup} className="btn btn-primary">
+          {started ? 'Continue set-up' : 'Start set-up'}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+const money = (minor: number, currency: string) => (minor / 100).toLocaleString('en-US', { style: 'currency', currency: currency.toUpperCase() });
+
+export function ReportTiles() {
+  const { isRegistered } = useRegistry();
+  const canAccess = useAccess();
+  const enabled = isRegistered(paths.reports) && canAccess(reportsAccess);
+  const { data } = useThisWeek(enabled);
+  const week = data?.weeks[0];
+  if (!enabled || !week) return null;
+  const tiles: { title: string; value: string; icon: string; tone: string }[] = [];
+  if (week.appointments) {
+    const count = APPOINTMENT_STATUSES.filter((s) => s !== 'cancelled').reduce((sum, s) => sum + week.appointments![s], 0);
+    tiles.push({ title: 'Appointments this week', value: count.toLocaleString(), icon: 'bi-calendar-week', tone: 'info' });
+  }
+  if (week.revenue) {
+    const [currency, figures] = Object.entries(week.revenue).sort(([a], [b]) => (a === 'usd' ? -1 : b === 'usd' ? 1 : a.localeCompare(b)))[0] ?? ['usd', { paid: 0 }];
+    tiles.push({ title: 'Received this week', value: money(figures.paid, currency), icon: 'bi-cash-coin', tone: 'success' });
+  }
+  if (!tiles.length) return null;
+  return (
+    <section aria-label="This week">
+      <div className="row g-4 row-cols-1 row-cols-sm-2">
+        {tiles.map((t) => (
+          <div key={t.title} className="col">
+            <Link to={paths.reports} className="card dashboard-tile h-100 border-0 shadow-sm text-decoration-none">
+              <div className="card-body d-flex align-items-center gap-3">
+                <span className={`tile-icon bg-${t.tone}-subtle text-${t.tone}-emphasis`} aria-hidden="true">
+                  <i className={`bi ${t.icon}`} />
+                </span>
+                <span>
+                  <span className="d-block fs-2 fw-bold text-body-emphasis lh-1">{t.value}</span>
+                  <span className="d-block text-body-secondary fw-semibold mt-1">{t.title}</span>
+                </span>
+                <span className="ms-auto small text-body-secondary">Reports</span>
+                <i className="bi bi-arrow-right text-body-tertiary" aria-hidden="true" />
+              </div>
+            </Link>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+// One report chart with its data as a table: the table is always there for screen readers (the canvas
+// is hidden from them), and 'Table' shows it on screen instead of the chart.
+import { useId, useState, type ReactNode } from 'react';
+
+export interface Column {
+  label: string;
+  /** Right-aligned numbers. */
+  numeric?: boolean;
+}
+
+interface ChartCardProps {
+  title: string;
+  description?: ReactNode;
+  columns: Column[];
+  rows: (string | number)[][];
+  /** A line under the table: totals, or what the figures mean. */
+  footer?: (string | number)[];
+  chart: ReactNode;
+  empty?: boolean;
+}
+
+export function ChartCard({ title, description, columns, rows, footer, chart, empty }: ChartCardProps) {
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const id = useId();
+  return (
+    <section className="card border-0 shadow-sm h-100 mw-100" aria-labelledby={`${id}-title`}>
+      <div className="card-header bg-transparent d-flex flex-wrap align-items-center justify-content-between gap-2 py-3">
+        <h2 id={`${id}-title`} className="h6 fw-bold mb-0">
+          {title}
+        </h2>
+        <div className="btn-group btn-group-sm" role="group" aria-label={`${title}: view`}>
+          <button type="button" className={`btn btn-outline-secondary${view === 'chart' ? ' active' : ''}`} aria-pressed={view === 'chart'} onClick={() => setView('chart')}>
+            Chart
+          </button>
+          <button type="button" className={`btn btn-outline-secondary${view === 'table' ? ' active' : ''}`} aria-pressed={view === 'table'} onClick={() => setView('table')}>
+            Table
+          </button>
+        </div>
+      </div>
+      <div className="card-body">
+        {description && <p className="small text-body-secondary">{description}</p>}
+        {empty && <p className="text-body-secondary mb-2">Nothing in this period yet.</p>}
+        {/* Kept mounted while the table shows: Chart.js keeps its canvas and its resize listeners. */}
+        {/* Chart.js sizes the canvas to this box: relative, its own height, free to shrink with the card. */}
+        <div className={view === 'chart' ? 'position-relative' : 'd-none'} style={{ height: 260, minWidth: 0 }} aria-hidden="true">
+          {chart}
+        </div>
+        <div className={view === 'table' ? 'table-responsive' : 'visually-hidden'}>
+          <table className="table table-sm align-middle mb-0">
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th key={c.label} scope="col" className={c.numeric ? 'text-end' : undefined}>
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, r) => (
+                <tr key={r}>
+                  {row.map((cell, i) =>
+                    i === 0 ? (
+                      <th key={i} scope="row" className="fw-normal text-nowrap">
+                        {cell}
+                      </th>
+                    ) : (
+                      <td key={i} className={columns[i]?.numeric ? 'text-end' : undefined}>
+                        {cell}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+            {footer && (
+              <tfoot>
+                <tr className="fw-semibold">
+                  {footer.map((cell, i) =>
+                    i === 0 ? (
+                      <th key={i} scope="row">
+                        {cell}
+                      </th>
+                    ) : (
+                      <td key={i} className={columns[i]?.numeric ? 'text-end' : undefined}>
+                        {cell}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              </tfoot>
+            )}
+          </table>
+        </div>
+      </div>
+    </section>
+  );
+}

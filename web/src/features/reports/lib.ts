@@ -1,0 +1,79 @@
+// What the reports page makes of a report: periods, per-week rows, totals and the CSV download. Pure,
+// so it is tested without a browser.
+import { APPOINTMENT_STATUSES, STATUS_LABELS, type AppointmentStatus } from '#shared/appointments/form';
+import { addDays, isoWeekOf, weekStartOf, type Report, type WeekFigures } from '#shared/schemas/reports';
+
+export const PERIODS = [
+  { id: 'last4', label: 'Last 4 weeks', weeksBack: 3, weeksAhead: 0 },
+  { id: 'last12', label: 'Last 12 weeks', weeksBack: 11, weeksAhead: 0 },
+  { id: 'next4', label: 'This week and the next 4', weeksBack: 0, weeksAhead: 4 },
+  { id: 'around', label: 'Last 8 weeks and the next 4', weeksBack: 7, weeksAhead: 4 },
+  { id: 'last26', label: 'Last 26 weeks', weeksBack: 25, weeksAhead: 0 },
+] as const;
+export type PeriodId = (typeof PERIODS)[number]['id'] | 'custom';
+
+/** A preset period as local dates: whole weeks around the week of `today`. */
+export function periodDates(id: Exclude<PeriodId, 'custom'>, today: string): { from: string; to: string } {
+  const p = PERIODS.find((x) => x.id === id)!;
+  const monday = weekStartOf(today);
+  return { from: addDays(monday, -7 * p.weeksBack), to: addDays(monday, 7 * p.weeksAhead + 6) };
+}
+
+/** A week's label as people read it: 'W48 · 23 Nov'. */
+export function weekLabel(week: string): string {
+  const { week: n } = isoWeekOf(week);
+  const [y, m, d] = week.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return `W${n} · ${date}`;
+}
+
+/** Appointments that week that are not cancelled (what the clinic sees or saw). */
+export const activeAppointments = (w: WeekFigures) => (w.appointments ? APPOINTMENT_STATUSES.filter((s) => s !== 'cancelled').reduce((sum, s) => sum + w.appointments![s], 0) : 0);
+
+/** The currencies that appear in a report (usd first). */
+export function currenciesOf(report: Report): string[] {
+  const all = new Set(report.weeks.flatMap((w) => Object.keys(w.revenue ?? {})));
+  return [...all].sort((a, b) => (a === 'usd' ? -1 : b === 'usd' ? 1 : a.localeCompare(b)));
+}
+
+/** Minor units as money: 4950, 'usd' -> '$49.50'. */
+export const formatMoney = (minor: number, currency: string) =>
+  (minor / 100).toLocaleString('en-US', { style: 'currency', currency: currency.toUpperCase() });
+
+export interface StatusShare {
+  status: AppointmentStatus;
+  label: string;
+  count: number;
+  /** Of all appointments of the period, in percent (one decimal). */
+  percent: number;
+}
+
+/** The status mix of the period's appointments. */
+export function statusMix(report: Report): StatusShare[] {
+  const counts = APPOINTMENT_STATUSES.map((status) => ({ status, count: report.weeks.reduce((sum, w) => sum + (w.appointments?.[status] ?? 0), 0) }));
+  const total = counts.reduce((sum, c) => sum + c.count, 0);
+  return counts.map((c) => ({ ...c, label: STATUS_LABELS[c.status], percent: total ? Math.round((c.count / total) * 1000) / 10 : 0 }));
+}
+
+const csvCell = (value: string | number) => (typeof value === 'number' ? String(value) : /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** The report as CSV: one row per week, the columns of the parts the member sees; money in major units. */
+export function reportCsv(report: Report): string {
+  const first = report.weeks[0];
+  const currencies = currenciesOf(report);
+  const header = ['Week starting', 'ISO week'];
+  if (first?.appointments) header.push(...APPOINTMENT_STATUSES.map((s) => `Appointments ${STATUS_LABELS[s].toLowerCase()}`));
+  if (first?.bookings) header.push('Paid bookings', 'Paid bookings cancelled');
+  if (first?.revenue) for (const c of currencies) header.push(`Received (${c.toUpperCase()})`, `Refunded (${c.toUpperCase()})`);
+  if (first?.leads) header.push('Leads received', 'Leads paid');
+  const rows = report.weeks.map((w) => {
+    const { year, week } = isoWeekOf(w.week);
+    const row: (string | number)[] = [w.week, `${year}-W${String(week).padStart(2, '0')}`];
+    if (w.appointments) row.push(...APPOINTMENT_STATUSES.map((s) => w.appointments![s]));
+    if (w.bookings) row.push(w.bookings.confirmed, w.bookings.cancelled);
+    if (w.revenue) for (const c of currencies) row.push(((w.revenue[c]?.paid ?? 0) / 100).toFixed(2), ((w.revenue[c]?.refunded ?? 0) / 100).toFixed(2));
+    if (w.leads) row.push(w.leads.received, w.leads.paid);
+    return row;
+  });
+  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

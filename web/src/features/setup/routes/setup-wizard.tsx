@@ -1,0 +1,484 @@
+// /crafted/pages/wizards/setup (owner): six first steps of a new clinic. Each step saves through the
+// API the rest of the console uses, can be skipped, and the progress is kept on the server
+// (PUT /organization/setup), so the wizard resumes at the first step left, on any device.
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { WEEKDAYS, type Weekday } from '#shared/bookings/time';
+import { MODULES, type Module, type PermissionEntry } from '#shared/permissions';
+import { SETUP_STEPS, nextSetupStep, type SetupProgress, type SetupStep } from '#shared/schemas/reports';
+import { controlProps, Field } from '../../../components/field';
+import { Loading } from '../../../components/loading';
+import { StatusBanner, type Status } from '../../../components/status-banner';
+import { paths } from '../../../config/paths';
+import type { ApiResult } from '../../../lib/api';
+import { usePageTitle } from '../../../lib/layout';
+import { notify } from '../../../lib/notify';
+import {
+  addMember,
+  createBookingPackage,
+  createCategory,
+  createForm,
+  createService,
+  findCategories,
+  saveAvailability,
+  saveOrganization,
+  saveSetupStep,
+  useAvailabilitySettings,
+  useOrganizationProfile,
+  useSetupProgress,
+} from '../api/setup';
+
+export const STEP_INFO: Record<SetupStep, { title: string; description: string; icon: string }> = {
+  organization: { title: 'Organisation details', description: 'Your clinic’s name, contact details and time zone.', icon: 'bi-building' },
+  service: { title: 'First service', description: 'What patients can book with you.', icon: 'bi-clipboard2-pulse' },
+  hours: { title: 'Opening hours', description: 'When the booking page offers times.', icon: 'bi-clock' },
+  package: { title: 'First booking package', description: 'What visitors choose and pay for on the booking page.', icon: 'bi-journal-bookmark' },
+  form: { title: 'First form', description: 'A form for your website that collects leads.', icon: 'bi-ui-checks' },
+  invite: { title: 'Invite a colleague', description: 'Someone who works with you in the console.', icon: 'bi-person-plus' },
+};
+
+/** The step after `step` still to do (else the first one left anywhere), or 'finished'. */
+function following(step: SetupStep, progress: SetupProgress): SetupStep | 'finished' {
+  const after = SETUP_STEPS.slice(SETUP_STEPS.indexOf(step) + 1).find((s) => progress.steps[s] === 'todo');
+  return after ?? nextSetupStep(progress) ?? 'finished';
+}
+
+interface StepProps {
+  /** Records the step as done (after its own save) and moves on. */
+  onDone(): Promise<void>;
+  onSkip(): Promise<void>;
+}
+
+type Errors = Record<string, string>;
+
+/** A step's form: its fields, the server's message and field errors, Skip and 'Save and continue'. */
+function StepForm({ step, onSkip, save, children, status }: { step: SetupStep; onSkip(): Promise<void>; save(): Promise<void>; children: ReactNode; status: Status | null }) {
+  const [busy, setBusy] = useState<'save' | 'skip' | null>(null);
+  const run = (what: 'save' | 'skip', action: () => Promise<void>) => async (event?: FormEvent) => {
+    event?.preventDefault();
+    setBusy(what);
+    try {
+      await action();
+    } finally {
+      setBusy(null);
+    }
+  };
+  const info = STEP_INFO[step];
+  return (
+    <form className="card border-0 shadow-sm" onSubmit={run('save', save)} noValidate aria-labelledby="step-title">
+      <div className="card-header bg-transparent py-3">
+        <p className="small text-body-secondary mb-1">
+          Step {SETUP_STEPS.indexOf(step) + 1} of {SETUP_STEPS.length}
+        </p>
+        <h2 id="step-title" className="h5 fw-bold mb-1">
+          {info.title}
+        </h2>
+        <p className="text-body-secondary mb-0">{info.description}</p>
+      </div>
+      <div className="card-body">
+        <StatusBanner status={status} />
+        <fieldset disabled={busy !== null} className="row g-3">
+          {children}
+        </fieldset>
+      </div>
+      <div className="card-footer bg-transparent d-flex flex-wrap justify-content-end gap-2 py-3">
+        <button type="button" className="btn btn-light" disabled={busy !== null} onClick={() => void run('skip', onSkip)()}>
+          {busy === 'skip' ? 'Please Wait...' : 'Skip this step'}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy !== null}>
+          {busy === 'save' ? 'Please Wait...' : 'Save and continue'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Runs a step's API calls: the last result decides; a failure shows the server's message and field errors. */
+function useStepSave(onDone: () => Promise<void>, fallback: string) {
+  const [status, setStatus] = useState<Status | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const save = async (calls: () => Promise<ApiResult | undefined>) => {
+    setStatus(null);
+    setErrors({});
+    try {
+      const result = await calls();
+      if (result && !result.success) {
+        setStatus({ kind: 'danger', text: result.message || fallback });
+        setErrors(result.data.errors ?? {});
+        return;
+      }
+      await onDone();
+    } catch (error) {
+      setStatus({ kind: 'danger', text: (error as Error).message || fallback });
+    }
+  };
+  return { status, errors, save, setStatus };
+}
+
+/** A labelled text input bound to a key of `values`. */
+function Input<K extends string>(props: {
+  name: K;
+  label: string;
+  values: Record<K, string>;
+  set(name: K, value: string): void;
+  errors: Errors;
+  errorKey?: string;
+  type?: string;
+  required?: boolean;
+  className?: string;
+  hint?: string;
+  inputProps?: Record<string, unknown>;
+}) {
+  const error = props.errors[props.errorKey ?? props.name];
+  const id = `setup-${props.name}`;
+  return (
+    <Field id={id} label={props.label} required={props.required} error={error} className={props.className ?? 'col-md-6'} hint={props.hint}>
+      <input {...controlProps(id, error, { required: props.required })} type={props.type ?? 'text'} value={props.values[props.name]} onChange={(e) => props.set(props.name, e.target.value)} {...props.inputProps} />
+    </Field>
+  );
+}
+
+const useValues = <K extends string>(initial: Record<K, string>) => {
+  const [values, setValues] = useState(initial);
+  return { values, setValues, set: (name: K, value: string) => setValues((v) => ({ ...v, [name]: value })) };
+};
+
+function OrganizationStep({ onDone, onSkip }: StepProps) {
+  const { data: org, error: loadError } = useOrganizationProfile();
+  const { values, setValues, set } = useValues({ name: '', legalName: '', email: '', phoneNumber: '', websiteUrl: '', timeZone: '' });
+  const { status, errors, save } = useStepSave(onDone, 'The organisation details could not be saved.');
+  useEffect(() => {
+    if (org) setValues({ name: org.name, legalName: org.legalName, email: org.email, phoneNumber: org.phoneNumber, websiteUrl: org.websiteUrl, timeZone: org.timeZone });
+  }, [org, setValues]);
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  if (!org && !loadError) return <Loading label="Loading organisation..." showLabel />;
+  const common = { values, set, errors };
+  return (
+    <StepForm step="organization" onSkip={onSkip} status={loadError ? { kind: 'danger', text: 'The organisation details could not be loaded.' } : status} save={() => save(() => saveOrganization(values))}>
+      <Input name="name" label="Organisation name" required {...common} />
+      <Input name="legalName" label="Legal name" required {...common} />
+      <Input name="email" label="Organisation email" type="email" required {...common} />
+      <Input name="phoneNumber" label="Phone number" type="tel" required hint="A plus sign, then 10 to 15 digits." {...common} />
+      <Input name="websiteUrl" label="Website" required {...common} />
+      <Field id="setup-timeZone" label="Time zone" required error={errors.timeZone} className="col-md-6" hint="Bookings, opening hours and reports use this zone.">
+        <select {...controlProps('setup-timeZone', errors.timeZone, { base: 'form-select', required: true })} value={values.timeZone} onChange={(e) => set('timeZone', e.target.value)}>
+          {!zones.includes(values.timeZone) && values.timeZone && <option value={values.timeZone}>{values.timeZone}</option>}
+          {zones.map((z) => (
+            <option key={z} value={z}>
+              {z}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </StepForm>
+  );
+}
+
+/** Dollars typed by a person as whole cents ('49.5' -> 4950), NaN when not a price. */
+const toCents = (value: string) => (/^\d+(\.\d{1,2})?$/.test(value.trim()) ? Math.round(Number(value) * 100) : NaN);
+
+function ServiceStep({ onDone, onSkip }: StepProps) {
+  const { values, set } = useValues({ category: 'General', name: '', duration: '30', price: '' });
+  // A category made by an attempt whose service then failed is used again, not made twice.
+  const [categoryId, setCategoryId] = useState<string | null>(null);
+  const { status, errors, save } = useStepSave(onDone, 'The service could not be saved.');
+  const common = { values, set, errors };
+  return (
+    <StepForm
+      step="service"
+      onSkip={onSkip}
+      status={status}
+      save={() =>
+        save(async () => {
+          let category = categoryId;
+          if (!category) {
+            const made = await createCategory(values.category);
+            // A category of that name exists already (409): the service goes into it.
+            const existing = made.responseCode === 409 ? (await findCategories(values.category)).data.data?.items.find((c) => c.name.toLowerCase() === values.category.trim().toLowerCase()) : undefined;
+            if (!made.success && !existing) return { ...made, data: { ...made.data, errors: { category: made.data.errors?.name ?? made.message } } };
+            category = existing?.id ?? made.data.data!.id;
+            setCategoryId(category);
+          }
+          return createService({ categoryId: category, name: values.name, durationMinutes: Number(values.duration), priceCents: toCents(values.price || '0') });
+        })
+      }
+    >
+      <Input name="category" label="Category" required {...common} inputProps={{ readOnly: categoryId !== null }} />
+      <Input name="name" label="Service name" required {...common} />
+      <Input name="duration" label="Duration (minutes)" type="number" required errorKey="durationMinutes" {...common} inputProps={{ min: 5, max: 1440 }} />
+      <Input name="price" label="Price ($)" type="number" errorKey="priceCents" {...common} inputProps={{ min: 0, step: 0.01 }} />
+    </StepForm>
+  );
+}
+
+const DAY_LABELS: Record<Weekday, string> = { monday: 'Mon', tuesday: 'Tue', wednesday: 'Wed', thursday: 'Thu', friday: 'Fri', saturday: 'Sat', sunday: 'Sun' };
+
+function HoursStep({ onDone, onSkip }: StepProps) {
+  const { data: current, error: loadError } = useAvailabilitySettings();
+  const [days, setDays] = useState<Record<Weekday, boolean>>({ monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false });
+  const { values, setValues, set } = useValues({ opens: '09:00', closes: '17:00', slot: '30', capacity: '1' });
+  const { status, errors, save } = useStepSave(onDone, 'The opening hours could not be saved.');
+  useEffect(() => {
+    if (!current?.configured) return;
+    const open = WEEKDAYS.find((d) => current.weeklyHours[d].length > 0);
+    setDays(Object.fromEntries(WEEKDAYS.map((d) => [d, current.weeklyHours[d].length > 0])) as Record<Weekday, boolean>);
+    setValues({ opens: open ? current.weeklyHours[open][0]!.start : '09:00', closes: open ? current.weeklyHours[open][0]!.end : '17:00', slot: String(current.slotMinutes), capacity: String(current.capacity) });
+  }, [current, setValues]);
+  if (!current && !loadError) return <Loading label="Loading opening hours..." showLabel />;
+  const firstError = Object.entries(errors).find(([k]) => k.startsWith('weeklyHours'))?.[1];
+  const common = { values, set, errors };
+  return (
+    <StepForm
+      step="hours"
+      onSkip={onSkip}
+      status={status}
+      save={() =>
+        save(() =>
+          saveAvailability({
+            weeklyHours: Object.fromEntries(WEEKDAYS.map((d) => [d, days[d] ? [{ start: values.opens, end: values.closes }] : []])) as Record<Weekday, { start: string; end: string }[]>,
+            slotMinutes: Number(values.slot),
+            capacity: Number(values.capacity),
+            // What the clinic set elsewhere stays as it is.
+            closedDates: current?.closedDates ?? [],
+            minNoticeMinutes: current?.minNoticeMinutes ?? 0,
+            maxDaysAhead: current?.maxDaysAhead ?? 180,
+          }),
+        )
+      }
+    >
+      <fieldset className="col-12">
+        <legend className="form-label fw-semibold small text-body-emphasis mb-1">Open on</legend>
+        <div className="d-flex flex-wrap gap-3">
+          {WEEKDAYS.map((d) => (
+            <div key={d} className="form-check">
+              <input id={`setup-day-${d}`} type="checkbox" className="form-check-input" checked={days[d]} onChange={(e) => setDays((v) => ({ ...v, [d]: e.target.checked }))} />
+              <label htmlFor={`setup-day-${d}`} className="form-check-label">
+                {DAY_LABELS[d]}
+              </label>
+            </div>
+          ))}
+        </div>
+        {firstError && <div className="invalid-feedback d-block">{firstError}</div>}
+      </fieldset>
+      <Input name="opens" label="Opens at" type="time" required className="col-6 col-md-3" {...common} />
+      <Input name="closes" label="Closes at" type="time" required className="col-6 col-md-3" {...common} />
+      <Input name="slot" label="Slot length (minutes)" type="number" required errorKey="slotMinutes" className="col-6 col-md-3" {...common} />
+      <Input name="capacity" label="Patients per slot" type="number" required errorKey="capacity" className="col-6 col-md-3" {...common} />
+    </StepForm>
+  );
+}
+
+function PackageStep({ onDone, onSkip }: StepProps) {
+  const { values, set } = useValues({ packageName: '', packagePrice: '', packageDescription: '' });
+  const { status, errors, save } = useStepSave(onDone, 'The booking package could not be saved.');
+  const common = { values, set, errors };
+  return (
+    <StepForm
+      step="package"
+      onSkip={onSkip}
+      status={status}
+      save={() => save(() => createBookingPackage({ packageName: values.packageName, packagePrice: Number(values.packagePrice || NaN), packageDescription: values.packageDescription }))}
+    >
+      <Input name="packageName" label="Package name" required {...common} />
+      <Input name="packagePrice" label="Price ($)" type="number" required {...common} inputProps={{ min: 0.5, step: 0.01 }} />
+      <Field id="setup-packageDescription" label="Description" error={errors.packageDescription} className="col-12">
+        <textarea {...controlProps('setup-packageDescription', errors.packageDescription)} rows={3} value={values.packageDescription} onChange={(e) => set('packageDescription', e.target.value)} />
+      </Field>
+    </StepForm>
+  );
+}
+
+const FORM_FIELDS = [
+  { id: 'full-name', label: 'Full name', type: 'text', required: true, fixed: true },
+  { id: 'email', label: 'Email', type: 'email', required: true, fixed: true },
+  { id: 'phone', label: 'Phone number', type: 'tel', required: false, fixed: false },
+  { id: 'message', label: 'How can we help?', type: 'textarea', required: false, fixed: false },
+] as const;
+
+function FormStep({ onDone, onSkip }: StepProps) {
+  const { values, set } = useValues({ name: 'New patient enquiry', description: '' });
+  const [extra, setExtra] = useState<Record<string, boolean>>({ phone: true, message: true });
+  const { status, errors, save } = useStepSave(onDone, 'The form could not be saved.');
+  const common = { values, set, errors };
+  return (
+    <StepForm
+      step="form"
+      onSkip={onSkip}
+      status={status}
+      save={() =>
+        save(() =>
+          createForm({
+            name: values.name,
+            description: values.description,
+            fields: FORM_FIELDS.filter((f) => f.fixed || extra[f.id]).map((f) => ({ id: f.id, label: f.label, type: f.type, required: f.required })),
+          }),
+        )
+      }
+    >
+      <Input name="name" label="Form name" required {...common} />
+      <Input name="description" label="Description" {...common} />
+      <fieldset className="col-12">
+        <legend className="form-label fw-semibold small text-body-emphasis mb-1">Fields</legend>
+        {FORM_FIELDS.map((f) => (
+          <div key={f.id} className="form-check">
+            <input
+              id={`setup-field-${f.id}`}
+              type="checkbox"
+              className="form-check-input"
+              checked={f.fixed || Boolean(extra[f.id])}
+              disabled={f.fixed}
+              onChange={(e) => setExtra((v) => ({ ...v, [f.id]: e.target.checked }))}
+            />
+            <label htmlFor={`setup-field-${f.id}`} className="form-check-label">
+              {f.label}
+              {f.fixed && <span className="text-body-secondary"> (always)</span>}
+            </label>
+          </div>
+        ))}
+        <p className="form-text mb-0">Add packages, more fields and a thank-you page later in the form builder.</p>
+      </fieldset>
+    </StepForm>
+  );
+}
+
+const ROLES: { id: string; label: string; flags: Partial<Record<Module, string>> }[] = [
+  { id: 'front-desk', label: 'Front desk: appointments, bookings and forms', flags: { Appointment: 'rw', BOOKING_PACKAGES: 'rw', FORMS: 'rw', Notifications: 'r' } },
+  { id: 'clinician', label: 'Clinician: appointments', flags: { Appointment: 'rw', Notifications: 'r' } },
+  { id: 'manager', label: 'Manager: everything, members included', flags: Object.fromEntries(MODULES.map((m) => [m, 'rwd'])) },
+];
+const permissionsOf = (flags: Partial<Record<Module, string>>): PermissionEntry[] =>
+  MODULES.map((module) => ({ module, read: Boolean(flags[module]?.includes('r')), write: Boolean(flags[module]?.includes('w')), delete: Boolean(flags[module]?.includes('d')) }));
+
+function InviteStep({ onDone, onSkip }: StepProps) {
+  const { values, set } = useValues({ email: '', firstName: '', lastName: '', role: 'front-desk' });
+  const { status, errors, save } = useStepSave(onDone, 'The invitation could not be sent.');
+  const common = { values, set, errors };
+  return (
+    <StepForm
+      step="invite"
+      onSkip={onSkip}
+      status={status}
+      save={() =>
+        save(async () => {
+          const result = await addMember({ email: values.email, firstName: values.firstName, lastName: values.lastName, permissions: permissionsOf(ROLES.find((r) => r.id === values.role)!.flags) });
+          if (result.success) notify.success(`Invitation sent to ${values.email}`);
+          return result;
+        })
+      }
+    >
+      <Input name="firstName" label="First name" required {...common} />
+      <Input name="lastName" label="Last name" required {...common} />
+      <Input name="email" label="Email" type="email" required {...common} />
+      <Field id="setup-role" label="What they may do" className="col-md-6" hint="Change it any time on the member's page.">
+        <select {...controlProps('setup-role', undefined, { base: 'form-select' })} value={values.role} onChange={(e) => set('role', e.target.value)}>
+          {ROLES.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </StepForm>
+  );
+}
+
+const STEP_COMPONENTS: Record<SetupStep, (p: StepProps) => ReactNode> = {
+  organization: OrganizationStep,
+  service: ServiceStep,
+  hours: HoursStep,
+  package: PackageStep,
+  form: FormStep,
+  invite: InviteStep,
+};
+
+const STATE_LABELS = { done: 'Done', skipped: 'Skipped', todo: 'To do' } as const;
+
+export function SetupWizardPage() {
+  usePageTitle('Set-up Wizard', [{ title: 'Dashboard', path: paths.dashboard }]);
+  const { data: progress, error, mutate } = useSetupProgress();
+  const [current, setCurrent] = useState<SetupStep | 'finished' | null>(null);
+  const [moveError, setMoveError] = useState<string | null>(null);
+  useEffect(() => {
+    if (progress && current === null) setCurrent(nextSetupStep(progress) ?? 'finished');
+  }, [progress, current]);
+
+  const record = async (step: SetupStep, state: 'done' | 'skipped') => {
+    setMoveError(null);
+    const result = await saveSetupStep(step, state).catch(() => undefined);
+    if (!result?.success || !result.data.data) {
+      setMoveError(result?.message || 'The set-up progress could not be saved. Please try again.');
+      return;
+    }
+    await mutate(result.data.data, { revalidate: false });
+    setCurrent(following(step, result.data.data));
+  };
+
+  if (error && !progress) {
+    return (
+      <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
+        <span>{(error as Error).message || 'The set-up progress could not be loaded.'}</span>
+        <button type="button" className="btn btn-sm btn-outline-danger ms-auto" onClick={() => void mutate()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (!progress || current === null) return <Loading label="Loading set-up..." showLabel />;
+  const Step = current === 'finished' ? null : STEP_COMPONENTS[current];
+  const settled = SETUP_STEPS.filter((s) => progress.steps[s] !== 'todo').length;
+
+  return (
+    <div className="row g-4">
+      <nav className="col-lg-4" aria-label="Set-up steps">
+        <div className="card border-0 shadow-sm">
+          <div className="card-body">
+            <p className="small text-body-secondary mb-2">
+              {settled} of {SETUP_STEPS.length} steps done or skipped
+            </p>
+            <ol className="list-unstyled d-grid gap-1 mb-0">
+              {SETUP_STEPS.map((s, i) => (
+                <li key={s}>
+                  <button
+                    type="button"
+                    className={`btn w-100 text-start d-flex align-items-center gap-2${current === s ? ' btn-light fw-semibold' : ' btn-link text-decoration-none text-body'}`}
+                    aria-current={current === s ? 'step' : undefined}
+                    onClick={() => setCurrent(s)}
+                  >
+                    <i className={`bi ${progress.steps[s] === 'done' ? 'bi-check-circle-fill text-success' : progress.steps[s] === 'skipped' ? 'bi-dash-circle text-body-secondary' : STEP_INFO[s].icon}`} aria-hidden="true" />
+                    <span>
+                      {i + 1}. {STEP_INFO[s].title}
+                    </span>{' '}
+                    <span className="ms-auto small text-body-secondary">
+                      <span className="visually-hidden">: </span>
+                      {STATE_LABELS[progress.steps[s]]}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </div>
+      </nav>
+      <div className="col-lg-8">
+        {moveError && <StatusBanner status={{ kind: 'danger', text: moveError }} />}
+        {Step ? (
+          <Step key={current} onDone={() => record(current as SetupStep, 'done')} onSkip={() => record(current as SetupStep, 'skipped')} />
+        ) : (
+          <section className="card border-0 shadow-sm" aria-labelledby="setup-finished">
+            <div className="card-body p-4">
+              <h2 id="setup-finished" className="h5 fw-bold">
+                Your clinic is set up
+              </h2>
+              <p className="text-body-secondary">Every step is done or skipped. You can open any step again from the list, or carry on from the dashboard.</p>
+              <Link to={paths.dashboard} className="btn btn-primary">
+                Go to the dashboard
+              </Link>
+            </div>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export { SetupWizardPage as Component };

@@ -1,0 +1,167 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SETUP_STEPS, type SetupProgress, type SetupState } from '#shared/schemas/reports';
+import { RegistryProvider } from '../../lib/registry';
+import { saveToken } from '../../lib/session';
+import { mockApi, renderRoutes, rolesState, WithRoles } from '../../testing/render';
+import { SetupCard } from '../dashboard/components/insights';
+import { SetupWizardPage } from './routes/setup-wizard';
+
+const me = { id: 'u-me', email: 'me@example.com', isEmailVerified: true };
+const progress = (states: Partial<Record<(typeof SETUP_STEPS)[number], SetupState>>, completedAt: string | null = null): SetupProgress => ({
+  steps: { organization: 'todo', service: 'todo', hours: 'todo', package: 'todo', form: 'todo', invite: 'todo', ...states },
+  completedAt,
+  updatedAt: '2026-11-25T08:00:00.000Z',
+});
+const ok = (data: unknown, message = 'OK') => ({ status: 200, body: { message, data } });
+
+/** The server's progress: each PUT changes it, as the API does. */
+function setupServer(initial: SetupProgress) {
+  let current = initial;
+  return {
+    'GET /api/organization/setup': () => ok(current),
+    'PUT /api/organization/setup': (body: unknown) => {
+      const { step, state } = body as { step: keyof SetupProgress['steps']; state: SetupState };
+      current = { ...current, steps: { ...current.steps, [step]: state } };
+      return ok(current);
+    },
+  };
+}
+
+function render(answers: Parameters<typeof mockApi>[0]) {
+  saveToken('token');
+  const calls = mockApi({ 'GET /api/users/profile': ok(me), ...answers });
+  const view = renderRoutes(
+    [
+      { path: '/crafted/pages/wizards/setup', element: <WithRoles value={rolesState({ isOwner: true })}><SetupWizardPage /></WithRoles> },
+      { path: '/dashboard', element: <h1>Dashboard page</h1> },
+    ],
+    '/crafted/pages/wizards/setup',
+  );
+  return { ...view, calls };
+}
+
+describe('set-up wizard', { timeout: 20_000 }, () => {
+  it('resumes at the first step left, saves it through the existing API, then records it and moves on', async () => {
+    const { user, calls } = render({
+      ...setupServer(progress({ organization: 'done', service: 'skipped' })),
+      'GET /api/bookings/availability': ok({ configured: false, timeZone: 'Europe/London', weeklyHours: {}, slotMinutes: 30, capacity: 1, closedDates: ['2030-12-25'], minNoticeMinutes: 60, maxDaysAhead: 90 }),
+      'PUT /api/bookings/availability': ok({ configured: true }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Opening hours' })).toBeInTheDocument();
+    expect(screen.getByText('Step 3 of 6')).toBeInTheDocument();
+    const steps = within(screen.getByRole('navigation', { name: 'Set-up steps' }));
+    expect(steps.getByRole('button', { name: /Organisation details\s*:\s*Done/ })).toBeInTheDocument();
+    expect(steps.getByRole('button', { name: /First service\s*:\s*Skipped/ })).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Sat'));
+    await user.clear(screen.getByLabelText(/Closes at/));
+    await user.type(screen.getByLabelText(/Closes at/), '18:00');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { name: 'First booking package' })).toBeInTheDocument();
+
+    const saved = calls.find((c) => c.method === 'PUT' && c.path === '/api/bookings/availability')!.body as Record<string, any>;
+    expect(saved.weeklyHours.monday).toEqual([{ start: '09:00', end: '18:00' }]);
+    expect(saved.weeklyHours.saturday).toEqual([{ start: '09:00', end: '18:00' }]);
+    expect(saved.weeklyHours.sunday).toEqual([]);
+    // What the clinic set elsewhere is kept.
+    expect(saved).toMatchObject({ slotMinutes: 30, capacity: 1, closedDates: ['2030-12-25'], minNoticeMinutes: 60, maxDaysAhead: 90 });
+    expect(calls.filter((c) => c.method === 'PUT' && c.path === '/api/organization/setup').map((c) => c.body)).toEqual([{ step: 'hours', state: 'done' }]);
+  });
+
+  it('shows the server message and records nothing when a step cannot be saved; Skip moves on', async () => {
+    const { user, calls } = render({
+      ...setupServer(progress({ organization: 'done', service: 'done', hours: 'done' })),
+      'POST /api/bookings/packages': { status: 400, body: { message: 'Package name is required', errors: { packageName: 'Package name is required' } } },
+    });
+    expect(await screen.findByRole('heading', { name: 'First booking package' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Package name is required');
+    expect(screen.getByLabelText(/Package name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/organization/setup')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Skip this step' }));
+    expect(await screen.findByRole('heading', { name: 'First form' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT' && c.path === '/api/organization/setup').map((c) => c.body)).toEqual([{ step: 'package', state: 'skipped' }]);
+  });
+
+  it('puts the first service into the category of that name when it exists already', async () => {
+    const { user, calls } = render({
+      ...setupServer(progress({ organization: 'done' })),
+      'POST /api/service-categories': { status: 409, body: { message: 'A category with this name already exists.' } },
+      'GET /api/service-categories': ok({ items: [{ id: 'c-general', name: 'General' }] }),
+      'POST /api/services': { status: 201, body: { message: 'Service created', data: { id: 's1' } } },
+      'GET /api/bookings/availability': ok({ configured: false, weeklyHours: {}, slotMinutes: 30, capacity: 1, closedDates: [], minNoticeMinutes: 0, maxDaysAhead: 180 }),
+    });
+    expect(await screen.findByRole('heading', { name: 'First service' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Service name/), 'Check-up');
+    await user.type(screen.getByLabelText(/Price/), '60');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { name: 'Opening hours' })).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/services')!.body).toEqual({ categoryId: 'c-general', name: 'Check-up', durationMinutes: 30, priceCents: 6000, active: true });
+  });
+
+  it('creates the first form with the fields chosen, and ends when every step is done or skipped', async () => {
+    const { user, calls } = render({
+      ...setupServer(progress({ organization: 'done', service: 'done', hours: 'done', package: 'skipped', invite: 'skipped' })),
+      'POST /api/form-builder/form': { status: 201, body: { message: 'Form created', data: { id: 'f1' } } },
+    });
+    expect(await screen.findByRole('heading', { name: 'First form' })).toBeInTheDocument();
+    await user.click(screen.getByLabelText('How can we help?'));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { name: 'Your clinic is set up' })).toBeInTheDocument();
+    const form = calls.find((c) => c.path === '/api/form-builder/form')!.body as { name: string; fields: { id: string }[] };
+    expect(form.name).toBe('New patient enquiry');
+    expect(form.fields.map((f) => f.id)).toEqual(['full-name', 'email', 'phone']);
+  });
+
+  it('says when the progress cannot be loaded, with Retry', async () => {
+    let tries = 0;
+    const { user } = render({
+      'GET /api/organization/setup': () => (++tries === 1 ? { status: 503, body: { message: 'The service is busy. Please try again.' } } : ok(progress({}))),
+      'GET /api/organization/profile': ok({ name: 'Clinic', legalName: 'Clinic LLC', email: 'c@example.com', phoneNumber: '+15551234567', websiteUrl: 'https://c.example', timeZone: 'Europe/London' }),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The service is busy. Please try again.');
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Organisation details' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/Organisation name/)).toHaveValue('Clinic'));
+  });
+});
+
+describe('dashboard set-up card', { timeout: 20_000 }, () => {
+  const renderCard = (answers: Parameters<typeof mockApi>[0]) => {
+    saveToken('token');
+    mockApi({ 'GET /api/users/profile': ok(me), ...answers });
+    return renderRoutes(
+      [
+        {
+          path: '/dashboard',
+          element: (
+            <RegistryProvider value={{ isRegistered: () => true }}>
+              <WithRoles value={rolesState({ isOwner: true })}>
+                <SetupCard />
+                <p>Dashboard content</p>
+              </WithRoles>
+            </RegistryProvider>
+          ),
+        },
+      ],
+      '/dashboard',
+    );
+  };
+
+  it('links to the wizard until every step is done or skipped', async () => {
+    renderCard({ 'GET /api/organization/setup': ok(progress({ organization: 'done', service: 'skipped' })) });
+    const link = await screen.findByRole('link', { name: 'Continue set-up' });
+    expect(link).toHaveAttribute('href', '/crafted/pages/wizards/setup');
+    expect(screen.getByRole('progressbar', { name: 'Clinic set-up' })).toHaveAttribute('aria-valuenow', '2');
+  });
+
+  it('is gone once set-up is complete', async () => {
+    renderCard({ 'GET /api/organization/setup': ok(progress({}, '2026-11-25T08:00:00.000Z')) });
+    await screen.findByText('Dashboard content');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('heading', { name: 'Set up your clinic' })).toBeNull();
+  });
+});
