@@ -249,6 +249,8 @@ async function serveUpload(res: ServerResponse, s3: S3Client, key: string): Prom
 
 interface LocalSecrets {
   tokenSigningKey: string;
+  /** Rotated-out keys still accepted (docs/operations.md, "Token signing key rotation"). */
+  previousTokenSigningKeys?: string[];
   /** Signs the local Stripe stand-in's events. */
   localStripeWebhookSecret: string;
 }
@@ -334,6 +336,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
       TOKEN_SIGNING_KEY: secrets.tokenSigningKey,
+      PREVIOUS_TOKEN_SIGNING_KEYS: (secrets.previousTokenSigningKeys ?? []).join(','),
       APP_URL: url,
       MAIL_FROM: process.env.MAIL_FROM ?? 'Clinic Suite <no-reply@clinic-suite.local>',
       LOCAL_STACK: 'true',
