@@ -4,6 +4,7 @@
 //   dashboard counters     pk ORG#<id>          sk COUNTERS
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from '#lib/dynamo';
+import { tagRequest } from '#lib/log';
 import { randomId } from '#lib/passwords';
 import { auditItem } from './audit';
 import { strip, tryTransact, type TransactItem } from './core';
@@ -45,7 +46,9 @@ export async function getOrganization(id: string): Promise<Organization | undefi
 export async function findOrgIdByApiKey(apiKey: string): Promise<string | undefined> {
   if (!/^pk_[A-Za-z0-9_-]{10,64}$/.test(apiKey)) return undefined;
   const out = await ddb.send(new GetCommand({ TableName: table(), Key: apiKeyKey(apiKey) }));
-  return out.Item?.orgId as string | undefined;
+  const orgId = out.Item?.orgId as string | undefined;
+  tagRequest({ orgId });
+  return orgId;
 }
 
 /** Items creating an organisation with its apiKey and zeroed counters, for one transaction. */

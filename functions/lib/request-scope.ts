@@ -1,7 +1,7 @@
 // What the data layer needs to know about the request it is serving, without every call passing it
 // along: the request's deadline (an AbortSignal that fires when the answer is due, so no SDK call
 // outlives the request) and, on routes that take an Idempotency-Key, the claim that every write of
-// the request is guarded by (functions/data/idempotency.ts).
+// the request is guarded by (functions/data/idempotency.ts), and the ids its log lines carry.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface IdempotencyGuard {
@@ -20,6 +20,8 @@ export interface IdempotencyGuard {
 export interface RequestScope {
   signal: AbortSignal;
   idempotency?: IdempotencyGuard;
+  /** What every log line of the request carries (functions/lib/log.ts). */
+  log?: { requestId: string; route?: string; orgId?: string };
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();

@@ -16,6 +16,7 @@
 //              partially_refunded.
 // An event for a booking that does not exist (yet) is handed back (PaymentTargetMissing).
 import { formatDollars } from '#shared/bookings/time';
+import { countMetric, log } from '#lib/log';
 import type { CheckoutSession } from '#lib/stripe';
 import { auditItem } from '../../data/audit';
 import { getAvailability, rulesOf } from '../../data/availability';
@@ -36,7 +37,7 @@ async function bookingOf(metadata: Record<string, string> | undefined): Promise<
   const booking = await getBooking(orgId, bookingId);
   if (booking) return booking;
   if (await getOrganization(orgId)) throw new PaymentTargetMissing(`Booking ${bookingId} of ${orgId}`);
-  console.warn(JSON.stringify({ level: 'warn', where: 'booking-payment', message: 'Stripe event for a booking of an organisation that is gone', orgId, bookingId }));
+  log.warn('Stripe event for a booking of an organisation that is gone', { orgId, bookingId });
   return undefined;
 }
 
@@ -76,6 +77,13 @@ export const bookingPaymentConsumer: PaymentConsumer = {
       paidAt: at,
     };
     const flagged = (b: BookingRecord) => (difference ? differenceRows(b, difference, at) : []);
+    /** Counts the payment once it is recorded: the booking confirmed, or flagged for staff. */
+    const fields = { kind: 'booking', orgId: booking.orgId };
+    const counted = (confirmed: boolean) => {
+      countMetric('PaymentsSucceeded', 1, fields);
+      if (confirmed) countMetric('BookingsConfirmed', 1, fields);
+      if (difference || !confirmed) countMetric('PaymentsNeedingAttention', 1, fields);
+    };
 
     // Whatever state the booking is found in, one guarded move; when another writer moved it first
     // (a hold released, the same payment under another event id), read it again and decide anew.
@@ -97,14 +105,14 @@ export const bookingPaymentConsumer: PaymentConsumer = {
       const confirmedPayment = { ...payment, needsAttention: attention(difference && differenceNote(difference)) };
 
       if (b.status === 'held') {
-        if (await confirmHeld(b, confirmedPayment, at, confirmedRows())) return;
+        if (await confirmHeld(b, confirmedPayment, at, confirmedRows())) return counted(true);
         continue;
       }
       if (b.status === 'expired' && b.paymentStatus !== 'paid') {
         // Paid in time, but the event came after the hold was released: take the place again if free.
         const rules = rulesOf(await getAvailability(b.orgId), org?.timeZone);
         const outcome = await reinstateExpired(b, rules.capacity, confirmedPayment, at, confirmedRows());
-        if (outcome === 'confirmed') return;
+        if (outcome === 'confirmed') return counted(true);
         if (outcome === 'state') continue;
         const note = attention('Paid after the hold ran out, and the time was taken meanwhile: offer another time or refund.', difference && differenceNote(difference));
         const unplaced: BookingRecord = { ...b, ...payment, paymentStatus: 'paid' };
@@ -113,7 +121,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
           notice(b, bookingRowId('unplaced-notice', b), 'Booking needs attention', `${who(b)} paid for "${b.packageName}" at ${whenText(b).short}, but that time is no longer free.`),
           ...flagged(b),
         ]);
-        if (moved) return;
+        if (moved) return counted(false);
         continue;
       }
       if (b.status === 'cancelled' && (b.paymentStatus === 'unpaid' || b.paymentStatus === 'pending')) {
@@ -122,7 +130,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
           notice(b, bookingRowId('paid-cancelled-notice', b), 'Booking needs attention', `${who(b)} paid for a cancelled booking of "${b.packageName}" (${whenText(b).short}). Please refund it.`),
           ...flagged(b),
         ]);
-        if (moved) return;
+        if (moved) return counted(false);
         continue;
       }
       return; // confirmed, or its payment recorded already
@@ -160,7 +168,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
       const moved = cancels
         ? await cancelConfirmed(booking, at, changes, { fromPayment, refundedBelow: refund.amountRefunded, also: [told] })
         : await updateBooking(booking, { status: [booking.status], paymentStatus: fromPayment, refundedBelow: refund.amountRefunded }, { ...changes, updatedAt: at }, [told]);
-      if (moved) return;
+      if (moved) return countMetric('PaymentsRefunded', 1, { kind: 'booking', orgId: booking.orgId });
       // changed meanwhile: read again
     }
   },

@@ -7,6 +7,7 @@
 // charged), but flagged (needsAttention), staff are told, and the audit log says so.
 // An event for a payment that does not exist (yet) is handed back (PaymentTargetMissing).
 import { formatDollars } from '#shared/forms/validate';
+import { countMetric, log } from '#lib/log';
 import type { CheckoutSession } from '#lib/stripe';
 import type { Mail } from '#lib/mail';
 import { auditItem } from '../../data/audit';
@@ -25,7 +26,7 @@ async function paymentOf(metadata: Record<string, string> | undefined): Promise<
   const payment = await getPayment(orgId, paymentId);
   if (payment) return payment;
   if (await getOrganization(orgId)) throw new PaymentTargetMissing(`Form payment ${paymentId} of ${orgId}`);
-  console.warn(JSON.stringify({ level: 'warn', where: 'form-payment', message: 'Stripe event for a payment of an organisation that is gone', orgId, paymentId }));
+  log.warn('Stripe event for a payment of an organisation that is gone', { orgId, paymentId });
   return undefined;
 }
 
@@ -91,7 +92,10 @@ export const formPaymentConsumer: PaymentConsumer = {
       );
     }
     // False when it is paid already (the same session under another event id): nothing more to do.
-    await movePayment(payment, ['pending', 'failed', 'expired'], 'paid', fields, { also: rows });
+    if (await movePayment(payment, ['pending', 'failed', 'expired'], 'paid', fields, { also: rows })) {
+      countMetric('PaymentsSucceeded', 1, { kind: 'form', orgId: payment.orgId });
+      if (difference) countMetric('PaymentsNeedingAttention', 1, { kind: 'form', orgId: payment.orgId });
+    }
   },
 
   async expired(session: CheckoutSession) {
@@ -106,7 +110,7 @@ export const formPaymentConsumer: PaymentConsumer = {
     // Refunded before its payment was recorded (events come in any order): deliver it again later.
     if (payment.status === 'pending') throw new PaymentTargetMissing(`The payment of form payment ${payment.id}`);
     const full = refund.amountRefunded >= refund.amount;
-    await movePayment(payment, ['paid', 'partially_refunded'], full ? 'refunded' : 'partially_refunded', { refundedCents: refund.amountRefunded }, {
+    const moved = await movePayment(payment, ['paid', 'partially_refunded'], full ? 'refunded' : 'partially_refunded', { refundedCents: refund.amountRefunded }, {
       refundedBelow: refund.amountRefunded,
       also: [
         notice(
@@ -117,5 +121,6 @@ export const formPaymentConsumer: PaymentConsumer = {
         ),
       ],
     });
+    if (moved) countMetric('PaymentsRefunded', 1, { kind: 'form', orgId: payment.orgId });
   },
 };
