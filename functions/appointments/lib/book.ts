@@ -117,7 +117,7 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
     version: 1,
   };
 
-  let appointment = base;
+  let appointment: Appointment;
   try {
     for (let attempt = 0; ; attempt++) {
       const customer = await customerForBooking(org.id, input, base, now);
