@@ -56,7 +56,7 @@ process.exit(allOk && total.failed === 0 ? 0 : 1);
 /** ESLint over the project, printed as ESLint prints it; ok when it reports no error. */
 async function runLint() {
   const started = Date.now();
-  console.log('ESLint (type-aware: this takes a minute or two)...');
+  console.log('ESLint (type-aware: a few minutes)...');
   try {
     const { ESLint } = await import('eslint');
     const eslint = new ESLint();
