@@ -136,6 +136,7 @@ export function countMetric(name: BusinessMetric, value = 1, fields: Fields = {}
  */
 function pretty(entry: Fields): string {
   const { level, message, stack, ...rest } = entry;
+  if (rest.apiRequestId === rest.requestId) delete rest.apiRequestId; // the local stack uses one id for both
   let what = String(message);
   if (message === 'request') {
     what = `${String(rest.route)} ${String(rest.status)} ${String(rest.durationMs)} ms`;
