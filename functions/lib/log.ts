@@ -33,10 +33,15 @@ export type BusinessMetric =
   | 'MailsFailed'
   | 'OutboxGivenUp';
 
-/** Where lines go: stdout in Lambda (the runtime's console adds its own prefix to each line). Tests replace it. */
+/**
+ * Where lines go: straight to stdout in Lambda (its console would prefix each line with a timestamp
+ * and id, and CloudWatch would no longer read it as JSON); the console locally, warnings and errors
+ * to stderr. Tests replace it (captureLogs).
+ */
 let sink: (line: string, level: Level) => void = (line, level) => {
-  if (process.env.LOG_FORMAT === 'pretty' && (level === 'error' || level === 'warn')) process.stderr.write(line + '\n');
-  else process.stdout.write(line + '\n');
+  if (process.env.LOG_FORMAT !== 'pretty') process.stdout.write(line + '\n');
+  else if (level === 'error' || level === 'warn') console.error(line);
+  else console.log(line);
 };
 
 /** Test seam: collects lines instead of writing them; returns the function that restores the sink. */
