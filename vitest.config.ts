@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/local/**/*.test.ts'],
+          // functions/lib/log.ts: no line per request in unit runs, warnings and errors still shown.
+          env: { LOG_LEVEL: 'warn' },
         },
       },
       {

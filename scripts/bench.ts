@@ -9,7 +9,7 @@
 // Options: --runs N (default 5; without it, fewer rounds when 5 would take the cold starts past
 // about 2.5 minutes, with a note), --only <substring of handler>, --keep (keep the bundles, print where).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -165,6 +165,8 @@ async function main() {
       AWS_ENDPOINT_URL_SNS: 'http://127.0.0.1:9',
       AWS_ENDPOINT_URL_SECRETS_MANAGER: 'http://127.0.0.1:9',
       STRIPE_SECRET_KEY: '',
+      // The child's first stdout line is its result: no log lines (functions/lib/log.ts) before it.
+      LOG_LEVEL: 'silent',
     };
 
     // ---- Cold starts: RUNS rounds, every function once per round -------------------------------

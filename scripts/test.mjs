@@ -1,7 +1,9 @@
-// `npm test`: every vitest project, then the plain closing line CI counts: "N passed, N failed".
+// `npm test`: ESLint (eslint.config.js), every vitest project, then the plain closing line CI counts:
+// "N passed, N failed" (the lint counts as one check, failed when it reports an error).
 // Two vitest runs, because each embedded stack runs its handlers in the process that started it and
 // configures them through process.env: the integration stack and the browser tests' stack must not
-// share one process. Extra arguments (e.g. --project unit) make it a single run with them.
+// share one process. Extra arguments (e.g. --project unit) make it a single vitest run with them, and
+// no lint.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,15 @@ const runs = extra.length
 const dir = mkdtempSync(join(tmpdir(), 'clinic-test-'));
 const total = { passed: 0, failed: 0, skipped: 0 };
 let allOk = true;
+
+if (!extra.length) {
+  const lint = await runLint();
+  if (lint.ok) total.passed += 1;
+  else {
+    total.failed += 1;
+    allOk = false;
+  }
+}
 
 runs.forEach((args, i) => {
   const report = join(dir, `report-${i}.json`);
@@ -41,3 +52,24 @@ runs.forEach((args, i) => {
 rmSync(dir, { recursive: true, force: true });
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(allOk && total.failed === 0 ? 0 : 1);
+
+/** ESLint over the project, printed as ESLint prints it; ok when it reports no error. */
+async function runLint() {
+  const started = Date.now();
+  console.log('ESLint (type-aware: a few minutes)...');
+  try {
+    const { ESLint } = await import('eslint');
+    const eslint = new ESLint();
+    const results = await eslint.lintFiles(['.']);
+    const formatter = await eslint.loadFormatter('stylish');
+    const output = await formatter.format(results);
+    if (output) console.log(output);
+    const errors = results.reduce((n, r) => n + r.errorCount + r.fatalErrorCount, 0);
+    const warnings = results.reduce((n, r) => n + r.warningCount, 0);
+    console.log(`ESLint: ${results.length} files, ${errors} errors, ${warnings} warnings (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+    return { ok: errors === 0 };
+  } catch (error) {
+    console.error(`ESLint could not run: ${error?.stack ?? error}\n`);
+    return { ok: false };
+  }
+}

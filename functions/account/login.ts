@@ -5,6 +5,7 @@
 import { credentialsSchema } from '#shared/schemas/account';
 import { tooManyRequests, unauthorized } from '#lib/errors';
 import { clientKey, endpoint, tooManyMessage } from '#lib/http';
+import { countMetric } from '#lib/log';
 import { verifyPassword } from '#lib/passwords';
 import { countRequest, waitIfLimited, type RateLimit } from '../data/rate-limits';
 import { findUserByEmail } from '../data/users';
@@ -28,6 +29,7 @@ export const handler = endpoint({ body: credentialsSchema }, async ({ body, even
   if (!user || !passwordOk) {
     // Tries racing past the check above are still bounded by the route's limit per address.
     await Promise.all(limits.map(([scope, subject, limit]) => countRequest(scope, subject, limit)));
+    countMetric('SignInsFailed');
     throw unauthorized('Invalid email or password');
   }
   if (!user.isEmailVerified) {

@@ -5,6 +5,7 @@
 // if the cancellation happened).
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
+import { log } from '#lib/log';
 import { expireCheckoutSession } from '#lib/stripe';
 import { auditItem } from '../data/audit';
 import { getBooking } from '../data/bookings';
@@ -13,10 +14,6 @@ import { outboxMail } from '../data/outbox';
 import { bookingRowId, cancellationMail, whenText } from './lib/mail';
 import { cancelConfirmed, releaseHeld } from './lib/places';
 import { BOOKING_NOT_FOUND, toBookingView } from './lib/views';
-
-function log(message: string, extra: Record<string, unknown>) {
-  console.error(JSON.stringify({ level: 'error', where: 'cancel-booking', message, ...extra }));
-}
 
 export const handler = endpoint({}, async ({ params, caller }) => {
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -42,8 +39,8 @@ export const handler = endpoint({}, async ({ params, caller }) => {
     }
     if (!moved) continue; // paid, refunded or expired meanwhile: decide again on what it is now
     if (booking.status === 'held' && booking.stripeSessionId) {
-      await expireCheckoutSession(booking.stripeSessionId).catch((error) =>
-        log('Could not expire the Checkout session of a cancelled booking', { bookingId: booking.id, error: (error as Error).message }),
+      await expireCheckoutSession(booking.stripeSessionId).catch((error: unknown) =>
+        log.error('Could not expire the Checkout session of a cancelled booking', error, { bookingId: booking.id }),
       );
     }
     return { message: 'Booking cancelled.', data: toBookingView((await getBooking(caller.orgId, booking.id))!) };

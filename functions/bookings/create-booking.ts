@@ -11,6 +11,7 @@ import { findSlot, type SlotRefusal } from '#shared/bookings/slots';
 import { BOOKING_MESSAGES, bookingRequestSchema, isHttpUrl } from '#shared/schemas/bookings';
 import { HttpError, badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
+import { countMetric } from '#lib/log';
 import { withReply } from '#lib/request-scope';
 import { createCheckoutSession } from '#lib/stripe';
 import { getAvailability, rulesOf } from '../data/availability';
@@ -165,5 +166,6 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, n
   };
   const held = booking;
   await withReply(reply, () => updateBooking(held, { status: ['held'] }, { stripeSessionId: session.id, checkoutUrl: session.url, updatedAt: new Date().toISOString() }));
+  countMetric('BookingsHeld');
   return reply;
 });

@@ -14,13 +14,6 @@ export type IndexName = (typeof TABLE_INDEXES)[number]['name'];
 /** Attribute used for DynamoDB TTL. Nothing may rely on it for correctness: expiry is checked on read. */
 export const TTL_ATTRIBUTE = 'expiresAtEpoch';
 
-export const BUCKETS = {
-  /** Profile pictures, package images, appointment attachments, form file uploads. */
-  uploads: 'uploads',
-  /** The built SPA. */
-  web: 'web',
-} as const;
-
 /**
  * Every item of an organisation carries `tenant` = its orgId (stamped by functions/lib/dynamo.ts on
  * each write), and this keys-only index lists them, so an organisation can be deleted whole without

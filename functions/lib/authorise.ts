@@ -5,6 +5,7 @@ import { can, type PermissionEntry } from '#shared/permissions';
 import { getMembership } from '../data/members';
 import type { Route } from '../routes';
 import { forbidden, unauthorized } from './errors';
+import { noteTenant } from './request-scope';
 import { verifyToken } from './tokens';
 
 export interface Caller {
@@ -41,6 +42,7 @@ export async function authorise(
 
   const claims = await verifyToken(token, 'access');
   if (!claims?.orgId) throw unauthorized('Your session has ended. Please sign in again.');
+  noteTenant(claims.orgId);
   const membership = await getMembership(claims.orgId, claims.userId);
   if (!membership) throw unauthorized('Your session has ended. Please sign in again.');
   const caller: Caller = {

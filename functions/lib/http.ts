@@ -16,6 +16,7 @@ import { countRequest } from '../data/rate-limits';
 import { findRoute, type Route } from '../routes';
 import { authorise, type Caller, type Registrant } from './authorise';
 import { HttpError, badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unsupportedMediaType } from './errors';
+import { log } from './log';
 import { MalformedMultipart, parseMultipart, type UploadedFile } from './multipart';
 import { randomId, sameSecret } from './passwords';
 import { currentScope, runInScope } from './request-scope';
@@ -125,30 +126,50 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
   return withDeadline(chain);
 }
 
+/** The first request of a container is its cold start (the request line says so). */
+let coldStart = true;
+
 /**
  * The whole chain inside one deadline: the answer is a clean 503 with Retry-After when it runs out,
- * and whatever the request still has in flight is aborted (lib/dynamo.ts reads the signal).
+ * and whatever the request still has in flight is aborted (lib/dynamo.ts reads the signal). Every
+ * request ends with one log line: its ids, route, status and duration (functions/lib/log.ts).
  */
-function withDeadline<E, R>(chain: (event: E, context: Context) => Promise<R>) {
+function withDeadline<E, R extends APIGatewayProxyStructuredResultV2>(chain: (event: E, context: Context) => Promise<R>) {
   return async (event: E, context: Context): Promise<R | APIGatewayProxyStructuredResultV2> => {
+    const started = performance.now();
+    const { routeKey, requestContext } = (event ?? {}) as Partial<APIGatewayProxyEventV2>;
+    const requestId = context?.awsRequestId;
     const controller = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const budget = Math.max(500, (context?.getRemainingTimeInMillis?.() ?? 10_000) - DEADLINE_MARGIN_MS);
-    const expired = new Promise<APIGatewayProxyStructuredResultV2>((resolve) => {
-      timer = setTimeout(() => {
-        controller.abort(new Error('The request ran out of time.'));
-        const requestId = context?.awsRequestId;
-        console.error(JSON.stringify({ level: 'error', requestId, route: (event as { routeKey?: string })?.routeKey, message: `No answer within ${budget} ms: answered 503` }));
-        resolve({ statusCode: 503, headers: { ...BASE_HEADERS, 'Retry-After': '2' }, body: JSON.stringify({ message: DEADLINE_MESSAGE, requestId }) });
-      }, budget);
+    const scope = { signal: controller.signal, log: { requestId, route: routeKey } };
+    const cold = coldStart;
+    coldStart = false;
+    return runInScope(scope, async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const budget = Math.max(500, (context?.getRemainingTimeInMillis?.() ?? 10_000) - DEADLINE_MARGIN_MS);
+      const expired = new Promise<APIGatewayProxyStructuredResultV2>((resolve) => {
+        timer = setTimeout(() => {
+          controller.abort(new Error('The request ran out of time.'));
+          log.error(`No answer within ${budget} ms: answered 503`);
+          resolve({ statusCode: 503, headers: { ...BASE_HEADERS, 'Retry-After': '2' }, body: JSON.stringify({ message: DEADLINE_MESSAGE, requestId }) });
+        }, budget);
+      });
+      const work = chain(event, context);
+      work.catch(() => undefined); // settles after the deadline answered: nothing is waiting for it
+      let status: number | undefined;
+      try {
+        const result = await Promise.race([work, expired]);
+        status = result.statusCode;
+        return result;
+      } finally {
+        clearTimeout(timer);
+        log.info('request', {
+          status: status ?? 500,
+          durationMs: Math.round(performance.now() - started),
+          apiRequestId: requestContext?.requestId,
+          ...(cold ? { coldStart: true } : {}),
+        });
+      }
     });
-    const work = runInScope({ signal: controller.signal }, () => chain(event, context));
-    work.catch(() => undefined); // settles after the deadline answered: nothing is waiting for it
-    try {
-      return await Promise.race([work, expired]);
-    } finally {
-      clearTimeout(timer);
-    }
   };
 }
 
@@ -367,13 +388,12 @@ async function errorEnvelope(request: middy.Request) {
     return;
   }
   const requestId = (request.context as Context | undefined)?.awsRequestId;
-  const event = request.event as APIGatewayProxyEventV2 | undefined;
   if (currentScope()?.signal.aborted) {
     // The deadline answered 503 already (and logged it); this is the aborted work settling.
-    console.warn(JSON.stringify({ level: 'warn', requestId, route: event?.routeKey, message: `Stopped at the deadline: ${error?.name}` }));
+    log.warn('Stopped at the deadline', { error: error?.name });
     return;
   }
-  console.error(JSON.stringify({ level: 'error', requestId, route: event?.routeKey, error: error?.name, message: error?.message, stack: error?.stack }));
+  log.error('Unexpected error', error);
   if (isUnreachable(error)) {
     // A store that cannot be reached (a restart, a network fault) is worth retrying: say so.
     request.response = { statusCode: 503, headers: { ...BASE_HEADERS, 'Retry-After': '2' }, body: JSON.stringify({ message: UNAVAILABLE_MESSAGE, requestId }) };

@@ -1,6 +1,7 @@
 // Outgoing mail through SES v2 (locally: aws-ses-v2-local, whose inbox page shows what was sent).
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from './config';
+import { countMetric } from './log';
 
 // Bounded like every other call: a stalled SES endpoint fails the send instead of hanging it.
 const ses = new SESv2Client({ requestHandler: { connectionTimeout: 2_000, requestTimeout: 5_000 }, maxAttempts: 2 });
@@ -46,7 +47,18 @@ export function textToHtml(text: string): string {
     .join('\n');
 }
 
+/** Sends one mail; every attempt counts as MailsSent or MailsFailed (the outbox retries failed ones). */
 export async function sendMail(mail: Mail): Promise<void> {
+  try {
+    await send(mail);
+  } catch (error) {
+    countMetric('MailsFailed', 1, { error: (error as Error)?.name });
+    throw error;
+  }
+  countMetric('MailsSent');
+}
+
+async function send(mail: Mail): Promise<void> {
   const html = mail.html ?? textToHtml(mail.text);
   await ses.send(
     new SendEmailCommand({

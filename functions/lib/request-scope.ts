@@ -1,7 +1,7 @@
 // What the data layer needs to know about the request it is serving, without every call passing it
 // along: the request's deadline (an AbortSignal that fires when the answer is due, so no SDK call
 // outlives the request) and, on routes that take an Idempotency-Key, the claim that every write of
-// the request is guarded by (functions/data/idempotency.ts).
+// the request is guarded by (functions/data/idempotency.ts), and the ids its log lines carry.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface IdempotencyGuard {
@@ -20,8 +20,10 @@ export interface IdempotencyGuard {
 export interface RequestScope {
   signal: AbortSignal;
   idempotency?: IdempotencyGuard;
-  /** The organisation a public request turned out to serve (found by its apiKey). */
+  /** The organisation the request serves, once known (its token, or a public route's apiKey). */
   tenant?: string;
+  /** What every log line of the request carries besides the organisation (functions/lib/log.ts). */
+  log?: { requestId: string; route?: string };
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();
@@ -31,8 +33,9 @@ export const runInScope = <T>(scope: RequestScope, fn: () => Promise<T>): Promis
 export const currentScope = (): RequestScope | undefined => storage.getStore();
 
 /**
- * Notes which organisation a public request serves, so its stored Idempotency-Key reply is that
- * organisation's even when no write of the request stamped it (and goes when the organisation does).
+ * Notes which organisation the request serves: its log lines name it, and a public request's stored
+ * Idempotency-Key reply is that organisation's even when no write of the request stamped it (so it
+ * goes when the organisation does).
  */
 export function noteTenant(orgId: string): void {
   const scope = storage.getStore();

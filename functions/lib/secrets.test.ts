@@ -8,6 +8,7 @@ describe('getSecrets in Lambda', () => {
   afterEach(() => {
     vi.unstubAllEnvs();
     vi.resetModules();
+    vi.useRealTimers();
   });
 
   it('reads the JSON secret through the extension with the session token', async () => {
@@ -15,14 +16,14 @@ describe('getSecrets in Lambda', () => {
     const server = createServer((req, res) => {
       seen.url = req.url;
       seen.token = req.headers['x-aws-parameters-secrets-token'] as string;
-      res.end(JSON.stringify({ SecretString: JSON.stringify({ tokenSigningKey: 'k1', stripeSecretKey: 'sk_test_1', stripeWebhookSecret: '' }) }));
+      res.end(JSON.stringify({ SecretString: JSON.stringify({ tokenSigningKey: 'k1', previousTokenSigningKeys: ['k0', ''], stripeSecretKey: 'sk_test_1', stripeWebhookSecret: '' }) }));
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     vi.stubEnv('APP_SECRETS_ARN', 'arn:aws:secretsmanager:us-east-1:1:secret:app');
     vi.stubEnv('AWS_SESSION_TOKEN', 'session-token');
     vi.stubEnv('PARAMETERS_SECRETS_EXTENSION_HTTP_PORT', String((server.address() as AddressInfo).port));
     const { getSecrets } = await import('./secrets');
-    expect(await getSecrets()).toEqual({ tokenSigningKey: 'k1', stripeSecretKey: 'sk_test_1', stripeWebhookSecret: undefined });
+    expect(await getSecrets()).toEqual({ tokenSigningKey: 'k1', previousTokenSigningKeys: ['k0'], stripeSecretKey: 'sk_test_1', stripeWebhookSecret: undefined });
     expect(seen.url).toBe('/secretsmanager/get?secretId=arn%3Aaws%3Asecretsmanager%3Aus-east-1%3A1%3Asecret%3Aapp');
     expect(seen.token).toBe('session-token');
     server.close();
@@ -40,6 +41,34 @@ describe('getSecrets in Lambda', () => {
     const { getSecrets } = await import('./secrets');
     await expect(getSecrets()).rejects.toThrow('no tokenSigningKey');
     expect((await getSecrets()).tokenSigningKey).toBe('k2');
+    server.close();
+  });
+
+  it('reads the secret again after a while (a rotated key reaches warm containers), keeping the last good one when that fails', async () => {
+    const answers = [{ tokenSigningKey: 'k1' }, undefined, { tokenSigningKey: 'k2', previousTokenSigningKeys: ['k1'] }];
+    const server = createServer((_req, res) => {
+      const answer = answers.shift();
+      if (!answer) {
+        res.statusCode = 500;
+        res.end();
+        return;
+      }
+      res.end(JSON.stringify({ SecretString: JSON.stringify(answer) }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    vi.stubEnv('APP_SECRETS_ARN', 'arn');
+    vi.stubEnv('PARAMETERS_SECRETS_EXTENSION_HTTP_PORT', String((server.address() as AddressInfo).port));
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    vi.useFakeTimers({ now: start, toFake: ['Date'] });
+    const { getSecrets, SECRETS_REFRESH_MS } = await import('./secrets');
+    expect((await getSecrets()).tokenSigningKey).toBe('k1');
+    vi.setSystemTime(start + SECRETS_REFRESH_MS + 1);
+    expect((await getSecrets()).tokenSigningKey).toBe('k1'); // the extension failed: last good secrets
+    expect(answers).toHaveLength(1);
+    expect((await getSecrets()).tokenSigningKey).toBe('k1'); // and no new call at once
+    expect(answers).toHaveLength(1);
+    vi.setSystemTime(start + SECRETS_REFRESH_MS + 31_000);
+    expect(await getSecrets()).toMatchObject({ tokenSigningKey: 'k2', previousTokenSigningKeys: ['k1'] });
     server.close();
   });
 });

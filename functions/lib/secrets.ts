@@ -1,22 +1,41 @@
 // Secrets come from Secrets Manager in AWS (APP_SECRETS_ARN, a JSON secret) and from the environment
-// locally. Read once per container; never logged. In Lambda they are read through AWS's Parameters
-// and Secrets extension (a localhost HTTP call with its own cache), so no Secrets Manager client is
-// bundled into every function (~13 KB minified each).
+// locally. Read again every few minutes, so a rotated key reaches warm containers; never logged. In
+// Lambda they are read through AWS's Parameters and Secrets extension (a localhost HTTP call with its
+// own cache), so no Secrets Manager client is bundled into every function (~13 KB minified each).
 
 export interface AppSecrets {
+  /** Signs new tokens. */
   tokenSigningKey: string;
+  /** Keys rotated out (or rotated in ahead of use): tokens they signed are still accepted. */
+  previousTokenSigningKeys: string[];
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
 }
 
-let cached: Promise<AppSecrets> | undefined;
+/** How long a container uses the secrets it read before reading them again. */
+export const SECRETS_REFRESH_MS = 5 * 60_000;
+/** After a failed re-read, the last good secrets serve this long before the next try. */
+const RETRY_AFTER_FAILURE_MS = 30_000;
+
+let cached: { secrets: Promise<AppSecrets>; until: number } | undefined;
 
 export function getSecrets(): Promise<AppSecrets> {
-  cached ??= load().catch((error) => {
-    cached = undefined;
-    throw error;
-  });
-  return cached;
+  if (cached && Date.now() < cached.until) return cached.secrets;
+  const stale = cached?.secrets;
+  const entry = {
+    until: Date.now() + SECRETS_REFRESH_MS,
+    secrets: load().catch((error: unknown) => {
+      if (!stale) {
+        if (cached === entry) cached = undefined;
+        throw error;
+      }
+      // A re-read that fails (the extension briefly unavailable) keeps the last good secrets.
+      entry.until = Date.now() + RETRY_AFTER_FAILURE_MS;
+      return stale;
+    }),
+  };
+  cached = entry;
+  return entry.secrets;
 }
 
 /** The header CloudFront adds to every request it forwards to the API, with the origin secret. */
@@ -53,15 +72,28 @@ async function secretString(arn: string): Promise<string> {
 async function load(): Promise<AppSecrets> {
   const arn = process.env.APP_SECRETS_ARN;
   if (arn) {
-    const parsed = JSON.parse(await secretString(arn)) as Partial<AppSecrets>;
-    if (!parsed.tokenSigningKey) throw new Error('The app secret has no tokenSigningKey');
-    return { tokenSigningKey: parsed.tokenSigningKey, stripeSecretKey: parsed.stripeSecretKey || undefined, stripeWebhookSecret: parsed.stripeWebhookSecret || undefined };
+    const parsed = JSON.parse(await secretString(arn)) as Partial<Record<keyof AppSecrets, unknown>>;
+    if (typeof parsed.tokenSigningKey !== 'string' || !parsed.tokenSigningKey) throw new Error('The app secret has no tokenSigningKey');
+    return {
+      tokenSigningKey: parsed.tokenSigningKey,
+      previousTokenSigningKeys: keyList(parsed.previousTokenSigningKeys),
+      stripeSecretKey: (parsed.stripeSecretKey as string) || undefined,
+      stripeWebhookSecret: (parsed.stripeWebhookSecret as string) || undefined,
+    };
   }
   const tokenSigningKey = process.env.TOKEN_SIGNING_KEY;
   if (!tokenSigningKey) throw new Error('Missing TOKEN_SIGNING_KEY (or APP_SECRETS_ARN)');
   return {
     tokenSigningKey,
+    previousTokenSigningKeys: keyList(process.env.PREVIOUS_TOKEN_SIGNING_KEYS?.split(',')),
     stripeSecretKey: process.env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET || undefined,
   };
+}
+
+/** The previous keys as given (a JSON array, or a comma-separated list in the environment): non-empty strings. */
+function keyList(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw new Error('previousTokenSigningKeys must be a list of keys');
+  return value.filter((key): key is string => typeof key === 'string' && key.trim() !== '').map((key) => key.trim());
 }

@@ -5,6 +5,7 @@
 // The API base is api.stripe.com, or STRIPE_API_BASE (the local stand-in of `npm start` and the tests).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { HttpError } from './errors';
+import { log, redact } from './log';
 import { getSecrets } from './secrets';
 
 export const STRIPE_API_VERSION = '2026-10-28.endive';
@@ -79,7 +80,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, 
   });
   const json = (await res.json().catch(() => ({}))) as T & { error?: { message?: string } };
   if (!res.ok) {
-    console.error(JSON.stringify({ level: 'error', where: 'stripe', path, status: res.status, message: json.error?.message }));
+    log.error('Stripe answered an error', undefined, { path, status: res.status, stripeMessage: redact(json.error?.message ?? '') });
     throw new HttpError(502, 'The payment provider did not answer as expected. Please try again.');
   }
   return json;

@@ -1,7 +1,9 @@
 // Signed, expiring tokens (HS256). Access tokens carry the organisation; registration tokens are
-// accepted only by the sign-up steps. The `typ` claim keeps one from passing as the other.
-import { SignJWT, jwtVerify } from 'jose';
-import { getSecrets } from './secrets';
+// accepted only by the sign-up steps. The `typ` claim keeps one from passing as the other. The `kid`
+// header names the signing key, so a rotated-out key still verifies the tokens it signed (token-keys.ts).
+import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
+import { getSecrets, type AppSecrets } from './secrets';
+import { candidateKeys, tokenKeySet, type TokenKeySet } from './token-keys';
 
 export const ACCESS_TOKEN_TTL = '12h';
 export const REGISTRATION_TOKEN_TTL = '1h';
@@ -15,25 +17,45 @@ export interface TokenClaims {
   type: TokenType;
 }
 
-async function key(): Promise<Uint8Array> {
-  return new TextEncoder().encode((await getSecrets()).tokenSigningKey);
+const keySets = new WeakMap<AppSecrets, TokenKeySet>();
+
+async function tokenKeys(): Promise<TokenKeySet> {
+  const secrets = await getSecrets();
+  let set = keySets.get(secrets);
+  if (!set) keySets.set(secrets, (set = tokenKeySet(secrets.tokenSigningKey, secrets.previousTokenSigningKeys)));
+  return set;
+}
+
+/** The token's payload if one of the accepted keys signed it (the one its kid names). */
+async function verifiedPayload(token: string) {
+  const keys = await tokenKeys();
+  const { kid } = decodeProtectedHeader(token);
+  for (const { key } of candidateKeys(keys, kid)) {
+    try {
+      return (await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] })).payload;
+    } catch {
+      // not this key (or expired, or not for us): the next candidate, if any
+    }
+  }
+  return undefined;
 }
 
 export async function signToken(claims: TokenClaims): Promise<string> {
+  const { current } = await tokenKeys();
   const jwt = new SignJWT({ typ: claims.type, ...(claims.orgId ? { org: claims.orgId } : {}) })
-    .setProtectedHeader({ alg: 'HS256' })
+    .setProtectedHeader({ alg: 'HS256', kid: current.kid })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
     .setIssuedAt()
     .setExpirationTime(claims.type === 'access' ? ACCESS_TOKEN_TTL : REGISTRATION_TOKEN_TTL);
-  return jwt.sign(await key());
+  return jwt.sign(current.key);
 }
 
 /** The claims of a valid token of the wanted type, or undefined (bad signature, expired, wrong type). */
 export async function verifyToken(token: string, type: TokenType): Promise<TokenClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, await key(), { issuer: ISSUER, algorithms: ['HS256'] });
-    if (payload.typ !== type || typeof payload.sub !== 'string') return undefined;
+    const payload = await verifiedPayload(token);
+    if (!payload || payload.typ !== type || typeof payload.sub !== 'string') return undefined;
     return { userId: payload.sub, orgId: typeof payload.org === 'string' ? payload.org : undefined, type };
   } catch {
     return undefined;

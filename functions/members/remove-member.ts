@@ -4,6 +4,7 @@
 // session ends at once because every request reads the membership afresh.
 import { conflict, forbidden, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
+import { log } from '#lib/log';
 import { getMembership, removeMember } from '../data/members';
 import { deleteAllNotifications } from '../data/notifications';
 import { getUser } from '../data/users';
@@ -27,8 +28,6 @@ export const handler = endpoint({}, async ({ params, caller }) => {
   });
   if (!removed) throw conflict('This member was changed at the same moment. Please reload and try again.');
   // Their inbox in this organisation goes too; a failure here leaves only unreachable items behind.
-  await deleteAllNotifications(caller.orgId, userId).catch((error) =>
-    console.error(JSON.stringify({ level: 'error', message: 'notification clean-up failed', orgId: caller.orgId, userId, error: error?.message })),
-  );
+  await deleteAllNotifications(caller.orgId, userId).catch((error: unknown) => log.error('Notification clean-up failed', error, { userId }));
   return { message: 'The member is removed.' };
 });

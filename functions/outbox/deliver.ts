@@ -8,6 +8,7 @@
 // (malformed or rejected address) is given up at once. A staff notice writes one notification per
 // member under ids derived from the row, so a repeated delivery writes nothing new.
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
+import { countMetric, errorFields, log, withInvocationLog } from '#lib/log';
 import { isPermanentMailRefusal, sendMail } from '#lib/mail';
 import { randomId } from '#lib/passwords';
 import { notifyStaffOnce } from '../data/notifications';
@@ -34,13 +35,6 @@ const SWEEP_MARGIN_MS = 15_000;
 
 export type Outcome = 'sent' | 'retry' | 'failed' | 'skipped';
 
-function log(level: 'info' | 'warn' | 'error', message: string, extra: Record<string, unknown>) {
-  const line = JSON.stringify({ level, where: 'outbox', message, ...extra });
-  if (level === 'error') console.error(line);
-  else if (level === 'warn') console.warn(line);
-  else console.log(line);
-}
-
 /** The pause before attempt `attempts + 1`. */
 export const retryDelayMs = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
 
@@ -65,15 +59,16 @@ export async function deliver(id: string, now = new Date()): Promise<Outcome> {
   } catch (error) {
     const permanent = row.payload.kind === 'mail' && isPermanentMailRefusal(error);
     const tooOld = Date.now() - Date.parse(row.createdAt) >= GIVE_UP_AFTER_MS;
-    const detail = { id, kind: row.payload.kind, attempts: row.attempts, error: (error as Error)?.name, reason: (error as Error)?.message };
+    const detail = { id, kind: row.payload.kind, attempts: row.attempts, orgId: row.orgId };
     if (permanent || tooOld) {
       await failOutboxRow(id, token, error);
-      log('error', permanent ? 'outbox row refused for good, not retried' : 'outbox row failed for a day, given up', detail);
+      log.error(permanent ? 'Outbox row refused for good, not retried' : 'Outbox row failed for a day, given up', error, detail);
+      countMetric('OutboxGivenUp', 1, { kind: row.payload.kind, orgId: row.orgId });
       return 'failed';
     }
     const next = new Date(Date.now() + retryDelayMs(row.attempts));
     await rescheduleOutboxRow(id, token, next, error);
-    log('warn', 'outbox delivery failed, will retry', { ...detail, nextAttemptAt: next.toISOString() });
+    log.warn('Outbox delivery failed, will retry', { ...detail, ...errorFields(error), nextAttemptAt: next.toISOString() });
     return 'retry';
   }
   // Lost claim (another worker took the row after our lease ran out): it is recorded by that one.
@@ -113,7 +108,7 @@ export async function onStreamRecords(records: readonly DynamoDBRecord[]): Promi
       await deliver(id);
     } catch (error) {
       // The table itself failed us (the side effect's own failures are recorded on the row).
-      log('warn', 'outbox stream record not processed', { id, error: (error as Error)?.name, reason: (error as Error)?.message });
+      log.warn('Outbox stream record not processed', { id, ...errorFields(error) });
       if (record.dynamodb?.SequenceNumber) failed.push(record.dynamodb.SequenceNumber);
     }
   }
@@ -143,16 +138,18 @@ export async function sweep(options: { remainingMs?: () => number } = {}): Promi
         result[await deliver(id)]++;
       } catch (error) {
         result.skipped++;
-        log('warn', 'outbox row not processed by the sweep', { id, error: (error as Error)?.name, reason: (error as Error)?.message });
+        log.warn('Outbox row not processed by the sweep', { id, ...errorFields(error) });
       }
     }
   }
-  if (result.sent + result.retry + result.failed > 0) log('info', 'outbox sweep', { ...result });
+  if (result.sent + result.retry + result.failed > 0) log.info('Outbox sweep', { ...result });
   return result;
 }
 
 const isStreamEvent = (event: unknown): event is DynamoDBStreamEvent => Array.isArray((event as DynamoDBStreamEvent)?.Records);
 
 /** DynamoDB Stream batches (filtered to outbox rows) and the scheduled sweep (EventBridge, every minute). */
-export const handler = async (event: DynamoDBStreamEvent | ScheduledEvent, context?: Pick<Context, 'getRemainingTimeInMillis'>) =>
-  isStreamEvent(event) ? onStreamRecords(event.Records) : sweep({ remainingMs: context?.getRemainingTimeInMillis?.bind(context) });
+export const handler = async (event: DynamoDBStreamEvent | ScheduledEvent, context?: Pick<Context, 'getRemainingTimeInMillis'> & Partial<Pick<Context, 'awsRequestId'>>) =>
+  isStreamEvent(event)
+    ? withInvocationLog(context?.awsRequestId, 'outbox stream', () => onStreamRecords(event.Records))
+    : withInvocationLog(context?.awsRequestId, 'outbox sweep', () => sweep({ remainingMs: context?.getRemainingTimeInMillis?.bind(context) }));

@@ -6,6 +6,7 @@
 // invocation is retried, and what still fails lands in the dead-letter queue).
 import type { APIGatewayProxyEventV2, Context, EventBridgeEvent } from 'aws-lambda';
 import { endpoint } from '#lib/http';
+import { log, withInvocationLog } from '#lib/log';
 import { getSecrets } from '#lib/secrets';
 import { retrieveEvent, verifyWebhookSignature, type StripeEvent } from '#lib/stripe';
 import { HttpError, serviceUnavailable } from '#lib/errors';
@@ -31,12 +32,22 @@ const webhook = endpoint({}, async ({ body, event }) => {
 async function fromEventBridge(event: EventBridgeEvent<string, StripeEvent>, context: Context) {
   const claimed = event.detail;
   if (!claimed?.id) return { outcome: 'ignored' };
-  const verified = await retrieveEvent(claimed.id);
-  return { outcome: await processStripeEvent(verified, leaseFor(context?.getRemainingTimeInMillis?.())) };
+  const started = performance.now();
+  try {
+    const verified = await retrieveEvent(claimed.id);
+    const outcome = await processStripeEvent(verified, leaseFor(context?.getRemainingTimeInMillis?.()));
+    log.info('Stripe event', { eventId: claimed.id, type: verified.type, outcome, durationMs: Math.round(performance.now() - started) });
+    return { outcome };
+  } catch (error) {
+    // Thrown on: Lambda retries the event, then the dead-letter queue keeps it.
+    if (error instanceof RetryLater) log.warn('Stripe event to be delivered again', { eventId: claimed.id, reason: error.message });
+    else log.error('Stripe event failed', error, { eventId: claimed.id });
+    throw error;
+  }
 }
 
 export const handler = async (event: APIGatewayProxyEventV2 | EventBridgeEvent<string, StripeEvent>, context: Context) => {
-  if (!('routeKey' in event)) return fromEventBridge(event, context);
+  if (!('routeKey' in event)) return withInvocationLog(context?.awsRequestId, 'stripe eventbridge', () => fromEventBridge(event, context));
   leases.set(event, leaseFor(context?.getRemainingTimeInMillis?.()));
   return webhook(event, context);
 };

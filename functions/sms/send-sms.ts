@@ -4,6 +4,7 @@
 import { sendSmsSchema } from '#shared/schemas/sms';
 import { HttpError, badRequest, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
+import { log } from '#lib/log';
 import { randomId } from '#lib/passwords';
 import { sendSms } from '#lib/sms';
 import { transact } from '../data/appointments';
@@ -37,7 +38,7 @@ export const handler = endpoint({ body: sendSmsSchema }, async ({ body, caller }
   } catch (error) {
     record.status = 'failed';
     record.error = String((error as Error)?.message ?? error).slice(0, 300);
-    console.error(JSON.stringify({ level: 'error', message: 'sms send failed', error: record.error }));
+    log.error('SMS not sent', error);
   }
   await transact([
     putSms(record),

@@ -28,6 +28,7 @@ export interface LocalStackOptions {
   inMemory?: boolean;
   /** Port of the SES inbox page; default 8005 when free, else any free port. */
   sesPort?: number;
+  /** Log only warnings and errors of the handlers (tests), not a line per request. */
   quiet?: boolean;
   /** The outbox worker's sweep period and first retry pause (fault tests shorten them). */
   outbox?: { sweepMs?: number; retryBaseMs?: number };
@@ -249,6 +250,8 @@ async function serveUpload(res: ServerResponse, s3: S3Client, key: string): Prom
 
 interface LocalSecrets {
   tokenSigningKey: string;
+  /** Rotated-out keys still accepted (docs/operations.md, "Token signing key rotation"). */
+  previousTokenSigningKeys?: string[];
   /** Signs the local Stripe stand-in's events. */
   localStripeWebhookSecret: string;
 }
@@ -334,9 +337,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
       TOKEN_SIGNING_KEY: secrets.tokenSigningKey,
+      PREVIOUS_TOKEN_SIGNING_KEYS: (secrets.previousTokenSigningKeys ?? []).join(','),
       APP_URL: url,
       MAIL_FROM: process.env.MAIL_FROM ?? 'Clinic Suite <no-reply@clinic-suite.local>',
       LOCAL_STACK: 'true',
+      // functions/lib/log.ts: readable lines; tests (quiet) show only warnings and errors.
+      LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? (options.quiet ? 'warn' : 'info'),
       ...(options.outbox?.retryBaseMs ? { OUTBOX_RETRY_BASE_MS: String(options.outbox.retryBaseMs) } : {}),
     };
     // The handlers run in this process and read their configuration from the environment, as in Lambda.

@@ -1,6 +1,6 @@
 // The bundling plugin that lets esbuild drop the SDK schemas a function does not use: every schema
 // module keeps its values exactly, and the unused shapes really go.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

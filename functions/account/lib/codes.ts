@@ -2,6 +2,7 @@
 // most once a minute and 5 times an hour per purpose. Conditional writes keep racing requests honest.
 import { badRequest, serviceUnavailable, tooManyRequests } from '#lib/errors';
 import { isConditionFailure } from '../../data/core';
+import { log } from '#lib/log';
 import { sendMail, type Mail } from '#lib/mail';
 import { hashOtp, newOtp, otpMatches, randomId } from '#lib/passwords';
 import { consumeOtp, getOtp, putOtp, recordOtpFailure, releaseOtpSend, type OtpPurpose, type OtpRecord, type User } from '../../data/users';
@@ -50,7 +51,7 @@ async function sendReserved(userId: string, purpose: OtpPurpose, sentAt: string,
   try {
     await sendMail(mail);
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'mail not sent', purpose, error: (error as Error)?.name }));
+    log.error('One-time code mail not sent', error, { purpose });
     await releaseOtpSend(userId, purpose, sentAt);
     throw serviceUnavailable(MAIL_FAILED, 5);
   }

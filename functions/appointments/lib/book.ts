@@ -9,6 +9,7 @@ import { ATTACHMENT_FIELDS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, type Attachm
 import type { Caller } from '#lib/authorise';
 import { HttpError, badRequest } from '#lib/errors';
 import type { UploadedFile } from '#lib/http';
+import { log } from '#lib/log';
 import type { Mail } from '#lib/mail';
 import { randomId } from '#lib/passwords';
 import { deleteUpload, storeUpload } from '#lib/storage';
@@ -81,7 +82,7 @@ async function storeAttachments(orgId: string, appointmentId: string, files: Boo
 }
 
 async function removeAttachments(stored: Partial<Record<AttachmentField, string>>) {
-  await Promise.all(Object.values(stored).map((key) => deleteUpload(key!).catch((e) => console.error(JSON.stringify({ level: 'error', message: 'could not delete upload', key, error: String(e) })))));
+  await Promise.all(Object.values(stored).map((key) => deleteUpload(key!).catch((error: unknown) => log.error('Could not delete an upload', error, { key }))));
 }
 
 export async function bookAppointment(b: Booking): Promise<Appointment> {
@@ -118,7 +119,7 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
     inReports: true,
   };
 
-  let appointment = base;
+  let appointment: Appointment;
   try {
     for (let attempt = 0; ; attempt++) {
       const customer = await customerForBooking(org.id, input, base, now);

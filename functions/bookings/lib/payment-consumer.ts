@@ -16,6 +16,7 @@
 //              partially_refunded.
 // An event for a booking that does not exist (yet) is handed back (PaymentTargetMissing).
 import { formatDollars } from '#shared/bookings/time';
+import { countMetric, log } from '#lib/log';
 import type { CheckoutSession } from '#lib/stripe';
 import { auditItem } from '../../data/audit';
 import { getAvailability, rulesOf } from '../../data/availability';
@@ -37,7 +38,7 @@ async function bookingOf(metadata: Record<string, string> | undefined): Promise<
   const booking = await getBooking(orgId, bookingId);
   if (booking) return booking;
   if (await getOrganization(orgId)) throw new PaymentTargetMissing(`Booking ${bookingId} of ${orgId}`);
-  console.warn(JSON.stringify({ level: 'warn', where: 'booking-payment', message: 'Stripe event for a booking of an organisation that is gone', orgId, bookingId }));
+  log.warn('Stripe event for a booking of an organisation that is gone', { orgId, bookingId });
   return undefined;
 }
 
@@ -79,6 +80,13 @@ export const bookingPaymentConsumer: PaymentConsumer = {
     const flagged = (b: BookingRecord) => (difference ? differenceRows(b, difference, at) : []);
     // The money received counts on the day it came in (the clinic's zone), with whichever move records it.
     const received = moneyDelta('paid', reportDayOf(at, org?.timeZone ?? booking.timeZone), session.currency, session.amount_total);
+    /** Counts the payment once it is recorded: the booking confirmed, or flagged for staff. */
+    const fields = { kind: 'booking', orgId: booking.orgId };
+    const counted = (confirmed: boolean) => {
+      countMetric('PaymentsSucceeded', 1, fields);
+      if (confirmed) countMetric('BookingsConfirmed', 1, fields);
+      if (difference || !confirmed) countMetric('PaymentsNeedingAttention', 1, fields);
+    };
 
     // Whatever state the booking is found in, one guarded move; when another writer moved it first
     // (a hold released, the same payment under another event id), read it again and decide anew.
@@ -100,14 +108,14 @@ export const bookingPaymentConsumer: PaymentConsumer = {
       const confirmedPayment = { ...payment, needsAttention: attention(difference && differenceNote(difference)) };
 
       if (b.status === 'held') {
-        if (await confirmHeld(b, confirmedPayment, at, confirmedRows(), received)) return;
+        if (await confirmHeld(b, confirmedPayment, at, confirmedRows(), received)) return counted(true);
         continue;
       }
       if (b.status === 'expired' && b.paymentStatus !== 'paid') {
         // Paid in time, but the event came after the hold was released: take the place again if free.
         const rules = rulesOf(await getAvailability(b.orgId), org?.timeZone);
         const outcome = await reinstateExpired(b, rules.capacity, confirmedPayment, at, confirmedRows(), received);
-        if (outcome === 'confirmed') return;
+        if (outcome === 'confirmed') return counted(true);
         if (outcome === 'state') continue;
         const note = attention('Paid after the hold ran out, and the time was taken meanwhile: offer another time or refund.', difference && differenceNote(difference));
         const unplaced: BookingRecord = { ...b, ...payment, paymentStatus: 'paid' };
@@ -117,7 +125,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
           ...flagged(b),
           ...reportItems(b.orgId, received),
         ]);
-        if (moved) return;
+        if (moved) return counted(false);
         continue;
       }
       if (b.status === 'cancelled' && (b.paymentStatus === 'unpaid' || b.paymentStatus === 'pending')) {
@@ -127,7 +135,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
           ...flagged(b),
           ...reportItems(b.orgId, received),
         ]);
-        if (moved) return;
+        if (moved) return counted(false);
         continue;
       }
       return; // confirmed, or its payment recorded already
@@ -167,7 +175,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
       const moved = cancels
         ? await cancelConfirmed(booking, at, changes, { fromPayment, refundedBelow: refund.amountRefunded, refundedWas: booking.refundedCents ?? null, also: [told], report: refunded })
         : await updateBooking(booking, { status: [booking.status], paymentStatus: fromPayment, refundedBelow: refund.amountRefunded, refundedWas: booking.refundedCents ?? null }, { ...changes, updatedAt: at }, [told, ...reportItems(booking.orgId, refunded)]);
-      if (moved) return;
+      if (moved) return countMetric('PaymentsRefunded', 1, { kind: 'booking', orgId: booking.orgId });
       // changed meanwhile: read again
     }
   },

@@ -7,6 +7,7 @@
 // charged), but flagged (needsAttention), staff are told, and the audit log says so.
 // An event for a payment that does not exist (yet) is handed back (PaymentTargetMissing).
 import { formatDollars } from '#shared/forms/validate';
+import { countMetric, log } from '#lib/log';
 import type { CheckoutSession } from '#lib/stripe';
 import type { Mail } from '#lib/mail';
 import { auditItem } from '../../data/audit';
@@ -26,7 +27,7 @@ async function paymentOf(metadata: Record<string, string> | undefined): Promise<
   const payment = await getPayment(orgId, paymentId);
   if (payment) return payment;
   if (await getOrganization(orgId)) throw new PaymentTargetMissing(`Form payment ${paymentId} of ${orgId}`);
-  console.warn(JSON.stringify({ level: 'warn', where: 'form-payment', message: 'Stripe event for a payment of an organisation that is gone', orgId, paymentId }));
+  log.warn('Stripe event for a payment of an organisation that is gone', { orgId, paymentId });
   return undefined;
 }
 
@@ -91,17 +92,22 @@ export const formPaymentConsumer: PaymentConsumer = {
         }),
       );
     }
+    /** Counts the payment once this delivery recorded it. */
+    const countPaid = () => {
+      countMetric('PaymentsSucceeded', 1, { kind: 'form', orgId: payment.orgId });
+      if (difference) countMetric('PaymentsNeedingAttention', 1, { kind: 'form', orgId: payment.orgId });
+    };
     // Report figures: the money on the day it came in; the lead as paid on its own day, only with its
     // first payment (the submission must still be unpaid when this move commits).
     const received = moneyDelta('paid', reportDayOf(at, org?.timeZone), session.currency, session.amount_total);
     const lead = await getSubmission(payment.orgId, payment.submissionId);
     if (lead?.reportDay && !PAID_STATES.includes(lead.paymentStatus as FormPaymentRecord['status'])) {
       const leadPaid: ReportDelta = { day: lead.reportDay, figure: 'leads:paid', by: 1 };
-      if (await movePayment(payment, ['pending', 'failed', 'expired'], 'paid', fields, { also: rows, report: [...received, leadPaid], submissionUnpaid: true })) return;
+      if (await movePayment(payment, ['pending', 'failed', 'expired'], 'paid', fields, { also: rows, report: [...received, leadPaid], submissionUnpaid: true })) return countPaid();
       // Paid already (a replay: the move below changes nothing either), or the lead was paid by another of its payments.
     }
     // False when it is paid already (the same session under another event id): nothing more to do.
-    await movePayment(payment, ['pending', 'failed', 'expired'], 'paid', fields, { also: rows, report: received });
+    if (await movePayment(payment, ['pending', 'failed', 'expired'], 'paid', fields, { also: rows, report: received })) countPaid();
   },
 
   async expired(session: CheckoutSession) {
@@ -134,7 +140,8 @@ export const formPaymentConsumer: PaymentConsumer = {
           ),
         ],
       });
-      if (moved || !['paid', 'partially_refunded'].includes(payment.status)) return;
+      if (moved) return countMetric('PaymentsRefunded', 1, { kind: 'form', orgId: payment.orgId });
+      if (!['paid', 'partially_refunded'].includes(payment.status)) return;
       // Another refund was recorded meanwhile: read again.
     }
   },

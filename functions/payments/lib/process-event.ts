@@ -2,6 +2,7 @@
 // the consumer its metadata names, and record the outcome. An event that cannot be processed now (its
 // claim is held by a running attempt, or the record it names does not exist yet) throws RetryLater
 // and is not marked processed, so the sender delivers it again; a failure gives the claim back.
+import { log } from '#lib/log';
 import type { CheckoutSession, StripeEvent } from '#lib/stripe';
 import { claimEvent, completeEvent, findPayment, releaseEvent, rememberPayment } from '../../data/stripe-events';
 import { CONSUMERS, kindOf } from './consumers';
@@ -40,7 +41,7 @@ export async function processStripeEvent(event: StripeEvent, leaseMs: number): P
   } catch (error) {
     await releaseEvent(event.id, claim.token).catch(() => undefined);
     if (error instanceof PaymentTargetMissing) {
-      console.warn(JSON.stringify({ level: 'warn', where: 'stripe-event', eventId: event.id, type: event.type, message: `${error.message}: given back for a later delivery` }));
+      log.warn('Stripe event given back for a later delivery', { eventId: event.id, type: event.type, reason: error.message });
       throw new RetryLater('The record this event is about does not exist yet. Please deliver it again later.', MISSING_RETRY_SECONDS);
     }
     throw error;

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { APP_NAME } from '../config/app';
 
 /** The brand mark: a rounded square with a medical cross, drawn inline (no image request). */
 export function LogoMark({ size = 32, className }: { size?: number; className?: string }) {
@@ -16,14 +15,5 @@ export function LogoMark({ size = 32, className }: { size?: number; className?: 
       <rect width="48" height="48" rx="12" fill={`url(#${gradient})`} />
       <path d="M20 11h8v9h9v8h-9v9h-8v-9h-9v-8h9z" fill="#fff" />
     </svg>
-  );
-}
-
-export function Logo({ size = 32, className, textClassName }: { size?: number; className?: string; textClassName?: string }) {
-  return (
-    <span className={`d-inline-flex align-items-center gap-2 ${className ?? ''}`}>
-      <LogoMark size={size} />
-      <span className={`fw-bold fs-5 lh-1 ${textClassName ?? ''}`}>{APP_NAME}</span>
-    </span>
   );
 }

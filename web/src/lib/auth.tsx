@@ -71,6 +71,3 @@ export function useAuth(): AuthState {
   if (!value) throw new Error('useAuth needs an AuthProvider');
   return value;
 }
-
-/** For tests: a fixed session. */
-export const AuthContextProvider = AuthContext.Provider;

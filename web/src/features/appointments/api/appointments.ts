@@ -75,8 +75,6 @@ export interface Assignee {
 /** Members who can be given appointments (needs Appointment write; pass false to skip the call). */
 export const useAssignees = (enabled: boolean) => useSWR<{ items: Assignee[] }>(enabled ? '/appointments/assignees' : null, fetcher, { revalidateOnFocus: false });
 
-export const useAppointmentLog = (cursor?: string) => useSWR<{ items: LogEntry[]; nextCursor?: string }>(`/appointments/appointment-logs?pageSize=50${cursor ? `&cursor=${cursor}` : ''}`, fetcher);
-
 /** A 5-minute signed link to one of an appointment's private files. */
 export const attachmentLink = (id: string, field: 'insuranceCardImage' | 'debtorReferralDocument') =>
   api.get<{ url: string; expiresInSeconds: number }>(`/appointments/${encodeURIComponent(id)}/attachments/${field}`);

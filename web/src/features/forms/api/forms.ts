@@ -97,7 +97,6 @@ export const createForm = (body: FormInput) => api.post<FormView>('/form-builder
 export const updateForm = (id: string, body: FormInput) => api.put<FormView>(formKey(id), body);
 export const deleteForm = (id: string) => api.delete(formKey(id));
 export const quickCreateForm = (formName: string) => api.post<FormView>('/forms/create', { formName });
-export const linkPackages = (formId: string, packageIds: string[], packageId: string | null) => api.put<FormView>(`/form/${enc(formId)}/package`, { packageIds, packageId });
 
 export const useSubmissions = (formId: string | undefined) => usePaged<SubmissionView>(formId ? `${formKey(formId)}/submissions` : null);
 export const useFormPayments = (formId: string | undefined) => usePaged<PaymentView>(formId ? `/leads/payment-submissions/form/${enc(formId)}` : null);

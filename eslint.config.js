@@ -1,0 +1,47 @@
+// ESLint, run by `npm test` (scripts/test.mjs). Rules that catch defects, not style (formatting is the
+// editor's): ESLint's recommended correctness rules, and type-aware checks on promises (one nobody
+// awaits, or one passed where a boolean or a plain callback is expected) and on unused code.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'cdk.out/', '.cache/', '.data/', 'coverage/', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [js.configs.recommended, tseslint.configs.eslintRecommended],
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: {
+        // One tsconfig for everything; the few scripts outside it get a default project.
+        projectService: { allowDefaultProject: ['web/scripts/*.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // react-router's navigate() returns a promise only under a data router, and it never rejects.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] },
+      ],
+      '@typescript-eslint/await-thenable': 'error',
+      // JSX handlers may return promises (react-hook-form's handleSubmit does): React ignores the value.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      'no-unused-vars': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      // Control characters in patterns are what those patterns look for (ids, paths, pasted HTML).
+      'no-control-regex': 'off',
+      // TypeScript reports undefined names and redeclarations itself, with types in mind.
+      'no-undef': 'off',
+      'no-redeclare': 'off',
+      // Style, not defects.
+      'prefer-const': 'off',
+    },
+  },
+  {
+    // A test's async server or fetch stub that throws fails the test anyway.
+    files: ['**/*.test.{ts,tsx}', 'test/**/*.ts'],
+    rules: { '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }] },
+  },
+);
