@@ -5,6 +5,12 @@
 
 export interface AppSecrets {
   tokenSigningKey: string;
+  /**
+   * Encrypts secrets kept in the table (two-factor secrets). Absent from app secrets made before it
+   * existed: then functions/lib/encryption.ts derives one from tokenSigningKey (and says so in the
+   * ciphertext, so a key added later still reads what was written before).
+   */
+  dataEncryptionKey?: string;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
 }
@@ -55,12 +61,13 @@ async function load(): Promise<AppSecrets> {
   if (arn) {
     const parsed = JSON.parse(await secretString(arn)) as Partial<AppSecrets>;
     if (!parsed.tokenSigningKey) throw new Error('The app secret has no tokenSigningKey');
-    return { tokenSigningKey: parsed.tokenSigningKey, stripeSecretKey: parsed.stripeSecretKey || undefined, stripeWebhookSecret: parsed.stripeWebhookSecret || undefined };
+    return { tokenSigningKey: parsed.tokenSigningKey, dataEncryptionKey: parsed.dataEncryptionKey || undefined, stripeSecretKey: parsed.stripeSecretKey || undefined, stripeWebhookSecret: parsed.stripeWebhookSecret || undefined };
   }
   const tokenSigningKey = process.env.TOKEN_SIGNING_KEY;
   if (!tokenSigningKey) throw new Error('Missing TOKEN_SIGNING_KEY (or APP_SECRETS_ARN)');
   return {
     tokenSigningKey,
+    dataEncryptionKey: process.env.DATA_ENCRYPTION_KEY || undefined,
     stripeSecretKey: process.env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET || undefined,
   };
