@@ -1,7 +1,8 @@
 // Change password, proving the current one first. In one transaction: the new hash, the end of the
 // member's other sessions (this one carries on), and the mail that tells them.
 import { changePasswordSchema } from '#shared/schemas/account';
-import { badRequest, conflict } from '#lib/errors';
+import { badRequest, conflict, unauthorized } from '#lib/errors';
+import { SESSION_ENDED } from '#lib/authorise';
 import { endpoint } from '#lib/http';
 import { hashPassword, verifyPassword } from '#lib/passwords';
 import { tryTransact } from '../data/core';
@@ -13,13 +14,15 @@ import { passwordChangedMail } from './lib/password-mail';
 
 export const handler = endpoint({ body: changePasswordSchema }, async ({ body, caller }) => {
   const [user, membership] = await Promise.all([getUser(caller.userId), getMembership(caller.orgId, caller.userId)]);
+  // Removed from the organisation at this very moment: the session is over.
+  if (!membership) throw unauthorized(SESSION_ENDED);
   if (!user || !(await verifyPassword(body.currentPassword, user.passwordHash))) {
     throw badRequest('Your current password is incorrect.', { currentPassword: 'Your current password is incorrect.' });
   }
   const now = new Date().toISOString();
   const changed = await tryTransact([
     updateProfileItem(user.id, { passwordHash: await hashPassword(body.newPassword), updatedAt: now }),
-    ...endOtherSessionsItems(membership!, { sessionId: caller.sessionId! }),
+    ...endOtherSessionsItems(membership, { sessionId: caller.sessionId! }),
     outboxMail(`password-changed-${user.id}-${now}`, passwordChangedMail(user.email, 'changed'), caller.orgId),
   ]);
   if (!changed) throw conflict('Your account changed at the same moment. Please try again.');

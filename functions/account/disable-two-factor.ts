@@ -2,7 +2,8 @@
 // sessions end, and they are told by mail (an outbox row in the same transaction).
 import { disableTwoFactorSchema } from '#shared/schemas/account';
 import { config } from '#lib/config';
-import { badRequest, conflict } from '#lib/errors';
+import { badRequest, conflict, unauthorized } from '#lib/errors';
+import { SESSION_ENDED } from '#lib/authorise';
 import { endpoint } from '#lib/http';
 import { auditItem } from '../data/audit';
 import { tryTransact } from '../data/core';
@@ -17,6 +18,8 @@ import { USED_CODE, WRONG_CODE, codeLimits, isActive, useSecondFactor } from './
 export const handler = endpoint({ body: disableTwoFactorSchema }, async ({ body, caller }) => {
   const [record, membership, user] = await Promise.all([getTwoFactor(caller.userId), getMembership(caller.orgId, caller.userId), getUser(caller.userId)]);
   if (!isActive(record) || !user) throw badRequest('Two-step sign-in is not on.');
+  // Removed from the organisation at this very moment: the session is over.
+  if (!membership) throw unauthorized(SESSION_ENDED);
   const limits = codeLimits(caller.userId);
   await refuseIfLimited(limits);
   const check = await useSecondFactor(record, body.code);
@@ -28,7 +31,7 @@ export const handler = endpoint({ body: disableTwoFactorSchema }, async ({ body,
   const now = new Date().toISOString();
   const disabled = await tryTransact([
     disableTwoFactorItem(caller.userId, record.secret),
-    ...endOtherSessionsItems(membership!, { sessionId: caller.sessionId!, twoFactor: false }),
+    ...endOtherSessionsItems(membership, { sessionId: caller.sessionId!, twoFactor: false }),
     auditItem({ orgId: caller.orgId, actorId: caller.userId, module: 'Account', action: 'update', recordType: 'two-factor', recordId: caller.userId, summary: 'Turned off two-step sign-in', at: now }),
     outboxMail(`two-factor-off-${caller.userId}-${now}`, {
       to: user.email,

@@ -2,7 +2,8 @@
 // once (only their hashes are kept). The member's other sessions end: from now on a sign-in needs
 // the second factor; this session carries on, marked as two-factor.
 import { enableTwoFactorSchema } from '#shared/schemas/account';
-import { badRequest, conflict } from '#lib/errors';
+import { badRequest, conflict, unauthorized } from '#lib/errors';
+import { SESSION_ENDED } from '#lib/authorise';
 import { endpoint } from '#lib/http';
 import { totpStep } from '#lib/totp';
 import { auditItem } from '../data/audit';
@@ -19,6 +20,8 @@ const PENDING_TTL_MS = 15 * 60_000;
 export const handler = endpoint({ body: enableTwoFactorSchema }, async ({ body, caller }) => {
   const [record, membership] = await Promise.all([getTwoFactor(caller.userId), getMembership(caller.orgId, caller.userId)]);
   if (isActive(record)) throw conflict('Two-step sign-in is already on.');
+  // Removed from the organisation at this very moment: the session is over.
+  if (!membership) throw unauthorized(SESSION_ENDED);
   if (!record?.pendingSecret || !record.pendingCreatedAt || Date.now() - Date.parse(record.pendingCreatedAt) > PENDING_TTL_MS) {
     throw badRequest('Please start the set-up again: the QR code has expired or was not created.');
   }
@@ -33,7 +36,7 @@ export const handler = endpoint({ body: enableTwoFactorSchema }, async ({ body, 
   const now = new Date().toISOString();
   const enabled = await tryTransact([
     enableTwoFactorItem(caller.userId, record.pendingSecret, step, recoveryCodes.map((c) => hashRecoveryCode(caller.userId, c)), now),
-    ...endOtherSessionsItems(membership!, { sessionId: caller.sessionId!, twoFactor: true }),
+    ...endOtherSessionsItems(membership, { sessionId: caller.sessionId!, twoFactor: true }),
     auditItem({ orgId: caller.orgId, actorId: caller.userId, module: 'Account', action: 'update', recordType: 'two-factor', recordId: caller.userId, summary: 'Turned on two-step sign-in', at: now }),
   ]);
   if (!enabled) throw conflict('Two-step sign-in was changed at the same moment. Please reload and try again.');
