@@ -194,6 +194,20 @@ describe('turning two-factor off', () => {
   });
 });
 
+describe('wrong codes while signed in', () => {
+  it('are limited per member: after 10 wrong codes even a right one waits', async () => {
+    const owner = await signUpOwner('tfa-guess');
+    const { secret } = await turnOnTwoFactor(owner.token);
+    const right = totpCode(secret, 1);
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 10; i++) expect((await api('POST', '/users/two-factor/disable', { token: owner.token, body: { code: wrong } })).status).toBe(400);
+    const refused = await api('POST', '/users/two-factor/disable', { token: owner.token, body: { code: right } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    expect((await api('GET', '/users/session', { token: owner.token })).body.data.twoFactorEnabled).toBe(true);
+  });
+});
+
 describe("the owner's two-factor requirement", () => {
   it('sends members without two-factor to set it up before anything else', async () => {
     const owner = await signUpOwner('tfa-require');
