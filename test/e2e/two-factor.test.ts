@@ -81,7 +81,9 @@ describe('two-step sign-in and sessions (issue 15)', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await fill(page, 'Code from the app', totp(secret, 0));
     await page.getByRole('button', { name: 'Turn on' }).click();
-    const codes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
+    const codeList = page.getByRole('list', { name: 'Recovery codes' });
+    await codeList.waitFor();
+    const codes = await codeList.getByRole('listitem').allInnerTexts();
     expect(codes).toHaveLength(10);
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await page.getByText('Signing in asks for a code from your authenticator app.').waitFor();
