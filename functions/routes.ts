@@ -64,6 +64,19 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/users/profile-picture', handler: 'account/get-profile-picture', access: 'user' },
   { method: 'DELETE', path: '/users', handler: 'account/delete-account', access: 'user' },
   { method: 'GET', path: '/users/roles-permissions', handler: 'account/get-roles-permissions', access: 'user' },
+  // Two-factor sign-in (TOTP), sessions, and the organisation's sign-in security settings. Wrong codes
+  // are limited per member (account/lib/two-factor.ts), not per address: a clinic's staff share one.
+  { method: 'POST', path: '/users/login/two-factor', handler: 'account/login-two-factor', access: 'public', rateLimit: perMinutes(30, 15) },
+  { method: 'POST', path: '/users/two-factor/setup', handler: 'account/setup-two-factor', access: 'user' },
+  { method: 'POST', path: '/users/two-factor/enable', handler: 'account/enable-two-factor', access: 'user' },
+  { method: 'POST', path: '/users/two-factor/disable', handler: 'account/disable-two-factor', access: 'user' },
+  { method: 'GET', path: '/users/session', handler: 'account/get-session', access: 'user' },
+  { method: 'GET', path: '/users/sessions', handler: 'account/list-sessions', access: 'user' },
+  { method: 'DELETE', path: '/users/sessions/{id}', handler: 'account/end-session', access: 'user' },
+  { method: 'POST', path: '/users/sessions/end-all', handler: 'account/end-all-sessions', access: 'user' },
+  { method: 'POST', path: '/users/logout', handler: 'account/logout', access: 'user' },
+  { method: 'GET', path: '/organization/security', handler: 'account/get-security-settings', access: 'owner' },
+  { method: 'PUT', path: '/organization/security', handler: 'account/update-security-settings', access: 'owner' },
 
   // Dashboard
   { method: 'GET', path: '/dashboard', handler: 'dashboard/get-summary', access: 'user' },

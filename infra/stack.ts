@@ -157,9 +157,10 @@ export class ClinicStack extends Stack {
 
     // ---- Secrets and mail ----------------------------------------------------------------------
     // Only tokenSigningKey is generated. The operator adds stripeSecretKey and stripeWebhookSecret to
-    // the same JSON later (absent keys read as "Stripe not configured" in functions/lib/secrets.ts).
+    // the same JSON later (absent keys read as "Stripe not configured" in functions/lib/secrets.ts), and
+    // may add dataEncryptionKey (two-factor secrets; without it a key derived from tokenSigningKey is used).
     const secret = new Secret(this, 'AppSecrets', {
-      description: 'Clinic Suite app secrets (JSON): tokenSigningKey, stripeSecretKey, stripeWebhookSecret',
+      description: 'Clinic Suite app secrets (JSON): tokenSigningKey, stripeSecretKey, stripeWebhookSecret, dataEncryptionKey',
       generateSecretString: {
         secretStringTemplate: JSON.stringify({}),
         generateStringKey: 'tokenSigningKey',

@@ -43,4 +43,8 @@ export interface UserDetails {
 export interface AuthData extends AuthFlags {
   token?: string;
   userDetails?: UserDetails;
+  /** The password was right and the account uses two-factor sign-in: send a code with `challengeToken`. */
+  twoFactorRequired?: boolean;
+  /** Accepted only by POST /users/login/two-factor, for 5 minutes. */
+  challengeToken?: string;
 }

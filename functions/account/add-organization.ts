@@ -11,7 +11,7 @@ import { isFullyRegistered, signedInReply } from './lib/auth-replies';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
-export const handler = endpoint({ body: organizationSchema }, async ({ body, registrant }) => {
+export const handler = endpoint({ body: organizationSchema }, async ({ body, registrant, event }) => {
   const user = await getUser(registrant.userId);
   if (!user?.isEmailVerified) throw badRequest('Please verify your email first.');
   if (!user.hasAddedBasicDetails) throw badRequest('Please add your basic details first.');
@@ -21,5 +21,5 @@ export const handler = endpoint({ body: organizationSchema }, async ({ body, reg
   const org: Organization = { id: randomId(), ...body, apiKey: newApiKey(), ownerId: user.id, timeZone: DEFAULT_TIME_ZONE, createdAt: now, updatedAt: now };
   // A second, racing request must not attach the user to two organisations.
   if (!(await createOrganizationWithOwner(org, user))) throw conflict('You already belong to an organisation.');
-  return signedInReply({ ...user, orgId: org.id }, 'Your organisation is ready.');
+  return signedInReply({ ...user, orgId: org.id }, event, { message: 'Your organisation is ready.' });
 });

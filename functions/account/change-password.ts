@@ -1,15 +1,30 @@
-// Change password, proving the current one first.
+// Change password, proving the current one first. In one transaction: the new hash, the end of the
+// member's other sessions (this one carries on), and the mail that tells them.
 import { changePasswordSchema } from '#shared/schemas/account';
-import { badRequest } from '#lib/errors';
+import { badRequest, conflict, unauthorized } from '#lib/errors';
+import { SESSION_ENDED } from '#lib/authorise';
 import { endpoint } from '#lib/http';
 import { hashPassword, verifyPassword } from '#lib/passwords';
-import { getUser, updateUser } from '../data/users';
+import { tryTransact } from '../data/core';
+import { getMembership } from '../data/members';
+import { outboxMail } from '../data/outbox';
+import { endOtherSessionsItems } from '../data/sessions';
+import { getUser, updateProfileItem } from '../data/users';
+import { passwordChangedMail } from './lib/password-mail';
 
 export const handler = endpoint({ body: changePasswordSchema }, async ({ body, caller }) => {
-  const user = await getUser(caller.userId);
+  const [user, membership] = await Promise.all([getUser(caller.userId), getMembership(caller.orgId, caller.userId)]);
+  // Removed from the organisation at this very moment: the session is over.
+  if (!membership) throw unauthorized(SESSION_ENDED);
   if (!user || !(await verifyPassword(body.currentPassword, user.passwordHash))) {
     throw badRequest('Your current password is incorrect.', { currentPassword: 'Your current password is incorrect.' });
   }
-  await updateUser(user.id, { passwordHash: await hashPassword(body.newPassword) });
+  const now = new Date().toISOString();
+  const changed = await tryTransact([
+    updateProfileItem(user.id, { passwordHash: await hashPassword(body.newPassword), updatedAt: now }),
+    ...endOtherSessionsItems(membership, { sessionId: caller.sessionId! }),
+    outboxMail(`password-changed-${user.id}-${now}`, passwordChangedMail(user.email, 'changed'), caller.orgId),
+  ]);
+  if (!changed) throw conflict('Your account changed at the same moment. Please try again.');
   return { message: 'Your password has been changed.' };
 });

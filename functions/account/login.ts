@@ -1,34 +1,28 @@
-// Sign in. Unknown email and wrong password get the same answer (and take the same time). Besides the
-// route's limit per address, failed tries are limited per email: few from one address (a guesser, or
-// someone who forgot), many more from everywhere together (guessing spread over addresses), so that a
-// stranger's failures cannot lock the owner out. Known and unknown emails are limited alike.
+// Sign in. Unknown email and wrong password get the same answer (and take the same time). Failed
+// tries are limited per account (./lib/sign-in-limits.ts: a browser with the member's device cookie
+// by that cookie instead) besides the route's limit per address. An account with two-factor sign-in
+// gets a 5-minute challenge token instead of a session (POST /users/login/two-factor).
 import { credentialsSchema } from '#shared/schemas/account';
-import { tooManyRequests, unauthorized } from '#lib/errors';
-import { clientKey, endpoint, tooManyMessage } from '#lib/http';
+import { unauthorized } from '#lib/errors';
+import { endpoint } from '#lib/http';
 import { countMetric } from '#lib/log';
 import { verifyPassword } from '#lib/passwords';
-import { countRequest, waitIfLimited, type RateLimit } from '../data/rate-limits';
+import { getTwoFactor } from '../data/two-factor';
 import { findUserByEmail } from '../data/users';
+import { codeSentReply, isFullyRegistered, nextStepReply, signedInReply, twoFactorChallengeReply } from './lib/auth-replies';
 import { sendCode } from './lib/codes';
-import { codeSentReply, isFullyRegistered, nextStepReply, signedInReply } from './lib/auth-replies';
-
-export const FAILED_LOGINS_PER_EMAIL_AND_ADDRESS: RateLimit = { limit: 10, windowSeconds: 15 * 60 };
-export const FAILED_LOGINS_PER_EMAIL: RateLimit = { limit: 100, windowSeconds: 15 * 60 };
+import { trustedDevice } from './lib/devices';
+import { countFailure, refuseIfLimited, signInLimits } from './lib/sign-in-limits';
+import { isActive } from './lib/two-factor';
 
 export const handler = endpoint({ body: credentialsSchema }, async ({ body, event }) => {
-  const email = body.email.toLowerCase();
-  const limits: [string, string, RateLimit][] = [
-    ['login-failed', `${email}#${clientKey(event)}`, FAILED_LOGINS_PER_EMAIL_AND_ADDRESS],
-    ['login-failed-any', email, FAILED_LOGINS_PER_EMAIL],
-  ];
-  const waits = await Promise.all(limits.map(([scope, subject, limit]) => waitIfLimited(scope, subject, limit)));
-  const wait = waits.find((w) => w !== undefined);
-  if (wait !== undefined) throw tooManyRequests(tooManyMessage(wait), wait);
   const user = await findUserByEmail(body.email);
+  const device = await trustedDevice(event, user?.id);
+  const limits = signInLimits(body.email, event, device);
+  await refuseIfLimited(limits);
   const passwordOk = await verifyPassword(body.password, user?.passwordHash);
   if (!user || !passwordOk) {
-    // Tries racing past the check above are still bounded by the route's limit per address.
-    await Promise.all(limits.map(([scope, subject, limit]) => countRequest(scope, subject, limit)));
+    await countFailure(limits);
     countMetric('SignInsFailed');
     throw unauthorized('Invalid email or password');
   }
@@ -37,5 +31,6 @@ export const handler = endpoint({ body: credentialsSchema }, async ({ body, even
     return codeSentReply();
   }
   if (!(await isFullyRegistered(user))) return nextStepReply(user, 'Please finish setting up your account.');
-  return signedInReply(user);
+  if (isActive(await getTwoFactor(user.id))) return twoFactorChallengeReply(user);
+  return signedInReply(user, event, { alertNewDevice: !device });
 });

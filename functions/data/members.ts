@@ -35,6 +35,8 @@ export interface Membership {
   status: 'active' | 'invited';
   /** SHA-256 of the pending invitation's token, so removing the member revokes it. */
   inviteTokenHash?: string;
+  /** Replaced to end the member's sessions at once (./sessions.ts: a session carries the value it began under). */
+  sessionGeneration?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -157,6 +157,7 @@ export function deleteUserItems(user: Pick<User, 'id' | 'email'>): TransactItem[
     { Delete: { TableName: table(), Key: otpKey(user.id, 'verify-email') } },
     { Delete: { TableName: table(), Key: otpKey(user.id, 'reset-password') } },
     { Delete: { TableName: table(), Key: otpKey(user.id, 'account-notice') } },
+    { Delete: { TableName: table(), Key: { pk: `USER#${user.id}`, sk: 'TWOFACTOR' } } },
   ];
 }
 
@@ -195,17 +196,27 @@ export async function releaseOtpSend(userId: string, purpose: OtpPurpose, sentAt
   });
 }
 
-// Count a wrong try; the condition stops counting past the limit even under parallel guesses.
-export async function recordOtpFailure(userId: string, purpose: OtpPurpose, maxAttempts: number): Promise<void> {
-  await ddb.send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: otpKey(userId, purpose),
-      UpdateExpression: 'SET attempts = attempts + :one',
-      ConditionExpression: 'attribute_exists(pk) AND attempts < :max',
-      ExpressionAttributeValues: { ':one': 1, ':max': maxAttempts },
-    }),
-  ).catch(() => undefined);
+// Count a try BEFORE the code is compared: the condition lets at most `maxAttempts` tries through,
+// however many requests race (a try that is not counted is never compared). The tries made so far
+// (this one included) are in the returned record, which is the code this try is compared with;
+// undefined when the code is locked or gone.
+export async function countOtpAttempt(userId: string, purpose: OtpPurpose, maxAttempts: number): Promise<OtpRecord | undefined> {
+  try {
+    const out = await ddb.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: otpKey(userId, purpose),
+        UpdateExpression: 'SET attempts = attempts + :one',
+        ConditionExpression: 'attribute_exists(pk) AND attempts < :max',
+        ExpressionAttributeValues: { ':one': 1, ':max': maxAttempts },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return strip<OtpRecord>(out.Attributes);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
 }
 
 // Use a code: deleted only if no other request used it first.

@@ -1,8 +1,10 @@
 // Authentication and authorisation from the route table row: the one place access is decided.
-// The organisation comes only from the verified token; the member's permissions are read fresh on
-// each request, so a changed or removed membership takes effect at once.
+// The organisation comes only from the verified token; the member's permissions, their session and
+// the organisation's security settings are read fresh on each request (one BatchGet,
+// data/sessions.ts), so a changed or removed membership, an ended session or an idle one takes
+// effect at once.
 import { can, type PermissionEntry } from '#shared/permissions';
-import { getMembership } from '../data/members';
+import { readSessionContext, sessionState, touchSession } from '../data/sessions';
 import type { Route } from '../routes';
 import { forbidden, unauthorized } from './errors';
 import { noteTenant } from './request-scope';
@@ -13,16 +15,44 @@ export interface Caller {
   orgId: string;
   isOwner: boolean;
   roles: PermissionEntry[];
+  /** The session of the request's access token (always set on 'user' and 'owner' routes). */
+  sessionId?: string;
 }
 
 export interface Registrant {
   userId: string;
 }
 
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+export const TWO_FACTOR_REQUIRED = 'Your organisation requires two-step sign-in. Please set it up in your profile to continue.';
+const idleMessage = (minutes: number) => `You were signed out after ${minutes} minutes without activity. Please sign in again.`;
+
+/**
+ * What a member without two-factor may still do where the organisation requires it: see who they
+ * are, set two-factor up, and look after their sessions.
+ */
+const OPEN_WITHOUT_TWO_FACTOR = new Set([
+  'account/get-profile',
+  'account/get-roles-permissions',
+  'account/get-session',
+  'account/list-sessions',
+  'account/end-session',
+  'account/end-all-sessions',
+  'account/logout',
+  'account/setup-two-factor',
+  'account/enable-two-factor',
+]);
+
+/** Requests the console makes on its own (polling) say so, and do not count as activity. */
+export const BACKGROUND_HEADER = 'x-background-request';
+
+function header(headers: Record<string, string | undefined>, name: string): string | undefined {
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  return key ? headers[key] : undefined;
+}
+
 function bearer(headers: Record<string, string | undefined>): string | undefined {
-  const key = Object.keys(headers).find((k) => k.toLowerCase() === 'authorization');
-  const value = key ? headers[key] : undefined;
-  const match = value?.match(/^Bearer\s+(.+)$/i);
+  const match = header(headers, 'authorization')?.match(/^Bearer\s+(.+)$/i);
   return match?.[1]?.trim();
 }
 
@@ -41,16 +71,20 @@ export async function authorise(
   }
 
   const claims = await verifyToken(token, 'access');
-  if (!claims?.orgId) throw unauthorized('Your session has ended. Please sign in again.');
-  noteTenant(claims.orgId);
-  const membership = await getMembership(claims.orgId, claims.userId);
-  if (!membership) throw unauthorized('Your session has ended. Please sign in again.');
+  if (!claims?.orgId || !claims.sessionId) throw unauthorized(SESSION_ENDED);
+  const { membership, session, settings } = await readSessionContext(claims.orgId, claims.userId, claims.sessionId);
+  const state = sessionState(session, membership, settings);
+  if (state === 'idle') throw unauthorized(idleMessage(settings.idleTimeoutMinutes));
+  if (state !== 'open') throw unauthorized(SESSION_ENDED);
   const caller: Caller = {
     userId: claims.userId,
     orgId: claims.orgId,
-    isOwner: membership.isOwner,
-    roles: membership.roles,
+    isOwner: membership!.isOwner,
+    roles: membership!.roles,
+    sessionId: claims.sessionId,
   };
+  if (header(headers, BACKGROUND_HEADER) !== 'true') await touchSession(session!);
+  if (settings.requireTwoFactor && !session!.twoFactor && !OPEN_WITHOUT_TWO_FACTOR.has(route.handler)) throw forbidden(TWO_FACTOR_REQUIRED);
   if (route.access === 'owner' && !caller.isOwner) throw forbidden();
   if (route.permission && !can(caller, route.permission.module, route.permission.action)) throw forbidden();
   return { caller };

@@ -49,6 +49,8 @@ export interface Reply {
   message?: string;
   data?: unknown;
   headers?: Record<string, string>;
+  /** Set-Cookie values (API Gateway's `cookies`: one header each). */
+  cookies?: string[];
   /** A body sent as-is (CSV, HTML) instead of the JSON envelope. */
   rawBody?: string;
 }
@@ -354,12 +356,13 @@ const BASE_HEADERS = {
 
 export function respond(reply: Reply): APIGatewayProxyStructuredResultV2 {
   const status = reply.status ?? 200;
+  const cookies = reply.cookies?.length ? { cookies: reply.cookies } : {};
   if (reply.rawBody !== undefined) {
     return { statusCode: status, headers: { ...BASE_HEADERS, ...reply.headers }, body: reply.rawBody };
   }
   const body: Record<string, unknown> = { message: reply.message ?? 'OK' };
   if (reply.data !== undefined) body.data = reply.data;
-  return { statusCode: status, headers: { ...BASE_HEADERS, ...reply.headers }, body: JSON.stringify(body) };
+  return { statusCode: status, headers: { ...BASE_HEADERS, ...reply.headers }, body: JSON.stringify(body), ...cookies };
 }
 
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);

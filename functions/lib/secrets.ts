@@ -8,6 +8,12 @@ export interface AppSecrets {
   tokenSigningKey: string;
   /** Keys rotated out (or rotated in ahead of use): tokens they signed are still accepted. */
   previousTokenSigningKeys: string[];
+  /**
+   * Encrypts secrets kept in the table (two-factor secrets). Absent from app secrets made before it
+   * existed: then functions/lib/encryption.ts derives one from tokenSigningKey (and says so in the
+   * ciphertext, so a key added later still reads what was written before).
+   */
+  dataEncryptionKey?: string;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
 }
@@ -77,6 +83,7 @@ async function load(): Promise<AppSecrets> {
     return {
       tokenSigningKey: parsed.tokenSigningKey,
       previousTokenSigningKeys: keyList(parsed.previousTokenSigningKeys),
+      dataEncryptionKey: (parsed.dataEncryptionKey as string) || undefined,
       stripeSecretKey: (parsed.stripeSecretKey as string) || undefined,
       stripeWebhookSecret: (parsed.stripeWebhookSecret as string) || undefined,
     };
@@ -86,6 +93,7 @@ async function load(): Promise<AppSecrets> {
   return {
     tokenSigningKey,
     previousTokenSigningKeys: keyList(process.env.PREVIOUS_TOKEN_SIGNING_KEYS?.split(',')),
+    dataEncryptionKey: process.env.DATA_ENCRYPTION_KEY || undefined,
     stripeSecretKey: process.env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET || undefined,
   };

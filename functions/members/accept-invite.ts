@@ -14,7 +14,7 @@ import { displayName } from './lib/rules';
 
 const INVALID = 'This invitation link is not valid or has already been used. Ask your organisation to send a new one.';
 
-export const handler = endpoint({ body: acceptInviteSchema }, async ({ body }) => {
+export const handler = endpoint({ body: acceptInviteSchema }, async ({ body, event }) => {
   const invite = await findInvite(body.token);
   if (!invite) throw badRequest(INVALID);
   if (Date.parse(invite.expiresAt) < Date.now()) throw badRequest('This invitation has expired. Ask your organisation to send a new one.');
@@ -33,5 +33,5 @@ export const handler = endpoint({ body: acceptInviteSchema }, async ({ body }) =
     },
   });
   if (!accepted) throw badRequest(INVALID);
-  return signedInReply({ ...user, passwordHash, isEmailVerified: true, hasAddedBasicDetails: true, orgId: invite.orgId, updatedAt: now });
+  return signedInReply({ ...user, passwordHash, isEmailVerified: true, hasAddedBasicDetails: true, orgId: invite.orgId, updatedAt: now }, event);
 });

@@ -198,7 +198,8 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   const event = toEvent(req, url, match.route, match.params, body);
   const handler = await loadHandler(match.route.handler);
   const result = await handler(event, lambdaContext(match.route, event.requestContext.requestId));
-  const headers = { ...(result.headers as Record<string, string>) };
+  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   res.writeHead(result.statusCode ?? 200, headers);
   res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
 }
@@ -252,19 +253,25 @@ interface LocalSecrets {
   tokenSigningKey: string;
   /** Rotated-out keys still accepted (docs/operations.md, "Token signing key rotation"). */
   previousTokenSigningKeys?: string[];
+  /** Encrypts two-factor secrets in the table (functions/lib/encryption.ts). */
+  dataEncryptionKey: string;
   /** Signs the local Stripe stand-in's events. */
   localStripeWebhookSecret: string;
 }
 
-function loadOrCreateSecrets(dataDir: string | undefined): LocalSecrets {
+export function loadOrCreateSecrets(dataDir: string | undefined): LocalSecrets {
   const fresh = (): LocalSecrets => ({
     tokenSigningKey: randomBytes(48).toString('base64url'),
+    dataEncryptionKey: randomBytes(32).toString('base64url'),
     localStripeWebhookSecret: `whsec_local_${randomBytes(24).toString('hex')}`,
   });
   if (!dataDir) return fresh();
   const file = join(dataDir, 'secrets.json');
-  const secrets = { ...fresh(), ...(existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalSecrets>) : {}) };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  // Migration: a file written before a key existed (the first shape had only tokenSigningKey and
+  // localStripeWebhookSecret) keeps its keys and gains the missing ones, saved at once so they stay.
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalSecrets>) : {};
+  const secrets = { ...fresh(), ...stored };
+  if (Object.keys(secrets).some((k) => !(k in stored))) writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
 
@@ -338,6 +345,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
       TOKEN_SIGNING_KEY: secrets.tokenSigningKey,
       PREVIOUS_TOKEN_SIGNING_KEYS: (secrets.previousTokenSigningKeys ?? []).join(','),
+      DATA_ENCRYPTION_KEY: secrets.dataEncryptionKey,
       APP_URL: url,
       MAIL_FROM: process.env.MAIL_FROM ?? 'Clinic Suite <no-reply@clinic-suite.local>',
       LOCAL_STACK: 'true',

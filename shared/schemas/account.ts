@@ -61,3 +61,55 @@ export type Organization = z.infer<typeof organizationSchema>;
 
 /** PATCH /users/profile: the personal details, each optional so a partial update is possible. */
 export const profileUpdateSchema = z.partial(basicDetailsSchema);
+
+/** A second-factor code: 6 digits from the authenticator app, or a recovery code (where accepted). */
+const secondFactorCode = z.string({ error: 'Enter the 6-digit code from your authenticator app' }).check(
+  z.trim(),
+  z.minLength(6, 'Enter the 6-digit code from your authenticator app'),
+  z.maxLength(20, 'The code is too long'),
+);
+
+/** POST /users/two-factor/enable: a code from the app just set up (digits only). */
+export const enableTwoFactorSchema = z.object({
+  code: z.string({ error: 'Enter the 6-digit code from your authenticator app' }).check(
+    z.trim(),
+    z.regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+  ),
+});
+
+/** POST /users/two-factor/disable: a code from the app or a recovery code. */
+export const disableTwoFactorSchema = z.object({ code: secondFactorCode });
+
+/** POST /users/login/two-factor. */
+export const loginTwoFactorSchema = z.object({
+  challengeToken: z.string({ error: 'Your sign-in has expired. Please sign in again.' }).check(
+    z.minLength(1, 'Your sign-in has expired. Please sign in again.'),
+    z.maxLength(2000, 'Your sign-in has expired. Please sign in again.'),
+  ),
+  code: secondFactorCode,
+});
+
+export const IDLE_TIMEOUT_MINUTES = { min: 5, max: 720 } as const;
+
+/** PUT /organization/security (owner). */
+export const securitySettingsSchema = z.object({
+  idleTimeoutMinutes: z.number({ error: 'Enter a number of minutes' }).check(
+    z.int('Enter a whole number of minutes'),
+    z.minimum(IDLE_TIMEOUT_MINUTES.min, `At least ${IDLE_TIMEOUT_MINUTES.min} minutes`),
+    z.maximum(IDLE_TIMEOUT_MINUTES.max, `At most ${IDLE_TIMEOUT_MINUTES.max} minutes (12 hours)`),
+  ),
+  requireTwoFactor: z.boolean({ error: 'Choose whether two-step sign-in is required' }),
+});
+export type SecuritySettingsInput = z.infer<typeof securitySettingsSchema>;
+
+/** GET /users/sessions paging. */
+export const sessionsQuerySchema = z.object({
+  limit: z.optional(
+    z.coerce.number('Limit must be a whole number from 1 to 100').check(
+      z.int('Limit must be a whole number from 1 to 100'),
+      z.minimum(1, 'Limit must be a whole number from 1 to 100'),
+      z.maximum(100, 'Limit must be a whole number from 1 to 100'),
+    ),
+  ),
+  cursor: z.optional(z.string().check(z.maxLength(2000, 'The page cursor is not valid.'))),
+});

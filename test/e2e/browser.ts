@@ -45,13 +45,15 @@ async function mailsTo(address: string): Promise<Mail[]> {
 
 export const mailCount = async (address: string) => (await mailsTo(address)).length;
 
-/** The 6-digit code of the newest mail to an address, once more than `after` mails have arrived. */
+/**
+ * The 6-digit code of the newest mail to an address that carries one, among those after the first
+ * `after` (security notices, such as a new sign-in, may arrive in between and carry none).
+ */
 export async function codeFor(address: string, after = 0): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const mails = await mailsTo(address);
-    const mail = mails.length > after ? mails[mails.length - 1] : undefined;
-    const code = mail && /\b(\d{6})\b/.exec(`${mail.subject} ${mail.body?.text ?? ''}`)?.[1];
+    const mails = (await mailsTo(address)).slice(after);
+    const code = mails.map((mail) => /\b(\d{6})\b/.exec(`${mail.subject} ${mail.body?.text ?? ''}`)?.[1]).filter(Boolean).at(-1);
     if (code) return code;
     await new Promise((r) => setTimeout(r, 200));
   }

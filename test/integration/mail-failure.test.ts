@@ -83,3 +83,18 @@ describe('an invitation while SES refuses mail', () => {
     expect((await api('POST', '/users/accept-invite', { body: { token, password: 'Invitee-pass-1' } })).status).toBe(201);
   });
 });
+
+describe('a password change while SES refuses mail', () => {
+  it('changes the password and ends the other sessions all the same; the notice leaves the outbox later', async () => {
+    const owner = await signUpOwner('sespw');
+    const other = (await api('POST', '/users/login', { body: { email: owner.email, password: owner.password } })).body.data.token;
+    const changed = await callWithFailingMail('PATCH /api/users/password/change', '../../functions/account/change-password', { currentPassword: owner.password, newPassword: 'Changed-pass-1' }, owner.token);
+    expect(changed.status).toBe(200);
+    expect((await api('GET', '/users/profile', { token: other })).status).toBe(401);
+    expect((await api('POST', '/users/login', { body: { email: owner.email, password: 'Changed-pass-1' } })).status).toBe(201);
+    // Delivered by the stack's outbox worker (its SES answers), once.
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && !(await mailsTo(owner.email)).some((m) => m.subject === 'Your password was changed')) await new Promise((r) => setTimeout(r, 100));
+    expect((await mailsTo(owner.email)).filter((m) => m.subject === 'Your password was changed')).toHaveLength(1);
+  });
+});

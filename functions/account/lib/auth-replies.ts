@@ -1,11 +1,19 @@
 // The auth responses of the sign-up flow (spec section 4): which step comes next, and with which token.
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { AuthData } from '#shared/api';
-import type { Reply } from '#lib/http';
-import { signToken } from '#lib/tokens';
+import { config } from '#lib/config';
+import { clientAddress, type Reply } from '#lib/http';
+import { randomId } from '#lib/passwords';
+import { ACCESS_TOKEN_TTL, signToken } from '#lib/tokens';
+import { transact } from '../../data/core';
 import { getMembership } from '../../data/members';
+import { outboxMail } from '../../data/outbox';
+import { newSessionItem, sessionStamp, type Session } from '../../data/sessions';
 import { toUserDetails, type User } from '../../data/users';
+import { describeDevice, deviceCookie } from './devices';
 
-const NOT_REGISTERED = { loginVerified: false, isAlreadyRegistered: false } as const;
+const NOT_REGISTERED = { loginVerified: false, isEmailVerified: true, hasAddedBasicDetails: true, hasAddedOrg: true, isAlreadyRegistered: false } as const;
+const ACCESS_TOKEN_MS = Number.parseInt(ACCESS_TOKEN_TTL, 10) * 3600_000;
 
 export function codeSentReply(): Reply {
   const data: AuthData = { ...NOT_REGISTERED, isEmailVerified: false, hasAddedBasicDetails: false, hasAddedOrg: false };
@@ -18,9 +26,46 @@ export async function isFullyRegistered(user: User): Promise<boolean> {
   return (await getMembership(user.orgId, user.id)) !== undefined;
 }
 
-/** A signed-in answer for a fully registered user: the access token and the user (status 201). */
-export async function signedInReply(user: User, message = 'Login successful'): Promise<Reply> {
-  const token = await signToken({ type: 'access', userId: user.id, orgId: user.orgId });
+export interface SignIn {
+  /** Signed in with a second factor. */
+  twoFactor?: boolean;
+  /** The browser showed no device cookie of this member: tell them by mail (a sign-in, not a sign-up). */
+  alertNewDevice?: boolean;
+  message?: string;
+}
+
+const newDeviceMail = (user: User, session: Session) => ({
+  to: user.email,
+  subject: 'New sign-in to your Clinic Suite account',
+  text:
+    `Your account was just signed in to from a device we have not seen before.\n\n` +
+    `Device: ${session.device}\nAddress: ${session.address}\nTime: ${new Date(session.createdAt).toUTCString()}\n\n` +
+    `If this was you, there is nothing to do. If it was not, change your password now and use "Sign out everywhere" ` +
+    `under Sign-in & security in your profile: ${config.appUrl}/crafted/account/security`,
+});
+
+/**
+ * A signed-in answer for a fully registered user (status 201): a new session (with the mail about an
+ * unseen device, in the same transaction), its access token, the user, and a device cookie.
+ */
+export async function signedInReply(user: User, event: APIGatewayProxyEventV2, options: SignIn = {}): Promise<Reply> {
+  const membership = user.orgId ? await getMembership(user.orgId, user.id) : undefined;
+  if (!membership) throw new Error('signedInReply needs a member of an organisation');
+  const now = new Date();
+  const session: Session = {
+    id: randomId(12),
+    orgId: membership.orgId,
+    userId: user.id,
+    device: describeDevice(event.headers?.['user-agent'] ?? event.requestContext?.http?.userAgent),
+    address: clientAddress(event),
+    createdAt: now.toISOString(),
+    lastSeenAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + ACCESS_TOKEN_MS).toISOString(),
+    twoFactor: options.twoFactor === true,
+    stamp: sessionStamp(membership),
+  };
+  await transact([newSessionItem(session), ...(options.alertNewDevice ? [outboxMail(`new-device-${user.id}-${session.id}`, newDeviceMail(user, session), membership.orgId)] : [])]);
+  const token = await signToken({ type: 'access', userId: user.id, orgId: membership.orgId, sessionId: session.id });
   const data: AuthData = {
     token,
     userDetails: toUserDetails(user),
@@ -30,14 +75,21 @@ export async function signedInReply(user: User, message = 'Login successful'): P
     hasAddedOrg: true,
     isAlreadyRegistered: true,
   };
-  return { status: 201, message, data };
+  return { status: 201, message: options.message ?? 'Login successful', data, cookies: [await deviceCookie(user.id)] };
+}
+
+/** The password was right; the account asks for its second factor (POST /users/login/two-factor). */
+export async function twoFactorChallengeReply(user: User): Promise<Reply> {
+  const data: AuthData = { ...NOT_REGISTERED, twoFactorRequired: true, challengeToken: await signToken({ type: 'two-factor', userId: user.id }) };
+  return { status: 200, message: 'Enter the 6-digit code from your authenticator app.', data };
 }
 
 /** A verified user still signing up: a registration token and the flags that say which step is next. */
 export async function nextStepReply(user: User, message: string, status = 200): Promise<Reply> {
   const hasAddedOrg = await isFullyRegistered(user);
   const data: AuthData = {
-    ...NOT_REGISTERED,
+    loginVerified: false,
+    isAlreadyRegistered: false,
     isEmailVerified: true,
     hasAddedBasicDetails: user.hasAddedBasicDetails,
     hasAddedOrg,

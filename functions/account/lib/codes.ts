@@ -5,7 +5,7 @@ import { isConditionFailure } from '../../data/core';
 import { log } from '#lib/log';
 import { sendMail, type Mail } from '#lib/mail';
 import { hashOtp, newOtp, otpMatches, randomId } from '#lib/passwords';
-import { consumeOtp, getOtp, putOtp, recordOtpFailure, releaseOtpSend, type OtpPurpose, type OtpRecord, type User } from '../../data/users';
+import { consumeOtp, countOtpAttempt, getOtp, putOtp, releaseOtpSend, type OtpPurpose, type OtpRecord, type User } from '../../data/users';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_ATTEMPTS = 5;
@@ -91,15 +91,20 @@ export async function sendAccountExistsNotice(user: Pick<User, 'id' | 'email'>, 
   });
 }
 
-/** Checks a code without using it up; a wrong code counts as a try. */
+/**
+ * Checks a code without using it up. Every try is counted first, atomically, and only a counted try
+ * is compared: parallel guesses cannot get more than MAX_ATTEMPTS comparisons between them.
+ */
 export async function checkCode(userId: string, purpose: 'verify-email' | 'reset-password', code: string): Promise<OtpRecord> {
-  const record = await getOtp(userId, purpose);
-  if (!record || !record.codeHash) throw badRequest(INVALID_CODE);
-  if (record.attempts >= MAX_ATTEMPTS) throw tooManyRequests('Too many wrong codes. Please request a new code.');
-  if (Date.parse(record.expiresAt) < Date.now()) throw badRequest(INVALID_CODE);
+  const record = await countOtpAttempt(userId, purpose, MAX_ATTEMPTS);
+  if (!record) {
+    const current = await getOtp(userId, purpose);
+    if (current?.codeHash && Date.parse(current.expiresAt) >= Date.now()) throw tooManyRequests('Too many wrong codes. Please request a new code.');
+    throw badRequest(INVALID_CODE);
+  }
+  if (!record.codeHash || Date.parse(record.expiresAt) < Date.now()) throw badRequest(INVALID_CODE);
   if (!otpMatches(code, record.salt, record.codeHash)) {
-    await recordOtpFailure(userId, purpose, MAX_ATTEMPTS);
-    const left = MAX_ATTEMPTS - record.attempts - 1;
+    const left = MAX_ATTEMPTS - record.attempts;
     throw badRequest(left > 0 ? `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'Too many wrong codes. Please request a new code.');
   }
   return record;

@@ -4,6 +4,7 @@ import { LayoutProvider, PageDataProvider } from '../lib/layout';
 import { RolesProvider } from '../lib/roles';
 import { AccessGate, RequireAuth } from './guards';
 import { MasterLayout } from './layout/master-layout';
+import { SessionWatch } from './session-watch';
 
 export function Protected() {
   return (
@@ -12,9 +13,11 @@ export function Protected() {
         <LayoutProvider>
           <PageDataProvider>
             <MasterLayout>
-              <AccessGate>
-                <Outlet />
-              </AccessGate>
+              <SessionWatch>
+                <AccessGate>
+                  <Outlet />
+                </AccessGate>
+              </SessionWatch>
             </MasterLayout>
           </PageDataProvider>
         </LayoutProvider>

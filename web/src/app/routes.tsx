@@ -35,6 +35,8 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: paths.dashboard, lazy: () => import('../features/dashboard/routes/dashboard') },
   { path: paths.builder, lazy: () => import('../features/builder/routes/builder') },
   { path: paths.profile, lazy: () => profileModule().then((m) => ({ Component: m.ProfilePage })) },
+  // Its own chunk, so the QR code library loads only there.
+  { path: paths.account.security, lazy: () => import('../features/profile/routes/security') },
   { path: `${paths.account.root}/*`, lazy: () => profileModule().then((m) => ({ Component: m.AccountPage })) },
   // Forms, form builder, leads and form packages. The spec guards /lead-generation/* with Appointment
   // read; its data (form packages) is the FORMS module's, so those pages need the Forms flag as well.

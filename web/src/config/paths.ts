@@ -17,6 +17,7 @@ export const paths = {
     root: '/crafted/account',
     overview: '/crafted/account/overview',
     settings: '/crafted/account/settings',
+    security: '/crafted/account/security',
   },
   notFound: '/error/404',
   /** The spec's crafted pages: the set-up wizard and the reports widgets. */

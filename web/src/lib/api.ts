@@ -23,6 +23,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The Idempotency-Key header of a public write (lib/idempotency.ts): the same key for every retry. */
   idempotencyKey?: string;
+  /** A call the console makes on its own (polling): it does not count as the member's activity. */
+  background?: boolean;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -42,6 +44,7 @@ export async function request<T = unknown>(method: Method, path: string, options
   const credential = auth === 'token' ? getToken() : auth === 'registration' ? getRegistrationToken() : undefined;
   if (credential) headers.authorization = `Bearer ${credential}`;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  if (options.background) headers['x-background-request'] = 'true';
 
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
@@ -83,8 +86,11 @@ export class ApiError extends Error {
 }
 
 /** swr fetcher: GET the path, resolve to the body's data, throw ApiError on a failed response. */
-export async function fetcher<T>(path: string): Promise<T> {
-  const result = await api.get<T>(path);
+export async function fetcher<T>(path: string, options?: RequestOptions): Promise<T> {
+  const result = await api.get<T>(path, options);
   if (!result.success) throw new ApiError(result);
   return result.data.data as T;
 }
+
+/** swr fetcher for polling: like `fetcher`, but not the member's activity (the idle limit keeps running). */
+export const backgroundFetcher = <T>(path: string) => fetcher<T>(path, { background: true });

@@ -3,6 +3,7 @@ import { createContext, useContext } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { endThisSession } from '../../lib/account-session';
 import { useAuth } from '../../lib/auth';
 
 export const SignOutContext = createContext<() => void>(() => undefined);
@@ -14,6 +15,8 @@ export function SignOutDialog({ show, onHide }: { show: boolean; onHide(): void 
   const navigate = useNavigate();
   const confirm = () => {
     onHide();
+    // The server ends the session too (a copy of the token stops working); no need to wait for it.
+    void endThisSession();
     logout();
     navigate(paths.auth.root, { replace: true });
   };

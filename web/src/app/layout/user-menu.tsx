@@ -41,6 +41,10 @@ export function UserMenu() {
           <i className="bi bi-gear me-2" aria-hidden="true" />
           Account Settings
         </Dropdown.Item>
+        <Dropdown.Item as={Link} to={paths.account.security} className="rounded-2 py-2">
+          <i className="bi bi-shield-lock me-2" aria-hidden="true" />
+          Sign-in &amp; security
+        </Dropdown.Item>
         <Dropdown.Divider />
         <Dropdown.Item as="button" className="rounded-2 py-2" onClick={signOut}>
           <i className="bi bi-box-arrow-right me-2" aria-hidden="true" />

@@ -6,6 +6,8 @@ import { paths } from '../../config/paths';
 export type NextStep =
   /** 201 with loginVerified: save the token and user, 'Login successful', /dashboard. */
   | { kind: 'signed-in'; token: string; data: AuthData }
+  /** The password was right and the account uses two-factor: ask for a code with the challenge token. */
+  | { kind: 'two-factor'; challengeToken: string; message: string }
   /** 201 with the email unverified: a code was sent; switch to one-time-code mode. */
   | { kind: 'verify-email'; message: string }
   /** 200 isAlreadyRegistered: call login, then the dashboard. */
@@ -23,6 +25,7 @@ export function nextStep(result: ApiResult<AuthData>): NextStep {
     return { kind: 'error', message: result.message || DEFAULT_AUTH_ERROR, errors: body.errors };
   }
   if (result.responseCode === 201 && data.loginVerified && data.token) return { kind: 'signed-in', token: data.token, data };
+  if (data.twoFactorRequired && data.challengeToken) return { kind: 'two-factor', challengeToken: data.challengeToken, message: result.message };
   if (!data.isEmailVerified) return { kind: 'verify-email', message: result.message };
   if (data.isAlreadyRegistered) return { kind: 'login' };
   if (data.token) {

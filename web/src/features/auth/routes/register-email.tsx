@@ -10,6 +10,7 @@ import { useAuth } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { clearRegistrationToken, saveRegistrationToken } from '../../../lib/session';
 import { login } from '../api/login';
+import { loginTwoFactor } from '../api/login-two-factor';
 import { registerEmail } from '../api/register-email';
 import { verifyEmailOtp } from '../api/verify-email-otp';
 import { DEFAULT_AUTH_ERROR, nextStep } from '../auth-flow';
@@ -17,15 +18,17 @@ import { AuthHeading } from '../components/auth-heading';
 import { CredentialsForm } from '../components/credentials-form';
 import { OtpForm } from '../components/otp-form';
 import { SignUpSteps } from '../components/sign-up-steps';
+import { TwoFactorForm } from '../components/two-factor-form';
 
 export function RegisterEmailPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { saveAuth } = useAuth();
   const [credentials, setCredentials] = useState<Credentials>();
-  const [mode, setMode] = useState<'credentials' | 'otp'>('credentials');
-  const flash = (location.state as { message?: string } | null)?.message;
-  const [status, setStatus] = useState<Status | null>(flash ? { kind: 'success', text: flash } : null);
+  const [mode, setMode] = useState<'credentials' | 'otp' | 'two-factor'>('credentials');
+  const [challengeToken, setChallengeToken] = useState<string>();
+  const flash = location.state as { message?: string; kind?: Status['kind'] } | null;
+  const [status, setStatus] = useState<Status | null>(flash?.message ? { kind: flash.kind ?? 'success', text: flash.message } : null);
 
   // A sign-up left half-way starts again from here.
   useEffect(() => clearRegistrationToken(), []);
@@ -38,6 +41,12 @@ export function RegisterEmailPage() {
         saveAuth(step.token, step.data.userDetails);
         notify.success('Login successful');
         navigate(paths.dashboard, { replace: true });
+        return;
+      case 'two-factor':
+        setCredentials(creds);
+        setChallengeToken(step.challengeToken);
+        setMode('two-factor');
+        setStatus(null);
         return;
       case 'verify-email':
         setCredentials(creds);
@@ -86,6 +95,34 @@ export function RegisterEmailPage() {
       setStatus(result.success ? { kind: 'success', text: 'We sent you a new code.' } : { kind: 'danger', text: result.message || DEFAULT_AUTH_ERROR });
     });
   };
+
+  const verifySecondFactor = (code: string) =>
+    guarded(async () => {
+      setStatus(null);
+      const result = await loginTwoFactor({ challengeToken: challengeToken!, code });
+      // An expired challenge starts the sign-in again.
+      if (result.responseCode === 401 && /expired/.test(result.message)) setMode('credentials');
+      return follow(result, credentials!, true);
+    });
+
+  if (mode === 'two-factor' && credentials && challengeToken) {
+    return (
+      <>
+        <AuthHeading title="Two-step verification">
+          Enter the code from your authenticator app to sign in as <strong className="text-body-emphasis">{credentials.email}</strong>.
+        </AuthHeading>
+        <StatusBanner status={status} />
+        <TwoFactorForm
+          onVerify={verifySecondFactor}
+          onCancel={() => {
+            setMode('credentials');
+            setChallengeToken(undefined);
+            setStatus(null);
+          }}
+        />
+      </>
+    );
+  }
 
   if (mode === 'otp' && credentials) {
     return (

@@ -65,6 +65,11 @@ export function AccountHeader({ user, overviewPath }: { user: UserDetails; overv
                 Settings
               </NavLink>
             </li>
+            <li className="nav-item">
+              <NavLink to={paths.account.security} className="nav-link">
+                Sign-in &amp; security
+              </NavLink>
+            </li>
           </ul>
         </nav>
       </div>

@@ -1,0 +1,38 @@
+// The second step of signing in with two-factor: the challenge token from POST /users/login (5
+// minutes, accepted nowhere else) and a code from the authenticator app or a recovery code. A wrong
+// code counts toward the same limits as a wrong password; a right one gives the session, as login does.
+import { loginTwoFactorSchema } from '#shared/schemas/account';
+import { badRequest, unauthorized } from '#lib/errors';
+import { endpoint } from '#lib/http';
+import { verifyToken } from '#lib/tokens';
+import { getTwoFactor } from '../data/two-factor';
+import { getUser } from '../data/users';
+import { isFullyRegistered, signedInReply } from './lib/auth-replies';
+import { trustedDevice } from './lib/devices';
+import { countFailure, refuseIfLimited, signInLimits } from './lib/sign-in-limits';
+import { USED_CODE, WRONG_CODE, isActive, useSecondFactor } from './lib/two-factor';
+
+const EXPIRED = 'Your sign-in has expired. Please sign in again.';
+
+export const handler = endpoint({ body: loginTwoFactorSchema }, async ({ body, event }) => {
+  const claims = await verifyToken(body.challengeToken, 'two-factor');
+  if (!claims) throw unauthorized(EXPIRED);
+  const user = await getUser(claims.userId);
+  const record = await getTwoFactor(claims.userId);
+  // Two-factor turned off, or the account gone, since the password step: start again.
+  if (!user || !isActive(record) || !(await isFullyRegistered(user))) throw unauthorized(EXPIRED);
+  const device = await trustedDevice(event, user.id);
+  const limits = signInLimits(user.email, event, device);
+  await refuseIfLimited(limits);
+  const check = await useSecondFactor(record, body.code);
+  if (!check.ok) {
+    await countFailure(limits);
+    if (check.reason === 'used') throw badRequest(USED_CODE, { code: USED_CODE });
+    throw unauthorized(WRONG_CODE);
+  }
+  return signedInReply(user, event, {
+    twoFactor: true,
+    alertNewDevice: !device,
+    message: check.kind === 'recovery' ? 'Login successful. You used a recovery code: each works once.' : undefined,
+  });
+});
