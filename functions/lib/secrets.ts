@@ -1,10 +1,18 @@
-// Secrets come from Secrets Manager in AWS (APP_SECRETS_ARN, a JSON secret) and from the environment
-// locally. Read once per container; never logged. In Lambda they are read through AWS's Parameters
-// and Secrets extension (a localhost HTTP call with its own cache), so no Secrets Manager client is
-// bundled into every function (~13 KB minified each).
+// Secrets come from Secrets Manager in AWS and from the environment locally. Read once per container;
+// never logged. In Lambda they are read through AWS's Parameters and Secrets extension (a localhost
+// HTTP call with its own cache), so no Secrets Manager client is bundled into every function (~13 KB
+// minified each).
+//
+// Two secrets, so each function can read only what it needs: the app secret (APP_SECRETS_ARN: the
+// token signing key) and the payments secret (PAYMENTS_SECRET_ARN: the Stripe keys, read only by the
+// functions whose route row declares `payments`).
 
 export interface AppSecrets {
   tokenSigningKey: string;
+}
+
+export interface PaymentSecrets {
+  /** A Stripe restricted key (rk_...) or secret key; absent: card payments are not set up. */
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
 }
@@ -55,13 +63,28 @@ async function load(): Promise<AppSecrets> {
   if (arn) {
     const parsed = JSON.parse(await secretString(arn)) as Partial<AppSecrets>;
     if (!parsed.tokenSigningKey) throw new Error('The app secret has no tokenSigningKey');
-    return { tokenSigningKey: parsed.tokenSigningKey, stripeSecretKey: parsed.stripeSecretKey || undefined, stripeWebhookSecret: parsed.stripeWebhookSecret || undefined };
+    return { tokenSigningKey: parsed.tokenSigningKey };
   }
   const tokenSigningKey = process.env.TOKEN_SIGNING_KEY;
   if (!tokenSigningKey) throw new Error('Missing TOKEN_SIGNING_KEY (or APP_SECRETS_ARN)');
-  return {
-    tokenSigningKey,
-    stripeSecretKey: process.env.STRIPE_SECRET_KEY || undefined,
-    stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET || undefined,
-  };
+  return { tokenSigningKey };
+}
+
+let payments: Promise<PaymentSecrets> | undefined;
+
+/** The Stripe keys: from the payments secret in AWS, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET locally. */
+export function getPaymentSecrets(): Promise<PaymentSecrets> {
+  payments ??= loadPayments().catch((error) => {
+    payments = undefined;
+    throw error;
+  });
+  return payments;
+}
+
+async function loadPayments(): Promise<PaymentSecrets> {
+  const arn = process.env.PAYMENTS_SECRET_ARN;
+  const source: Record<string, string | undefined> = arn
+    ? (JSON.parse(await secretString(arn)) as Record<string, string | undefined>)
+    : { stripeSecretKey: process.env.STRIPE_SECRET_KEY, stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET };
+  return { stripeSecretKey: source.stripeSecretKey || undefined, stripeWebhookSecret: source.stripeWebhookSecret || undefined };
 }

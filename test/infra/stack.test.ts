@@ -9,11 +9,11 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_PREFIX } from '../../functions/data/outbox';
 import { TABLE_INDEXES, TABLE_KEYS, TENANT_INDEX, TTL_ATTRIBUTE } from '../../functions/data/table';
-import { ROUTES, WORKERS } from '../../functions/routes';
+import { ROUTES, WORKERS, routeKey, type Uses } from '../../functions/routes';
 import { handlerId } from '../../infra/constructs/bundling';
 import { PROJECT_ROOT } from '../../infra/constructs/paths';
 import { isPublicKey } from '../../functions/lib/upload-keys';
-import { API_BURST, API_RATE_PER_SECOND, ClinicStack, OUTBOX_WORKER_TIMEOUT_SECONDS, PRIVATE_UPLOADS_PREFIX, STRIPE_EVENTS_HANDLER, apiPath } from '../../infra/stack';
+import { API_BURST, API_RATE_PER_SECOND, ClinicStack, OUTBOX_WORKER_TIMEOUT_SECONDS, PRIVATE_UPLOADS_PREFIX, STRIPE_EVENTS_HANDLER, apiPath, usesOf } from '../../infra/stack';
 import { OUTBOX_LEASE_MS } from '../../functions/data/outbox';
 
 // Managed CloudFront policy ids (documented constants).
@@ -196,15 +196,16 @@ describe('functions and routes from the route table', () => {
     for (const resources of [plainResources, ...areaResources]) expect(Object.keys(resources).length).toBeLessThan(450);
   });
 
-  it('runs every function on Node 22, arm64, with the app defaults and environment', () => {
+  it('runs every function on Node 22, arm64, with the app defaults and the environment its row declares', () => {
     const secretId = secretIdOf('AppSecrets');
+    const paymentsId = secretIdOf('PaymentsSecret');
     const originSecretId = secretIdOf('OriginSecret');
     const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
     const uploadsId = byType(plainResources, 'AWS::S3::Bucket').find(([id]) => id.startsWith('UploadsBucket'))![0];
     const functions = inAreas(areaResources, 'AWS::Lambda::Function');
     expect(functions.length).toBeGreaterThan(0);
-    const worker = functionOf(areaResources, WORKERS.outbox).id;
-    for (const { id, r: fn } of functions) {
+    for (const [handler] of plain.stack.functions) {
+      const { id, r: fn } = functionOf(areaResources, handler);
       expect(fn.Properties.Runtime, id).toBe('nodejs22.x');
       expect(fn.Properties.Architectures, id).toEqual(['arm64']);
       expect(fn.Properties.MemorySize, id).toBe(512);
@@ -212,28 +213,44 @@ describe('functions and routes from the route table', () => {
       const env = fn.Properties.Environment.Variables;
       expect(env.NODE_OPTIONS, id).toBe('--enable-source-maps');
       expect(refersTo(env.TABLE_NAME, tableId), id).toBe(true);
-      expect(env.MAIL_FROM, id).toBe('no-reply@example.com');
       expect(fn.Properties.LoggingConfig.LogGroup.Ref, id).toMatch(/Logs/);
-      if (id === worker) {
+      expect(refersTo(env.APP_URL, byType(plainResources, 'AWS::CloudFront::Distribution')[0]![0]), id).toBe(true);
+      if (handler === WORKERS.outbox) {
         // The outbox worker: longer than a request, and only the table and mail.
         expect(fn.Properties.Timeout).toBe(OUTBOX_WORKER_TIMEOUT_SECONDS);
-        expect(env.APP_SECRETS_ARN).toBeUndefined();
-        expect(env.ORIGIN_SECRET_ARN).toBeUndefined();
-        expect(env.UPLOADS_BUCKET).toBeUndefined();
+        expect(env.MAIL_FROM).toBe('no-reply@example.com');
+        for (const name of ['APP_SECRETS_ARN', 'PAYMENTS_SECRET_ARN', 'ORIGIN_SECRET_ARN', 'UPLOADS_BUCKET']) expect(env[name], name).toBeUndefined();
         continue;
       }
       expect(fn.Properties.Timeout, id).toBe(10);
-      expect(refersTo(env.APP_SECRETS_ARN, secretId), id).toBe(true);
-      expect(refersTo(env.ORIGIN_SECRET_ARN, originSecretId), id).toBe(true);
-      expect(refersTo(env.UPLOADS_BUCKET, uploadsId), id).toBe(true);
-      expect(refersTo(env.APP_URL, byType(plainResources, 'AWS::CloudFront::Distribution')[0]![0]), id).toBe(true);
+      const rows = ROUTES.filter((r) => r.handler === handler);
+      const uses = usesOf(rows);
+      const needsTokenKey = Boolean(uses.tokens) || rows.some((r) => r.access !== 'public');
+      expect(env.APP_SECRETS_ARN === undefined, `${handler} APP_SECRETS_ARN`).toBe(!needsTokenKey);
+      if (needsTokenKey) expect(refersTo(env.APP_SECRETS_ARN, secretId), id).toBe(true);
+      expect(env.PAYMENTS_SECRET_ARN === undefined, `${handler} PAYMENTS_SECRET_ARN`).toBe(!uses.payments);
+      if (uses.payments) expect(refersTo(env.PAYMENTS_SECRET_ARN, paymentsId), id).toBe(true);
+      expect(env.UPLOADS_BUCKET === undefined, `${handler} UPLOADS_BUCKET`).toBe(!uses.uploads);
+      if (uses.uploads) expect(refersTo(env.UPLOADS_BUCKET, uploadsId), id).toBe(true);
+      expect(env.MAIL_FROM === undefined, `${handler} MAIL_FROM`).toBe(!uses.mail);
+      // Every row but a signed webhook answers only through CloudFront.
+      const signedOnly = rows.every((r) => r.signedWebhook);
+      expect(env.ORIGIN_SECRET_ARN === undefined, `${handler} ORIGIN_SECRET_ARN`).toBe(signedOnly);
+      if (!signedOnly) expect(refersTo(env.ORIGIN_SECRET_ARN, originSecretId), id).toBe(true);
       // The secrets extension functions/lib/secrets.ts reads through.
       expect(env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT, id).toBeDefined();
       expect(fn.Properties.Layers, id).toHaveLength(1);
     }
+  });
+
+  it('keeps every function log for a year, and keeps it when the stack is deleted', () => {
+    const functions = inAreas(areaResources, 'AWS::Lambda::Function');
     const groups = inAreas(areaResources, 'AWS::Logs::LogGroup');
     expect(groups).toHaveLength(functions.length);
-    for (const { r: group } of groups) expect(group.Properties.RetentionInDays).toBe(30);
+    for (const { id, r: group } of groups) {
+      expect(group.Properties.RetentionInDays, id).toBe(365);
+      expect(group.DeletionPolicy, id).toBe('Retain');
+    }
   });
 
   it('routes every row as METHOD /api<path> to the function of its handler', () => {
@@ -271,27 +288,128 @@ describe('functions and routes from the route table', () => {
     });
   });
 
-  it('lets every function read the app and origin secrets, use the table and the uploads bucket, and send mail', () => {
-    const secretId = secretIdOf('AppSecrets');
-    const originSecretId = secretIdOf('OriginSecret');
-    const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
-    const uploadsId = byType(plainResources, 'AWS::S3::Bucket').find(([id]) => id.startsWith('UploadsBucket'))![0];
-    plain.template.hasResourceProperties('AWS::SecretsManager::Secret', {
-      GenerateSecretString: Match.objectLike({ GenerateStringKey: 'tokenSigningKey' }),
-    });
-    const worker = functionOf(areaResources, WORKERS.outbox).id;
-    for (const { id, r: fn, resources } of inAreas(areaResources, 'AWS::Lambda::Function')) {
-      if (id === worker) continue;
+});
+
+/** Every statement of the function's role policies. */
+function statementsOf(fn: { Properties: Record<string, any> }, resources: Resources): any[] {
+  const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+  return byType(resources, 'AWS::IAM::Policy')
+    .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as any[]);
+}
+
+/** Handlers whose function may do `action` on a resource `resource` accepts. */
+function handlersAllowed(action: string, resource: (r: unknown) => boolean = () => true): string[] {
+  return [...plain.stack.functions.keys()].filter((handler) => {
+    const { r: fn, resources } = functionOf(areaResources, handler);
+    return allowsOf(fn, resources)(action, resource);
+  }).sort();
+}
+
+describe('least privilege, from the route table', () => {
+  const handlersWhere = (test: (uses: Uses) => boolean) =>
+    [...new Set(ROUTES.map((r) => r.handler))].filter((h) => test(usesOf(ROUTES.filter((r) => r.handler === h)))).sort();
+  const tableId = () => byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
+  const uploadsId = () => byType(plainResources, 'AWS::S3::Bucket').find(([id]) => id.startsWith('UploadsBucket'))![0];
+
+  it('declares on every row what its handler touches', () => {
+    for (const row of ROUTES) {
+      expect(['read', 'write'], routeKey(row)).toContain(row.uses?.table);
+      // Rate limits count and idempotency keys claim: both are writes.
+      if (row.rateLimit || row.idempotent) expect(row.uses.table, routeKey(row)).toBe('write');
+    }
+  });
+
+  it('never allows Scan, and reads only with read actions', () => {
+    const all = [plainResources, ...areaResources].flatMap((resources) =>
+      byType(resources, 'AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement as any[]),
+    );
+    const actions = all.flatMap((st) => [st.Action].flat());
+    expect(actions.filter((a) => a === 'dynamodb:Scan' || a === 'dynamodb:*' || a === 's3:*' || a === '*')).toEqual([]);
+    const readers = handlersWhere((u) => u.table === 'read');
+    expect(readers.length).toBeGreaterThan(30);
+    expect(readers).toContain('dashboard/get-summary');
+    for (const handler of plain.stack.functions.keys()) {
+      const { r: fn, resources } = functionOf(areaResources, handler);
       const allows = allowsOf(fn, resources);
-      expect(allows('secretsmanager:GetSecretValue', (r) => refersTo(r, secretId)), id).toBe(true);
-      expect(allows('secretsmanager:GetSecretValue', (r) => refersTo(r, originSecretId)), id).toBe(true);
-      expect(allows('dynamodb:PutItem', (r) => refersTo(r, tableId)), id).toBe(true);
-      expect(allows('dynamodb:Query', (r) => refersTo(r, tableId) && refersTo(r, '/index/*')), id).toBe(true);
-      expect(allows('s3:PutObject', (r) => refersTo(r, uploadsId)), id).toBe(true);
-      expect(allows('ses:SendEmail', (r) => refersTo(r, byType(plainResources, 'AWS::SES::EmailIdentity')[0]![0])), id).toBe(true);
-      // Text messages: only the function that sends them may publish to SNS.
-      const description = String(fn.Properties.Description ?? '');
-      expect(allows('sns:Publish', (r) => r === '*'), `${id} ${description}`).toBe(description === "POST /api/sms");
+      const onTable = (r: unknown) => refersTo(r, tableId());
+      expect(allows('dynamodb:GetItem', onTable), handler).toBe(true);
+      expect(allows('dynamodb:Query', (r) => onTable(r) && refersTo(r, '/index/*')), handler).toBe(true);
+      for (const write of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']) {
+        expect(allows(write, () => true), `${handler} ${write}`).toBe(!readers.includes(handler));
+      }
+    }
+  });
+
+  it('lets only the routes that serve patient documents read private/*, and nobody read the whole bucket', () => {
+    const onPrivate = (r: unknown) => JSON.stringify(r).includes(`/${PRIVATE_UPLOADS_PREFIX}*`);
+    expect(handlersAllowed('s3:GetObject')).toEqual(['appointments/get-attachment', 'leads/get-lead-file']);
+    expect(handlersAllowed('s3:GetObject', onPrivate)).toEqual(['appointments/get-attachment', 'leads/get-lead-file']);
+    // Patient documents are stored by the booking and form routes, and erased with the organisation.
+    expect(handlersAllowed('s3:PutObject', onPrivate)).toEqual(handlersWhere((u) => u.uploads === 'private-write'));
+    expect(handlersAllowed('s3:PutObject', onPrivate)).toEqual(['appointments/book-appointment', 'appointments/request-appointment', 'forms/upload-form-file']);
+    expect(handlersAllowed('s3:DeleteObject', onPrivate)).toEqual([...handlersWhere((u) => u.uploads === 'private-write'), 'account/delete-account'].sort());
+    // Public files only under org/, by the routes that replace pictures and package images.
+    const onPublic = (r: unknown) => JSON.stringify(r).includes('/org/*');
+    expect(handlersAllowed('s3:PutObject', onPublic)).toEqual(['account/upload-profile-picture', 'form-packages/upload-package-image']);
+    // Listing: only deleting an organisation, and only below its prefixes.
+    expect(handlersAllowed('s3:ListBucket')).toEqual(['account/delete-account']);
+    const eraser = functionOf(areaResources, 'account/delete-account');
+    const list = statementsOf(eraser.r, eraser.resources).find((st) => [st.Action].flat().includes('s3:ListBucket'));
+    expect(list.Condition).toEqual({ StringLike: { 's3:prefix': ['org/*', `${PRIVATE_UPLOADS_PREFIX}*`] } });
+    // Every S3 grant names an object prefix of the uploads bucket (or the bucket itself, for the listing).
+    for (const handler of plain.stack.functions.keys()) {
+      const { r: fn, resources } = functionOf(areaResources, handler);
+      for (const st of statementsOf(fn, resources).filter((st) => [st.Action].flat().some((a: string) => a.startsWith('s3:')))) {
+        for (const resource of [st.Resource].flat()) {
+          expect(refersTo(resource, uploadsId()), handler).toBe(true);
+          if (![st.Action].flat().includes('s3:ListBucket')) expect(JSON.stringify(resource), handler).toMatch(/\/(org|private)\/\*/);
+        }
+      }
+    }
+  });
+
+  it('gives the dashboard the table to read and the token key, nothing else', () => {
+    const { r: fn, resources } = functionOf(areaResources, 'dashboard/get-summary');
+    const actions = statementsOf(fn, resources).flatMap((st) => [st.Action].flat());
+    expect(actions.filter((a) => a.startsWith('s3:') || a.startsWith('ses:') || a.startsWith('sns:'))).toEqual([]);
+    expect(allowsOf(fn, resources)('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('PaymentsSecret')))).toBe(false);
+    expect(allowsOf(fn, resources)('dynamodb:PutItem', () => true)).toBe(false);
+  });
+
+  it('lets only the payment functions read the Stripe keys, and only token users read the signing key', () => {
+    const payments = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('PaymentsSecret')));
+    expect(payments).toEqual(['bookings/cancel-booking', 'bookings/create-booking', 'leads/create-payment-session', STRIPE_EVENTS_HANDLER].sort());
+    expect(payments).toEqual(handlersWhere((u) => Boolean(u.payments)));
+    const tokenKey = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('AppSecrets')));
+    const expected = [...new Set(ROUTES.filter((r) => r.access !== 'public' || r.uses.tokens).map((r) => r.handler))].sort();
+    expect(tokenKey).toEqual(expected);
+    // Public pages that only read (the booking and form pages) cannot mint a token.
+    for (const handler of ['forms/get-public-form', 'availability/list-available-slots', 'bookings/create-booking', STRIPE_EVENTS_HANDLER]) expect(tokenKey).not.toContain(handler);
+    // The CloudFront origin secret: every function behind CloudFront, not the signed webhook nor the worker.
+    const origin = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('OriginSecret')));
+    expect(origin).toEqual([...new Set(ROUTES.filter((r) => !r.signedWebhook).map((r) => r.handler))].sort());
+  });
+
+  it('lets only the mail rows and the outbox worker send mail, and only send-sms publish texts', () => {
+    const identityId = byType(plainResources, 'AWS::SES::EmailIdentity')[0]![0];
+    const mailers = handlersAllowed('ses:SendEmail', (r) => refersTo(r, identityId));
+    expect(mailers).toEqual([...handlersWhere((u) => Boolean(u.mail)), WORKERS.outbox].sort());
+    expect(mailers).toEqual(['account/forgot-password', 'account/login', 'account/register-email', WORKERS.outbox].sort());
+    // ...through the configuration set, which SES checks too.
+    expect(handlersAllowed('ses:SendEmail', (r) => JSON.stringify(r).includes('configuration-set'))).toEqual(mailers);
+    expect(handlersAllowed('sns:Publish')).toEqual(['sms/send-sms']);
+  });
+
+  it('narrows every function to a few statements (no wildcard resources but SMS and stream listing)', () => {
+    for (const handler of plain.stack.functions.keys()) {
+      const { r: fn, resources } = functionOf(areaResources, handler);
+      const statements = statementsOf(fn, resources);
+      expect(statements.length, handler).toBeLessThanOrEqual(handler === WORKERS.outbox ? 5 : 4);
+      for (const st of statements.filter((st) => [st.Resource].flat().includes('*'))) {
+        expect([st.Action].flat(), handler).toEqual(expect.arrayContaining([expect.stringMatching(/^(sns:Publish|dynamodb:ListStreams)$/)]));
+        expect([st.Action].flat().length, handler).toBe(1);
+      }
     }
   });
 });
@@ -302,8 +420,9 @@ describe('mail', () => {
     configured.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'clinic.example.org' });
     const functions = inAreas(configured.nested, 'AWS::Lambda::Function');
     expect(functions.length).toBeGreaterThan(0);
-    for (const { r: fn } of functions) {
-      expect(fn.Properties.Environment.Variables).toMatchObject({ MAIL_FROM: 'Clinic <hello@clinic.example.org>', APP_URL: 'https://app.clinic.example.org' });
+    for (const { r: fn } of functions) expect(fn.Properties.Environment.Variables).toMatchObject({ APP_URL: 'https://app.clinic.example.org' });
+    for (const handler of ['account/login', WORKERS.outbox]) {
+      expect(functionOf(configured.nested, handler).r.Properties.Environment.Variables.MAIL_FROM).toBe('Clinic <hello@clinic.example.org>');
     }
   });
 });
