@@ -1,7 +1,8 @@
 // Findings of AWS's rule packs (cdk-nag AwsSolutions and HIPAA Security, test/infra/nag.test.ts)
 // that this app does not fix, each acknowledged on the construct it concerns with the reason. A
 // finding nobody acknowledged fails the infra tests, so each entry here is a decision, written down.
-import { Validations } from 'aws-cdk-lib';
+import { CfnResource, Names, Stack, Validations, type IAspect } from 'aws-cdk-lib';
+import { rules } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 
 export type Acknowledgement = readonly [ruleId: string, reason: string];
@@ -65,8 +66,58 @@ export const FUNCTION_ACKNOWLEDGEMENTS: Acknowledgement[] = [
     'HIPAA.Security-IAMNoInlinePolicy',
     "Each function's policy is its own, generated from its route row's `uses` (functions/routes.ts) and asserted by test/infra/stack.test.ts; a customer managed policy per function would be the same statements under another resource type.",
   ],
-  [
-    'AwsSolutions-IAM5',
-    "The only wildcards are object prefixes of the uploads bucket (org/*, private/*), the table's indexes (index/*), the function's own log streams, SMS (sns:Publish has no resource for phone numbers) and ListStreams; test/infra/stack.test.ts asserts each function's statements against its route row.",
-  ],
+];
+
+export interface AllowedWildcard {
+  /** The finding as cdk-nag words it: `Resource::<...>/index/*`, `Action::s3:List*`. */
+  finding: RegExp;
+  reason: string;
+  /** Only in policies below a construct whose path contains this. */
+  under?: string;
+}
+
+/**
+ * AwsSolutions-IAM5 names each wildcard of a policy as its own finding, with the resource as
+ * CloudFormation will see it. This aspect runs cdk-nag's own rule over every IAM policy and
+ * acknowledges exactly the wildcards listed here; any other wildcard stays a finding.
+ */
+export class AcknowledgeWildcards implements IAspect {
+  constructor(private readonly allowed: readonly AllowedWildcard[]) {}
+
+  visit(node: IConstruct): void {
+    if (!CfnResource.isCfnResource(node) || !['AWS::IAM::Policy', 'AWS::IAM::Role', 'AWS::IAM::ManagedPolicy'].includes(node.cfnResourceType)) return;
+    const findings = rules.iam.IAMNoWildcardPermissions(node);
+    if (!Array.isArray(findings)) return;
+    for (const finding of findings) {
+      const allowed = this.allowed.find((a) => a.finding.test(finding) && (!a.under || node.node.path.includes(a.under)));
+      if (allowed) Validations.of(node).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason: allowed.reason });
+    }
+  }
+}
+
+/**
+ * How cdk-nag names a resource ARN in `consumer`'s template: the resource's own logical id in its
+ * stack, or the parameter a nested stack receives it through (CDK names it `referenceto<uniqueId><attr>`).
+ */
+export function arnFinding(consumer: IConstruct, target: IConstruct): string {
+  const resource = (target.node.defaultChild ?? target) as CfnResource;
+  const producer = Stack.of(resource);
+  return producer === Stack.of(consumer) ? `<${producer.getLogicalId(resource)}.Arn>` : `<referenceto${Names.nodeUniqueId(resource.node)}Arn>`;
+}
+
+/** CDK's own function that copies the built SPA into the web bucket (BucketDeployment). */
+export const WEB_DEPLOYMENT_ACKNOWLEDGEMENTS: Acknowledgement[] = [
+  ['AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', "CDK's deployment function, run by CloudFormation during a deploy only; its role is CDK's."],
+  ['HIPAA.Security-IAMNoInlinePolicy', "CDK's deployment function: its policy is CDK's, scoped to the asset and web buckets."],
+  ['HIPAA.Security-CloudWatchLogGroupEncrypted', "CDK's deployment function's log: file names of the SPA build, no patient data."],
+  ['HIPAA.Security-LambdaInsideVPC', "CDK's deployment function copies build files between two buckets during a deploy; nothing in a VPC."],
+  ['HIPAA.Security-LambdaDLQ', "CDK's deployment function is invoked by CloudFormation, which reports its failure as a failed deploy."],
+  ['HIPAA.Security-LambdaConcurrency', "CDK's deployment function runs once per deploy."],
+  ['AwsSolutions-L1', "CDK's deployment function: its runtime is chosen by the aws-cdk-lib version."],
+];
+
+export const WEB_DEPLOYMENT_WILDCARDS: AllowedWildcard[] = [
+  { finding: /^Action::s3:(GetObject|GetBucket|List|DeleteObject|Abort)\*$/, reason: "CDK's grant to its deployment function: read the build asset, replace the web bucket's files.", under: 'Custom::CDKBucketDeployment' },
+  { finding: /^Resource::(<WebBucket[0-9A-F]{8}\.Arn>|arn:[^:]+:s3:::cdk-[a-z0-9]+-assets-[^/]+)\/\*$/, reason: "The objects of the web bucket and of CDK's asset bucket, for the deployment function.", under: 'Custom::CDKBucketDeployment' },
+  { finding: /^Resource::\*$/, reason: "CDK's grant to its deployment function for CloudFront invalidations, which have no narrower resource.", under: 'Custom::CDKBucketDeployment' },
 ];

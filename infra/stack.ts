@@ -9,9 +9,9 @@
 // routes live in one nested stack per area (the handler's folder: account, forms, ...): the root keeps
 // the shared resources, and a function never moves between stacks when other areas grow (a route
 // moving between stacks would collide with itself on its route key during the update).
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aspects, CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import {
@@ -29,6 +29,7 @@ import {
   OriginRequestPolicy,
   ResponseHeadersPolicy,
   S3OriginAccessControl,
+  SecurityPolicyProtocol,
   Signing,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
@@ -67,7 +68,16 @@ import { TABLE_INDEXES, TABLE_KEYS, TENANT_INDEX, TTL_ATTRIBUTE } from '../funct
 import { ROUTES, WORKERS, type Route, type Uses } from '../functions/routes';
 import { ApiFunction, PRIVATE_UPLOADS_PREFIX } from './constructs/api-function';
 import { AppAlarms } from './constructs/alarms';
-import { BUCKET_ACKNOWLEDGEMENTS, SECRET_ACKNOWLEDGEMENTS, acknowledge } from './compliance';
+import { contentSecurityPolicy, inlineScriptHashes } from './constructs/csp';
+import { EdgeProtection } from './constructs/edge';
+import {
+  AcknowledgeWildcards,
+  BUCKET_ACKNOWLEDGEMENTS,
+  SECRET_ACKNOWLEDGEMENTS,
+  WEB_DEPLOYMENT_ACKNOWLEDGEMENTS,
+  WEB_DEPLOYMENT_WILDCARDS,
+  acknowledge,
+} from './compliance';
 import { bundleHandlers, handlerId, type HandlerBundle } from './constructs/bundling';
 import { API_PREFIX, PROJECT_ROOT, handlerEntry } from './constructs/paths';
 
@@ -85,8 +95,18 @@ export { PRIVATE_UPLOADS_PREFIX };
 /** Where Vite puts hashed build files inside dist/web (its default `build.assetsDir`). */
 const WEB_ASSETS_DIR = 'assets';
 const WEB_BUILD_DIR = join(PROJECT_ROOT, 'dist', 'web');
+/** The SPA's source page: its inline scripts are the built page's (Vite keeps them as they are). */
+const WEB_SOURCE_HTML = join(PROJECT_ROOT, 'web', 'index.html');
+
+/**
+ * The public pages clinics put on their own websites (web/src/features/public/routes.ts): they may be
+ * framed by https sites. Every other page of the SPA may not be framed at all.
+ */
+export const EMBEDDABLE_PAGES = ['/booking/*', '/form-builder/public/*', '/room-integration/*'];
 
 export interface ClinicStackProps extends StackProps {
+  /** WAF and certificate from the us-east-1 companion stack (infra/app.ts); made here when absent. */
+  edge?: EdgeProtection;
   /** Only for tests; defaults to whether functions/payments/stripe-events.ts exists. */
   stripeEventsHandlerExists?: boolean;
   /** Only for tests; defaults to whether dist/web exists. */
@@ -123,6 +143,9 @@ export class ClinicStack extends Stack {
     };
     const senderDomain = context('senderDomain') ?? 'example.com';
     const mailFrom = context('mailFrom') ?? `no-reply@${senderDomain}`;
+    const domainName = context('domainName');
+    // WAF and the certificate: from the us-east-1 companion stack, or here when this stack is there.
+    const edge = props.edge ?? new EdgeProtection(this, 'Edge', { domainName });
     const alarms = new AppAlarms(this, 'Alarms', { email: context('alarmEmail') });
     acknowledge(alarms.topic, [
       ['AwsSolutions-SNS2', 'Alarm notices carry no patient data, and CloudWatch cannot publish to a topic encrypted with the AWS managed SNS key.'],
@@ -224,6 +247,8 @@ export class ClinicStack extends Stack {
     });
     trail.addS3EventSelector([{ bucket: uploads, objectPrefix: PRIVATE_UPLOADS_PREFIX }], { readWriteType: ReadWriteType.ALL, includeManagementEvents: false });
     acknowledge(trail, [
+      ['HIPAA.Security-IAMNoInlinePolicy', "CloudTrail's role for delivering to its log group: CDK's policy, scoped to that log group."],
+      ['HIPAA.Security-CloudWatchLogGroupEncrypted', 'CloudWatch Logs encrypts every log group at rest with AWS managed keys; the trail holds object keys and addresses, no document content.'],
       ['HIPAA.Security-CloudTrailEncryptionEnabled', 'The trail files are encrypted at rest with S3-managed keys (SSE-S3) in the logs bucket; they hold object keys and addresses, no document content.'],
     ]);
 
@@ -236,7 +261,10 @@ export class ClinicStack extends Stack {
         new BackupPlanRule({ ruleName: 'Monthly', scheduleExpression: Schedule.cron({ day: '1', hour: '5', minute: '0' }), deleteAfter: Duration.days(365) }),
       ],
     });
-    backupPlan.addSelection('Table', { resources: [BackupResource.fromDynamoDbTable(table)] });
+    const backupSelection = backupPlan.addSelection('Table', { resources: [BackupResource.fromDynamoDbTable(table)] });
+    acknowledge(backupSelection, [
+      ['AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]', "AWS Backup's own role policy for taking backups, maintained by AWS for the services it supports."],
+    ]);
 
     // ---- Secrets and mail ----------------------------------------------------------------------
     // The token signing key, generated. Read by every function that signs or verifies tokens.
@@ -435,6 +463,7 @@ export class ClinicStack extends Stack {
     })
       .bindTable(table, 'write')
       .bindMail(sender, mailFrom, mailConfigurationSetArn);
+    acknowledge(outboxFn.role!, [['AwsSolutions-IAM5[Resource::*]', 'dynamodb:ListStreams has no resource to name; the stream itself is read by its ARN (asserted by test/infra/stack.test.ts).']]);
     this.functions.set(WORKERS.outbox, outboxFn);
     {
       const scope = Stack.of(outboxFn);
@@ -574,6 +603,25 @@ export class ClinicStack extends Stack {
     const apiDomain = `${api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
 
     const securityHeaders = ResponseHeadersPolicy.SECURITY_HEADERS;
+    // The SPA's pages: a strict Content-Security-Policy (inline scripts by hash, from the HTML this
+    // synth deploys, or the source page when there is no build yet). The console may be framed by
+    // nobody; the public pages clinics embed on their websites by any https site.
+    const webBuild = props.webBuildDir ?? WEB_BUILD_DIR;
+    const html = readFileSync(existsSync(join(webBuild, 'index.html')) ? join(webBuild, 'index.html') : WEB_SOURCE_HTML, 'utf8');
+    const scriptHashes = inlineScriptHashes(html);
+    const pageHeaders = (id: string, frameAncestors: "'none'" | 'https:') =>
+      new ResponseHeadersPolicy(this, id, {
+        comment: frameAncestors === 'https:' ? 'Public pages (embeddable): strict CSP, framed by https sites' : 'Console: strict CSP, never framed',
+        securityHeadersBehavior: {
+          contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy({ scriptHashes, frameAncestors }), override: true },
+          contentTypeOptions: { override: true },
+          ...(frameAncestors === "'none'" ? { frameOptions: { frameOption: HeadersFrameOption.DENY, override: true } } : {}),
+          referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+          strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+        },
+      });
+    const consoleHeaders = pageHeaders('PageHeaders', "'none'");
+    const embeddableHeaders = pageHeaders('EmbeddablePageHeaders', 'https:');
     // Uploaded files must never run as a page of ours, even if opened directly.
     const assetsHeaders = new ResponseHeadersPolicy(this, 'AssetsHeaders', {
       comment: 'Uploads and build files: no sniffing, no active content',
@@ -598,6 +646,8 @@ export class ClinicStack extends Stack {
 
     const distribution = new Distribution(this, 'Distribution', {
       comment: 'Clinic Suite: SPA, /api/* and /assets/*',
+      ...(domainName ? { domainNames: [domainName], certificate: edge.certificate, minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021 } : {}),
+      webAclId: edge.webAcl.attrArn,
       httpVersion: HttpVersion.HTTP2_AND_3,
       // Standard logs: every viewer request with its address, kept a year in the logs bucket.
       enableLogging: true,
@@ -608,11 +658,24 @@ export class ClinicStack extends Stack {
         origin: webOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: securityHeaders,
+        responseHeadersPolicy: consoleHeaders,
         compress: true,
         functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        ...Object.fromEntries(
+          EMBEDDABLE_PAGES.map((pattern) => [
+            pattern,
+            {
+              origin: webOrigin,
+              viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+              cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+              responseHeadersPolicy: embeddableHeaders,
+              compress: true,
+              functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+            },
+          ]),
+        ),
         [`${API_PREFIX}/*`]: {
           origin: new HttpOrigin(apiDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
@@ -644,12 +707,19 @@ export class ClinicStack extends Stack {
       }
     }
 
-    const siteUrl = `https://${distribution.distributionDomainName}`;
+    const siteUrl = domainName ? `https://${domainName}` : `https://${distribution.distributionDomainName}`;
+    if (!domainName) {
+      acknowledge(distribution, [
+        ['AwsSolutions-CFR4', "Without a domainName (context) CloudFront serves its own *.cloudfront.net certificate, whose TLS policy cannot be chosen; with one, TLSv1.2_2021 is set (docs/operations.md)."],
+      ]);
+    }
+    acknowledge(distribution, [
+      ['AwsSolutions-CFR1', "No geo restriction: a clinic's patients and visitors are not confined to one country."],
+    ]);
     const appUrl = context('appUrl') ?? siteUrl;
     for (const fn of this.functions.values()) fn.bindAppUrl(appUrl);
 
     // ---- The built SPA (only when it has been built: synth must work without it) ---------------
-    const webBuild = props.webBuildDir ?? WEB_BUILD_DIR;
     if (existsSync(join(webBuild, 'index.html'))) {
       // Hashed files first, cached for a year and never pruned (an open tab may still ask for the
       // previous build's chunks); then everything else, revalidated on each use, so index.html never
@@ -674,6 +744,15 @@ export class ClinicStack extends Stack {
         memoryLimit: 512,
       });
       shell.node.addDependency(hashed);
+    }
+
+    // ---- Rule-pack findings that are decisions (infra/compliance.ts, test/infra/nag.test.ts) ------
+    Aspects.of(this).add(new AcknowledgeWildcards(WEB_DEPLOYMENT_WILDCARDS));
+    acknowledge(this, [
+      ['AwsSolutions-APIG4', 'Every route authorises in its function from the route table (access and module permission: functions/lib/authorise.ts), with tokens API Gateway cannot verify (HS256, permissions read fresh per request); public routes are public by design.'],
+    ]);
+    for (const child of this.node.children) {
+      if (child.node.id.startsWith('Custom::CDKBucketDeployment')) acknowledge(child, WEB_DEPLOYMENT_ACKNOWLEDGEMENTS);
     }
 
     // ---- Outputs -------------------------------------------------------------------------------

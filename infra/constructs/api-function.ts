@@ -16,7 +16,8 @@ import {
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { FUNCTION_ACKNOWLEDGEMENTS, acknowledge } from '../compliance';
+import { FUNCTION_ACKNOWLEDGEMENTS, acknowledge, arnFinding } from '../compliance';
+import { TABLE_INDEXES, TENANT_INDEX } from '../../functions/data/table';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
@@ -25,6 +26,9 @@ import { PRIVATE_PREFIX } from '../../functions/lib/upload-keys';
 import type { Uses } from '../../functions/routes';
 import { BASE_ENVIRONMENT, LAMBDA_BUNDLING, aliasesFor, handlerId } from './bundling';
 import { PROJECT_ROOT, handlerEntry } from './paths';
+
+/** Every index of the table, by name. */
+const TABLE_INDEX_NAMES = [...TABLE_INDEXES.map((index) => index.name), TENANT_INDEX.name];
 
 /** Reading the table: items (also inside read transactions) and queries of the table and its indexes. */
 export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
@@ -119,7 +123,8 @@ export class ApiFunction extends NodejsFunction {
     this.addToRolePolicy(
       new PolicyStatement({
         actions: access === 'read' ? TABLE_READ_ACTIONS : [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS],
-        resources: [table.tableArn, `${table.tableArn}/index/*`],
+        // Each index by name: a new index is granted when the data layer names it (functions/data/table.ts).
+        resources: [table.tableArn, ...TABLE_INDEX_NAMES.map((name) => `${table.tableArn}/index/${name}`)],
       }),
     );
     return this;
@@ -128,7 +133,11 @@ export class ApiFunction extends NodejsFunction {
   /** UPLOADS_BUCKET + exactly the object actions, on exactly the prefixes, of the route table's `uploads`. */
   bindUploads(bucket: IBucket, access: NonNullable<Uses['uploads']>): this {
     this.addEnvironment('UPLOADS_BUCKET', bucket.bucketName);
-    const objects = (prefix: string) => bucket.arnForObjects(`${prefix}*`);
+    const objects = (prefix: string) => {
+      // A prefix is a wildcard by nature: acknowledged for this very resource, nothing broader.
+      acknowledge(this.role!, [[`AwsSolutions-IAM5[Resource::${arnFinding(this, bucket)}/${prefix}*]`, `The ${prefix} prefix of the uploads bucket, as the route row's uses.uploads declares.`]]);
+      return bucket.arnForObjects(`${prefix}*`);
+    };
     const allow = (actions: string[], resources: string[]) => this.addToRolePolicy(new PolicyStatement({ actions, resources }));
     switch (access) {
       case 'public':
@@ -190,6 +199,7 @@ export class ApiFunction extends NodejsFunction {
   /** sns:Publish for text messages (functions/lib/sms.ts). SMS to phone numbers has no topic ARN, hence '*'. */
   bindSms(): this {
     this.addToRolePolicy(new PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
+    acknowledge(this.role!, [['AwsSolutions-IAM5[Resource::*]', 'sns:Publish to a phone number: SMS has no topic resource to name.']]);
     return this;
   }
 
