@@ -1,8 +1,11 @@
 // The cloud deployment of one tenant, built from the route table: one Lambda and one HTTP API route
-// per row of functions/routes.ts, the single table whose key names come from the data layer, the
-// uploads and web buckets, SES, the app secret, Stripe's EventBridge feed, the outbox worker on the
-// table's stream (and a sweep every minute) and one CloudFront distribution in front of it all (SPA,
-// /api/*, /assets/*). From functions/ infra takes only names: routes, key names, the outbox prefix.
+// per row of functions/routes.ts, each allowed exactly what its row's `uses` declares; the single
+// table whose key names come from the data layer (deletion protection, PITR, AWS Backup); the
+// uploads, web and logs buckets; SES with its configuration set; the token, payments and origin
+// secrets; Stripe's EventBridge feed and its archive; the outbox worker on the table's stream (and a
+// sweep every minute); one CloudFront distribution in front of it all (SPA, /api/*, /assets/*) behind
+// WAF with a strict CSP; access logs, the private-uploads trail and alarms to one topic. Runbook:
+// docs/operations.md. From functions/ infra takes only names: routes, key names, the outbox prefix.
 //
 // Each function brings ~7 resources (function, role, policy, log group, integration, permission,
 // route) and CloudFormation allows 500 per stack, which the full route table exceeds. So functions and
@@ -34,7 +37,7 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, OriginGroup, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { ComparisonOperator, MathExpression, Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
+import { MathExpression, Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import { BackupPlan, BackupPlanRule, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
 import { ReadWriteType, Trail } from 'aws-cdk-lib/aws-cloudtrail';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
