@@ -49,7 +49,7 @@ import { Code, FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Effect, ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -255,7 +255,7 @@ export class ClinicStack extends Stack {
       ['HIPAA.Security-CloudTrailEncryptionEnabled', 'The trail files are encrypted at rest with S3-managed keys (SSE-S3) in the logs bucket; they hold object keys and addresses, no document content.'],
     ]);
 
-    // ---- Backups: the table daily (35 days) and monthly (a year), besides its point-in-time recovery --
+    // ---- Backups: table and uploads daily (35 days) and monthly (a year), besides PITR and versioning --
     const backupVault = new BackupVault(this, 'BackupVault', { removalPolicy: RemovalPolicy.RETAIN });
     const backupPlan = new BackupPlan(this, 'BackupPlan', {
       backupVault,
@@ -264,9 +264,18 @@ export class ClinicStack extends Stack {
         new BackupPlanRule({ ruleName: 'Monthly', scheduleExpression: Schedule.cron({ day: '1', hour: '5', minute: '0' }), deleteAfter: Duration.days(365) }),
       ],
     });
-    const backupSelection = backupPlan.addSelection('Table', { resources: [BackupResource.fromDynamoDbTable(table)] });
-    acknowledge(backupSelection, [
+    // The uploads too (patient documents): AWS Backup reads a versioned bucket with its S3 policy.
+    const backupRole = new Role(this, 'BackupRole', {
+      assumedBy: new ServicePrincipal('backup.amazonaws.com'),
+      managedPolicies: [
+        ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSBackupServiceRolePolicyForBackup'),
+        ManagedPolicy.fromAwsManagedPolicyName('AWSBackupServiceRolePolicyForS3Backup'),
+      ],
+    });
+    backupPlan.addSelection('Data', { role: backupRole, resources: [BackupResource.fromDynamoDbTable(table), BackupResource.fromArn(uploads.bucketArn)] });
+    acknowledge(backupRole, [
       ['AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]', "AWS Backup's own role policy for taking backups, maintained by AWS for the services it supports."],
+      ['AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/AWSBackupServiceRolePolicyForS3Backup]', "AWS Backup's own role policy for backing up S3 buckets, maintained by AWS."],
     ]);
 
     // ---- Secrets and mail ----------------------------------------------------------------------

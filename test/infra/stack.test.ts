@@ -709,7 +709,7 @@ describe('alarms', () => {
 });
 
 describe('backups and recovery', () => {
-  it('protects the table from deletion and backs it up daily (35 days) and monthly (a year)', () => {
+  it('protects the table from deletion and backs it and the uploads up daily (35 days) and monthly (a year)', () => {
     const [tableId, table] = byType(plainResources, 'AWS::DynamoDB::Table')[0]!;
     expect(table.Properties.DeletionProtectionEnabled).toBe(true);
     const [, plan] = byType(plainResources, 'AWS::Backup::BackupPlan')[0]!;
@@ -717,6 +717,8 @@ describe('backups and recovery', () => {
     expect(rules).toEqual([['Daily', 35], ['Monthly', 365]]);
     const [, selection] = byType(plainResources, 'AWS::Backup::BackupSelection')[0]!;
     expect(refersTo(selection.Properties.BackupSelection.Resources, tableId)).toBe(true);
+    expect(refersTo(selection.Properties.BackupSelection.Resources, rootIdOf(plainResources, 'AWS::S3::Bucket', 'UploadsBucket'))).toBe(true);
+    expect(JSON.stringify(plainResources[selection.Properties.BackupSelection.IamRoleArn['Fn::GetAtt'][0]]!.Properties.ManagedPolicyArns)).toContain('AWSBackupServiceRolePolicyForS3Backup');
     expect(byType(plainResources, 'AWS::Backup::BackupVault')[0]![1].DeletionPolicy).toBe('Retain');
   });
 
