@@ -17,9 +17,10 @@ export type Access = 'public' | 'registration' | 'user' | 'owner';
 
 /**
  * What a row's handler touches besides the request. The CDK stack grants its function exactly this
- * and nothing else (infra/constructs/api-function.ts); the local stack refuses table writes to
- * `table: 'read'` rows, so the integration tests catch a row that declares less than it does.
- * Required on every row: a new row cannot silently get broad rights.
+ * and nothing else (infra/constructs/api-function.ts). Both ways are checked: the local stack refuses
+ * table writes from `table: 'read'` rows (so the integration tests catch a short declaration), and
+ * test/infra/uses.test.ts compares the rest with what each handler's bundle can reach. Required on
+ * every row: a new row cannot silently get broad rights.
  */
 export interface Uses {
   /**
