@@ -1,17 +1,20 @@
 // The cloud deployment of one tenant, built from the route table: one Lambda and one HTTP API route
-// per row of functions/routes.ts, the single table whose key names come from the data layer, the
-// uploads and web buckets, SES, the app secret, Stripe's EventBridge feed, the outbox worker on the
-// table's stream (and a sweep every minute) and one CloudFront distribution in front of it all (SPA,
-// /api/*, /assets/*). From functions/ infra takes only names: routes, key names, the outbox prefix.
+// per row of functions/routes.ts, each allowed exactly what its row's `uses` declares; the single
+// table whose key names come from the data layer (deletion protection, PITR, AWS Backup); the
+// uploads, web and logs buckets; SES with its configuration set; the token, payments and origin
+// secrets; Stripe's EventBridge feed and its archive; the outbox worker on the table's stream (and a
+// sweep every minute); one CloudFront distribution in front of it all (SPA, /api/*, /assets/*) behind
+// WAF with a strict CSP; access logs, the private-uploads trail and alarms to one topic. Runbook:
+// docs/operations.md. From functions/ infra takes only names: routes, key names, the outbox prefix.
 //
 // Each function brings ~7 resources (function, role, policy, log group, integration, permission,
 // route) and CloudFormation allows 500 per stack, which the full route table exceeds. So functions and
 // routes live in one nested stack per area (the handler's folder: account, forms, ...): the root keeps
 // the shared resources, and a function never moves between stacks when other areas grow (a route
 // moving between stacks would collide with itself on its route key during the update).
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aspects, CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import {
@@ -29,29 +32,55 @@ import {
   OriginRequestPolicy,
   ResponseHeadersPolicy,
   S3OriginAccessControl,
+  SecurityPolicyProtocol,
   Signing,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, OriginGroup, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { MathExpression, Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
+import { BackupPlan, BackupPlanRule, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
+import { ReadWriteType, Trail } from 'aws-cdk-lib/aws-cloudtrail';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { EventBus, Match, Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { Archive, EventBus, Match, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { Code, FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { Effect, ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ORIGIN_VERIFY_HEADER } from '../functions/lib/secrets';
-import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import {
+  CloudWatchDimensionSource,
+  ConfigurationSet,
+  ConfigurationSetTlsPolicy,
+  EmailIdentity,
+  EmailSendingEvent,
+  EventDestination,
+  Identity,
+  SuppressionReasons,
+} from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { OUTBOX_PREFIX, type OutboxStatus } from '../functions/data/outbox';
 import { TABLE_INDEXES, TABLE_KEYS, TENANT_INDEX, TTL_ATTRIBUTE } from '../functions/data/table';
-import { ROUTES, WORKERS, type Route } from '../functions/routes';
-import { ApiFunction } from './constructs/api-function';
+import { ROUTES, WORKERS, type Route, type Uses } from '../functions/routes';
+import { ApiFunction, PRIVATE_UPLOADS_PREFIX } from './constructs/api-function';
+import { AppAlarms } from './constructs/alarms';
+import { contentSecurityPolicy, inlineScriptHashes } from './constructs/csp';
+import { EdgeProtection } from './constructs/edge';
+import {
+  AcknowledgeWildcards,
+  BUCKET_ACKNOWLEDGEMENTS,
+  SECRET_ACKNOWLEDGEMENTS,
+  WEB_DEPLOYMENT_ACKNOWLEDGEMENTS,
+  WEB_DEPLOYMENT_WILDCARDS,
+  acknowledge,
+} from './compliance';
 import { bundleHandlers, handlerId, type HandlerBundle } from './constructs/bundling';
 import { API_PREFIX, PROJECT_ROOT, handlerEntry } from './constructs/paths';
 
@@ -64,13 +93,23 @@ export { API_PREFIX };
  * Upload keys under this prefix (appointment attachments) are never served at /assets; staff get
  * signed links instead. The same rule as functions/lib/upload-keys.ts (test/infra checks they agree).
  */
-export const PRIVATE_UPLOADS_PREFIX = 'private/';
+export { PRIVATE_UPLOADS_PREFIX };
 
 /** Where Vite puts hashed build files inside dist/web (its default `build.assetsDir`). */
 const WEB_ASSETS_DIR = 'assets';
 const WEB_BUILD_DIR = join(PROJECT_ROOT, 'dist', 'web');
+/** The SPA's source page: its inline scripts are the built page's (Vite keeps them as they are). */
+const WEB_SOURCE_HTML = join(PROJECT_ROOT, 'web', 'index.html');
+
+/**
+ * The public pages clinics put on their own websites (web/src/features/public/routes.ts): they may be
+ * framed by https sites. Every other page of the SPA may not be framed at all.
+ */
+export const EMBEDDABLE_PAGES = ['/booking/*', '/form-builder/public/*', '/room-integration/*'];
 
 export interface ClinicStackProps extends StackProps {
+  /** WAF and certificate from the us-east-1 companion stack (infra/app.ts); made here when absent. */
+  edge?: EdgeProtection;
   /** Only for tests; defaults to whether functions/payments/stripe-events.ts exists. */
   stripeEventsHandlerExists?: boolean;
   /** Only for tests; defaults to whether dist/web exists. */
@@ -79,6 +118,9 @@ export interface ClinicStackProps extends StackProps {
 
 /** The outbox worker's timeout: within the lease a claimed row is left to it (functions/data/outbox.ts). */
 export const OUTBOX_WORKER_TIMEOUT_SECONDS = 60;
+
+/** How long logs are kept: function and API logs, CloudFront and S3 access logs, the private-uploads trail. */
+export const LOG_RETENTION_DAYS = 365;
 
 /** Functions per area stack before synth refuses (about 7 resources each, 500 per stack). */
 const MAX_FUNCTIONS_PER_AREA = 60;
@@ -104,6 +146,14 @@ export class ClinicStack extends Stack {
     };
     const senderDomain = context('senderDomain') ?? 'example.com';
     const mailFrom = context('mailFrom') ?? `no-reply@${senderDomain}`;
+    const domainName = context('domainName');
+    // WAF and the certificate: from the us-east-1 companion stack, or here when this stack is there.
+    const edge = props.edge ?? new EdgeProtection(this, 'Edge', { domainName });
+    const alarms = new AppAlarms(this, 'Alarms', { email: context('alarmEmail') });
+    acknowledge(alarms.topic, [
+      ['AwsSolutions-SNS2', 'Alarm notices carry no patient data, and CloudWatch cannot publish to a topic encrypted with the AWS managed SNS key.'],
+      ['HIPAA.Security-SNSEncryptedKMS', 'Alarm notices carry no patient data, and CloudWatch cannot publish to a topic encrypted with the AWS managed SNS key.'],
+    ]);
 
     // ---- Data ----------------------------------------------------------------------------------
     const table = new Table(this, 'Table', {
@@ -113,6 +163,8 @@ export class ClinicStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: TTL_ATTRIBUTE,
       removalPolicy: RemovalPolicy.RETAIN,
+      // Not even a stack update that replaces it, nor a person in the console, deletes it by mistake.
+      deletionProtection: true,
       // The outbox worker reads new and changed outbox rows from the stream.
       stream: StreamViewType.NEW_IMAGE,
     });
@@ -131,11 +183,30 @@ export class ClinicStack extends Stack {
       projectionType: ProjectionType.KEYS_ONLY,
     });
 
+    // ---- Audit trail: access logs of the buckets and CloudFront, kept a year ---------------------
+    const logs = new Bucket(this, 'LogsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      // CloudFront's standard logs are delivered with an ACL granting the bucket owner the object.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [{ expiration: Duration.days(LOG_RETENTION_DAYS), noncurrentVersionExpiration: Duration.days(30) }],
+    });
+    acknowledge(logs, [
+      ['AwsSolutions-S1', 'This is the access-log bucket: logging its own access into itself would loop.'],
+      ['HIPAA.Security-S3BucketLoggingEnabled', 'This is the access-log bucket: logging its own access into itself would loop.'],
+      ...BUCKET_ACKNOWLEDGEMENTS,
+    ]);
+
     const uploads = new Bucket(this, 'UploadsBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       versioned: true,
+      serverAccessLogsBucket: logs,
+      serverAccessLogsPrefix: 's3/uploads/',
       removalPolicy: RemovalPolicy.RETAIN,
       lifecycleRules: [
         {
@@ -148,25 +219,91 @@ export class ClinicStack extends Stack {
       ],
     });
 
+    acknowledge(uploads, BUCKET_ACKNOWLEDGEMENTS);
+
     const web = new Bucket(this, 'WebBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
+      serverAccessLogsBucket: logs,
+      serverAccessLogsPrefix: 's3/web/',
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    acknowledge(web, [
+      ['HIPAA.Security-S3BucketVersioningEnabled', 'The built SPA only: every deploy uploads it again from the source, which is versioned in git.'],
+      ...BUCKET_ACKNOWLEDGEMENTS,
+    ]);
+
+    // Who read or wrote which patient document: S3 data events for private/ (a staff member's signed
+    // link is fetched with the function's credentials, so the event shows the link's signer and the
+    // reader's address; the audit log says which staff member asked for the link). Only these data
+    // events: the account's own trail keeps management events.
+    const trail = new Trail(this, 'PrivateUploadsTrail', {
+      bucket: logs,
+      s3KeyPrefix: 'cloudtrail',
+      includeGlobalServiceEvents: false,
+      isMultiRegionTrail: false,
+      managementEvents: ReadWriteType.NONE,
+      enableFileValidation: true,
+      sendToCloudWatchLogs: true,
+      cloudWatchLogsRetention: RetentionDays.ONE_YEAR,
+    });
+    trail.addS3EventSelector([{ bucket: uploads, objectPrefix: PRIVATE_UPLOADS_PREFIX }], { readWriteType: ReadWriteType.ALL, includeManagementEvents: false });
+    acknowledge(trail, [
+      ['HIPAA.Security-IAMNoInlinePolicy', "CloudTrail's role for delivering to its log group: CDK's policy, scoped to that log group."],
+      ['HIPAA.Security-CloudWatchLogGroupEncrypted', 'CloudWatch Logs encrypts every log group at rest with AWS managed keys; the trail holds object keys and addresses, no document content.'],
+      ['HIPAA.Security-CloudTrailEncryptionEnabled', 'The trail files are encrypted at rest with S3-managed keys (SSE-S3) in the logs bucket; they hold object keys and addresses, no document content.'],
+    ]);
+
+    // ---- Backups: table and uploads daily (35 days) and monthly (a year), besides PITR and versioning --
+    const backupVault = new BackupVault(this, 'BackupVault', { removalPolicy: RemovalPolicy.RETAIN });
+    const backupPlan = new BackupPlan(this, 'BackupPlan', {
+      backupVault,
+      backupPlanRules: [
+        new BackupPlanRule({ ruleName: 'Daily', scheduleExpression: Schedule.cron({ hour: '5', minute: '0' }), deleteAfter: Duration.days(35) }),
+        new BackupPlanRule({ ruleName: 'Monthly', scheduleExpression: Schedule.cron({ day: '1', hour: '5', minute: '0' }), deleteAfter: Duration.days(365) }),
+      ],
+    });
+    // The uploads too (patient documents): AWS Backup reads a versioned bucket with its S3 policy.
+    const backupRole = new Role(this, 'BackupRole', {
+      assumedBy: new ServicePrincipal('backup.amazonaws.com'),
+      managedPolicies: [
+        ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSBackupServiceRolePolicyForBackup'),
+        ManagedPolicy.fromAwsManagedPolicyName('AWSBackupServiceRolePolicyForS3Backup'),
+      ],
+    });
+    backupPlan.addSelection('Data', { role: backupRole, resources: [BackupResource.fromDynamoDbTable(table), BackupResource.fromArn(uploads.bucketArn)] });
+    acknowledge(backupRole, [
+      ['AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]', "AWS Backup's own role policy for taking backups, maintained by AWS for the services it supports."],
+      ['AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/AWSBackupServiceRolePolicyForS3Backup]', "AWS Backup's own role policy for backing up S3 buckets, maintained by AWS."],
+    ]);
 
     // ---- Secrets and mail ----------------------------------------------------------------------
-    // Only tokenSigningKey is generated. The operator adds stripeSecretKey and stripeWebhookSecret to
-    // the same JSON later (absent keys read as "Stripe not configured" in functions/lib/secrets.ts), and
-    // may add dataEncryptionKey (two-factor secrets; without it a key derived from tokenSigningKey is used).
+    // The token signing key, generated. Read by every function that signs or verifies tokens.
     const secret = new Secret(this, 'AppSecrets', {
-      description: 'Clinic Suite app secrets (JSON): tokenSigningKey, stripeSecretKey, stripeWebhookSecret, dataEncryptionKey',
+      description: 'Clinic Suite app secrets (JSON): tokenSigningKey',
       generateSecretString: {
         secretStringTemplate: JSON.stringify({}),
         generateStringKey: 'tokenSigningKey',
         passwordLength: 64,
         excludePunctuation: true,
       },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // Encrypts the secrets kept in the table (two-factor secrets), so a backup or an export of the table
+    // does not give them away. A secret of its own: the token signing key rotates, this one must not
+    // (what it sealed would become unreadable), and each is generated at the first deploy.
+    const dataKey = new Secret(this, 'DataEncryptionKey', {
+      description: 'Clinic Suite: the key that encrypts two-factor secrets in the table (never rotate it in place)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // The Stripe keys in a secret of their own, which only the payment functions may read (route rows
+    // with `uses.payments`). Made empty: the operator puts stripeSecretKey (a restricted key) and
+    // stripeWebhookSecret in it (absent keys read as "card payments not set up", functions/lib/secrets.ts).
+    const paymentsSecret = new Secret(this, 'PaymentsSecret', {
+      description: 'Clinic Suite payments (JSON): stripeSecretKey (a Stripe restricted key), stripeWebhookSecret',
+      secretObjectValue: {},
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
@@ -178,8 +315,27 @@ export class ClinicStack extends Stack {
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
 
+    // Every mail goes through one configuration set (the identity's default): TLS to the receiving
+    // server or no delivery, bounced and complaining addresses put on the suppression list (SES sends
+    // to them no more), and bounce/complaint counts as CloudWatch metrics for the alarms.
+    const mailConfigurationSet = new ConfigurationSet(this, 'MailConfigurationSet', {
+      tlsPolicy: ConfigurationSetTlsPolicy.REQUIRE,
+      suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+      reputationMetrics: true,
+      sendingEnabled: true,
+    });
+    mailConfigurationSet.addEventDestination('MailEventMetrics', {
+      destination: EventDestination.cloudWatchDimensions([
+        { name: 'ses:configuration-set', source: CloudWatchDimensionSource.MESSAGE_TAG, defaultValue: 'clinic-suite' },
+      ]),
+      events: [EmailSendingEvent.SEND, EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT, EmailSendingEvent.REJECT, EmailSendingEvent.DELIVERY_DELAY],
+    });
+    const mailConfigurationSetArn = this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: mailConfigurationSet.configurationSetName });
+
+    for (const s of [secret, paymentsSecret, originSecret]) acknowledge(s, SECRET_ACKNOWLEDGEMENTS);
+
     // The domain is verified by the DKIM CNAMEs output below (no hosted zone is assumed).
-    const sender = new EmailIdentity(this, 'SenderIdentity', { identity: Identity.domain(senderDomain) });
+    const sender = new EmailIdentity(this, 'SenderIdentity', { identity: Identity.domain(senderDomain), configurationSet: mailConfigurationSet });
 
     const areaStack = (handler: string): NestedStack => {
       const area = areaOf(handler);
@@ -210,14 +366,18 @@ export class ClinicStack extends Stack {
         description,
         takesUploads: takesUploads(handler),
         ...(bundle ? { code: Code.fromAsset(bundle.dir) } : {}),
-      })
-        .bindTable(table)
-        .bindUploads(uploads)
-        .bindSecrets(secret)
-        .bindOriginSecret(originSecret)
-        .bindMail(sender, mailFrom);
-      // Only the function that sends texts may publish to SNS.
-      if (handler === 'sms/send-sms') fn.bindSms();
+      });
+      // Exactly what the handler's rows declare (functions/routes.ts `uses`), nothing more.
+      const rows = ROUTES.filter((r) => r.handler === handler);
+      const uses = usesOf(rows);
+      fn.bindTable(table, uses.table);
+      if (uses.uploads) fn.bindUploads(uploads, uses.uploads);
+      if (uses.tokens || rows.some((r) => r.access !== 'public')) fn.bindAppSecret(secret).bindDataEncryptionKey(dataKey);
+      if (uses.payments) fn.bindPaymentsSecret(paymentsSecret);
+      if (uses.mail) fn.bindMail(sender, mailFrom, mailConfigurationSetArn);
+      if (uses.sms) fn.bindSms();
+      // Signed webhooks are also taken at the API's own URL; every other row only through CloudFront.
+      if (rows.some((r) => !r.signedWebhook)) fn.bindOriginSecret(originSecret);
       this.functions.set(handler, fn);
       return fn;
     };
@@ -226,7 +386,19 @@ export class ClinicStack extends Stack {
     const api = new HttpApi(this, 'HttpApi', { description: 'Clinic Suite API (routes from functions/routes.ts)', createDefaultStage: false });
     // A backstop against floods: API Gateway applies it to each route, shared by all callers. The
     // limits that single out a caller are per client address (route table `rateLimit`).
-    api.addStage('DefaultStage', { stageName: '$default', autoDeploy: true, throttle: { rateLimit: API_RATE_PER_SECOND, burstLimit: API_BURST } });
+    // One JSON line per request: who (address, user agent), what (route, status), how long, and the
+    // function's error if any. CloudFront is the caller API Gateway sees; the viewer's own address is
+    // in the CloudFront logs, by the same request time.
+    const apiAccessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_YEAR, removalPolicy: RemovalPolicy.RETAIN });
+    acknowledge(apiAccessLogs, [
+      ['HIPAA.Security-CloudWatchLogGroupEncrypted', 'CloudWatch Logs encrypts every log group at rest with AWS managed keys; access log lines hold routes, statuses and addresses, no patient data.'],
+    ]);
+    const stage = api.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: API_RATE_PER_SECOND, burstLimit: API_BURST },
+      accessLogSettings: { destination: new LogGroupLogDestination(apiAccessLogs), format: AccessLogFormat.custom(JSON.stringify(API_ACCESS_LOG_FIELDS)) },
+    });
     const integrations = new Map<string, HttpLambdaIntegration>();
     for (const route of ROUTES) {
       const fn = makeFunction(route.handler, `${route.method} ${API_PREFIX}${route.path}`);
@@ -259,9 +431,18 @@ export class ClinicStack extends Stack {
           encryption: QueueEncryption.SQS_MANAGED,
           enforceSSL: true,
         });
+        const stripeBus = EventBus.fromEventBusName(scope, 'StripeEventBus', stripeSource);
+        // Every Stripe event kept a year: replayed to the rule after an outage or a bad deploy
+        // (docs/operations.md, Replaying Stripe events). Processing is idempotent per event id.
+        new Archive(scope, 'StripeEventsArchive', {
+          description: 'Stripe events, for replay',
+          sourceEventBus: stripeBus,
+          eventPattern: { source: Match.prefix('aws.partner/stripe.com') },
+          retention: Duration.days(365),
+        });
         new Rule(scope, 'StripeEventsRule', {
           description: 'Stripe events to the stripe-events function',
-          eventBus: EventBus.fromEventBusName(scope, 'StripeEventBus', stripeSource),
+          eventBus: stripeBus,
           eventPattern: { source: Match.prefix('aws.partner/stripe.com') },
           targets: [
             new LambdaFunction(stripeFn, {
@@ -280,7 +461,13 @@ export class ClinicStack extends Stack {
           onFailure: new SqsDestination(dlq),
         });
         // Any message here is a payment event we failed to process: someone must look.
-        dlqAlarm(scope, 'StripeEventsDlqAlarm', dlq, 'Stripe events failed processing and landed in the dead-letter queue');
+        alarms.add(scope, 'StripeEventsDlqAlarm', dlqAlarm(dlq, 'Stripe events failed processing and landed in the dead-letter queue'));
+        acknowledge(dlq, DLQ_ACKNOWLEDGEMENTS);
+        alarms.add(scope, 'StripeEventsErrorsAlarm', {
+          description: 'The Stripe events function failed: payments may not be recorded until a retry succeeds',
+          metric: stripeFn.metricErrors({ period: AppAlarms.PERIOD, statistic: Stats.SUM }),
+          threshold: 3,
+        });
         new CfnOutput(this, 'StripeEventsDlqUrl', { value: dlq.queueUrl });
       }
     }
@@ -294,8 +481,9 @@ export class ClinicStack extends Stack {
       timeout: Duration.seconds(OUTBOX_WORKER_TIMEOUT_SECONDS),
       ...(outboxBundle ? { code: Code.fromAsset(outboxBundle.dir) } : {}),
     })
-      .bindTable(table)
-      .bindMail(sender, mailFrom);
+      .bindTable(table, 'write')
+      .bindMail(sender, mailFrom, mailConfigurationSetArn);
+    acknowledge(outboxFn.role!, [['AwsSolutions-IAM5[Resource::*]', 'dynamodb:ListStreams has no resource to name; the stream itself is read by its ARN (asserted by test/infra/stack.test.ts).']]);
     this.functions.set(WORKERS.outbox, outboxFn);
     {
       const scope = Stack.of(outboxFn);
@@ -330,8 +518,64 @@ export class ClinicStack extends Stack {
         schedule: Schedule.rate(Duration.minutes(1)),
         targets: [new LambdaFunction(outboxFn, { retryAttempts: 0 })],
       });
-      dlqAlarm(scope, 'OutboxStreamDlqAlarm', dlq, 'Outbox stream batches failed processing and landed in the dead-letter queue');
+      alarms.add(scope, 'OutboxStreamDlqAlarm', dlqAlarm(dlq, 'Mail and staff notices failed delivery from the table stream and landed in the dead-letter queue'));
+      acknowledge(dlq, DLQ_ACKNOWLEDGEMENTS);
+      alarms.add(scope, 'OutboxErrorsAlarm', {
+        description: 'The outbox worker failed: mail and staff notices are not going out',
+        metric: outboxFn.metricErrors({ period: AppAlarms.PERIOD, statistic: Stats.SUM }),
+        threshold: 3,
+      });
     }
+
+    // ---- Alarms (one topic; docs/operations.md says what each means and what to do) -------------
+    const period = AppAlarms.PERIOD;
+    alarms.add(this, 'Api5xxAlarm', {
+      description: 'The API answered 5xx to 10 or more requests in 5 minutes (functions failing, timing out or throttled)',
+      metric: stage.metricServerError({ period, statistic: Stats.SUM }),
+      threshold: 10,
+    });
+    alarms.add(this, 'ApiLatencyAlarm', {
+      description: 'The API took over 3 s to answer at the 95th percentile for 15 minutes',
+      metric: stage.metricLatency({ period, statistic: Stats.percentile(95) }),
+      threshold: 3000,
+      evaluationPeriods: 3,
+    });
+    // Lambda's account-wide figures (no function dimension): one alarm each instead of two per function.
+    // A deployment has an AWS account of its own (docs/operations.md), so these are this app's functions.
+    alarms.add(this, 'FunctionErrorsAlarm', {
+      description: 'Functions failed (crashed or timed out) 10 or more times in 5 minutes',
+      metric: new Metric({ namespace: 'AWS/Lambda', metricName: 'Errors', period, statistic: Stats.SUM }),
+      threshold: 10,
+    });
+    alarms.add(this, 'FunctionThrottlesAlarm', {
+      description: "Functions were throttled: the account's concurrency limit was reached",
+      metric: new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', period, statistic: Stats.SUM }),
+      threshold: 1,
+    });
+    alarms.add(this, 'TableThrottlesAlarm', {
+      description: 'DynamoDB throttled reads or writes of the table',
+      metric: new MathExpression({
+        label: 'Throttle events',
+        expression: 'reads + writes',
+        usingMetrics: {
+          reads: table.metric('ReadThrottleEvents', { period, statistic: Stats.SUM }),
+          writes: table.metric('WriteThrottleEvents', { period, statistic: Stats.SUM }),
+        },
+        period,
+      }),
+      threshold: 1,
+    });
+    // SES reviews an account at a 5% bounce or 0.1% complaint rate and may pause sending at 10% / 0.5%.
+    alarms.add(this, 'MailBounceRateAlarm', {
+      description: 'Over 4% of mail bounced (SES reviews the account at 5%)',
+      metric: new Metric({ namespace: 'AWS/SES', metricName: 'Reputation.BounceRate', period: Duration.hours(1), statistic: Stats.MAXIMUM }),
+      threshold: 0.04,
+    });
+    alarms.add(this, 'MailComplaintRateAlarm', {
+      description: 'Over 0.08% of mail was marked as spam (SES reviews the account at 0.1%)',
+      metric: new Metric({ namespace: 'AWS/SES', metricName: 'Reputation.ComplaintRate', period: Duration.hours(1), statistic: Stats.MAXIMUM }),
+      threshold: 0.0008,
+    });
 
     // ---- CloudFront: one origin for the browser ------------------------------------------------
     // SPA fallback as a viewer-request function on the default behaviour only. Distribution-wide
@@ -379,6 +623,25 @@ export class ClinicStack extends Stack {
     const apiDomain = `${api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
 
     const securityHeaders = ResponseHeadersPolicy.SECURITY_HEADERS;
+    // The SPA's pages: a strict Content-Security-Policy (inline scripts by hash, from the HTML this
+    // synth deploys, or the source page when there is no build yet). The console may be framed by
+    // nobody; the public pages clinics embed on their websites by any https site.
+    const webBuild = props.webBuildDir ?? WEB_BUILD_DIR;
+    const html = readFileSync(existsSync(join(webBuild, 'index.html')) ? join(webBuild, 'index.html') : WEB_SOURCE_HTML, 'utf8');
+    const scriptHashes = inlineScriptHashes(html);
+    const pageHeaders = (id: string, frameAncestors: "'none'" | 'https:') =>
+      new ResponseHeadersPolicy(this, id, {
+        comment: frameAncestors === 'https:' ? 'Public pages (embeddable): strict CSP, framed by https sites' : 'Console: strict CSP, never framed',
+        securityHeadersBehavior: {
+          contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy({ scriptHashes, frameAncestors }), override: true },
+          contentTypeOptions: { override: true },
+          ...(frameAncestors === "'none'" ? { frameOptions: { frameOption: HeadersFrameOption.DENY, override: true } } : {}),
+          referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+          strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+        },
+      });
+    const consoleHeaders = pageHeaders('PageHeaders', "'none'");
+    const embeddableHeaders = pageHeaders('EmbeddablePageHeaders', 'https:');
     // Uploaded files must never run as a page of ours, even if opened directly.
     const assetsHeaders = new ResponseHeadersPolicy(this, 'AssetsHeaders', {
       comment: 'Uploads and build files: no sniffing, no active content',
@@ -403,17 +666,36 @@ export class ClinicStack extends Stack {
 
     const distribution = new Distribution(this, 'Distribution', {
       comment: 'Clinic Suite: SPA, /api/* and /assets/*',
+      ...(domainName ? { domainNames: [domainName], certificate: edge.certificate, minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021 } : {}),
+      webAclId: edge.webAcl.attrArn,
       httpVersion: HttpVersion.HTTP2_AND_3,
+      // Standard logs: every viewer request with its address, kept a year in the logs bucket.
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
       defaultRootObject: 'index.html',
       defaultBehavior: {
         origin: webOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: securityHeaders,
+        responseHeadersPolicy: consoleHeaders,
         compress: true,
         functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        ...Object.fromEntries(
+          EMBEDDABLE_PAGES.map((pattern) => [
+            pattern,
+            {
+              origin: webOrigin,
+              viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+              cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+              responseHeadersPolicy: embeddableHeaders,
+              compress: true,
+              functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+            },
+          ]),
+        ),
         [`${API_PREFIX}/*`]: {
           origin: new HttpOrigin(apiDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
@@ -445,12 +727,19 @@ export class ClinicStack extends Stack {
       }
     }
 
-    const siteUrl = `https://${distribution.distributionDomainName}`;
+    const siteUrl = domainName ? `https://${domainName}` : `https://${distribution.distributionDomainName}`;
+    if (!domainName) {
+      acknowledge(distribution, [
+        ['AwsSolutions-CFR4', "Without a domainName (context) CloudFront serves its own *.cloudfront.net certificate, whose TLS policy cannot be chosen; with one, TLSv1.2_2021 is set (docs/operations.md)."],
+      ]);
+    }
+    acknowledge(distribution, [
+      ['AwsSolutions-CFR1', "No geo restriction: a clinic's patients and visitors are not confined to one country."],
+    ]);
     const appUrl = context('appUrl') ?? siteUrl;
     for (const fn of this.functions.values()) fn.bindAppUrl(appUrl);
 
     // ---- The built SPA (only when it has been built: synth must work without it) ---------------
-    const webBuild = props.webBuildDir ?? WEB_BUILD_DIR;
     if (existsSync(join(webBuild, 'index.html'))) {
       // Hashed files first, cached for a year and never pruned (an open tab may still ask for the
       // previous build's chunks); then everything else, revalidated on each use, so index.html never
@@ -477,6 +766,15 @@ export class ClinicStack extends Stack {
       shell.node.addDependency(hashed);
     }
 
+    // ---- Rule-pack findings that are decisions (infra/compliance.ts, test/infra/nag.test.ts) ------
+    Aspects.of(this).add(new AcknowledgeWildcards(WEB_DEPLOYMENT_WILDCARDS));
+    acknowledge(this, [
+      ['AwsSolutions-APIG4', 'Every route authorises in its function from the route table (access and module permission: functions/lib/authorise.ts), with tokens API Gateway cannot verify (HS256, permissions read fresh per request); public routes are public by design.'],
+    ]);
+    for (const child of this.node.children) {
+      if (child.node.id.startsWith('Custom::CDKBucketDeployment')) acknowledge(child, WEB_DEPLOYMENT_ACKNOWLEDGEMENTS);
+    }
+
     // ---- Outputs -------------------------------------------------------------------------------
     new CfnOutput(this, 'SiteUrl', { value: siteUrl, description: 'The site (SPA, /api, /assets)' });
     const webhookRoute = ROUTES.find((r) => r.handler === STRIPE_EVENTS_HANDLER)!;
@@ -484,9 +782,10 @@ export class ClinicStack extends Stack {
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'UploadsBucketName', { value: uploads.bucketName });
     new CfnOutput(this, 'WebBucketName', { value: web.bucketName });
-    new CfnOutput(this, 'AppSecretsArn', {
-      value: secret.secretArn,
-      description: 'Add stripeSecretKey and stripeWebhookSecret to this JSON secret',
+    new CfnOutput(this, 'AppSecretsArn', { value: secret.secretArn, description: 'The token signing key (generated)' });
+    new CfnOutput(this, 'PaymentsSecretArn', {
+      value: paymentsSecret.secretArn,
+      description: 'Put stripeSecretKey (a Stripe restricted key) and stripeWebhookSecret in this JSON secret',
     });
     new CfnOutput(this, 'SesDkimRecords', {
       description: `CNAME records that verify ${senderDomain} for SES`,
@@ -518,17 +817,46 @@ function prebundle(requests: Parameters<typeof bundleHandlers>[1]): Map<string, 
   return bundleHandlers(outdir, requests);
 }
 
+/** What a handler's rows declare together (a handler served by several rows gets what any of them needs). */
+export function usesOf(rows: readonly Route[]): Uses {
+  const uploads = [...new Set(rows.map((r) => r.uses.uploads).filter((u) => u !== undefined))];
+  if (uploads.length > 1) throw new Error(`Rows of ${rows[0]!.handler} declare different uploads: ${uploads.join(', ')}`);
+  return {
+    table: rows.some((r) => r.uses.table === 'write') ? 'write' : 'read',
+    ...(uploads[0] ? { uploads: uploads[0] } : {}),
+    ...(rows.some((r) => r.uses.mail) ? { mail: true } : {}),
+    ...(rows.some((r) => r.uses.payments) ? { payments: true } : {}),
+    ...(rows.some((r) => r.uses.sms) ? { sms: true } : {}),
+    ...(rows.some((r) => r.uses.tokens) ? { tokens: true } : {}),
+  };
+}
+
+/** The API's access log line (API Gateway $context variables of HTTP APIs). */
+export const API_ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  time: '$context.requestTime',
+  ip: '$context.identity.sourceIp',
+  userAgent: '$context.identity.userAgent',
+  method: '$context.httpMethod',
+  route: '$context.routeKey',
+  path: '$context.path',
+  status: '$context.status',
+  responseLength: '$context.responseLength',
+  latencyMs: '$context.responseLatency',
+  integrationLatencyMs: '$context.integrationLatency',
+  integrationStatus: '$context.integrationStatus',
+  integrationError: '$context.integrationErrorMessage',
+  error: '$context.error.message',
+};
+
 /** The API Gateway path of a row: the table's path below /api. */
 export const apiPath = (route: Pick<Route, 'path'>) => `${API_PREFIX}${route.path}`;
 
 /** Any message in a dead-letter queue is work that failed for good: someone must look. */
-function dlqAlarm(scope: Construct, id: string, dlq: Queue, description: string): Alarm {
-  return new Alarm(scope, id, {
-    alarmDescription: description,
-    metric: dlq.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
-    threshold: 1,
-    evaluationPeriods: 1,
-    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    treatMissingData: TreatMissingData.NOT_BREACHING,
-  });
+function dlqAlarm(dlq: Queue, description: string) {
+  return { description, metric: dlq.metricApproximateNumberOfMessagesVisible({ period: AppAlarms.PERIOD, statistic: Stats.MAXIMUM }), threshold: 1 };
 }
+
+const DLQ_ACKNOWLEDGEMENTS = [
+  ['AwsSolutions-SQS3', 'This queue is itself a dead-letter queue: what lands here stays 14 days for a person (docs/operations.md, DLQ redrive).'],
+] as const;

@@ -1,6 +1,7 @@
 // The current session and what the console needs to enforce around it: the organisation's idle limit
 // (the console warns a minute before and signs out) and whether two-factor is required and on. The
-// console also calls it to report activity (any request without the background header does).
+// console also calls it to report activity (as any request to a row that writes, without the
+// background header, does: functions/lib/authorise.ts).
 import { unauthorized } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { readSessionContext } from '../data/sessions';

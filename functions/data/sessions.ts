@@ -13,6 +13,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import { ddb, table } from '#lib/dynamo';
+import { log } from '#lib/log';
 import { randomId } from '#lib/passwords';
 import { auditItem } from './audit';
 import { batchGet, isConditionFailure, queryPage, strip, tryTransact, type Item, type TransactItem } from './core';
@@ -102,7 +103,7 @@ export async function touchSession(session: Session, now = Date.now()): Promise<
     );
   } catch (error) {
     // Recording activity must not fail the member's request: a missed write is caught up a minute later.
-    if (!isConditionFailure(error)) console.warn(JSON.stringify({ level: 'warn', message: 'session activity not recorded', error: (error as Error)?.name }));
+    if (!isConditionFailure(error)) log.warn('Session activity not recorded', { error: (error as Error)?.name });
   }
 }
 

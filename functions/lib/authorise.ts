@@ -83,7 +83,9 @@ export async function authorise(
     roles: membership!.roles,
     sessionId: claims.sessionId,
   };
-  if (header(headers, BACKGROUND_HEADER) !== 'true') await touchSession(session!);
+  // Activity is recorded by rows that may write (read-only functions have no write grant); the console
+  // reports a member's activity through GET /users/session, which does.
+  if (route.uses.table === 'write' && header(headers, BACKGROUND_HEADER) !== 'true') await touchSession(session!);
   if (settings.requireTwoFactor && !session!.twoFactor && !OPEN_WITHOUT_TWO_FACTOR.has(route.handler)) throw forbidden(TWO_FACTOR_REQUIRED);
   if (route.access === 'owner' && !caller.isOwner) throw forbidden();
   if (route.permission && !can(caller, route.permission.module, route.permission.action)) throw forbidden();

@@ -1,5 +1,5 @@
-// AES-256-GCM for secrets kept in the table: round trip, bound to its record, tamper-evident, and
-// readable after the app secret gains its own dataEncryptionKey (values sealed under the derived key).
+// AES-256-GCM for secrets kept in the table: round trip, bound to its record, tamper-evident, not
+// readable under another key, and never sealed without the configured key.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 async function load(env: Record<string, string>) {
@@ -33,11 +33,12 @@ describe('encryptSecret', () => {
     await expect(decryptSecret(parts.join('.'), 'two-factor:u1')).rejects.toThrow();
   });
 
-  it('reads values sealed before the app secret had a dataEncryptionKey', async () => {
-    const before = await load({ TOKEN_SIGNING_KEY: 'signing', DATA_ENCRYPTION_KEY: '' });
-    const sealed = await before.encryptSecret('secret', 'ctx');
-    expect(sealed.startsWith('d1.')).toBe(true);
-    const after = await load({ TOKEN_SIGNING_KEY: 'signing', DATA_ENCRYPTION_KEY: 'data-key' });
-    expect(await after.decryptSecret(sealed, 'ctx')).toBe('secret');
+  it('does not open a value sealed under another data key, nor seal anything without a key', async () => {
+    const one = await load({ TOKEN_SIGNING_KEY: 'signing', DATA_ENCRYPTION_KEY: 'data-key' });
+    const sealed = await one.encryptSecret('secret', 'ctx');
+    const other = await load({ TOKEN_SIGNING_KEY: 'signing', DATA_ENCRYPTION_KEY: 'another-key' });
+    await expect(other.decryptSecret(sealed, 'ctx')).rejects.toThrow();
+    const none = await load({ TOKEN_SIGNING_KEY: 'signing', DATA_ENCRYPTION_KEY: '' });
+    await expect(none.encryptSecret('secret', 'ctx')).rejects.toThrow(/data encryption key/);
   });
 });

@@ -16,14 +16,14 @@ describe('getSecrets in Lambda', () => {
     const server = createServer((req, res) => {
       seen.url = req.url;
       seen.token = req.headers['x-aws-parameters-secrets-token'] as string;
-      res.end(JSON.stringify({ SecretString: JSON.stringify({ tokenSigningKey: 'k1', previousTokenSigningKeys: ['k0', ''], stripeSecretKey: 'sk_test_1', stripeWebhookSecret: '' }) }));
+      res.end(JSON.stringify({ SecretString: JSON.stringify({ tokenSigningKey: 'k1', previousTokenSigningKeys: ['k0', ''] }) }));
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     vi.stubEnv('APP_SECRETS_ARN', 'arn:aws:secretsmanager:us-east-1:1:secret:app');
     vi.stubEnv('AWS_SESSION_TOKEN', 'session-token');
     vi.stubEnv('PARAMETERS_SECRETS_EXTENSION_HTTP_PORT', String((server.address() as AddressInfo).port));
     const { getSecrets } = await import('./secrets');
-    expect(await getSecrets()).toEqual({ tokenSigningKey: 'k1', previousTokenSigningKeys: ['k0'], stripeSecretKey: 'sk_test_1', stripeWebhookSecret: undefined });
+    expect(await getSecrets()).toEqual({ tokenSigningKey: 'k1', previousTokenSigningKeys: ['k0'] });
     expect(seen.url).toBe('/secretsmanager/get?secretId=arn%3Aaws%3Asecretsmanager%3Aus-east-1%3A1%3Asecret%3Aapp');
     expect(seen.token).toBe('session-token');
     server.close();
@@ -70,5 +70,29 @@ describe('getSecrets in Lambda', () => {
     vi.setSystemTime(start + SECRETS_REFRESH_MS + 31_000);
     expect(await getSecrets()).toMatchObject({ tokenSigningKey: 'k2', previousTokenSigningKeys: ['k1'] });
     server.close();
+  });
+
+  it('reads the Stripe keys from their own secret, empty values as not set', async () => {
+    const asked: string[] = [];
+    const server = createServer((req, res) => {
+      asked.push(new URL(req.url!, 'http://x').searchParams.get('secretId')!);
+      res.end(JSON.stringify({ SecretString: JSON.stringify({ stripeSecretKey: 'rk_test_1', stripeWebhookSecret: '' }) }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    vi.stubEnv('PAYMENTS_SECRET_ARN', 'arn:payments');
+    vi.stubEnv('APP_SECRETS_ARN', 'arn:app');
+    vi.stubEnv('PARAMETERS_SECRETS_EXTENSION_HTTP_PORT', String((server.address() as AddressInfo).port));
+    const { getPaymentSecrets } = await import('./secrets');
+    expect(await getPaymentSecrets()).toEqual({ stripeSecretKey: 'rk_test_1', stripeWebhookSecret: undefined });
+    expect(asked).toEqual(['arn:payments']);
+    server.close();
+  });
+
+  it('reads the Stripe keys from the environment where there is no payments secret (the local stack)', async () => {
+    vi.stubEnv('PAYMENTS_SECRET_ARN', '');
+    vi.stubEnv('STRIPE_SECRET_KEY', 'sk_test_local');
+    vi.stubEnv('STRIPE_WEBHOOK_SECRET', 'whsec_local');
+    const { getPaymentSecrets } = await import('./secrets');
+    expect(await getPaymentSecrets()).toEqual({ stripeSecretKey: 'sk_test_local', stripeWebhookSecret: 'whsec_local' });
   });
 });

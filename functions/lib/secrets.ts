@@ -1,19 +1,22 @@
-// Secrets come from Secrets Manager in AWS (APP_SECRETS_ARN, a JSON secret) and from the environment
-// locally. Read again every few minutes, so a rotated key reaches warm containers; never logged. In
-// Lambda they are read through AWS's Parameters and Secrets extension (a localhost HTTP call with its
-// own cache), so no Secrets Manager client is bundled into every function (~13 KB minified each).
+// Secrets come from Secrets Manager in AWS and from the environment locally. Read again every few
+// minutes, so a rotated key reaches warm containers; never logged. In Lambda they are read through
+// AWS's Parameters and Secrets extension (a localhost HTTP call with its own cache), so no Secrets
+// Manager client is bundled into every function (~13 KB minified each).
+//
+// Separate secrets, so each function can read only what it needs: the app secret (APP_SECRETS_ARN:
+// the token signing keys), the data encryption key (DATA_ENCRYPTION_SECRET_ARN, read by the same
+// functions, never rotated in place) and the payments secret (PAYMENTS_SECRET_ARN: the Stripe keys,
+// read only by the functions whose route row declares `payments`).
 
 export interface AppSecrets {
   /** Signs new tokens. */
   tokenSigningKey: string;
   /** Keys rotated out (or rotated in ahead of use): tokens they signed are still accepted. */
   previousTokenSigningKeys: string[];
-  /**
-   * Encrypts secrets kept in the table (two-factor secrets). Absent from app secrets made before it
-   * existed: then functions/lib/encryption.ts derives one from tokenSigningKey (and says so in the
-   * ciphertext, so a key added later still reads what was written before).
-   */
-  dataEncryptionKey?: string;
+}
+
+export interface PaymentSecrets {
+  /** A Stripe restricted key (rk_...) or secret key; absent: card payments are not set up. */
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
 }
@@ -83,9 +86,6 @@ async function load(): Promise<AppSecrets> {
     return {
       tokenSigningKey: parsed.tokenSigningKey,
       previousTokenSigningKeys: keyList(parsed.previousTokenSigningKeys),
-      dataEncryptionKey: (parsed.dataEncryptionKey as string) || undefined,
-      stripeSecretKey: (parsed.stripeSecretKey as string) || undefined,
-      stripeWebhookSecret: (parsed.stripeWebhookSecret as string) || undefined,
     };
   }
   const tokenSigningKey = process.env.TOKEN_SIGNING_KEY;
@@ -93,10 +93,44 @@ async function load(): Promise<AppSecrets> {
   return {
     tokenSigningKey,
     previousTokenSigningKeys: keyList(process.env.PREVIOUS_TOKEN_SIGNING_KEYS?.split(',')),
-    dataEncryptionKey: process.env.DATA_ENCRYPTION_KEY || undefined,
-    stripeSecretKey: process.env.STRIPE_SECRET_KEY || undefined,
-    stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET || undefined,
   };
+}
+
+let dataKey: Promise<string> | undefined;
+
+/** The key that encrypts secrets kept in the table: its own secret in AWS, DATA_ENCRYPTION_KEY locally. */
+export function getDataEncryptionKey(): Promise<string> {
+  dataKey ??= loadDataKey().catch((error) => {
+    dataKey = undefined;
+    throw error;
+  });
+  return dataKey;
+}
+
+async function loadDataKey(): Promise<string> {
+  const arn = process.env.DATA_ENCRYPTION_SECRET_ARN;
+  const key = arn ? await secretString(arn) : process.env.DATA_ENCRYPTION_KEY;
+  if (!key) throw new Error('Missing the data encryption key (DATA_ENCRYPTION_SECRET_ARN or DATA_ENCRYPTION_KEY)');
+  return key;
+}
+
+let payments: Promise<PaymentSecrets> | undefined;
+
+/** The Stripe keys: from the payments secret in AWS, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET locally. */
+export function getPaymentSecrets(): Promise<PaymentSecrets> {
+  payments ??= loadPayments().catch((error) => {
+    payments = undefined;
+    throw error;
+  });
+  return payments;
+}
+
+async function loadPayments(): Promise<PaymentSecrets> {
+  const arn = process.env.PAYMENTS_SECRET_ARN;
+  const source: Record<string, string | undefined> = arn
+    ? (JSON.parse(await secretString(arn)) as Record<string, string | undefined>)
+    : { stripeSecretKey: process.env.STRIPE_SECRET_KEY, stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET };
+  return { stripeSecretKey: source.stripeSecretKey || undefined, stripeWebhookSecret: source.stripeWebhookSecret || undefined };
 }
 
 /** The previous keys as given (a JSON array, or a comma-separated list in the environment): non-empty strings. */

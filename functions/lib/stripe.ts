@@ -6,7 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { HttpError } from './errors';
 import { log, redact } from './log';
-import { getSecrets } from './secrets';
+import { getPaymentSecrets } from './secrets';
 
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 
@@ -64,7 +64,7 @@ export function formEncode(value: unknown, prefix = '', out = new URLSearchParam
 }
 
 async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
-  const { stripeSecretKey } = await getSecrets();
+  const { stripeSecretKey } = await getPaymentSecrets();
   if (!stripeSecretKey) throw new HttpError(503, 'Card payments are not set up for this organisation yet.');
   const base = (process.env.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/$/, '');
   const res = await fetch(`${base}${path}`, {

@@ -7,7 +7,7 @@
 import type { APIGatewayProxyEventV2, Context, EventBridgeEvent } from 'aws-lambda';
 import { endpoint } from '#lib/http';
 import { log, withInvocationLog } from '#lib/log';
-import { getSecrets } from '#lib/secrets';
+import { getPaymentSecrets } from '#lib/secrets';
 import { retrieveEvent, verifyWebhookSignature, type StripeEvent } from '#lib/stripe';
 import { HttpError, serviceUnavailable } from '#lib/errors';
 import { leaseFor, processStripeEvent, RetryLater } from './lib/process-event';
@@ -16,7 +16,7 @@ import { leaseFor, processStripeEvent, RetryLater } from './lib/process-event';
 const leases = new WeakMap<object, number>();
 
 const webhook = endpoint({}, async ({ body, event }) => {
-  const { stripeWebhookSecret } = await getSecrets();
+  const { stripeWebhookSecret } = await getPaymentSecrets();
   if (!stripeWebhookSecret) throw new HttpError(503, 'Stripe webhooks are not set up.');
   const signature = Object.entries(event.headers ?? {}).find(([k]) => k.toLowerCase() === 'stripe-signature')?.[1];
   const stripeEvent = verifyWebhookSignature(String(body ?? ''), signature, stripeWebhookSecret);

@@ -18,6 +18,7 @@ import { LOCAL_PAGES, type LocalPage } from './pages';
 import { LOCAL_STRIPE_KEY, createLocalStripe } from './stripe';
 import { serveGracefully } from './graceful';
 import { startOutboxWorker, type OutboxHandler } from './outbox-worker';
+import { enforceDeclaredTableAccess, withDeclaredAccess } from './declared-access';
 
 export interface LocalStackOptions {
   /** HTTP port of the app; 0 picks a free one. Default 3000. */
@@ -197,7 +198,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   if (body === 'too-large') return send(res, 413, { message: 'The request is too large.' });
   const event = toEvent(req, url, match.route, match.params, body);
   const handler = await loadHandler(match.route.handler);
-  const result = await handler(event, lambdaContext(match.route, event.requestContext.requestId));
+  const result = await withDeclaredAccess(match.route, () => handler(event, lambdaContext(match.route, event.requestContext.requestId)));
   const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   res.writeHead(result.statusCode ?? 200, headers);
@@ -356,6 +357,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     };
     // The handlers run in this process and read their configuration from the environment, as in Lambda.
     Object.assign(process.env, env);
+    await enforceDeclaredTableAccess(join(ROOT, 'functions'));
     const uploads = new S3Client({ ...localClientConfig(s3.endpoint), forcePathStyle: true });
 
     // What the table's stream and the schedule do in AWS: the same worker handler, fed locally.

@@ -9,11 +9,13 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_PREFIX } from '../../functions/data/outbox';
 import { TABLE_INDEXES, TABLE_KEYS, TENANT_INDEX, TTL_ATTRIBUTE } from '../../functions/data/table';
-import { ROUTES, WORKERS } from '../../functions/routes';
+import { ROUTES, WORKERS, routeKey, type Uses } from '../../functions/routes';
 import { handlerId } from '../../infra/constructs/bundling';
 import { PROJECT_ROOT } from '../../infra/constructs/paths';
 import { isPublicKey } from '../../functions/lib/upload-keys';
-import { API_BURST, API_RATE_PER_SECOND, ClinicStack, OUTBOX_WORKER_TIMEOUT_SECONDS, PRIVATE_UPLOADS_PREFIX, STRIPE_EVENTS_HANDLER, apiPath } from '../../infra/stack';
+import { createHash } from 'node:crypto';
+import { EDGE_REGION, EdgeStack, WAF_PUBLIC_WRITE_LIMIT, WAF_SIGN_IN_LIMIT } from '../../infra/constructs/edge';
+import { API_BURST, API_RATE_PER_SECOND, ClinicStack, OUTBOX_WORKER_TIMEOUT_SECONDS, PRIVATE_UPLOADS_PREFIX, STRIPE_EVENTS_HANDLER, EMBEDDABLE_PAGES, LOG_RETENTION_DAYS, apiPath, usesOf } from '../../infra/stack';
 import { OUTBOX_LEASE_MS } from '../../functions/data/outbox';
 
 // Managed CloudFront policy ids (documented constants).
@@ -51,6 +53,8 @@ function refersTo(value: unknown, logicalId: string): boolean {
   return JSON.stringify(resolved).includes(`"${logicalId}"`);
 }
 
+const BUILT_INLINE_SCRIPT = 'document.documentElement.dataset.x = "1";';
+
 let plain: ReturnType<typeof synth>;
 let configured: ReturnType<typeof synth>;
 let plainResources: Resources;
@@ -67,7 +71,7 @@ beforeAll(() => {
   webDir = mkdtempSync(join(tmpdir(), 'clinic-web-'));
   dirs.push(webDir);
   mkdirSync(join(webDir, 'assets'));
-  writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>x</title>');
+  writeFileSync(join(webDir, 'index.html'), `<!doctype html><title>x</title><script>${BUILT_INLINE_SCRIPT}</script><script type="module" src="/assets/index-abcdef12.js"></script>`);
   writeFileSync(join(webDir, 'assets', 'index-abcdef12.js'), 'console.log(1)');
   configured = synth(
     {
@@ -75,6 +79,8 @@ beforeAll(() => {
       senderDomain: 'clinic.example.org',
       mailFrom: 'Clinic <hello@clinic.example.org>',
       appUrl: 'https://app.clinic.example.org',
+      alarmEmail: 'ops@clinic.example.org',
+      domainName: 'app.clinic.example.org',
     },
     { stripeEventsHandlerExists: true, webBuildDir: webDir },
   );
@@ -141,7 +147,7 @@ describe('data', () => {
 
   it('keeps both buckets private, encrypted and TLS-only; uploads versioned and retained', () => {
     const buckets = byType(plainResources, 'AWS::S3::Bucket');
-    expect(buckets).toHaveLength(2);
+    expect(buckets.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['LogsBucket', 'UploadsBucket', 'WebBucket']);
     for (const [, bucket] of buckets) {
       expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
         BlockPublicAcls: true,
@@ -196,15 +202,16 @@ describe('functions and routes from the route table', () => {
     for (const resources of [plainResources, ...areaResources]) expect(Object.keys(resources).length).toBeLessThan(450);
   });
 
-  it('runs every function on Node 22, arm64, with the app defaults and environment', () => {
+  it('runs every function on Node 22, arm64, with the app defaults and the environment its row declares', () => {
     const secretId = secretIdOf('AppSecrets');
+    const paymentsId = secretIdOf('PaymentsSecret');
     const originSecretId = secretIdOf('OriginSecret');
     const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
     const uploadsId = byType(plainResources, 'AWS::S3::Bucket').find(([id]) => id.startsWith('UploadsBucket'))![0];
     const functions = inAreas(areaResources, 'AWS::Lambda::Function');
     expect(functions.length).toBeGreaterThan(0);
-    const worker = functionOf(areaResources, WORKERS.outbox).id;
-    for (const { id, r: fn } of functions) {
+    for (const [handler] of plain.stack.functions) {
+      const { id, r: fn } = functionOf(areaResources, handler);
       expect(fn.Properties.Runtime, id).toBe('nodejs22.x');
       expect(fn.Properties.Architectures, id).toEqual(['arm64']);
       expect(fn.Properties.MemorySize, id).toBe(512);
@@ -212,28 +219,44 @@ describe('functions and routes from the route table', () => {
       const env = fn.Properties.Environment.Variables;
       expect(env.NODE_OPTIONS, id).toBe('--enable-source-maps');
       expect(refersTo(env.TABLE_NAME, tableId), id).toBe(true);
-      expect(env.MAIL_FROM, id).toBe('no-reply@example.com');
       expect(fn.Properties.LoggingConfig.LogGroup.Ref, id).toMatch(/Logs/);
-      if (id === worker) {
+      expect(refersTo(env.APP_URL, byType(plainResources, 'AWS::CloudFront::Distribution')[0]![0]), id).toBe(true);
+      if (handler === WORKERS.outbox) {
         // The outbox worker: longer than a request, and only the table and mail.
         expect(fn.Properties.Timeout).toBe(OUTBOX_WORKER_TIMEOUT_SECONDS);
-        expect(env.APP_SECRETS_ARN).toBeUndefined();
-        expect(env.ORIGIN_SECRET_ARN).toBeUndefined();
-        expect(env.UPLOADS_BUCKET).toBeUndefined();
+        expect(env.MAIL_FROM).toBe('no-reply@example.com');
+        for (const name of ['APP_SECRETS_ARN', 'PAYMENTS_SECRET_ARN', 'ORIGIN_SECRET_ARN', 'UPLOADS_BUCKET']) expect(env[name], name).toBeUndefined();
         continue;
       }
       expect(fn.Properties.Timeout, id).toBe(10);
-      expect(refersTo(env.APP_SECRETS_ARN, secretId), id).toBe(true);
-      expect(refersTo(env.ORIGIN_SECRET_ARN, originSecretId), id).toBe(true);
-      expect(refersTo(env.UPLOADS_BUCKET, uploadsId), id).toBe(true);
-      expect(refersTo(env.APP_URL, byType(plainResources, 'AWS::CloudFront::Distribution')[0]![0]), id).toBe(true);
+      const rows = ROUTES.filter((r) => r.handler === handler);
+      const uses = usesOf(rows);
+      const needsTokenKey = Boolean(uses.tokens) || rows.some((r) => r.access !== 'public');
+      expect(env.APP_SECRETS_ARN === undefined, `${handler} APP_SECRETS_ARN`).toBe(!needsTokenKey);
+      if (needsTokenKey) expect(refersTo(env.APP_SECRETS_ARN, secretId), id).toBe(true);
+      expect(env.PAYMENTS_SECRET_ARN === undefined, `${handler} PAYMENTS_SECRET_ARN`).toBe(!uses.payments);
+      if (uses.payments) expect(refersTo(env.PAYMENTS_SECRET_ARN, paymentsId), id).toBe(true);
+      expect(env.UPLOADS_BUCKET === undefined, `${handler} UPLOADS_BUCKET`).toBe(!uses.uploads);
+      if (uses.uploads) expect(refersTo(env.UPLOADS_BUCKET, uploadsId), id).toBe(true);
+      expect(env.MAIL_FROM === undefined, `${handler} MAIL_FROM`).toBe(!uses.mail);
+      // Every row but a signed webhook answers only through CloudFront.
+      const signedOnly = rows.every((r) => r.signedWebhook);
+      expect(env.ORIGIN_SECRET_ARN === undefined, `${handler} ORIGIN_SECRET_ARN`).toBe(signedOnly);
+      if (!signedOnly) expect(refersTo(env.ORIGIN_SECRET_ARN, originSecretId), id).toBe(true);
       // The secrets extension functions/lib/secrets.ts reads through.
       expect(env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT, id).toBeDefined();
       expect(fn.Properties.Layers, id).toHaveLength(1);
     }
+  });
+
+  it('keeps every function log for a year, and keeps it when the stack is deleted', () => {
+    const functions = inAreas(areaResources, 'AWS::Lambda::Function');
     const groups = inAreas(areaResources, 'AWS::Logs::LogGroup');
     expect(groups).toHaveLength(functions.length);
-    for (const { r: group } of groups) expect(group.Properties.RetentionInDays).toBe(30);
+    for (const { id, r: group } of groups) {
+      expect(group.Properties.RetentionInDays, id).toBe(365);
+      expect(group.DeletionPolicy, id).toBe('Retain');
+    }
   });
 
   it('routes every row as METHOD /api<path> to the function of its handler', () => {
@@ -271,27 +294,128 @@ describe('functions and routes from the route table', () => {
     });
   });
 
-  it('lets every function read the app and origin secrets, use the table and the uploads bucket, and send mail', () => {
-    const secretId = secretIdOf('AppSecrets');
-    const originSecretId = secretIdOf('OriginSecret');
-    const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
-    const uploadsId = byType(plainResources, 'AWS::S3::Bucket').find(([id]) => id.startsWith('UploadsBucket'))![0];
-    plain.template.hasResourceProperties('AWS::SecretsManager::Secret', {
-      GenerateSecretString: Match.objectLike({ GenerateStringKey: 'tokenSigningKey' }),
-    });
-    const worker = functionOf(areaResources, WORKERS.outbox).id;
-    for (const { id, r: fn, resources } of inAreas(areaResources, 'AWS::Lambda::Function')) {
-      if (id === worker) continue;
+});
+
+/** Every statement of the function's role policies. */
+function statementsOf(fn: { Properties: Record<string, any> }, resources: Resources): any[] {
+  const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+  return byType(resources, 'AWS::IAM::Policy')
+    .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as any[]);
+}
+
+/** Handlers whose function may do `action` on a resource `resource` accepts. */
+function handlersAllowed(action: string, resource: (r: unknown) => boolean = () => true): string[] {
+  return [...plain.stack.functions.keys()].filter((handler) => {
+    const { r: fn, resources } = functionOf(areaResources, handler);
+    return allowsOf(fn, resources)(action, resource);
+  }).sort();
+}
+
+describe('least privilege, from the route table', () => {
+  const handlersWhere = (test: (uses: Uses) => boolean) =>
+    [...new Set(ROUTES.map((r) => r.handler))].filter((h) => test(usesOf(ROUTES.filter((r) => r.handler === h)))).sort();
+  const tableId = () => byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
+  const uploadsId = () => byType(plainResources, 'AWS::S3::Bucket').find(([id]) => id.startsWith('UploadsBucket'))![0];
+
+  it('declares on every row what its handler touches', () => {
+    for (const row of ROUTES) {
+      expect(['read', 'write'], routeKey(row)).toContain(row.uses?.table);
+      // Rate limits count and idempotency keys claim: both are writes.
+      if (row.rateLimit || row.idempotent) expect(row.uses.table, routeKey(row)).toBe('write');
+    }
+  });
+
+  it('never allows Scan, and reads only with read actions', () => {
+    const all = [plainResources, ...areaResources].flatMap((resources) =>
+      byType(resources, 'AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement as any[]),
+    );
+    const actions = all.flatMap((st) => [st.Action].flat());
+    expect(actions.filter((a) => a === 'dynamodb:Scan' || a === 'dynamodb:*' || a === 's3:*' || a === '*')).toEqual([]);
+    const readers = handlersWhere((u) => u.table === 'read');
+    expect(readers.length).toBeGreaterThan(30);
+    expect(readers).toContain('dashboard/get-summary');
+    for (const handler of plain.stack.functions.keys()) {
+      const { r: fn, resources } = functionOf(areaResources, handler);
       const allows = allowsOf(fn, resources);
-      expect(allows('secretsmanager:GetSecretValue', (r) => refersTo(r, secretId)), id).toBe(true);
-      expect(allows('secretsmanager:GetSecretValue', (r) => refersTo(r, originSecretId)), id).toBe(true);
-      expect(allows('dynamodb:PutItem', (r) => refersTo(r, tableId)), id).toBe(true);
-      expect(allows('dynamodb:Query', (r) => refersTo(r, tableId) && refersTo(r, '/index/*')), id).toBe(true);
-      expect(allows('s3:PutObject', (r) => refersTo(r, uploadsId)), id).toBe(true);
-      expect(allows('ses:SendEmail', (r) => refersTo(r, byType(plainResources, 'AWS::SES::EmailIdentity')[0]![0])), id).toBe(true);
-      // Text messages: only the function that sends them may publish to SNS.
-      const description = String(fn.Properties.Description ?? '');
-      expect(allows('sns:Publish', (r) => r === '*'), `${id} ${description}`).toBe(description === "POST /api/sms");
+      const onTable = (r: unknown) => refersTo(r, tableId());
+      expect(allows('dynamodb:GetItem', onTable), handler).toBe(true);
+      expect(allows('dynamodb:Query', (r) => onTable(r) && JSON.stringify(r).includes(`/index/${TENANT_INDEX.name}`)), handler).toBe(true);
+      for (const write of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']) {
+        expect(allows(write, () => true), `${handler} ${write}`).toBe(!readers.includes(handler));
+      }
+    }
+  });
+
+  it('lets only the routes that serve patient documents read private/*, and nobody read the whole bucket', () => {
+    const onPrivate = (r: unknown) => JSON.stringify(r).includes(`/${PRIVATE_UPLOADS_PREFIX}*`);
+    expect(handlersAllowed('s3:GetObject')).toEqual(['appointments/get-attachment', 'leads/get-lead-file']);
+    expect(handlersAllowed('s3:GetObject', onPrivate)).toEqual(['appointments/get-attachment', 'leads/get-lead-file']);
+    // Patient documents are stored by the booking and form routes, and erased with the organisation.
+    expect(handlersAllowed('s3:PutObject', onPrivate)).toEqual(handlersWhere((u) => u.uploads === 'private-write'));
+    expect(handlersAllowed('s3:PutObject', onPrivate)).toEqual(['appointments/book-appointment', 'appointments/request-appointment', 'forms/upload-form-file']);
+    expect(handlersAllowed('s3:DeleteObject', onPrivate)).toEqual([...handlersWhere((u) => u.uploads === 'private-write'), 'account/delete-account'].sort());
+    // Public files only under org/, by the routes that replace pictures and package images.
+    const onPublic = (r: unknown) => JSON.stringify(r).includes('/org/*');
+    expect(handlersAllowed('s3:PutObject', onPublic)).toEqual(['account/upload-profile-picture', 'form-packages/upload-package-image']);
+    // Listing: only deleting an organisation, and only below its prefixes.
+    expect(handlersAllowed('s3:ListBucket')).toEqual(['account/delete-account']);
+    const eraser = functionOf(areaResources, 'account/delete-account');
+    const list = statementsOf(eraser.r, eraser.resources).find((st) => [st.Action].flat().includes('s3:ListBucket'));
+    expect(list.Condition).toEqual({ StringLike: { 's3:prefix': ['org/*', `${PRIVATE_UPLOADS_PREFIX}*`] } });
+    // Every S3 grant names an object prefix of the uploads bucket (or the bucket itself, for the listing).
+    for (const handler of plain.stack.functions.keys()) {
+      const { r: fn, resources } = functionOf(areaResources, handler);
+      for (const st of statementsOf(fn, resources).filter((st) => [st.Action].flat().some((a: string) => a.startsWith('s3:')))) {
+        for (const resource of [st.Resource].flat()) {
+          expect(refersTo(resource, uploadsId()), handler).toBe(true);
+          if (![st.Action].flat().includes('s3:ListBucket')) expect(JSON.stringify(resource), handler).toMatch(/\/(org|private)\/\*/);
+        }
+      }
+    }
+  });
+
+  it('gives the dashboard the table to read and the token key, nothing else', () => {
+    const { r: fn, resources } = functionOf(areaResources, 'dashboard/get-summary');
+    const actions = statementsOf(fn, resources).flatMap((st) => [st.Action].flat());
+    expect(actions.filter((a) => a.startsWith('s3:') || a.startsWith('ses:') || a.startsWith('sns:'))).toEqual([]);
+    expect(allowsOf(fn, resources)('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('PaymentsSecret')))).toBe(false);
+    expect(allowsOf(fn, resources)('dynamodb:PutItem', () => true)).toBe(false);
+  });
+
+  it('lets only the payment functions read the Stripe keys, and only token users read the signing key', () => {
+    const payments = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('PaymentsSecret')));
+    expect(payments).toEqual(['bookings/cancel-booking', 'bookings/create-booking', 'leads/create-payment-session', STRIPE_EVENTS_HANDLER].sort());
+    expect(payments).toEqual(handlersWhere((u) => Boolean(u.payments)));
+    const tokenKey = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('AppSecrets')));
+    const expected = [...new Set(ROUTES.filter((r) => r.access !== 'public' || r.uses.tokens).map((r) => r.handler))].sort();
+    expect(tokenKey).toEqual(expected);
+    // Public pages that only read (the booking and form pages) cannot mint a token.
+    for (const handler of ['forms/get-public-form', 'availability/list-available-slots', 'bookings/create-booking', STRIPE_EVENTS_HANDLER]) expect(tokenKey).not.toContain(handler);
+    // The CloudFront origin secret: every function behind CloudFront, not the signed webhook nor the worker.
+    const origin = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('OriginSecret')));
+    expect(origin).toEqual([...new Set(ROUTES.filter((r) => !r.signedWebhook).map((r) => r.handler))].sort());
+  });
+
+  it('lets only the mail rows and the outbox worker send mail, and only send-sms publish texts', () => {
+    const identityId = byType(plainResources, 'AWS::SES::EmailIdentity')[0]![0];
+    const mailers = handlersAllowed('ses:SendEmail', (r) => refersTo(r, identityId));
+    expect(mailers).toEqual([...handlersWhere((u) => Boolean(u.mail)), WORKERS.outbox].sort());
+    expect(mailers).toEqual(['account/forgot-password', 'account/login', 'account/register-email', WORKERS.outbox].sort());
+    // ...through the configuration set, which SES checks too.
+    expect(handlersAllowed('ses:SendEmail', (r) => JSON.stringify(r).includes('configuration-set'))).toEqual(mailers);
+    expect(handlersAllowed('sns:Publish')).toEqual(['sms/send-sms']);
+  });
+
+  it('narrows every function to a few statements (no wildcard resources but SMS and stream listing)', () => {
+    for (const handler of plain.stack.functions.keys()) {
+      const { r: fn, resources } = functionOf(areaResources, handler);
+      const statements = statementsOf(fn, resources);
+      expect(statements.length, handler).toBeLessThanOrEqual(handler === WORKERS.outbox ? 6 : 5);
+      for (const st of statements.filter((st) => [st.Resource].flat().includes('*'))) {
+        expect([st.Action].flat(), handler).toEqual(expect.arrayContaining([expect.stringMatching(/^(sns:Publish|dynamodb:ListStreams)$/)]));
+        expect([st.Action].flat().length, handler).toBe(1);
+      }
     }
   });
 });
@@ -302,8 +426,9 @@ describe('mail', () => {
     configured.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'clinic.example.org' });
     const functions = inAreas(configured.nested, 'AWS::Lambda::Function');
     expect(functions.length).toBeGreaterThan(0);
-    for (const { r: fn } of functions) {
-      expect(fn.Properties.Environment.Variables).toMatchObject({ MAIL_FROM: 'Clinic <hello@clinic.example.org>', APP_URL: 'https://app.clinic.example.org' });
+    for (const { r: fn } of functions) expect(fn.Properties.Environment.Variables).toMatchObject({ APP_URL: 'https://app.clinic.example.org' });
+    for (const handler of ['account/login', WORKERS.outbox]) {
+      expect(functionOf(configured.nested, handler).r.Properties.Environment.Variables.MAIL_FROM).toBe('Clinic <hello@clinic.example.org>');
     }
   });
 });
@@ -343,7 +468,8 @@ describe('Stripe events', () => {
       FunctionName: { Ref: fn.id },
       DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
     });
-    expect(byType(fn.resources, 'AWS::CloudWatch::Alarm')).toHaveLength(1);
+    // One on the queue, one on the function's own failures.
+    expect(byType(fn.resources, 'AWS::CloudWatch::Alarm')).toHaveLength(2);
     configured.template.hasOutput('StripeEventsDlqUrl', {});
   });
 });
@@ -373,7 +499,8 @@ describe('outbox worker', () => {
         dynamodb: { Keys: { pk: { S: [{ prefix: OUTBOX_PREFIX }] } }, NewImage: { status: { S: ['pending'] } } },
       },
     ]);
-    expect(byType(fn.resources, 'AWS::CloudWatch::Alarm')).toHaveLength(1);
+    // One on the queue, one on the worker's own failures.
+    expect(byType(fn.resources, 'AWS::CloudWatch::Alarm')).toHaveLength(2);
   });
 
   it('sweeps every minute, and a claimed row outlives the function that claimed it', () => {
@@ -391,7 +518,7 @@ describe('outbox worker', () => {
     const fn = functionOf(areaResources, WORKERS.outbox);
     const allows = allowsOf(fn.r, fn.resources);
     expect(allows('dynamodb:UpdateItem', (r) => refersTo(r, tableId))).toBe(true);
-    expect(allows('dynamodb:Query', (r) => refersTo(r, tableId) && refersTo(r, '/index/*'))).toBe(true);
+    expect(allows('dynamodb:Query', (r) => refersTo(r, tableId) && JSON.stringify(r).includes(`/index/${TENANT_INDEX.name}`))).toBe(true);
     expect(allows('dynamodb:GetRecords', (r) => refersTo(r, tableId) && JSON.stringify(r).includes('StreamArn'))).toBe(true);
     expect(allows('ses:SendEmail', (r) => refersTo(r, byType(plainResources, 'AWS::SES::EmailIdentity')[0]![0]))).toBe(true);
     expect(allows('secretsmanager:GetSecretValue', () => true)).toBe(false);
@@ -487,5 +614,224 @@ describe('CloudFront', () => {
   it('deploys the web build only when there is one', () => {
     plain.template.resourceCountIs('Custom::CDKBucketDeployment', 0);
     configured.template.resourceCountIs('Custom::CDKBucketDeployment', 2);
+  });
+});
+
+/** Every resource of the root and its area stacks. */
+const everyResource = (s: ReturnType<typeof synth>) => [s.template.toJSON().Resources as Resources, ...s.nested];
+const allOfType = (s: ReturnType<typeof synth>, type: string) => everyResource(s).flatMap((resources) => byType(resources, type));
+const rootIdOf = (resources: Resources, type: string, prefix: string) => {
+  const found = byType(resources, type).filter(([id]) => id.startsWith(prefix));
+  expect(found, prefix).toHaveLength(1);
+  return found[0]![0];
+};
+
+describe('audit trail and retention', () => {
+  it('logs every API request as one JSON line, kept a year and retained', () => {
+    const [, stage] = byType(plainResources, 'AWS::ApiGatewayV2::Stage')[0]!;
+    const groupId = rootIdOf(plainResources, 'AWS::Logs::LogGroup', 'ApiAccessLogs');
+    expect(JSON.stringify(stage.Properties.AccessLogSettings.DestinationArn)).toContain(groupId);
+    const format = JSON.parse(stage.Properties.AccessLogSettings.Format);
+    expect(format).toMatchObject({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', route: '$context.routeKey', status: '$context.status' });
+  });
+
+  it('keeps every log group at least a year, also when the stack is deleted', () => {
+    const groups = allOfType(plain, 'AWS::Logs::LogGroup');
+    expect(groups.length).toBeGreaterThan(plain.stack.functions.size);
+    for (const [id, group] of groups) {
+      expect(group.Properties.RetentionInDays, id).toBeGreaterThanOrEqual(365);
+      expect(group.DeletionPolicy, id).toBe('Retain');
+    }
+  });
+
+  it('writes CloudFront standard logs and both buckets\' access logs to a retained logs bucket that expires them after a year', () => {
+    const logsId = rootIdOf(plainResources, 'AWS::S3::Bucket', 'LogsBucket');
+    const logs = plainResources[logsId]!;
+    expect(logs.DeletionPolicy).toBe('Retain');
+    expect(logs.Properties.LifecycleConfiguration.Rules[0].ExpirationInDays).toBe(LOG_RETENTION_DAYS);
+    for (const name of ['UploadsBucket', 'WebBucket']) {
+      const bucket = plainResources[rootIdOf(plainResources, 'AWS::S3::Bucket', name)]!;
+      expect(bucket.Properties.LoggingConfiguration.DestinationBucketName, name).toEqual({ Ref: logsId });
+    }
+    const [, dist] = byType(plainResources, 'AWS::CloudFront::Distribution')[0]!;
+    expect(dist.Properties.DistributionConfig.Logging).toMatchObject({ Bucket: { 'Fn::GetAtt': [logsId, 'RegionalDomainName'] }, Prefix: 'cloudfront/' });
+  });
+
+  it('records S3 data events for private/ only: who stored or fetched each patient document', () => {
+    const trails = byType(plainResources, 'AWS::CloudTrail::Trail');
+    expect(trails).toHaveLength(1);
+    const [, trail] = trails[0]!;
+    const uploadsId = rootIdOf(plainResources, 'AWS::S3::Bucket', 'UploadsBucket');
+    expect(trail.Properties.EnableLogFileValidation).toBe(true);
+    expect(trail.Properties.CloudWatchLogsLogGroupArn).toBeDefined();
+    expect(trail.Properties.EventSelectors).toHaveLength(1);
+    const [selector] = trail.Properties.EventSelectors;
+    expect(selector).toMatchObject({ IncludeManagementEvents: false, ReadWriteType: 'All' });
+    expect(selector.DataResources).toHaveLength(1);
+    expect(selector.DataResources[0].Type).toBe('AWS::S3::Object');
+    const value = JSON.stringify(selector.DataResources[0].Values);
+    expect(value).toContain(uploadsId);
+    expect(value).toContain(`/${PRIVATE_UPLOADS_PREFIX}`);
+  });
+});
+
+describe('alarms', () => {
+  const topicOf = (s: ReturnType<typeof synth>) => rootIdOf(s.template.toJSON().Resources, 'AWS::SNS::Topic', 'AlarmsTopic');
+
+  it('sends every alarm, firing and clearing, to the one topic', () => {
+    for (const s of [plain, configured]) {
+      const topic = topicOf(s);
+      const alarms = allOfType(s, 'AWS::CloudWatch::Alarm');
+      expect(alarms.length).toBeGreaterThan(5);
+      for (const [id, alarm] of alarms) {
+        expect(refersTo(alarm.Properties.AlarmActions, topic), id).toBe(true);
+        expect(refersTo(alarm.Properties.OKActions, topic), id).toBe(true);
+        expect(alarm.Properties.AlarmDescription, id).toContain('docs/operations.md');
+      }
+    }
+  });
+
+  it('watches API 5xx and latency, function errors and throttles, table throttling, mail reputation and the dead-letter queues', () => {
+    const names = (s: ReturnType<typeof synth>) => allOfType(s, 'AWS::CloudWatch::Alarm').map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort();
+    const always = ['Api5xxAlarm', 'ApiLatencyAlarm', 'FunctionErrorsAlarm', 'FunctionThrottlesAlarm', 'TableThrottlesAlarm', 'MailBounceRateAlarm', 'MailComplaintRateAlarm', 'OutboxStreamDlqAlarm', 'OutboxErrorsAlarm'];
+    expect(names(plain)).toEqual([...always].sort());
+    expect(names(configured)).toEqual([...always, 'StripeEventsDlqAlarm', 'StripeEventsErrorsAlarm'].sort());
+    const byName = Object.fromEntries(allOfType(plain, 'AWS::CloudWatch::Alarm').map(([id, a]) => [id.replace(/[0-9A-F]{8}$/, ''), a.Properties]));
+    expect(byName.Api5xxAlarm).toMatchObject({ MetricName: '5xx', Namespace: 'AWS/ApiGateway' });
+    expect(byName.MailBounceRateAlarm).toMatchObject({ MetricName: 'Reputation.BounceRate', Namespace: 'AWS/SES', Threshold: 0.04 });
+    expect(byName.FunctionThrottlesAlarm).toMatchObject({ MetricName: 'Throttles', Namespace: 'AWS/Lambda', Threshold: 1 });
+  });
+
+  it('subscribes the alarmEmail address, and nobody without one', () => {
+    expect(byType(plainResources, 'AWS::SNS::Subscription')).toHaveLength(0);
+    configured.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@clinic.example.org' });
+  });
+});
+
+describe('backups and recovery', () => {
+  it('protects the table from deletion and backs it and the uploads up daily (35 days) and monthly (a year)', () => {
+    const [tableId, table] = byType(plainResources, 'AWS::DynamoDB::Table')[0]!;
+    expect(table.Properties.DeletionProtectionEnabled).toBe(true);
+    const [, plan] = byType(plainResources, 'AWS::Backup::BackupPlan')[0]!;
+    const rules = plan.Properties.BackupPlan.BackupPlanRule.map((r: any) => [r.RuleName, r.Lifecycle.DeleteAfterDays]);
+    expect(rules).toEqual([['Daily', 35], ['Monthly', 365]]);
+    const [, selection] = byType(plainResources, 'AWS::Backup::BackupSelection')[0]!;
+    expect(refersTo(selection.Properties.BackupSelection.Resources, tableId)).toBe(true);
+    expect(refersTo(selection.Properties.BackupSelection.Resources, rootIdOf(plainResources, 'AWS::S3::Bucket', 'UploadsBucket'))).toBe(true);
+    expect(JSON.stringify(plainResources[selection.Properties.BackupSelection.IamRoleArn['Fn::GetAtt'][0]]!.Properties.ManagedPolicyArns)).toContain('AWSBackupServiceRolePolicyForS3Backup');
+    expect(byType(plainResources, 'AWS::Backup::BackupVault')[0]![1].DeletionPolicy).toBe('Retain');
+  });
+
+  it('archives every Stripe event of the partner bus for a year, for replay', () => {
+    const fn = functionOf(configured.nested, STRIPE_EVENTS_HANDLER);
+    const archives = byType(fn.resources, 'AWS::Events::Archive');
+    expect(archives).toHaveLength(1);
+    expect(archives[0]![1].Properties).toMatchObject({ RetentionDays: 365, EventPattern: { source: [{ prefix: 'aws.partner/stripe.com' }] } });
+    expect(JSON.stringify(archives[0]![1].Properties.SourceArn)).toContain('event-bus/aws.partner/stripe.com/ed_test_123');
+    expect(allOfType(plain, 'AWS::Events::Archive')).toHaveLength(0);
+  });
+
+  it('sends mail through a configuration set: TLS required, bounces and complaints suppressed and counted', () => {
+    const [setId, set] = byType(plainResources, 'AWS::SES::ConfigurationSet')[0]!;
+    expect(set.Properties.DeliveryOptions).toEqual({ TlsPolicy: 'REQUIRE' });
+    expect(set.Properties.SuppressionOptions.SuppressedReasons.sort()).toEqual(['BOUNCE', 'COMPLAINT']);
+    const [, identity] = byType(plainResources, 'AWS::SES::EmailIdentity')[0]!;
+    expect(identity.Properties.ConfigurationSetAttributes.ConfigurationSetName).toEqual({ Ref: setId });
+    const [, destination] = byType(plainResources, 'AWS::SES::ConfigurationSetEventDestination')[0]!;
+    expect(destination.Properties.EventDestination.MatchingEventTypes).toEqual(expect.arrayContaining(['bounce', 'complaint']));
+    expect(destination.Properties.EventDestination.CloudWatchDestination).toBeDefined();
+  });
+});
+
+describe('edge', () => {
+  const distributionOf = (s: ReturnType<typeof synth>) => byType(s.template.toJSON().Resources, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+  const headersOf = (s: ReturnType<typeof synth>, policy: any) => {
+    const resources = s.template.toJSON().Resources as Resources;
+    return resources[policy.Ref]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+  };
+  const inlineScript = (html: string) => /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+  it('puts a WAF web ACL on CloudFront: managed rules, and per-address rate limits on sign-in and public writes', () => {
+    const [aclId, acl] = byType(plainResources, 'AWS::WAFv2::WebACL')[0]!;
+    expect(distributionOf(plain).WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+    expect(acl.Properties.Scope).toBe('CLOUDFRONT');
+    const rules = acl.Properties.Rules as any[];
+    const managed = rules.filter((r) => r.Statement.ManagedRuleGroupStatement).map((r) => r.Statement.ManagedRuleGroupStatement.Name);
+    expect(managed).toEqual(expect.arrayContaining(['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet', 'AWSManagedRulesAmazonIpReputationList']));
+    const rate = (name: string) => rules.find((r) => r.Name === name).Statement.RateBasedStatement;
+    const matches = (statement: any, path: string) => {
+      const [method, paths] = statement.ScopeDownStatement.AndStatement.Statements;
+      expect(method.ByteMatchStatement.SearchString).toBe('POST');
+      const regexes = (paths.OrStatement?.Statements ?? [paths]).map((p: any) => new RegExp(p.RegexMatchStatement.RegexString));
+      return regexes.some((r: RegExp) => r.test(path));
+    };
+    const signIn = rate('SignInRateLimit');
+    expect(signIn).toMatchObject({ Limit: WAF_SIGN_IN_LIMIT, AggregateKeyType: 'IP' });
+    for (const path of ['/api/users/login', '/api/users/register-email', '/api/users/verify-email-otp', '/api/users/password/forgot', '/api/users/accept-invite']) expect(matches(signIn, path), path).toBe(true);
+    for (const path of ['/api/users/profile', '/api/users/loginx', '/api/dashboard']) expect(matches(signIn, path), path).toBe(false);
+    const writes = rate('PublicWriteRateLimit');
+    expect(writes).toMatchObject({ Limit: WAF_PUBLIC_WRITE_LIMIT, AggregateKeyType: 'IP' });
+    for (const path of ['/api/form-builder/form/f1/submissions', '/api/leads/forms/f1/files', '/api/bookings/create-booking', '/api/public/appointments/book-custom', '/api/leads/payments/session']) {
+      expect(matches(writes, path), path).toBe(true);
+    }
+    for (const path of ['/api/form-builder/form/f1', '/api/payments/stripe/webhook', '/api/users/login']) expect(matches(writes, path), path).toBe(false);
+  });
+
+  it('serves a custom domain with its ACM certificate and TLSv1.2_2021; none without one', () => {
+    expect(distributionOf(plain).Aliases).toBeUndefined();
+    const config = distributionOf(configured);
+    expect(config.Aliases).toEqual(['app.clinic.example.org']);
+    expect(config.ViewerCertificate).toMatchObject({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' });
+    configured.template.hasResourceProperties('AWS::CertificateManager::Certificate', { DomainName: 'app.clinic.example.org', ValidationMethod: 'DNS' });
+    configured.template.hasOutput('SiteUrl', { Value: 'https://app.clinic.example.org' });
+  });
+
+  it('gives the SPA a strict CSP: scripts from the site and the inline theme script by its hash, never framed', () => {
+    const source = readFileSync(join(PROJECT_ROOT, 'web', 'index.html'), 'utf8');
+    const headers = headersOf(plain, distributionOf(plain).DefaultCacheBehavior.ResponseHeadersPolicyId);
+    const csp: string = headers.ContentSecurityPolicy.ContentSecurityPolicy;
+    expect(csp).toContain(`script-src 'self' ${sha256(inlineScript(source))};`);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(headers.FrameOptions).toMatchObject({ FrameOption: 'DENY' });
+    // From the built page when there is one.
+    const built = headersOf(configured, distributionOf(configured).DefaultCacheBehavior.ResponseHeadersPolicyId).ContentSecurityPolicy.ContentSecurityPolicy;
+    expect(built).toContain(`script-src 'self' ${sha256(BUILT_INLINE_SCRIPT)};`);
+  });
+
+  it('lets clinics frame the public pages on their https sites, and only those', () => {
+    const routesFile = readFileSync(join(PROJECT_ROOT, 'web', 'src', 'features', 'public', 'routes.ts'), 'utf8');
+    const routesArray = routesFile.slice(routesFile.indexOf('publicRoutes'));
+    const publicPaths = [...new Set([...routesArray.matchAll(/path: '([^/']+(?:\/public)?)\//g)].map((m) => `/${m[1]}/*`))];
+    expect([...EMBEDDABLE_PAGES].sort()).toEqual(publicPaths.sort());
+    const config = distributionOf(plain);
+    for (const pattern of EMBEDDABLE_PAGES) {
+      const behaviour = config.CacheBehaviors.find((b: any) => b.PathPattern === pattern);
+      expect(behaviour, pattern).toBeDefined();
+      expect(behaviour.FunctionAssociations).toEqual(config.DefaultCacheBehavior.FunctionAssociations);
+      const headers = headersOf(plain, behaviour.ResponseHeadersPolicyId);
+      expect(headers.ContentSecurityPolicy.ContentSecurityPolicy, pattern).toContain('frame-ancestors https:;');
+      expect(headers.FrameOptions, pattern).toBeUndefined();
+    }
+  });
+
+  it('puts the WAF and the certificate in a us-east-1 companion stack when the main stack is elsewhere', () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'clinic-cdk-'));
+    dirs.push(outdir);
+    const app = new App({ outdir, context: { ...cdkContext, 'aws:cdk:bundling-stacks': [], domainName: 'app.clinic.example.org' } });
+    const edge = new EdgeStack(app, 'ClinicEdge', { env: { account: '111111111111', region: EDGE_REGION }, domainName: 'app.clinic.example.org' });
+    const main = new ClinicStack(app, 'ClinicEu', { env: { account: '111111111111', region: 'eu-west-1' }, edge: edge.edge, crossRegionReferences: true, webBuildDir: join(tmpdir(), 'clinic-no-web-build') });
+    const edgeTemplate = Template.fromStack(edge);
+    const mainTemplate = Template.fromStack(main);
+    edgeTemplate.resourceCountIs('AWS::WAFv2::WebACL', 1);
+    edgeTemplate.resourceCountIs('AWS::CertificateManager::Certificate', 1);
+    mainTemplate.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    mainTemplate.resourceCountIs('AWS::CertificateManager::Certificate', 0);
+    const config = byType(mainTemplate.toJSON().Resources, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+    // Read from the us-east-1 stack's outputs at deploy (cross-region reference).
+    expect(JSON.stringify(config.WebACLId)).toContain('Fn::GetStackOutput');
+    expect(config.ViewerCertificate.MinimumProtocolVersion).toBe('TLSv1.2_2021');
   });
 });
