@@ -28,11 +28,11 @@ export const BUCKET_ACKNOWLEDGEMENTS: Acknowledgement[] = [
 export const SECRET_ACKNOWLEDGEMENTS: Acknowledgement[] = [
   [
     'AwsSolutions-SMG4',
-    'No rotation Lambda: the token signing key, the Stripe keys (rotated in the Stripe dashboard) and the CloudFront origin secret are rotated by the operator with the procedures in docs/operations.md.',
+    'No rotation Lambda: the token signing key, the Stripe keys (rotated in the Stripe dashboard) and the CloudFront origin secret are rotated by the operator with the procedures in docs/operations.md; the data encryption key must not be rotated in place (what it sealed would become unreadable).',
   ],
   [
     'HIPAA.Security-SecretsManagerRotationEnabled',
-    'No rotation Lambda: the token signing key, the Stripe keys (rotated in the Stripe dashboard) and the CloudFront origin secret are rotated by the operator with the procedures in docs/operations.md.',
+    'No rotation Lambda: the token signing key, the Stripe keys (rotated in the Stripe dashboard) and the CloudFront origin secret are rotated by the operator with the procedures in docs/operations.md; the data encryption key must not be rotated in place (what it sealed would become unreadable).',
   ],
   [
     'HIPAA.Security-SecretsManagerUsingKMSKey',

@@ -332,7 +332,7 @@ export class ClinicStack extends Stack {
     });
     const mailConfigurationSetArn = this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: mailConfigurationSet.configurationSetName });
 
-    for (const s of [secret, paymentsSecret, originSecret]) acknowledge(s, SECRET_ACKNOWLEDGEMENTS);
+    for (const s of [secret, dataKey, paymentsSecret, originSecret]) acknowledge(s, SECRET_ACKNOWLEDGEMENTS);
 
     // The domain is verified by the DKIM CNAMEs output below (no hosted zone is assumed).
     const sender = new EmailIdentity(this, 'SenderIdentity', { identity: Identity.domain(senderDomain), configurationSet: mailConfigurationSet });

@@ -225,7 +225,7 @@ describe('functions and routes from the route table', () => {
         // The outbox worker: longer than a request, and only the table and mail.
         expect(fn.Properties.Timeout).toBe(OUTBOX_WORKER_TIMEOUT_SECONDS);
         expect(env.MAIL_FROM).toBe('no-reply@example.com');
-        for (const name of ['APP_SECRETS_ARN', 'PAYMENTS_SECRET_ARN', 'ORIGIN_SECRET_ARN', 'UPLOADS_BUCKET']) expect(env[name], name).toBeUndefined();
+        for (const name of ['APP_SECRETS_ARN', 'DATA_ENCRYPTION_SECRET_ARN', 'PAYMENTS_SECRET_ARN', 'ORIGIN_SECRET_ARN', 'UPLOADS_BUCKET']) expect(env[name], name).toBeUndefined();
         continue;
       }
       expect(fn.Properties.Timeout, id).toBe(10);
@@ -234,6 +234,8 @@ describe('functions and routes from the route table', () => {
       const needsTokenKey = Boolean(uses.tokens) || rows.some((r) => r.access !== 'public');
       expect(env.APP_SECRETS_ARN === undefined, `${handler} APP_SECRETS_ARN`).toBe(!needsTokenKey);
       if (needsTokenKey) expect(refersTo(env.APP_SECRETS_ARN, secretId), id).toBe(true);
+      expect(env.DATA_ENCRYPTION_SECRET_ARN === undefined, `${handler} DATA_ENCRYPTION_SECRET_ARN`).toBe(!needsTokenKey);
+      if (needsTokenKey) expect(refersTo(env.DATA_ENCRYPTION_SECRET_ARN, secretIdOf('DataEncryptionKey')), id).toBe(true);
       expect(env.PAYMENTS_SECRET_ARN === undefined, `${handler} PAYMENTS_SECRET_ARN`).toBe(!uses.payments);
       if (uses.payments) expect(refersTo(env.PAYMENTS_SECRET_ARN, paymentsId), id).toBe(true);
       expect(env.UPLOADS_BUCKET === undefined, `${handler} UPLOADS_BUCKET`).toBe(!uses.uploads);
@@ -390,6 +392,8 @@ describe('least privilege, from the route table', () => {
     const tokenKey = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('AppSecrets')));
     const expected = [...new Set(ROUTES.filter((r) => r.access !== 'public' || r.uses.tokens).map((r) => r.handler))].sort();
     expect(tokenKey).toEqual(expected);
+    // The key sealing two-factor secrets: the same functions, no others.
+    expect(handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('DataEncryptionKey')))).toEqual(expected);
     // Public pages that only read (the booking and form pages) cannot mint a token.
     for (const handler of ['forms/get-public-form', 'availability/list-available-slots', 'bookings/create-booking', STRIPE_EVENTS_HANDLER]) expect(tokenKey).not.toContain(handler);
     // The CloudFront origin secret: every function behind CloudFront, not the signed webhook nor the worker.
