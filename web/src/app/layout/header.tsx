@@ -38,7 +38,7 @@ export function Header({ layout, sticky, onOpenDrawer }: HeaderProps) {
             !layout.hasSidebar && <HorizontalMenu items={items} />
           )}
         </div>
-        <div className="d-flex align-items-center gap-1 gap-sm-2">
+        <div className="d-flex align-items-center flex-shrink-0 gap-1 gap-sm-2">
           {pageTitle && <CreateButton className="d-none d-md-inline-block me-1" />}
           <NotificationsMenu />
           <ThemeModeSwitcher />

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { useMyAppointments, type StatusFilter } from '../api/appointments';
 import { StatusBadge } from '../components/status-badge';
 import { appointmentPath, formatBooking } from '../lib';
+import { ResponsiveTable } from '../../../components/responsive-table';
 
 export function MyAppointmentsPage() {
   usePageTitle('My Appointments', [{ title: 'Service Management' }, { title: 'Appointments', path: paths.appointments.list }]);
@@ -44,34 +45,32 @@ export function MyAppointmentsPage() {
         ) : !data?.items.length ? (
           <p className="text-body-secondary text-center my-5">No appointments are assigned to you here.</p>
         ) : (
-          <div className="table-responsive">
-            <table className="table table-hover align-middle mb-0">
-              <thead>
-                <tr>
-                  <th scope="col" className="ps-4">Patient</th>
-                  <th scope="col">Booking</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Status</th>
+          <ResponsiveTable>
+            <thead>
+              <tr>
+                <th scope="col" className="ps-4">Patient</th>
+                <th scope="col">Booking</th>
+                <th scope="col">Type</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((a) => (
+                <tr key={a.id}>
+                  <td className="ps-4">
+                    <Link to={appointmentPath(a.id)} className="fw-semibold text-body-emphasis">
+                      {a.fullName}
+                    </Link>
+                  </td>
+                  <td>{formatBooking(a.bookingDate, a.bookingTime)}</td>
+                  <td className="small">{a.appointmentType ?? 'Not Provided'}</td>
+                  <td>
+                    <StatusBadge status={a.status} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.items.map((a) => (
-                  <tr key={a.id}>
-                    <td className="ps-4">
-                      <Link to={appointmentPath(a.id)} className="fw-semibold text-body-emphasis">
-                        {a.fullName}
-                      </Link>
-                    </td>
-                    <td>{formatBooking(a.bookingDate, a.bookingTime)}</td>
-                    <td className="small">{a.appointmentType ?? 'Not Provided'}</td>
-                    <td>
-                      <StatusBadge status={a.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+            </ResponsiveTable>
         )}
       </div>
       <div className="card-footer bg-transparent d-flex justify-content-end gap-2 py-3">

@@ -8,6 +8,7 @@ import { fetcher } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
 import { useLogs, type LogFilters } from '../api/logs';
+import { ResponsiveTable } from '../../../components/responsive-table';
 
 interface MemberOption {
   userId: string;
@@ -83,33 +84,31 @@ export function LogsPage() {
         ) : items.length === 0 ? (
           <p className="text-body-secondary text-center my-5">Nothing matches these filters.</p>
         ) : (
-          <div className="table-responsive">
-            <table className="table align-middle mb-0">
-              <thead>
-                <tr>
-                  <th scope="col" className="ps-4">
-                    When
-                  </th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Module</th>
-                  <th scope="col">What</th>
+          <ResponsiveTable className="">
+            <thead>
+              <tr>
+                <th scope="col" className="ps-4">
+                  When
+                </th>
+                <th scope="col">Who</th>
+                <th scope="col">Module</th>
+                <th scope="col">What</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((e) => (
+                <tr key={e.id}>
+                  <td className="ps-4 text-nowrap small">{formatDate(e.at)}</td>
+                  <td className="small">{e.actor ? nameOf(e.actor) : <span className="text-body-secondary">{e.actorId === 'stripe' ? 'Stripe (payment event)' : 'Former member'}</span>}</td>
+                  <td className="small">{e.module}</td>
+                  <td className="small">
+                    <span className={`badge bg-${ACTION_TONE[e.action]}-subtle text-${ACTION_TONE[e.action]}-emphasis me-2`}>{e.action}</span>
+                    {e.summary}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((e) => (
-                  <tr key={e.id}>
-                    <td className="ps-4 text-nowrap small">{formatDate(e.at)}</td>
-                    <td className="small">{e.actor ? nameOf(e.actor) : <span className="text-body-secondary">{e.actorId === 'stripe' ? 'Stripe (payment event)' : 'Former member'}</span>}</td>
-                    <td className="small">{e.module}</td>
-                    <td className="small">
-                      <span className={`badge bg-${ACTION_TONE[e.action]}-subtle text-${ACTION_TONE[e.action]}-emphasis me-2`}>{e.action}</span>
-                      {e.summary}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+            </ResponsiveTable>
         )}
       </div>
       <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />
