@@ -8,6 +8,7 @@ import { useMyAppointments, type StatusFilter } from '../api/appointments';
 import { StatusBadge } from '../components/status-badge';
 import { appointmentPath, formatBooking } from '../lib';
 import { ResponsiveTable } from '../../../components/responsive-table';
+import { failureText } from '../../../lib/api';
 
 export function MyAppointmentsPage() {
   usePageTitle('My Appointments', [{ title: 'Service Management' }, { title: 'Appointments', path: paths.appointments.list }]);
@@ -40,7 +41,7 @@ export function MyAppointmentsPage() {
           <Loading label="Loading your appointments..." showLabel />
         ) : error ? (
           <div className="alert alert-danger m-3" role="alert">
-            {error.message || 'Your appointments could not be loaded.'}
+            {failureText(error, 'Your appointments could not be loaded.')}
           </div>
         ) : !data?.items.length ? (
           <p className="text-body-secondary text-center my-5">No appointments are assigned to you here.</p>

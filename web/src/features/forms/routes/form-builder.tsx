@@ -18,6 +18,7 @@ import { useAccess } from '../../../lib/roles';
 import { createForm, updateForm, useFormDetail, usePackages, type FormView } from '../api/forms';
 import { FieldEditor, newField, TYPE_LABELS, type DraftField } from '../components/field-editor';
 import { formEditPath, formSubmissionsPath } from '../lib';
+import { failureText } from '../../../lib/api';
 
 interface Draft {
   name: string;
@@ -259,7 +260,7 @@ export function FormBuilderPage() {
   if (error || !data) {
     return (
       <div className="alert alert-danger" role="alert">
-        {error?.message || 'Form not found.'} <Link to={paths.formBuilder.list}>Back to the forms</Link>
+        {failureText(error, 'Form not found.')} <Link to={paths.formBuilder.list}>Back to the forms</Link>
       </div>
     );
   }

@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import { AUDIT_MODULES } from '#shared/schemas/organization';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
 import { Loading } from '../../../components/loading';
-import { fetcher } from '../../../lib/api';
+import { failureText, fetcher } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
 import { useLogs, type LogFilters } from '../api/logs';
@@ -79,7 +79,7 @@ export function LogsPage() {
           <Loading label="Loading the log..." showLabel />
         ) : error ? (
           <div className="alert alert-danger m-3" role="alert">
-            {error.message || 'The log could not be loaded.'}
+            {failureText(error, 'The log could not be loaded.')}
           </div>
         ) : items.length === 0 ? (
           <p className="text-body-secondary text-center my-5">Nothing matches these filters.</p>

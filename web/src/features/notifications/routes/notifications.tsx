@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useRegistry } from '../../../lib/registry';
 import { deleteNotification, markAsRead, useNotificationPages, useRefreshBell, type NotificationView } from '../api/notifications';
+import { failureText } from '../../../lib/api';
 
 export function NotificationsPage() {
   usePageTitle('Notifications', [{ title: 'Notifications' }]);
@@ -53,7 +54,7 @@ export function NotificationsPage() {
           <Loading label="Loading notifications..." showLabel />
         ) : error ? (
           <div className="alert alert-danger m-3" role="alert">
-            {error.message || 'The notifications could not be loaded.'}
+            {failureText(error, 'The notifications could not be loaded.')}
           </div>
         ) : items.length === 0 ? (
           <p className="text-body-secondary text-center my-5">{unreadOnly ? 'You are all caught up.' : 'No notifications yet.'}</p>
