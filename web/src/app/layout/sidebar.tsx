@@ -1,10 +1,11 @@
 // The desktop sidebar (lg and up): logo, minimize toggle, menu and a Sign out button at the foot.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LogoMark } from '../../components/logo';
 import { APP_NAME } from '../../config/app';
 import { paths } from '../../config/paths';
 import { useRoles } from '../../lib/roles';
+import { useSavedScroll } from '../../lib/saved-scroll';
 import { useSignOut } from './sign-out-dialog';
 import { SidebarMenu } from './sidebar-menu';
 import { useMenu } from './use-menu';
@@ -62,8 +63,10 @@ export function Sidebar({ minimized, canMinimize, onToggleMinimize }: SidebarPro
 /** The menu, with the roles' loading and error texts while they are not there. */
 export function SidebarNav() {
   const items = useMenu();
+  const ref = useRef<HTMLElement>(null);
+  useSavedScroll(ref, 'sidebar_menu');
   return (
-    <nav className="app-sidebar-menu" aria-label="Main menu">
+    <nav ref={ref} className="app-sidebar-menu" aria-label="Main menu" data-save-state="true">
       <SidebarMenu items={items} />
       <MenuStatus />
     </nav>

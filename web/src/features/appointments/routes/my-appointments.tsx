@@ -12,7 +12,7 @@ import { failureText } from '../../../lib/api';
 
 export function MyAppointmentsPage() {
   usePageTitle('My Appointments', [{ title: 'Service Management' }, { title: 'Appointments', path: paths.appointments.list }]);
-  const [filter, setFilter] = useState<StatusFilter>('active');
+  const [filter, setFilter] = useState<StatusFilter>('all');
   const [ascending, setAscending] = useState(true);
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const { data, error, isLoading } = useMyAppointments({ pageSize: 20, cursor: cursors.at(-1), filter, ascending });
@@ -24,11 +24,11 @@ export function MyAppointmentsPage() {
         <h2 id="my-title" className="h6 fw-bold mb-0">
           Assigned to me
         </h2>
-        <div className="d-flex gap-2">
+        <div className="d-flex flex-wrap gap-2">
           <select className="form-select w-auto" aria-label="Show" value={filter} onChange={(e) => { setFilter(e.target.value as StatusFilter); restart(); }}>
+            <option value="all">All statuses</option>
             <option value="active">Active</option>
             <option value="inactive">Inactive</option>
-            <option value="all">All</option>
           </select>
           <select className="form-select w-auto" aria-label="Order" value={ascending ? 'asc' : 'desc'} onChange={(e) => { setAscending(e.target.value === 'asc'); restart(); }}>
             <option value="asc">Earliest first</option>
