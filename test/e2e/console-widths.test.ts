@@ -135,6 +135,26 @@ describe('the console at every width', () => {
     });
   }
 
+  it('the sidebar minimizes at once (focus released), and stays minimized after a reload', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(appUrl('/dashboard'));
+    await page.evaluate(() => localStorage.removeItem('LayoutConfig'));
+    await page.reload();
+    await settle(page);
+    const panelWidth = () => page.locator('.app-sidebar-panel').evaluate((el) => el.getBoundingClientRect().width);
+    expect(await panelWidth()).toBeGreaterThan(200);
+    await page.getByRole('button', { name: 'Minimize sidebar' }).click();
+    // The pointer is still over the panel: it must not stay open on hover or focus.
+    await expect.poll(panelWidth, { timeout: 2000 }).toBeLessThan(100);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).not.toBe('Minimize sidebar');
+    await page.reload();
+    await settle(page);
+    await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
+    expect(await panelWidth()).toBeLessThan(100);
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await expect.poll(panelWidth, { timeout: 2000 }).toBeGreaterThan(200);
+  });
+
   it('at 390 px the notification list and the user menu fit the screen', async () => {
     await page.evaluate(() => localStorage.removeItem('LayoutConfig'));
     await page.setViewportSize({ width: 390, height: 844 });
