@@ -54,7 +54,10 @@ export function NotificationsPage() {
           <Loading label="Loading notifications..." showLabel />
         ) : error ? (
           <div className="alert alert-danger m-3" role="alert">
-            {failureText(error, 'The notifications could not be loaded.')}
+            {failureText(error, 'The notifications could not be loaded.')}{' '}
+            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void reload()}>
+              Try again
+            </button>
           </div>
         ) : items.length === 0 ? (
           <p className="text-body-secondary text-center my-5">{unreadOnly ? 'You are all caught up.' : 'No notifications yet.'}</p>
