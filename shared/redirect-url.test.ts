@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bareDomainFix, REDIRECT_URL_MESSAGES, redirectUrlProblem } from './redirect-url';
+import { bareDomainFix, isSitePath, REDIRECT_URL_MESSAGES, redirectUrlProblem } from './redirect-url';
 
 describe('redirect URLs as typed', () => {
   it('offers https:// for a web address typed without it', () => {
@@ -19,5 +19,11 @@ describe('redirect URLs as typed', () => {
     expect(redirectUrlProblem('clinic.example.com/thanks')).toBe(REDIRECT_URL_MESSAGES.bareDomain);
     expect(redirectUrlProblem('javascript:alert(1)')).toBe(REDIRECT_URL_MESSAGES.scheme);
     expect(redirectUrlProblem('//evil.example.com')).toBe(REDIRECT_URL_MESSAGES.scheme);
+  });
+
+  it('knows a path of this site from another host', () => {
+    expect(isSitePath('/thanks')).toBe(true);
+    expect(isSitePath('/thanks?x=1#top')).toBe(true);
+    for (const value of ['//evil.example.com', '/\\evil.example.com', 'thanks', 'https://x.example.com', '/a b']) expect(isSitePath(value), value).toBe(false);
   });
 });

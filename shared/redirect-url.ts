@@ -34,3 +34,8 @@ export function redirectUrlProblem(value: string): string | undefined {
   if (/^[a-z][a-z0-9+-]*:(?!\d)/i.test(v) || v.startsWith('//')) return REDIRECT_URL_MESSAGES.scheme;
   return undefined;
 }
+
+/** A page of this site: one leading slash (not '//', which is another host), no spaces or backslashes. */
+export function isSitePath(value: string): boolean {
+  return /^\/(?![/\\])[^\s\\]*$/.test(value.trim());
+}

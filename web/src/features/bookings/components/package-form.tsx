@@ -80,8 +80,8 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
           <Field id="packageDescription" label="Description" error={e('packageDescription')} className="col-12" hint="Shown to visitors on the booking page.">
             <textarea {...register('packageDescription')} {...controlProps('packageDescription', e('packageDescription'))} rows={4} />
           </Field>
-          <Field id="redirectionUrl" label="Redirection URL" error={e('redirectionUrl')} className="col-12" hint="Where visitors go after paying, e.g. https://your-clinic.com/thank-you. Leave empty to return to the booking page.">
-            <input {...register('redirectionUrl')} {...controlProps('redirectionUrl', e('redirectionUrl'))} type="url" placeholder="https://" autoComplete="off" />
+          <Field id="redirectionUrl" label="Redirection URL" error={e('redirectionUrl')} className="col-12" hint="Where visitors go after paying: https://your-clinic.com/thank-you, or a page of this site such as /thanks. Leave empty to return to the booking page.">
+            <input {...register('redirectionUrl')} {...controlProps('redirectionUrl', e('redirectionUrl'))} type="text" inputMode="url" placeholder="https://" autoComplete="off" />
             <RedirectUrlFix value={watch('redirectionUrl') ?? ''} onFix={(fixed) => setValue('redirectionUrl', fixed, { shouldValidate: true, shouldDirty: true })} />
           </Field>
           <div className="col-12">
