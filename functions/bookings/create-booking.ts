@@ -8,6 +8,8 @@
 // unfinished attempt finds the place it held and continues with it (Stripe's idempotency key is the
 // booking's: the same session), never a second hold.
 import { findSlot, type SlotRefusal } from '#shared/bookings/slots';
+import { config } from '#lib/config';
+import { isSitePath } from '#shared/redirect-url';
 import { BOOKING_MESSAGES, bookingRequestSchema, isHttpUrl } from '#shared/schemas/bookings';
 import { HttpError, badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
@@ -63,7 +65,14 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, n
   const { slot } = found;
 
   // Staff set the redirection URL (their own site); it is checked again in case it was stored before the rule.
-  const successUrl = pkg.redirectionUrl && isHttpUrl(pkg.redirectionUrl) ? pkg.redirectionUrl : bookingPageUrl(body.apiKey, 'success');
+  // The package's page after paying: an address as is, a path of this site on this site's origin.
+  const successUrl = !pkg.redirectionUrl
+    ? bookingPageUrl(body.apiKey, 'success')
+    : isHttpUrl(pkg.redirectionUrl)
+      ? pkg.redirectionUrl
+      : isSitePath(pkg.redirectionUrl)
+        ? `${config.appUrl}${pkg.redirectionUrl}`
+        : bookingPageUrl(body.apiKey, 'success');
   const cancelUrl = bookingPageUrl(body.apiKey, 'cancelled');
 
   const at = now.toISOString();

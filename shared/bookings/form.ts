@@ -16,7 +16,7 @@ export const BOOKING_MESSAGES = {
   taken: 'Sorry, that time was just taken. Please choose another time.',
   price: 'Price must be a number of dollars with at most 2 decimals',
   minPrice: 'A booking package needs a price of at least $0.50.',
-  redirect: 'Redirection URL must start with http:// or https://',
+  redirect: 'Redirection URL must start with https:// (or / for a page of this site)',
 } as const;
 
 /** The email pattern zod uses for z.email(), spelled out so the page needs no zod. */

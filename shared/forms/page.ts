@@ -8,6 +8,8 @@ export const MIN_IMAGE_WIDTH = 100;
 export const REDIRECT_DELAY_MS = 1500;
 export const PROCESSING_TEXT = 'Processing...';
 export const REDIRECTING_TO_PAYMENT = 'Redirecting to payment page...';
+export const PAYMENT_CANCELLED = 'Payment was cancelled; nothing was charged.';
+export const PAYMENT_RECEIVED = 'Thank you for your payment. A receipt is on its way to your email.';
 
 /** Cards per row of the package grid: 3, except exactly 4 packages go 2 per row. */
 export function packagesPerRow(count: number): 2 | 3 {

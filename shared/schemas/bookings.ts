@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { BOOKING_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from '../bookings/form';
 import { WEEKDAYS, minutesOf, normaliseTime, parseDate } from '../bookings/time';
 import { requiredString } from './common';
+import { isSitePath } from '../redirect-url';
 
 export { BOOKING_MESSAGES };
 
@@ -53,7 +54,7 @@ const packagePrice = z.pipe(
 const redirectionUrl = z._default(
   z.pipe(z.nullable(z.string()), z.transform((v) => (v ?? '').trim())).check(
     z.maxLength(2000, 'Maximum 2000 symbols'),
-    z.refine((v) => v === '' || isHttpUrl(v), BOOKING_MESSAGES.redirect),
+    z.refine((v) => v === '' || isHttpUrl(v) || isSitePath(v), BOOKING_MESSAGES.redirect),
   ),
   '',
 );
@@ -81,7 +82,7 @@ export const bookingPackageUpdateSchema = z.object({
   redirectionUrl: z.optional(
     z.pipe(z.nullable(z.string()), z.transform((v) => (v ?? '').trim())).check(
       z.maxLength(2000, 'Maximum 2000 symbols'),
-      z.refine((v) => v === '' || isHttpUrl(v), BOOKING_MESSAGES.redirect),
+      z.refine((v) => v === '' || isHttpUrl(v) || isSitePath(v), BOOKING_MESSAGES.redirect),
     ),
   ),
   isActive: z.optional(z.boolean('isActive must be true or false')),

@@ -36,6 +36,12 @@ async function buildWebIfStale() {
 
 export default async function setup(project: TestProject) {
   await buildWebIfStale();
+  // A stack already running (`E2E_APP_URL` and `E2E_INBOX_URL`), to rerun one file while working on it.
+  if (process.env.E2E_APP_URL && process.env.E2E_INBOX_URL) {
+    project.provide('appUrl', process.env.E2E_APP_URL);
+    project.provide('inboxUrl', process.env.E2E_INBOX_URL);
+    return;
+  }
   const stack = await startLocalStack({ inMemory: true, port: 0, quiet: true });
   project.provide('appUrl', stack.url);
   project.provide('inboxUrl', stack.inboxUrl);

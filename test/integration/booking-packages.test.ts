@@ -42,8 +42,8 @@ describe('booking packages (staff)', () => {
       [{ packageName: 'X', packagePrice: 0.3 }, 'packagePrice', 'A booking package needs a price of at least $0.50.'],
       [{ packageName: 'X', packagePrice: 10.005 }, 'packagePrice', 'Price must be a number of dollars with at most 2 decimals'],
       [{ packageName: 'X', packagePrice: 'ten' }, 'packagePrice', 'Price must be a number of dollars with at most 2 decimals'],
-      [{ packageName: 'X', packagePrice: 10, redirectionUrl: 'javascript:alert(1)' }, 'redirectionUrl', 'Redirection URL must start with http:// or https://'],
-      [{ packageName: 'X', packagePrice: 10, redirectionUrl: 'clinic.example.com' }, 'redirectionUrl', 'Redirection URL must start with http:// or https://'],
+      [{ packageName: 'X', packagePrice: 10, redirectionUrl: 'javascript:alert(1)' }, 'redirectionUrl', 'Redirection URL must start with https:// (or / for a page of this site)'],
+      [{ packageName: 'X', packagePrice: 10, redirectionUrl: 'clinic.example.com' }, 'redirectionUrl', 'Redirection URL must start with https:// (or / for a page of this site)'],
     ];
     const before = (await logs(owner)).length;
     for (const [body, field, message] of cases) {

@@ -149,6 +149,17 @@ describe('create-booking: holding a place and opening Checkout', () => {
     expect(await bookingsCounter(clinic)).toBe(0);
   });
 
+  it("a package's redirection path (a page of this site) becomes Stripe's success URL on this site", async () => {
+    const pkg = await api('POST', '/bookings/packages', { token: clinic.owner.token, body: { packageName: 'Thanks page', packagePrice: 20, redirectionUrl: '/thanks' } });
+    expect(pkg.status).toBe(201);
+    expect(pkg.body.data.redirectionUrl).toBe('/thanks');
+    const res = await api('POST', '/bookings/create-booking', { body: visitor(clinic, { packageId: pkg.body.data.id, bookingTime: '16:00' }) });
+    expect(res.status).toBe(201);
+    const session = await stripeSession(sessionIdOf(res.body.data.checkoutUrl));
+    expect(session.success_url).toBe(`${inject('appUrl')}/thanks`);
+    expect((await api('POST', '/bookings/packages', { token: clinic.owner.token, body: { packageName: 'Elsewhere', packagePrice: 20, redirectionUrl: '//evil.example.com' } })).status).toBe(400);
+  });
+
   it('does not let one address hoard the slots: the 7th hold in 30 minutes is refused and holds nothing', async () => {
     const c = await newClinic('hoard');
     const date = dayAhead(5);

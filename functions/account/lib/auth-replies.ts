@@ -15,9 +15,13 @@ import { describeDevice, deviceCookie } from './devices';
 const NOT_REGISTERED = { loginVerified: false, isEmailVerified: true, hasAddedBasicDetails: true, hasAddedOrg: true, isAlreadyRegistered: false } as const;
 const ACCESS_TOKEN_MS = Number.parseInt(ACCESS_TOKEN_TTL, 10) * 3600_000;
 
+export const CODE_SENT_MESSAGE = 'Check your email. If this address is new, we sent it a 6-digit code; if it already has an account, we sent it a note instead.';
+
 export function codeSentReply(): Reply {
   const data: AuthData = { ...NOT_REGISTERED, isEmailVerified: false, hasAddedBasicDetails: false, hasAddedOrg: false };
-  return { status: 201, message: 'We sent a 6-digit code to your email. Enter it to continue.', data };
+  // The same words whether or not the address has an account (a wrong password on one gets a mail
+  // saying so instead of a code), so the reply tells a stranger nothing and misleads nobody.
+  return { status: 201, message: CODE_SENT_MESSAGE, data };
 }
 
 /** Whether the user has finished sign-up: verified, basic details, and an organisation they still belong to. */

@@ -1,13 +1,14 @@
-// The body of a list card in its four states: loading, failed (the server's message, with Try again
+// The body of a list card in its four states: loading, failed (the server's message or the fallback, with Try again
 // when the list can reload), empty, or the list itself.
 import type { ReactNode } from 'react';
+import { failureText } from '../lib/api';
 import { Loading } from './loading';
 
 interface ListBodyProps {
   loading: boolean;
   /** 'Loading forms...' */
   loadingLabel: string;
-  error?: { message?: string } | null;
+  error?: unknown;
   /** Shown when the error has no message: 'The forms could not be loaded.' */
   errorText: string;
   onRetry?(): unknown;
@@ -21,7 +22,7 @@ export function ListBody({ loading, loadingLabel, error, errorText, onRetry, emp
   if (error) {
     return (
       <div className="alert alert-danger m-3" role="alert">
-        {error.message || errorText}
+        {failureText(error, errorText)}
         {onRetry && (
           <>
             {' '}

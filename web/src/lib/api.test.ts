@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, request, setUnauthorizedHandler } from './api';
+import { api, ApiError, failureText, request, setUnauthorizedHandler } from './api';
 import { saveRegistrationToken, saveToken } from './session';
 
 function stubFetch(response: Response | Error) {
@@ -30,10 +30,24 @@ describe('api client (spec section 7)', () => {
     expect(result).toMatchObject({ responseCode: 401, success: false, message: 'Invalid email or password' });
   });
 
-  it('keeps a non-JSON error body as the message', async () => {
+  it('gives no message for a non-JSON error body (the caller shows its fallback)', async () => {
     stubFetch(new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' }));
     const result = await api.get('/dashboard');
-    expect(result).toMatchObject({ responseCode: 502, success: false, message: 'Bad gateway' });
+    expect(result).toMatchObject({ responseCode: 502, success: false, message: '' });
+  });
+
+  it("treats a gateway's bare status text as no message, and failureText picks the server's message or the fallback", async () => {
+    stubFetch(new Response(JSON.stringify({ message: 'Internal Server Error' }), { status: 500 }));
+    const bare = await api.get('/users/roles-permissions');
+    expect(bare.message).toBe('');
+    expect(failureText(bare, 'Failed to fetch roles')).toBe('Failed to fetch roles');
+    expect(failureText(new ApiError(bare), 'Failed to fetch roles')).toBe('Failed to fetch roles');
+    expect(failureText(new TypeError('Failed to fetch'), 'The forms could not be loaded.')).toBe('The forms could not be loaded.');
+
+    stubFetch(new Response(JSON.stringify({ message: 'The service is busy. Please try again in a moment.' }), { status: 503 }));
+    const explained = await api.get('/users/roles-permissions');
+    expect(failureText(explained, 'Failed to fetch roles')).toBe('The service is busy. Please try again in a moment.');
+    expect(failureText(new ApiError(explained), 'Failed to fetch roles')).toBe('The service is busy. Please try again in a moment.');
   });
 
   it('rethrows network errors', async () => {

@@ -57,13 +57,33 @@ export async function request<T = unknown>(method: Method, path: string, options
   const text = await response.text();
   let parsed: ApiBody<T>;
   try {
-    parsed = text ? (JSON.parse(text) as ApiBody<T>) : { message: response.statusText };
+    parsed = text ? (JSON.parse(text) as ApiBody<T>) : { message: '' };
   } catch {
-    parsed = { message: text || response.statusText };
+    parsed = { message: '' };
   }
-  if (typeof parsed !== 'object' || parsed === null) parsed = { message: String(parsed) };
+  if (typeof parsed !== 'object' || parsed === null) parsed = { message: '' };
   if (response.status === 401 && auth === 'token' && credential) onUnauthorized?.();
-  return { responseCode: response.status, success: isSuccess(response.status), data: parsed, message: parsed.message ?? '' };
+  return { responseCode: response.status, success: isSuccess(response.status), data: parsed, message: serverMessage(parsed) };
+}
+
+// What a gateway or proxy answers when our handler did not: a status text, not an explanation.
+const STATUS_TEXTS = new Set(['Internal Server Error', 'Service Unavailable', 'Bad Gateway', 'Gateway Timeout', 'Endpoint request timed out', 'Forbidden', 'Not Found', 'Too Many Requests']);
+
+/** The server's own message: the `message` of a JSON body. Empty for none, a non-JSON body or a bare status text. */
+function serverMessage(body: { message?: unknown }): string {
+  const message = typeof body.message === 'string' ? body.message.trim() : '';
+  return STATUS_TEXTS.has(message) ? '' : message;
+}
+
+/**
+ * The one place that words a failure for the screen: the server's message when it gave one, else the
+ * caller's fallback (the spec's text where it has one, e.g. 'Failed to fetch roles'). Takes a failed
+ * ApiResult, an ApiError (swr) or anything thrown (an unreachable server: the fallback).
+ */
+export function failureText(failure: unknown, fallback: string): string {
+  if (failure instanceof ApiError) return failure.result.message || fallback;
+  if (failure && typeof failure === 'object' && 'responseCode' in failure && 'message' in failure) return (failure as ApiResult).message || fallback;
+  return fallback;
 }
 
 export const api = {
@@ -77,7 +97,7 @@ export const api = {
 /** A failed call as an Error, for swr (which expects fetchers to throw). */
 export class ApiError extends Error {
   constructor(readonly result: ApiResult) {
-    super(result.message || `Request failed (${result.responseCode})`);
+    super(result.message);
     this.name = 'ApiError';
   }
   get status() {

@@ -3,7 +3,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import useSWR from 'swr';
 import type { PermissionEntry, Roles } from '#shared/permissions';
 import { hasAccess, type Access } from './access';
-import { ApiError, fetcher } from './api';
+import { failureText, fetcher } from './api';
 
 export const ROLES_KEY = '/users/roles-permissions';
 export const ROLES_ERROR = 'Failed to fetch roles';
@@ -30,7 +30,7 @@ export function RolesProvider({ children }: { children: ReactNode }) {
       roles: data?.roles ?? [],
       isOwner: data?.isOwner ?? false,
       loading: isLoading,
-      error: error ? (error instanceof ApiError && error.message) || ROLES_ERROR : undefined,
+      error: error ? failureText(error, ROLES_ERROR) : undefined,
       retry: () => void mutate(),
     }),
     [data, error, isLoading, mutate],

@@ -7,6 +7,7 @@ import type { ResolvedLayout } from '../../lib/layout-config';
 import { HorizontalMenu } from './horizontal-menu';
 import { NotificationsMenu } from './notifications-menu';
 import { PageTitle } from './page-title';
+import { MenuStatus } from './sidebar';
 import { ThemeModeSwitcher } from './theme-mode-switcher';
 import { CreateButton } from './toolbar';
 import { useMenu } from './use-menu';
@@ -38,7 +39,8 @@ export function Header({ layout, sticky, onOpenDrawer }: HeaderProps) {
             !layout.hasSidebar && <HorizontalMenu items={items} />
           )}
         </div>
-        <div className="d-flex align-items-center gap-1 gap-sm-2">
+        {!layout.hasSidebar && <MenuStatus className="d-none d-lg-flex flex-shrink-0" />}
+        <div className="d-flex align-items-center flex-shrink-0 gap-1 gap-sm-2">
           {pageTitle && <CreateButton className="d-none d-md-inline-block me-1" />}
           <NotificationsMenu />
           <ThemeModeSwitcher />

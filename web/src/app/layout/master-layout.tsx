@@ -11,13 +11,14 @@ import { ScrollTop, useScrolledPast } from './scroll-top';
 import { Sidebar } from './sidebar';
 import { SignOutContext, SignOutDialog } from './sign-out-dialog';
 import { Toolbar } from './toolbar';
+import { useSidebarMinimized } from './use-sidebar-minimized';
 
 export function MasterLayout({ children }: { children: ReactNode }) {
   const { config } = useLayout();
   const layout = resolveLayout(config);
   const { sidebar, header, toolbar, footer } = config.app;
   const minimize = sidebar.minimize.desktop;
-  const [minimized, setMinimized] = useState(minimize.enabled && minimize.default);
+  const [minimized, toggleMinimized] = useSidebarMinimized(minimize.enabled, minimize.default);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const scrolled = useScrolledPast();
@@ -28,7 +29,6 @@ export function MasterLayout({ children }: { children: ReactNode }) {
     setDrawerOpen(false);
     window.scrollTo(0, 0);
   }, [pathname]);
-  useEffect(() => setMinimized(minimize.enabled && minimize.default), [minimize.enabled, minimize.default]);
 
   const classes = [
     'app-shell',
@@ -50,7 +50,7 @@ export function MasterLayout({ children }: { children: ReactNode }) {
         <a href="#main" className="visually-hidden-focusable skip-link">
           Skip to content
         </a>
-        {layout.hasSidebar && <Sidebar minimized={minimized} canMinimize={minimize.enabled} onToggleMinimize={() => setMinimized((m) => !m)} />}
+        {layout.hasSidebar && <Sidebar minimized={minimized} canMinimize={minimize.enabled} onToggleMinimize={toggleMinimized} />}
         <div className="app-wrapper">
           <Header layout={layout} sticky={scrolled} onOpenDrawer={() => setDrawerOpen(true)} />
           {layout.showToolbar && <Toolbar layout={toolbar.layout} container={layout.containers.toolbar} />}

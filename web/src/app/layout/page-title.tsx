@@ -1,12 +1,18 @@
 // The current page's title, breadcrumbs and description, as the page declared them (usePageTitle).
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { usePageData } from '../../lib/layout';
+import { usePageData, type Breadcrumb } from '../../lib/layout';
 
 interface PageTitleProps {
   breadcrumbs: boolean;
   description: boolean;
   className?: string;
+}
+
+/** The crumbs before the current page: a last crumb that only repeats the page's title is dropped. */
+export function trail(crumbs: Breadcrumb[] | undefined, title: string): Breadcrumb[] {
+  const list = crumbs ?? [];
+  return list.at(-1)?.title === title ? list.slice(0, -1) : list;
 }
 
 export function PageTitle({ breadcrumbs, description, className }: PageTitleProps) {
@@ -22,7 +28,7 @@ export function PageTitle({ breadcrumbs, description, className }: PageTitleProp
             <li className="breadcrumb-item">
               <Link to={paths.dashboard}>Home</Link>
             </li>
-            {(page.breadcrumbs ?? []).map((crumb) => (
+            {trail(page.breadcrumbs, page.title).map((crumb) => (
               <li key={`${crumb.title}-${crumb.path ?? ''}`} className="breadcrumb-item">
                 {crumb.path ? <Link to={crumb.path}>{crumb.title}</Link> : crumb.title}
               </li>

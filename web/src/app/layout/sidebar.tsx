@@ -1,9 +1,11 @@
 // The desktop sidebar (lg and up): logo, minimize toggle, menu and a Sign out button at the foot.
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LogoMark } from '../../components/logo';
 import { APP_NAME } from '../../config/app';
 import { paths } from '../../config/paths';
 import { useRoles } from '../../lib/roles';
+import { useSavedScroll } from '../../lib/saved-scroll';
 import { useSignOut } from './sign-out-dialog';
 import { SidebarMenu } from './sidebar-menu';
 import { useMenu } from './use-menu';
@@ -16,9 +18,12 @@ interface SidebarProps {
 
 export function Sidebar({ minimized, canMinimize, onToggleMinimize }: SidebarProps) {
   const signOut = useSignOut();
+  // Right after minimizing, the pointer and focus are still on the panel: the hoverable sidebar would
+  // stay open. It waits until the pointer leaves before it opens on hover again.
+  const [hoverPaused, setHoverPaused] = useState(false);
   return (
     <aside className="app-sidebar" aria-label="Sidebar">
-      <div className="app-sidebar-panel">
+      <div className={`app-sidebar-panel${hoverPaused ? ' hover-paused' : ''}`} onMouseLeave={() => setHoverPaused(false)}>
         <div className="app-sidebar-logo">
           <Link to={paths.dashboard} className="d-flex align-items-center gap-2 text-decoration-none text-white" aria-label={`${APP_NAME} dashboard`}>
             <LogoMark size={34} />
@@ -28,7 +33,13 @@ export function Sidebar({ minimized, canMinimize, onToggleMinimize }: SidebarPro
             <button
               type="button"
               className="app-sidebar-toggle"
-              onClick={onToggleMinimize}
+              onClick={(event) => {
+                if (!minimized) {
+                  setHoverPaused(true);
+                  event.currentTarget.blur();
+                }
+                onToggleMinimize();
+              }}
               aria-pressed={minimized}
               aria-label={minimized ? 'Expand sidebar' : 'Minimize sidebar'}
               title={minimized ? 'Expand sidebar' : 'Minimize sidebar'}
@@ -52,20 +63,39 @@ export function Sidebar({ minimized, canMinimize, onToggleMinimize }: SidebarPro
 /** The menu, with the roles' loading and error texts while they are not there. */
 export function SidebarNav() {
   const items = useMenu();
-  const roles = useRoles();
+  const ref = useRef<HTMLElement>(null);
+  useSavedScroll(ref, 'sidebar_menu');
   return (
-    <nav className="app-sidebar-menu" aria-label="Main menu">
+    <nav ref={ref} className="app-sidebar-menu" aria-label="Main menu" data-save-state="true">
       <SidebarMenu items={items} />
-      {roles.loading && (
-        <p className="menu-status" role="status">
-          Loading...
-        </p>
-      )}
-      {roles.error && (
-        <p className="menu-status text-danger-emphasis" role="alert">
-          {roles.error}
-        </p>
-      )}
+      <MenuStatus />
     </nav>
+  );
+}
+
+/**
+ * While the roles load, 'Loading...'; when they failed, the reason ('Failed to fetch roles' when the
+ * server gave none) and a Retry, so the entries that need permissions never vanish without a word.
+ */
+export function MenuStatus({ className = '' }: { className?: string }) {
+  const roles = useRoles();
+  if (roles.loading) {
+    return (
+      <p className={`menu-status ${className}`} role="status">
+        Loading...
+      </p>
+    );
+  }
+  if (!roles.error) return null;
+  return (
+    <div className={`menu-status menu-error ${className}`} role="alert">
+      <i className="bi bi-exclamation-triangle me-2" aria-hidden="true" />
+      <span>{roles.error}</span>
+      {roles.retry && (
+        <button type="button" className="btn btn-sm menu-error-retry ms-2" onClick={roles.retry}>
+          Retry
+        </button>
+      )}
+    </div>
   );
 }

@@ -155,7 +155,7 @@ export function BookingForm({ appointmentTypes = [], submitLabel, extra, onSubmi
         {text('phone', 'Phone number', { required: true, type: 'tel', autoComplete: 'tel' })}
         <Field id="gender" label="Gender" error={errors.gender} className="col-md-6">
           <select {...controlProps('gender', errors.gender, { base: 'form-select' })} name="gender" value={values.gender} onChange={set('gender')}>
-            <option value="">Prefer not to choose</option>
+            <option value="">Select gender</option>
             {APPOINTMENT_GENDERS.map((g) => (
               <option key={g} value={g}>
                 {g[0]!.toUpperCase() + g.slice(1)}

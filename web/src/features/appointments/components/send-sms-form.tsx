@@ -6,6 +6,7 @@ import { E164_PHONE } from '#shared/schemas/common';
 import { Busy } from '../../../components/loading';
 import { notify } from '../../../lib/notify';
 import { sendSms } from '../api/sms';
+import { failureText } from '../../../lib/api';
 
 export function SendSmsForm({ customerId, customerPhone, onSent }: { customerId?: string; customerPhone?: string; onSent(): void }) {
   const [phone, setPhone] = useState(customerPhone ?? '');
@@ -24,7 +25,7 @@ export function SendSmsForm({ customerId, customerPhone, onSent }: { customerId?
         notify.success(result.message);
         setMessage('');
         onSent();
-      } else setError(Object.values(result.data.errors ?? {})[0] ?? result.message);
+      } else setError(Object.values(result.data.errors ?? {})[0] ?? failureText(result, 'The message could not be sent.'));
     } catch {
       setError('The message could not be sent. Please check your connection.');
     } finally {

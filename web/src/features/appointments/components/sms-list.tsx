@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Loading } from '../../../components/loading';
 import { formatDate } from '../../../lib/dates';
 import { useSmsList } from '../api/sms';
+import { failureText } from '../../../lib/api';
 
 /** The messages sent (to one customer, or all), newest first. */
 export function SmsList({ customerId }: { customerId?: string }) {
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const { data, error, isLoading } = useSmsList({ customerId, cursor: cursors.at(-1) });
   if (isLoading && !data) return <Loading />;
-  if (error) return <div className="alert alert-danger m-3" role="alert">{error.message}</div>;
+  if (error) return <div className="alert alert-danger m-3" role="alert">{failureText(error, 'The messages could not be loaded.')}</div>;
   if (!data?.items.length) return <p className="text-body-secondary text-center my-4">No messages sent yet.</p>;
   return (
     <>

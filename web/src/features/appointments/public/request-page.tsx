@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { Loading } from '../../../components/loading';
-import { api } from '../../../lib/api';
+import { api, failureText } from '../../../lib/api';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { BookingForm } from '../components/booking-form';
 
@@ -34,7 +34,7 @@ export function AppointmentRequestPage() {
         <Loading label="Loading..." showLabel />
       ) : error || !data ? (
         <div className="alert alert-danger" role="alert">
-          {error?.message || 'This appointment page is not available. Please check the link.'}
+          {failureText(error, 'This appointment page is not available. Please check the link.')}
         </div>
       ) : (
         <>

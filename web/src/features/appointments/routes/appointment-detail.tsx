@@ -12,6 +12,7 @@ import { attachmentLink, useAppointment, useAssignees, type Appointment } from '
 import { AssignMenu, StatusMenu } from '../components/appointment-actions';
 import { StatusBadge } from '../components/status-badge';
 import { formatBooking } from '../lib';
+import { failureText } from '../../../lib/api';
 
 const FIELDS: [keyof Appointment, string][] = [
   ['email', 'Email'],
@@ -62,7 +63,7 @@ export function AppointmentDetailPage() {
   if (error || !a)
     return (
       <div className="alert alert-danger" role="alert">
-        {error?.message || 'The appointment could not be loaded.'} <Link to={paths.appointments.list}>Back to all appointments</Link>
+        {failureText(error, 'The appointment could not be loaded.')} <Link to={paths.appointments.list}>Back to all appointments</Link>
       </div>
     );
   const reload = () => void mutate();

@@ -12,6 +12,7 @@ import { AssignMenu, StatusMenu } from '../components/appointment-actions';
 import { ExportDialog } from '../components/export-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { appointmentPath, formatBooking, useDebounced } from '../lib';
+import { ResponsiveTable } from '../../../components/responsive-table';
 
 const SORTS: { value: Sort; label: string }[] = [
   { value: 'date-desc', label: 'Latest booking first' },
@@ -92,55 +93,53 @@ export function AppointmentsListPage() {
           empty={!data?.items.length}
           emptyText={term ? `No appointment matches "${term}".` : 'No appointments here yet.'}
         >
-          <div className="table-responsive">
-            <table className="table table-hover align-middle mb-0">
-              <thead>
-                <tr>
-                  <th scope="col" className="ps-4">Patient</th>
-                  <th scope="col">Booking</th>
-                  <th scope="col">Contact</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Assigned to</th>
+          <ResponsiveTable>
+            <thead>
+              <tr>
+                <th scope="col" className="ps-4">Patient</th>
+                <th scope="col">Booking</th>
+                <th scope="col">Contact</th>
+                <th scope="col">Type</th>
+                <th scope="col">Status</th>
+                <th scope="col">Assigned to</th>
+                {canWrite && (
+                  <th scope="col" className="text-end pe-4">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {(data?.items ?? []).map((a) => (
+                <tr key={a.id}>
+                  <td className="ps-4">
+                    <Link to={appointmentPath(a.id)} className="fw-semibold text-body-emphasis">
+                      {a.fullName}
+                    </Link>
+                    {a.source === 'public' && <div className="small text-body-secondary">Public request</div>}
+                  </td>
+                  <td className="text-nowrap">{formatBooking(a.bookingDate, a.bookingTime)}</td>
+                  <td className="small">
+                    <div>{a.email}</div>
+                    <div className="text-body-secondary">{a.phone}</div>
+                  </td>
+                  <td className="small">{a.appointmentType ?? <span className="text-body-secondary">Not Provided</span>}</td>
+                  <td>
+                    <StatusBadge status={a.status} />
+                  </td>
+                  <td className="small">{a.assignee?.name ?? <span className="text-body-secondary">Nobody</span>}</td>
                   {canWrite && (
-                    <th scope="col" className="text-end pe-4">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
+                    <td className="text-end pe-4">
+                      <div className="d-inline-flex gap-1">
+                        <StatusMenu appointment={a} onChanged={reload} size="sm" />
+                        <AssignMenu appointment={a} assignees={assignees} onChanged={reload} size="sm" />
+                      </div>
+                    </td>
                   )}
                 </tr>
-              </thead>
-              <tbody>
-                {(data?.items ?? []).map((a) => (
-                  <tr key={a.id}>
-                    <td className="ps-4">
-                      <Link to={appointmentPath(a.id)} className="fw-semibold text-body-emphasis">
-                        {a.fullName}
-                      </Link>
-                      {a.source === 'public' && <div className="small text-body-secondary">Public request</div>}
-                    </td>
-                    <td className="text-nowrap">{formatBooking(a.bookingDate, a.bookingTime)}</td>
-                    <td className="small">
-                      <div>{a.email}</div>
-                      <div className="text-body-secondary">{a.phone}</div>
-                    </td>
-                    <td className="small">{a.appointmentType ?? <span className="text-body-secondary">Not Provided</span>}</td>
-                    <td>
-                      <StatusBadge status={a.status} />
-                    </td>
-                    <td className="small">{a.assignee?.name ?? <span className="text-body-secondary">Nobody</span>}</td>
-                    {canWrite && (
-                      <td className="text-end pe-4">
-                        <div className="d-inline-flex gap-1">
-                          <StatusMenu appointment={a} onChanged={reload} size="sm" />
-                          <AssignMenu appointment={a} assignees={assignees} onChanged={reload} size="sm" />
-                        </div>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+            </ResponsiveTable>
         </ListBody>
       </div>
       <div className="card-footer bg-transparent d-flex flex-wrap gap-2 align-items-center justify-content-between py-3">

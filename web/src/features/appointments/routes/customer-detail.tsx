@@ -15,6 +15,7 @@ import { SendSmsForm } from '../components/send-sms-form';
 import { SmsList } from '../components/sms-list';
 import { deleteCustomer, useCustomer } from '../api/customers';
 import { CustomerForm } from '../components/customer-form';
+import { failureText } from '../../../lib/api';
 
 export function CustomerDetailPage() {
   const { id } = useParams();
@@ -28,7 +29,7 @@ export function CustomerDetailPage() {
   const { mutate: mutateAll } = useSWRConfig();
 
   if (isLoading) return <Loading label="Loading customer..." showLabel />;
-  if (error || !c) return <div className="alert alert-danger" role="alert">{error?.message || 'The customer could not be loaded.'} <Link to={paths.customers.list}>Back to customers</Link></div>;
+  if (error || !c) return <div className="alert alert-danger" role="alert">{failureText(error, 'The customer could not be loaded.')} <Link to={paths.customers.list}>Back to customers</Link></div>;
 
   const remove = async () => {
     if (!window.confirm(`Delete ${c.fullName}?`)) return;

@@ -10,6 +10,7 @@ import { useAccess } from '../../../lib/roles';
 import { useDebounced } from '../lib';
 import { useCustomers } from '../api/customers';
 import { CustomerForm } from '../components/customer-form';
+import { ResponsiveTable } from '../../../components/responsive-table';
 
 export const customerPath = (id: string) => `/customers/${encodeURIComponent(id)}`;
 
@@ -44,30 +45,28 @@ export function CustomersListPage() {
       ) : !data?.items.length ? (
         <p className="text-body-secondary text-center my-5">{term ? `No customer matches "${term}".` : 'No customers yet. Bookings add them.'}</p>
       ) : (
-        <div className="table-responsive">
-          <table className="table table-hover align-middle mb-0">
-            <thead>
-              <tr>
-                <th scope="col" className="ps-4">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Appointments</th>
-                <th scope="col">Last booked</th>
+        <ResponsiveTable>
+          <thead>
+            <tr>
+              <th scope="col" className="ps-4">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Phone</th>
+              <th scope="col">Appointments</th>
+              <th scope="col">Last booked</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((c) => (
+              <tr key={c.id}>
+                <td className="ps-4"><Link to={customerPath(c.id)} className="fw-semibold text-body-emphasis">{c.fullName}</Link></td>
+                <td className="small">{c.email ?? 'Not Provided'}</td>
+                <td className="small">{c.phone ?? 'Not Provided'}</td>
+                <td>{c.appointmentCount}</td>
+                <td className="small">{formatDate(c.lastAppointmentAt, { dateStyle: 'medium' })}</td>
               </tr>
-            </thead>
-            <tbody>
-              {data.items.map((c) => (
-                <tr key={c.id}>
-                  <td className="ps-4"><Link to={customerPath(c.id)} className="fw-semibold text-body-emphasis">{c.fullName}</Link></td>
-                  <td className="small">{c.email ?? 'Not Provided'}</td>
-                  <td className="small">{c.phone ?? 'Not Provided'}</td>
-                  <td>{c.appointmentCount}</td>
-                  <td className="small">{formatDate(c.lastAppointmentAt, { dateStyle: 'medium' })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+          </ResponsiveTable>
       )}
       <div className="card-footer bg-transparent d-flex justify-content-end gap-2 py-3">
         <button type="button" className="btn btn-sm btn-light" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>Previous</button>

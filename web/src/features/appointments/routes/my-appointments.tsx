@@ -7,10 +7,12 @@ import { usePageTitle } from '../../../lib/layout';
 import { useMyAppointments, type StatusFilter } from '../api/appointments';
 import { StatusBadge } from '../components/status-badge';
 import { appointmentPath, formatBooking } from '../lib';
+import { ResponsiveTable } from '../../../components/responsive-table';
+import { failureText } from '../../../lib/api';
 
 export function MyAppointmentsPage() {
   usePageTitle('My Appointments', [{ title: 'Service Management' }, { title: 'Appointments', path: paths.appointments.list }]);
-  const [filter, setFilter] = useState<StatusFilter>('active');
+  const [filter, setFilter] = useState<StatusFilter>('all');
   const [ascending, setAscending] = useState(true);
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const { data, error, isLoading } = useMyAppointments({ pageSize: 20, cursor: cursors.at(-1), filter, ascending });
@@ -22,11 +24,11 @@ export function MyAppointmentsPage() {
         <h2 id="my-title" className="h6 fw-bold mb-0">
           Assigned to me
         </h2>
-        <div className="d-flex gap-2">
+        <div className="d-flex flex-wrap gap-2">
           <select className="form-select w-auto" aria-label="Show" value={filter} onChange={(e) => { setFilter(e.target.value as StatusFilter); restart(); }}>
+            <option value="all">All statuses</option>
             <option value="active">Active</option>
             <option value="inactive">Inactive</option>
-            <option value="all">All</option>
           </select>
           <select className="form-select w-auto" aria-label="Order" value={ascending ? 'asc' : 'desc'} onChange={(e) => { setAscending(e.target.value === 'asc'); restart(); }}>
             <option value="asc">Earliest first</option>
@@ -39,39 +41,37 @@ export function MyAppointmentsPage() {
           <Loading label="Loading your appointments..." showLabel />
         ) : error ? (
           <div className="alert alert-danger m-3" role="alert">
-            {error.message || 'Your appointments could not be loaded.'}
+            {failureText(error, 'Your appointments could not be loaded.')}
           </div>
         ) : !data?.items.length ? (
           <p className="text-body-secondary text-center my-5">No appointments are assigned to you here.</p>
         ) : (
-          <div className="table-responsive">
-            <table className="table table-hover align-middle mb-0">
-              <thead>
-                <tr>
-                  <th scope="col" className="ps-4">Patient</th>
-                  <th scope="col">Booking</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Status</th>
+          <ResponsiveTable>
+            <thead>
+              <tr>
+                <th scope="col" className="ps-4">Patient</th>
+                <th scope="col">Booking</th>
+                <th scope="col">Type</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((a) => (
+                <tr key={a.id}>
+                  <td className="ps-4">
+                    <Link to={appointmentPath(a.id)} className="fw-semibold text-body-emphasis">
+                      {a.fullName}
+                    </Link>
+                  </td>
+                  <td>{formatBooking(a.bookingDate, a.bookingTime)}</td>
+                  <td className="small">{a.appointmentType ?? 'Not Provided'}</td>
+                  <td>
+                    <StatusBadge status={a.status} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.items.map((a) => (
-                  <tr key={a.id}>
-                    <td className="ps-4">
-                      <Link to={appointmentPath(a.id)} className="fw-semibold text-body-emphasis">
-                        {a.fullName}
-                      </Link>
-                    </td>
-                    <td>{formatBooking(a.bookingDate, a.bookingTime)}</td>
-                    <td className="small">{a.appointmentType ?? 'Not Provided'}</td>
-                    <td>
-                      <StatusBadge status={a.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+            </ResponsiveTable>
         )}
       </div>
       <div className="card-footer bg-transparent d-flex justify-content-end gap-2 py-3">

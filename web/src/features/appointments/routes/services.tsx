@@ -12,6 +12,7 @@ import {
   createCategory, createService, deleteCategory, deleteService, dollars, updateCategory, updateService, useCategories, useServices,
   type Category, type Service,
 } from '../api/services';
+import { ResponsiveTable } from '../../../components/responsive-table';
 
 type Editing = { kind: 'category'; item?: Category } | { kind: 'service'; item?: Service } | null;
 
@@ -190,35 +191,33 @@ export function ServicesPage() {
           ) : !services.data?.items.length ? (
             <p className="text-body-secondary text-center my-5">{cats.length ? 'No services here yet.' : 'Add a category, then its services.'}</p>
           ) : (
-            <div className="table-responsive">
-              <table className="table table-hover align-middle mb-0">
-                <thead>
-                  <tr>
-                    <th scope="col" className="ps-4">Service</th>
-                    <th scope="col">Category</th>
-                    <th scope="col">Duration</th>
-                    <th scope="col">Price</th>
-                    <th scope="col">Active</th>
-                    <th scope="col" className="pe-4"><span className="visually-hidden">Actions</span></th>
+            <ResponsiveTable>
+              <thead>
+                <tr>
+                  <th scope="col" className="ps-4">Service</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">Duration</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Active</th>
+                  <th scope="col" className="pe-4"><span className="visually-hidden">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {services.data.items.map((s) => (
+                  <tr key={s.id}>
+                    <td className="ps-4 fw-semibold">{s.name}{s.description && <div className="small text-body-secondary fw-normal">{s.description}</div>}</td>
+                    <td className="small">{nameOf(s.categoryId)}</td>
+                    <td>{s.durationMinutes} min</td>
+                    <td>{dollars(s.priceCents)}</td>
+                    <td>{s.active ? <span className="badge bg-success-subtle text-success-emphasis">Active</span> : <span className="badge bg-secondary-subtle text-secondary-emphasis">Inactive</span>}</td>
+                    <td className="text-end pe-4 text-nowrap">
+                      {canWrite && <button type="button" className="btn btn-sm btn-light me-1" onClick={() => setEditing({ kind: 'service', item: s })}>Edit</button>}
+                      {canDelete && <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => void remove(`the service ${s.name}`, () => deleteService(s.id))}>Delete</button>}
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {services.data.items.map((s) => (
-                    <tr key={s.id}>
-                      <td className="ps-4 fw-semibold">{s.name}{s.description && <div className="small text-body-secondary fw-normal">{s.description}</div>}</td>
-                      <td className="small">{nameOf(s.categoryId)}</td>
-                      <td>{s.durationMinutes} min</td>
-                      <td>{dollars(s.priceCents)}</td>
-                      <td>{s.active ? <span className="badge bg-success-subtle text-success-emphasis">Active</span> : <span className="badge bg-secondary-subtle text-secondary-emphasis">Inactive</span>}</td>
-                      <td className="text-end pe-4 text-nowrap">
-                        {canWrite && <button type="button" className="btn btn-sm btn-light me-1" onClick={() => setEditing({ kind: 'service', item: s })}>Edit</button>}
-                        {canDelete && <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => void remove(`the service ${s.name}`, () => deleteService(s.id))}>Delete</button>}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+              </ResponsiveTable>
           )}
           <div className="card-footer bg-transparent d-flex justify-content-end gap-2 py-3">
             <button type="button" className="btn btn-sm btn-light" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>Previous</button>

@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { password } from '#shared/schemas/common';
 import { forgotPasswordSchema, otp } from '#shared/schemas/account';
@@ -15,6 +15,7 @@ import { notify } from '../../../lib/notify';
 import { forgotPassword, resetPassword } from '../api/forgot-password';
 import { AuthHeading } from '../components/auth-heading';
 import { applyServerErrors } from '../../../lib/forms';
+import { failureText } from '../../../lib/api';
 
 const NETWORK_ERROR = 'An error occurred. Please check your connection and try again.';
 
@@ -25,13 +26,15 @@ type ResetValues = z.infer<typeof resetFormSchema>;
 
 function RequestCodeForm({ onSent }: { onSent(email: string, message: string): void }) {
   const navigate = useNavigate();
+  // The code screen's 'Reset your password' link brings the address along.
+  const email = (useLocation().state as { email?: string } | null)?.email ?? '';
   const [status, setStatus] = useState<Status | null>(null);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, isValid },
-  } = useForm<{ email: string }>({ resolver: zodResolver(forgotPasswordSchema), mode: 'onTouched', defaultValues: { email: '' } });
+  } = useForm<{ email: string }>({ resolver: zodResolver(forgotPasswordSchema), mode: 'onTouched', defaultValues: { email } });
 
   const submit = handleSubmit(async ({ email }) => {
     setStatus(null);
@@ -41,7 +44,7 @@ function RequestCodeForm({ onSent }: { onSent(email: string, message: string): v
         notify.success(result.message, { long: true });
         onSent(email, result.message);
       } else {
-        setStatus({ kind: 'danger', text: result.message });
+        setStatus({ kind: 'danger', text: failureText(result, 'An error occurred') });
         applyServerErrors(setError, result.data.errors, ['email']);
       }
     } catch {
@@ -96,7 +99,7 @@ function ResetPasswordForm({ email, sentMessage, onResend }: { email: string; se
         notify.success(result.message, { long: true });
         navigate(paths.auth.root, { replace: true, state: { message: result.message } });
       } else {
-        setStatus({ kind: 'danger', text: result.message });
+        setStatus({ kind: 'danger', text: failureText(result, 'An error occurred') });
         applyServerErrors(setError, result.data.errors, ['otp', 'password']);
       }
     } catch {

@@ -25,13 +25,21 @@ describe('RegisterEmailPage', { timeout: 20_000 }, () => {
     expect(getRegistrationToken()).toBeUndefined();
   });
 
-  it('201 with the email unverified: switches to one-time-code mode with a green banner', async () => {
+  it('201 with the email unverified: switches to one-time-code mode, saying what was sent for a new address and for an existing account', async () => {
     mockApi({ 'POST /api/users/register-email': { status: 201, body: { message: 'We sent a 6-digit code', data: { ...flags, isEmailVerified: false, hasAddedBasicDetails: false } } } });
     const view = renderAt(<RegisterEmailPage />, '/auth');
     await submitCredentials(view);
     expect(await screen.findByRole('button', { name: 'Verify' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('We sent a 6-digit code');
+    // The screen is honest for both cases the server cannot tell apart: a new address gets a code, an
+    // existing account gets a note, with the ways back to sign-in and to a password reset.
+    expect(screen.getByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
+    expect(screen.getByText(/is new here, we sent it a 6-digit code/)).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('Already have an account with this address? Then no code is coming: we emailed you a note instead.');
+    expect(screen.getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/auth/forgot-password');
     expect(screen.getByLabelText('Email')).toBeDisabled();
+    await view.user.click(screen.getByRole('button', { name: 'Back to sign-in' }));
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('olive@example.com');
   });
 
   it('a valid code stores the registration token and goes to basic details', async () => {

@@ -1,6 +1,6 @@
 // /auth and /auth/register-email: the combined email and password screen (spec sections 2 and 4).
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { AuthData } from '#shared/api';
 import type { Credentials } from '#shared/schemas/account';
 import { StatusBanner, type Status } from '../../../components/status-banner';
@@ -49,9 +49,10 @@ export function RegisterEmailPage() {
         setStatus(null);
         return;
       case 'verify-email':
+        // The code screen itself says what happened (a code, or a note to an existing account).
         setCredentials(creds);
         setMode('otp');
-        setStatus({ kind: 'success', text: step.message || 'We sent a 6-digit code to your email.' });
+        setStatus(null);
         return;
       case 'login':
         if (loggedIn) break;
@@ -129,8 +130,27 @@ export function RegisterEmailPage() {
       <>
         <SignUpSteps current={0} />
         <AuthHeading title="Verify your email">
-          Enter the 6-digit code we sent to <strong className="text-body-emphasis">{credentials.email}</strong>.
+          If <strong className="text-body-emphasis">{credentials.email}</strong> is new here, we sent it a 6-digit code: enter it below.
         </AuthHeading>
+        <div className="alert alert-light border small" role="note">
+          Already have an account with this address? Then no code is coming: we emailed you a note instead. Sign in with your password, or reset it.
+          <div className="d-flex flex-wrap gap-3 mt-2">
+            <button
+              type="button"
+              className="btn btn-link btn-sm p-0 text-decoration-none"
+              onClick={() => {
+                setMode('credentials');
+                setStatus(null);
+              }}
+            >
+              <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+              Back to sign-in
+            </button>
+            <Link to={paths.auth.forgotPassword} state={{ email: credentials.email }} className="btn btn-link btn-sm p-0 text-decoration-none">
+              Reset your password
+            </Link>
+          </div>
+        </div>
         <StatusBanner status={status} />
         <OtpForm
           email={credentials.email}

@@ -13,6 +13,7 @@ import { applyServerErrors } from '../../../lib/forms';
 import type { ApiResult } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import type { BookingPackageView } from '../api/packages';
+import { RedirectUrlFix } from '../../../components/redirect-url-fix';
 
 type Output = ReturnType<typeof bookingPackageSchema.parse>;
 const FIELDS = ['packageName', 'packagePrice', 'packageDescription', 'redirectionUrl'] as const;
@@ -31,6 +32,8 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
     register,
     handleSubmit,
     setError,
+    setValue,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<BookingPackageInput, unknown, Output>({
     resolver: zodResolver(bookingPackageSchema),
@@ -77,8 +80,9 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
           <Field id="packageDescription" label="Description" error={e('packageDescription')} className="col-12" hint="Shown to visitors on the booking page.">
             <textarea {...register('packageDescription')} {...controlProps('packageDescription', e('packageDescription'))} rows={4} />
           </Field>
-          <Field id="redirectionUrl" label="Redirection URL" error={e('redirectionUrl')} className="col-12" hint="Where visitors go after paying, e.g. https://your-clinic.com/thank-you. Leave empty to return to the booking page.">
-            <input {...register('redirectionUrl')} {...controlProps('redirectionUrl', e('redirectionUrl'))} type="url" placeholder="https://" autoComplete="off" />
+          <Field id="redirectionUrl" label="Redirection URL" error={e('redirectionUrl')} className="col-12" hint="Where visitors go after paying: https://your-clinic.com/thank-you, or a page of this site such as /thanks. Leave empty to return to the booking page.">
+            <input {...register('redirectionUrl')} {...controlProps('redirectionUrl', e('redirectionUrl'))} type="text" inputMode="url" placeholder="https://" autoComplete="off" />
+            <RedirectUrlFix value={watch('redirectionUrl') ?? ''} onFix={(fixed) => setValue('redirectionUrl', fixed, { shouldValidate: true, shouldDirty: true })} />
           </Field>
           <div className="col-12">
             <div className="form-check form-switch">

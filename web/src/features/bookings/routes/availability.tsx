@@ -13,6 +13,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { saveAvailability, useAvailability, type AvailabilityView } from '../api/availability';
+import { failureText } from '../../../lib/api';
 
 type Draft = Pick<AvailabilityView, 'weeklyHours' | 'slotMinutes' | 'capacity' | 'closedDates' | 'minNoticeMinutes' | 'maxDaysAhead'>;
 
@@ -168,7 +169,7 @@ export function AvailabilityPage() {
   usePageTitle('Availability', [{ title: 'Bookings', path: paths.bookings.list }]);
   const { data, error, isLoading, mutate } = useAvailability();
   if (isLoading) return <Loading label="Loading availability..." showLabel />;
-  if (error || !data) return <div className="alert alert-danger" role="alert">{error?.message || 'The availability could not be loaded.'}</div>;
+  if (error || !data) return <div className="alert alert-danger" role="alert">{failureText(error, 'The availability could not be loaded.')}</div>;
   return <AvailabilityEditor availability={data} onSaved={(a) => void mutate(a, { revalidate: false })} />;
 }
 

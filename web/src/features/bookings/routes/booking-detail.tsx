@@ -12,6 +12,7 @@ import { useAccess } from '../../../lib/roles';
 import { cancelBooking, useBooking, type BookingView } from '../api/bookings';
 import { PaymentBadge, StatusBadge } from '../components/badges';
 import { formatCents } from '../lib';
+import { failureText } from '../../../lib/api';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -93,7 +94,7 @@ export function BookingDetailPage() {
   if (error || !data) {
     return (
       <div className="alert alert-danger" role="alert">
-        {error?.message || 'Booking not found.'} <Link to={paths.bookings.list} className="alert-link">Back to bookings</Link>
+        {failureText(error, 'Booking not found.')} <Link to={paths.bookings.list} className="alert-link">Back to bookings</Link>
       </div>
     );
   }

@@ -11,6 +11,7 @@ import { useBookings, type BookingFilters } from '../api/bookings';
 import { useBookingPackages } from '../api/packages';
 import { PaymentBadge, StatusBadge, paymentLabel, statusLabel } from '../components/badges';
 import { bookingPath, formatCents } from '../lib';
+import { ResponsiveTable } from '../../../components/responsive-table';
 
 export function BookingsListPage() {
   usePageTitle('Bookings', [{ title: 'Bookings', path: paths.bookings.list }]);
@@ -79,42 +80,40 @@ export function BookingsListPage() {
           empty={bookings.length === 0}
           emptyText={filtered ? 'No booking matches these filters.' : 'No bookings yet.'}
         >
-          <div className="table-responsive">
-            <table className="table table-hover align-middle mb-0">
-              <thead>
-                <tr>
-                  <th scope="col" className="ps-4">When</th>
-                  <th scope="col">Visitor</th>
-                  <th scope="col">Package</th>
-                  <th scope="col" className="text-end">Price</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Payment</th>
-                  <th scope="col" className="text-end pe-4"><span className="visually-hidden">Actions</span></th>
+          <ResponsiveTable>
+            <thead>
+              <tr>
+                <th scope="col" className="ps-4">When</th>
+                <th scope="col">Visitor</th>
+                <th scope="col">Package</th>
+                <th scope="col" className="text-end">Price</th>
+                <th scope="col">Status</th>
+                <th scope="col">Payment</th>
+                <th scope="col" className="text-end pe-4"><span className="visually-hidden">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {bookings.map((b) => (
+                <tr key={b.id}>
+                  <td className="ps-4">{b.bookingTimeLabel}</td>
+                  <td>
+                    <div className="fw-semibold text-body-emphasis">{b.firstName} {b.lastName}</div>
+                    <div className="small text-body-secondary">{b.email}</div>
+                  </td>
+                  <td>{b.packageName}</td>
+                  <td className="text-end">{formatCents(b.priceCents)}</td>
+                  <td>
+                    <StatusBadge status={b.status} />
+                    {b.needsAttention && <i className="bi bi-exclamation-triangle-fill text-warning ms-2" title={b.needsAttention} aria-label="Needs attention" />}
+                  </td>
+                  <td><PaymentBadge paymentStatus={b.paymentStatus} /></td>
+                  <td className="text-end pe-4">
+                    <Link to={bookingPath(b.id)} className="btn btn-sm btn-light" aria-label={`View the booking of ${b.firstName} ${b.lastName}`}>View</Link>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {bookings.map((b) => (
-                  <tr key={b.id}>
-                    <td className="ps-4">{b.bookingTimeLabel}</td>
-                    <td>
-                      <div className="fw-semibold text-body-emphasis">{b.firstName} {b.lastName}</div>
-                      <div className="small text-body-secondary">{b.email}</div>
-                    </td>
-                    <td>{b.packageName}</td>
-                    <td className="text-end">{formatCents(b.priceCents)}</td>
-                    <td>
-                      <StatusBadge status={b.status} />
-                      {b.needsAttention && <i className="bi bi-exclamation-triangle-fill text-warning ms-2" title={b.needsAttention} aria-label="Needs attention" />}
-                    </td>
-                    <td><PaymentBadge paymentStatus={b.paymentStatus} /></td>
-                    <td className="text-end pe-4">
-                      <Link to={bookingPath(b.id)} className="btn btn-sm btn-light" aria-label={`View the booking of ${b.firstName} ${b.lastName}`}>View</Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+            </ResponsiveTable>
         </ListBody>
       </div>
       <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
 import { updateBookingPackage, useBookingPackage } from '../api/packages';
 import { PackageForm } from '../components/package-form';
+import { failureText } from '../../../lib/api';
 
 export function EditPackagePage() {
   const { id } = useParams();
@@ -14,7 +15,7 @@ export function EditPackagePage() {
   if (error || !data) {
     return (
       <div className="alert alert-danger" role="alert">
-        {error?.message || 'Booking package not found.'} <Link to={paths.bookings.packages} className="alert-link">Back to packages</Link>
+        {failureText(error, 'Booking package not found.')} <Link to={paths.bookings.packages} className="alert-link">Back to packages</Link>
       </div>
     );
   }

@@ -14,6 +14,7 @@ import { useAccess } from '../../../lib/roles';
 import { deleteBookingPackage, updateBookingPackage, useBookingPackages, type BookingPackageView } from '../api/packages';
 import { ActiveBadge } from '../components/badges';
 import { formatCents, packageEditPath } from '../lib';
+import { ResponsiveTable } from '../../../components/responsive-table';
 
 export function PackagesListPage() {
   usePageTitle('All Booking Packages', [{ title: 'Bookings', path: paths.bookings.list }]);
@@ -60,49 +61,47 @@ export function PackagesListPage() {
           empty={packages.length === 0}
           emptyText="No booking packages yet."
         >
-          <div className="table-responsive">
-            <table className="table table-hover align-middle mb-0">
-              <thead>
-                <tr>
-                  <th scope="col" className="ps-4">Package</th>
-                  <th scope="col" className="text-end">Price</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Updated</th>
-                  <th scope="col" className="text-end pe-4"><span className="visually-hidden">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {packages.map((p) => (
-                  <tr key={p.id}>
-                    <td className="ps-4">
-                      <div className="fw-semibold text-body-emphasis">{p.packageName}</div>
-                      {p.packageDescription && <div className="small text-body-secondary text-truncate" style={{ maxWidth: 360 }}>{p.packageDescription}</div>}
-                    </td>
-                    <td className="text-end">{formatCents(p.packagePriceCents)}</td>
-                    <td><ActiveBadge active={p.isActive} /></td>
-                    <td className="small text-body-secondary">{formatDate(p.updatedAt)}</td>
-                    <td className="text-end pe-4 text-nowrap">
-                      {canWrite && (
-                        <>
-                          <button type="button" className="btn btn-sm btn-light me-1" onClick={() => void toggle(p)} disabled={toggling === p.id}>
-                            {toggling === p.id ? <Busy>Saving...</Busy> : p.isActive ? 'Deactivate' : 'Activate'}
-                          </button>
-                          <Link to={packageEditPath(p.id)} className="btn btn-sm btn-light me-1" aria-label={`Edit ${p.packageName}`}>
-                            <i className="bi bi-pencil" aria-hidden="true" /> Edit
-                          </Link>
-                        </>
-                      )}
-                      {canDelete && (
-                        <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => setDeleting(p)} aria-label={`Delete ${p.packageName}`}>
-                          <i className="bi bi-trash" aria-hidden="true" /> Delete
+          <ResponsiveTable>
+            <thead>
+              <tr>
+                <th scope="col" className="ps-4">Package</th>
+                <th scope="col" className="text-end">Price</th>
+                <th scope="col">Status</th>
+                <th scope="col">Updated</th>
+                <th scope="col" className="text-end pe-4"><span className="visually-hidden">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {packages.map((p) => (
+                <tr key={p.id}>
+                  <td className="ps-4">
+                    <div className="fw-semibold text-body-emphasis">{p.packageName}</div>
+                    {p.packageDescription && <div className="small text-body-secondary text-truncate" style={{ maxWidth: 360 }}>{p.packageDescription}</div>}
+                  </td>
+                  <td className="text-end">{formatCents(p.packagePriceCents)}</td>
+                  <td><ActiveBadge active={p.isActive} /></td>
+                  <td className="small text-body-secondary">{formatDate(p.updatedAt)}</td>
+                  <td className="text-end pe-4 text-nowrap">
+                    {canWrite && (
+                      <>
+                        <button type="button" className="btn btn-sm btn-light me-1" onClick={() => void toggle(p)} disabled={toggling === p.id}>
+                          {toggling === p.id ? <Busy>Saving...</Busy> : p.isActive ? 'Deactivate' : 'Activate'}
                         </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                        <Link to={packageEditPath(p.id)} className="btn btn-sm btn-light me-1" aria-label={`Edit ${p.packageName}`}>
+                          <i className="bi bi-pencil" aria-hidden="true" /> Edit
+                        </Link>
+                      </>
+                    )}
+                    {canDelete && (
+                      <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => setDeleting(p)} aria-label={`Delete ${p.packageName}`}>
+                        <i className="bi bi-trash" aria-hidden="true" /> Delete
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            </ResponsiveTable>
         </ListBody>
       </div>
       <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />

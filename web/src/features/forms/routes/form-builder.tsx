@@ -18,6 +18,9 @@ import { useAccess } from '../../../lib/roles';
 import { createForm, updateForm, useFormDetail, usePackages, type FormView } from '../api/forms';
 import { FieldEditor, newField, TYPE_LABELS, type DraftField } from '../components/field-editor';
 import { formEditPath, formSubmissionsPath } from '../lib';
+import { failureText } from '../../../lib/api';
+import { redirectUrlProblem } from '#shared/redirect-url';
+import { RedirectUrlFix } from '../../../components/redirect-url-fix';
 
 interface Draft {
   name: string;
@@ -32,6 +35,13 @@ interface Draft {
 }
 
 const EMPTY: Draft = { name: '', description: '', redirectUrl: '', successMessage: '', submitButtonText: '', secondButtonText: '', fields: [], packageIds: [], packageId: null };
+
+/** The errors with the redirect URL's problem (as typed) set or cleared. */
+function withRedirectProblem(errors: Record<string, string>, redirectUrl: string): Record<string, string> {
+  const { redirectUrl: _previous, ...rest } = errors;
+  const problem = redirectUrlProblem(redirectUrl);
+  return problem ? { ...rest, redirectUrl: problem } : rest;
+}
 
 export function toDraft(form: FormView): Draft {
   return {
@@ -89,8 +99,9 @@ function Builder({ form }: { form?: FormView }) {
   const save = async () => {
     const input = toInput(draft);
     const parsed = formSchema.safeParse(input);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error.issues);
+    const redirectProblem = redirectUrlProblem(draft.redirectUrl);
+    if (!parsed.success || redirectProblem) {
+      const found = withRedirectProblem(parsed.success ? {} : fieldErrors(parsed.error.issues), draft.redirectUrl);
       setErrors(found);
       setStatus({ kind: 'danger', text: Object.values(found)[0] ?? 'Please check the form.' });
       return;
@@ -214,7 +225,21 @@ function Builder({ form }: { form?: FormView }) {
                   <input id="form-success" className="form-control" value={draft.successMessage} onChange={(e) => set({ successMessage: e.target.value })} />
                 </Field>
                 <Field id="form-redirect" label="Redirect URL" className="col-12" hint="Opened after a submission without payment; a path stays on this site." error={errors.redirectUrl}>
-                  <input id="form-redirect" className="form-control" value={draft.redirectUrl} onChange={(e) => set({ redirectUrl: e.target.value })} />
+                  <input
+                    id="form-redirect"
+                    className={`form-control${errors.redirectUrl ? ' is-invalid' : ''}`}
+                    value={draft.redirectUrl}
+                    onChange={(e) => set({ redirectUrl: e.target.value })}
+                    onBlur={() => setErrors((found) => withRedirectProblem(found, draft.redirectUrl))}
+                  />
+                  <RedirectUrlFix
+                    value={draft.redirectUrl}
+                    onFix={(fixed) => {
+                      set({ redirectUrl: fixed });
+                      setErrors((found) => withRedirectProblem(found, fixed));
+                      setStatus(null);
+                    }}
+                  />
                 </Field>
               </div>
             </fieldset>
@@ -259,7 +284,7 @@ export function FormBuilderPage() {
   if (error || !data) {
     return (
       <div className="alert alert-danger" role="alert">
-        {error?.message || 'Form not found.'} <Link to={paths.formBuilder.list}>Back to the forms</Link>
+        {failureText(error, 'Form not found.')} <Link to={paths.formBuilder.list}>Back to the forms</Link>
       </div>
     );
   }

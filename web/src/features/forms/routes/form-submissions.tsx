@@ -10,6 +10,7 @@ import { Answers } from '../components/answers';
 import { PaymentsTable } from '../components/payments-table';
 import { formatDate, PaymentBadge } from '../components/status';
 import { formEditPath, leadPath } from '../lib';
+import { failureText } from '../../../lib/api';
 
 export function FormSubmissionsPage() {
   const { id = '' } = useParams();
@@ -22,7 +23,7 @@ export function FormSubmissionsPage() {
   if (form.error) {
     return (
       <div className="alert alert-danger" role="alert">
-        {form.error.message || 'Form not found.'} <Link to={paths.formBuilder.list}>Back to the forms</Link>
+        {failureText(form.error, 'Form not found.')} <Link to={paths.formBuilder.list}>Back to the forms</Link>
       </div>
     );
   }

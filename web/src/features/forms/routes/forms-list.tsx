@@ -12,6 +12,7 @@ import { useAccess, useRoles } from '../../../lib/roles';
 import { deleteForm, useForms, useIntegrationKey, type FormView } from '../api/forms';
 import { formatDate } from '../components/status';
 import { formEditPath, formSubmissionsPath, publicFormPath } from '../lib';
+import { ResponsiveTable } from '../../../components/responsive-table';
 
 export function FormsListPage() {
   usePageTitle('All Forms', [{ title: 'Forms', path: paths.forms.list }]);
@@ -62,56 +63,54 @@ export function FormsListPage() {
           empty={items.length === 0}
           emptyText="No forms yet."
         >
-          <div className="table-responsive">
-            <table className="table table-hover align-middle mb-0">
-              <thead>
-                <tr>
-                  <th scope="col" className="ps-4">Name</th>
-                  <th scope="col">Fields</th>
-                  <th scope="col">Packages</th>
-                  <th scope="col">Updated</th>
-                  <th scope="col" className="text-end pe-4"><span className="visually-hidden">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((form) => (
-                  <tr key={form.id}>
-                    <td className="ps-4 fw-semibold text-body-emphasis">
-                      <Link to={formEditPath(form.id)} className="text-reset">{form.name}</Link>
-                    </td>
-                    <td>{form.fields.length}</td>
-                    <td>{form.packageIds.length}</td>
-                    <td className="small text-body-secondary">{formatDate(form.updatedAt)}</td>
-                    <td className="text-end pe-4 text-nowrap">
-                      <Link to={formSubmissionsPath(form.id)} className="btn btn-sm btn-light me-1">
-                        <i className="bi bi-inbox" aria-hidden="true" /> Submissions
-                      </Link>
-                      {apiKey && (
-                        <>
-                          <a href={publicFormPath(form.id, apiKey)} target="_blank" rel="noopener noreferrer" className="btn btn-sm btn-light me-1" aria-label={`Open the public page of ${form.name}`}>
-                            <i className="bi bi-box-arrow-up-right" aria-hidden="true" />
-                          </a>
-                          <button type="button" className="btn btn-sm btn-light me-1" onClick={() => void copyLink(form)} aria-label={`Copy the public link of ${form.name}`}>
-                            <i className="bi bi-link-45deg" aria-hidden="true" />
-                          </button>
-                        </>
-                      )}
-                      {canWrite && (
-                        <Link to={formEditPath(form.id)} className="btn btn-sm btn-light me-1" aria-label={`Edit ${form.name}`}>
-                          <i className="bi bi-pencil" aria-hidden="true" /> Edit
-                        </Link>
-                      )}
-                      {canDelete && (
-                        <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => setDeleting(form)} aria-label={`Delete ${form.name}`}>
-                          <i className="bi bi-trash" aria-hidden="true" /> Delete
+          <ResponsiveTable>
+            <thead>
+              <tr>
+                <th scope="col" className="ps-4">Name</th>
+                <th scope="col">Fields</th>
+                <th scope="col">Packages</th>
+                <th scope="col">Updated</th>
+                <th scope="col" className="text-end pe-4"><span className="visually-hidden">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((form) => (
+                <tr key={form.id}>
+                  <td className="ps-4 fw-semibold text-body-emphasis">
+                    <Link to={formEditPath(form.id)} className="text-reset">{form.name}</Link>
+                  </td>
+                  <td>{form.fields.length}</td>
+                  <td>{form.packageIds.length}</td>
+                  <td className="small text-body-secondary">{formatDate(form.updatedAt)}</td>
+                  <td className="text-end pe-4 text-nowrap">
+                    <Link to={formSubmissionsPath(form.id)} className="btn btn-sm btn-light me-1">
+                      <i className="bi bi-inbox" aria-hidden="true" /> Submissions
+                    </Link>
+                    {apiKey && (
+                      <>
+                        <a href={publicFormPath(form.id, apiKey)} target="_blank" rel="noopener noreferrer" className="btn btn-sm btn-light me-1" aria-label={`Open the public page of ${form.name}`}>
+                          <i className="bi bi-box-arrow-up-right" aria-hidden="true" />
+                        </a>
+                        <button type="button" className="btn btn-sm btn-light me-1" onClick={() => void copyLink(form)} aria-label={`Copy the public link of ${form.name}`}>
+                          <i className="bi bi-link-45deg" aria-hidden="true" />
                         </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                      </>
+                    )}
+                    {canWrite && (
+                      <Link to={formEditPath(form.id)} className="btn btn-sm btn-light me-1" aria-label={`Edit ${form.name}`}>
+                        <i className="bi bi-pencil" aria-hidden="true" /> Edit
+                      </Link>
+                    )}
+                    {canDelete && (
+                      <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => setDeleting(form)} aria-label={`Delete ${form.name}`}>
+                        <i className="bi bi-trash" aria-hidden="true" /> Delete
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            </ResponsiveTable>
         </ListBody>
       </div>
       <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />

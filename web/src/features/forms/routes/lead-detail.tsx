@@ -8,6 +8,7 @@ import { Answers } from '../components/answers';
 import { PaymentsTable } from '../components/payments-table';
 import { formatDate, PaymentBadge } from '../components/status';
 import { formSubmissionsPath } from '../lib';
+import { failureText } from '../../../lib/api';
 
 export function LeadDetailPage() {
   const { id } = useParams();
@@ -17,7 +18,7 @@ export function LeadDetailPage() {
   if (error || !data) {
     return (
       <div className="alert alert-danger" role="alert">
-        {error?.message || 'Lead not found.'} <Link to={paths.forms.leads}>Back to the leads</Link>
+        {failureText(error, 'Lead not found.')} <Link to={paths.forms.leads}>Back to the leads</Link>
       </div>
     );
   }

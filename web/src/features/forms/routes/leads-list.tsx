@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { useLeads } from '../api/forms';
 import { formatDate, PaymentBadge } from '../components/status';
 import { formSubmissionsPath, leadPath } from '../lib';
+import { ResponsiveTable } from '../../../components/responsive-table';
 
 export function LeadsListPage() {
   usePageTitle('Leads', [{ title: 'Forms', path: paths.forms.list }]);
@@ -26,34 +27,32 @@ export function LeadsListPage() {
           empty={items.length === 0}
           emptyText="No leads yet. They appear when visitors submit a form."
         >
-          <div className="table-responsive">
-            <table className="table table-hover align-middle mb-0">
-              <thead>
-                <tr>
-                  <th scope="col" className="ps-4">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Form</th>
-                  <th scope="col">Package</th>
-                  <th scope="col">Payment</th>
-                  <th scope="col">Received</th>
+          <ResponsiveTable>
+            <thead>
+              <tr>
+                <th scope="col" className="ps-4">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Form</th>
+                <th scope="col">Package</th>
+                <th scope="col">Payment</th>
+                <th scope="col">Received</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((l) => (
+                <tr key={l.id}>
+                  <td className="ps-4 fw-semibold">
+                    <Link to={leadPath(l.id)} className="text-reset">{l.name ?? 'Visitor'}</Link>
+                  </td>
+                  <td>{l.email ?? 'Not Provided'}</td>
+                  <td><Link to={formSubmissionsPath(l.formId)}>{l.formName}</Link></td>
+                  <td>{l.packageName ?? '—'}</td>
+                  <td><PaymentBadge status={l.paymentStatus} /></td>
+                  <td className="small text-body-secondary">{formatDate(l.createdAt)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((l) => (
-                  <tr key={l.id}>
-                    <td className="ps-4 fw-semibold">
-                      <Link to={leadPath(l.id)} className="text-reset">{l.name ?? 'Visitor'}</Link>
-                    </td>
-                    <td>{l.email ?? 'Not Provided'}</td>
-                    <td><Link to={formSubmissionsPath(l.formId)}>{l.formName}</Link></td>
-                    <td>{l.packageName ?? '—'}</td>
-                    <td><PaymentBadge status={l.paymentStatus} /></td>
-                    <td className="small text-body-secondary">{formatDate(l.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+            </ResponsiveTable>
         </ListBody>
       </div>
       <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />

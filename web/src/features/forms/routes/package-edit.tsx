@@ -19,6 +19,7 @@ import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { createPackage, updatePackage, uploadPackageImage, usePackage, type PackageView } from '../api/forms';
 import { packageEditPath } from '../lib';
+import { failureText } from '../../../lib/api';
 
 type Input = z.input<typeof formPackageSchema>;
 type Output = z.output<typeof formPackageSchema>;
@@ -147,7 +148,7 @@ export function PackageEditPage() {
   const { data, error, isLoading } = usePackage(id);
   if (!id) return <PackageForm />;
   if (isLoading) return <Loading label="Loading the package..." showLabel />;
-  if (error || !data) return <div className="alert alert-danger" role="alert">{error?.message || 'Package not found.'}</div>;
+  if (error || !data) return <div className="alert alert-danger" role="alert">{failureText(error, 'Package not found.')}</div>;
   return <PackageForm key={data.id} pkg={data} />;
 }
 

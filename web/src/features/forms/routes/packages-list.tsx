@@ -12,6 +12,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { useAccess } from '../../../lib/roles';
 import { deletePackage, usePackages, type PackageView } from '../api/forms';
 import { packageEditPath } from '../lib';
+import { ResponsiveTable } from '../../../components/responsive-table';
 
 function Thumb({ pkg }: { pkg: PackageView }) {
   const [failed, setFailed] = useState(false);
@@ -45,37 +46,35 @@ export function PackagesListPage() {
           empty={items.length === 0}
           emptyText="No packages yet."
         >
-          <div className="table-responsive">
-            <table className="table table-hover align-middle mb-0">
-              <thead>
-                <tr>
-                  <th scope="col" className="ps-4"><span className="visually-hidden">Image</span></th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Online payment</th>
-                  <th scope="col" className="text-end pe-4"><span className="visually-hidden">Actions</span></th>
+          <ResponsiveTable>
+            <thead>
+              <tr>
+                <th scope="col" className="ps-4"><span className="visually-hidden">Image</span></th>
+                <th scope="col">Name</th>
+                <th scope="col">Price</th>
+                <th scope="col">Online payment</th>
+                <th scope="col" className="text-end pe-4"><span className="visually-hidden">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((p) => (
+                <tr key={p.id}>
+                  <td className="ps-4"><Thumb pkg={p} /></td>
+                  <td className="fw-semibold">{p.name}</td>
+                  <td>{priceText(p)}</td>
+                  <td>{p.isPayable ? <span className="badge bg-success-subtle text-success-emphasis">Payable</span> : <span className="badge bg-secondary-subtle text-secondary-emphasis">No</span>}</td>
+                  <td className="text-end pe-4 text-nowrap">
+                    {canWrite && <Link to={packageEditPath(p.id)} className="btn btn-sm btn-light me-1" aria-label={`Edit ${p.name}`}><i className="bi bi-pencil" aria-hidden="true" /> Edit</Link>}
+                    {canDelete && (
+                      <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
+                        <i className="bi bi-trash" aria-hidden="true" /> Delete
+                      </button>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((p) => (
-                  <tr key={p.id}>
-                    <td className="ps-4"><Thumb pkg={p} /></td>
-                    <td className="fw-semibold">{p.name}</td>
-                    <td>{priceText(p)}</td>
-                    <td>{p.isPayable ? <span className="badge bg-success-subtle text-success-emphasis">Payable</span> : <span className="badge bg-secondary-subtle text-secondary-emphasis">No</span>}</td>
-                    <td className="text-end pe-4 text-nowrap">
-                      {canWrite && <Link to={packageEditPath(p.id)} className="btn btn-sm btn-light me-1" aria-label={`Edit ${p.name}`}><i className="bi bi-pencil" aria-hidden="true" /> Edit</Link>}
-                      {canDelete && (
-                        <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
-                          <i className="bi bi-trash" aria-hidden="true" /> Delete
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+            </ResponsiveTable>
         </ListBody>
       </div>
       <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />

@@ -4,10 +4,11 @@ import useSWR from 'swr';
 import { AUDIT_MODULES } from '#shared/schemas/organization';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
 import { Loading } from '../../../components/loading';
-import { fetcher } from '../../../lib/api';
+import { failureText, fetcher } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
 import { useLogs, type LogFilters } from '../api/logs';
+import { ResponsiveTable } from '../../../components/responsive-table';
 
 interface MemberOption {
   userId: string;
@@ -78,38 +79,36 @@ export function LogsPage() {
           <Loading label="Loading the log..." showLabel />
         ) : error ? (
           <div className="alert alert-danger m-3" role="alert">
-            {error.message || 'The log could not be loaded.'}
+            {failureText(error, 'The log could not be loaded.')}
           </div>
         ) : items.length === 0 ? (
           <p className="text-body-secondary text-center my-5">Nothing matches these filters.</p>
         ) : (
-          <div className="table-responsive">
-            <table className="table align-middle mb-0">
-              <thead>
-                <tr>
-                  <th scope="col" className="ps-4">
-                    When
-                  </th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Module</th>
-                  <th scope="col">What</th>
+          <ResponsiveTable className="">
+            <thead>
+              <tr>
+                <th scope="col" className="ps-4">
+                  When
+                </th>
+                <th scope="col">Who</th>
+                <th scope="col">Module</th>
+                <th scope="col">What</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((e) => (
+                <tr key={e.id}>
+                  <td className="ps-4 text-nowrap small">{formatDate(e.at)}</td>
+                  <td className="small">{e.actor ? nameOf(e.actor) : <span className="text-body-secondary">{e.actorId === 'stripe' ? 'Stripe (payment event)' : 'Former member'}</span>}</td>
+                  <td className="small">{e.module}</td>
+                  <td className="small">
+                    <span className={`badge bg-${ACTION_TONE[e.action]}-subtle text-${ACTION_TONE[e.action]}-emphasis me-2`}>{e.action}</span>
+                    {e.summary}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((e) => (
-                  <tr key={e.id}>
-                    <td className="ps-4 text-nowrap small">{formatDate(e.at)}</td>
-                    <td className="small">{e.actor ? nameOf(e.actor) : <span className="text-body-secondary">{e.actorId === 'stripe' ? 'Stripe (payment event)' : 'Former member'}</span>}</td>
-                    <td className="small">{e.module}</td>
-                    <td className="small">
-                      <span className={`badge bg-${ACTION_TONE[e.action]}-subtle text-${ACTION_TONE[e.action]}-emphasis me-2`}>{e.action}</span>
-                      {e.summary}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+            </ResponsiveTable>
         )}
       </div>
       <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />

@@ -14,6 +14,7 @@ import { updateMember, useMember, type MemberView } from '../api/members';
 import { fullRoles, PermissionsMatrix } from '../components/permissions-matrix';
 import { RemoveMemberDialog } from '../components/remove-member-dialog';
 import { displayName, grantable } from '../lib';
+import { failureText } from '../../../lib/api';
 
 function MemberEditor({ member, onSaved }: { member: MemberView; onSaved(m: MemberView): void }) {
   const navigate = useNavigate();
@@ -99,7 +100,7 @@ export function EditMemberPage() {
   if (error || !data) {
     return (
       <div className="alert alert-danger" role="alert">
-        {error?.message || 'This member was not found.'}
+        {failureText(error, 'This member was not found.')}
       </div>
     );
   }

@@ -14,6 +14,7 @@ import { resendInvite, useMembers, type MemberView } from '../api/members';
 import { rolesSummary } from '../components/permissions-matrix';
 import { RemoveMemberDialog } from '../components/remove-member-dialog';
 import { displayName } from '../lib';
+import { ResponsiveTable } from '../../../components/responsive-table';
 
 export const memberPath = (id: string) => `${paths.members.list}/${encodeURIComponent(id)}`;
 
@@ -63,7 +64,7 @@ export function MembersListPage() {
         <h2 id="members-title" className="h6 fw-bold mb-0">
           Members
         </h2>
-        <div className="d-flex gap-2 flex-grow-1 justify-content-end">
+        <div className="d-flex flex-wrap gap-2 flex-grow-1 justify-content-end">
           <div className="input-group" style={{ maxWidth: 320 }}>
             <span className="input-group-text bg-transparent" aria-hidden="true">
               <i className="bi bi-search" />
@@ -88,59 +89,57 @@ export function MembersListPage() {
           empty={members.length === 0}
           emptyText={term ? `No member matches "${term}".` : 'No members yet.'}
         >
-          <div className="table-responsive">
-            <table className="table table-hover align-middle mb-0">
-              <thead>
-                <tr>
-                  <th scope="col" className="ps-4">
-                    Name
-                  </th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Permissions</th>
-                  <th scope="col" className="text-end pe-4">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.map((m) => {
-                  const self = m.userId === currentUser?.id;
-                  const editable = !m.isOwner && !self;
-                  return (
-                    <tr key={m.userId}>
-                      <td className="ps-4 fw-semibold text-body-emphasis">
-                        {displayName(m)}
-                        {self && <span className="text-body-secondary fw-normal"> (you)</span>}
-                      </td>
-                      <td>{m.email}</td>
-                      <td>
-                        <StatusBadge member={m} />
-                      </td>
-                      <td className="small text-body-secondary">{m.isOwner ? 'Everything' : rolesSummary(m.roles)}</td>
-                      <td className="text-end pe-4 text-nowrap">
-                        {canWrite && m.status === 'invited' && (
-                          <button type="button" className="btn btn-sm btn-light me-1" onClick={() => resend(m)} disabled={resending === m.userId}>
-                            {resending === m.userId ? <Busy>Sending...</Busy> : 'Resend invitation'}
-                          </button>
-                        )}
-                        {canWrite && editable && (
-                          <Link to={memberPath(m.userId)} className="btn btn-sm btn-light me-1" aria-label={`Edit permissions of ${displayName(m)}`}>
-                            <i className="bi bi-pencil" aria-hidden="true" /> Edit
-                          </Link>
-                        )}
-                        {canDelete && editable && (
-                          <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => setRemoving(m)} aria-label={`Remove ${displayName(m)}`}>
-                            <i className="bi bi-trash" aria-hidden="true" /> Remove
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <ResponsiveTable>
+            <thead>
+              <tr>
+                <th scope="col" className="ps-4">
+                  Name
+                </th>
+                <th scope="col">Email</th>
+                <th scope="col">Status</th>
+                <th scope="col">Permissions</th>
+                <th scope="col" className="text-end pe-4">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.map((m) => {
+                const self = m.userId === currentUser?.id;
+                const editable = !m.isOwner && !self;
+                return (
+                  <tr key={m.userId}>
+                    <td className="ps-4 fw-semibold text-body-emphasis">
+                      {displayName(m)}
+                      {self && <span className="text-body-secondary fw-normal"> (you)</span>}
+                    </td>
+                    <td>{m.email}</td>
+                    <td>
+                      <StatusBadge member={m} />
+                    </td>
+                    <td className="small text-body-secondary">{m.isOwner ? 'Everything' : rolesSummary(m.roles)}</td>
+                    <td className="text-end pe-4 text-nowrap">
+                      {canWrite && m.status === 'invited' && (
+                        <button type="button" className="btn btn-sm btn-light me-1" onClick={() => resend(m)} disabled={resending === m.userId}>
+                          {resending === m.userId ? <Busy>Sending...</Busy> : 'Resend invitation'}
+                        </button>
+                      )}
+                      {canWrite && editable && (
+                        <Link to={memberPath(m.userId)} className="btn btn-sm btn-light me-1" aria-label={`Edit permissions of ${displayName(m)}`}>
+                          <i className="bi bi-pencil" aria-hidden="true" /> Edit
+                        </Link>
+                      )}
+                      {canDelete && editable && (
+                        <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => setRemoving(m)} aria-label={`Remove ${displayName(m)}`}>
+                          <i className="bi bi-trash" aria-hidden="true" /> Remove
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+            </ResponsiveTable>
         </ListBody>
       </div>
       <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useRegistry } from '../../../lib/registry';
 import { deleteNotification, markAsRead, useNotificationPages, useRefreshBell, type NotificationView } from '../api/notifications';
+import { failureText } from '../../../lib/api';
 
 export function NotificationsPage() {
   usePageTitle('Notifications', [{ title: 'Notifications' }]);
@@ -53,16 +54,19 @@ export function NotificationsPage() {
           <Loading label="Loading notifications..." showLabel />
         ) : error ? (
           <div className="alert alert-danger m-3" role="alert">
-            {error.message || 'The notifications could not be loaded.'}
+            {failureText(error, 'The notifications could not be loaded.')}{' '}
+            <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void reload()}>
+              Try again
+            </button>
           </div>
         ) : items.length === 0 ? (
           <p className="text-body-secondary text-center my-5">{unreadOnly ? 'You are all caught up.' : 'No notifications yet.'}</p>
         ) : (
           <ul className="list-group list-group-flush">
             {items.map((n) => (
-              <li key={n.id} className={`list-group-item d-flex gap-3 align-items-start py-3 px-4${n.read ? '' : ' notification-unread'}`}>
+              <li key={n.id} className={`list-group-item d-flex flex-wrap gap-3 align-items-start py-3 px-3 px-sm-4${n.read ? '' : ' notification-unread'}`}>
                 <i className={`bi ${n.read ? 'bi-bell text-body-tertiary' : 'bi-bell-fill text-primary'} mt-1`} aria-hidden="true" />
-                <div className="flex-grow-1">
+                <div className="flex-grow-1 min-w-0" style={{ flexBasis: '12rem' }}>
                   <div className={`text-body-emphasis ${n.read ? '' : 'fw-bold'}`}>
                     {n.title}
                     {!n.read && <span className="visually-hidden"> (unread)</span>}
@@ -70,7 +74,7 @@ export function NotificationsPage() {
                   <div className="small text-body-secondary">{n.message}</div>
                   <div className="small text-body-tertiary mt-1">{formatDate(n.createdAt)}</div>
                 </div>
-                <div className="d-flex gap-1 flex-shrink-0">
+                <div className="d-flex gap-1 flex-shrink-0 ms-auto">
                   {n.link && isRegistered(n.link) && (
                     <Link to={n.link} className="btn btn-sm btn-light" onClick={() => !n.read && void act(n, 'read')}>
                       Open

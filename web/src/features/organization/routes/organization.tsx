@@ -16,6 +16,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useRoles } from '../../../lib/roles';
 import { generateIntegration, updateOrganization, useIntegration, useOrganization } from '../api/organization';
+import { failureText } from '../../../lib/api';
 
 export const profileFormSchema = z.extend(organizationSchema, { timeZone });
 type Input = z.input<typeof profileFormSchema>;
@@ -136,7 +137,7 @@ function IntegrationKey() {
           <Loading label="Loading the key..." />
         ) : error || !data ? (
           <div className="alert alert-danger mb-0" role="alert">
-            {error?.message || 'The key could not be loaded.'}
+            {failureText(error, 'The key could not be loaded.')}
           </div>
         ) : (
           <>
@@ -179,7 +180,7 @@ export function OrganizationPage() {
   if (error || !data) {
     return (
       <div className="alert alert-danger" role="alert">
-        {error?.message || 'The organisation could not be loaded.'}
+        {failureText(error, 'The organisation could not be loaded.')}
       </div>
     );
   }

@@ -10,6 +10,7 @@ import { StatusBanner, type Status } from '../../../components/status-banner';
 import { applyServerErrors } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { changePassword } from '../api/change-password';
+import { failureText } from '../../../lib/api';
 
 export const changePasswordFormSchema = z
   .extend(changePasswordSchema, { confirmPassword: z.string() })
@@ -36,7 +37,7 @@ export function ChangePasswordForm() {
         notify.success(result.message || 'Your password has been changed.');
         return;
       }
-      setStatus({ kind: 'danger', text: result.message });
+      setStatus({ kind: 'danger', text: failureText(result, 'Your password could not be changed.') });
       applyServerErrors(setError, result.data.errors, ['currentPassword', 'newPassword']);
     } catch {
       setStatus({ kind: 'danger', text: 'Your password could not be changed. Please check your connection.' });

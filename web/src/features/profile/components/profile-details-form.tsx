@@ -10,6 +10,7 @@ import { useAuth } from '../../../lib/auth';
 import { applyServerErrors } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { updateProfile } from '../api/update-profile';
+import { failureText } from '../../../lib/api';
 
 export function ProfileDetailsForm({ user }: { user: UserDetails }) {
   const { setCurrentUser } = useAuth();
@@ -45,7 +46,7 @@ export function ProfileDetailsForm({ user }: { user: UserDetails }) {
         notify.success(result.message || 'Your profile is saved.');
         return;
       }
-      setStatus({ kind: 'danger', text: result.message });
+      setStatus({ kind: 'danger', text: failureText(result, 'Your profile could not be saved.') });
       applyServerErrors(setError, result.data.errors, BASIC_DETAILS_FIELDS);
     } catch {
       setStatus({ kind: 'danger', text: 'Your profile could not be saved. Please check your connection.' });

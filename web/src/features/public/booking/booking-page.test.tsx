@@ -130,6 +130,24 @@ describe('BookingPage (public)', () => {
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('Pat');
   });
 
+  it('shows a field error from the server once, in the list above the form; a failure without a message shows the fallback', async () => {
+    const taken = 'That time is not offered. Please choose one of the available times.';
+    let tries = 0;
+    answers({
+      'POST /api/bookings/create-booking': () =>
+        ++tries === 1 ? { status: 400, body: { message: taken, errors: { bookingTime: taken } } } : { status: 500, body: { message: 'Internal Server Error' } },
+    });
+    const { user } = open();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('alert', { name: 'Please correct these fields' });
+    expect(screen.getAllByText(taken)).toHaveLength(1);
+    expect(screen.getByLabelText(/^Booking Time/)).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('The booking could not be made. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText('Internal Server Error')).not.toBeInTheDocument();
+  });
+
   it('sends the same Idempotency-Key when the visitor retries the same booking, and a new one for another', async () => {
     let tries = 0;
     const calls = answers({

@@ -12,6 +12,7 @@ import { controlProps, Field } from '../../../components/field';
 import { Loading } from '../../../components/loading';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { availablePackages, availableSlots, createBooking, type FreeDay, type PublicBookingPackage } from './api';
+import { ApiError, failureText } from '../../../lib/api';
 
 export const SUCCESS_MESSAGE = 'Please complete the payment to confirm booking';
 export const REDIRECT_TOAST = 'Please wait while we redirect you to the payment page';
@@ -27,11 +28,13 @@ const EMPTY: Values = { packageId: '', firstName: '', lastName: '', email: '', p
 /** The visitor's own date, until the clinic's zone is known. */
 const browserToday = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
 
+const ERRORS_ID = 'booking-errors';
+
 const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 
 async function loadPackages([, apiKey]: [string, string]): Promise<PublicBookingPackage[]> {
   const result = await availablePackages(apiKey);
-  if (!result.success || !Array.isArray(result.data.data)) throw new Error(result.message || 'This booking page is not available.');
+  if (!result.success || !Array.isArray(result.data.data)) throw new ApiError(result);
   return result.data.data;
 }
 
@@ -111,8 +114,10 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
     if (submitted) setErrors(validateBookingForm(values));
   }, [values, submitted]);
   const bind = (name: BookingField) => ({
-    // Every field of the booking form is required.
+    // Every field of the booking form is required. A field in error points to the list above the
+    // form, where its message is (each message shows once).
     ...controlProps(name, errors[name], { base: name === 'packageId' ? 'form-select' : 'form-control', required: true }),
+    'aria-describedby': errors[name] ? ERRORS_ID : undefined,
     name,
     value: values[name],
     onChange: (ev: { target: { value: string } }) => setValue(name, ev.target.value),
@@ -151,7 +156,8 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
           if ((BOOKING_FIELDS as readonly string[]).includes(field)) serverErrors[field as BookingField] = message;
         }
         setErrors(serverErrors);
-        setRootError(result.message || 'The booking could not be made. Please try again.');
+        // Field errors are listed above the form; the top message is for what no field explains.
+        if (Object.keys(serverErrors).length === 0) setRootError(failureText(result, 'The booking could not be made. Please try again.'));
         scrollToTop();
         return;
       }
@@ -173,7 +179,6 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
     }
   };
 
-  const e = (name: BookingField) => errors[name];
   const payment = params.get('payment');
 
   return (
@@ -210,7 +215,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
         </div>
       )}
       {listed.length > 0 && (
-        <div className="alert alert-danger py-2" role="alert" aria-label="Please correct these fields">
+        <div id={ERRORS_ID} className="alert alert-danger py-2" role="alert" aria-label="Please correct these fields">
           <ul className="mb-0 ps-3">
             {listed.map((message, i) => (
               <li key={`${message}-${i}`}>{message}</li>
@@ -220,7 +225,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
       )}
 
       <form noValidate onSubmit={(ev) => void submit(ev)} aria-label="Booking">
-        <Field id="packageId" label="Package" required error={e('packageId')}>
+        <Field id="packageId" label="Package" required>
           <select {...bind('packageId')}>
             <option value="">Select Package</option>
             {packages.map((p) => (
@@ -234,26 +239,26 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
         {pkg && <PackageDetails pkg={pkg} />}
 
         <div className="row g-3">
-          <Field id="firstName" label="First Name" required error={e('firstName')} className="col-md-6">
+          <Field id="firstName" label="First Name" required className="col-md-6">
             <input {...bind('firstName')} autoComplete="given-name" />
           </Field>
-          <Field id="lastName" label="Last Name" required error={e('lastName')} className="col-md-6">
+          <Field id="lastName" label="Last Name" required className="col-md-6">
             <input {...bind('lastName')} autoComplete="family-name" />
           </Field>
-          <Field id="email" label="Email" required error={e('email')} className="col-md-6">
+          <Field id="email" label="Email" required className="col-md-6">
             <input {...bind('email')} type="email" autoComplete="email" />
           </Field>
-          <Field id="phoneNumber" label="Phone Number" required error={e('phoneNumber')} className="col-md-6" hint="With the country code, e.g. +1234567890">
+          <Field id="phoneNumber" label="Phone Number" required className="col-md-6" hint="With the country code, e.g. +1234567890">
             <input {...bind('phoneNumber')} type="tel" autoComplete="tel" placeholder="+1234567890" />
           </Field>
-          <Field id="bookingDate" label="Booking Date" required error={e('bookingDate')} className="col-md-6">
+          <Field id="bookingDate" label="Booking Date" required className="col-md-6">
             <input {...bind('bookingDate')} type="date" min={minDate} />
           </Field>
           <Field
             id="bookingTime"
             label="Booking Time"
             required
-            error={e('bookingTime')}
+           
             className="col-md-6"
             hint={zone ? `In the clinic's time: ${day?.timeZoneName ?? zone} (${zone}).` : undefined}
           >
@@ -313,7 +318,7 @@ export function BookingPage() {
         <Loading label="Loading..." showLabel />
       ) : error || !data ? (
         <div className="alert alert-danger" role="alert">
-          {error?.message || 'This booking page is not available.'}
+          {failureText(error, 'This booking page is not available.')}
         </div>
       ) : (
         <section className="card border-0 shadow-sm">

@@ -165,6 +165,45 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Redirecting to payment page...')).toBeInTheDocument();
   });
 
+  it('after a cancelled payment (told by the payment tab) the form is back with the spec text, and paying again replays the same lead and checkout', async () => {
+    const opened = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const detail = form({ fields: [fields[1]!], packages: [pkg('one', { customAmountEnabled: true, price: 25, priceCents: 2500 })] });
+    const { user, calls } = open(detail, {
+      'POST /api/form-builder/form/f1/submissions': { status: 201, body: { message: 'ok', data: { submissionId: 's1', packageId: 'one', isPayable: true, redirectUrl: '' } } },
+      'POST /api/leads/payments/session': { status: 201, body: { message: 'ok', data: { url: 'http://localhost/pay', sessionId: 'cs', paymentId: 'p' } } },
+    });
+    await screen.findByRole('heading', { name: 'Intake form' });
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Amount/), '30');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByText('Redirecting to payment page...')).toBeInTheDocument();
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('http://localhost/pay', '_blank'), { timeout: 3000 });
+
+    // Stripe sends the visitor back to ?payment=cancelled in the payment tab, which tells this one.
+    const paymentTab = new BroadcastChannel('form-payment:f1');
+    paymentTab.postMessage('cancelled');
+    paymentTab.close();
+    expect(await screen.findByText(/Payment was cancelled; nothing was charged\./)).toBeInTheDocument();
+    expect(screen.queryByText('Redirecting to payment page...')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@example.com');
+
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/leads/payments/session')).toHaveLength(2));
+    const keysOf = (path: string) => calls.filter((c) => c.path === path).map((c) => c.headers['idempotency-key']);
+    expect(new Set(keysOf('/api/form-builder/form/f1/submissions')).size).toBe(1);
+    expect(new Set(keysOf('/api/leads/payments/session')).size).toBe(1);
+  });
+
+  it('a submission that fails without a message shows the spec fallback in Submission Failed', async () => {
+    const { user } = open(form(), { 'POST /api/form-builder/form/f1/submissions': { status: 500, body: { message: 'Internal Server Error' } } });
+    await screen.findByRole('heading', { name: 'Intake form' });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send it' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Submission Failed' })).toBeInTheDocument();
+    expect(within(dialog).getByText('An error occurred while submitting the form.')).toBeInTheDocument();
+  });
+
   it('a changed submission after a failure gets a new Idempotency-Key', async () => {
     let tries = 0;
     const { user, calls } = open(form(), {

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { buttonTexts, defaultPackage, packagesPerRow, pageLayout, PROCESSING_TEXT, REDIRECT_DELAY_MS, REDIRECTING_TO_PAYMENT, redirectTarget, showSelectButton } from '#shared/forms/page';
+import { buttonTexts, defaultPackage, packagesPerRow, pageLayout, PAYMENT_CANCELLED, PAYMENT_RECEIVED, PROCESSING_TEXT, REDIRECT_DELAY_MS, REDIRECTING_TO_PAYMENT, redirectTarget, showSelectButton } from '#shared/forms/page';
 import type { PublicForm, PublicPackage } from '#shared/forms/types';
 import { formatDollars, parseCustomAmount, toItems, validateSubmission, type Issue } from '#shared/forms/validate';
 import { FormFieldInput, type FieldValue } from '../../../components/form-field-input';
@@ -53,6 +53,30 @@ function openLater(url: string, onBlocked: () => void) {
     if (opened) opened.opener = null;
     else onBlocked();
   }, REDIRECT_DELAY_MS);
+}
+
+type PaymentOutcome = 'success' | 'cancelled';
+
+/**
+ * The payment opens in a new tab, and Stripe sends the visitor back there (?payment=...). That tab
+ * tells the tab the visitor came from, which otherwise would wait on 'Redirecting to payment page...'.
+ */
+function paymentChannel(formId: string): BroadcastChannel | undefined {
+  return typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`form-payment:${formId}`);
+}
+
+function usePaymentOutcome(formId: string, fromUrl: string | null, onOutcome: (outcome: PaymentOutcome) => void) {
+  const handler = useRef(onOutcome);
+  handler.current = onOutcome;
+  useEffect(() => {
+    const channel = paymentChannel(formId);
+    if (!channel) return;
+    if (fromUrl === 'success' || fromUrl === 'cancelled') channel.postMessage(fromUrl);
+    channel.onmessage = (event: MessageEvent) => {
+      if (event.data === 'success' || event.data === 'cancelled') handler.current(event.data);
+    };
+    return () => channel.close();
+  }, [formId, fromUrl]);
 }
 
 function ErrorList({ issues }: { issues: Issue[] }) {
@@ -165,6 +189,21 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   const [blockedLink, setBlockedLink] = useState<string>();
   /** The success notice (spec: 'Redirecting to payment page...', or the form's success message). */
   const [notice, setNotice] = useState<string>();
+  /** How the payment ended: from this tab's address (Stripe's return) or from the payment tab. */
+  const [outcome, setOutcome] = useState<PaymentOutcome | undefined>(() => {
+    const fromUrl = params.get('payment');
+    return fromUrl === 'success' || fromUrl === 'cancelled' ? fromUrl : undefined;
+  });
+  usePaymentOutcome(form.id, params.get('payment'), (ended) => {
+    setNotice(undefined);
+    setBlockedLink(undefined);
+    setOutcome(ended);
+    if (ended === 'success') {
+      keys.forget();
+      setValues({});
+      setAmount('');
+    }
+  });
   const layout = pageLayout(form.packages);
   const perRow = packagesPerRow(form.packages.length);
   const mounted = useRef(true);
@@ -196,7 +235,7 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
       if (!submitted.success || !submitted.data.data) {
         const serverIssues = Object.entries(submitted.data.errors ?? {}).map(([key, message]) => ({ key, message }));
         if (serverIssues.length) setIssues(serverIssues);
-        throw new SubmitFailed(submitted.message || 'Failed to submit form data');
+        throw new SubmitFailed(submitted.success ? 'Failed to submit form data' : submitted.message);
       }
       const { submissionId } = submitted.data.data;
       if (pay && pkg) {
@@ -211,7 +250,9 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
           return;
         }
         const url = link.data.data.url;
-        keys.forget();
+        // Keys are kept until the payment is done: paying again after a cancel replays the same
+        // submission and the same checkout (no second lead), and a change of the form makes new ones.
+        setOutcome(undefined);
         setNotice(REDIRECTING_TO_PAYMENT);
         setDialogOpen(false);
         openLater(url, () => mounted.current && setBlockedLink(url));
@@ -235,22 +276,20 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   const body = (idPrefix: string) => (
     <FormBody form={form} pkg={pkg} values={values} setValue={setValue} amount={amount} setAmount={setAmount} issues={issues} processing={processing} onSubmit={submit} onFile={upload} idPrefix={idPrefix} />
   );
-  const payment = params.get('payment');
-
   return (
     <>
       <header className="mb-4">
         <h1 className="h2 fw-bold text-body-emphasis">{form.name}</h1>
         {form.description && <p className="text-body-secondary mb-0" style={{ whiteSpace: 'pre-line' }}>{form.description}</p>}
       </header>
-      {payment === 'success' && (
+      {outcome === 'success' && (
         <div className="alert alert-success" role="status">
-          Thank you for your payment. A receipt is on its way to your email.
+          {PAYMENT_RECEIVED}
         </div>
       )}
-      {payment === 'cancelled' && (
-        <div className="alert alert-info" role="status">
-          The payment was cancelled. You can try again below.
+      {outcome === 'cancelled' && (
+        <div className="alert alert-warning" role="status">
+          {PAYMENT_CANCELLED} You can pay again below.
         </div>
       )}
       {notice && (

@@ -1,0 +1,174 @@
+// Issue 18, item 1: every console route, as an owner with data, at 390, 768, 1280 and 1366 px in the
+// three layouts: the page is never wider than the window, and the header's controls never overlap or
+// leave the screen. One browser and one signed-in profile; each page is loaded once per layout and
+// measured at each width by resizing.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleRoutes } from '../../web/src/app/routes';
+import { appUrl, launch } from './browser';
+import { ownerWithData, signIn, type OwnerWithData } from './owner-with-data';
+
+const WIDTHS = [390, 768, 1280, 1366];
+const LAYOUTS = ['dark-sidebar', 'light-header', 'dark-header'] as const;
+
+/** Every registered route as a URL, with the owner's own ids in place of path parameters. */
+function consoleUrls(owner: OwnerWithData): string[] {
+  const ids: Record<string, string> = {
+    '/member/:id': owner.ids.member,
+    '/appointments/:id': owner.ids.appointment,
+    '/customers/:id': owner.ids.customer,
+    '/lead-generation/:id': owner.ids.formPackage,
+    '/bookings/booking/:id': owner.ids.booking,
+    '/bookings/packages/:id': owner.ids.bookingPackage,
+    '/form-builder/:id': owner.ids.form,
+    '/form-builder/:id/submissions': owner.ids.form,
+    '/forms/leads/:id': owner.ids.lead,
+  };
+  const urls = consoleRoutes.flatMap((route) => {
+    if (route.path.endsWith('/*')) {
+      const base = route.path.slice(0, -2);
+      return base === '/crafted/account' ? [`${base}/overview`, `${base}/settings`] : [base];
+    }
+    if (!route.path.includes(':')) return [route.path];
+    const id = ids[route.path];
+    if (!id) throw new Error(`No id to visit ${route.path}: add one to consoleUrls`);
+    return [route.path.replace(/:\w+/, id)];
+  });
+  // My Appointments is for non-owners; the owner is sent to the dashboard, which is measured anyway.
+  return urls.filter((u) => u !== '/appointments/my');
+}
+
+/** What is wrong with the page at the current width (empty when nothing). */
+function problems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const width = window.innerWidth;
+    const scrollWidth = document.documentElement.scrollWidth;
+    if (scrollWidth > width) out.push(`page ${scrollWidth} px wide`);
+    const visible = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return r.width > 0 && r.height > 0 && style.visibility !== 'hidden';
+    };
+    const header = document.querySelector('.app-header');
+    if (header) {
+      const controls = [...header.querySelectorAll('a, button, [role="button"]')].filter(visible).filter((el) => !el.closest('.dropdown-menu'));
+      // Controls nested in another control (an icon link inside a toggle) are one control.
+      const outer = controls.filter((el) => !controls.some((other) => other !== el && other.contains(el)));
+      const name = (el: Element) => (el.getAttribute('aria-label') || el.textContent || el.tagName).trim().slice(0, 30);
+      for (const el of outer) {
+        const r = el.getBoundingClientRect();
+        if (r.left < -1 || r.right > width + 1) out.push(`header control "${name(el)}" off screen`);
+      }
+      for (let i = 0; i < outer.length; i++) {
+        for (let j = i + 1; j < outer.length; j++) {
+          const a = outer[i]!.getBoundingClientRect();
+          const b = outer[j]!.getBoundingClientRect();
+          const overlapX = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+          const overlapY = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+          if (overlapX > 1 && overlapY > 1) out.push(`header controls "${name(outer[i]!)}" and "${name(outer[j]!)}" overlap`);
+        }
+      }
+    }
+    return out;
+  });
+}
+
+/** Client-side navigation (the router follows popstate): no reload of the console per page. */
+async function visit(page: Page, url: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+  await settle(page);
+}
+
+/** Until the page has loaded its data: no route progress bar and no spinner in the content. */
+async function settle(page: Page) {
+  await page
+    .waitForFunction(() => !document.querySelector('.route-progress, .app-content .spinner-border') && document.querySelector('.app-content h1, .app-toolbar h1, .app-header h1, .app-content h2'), undefined, { timeout: 8_000, polling: 100 })
+    .catch(() => undefined);
+  await frames(page);
+}
+
+const frames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let owner: OwnerWithData;
+
+beforeAll(async () => {
+  browser = await launch();
+  owner = await ownerWithData('widths');
+  context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  await signIn(context, owner.token);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('the console at every width', () => {
+  for (const layout of LAYOUTS) {
+    it(`in the ${layout} layout, no page is wider than the window and no header controls overlap`, { timeout: 180_000 }, async () => {
+      await page.goto(appUrl('/dashboard'));
+      await page.evaluate((layoutType) => localStorage.setItem('LayoutConfig', JSON.stringify({ layoutType })), layout);
+      const found: string[] = [];
+      const widths: Record<string, number[]> = {};
+      await page.reload();
+      await settle(page);
+      for (const url of consoleUrls(owner)) {
+        await page.setViewportSize({ width: 1366, height: 800 });
+        await visit(page, url);
+        widths[url] = [];
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 800 });
+          await frames(page);
+          widths[url].push(await page.evaluate(() => document.documentElement.scrollWidth));
+          for (const p of await problems(page)) found.push(`${layout} ${url} at ${width}: ${p}`);
+        }
+      }
+      if (process.env.WIDTHS_REPORT) console.log(layout, JSON.stringify(widths));
+      expect(found).toEqual([]);
+    });
+  }
+
+  it('the sidebar minimizes at once (focus released), and stays minimized after a reload', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(appUrl('/dashboard'));
+    await page.evaluate(() => localStorage.removeItem('LayoutConfig'));
+    await page.reload();
+    await settle(page);
+    const panelWidth = () => page.locator('.app-sidebar-panel').evaluate((el) => el.getBoundingClientRect().width);
+    expect(await panelWidth()).toBeGreaterThan(200);
+    await page.getByRole('button', { name: 'Minimize sidebar' }).click();
+    // The pointer is still over the panel: it must not stay open on hover or focus.
+    await expect.poll(panelWidth, { timeout: 2000 }).toBeLessThan(100);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).not.toBe('Minimize sidebar');
+    await page.reload();
+    await settle(page);
+    await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
+    expect(await panelWidth()).toBeLessThan(100);
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await expect.poll(panelWidth, { timeout: 2000 }).toBeGreaterThan(200);
+  });
+
+  it('at 390 px the notification list and the user menu fit the screen', async () => {
+    await page.evaluate(() => localStorage.removeItem('LayoutConfig'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(appUrl('/dashboard'));
+    await settle(page);
+    for (const trigger of [/^Notifications/, /^Account menu/, /^Theme:/]) {
+      await page.getByRole('button', { name: trigger }).click();
+      const menu = page.locator('.app-header .dropdown-menu.show');
+      await menu.waitFor();
+      const box = (await menu.boundingBox())!;
+      expect(box.x, String(trigger)).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, String(trigger)).toBeLessThanOrEqual(390);
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+    }
+  });
+});
