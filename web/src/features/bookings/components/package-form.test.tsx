@@ -6,7 +6,7 @@ import { PackageForm } from './package-form';
 
 describe('PackageForm redirection URL', () => {
   it('offers the https:// address for a bare domain, and saves a path of this site as is', async () => {
-    const save = vi.fn(async () => ({ responseCode: 201, success: true, data: { message: 'Saved', data: undefined }, message: 'Saved' }));
+    const save = vi.fn(async (_body: unknown) => ({ responseCode: 201, success: true, data: { message: 'Saved', data: undefined }, message: 'Saved' }));
     const { user } = renderAt(<PackageForm title="New package" submitText="Save package" save={save as never} />, '/bookings/packages/add', [
       { path: '/bookings/packages', element: <h1>Packages page</h1> },
     ]);
