@@ -39,6 +39,13 @@ export const timeZone = z.pipe(
   z.transform(canonicalTimeZone),
 );
 
+/**
+ * POST /users/add-organization: the sign-up step's fields and the creator's browser time zone (the
+ * organisation's zone until the owner changes it in the profile); without one the server's default.
+ */
+export const newOrganizationSchema = z.extend(organizationSchema, { timeZone: z.optional(timeZone) });
+export type NewOrganization = z.infer<typeof newOrganizationSchema>;
+
 /** PATCH /organization/profile: the organisation fields (spec section 5 messages) and the time zone, each optional. */
 export const organizationProfileUpdateSchema = z.partial(z.extend(organizationSchema, { timeZone }));
 export type OrganizationProfileUpdate = z.infer<typeof organizationProfileUpdateSchema>;
