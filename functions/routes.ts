@@ -187,6 +187,14 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/bookings/booking/{id}', handler: 'bookings/get-booking', access: 'user', permission: read('BOOKING_PACKAGES') },
   { method: 'POST', path: '/bookings/booking/{id}/cancel', handler: 'bookings/cancel-booking', access: 'user', permission: write('BOOKING_PACKAGES') },
   // (end of booking rows)
+
+  // Calendar: appointments and bookings by time, and moving them (issue 13). The read needs Appointment
+  // or BOOKING_PACKAGES read and shows what the member may read (checked in the handler); each move
+  // needs write on its own module.
+  { method: 'GET', path: '/calendar', handler: 'calendar/list-calendar', access: 'user' },
+  { method: 'POST', path: '/bookings/booking/{id}/move', handler: 'bookings/move-booking', access: 'user', permission: write('BOOKING_PACKAGES') },
+  { method: 'PATCH', path: '/appointments/{id}/reschedule', handler: 'appointments/reschedule-appointment', access: 'user', permission: write('Appointment') },
+  // (end of calendar rows)
 ];
 
 /** Handlers that are no HTTP route: they consume events (both stacks run them). */
