@@ -10,6 +10,8 @@ export interface Access {
   owner?: 'only' | 'exclude';
   /** A second flag the page needs, for pages whose guard and data belong to different modules. */
   also?: Omit<Access, 'also'>;
+  /** Any one of these is enough (a page that shows several modules' data, each as far as it may be read). */
+  anyOf?: Omit<Access, 'anyOf'>[];
 }
 
 export function hasAccess(roles: Roles | undefined | null, access: Access | undefined): boolean {
@@ -18,6 +20,7 @@ export function hasAccess(roles: Roles | undefined | null, access: Access | unde
   if (access.owner === 'only' && !roles.isOwner) return false;
   if (access.owner === 'exclude' && roles.isOwner) return false;
   if (access.module && !can(roles, access.module, access.action ?? 'read')) return false;
+  if (access.anyOf && !access.anyOf.some((a) => hasAccess(roles, a))) return false;
   return hasAccess(roles, access.also);
 }
 
@@ -26,3 +29,6 @@ export function hasAccess(roles: Roles | undefined | null, access: Access | unde
  * the packages themselves are FORMS data, so reading or saving them also needs that flag.
  */
 export const leadGeneration = (action: Action): Access => ({ module: 'Appointment', also: { module: 'Forms', action } });
+
+/** /calendar: appointments or bookings (read); the page shows the kinds the member may read. */
+export const calendarAccess: Access = { anyOf: [{ module: 'Appointment' }, { module: 'Bookings' }] };
