@@ -12,6 +12,7 @@ import { endpoint } from '#lib/http';
 import { assigneePointerDelete, assigneePointerPut } from '../data/appointments';
 import { getOrganization } from '../data/organizations';
 import { changeAppointment } from './lib/change';
+import { appointmentReminderItems } from './lib/when';
 import { toView, when } from './lib/views';
 
 const PAST = 'That time has already passed. Please choose a later time.';
@@ -36,7 +37,8 @@ export const handler = endpoint({ body: calendarMoveSchema }, async ({ body, par
       from: when(current),
       to: when(next),
       // The assignee's list is ordered by the appointment's time: its pointer moves too.
-      items: assignee ? [assigneePointerDelete(current, assignee.userId), assigneePointerPut(next, assignee.userId)] : [],
+      // and a confirmed one's reminder is replaced by one for the new time.
+      items: [...(assignee ? [assigneePointerDelete(current, assignee.userId), assigneePointerPut(next, assignee.userId)] : []), ...appointmentReminderItems(next, org)],
       effects: {
         mail: {
           to: current.email,

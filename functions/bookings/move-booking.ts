@@ -18,6 +18,7 @@ import { outboxMail } from '../data/outbox';
 import { SLOT_REFUSALS } from './lib/refusals';
 import { bookingRowId, movedMail, whenText } from './lib/mail';
 import { moveConfirmed } from './lib/places';
+import { bookingReminderItems } from './lib/reminder';
 import { BOOKING_NOT_FOUND, toBookingView } from './lib/views';
 
 export const handler = endpoint({ body: calendarMoveSchema }, async ({ body, params, caller }) => {
@@ -54,6 +55,8 @@ export const handler = endpoint({ body: calendarMoveSchema }, async ({ body, par
         at,
         [
           outboxMail(bookingRowId(`moved-${moved.sequence}`, booking), movedMail(moved, booking, org?.name ?? 'the clinic'), caller.orgId),
+          // The reminder follows the booking to its new time (the old one's is replaced).
+          ...bookingReminderItems(moved, org),
           auditItem({
             orgId: caller.orgId, actorId: caller.userId, module: 'BOOKING_PACKAGES', action: 'update', recordType: 'booking', recordId: booking.id, at,
             summary: `Moved the booking of ${who} for "${booking.packageName}" from ${whenText(booking).short} to ${whenText(moved).short}`,

@@ -4,12 +4,13 @@
 // bookings by their start instant (the local dates' bounds in the zone, so a DST change moves nothing
 // across the edge), appointments by their local date and time. Cancelled and expired items are left out.
 import type { CalendarItem, CalendarView } from '#shared/calendar/types';
-import { addDays, dayBoundsUtc, DEFAULT_TIME_ZONE, describeInstant, localToUtc } from '#shared/bookings/slots';
+import { addDays, dayBoundsUtc, DEFAULT_TIME_ZONE, describeInstant } from '#shared/bookings/slots';
 import { localParts } from '#shared/bookings/zone';
 import { calendarQuerySchema, type CalendarKind } from '#shared/schemas/calendar';
 import { can } from '#shared/permissions';
 import { forbidden } from '#lib/errors';
 import { endpoint } from '#lib/http';
+import { appointmentStartUtc } from '../appointments/lib/when';
 import { appointmentsBetween, type Appointment } from '../data/appointments';
 import { bookingsBetween, type BookingRecord } from '../data/bookings';
 import { getOrganization } from '../data/organizations';
@@ -19,21 +20,12 @@ const MAX_PER_KIND = 2000;
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** An appointment's instant: its local time in the zone (a time in a DST gap counts from the hour after it, less the hour). */
-function appointmentStart(a: Appointment, zone: string): string {
-  const exact = localToUtc(a.bookingDate, a.bookingTime, zone);
-  if (exact) return exact;
-  const [h, m] = a.bookingTime.split(':').map(Number);
-  const later = localToUtc(a.bookingDate, `${two(Math.min(23, h! + 1))}:${two(m!)}`, zone);
-  return later ? new Date(Date.parse(later) - 3_600_000).toISOString() : `${a.bookingDate}T${a.bookingTime}:00.000Z`;
-}
-
 function appointmentItem(a: Appointment, zone: string, movable: boolean): CalendarItem {
   return {
     kind: 'appointment',
     id: a.id,
     title: `${a.firstName} ${a.lastName}${a.appointmentType ? ` · ${a.appointmentType}` : ''}`,
-    start: appointmentStart(a, zone),
+    start: appointmentStartUtc(a, zone),
     end: null,
     date: a.bookingDate,
     time: a.bookingTime,

@@ -168,3 +168,16 @@ export async function bookingsBetween(orgId: string, fromUtc: string, toUtc: str
   } while (cursor && items.length <= max);
   return { items: items.slice(0, max), truncated: items.length > max };
 }
+
+/** A condition that the booking is still confirmed at `startUtc`, for a transaction acting on that (a reminder). */
+export function bookingStillAtItem(b: Pick<BookingRecord, 'orgId' | 'id' | 'startUtc'>): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: table(),
+      Key: bookingKey(b.orgId, b.id),
+      ConditionExpression: '#status = :confirmed AND startUtc = :start',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':confirmed': 'confirmed', ':start': b.startUtc },
+    },
+  };
+}

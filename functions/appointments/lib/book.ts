@@ -20,6 +20,7 @@ import { effectItems } from '../../data/effects';
 import type { NotifyInput } from '../../data/notifications';
 import { counterUpdate, type Organization } from '../../data/organizations';
 import { when } from './views';
+import { appointmentReminderItems } from './when';
 
 const FIELD_LABELS: Record<AttachmentField, string> = {
   insuranceCardImage: 'Insurance card image',
@@ -138,6 +139,7 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
           ? [auditItem({ orgId: org.id, actorId: b.staff.caller.userId, module: 'Appointment', action: 'create', recordType: 'appointment', recordId: id, summary: `Booked an appointment for ${input.firstName} ${input.lastName} on ${when(appointment)}` })]
           : []),
         ...effectItems(`appointment-${org.id}-${id}`, org.id, { mail: mailOf(b, appointment), notice: noticeOf(b, appointment) }),
+        ...appointmentReminderItems(appointment, org),
       ];
       const customerAt = items.length;
       items.push(...(customer.items as TransactItem[]));

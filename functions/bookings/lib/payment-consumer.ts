@@ -28,6 +28,7 @@ import { amountText, differenceNote, paidDifference, STRIPE_ACTOR, type PaidDiff
 import { PaymentTargetMissing, type PaymentConsumer, type PaymentRef, type Refund } from '../../payments/lib/contract';
 import { bookingRowId, confirmationMail, unplacedPaymentMail, whenText } from './mail';
 import { cancelConfirmed, confirmHeld, reinstateExpired, releaseHeld, updateBooking } from './places';
+import { bookingReminderItems } from './reminder';
 
 async function bookingOf(metadata: Record<string, string> | undefined): Promise<BookingRecord | undefined> {
   const orgId = metadata?.orgId;
@@ -91,6 +92,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
         return [
           outboxMail(bookingRowId('confirmed', b), confirmationMail(confirmed, orgName), b.orgId),
           notice(b, bookingRowId('confirmed-notice', b), 'New booking', `${who(b)} booked "${b.packageName}" for ${whenText(b).short} and paid ${amountText(session.amount_total, session.currency)}.`),
+          ...bookingReminderItems(b, org),
           ...flagged(b),
         ];
       };
