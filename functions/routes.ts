@@ -195,6 +195,14 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/bookings/booking/{id}/move', handler: 'bookings/move-booking', access: 'user', permission: write('BOOKING_PACKAGES') },
   { method: 'PATCH', path: '/appointments/{id}/reschedule', handler: 'appointments/reschedule-appointment', access: 'user', permission: write('Appointment') },
   // (end of calendar rows)
+
+  // Patient self-service (issue 13): the manage link's page. The token (in the body, never a URL) finds
+  // the one booking it opens; every call is rate limited per address although a token cannot be guessed.
+  { method: 'POST', path: '/public/manage/booking', handler: 'manage/get-booking', access: 'public', rateLimit: perMinutes(60, 10) },
+  { method: 'POST', path: '/public/manage/slots', handler: 'manage/list-slots', access: 'public', rateLimit: perMinutes(120, 10) },
+  { method: 'POST', path: '/public/manage/cancel', handler: 'manage/cancel-booking', access: 'public', rateLimit: perMinutes(20, 10) },
+  { method: 'POST', path: '/public/manage/reschedule', handler: 'manage/reschedule-booking', access: 'public', rateLimit: perMinutes(20, 10) },
+  // (end of self-service rows)
 ];
 
 /** Handlers that are no HTTP route: they consume events (both stacks run them). */

@@ -17,6 +17,7 @@ import { getOrganization } from '../data/organizations';
 import { outboxMail } from '../data/outbox';
 import { SLOT_REFUSALS } from './lib/refusals';
 import { bookingRowId, movedMail, whenText } from './lib/mail';
+import { manageLink } from './lib/manage-link';
 import { moveConfirmed } from './lib/places';
 import { bookingReminderItems } from './lib/reminder';
 import { BOOKING_NOT_FOUND, toBookingView } from './lib/views';
@@ -46,6 +47,7 @@ export const handler = endpoint({ body: calendarMoveSchema }, async ({ body, par
       durationMinutes: rules.slotMinutes, sequence: (booking.sequence ?? 0) + 1, updatedAt: at,
     };
     const who = `${booking.firstName} ${booking.lastName}`;
+    const manage = manageLink(moved, org);
     let outcome;
     try {
       outcome = await moveConfirmed(
@@ -54,7 +56,8 @@ export const handler = endpoint({ body: calendarMoveSchema }, async ({ body, par
         rules.capacity,
         at,
         [
-          outboxMail(bookingRowId(`moved-${moved.sequence}`, booking), movedMail(moved, booking, org?.name ?? 'the clinic'), caller.orgId),
+          manage.item,
+          outboxMail(bookingRowId(`moved-${moved.sequence}`, booking), movedMail(moved, booking, org?.name ?? 'the clinic', manage.text), caller.orgId),
           // The reminder follows the booking to its new time (the old one's is replaced).
           ...bookingReminderItems(moved, org),
           auditItem({

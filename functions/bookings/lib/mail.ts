@@ -31,7 +31,8 @@ function hostOf(url: string): string {
   }
 }
 
-export function confirmationMail(b: BookingRecord, orgName: string): Mail {
+/** `manage`: the text of the manage link (lib/manage-link.ts) when the mail carries one. */
+export function confirmationMail(b: BookingRecord, orgName: string, manage?: string): Mail {
   const when = whenText(b);
   const paid = b.amountPaidCents ?? b.priceCents;
   const text = [
@@ -46,7 +47,7 @@ export function confirmationMail(b: BookingRecord, orgName: string): Mail {
       `Reference: ${b.id}`,
     ].join('\n'),
     'The attached calendar file (booking.ics) adds the appointment to your calendar.',
-    `If you need to change or cancel, please contact ${orgName}.`,
+    manage ?? `If you need to change or cancel, please contact ${orgName}.`,
   ].join('\n\n');
   return {
     to: b.email,
@@ -77,7 +78,7 @@ export function bookingIcs(b: BookingRecord, orgName: string) {
 }
 
 /** The visitor's mail when staff move their booking: the new time, and the calendar file updated. */
-export function movedMail(b: BookingRecord, previous: Pick<BookingRecord, 'startUtc' | 'timeZone'>, orgName: string): Mail {
+export function movedMail(b: BookingRecord, previous: Pick<BookingRecord, 'startUtc' | 'timeZone'>, orgName: string, manage?: string, by = orgName): Mail {
   const when = whenText(b);
   const before = whenText(previous);
   return {
@@ -85,10 +86,10 @@ export function movedMail(b: BookingRecord, previous: Pick<BookingRecord, 'start
     subject: `Booking moved: ${b.packageName} is now on ${when.short}`,
     text: [
       `Hello ${b.firstName},`,
-      `${orgName} moved your booking for ${b.packageName}.`,
+      by === orgName ? `${orgName} moved your booking for ${b.packageName}.` : `Your booking for ${b.packageName} with ${orgName} is moved.`,
       [`New date: ${when.date}`, `New time: ${when.time}`, `Length: ${b.durationMinutes} minutes`, `Was: ${before.date} at ${before.time}`, `Reference: ${b.id}`].join('\n'),
       'The attached calendar file (booking.ics) updates the appointment in your calendar.',
-      `If the new time does not suit you, please contact ${orgName}.`,
+      manage ?? `If the new time does not suit you, please contact ${orgName}.`,
     ].join('\n\n'),
     attachments: [bookingIcs(b, orgName)],
   };

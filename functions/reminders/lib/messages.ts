@@ -6,7 +6,8 @@ import type { BookingRecord } from '../../data/bookings';
 import type { Organization } from '../../data/organizations';
 import { bookingIcs, whenText } from '../../bookings/lib/mail';
 
-export async function bookingReminder(b: BookingRecord, org: Organization): Promise<{ mail: Mail; sms: string }> {
+/** A booking's reminder; `manage`: the text of its manage link. */
+export function bookingReminder(b: BookingRecord, org: Organization, manage: string): { mail: Mail; sms: string } {
   const when = whenText(b);
   return {
     mail: {
@@ -16,7 +17,7 @@ export async function bookingReminder(b: BookingRecord, org: Organization): Prom
         `Hello ${b.firstName},`,
         `This is a reminder of your booking with ${org.name}.`,
         [`Package: ${b.packageName}`, `Date: ${when.date}`, `Time: ${when.time}`, `Length: ${b.durationMinutes} minutes`, `Reference: ${b.id}`].join('\n'),
-        `If you cannot come, please contact ${org.name}.`,
+        manage,
       ].join('\n\n'),
       attachments: [bookingIcs(b, org.name)],
     },

@@ -15,6 +15,7 @@
 // cancellation at the same moment, cannot make a second reminder or one for an old time.
 import { policyOf } from '#shared/policy';
 import { appointmentStartUtc } from '../../appointments/lib/when';
+import { manageLink } from '../../bookings/lib/manage-link';
 import { appointmentStillAtItem, getAppointment } from '../../data/appointments';
 import { bookingStillAtItem, getBooking } from '../../data/bookings';
 import { tryTransact, type TransactItem } from '../../data/core';
@@ -40,9 +41,11 @@ async function rowsFor(r: Reminder, org: Organization, now: Date): Promise<Trans
   if (r.kind === 'booking') {
     const b = await getBooking(r.orgId, r.targetId);
     if (!b || b.status !== 'confirmed' || b.startUtc !== r.startUtc || Date.parse(b.startUtc) <= now.getTime()) return undefined;
-    const message = await bookingReminder(b, org);
+    const manage = manageLink(b, org);
+    const message = bookingReminder(b, org, manage.text);
     return [
       bookingStillAtItem(b),
+      manage.item,
       outboxMail(reminderRowId(r, 'mail'), message.mail, r.orgId),
       ...(policy.reminderSms && b.phoneNumber ? [outboxSms(reminderRowId(r, 'sms'), { to: b.phoneNumber, message: message.sms, senderName: org.name }, r.orgId)] : []),
     ];
