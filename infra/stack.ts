@@ -285,7 +285,8 @@ export class ClinicStack extends Stack {
     }
 
     // ---- Outbox worker: the table's stream, and a sweep every minute ---------------------------
-    // It only reads and writes the table and sends mail: none of the API functions' other bindings.
+    // It only reads and writes the table, sends mail and (reminders, where a clinic turned them on)
+    // texts: none of the API functions' other bindings.
     const outboxBundle = bundles?.get(WORKERS.outbox);
     const outboxFn = new ApiFunction(areaStack(WORKERS.outbox), {
       handler: WORKERS.outbox,
@@ -294,7 +295,8 @@ export class ClinicStack extends Stack {
       ...(outboxBundle ? { code: Code.fromAsset(outboxBundle.dir) } : {}),
     })
       .bindTable(table)
-      .bindMail(sender, mailFrom);
+      .bindMail(sender, mailFrom)
+      .bindSms();
     this.functions.set(WORKERS.outbox, outboxFn);
     {
       const scope = Stack.of(outboxFn);
