@@ -1,5 +1,6 @@
-// Manage links: a patient opens their booking with an unguessable token (32 random bytes, base64url)
-// from a mail. Only its SHA-256 is stored, with the one booking of one organisation it opens and when
+// Manage links: a patient opens their booking (or appointment) with an unguessable token (32 random
+// bytes, base64url) from a mail. Only its SHA-256 is stored, with the one booking or appointment of
+// one organisation it opens and when
 // it stops working (the booking's start at the time it was mailed: after that there is nothing left
 // to change). Each mail makes its own token; any of a booking's tokens opens it until it expires.
 // Access patterns:
@@ -10,20 +11,22 @@ import { ddb, table } from '#lib/dynamo';
 import type { TransactItem } from './core';
 import { TTL_ATTRIBUTE } from './table';
 
-export interface ManageToken {
+/** What a token opens: one booking or one appointment. */
+export type ManageTarget = { bookingId: string; appointmentId?: undefined } | { appointmentId: string; bookingId?: undefined };
+
+export type ManageToken = ManageTarget & {
   orgId: string;
-  bookingId: string;
   expiresAt: string;
   createdAt: string;
-}
+};
 
 const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 const tokenKey = (hash: string) => ({ pk: `MANAGE#${hash}`, sk: 'TOKEN' });
 
-/** A new token for a booking, and the Put that stores its hash (for the transaction that mails it). */
-export function newManageToken(orgId: string, bookingId: string, expiresAt: string, now = new Date()): { token: string; item: TransactItem } {
+/** A new token for a booking or an appointment, and the Put that stores its hash (for the transaction that mails it). */
+export function newManageToken(orgId: string, target: ManageTarget, expiresAt: string, now = new Date()): { token: string; item: TransactItem } {
   const token = randomBytes(32).toString('base64url');
-  const record: ManageToken = { orgId, bookingId, expiresAt, createdAt: now.toISOString() };
+  const record = { orgId, ...target, expiresAt, createdAt: now.toISOString() } as ManageToken;
   return {
     token,
     item: {
@@ -42,5 +45,6 @@ export async function findManageToken(token: string, now = new Date()): Promise<
   const out = await ddb.send(new GetCommand({ TableName: table(), Key: tokenKey(hashOf(token)), ConsistentRead: true }));
   const found = out.Item as (ManageToken & Record<string, unknown>) | undefined;
   if (!found || found.expiresAt <= now.toISOString()) return undefined;
-  return { orgId: found.orgId, bookingId: found.bookingId, expiresAt: found.expiresAt, createdAt: found.createdAt };
+  const target: ManageTarget = found.appointmentId ? { appointmentId: found.appointmentId } : { bookingId: found.bookingId! };
+  return { orgId: found.orgId, ...target, expiresAt: found.expiresAt, createdAt: found.createdAt };
 }

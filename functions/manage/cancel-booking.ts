@@ -1,4 +1,5 @@
-// POST /public/manage/cancel { token }: the patient cancels their confirmed booking within the
+// POST /public/manage/cancel { token }: the patient cancels their confirmed booking (or their
+// appointment: lib/cancel-appointment.ts) within the
 // clinic's policy (until the cutoff before the start). One transaction cancels it, frees the place,
 // writes the audit entry, tells staff and mails the patient (outbox rows). Under a 'full' refund
 // policy the payment is then refunded through Stripe, server-side, with an idempotency key of the
@@ -16,7 +17,8 @@ import { getBooking, type BookingRecord } from '../data/bookings';
 import { outboxMail, outboxNotice } from '../data/outbox';
 import { bookingRowId, whenText } from '../bookings/lib/mail';
 import { cancelConfirmed } from '../bookings/lib/places';
-import { PATIENT_ACTOR, assertChangeable, openBooking, refundDue, toManageView, type Opened } from './lib/load';
+import { cancelAppointment } from './lib/cancel-appointment';
+import { PATIENT_ACTOR, assertChangeable, openAny, openBooking, refundDue, toAppointmentManageView, toManageView, type Opened } from './lib/load';
 
 function cancelledMail(b: BookingRecord, orgName: string, refundCents: number): Mail {
   const when = whenText(b);
@@ -47,8 +49,13 @@ async function refund(b: BookingRecord, cents: number) {
 }
 
 export const handler = endpoint({ body: manageTokenSchema }, async ({ body }) => {
+  const any = await openAny(body.token);
+  if ('appointment' in any) {
+    const appointment = await cancelAppointment(any.appointment);
+    return { message: 'Your appointment is cancelled.', data: toAppointmentManageView({ ...any.appointment, appointment }) };
+  }
   for (let attempt = 0; attempt < 3; attempt++) {
-    const opened: Opened = await openBooking(body.token);
+    const opened: Opened = attempt === 0 ? any.booking : await openBooking(body.token);
     const { booking, org, policy } = opened;
     // Cancelled by this link already: only the refund may be left to do (its call failed before).
     if (booking.status === 'cancelled' && booking.cancelledBy === PATIENT_ACTOR) {

@@ -1,6 +1,9 @@
-// POST /public/manage/booking { token }: the booking a manage link opens, and what the patient may do.
+// POST /public/manage/booking { token }: the booking (or appointment) a manage link opens, and what the patient may do.
 import { manageTokenSchema } from '#shared/schemas/manage';
 import { endpoint } from '#lib/http';
-import { openBooking, toManageView } from './lib/load';
+import { openAny, toAppointmentManageView, toManageView } from './lib/load';
 
-export const handler = endpoint({ body: manageTokenSchema }, async ({ body }) => ({ data: toManageView(await openBooking(body.token)) }));
+export const handler = endpoint({ body: manageTokenSchema }, async ({ body }) => {
+  const opened = await openAny(body.token);
+  return { data: 'booking' in opened ? toManageView(opened.booking) : toAppointmentManageView(opened.appointment) };
+});

@@ -7,6 +7,7 @@ import { requiredString } from './common';
 
 export const MANAGE_MESSAGES = {
   unknown: 'This link is not valid or has expired. Please contact the clinic.',
+  appointmentTime: 'To change the time of an appointment, please contact the clinic.',
   closed: (hours: number, clinic: string) =>
     `This booking can no longer be changed online (the clinic allows changes until ${hours} hour${hours === 1 ? '' : 's'} before the start). Please contact ${clinic}.`,
 } as const;
@@ -25,21 +26,23 @@ export const manageRescheduleSchema = z.object({
   ),
 });
 
-/** What the manage page shows of a booking. */
+/** What the manage page shows of a booking (or, with kind 'appointment', of an appointment: cancel only). */
 export interface ManageView {
+  kind: 'booking' | 'appointment';
+  /** The booking's or the appointment's id (its reference). */
   bookingId: string;
   orgName: string;
   packageName: string;
   firstName: string;
-  status: 'confirmed' | 'cancelled' | 'held' | 'expired';
-  paymentStatus: string;
+  status: string;
+  paymentStatus: string | null;
   bookingDate: string;
   bookingTime: string;
   /** 'Monday, March 9, 2026 at 9:00 AM EDT' */
   whenLabel: string;
   timeZone: string;
   timeZoneName: string;
-  durationMinutes: number;
+  durationMinutes: number | null;
   amountPaidCents: number | null;
   refundedCents: number | null;
   /** Changes are possible until this instant (the cutoff before the start). */

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { api, mailsTo, waitForMails } from '../support/api';
 import { testDb } from '../support/db';
 import { eventually } from '../support/eventually';
+import { book as bookAppointment } from './appointments-support';
 import { dayAhead, freeTimes, getBooking, newClinic, paidBooking, slotCounts, type Clinic } from './booking-support';
 
 const UNKNOWN = 'This link is not valid or has expired. Please contact the clinic.';
@@ -150,5 +151,43 @@ describe('manage links', () => {
     expect(fresh).toBeDefined();
     expect(fresh).not.toBe(booked.token);
     expect((await api('POST', '/public/manage/booking', { body: { token: fresh } })).body.data.bookingTime).toBe('14:00');
+  });
+});
+
+describe('manage links of appointments', () => {
+  it('come in the appointment mail; the patient may cancel (not reschedule) until the cutoff, staff are told, the log says so', async () => {
+    const clinic = await newClinic('manageappt');
+    const appointment = await bookAppointment(clinic.owner.token, { bookingDate: dayAhead(5), bookingTime: '10:30' });
+    const mail = (await waitForMails(appointment.email, 1))[0]!;
+    expect(mail.body.text).toContain('You can cancel until 24 hours before the start. To change the time, please contact manageappt Clinic.');
+    const token = tokenIn(mail.body.text)!;
+    expect(await tokenItem(token)).toMatchObject({ orgId: clinic.owner.orgId, appointmentId: appointment.id });
+
+    const view = await api('POST', '/public/manage/booking', { body: { token } });
+    expect(view.body.data).toMatchObject({ kind: 'appointment', bookingId: appointment.id, status: 'confirmed', canChange: true, bookingTime: '10:30', refundOnCancelCents: 0 });
+    const move = await api('POST', '/public/manage/reschedule', { body: { token, bookingDate: dayAhead(6), bookingTime: '10:00' } });
+    expect(move.status).toBe(409);
+    expect(move.body.message).toBe('To change the time of an appointment, please contact the clinic.');
+    expect((await api('POST', '/public/manage/slots', { body: { token, date: dayAhead(6) } })).status).toBe(409);
+
+    const cancelled = await api('POST', '/public/manage/cancel', { body: { token } });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', canChange: false });
+    const detail = await api('GET', `/appointments/${appointment.id}`, { token: clinic.owner.token });
+    expect(detail.body.data).toMatchObject({ status: 'cancelled' });
+    expect(detail.body.data.log[0]).toMatchObject({ action: 'status-changed', to: 'cancelled', summary: 'Cancelled by the patient with the manage link' });
+    await waitForMails(appointment.email, 2);
+    await eventually(async () => {
+      const n = await api('GET', '/notifications', { token: clinic.owner.token });
+      return ((n.body.data.items ?? n.body.data) as { title: string }[]).some((i) => i.title === 'Appointment cancelled by the patient') ? true : undefined;
+    }, 'the staff notice');
+    // Again: nothing more.
+    expect((await api('POST', '/public/manage/cancel', { body: { token } })).status).toBe(200);
+
+    // Outside the cutoff: refused.
+    expect((await api('PATCH', '/organization/profile', { token: clinic.owner.token, body: { cancellationCutoffHours: 200 } })).status).toBe(200);
+    const late = await bookAppointment(clinic.owner.token, { bookingDate: dayAhead(5), bookingTime: '11:30' });
+    const lateToken = tokenIn((await waitForMails(late.email, 1))[0]!.body.text)!;
+    expect((await api('POST', '/public/manage/cancel', { body: { token: lateToken } })).status).toBe(409);
   });
 });

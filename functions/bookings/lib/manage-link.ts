@@ -17,14 +17,24 @@ export interface ManageLink {
 /** The public page of a token: the token in the fragment, so it reaches no server log or Referer. */
 export const manageUrl = (token: string) => `${config.appUrl}/manage#${token}`;
 
+const untilText = (p: PatientPolicy) =>
+  p.cancellationCutoffHours > 0 ? `until ${p.cancellationCutoffHours} hour${p.cancellationCutoffHours === 1 ? '' : 's'} before the start` : 'until the start';
+
 export function policyText(p: PatientPolicy, orgName: string): string {
-  const until = p.cancellationCutoffHours > 0 ? `until ${p.cancellationCutoffHours} hour${p.cancellationCutoffHours === 1 ? '' : 's'} before the start` : 'until the start';
   const refund = p.cancellationRefund === 'full' ? 'a cancellation is refunded in full' : 'a cancellation is not refunded';
-  return `You can reschedule or cancel ${until}; ${refund}. After that, please contact ${orgName}.`;
+  return `You can reschedule or cancel ${untilText(p)}; ${refund}. After that, please contact ${orgName}.`;
+}
+
+/** An appointment's link: the patient may cancel it (rescheduling an appointment is arranged with the clinic). */
+export function appointmentManageLink(a: { orgId: string; id: string }, startUtc: string, org: ({ name: string } & Partial<PatientPolicy>) | undefined): ManageLink {
+  const { token, item } = newManageToken(a.orgId, { appointmentId: a.id }, startUtc);
+  const url = manageUrl(token);
+  const name = org?.name ?? 'the clinic';
+  return { url, item, text: `To cancel: ${url}\nYou can cancel ${untilText(policyOf(org ?? {}))}. To change the time, please contact ${name}.` };
 }
 
 export function manageLink(b: Pick<BookingRecord, 'orgId' | 'id' | 'startUtc'>, org: ({ name: string } & Partial<PatientPolicy>) | undefined): ManageLink {
-  const { token, item } = newManageToken(b.orgId, b.id, b.startUtc);
+  const { token, item } = newManageToken(b.orgId, { bookingId: b.id }, b.startUtc);
   const url = manageUrl(token);
   return { url, item, text: `To reschedule or cancel: ${url}\n${policyText(policyOf(org ?? {}), org?.name ?? 'the clinic')}` };
 }

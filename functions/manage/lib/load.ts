@@ -5,6 +5,8 @@ import { describeInstant } from '#shared/bookings/slots';
 import { policyOf, type PatientPolicy } from '#shared/policy';
 import { MANAGE_MESSAGES, type ManageView } from '#shared/schemas/manage';
 import { conflict, notFound } from '#lib/errors';
+import { appointmentStartUtc } from '../../appointments/lib/when';
+import { getAppointment, type Appointment } from '../../data/appointments';
 import { getBooking, type BookingRecord } from '../../data/bookings';
 import { findManageToken } from '../../data/manage-tokens';
 import { getOrganization, type Organization } from '../../data/organizations';
@@ -20,9 +22,54 @@ export interface Opened {
 
 export async function openBooking(token: string): Promise<Opened> {
   const found = await findManageToken(token);
-  const [booking, org] = found ? await Promise.all([getBooking(found.orgId, found.bookingId), getOrganization(found.orgId)]) : [];
+  if (found?.appointmentId) throw conflict(MANAGE_MESSAGES.appointmentTime);
+  const [booking, org] = found?.bookingId ? await Promise.all([getBooking(found.orgId, found.bookingId), getOrganization(found.orgId)]) : [];
   if (!booking || !org) throw notFound(MANAGE_MESSAGES.unknown);
   return { booking, org, policy: policyOf(org) };
+}
+
+export interface OpenedAppointment {
+  appointment: Appointment;
+  org: Organization;
+  policy: PatientPolicy;
+  startUtc: string;
+}
+
+/** What a token opens: a booking, or an appointment. */
+export async function openAny(token: string): Promise<{ booking: Opened } | { appointment: OpenedAppointment }> {
+  const found = await findManageToken(token);
+  if (found?.appointmentId) {
+    const [appointment, org] = await Promise.all([getAppointment(found.orgId, found.appointmentId), getOrganization(found.orgId)]);
+    if (!appointment || !org) throw notFound(MANAGE_MESSAGES.unknown);
+    return { appointment: { appointment, org, policy: policyOf(org), startUtc: appointmentStartUtc(appointment, org.timeZone) } };
+  }
+  return { booking: await openBooking(token) };
+}
+
+export function toAppointmentManageView({ appointment: a, org, policy, startUtc }: OpenedAppointment, now = new Date()): ManageView {
+  const when = describeInstant(startUtc, org.timeZone);
+  const until = new Date(Date.parse(startUtc) - policy.cancellationCutoffHours * 3_600_000);
+  return {
+    kind: 'appointment',
+    bookingId: a.id,
+    orgName: org.name,
+    packageName: a.appointmentType || 'Appointment',
+    firstName: a.firstName,
+    status: a.status,
+    paymentStatus: null,
+    bookingDate: a.bookingDate,
+    bookingTime: a.bookingTime,
+    whenLabel: `${when.date} at ${when.time} ${when.zoneAbbreviation}`,
+    timeZone: org.timeZone,
+    timeZoneName: when.zoneLongName,
+    durationMinutes: null,
+    amountPaidCents: null,
+    refundedCents: null,
+    changeableUntil: until.toISOString(),
+    canChange: (a.status === 'requested' || a.status === 'confirmed') && now < until,
+    cutoffHours: policy.cancellationCutoffHours,
+    refundOnCancelCents: 0,
+  };
 }
 
 /** Until when the booking may be changed online: its start less the cutoff. */
@@ -44,6 +91,7 @@ export function toManageView({ booking: b, org, policy }: Opened, now = new Date
   const when = describeInstant(b.startUtc, b.timeZone);
   const until = changeableUntil(b, policy);
   return {
+    kind: 'booking',
     bookingId: b.id,
     orgName: org.name,
     packageName: b.packageName,

@@ -25,13 +25,14 @@ export function bookingReminder(b: BookingRecord, org: Organization, manage: str
   };
 }
 
-export function appointmentReminder(a: Appointment, org: Organization): { mail: Mail; sms: string } {
+/** An appointment's reminder; `manage`: the text of its manage link. */
+export function appointmentReminder(a: Appointment, org: Organization, manage: string): { mail: Mail; sms: string } {
   const when = `${a.bookingDate} at ${a.bookingTime}`;
   return {
     mail: {
       to: a.email,
       subject: `Reminder: your appointment at ${org.name} on ${when}`,
-      text: `Hello ${a.firstName},\n\nThis is a reminder of your appointment at ${org.name} on ${when} (${org.timeZone} time).\n\nIf you cannot come, please contact ${org.name}.\n\nReference: ${a.id}`,
+      text: `Hello ${a.firstName},\n\nThis is a reminder of your appointment at ${org.name} on ${when} (${org.timeZone} time).\n\nReference: ${a.id}\n\n${manage}`,
     },
     sms: `Reminder: your appointment at ${org.name} on ${when}. Ref ${a.id}`,
   };

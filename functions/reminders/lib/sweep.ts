@@ -15,7 +15,7 @@
 // cancellation at the same moment, cannot make a second reminder or one for an old time.
 import { policyOf } from '#shared/policy';
 import { appointmentStartUtc } from '../../appointments/lib/when';
-import { manageLink } from '../../bookings/lib/manage-link';
+import { appointmentManageLink, manageLink } from '../../bookings/lib/manage-link';
 import { appointmentStillAtItem, getAppointment } from '../../data/appointments';
 import { bookingStillAtItem, getBooking } from '../../data/bookings';
 import { tryTransact, type TransactItem } from '../../data/core';
@@ -52,9 +52,11 @@ async function rowsFor(r: Reminder, org: Organization, now: Date): Promise<Trans
   }
   const a = await getAppointment(r.orgId, r.targetId);
   if (!a || a.status !== 'confirmed' || appointmentStartUtc(a, org.timeZone) !== r.startUtc || Date.parse(r.startUtc) <= now.getTime()) return undefined;
-  const message = appointmentReminder(a, org);
+  const manage = appointmentManageLink(a, r.startUtc, org);
+  const message = appointmentReminder(a, org, manage.text);
   return [
     appointmentStillAtItem(a),
+    manage.item,
     outboxMail(reminderRowId(r, 'mail'), message.mail, r.orgId),
     ...(policy.reminderSms && a.phone ? [outboxSms(reminderRowId(r, 'sms'), { to: a.phone, message: message.sms, senderName: org.name }, r.orgId)] : []),
   ];

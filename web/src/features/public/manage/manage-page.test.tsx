@@ -5,7 +5,7 @@ import { ManagePage } from './manage-page';
 
 const TOKEN = 'a'.repeat(43);
 const view = (extra: object = {}) => ({
-  bookingId: 'b1', orgName: 'Sunny Clinic', packageName: 'Consultation', firstName: 'Pat', status: 'confirmed', paymentStatus: 'paid', bookingDate: '2030-01-15',
+  kind: 'booking', bookingId: 'b1', orgName: 'Sunny Clinic', packageName: 'Consultation', firstName: 'Pat', status: 'confirmed', paymentStatus: 'paid', bookingDate: '2030-01-15',
   bookingTime: '09:00', whenLabel: 'Tuesday, January 15, 2030 at 9:00 AM EST', timeZone: 'America/New_York', timeZoneName: 'Eastern Standard Time', durationMinutes: 60,
   amountPaidCents: 4950, refundedCents: null, changeableUntil: '2030-01-14T14:00:00.000Z', canChange: true, cutoffHours: 24, refundOnCancelCents: 4950, ...extra,
 });
@@ -55,6 +55,13 @@ describe('manage page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Move my booking' }));
     await waitFor(() => expect(screen.getByTestId('manage-when')).toHaveTextContent('2:00 PM EST'));
     expect(calls.filter((c) => c.path === '/api/public/manage/reschedule')[0]!.body).toEqual({ token: TOKEN, bookingDate: '2030-01-15', bookingTime: '14:00' });
+  });
+
+  it('offers an appointment cancel only', async () => {
+    render({ 'POST /api/public/manage/booking': { status: 200, body: { message: 'OK', data: view({ kind: 'appointment', packageName: 'Appointment', durationMinutes: null, paymentStatus: null, amountPaidCents: null, refundOnCancelCents: 0 }) } } });
+    expect(await screen.findByRole('heading', { name: 'Your appointment' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel appointment' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reschedule' })).not.toBeInTheDocument();
   });
 
   it('says so when the link is unknown or expired', async () => {

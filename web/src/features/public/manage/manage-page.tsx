@@ -1,6 +1,7 @@
-// /manage#<token>: the patient's page from the link in their booking mails (public: no sign-in, no
-// console code). It shows the booking and, within the clinic's policy, lets the patient reschedule to
-// one of the free times (as on the booking page) or cancel (with the refund the policy gives). The
+// /manage#<token>: the patient's page from the link in their booking and appointment mails (public:
+// no sign-in, no console code). It shows the booking and, within the clinic's policy, lets the patient
+// reschedule to one of the free times (as on the booking page) or cancel (with the refund the policy
+// gives); an appointment can be cancelled (its time is arranged with the clinic). The
 // token stays in the URL's fragment, which browsers never send to a server.
 import { useEffect, useState } from 'react';
 import { formatDollars } from '#shared/bookings/time';
@@ -84,7 +85,7 @@ export function ManagePage() {
 
   return (
     <main className="container py-5" style={{ maxWidth: 640 }}>
-      <h1 className="h3 fw-bold mb-4">Your booking</h1>
+      <h1 className="h3 fw-bold mb-4">{view?.kind === 'appointment' ? 'Your appointment' : 'Your booking'}</h1>
       {notice && <div className="alert alert-success" role="status">{notice}</div>}
       {problem && <div className="alert alert-danger" role="alert">{problem}</div>}
       {!view && !problem && <Loading />}
@@ -94,25 +95,27 @@ export function ManagePage() {
             <p className="text-body-secondary mb-1">{view.orgName}</p>
             <h2 className="h5 fw-bold">{view.packageName}</h2>
             <p className="mb-1" data-testid="manage-when">{view.whenLabel}</p>
-            <p className="small text-body-secondary mb-2">{view.durationMinutes} minutes · times in {view.timeZoneName} ({view.timeZone}) · reference {view.bookingId}</p>
+            <p className="small text-body-secondary mb-2">
+              {view.durationMinutes ? `${view.durationMinutes} minutes · ` : ''}times in {view.timeZoneName} ({view.timeZone}) · reference {view.bookingId}
+            </p>
             {view.status === 'cancelled' && (
               <p className="fw-bold mb-0">
-                This booking is cancelled.
+                This {view.kind} is cancelled.
                 {view.refundedCents ? ` ${formatDollars(view.refundedCents)} was refunded.` : ''}
               </p>
             )}
-            {view.status === 'confirmed' && !view.canChange && (
+            {view.status !== 'cancelled' && !view.canChange && (
               <p className="mb-0">Online changes were possible until {view.cutoffHours} hours before the start. Please contact {view.orgName}.</p>
             )}
             {view.canChange && mode === 'view' && (
               <>
                 <p className="small">
-                  You can reschedule or cancel until {new Date(view.changeableUntil).toLocaleString('en-US', { timeZone: view.timeZone, dateStyle: 'full', timeStyle: 'short' })}.{' '}
+                  You can {view.kind === 'booking' ? 'reschedule or cancel' : 'cancel'} until {new Date(view.changeableUntil).toLocaleString('en-US', { timeZone: view.timeZone, dateStyle: 'full', timeStyle: 'short' })}.{' '}
                   {view.refundOnCancelCents > 0 ? `Cancelling refunds ${formatDollars(view.refundOnCancelCents)}.` : view.amountPaidCents ? 'A cancellation is not refunded.' : ''}
                 </p>
                 <div className="d-flex gap-2">
-                  <button type="button" className="btn btn-primary" onClick={() => setMode('move')}>Reschedule</button>
-                  <button type="button" className="btn btn-outline-danger" onClick={() => setMode('cancel')}>Cancel booking</button>
+                  {view.kind === 'booking' && <button type="button" className="btn btn-primary" onClick={() => setMode('move')}>Reschedule</button>}
+                  <button type="button" className="btn btn-outline-danger" onClick={() => setMode('cancel')}>Cancel {view.kind}</button>
                 </div>
               </>
             )}
@@ -130,7 +133,7 @@ export function ManagePage() {
             {view.canChange && mode === 'cancel' && (
               <div className="border-top pt-3 mt-3">
                 <p>
-                  Cancel this booking? Its time becomes free for others.{' '}
+                  Cancel this {view.kind}? Its time becomes free for others.{' '}
                   {view.refundOnCancelCents > 0 ? `${formatDollars(view.refundOnCancelCents)} is refunded to your card.` : view.amountPaidCents ? 'The payment is not refunded.' : ''}
                 </p>
                 <div className="d-flex gap-2">
