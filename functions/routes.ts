@@ -246,6 +246,22 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/bookings/booking/{id}', handler: 'bookings/get-booking', access: 'user', uses: { table: 'read' }, permission: read('BOOKING_PACKAGES') },
   { method: 'POST', path: '/bookings/booking/{id}/cancel', handler: 'bookings/cancel-booking', access: 'user', uses: { table: 'write', payments: true }, permission: write('BOOKING_PACKAGES') },
   // (end of booking rows)
+
+  // Calendar: appointments and bookings by time, and moving them (issue 13). The read needs Appointment
+  // or BOOKING_PACKAGES read and shows what the member may read (checked in the handler); each move
+  // needs write on its own module.
+  { method: 'GET', path: '/calendar', handler: 'calendar/list-calendar', access: 'user', uses: { table: 'read' } },
+  { method: 'POST', path: '/bookings/booking/{id}/move', handler: 'bookings/move-booking', access: 'user', uses: { table: 'write' }, permission: write('BOOKING_PACKAGES') },
+  { method: 'PATCH', path: '/appointments/{id}/reschedule', handler: 'appointments/reschedule-appointment', access: 'user', uses: { table: 'write' }, permission: write('Appointment') },
+  // (end of calendar rows)
+
+  // Patient self-service (issue 13): the manage link's page. The token (in the body, never a URL) finds
+  // the one booking it opens; every call is rate limited per address although a token cannot be guessed.
+  { method: 'POST', path: '/public/manage/booking', handler: 'manage/get-booking', access: 'public', uses: { table: 'write' }, rateLimit: perMinutes(60, 10) },
+  { method: 'POST', path: '/public/manage/slots', handler: 'manage/list-slots', access: 'public', uses: { table: 'write' }, rateLimit: perMinutes(120, 10) },
+  { method: 'POST', path: '/public/manage/cancel', handler: 'manage/cancel-booking', access: 'public', uses: { table: 'write', payments: true }, rateLimit: perMinutes(20, 10) },
+  { method: 'POST', path: '/public/manage/reschedule', handler: 'manage/reschedule-booking', access: 'public', uses: { table: 'write' }, rateLimit: perMinutes(20, 10) },
+  // (end of self-service rows)
 ];
 
 /** Handlers that are no HTTP route: they consume events (both stacks run them). */

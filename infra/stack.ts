@@ -473,7 +473,8 @@ export class ClinicStack extends Stack {
     }
 
     // ---- Outbox worker: the table's stream, and a sweep every minute ---------------------------
-    // It only reads and writes the table and sends mail: none of the API functions' other bindings.
+    // It only reads and writes the table, sends mail and (reminders, where a clinic turned them on)
+    // texts: none of the API functions' other bindings.
     const outboxBundle = bundles?.get(WORKERS.outbox);
     const outboxFn = new ApiFunction(areaStack(WORKERS.outbox), {
       handler: WORKERS.outbox,
@@ -482,7 +483,8 @@ export class ClinicStack extends Stack {
       ...(outboxBundle ? { code: Code.fromAsset(outboxBundle.dir) } : {}),
     })
       .bindTable(table, 'write')
-      .bindMail(sender, mailFrom, mailConfigurationSetArn);
+      .bindMail(sender, mailFrom, mailConfigurationSetArn)
+      .bindSms();
     acknowledge(outboxFn.role!, [['AwsSolutions-IAM5[Resource::*]', 'dynamodb:ListStreams has no resource to name; the stream itself is read by its ARN (asserted by test/infra/stack.test.ts).']]);
     this.functions.set(WORKERS.outbox, outboxFn);
     {

@@ -10,10 +10,12 @@ import type { Mail } from '#lib/mail';
 import type { Appointment } from '../data/appointments';
 import { getOrganization } from '../data/organizations';
 import { changeAppointment } from './lib/change';
+import { appointmentReminderItems } from './lib/when';
 import { toView, when } from './lib/views';
 
 export const handler = endpoint({ body: changeStatusSchema }, async ({ body, params, caller }) => {
-  const clinic = (await getOrganization(caller.orgId))?.name ?? 'The clinic';
+  const org = await getOrganization(caller.orgId);
+  const clinic = org?.name ?? 'The clinic';
   const result = await changeAppointment(caller, params.id!, body.version, (current) => {
     if (current.status === body.status) return { unchanged: `The appointment is already ${STATUS_LABELS[body.status].toLowerCase()}.` };
     if (!STATUS_TRANSITIONS[current.status].includes(body.status)) {
@@ -31,6 +33,8 @@ export const handler = endpoint({ body: changeStatusSchema }, async ({ body, par
       summary: `Status changed from ${STATUS_LABELS[current.status]} to ${STATUS_LABELS[body.status]}`,
       from: current.status,
       to: body.status,
+      // Confirmed: its reminder is due before it (a cancelled one's is dropped when its time comes).
+      items: appointmentReminderItems(next, org),
       effects: {
         mail: patientMail(clinic, next),
         notice: assignee && {

@@ -7,7 +7,7 @@
 // Idempotent: the booking's id comes from the Idempotency-Key, so a retry that takes over an
 // unfinished attempt finds the place it held and continues with it (Stripe's idempotency key is the
 // booking's: the same session), never a second hold.
-import { findSlot, type SlotRefusal } from '#shared/bookings/slots';
+import { findSlot } from '#shared/bookings/slots';
 import { config } from '#lib/config';
 import { isSitePath } from '#shared/redirect-url';
 import { BOOKING_MESSAGES, bookingRequestSchema, isHttpUrl } from '#shared/schemas/bookings';
@@ -22,6 +22,7 @@ import { getBooking, type BookingRecord } from '../data/bookings';
 import { cancellationCodes } from '../data/core';
 import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
 import { SlotFullError, holdPlace, releaseHeld, updateBooking } from './lib/places';
+import { SLOT_REFUSALS } from './lib/refusals';
 import { UNKNOWN_BOOKING_PAGE, bookingPageUrl } from './lib/views';
 
 /**
@@ -37,16 +38,6 @@ const PACKAGE_UNAVAILABLE = 'This package is not available. Please choose anothe
 /** A key's tries at most: a try whose hold was given back stays as it is, and the next one holds anew. */
 const MAX_TRIES = 5;
 
-const REFUSALS: Record<SlotRefusal, [field: 'bookingDate' | 'bookingTime', message: string]> = {
-  'invalid-date': ['bookingDate', BOOKING_MESSAGES.dateFormat],
-  'invalid-time': ['bookingTime', BOOKING_MESSAGES.timeFormat],
-  'past-date': ['bookingDate', 'Booking date cannot be in the past. Please choose today or a later date.'],
-  'too-far': ['bookingDate', 'That date is too far ahead. Please choose an earlier date.'],
-  closed: ['bookingDate', 'The clinic is closed on that day. Please choose another date.'],
-  'not-offered': ['bookingTime', 'That time is not offered. Please choose one of the available times.'],
-  'time-passed': ['bookingTime', 'That time has already passed. Please choose a later time.'],
-};
-
 export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, newId }) => {
   const orgId = await findOrgIdByApiKey(body.apiKey);
   const org = orgId ? await getOrganization(orgId) : undefined;
@@ -59,7 +50,7 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, n
   const now = new Date();
   const found = findSlot(rules, body.bookingDate, body.bookingTime, now);
   if ('refusal' in found) {
-    const [field, message] = REFUSALS[found.refusal];
+    const [field, message] = SLOT_REFUSALS[found.refusal];
     throw badRequest(message, { [field]: message });
   }
   const { slot } = found;

@@ -507,3 +507,16 @@ export async function saveAppointmentChange(c: AppointmentChange): Promise<boole
     throw error;
   }
 }
+
+/** A condition that the appointment is still confirmed at its local date and time, for a transaction acting on that (a reminder). */
+export function appointmentStillAtItem(a: Pick<Appointment, 'orgId' | 'id' | 'bookingDate' | 'bookingTime'>): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: table(),
+      Key: appointmentKey(a.orgId, a.id),
+      ConditionExpression: '#status = :confirmed AND bookingDate = :date AND bookingTime = :time',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':confirmed': 'confirmed', ':date': a.bookingDate, ':time': a.bookingTime },
+    },
+  };
+}

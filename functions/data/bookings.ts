@@ -65,6 +65,8 @@ export interface MoveCondition {
   refundedBelow?: number;
   /** Only while the refunds recorded are still these (null: none): what a refund adds is counted once. */
   refundedWas?: number | null;
+  /** Only while the booking is still at this time (a move decided on it). */
+  startUtc?: string;
 }
 
 /**
@@ -75,6 +77,8 @@ export interface MoveCondition {
 export function moveBookingItem(b: Pick<BookingRecord, 'orgId' | 'id'>, when: MoveCondition, changes: Partial<Omit<BookingRecord, 'id' | 'orgId'>>): TransactItem {
   const fields: Record<string, unknown> = { ...changes };
   if (changes.paymentStatus) fields.gsi3pk = paymentBookingsPk(b.orgId, changes.paymentStatus);
+  // A moved booking sorts by its new time in every index.
+  if (changes.startUtc) fields.gsi1sk = fields.gsi2sk = fields.gsi3sk = `${changes.startUtc}#${b.id}`;
   const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
   const names: Record<string, string> = Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k]));
   const values: Record<string, unknown> = Object.fromEntries(entries.map(([, v], i) => [`:f${i}`, v]));
@@ -92,6 +96,11 @@ export function moveBookingItem(b: Pick<BookingRecord, 'orgId' | 'id'>, when: Mo
   if (when.holdExpiredBy) {
     values[':now'] = when.holdExpiredBy;
     conditions.push('holdExpiresAt <= :now');
+  }
+  if (when.startUtc) {
+    names['#start'] = 'startUtc';
+    values[':start'] = when.startUtc;
+    conditions.push('#start = :start');
   }
   if (when.refundedBelow !== undefined) {
     values[':refunded'] = when.refundedBelow;
@@ -157,4 +166,30 @@ export async function listBookingsPage(orgId: string, q: BookingQuery): Promise<
     { limit: q.limit, cursor: q.cursor, keys: [pkName, skName, 'pk', 'sk'], partitionValue: partition, match },
   );
   return { items: page.items.map((i) => strip<BookingRecord>(i)!), nextCursor: page.nextCursor };
+}
+
+// An organisation's bookings starting in [fromUtc, toUtc), earliest first, read page by page (the
+// calendar); at most `max`, `truncated` when there were more.
+export async function bookingsBetween(orgId: string, fromUtc: string, toUtc: string, max: number): Promise<{ items: BookingRecord[]; truncated: boolean }> {
+  const items: BookingRecord[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listBookingsPage(orgId, { limit: 100, cursor, fromUtc, toUtc, order: 'asc' });
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor && items.length <= max);
+  return { items: items.slice(0, max), truncated: items.length > max };
+}
+
+/** A condition that the booking is still confirmed at `startUtc`, for a transaction acting on that (a reminder). */
+export function bookingStillAtItem(b: Pick<BookingRecord, 'orgId' | 'id' | 'startUtc'>): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: table(),
+      Key: bookingKey(b.orgId, b.id),
+      ConditionExpression: '#status = :confirmed AND startUtc = :start',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':confirmed': 'confirmed', ':start': b.startUtc },
+    },
+  };
 }

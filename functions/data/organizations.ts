@@ -3,6 +3,7 @@
 //   organisation by apiKey pk APIKEY#<key>      sk APIKEY      (unique; rotated in one transaction)
 //   dashboard counters     pk ORG#<id>          sk COUNTERS
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { policyOf } from '#shared/policy';
 import { ddb, table } from '#lib/dynamo';
 import { randomId } from '#lib/passwords';
 import { noteTenant } from '#lib/request-scope';
@@ -21,6 +22,11 @@ export interface Organization {
   ownerId: string;
   /** IANA time zone for bookings and times shown to visitors. */
   timeZone: string;
+  /** The patient policy (reminders, self-service cancellation); absent fields take DEFAULT_POLICY. */
+  reminderHours?: number;
+  reminderSms?: boolean;
+  cancellationCutoffHours?: number;
+  cancellationRefund?: 'full' | 'none';
   /** When the apiKey was last replaced (absent: never). */
   apiKeyRotatedAt?: string;
   createdAt: string;
@@ -95,10 +101,12 @@ export async function getCounters(orgId: string): Promise<Record<Counter, number
 /** What members see of their organisation (the apiKey is the owner's integration view). */
 export function toOrganizationProfile(org: Organization) {
   const { apiKey: _key, ...profile } = org;
-  return profile;
+  return { ...profile, ...policyOf(org) };
 }
 
-export type ProfileFields = Partial<Pick<Organization, 'name' | 'email' | 'legalName' | 'websiteUrl' | 'phoneNumber' | 'timeZone'>>;
+export type ProfileFields = Partial<
+  Pick<Organization, 'name' | 'email' | 'legalName' | 'websiteUrl' | 'phoneNumber' | 'timeZone' | 'reminderHours' | 'reminderSms' | 'cancellationCutoffHours' | 'cancellationRefund'>
+>;
 
 /** An Update item for profile fields, for one transaction with its audit entry. */
 export function updateOrganizationItem(orgId: string, fields: ProfileFields, now: string): TransactItem {

@@ -22,7 +22,16 @@ export const outboxKey = (id: string) => ({ pk: `${OUTBOX_PREFIX}${id}`, sk: 'ME
 export type OutboxPayload =
   | { kind: 'mail'; mail: Mail }
   /** In-app notifications to the organisation's staff, fanned out to the members when delivered. */
-  | { kind: 'staff-notice'; notice: NotifyInput };
+  | { kind: 'staff-notice'; notice: NotifyInput }
+  /** A text message to a patient (reminders, where the clinic turned them on). */
+  | { kind: 'sms'; sms: OutboxSms };
+
+export interface OutboxSms {
+  /** E.164 phone number. */
+  to: string;
+  message: string;
+  senderName?: string;
+}
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
@@ -60,6 +69,9 @@ export function outboxItem(id: string, payload: OutboxPayload, orgId?: string, n
 
 /** A mail to send once the change commits. */
 export const outboxMail = (id: string, mail: Mail, orgId?: string) => outboxItem(id, { kind: 'mail', mail }, orgId);
+
+/** A text message to send once the change commits. */
+export const outboxSms = (id: string, sms: OutboxSms, orgId?: string) => outboxItem(id, { kind: 'sms', sms }, orgId);
 
 /** Staff notifications to write once the change commits (recipients are chosen when delivered). */
 export const outboxNotice = (id: string, orgId: string, notice: NotifyInput) => outboxItem(id, { kind: 'staff-notice', notice }, orgId);

@@ -76,6 +76,7 @@ export async function authorise(
   const state = sessionState(session, membership, settings);
   if (state === 'idle') throw unauthorized(idleMessage(settings.idleTimeoutMinutes));
   if (state !== 'open') throw unauthorized(SESSION_ENDED);
+  noteTenant(claims.orgId);
   const caller: Caller = {
     userId: claims.userId,
     orgId: claims.orgId,

@@ -1,6 +1,6 @@
 // A small Stripe client for the calls we make (Checkout Sessions, events) and webhook verification.
 // Why not the `stripe` SDK here: it adds ~246 KB minified to every function that imports it, which
-// breaks the 350 KB per-function budget; these four calls are plain form-encoded HTTPS requests.
+// breaks the 350 KB per-function budget; these few calls are plain form-encoded HTTPS requests.
 // Tests check the signature verification against the official SDK's own signer.
 // The API base is api.stripe.com, or STRIPE_API_BASE (the local stand-in of `npm start` and the tests).
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -119,6 +119,24 @@ export function createCheckoutSession(input: CheckoutSessionInput): Promise<Chec
 // Expire an open Checkout Session (frees what it held; Stripe then sends checkout.session.expired).
 export function expireCheckoutSession(id: string): Promise<CheckoutSession> {
   return request<CheckoutSession>('POST', `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`, {});
+}
+
+export interface Refund {
+  id: string;
+  amount: number;
+  payment_intent: string;
+  status: string;
+}
+
+// Refund a payment (the whole of it unless `amountCents`); the idempotency key makes a retry return
+// the first refund. Stripe confirms it with a charge.refunded event (functions/payments/).
+export function createRefund(input: { paymentIntentId: string; amountCents?: number; metadata?: Record<string, string>; idempotencyKey: string }): Promise<Refund> {
+  return request<Refund>(
+    'POST',
+    '/v1/refunds',
+    { payment_intent: input.paymentIntentId, ...(input.amountCents ? { amount: input.amountCents } : {}), ...(input.metadata ? { metadata: input.metadata } : {}) },
+    input.idempotencyKey,
+  );
 }
 
 // Read an event back from Stripe: proof that an event that did not come signed is Stripe's own.

@@ -1,4 +1,5 @@
-// The outbox worker: delivers each outbox row (functions/data/outbox.ts) once in effect. Two ways in,
+// The outbox worker: delivers each outbox row (functions/data/outbox.ts) once in effect, and its
+// scheduled sweep also sends the reminders that are due (functions/reminders/lib/sweep.ts). Two ways in,
 // one handler: the table's stream (a row written pending and due is delivered within moments of its
 // transaction) and a sweep every minute over the due index (retries, and rows the stream missed).
 // Locally the same handler is fed by infra/local/outbox-worker.ts.
@@ -11,7 +12,9 @@ import type { Context, DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } fro
 import { countMetric, errorFields, log, withInvocationLog } from '#lib/log';
 import { isPermanentMailRefusal, sendMail } from '#lib/mail';
 import { randomId } from '#lib/passwords';
+import { sendSms } from '#lib/sms';
 import { notifyStaffOnce } from '../data/notifications';
+import { sweepReminders } from '../reminders/lib/sweep';
 import {
   OUTBOX_PREFIX,
   claimOutboxRow,
@@ -41,6 +44,10 @@ export const retryDelayMs = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_B
 async function perform(row: OutboxRow): Promise<void> {
   const { payload } = row;
   if (payload.kind === 'mail') return sendMail(payload.mail);
+  if (payload.kind === 'sms') {
+    await sendSms(payload.sms.to, payload.sms.message, payload.sms.senderName);
+    return;
+  }
   if (payload.kind === 'staff-notice') {
     if (!row.orgId) throw new Error('A staff notice without an organisation');
     await notifyStaffOnce(row.orgId, payload.notice, { id: row.id, createdAt: row.createdAt });
@@ -127,6 +134,13 @@ export async function sweep(options: { remainingMs?: () => number } = {}): Promi
   const result: SweepResult = { sent: 0, retry: 0, failed: 0, skipped: 0 };
   const seen = new Set<string>();
   const timeLeft = () => (options.remainingMs ? options.remainingMs() > SWEEP_MARGIN_MS : true);
+  // Reminders that are due first: each writes its messages as outbox rows, delivered just below (and by the stream).
+  try {
+    const reminders = await sweepReminders({ timeLeft });
+    if (reminders.sent + reminders.dropped > 0) log.info('Reminder sweep', { ...reminders });
+  } catch (error) {
+    log.warn('Reminder sweep failed, the next sweep tries again', errorFields(error));
+  }
   while (seen.size < SWEEP_MAX_ROWS && timeLeft()) {
     // The due index is eventually consistent: a row just claimed may still be listed; seen skips it.
     const ids = (await listDueOutboxIds(new Date(), SWEEP_PAGE)).filter((id) => !seen.has(id));

@@ -2,7 +2,8 @@
 // the part of Stripe's API our code calls (/v1/checkout/sessions, /v1/events), and a checkout page at
 // /local/checkout/<session> where a person pays or cancels. Paying sends a checkout.session.completed
 // event, signed with the official SDK's signer, to the same webhook handler that serves real Stripe;
-// sessions past their expiry send checkout.session.expired.
+// sessions past their expiry send checkout.session.expired. Refunds (POST /v1/refunds, with Stripe's
+// idempotency keys) answer at once and send charge.refunded a moment later, as Stripe does.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
@@ -68,6 +69,9 @@ export interface LocalStripe extends LocalPage {
 export function createLocalStripe(options: { appUrl: string; webhookSecret: string }): LocalStripe {
   const sessions = new Map<string, Session>();
   const events = new Map<string, unknown>();
+  /** Refunds by idempotency key (a retried request gets the first refund), and cents refunded per payment. */
+  const refunds = new Map<string, unknown>();
+  const refunded = new Map<string, number>();
   const signer = new Stripe(LOCAL_STRIPE_KEY);
 
   async function emit(type: string, object: unknown) {
@@ -144,6 +148,25 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
           return json(res, 200, session);
         }
       }
+      if (parts[1] === 'refunds' && req.method === 'POST' && parts.length === 2) {
+        const key = req.headers['idempotency-key'];
+        const form = parseStripeForm(await readText(req)) as Record<string, any>;
+        if (typeof key === 'string' && refunds.has(key)) return json(res, 200, refunds.get(key));
+        const session = [...sessions.values()].find((s) => s.payment_intent && s.payment_intent === form.payment_intent);
+        if (!session) return json(res, 404, { error: { message: `No such payment_intent: '${form.payment_intent}'` } });
+        const already = refunded.get(session.payment_intent!) ?? 0;
+        const amount = form.amount ? Number(form.amount) : session.amount_total - already;
+        if (!Number.isInteger(amount) || amount <= 0 || already + amount > session.amount_total) {
+          return json(res, 400, { error: { message: `Charge ${session.payment_intent} has been refunded already.` } });
+        }
+        refunded.set(session.payment_intent!, already + amount);
+        const refund = { id: id('re'), object: 'refund', amount, currency: session.currency, payment_intent: session.payment_intent, status: 'succeeded', metadata: form.metadata ?? {} };
+        if (typeof key === 'string') refunds.set(key, refund);
+        json(res, 200, refund);
+        const charge = { id: id('ch'), object: 'charge', payment_intent: session.payment_intent, amount: session.amount_total, amount_refunded: already + amount, refunded: already + amount >= session.amount_total, metadata: session.metadata };
+        setTimeout(() => void emit('charge.refunded', charge), 50);
+        return;
+      }
       if (parts[1] === 'events' && req.method === 'GET') {
         const event = events.get(parts[2] ?? '');
         return event ? json(res, 200, event) : json(res, 404, { error: { message: 'No such event' } });
@@ -176,6 +199,7 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
         return redirect(res, session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id));
       }
       if (req.method === 'POST' && action === 'refund' && session.payment_intent) {
+        refunded.set(session.payment_intent, session.amount_total);
         await emit('charge.refunded', { id: id('ch'), object: 'charge', payment_intent: session.payment_intent, amount: session.amount_total, amount_refunded: session.amount_total, refunded: true, metadata: session.metadata });
         return redirect(res, `/local/checkout/${session.id}`);
       }

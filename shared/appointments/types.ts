@@ -53,7 +53,7 @@ export interface AppointmentLogEntry {
   /** The member who made the change; absent for a visitor's public request. */
   actorId?: string;
   actorName: string;
-  action: 'created' | 'assigned' | 'reassigned' | 'unassigned' | 'status-changed';
+  action: 'created' | 'assigned' | 'reassigned' | 'unassigned' | 'status-changed' | 'rescheduled';
   summary: string;
   from?: string;
   to?: string;

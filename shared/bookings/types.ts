@@ -49,6 +49,8 @@ export interface BookingFields {
   cancelledAt: string | null;
   cancelledBy: string | null;
   confirmationSentAt: string | null;
+  /** How often the time was changed (the calendar file's SEQUENCE: 0 as booked, +1 per move). */
+  sequence?: number;
   /** Set when staff must act: paid for a place that was no longer held (refund or rebook). */
   needsAttention: string | null;
   createdAt: string;

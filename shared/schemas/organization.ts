@@ -39,8 +39,27 @@ export const timeZone = z.pipe(
   z.transform(canonicalTimeZone),
 );
 
-/** PATCH /organization/profile: the organisation fields (spec section 5 messages) and the time zone, each optional. */
-export const organizationProfileUpdateSchema = z.partial(z.extend(organizationSchema, { timeZone }));
+/**
+ * POST /users/add-organization: the sign-up step's fields and the creator's browser time zone (the
+ * organisation's zone until the owner changes it in the profile); without one the server's default.
+ */
+export const newOrganizationSchema = z.extend(organizationSchema, { timeZone: z.optional(timeZone) });
+export type NewOrganization = z.infer<typeof newOrganizationSchema>;
+
+export { DEFAULT_POLICY, policyOf, type PatientPolicy } from '../policy';
+
+const wholeHours = (label: string, max: number) =>
+  z.number(`${label} must be a number of hours`).check(z.refine((n) => Number.isInteger(n) && n >= 0 && n <= max, `${label} must be a whole number of hours from 0 to ${max}`));
+
+const policyFields = {
+  reminderHours: wholeHours('Reminder time', 336),
+  reminderSms: z.boolean('Reminder by SMS must be true or false'),
+  cancellationCutoffHours: wholeHours('Cancellation cutoff', 336),
+  cancellationRefund: z.enum(['full', 'none'], "Cancellation refund must be 'full' or 'none'"),
+};
+
+/** PATCH /organization/profile: the organisation fields (spec section 5 messages), the time zone and the patient policy, each optional. */
+export const organizationProfileUpdateSchema = z.partial(z.extend(organizationSchema, { timeZone, ...policyFields }));
 export type OrganizationProfileUpdate = z.infer<typeof organizationProfileUpdateSchema>;
 
 /** What GET /organization/profile answers (no apiKey: that is the owner's integration view). */
@@ -55,6 +74,11 @@ export interface OrganizationProfile {
   ownerId: string;
   createdAt: string;
   updatedAt: string;
+  /** The patient policy, with defaults for what was never set. */
+  reminderHours: number;
+  reminderSms: boolean;
+  cancellationCutoffHours: number;
+  cancellationRefund: 'full' | 'none';
 }
 
 // ---------------------------------------------------------------------------------------------

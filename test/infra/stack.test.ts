@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, NestedStack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_PREFIX } from '../../functions/data/outbox';
 import { TABLE_INDEXES, TABLE_KEYS, TENANT_INDEX, TTL_ATTRIBUTE } from '../../functions/data/table';
@@ -517,7 +517,7 @@ describe('outbox worker', () => {
     expect(OUTBOX_LEASE_MS).toBeGreaterThan(OUTBOX_WORKER_TIMEOUT_SECONDS * 1000);
   });
 
-  it('may use the table and its stream and send mail, and nothing else of the app', () => {
+  it('may use the table and its stream, send mail and texts (reminders), and nothing else of the app', () => {
     const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
     const fn = functionOf(areaResources, WORKERS.outbox);
     const allows = allowsOf(fn.r, fn.resources);
@@ -527,7 +527,7 @@ describe('outbox worker', () => {
     expect(allows('ses:SendEmail', (r) => refersTo(r, byType(plainResources, 'AWS::SES::EmailIdentity')[0]![0]))).toBe(true);
     expect(allows('secretsmanager:GetSecretValue', () => true)).toBe(false);
     expect(allows('s3:PutObject', () => true)).toBe(false);
-    expect(allows('sns:Publish', () => true)).toBe(false);
+    expect(allows('sns:Publish', (r) => r === '*')).toBe(true);
   });
 });
 

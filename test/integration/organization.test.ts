@@ -34,6 +34,16 @@ describe('organisation profile', () => {
     expect(utc.body.data.timeZone).toBe('UTC');
   });
 
+  it("starts in the creator's browser time zone (sent at sign-up), America/New_York when none came", async () => {
+    const owner = await signUpOwner('zoneorg', 'Secret-123', { timeZone: 'australia/sydney' });
+    const read = await api('GET', '/organization/profile', { token: owner.token });
+    expect(read.body.data.timeZone).toBe('Australia/Sydney');
+    // The booking page's clock follows it.
+    const page = await api('GET', '/bookings/availability', { token: owner.token });
+    expect(page.body.data.timeZone).toBe('Australia/Sydney');
+    await expect(signUpOwner('badzoneorg', 'Secret-123', { timeZone: 'Mars/Olympus_Mons' })).rejects.toThrow(/add-organization: 400 Time zone must be a valid IANA time zone/);
+  });
+
   it('validates with the spec messages and a real time zone, writing nothing on bad input', async () => {
     const owner = await signUpOwner('badorg');
     const bad = await api('PATCH', '/organization/profile', {

@@ -93,7 +93,7 @@ export interface Owner {
 }
 
 /** Runs the whole sign-up flow and returns a signed-in owner of a new organisation. */
-export async function signUpOwner(tag = 'owner', password = 'Secret-123'): Promise<Owner> {
+export async function signUpOwner(tag = 'owner', password = 'Secret-123', organization: { timeZone?: string } = {}): Promise<Owner> {
   const email = uniqueEmail(tag);
   const sent = await api('POST', '/users/register-email', { body: { email, password } });
   if (sent.status !== 201) throw new Error(`register-email: ${sent.status} ${sent.body.message}`);
@@ -105,7 +105,7 @@ export async function signUpOwner(tag = 'owner', password = 'Secret-123'): Promi
   });
   const org = await api('POST', '/users/add-organization', {
     token: registration,
-    body: { name: `${tag} Clinic`, email, legalName: `${tag} Clinic LLC`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' },
+    body: { name: `${tag} Clinic`, email, legalName: `${tag} Clinic LLC`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567', ...organization },
   });
   if (org.status !== 201) throw new Error(`add-organization: ${org.status} ${org.body.message}`);
   return { email, password, token: org.body.data.token, userId: org.body.data.userDetails.id, orgId: org.body.data.userDetails.organizationId };

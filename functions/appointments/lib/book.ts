@@ -22,6 +22,8 @@ import type { NotifyInput } from '../../data/notifications';
 import { counterUpdate, type Organization } from '../../data/organizations';
 import { appointmentReportDeltas, reportItems } from '../../data/reports';
 import { when } from './views';
+import { appointmentManageLink } from '../../bookings/lib/manage-link';
+import { appointmentReminderItems, appointmentStartUtc } from './when';
 
 const FIELD_LABELS: Record<AttachmentField, string> = {
   insuranceCardImage: 'Insurance card image',
@@ -124,6 +126,8 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
     for (let attempt = 0; ; attempt++) {
       const customer = await customerForBooking(org.id, input, base, now);
       appointment = { ...base, customerId: customer.customerId };
+      // The patient's link to cancel it themselves (a new token per attempt: only the committed one is mailed).
+      const manage = appointmentManageLink(appointment, appointmentStartUtc(appointment, org.timeZone), org);
       const items: TransactItem[] = [
         putAppointment(appointment),
         ...searchTokenPuts(appointment),
@@ -141,7 +145,9 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
         ...(b.staff
           ? [auditItem({ orgId: org.id, actorId: b.staff.caller.userId, module: 'Appointment', action: 'create', recordType: 'appointment', recordId: id, summary: `Booked an appointment for ${input.firstName} ${input.lastName} on ${when(appointment)}` })]
           : []),
-        ...effectItems(`appointment-${org.id}-${id}`, org.id, { mail: mailOf(b, appointment), notice: noticeOf(b, appointment) }),
+        manage.item,
+        ...effectItems(`appointment-${org.id}-${id}`, org.id, { mail: mailOf(b, appointment, manage.text), notice: noticeOf(b, appointment) }),
+        ...appointmentReminderItems(appointment, org),
       ];
       const customerAt = items.length;
       items.push(...(customer.items as TransactItem[]));
@@ -174,16 +180,16 @@ function noticeOf(b: Booking, a: Appointment): NotifyInput {
   };
 }
 
-function mailOf(b: Booking, a: Appointment): Mail {
+function mailOf(b: Booking, a: Appointment, manage: string): Mail {
   return b.staff
     ? {
         to: a.email,
         subject: `Your appointment at ${b.org.name} is booked`,
-        text: `Hello ${a.firstName},\n\nYour appointment at ${b.org.name} is booked for ${when(a)}.\n\nReference: ${a.id}\n\nIf you cannot come, please contact ${b.org.name}${b.org.phoneNumber ? ` at ${b.org.phoneNumber}` : ''}.`,
+        text: `Hello ${a.firstName},\n\nYour appointment at ${b.org.name} is booked for ${when(a)}.\n\nReference: ${a.id}\n\nIf you cannot come, please contact ${b.org.name}${b.org.phoneNumber ? ` at ${b.org.phoneNumber}` : ''}.\n\n${manage}`,
       }
     : {
         to: a.email,
         subject: `We received your appointment request at ${b.org.name}`,
-        text: `Hello ${a.firstName},\n\nThank you: ${b.org.name} received your request for an appointment on ${when(a)}. The clinic will confirm it with you.\n\nReference: ${a.id}\n\nIf you did not make this request, you can ignore this message.`,
+        text: `Hello ${a.firstName},\n\nThank you: ${b.org.name} received your request for an appointment on ${when(a)}. The clinic will confirm it with you.\n\nReference: ${a.id}\n\n${manage}\n\nIf you did not make this request, you can ignore this message.`,
       };
 }

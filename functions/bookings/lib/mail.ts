@@ -31,7 +31,8 @@ function hostOf(url: string): string {
   }
 }
 
-export function confirmationMail(b: BookingRecord, orgName: string): Mail {
+/** `manage`: the text of the manage link (lib/manage-link.ts) when the mail carries one. */
+export function confirmationMail(b: BookingRecord, orgName: string, manage?: string): Mail {
   const when = whenText(b);
   const paid = b.amountPaidCents ?? b.priceCents;
   const text = [
@@ -46,10 +47,25 @@ export function confirmationMail(b: BookingRecord, orgName: string): Mail {
       `Reference: ${b.id}`,
     ].join('\n'),
     'The attached calendar file (booking.ics) adds the appointment to your calendar.',
-    `If you need to change or cancel, please contact ${orgName}.`,
+    manage ?? `If you need to change or cancel, please contact ${orgName}.`,
   ].join('\n\n');
-  const ics = buildIcs({
+  return {
+    to: b.email,
+    subject: `Booking confirmed: ${b.packageName} on ${when.short}`,
+    text,
+    attachments: [bookingIcs(b, orgName)],
+  };
+}
+
+/**
+ * The booking's calendar file. One UID for the booking's whole life and a SEQUENCE that grows with
+ * each move, so a calendar that imported the confirmation updates that event instead of adding one.
+ */
+export function bookingIcs(b: BookingRecord, orgName: string) {
+  const when = whenText(b);
+  const content = buildIcs({
     uid: `booking-${b.id}@${hostOf(config.appUrl)}`,
+    sequence: b.sequence ?? 0,
     start: b.startUtc,
     end: b.endUtc,
     summary: `${b.packageName} with ${orgName}`,
@@ -58,11 +74,24 @@ export function confirmationMail(b: BookingRecord, orgName: string): Mail {
     organizer: { name: orgName, email: config.mailFrom },
     attendee: { name: `${b.firstName} ${b.lastName}`, email: b.email },
   });
+  return { filename: 'booking.ics', contentType: ICS_TYPE, content };
+}
+
+/** The visitor's mail when staff move their booking: the new time, and the calendar file updated. */
+export function movedMail(b: BookingRecord, previous: Pick<BookingRecord, 'startUtc' | 'timeZone'>, orgName: string, manage?: string, by = orgName): Mail {
+  const when = whenText(b);
+  const before = whenText(previous);
   return {
     to: b.email,
-    subject: `Booking confirmed: ${b.packageName} on ${when.short}`,
-    text,
-    attachments: [{ filename: 'booking.ics', contentType: ICS_TYPE, content: ics }],
+    subject: `Booking moved: ${b.packageName} is now on ${when.short}`,
+    text: [
+      `Hello ${b.firstName},`,
+      by === orgName ? `${orgName} moved your booking for ${b.packageName}.` : `Your booking for ${b.packageName} with ${orgName} is moved.`,
+      [`New date: ${when.date}`, `New time: ${when.time}`, `Length: ${b.durationMinutes} minutes`, `Was: ${before.date} at ${before.time}`, `Reference: ${b.id}`].join('\n'),
+      'The attached calendar file (booking.ics) updates the appointment in your calendar.',
+      manage ?? `If the new time does not suit you, please contact ${orgName}.`,
+    ].join('\n\n'),
+    attachments: [bookingIcs(b, orgName)],
   };
 }
 

@@ -30,6 +30,8 @@ import { amountText, differenceNote, paidDifference, STRIPE_ACTOR, type PaidDiff
 import { PaymentTargetMissing, type PaymentConsumer, type PaymentRef, type Refund } from '../../payments/lib/contract';
 import { bookingRowId, confirmationMail, unplacedPaymentMail, whenText } from './mail';
 import { cancelConfirmed, confirmHeld, reinstateExpired, releaseHeld, updateBooking } from './places';
+import { manageLink } from './manage-link';
+import { bookingReminderItems } from './reminder';
 
 async function bookingOf(metadata: Record<string, string> | undefined): Promise<BookingRecord | undefined> {
   const orgId = metadata?.orgId;
@@ -99,9 +101,12 @@ export const bookingPaymentConsumer: PaymentConsumer = {
       const b = booking;
       const confirmedRows = () => {
         const confirmed: BookingRecord = { ...b, ...payment, status: 'confirmed', paymentStatus: 'paid' };
+        const manage = manageLink(b, org);
         return [
-          outboxMail(bookingRowId('confirmed', b), confirmationMail(confirmed, orgName), b.orgId),
+          manage.item,
+          outboxMail(bookingRowId('confirmed', b), confirmationMail(confirmed, orgName, manage.text), b.orgId),
           notice(b, bookingRowId('confirmed-notice', b), 'New booking', `${who(b)} booked "${b.packageName}" for ${whenText(b).short} and paid ${amountText(session.amount_total, session.currency)}.`),
+          ...bookingReminderItems(b, org),
           ...flagged(b),
         ];
       };

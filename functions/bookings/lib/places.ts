@@ -151,3 +151,53 @@ export function cancelConfirmed(
 export function updateBooking(b: BookingRecord, when: Parameters<typeof moveBookingItem>[1], changes: Partial<BookingRecord>, also: TransactItem[] = []): Promise<boolean> {
   return tryTransact([moveBookingItem(b, when, changes), ...also]);
 }
+
+/** Where a confirmed booking moves to: the slot (as findSlot gives it) and its length. */
+export interface NewTime {
+  startUtc: string;
+  endUtc: string;
+  date: string;
+  time: string;
+  timeZone: string;
+  durationMinutes: number;
+}
+
+/**
+ * Moves a confirmed booking to another slot in ONE transaction: the new slot's place is taken (with
+ * its capacity condition) before the old one is given back, and the booking changes only while it is
+ * still confirmed at the time the move was decided on. So a move never double-books, two moves of one
+ * booking cannot both release its old place, and a failed move leaves everything as it was.
+ * 'full' when the new slot has no free place (after releasing expired holds), 'state' when the
+ * booking changed meanwhile.
+ */
+export async function moveConfirmed(b: BookingRecord, to: NewTime, capacity: number, at: string, also: TransactItem[] = [], now = new Date()): Promise<'moved' | 'full' | 'state'> {
+  // A counted booking is counted on the day it takes place: it moves to its new day in the reports.
+  const recount = Boolean(b.reportDay && b.reportDay !== to.date);
+  const items = () => [
+    takePlaceItem(b.orgId, { startUtc: to.startUtc, date: to.date, time: to.time, timeZone: to.timeZone }, capacity, 'confirmed'),
+    moveBookingItem(b, { status: ['confirmed'], startUtc: b.startUtc }, {
+      bookingDate: to.date, bookingTime: to.time, timeZone: to.timeZone, startUtc: to.startUtc, endUtc: to.endUtc, durationMinutes: to.durationMinutes,
+      sequence: (b.sequence ?? 0) + 1, updatedAt: at, ...(recount ? { reportDay: to.date } : {}),
+    }),
+    releasePlaceItem(b.orgId, b.startUtc, 'confirmed'),
+    ...(recount
+      ? reportItems(b.orgId, [
+          { day: b.reportDay!, figure: 'bookings:confirmed', by: -1 },
+          { day: to.date, figure: 'bookings:confirmed', by: 1 },
+        ])
+      : []),
+    ...also,
+  ];
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await transact(items());
+      return 'moved';
+    } catch (error) {
+      if (!(error instanceof TransactionFailure)) throw error;
+      if (error.failedAt(1)) return 'state';
+      if (!error.failedAt(0)) throw error;
+      if (attempt > 0 || (await releaseExpiredHolds(b.orgId, to.startUtc, now)) === 0) break;
+    }
+  }
+  return 'full';
+}

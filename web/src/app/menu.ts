@@ -3,7 +3,7 @@
 // a group shows when any of its entries shows; a heading when anything below it (before the next
 // heading) shows.
 import { paths } from '../config/paths';
-import { leadGeneration, reportsAccess, type Access } from '../lib/access';
+import { calendarAccess, leadGeneration, reportsAccess, type Access } from '../lib/access';
 
 export type MenuItem =
   | { type: 'link'; title: string; to: string; icon?: string; access?: Access }
@@ -25,6 +25,7 @@ export const menu: MenuItem[] = [
     ],
   },
   { type: 'heading', title: 'Service Management' },
+  { type: 'link', title: 'Calendar', to: paths.calendar, icon: 'bi-calendar3', access: calendarAccess },
   {
     type: 'group',
     title: 'Appointments',

@@ -3,7 +3,7 @@
 // and quick actions appear only for paths that a registered route matches.
 import { matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { leadGeneration, reportsAccess, type Access } from '../lib/access';
+import { calendarAccess, leadGeneration, reportsAccess, type Access } from '../lib/access';
 
 export interface QuickAction {
   title: string;
@@ -71,6 +71,8 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: paths.logs, access: { owner: 'only' }, lazy: () => import('../features/logs/routes/logs') },
   // Service management: appointments (the spec guards /appointments/* with Appointment read), and the
   // services, customers and SMS pages, which ride on the Appointment module's flags like their API.
+  // The calendar: appointments and bookings together, each kind as far as the member may read it.
+  { path: paths.calendar, access: calendarAccess, lazy: () => import('../features/calendar/routes/calendar') },
   { path: paths.appointments.list, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/appointments-list') },
   { path: paths.appointments.my, access: { module: 'Appointment', owner: 'exclude' }, lazy: () => import('../features/appointments/routes/my-appointments') },
   {

@@ -27,6 +27,7 @@ export const paths = {
   members: { list: '/member', add: '/member/add', detail: '/member/:id' },
   organization: '/organization',
   notifications: '/notification',
+  calendar: '/calendar',
   appointments: { list: '/appointments', my: '/appointments/my', book: '/appointments/book', detail: '/appointments/:id' },
   services: '/services',
   customers: { list: '/customers', detail: '/customers/:id' },

@@ -32,3 +32,5 @@ export const leadGeneration = (action: Action): Access => ({ module: 'Appointmen
 
 /** Reports show each module's part to those who may read it: any one of them opens the page. */
 export const reportsAccess: Access = { anyOf: [{ module: 'Appointment' }, { module: 'Bookings' }, { module: 'Forms' }] };
+/** /calendar: appointments or bookings (read); the page shows the kinds the member may read. */
+export const calendarAccess: Access = { anyOf: [{ module: 'Appointment' }, { module: 'Bookings' }] };

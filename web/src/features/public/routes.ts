@@ -15,4 +15,6 @@ export const publicRoutes: RouteObject[] = [
   { path: 'booking/:apiKey', lazy: () => import('./booking/booking-page') },
   { path: 'form-builder/public/:formId/:apiKey', lazy: () => import('./form/form-page') },
   { path: 'room-integration/:apiKey', lazy: () => import('../appointments/public/request-page') },
+  // The patient's manage link (manage#<token>): reschedule or cancel within the clinic's policy.
+  { path: 'manage', lazy: () => import('./manage/manage-page') },
 ];

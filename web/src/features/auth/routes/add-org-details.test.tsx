@@ -49,5 +49,7 @@ describe('AddOrgDetailsPage', { timeout: 20_000 }, () => {
     expect(Cookies.get('token')).toBe('access');
     expect(getRegistrationToken()).toBeUndefined();
     expect(calls[0]?.headers.authorization).toBe('Bearer reg');
+    // The organisation starts in the creator's browser zone.
+    expect(calls[0]?.body).toMatchObject({ name: 'Riverside Clinic', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
   });
 });

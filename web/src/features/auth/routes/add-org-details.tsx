@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { organizationSchema, type Organization } from '#shared/schemas/account';
+import { isTimeZone } from '#shared/schemas/organization';
 import { controlProps, Field } from '../../../components/field';
 import { Busy } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';
@@ -62,6 +63,12 @@ export function OrganizationForm({ onSubmit }: { onSubmit(values: Organization):
   );
 }
 
+/** The zone this browser runs in, the organisation's default (editable later in its profile); none when Intl cannot tell. */
+export function browserTimeZone(): string | undefined {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isTimeZone(zone) ? zone : undefined;
+}
+
 export function AddOrgDetailsPage() {
   const navigate = useNavigate();
   const { saveAuth } = useAuth();
@@ -73,7 +80,7 @@ export function AddOrgDetailsPage() {
   const submit = async (values: Organization) => {
     setStatus(null);
     try {
-      const result = await addOrganization(values);
+      const result = await addOrganization({ ...values, timeZone: browserTimeZone() });
       const data = result.data.data;
       if (result.success && data?.token) {
         clearRegistrationToken();

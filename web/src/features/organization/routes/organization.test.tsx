@@ -7,6 +7,7 @@ import { OrganizationPage } from './organization';
 const org = {
   id: 'o1', name: 'Riverside Clinic', email: 'hello@riverside.example.com', legalName: 'Riverside Clinic LLC', websiteUrl: 'https://riverside.example.com',
   phoneNumber: '+15551234567', timeZone: 'America/New_York', ownerId: 'u1', createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z',
+  reminderHours: 24, reminderSms: false, cancellationCutoffHours: 24, cancellationRefund: 'full',
 };
 
 function setup(isOwner: boolean) {
@@ -28,6 +29,26 @@ function setup(isOwner: boolean) {
 }
 
 describe('OrganizationPage', { timeout: 20_000 }, () => {
+  it('lets the owner set reminders and what patients may change themselves', async () => {
+    const { user, calls } = setup(true);
+    const hours = await screen.findByLabelText('Reminder (hours before)');
+    expect(hours).toHaveValue(24);
+    await user.clear(hours);
+    await user.type(hours, '0');
+    await user.click(screen.getByLabelText('Also by SMS to patients who gave a phone number'));
+    await user.clear(screen.getByLabelText('Patients may change until (hours before)'));
+    await user.type(screen.getByLabelText('Patients may change until (hours before)'), '48');
+    await user.selectOptions(screen.getByLabelText("A patient's cancellation refunds"), 'Nothing');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ reminderHours: 0, reminderSms: true, cancellationCutoffHours: 48, cancellationRefund: 'none' }));
+  });
+
+  it('shows the settings to members without letting them change them', async () => {
+    setup(false);
+    expect(await screen.findByLabelText('Reminder (hours before)')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
+  });
+
   it('lets the owner edit the profile and time zone, with the spec messages', async () => {
     const { user, calls } = setup(true);
     expect(await screen.findByDisplayValue('Riverside Clinic')).toBeInTheDocument();

@@ -172,6 +172,69 @@ function IntegrationKey() {
   );
 }
 
+/** Reminders and what patients may change themselves (with their manage link); the owner edits it. */
+function PolicyForm({ org, editable, onSaved }: { org: OrganizationProfile; editable: boolean; onSaved(o: OrganizationProfile): void }) {
+  const [reminderHours, setReminderHours] = useState(String(org.reminderHours));
+  const [reminderSms, setReminderSms] = useState(org.reminderSms);
+  const [cutoff, setCutoff] = useState(String(org.cancellationCutoffHours));
+  const [refund, setRefund] = useState(org.cancellationRefund);
+  const [status, setStatus] = useState<Status | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setStatus(null);
+    setBusy(true);
+    try {
+      const result = await updateOrganization({ reminderHours: Number(reminderHours), reminderSms, cancellationCutoffHours: Number(cutoff), cancellationRefund: refund });
+      if (result.success && result.data.data) {
+        notify.success(result.message);
+        onSaved(result.data.data);
+      } else setStatus({ kind: 'danger', text: result.message || 'The settings could not be saved.' });
+    } catch {
+      setStatus({ kind: 'danger', text: 'The settings could not be saved. Please check your connection.' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="policy-title" className="card border-0 shadow-sm">
+      <div className="card-header bg-transparent py-3">
+        <h2 id="policy-title" className="h6 fw-bold mb-0">Reminders and patient changes</h2>
+      </div>
+      <div className="card-body">
+        <StatusBanner status={status} />
+        <fieldset disabled={!editable}>
+          <div className="row g-3">
+            <Field id="reminderHours" label="Reminder (hours before)" className="col-md-6" hint="Mail to patients before each confirmed booking and appointment; 0 turns reminders off.">
+              <input id="reminderHours" type="number" min={0} max={336} step={1} className="form-control" value={reminderHours} onChange={(e) => setReminderHours(e.target.value)} />
+            </Field>
+            <div className="col-md-6 d-flex align-items-center">
+              <div className="form-check mt-md-4">
+                <input id="reminderSms" type="checkbox" className="form-check-input" checked={reminderSms} onChange={(e) => setReminderSms(e.target.checked)} />
+                <label htmlFor="reminderSms" className="form-check-label">Also by SMS to patients who gave a phone number</label>
+              </div>
+            </div>
+            <Field id="cancellationCutoffHours" label="Patients may change until (hours before)" className="col-md-6" hint="With the link in their booking mails, patients reschedule or cancel until then.">
+              <input id="cancellationCutoffHours" type="number" min={0} max={336} step={1} className="form-control" value={cutoff} onChange={(e) => setCutoff(e.target.value)} />
+            </Field>
+            <Field id="cancellationRefund" label="A patient's cancellation refunds" className="col-md-6">
+              <select id="cancellationRefund" className="form-select" value={refund} onChange={(e) => setRefund(e.target.value as 'full' | 'none')}>
+                <option value="full">The full payment</option>
+                <option value="none">Nothing</option>
+              </select>
+            </Field>
+          </div>
+        </fieldset>
+      </div>
+      {editable && (
+        <div className="card-footer bg-transparent d-flex justify-content-end">
+          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? <Busy /> : 'Save settings'}</button>
+        </div>
+      )}
+    </form>
+  );
+}
+
 export function OrganizationPage() {
   usePageTitle('Organisation', [{ title: 'Organisation' }]);
   const { isOwner, loading } = useRoles();
@@ -187,6 +250,7 @@ export function OrganizationPage() {
   return (
     <div className="d-grid gap-4">
       <ProfileForm key={data.updatedAt} org={data} editable={isOwner} onSaved={(o) => void mutate(o, { revalidate: false })} />
+      <PolicyForm key={`policy-${data.updatedAt}`} org={data} editable={isOwner} onSaved={(o) => void mutate(o, { revalidate: false })} />
       {isOwner && <IntegrationKey />}
     </div>
   );

@@ -1,0 +1,37 @@
+// The free times of one local date in the clinic's time zone, without past times (and the notice),
+// closed days or full slots. A hold whose time ran out counts as free (booking that time releases it).
+// Shared by the booking page and the patient's reschedule page.
+import { dayBoundsUtc, dayOf, describeInstant } from '#shared/bookings/slots';
+import { getAvailability, rulesOf } from '../../data/availability';
+import { listHoldsBetween, listSlotCountsBetween } from '../../data/holds';
+
+export async function freeTimes(org: { id: string; timeZone?: string }, date: string, now = new Date()) {
+  const rules = rulesOf(await getAvailability(org.id), org.timeZone);
+  const day = dayOf(rules, date, now);
+  const bounds = dayBoundsUtc(date, rules.timeZone)!;
+  let slots: { time: string; startUtc: string; endUtc: string; label: string; remaining: number }[] = [];
+  if (day.slots.length) {
+    const [counts, holds] = await Promise.all([listSlotCountsBetween(org.id, bounds.from, bounds.to), listHoldsBetween(org.id, bounds.from, bounds.to)]);
+    const nowIso = now.toISOString();
+    const lapsed = new Map<string, number>();
+    for (const h of holds) if (h.holdExpiresAt <= nowIso) lapsed.set(h.startUtc, (lapsed.get(h.startUtc) ?? 0) + 1);
+    slots = day.slots
+      .map((s) => {
+        const taken = (counts.get(s.startUtc)?.taken ?? 0) - (lapsed.get(s.startUtc) ?? 0);
+        const when = describeInstant(s.startUtc, rules.timeZone);
+        return { ...s, label: `${when.time} ${when.zoneAbbreviation}`, remaining: Math.max(0, rules.capacity - taken) };
+      })
+      .filter((s) => s.remaining > 0);
+  }
+  // The zone's names as they are on that date (EST or EDT), read at its midday.
+  const midday = describeInstant(new Date(Date.parse(bounds.from) + 12 * 3_600_000).toISOString(), rules.timeZone);
+  return {
+    date,
+    timeZone: rules.timeZone,
+    timeZoneName: midday.zoneLongName,
+    timeZoneAbbreviation: midday.zoneAbbreviation,
+    status: day.status === 'open' && slots.length === 0 ? 'full' : day.status,
+    slotMinutes: rules.slotMinutes,
+    slots,
+  };
+}

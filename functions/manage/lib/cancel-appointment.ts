@@ -1,0 +1,31 @@
+// A patient cancels their requested or confirmed appointment with its manage link, until the clinic's
+// cutoff: one change conditional on the version read (like every appointment change), with its log
+// and audit entries, the patient's mail and a notice to staff (outbox rows in the same transaction).
+import { MANAGE_MESSAGES } from '#shared/schemas/manage';
+import { conflict } from '#lib/errors';
+import { when } from '../../appointments/lib/views';
+import { getAppointment, saveAppointmentChange } from '../../data/appointments';
+import { PATIENT_ACTOR, type OpenedAppointment } from './load';
+
+/** The appointment as it is after the cancellation. */
+export async function cancelAppointment(opened: OpenedAppointment, now = new Date()) {
+  const { appointment: a, org, policy, startUtc } = opened;
+  if (a.status === 'cancelled') return a;
+  if (a.status !== 'requested' && a.status !== 'confirmed') throw conflict(`This appointment is ${a.status}: it cannot be cancelled.`);
+  if (now.getTime() >= Date.parse(startUtc) - policy.cancellationCutoffHours * 3_600_000) throw conflict(MANAGE_MESSAGES.closed(policy.cancellationCutoffHours, org.name));
+  const at = now.toISOString();
+  const next = { ...a, status: 'cancelled' as const, updatedAt: at, version: a.version + 1 };
+  const name = `${a.firstName} ${a.lastName}`;
+  const saved = await saveAppointmentChange({
+    previous: a,
+    next,
+    log: { appointmentId: a.id, at, actorName: `${name} (manage link)`, action: 'status-changed', summary: `Cancelled by the patient with the manage link`, from: a.status, to: 'cancelled' },
+    audit: { orgId: a.orgId, actorId: PATIENT_ACTOR, module: 'Appointment', action: 'update', recordType: 'appointment', recordId: a.id, summary: `${name} cancelled their appointment on ${when(a)} with the manage link`, at },
+    effects: {
+      mail: { to: a.email, subject: `Your appointment at ${org.name} is cancelled`, text: `Hello ${a.firstName},\n\nYou cancelled your appointment at ${org.name} on ${when(a)}.\n\nReference: ${a.id}` },
+      notice: { title: 'Appointment cancelled by the patient', message: `${name} cancelled their appointment on ${when(a)} with the manage link.`, link: `/appointments/${a.id}`, module: 'Appointment' },
+    },
+  });
+  if (!saved) throw conflict('The appointment changed meanwhile. Please reload and try again.');
+  return (await getAppointment(a.orgId, a.id))!;
+}

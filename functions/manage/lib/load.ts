@@ -1,0 +1,114 @@
+// What every manage call starts with: the booking a token opens (404 alike for an unknown, expired or
+// malformed token, so nothing tells a guesser more), its organisation and policy, and the rule that
+// decides whether it may still be changed online.
+import { describeInstant } from '#shared/bookings/slots';
+import { policyOf, type PatientPolicy } from '#shared/policy';
+import { MANAGE_MESSAGES, type ManageView } from '#shared/schemas/manage';
+import { conflict, notFound } from '#lib/errors';
+import { appointmentStartUtc } from '../../appointments/lib/when';
+import { getAppointment, type Appointment } from '../../data/appointments';
+import { getBooking, type BookingRecord } from '../../data/bookings';
+import { findManageToken } from '../../data/manage-tokens';
+import { getOrganization, type Organization } from '../../data/organizations';
+
+/** Who a patient's own change is recorded as (audit log, cancelledBy). */
+export const PATIENT_ACTOR = 'patient';
+
+export interface Opened {
+  booking: BookingRecord;
+  org: Organization;
+  policy: PatientPolicy;
+}
+
+export async function openBooking(token: string): Promise<Opened> {
+  const found = await findManageToken(token);
+  if (found?.appointmentId) throw conflict(MANAGE_MESSAGES.appointmentTime);
+  const [booking, org] = found?.bookingId ? await Promise.all([getBooking(found.orgId, found.bookingId), getOrganization(found.orgId)]) : [];
+  if (!booking || !org) throw notFound(MANAGE_MESSAGES.unknown);
+  return { booking, org, policy: policyOf(org) };
+}
+
+export interface OpenedAppointment {
+  appointment: Appointment;
+  org: Organization;
+  policy: PatientPolicy;
+  startUtc: string;
+}
+
+/** What a token opens: a booking, or an appointment. */
+export async function openAny(token: string): Promise<{ booking: Opened } | { appointment: OpenedAppointment }> {
+  const found = await findManageToken(token);
+  if (found?.appointmentId) {
+    const [appointment, org] = await Promise.all([getAppointment(found.orgId, found.appointmentId), getOrganization(found.orgId)]);
+    if (!appointment || !org) throw notFound(MANAGE_MESSAGES.unknown);
+    return { appointment: { appointment, org, policy: policyOf(org), startUtc: appointmentStartUtc(appointment, org.timeZone) } };
+  }
+  return { booking: await openBooking(token) };
+}
+
+export function toAppointmentManageView({ appointment: a, org, policy, startUtc }: OpenedAppointment, now = new Date()): ManageView {
+  const when = describeInstant(startUtc, org.timeZone);
+  const until = new Date(Date.parse(startUtc) - policy.cancellationCutoffHours * 3_600_000);
+  return {
+    kind: 'appointment',
+    bookingId: a.id,
+    orgName: org.name,
+    packageName: a.appointmentType || 'Appointment',
+    firstName: a.firstName,
+    status: a.status,
+    paymentStatus: null,
+    bookingDate: a.bookingDate,
+    bookingTime: a.bookingTime,
+    whenLabel: `${when.date} at ${when.time} ${when.zoneAbbreviation}`,
+    timeZone: org.timeZone,
+    timeZoneName: when.zoneLongName,
+    durationMinutes: null,
+    amountPaidCents: null,
+    refundedCents: null,
+    changeableUntil: until.toISOString(),
+    canChange: (a.status === 'requested' || a.status === 'confirmed') && now < until,
+    cutoffHours: policy.cancellationCutoffHours,
+    refundOnCancelCents: 0,
+  };
+}
+
+/** Until when the booking may be changed online: its start less the cutoff. */
+export const changeableUntil = (b: BookingRecord, p: PatientPolicy) => new Date(Date.parse(b.startUtc) - p.cancellationCutoffHours * 3_600_000);
+
+/** What a cancellation now refunds: the rest of the payment under a 'full' policy, else nothing. */
+export function refundDue(b: BookingRecord, p: PatientPolicy): number {
+  if (p.cancellationRefund !== 'full' || !b.paymentIntentId || (b.paymentStatus !== 'paid' && b.paymentStatus !== 'partially_refunded')) return 0;
+  return Math.max(0, (b.amountPaidCents ?? b.priceCents) - (b.refundedCents ?? 0));
+}
+
+/** Refuses (409) a change the policy no longer allows, or of a booking that is not confirmed. */
+export function assertChangeable({ booking, org, policy }: Opened, now = new Date()): void {
+  if (booking.status !== 'confirmed') throw conflict(`This booking is ${booking.status}: it cannot be changed.`);
+  if (now >= changeableUntil(booking, policy)) throw conflict(MANAGE_MESSAGES.closed(policy.cancellationCutoffHours, org.name));
+}
+
+export function toManageView({ booking: b, org, policy }: Opened, now = new Date()): ManageView {
+  const when = describeInstant(b.startUtc, b.timeZone);
+  const until = changeableUntil(b, policy);
+  return {
+    kind: 'booking',
+    bookingId: b.id,
+    orgName: org.name,
+    packageName: b.packageName,
+    firstName: b.firstName,
+    status: b.status,
+    paymentStatus: b.paymentStatus,
+    bookingDate: b.bookingDate,
+    bookingTime: b.bookingTime,
+    whenLabel: `${when.date} at ${when.time} ${when.zoneAbbreviation}`,
+    timeZone: b.timeZone,
+    timeZoneName: when.zoneLongName,
+    durationMinutes: b.durationMinutes,
+    amountPaidCents: b.amountPaidCents,
+    refundedCents: b.refundedCents,
+    changeableUntil: until.toISOString(),
+    canChange: b.status === 'confirmed' && now < until,
+    cutoffHours: policy.cancellationCutoffHours,
+    refundOnCancelCents: refundDue(b, policy),
+  };
+}

@@ -1,0 +1,39 @@
+// What a reminder says: a mail (with the booking's calendar file, unchanged UID and SEQUENCE) and a
+// short text for SMS.
+import type { Mail } from '#lib/mail';
+import type { Appointment } from '../../data/appointments';
+import type { BookingRecord } from '../../data/bookings';
+import type { Organization } from '../../data/organizations';
+import { bookingIcs, whenText } from '../../bookings/lib/mail';
+
+/** A booking's reminder; `manage`: the text of its manage link. */
+export function bookingReminder(b: BookingRecord, org: Organization, manage: string): { mail: Mail; sms: string } {
+  const when = whenText(b);
+  return {
+    mail: {
+      to: b.email,
+      subject: `Reminder: ${b.packageName} with ${org.name} on ${when.short}`,
+      text: [
+        `Hello ${b.firstName},`,
+        `This is a reminder of your booking with ${org.name}.`,
+        [`Package: ${b.packageName}`, `Date: ${when.date}`, `Time: ${when.time}`, `Length: ${b.durationMinutes} minutes`, `Reference: ${b.id}`].join('\n'),
+        manage,
+      ].join('\n\n'),
+      attachments: [bookingIcs(b, org.name)],
+    },
+    sms: `Reminder: ${b.packageName} with ${org.name} on ${when.short}. Ref ${b.id}`,
+  };
+}
+
+/** An appointment's reminder; `manage`: the text of its manage link. */
+export function appointmentReminder(a: Appointment, org: Organization, manage: string): { mail: Mail; sms: string } {
+  const when = `${a.bookingDate} at ${a.bookingTime}`;
+  return {
+    mail: {
+      to: a.email,
+      subject: `Reminder: your appointment at ${org.name} on ${when}`,
+      text: `Hello ${a.firstName},\n\nThis is a reminder of your appointment at ${org.name} on ${when} (${org.timeZone} time).\n\nReference: ${a.id}\n\n${manage}`,
+    },
+    sms: `Reminder: your appointment at ${org.name} on ${when}. Ref ${a.id}`,
+  };
+}

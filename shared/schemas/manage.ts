@@ -1,0 +1,54 @@
+// The patient's manage page (public, /manage#<token>): its calls take the token in the body, never
+// in a URL. Used by the page and the handlers, so both give the same messages.
+import * as z from 'zod/mini';
+import { BOOKING_MESSAGES } from '../bookings/form';
+import { normaliseTime, parseDate } from '../bookings/time';
+import { requiredString } from './common';
+
+export const MANAGE_MESSAGES = {
+  unknown: 'This link is not valid or has expired. Please contact the clinic.',
+  appointmentTime: 'To change the time of an appointment, please contact the clinic.',
+  closed: (hours: number, clinic: string) =>
+    `This booking can no longer be changed online (the clinic allows changes until ${hours} hour${hours === 1 ? '' : 's'} before the start). Please contact ${clinic}.`,
+} as const;
+
+const token = requiredString(MANAGE_MESSAGES.unknown);
+const date = requiredString(BOOKING_MESSAGES.date, z.refine((v) => parseDate(v) !== undefined, BOOKING_MESSAGES.dateFormat));
+
+export const manageTokenSchema = z.object({ token });
+export const manageSlotsSchema = z.object({ token, date });
+export const manageRescheduleSchema = z.object({
+  token,
+  bookingDate: date,
+  bookingTime: z.pipe(
+    requiredString(BOOKING_MESSAGES.time, z.refine((v) => normaliseTime(v) !== undefined, BOOKING_MESSAGES.timeFormat)),
+    z.transform((v) => normaliseTime(v)!),
+  ),
+});
+
+/** What the manage page shows of a booking (or, with kind 'appointment', of an appointment: cancel only). */
+export interface ManageView {
+  kind: 'booking' | 'appointment';
+  /** The booking's or the appointment's id (its reference). */
+  bookingId: string;
+  orgName: string;
+  packageName: string;
+  firstName: string;
+  status: string;
+  paymentStatus: string | null;
+  bookingDate: string;
+  bookingTime: string;
+  /** 'Monday, March 9, 2026 at 9:00 AM EDT' */
+  whenLabel: string;
+  timeZone: string;
+  timeZoneName: string;
+  durationMinutes: number | null;
+  amountPaidCents: number | null;
+  refundedCents: number | null;
+  /** Changes are possible until this instant (the cutoff before the start). */
+  changeableUntil: string;
+  canChange: boolean;
+  cutoffHours: number;
+  /** What a cancellation now refunds, in cents (0: nothing). */
+  refundOnCancelCents: number;
+}

@@ -1,0 +1,125 @@
+// The clinic's day end to end in Chromium (issue 13): a visitor's paid booking shows on the staff's
+// week view; staff move it with the calendar's dialog; the visitor is mailed the new time with the
+// updated .ics (same UID, higher SEQUENCE) and a manage link, opens it, cancels, and the time is free.
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { appUrl, codeFor, launch, newContext, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function call<T = any>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
+  const headers: Record<string, string> = { 'x-forwarded-for': `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}` };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${inject('appUrl')}/api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const json = (await res.json().catch(() => ({}))) as { message?: string; data?: T };
+  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
+  return json.data as T;
+}
+
+interface Mail {
+  subject: string;
+  destination?: { to?: string[] };
+  body?: { text?: string };
+  attachments?: { filename?: string; content: string }[];
+}
+
+async function mailsTo(address: string): Promise<Mail[]> {
+  const store = (await (await fetch(`${inject('inboxUrl')}/store`)).json()) as { emails: Mail[] };
+  return store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase() === address.toLowerCase()));
+}
+
+const icsOf = (m: Mail) => Buffer.from(m.attachments!.find((a) => a.filename === 'booking.ics')!.content, 'base64').toString('utf8');
+
+async function signUpOwner(tag: string) {
+  const email = uniqueEmail(tag);
+  const password = 'Secret-123';
+  await call('POST', '/users/register-email', { body: { email, password } });
+  const verified = await call('POST', '/users/verify-email-otp', { body: { email, otp: await codeFor(email), password } });
+  await call('POST', '/users/add-basic-details', {
+    token: verified.token,
+    body: { username: `${tag}${randomUUID().slice(0, 6)}`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' },
+  });
+  const org = await call('POST', '/users/add-organization', {
+    token: verified.token,
+    body: { name: `${tag} Clinic`, email, legalName: `${tag} Clinic LLC`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567', timeZone: 'America/New_York' },
+  });
+  const integration = await call('GET', '/organization/integration', { token: org.token });
+  return { token: org.token as string, apiKey: integration.apiKey as string };
+}
+
+async function asOwner(context: BrowserContext, token: string) {
+  const { hostname } = new URL(appUrl());
+  await context.addCookies([{ name: 'token', value: token, domain: hostname, path: '/', sameSite: 'Strict', httpOnly: false, secure: false }]);
+}
+
+describe('calendar and self-service (issue 13)', () => {
+  it('staff move a paid booking on the week view; the visitor gets the new time and .ics, cancels with the manage link, and the time is free', async () => {
+    const owner = await signUpOwner('calendar');
+    const hours = [{ start: '08:00', end: '18:00' }];
+    await call('PUT', '/bookings/availability', {
+      token: owner.token,
+      body: { weeklyHours: Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, hours])), slotMinutes: 60, capacity: 1, closedDates: [], maxDaysAhead: 60 },
+    });
+    const pkg = await call('POST', '/bookings/packages', { token: owner.token, body: { packageName: 'Consultation', packagePrice: 49.5 } });
+    const date = DateTime.now().setZone('America/New_York').plus({ days: 3 }).toISODate()!;
+    const visitor = uniqueEmail('visitor');
+
+    // The visitor books 10:00 and pays on the local checkout.
+    const held = await call('POST', '/bookings/create-booking', {
+      body: { apiKey: owner.apiKey, packageId: pkg.id, firstName: 'Vera', lastName: 'Visitor', email: visitor, phoneNumber: '+15551234567', bookingDate: date, bookingTime: '10:00' },
+    });
+    await fetch(`${held.checkoutUrl}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: visitor }).toString(), redirect: 'manual' });
+    await expect.poll(async () => (await mailsTo(visitor)).length, { timeout: 15_000 }).toBe(1);
+    const uid = /UID:(.+)\r\n/.exec(icsOf((await mailsTo(visitor))[0]!))![1];
+
+    // Staff: the week view shows it; the dialog moves it to 15:00.
+    const staff = await newContext(browser);
+    await asOwner(staff.context, owner.token);
+    await staff.page.goto(appUrl(`/calendar?view=week&date=${date}`));
+    await staff.page.getByText('Times in Eastern').waitFor({ timeout: 15_000 });
+    const event = staff.page.getByText('Vera Visitor · Consultation');
+    await event.waitFor();
+    await event.click();
+    const dialog = staff.page.getByRole('dialog');
+    await dialog.getByText('Booking · confirmed').waitFor();
+    await dialog.getByLabel('Time', { exact: true }).fill('15:00');
+    await dialog.getByRole('button', { name: 'Move' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(staff.page.url()).search).toBe(`?view=week&date=${date}`);
+    await staff.page.locator('.fc-event', { hasText: 'Vera Visitor' }).getByText('3:00').waitFor();
+    expect(staff.errors).toEqual([]);
+    await staff.context.close();
+
+    // The visitor: the new time, the same UID one SEQUENCE on, and a manage link.
+    await expect.poll(async () => (await mailsTo(visitor)).length, { timeout: 15_000 }).toBe(2);
+    const moved = (await mailsTo(visitor))[1]!;
+    expect(moved.subject).toMatch(/^Booking moved: Consultation is now on .+ at 3:00 PM E[SD]T$/);
+    expect(icsOf(moved)).toContain(`UID:${uid}\r\n`);
+    expect(icsOf(moved)).toContain('SEQUENCE:1\r\n');
+    const link = /(https?:\/\/\S+\/manage#[A-Za-z0-9_-]{43})/.exec(moved.body?.text ?? '')![1]!;
+
+    const patient = await newContext(browser, { width: 390, height: 844 });
+    await patient.page.goto(link);
+    await patient.page.getByText('Consultation').waitFor();
+    await patient.page.getByTestId('manage-when').getByText(/3:00 PM/).waitFor();
+    await patient.page.getByRole('button', { name: 'Cancel booking' }).click();
+    await patient.page.getByText('$49.50 is refunded to your card.').waitFor();
+    await patient.page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await patient.page.getByText('Your booking is cancelled.').waitFor();
+    expect(patient.errors).toEqual([]);
+    await patient.context.close();
+
+    // The time is free again on the booking page.
+    const day = await call('POST', '/bookings/available-slots', { body: { apiKey: owner.apiKey, date } });
+    expect((day.slots as { time: string }[]).map((s) => s.time)).toContain('15:00');
+  });
+});
