@@ -156,6 +156,18 @@ describe('calendar: moving a booking', () => {
     expect(JSON.stringify(log.body.data)).toMatch(/Moved the booking of Pat Visitor for \\"Consultation\\" from .+ to .+/);
   });
 
+  it('counts a moved booking on its new day in the reports, not twice and not on the old day', async () => {
+    const from = dayAhead(6);
+    const to = dayAhead(13); // a week later: always another report week
+    const confirmedOn = async (day: string) => (await api('GET', `/reports?from=${day}&to=${day}`, { token: clinic.owner.token })).body.data.weeks[0].bookings.confirmed as number;
+    const paid = await paidBooking(clinic, from, '11:00');
+    const before = [await confirmedOn(from), await confirmedOn(to)];
+    expect(before[0]).toBeGreaterThanOrEqual(1);
+    const moved = await api('POST', `/bookings/booking/${paid.id}/move`, { token: clinic.owner.token, body: { bookingDate: to, bookingTime: '11:00' } });
+    expect(moved.status).toBe(200);
+    expect([await confirmedOn(from), await confirmedOn(to)]).toEqual([before[0]! - 1, before[1]! + 1]);
+  });
+
   it('refuses a move into a full slot (409), a time the page would not offer (400), a held booking (409), and others', async () => {
     const d = dayAhead(6);
     const a = await paidBooking(clinic, d, '09:00');
