@@ -24,7 +24,17 @@ export type OutboxPayload =
   /** In-app notifications to the organisation's staff, fanned out to the members when delivered. */
   | { kind: 'staff-notice'; notice: NotifyInput }
   /** A text message to a patient (reminders, where the clinic turned them on). */
-  | { kind: 'sms'; sms: OutboxSms };
+  | { kind: 'sms'; sms: OutboxSms }
+  /** A Stripe refund (a patient's cancellation within the policy); Stripe's charge.refunded event records it. */
+  | { kind: 'refund'; refund: OutboxRefund };
+
+export interface OutboxRefund {
+  paymentIntentId: string;
+  amountCents: number;
+  metadata: Record<string, string>;
+  /** Stripe's idempotency key: a delivery tried again returns the first refund, never a second. */
+  idempotencyKey: string;
+}
 
 export interface OutboxSms {
   /** E.164 phone number. */
@@ -72,6 +82,9 @@ export const outboxMail = (id: string, mail: Mail, orgId?: string) => outboxItem
 
 /** A text message to send once the change commits. */
 export const outboxSms = (id: string, sms: OutboxSms, orgId?: string) => outboxItem(id, { kind: 'sms', sms }, orgId);
+
+/** A Stripe refund to create once the change commits. */
+export const outboxRefund = (id: string, refund: OutboxRefund, orgId: string) => outboxItem(id, { kind: 'refund', refund }, orgId);
 
 /** Staff notifications to write once the change commits (recipients are chosen when delivered). */
 export const outboxNotice = (id: string, orgId: string, notice: NotifyInput) => outboxItem(id, { kind: 'staff-notice', notice }, orgId);

@@ -1,21 +1,17 @@
 // POST /public/manage/cancel { token }: the patient cancels their confirmed booking (or their
-// appointment: lib/cancel-appointment.ts) within the
-// clinic's policy (until the cutoff before the start). One transaction cancels it, frees the place,
-// writes the audit entry, tells staff and mails the patient (outbox rows). Under a 'full' refund
-// policy the payment is then refunded through Stripe, server-side, with an idempotency key of the
-// booking: the refund event (functions/payments/) records it as refunded. Should the refund call fail,
-// the answer is 503 and a retry of the same link refunds (never twice: the same key) without
-// cancelling again.
+// appointment: lib/cancel-appointment.ts) within the clinic's policy (until the cutoff before the
+// start). One transaction cancels it, frees the place, writes the audit entry, tells staff, mails the
+// patient and, under a 'full' refund policy, writes the refund (outbox rows): the outbox worker asks
+// Stripe for it (with an idempotency key of the booking, so never twice) and retries it with backoff
+// while Stripe cannot be reached, and the refund event (functions/payments/) records it as refunded.
 import { formatDollars } from '#shared/bookings/time';
 import { manageTokenSchema } from '#shared/schemas/manage';
-import { conflict, serviceUnavailable } from '#lib/errors';
+import { conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';
-import { log } from '#lib/log';
 import type { Mail } from '#lib/mail';
-import { createRefund } from '#lib/stripe';
 import { auditItem } from '../data/audit';
 import { getBooking, type BookingRecord } from '../data/bookings';
-import { outboxMail, outboxNotice } from '../data/outbox';
+import { outboxMail, outboxNotice, outboxRefund } from '../data/outbox';
 import { bookingRowId, whenText } from '../bookings/lib/mail';
 import { cancelConfirmed } from '../bookings/lib/places';
 import { cancelAppointment } from './lib/cancel-appointment';
@@ -35,20 +31,6 @@ function cancelledMail(b: BookingRecord, orgName: string, refundCents: number): 
   };
 }
 
-async function refund(b: BookingRecord, cents: number) {
-  try {
-    await createRefund({
-      paymentIntentId: b.paymentIntentId!,
-      amountCents: cents,
-      metadata: { kind: 'booking', orgId: b.orgId, bookingId: b.id },
-      idempotencyKey: `manage-cancel-${b.orgId}-${b.id}`,
-    });
-  } catch (error) {
-    log.error('Refund not created', error, { orgId: b.orgId, bookingId: b.id });
-    throw serviceUnavailable('Your booking is cancelled, but the refund could not be started. Please try again in a moment.', 5);
-  }
-}
-
 export const handler = endpoint({ body: manageTokenSchema }, async ({ body }) => {
   const any = await openAny(body.token);
   if ('appointment' in any) {
@@ -58,12 +40,8 @@ export const handler = endpoint({ body: manageTokenSchema }, async ({ body }) =>
   for (let attempt = 0; attempt < 3; attempt++) {
     const opened: Opened = attempt === 0 ? any.booking : await openBooking(body.token);
     const { booking, org, policy } = opened;
-    // Cancelled by this link already: only the refund may be left to do (its call failed before).
-    if (booking.status === 'cancelled' && booking.cancelledBy === PATIENT_ACTOR) {
-      const left = refundDue(booking, policy);
-      if (left > 0 && booking.paymentStatus === 'paid') await refund(booking, left);
-      return { message: 'Your booking is cancelled.', data: toManageView(opened) };
-    }
+    // Cancelled by this link already (its refund, if any, is in the outbox with the cancellation).
+    if (booking.status === 'cancelled' && booking.cancelledBy === PATIENT_ACTOR) return { message: 'Your booking is cancelled.', data: toManageView(opened) };
     assertChangeable(opened);
     const refundCents = refundDue(booking, policy);
     const at = new Date().toISOString();
@@ -78,6 +56,15 @@ export const handler = endpoint({ body: manageTokenSchema }, async ({ body }) =>
           link: `/bookings/booking/${booking.id}`,
           module: 'BOOKING_PACKAGES',
         }),
+        ...(refundCents > 0
+          ? [
+              outboxRefund(
+                bookingRowId('patient-cancelled-refund', booking),
+                { paymentIntentId: booking.paymentIntentId!, amountCents: refundCents, metadata: { kind: 'booking', orgId: booking.orgId, bookingId: booking.id }, idempotencyKey: `manage-cancel-${booking.orgId}-${booking.id}` },
+                booking.orgId,
+              ),
+            ]
+          : []),
         auditItem({
           orgId: booking.orgId, actorId: PATIENT_ACTOR, module: 'BOOKING_PACKAGES', action: 'update', recordType: 'booking', recordId: booking.id, at,
           summary: `${who} cancelled their booking for "${booking.packageName}" (${whenText(booking).short}) with the manage link${refundCents ? `; refund of ${formatDollars(refundCents)} requested` : ''}`,
@@ -85,7 +72,6 @@ export const handler = endpoint({ body: manageTokenSchema }, async ({ body }) =>
       ],
     });
     if (!moved) continue; // changed meanwhile (staff, a refund, a move): decide again
-    if (refundCents > 0) await refund(booking, refundCents);
     const now = (await getBooking(booking.orgId, booking.id))!;
     return { message: 'Your booking is cancelled.', data: toManageView({ ...opened, booking: now }) };
   }

@@ -13,6 +13,7 @@ import { countMetric, errorFields, log, withInvocationLog } from '#lib/log';
 import { isPermanentMailRefusal, sendMail } from '#lib/mail';
 import { randomId } from '#lib/passwords';
 import { sendSms } from '#lib/sms';
+import { createRefund } from '#lib/stripe';
 import { notifyStaffOnce } from '../data/notifications';
 import { sweepReminders } from '../reminders/lib/sweep';
 import {
@@ -46,6 +47,11 @@ async function perform(row: OutboxRow): Promise<void> {
   if (payload.kind === 'mail') return sendMail(payload.mail);
   if (payload.kind === 'sms') {
     await sendSms(payload.sms.to, payload.sms.message, payload.sms.senderName);
+    return;
+  }
+  if (payload.kind === 'refund') {
+    const { refund } = payload;
+    await createRefund({ paymentIntentId: refund.paymentIntentId, amountCents: refund.amountCents, metadata: refund.metadata, idempotencyKey: refund.idempotencyKey });
     return;
   }
   if (payload.kind === 'staff-notice') {
