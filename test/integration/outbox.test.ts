@@ -5,6 +5,8 @@
 // write them (the data core's transaction with an outbox item); the worker handler is also called
 // in this process, against the same table, to hand records over again.
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { api, mailsTo, signUpOwner, uniqueEmail, waitForMails } from '../support/api';
@@ -115,6 +117,42 @@ describe('outbox delivery', () => {
     expect(await mine()).toHaveLength(1);
     expect((await api('GET', '/notifications/unread-count', { token: owner.token })).body.data.unread).toBe(unreadBefore);
     expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('asks Stripe for a refund again, under the same idempotency key, after Stripe failed the first time', async () => {
+    // A Stripe of this test: down (500) for the first call, then a refund.
+    const calls: { path: string; key: string | undefined; body: string }[] = [];
+    const stripe = createServer(async (req, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      calls.push({ path: req.url ?? '', key: req.headers['idempotency-key'] as string | undefined, body });
+      res.writeHead(calls.length === 1 ? 500 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(calls.length === 1 ? { error: { message: 'Stripe is down' } } : { id: 're_test_1', object: 'refund', amount: 4950, status: 'succeeded' }));
+    });
+    await new Promise<void>((resolve) => stripe.listen(0, '127.0.0.1', resolve));
+    vi.stubEnv('STRIPE_API_BASE', `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`);
+    try {
+      const id = `test-refund-${randomUUID()}`;
+      // Due in a day: the shared stack's worker leaves it alone; this test delivers it as the sweep would.
+      const due = new Date(Date.now() + 24 * 3600_000);
+      const refund = { paymentIntentId: 'pi_test_1', amountCents: 4950, metadata: { kind: 'booking', orgId: 'org-1', bookingId: 'b-1' }, idempotencyKey: `manage-cancel-${id}` };
+      await core.transact([outbox.outboxItem(id, { kind: 'refund', refund }, 'org-1', due)]);
+
+      expect(await worker.deliver(id, due)).toBe('retry');
+      expect(await row(id)).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.any(String) });
+      const retryAt = new Date(Date.parse((await row(id))!.nextAttemptAt) + 1);
+      expect(await worker.deliver(id, retryAt)).toBe('sent');
+      expect(await worker.deliver(id, retryAt)).toBe('skipped');
+
+      expect(calls).toHaveLength(2);
+      expect(calls.map((c) => c.path)).toEqual(['/v1/refunds', '/v1/refunds']);
+      expect(calls.map((c) => c.key)).toEqual([refund.idempotencyKey, refund.idempotencyKey]);
+      expect(new URLSearchParams(calls[1]!.body).get('amount')).toBe('4950');
+      expect(await row(id)).toMatchObject({ status: 'sent' });
+    } finally {
+      vi.stubEnv('STRIPE_API_BASE', inject('stackEnv').STRIPE_API_BASE ?? '');
+      stripe.close();
+    }
   });
 
   it('gives up at once on a message SES refuses for good, and keeps it for a person to look at', async () => {
