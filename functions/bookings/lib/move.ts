@@ -1,0 +1,77 @@
+// One move of a confirmed booking to a requested time, for staff (the calendar, bookings/move-booking.ts)
+// and for the patient (their manage link, manage/reschedule-booking.ts) alike: the booking page's own
+// slot rules, the new place taken before the old one is freed (places.ts moveConfirmed), and with the
+// move, in its transaction, the visitor's mail with the updated .ics (same UID, SEQUENCE + 1) and a
+// fresh manage link, the reminder for the new time, and what the caller adds (audit entry, notices).
+import { findSlot, type AvailabilityRules } from '#shared/bookings/slots';
+import { CALENDAR_MESSAGES } from '#shared/schemas/calendar';
+import { HttpError, badRequest, conflict } from '#lib/errors';
+import type { BookingRecord } from '../../data/bookings';
+import { cancellationCodes, type TransactItem } from '../../data/core';
+import type { Organization } from '../../data/organizations';
+import { outboxMail } from '../../data/outbox';
+import { bookingRowId, movedMail } from './mail';
+import { manageLink } from './manage-link';
+import { moveConfirmed } from './places';
+import { SLOT_REFUSALS } from './refusals';
+import { bookingReminderItems } from './reminder';
+
+export interface MoveRequest {
+  bookingDate: string;
+  bookingTime: string;
+}
+
+/**
+ * Moves `booking` to the requested time, or throws the refusal (400 for a time the booking page would
+ * not offer or the same time, 409 when it is full). 'state' when the booking changed meanwhile: the
+ * caller reads it again and decides anew.
+ */
+export async function moveToRequestedTime(
+  booking: BookingRecord,
+  org: Organization | undefined,
+  rules: AvailabilityRules,
+  request: MoveRequest,
+  options: { movedBy?: string; also: (moved: BookingRecord, at: string) => TransactItem[] },
+  now = new Date(),
+): Promise<{ outcome: 'moved' | 'state'; moved: BookingRecord }> {
+  const found = findSlot(rules, request.bookingDate, request.bookingTime, now);
+  if ('refusal' in found) {
+    const [field, message] = SLOT_REFUSALS[found.refusal];
+    throw badRequest(message, { [field]: message });
+  }
+  const { slot } = found;
+  if (slot.startUtc === booking.startUtc) throw badRequest(CALENDAR_MESSAGES.sameTime, { bookingTime: CALENDAR_MESSAGES.sameTime });
+
+  const at = now.toISOString();
+  const moved: BookingRecord = {
+    ...booking,
+    bookingDate: request.bookingDate, bookingTime: slot.time, timeZone: rules.timeZone, startUtc: slot.startUtc, endUtc: slot.endUtc,
+    durationMinutes: rules.slotMinutes, sequence: (booking.sequence ?? 0) + 1, updatedAt: at,
+  };
+  const manage = manageLink(moved, org);
+  const orgName = org?.name ?? 'the clinic';
+  let outcome: Awaited<ReturnType<typeof moveConfirmed>>;
+  try {
+    outcome = await moveConfirmed(
+      booking,
+      { startUtc: slot.startUtc, endUtc: slot.endUtc, date: request.bookingDate, time: slot.time, timeZone: rules.timeZone, durationMinutes: rules.slotMinutes },
+      rules.capacity,
+      at,
+      [
+        manage.item,
+        outboxMail(bookingRowId(`moved-${moved.sequence}`, booking), movedMail(moved, booking, orgName, manage.text, options.movedBy), booking.orgId),
+        // The reminder follows the booking to its new time (the old one's is replaced).
+        ...bookingReminderItems(moved, org),
+        ...options.also(moved, at),
+      ],
+      now,
+    );
+  } catch (error) {
+    if (cancellationCodes(error).includes('TransactionConflict')) {
+      throw new HttpError(503, 'Many changes are being made to this time right now. Please try again in a moment.', undefined, { 'Retry-After': '1' });
+    }
+    throw error;
+  }
+  if (outcome === 'full') throw conflict(CALENDAR_MESSAGES.full);
+  return { outcome, moved };
+}
