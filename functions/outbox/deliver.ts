@@ -140,13 +140,6 @@ export async function sweep(options: { remainingMs?: () => number } = {}): Promi
   const result: SweepResult = { sent: 0, retry: 0, failed: 0, skipped: 0 };
   const seen = new Set<string>();
   const timeLeft = () => (options.remainingMs ? options.remainingMs() > SWEEP_MARGIN_MS : true);
-  // Reminders that are due first: each writes its messages as outbox rows, delivered just below (and by the stream).
-  try {
-    const reminders = await sweepReminders({ timeLeft });
-    if (reminders.sent + reminders.dropped > 0) log.info('Reminder sweep', { ...reminders });
-  } catch (error) {
-    log.warn('Reminder sweep failed, the next sweep tries again', errorFields(error));
-  }
   while (seen.size < SWEEP_MAX_ROWS && timeLeft()) {
     // The due index is eventually consistent: a row just claimed may still be listed; seen skips it.
     const ids = (await listDueOutboxIds(new Date(), SWEEP_PAGE)).filter((id) => !seen.has(id));
@@ -163,6 +156,15 @@ export async function sweep(options: { remainingMs?: () => number } = {}): Promi
     }
   }
   if (result.sent + result.retry + result.failed > 0) log.info('Outbox sweep', { ...result });
+  // Then the reminders that are due: each writes its messages as outbox rows, which the stream
+  // delivers. After the rows, so a table that cannot be reached fails the sweep once, above, and a
+  // reminder that fails does not hold up the rows.
+  try {
+    const reminders = await sweepReminders({ timeLeft });
+    if (reminders.sent + reminders.dropped > 0) log.info('Reminder sweep', { ...reminders });
+  } catch (error) {
+    log.warn('Reminder sweep failed, the next sweep tries again', errorFields(error));
+  }
   return result;
 }
 

@@ -243,7 +243,9 @@ export function ReportsPage() {
   const { data: report, error, isLoading, mutate } = useReport(period.from, tooLong ? period.from : period.to);
 
   return (
-    <div className="d-grid gap-4">
+    // One column that may shrink below its content (a grid track is as wide as its widest item
+    // otherwise: a chart's canvas sized at a wider window would keep the page wide on a phone).
+    <div className="d-grid gap-4" style={{ gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <div className="card border-0 shadow-sm">
         <div className="card-body d-flex flex-wrap align-items-end justify-content-between gap-3">
           <PeriodPicker period={period.id} from={period.from} to={period.to} onChange={(id, from, to) => setPeriod({ id, from, to })} />
