@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ListBody } from '../../../components/list-body';
+import { DeleteButton, EditLink } from '../../../components/row-actions';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
 import { Busy } from '../../../components/loading';
@@ -87,16 +88,10 @@ export function PackagesListPage() {
                         <button type="button" className="btn btn-sm btn-light me-1" onClick={() => void toggle(p)} disabled={toggling === p.id}>
                           {toggling === p.id ? <Busy>Saving...</Busy> : p.isActive ? 'Deactivate' : 'Activate'}
                         </button>
-                        <Link to={packageEditPath(p.id)} className="btn btn-sm btn-light me-1" aria-label={`Edit ${p.packageName}`}>
-                          <i className="bi bi-pencil" aria-hidden="true" /> Edit
-                        </Link>
+                        <EditLink to={packageEditPath(p.id)} name={p.packageName} />
                       </>
                     )}
-                    {canDelete && (
-                      <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => setDeleting(p)} aria-label={`Delete ${p.packageName}`}>
-                        <i className="bi bi-trash" aria-hidden="true" /> Delete
-                      </button>
-                    )}
+                    {canDelete && <DeleteButton name={p.packageName} onClick={() => setDeleting(p)} />}
                   </td>
                 </tr>
               ))}

@@ -2,6 +2,7 @@
 // submissions, the public page (owner: the address needs the integration key), edit and delete.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { DeleteButton, EditLink } from '../../../components/row-actions';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
 import { ListBody } from '../../../components/list-body';
@@ -96,16 +97,8 @@ export function FormsListPage() {
                         </button>
                       </>
                     )}
-                    {canWrite && (
-                      <Link to={formEditPath(form.id)} className="btn btn-sm btn-light me-1" aria-label={`Edit ${form.name}`}>
-                        <i className="bi bi-pencil" aria-hidden="true" /> Edit
-                      </Link>
-                    )}
-                    {canDelete && (
-                      <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => setDeleting(form)} aria-label={`Delete ${form.name}`}>
-                        <i className="bi bi-trash" aria-hidden="true" /> Delete
-                      </button>
-                    )}
+                    {canWrite && <EditLink to={formEditPath(form.id)} name={form.name} />}
+                    {canDelete && <DeleteButton name={form.name} onClick={() => setDeleting(form)} />}
                   </td>
                 </tr>
               ))}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { needsFallbackImage } from '#shared/forms/page';
 import { formatDollars } from '#shared/forms/validate';
+import { DeleteButton, EditLink } from '../../../components/row-actions';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
 import { ListBody } from '../../../components/list-body';
@@ -64,12 +65,8 @@ export function PackagesListPage() {
                   <td>{priceText(p)}</td>
                   <td>{p.isPayable ? <span className="badge bg-success-subtle text-success-emphasis">Payable</span> : <span className="badge bg-secondary-subtle text-secondary-emphasis">No</span>}</td>
                   <td className="text-end pe-4 text-nowrap">
-                    {canWrite && <Link to={packageEditPath(p.id)} className="btn btn-sm btn-light me-1" aria-label={`Edit ${p.name}`}><i className="bi bi-pencil" aria-hidden="true" /> Edit</Link>}
-                    {canDelete && (
-                      <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
-                        <i className="bi bi-trash" aria-hidden="true" /> Delete
-                      </button>
-                    )}
+                    {canWrite && <EditLink to={packageEditPath(p.id)} name={p.name} />}
+                    {canDelete && <DeleteButton name={p.name} onClick={() => setDeleting(p)} />}
                   </td>
                 </tr>
               ))}
