@@ -124,6 +124,13 @@ export const ROUTES: readonly Route[] = [
   { method: 'PATCH', path: '/organization/profile', handler: 'organization/update-profile', access: 'owner', uses: { table: 'write' } },
   { method: 'GET', path: '/organization/integration', handler: 'organization/get-integration', access: 'owner', uses: { table: 'read' } },
   { method: 'POST', path: '/organization/generate-integration', handler: 'organization/generate-integration', access: 'owner', uses: { table: 'write' } },
+  // Webhooks: signed outbound events to the owner's endpoints (functions/data/webhooks.ts); sent by the outbox worker.
+  { method: 'GET', path: '/organization/webhooks', handler: 'webhooks/list-webhooks', access: 'owner', uses: { table: 'read' } },
+  { method: 'POST', path: '/organization/webhooks', handler: 'webhooks/create-webhook', access: 'owner', uses: { table: 'write' } },
+  { method: 'PUT', path: '/organization/webhooks/{id}', handler: 'webhooks/update-webhook', access: 'owner', uses: { table: 'write' } },
+  { method: 'DELETE', path: '/organization/webhooks/{id}', handler: 'webhooks/delete-webhook', access: 'owner', uses: { table: 'write' } },
+  { method: 'GET', path: '/organization/webhooks/{id}/deliveries', handler: 'webhooks/list-deliveries', access: 'owner', uses: { table: 'read' } },
+  { method: 'POST', path: '/organization/webhooks/{id}/deliveries/{deliveryId}/resend', handler: 'webhooks/resend-delivery', access: 'owner', uses: { table: 'write' } },
   { method: 'GET', path: '/organization/members', handler: 'members/list-members', access: 'user', uses: { table: 'read' }, permission: read('Members') },
   { method: 'GET', path: '/users', handler: 'members/list-users', access: 'user', uses: { table: 'read' }, permission: read('Members') },
   { method: 'GET', path: '/organization/members/{id}', handler: 'members/get-member', access: 'user', uses: { table: 'read' }, permission: read('Members') },

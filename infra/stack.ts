@@ -478,7 +478,7 @@ export class ClinicStack extends Stack {
     const outboxBundle = bundles?.get(WORKERS.outbox);
     const outboxFn = new ApiFunction(areaStack(WORKERS.outbox), {
       handler: WORKERS.outbox,
-      description: 'Outbox delivery: mail, texts, staff notices and refunds from the table stream, and a sweep every minute',
+      description: 'Outbox delivery: mail, texts, staff notices, refunds and webhooks from the table stream, and a sweep every minute',
       timeout: Duration.seconds(OUTBOX_WORKER_TIMEOUT_SECONDS),
       ...(outboxBundle ? { code: Code.fromAsset(outboxBundle.dir) } : {}),
     })
@@ -486,7 +486,10 @@ export class ClinicStack extends Stack {
       .bindMail(sender, mailFrom, mailConfigurationSetArn)
       .bindSms()
       // Refunds a patient's cancellation asks for (outbox rows of kind 'refund').
-      .bindPaymentsSecret(paymentsSecret);
+      .bindPaymentsSecret(paymentsSecret)
+      // Webhook signing secrets are stored encrypted under the data encryption key. The deliveries
+      // themselves go out over the function's own internet access (no VPC).
+      .bindDataEncryptionKey(dataKey);
     acknowledge(outboxFn.role!, [['AwsSolutions-IAM5[Resource::*]', 'dynamodb:ListStreams has no resource to name; the stream itself is read by its ARN (asserted by test/infra/stack.test.ts).']]);
     this.functions.set(WORKERS.outbox, outboxFn);
     {

@@ -9,6 +9,7 @@
 //   rows due for (re)delivery    gsi1pk OUTBOX#DUE   gsi1sk <nextAttemptAt>#<id>   (sparse: pending rows, and
 //                                claimed ones under <leaseUntil>#<id>; sent and failed rows leave it)
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { WebhookEventBody } from '#shared/schemas/webhooks';
 import type { Mail } from '#lib/mail';
 import { ddb, table } from '#lib/dynamo';
 import { isConditionFailure, strip, type TransactItem } from './core';
@@ -26,7 +27,19 @@ export type OutboxPayload =
   /** A text message to a patient (reminders, where the clinic turned them on). */
   | { kind: 'sms'; sms: OutboxSms }
   /** A Stripe refund (a patient's cancellation within the policy); Stripe's charge.refunded event records it. */
-  | { kind: 'refund'; refund: OutboxRefund };
+  | { kind: 'refund'; refund: OutboxRefund }
+  /** An event for the organisation's webhook endpoints: fanned out to one 'webhook-delivery' row per endpoint that wants it. */
+  | { kind: 'webhook-event'; event: WebhookEventBody; objectKey: string }
+  /** One event POSTed, signed, to one endpoint (functions/data/webhooks.ts keeps its delivery log on the row). */
+  | { kind: 'webhook-delivery'; delivery: OutboxWebhookDelivery };
+
+export interface OutboxWebhookDelivery {
+  deliveryId: string;
+  endpointId: string;
+  event: WebhookEventBody;
+  /** The object the event is about (`booking:<id>`): deliveries of one object to one endpoint go in order. Absent on resends. */
+  objectKey?: string;
+}
 
 export interface OutboxRefund {
   paymentIntentId: string;
@@ -151,9 +164,15 @@ async function endClaim(id: string, token: string, set: string, values: Record<s
   }
 }
 
+/**
+ * A finished row leaves the due index (gsi1), and a webhook delivery also leaves the index of the
+ * deliveries still pending for its object (gsi3, functions/data/webhooks.ts).
+ */
+const DONE_REMOVES = 'gsi1pk, gsi1sk, gsi3pk, gsi3sk';
+
 /** The side effect happened: the row is done and leaves the due index. */
 export const markOutboxSent = (id: string, token: string, now = new Date()) =>
-  endClaim(id, token, '#status = :sent, sentAt = :at', { ':sent': 'sent', ':at': now.toISOString() }, 'gsi1pk, gsi1sk');
+  endClaim(id, token, '#status = :sent, sentAt = :at', { ':sent': 'sent', ':at': now.toISOString() }, DONE_REMOVES);
 
 /** The delivery failed for now: pending again, due at `nextAttemptAt`. */
 export const rescheduleOutboxRow = (id: string, token: string, nextAttemptAt: Date, error: unknown) =>
@@ -167,7 +186,7 @@ export const rescheduleOutboxRow = (id: string, token: string, nextAttemptAt: Da
 
 /** Given up on (refused for good, or failing for too long): kept for a person to look at, never retried. */
 export const failOutboxRow = (id: string, token: string, error: unknown, now = new Date()) =>
-  endClaim(id, token, '#status = :failed, failedAt = :at, lastError = :error', { ':failed': 'failed', ':at': now.toISOString(), ':error': shortError(error) }, 'gsi1pk, gsi1sk');
+  endClaim(id, token, '#status = :failed, failedAt = :at, lastError = :error', { ':failed': 'failed', ':at': now.toISOString(), ':error': shortError(error) }, DONE_REMOVES);
 
 // Rows due for (re)delivery by now, oldest first: the due index up to `now`.
 export async function listDueOutboxIds(now: Date, limit: number): Promise<string[]> {

@@ -8,6 +8,10 @@
 // a day, then given up ('failed', and an error line in the log); a message SES refuses for good
 // (malformed or rejected address) is given up at once. A staff notice writes one notification per
 // member under ids derived from the row, so a repeated delivery writes nothing new.
+//
+// Webhook rows (./lib/webhooks.ts) follow their own retry schedule and may wait a turn behind an
+// earlier event of the same object. Their tries (up to 10 s each, to receivers we do not control) run
+// side by side, next to the other rows, which are never held up behind a slow receiver.
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
 import { countMetric, errorFields, log, withInvocationLog } from '#lib/log';
 import { isPermanentMailRefusal, sendMail } from '#lib/mail';
@@ -15,6 +19,8 @@ import { randomId } from '#lib/passwords';
 import { sendSms } from '#lib/sms';
 import { createRefund } from '#lib/stripe';
 import { notifyStaffOnce } from '../data/notifications';
+import { DELIVERY_OUTBOX_PREFIX, wakeNextDelivery } from '../data/webhooks';
+import { deliverWebhook, fanOut, TryLater } from './lib/webhooks';
 import { sweepReminders } from '../reminders/lib/sweep';
 import {
   OUTBOX_PREFIX,
@@ -42,8 +48,13 @@ export type Outcome = 'sent' | 'retry' | 'failed' | 'skipped';
 /** The pause before attempt `attempts + 1`. */
 export const retryDelayMs = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
 
-async function perform(row: OutboxRow): Promise<void> {
+/** Webhook tries under way at once, at most (each may wait 10 s on its receiver). */
+const WEBHOOK_CONCURRENCY = 10;
+
+async function perform(row: OutboxRow, token: string): Promise<void> {
   const { payload } = row;
+  if (payload.kind === 'webhook-event') return fanOut(row);
+  if (payload.kind === 'webhook-delivery') return deliverWebhook(row, token);
   if (payload.kind === 'mail') return sendMail(payload.mail);
   if (payload.kind === 'sms') {
     await sendSms(payload.sms.to, payload.sms.message, payload.sms.senderName);
@@ -68,25 +79,50 @@ export async function deliver(id: string, now = new Date()): Promise<Outcome> {
   const row = await claimOutboxRow(id, token, now);
   if (!row) return 'skipped';
   try {
-    await perform(row);
+    await perform(row, token);
   } catch (error) {
-    const permanent = row.payload.kind === 'mail' && isPermanentMailRefusal(error);
+    const permanent = (row.payload.kind === 'mail' && isPermanentMailRefusal(error)) || (error as { permanent?: boolean }).permanent === true;
     const tooOld = Date.now() - Date.parse(row.createdAt) >= GIVE_UP_AFTER_MS;
     const detail = { id, kind: row.payload.kind, attempts: row.attempts, orgId: row.orgId };
     if (permanent || tooOld) {
       await failOutboxRow(id, token, error);
       log.error(permanent ? 'Outbox row refused for good, not retried' : 'Outbox row failed for a day, given up', error, detail);
       countMetric('OutboxGivenUp', 1, { kind: row.payload.kind, orgId: row.orgId });
+      await afterDone(row);
       return 'failed';
     }
-    const next = new Date(Date.now() + retryDelayMs(row.attempts));
+    const next = new Date(Date.now() + (error instanceof TryLater ? error.delayMs : retryDelayMs(row.attempts)));
     await rescheduleOutboxRow(id, token, next, error);
-    log.warn('Outbox delivery failed, will retry', { ...detail, ...errorFields(error), nextAttemptAt: next.toISOString() });
+    if (!(error instanceof TryLater && error.quiet)) log.warn('Outbox delivery failed, will retry', { ...detail, ...errorFields(error), nextAttemptAt: next.toISOString() });
     return 'retry';
   }
   // Lost claim (another worker took the row after our lease ran out): it is recorded by that one.
   await markOutboxSent(id, token);
+  await afterDone(row);
   return 'sent';
+}
+
+/** A webhook delivery done with (sent or given up): the next event of its object to its endpoint may go. */
+async function afterDone(row: OutboxRow): Promise<void> {
+  if (row.payload.kind === 'webhook-delivery' && row.orgId) await wakeNextDelivery(row.orgId, row.payload.delivery);
+}
+
+const isWebhookDelivery = (id: string) => id.startsWith(DELIVERY_OUTBOX_PREFIX);
+
+/**
+ * Runs webhook deliveries side by side (at most WEBHOOK_CONCURRENCY at once) while the caller goes on
+ * with the other rows; `drain` waits for the ones started.
+ */
+function webhookPool(run: (id: string) => Promise<void>) {
+  const running = new Set<Promise<void>>();
+  return {
+    async add(id: string) {
+      while (running.size >= WEBHOOK_CONCURRENCY) await Promise.race(running);
+      const task = run(id).finally(() => running.delete(task));
+      running.add(task);
+    },
+    drain: () => Promise.all(running).then(() => undefined),
+  };
 }
 
 /** The row a stream record names, when the record shows it pending and due. */
@@ -116,15 +152,22 @@ export async function onStreamRecords(records: readonly DynamoDBRecord[]): Promi
     if (id && !byRow.has(id)) byRow.set(id, record);
   }
   const failed: string[] = [];
-  for (const [id, record] of byRow) {
+  const one = async (id: string) => {
     try {
       await deliver(id);
     } catch (error) {
       // The table itself failed us (the side effect's own failures are recorded on the row).
       log.warn('Outbox stream record not processed', { id, ...errorFields(error) });
-      if (record.dynamodb?.SequenceNumber) failed.push(record.dynamodb.SequenceNumber);
+      const sequence = byRow.get(id)?.dynamodb?.SequenceNumber;
+      if (sequence) failed.push(sequence);
     }
+  };
+  const webhooks = webhookPool(one);
+  for (const id of byRow.keys()) {
+    if (isWebhookDelivery(id)) await webhooks.add(id);
+    else await one(id);
   }
+  await webhooks.drain();
   return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
 }
 
@@ -140,6 +183,15 @@ export async function sweep(options: { remainingMs?: () => number } = {}): Promi
   const result: SweepResult = { sent: 0, retry: 0, failed: 0, skipped: 0 };
   const seen = new Set<string>();
   const timeLeft = () => (options.remainingMs ? options.remainingMs() > SWEEP_MARGIN_MS : true);
+  const one = async (id: string) => {
+    try {
+      result[await deliver(id)]++;
+    } catch (error) {
+      result.skipped++;
+      log.warn('Outbox row not processed by the sweep', { id, ...errorFields(error) });
+    }
+  };
+  const webhooks = webhookPool(one);
   while (seen.size < SWEEP_MAX_ROWS && timeLeft()) {
     // The due index is eventually consistent: a row just claimed may still be listed; seen skips it.
     const ids = (await listDueOutboxIds(new Date(), SWEEP_PAGE)).filter((id) => !seen.has(id));
@@ -147,14 +199,11 @@ export async function sweep(options: { remainingMs?: () => number } = {}): Promi
     for (const id of ids) {
       if (!timeLeft()) break;
       seen.add(id);
-      try {
-        result[await deliver(id)]++;
-      } catch (error) {
-        result.skipped++;
-        log.warn('Outbox row not processed by the sweep', { id, ...errorFields(error) });
-      }
+      if (isWebhookDelivery(id)) await webhooks.add(id);
+      else await one(id);
     }
   }
+  await webhooks.drain();
   if (result.sent + result.retry + result.failed > 0) log.info('Outbox sweep', { ...result });
   // Then the reminders that are due: each writes its messages as outbox rows, which the stream
   // delivers. After the rows, so a table that cannot be reached fails the sweep once, above, and a

@@ -350,6 +350,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       APP_URL: url,
       MAIL_FROM: process.env.MAIL_FROM ?? 'Clinic Suite <no-reply@clinic-suite.local>',
       LOCAL_STACK: 'true',
+      // Webhooks may go to a receiver on this machine (tests, a developer's tools); never set in AWS.
+      WEBHOOKS_ALLOW_LOOPBACK: '1',
       // functions/lib/log.ts: readable lines; tests (quiet) show only warnings and errors.
       LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
       LOG_LEVEL: process.env.LOG_LEVEL ?? (options.quiet ? 'warn' : 'info'),

@@ -91,3 +91,15 @@ export interface WebhookEventBody<T = Record<string, unknown>> {
   organizationId: string;
   data: { object: T };
 }
+
+/** GET /organization/webhooks/{id}/deliveries paging (newest first, 25 a page unless `limit` says). */
+export const webhookDeliveriesQuerySchema = z.object({
+  limit: z.optional(
+    z.coerce.number('Limit must be a whole number from 1 to 100').check(
+      z.int('Limit must be a whole number from 1 to 100'),
+      z.minimum(1, 'Limit must be a whole number from 1 to 100'),
+      z.maximum(100, 'Limit must be a whole number from 1 to 100'),
+    ),
+  ),
+  cursor: z.optional(z.string().check(z.maxLength(2000, 'The page cursor is not valid.'))),
+});

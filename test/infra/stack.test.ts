@@ -222,11 +222,13 @@ describe('functions and routes from the route table', () => {
       expect(fn.Properties.LoggingConfig.LogGroup.Ref, id).toMatch(/Logs/);
       expect(refersTo(env.APP_URL, byType(plainResources, 'AWS::CloudFront::Distribution')[0]![0]), id).toBe(true);
       if (handler === WORKERS.outbox) {
-        // The outbox worker: longer than a request; the table, mail, texts and the Stripe keys (refunds).
+        // The outbox worker: longer than a request; the table, mail, texts, the Stripe keys (refunds) and
+        // the data encryption key (webhook signing secrets). Never the local stack's loopback allowance.
         expect(fn.Properties.Timeout).toBe(OUTBOX_WORKER_TIMEOUT_SECONDS);
         expect(env.MAIL_FROM).toBe('no-reply@example.com');
-        for (const name of ['APP_SECRETS_ARN', 'DATA_ENCRYPTION_SECRET_ARN', 'ORIGIN_SECRET_ARN', 'UPLOADS_BUCKET']) expect(env[name], name).toBeUndefined();
+        for (const name of ['APP_SECRETS_ARN', 'ORIGIN_SECRET_ARN', 'UPLOADS_BUCKET', 'WEBHOOKS_ALLOW_LOOPBACK']) expect(env[name], name).toBeUndefined();
         expect(env.PAYMENTS_SECRET_ARN).toBeDefined();
+        expect(refersTo(env.DATA_ENCRYPTION_SECRET_ARN, secretIdOf('DataEncryptionKey'))).toBe(true);
         continue;
       }
       expect(fn.Properties.Timeout, id).toBe(10);
@@ -393,8 +395,9 @@ describe('least privilege, from the route table', () => {
     const tokenKey = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('AppSecrets')));
     const expected = [...new Set(ROUTES.filter((r) => r.access !== 'public' || r.uses.tokens).map((r) => r.handler))].sort();
     expect(tokenKey).toEqual(expected);
-    // The key sealing two-factor secrets: the same functions, no others.
-    expect(handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('DataEncryptionKey')))).toEqual(expected);
+    // The key sealing two-factor and webhook signing secrets: the same functions, and the outbox worker
+    // (it signs webhook deliveries), no others.
+    expect(handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('DataEncryptionKey')))).toEqual([...expected, WORKERS.outbox].sort());
     // Public pages that only read (the booking and form pages) cannot mint a token.
     for (const handler of ['forms/get-public-form', 'availability/list-available-slots', 'bookings/create-booking', STRIPE_EVENTS_HANDLER]) expect(tokenKey).not.toContain(handler);
     // The CloudFront origin secret: every function behind CloudFront, not the signed webhook nor the worker.
@@ -519,7 +522,7 @@ describe('outbox worker', () => {
     expect(OUTBOX_LEASE_MS).toBeGreaterThan(OUTBOX_WORKER_TIMEOUT_SECONDS * 1000);
   });
 
-  it('may use the table and its stream, send mail and texts (reminders), read the Stripe keys (refunds), and nothing else of the app', () => {
+  it('may use the table and its stream, send mail and texts (reminders), read the Stripe keys (refunds) and the data key (webhook secrets), and nothing else of the app', () => {
     const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
     const fn = functionOf(areaResources, WORKERS.outbox);
     const allows = allowsOf(fn.r, fn.resources);
@@ -528,7 +531,8 @@ describe('outbox worker', () => {
     expect(allows('dynamodb:GetRecords', (r) => refersTo(r, tableId) && JSON.stringify(r).includes('StreamArn'))).toBe(true);
     expect(allows('ses:SendEmail', (r) => refersTo(r, byType(plainResources, 'AWS::SES::EmailIdentity')[0]![0]))).toBe(true);
     expect(allows('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('PaymentsSecret')))).toBe(true);
-    expect(allows('secretsmanager:GetSecretValue', (r) => !refersTo(r, secretIdOf('PaymentsSecret')))).toBe(false);
+    expect(allows('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('DataEncryptionKey')))).toBe(true);
+    expect(allows('secretsmanager:GetSecretValue', (r) => !refersTo(r, secretIdOf('PaymentsSecret')) && !refersTo(r, secretIdOf('DataEncryptionKey')))).toBe(false);
     expect(allows('s3:PutObject', () => true)).toBe(false);
     expect(allows('sns:Publish', (r) => r === '*')).toBe(true);
   });

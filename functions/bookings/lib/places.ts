@@ -8,6 +8,8 @@
 // Confirming also counts the booking in the report figures of its day (data/reports.ts; the booking
 // keeps that day as `reportDay`), cancelling moves it to that day's cancelled figure; `report` adds the
 // payment's own figures (received, refunded) to the same transaction.
+// Each move also writes its webhook event (booking.held, .confirmed, .cancelled, .rescheduled; ./events.ts)
+// in its transaction, under an id derived from the booking (and its move number), when an endpoint wants it.
 // When a slot looks full, holds whose time ran out are released first (DynamoDB TTL is not prompt
 // enough to be relied on), then the hold is tried once more.
 import { moveBookingItem, putNewBookingItem, type BookingRecord } from '../../data/bookings';
@@ -15,6 +17,7 @@ import { cancellationCodes, TransactionFailure, transact, tryTransact, type Tran
 import { confirmPlaceItem, deleteHoldItem, listHoldsOfSlot, putHoldItem, releasePlaceItem, takePlaceItem } from '../../data/holds';
 import { counterUpdate } from '../../data/organizations';
 import { reportItems, type ReportDelta } from '../../data/reports';
+import { bookingEventItems } from './events';
 
 /** Thrown by holdPlace when every place of the slot is taken. */
 export class SlotFullError extends Error {
@@ -28,10 +31,12 @@ const slotOf = (b: BookingRecord) => ({ startUtc: b.startUtc, date: b.bookingDat
 
 /** Holds a place for a new 'held' booking, or throws SlotFullError. */
 export async function holdPlace(booking: BookingRecord, capacity: number, now = new Date()): Promise<void> {
+  const event = await bookingEventItems('booking.held', booking, `booking-held-${booking.id}`, booking.createdAt);
   const items = () => [
     takePlaceItem(booking.orgId, slotOf(booking), capacity, 'held'),
     putHoldItem({ orgId: booking.orgId, bookingId: booking.id, startUtc: booking.startUtc, holdExpiresAt: booking.holdExpiresAt! }),
     putNewBookingItem(booking),
+    ...event,
   ];
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -69,14 +74,17 @@ export async function releaseExpiredHolds(orgId: string, startUtc: string, now =
 const confirmedReport = (b: BookingRecord, report: readonly ReportDelta[]) => reportItems(b.orgId, [{ day: b.bookingDate, figure: 'bookings:confirmed', by: 1 }, ...report]);
 
 /** 'held' -> 'confirmed' with the payment, once. False when the booking was not held. */
-export function confirmHeld(b: BookingRecord, payment: Partial<BookingRecord>, at: string, also: TransactItem[] = [], report: readonly ReportDelta[] = []): Promise<boolean> {
+export async function confirmHeld(b: BookingRecord, payment: Partial<BookingRecord>, at: string, also: TransactItem[] = [], report: readonly ReportDelta[] = []): Promise<boolean> {
+  const changes: Partial<BookingRecord> = { ...payment, status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null, confirmedAt: at, updatedAt: at, reportDay: b.bookingDate };
+  const event = await bookingEventItems('booking.confirmed', { ...b, ...changes }, `booking-confirmed-${b.id}`, at);
   return tryTransact([
-    moveBookingItem(b, { status: ['held'] }, { ...payment, status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null, confirmedAt: at, updatedAt: at, reportDay: b.bookingDate }),
+    moveBookingItem(b, { status: ['held'] }, changes),
     deleteHoldItem(b.orgId, b.startUtc, b.id),
     confirmPlaceItem(b.orgId, b.startUtc),
     counterUpdate(b.orgId, 'bookings', 1),
     ...confirmedReport(b, report),
     ...also,
+    ...event,
   ]);
 }
 
@@ -92,13 +100,16 @@ export async function reinstateExpired(
   also: TransactItem[] = [],
   report: readonly ReportDelta[] = [],
 ): Promise<'confirmed' | 'full' | 'state'> {
+  const changes: Partial<BookingRecord> = { ...payment, status: 'confirmed', paymentStatus: 'paid', confirmedAt: at, updatedAt: at, reportDay: b.bookingDate };
+  const event = await bookingEventItems('booking.confirmed', { ...b, ...changes }, `booking-confirmed-${b.id}`, at);
   try {
     await transact([
       takePlaceItem(b.orgId, slotOf(b), capacity, 'confirmed'),
-      moveBookingItem(b, { status: ['expired'] }, { ...payment, status: 'confirmed', paymentStatus: 'paid', confirmedAt: at, updatedAt: at, reportDay: b.bookingDate }),
+      moveBookingItem(b, { status: ['expired'] }, changes),
       counterUpdate(b.orgId, 'bookings', 1),
       ...confirmedReport(b, report),
       ...also,
+      ...event,
     ]);
     return 'confirmed';
   } catch (error) {
@@ -111,12 +122,16 @@ export async function reinstateExpired(
 }
 
 /** 'held' -> 'expired' (checkout expired) or 'cancelled' (staff), giving the place back. False when not held. */
-export function releaseHeld(b: BookingRecord, to: 'expired' | 'cancelled', at: string, extra: Partial<BookingRecord> = {}, also: TransactItem[] = []): Promise<boolean> {
+export async function releaseHeld(b: BookingRecord, to: 'expired' | 'cancelled', at: string, extra: Partial<BookingRecord> = {}, also: TransactItem[] = []): Promise<boolean> {
+  const changes: Partial<BookingRecord> = { ...extra, status: to, paymentStatus: 'unpaid', holdExpiresAt: null, ...(to === 'expired' ? { expiredAt: at } : { cancelledAt: at }), updatedAt: at };
+  // A hold that runs out is no cancellation: only staff cancelling a held booking tells the endpoints.
+  const event = to === 'cancelled' ? await bookingEventItems('booking.cancelled', { ...b, ...changes }, `booking-cancelled-${b.id}`, at) : [];
   return tryTransact([
-    moveBookingItem(b, { status: ['held'] }, { ...extra, status: to, paymentStatus: 'unpaid', holdExpiresAt: null, ...(to === 'expired' ? { expiredAt: at } : { cancelledAt: at }), updatedAt: at }),
+    moveBookingItem(b, { status: ['held'] }, changes),
     deleteHoldItem(b.orgId, b.startUtc, b.id),
     releasePlaceItem(b.orgId, b.startUtc, 'held'),
     ...also,
+    ...event,
   ]);
 }
 
@@ -124,7 +139,7 @@ export function releaseHeld(b: BookingRecord, to: 'expired' | 'cancelled', at: s
  * 'confirmed' -> 'cancelled' (staff, or a full refund), giving the place back when the slot is still
  * ahead. `paymentStatus` must be one of `fromPayment` (when given). False when not confirmed.
  */
-export function cancelConfirmed(
+export async function cancelConfirmed(
   b: BookingRecord,
   at: string,
   changes: Partial<BookingRecord>,
@@ -138,12 +153,15 @@ export function cancelConfirmed(
         { day: b.reportDay, figure: 'bookings:cancelled', by: 1 },
       ]
     : [];
+  const cancelled: Partial<BookingRecord> = { ...changes, status: 'cancelled', cancelledAt: at, updatedAt: at };
+  const event = await bookingEventItems('booking.cancelled', { ...b, ...cancelled }, `booking-cancelled-${b.id}`, at);
   return tryTransact([
-    moveBookingItem(b, { status: ['confirmed'], paymentStatus: options.fromPayment, refundedBelow: options.refundedBelow, refundedWas: options.refundedWas }, { ...changes, status: 'cancelled', cancelledAt: at, updatedAt: at }),
+    moveBookingItem(b, { status: ['confirmed'], paymentStatus: options.fromPayment, refundedBelow: options.refundedBelow, refundedWas: options.refundedWas }, cancelled),
     ...(future ? [releasePlaceItem(b.orgId, b.startUtc, 'confirmed')] : []),
     counterUpdate(b.orgId, 'bookings', -1),
     ...reportItems(b.orgId, [...counted, ...(options.report ?? [])]),
     ...(options.also ?? []),
+    ...event,
   ]);
 }
 
@@ -173,12 +191,14 @@ export interface NewTime {
 export async function moveConfirmed(b: BookingRecord, to: NewTime, capacity: number, at: string, also: TransactItem[] = [], now = new Date()): Promise<'moved' | 'full' | 'state'> {
   // A counted booking is counted on the day it takes place: it moves to its new day in the reports.
   const recount = Boolean(b.reportDay && b.reportDay !== to.date);
+  const moved: Partial<BookingRecord> = {
+    bookingDate: to.date, bookingTime: to.time, timeZone: to.timeZone, startUtc: to.startUtc, endUtc: to.endUtc, durationMinutes: to.durationMinutes,
+    sequence: (b.sequence ?? 0) + 1, updatedAt: at, ...(recount ? { reportDay: to.date } : {}),
+  };
+  const event = await bookingEventItems('booking.rescheduled', { ...b, ...moved }, `booking-rescheduled-${b.id}-${moved.sequence}`, at);
   const items = () => [
     takePlaceItem(b.orgId, { startUtc: to.startUtc, date: to.date, time: to.time, timeZone: to.timeZone }, capacity, 'confirmed'),
-    moveBookingItem(b, { status: ['confirmed'], startUtc: b.startUtc }, {
-      bookingDate: to.date, bookingTime: to.time, timeZone: to.timeZone, startUtc: to.startUtc, endUtc: to.endUtc, durationMinutes: to.durationMinutes,
-      sequence: (b.sequence ?? 0) + 1, updatedAt: at, ...(recount ? { reportDay: to.date } : {}),
-    }),
+    moveBookingItem(b, { status: ['confirmed'], startUtc: b.startUtc }, moved),
     releasePlaceItem(b.orgId, b.startUtc, 'confirmed'),
     ...(recount
       ? reportItems(b.orgId, [
@@ -187,6 +207,7 @@ export async function moveConfirmed(b: BookingRecord, to: NewTime, capacity: num
         ])
       : []),
     ...also,
+    ...event,
   ];
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

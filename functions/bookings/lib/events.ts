@@ -1,0 +1,56 @@
+// The webhook events of bookings and their payments (functions/data/webhooks.ts): what an outside
+// system is told, in a plain shape documented in README "Webhooks". The booking object is what the
+// clinic's staff see of it, without Stripe's session or the checkout link.
+import type { BookingRecord } from '../../data/bookings';
+import type { TransactItem } from '../../data/core';
+import { webhookEventItems } from '../../data/webhooks';
+import type { WebhookEventType } from '#shared/schemas/webhooks';
+
+export function bookingObject(b: BookingRecord) {
+  return {
+    object: 'booking' as const,
+    id: b.id,
+    status: b.status,
+    paymentStatus: b.paymentStatus,
+    packageId: b.packageId,
+    packageName: b.packageName,
+    priceCents: b.priceCents,
+    currency: b.currency,
+    amountPaidCents: b.amountPaidCents ?? null,
+    refundedCents: b.refundedCents ?? null,
+    firstName: b.firstName,
+    lastName: b.lastName,
+    email: b.email,
+    phoneNumber: b.phoneNumber,
+    startUtc: b.startUtc,
+    endUtc: b.endUtc,
+    timeZone: b.timeZone,
+    bookingDate: b.bookingDate,
+    bookingTime: b.bookingTime,
+    durationMinutes: b.durationMinutes,
+    confirmedAt: b.confirmedAt ?? null,
+    cancelledAt: b.cancelledAt ?? null,
+    createdAt: b.createdAt,
+    updatedAt: b.updatedAt,
+  };
+}
+
+/** The event of a booking's change, `after` being the booking as the change leaves it. */
+export const bookingEventItems = (type: WebhookEventType, after: BookingRecord, changeKey: string, at: string): Promise<TransactItem[]> =>
+  webhookEventItems({ orgId: after.orgId, type, changeKey, objectKey: `booking:${after.id}`, object: bookingObject({ ...after, updatedAt: at }), at });
+
+export interface PaymentObject {
+  object: 'payment';
+  /** Stripe's payment intent id: the clinic finds the payment in its Stripe dashboard by it. */
+  id: string;
+  /** What was paid for, and its id. */
+  for: { type: 'booking' | 'form_submission'; id: string };
+  status: 'succeeded' | 'refunded' | 'partially_refunded';
+  amountCents: number;
+  refundedCents: number;
+  currency: string;
+}
+
+/** payment.succeeded / payment.refunded, ordered per payment. */
+export const paymentEventItems = (orgId: string, type: 'payment.succeeded' | 'payment.refunded', payment: PaymentObject, changeKey: string, at: string): Promise<TransactItem[]> =>
+  webhookEventItems({ orgId, type, changeKey, objectKey: `payment:${payment.id}`, object: payment, at });
