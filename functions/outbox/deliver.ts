@@ -93,7 +93,10 @@ export async function deliver(id: string, now = new Date()): Promise<Outcome> {
     }
     const next = new Date(Date.now() + (error instanceof TryLater ? error.delayMs : retryDelayMs(row.attempts)));
     await rescheduleOutboxRow(id, token, next, error);
-    if (!(error instanceof TryLater && error.quiet)) log.warn('Outbox delivery failed, will retry', { ...detail, ...errorFields(error), nextAttemptAt: next.toISOString() });
+    // A receiver that fails is the clinic's to look at (the delivery log shows it), not our error.
+    if (error instanceof TryLater) {
+      if (!error.quiet) log.info('Webhook delivery failed, will retry', { ...detail, reason: error.message, nextAttemptAt: next.toISOString() });
+    } else log.warn('Outbox delivery failed, will retry', { ...detail, ...errorFields(error), nextAttemptAt: next.toISOString() });
     return 'retry';
   }
   // Lost claim (another worker took the row after our lease ran out): it is recorded by that one.
