@@ -10,6 +10,7 @@ import type { Mail } from '#lib/mail';
 import type { Appointment } from '../data/appointments';
 import { getOrganization } from '../data/organizations';
 import { changeAppointment } from './lib/change';
+import { appointmentEventItems } from './lib/events';
 import { appointmentReminderItems } from './lib/when';
 import { toView, when } from './lib/views';
 
@@ -35,6 +36,7 @@ export const handler = endpoint({ body: changeStatusSchema }, async ({ body, par
       to: body.status,
       // Confirmed: its reminder is due before it (a cancelled one's is dropped when its time comes).
       items: appointmentReminderItems(next, org),
+      event: (saved) => appointmentEventItems('appointment.status_changed', saved, `appointment-status-${saved.id}-v${saved.version}`, saved.updatedAt, current.status),
       effects: {
         mail: patientMail(clinic, next),
         notice: assignee && {

@@ -15,6 +15,7 @@ import { queryPage, strip, transact, tryTransact, type Item, type TransactItem }
 import { effectItems, type Effects } from './effects';
 import { reportItems, type ReportDelta } from './reports';
 import { setClause } from './update';
+import { webhookEventItems } from './webhooks';
 
 export type PaymentStatus = 'pending' | 'paid' | 'expired' | 'failed' | 'refunded' | 'partially_refunded';
 
@@ -95,6 +96,7 @@ async function page<T>(index: 'gsi1' | 'gsi2', pk: string, limit: number, cursor
 // guard rides along), counted in the report figures of its `reportDay`.
 export async function putSubmission(sub: SubmissionRecord, effects?: Effects): Promise<void> {
   const sort = `${sub.createdAt}#${sub.id}`;
+  const event = await webhookEventItems({ orgId: sub.orgId, type: 'lead.created', changeKey: `lead-created-${sub.id}`, objectKey: `lead:${sub.id}`, object: leadObject(sub), at: sub.createdAt });
   await transact([
     {
       Put: {
@@ -105,7 +107,27 @@ export async function putSubmission(sub: SubmissionRecord, effects?: Effects): P
     },
     ...effectItems(`submission-${sub.orgId}-${sub.id}`, sub.orgId, effects),
     ...(sub.reportDay ? reportItems(sub.orgId, [{ day: sub.reportDay, figure: 'leads:received', by: 1 }]) : []),
+    ...event,
   ]);
+}
+
+/**
+ * The lead.created object: the answers as staff see them, without the storage keys of uploaded files
+ * (a file answer says only that a file was sent; staff open it in the console).
+ */
+export function leadObject(sub: SubmissionRecord) {
+  return {
+    object: 'lead' as const,
+    id: sub.id,
+    formId: sub.formId,
+    formName: sub.formName,
+    name: sub.name,
+    email: sub.email,
+    packageId: sub.packageId,
+    packageName: sub.packageName,
+    answers: sub.answers.map((a) => ({ fieldId: a.fieldId, label: a.label, type: a.type, value: a.type === 'file' ? null : a.value, ...(a.type === 'file' ? { fileAttached: Boolean(a.value && a.value.length) } : {}) })),
+    createdAt: sub.createdAt,
+  };
 }
 
 /** The payment states in which a submission counts as paid. */

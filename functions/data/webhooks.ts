@@ -195,6 +195,23 @@ export async function webhookEventItems<T extends object>(input: WebhookEventInp
   return [outboxItem(eventOutboxId(id), { kind: 'webhook-event', event, objectKey: input.objectKey }, input.orgId)];
 }
 
+/** The object of payment.succeeded and payment.refunded (README "Webhooks"). */
+export interface PaymentObject {
+  object: 'payment';
+  /** Stripe's payment intent id: the clinic finds the payment in its Stripe dashboard by it. */
+  id: string;
+  /** What was paid for, and its id. */
+  for: { type: 'booking' | 'form_submission'; id: string };
+  status: 'succeeded' | 'refunded' | 'partially_refunded';
+  amountCents: number;
+  refundedCents: number;
+  currency: string;
+}
+
+/** payment.succeeded / payment.refunded, ordered per payment. */
+export const paymentEventItems = (orgId: string, type: 'payment.succeeded' | 'payment.refunded', payment: PaymentObject, changeKey: string, at: string): Promise<TransactItem[]> =>
+  webhookEventItems({ orgId, type, changeKey, objectKey: `payment:${payment.id}`, object: payment, at });
+
 // ---- Deliveries -----------------------------------------------------------------------------------
 
 /** Outbox ids of webhook deliveries begin with this (the worker sends them side by side with the rest). */

@@ -12,6 +12,7 @@ import { api, signUpOwner, type Owner } from '../support/api';
 import { eventually } from '../support/eventually';
 import { ALL, addMember } from '../support/members';
 import { payLocalCheckout } from '../support/stripe';
+import { bookingForm } from './appointments-support';
 import { dayAhead, holdBooking, newClinic, type Clinic } from './booking-support';
 
 type WorkerModule = typeof import('../../functions/outbox/deliver');
@@ -327,6 +328,47 @@ describe('webhook deliveries', () => {
       await new Promise((r) => setTimeout(r, 1_500));
       expect(hook.received).toHaveLength(0);
       expect(await deliveries(clinic.owner, endpoint.id)).toEqual([]);
+    } finally {
+      hook.close();
+    }
+  });
+
+  it('tell of payments, public form leads, appointment requests and status changes', async () => {
+    const clinic = await newClinic('webhooks-kinds');
+    const hook = await receiver();
+    try {
+      await addEndpoint(clinic.owner, hook.url, ['payment.succeeded', 'lead.created', 'appointment.requested', 'appointment.status_changed']);
+      const types = () => hook.received.map((r) => r.body.type).sort();
+
+      // A paid booking: payment.succeeded (its booking events are not asked for).
+      const held = await holdBooking(clinic, bookingDay(6), '15:00');
+      await payLocalCheckout(held.checkoutUrl, held.email);
+      const paid = await eventually(async () => hook.received.find((r) => r.body.type === 'payment.succeeded'), 'payment.succeeded');
+      expect(paid.body.data.object).toMatchObject({ object: 'payment', id: expect.any(String), for: { type: 'booking', id: held.id }, status: 'succeeded', amountCents: 4950, refundedCents: 0, currency: 'usd' });
+
+      // A public form's submission: lead.created, its answers as staff see them.
+      const form = (await api('POST', '/form-builder/form', {
+        token: clinic.owner.token,
+        body: { name: 'Intake', description: 'Tell us', fields: [{ id: 'email', label: 'Email', type: 'email', required: true }, { id: 'note', label: 'Note', type: 'text' }], packageIds: [], successMessage: 'Thanks!', submitButtonText: 'Send', secondButtonText: '', redirectUrl: '' },
+      })).body.data;
+      const submitted = await api('POST', `/form-builder/form/${form.id}/submissions`, { body: { apiKey: clinic.apiKey, items: [{ fieldId: 'email', value: 'lead@example.com' }, { fieldId: 'note', value: 'Call me' }] } });
+      expect(submitted.status, submitted.body.message).toBe(201);
+      const lead = await eventually(async () => hook.received.find((r) => r.body.type === 'lead.created'), 'lead.created');
+      expect(lead.body.data.object).toMatchObject({ object: 'lead', formId: form.id, formName: 'Intake', email: 'lead@example.com', answers: [{ fieldId: 'email', label: 'Email', value: 'lead@example.com' }, { fieldId: 'note', label: 'Note', value: 'Call me' }] });
+
+      // A visitor's appointment request, then staff confirming it.
+      const requested = await api('POST', '/public/appointments/book-custom', { form: bookingForm({ organizationApiKey: clinic.apiKey, firstName: 'Webhook' }) });
+      expect(requested.status, requested.body.message).toBe(201);
+      const asked = await eventually(async () => hook.received.find((r) => r.body.type === 'appointment.requested'), 'appointment.requested');
+      expect(asked.body.data.object).toMatchObject({ object: 'appointment', id: requested.body.data.id, status: 'requested', firstName: 'Webhook', source: 'public' });
+      expect(asked.raw).not.toMatch(/customerId|orgId|inReports/);
+      const confirmed = await api('PATCH', `/appointments/${requested.body.data.id}/change-status`, { token: clinic.owner.token, body: { status: 'confirmed' } });
+      expect(confirmed.status, confirmed.body.message).toBe(200);
+      const changed = await eventually(async () => hook.received.find((r) => r.body.type === 'appointment.status_changed'), 'appointment.status_changed');
+      expect(changed.body.data.object).toMatchObject({ id: requested.body.data.id, status: 'confirmed', previousStatus: 'requested' });
+
+      await new Promise((r) => setTimeout(r, 500));
+      expect(types()).toEqual(['appointment.requested', 'appointment.status_changed', 'lead.created', 'payment.succeeded']);
     } finally {
       hook.close();
     }

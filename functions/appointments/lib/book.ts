@@ -24,6 +24,7 @@ import { appointmentReportDeltas, reportItems } from '../../data/reports';
 import { when } from './views';
 import { appointmentManageLink } from '../../bookings/lib/manage-link';
 import { appointmentReminderItems, appointmentStartUtc } from './when';
+import { appointmentEventItems } from './events';
 
 const FIELD_LABELS: Record<AttachmentField, string> = {
   insuranceCardImage: 'Insurance card image',
@@ -121,6 +122,8 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
     inReports: true,
   };
 
+  // A visitor's request tells the clinic's webhook endpoints (a booking staff make is theirs already).
+  const event = b.staff ? [] : await appointmentEventItems('appointment.requested', base, `appointment-requested-${id}`, now);
   let appointment: Appointment;
   try {
     for (let attempt = 0; ; attempt++) {
@@ -148,6 +151,7 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
         manage.item,
         ...effectItems(`appointment-${org.id}-${id}`, org.id, { mail: mailOf(b, appointment, manage.text), notice: noticeOf(b, appointment) }),
         ...appointmentReminderItems(appointment, org),
+        ...event,
       ];
       const customerAt = items.length;
       items.push(...(customer.items as TransactItem[]));

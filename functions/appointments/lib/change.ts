@@ -22,6 +22,8 @@ export interface Change {
   items?: TransactItem[];
   /** Who is told: the patient by mail, staff by a notice. */
   effects?: Effects;
+  /** A webhook event of the change (./events.ts), built from the appointment as saved. */
+  event?: (next: Appointment) => Promise<TransactItem[]>;
 }
 
 export async function loadAppointment(orgId: string, id: string): Promise<Appointment> {
@@ -52,7 +54,7 @@ export async function changeAppointment(
     next,
     log: { appointmentId: id, at: now, actorId: caller.userId, actorName: name, action: change.action, summary: change.summary, from: change.from, to: change.to },
     audit: { orgId: caller.orgId, actorId: caller.userId, module: 'Appointment', action: 'update', recordType: 'appointment', recordId: id, summary: `${change.summary} (${current.firstName} ${current.lastName})`, at: now },
-    items: change.items,
+    items: [...(change.items ?? []), ...(change.event ? await change.event(next) : [])],
     effects: change.effects,
   });
   if (!saved) throw conflict(STALE);

@@ -38,19 +38,3 @@ export function bookingObject(b: BookingRecord) {
 /** The event of a booking's change, `after` being the booking as the change leaves it. */
 export const bookingEventItems = (type: WebhookEventType, after: BookingRecord, changeKey: string, at: string): Promise<TransactItem[]> =>
   webhookEventItems({ orgId: after.orgId, type, changeKey, objectKey: `booking:${after.id}`, object: bookingObject({ ...after, updatedAt: at }), at });
-
-export interface PaymentObject {
-  object: 'payment';
-  /** Stripe's payment intent id: the clinic finds the payment in its Stripe dashboard by it. */
-  id: string;
-  /** What was paid for, and its id. */
-  for: { type: 'booking' | 'form_submission'; id: string };
-  status: 'succeeded' | 'refunded' | 'partially_refunded';
-  amountCents: number;
-  refundedCents: number;
-  currency: string;
-}
-
-/** payment.succeeded / payment.refunded, ordered per payment. */
-export const paymentEventItems = (orgId: string, type: 'payment.succeeded' | 'payment.refunded', payment: PaymentObject, changeKey: string, at: string): Promise<TransactItem[]> =>
-  webhookEventItems({ orgId, type, changeKey, objectKey: `payment:${payment.id}`, object: payment, at });

@@ -32,6 +32,7 @@ import { bookingRowId, confirmationMail, unplacedPaymentMail, whenText } from '.
 import { cancelConfirmed, confirmHeld, reinstateExpired, releaseHeld, updateBooking } from './places';
 import { manageLink } from './manage-link';
 import { bookingReminderItems } from './reminder';
+import { paymentEventItems } from '../../data/webhooks';
 
 async function bookingOf(metadata: Record<string, string> | undefined): Promise<BookingRecord | undefined> {
   const orgId = metadata?.orgId;
@@ -90,6 +91,16 @@ export const bookingPaymentConsumer: PaymentConsumer = {
       if (difference || !confirmed) countMetric('PaymentsNeedingAttention', 1, fields);
     };
 
+    // payment.succeeded rides with whichever move below records the payment (once: its id is the payment's).
+    const intent = session.payment_intent ?? session.id;
+    const paymentEvent = await paymentEventItems(
+      booking.orgId,
+      'payment.succeeded',
+      { object: 'payment', id: intent, for: { type: 'booking', id: booking.id }, status: 'succeeded', amountCents: session.amount_total, refundedCents: 0, currency: session.currency },
+      `payment-succeeded-${intent}`,
+      at,
+    );
+
     // Whatever state the booking is found in, one guarded move; when another writer moved it first
     // (a hold released, the same payment under another event id), read it again and decide anew.
     for (let attempt = 0; attempt < 4; attempt++) {
@@ -108,6 +119,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
           notice(b, bookingRowId('confirmed-notice', b), 'New booking', `${who(b)} booked "${b.packageName}" for ${whenText(b).short} and paid ${amountText(session.amount_total, session.currency)}.`),
           ...bookingReminderItems(b, org),
           ...flagged(b),
+          ...paymentEvent,
         ];
       };
       const confirmedPayment = { ...payment, needsAttention: attention(difference && differenceNote(difference)) };
@@ -129,6 +141,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
           notice(b, bookingRowId('unplaced-notice', b), 'Booking needs attention', `${who(b)} paid for "${b.packageName}" at ${whenText(b).short}, but that time is no longer free.`),
           ...flagged(b),
           ...reportItems(b.orgId, received),
+          ...paymentEvent,
         ]);
         if (moved) return counted(false);
         continue;
@@ -139,6 +152,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
           notice(b, bookingRowId('paid-cancelled-notice', b), 'Booking needs attention', `${who(b)} paid for a cancelled booking of "${b.packageName}" (${whenText(b).short}). Please refund it.`),
           ...flagged(b),
           ...reportItems(b.orgId, received),
+          ...paymentEvent,
         ]);
         if (moved) return counted(false);
         continue;
@@ -177,9 +191,16 @@ export const bookingPaymentConsumer: PaymentConsumer = {
       );
       // What this refund adds to the refunds recorded (Stripe sends the running total), on today's figures.
       const refunded = moneyDelta('refunded', reportDayOf(at, booking.timeZone), booking.currency, refund.amountRefunded - (booking.refundedCents ?? 0));
+      const event = await paymentEventItems(
+        booking.orgId,
+        'payment.refunded',
+        { object: 'payment', id: refund.paymentIntentId, for: { type: 'booking', id: booking.id }, status: full ? 'refunded' : 'partially_refunded', amountCents: refund.amount, refundedCents: refund.amountRefunded, currency: booking.currency },
+        `payment-refunded-${refund.paymentIntentId}-${refund.amountRefunded}`,
+        at,
+      );
       const moved = cancels
-        ? await cancelConfirmed(booking, at, changes, { fromPayment, refundedBelow: refund.amountRefunded, refundedWas: booking.refundedCents ?? null, also: [told], report: refunded })
-        : await updateBooking(booking, { status: [booking.status], paymentStatus: fromPayment, refundedBelow: refund.amountRefunded, refundedWas: booking.refundedCents ?? null }, { ...changes, updatedAt: at }, [told, ...reportItems(booking.orgId, refunded)]);
+        ? await cancelConfirmed(booking, at, changes, { fromPayment, refundedBelow: refund.amountRefunded, refundedWas: booking.refundedCents ?? null, also: [told, ...event], report: refunded })
+        : await updateBooking(booking, { status: [booking.status], paymentStatus: fromPayment, refundedBelow: refund.amountRefunded, refundedWas: booking.refundedCents ?? null }, { ...changes, updatedAt: at }, [told, ...reportItems(booking.orgId, refunded), ...event]);
       if (moved) return countMetric('PaymentsRefunded', 1, { kind: 'booking', orgId: booking.orgId });
       // changed meanwhile: read again
     }

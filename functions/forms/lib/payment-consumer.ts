@@ -17,6 +17,7 @@ import { getOrganization } from '../../data/organizations';
 import { outboxMail, outboxNotice } from '../../data/outbox';
 import { moneyDelta, reportDayOf, type ReportDelta } from '../../data/reports';
 import { getPayment, getSubmission, movePayment, PAID_STATES, type FormPaymentRecord } from '../../data/submissions';
+import { paymentEventItems, type PaymentObject } from '../../data/webhooks';
 import { amountText, differenceNote, paidDifference, STRIPE_ACTOR } from '../../payments/lib/amounts';
 import { PaymentTargetMissing, type PaymentConsumer, type PaymentRef, type Refund } from '../../payments/lib/contract';
 
@@ -60,6 +61,17 @@ function receiptMail(p: FormPaymentRecord, to: string, org: { name?: string; tim
 const notice = (p: FormPaymentRecord, id: string, title: string, message: string): TransactItem =>
   outboxNotice(id, p.orgId, { title, message, link: `/forms/leads/${p.submissionId}`, module: 'FORMS' } satisfies NotifyInput);
 
+/** The webhook object of a form payment (functions/data/webhooks.ts). */
+const paymentObject = (p: FormPaymentRecord, id: string, status: PaymentObject['status'], amountCents: number, refundedCents: number): PaymentObject => ({
+  object: 'payment',
+  id,
+  for: { type: 'form_submission', id: p.submissionId },
+  status,
+  amountCents,
+  refundedCents,
+  currency: p.currency,
+});
+
 export const formPaymentConsumer: PaymentConsumer = {
   async completed(session: CheckoutSession) {
     const payment = await paymentOf(session.metadata);
@@ -82,6 +94,13 @@ export const formPaymentConsumer: PaymentConsumer = {
     const rows: TransactItem[] = [
       notice(paid, rowId('payment-received', payment), 'Payment received', `${paidText} paid for "${payment.packageName}" on "${payment.formName}"${payerEmail ? ` by ${payerEmail}` : ''}.`),
       ...(payerEmail ? [outboxMail(rowId('receipt', payment), receiptMail(paid, payerEmail, org, session.currency), payment.orgId)] : []),
+      ...(await paymentEventItems(
+        payment.orgId,
+        'payment.succeeded',
+        { ...paymentObject(payment, session.payment_intent ?? session.id, 'succeeded', session.amount_total, 0), currency: session.currency },
+        `payment-succeeded-${session.payment_intent ?? session.id}`,
+        at,
+      )),
     ];
     if (difference) {
       rows.push(
@@ -132,6 +151,13 @@ export const formPaymentConsumer: PaymentConsumer = {
         refundedWas: payment.refundedCents ?? null,
         report: refunded,
         also: [
+          ...(await paymentEventItems(
+            payment.orgId,
+            'payment.refunded',
+            paymentObject(payment, refund.paymentIntentId, full ? 'refunded' : 'partially_refunded', refund.amount, refund.amountRefunded),
+            `payment-refunded-${refund.paymentIntentId}-${refund.amountRefunded}`,
+            new Date().toISOString(),
+          )),
           notice(
             payment,
             rowId(`payment-refunded-${refund.amountRefunded}`, payment),
