@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey, type Route } from '../../functions/routes';
 import { buildOpenApiDocument, headerComment, loadHandler, summaryOf, type OpenApiDocument } from './document';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let doc: OpenApiDocument;
 const op = (route: Pick<Route, 'method' | 'path'>): Json => doc.paths[route.path]?.[route.method.toLowerCase()] as Json;
