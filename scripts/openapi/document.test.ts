@@ -4,7 +4,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey, type Route } from '../../functions/routes';
-import { buildOpenApiDocument, headerComment, loadHandler, summaryOf, type OpenApiDocument } from './document';
+import { buildOpenApiDocument, headerComment, loadHandler, summaryOf, withoutSourceRefs, type OpenApiDocument } from './document';
 
 type Json = Record<string, any>;
 
@@ -124,5 +124,10 @@ describe('the API document', () => {
     expect(summaryOf(route, 'POST /leads/forms/{formId}/files (public, multipart: apiKey + file): a visitor\'s file. More.')).toBe("A visitor's file");
     expect(summaryOf(route, 'The packages offered, i.e. active ones. More.')).toBe('The packages offered, i.e. active ones');
     expect(summaryOf(route, 'GET /services/{id}')).toBe('GET /services/{id}');
+    // Source files mean nothing to a reader of the API.
+    expect(withoutSourceRefs('Free times (lib/free-times.ts) of a day')).toBe('Free times of a day');
+    expect(withoutSourceRefs('Cancels it (or their appointment: lib/cancel-appointment.ts).')).toBe('Cancels it (or their appointment).');
+    expect(withoutSourceRefs('Limited per account (./lib/limits.ts: by device) too')).toBe('Limited per account (by device) too');
+    expect(withoutSourceRefs('Moves it (lib/move.ts, lib/places.ts moveConfirmed).')).toBe('Moves it.');
   });
 });

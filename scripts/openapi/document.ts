@@ -53,6 +53,19 @@ export function headerComment(source: string): string {
   return lines.join(' ').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * The comment without references to source files, which mean nothing to a reader of the API:
+ * `(lib/free-times.ts)` goes, `(or theirs: lib/x.ts)` keeps `(or theirs)`.
+ */
+export function withoutSourceRefs(text: string): string {
+  const file = String.raw`[\w./-]+\.ts\b`;
+  return text
+    .replace(new RegExp(String.raw`\s*\(${file}(?:[\s,]+[\w./-]+)*\)`, 'g'), '')
+    .replace(new RegExp(String.raw`[:;,]\s*(?:see\s+)?${file}(?=\))`, 'g'), '')
+    .replace(new RegExp(String.raw`\(\s*${file}:\s*`, 'g'), '(')
+    .replace(new RegExp(String.raw`,?\s*see\s+${file}`, 'g'), '');
+}
+
 const SUMMARY_MAX = 100;
 
 /** One short line: the header comment's first sentence without a leading `METHOD /path ...:`. */
@@ -180,7 +193,7 @@ function description(route: Route, info: HandlerInfo, comment: string): string {
 }
 
 function operation(route: Route, info: HandlerInfo, operationId: string): Json {
-  const comment = headerComment(info.source);
+  const comment = withoutSourceRefs(headerComment(info.source));
   const responses: Json = {};
   for (const status of successStatuses(info)) responses[status] = ref('responses', 'Ok');
   for (const code of errorReplies(route, info)) responses[code] = ref('responses', ERROR_REPLIES[code]!.name);
