@@ -19,6 +19,7 @@ import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-ap
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import {
   AllowedMethods,
+  type BehaviorOptions,
   CachePolicy,
   Distribution,
   Function as CloudFrontFunction,
@@ -83,6 +84,7 @@ import {
 } from './compliance';
 import { bundleHandlers, handlerId, type HandlerBundle } from './constructs/bundling';
 import { API_PREFIX, PROJECT_ROOT, handlerEntry } from './constructs/paths';
+import { DOCS_FILES, DOCS_PATH, OPENAPI_PATH } from '../scripts/openapi/docs-page';
 
 /** The handler Stripe's EventBridge events go to (the signed webhook route, if any, feeds the same code). */
 export const STRIPE_EVENTS_HANDLER = 'payments/stripe-events';
@@ -661,6 +663,33 @@ export class ClinicStack extends Stack {
       },
     });
 
+    // ---- The API document and its reference page (issue 16) --------------------------------------
+    // Built into dist/web/api/ by npm run build (scripts/build-openapi.ts) and deployed with the web
+    // assets; CloudFront serves them from the web bucket, ahead of the /api/* behaviour (the API).
+    const docsPage = DOCS_FILES.find((f) => f.path === DOCS_PATH)!;
+    const docsRewrite = new CloudFrontFunction(this, 'ApiDocsRewrite', {
+      comment: 'The API reference page: /api/docs is its index.html',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(`function handler(event) {
+  var request = event.request;
+  if (request.uri === '${DOCS_PATH}' || request.uri === '${DOCS_PATH}/') request.uri = '/${docsPage.key}';
+  return request;
+}`),
+    });
+    const apiDocsBehaviours: Record<string, BehaviorOptions> = {
+      [OPENAPI_PATH]: { origin: webOrigin, viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS, cachePolicy: CachePolicy.CACHING_OPTIMIZED, responseHeadersPolicy: consoleHeaders, compress: true },
+      [`${DOCS_PATH}*`]: {
+        origin: webOrigin,
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        // The console's strict CSP: the page has no inline script and loads the viewer from the site.
+        responseHeadersPolicy: consoleHeaders,
+        compress: true,
+        functionAssociations: [{ function: docsRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+    };
+    // ---- (end of the API document) ------------------------------------------------------------------
+
     uploads.addToResourcePolicy(
       new PolicyStatement({
         sid: 'NoPrivateUploadsThroughCloudFront',
@@ -703,6 +732,7 @@ export class ClinicStack extends Stack {
             },
           ]),
         ),
+        ...apiDocsBehaviours, // before /api/*: CloudFront takes the first pattern that matches
         [`${API_PREFIX}/*`]: {
           origin: new HttpOrigin(apiDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
@@ -748,6 +778,9 @@ export class ClinicStack extends Stack {
 
     // ---- The built SPA (only when it has been built: synth must work without it) ---------------
     if (existsSync(join(webBuild, 'index.html'))) {
+      if (!existsSync(join(webBuild, OPENAPI_PATH))) {
+        throw new Error(`${webBuild} has no ${OPENAPI_PATH.slice(1)}: run npm run build (it writes the API document and its page after the console).`);
+      }
       // Hashed files first, cached for a year and never pruned (an open tab may still ask for the
       // previous build's chunks); then everything else, revalidated on each use, so index.html never
       // points at chunks that are not there yet.

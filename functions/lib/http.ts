@@ -63,6 +63,15 @@ interface EndpointOptions<B, Q> {
   query?: Q;
 }
 
+/**
+ * What a handler accepts, kept on the function endpoint() returns: scripts/openapi builds the API
+ * document from it (the schemas are in the bundle anyway, so nothing is added to it).
+ */
+export interface Contract {
+  body?: Schema;
+  query?: Schema;
+}
+
 const JSON_LIMIT = 100 * 1024;
 const MULTIPART_LIMIT = 10 * 1024 * 1024;
 /** Path parameters are ids and keys: anything longer is no record of ours (DynamoDB keys stop at 1 KB). */
@@ -125,7 +134,8 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
     .use({ before: claimIdempotencyKey })
     .handler(run);
 
-  return withDeadline(chain);
+  const contract: Contract = { body: options.body, query: options.query };
+  return Object.assign(withDeadline(chain), { contract });
 }
 
 /** The first request of a container is its cold start (the request line says so). */

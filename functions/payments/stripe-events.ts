@@ -46,8 +46,11 @@ async function fromEventBridge(event: EventBridgeEvent<string, StripeEvent>, con
   }
 }
 
-export const handler = async (event: APIGatewayProxyEventV2 | EventBridgeEvent<string, StripeEvent>, context: Context) => {
+const dispatch = async (event: APIGatewayProxyEventV2 | EventBridgeEvent<string, StripeEvent>, context: Context) => {
   if (!('routeKey' in event)) return withInvocationLog(context?.awsRequestId, 'stripe eventbridge', () => fromEventBridge(event, context));
   leases.set(event, leaseFor(context?.getRemainingTimeInMillis?.()));
   return webhook(event, context);
 };
+
+/** The webhook route's contract (the API document) is the endpoint's. */
+export const handler = Object.assign(dispatch, { contract: webhook.contract });

@@ -19,6 +19,7 @@ import { LOCAL_STRIPE_KEY, createLocalStripe } from './stripe';
 import { serveGracefully } from './graceful';
 import { startOutboxWorker, type OutboxHandler } from './outbox-worker';
 import { enforceDeclaredTableAccess, withDeclaredAccess } from './declared-access';
+import { serveApiDocs } from './api-docs';
 
 export interface LocalStackOptions {
   /** HTTP port of the app; 0 picks a free one. Default 3000. */
@@ -385,6 +386,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         return send(res, 400, { message: 'The request path is not valid.' });
       }
       try {
+        if (await serveApiDocs(req, res, url)) return; // GET /api/openapi.json and /api/docs (issue 16)
         if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) return await handleApi(req, res, url);
         const page = pages.find((p) => url.pathname.startsWith(p.prefix));
         if (page) return await page.handle(req, res, url);

@@ -31,6 +31,8 @@ function clinicApp(outdir: string): App {
   dirs.push(webDir);
   mkdirSync(join(webDir, 'assets'));
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>x</title><script>document.title = "y"</script>');
+  mkdirSync(join(webDir, 'api'));
+  writeFileSync(join(webDir, 'api', 'openapi.json'), '{"openapi":"3.1.1"}');
   const app = new App({
     outdir,
     context: {

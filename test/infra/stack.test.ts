@@ -73,6 +73,8 @@ beforeAll(() => {
   mkdirSync(join(webDir, 'assets'));
   writeFileSync(join(webDir, 'index.html'), `<!doctype html><title>x</title><script>${BUILT_INLINE_SCRIPT}</script><script type="module" src="/assets/index-abcdef12.js"></script>`);
   writeFileSync(join(webDir, 'assets', 'index-abcdef12.js'), 'console.log(1)');
+  mkdirSync(join(webDir, 'api'));
+  writeFileSync(join(webDir, 'api', 'openapi.json'), '{"openapi":"3.1.1"}');
   configured = synth(
     {
       stripeEventSourceName: 'aws.partner/stripe.com/ed_test_123',
@@ -583,6 +585,35 @@ describe('CloudFront', () => {
     const code: string = (template.toJSON().Resources as Resources)[fnRef]!.Properties.FunctionCode;
     return new Function(`${code}; return handler;`)() as (e: unknown) => { uri?: string; statusCode?: number };
   }
+
+  it('serves the API document and its reference page from the web bucket, ahead of /api/* (issue 16)', () => {
+    const config = distribution(plain.template);
+    const patterns = config.CacheBehaviors.map((b: any) => b.PathPattern);
+    for (const pattern of ['/api/openapi.json', '/api/docs*']) {
+      const behaviour = config.CacheBehaviors.find((b: any) => b.PathPattern === pattern);
+      expect(behaviour, pattern).toBeDefined();
+      // CloudFront takes the first matching pattern: these must come before the API's.
+      expect(patterns.indexOf(pattern), pattern).toBeLessThan(patterns.indexOf('/api/*'));
+      const origin = config.Origins.find((o: any) => o.Id === behaviour.TargetOriginId);
+      expect(origin.DomainName['Fn::GetAtt'][0], pattern).toMatch(/^WebBucket/);
+      expect(origin.OriginPath ?? '', pattern).toBe('');
+      expect(behaviour.AllowedMethods ?? ['GET', 'HEAD'], pattern).toEqual(['GET', 'HEAD']);
+      // The console's strict CSP (the page runs no inline script and loads its viewer from the site).
+      expect(behaviour.ResponseHeadersPolicyId, pattern).toEqual(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
+    }
+    const docs = config.CacheBehaviors.find((b: any) => b.PathPattern === '/api/docs*');
+    const rewrite = viewerFunction(plain.template, docs);
+    expect(rewrite({ request: { uri: '/api/docs' } }).uri).toBe('/api/docs/index.html');
+    expect(rewrite({ request: { uri: '/api/docs/' } }).uri).toBe('/api/docs/index.html');
+    expect(rewrite({ request: { uri: '/api/docs/scalar-standalone.js' } }).uri).toBe('/api/docs/scalar-standalone.js');
+  });
+
+  it('refuses to deploy a web build without the API document (npm run build writes both)', () => {
+    const incomplete = mkdtempSync(join(tmpdir(), 'clinic-web-no-api-'));
+    dirs.push(incomplete);
+    writeFileSync(join(incomplete, 'index.html'), '<!doctype html><title>x</title>');
+    expect(() => synth({}, { webBuildDir: incomplete })).toThrow(/has no api\/openapi\.json: run npm run build/);
+  });
 
   it('never serves private uploads at /assets, by the same rule as the functions', () => {
     const config = distribution(plain.template);

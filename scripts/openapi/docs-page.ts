@@ -1,0 +1,56 @@
+// The API reference page: Scalar's standalone viewer (@scalar/api-reference), served from the site
+// itself (no CDN, no fonts or proxy from elsewhere: the page keeps the console's strict CSP, script-src
+// 'self' without inline scripts), reading /api/openapi.json. The build copies these files into
+// dist/web (deployed with the web assets); the local stack serves them from here.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { API_PREFIX } from '../../shared/api';
+
+export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
+export const DOCS_PATH = `${API_PREFIX}/docs`;
+const VIEWER_PATH = `${DOCS_PATH}/scalar-standalone.js`;
+
+/** The viewer's options, read from the page (no inline script): nothing is fetched from elsewhere. */
+const VIEWER_CONFIGURATION = {
+  withDefaultFonts: false,
+  hideClientButton: true,
+  telemetry: false,
+  showDeveloperTools: 'never',
+  agent: { disabled: true },
+  // "Try it" sends requests from this origin; a proxy elsewhere would see tokens.
+  proxyUrl: '',
+};
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/</g, '&lt;');
+
+export const DOCS_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Clinic Suite API reference</title>
+</head>
+<body>
+<noscript>The API reference needs JavaScript. The document itself is at <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>.</noscript>
+<script id="api-reference" data-url="${OPENAPI_PATH}" data-configuration='${escapeAttribute(JSON.stringify(VIEWER_CONFIGURATION))}'></script>
+<script src="${VIEWER_PATH}"></script>
+</body>
+</html>
+`;
+
+export interface DocsFile {
+  /** Path on the site. */
+  path: string;
+  /** Where it goes below dist/web (CloudFront rewrites /api/docs to it). */
+  key: string;
+  contentType: string;
+  read(): Buffer | string;
+}
+
+const viewerFile = () => createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js');
+
+/** The page and the viewer (the document itself is built by ./document.ts). */
+export const DOCS_FILES: DocsFile[] = [
+  { path: DOCS_PATH, key: 'api/docs/index.html', contentType: 'text/html; charset=utf-8', read: () => DOCS_HTML },
+  { path: VIEWER_PATH, key: VIEWER_PATH.slice(1), contentType: 'text/javascript; charset=utf-8', read: () => readFileSync(viewerFile()) },
+];

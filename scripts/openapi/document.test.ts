@@ -1,0 +1,133 @@
+// The generated API document: valid OpenAPI 3.1 (a well-kept validator), every route-table row in it
+// with its method, access, permission, parameters, body and replies, and a handler that was not
+// built with endpoint() stops the build with a message that says what to do.
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, routeKey, type Route } from '../../functions/routes';
+import { buildOpenApiDocument, headerComment, loadHandler, summaryOf, withoutSourceRefs, type OpenApiDocument } from './document';
+
+type Json = Record<string, any>;
+
+let doc: OpenApiDocument;
+const op = (route: Pick<Route, 'method' | 'path'>): Json => doc.paths[route.path]?.[route.method.toLowerCase()] as Json;
+
+beforeAll(async () => {
+  doc = await buildOpenApiDocument();
+}, 120_000);
+
+async function validate(document: unknown) {
+  return new Validator().validate(structuredClone(document) as Record<string, unknown>);
+}
+
+/** Every `$ref` in the document points at something in it (zod's own `#/$defs/...` would not). */
+function danglingRefs(document: unknown): string[] {
+  const dangling: string[] = [];
+  const resolves = (ref: string) =>
+    ref.startsWith('#/') && ref.slice(2).split('/').reduce<unknown>((node, key) => (node as Json | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document) !== undefined;
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string' && !resolves(value)) dangling.push(value);
+        walk(value);
+      }
+    }
+  };
+  walk(document);
+  return dangling;
+}
+
+describe('the API document', () => {
+  it('is valid OpenAPI 3.1 and every $ref resolves', async () => {
+    const result = await validate(doc);
+    expect(result.errors, JSON.stringify(result.errors, null, 1)?.slice(0, 2000)).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(danglingRefs(doc)).toEqual([]);
+  });
+
+  it('fails validation when it is broken (the check can fail)', async () => {
+    const broken = structuredClone(doc) as Json;
+    broken.paths['/appointments/{id}'].get.parameters[0].in = 'body'; // OpenAPI 2's, not 3.1's
+    expect((await validate(broken)).valid).toBe(false);
+    const wrongVersion = { ...structuredClone(doc), openapi: '3.1' };
+    expect((await validate(wrongVersion)).valid).toBe(false);
+    expect(danglingRefs({ a: { $ref: '#/$defs/__schema0' } })).toEqual(['#/$defs/__schema0']);
+  });
+
+  it('has every route-table row, and nothing else', () => {
+    const missing = ROUTES.filter((r) => !op(r)).map(routeKey);
+    expect(missing, 'rows missing from the document').toEqual([]);
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(operations.sort()).toEqual(ROUTES.map(routeKey).sort());
+    const ids = operations.map((key) => op({ method: key.split(' ')[0] as Route['method'], path: key.split(' ')[1]! }).operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('says how each row is called: security, permission, path parameters, Idempotency-Key, replies', () => {
+    for (const route of ROUTES) {
+      const operation = op(route);
+      const key = routeKey(route);
+      expect(operation.tags, key).toEqual([route.handler.split('/')[0]]);
+      expect(operation.summary, key).toMatch(/\S/);
+      const security = { public: [], registration: [{ registrationToken: [] }], user: [{ bearerAuth: [] }], owner: [{ bearerAuth: [] }] }[route.access];
+      expect(operation.security, key).toEqual(security);
+      expect(operation['x-permission'], key).toEqual(route.permission);
+      const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      expect((operation.parameters ?? []).filter((p: Json) => p.in === 'path').map((p: Json) => p.name), key).toEqual(pathParams);
+      expect((operation.parameters ?? []).some((p: Json) => p.$ref === '#/components/parameters/IdempotencyKey'), key).toBe(Boolean(route.idempotent));
+      expect(operation.responses['200'] ?? operation.responses['201'], key).toBeDefined();
+      expect(operation.responses['503'], key).toEqual({ $ref: '#/components/responses/ServiceUnavailable' });
+      if (route.access !== 'public') expect(operation.responses['401'], key).toBeDefined();
+      if (route.rateLimit) expect(operation.responses['429'], key).toEqual({ $ref: '#/components/responses/TooManyRequests' });
+      if (route.method !== 'GET' && route.method !== 'DELETE') expect(operation.responses['413'], key).toBeDefined();
+      if (route.permission) expect(operation.description, key).toContain(`**${route.permission.action}** permission on **${route.permission.module}**`);
+    }
+  });
+
+  it('describes each body the way its row takes it, from the handler schema', async () => {
+    for (const route of ROUTES) {
+      const { contract } = await loadHandler(route);
+      const content = op(route).requestBody?.content as Json | undefined;
+      const key = routeKey(route);
+      if (route.body === 'multipart') expect(Object.keys(content ?? {}), key).toEqual(['multipart/form-data']);
+      else if (route.body === 'raw') expect(Object.keys(content ?? {}), key).toEqual(['text/plain']);
+      else if (contract.body) expect(Object.keys(content ?? {}), key).toEqual(['application/json']);
+      else expect(content, key).toBeUndefined();
+    }
+    // A schema with pipes and transforms shows what the client sends (io: 'input').
+    const request = op({ method: 'POST', path: '/public/appointments/book-custom' }).requestBody.content['multipart/form-data'].schema;
+    expect(request.properties.bookingDate).toEqual({ type: 'string', minLength: 1 });
+    expect(request.required).toEqual(expect.arrayContaining(['firstName', 'email', 'bookingDate', 'organizationApiKey']));
+    const login = op({ method: 'POST', path: '/users/login' }).requestBody.content['application/json'].schema;
+    expect(login.required).toEqual(['email', 'password']);
+    const appointments = op({ method: 'GET', path: '/appointments' }).parameters as Json[];
+    expect(appointments.find((p) => p.name === 'pageSize')).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100 } });
+  });
+
+  it('has the envelope and the error replies as shared components', () => {
+    const responses = doc.components.responses as Json;
+    expect(responses.Ok.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Envelope' });
+    expect(responses.BadRequest.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ValidationError' });
+    for (const name of ['Unauthorized', 'Forbidden', 'NotFound', 'Conflict', 'PayloadTooLarge', 'TooManyRequests', 'ServiceUnavailable']) expect(responses[name], name).toBeDefined();
+    expect((doc.components.schemas as Json).Envelope.required).toEqual(['message']);
+  });
+
+  it('refuses a row whose handler was not made by endpoint(), saying what to do', async () => {
+    const route: Route = { method: 'GET', path: '/nothing', handler: 'lib/errors', access: 'user', uses: { table: 'read' } };
+    await expect(loadHandler(route)).rejects.toThrow(/GET \/nothing: functions\/lib\/errors\.ts exports no handler made by endpoint\(\).*endpoint\(\{ body, query \}/);
+  });
+
+  it('takes summaries from the header comment', () => {
+    const route: Route = { method: 'GET', path: '/services/{id}', handler: 'services/get-service', access: 'user', uses: { table: 'read' } };
+    expect(headerComment('// One line\n// and the next.\nimport x;')).toBe('One line and the next.');
+    expect(summaryOf(route, 'POST /leads/forms/{formId}/files (public, multipart: apiKey + file): a visitor\'s file. More.')).toBe("A visitor's file");
+    expect(summaryOf(route, 'The packages offered, i.e. active ones. More.')).toBe('The packages offered, i.e. active ones');
+    expect(summaryOf(route, 'GET /services/{id}')).toBe('GET /services/{id}');
+    // Source files mean nothing to a reader of the API.
+    expect(withoutSourceRefs('Free times (lib/free-times.ts) of a day')).toBe('Free times of a day');
+    expect(withoutSourceRefs('Cancels it (or their appointment: lib/cancel-appointment.ts).')).toBe('Cancels it (or their appointment).');
+    expect(withoutSourceRefs('Limited per account (./lib/limits.ts: by device) too')).toBe('Limited per account (by device) too');
+    expect(withoutSourceRefs('Moves it (lib/move.ts, lib/places.ts moveConfirmed).')).toBe('Moves it.');
+  });
+});
