@@ -101,7 +101,7 @@ export function WebhookDeliveries({ endpoint, show, onHide, onExited }: WebhookD
           </button>
         </div>
         <p className="visually-hidden" role="status">
-          {isLoading || isRefreshing ? 'Loading deliveries...' : error ? '' : `${deliveries.length} ${deliveries.length === 1 ? 'delivery' : 'deliveries'} shown.`}
+          {isLoading || error ? '' : isRefreshing ? 'Refreshing deliveries...' : `${deliveries.length} ${deliveries.length === 1 ? 'delivery' : 'deliveries'} shown.`}
         </p>
         <ListBody
           loading={isLoading}

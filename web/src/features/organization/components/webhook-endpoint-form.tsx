@@ -76,7 +76,8 @@ export function WebhookEndpointForm({ endpoint, onCreated, onSaved, onCancel }: 
         setStatus({ kind: 'danger', text: result.message || failed });
         applyServerErrors(setError, result.data.errors, FIELDS);
       } else {
-        const result = await createWebhookEndpoint(values);
+        // A new endpoint without a description sends none; an edit sends '' to clear it.
+        const result = await createWebhookEndpoint({ ...values, description: values.description || undefined });
         if (result.success && result.data.data) return onCreated(result.data.data);
         setStatus({ kind: 'danger', text: result.message || failed });
         applyServerErrors(setError, result.data.errors, FIELDS);

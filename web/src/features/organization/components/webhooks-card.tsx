@@ -100,7 +100,6 @@ export function WebhooksCard() {
                 <th scope="col" className="ps-4">Endpoint</th>
                 <th scope="col">Events</th>
                 <th scope="col">Enabled</th>
-                <th scope="col">Secret</th>
                 <th scope="col">Created</th>
                 <th scope="col" className="text-end pe-4"><span className="visually-hidden">Actions</span></th>
               </tr>
@@ -109,8 +108,12 @@ export function WebhooksCard() {
               {endpoints.map((endpoint) => (
                 <tr key={endpoint.id}>
                   <td className="ps-4">
-                    <div className="fw-semibold text-body-emphasis text-break font-monospace small">{endpoint.url}</div>
+                    {/* Wide enough to read a URL on wide screens; long ones wrap anywhere. */}
+                    <div className="fw-semibold text-body-emphasis text-break font-monospace small" style={{ minWidth: '14rem' }}>{endpoint.url}</div>
                     {endpoint.description && <div className="small text-body-secondary">{endpoint.description}</div>}
+                    <div className="small text-body-secondary">
+                      Secret <code>{endpoint.secretHint}</code>
+                    </div>
                   </td>
                   <td><EventBadges events={endpoint.events} /></td>
                   <td>
@@ -130,8 +133,7 @@ export function WebhooksCard() {
                       </label>
                     </div>
                   </td>
-                  <td><code className="small">{endpoint.secretHint}</code></td>
-                  <td className="small text-body-secondary">{formatDate(endpoint.createdAt)}</td>
+                  <td className="small text-body-secondary text-nowrap">{formatDate(endpoint.createdAt, { dateStyle: 'medium' })}</td>
                   <td className="text-end pe-4 text-nowrap">
                     <button type="button" className="btn btn-sm btn-light me-1" onClick={() => setLog({ endpoint, show: true })} aria-label={`Deliveries to ${endpoint.url}`}>
                       <i className="bi bi-list-check" aria-hidden="true" /> Deliveries
