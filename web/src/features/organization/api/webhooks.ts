@@ -9,7 +9,7 @@ export const WEBHOOKS_KEY = '/organization/webhooks';
 const endpointPath = (id: string) => `${WEBHOOKS_KEY}/${encodeURIComponent(id)}`;
 const deliveriesPath = (endpointId: string) => `${endpointPath(endpointId)}/deliveries`;
 
-export const useWebhookEndpoints = (enabled: boolean) => useSWR<{ items: WebhookEndpoint[] }>(enabled ? WEBHOOKS_KEY : null, fetcher);
+export const useWebhookEndpoints = () => useSWR<{ items: WebhookEndpoint[] }>(WEBHOOKS_KEY, fetcher);
 
 export const createWebhookEndpoint = (body: WebhookEndpointCreate) => api.post<WebhookEndpointCreated>(WEBHOOKS_KEY, body);
 export const updateWebhookEndpoint = (id: string, body: WebhookEndpointUpdate) => api.put<WebhookEndpoint>(endpointPath(id), body);

@@ -31,7 +31,7 @@ function EventBadges({ events }: { events: WebhookEndpoint['events'] }) {
 }
 
 export function WebhooksCard() {
-  const { data, error, isLoading, mutate } = useWebhookEndpoints(true);
+  const { data, error, isLoading, mutate } = useWebhookEndpoints();
   const endpoints = data?.items ?? [];
   const atLimit = endpoints.length >= MAX_WEBHOOK_ENDPOINTS;
   const [editing, setEditing] = useState<Editing>(null);
