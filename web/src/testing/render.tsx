@@ -54,8 +54,14 @@ export function WithRoles({ value, children }: { value: RolesState; children: Re
   return <RolesContextProvider value={value}>{children}</RolesContextProvider>;
 }
 
-/** Stubs fetch with answers by "METHOD /path"; records the calls. */
-export function mockApi(answers: Record<string, { status: number; body: unknown } | ((body: unknown) => { status: number; body: unknown })>) {
+type Answer = { status: number; body: unknown };
+
+/**
+ * Stubs fetch with answers by "METHOD /path" (the path without its query); records the calls. An
+ * answer may be a function of the body and the URL (for the query), and may be a promise (to hold a
+ * request open while a test looks at the page).
+ */
+export function mockApi(answers: Record<string, Answer | ((body: unknown, url: URL) => Answer | Promise<Answer>)>) {
   const calls: { method: string; path: string; body: unknown; headers: Record<string, string> }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -64,7 +70,7 @@ export function mockApi(answers: Record<string, { status: number; body: unknown 
     calls.push({ method, path: url.pathname, body, headers: (init?.headers ?? {}) as Record<string, string> });
     const answer = answers[`${method} ${url.pathname}`];
     if (!answer) return new Response(JSON.stringify({ message: 'Not found.' }), { status: 404 });
-    const { status, body: out } = typeof answer === 'function' ? answer(body) : answer;
+    const { status, body: out } = typeof answer === 'function' ? await answer(body, url) : answer;
     return new Response(JSON.stringify(out), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);

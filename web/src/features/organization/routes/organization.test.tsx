@@ -17,6 +17,7 @@ function setup(isOwner: boolean) {
     'GET /api/organization/profile': { status: 200, body: { message: 'OK', data: org } },
     'PATCH /api/organization/profile': (body) => ({ status: 200, body: { message: 'The organisation profile is saved.', data: { ...org, ...(body as object), updatedAt: '2025-02-01T00:00:00Z' } } }),
     'GET /api/organization/integration': { status: 200, body: { message: 'OK', data: { apiKey: 'pk_OLDKEY0123456789abcdef', rotatedAt: null } } },
+    'GET /api/organization/webhooks': { status: 200, body: { message: 'OK', data: { items: [] } } },
     'POST /api/organization/generate-integration': { status: 201, body: { message: 'A new integration key is ready.', data: { apiKey: 'pk_NEWKEY0123456789abcdef', rotatedAt: '2025-03-01T00:00:00Z' } } },
   });
   const view = renderAt(
@@ -77,6 +78,17 @@ describe('OrganizationPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
     expect(screen.queryByText('Integration key')).toBeNull();
     expect(calls.some((c) => c.path === '/api/organization/integration')).toBe(false);
+    expect(screen.queryByRole('heading', { name: 'Webhooks' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add endpoint' })).toBeNull();
+    expect(calls.some((c) => c.path.startsWith('/api/organization/webhooks'))).toBe(false);
+  });
+
+  it('shows the owner the Webhooks card under the integration key', async () => {
+    setup(true);
+    const webhooks = await screen.findByRole('heading', { name: 'Webhooks' });
+    const key = screen.getByRole('heading', { name: 'Integration key' });
+    expect(key.compareDocumentPosition(webhooks) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await screen.findByText(/Webhooks send your bookings/)).toBeInTheDocument();
   });
 
   it('shows, copies and, after confirmation, replaces the integration key', async () => {

@@ -1,5 +1,6 @@
 // /organization: the organisation's profile and time zone (editable by the owner, shown to everyone),
-// and, for the owner, the integration key that public pages use: view, copy, replace.
+// and, for the owner, the integrations: the key that public pages use (view, copy, replace) and the
+// webhooks that send the organisation's events to other systems.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,6 +17,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useRoles } from '../../../lib/roles';
 import { generateIntegration, updateOrganization, useIntegration, useOrganization } from '../api/organization';
+import { WebhooksCard } from '../components/webhooks-card';
 import { failureText } from '../../../lib/api';
 
 export const profileFormSchema = z.extend(organizationSchema, { timeZone });
@@ -251,7 +253,12 @@ export function OrganizationPage() {
     <div className="d-grid gap-4">
       <ProfileForm key={data.updatedAt} org={data} editable={isOwner} onSaved={(o) => void mutate(o, { revalidate: false })} />
       <PolicyForm key={`policy-${data.updatedAt}`} org={data} editable={isOwner} onSaved={(o) => void mutate(o, { revalidate: false })} />
-      {isOwner && <IntegrationKey />}
+      {isOwner && (
+        <>
+          <IntegrationKey />
+          <WebhooksCard />
+        </>
+      )}
     </div>
   );
 }

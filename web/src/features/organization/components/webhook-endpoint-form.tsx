@@ -1,0 +1,173 @@
+// Adding or editing a webhook endpoint (inside the card's dialog): the URL, a description, and the
+// events to send, each with its sentence. The API checks that the URL is https on a public address;
+// its field messages land on the fields.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { Controller, useForm } from 'react-hook-form';
+import * as z from 'zod/mini';
+import {
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_EVENTS,
+  webhookEndpointCreateSchema,
+  type WebhookEndpoint,
+  type WebhookEndpointCreated,
+  type WebhookEventType,
+} from '#shared/schemas/webhooks';
+import { controlProps, Field } from '../../../components/field';
+import { Busy } from '../../../components/loading';
+import { StatusBanner, type Status } from '../../../components/status-banner';
+import { applyServerErrors } from '../../../lib/forms';
+import { createWebhookEndpoint, updateWebhookEndpoint } from '../api/webhooks';
+
+type Input = z.input<typeof webhookEndpointCreateSchema>;
+type Values = z.infer<typeof webhookEndpointCreateSchema>;
+const FIELDS = ['url', 'description', 'events'] as const;
+
+/** "Select all" is checked when every event is, and shows a dash when only some are. */
+function SelectAll({ selected, onChange }: { selected: readonly string[]; onChange(events: WebhookEventType[]): void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const all = selected.length === WEBHOOK_EVENT_TYPES.length;
+  const some = selected.length > 0 && !all;
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = some;
+  }, [some]);
+  return (
+    <div className="form-check mb-2 pb-2 border-bottom">
+      <input ref={ref} id="webhook-events-all" type="checkbox" className="form-check-input" checked={all} onChange={() => onChange(all ? [] : [...WEBHOOK_EVENT_TYPES])} />
+      <label htmlFor="webhook-events-all" className="form-check-label fw-semibold">
+        Select all
+      </label>
+    </div>
+  );
+}
+
+interface WebhookEndpointFormProps {
+  /** The endpoint to edit; a new one when absent. */
+  endpoint?: WebhookEndpoint;
+  /** A new endpoint was made: the answer carries its secret, to show once. */
+  onCreated(created: WebhookEndpointCreated): void;
+  /** An endpoint was changed. */
+  onSaved(endpoint: WebhookEndpoint, message: string): void;
+  onCancel(): void;
+}
+
+export function WebhookEndpointForm({ endpoint, onCreated, onSaved, onCancel }: WebhookEndpointFormProps) {
+  const [status, setStatus] = useState<Status | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Input, unknown, Values>({
+    resolver: zodResolver(webhookEndpointCreateSchema),
+    mode: 'onTouched',
+    defaultValues: { url: endpoint?.url ?? '', description: endpoint?.description ?? '', events: endpoint?.events ?? [] },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setStatus(null);
+    const failed = endpoint ? 'The endpoint could not be saved.' : 'The endpoint could not be added.';
+    try {
+      if (endpoint) {
+        const result = await updateWebhookEndpoint(endpoint.id, { ...values, enabled: endpoint.enabled });
+        if (result.success && result.data.data) return onSaved(result.data.data, result.message || 'Endpoint saved.');
+        setStatus({ kind: 'danger', text: result.message || failed });
+        applyServerErrors(setError, result.data.errors, FIELDS);
+      } else {
+        // A new endpoint without a description sends none; an edit sends '' to clear it.
+        const result = await createWebhookEndpoint({ ...values, description: values.description || undefined });
+        if (result.success && result.data.data) return onCreated(result.data.data);
+        setStatus({ kind: 'danger', text: result.message || failed });
+        applyServerErrors(setError, result.data.errors, FIELDS);
+      }
+    } catch {
+      setStatus({ kind: 'danger', text: `${failed} Please check your connection.` });
+    }
+  });
+
+  const urlError = errors.url?.message;
+  const descriptionError = errors.description?.message;
+  const eventsError = errors.events?.message;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Modal.Body>
+        <StatusBanner status={status} />
+        <fieldset disabled={isSubmitting}>
+          <Field id="webhook-url" label="Endpoint URL" required error={urlError} hint="An https address on the public internet, e.g. https://crm.example.com/hooks/clinic.">
+            <input
+              {...register('url')}
+              {...controlProps('webhook-url', urlError, { required: true })}
+              aria-describedby={urlError ? 'webhook-url-error' : 'webhook-url-hint'}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              placeholder="https://"
+            />
+          </Field>
+          <Field id="webhook-description" label="Description" error={descriptionError} hint="Optional: what receives these events.">
+            <input
+              {...register('description')}
+              {...controlProps('webhook-description', descriptionError)}
+              aria-describedby={descriptionError ? 'webhook-description-error' : 'webhook-description-hint'}
+              maxLength={200}
+              autoComplete="off"
+            />
+          </Field>
+          <Controller
+            control={control}
+            name="events"
+            render={({ field }) => {
+              const selected = field.value ?? [];
+              const toggle = (type: WebhookEventType) => field.onChange(selected.includes(type) ? selected.filter((t) => t !== type) : [...selected, type]);
+              return (
+                <fieldset aria-describedby={eventsError ? 'webhook-events-error' : undefined}>
+                  <legend className="form-label fw-semibold small text-body-emphasis mb-2">
+                    Events to send
+                    <span className="text-danger ms-1" aria-hidden="true">
+                      *
+                    </span>
+                  </legend>
+                  <SelectAll selected={selected} onChange={(events) => field.onChange(events)} />
+                  {WEBHOOK_EVENT_TYPES.map((type) => (
+                    <div key={type} className="form-check mb-2">
+                      <input
+                        id={`webhook-event-${type}`}
+                        type="checkbox"
+                        className={`form-check-input${eventsError ? ' is-invalid' : ''}`}
+                        checked={selected.includes(type)}
+                        onChange={() => toggle(type)}
+                        onBlur={field.onBlur}
+                        aria-describedby={`webhook-event-${type}-text`}
+                      />
+                      <label htmlFor={`webhook-event-${type}`} className="form-check-label font-monospace small">
+                        {type}
+                      </label>
+                      <div id={`webhook-event-${type}-text`} className="small text-body-secondary">
+                        {WEBHOOK_EVENTS[type]}
+                      </div>
+                    </div>
+                  ))}
+                  {eventsError && (
+                    <div id="webhook-events-error" className="invalid-feedback d-block">
+                      {eventsError}
+                    </div>
+                  )}
+                </fieldset>
+              );
+            }}
+          />
+        </fieldset>
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-light" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? <Busy>Saving...</Busy> : endpoint ? 'Save endpoint' : 'Add endpoint'}
+        </button>
+      </Modal.Footer>
+    </form>
+  );
+}
