@@ -20,7 +20,10 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import {
   AllowedMethods,
   type BehaviorOptions,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   Function as CloudFrontFunction,
   FunctionCode,
@@ -700,6 +703,23 @@ export class ClinicStack extends Stack {
       }),
     );
 
+    // The API's answers, compressed at the edge like the site's files. CloudFront compresses only under
+    // a cache policy that allows caching (CachingDisabled's all-zero TTLs rule it out), so this one
+    // allows it yet caches nothing in practice: every API answer says no-store (functions/lib/http.ts),
+    // nothing is kept without a Cache-Control (default TTL 0), at most a second with one, and the key
+    // holds everything an answer may depend on (the caller's Authorization, cookies, query string).
+    const apiCachePolicy = new CachePolicy(this, 'ApiCachePolicy', {
+      comment: 'Clinic Suite /api/*: nothing cached (the API answers no-store), answers compressed',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(1),
+      headerBehavior: CacheHeaderBehavior.allowList('Authorization'),
+      cookieBehavior: CacheCookieBehavior.all(),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+      enableAcceptEncodingBrotli: true,
+      enableAcceptEncodingGzip: true,
+    });
+
     const distribution = new Distribution(this, 'Distribution', {
       comment: 'Clinic Suite: SPA, /api/* and /assets/*',
       ...(domainName ? { domainNames: [domainName], certificate: edge.certificate, minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021 } : {}),
@@ -741,7 +761,7 @@ export class ClinicStack extends Stack {
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
+          cachePolicy: apiCachePolicy,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
           compress: true,

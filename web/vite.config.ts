@@ -1,8 +1,10 @@
 // The console and the public pages: one Vite build (root web/, output dist/web with a manifest so the
-// CDK stack and the bundle benchmark can read which files each entry loads).
+// CDK stack and the bundle benchmark can read which files each entry loads), each compressible file
+// with its brotli and gzip copies beside it (web/precompress.ts).
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const routerDist = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
@@ -11,7 +13,7 @@ const stack = process.env.STACK_URL ?? 'http://localhost:3000';
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // react-router's package exports only its development build (dev warnings included); builds use
     // the production one.

@@ -1,12 +1,12 @@
 // The embedded local stack: the AWS stand-ins plus one HTTP server that turns /api/* requests into
 // API Gateway HTTP API (v2) events for the real handlers, dispatched from the same route table the
-// CDK stack is built from; /assets/* are uploads read back from S3; everything else is the SPA.
+// CDK stack is built from; /assets/* are uploads read back from S3; everything else is the SPA (infra/local/web-files.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -20,12 +20,15 @@ import { serveGracefully } from './graceful';
 import { startOutboxWorker, type OutboxHandler } from './outbox-worker';
 import { enforceDeclaredTableAccess, withDeclaredAccess } from './declared-access';
 import { serveApiDocs } from './api-docs';
+import { serveWebFile } from './web-files';
 
 export interface LocalStackOptions {
   /** HTTP port of the app; 0 picks a free one. Default 3000. */
   port?: number;
   /** Where data persists between runs. Default .data/ at the project root. */
   dataDir?: string;
+  /** The built SPA it serves. Default dist/web (`npm run build:web`). */
+  webDir?: string;
   /** Keep nothing: DynamoDB in memory and a temporary S3 folder (tests). */
   inMemory?: boolean;
   /** Port of the SES inbox page; default 8005 when free, else any free port. */
@@ -206,34 +209,15 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
 }
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp',
-  '.gif': 'image/gif', '.ico': 'image/x-icon', '.json': 'application/json', '.woff': 'font/woff', '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8', '.map': 'application/json',
-};
-
 const PLACEHOLDER_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Clinic Suite</title></head>
 <body style="font-family:system-ui;margin:3rem"><h1>Clinic Suite API is running</h1>
 <p>The console has not been built yet: run <code>npm run build:web</code>, then reload.</p></body></html>`;
 
-function serveStatic(res: ServerResponse, url: URL): boolean {
-  const file = normalize(join(WEB_DIR, decodeURIComponent(url.pathname)));
-  if (!file.startsWith(WEB_DIR)) return false;
-  if (!existsSync(file) || !statSync(file).isFile()) return false;
-  const hashed = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/.test(url.pathname);
-  res.writeHead(200, {
-    'content-type': MIME[extname(file)] ?? 'application/octet-stream',
-    'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-  });
-  createReadStream(file).pipe(res);
-  return true;
-}
-
-function serveIndex(res: ServerResponse) {
-  const index = join(WEB_DIR, 'index.html');
+/** The SPA's shell for every path that is not a file of the build (client-side routes). */
+function serveIndex(req: IncomingMessage, res: ServerResponse, webDir: string) {
+  if (serveWebFile(req, res, webDir, '/index.html')) return;
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
-  res.end(existsSync(index) ? readFileSync(index) : PLACEHOLDER_PAGE);
+  res.end(PLACEHOLDER_PAGE);
 }
 
 async function serveUpload(res: ServerResponse, s3: S3Client, key: string): Promise<void> {
@@ -287,6 +271,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const dataDir = inMemory ? undefined : resolve(options.dataDir ?? join(ROOT, '.data'));
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const s3Dir = dataDir ? join(dataDir, 's3') : mkdtempSync(join(tmpdir(), 'clinic-s3-'));
+  const webDir = resolve(options.webDir ?? WEB_DIR);
 
   const services: RunningService[] = [];
   const stopAll = async () => {
@@ -391,14 +376,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         const page = pages.find((p) => url.pathname.startsWith(p.prefix));
         if (page) return await page.handle(req, res, url);
         if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { message: 'Method not allowed.' });
-        if (serveStatic(res, url)) return;
+        if (serveWebFile(req, res, webDir, decodeURIComponent(url.pathname))) return;
         if (url.pathname.startsWith('/assets/')) {
           const key = decodeURIComponent(url.pathname.slice('/assets/'.length));
           // Private uploads (appointment attachments) are only reachable through signed links.
           if (!isPublicKey(key)) return send(res, 404, { message: 'Not found.' });
           return await serveUpload(res, uploads, key);
         }
-        serveIndex(res);
+        serveIndex(req, res, webDir);
       } catch (error) {
         console.error(JSON.stringify({ level: 'error', where: 'local-server', path: url.pathname, message: (error as Error).message, stack: (error as Error).stack }));
         if (!res.headersSent) send(res, 500, { message: 'Something went wrong on our side. Please try again.' });

@@ -12,7 +12,17 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }
 
-export const appUrl = (path = '/') => `${inject('appUrl')}${path}`;
+/**
+ * The stack these helpers talk to: the one global-setup provides, or the one a script outside vitest
+ * started (the Lighthouse bench seeds its clinic with ownerWithData through this).
+ */
+let scriptStack: { appUrl: string; inboxUrl: string } | undefined;
+export function useStack(urls: { appUrl: string; inboxUrl: string }) {
+  scriptStack = urls;
+}
+export const stackUrl = (key: 'appUrl' | 'inboxUrl') => scriptStack?.[key] ?? inject(key);
+
+export const appUrl = (path = '/') => `${stackUrl('appUrl')}${path}`;
 
 /** A fresh browser profile (cookies, storage) with the console's console errors collected. */
 export async function newContext(browser: Browser, options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}) {
@@ -39,7 +49,7 @@ interface Mail {
 
 /** Mails the local SES inbox captured for an address, oldest first. */
 async function mailsTo(address: string): Promise<Mail[]> {
-  const store = (await (await fetch(`${inject('inboxUrl')}/store`)).json()) as { emails: Mail[] };
+  const store = (await (await fetch(`${stackUrl('inboxUrl')}/store`)).json()) as { emails: Mail[] };
   return store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase().includes(address.toLowerCase())));
 }
 

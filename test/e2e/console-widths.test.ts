@@ -156,19 +156,49 @@ describe('the console at every width', () => {
   });
 
   it('at 390 px the notification list and the user menu fit the screen', async () => {
-    await page.evaluate(() => localStorage.removeItem('LayoutConfig'));
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(appUrl('/dashboard'));
+    await page.evaluate(() => localStorage.removeItem('LayoutConfig'));
+    await page.reload();
     await settle(page);
     for (const trigger of [/^Notifications/, /^Account menu/, /^Theme:/]) {
       await page.getByRole('button', { name: trigger }).click();
       const menu = page.locator('.app-header .dropdown-menu.show');
       await menu.waitFor();
       const box = (await menu.boundingBox())!;
-      expect(box.x, String(trigger)).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width, String(trigger)).toBeLessThanOrEqual(390);
+      // The notification list is nearly as wide as the screen: it keeps the page's margin (0.75rem) on both sides.
+      const margin = String(trigger).includes('Notifications') ? 12 : 0;
+      expect(box.x, String(trigger)).toBeGreaterThanOrEqual(margin);
+      expect(box.x + box.width, String(trigger)).toBeLessThanOrEqual(390 - margin);
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
     }
+  });
+
+  it('at 1280 px (and the widths around) nothing of a dashboard tile (its arrow included) sticks out of its card', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(appUrl('/dashboard'));
+    await page.evaluate(() => localStorage.removeItem('LayoutConfig'));
+    await page.reload();
+    await settle(page);
+    await page.locator('.dashboard-tile').first().waitFor();
+    expect(await page.locator('.dashboard-tile').count()).toBeGreaterThan(3);
+    const outside: string[] = [];
+    for (const width of [1280, 1366, 1400, 1920]) {
+      await page.setViewportSize({ width, height: 800 });
+      await frames(page);
+      const found = await page.evaluate(() =>
+        [...document.querySelectorAll('.dashboard-tile')].flatMap((card) => {
+          const c = card.getBoundingClientRect();
+          const title = card.querySelector('.fw-semibold')?.textContent;
+          return [...card.querySelectorAll('*')]
+            .map((el) => ({ el, r: el.getBoundingClientRect() }))
+            .filter(({ r }) => r.width > 0 && (r.left < c.left - 0.5 || r.right > c.right + 0.5))
+            .map(({ el, r }) => `${title}: ${el.className} from ${Math.round(r.left - c.left)} to ${Math.round(r.right - c.left)} px of a ${Math.round(c.width)} px card`);
+        }),
+      );
+      outside.push(...found.map((f) => `at ${width}: ${f}`));
+    }
+    expect(outside).toEqual([]);
   });
 });

@@ -15,7 +15,8 @@ function newest(path: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
-async function buildWebIfStale() {
+/** Also used by the Lighthouse bench (scripts/bench/lighthouse.ts). */
+export async function buildWebIfStale() {
   const builtAt = newest(join(root, 'dist', 'web', 'index.html'));
   const sourcesAt = Math.max(newest(join(root, 'web')), newest(join(root, 'shared')));
   if (builtAt >= sourcesAt) return;

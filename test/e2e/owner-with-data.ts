@@ -3,8 +3,7 @@
 // a booking, and appointments. Also the cookie that signs a browser profile in as that owner.
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
-import { inject } from 'vitest';
-import { appUrl, codeFor, uniqueEmail } from './browser';
+import { appUrl, codeFor, stackUrl, uniqueEmail } from './browser';
 
 export async function call<T = any>(method: string, path: string, options: { body?: unknown; form?: FormData; token?: string } = {}) {
   const headers: Record<string, string> = {};
@@ -14,7 +13,7 @@ export async function call<T = any>(method: string, path: string, options: { bod
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const res = await fetch(`${inject('appUrl')}/api${path}`, { method, headers, body });
+  const res = await fetch(`${stackUrl('appUrl')}/api${path}`, { method, headers, body });
   const text = await res.text();
   let parsed: { message: string; data: T };
   try {

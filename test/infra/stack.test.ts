@@ -19,7 +19,7 @@ import { API_BURST, API_RATE_PER_SECOND, ClinicStack, OUTBOX_WORKER_TIMEOUT_SECO
 import { OUTBOX_LEASE_MS } from '../../functions/data/outbox';
 
 // Managed CloudFront policy ids (documented constants).
-const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 /** Template.fromStack does not read cdk.json: pass its context ourselves, and skip bundling. */
@@ -547,11 +547,25 @@ describe('CloudFront', () => {
     return dist.Properties.DistributionConfig;
   }
 
+  /** The template's own cache policy a behaviour refers to. */
+  function cachePolicyOf(template: Template, behaviour: any) {
+    const resources: Resources = template.toJSON().Resources;
+    return resources[behaviour.CachePolicyId.Ref]!.Properties.CachePolicyConfig;
+  }
+
   it('sends /api/* to the HTTP API uncached with every viewer header but Host, all methods', () => {
     const config = distribution(plain.template);
     const api = config.CacheBehaviors.find((b: any) => b.PathPattern === '/api/*');
     expect(api).toBeDefined();
-    expect(api.CachePolicyId).toBe(CACHING_DISABLED);
+    // Nothing kept: no answer without a Cache-Control (the API sends no-store), at most a second with
+    // one, keyed on the caller's credentials, cookies and query (the TTLs are not all 0 only so that
+    // CloudFront may compress).
+    const policy = cachePolicyOf(plain.template, api);
+    expect(policy).toMatchObject({ MinTTL: 0, DefaultTTL: 0, MaxTTL: 1 });
+    const key = policy.ParametersInCacheKeyAndForwardedToOrigin;
+    expect(key.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: ['Authorization'] });
+    expect(key.CookiesConfig).toEqual({ CookieBehavior: 'all' });
+    expect(key.QueryStringsConfig).toEqual({ QueryStringBehavior: 'all' });
     expect(api.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
     expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']));
     expect(api.ViewerProtocolPolicy).toBe('redirect-to-https');
@@ -564,6 +578,20 @@ describe('CloudFront', () => {
     const value = JSON.stringify(verify.HeaderValue);
     expect(value).toContain('{{resolve:secretsmanager:');
     expect(refersTo(verify.HeaderValue, secretIdOf('OriginSecret'))).toBe(true);
+  });
+
+  it('compresses on every behaviour, brotli and gzip', () => {
+    const config = distribution(plain.template);
+    const behaviours = [config.DefaultCacheBehavior, ...config.CacheBehaviors];
+    expect(behaviours.map((b: any) => b.PathPattern ?? 'default')).toEqual(expect.arrayContaining(['default', '/api/*', '/assets/*', ...EMBEDDABLE_PAGES]));
+    for (const behaviour of behaviours) {
+      const name = behaviour.PathPattern ?? 'default';
+      expect(behaviour.Compress, name).toBe(true);
+      // CachingOptimized allows both encodings (a documented managed policy); any other is the template's own.
+      if (behaviour.CachePolicyId === CACHING_OPTIMIZED) continue;
+      const key = cachePolicyOf(plain.template, behaviour).ParametersInCacheKeyAndForwardedToOrigin;
+      expect(key, name).toMatchObject({ EnableAcceptEncodingBrotli: true, EnableAcceptEncodingGzip: true });
+    }
   });
 
   it('serves /assets/* from the buckets through origin access control, prefix stripped', () => {

@@ -1,20 +1,37 @@
 // The local stack under faults, on a stack of this file's own (its services are stopped, killed and
 // paused here, which must never stall the shared stack of the other files): mail waits in the outbox
 // while SES is down and goes out once it is back; DynamoDB Local killed is started again and the app
-// works on; an undecodable path is a 400; stopping lets a request in flight finish.
+// works on; an undecodable path is a 400; stopping lets a request in flight finish. It also serves a
+// small web build of its own (the real precompress step run on it): the best encoding a request allows.
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { mailsTo, testAddress, uniqueEmail, waitForMails } from '../support/api';
 import { eventually } from '../support/eventually';
+import { precompressDir } from '../../web/precompress';
 
 let stack: LocalStack;
+/** A web build of this file's own: an HTML shell, a hashed script, a hashed image. */
+const webDir = mkdtempSync(join(tmpdir(), 'clinic-web-'));
+const SHELL = `<!doctype html><html><head><script type="module" src="/assets/index-AbCd1234.js"></script></head><body>${'<div class="row">Clinic</div>'.repeat(100)}</body></html>`;
+const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i % 37}`))};`;
+const IMAGE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 let outbox: typeof import('../../functions/data/outbox');
 let core: typeof import('../../functions/data/core');
 
 beforeAll(async () => {
+  mkdirSync(join(webDir, 'assets'));
+  writeFileSync(join(webDir, 'index.html'), SHELL);
+  writeFileSync(join(webDir, 'assets', 'index-AbCd1234.js'), SCRIPT);
+  writeFileSync(join(webDir, 'assets', 'logo-AbCd1234.png'), IMAGE);
+  precompressDir(webDir);
   // Retries after half a second (not 30 s) and a sweep every half second, so recovery fits in a test.
-  stack = await startLocalStack({ inMemory: true, port: 0, quiet: true, outbox: { sweepMs: 500, retryBaseMs: 500 } });
+  stack = await startLocalStack({ inMemory: true, port: 0, quiet: true, webDir, outbox: { sweepMs: 500, retryBaseMs: 500 } });
   // The stack set this process's environment for its handlers: the data layer here uses the same table.
   outbox = await import('../../functions/data/outbox');
   core = await import('../../functions/data/core');
@@ -22,6 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
+  rmSync(webDir, { recursive: true, force: true });
 });
 
 async function post(path: string, body: unknown) {
@@ -68,6 +86,87 @@ describe('a table kept from before the stream and the tenant index', () => {
     // Started again on it, nothing more to do.
     expect(await ensureTable(stack.env.AWS_ENDPOINT_URL_DYNAMODB!, name)).toBe(false);
     client.destroy();
+  });
+});
+
+/** A GET with exactly these headers (fetch would add its own Accept-Encoding and decode), raw bytes back. */
+function rawGet(path: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    const req = request(`${stack.url}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the web build', () => {
+  const script = '/assets/index-AbCd1234.js';
+
+  it('sends brotli to a browser that takes it, with Vary, the type, the length and a year of caching', async () => {
+    const res = await rawGet(script, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(res.body.length).toBeLessThan(Buffer.byteLength(SCRIPT) / 3);
+    expect(brotliDecompressSync(res.body).toString()).toBe(SCRIPT);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // `*` allows brotli too.
+    expect((await rawGet(script, { 'accept-encoding': '*' })).headers['content-encoding']).toBe('br');
+  });
+
+  it('sends gzip when brotli is not accepted or refused with q=0', async () => {
+    for (const accept of ['gzip', 'gzip, deflate', 'br;q=0, gzip;q=0.8', 'br; q=0, *']) {
+      const res = await rawGet(script, { 'accept-encoding': accept });
+      expect(res.headers['content-encoding'], accept).toBe('gzip');
+      expect(res.headers.vary, accept).toBe('Accept-Encoding');
+      expect(Number(res.headers['content-length']), accept).toBe(res.body.length);
+      expect(gunzipSync(res.body).toString(), accept).toBe(SCRIPT);
+    }
+  });
+
+  it('sends the file as it is when no compression is accepted, still varying on the header', async () => {
+    for (const accept of [undefined, 'identity', 'deflate', 'br;q=0, gzip;q=0', '*;q=0, identity']) {
+      const res = await rawGet(script, accept === undefined ? {} : { 'accept-encoding': accept });
+      expect(res.headers['content-encoding'], accept).toBeUndefined();
+      expect(res.headers.vary, accept).toBe('Accept-Encoding');
+      expect(res.body.toString(), accept).toBe(SCRIPT);
+      expect(Number(res.headers['content-length']), accept).toBe(Buffer.byteLength(SCRIPT));
+    }
+    // An image has no compressed copies: sent as it is, without Vary.
+    const image = await rawGet('/assets/logo-AbCd1234.png', { 'accept-encoding': 'br, gzip' });
+    expect(image.headers['content-encoding']).toBeUndefined();
+    expect(image.headers.vary).toBeUndefined();
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.body.equals(IMAGE)).toBe(true);
+  });
+
+  it('answers the HTML shell, compressed, for the app and client-side paths, revalidated on each use', async () => {
+    for (const path of ['/', '/index.html', '/booking/some-key', '/auth']) {
+      const res = await rawGet(path, { 'accept-encoding': 'gzip, br' });
+      expect(res.status, path).toBe(200);
+      expect(res.headers['content-type'], path).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control'], path).toBe('no-cache');
+      expect(res.headers['content-encoding'], path).toBe('br');
+      expect(res.headers.vary, path).toBe('Accept-Encoding');
+      expect(brotliDecompressSync(res.body).toString(), path).toBe(SHELL);
+    }
+    // HEAD: the same headers, no body.
+    const head = await rawGet('/booking/some-key', { 'accept-encoding': 'gzip' }, 'HEAD');
+    expect(head.headers['content-encoding']).toBe('gzip');
+    expect(Number(head.headers['content-length'])).toBe(readFileSync(join(webDir, 'index.html.gz')).length);
+    expect(head.body.length).toBe(0);
+  });
+
+  it('never serves a file outside the build', async () => {
+    const res = await rawGet('/..%2F..%2Fetc%2Fpasswd', { 'accept-encoding': 'gzip' });
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(gunzipSync(res.body).toString()).toBe(SHELL);
   });
 });
 

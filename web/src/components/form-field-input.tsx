@@ -66,10 +66,8 @@ export function FormFieldInput({ field, value, onChange, onFile, error, disabled
         const ticked = Array.isArray(value) ? value : [];
         control = (
           <fieldset aria-describedby={describedBy}>
-            <legend className="form-label fw-semibold small text-body-emphasis mb-1">
-              {field.label}
-              {field.required && <span className="text-danger ms-1" aria-hidden="true">*</span>}
-            </legend>
+            {/* No label shows above the boxes (spec): each box's text carries it; the group keeps its name for screen readers. */}
+            <legend className="visually-hidden">{field.label}</legend>
             {field.options.map((o) => (
               <div className="form-check" key={o.id}>
                 <input

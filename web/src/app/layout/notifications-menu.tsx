@@ -18,6 +18,9 @@ export interface NotificationItem {
   read?: boolean;
 }
 
+/** On a phone the list is nearly as wide as the screen: keep the page's margin (0.75rem) on both sides. */
+const SCREEN_MARGIN = { modifiers: [{ name: 'preventOverflow', options: { padding: 12 } }] };
+
 export const NOTIFICATIONS_KEY = '/notifications';
 export const UNREAD_COUNT_KEY = '/notifications/unread-count';
 /** The unread count is one read of a kept counter: cheap enough to poll. */
@@ -51,7 +54,7 @@ function NotificationsDropdown() {
           </span>
         )}
       </Dropdown.Toggle>
-      <Dropdown.Menu className="notification-menu shadow border-0 p-0">
+      <Dropdown.Menu className="notification-menu shadow border-0 p-0" popperConfig={SCREEN_MARGIN}>
         <div className="px-3 py-3 border-bottom d-flex align-items-center justify-content-between">
           <span className="fw-bold">Notifications</span>
           {unread > 0 && <span className="badge bg-primary-subtle text-primary-emphasis">{unread} new</span>}

@@ -24,7 +24,8 @@ function CountTile({ tile, data }: { tile: Tile; data?: DashboardSummary }) {
         <span className={`tile-icon bg-${tile.tone}-subtle text-${tile.tone}-emphasis`} aria-hidden="true">
           <i className={`bi ${tile.icon}`} />
         </span>
-        <span>
+        {/* May shrink (a long word breaks) so that the arrow always stays inside the card. */}
+        <span className="min-w-0 text-break">
           <span className="d-block fs-2 fw-bold text-body-emphasis lh-1">
             {typeof value === 'number' ? value.toLocaleString() : <span aria-label="not available">—</span>}
           </span>
@@ -109,8 +110,9 @@ export function DashboardPage() {
         <Loading label="Loading dashboard..." showLabel />
       ) : tiles.length > 0 ? (
         <section aria-label="Counts">
-          {/* One row of up to 4 tiles on large screens, 5 on the largest. */}
-          <div className={`row g-4 row-cols-1 row-cols-sm-2 row-cols-xl-${Math.min(tiles.length, 4)} row-cols-xxl-${Math.min(tiles.length, 5)}`}>
+          {/* Two tiles a row up to the largest screens, then one row of up to 4: below 1400 px a quarter of
+              the content (about 220 px at 1280 beside the sidebar) is too narrow for icon, count, title and arrow. */}
+          <div className={`row g-4 row-cols-1 row-cols-sm-2 row-cols-xxl-${Math.min(tiles.length, 4)}`}>
             {tiles.map((tile) => (
               <div key={tile.title} className="col">
                 <CountTile tile={tile} data={data} />
