@@ -24,7 +24,7 @@ function answers(extra: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
-const open = () => renderRoutes([{ path: '/booking/:apiKey', element: <BookingPage /> }], '/booking/pk_clinic_key_123');
+const open = () => renderRoutes([{ path: '/booking/:apiKey', element: <BookingPage apiKey="pk_clinic_key_123" /> }], '/booking/pk_clinic_key_123');
 
 async function fill(user: ReturnType<typeof open>['user']) {
   await user.selectOptions(await screen.findByLabelText(/^Package/), 'p1');

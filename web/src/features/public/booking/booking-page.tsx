@@ -4,7 +4,6 @@
 // chosen date are offered as quick picks, in the clinic's time zone (named on the page). The server
 // checks everything again and holds the time only while the visitor pays. No console code here.
 import { useEffect, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { BOOKING_FIELDS, bookingPayload, validateBookingForm, type BookingField, type BookingFormValues } from '#shared/bookings/form';
 import { formatDollars, todayIn } from '#shared/bookings/time';
@@ -13,6 +12,7 @@ import { Loading } from '../../../components/loading';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { availablePackages, availableSlots, createBooking, type FreeDay, type PublicBookingPackage } from './api';
 import { ApiError, failureText } from '../../../lib/api';
+import { useHydrated, useSearchParam } from '../../../lib/location';
 
 export const SUCCESS_MESSAGE = 'Please complete the payment to confirm booking';
 export const REDIRECT_TOAST = 'Please wait while we redirect you to the payment page';
@@ -90,8 +90,13 @@ const DAY_NOTES: Partial<Record<FreeDay['status'], string>> = {
   'too-far': 'This date is too far ahead. Please choose an earlier date.',
 };
 
-function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBookingPackage[] }) {
-  const [params] = useSearchParams();
+/**
+ * The form. Without `packages` (still loading, and the prerendered first paint) it shows the same
+ * layout with every control disabled, so nothing moves when the clinic's packages arrive.
+ */
+function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBookingPackage[] }) {
+  const loading = packages === undefined;
+  const hydrated = useHydrated();
   const [rootError, setRootError] = useState<string>();
   const [success, setSuccess] = useState<string>();
   const [blockedLink, setBlockedLink] = useState<string>();
@@ -107,7 +112,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
   const [toast, setToast] = useState<string>();
 
   const { packageId, bookingDate, bookingTime } = values;
-  const pkg = packages.find((p) => p.id === packageId);
+  const pkg = packages?.find((p) => p.id === packageId);
   const setValue = (name: BookingField, value: string) => setValues((prev) => ({ ...prev, [name]: value }));
   // After a first Continue, the messages follow the fields as they are corrected.
   useEffect(() => {
@@ -121,14 +126,15 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
     name,
     value: values[name],
     onChange: (ev: { target: { value: string } }) => setValue(name, ev.target.value),
-    disabled: isSubmitting,
+    disabled: isSubmitting || loading,
   });
 
   // The clinic's zone (and so its 'today') comes with any day's answer; ask for the visitor's today first.
   const probeDate = bookingDate || browserToday();
   const { data: day, isLoading: dayLoading } = useSWR(apiKey ? ['booking-day', apiKey, probeDate, packageId] : null, loadDay, { revalidateOnFocus: false, shouldRetryOnError: false });
   const zone = day?.timeZone;
-  const minDate = zone ? todayIn(zone) : browserToday();
+  // The visitor's own today only in the browser: the prerendered page does not know it.
+  const minDate = zone ? todayIn(zone) : hydrated ? browserToday() : undefined;
   const chosenDay = bookingDate && day?.date === bookingDate ? day : undefined;
 
   const listed = BOOKING_FIELDS.map((name) => errors[name]).filter((m): m is string => Boolean(m));
@@ -179,7 +185,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
     }
   };
 
-  const payment = params.get('payment');
+  const payment = useSearchParam('payment');
 
   return (
     <>
@@ -228,14 +234,14 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
         <Field id="packageId" label="Package" required>
           <select {...bind('packageId')}>
             <option value="">Select Package</option>
-            {packages.map((p) => (
+            {packages?.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.packageName}
               </option>
             ))}
           </select>
         </Field>
-        {packages.length === 0 && <p className="text-body-secondary small">No packages can be booked right now.</p>}
+        {packages?.length === 0 && <p className="text-body-secondary small">No packages can be booked right now.</p>}
         {pkg && <PackageDetails pkg={pkg} />}
 
         <div className="row g-3">
@@ -260,7 +266,8 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
             required
            
             className="col-md-6"
-            hint={zone ? `In the clinic's time: ${day?.timeZoneName ?? zone} (${zone}).` : undefined}
+            // One line from the first paint on, so the form does not move when the zone arrives.
+            hint={zone ? `In the clinic's time: ${day?.timeZoneName ?? zone} (${zone}).` : "In the clinic's time."}
           >
             <input {...bind('bookingTime')} type="time" step={(day?.slotMinutes ?? 30) * 60} />
           </Field>
@@ -295,7 +302,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
         )}
 
         <div className="mt-4">
-          <button type="submit" className="btn btn-primary px-4" disabled={isSubmitting}>
+          <button type="submit" className="btn btn-primary px-4" disabled={isSubmitting || loading}>
             {isSubmitting ? 'Please Wait...' : 'Continue'}
           </button>
         </div>
@@ -304,9 +311,8 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
   );
 }
 
-export function BookingPage() {
-  const { apiKey = '' } = useParams();
-  const { data, error, isLoading } = useSWR(apiKey ? ['booking-packages', apiKey] : null, loadPackages, { revalidateOnFocus: false, shouldRetryOnError: false });
+export function BookingPage({ apiKey }: { apiKey: string }) {
+  const { data, error } = useSWR(apiKey ? ['booking-packages', apiKey] : null, loadPackages, { revalidateOnFocus: false, shouldRetryOnError: false });
   useEffect(() => {
     document.title = 'Booking';
   }, []);
@@ -314,14 +320,12 @@ export function BookingPage() {
   return (
     <main className="container py-5" style={{ maxWidth: 760 }}>
       <h1 className="h2 fw-bold text-body-emphasis mb-4">Booking</h1>
-      {isLoading ? (
-        <Loading label="Loading..." showLabel />
-      ) : error || !data ? (
+      {error ? (
         <div className="alert alert-danger" role="alert">
           {failureText(error, 'This booking page is not available.')}
         </div>
       ) : (
-        <section className="card border-0 shadow-sm">
+        <section className="card border-0 shadow-sm" aria-busy={!data}>
           <div className="card-body p-4">
             <BookingForm apiKey={apiKey} packages={data} />
           </div>
@@ -331,4 +335,3 @@ export function BookingPage() {
   );
 }
 
-export { BookingPage as Component };

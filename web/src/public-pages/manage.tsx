@@ -1,0 +1,7 @@
+// manage.html's entry: the patient's manage page (/manage#<token>), nothing else.
+import { ManagePage } from '../features/public/manage/manage-page';
+import { mount } from './mount';
+
+export const render = () => <ManagePage />;
+
+if (typeof document !== 'undefined') mount(render());
