@@ -12,6 +12,7 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ROUTES, WORKERS, type Route } from '../../functions/routes';
 import { API_PREFIX } from '../../shared/api';
+import { htmlFileFor } from '../../shared/public-pages';
 import { ROOT, ensureBucket, ensureTable, freePort, localClientConfig, startDynamoDbLocal, startS3, startSes, type RunningService } from './services';
 import { isPublicKey } from '../../functions/lib/upload-keys';
 import { LOCAL_PAGES, type LocalPage } from './pages';
@@ -229,8 +230,9 @@ function serveStatic(res: ServerResponse, url: URL): boolean {
   return true;
 }
 
-function serveIndex(res: ServerResponse) {
-  const index = join(WEB_DIR, 'index.html');
+/** A page path: a public page's own prerendered HTML, else the console's index.html. */
+function serveIndex(res: ServerResponse, pathname: string) {
+  const index = join(WEB_DIR, htmlFileFor(pathname));
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
   res.end(existsSync(index) ? readFileSync(index) : PLACEHOLDER_PAGE);
 }
@@ -394,7 +396,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           if (!isPublicKey(key)) return send(res, 404, { message: 'Not found.' });
           return await serveUpload(res, uploads, key);
         }
-        serveIndex(res);
+        serveIndex(res, url.pathname);
       } catch (error) {
         console.error(JSON.stringify({ level: 'error', where: 'local-server', path: url.pathname, message: (error as Error).message, stack: (error as Error).stack }));
         if (!res.headersSent) send(res, 500, { message: 'Something went wrong on our side. Please try again.' });
