@@ -100,7 +100,7 @@ export function publicPages(): Plugin {
             root,
             logLevel: 'error',
           }).then((r) => r.module);
-          const body = await (await renderer).prerender(page.name);
+          const body = (await renderer).prerender(page.name);
           html = html.replace(ROOT_MARK, body);
           head += `<style>${await pageCss(moduleSources(ctx.chunk, ctx.bundle), html)}</style>`;
         }

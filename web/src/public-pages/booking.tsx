@@ -2,6 +2,5 @@
 import { BookingPage } from '../features/public/booking/booking-page';
 import { mount, pathParams } from './mount';
 
-export const render = ([apiKey = '']: string[]) => <BookingPage apiKey={apiKey} />;
-
-if (typeof document !== 'undefined') mount(render(pathParams()));
+const [apiKey = ''] = pathParams();
+mount(<BookingPage apiKey={apiKey} />);

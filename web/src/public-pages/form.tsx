@@ -2,6 +2,5 @@
 import { PublicFormPage } from '../features/public/form/form-page';
 import { mount, pathParams } from './mount';
 
-export const render = ([formId = '', apiKey = '']: string[]) => <PublicFormPage formId={formId} apiKey={apiKey} />;
-
-if (typeof document !== 'undefined') mount(render(pathParams()));
+const [formId = '', apiKey = ''] = pathParams();
+mount(<PublicFormPage formId={formId} apiKey={apiKey} />);

@@ -2,6 +2,4 @@
 import { ManagePage } from '../features/public/manage/manage-page';
 import { mount } from './mount';
 
-export const render = () => <ManagePage />;
-
-if (typeof document !== 'undefined') mount(render());
+mount(<ManagePage />);

@@ -2,6 +2,5 @@
 import { AppointmentRequestPage } from '../features/appointments/public/request-page';
 import { mount, pathParams } from './mount';
 
-export const render = ([apiKey = '']: string[]) => <AppointmentRequestPage apiKey={apiKey} />;
-
-if (typeof document !== 'undefined') mount(render(pathParams()));
+const [apiKey = ''] = pathParams();
+mount(<AppointmentRequestPage apiKey={apiKey} />);

@@ -10,7 +10,7 @@ import { formatDollars, todayIn } from '#shared/bookings/time';
 import { controlProps, Field } from '../../../components/field';
 import { Loading } from '../../../components/loading';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
-import { availablePackages, availableSlots, createBooking, type FreeDay, type PublicBookingPackage } from './api';
+import { availablePackages, availableSlots, createBooking, type BookingDay, type FreeDay, type PublicBookingPackage } from './api';
 import { ApiError, failureText } from '../../../lib/api';
 import { useHydrated, useSearchParam } from '../../../lib/location';
 
@@ -30,6 +30,23 @@ const browserToday = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZ
 
 const ERRORS_ID = 'booking-errors';
 
+const dayKey = (apiKey: string, date: string, packageId: string): [string, string, string, string] => ['booking-day', apiKey, date, packageId];
+const dayOptions = { revalidateOnFocus: false, shouldRetryOnError: false };
+
+/**
+ * The clinic's name, from the first day the form asks for (the same request: swr shares it). Its line
+ * is kept from the first paint on, so nothing moves when the name arrives.
+ */
+function ClinicName({ apiKey }: { apiKey: string }) {
+  const hydrated = useHydrated();
+  const { data, isLoading } = useSWR(apiKey ? dayKey(apiKey, browserToday(), '') : null, loadDay, dayOptions);
+  return (
+    <p className="fs-6 fw-semibold text-body-secondary mb-1 text-truncate placeholder-glow" style={{ minHeight: '1.5em' }} data-testid="clinic-name">
+      {data?.clinicName ?? (!hydrated || isLoading ? <span className="placeholder col-4 rounded" aria-hidden="true" /> : null)}
+    </p>
+  );
+}
+
 const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 
 async function loadPackages([, apiKey]: [string, string]): Promise<PublicBookingPackage[]> {
@@ -38,7 +55,7 @@ async function loadPackages([, apiKey]: [string, string]): Promise<PublicBooking
   return result.data.data;
 }
 
-async function loadDay([, apiKey, date, packageId]: [string, string, string, string]): Promise<FreeDay | undefined> {
+async function loadDay([, apiKey, date, packageId]: [string, string, string, string]): Promise<BookingDay | undefined> {
   const result = await availableSlots(apiKey, date, packageId || undefined);
   return result.success ? result.data.data : undefined;
 }
@@ -131,7 +148,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
 
   // The clinic's zone (and so its 'today') comes with any day's answer; ask for the visitor's today first.
   const probeDate = bookingDate || browserToday();
-  const { data: day, isLoading: dayLoading } = useSWR(apiKey ? ['booking-day', apiKey, probeDate, packageId] : null, loadDay, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const { data: day, isLoading: dayLoading } = useSWR(apiKey ? dayKey(apiKey, probeDate, packageId) : null, loadDay, dayOptions);
   const zone = day?.timeZone;
   // The visitor's own today only in the browser: the prerendered page does not know it.
   const minDate = zone ? todayIn(zone) : hydrated ? browserToday() : undefined;
@@ -319,6 +336,7 @@ export function BookingPage({ apiKey }: { apiKey: string }) {
 
   return (
     <main className="container py-5" style={{ maxWidth: 760 }}>
+      <ClinicName apiKey={apiKey} />
       <h1 className="h2 fw-bold text-body-emphasis mb-4">Booking</h1>
       {error ? (
         <div className="alert alert-danger" role="alert">

@@ -16,7 +16,7 @@ const pkg = (id: string, over: Partial<PublicPackage> = {}): PublicPackage => ({
 });
 
 const form = (over: Partial<PublicForm> = {}): PublicForm => ({
-  id: 'f1', name: 'Intake form', description: 'Tell us about you', fields, packages: [], packageId: null,
+  id: 'f1', organizationName: 'Sunrise Clinic', name: 'Intake form', description: 'Tell us about you', fields, packages: [], packageId: null,
   redirectUrl: '', successMessage: 'Thanks, we got it.', submitButtonText: 'Send it', secondButtonText: '', ...over,
 });
 
@@ -41,6 +41,7 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     const { user, calls } = open(form());
     expect(await screen.findByRole('heading', { name: 'Intake form' })).toBeInTheDocument();
     expect(screen.getByText('Tell us about you')).toBeInTheDocument();
+    expect(screen.getByTestId('clinic-name')).toHaveTextContent('Sunrise Clinic');
     // A required label has a red star; hidden fields have no label.
     expect(screen.getByText('Full name').querySelector('.text-danger')).toHaveTextContent('*');
     expect(screen.queryByText('Ref')).not.toBeInTheDocument();

@@ -274,6 +274,7 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   return (
     <>
       <header className="mb-4">
+        <ClinicLine>{form.organizationName}</ClinicLine>
         <h1 className="h2 fw-bold text-body-emphasis">{form.name}</h1>
         {form.description && <p className="text-body-secondary mb-0" style={{ whiteSpace: 'pre-line' }}>{form.description}</p>}
       </header>
@@ -348,6 +349,15 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   );
 }
 
+/** The clinic's name above the form's, so visitors recognise whose form it is (one line, kept while loading). */
+function ClinicLine({ children }: { children: React.ReactNode }) {
+  return (
+    <p className="fs-6 fw-semibold text-body-secondary mb-1 text-truncate placeholder-glow" style={{ minHeight: '1.5em' }} data-testid="clinic-name">
+      {children}
+    </p>
+  );
+}
+
 /**
  * The first paint (prerendered) and the wait for the form: its title and a card, with the space of the
  * form's name kept, so the page does not jump when the form arrives.
@@ -356,6 +366,9 @@ function FormSkeleton() {
   return (
     <div aria-busy="true">
       <header className="mb-4">
+        <ClinicLine>
+          <span className="placeholder col-3 rounded" aria-hidden="true" />
+        </ClinicLine>
         <h1 className="h2 fw-bold text-body-emphasis placeholder-glow">
           <span className="placeholder col-6 rounded" />
           <span className="visually-hidden">Loading the form...</span>
