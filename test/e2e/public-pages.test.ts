@@ -88,9 +88,9 @@ describe('public pages', () => {
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         if (!path.startsWith('/room-integration/')) await page.getByTestId('clinic-name').getByText('Sunrise Physio').waitFor();
         expect(await page.evaluate(() => document.documentElement.getAttribute('data-bs-theme')), path).toBe(colorScheme);
-        // The page's own CSS follows the theme (Bootstrap's dark body colour).
+        // The page's own CSS follows the theme (the app's page background, as in the console).
         const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-        expect(background, path).toBe(colorScheme === 'dark' ? 'rgb(27, 28, 34)' : 'rgb(255, 255, 255)');
+        expect(background, path).toBe(colorScheme === 'dark' ? 'rgb(19, 20, 25)' : 'rgb(244, 246, 250)');
         expect(await layoutShift(page), path).toBe(0);
       }
       expect(consoleErrors).toEqual([]);

@@ -283,8 +283,13 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
             required
            
             className="col-md-6"
-            // One line from the first paint on, so the form does not move when the zone arrives.
-            hint={zone ? `In the clinic's time: ${day?.timeZoneName ?? zone} (${zone}).` : "In the clinic's time."}
+            // Two lines kept from the first paint on (a phone wraps the zone's name), so the form does
+            // not move when the zone arrives.
+            hint={
+              <span className="d-block" style={{ minHeight: '2lh' }}>
+                {zone ? `In the clinic's time: ${day?.timeZoneName ?? zone} (${zone}).` : "In the clinic's time."}
+              </span>
+            }
           >
             <input {...bind('bookingTime')} type="time" step={(day?.slotMinutes ?? 30) * 60} />
           </Field>
