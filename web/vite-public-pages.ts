@@ -104,7 +104,8 @@ export function publicPages(): Plugin {
           html = html.replace(ROOT_MARK, body);
           head += `<style>${await pageCss(moduleSources(ctx.chunk, ctx.bundle), html)}</style>`;
         }
-        return html.replace(HEAD_MARK, head);
+        // In dev the root stays empty: the page renders on the client.
+        return html.replace(HEAD_MARK, head).replace(ROOT_MARK, '');
       },
     },
   };

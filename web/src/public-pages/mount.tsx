@@ -11,6 +11,6 @@ export function mount(page: ReactNode): void {
   if (import.meta.env.DEV) void import('./dev-styles');
   const root = document.getElementById('root')!;
   const app = <StrictMode>{page}</StrictMode>;
-  if (root.hasChildNodes()) hydrateRoot(root, app);
+  if (root.firstElementChild) hydrateRoot(root, app);
   else createRoot(root).render(app);
 }
