@@ -88,6 +88,7 @@ import {
 import { bundleHandlers, handlerId, type HandlerBundle } from './constructs/bundling';
 import { API_PREFIX, PROJECT_ROOT, handlerEntry } from './constructs/paths';
 import { DOCS_FILES, DOCS_PATH, OPENAPI_PATH } from '../scripts/openapi/docs-page';
+import { htmlFileOf, PUBLIC_PAGES } from '../shared/public-pages';
 
 /** The handler Stripe's EventBridge events go to (the signed webhook route, if any, feeds the same code). */
 export const STRIPE_EVENTS_HANDLER = 'payments/stripe-events';
@@ -107,10 +108,28 @@ const WEB_BUILD_DIR = join(PROJECT_ROOT, 'dist', 'web');
 const WEB_SOURCE_HTML = join(PROJECT_ROOT, 'web', 'index.html');
 
 /**
- * The public pages clinics put on their own websites (web/src/features/public/routes.ts): they may be
- * framed by https sites. Every other page of the SPA may not be framed at all.
+ * The public pages clinics put on their own websites (shared/public-pages.ts): they may be framed by
+ * https sites. Every other page of the site may not be framed at all.
  */
-export const EMBEDDABLE_PAGES = ['/booking/*', '/form-builder/public/*', '/room-integration/*'];
+export const EMBEDDABLE_PAGES = PUBLIC_PAGES.flatMap((page) => (page.embeddable ? [page.embeddable] : []));
+
+/**
+ * The viewer-request function of the site's pages: a public page's path is answered with its own
+ * prerendered HTML, any other extensionless path (a console route) with index.html, files as they are.
+ */
+export const pageRewriteCode = () => `var PAGES = [${PUBLIC_PAGES.map((page) => `[new RegExp(${JSON.stringify(page.pattern)}), '/${htmlFileOf(page)}']`).join(', ')}];
+function handler(event) {
+  var request = event.request;
+  for (var i = 0; i < PAGES.length; i++) {
+    if (PAGES[i][0].test(request.uri)) {
+      request.uri = PAGES[i][1];
+      return request;
+    }
+  }
+  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
 
 export interface ClinicStackProps extends StackProps {
   /** WAF and certificate from the us-east-1 companion stack (infra/app.ts); made here when absent. */
@@ -590,17 +609,13 @@ export class ClinicStack extends Stack {
     });
 
     // ---- CloudFront: one origin for the browser ------------------------------------------------
-    // SPA fallback as a viewer-request function on the default behaviour only. Distribution-wide
-    // errorResponses would also turn the API's 404s into index.html.
+    // Page paths as a viewer-request function on the page behaviours only (public pages to their own
+    // HTML, the rest of the SPA to index.html). Distribution-wide errorResponses would also turn the
+    // API's 404s into index.html.
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
-      comment: 'Extensionless paths are app routes: serve /index.html',
+      comment: 'Public pages: their own HTML; other extensionless paths are console routes: /index.html',
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(`function handler(event) {
-  var request = event.request;
-  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') === -1) request.uri = '/index.html';
-  return request;
-}`),
+      code: FunctionCode.fromInline(pageRewriteCode()),
     });
     // /assets/<key>: strip the prefix so the rest is the S3 key, and refuse private keys (appointment
     // attachments) outright, also when percent-encoded. The uploads bucket policy refuses them to
@@ -639,8 +654,11 @@ export class ClinicStack extends Stack {
     // synth deploys, or the source page when there is no build yet). The console may be framed by
     // nobody; the public pages clinics embed on their websites by any https site.
     const webBuild = props.webBuildDir ?? WEB_BUILD_DIR;
-    const html = readFileSync(existsSync(join(webBuild, 'index.html')) ? join(webBuild, 'index.html') : WEB_SOURCE_HTML, 'utf8');
-    const scriptHashes = inlineScriptHashes(html);
+    // Every page the build holds (the console's and each public page's): their inline scripts.
+    const pages = existsSync(join(webBuild, 'index.html'))
+      ? ['index.html', ...PUBLIC_PAGES.map(htmlFileOf)].map((file) => join(webBuild, file)).filter((file) => existsSync(file))
+      : [WEB_SOURCE_HTML];
+    const scriptHashes = [...new Set(pages.flatMap((file) => inlineScriptHashes(readFileSync(file, 'utf8'))))];
     const pageHeaders = (id: string, frameAncestors: "'none'" | 'https:') =>
       new ResponseHeadersPolicy(this, id, {
         comment: frameAncestors === 'https:' ? 'Public pages (embeddable): strict CSP, framed by https sites' : 'Console: strict CSP, never framed',

@@ -269,10 +269,13 @@ async function main() {
       console.log(`Web initial download: skipped (${web.skipped}).`);
     } else {
       console.log('Web initial download (gzip, level 9):');
-      console.log([pad('page', 60), lpad('JS files', 9), lpad('JS KB', 8), lpad('CSS KB', 8)].join(' '));
+      console.log([pad('page', 60), lpad('JS files', 9), lpad('HTML KB', 8), lpad('CSS KB', 8), lpad('JS KB', 8), lpad('total KB', 9)].join(' '));
       for (const row of web.rows) {
-        console.log([pad(row.label, 60), lpad(String(row.jsFiles), 9), lpad(kb(row.jsGzipBytes), 8), lpad(kb(row.cssGzipBytes), 8)].join(' '));
+        console.log(
+          [pad(row.label, 60), lpad(String(row.jsFiles), 9), lpad(kb(row.htmlGzipBytes), 8), lpad(kb(row.cssGzipBytes), 8), lpad(kb(row.jsGzipBytes), 8), lpad(kb(row.totalGzipBytes), 9)].join(' '),
+        );
       }
+      console.log('  (a public page\'s CSS is inline in its HTML; budgets: public page total <= 110 KB, console JS <= 200 KB)');
       for (const note of web.notes) console.log(`  note: ${note}`);
     }
     if (KEEP) console.log(`\nBundles kept in ${work}`);

@@ -1,10 +1,12 @@
 // The console and the public pages: one Vite build (root web/, output dist/web with a manifest so the
-// CDK stack and the bundle benchmark can read which files each entry loads), each compressible file
-// with its brotli and gzip copies beside it (web/precompress.ts).
+// CDK stack and the bundle benchmark can read which files each entry loads). index.html is the
+// console; each public page is its own prerendered HTML (vite-public-pages.ts, shared/public-pages.ts).
+// Each compressible file gets its brotli and gzip copies beside it (web/precompress.ts), after the HTML is complete.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
+import { publicPageInputs, publicPages } from './vite-public-pages.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const routerDist = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
@@ -13,7 +15,7 @@ const stack = process.env.STACK_URL ?? 'http://localhost:3000';
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), precompress()],
+  plugins: [react(), publicPages(), precompress()],
   resolve: {
     // react-router's package exports only its development build (dev warnings included); builds use
     // the production one.
@@ -29,6 +31,7 @@ export default defineConfig(({ command }) => ({
     outDir: '../dist/web',
     emptyOutDir: true,
     manifest: true,
+    rollupOptions: { input: { index: `${root}index.html`, ...publicPageInputs(root) } },
     target: 'es2022',
     // Budgets are checked on gzip sizes (see the README); this only silences the raw-size warning.
     chunkSizeWarningLimit: 600,

@@ -18,5 +18,6 @@ export const handler = endpoint({ body: availableSlotsSchema }, async ({ body })
     const pkg = await getBookingPackage(org.id, body.packageId);
     if (!pkg || !pkg.isActive || pkg.deletedAt) throw badRequest(PACKAGE_UNAVAILABLE, { packageId: PACKAGE_UNAVAILABLE });
   }
-  return { data: await freeTimes(org, body.date) };
+  // The clinic's name comes with its day: the booking page shows it (the packages reply is a plain list).
+  return { data: { ...(await freeTimes(org, body.date)), clinicName: org.name } };
 });

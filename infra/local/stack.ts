@@ -12,6 +12,7 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ROUTES, WORKERS, type Route } from '../../functions/routes';
 import { API_PREFIX } from '../../shared/api';
+import { htmlFileFor } from '../../shared/public-pages';
 import { ROOT, ensureBucket, ensureTable, freePort, localClientConfig, startDynamoDbLocal, startS3, startSes, type RunningService } from './services';
 import { isPublicKey } from '../../functions/lib/upload-keys';
 import { LOCAL_PAGES, type LocalPage } from './pages';
@@ -213,9 +214,9 @@ const PLACEHOLDER_PAGE = `<!doctype html><html lang="en"><head><meta charset="ut
 <body style="font-family:system-ui;margin:3rem"><h1>Clinic Suite API is running</h1>
 <p>The console has not been built yet: run <code>npm run build:web</code>, then reload.</p></body></html>`;
 
-/** The SPA's shell for every path that is not a file of the build (client-side routes). */
-function serveIndex(req: IncomingMessage, res: ServerResponse, webDir: string) {
-  if (serveWebFile(req, res, webDir, '/index.html')) return;
+/** A page path: a public page's own prerendered HTML, else the console's index.html (client-side routes). */
+function serveIndex(req: IncomingMessage, res: ServerResponse, webDir: string, pathname: string) {
+  if (serveWebFile(req, res, webDir, `/${htmlFileFor(pathname)}`)) return;
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
   res.end(PLACEHOLDER_PAGE);
 }
@@ -383,7 +384,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           if (!isPublicKey(key)) return send(res, 404, { message: 'Not found.' });
           return await serveUpload(res, uploads, key);
         }
-        serveIndex(req, res, webDir);
+        serveIndex(req, res, webDir, url.pathname);
       } catch (error) {
         console.error(JSON.stringify({ level: 'error', where: 'local-server', path: url.pathname, message: (error as Error).message, stack: (error as Error).stack }));
         if (!res.headersSent) send(res, 500, { message: 'Something went wrong on our side. Please try again.' });

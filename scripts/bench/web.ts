@@ -1,9 +1,11 @@
-// Initial download of the SPA from Vite's manifest (dist/web/.vite/manifest.json): the console's
-// entry with its static imports, and each public page (its chunk + the entry's static imports). The
-// public pages are the ones visitors open from a link; they must not carry the console.
+// Initial download of the web build from Vite's manifest (dist/web/.vite/manifest.json): the console's
+// entry (index.html, its static imports and stylesheet), and each public page of shared/public-pages.ts
+// (its prerendered HTML with the inline CSS, and its own entry's static imports). The public pages are
+// the ones visitors open from a link; they must not carry the console.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { htmlFileOf, PUBLIC_PAGES } from '../../shared/public-pages';
 
 interface ManifestChunk {
   file: string;
@@ -21,12 +23,14 @@ export interface WebInitial {
   label: string;
   jsFiles: number;
   jsGzipBytes: number;
+  /** The stylesheets, or a public page's inline CSS (counted in its HTML). */
   cssGzipBytes: number;
+  htmlGzipBytes: number;
+  /** HTML + JS + stylesheets: what the first visit downloads. */
+  totalGzipBytes: number;
 }
 
 export type WebReport = { skipped: string } | { rows: WebInitial[]; notes: string[] };
-
-const PUBLIC_SRC = /(^|\/)src\/features\/public\//;
 
 export function webInitialSizes(webDir: string): WebReport {
   const manifestFile = join(webDir, '.vite', 'manifest.json');
@@ -52,7 +56,8 @@ export function webInitialSizes(webDir: string): WebReport {
     for (const dep of manifest[key].imports ?? []) closure(dep, seen);
     return seen;
   };
-  const measure = (label: string, keys: Set<string>): WebInitial => {
+  const gzText = (text: string) => gzipSync(text, { level: 9 }).length;
+  const measure = (label: string, keys: Set<string>, htmlFile: string): WebInitial => {
     const js = new Set<string>();
     const css = new Set<string>();
     for (const key of keys) {
@@ -60,28 +65,31 @@ export function webInitialSizes(webDir: string): WebReport {
       if (chunk.file.endsWith('.js')) js.add(chunk.file);
       for (const c of chunk.css ?? []) css.add(c);
     }
+    const html = existsSync(join(webDir, htmlFile)) ? readFileSync(join(webDir, htmlFile), 'utf8') : '';
+    const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+    const jsGzipBytes = [...js].reduce((sum, f) => sum + gz(f), 0);
+    const sheets = [...css].reduce((sum, f) => sum + gz(f), 0);
+    const htmlGzipBytes = html ? gzText(html) : 0;
     return {
       label,
       jsFiles: js.size,
-      jsGzipBytes: [...js].reduce((sum, f) => sum + gz(f), 0),
-      cssGzipBytes: [...css].reduce((sum, f) => sum + gz(f), 0),
+      jsGzipBytes,
+      cssGzipBytes: sheets || (inlineCss ? gzText(inlineCss) : 0),
+      htmlGzipBytes,
+      totalGzipBytes: htmlGzipBytes + jsGzipBytes + sheets,
     };
   };
 
   const notes: string[] = [];
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('index.html'));
-  if (!entryKey) return { skipped: `${manifestFile} has no index.html entry` };
-  const entry = closure(entryKey);
-  const rows = [measure('console (index.html + static imports)', entry)];
-
-  const publicKeys = Object.keys(manifest).filter((k) => {
-    const chunk = manifest[k]!;
-    return k !== entryKey && (PUBLIC_SRC.test(chunk.src ?? k) || /public/i.test(chunk.name ?? ''));
-  });
-  if (publicKeys.length === 0) notes.push('no chunk from web/src/features/public/** (or named *public*) in the manifest');
-  for (const key of publicKeys) {
-    const keys = closure(key, new Set(entry));
-    rows.push(measure(`public: ${manifest[key]!.src ?? key}`, keys));
+  if (!manifest['index.html']) return { skipped: `${manifestFile} has no index.html entry` };
+  const rows = [measure('console (index.html + static imports + stylesheet)', closure('index.html'), 'index.html')];
+  for (const page of PUBLIC_PAGES) {
+    const html = htmlFileOf(page);
+    if (!manifest[html]) {
+      notes.push(`no ${html} entry in the manifest`);
+      continue;
+    }
+    rows.push(measure(`public ${page.name} (${html}, inline CSS + its entry)`, closure(html), html));
   }
   return { rows, notes };
 }

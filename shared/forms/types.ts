@@ -66,6 +66,8 @@ export interface PublicPackage {
 /** Everything the public form page needs (GET /leads/forms/{formId}?apiKey=). */
 export interface PublicForm {
   id: string;
+  /** The clinic's name, so visitors recognise whose form it is. */
+  organizationName: string;
   name: string;
   description: string;
   fields: FormField[];

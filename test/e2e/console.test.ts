@@ -1,5 +1,7 @@
 // The console in Chromium against the embedded stack: sign-up to the dashboard, sign-out, sign-in,
 // the guard without a token, the theme across a reload, the mobile drawer, and a password reset.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, codeFor, fill, launch, mailCount, newContext, signUp, submitCredentials, tokenCookie, uniqueEmail } from './browser';
@@ -138,16 +140,51 @@ describe('guards and preferences', () => {
 });
 
 describe('code splitting', () => {
-  it('a public page loads none of the console code', async () => {
-    const { context, page } = await newContext(browser);
+  it('a public page loads none of the console code, and no stylesheet', async () => {
+    const { context, page, errors } = await newContext(browser);
     const scripts: string[] = [];
+    const styles: string[] = [];
+    const consoleErrors: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      if (r.resourceType() === 'stylesheet') styles.push(new URL(r.url()).pathname);
     });
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
     await page.goto(appUrl('/booking/no-such-key'));
+    await page.getByRole('alert').waitFor();
     await page.waitForLoadState('networkidle');
-    expect(scripts.some((s) => /booking-page-/.test(s))).toBe(true);
+    // Its own entry (booking.html's), none of the console's chunks, and its CSS inline.
+    expect(scripts.some((s) => /\/assets\/booking-[\w-]+\.js$/.test(s))).toBe(true);
     expect(scripts.filter((s) => /\/(console|console-routes|protected|auth-layout|dashboard)-[\w-]+\.js$/.test(s))).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'dist', 'web', '.vite', 'manifest.json'), 'utf8'));
+    expect(scripts).not.toContain(`/${manifest['index.html'].file}`);
+    expect(styles).toEqual([]);
+    // The prerendered HTML hydrated (a mismatch is a recoverable error React logs).
+    expect(consoleErrors.filter((e) => !/404|Not Found/i.test(e))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('public pages before JavaScript runs', () => {
+  it('paint their title, labels and layout from the prerendered HTML, with no splash screen', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const expectations: [string, string, string[]][] = [
+      ['/booking/pk_any', 'Booking', ['Package', 'First Name', 'Last Name', 'Email', 'Phone Number', 'Booking Date', 'Booking Time']],
+      ['/room-integration/pk_any', 'Request an appointment', []],
+      ['/form-builder/public/f1/pk_any', 'Loading the form...', []],
+      ['/manage', 'Your booking', []],
+    ];
+    for (const [path, heading, labels] of expectations) {
+      await page.goto(appUrl(path));
+      expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toContain(heading);
+      for (const label of labels) expect(await page.getByLabel(new RegExp(`^${label}`)).isVisible(), `${path} ${label}`).toBe(true);
+      // Styled by the inline CSS (Bootstrap's container), with no stylesheet to wait for.
+      expect(await page.locator('main.container').evaluate((el) => getComputedStyle(el).paddingTop), path).not.toBe('0px');
+      expect(await page.locator('link[rel=stylesheet]').count(), path).toBe(0);
+      expect(await page.locator('.splash-screen').count(), path).toBe(0);
+    }
     await context.close();
   });
 });

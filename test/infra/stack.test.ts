@@ -15,6 +15,7 @@ import { PROJECT_ROOT } from '../../infra/constructs/paths';
 import { isPublicKey } from '../../functions/lib/upload-keys';
 import { createHash } from 'node:crypto';
 import { EDGE_REGION, EdgeStack, WAF_PUBLIC_WRITE_LIMIT, WAF_SIGN_IN_LIMIT } from '../../infra/constructs/edge';
+import { htmlFileFor, PUBLIC_PAGES } from '../../shared/public-pages';
 import { API_BURST, API_RATE_PER_SECOND, ClinicStack, OUTBOX_WORKER_TIMEOUT_SECONDS, PRIVATE_UPLOADS_PREFIX, STRIPE_EVENTS_HANDLER, EMBEDDABLE_PAGES, LOG_RETENTION_DAYS, apiPath, usesOf } from '../../infra/stack';
 import { OUTBOX_LEASE_MS } from '../../functions/data/outbox';
 
@@ -54,6 +55,8 @@ function refersTo(value: unknown, logicalId: string): boolean {
 }
 
 const BUILT_INLINE_SCRIPT = 'document.documentElement.dataset.x = "1";';
+/** An inline script only a public page's HTML of the build has. */
+const PUBLIC_PAGE_INLINE_SCRIPT = 'document.documentElement.dataset.y = "2";';
 
 let plain: ReturnType<typeof synth>;
 let configured: ReturnType<typeof synth>;
@@ -75,6 +78,7 @@ beforeAll(() => {
   writeFileSync(join(webDir, 'assets', 'index-abcdef12.js'), 'console.log(1)');
   mkdirSync(join(webDir, 'api'));
   writeFileSync(join(webDir, 'api', 'openapi.json'), '{"openapi":"3.1.1"}');
+  writeFileSync(join(webDir, 'booking.html'), `<!doctype html><title>Booking</title><script>${PUBLIC_PAGE_INLINE_SCRIPT}</script>`);
   configured = synth(
     {
       stripeEventSourceName: 'aws.partner/stripe.com/ed_test_123',
@@ -677,8 +681,19 @@ describe('CloudFront', () => {
     const rewrite = viewerFunction(plain.template, config.DefaultCacheBehavior);
     const uri = (path: string) => rewrite({ request: { uri: path } }).uri;
     expect(uri('/dashboard')).toBe('/index.html');
-    expect(uri('/form-builder/public/f1/key1')).toBe('/index.html');
     expect(uri('/favicon.ico')).toBe('/favicon.ico');
+    expect(uri('/assets/index-abcdef12.js')).toBe('/assets/index-abcdef12.js');
+    // Each public page has its own prerendered HTML (shared/public-pages.ts), as on the local server.
+    expect(uri('/booking/pk_key1')).toBe('/booking.html');
+    expect(uri('/form-builder/public/f1/key1')).toBe('/form.html');
+    expect(uri('/room-integration/pk_key1')).toBe('/request.html');
+    expect(uri('/manage')).toBe('/manage.html');
+    for (const page of PUBLIC_PAGES) expect(uri(page.example), page.example).toBe(`/${htmlFileFor(page.example)}`);
+    // Anything else under those prefixes is not a public page.
+    expect(uri('/booking')).toBe('/index.html');
+    expect(uri('/booking/a/b')).toBe('/index.html');
+    expect(uri('/form-builder/public/f1')).toBe('/index.html');
+    expect(uri('/manage/x')).toBe('/index.html');
   });
 
   it('deploys the web build only when there is one', () => {
@@ -868,14 +883,13 @@ describe('edge', () => {
     expect(headers.FrameOptions).toMatchObject({ FrameOption: 'DENY' });
     // From the built page when there is one.
     const built = headersOf(configured, distributionOf(configured).DefaultCacheBehavior.ResponseHeadersPolicyId).ContentSecurityPolicy.ContentSecurityPolicy;
-    expect(built).toContain(`script-src 'self' ${sha256(BUILT_INLINE_SCRIPT)};`);
+    expect(built).toContain(`script-src 'self' ${sha256(BUILT_INLINE_SCRIPT)} ${sha256(PUBLIC_PAGE_INLINE_SCRIPT)};`);
   });
 
   it('lets clinics frame the public pages on their https sites, and only those', () => {
-    const routesFile = readFileSync(join(PROJECT_ROOT, 'web', 'src', 'features', 'public', 'routes.ts'), 'utf8');
-    const routesArray = routesFile.slice(routesFile.indexOf('publicRoutes'));
-    const publicPaths = [...new Set([...routesArray.matchAll(/path: '([^/']+(?:\/public)?)\//g)].map((m) => `/${m[1]}/*`))];
-    expect([...EMBEDDABLE_PAGES].sort()).toEqual(publicPaths.sort());
+    // The booking, form and request pages; the patient's manage page is not framed.
+    expect([...EMBEDDABLE_PAGES].sort()).toEqual(['/booking/*', '/form-builder/public/*', '/room-integration/*']);
+    for (const page of PUBLIC_PAGES.filter((p) => p.embeddable)) expect(page.example.startsWith(page.embeddable!.slice(0, -1)), page.name).toBe(true);
     const config = distributionOf(plain);
     for (const pattern of EMBEDDABLE_PAGES) {
       const behaviour = config.CacheBehaviors.find((b: any) => b.PathPattern === pattern);

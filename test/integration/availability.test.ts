@@ -106,7 +106,8 @@ describe('available slots (public)', () => {
     const date = dayAhead(3);
     const res = await free({ date });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ date, timeZone: 'America/New_York', status: 'open', slotMinutes: 60 });
+    // With the clinic's name, which the booking page shows.
+    expect(res.body.data).toMatchObject({ date, timeZone: 'America/New_York', status: 'open', slotMinutes: 60, clinicName: 'slots Clinic' });
     expect(res.body.data.timeZoneName).toMatch(/^Eastern (Standard|Daylight) Time$/);
     expect(res.body.data.slots.map((s: { time: string }) => s.time)).toEqual(['09:00', '10:00']);
     const nine = res.body.data.slots[0];

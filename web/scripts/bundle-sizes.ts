@@ -1,10 +1,11 @@
-// Prints the gzip size of the JavaScript each kind of first visit loads, from dist/web's manifest:
-// the root entry alone, each public page, an auth screen, and the dashboard.
+// Prints what each kind of first visit downloads, gzip, from dist/web and its manifest: each public
+// page (its prerendered HTML with the inline CSS, and the JavaScript of its own entry), an auth screen
+// and the dashboard (JavaScript; their stylesheet is the console's, loaded by index.html).
 // Run after a build: npx tsx web/scripts/bundle-sizes.ts   (--json for machine-readable output)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-
+import { htmlFileOf, PUBLIC_PAGES } from '../../shared/public-pages.ts';
 const dist = join(import.meta.dirname, '..', '..', 'dist', 'web');
 
 interface Chunk {
@@ -12,12 +13,14 @@ interface Chunk {
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
+  css?: string[];
   imports?: string[];
   dynamicImports?: string[];
 }
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
-const gzip = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const gzipText = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
+const gzip = (file: string) => gzipText(readFileSync(join(dist, file)));
 
 /** The chunk keys a set of modules load, with everything they import statically. */
 function closure(keys: string[]): Set<string> {
@@ -36,28 +39,48 @@ function closure(keys: string[]): Set<string> {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const total = (keys: Set<string>) => [...keys].reduce((sum, k) => sum + gzip(manifest[k]!.file), 0);
 
-const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
 const find = (srcEnd: string) => {
   const key = Object.keys(manifest).find((k) => k.endsWith(srcEnd));
   if (!key) throw new Error(`No chunk for ${srcEnd}`);
   return key;
 };
 
-const visits: Record<string, string[]> = {
-  'root entry (public page floor)': [entry],
-  // Every lazy page module of features/public: what a visitor's first load costs.
-  ...Object.fromEntries(
-    Object.keys(manifest)
-      .filter((k) => manifest[k]!.isDynamicEntry && k.includes('src/features/public/'))
-      .map((k) => [`public ${k.replace(/^.*src\/features\/public\//, '')}`, [entry, k]]),
-  ),
-  'auth screen (/auth)': [entry, find('src/app/console-routes.tsx'), find('src/app/console.tsx'), find('src/features/auth/routes/auth-layout.tsx')],
-  'console (/dashboard)': [entry, find('src/app/console-routes.tsx'), find('src/app/console.tsx'), find('src/app/protected.tsx'), find('src/app/layout/page-error.tsx'), find('src/features/dashboard/routes/dashboard.tsx')],
-};
+export interface Visit {
+  /** The HTML document (for a public page, with its inline CSS). */
+  html: number;
+  /** The inline CSS alone (part of html) or the console's stylesheet. */
+  css: number;
+  js: number;
+  /** What the visitor downloads first: HTML + JS (+ the console's stylesheet). */
+  total: number;
+}
 
-const results = Object.fromEntries(Object.entries(visits).map(([name, keys]) => [name, total(closure(keys))]));
+const results: Record<string, Visit> = {};
+for (const page of PUBLIC_PAGES) {
+  const text = readFileSync(join(dist, htmlFileOf(page)), 'utf8');
+  const css = [...text.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+  const html = gzipText(text);
+  const js = total(closure([htmlFileOf(page)]));
+  results[`public ${page.name} (${page.example})`] = { html, css: gzipText(css), js, total: html + js };
+}
+const consoleEntry = 'index.html';
+const consoleCss = (manifest[consoleEntry]!.css ?? []).reduce((sum, file) => sum + gzip(file), 0);
+const consoleVisit = (keys: string[]): Visit => {
+  const html = gzip('index.html');
+  const js = total(closure([consoleEntry, ...keys]));
+  return { html, css: consoleCss, js, total: html + consoleCss + js };
+};
+results['auth screen (/auth)'] = consoleVisit([find('src/app/console-routes.tsx'), find('src/app/console.tsx'), find('src/features/auth/routes/auth-layout.tsx')]);
+results['console (/dashboard)'] = consoleVisit([
+  find('src/app/console-routes.tsx'), find('src/app/console.tsx'), find('src/app/protected.tsx'), find('src/app/layout/page-error.tsx'), find('src/features/dashboard/routes/dashboard.tsx'),
+]);
+
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify(results));
 } else {
-  for (const [name, bytes] of Object.entries(results)) console.log(`${name.padEnd(44)} ${kb(bytes).padStart(9)} gzip JS`);
+  console.log(`${'first visit'.padEnd(52)} ${'HTML'.padStart(9)} ${'(CSS)'.padStart(9)} ${'JS'.padStart(9)} ${'total'.padStart(9)}   gzip`);
+  for (const [name, v] of Object.entries(results)) {
+    console.log(`${name.padEnd(52)} ${kb(v.html).padStart(9)} ${kb(v.css).padStart(9)} ${kb(v.js).padStart(9)} ${kb(v.total).padStart(9)}`);
+  }
+  console.log('Budgets: a public page\'s total at most 110 KB; the console\'s initial JS at most 200 KB (web/README.md).');
 }

@@ -18,10 +18,11 @@ export function toFormView(form: FormRecord, packages?: FormPackageRecord[]): Fo
   return packages ? { ...rest, packages: packages.map(toPackageView) } : rest;
 }
 
-export function toPublicForm(form: FormRecord, packages: FormPackageRecord[]): PublicForm {
+export function toPublicForm(form: FormRecord, packages: FormPackageRecord[], organizationName: string): PublicForm {
   const publicPackages = packages.map(toPublicPackage);
   return {
     id: form.id,
+    organizationName,
     name: form.name,
     description: form.description,
     fields: form.fields,

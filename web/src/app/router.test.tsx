@@ -58,13 +58,17 @@ describe('route tree', () => {
     expect(isRegistered('/no-such-page')).toBe(false);
   });
 
-  it('the console routes are discovered for console paths only, once', async () => {
+  it('the console routes are discovered for console paths only, once; a public page is its own document', async () => {
     const { patchRoutesOnNavigation } = routerOptions();
     const patch = vi.fn();
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     const args = (path: string) => ({ path, patch, signal: new AbortController().signal, matches: [], fetcherKey: undefined });
     await patchRoutesOnNavigation(args('/booking/some-key'));
     await patchRoutesOnNavigation(args('/error/404'));
     expect(patch).not.toHaveBeenCalled();
+    expect(assign).toHaveBeenCalledWith('/booking/some-key');
+    vi.restoreAllMocks();
     await patchRoutesOnNavigation(args('/dashboard'));
     await patchRoutesOnNavigation(args('/member/123'));
     expect(patch).toHaveBeenCalledOnce();

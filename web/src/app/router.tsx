@@ -1,12 +1,12 @@
-// The router. The root entry holds only the root route, the public pages' lazy entries, the error
-// element and the not-found page. The console's route table (auth screens and signed-in pages) is
-// discovered on the first visit to a console path, and every screen is its own lazy chunk, so public
-// pages load none of the console's code, and registering console pages does not grow them.
+// The console's router. The root entry holds only the root route, the error element and the
+// not-found page. The console's route table (auth screens and signed-in pages) is discovered on the
+// first visit to a console path, and every screen is its own lazy chunk. The public pages are not
+// here: each is its own prerendered HTML with its own entry (shared/public-pages.ts, src/public-pages/).
 import { useEffect } from 'react';
-import { createBrowserRouter, matchRoutes, Outlet, useNavigation, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Outlet, useNavigation, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
 import { NotFound } from '../components/not-found';
 import { RouteError } from '../components/route-error';
-import { publicRoutes } from '../features/public/routes';
+import { publicPageAt } from '#shared/public-pages';
 import { hideSplash } from '../lib/splash';
 
 const ROOT_ID = 'root';
@@ -32,24 +32,24 @@ export function rootRoutes(): RouteObject[] {
       Component: Root,
       ErrorBoundary: RouteError,
       HydrateFallback: () => null,
-      children: [
-        // Public pages (no sign-in, no console code) go in features/public/routes.ts.
-        ...publicRoutes,
-        { path: NOT_FOUND_PATH, Component: NotFound },
-      ],
+      children: [{ path: NOT_FOUND_PATH, Component: NotFound }],
     },
   ];
 }
 
-const publicTree: RouteObject[] = [{ path: '/', children: [...publicRoutes, { path: NOT_FOUND_PATH }] }];
-const isPublicPath = (path: string) => (matchRoutes(publicTree, path) ?? []).length > 1;
-
-/** Adds the console's routes under the root the first time a path outside the public pages is visited. */
+/**
+ * Adds the console's routes under the root the first time a console path is visited. A public page
+ * reached from within the console (history) is loaded as its own document.
+ */
 export function routerOptions(): { patchRoutesOnNavigation: PatchRoutesOnNavigationFunction } {
   let discovered = false;
   return {
     async patchRoutesOnNavigation({ path, patch, signal }) {
-      if (discovered || isPublicPath(path)) return;
+      if (publicPageAt(path)) {
+        window.location.assign(path);
+        return;
+      }
+      if (discovered || path === `/${NOT_FOUND_PATH}`) return;
       const { consoleTree } = await import('./console-routes');
       if (signal.aborted) return;
       patch(ROOT_ID, consoleTree);

@@ -86,7 +86,7 @@ describe('AppointmentsListPage', { timeout: 20_000 }, () => {
 
 describe('AppointmentRequestPage (room-integration/:apiKey)', { timeout: 20_000 }, () => {
   const PAGE = { organization: { name: 'Sunny Clinic', timeZone: 'America/New_York' }, services: [{ id: 's1', name: 'Consultation', durationMinutes: 30, priceCents: 5000 }] };
-  const open = () => renderRoutes([{ path: '/room-integration/:apiKey', element: <AppointmentRequestPage /> }], '/room-integration/pk_clinic_key_123');
+  const open = () => renderRoutes([{ path: '/room-integration/:apiKey', element: <AppointmentRequestPage apiKey="pk_clinic_key_123" /> }], '/room-integration/pk_clinic_key_123');
 
   it('names the clinic, checks the fields with the spec messages and sends nothing while they are wrong', async () => {
     const calls = mockApi({ 'GET /api/public/appointments/pk_clinic_key_123': { status: 200, body: { message: 'OK', data: PAGE } } });

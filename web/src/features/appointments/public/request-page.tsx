@@ -3,9 +3,7 @@
 // insurance card and a referral; the clinic confirms later and the visitor is mailed at once. No
 // console code here.
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { Loading } from '../../../components/loading';
 import { api, failureText } from '../../../lib/api';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { BookingForm } from '../components/booking-form';
@@ -21,30 +19,44 @@ async function loadPage([, apiKey]: [string, string]): Promise<PublicPage> {
   return result.data.data;
 }
 
-export function AppointmentRequestPage() {
-  const { apiKey = '' } = useParams();
-  const { data, error, isLoading } = useSWR(['public-appointments', apiKey], loadPage, { revalidateOnFocus: false });
+export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
+  const { data, error } = useSWR(apiKey ? ['public-appointments', apiKey] : null, loadPage, { revalidateOnFocus: false });
   const [done, setDone] = useState<string>();
   /** One key per request the visitor sends: a retry of the same request never makes a second appointment. */
   const keys = useIdempotencyKeys();
 
   return (
     <main className="container py-5" style={{ maxWidth: 860 }}>
-      {isLoading ? (
-        <Loading label="Loading..." showLabel />
-      ) : error || !data ? (
+      <header className="mb-4">
+        <h1 className="h3 fw-bold mb-1">Request an appointment</h1>
+        {/* The clinic's line: its space is kept while it loads (prerendered first paint). */}
+        <p className="text-body-secondary mb-0 placeholder-glow">
+          {data ? (
+            <>
+              {data.organization.name}
+              {data.organization.phoneNumber ? ` · ${data.organization.phoneNumber}` : ''} · times are in the clinic's time zone ({data.organization.timeZone}).
+            </>
+          ) : error ? (
+            '\u00a0'
+          ) : (
+            <span className="placeholder col-8 rounded" aria-hidden="true" />
+          )}
+        </p>
+      </header>
+      {error ? (
         <div className="alert alert-danger" role="alert">
           {failureText(error, 'This appointment page is not available. Please check the link.')}
         </div>
+      ) : !data ? (
+        <div className="card border-0 shadow-sm" aria-busy="true">
+          <div className="card-body p-4 placeholder-glow" aria-hidden="true">
+            <span className="placeholder col-3 rounded mb-2" />
+            <span className="placeholder col-12 rounded d-block" style={{ height: 38 }} />
+          </div>
+          <span className="visually-hidden">Loading...</span>
+        </div>
       ) : (
         <>
-          <header className="mb-4">
-            <h1 className="h3 fw-bold mb-1">Request an appointment</h1>
-            <p className="text-body-secondary mb-0">
-              {data.organization.name}
-              {data.organization.phoneNumber ? ` · ${data.organization.phoneNumber}` : ''} · times are in the clinic's time zone ({data.organization.timeZone}).
-            </p>
-          </header>
           {done && (
             <div className="alert alert-success" role="status" tabIndex={-1}>
               {done}
@@ -73,5 +85,3 @@ export function AppointmentRequestPage() {
     </main>
   );
 }
-
-export { AppointmentRequestPage as Component };

@@ -33,6 +33,11 @@ export interface FreeDay {
   slots: FreeSlot[];
 }
 
+/** A day of the booking page, with the clinic's name (shown at the top of the page). */
+export interface BookingDay extends FreeDay {
+  clinicName: string;
+}
+
 export interface BookingStarted {
   checkoutUrl: string;
   bookingId: string;
@@ -43,7 +48,7 @@ export interface BookingStarted {
 export const availablePackages = (apiKey: string) => api.post<PublicBookingPackage[]>('/bookings/available-packages', { apiKey }, none);
 
 export const availableSlots = (apiKey: string, date: string, packageId?: string) =>
-  api.post<FreeDay>('/bookings/available-slots', { apiKey, date, ...(packageId ? { packageId } : {}) }, none);
+  api.post<BookingDay>('/bookings/available-slots', { apiKey, date, ...(packageId ? { packageId } : {}) }, none);
 
 /**
  * Spec: data.data.checkoutUrl opens in a new window. The server prices the booking. A retry of the

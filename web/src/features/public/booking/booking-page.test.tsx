@@ -9,7 +9,7 @@ const PACKAGES = [
 ];
 
 const day = (date: string) => ({
-  date, timeZone: 'America/New_York', timeZoneName: 'Eastern Standard Time', timeZoneAbbreviation: 'EST', status: 'open', slotMinutes: 60,
+  date, timeZone: 'America/New_York', timeZoneName: 'Eastern Standard Time', timeZoneAbbreviation: 'EST', status: 'open', slotMinutes: 60, clinicName: 'Sunrise Clinic',
   slots: [
     { time: '09:00', startUtc: `${date}T14:00:00.000Z`, label: '9:00 AM EST', remaining: 1 },
     { time: '10:00', startUtc: `${date}T15:00:00.000Z`, label: '10:00 AM EST', remaining: 1 },
@@ -24,10 +24,17 @@ function answers(extra: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
-const open = () => renderRoutes([{ path: '/booking/:apiKey', element: <BookingPage /> }], '/booking/pk_clinic_key_123');
+const open = () => renderRoutes([{ path: '/booking/:apiKey', element: <BookingPage apiKey="pk_clinic_key_123" /> }], '/booking/pk_clinic_key_123');
+
+/** The form, once the clinic's packages have arrived (until then every control is disabled). */
+async function ready() {
+  const select = await screen.findByLabelText(/^Package/);
+  await waitFor(() => expect(select).toBeEnabled());
+  return select;
+}
 
 async function fill(user: ReturnType<typeof open>['user']) {
-  await user.selectOptions(await screen.findByLabelText(/^Package/), 'p1');
+  await user.selectOptions(await ready(), 'p1');
   await user.type(screen.getByLabelText(/^First Name/), 'Pat');
   await user.type(screen.getByLabelText(/^Last Name/), 'Visitor');
   await user.type(screen.getByLabelText(/^Email/), 'pat@example.com');
@@ -42,7 +49,9 @@ describe('BookingPage (public)', () => {
     const { user } = open();
     expect(await screen.findByRole('heading', { name: 'Booking' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Booking'));
-    const select = await screen.findByLabelText(/^Package/);
+    const select = await ready();
+    // The clinic's name, which comes with its day.
+    expect(await screen.findByText('Sunrise Clinic')).toBeInTheDocument();
     expect(within(select).getByRole('option', { name: 'Select Package' })).toHaveValue('');
     expect(screen.queryByLabelText('Package details')).not.toBeInTheDocument();
     await user.selectOptions(select, 'p1');

@@ -4,15 +4,15 @@
 // chosen date are offered as quick picks, in the clinic's time zone (named on the page). The server
 // checks everything again and holds the time only while the visitor pays. No console code here.
 import { useEffect, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { BOOKING_FIELDS, bookingPayload, validateBookingForm, type BookingField, type BookingFormValues } from '#shared/bookings/form';
 import { formatDollars, todayIn } from '#shared/bookings/time';
 import { controlProps, Field } from '../../../components/field';
 import { Loading } from '../../../components/loading';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
-import { availablePackages, availableSlots, createBooking, type FreeDay, type PublicBookingPackage } from './api';
+import { availablePackages, availableSlots, createBooking, type BookingDay, type FreeDay, type PublicBookingPackage } from './api';
 import { ApiError, failureText } from '../../../lib/api';
+import { useHydrated, useSearchParam } from '../../../lib/location';
 
 export const SUCCESS_MESSAGE = 'Please complete the payment to confirm booking';
 export const REDIRECT_TOAST = 'Please wait while we redirect you to the payment page';
@@ -30,6 +30,23 @@ const browserToday = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZ
 
 const ERRORS_ID = 'booking-errors';
 
+const dayKey = (apiKey: string, date: string, packageId: string): [string, string, string, string] => ['booking-day', apiKey, date, packageId];
+const dayOptions = { revalidateOnFocus: false, shouldRetryOnError: false };
+
+/**
+ * The clinic's name, from the first day the form asks for (the same request: swr shares it). Its line
+ * is kept from the first paint on, so nothing moves when the name arrives.
+ */
+function ClinicName({ apiKey }: { apiKey: string }) {
+  const hydrated = useHydrated();
+  const { data, isLoading } = useSWR(apiKey ? dayKey(apiKey, browserToday(), '') : null, loadDay, dayOptions);
+  return (
+    <p className="fs-6 fw-semibold text-body-secondary mb-1 text-truncate placeholder-glow" style={{ minHeight: '1.5em' }} data-testid="clinic-name">
+      {data?.clinicName ?? (!hydrated || isLoading ? <span className="placeholder col-4 rounded" aria-hidden="true" /> : null)}
+    </p>
+  );
+}
+
 const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 
 async function loadPackages([, apiKey]: [string, string]): Promise<PublicBookingPackage[]> {
@@ -38,7 +55,7 @@ async function loadPackages([, apiKey]: [string, string]): Promise<PublicBooking
   return result.data.data;
 }
 
-async function loadDay([, apiKey, date, packageId]: [string, string, string, string]): Promise<FreeDay | undefined> {
+async function loadDay([, apiKey, date, packageId]: [string, string, string, string]): Promise<BookingDay | undefined> {
   const result = await availableSlots(apiKey, date, packageId || undefined);
   return result.success ? result.data.data : undefined;
 }
@@ -90,8 +107,13 @@ const DAY_NOTES: Partial<Record<FreeDay['status'], string>> = {
   'too-far': 'This date is too far ahead. Please choose an earlier date.',
 };
 
-function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBookingPackage[] }) {
-  const [params] = useSearchParams();
+/**
+ * The form. Without `packages` (still loading, and the prerendered first paint) it shows the same
+ * layout with every control disabled, so nothing moves when the clinic's packages arrive.
+ */
+function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBookingPackage[] }) {
+  const loading = packages === undefined;
+  const hydrated = useHydrated();
   const [rootError, setRootError] = useState<string>();
   const [success, setSuccess] = useState<string>();
   const [blockedLink, setBlockedLink] = useState<string>();
@@ -107,7 +129,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
   const [toast, setToast] = useState<string>();
 
   const { packageId, bookingDate, bookingTime } = values;
-  const pkg = packages.find((p) => p.id === packageId);
+  const pkg = packages?.find((p) => p.id === packageId);
   const setValue = (name: BookingField, value: string) => setValues((prev) => ({ ...prev, [name]: value }));
   // After a first Continue, the messages follow the fields as they are corrected.
   useEffect(() => {
@@ -121,14 +143,15 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
     name,
     value: values[name],
     onChange: (ev: { target: { value: string } }) => setValue(name, ev.target.value),
-    disabled: isSubmitting,
+    disabled: isSubmitting || loading,
   });
 
   // The clinic's zone (and so its 'today') comes with any day's answer; ask for the visitor's today first.
   const probeDate = bookingDate || browserToday();
-  const { data: day, isLoading: dayLoading } = useSWR(apiKey ? ['booking-day', apiKey, probeDate, packageId] : null, loadDay, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const { data: day, isLoading: dayLoading } = useSWR(apiKey ? dayKey(apiKey, probeDate, packageId) : null, loadDay, dayOptions);
   const zone = day?.timeZone;
-  const minDate = zone ? todayIn(zone) : browserToday();
+  // The visitor's own today only in the browser: the prerendered page does not know it.
+  const minDate = zone ? todayIn(zone) : hydrated ? browserToday() : undefined;
   const chosenDay = bookingDate && day?.date === bookingDate ? day : undefined;
 
   const listed = BOOKING_FIELDS.map((name) => errors[name]).filter((m): m is string => Boolean(m));
@@ -179,7 +202,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
     }
   };
 
-  const payment = params.get('payment');
+  const payment = useSearchParam('payment');
 
   return (
     <>
@@ -228,14 +251,14 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
         <Field id="packageId" label="Package" required>
           <select {...bind('packageId')}>
             <option value="">Select Package</option>
-            {packages.map((p) => (
+            {packages?.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.packageName}
               </option>
             ))}
           </select>
         </Field>
-        {packages.length === 0 && <p className="text-body-secondary small">No packages can be booked right now.</p>}
+        {packages?.length === 0 && <p className="text-body-secondary small">No packages can be booked right now.</p>}
         {pkg && <PackageDetails pkg={pkg} />}
 
         <div className="row g-3">
@@ -260,7 +283,13 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
             required
            
             className="col-md-6"
-            hint={zone ? `In the clinic's time: ${day?.timeZoneName ?? zone} (${zone}).` : undefined}
+            // Two lines kept from the first paint on (a phone wraps the zone's name), so the form does
+            // not move when the zone arrives.
+            hint={
+              <span className="d-block" style={{ minHeight: '2lh' }}>
+                {zone ? `In the clinic's time: ${day?.timeZoneName ?? zone} (${zone}).` : "In the clinic's time."}
+              </span>
+            }
           >
             <input {...bind('bookingTime')} type="time" step={(day?.slotMinutes ?? 30) * 60} />
           </Field>
@@ -295,7 +324,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
         )}
 
         <div className="mt-4">
-          <button type="submit" className="btn btn-primary px-4" disabled={isSubmitting}>
+          <button type="submit" className="btn btn-primary px-4" disabled={isSubmitting || loading}>
             {isSubmitting ? 'Please Wait...' : 'Continue'}
           </button>
         </div>
@@ -304,24 +333,22 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages: PublicBoo
   );
 }
 
-export function BookingPage() {
-  const { apiKey = '' } = useParams();
-  const { data, error, isLoading } = useSWR(apiKey ? ['booking-packages', apiKey] : null, loadPackages, { revalidateOnFocus: false, shouldRetryOnError: false });
+export function BookingPage({ apiKey }: { apiKey: string }) {
+  const { data, error } = useSWR(apiKey ? ['booking-packages', apiKey] : null, loadPackages, { revalidateOnFocus: false, shouldRetryOnError: false });
   useEffect(() => {
     document.title = 'Booking';
   }, []);
 
   return (
     <main className="container py-5" style={{ maxWidth: 760 }}>
+      <ClinicName apiKey={apiKey} />
       <h1 className="h2 fw-bold text-body-emphasis mb-4">Booking</h1>
-      {isLoading ? (
-        <Loading label="Loading..." showLabel />
-      ) : error || !data ? (
+      {error ? (
         <div className="alert alert-danger" role="alert">
           {failureText(error, 'This booking page is not available.')}
         </div>
       ) : (
-        <section className="card border-0 shadow-sm">
+        <section className="card border-0 shadow-sm" aria-busy={!data}>
           <div className="card-body p-4">
             <BookingForm apiKey={apiKey} packages={data} />
           </div>
@@ -331,4 +358,3 @@ export function BookingPage() {
   );
 }
 
-export { BookingPage as Component };

@@ -16,7 +16,7 @@ const pkg = (id: string, over: Partial<PublicPackage> = {}): PublicPackage => ({
 });
 
 const form = (over: Partial<PublicForm> = {}): PublicForm => ({
-  id: 'f1', name: 'Intake form', description: 'Tell us about you', fields, packages: [], packageId: null,
+  id: 'f1', organizationName: 'Sunrise Clinic', name: 'Intake form', description: 'Tell us about you', fields, packages: [], packageId: null,
   redirectUrl: '', successMessage: 'Thanks, we got it.', submitButtonText: 'Send it', secondButtonText: '', ...over,
 });
 
@@ -24,7 +24,9 @@ const PATH = '/form-builder/public/f1/pk_test_key_123456';
 
 function open(detail: PublicForm, answers: Parameters<typeof mockApi>[0] = {}) {
   const calls = mockApi({ 'GET /api/leads/forms/f1': { status: 200, body: { message: 'OK', data: detail } }, ...answers });
-  const view = renderRoutes([{ path: '/form-builder/public/:formId/:apiKey', element: <PublicFormPage /> }], PATH);
+  // The page reads its own address for Stripe's return links (it has no router).
+  window.history.replaceState(null, '', PATH);
+  const view = renderRoutes([{ path: '/form-builder/public/:formId/:apiKey', element: <PublicFormPage formId="f1" apiKey="pk_test_key_123456" /> }], PATH);
   return { ...view, calls };
 }
 
@@ -39,6 +41,7 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     const { user, calls } = open(form());
     expect(await screen.findByRole('heading', { name: 'Intake form' })).toBeInTheDocument();
     expect(screen.getByText('Tell us about you')).toBeInTheDocument();
+    expect(screen.getByTestId('clinic-name')).toHaveTextContent('Sunrise Clinic');
     // A required label has a red star; hidden fields have no label.
     expect(screen.getByText('Full name').querySelector('.text-danger')).toHaveTextContent('*');
     expect(screen.queryByText('Ref')).not.toBeInTheDocument();
@@ -239,7 +242,7 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
 
   it('says the form is not available for a wrong key', async () => {
     mockApi({ 'GET /api/leads/forms/f1': { status: 404, body: { message: 'This form is not available.' } } });
-    renderRoutes([{ path: '/form-builder/public/:formId/:apiKey', element: <PublicFormPage /> }], PATH);
+    renderRoutes([{ path: '/form-builder/public/:formId/:apiKey', element: <PublicFormPage formId="f1" apiKey="pk_test_key_123456" /> }], PATH);
     expect(await screen.findByRole('alert')).toHaveTextContent('This form is not available.');
   });
 });

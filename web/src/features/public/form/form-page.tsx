@@ -4,13 +4,12 @@
 // from shared/forms (the server checks the same ones again). No console code is loaded here.
 import { useEffect, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { buttonTexts, defaultPackage, packagesPerRow, pageLayout, PAYMENT_CANCELLED, PAYMENT_RECEIVED, PROCESSING_TEXT, REDIRECT_DELAY_MS, REDIRECTING_TO_PAYMENT, redirectTarget, showSelectButton } from '#shared/forms/page';
 import type { PublicForm, PublicPackage } from '#shared/forms/types';
 import { formatDollars, parseCustomAmount, toItems, validateSubmission, type Issue } from '#shared/forms/validate';
 import { FormFieldInput, type FieldValue } from '../../../components/form-field-input';
-import { Loading } from '../../../components/loading';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
+import { useSearchParam } from '../../../lib/location';
 import { createPaymentLink, getPublicForm, submitForm, uploadFormFile, type PaymentLinkRequest } from './api';
 import { ErrorDialog, type DialogMessage } from './components/error-dialog';
 import { DescriptionHtml, PackageCard } from './components/package-card';
@@ -41,8 +40,8 @@ function usePublicForm(formId: string, apiKey: string) {
 }
 
 /** The page's own address, for Stripe to send the visitor back to. */
-function returnUrl(pathname: string, payment: 'success' | 'cancelled') {
-  const url = `${window.location.origin}${pathname}?payment=${payment}`;
+function returnUrl(payment: 'success' | 'cancelled') {
+  const url = `${window.location.origin}${window.location.pathname}?payment=${payment}`;
   return payment === 'success' ? `${url}&session_id={CHECKOUT_SESSION_ID}` : url;
 }
 
@@ -176,8 +175,7 @@ function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, proc
 }
 
 function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) {
-  const [params] = useSearchParams();
-  const location = useLocation();
+  const payment = useSearchParam('payment');
   const [packageId, setPackageId] = useState<string | undefined>(() => defaultPackage(form.packages, form.packageId)?.id);
   const pkg = form.packages.find((p) => p.id === packageId);
   const [values, setValues] = useState<Values>({});
@@ -190,11 +188,8 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   /** The success notice (spec: 'Redirecting to payment page...', or the form's success message). */
   const [notice, setNotice] = useState<string>();
   /** How the payment ended: from this tab's address (Stripe's return) or from the payment tab. */
-  const [outcome, setOutcome] = useState<PaymentOutcome | undefined>(() => {
-    const fromUrl = params.get('payment');
-    return fromUrl === 'success' || fromUrl === 'cancelled' ? fromUrl : undefined;
-  });
-  usePaymentOutcome(form.id, params.get('payment'), (ended) => {
+  const [outcome, setOutcome] = useState<PaymentOutcome | undefined>(() => (payment === 'success' || payment === 'cancelled' ? payment : undefined));
+  usePaymentOutcome(form.id, payment, (ended) => {
     setNotice(undefined);
     setBlockedLink(undefined);
     setOutcome(ended);
@@ -242,7 +237,7 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
         const request: PaymentLinkRequest = {
           formId: form.id, apiKey, packageId: pkg.id, submissionId, currency: 'usd',
           ...(pkg.customAmountEnabled ? { amount: amount.trim() } : {}),
-          successUrl: returnUrl(location.pathname, 'success'), cancelUrl: returnUrl(location.pathname, 'cancelled'),
+          successUrl: returnUrl('success'), cancelUrl: returnUrl('cancelled'),
         };
         const link = await createPaymentLink(request, keys.keyFor(['payment', request]));
         if (!link.success || !link.data.data?.url) {
@@ -279,6 +274,7 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   return (
     <>
       <header className="mb-4">
+        <ClinicLine>{form.organizationName}</ClinicLine>
         <h1 className="h2 fw-bold text-body-emphasis">{form.name}</h1>
         {form.description && <p className="text-body-secondary mb-0" style={{ whiteSpace: 'pre-line' }}>{form.description}</p>}
       </header>
@@ -353,8 +349,44 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   );
 }
 
-export function PublicFormPage() {
-  const { formId = '', apiKey = '' } = useParams();
+/** The clinic's name above the form's, so visitors recognise whose form it is (one line, kept while loading). */
+function ClinicLine({ children }: { children: React.ReactNode }) {
+  return (
+    <p className="fs-6 fw-semibold text-body-secondary mb-1 text-truncate placeholder-glow" style={{ minHeight: '1.5em' }} data-testid="clinic-name">
+      {children}
+    </p>
+  );
+}
+
+/**
+ * The first paint (prerendered) and the wait for the form: its title and a card, with the space of the
+ * form's name kept, so the page does not jump when the form arrives.
+ */
+function FormSkeleton() {
+  return (
+    <div aria-busy="true">
+      <header className="mb-4">
+        <ClinicLine>
+          <span className="placeholder col-3 rounded" aria-hidden="true" />
+        </ClinicLine>
+        <h1 className="h2 fw-bold text-body-emphasis placeholder-glow">
+          <span className="placeholder col-6 rounded" />
+          <span className="visually-hidden">Loading the form...</span>
+        </h1>
+      </header>
+      <section className="card border-0 shadow-sm" aria-hidden="true">
+        <div className="card-body p-4 placeholder-glow">
+          <span className="placeholder col-3 rounded mb-2" />
+          <span className="placeholder col-12 rounded mb-4 d-block" style={{ height: 38 }} />
+          <span className="placeholder col-3 rounded mb-2" />
+          <span className="placeholder col-12 rounded d-block" style={{ height: 38 }} />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export function PublicFormPage({ formId, apiKey }: { formId: string; apiKey: string }) {
   const { data, error, loading } = usePublicForm(formId, apiKey);
   const title = data?.name;
   useEffect(() => {
@@ -364,7 +396,7 @@ export function PublicFormPage() {
   return (
     <main className="container py-5" style={{ maxWidth: 1140 }}>
       {loading ? (
-        <Loading label="Loading the form..." showLabel />
+        <FormSkeleton />
       ) : error || !data ? (
         <div className="alert alert-danger" role="alert">
           {error || 'This form is not available.'}
@@ -375,5 +407,3 @@ export function PublicFormPage() {
     </main>
   );
 }
-
-export { PublicFormPage as Component };

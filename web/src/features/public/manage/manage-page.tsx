@@ -149,4 +149,3 @@ export function ManagePage() {
   );
 }
 
-export const Component = ManagePage;

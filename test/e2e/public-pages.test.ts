@@ -1,0 +1,101 @@
+// The public pages as a visitor's phone gets them (issue 14): each is its own prerendered HTML that
+// paints the page's skeleton before any JavaScript, then hydrates and fills in the clinic's data
+// (its name included) without moving anything (no layout shift), in light and dark mode.
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { appUrl, codeFor, launch, newContext, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function call<T = any>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${inject('appUrl')}/api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const json = (await res.json().catch(() => ({}))) as { message?: string; data?: T };
+  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
+  return json.data as T;
+}
+
+/** A clinic with two booking packages, a service and a form with two packages. */
+async function clinic() {
+  const email = uniqueEmail('pubpages');
+  const password = 'Secret-123';
+  await call('POST', '/users/register-email', { body: { email, password } });
+  const registration = (await call('POST', '/users/verify-email-otp', { body: { email, otp: await codeFor(email), password } })).token as string;
+  await call('POST', '/users/add-basic-details', {
+    token: registration,
+    body: { username: `pub${randomUUID().slice(0, 6)}`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' },
+  });
+  const org = await call('POST', '/users/add-organization', {
+    token: registration,
+    body: { name: 'Sunrise Physio', email, legalName: 'Sunrise Physio LLC', websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' },
+  });
+  const token = org.token as string;
+  const { apiKey } = await call('GET', '/organization/integration', { token });
+  for (const [packageName, packagePrice] of [['Consultation', 60], ['Follow-up', 30]] as const) {
+    await call('POST', '/bookings/packages', { token, body: { packageName, packagePrice, packageDescription: 'A visit.' } });
+  }
+  const packageIds: string[] = [];
+  for (const [name, price] of [['Assessment', 40], ['Massage', 25]] as const) packageIds.push((await call('POST', '/packages', { token, body: { name, price, isPayable: true } })).id);
+  const form = await call('POST', '/form-builder/form', {
+    token,
+    body: { name: 'Intake form', description: 'Tell us about you', fields: [{ id: 'email', label: 'Email', type: 'email', required: true }], packageIds },
+  });
+  return { apiKey: apiKey as string, formId: form.id as string };
+}
+
+/** Layout shifts since the page started (as Lighthouse's CLS counts them: none after an input). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+}
+
+describe('public pages', () => {
+  let pages: { path: string; heading: string; ready: (page: Page) => Promise<unknown> }[];
+  beforeAll(async () => {
+    const { apiKey, formId } = await clinic();
+    pages = [
+      { path: `/booking/${apiKey}`, heading: 'Booking', ready: (page) => page.getByRole('option', { name: 'Follow-up' }).waitFor({ state: 'attached' }) },
+      { path: `/form-builder/public/${formId}/${apiKey}`, heading: 'Intake form', ready: (page) => page.getByRole('article', { name: 'Massage' }).waitFor() },
+      { path: `/room-integration/${apiKey}`, heading: 'Request an appointment', ready: (page) => page.getByText(/Sunrise Physio · /).waitFor() },
+    ];
+  }, 60_000);
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`at 390 px in ${colorScheme} mode: the clinic's data and name arrive without a layout shift`, async () => {
+      const { context, page, errors } = await newContext(browser, { width: 390, height: 844, colorScheme });
+      const consoleErrors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+      for (const { path, heading, ready } of pages) {
+        await page.goto(appUrl(path));
+        await ready(page);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        if (!path.startsWith('/room-integration/')) await page.getByTestId('clinic-name').getByText('Sunrise Physio').waitFor();
+        expect(await page.evaluate(() => document.documentElement.getAttribute('data-bs-theme')), path).toBe(colorScheme);
+        // The page's own CSS follows the theme (the app's page background, as in the console).
+        const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        expect(background, path).toBe(colorScheme === 'dark' ? 'rgb(19, 20, 25)' : 'rgb(244, 246, 250)');
+        expect(await layoutShift(page), path).toBe(0);
+      }
+      expect(consoleErrors).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

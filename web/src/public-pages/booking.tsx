@@ -1,0 +1,6 @@
+// booking.html's entry: the booking page (/booking/:apiKey), nothing else.
+import { BookingPage } from '../features/public/booking/booking-page';
+import { mount, pathParams } from './mount';
+
+const [apiKey = ''] = pathParams();
+mount(<BookingPage apiKey={apiKey} />);

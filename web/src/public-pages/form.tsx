@@ -1,0 +1,6 @@
+// form.html's entry: the public form page (/form-builder/public/:formId/:apiKey), nothing else.
+import { PublicFormPage } from '../features/public/form/form-page';
+import { mount, pathParams } from './mount';
+
+const [formId = '', apiKey = ''] = pathParams();
+mount(<PublicFormPage formId={formId} apiKey={apiKey} />);

@@ -1,0 +1,20 @@
+// Build time only (web/vite-public-pages.ts loads it through Vite's module runner): a public page's
+// first paint as HTML, rendered with no parameters, so it shows the page's skeleton (title, layout,
+// labels, reserved space for the clinic's data) that the browser then hydrates (src/public-pages/<name>.tsx).
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { PublicPage } from '#shared/public-pages';
+import { AppointmentRequestPage } from '../features/appointments/public/request-page';
+import { BookingPage } from '../features/public/booking/booking-page';
+import { PublicFormPage } from '../features/public/form/form-page';
+import { ManagePage } from '../features/public/manage/manage-page';
+
+/** Each page as its entry renders it, with the path's parameters (in the order of its pattern). */
+export const pageElements: Record<PublicPage['name'], (params: string[]) => ReactElement> = {
+  booking: ([apiKey = '']) => <BookingPage apiKey={apiKey} />,
+  form: ([formId = '', apiKey = '']) => <PublicFormPage formId={formId} apiKey={apiKey} />,
+  request: ([apiKey = '']) => <AppointmentRequestPage apiKey={apiKey} />,
+  manage: () => <ManagePage />,
+};
+
+export const prerender = (name: PublicPage['name']): string => renderToString(pageElements[name]([]));
