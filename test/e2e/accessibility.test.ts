@@ -4,10 +4,11 @@
 // One browser; one profile and one page per colour mode.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { a11yFixture, type A11yFixture } from './a11y-fixture';
 import { appUrl, codeFor, launch, uniqueEmail } from './browser';
 import { consoleUrls } from './console-urls';
-import { call, ownerWithData, signIn, type OwnerWithData } from './owner-with-data';
+import { signIn } from './owner-with-data';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -41,63 +42,12 @@ async function settle(page: Page) {
   await page.waitForTimeout(350);
 }
 
-interface Fixture {
-  owner: OwnerWithData;
-  apiKey: string;
-  /** A form laid out as package cards (two packages), whose Select opens the modal. */
-  cardsForm: string;
-  manageLink: string;
-}
-
-async function fixture(): Promise<Fixture> {
-  const owner = await ownerWithData('a11y');
-  const t = { token: owner.token };
-  const integration = await call('GET', '/organization/integration', t);
-  const apiKey = integration.apiKey as string;
-  const second = await call('POST', '/packages', { ...t, body: { name: 'Follow-up visit', description: '<p>A shorter visit.</p>', price: 25, customAmountEnabled: false, isPayable: true } });
-  const form = await call('POST', '/form-builder/form', {
-    ...t,
-    body: {
-      name: 'Choose your plan',
-      description: 'Pick a package, then tell us about you.',
-      fields: [
-        { id: 'name', label: 'Full name', type: 'text', required: true },
-        { id: 'email', label: 'Email', type: 'email', required: true },
-        { id: 'consent', label: 'Consent', type: 'checkbox', required: false },
-      ],
-      packageIds: [owner.ids.formPackage, second.id],
-    },
-  });
-  // An appointment request whose confirmation mail carries the patient's manage link.
-  const patient = uniqueEmail('a11y-patient');
-  const request = new FormData();
-  const day = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
-  const fields = { firstName: 'Ana', lastName: 'Patient', gender: 'female', email: patient, phone: '+15551112222', dob: '1985-01-02', bookingDate: day, bookingTime: '11:00', preferredLocation: 'Main', reasonOfAppointment: 'Check-up', appointmentType: 'Massage', organizationApiKey: apiKey };
-  for (const [k, v] of Object.entries(fields)) request.append(k, v);
-  await call('POST', '/public/appointments/book-custom', { form: request });
-  const manageLink = await manageLinkFor(patient);
-  return { owner, apiKey, cardsForm: form.id, manageLink };
-}
-
-async function manageLinkFor(address: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const store = (await (await fetch(`${inject('inboxUrl')}/store`)).json()) as { emails: { destination?: { to?: string[] }; body?: { text?: string } }[] };
-    for (const mail of store.emails.filter((m) => m.destination?.to?.some((to) => to.toLowerCase() === address.toLowerCase()))) {
-      const link = /(https?:\/\/\S+\/manage#[A-Za-z0-9_-]+)/.exec(mail.body?.text ?? '')?.[1];
-      if (link) return new URL(link).pathname + new URL(link).hash;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No manage link mailed to ${address}`);
-}
-
 let browser: Browser;
-let data: Fixture;
+let data: A11yFixture;
 
 beforeAll(async () => {
   browser = await launch();
-  data = await fixture();
+  data = await a11yFixture();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -117,7 +67,7 @@ for (const mode of ['light', 'dark'] as const) {
 
     const expectTheme = async () => expect(await page.evaluate(() => document.documentElement.getAttribute('data-bs-theme'))).toBe(mode);
 
-    it('the public pages, the package modal and the sign-in and sign-up screens have no violations', { timeout: 240_000 }, async () => {
+    it('the public pages, the package modal and the sign-in and sign-up screens have no violations', { timeout: 300_000 }, async () => {
       const found: string[] = [];
       const publicPages = [
         `/booking/${data.apiKey}`,
@@ -196,7 +146,7 @@ for (const mode of ['light', 'dark'] as const) {
       expect(found, found.join('\n')).toEqual([]);
     });
 
-    it('every console page and a delete confirmation have no violations', { timeout: 300_000 }, async () => {
+    it('every console page and a delete confirmation have no violations', { timeout: 600_000 }, async () => {
       await signIn(context, data.owner.token);
       await page.goto(appUrl('/dashboard'));
       await settle(page);
