@@ -9,7 +9,8 @@ const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled):not([typ
 
 /** The controls Tab can reach inside `root`, in order (hidden ones left out). */
 export function tabbable(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0 && !el.closest('[inert], [hidden]'));
+  // Every element, then matches(): document order, whatever the selector list's order.
+  return [...root.querySelectorAll<HTMLElement>('*')].filter((el) => el.matches(FOCUSABLE) && el.getClientRects().length > 0 && !el.closest('[inert], [hidden]'));
 }
 
 /** Wraps Tab at the ends of the dialog's controls, for the keydown handler of the dialog's box. */
