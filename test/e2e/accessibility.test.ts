@@ -1,7 +1,8 @@
 // Issue 14, item 5: WCAG 2.2 AA. axe-core on every public page (booking, public form with packages and
 // its modal, appointment request, manage link, the sign-in and sign-up screens) and every console
 // page (from the route registry, so a new page is covered), in light and dark mode: 0 violations.
-// One browser; one profile and one page per colour mode.
+// One browser; one profile and one page per colour mode. While fixing: A11Y_TRACE=1 prints each page's
+// time and findings as it goes, A11Y_ONLY=/path visits only the console pages whose URL contains it.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
