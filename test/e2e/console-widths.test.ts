@@ -4,39 +4,12 @@
 // measured at each width by resizing.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleRoutes } from '../../web/src/app/routes';
 import { appUrl, launch } from './browser';
+import { consoleUrls } from './console-urls';
 import { ownerWithData, signIn, type OwnerWithData } from './owner-with-data';
 
 const WIDTHS = [390, 768, 1280, 1366];
 const LAYOUTS = ['dark-sidebar', 'light-header', 'dark-header'] as const;
-
-/** Every registered route as a URL, with the owner's own ids in place of path parameters. */
-function consoleUrls(owner: OwnerWithData): string[] {
-  const ids: Record<string, string> = {
-    '/member/:id': owner.ids.member,
-    '/appointments/:id': owner.ids.appointment,
-    '/customers/:id': owner.ids.customer,
-    '/lead-generation/:id': owner.ids.formPackage,
-    '/bookings/booking/:id': owner.ids.booking,
-    '/bookings/packages/:id': owner.ids.bookingPackage,
-    '/form-builder/:id': owner.ids.form,
-    '/form-builder/:id/submissions': owner.ids.form,
-    '/forms/leads/:id': owner.ids.lead,
-  };
-  const urls = consoleRoutes.flatMap((route) => {
-    if (route.path.endsWith('/*')) {
-      const base = route.path.slice(0, -2);
-      return base === '/crafted/account' ? [`${base}/overview`, `${base}/settings`] : [base];
-    }
-    if (!route.path.includes(':')) return [route.path];
-    const id = ids[route.path];
-    if (!id) throw new Error(`No id to visit ${route.path}: add one to consoleUrls`);
-    return [route.path.replace(/:\w+/, id)];
-  });
-  // My Appointments is for non-owners; the owner is sent to the dashboard, which is measured anyway.
-  return urls.filter((u) => u !== '/appointments/my');
-}
 
 /** What is wrong with the page at the current width (empty when nothing). */
 function problems(page: Page): Promise<string[]> {

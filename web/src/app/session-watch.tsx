@@ -3,7 +3,7 @@
 // requirement (members without it are sent to set it up before anything else). The server enforces
 // both as well; this is so the member sees why.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import Modal from '../components/modal';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { paths } from '../config/paths';

@@ -2,7 +2,7 @@
 // `onConfirm` runs the action and resolves to an error message to show, or nothing when done
 // (the caller closes the dialog itself on success).
 import { useId, useState, type ReactNode } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import Modal from './modal';
 import { Busy } from './loading';
 
 export const CONFIRM_NETWORK_ERROR = 'That did not work. Please check your connection and try again.';

@@ -1,5 +1,5 @@
 // The toolbar's Create dialog: quick links to create pages that exist and the member may use.
-import Modal from 'react-bootstrap/Modal';
+import Modal from '../../components/modal';
 import { Link } from 'react-router-dom';
 import type { Access } from '../../lib/access';
 import type { QuickAction } from '../routes';

@@ -36,7 +36,7 @@ function MenuList({ items, depth }: { items: MenuItem[]; depth: number }) {
     <ul className={`menu-list list-unstyled mb-0${depth > 0 ? ' menu-sub' : ''}`}>
       {items.map((item) =>
         item.type === 'heading' ? (
-          <li key={`h-${item.title}`} className="menu-heading" role="presentation">
+          <li key={`h-${item.title}`} className="menu-heading">
             {item.title}
           </li>
         ) : item.type === 'group' ? (

@@ -1,6 +1,6 @@
 // The sign-out confirmation (spec section 2): removes the token, clears the user, goes to /auth.
 import { createContext, useContext } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import Modal from '../../components/modal';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { endThisSession } from '../../lib/account-session';

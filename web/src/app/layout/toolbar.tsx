@@ -55,7 +55,7 @@ function ToolbarExtras({ layout }: { layout: ToolbarLayout }) {
 export function Toolbar({ layout, container }: { layout: ToolbarLayout; container: string }) {
   const stacked = layout === 'extended';
   return (
-    <div className={`app-toolbar toolbar-${layout}`}>
+    <section className={`app-toolbar toolbar-${layout}`} aria-label="Page title and actions">
       <div className={`${container} d-flex ${stacked ? 'flex-column align-items-start' : 'flex-wrap align-items-center justify-content-between'} gap-3`}>
         <PageTitle breadcrumbs description={layout === 'saas'} />
         <div className="d-flex align-items-center gap-2 flex-wrap">
@@ -63,6 +63,6 @@ export function Toolbar({ layout, container }: { layout: ToolbarLayout; containe
           <CreateButton />
         </div>
       </div>
-    </div>
+    </section>
   );
 }

@@ -147,7 +147,7 @@ export function BookingForm({ appointmentTypes = [], submitLabel, extra, onSubmi
           {rootError}
         </div>
       )}
-      <h3 className="h6 fw-bold mb-3">Patient</h3>
+      <h2 className="h6 fw-bold mb-3">Patient</h2>
       <div className="row g-3 mb-4">
         {text('firstName', 'First name', { required: true, autoComplete: 'given-name' })}
         {text('lastName', 'Last name', { required: true, autoComplete: 'family-name' })}
@@ -165,7 +165,7 @@ export function BookingForm({ appointmentTypes = [], submitLabel, extra, onSubmi
         </Field>
         {text('dob', 'Date of birth', { type: 'date', max: today(), autoComplete: 'bday' })}
       </div>
-      <h3 className="h6 fw-bold mb-3">Appointment</h3>
+      <h2 className="h6 fw-bold mb-3">Appointment</h2>
       <div className="row g-3 mb-4">
         {text('bookingDate', 'Booking date', { required: true, type: 'date', min: today() })}
         {text('bookingTime', 'Booking time', { required: true, type: 'time' })}
@@ -188,7 +188,7 @@ export function BookingForm({ appointmentTypes = [], submitLabel, extra, onSubmi
           <textarea {...controlProps('reasonOfAppointment', errors.reasonOfAppointment)} name="reasonOfAppointment" rows={3} value={values.reasonOfAppointment} onChange={set('reasonOfAppointment')} onBlur={check('reasonOfAppointment')} />
         </Field>
       </div>
-      <h3 className="h6 fw-bold mb-3">Insurance</h3>
+      <h2 className="h6 fw-bold mb-3">Insurance</h2>
       <div className="row g-3 mb-4">
         {text('primaryInsurance', 'Primary insurance')}
         {text('insuranceMemberId', 'Insurance member ID')}

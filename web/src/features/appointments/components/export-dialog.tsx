@@ -1,6 +1,6 @@
 // Export to CSV: the appointments booked in a date range (inclusive).
 import { useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import Modal from '../../../components/modal';
 import { Busy } from '../../../components/loading';
 import { downloadCsv } from '../api/appointments';
 

@@ -1,7 +1,7 @@
 // /customers (Appointment read): the people the clinic serves, by name; search by a name prefix, an
 // email or a phone number. Adding needs Appointment write.
 import { useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import Modal from '../../../components/modal';
 import { Link, useNavigate } from 'react-router-dom';
 import { Loading } from '../../../components/loading';
 import { formatDate } from '../../../lib/dates';

@@ -2,7 +2,7 @@
 // price, active). Adding and editing need Appointment write, deleting Appointment delete. Active
 // services are the appointment types of the booking forms.
 import { useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import Modal from '../../../components/modal';
 import { Busy, Loading } from '../../../components/loading';
 import type { ApiResult } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/layout';

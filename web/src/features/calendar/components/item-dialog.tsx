@@ -1,7 +1,7 @@
 // What a click on the calendar opens: the item's summary, a link to its page, and (for staff who may
 // move it) a date and time to move it to: the way to move on a phone, where dragging is fiddly.
 import { useEffect, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import Modal from '../../../components/modal';
 import { Link } from 'react-router-dom';
 import type { CalendarItem } from '#shared/calendar/types';
 import { Busy } from '../../../components/loading';

@@ -50,7 +50,7 @@ export function FormSubmissionsPage() {
                       {s.name ?? s.email ?? 'Visitor'}
                     </button>
                     <span className="small text-body-secondary">{s.email}</span>
-                    {s.packageName && <span className="badge bg-light text-body">{s.packageName}</span>}
+                    {s.packageName && <span className="badge bg-body-secondary text-body-emphasis">{s.packageName}</span>}
                     <PaymentBadge status={s.paymentStatus} />
                     <span className="ms-auto small text-body-secondary">{formatDate(s.createdAt)}</span>
                     <Link to={leadPath(s.id)} className="btn btn-sm btn-light">Details</Link>

@@ -24,13 +24,13 @@ describe('NotificationsPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Title a')).toHaveTextContent('(unread)');
     expect(screen.getByText('Message a')).toBeInTheDocument();
     expect(screen.getByText('Title b')).not.toHaveTextContent('(unread)');
-    expect(screen.getByRole('button', { name: 'Mark "Title a" as read' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Mark "Title b" as read' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Mark as read: Title a' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as read: Title b' })).toBeNull();
   });
 
   it('marks one as read and deletes one, then reloads the list', async () => {
     const { user, calls } = setup();
-    await user.click(await screen.findByRole('button', { name: 'Mark "Title a" as read' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark as read: Title a' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/notifications/mark-as-read/a')).toBe(true));
     await user.click(screen.getByRole('button', { name: 'Delete "Title b"' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/notifications/b')).toBe(true));

@@ -81,7 +81,7 @@ export function NotificationsPage() {
                     </Link>
                   )}
                   {!n.read && (
-                    <button type="button" className="btn btn-sm btn-light" onClick={() => act(n, 'read')} disabled={busy !== undefined} aria-label={`Mark "${n.title}" as read`}>
+                    <button type="button" className="btn btn-sm btn-light" onClick={() => act(n, 'read')} disabled={busy !== undefined} aria-label={`Mark as read: ${n.title}`}>
                       {busy === `read-${n.id}` ? <Busy>...</Busy> : 'Mark as read'}
                     </button>
                   )}

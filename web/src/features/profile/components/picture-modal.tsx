@@ -1,6 +1,6 @@
 // Choose, preview and upload a profile picture.
 import { useEffect, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import Modal from '../../../components/modal';
 import { Avatar } from '../../../components/avatar';
 import { Busy } from '../../../components/loading';
 import { useAuth } from '../../../lib/auth';

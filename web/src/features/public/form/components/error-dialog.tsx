@@ -1,5 +1,5 @@
 // The public form's error dialogs (spec section 8): 'Payment Error', 'Submission Failed', 'Submission Error'.
-import Modal from 'react-bootstrap/Modal';
+import Modal from '../../../../components/modal';
 
 export interface DialogMessage {
   title: 'Payment Error' | 'Submission Failed' | 'Submission Error';

@@ -1,0 +1,171 @@
+// Issue 14, item 5: WCAG 2.2 AA. axe-core on every public page (booking, public form with packages and
+// its modal, appointment request, manage link, the sign-in and sign-up screens) and every console
+// page (from the route registry, so a new page is covered), in light and dark mode: 0 violations.
+// One browser; one profile and one page per colour mode. While fixing: A11Y_TRACE=1 prints each page's
+// time and findings as it goes, A11Y_ONLY=/path visits only the console pages whose URL contains it.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { a11yFixture, type A11yFixture } from './a11y-fixture';
+import { appUrl, codeFor, launch, uniqueEmail } from './browser';
+import { consoleUrls } from './console-urls';
+import { signIn } from './owner-with-data';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** axe's findings on the page as it is now, one readable line per node: rule, target, summary. */
+async function violations(page: Page, where: string): Promise<string[]> {
+  const started = Date.now();
+  // Only violations are collected: the passes would double axe's time per page.
+  const { violations: found } = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze();
+  const lines = found.flatMap((v) =>
+    v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) at ${n.target.join(' > ')}\n    ${(n.failureSummary ?? v.help).replace(/\n/g, '\n    ')}`),
+  );
+  if (process.env.A11Y_TRACE) console.log(`${where}: ${Date.now() - started} ms\n${lines.join('\n')}`);
+  return lines;
+}
+
+/** Client-side navigation (the router follows popstate): no reload of the console per page. */
+async function visit(page: Page, url: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+  await settle(page);
+}
+
+/** Until the page has loaded its data: no route progress bar and no spinner in the content. */
+async function settle(page: Page) {
+  await page
+    .waitForFunction(() => !document.querySelector('.route-progress, .spinner-border') && document.querySelector('h1, .app-content h2'), undefined, { timeout: 8_000, polling: 100 })
+    .catch(() => undefined);
+  // Let transitions (fades of dialogs and toasts) end: axe measures colours as they are painted.
+  await page.waitForTimeout(350);
+}
+
+let browser: Browser;
+let data: A11yFixture;
+
+beforeAll(async () => {
+  browser = await launch();
+  data = await a11yFixture();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+for (const mode of ['light', 'dark'] as const) {
+  describe(`axe, WCAG 2.2 AA, ${mode} mode`, () => {
+    let context: BrowserContext;
+    let page: Page;
+    beforeAll(async () => {
+      context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: mode });
+      page = await context.newPage();
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    const expectTheme = async () => expect(await page.evaluate(() => document.documentElement.getAttribute('data-bs-theme'))).toBe(mode);
+
+    it('the public pages, the package modal and the sign-in and sign-up screens have no violations', { timeout: 300_000 }, async () => {
+      const found: string[] = [];
+      const publicPages = [
+        `/booking/${data.apiKey}`,
+        `/form-builder/public/${data.owner.ids.form}/${data.apiKey}`,
+        `/form-builder/public/${data.cardsForm}/${data.apiKey}`,
+        `/room-integration/${data.apiKey}`,
+        data.manageLink,
+        '/auth',
+        '/auth/forgot-password',
+        '/error/404',
+      ];
+      for (const url of publicPages) {
+        await page.goto(appUrl(url));
+        await settle(page);
+        await expectTheme();
+        found.push(...(await violations(page, url)));
+      }
+
+      // The booking page with a package, a date and its free times; then its error list after an empty submit.
+      await page.goto(appUrl(`/booking/${data.apiKey}`));
+      await settle(page);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('alert').waitFor();
+      found.push(...(await violations(page, 'booking, empty submit')));
+      await page.getByLabel(/^Package/).selectOption({ index: 1 });
+      const day = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
+      await page.getByLabel(/^Booking Date/).fill(day);
+      await page.getByRole('region', { name: 'Available times' }).getByRole('button').first().waitFor();
+      found.push(...(await violations(page, 'booking, times shown')));
+
+      // The form's package modal, empty and after an empty submit.
+      await page.goto(appUrl(`/form-builder/public/${data.cardsForm}/${data.apiKey}`));
+      await settle(page);
+      await page.getByRole('article', { name: 'Follow-up visit' }).getByRole('button', { name: 'Select' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await settle(page);
+      found.push(...(await violations(page, 'form package modal')));
+      await dialog.getByRole('button', { name: 'Pay Now' }).click();
+      await dialog.getByRole('alert').first().waitFor();
+      found.push(...(await violations(page, 'form package modal, empty submit')));
+      await page.keyboard.press('Escape');
+
+      // The appointment request page after an empty submit.
+      await page.goto(appUrl(`/room-integration/${data.apiKey}`));
+      await settle(page);
+      await page.getByRole('button', { name: 'Send request' }).click();
+      await page.getByRole('alert').first().waitFor();
+      found.push(...(await violations(page, 'appointment request, empty submit')));
+
+      // Sign-up: the code screen, then the two details steps (a real registration in this profile).
+      const email = uniqueEmail('a11y-signup');
+      await page.goto(appUrl('/auth'));
+      await settle(page);
+      await page.getByLabel(/^Email/).fill(email);
+      await page.getByLabel(/^Password/).fill('Secret-123');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Verify' }).waitFor();
+      found.push(...(await violations(page, '/auth, verification code')));
+      await page.getByLabel(/^Verification code/).fill(await codeFor(email));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.waitForURL('**/auth/add-basic-details');
+      await settle(page);
+      found.push(...(await violations(page, '/auth/add-basic-details')));
+      await page.getByLabel(/^Username/).fill(`a11y${Date.now() % 1_000_000}`);
+      await page.getByLabel(/^First name/).fill('Olive');
+      await page.getByLabel(/^Last name/).fill('Owner');
+      await page.getByLabel(/^Phone number/).fill('+15551234567');
+      await page.getByLabel(/^Gender/).selectOption('female');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL('**/auth/add-org-details');
+      await settle(page);
+      found.push(...(await violations(page, '/auth/add-org-details')));
+      await context.clearCookies();
+
+      expect(found, found.join('\n')).toEqual([]);
+    });
+
+    it('every console page and a delete confirmation have no violations', { timeout: 600_000 }, async () => {
+      await signIn(context, data.owner.token);
+      await page.goto(appUrl('/dashboard'));
+      await settle(page);
+      await expectTheme();
+      const found: string[] = [];
+      for (const url of consoleUrls(data.owner).filter((u) => !process.env.A11Y_ONLY || u.includes(process.env.A11Y_ONLY))) {
+        await visit(page, url);
+        found.push(...(await violations(page, url)));
+      }
+      await visit(page, '/bookings/packages');
+      await page.getByRole('button', { name: /^Delete / }).first().click();
+      await page.getByRole('dialog').waitFor();
+      await settle(page);
+      found.push(...(await violations(page, 'delete confirmation')));
+      await page.keyboard.press('Escape');
+      await context.clearCookies();
+
+      expect(found, found.join('\n')).toEqual([]);
+    });
+  });
+}
