@@ -40,6 +40,14 @@ export default tseslint.config(
     },
   },
   {
+    // Every dialog keeps Tab inside it (web/src/components/modal.tsx wraps react-bootstrap's Modal).
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/components/modal.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'react-bootstrap/Modal', message: "Import Modal from web/src/components/modal: it keeps Tab inside the dialog." }] }],
+    },
+  },
+  {
     // A test's async server or fetch stub that throws fails the test anyway.
     files: ['**/*.test.{ts,tsx}', 'test/**/*.ts'],
     rules: { '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }] },

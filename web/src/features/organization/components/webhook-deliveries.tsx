@@ -1,7 +1,7 @@
 // One endpoint's delivery log (a dialog, full screen on phones): each event sent or being sent, its
 // tries and the receiver's answer, newest first, with "Resend" per row, "Refresh" and "Load more".
 import { useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import Modal from '../../../components/modal';
 import type { WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from '#shared/schemas/webhooks';
 import { ListBody } from '../../../components/list-body';
 import { LoadMoreFooter } from '../../../components/load-more-footer';

@@ -3,7 +3,7 @@
 // its field messages land on the fields.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import Modal from '../../../components/modal';
 import { Controller, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import {

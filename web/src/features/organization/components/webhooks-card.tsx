@@ -1,7 +1,7 @@
 // The owner's webhook endpoints (Organisation > Integrations, under the integration key): list, add
 // (the signing secret is shown once), edit, turn on and off, delete, and each endpoint's delivery log.
 import { useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import Modal from '../../../components/modal';
 import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEndpointCreated } from '#shared/schemas/webhooks';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { ListBody } from '../../../components/list-body';
