@@ -16,9 +16,10 @@ import { eventually } from '../support/eventually';
 import { precompressDir } from '../../web/precompress';
 
 let stack: LocalStack;
-/** A web build of this file's own: an HTML shell, a hashed script, a hashed image. */
+/** A web build of this file's own: the console's HTML shell, a public page's HTML, a hashed script, a hashed image. */
 const webDir = mkdtempSync(join(tmpdir(), 'clinic-web-'));
 const SHELL = `<!doctype html><html><head><script type="module" src="/assets/index-AbCd1234.js"></script></head><body>${'<div class="row">Clinic</div>'.repeat(100)}</body></html>`;
+const BOOKING_PAGE = `<!doctype html><html><head><title>Book</title></head><body>${'<label>Email</label>'.repeat(100)}</body></html>`;
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i % 37}`))};`;
 const IMAGE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 let outbox: typeof import('../../functions/data/outbox');
@@ -27,6 +28,7 @@ let core: typeof import('../../functions/data/core');
 beforeAll(async () => {
   mkdirSync(join(webDir, 'assets'));
   writeFileSync(join(webDir, 'index.html'), SHELL);
+  writeFileSync(join(webDir, 'booking.html'), BOOKING_PAGE);
   writeFileSync(join(webDir, 'assets', 'index-AbCd1234.js'), SCRIPT);
   writeFileSync(join(webDir, 'assets', 'logo-AbCd1234.png'), IMAGE);
   precompressDir(webDir);
@@ -147,19 +149,20 @@ describe('the web build', () => {
   });
 
   it('answers the HTML shell, compressed, for the app and client-side paths, revalidated on each use', async () => {
-    for (const path of ['/', '/index.html', '/booking/some-key', '/auth']) {
+    for (const [path, html] of [['/', SHELL], ['/index.html', SHELL], ['/auth', SHELL], ['/booking/some-key', BOOKING_PAGE]]) {
       const res = await rawGet(path, { 'accept-encoding': 'gzip, br' });
       expect(res.status, path).toBe(200);
       expect(res.headers['content-type'], path).toBe('text/html; charset=utf-8');
       expect(res.headers['cache-control'], path).toBe('no-cache');
       expect(res.headers['content-encoding'], path).toBe('br');
       expect(res.headers.vary, path).toBe('Accept-Encoding');
-      expect(brotliDecompressSync(res.body).toString(), path).toBe(SHELL);
+      // A public page is answered with its own prerendered HTML (shared/public-pages.ts), the rest with the console's.
+      expect(brotliDecompressSync(res.body).toString(), path).toBe(html);
     }
     // HEAD: the same headers, no body.
     const head = await rawGet('/booking/some-key', { 'accept-encoding': 'gzip' }, 'HEAD');
     expect(head.headers['content-encoding']).toBe('gzip');
-    expect(Number(head.headers['content-length'])).toBe(readFileSync(join(webDir, 'index.html.gz')).length);
+    expect(Number(head.headers['content-length'])).toBe(readFileSync(join(webDir, 'booking.html.gz')).length);
     expect(head.body.length).toBe(0);
   });
 
