@@ -1,6 +1,6 @@
 // Account and sign-up schemas (spec sections 3 and 5). Used by the console's forms and the handlers.
 import * as z from 'zod/mini';
-import { email, lengthBetween, password, requiredString } from './common';
+import { email, lengthBetween, pageQuerySchema, password, requiredString } from './common';
 
 export const GENDERS = ['male', 'female', 'other', 'prefer not to say'] as const;
 
@@ -103,13 +103,4 @@ export const securitySettingsSchema = z.object({
 export type SecuritySettingsInput = z.infer<typeof securitySettingsSchema>;
 
 /** GET /users/sessions paging. */
-export const sessionsQuerySchema = z.object({
-  limit: z.optional(
-    z.coerce.number('Limit must be a whole number from 1 to 100').check(
-      z.int('Limit must be a whole number from 1 to 100'),
-      z.minimum(1, 'Limit must be a whole number from 1 to 100'),
-      z.maximum(100, 'Limit must be a whole number from 1 to 100'),
-    ),
-  ),
-  cursor: z.optional(z.string().check(z.maxLength(2000, 'The page cursor is not valid.'))),
-});
+export const sessionsQuerySchema = pageQuerySchema;

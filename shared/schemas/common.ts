@@ -39,3 +39,13 @@ export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message
   }
   return out;
 }
+
+/** Lists: the largest page a client may ask for (?limit=), and the page cursor (?cursor=). */
+export const MAX_PAGE_SIZE = 100;
+const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
+export const pageQueryShape = {
+  limit: z.optional(z.coerce.number(LIMIT_MESSAGE).check(z.int(LIMIT_MESSAGE), z.minimum(1, LIMIT_MESSAGE), z.maximum(MAX_PAGE_SIZE, LIMIT_MESSAGE))),
+  cursor: z.optional(z.string().check(z.maxLength(2000, 'The page cursor is not valid.'))),
+};
+/** A list's query with nothing but paging. */
+export const pageQuerySchema = z.object(pageQueryShape);

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { MODULES } from '../permissions';
 import { organizationSchema } from './account';
-import { email, lengthBetween, password, requiredString } from './common';
+import { email, lengthBetween, pageQueryShape, password, requiredString } from './common';
 
 // ---------------------------------------------------------------------------------------------
 // Organisation profile
@@ -155,16 +155,7 @@ export interface MemberView {
 // Lists: page size and cursor
 
 export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
-
-const limit = z.optional(
-  z.coerce.number('Limit must be a whole number from 1 to 100').check(
-    z.int('Limit must be a whole number from 1 to 100'),
-    z.minimum(1, 'Limit must be a whole number from 1 to 100'),
-    z.maximum(MAX_PAGE_SIZE, 'Limit must be a whole number from 1 to 100'),
-  ),
-);
-const cursor = z.optional(z.string().check(z.maxLength(2000, 'The page cursor is not valid.')));
+const { limit, cursor } = pageQueryShape;
 
 export const membersQuerySchema = z.object({
   limit,

@@ -2,6 +2,7 @@
 // each event the organisation produces is sent, signed, to the endpoints that asked for its type.
 // This file is the contract between the API (functions/webhooks/) and the console.
 import * as z from 'zod/mini';
+import { pageQuerySchema } from './common';
 
 /** Every event type an endpoint can ask for, with the sentence the console shows next to it. */
 export const WEBHOOK_EVENTS = {
@@ -93,13 +94,4 @@ export interface WebhookEventBody<T = Record<string, unknown>> {
 }
 
 /** GET /organization/webhooks/{id}/deliveries paging (newest first, 25 a page unless `limit` says). */
-export const webhookDeliveriesQuerySchema = z.object({
-  limit: z.optional(
-    z.coerce.number('Limit must be a whole number from 1 to 100').check(
-      z.int('Limit must be a whole number from 1 to 100'),
-      z.minimum(1, 'Limit must be a whole number from 1 to 100'),
-      z.maximum(100, 'Limit must be a whole number from 1 to 100'),
-    ),
-  ),
-  cursor: z.optional(z.string().check(z.maxLength(2000, 'The page cursor is not valid.'))),
-});
+export const webhookDeliveriesQuerySchema = pageQuerySchema;
