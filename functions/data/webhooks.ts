@@ -363,7 +363,8 @@ export function toDeliveryView(row: DeliveryRow): WebhookDelivery {
     ...(row.lastAttemptAt ? { lastAttemptAt: row.lastAttemptAt } : {}),
     ...(row.responseStatus !== undefined ? { responseStatus: row.responseStatus } : {}),
     ...(row.tryError ? { error: row.tryError } : status === 'failed' && row.lastError && !row.lastAttemptAt ? { error: row.lastError } : {}),
-    ...(status === 'pending' && (row.tries ?? 0) > 0 ? { nextAttemptAt: row.nextAttemptAt } : {}),
+    // Not while a try is under way ('sending'): its next time is set when the try is recorded.
+    ...(row.status === 'pending' && (row.tries ?? 0) > 0 ? { nextAttemptAt: row.nextAttemptAt } : {}),
   };
 }
 

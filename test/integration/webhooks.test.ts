@@ -83,6 +83,9 @@ async function deliveries(owner: Owner, endpointId: string): Promise<WebhookDeli
 const deliveryWhere = (owner: Owner, endpointId: string, probe: (d: WebhookDelivery) => boolean, what: string, timeoutMs = 10_000) =>
   eventually(async () => (await deliveries(owner, endpointId)).find(probe), what, timeoutMs);
 
+/** One failed try recorded and the next one scheduled (not while the worker still holds the row). */
+const retriedAfterOneTry = (d: WebhookDelivery) => d.attempts === 1 && d.status === 'pending' && d.nextAttemptAt !== undefined;
+
 /** Delivers a pending delivery in this process as the sweep would, at its next try's time. */
 async function retryNow(delivery: WebhookDelivery) {
   const at = new Date(Date.parse(delivery.nextAttemptAt!) + 1);
@@ -228,7 +231,7 @@ describe('webhook deliveries', () => {
       const { endpoint } = await addEndpoint(clinic.owner, hook.url, ['booking.held']);
       await holdBooking(clinic, bookingDay(2), '11:00');
 
-      const failed = await deliveryWhere(clinic.owner, endpoint.id, (d) => d.attempts === 1, 'the first try logged');
+      const failed = await deliveryWhere(clinic.owner, endpoint.id, retriedAfterOneTry, 'the first try logged');
       expect(failed).toMatchObject({ status: 'pending', responseStatus: 500, eventType: 'booking.held', nextAttemptAt: expect.any(String) });
       // The first pause is a minute.
       expect(Date.parse(failed.nextAttemptAt!) - Date.parse(failed.lastAttemptAt!)).toBeGreaterThanOrEqual(59_000);
@@ -261,6 +264,50 @@ describe('webhook deliveries', () => {
     }
   });
 
+  it('hold the pending deliveries of an endpoint turned off, send them when it is on again, and never try after a day', async () => {
+    const clinic = await newClinic('webhooks-paused');
+    const hook = await receiver((n, res) => {
+      res.statusCode = n === 1 || n === 3 ? 500 : 200;
+      res.end();
+    });
+    try {
+      const { endpoint } = await addEndpoint(clinic.owner, hook.url, ['booking.held']);
+      const turn = async (enabled: boolean) => {
+        const res = await api('PUT', `/organization/webhooks/${endpoint.id}`, { token: clinic.owner.token, body: { url: hook.url, events: ['booking.held'], enabled } });
+        expect(res.status, res.body.message).toBe(200);
+      };
+      await holdBooking(clinic, bookingDay(6), '11:00');
+      const failed = await deliveryWhere(clinic.owner, endpoint.id, retriedAfterOneTry, 'the first try logged');
+
+      await turn(false);
+      expect(await retryNow(failed)).toBe('retry');
+      const [waiting] = await deliveries(clinic.owner, endpoint.id);
+      expect(waiting).toMatchObject({ id: failed.id, status: 'pending', attempts: 1 });
+      expect(hook.received).toHaveLength(1);
+
+      await turn(true);
+      expect(await retryNow(waiting!)).toBe('sent');
+      expect(hook.received.map((r) => r.body.id)).toEqual([failed.eventId, failed.eventId]);
+
+      // A delivery due more than a day after its event is given up without a try.
+      await holdBooking(clinic, bookingDay(6), '12:00');
+      const late = await deliveryWhere(clinic.owner, endpoint.id, (d) => d.eventId !== failed.eventId && retriedAfterOneTry(d), 'the second event tried');
+      expect(late).toMatchObject({ status: 'pending', responseStatus: 500 });
+      const dayAfter = new Date(Date.now() + 24 * 3600_000 + 60_000);
+      vi.useFakeTimers({ toFake: ['Date'], now: dayAfter });
+      try {
+        expect(await worker.deliver(`webhook-${late.id}`, dayAfter)).toBe('failed');
+      } finally {
+        vi.useRealTimers();
+      }
+      const [given] = await deliveries(clinic.owner, endpoint.id);
+      expect(given).toMatchObject({ id: late.id, status: 'failed', attempts: 1 });
+      expect(hook.received).toHaveLength(3);
+    } finally {
+      hook.close();
+    }
+  });
+
   it('time out a receiver that hangs, without slowing the request that caused the event, and retry it', async () => {
     const clinic = await newClinic('webhooks-hang');
     // The first request gets no answer at all; later ones are answered.
@@ -273,7 +320,7 @@ describe('webhook deliveries', () => {
       await holdBooking(clinic, bookingDay(3), '12:00');
       expect(Date.now() - started).toBeLessThan(3_000);
 
-      const timedOut = await deliveryWhere(clinic.owner, endpoint.id, (d) => d.attempts === 1, 'the try that timed out', 20_000);
+      const timedOut = await deliveryWhere(clinic.owner, endpoint.id, retriedAfterOneTry, 'the try that timed out', 20_000);
       expect(timedOut).toMatchObject({ status: 'pending', error: 'No answer within 10 s.' });
       expect(timedOut.responseStatus).toBeUndefined();
       expect(Date.parse(timedOut.lastAttemptAt!) - hook.received[0]!.at).toBeLessThan(1_000);
@@ -297,7 +344,7 @@ describe('webhook deliveries', () => {
     try {
       const { endpoint } = await addEndpoint(clinic.owner, hook.url, ['booking.held', 'booking.confirmed']);
       const held = await holdBooking(clinic, bookingDay(4), '13:00');
-      const heldDelivery = await deliveryWhere(clinic.owner, endpoint.id, (d) => d.eventType === 'booking.held' && d.attempts === 1, 'the held event failing');
+      const heldDelivery = await deliveryWhere(clinic.owner, endpoint.id, (d) => d.eventType === 'booking.held' && retriedAfterOneTry(d), 'the held event failing');
       expect(heldDelivery.responseStatus).toBe(503);
 
       await payLocalCheckout(held.checkoutUrl, held.email);

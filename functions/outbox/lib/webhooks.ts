@@ -13,6 +13,10 @@ import { earlierDeliveryPending, endpointSecretContext, fanOutEvent, getEndpoint
 export const WEBHOOK_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 6 * 3600_000];
 /** How long a delivery waiting behind an earlier one of its object sleeps before looking again (it is woken sooner). */
 export const ORDER_WAIT_MS = 5 * 60_000;
+/** How often a delivery to an endpoint that is turned off looks whether it is on again. */
+export const PAUSED_WAIT_MS = 15 * 60_000;
+/** Deliveries are tried until a day after their event, never later. */
+export const DELIVERY_WINDOW_MS = 24 * 3600_000;
 
 export const webhookRetryDelayMs = (tries: number) => WEBHOOK_RETRY_DELAYS_MS[Math.min(Math.max(tries, 1), WEBHOOK_RETRY_DELAYS_MS.length) - 1]!;
 
@@ -28,7 +32,7 @@ export class TryLater extends Error {
   }
 }
 
-/** Thrown by a delivery that must not be tried again (its endpoint is gone or turned off). */
+/** Thrown by a delivery that must not be tried again (its endpoint is gone, or its day is over). */
 export class GiveUp extends Error {
   readonly permanent = true;
   constructor(message: string) {
@@ -48,7 +52,9 @@ export async function deliverWebhook(row: DeliveryRow, token: string): Promise<v
   const { delivery } = row.payload;
   const endpoint = await getEndpoint(row.orgId, delivery.endpointId);
   if (!endpoint) throw new GiveUp('The endpoint was deleted.');
-  if (!endpoint.enabled) throw new GiveUp('The endpoint is turned off.');
+  if (Date.now() - Date.parse(delivery.event.createdAt) >= DELIVERY_WINDOW_MS) throw new GiveUp('Not delivered within a day of the event.');
+  // Turned off: what was pending waits (within its day) and goes out if the endpoint is turned on again.
+  if (!endpoint.enabled) throw new TryLater('The endpoint is turned off.', PAUSED_WAIT_MS, true);
   if (await earlierDeliveryPending(row.orgId, delivery)) throw new TryLater('An earlier event for the same object is still being delivered.', ORDER_WAIT_MS, true);
 
   const secret = await decryptSecret(endpoint.secretSealed, endpointSecretContext(row.orgId, endpoint.id));

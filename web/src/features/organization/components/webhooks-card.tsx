@@ -46,7 +46,7 @@ export function WebhooksCard() {
     try {
       const result = await updateWebhookEndpoint(endpoint.id, { url, description, events, enabled: !endpoint.enabled });
       if (result.success) {
-        notify.success(endpoint.enabled ? 'Deliveries to this endpoint are paused.' : 'Deliveries to this endpoint are on.');
+        notify.success(endpoint.enabled ? 'The endpoint is off: new events are not sent to it.' : 'The endpoint is on again.');
         await mutate();
       } else notify.error(result.message || 'The endpoint could not be changed.');
     } catch {
