@@ -743,6 +743,11 @@ export class ClinicStack extends Stack {
       ...(domainName ? { domainNames: [domainName], certificate: edge.certificate, minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021 } : {}),
       webAclId: edge.webAcl.attrArn,
       httpVersion: HttpVersion.HTTP2_AND_3,
+      // Errors are never kept at the edge (CloudFront's default keeps them 10 s): with /api/* under a
+      // cache policy that allows caching (for compression), a 503 or a 504 from API Gateway,
+      // which carries no Cache-Control, would otherwise be replayed to the next request. TTL only: the
+      // answers themselves pass through unchanged.
+      errorResponses: [400, 403, 404, 405, 414, 416, 500, 501, 502, 503, 504].map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
       // Standard logs: every viewer request with its address, kept a year in the logs bucket.
       enableLogging: true,
       logBucket: logs,
@@ -822,8 +827,10 @@ export class ClinicStack extends Stack {
       // Hashed files first, cached for a year and never pruned (an open tab may still ask for the
       // previous build's chunks); then everything else, revalidated on each use, so index.html never
       // points at chunks that are not there yet.
+      // The build's .br/.gz copies are for the local server; CloudFront compresses on its own.
+      const webAssets = Source.asset(webBuild, { exclude: ['*.br', '*.gz'] });
       const hashed = new BucketDeployment(this, 'WebHashedFiles', {
-        sources: [Source.asset(webBuild)],
+        sources: [webAssets],
         destinationBucket: web,
         exclude: ['*'],
         include: [`${WEB_ASSETS_DIR}/*`],
@@ -832,7 +839,7 @@ export class ClinicStack extends Stack {
         memoryLimit: 512,
       });
       const shell = new BucketDeployment(this, 'WebShell', {
-        sources: [Source.asset(webBuild)],
+        sources: [webAssets],
         destinationBucket: web,
         exclude: [`${WEB_ASSETS_DIR}/*`, '.vite/*'],
         cacheControl: [CacheControl.noCache()],

@@ -22,6 +22,15 @@ import { auditItem } from './audit';
 import { isConditionFailure, queryAll, queryPage, strip, transact, TransactionFailure, type Item, type TransactItem } from './core';
 import { getOutboxRow, outboxItem, outboxKey, type OutboxRow, type OutboxWebhookDelivery } from './outbox';
 
+/** The audit trail names an endpoint by its host: hook URLs often carry a token in their path. */
+const urlHost = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'an unreadable address';
+  }
+};
+
 export interface WebhookEndpointRecord extends WebhookEndpoint {
   orgId: string;
   /** The signing secret, encrypted with the data encryption key (#lib/encryption, context endpointSecretContext). */
@@ -83,7 +92,7 @@ export async function createEndpoint(record: WebhookEndpointRecord, actorId: str
         },
       },
       { Put: { TableName: table(), Item: { ...endpointKey(record.orgId, record.id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      audit(record.orgId, actorId, 'create', record.id, `Added the webhook endpoint ${record.url}`),
+      audit(record.orgId, actorId, 'create', record.id, `Added the webhook endpoint on ${urlHost(record.url)}`),
     ]);
     return true;
   } catch (error) {
@@ -118,7 +127,7 @@ export async function updateEndpoint(
           },
         },
       },
-      audit(orgId, actorId, 'update', id, `Changed the webhook endpoint ${changes.url}${changes.enabled ? '' : ' (turned off)'}`),
+      audit(orgId, actorId, 'update', id, `Changed the webhook endpoint on ${urlHost(changes.url)}${changes.enabled ? '' : ' (turned off)'}`),
     ]);
     return true;
   } catch (error) {
@@ -144,7 +153,7 @@ export async function deleteEndpoint(orgId: string, endpoint: WebhookEndpointRec
           ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
         },
       },
-      audit(orgId, actorId, 'delete', endpoint.id, `Removed the webhook endpoint ${endpoint.url}`),
+      audit(orgId, actorId, 'delete', endpoint.id, `Removed the webhook endpoint on ${urlHost(endpoint.url)}`),
     ]);
     return true;
   } catch (error) {

@@ -16,8 +16,8 @@ describe('webhook addresses', () => {
     }
   });
 
-  it('refuse IPv6 loopback, unspecified, unique-local, link-local, multicast and IPv4-mapped private forms', () => {
-    for (const address of ['::1', '::', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '0:0:0:0:0:ffff:c0a8:0101', '64:ff9b::a00:1', '::127.0.0.1']) {
+  it('refuse IPv6 loopback, unspecified, unique-local, link-local, multicast, IPv4-mapped private forms and tunnels to IPv4 (6to4, Teredo, SIIT)', () => {
+    for (const address of ['::1', '::', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '0:0:0:0:0:ffff:c0a8:0101', '64:ff9b::a00:1', '::127.0.0.1', '2002:7f00:1::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '::ffff:0:a00:1']) {
       expect(isAllowedAddress(address, false), address).toBe(false);
     }
   });

@@ -39,6 +39,9 @@ for (const [net, prefix] of [
   ['64:ff9b::', 96], // NAT64: reaches IPv4 addresses through a gateway
   ['64:ff9b:1::', 48], // local-use NAT64
   ['100::', 64], // discard
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT): an IPv4 address inside
+  ['2001::', 32], // Teredo: tunnels to an IPv4 address it embeds
+  ['2002::', 16], // 6to4: the same
   ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique local (private)
   ['fe80::', 10], // link-local

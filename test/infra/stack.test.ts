@@ -675,7 +675,13 @@ describe('CloudFront', () => {
 
   it('rewrites app routes to index.html on the default behaviour only, never with error responses', () => {
     const config = distribution(plain.template);
-    expect(config.CustomErrorResponses).toBeUndefined();
+    // Error responses only say errors are not kept at the edge: none replaces an answer with a page
+    // (that would turn the API's 404s into index.html).
+    expect(config.CustomErrorResponses.length).toBeGreaterThan(0);
+    for (const response of config.CustomErrorResponses) {
+      expect(response).toEqual({ ErrorCode: expect.any(Number), ErrorCachingMinTTL: 0 });
+    }
+    expect(config.CustomErrorResponses.map((r: any) => r.ErrorCode)).toEqual(expect.arrayContaining([403, 404, 500, 503, 504]));
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
     const rewrite = viewerFunction(plain.template, config.DefaultCacheBehavior);
