@@ -1,6 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HTTPS_REQUIRED, PUBLIC_ADDRESS_REQUIRED, URL_NOT_VALID, isAllowedAddress, urlProblem } from './webhook-address';
 
+// Off unless a test turns it on: an earlier file in the same worker may have started the local stack,
+// which sets it in the process's environment.
+beforeEach(() => vi.stubEnv('WEBHOOKS_ALLOW_LOOPBACK', ''));
 afterEach(() => vi.unstubAllEnvs());
 
 describe('webhook addresses', () => {

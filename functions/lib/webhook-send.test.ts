@@ -1,7 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddressNotAllowed, checkedLookup } from './webhook-address';
 import { sendWebhook, signatureHeader } from './webhook-send';
+
+// Off: an earlier file in the same worker may have started the local stack, which turns it on.
+beforeEach(() => vi.stubEnv('WEBHOOKS_ALLOW_LOOPBACK', ''));
+afterEach(() => vi.unstubAllEnvs());
 
 describe('webhook signatures', () => {
   it('are t=<seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">', () => {
