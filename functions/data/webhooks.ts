@@ -8,6 +8,8 @@
 //   an endpoint's deliveries, newest  gsi2pk ORG#<orgId>#WEBHOOK#<endpointId>#DELIVERIES  gsi2sk <createdAt>#<deliveryId>
 //   its deliveries still pending for  gsi3pk ORG#<orgId>#WEBHOOK#<endpointId>#OBJECT#<objectKey>
 //   one object, oldest event first    gsi3sk <event createdAt>#<deliveryId>   (sparse: left when sent or failed)
+//   an object's events not yet        gsi3pk ORG#<orgId>#WEBHOOK-EVENTS#OBJECT#<objectKey>
+//   fanned out                        gsi3sk <event createdAt>#<eventId>      (sparse: left when fanned out)
 // Events are written as outbox rows in the transaction of the change that causes them, under an id
 // derived from that change, and only when an enabled endpoint of the organisation wants their type:
 // the writer reads the (small) endpoint list first. An endpoint added in the same instant may miss
@@ -201,7 +203,10 @@ export async function webhookEventItems<T extends object>(input: WebhookEventInp
   if (!(await anyEndpointWants(input.orgId, input.type))) return [];
   const id = eventIdOf(input.orgId, input.changeKey);
   const event: WebhookEventBody = { id, type: input.type, createdAt: input.at, organizationId: input.orgId, data: { object: input.object as Record<string, unknown> } };
-  return [outboxItem(eventOutboxId(id), { kind: 'webhook-event', event, objectKey: input.objectKey }, input.orgId)];
+  const item = outboxItem(eventOutboxId(id), { kind: 'webhook-event', event, objectKey: input.objectKey }, input.orgId);
+  // Until it is fanned out, a later event of the same object waits for it too (earlierDeliveryPending).
+  Object.assign(item.Put!.Item!, { gsi3pk: eventsOfObjectPk(input.orgId, input.objectKey), gsi3sk: `${event.createdAt}#${event.id}` });
+  return [item];
 }
 
 /** The object of payment.succeeded and payment.refunded (README "Webhooks"). */
@@ -229,6 +234,8 @@ export const deliveryIdOf = (eventId: string, endpointId: string) => `dlv_${crea
 export const deliveryOutboxId = (deliveryId: string) => `webhook-${deliveryId}`;
 const deliveriesPk = (orgId: string, endpointId: string) => `ORG#${orgId}#WEBHOOK#${endpointId}#DELIVERIES`;
 const objectPk = (orgId: string, endpointId: string, objectKey: string) => `ORG#${orgId}#WEBHOOK#${endpointId}#OBJECT#${objectKey}`;
+/** The object's events not yet fanned out (any endpoint). */
+const eventsOfObjectPk = (orgId: string, objectKey: string) => `ORG#${orgId}#WEBHOOK-EVENTS#OBJECT#${objectKey}`;
 const orderKey = (delivery: OutboxWebhookDelivery) => `${delivery.event.createdAt}#${delivery.deliveryId}`;
 
 /** A delivery row as stored: the outbox row, with its log fields. */
@@ -306,22 +313,31 @@ export async function recordTry(row: DeliveryRow, token: string, result: { at: s
   }
 }
 
-/** Whether an older delivery of the same object to the same endpoint is still pending (this one waits). */
+/**
+ * Whether something sent before this delivery for the same object is still on its way (this one
+ * waits): an older delivery to the same endpoint, or an older event of the object not yet fanned out.
+ */
 export async function earlierDeliveryPending(orgId: string, delivery: OutboxWebhookDelivery): Promise<boolean> {
   if (!delivery.objectKey) return false;
-  const out = await ddb.send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :mine',
-      ExpressionAttributeValues: { ':pk': objectPk(orgId, delivery.endpointId, delivery.objectKey), ':mine': orderKey(delivery) },
-      ProjectionExpression: '#status',
-      ExpressionAttributeNames: { '#status': 'status' },
-      Limit: 5,
-    }),
+  const pendingBefore = async (pk: string, before: string) => {
+    const out = await ddb.send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :mine',
+        ExpressionAttributeValues: { ':pk': pk, ':mine': before },
+        ProjectionExpression: '#status',
+        ExpressionAttributeNames: { '#status': 'status' },
+        Limit: 5,
+      }),
+    );
+    // The index may briefly list a row that has just finished: its status says so.
+    return (out.Items ?? []).some((i) => i.status === 'pending' || i.status === 'sending');
+  };
+  return (
+    (await pendingBefore(objectPk(orgId, delivery.endpointId, delivery.objectKey), orderKey(delivery))) ||
+    (await pendingBefore(eventsOfObjectPk(orgId, delivery.objectKey), `${delivery.event.createdAt}#${delivery.event.id}`))
   );
-  // The index may briefly list a row that has just finished: its status says so.
-  return (out.Items ?? []).some((i) => i.status === 'pending' || i.status === 'sending');
 }
 
 /**

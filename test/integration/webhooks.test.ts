@@ -365,6 +365,33 @@ describe('webhook deliveries', () => {
     }
   });
 
+  it('hold a delivery while an older event of its object is not yet fanned out', async () => {
+    const clinic = await newClinic('webhooks-fanout-order');
+    const { endpoint } = await addEndpoint(clinic.owner, 'https://hooks.example.com/order', ['booking.held']);
+    const data = await import('../../functions/data/webhooks');
+    const { transact } = await import('../../functions/data/core');
+    const { markOutboxSent } = await import('../../functions/data/outbox');
+    const objectKey = `booking:order-${Date.now()}`;
+    const at = new Date(Date.now() - 60_000).toISOString();
+    // An older event of the object whose fan-out a worker holds (so the stack's own worker leaves it).
+    const [item] = await data.webhookEventItems({ orgId: clinic.owner.orgId, type: 'booking.held', changeKey: `held-${objectKey}`, objectKey, object: { id: objectKey }, at });
+    const older = item!.Put!.Item!;
+    Object.assign(older, { status: 'sending', claimToken: 'held-by-test', leaseUntil: new Date(Date.now() + 3600_000).toISOString() });
+    await transact([item!]);
+
+    const later = {
+      deliveryId: 'dlv_later',
+      endpointId: endpoint.id,
+      objectKey,
+      event: { id: 'evt_later', type: 'booking.held' as const, createdAt: new Date().toISOString(), organizationId: clinic.owner.orgId, data: { object: {} } },
+    };
+    await eventually(async () => ((await data.earlierDeliveryPending(clinic.owner.orgId, later)) ? true : undefined), 'the later delivery waiting');
+    // An event of another object, or an older one of this object once fanned out, holds nothing.
+    expect(await data.earlierDeliveryPending(clinic.owner.orgId, { ...later, objectKey: `${objectKey}-other` })).toBe(false);
+    await markOutboxSent(older.id as string, 'held-by-test');
+    await eventually(async () => ((await data.earlierDeliveryPending(clinic.owner.orgId, later)) ? undefined : true), 'the later delivery free to go');
+  });
+
   it('are not written for an organisation with no endpoint that wants the event', async () => {
     const clinic = await newClinic('webhooks-none');
     const hook = await receiver();
