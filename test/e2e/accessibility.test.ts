@@ -7,7 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { a11yFixture, type A11yFixture } from './a11y-fixture';
-import { appUrl, codeFor, launch, uniqueEmail } from './browser';
+import { appUrl, codeFor, launch, uniqueEmail, testClientHeaders } from './browser';
 import { consoleUrls } from './console-urls';
 import { signIn } from './owner-with-data';
 
@@ -59,7 +59,7 @@ for (const mode of ['light', 'dark'] as const) {
     let context: BrowserContext;
     let page: Page;
     beforeAll(async () => {
-      context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: mode });
+      context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: mode , extraHTTPHeaders: testClientHeaders() });
       page = await context.newPage();
     });
     afterAll(async () => {

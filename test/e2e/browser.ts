@@ -24,11 +24,19 @@ export const stackUrl = (key: 'appUrl' | 'inboxUrl') => scriptStack?.[key] ?? in
 
 export const appUrl = (path = '/') => `${stackUrl('appUrl')}${path}`;
 
+/**
+ * A client address of its own (198.18.0.0/15, for tests), sent as X-Forwarded-For: the e2e files share
+ * one stack, and the per-address limits of the public writes (sign-up: 20 an hour) would otherwise
+ * count every file's sign-ups and bookings together.
+ */
+export const testClientHeaders = () => ({ 'x-forwarded-for': `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}` });
+
 /** A fresh browser profile (cookies, storage) with the console's console errors collected. */
 export async function newContext(browser: Browser, options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}) {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.colorScheme ?? 'light',
+    extraHTTPHeaders: testClientHeaders(),
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -4,7 +4,7 @@
 // measured at each width by resizing.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch } from './browser';
+import { appUrl, launch, testClientHeaders } from './browser';
 import { consoleUrls } from './console-urls';
 import { ownerWithData, signIn, type OwnerWithData } from './owner-with-data';
 
@@ -74,7 +74,7 @@ let owner: OwnerWithData;
 beforeAll(async () => {
   browser = await launch();
   owner = await ownerWithData('widths');
-  context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  context = await browser.newContext({ viewport: { width: 1366, height: 800 } , extraHTTPHeaders: testClientHeaders() });
   await signIn(context, owner.token);
   page = await context.newPage();
 });

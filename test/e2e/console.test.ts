@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, codeFor, fill, launch, mailCount, newContext, signUp, submitCredentials, tokenCookie, uniqueEmail } from './browser';
+import { appUrl, codeFor, fill, launch, mailCount, newContext, signUp, submitCredentials, tokenCookie, uniqueEmail, testClientHeaders } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -168,7 +168,7 @@ describe('code splitting', () => {
 
 describe('public pages before JavaScript runs', () => {
   it('paint their title, labels and layout from the prerendered HTML, with no splash screen', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } , extraHTTPHeaders: testClientHeaders() });
     const page = await context.newPage();
     const expectations: [string, string, string[]][] = [
       ['/booking/pk_any', 'Booking', ['Package', 'First Name', 'Last Name', 'Email', 'Phone Number', 'Booking Date', 'Booking Time']],

@@ -4,7 +4,7 @@
 // menu without a word; a list call failing the same way shows the page's own fallback.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch } from './browser';
+import { appUrl, launch, testClientHeaders } from './browser';
 import { ownerWithData, signIn } from './owner-with-data';
 
 let browser: Browser;
@@ -14,7 +14,7 @@ let page: Page;
 beforeAll(async () => {
   browser = await launch();
   const owner = await ownerWithData('fallbacks');
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } , extraHTTPHeaders: testClientHeaders() });
   await signIn(context, owner.token);
   page = await context.newPage();
 });

@@ -3,10 +3,10 @@
 // a booking, and appointments. Also the cookie that signs a browser profile in as that owner.
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
-import { appUrl, codeFor, stackUrl, uniqueEmail } from './browser';
+import { appUrl, codeFor, stackUrl, testClientHeaders, uniqueEmail } from './browser';
 
 export async function call<T = any>(method: string, path: string, options: { body?: unknown; form?: FormData; token?: string } = {}) {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = testClientHeaders();
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: BodyInit | undefined = options.form;
   if (options.body !== undefined) {

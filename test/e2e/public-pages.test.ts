@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appUrl, codeFor, launch, newContext, uniqueEmail } from './browser';
+import { appUrl, codeFor, launch, newContext, testClientHeaders, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 async function call<T = any>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = testClientHeaders();
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${inject('appUrl')}/api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });

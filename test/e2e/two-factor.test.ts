@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appUrl, codeFor, fill, launch, newContext, submitCredentials, uniqueEmail } from './browser';
+import { appUrl, codeFor, fill, launch, newContext, testClientHeaders, submitCredentials, uniqueEmail } from './browser';
 
 async function api(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = testClientHeaders();
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${inject('appUrl')}/api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
