@@ -5,8 +5,10 @@
 // interleaved so background noise hits every page alike. A measurement, not a test: exits 0 whatever
 // the figures (non-zero only when it could not measure).
 //
-// Options: --runs N (default 3).
-import { existsSync } from 'node:fs';
+// Options: --runs N (default 3); --save DIR writes each run's Lighthouse report (JSON) there, to see
+// what holds a page back (its LCP element, its critical requests).
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { availableParallelism, loadavg } from 'node:os';
 import { launch as launchChrome, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -20,6 +22,9 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disa
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = Math.max(1, Number(runsArg >= 0 ? process.argv[runsArg + 1] : 3) || 3);
+const saveArg = process.argv.indexOf('--save');
+const SAVE_DIR = saveArg >= 0 ? process.argv[saveArg + 1] : undefined;
+let saved = 0;
 
 /** Issue 14's targets on this machine. */
 const TARGETS = {
@@ -57,6 +62,10 @@ async function measure(chrome: LaunchedChrome, url: string): Promise<Sample> {
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (SAVE_DIR) {
+    mkdirSync(SAVE_DIR, { recursive: true });
+    writeFileSync(join(SAVE_DIR, `${++saved}-${new URL(url).pathname.split('/')[1] || 'root'}.json`), JSON.stringify(lhr));
+  }
   const value = (id: string) => {
     const v = lhr.audits[id]?.numericValue;
     if (typeof v !== 'number') throw new Error(`Lighthouse gave no ${id} for ${url}`);
