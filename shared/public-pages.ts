@@ -12,12 +12,18 @@ export interface PublicPage {
   example: string;
   /** CloudFront path pattern of a page clinics may frame on their https sites; absent: never framed. */
   embeddable?: string;
+  /**
+   * The API GET the page opens with (below /api; {1}, {2}: its path parameters), started by its HTML
+   * while the page's script still downloads, so the clinic's data does not wait for it
+   * (web/vite-public-pages.ts writes the starter, web/src/lib/api.ts takes its answer).
+   */
+  earlyGet?: string;
 }
 
 export const PUBLIC_PAGES: readonly PublicPage[] = [
   { name: 'booking', pattern: '^/booking/([^/]+)/?$', example: '/booking/key', embeddable: '/booking/*' },
-  { name: 'form', pattern: '^/form-builder/public/([^/]+)/([^/]+)/?$', example: '/form-builder/public/form/key', embeddable: '/form-builder/public/*' },
-  { name: 'request', pattern: '^/room-integration/([^/]+)/?$', example: '/room-integration/key', embeddable: '/room-integration/*' },
+  { name: 'form', pattern: '^/form-builder/public/([^/]+)/([^/]+)/?$', example: '/form-builder/public/form/key', embeddable: '/form-builder/public/*', earlyGet: '/leads/forms/{1}?apiKey={2}' },
+  { name: 'request', pattern: '^/room-integration/([^/]+)/?$', example: '/room-integration/key', embeddable: '/room-integration/*', earlyGet: '/public/appointments/{1}' },
   // The patient's manage link (/manage#<token>): the token stays in the fragment.
   { name: 'manage', pattern: '^/manage/?$', example: '/manage' },
 ];
@@ -43,3 +49,6 @@ export const htmlFileFor = (pathname: string) => {
   const found = publicPageAt(pathname);
   return found ? htmlFileOf(found.page) : 'index.html';
 };
+
+/** Where a page's early GET answer waits for the page's API client (window[EARLY_GET_KEY][url]). */
+export const EARLY_GET_KEY = '__earlyGet';

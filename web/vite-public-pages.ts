@@ -14,7 +14,8 @@ import { basename, join } from 'node:path';
 import { PurgeCSS } from 'purgecss';
 import { runnerImport, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import { htmlFileOf, PUBLIC_PAGES, publicPageAt, type PublicPage } from '../shared/public-pages.ts';
+import { API_PREFIX } from '../shared/api.ts';
+import { EARLY_GET_KEY, htmlFileOf, PUBLIC_PAGES, publicPageAt, type PublicPage } from '../shared/public-pages.ts';
 
 const HEAD_MARK = '<!-- public-page:head -->';
 const ROOT_MARK = '<!-- public-page:root -->';
@@ -27,6 +28,19 @@ function themeScript(root: string): string {
   const match = /<script>[\s\S]*?<\/script>/.exec(readFileSync(join(root, 'index.html'), 'utf8'));
   if (!match) throw new Error('web/index.html has no inline theme script');
   return match[0];
+}
+
+/**
+ * The page's opening API GET, started while its script downloads (plain ES5, as the theme script). The
+ * URL is built as the page's API client builds it (each parameter decoded, then encoded), so the
+ * client finds the answer under it; a failed start leaves the client to fetch as usual.
+ */
+function earlyGetScript(page: PublicPage): string {
+  if (!page.earlyGet) return '';
+  const url = JSON.stringify(API_PREFIX + page.earlyGet);
+  return `<script>(function(){try{var m=new RegExp(${JSON.stringify(page.pattern)}).exec(location.pathname);if(!m)return;` +
+    `var u=${url}.replace(/\\{(\\d)\\}/g,function(_,i){return encodeURIComponent(decodeURIComponent(m[+i]))});` +
+    `var p=fetch(u,{headers:{accept:'application/json'}});p.catch(function(){});var s=window.${EARLY_GET_KEY}={};s[u]=p;}catch(e){}})();</script>`;
 }
 
 /** Every source module the page's chunks hold (its entry and what it imports statically). */
@@ -93,7 +107,7 @@ export function publicPages(): Plugin {
       async handler(html, ctx) {
         const page = PUBLIC_PAGES.find((p) => htmlFileOf(p) === basename(ctx.filename));
         if (!page) return html;
-        let head = themeScript(root);
+        let head = themeScript(root) + earlyGetScript(page);
         if (build && ctx.chunk && ctx.bundle) {
           renderer ??= runnerImport<{ prerender(name: PublicPage['name']): string }>(join(root, 'src', 'public-pages', 'prerender.tsx'), {
             configFile: false,

@@ -68,8 +68,10 @@ async function layoutShift(page: Page): Promise<number> {
 
 describe('public pages', () => {
   let pages: { path: string; heading: string; ready: (page: Page) => Promise<unknown> }[];
+  let apiKey: string;
+  let formId: string;
   beforeAll(async () => {
-    const { apiKey, formId } = await clinic();
+    ({ apiKey, formId } = await clinic());
     pages = [
       { path: `/booking/${apiKey}`, heading: 'Booking', ready: (page) => page.getByRole('option', { name: 'Follow-up' }).waitFor({ state: 'attached' }) },
       { path: `/form-builder/public/${formId}/${apiKey}`, heading: 'Intake form', ready: (page) => page.getByRole('article', { name: 'Massage' }).waitFor() },
@@ -82,7 +84,10 @@ describe('public pages', () => {
       const { context, page, errors } = await newContext(browser, { width: 390, height: 844, colorScheme });
       const consoleErrors: string[] = [];
       page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+      const apiGets: string[] = [];
+      page.on('request', (r) => r.method() === 'GET' && new URL(r.url()).pathname.startsWith('/api/') && apiGets.push(new URL(r.url()).pathname));
       for (const { path, heading, ready } of pages) {
+        apiGets.length = 0;
         await page.goto(appUrl(path));
         await ready(page);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
@@ -92,6 +97,14 @@ describe('public pages', () => {
         const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
         expect(background, path).toBe(colorScheme === 'dark' ? 'rgb(19, 20, 25)' : 'rgb(244, 246, 250)');
         expect(await layoutShift(page), path).toBe(0);
+        // The opening GET the HTML starts early (shared/public-pages.ts earlyGet) is the page's own: asked once.
+        const opening = { form: `/api/leads/forms/${formId}`, request: `/api/public/appointments/${apiKey}` };
+        for (const url of Object.values(opening)) expect(apiGets.filter((p) => p === url).length, path).toBeLessThanOrEqual(1);
+        if (path.startsWith('/form-builder/')) expect(apiGets.filter((p) => p === opening.form), path).toEqual([opening.form]);
+        if (path.startsWith('/room-integration/')) expect(apiGets.filter((p) => p === opening.request), path).toEqual([opening.request]);
+        // Started by the HTML, and taken by the page's client (nothing left waiting).
+        const started = await page.evaluate(() => (window as unknown as { __earlyGet?: Record<string, unknown> }).__earlyGet);
+        expect(started, path).toEqual(path.startsWith('/booking/') ? undefined : {});
       }
       expect(consoleErrors).toEqual([]);
       expect(errors).toEqual([]);

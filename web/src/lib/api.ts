@@ -3,6 +3,7 @@
 // response with a body comes back the same way with success false. Only network failures (no response
 // at all) are thrown. There is no timeout.
 import { API_PREFIX, type ApiBody } from '#shared/api';
+import { EARLY_GET_KEY } from '#shared/public-pages';
 import { getRegistrationToken, getToken } from './session';
 
 export interface ApiResult<T = unknown> {
@@ -36,6 +37,18 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined): void 
   onUnauthorized = handler;
 }
 
+/**
+ * A public page's opening GET, started by its HTML before this code ran (shared/public-pages.ts
+ * earlyGet): taken once, by the first call for the same URL.
+ */
+function earlyAnswer(method: Method, path: string, auth: string): Promise<Response> | undefined {
+  if (method !== 'GET' || auth !== 'none' || typeof window === 'undefined') return undefined;
+  const started = (window as unknown as Record<string, Record<string, Promise<Response>> | undefined>)[EARLY_GET_KEY];
+  const answer = started?.[`${API_PREFIX}${path}`];
+  if (answer) delete started![`${API_PREFIX}${path}`];
+  return answer;
+}
+
 export const isSuccess = (status: number) => status >= 200 && status <= 299;
 
 export async function request<T = unknown>(method: Method, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
@@ -53,7 +66,7 @@ export async function request<T = unknown>(method: Method, path: string, options
     body = JSON.stringify(options.body);
   }
 
-  const response = await fetch(`${API_PREFIX}${path}`, { method, headers, body, signal: options.signal });
+  const response = await (earlyAnswer(method, path, auth) ?? fetch(`${API_PREFIX}${path}`, { method, headers, body, signal: options.signal }));
   const text = await response.text();
   let parsed: ApiBody<T>;
   try {
