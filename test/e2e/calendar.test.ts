@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appUrl, codeFor, launch, newContext, testClientHeaders, uniqueEmail } from './browser';
+import { appUrl, codeFor, launch, newContext, uniqueEmail } from './browser';
+import { call } from './owner-with-data';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,16 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function call<T = any>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = testClientHeaders();
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${inject('appUrl')}/api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const json = (await res.json().catch(() => ({}))) as { message?: string; data?: T };
-  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
-  return json.data as T;
-}
 
 interface Mail {
   subject: string;

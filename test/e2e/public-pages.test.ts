@@ -3,8 +3,9 @@
 // (its name included) without moving anything (no layout shift), in light and dark mode.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appUrl, codeFor, launch, newContext, testClientHeaders, uniqueEmail } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, codeFor, launch, newContext, uniqueEmail } from './browser';
+import { call } from './owner-with-data';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,16 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function call<T = any>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = testClientHeaders();
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${inject('appUrl')}/api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const json = (await res.json().catch(() => ({}))) as { message?: string; data?: T };
-  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
-  return json.data as T;
-}
 
 /** A clinic with two booking packages, a service and a form with two packages. */
 async function clinic() {
