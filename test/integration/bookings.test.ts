@@ -11,7 +11,7 @@ import { api, testAddress, mailsTo, signUpOwner, uniqueEmail, waitForMails, type
 import { testDb } from '../support/db';
 import { eventually } from '../support/eventually';
 import { addMember, logs, perms } from '../support/members';
-import { expireLocalCheckout, payLocalCheckout, sendStripeEvent, stripeEvent, stripeEventRecord, withhold } from '../support/stripe';
+import { expireLocalCheckout, payLocalCheckout, sendStripeEvent, sessionIdOf, stripeEvent, stripeEventRecord, stripeSession, withhold } from '../support/stripe';
 
 const TAKEN = 'Sorry, that time was just taken. Please choose another time.';
 const ZONE = 'America/New_York';
@@ -63,14 +63,6 @@ function visitor(c: Clinic, over: Record<string, unknown> = {}) {
 
 async function book(c: Clinic, over: Record<string, unknown> = {}) {
   return api('POST', '/bookings/create-booking', { body: visitor(c, over) });
-}
-
-const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
-
-async function stripeSession(id: string) {
-  const env = inject('stackEnv');
-  const res = await fetch(`${env.STRIPE_API_BASE}/v1/checkout/sessions/${id}`, { headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}` } });
-  return (await res.json()) as Record<string, any>;
 }
 
 async function bookingOf(c: Clinic, id: string) {

@@ -11,7 +11,7 @@ import type { WebhookDelivery, WebhookEndpoint, WebhookEventBody } from '#shared
 import { api, signUpOwner, type Owner } from '../support/api';
 import { eventually } from '../support/eventually';
 import { ALL, addMember } from '../support/members';
-import { payLocalCheckout } from '../support/stripe';
+import { payLocalCheckout, sendStripeEvent, sessionIdOf, stripeEvent, stripeSession } from '../support/stripe';
 import { bookingForm } from './appointments-support';
 import { dayAhead, holdBooking, newClinic, type Clinic } from './booking-support';
 
@@ -212,6 +212,11 @@ describe('webhook deliveries', () => {
       }, 'the delivery logged');
       expect(delivery).toMatchObject({ eventId: got!.body.id, eventType: 'booking.confirmed', status: 'succeeded', attempts: 1, responseStatus: 200, lastAttemptAt: expect.any(String) });
 
+      // Stripe's event again (the same event twice, and a new event id for the same session): one event still.
+      const completed = stripeEvent('checkout.session.completed', await stripeSession(sessionIdOf(held.checkoutUrl)));
+      for (const event of [completed, completed, stripeEvent('checkout.session.completed', completed.data.object)]) {
+        expect((await sendStripeEvent(event)).status).toBe(200);
+      }
       // Once: a sweep and a moment later, still one.
       await worker.sweep();
       await new Promise((r) => setTimeout(r, 1_000));

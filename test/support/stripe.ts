@@ -7,6 +7,16 @@ import { testDb } from './db';
 
 const signer = new Stripe('sk_test_signer_only');
 
+/** The Checkout session id at the end of a checkout URL (the local stand-in's and Stripe's alike). */
+export const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
+
+/** A Checkout session as the local stand-in holds it (the object of a checkout.session.* event). */
+export async function stripeSession(id: string) {
+  const env = inject('stackEnv');
+  const res = await fetch(`${env.STRIPE_API_BASE}/v1/checkout/sessions/${id}`, { headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}` } });
+  return (await res.json()) as Record<string, any>;
+}
+
 export function webhookSecret(): string {
   return inject('stackEnv').STRIPE_WEBHOOK_SECRET!;
 }
