@@ -10,8 +10,8 @@ import { Busy } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
-import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
+import { useRowSwitch } from '../../../lib/row-switch';
 import { deleteBookingPackage, updateBookingPackage, useBookingPackages, type BookingPackageView } from '../api/packages';
 import { ActiveBadge } from '../components/badges';
 import { formatCents, packageEditPath } from '../lib';
@@ -23,23 +23,14 @@ export function PackagesListPage() {
   const canWrite = canAccess({ module: 'Bookings', action: 'write' });
   const canDelete = canAccess({ module: 'Bookings', action: 'delete' });
   const { packages, error, isLoading, isLoadingMore, hasMore, loadMore, reload } = useBookingPackages();
-  const [toggling, setToggling] = useState<string>();
   const [deleting, setDeleting] = useState<BookingPackageView | null>(null);
 
-  const toggle = async (p: BookingPackageView) => {
-    setToggling(p.id);
-    try {
-      const result = await updateBookingPackage(p.id, { isActive: !p.isActive });
-      if (result.success) {
-        notify.success(p.isActive ? `"${p.packageName}" is no longer offered.` : `"${p.packageName}" is offered again.`);
-        await reload();
-      } else notify.error(result.message || 'The package could not be changed.');
-    } catch {
-      notify.error('The package could not be changed. Please check your connection.');
-    } finally {
-      setToggling(undefined);
-    }
-  };
+  const { switching: toggling, flip } = useRowSwitch(reload);
+  const toggle = (p: BookingPackageView) =>
+    flip(p.id, () => updateBookingPackage(p.id, { isActive: !p.isActive }), {
+      done: p.isActive ? `"${p.packageName}" is no longer offered.` : `"${p.packageName}" is offered again.`,
+      failed: 'The package could not be changed.',
+    });
 
   return (
     <section className="card border-0 shadow-sm" aria-labelledby="packages-title">

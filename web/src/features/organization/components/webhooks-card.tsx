@@ -9,6 +9,7 @@ import { ResponsiveTable } from '../../../components/responsive-table';
 import { DeleteButton } from '../../../components/row-actions';
 import { formatDate } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
+import { useRowSwitch } from '../../../lib/row-switch';
 import { deleteWebhookEndpoint, updateWebhookEndpoint, useWebhookEndpoints } from '../api/webhooks';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookEndpointForm } from './webhook-endpoint-form';
@@ -36,25 +37,15 @@ export function WebhooksCard() {
   const atLimit = endpoints.length >= MAX_WEBHOOK_ENDPOINTS;
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
-  const [toggling, setToggling] = useState<string>();
   const [log, setLog] = useState<{ endpoint: WebhookEndpoint | null; show: boolean }>({ endpoint: null, show: false });
 
   const closeEditing = () => setEditing(null);
-  const toggle = async (endpoint: WebhookEndpoint) => {
-    setToggling(endpoint.id);
-    const { url, description, events } = endpoint;
-    try {
-      const result = await updateWebhookEndpoint(endpoint.id, { url, description, events, enabled: !endpoint.enabled });
-      if (result.success) {
-        notify.success(endpoint.enabled ? 'The endpoint is off: new events are not sent to it.' : 'The endpoint is on again.');
-        await mutate();
-      } else notify.error(result.message || 'The endpoint could not be changed.');
-    } catch {
-      notify.error('The endpoint could not be changed. Please check your connection.');
-    } finally {
-      setToggling(undefined);
-    }
-  };
+  const { switching: toggling, flip } = useRowSwitch(mutate);
+  const toggle = ({ id, url, description, events, enabled }: WebhookEndpoint) =>
+    flip(id, () => updateWebhookEndpoint(id, { url, description, events, enabled: !enabled }), {
+      done: enabled ? 'The endpoint is off: new events are not sent to it.' : 'The endpoint is on again.',
+      failed: 'The endpoint could not be changed.',
+    });
 
   return (
     <section className="card border-0 shadow-sm" aria-labelledby="webhooks-title">
