@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { a11yFixture, type A11yFixture } from './a11y-fixture';
 import { appUrl, codeFor, launch, uniqueEmail, testClientHeaders } from './browser';
-import { consoleUrls } from './console-urls';
+import { consoleUrls, navigateInApp } from './console-urls';
 import { signIn } from './owner-with-data';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -25,12 +25,9 @@ async function violations(page: Page, where: string): Promise<string[]> {
   return lines;
 }
 
-/** Client-side navigation (the router follows popstate): no reload of the console per page. */
+/** A console page without reloading the console, once it has loaded its data. */
 async function visit(page: Page, url: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, url);
+  await navigateInApp(page, url);
   await settle(page);
 }
 

@@ -1,6 +1,7 @@
 // Every console page as a URL, derived from the route registry (a new page is visited by the tests
 // that walk the console without a change here, unless it takes an id).
 import { consoleRoutes } from '../../web/src/app/routes';
+import type { Page } from 'playwright-core';
 import type { OwnerWithData } from './owner-with-data';
 
 /** Every registered route as a URL, with the owner's own ids in place of path parameters. */
@@ -30,3 +31,10 @@ export function consoleUrls(owner: OwnerWithData): string[] {
   return urls.filter((u) => u !== '/appointments/my');
 }
 
+/** Client-side navigation (the router follows popstate): no reload of the console per page. */
+export async function navigateInApp(page: Page, url: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+}

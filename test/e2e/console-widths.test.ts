@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launch, testClientHeaders } from './browser';
-import { consoleUrls } from './console-urls';
+import { consoleUrls, navigateInApp } from './console-urls';
 import { ownerWithData, signIn, type OwnerWithData } from './owner-with-data';
 
 const WIDTHS = [390, 768, 1280, 1366];
@@ -47,12 +47,9 @@ function problems(page: Page): Promise<string[]> {
   });
 }
 
-/** Client-side navigation (the router follows popstate): no reload of the console per page. */
+/** A console page without reloading the console, once it has loaded its data. */
 async function visit(page: Page, url: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, url);
+  await navigateInApp(page, url);
   await settle(page);
 }
 
