@@ -6,7 +6,8 @@
 // the figures (non-zero only when it could not measure).
 //
 // Options: --runs N (default 3); --save DIR writes each run's Lighthouse report (JSON) there, to see
-// what holds a page back (its LCP element, its critical requests).
+// what holds a page back (its LCP element, its critical requests); --only LABELS measures only the
+// pages whose label contains one of these comma-separated words (e.g. --only booking,auth).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism, loadavg } from 'node:os';
@@ -25,6 +26,8 @@ const RUNS = Math.max(1, Number(runsArg >= 0 ? process.argv[runsArg + 1] : 3) ||
 const saveArg = process.argv.indexOf('--save');
 const SAVE_DIR = saveArg >= 0 ? process.argv[saveArg + 1] : undefined;
 let saved = 0;
+const onlyArg = process.argv.indexOf('--only');
+const ONLY = onlyArg >= 0 ? (process.argv[onlyArg + 1] ?? '').split(',').filter(Boolean) : [];
 
 /** Issue 14's targets on this machine. */
 const TARGETS = {
@@ -106,12 +109,14 @@ async function main() {
     const owner = await ownerWithData('bench');
     const integration = await call('GET', '/organization/integration', { token: owner.token });
     const apiKey = encodeURIComponent((integration.apiKey ?? integration.integrationKey) as string);
-    const pages: Page[] = [
+    const allPages: Page[] = [
       { label: 'booking', path: `/booking/${apiKey}`, isPublic: true },
       { label: 'public form', path: `/form-builder/public/${owner.ids.form}/${apiKey}`, isPublic: true },
       { label: 'appointment request', path: `/room-integration/${apiKey}`, isPublic: true },
       { label: '/auth', path: '/auth', isPublic: false },
     ];
+    const pages = ONLY.length ? allPages.filter((p) => ONLY.some((word) => p.label.includes(word))) : allPages;
+    if (!pages.length) throw new Error(`--only ${ONLY.join(',')} matches no page`);
 
     const loadBefore = loadavg()[0]!;
     chrome = await launchChrome({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
