@@ -1,6 +1,10 @@
 // One vitest run, several projects: fast units, the web components (jsdom), integration tests
 // against the embedded local stack, infra assertions and end-to-end browser tests.
 import { defineConfig } from 'vitest/config';
+import { PREACT_ALIASES } from './web/preact.ts';
+
+/** The public pages' own tests: on the runtime they are built with (web/preact.ts). */
+const PUBLIC_PAGE_TESTS = 'web/src/public-pages/**/*.test.{ts,tsx}';
 
 export default defineConfig({
   test: {
@@ -19,8 +23,21 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
+          exclude: [PUBLIC_PAGE_TESTS],
           setupFiles: ['web/src/testing/setup.ts'],
           // Component tests share 2 cores with the other projects in one run: give them room.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        resolve: { alias: PREACT_ALIASES },
+        test: {
+          name: 'public-pages',
+          environment: 'jsdom',
+          include: [PUBLIC_PAGE_TESTS],
+          // Dependencies through Vite too, so none reaches React itself.
+          server: { deps: { inline: true } },
+          setupFiles: ['web/src/testing/setup.ts'],
           testTimeout: 20_000,
         },
       },

@@ -1,27 +1,29 @@
 // The public pages' build (shared/public-pages.ts lists them): each page is its own HTML file
-// (web/<name>.html, entry src/public-pages/<name>.tsx) that this plugin completes:
+// (web/<name>.html, entry src/public-pages/<name>.tsx), built on its own after the console (one script
+// per page, on preact/compat: web/preact.ts) and completed by this plugin:
 // - the theme script of index.html, so dark mode applies before the first paint as in the console;
-// - at build, the page's first paint prerendered with react-dom/server (its skeleton: title, layout,
-//   labels), hydrated in the browser;
+// - the page's first paint prerendered (its skeleton: title, layout, labels), which the page's script
+//   takes over in the browser (src/public-pages/mount.tsx);
 // - at build, the page's own CSS inline in <head>: Bootstrap and the app's stylesheet with every rule
 //   the page's code cannot use removed (PurgeCSS over the modules its chunks hold), so no stylesheet
 //   blocks the first paint and the console's CSS is never downloaded.
 // In `vite dev` the page's entry loads the full stylesheet instead (src/public-pages/dev-styles.ts), and
 // the dev server answers each public path with its page's HTML, as the local server and CloudFront do.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { transform } from 'lightningcss';
 import { PurgeCSS } from 'purgecss';
-import { runnerImport, type Plugin } from 'vite';
+import { build as viteBuild, type Plugin, type ResolvedConfig } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { API_PREFIX } from '../shared/api.ts';
+import { PREACT_ALIASES } from './preact.ts';
 import { EARLY_GET_KEY, htmlFileOf, PUBLIC_PAGES, publicPageAt, type PublicPage } from '../shared/public-pages.ts';
 
 const HEAD_MARK = '<!-- public-page:head -->';
 const ROOT_MARK = '<!-- public-page:root -->';
-
-/** The public pages' HTML files, for the build's inputs. */
-export const publicPageInputs = (root: string) => Object.fromEntries(PUBLIC_PAGES.map((page) => [page.name, join(root, htmlFileOf(page))]));
 
 /** index.html's inline theme script, byte for byte (the CSP allows it by its hash). */
 function themeScript(root: string): string {
@@ -78,21 +80,96 @@ async function pageCss(sources: string[], html: string): Promise<string> {
     // The theme is an attribute the inline script sets.
     dynamicAttributes: ['data-bs-theme'],
     safelist: modal ? { standard: [/^modal/, 'fade', 'show'] } : [],
+    // Bootstrap declares some 300 custom properties on :root per theme; the browser resolves every
+    // one of them on each style pass, so those no kept rule reads go too (no source sets a var()).
+    variables: true,
+    keyframes: true,
+    fontFace: true,
   });
-  // Comments and blank lines of app.css are no use to a visitor.
-  return result!.css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\n\s*\n/g, '\n').trim();
+  // Minified: the CSS is parsed on the page's critical path.
+  const { code } = transform({ filename: 'page.css', code: Buffer.from(result!.css), minify: true });
+  return code.toString();
+}
+
+interface ManifestChunk {
+  file: string;
+  src: string;
+  isEntry: true;
+}
+
+/**
+ * What one public page's own build does to its HTML: the theme script and early GET, and at build its
+ * prerendered first paint and purged inline CSS. Reports the page's script for the manifest.
+ */
+function pageHtml(root: string, page: PublicPage, firstPaint: string, done: (chunk: ManifestChunk) => void): Plugin {
+  return {
+    name: 'clinic-public-page-html',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        if (!ctx.chunk || !ctx.bundle) throw new Error(`${htmlFileOf(page)}: no chunk to complete`);
+        html = html.replace(ROOT_MARK, firstPaint);
+        const css = await pageCss(moduleSources(ctx.chunk, ctx.bundle), html);
+        done({ file: ctx.chunk.fileName, src: htmlFileOf(page), isEntry: true });
+        return html.replace(HEAD_MARK, themeScript(root) + earlyGetScript(page) + `<style>${css}</style>`);
+      },
+    },
+  };
+}
+
+/**
+ * src/public-pages/prerender.tsx built for Node with the pages' runtime (every dependency bundled, so
+ * none reaches React itself), then loaded: the first paints are Preact's own markup, which it hydrates.
+ */
+async function prerenderer(root: string, mode: string): Promise<{ prerender(name: PublicPage['name']): string }> {
+  const outDir = join(root, '..', 'node_modules', '.cache', 'public-pages-prerender');
+  await viteBuild({
+    configFile: false,
+    root,
+    mode,
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { alias: PREACT_ALIASES },
+    ssr: { noExternal: true },
+    build: { ssr: join(root, 'src', 'public-pages', 'prerender.tsx'), outDir, emptyOutDir: true, target: 'node20' },
+  });
+  return (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as { prerender(name: PublicPage['name']): string };
+}
+
+/**
+ * Builds each public page on its own (one script per page, nothing shared, on Preact) into the
+ * console build's output, and adds the pages to its manifest.
+ */
+async function buildPublicPages(root: string, outDir: string, mode: string): Promise<void> {
+  const { prerender } = await prerenderer(root, mode);
+  const chunks: Record<string, ManifestChunk> = {};
+  for (const page of PUBLIC_PAGES) {
+    await viteBuild({
+      configFile: false,
+      root,
+      mode,
+      logLevel: 'warn',
+      plugins: [react(), pageHtml(root, page, prerender(page.name), (chunk) => (chunks[chunk.src] = chunk))],
+      resolve: { alias: PREACT_ALIASES },
+      build: {
+        outDir,
+        emptyOutDir: false,
+        target: 'es2022',
+        rollupOptions: { input: { [page.name]: join(root, htmlFileOf(page)) } },
+      },
+    });
+  }
+  const manifestFile = join(outDir, '.vite', 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
+  writeFileSync(manifestFile, JSON.stringify({ ...manifest, ...chunks }, null, 2));
 }
 
 export function publicPages(): Plugin {
-  let root = '';
-  let build = false;
-  /** The prerender module, loaded once per build through Vite's module runner. */
-  let renderer: Promise<{ prerender(name: PublicPage['name']): string }> | undefined;
+  let config: ResolvedConfig;
   return {
     name: 'clinic-public-pages',
-    configResolved(config) {
-      root = config.root;
-      build = config.command === 'build';
+    configResolved(resolved) {
+      config = resolved;
     },
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
@@ -102,25 +179,16 @@ export function publicPages(): Plugin {
         next();
       });
     },
-    transformIndexHtml: {
-      order: 'post',
-      async handler(html, ctx) {
-        const page = PUBLIC_PAGES.find((p) => htmlFileOf(p) === basename(ctx.filename));
-        if (!page) return html;
-        let head = themeScript(root) + earlyGetScript(page);
-        if (build && ctx.chunk && ctx.bundle) {
-          renderer ??= runnerImport<{ prerender(name: PublicPage['name']): string }>(join(root, 'src', 'public-pages', 'prerender.tsx'), {
-            configFile: false,
-            root,
-            logLevel: 'error',
-          }).then((r) => r.module);
-          const body = (await renderer).prerender(page.name);
-          html = html.replace(ROOT_MARK, body);
-          head += `<style>${await pageCss(moduleSources(ctx.chunk, ctx.bundle), html)}</style>`;
-        }
-        // In dev the root stays empty: the page renders on the client.
-        return html.replace(HEAD_MARK, head).replace(ROOT_MARK, '');
-      },
+    // In `vite dev` the page renders on the client, on React, with the full stylesheet.
+    transformIndexHtml(html, ctx) {
+      const page = PUBLIC_PAGES.find((p) => htmlFileOf(p) === basename(ctx.filename));
+      if (!page) return html;
+      return html.replace(HEAD_MARK, themeScript(config.root) + earlyGetScript(page)).replace(ROOT_MARK, '');
+    },
+    // After the console is written (its manifest too), before the build's precompress step.
+    async closeBundle() {
+      if (config.command !== 'build') return;
+      await buildPublicPages(config.root, resolve(config.root, config.build.outDir), config.mode);
     },
   };
 }

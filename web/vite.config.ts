@@ -1,12 +1,13 @@
 // The console and the public pages: one Vite build (root web/, output dist/web with a manifest so the
 // CDK stack and the bundle benchmark can read which files each entry loads). index.html is the
-// console; each public page is its own prerendered HTML (vite-public-pages.ts, shared/public-pages.ts).
+// console; each public page is its own prerendered HTML, built by vite-public-pages.ts once the
+// console is written (shared/public-pages.ts lists them).
 // Each compressible file gets its brotli and gzip copies beside it (web/precompress.ts), after the HTML is complete.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
-import { publicPageInputs, publicPages } from './vite-public-pages.ts';
+import { publicPages } from './vite-public-pages.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const routerDist = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
@@ -31,7 +32,8 @@ export default defineConfig(({ command }) => ({
     outDir: '../dist/web',
     emptyOutDir: true,
     manifest: true,
-    rollupOptions: { input: { index: `${root}index.html`, ...publicPageInputs(root) } },
+    // The public pages are built by their own builds (vite-public-pages.ts), into the same folder.
+    rollupOptions: { input: { index: `${root}index.html` } },
     target: 'es2022',
     // Budgets are checked on gzip sizes (see the README); this only silences the raw-size warning.
     chunkSizeWarningLimit: 600,

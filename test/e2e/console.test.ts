@@ -159,7 +159,7 @@ describe('code splitting', () => {
     const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'dist', 'web', '.vite', 'manifest.json'), 'utf8'));
     expect(scripts).not.toContain(`/${manifest['index.html'].file}`);
     expect(styles).toEqual([]);
-    // The prerendered HTML hydrated (a mismatch is a recoverable error React logs).
+    // The page took its prerendered HTML over with no error logged.
     expect(consoleErrors.filter((e) => !/404|Not Found/i.test(e))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

@@ -1,5 +1,5 @@
 // The public pages as a visitor's phone gets them (issue 14): each is its own prerendered HTML that
-// paints the page's skeleton before any JavaScript, then hydrates and fills in the clinic's data
+// paints the page's skeleton before any JavaScript, then takes it over and fills in the clinic's data
 // (its name included) without moving anything (no layout shift), in light and dark mode.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';

@@ -1,6 +1,6 @@
-// Build time only (web/vite-public-pages.ts loads it through Vite's module runner): a public page's
+// Build time only (web/vite-public-pages.ts bundles it for Node on the pages' runtime): a public page's
 // first paint as HTML, rendered with no parameters, so it shows the page's skeleton (title, layout,
-// labels, reserved space for the clinic's data) that the browser then hydrates (src/public-pages/<name>.tsx).
+// labels, reserved space for the clinic's data) that the page then takes over (src/public-pages/mount.tsx).
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PublicPage } from '#shared/public-pages';

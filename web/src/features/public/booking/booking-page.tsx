@@ -42,7 +42,7 @@ function ClinicName({ apiKey }: { apiKey: string }) {
   const { data, isLoading } = useSWR(apiKey ? dayKey(apiKey, browserToday(), '') : null, loadDay, dayOptions);
   return (
     <p className="fs-6 fw-semibold text-body-secondary mb-1 text-truncate placeholder-glow" style={{ minHeight: '1.5em' }} data-testid="clinic-name">
-      {data?.clinicName ?? (!hydrated || isLoading ? <span className="placeholder col-4 rounded" aria-hidden="true" /> : null)}
+      {data?.clinicName ?? (!apiKey || !hydrated || isLoading ? <span className="placeholder col-4 rounded" aria-hidden="true" /> : null)}
     </p>
   );
 }
