@@ -41,9 +41,17 @@ export function normaliseTime(time: string): string | undefined {
   return TIME.test(t) ? t : undefined;
 }
 
+/** One formatter per zone: building an Intl.DateTimeFormat costs milliseconds, using one microseconds. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date in an IANA zone, 'YYYY-MM-DD' (the booking date input's minimum). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
