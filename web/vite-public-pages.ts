@@ -91,6 +91,24 @@ async function pageCss(sources: string[], html: string): Promise<string> {
   return code.toString();
 }
 
+/**
+ * Requests the page's script in the frame after the prerendered skeleton has painted: the first paint
+ * never waits for the script (even where it would arrive first), and the HTML and the page's data
+ * request have the network first. The same inline script on every page (one CSP hash); the page's
+ * script is its data-src. A hidden tab runs no animation frame, so a timer loads it there.
+ */
+const LOADER =
+  "(function(){var src=document.currentScript.getAttribute('data-src'),started=0;function load(){if(started)return;started=1;" +
+  "var s=document.createElement('script');s.type='module';s.src=src;document.head.appendChild(s)}" +
+  'requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1000)})();';
+
+/** Replaces the entry's script tag (Vite puts it in <head>) by the loader, at the end of <body>. */
+function loadAfterFirstPaint(html: string, src: string): string {
+  const tag = `<script type="module" crossorigin src="${src}"></script>`;
+  if (!html.includes(tag)) throw new Error(`No ${tag} in the page to defer`);
+  return html.replace(tag, '').replace('</body>', `  <script data-src="${src}">${LOADER}</script>\n  </body>`);
+}
+
 interface ManifestChunk {
   file: string;
   src: string;
@@ -111,7 +129,8 @@ function pageHtml(root: string, page: PublicPage, firstPaint: string, done: (chu
         html = html.replace(ROOT_MARK, firstPaint);
         const css = await pageCss(moduleSources(ctx.chunk, ctx.bundle), html);
         done({ file: ctx.chunk.fileName, src: htmlFileOf(page), isEntry: true });
-        return html.replace(HEAD_MARK, themeScript(root) + earlyGetScript(page) + `<style>${css}</style>`);
+        html = html.replace(HEAD_MARK, themeScript(root) + earlyGetScript(page) + `<style>${css}</style>`);
+        return loadAfterFirstPaint(html, `/${ctx.chunk.fileName}`);
       },
     },
   };
@@ -119,7 +138,7 @@ function pageHtml(root: string, page: PublicPage, firstPaint: string, done: (chu
 
 /**
  * src/public-pages/prerender.tsx built for Node with the pages' runtime (every dependency bundled, so
- * none reaches React itself), then loaded: the first paints are Preact's own markup, which it hydrates.
+ * none reaches React itself), then loaded: the first paints are Preact's own markup, which it takes over.
  */
 async function prerenderer(root: string, mode: string): Promise<{ prerender(name: PublicPage['name']): string }> {
   const outDir = join(root, '..', 'node_modules', '.cache', 'public-pages-prerender');
