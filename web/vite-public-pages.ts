@@ -92,15 +92,18 @@ async function pageCss(sources: string[], html: string): Promise<string> {
 }
 
 /**
- * Requests the page's script in the frame after the prerendered skeleton has painted: the first paint
- * never waits for the script (even where it would arrive first), and the HTML and the page's data
- * request have the network first. The same inline script on every page (one CSP hash); the page's
- * script is its data-src. A hidden tab runs no animation frame, so a timer loads it there.
+ * Requests the page's script once the prerendered skeleton has painted (the browser's first paint
+ * entry): the first paint never waits for the script (even where it would arrive first), and the HTML
+ * and the page's data request have the network first. The same inline script on every page (one CSP
+ * hash); the page's script is its data-src. Without paint timing, the frame after the next; a hidden
+ * tab paints nothing, so a timer loads it there.
  */
 const LOADER =
   "(function(){var src=document.currentScript.getAttribute('data-src'),started=0;function load(){if(started)return;started=1;" +
   "var s=document.createElement('script');s.type='module';s.src=src;document.head.appendChild(s)}" +
-  'requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1000)})();';
+  "var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)" +
+  "new P(function(list,observer){observer.disconnect();setTimeout(load,0)}).observe({type:'paint',buffered:true});" +
+  'else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(load,0)})});setTimeout(load,1000)})();';
 
 /** Replaces the entry's script tag (Vite puts it in <head>) by the loader, at the end of <body>. */
 function loadAfterFirstPaint(html: string, src: string): string {
