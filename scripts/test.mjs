@@ -13,7 +13,7 @@ const extra = process.argv.slice(2);
 const runs = extra.length
   ? [extra]
   : [
-      ['--project', 'unit', '--project', 'web', '--project', 'integration', '--project', 'infra'],
+      ['--project', 'unit', '--project', 'web', '--project', 'public-pages', '--project', 'integration', '--project', 'infra'],
       ['--project', 'e2e'],
     ];
 
