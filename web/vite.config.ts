@@ -1,10 +1,12 @@
 // The console and the public pages: one Vite build (root web/, output dist/web with a manifest so the
 // CDK stack and the bundle benchmark can read which files each entry loads). index.html is the
 // console; each public page is its own prerendered HTML (vite-public-pages.ts, shared/public-pages.ts).
+// The icon font is cut to the icons the app uses (web/vite-icons.ts).
 // Each compressible file gets its brotli and gzip copies beside it (web/precompress.ts), after the HTML is complete.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { iconSubsetPlugin } from './vite-icons.ts';
 import { precompress } from './precompress.ts';
 import { publicPageInputs, publicPages } from './vite-public-pages.ts';
 
@@ -15,7 +17,7 @@ const stack = process.env.STACK_URL ?? 'http://localhost:3000';
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), publicPages(), precompress()],
+  plugins: [react(), iconSubsetPlugin(), publicPages(), precompress()],
   resolve: {
     // react-router's package exports only its development build (dev warnings included); builds use
     // the production one.
