@@ -30,21 +30,31 @@ export async function iconSubset(names: string[]): Promise<{ css: string; font: 
   const codepoints = iconCodepoints();
   const unknown = names.filter((name) => !(name in codepoints));
   if (unknown.length) throw new Error(`Not Bootstrap icons: ${unknown.join(', ')}`);
+  const font = await subsetFont(readFileSync(join(iconsDir, 'fonts', 'bootstrap-icons.woff2')), names.map((name) => String.fromCodePoint(codepoints[name]!)).join(''), {
+    targetFormat: 'woff2',
+  });
+  return { css: iconCss(names, './fonts/bootstrap-icons.woff2'), font };
+}
+
+/** The icon font's face (at fontUrl) and the rules of these icons. */
+export function iconCss(names: string[], fontUrl: string): string {
+  const codepoints = iconCodepoints();
   const library = readFileSync(join(iconsDir, 'bootstrap-icons.css'), 'utf8');
   // The rule every icon shares (font family, metrics), as the library writes it.
   const base = /\.bi::before,[^{]*\{[^}]*\}/.exec(library);
   if (!base) throw new Error(`${ICONS_CSS}: the shared icon rule was not found`);
-  const font = await subsetFont(readFileSync(join(iconsDir, 'fonts', 'bootstrap-icons.woff2')), names.map((name) => String.fromCodePoint(codepoints[name]!)).join(''), {
-    targetFormat: 'woff2',
-  });
-  const css = [
+  return [
     // font-display: block as the library's: no fallback letters where an icon belongs.
-    '@font-face{font-display:block;font-family:"bootstrap-icons";src:url("./fonts/bootstrap-icons.woff2") format("woff2")}',
+    `@font-face{font-display:block;font-family:"bootstrap-icons";src:url("${fontUrl}") format("woff2")}`,
     base[0],
+    // Each glyph is 1em wide: the space is kept while the font loads, so nothing moves when it arrives.
+    '.bi::before,[class^="bi-"]::before,[class*=" bi-"]::before{width:1em}',
     ...names.map((name) => `.bi-${name}::before{content:"\\${codepoints[name]!.toString(16)}"}`),
   ].join('\n');
-  return { css, font };
 }
+
+/** The name the build gives the subset font's file (its asset name, before the hash). */
+export const ICON_FONT_NAME = 'bootstrap-icons.woff2';
 
 /** Every TypeScript source under a directory. */
 function sourcesUnder(dir: string): string[] {
@@ -74,7 +84,7 @@ export function iconSubsetPlugin(): Plugin {
         writeFileSync(`${file}.${process.pid}`, data);
         renameSync(`${file}.${process.pid}`, file);
       };
-      write(join(dir, 'fonts', 'bootstrap-icons.woff2'), font);
+      write(join(dir, 'fonts', ICON_FONT_NAME), font);
       write(join(dir, 'bootstrap-icons.css'), css);
     },
     resolveId(id) {
