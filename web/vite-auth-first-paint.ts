@@ -6,10 +6,8 @@
 // - at the top of <body>, the screen prerendered (src/features/auth/first-paint.tsx) in a <template>,
 //   and a small script that shows it instead of the splash screen where the live screen would be the
 //   same: /auth or /auth/register-email, nobody signed in (no `token` cookie), no message passed to the
-//   screen (history state). On other console paths the template stays inert: nothing of it renders;
-// - then the console's stylesheet, moved from <head> to after that script: a stylesheet in <head>
-//   would hold back the first paint, and one before the script would hold back the script. It still
-//   comes before the splash screen and the app, whose code waits for it as before.
+//   screen (history state). On other console paths the template stays inert: nothing of it renders.
+// The console's stylesheet does not hold it back: the console's code loads it (src/main.tsx).
 // The auth layout removes the first paint as it renders (removeFirstPaint in lib/splash.ts).
 // `vite dev` leaves index.html as it is (splash screen, then the app).
 import { basename, join } from 'node:path';
@@ -52,12 +50,9 @@ export function authFirstPaint(): Plugin {
         if (!font) throw new Error(`The build has no ${ICON_FONT_NAME} (web/vite-icons.ts)`);
         // The page around the screen (html, body) counts too: Bootstrap's reboot styles them.
         const css = (await pageCss([], html + screen)) + '\n' + iconCss(usedIcons([screen]), base + font.fileName);
-        const stylesheets = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-        if (!stylesheets.length) throw new Error('index.html links no stylesheet');
-        for (const link of stylesheets) html = html.replace(link, '');
         return html
           .replace('</head>', `<style>${css}</style>\n</head>`)
-          .replace(/<body[^>]*>/, (body) => `${body}\n<template id="${TEMPLATE_ID}">${screen}</template>${SHOW_SCRIPT}\n${stylesheets.join('\n')}`);
+          .replace(/<body[^>]*>/, (body) => `${body}\n<template id="${TEMPLATE_ID}">${screen}</template>${SHOW_SCRIPT}`);
       },
     },
   };
