@@ -40,8 +40,8 @@ describe('/auth before the console code runs', () => {
       await page.goto(appUrl('/auth'));
       await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
       expect(await page.getByText('Sign in, or create your account, with your email and a password.').isVisible()).toBe(true);
-      expect(await page.getByLabel('Email').isDisabled()).toBe(true);
-      expect(await page.getByLabel('Password').isDisabled()).toBe(true);
+      expect(await page.getByLabel('Email', { exact: true }).isDisabled()).toBe(true);
+      expect(await page.getByLabel('Password', { exact: true }).isDisabled()).toBe(true);
       expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
       expect(await page.locator('.splash-screen').isVisible()).toBe(false);
       // Bootstrap and the app's stylesheet, inline: the theme's page background and a full-width card.
@@ -79,7 +79,7 @@ describe('/auth when the console code runs', () => {
       page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
       await page.goto(appUrl('/auth'));
       // The live email field is enabled (and focused); the first paint is gone.
-      await expect.poll(() => page.getByLabel('Email').isEnabled(), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => page.getByLabel('Email', { exact: true }).isEnabled(), { timeout: 30_000 }).toBe(true);
       expect(await page.locator('#auth-first-paint').count()).toBe(0);
       expect(await page.locator('#email').count()).toBe(1);
       await page.waitForLoadState('networkidle');
