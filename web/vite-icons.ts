@@ -1,7 +1,7 @@
 // The console's icons (Bootstrap Icons, an icon font): the build ships only the glyphs the app uses.
 // The library's font holds 2,000 icons (134 KB woff2) and its stylesheet a rule for each (87 KB); the
 // console uses a few dozen, and every console page downloads the font before its first icons paint.
-// At build, this plugin answers the library's stylesheet import (src/main.tsx) with a stylesheet of
+// At build, this plugin answers the library's stylesheet import (src/styles/console.ts) with one of
 // only the `bi-*` classes that web/src spells out (so spell icon classes in full, never 'bi-' + name),
 // over a font subset to those glyphs (harfbuzz, through subset-font). `vite dev` keeps the whole font.
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
