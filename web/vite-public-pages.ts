@@ -65,8 +65,8 @@ function moduleSources(entry: OutputChunk, bundle: OutputBundle): string[] {
   return [...files];
 }
 
-/** Bootstrap and the app's stylesheet, reduced to what these sources and this HTML can use. */
-async function pageCss(sources: string[], html: string): Promise<string> {
+/** Bootstrap and the app's stylesheet, reduced to what these sources and this HTML can use (also the sign-in first paint's: vite-auth-first-paint.ts). */
+export async function pageCss(sources: string[], html: string): Promise<string> {
   const require = createRequire(import.meta.url);
   const css = [require.resolve('bootstrap/dist/css/bootstrap.min.css'), join(import.meta.dirname, 'src', 'styles', 'app.css')]
     .map((file) => readFileSync(file, 'utf8'))

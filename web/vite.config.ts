@@ -1,11 +1,15 @@
 // The console and the public pages: one Vite build (root web/, output dist/web with a manifest so the
 // CDK stack and the bundle benchmark can read which files each entry loads). index.html is the
 // console; each public page is its own prerendered HTML, built by vite-public-pages.ts once the
-// console is written (shared/public-pages.ts lists them).
+// console is written (shared/public-pages.ts lists them). The icon font is cut to the icons the app
+// uses (web/vite-icons.ts); /auth paints the sign-in screen from index.html before the console's code
+// arrives (web/vite-auth-first-paint.ts).
 // Each compressible file gets its brotli and gzip copies beside it (web/precompress.ts), after the HTML is complete.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { authFirstPaint } from './vite-auth-first-paint.ts';
+import { iconSubsetPlugin } from './vite-icons.ts';
 import { precompress } from './precompress.ts';
 import { publicPages } from './vite-public-pages.ts';
 
@@ -16,7 +20,7 @@ const stack = process.env.STACK_URL ?? 'http://localhost:3000';
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), publicPages(), precompress()],
+  plugins: [react(), iconSubsetPlugin(), publicPages(), authFirstPaint(), precompress()],
   resolve: {
     // react-router's package exports only its development build (dev warnings included); builds use
     // the production one.

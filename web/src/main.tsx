@@ -1,13 +1,25 @@
-import 'bootstrap/dist/css/bootstrap.min.css';
-import 'bootstrap-icons/font/bootstrap-icons.min.css';
-import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './app/router';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={createAppRouter()} />
-  </StrictMode>,
-);
+/**
+ * The stylesheet comes with the code (the import resolves once it has loaded) instead of a <link> in
+ * index.html, where it would hold back index.html's own first paint (the splash screen, or on /auth the
+ * sign-in screen, whose CSS is inline). The app renders once it is there.
+ */
+async function start() {
+  try {
+    await import('./styles/console');
+  } catch (error) {
+    // Unstyled rather than not there.
+    console.error(error);
+  }
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RouterProvider router={createAppRouter()} />
+    </StrictMode>,
+  );
+}
+
+void start();

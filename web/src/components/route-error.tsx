@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { hideSplash } from '../lib/splash';
+import { hideSplash, removeFirstPaint } from '../lib/splash';
 import { NotFound } from './not-found';
 
 /** What went wrong, in one line: the status and text of a route error response, or the message. */
@@ -15,6 +15,7 @@ export function RouteError() {
   const error = useRouteError();
   useEffect(() => {
     hideSplash();
+    removeFirstPaint();
     console.error(error);
   }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;

@@ -1,5 +1,5 @@
 // /auth and /auth/register-email: the combined email and password screen (spec sections 2 and 4).
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { AuthData } from '#shared/api';
 import type { Credentials } from '#shared/schemas/account';
@@ -166,11 +166,16 @@ export function RegisterEmailPage() {
     );
   }
 
+  return <SignInScreen status={status} defaultValues={credentials} onSubmit={submitCredentials} />;
+}
+
+/** The combined sign-in and sign-up screen's first step; also index.html's first paint on /auth (first-paint.tsx). */
+export function SignInScreen({ status, ...form }: { status: Status | null } & ComponentProps<typeof CredentialsForm>) {
   return (
     <>
       <AuthHeading title="Welcome">Sign in, or create your account, with your email and a password.</AuthHeading>
       <StatusBanner status={status} />
-      <CredentialsForm defaultValues={credentials} onSubmit={submitCredentials} />
+      <CredentialsForm {...form} />
       <p className="text-body-secondary small text-center mt-4 mb-0">
         New here? Continue with your email and we will send you a code to verify it.
       </p>
