@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './app/router';
@@ -15,10 +15,15 @@ async function start() {
     // Unstyled rather than not there.
     console.error(error);
   }
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <RouterProvider router={createAppRouter()} />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // A transition, so React renders the first screen in slices of a few milliseconds, yielding between
+  // them, instead of one long task that holds a slow phone's main thread.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <RouterProvider router={createAppRouter()} />
+      </StrictMode>,
+    ),
   );
 }
 
