@@ -20,6 +20,7 @@ import { build as viteBuild, type Plugin, type ResolvedConfig } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { API_PREFIX } from '../shared/api.ts';
 import { PREACT_ALIASES } from './preact.ts';
+import { deferredEntry } from './vite-deferred-entry.ts';
 import { EARLY_GET_KEY, htmlFileOf, PUBLIC_PAGES, publicPageAt, type PublicPage } from '../shared/public-pages.ts';
 
 const HEAD_MARK = '<!-- public-page:head -->';
@@ -91,27 +92,6 @@ export async function pageCss(sources: string[], html: string): Promise<string> 
   return code.toString();
 }
 
-/**
- * Requests the page's script once the prerendered skeleton has painted (the browser's first paint
- * entry): the first paint never waits for the script (even where it would arrive first), and the HTML
- * and the page's data request have the network first. The same inline script on every page (one CSP
- * hash); the page's script is its data-src. Without paint timing, the frame after the next; a hidden
- * tab paints nothing, so a timer loads it there.
- */
-const LOADER =
-  "(function(){var src=document.currentScript.getAttribute('data-src'),started=0;function load(){if(started)return;started=1;" +
-  "var s=document.createElement('script');s.type='module';s.src=src;document.head.appendChild(s)}" +
-  "var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)" +
-  "new P(function(list,observer){observer.disconnect();setTimeout(load,0)}).observe({type:'paint',buffered:true});" +
-  'else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(load,0)})});setTimeout(load,1000)})();';
-
-/** Replaces the entry's script tag (Vite puts it in <head>) by the loader, at the end of <body>. */
-function loadAfterFirstPaint(html: string, src: string): string {
-  const tag = `<script type="module" crossorigin src="${src}"></script>`;
-  if (!html.includes(tag)) throw new Error(`No ${tag} in the page to defer`);
-  return html.replace(tag, '').replace('</body>', `  <script data-src="${src}">${LOADER}</script>\n  </body>`);
-}
-
 interface ManifestChunk {
   file: string;
   src: string;
@@ -132,8 +112,7 @@ function pageHtml(root: string, page: PublicPage, firstPaint: string, done: (chu
         html = html.replace(ROOT_MARK, firstPaint);
         const css = await pageCss(moduleSources(ctx.chunk, ctx.bundle), html);
         done({ file: ctx.chunk.fileName, src: htmlFileOf(page), isEntry: true });
-        html = html.replace(HEAD_MARK, themeScript(root) + earlyGetScript(page) + `<style>${css}</style>`);
-        return loadAfterFirstPaint(html, `/${ctx.chunk.fileName}`);
+        return html.replace(HEAD_MARK, themeScript(root) + earlyGetScript(page) + `<style>${css}</style>`);
       },
     },
   };
@@ -171,7 +150,7 @@ async function buildPublicPages(root: string, outDir: string, mode: string): Pro
       root,
       mode,
       logLevel: 'warn',
-      plugins: [react(), pageHtml(root, page, prerender(page.name), (chunk) => (chunks[chunk.src] = chunk))],
+      plugins: [react(), pageHtml(root, page, prerender(page.name), (chunk) => (chunks[chunk.src] = chunk)), deferredEntry()],
       resolve: { alias: PREACT_ALIASES },
       build: {
         outDir,
