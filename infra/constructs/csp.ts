@@ -1,14 +1,15 @@
 // The SPA's Content-Security-Policy, built at synth from the HTML CloudFront will serve: scripts only
-// from the site itself, plus each inline script of index.html (the theme script that runs before
-// first paint) by its SHA-256 hash, so a changed inline script without a new deploy simply does not
-// run, and an injected one never does. No CDK imports: the tests read it too.
+// from the site itself, plus each inline script of its pages (index.html's theme script, the public
+// pages' early GET and script loader) by its SHA-256 hash, so a changed inline script without a new
+// deploy simply does not run, and an injected one never does. No CDK imports: the tests read it too.
 import { createHash } from 'node:crypto';
 
 /** `'sha256-...'` sources for every inline <script> (one without src) of an HTML page. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\bsrc\s*=/i.test(match[1] ?? '')) continue;
+    // An external script has a src attribute; data-src (the public pages' loader) is still inline code.
+    if (/(?:^|\s)src\s*=/i.test(match[1] ?? '')) continue;
     hashes.push(`'sha256-${createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64')}'`);
   }
   return hashes;

@@ -78,7 +78,8 @@ beforeAll(() => {
   writeFileSync(join(webDir, 'assets', 'index-abcdef12.js'), 'console.log(1)');
   mkdirSync(join(webDir, 'api'));
   writeFileSync(join(webDir, 'api', 'openapi.json'), '{"openapi":"3.1.1"}');
-  writeFileSync(join(webDir, 'booking.html'), `<!doctype html><title>Booking</title><script>${PUBLIC_PAGE_INLINE_SCRIPT}</script>`);
+  // As the build writes it: the page's script loader is inline code with a data-src (web/vite-deferred-entry.ts).
+  writeFileSync(join(webDir, 'booking.html'), `<!doctype html><title>Booking</title><script data-src="/assets/booking-abcdef12.js">${PUBLIC_PAGE_INLINE_SCRIPT}</script>`);
   configured = synth(
     {
       stripeEventSourceName: 'aws.partner/stripe.com/ed_test_123',
