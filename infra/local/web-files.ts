@@ -1,10 +1,12 @@
 // The local server's static files (dist/web): any file of the build by its path, in the best
 // precompressed variant the request accepts (the build writes .br and .gz copies, web/precompress.ts),
 // so what `npm start` sends is what CloudFront sends in AWS: compressed, Vary: Accept-Encoding, hashed
-// assets cached for a year, everything else (HTML) revalidated on each use.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+// assets cached for a year, everything else (HTML) revalidated on each use; HTML with CloudFront's CSP.
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { basename, extname, join, normalize, sep } from 'node:path';
+import { htmlFileOf, PUBLIC_PAGES } from '../../shared/public-pages';
+import { contentSecurityPolicy, inlineScriptHashes } from '../constructs/csp';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
@@ -38,6 +40,20 @@ export function acceptedCodings(header: string | undefined): (coding: string) =>
   return (coding) => (weights.get(coding) ?? (coding === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0) > 0;
 }
 
+/** The pages clinics may frame on their sites (CloudFront's policy for them allows https framers). */
+const EMBEDDABLE = new Set(PUBLIC_PAGES.filter((page) => page.embeddable).map(htmlFileOf));
+
+/**
+ * An HTML page's Content-Security-Policy, as CloudFront sends it (infra/stack.ts), from the page's own
+ * inline scripts: an inline script the deployed site would refuse is refused here too.
+ */
+function pagePolicy(file: string): string {
+  return contentSecurityPolicy({
+    scriptHashes: inlineScriptHashes(readFileSync(file, 'utf8')),
+    frameAncestors: EMBEDDABLE.has(basename(file)) ? 'https:' : "'none'",
+  });
+}
+
 /**
  * Answers a GET or HEAD with the file at `path` (a URL path such as /assets/index-1a2b3c4d.js or
  * /index.html) under `webDir`, or returns false when there is no such file (nothing is written then).
@@ -59,6 +75,7 @@ export function serveWebFile(req: IncomingMessage, res: ServerResponse, webDir: 
     // Caches must key the answer on the header it depended on.
     ...(hasVariants ? { vary: 'Accept-Encoding' } : {}),
     'x-content-type-options': 'nosniff',
+    ...(extname(file) === '.html' ? { 'content-security-policy': pagePolicy(file) } : {}),
   });
   if (req.method === 'HEAD') res.end();
   else createReadStream(sent).pipe(res);

@@ -3,7 +3,7 @@
 // while SES is down and goes out once it is back; DynamoDB Local killed is started again and the app
 // works on; an undecodable path is a 400; stopping lets a request in flight finish. It also serves a
 // small web build of its own (the real precompress step run on it): the best encoding a request allows.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,9 @@ let stack: LocalStack;
 /** A web build of this file's own: the console's HTML shell, a public page's HTML, a hashed script, a hashed image. */
 const webDir = mkdtempSync(join(tmpdir(), 'clinic-web-'));
 const SHELL = `<!doctype html><html><head><script type="module" src="/assets/index-AbCd1234.js"></script></head><body>${'<div class="row">Clinic</div>'.repeat(100)}</body></html>`;
-const BOOKING_PAGE = `<!doctype html><html><head><title>Book</title></head><body>${'<label>Email</label>'.repeat(100)}</body></html>`;
+/** A public page's inline script loader, as the build writes it (web/vite-deferred-entry.ts). */
+const LOADER = "document.head.append(Object.assign(document.createElement('script'),{type:'module',src:'/assets/booking-AbCd1234.js'}))";
+const BOOKING_PAGE = `<!doctype html><html><head><title>Book</title></head><body>${'<label>Email</label>'.repeat(100)}<script data-src="/assets/booking-AbCd1234.js">${LOADER}</script></body></html>`;
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i % 37}`))};`;
 const IMAGE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 let outbox: typeof import('../../functions/data/outbox');
@@ -107,6 +109,18 @@ function rawGet(path: string, headers: Record<string, string> = {}, method = 'GE
 
 describe('the web build', () => {
   const script = '/assets/index-AbCd1234.js';
+
+  it("sends each page with CloudFront's CSP: its own inline scripts by hash, framing only for public pages", async () => {
+    const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+    const booking = (await rawGet('/booking/pk_any')).headers['content-security-policy'] as string;
+    expect(booking).toContain(`script-src 'self' ${hash(LOADER)};`);
+    expect(booking).toContain('frame-ancestors https:');
+    const consolePage = (await rawGet('/dashboard')).headers['content-security-policy'] as string;
+    expect(consolePage).toContain("script-src 'self';");
+    expect(consolePage).toContain("frame-ancestors 'none'");
+    // Scripts and other files are not pages.
+    expect((await rawGet(script)).headers['content-security-policy']).toBeUndefined();
+  });
 
   it('sends brotli to a browser that takes it, with Vary, the type, the length and a year of caching', async () => {
     const res = await rawGet(script, { 'accept-encoding': 'gzip, deflate, br, zstd' });
