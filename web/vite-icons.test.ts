@@ -1,15 +1,11 @@
 // The icon subset of the console's build (vite-icons.ts): the icons the app spells are there, in a
 // small font, and the others are not.
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import subsetFont from 'subset-font';
 import { describe, expect, it } from 'vitest';
-import { iconSubset, usedIcons } from './vite-icons';
+import { iconSubset, sourcesUnder, usedIcons } from './vite-icons';
 
-const src = join(import.meta.dirname, 'src');
-const sources = readdirSync(src, { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.tsx?$/.test(file))
-  .map((file) => readFileSync(join(src, file), 'utf8'));
+const sources = sourcesUnder(join(import.meta.dirname, 'src'));
 
 /** Whether the font draws this character: a subset to it alone holds more than the empty glyph. */
 async function draws(font: Buffer, char: string): Promise<boolean> {

@@ -3,13 +3,15 @@
 // per page, on preact/compat: web/preact.ts) and completed by this plugin:
 // - the theme script of index.html, so dark mode applies before the first paint as in the console;
 // - the page's first paint prerendered (its skeleton: title, layout, labels), which the page's script
-//   takes over in the browser (src/public-pages/mount.tsx);
+//   takes over in the browser (src/public-pages/mount.tsx), the script requested after that paint
+//   (vite-deferred-entry.ts);
 // - at build, the page's own CSS inline in <head>: Bootstrap and the app's stylesheet with every rule
 //   the page's code cannot use removed (PurgeCSS over the modules its chunks hold), so no stylesheet
 //   blocks the first paint and the console's CSS is never downloaded.
 // In `vite dev` the page's entry loads the full stylesheet instead (src/public-pages/dev-styles.ts), and
 // the dev server answers each public path with its page's HTML, as the local server and CloudFront do.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -123,7 +125,8 @@ function pageHtml(root: string, page: PublicPage, firstPaint: string, done: (chu
  * none reaches React itself), then loaded: the first paints are Preact's own markup, which it takes over.
  */
 async function prerenderer(root: string, mode: string): Promise<{ prerender(name: PublicPage['name']): string }> {
-  const outDir = join(root, '..', 'node_modules', '.cache', 'public-pages-prerender');
+  // A folder of this build's own: the e2e set-up and the bench may build at the same time.
+  const outDir = mkdtempSync(join(tmpdir(), 'clinic-prerender-'));
   await viteBuild({
     configFile: false,
     root,
@@ -134,7 +137,11 @@ async function prerenderer(root: string, mode: string): Promise<{ prerender(name
     ssr: { noExternal: true },
     build: { ssr: join(root, 'src', 'public-pages', 'prerender.tsx'), outDir, emptyOutDir: true, target: 'node20' },
   });
-  return (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as { prerender(name: PublicPage['name']): string };
+  try {
+    return (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as { prerender(name: PublicPage['name']): string };
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
 }
 
 /**

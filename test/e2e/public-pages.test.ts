@@ -96,7 +96,7 @@ describe('public pages', () => {
         // Started by the HTML, and taken by the page's client (nothing left waiting).
         const started = await page.evaluate(() => (window as unknown as { __earlyGet?: Record<string, unknown> }).__earlyGet);
         expect(started, path).toEqual(path.startsWith('/booking/') ? undefined : {});
-        // The page's one script is asked for only once the skeleton has painted (vite-public-pages.ts).
+        // The page's one script is asked for only once the skeleton has painted (web/vite-deferred-entry.ts).
         const timing = await page.evaluate(() => ({
           firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime,
           scripts: performance.getEntriesByType('resource').filter((r) => (r as PerformanceResourceTiming).initiatorType === 'script').map((r) => r.startTime),

@@ -6,7 +6,7 @@
 // window check, for the build's prerender in Node.)
 import { useSyncExternalStore } from 'react';
 
-const inBrowser = typeof window !== 'undefined';
+const inBrowser = () => typeof window !== 'undefined';
 
 const subscribe = (onChange: () => void) => {
   window.addEventListener('popstate', onChange);
@@ -15,11 +15,11 @@ const subscribe = (onChange: () => void) => {
 
 /** One query parameter of the page's address (null when absent, and while hydrating). */
 export function useSearchParam(name: string): string | null {
-  const search = useSyncExternalStore(subscribe, () => (inBrowser ? window.location.search : ''), () => '');
+  const search = useSyncExternalStore(subscribe, () => (inBrowser() ? window.location.search : ''), () => '');
   return new URLSearchParams(search).get(name);
 }
 
 const noSubscription = () => () => {};
 
 /** False on the prerendered paint and while hydrating, true after: for values only the browser knows. */
-export const useHydrated = () => useSyncExternalStore(noSubscription, () => inBrowser, () => false);
+export const useHydrated = () => useSyncExternalStore(noSubscription, inBrowser, () => false);

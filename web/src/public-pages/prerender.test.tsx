@@ -3,12 +3,22 @@
 // test's vitest project aliases it too), the page takes those nodes over instead of repainting.
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PUBLIC_PAGES } from '#shared/public-pages';
+import { PUBLIC_PAGES, type PublicPage } from '#shared/public-pages';
 import { mockApi } from '../testing/render';
 import { renderOver } from './mount';
 import { pageElements, prerender } from './prerender';
 
 const PARAMS: Record<string, string[]> = { booking: ['pk_key'], form: ['f1', 'pk_key'], request: ['pk_key'], manage: [] };
+
+/** The page's first paint as the build makes it: in Node, where there is no window. */
+function builtFirstPaint(name: PublicPage['name']): string {
+  vi.stubGlobal('window', undefined);
+  try {
+    return prerender(name);
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -18,7 +28,7 @@ afterEach(() => {
 describe('prerendered public pages', () => {
   it('paint the booking form with its labels, every control disabled until the packages arrive', () => {
     const host = document.createElement('div');
-    host.innerHTML = prerender('booking');
+    host.innerHTML = builtFirstPaint('booking');
     expect(host.querySelector('h1')).toHaveTextContent('Booking');
     for (const label of ['Package', 'First Name', 'Last Name', 'Email', 'Phone Number', 'Booking Date', 'Booking Time']) {
       const labelEl = [...host.querySelectorAll('label')].find((l) => l.textContent?.startsWith(label));
@@ -30,12 +40,12 @@ describe('prerendered public pages', () => {
 
   for (const page of PUBLIC_PAGES) {
     it(`${page.name}: the page takes its first paint over without repainting it`, async () => {
+      const host = document.createElement('div');
+      host.innerHTML = builtFirstPaint(page.name);
       // The API stays silent: the page starts before any answer, as on a slow network.
       mockApi({});
       vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise(() => {}));
       const consoleErrors = vi.spyOn(console, 'error');
-      const host = document.createElement('div');
-      host.innerHTML = prerender(page.name);
       document.body.append(host);
       const painted = [...host.querySelectorAll('*')];
       await act(async () => {
@@ -47,4 +57,21 @@ describe('prerendered public pages', () => {
       expect(consoleErrors).not.toHaveBeenCalled();
     });
   }
+
+  it("booking: what only the browser knows is set on the taken-over nodes (the date field's minimum)", async () => {
+    const host = document.createElement('div');
+    host.innerHTML = builtFirstPaint('booking');
+    document.body.append(host);
+    const dateField = host.querySelector('#bookingDate')!;
+    expect(dateField.hasAttribute('min')).toBe(false);
+    mockApi({});
+    vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise(() => {}));
+    await act(async () => {
+      renderOver(host, pageElements.booking(PARAMS.booking!));
+    });
+    const now = new Date();
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    expect(host.querySelector('#bookingDate')).toBe(dateField);
+    expect(dateField.getAttribute('min')).toBe(today);
+  });
 });

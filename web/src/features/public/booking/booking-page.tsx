@@ -25,10 +25,9 @@ type Errors = Partial<Record<BookingField, string>>;
 
 const EMPTY: Values = { packageId: '', firstName: '', lastName: '', email: '', phoneNumber: '', bookingDate: '', bookingTime: '' };
 
-/** The visitor's own date, until the clinic's zone is known. */
 /**
- * Today in the visitor's own time zone. A Date's local fields are that zone's, so no Intl formatter is
- * built (the first one costs tens of milliseconds of a slow phone's start).
+ * The visitor's own date, until the clinic's zone is known. A Date's local fields are in the visitor's
+ * zone, so no Intl formatter is built (the first one costs tens of milliseconds of a slow phone's start).
  */
 const browserToday = (now = new Date()) =>
   `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
@@ -47,7 +46,7 @@ function ClinicName({ apiKey }: { apiKey: string }) {
   const { data, isLoading } = useSWR(apiKey ? dayKey(apiKey, browserToday(), '') : null, loadDay, dayOptions);
   return (
     <p className="fs-6 fw-semibold text-body-secondary mb-1 text-truncate placeholder-glow" style={{ minHeight: '1.5em' }} data-testid="clinic-name">
-      {data?.clinicName ?? (!apiKey || !hydrated || isLoading ? <span className="placeholder col-4 rounded" aria-hidden="true" /> : null)}
+      {data?.clinicName ?? (!hydrated || isLoading ? <span className="placeholder col-4 rounded" aria-hidden="true" /> : null)}
     </p>
   );
 }
