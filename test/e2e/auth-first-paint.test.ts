@@ -3,7 +3,7 @@
 // place without moving anything.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, newContext } from './browser';
+import { appUrl, launch, layoutShift, newContext } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,20 +16,6 @@ afterAll(async () => {
 /** The page with none of the console's scripts: what it shows before they run. */
 async function withoutScripts(page: Page) {
   await page.route('**/assets/*.js', (route) => route.abort());
-}
-
-/** Layout shifts since the page started, as Lighthouse's CLS counts them. */
-function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 300);
-      }),
-  );
 }
 
 describe('/auth before the console code runs', () => {

@@ -122,3 +122,17 @@ export async function signUp(page: Page, email: string, password: string) {
 export async function tokenCookie(context: BrowserContext) {
   return (await context.cookies()).find((c) => c.name === 'token');
 }
+
+/** Layout shifts since the page started (as Lighthouse's CLS counts them: none after an input). */
+export function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+}

@@ -106,6 +106,9 @@ describe('guards and preferences', () => {
   it('the theme choice survives a reload', async () => {
     const { context, page } = await newContext(browser);
     await signUp(page, uniqueEmail('theme'), 'Secret-123');
+    // The dashboard settled (its page and data loaded), so the header is not re-rendered under the click.
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.waitForLoadState('networkidle');
     const html = page.locator('html');
     expect(await html.getAttribute('data-bs-theme')).toBe('light');
     await page.getByRole('button', { name: /^Theme:/ }).click();

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, codeFor, launch, newContext, uniqueEmail } from './browser';
+import { appUrl, codeFor, launch, layoutShift, newContext, uniqueEmail } from './browser';
 import { call } from './owner-with-data';
 
 let browser: Browser;
@@ -41,20 +41,6 @@ async function clinic() {
     body: { name: 'Intake form', description: 'Tell us about you', fields: [{ id: 'email', label: 'Email', type: 'email', required: true }], packageIds },
   });
   return { apiKey: apiKey as string, formId: form.id as string };
-}
-
-/** Layout shifts since the page started (as Lighthouse's CLS counts them: none after an input). */
-async function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 300);
-      }),
-  );
 }
 
 describe('public pages', () => {
