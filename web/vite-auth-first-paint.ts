@@ -5,7 +5,7 @@
 //   its HTML uses: pageCss of vite-public-pages.ts) inline;
 // - at the top of <body>, the screen prerendered (src/features/auth/first-paint.tsx) in a <template>,
 //   and a small script that shows it instead of the splash screen where the live screen would be the
-//   same: /auth or /auth/register-email, nobody signed in (no `token` cookie), no message passed to the
+//   same: /auth or /auth/register-email, nobody signed in (no session cookie), no message passed to the
 //   screen (history state). On other console paths the template stays inert: nothing of it renders.
 // The console's stylesheet does not hold it back: the console's code loads it (src/main.tsx).
 // The auth layout removes the first paint as it renders (removeFirstPaint in lib/splash.ts).
@@ -14,6 +14,7 @@ import { basename, join } from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
 import { pageCss } from './vite-public-pages.ts';
 import { ICON_FONT_NAME, iconCss, usedIcons } from './vite-icons.ts';
+import { TOKEN_COOKIE } from './src/lib/session.ts';
 import { FIRST_PAINT_ID } from './src/lib/splash.ts';
 
 const TEMPLATE_ID = `${FIRST_PAINT_ID}-html`;
@@ -21,7 +22,7 @@ const TEMPLATE_ID = `${FIRST_PAINT_ID}-html`;
 /** Plain ES5 like index.html's theme script (it runs before any bundle). */
 const SHOW_SCRIPT =
   '<script>(function(){try{' +
-  "if(!/^\\/auth(\\/register-email)?\\/?$/.test(location.pathname)||/(^|;\\s*)token=/.test(document.cookie)||(history.state&&history.state.usr))return;" +
+  `if(!/^\\/auth(\\/register-email)?\\/?$/.test(location.pathname)||/(^|;\\s*)${TOKEN_COOKIE}=/.test(document.cookie)||(history.state&&history.state.usr))return;` +
   `var t=document.getElementById('${TEMPLATE_ID}');document.body.insertBefore(t.content.cloneNode(true),t);document.body.classList.remove('page-loading');` +
   '}catch(e){}})();</script>';
 
