@@ -22,8 +22,11 @@ export function usedIcons(sources: string[]): string[] {
   return [...names].sort();
 }
 
-/** The library's map of icon names to their code points in the font. */
-const iconCodepoints = (): Record<string, number> => JSON.parse(readFileSync(join(iconsDir, 'bootstrap-icons.json'), 'utf8'));
+let codepointsRead: Record<string, number> | undefined;
+
+/** The library's map of icon names to their code points in the font (read once: a build asks thrice). */
+const iconCodepoints = (): Record<string, number> =>
+  (codepointsRead ??= JSON.parse(readFileSync(join(iconsDir, 'bootstrap-icons.json'), 'utf8')) as Record<string, number>);
 
 /** The stylesheet (its font at ./fonts/bootstrap-icons.woff2) and the font for these icons only. */
 export async function iconSubset(names: string[]): Promise<{ css: string; font: Buffer }> {
