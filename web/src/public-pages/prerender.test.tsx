@@ -9,6 +9,9 @@ import { renderOver } from './mount';
 import { pageElements, prerender } from './prerender';
 
 const PARAMS: Record<string, string[]> = { booking: ['pk_key'], form: ['f1', 'pk_key'], request: ['pk_key'], manage: [] };
+// The manage page reads its token from the URL's fragment: without one its first effect replaces the
+// spinner with "This link is not valid", a repaint that has nothing to do with the takeover.
+const FRAGMENT: Record<string, string> = { manage: '#mt_prerender_test_token' };
 
 /** The page's first paint as the build makes it: in Node, where there is no window. */
 function builtFirstPaint(name: PublicPage['name']): string {
@@ -22,6 +25,7 @@ function builtFirstPaint(name: PublicPage['name']): string {
 
 afterEach(() => {
   document.body.innerHTML = '';
+  window.location.hash = '';
   vi.restoreAllMocks();
 });
 
@@ -46,6 +50,7 @@ describe('prerendered public pages', () => {
       mockApi({});
       vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise(() => {}));
       const consoleErrors = vi.spyOn(console, 'error');
+      window.location.hash = FRAGMENT[page.name] ?? '';
       document.body.append(host);
       const painted = [...host.querySelectorAll('*')];
       await act(async () => {
