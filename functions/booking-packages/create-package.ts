@@ -3,6 +3,7 @@ import { bookingPackageSchema } from '#shared/schemas/bookings';
 import { endpoint } from '#lib/http';
 import { randomId } from '#lib/passwords';
 import { createBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
+import { knownPractitioners } from './lib/practitioners';
 import { toBookingPackageView } from './lib/view';
 
 export const handler = endpoint({ body: bookingPackageSchema }, async ({ body, caller }) => {
@@ -15,6 +16,13 @@ export const handler = endpoint({ body: bookingPackageSchema }, async ({ body, c
     packageDescription: body.packageDescription,
     redirectionUrl: body.redirectionUrl,
     isActive: body.isActive,
+    durationMinutes: body.durationMinutes ?? null,
+    bufferBeforeMinutes: body.bufferBeforeMinutes ?? 0,
+    bufferAfterMinutes: body.bufferAfterMinutes ?? 0,
+    slotGridMinutes: body.slotGridMinutes ?? null,
+    minNoticeMinutes: body.minNoticeMinutes ?? null,
+    maxDaysAhead: body.maxDaysAhead ?? null,
+    practitionerIds: await knownPractitioners(caller.orgId, body.practitionerIds ?? []),
     deletedAt: null,
     createdAt: now,
     updatedAt: now,

@@ -5,6 +5,7 @@ import { bookingPackageUpdateSchema } from '#shared/schemas/bookings';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getBookingPackage, saveBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
+import { knownPractitioners } from './lib/practitioners';
 import { PACKAGE_NOT_FOUND, toBookingPackageView } from './lib/view';
 
 export const handler = endpoint({ body: bookingPackageUpdateSchema }, async ({ body, params, caller }) => {
@@ -22,6 +23,13 @@ export const handler = endpoint({ body: bookingPackageUpdateSchema }, async ({ b
       packageDescription: body.packageDescription ?? existing.packageDescription,
       redirectionUrl: body.redirectionUrl ?? existing.redirectionUrl,
       isActive: body.isActive ?? existing.isActive,
+      durationMinutes: body.durationMinutes === undefined ? (existing.durationMinutes ?? null) : body.durationMinutes,
+      bufferBeforeMinutes: body.bufferBeforeMinutes ?? existing.bufferBeforeMinutes ?? 0,
+      bufferAfterMinutes: body.bufferAfterMinutes ?? existing.bufferAfterMinutes ?? 0,
+      slotGridMinutes: body.slotGridMinutes === undefined ? (existing.slotGridMinutes ?? null) : body.slotGridMinutes,
+      minNoticeMinutes: body.minNoticeMinutes === undefined ? (existing.minNoticeMinutes ?? null) : body.minNoticeMinutes,
+      maxDaysAhead: body.maxDaysAhead === undefined ? (existing.maxDaysAhead ?? null) : body.maxDaysAhead,
+      practitionerIds: body.practitionerIds === undefined ? (existing.practitionerIds ?? []) : await knownPractitioners(caller.orgId, body.practitionerIds),
       updatedAt: now,
     };
     const summary =

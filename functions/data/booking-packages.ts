@@ -20,6 +20,14 @@ export interface BookingPackageRecord {
   /** http(s) URL the visitor lands on after paying, or ''. */
   redirectionUrl: string;
   isActive: boolean;
+  /** How it takes a practitioner's time (docs/practitioners.md); absent on packages made before. */
+  durationMinutes?: number | null;
+  bufferBeforeMinutes?: number;
+  bufferAfterMinutes?: number;
+  slotGridMinutes?: number | null;
+  minNoticeMinutes?: number | null;
+  maxDaysAhead?: number | null;
+  practitionerIds?: string[];
   deletedAt: string | null;
   createdAt: string;
   updatedAt: string;

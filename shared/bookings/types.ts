@@ -11,6 +11,17 @@ export interface BookingPackageView {
   packageDescription: string;
   redirectionUrl: string;
   isActive: boolean;
+  /** The appointment's length (the clinic's slot length when the package has none of its own). */
+  durationMinutes: number | null;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  /** Start times every this many minutes (null: the duration). */
+  slotGridMinutes: number | null;
+  /** null: the clinic's own. */
+  minNoticeMinutes: number | null;
+  maxDaysAhead: number | null;
+  /** Who offers it ([]: the clinic-wide schedule). */
+  practitionerIds: string[];
   deletedAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -34,6 +45,12 @@ export interface BookingFields {
   startUtc: string;
   endUtc: string;
   durationMinutes: number;
+  /** Who the booking is with (absent on bookings made before practitioners, or of clinic-wide packages). */
+  practitionerId?: string | null;
+  practitionerName?: string | null;
+  /** The practitioner's time kept free around it (minutes). */
+  bufferBeforeMinutes?: number;
+  bufferAfterMinutes?: number;
   status: BookingStatus;
   paymentStatus: PaymentStatus;
   /** While held: when the hold runs out (the Checkout session expires a little before). */

@@ -70,8 +70,37 @@ const packageFields = {
   isActive: z._default(z.boolean('isActive must be true or false'), true),
 };
 
+/** Whole minutes, a multiple of 5 (practitioners' time is locked in 5-minute blocks), within bounds. */
+const fiveMinutes = (what: string, min: number, max: number) =>
+  z.number(`${what} must be a number of minutes`).check(
+    z.int(`${what} must be whole minutes`),
+    z.minimum(min, `${what} is at least ${min} minutes`),
+    z.maximum(max, `${what} is at most ${max} minutes`),
+    z.refine((n) => n % 5 === 0, `${what} must be a multiple of 5 minutes`),
+  );
+
+/**
+ * How a package takes a practitioner's time (docs/practitioners.md). All optional: a package without
+ * them keeps the clinic-wide schedule, its slot length and capacity.
+ */
+const timingFields = {
+  durationMinutes: z.optional(z.nullable(fiveMinutes('Duration', 5, 480))),
+  bufferBeforeMinutes: z.optional(fiveMinutes('Buffer before', 0, 120)),
+  bufferAfterMinutes: z.optional(fiveMinutes('Buffer after', 0, 120)),
+  /** The start-time grid: a time is offered every this many minutes. Default: the duration. */
+  slotGridMinutes: z.optional(z.nullable(fiveMinutes('Start-time grid', 5, 240))),
+  minNoticeMinutes: z.optional(z.nullable(z.number().check(z.int('Notice must be whole minutes'), z.minimum(0, 'Notice cannot be negative'), z.maximum(60 * 24 * 30, 'Notice is at most 30 days')))),
+  maxDaysAhead: z.optional(z.nullable(z.number().check(z.int('Days ahead must be a whole number'), z.minimum(1, 'Bookings must open at least 1 day ahead'), z.maximum(730, 'At most 730 days ahead')))),
+  practitionerIds: z.optional(z.array(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Unknown practitioner'))).check(z.maxLength(50, 'At most 50 practitioners'))),
+};
+
+/** A package's buffers and duration together take at most 10 hours (a transaction locks its 5-minute blocks). */
+const timingFits = (p: { durationMinutes?: number | null; bufferBeforeMinutes?: number; bufferAfterMinutes?: number }) =>
+  (p.durationMinutes ?? 0) + (p.bufferBeforeMinutes ?? 0) + (p.bufferAfterMinutes ?? 0) <= 480;
+const TIMING_TOO_LONG = 'Duration and buffers together are at most 480 minutes';
+
 /** POST /bookings/packages. */
-export const bookingPackageSchema = z.object(packageFields);
+export const bookingPackageSchema = z.object({ ...packageFields, ...timingFields }).check(z.refine(timingFits, TIMING_TOO_LONG));
 export type BookingPackageInput = z.input<typeof bookingPackageSchema>;
 
 /** PUT /bookings/packages/{id}: any of the fields; `{ isActive: false }` deactivates. */
@@ -86,7 +115,11 @@ export const bookingPackageUpdateSchema = z.object({
     ),
   ),
   isActive: z.optional(z.boolean('isActive must be true or false')),
-});
+  ...timingFields,
+}).check(z.refine(timingFits, TIMING_TOO_LONG));
+
+/** 'any' or a practitioner's id: who the visitor books with (absent = any, for packages with practitioners). */
+const practitionerChoice = z.optional(z.string().check(z.regex(/^(any|[A-Za-z0-9_-]{1,64})$/, 'Please choose a practitioner')));
 
 /** The booking form (spec section 5), as the page validates it and as POST /bookings/create-booking takes it. */
 export const bookingFormSchema = z.object({
@@ -108,7 +141,7 @@ export const bookingFormSchema = z.object({
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
 
 /** POST /bookings/create-booking (public). Anything else sent (a price, an amount) is ignored. */
-export const bookingRequestSchema = z.extend(bookingFormSchema, { apiKey: requiredString('apiKey is required') });
+export const bookingRequestSchema = z.extend(bookingFormSchema, { apiKey: requiredString('apiKey is required'), practitionerId: practitionerChoice });
 
 /** POST /bookings/available-packages (public). */
 export const availablePackagesSchema = z.object({ apiKey: requiredString('apiKey is required') });
@@ -118,6 +151,23 @@ export const availableSlotsSchema = z.object({
   apiKey: requiredString('apiKey is required'),
   packageId: z.optional(z.pipe(z.union([z.string(), z.number()]), z.transform((v) => String(v).trim()))),
   date: requiredString(BOOKING_MESSAGES.date, z.refine((v) => parseDate(v) !== undefined, BOOKING_MESSAGES.dateFormat)),
+  practitionerId: practitionerChoice,
+});
+
+/** POST /bookings/available-days (public): which dates of a range have free times (the month view). */
+export const availableDaysSchema = z.object({
+  apiKey: requiredString('apiKey is required'),
+  packageId: z.pipe(z.union([z.string(), z.number()], BOOKING_MESSAGES.package), z.transform((v) => String(v).trim())).check(z.minLength(1, BOOKING_MESSAGES.package)),
+  practitionerId: practitionerChoice,
+  from: requiredString('from is required', z.refine((v) => parseDate(v) !== undefined, 'from must be a date such as 2030-01-31')),
+  days: z._default(z.number('days must be a number').check(z.int('days must be a whole number'), z.minimum(1, 'days is at least 1'), z.maximum(62, 'days is at most 62')), 42),
+});
+
+/** GET /bookings/free-times (staff): the free times of a package (and practitioner) on a date. */
+export const freeTimesQuerySchema = z.object({
+  packageId: z.optional(z.string()),
+  practitionerId: practitionerChoice,
+  date: requiredString(BOOKING_MESSAGES.date, z.refine((v) => parseDate(v) !== undefined, BOOKING_MESSAGES.dateFormat)),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -125,11 +175,11 @@ export const availableSlotsSchema = z.object({
 
 const clock = (message: string) => z.string(message).check(z.trim(), z.refine((v) => !Number.isNaN(minutesOf(v)), message));
 
-const intervalSchema = z
+export const intervalSchema = z
   .object({ start: clock('Start must be a time such as 09:00'), end: clock('End must be a time such as 17:00 (24:00 for midnight)') })
   .check(z.refine((i) => i.start !== '24:00' && minutesOf(i.end) > minutesOf(i.start), 'Each opening interval must end after it starts'));
 
-const dayHours = z._default(
+export const dayHours = z._default(
   z.array(intervalSchema).check(
     z.maxLength(12, 'At most 12 intervals a day'),
     z.refine((list) => {

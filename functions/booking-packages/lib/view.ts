@@ -2,6 +2,19 @@
 import type { BookingPackageView } from '#shared/bookings/types';
 import type { BookingPackageRecord } from '../../data/booking-packages';
 
+/** A package's timing fields as stored, with the defaults of a package saved before they existed. */
+export function packageTiming(p: BookingPackageRecord) {
+  return {
+    durationMinutes: p.durationMinutes ?? null,
+    bufferBeforeMinutes: p.bufferBeforeMinutes ?? 0,
+    bufferAfterMinutes: p.bufferAfterMinutes ?? 0,
+    slotGridMinutes: p.slotGridMinutes ?? null,
+    minNoticeMinutes: p.minNoticeMinutes ?? null,
+    maxDaysAhead: p.maxDaysAhead ?? null,
+    practitionerIds: p.practitionerIds ?? [],
+  };
+}
+
 export function toBookingPackageView(p: BookingPackageRecord): BookingPackageView {
   return {
     id: p.id,
@@ -11,6 +24,7 @@ export function toBookingPackageView(p: BookingPackageRecord): BookingPackageVie
     packageDescription: p.packageDescription,
     redirectionUrl: p.redirectionUrl,
     isActive: p.isActive,
+    ...packageTiming(p),
     deletedAt: p.deletedAt,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
