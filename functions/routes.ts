@@ -268,6 +268,9 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/public/manage/slots', handler: 'manage/list-slots', access: 'public', uses: { table: 'write' }, rateLimit: perMinutes(120, 10) },
   { method: 'POST', path: '/public/manage/cancel', handler: 'manage/cancel-booking', access: 'public', uses: { table: 'write' }, rateLimit: perMinutes(20, 10) },
   { method: 'POST', path: '/public/manage/reschedule', handler: 'manage/reschedule-booking', access: 'public', uses: { table: 'write' }, rateLimit: perMinutes(20, 10) },
+  // The booking page's confirmation after paying: the Checkout session's booking, with a new manage link
+  // (a token is written) once confirmed; the session is read back from Stripe.
+  { method: 'POST', path: '/bookings/confirmation', handler: 'bookings/get-confirmation', access: 'public', uses: { table: 'write', payments: true }, rateLimit: perMinutes(60, 10) },
   // (end of self-service rows)
 ];
 

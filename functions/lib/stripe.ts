@@ -63,7 +63,7 @@ export function formEncode(value: unknown, prefix = '', out = new URLSearchParam
   return out;
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
+async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string, missing?: 'undefined'): Promise<T> {
   const { stripeSecretKey } = await getPaymentSecrets();
   if (!stripeSecretKey) throw new HttpError(503, 'Card payments are not set up for this organisation yet.');
   const base = (process.env.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/$/, '');
@@ -79,6 +79,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, 
     signal: AbortSignal.timeout(8000),
   });
   const json = (await res.json().catch(() => ({}))) as T & { error?: { message?: string } };
+  if (res.status === 404 && missing) return undefined as T;
   if (!res.ok) {
     log.error('Stripe answered an error', undefined, { path, status: res.status, stripeMessage: redact(json.error?.message ?? '') });
     throw new HttpError(502, 'The payment provider did not answer as expected. Please try again.');
@@ -119,6 +120,12 @@ export function createCheckoutSession(input: CheckoutSessionInput): Promise<Chec
 // Expire an open Checkout Session (frees what it held; Stripe then sends checkout.session.expired).
 export function expireCheckoutSession(id: string): Promise<CheckoutSession> {
   return request<CheckoutSession>('POST', `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`, {});
+}
+
+// Read a Checkout Session back (undefined when Stripe knows no such session): the booking page's
+// confirmation finds its booking through the session's metadata.
+export function retrieveCheckoutSession(id: string): Promise<CheckoutSession | undefined> {
+  return request<CheckoutSession | undefined>('GET', `/v1/checkout/sessions/${encodeURIComponent(id)}`, undefined, undefined, 'undefined');
 }
 
 export interface Refund {

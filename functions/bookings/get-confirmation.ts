@@ -1,0 +1,56 @@
+// POST /bookings/confirmation (public): what the booking page shows after paying. Checkout sends the
+// patient back with its session id; the session (read back from Stripe, whose metadata names the
+// organisation and booking) must belong to the organisation of the apiKey and be the booking's own,
+// else 404. A confirmed booking comes with a new manage link (its token is written here, hence a
+// write route) and its calendar file; a held one is 'pending' (the payment's event may come after the
+// redirect: the page asks again).
+import { describeInstant } from '#shared/bookings/slots';
+import { CONFIRMATION_MESSAGES, bookingConfirmationSchema, type BookingConfirmation, type ConfirmationStatus } from '#shared/schemas/booking-confirmation';
+import { notFound } from '#lib/errors';
+import { endpoint } from '#lib/http';
+import { retrieveCheckoutSession } from '#lib/stripe';
+import { getBooking, type BookingRecord } from '../data/bookings';
+import { transact } from '../data/core';
+import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
+import { manageLink } from './lib/manage-link';
+import { bookingIcs } from './lib/mail';
+
+function statusOf(b: BookingRecord, sessionStatus: string): ConfirmationStatus {
+  if (b.status === 'held') return sessionStatus === 'expired' ? 'expired' : 'pending';
+  return b.status;
+}
+
+export const handler = endpoint({ body: bookingConfirmationSchema }, async ({ body }) => {
+  const orgId = await findOrgIdByApiKey(body.apiKey);
+  const session = orgId ? await retrieveCheckoutSession(body.sessionId) : undefined;
+  const meta = session?.metadata ?? {};
+  const org = session && meta.kind === 'booking' && meta.orgId === orgId ? await getOrganization(orgId) : undefined;
+  const booking = org && meta.bookingId ? await getBooking(org.id, meta.bookingId) : undefined;
+  // The booking keeps its session's id once Checkout opened: another session's id is not this booking's.
+  if (!org || !booking || (booking.stripeSessionId && booking.stripeSessionId !== session!.id)) throw notFound(CONFIRMATION_MESSAGES.unknown);
+
+  const status = statusOf(booking, session!.status);
+  const when = describeInstant(booking.startUtc, booking.timeZone);
+  const data: BookingConfirmation = {
+    status,
+    packageName: booking.packageName,
+    bookingTimeLabel: `${when.date} at ${when.time} ${when.zoneAbbreviation}`,
+    date: booking.bookingDate,
+    time: booking.bookingTime,
+    timeZone: booking.timeZone,
+    timeZoneName: when.zoneLongName,
+    durationMinutes: booking.durationMinutes,
+    practitionerName: booking.practitionerName ?? null,
+    clinic: { name: org.name, phoneNumber: org.phoneNumber },
+  };
+  if (status === 'confirmed') {
+    data.ics = bookingIcs(booking, org.name).content;
+    // A manage token works until the booking starts; after that there is nothing left to change.
+    if (booking.startUtc > new Date().toISOString()) {
+      const manage = manageLink(booking, org);
+      await transact([manage.item]);
+      data.manageUrl = manage.url;
+    }
+  }
+  return { data };
+});

@@ -1,0 +1,39 @@
+// The booking page's confirmation after paying (issue 25): Checkout sends the patient back to the page
+// with the session's id, and POST /bookings/confirmation answers what was booked, when, with whom and
+// where. Used by the handler and the page, so both read the same shape.
+import * as z from 'zod/mini';
+import { requiredString } from './common';
+
+export const CONFIRMATION_MESSAGES = {
+  unknown: 'We could not find this booking. Please check your email for the confirmation.',
+} as const;
+
+/** POST /bookings/confirmation (public). */
+export const bookingConfirmationSchema = z.object({
+  apiKey: requiredString('apiKey is required'),
+  // Stripe's Checkout session ids (cs_test_..., cs_live_...); anything else is no session of ours.
+  sessionId: requiredString(CONFIRMATION_MESSAGES.unknown, z.regex(/^cs_[A-Za-z0-9_]{1,250}$/, CONFIRMATION_MESSAGES.unknown)),
+});
+
+/** 'pending': paid or paying, and the payment's event has not confirmed it yet. */
+export type ConfirmationStatus = 'confirmed' | 'pending' | 'expired' | 'cancelled';
+
+export interface BookingConfirmation {
+  status: ConfirmationStatus;
+  packageName: string;
+  /** 'Monday, March 9, 2026 at 9:00 AM EDT' */
+  bookingTimeLabel: string;
+  /** Local 'YYYY-MM-DD' and 'HH:mm' in `timeZone`. */
+  date: string;
+  time: string;
+  timeZone: string;
+  /** 'Eastern Daylight Time' */
+  timeZoneName: string;
+  durationMinutes: number;
+  practitionerName: string | null;
+  clinic: { name: string; phoneNumber: string; address?: string };
+  /** A new manage link: only when confirmed and not started yet. */
+  manageUrl?: string;
+  /** The booking's calendar file (the confirmation mail's attachment): only when confirmed. */
+  ics?: string;
+}
