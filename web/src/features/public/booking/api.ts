@@ -1,5 +1,7 @@
 // The public booking page's calls (no token; the apiKey in the page's address names the clinic).
+import type { BookingConfirmation } from '#shared/schemas/booking-confirmation';
 import type { BookingFormInput } from '#shared/schemas/bookings';
+import type { PublicPractitioner } from '#shared/schemas/practitioners';
 import { api } from '../../../lib/api';
 
 const none = { auth: 'none' as const };
@@ -12,6 +14,22 @@ export interface PublicBookingPackage {
   packagePriceCents: number;
   packageDescription: string;
   isActive: boolean;
+  /** The appointment's length (docs/practitioners.md); absent from an older server. */
+  durationMinutes?: number;
+  /** Who offers it; empty (or absent) for a clinic-wide package. */
+  practitioners?: PublicPractitioner[];
+}
+
+/** One date of the month view: how many start times are free that day. */
+export interface FreeDayCount {
+  date: string;
+  free: number;
+}
+
+export interface AvailableDays {
+  timeZone: string;
+  timeZoneName: string;
+  days: FreeDayCount[];
 }
 
 export interface FreeSlot {
@@ -21,6 +39,8 @@ export interface FreeSlot {
   /** e.g. '9:00 AM EST' */
   label: string;
   remaining: number;
+  /** Who is free then (packages with practitioners). */
+  practitionerIds?: string[];
 }
 
 export interface FreeDay {
@@ -42,13 +62,23 @@ export interface BookingStarted {
   checkoutUrl: string;
   bookingId: string;
   holdExpiresAt: string;
+  practitionerId?: string | null;
+  practitionerName?: string | null;
 }
 
 /** Spec: data.data is the list of packages. */
 export const availablePackages = (apiKey: string) => api.post<PublicBookingPackage[]>('/bookings/available-packages', { apiKey }, none);
 
-export const availableSlots = (apiKey: string, date: string, packageId?: string) =>
-  api.post<BookingDay>('/bookings/available-slots', { apiKey, date, ...(packageId ? { packageId } : {}) }, none);
+/** `practitionerId`: 'any' or an id, for a package with practitioners only. */
+export const availableSlots = (apiKey: string, date: string, packageId?: string, practitionerId?: string) =>
+  api.post<BookingDay>('/bookings/available-slots', { apiKey, date, ...(packageId ? { packageId } : {}), ...(practitionerId ? { practitionerId } : {}) }, none);
+
+/** The month view's free days: every date of `days` dates from `from`. */
+export const availableDays = (apiKey: string, packageId: string, from: string, days: number, practitionerId?: string) =>
+  api.post<AvailableDays>('/bookings/available-days', { apiKey, packageId, from, days, ...(practitionerId ? { practitionerId } : {}) }, none);
+
+/** After paying: the booking of the Checkout session the patient came back with. */
+export const bookingConfirmation = (apiKey: string, sessionId: string) => api.post<BookingConfirmation>('/bookings/confirmation', { apiKey, sessionId }, none);
 
 /**
  * Spec: data.data.checkoutUrl opens in a new window. The server prices the booking. A retry of the

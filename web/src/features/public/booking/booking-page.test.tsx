@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderRoutes } from '../../../testing/render';
 import { BookingPage } from './booking-page';
+import { CONFIRMATION_POLL, GAVE_UP_TEXT } from './confirmation';
 
 const PACKAGES = [
   { id: 'p1', packageName: 'Consultation', packagePrice: 49.5, packagePriceCents: 4950, packageDescription: 'A first visit.', isActive: true },
@@ -188,5 +189,294 @@ describe('BookingPage (public)', () => {
     mockApi({ 'POST /api/bookings/available-packages': { status: 404, body: { message: 'This booking page is not available. Please check the link.' } } });
     open();
     expect(await screen.findByRole('alert')).toHaveTextContent('This booking page is not available. Please check the link.');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 25: practitioners, the month view, preselection by the address, the confirmation after paying.
+
+const PRACTITIONERS = [
+  { id: 'pr_ana', name: 'Dr Ana Ruiz', title: 'Physiotherapist' },
+  { id: 'pr_ben', name: 'Ben Okafor', title: 'Osteopath' },
+];
+const WITH_PRACTITIONERS = [
+  { ...PACKAGES[0], durationMinutes: 45, practitioners: PRACTITIONERS },
+  { ...PACKAGES[1], durationMinutes: 30, practitioners: [] },
+];
+
+/** Free times on even days of the month, none on odd ones: the month view's marks. */
+function freeDays(body: { from: string; days: number }) {
+  const start = Date.parse(`${body.from}T00:00:00Z`);
+  const days = Array.from({ length: body.days }, (_, i) => {
+    const date = new Date(start + i * 86_400_000).toISOString().slice(0, 10);
+    return { date, free: Number(date.slice(8)) % 2 === 0 ? 3 : 0 };
+  });
+  return { status: 200, body: { message: 'OK', data: { timeZone: 'America/New_York', timeZoneName: 'Eastern Standard Time', days } } };
+}
+
+function practitionerAnswers(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'POST /api/bookings/available-packages': { status: 200, body: { message: 'OK', data: WITH_PRACTITIONERS } },
+    'POST /api/bookings/available-slots': (body) => ({ status: 200, body: { message: 'OK', data: day((body as { date: string }).date) } }),
+    'POST /api/bookings/available-days': (body) => freeDays(body as { from: string; days: number }),
+    'POST /api/bookings/create-booking': {
+      status: 201,
+      body: { message: 'Please complete the payment to confirm booking', data: { checkoutUrl: 'https://checkout.example.com/cs_2', bookingId: 'b2', practitionerId: 'pr_ana', practitionerName: 'Dr Ana Ruiz' } },
+    },
+    ...extra,
+  });
+}
+
+/** 'YYYY-MM' of next month in the clinic's zone (the month view starts at the clinic's today). */
+function nextMonth() {
+  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m, 1));
+  return { month: `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`, name: d.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' }), year: d.getUTCFullYear() };
+}
+
+const dayButton = (month: string, dayOfMonth: number) => document.querySelector<HTMLButtonElement>(`[data-date="${month}-${String(dayOfMonth).padStart(2, '0')}"]`)!;
+
+async function toNextMonth(user: ReturnType<typeof open>['user']) {
+  const next = nextMonth();
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Next month' })).toBeEnabled());
+  await user.click(screen.getByRole('button', { name: 'Next month' }));
+  await screen.findByRole('heading', { name: `${next.name} ${next.year}` });
+  // The marks arrive with the month's answer.
+  await waitFor(() => expect(dayButton(next.month, 2)).toBeEnabled());
+  return next;
+}
+
+async function details(user: ReturnType<typeof open>['user']) {
+  await user.type(screen.getByLabelText(/^First Name/), 'Pat');
+  await user.type(screen.getByLabelText(/^Last Name/), 'Visitor');
+  await user.type(screen.getByLabelText(/^Email/), 'pat@example.com');
+  await user.type(screen.getByLabelText(/^Phone Number/), '+15551234567');
+}
+
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+});
+
+describe('BookingPage: practitioners and the month view', () => {
+  it('books with a chosen practitioner: their free days, a day, a time, details, and the practitioner sent', async () => {
+    const calls = practitionerAnswers();
+    vi.spyOn(window, 'open').mockReturnValue({ opener: {} } as unknown as Window);
+    const { user } = open();
+    await user.selectOptions(await ready(), 'p1');
+    expect(screen.getByLabelText('Package details')).toHaveTextContent('45 minutes');
+
+    const who = screen.getByRole('group', { name: 'Practitioner' });
+    expect(within(who).getByRole('radio', { name: /Anyone available/ })).toBeChecked();
+    await user.click(within(who).getByRole('radio', { name: /Dr Ana Ruiz/ }));
+    expect(within(who).getByRole('radio', { name: /Dr Ana Ruiz\s*Physiotherapist/ })).toBeChecked();
+
+    const next = await toNextMonth(user);
+    const daysCall = calls.filter((c) => c.path === '/api/bookings/available-days').pop()!;
+    expect(daysCall.body).toMatchObject({ apiKey: 'pk_clinic_key_123', packageId: 'p1', practitionerId: 'pr_ana', from: `${next.month}-01` });
+
+    await user.click(dayButton(next.month, 4));
+    expect(screen.getByLabelText(/^Booking Date/)).toHaveValue(`${next.month}-04`);
+    await user.click(await within(screen.getByLabelText('Available times')).findByRole('button', { name: '9:00 AM EST' }));
+    expect(screen.getByLabelText(/^Booking Time/)).toHaveValue('09:00');
+    const slotsCall = calls.filter((c) => c.path === '/api/bookings/available-slots').pop()!;
+    expect(slotsCall.body).toEqual({ apiKey: 'pk_clinic_key_123', date: `${next.month}-04`, packageId: 'p1', practitionerId: 'pr_ana' });
+
+    await details(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Please complete the payment to confirm booking')).toBeInTheDocument();
+    const sent = calls.find((c) => c.path === '/api/bookings/create-booking')!.body;
+    expect(sent).toMatchObject({ packageId: 'p1', practitionerId: 'pr_ana', bookingDate: `${next.month}-04`, bookingTime: '09:00' });
+  });
+
+  it("books 'anyone': the calls say 'any'", async () => {
+    const calls = practitionerAnswers();
+    vi.spyOn(window, 'open').mockReturnValue({ opener: {} } as unknown as Window);
+    const { user } = open();
+    await user.selectOptions(await ready(), 'p1');
+    const next = await toNextMonth(user);
+    expect(calls.filter((c) => c.path === '/api/bookings/available-days').pop()!.body).toMatchObject({ practitionerId: 'any' });
+    await user.click(dayButton(next.month, 6));
+    await user.click(await screen.findByRole('button', { name: '10:00 AM EST' }));
+    await details(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByText('Please complete the payment to confirm booking');
+    expect(calls.find((c) => c.path === '/api/bookings/create-booking')!.body).toMatchObject({ practitionerId: 'any', bookingDate: `${next.month}-06`, bookingTime: '10:00' });
+  });
+
+  it('keeps a clinic-wide package as before: no practitioner to choose, and none sent', async () => {
+    const calls = practitionerAnswers();
+    vi.spyOn(window, 'open').mockReturnValue({ opener: {} } as unknown as Window);
+    const { user } = open();
+    await user.selectOptions(await ready(), 'p2');
+    expect(screen.queryByRole('group', { name: 'Practitioner' })).not.toBeInTheDocument();
+    const next = await toNextMonth(user);
+    expect(calls.filter((c) => c.path === '/api/bookings/available-days').pop()!.body).not.toHaveProperty('practitionerId');
+    // Typing the date still works, as the spec's date input.
+    fireEvent.change(screen.getByLabelText(/^Booking Date/), { target: { value: `${next.month}-08` } });
+    await user.click(await screen.findByRole('button', { name: '9:00 AM EST' }));
+    await details(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByText('Please complete the payment to confirm booking');
+    const sent = calls.find((c) => c.path === '/api/bookings/create-booking')!.body;
+    expect(sent).toEqual({ apiKey: 'pk_clinic_key_123', packageId: 'p2', firstName: 'Pat', lastName: 'Visitor', email: 'pat@example.com', phoneNumber: '+15551234567', bookingDate: `${next.month}-08`, bookingTime: '09:00' });
+    expect(calls.filter((c) => c.path === '/api/bookings/available-slots').every((c) => !('practitionerId' in (c.body as object)))).toBe(true);
+  });
+
+  it('marks the days with free times and disables the others; Previous stops at this month; arrow keys move between free days', async () => {
+    practitionerAnswers();
+    const { user } = open();
+    await ready();
+    // Before a package, no day can be chosen.
+    expect(screen.getByText('Choose a package to see its free days.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous month' })).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText(/^Package/), 'p2');
+    const next = await toNextMonth(user);
+
+    const second = dayButton(next.month, 2);
+    expect(second).toHaveAccessibleName(new RegExp(`^\\w+day, ${next.name} 2: 3 free times$`));
+    expect(dayButton(next.month, 3)).toBeDisabled();
+    expect(dayButton(next.month, 3)).toHaveAccessibleName(new RegExp(`^\\w+day, ${next.name} 3: no free times$`));
+    // One tab stop in the grid: the first free day.
+    expect(second).toHaveAttribute('tabindex', '0');
+    expect(dayButton(next.month, 4)).toHaveAttribute('tabindex', '-1');
+
+    second.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(dayButton(next.month, 4)).toHaveFocus();
+    // Down a week from the 4th is the 11th (no free times): the next free day that way, the 18th.
+    await user.keyboard('{ArrowDown}');
+    expect(dayButton(next.month, 18)).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByLabelText(/^Booking Date/)).toHaveValue(`${next.month}-18`);
+    expect(dayButton(next.month, 18)).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Previous month' })).toBeDisabled());
+  });
+
+  it('says so when a month has no free times', async () => {
+    practitionerAnswers({
+      'POST /api/bookings/available-days': (body) => {
+        const b = body as { from: string; days: number };
+        const out = freeDays(b);
+        (out.body.data.days as { free: number }[]).forEach((d) => (d.free = 0));
+        return out;
+      },
+    });
+    const { user } = open();
+    await user.selectOptions(await ready(), 'p2');
+    expect(await screen.findByText(/^No free times in \w+ \d{4}\. Please try the next month\.$/)).toBeInTheDocument();
+  });
+
+  it('preselects the package and practitioner named in the address', async () => {
+    window.history.replaceState(null, '', '/booking/pk_clinic_key_123?package=p1&practitioner=pr_ben');
+    const calls = practitionerAnswers();
+    open();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Package/ })).toHaveValue('p1'));
+    expect(screen.getByRole('radio', { name: /Ben Okafor/ })).toBeChecked();
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/bookings/available-days' && (c.body as { practitionerId?: string }).practitionerId === 'pr_ben')).toBe(true));
+  });
+
+  it('a practitioner alone in the address picks the one package they offer', async () => {
+    window.history.replaceState(null, '', '/booking/pk_clinic_key_123?practitioner=pr_ana');
+    practitionerAnswers();
+    open();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Package/ })).toHaveValue('p1'));
+    expect(screen.getByRole('radio', { name: /Dr Ana Ruiz/ })).toBeChecked();
+  });
+});
+
+const CONFIRMED = {
+  status: 'confirmed', packageName: 'Consultation', bookingTimeLabel: 'Tuesday, January 15, 2030 at 10:00 AM EST', date: '2030-01-15', time: '10:00',
+  timeZone: 'America/New_York', timeZoneName: 'Eastern Standard Time', durationMinutes: 45, practitionerName: 'Dr Ana Ruiz',
+  clinic: { name: 'Sunrise Clinic', phoneNumber: '+15550001111' },
+  manageUrl: 'https://app.example.com/manage#tok', ics: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
+};
+
+const backFromCheckout = () => window.history.replaceState(null, '', '/booking/pk_clinic_key_123?payment=success&session_id=cs_test_abc');
+
+describe('BookingPage: the confirmation after paying', () => {
+  it('shows what, when, who and where, adds to the calendar, and links to manage the booking', async () => {
+    backFromCheckout();
+    const calls = mockApi({
+      'POST /api/bookings/available-slots': (body) => ({ status: 200, body: { message: 'OK', data: day((body as { date: string }).date) } }),
+      'POST /api/bookings/confirmation': { status: 200, body: { message: 'OK', data: CONFIRMED } },
+    });
+    const created: Blob[] = [];
+    const createObjectURL = vi.fn((b: Blob) => (created.push(b), 'blob:ics'));
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = open();
+
+    expect(await screen.findByRole('heading', { name: 'Your booking is confirmed' })).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/bookings/confirmation')!.body).toEqual({ apiKey: 'pk_clinic_key_123', sessionId: 'cs_test_abc' });
+    const screenEl = screen.getByRole('region', { name: 'Booking confirmation' });
+    expect(screenEl).toHaveTextContent('WhatConsultation45 minutes');
+    expect(screenEl).toHaveTextContent('WhenTuesday, January 15, 2030 at 10:00 AM EST');
+    expect(screenEl).toHaveTextContent('WithDr Ana Ruiz');
+    expect(screenEl).toHaveTextContent('WhereSunrise Clinic');
+    expect(within(screenEl).getByRole('link', { name: '+15550001111' })).toHaveAttribute('href', 'tel:+15550001111');
+    expect(within(screenEl).getByRole('link', { name: 'Manage your booking' })).toHaveAttribute('href', 'https://app.example.com/manage#tok');
+    // No form (and no package list) after paying.
+    expect(screen.queryByRole('form', { name: 'Booking' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/bookings/available-packages')).toBe(false);
+
+    await user.click(within(screenEl).getByRole('button', { name: 'Add to calendar' }));
+    expect(created).toHaveLength(1);
+    expect(await created[0]!.text()).toBe(CONFIRMED.ics);
+    expect(created[0]!.type).toBe('text/calendar;charset=utf-8');
+    const link = click.mock.instances[0] as unknown as HTMLAnchorElement;
+    expect(link.download).toBe('booking.ics');
+    expect(link.getAttribute('href')).toBe('blob:ics');
+  });
+
+  it('asks again while the payment is pending, and shows the booking once it is confirmed', async () => {
+    backFromCheckout();
+    const saved = { ...CONFIRMATION_POLL };
+    CONFIRMATION_POLL.intervalMs = 20;
+    try {
+      let asked = 0;
+      mockApi({
+        'POST /api/bookings/confirmation': () => ({ status: 200, body: { message: 'OK', data: ++asked < 3 ? { ...CONFIRMED, status: 'pending', manageUrl: undefined, ics: undefined } : CONFIRMED } }),
+      });
+      open();
+      expect(await screen.findByText(/We are confirming your booking/)).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Your booking is confirmed' })).toBeInTheDocument();
+      expect(asked).toBe(3);
+    } finally {
+      Object.assign(CONFIRMATION_POLL, saved);
+    }
+  });
+
+  it('stops asking after the limit and says the confirmation will follow by email', async () => {
+    backFromCheckout();
+    const saved = { ...CONFIRMATION_POLL };
+    Object.assign(CONFIRMATION_POLL, { intervalMs: 20, limitMs: 100 });
+    try {
+      let asked = 0;
+      mockApi({ 'POST /api/bookings/confirmation': () => (asked++, { status: 200, body: { message: 'OK', data: { ...CONFIRMED, status: 'pending' } } }) });
+      open();
+      expect(await screen.findByText(GAVE_UP_TEXT)).toBeInTheDocument();
+      const count = asked;
+      expect(count).toBeGreaterThan(1);
+      expect(count).toBeLessThanOrEqual(6);
+      await act(() => new Promise((r) => setTimeout(r, 100)));
+      expect(asked).toBe(count);
+    } finally {
+      Object.assign(CONFIRMATION_POLL, saved);
+    }
+  });
+
+  it('says so when the checkout expired, and when the session is unknown', async () => {
+    backFromCheckout();
+    mockApi({ 'POST /api/bookings/confirmation': { status: 200, body: { message: 'OK', data: { ...CONFIRMED, status: 'expired', manageUrl: undefined, ics: undefined } } } });
+    const first = open();
+    expect(await screen.findByText(/This checkout has expired, so no booking was made/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'choose a time again' })).toHaveAttribute('href', '/booking/pk_clinic_key_123');
+    first.unmount();
+
+    mockApi({ 'POST /api/bookings/confirmation': { status: 404, body: { message: 'We could not find this booking. Please check your email for the confirmation.' } } });
+    open();
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not find this booking. Please check your email for the confirmation.');
   });
 });

@@ -1,8 +1,12 @@
-// booking/:apiKey: the public booking page (spec sections 2, 4, 5 and 8). A visitor picks a package
-// (its details card shows the price in dollars), gives contact details, a date and a time, and
-// continues to card payment: the checkout opens in a new window. The clinic's free times for the
-// chosen date are offered as quick picks, in the clinic's time zone (named on the page). The server
-// checks everything again and holds the time only while the visitor pays. No console code here.
+// booking/:apiKey: the public booking page (spec sections 2, 4, 5 and 8; issue 25). In the order a
+// patient on a phone goes: a package (its details card shows the price in dollars), who with (a
+// practitioner or 'anyone', for packages with practitioners), a day of the month view (the days with
+// free times marked), a time button, then contact details and Continue to card payment: the checkout
+// opens in a new window. The month view and the time buttons fill the spec's date and time inputs,
+// which can still be typed in. Times are in the clinic's time zone (named on the page). The server
+// checks everything again and holds the time only while the visitor pays. Back from Checkout
+// (?payment=success&session_id=...), the page shows the booking's confirmation instead of the form.
+// `?package=<id>` and `?practitioner=<id>` preselect (the console prints such links). No console code here.
 import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { BOOKING_FIELDS, bookingPayload, validateBookingForm, type BookingField, type BookingFormValues } from '#shared/bookings/form';
@@ -10,7 +14,9 @@ import { formatDollars, todayIn } from '#shared/bookings/time';
 import { controlProps, Field } from '../../../components/field';
 import { Loading } from '../../../components/loading';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
-import { availablePackages, availableSlots, createBooking, type BookingDay, type FreeDay, type PublicBookingPackage } from './api';
+import { availableDays, availablePackages, availableSlots, createBooking, type BookingDay, type FreeDay, type PublicBookingPackage } from './api';
+import { Confirmation } from './confirmation';
+import { MonthView, addMonths, daysInMonth, monthLabel, monthOf } from './month-view';
 import { ApiError, failureText } from '../../../lib/api';
 import { useHydrated, useSearchParam } from '../../../lib/location';
 
@@ -34,7 +40,14 @@ const browserToday = (now = new Date()) =>
 
 const ERRORS_ID = 'booking-errors';
 
-const dayKey = (apiKey: string, date: string, packageId: string): [string, string, string, string] => ['booking-day', apiKey, date, packageId];
+type DayKey = [string, string, string, string, string];
+/** `practitionerId`: '' for a clinic-wide package (and none chosen yet). */
+const dayKey = (apiKey: string, date: string, packageId: string, practitionerId: string): DayKey => ['booking-day', apiKey, date, packageId, practitionerId];
+type DaysKey = [string, string, string, string, string, number];
+
+/** How far ahead the month view goes (the server refuses what the clinic does not offer). */
+const MONTHS_AHEAD = 12;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dayOptions = { revalidateOnFocus: false, shouldRetryOnError: false };
 
 /**
@@ -43,7 +56,7 @@ const dayOptions = { revalidateOnFocus: false, shouldRetryOnError: false };
  */
 function ClinicName({ apiKey }: { apiKey: string }) {
   const hydrated = useHydrated();
-  const { data, isLoading } = useSWR(apiKey ? dayKey(apiKey, browserToday(), '') : null, loadDay, dayOptions);
+  const { data, isLoading } = useSWR(apiKey ? dayKey(apiKey, browserToday(), '', '') : null, loadDay, dayOptions);
   return (
     <p className="fs-6 fw-semibold text-body-secondary mb-1 text-truncate placeholder-glow" style={{ minHeight: '1.5em' }} data-testid="clinic-name">
       {data?.clinicName ?? (!hydrated || isLoading ? <span className="placeholder col-4 rounded" aria-hidden="true" /> : null)}
@@ -59,9 +72,16 @@ async function loadPackages([, apiKey]: [string, string]): Promise<PublicBooking
   return result.data.data;
 }
 
-async function loadDay([, apiKey, date, packageId]: [string, string, string, string]): Promise<BookingDay | undefined> {
-  const result = await availableSlots(apiKey, date, packageId || undefined);
+async function loadDay([, apiKey, date, packageId, practitionerId]: DayKey): Promise<BookingDay | undefined> {
+  const result = await availableSlots(apiKey, date, packageId || undefined, practitionerId || undefined);
   return result.success ? result.data.data : undefined;
+}
+
+/** The month view's free start times per date. */
+async function loadDays([, apiKey, packageId, practitionerId, from, days]: DaysKey): Promise<Record<string, number>> {
+  const result = await availableDays(apiKey, packageId, from, days, practitionerId || undefined);
+  if (!result.success || !Array.isArray(result.data.data?.days)) throw new ApiError(result);
+  return Object.fromEntries(result.data.data.days.map((d) => [d.date, d.free]));
 }
 
 /**
@@ -93,6 +113,7 @@ function PackageDetails({ pkg }: { pkg: PublicBookingPackage }) {
           <h2 className="h5 fw-bold mb-1">{pkg.packageName}</h2>
           <span className="fs-5 fw-bold text-primary text-nowrap">{formatDollars(pkg.packagePriceCents)}</span>
         </div>
+        {pkg.durationMinutes ? <p className="small text-body-secondary mb-1">{pkg.durationMinutes} minutes</p> : null}
         {pkg.packageDescription && (
           <p className="text-body-secondary mb-0" style={{ whiteSpace: 'pre-line' }}>
             {pkg.packageDescription}
@@ -100,6 +121,40 @@ function PackageDetails({ pkg }: { pkg: PublicBookingPackage }) {
         )}
       </div>
     </section>
+  );
+}
+
+const ANYONE = 'any';
+
+/** Who the visitor books with: 'Anyone available' first (the server picks who is free), then each practitioner. */
+function PractitionerChoice({ pkg, value, onChange, disabled }: { pkg: PublicBookingPackage; value: string; onChange(id: string): void; disabled: boolean }) {
+  const options = [{ id: ANYONE, name: 'Anyone available', title: 'The first free practitioner' }, ...(pkg.practitioners ?? [])];
+  return (
+    <fieldset className="mb-3">
+      <legend className="form-label fw-semibold small text-body-emphasis mb-1 fs-6">Practitioner</legend>
+      <div className="row g-2">
+        {options.map((p) => (
+          <div key={p.id} className="col-12 col-sm-6">
+            <div className={`form-check border rounded py-2 pe-2 mb-0 h-100 ${value === p.id ? 'border-primary bg-primary-subtle' : ''}`} style={{ paddingLeft: '2.25rem' }}>
+              <input
+                className="form-check-input"
+                type="radio"
+                name="practitionerId"
+                id={`practitioner-${p.id}`}
+                value={p.id}
+                checked={value === p.id}
+                onChange={() => onChange(p.id)}
+                disabled={disabled}
+              />
+              <label className="form-check-label d-block" htmlFor={`practitioner-${p.id}`}>
+                <span className="fw-semibold">{p.name}</span>
+                {p.title && <span className="d-block small text-body-secondary">{p.title}</span>}
+              </label>
+            </div>
+          </div>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
@@ -131,14 +186,40 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const [toast, setToast] = useState<string>();
+  /** The practitioner asked for ('any' or an id); it applies to the chosen package when that package offers them. */
+  const [practitioner, setPractitioner] = useState(ANYONE);
+  /** The month the month view shows ('YYYY-MM'); until the visitor moves it, that of the date, or today's. */
+  const [month, setMonth] = useState<string>();
 
   const { packageId, bookingDate, bookingTime } = values;
   const pkg = packages?.find((p) => p.id === packageId);
+  const withPractitioners = Boolean(pkg?.practitioners?.length);
+  /** What the calls send: nothing for a clinic-wide package (the spec's flow, unchanged). */
+  const practitionerId = !withPractitioners ? '' : pkg!.practitioners!.some((p) => p.id === practitioner) ? practitioner : ANYONE;
   const setValue = (name: BookingField, value: string) => setValues((prev) => ({ ...prev, [name]: value }));
+
+  // ?package=<id> and ?practitioner=<id> preselect, once, when the packages arrive. A practitioner alone
+  // picks their package when they offer exactly one.
+  const wantPackage = useSearchParam('package');
+  const wantPractitioner = useSearchParam('practitioner');
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || !packages) return;
+    preselected.current = true;
+    const offeredBy = wantPractitioner ? packages.filter((p) => p.practitioners?.some((x) => x.id === wantPractitioner)) : [];
+    const chosen = packages.find((p) => p.id === wantPackage) ?? (offeredBy.length === 1 ? offeredBy[0] : undefined);
+    if (chosen) setValue('packageId', chosen.id);
+    if (wantPractitioner) setPractitioner(wantPractitioner);
+  }, [packages, wantPackage, wantPractitioner]);
+
   // After a first Continue, the messages follow the fields as they are corrected.
   useEffect(() => {
     if (submitted) setErrors(validateBookingForm(values));
   }, [values, submitted]);
+  // A date typed in another month brings the month view there.
+  useEffect(() => {
+    if (ISO_DATE.test(bookingDate)) setMonth(monthOf(bookingDate));
+  }, [bookingDate]);
   const bind = (name: BookingField) => ({
     // Every field of the booking form is required. A field in error points to the list above the
     // form, where its message is (each message shows once).
@@ -152,11 +233,29 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
 
   // The clinic's zone (and so its 'today') comes with any day's answer; ask for the visitor's today first.
   const probeDate = bookingDate || browserToday();
-  const { data: day, isLoading: dayLoading } = useSWR(apiKey ? dayKey(apiKey, probeDate, packageId) : null, loadDay, dayOptions);
+  const { data: day, isLoading: dayLoading } = useSWR(apiKey ? dayKey(apiKey, probeDate, packageId, practitionerId) : null, loadDay, dayOptions);
   const zone = day?.timeZone;
   // The visitor's own today only in the browser: the prerendered page does not know it.
   const minDate = zone ? todayIn(zone) : hydrated ? browserToday() : undefined;
   const chosenDay = bookingDate && day?.date === bookingDate ? day : undefined;
+
+  // The month view: the free start times of each day of the shown month, from today on.
+  const firstMonth = minDate && monthOf(minDate);
+  const shownMonth = firstMonth && (month && month >= firstMonth ? month : firstMonth);
+  const from = shownMonth && (shownMonth === firstMonth ? minDate! : `${shownMonth}-01`);
+  const daysKey: DaysKey | null =
+    apiKey && packageId && shownMonth && from ? ['booking-days', apiKey, packageId, practitionerId, from, daysInMonth(shownMonth) - Number(from.slice(8)) + 1] : null;
+  const { data: free, error: daysError, isLoading: daysLoading } = useSWR(daysKey, loadDays, dayOptions);
+  const noneFree = free && Object.values(free).every((n) => n <= 0);
+  const monthNote = !packageId
+    ? 'Choose a package to see its free days.'
+    : daysError
+      ? 'The free days could not be loaded. You can still type a date below.'
+      : daysLoading
+        ? 'Loading the free days...'
+        : noneFree && shownMonth
+          ? `No free times in ${monthLabel(shownMonth)}. Please try the next month.`
+          : undefined;
 
   const listed = BOOKING_FIELDS.map((name) => errors[name]).filter((m): m is string => Boolean(m));
 
@@ -174,7 +273,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
     setBlockedLink(undefined);
     setSubmitting(true);
     try {
-      const booking = { ...bookingPayload(values), apiKey };
+      const booking = { ...bookingPayload(values), apiKey, ...(practitionerId ? { practitionerId } : {}) };
       const result = await createBooking(booking, keys.keyFor(booking));
       const url = result.data.data?.checkoutUrl;
       if (!result.success || !url) {
@@ -195,6 +294,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
       else if (mounted.current) setBlockedLink(url);
       setSuccess(SUCCESS_MESSAGE);
       setValues(EMPTY);
+      setPractitioner(ANYONE);
       setErrors({});
       setSubmitted(false);
       scrollToTop();
@@ -264,20 +364,21 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
         </Field>
         {packages?.length === 0 && <p className="text-body-secondary small">No packages can be booked right now.</p>}
         {pkg && <PackageDetails pkg={pkg} />}
+        {pkg && withPractitioners && <PractitionerChoice pkg={pkg} value={practitionerId} onChange={setPractitioner} disabled={isSubmitting} />}
+
+        <MonthView
+          month={shownMonth}
+          onMonth={setMonth}
+          free={free}
+          minDate={minDate}
+          maxMonth={firstMonth ? addMonths(firstMonth, MONTHS_AHEAD) : undefined}
+          selected={bookingDate}
+          onSelect={(date) => setValue('bookingDate', date)}
+          disabled={!packageId || isSubmitting}
+          note={monthNote}
+        />
 
         <div className="row g-3">
-          <Field id="firstName" label="First Name" required className="col-md-6">
-            <input {...bind('firstName')} autoComplete="given-name" />
-          </Field>
-          <Field id="lastName" label="Last Name" required className="col-md-6">
-            <input {...bind('lastName')} autoComplete="family-name" />
-          </Field>
-          <Field id="email" label="Email" required className="col-md-6">
-            <input {...bind('email')} type="email" autoComplete="email" />
-          </Field>
-          <Field id="phoneNumber" label="Phone Number" required className="col-md-6" hint="With the country code, e.g. +1234567890">
-            <input {...bind('phoneNumber')} type="tel" autoComplete="tel" placeholder="+1234567890" />
-          </Field>
           <Field id="bookingDate" label="Booking Date" required className="col-md-6">
             <input {...bind('bookingDate')} type="date" min={minDate} />
           </Field>
@@ -285,7 +386,6 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
             id="bookingTime"
             label="Booking Time"
             required
-           
             className="col-md-6"
             // Two lines kept from the first paint on (a phone wraps the zone's name), so the form does
             // not move when the zone arrives.
@@ -327,6 +427,22 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
           </section>
         )}
 
+        <h2 className="h6 fw-bold text-body-emphasis mt-4 mb-3">Your details</h2>
+        <div className="row g-3">
+          <Field id="firstName" label="First Name" required className="col-md-6">
+            <input {...bind('firstName')} autoComplete="given-name" />
+          </Field>
+          <Field id="lastName" label="Last Name" required className="col-md-6">
+            <input {...bind('lastName')} autoComplete="family-name" />
+          </Field>
+          <Field id="email" label="Email" required className="col-md-6">
+            <input {...bind('email')} type="email" autoComplete="email" />
+          </Field>
+          <Field id="phoneNumber" label="Phone Number" required className="col-md-6" hint="With the country code, e.g. +1234567890">
+            <input {...bind('phoneNumber')} type="tel" autoComplete="tel" placeholder="+1234567890" />
+          </Field>
+        </div>
+
         <div className="mt-4">
           <button type="submit" className="btn btn-primary px-4" disabled={isSubmitting || loading}>
             {isSubmitting ? 'Please Wait...' : 'Continue'}
@@ -337,23 +453,31 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   );
 }
 
+/** Stripe's placeholder, when a checkout stand-in did not replace it: no session to ask about. */
+const SESSION_ID = /^cs_[A-Za-z0-9_]+$/;
+
 export function BookingPage({ apiKey }: { apiKey: string }) {
-  const { data, error } = useSWR(apiKey ? ['booking-packages', apiKey] : null, loadPackages, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const payment = useSearchParam('payment');
+  const sessionId = useSearchParam('session_id');
+  const confirming = payment === 'success' && sessionId !== null && SESSION_ID.test(sessionId);
+  const { data, error } = useSWR(apiKey && !confirming ? ['booking-packages', apiKey] : null, loadPackages, { revalidateOnFocus: false, shouldRetryOnError: false });
   useEffect(() => {
     document.title = 'Booking';
   }, []);
 
   return (
-    <main className="container py-5" style={{ maxWidth: 760 }}>
+    <main className="container py-4 py-sm-5" style={{ maxWidth: 760 }}>
       <ClinicName apiKey={apiKey} />
       <h1 className="h2 fw-bold text-body-emphasis mb-4">Booking</h1>
-      {error ? (
+      {confirming ? (
+        <Confirmation apiKey={apiKey} sessionId={sessionId} againHref={`/booking/${encodeURIComponent(apiKey)}`} />
+      ) : error ? (
         <div className="alert alert-danger" role="alert">
           {failureText(error, 'This booking page is not available.')}
         </div>
       ) : (
         <section className="card border-0 shadow-sm" aria-busy={!data}>
-          <div className="card-body p-4">
+          <div className="card-body p-3 p-sm-4">
             <BookingForm apiKey={apiKey} packages={data} />
           </div>
         </section>
@@ -361,4 +485,3 @@ export function BookingPage({ apiKey }: { apiKey: string }) {
     </main>
   );
 }
-

@@ -1,0 +1,164 @@
+// The booking page's month view: a table of day buttons (Sunday first), the days with free times
+// marked and the others disabled, Previous/Next month, and arrow keys between the free days (one tab
+// stop: the chosen day, or the first free one). Its own few lines instead of a calendar library, which
+// would double the page's script. English names by hand: the first Intl formatter costs a slow phone
+// tens of milliseconds.
+// Always six rows of seven cells, from the prerendered first paint on (empty cells until the browser
+// knows the month), so nothing below it moves when the days arrive or the month changes.
+import { useRef, useState, type KeyboardEvent } from 'react';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const CELL_HEIGHT = 44;
+
+/** 'YYYY-MM' of a 'YYYY-MM-DD'. */
+export const monthOf = (date: string) => date.slice(0, 7);
+
+/** The month `by` months after 'YYYY-MM'. */
+export function addMonths(month: string, by: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + by, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+export function daysInMonth(month: string): number {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+const dateIn = (month: string, day: number) => `${month}-${String(day).padStart(2, '0')}`;
+export const monthLabel = (month: string) => `${MONTHS[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}`;
+
+export interface MonthViewProps {
+  /** 'YYYY-MM'; undefined on the prerendered paint (the visitor's today is not known there). */
+  month?: string;
+  onMonth(month: string): void;
+  /** Free start times per date; undefined while unknown (every day disabled). */
+  free?: Record<string, number>;
+  /** The first date that can be booked (the clinic's today). */
+  minDate?: string;
+  /** The last month Next goes to. */
+  maxMonth?: string;
+  selected: string;
+  onSelect(date: string): void;
+  disabled?: boolean;
+  /** Under the month: why no day can be chosen, or that the days are loading. */
+  note?: string;
+}
+
+export function MonthView({ month, onMonth, free, minDate, maxMonth, selected, onSelect, disabled, note }: MonthViewProps) {
+  const table = useRef<HTMLTableElement>(null);
+  const [focusDate, setFocusDate] = useState<string>();
+  const count = month ? daysInMonth(month) : 0;
+  const lead = month ? new Date(`${month}-01T00:00:00Z`).getUTCDay() : 0;
+  const open = (date: string) => !disabled && (!minDate || date >= minDate) && (free?.[date] ?? 0) > 0;
+  const openDays = month ? Array.from({ length: count }, (_, i) => dateIn(month, i + 1)).filter(open) : [];
+  // One tab stop in the grid: the day last moved to, the chosen day, or the first free day.
+  const tabStop = [focusDate, selected].find((d) => d && openDays.includes(d)) ?? openDays[0];
+
+  const moveFocus = (date: string) => {
+    setFocusDate(date);
+    table.current?.querySelector<HTMLButtonElement>(`[data-date="${date}"]`)?.focus();
+  };
+
+  const onKey = (ev: KeyboardEvent<HTMLElement>, from: string) => {
+    const steps: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+    let target: string | undefined;
+    if (ev.key === 'Home') target = openDays[0];
+    else if (ev.key === 'End') target = openDays[openDays.length - 1];
+    else if (steps[ev.key] && month) {
+      // The next free day that way, within this month.
+      const step = steps[ev.key]!;
+      for (let day = Number(from.slice(8)) + step; day >= 1 && day <= count; day += step) {
+        if (open(dateIn(month, day))) {
+          target = dateIn(month, day);
+          break;
+        }
+      }
+    } else return;
+    ev.preventDefault();
+    if (target) moveFocus(target);
+  };
+
+  const label = month ? monthLabel(month) : '';
+  const canBack = Boolean(month && !disabled && (!minDate || month > monthOf(minDate)));
+  const canNext = Boolean(month && !disabled && (!maxMonth || month < maxMonth));
+
+  return (
+    <section className="mb-3" aria-label="Free days">
+      <div className="d-flex align-items-center justify-content-between gap-2 mb-2">
+        <button type="button" className="btn btn-outline-secondary px-3 py-1" onClick={() => month && onMonth(addMonths(month, -1))} disabled={!canBack} aria-label="Previous month">
+          <span aria-hidden="true">&lsaquo;</span>
+        </button>
+        <h2 id="booking-month" className="h6 fw-bold mb-0 text-center" style={{ minHeight: '1.5em' }} aria-live="polite">
+          {label}
+        </h2>
+        <button type="button" className="btn btn-outline-secondary px-3 py-1" onClick={() => month && onMonth(addMonths(month, 1))} disabled={!canNext} aria-label="Next month">
+          <span aria-hidden="true">&rsaquo;</span>
+        </button>
+      </div>
+      <table ref={table} className="w-100 text-center" style={{ tableLayout: 'fixed' }} aria-labelledby="booking-month">
+        <thead>
+          <tr>
+            {WEEKDAYS.map((d) => (
+              <th key={d} scope="col" abbr={d} className="small fw-semibold text-body-secondary pb-1">
+                {d.slice(0, 2)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {[0, 1, 2, 3, 4, 5].map((week) => (
+            <tr key={week}>
+              {[0, 1, 2, 3, 4, 5, 6].map((weekday) => {
+                const day = week * 7 + weekday - lead + 1;
+                const date = month && day >= 1 && day <= count ? dateIn(month, day) : undefined;
+                return (
+                  <td key={weekday} className="p-1" style={{ height: CELL_HEIGHT }}>
+                    {date && <DayButton date={date} free={free?.[date]} open={open(date)} chosen={date === selected} tabbable={date === tabStop} onSelect={onSelect} onKey={(ev) => onKey(ev, date)} onFocus={() => setFocusDate(date)} />}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="small text-body-secondary mb-0 mt-1" style={{ minHeight: '1.5em' }}>
+        {note ?? 'Days with free times are in colour.'}
+      </p>
+    </section>
+  );
+}
+
+interface DayButtonProps {
+  date: string;
+  free?: number;
+  open: boolean;
+  chosen: boolean;
+  tabbable: boolean;
+  onSelect(date: string): void;
+  onKey(ev: KeyboardEvent<HTMLElement>): void;
+  onFocus(): void;
+}
+
+function DayButton({ date, free, open, chosen, tabbable, onSelect, onKey, onFocus }: DayButtonProps) {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+  const times = open ? `${free} free time${free === 1 ? '' : 's'}` : 'no free times';
+  return (
+    <button
+      type="button"
+      data-date={date}
+      className={`btn btn-sm w-100 h-100 p-0 fw-semibold ${chosen ? 'btn-primary' : open ? 'btn-outline-primary' : 'btn-link text-body-tertiary text-decoration-none'}`}
+      aria-label={`${weekday}, ${MONTHS[m - 1]} ${d}: ${times}`}
+      aria-pressed={chosen}
+      disabled={!open}
+      tabIndex={tabbable ? 0 : -1}
+      onClick={() => onSelect(date)}
+      onKeyDown={onKey}
+      onFocus={onFocus}
+    >
+      {d}
+    </button>
+  );
+}
