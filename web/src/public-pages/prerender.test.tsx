@@ -40,6 +40,12 @@ describe('prerendered public pages', () => {
       expect(host.querySelector(`#${labelEl!.htmlFor}`), label).toBeDisabled();
     }
     expect(host.querySelector('[data-testid="clinic-name"] .placeholder')).not.toBeNull();
+    // The month view's six weeks are painted (empty cells until the browser knows the month), so
+    // nothing below moves when its days arrive.
+    expect(host.querySelectorAll('section[aria-label="Free days"] tbody tr')).toHaveLength(6);
+    expect(host.querySelectorAll('section[aria-label="Free days"] tbody td')).toHaveLength(42);
+    expect(host.querySelector('[data-date]')).toBeNull();
+    expect(host.querySelector('button[aria-label="Next month"]')).toBeDisabled();
   });
 
   for (const page of PUBLIC_PAGES) {
@@ -78,5 +84,9 @@ describe('prerendered public pages', () => {
     const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
     expect(host.querySelector('#bookingDate')).toBe(dateField);
     expect(dateField.getAttribute('min')).toBe(today);
+    // The month view's days fill the painted cells: this month's, today's among them.
+    const cells = [...host.querySelectorAll('section[aria-label="Free days"] tbody td')];
+    expect(cells).toHaveLength(42);
+    expect(cells.some((td) => td.querySelector(`[data-date="${today}"]`))).toBe(true);
   });
 });

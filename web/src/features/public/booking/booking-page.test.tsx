@@ -204,12 +204,15 @@ const WITH_PRACTITIONERS = [
   { ...PACKAGES[1], durationMinutes: 30, practitioners: [] },
 ];
 
-/** Free times on even days of the month, none on odd ones: the month view's marks. */
+/**
+ * Free times on even days of the month, none on odd ones: the month view's marks. Every day of this
+ * month is free, so the page stays on it (a month without free times moves the view to the next).
+ */
 function freeDays(body: { from: string; days: number }) {
   const start = Date.parse(`${body.from}T00:00:00Z`);
   const days = Array.from({ length: body.days }, (_, i) => {
     const date = new Date(start + i * 86_400_000).toISOString().slice(0, 10);
-    return { date, free: Number(date.slice(8)) % 2 === 0 ? 3 : 0 };
+    return { date, free: Number(date.slice(8)) % 2 === 0 || date < `${nextMonth().month}-01` ? 3 : 0 };
   });
   return { status: 200, body: { message: 'OK', data: { timeZone: 'America/New_York', timeZoneName: 'Eastern Standard Time', days } } };
 }
@@ -354,7 +357,7 @@ describe('BookingPage: practitioners and the month view', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Previous month' })).toBeDisabled());
   });
 
-  it('says so when a month has no free times', async () => {
+  it('moves on from a month without free times, and says so when the next has none either', async () => {
     practitionerAnswers({
       'POST /api/bookings/available-days': (body) => {
         const b = body as { from: string; days: number };
@@ -365,7 +368,11 @@ describe('BookingPage: practitioners and the month view', () => {
     });
     const { user } = open();
     await user.selectOptions(await ready(), 'p2');
-    expect(await screen.findByText(/^No free times in \w+ \d{4}\. Please try the next month\.$/)).toBeInTheDocument();
+    // This month has none: the view moves on to the next by itself, and says that one has none either.
+    const next = nextMonth();
+    expect(await screen.findByText(`No free times in ${next.name} ${next.year}. Please try the next month.`)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: `${next.name} ${next.year}` })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous month' })).toBeEnabled();
   });
 
   it('preselects the package and practitioner named in the address', async () => {

@@ -247,6 +247,10 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
     apiKey && packageId && shownMonth && from ? ['booking-days', apiKey, packageId, practitionerId, from, daysInMonth(shownMonth) - Number(from.slice(8)) + 1] : null;
   const { data: free, error: daysError, isLoading: daysLoading } = useSWR(daysKey, loadDays, dayOptions);
   const noneFree = free && Object.values(free).every((n) => n <= 0);
+  // This month full (or nearly over): show the next one, unless the visitor chose a month themselves.
+  useEffect(() => {
+    if (!month && noneFree && firstMonth && shownMonth === firstMonth) setMonth(addMonths(firstMonth, 1));
+  }, [month, noneFree, firstMonth, shownMonth]);
   const monthNote = !packageId
     ? 'Choose a package to see its free days.'
     : daysError

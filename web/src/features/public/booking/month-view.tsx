@@ -9,6 +9,8 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** A day button and its cell: at least 36 px to tap, the cell's height fixed so the grid never grows. */
+const BUTTON_HEIGHT = 36;
 const CELL_HEIGHT = 44;
 
 /** 'YYYY-MM' of a 'YYYY-MM-DD'. */
@@ -123,8 +125,9 @@ export function MonthView({ month, onMonth, free, minDate, maxMonth, selected, o
           ))}
         </tbody>
       </table>
-      <p className="small text-body-secondary mb-0 mt-1" style={{ minHeight: '1.5em' }}>
-        {note ?? 'Days with free times are in colour.'}
+      {/* Two lines kept: a phone wraps the longer notes. */}
+      <p className="small text-body-secondary mb-0 mt-1" style={{ minHeight: '3em' }}>
+        {note ?? 'Days with free times can be chosen; the others are full or closed.'}
       </p>
     </section>
   );
@@ -149,7 +152,8 @@ function DayButton({ date, free, open, chosen, tabbable, onSelect, onKey, onFocu
     <button
       type="button"
       data-date={date}
-      className={`btn btn-sm w-100 h-100 p-0 fw-semibold ${chosen ? 'btn-primary' : open ? 'btn-outline-primary' : 'btn-link text-body-tertiary text-decoration-none'}`}
+      style={{ height: BUTTON_HEIGHT }}
+      className={`btn btn-sm w-100 p-0 fw-semibold ${chosen ? 'btn-primary' : open ? 'btn-outline-primary' : 'btn-link text-body-tertiary text-decoration-none'}`}
       aria-label={`${weekday}, ${MONTHS[m - 1]} ${d}: ${times}`}
       aria-pressed={chosen}
       disabled={!open}
