@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type InputHTMLAttributes, type Ref } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type Ref } from 'react';
 import { PasswordMeter, type PasswordChecks } from './password-meter';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>;
@@ -13,13 +13,28 @@ interface PasswordInputProps extends InputProps {
 export function PasswordInput({ ref, meter, className, onChange, disabled, ...props }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   const [value, setValue] = useState('');
+  const input = useRef<HTMLInputElement | null>(null);
+  const setRefs = useCallback(
+    (node: HTMLInputElement | null) => {
+      input.current = node;
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    },
+    [ref],
+  );
+  // The meter scores what is in the field, however it got there: typed (onChange), or written by the
+  // form itself (react-hook-form's setValue and reset set the element's value, without an event),
+  // as 'Suggest a password' does. The form re-renders then, and this reads the field after each render.
+  useLayoutEffect(() => {
+    if (meter && input.current && input.current.value !== value) setValue(input.current.value);
+  });
   const invalid = className?.includes('is-invalid');
   return (
     <>
       <div className={`input-group${invalid ? ' has-validation' : ''}`}>
         <input
           {...props}
-          ref={ref}
+          ref={setRefs}
           disabled={disabled}
           type={visible ? 'text' : 'password'}
           className={className}
