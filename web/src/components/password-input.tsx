@@ -9,6 +9,30 @@ interface PasswordInputProps extends InputProps {
   meter?: boolean | Partial<PasswordChecks>;
 }
 
+/**
+ * Calls `onWrite` after code sets the element's value. The element's own `value` property wraps the
+ * one in place: React's change tracker defines one there too, and keeps working through it.
+ */
+function watchValueWrites(node: HTMLInputElement, onWrite: (value: string) => void): () => void {
+  const own = Object.getOwnPropertyDescriptor(node, 'value');
+  const inner = own ?? Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!;
+  Object.defineProperty(node, 'value', {
+    configurable: true,
+    enumerable: inner.enumerable,
+    get(this: HTMLInputElement) {
+      return inner.get!.call(this) as string;
+    },
+    set(this: HTMLInputElement, next: string) {
+      inner.set!.call(this, next);
+      onWrite(inner.get!.call(this) as string);
+    },
+  });
+  return () => {
+    if (own) Object.defineProperty(node, 'value', own);
+    else delete (node as { value?: string }).value;
+  };
+}
+
 /** A password input with a show/hide control and, optionally, a strength meter. */
 export function PasswordInput({ ref, meter, className, onChange, disabled, ...props }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
@@ -22,12 +46,16 @@ export function PasswordInput({ ref, meter, className, onChange, disabled, ...pr
     },
     [ref],
   );
-  // The meter scores what is in the field, however it got there: typed (onChange), or written by the
-  // form itself (react-hook-form's setValue and reset set the element's value, without an event),
-  // as 'Suggest a password' does. The form re-renders then, and this reads the field after each render.
+  // The meter scores what is in the field, however it got there: typed (onChange), or written by
+  // code (react-hook-form's setValue and reset set the element's value, with no event and not always
+  // a re-render), as 'Suggest a password' does.
+  const metered = Boolean(meter);
   useLayoutEffect(() => {
-    if (meter && input.current && input.current.value !== value) setValue(input.current.value);
-  });
+    const node = input.current;
+    if (!metered || !node) return undefined;
+    setValue(node.value);
+    return watchValueWrites(node, setValue);
+  }, [metered]);
   const invalid = className?.includes('is-invalid');
   return (
     <>
