@@ -53,6 +53,9 @@ describe('OrganizationPage', { timeout: 20_000 }, () => {
   it('lets the owner edit the profile and time zone, with the spec messages', async () => {
     const { user, calls } = setup(true);
     expect(await screen.findByDisplayValue('Riverside Clinic')).toBeInTheDocument();
+    // The spec's order (section 3): name, email, legalName, websiteUrl, phoneNumber; then the time zone.
+    const profile = screen.getByRole('form', { name: 'Organisation profile' });
+    expect([...profile.querySelectorAll('input')].map((el) => el.getAttribute('name'))).toEqual(['name', 'email', 'legalName', 'websiteUrl', 'phoneNumber', 'timeZone']);
     const save = screen.getByRole('button', { name: 'Save changes' });
     expect(save).toBeDisabled();
     await user.clear(byLabel('Legal name'));

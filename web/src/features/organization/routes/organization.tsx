@@ -72,17 +72,17 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
           <Field id="name" label="Organisation name" required error={e('name')} className="col-md-6">
             <input {...register('name')} {...controlProps('name', e('name'), { required: true })} autoComplete="organization" />
           </Field>
-          <Field id="legalName" label="Legal name" required error={e('legalName')} className="col-md-6">
-            <input {...register('legalName')} {...controlProps('legalName', e('legalName'), { required: true })} />
-          </Field>
           <Field id="email" label="Organisation email" required error={e('email')} className="col-md-6">
             <input {...register('email')} {...controlProps('email', e('email'), { required: true })} type="email" />
           </Field>
-          <Field id="phoneNumber" label="Phone number" required error={e('phoneNumber')} className="col-md-6">
-            <input {...register('phoneNumber')} {...controlProps('phoneNumber', e('phoneNumber'), { required: true })} type="tel" />
+          <Field id="legalName" label="Legal name" required error={e('legalName')} className="col-md-6">
+            <input {...register('legalName')} {...controlProps('legalName', e('legalName'), { required: true })} />
           </Field>
           <Field id="websiteUrl" label="Website" required error={e('websiteUrl')} className="col-md-6">
             <input {...register('websiteUrl')} {...controlProps('websiteUrl', e('websiteUrl'), { required: true })} type="url" />
+          </Field>
+          <Field id="phoneNumber" label="Phone number" required error={e('phoneNumber')} className="col-md-6">
+            <input {...register('phoneNumber')} {...controlProps('phoneNumber', e('phoneNumber'), { required: true })} type="tel" />
           </Field>
           <Field id="timeZone" label="Time zone" required error={e('timeZone')} className="col-md-6" hint="Bookings and times shown to visitors use it.">
             <input {...register('timeZone')} {...controlProps('timeZone', e('timeZone'), { required: true })} list="time-zones" autoComplete="off" />

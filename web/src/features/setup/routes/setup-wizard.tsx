@@ -156,10 +156,10 @@ function OrganizationStep({ onDone, onSkip }: StepProps) {
   return (
     <StepForm step="organization" onSkip={onSkip} status={loadError ? { kind: 'danger', text: 'The organisation details could not be loaded.' } : status} save={() => save(() => saveOrganization(values))}>
       <Input name="name" label="Organisation name" required {...common} />
-      <Input name="legalName" label="Legal name" required {...common} />
       <Input name="email" label="Organisation email" type="email" required {...common} />
-      <Input name="phoneNumber" label="Phone number" type="tel" required hint="A plus sign, then 10 to 15 digits." {...common} />
+      <Input name="legalName" label="Legal name" required {...common} />
       <Input name="websiteUrl" label="Website" required {...common} />
+      <Input name="phoneNumber" label="Phone number" type="tel" required hint="A plus sign, then 10 to 15 digits." {...common} />
       <Field id="setup-timeZone" label="Time zone" required error={errors.timeZone} className="col-md-6" hint="Bookings, opening hours and reports use this zone.">
         <select {...controlProps('setup-timeZone', errors.timeZone, { base: 'form-select', required: true })} value={values.timeZone} onChange={(e) => set('timeZone', e.target.value)}>
           {!zones.includes(values.timeZone) && values.timeZone && <option value={values.timeZone}>{values.timeZone}</option>}
