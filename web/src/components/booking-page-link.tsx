@@ -86,6 +86,9 @@ interface BookingPageLinkProps extends BookingPageTarget {
   variant?: 'card' | 'inline';
 }
 
+/** A QR file name from a name ('Massage 60 min' -> 'booking-page-massage-60-min'). */
+export const qrFileName = (name: string) => ['booking-page', ...(name.toLowerCase().match(/[a-z0-9]+/g) ?? [])].join('-');
+
 /** The full block: heading, address with Copy and Open, the QR code and its download. */
 export function BookingPageLink({ packageId, practitionerId, title = 'Booking page', description, fileName = 'booking-page-qr', variant = 'card' }: BookingPageLinkProps) {
   const { enabled, apiKey, error, isLoading } = useBookingPageKey();
@@ -173,7 +176,7 @@ export function CopyBookingLinkButton({ apiKey, name, ...target }: BookingPageTa
   return (
     <>
       <button type="button" className="btn btn-sm btn-light me-1" onClick={() => void copy(bookingPageUrl(apiKey, target))} aria-label={`Copy the booking link of ${name}`}>
-        <i className={`bi ${state === 'copied' ? 'bi-check2' : 'bi-link-45deg'}`} aria-hidden="true" /> {state === 'copied' ? 'Copied' : state === 'failed' ? 'Not copied' : 'Link'}
+        <i className={`bi ${state === 'copied' ? 'bi-check2' : 'bi-link-45deg'}`} aria-hidden="true" /> {state === 'copied' ? 'Copied' : state === 'failed' ? 'Not copied' : 'Copy link'}
       </button>
       <span role="status" className="visually-hidden">
         {state === 'copied' ? `Booking link of ${name} copied` : state === 'failed' ? `Could not copy the booking link of ${name}` : ''}
