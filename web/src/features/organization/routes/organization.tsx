@@ -1,12 +1,13 @@
 // /organization: the organisation's profile and time zone (editable by the owner, shown to everyone),
 // and, for the owner, the integrations: the key that public pages use (view, copy, replace) and the
-// webhooks that send the organisation's events to other systems.
+// webhooks that send the organisation's events to other systems, and the booking page that key makes.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { organizationSchema } from '#shared/schemas/account';
 import { timeZone, type OrganizationProfile } from '#shared/schemas/organization';
+import { BookingPageLink } from '../../../components/booking-page-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { controlProps, Field } from '../../../components/field';
 import { Busy, Loading } from '../../../components/loading';
@@ -256,6 +257,7 @@ export function OrganizationPage() {
       {isOwner && (
         <>
           <IntegrationKey />
+          <BookingPageLink description="The public page where visitors book your packages. Its address changes with the integration key." />
           <WebhooksCard />
         </>
       )}
