@@ -243,9 +243,17 @@ export const ROUTES: readonly Route[] = [
   // When the clinic takes bookings (weekly hours, slot length, capacity, closed dates) in its time zone
   { method: 'GET', path: '/bookings/availability', handler: 'availability/get-availability', access: 'user', uses: { table: 'read' }, permission: read('BOOKING_PACKAGES') },
   { method: 'PUT', path: '/bookings/availability', handler: 'availability/update-availability', access: 'user', uses: { table: 'write' }, permission: write('BOOKING_PACKAGES') },
+  { method: 'GET', path: '/bookings/free-times', handler: 'availability/list-free-times', access: 'user', uses: { table: 'read' }, permission: read('BOOKING_PACKAGES') },
+  // Practitioners (issue 25, docs/practitioners.md): clinicians with their own hours, offering packages
+  { method: 'GET', path: '/practitioners', handler: 'practitioners/list-practitioners', access: 'user', uses: { table: 'read' }, permission: read('BOOKING_PACKAGES') },
+  { method: 'POST', path: '/practitioners', handler: 'practitioners/create-practitioner', access: 'user', uses: { table: 'write' }, permission: write('BOOKING_PACKAGES') },
+  { method: 'GET', path: '/practitioners/{id}', handler: 'practitioners/get-practitioner', access: 'user', uses: { table: 'read' }, permission: read('BOOKING_PACKAGES') },
+  { method: 'PUT', path: '/practitioners/{id}', handler: 'practitioners/update-practitioner', access: 'user', uses: { table: 'write' }, permission: write('BOOKING_PACKAGES') },
+  { method: 'DELETE', path: '/practitioners/{id}', handler: 'practitioners/delete-practitioner', access: 'user', uses: { table: 'write' }, permission: remove('BOOKING_PACKAGES') },
   // Public booking page (tenant from the apiKey): packages, free times, hold + Stripe Checkout
   { method: 'POST', path: '/bookings/available-packages', handler: 'booking-packages/list-available-packages', access: 'public', uses: { table: 'read' } },
   { method: 'POST', path: '/bookings/available-slots', handler: 'availability/list-available-slots', access: 'public', uses: { table: 'read' } },
+  { method: 'POST', path: '/bookings/available-days', handler: 'availability/list-available-days', access: 'public', uses: { table: 'read' } },
   { method: 'POST', path: '/bookings/create-booking', handler: 'bookings/create-booking', access: 'public', uses: { table: 'write', payments: true }, rateLimit: perMinutes(6, 30), idempotent: true },
   // Bookings (staff); confirmed only by Stripe's payment event (bookings/lib/payment-consumer.ts)
   { method: 'GET', path: '/bookings/bookings/list/all', handler: 'bookings/list-bookings', access: 'user', uses: { table: 'read' }, permission: read('BOOKING_PACKAGES') },

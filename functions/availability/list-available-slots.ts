@@ -1,11 +1,14 @@
-// POST /bookings/available-slots (public): the free times of one local date in the clinic's time zone
-// (lib/free-times.ts).
+// POST /bookings/available-slots (public): the free times of one local date in the clinic's time zone:
+// on the clinic-wide schedule (lib/free-times.ts), or for a package offered by practitioners, those of
+// the chosen practitioner or of anyone offering it, each time with who is free then (lib/diary.ts).
 import { availableSlotsSchema } from '#shared/schemas/bookings';
 import { badRequest, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
+import { getAvailability, rulesOf } from '../data/availability';
 import { getBookingPackage } from '../data/booking-packages';
 import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
 import { UNKNOWN_BOOKING_PAGE } from '../bookings/lib/views';
+import { practitionerFreeDay, usesPractitioners } from './lib/diary';
 import { freeTimes } from './lib/free-times';
 
 const PACKAGE_UNAVAILABLE = 'This package is not available. Please choose another package.';
@@ -14,10 +17,12 @@ export const handler = endpoint({ body: availableSlotsSchema }, async ({ body })
   const orgId = await findOrgIdByApiKey(body.apiKey);
   const org = orgId ? await getOrganization(orgId) : undefined;
   if (!org) throw notFound(UNKNOWN_BOOKING_PAGE);
-  if (body.packageId) {
-    const pkg = await getBookingPackage(org.id, body.packageId);
-    if (!pkg || !pkg.isActive || pkg.deletedAt) throw badRequest(PACKAGE_UNAVAILABLE, { packageId: PACKAGE_UNAVAILABLE });
-  }
+  const pkg = body.packageId ? await getBookingPackage(org.id, body.packageId) : undefined;
+  if (body.packageId && (!pkg || !pkg.isActive || pkg.deletedAt)) throw badRequest(PACKAGE_UNAVAILABLE, { packageId: PACKAGE_UNAVAILABLE });
   // The clinic's name comes with its day: the booking page shows it (the packages reply is a plain list).
+  if (pkg && usesPractitioners(pkg)) {
+    const rules = rulesOf(await getAvailability(org.id), org.timeZone);
+    return { data: { ...(await practitionerFreeDay(org, pkg, rules, body.practitionerId, body.date)), clinicName: org.name } };
+  }
   return { data: { ...(await freeTimes(org, body.date)), clinicName: org.name } };
 });

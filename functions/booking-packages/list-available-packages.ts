@@ -1,9 +1,13 @@
 // POST /bookings/available-packages (public): the packages the booking page offers, i.e. active and not
-// deleted, oldest first. Spec: data.data is the list.
+// deleted, oldest first, each with its duration and the practitioners offering it (active ones, by
+// name; none for a package on the clinic-wide schedule). Spec: data.data is the list.
 import { availablePackagesSchema } from '#shared/schemas/bookings';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
+import { getAvailability, rulesOf } from '../data/availability';
 import { listActiveBookingPackages } from '../data/booking-packages';
+import { getOrganization } from '../data/organizations';
+import { listPractitioners } from '../data/practitioners';
 import { findOrgIdByApiKey } from '../data/organizations';
 import { UNKNOWN_BOOKING_PAGE } from '../bookings/lib/views';
 import { toPublicPackageView } from './lib/view';
@@ -11,6 +15,14 @@ import { toPublicPackageView } from './lib/view';
 export const handler = endpoint({ body: availablePackagesSchema }, async ({ body }) => {
   const orgId = await findOrgIdByApiKey(body.apiKey);
   if (!orgId) throw notFound(UNKNOWN_BOOKING_PAGE);
-  const packages = await listActiveBookingPackages(orgId);
-  return { data: packages.map(toPublicPackageView) };
+  const [packages, practitioners, saved, org] = await Promise.all([listActiveBookingPackages(orgId), listPractitioners(orgId), getAvailability(orgId), getOrganization(orgId)]);
+  const rules = rulesOf(saved, org?.timeZone);
+  const active = practitioners.filter((p) => p.isActive).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  return {
+    data: packages.map((pkg) => ({
+      ...toPublicPackageView(pkg),
+      durationMinutes: pkg.durationMinutes ?? rules.slotMinutes,
+      practitioners: active.filter((p) => pkg.practitionerIds?.includes(p.id)).map((p) => ({ id: p.id, name: p.name, title: p.title })),
+    })),
+  };
 });

@@ -17,6 +17,7 @@ import { countMetric } from '#lib/log';
 import { withReply } from '#lib/request-scope';
 import { createCheckoutSession } from '#lib/stripe';
 import { getAvailability, rulesOf } from '../data/availability';
+import { chooseTime, type Candidate } from './lib/choose-practitioner';
 import { getBookingPackage } from '../data/booking-packages';
 import { getBooking, type BookingRecord } from '../data/bookings';
 import { cancellationCodes } from '../data/core';
@@ -48,12 +49,16 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, n
 
   const rules = rulesOf(await getAvailability(org.id), org.timeZone);
   const now = new Date();
-  const found = findSlot(rules, body.bookingDate, body.bookingTime, now);
+  // A package offered by practitioners: the time must be a free start of the one chosen, or of anyone
+  // (then the candidates in the fair order of lib/choose-practitioner.ts); else the clinic-wide slot.
+  const chosen = await chooseTime(org, pkg, rules, body, now);
+  const found: ReturnType<typeof findSlot> = chosen ? { slot: chosen.slot } : findSlot(rules, body.bookingDate, body.bookingTime, now);
   if ('refusal' in found) {
     const [field, message] = SLOT_REFUSALS[found.refusal];
     throw badRequest(message, { [field]: message });
   }
   const { slot } = found;
+  if (chosen && !chosen.candidates.length) throw conflict(BOOKING_MESSAGES.taken);
 
   // Staff set the redirection URL (their own site); it is checked again in case it was stored before the rule.
   // The package's page after paying: an address as is, a path of this site on this site's origin.
@@ -67,7 +72,7 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, n
   const cancelUrl = bookingPageUrl(body.apiKey, 'cancelled');
 
   const at = now.toISOString();
-  const newBooking = (id: string): BookingRecord => ({
+  const newBooking = (id: string, candidate?: Candidate): BookingRecord => ({
     id,
     orgId: org.id,
     packageId: pkg.id,
@@ -83,7 +88,10 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, n
     timeZone: rules.timeZone,
     startUtc: slot.startUtc,
     endUtc: slot.endUtc,
-    durationMinutes: rules.slotMinutes,
+    durationMinutes: chosen ? chosen.timing.durationMinutes : rules.slotMinutes,
+    ...(candidate && chosen
+      ? { practitionerId: candidate.id, practitionerName: candidate.name, bufferBeforeMinutes: chosen.timing.bufferBeforeMinutes, bufferAfterMinutes: chosen.timing.bufferAfterMinutes }
+      : { practitionerId: null, practitionerName: null }),
     status: 'held',
     paymentStatus: 'pending',
     holdExpiresAt: new Date(now.getTime() + (CHECKOUT_MINUTES + HOLD_GRACE_MINUTES) * 60_000).toISOString(),
@@ -113,17 +121,22 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, n
     else if (existing?.status === 'held') await releaseHeld(existing, 'expired', at);
     else if (existing?.status === 'confirmed') throw conflict('This booking is confirmed already.');
     else if (!existing) {
-      const fresh = newBooking(id);
-      try {
-        await holdPlace(fresh, rules.capacity, now);
-      } catch (error) {
-        if (error instanceof SlotFullError) throw conflict(BOOKING_MESSAGES.taken);
-        if (cancellationCodes(error).includes('TransactionConflict')) {
-          throw new HttpError(503, 'Many people are booking right now. Please try again in a moment.', undefined, { 'Retry-After': '1' });
+      // Each candidate in turn (one, or everyone free for "anyone"): the first whose time is still free gets it.
+      for (const candidate of chosen ? chosen.candidates : [undefined]) {
+        const fresh = newBooking(id, candidate);
+        try {
+          await holdPlace(fresh, rules.capacity, now);
+          booking = fresh;
+          break;
+        } catch (error) {
+          if (error instanceof SlotFullError) continue;
+          if (cancellationCodes(error).includes('TransactionConflict')) {
+            throw new HttpError(503, 'Many people are booking right now. Please try again in a moment.', undefined, { 'Retry-After': '1' });
+          }
+          throw error;
         }
-        throw error;
       }
-      booking = fresh;
+      if (!booking) throw conflict(BOOKING_MESSAGES.taken);
     }
     // expired or cancelled: that try is over; the next id holds anew.
   }
@@ -134,7 +147,7 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, n
       amountCents: booking.priceCents,
       currency: 'usd',
       productName: `${booking.packageName} (${org.name})`.slice(0, 250),
-      description: `${booking.bookingTime} on ${booking.bookingDate} (${booking.timeZone})`,
+      description: `${booking.bookingTime} on ${booking.bookingDate} (${booking.timeZone})${booking.practitionerName ? ` with ${booking.practitionerName}` : ''}`,
       successUrl,
       cancelUrl,
       customerEmail: body.email,
@@ -159,6 +172,8 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, n
       timeZone: booking.timeZone,
       startUtc: booking.startUtc,
       packageName: booking.packageName,
+      practitionerId: booking.practitionerId ?? null,
+      practitionerName: booking.practitionerName ?? null,
       amount: booking.priceCents / 100,
       amountCents: booking.priceCents,
       currency: 'usd',

@@ -1,4 +1,4 @@
-// GET /calendar?start=&end=&kinds=&assignee=: the organisation's appointments and bookings between two
+// GET /calendar?start=&end=&kinds=&assignee=&practitionerId=: the organisation's appointments and bookings between two
 // local dates (its time zone), for the console's calendar. Each kind is read only when the member may
 // read its module (Appointment, BOOKING_PACKAGES), and only by Queries on its time index, page by page:
 // bookings by their start instant (the local dates' bounds in the zone, so a DST change moves nothing
@@ -25,14 +25,16 @@ function appointmentItem(a: Appointment, zone: string, movable: boolean): Calend
     kind: 'appointment',
     id: a.id,
     title: `${a.firstName} ${a.lastName}${a.appointmentType ? ` · ${a.appointmentType}` : ''}`,
-    start: appointmentStartUtc(a, zone),
-    end: null,
+    start: a.startUtc ?? appointmentStartUtc(a, zone),
+    end: a.practitionerId && a.startUtc ? new Date(Date.parse(a.startUtc) + (a.durationMinutes ?? 30) * 60_000).toISOString() : null,
     date: a.bookingDate,
     time: a.bookingTime,
     status: a.status,
     assignee: a.assignee ?? null,
     version: a.version,
     movable: movable && (a.status === 'requested' || a.status === 'confirmed'),
+    practitionerId: a.practitionerId ?? null,
+    practitionerName: a.practitionerName ?? null,
   };
 }
 
@@ -50,6 +52,9 @@ function bookingItem(b: BookingRecord, zone: string, movable: boolean): Calendar
     paymentStatus: b.paymentStatus,
     // A held booking is mid-payment: it moves once confirmed.
     movable: movable && b.status === 'confirmed',
+    practitionerId: b.practitionerId ?? null,
+    practitionerName: b.practitionerName ?? null,
+    packageId: b.packageId,
   };
 }
 
@@ -72,9 +77,11 @@ export const handler = endpoint({ query: calendarQuerySchema }, async ({ query, 
   const moveBookings = can(caller, 'BOOKING_PACKAGES', 'write');
   const items: CalendarItem[] = [
     ...(appointments?.items ?? [])
-      .filter((a) => a.status !== 'cancelled' && (!query.assignee || a.assignee?.userId === query.assignee))
+      .filter((a) => a.status !== 'cancelled' && (!query.assignee || a.assignee?.userId === query.assignee) && (!query.practitionerId || a.practitionerId === query.practitionerId))
       .map((a) => appointmentItem(a, zone, moveAppointments)),
-    ...(bookings?.items ?? []).filter((b) => b.status === 'held' || b.status === 'confirmed').map((b) => bookingItem(b, zone, moveBookings)),
+    ...(bookings?.items ?? [])
+      .filter((b) => (b.status === 'held' || b.status === 'confirmed') && (!query.practitionerId || b.practitionerId === query.practitionerId))
+      .map((b) => bookingItem(b, zone, moveBookings)),
   ].sort((x, y) => (x.start < y.start ? -1 : x.start > y.start ? 1 : 0));
 
   const view: CalendarView = {

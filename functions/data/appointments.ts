@@ -27,8 +27,9 @@ import type { Page } from '#shared/api';
 import type { AppointmentFields, AppointmentLogEntry } from '#shared/appointments/types';
 import { isActiveStatus, type AppointmentStatus } from '#shared/schemas/appointments';
 import { ddb, decodeCursor, encodeCursor, table } from '#lib/dynamo';
-import { badRequest } from '#lib/errors';
+import { badRequest, conflict } from '#lib/errors';
 import { randomId } from '#lib/passwords';
+import { PRACTITIONER_BUSY, appointmentTimeItems } from './appointment-time';
 import { auditItem, type AuditInput } from './audit';
 import { batchGet, cancellationCodes, queryPage, strip, transact, type TransactItem } from './core';
 import { effectItems, type Effects } from './effects';
@@ -491,9 +492,12 @@ export interface AppointmentChange {
 // Save a change made to the version read, with its log and audit entries and what it tells people.
 // False when someone else changed the appointment first (nothing of this change is written).
 export async function saveAppointmentChange(c: AppointmentChange): Promise<boolean> {
+  // The practitioner's time follows the appointment (moved, given back when cancelled): right after the guard.
+  const time = appointmentTimeItems(c.previous, c.next);
   try {
     await transact([
       putAppointment(c.next, c.previous.version),
+      ...time,
       logPut(c.next.orgId, c.log),
       auditItem(c.audit),
       ...(c.items ?? []),
@@ -503,7 +507,9 @@ export async function saveAppointmentChange(c: AppointmentChange): Promise<boole
     ]);
     return true;
   } catch (error) {
-    if (failedConditions(error).includes(0)) return false;
+    const failed = failedConditions(error);
+    if (failed.includes(0)) return false;
+    if (failed.some((i) => i >= 1 && i <= time.length)) throw conflict(PRACTITIONER_BUSY);
     throw error;
   }
 }

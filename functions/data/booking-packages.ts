@@ -71,6 +71,15 @@ export async function listActiveBookingPackages(orgId: string, max = 200): Promi
   return items.slice(0, max).map((i) => strip<BookingPackageRecord>(i)!).filter((p) => p.isActive && !p.deletedAt);
 }
 
+// Every package that is not deleted (active or not), at most `max`: which ones name a practitioner.
+export async function listAllBookingPackages(orgId: string, max = 500): Promise<BookingPackageRecord[]> {
+  const items = await queryAll<Item>(
+    { TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': listPk(orgId) } },
+    max,
+  );
+  return items.slice(0, max).map((i) => strip<BookingPackageRecord>(i)!).filter((p) => !p.deletedAt);
+}
+
 /** The Put of a new package, for one transaction with its audit entry. */
 export function putNewBookingPackageItem(pkg: BookingPackageRecord): TransactItem {
   return {

@@ -25,6 +25,8 @@ export interface HoldRecord {
   bookingId: string;
   startUtc: string;
   holdExpiresAt: string;
+  /** Set for a practitioner booking's hold: it holds that person's time, not a slot's place. */
+  practitionerId?: string;
 }
 
 export type PlaceKind = 'held' | 'confirmed';

@@ -32,6 +32,12 @@ export interface AppointmentFields {
   customerId?: string;
   /** public: the request page; staff: the console's Book Appointment. */
   source: 'public' | 'staff';
+  /** Who sees the patient, when staff booked it with a practitioner: it takes that person's time. */
+  practitionerId?: string;
+  practitionerName?: string;
+  /** Its length (an appointment with a practitioner); its start instant in UTC goes with it. */
+  durationMinutes?: number;
+  startUtc?: string;
   createdBy?: string;
   createdAt: string;
   updatedAt: string;

@@ -20,6 +20,11 @@ export interface CalendarItem {
   version?: number;
   /** Whether this member may move it (write on its module, and a state that can move). */
   movable: boolean;
+  /** Who sees the patient (a practitioner booking or appointment), else null. */
+  practitionerId?: string | null;
+  practitionerName?: string | null;
+  /** A booking's package (the move dialog lists its free times). */
+  packageId?: string;
 }
 
 export interface CalendarView {

@@ -93,7 +93,20 @@ export const bookingFormSchema = z.object(appointmentBookingFields);
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
 
 /** Staff booking (signed in): the organisation comes from the token; organizationApiKey is ignored. */
-export const staffBookingSchema = z.object({ ...appointmentBookingFields, organizationApiKey: z.optional(z.string()) });
+export const staffBookingSchema = z.object({
+  ...appointmentBookingFields,
+  organizationApiKey: z.optional(z.string()),
+  /** With a practitioner, the appointment takes their time (docs/practitioners.md): none can overlap it. */
+  practitionerId: z.optional(z.pipe(z.string().check(z.trim()), z.transform((v) => v || undefined))),
+  durationMinutes: z.optional(
+    z.coerce.number({ error: 'Duration must be a number of minutes' }).check(
+      z.int('Duration must be whole minutes'),
+      z.minimum(5, 'Duration is at least 5 minutes'),
+      z.maximum(480, 'Duration is at most 480 minutes'),
+      z.refine((n) => n % 5 === 0, 'Duration must be a multiple of 5 minutes'),
+    ),
+  ),
+});
 export type StaffBooking = z.infer<typeof staffBookingSchema>;
 
 /** The public appointment request page (room-integration/{apiKey}) sends the organisation's apiKey. */

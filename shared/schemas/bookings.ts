@@ -166,6 +166,8 @@ export const availableDaysSchema = z.object({
 /** GET /bookings/free-times (staff): the free times of a package (and practitioner) on a date. */
 export const freeTimesQuerySchema = z.object({
   packageId: z.optional(z.string()),
+  /** A booking being moved: its own time counts as free, and its own length and buffers are used. */
+  bookingId: z.optional(z.string()),
   practitionerId: practitionerChoice,
   date: requiredString(BOOKING_MESSAGES.date, z.refine((v) => parseDate(v) !== undefined, BOOKING_MESSAGES.dateFormat)),
 });

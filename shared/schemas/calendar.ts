@@ -40,6 +40,8 @@ export const calendarQuerySchema = z
     ),
     /** Only the appointments assigned to this member (bookings have no assignee, so none are shown). */
     assignee: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'assignee must be a member id'))),
+    /** Only what this practitioner sees the patient for (bookings and appointments). */
+    practitionerId: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'practitionerId must be a practitioner id'))),
   })
   .check(
     z.refine((q) => !valid(q) || q.start < q.end, 'end must be after start'),
@@ -55,5 +57,7 @@ export const calendarMoveSchema = z.object({
     z.transform((v) => normaliseTime(v)!),
   ),
   version: z.optional(z.number('version must be a number')),
+  /** A practitioner booking may move to another practitioner who offers its package. */
+  practitionerId: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Unknown practitioner'))),
 });
 export type CalendarMove = z.input<typeof calendarMoveSchema>;

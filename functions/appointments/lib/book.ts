@@ -7,7 +7,10 @@
 import { todayIn } from '#shared/bookings/time';
 import { ATTACHMENT_FIELDS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, type AttachmentField, type StaffBooking } from '#shared/schemas/appointments';
 import type { Caller } from '#lib/authorise';
-import { HttpError, badRequest } from '#lib/errors';
+import { HttpError, badRequest, conflict } from '#lib/errors';
+import { PRACTITIONER_MESSAGES } from '#shared/schemas/practitioners';
+import { DEFAULT_APPOINTMENT_MINUTES, PRACTITIONER_BUSY, appointmentTimeItems } from '../../data/appointment-time';
+import { getPractitioner, type PractitionerRecord } from '../../data/practitioners';
 import type { UploadedFile } from '#lib/http';
 import { log } from '#lib/log';
 import type { Mail } from '#lib/mail';
@@ -55,6 +58,18 @@ export function checkBookingDate(bookingDate: string, timeZone: string) {
   if (bookingDate > latest) throw badRequest('Booking date must be within the next two years', { bookingDate: 'Booking date must be within the next two years' });
 }
 
+async function practitionerOf(org: Organization, id: string): Promise<PractitionerRecord> {
+  const p = await getPractitioner(org.id, id);
+  if (!p || p.deletedAt || !p.isActive) throw badRequest(PRACTITIONER_MESSAGES.unknownPractitioner, { practitionerId: PRACTITIONER_MESSAGES.unknownPractitioner });
+  return p;
+}
+
+/** What an appointment with a practitioner stores: who, how long, and its start instant (its blocks are computed from it). */
+function practitionerFields(p: PractitionerRecord, input: StaffBooking, org: Organization) {
+  const startUtc = appointmentStartUtc(input, org.timeZone);
+  return { practitionerId: p.id, practitionerName: p.name, durationMinutes: input.durationMinutes ?? DEFAULT_APPOINTMENT_MINUTES, startUtc };
+}
+
 async function storeAttachments(orgId: string, appointmentId: string, files: Booking['files']) {
   const present = ATTACHMENT_FIELDS.filter((f) => files[f]);
   // Sizes first: a too-large second file must not leave the first one stored.
@@ -92,6 +107,7 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
   const { org, input } = b;
   checkBookingDate(input.bookingDate, org.timeZone);
   const id = b.id ?? randomId();
+  const practitioner = b.staff && input.practitionerId ? await practitionerOf(org, input.practitionerId) : undefined;
   const attachments = await storeAttachments(org.id, id, b.files);
   const now = new Date().toISOString();
   const base: Appointment = {
@@ -116,6 +132,7 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
     status: b.staff ? 'confirmed' : 'requested',
     source: b.staff ? 'staff' : 'public',
     createdBy: b.staff?.caller.userId,
+    ...(practitioner ? practitionerFields(practitioner, input, org) : {}),
     createdAt: now,
     updatedAt: now,
     version: 1,
@@ -131,7 +148,9 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
       appointment = { ...base, customerId: customer.customerId };
       // The patient's link to cancel it themselves (a new token per attempt: only the committed one is mailed).
       const manage = appointmentManageLink(appointment, appointmentStartUtc(appointment, org.timeZone), org);
+      const time = appointmentTimeItems(undefined, appointment);
       const items: TransactItem[] = [
+        ...time,
         putAppointment(appointment),
         ...searchTokenPuts(appointment),
         logPut(org.id, {
@@ -159,6 +178,7 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
         await transact(items);
         break;
       } catch (error) {
+        if (error instanceof TransactionFailure && error.codes.slice(0, time.length).includes('ConditionalCheckFailed')) throw conflict(PRACTITIONER_BUSY);
         // The same new person booked at the same instant: their customer exists now, so look again.
         const customerRace = error instanceof TransactionFailure && error.codes.some((code, i) => code === 'ConditionalCheckFailed' && i >= customerAt);
         if (!customerRace || attempt >= 2) throw error;

@@ -1,7 +1,7 @@
 // The free times of one local date in the clinic's time zone, without past times (and the notice),
 // closed days or full slots. A hold whose time ran out counts as free (booking that time releases it).
 // Shared by the booking page and the patient's reschedule page.
-import { dayBoundsUtc, dayOf, describeInstant } from '#shared/bookings/slots';
+import { addDays, dayBoundsUtc, dayOf, describeInstant } from '#shared/bookings/slots';
 import { getAvailability, rulesOf } from '../../data/availability';
 import { listHoldsBetween, listSlotCountsBetween } from '../../data/holds';
 
@@ -14,7 +14,7 @@ export async function freeTimes(org: { id: string; timeZone?: string }, date: st
     const [counts, holds] = await Promise.all([listSlotCountsBetween(org.id, bounds.from, bounds.to), listHoldsBetween(org.id, bounds.from, bounds.to)]);
     const nowIso = now.toISOString();
     const lapsed = new Map<string, number>();
-    for (const h of holds) if (h.holdExpiresAt <= nowIso) lapsed.set(h.startUtc, (lapsed.get(h.startUtc) ?? 0) + 1);
+    for (const h of holds) if (h.holdExpiresAt <= nowIso && !h.practitionerId) lapsed.set(h.startUtc, (lapsed.get(h.startUtc) ?? 0) + 1);
     slots = day.slots
       .map((s) => {
         const taken = (counts.get(s.startUtc)?.taken ?? 0) - (lapsed.get(s.startUtc) ?? 0);
@@ -34,4 +34,20 @@ export async function freeTimes(org: { id: string; timeZone?: string }, date: st
     slotMinutes: rules.slotMinutes,
     slots,
   };
+}
+
+/** How many free times each date of a range has on the clinic-wide schedule (the month view): one read of the range. */
+export async function clinicFreeDays(org: { id: string; timeZone?: string }, from: string, days: number, now = new Date()) {
+  const rules = rulesOf(await getAvailability(org.id), org.timeZone);
+  const last = addDays(from, days - 1);
+  const range = { from: dayBoundsUtc(from, rules.timeZone)!.from, to: dayBoundsUtc(last, rules.timeZone)!.to };
+  const [counts, holds] = await Promise.all([listSlotCountsBetween(org.id, range.from, range.to), listHoldsBetween(org.id, range.from, range.to)]);
+  const nowIso = now.toISOString();
+  const lapsed = new Map<string, number>();
+  for (const h of holds) if (h.holdExpiresAt <= nowIso && !h.practitionerId) lapsed.set(h.startUtc, (lapsed.get(h.startUtc) ?? 0) + 1);
+  return Array.from({ length: days }, (_, i) => {
+    const date = addDays(from, i);
+    const free = dayOf(rules, date, now).slots.filter((s) => (counts.get(s.startUtc)?.taken ?? 0) - (lapsed.get(s.startUtc) ?? 0) < rules.capacity).length;
+    return { date, free };
+  });
 }

@@ -12,13 +12,46 @@ import type { Organization } from '../../data/organizations';
 import { outboxMail } from '../../data/outbox';
 import { bookingRowId, movedMail } from './mail';
 import { manageLink } from './manage-link';
-import { moveConfirmed } from './places';
+import { moveConfirmed, type NewTime } from './places';
+import { findPractitionerTime } from './choose-practitioner';
+import { bookingTiming } from '../../availability/lib/diary';
+import { getBookingPackage } from '../../data/booking-packages';
+import { getPractitioner } from '../../data/practitioners';
+import { PRACTITIONER_MESSAGES } from '#shared/schemas/practitioners';
 import { SLOT_REFUSALS } from './refusals';
 import { bookingReminderItems } from './reminder';
 
 export interface MoveRequest {
   bookingDate: string;
   bookingTime: string;
+  /** Staff may move a practitioner booking to another practitioner who offers its package. */
+  practitionerId?: string;
+}
+
+/**
+ * Where a booking may move: a practitioner booking to a free start of its practitioner (or the one
+ * named) for its own length and buffers, its own time counting as free; else the clinic-wide slot.
+ */
+async function newTimeOf(booking: BookingRecord, rules: AvailabilityRules, request: MoveRequest, now: Date): Promise<NewTime> {
+  if (!booking.practitionerId) {
+    if (request.practitionerId) throw badRequest(PRACTITIONER_MESSAGES.unknownPractitioner, { practitionerId: PRACTITIONER_MESSAGES.unknownPractitioner });
+    const found = findSlot(rules, request.bookingDate, request.bookingTime, now);
+    if ('refusal' in found) {
+      const [field, message] = SLOT_REFUSALS[found.refusal];
+      throw badRequest(message, { [field]: message });
+    }
+    return { ...found.slot, date: request.bookingDate, timeZone: rules.timeZone, durationMinutes: rules.slotMinutes };
+  }
+  const pkg = await getBookingPackage(booking.orgId, booking.packageId);
+  const targetId = request.practitionerId ?? booking.practitionerId;
+  const target = await getPractitioner(booking.orgId, targetId);
+  // Another practitioner must offer the package; the booking's own may stay even if it no longer does.
+  const allowed = target && !target.deletedAt && (targetId === booking.practitionerId || (target.isActive && pkg?.practitionerIds?.includes(targetId)));
+  if (!target || !allowed) throw badRequest(PRACTITIONER_MESSAGES.unknownPractitioner, { practitionerId: PRACTITIONER_MESSAGES.unknownPractitioner });
+  const timing = bookingTiming(booking, pkg, rules);
+  const found = await findPractitionerTime({ id: booking.orgId }, rules, timing, [target], request.bookingDate, request.bookingTime, now, `booking:${booking.id}`);
+  if (!found.candidates.length) throw conflict(CALENDAR_MESSAGES.full);
+  return { ...found.slot, date: request.bookingDate, timeZone: rules.timeZone, durationMinutes: timing.durationMinutes, practitionerId: target.id, practitionerName: target.name };
 }
 
 /**
@@ -34,19 +67,16 @@ export async function moveToRequestedTime(
   options: { movedBy?: string; also: (moved: BookingRecord, at: string) => TransactItem[] },
   now = new Date(),
 ): Promise<{ outcome: 'moved' | 'state'; moved: BookingRecord }> {
-  const found = findSlot(rules, request.bookingDate, request.bookingTime, now);
-  if ('refusal' in found) {
-    const [field, message] = SLOT_REFUSALS[found.refusal];
-    throw badRequest(message, { [field]: message });
-  }
-  const { slot } = found;
-  if (slot.startUtc === booking.startUtc) throw badRequest(CALENDAR_MESSAGES.sameTime, { bookingTime: CALENDAR_MESSAGES.sameTime });
+  const slot = await newTimeOf(booking, rules, request, now);
+  const samePerson = (slot.practitionerId ?? null) === (booking.practitionerId ?? null);
+  if (slot.startUtc === booking.startUtc && samePerson) throw badRequest(CALENDAR_MESSAGES.sameTime, { bookingTime: CALENDAR_MESSAGES.sameTime });
 
   const at = now.toISOString();
   const moved: BookingRecord = {
     ...booking,
     bookingDate: request.bookingDate, bookingTime: slot.time, timeZone: rules.timeZone, startUtc: slot.startUtc, endUtc: slot.endUtc,
-    durationMinutes: rules.slotMinutes, sequence: (booking.sequence ?? 0) + 1, updatedAt: at,
+    durationMinutes: slot.durationMinutes, sequence: (booking.sequence ?? 0) + 1, updatedAt: at,
+    ...(slot.practitionerId ? { practitionerId: slot.practitionerId, practitionerName: slot.practitionerName ?? null } : {}),
   };
   const manage = manageLink(moved, org);
   const orgName = org?.name ?? 'the clinic';
@@ -54,7 +84,7 @@ export async function moveToRequestedTime(
   try {
     outcome = await moveConfirmed(
       booking,
-      { startUtc: slot.startUtc, endUtc: slot.endUtc, date: request.bookingDate, time: slot.time, timeZone: rules.timeZone, durationMinutes: rules.slotMinutes },
+      slot,
       rules.capacity,
       at,
       [

@@ -12,10 +12,15 @@
 // in its transaction, under an id derived from the booking (and its move number), when an endpoint wants it.
 // When a slot looks full, holds whose time ran out are released first (DynamoDB TTL is not prompt
 // enough to be relied on), then the hold is tried once more.
-import { moveBookingItem, putNewBookingItem, type BookingRecord } from '../../data/bookings';
+// A booking with a practitioner takes that person's time instead of a place in a slot: the 5-minute
+// blocks of its span (buffers included, data/practitioners.ts) are taken, given back or moved in the
+// same transactions, so no two things are ever in one person's time.
+import { getBooking, moveBookingItem, putNewBookingItem, type BookingRecord } from '../../data/bookings';
 import { cancellationCodes, TransactionFailure, transact, tryTransact, type TransactItem } from '../../data/core';
-import { confirmPlaceItem, deleteHoldItem, listHoldsOfSlot, putHoldItem, releasePlaceItem, takePlaceItem } from '../../data/holds';
+import { confirmPlaceItem, deleteHoldItem, listHoldsBetween, listHoldsOfSlot, putHoldItem, releasePlaceItem, takePlaceItem } from '../../data/holds';
 import { counterUpdate } from '../../data/organizations';
+import { timeChangeItems, type TimeOwner } from '../../data/practitioners';
+import { busySpan } from '#shared/bookings/practitioner-times';
 import { reportItems, type ReportDelta } from '../../data/reports';
 import { bookingEventItems } from './events';
 
@@ -29,12 +34,32 @@ export class SlotFullError extends Error {
 
 const slotOf = (b: BookingRecord) => ({ startUtc: b.startUtc, date: b.bookingDate, time: b.bookingTime, timeZone: b.timeZone });
 
+type Placed = Pick<BookingRecord, 'orgId' | 'id' | 'startUtc' | 'endUtc' | 'practitionerId' | 'bufferBeforeMinutes' | 'bufferAfterMinutes'>;
+const ownerOf = (b: Pick<BookingRecord, 'id'>): TimeOwner => `booking:${b.id}`;
+const spanOf = (b: Placed) => busySpan(b.startUtc, b.endUtc, b.bufferBeforeMinutes, b.bufferAfterMinutes);
+
+/** The items taking a booking's place: its practitioner's time, or a place in its slot (condition: free). */
+function takeItems(b: BookingRecord, capacity: number, kind: 'held' | 'confirmed'): TransactItem[] {
+  if (b.practitionerId) return timeChangeItems(b.orgId, b.practitionerId, ownerOf(b), { take: spanOf(b) });
+  return [takePlaceItem(b.orgId, slotOf(b), capacity, kind)];
+}
+
+/** The items giving a booking's place back. */
+function giveItems(b: Placed, kind: 'held' | 'confirmed'): TransactItem[] {
+  if (b.practitionerId) return timeChangeItems(b.orgId, b.practitionerId, ownerOf(b), { give: spanOf(b) });
+  return [releasePlaceItem(b.orgId, b.startUtc, kind)];
+}
+
+/** Whether any of the first `count` items of a failed transaction failed its condition. */
+const failedWithin = (error: TransactionFailure, count: number) => Array.from({ length: count }, (_, i) => i).some((i) => error.failedAt(i));
+
 /** Holds a place for a new 'held' booking, or throws SlotFullError. */
 export async function holdPlace(booking: BookingRecord, capacity: number, now = new Date()): Promise<void> {
   const event = await bookingEventItems('booking.held', booking, `booking-held-${booking.id}`, booking.createdAt);
+  const take = takeItems(booking, capacity, 'held');
   const items = () => [
-    takePlaceItem(booking.orgId, slotOf(booking), capacity, 'held'),
-    putHoldItem({ orgId: booking.orgId, bookingId: booking.id, startUtc: booking.startUtc, holdExpiresAt: booking.holdExpiresAt! }),
+    ...take,
+    putHoldItem({ orgId: booking.orgId, bookingId: booking.id, startUtc: booking.startUtc, holdExpiresAt: booking.holdExpiresAt!, ...(booking.practitionerId ? { practitionerId: booking.practitionerId } : {}) }),
     putNewBookingItem(booking),
     ...event,
   ];
@@ -44,8 +69,11 @@ export async function holdPlace(booking: BookingRecord, capacity: number, now = 
       return;
     } catch (error) {
       const codes = cancellationCodes(error);
-      if (codes[0] !== 'ConditionalCheckFailed') throw error;
-      if (attempt > 0 || (await releaseExpiredHolds(booking.orgId, booking.startUtc, now)) === 0) break;
+      if (!codes.slice(0, take.length).includes('ConditionalCheckFailed')) throw error;
+      const freed = booking.practitionerId
+        ? await releaseLapsedHolds(booking.orgId, spanOf(booking), now)
+        : await releaseExpiredHolds(booking.orgId, booking.startUtc, now);
+      if (attempt > 0 || freed === 0) break;
     }
   }
   throw new SlotFullError();
@@ -54,7 +82,8 @@ export async function holdPlace(booking: BookingRecord, capacity: number, now = 
 /** Releases the holds of a slot whose time has run out; returns how many places came free. */
 export async function releaseExpiredHolds(orgId: string, startUtc: string, now = new Date()): Promise<number> {
   const nowIso = now.toISOString();
-  const expired = (await listHoldsOfSlot(orgId, startUtc)).filter((h) => h.holdExpiresAt <= nowIso);
+  // A practitioner booking's hold gives back its own time (releaseLapsedHolds), not a slot's place.
+  const expired = (await listHoldsOfSlot(orgId, startUtc)).filter((h) => h.holdExpiresAt <= nowIso && !h.practitionerId);
   let released = 0;
   for (const hold of expired) {
     const done = await tryTransact([
@@ -63,6 +92,23 @@ export async function releaseExpiredHolds(orgId: string, startUtc: string, now =
       releasePlaceItem(orgId, hold.startUtc, 'held'),
     ]);
     if (done) released++;
+  }
+  return released;
+}
+
+/**
+ * Releases the holds whose time ran out among those near a practitioner span (holds are keyed by their
+ * start; a span's neighbours start within a day of it); returns how many were released. Each release
+ * gives back that booking's own blocks, whoever's they are.
+ */
+export async function releaseLapsedHolds(orgId: string, span: { startMs: number; endMs: number }, now = new Date()): Promise<number> {
+  const day = 86_400_000;
+  const nowIso = now.toISOString();
+  const holds = (await listHoldsBetween(orgId, new Date(span.startMs - day).toISOString(), new Date(span.endMs + day).toISOString())).filter((h) => h.holdExpiresAt <= nowIso);
+  let released = 0;
+  for (const hold of holds) {
+    const booking = await getBooking(orgId, hold.bookingId);
+    if (booking?.status === 'held' && booking.holdExpiresAt! <= nowIso && (await releaseHeld(booking, 'expired', nowIso))) released++;
   }
   return released;
 }
@@ -80,7 +126,8 @@ export async function confirmHeld(b: BookingRecord, payment: Partial<BookingReco
   return tryTransact([
     moveBookingItem(b, { status: ['held'] }, changes),
     deleteHoldItem(b.orgId, b.startUtc, b.id),
-    confirmPlaceItem(b.orgId, b.startUtc),
+    // A practitioner's blocks stay as they are: held or confirmed, the time is theirs.
+    ...(b.practitionerId ? [] : [confirmPlaceItem(b.orgId, b.startUtc)]),
     counterUpdate(b.orgId, 'bookings', 1),
     ...confirmedReport(b, report),
     ...also,
@@ -102,9 +149,10 @@ export async function reinstateExpired(
 ): Promise<'confirmed' | 'full' | 'state'> {
   const changes: Partial<BookingRecord> = { ...payment, status: 'confirmed', paymentStatus: 'paid', confirmedAt: at, updatedAt: at, reportDay: b.bookingDate };
   const event = await bookingEventItems('booking.confirmed', { ...b, ...changes }, `booking-confirmed-${b.id}`, at);
+  const take = takeItems(b, capacity, 'confirmed');
   try {
     await transact([
-      takePlaceItem(b.orgId, slotOf(b), capacity, 'confirmed'),
+      ...take,
       moveBookingItem(b, { status: ['expired'] }, changes),
       counterUpdate(b.orgId, 'bookings', 1),
       ...confirmedReport(b, report),
@@ -114,8 +162,8 @@ export async function reinstateExpired(
     return 'confirmed';
   } catch (error) {
     if (!(error instanceof TransactionFailure)) throw error;
-    if (error.failedAt(1)) return 'state';
-    if (error.failedAt(0)) return 'full';
+    if (error.failedAt(take.length)) return 'state';
+    if (failedWithin(error, take.length)) return 'full';
     if (error.conditionFailed) return 'state'; // a row of `also` exists: this move was made already
     throw error;
   }
@@ -129,7 +177,7 @@ export async function releaseHeld(b: BookingRecord, to: 'expired' | 'cancelled',
   return tryTransact([
     moveBookingItem(b, { status: ['held'] }, changes),
     deleteHoldItem(b.orgId, b.startUtc, b.id),
-    releasePlaceItem(b.orgId, b.startUtc, 'held'),
+    ...giveItems(b, 'held'),
     ...also,
     ...event,
   ]);
@@ -157,7 +205,7 @@ export async function cancelConfirmed(
   const event = await bookingEventItems('booking.cancelled', { ...b, ...cancelled }, `booking-cancelled-${b.id}`, at);
   return tryTransact([
     moveBookingItem(b, { status: ['confirmed'], paymentStatus: options.fromPayment, refundedBelow: options.refundedBelow, refundedWas: options.refundedWas }, cancelled),
-    ...(future ? [releasePlaceItem(b.orgId, b.startUtc, 'confirmed')] : []),
+    ...(future ? giveItems(b, 'confirmed') : []),
     counterUpdate(b.orgId, 'bookings', -1),
     ...reportItems(b.orgId, [...counted, ...(options.report ?? [])]),
     ...(options.also ?? []),
@@ -170,7 +218,7 @@ export function updateBooking(b: BookingRecord, when: Parameters<typeof moveBook
   return tryTransact([moveBookingItem(b, when, changes), ...also]);
 }
 
-/** Where a confirmed booking moves to: the slot (as findSlot gives it) and its length. */
+/** Where a confirmed booking moves to: the slot (as findSlot gives it), its length, and whose time it takes. */
 export interface NewTime {
   startUtc: string;
   endUtc: string;
@@ -178,28 +226,42 @@ export interface NewTime {
   time: string;
   timeZone: string;
   durationMinutes: number;
+  /** For a practitioner booking: who it is with after the move (the same one, or another). */
+  practitionerId?: string | null;
+  practitionerName?: string | null;
 }
 
 /**
- * Moves a confirmed booking to another slot in ONE transaction: the new slot's place is taken (with
- * its capacity condition) before the old one is given back, and the booking changes only while it is
- * still confirmed at the time the move was decided on. So a move never double-books, two moves of one
- * booking cannot both release its old place, and a failed move leaves everything as it was.
- * 'full' when the new slot has no free place (after releasing expired holds), 'state' when the
- * booking changed meanwhile.
+ * Moves a confirmed booking to another slot in ONE transaction: the new place (a slot's, with its
+ * capacity condition, or the practitioner's blocks, which must be free) is taken as the old one is
+ * given back, and the booking changes only while it is still confirmed at the time the move was
+ * decided on. So a move never double-books, two moves of one booking cannot both release its old
+ * place, and a failed move leaves everything as it was.
+ * 'full' when the new place is taken (after releasing expired holds), 'state' when the booking
+ * changed meanwhile.
  */
 export async function moveConfirmed(b: BookingRecord, to: NewTime, capacity: number, at: string, also: TransactItem[] = [], now = new Date()): Promise<'moved' | 'full' | 'state'> {
   // A counted booking is counted on the day it takes place: it moves to its new day in the reports.
   const recount = Boolean(b.reportDay && b.reportDay !== to.date);
+  const practitionerId = b.practitionerId ? (to.practitionerId ?? b.practitionerId) : null;
   const moved: Partial<BookingRecord> = {
     bookingDate: to.date, bookingTime: to.time, timeZone: to.timeZone, startUtc: to.startUtc, endUtc: to.endUtc, durationMinutes: to.durationMinutes,
+    ...(practitionerId && practitionerId !== b.practitionerId ? { practitionerId, practitionerName: to.practitionerName ?? null } : {}),
     sequence: (b.sequence ?? 0) + 1, updatedAt: at, ...(recount ? { reportDay: to.date } : {}),
   };
   const event = await bookingEventItems('booking.rescheduled', { ...b, ...moved }, `booking-rescheduled-${b.id}-${moved.sequence}`, at);
+  const after = { ...b, ...moved };
+  // The new place first (its condition decides 'full'), then the booking (its condition decides 'state'), then the old place.
+  const place: TransactItem[] = !practitionerId
+    ? [takePlaceItem(b.orgId, { startUtc: to.startUtc, date: to.date, time: to.time, timeZone: to.timeZone }, capacity, 'confirmed')]
+    : practitionerId === b.practitionerId
+      ? timeChangeItems(b.orgId, practitionerId, ownerOf(b), { take: spanOf(after), give: spanOf(b) })
+      : timeChangeItems(b.orgId, practitionerId, ownerOf(b), { take: spanOf(after) });
+  const giveBack: TransactItem[] = !practitionerId ? [releasePlaceItem(b.orgId, b.startUtc, 'confirmed')] : practitionerId === b.practitionerId ? [] : giveItems(b, 'confirmed');
   const items = () => [
-    takePlaceItem(b.orgId, { startUtc: to.startUtc, date: to.date, time: to.time, timeZone: to.timeZone }, capacity, 'confirmed'),
+    ...place,
     moveBookingItem(b, { status: ['confirmed'], startUtc: b.startUtc }, moved),
-    releasePlaceItem(b.orgId, b.startUtc, 'confirmed'),
+    ...giveBack,
     ...(recount
       ? reportItems(b.orgId, [
           { day: b.reportDay!, figure: 'bookings:confirmed', by: -1 },
@@ -215,9 +277,10 @@ export async function moveConfirmed(b: BookingRecord, to: NewTime, capacity: num
       return 'moved';
     } catch (error) {
       if (!(error instanceof TransactionFailure)) throw error;
-      if (error.failedAt(1)) return 'state';
-      if (!error.failedAt(0)) throw error;
-      if (attempt > 0 || (await releaseExpiredHolds(b.orgId, to.startUtc, now)) === 0) break;
+      if (error.failedAt(place.length)) return 'state';
+      if (!failedWithin(error, place.length)) throw error;
+      const freed = practitionerId ? await releaseLapsedHolds(b.orgId, spanOf(after), now) : await releaseExpiredHolds(b.orgId, to.startUtc, now);
+      if (attempt > 0 || freed === 0) break;
     }
   }
   return 'full';

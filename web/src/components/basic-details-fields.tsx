@@ -1,4 +1,5 @@
-// The personal details fields (spec sections 3 and 5), for sign-up's basic details and the profile.
+// The personal details fields (spec sections 3 and 5), for sign-up's basic details and the profile,
+// in the spec's order: username, first, middle and last name, phone number, gender, city, country.
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { COUNTRIES } from '#shared/countries';
 import { GENDERS, type BasicDetails } from '#shared/schemas/account';
@@ -29,11 +30,8 @@ export function BasicDetailsFields({ register, errors, autoFocus, currentCountry
   const countries: readonly string[] = currentCountry && !(COUNTRIES as readonly string[]).includes(currentCountry) ? [currentCountry, ...COUNTRIES] : COUNTRIES;
   return (
     <div className="row g-3">
-      <Field id="username" label="Username" required error={e('username')} className="col-md-6">
+      <Field id="username" label="Username" required error={e('username')} className="col-12">
         <input {...register('username')} {...controlProps('username', e('username'), { required: true })} autoComplete="username" autoFocus={autoFocus} />
-      </Field>
-      <Field id="phoneNumber" label="Phone number" required error={e('phoneNumber')} className="col-md-6">
-        <input {...register('phoneNumber')} {...controlProps('phoneNumber', e('phoneNumber'), { required: true })} type="tel" autoComplete="tel" placeholder="+15551234567" />
       </Field>
       <Field id="firstName" label="First name" required error={e('firstName')} className="col-md-4">
         <input {...register('firstName')} {...controlProps('firstName', e('firstName'), { required: true })} autoComplete="given-name" />
@@ -44,7 +42,10 @@ export function BasicDetailsFields({ register, errors, autoFocus, currentCountry
       <Field id="lastName" label="Last name" required error={e('lastName')} className="col-md-4">
         <input {...register('lastName')} {...controlProps('lastName', e('lastName'), { required: true })} autoComplete="family-name" />
       </Field>
-      <Field id="gender" label="Gender" required error={e('gender')} className="col-md-4">
+      <Field id="phoneNumber" label="Phone number" required error={e('phoneNumber')} className="col-md-6">
+        <input {...register('phoneNumber')} {...controlProps('phoneNumber', e('phoneNumber'), { required: true })} type="tel" autoComplete="tel" placeholder="+15551234567" />
+      </Field>
+      <Field id="gender" label="Gender" required error={e('gender')} className="col-md-6">
         <select {...register('gender')} {...controlProps('gender', e('gender'), { base: 'form-select', required: true })}>
           <option value="">Select your gender</option>
           {GENDERS.map((g) => (
@@ -54,10 +55,10 @@ export function BasicDetailsFields({ register, errors, autoFocus, currentCountry
           ))}
         </select>
       </Field>
-      <Field id="city" label="City" error={e('city')} className="col-md-4">
+      <Field id="city" label="City" error={e('city')} className="col-md-6">
         <input {...register('city')} {...controlProps('city', e('city'))} autoComplete="address-level2" />
       </Field>
-      <Field id="country" label="Country" error={e('country')} className="col-md-4">
+      <Field id="country" label="Country" error={e('country')} className="col-md-6">
         <select {...register('country')} {...controlProps('country', e('country'), { base: 'form-select' })}>
           <option value="">Select a country</option>
           {countries.map((c) => (

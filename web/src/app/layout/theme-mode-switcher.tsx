@@ -19,6 +19,7 @@ export function ThemeModeSwitcher({ className }: { className?: string }) {
   const [show, setShow] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const hovered = useRef(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const hover = large
     ? {
         onMouseEnter: () => {
@@ -33,14 +34,17 @@ export function ThemeModeSwitcher({ className }: { className?: string }) {
         },
       }
     : {};
-  const onToggle = (next: boolean, meta: { source?: string }) => {
-    // Hover opened it: a click on the trigger should not close it under the pointer.
-    if (!next && large && hovered.current && meta.source === 'click') return;
+  const onToggle = (next: boolean, meta: { originalEvent?: { target: EventTarget | null } }) => {
+    // Hover opened it: a click on the trigger keeps it open under the pointer. That one click closes
+    // it twice over: the trigger's toggle and the document's 'click outside the menu' (the trigger is
+    // outside it), so what counts is where the click landed, not which of the two reports it.
+    const target = meta.originalEvent?.target;
+    if (!next && large && hovered.current && target instanceof Node && trigger.current?.contains(target)) return;
     setShow(next);
   };
   return (
     <Dropdown show={show} onToggle={onToggle} align="end" className={className} {...hover}>
-      <Dropdown.Toggle as={IconToggle} id="theme-menu-toggle" aria-label={`Theme: ${OPTIONS[mode].label}`} title="Theme">
+      <Dropdown.Toggle ref={trigger} as={IconToggle} id="theme-menu-toggle" aria-label={`Theme: ${OPTIONS[mode].label}`} title="Theme">
         <i className={`bi ${effective === 'dark' ? 'bi-moon-stars' : 'bi-sun'} fs-5`} aria-hidden="true" />
       </Dropdown.Toggle>
       <Dropdown.Menu className="theme-menu shadow border-0 p-2">

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SETUP_STEPS, type SetupProgress, type SetupState } from '#shared/schemas/reports';
 import { RegistryProvider } from '../../lib/registry';
 import { saveToken } from '../../lib/session';
@@ -126,6 +126,98 @@ describe('set-up wizard', { timeout: 20_000 }, () => {
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Organisation details' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText(/Organisation name/)).toHaveValue('Clinic'));
+  });
+});
+
+describe('set-up wizard: where steps start, and the end', { timeout: 20_000 }, () => {
+  const org = { name: 'Clinic', legalName: 'Clinic LLC', email: 'c@example.com', phoneNumber: '+15551234567', websiteUrl: 'https://c.example', timeZone: 'America/New_York' };
+  const real = Intl.DateTimeFormat.prototype.resolvedOptions;
+  /** This browser runs in `zone` (what Intl.DateTimeFormat().resolvedOptions() reports). */
+  const browserIn = (zone: string) => {
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...real.call(this), timeZone: zone };
+    });
+  };
+  const notConfigured = ok({ configured: false, timeZone: 'America/New_York', weeklyHours: {}, slotMinutes: 30, capacity: 1, closedDates: [], minNoticeMinutes: 0, maxDaysAhead: 180 });
+
+  it("starts the time zone at the browser's, and saves it", async () => {
+    browserIn('Europe/Madrid');
+    const { user, calls } = render({
+      ...setupServer(progress({})),
+      'GET /api/organization/profile': ok(org),
+      'PATCH /api/organization/profile': (body) => ok({ ...org, ...(body as object) }),
+    });
+    const zone = await screen.findByLabelText(/Time zone/);
+    await waitFor(() => expect(zone).toHaveValue('Europe/Madrid'));
+    expect(screen.getByText("This browser's zone; the organisation has America/New_York until you save.")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { name: 'First service' })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ name: 'Clinic', timeZone: 'Europe/Madrid' });
+  });
+
+  it("keeps the organisation's zone once the step is saved, or when the browser's is not one offered", async () => {
+    browserIn('Europe/Madrid');
+    const saved = render({ ...setupServer(progress({ organization: 'done' })), 'GET /api/organization/profile': ok(org) });
+    await saved.user.click(await screen.findByRole('button', { name: /Organisation details/ }));
+    await waitFor(() => expect(screen.getByLabelText(/Time zone/)).toHaveValue('America/New_York'));
+    expect(screen.getByText('Bookings, opening hours and reports use this zone.')).toBeInTheDocument();
+    saved.unmount();
+
+    // A bare 'UTC' is not in the list the wizard offers.
+    browserIn('UTC');
+    render({ ...setupServer(progress({})), 'GET /api/organization/profile': ok(org) });
+    await waitFor(() => expect(screen.getByLabelText(/Time zone/)).toHaveValue('America/New_York'));
+  });
+
+  it('starts the slot length at the length of the service entered before', async () => {
+    const { user, calls } = render({
+      ...setupServer(progress({ organization: 'done' })),
+      'POST /api/service-categories': { status: 201, body: { message: 'Created', data: { id: 'c1' } } },
+      'POST /api/services': { status: 201, body: { message: 'Service created', data: { id: 's1' } } },
+      'GET /api/bookings/availability': notConfigured,
+      'PUT /api/bookings/availability': ok({ configured: true }),
+    });
+    await user.type(await screen.findByLabelText(/Service name/), 'Physiotherapy');
+    await user.clear(screen.getByLabelText(/Duration/));
+    await user.type(screen.getByLabelText(/Duration/), '45');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { name: 'Opening hours' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/Slot length/)).toHaveValue(45));
+    expect(screen.getByText('The length of your first service.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { name: 'First booking package' })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT' && c.path === '/api/bookings/availability')!.body).toMatchObject({ slotMinutes: 45 });
+    // The service was entered here, so its length was not asked for again.
+    expect(calls.some((c) => c.path === '/api/services' && c.method === 'GET')).toBe(false);
+  });
+
+  it('resumed after the service step, takes the newest service; hours already set keep their slot length', async () => {
+    const services = ok({ items: [{ id: 's-old', durationMinutes: 20, createdAt: '2026-01-01T00:00:00Z' }, { id: 's-new', durationMinutes: 45, createdAt: '2026-11-25T08:00:00Z' }] });
+    const fresh = render({ ...setupServer(progress({ organization: 'done', service: 'done' })), 'GET /api/bookings/availability': notConfigured, 'GET /api/services': services });
+    expect(await screen.findByRole('heading', { name: 'Opening hours' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Slot length/)).toHaveValue(45);
+    fresh.unmount();
+
+    const hours = [{ start: '08:00', end: '12:00' }];
+    render({
+      ...setupServer(progress({ organization: 'done', service: 'done' })),
+      'GET /api/bookings/availability': ok({ configured: true, timeZone: 'UTC', weeklyHours: { monday: hours, tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] }, slotMinutes: 15, capacity: 2, closedDates: [], minNoticeMinutes: 0, maxDaysAhead: 180 }),
+      'GET /api/services': services,
+    });
+    expect(await screen.findByRole('heading', { name: 'Opening hours' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/Slot length/)).toHaveValue(15));
+    expect(screen.getByLabelText(/Opens at/)).toHaveValue('08:00');
+  });
+
+  it("ends with the booking page's address and QR code to share", async () => {
+    const all = Object.fromEntries(SETUP_STEPS.map((s) => [s, 'done'])) as Record<(typeof SETUP_STEPS)[number], SetupState>;
+    render({ ...setupServer(progress(all)), 'GET /api/organization/integration': ok({ apiKey: 'pk_wizard42', rotatedAt: null }) });
+    expect(await screen.findByRole('heading', { name: 'Your clinic is set up' })).toBeInTheDocument();
+    const block = within(screen.getByRole('region', { name: 'Your booking page' }));
+    const address = `${window.location.origin}/booking/pk_wizard42`;
+    expect(await block.findByLabelText('Address')).toHaveValue(address);
+    expect(await block.findByRole('img', { name: `QR code of the booking page: ${address}` })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toBeInTheDocument();
   });
 });
 

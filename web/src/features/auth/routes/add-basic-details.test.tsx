@@ -18,6 +18,9 @@ describe('AddBasicDetailsPage', { timeout: 20_000 }, () => {
     saveRegistrationToken('reg');
     const { user } = renderAt(<AddBasicDetailsPage />, '/auth/add-basic-details');
     expect(screen.getByRole('heading', { name: 'Add Basic Details' })).toBeInTheDocument();
+    // The spec's order (section 3): username, firstname, middlename, lastname, phoneNumber, gender, city, country.
+    const controls = [...document.querySelectorAll('form input, form select')].map((el) => el.getAttribute('name'));
+    expect(controls).toEqual(['username', 'firstName', 'middleName', 'lastName', 'phoneNumber', 'gender', 'city', 'country']);
     await touch(user, 'Username');
     expect(await screen.findByText('Username is required')).toBeInTheDocument();
     await touch(user, 'First name');

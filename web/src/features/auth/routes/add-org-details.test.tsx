@@ -12,6 +12,9 @@ describe('AddOrgDetailsPage', { timeout: 20_000 }, () => {
     saveRegistrationToken('reg');
     const { user } = renderAt(<AddOrgDetailsPage />, '/auth/add-org-details');
     expect(screen.getByRole('heading', { name: 'Add Organisation Details' })).toBeInTheDocument();
+    // The spec's order (section 3): name, email, legalName, websiteUrl, phoneNumber.
+    const controls = [...document.querySelectorAll('form input')].map((el) => el.getAttribute('name'));
+    expect(controls).toEqual(['name', 'email', 'legalName', 'websiteUrl', 'phoneNumber']);
     await touch(user, 'Organisation name');
     expect(await screen.findByText('name is required')).toBeInTheDocument();
     await touch(user, 'Legal name');

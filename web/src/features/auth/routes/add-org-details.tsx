@@ -42,11 +42,11 @@ export function OrganizationForm({ onSubmit }: { onSubmit(values: Organization):
       <Field id="name" label="Organisation name" required error={e('name')}>
         <input {...register('name')} {...controlProps('name', e('name'), { required: true })} autoComplete="organization" autoFocus />
       </Field>
-      <Field id="legalName" label="Legal name" required error={e('legalName')}>
-        <input {...register('legalName')} {...controlProps('legalName', e('legalName'), { required: true })} />
-      </Field>
       <Field id="email" label="Organisation email" required error={e('email')}>
         <input {...register('email')} {...controlProps('email', e('email'), { required: true })} type="email" autoComplete="email" placeholder="hello@clinic.com" />
+      </Field>
+      <Field id="legalName" label="Legal name" required error={e('legalName')}>
+        <input {...register('legalName')} {...controlProps('legalName', e('legalName'), { required: true })} />
       </Field>
       <div className="row g-3 mb-3">
         <Field id="websiteUrl" label="Website" required error={e('websiteUrl')} className="col-md-6">

@@ -1,11 +1,13 @@
 // /bookings/availability (Bookings read; write to change): when the clinic takes bookings. Weekly
 // opening hours (one or more intervals a day), slot length, bookings per slot, closed dates and
-// notice limits, all in the organisation's time zone (changed in the organisation profile).
+// notice limits, all in the organisation's time zone (changed in the organisation profile). Under it,
+// the booking page these hours are offered on (its address and QR code, for the owner).
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { WEEKDAYS, type Interval, type Weekday } from '#shared/bookings/time';
 import { fieldErrors } from '#shared/schemas/common';
 import { availabilitySchema } from '#shared/schemas/bookings';
+import { BookingPageLink } from '../../../components/booking-page-link';
 import { Busy, Loading } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
@@ -170,7 +172,12 @@ export function AvailabilityPage() {
   const { data, error, isLoading, mutate } = useAvailability();
   if (isLoading) return <Loading label="Loading availability..." showLabel />;
   if (error || !data) return <div className="alert alert-danger" role="alert">{failureText(error, 'The availability could not be loaded.')}</div>;
-  return <AvailabilityEditor availability={data} onSaved={(a) => void mutate(a, { revalidate: false })} />;
+  return (
+    <div className="d-grid gap-4">
+      <AvailabilityEditor availability={data} onSaved={(a) => void mutate(a, { revalidate: false })} />
+      <BookingPageLink description="Visitors book the times above on this page." />
+    </div>
+  );
 }
 
 export { AvailabilityPage as Component };

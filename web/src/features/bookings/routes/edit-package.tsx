@@ -1,5 +1,7 @@
-// /bookings/packages/:id (Bookings write): change a booking package.
+// /bookings/packages/:id (Bookings write): change a booking package. Under the form, the booking page's
+// address with this package chosen (?package=), for the owner.
 import { Link, useParams } from 'react-router-dom';
+import { BookingPageLink, qrFileName } from '../../../components/booking-page-link';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
@@ -19,7 +21,17 @@ export function EditPackagePage() {
       </div>
     );
   }
-  return <PackageForm initial={data} title={data.packageName} submitText="Save" save={(values) => updateBookingPackage(data.id, values)} />;
+  return (
+    <div className="d-grid gap-4">
+      <PackageForm initial={data} title={data.packageName} submitText="Save" save={(values) => updateBookingPackage(data.id, values)} />
+      <BookingPageLink
+        packageId={data.id}
+        title="This package's booking page"
+        description={data.isActive ? 'The booking page with this package already chosen.' : 'The booking page with this package already chosen. It is not offered while the package is inactive.'}
+        fileName={qrFileName(data.packageName)}
+      />
+    </div>
+  );
 }
 
 export { EditPackagePage as Component };

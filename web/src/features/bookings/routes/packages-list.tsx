@@ -1,7 +1,10 @@
 // /bookings/packages (Bookings read): All Booking Packages, with activate/deactivate and edit (write)
 // and delete with confirmation (delete). Deleted packages leave the booking page; bookings keep them.
+// Above the list, the booking page's address and QR code; each active package's row copies its own
+// link (?package=). Both need the integration key: the owner's.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { BookingPageLink, CopyBookingLinkButton, useBookingPageKey } from '../../../components/booking-page-link';
 import { ListBody } from '../../../components/list-body';
 import { DeleteButton, EditLink } from '../../../components/row-actions';
 import { DeleteDialog } from '../../../components/delete-dialog';
@@ -17,13 +20,14 @@ import { ActiveBadge } from '../components/badges';
 import { formatCents, packageEditPath } from '../lib';
 import { ResponsiveTable } from '../../../components/responsive-table';
 
-export function PackagesListPage() {
+function PackagesList() {
   usePageTitle('All Booking Packages', [{ title: 'Bookings', path: paths.bookings.list }]);
   const canAccess = useAccess();
   const canWrite = canAccess({ module: 'Bookings', action: 'write' });
   const canDelete = canAccess({ module: 'Bookings', action: 'delete' });
   const { packages, error, isLoading, isLoadingMore, hasMore, loadMore, reload } = useBookingPackages();
   const [deleting, setDeleting] = useState<BookingPackageView | null>(null);
+  const { apiKey } = useBookingPageKey();
 
   const { switching: toggling, flip } = useRowSwitch(reload);
   const toggle = (p: BookingPackageView) =>
@@ -74,6 +78,7 @@ export function PackagesListPage() {
                   <td><ActiveBadge active={p.isActive} /></td>
                   <td className="small text-body-secondary">{formatDate(p.updatedAt)}</td>
                   <td className="text-end pe-4 text-nowrap">
+                    {apiKey && p.isActive && <CopyBookingLinkButton apiKey={apiKey} packageId={p.id} name={p.packageName} />}
                     {canWrite && (
                       <>
                         <button type="button" className="btn btn-sm btn-light me-1" onClick={() => void toggle(p)} disabled={toggling === p.id}>
@@ -104,6 +109,15 @@ export function PackagesListPage() {
         <p className="mb-0">It is no longer offered on the booking page. Bookings made with it keep their package.</p>
       </DeleteDialog>
     </section>
+  );
+}
+
+export function PackagesListPage() {
+  return (
+    <div className="d-grid gap-4">
+      <BookingPageLink description="Share it, put it on your website, or print its QR code: visitors choose a package and a time there." />
+      <PackagesList />
+    </div>
   );
 }
 

@@ -57,6 +57,28 @@ describe('AcceptInvitePage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Accept and sign in' })).toBeEnabled());
   });
 
+  it('one click on Suggest a password fills the focused field, with no error on the way, and the meter scores it', async () => {
+    const { user } = setup();
+    const suggest = await screen.findByRole('button', { name: 'Suggest a password' });
+    const field = byLabel('Password') as HTMLInputElement;
+    expect(field).toHaveFocus();
+    const meter = screen.getByRole('meter', { name: 'Password strength' });
+    expect(meter).toHaveAttribute('aria-valuenow', '0');
+    // Pressing the button must leave the page as it is until the click: a blur check showing
+    // 'Password is required' there moves the form under the pointer (the tester's two clicks).
+    await user.pointer({ keys: '[MouseLeft>]', target: suggest });
+    expect(field).toHaveFocus();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
+    await user.pointer({ keys: '[/MouseLeft]', target: suggest });
+    expect(field.value).toMatch(/^OliveOwner_Ivy@[A-Z][a-z][0-9][@$!%*?&]$/);
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
+    // 'OliveOwner_Ivy@' plus one of each kind: all five checks pass, all five segments lit.
+    await waitFor(() => expect(meter).toHaveAttribute('aria-valuenow', '5'));
+    expect(meter).toHaveAttribute('aria-valuetext', 'Strong');
+    expect(meter.querySelectorAll('.bg-success')).toHaveLength(5);
+  });
+
   it('explains a used or wrong link', async () => {
     setup('/auth/accept-invite?token=OLD');
     expect(await screen.findByRole('alert')).toHaveTextContent('This invitation link is not valid or has already been used.');

@@ -81,7 +81,10 @@ function ChoosePassword({ token, details }: { token: string; details: InviteDeta
           required
           error={e('password')}
           labelAside={
-            <button type="button" className="btn btn-link btn-sm p-0" onClick={suggest}>
+            // The password field has the focus (autoFocus): pressing here must not take it away, or
+            // its blur check shows 'Password is required', the form grows under the pointer and the
+            // click that was to fill it lands elsewhere. Keyboard users still reach it with Tab.
+            <button type="button" className="btn btn-link btn-sm p-0" onMouseDown={(event) => event.preventDefault()} onClick={suggest}>
               Suggest a password
             </button>
           }

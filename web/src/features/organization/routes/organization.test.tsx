@@ -53,6 +53,9 @@ describe('OrganizationPage', { timeout: 20_000 }, () => {
   it('lets the owner edit the profile and time zone, with the spec messages', async () => {
     const { user, calls } = setup(true);
     expect(await screen.findByDisplayValue('Riverside Clinic')).toBeInTheDocument();
+    // The spec's order (section 3): name, email, legalName, websiteUrl, phoneNumber; then the time zone.
+    const profile = screen.getByRole('form', { name: 'Organisation profile' });
+    expect([...profile.querySelectorAll('input')].map((el) => el.getAttribute('name'))).toEqual(['name', 'email', 'legalName', 'websiteUrl', 'phoneNumber', 'timeZone']);
     const save = screen.getByRole('button', { name: 'Save changes' });
     expect(save).toBeDisabled();
     await user.clear(byLabel('Legal name'));
@@ -77,6 +80,7 @@ describe('OrganizationPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('Only the owner can change these details.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
     expect(screen.queryByText('Integration key')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Booking page' })).toBeNull();
     expect(calls.some((c) => c.path === '/api/organization/integration')).toBe(false);
     expect(screen.queryByRole('heading', { name: 'Webhooks' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add endpoint' })).toBeNull();
@@ -94,7 +98,7 @@ describe('OrganizationPage', { timeout: 20_000 }, () => {
   it('shows, copies and, after confirmation, replaces the integration key', async () => {
     const { user, calls } = setup(true);
     expect(await screen.findByDisplayValue('pk_OLDKEY0123456789abcdef')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: /Copy/ }));
+    await user.click(within(screen.getByRole('region', { name: 'Integration key' })).getByRole('button', { name: /Copy/ }));
     // user-event's clipboard stands in for the browser's.
     expect(await navigator.clipboard.readText()).toBe('pk_OLDKEY0123456789abcdef');
 
@@ -105,5 +109,21 @@ describe('OrganizationPage', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes, replace it' }));
     expect(await screen.findByDisplayValue('pk_NEWKEY0123456789abcdef')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/organization/generate-integration')).toHaveLength(1);
+    // The booking page's address follows the new key.
+    const bookingPage = within(screen.getByRole('region', { name: 'Booking page' }));
+    expect(bookingPage.getByLabelText('Address')).toHaveValue(`${window.location.origin}/booking/pk_NEWKEY0123456789abcdef`);
+  });
+
+  it("shows the owner the booking page's address, made with the integration key, under the key", async () => {
+    const { user } = setup(true);
+    const bookingPage = within(await screen.findByRole('region', { name: 'Booking page' }));
+    const address = `${window.location.origin}/booking/pk_OLDKEY0123456789abcdef`;
+    expect(await bookingPage.findByLabelText('Address')).toHaveValue(address);
+    expect(bookingPage.getByRole('link', { name: /^Open/ })).toHaveAttribute('href', address);
+    expect(await bookingPage.findByRole('img', { name: `QR code of the booking page: ${address}` })).toBeInTheDocument();
+    await user.click(bookingPage.getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe(address);
+    const key = screen.getByRole('heading', { name: 'Integration key' });
+    expect(key.compareDocumentPosition(screen.getByRole('heading', { name: 'Booking page' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -1,12 +1,13 @@
 // /organization: the organisation's profile and time zone (editable by the owner, shown to everyone),
 // and, for the owner, the integrations: the key that public pages use (view, copy, replace) and the
-// webhooks that send the organisation's events to other systems.
+// webhooks that send the organisation's events to other systems, and the booking page that key makes.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { organizationSchema } from '#shared/schemas/account';
 import { timeZone, type OrganizationProfile } from '#shared/schemas/organization';
+import { BookingPageLink } from '../../../components/booking-page-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { controlProps, Field } from '../../../components/field';
 import { Busy, Loading } from '../../../components/loading';
@@ -72,17 +73,17 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
           <Field id="name" label="Organisation name" required error={e('name')} className="col-md-6">
             <input {...register('name')} {...controlProps('name', e('name'), { required: true })} autoComplete="organization" />
           </Field>
-          <Field id="legalName" label="Legal name" required error={e('legalName')} className="col-md-6">
-            <input {...register('legalName')} {...controlProps('legalName', e('legalName'), { required: true })} />
-          </Field>
           <Field id="email" label="Organisation email" required error={e('email')} className="col-md-6">
             <input {...register('email')} {...controlProps('email', e('email'), { required: true })} type="email" />
           </Field>
-          <Field id="phoneNumber" label="Phone number" required error={e('phoneNumber')} className="col-md-6">
-            <input {...register('phoneNumber')} {...controlProps('phoneNumber', e('phoneNumber'), { required: true })} type="tel" />
+          <Field id="legalName" label="Legal name" required error={e('legalName')} className="col-md-6">
+            <input {...register('legalName')} {...controlProps('legalName', e('legalName'), { required: true })} />
           </Field>
           <Field id="websiteUrl" label="Website" required error={e('websiteUrl')} className="col-md-6">
             <input {...register('websiteUrl')} {...controlProps('websiteUrl', e('websiteUrl'), { required: true })} type="url" />
+          </Field>
+          <Field id="phoneNumber" label="Phone number" required error={e('phoneNumber')} className="col-md-6">
+            <input {...register('phoneNumber')} {...controlProps('phoneNumber', e('phoneNumber'), { required: true })} type="tel" />
           </Field>
           <Field id="timeZone" label="Time zone" required error={e('timeZone')} className="col-md-6" hint="Bookings and times shown to visitors use it.">
             <input {...register('timeZone')} {...controlProps('timeZone', e('timeZone'), { required: true })} list="time-zones" autoComplete="off" />
@@ -256,6 +257,7 @@ export function OrganizationPage() {
       {isOwner && (
         <>
           <IntegrationKey />
+          <BookingPageLink description="The public page where visitors book your packages. Its address changes with the integration key." />
           <WebhooksCard />
         </>
       )}

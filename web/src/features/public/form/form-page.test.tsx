@@ -197,6 +197,51 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     expect(new Set(keysOf('/api/leads/payments/session')).size).toBe(1);
   });
 
+  it('a submit pressed while a required file uploads waits for it: never "required", the file sent once with the submission', async () => {
+    vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const doc: FormField = { id: 'doc', name: 'doc', label: 'Document', type: 'file', required: true };
+    let finishUpload: (answer: { status: number; body: unknown }) => void = () => undefined;
+    const detail = form({ fields: [fields[0]!, doc], packages: [pkg('one', { customAmountEnabled: true, price: 25, priceCents: 2500 })], secondButtonText: 'Later' });
+    const { user, calls } = open(detail, {
+      'POST /api/leads/forms/f1/files': () => new Promise((resolve) => (finishUpload = resolve)),
+      'POST /api/form-builder/form/f1/submissions': { status: 201, body: { message: 'ok', data: { submissionId: 's1', packageId: 'one', isPayable: true, redirectUrl: '' } } },
+      'POST /api/leads/payments/session': { status: 201, body: { message: 'ok', data: { url: 'http://localhost/pay', sessionId: 'cs', paymentId: 'p' } } },
+    });
+    await screen.findByRole('heading', { name: 'Intake form' });
+    await user.type(screen.getByLabelText(/^Amount/), '30');
+    await user.type(screen.getByLabelText(/^Full name/), 'Ada Lovelace');
+    await user.upload(screen.getByLabelText(/^Document/), new File(['%PDF-1.4'], 'referral.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('Uploading...')).toBeInTheDocument();
+    // Pay Now at once, before the upload ends (the tester's case): it waits instead of listing the file.
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Processing...' })).toHaveLength(2));
+    expect(screen.queryByText('Document is required.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/form-builder/form/f1/submissions')).toEqual([]);
+
+    finishUpload({ status: 201, body: { message: 'ok', data: { key: 'forms/f1/uploads/referral.pdf' } } });
+    expect(await screen.findByText('Redirecting to payment page...')).toBeInTheDocument();
+    const submissions = calls.filter((c) => c.path === '/api/form-builder/form/f1/submissions');
+    expect(submissions).toHaveLength(1);
+    expect(submissions[0]!.body).toMatchObject({ items: [{ fieldId: 'name', value: 'Ada Lovelace' }, { fieldId: 'doc', value: 'forms/f1/uploads/referral.pdf' }] });
+    expect(calls.filter((c) => c.path === '/api/leads/forms/f1/files')).toHaveLength(1);
+    expect(screen.queryByText('Document is required.')).not.toBeInTheDocument();
+  });
+
+  it('a file whose upload fails while the submit waits is not sent: its field says why', async () => {
+    const doc: FormField = { id: 'doc', name: 'doc', label: 'Document', type: 'file', required: true };
+    let finishUpload: (answer: { status: number; body: unknown }) => void = () => undefined;
+    const { user, calls } = open(form({ fields: [doc] }), { 'POST /api/leads/forms/f1/files': () => new Promise((resolve) => (finishUpload = resolve)) });
+    await screen.findByRole('heading', { name: 'Intake form' });
+    await user.upload(screen.getByLabelText(/^Document/), new File(['x'], 'scan.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Send it' }));
+    await screen.findByRole('button', { name: 'Processing...' });
+    finishUpload({ status: 400, body: { message: 'Only images and PDF files can be uploaded.' } });
+    expect(await screen.findByText('Only images and PDF files can be uploaded.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Send it' })).toBeEnabled();
+    expect(calls.filter((c) => c.path === '/api/form-builder/form/f1/submissions')).toEqual([]);
+  });
+
   it('a submission that fails without a message shows the spec fallback in Submission Failed', async () => {
     const { user } = open(form(), { 'POST /api/form-builder/form/f1/submissions': { status: 500, body: { message: 'Internal Server Error' } } });
     await screen.findByRole('heading', { name: 'Intake form' });

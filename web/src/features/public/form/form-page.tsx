@@ -102,7 +102,7 @@ interface FormBodyProps {
   processing: boolean;
   onSubmit(withPayment: boolean): void;
   /** Uploads a file chosen for a file field; resolves to the key to submit. */
-  onFile(file: File): Promise<string>;
+  onFile(fieldId: string, file: File): Promise<string>;
   idPrefix: string;
 }
 
@@ -155,7 +155,7 @@ function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, proc
           idPrefix={idPrefix}
           value={values[field.id]}
           onChange={(v) => setValue(field.id, v)}
-          onFile={onFile}
+          onFile={(file) => onFile(field.id, file)}
           error={fieldError(field.id)}
           disabled={processing}
         />
@@ -179,6 +179,12 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   const [packageId, setPackageId] = useState<string | undefined>(() => defaultPackage(form.packages, form.packageId)?.id);
   const pkg = form.packages.find((p) => p.id === packageId);
   const [values, setValues] = useState<Values>({});
+  /** The values as last set (a submit reads them: an upload may end after the render it was pressed in). */
+  const latest = useRef<Values>({});
+  const replaceValues = (next: Values) => {
+    latest.current = next;
+    setValues(next);
+  };
   const [amount, setAmount] = useState('');
   const [issues, setIssues] = useState<Issue[]>([]);
   const [processing, setProcessing] = useState(false);
@@ -195,7 +201,7 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
     setOutcome(ended);
     if (ended === 'success') {
       keys.forget();
-      setValues({});
+      replaceValues({});
       setAmount('');
     }
   });
@@ -209,23 +215,51 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
    */
   const keys = useIdempotencyKeys();
 
-  const setValue = (fieldId: string, value: FieldValue) => setValues((v) => ({ ...v, [fieldId]: value }));
-  const upload = (file: File) => uploadFormFile(form.id, apiKey, file, keys.keyFor(['file', form.id, file]));
+  const setValue = (fieldId: string, value: FieldValue) => replaceValues({ ...latest.current, [fieldId]: value });
+  /**
+   * Uploads in flight, by field. A file field's value is its stored key, which arrives only when the
+   * upload ends: a submit pressed before then waits for it, so a chosen file is never 'required'.
+   */
+  const uploads = useRef(new Map<string, Promise<string>>());
+  const upload = (fieldId: string, file: File) => {
+    const sent = uploadFormFile(form.id, apiKey, file, keys.keyFor(['file', form.id, file]));
+    uploads.current.set(fieldId, sent);
+    const done = () => void (uploads.current.get(fieldId) === sent && uploads.current.delete(fieldId));
+    sent.then(done, done);
+    return sent;
+  };
+  /** Waits for the uploads in flight: the keys they stored, '' for one that failed (its field says why). */
+  const settleUploads = async (): Promise<Values> => {
+    const pending = [...uploads.current];
+    const results = await Promise.allSettled(pending.map(([, sent]) => sent));
+    return Object.fromEntries(pending.map(([fieldId], i) => {
+      const result = results[i]!;
+      return [fieldId, result.status === 'fulfilled' ? result.value : ''];
+    }));
+  };
 
   const submit = async (withPayment: boolean) => {
     const pay = withPayment && pkg?.isPayable === true;
-    const found = validateSubmission({ fields: form.fields, packages: form.packages }, { items: toItems(values), packageId: pkg?.id }).issues;
+    setNotice(undefined);
+    let current = latest.current;
+    if (uploads.current.size) {
+      // The fields are disabled while it waits, so nothing else changes meanwhile.
+      setIssues([]);
+      setProcessing(true);
+      current = { ...latest.current, ...(await settleUploads()) };
+      if (!mounted.current) return;
+    }
+    const found = validateSubmission({ fields: form.fields, packages: form.packages }, { items: toItems(current), packageId: pkg?.id }).issues;
     if (pay && pkg?.customAmountEnabled) {
       const parsed = parseCustomAmount(amount, pkg.priceCents);
       if (parsed.error) found.push({ key: 'amount', message: parsed.error });
     }
     setIssues(found);
-    setNotice(undefined);
-    if (found.length) return;
+    if (found.length) return setProcessing(false);
 
     setProcessing(true);
     try {
-      const submission = { apiKey, items: toItems(values), packageId: pkg?.id ?? null };
+      const submission = { apiKey, items: toItems(current), packageId: pkg?.id ?? null };
       const submitted = await submitForm(form.id, submission, keys.keyFor(['submission', form.id, submission]));
       if (!submitted.success || !submitted.data.data) {
         const serverIssues = Object.entries(submitted.data.errors ?? {}).map(([key, message]) => ({ key, message }));
@@ -255,7 +289,7 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
       }
       keys.forget();
       setNotice(form.successMessage || submitted.message || 'Thank you. Your form has been submitted.');
-      setValues({});
+      replaceValues({});
       setAmount('');
       setDialogOpen(false);
       const target = redirectTarget(form.redirectUrl, window.location.origin);

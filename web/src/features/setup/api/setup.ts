@@ -20,6 +20,9 @@ export const saveOrganization = (body: OrganizationProfileUpdate) => api.patch<O
 
 export const createCategory = (name: string) => api.post<{ id: string }>('/service-categories', { name });
 export const findCategories = (search: string) => api.get<{ items: { id: string; name: string }[] }>(`/service-categories?search=${encodeURIComponent(search)}`);
+/** The organisation's services (for the first one's length); only asked for when `enabled`. */
+export const useServices = (enabled: boolean) =>
+  useSWR<{ items: { id: string; durationMinutes: number; createdAt: string }[] }>(enabled ? '/services?pageSize=100' : null, fetcher, { revalidateOnFocus: false });
 export const createService = (body: { categoryId: string; name: string; durationMinutes: number; priceCents: number }) => api.post<{ id: string }>('/services', { ...body, active: true });
 
 export const useAvailabilitySettings = () => useSWR<AvailabilityView>('/bookings/availability', fetcher);

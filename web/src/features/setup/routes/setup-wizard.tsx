@@ -1,11 +1,14 @@
 // /crafted/pages/wizards/setup (owner): six first steps of a new clinic. Each step saves through the
 // API the rest of the console uses, can be skipped, and the progress is kept on the server
-// (PUT /organization/setup), so the wizard resumes at the first step left, on any device.
+// (PUT /organization/setup), so the wizard resumes at the first step left, on any device. Steps start
+// from what the clinic already has or entered earlier (the browser's time zone, the first service's
+// length as the slot length); the end shows the booking page to share.
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { WEEKDAYS, type Weekday } from '#shared/bookings/time';
 import { MODULES, type Module, type PermissionEntry } from '#shared/permissions';
 import { SETUP_STEPS, nextSetupStep, type SetupProgress, type SetupStep } from '#shared/schemas/reports';
+import { BookingPageLink } from '../../../components/booking-page-link';
 import { controlProps, Field } from '../../../components/field';
 import { Loading } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';
@@ -25,6 +28,7 @@ import {
   saveSetupStep,
   useAvailabilitySettings,
   useOrganizationProfile,
+  useServices,
   useSetupProgress,
 } from '../api/setup';
 
@@ -43,10 +47,19 @@ function following(step: SetupStep, progress: SetupProgress): SetupStep | 'finis
   return after ?? nextSetupStep(progress) ?? 'finished';
 }
 
+/** What a step of this visit entered that later steps start from. */
+interface Entered {
+  serviceMinutes?: number;
+}
+
 interface StepProps {
   /** Records the step as done (after its own save) and moves on. */
   onDone(): Promise<void>;
   onSkip(): Promise<void>;
+  /** The steps' states on the server. */
+  progress: SetupProgress;
+  entered: Entered;
+  remember(patch: Entered): void;
 }
 
 type Errors = Record<string, string>;
@@ -143,24 +156,37 @@ const useValues = <K extends string>(initial: Record<K, string>) => {
   return { values, setValues, set: (name: K, value: string) => setValues((v) => ({ ...v, [name]: value })) };
 };
 
-function OrganizationStep({ onDone, onSkip }: StepProps) {
+/** The zones the wizard offers (Intl's list; empty where the browser cannot tell). */
+const offeredZones = (): string[] => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
+
+/** The browser's time zone when it is one the wizard offers (not e.g. a bare 'UTC' or an unknown name). */
+export function browserZone(zones: string[]): string | undefined {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && zones.includes(zone) ? zone : undefined;
+}
+
+function OrganizationStep({ onDone, onSkip, progress }: StepProps) {
   const { data: org, error: loadError } = useOrganizationProfile();
   const { values, setValues, set } = useValues({ name: '', legalName: '', email: '', phoneNumber: '', websiteUrl: '', timeZone: '' });
   const { status, errors, save } = useStepSave(onDone, 'The organisation details could not be saved.');
+  const [zones] = useState(offeredZones);
+  // Until the owner has saved this step, the zone starts as the browser's: the organisation's may be the
+  // server's default (an organisation made without one) rather than the clinic's.
+  const suggested = progress.steps.organization === 'done' ? undefined : browserZone(zones);
   useEffect(() => {
-    if (org) setValues({ name: org.name, legalName: org.legalName, email: org.email, phoneNumber: org.phoneNumber, websiteUrl: org.websiteUrl, timeZone: org.timeZone });
-  }, [org, setValues]);
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+    if (org) setValues({ name: org.name, legalName: org.legalName, email: org.email, phoneNumber: org.phoneNumber, websiteUrl: org.websiteUrl, timeZone: suggested ?? org.timeZone });
+  }, [org, setValues, suggested]);
   if (!org && !loadError) return <Loading label="Loading organisation..." showLabel />;
+  const zoneHint = suggested && org && suggested !== org.timeZone && values.timeZone === suggested ? `This browser's zone; the organisation has ${org.timeZone} until you save.` : 'Bookings, opening hours and reports use this zone.';
   const common = { values, set, errors };
   return (
     <StepForm step="organization" onSkip={onSkip} status={loadError ? { kind: 'danger', text: 'The organisation details could not be loaded.' } : status} save={() => save(() => saveOrganization(values))}>
       <Input name="name" label="Organisation name" required {...common} />
-      <Input name="legalName" label="Legal name" required {...common} />
       <Input name="email" label="Organisation email" type="email" required {...common} />
-      <Input name="phoneNumber" label="Phone number" type="tel" required hint="A plus sign, then 10 to 15 digits." {...common} />
+      <Input name="legalName" label="Legal name" required {...common} />
       <Input name="websiteUrl" label="Website" required {...common} />
-      <Field id="setup-timeZone" label="Time zone" required error={errors.timeZone} className="col-md-6" hint="Bookings, opening hours and reports use this zone.">
+      <Input name="phoneNumber" label="Phone number" type="tel" required hint="A plus sign, then 10 to 15 digits." {...common} />
+      <Field id="setup-timeZone" label="Time zone" required error={errors.timeZone} className="col-md-6" hint={zoneHint}>
         <select {...controlProps('setup-timeZone', errors.timeZone, { base: 'form-select', required: true })} value={values.timeZone} onChange={(e) => set('timeZone', e.target.value)}>
           {!zones.includes(values.timeZone) && values.timeZone && <option value={values.timeZone}>{values.timeZone}</option>}
           {zones.map((z) => (
@@ -177,7 +203,7 @@ function OrganizationStep({ onDone, onSkip }: StepProps) {
 /** Dollars typed by a person as whole cents ('49.5' -> 4950), NaN when not a price. */
 const toCents = (value: string) => (/^\d+(\.\d{1,2})?$/.test(value.trim()) ? Math.round(Number(value) * 100) : NaN);
 
-function ServiceStep({ onDone, onSkip }: StepProps) {
+function ServiceStep({ onDone, onSkip, remember }: StepProps) {
   const { values, set } = useValues({ category: 'General', name: '', duration: '30', price: '' });
   // A category made by an attempt whose service then failed is used again, not made twice.
   const [categoryId, setCategoryId] = useState<string | null>(null);
@@ -199,7 +225,9 @@ function ServiceStep({ onDone, onSkip }: StepProps) {
             category = existing?.id ?? made.data.data!.id;
             setCategoryId(category);
           }
-          return createService({ categoryId: category, name: values.name, durationMinutes: Number(values.duration), priceCents: toCents(values.price || '0') });
+          const made = await createService({ categoryId: category, name: values.name, durationMinutes: Number(values.duration), priceCents: toCents(values.price || '0') });
+          if (made.success) remember({ serviceMinutes: Number(values.duration) });
+          return made;
         })
       }
     >
@@ -213,18 +241,32 @@ function ServiceStep({ onDone, onSkip }: StepProps) {
 
 const DAY_LABELS: Record<Weekday, string> = { monday: 'Mon', tuesday: 'Tue', wednesday: 'Wed', thursday: 'Thu', friday: 'Fri', saturday: 'Sat', sunday: 'Sun' };
 
-function HoursStep({ onDone, onSkip }: StepProps) {
+/** A service length that can be a slot length (the availability's 5-720 minutes), else undefined. */
+const asSlot = (minutes: number | undefined) => (minutes !== undefined && Number.isInteger(minutes) && minutes >= 5 && minutes <= 720 ? minutes : undefined);
+
+function HoursStep({ onDone, onSkip, progress, entered }: StepProps) {
   const { data: current, error: loadError } = useAvailabilitySettings();
+  // A service saved in an earlier visit: the newest one stands for the one the wizard made.
+  const services = useServices(entered.serviceMinutes === undefined && progress.steps.service === 'done');
+  const newest = services.data?.items.reduce<(typeof services.data.items)[number] | undefined>((a, b) => (!a || b.createdAt > a.createdAt ? b : a), undefined);
+  const serviceSlot = asSlot(entered.serviceMinutes ?? newest?.durationMinutes);
   const [days, setDays] = useState<Record<Weekday, boolean>>({ monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false });
   const { values, setValues, set } = useValues({ opens: '09:00', closes: '17:00', slot: '30', capacity: '1' });
   const { status, errors, save } = useStepSave(onDone, 'The opening hours could not be saved.');
   useEffect(() => {
-    if (!current?.configured) return;
+    if (!current) return;
+    // Not configured yet: the slot length starts as the first service's length (a 45-minute service, 45-minute slots).
+    if (!current.configured) {
+      if (serviceSlot) setValues((v) => ({ ...v, slot: String(serviceSlot) }));
+      return;
+    }
     const open = WEEKDAYS.find((d) => current.weeklyHours[d].length > 0);
     setDays(Object.fromEntries(WEEKDAYS.map((d) => [d, current.weeklyHours[d].length > 0])) as Record<Weekday, boolean>);
     setValues({ opens: open ? current.weeklyHours[open][0]!.start : '09:00', closes: open ? current.weeklyHours[open][0]!.end : '17:00', slot: String(current.slotMinutes), capacity: String(current.capacity) });
-  }, [current, setValues]);
-  if (!current && !loadError) return <Loading label="Loading opening hours..." showLabel />;
+  }, [current, serviceSlot, setValues]);
+  // Wait for the service too, so the slot length does not change under the owner's hands.
+  if ((!current && !loadError) || services.isLoading) return <Loading label="Loading opening hours..." showLabel />;
+  const slotHint = !current?.configured && serviceSlot !== undefined && values.slot === String(serviceSlot) ? 'The length of your first service.' : undefined;
   const firstError = Object.entries(errors).find(([k]) => k.startsWith('weeklyHours'))?.[1];
   const common = { values, set, errors };
   return (
@@ -262,7 +304,7 @@ function HoursStep({ onDone, onSkip }: StepProps) {
       </fieldset>
       <Input name="opens" label="Opens at" type="time" required className="col-6 col-md-3" {...common} />
       <Input name="closes" label="Closes at" type="time" required className="col-6 col-md-3" {...common} />
-      <Input name="slot" label="Slot length (minutes)" type="number" required errorKey="slotMinutes" className="col-6 col-md-3" {...common} />
+      <Input name="slot" label="Slot length (minutes)" type="number" required errorKey="slotMinutes" className="col-6 col-md-3" hint={slotHint} {...common} />
       <Input name="capacity" label="Patients per slot" type="number" required errorKey="capacity" className="col-6 col-md-3" {...common} />
     </StepForm>
   );
@@ -398,6 +440,7 @@ export function SetupWizardPage() {
   const { data: progress, error, mutate } = useSetupProgress();
   const [current, setCurrent] = useState<SetupStep | 'finished' | null>(null);
   const [moveError, setMoveError] = useState<string | null>(null);
+  const [entered, setEntered] = useState<Entered>({});
   useEffect(() => {
     if (progress && current === null) setCurrent(nextSetupStep(progress) ?? 'finished');
   }, [progress, current]);
@@ -462,7 +505,14 @@ export function SetupWizardPage() {
       <div className="col-lg-8">
         {moveError && <StatusBanner status={{ kind: 'danger', text: moveError }} />}
         {Step ? (
-          <Step key={current} onDone={() => record(current as SetupStep, 'done')} onSkip={() => record(current as SetupStep, 'skipped')} />
+          <Step
+            key={current}
+            onDone={() => record(current as SetupStep, 'done')}
+            onSkip={() => record(current as SetupStep, 'skipped')}
+            progress={progress}
+            entered={entered}
+            remember={(patch) => setEntered((e) => ({ ...e, ...patch }))}
+          />
         ) : (
           <section className="card border-0 shadow-sm" aria-labelledby="setup-finished">
             <div className="card-body p-4">
@@ -470,6 +520,9 @@ export function SetupWizardPage() {
                 Your clinic is set up
               </h2>
               <p className="text-body-secondary">Every step is done or skipped. You can open any step again from the list, or carry on from the dashboard.</p>
+              <div className="mb-4">
+                <BookingPageLink variant="inline" title="Your booking page" description="Share it with patients, add it to your website, or print its QR code for the front desk." />
+              </div>
               <Link to={paths.dashboard} className="btn btn-primary">
                 Go to the dashboard
               </Link>

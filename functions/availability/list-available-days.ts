@@ -1,0 +1,27 @@
+// POST /bookings/available-days (public): how many free start times each date of a range has, for a
+// package (and a practitioner, or anyone): the booking page's month view marks the dates that have any.
+import { availableDaysSchema } from '#shared/schemas/bookings';
+import { describeInstant } from '#shared/bookings/slots';
+import { badRequest, notFound } from '#lib/errors';
+import { endpoint } from '#lib/http';
+import { getAvailability, rulesOf } from '../data/availability';
+import { getBookingPackage } from '../data/booking-packages';
+import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
+import { UNKNOWN_BOOKING_PAGE } from '../bookings/lib/views';
+import { practitionerFreeDays, usesPractitioners } from './lib/diary';
+import { clinicFreeDays } from './lib/free-times';
+
+const PACKAGE_UNAVAILABLE = 'This package is not available. Please choose another package.';
+
+export const handler = endpoint({ body: availableDaysSchema }, async ({ body }) => {
+  const orgId = await findOrgIdByApiKey(body.apiKey);
+  const org = orgId ? await getOrganization(orgId) : undefined;
+  if (!org) throw notFound(UNKNOWN_BOOKING_PAGE);
+  const pkg = await getBookingPackage(org.id, body.packageId);
+  if (!pkg || !pkg.isActive || pkg.deletedAt) throw badRequest(PACKAGE_UNAVAILABLE, { packageId: PACKAGE_UNAVAILABLE });
+  const rules = rulesOf(await getAvailability(org.id), org.timeZone);
+  const days = usesPractitioners(pkg)
+    ? await practitionerFreeDays(org, pkg, rules, body.practitionerId, body.from, body.days)
+    : await clinicFreeDays(org, body.from, body.days);
+  return { data: { timeZone: rules.timeZone, timeZoneName: describeInstant(new Date().toISOString(), rules.timeZone).zoneLongName, days } };
+});

@@ -1,0 +1,127 @@
+// A practitioner's free start times for a service, as pure rules (issue 25, docs/practitioners.md):
+// their working hours on a date (the weekly hours, or that date's exception) in the clinic's zone,
+// start times on the service's grid from each working interval's start, the service's duration inside
+// the working interval, and the busy span (duration with its buffers) clear of every taken 5-minute
+// block. The write path takes the same blocks (functions/data/practitioners.ts), so what is offered
+// here is exactly what a booking can take. Wall-clock times are turned into instants in the zone, so a
+// 09:00 start stays 09:00 across DST changes; a start in the skipped hour is never offered.
+import { addDays, localToUtc, weekdayOf } from './slots';
+import { minutesOf, parseDate, timeOf, todayIn, type Interval, type Weekday } from './time';
+import { offsetMinutes, startOfLocalDay } from './zone';
+
+export const BLOCK_MS = 5 * 60_000;
+
+export interface WorkingHours {
+  weeklyHours: Record<Weekday, Interval[]>;
+  exceptions: readonly { date: string; hours: Interval[] }[];
+}
+
+export interface ServiceTiming {
+  durationMinutes: number;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  /** A start time every this many minutes from each working interval's start. */
+  gridMinutes: number;
+  minNoticeMinutes: number;
+  maxDaysAhead: number;
+}
+
+export interface PractitionerSlot {
+  /** Local 'HH:mm'. */
+  time: string;
+  startUtc: string;
+  endUtc: string;
+}
+
+export type PractitionerDayStatus = 'open' | 'full' | 'closed-date' | 'closed-weekday' | 'past' | 'too-far' | 'invalid';
+
+/** The hours a practitioner works on a local date: that date's exception, else the weekday's. */
+export function workingIntervals(hours: WorkingHours, date: string): Interval[] {
+  const exception = hours.exceptions.find((e) => e.date === date);
+  if (exception) return exception.hours;
+  const weekday = weekdayOf(date);
+  return weekday ? (hours.weeklyHours[weekday] ?? []) : [];
+}
+
+/**
+ * Local minutes of a date to UTC instants: on a day without a clock change one offset serves every
+ * minute (two Intl reads a day instead of several per start time); a changing day asks per time.
+ */
+function localClock(date: string, timeZone: string): (minutes: number) => number | undefined {
+  const d = parseDate(date)!;
+  const start = startOfLocalDay(d.year, d.month, d.day, timeZone);
+  const next = new Date(Date.UTC(d.year, d.month - 1, d.day + 1));
+  const end = startOfLocalDay(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone);
+  const offset = offsetMinutes(start, timeZone);
+  if (end - start === 86_400_000 && offsetMinutes(end - 1, timeZone) === offset) {
+    const midnightUtc = Date.UTC(d.year, d.month - 1, d.day);
+    return (minutes) => midnightUtc + (minutes - offset) * 60_000;
+  }
+  return (minutes) => {
+    const iso = localToUtc(date, timeOf(minutes), timeZone);
+    return iso ? Date.parse(iso) : undefined;
+  };
+}
+
+/** Whether a span [startMs, endMs) is clear of every taken block. */
+export function isClear(taken: ReadonlySet<number>, startMs: number, endMs: number): boolean {
+  for (let t = Math.floor(startMs / BLOCK_MS) * BLOCK_MS; t < endMs; t += BLOCK_MS) if (taken.has(t)) return false;
+  return true;
+}
+
+export interface DayInput {
+  date: string;
+  timeZone: string;
+  hours: WorkingHours;
+  timing: ServiceTiming;
+  /** The clinic's closed dates (holidays): nobody is booked on them. */
+  closedDates: readonly string[];
+  /** Start instants of the practitioner's taken 5-minute blocks. */
+  taken: ReadonlySet<number>;
+  now: Date;
+}
+
+/** A practitioner's free start times on a local date, and the day's status. */
+export function practitionerDay(input: DayInput): { status: PractitionerDayStatus; slots: PractitionerSlot[] } {
+  const { date, timeZone, hours, timing, taken, now } = input;
+  if (!parseDate(date)) return { status: 'invalid', slots: [] };
+  const today = todayIn(timeZone, now);
+  if (date < today) return { status: 'past', slots: [] };
+  if (date > addDays(today, timing.maxDaysAhead)) return { status: 'too-far', slots: [] };
+  if (input.closedDates.includes(date)) return { status: 'closed-date', slots: [] };
+  const intervals = workingIntervals(hours, date);
+  if (!intervals.length) return { status: 'closed-weekday', slots: [] };
+  const toUtc = localClock(date, timeZone);
+  const earliest = now.getTime() + timing.minNoticeMinutes * 60_000;
+  const duration = timing.durationMinutes * 60_000;
+  const slots: PractitionerSlot[] = [];
+  const seen = new Set<number>();
+  let any = false;
+  for (const interval of [...intervals].sort((a, b) => minutesOf(a.start) - minutesOf(b.start))) {
+    const end = minutesOf(interval.end);
+    for (let m = minutesOf(interval.start); m + timing.durationMinutes <= end; m += timing.gridMinutes) {
+      const start = toUtc(m);
+      if (start === undefined || seen.has(start)) continue;
+      seen.add(start);
+      if (start < earliest) continue;
+      any = true;
+      if (!isClear(taken, start - timing.bufferBeforeMinutes * 60_000, start + duration + timing.bufferAfterMinutes * 60_000)) continue;
+      slots.push({ time: timeOf(m), startUtc: new Date(start).toISOString(), endUtc: new Date(start + duration).toISOString() });
+    }
+  }
+  slots.sort((a, b) => a.startUtc.localeCompare(b.startUtc));
+  return { status: slots.length ? 'open' : any ? 'full' : 'past', slots };
+}
+
+/** The busy span of a booking: its time with the buffers around it. */
+export const busySpan = (startUtc: string, endUtc: string, bufferBeforeMinutes = 0, bufferAfterMinutes = 0) => ({
+  startMs: Date.parse(startUtc) - bufferBeforeMinutes * 60_000,
+  endMs: Date.parse(endUtc) + bufferAfterMinutes * 60_000,
+});
+
+/** Minutes a set of taken blocks covers between two instants (the fair rule of "anyone" reads it per day). */
+export function takenMinutesBetween(taken: ReadonlySet<number>, fromMs: number, toMs: number): number {
+  let n = 0;
+  for (const t of taken) if (t >= fromMs && t < toMs) n++;
+  return n * 5;
+}
