@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../support/api';
 import { eventually } from '../support/eventually';
 import { expireLocalCheckout, payLocalCheckout, sessionIdOf } from '../support/stripe';
-import { ZONE, dayAhead, holdBooking, newClinic } from './booking-support';
+import { ZONE, dayAhead, everyDay, holdBooking, newClinic } from './booking-support';
 
 const UNKNOWN = 'We could not find this booking. Please check your email for the confirmation.';
 
@@ -53,6 +53,28 @@ describe('POST /bookings/confirmation', () => {
     // Each answer mints its own link; both open the same booking.
     const again = await confirmation(clinic.apiKey, sessionId);
     expect(again.body.data.manageUrl).not.toBe(data.manageUrl);
+  });
+
+  it("names the practitioner of a booking with one, and the package's own length", async () => {
+    const clinic = await newClinic('confirmpr');
+    const token = clinic.owner.token;
+    const pr = await api('POST', '/practitioners', { token, body: { name: 'Dr Ana Ruiz', title: 'Physiotherapist', weeklyHours: everyDay('08:00', '18:00') } });
+    expect(pr.status).toBe(201);
+    const pkg = await api('POST', '/bookings/packages', { token, body: { packageName: 'Physio', packagePrice: 60, durationMinutes: 45, practitionerIds: [pr.body.data.id] } });
+    expect(pkg.status).toBe(201);
+    const date = dayAhead(4);
+    const held = await api('POST', '/bookings/create-booking', {
+      body: { firstName: 'Pat', lastName: 'Visitor', email: 'pat.confirm@example.com', phoneNumber: '+15551234567', bookingDate: date, bookingTime: '09:30', apiKey: clinic.apiKey, packageId: pkg.body.data.id, practitionerId: 'any' },
+    });
+    expect(held.status).toBe(201);
+    const sessionId = sessionIdOf(held.body.data.checkoutUrl);
+    await payLocalCheckout(held.body.data.checkoutUrl, 'pat.confirm@example.com');
+    const res = await eventually(async () => {
+      const r = await confirmation(clinic.apiKey, sessionId);
+      return r.body.data?.status === 'confirmed' ? r : undefined;
+    }, 'the booking confirmed');
+    // Times every 45 minutes from the practitioner's 08:00.
+    expect(res.body.data).toMatchObject({ packageName: 'Physio', durationMinutes: 45, practitionerName: 'Dr Ana Ruiz', date, time: '09:30' });
   });
 
   it('says expired when the checkout ran out before paying', async () => {

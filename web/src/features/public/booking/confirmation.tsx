@@ -98,12 +98,13 @@ export function Confirmation({ apiKey, sessionId, againHref }: { apiKey: string;
       try {
         const result = await bookingConfirmation(apiKey, sessionId);
         if (stopped) return;
-        if (!result.success) {
+        const found = result.data.data;
+        if (!result.success || !found) {
           setError(failureText(result, 'We could not find this booking. Please check your email for the confirmation.'));
           return;
         }
-        setData(result.data.data);
-        if (result.data.data.status === 'pending') again();
+        setData(found);
+        if (found.status === 'pending') again();
       } catch {
         // No answer (a phone between networks): ask again while there is time.
         if (!stopped) again();
