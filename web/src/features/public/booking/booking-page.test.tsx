@@ -306,6 +306,20 @@ describe('BookingPage: practitioners and the month view', () => {
     expect(calls.find((c) => c.path === '/api/bookings/create-booking')!.body).toMatchObject({ practitionerId: 'any', bookingDate: `${next.month}-06`, bookingTime: '10:00' });
   });
 
+  it('clears the chosen time when the visitor changes who they book with (their free times differ)', async () => {
+    const calls = practitionerAnswers();
+    const { user } = open();
+    await user.selectOptions(await ready(), 'p1');
+    const next = await toNextMonth(user);
+    await user.click(dayButton(next.month, 2));
+    await user.click(await screen.findByRole('button', { name: '10:00 AM EST' }));
+    expect(screen.getByLabelText(/^Booking Time/)).toHaveValue('10:00');
+    await user.click(screen.getByRole('radio', { name: /Ben Okafor/ }));
+    expect(screen.getByLabelText(/^Booking Time/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Booking Date/)).toHaveValue(`${next.month}-02`);
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/bookings/available-slots' && (c.body as { practitionerId?: string }).practitionerId === 'pr_ben')).toBe(true));
+  });
+
   it('keeps a clinic-wide package as before: no practitioner to choose, and none sent', async () => {
     const calls = practitionerAnswers();
     vi.spyOn(window, 'open').mockReturnValue({ opener: {} } as unknown as Window);

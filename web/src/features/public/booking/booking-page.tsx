@@ -368,7 +368,18 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
         </Field>
         {packages?.length === 0 && <p className="text-body-secondary small">No packages can be booked right now.</p>}
         {pkg && <PackageDetails pkg={pkg} />}
-        {pkg && withPractitioners && <PractitionerChoice pkg={pkg} value={practitionerId} onChange={setPractitioner} disabled={isSubmitting} />}
+        {pkg && withPractitioners && (
+          <PractitionerChoice
+            pkg={pkg}
+            value={practitionerId}
+            // Another person has other free times: the time chosen for the previous one is chosen again.
+            onChange={(id) => {
+              setPractitioner(id);
+              setValue('bookingTime', '');
+            }}
+            disabled={isSubmitting}
+          />
+        )}
 
         <MonthView
           month={shownMonth}
