@@ -391,9 +391,18 @@ describe('BookingPage: practitioners and the month view', () => {
 
   it('preselects the package and practitioner named in the address', async () => {
     window.history.replaceState(null, '', '/booking/pk_clinic_key_123?package=p1&practitioner=pr_ben');
-    const calls = practitionerAnswers();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const calls = practitionerAnswers({
+      'POST /api/bookings/available-packages': async () => (await held, { status: 200, body: { message: 'OK', data: WITH_PRACTITIONERS } }),
+    });
     open();
+    // Until the package's card is in, what follows it is hidden (it moves when the card comes: no visible shift).
+    const below = screen.getByRole('region', { name: 'Free days', hidden: true }).parentElement!;
+    expect(below).toHaveClass('invisible');
+    release();
     await waitFor(() => expect(screen.getByRole('combobox', { name: /^Package/ })).toHaveValue('p1'));
+    expect(below).not.toHaveClass('invisible');
     expect(screen.getByRole('radio', { name: /Ben Okafor/ })).toBeChecked();
     await waitFor(() => expect(calls.some((c) => c.path === '/api/bookings/available-days' && (c.body as { practitionerId?: string }).practitionerId === 'pr_ben')).toBe(true));
   });

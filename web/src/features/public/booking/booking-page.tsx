@@ -203,9 +203,15 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   const wantPackage = useSearchParam('package');
   const wantPractitioner = useSearchParam('practitioner');
   const preselected = useRef(false);
+  const [preselectDone, setPreselectDone] = useState(false);
+  // Such a link adds the package's card (and its practitioners) above the month view once the packages
+  // arrive. Until then what follows keeps its place but is hidden, and shows at once in its new place:
+  // hidden content that moves is no layout shift (CLS 0 for the console's links too).
+  const settling = Boolean(wantPackage || wantPractitioner) && !preselectDone;
   useEffect(() => {
     if (preselected.current || !packages) return;
     preselected.current = true;
+    setPreselectDone(true);
     const offeredBy = wantPractitioner ? packages.filter((p) => p.practitioners?.some((x) => x.id === wantPractitioner)) : [];
     const chosen = packages.find((p) => p.id === wantPackage) ?? (offeredBy.length === 1 ? offeredBy[0] : undefined);
     if (chosen) setValue('packageId', chosen.id);
@@ -381,87 +387,89 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
           />
         )}
 
-        <MonthView
-          month={shownMonth}
-          onMonth={setMonth}
-          free={free}
-          minDate={minDate}
-          maxMonth={firstMonth ? addMonths(firstMonth, MONTHS_AHEAD) : undefined}
-          selected={bookingDate}
-          onSelect={(date) => setValue('bookingDate', date)}
-          disabled={!packageId || isSubmitting}
-          note={monthNote}
-        />
+        <div className={settling ? 'invisible' : undefined}>
+          <MonthView
+            month={shownMonth}
+            onMonth={setMonth}
+            free={free}
+            minDate={minDate}
+            maxMonth={firstMonth ? addMonths(firstMonth, MONTHS_AHEAD) : undefined}
+            selected={bookingDate}
+            onSelect={(date) => setValue('bookingDate', date)}
+            disabled={!packageId || isSubmitting}
+            note={monthNote}
+          />
 
-        <div className="row g-3">
-          <Field id="bookingDate" label="Booking Date" required className="col-md-6">
-            <input {...bind('bookingDate')} type="date" min={minDate} />
-          </Field>
-          <Field
-            id="bookingTime"
-            label="Booking Time"
-            required
-            className="col-md-6"
-            // Two lines kept from the first paint on (a phone wraps the zone's name), so the form does
-            // not move when the zone arrives.
-            hint={
-              <span className="d-block" style={{ minHeight: '2lh' }}>
-                {zone ? `In the clinic's time: ${day?.timeZoneName ?? zone} (${zone}).` : "In the clinic's time."}
-              </span>
-            }
-          >
-            <input {...bind('bookingTime')} type="time" step={(day?.slotMinutes ?? 30) * 60} />
-          </Field>
-        </div>
+          <div className="row g-3">
+            <Field id="bookingDate" label="Booking Date" required className="col-md-6">
+              <input {...bind('bookingDate')} type="date" min={minDate} />
+            </Field>
+            <Field
+              id="bookingTime"
+              label="Booking Time"
+              required
+              className="col-md-6"
+              // Two lines kept from the first paint on (a phone wraps the zone's name), so the form does
+              // not move when the zone arrives.
+              hint={
+                <span className="d-block" style={{ minHeight: '2lh' }}>
+                  {zone ? `In the clinic's time: ${day?.timeZoneName ?? zone} (${zone}).` : "In the clinic's time."}
+                </span>
+              }
+            >
+              <input {...bind('bookingTime')} type="time" step={(day?.slotMinutes ?? 30) * 60} />
+            </Field>
+          </div>
 
-        {bookingDate && (
-          <section className="mt-3" aria-label="Available times">
-            {dayLoading && !chosenDay ? (
-              <Loading label="Loading the free times..." />
-            ) : chosenDay && chosenDay.slots.length > 0 ? (
-              <>
-                <p className="small fw-semibold text-body-emphasis mb-2">Available times ({chosenDay.timeZoneName})</p>
-                <div className="d-flex flex-wrap gap-2">
-                  {chosenDay.slots.map((slot) => (
-                    <button
-                      key={slot.startUtc}
-                      type="button"
-                      className={`btn btn-sm ${bookingTime === slot.time ? 'btn-primary' : 'btn-outline-primary'}`}
-                      aria-pressed={bookingTime === slot.time}
-                      onClick={() => setValue('bookingTime', slot.time)}
-                      disabled={isSubmitting}
-                    >
-                      {slot.label}
-                    </button>
-                  ))}
-                </div>
-              </>
-            ) : chosenDay ? (
-              <p className="small text-body-secondary mb-0">{DAY_NOTES[chosenDay.status] ?? 'No times are free on this date.'}</p>
-            ) : null}
-          </section>
-        )}
+          {bookingDate && (
+            <section className="mt-3" aria-label="Available times">
+              {dayLoading && !chosenDay ? (
+                <Loading label="Loading the free times..." />
+              ) : chosenDay && chosenDay.slots.length > 0 ? (
+                <>
+                  <p className="small fw-semibold text-body-emphasis mb-2">Available times ({chosenDay.timeZoneName})</p>
+                  <div className="d-flex flex-wrap gap-2">
+                    {chosenDay.slots.map((slot) => (
+                      <button
+                        key={slot.startUtc}
+                        type="button"
+                        className={`btn btn-sm ${bookingTime === slot.time ? 'btn-primary' : 'btn-outline-primary'}`}
+                        aria-pressed={bookingTime === slot.time}
+                        onClick={() => setValue('bookingTime', slot.time)}
+                        disabled={isSubmitting}
+                      >
+                        {slot.label}
+                      </button>
+                    ))}
+                  </div>
+                </>
+              ) : chosenDay ? (
+                <p className="small text-body-secondary mb-0">{DAY_NOTES[chosenDay.status] ?? 'No times are free on this date.'}</p>
+              ) : null}
+            </section>
+          )}
 
-        <h2 className="h6 fw-bold text-body-emphasis mt-4 mb-3">Your details</h2>
-        <div className="row g-3">
-          <Field id="firstName" label="First Name" required className="col-md-6">
-            <input {...bind('firstName')} autoComplete="given-name" />
-          </Field>
-          <Field id="lastName" label="Last Name" required className="col-md-6">
-            <input {...bind('lastName')} autoComplete="family-name" />
-          </Field>
-          <Field id="email" label="Email" required className="col-md-6">
-            <input {...bind('email')} type="email" autoComplete="email" />
-          </Field>
-          <Field id="phoneNumber" label="Phone Number" required className="col-md-6" hint="With the country code, e.g. +1234567890">
-            <input {...bind('phoneNumber')} type="tel" autoComplete="tel" placeholder="+1234567890" />
-          </Field>
-        </div>
+          <h2 className="h6 fw-bold text-body-emphasis mt-4 mb-3">Your details</h2>
+          <div className="row g-3">
+            <Field id="firstName" label="First Name" required className="col-md-6">
+              <input {...bind('firstName')} autoComplete="given-name" />
+            </Field>
+            <Field id="lastName" label="Last Name" required className="col-md-6">
+              <input {...bind('lastName')} autoComplete="family-name" />
+            </Field>
+            <Field id="email" label="Email" required className="col-md-6">
+              <input {...bind('email')} type="email" autoComplete="email" />
+            </Field>
+            <Field id="phoneNumber" label="Phone Number" required className="col-md-6" hint="With the country code, e.g. +1234567890">
+              <input {...bind('phoneNumber')} type="tel" autoComplete="tel" placeholder="+1234567890" />
+            </Field>
+          </div>
 
-        <div className="mt-4">
-          <button type="submit" className="btn btn-primary px-4" disabled={isSubmitting || loading}>
-            {isSubmitting ? 'Please Wait...' : 'Continue'}
-          </button>
+          <div className="mt-4">
+            <button type="submit" className="btn btn-primary px-4" disabled={isSubmitting || loading}>
+              {isSubmitting ? 'Please Wait...' : 'Continue'}
+            </button>
+          </div>
         </div>
       </form>
     </>
