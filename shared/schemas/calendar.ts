@@ -57,3 +57,9 @@ export const calendarMoveSchema = z.object({
   version: z.optional(z.number('version must be a number')),
 });
 export type CalendarMove = z.input<typeof calendarMoveSchema>;
+
+/** A booking's move (POST /bookings/booking/{id}/move): `notify` false moves it without mailing the patient. */
+export const bookingMoveSchema = z.extend(calendarMoveSchema, {
+  notify: z.optional(z.boolean('notify must be true or false')),
+});
+export type BookingMove = z.input<typeof bookingMoveSchema>;
