@@ -1,0 +1,63 @@
+// The team's day: one FullCalendar day column per practitioner, side by side on one time axis (the
+// first column's labels; the others leave theirs empty), each shading that practitioner's own hours.
+// FullCalendar's resource views would do this but are under a commercial licence or the AGPL.
+// A drag moves an item within its column (the same practitioner); the page confirms and calls the move.
+import FullCalendar from '@fullcalendar/react';
+import interactionPlugin from '@fullcalendar/interaction';
+import luxonPlugin from '@fullcalendar/luxon3';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import type { CalendarOptions, EventInput } from '@fullcalendar/core';
+import type { CalendarItem } from '../api/calendar';
+import { businessHoursOf, type WeeklyHours } from '../lib';
+
+export interface TeamColumn {
+  /** A practitioner's id, or '' for the items no practitioner takes (with the clinic's hours). */
+  id: string;
+  name: string;
+  title: string;
+  color: string;
+  hours: WeeklyHours | null;
+}
+
+export function TeamDay({
+  date,
+  columns,
+  items,
+  toEvents,
+  options,
+}: {
+  date: string;
+  columns: TeamColumn[];
+  items: CalendarItem[];
+  toEvents(items: CalendarItem[]): EventInput[];
+  /** What every column shares with the page's calendar: zone, grid, handlers. */
+  options: CalendarOptions;
+}) {
+  if (!columns.length) return <p className="text-body-secondary">No practitioner to show. Add practitioners to see the team's day.</p>;
+  return (
+    <div className="calendar-team d-flex overflow-x-auto" role="group" aria-label="The team's day, one column per practitioner">
+      {columns.map((c, i) => (
+        <section key={c.id || '-'} className="calendar-team-col flex-fill" style={{ minWidth: i === 0 ? 190 : 150 }} aria-label={c.name}>
+          <h3 className="h6 mb-0 py-2 px-1 text-truncate border-bottom" style={{ borderBottom: `3px solid ${c.color}`, marginLeft: i === 0 ? 48 : 0 }}>
+            <span className="d-inline-block rounded-circle me-1 align-middle" style={{ width: 10, height: 10, background: c.color }} aria-hidden="true" />
+            {c.name}
+            {c.title && <span className="d-block small fw-normal text-body-secondary text-truncate">{c.title}</span>}
+          </h3>
+          <FullCalendar
+            // A new date remounts the columns on it (their own toolbars are hidden; the page navigates).
+            key={date}
+            {...options}
+            plugins={[timeGridPlugin, interactionPlugin, luxonPlugin]}
+            initialView="timeGridDay"
+            initialDate={date}
+            dayHeaders={false}
+            headerToolbar={false}
+            businessHours={c.hours ? businessHoursOf(c.hours) : false}
+            events={toEvents(items.filter((item) => (item.practitionerId ?? '') === c.id))}
+            {...(i > 0 ? { slotLabelContent: () => '' } : {})}
+          />
+        </section>
+      ))}
+    </div>
+  );
+}
