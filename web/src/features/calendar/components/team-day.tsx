@@ -35,14 +35,10 @@ export function TeamDay({
 }) {
   if (!columns.length) return <p className="text-body-secondary">No practitioner to show. Add practitioners to see the team's day.</p>;
   return (
-    <div className="calendar-team d-flex overflow-x-auto" role="group" aria-label="The team's day, one column per practitioner">
+    // Focusable: on a phone the columns scroll sideways, and a keyboard must reach them.
+    <div className="calendar-team d-flex overflow-x-auto" role="group" aria-label="The team's day, one column per practitioner" tabIndex={0}>
       {columns.map((c, i) => (
-        <section key={c.id || '-'} className="calendar-team-col flex-fill" style={{ minWidth: i === 0 ? 190 : 150 }} aria-label={c.name}>
-          <h3 className="h6 mb-0 py-2 px-1 text-truncate border-bottom" style={{ borderBottom: `3px solid ${c.color}`, marginLeft: i === 0 ? 48 : 0 }}>
-            <span className="d-inline-block rounded-circle me-1 align-middle" style={{ width: 10, height: 10, background: c.color }} aria-hidden="true" />
-            {c.name}
-            {c.title && <span className="d-block small fw-normal text-body-secondary text-truncate">{c.title}</span>}
-          </h3>
+        <section key={c.id || '-'} className="calendar-team-col flex-fill" style={{ minWidth: i === 0 ? 200 : 150 }} aria-label={c.name}>
           <FullCalendar
             // A new date remounts the columns on it (their own toolbars are hidden; the page navigates).
             key={date}
@@ -50,8 +46,14 @@ export function TeamDay({
             plugins={[timeGridPlugin, interactionPlugin, luxonPlugin]}
             initialView="timeGridDay"
             initialDate={date}
-            dayHeaders={false}
             headerToolbar={false}
+            // The column's head is its practitioner (in FullCalendar's own header row, so it sits over the column).
+            dayHeaderContent={() => (
+              <h3 className="h6 mb-0 py-1 text-truncate fw-normal" style={{ borderBottom: `3px solid ${c.color}` }}>
+                <span className="fw-semibold text-body">{c.name}</span>
+                {c.title && <span className="d-block small text-body-secondary text-truncate">{c.title}</span>}
+              </h3>
+            )}
             businessHours={c.hours ? businessHoursOf(c.hours) : false}
             events={toEvents(items.filter((item) => (item.practitionerId ?? '') === c.id))}
             {...(i > 0 ? { slotLabelContent: () => '' } : {})}

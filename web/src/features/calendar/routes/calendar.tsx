@@ -239,7 +239,7 @@ export function CalendarPage() {
           </div>
           <h2 id="calendar-title" className="h6 fw-bold mb-0">{title}</h2>
         </div>
-        <div className="btn-group flex-wrap" role="group" aria-label="View">
+        <div className={`btn-group${narrow ? ' btn-group-sm' : ''}`} role="group" aria-label="View">
           {views.map((v) => (
             <button key={v} type="button" className={`btn ${v === view ? 'btn-primary' : 'btn-light'}`} aria-pressed={v === view} onClick={() => go({ view: v })}>
               {VIEW_LABELS[v]}
