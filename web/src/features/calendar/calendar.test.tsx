@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CalendarItem } from './api/calendar';
 import { saveToken } from '../../lib/session';
 import { entry, mockApi, renderRoutes, rolesState, WithRoles } from '../../testing/render';
-import { applyFilters, assigneesOf, businessHoursOf, defaultView, gridOf, localOf, lookOf, unionHours, zoneNamesOf } from './lib';
+import { applyFilters, assigneesOf, businessHoursOf, closedEventsOf, defaultView, gridOf, localOf, lookOf, unionHours, zoneNamesOf } from './lib';
 import { CalendarPage } from './routes/calendar';
 
 const me = { id: 'u-me', email: 'me@example.com', isEmailVerified: true };
@@ -53,7 +53,7 @@ const practitioners = () => ({
     message: 'OK',
     data: {
       items: [
-        { id: 'pr_ana', name: 'Dr Ana Ruiz', title: 'Physiotherapist', color: '#1c5fb8', weeklyHours: week({ start: '09:00', end: '12:00' }), isActive: true },
+        { id: 'pr_ana', name: 'Dr Ana Ruiz', title: 'Physiotherapist', color: '#1c5fb8', weeklyHours: week({ start: '09:00', end: '12:00' }), isActive: true, exceptions: [{ date: '2030-01-17', hours: [], note: 'Conference' }] },
         { id: 'pr_bo', name: 'Bo Chen', title: 'Osteopath', color: '#0f7b52', weeklyHours: week({ start: '13:00', end: '17:00' }), isActive: true },
         { id: 'pr_old', name: 'Dr Old', title: '', color: '#6c757d', weeklyHours: week({ start: '09:00', end: '17:00' }), isActive: false },
       ],
@@ -284,6 +284,17 @@ describe('calendar helpers', () => {
     expect(gridOf(45, { monday: [{ start: '09:30', end: '17:00' }] })).toEqual({ slotDuration: '00:45', slotMinTime: '05:45', slotMaxTime: '22:15', scrollTime: '08:30' });
     expect(gridOf(60, { monday: [{ start: '00:00', end: '24:00' }] })).toMatchObject({ slotMinTime: '00:00', slotMaxTime: '24:00' });
     expect(gridOf(30, undefined)).toMatchObject({ slotDuration: '00:30', slotMinTime: '06:00', slotMaxTime: '22:00' });
+    // Time off fills its day; other hours leave their gaps closed; dates outside the range are left out.
+    expect(closedEventsOf({ start: '2030-01-13', end: '2030-01-20' }, {
+      closedDates: ['2030-01-14', '2030-01-25'],
+      exceptions: [{ date: '2030-01-15', hours: [], note: '' }, { date: '2030-01-16', hours: [{ start: '13:00', end: '15:00' }, { start: '09:00', end: '11:00' }], note: 'Training' }],
+    }).map(({ start, end, title }) => [start, end, title])).toEqual([
+      ['2030-01-14T00:00:00', '2030-01-15T00:00:00', 'Closed'],
+      ['2030-01-15T00:00:00', '2030-01-16T00:00:00', 'Time off'],
+      ['2030-01-16T00:00:00', '2030-01-16T09:00:00', 'Training'],
+      ['2030-01-16T11:00:00', '2030-01-16T13:00:00', 'Training'],
+      ['2030-01-16T15:00:00', '2030-01-17T00:00:00', 'Training'],
+    ]);
     expect(zoneNamesOf('America/New_York', '2030-03-09', '2030-03-12')).toEqual([{ name: 'Eastern Standard Time', from: '2030-03-09' }, { name: 'Eastern Daylight Time', from: '2030-03-10' }]);
     expect(zoneNamesOf('Europe/Berlin', '2030-01-01', '2030-01-08')).toEqual([{ name: 'Central European Standard Time', from: '2030-01-01' }]);
   });

@@ -29,13 +29,20 @@ describe('confirm a dropped booking', () => {
     expect(onCancel).not.toHaveBeenCalled();
   });
 
-  it('puts it back on "Keep it where it was", and is not shown without a pending move', async () => {
+  it('puts it back on "Keep it where it was", says an appointment\'s move mails, and is not shown without a pending move', async () => {
     const user = userEvent.setup();
     const onCancel = vi.fn();
     const { rerender } = render(<ConfirmMove pending={{ ...pending, item: { ...pending.item, paymentStatus: 'unpaid' } }} timeZone="America/New_York" onCancel={onCancel} onConfirm={vi.fn()} />);
     await screen.findByRole('dialog', { name: 'Move this booking?' });
     await user.click(screen.getByRole('button', { name: 'Keep it where it was' }));
     expect(onCancel).toHaveBeenCalledOnce();
+    // An appointment's move always mails: said, not asked.
+    const onConfirm = vi.fn(async () => undefined);
+    rerender(<ConfirmMove pending={{ ...pending, item: { ...pending.item, kind: 'appointment', paymentStatus: undefined, end: null } }} timeZone="America/New_York" onCancel={onCancel} onConfirm={onConfirm} />);
+    expect(await screen.findByRole('dialog', { name: 'Move this appointment?' })).toHaveTextContent('The patient is emailed the new time.');
+    expect(screen.queryByLabelText('Email the patient the new time')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Move' }));
+    expect(onConfirm).toHaveBeenCalledWith(true);
     rerender(<ConfirmMove pending={null} timeZone="America/New_York" onCancel={onCancel} onConfirm={vi.fn()} />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

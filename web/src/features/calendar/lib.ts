@@ -59,6 +59,39 @@ export function unionHours(all: WeeklyHours[]): WeeklyHours {
   return out;
 }
 
+/** A practitioner's dated hours (docs/practitioners.md): that date's hours instead of the week's; [] = time off. */
+export interface HoursException {
+  date: string;
+  hours: Interval[];
+  note: string;
+}
+
+/**
+ * The closed parts of the dates shown that weekly hours cannot say: the clinic's closed dates and a
+ * practitioner's exceptions (time off, or other hours: the rest of that day), as FullCalendar background
+ * events in the calendar's zone (local date-times), titled with the note.
+ */
+export function closedEventsOf(range: { start: string; end: string } | null, closed: { closedDates?: string[]; exceptions?: HoursException[] }) {
+  if (!range) return [];
+  const inRange = (d: string) => d >= range.start && d < range.end;
+  const whole = (date: string, title: string) => [{ start: `${date}T00:00:00`, end: `${addDays(date, 1)}T00:00:00`, title }];
+  const events = (closed.closedDates ?? []).filter(inRange).flatMap((d) => whole(d, 'Closed'));
+  for (const e of (closed.exceptions ?? []).filter((x) => inRange(x.date))) {
+    if (!e.hours.length) {
+      events.push(...whole(e.date, e.note || 'Time off'));
+      continue;
+    }
+    // The gaps around that day's hours.
+    let from = 0;
+    for (const h of [...e.hours].sort((a, b) => minutesOf(a.start) - minutesOf(b.start))) {
+      if (minutesOf(h.start) > from) events.push({ start: `${e.date}T${timeOf(from)}:00`, end: `${e.date}T${timeOf(minutesOf(h.start))}:00`, title: e.note });
+      from = Math.max(from, minutesOf(h.end));
+    }
+    if (from < 1440) events.push({ start: `${e.date}T${timeOf(from)}:00`, end: `${addDays(e.date, 1)}T00:00:00`, title: e.note });
+  }
+  return events.map((ev) => ({ ...ev, display: 'background' as const, classNames: ['calendar-closed'] }));
+}
+
 export interface Grid {
   /** 'HH:mm' lengths and bounds for FullCalendar. */
   slotDuration: string;

@@ -2,6 +2,7 @@
 // filter and each one's shaded hours. Read only by members who may read bookings (the route's permission).
 import useSWR from 'swr';
 import type { Interval, Weekday } from '#shared/bookings/time';
+import type { HoursException } from '../lib';
 import { fetcher } from '../../../lib/api';
 
 /** The fields of a PractitionerView the calendar uses. */
@@ -11,6 +12,7 @@ export interface CalendarPractitioner {
   title: string;
   color: string;
   weeklyHours: Record<Weekday, Interval[]>;
+  exceptions?: HoursException[];
   isActive: boolean;
 }
 

@@ -1,6 +1,6 @@
-// Asked when a booking is dropped on a new time: moving it is not undone by a click (the patient may be
-// mailed at once), so staff confirm the move and choose whether the patient is emailed. "Keep it where
-// it was" puts the booking back.
+// Asked when an item is dropped on a new time: a move is not undone by a click (the patient is mailed
+// at once), so staff confirm it, and for a booking choose whether the patient is emailed (an
+// appointment's move always mails). "Keep it where it was" puts the item back.
 import { useEffect, useState } from 'react';
 import Modal from '../../../components/modal';
 import { Busy } from '../../../components/loading';
@@ -34,10 +34,11 @@ export function ConfirmMove({
   if (!pending) return null;
   const format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
   const paid = pending.item.paymentStatus === 'paid';
+  const isBooking = pending.item.kind === 'booking';
   return (
     <Modal show onHide={busy ? () => undefined : onCancel} centered aria-labelledby="confirm-move-title">
       <Modal.Header closeButton={!busy}>
-        <Modal.Title id="confirm-move-title" as="h2" className="h5">Move this {paid ? 'paid ' : ''}booking?</Modal.Title>
+        <Modal.Title id="confirm-move-title" as="h2" className="h5">Move this {isBooking ? `${paid ? 'paid ' : ''}booking` : 'appointment'}?</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <p className="mb-1 fw-semibold">{pending.item.title}</p>
@@ -46,10 +47,14 @@ export function ConfirmMove({
           <br />
           to <strong>{format.format(new Date(pending.start))}</strong>
         </p>
-        <div className="form-check">
-          <input className="form-check-input" type="checkbox" id="confirm-move-notify" checked={notifyPatient} onChange={(e) => setNotifyPatient(e.target.checked)} />
-          <label className="form-check-label" htmlFor="confirm-move-notify">Email the patient the new time</label>
-        </div>
+        {isBooking ? (
+          <div className="form-check">
+            <input className="form-check-input" type="checkbox" id="confirm-move-notify" checked={notifyPatient} onChange={(e) => setNotifyPatient(e.target.checked)} />
+            <label className="form-check-label" htmlFor="confirm-move-notify">Email the patient the new time</label>
+          </div>
+        ) : (
+          <p className="mb-0 small text-body-secondary">The patient is emailed the new time.</p>
+        )}
       </Modal.Body>
       <Modal.Footer>
         <button type="button" className="btn btn-light" onClick={onCancel} disabled={busy}>Keep it where it was</button>
@@ -57,7 +62,7 @@ export function ConfirmMove({
           type="button" className="btn btn-primary" disabled={busy}
           onClick={async () => {
             setBusy(true);
-            await onConfirm(notifyPatient);
+            await onConfirm(isBooking ? notifyPatient : true);
           }}
         >
           {busy ? <Busy /> : 'Move'}

@@ -17,6 +17,8 @@ export interface TeamColumn {
   title: string;
   color: string;
   hours: WeeklyHours | null;
+  /** Background events of its closed dates and exceptions in the range. */
+  closed: EventInput[];
 }
 
 export function TeamDay({
@@ -55,7 +57,7 @@ export function TeamDay({
               </h3>
             )}
             businessHours={c.hours ? businessHoursOf(c.hours) : false}
-            events={toEvents(items.filter((item) => (item.practitionerId ?? '') === c.id))}
+            events={[...c.closed, ...toEvents(items.filter((item) => (item.practitionerId ?? '') === c.id))]}
             {...(i > 0 ? { slotLabelContent: () => '' } : {})}
           />
         </section>

@@ -30,7 +30,7 @@ import { ConfirmMove, type PendingMove } from '../components/confirm-move';
 import { ItemDialog, type MoveTo } from '../components/item-dialog';
 import { TeamDay, type TeamColumn } from '../components/team-day';
 import {
-  LEGEND, NARROW, VIEWS, VIEW_LABELS, applyFilters, assigneesOf, businessHoursOf, defaultView, gridOf, isIsoDate, isViewName, localOf, lookOf,
+  LEGEND, NARROW, VIEWS, VIEW_LABELS, applyFilters, assigneesOf, businessHoursOf, closedEventsOf, defaultView, gridOf, isIsoDate, isViewName, localOf, lookOf,
   unionHours, zoneText, type ViewName, type WeeklyHours,
 } from '../lib';
 
@@ -159,11 +159,23 @@ export function CalendarPage() {
   const slotMinutes = clinic?.slotMinutes ?? 30;
   const columns: TeamColumn[] = useMemo(() => {
     const people = chosen ? [chosen] : activeTeam;
-    const cols: TeamColumn[] = people.map((p) => ({ id: p.id, name: p.name, title: p.title, color: p.color, hours: p.weeklyHours }));
+    const cols: TeamColumn[] = people.map((p) => ({
+      id: p.id, name: p.name, title: p.title, color: p.color, hours: p.weeklyHours, closed: closedEventsOf(range, { exceptions: p.exceptions }),
+    }));
     // Items no practitioner takes (appointments, clinic-wide packages) get the clinic's column.
-    if (!chosen && shown.some((i) => !i.practitionerId)) cols.push({ id: '', name: 'No practitioner', title: 'Clinic-wide', color: '#6c757d', hours: clinicHours });
+    if (!chosen && shown.some((i) => !i.practitionerId)) {
+      cols.push({ id: '', name: 'No practitioner', title: 'Clinic-wide', color: '#6c757d', hours: clinicHours, closed: closedEventsOf(range, { closedDates: clinic?.closedDates }) });
+    }
     return cols;
-  }, [chosen, activeTeam.map((p) => p.id).join(), shown, clinicHours]);
+  }, [chosen, activeTeam.map((p) => p.id).join(), shown, clinicHours, range]);
+  // The main calendar's closed dates: the chosen practitioner's exceptions, or the clinic's closed
+  // dates when no practitioner works apart from its schedule.
+  const closed = useMemo(
+    () => closedEventsOf(range, chosen ? { exceptions: chosen.exceptions } : activeTeam.length ? {} : { closedDates: clinic?.closedDates }),
+    [range, chosen, activeTeam.length, clinic],
+  );
+
+  const shownEvents = useMemo(() => [...closed, ...events], [closed, events]);
 
   const move = async (item: CalendarItem, to: MoveTo, notifyPatient = true) => {
     const result = await moveItem(item, to, notifyPatient);
@@ -173,24 +185,18 @@ export function CalendarPage() {
     return undefined;
   };
 
-  const onDrop = async (arg: EventDropArg) => {
+  const onDrop = (arg: EventDropArg) => {
     const item = arg.event.extendedProps.item as CalendarItem;
     const to = localOf(arg.event.startStr);
-    // A booking's patient may be mailed at once: confirm first (and choose whether to mail).
-    if (item.kind === 'booking') {
-      setPending({ item, start: new Date(Date.parse(arg.event.startStr)).toISOString(), bookingDate: to.date, bookingTime: to.time, revert: arg.revert });
-      return;
-    }
-    const problem = await move(item, { bookingDate: to.date, bookingTime: to.time });
-    if (problem) {
-      arg.revert();
-      notify.error(problem);
-    }
+    // The patient is mailed at once: a drop is confirmed first (for a booking, with the choice to mail).
+    setPending({ item, start: new Date(Date.parse(arg.event.startStr)).toISOString(), bookingDate: to.date, bookingTime: to.time, revert: arg.revert });
   };
 
   const onClick = (arg: EventClickArg) => {
     arg.jsEvent.preventDefault();
-    setOpen(arg.event.extendedProps.item as CalendarItem);
+    // Closed dates and time off are background events without an item.
+    const item = arg.event.extendedProps.item as CalendarItem | undefined;
+    if (item) setOpen(item);
   };
 
   // On a phone the week's headers are the weekday's three letters over the day's number: seven fit.
@@ -210,7 +216,7 @@ export function CalendarPage() {
     timeZone,
     height: 'auto',
     eventClick: onClick,
-    eventDrop: (arg) => void onDrop(arg),
+    eventDrop: onDrop,
     editable: false,
     eventDurationEditable: false,
     defaultTimedEventDuration: '00:30',
@@ -299,7 +305,7 @@ export function CalendarPage() {
               initialView={VIEWS[view]}
               initialDate={date}
               headerToolbar={false}
-              events={events}
+              events={shownEvents}
               datesSet={onDates}
               businessHours={hours ? businessHoursOf(hours) : false}
               dayHeaderContent={dayHeader}
@@ -321,6 +327,12 @@ export function CalendarPage() {
             <li className="list-inline-item me-3">
               <span className="d-inline-block rounded me-1 align-middle calendar-closed-swatch" style={{ width: 12, height: 12 }} aria-hidden="true" />
               Outside {chosen ? `${chosen.name}'s` : 'working'} hours
+            </li>
+          )}
+          {(showTeam ? columns.some((c) => c.closed.length) : closed.length > 0) && (
+            <li className="list-inline-item me-3">
+              <span className="d-inline-block rounded me-1 align-middle calendar-closed-swatch is-hatched" style={{ width: 12, height: 12 }} aria-hidden="true" />
+              Closed or time off
             </li>
           )}
         </ul>
