@@ -7,6 +7,7 @@ import interactionPlugin from '@fullcalendar/interaction';
 import luxonPlugin from '@fullcalendar/luxon3';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import type { CalendarOptions, EventInput } from '@fullcalendar/core';
+import { useMemo } from 'react';
 import type { CalendarItem } from '../api/calendar';
 import { businessHoursOf, type WeeklyHours } from '../lib';
 
@@ -35,6 +36,10 @@ export function TeamDay({
   /** What every column shares with the page's calendar: zone, grid, handlers. */
   options: CalendarOptions;
 }) {
+  const eventsOf = useMemo(
+    () => new Map(columns.map((c) => [c.id, [...c.closed, ...toEvents(items.filter((item) => (item.practitionerId ?? '') === c.id))]])),
+    [columns, items, toEvents],
+  );
   if (!columns.length) return <p className="text-body-secondary">No practitioner to show. Add practitioners to see the team's day.</p>;
   return (
     // Focusable: on a phone the columns scroll sideways, and a keyboard must reach them.
@@ -57,7 +62,7 @@ export function TeamDay({
               </h3>
             )}
             businessHours={c.hours ? businessHoursOf(c.hours) : false}
-            events={[...c.closed, ...toEvents(items.filter((item) => (item.practitionerId ?? '') === c.id))]}
+            events={eventsOf.get(c.id)}
             {...(i > 0 ? { slotLabelContent: () => '' } : {})}
           />
         </section>

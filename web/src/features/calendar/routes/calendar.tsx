@@ -151,10 +151,13 @@ export function CalendarPage() {
   // The hours shaded: one practitioner's, or when anyone works (the clinic's schedule and every active
   // practitioner's); none before they are known.
   const clinicHours: WeeklyHours | null = clinic?.configured ? clinic.weeklyHours : null;
-  const activeTeam = team.filter((p) => p.isActive);
-  const hours: WeeklyHours | null = chosen
-    ? chosen.weeklyHours
-    : clinicHours || activeTeam.length ? unionHours([...(clinicHours ? [clinicHours] : []), ...activeTeam.map((p) => p.weeklyHours)]) : null;
+  const activeTeam = useMemo(() => team.filter((p) => p.isActive), [team]);
+  const hours: WeeklyHours | null = useMemo(() => {
+    if (chosen) return chosen.weeklyHours;
+    if (!clinicHours && !activeTeam.length) return null;
+    return unionHours([...(clinicHours ? [clinicHours] : []), ...activeTeam.map((p) => p.weeklyHours)]);
+  }, [chosen, clinicHours, activeTeam]);
+  const businessHours = useMemo(() => (hours ? businessHoursOf(hours) : false), [hours]);
   const grid = gridOf(clinic?.slotMinutes ?? 30, hours ?? undefined);
   const slotMinutes = clinic?.slotMinutes ?? 30;
   const columns: TeamColumn[] = useMemo(() => {
@@ -167,7 +170,7 @@ export function CalendarPage() {
       cols.push({ id: '', name: 'No practitioner', title: 'Clinic-wide', color: '#6c757d', hours: clinicHours, closed: closedEventsOf(range, { closedDates: clinic?.closedDates }) });
     }
     return cols;
-  }, [chosen, activeTeam.map((p) => p.id).join(), shown, clinicHours, range]);
+  }, [chosen, activeTeam, shown, clinicHours, clinic, range]);
   // The main calendar's closed dates: the chosen practitioner's exceptions, or the clinic's closed
   // dates when no practitioner works apart from its schedule.
   const closed = useMemo(
@@ -307,7 +310,7 @@ export function CalendarPage() {
               headerToolbar={false}
               events={shownEvents}
               datesSet={onDates}
-              businessHours={hours ? businessHoursOf(hours) : false}
+              businessHours={businessHours}
               dayHeaderContent={dayHeader}
               dayMaxEvents={4}
               eventMaxStack={3}
