@@ -86,6 +86,10 @@ describe('manage links', () => {
     const mails = await waitForMails(booked.email, 2);
     expect(mails[1]!.subject).toMatch(/^Booking cancelled: Consultation on /);
     expect(mails[1]!.body.text).toContain('$49.50 is refunded to your card');
+    const cancelIcs = Buffer.from(mails[1]!.attachments.find((a) => a.filename === 'cancel.ics')!.content, 'base64').toString('utf8');
+    expect(cancelIcs).toContain('\r\nMETHOD:CANCEL\r\n');
+    expect(cancelIcs).toContain('\r\nSTATUS:CANCELLED\r\n');
+    expect(cancelIcs).toContain(`\r\nUID:booking-${booked.id}@`);
     const notes = await eventually(async () => {
       const n = await api('GET', '/notifications', { token: clinic.owner.token });
       const items = (n.body.data.items ?? n.body.data) as { title: string }[];
