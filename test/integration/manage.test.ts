@@ -115,7 +115,11 @@ describe('manage links', () => {
     expect(refused.body.message).toBe('This booking can no longer be changed online (the clinic allows changes until 100 hours before the start). Please contact managecutoff Clinic.');
     expect((await api('POST', '/public/manage/reschedule', { body: { token: late.token, bookingDate: dayAhead(5), bookingTime: '10:00' } })).status).toBe(409);
     expect((await getBooking(clinic, late.id)).status).toBe('confirmed');
-    expect((await api('POST', '/public/manage/booking', { body: { token: late.token } })).body.data.canChange).toBe(false);
+    // Past the cutoff the page shows how to reach the clinic: its phone, and its address once given.
+    const closed = await api('POST', '/public/manage/booking', { body: { token: late.token } });
+    expect(closed.body.data).toMatchObject({ canChange: false, clinicPhone: '+15551234567', clinicAddress: null, practitionerName: null });
+    expect((await api('PATCH', '/organization/profile', { token: clinic.owner.token, body: { address: '12 River Road, Springfield' } })).status).toBe(200);
+    expect((await api('POST', '/public/manage/booking', { body: { token: late.token } })).body.data.clinicAddress).toBe('12 River Road, Springfield');
 
     expect((await api('PATCH', '/organization/profile', { token: clinic.owner.token, body: { cancellationCutoffHours: 2, cancellationRefund: 'none' } })).status).toBe(200);
     const kept = await bookedWithLink(clinic, dayAhead(3), '11:00');

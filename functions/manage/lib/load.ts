@@ -6,6 +6,7 @@ import { policyOf, type PatientPolicy } from '#shared/policy';
 import { MANAGE_MESSAGES, type ManageView } from '#shared/schemas/manage';
 import { conflict, notFound } from '#lib/errors';
 import { appointmentStartUtc } from '../../appointments/lib/when';
+import { practitionerNameOf } from '../../bookings/lib/mail';
 import { getAppointment, type Appointment } from '../../data/appointments';
 import { getBooking, type BookingRecord } from '../../data/bookings';
 import { findManageToken } from '../../data/manage-tokens';
@@ -46,6 +47,9 @@ export async function openAny(token: string): Promise<{ booking: Opened } | { ap
   return { booking: await openBooking(token) };
 }
 
+/** The clinic's phone and postal address as the manage page shows them (null: not given). */
+const clinicContact = (org: Organization) => ({ clinicPhone: org.phoneNumber?.trim() || null, clinicAddress: org.address?.trim() || null });
+
 export function toAppointmentManageView({ appointment: a, org, policy, startUtc }: OpenedAppointment, now = new Date()): ManageView {
   const when = describeInstant(startUtc, org.timeZone);
   const until = new Date(Date.parse(startUtc) - policy.cancellationCutoffHours * 3_600_000);
@@ -53,7 +57,9 @@ export function toAppointmentManageView({ appointment: a, org, policy, startUtc 
     kind: 'appointment',
     bookingId: a.id,
     orgName: org.name,
+    ...clinicContact(org),
     packageName: a.appointmentType || 'Appointment',
+    practitionerName: practitionerNameOf(a),
     firstName: a.firstName,
     status: a.status,
     paymentStatus: null,
@@ -94,7 +100,9 @@ export function toManageView({ booking: b, org, policy }: Opened, now = new Date
     kind: 'booking',
     bookingId: b.id,
     orgName: org.name,
+    ...clinicContact(org),
     packageName: b.packageName,
+    practitionerName: practitionerNameOf(b),
     firstName: b.firstName,
     status: b.status,
     paymentStatus: b.paymentStatus,

@@ -106,4 +106,14 @@ describe('OrganizationPage', { timeout: 20_000 }, () => {
     expect(await screen.findByDisplayValue('pk_NEWKEY0123456789abcdef')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/organization/generate-integration')).toHaveLength(1);
   });
+
+  it('lets the owner add a postal address (an older profile has none) and saves it with the profile', async () => {
+    const { user, calls } = setup(true);
+    const field = await screen.findByLabelText(/Postal address/);
+    expect(field).toHaveValue('');
+    await user.type(field, '12 River Road{Enter}Springfield, IL 62701');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')).toBeDefined());
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ address: '12 River Road\nSpringfield, IL 62701', name: 'Riverside Clinic' });
+  });
 });
