@@ -13,6 +13,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { saveAvailability, useAvailability, type AvailabilityView } from '../api/availability';
+import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { failureText } from '../../../lib/api';
 
 type Draft = Pick<AvailabilityView, 'weeklyHours' | 'slotMinutes' | 'capacity' | 'closedDates' | 'minNoticeMinutes' | 'maxDaysAhead'>;
@@ -170,7 +171,12 @@ export function AvailabilityPage() {
   const { data, error, isLoading, mutate } = useAvailability();
   if (isLoading) return <Loading label="Loading availability..." showLabel />;
   if (error || !data) return <div className="alert alert-danger" role="alert">{failureText(error, 'The availability could not be loaded.')}</div>;
-  return <AvailabilityEditor availability={data} onSaved={(a) => void mutate(a, { revalidate: false })} />;
+  return (
+    <>
+      <AvailabilityEditor availability={data} onSaved={(a) => void mutate(a, { revalidate: false })} />
+      <CalendarFeedCard />
+    </>
+  );
 }
 
 export { AvailabilityPage as Component };
