@@ -7,7 +7,8 @@ import { CALENDAR_FEED_MESSAGES, MAX_CALENDAR_FEEDS, calendarFeedCreateSchema, t
 import { config } from '#lib/config';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
-import { createCalendarFeed, listCalendarFeeds, practitionerNameFor, toFeedView } from '../data/calendar-feeds';
+import { createCalendarFeed, listCalendarFeeds, toFeedView } from '../data/calendar-feeds';
+import { practitionerNameFor } from '../data/practitioner-names';
 import { getOrganization } from '../data/organizations';
 
 export const handler = endpoint({ body: calendarFeedCreateSchema }, async ({ body, caller }) => {

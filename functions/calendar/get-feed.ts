@@ -14,6 +14,7 @@ import { appointmentStartUtc } from '../appointments/lib/when';
 import { buildFeed, type FeedEvent } from '../bookings/lib/ics';
 import { practitionerNameOf } from '../bookings/lib/mail';
 import { findCalendarFeedToken } from '../data/calendar-feeds';
+import { practitionerNameFor } from '../data/practitioner-names';
 import { appointmentsBetween, type Appointment } from '../data/appointments';
 import { bookingsBetween, type BookingRecord } from '../data/bookings';
 import { getOrganization } from '../data/organizations';
@@ -53,9 +54,8 @@ function bookingEvent(b: BookingRecord, withPractitioner: boolean): FeedEvent {
   };
 }
 
-function appointmentEvent(a: Appointment & { durationMinutes?: number; practitionerName?: string | null }, zone: string, withPractitioner: boolean): FeedEvent {
+function appointmentEvent(a: Appointment & { durationMinutes?: number }, zone: string, practitioner: string | null): FeedEvent {
   const start = appointmentStartUtc(a, zone);
-  const practitioner = practitionerNameOf(a);
   return {
     uid: `appointment-${a.id}.feed@${host()}`,
     start,
@@ -63,7 +63,7 @@ function appointmentEvent(a: Appointment & { durationMinutes?: number; practitio
     sequence: a.version,
     updated: a.updatedAt,
     summary: `${a.firstName} ${a.lastName} · ${a.appointmentType || 'Appointment'}`,
-    description: [...(withPractitioner && practitioner ? [`With: ${practitioner}`] : []), `Reference: ${a.id}`, `${config.appUrl}/appointments/${a.id}`].join('\n'),
+    description: [...(practitioner ? [`With: ${practitioner}`] : []), `Reference: ${a.id}`, `${config.appUrl}/appointments/${a.id}`].join('\n'),
   };
 }
 
@@ -84,9 +84,13 @@ export const handler = endpoint({}, async ({ params }) => {
   ]);
   if (bookings.truncated || appointments?.truncated) log.warn('A calendar feed shows only part of its range', { orgId: feed.orgId, feedId: feed.feedId });
   const clinicWide = feed.practitionerId === null;
+  const shown = (appointments?.items ?? []).filter((a) => a.status === 'confirmed' && mine(a));
+  // Appointments carry only the practitioner's id: the clinic's feed names them (a few reads, one per practitioner).
+  const ids = clinicWide ? [...new Set(shown.map(practitionerIdOf).filter((id): id is string => Boolean(id)))] : [];
+  const names = new Map(await Promise.all(ids.map(async (id) => [id, (await practitionerNameFor(feed.orgId, id)) ?? null] as const)));
   const events: FeedEvent[] = [
     ...bookings.items.filter((b) => b.status === 'confirmed' && mine(b)).map((b) => bookingEvent(b, clinicWide)),
-    ...(appointments?.items ?? []).filter((a) => a.status === 'confirmed' && mine(a)).map((a) => appointmentEvent(a, zone, clinicWide)),
+    ...shown.map((a) => appointmentEvent(a, zone, names.get(practitionerIdOf(a) ?? '') ?? null)),
   ].sort((x, y) => (x.start < y.start ? -1 : x.start > y.start ? 1 : 0));
 
   return {

@@ -90,12 +90,3 @@ export async function findCalendarFeedToken(token: string): Promise<CalendarFeed
   if (!found) return undefined;
   return { orgId: found.orgId, feedId: found.feedId, practitionerId: found.practitionerId ?? null, includesAppointments: Boolean(found.includesAppointments), name: found.name };
 }
-
-/**
- * A practitioner's name, read by the key docs/practitioners.md gives the practitioner record
- * (`pk ORG#<orgId>#PRACTITIONERS`, `sk <id>`); undefined when the organisation has no such one.
- */
-export async function practitionerNameFor(orgId: string, id: string): Promise<string | undefined> {
-  const out = await ddb.send(new GetCommand({ TableName: table(), Key: { pk: `ORG#${orgId}#PRACTITIONERS`, sk: id }, ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' } }));
-  return typeof out.Item?.name === 'string' ? out.Item.name : undefined;
-}

@@ -70,7 +70,7 @@ describe('calendar feeds', () => {
     expect((await logs(clinic.owner)).some((e: { recordType: string; recordId: string; action: string }) => e.recordType === 'calendar-feed' && e.recordId === feed.id && e.action === 'create')).toBe(true);
   });
 
-  it("a practitioner's feed shows only that practitioner's bookings, named after them", async () => {
+  it("a practitioner's feed shows only that practitioner's bookings and appointments, named after them", async () => {
     const { client, table } = testDb();
     const orgId = clinic.owner.orgId;
     // The practitioner record and the booking's practitioner as docs/practitioners.md stores them.
@@ -79,12 +79,25 @@ describe('calendar feeds', () => {
     await client.send(
       new UpdateCommand({ TableName: table, Key: { pk: `ORG#${orgId}#BOOKING#${theirs.id}`, sk: 'BOOKING' }, UpdateExpression: 'SET practitionerId = :p, practitionerName = :n', ExpressionAttributeValues: { ':p': 'pr_ruiz', ':n': 'Dr Ana Ruiz' } }),
     );
+    // An appointment carries only the practitioner's id.
+    const appointment = await bookAppointment(clinic.owner.token, { bookingDate: dayAhead(6), bookingTime: '15:00' });
+    await client.send(new UpdateCommand({ TableName: table, Key: { pk: `ORG#${orgId}#APPT`, sk: appointment.id }, UpdateExpression: 'SET practitionerId = :p', ExpressionAttributeValues: { ':p': 'pr_ruiz' } }));
     const created = await api('POST', '/calendar/feeds', { token: clinic.owner.token, body: { practitionerId: 'pr_ruiz' } });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ practitionerId: 'pr_ruiz', name: 'Dr Ana Ruiz (calfeed Clinic)' });
     const lines = linesOf((await fetchFeed(tokenOf(created.body.data.url))).body.message);
     expect(lines).toContain('X-WR-CALNAME:Dr Ana Ruiz (calfeed Clinic)');
-    expect(lines.filter((l) => l.startsWith('UID:'))).toEqual([expect.stringMatching(new RegExp(`^UID:booking-${theirs.id}\\.feed@`))]);
+    expect(lines.filter((l) => l.startsWith('UID:'))).toEqual([
+      expect.stringMatching(new RegExp(`^UID:booking-${theirs.id}\\.feed@`)),
+      expect.stringMatching(new RegExp(`^UID:appointment-${appointment.id}\\.feed@`)),
+    ]);
+    // The clinic's feed has them too, and says whom each is with.
+    const clinicFeed = await api('POST', '/calendar/feeds', { token: clinic.owner.token, body: { practitionerId: null } });
+    const all = (await fetchFeed(tokenOf(clinicFeed.body.data.url))).body.message as string;
+    const eventOf = (id: string) => all.replace(/\r\n /g, '').split('BEGIN:VEVENT').find((e) => e.includes(`UID:${id}`)) ?? '';
+    expect(eventOf(`booking-${theirs.id}.feed@`)).toContain('With: Dr Ana Ruiz');
+    expect(eventOf(`appointment-${appointment.id}.feed@`)).toContain('With: Dr Ana Ruiz');
+    expect(eventOf(`booking-${confirmed.id}.feed@`)).not.toContain('With:');
 
     // An unknown practitioner is refused, and nothing is made.
     const before = (await api('GET', '/calendar/feeds', { token: clinic.owner.token })).body.data.items.length;

@@ -172,7 +172,13 @@ describe('manage links of appointments', () => {
     expect(await tokenItem(token)).toMatchObject({ orgId: clinic.owner.orgId, appointmentId: appointment.id });
 
     const view = await api('POST', '/public/manage/booking', { body: { token } });
-    expect(view.body.data).toMatchObject({ kind: 'appointment', bookingId: appointment.id, status: 'confirmed', canChange: true, bookingTime: '10:30', refundOnCancelCents: 0 });
+    expect(view.body.data).toMatchObject({ kind: 'appointment', bookingId: appointment.id, status: 'confirmed', canChange: true, bookingTime: '10:30', refundOnCancelCents: 0, practitionerName: null });
+    // With a practitioner (an appointment carries only the id, as docs/practitioners.md stores it), the page and the mail name them.
+    const { client, table } = testDb();
+    const orgId = clinic.owner.orgId;
+    await client.send(new UpdateCommand({ TableName: table, Key: { pk: `ORG#${orgId}#PRACTITIONERS`, sk: 'pr_lee' }, UpdateExpression: 'SET #n = :n, orgId = :o', ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':n': 'Dr Sam Lee', ':o': orgId } }));
+    await client.send(new UpdateCommand({ TableName: table, Key: { pk: `ORG#${orgId}#APPT`, sk: appointment.id }, UpdateExpression: 'SET practitionerId = :p', ExpressionAttributeValues: { ':p': 'pr_lee' } }));
+    expect((await api('POST', '/public/manage/booking', { body: { token } })).body.data.practitionerName).toBe('Dr Sam Lee');
     const move = await api('POST', '/public/manage/reschedule', { body: { token, bookingDate: dayAhead(6), bookingTime: '10:00' } });
     expect(move.status).toBe(409);
     expect(move.body.message).toBe('To change the time of an appointment, please contact the clinic.');
@@ -184,7 +190,7 @@ describe('manage links of appointments', () => {
     const detail = await api('GET', `/appointments/${appointment.id}`, { token: clinic.owner.token });
     expect(detail.body.data).toMatchObject({ status: 'cancelled' });
     expect(detail.body.data.log[0]).toMatchObject({ action: 'status-changed', to: 'cancelled', summary: 'Cancelled by the patient with the manage link' });
-    await waitForMails(appointment.email, 2);
+    expect((await waitForMails(appointment.email, 2))[1]!.body.text).toContain('You cancelled your appointment with Dr Sam Lee at manageappt Clinic on ');
     await eventually(async () => {
       const n = await api('GET', '/notifications', { token: clinic.owner.token });
       return ((n.body.data.items ?? n.body.data) as { title: string }[]).some((i) => i.title === 'Appointment cancelled by the patient') ? true : undefined;

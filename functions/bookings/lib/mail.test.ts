@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BookingRecord } from '../../data/bookings';
-import { bookingReminder } from '../../reminders/lib/messages';
+import type { Appointment } from '../../data/appointments';
 import type { Organization } from '../../data/organizations';
+import { appointmentReminder, bookingReminder } from '../../reminders/lib/messages';
 import { bookingIcs, cancellationMail, confirmationMail, movedMail, refundCancellationMail } from './mail';
 
 const booking: BookingRecord = {
@@ -72,5 +73,20 @@ describe('booking mails and their calendar files', () => {
     expect(reminder.mail.subject).toBe('Reminder: Consultation with Dr Ana Ruiz (Sunny Clinic) on Monday, March 9, 2026 at 9:00 AM EDT');
     expect(reminder.mail.text).toContain('Practitioner: Dr Ana Ruiz');
     expect(reminder.sms).toContain('with Dr Ana Ruiz (Sunny Clinic)');
+  });
+});
+
+describe('appointment reminders', () => {
+  const appointment = { id: 'ap_1', firstName: 'Sam', bookingDate: '2030-01-15', bookingTime: '10:30', email: 'sam@example.com' } as Appointment;
+  const org = { name: 'Sunny Clinic', timeZone: 'America/New_York' } as Organization;
+
+  it('name the practitioner when there is one, and read as before otherwise', () => {
+    const plain = appointmentReminder(appointment, org, 'link');
+    expect(plain.mail.subject).toBe('Reminder: your appointment at Sunny Clinic on 2030-01-15 at 10:30');
+    expect(plain.sms).toBe('Reminder: your appointment at Sunny Clinic on 2030-01-15 at 10:30. Ref ap_1');
+    const named = appointmentReminder(appointment, org, 'link', 'Dr Sam Lee');
+    expect(named.mail.subject).toBe('Reminder: your appointment with Dr Sam Lee at Sunny Clinic on 2030-01-15 at 10:30');
+    expect(named.mail.text).toContain('This is a reminder of your appointment with Dr Sam Lee at Sunny Clinic on 2030-01-15 at 10:30');
+    expect(named.sms).toContain('with Dr Sam Lee at Sunny Clinic');
   });
 });

@@ -28,15 +28,16 @@ export function bookingReminder(b: BookingRecord, org: Organization, manage: str
   };
 }
 
-/** An appointment's reminder; `manage`: the text of its manage link. */
-export function appointmentReminder(a: Appointment, org: Organization, manage: string): { mail: Mail; sms: string } {
+/** An appointment's reminder; `manage`: the text of its manage link; `practitioner`: who it is with, if anyone. */
+export function appointmentReminder(a: Appointment, org: Organization, manage: string, practitioner: string | null = null): { mail: Mail; sms: string } {
   const when = `${a.bookingDate} at ${a.bookingTime}`;
+  const withWhom = practitioner ? ` with ${practitioner}` : '';
   return {
     mail: {
       to: a.email,
-      subject: `Reminder: your appointment at ${org.name} on ${when}`,
-      text: `Hello ${a.firstName},\n\nThis is a reminder of your appointment at ${org.name} on ${when} (${org.timeZone} time).\n\nReference: ${a.id}\n\n${manage}`,
+      subject: `Reminder: your appointment${withWhom} at ${org.name} on ${when}`,
+      text: `Hello ${a.firstName},\n\nThis is a reminder of your appointment${withWhom} at ${org.name} on ${when} (${org.timeZone} time).\n\nReference: ${a.id}\n\n${manage}`,
     },
-    sms: `Reminder: your appointment at ${org.name} on ${when}. Ref ${a.id}`,
+    sms: `Reminder: your appointment${withWhom} at ${org.name} on ${when}. Ref ${a.id}`,
   };
 }
