@@ -15,6 +15,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { saveAvailability, useAvailability, type AvailabilityView } from '../api/availability';
+import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { failureText } from '../../../lib/api';
 
 type Draft = Pick<AvailabilityView, 'weeklyHours' | 'slotMinutes' | 'capacity' | 'closedDates' | 'minNoticeMinutes' | 'maxDaysAhead'>;
@@ -176,6 +177,7 @@ export function AvailabilityPage() {
     <div className="d-grid gap-4">
       <AvailabilityEditor availability={data} onSaved={(a) => void mutate(a, { revalidate: false })} />
       <BookingPageLink description="Visitors book the times above on this page." />
+      <CalendarFeedCard />
     </div>
   );
 }
