@@ -4,7 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { bookingPackageSchema, type BookingPackageInput } from '#shared/schemas/bookings';
 import { controlProps, Field } from '../../../components/field';
 import { Busy } from '../../../components/loading';
@@ -25,13 +25,13 @@ const FIELDS = ['packageName', 'packagePrice', 'packageDescription', 'redirectio
 const minutes = (blank: number | null) => (v: unknown) => (typeof v === 'number' ? v : v === '' || v == null ? blank : Number(String(v).trim()));
 
 /** The timing fields of the form: blank = the clinic's default (buffers: none). */
-const TIMING_INPUTS: { name: (typeof TIMING)[number]; label: string; hint: string; blank: number | null; unit: string }[] = [
-  { name: 'durationMinutes', label: 'Duration', hint: "Blank: the clinic's slot length.", blank: null, unit: 'min' },
-  { name: 'bufferBeforeMinutes', label: 'Buffer before', hint: 'Time kept free before it.', blank: 0, unit: 'min' },
-  { name: 'bufferAfterMinutes', label: 'Buffer after', hint: 'Time kept free after it.', blank: 0, unit: 'min' },
-  { name: 'slotGridMinutes', label: 'Start-time grid', hint: 'A start time every N minutes; blank: the duration.', blank: null, unit: 'min' },
-  { name: 'minNoticeMinutes', label: 'Minimum notice', hint: "How soon it can be booked; blank: the clinic's.", blank: null, unit: 'min' },
-  { name: 'maxDaysAhead', label: 'Booking horizon', hint: "How far ahead it can be booked; blank: the clinic's.", blank: null, unit: 'days' },
+const TIMING_INPUTS: { name: (typeof TIMING)[number]; label: string; hint: string; blank: number | null; unit: string; min: number; step: number }[] = [
+  { name: 'durationMinutes', label: 'Duration', hint: "Blank: the clinic's slot length.", blank: null, unit: 'min', min: 5, step: 5 },
+  { name: 'bufferBeforeMinutes', label: 'Buffer before', hint: 'Time kept free before it.', blank: 0, unit: 'min', min: 0, step: 5 },
+  { name: 'bufferAfterMinutes', label: 'Buffer after', hint: 'Time kept free after it.', blank: 0, unit: 'min', min: 0, step: 5 },
+  { name: 'slotGridMinutes', label: 'Start-time grid', hint: 'A start time every N minutes; blank: the duration.', blank: null, unit: 'min', min: 5, step: 5 },
+  { name: 'minNoticeMinutes', label: 'Minimum notice', hint: "How soon it can be booked; blank: the clinic's.", blank: null, unit: 'min', min: 0, step: 1 },
+  { name: 'maxDaysAhead', label: 'Booking horizon', hint: "How far ahead it can be booked; blank: the clinic's.", blank: null, unit: 'days', min: 1, step: 1 },
 ];
 
 const timingOf = (p: BookingPackageView) => ({
@@ -126,7 +126,7 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
           {TIMING_INPUTS.map((t) => (
             <Field key={t.name} id={t.name} label={t.label} error={e(t.name)} className="col-6 col-md-4" hint={t.hint}>
               <div className="input-group">
-                <input {...register(t.name, { setValueAs: minutes(t.blank) })} {...controlProps(t.name, e(t.name))} type="number" inputMode="numeric" min={t.blank ?? 1} step={t.unit === 'min' ? 5 : 1} />
+                <input {...register(t.name, { setValueAs: minutes(t.blank) })} {...controlProps(t.name, e(t.name))} type="number" inputMode="numeric" min={t.min} step={t.step} />
                 <span className="input-group-text">{t.unit}</span>
               </div>
             </Field>
@@ -140,7 +140,7 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
                 const flip = (id: string, on: boolean) => field.onChange(on ? [...chosen, id] : chosen.filter((x) => x !== id));
                 return (
                   <fieldset aria-describedby="practitionerIds-hint">
-                    <legend className="form-label fw-semibold small text-body-emphasis mb-1 fs-6">Practitioners who offer it</legend>
+                    <legend className="form-label fw-semibold small text-body-emphasis mb-1">Practitioners who offer it</legend>
                     {practitioners.isLoading && <div className="small text-body-secondary">Loading practitioners...</div>}
                     {practitioners.error && <div className="small text-danger">The practitioners could not be loaded: who offers it stays as it is.</div>}
                     {practitioners.practitioners?.length === 0 && <div className="small text-body-secondary">No practitioners yet.</div>}
@@ -154,7 +154,9 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
                         </label>
                       </div>
                     ))}
-                    <div id="practitionerIds-hint" className="form-text">None ticked: the package follows the clinic-wide schedule (Availability).</div>
+                    <div id="practitionerIds-hint" className="form-text">
+                      None ticked: the package follows the clinic-wide schedule (<Link to={paths.bookings.availability}>Availability</Link>).
+                    </div>
                     {e('practitionerIds') && <div className="invalid-feedback d-block">{e('practitionerIds')}</div>}
                   </fieldset>
                 );
