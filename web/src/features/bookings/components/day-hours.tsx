@@ -25,15 +25,17 @@ interface DayHoursProps {
   words: DayHoursWords;
   /** Messages for this day (overlaps, an end before its start). */
   errors?: string[];
+  /** Inside a box of its own (a dated exception): no separating line. */
+  flush?: boolean;
 }
 
 /** The nth interval's label: the first keeps the plain one ('Monday opens'), later ones say which. */
 const labelOf = (label: string, word: string, n: number) => (n === 0 ? `${label} ${word}` : `${label} ${word} (${n + 1})`);
 
-export function DayHours({ label, heading, intervals, onChange, disabled = false, words, errors = [] }: DayHoursProps) {
+export function DayHours({ label, heading, intervals, onChange, disabled = false, words, errors = [], flush = false }: DayHoursProps) {
   const set = (i: number, patch: Partial<Interval>) => onChange(intervals.map((iv, n) => (n === i ? { ...iv, ...patch } : iv)));
   return (
-    <div className="row py-2 border-bottom align-items-start g-2" role="group" aria-label={label}>
+    <div className={`row align-items-start g-2 ${flush ? 'pt-2' : 'py-2 border-bottom'}`} role="group" aria-label={label}>
       <div className="col-md-2 fw-semibold pt-1">{heading ?? label}</div>
       <div className="col-md-10">
         {intervals.length === 0 && <span className="text-body-secondary me-3">{words.empty}</span>}

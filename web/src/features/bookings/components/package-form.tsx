@@ -121,7 +121,7 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
           </Field>
           <div className="col-12">
             <h3 className="h6 fw-bold mb-1 mt-2">Time</h3>
-            <p className="small text-body-secondary mb-0">In minutes, multiples of 5. Leave a field blank for the clinic&apos;s default.</p>
+            <p className="small text-body-secondary mb-0">Duration, buffers and grid in multiples of 5 minutes. Leave a field blank for the clinic&apos;s default (buffers: none).</p>
           </div>
           {TIMING_INPUTS.map((t) => (
             <Field key={t.name} id={t.name} label={t.label} error={e(t.name)} className="col-6 col-md-4" hint={t.hint}>

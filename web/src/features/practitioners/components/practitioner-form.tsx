@@ -104,7 +104,7 @@ function ExceptionRow({ form, index, readOnly, errors, onRemove }: { form: UseFo
           control={control}
           name={`exceptions.${index}.hours`}
           render={({ field }) => (
-            <DayHours label={date || `Exception ${index + 1}`} heading={<span className="small text-body-secondary">Hours</span>} intervals={field.value ?? []} onChange={field.onChange} disabled={readOnly} words={WORKING} />
+            <DayHours flush label={date || `Exception ${index + 1}`} heading={<span className="small text-body-secondary">Hours</span>} intervals={field.value ?? []} onChange={field.onChange} disabled={readOnly} words={WORKING} />
           )}
         />
       )}
