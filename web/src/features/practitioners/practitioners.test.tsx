@@ -139,6 +139,22 @@ describe('practitioners', { timeout: 30_000 }, () => {
     expect(within(screen.getByRole('listitem', { name: 'Exception 1' })).getByText('One exception per date')).toBeInTheDocument();
   });
 
+  it('refuses two exceptions on one date and an interval that ends before it starts', async () => {
+    const { user, calls } = render(<AddPractitionerPage />, '/bookings/practitioners/add', {});
+    await user.type(await screen.findByLabelText(/^Name/), 'Dr Ana Ruiz');
+    for (const n of [1, 2]) {
+      await user.click(screen.getByRole('button', { name: /Add exception/ }));
+      await user.type(screen.getByLabelText(`Date of exception ${n}`), '2030-12-24');
+    }
+    const wednesday = screen.getByRole('group', { name: 'Wednesday' });
+    await user.clear(within(wednesday).getByLabelText('Wednesday ends'));
+    await user.type(within(wednesday).getByLabelText('Wednesday ends'), '08:00');
+    await user.click(screen.getByRole('button', { name: 'Add Practitioner' }));
+    expect(await screen.findByText('One exception per date')).toBeInTheDocument();
+    expect(within(wednesday).getByText('Each opening interval must end after it starts')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('edits a practitioner: other hours on a date, and the whole practitioner is sent', async () => {
     const existing = practitioner('a', { memberId: 'u-ana', exceptions: [{ date: '2030-12-24', hours: [], note: 'Holiday' }] });
     const { user, calls } = render(<EditPractitionerPage />, '/bookings/practitioners/a', {
