@@ -67,6 +67,26 @@ describe('practitioners', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: /Add practitioner/ })).toHaveAttribute('href', '/bookings/practitioners/add');
   });
 
+  it("gives each active practitioner's booking page: a link to copy in the list, the address and QR code in the editor", async () => {
+    const page = `${window.location.origin}/booking/pk_test_key`;
+    const integration = { 'GET /api/organization/integration': ok({ apiKey: 'pk_test_key', rotatedAt: null }) };
+    const { user, unmount } = render(<PractitionersListPage />, '/bookings/practitioners', {
+      ...integration,
+      'GET /api/practitioners': ok({ items: [practitioner('a'), practitioner('b', { isActive: false })] }),
+    });
+    const rowA = within((await screen.findByRole('link', { name: 'Dr A' })).closest('tr')!);
+    await user.click(await rowA.findByRole('button', { name: 'Copy the booking link of Dr A' }));
+    expect(await navigator.clipboard.readText()).toBe(`${page}?practitioner=a`);
+    // An inactive practitioner is offered nowhere: no link.
+    expect(within(screen.getByRole('link', { name: 'Dr B' }).closest('tr')!).queryByRole('button', { name: /Copy the booking link/ })).toBeNull();
+    unmount();
+
+    render(<EditPractitionerPage />, '/bookings/practitioners/a', { ...integration, 'GET /api/practitioners/a': ok(practitioner('a')) }, rolesState({ isOwner: true }), '/bookings/practitioners/:id');
+    const block = within(await screen.findByRole('region', { name: 'Booking page of Dr A' }));
+    expect(await block.findByLabelText('Address')).toHaveValue(`${page}?practitioner=a`);
+    expect(await block.findByRole('img', { name: `QR code of the booking page: ${page}?practitioner=a` })).toBeInTheDocument();
+  });
+
   it('creates a practitioner with a lunch break and a day off, sending exactly what was entered', async () => {
     const { user, calls } = render(<AddPractitionerPage />, '/bookings/practitioners/add', {
       'POST /api/practitioners': (body) => ({ status: 201, body: { message: 'Practitioner saved.', data: { ...practitioner('new'), ...(body as object) } } }),

@@ -1,5 +1,6 @@
 // /bookings/practitioners/:id (Bookings read; write to change, delete to delete): one practitioner.
 import { Link, useParams } from 'react-router-dom';
+import { BookingPageLink } from '../../../components/booking-page-link';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { failureText } from '../../../lib/api';
@@ -20,14 +21,17 @@ export function EditPractitionerPage() {
     );
   }
   return (
-    <PractitionerForm
-      key={`${data.id}-${data.updatedAt}`}
-      initial={data}
-      title={data.name}
-      submitText="Save"
-      save={(values) => updatePractitioner(data.id, values)}
-      remove={() => deletePractitioner(data.id)}
-    />
+    <div className="d-grid gap-4">
+      <PractitionerForm
+        key={`${data.id}-${data.updatedAt}`}
+        initial={data}
+        title={data.name}
+        submitText="Save"
+        save={(values) => updatePractitioner(data.id, values)}
+        remove={() => deletePractitioner(data.id)}
+      />
+      {data.isActive && <BookingPageLink practitionerId={data.id} title={`Booking page of ${data.name}`} description="Patients who open this address book with this practitioner." fileName={`booking-page-${data.id}-qr`} />}
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@
 // write, Delete needs delete (refused while they have upcoming bookings: the dialog shows why).
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { CopyBookingLinkButton, useBookingPageKey } from '../../../components/booking-page-link';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { ListBody } from '../../../components/list-body';
 import { ResponsiveTable } from '../../../components/responsive-table';
@@ -25,6 +26,7 @@ export function PractitionersListPage() {
   const { practitioners, error, isLoading, reload } = usePractitioners();
   const { packages } = useBookingPackages(100);
   const members = useAllMembers();
+  const { apiKey } = useBookingPageKey();
   const [deleting, setDeleting] = useState<PractitionerView | null>(null);
 
   const packageNames = new Map(packages.map((p) => [p.id, p.packageName]));
@@ -85,6 +87,7 @@ export function PractitionersListPage() {
                     <td className="small">{names.length ? names.join(', ') : <span className="text-body-secondary">None yet</span>}</td>
                     <td><ActiveBadge active={p.isActive} /></td>
                     <td className="text-end pe-4 text-nowrap">
+                      {apiKey && p.isActive && <CopyBookingLinkButton apiKey={apiKey} practitionerId={p.id} name={p.name} />}
                       {canWrite && <EditLink to={practitionerEditPath(p.id)} name={p.name} />}
                       {canDelete && <DeleteButton name={p.name} onClick={() => setDeleting(p)} />}
                     </td>
