@@ -268,6 +268,13 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/calendar', handler: 'calendar/list-calendar', access: 'user', uses: { table: 'read' } },
   { method: 'POST', path: '/bookings/booking/{id}/move', handler: 'bookings/move-booking', access: 'user', uses: { table: 'write' }, permission: write('BOOKING_PACKAGES') },
   { method: 'PATCH', path: '/appointments/{id}/reschedule', handler: 'appointments/reschedule-appointment', access: 'user', uses: { table: 'write' }, permission: write('Appointment') },
+  // Calendar feeds (issue 25): private, revocable ICS subscription URLs per practitioner or for the
+  // clinic. The feed itself is public: its unguessable token (stored hashed) is the credential.
+  { method: 'GET', path: '/calendar/feeds', handler: 'calendar/list-feeds', access: 'user', uses: { table: 'read' }, permission: read('BOOKING_PACKAGES') },
+  { method: 'POST', path: '/calendar/feeds', handler: 'calendar/create-feed', access: 'user', uses: { table: 'write' }, permission: write('BOOKING_PACKAGES') },
+  { method: 'DELETE', path: '/calendar/feeds/{id}', handler: 'calendar/revoke-feed', access: 'user', uses: { table: 'write' }, permission: write('BOOKING_PACKAGES') },
+  // Polled by calendar apps (Google's fetchers share addresses among many users: a generous limit).
+  { method: 'GET', path: '/calendar/feed/{token}', handler: 'calendar/get-feed', access: 'public', uses: { table: 'write' }, rateLimit: perMinutes(120, 10) },
   // (end of calendar rows)
 
   // Patient self-service (issue 13): the manage link's page. The token (in the body, never a URL) finds

@@ -1,11 +1,12 @@
-// POST /bookings/booking/{id}/move { bookingDate, bookingTime }: staff move a confirmed booking to
+// POST /bookings/booking/{id}/move { bookingDate, bookingTime, notify? }: staff move a confirmed booking to
 // another time (the calendar's drag or its edit dialog). The new time must pass the booking page's
 // own rules (offered, not past, not closed, within the days ahead) and have a free place: the new
 // place is taken before the old one is given back, in one transaction with the booking's change
 // (lib/move.ts, lib/places.ts moveConfirmed), so a move never double-books and of 20 moves racing for the last
 // place exactly one wins. The visitor is mailed the new time with the calendar file updated (same
-// UID, SEQUENCE + 1), through the outbox in the same transaction; the audit log records the move.
-import { calendarMoveSchema } from '#shared/schemas/calendar';
+// UID, SEQUENCE + 1), through the outbox in the same transaction, unless `notify` is false (staff who
+// told the patient themselves); the audit log records the move and the webhook event is written either way.
+import { bookingMoveSchema } from '#shared/schemas/calendar';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { auditItem } from '../data/audit';
@@ -16,7 +17,7 @@ import { whenText } from './lib/mail';
 import { moveToRequestedTime } from './lib/move';
 import { BOOKING_NOT_FOUND, toBookingView } from './lib/views';
 
-export const handler = endpoint({ body: calendarMoveSchema }, async ({ body, params, caller }) => {
+export const handler = endpoint({ body: bookingMoveSchema }, async ({ body, params, caller }) => {
   const org = await getOrganization(caller.orgId);
   const rules = rulesOf(await getAvailability(caller.orgId), org?.timeZone);
   const now = new Date();
@@ -26,15 +27,16 @@ export const handler = endpoint({ body: calendarMoveSchema }, async ({ body, par
     if (booking.status === 'held') throw conflict('This booking is waiting for its payment. It can be moved once it is confirmed.');
     if (booking.status !== 'confirmed') throw conflict(`This booking is ${booking.status}: it cannot be moved.`);
     const { outcome, moved } = await moveToRequestedTime(booking, org, rules, body, {
+      mail: body.notify ?? true,
       also: (moved, at) => [
         auditItem({
           orgId: caller.orgId, actorId: caller.userId, module: 'BOOKING_PACKAGES', action: 'update', recordType: 'booking', recordId: booking.id, at,
-          summary: `Moved the booking of ${booking.firstName} ${booking.lastName} for "${booking.packageName}" from ${whenText(booking).short} to ${whenText(moved).short}`,
+          summary: `Moved the booking of ${booking.firstName} ${booking.lastName} for "${booking.packageName}" from ${whenText(booking).short} to ${whenText(moved).short}${body.notify === false ? ' (the patient was not emailed)' : ''}`,
         }),
       ],
     }, now);
     if (outcome === 'state') continue; // moved, cancelled or refunded meanwhile: decide again on what it is now
-    return { message: `Booking moved to ${whenText(moved).short}.`, data: toBookingView((await getBooking(caller.orgId, booking.id))!) };
+    return { message: `Booking moved to ${whenText(moved).short}.${body.notify === false ? ' The patient was not emailed.' : ''}`, data: toBookingView((await getBooking(caller.orgId, booking.id))!) };
   }
   throw conflict('The booking changed meanwhile. Please reload and try again.');
 });

@@ -18,6 +18,8 @@ export interface Organization {
   legalName: string;
   websiteUrl: string;
   phoneNumber: string;
+  /** Postal address, free text (absent or '' when none was given). */
+  address?: string;
   apiKey: string;
   ownerId: string;
   /** IANA time zone for bookings and times shown to visitors. */
@@ -101,11 +103,11 @@ export async function getCounters(orgId: string): Promise<Record<Counter, number
 /** What members see of their organisation (the apiKey is the owner's integration view). */
 export function toOrganizationProfile(org: Organization) {
   const { apiKey: _key, ...profile } = org;
-  return { ...profile, ...policyOf(org) };
+  return { ...profile, address: org.address ?? '', ...policyOf(org) };
 }
 
 export type ProfileFields = Partial<
-  Pick<Organization, 'name' | 'email' | 'legalName' | 'websiteUrl' | 'phoneNumber' | 'timeZone' | 'reminderHours' | 'reminderSms' | 'cancellationCutoffHours' | 'cancellationRefund'>
+  Pick<Organization, 'name' | 'email' | 'legalName' | 'websiteUrl' | 'phoneNumber' | 'address' | 'timeZone' | 'reminderHours' | 'reminderSms' | 'cancellationCutoffHours' | 'cancellationRefund'>
 >;
 
 /** An Update item for profile fields, for one transaction with its audit entry. */

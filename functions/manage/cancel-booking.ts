@@ -1,7 +1,7 @@
 // POST /public/manage/cancel { token }: the patient cancels their confirmed booking (or their
 // appointment: lib/cancel-appointment.ts) within the clinic's policy (until the cutoff before the
 // start). One transaction cancels it, frees the place, writes the audit entry, tells staff, mails the
-// patient and, under a 'full' refund policy, writes the refund (outbox rows): the outbox worker asks
+// patient (with the calendar file that removes the event) and, under a 'full' refund policy, writes the refund (outbox rows): the outbox worker asks
 // Stripe for it (with an idempotency key of the booking, so never twice) and retries it with backoff
 // while Stripe cannot be reached, and the refund event (functions/payments/) records it as refunded.
 import { formatDollars } from '#shared/bookings/time';
@@ -12,7 +12,7 @@ import type { Mail } from '#lib/mail';
 import { auditItem } from '../data/audit';
 import { getBooking, type BookingRecord } from '../data/bookings';
 import { outboxMail, outboxNotice, outboxRefund } from '../data/outbox';
-import { bookingRowId, whenText } from '../bookings/lib/mail';
+import { bookingIcs, bookingRowId, CANCEL_ICS_TEXT, whenText, withPractitioner } from '../bookings/lib/mail';
 import { cancelConfirmed } from '../bookings/lib/places';
 import { cancelAppointment } from './lib/cancel-appointment';
 import { PATIENT_ACTOR, assertChangeable, openAny, openBooking, refundDue, toAppointmentManageView, toManageView, type Opened } from './lib/load';
@@ -24,10 +24,13 @@ function cancelledMail(b: BookingRecord, orgName: string, refundCents: number): 
     subject: `Booking cancelled: ${b.packageName} on ${when.short}`,
     text: [
       `Hello ${b.firstName},`,
-      `You cancelled your booking with ${orgName} for ${b.packageName} on ${when.date} at ${when.time}.`,
+      `You cancelled your booking with ${orgName} for ${b.packageName}${withPractitioner(b)} on ${when.date} at ${when.time}.`,
       refundCents > 0 ? `${formatDollars(refundCents)} is refunded to your card; it shows on your statement within 5 to 10 days.` : b.amountPaidCents ? 'Under the clinic\'s cancellation policy, the payment is not refunded.' : 'No payment was taken.',
       `Reference: ${b.id}`,
+      CANCEL_ICS_TEXT,
     ].join('\n\n'),
+    // Removes the event the confirmation (or the last move) put in the patient's calendar.
+    attachments: [bookingIcs(b, orgName, 'CANCEL')],
   };
 }
 

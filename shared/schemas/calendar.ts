@@ -61,3 +61,9 @@ export const calendarMoveSchema = z.object({
   practitionerId: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Unknown practitioner'))),
 });
 export type CalendarMove = z.input<typeof calendarMoveSchema>;
+
+/** A booking's move (POST /bookings/booking/{id}/move): `notify` false moves it without mailing the patient. */
+export const bookingMoveSchema = z.extend(calendarMoveSchema, {
+  notify: z.optional(z.boolean('notify must be true or false')),
+});
+export type BookingMove = z.input<typeof bookingMoveSchema>;

@@ -32,7 +32,12 @@ export interface ManageView {
   /** The booking's or the appointment's id (its reference). */
   bookingId: string;
   orgName: string;
+  /** How to reach the clinic (null when it gave none): shown always, and most of all after the cutoff. */
+  clinicPhone: string | null;
+  clinicAddress: string | null;
   packageName: string;
+  /** Who the booking is with (null: clinic-wide package, or made before practitioners). */
+  practitionerName: string | null;
   firstName: string;
   status: string;
   paymentStatus: string | null;

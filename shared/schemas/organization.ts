@@ -58,8 +58,11 @@ const policyFields = {
   cancellationRefund: z.enum(['full', 'none'], "Cancellation refund must be 'full' or 'none'"),
 };
 
-/** PATCH /organization/profile: the organisation fields (spec section 5 messages), the time zone and the patient policy, each optional. */
-export const organizationProfileUpdateSchema = z.partial(z.extend(organizationSchema, { timeZone, ...policyFields }));
+/** The clinic's postal address: free text (several lines), optional ('' = none); patients see it on the manage page. */
+export const address = z.string('Address must be text').check(z.trim(), z.maxLength(300, 'Maximum 300 symbols'));
+
+/** PATCH /organization/profile: the organisation fields (spec section 5 messages), the time zone, the address and the patient policy, each optional. */
+export const organizationProfileUpdateSchema = z.partial(z.extend(organizationSchema, { timeZone, address, ...policyFields }));
 export type OrganizationProfileUpdate = z.infer<typeof organizationProfileUpdateSchema>;
 
 /** What GET /organization/profile answers (no apiKey: that is the owner's integration view). */
@@ -70,6 +73,8 @@ export interface OrganizationProfile {
   legalName: string;
   websiteUrl: string;
   phoneNumber: string;
+  /** Postal address ('' when none was given). */
+  address: string;
   timeZone: string;
   ownerId: string;
   createdAt: string;

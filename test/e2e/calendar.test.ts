@@ -82,7 +82,9 @@ describe('calendar and self-service (issue 13)', () => {
     await event.click();
     const dialog = staff.page.getByRole('dialog');
     await dialog.getByText('Booking · confirmed').waitFor();
-    await dialog.getByLabel('Time', { exact: true }).fill('15:00');
+    // The dialog lists the booking's free times (GET /bookings/free-times); the patient is mailed by default.
+    await dialog.getByText('3:00 PM', { exact: true }).click();
+    expect(await dialog.getByLabel('Email the patient the new time').isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Move' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(staff.page.url()).search).toBe(`?view=week&date=${date}`);

@@ -13,6 +13,7 @@ export function consoleUrls(owner: OwnerWithData): string[] {
     '/lead-generation/:id': owner.ids.formPackage,
     '/bookings/booking/:id': owner.ids.booking,
     '/bookings/packages/:id': owner.ids.bookingPackage,
+    '/bookings/practitioners/:id': owner.ids.practitioner,
     '/form-builder/:id': owner.ids.form,
     '/form-builder/:id/submissions': owner.ids.form,
     '/forms/leads/:id': owner.ids.lead,

@@ -1,6 +1,6 @@
 // An owner with a little of everything, set up over the API for the browser tests that walk the
 // console: members, a service, customers, SMS, forms with a lead, form packages, booking packages with
-// a booking, and appointments. Also the cookie that signs a browser profile in as that owner.
+// a booking, a practitioner, and appointments. Also the cookie that signs a browser profile in as that owner.
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
 import { appUrl, codeFor, stackUrl, testClientHeaders, uniqueEmail } from './browser';
@@ -56,7 +56,7 @@ function appointmentForm(i: number): FormData {
 export interface OwnerWithData {
   email: string;
   token: string;
-  ids: { member: string; appointment: string; customer: string; bookingPackage: string; booking: string; form: string; formPackage: string; lead: string };
+  ids: { member: string; appointment: string; customer: string; bookingPackage: string; booking: string; form: string; formPackage: string; lead: string; practitioner: string };
 }
 
 /** A new owner (signed up over the API) and their clinic's data. */
@@ -124,7 +124,14 @@ export async function ownerWithData(tag = 'owner'): Promise<OwnerWithData> {
     ...t,
     body: { packageName: 'Initial consultation with a senior physiotherapist', packagePrice: 49.5, packageDescription: 'Sixty minutes.', redirectionUrl: 'https://clinic.example.com/thanks' },
   });
-  await call('POST', '/bookings/packages', { ...t, body: { packageName: 'Follow-up', packagePrice: 30 } });
+  // A practitioner with a lunch break and a day off (issue 25), offering the follow-up; its page is
+  // visited with this id (console-urls.ts).
+  const weekdays = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((d) => [d, [{ start: '08:00', end: '12:00' }, { start: '13:00', end: '18:00' }]]));
+  const practitioner = await call('POST', '/practitioners', {
+    ...t,
+    body: { name: 'Dr Alexandra Longname-Whitfield', title: 'Senior physiotherapist', memberId: null, color: '#cc3366', weeklyHours: { ...weekdays, saturday: [], sunday: [] }, exceptions: [{ date: dayAhead(30), hours: [], note: 'Conference' }] },
+  });
+  await call('POST', '/bookings/packages', { ...t, body: { packageName: 'Follow-up', packagePrice: 30, durationMinutes: 30, bufferAfterMinutes: 10, practitionerIds: [practitioner.id] } });
   await call('POST', '/bookings/create-booking', {
     body: { apiKey, packageId: bookingPackage.id, firstName: 'Pat', lastName: 'Visitor', email: uniqueEmail('visitor'), phoneNumber: '+15551234567', bookingDate: dayAhead(3), bookingTime: '10:00' },
   });
@@ -137,7 +144,7 @@ export async function ownerWithData(tag = 'owner'): Promise<OwnerWithData> {
   return {
     email,
     token,
-    ids: { member: members[0].id ?? members[0].userId, appointment, customer: customer.id, bookingPackage: bookingPackage.id, booking: booking.id, form: form.id, formPackage: formPackage.id, lead: lead.id },
+    ids: { member: members[0].id ?? members[0].userId, appointment, customer: customer.id, bookingPackage: bookingPackage.id, booking: booking.id, form: form.id, formPackage: formPackage.id, lead: lead.id, practitioner: practitioner.id },
   };
 }
 

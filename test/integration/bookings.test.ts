@@ -103,6 +103,10 @@ const bookingNotesSoon = (c: Clinic, bookingId: string, count = 1) =>
 /** Mails and notices are delivered just after their change; a second one would come as fast. */
 const SETTLE_MS = 1500;
 
+/** A mail's calendar file (the SES stand-in keeps attachments as base64). */
+const icsOf = (mail: { attachments: { filename?: string; content: string }[] }, name: string) =>
+  Buffer.from(mail.attachments.find((a) => a.filename === name)!.content, 'base64').toString('utf8');
+
 /** The session of a booking's checkout as Stripe reports it once paid (`over`: fields changed). */
 async function paidSession(checkoutUrl: string, email: string, over: Record<string, unknown> = {}) {
   const open = await stripeSession(sessionIdOf(checkoutUrl));
@@ -503,9 +507,18 @@ describe('staff: cancel, refund and the bookings list', () => {
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', paymentStatus: 'paid' });
     expect(await slotCounts(clinic, cancelled.body.data.startUtc)).toEqual({ held: 0, confirmed: 0, taken: 0 });
     expect(await bookingsCounter(clinic)).toBe(0);
-    const subjects = (await waitForMails(cancelled.body.data.email, 2)).map((m) => m.subject);
+    const mails = await waitForMails(cancelled.body.data.email, 2);
+    const subjects = mails.map((m) => m.subject);
     expect(subjects).toHaveLength(2);
     expect(subjects[1]).toMatch(/^Booking cancelled: Consultation/);
+    // The cancellation removes the confirmation's event from the visitor's calendar.
+    const [request, cancel] = [icsOf(mails[0]!, 'booking.ics'), icsOf(mails[1]!, 'cancel.ics')];
+    expect(cancel).toContain('\r\nMETHOD:CANCEL\r\n');
+    expect(cancel).toContain('\r\nSTATUS:CANCELLED\r\n');
+    expect(cancel).toContain('\r\nSEQUENCE:1\r\n');
+    expect(request).toContain('\r\nSEQUENCE:0\r\n');
+    expect(/\r\nUID:(.+)\r\n/.exec(cancel)![1]).toBe(/\r\nUID:(.+)\r\n/.exec(request)![1]);
+    expect(cancel).toMatch(/\r\nORGANIZER;CN="bkstaff Clinic":mailto:[^\s<>"]+@[^\s<>"]+\r\n/);
     expect(await freeTimes(clinic, dayAhead(2))).toContain('11:00');
   });
 
@@ -519,6 +532,11 @@ describe('staff: cancel, refund and the bookings list', () => {
     expect(booking).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundedCents: 4950 });
     expect(await slotCounts(clinic, booking.startUtc)).toEqual({ held: 0, confirmed: 0, taken: 0 });
     expect(await bookingsCounter(clinic)).toBe(before - 1);
+    // The visitor is told, with the calendar file that removes the event.
+    const mails = await waitForMails(booking.email, 2);
+    expect(mails[1]!.subject).toMatch(/^Booking cancelled: Consultation/);
+    expect(mails[1]!.body.text).toContain('$49.50 is refunded to your card');
+    expect(icsOf(mails[1]!, 'cancel.ics')).toContain('\r\nMETHOD:CANCEL\r\n');
   });
 
   it('lists bookings by date range, package, status and payment state, a page at a time', async () => {

@@ -3,7 +3,7 @@
 // guarantee, the mail with the updated .ics) and of appointments.
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, waitForMails } from '../support/api';
+import { api, mailsTo, waitForMails } from '../support/api';
 import { addMember, perms } from '../support/members';
 import { book as bookAppointment } from './appointments-support';
 import { ZONE, dayAhead, freeTimes, getBooking, holdBooking, newClinic, paidBooking, slotCounts, type Clinic } from './booking-support';
@@ -154,6 +154,32 @@ describe('calendar: moving a booking', () => {
     expect(cal.body.data.items.find((i: { id: string }) => i.id === paid.id)).toMatchObject({ time: '15:00', movable: true });
     const log = await api('GET', '/logs?module=BOOKING_PACKAGES', { token: clinic.owner.token });
     expect(JSON.stringify(log.body.data)).toMatch(/Moved the booking of Pat Visitor for \\"Consultation\\" from .+ to .+/);
+  });
+
+  it('moves without mailing the patient when notify is false, keeping the audit entry; the next notified move mails the latest time', async () => {
+    const d = dayAhead(7);
+    const paid = await paidBooking(clinic, d, '09:00');
+    expect(await waitForMails(paid.email, 1)).toHaveLength(1); // the confirmation
+
+    const quiet = await api('POST', `/bookings/booking/${paid.id}/move`, { token: clinic.owner.token, body: { bookingDate: d, bookingTime: '13:00', notify: false } });
+    expect(quiet.status).toBe(200);
+    expect(quiet.body.message).toMatch(/^Booking moved to .+\. The patient was not emailed\.$/);
+    expect(quiet.body.data).toMatchObject({ bookingTime: '13:00' });
+    expect(await slotCounts(clinic, quiet.body.data.startUtc)).toEqual({ held: 0, confirmed: 1, taken: 1 });
+    const log = await api('GET', '/logs?module=BOOKING_PACKAGES', { token: clinic.owner.token });
+    expect(JSON.stringify(log.body.data)).toMatch(/Moved the booking of Pat Visitor for \\"Consultation\\" from .+ to .+ \(the patient was not emailed\)/);
+
+    // A notified move after it: its mail is the second one the patient gets (none was sent for the quiet
+    // move), says where the booking was (13:00) and carries SEQUENCE 2.
+    expect((await api('POST', `/bookings/booking/${paid.id}/move`, { token: clinic.owner.token, body: { bookingDate: d, bookingTime: '15:00', notify: true } })).status).toBe(200);
+    const mails = await waitForMails(paid.email, 2);
+    expect(mails[1]!.subject).toMatch(/at 3:00 PM E[SD]T$/);
+    expect(mails[1]!.body.text).toMatch(/Was: .+ at 1:00 PM/);
+    expect(icsOf(mails[1]!)).toContain('SEQUENCE:2\r\n');
+    expect(await mailsTo(paid.email)).toHaveLength(2);
+
+    const bad = await api('POST', `/bookings/booking/${paid.id}/move`, { token: clinic.owner.token, body: { bookingDate: d, bookingTime: '16:00', notify: 'no' } });
+    expect(bad.status).toBe(400);
   });
 
   it('counts a moved booking on its new day in the reports, not twice and not on the old day', async () => {

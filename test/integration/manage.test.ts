@@ -86,6 +86,10 @@ describe('manage links', () => {
     const mails = await waitForMails(booked.email, 2);
     expect(mails[1]!.subject).toMatch(/^Booking cancelled: Consultation on /);
     expect(mails[1]!.body.text).toContain('$49.50 is refunded to your card');
+    const cancelIcs = Buffer.from(mails[1]!.attachments.find((a) => a.filename === 'cancel.ics')!.content, 'base64').toString('utf8');
+    expect(cancelIcs).toContain('\r\nMETHOD:CANCEL\r\n');
+    expect(cancelIcs).toContain('\r\nSTATUS:CANCELLED\r\n');
+    expect(cancelIcs).toContain(`\r\nUID:booking-${booked.id}@`);
     const notes = await eventually(async () => {
       const n = await api('GET', '/notifications', { token: clinic.owner.token });
       const items = (n.body.data.items ?? n.body.data) as { title: string }[];
@@ -111,7 +115,11 @@ describe('manage links', () => {
     expect(refused.body.message).toBe('This booking can no longer be changed online (the clinic allows changes until 100 hours before the start). Please contact managecutoff Clinic.');
     expect((await api('POST', '/public/manage/reschedule', { body: { token: late.token, bookingDate: dayAhead(5), bookingTime: '10:00' } })).status).toBe(409);
     expect((await getBooking(clinic, late.id)).status).toBe('confirmed');
-    expect((await api('POST', '/public/manage/booking', { body: { token: late.token } })).body.data.canChange).toBe(false);
+    // Past the cutoff the page shows how to reach the clinic: its phone, and its address once given.
+    const closed = await api('POST', '/public/manage/booking', { body: { token: late.token } });
+    expect(closed.body.data).toMatchObject({ canChange: false, clinicPhone: '+15551234567', clinicAddress: null, practitionerName: null });
+    expect((await api('PATCH', '/organization/profile', { token: clinic.owner.token, body: { address: '12 River Road, Springfield' } })).status).toBe(200);
+    expect((await api('POST', '/public/manage/booking', { body: { token: late.token } })).body.data.clinicAddress).toBe('12 River Road, Springfield');
 
     expect((await api('PATCH', '/organization/profile', { token: clinic.owner.token, body: { cancellationCutoffHours: 2, cancellationRefund: 'none' } })).status).toBe(200);
     const kept = await bookedWithLink(clinic, dayAhead(3), '11:00');
@@ -164,7 +172,13 @@ describe('manage links of appointments', () => {
     expect(await tokenItem(token)).toMatchObject({ orgId: clinic.owner.orgId, appointmentId: appointment.id });
 
     const view = await api('POST', '/public/manage/booking', { body: { token } });
-    expect(view.body.data).toMatchObject({ kind: 'appointment', bookingId: appointment.id, status: 'confirmed', canChange: true, bookingTime: '10:30', refundOnCancelCents: 0 });
+    expect(view.body.data).toMatchObject({ kind: 'appointment', bookingId: appointment.id, status: 'confirmed', canChange: true, bookingTime: '10:30', refundOnCancelCents: 0, practitionerName: null });
+    // With a practitioner (an appointment carries only the id, as docs/practitioners.md stores it), the page and the mail name them.
+    const { client, table } = testDb();
+    const orgId = clinic.owner.orgId;
+    await client.send(new UpdateCommand({ TableName: table, Key: { pk: `ORG#${orgId}#PRACTITIONERS`, sk: 'pr_lee' }, UpdateExpression: 'SET #n = :n, orgId = :o', ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':n': 'Dr Sam Lee', ':o': orgId } }));
+    await client.send(new UpdateCommand({ TableName: table, Key: { pk: `ORG#${orgId}#APPT`, sk: appointment.id }, UpdateExpression: 'SET practitionerId = :p', ExpressionAttributeValues: { ':p': 'pr_lee' } }));
+    expect((await api('POST', '/public/manage/booking', { body: { token } })).body.data.practitionerName).toBe('Dr Sam Lee');
     const move = await api('POST', '/public/manage/reschedule', { body: { token, bookingDate: dayAhead(6), bookingTime: '10:00' } });
     expect(move.status).toBe(409);
     expect(move.body.message).toBe('To change the time of an appointment, please contact the clinic.');
@@ -176,7 +190,7 @@ describe('manage links of appointments', () => {
     const detail = await api('GET', `/appointments/${appointment.id}`, { token: clinic.owner.token });
     expect(detail.body.data).toMatchObject({ status: 'cancelled' });
     expect(detail.body.data.log[0]).toMatchObject({ action: 'status-changed', to: 'cancelled', summary: 'Cancelled by the patient with the manage link' });
-    await waitForMails(appointment.email, 2);
+    expect((await waitForMails(appointment.email, 2))[1]!.body.text).toContain('You cancelled your appointment with Dr Sam Lee at manageappt Clinic on ');
     await eventually(async () => {
       const n = await api('GET', '/notifications', { token: clinic.owner.token });
       return ((n.body.data.items ?? n.body.data) as { title: string }[]).some((i) => i.title === 'Appointment cancelled by the patient') ? true : undefined;

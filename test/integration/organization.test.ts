@@ -32,6 +32,15 @@ describe('organisation profile', () => {
     expect((await api('GET', '/organization/profile', { token: member.token })).body.data.name).toBe('Renamed Clinic');
     const utc = await api('PATCH', '/organization/profile', { token: owner.token, body: { timeZone: 'utc' } });
     expect(utc.body.data.timeZone).toBe('UTC');
+
+    // The postal address: optional ('' until given), trimmed, at most 300 characters.
+    expect(read.body.data.address).toBe('');
+    const long = await api('PATCH', '/organization/profile', { token: owner.token, body: { address: 'x'.repeat(301) } });
+    expect(long.status).toBe(400);
+    expect(long.body.errors).toEqual({ address: 'Maximum 300 symbols' });
+    const addressed = await api('PATCH', '/organization/profile', { token: owner.token, body: { address: '  12 River Road\nSpringfield, IL 62701 ' } });
+    expect(addressed.status).toBe(200);
+    expect((await api('GET', '/organization/profile', { token: member.token })).body.data.address).toBe('12 River Road\nSpringfield, IL 62701');
   });
 
   it("starts in the creator's browser time zone (sent at sign-up), America/New_York when none came", async () => {

@@ -201,7 +201,7 @@ describe('webhook deliveries', () => {
         id: expect.stringMatching(/^evt_/),
         type: 'booking.confirmed',
         organizationId: clinic.owner.orgId,
-        data: { object: { object: 'booking', id: held.id, status: 'confirmed', paymentStatus: 'paid', email: held.email, priceCents: 4950, amountPaidCents: 4950 } },
+        data: { object: { object: 'booking', id: held.id, status: 'confirmed', paymentStatus: 'paid', email: held.email, priceCents: 4950, amountPaidCents: 4950, practitioner: null } },
       });
       // A plain view: no Stripe session, no checkout link, no table keys.
       expect(got!.raw).not.toMatch(/checkoutUrl|stripeSessionId|"pk"|"sk"|ORG#/);
@@ -221,6 +221,25 @@ describe('webhook deliveries', () => {
       await worker.sweep();
       await new Promise((r) => setTimeout(r, 1_000));
       expect(hook.received).toHaveLength(1);
+    } finally {
+      hook.close();
+    }
+  });
+
+  it('name the practitioner of a booking made with one', async () => {
+    const clinic = await newClinic('webhooks-practitioner');
+    const hook = await receiver();
+    try {
+      await addEndpoint(clinic.owner, hook.url, ['booking.held']);
+      const hours = [{ start: '08:00', end: '18:00' }];
+      const weeklyHours = { monday: hours, tuesday: hours, wednesday: hours, thursday: hours, friday: hours, saturday: hours, sunday: hours };
+      const practitioner = await api('POST', '/practitioners', { token: clinic.owner.token, body: { name: 'Dr Ana Ruiz', weeklyHours } });
+      expect(practitioner.status).toBe(201);
+      const pkg = await api('PUT', `/bookings/packages/${clinic.packageId}`, { token: clinic.owner.token, body: { durationMinutes: 60, practitionerIds: [practitioner.body.data.id] } });
+      expect(pkg.status).toBe(200);
+      await holdBooking(clinic, bookingDay(2), '10:00');
+      await eventually(async () => (hook.received.length ? true : undefined), 'the held event');
+      expect(hook.received[0]!.body.data.object).toMatchObject({ object: 'booking', status: 'held', practitioner: { id: practitioner.body.data.id, name: 'Dr Ana Ruiz' } });
     } finally {
       hook.close();
     }

@@ -28,6 +28,8 @@ export function bookingObject(b: BookingRecord) {
     bookingDate: b.bookingDate,
     bookingTime: b.bookingTime,
     durationMinutes: b.durationMinutes,
+    /** Who the patient sees (docs/practitioners.md); null on the clinic-wide schedule. */
+    practitioner: b.practitionerId ? { id: b.practitionerId, name: b.practitionerName ?? '' } : null,
     confirmedAt: b.confirmedAt ?? null,
     cancelledAt: b.cancelledAt ?? null,
     createdAt: b.createdAt,

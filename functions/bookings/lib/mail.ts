@@ -9,7 +9,23 @@ import type { Mail } from '#lib/mail';
 import type { BookingRecord } from '../../data/bookings';
 import { buildIcs } from './ics';
 
-const ICS_TYPE = 'text/calendar; charset=utf-8; method=REQUEST';
+/**
+ * Who a booking or appointment is with, or null (clinic-wide packages, records from before
+ * practitioners). Read as optional: old records have no such field.
+ */
+export const practitionerNameOf = (r: { id: string; practitionerName?: string | null }): string | null => r.practitionerName?.trim() || null;
+
+/** ' with Dr Ana Ruiz' when there is a practitioner, else nothing (the texts stay as they were). */
+export const withPractitioner = (r: { id: string; practitionerName?: string | null }) => {
+  const name = practitionerNameOf(r);
+  return name ? ` with ${name}` : '';
+};
+
+/** The 'Practitioner: ...' line of a mail's details, when there is one. */
+const practitionerLine = (r: { id: string; practitionerName?: string | null }) => {
+  const name = practitionerNameOf(r);
+  return name ? [`Practitioner: ${name}`] : [];
+};
 
 /**
  * The outbox id of a booking's mail or notice about `what` (the confirmation's row also says when it
@@ -40,6 +56,7 @@ export function confirmationMail(b: BookingRecord, orgName: string, manage?: str
     `Your booking with ${orgName} is confirmed.`,
     [
       `Package: ${b.packageName}`,
+      ...practitionerLine(b),
       `Date: ${when.date}`,
       `Time: ${when.time}`,
       `Length: ${b.durationMinutes} minutes`,
@@ -57,24 +74,36 @@ export function confirmationMail(b: BookingRecord, orgName: string, manage?: str
   };
 }
 
+/** The UID of a booking's event in every calendar file and feed: one for the booking's whole life. */
+export const bookingUid = (b: Pick<BookingRecord, 'id'>) => `booking-${b.id}@${hostOf(config.appUrl)}`;
+
+/** What a booking's event is called: 'Consultation with Dr Ana Ruiz (Sunny Clinic)' or 'Consultation with Sunny Clinic'. */
+const eventSummary = (b: BookingRecord, orgName: string) => {
+  const name = practitionerNameOf(b);
+  return name ? `${b.packageName} with ${name} (${orgName})` : `${b.packageName} with ${orgName}`;
+};
+
 /**
  * The booking's calendar file. One UID for the booking's whole life and a SEQUENCE that grows with
  * each move, so a calendar that imported the confirmation updates that event instead of adding one.
+ * `cancel`: METHOD:CANCEL with a SEQUENCE above the last one sent, so the calendar removes the event.
  */
-export function bookingIcs(b: BookingRecord, orgName: string) {
+export function bookingIcs(b: BookingRecord, orgName: string, method: 'REQUEST' | 'CANCEL' = 'REQUEST') {
   const when = whenText(b);
+  const name = practitionerNameOf(b);
   const content = buildIcs({
-    uid: `booking-${b.id}@${hostOf(config.appUrl)}`,
-    sequence: b.sequence ?? 0,
+    method,
+    uid: bookingUid(b),
+    sequence: (b.sequence ?? 0) + (method === 'CANCEL' ? 1 : 0),
     start: b.startUtc,
     end: b.endUtc,
-    summary: `${b.packageName} with ${orgName}`,
-    description: `${b.packageName}\n${when.date}, ${when.time}\nReference: ${b.id}`,
+    summary: eventSummary(b, orgName),
+    description: [b.packageName, ...(name ? [`With ${name}`] : []), `${when.date}, ${when.time}`, `Reference: ${b.id}`].join('\n'),
     location: orgName,
     organizer: { name: orgName, email: config.mailFrom },
     attendee: { name: `${b.firstName} ${b.lastName}`, email: b.email },
   });
-  return { filename: 'booking.ics', contentType: ICS_TYPE, content };
+  return { filename: method === 'CANCEL' ? 'cancel.ics' : 'booking.ics', contentType: `text/calendar; charset=utf-8; method=${method}`, content };
 }
 
 /** The visitor's mail when staff move their booking: the new time, and the calendar file updated. */
@@ -86,8 +115,8 @@ export function movedMail(b: BookingRecord, previous: Pick<BookingRecord, 'start
     subject: `Booking moved: ${b.packageName} is now on ${when.short}`,
     text: [
       `Hello ${b.firstName},`,
-      by === orgName ? `${orgName} moved your booking for ${b.packageName}.` : `Your booking for ${b.packageName} with ${orgName} is moved.`,
-      [`New date: ${when.date}`, `New time: ${when.time}`, `Length: ${b.durationMinutes} minutes`, `Was: ${before.date} at ${before.time}`, `Reference: ${b.id}`].join('\n'),
+      by === orgName ? `${orgName} moved your booking for ${b.packageName}${withPractitioner(b)}.` : `Your booking for ${b.packageName}${withPractitioner(b)} with ${orgName} is moved.`,
+      [...practitionerLine(b), `New date: ${when.date}`, `New time: ${when.time}`, `Length: ${b.durationMinutes} minutes`, `Was: ${before.date} at ${before.time}`, `Reference: ${b.id}`].join('\n'),
       'The attached calendar file (booking.ics) updates the appointment in your calendar.',
       manage ?? `If the new time does not suit you, please contact ${orgName}.`,
     ].join('\n\n'),
@@ -95,6 +124,10 @@ export function movedMail(b: BookingRecord, previous: Pick<BookingRecord, 'start
   };
 }
 
+/** The attachment a cancellation mail ends with: the text saying so, and the METHOD:CANCEL file. */
+export const CANCEL_ICS_TEXT = 'The attached calendar file (cancel.ics) removes the appointment from your calendar.';
+
+/** Staff cancelled a confirmed booking. */
 export function cancellationMail(b: BookingRecord, orgName: string): Mail {
   const when = whenText(b);
   return {
@@ -102,10 +135,29 @@ export function cancellationMail(b: BookingRecord, orgName: string): Mail {
     subject: `Booking cancelled: ${b.packageName} on ${when.short}`,
     text: [
       `Hello ${b.firstName},`,
-      `Your booking with ${orgName} for ${b.packageName} on ${when.date} at ${when.time} has been cancelled.`,
+      `Your booking with ${orgName} for ${b.packageName}${withPractitioner(b)} on ${when.date} at ${when.time} has been cancelled.`,
       b.paymentStatus === 'paid' ? `${orgName} will arrange the refund of your payment.` : 'No payment was taken.',
       `Reference: ${b.id}`,
+      CANCEL_ICS_TEXT,
     ].join('\n\n'),
+    attachments: [bookingIcs(b, orgName, 'CANCEL')],
+  };
+}
+
+/** A full refund (made in Stripe) cancelled a confirmed booking that had not started. */
+export function refundCancellationMail(b: BookingRecord, orgName: string, refundedCents: number): Mail {
+  const when = whenText(b);
+  return {
+    to: b.email,
+    subject: `Booking cancelled: ${b.packageName} on ${when.short}`,
+    text: [
+      `Hello ${b.firstName},`,
+      `${orgName} refunded your payment for ${b.packageName}${withPractitioner(b)} on ${when.date} at ${when.time}, so the booking is cancelled.`,
+      `${formatDollars(refundedCents)} is refunded to your card; it shows on your statement within 5 to 10 days.`,
+      `Reference: ${b.id}`,
+      CANCEL_ICS_TEXT,
+    ].join('\n\n'),
+    attachments: [bookingIcs(b, orgName, 'CANCEL')],
   };
 }
 
@@ -116,7 +168,7 @@ export function unplacedPaymentMail(b: BookingRecord, orgName: string): Mail {
     subject: `About your booking with ${orgName}`,
     text: [
       `Hello ${b.firstName},`,
-      `We received your payment for ${b.packageName}, but the time you chose (${when.date} at ${when.time}) was no longer available when it arrived.`,
+      `We received your payment for ${b.packageName}${withPractitioner(b)}, but the time you chose (${when.date} at ${when.time}) was no longer available when it arrived.`,
       `${orgName} has been told and will contact you to offer another time or refund you.`,
       `Reference: ${b.id}`,
     ].join('\n\n'),

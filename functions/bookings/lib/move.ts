@@ -64,7 +64,7 @@ export async function moveToRequestedTime(
   org: Organization | undefined,
   rules: AvailabilityRules,
   request: MoveRequest,
-  options: { movedBy?: string; also: (moved: BookingRecord, at: string) => TransactItem[] },
+  options: { movedBy?: string; also: (moved: BookingRecord, at: string) => TransactItem[]; /** false: no mail (nor a new manage link) to the visitor. */ mail?: boolean },
   now = new Date(),
 ): Promise<{ outcome: 'moved' | 'state'; moved: BookingRecord }> {
   const slot = await newTimeOf(booking, rules, request, now);
@@ -88,8 +88,9 @@ export async function moveToRequestedTime(
       rules.capacity,
       at,
       [
-        manage.item,
-        outboxMail(bookingRowId(`moved-${moved.sequence}`, booking), movedMail(moved, booking, orgName, manage.text, options.movedBy), booking.orgId),
+        ...(options.mail === false
+          ? []
+          : [manage.item, outboxMail(bookingRowId(`moved-${moved.sequence}`, booking), movedMail(moved, booking, orgName, manage.text, options.movedBy), booking.orgId)]),
         // The reminder follows the booking to its new time (the old one's is replaced).
         ...bookingReminderItems(moved, org),
         ...options.also(moved, at),

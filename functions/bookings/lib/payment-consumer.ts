@@ -12,7 +12,8 @@
 //              charged) and the booking confirmed, but flagged (needsAttention), staff told, and the
 //              audit log says so.
 //   expired    held -> expired, place freed.
-//   refunded   paid -> refunded (a confirmed future booking is cancelled and its place freed), or
+//   refunded   paid -> refunded (a confirmed future booking is cancelled, its place freed and the
+//              patient mailed the calendar file that removes it), or
 //              partially_refunded.
 // An event for a booking that does not exist (yet) is handed back (PaymentTargetMissing).
 import { formatDollars } from '#shared/bookings/time';
@@ -28,7 +29,7 @@ import { outboxMail, outboxNotice } from '../../data/outbox';
 import { moneyDelta, reportDayOf, reportItems } from '../../data/reports';
 import { amountText, differenceNote, paidDifference, STRIPE_ACTOR, type PaidDifference } from '../../payments/lib/amounts';
 import { PaymentTargetMissing, type PaymentConsumer, type PaymentRef, type Refund } from '../../payments/lib/contract';
-import { bookingRowId, confirmationMail, unplacedPaymentMail, whenText } from './mail';
+import { bookingRowId, confirmationMail, refundCancellationMail, unplacedPaymentMail, whenText } from './mail';
 import { cancelConfirmed, confirmHeld, reinstateExpired, releaseHeld, updateBooking } from './places';
 import { manageLink } from './manage-link';
 import { bookingReminderItems } from './reminder';
@@ -198,8 +199,10 @@ export const bookingPaymentConsumer: PaymentConsumer = {
         `payment-refunded-${refund.paymentIntentId}-${refund.amountRefunded}`,
         at,
       );
+      // A refund that cancels tells the patient too, with the calendar file that removes the event.
+      const patient = cancels ? [outboxMail(bookingRowId('refund-cancelled', booking), refundCancellationMail(booking, (await getOrganization(booking.orgId))?.name ?? 'the clinic', refund.amountRefunded), booking.orgId)] : [];
       const moved = cancels
-        ? await cancelConfirmed(booking, at, changes, { fromPayment, refundedBelow: refund.amountRefunded, refundedWas: booking.refundedCents ?? null, also: [told, ...event], report: refunded })
+        ? await cancelConfirmed(booking, at, changes, { fromPayment, refundedBelow: refund.amountRefunded, refundedWas: booking.refundedCents ?? null, also: [told, ...patient, ...event], report: refunded })
         : await updateBooking(booking, { status: [booking.status], paymentStatus: fromPayment, refundedBelow: refund.amountRefunded, refundedWas: booking.refundedCents ?? null }, { ...changes, updatedAt: at }, [told, ...reportItems(booking.orgId, refunded), ...event]);
       if (moved) return countMetric('PaymentsRefunded', 1, { kind: 'booking', orgId: booking.orgId });
       // changed meanwhile: read again

@@ -9,7 +9,7 @@ import { PATIENT_ACTOR, type OpenedAppointment } from './load';
 
 /** The appointment as it is after the cancellation. */
 export async function cancelAppointment(opened: OpenedAppointment, now = new Date()) {
-  const { appointment: a, org, policy, startUtc } = opened;
+  const { appointment: a, org, policy, startUtc, practitionerName } = opened;
   if (a.status === 'cancelled') return a;
   if (a.status !== 'requested' && a.status !== 'confirmed') throw conflict(`This appointment is ${a.status}: it cannot be cancelled.`);
   if (now.getTime() >= Date.parse(startUtc) - policy.cancellationCutoffHours * 3_600_000) throw conflict(MANAGE_MESSAGES.closed(policy.cancellationCutoffHours, org.name));
@@ -22,7 +22,7 @@ export async function cancelAppointment(opened: OpenedAppointment, now = new Dat
     log: { appointmentId: a.id, at, actorName: `${name} (manage link)`, action: 'status-changed', summary: `Cancelled by the patient with the manage link`, from: a.status, to: 'cancelled' },
     audit: { orgId: a.orgId, actorId: PATIENT_ACTOR, module: 'Appointment', action: 'update', recordType: 'appointment', recordId: a.id, summary: `${name} cancelled their appointment on ${when(a)} with the manage link`, at },
     effects: {
-      mail: { to: a.email, subject: `Your appointment at ${org.name} is cancelled`, text: `Hello ${a.firstName},\n\nYou cancelled your appointment at ${org.name} on ${when(a)}.\n\nReference: ${a.id}` },
+      mail: { to: a.email, subject: `Your appointment at ${org.name} is cancelled`, text: `Hello ${a.firstName},\n\nYou cancelled your appointment${practitionerName ? ` with ${practitionerName}` : ''} at ${org.name} on ${when(a)}.\n\nReference: ${a.id}` },
       notice: { title: 'Appointment cancelled by the patient', message: `${name} cancelled their appointment on ${when(a)} with the manage link.`, link: `/appointments/${a.id}`, module: 'Appointment' },
     },
   });

@@ -6,6 +6,8 @@ import { policyOf, type PatientPolicy } from '#shared/policy';
 import { MANAGE_MESSAGES, type ManageView } from '#shared/schemas/manage';
 import { conflict, notFound } from '#lib/errors';
 import { appointmentStartUtc } from '../../appointments/lib/when';
+import { practitionerNameOf } from '../../bookings/lib/mail';
+import { practitionerOf } from '../../data/practitioner-names';
 import { getAppointment, type Appointment } from '../../data/appointments';
 import { getBooking, type BookingRecord } from '../../data/bookings';
 import { findManageToken } from '../../data/manage-tokens';
@@ -33,6 +35,8 @@ export interface OpenedAppointment {
   org: Organization;
   policy: PatientPolicy;
   startUtc: string;
+  /** Who it is with (appointments carry only the practitioner's id), or null. */
+  practitionerName: string | null;
 }
 
 /** What a token opens: a booking, or an appointment. */
@@ -41,19 +45,24 @@ export async function openAny(token: string): Promise<{ booking: Opened } | { ap
   if (found?.appointmentId) {
     const [appointment, org] = await Promise.all([getAppointment(found.orgId, found.appointmentId), getOrganization(found.orgId)]);
     if (!appointment || !org) throw notFound(MANAGE_MESSAGES.unknown);
-    return { appointment: { appointment, org, policy: policyOf(org), startUtc: appointmentStartUtc(appointment, org.timeZone) } };
+    return { appointment: { appointment, org, policy: policyOf(org), startUtc: appointmentStartUtc(appointment, org.timeZone), practitionerName: await practitionerOf(appointment) } };
   }
   return { booking: await openBooking(token) };
 }
 
-export function toAppointmentManageView({ appointment: a, org, policy, startUtc }: OpenedAppointment, now = new Date()): ManageView {
+/** The clinic's phone and postal address as the manage page shows them (null: not given). */
+const clinicContact = (org: Organization) => ({ clinicPhone: org.phoneNumber?.trim() || null, clinicAddress: org.address?.trim() || null });
+
+export function toAppointmentManageView({ appointment: a, org, policy, startUtc, practitionerName }: OpenedAppointment, now = new Date()): ManageView {
   const when = describeInstant(startUtc, org.timeZone);
   const until = new Date(Date.parse(startUtc) - policy.cancellationCutoffHours * 3_600_000);
   return {
     kind: 'appointment',
     bookingId: a.id,
     orgName: org.name,
+    ...clinicContact(org),
     packageName: a.appointmentType || 'Appointment',
+    practitionerName,
     firstName: a.firstName,
     status: a.status,
     paymentStatus: null,
@@ -94,7 +103,9 @@ export function toManageView({ booking: b, org, policy }: Opened, now = new Date
     kind: 'booking',
     bookingId: b.id,
     orgName: org.name,
+    ...clinicContact(org),
     packageName: b.packageName,
+    practitionerName: practitionerNameOf(b),
     firstName: b.firstName,
     status: b.status,
     paymentStatus: b.paymentStatus,

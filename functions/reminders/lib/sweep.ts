@@ -21,6 +21,7 @@ import { bookingStillAtItem, getBooking } from '../../data/bookings';
 import { tryTransact, type TransactItem } from '../../data/core';
 import { getOrganization, type Organization } from '../../data/organizations';
 import { outboxMail, outboxSms } from '../../data/outbox';
+import { practitionerOf } from '../../data/practitioner-names';
 import { dropReminder, listDueReminders, reminderSentItem, type Reminder } from '../../data/reminders';
 import { appointmentReminder, bookingReminder } from './messages';
 
@@ -53,7 +54,7 @@ async function rowsFor(r: Reminder, org: Organization, now: Date): Promise<Trans
   const a = await getAppointment(r.orgId, r.targetId);
   if (!a || a.status !== 'confirmed' || appointmentStartUtc(a, org.timeZone) !== r.startUtc || Date.parse(r.startUtc) <= now.getTime()) return undefined;
   const manage = appointmentManageLink(a, r.startUtc, org);
-  const message = appointmentReminder(a, org, manage.text);
+  const message = appointmentReminder(a, org, manage.text, await practitionerOf(a));
   return [
     appointmentStillAtItem(a),
     manage.item,

@@ -64,6 +64,7 @@ export const menu: MenuItem[] = [
       { type: 'link', title: 'All Booking Packages', to: paths.bookings.packages, access: { module: 'Bookings' } },
       { type: 'link', title: 'Add Booking Package', to: paths.bookings.addPackage, access: { module: 'Bookings', action: 'write' } },
       { type: 'link', title: 'Availability', to: paths.bookings.availability, access: { module: 'Bookings' } },
+      { type: 'link', title: 'Practitioners', to: paths.bookings.practitioners, access: { module: 'Bookings' } },
     ],
   },
   { type: 'heading', title: 'Form Builder' },

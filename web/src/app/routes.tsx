@@ -86,7 +86,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: paths.customers.list, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/customers-list') },
   { path: paths.customers.detail, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/customer-detail') },
   { path: paths.sms, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/sms') },
-  // Bookings: the bookings list and detail, booking packages, availability
+  // Bookings: the bookings list and detail, booking packages, availability, practitioners
   { path: paths.bookings.list, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/bookings-list') },
   { path: paths.bookings.detail, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/booking-detail') },
   { path: paths.bookings.packages, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/packages-list') },
@@ -98,6 +98,10 @@ export const consoleRoutes: ConsoleRoute[] = [
   },
   { path: paths.bookings.editPackage, access: { module: 'Bookings', action: 'write' }, lazy: () => import('../features/bookings/routes/edit-package') },
   { path: paths.bookings.availability, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/availability') },
+  // Practitioners (docs/practitioners.md): anyone who reads bookings sees them; the editor saves with write.
+  { path: paths.bookings.practitioners, access: { module: 'Bookings' }, lazy: () => import('../features/practitioners/routes/practitioners-list') },
+  { path: paths.bookings.addPractitioner, access: { module: 'Bookings', action: 'write' }, lazy: () => import('../features/practitioners/routes/add-practitioner') },
+  { path: paths.bookings.editPractitioner, access: { module: 'Bookings' }, lazy: () => import('../features/practitioners/routes/edit-practitioner') },
   // The spec's crafted pages: the set-up wizard (owner) and reports (chart.js loads with this route only)
   { path: paths.wizards.setup, access: { owner: 'only' }, lazy: () => import('../features/setup/routes/setup-wizard') },
   { path: paths.reports, access: reportsAccess, lazy: () => import('../features/reports/routes/reports') },

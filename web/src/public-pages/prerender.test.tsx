@@ -2,6 +2,7 @@
 // first in the browser: on the runtime the pages are built with (preact/compat, web/preact.ts; this
 // test's vitest project aliases it too), the page takes those nodes over instead of repainting.
 import { act } from '@testing-library/react';
+import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_PAGES, type PublicPage } from '#shared/public-pages';
 import { mockApi } from '../testing/render';
@@ -23,7 +24,17 @@ function builtFirstPaint(name: PublicPage['name']): string {
   }
 }
 
+/** Hosts a test rendered a page into: unmounted after it, so no effect of it runs in a later test. */
+const mounted: Element[] = [];
+const renderPage = (host: Element, page: Parameters<typeof renderOver>[1]) => {
+  mounted.push(host);
+  renderOver(host, page);
+};
+
 afterEach(() => {
+  // A page's first effects run after paint, possibly once this test is over; unmounted, they do not
+  // (the manage page would otherwise call the real fetch, unstubbed by the next test's prerender).
+  for (const host of mounted.splice(0)) render(null, host);
   document.body.innerHTML = '';
   window.location.hash = '';
   vi.restoreAllMocks();
@@ -60,7 +71,7 @@ describe('prerendered public pages', () => {
       document.body.append(host);
       const painted = [...host.querySelectorAll('*')];
       await act(async () => {
-        renderOver(host, pageElements[page.name](PARAMS[page.name]!));
+        renderPage(host, pageElements[page.name](PARAMS[page.name]!));
       });
       // Every element of the first paint is still in the page, in place: none was thrown away.
       expect(painted.filter((el) => !host.contains(el))).toEqual([]);
@@ -78,7 +89,7 @@ describe('prerendered public pages', () => {
     mockApi({});
     vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise(() => {}));
     await act(async () => {
-      renderOver(host, pageElements.booking(PARAMS.booking!));
+      renderPage(host, pageElements.booking(PARAMS.booking!));
     });
     const now = new Date();
     const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;

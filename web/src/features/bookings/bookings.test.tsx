@@ -103,6 +103,26 @@ describe('bookings console pages', { timeout: 20_000 }, () => {
     expect(row.getByRole('button', { name: 'Delete Package p1' })).toBeInTheDocument();
   });
 
+  it('shows a package\'s duration and who offers it, when set', async () => {
+    const { calls } = render(<PackagesListPage />, '/bookings/packages', {
+      'GET /api/bookings/packages': { status: 200, body: { message: 'OK', data: { items: [pkg('p1', { durationMinutes: 45, practitionerIds: ['pr_a', 'pr_b'] }), pkg('p2', { durationMinutes: null, practitionerIds: [] })] } } },
+      'GET /api/practitioners': { status: 200, body: { message: 'OK', data: { items: [{ id: 'pr_a', name: 'Dr Ana' }, { id: 'pr_b', name: 'Dr Ben' }] } } },
+    });
+    const row = within((await screen.findByText('Package p1')).closest('tr')!);
+    expect(await row.findByText('45 min · with Dr Ana, Dr Ben')).toBeInTheDocument();
+    const plain = screen.getByText('Package p2').closest('td')!;
+    expect(plain).not.toHaveTextContent(/\d+ min|with Dr/);
+    expect(calls.filter((c) => c.path === '/api/practitioners')).toHaveLength(1);
+  });
+
+  it('does not ask for practitioners when no package names any', async () => {
+    const { calls } = render(<PackagesListPage />, '/bookings/packages', {
+      'GET /api/bookings/packages': { status: 200, body: { message: 'OK', data: { items: [pkg('p1', { durationMinutes: 30, practitionerIds: [] })] } } },
+    });
+    expect(await screen.findByText('30 min')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/practitioners')).toBe(false);
+  });
+
   it('shows no package actions to a member who may only read', async () => {
     render(<PackagesListPage />, '/bookings/packages', {
       'GET /api/bookings/packages': { status: 200, body: { message: 'OK', data: { items: [pkg('p1')] } } },
@@ -115,6 +135,7 @@ describe('bookings console pages', { timeout: 20_000 }, () => {
 
   it('adds a package with the price in dollars, with the schema messages', async () => {
     const { user, calls } = render(<AddPackagePage />, '/bookings/packages/add', {
+      'GET /api/practitioners': { status: 200, body: { message: 'OK', data: { items: [] } } },
       'POST /api/bookings/packages': { status: 201, body: { message: 'Booking package saved.', data: pkg('new') } },
     });
     await user.click(await screen.findByRole('button', { name: 'Add Package' }));
@@ -129,6 +150,8 @@ describe('bookings console pages', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Add Package' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.path === '/api/bookings/packages')?.body).toEqual({
       packageName: 'Massage', packagePrice: 80.5, packageDescription: '', redirectionUrl: 'https://clinic.example.com/thanks', isActive: true,
+      // Timing left blank: the clinic's defaults, no buffers, the clinic-wide schedule.
+      durationMinutes: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, slotGridMinutes: null, minNoticeMinutes: null, maxDaysAhead: null, practitionerIds: [],
     }));
     expect(await screen.findByRole('heading', { name: 'Packages page' })).toBeInTheDocument();
   });

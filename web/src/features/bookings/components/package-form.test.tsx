@@ -1,7 +1,7 @@
 // The booking package form offers https:// for a web address typed without it (issue 18, item 5).
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../../testing/render';
+import { mockApi, renderAt } from '../../../testing/render';
 import { PackageForm } from './package-form';
 
 describe('PackageForm redirection URL', () => {
@@ -23,5 +23,81 @@ describe('PackageForm redirection URL', () => {
     await user.click(screen.getByRole('button', { name: 'Save package' }));
     await waitFor(() => expect(save).toHaveBeenCalledOnce());
     expect(save.mock.calls[0]![0]).toMatchObject({ redirectionUrl: '/thanks' });
+  });
+});
+
+// How a package takes time and who offers it (issue 25, docs/practitioners.md).
+const practitioner = (id: string, name: string, extra: object = {}) => ({
+  id, name, title: 'Physiotherapist', memberId: null, color: '#3366cc', weeklyHours: {}, exceptions: [], isActive: true, packageIds: [], createdAt: '', updatedAt: '', ...extra,
+});
+const saved = { responseCode: 200, success: true, data: { message: 'Saved', data: undefined }, message: 'Saved' };
+const existing = {
+  id: 'p1', packageName: 'Massage', packagePrice: 80, packagePriceCents: 8000, packageDescription: '', redirectionUrl: '', isActive: true,
+  durationMinutes: 45, bufferBeforeMinutes: 5, bufferAfterMinutes: 10, slotGridMinutes: 15, minNoticeMinutes: 120, maxDaysAhead: 60,
+  practitionerIds: ['pr_a'], deletedAt: null, createdAt: '', updatedAt: '',
+};
+
+function renderForm(initial?: typeof existing, practitioners: { status: number; body: unknown } = { status: 200, body: { message: 'OK', data: { items: [practitioner('pr_a', 'Dr Ana'), practitioner('pr_b', 'Dr Ben', { isActive: false })] } } }) {
+  mockApi({ 'GET /api/practitioners': practitioners });
+  const save = vi.fn(async (_body: unknown) => saved);
+  const view = renderAt(<PackageForm initial={initial as never} title="Package" submitText="Save package" save={save as never} />, '/bookings/packages/add', [
+    { path: '/bookings/packages', element: <h1>Packages page</h1> },
+  ]);
+  return { ...view, save };
+}
+
+describe('PackageForm timing and practitioners', { timeout: 20_000 }, () => {
+  it('sends the timing fields (blank: the defaults) and the practitioners ticked', async () => {
+    const { user, save } = renderForm();
+    await user.type(screen.getByLabelText(/^Package name/), 'Massage');
+    await user.type(screen.getByLabelText(/^Price/), '80');
+    await user.type(screen.getByLabelText('Duration'), '45');
+    await user.type(screen.getByLabelText('Buffer after'), '10');
+    await user.type(screen.getByLabelText('Minimum notice'), '120');
+    await user.type(screen.getByLabelText('Booking horizon'), '60');
+    expect(screen.getByText(/None ticked: the package follows the clinic-wide schedule/)).toHaveTextContent('(Availability)');
+    await user.click(await screen.findByRole('checkbox', { name: /Dr Ben/ }));
+    await user.click(screen.getByRole('button', { name: 'Save package' }));
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(save.mock.calls[0]![0]).toEqual({
+      packageName: 'Massage', packagePrice: 80, packageDescription: '', redirectionUrl: '', isActive: true,
+      durationMinutes: 45, bufferBeforeMinutes: 0, bufferAfterMinutes: 10, slotGridMinutes: null, minNoticeMinutes: 120, maxDaysAhead: 60, practitionerIds: ['pr_b'],
+    });
+  });
+
+  it('shows a package\'s timing and practitioners, and clears them back to the defaults', async () => {
+    const { user, save } = renderForm(existing);
+    expect(screen.getByLabelText('Duration')).toHaveValue(45);
+    expect(screen.getByLabelText('Start-time grid')).toHaveValue(15);
+    expect(await screen.findByRole('checkbox', { name: /Dr Ana/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Dr Ben/ })).not.toBeChecked();
+    for (const label of ['Duration', 'Buffer before', 'Buffer after', 'Start-time grid', 'Minimum notice', 'Booking horizon']) await user.clear(screen.getByLabelText(label));
+    await user.click(screen.getByRole('checkbox', { name: /Dr Ana/ }));
+    await user.click(screen.getByRole('button', { name: 'Save package' }));
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(save.mock.calls[0]![0]).toMatchObject({
+      durationMinutes: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, slotGridMinutes: null, minNoticeMinutes: null, maxDaysAhead: null, practitionerIds: [],
+    });
+  });
+
+  it('refuses times the schema refuses, with its messages, before sending', async () => {
+    const { user, save } = renderForm(existing);
+    await user.clear(screen.getByLabelText('Duration'));
+    await user.type(screen.getByLabelText('Duration'), '42');
+    await user.click(screen.getByRole('button', { name: 'Save package' }));
+    expect(await screen.findByText('Duration must be a multiple of 5 minutes')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Duration'));
+    await user.type(screen.getByLabelText('Duration'), '480');
+    await user.click(screen.getByRole('button', { name: 'Save package' }));
+    expect(await screen.findByText('Duration and buffers together are at most 480 minutes')).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('leaves who offers it alone when the practitioners could not be loaded', async () => {
+    const { user, save } = renderForm(existing, { status: 500, body: { message: 'Server error' } });
+    expect(await screen.findByText('The practitioners could not be loaded: who offers it stays as it is.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save package' }));
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(save.mock.calls[0]![0]).not.toHaveProperty('practitionerIds');
   });
 });

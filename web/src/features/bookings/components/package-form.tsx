@@ -1,9 +1,10 @@
 // The booking package form (add and edit): name, price in dollars, description, redirection URL,
-// active. Validated with the same schema as the API.
+// active, and how it takes time (duration, buffers, start-time grid, notice, horizon) and who offers it
+// (practitioners; none = the clinic-wide schedule). Validated with the same schema as the API.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
 import { bookingPackageSchema, type BookingPackageInput } from '#shared/schemas/bookings';
 import { controlProps, Field } from '../../../components/field';
 import { Busy } from '../../../components/loading';
@@ -14,9 +15,35 @@ import type { ApiResult } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import type { BookingPackageView } from '../api/packages';
 import { RedirectUrlFix } from '../../../components/redirect-url-fix';
+import { usePractitioners } from '../../practitioners/api/practitioners';
 
 type Output = ReturnType<typeof bookingPackageSchema.parse>;
-const FIELDS = ['packageName', 'packagePrice', 'packageDescription', 'redirectionUrl'] as const;
+const TIMING = ['durationMinutes', 'bufferBeforeMinutes', 'bufferAfterMinutes', 'slotGridMinutes', 'minNoticeMinutes', 'maxDaysAhead'] as const;
+const FIELDS = ['packageName', 'packagePrice', 'packageDescription', 'redirectionUrl', ...TIMING, 'practitionerIds'] as const;
+
+/** A minutes (or days) input's value: blank is `blank` (null: the default), anything else a number (the schema refuses NaN). */
+const minutes = (blank: number | null) => (v: unknown) => (typeof v === 'number' ? v : v === '' || v == null ? blank : Number(String(v).trim()));
+
+/** The timing fields of the form: blank = the clinic's default (buffers: none). */
+const TIMING_INPUTS: { name: (typeof TIMING)[number]; label: string; hint: string; blank: number | null; unit: string; min: number; step: number }[] = [
+  { name: 'durationMinutes', label: 'Duration', hint: "Blank: the clinic's slot length.", blank: null, unit: 'min', min: 5, step: 5 },
+  { name: 'bufferBeforeMinutes', label: 'Buffer before', hint: 'Time kept free before it.', blank: 0, unit: 'min', min: 0, step: 5 },
+  { name: 'bufferAfterMinutes', label: 'Buffer after', hint: 'Time kept free after it.', blank: 0, unit: 'min', min: 0, step: 5 },
+  { name: 'slotGridMinutes', label: 'Start-time grid', hint: 'A start time every N minutes; blank: the duration.', blank: null, unit: 'min', min: 5, step: 5 },
+  { name: 'minNoticeMinutes', label: 'Minimum notice', hint: "How soon it can be booked; blank: the clinic's.", blank: null, unit: 'min', min: 0, step: 1 },
+  { name: 'maxDaysAhead', label: 'Booking horizon', hint: "How far ahead it can be booked; blank: the clinic's.", blank: null, unit: 'days', min: 1, step: 1 },
+];
+
+const timingOf = (p: BookingPackageView) => ({
+  durationMinutes: p.durationMinutes,
+  bufferBeforeMinutes: p.bufferBeforeMinutes,
+  bufferAfterMinutes: p.bufferAfterMinutes,
+  slotGridMinutes: p.slotGridMinutes,
+  minNoticeMinutes: p.minNoticeMinutes,
+  maxDaysAhead: p.maxDaysAhead,
+  practitionerIds: p.practitionerIds,
+});
+const NO_TIMING = { durationMinutes: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, slotGridMinutes: null, minNoticeMinutes: null, maxDaysAhead: null, practitionerIds: [] };
 
 interface PackageFormProps {
   initial?: BookingPackageView;
@@ -28,8 +55,10 @@ interface PackageFormProps {
 export function PackageForm({ initial, title, submitText, save }: PackageFormProps) {
   const navigate = useNavigate();
   const [status, setStatus] = useState<Status | null>(null);
+  const practitioners = usePractitioners();
   const {
     register,
+    control,
     handleSubmit,
     setError,
     setValue,
@@ -39,15 +68,17 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
     resolver: zodResolver(bookingPackageSchema),
     mode: 'onTouched',
     defaultValues: initial
-      ? { packageName: initial.packageName, packagePrice: initial.packagePrice.toFixed(2), packageDescription: initial.packageDescription, redirectionUrl: initial.redirectionUrl, isActive: initial.isActive }
-      : { packageName: '', packagePrice: '', packageDescription: '', redirectionUrl: '', isActive: true },
+      ? { packageName: initial.packageName, packagePrice: initial.packagePrice.toFixed(2), packageDescription: initial.packageDescription, redirectionUrl: initial.redirectionUrl, isActive: initial.isActive, ...timingOf(initial) }
+      : { packageName: '', packagePrice: '', packageDescription: '', redirectionUrl: '', isActive: true, ...NO_TIMING },
   });
   const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
 
   const submit = handleSubmit(async (values) => {
     setStatus(null);
     try {
-      const result = await save(values);
+      // Without the practitioner list the checkboxes showed nothing: leave who offers it unchanged.
+      const { practitionerIds: _unknown, ...rest } = values;
+      const result = await save(practitioners.practitioners ? values : rest);
       if (result.success) {
         notify.success(result.message || 'Booking package saved.');
         navigate(paths.bookings.packages);
@@ -58,6 +89,10 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
     } catch {
       setStatus({ kind: 'danger', text: 'The package could not be saved. Please check your connection.' });
     }
+  }, (invalid) => {
+    // A rule over several fields (duration and buffers together) belongs to no one input: say it above.
+    const whole = Object.entries(invalid).filter(([key]) => !(FIELDS as readonly string[]).includes(key)).map(([, v]) => v?.message).filter((m): m is string => typeof m === 'string' && m !== '');
+    setStatus(whole.length ? { kind: 'danger', text: whole.join(' ') } : null);
   });
 
   return (
@@ -84,6 +119,50 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
             <input {...register('redirectionUrl')} {...controlProps('redirectionUrl', e('redirectionUrl'))} type="text" inputMode="url" placeholder="https://" autoComplete="off" />
             <RedirectUrlFix value={watch('redirectionUrl') ?? ''} onFix={(fixed) => setValue('redirectionUrl', fixed, { shouldValidate: true, shouldDirty: true })} />
           </Field>
+          <div className="col-12">
+            <h3 className="h6 fw-bold mb-1 mt-2">Time</h3>
+            <p className="small text-body-secondary mb-0">Duration, buffers and grid in multiples of 5 minutes. Leave a field blank for the clinic&apos;s default (buffers: none).</p>
+          </div>
+          {TIMING_INPUTS.map((t) => (
+            <Field key={t.name} id={t.name} label={t.label} error={e(t.name)} className="col-6 col-md-4" hint={t.hint}>
+              <div className="input-group">
+                <input {...register(t.name, { setValueAs: minutes(t.blank) })} {...controlProps(t.name, e(t.name))} type="number" inputMode="numeric" min={t.min} step={t.step} />
+                <span className="input-group-text">{t.unit}</span>
+              </div>
+            </Field>
+          ))}
+          <div className="col-12">
+            <Controller
+              control={control}
+              name="practitionerIds"
+              render={({ field }) => {
+                const chosen = field.value ?? [];
+                const flip = (id: string, on: boolean) => field.onChange(on ? [...chosen, id] : chosen.filter((x) => x !== id));
+                return (
+                  <fieldset aria-describedby="practitionerIds-hint">
+                    <legend className="form-label fw-semibold small text-body-emphasis mb-1">Practitioners who offer it</legend>
+                    {practitioners.isLoading && <div className="small text-body-secondary">Loading practitioners...</div>}
+                    {practitioners.error && <div className="small text-danger">The practitioners could not be loaded: who offers it stays as it is.</div>}
+                    {practitioners.practitioners?.length === 0 && <div className="small text-body-secondary">No practitioners yet.</div>}
+                    {practitioners.practitioners?.map((p) => (
+                      <div key={p.id} className="form-check">
+                        <input id={`practitioner-${p.id}`} type="checkbox" className="form-check-input" checked={chosen.includes(p.id)} onChange={(ev) => flip(p.id, ev.target.checked)} />
+                        <label htmlFor={`practitioner-${p.id}`} className="form-check-label">
+                          {p.name}
+                          {p.title && <span className="text-body-secondary">, {p.title}</span>}
+                          {!p.isActive && <span className="badge bg-secondary-subtle text-secondary-emphasis ms-2">Inactive</span>}
+                        </label>
+                      </div>
+                    ))}
+                    <div id="practitionerIds-hint" className="form-text">
+                      None ticked: the package follows the clinic-wide schedule (<Link to={paths.bookings.availability}>Availability</Link>).
+                    </div>
+                    {e('practitionerIds') && <div className="invalid-feedback d-block">{e('practitionerIds')}</div>}
+                  </fieldset>
+                );
+              }}
+            />
+          </div>
           <div className="col-12">
             <div className="form-check form-switch">
               <input {...register('isActive')} id="isActive" type="checkbox" className="form-check-input" role="switch" />

@@ -4,7 +4,7 @@
 // the booking page these hours are offered on (its address and QR code, for the owner).
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { WEEKDAYS, type Interval, type Weekday } from '#shared/bookings/time';
+import { WEEKDAYS } from '#shared/bookings/time';
 import { fieldErrors } from '#shared/schemas/common';
 import { availabilitySchema } from '#shared/schemas/bookings';
 import { BookingPageLink } from '../../../components/booking-page-link';
@@ -15,44 +15,17 @@ import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { saveAvailability, useAvailability, type AvailabilityView } from '../api/availability';
+import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { failureText } from '../../../lib/api';
+import { DAY_NAMES, DayHours, type DayHoursWords } from '../components/day-hours';
 
 type Draft = Pick<AvailabilityView, 'weeklyHours' | 'slotMinutes' | 'capacity' | 'closedDates' | 'minNoticeMinutes' | 'maxDaysAhead'>;
 
-const DAY_NAMES: Record<Weekday, string> = { monday: 'Monday', tuesday: 'Tuesday', wednesday: 'Wednesday', thursday: 'Thursday', friday: 'Friday', saturday: 'Saturday', sunday: 'Sunday' };
+const OPENING: DayHoursWords = { empty: 'Closed', start: 'opens', end: 'closes' };
 
 const draftOf = (a: AvailabilityView): Draft => ({
   weeklyHours: a.weeklyHours, slotMinutes: a.slotMinutes, capacity: a.capacity, closedDates: a.closedDates, minNoticeMinutes: a.minNoticeMinutes, maxDaysAhead: a.maxDaysAhead,
 });
-
-function DayRow({ day, intervals, onChange, disabled }: { day: Weekday; intervals: Interval[]; onChange(next: Interval[]): void; disabled: boolean }) {
-  const set = (i: number, patch: Partial<Interval>) => onChange(intervals.map((iv, n) => (n === i ? { ...iv, ...patch } : iv)));
-  return (
-    <div className="row py-2 border-bottom align-items-start g-2" role="group" aria-label={DAY_NAMES[day]}>
-      <div className="col-md-2 fw-semibold pt-1">{DAY_NAMES[day]}</div>
-      <div className="col-md-10">
-        {intervals.length === 0 && <span className="text-body-secondary me-3">Closed</span>}
-        {intervals.map((iv, i) => (
-          <div key={i} className="d-inline-flex align-items-center gap-1 me-3 mb-1">
-            <input type="time" className="form-control form-control-sm" aria-label={`${DAY_NAMES[day]} opens`} value={iv.start} onChange={(e) => set(i, { start: e.target.value })} disabled={disabled} />
-            <span aria-hidden="true">–</span>
-            <input type="time" className="form-control form-control-sm" aria-label={`${DAY_NAMES[day]} closes`} value={iv.end === '24:00' ? '23:59' : iv.end} onChange={(e) => set(i, { end: e.target.value === '23:59' ? '24:00' : e.target.value })} disabled={disabled} />
-            {!disabled && (
-              <button type="button" className="btn btn-sm btn-link text-danger" onClick={() => onChange(intervals.filter((_, n) => n !== i))} aria-label={`Remove ${DAY_NAMES[day]} ${iv.start} to ${iv.end}`}>
-                <i className="bi bi-x-lg" aria-hidden="true" />
-              </button>
-            )}
-          </div>
-        ))}
-        {!disabled && (
-          <button type="button" className="btn btn-sm btn-light" onClick={() => onChange([...intervals, intervals.length ? { start: '13:00', end: '17:00' } : { start: '09:00', end: '17:00' }])}>
-            <i className="bi bi-plus" aria-hidden="true" /> Add hours
-          </button>
-        )}
-      </div>
-    </div>
-  );
-}
 
 function AvailabilityEditor({ availability, onSaved }: { availability: AvailabilityView; onSaved(a: AvailabilityView): void }) {
   const canAccess = useAccess();
@@ -107,7 +80,7 @@ function AvailabilityEditor({ availability, onSaved }: { availability: Availabil
         <h3 className="h6 fw-bold">Opening hours</h3>
         <div className="mb-4">
           {WEEKDAYS.map((day) => (
-            <DayRow key={day} day={day} intervals={draft.weeklyHours[day] ?? []} onChange={(next) => set({ weeklyHours: { ...draft.weeklyHours, [day]: next } })} disabled={readOnly} />
+            <DayHours key={day} label={DAY_NAMES[day]} words={OPENING} intervals={draft.weeklyHours[day] ?? []} onChange={(next) => set({ weeklyHours: { ...draft.weeklyHours, [day]: next } })} disabled={readOnly} />
           ))}
         </div>
         <div className="row g-3 mb-4">
@@ -176,6 +149,7 @@ export function AvailabilityPage() {
     <div className="d-grid gap-4">
       <AvailabilityEditor availability={data} onSaved={(a) => void mutate(a, { revalidate: false })} />
       <BookingPageLink description="Visitors book the times above on this page." />
+      <CalendarFeedCard />
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { deleteBookingPackage, updateBookingPackage, useBookingPackages, type Bo
 import { ActiveBadge } from '../components/badges';
 import { formatCents, packageEditPath } from '../lib';
 import { ResponsiveTable } from '../../../components/responsive-table';
+import { usePractitioners } from '../../practitioners/api/practitioners';
 
 function PackagesList() {
   usePageTitle('All Booking Packages', [{ title: 'Bookings', path: paths.bookings.list }]);
@@ -28,6 +29,10 @@ function PackagesList() {
   const { packages, error, isLoading, isLoadingMore, hasMore, loadMore, reload } = useBookingPackages();
   const [deleting, setDeleting] = useState<BookingPackageView | null>(null);
   const { apiKey } = useBookingPageKey();
+  // Names of who offers each package; asked only when some package names practitioners.
+  const { practitioners } = usePractitioners(packages.some((p) => p.practitionerIds?.length));
+  const practitionerNames = new Map((practitioners ?? []).map((p) => [p.id, p.name]));
+  const offeredBy = (p: BookingPackageView) => (p.practitionerIds ?? []).map((id) => practitionerNames.get(id)).filter((n): n is string => Boolean(n));
 
   const { switching: toggling, flip } = useRowSwitch(reload);
   const toggle = (p: BookingPackageView) =>
@@ -73,6 +78,11 @@ function PackagesList() {
                   <td className="ps-4">
                     <div className="fw-semibold text-body-emphasis">{p.packageName}</div>
                     {p.packageDescription && <div className="small text-body-secondary text-truncate" style={{ maxWidth: 360 }}>{p.packageDescription}</div>}
+                    {(p.durationMinutes || offeredBy(p).length > 0) && (
+                      <div className="small text-body-secondary">
+                        {[p.durationMinutes ? `${p.durationMinutes} min` : '', offeredBy(p).length ? `with ${offeredBy(p).join(', ')}` : ''].filter(Boolean).join(' · ')}
+                      </div>
+                    )}
                   </td>
                   <td className="text-end">{formatCents(p.packagePriceCents)}</td>
                   <td><ActiveBadge active={p.isActive} /></td>

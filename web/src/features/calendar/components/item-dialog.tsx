@@ -1,11 +1,53 @@
 // What a click on the calendar opens: the item's summary, a link to its page, and (for staff who may
-// move it) a date and time to move it to: the way to move on a phone, where dragging is fiddly.
+// move it) the way to move it on a phone, where dragging is fiddly. A booking lists the free times of
+// the chosen date (GET /bookings/free-times, the booking page's own rules: only these are accepted)
+// and asks whether to email the patient; an appointment takes any date and time.
 import { useEffect, useState } from 'react';
 import Modal from '../../../components/modal';
 import { Link } from 'react-router-dom';
-import type { CalendarItem } from '#shared/calendar/types';
-import { Busy } from '../../../components/loading';
+import { Busy, Loading } from '../../../components/loading';
+import type { CalendarItem } from '../api/calendar';
+import { useBooking, useFreeTimes, type FreeDay } from '../api/free-times';
 import { linkOf, lookOf } from '../lib';
+
+export interface MoveTo {
+  bookingDate: string;
+  bookingTime: string;
+}
+
+/** Why a date lists no free time (FreeDay.status), in the booking page's words for staff. */
+const NO_TIMES: Record<FreeDay['status'], string> = {
+  open: 'No free time is left that day.',
+  full: 'Every time that day is taken.',
+  'closed-date': 'The clinic is closed that day.',
+  'closed-weekday': 'No bookings are taken on that weekday.',
+  past: 'No time that day can still be booked.',
+  'too-far': 'That day is further ahead than bookings are taken.',
+  invalid: 'Choose a valid date.',
+};
+
+function FreeTimes({ item, date, time, onTime }: { item: CalendarItem; date: string; time: string; onTime(t: string): void }) {
+  const booking = useBooking(item.id);
+  const free = useFreeTimes(booking.data?.packageId, date, item.practitionerId);
+  if (booking.error || free.error) return <div className="alert alert-danger py-2 mb-0" role="alert">{(booking.error ?? free.error)?.message || 'The free times could not be loaded.'}</div>;
+  if (!free.data) return <Loading label="Loading free times..." showLabel />;
+  // Its own time is not a move (and the server would refuse it as "It is at that time already").
+  const slots = free.data.slots.filter((s) => !(date === item.date && s.time === item.time));
+  if (!slots.length) return <p className="small text-body-secondary mb-0" role="status">{NO_TIMES[free.data.status]}</p>;
+  return (
+    <fieldset>
+      <legend className="form-label small mb-1">Free times ({free.data.timeZoneAbbreviation || free.data.timeZoneName})</legend>
+      <div className="d-flex flex-wrap gap-2">
+        {slots.map((s) => (
+          <div key={s.time}>
+            <input type="radio" className="btn-check" name="move-time" id={`move-time-${s.time}`} value={s.time} checked={time === s.time} onChange={() => onTime(s.time)} />
+            <label className="btn btn-outline-primary btn-sm" htmlFor={`move-time-${s.time}`}>{s.label.replace(/ [A-Z]{2,5}$/, '')}</label>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
 
 export function ItemDialog({
   item,
@@ -16,25 +58,29 @@ export function ItemDialog({
   item: CalendarItem | null;
   timeZone: string;
   onHide(): void;
-  /** Resolves to an error message, or undefined when moved. */
-  onMove(item: CalendarItem, to: { bookingDate: string; bookingTime: string }): Promise<string | undefined>;
+  /** Resolves to an error message, or undefined when moved. `notify`: whether the patient is mailed (bookings). */
+  onMove(item: CalendarItem, to: MoveTo, notify: boolean): Promise<string | undefined>;
 }) {
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
+  const [notifyPatient, setNotifyPatient] = useState(true);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     setDate(item?.date ?? '');
-    setTime(item?.time ?? '');
+    // A booking's time is picked from the free times; an appointment's starts at its own.
+    setTime(item?.kind === 'booking' ? '' : (item?.time ?? ''));
+    setNotifyPatient(true);
     setError(undefined);
   }, [item]);
   if (!item) return null;
   const look = lookOf(item);
+  const isBooking = item.kind === 'booking';
   const when = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(item.start));
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    setError(await onMove(item, { bookingDate: date, bookingTime: time }));
+    setError(await onMove(item, { bookingDate: date, bookingTime: time }, notifyPatient));
     setBusy(false);
   };
   return (
@@ -48,21 +94,34 @@ export function ItemDialog({
           {item.paymentStatus && <span className="ms-2 small text-body-secondary">Payment: {item.paymentStatus.replace('_', ' ')}</span>}
         </p>
         <p className="mb-1">{when}</p>
+        {item.practitionerName && <p className="mb-1 small text-body-secondary">With: {item.practitionerName}</p>}
         {item.kind === 'appointment' && <p className="mb-1 small text-body-secondary">Assigned to: {item.assignee?.name ?? 'nobody yet'}</p>}
         <Link to={linkOf(item)} className="btn btn-light btn-sm mt-2">Open {item.kind}</Link>
         {item.movable && (
           <form onSubmit={submit} className="mt-3 border-top pt-3" aria-label="Move to another time" noValidate>
             <h3 className="h6">Move to another time</h3>
             <div className="row g-2">
-              <div className="col-7">
+              <div className={isBooking ? 'col-12' : 'col-7'}>
                 <label htmlFor="move-date" className="form-label small">Date</label>
-                <input id="move-date" type="date" className="form-control" value={date} onChange={(e) => setDate(e.target.value)} required />
+                <input id="move-date" type="date" className="form-control" value={date} onChange={(e) => { setDate(e.target.value); if (isBooking) setTime(''); }} required />
               </div>
-              <div className="col-5">
-                <label htmlFor="move-time" className="form-label small">Time</label>
-                <input id="move-time" type="time" className="form-control" value={time} onChange={(e) => setTime(e.target.value)} required />
-              </div>
+              {isBooking ? (
+                <div className="col-12">
+                  <FreeTimes item={item} date={date} time={time} onTime={setTime} />
+                </div>
+              ) : (
+                <div className="col-5">
+                  <label htmlFor="move-time" className="form-label small">Time</label>
+                  <input id="move-time" type="time" className="form-control" value={time} onChange={(e) => setTime(e.target.value)} required />
+                </div>
+              )}
             </div>
+            {isBooking && (
+              <div className="form-check mt-3">
+                <input className="form-check-input" type="checkbox" id="move-notify" checked={notifyPatient} onChange={(e) => setNotifyPatient(e.target.checked)} />
+                <label className="form-check-label" htmlFor="move-notify">Email the patient the new time</label>
+              </div>
+            )}
             {error && <div className="alert alert-danger mt-2 mb-0 py-2" role="alert">{error}</div>}
             <button type="submit" className="btn btn-primary mt-3 w-100" disabled={busy || !date || !time || (date === item.date && time === item.time)}>
               {busy ? <Busy /> : 'Move'}

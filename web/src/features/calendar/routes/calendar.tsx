@@ -1,9 +1,12 @@
-// /calendar (Appointment or Bookings read): the clinic's appointments and bookings in day, week, month
-// and list views (list by default on a phone), in the organisation's time zone, with its name shown.
-// The view and date live in the URL (?view=day|week|month|list&date=YYYY-MM-DD), so links and the back
-// button work. Filters: kind (of those the member may read) and assignee. A click opens a dialog with
-// the item and its page; staff with write move items by dragging them or with the dialog's date and
-// time, under the same rules as the booking page (the server decides; a refusal puts the item back).
+// /calendar (Appointment or Bookings read): the clinic's appointments and bookings in day, team, week,
+// month and list views (list by default on a phone), in the organisation's time zone, with its names for
+// the dates shown. The view and date live in the URL (?view=day|team|week|month|list&date=YYYY-MM-DD), so
+// links and the back button work. Filters: kind (of those the member may read), assignee and
+// practitioner. The grid's lines are the clinic's slots (a drop lands on a bookable start) and the hours
+// outside the clinic's or the practitioner's are shaded. A click opens a dialog with the item, its page
+// and its free times; staff with write move items by dragging them (a booking's move is confirmed first,
+// with the choice to email the patient) or in the dialog, under the booking page's rules (the server
+// decides; a refusal puts the item back).
 // FullCalendar (and Luxon for named zones) load only with this route's chunk.
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/daygrid';
@@ -11,37 +14,71 @@ import interactionPlugin from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
 import luxonPlugin from '@fullcalendar/luxon3';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import type { DatesSetArg, EventDropArg, EventClickArg, EventInput } from '@fullcalendar/core';
+import type { CalendarOptions, DatesSetArg, DayHeaderContentArg, EventDropArg, EventClickArg, EventInput } from '@fullcalendar/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { addDays } from '#shared/bookings/slots';
+import { todayIn } from '#shared/bookings/time';
 import type { CalendarKind } from '#shared/schemas/calendar';
 import { Loading } from '../../../components/loading';
 import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
+import { useClinicHours } from '../api/availability';
 import { moveItem, useCalendar, type CalendarItem } from '../api/calendar';
-import { ItemDialog } from '../components/item-dialog';
-import { LEGEND, VIEWS, VIEW_LABELS, applyFilters, assigneesOf, defaultView, isIsoDate, isViewName, localOf, lookOf, type ViewName } from '../lib';
+import { usePractitioners } from '../api/practitioners';
+import { ConfirmMove, type PendingMove } from '../components/confirm-move';
+import { ItemDialog, type MoveTo } from '../components/item-dialog';
+import { TeamDay, type TeamColumn } from '../components/team-day';
+import {
+  LEGEND, NARROW, VIEWS, VIEW_LABELS, applyFilters, assigneesOf, businessHoursOf, closedEventsOf, defaultView, gridOf, isIsoDate, isViewName, localOf, lookOf,
+  unionHours, zoneText, type ViewName, type WeeklyHours,
+} from '../lib';
 
 /** The calendar's current date as a local date in its zone (toISOString would give UTC's). */
 const currentDate = (calendar: ReturnType<FullCalendar['getApi']>) => calendar.formatIso(calendar.getDate()).slice(0, 10);
 
 const KIND_LABELS: Record<CalendarKind, string> = { appointment: 'Appointments', booking: 'Bookings' };
 
+/** The window's width, followed on resize (the week's day headers change below NARROW). */
+function useWidth() {
+  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 1024 : window.innerWidth));
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return width;
+}
+
+const longDate = (date: string) => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'full' }).format(new Date(`${date}T12:00:00Z`));
+
 export function CalendarPage() {
   usePageTitle('Calendar', [{ title: 'Service Management' }], 'Appointments and bookings in one calendar');
   const [params, setParams] = useSearchParams();
-  const [initialWidth] = useState(() => (typeof window === 'undefined' ? 1024 : window.innerWidth));
+  const width = useWidth();
+  const [initialWidth] = useState(width);
+  const narrow = width < NARROW;
   const view: ViewName = isViewName(params.get('view')) ? (params.get('view') as ViewName) : defaultView(initialWidth);
   const date = isIsoDate(params.get('date')) ? params.get('date')! : undefined;
   const ref = useRef<FullCalendar>(null);
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
   const [title, setTitle] = useState('');
-  const { data, error, isLoading, mutate } = useCalendar(range);
+  const [practitionerId, setPractitionerId] = useState('');
+  const { data, error, isLoading, mutate } = useCalendar(range, practitionerId || undefined);
   const [hidden, setHidden] = useState<CalendarKind[]>([]);
   const [assignee, setAssignee] = useState('');
   const [open, setOpen] = useState<CalendarItem | null>(null);
+  const [pending, setPending] = useState<(PendingMove & { revert(): void }) | null>(null);
   const timeZone = data?.timeZone ?? 'local';
 
+  // Hours, slots and practitioners are the bookings module's: read by those who may read bookings.
+  const readsBookings = data?.kinds.includes('booking') ?? false;
+  const clinic = useClinicHours(readsBookings).data;
+  const practitioners = usePractitioners(readsBookings).data?.items;
+  const team = useMemo(() => practitioners ?? [], [practitioners]);
+  const chosen = team.find((p) => p.id === practitionerId);
+  // The team's day is on the URL's date, or today in the clinic's zone.
+  const teamDate = date ?? todayIn(data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
   // The URL leads: a link or the back button moves the calendar to its view and date.
   useEffect(() => {
     const calendar = ref.current?.getApi();
@@ -49,6 +86,14 @@ export function CalendarPage() {
     if (calendar.view.type !== VIEWS[view]) calendar.changeView(VIEWS[view]);
     if (date && currentDate(calendar) !== date) calendar.gotoDate(date);
   }, [view, date]);
+
+  // The team's day has no page-level FullCalendar: its range and title come from its date.
+  useEffect(() => {
+    if (view !== 'team') return;
+    const next = { start: teamDate, end: addDays(teamDate, 1) };
+    setRange((r) => (r && r.start === next.start && r.end === next.end ? r : next));
+    setTitle(longDate(teamDate));
+  }, [view, teamDate]);
 
   const go = useCallback(
     (next: { view?: ViewName; date?: string }) => {
@@ -62,6 +107,10 @@ export function CalendarPage() {
   );
 
   const step = (where: 'prev' | 'next' | 'today') => {
+    if (view === 'team') {
+      go({ date: where === 'today' ? todayIn(data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone) : addDays(teamDate, where === 'prev' ? -1 : 1) });
+      return;
+    }
     const calendar = ref.current?.getApi();
     if (!calendar) return;
     calendar[where]();
@@ -77,14 +126,14 @@ export function CalendarPage() {
   };
 
   const kinds = (data?.kinds ?? []).filter((k) => !hidden.includes(k));
-  const shown = useMemo(() => applyFilters(data?.items ?? [], { kinds, assignee }), [data, kinds.join(), assignee]);
-  const events = useMemo<EventInput[]>(
-    () =>
-      shown.map((item) => {
+  const shown = useMemo(() => applyFilters(data?.items ?? [], { kinds, assignee, practitionerId }), [data, kinds.join(), assignee, practitionerId]);
+  const toEvents = useCallback(
+    (items: CalendarItem[]): EventInput[] =>
+      items.map((item) => {
         const look = lookOf(item);
         return {
           id: `${item.kind}:${item.id}`,
-          title: item.title,
+          title: item.practitionerName && view !== 'team' ? `${item.title} · ${item.practitionerName}` : item.title,
           start: item.start,
           ...(item.end ? { end: item.end } : {}),
           startEditable: item.movable,
@@ -94,32 +143,99 @@ export function CalendarPage() {
           extendedProps: { item },
         };
       }),
-    [shown],
+    [view],
   );
+  const events = useMemo(() => toEvents(shown), [toEvents, shown]);
   const assignees = useMemo(() => assigneesOf(data?.items ?? []), [data]);
 
-  const move = async (item: CalendarItem, to: { bookingDate: string; bookingTime: string }) => {
-    const result = await moveItem(item, to);
+  // The hours shaded: one practitioner's, or when anyone works (the clinic's schedule and every active
+  // practitioner's); none before they are known.
+  const clinicHours: WeeklyHours | null = clinic?.configured ? clinic.weeklyHours : null;
+  const activeTeam = useMemo(() => team.filter((p) => p.isActive), [team]);
+  const hours: WeeklyHours | null = useMemo(() => {
+    if (chosen) return chosen.weeklyHours;
+    if (!clinicHours && !activeTeam.length) return null;
+    return unionHours([...(clinicHours ? [clinicHours] : []), ...activeTeam.map((p) => p.weeklyHours)]);
+  }, [chosen, clinicHours, activeTeam]);
+  const businessHours = useMemo(() => (hours ? businessHoursOf(hours) : false), [hours]);
+  const grid = gridOf(clinic?.slotMinutes ?? 30, hours ?? undefined);
+  const slotMinutes = clinic?.slotMinutes ?? 30;
+  const columns: TeamColumn[] = useMemo(() => {
+    const people = chosen ? [chosen] : activeTeam;
+    const cols: TeamColumn[] = people.map((p) => ({
+      id: p.id, name: p.name, title: p.title, color: p.color, hours: p.weeklyHours, closed: closedEventsOf(range, { exceptions: p.exceptions }),
+    }));
+    // Items no practitioner takes (appointments, clinic-wide packages) get the clinic's column.
+    if (!chosen && shown.some((i) => !i.practitionerId)) {
+      cols.push({ id: '', name: 'No practitioner', title: 'Clinic-wide', color: '#6c757d', hours: clinicHours, closed: closedEventsOf(range, { closedDates: clinic?.closedDates }) });
+    }
+    return cols;
+  }, [chosen, activeTeam, shown, clinicHours, clinic, range]);
+  // The main calendar's closed dates: the chosen practitioner's exceptions, or the clinic's closed
+  // dates when no practitioner works apart from its schedule.
+  const closed = useMemo(
+    () => closedEventsOf(range, chosen ? { exceptions: chosen.exceptions } : activeTeam.length ? {} : { closedDates: clinic?.closedDates }),
+    [range, chosen, activeTeam.length, clinic],
+  );
+
+  const shownEvents = useMemo(() => [...closed, ...events], [closed, events]);
+
+  const move = async (item: CalendarItem, to: MoveTo, notifyPatient = true) => {
+    const result = await moveItem(item, to, notifyPatient);
     if (!result.success) return result.message || 'It could not be moved.';
     notify.success(result.message || 'Moved.');
     await mutate();
     return undefined;
   };
 
-  const onDrop = async (arg: EventDropArg) => {
+  const onDrop = (arg: EventDropArg) => {
     const item = arg.event.extendedProps.item as CalendarItem;
     const to = localOf(arg.event.startStr);
-    const problem = await move(item, { bookingDate: to.date, bookingTime: to.time });
-    if (problem) {
-      arg.revert();
-      notify.error(problem);
-    }
+    // The patient is mailed at once: a drop is confirmed first (for a booking, with the choice to mail).
+    setPending({ item, start: new Date(Date.parse(arg.event.startStr)).toISOString(), bookingDate: to.date, bookingTime: to.time, revert: arg.revert });
   };
 
   const onClick = (arg: EventClickArg) => {
     arg.jsEvent.preventDefault();
-    setOpen(arg.event.extendedProps.item as CalendarItem);
+    // Closed dates and time off are background events without an item.
+    const item = arg.event.extendedProps.item as CalendarItem | undefined;
+    if (item) setOpen(item);
   };
+
+  // On a phone the week's headers are the weekday's three letters over the day's number: seven fit.
+  const dayHeader = (arg: DayHeaderContentArg) => {
+    if (!narrow || arg.view.type !== 'timeGridWeek') return arg.text;
+    const part = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...(timeZone === 'local' ? {} : { timeZone }), ...o }).format(arg.date);
+    return (
+      <span className="d-block lh-sm">
+        <span className="d-block small">{part({ weekday: 'short' })}</span>
+        {part({ day: 'numeric' })}
+      </span>
+    );
+  };
+
+  // What the page's calendar and the team's columns share.
+  const options: CalendarOptions = {
+    timeZone,
+    height: 'auto',
+    eventClick: onClick,
+    eventDrop: onDrop,
+    editable: false,
+    eventDurationEditable: false,
+    defaultTimedEventDuration: '00:30',
+    nowIndicator: true,
+    // The lines are the slots, and a drag snaps to them.
+    slotDuration: grid.slotDuration,
+    snapDuration: grid.slotDuration,
+    ...(slotMinutes >= 30 ? { slotLabelInterval: grid.slotDuration } : {}),
+    slotMinTime: grid.slotMinTime,
+    slotMaxTime: grid.slotMaxTime,
+    scrollTime: grid.scrollTime,
+    allDaySlot: false,
+  };
+
+  const showTeam = view === 'team';
+  const views = (Object.keys(VIEWS) as ViewName[]).filter((v) => v !== 'team' || team.length > 0 || showTeam);
 
   return (
     <section className="card border-0 shadow-sm" aria-labelledby="calendar-title">
@@ -132,8 +248,8 @@ export function CalendarPage() {
           </div>
           <h2 id="calendar-title" className="h6 fw-bold mb-0">{title}</h2>
         </div>
-        <div className="btn-group" role="group" aria-label="View">
-          {(Object.keys(VIEWS) as ViewName[]).map((v) => (
+        <div className={`btn-group${narrow ? ' btn-group-sm' : ''}`} role="group" aria-label="View">
+          {views.map((v) => (
             <button key={v} type="button" className={`btn ${v === view ? 'btn-primary' : 'btn-light'}`} aria-pressed={v === view} onClick={() => go({ view: v })}>
               {VIEW_LABELS[v]}
             </button>
@@ -142,9 +258,10 @@ export function CalendarPage() {
       </div>
       <div className="card-body">
         <div className="d-flex flex-wrap gap-3 align-items-center mb-3">
-          {data && (
+          {data && range && (
             <p className="mb-0 small text-body-secondary" data-testid="calendar-zone">
-              <i className="bi bi-globe2 me-1" aria-hidden="true" />Times in {data.timeZoneName} ({data.timeZone})
+              <i className="bi bi-globe2 me-1" aria-hidden="true" />
+              {zoneText(data.timeZone, range.start, range.end, data.timeZoneName)}
             </p>
           )}
           {(data?.kinds.length ?? 0) > 1 &&
@@ -167,35 +284,41 @@ export function CalendarPage() {
               </select>
             </div>
           )}
+          {team.length > 0 && (
+            <div className="d-flex align-items-center gap-2">
+              <label htmlFor="calendar-practitioner" className="small text-body-secondary text-nowrap">Practitioner</label>
+              <select id="calendar-practitioner" className="form-select form-select-sm" value={practitionerId} onChange={(e) => setPractitionerId(e.target.value)}>
+                <option value="">Everyone</option>
+                {team.map((p) => <option key={p.id} value={p.id}>{p.name}{p.isActive ? '' : ' (inactive)'}</option>)}
+              </select>
+            </div>
+          )}
           {isLoading && <Loading />}
         </div>
         {error && <div className="alert alert-danger" role="alert">{error.message || 'The calendar could not be loaded.'}</div>}
         {data?.truncated && <div className="alert alert-warning" role="status">There are more items than can be shown at once. Choose a shorter view.</div>}
-        <FullCalendar
-          ref={ref}
-          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin]}
-          initialView={VIEWS[view]}
-          initialDate={date}
-          timeZone={timeZone}
-          headerToolbar={false}
-          height="auto"
-          events={events}
-          datesSet={onDates}
-          eventClick={onClick}
-          eventDrop={onDrop}
-          editable={false}
-          eventDurationEditable={false}
-          defaultTimedEventDuration="00:30"
-          nowIndicator
-          dayMaxEvents={4}
-          eventMaxStack={3}
-          slotMinTime="06:00:00"
-          slotMaxTime="22:00:00"
-          scrollTime="08:00:00"
-          allDaySlot={false}
-          navLinks
-          navLinkDayClick={(d) => go({ view: 'day', date: ref.current!.getApi().formatIso(d).slice(0, 10) })}
-        />
+        {showTeam ? (
+          <TeamDay date={teamDate} columns={columns} items={shown} toEvents={toEvents} options={options} />
+        ) : (
+          <div className={narrow ? 'calendar-narrow' : undefined}>
+            <FullCalendar
+              ref={ref}
+              {...options}
+              plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin]}
+              initialView={VIEWS[view]}
+              initialDate={date}
+              headerToolbar={false}
+              events={shownEvents}
+              datesSet={onDates}
+              businessHours={businessHours}
+              dayHeaderContent={dayHeader}
+              dayMaxEvents={4}
+              eventMaxStack={3}
+              navLinks
+              navLinkDayClick={(d) => go({ view: 'day', date: ref.current!.getApi().formatIso(d).slice(0, 10) })}
+            />
+          </div>
+        )}
         <ul className="list-inline small mt-3 mb-0" aria-label="Legend">
           {LEGEND.map((l) => (
             <li key={l.label} className="list-inline-item me-3">
@@ -203,13 +326,42 @@ export function CalendarPage() {
               {l.label}
             </li>
           ))}
+          {hours && (
+            <li className="list-inline-item me-3">
+              <span className="d-inline-block rounded me-1 align-middle calendar-closed-swatch" style={{ width: 12, height: 12 }} aria-hidden="true" />
+              Outside {chosen ? `${chosen.name}'s` : 'working'} hours
+            </li>
+          )}
+          {(showTeam ? columns.some((c) => c.closed.length) : closed.length > 0) && (
+            <li className="list-inline-item me-3">
+              <span className="d-inline-block rounded me-1 align-middle calendar-closed-swatch is-hatched" style={{ width: 12, height: 12 }} aria-hidden="true" />
+              Closed or time off
+            </li>
+          )}
         </ul>
       </div>
-      <ItemDialog item={open} timeZone={data?.timeZone ?? 'UTC'} onHide={() => setOpen(null)} onMove={async (item, to) => {
-        const problem = await move(item, to);
+      <ItemDialog item={open} timeZone={data?.timeZone ?? 'UTC'} onHide={() => setOpen(null)} onMove={async (item, to, notifyPatient) => {
+        const problem = await move(item, to, notifyPatient);
         if (!problem) setOpen(null);
         return problem;
       }} />
+      <ConfirmMove
+        pending={pending}
+        timeZone={data?.timeZone ?? 'UTC'}
+        onCancel={() => {
+          pending?.revert();
+          setPending(null);
+        }}
+        onConfirm={async (notifyPatient) => {
+          if (!pending) return;
+          const problem = await move(pending.item, { bookingDate: pending.bookingDate, bookingTime: pending.bookingTime }, notifyPatient);
+          if (problem) {
+            pending.revert();
+            notify.error(problem);
+          }
+          setPending(null);
+        }}
+      />
     </section>
   );
 }

@@ -17,8 +17,8 @@ interface MembersPage {
 export const MEMBERS_KEY = '/organization/members';
 export const memberKey = (id: string) => `/organization/members/${encodeURIComponent(id)}`;
 
-/** The member list a page at a time; `search` matches part of a name or email. */
-export function useMembers(search: string, pageSize = 25) {
+/** The member list a page at a time; `search` matches part of a name or email. `enabled` false: no call. */
+export function useMembers(search: string, pageSize = 25, enabled = true) {
   const query = (cursor?: string) => {
     const params = new URLSearchParams({ limit: String(pageSize) });
     if (search) params.set('search', search);
@@ -26,6 +26,7 @@ export function useMembers(search: string, pageSize = 25) {
     return `${MEMBERS_KEY}?${params}`;
   };
   const pages = useSWRInfinite<MembersPage>((index, previous: MembersPage | null) => {
+    if (!enabled) return null;
     if (index === 0) return query();
     return previous?.nextCursor ? query(previous.nextCursor) : null;
   }, fetcher);

@@ -126,4 +126,14 @@ describe('OrganizationPage', { timeout: 20_000 }, () => {
     const key = screen.getByRole('heading', { name: 'Integration key' });
     expect(key.compareDocumentPosition(screen.getByRole('heading', { name: 'Booking page' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
+
+  it('lets the owner add a postal address (an older profile has none) and saves it with the profile', async () => {
+    const { user, calls } = setup(true);
+    const field = await screen.findByLabelText(/Postal address/);
+    expect(field).toHaveValue('');
+    await user.type(field, '12 River Road{Enter}Springfield, IL 62701');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')).toBeDefined());
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ address: '12 River Road\nSpringfield, IL 62701', name: 'Riverside Clinic' });
+  });
 });

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { organizationSchema } from '#shared/schemas/account';
-import { timeZone, type OrganizationProfile } from '#shared/schemas/organization';
+import { address, timeZone, type OrganizationProfile } from '#shared/schemas/organization';
 import { BookingPageLink } from '../../../components/booking-page-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { controlProps, Field } from '../../../components/field';
@@ -21,10 +21,10 @@ import { generateIntegration, updateOrganization, useIntegration, useOrganizatio
 import { WebhooksCard } from '../components/webhooks-card';
 import { failureText } from '../../../lib/api';
 
-export const profileFormSchema = z.extend(organizationSchema, { timeZone });
+export const profileFormSchema = z.extend(organizationSchema, { timeZone, address });
 type Input = z.input<typeof profileFormSchema>;
 type Values = z.infer<typeof profileFormSchema>;
-const FIELDS = ['name', 'email', 'legalName', 'websiteUrl', 'phoneNumber', 'timeZone'] as const;
+const FIELDS = ['name', 'email', 'legalName', 'websiteUrl', 'phoneNumber', 'timeZone', 'address'] as const;
 
 const zones = (): string[] => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
 
@@ -39,7 +39,7 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
   } = useForm<Input, unknown, Values>({
     resolver: zodResolver(profileFormSchema),
     mode: 'onTouched',
-    defaultValues: { name: org.name, email: org.email, legalName: org.legalName, websiteUrl: org.websiteUrl, phoneNumber: org.phoneNumber, timeZone: org.timeZone },
+    defaultValues: { name: org.name, email: org.email, legalName: org.legalName, websiteUrl: org.websiteUrl, phoneNumber: org.phoneNumber, timeZone: org.timeZone, address: org.address ?? '' },
   });
   const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
   const submit = handleSubmit(async (values) => {
@@ -93,6 +93,9 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
               <option key={z} value={z} />
             ))}
           </datalist>
+          <Field id="address" label="Postal address" error={e('address')} className="col-12" hint="Optional. Patients see it, with the phone number, on the page that manages their booking.">
+            <textarea {...register('address')} {...controlProps('address', e('address'))} rows={3} maxLength={300} autoComplete="street-address" />
+          </Field>
         </fieldset>
       </div>
       {editable && (

@@ -1,8 +1,10 @@
 // /manage#<token>: the patient's page from the link in their booking and appointment mails (public:
 // no sign-in, no console code). It shows the booking and, within the clinic's policy, lets the patient
 // reschedule to one of the free times (as on the booking page) or cancel (with the refund the policy
-// gives); an appointment can be cancelled (its time is arranged with the clinic). The
-// token stays in the URL's fragment, which browsers never send to a server.
+// gives), switching between the two or going back; an appointment can be cancelled (its time is
+// arranged with the clinic). The clinic's phone and address are always shown, so a patient past the
+// cutoff knows how to reach it. The token stays in the URL's fragment, which browsers never send to a
+// server.
 import { useEffect, useState } from 'react';
 import { formatDollars } from '#shared/bookings/time';
 import { Loading } from '../../../components/loading';
@@ -10,7 +12,7 @@ import { cancelBooking, freeDay, openBooking, rescheduleBooking, type FreeDay, t
 
 const tokenOf = () => (typeof window === 'undefined' ? '' : window.location.hash.replace(/^#/, ''));
 
-function Reschedule({ token, view, onDone }: { token: string; view: ManageView; onDone(v: ManageView, message: string): void }) {
+function Reschedule({ token, view, onDone, onBack }: { token: string; view: ManageView; onDone(v: ManageView, message: string): void; onBack(): void }) {
   const [date, setDate] = useState(view.bookingDate);
   const [day, setDay] = useState<FreeDay>();
   const [time, setTime] = useState('');
@@ -51,8 +53,30 @@ function Reschedule({ token, view, onDone }: { token: string; view: ManageView; 
         ))}
       </div>
       {error && <div className="alert alert-danger py-2" role="alert">{error}</div>}
-      <button type="submit" className="btn btn-primary" disabled={busy || !time}>{busy ? 'Moving...' : 'Move my booking'}</button>
+      <div className="d-flex gap-2">
+        <button type="submit" className="btn btn-primary" disabled={busy || !time}>{busy ? 'Moving...' : 'Move my booking'}</button>
+        <button type="button" className="btn btn-light" disabled={busy} onClick={onBack}>Keep my time</button>
+      </div>
     </form>
+  );
+}
+
+/** 'tel:+15551234567' from a number as the clinic typed it ('+1 (555) 123-4567'). */
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** How to reach the clinic: its phone (a tel: link) and postal address, when it gave them. */
+function Contact({ view }: { view: ManageView }) {
+  if (!view.clinicPhone && !view.clinicAddress) return null;
+  return (
+    <address className="border-top pt-3 mt-3 mb-0 small" aria-label={`Contact ${view.orgName}`}>
+      <span className="fw-bold d-block">{view.orgName}</span>
+      {view.clinicAddress && <span className="d-block" style={{ whiteSpace: 'pre-line' }}>{view.clinicAddress}</span>}
+      {view.clinicPhone && (
+        <span className="d-block">
+          Phone: <a href={telHref(view.clinicPhone)}>{view.clinicPhone}</a>
+        </span>
+      )}
+    </address>
   );
 }
 
@@ -94,6 +118,7 @@ export function ManagePage() {
           <div className="card-body">
             <p className="text-body-secondary mb-1">{view.orgName}</p>
             <h2 className="h5 fw-bold">{view.packageName}</h2>
+            {view.practitionerName && <p className="mb-1" data-testid="manage-with">with {view.practitionerName}</p>}
             <p className="mb-1" data-testid="manage-when">{view.whenLabel}</p>
             <p className="small text-body-secondary mb-2">
               {view.durationMinutes ? `${view.durationMinutes} minutes · ` : ''}times in {view.timeZoneName} ({view.timeZone}) · reference {view.bookingId}
@@ -105,17 +130,32 @@ export function ManagePage() {
               </p>
             )}
             {view.status !== 'cancelled' && !view.canChange && (
-              <p className="mb-0">Online changes were possible until {view.cutoffHours} hours before the start. Please contact {view.orgName}.</p>
+              <p className="mb-0">
+                Online changes were possible until {view.cutoffHours} hours before the start. Please contact {view.orgName}
+                {view.clinicPhone ? (
+                  <>
+                    {' '}at <a href={telHref(view.clinicPhone)}>{view.clinicPhone}</a>
+                  </>
+                ) : null}
+                .
+              </p>
             )}
-            {view.canChange && mode === 'view' && (
+            {view.canChange && (
               <>
                 <p className="small">
                   You can {view.kind === 'booking' ? 'reschedule or cancel' : 'cancel'} until {new Date(view.changeableUntil).toLocaleString('en-US', { timeZone: view.timeZone, dateStyle: 'full', timeStyle: 'short' })}.{' '}
                   {view.refundOnCancelCents > 0 ? `Cancelling refunds ${formatDollars(view.refundOnCancelCents)}.` : view.amountPaidCents ? 'A cancellation is not refunded.' : ''}
                 </p>
+                {/* Both stay on screen: the patient switches between them, or presses the open one again to go back. */}
                 <div className="d-flex gap-2">
-                  {view.kind === 'booking' && <button type="button" className="btn btn-primary" onClick={() => setMode('move')}>Reschedule</button>}
-                  <button type="button" className="btn btn-outline-danger" onClick={() => setMode('cancel')}>Cancel {view.kind}</button>
+                  {view.kind === 'booking' && (
+                    <button type="button" className={`btn ${mode === 'move' ? 'btn-primary' : 'btn-outline-primary'}`} aria-pressed={mode === 'move'} onClick={() => setMode(mode === 'move' ? 'view' : 'move')}>
+                      Reschedule
+                    </button>
+                  )}
+                  <button type="button" className={`btn ${mode === 'cancel' ? 'btn-danger' : 'btn-outline-danger'}`} aria-pressed={mode === 'cancel'} onClick={() => setMode(mode === 'cancel' ? 'view' : 'cancel')}>
+                    Cancel {view.kind}
+                  </button>
                 </div>
               </>
             )}
@@ -128,6 +168,7 @@ export function ManagePage() {
                   setNotice(message);
                   setMode('view');
                 }}
+                onBack={() => setMode('view')}
               />
             )}
             {view.canChange && mode === 'cancel' && (
@@ -142,6 +183,7 @@ export function ManagePage() {
                 </div>
               </div>
             )}
+            <Contact view={view} />
           </div>
         </section>
       )}

@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BookingRecord } from '../../data/bookings';
+import type { Appointment } from '../../data/appointments';
+import type { Organization } from '../../data/organizations';
+import { appointmentReminder, bookingReminder } from '../../reminders/lib/messages';
+import { bookingIcs, cancellationMail, confirmationMail, movedMail, refundCancellationMail } from './mail';
+
+const booking: BookingRecord = {
+  id: 'bk_1', orgId: 'org_1', packageId: 'pkg_1', packageName: 'Consultation', priceCents: 5000, currency: 'usd',
+  firstName: 'Pat', lastName: 'Visitor', email: 'pat@example.com', phoneNumber: '+15550000000',
+  bookingDate: '2026-03-09', bookingTime: '09:00', timeZone: 'America/New_York', startUtc: '2026-03-09T13:00:00.000Z', endUtc: '2026-03-09T13:30:00.000Z',
+  durationMinutes: 30, status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null, stripeSessionId: null, paymentIntentId: 'pi_1',
+  amountPaidCents: 5000, refundedCents: null, payerEmail: null, paidAt: null, confirmedAt: null, expiredAt: null, cancelledAt: null, cancelledBy: null,
+  confirmationSentAt: null, sequence: 2, needsAttention: null, createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z', checkoutUrl: null,
+};
+/** The same booking with a practitioner (the field practitioners add; absent on older records). */
+const withRuiz = { ...booking, practitionerName: 'Dr Ana Ruiz' } as BookingRecord;
+
+const icsLines = (a: { content: string | Buffer }) => String(a.content).replace(/\r\n /g, '').split('\r\n'); // unfolded
+const prop = (lines: string[], name: string) => lines.find((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`));
+
+describe('booking mails and their calendar files', () => {
+  const from = process.env.MAIL_FROM;
+  beforeEach(() => {
+    process.env.MAIL_FROM = 'Clinic Suite <no-reply@mail.example.com>';
+  });
+  afterEach(() => {
+    if (from === undefined) delete process.env.MAIL_FROM;
+    else process.env.MAIL_FROM = from;
+  });
+
+  it('a staff cancellation carries a METHOD:CANCEL file: same UID, SEQUENCE above the last one sent, STATUS:CANCELLED', () => {
+    const request = icsLines(bookingIcs(booking, 'Sunny Clinic'));
+    const mail = cancellationMail(booking, 'Sunny Clinic');
+    expect(mail.attachments).toHaveLength(1);
+    const file = mail.attachments![0]!;
+    expect(file.filename).toBe('cancel.ics');
+    expect(file.contentType).toBe('text/calendar; charset=utf-8; method=CANCEL');
+    const cancel = icsLines(file);
+    expect(prop(cancel, 'UID')).toBe(prop(request, 'UID'));
+    expect(prop(request, 'SEQUENCE')).toBe('SEQUENCE:2');
+    expect(prop(cancel, 'SEQUENCE')).toBe('SEQUENCE:3');
+    expect(cancel).toContain('METHOD:CANCEL');
+    expect(cancel).toContain('STATUS:CANCELLED');
+    expect(mail.text).toContain('The attached calendar file (cancel.ics) removes the appointment from your calendar.');
+  });
+
+  it('the organizer is the clinic by name with the bare sender address', () => {
+    expect(icsLines(bookingIcs(booking, 'Sunny "Best" Clinic'))).toContain('ORGANIZER;CN="Sunny Best Clinic":mailto:no-reply@mail.example.com');
+  });
+
+  it('a cancellation by a full refund carries the same CANCEL file and says what is refunded', () => {
+    const mail = refundCancellationMail(booking, 'Sunny Clinic', 5000);
+    expect(mail.text).toContain('$50.00 is refunded to your card');
+    expect(icsLines(mail.attachments![0]!)).toEqual(expect.arrayContaining(['METHOD:CANCEL', 'SEQUENCE:3', 'STATUS:CANCELLED']));
+  });
+
+  it('name the practitioner when the booking has one, and read as before when it has none', () => {
+    const plain = confirmationMail(booking, 'Sunny Clinic');
+    expect(plain.text).not.toContain('Practitioner');
+    expect(prop(icsLines(plain.attachments![0]!), 'SUMMARY')).toBe('SUMMARY:Consultation with Sunny Clinic');
+    expect(cancellationMail(booking, 'Sunny Clinic').text).toContain('Your booking with Sunny Clinic for Consultation on Monday, March 9, 2026 at 9:00 AM');
+
+    const named = confirmationMail(withRuiz, 'Sunny Clinic');
+    expect(named.text).toContain('Package: Consultation\nPractitioner: Dr Ana Ruiz\nDate:');
+    expect(prop(icsLines(named.attachments![0]!), 'SUMMARY')).toBe('SUMMARY:Consultation with Dr Ana Ruiz (Sunny Clinic)');
+    expect(cancellationMail(withRuiz, 'Sunny Clinic').text).toContain('for Consultation with Dr Ana Ruiz on Monday');
+    expect(movedMail(withRuiz, booking, 'Sunny Clinic').text).toContain('Sunny Clinic moved your booking for Consultation with Dr Ana Ruiz.');
+
+    const org = { name: 'Sunny Clinic' } as Organization;
+    expect(bookingReminder(booking, org, 'link').mail.subject).toBe('Reminder: Consultation with Sunny Clinic on Monday, March 9, 2026 at 9:00 AM EDT');
+    const reminder = bookingReminder(withRuiz, org, 'link');
+    expect(reminder.mail.subject).toBe('Reminder: Consultation with Dr Ana Ruiz (Sunny Clinic) on Monday, March 9, 2026 at 9:00 AM EDT');
+    expect(reminder.mail.text).toContain('Practitioner: Dr Ana Ruiz');
+    expect(reminder.sms).toContain('with Dr Ana Ruiz (Sunny Clinic)');
+  });
+});
+
+describe('appointment reminders', () => {
+  const appointment = { id: 'ap_1', firstName: 'Sam', bookingDate: '2030-01-15', bookingTime: '10:30', email: 'sam@example.com' } as Appointment;
+  const org = { name: 'Sunny Clinic', timeZone: 'America/New_York' } as Organization;
+
+  it('name the practitioner when there is one, and read as before otherwise', () => {
+    const plain = appointmentReminder(appointment, org, 'link');
+    expect(plain.mail.subject).toBe('Reminder: your appointment at Sunny Clinic on 2030-01-15 at 10:30');
+    expect(plain.sms).toBe('Reminder: your appointment at Sunny Clinic on 2030-01-15 at 10:30. Ref ap_1');
+    const named = appointmentReminder(appointment, org, 'link', 'Dr Sam Lee');
+    expect(named.mail.subject).toBe('Reminder: your appointment with Dr Sam Lee at Sunny Clinic on 2030-01-15 at 10:30');
+    expect(named.mail.text).toContain('This is a reminder of your appointment with Dr Sam Lee at Sunny Clinic on 2030-01-15 at 10:30');
+    expect(named.sms).toContain('with Dr Sam Lee at Sunny Clinic');
+  });
+});

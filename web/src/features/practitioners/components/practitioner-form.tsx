@@ -1,0 +1,303 @@
+// The practitioner editor (add and edit): name, title, the linked member (or none: a locum who does
+// not sign in), calendar colour, weekly hours with breaks, dated exceptions (time off or other hours)
+// and the active switch. Validated with the API's schema (shared/schemas/practitioners.ts); the
+// server's field messages land on the same places. Members without write see it read-only.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type FieldValues, type Path, type UseFormReturn, type UseFormSetError } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { WEEKDAYS, type Weekday } from '#shared/bookings/time';
+import { practitionerSchema, type PractitionerInput } from '#shared/schemas/practitioners';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { controlProps, Field } from '../../../components/field';
+import { Busy } from '../../../components/loading';
+import { StatusBanner, type Status } from '../../../components/status-banner';
+import { paths } from '../../../config/paths';
+import type { ApiResult } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { useAccess } from '../../../lib/roles';
+import { DAY_NAMES, DayHours, type DayHoursWords } from '../../bookings/components/day-hours';
+import { displayName } from '../../members/lib';
+import { useAllMembers } from '../api/members';
+import type { PractitionerView } from '../api/practitioners';
+
+type Output = ReturnType<typeof practitionerSchema.parse>;
+const FIELDS = ['name', 'title', 'memberId', 'color', 'weeklyHours', 'exceptions', 'isActive'] as const;
+const WORKING: DayHoursWords = { empty: 'Not working', start: 'starts', end: 'ends' };
+const NINE_TO_FIVE = [{ start: '09:00', end: '17:00' }];
+
+/** A new practitioner starts on weekdays, 09:00 to 17:00, as most clinicians do; each day is changed from there. */
+const newPractitioner = (): PractitionerInput => ({
+  name: '',
+  title: '',
+  memberId: null,
+  color: '#3366cc',
+  weeklyHours: Object.fromEntries(WEEKDAYS.map((d) => [d, d === 'saturday' || d === 'sunday' ? [] : NINE_TO_FIVE])) as Record<Weekday, typeof NINE_TO_FIVE>,
+  exceptions: [],
+  isActive: true,
+});
+
+const valuesOf = (p: PractitionerView): PractitionerInput => ({
+  name: p.name,
+  title: p.title,
+  memberId: p.memberId,
+  color: p.color,
+  weeklyHours: p.weeklyHours,
+  exceptions: p.exceptions,
+  isActive: p.isActive,
+});
+
+/** Every message in a part of react-hook-form's error tree (a day's list, an interval, an exception's fields). */
+function messagesIn(error: unknown, seen = new Set<string>()): string[] {
+  if (!error || typeof error !== 'object') return [...seen];
+  for (const [key, value] of Object.entries(error)) {
+    if (key === 'ref' || key === 'type' || key === 'types') continue;
+    if (key === 'message' && typeof value === 'string' && value) seen.add(value);
+    else messagesIn(value, seen);
+  }
+  return [...seen];
+}
+
+/** The server's field messages (keys such as 'name', 'weeklyHours.monday', 'exceptions.0.date') on the form. */
+function applyNestedServerErrors<T extends FieldValues>(setError: UseFormSetError<T>, errors: Record<string, string> | undefined): void {
+  for (const [key, message] of Object.entries(errors ?? {})) {
+    if ((FIELDS as readonly string[]).includes(key.split('.')[0]!)) setError(key as Path<T>, { type: 'server', message });
+  }
+}
+
+/** One dated exception: its date, time off or other hours (with their intervals), and a note. */
+function ExceptionRow({ form, index, readOnly, errors, onRemove }: { form: UseFormReturn<PractitionerInput, unknown, Output>; index: number; readOnly: boolean; errors: string[]; onRemove(): void }) {
+  const { control, register, setValue } = form;
+  const date = useWatch({ control, name: `exceptions.${index}.date` });
+  const hours = useWatch({ control, name: `exceptions.${index}.hours` }) ?? [];
+  const which = date ? `on ${date}` : `of exception ${index + 1}`;
+  return (
+    <li className="border rounded p-2 mb-2" aria-label={`Exception ${index + 1}`}>
+      <div className="row g-2 align-items-start">
+        <div className="col-md-3">
+          <input {...register(`exceptions.${index}.date`)} type="date" className={`form-control form-control-sm${errors.length ? ' is-invalid' : ''}`} aria-label={`Date of exception ${index + 1}`} />
+        </div>
+        <div className="col-md-3">
+          <select
+            className="form-select form-select-sm"
+            aria-label={`Hours ${which}`}
+            value={hours.length ? 'hours' : 'off'}
+            onChange={(e) => setValue(`exceptions.${index}.hours`, e.target.value === 'off' ? [] : NINE_TO_FIVE, { shouldDirty: true })}
+          >
+            <option value="off">Time off</option>
+            <option value="hours">Other hours</option>
+          </select>
+        </div>
+        <div className="col-md-5">
+          <input {...register(`exceptions.${index}.note`)} type="text" className="form-control form-control-sm" placeholder="Note (e.g. conference)" aria-label={`Note of exception ${index + 1}`} />
+        </div>
+        <div className="col-md-1 text-end">
+          {!readOnly && (
+            <button type="button" className="btn btn-sm btn-link text-danger" onClick={onRemove} aria-label={`Remove exception ${index + 1}`}>
+              <i className="bi bi-x-lg" aria-hidden="true" />
+            </button>
+          )}
+        </div>
+      </div>
+      {hours.length > 0 && (
+        <Controller
+          control={control}
+          name={`exceptions.${index}.hours`}
+          render={({ field }) => (
+            <DayHours flush label={date || `Exception ${index + 1}`} heading={<span className="small text-body-secondary">Hours</span>} intervals={field.value ?? []} onChange={field.onChange} disabled={readOnly} words={WORKING} />
+          )}
+        />
+      )}
+      {errors.map((m) => <div key={m} className="invalid-feedback d-block">{m}</div>)}
+    </li>
+  );
+}
+
+interface PractitionerFormProps {
+  initial?: PractitionerView;
+  title: string;
+  submitText: string;
+  save(values: Output): Promise<ApiResult<PractitionerView>>;
+  /** Edit only: delete this practitioner (the server refuses while they have upcoming bookings). */
+  remove?(): Promise<ApiResult>;
+}
+
+export function PractitionerForm({ initial, title, submitText, save, remove }: PractitionerFormProps) {
+  const navigate = useNavigate();
+  const canAccess = useAccess();
+  const readOnly = !canAccess({ module: 'Bookings', action: 'write' });
+  const canDelete = Boolean(remove) && canAccess({ module: 'Bookings', action: 'delete' });
+  const [status, setStatus] = useState<Status | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const members = useAllMembers();
+  const form = useForm<PractitionerInput, unknown, Output>({
+    resolver: zodResolver(practitionerSchema),
+    mode: 'onTouched',
+    defaultValues: initial ? valuesOf(initial) : newPractitioner(),
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  const exceptions = useFieldArray({ control, name: 'exceptions' });
+  const memberId = useWatch({ control, name: 'memberId' });
+  const e = (name: 'name' | 'title' | 'memberId' | 'color') => errors[name]?.message;
+  const listError = errors.exceptions?.root?.message ?? errors.exceptions?.message;
+
+  const submit = handleSubmit(async (values) => {
+    setStatus(null);
+    try {
+      const result = await save(values);
+      if (result.success) {
+        notify.success(result.message || 'Practitioner saved.');
+        navigate(paths.bookings.practitioners);
+        return;
+      }
+      setStatus({ kind: 'danger', text: result.message || 'The practitioner could not be saved.' });
+      applyNestedServerErrors(setError, result.data.errors);
+    } catch {
+      setStatus({ kind: 'danger', text: 'The practitioner could not be saved. Please check your connection.' });
+    }
+  });
+
+  const memberOptions = members.members.filter((m) => m.status === 'active' || m.userId === memberId);
+  const unlisted = memberId && !memberOptions.some((m) => m.userId === memberId);
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="practitioner-form-title" className="card border-0 shadow-sm">
+      <div className="card-header bg-transparent py-3">
+        <h2 id="practitioner-form-title" className="h6 fw-bold mb-0">{title}</h2>
+      </div>
+      <div className="card-body">
+        <StatusBanner status={status} />
+        <fieldset disabled={readOnly || isSubmitting}>
+          <div className="row g-3 mb-4">
+            <Field id="name" label="Name" required error={e('name')} className="col-md-6" hint="Shown to patients, e.g. Dr Ana Ruiz.">
+              <input {...register('name')} {...controlProps('name', e('name'), { required: true })} autoComplete="off" />
+            </Field>
+            <Field id="title" label="Title" error={e('title')} className="col-md-6" hint="e.g. Physiotherapist.">
+              <input {...register('title')} {...controlProps('title', e('title'))} autoComplete="off" />
+            </Field>
+            <Field
+              id="memberId"
+              label="Linked member"
+              error={e('memberId')}
+              className="col-md-6"
+              hint={
+                !members.canRead
+                  ? 'Linking a member needs permission to see the members.'
+                  : members.error
+                    ? 'The members could not be loaded: only the current choice is listed.'
+                    : 'The member who is this practitioner, or nobody for someone who does not sign in (a locum).'
+              }
+            >
+              {/* Controlled: the members arrive after the form, and the choice must hold once its option exists. */}
+              <Controller
+                control={control}
+                name="memberId"
+                render={({ field }) => (
+                  <select
+                    {...controlProps('memberId', e('memberId'), { base: 'form-select' })}
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value ?? ''}
+                    onChange={(ev) => field.onChange(ev.target.value || null)}
+                    onBlur={field.onBlur}
+                  >
+                    <option value="">Does not sign in</option>
+                    {memberOptions.map((m) => (
+                      <option key={m.userId} value={m.userId}>{`${displayName(m)} (${m.email})`}</option>
+                    ))}
+                    {unlisted && <option value={memberId}>{members.isLoading ? 'Loading members...' : 'Linked member'}</option>}
+                  </select>
+                )}
+              />
+            </Field>
+            <Field id="color" label="Colour" error={e('color')} className="col-md-3" hint="Their column and bookings in the calendar.">
+              <input {...register('color')} {...controlProps('color', e('color'), { base: 'form-control form-control-color' })} type="color" />
+            </Field>
+            <div className="col-md-3 d-flex align-items-center">
+              <div className="form-check form-switch">
+                <input {...register('isActive')} id="isActive" type="checkbox" className="form-check-input" role="switch" />
+                <label htmlFor="isActive" className="form-check-label">Active (offered for booking)</label>
+              </div>
+            </div>
+          </div>
+
+          <h3 className="h6 fw-bold mb-1">Weekly hours</h3>
+          <p className="small text-body-secondary">Add a second interval to a day for a break: the time between them is not bookable.</p>
+          <div className="mb-4">
+            {WEEKDAYS.map((day) => (
+              <Controller
+                key={day}
+                control={control}
+                name={`weeklyHours.${day}`}
+                render={({ field }) => (
+                  <DayHours label={DAY_NAMES[day]} words={WORKING} intervals={field.value ?? []} onChange={field.onChange} disabled={readOnly} errors={messagesIn(errors.weeklyHours?.[day])} />
+                )}
+              />
+            ))}
+          </div>
+
+          <h3 className="h6 fw-bold mb-1">Exceptions</h3>
+          <p className="small text-body-secondary">Dates whose hours differ from the week&apos;s: time off, or other hours that day.</p>
+          {exceptions.fields.length === 0 && <p className="text-body-secondary small">None.</p>}
+          <ul className="list-unstyled mb-2">
+            {exceptions.fields.map((item, i) => (
+              <ExceptionRow key={item.id} form={form} index={i} readOnly={readOnly} errors={messagesIn(errors.exceptions?.[i])} onRemove={() => exceptions.remove(i)} />
+            ))}
+          </ul>
+          {listError && <div className="invalid-feedback d-block mb-2">{listError}</div>}
+          {!readOnly && (
+            <button type="button" className="btn btn-sm btn-light" onClick={() => exceptions.append({ date: '', hours: [], note: '' })}>
+              <i className="bi bi-plus" aria-hidden="true" /> Add exception
+            </button>
+          )}
+        </fieldset>
+      </div>
+      <div className="card-footer bg-transparent d-flex justify-content-between gap-2 py-3">
+        <div>
+          {canDelete && (
+            <button type="button" className="btn btn-outline-danger" onClick={() => setDeleting(true)} disabled={isSubmitting}>
+              Delete
+            </button>
+          )}
+        </div>
+        <div className="d-flex gap-2">
+          <button type="button" className="btn btn-light" onClick={() => navigate(paths.bookings.practitioners)} disabled={isSubmitting}>
+            {readOnly ? 'Back' : 'Cancel'}
+          </button>
+          {!readOnly && (
+            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+              {isSubmitting ? <Busy /> : submitText}
+            </button>
+          )}
+        </div>
+      </div>
+      {remove && (
+        <ConfirmDialog
+          show={deleting}
+          title={`Delete ${initial?.name ?? 'this practitioner'}?`}
+          confirmText="Yes, delete"
+          busyText="Deleting..."
+          cancelText="Keep them"
+          onHide={() => setDeleting(false)}
+          onConfirm={async () => {
+            const result = await remove();
+            // A refusal (409: upcoming bookings) stays in the dialog.
+            if (!result.success) return result.message || 'The practitioner could not be deleted.';
+            setDeleting(false);
+            notify.success(result.message || 'Practitioner deleted.');
+            navigate(paths.bookings.practitioners, { replace: true });
+            return undefined;
+          }}
+        >
+          <p className="mb-0">They are no longer offered for booking. Past bookings keep their name.</p>
+        </ConfirmDialog>
+      )}
+    </form>
+  );
+}
