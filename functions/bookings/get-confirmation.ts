@@ -41,7 +41,7 @@ export const handler = endpoint({ body: bookingConfirmationSchema }, async ({ bo
     timeZoneName: when.zoneLongName,
     durationMinutes: booking.durationMinutes,
     practitionerName: booking.practitionerName ?? null,
-    clinic: { name: org.name, phoneNumber: org.phoneNumber },
+    clinic: { name: org.name, phoneNumber: org.phoneNumber, ...(org.address ? { address: org.address } : {}) },
   };
   if (status === 'confirmed') {
     data.ics = bookingIcs(booking, org.name).content;

@@ -15,6 +15,8 @@ const confirmation = (apiKey: string, sessionId: string) => api('POST', '/bookin
 describe('POST /bookings/confirmation', () => {
   it("is pending before the payment, then confirmed with what, when and where, a manage link that opens the booking, and the .ics", async () => {
     const clinic = await newClinic('confirm');
+    const profile = await api('PATCH', '/organization/profile', { token: clinic.owner.token, body: { address: '1 Main Street\nSpringfield' } });
+    expect(profile.status).toBe(200);
     const date = dayAhead(5);
     const held = await holdBooking(clinic, date, '11:00');
     const sessionId = sessionIdOf(held.checkoutUrl);
@@ -23,7 +25,7 @@ describe('POST /bookings/confirmation', () => {
     expect(before.status).toBe(200);
     expect(before.body.data).toMatchObject({
       status: 'pending', packageName: 'Consultation', date, time: '11:00', timeZone: ZONE, durationMinutes: 60, practitionerName: null,
-      clinic: { name: 'confirm Clinic' },
+      clinic: { name: 'confirm Clinic', address: '1 Main Street\nSpringfield' },
     });
     expect(before.body.data.bookingTimeLabel).toMatch(/ at 11:00 AM E[SD]T$/);
     expect(before.body.data.manageUrl).toBeUndefined();
@@ -75,6 +77,8 @@ describe('POST /bookings/confirmation', () => {
     }, 'the booking confirmed');
     // Times every 45 minutes from the practitioner's 08:00.
     expect(res.body.data).toMatchObject({ packageName: 'Physio', durationMinutes: 45, practitionerName: 'Dr Ana Ruiz', date, time: '09:30' });
+    // No address given: none shown.
+    expect(res.body.data.clinic).not.toHaveProperty('address');
   });
 
   it('says expired when the checkout ran out before paying', async () => {

@@ -419,7 +419,7 @@ describe('BookingPage: practitioners and the month view', () => {
 const CONFIRMED = {
   status: 'confirmed', packageName: 'Consultation', bookingTimeLabel: 'Tuesday, January 15, 2030 at 10:00 AM EST', date: '2030-01-15', time: '10:00',
   timeZone: 'America/New_York', timeZoneName: 'Eastern Standard Time', durationMinutes: 45, practitionerName: 'Dr Ana Ruiz',
-  clinic: { name: 'Sunrise Clinic', phoneNumber: '+15550001111' },
+  clinic: { name: 'Sunrise Clinic', phoneNumber: '+15550001111', address: '1 Main Street' },
   manageUrl: 'https://app.example.com/manage#tok', ics: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
 };
 
@@ -444,7 +444,7 @@ describe('BookingPage: the confirmation after paying', () => {
     expect(screenEl).toHaveTextContent('WhatConsultation45 minutes');
     expect(screenEl).toHaveTextContent('WhenTuesday, January 15, 2030 at 10:00 AM EST');
     expect(screenEl).toHaveTextContent('WithDr Ana Ruiz');
-    expect(screenEl).toHaveTextContent('WhereSunrise Clinic');
+    expect(screenEl).toHaveTextContent('WhereSunrise Clinic1 Main Street+15550001111');
     expect(within(screenEl).getByRole('link', { name: '+15550001111' })).toHaveAttribute('href', 'tel:+15550001111');
     expect(within(screenEl).getByRole('link', { name: 'Manage your booking' })).toHaveAttribute('href', 'https://app.example.com/manage#tok');
     // No form (and no package list) after paying.
