@@ -34,6 +34,8 @@ export function toBookingView(b: BookingRecord): BookingView {
     startUtc: b.startUtc,
     endUtc: b.endUtc,
     durationMinutes: b.durationMinutes,
+    practitionerId: b.practitionerId ?? null,
+    practitionerName: b.practitionerName ?? null,
     status: b.status,
     paymentStatus: b.paymentStatus,
     holdExpiresAt: b.holdExpiresAt,

@@ -7,10 +7,11 @@ import type { FreeDay } from '../../public/booking/api';
 
 export type { FreeDay };
 
-export const freeTimesKey = (packageId: string, date: string, practitionerId?: string | null) =>
-  `/bookings/free-times?${new URLSearchParams({ packageId, date, ...(practitionerId ? { practitionerId } : {}) })}`;
+/** `bookingId`: the booking being moved, whose own time counts as free (it may move onto part of it). */
+export const freeTimesKey = (packageId: string, date: string, practitionerId?: string | null, bookingId?: string) =>
+  `/bookings/free-times?${new URLSearchParams({ packageId, date, ...(practitionerId ? { practitionerId } : {}), ...(bookingId ? { bookingId } : {}) })}`;
 
 export const useBooking = (id: string | null) => useSWR<BookingView>(id ? `/bookings/booking/${encodeURIComponent(id)}` : null, fetcher);
 
-export const useFreeTimes = (packageId: string | undefined, date: string, practitionerId?: string | null) =>
-  useSWR<FreeDay>(packageId && date ? freeTimesKey(packageId, date, practitionerId) : null, fetcher);
+export const useFreeTimes = (packageId: string | undefined, date: string, practitionerId?: string | null, bookingId?: string) =>
+  useSWR<FreeDay>(packageId && date ? freeTimesKey(packageId, date, practitionerId, bookingId) : null, fetcher);

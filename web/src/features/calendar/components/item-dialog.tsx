@@ -28,7 +28,7 @@ const NO_TIMES: Record<FreeDay['status'], string> = {
 
 function FreeTimes({ item, date, time, onTime }: { item: CalendarItem; date: string; time: string; onTime(t: string): void }) {
   const booking = useBooking(item.id);
-  const free = useFreeTimes(booking.data?.packageId, date, item.practitionerId);
+  const free = useFreeTimes(booking.data?.packageId, date, item.practitionerId, item.id);
   if (booking.error || free.error) return <div className="alert alert-danger py-2 mb-0" role="alert">{(booking.error ?? free.error)?.message || 'The free times could not be loaded.'}</div>;
   if (!free.data) return <Loading label="Loading free times..." showLabel />;
   // Its own time is not a move (and the server would refuse it as "It is at that time already").
