@@ -1,6 +1,6 @@
 // GET /reports/practitioners over HTTP against DynamoDB Local: each practitioner's week from figures
 // kept on write. Bookings paid on the local checkout count in their week (bookings, minutes, money);
-// a staff cancellation and a full refund take them away; a move to the next week moves them; a
+// a staff cancellation and a full refund take them away; a move to the next week or to another practitioner moves them; a
 // requested or confirmed appointment adds its minutes (a cancelled one not). Working minutes follow
 // the weekly hours, a dated exception and the clinic's closed date, so utilisation is exact.
 // Refusals: 401, 403 without Bookings read; another organisation's practitioners never appear.
@@ -21,6 +21,8 @@ interface Team {
   owner: Owner;
   apiKey: string;
   practitionerId: string;
+  /** A second practitioner offering the same package, without an exception. */
+  secondId: string;
   packageId: string;
 }
 
@@ -36,10 +38,12 @@ async function newTeam(tag: string, week: string): Promise<Team> {
     body: { name: 'Ana Ruiz', title: 'Physiotherapist', weeklyHours: HOURS, exceptions: [{ date: wednesday, hours: [{ start: '09:00', end: '11:00' }], note: 'Half day' }] },
   });
   expect(prac.status, prac.body.message).toBe(201);
-  const pkg = await api('POST', '/bookings/packages', { token: owner.token, body: { packageName: 'Physio', packagePrice: 60, durationMinutes: 60, slotGridMinutes: 30, practitionerIds: [prac.body.data.id] } });
+  const second = await api('POST', '/practitioners', { token: owner.token, body: { name: 'Ben Ode', title: 'Physiotherapist', weeklyHours: HOURS } });
+  expect(second.status, second.body.message).toBe(201);
+  const pkg = await api('POST', '/bookings/packages', { token: owner.token, body: { packageName: 'Physio', packagePrice: 60, durationMinutes: 60, slotGridMinutes: 30, practitionerIds: [prac.body.data.id, second.body.data.id] } });
   expect(pkg.status, pkg.body.message).toBe(201);
   const apiKey = (await api('GET', '/organization/integration', { token: owner.token })).body.data.apiKey as string;
-  return { owner, apiKey, practitionerId: prac.body.data.id, packageId: pkg.body.data.id };
+  return { owner, apiKey, practitionerId: prac.body.data.id, secondId: second.body.data.id, packageId: pkg.body.data.id };
 }
 
 /** A booking with the team's practitioner, paid on the local checkout page and confirmed. */
@@ -75,12 +79,16 @@ describe('GET /reports/practitioners: per practitioner and week, kept on write',
     const cancelled = await paidBooking(t, day(1), '10:00'); // cancelled by staff
     const moved = await paidBooking(t, day(2), '09:30'); // inside Wednesday's exception, moved to next week
     const refunded = await paidBooking(t, day(4), '09:00'); // refunded in full: cancelled
+    const handedOver = await paidBooking(t, day(1), '13:00'); // moved to Ben, same day and time
     const before = await report(t.owner.token, week, week);
-    expect(rowOf(before.body, week, t.practitionerId)).toMatchObject({ bookings: 4, bookedMinutes: 240 });
+    expect(rowOf(before.body, week, t.practitionerId)).toMatchObject({ bookings: 5, bookedMinutes: 300 });
+    expect(rowOf(before.body, week, t.secondId)).toMatchObject({ bookings: 0, bookedMinutes: 0 });
 
     expect((await api('POST', `/bookings/booking/${cancelled.id}/cancel`, { token: t.owner.token })).status).toBe(200);
     const move = await api('POST', `/bookings/booking/${moved.id}/move`, { token: t.owner.token, body: { bookingDate: DateTime.fromISO(nextWeek).toISODate(), bookingTime: '10:00', notify: false } });
     expect(move.status, move.body.message).toBe(200);
+    const toBen = await api('POST', `/bookings/booking/${handedOver.id}/move`, { token: t.owner.token, body: { bookingDate: day(1), bookingTime: '13:00', practitionerId: t.secondId, notify: false } });
+    expect(toBen.status, toBen.body.message).toBe(200);
     expect((await fetch(`${refunded.checkoutUrl}/refund`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
     await eventually(async () => ((await api('GET', `/bookings/booking/${refunded.id}`, { token: t.owner.token })).body.data.status === 'cancelled' ? true : undefined), 'refund cancels');
     // A confirmed appointment with her on Friday adds 30 minutes; one cancelled adds nothing.
@@ -98,8 +106,12 @@ describe('GET /reports/practitioners: per practitioner and week, kept on write',
     // Booked: Monday's hour and the 30-minute appointment.
     expect(rowOf(res.body, week, t.practitionerId)).toEqual({ practitionerId: t.practitionerId, name: 'Ana Ruiz', bookings: 1, revenue: {}, bookedMinutes: 90, workingMinutes: 1380, utilisation: 90 / 1380 });
     expect(rowOf(res.body, nextWeek, t.practitionerId)).toMatchObject({ bookings: 1, bookedMinutes: 60, workingMinutes: 2100, utilisation: 60 / 2100 });
-    // Money counts in the week it came in (today): four paid, one refunded in full, in dollars' cents.
-    expect(rowOf(res.body, thisWeek, t.practitionerId)).toMatchObject({ bookings: 0, revenue: { usd: { paid: 24000, refunded: 6000 } } });
+    // Ben has the booking handed over; his week has no exception: 4 x 420 (Thursday closed).
+    expect(rowOf(res.body, week, t.secondId)).toEqual({ practitionerId: t.secondId, name: 'Ben Ode', bookings: 1, revenue: {}, bookedMinutes: 60, workingMinutes: 1680, utilisation: 60 / 1680 });
+    // Money counts in the week it came in (today), with whoever the booking was with then: five paid to
+    // Ana, one refunded in full, in cents.
+    expect(rowOf(res.body, thisWeek, t.practitionerId)).toMatchObject({ bookings: 0, revenue: { usd: { paid: 30000, refunded: 6000 } } });
+    expect(rowOf(res.body, thisWeek, t.secondId)).toMatchObject({ bookings: 0, revenue: {} });
     // Another organisation's practitioner and figures are never in it.
     expect(JSON.stringify(res.body.data)).not.toContain(other.practitionerId);
   });
@@ -108,7 +120,10 @@ describe('GET /reports/practitioners: per practitioner and week, kept on write',
     await paidBooking(other, day(0), '13:00');
     const res = await report(other.owner.token, week, week);
     expect(res.status).toBe(200);
-    expect(res.body.data.weeks[0].practitioners).toEqual([expect.objectContaining({ practitionerId: other.practitionerId, bookings: 1, bookedMinutes: 60 })]);
+    expect(res.body.data.weeks[0].practitioners).toEqual([
+      expect.objectContaining({ practitionerId: other.practitionerId, bookings: 1, bookedMinutes: 60 }),
+      expect.objectContaining({ practitionerId: other.secondId, bookings: 0, bookedMinutes: 0 }),
+    ]);
     expect(JSON.stringify(res.body.data)).not.toContain(t.practitionerId);
   });
 
