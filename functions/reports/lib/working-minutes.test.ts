@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, dayBoundsUtc } from '#shared/bookings/slots';
 import type { Interval, Weekday } from '#shared/bookings/time';
 import { workingMinutesBetween, workingMinutesOn } from './working-minutes';
 
@@ -30,5 +31,21 @@ describe('working minutes of a practitioner', () => {
     expect(workingMinutesOn(hours, '2026-03-08', ZONE, [])).toBe(30);
     // In a zone without clock changes the wall clock is the time worked.
     expect(workingMinutesOn(hours, '2026-11-01', 'Asia/Tokyo', [])).toBe(360);
+  });
+
+  it('counts a whole day as its real length on every date of a year, in zones with and without clock changes', () => {
+    const allDay = day('00:00', '24:00');
+    const hours = { weeklyHours: weekly({ monday: allDay, tuesday: allDay, wednesday: allDay, thursday: allDay, friday: allDay, saturday: allDay, sunday: allDay }), exceptions: [] };
+    for (const zone of [ZONE, 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kolkata']) {
+      const lengths = new Set<number>();
+      for (let date = '2026-01-01'; date <= '2026-12-31'; date = addDays(date, 1)) {
+        const bounds = dayBoundsUtc(date, zone)!;
+        const real = (Date.parse(bounds.to) - Date.parse(bounds.from)) / 60_000;
+        expect(workingMinutesOn(hours, date, zone, []), `${zone} ${date}`).toBe(real);
+        lengths.add(real);
+      }
+      // Lord Howe moves its clocks by half an hour.
+      expect([...lengths].sort((a, b) => a - b)).toEqual(zone === 'Asia/Kolkata' ? [1440] : zone === 'Australia/Lord_Howe' ? [1410, 1440, 1470] : [1380, 1440, 1500]);
+    }
   });
 });

@@ -25,16 +25,28 @@ function instantOf(date: string, minutes: number, timeZone: string, edge: 'start
   return asUtc - offsetMinutes(asUtc - DAY_MS, timeZone) * 60_000;
 }
 
+/**
+ * Whether the zone's clocks keep one offset all through a local date: the offsets 14 hours either side
+ * of it (every zone's day lies within) agree, and no zone changes twice within two days. Two reads
+ * instead of several per interval: a year of weeks for tens of practitioners stays quick.
+ */
+function steady(date: string, timeZone: string): boolean {
+  const d = parseDate(date)!;
+  const midnight = Date.UTC(d.year, d.month - 1, d.day);
+  return offsetMinutes(midnight - 14 * 3_600_000, timeZone) === offsetMinutes(midnight + DAY_MS + 14 * 3_600_000, timeZone);
+}
+
 /** Minutes worked on one local date (0 on a closed date). */
 export function workingMinutesOn(hours: WorkingHours, date: string, timeZone: string, closedDates: readonly string[]): number {
   if (closedDates.includes(date)) return 0;
+  const intervals = workingIntervals(hours, date)
+    .map((i) => ({ start: minutesOf(i.start), end: minutesOf(i.end) }))
+    .filter((i) => i.end > i.start);
+  if (!intervals.length) return 0;
+  // On a day without a clock change the wall clock is the time worked.
+  if (steady(date, timeZone)) return intervals.reduce((sum, i) => sum + i.end - i.start, 0);
   let ms = 0;
-  for (const interval of workingIntervals(hours, date)) {
-    const start = minutesOf(interval.start);
-    const end = minutesOf(interval.end);
-    if (!(end > start)) continue;
-    ms += Math.max(0, instantOf(date, end, timeZone, 'end') - instantOf(date, start, timeZone, 'start'));
-  }
+  for (const i of intervals) ms += Math.max(0, instantOf(date, i.end, timeZone, 'end') - instantOf(date, i.start, timeZone, 'start'));
   return Math.round(ms / 60_000);
 }
 
