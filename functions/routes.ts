@@ -154,6 +154,8 @@ export const ROUTES: readonly Route[] = [
   { method: 'PUT', path: '/organization/setup', handler: 'organization/update-setup', access: 'owner', uses: { table: 'write' } },
   // Figures per week from counters kept on write; each part needs read on its module (checked inside).
   { method: 'GET', path: '/reports', handler: 'reports/get-report', access: 'user', uses: { table: 'read' } },
+  // Per practitioner and week: bookings, revenue, booked and working minutes (issue 25).
+  { method: 'GET', path: '/reports/practitioners', handler: 'reports/get-practitioner-report', access: 'user', uses: { table: 'read' }, permission: read('BOOKING_PACKAGES') },
   // (end of set-up and report rows)
 
   // Appointments, public appointment requests, services, customers, SMS

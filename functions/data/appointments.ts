@@ -256,6 +256,8 @@ export interface Appointment extends AppointmentFields {
   orgId: string;
   /** Counted in the report figures (data/reports.ts); absent on appointments from before reports existed. */
   inReports?: boolean;
+  /** Its practitioner's booked minutes are counted (data/reports.ts); absent on appointments from before that. */
+  inPractitionerReports?: boolean;
 }
 
 export const bucketOf = (status: AppointmentStatus) => (isActiveStatus(status) ? 'ACTIVE' : 'INACTIVE');

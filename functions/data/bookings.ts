@@ -21,6 +21,8 @@ export interface BookingRecord extends BookingFields {
   checkoutUrl: string | null;
   /** The day whose report figures count this booking (set when it is confirmed; data/reports.ts). */
   reportDay?: string | null;
+  /** The practitioner whose report figures count it on `reportDay` (set with it; absent before those figures existed). */
+  reportPractitionerId?: string | null;
 }
 
 export const bookingKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}#BOOKING#${id}`, sk: 'BOOKING' });

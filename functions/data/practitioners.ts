@@ -44,10 +44,11 @@ export async function getPractitioner(orgId: string, id: string, consistent = fa
   return strip<PractitionerRecord>(out.Item);
 }
 
-// Every practitioner of an organisation that is not deleted (one partition, tens of items).
-export async function listPractitioners(orgId: string): Promise<PractitionerRecord[]> {
+// Every practitioner of an organisation that is not deleted (one partition, tens of items); with
+// `withDeleted` the deleted ones too (reports name whoever their figures count).
+export async function listPractitioners(orgId: string, withDeleted = false): Promise<PractitionerRecord[]> {
   const items = await queryAll<Item>({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': listPk(orgId) } });
-  return items.map((i) => strip<PractitionerRecord>(i)!).filter((p) => !p.deletedAt);
+  return items.map((i) => strip<PractitionerRecord>(i)!).filter((p) => withDeleted || !p.deletedAt);
 }
 
 /** Creates (condition: new) or replaces (condition: unchanged since `expectedUpdatedAt`) a practitioner, with its audit entry. */

@@ -10,13 +10,18 @@
 //   bookings:confirmed      paid bookings for a time that day; bookings:cancelled those cancelled since
 //   paid:<currency>         minor units received that day; refunded:<currency> minor units refunded
 //   leads:received          form submissions received that day; leads:paid those of them paid since
+//   prac:<id>:bookings      paid bookings with that practitioner for a time that day (cancelled ones taken away)
+//   prac:<id>:minutes       their booked minutes that day: those bookings' and their requested or confirmed appointments'
+//   prac:<id>:paid:<currency>, prac:<id>:refunded:<currency>   money for their bookings, on the day it moved
 // Records remember that they are counted (appointments `inReports`, bookings and leads `reportDay`),
-// so a change to a record from before reports existed never takes away what was never added.
+// so a change to a record from before reports existed never takes away what was never added; the
+// practitioner figures likewise (appointments `inPractitionerReports`, bookings `reportPractitionerId`).
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { todayIn } from '#shared/bookings/time';
 import type { AppointmentStatus } from '#shared/appointments/form';
 import { ddb, table } from '#lib/dynamo';
 import { queryAll, type Item, type TransactItem } from './core';
+import { DEFAULT_APPOINTMENT_MINUTES } from './appointment-time';
 import { countersKey } from './organizations';
 
 export type Figure =
@@ -26,7 +31,11 @@ export type Figure =
   | `paid:${string}`
   | `refunded:${string}`
   | 'leads:received'
-  | 'leads:paid';
+  | 'leads:paid'
+  | `prac:${string}:bookings`
+  | `prac:${string}:minutes`
+  | `prac:${string}:paid:${string}`
+  | `prac:${string}:refunded:${string}`;
 
 /** A change to one figure of one day. */
 export interface ReportDelta {
@@ -69,21 +78,58 @@ export function reportItems(orgId: string, deltas: readonly ReportDelta[]): Tran
   return items;
 }
 
-/** What an appointment change does to the figures: it leaves its old day and status and joins the new ones. */
+/** The fields of an appointment that its figures follow. */
+interface CountedAppointment {
+  bookingDate: string;
+  status: AppointmentStatus;
+  practitionerId?: string | null;
+  durationMinutes?: number;
+}
+
+/** Minutes a practitioner's appointment counts while it holds their time (requested or confirmed). */
+function appointmentMinutes(a: CountedAppointment, sign: 1 | -1): ReportDelta[] {
+  if (!a.practitionerId || (a.status !== 'requested' && a.status !== 'confirmed')) return [];
+  return [{ day: a.bookingDate, figure: `prac:${a.practitionerId}:minutes`, by: sign * (a.durationMinutes ?? DEFAULT_APPOINTMENT_MINUTES) }];
+}
+
+/**
+ * What an appointment change does to the figures: it leaves its old day and status and joins the new
+ * ones, and its practitioner's booked minutes follow it (day, practitioner, length, status).
+ */
 export function appointmentReportDeltas(
-  previous: { bookingDate: string; status: AppointmentStatus; inReports?: boolean } | undefined,
-  next: { bookingDate: string; status: AppointmentStatus } | undefined,
+  previous: (CountedAppointment & { inReports?: boolean; inPractitionerReports?: boolean }) | undefined,
+  next: CountedAppointment | undefined,
 ): ReportDelta[] {
   const deltas: ReportDelta[] = [];
   if (previous?.inReports) deltas.push({ day: previous.bookingDate, figure: `appointments:${previous.status}`, by: -1 });
   // A record from before reports existed stays uncounted (its creation was never added).
   if (next && (!previous || previous.inReports)) deltas.push({ day: next.bookingDate, figure: `appointments:${next.status}`, by: 1 });
+  if (previous?.inPractitionerReports) deltas.push(...appointmentMinutes(previous, -1));
+  if (next && (!previous || previous.inPractitionerReports)) deltas.push(...appointmentMinutes(next, 1));
   return deltas;
 }
 
-/** Minor units of a payment received (or refunded) on `day`. */
-export const moneyDelta = (kind: 'paid' | 'refunded', day: string, currency: string, minorUnits: number): ReportDelta[] =>
-  minorUnits > 0 ? [{ day, figure: `${kind}:${currency.toLowerCase()}`, by: minorUnits }] : [];
+/** The fields of a booking that its practitioner's figures follow. */
+type CountedBooking = { reportDay?: string | null; reportPractitionerId?: string | null; durationMinutes: number };
+
+/**
+ * A practitioner's figures of a booking on its day: +1 booking and its minutes (`sign` 1 when it is
+ * counted, -1 when it stops counting there). None when no practitioner counts it.
+ */
+export function practitionerBookingDeltas(b: CountedBooking, sign: 1 | -1): ReportDelta[] {
+  if (!b.reportDay || !b.reportPractitionerId) return [];
+  return [
+    { day: b.reportDay, figure: `prac:${b.reportPractitionerId}:bookings`, by: sign },
+    { day: b.reportDay, figure: `prac:${b.reportPractitionerId}:minutes`, by: sign * (b.durationMinutes || 0) },
+  ];
+}
+
+/** Minor units of a payment received (or refunded) on `day`; for a booking with a practitioner, theirs too. */
+export function moneyDelta(kind: 'paid' | 'refunded', day: string, currency: string, minorUnits: number, practitionerId?: string | null): ReportDelta[] {
+  if (minorUnits <= 0) return [];
+  const c = currency.toLowerCase();
+  return [{ day, figure: `${kind}:${c}`, by: minorUnits }, ...(practitionerId ? [{ day, figure: `prac:${practitionerId}:${kind}:${c}` as Figure, by: minorUnits }] : [])];
+}
 
 export type DayFigures = { day: string } & Partial<Record<Figure, number>>;
 

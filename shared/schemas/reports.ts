@@ -88,6 +88,31 @@ export interface Report {
   weeks: WeekFigures[];
 }
 
+/** One practitioner's figures of one week (GET /reports/practitioners). */
+export interface PractitionerWeekFigures {
+  practitionerId: string;
+  name: string;
+  /** Paid bookings with them for a time that week (those cancelled since left out). */
+  bookings: number;
+  /** Card payments for their bookings received and refunded that week, per currency (never added across currencies). */
+  revenue: Record<string, Money>;
+  /** Minutes of their bookings and of their requested or confirmed appointments that week. */
+  bookedMinutes: number;
+  /** Minutes they work that week: weekly hours or the date's exception, the clinic's closed dates left out. */
+  workingMinutes: number;
+  /** bookedMinutes / workingMinutes (0.5 = 50%); null when they work no minutes that week. */
+  utilisation: number | null;
+}
+
+export interface PractitionerReport {
+  from: string;
+  to: string;
+  timeZone: string;
+  reportingSince: string | null;
+  /** Each week of the period (Monday first), with a row per practitioner: the active ones, and others with figures that week. */
+  weeks: { week: string; practitioners: PractitionerWeekFigures[] }[];
+}
+
 export const emptyAppointments = (): Record<AppointmentStatus, number> =>
   Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, 0])) as Record<AppointmentStatus, number>;
 

@@ -137,6 +137,7 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
     updatedAt: now,
     version: 1,
     inReports: true,
+    inPractitionerReports: true,
   };
 
   // A visitor's request tells the clinic's webhook endpoints (a booking staff make is theirs already).

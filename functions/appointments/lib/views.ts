@@ -10,7 +10,7 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const UNKNOWN_PAGE = 'This appointment page is not available. Please check the link.';
 
 export function toView(a: Appointment): AppointmentView {
-  const { orgId: _org, inReports: _counted, ...rest } = a;
+  const { orgId: _org, inReports: _counted, inPractitionerReports: _countedForPractitioner, ...rest } = a;
   return { ...rest, fullName: `${a.firstName} ${a.lastName}`, statusLabel: STATUS_LABELS[a.status] ?? a.status, assignee: a.assignee ?? null };
 }
 

@@ -82,8 +82,9 @@ export const bookingPaymentConsumer: PaymentConsumer = {
       paidAt: at,
     };
     const flagged = (b: BookingRecord) => (difference ? differenceRows(b, difference, at) : []);
-    // The money received counts on the day it came in (the clinic's zone), with whichever move records it.
-    const received = moneyDelta('paid', reportDayOf(at, org?.timeZone ?? booking.timeZone), session.currency, session.amount_total);
+    // The money received counts on the day it came in (the clinic's zone), with whichever move records it
+    // (and in the figures of the booking's practitioner).
+    const received = moneyDelta('paid', reportDayOf(at, org?.timeZone ?? booking.timeZone), session.currency, session.amount_total, booking.practitionerId);
     /** Counts the payment once it is recorded: the booking confirmed, or flagged for staff. */
     const fields = { kind: 'booking', orgId: booking.orgId };
     const counted = (confirmed: boolean) => {
@@ -191,7 +192,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
           (cancels ? ' The booking is cancelled and its time is free again.' : ''),
       );
       // What this refund adds to the refunds recorded (Stripe sends the running total), on today's figures.
-      const refunded = moneyDelta('refunded', reportDayOf(at, booking.timeZone), booking.currency, refund.amountRefunded - (booking.refundedCents ?? 0));
+      const refunded = moneyDelta('refunded', reportDayOf(at, booking.timeZone), booking.currency, refund.amountRefunded - (booking.refundedCents ?? 0), booking.practitionerId);
       const event = await paymentEventItems(
         booking.orgId,
         'payment.refunded',

@@ -7,7 +7,9 @@
 //   cancel    'confirmed' -> cancelled               + slot taken-1 confirmed-1 (future slots) + bookings-1
 // Confirming also counts the booking in the report figures of its day (data/reports.ts; the booking
 // keeps that day as `reportDay`), cancelling moves it to that day's cancelled figure; `report` adds the
-// payment's own figures (received, refunded) to the same transaction.
+// payment's own figures (received, refunded) to the same transaction. A booking with a practitioner
+// also counts in their figures (bookings and minutes; `reportPractitionerId`), taken away when it is
+// cancelled and moved with it to another day or practitioner.
 // Each move also writes its webhook event (booking.held, .confirmed, .cancelled, .rescheduled; ./events.ts)
 // in its transaction, under an id derived from the booking (and its move number), when an endpoint wants it.
 // When a slot looks full, holds whose time ran out are released first (DynamoDB TTL is not prompt
@@ -21,7 +23,7 @@ import { confirmPlaceItem, deleteHoldItem, listHoldsBetween, listHoldsOfSlot, pu
 import { counterUpdate } from '../../data/organizations';
 import { timeChangeItems, type TimeOwner } from '../../data/practitioners';
 import { busySpan } from '#shared/bookings/practitioner-times';
-import { reportItems, type ReportDelta } from '../../data/reports';
+import { practitionerBookingDeltas, reportItems, type ReportDelta } from '../../data/reports';
 import { bookingEventItems } from './events';
 
 /** Thrown by holdPlace when every place of the slot is taken. */
@@ -116,12 +118,16 @@ export async function releaseLapsedHolds(orgId: string, span: { startMs: number;
 // Each move below takes `also`: the rows that must be written if and only if the move happens (outbox
 // mails and notices, audit entries), in its transaction, after the move's own items.
 
-/** The report figures of a booking confirmed: counted on the day it is for. */
-const confirmedReport = (b: BookingRecord, report: readonly ReportDelta[]) => reportItems(b.orgId, [{ day: b.bookingDate, figure: 'bookings:confirmed', by: 1 }, ...report]);
+/** What confirming records of the counting: the day, and the practitioner whose figures count it. */
+const countedOn = (b: BookingRecord): Partial<BookingRecord> => ({ reportDay: b.bookingDate, ...(b.practitionerId ? { reportPractitionerId: b.practitionerId } : {}) });
+
+/** The report figures of a booking confirmed: counted on the day it is for (and in its practitioner's). */
+const confirmedReport = (b: BookingRecord, report: readonly ReportDelta[]) =>
+  reportItems(b.orgId, [{ day: b.bookingDate, figure: 'bookings:confirmed', by: 1 }, ...practitionerBookingDeltas({ ...b, ...countedOn(b) }, 1), ...report]);
 
 /** 'held' -> 'confirmed' with the payment, once. False when the booking was not held. */
 export async function confirmHeld(b: BookingRecord, payment: Partial<BookingRecord>, at: string, also: TransactItem[] = [], report: readonly ReportDelta[] = []): Promise<boolean> {
-  const changes: Partial<BookingRecord> = { ...payment, status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null, confirmedAt: at, updatedAt: at, reportDay: b.bookingDate };
+  const changes: Partial<BookingRecord> = { ...payment, status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null, confirmedAt: at, updatedAt: at, ...countedOn(b) };
   const event = await bookingEventItems('booking.confirmed', { ...b, ...changes }, `booking-confirmed-${b.id}`, at);
   return tryTransact([
     moveBookingItem(b, { status: ['held'] }, changes),
@@ -147,7 +153,7 @@ export async function reinstateExpired(
   also: TransactItem[] = [],
   report: readonly ReportDelta[] = [],
 ): Promise<'confirmed' | 'full' | 'state'> {
-  const changes: Partial<BookingRecord> = { ...payment, status: 'confirmed', paymentStatus: 'paid', confirmedAt: at, updatedAt: at, reportDay: b.bookingDate };
+  const changes: Partial<BookingRecord> = { ...payment, status: 'confirmed', paymentStatus: 'paid', confirmedAt: at, updatedAt: at, ...countedOn(b) };
   const event = await bookingEventItems('booking.confirmed', { ...b, ...changes }, `booking-confirmed-${b.id}`, at);
   const take = takeItems(b, capacity, 'confirmed');
   try {
@@ -199,6 +205,7 @@ export async function cancelConfirmed(
     ? [
         { day: b.reportDay, figure: 'bookings:confirmed', by: -1 },
         { day: b.reportDay, figure: 'bookings:cancelled', by: 1 },
+        ...practitionerBookingDeltas(b, -1),
       ]
     : [];
   const cancelled: Partial<BookingRecord> = { ...changes, status: 'cancelled', cancelledAt: at, updatedAt: at };
@@ -241,13 +248,16 @@ export interface NewTime {
  * changed meanwhile.
  */
 export async function moveConfirmed(b: BookingRecord, to: NewTime, capacity: number, at: string, also: TransactItem[] = [], now = new Date()): Promise<'moved' | 'full' | 'state'> {
-  // A counted booking is counted on the day it takes place: it moves to its new day in the reports.
+  // A counted booking is counted on the day it takes place: it moves to its new day in the reports
+  // (and its practitioner's figures to the new day, practitioner and length).
   const recount = Boolean(b.reportDay && b.reportDay !== to.date);
   const practitionerId = b.practitionerId ? (to.practitionerId ?? b.practitionerId) : null;
+  const practitionerRecount = b.reportPractitionerId && practitionerId ? { reportDay: to.date, reportPractitionerId: practitionerId, durationMinutes: to.durationMinutes } : undefined;
   const moved: Partial<BookingRecord> = {
     bookingDate: to.date, bookingTime: to.time, timeZone: to.timeZone, startUtc: to.startUtc, endUtc: to.endUtc, durationMinutes: to.durationMinutes,
     ...(practitionerId && practitionerId !== b.practitionerId ? { practitionerId, practitionerName: to.practitionerName ?? null } : {}),
     sequence: (b.sequence ?? 0) + 1, updatedAt: at, ...(recount ? { reportDay: to.date } : {}),
+    ...(practitionerRecount ? { reportPractitionerId: practitionerRecount.reportPractitionerId } : {}),
   };
   const event = await bookingEventItems('booking.rescheduled', { ...b, ...moved }, `booking-rescheduled-${b.id}-${moved.sequence}`, at);
   const after = { ...b, ...moved };
@@ -262,12 +272,16 @@ export async function moveConfirmed(b: BookingRecord, to: NewTime, capacity: num
     ...place,
     moveBookingItem(b, { status: ['confirmed'], startUtc: b.startUtc }, moved),
     ...giveBack,
-    ...(recount
-      ? reportItems(b.orgId, [
-          { day: b.reportDay!, figure: 'bookings:confirmed', by: -1 },
-          { day: to.date, figure: 'bookings:confirmed', by: 1 },
-        ])
-      : []),
+    // Figures that net to zero (same day, practitioner and length) write nothing.
+    ...reportItems(b.orgId, [
+      ...(recount
+        ? [
+            { day: b.reportDay!, figure: 'bookings:confirmed', by: -1 } as const,
+            { day: to.date, figure: 'bookings:confirmed', by: 1 } as const,
+          ]
+        : []),
+      ...(practitionerRecount ? [...practitionerBookingDeltas(b, -1), ...practitionerBookingDeltas(practitionerRecount, 1)] : []),
+    ]),
     ...also,
     ...event,
   ];

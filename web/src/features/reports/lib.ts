@@ -1,7 +1,7 @@
 // What the reports page makes of a report: periods, per-week rows, totals and the CSV download. Pure,
 // so it is tested without a browser.
 import { APPOINTMENT_STATUSES, STATUS_LABELS, type AppointmentStatus } from '#shared/appointments/form';
-import { addDays, isoWeekOf, weekStartOf, type Report, type WeekFigures } from '#shared/schemas/reports';
+import { addDays, isoWeekOf, weekStartOf, type Money, type PractitionerReport, type Report, type WeekFigures } from '#shared/schemas/reports';
 
 export const PERIODS = [
   { id: 'last4', label: 'Last 4 weeks', weeksBack: 3, weeksAhead: 0 },
@@ -30,10 +30,13 @@ export function weekLabel(week: string): string {
 /** Appointments that week that are not cancelled (what the clinic sees or saw). */
 export const activeAppointments = (w: WeekFigures) => (w.appointments ? APPOINTMENT_STATUSES.filter((s) => s !== 'cancelled').reduce((sum, s) => sum + w.appointments![s], 0) : 0);
 
+/** Currencies in order: usd first, then by code. */
+const currencyOrder = (a: string, b: string) => (a === 'usd' ? -1 : b === 'usd' ? 1 : a.localeCompare(b));
+
 /** The currencies that appear in a report (usd first). */
 export function currenciesOf(report: Report): string[] {
   const all = new Set(report.weeks.flatMap((w) => Object.keys(w.revenue ?? {})));
-  return [...all].sort((a, b) => (a === 'usd' ? -1 : b === 'usd' ? 1 : a.localeCompare(b)));
+  return [...all].sort(currencyOrder);
 }
 
 /** Minor units as money: 4950, 'usd' -> '$49.50'. */
@@ -74,6 +77,53 @@ export function reportCsv(report: Report): string {
     if (w.revenue) for (const c of currencies) row.push(((w.revenue[c]?.paid ?? 0) / 100).toFixed(2), ((w.revenue[c]?.refunded ?? 0) / 100).toFixed(2));
     if (w.leads) row.push(w.leads.received, w.leads.paid);
     return row;
+  });
+  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Practitioners
+
+/** A share as people read it: 0.0652 -> '6.5%'; null (no working time) -> '—'. */
+export const formatUtilisation = (u: number | null) => (u === null ? '—' : `${Math.round(u * 1000) / 10}%`);
+
+/** Minutes as hours and minutes: 90 -> '1 h 30 min', 1380 -> '23 h', 45 -> '45 min'. */
+export function formatMinutes(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return [h ? `${h} h` : '', m || !h ? `${m} min` : ''].filter(Boolean).join(' ');
+}
+
+/** A practitioner's money of a week, each currency on its own (never added up across currencies). */
+export function revenueText(revenue: Record<string, Money>): string {
+  const parts = Object.keys(revenue)
+    .sort(currencyOrder)
+    .filter((c) => revenue[c]!.paid || revenue[c]!.refunded)
+    .map((c) => formatMoney(revenue[c]!.paid, c) + (revenue[c]!.refunded ? ` (${formatMoney(revenue[c]!.refunded, c)} refunded)` : ''));
+  return parts.length ? parts.join(', ') : '—';
+}
+
+/** Whether a practitioner report has anyone in it (a clinic without practitioners has nothing to show). */
+export const hasPractitioners = (report: PractitionerReport) => report.weeks.some((w) => w.practitioners.length > 0);
+
+/** The practitioner report as CSV: one row per practitioner and week; money in major units, per currency. */
+export function practitionerCsv(report: PractitionerReport): string {
+  const currencies = [...new Set(report.weeks.flatMap((w) => w.practitioners.flatMap((p) => Object.keys(p.revenue))))].sort(currencyOrder);
+  const header = ['Week starting', 'ISO week', 'Practitioner', 'Paid bookings', 'Booked minutes', 'Working minutes', 'Utilisation (%)'];
+  for (const c of currencies) header.push(`Received (${c.toUpperCase()})`, `Refunded (${c.toUpperCase()})`);
+  const rows = report.weeks.flatMap((w) => {
+    const { year, week } = isoWeekOf(w.week);
+    return w.practitioners.map((p) => [
+      w.week,
+      `${year}-W${String(week).padStart(2, '0')}`,
+      // A name read as a formula by a spreadsheet is kept as text.
+      /^[=+\-@]/.test(p.name) ? `'${p.name}` : p.name,
+      p.bookings,
+      p.bookedMinutes,
+      p.workingMinutes,
+      p.utilisation === null ? '' : (p.utilisation * 100).toFixed(1),
+      ...currencies.flatMap((c) => [((p.revenue[c]?.paid ?? 0) / 100).toFixed(2), ((p.revenue[c]?.refunded ?? 0) / 100).toFixed(2)]),
+    ]);
   });
   return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

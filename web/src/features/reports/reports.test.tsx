@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Report } from '#shared/schemas/reports';
+import type { PractitionerReport, Report } from '#shared/schemas/reports';
 import { saveToken } from '../../lib/session';
-import { mockApi, renderRoutes, rolesState, WithRoles } from '../../testing/render';
-import { periodDates, reportCsv, statusMix } from './lib';
+import { entry, mockApi, renderRoutes, rolesState, WithRoles } from '../../testing/render';
+import { formatMinutes, periodDates, practitionerCsv, reportCsv, statusMix } from './lib';
 import { ReportsPage } from './routes/reports';
 
 // jsdom cannot draw on a canvas (Chart.js gets no context and fails on its next update): the charts
@@ -29,9 +29,35 @@ const REPORT: Report = {
   ],
 };
 
+const row = (practitionerId: string, name: string, figures: Partial<PractitionerReport['weeks'][number]['practitioners'][number]>) => ({
+  practitionerId, name, bookings: 0, revenue: {}, bookedMinutes: 0, workingMinutes: 0, utilisation: null, ...figures,
+});
+
+const PRACTITIONERS: PractitionerReport = {
+  from: REPORT.from,
+  to: REPORT.to,
+  timeZone: REPORT.timeZone,
+  reportingSince: REPORT.reportingSince,
+  weeks: [
+    {
+      week: '2026-11-23',
+      practitioners: [
+        row('pr_ana', 'Ana Ruiz', { bookings: 3, revenue: { usd: { paid: 18000, refunded: 6000 }, eur: { paid: 5000, refunded: 0 } }, bookedMinutes: 210, workingMinutes: 1380, utilisation: 210 / 1380 }),
+        row('pr_ben', 'Ben Ode', { workingMinutes: 0, utilisation: null }),
+      ],
+    },
+    { week: '2026-11-30', practitioners: [row('pr_ana', 'Ana Ruiz', { bookings: 1, bookedMinutes: 60, workingMinutes: 2100, utilisation: 60 / 2100 })] },
+  ],
+};
+const NO_PRACTITIONERS: PractitionerReport = { ...PRACTITIONERS, weeks: PRACTITIONERS.weeks.map((w) => ({ week: w.week, practitioners: [] })) };
+
 function render(answers: Parameters<typeof mockApi>[0], roles = rolesState({ isOwner: true })) {
   saveToken('token');
-  const calls = mockApi({ 'GET /api/users/profile': { status: 200, body: { message: 'OK', data: me } }, ...answers });
+  const calls = mockApi({
+    'GET /api/users/profile': { status: 200, body: { message: 'OK', data: me } },
+    'GET /api/reports/practitioners': { status: 200, body: { message: 'OK', data: NO_PRACTITIONERS } },
+    ...answers,
+  });
   const view = renderRoutes([{ path: '/crafted/widgets/reports', element: <WithRoles value={roles}><ReportsPage /></WithRoles> }], '/crafted/widgets/reports');
   return { ...view, calls };
 }
@@ -104,6 +130,58 @@ describe('reports page', { timeout: 20_000 }, () => {
   });
 });
 
+describe('reports page: practitioners', { timeout: 20_000 }, () => {
+  it('shows a table per week: bookings, revenue per currency, booked and working time, utilisation', async () => {
+    const { calls } = render({
+      'GET /api/reports': { status: 200, body: { message: 'OK', data: REPORT } },
+      'GET /api/reports/practitioners': { status: 200, body: { message: 'OK', data: PRACTITIONERS } },
+    });
+    const section = await screen.findByRole('region', { name: 'Practitioners' });
+    const first = await within(section).findByRole('table', { name: 'Week W48 · 23 Nov' });
+    // 210 of 1380 minutes is 15.2%; dollars and euros stay apart; no working time reads as a dash.
+    expect(within(first).getByRole('row', { name: 'Ana Ruiz 3 $180.00 ($60.00 refunded), €50.00 3 h 30 min / 23 h 15.2%' })).toBeInTheDocument();
+    expect(within(first).getByRole('row', { name: 'Ben Ode 0 — 0 min / 0 min —' })).toBeInTheDocument();
+    expect(within(section).getByRole('table', { name: 'Week W49 · 30 Nov' })).toHaveTextContent('2.9%');
+    // The same period as the rest of the page.
+    expect(calls.some((c) => c.path === '/api/reports/practitioners')).toBe(true);
+    const reportUrl = vi.mocked(fetch).mock.calls.map(([u]) => String(u)).find((u) => u.startsWith('/api/reports?'))!;
+    expect(vi.mocked(fetch).mock.calls.map(([u]) => String(u))).toContain(reportUrl.replace('/api/reports?', '/api/reports/practitioners?'));
+  });
+
+  it('downloads the practitioner figures as CSV', async () => {
+    const { user } = render({ 'GET /api/reports': { status: 200, body: { message: 'OK', data: REPORT } }, 'GET /api/reports/practitioners': { status: 200, body: { message: 'OK', data: PRACTITIONERS } } });
+    let blob: Blob | undefined;
+    URL.createObjectURL = vi.fn((b: Blob) => {
+      blob = b;
+      return 'blob:practitioners';
+    });
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await screen.findByRole('table', { name: 'Week W48 · 23 Nov' });
+    await user.click(screen.getByRole('button', { name: 'Download practitioners CSV' }));
+    expect(await blob!.text()).toBe(practitionerCsv(PRACTITIONERS));
+  });
+
+  it('is not shown to a member who may not read bookings (nor asked for), nor to a clinic without practitioners', async () => {
+    render({ 'GET /api/reports': { status: 200, body: { message: 'OK', data: REPORT } } }, rolesState({ roles: [entry('Appointment', { read: true })] }));
+    await screen.findByRole('table', { name: 'Appointment status mix' });
+    expect(screen.queryByRole('region', { name: 'Practitioners' })).toBeNull();
+    expect(vi.mocked(fetch).mock.calls.map(([u]) => String(u)).some((u) => u.startsWith('/api/reports/practitioners'))).toBe(false);
+  });
+
+  it('hides the section when the clinic has no practitioners, and retries after a failure', async () => {
+    let tries = 0;
+    const { user } = render({
+      'GET /api/reports': { status: 200, body: { message: 'OK', data: REPORT } },
+      'GET /api/reports/practitioners': () => (++tries === 1 ? { status: 500, body: { message: 'Something went wrong.' } } : { status: 200, body: { message: 'OK', data: NO_PRACTITIONERS } }),
+    });
+    const section = await screen.findByRole('region', { name: 'Practitioners' });
+    const alert = await within(section).findByRole('alert');
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Practitioners' })).toBeNull());
+  });
+});
+
 describe('report figures as the page reads them', () => {
   it('builds whole-week periods, the status mix and the CSV', () => {
     expect(periodDates('last4', '2026-11-25')).toEqual({ from: '2026-11-02', to: '2026-11-29' });
@@ -115,5 +193,15 @@ describe('report figures as the page reads them', () => {
     );
     expect(lines[1]).toBe('2026-11-23,2026-W48,0,0,2,1,1,2,1,179.00,49.50,3,2');
     expect(lines[2]).toBe('2026-11-30,2026-W49,0,1,0,0,0,1,0,0.00,0.00,0,0');
+  });
+
+  it('writes the practitioner CSV per practitioner and week, currencies apart, and time in hours and minutes', () => {
+    const lines = practitionerCsv(PRACTITIONERS).trim().split('\r\n');
+    expect(lines[0]).toBe('Week starting,ISO week,Practitioner,Paid bookings,Booked minutes,Working minutes,Utilisation (%),Received (USD),Refunded (USD),Received (EUR),Refunded (EUR)');
+    expect(lines[1]).toBe('2026-11-23,2026-W48,Ana Ruiz,3,210,1380,15.2,180.00,60.00,50.00,0.00');
+    expect(lines[2]).toBe('2026-11-23,2026-W48,Ben Ode,0,0,0,,0.00,0.00,0.00,0.00');
+    expect(lines).toHaveLength(4);
+    expect(practitionerCsv({ ...PRACTITIONERS, weeks: [{ week: '2026-11-23', practitioners: [row('pr_x', '=SUM(A1)', {})] }] })).toContain("'=SUM(A1)");
+    expect([45, 60, 90, 1380].map(formatMinutes)).toEqual(['45 min', '1 h', '1 h 30 min', '23 h']);
   });
 });

@@ -1,7 +1,8 @@
 // /crafted/widgets/reports: bookings and appointments per week, money received per week, the
 // appointment status mix (no-shows included) and form leads with how many paid, over a chosen period,
-// in the organisation's time zone. Chart.js is loaded with this route only (not in the console's
-// first load); each chart has its table, and the figures download as CSV.
+// in the organisation's time zone, and each practitioner's week (bookings, revenue, utilisation).
+// Chart.js is loaded with this route only (not in the console's first load); each chart has its
+// table, and the figures download as CSV.
 import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip, type ChartOptions } from 'chart.js';
 import { useMemo, useState } from 'react';
 import { Bar, Doughnut } from 'react-chartjs-2';
@@ -12,9 +13,12 @@ import { StatusBanner } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
+import { useAccess } from '../../../lib/roles';
+import { usePractitionerReport } from '../api/get-practitioner-report';
 import { useReport } from '../api/get-report';
 import { ChartCard, type Column } from '../components/chart-card';
-import { activeAppointments, currenciesOf, formatMoney, PERIODS, periodDates, reportCsv, statusMix, weekLabel, type PeriodId } from '../lib';
+import { PractitionersSection } from '../components/practitioners-section';
+import { activeAppointments, currenciesOf, formatMoney, PERIODS, periodDates, practitionerCsv, reportCsv, statusMix, weekLabel, type PeriodId } from '../lib';
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, ArcElement, Tooltip, Legend);
 
@@ -45,11 +49,11 @@ function barOptions(money?: string): ChartOptions<'bar'> {
   };
 }
 
-function downloadCsv(report: Report) {
-  const url = URL.createObjectURL(new Blob([reportCsv(report)], { type: 'text/csv;charset=utf-8' }));
+function downloadCsv(csv: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = `reports-${report.from}-to-${report.to}.csv`;
+  link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();
@@ -241,6 +245,9 @@ export function ReportsPage() {
   const [period, setPeriod] = useState<{ id: PeriodId; from: string; to: string }>({ id: 'around', ...initial });
   const tooLong = period.from > period.to || weeksBetween(period.from, period.to).length > MAX_REPORT_WEEKS;
   const { data: report, error, isLoading, mutate } = useReport(period.from, tooLong ? period.from : period.to);
+  // Practitioners are Bookings data: only members who may read bookings are shown (and ask for) them.
+  const canAccess = useAccess();
+  const practitioners = usePractitionerReport(period.from, tooLong ? period.from : period.to, canAccess({ module: 'Bookings' }));
 
   return (
     // One column that may shrink below its content (a grid track is as wide as its widest item
@@ -249,7 +256,7 @@ export function ReportsPage() {
       <div className="card border-0 shadow-sm">
         <div className="card-body d-flex flex-wrap align-items-end justify-content-between gap-3">
           <PeriodPicker period={period.id} from={period.from} to={period.to} onChange={(id, from, to) => setPeriod({ id, from, to })} />
-          <button type="button" className="btn btn-sm btn-outline-primary" disabled={!report} onClick={() => report && downloadCsv(report)}>
+          <button type="button" className="btn btn-sm btn-outline-primary" disabled={!report} onClick={() => report && downloadCsv(reportCsv(report), `reports-${report.from}-to-${report.to}.csv`)}>
             <i className="bi bi-download me-1" aria-hidden="true" />
             Download CSV
           </button>
@@ -275,6 +282,15 @@ export function ReportsPage() {
       ) : report ? (
         <Charts report={report} />
       ) : null}
+      {canAccess({ module: 'Bookings' }) && (
+        <PractitionersSection
+          report={practitioners.data}
+          error={practitioners.error}
+          loading={practitioners.isLoading}
+          onRetry={() => void practitioners.mutate()}
+          onDownload={(r) => downloadCsv(practitionerCsv(r), `practitioners-${r.from}-to-${r.to}.csv`)}
+        />
+      )}
     </div>
   );
 }

@@ -1,0 +1,98 @@
+// The reports page's Practitioners section: a table per week of each practitioner's paid bookings,
+// revenue (each currency on its own), booked and working time and utilisation, with its own CSV
+// download. Tables look like the charts' tables (components/chart-card.tsx).
+import type { PractitionerReport } from '#shared/schemas/reports';
+import { Loading } from '../../../components/loading';
+import { formatMinutes, formatUtilisation, hasPractitioners, revenueText, weekLabel } from '../lib';
+
+const COLUMNS = [
+  { label: 'Practitioner' },
+  { label: 'Paid bookings', numeric: true },
+  { label: 'Revenue', numeric: true },
+  { label: 'Booked / working', numeric: true },
+  { label: 'Utilisation', numeric: true },
+];
+
+function WeekTable({ week }: { week: PractitionerReport['weeks'][number] }) {
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm align-middle mb-0">
+        <caption className="caption-top fw-semibold text-body pt-0">Week {weekLabel(week.week)}</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((c) => (
+              <th key={c.label} scope="col" className={c.numeric ? 'text-end' : undefined}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {week.practitioners.map((p) => (
+            <tr key={p.practitionerId}>
+              <th scope="row" className="fw-normal text-nowrap">
+                {p.name}
+              </th>
+              <td className="text-end">{p.bookings}</td>
+              <td className="text-end">{revenueText(p.revenue)}</td>
+              <td className="text-end text-nowrap">
+                {formatMinutes(p.bookedMinutes)} / {formatMinutes(p.workingMinutes)}
+              </td>
+              <td className="text-end">{formatUtilisation(p.utilisation)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface Props {
+  report: PractitionerReport | undefined;
+  error: unknown;
+  loading: boolean;
+  onRetry(): void;
+  onDownload(report: PractitionerReport): void;
+}
+
+export function PractitionersSection({ report, error, loading, onRetry, onDownload }: Props) {
+  // A clinic that has no practitioners (and no figures of former ones) has nothing to show here.
+  if (report && !hasPractitioners(report)) return null;
+  return (
+    <section className="card border-0 shadow-sm mw-100" aria-labelledby="practitioners-report-title">
+      <div className="card-header bg-transparent d-flex flex-wrap align-items-center justify-content-between gap-2 py-3">
+        <h2 id="practitioners-report-title" className="h6 fw-bold mb-0">
+          Practitioners
+        </h2>
+        <button type="button" className="btn btn-sm btn-outline-primary" disabled={!report} onClick={() => report && onDownload(report)}>
+          <i className="bi bi-download me-1" aria-hidden="true" />
+          Download practitioners CSV
+        </button>
+      </div>
+      <div className="card-body">
+        <p className="small text-body-secondary">
+          Paid bookings in the week they take place; revenue in the week it came in. Utilisation is the time booked (bookings and appointments) over the time
+          each practitioner works that week (weekly hours and exceptions, the clinic&apos;s closed dates left out).
+        </p>
+        {error && !report ? (
+          <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2 mb-0" role="alert">
+            <span>{(error as Error).message || 'The practitioner figures could not be loaded.'}</span>
+            <button type="button" className="btn btn-sm btn-outline-danger ms-auto" onClick={onRetry}>
+              Retry
+            </button>
+          </div>
+        ) : loading && !report ? (
+          <Loading label="Loading practitioner figures..." />
+        ) : report ? (
+          <div className="row g-4">
+            {report.weeks.map((w) => (
+              <div key={w.week} className="col-xl-6">
+                {w.practitioners.length ? <WeekTable week={w} /> : <p className="text-body-secondary mb-0">Week {weekLabel(w.week)}: no practitioners.</p>}
+              </div>
+            ))}
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
