@@ -412,11 +412,11 @@ async function bench(runs: number) {
       ].join(' '),
     );
   }
-  const daysAnyone = [...rows[0]!.ms].sort((a, b) => a - b);
-  const p95 = percentile(daysAnyone, 95);
+  const p95 = percentile([...rows[0]!.ms].sort((a, b) => a - b), 95);
+  const cpuP95 = percentile([...rows[0]!.cpuMs].sort((a, b) => a - b), 95);
   console.log('');
   console.log(
-    `  budget: available-days ${DAYS} d anyone p95 <= ${DAYS_P95_BUDGET_MS} ms: ${p95 <= DAYS_P95_BUDGET_MS ? 'PASS' : 'OVER'} (${p95.toFixed(0)} ms); ` +
+    `  budget: available-days ${DAYS} d anyone p95 <= ${DAYS_P95_BUDGET_MS} ms: ${p95 <= DAYS_P95_BUDGET_MS ? 'PASS' : 'OVER'} (${p95.toFixed(0)} ms; its CPU p95 ${cpuP95.toFixed(0)} ms); ` +
       `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores` +
       (loadavg()[0]! > availableParallelism() ? ' (busy machine: times are noisy)' : ''),
   );
