@@ -6,8 +6,13 @@
 // request (DynamoDB Local in memory behind it), timed from spawn to the printed result; median of N
 // runs, interleaved across functions so background noise hits all of them alike.
 //
+// Then the free-times benchmark (scripts/bench/free-times.ts): the public free-time reads of 10
+// practitioners over 60 days, warm, in-process, with p50/p95 and the DynamoDB reads per request.
+//
 // Options: --runs N (default 5; without it, fewer rounds when 5 would take the cold starts past
-// about 2.5 minutes, with a note), --only <substring of handler>, --keep (keep the bundles, print where).
+// about 2.5 minutes, with a note), --only <substring of handler>, --keep (keep the bundles, print where),
+// --free-times (only the free-times benchmark; --runs N then counts its runs, default 30),
+// --free-times-runs N (its runs after the cold starts, default 30).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -19,6 +24,7 @@ import { API_PREFIX, PROJECT_ROOT, handlerEntry } from '../infra/constructs/path
 import { ensureTable, localClientConfig, startDynamoDbLocal, type RunningService } from '../infra/local/services';
 import { ROUTES, type Route } from '../functions/routes';
 import { webInitialSizes } from './bench/web';
+import { runFreeTimesBench } from './bench/free-times';
 
 const SIZE_BUDGET_KB = 350;
 const COLD_BUDGET_RATIO = 1.5;
@@ -39,6 +45,8 @@ const COLD_PHASE_BUDGET_MS = 150_000;
 const MIN_ADAPTIVE_RUNS = 3;
 const ONLY = option('only');
 const KEEP = args.includes('--keep');
+const FREE_TIMES_ONLY = args.includes('--free-times');
+const FREE_TIMES_RUNS = Math.max(1, Number(option('free-times-runs') ?? 30));
 
 interface Target {
   name: string;
@@ -278,6 +286,12 @@ async function main() {
       console.log('  (a public page\'s CSS is inline in its HTML; budgets: public page total <= 110 KB, console JS <= 200 KB)');
       for (const note of web.notes) console.log(`  note: ${note}`);
     }
+
+    // ---- Free times (warm, in this process, on the same DynamoDB Local) --------------------------
+    if (!ONLY) {
+      process.stderr.write('  free times: seeding 10 practitioners and 60 days of bookings\n');
+      await runFreeTimesBench({ runs: FREE_TIMES_RUNS, endpoint: dynamo.endpoint });
+    }
     if (KEEP) console.log(`\nBundles kept in ${work}`);
     console.log(`\nBench finished in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
     if (failed.length) process.exitCode = 1;
@@ -370,4 +384,5 @@ function largestInputs(inputs: HandlerBundle['inputs']): string {
     .join(', ');
 }
 
-await main();
+if (FREE_TIMES_ONLY) await runFreeTimesBench({ runs: Math.max(1, Number(option('runs') ?? 30)) });
+else await main();

@@ -88,7 +88,8 @@ export function diaryDay(
     }
   }
   if (!practitioners.length) status = 'closed-weekday';
-  return { status, slots: [...byStart.values()].sort((a, b) => a.startUtc.localeCompare(b.startUtc)) };
+  // ISO instants of one format order as plain strings (localeCompare costs an ICU collation per pair).
+  return { status, slots: [...byStart.values()].sort((a, b) => (a.startUtc < b.startUtc ? -1 : a.startUtc > b.startUtc ? 1 : 0)) };
 }
 
 /** The answer of available-slots (and the staff's free-times) for a practitioner package. */
