@@ -220,6 +220,9 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send it' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    // Until the dialog has faded out it holds the focus, and gives it back to Send it as it goes: a
+    // key typed before then may land on that button (the space of ' Byron' would submit again).
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.type(screen.getByLabelText(/^Full name/), ' Byron');
     await user.click(screen.getByRole('button', { name: 'Send it' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
