@@ -2,6 +2,7 @@
 // first in the browser: on the runtime the pages are built with (preact/compat, web/preact.ts; this
 // test's vitest project aliases it too), the page takes those nodes over instead of repainting.
 import { act } from '@testing-library/react';
+import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_PAGES, type PublicPage } from '#shared/public-pages';
 import { mockApi } from '../testing/render';
@@ -23,7 +24,17 @@ function builtFirstPaint(name: PublicPage['name']): string {
   }
 }
 
+/** The hosts pages were rendered over in this test, unmounted after it. */
+const hosts: Element[] = [];
+function takeOver(host: Element, page: Parameters<typeof renderOver>[1]) {
+  hosts.push(host);
+  renderOver(host, page);
+}
+
 afterEach(() => {
+  // Unmounted before the mocks go: an effect Preact runs after the test (it defers them to the next
+  // frame) would otherwise call the real fetch (an unhandled rejection that fails the run).
+  for (const host of hosts.splice(0)) render(null, host);
   document.body.innerHTML = '';
   window.location.hash = '';
   vi.restoreAllMocks();
@@ -54,7 +65,7 @@ describe('prerendered public pages', () => {
       document.body.append(host);
       const painted = [...host.querySelectorAll('*')];
       await act(async () => {
-        renderOver(host, pageElements[page.name](PARAMS[page.name]!));
+        takeOver(host, pageElements[page.name](PARAMS[page.name]!));
       });
       // Every element of the first paint is still in the page, in place: none was thrown away.
       expect(painted.filter((el) => !host.contains(el))).toEqual([]);
@@ -72,7 +83,7 @@ describe('prerendered public pages', () => {
     mockApi({});
     vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise(() => {}));
     await act(async () => {
-      renderOver(host, pageElements.booking(PARAMS.booking!));
+      takeOver(host, pageElements.booking(PARAMS.booking!));
     });
     const now = new Date();
     const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;

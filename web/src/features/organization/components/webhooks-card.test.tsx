@@ -81,7 +81,9 @@ describe('WebhooksCard', { timeout: 20_000 }, () => {
   it('offers no new endpoint at the limit, and says why', async () => {
     const many = Array.from({ length: MAX_WEBHOOK_ENDPOINTS }, (_, i) => ({ ...crm, id: `we_${i}`, url: `https://crm.example.com/${i}` }));
     setup({ 'GET /api/organization/webhooks': list(many) });
-    expect(await screen.findByRole('button', { name: 'Add endpoint' })).toBeDisabled();
+    // The button is disabled while the list loads too: the limit is only known once it is shown.
+    await screen.findByRole('table', { name: 'Webhook endpoints' });
+    expect(screen.getByRole('button', { name: 'Add endpoint' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Add endpoint' })).toHaveAccessibleDescription(/delete one to add another/);
   });
 
