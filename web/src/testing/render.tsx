@@ -56,6 +56,15 @@ export function WithRoles({ value, children }: { value: RolesState; children: Re
 
 type Answer = { status: number; body: unknown };
 
+// Taken before any test fakes the timers: the delay below must pass on its own.
+const realSetTimeout = globalThis.setTimeout;
+/**
+ * MOCK_API_JITTER_MS=40 answers each call after a random delay up to that many ms, as a real network
+ * (and a loaded CI machine) does. A test that passes only because answers come at once (a click on a
+ * control still disabled, a read before the answer is shown) fails under it. Off by default.
+ */
+const JITTER_MS = Number(process.env.MOCK_API_JITTER_MS ?? 0);
+
 /**
  * Stubs fetch with answers by "METHOD /path" (the path without its query); records the calls. An
  * answer may be a function of the body and the URL (for the query), and may be a promise (to hold a
@@ -68,6 +77,7 @@ export function mockApi(answers: Record<string, Answer | ((body: unknown, url: U
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
     calls.push({ method, path: url.pathname, body, headers: (init?.headers ?? {}) as Record<string, string> });
+    if (JITTER_MS > 0) await new Promise((resolve) => realSetTimeout(resolve, Math.random() * JITTER_MS));
     const answer = answers[`${method} ${url.pathname}`];
     if (!answer) return new Response(JSON.stringify({ message: 'Not found.' }), { status: 404 });
     const { status, body: out } = typeof answer === 'function' ? await answer(body, url) : answer;

@@ -1,8 +1,12 @@
-// Web component tests (vitest project 'web', jsdom): jest-dom matchers, a clean DOM and storage
-// between tests, and the browser APIs jsdom lacks.
+// Web component tests (vitest project 'web', jsdom): jest-dom matchers, a clean DOM, storage, timers
+// and address between tests, and the browser APIs jsdom lacks.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy/waitFor give up after 1 s by default: the first render of a page in a file, on a CI machine
+// whose 2 cores run the other projects too, can take longer. What they wait for is unchanged.
+configure({ asyncUtilTimeout: 5000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -23,6 +27,9 @@ window.scrollTo = (() => undefined) as typeof window.scrollTo;
 
 afterEach(() => {
   cleanup();
+  // A test that faked the timers, or set the address (a fragment, a query), leaves them to the next.
+  vi.useRealTimers();
+  window.history.replaceState(null, '', '/');
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   window.localStorage.clear();

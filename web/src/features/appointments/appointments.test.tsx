@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { notify } from '../../lib/notify';
 import { saveToken } from '../../lib/session';
 import { entry, mockApi, renderAt, renderRoutes, rolesState, WithRoles } from '../../testing/render';
 import { listParams } from './api/appointments';
@@ -66,12 +67,16 @@ describe('AppointmentsListPage', { timeout: 20_000 }, () => {
 
   it('changes a status with the version shown, so a change made meanwhile is refused, not overwritten', async () => {
     const { user, calls } = setup();
+    const success = vi.spyOn(notify, 'success');
     await user.click(await screen.findByRole('button', { name: 'Change status of Pat A1' }));
     expect(screen.queryByRole('button', { name: 'Mark as no-show' })).toBeNull(); // requested cannot become no-show
     await user.click(screen.getByRole('button', { name: 'Mark as confirmed' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ status: 'confirmed', version: 3 }));
     // A completed appointment offers no status change.
     expect(screen.getByRole('button', { name: 'Change status of Pat A2' })).toBeDisabled();
+    // The change ends with the server's message and a reload of the list: the test ends with it.
+    await waitFor(() => expect(success).toHaveBeenCalledWith('The appointment is confirmed.'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/appointments')).toHaveLength(2));
   });
 
   it('offers no status, assign or booking actions to a member who may only read', async () => {

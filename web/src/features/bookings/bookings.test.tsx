@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { notify } from '../../lib/notify';
 import { saveToken } from '../../lib/session';
 import { entry, mockApi, renderRoutes, rolesState, WithRoles } from '../../testing/render';
 import { AddPackagePage } from './routes/add-package';
@@ -167,6 +168,7 @@ describe('bookings console pages', { timeout: 20_000 }, () => {
       'GET /api/bookings/availability': { status: 200, body: { message: 'OK', data: availability } },
       'PUT /api/bookings/availability': (body) => ({ status: 200, body: { message: 'Availability saved.', data: { ...availability, ...(body as object), configured: true } } }),
     });
+    const success = vi.spyOn(notify, 'success');
     expect(await screen.findByText(/Times are in Eastern Standard Time \(America\/New_York\)/)).toBeInTheDocument();
     const saturday = screen.getByRole('group', { name: 'Saturday' });
     expect(saturday).toHaveTextContent('Closed');
@@ -181,6 +183,8 @@ describe('bookings console pages', { timeout: 20_000 }, () => {
     expect(sent.weeklyHours.saturday).toEqual([{ start: '09:00', end: '17:00' }]);
     expect(sent.capacity).toBe(3);
     expect(sent.closedDates).toEqual(['2030-12-25']);
+    // The save ends (and updates the cache) after the answer: the test ends with it, not before.
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Availability saved.'));
   });
 
   it('refuses overlapping hours before saving', async () => {

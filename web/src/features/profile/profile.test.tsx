@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { notify } from '../../lib/notify';
 import type { UserDetails } from '#shared/api';
 import { saveToken } from '../../lib/session';
 import { byLabel, mockApi, renderAt, touch } from '../../testing/render';
@@ -26,6 +27,7 @@ describe('profile', { timeout: 20_000 }, () => {
       'PATCH /api/users/profile': (body) => ({ status: 200, body: { message: 'Your profile is saved.', data: { ...user, ...(body as object) } } }),
     });
     const { user: u } = renderAt(<ProfileDetailsForm user={user} />, '/crafted/account/settings');
+    const success = vi.spyOn(notify, 'success');
     const save = screen.getByRole('button', { name: 'Save Changes' });
     expect(save).toBeDisabled();
     await u.selectOptions(byLabel('Country'), 'Canada');
@@ -37,6 +39,8 @@ describe('profile', { timeout: 20_000 }, () => {
     await u.click(save);
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
     expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ firstName: 'Olivia', country: 'Canada', gender: 'female' });
+    // The save ends (and updates the cache) after the answer: the test ends with it, not before.
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Your profile is saved.'));
   });
 
   it('change password: the new password twice, and the server message on the current one', async () => {

@@ -2,7 +2,8 @@
 // recovery codes once), turning it off, ending a session, signing out everywhere, the owner's settings.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../lib/notify';
 import { saveToken } from '../../lib/session';
 import { WithRoles, mockApi, renderAt, rolesState } from '../../testing/render';
 import { SecurityPage } from './routes/security';
@@ -78,12 +79,15 @@ describe('Sign-in & security', { timeout: 20_000 }, () => {
       'POST /api/users/two-factor/disable': { status: 200, body: { message: 'Off' } },
     });
     const view = render();
+    const success = vi.spyOn(notify, 'success');
     const input = await screen.findByLabelText(/to turn it off/);
     expect(screen.getByText('7')).toBeInTheDocument();
     await view.user.type(input, 'aaaaa-bbbbb');
     await view.user.click(screen.getByRole('button', { name: 'Turn off' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/users/two-factor/disable')).toBe(true));
     expect(calls.find((c) => c.path === '/api/users/two-factor/disable')?.body).toEqual({ code: 'aaaaa-bbbbb' });
+    // The change ends (and reloads the session) after the answer: the test ends with it, not before.
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Two-step sign-in is off.'));
   });
 
   it('lists the sessions, ends another one, and signs out everywhere', async () => {
@@ -119,6 +123,7 @@ describe('Sign-in & security', { timeout: 20_000 }, () => {
       'PUT /api/organization/security': (body) => ({ status: 200, body: { message: 'Security settings saved.', data: body } }),
     });
     const view = render(true);
+    const success = vi.spyOn(notify, 'success');
     const minutes = await screen.findByLabelText('Sign out after this many minutes without activity');
     await view.user.clear(minutes);
     await view.user.type(minutes, '2');
@@ -131,6 +136,7 @@ describe('Sign-in & security', { timeout: 20_000 }, () => {
     await view.user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ idleTimeoutMinutes: 15, requireTwoFactor: true });
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Security settings saved.'));
   });
 
   it('is not shown to members who are not the owner', async () => {

@@ -104,7 +104,9 @@ describe('reports page', { timeout: 20_000 }, () => {
     });
     URL.revokeObjectURL = vi.fn();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    // Download CSV is disabled until the report has arrived.
+    await screen.findByRole('table', { name: 'Bookings and appointments per week' });
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     expect(click).toHaveBeenCalled();
     expect(await blob!.text()).toBe(reportCsv(REPORT));
   });

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify';
 import { saveToken } from '../../../lib/session';
 import { entry, mockApi, renderRoutes, rolesState, WithRoles } from '../../../testing/render';
 import { EditMemberPage } from './edit-member';
@@ -36,6 +37,7 @@ function setup(member: object, roles = rolesState({ isOwner: true })) {
 describe('EditMemberPage', { timeout: 20_000 }, () => {
   it("saves a member's changed permissions", async () => {
     const { user, calls } = setup({ ...base, isOwner: false, roles: [entry('Members', { read: true })] });
+    const success = vi.spyOn(notify, 'success');
     expect(await screen.findByRole('heading', { name: 'Mona Member' })).toBeInTheDocument();
     const save = screen.getByRole('button', { name: 'Save permissions' });
     expect(save).toBeDisabled();
@@ -45,6 +47,8 @@ describe('EditMemberPage', { timeout: 20_000 }, () => {
     const body = calls.find((c) => c.path === '/api/organization/members/update')!.body as { userId: string; permissions: object[] };
     expect(body.userId).toBe('m1');
     expect(body.permissions).toEqual(expect.arrayContaining([{ module: 'FORMS', read: true, write: false, delete: false }, { module: 'Members', read: true, write: false, delete: false }]));
+    // The save ends (and updates the cache) after the answer: the test ends with it, not before.
+    await waitFor(() => expect(success).toHaveBeenCalledWith('The permissions are saved.'));
   });
 
   it('shows the owner read-only', async () => {

@@ -32,9 +32,15 @@ describe('NotificationsPage', { timeout: 20_000 }, () => {
     const { user, calls } = setup();
     await user.click(await screen.findByRole('button', { name: 'Mark as read: Title a' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/notifications/mark-as-read/a')).toBe(true));
-    await user.click(screen.getByRole('button', { name: 'Delete "Title b"' }));
+    // The buttons stay disabled until that change and its reload are done: a click before would be lost.
+    const remove = screen.getByRole('button', { name: 'Delete "Title b"' });
+    await waitFor(() => expect(remove).toBeEnabled());
+    expect(calls.filter((c) => c.path === '/api/notifications')).toHaveLength(2);
+    await user.click(remove);
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/notifications/b')).toBe(true));
-    expect(calls.filter((c) => c.path === '/api/notifications').length).toBeGreaterThanOrEqual(3);
+    // The list is reloaded once the server has answered the delete.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/notifications')).toHaveLength(3));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete "Title b"' })).toBeEnabled());
   });
 
   it('filters to unread ones, and pages on from the last one shown', async () => {

@@ -44,6 +44,13 @@ function setup(answers: Answers = {}) {
   return { ...view, calls };
 }
 
+/** Add endpoint, once the list has arrived: until then the button is disabled and a click does nothing. */
+async function addButton() {
+  const button = await screen.findByRole('button', { name: 'Add endpoint' });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
 const countOf = (calls: ReturnType<typeof mockApi>, method: string, path: string) => calls.filter((c) => c.method === method && c.path === path).length;
 
 describe('WebhooksCard', { timeout: 20_000 }, () => {
@@ -74,7 +81,9 @@ describe('WebhooksCard', { timeout: 20_000 }, () => {
   it('offers no new endpoint at the limit, and says why', async () => {
     const many = Array.from({ length: MAX_WEBHOOK_ENDPOINTS }, (_, i) => ({ ...crm, id: `we_${i}`, url: `https://crm.example.com/${i}` }));
     setup({ 'GET /api/organization/webhooks': list(many) });
-    expect(await screen.findByRole('button', { name: 'Add endpoint' })).toBeDisabled();
+    // The button is disabled while the list loads too: the limit is only known once it is shown.
+    await screen.findByRole('table', { name: 'Webhook endpoints' });
+    expect(screen.getByRole('button', { name: 'Add endpoint' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Add endpoint' })).toHaveAccessibleDescription(/delete one to add another/);
   });
 
@@ -86,7 +95,7 @@ describe('WebhooksCard', { timeout: 20_000 }, () => {
         body: { message: 'The endpoint is added.', data: { endpoint: { ...crm, id: 'we_3', ...(body as object), secretHint: 'whsec_…1e3f' }, secret } },
       }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Add endpoint' }));
+    await user.click(await addButton());
     const dialog = await screen.findByRole('dialog', { name: 'Add endpoint' });
 
     // Nothing filled in: the schema's messages, and nothing sent.
@@ -127,7 +136,7 @@ describe('WebhooksCard', { timeout: 20_000 }, () => {
     const { user } = setup({
       'POST /api/organization/webhooks': { status: 400, body: { message: 'Please check the endpoint.', errors: { url: 'The URL must point to a public address.' } } },
     });
-    await user.click(await screen.findByRole('button', { name: 'Add endpoint' }));
+    await user.click(await addButton());
     const dialog = await screen.findByRole('dialog', { name: 'Add endpoint' });
     await user.type(within(dialog).getByLabelText(/^Endpoint URL/), 'https://10.0.0.5/hook');
     await user.click(within(dialog).getByRole('checkbox', { name: 'booking.confirmed' }));
@@ -144,7 +153,7 @@ describe('WebhooksCard', { timeout: 20_000 }, () => {
     const { user, calls } = setup({
       'POST /api/organization/webhooks': { status: 409, body: { message: 'An organisation can have at most 10 webhook endpoints.' } },
     });
-    await user.click(await screen.findByRole('button', { name: 'Add endpoint' }));
+    await user.click(await addButton());
     const dialog = await screen.findByRole('dialog', { name: 'Add endpoint' });
     await user.type(within(dialog).getByLabelText(/^Endpoint URL/), 'https://ehr.example.com/in');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Select all' }));

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify';
 import { saveToken } from '../../../lib/session';
 import { byLabel, mockApi, renderAt, rolesState, WithRoles } from '../../../testing/render';
 import { OrganizationPage } from './organization';
@@ -32,6 +33,7 @@ function setup(isOwner: boolean) {
 describe('OrganizationPage', { timeout: 20_000 }, () => {
   it('lets the owner set reminders and what patients may change themselves', async () => {
     const { user, calls } = setup(true);
+    const success = vi.spyOn(notify, 'success');
     const hours = await screen.findByLabelText('Reminder (hours before)');
     expect(hours).toHaveValue(24);
     await user.clear(hours);
@@ -42,6 +44,8 @@ describe('OrganizationPage', { timeout: 20_000 }, () => {
     await user.selectOptions(screen.getByLabelText("A patient's cancellation refunds"), 'Nothing');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ reminderHours: 0, reminderSms: true, cancellationCutoffHours: 48, cancellationRefund: 'none' }));
+    // The save ends (and updates the cache) after the answer: the test ends with it, not before.
+    await waitFor(() => expect(success).toHaveBeenCalledWith('The organisation profile is saved.'));
   });
 
   it('shows the settings to members without letting them change them', async () => {
@@ -52,6 +56,7 @@ describe('OrganizationPage', { timeout: 20_000 }, () => {
 
   it('lets the owner edit the profile and time zone, with the spec messages', async () => {
     const { user, calls } = setup(true);
+    const success = vi.spyOn(notify, 'success');
     expect(await screen.findByDisplayValue('Riverside Clinic')).toBeInTheDocument();
     // The spec's order (section 3): name, email, legalName, websiteUrl, phoneNumber; then the time zone.
     const profile = screen.getByRole('form', { name: 'Organisation profile' });
@@ -72,6 +77,7 @@ describe('OrganizationPage', { timeout: 20_000 }, () => {
     await user.click(save);
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')).toBeDefined());
     expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ legalName: 'Riverside Health LLC', timeZone: 'Europe/London', name: 'Riverside Clinic' });
+    await waitFor(() => expect(success).toHaveBeenCalledWith('The organisation profile is saved.'));
   });
 
   it('shows the profile read-only to other members, without the integration key', async () => {

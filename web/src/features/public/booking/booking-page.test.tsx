@@ -67,7 +67,9 @@ describe('BookingPage (public)', () => {
     answers();
     const scroll = vi.spyOn(window, 'scrollTo');
     const { user } = open();
-    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    // Continue is disabled until the packages arrive: a click before then would do nothing.
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     const list = await screen.findByRole('alert', { name: 'Please correct these fields' });
     for (const message of ['Please select a package', 'First name is required', 'Last name is required', 'Invalid email address', 'Invalid phone number (e.g., +1234567890)', 'Booking date is required', 'Booking time is required']) {
       expect(within(list).getByText(message)).toBeInTheDocument();
@@ -83,10 +85,11 @@ describe('BookingPage (public)', () => {
   it('offers the free times of the chosen date in the clinic zone and fills the time input', async () => {
     const calls = answers();
     const { user } = open();
-    await user.selectOptions(await screen.findByLabelText(/^Package/), 'p2');
+    await user.selectOptions(await ready(), 'p2');
     fireEvent.change(screen.getByLabelText(/^Booking Date/), { target: { value: '2030-01-15' } });
     const times = await screen.findByLabelText('Available times');
-    expect(times).toHaveTextContent('Available times (Eastern Standard Time)');
+    // The section shows a spinner until the chosen day's times arrive.
+    expect(await within(times).findByText('Available times (Eastern Standard Time)')).toBeInTheDocument();
     await user.click(within(times).getByRole('button', { name: '9:00 AM EST' }));
     expect(screen.getByLabelText(/^Booking Time/)).toHaveValue('09:00');
     expect(screen.getByText("In the clinic's time: Eastern Standard Time (America/New_York).")).toBeInTheDocument();
