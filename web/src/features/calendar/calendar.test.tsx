@@ -125,7 +125,8 @@ describe('calendar page', { timeout: 20_000 }, () => {
     // The free times of its package and practitioner, without the time it is at already.
     const times = within(await within(dialog).findByRole('group', { name: 'Free times (EST)' })).getAllByRole('radio');
     expect(times.map((t) => t.closest('div')!.textContent)).toEqual(['11:00 AM', '11:45 AM']);
-    expect(freeAsked[0]).toBe('?packageId=pkg_1&date=2030-01-15&practitionerId=pr_ana');
+    // The booking's own time counts as free for its move (bookingId).
+    expect(freeAsked[0]).toBe('?packageId=pkg_1&date=2030-01-15&practitionerId=pr_ana&bookingId=a');
     expect(within(dialog).getByRole('button', { name: 'Move' })).toBeDisabled();
 
     // Another date: none free, and why.
