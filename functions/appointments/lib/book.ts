@@ -170,7 +170,7 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
           ? [auditItem({ orgId: org.id, actorId: b.staff.caller.userId, module: 'Appointment', action: 'create', recordType: 'appointment', recordId: id, summary: `Booked an appointment for ${input.firstName} ${input.lastName} on ${when(appointment)}` })]
           : []),
         manage.item,
-        ...effectItems(`appointment-${org.id}-${id}`, org.id, { mail: mailOf(b, appointment, manage.text), notice: noticeOf(b, appointment) }),
+        ...effectItems(`appointment-${org.id}-${id}`, org.id, { mail: mailOf(b, appointment, manage.text), typedRecipient: !b.staff, notice: noticeOf(b, appointment) }),
         ...appointmentReminderItems(appointment, org),
         ...event,
       ];
