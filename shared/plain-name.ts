@@ -10,7 +10,7 @@ export const PLAIN_NAME_MAX = 40;
 // Characters that pass for a dot in a link (one-dot leader, ideographic and fullwidth stops, middle dots...).
 const DOT_LOOKALIKES = /[\u00b7\u0387\u06d4\u0701\u0702\u2024\u2027\u2219\u22c5\u2e2e\u2e3c\u3002\ufe12\ufe52\uff0e\uff61\u30fb\uff65]/g;
 // Invisible characters (zero-width, bidi controls, soft hyphen) that could hide a link's shape.
-const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
+const INVISIBLE = /\u034f|\u17b4|\u17b5|[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
 // A word that is or holds a link: a scheme (also defanged 'hxxp'), 'www', an @, a slash or colon,
 // markup, or a domain-like dot between letters or digits ('evil.com', '1.2.3.4').
 const LINKISH = /(h[tx]{2}ps?|www|ftp|mailto|[@/\\:<>[\]{}()|=&%#?*+~^`"]|[\p{L}\p{N}]\s*\.\s*[\p{L}\p{N}]|\.\p{L}{2,})/iu;
