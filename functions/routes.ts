@@ -295,6 +295,8 @@ export const ROUTES: readonly Route[] = [
 export const WORKERS = {
   /** The outbox worker: the table's stream and a sweep every minute (functions/outbox/deliver.ts). */
   outbox: 'outbox/deliver',
+  /** SES bounce and complaint events from SNS: the suppression list (functions/outbox/mail-events.ts). */
+  mailEvents: 'outbox/mail-events',
 } as const;
 
 /** `METHOD /path` as API Gateway names a route (without the /api prefix). */

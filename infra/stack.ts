@@ -50,7 +50,8 @@ import { LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Archive, EventBus, Match, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { Code, FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SnsEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Topic } from 'aws-cdk-lib/aws-sns';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Effect, ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -373,7 +374,7 @@ export class ClinicStack extends Stack {
 
     // Every handler this stack deploys: one per module of the route table, plus the Stripe events one.
     const stripeHandlerExists = props.stripeEventsHandlerExists ?? existsSync(handlerEntry(STRIPE_EVENTS_HANDLER));
-    const handlers = [...new Set([...ROUTES.map((r) => r.handler), ...(stripeHandlerExists ? [STRIPE_EVENTS_HANDLER] : []), WORKERS.outbox])];
+    const handlers = [...new Set([...ROUTES.map((r) => r.handler), ...(stripeHandlerExists ? [STRIPE_EVENTS_HANDLER] : []), WORKERS.outbox, WORKERS.mailEvents])];
     const takesUploads = (handler: string) => ROUTES.some((r) => r.handler === handler && r.body === 'multipart');
     // Bundled together, in one esbuild run per alias set, instead of one esbuild process per function
     // (about 5x less CPU for a synth). Skipped when the CLI or a test says this stack needs no bundling.
@@ -556,6 +557,29 @@ export class ClinicStack extends Stack {
         metric: outboxFn.metricErrors({ period: AppAlarms.PERIOD, statistic: Stats.SUM }),
         threshold: 3,
       });
+    }
+
+    // ---- SES bounces and complaints -> the table's suppression list (issue 28) ------------------
+    // The configuration set already has SES's own suppression list on; its bounce and complaint
+    // events also go, through an SNS topic, to a small function that records the address in the
+    // table, which the outbox worker honours before every send (and the local stack the same way).
+    {
+      const mailEventsBundle = bundles?.get(WORKERS.mailEvents);
+      const mailEventsFn = new ApiFunction(areaStack(WORKERS.mailEvents), {
+        handler: WORKERS.mailEvents,
+        description: 'SES bounces and complaints: addresses the outbox mails no more',
+        ...(mailEventsBundle ? { code: Code.fromAsset(mailEventsBundle.dir) } : {}),
+      }).bindTable(table, 'write');
+      this.functions.set(WORKERS.mailEvents, mailEventsFn);
+      // In the function's own stack: the subscription and the function refer to each other.
+      const topic = new Topic(Stack.of(mailEventsFn), 'MailEventsTopic', { displayName: 'Clinic Suite SES bounces and complaints', enforceSSL: true });
+      const why = 'SES publishes its bounce and complaint events here and cannot publish to a topic encrypted with the AWS managed SNS key; the events name an address and a bounce type, no patient data.';
+      acknowledge(topic, [['AwsSolutions-SNS2', why], ['HIPAA.Security-SNSEncryptedKMS', why]]);
+      mailConfigurationSet.addEventDestination('MailSuppressionEvents', {
+        destination: EventDestination.snsTopic(topic),
+        events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
+      });
+      mailEventsFn.addEventSource(new SnsEventSource(topic));
     }
 
     // ---- Alarms (one topic; docs/operations.md says what each means and what to do) -------------

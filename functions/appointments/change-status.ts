@@ -4,6 +4,7 @@
 // cancelled, and the assignee (unless they made the change) is told. Both are outbox rows written
 // with the change, so they go out once, and only if the change is saved.
 import { STATUS_LABELS, STATUS_TRANSITIONS, changeStatusSchema } from '#shared/schemas/appointments';
+import { greeting } from '#shared/plain-name';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import type { Mail } from '#lib/mail';
@@ -55,10 +56,10 @@ export const handler = endpoint({ body: changeStatusSchema }, async ({ body, par
 /** The patient hears when their appointment is confirmed or cancelled. */
 function patientMail(clinic: string, a: Appointment): Mail | undefined {
   if (a.status === 'confirmed') {
-    return { to: a.email, subject: `Your appointment at ${clinic} is confirmed`, text: `Hello ${a.firstName},\n\n${clinic} confirmed your appointment on ${when(a)}.\n\nReference: ${a.id}` };
+    return { to: a.email, subject: `Your appointment at ${clinic} is confirmed`, text: `${greeting(a.firstName)}\n\n${clinic} confirmed your appointment on ${when(a)}.\n\nReference: ${a.id}` };
   }
   if (a.status === 'cancelled') {
-    return { to: a.email, subject: `Your appointment at ${clinic} is cancelled`, text: `Hello ${a.firstName},\n\nYour appointment at ${clinic} on ${when(a)} is cancelled. Please contact ${clinic} to book another time.\n\nReference: ${a.id}` };
+    return { to: a.email, subject: `Your appointment at ${clinic} is cancelled`, text: `${greeting(a.firstName)}\n\nYour appointment at ${clinic} on ${when(a)} is cancelled. Please contact ${clinic} to book another time.\n\nReference: ${a.id}` };
   }
   return undefined;
 }

@@ -5,6 +5,7 @@
 // (lib/change.ts): the assignee's pointer moves with it, the log and audit record it, and the patient
 // is mailed the new time through the outbox in the same transaction.
 import { DEFAULT_TIME_ZONE, localToUtc, todayIn } from '#shared/bookings/slots';
+import { greeting } from '#shared/plain-name';
 import { CALENDAR_MESSAGES, calendarMoveSchema } from '#shared/schemas/calendar';
 import { STATUS_LABELS } from '#shared/schemas/appointments';
 import { badRequest, conflict } from '#lib/errors';
@@ -44,7 +45,7 @@ export const handler = endpoint({ body: calendarMoveSchema }, async ({ body, par
         mail: {
           to: current.email,
           subject: `Your appointment at ${clinic} has moved to ${when(next)}`,
-          text: `Hello ${current.firstName},\n\n${clinic} moved your appointment from ${when(current)} to ${when(next)} (${zone} time).\n\nIf the new time does not suit you, please contact ${clinic}.\n\nReference: ${current.id}`,
+          text: `${greeting(current.firstName)}\n\n${clinic} moved your appointment from ${when(current)} to ${when(next)} (${zone} time).\n\nIf the new time does not suit you, please contact ${clinic}.\n\nReference: ${current.id}`,
         },
         notice: assignee && assignee.userId !== caller.userId ? { title: 'Appointment moved', message: `${current.firstName} ${current.lastName}: now ${when(next)}.`, link: `/appointments/${current.id}`, userIds: [assignee.userId] } : undefined,
       },

@@ -9,13 +9,15 @@ import { outboxMail, outboxNotice } from './outbox';
 
 export interface Effects {
   mail?: Mail;
+  /** The mail goes to an address a stranger typed on a public page: capped per recipient (./mail-guard.ts). */
+  typedRecipient?: boolean;
   notice?: NotifyInput;
 }
 
 /** The outbox rows of `effects`, for the transaction of the change named `changeId`. */
 export function effectItems(changeId: string, orgId: string, effects: Effects | undefined): TransactItem[] {
   return [
-    ...(effects?.mail ? [outboxMail(`${changeId}-mail`, effects.mail, orgId)] : []),
+    ...(effects?.mail ? [outboxMail(`${changeId}-mail`, effects.mail, orgId, effects.typedRecipient)] : []),
     ...(effects?.notice ? [outboxNotice(`${changeId}-notice`, orgId, effects.notice)] : []),
   ];
 }

@@ -4,6 +4,7 @@
 //   dashboard counters     pk ORG#<id>          sk COUNTERS
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { policyOf } from '#shared/policy';
+import { smsCountriesOf } from '#shared/sms-countries';
 import { ddb, table } from '#lib/dynamo';
 import { randomId } from '#lib/passwords';
 import { noteTenant } from '#lib/request-scope';
@@ -29,6 +30,8 @@ export interface Organization {
   reminderSms?: boolean;
   cancellationCutoffHours?: number;
   cancellationRefund?: 'full' | 'none';
+  /** Calling codes ('+44') the clinic's SMS may go to; absent: its own phone's country (shared/sms-countries.ts). */
+  smsCountryCodes?: string[];
   /** When the apiKey was last replaced (absent: never). */
   apiKeyRotatedAt?: string;
   createdAt: string;
@@ -103,11 +106,11 @@ export async function getCounters(orgId: string): Promise<Record<Counter, number
 /** What members see of their organisation (the apiKey is the owner's integration view). */
 export function toOrganizationProfile(org: Organization) {
   const { apiKey: _key, ...profile } = org;
-  return { ...profile, address: org.address ?? '', ...policyOf(org) };
+  return { ...profile, address: org.address ?? '', ...policyOf(org), smsCountryCodes: smsCountriesOf(org) };
 }
 
 export type ProfileFields = Partial<
-  Pick<Organization, 'name' | 'email' | 'legalName' | 'websiteUrl' | 'phoneNumber' | 'address' | 'timeZone' | 'reminderHours' | 'reminderSms' | 'cancellationCutoffHours' | 'cancellationRefund'>
+  Pick<Organization, 'name' | 'email' | 'legalName' | 'websiteUrl' | 'phoneNumber' | 'address' | 'timeZone' | 'reminderHours' | 'reminderSms' | 'cancellationCutoffHours' | 'cancellationRefund' | 'smsCountryCodes'>
 >;
 
 /** An Update item for profile fields, for one transaction with its audit entry. */

@@ -21,7 +21,11 @@ export const OUTBOX_DUE_PARTITION = 'OUTBOX#DUE';
 export const outboxKey = (id: string) => ({ pk: `${OUTBOX_PREFIX}${id}`, sk: 'MESSAGE' });
 
 export type OutboxPayload =
-  | { kind: 'mail'; mail: Mail }
+  /**
+   * A mail; `typedRecipient`: to an address a stranger typed on a public page, so it counts against
+   * that address's daily cap (functions/data/mail-guard.ts) and is dropped beyond it.
+   */
+  | { kind: 'mail'; mail: Mail; typedRecipient?: boolean }
   /** In-app notifications to the organisation's staff, fanned out to the members when delivered. */
   | { kind: 'staff-notice'; notice: NotifyInput }
   /** A text message to a patient (reminders, where the clinic turned them on). */
@@ -56,7 +60,8 @@ export interface OutboxSms {
   senderName?: string;
 }
 
-export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
+/** 'dropped': not sent on purpose (a suppressed address, a recipient's cap, a country SMS may not go to). */
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dropped';
 
 export interface OutboxRow {
   id: string;
@@ -69,6 +74,10 @@ export interface OutboxRow {
   lastError?: string;
   sentAt?: string;
   failedAt?: string;
+  /** Why a dropped row was not sent. */
+  droppedReason?: string;
+  /** A mail to a typed address was counted against its cap (a delivery tried again counts it no more). */
+  recipientCounted?: boolean;
   /** While a worker holds the row ('sending'): its claim and until when it holds it. */
   claimToken?: string;
   leaseUntil?: string;
@@ -90,8 +99,9 @@ export function outboxItem(id: string, payload: OutboxPayload, orgId?: string, n
   };
 }
 
-/** A mail to send once the change commits. */
-export const outboxMail = (id: string, mail: Mail, orgId?: string) => outboxItem(id, { kind: 'mail', mail }, orgId);
+/** A mail to send once the change commits; `typedRecipient` for an address typed on a public page (capped). */
+export const outboxMail = (id: string, mail: Mail, orgId?: string, typedRecipient = false) =>
+  outboxItem(id, { kind: 'mail', mail, ...(typedRecipient ? { typedRecipient } : {}) }, orgId);
 
 /** A text message to send once the change commits. */
 export const outboxSms = (id: string, sms: OutboxSms, orgId?: string) => outboxItem(id, { kind: 'sms', sms }, orgId);
@@ -187,6 +197,10 @@ export const rescheduleOutboxRow = (id: string, token: string, nextAttemptAt: Da
 /** Given up on (refused for good, or failing for too long): kept for a person to look at, never retried. */
 export const failOutboxRow = (id: string, token: string, error: unknown, now = new Date()) =>
   endClaim(id, token, '#status = :failed, failedAt = :at, lastError = :error', { ':failed': 'failed', ':at': now.toISOString(), ':error': shortError(error) }, DONE_REMOVES);
+
+/** Not sent on purpose (suppressed address, recipient cap, SMS country): kept with its reason, never retried. */
+export const dropOutboxRow = (id: string, token: string, reason: string, now = new Date()) =>
+  endClaim(id, token, '#status = :dropped, droppedAt = :at, droppedReason = :reason', { ':dropped': 'dropped', ':at': now.toISOString(), ':reason': reason }, DONE_REMOVES);
 
 // Rows due for (re)delivery by now, oldest first: the due index up to `now`.
 export async function listDueOutboxIds(now: Date, limit: number): Promise<string[]> {

@@ -5,6 +5,7 @@
 // Stripe for it (with an idempotency key of the booking, so never twice) and retries it with backoff
 // while Stripe cannot be reached, and the refund event (functions/payments/) records it as refunded.
 import { formatDollars } from '#shared/bookings/time';
+import { greeting } from '#shared/plain-name';
 import { manageTokenSchema } from '#shared/schemas/manage';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';
@@ -23,7 +24,7 @@ function cancelledMail(b: BookingRecord, orgName: string, refundCents: number): 
     to: b.email,
     subject: `Booking cancelled: ${b.packageName} on ${when.short}`,
     text: [
-      `Hello ${b.firstName},`,
+      greeting(b.firstName),
       `You cancelled your booking with ${orgName} for ${b.packageName}${withPractitioner(b)} on ${when.date} at ${when.time}.`,
       refundCents > 0 ? `${formatDollars(refundCents)} is refunded to your card; it shows on your statement within 5 to 10 days.` : b.amountPaidCents ? 'Under the clinic\'s cancellation policy, the payment is not refunded.' : 'No payment was taken.',
       `Reference: ${b.id}`,

@@ -9,6 +9,10 @@
 // (malformed or rejected address) is given up at once. A staff notice writes one notification per
 // member under ids derived from the row, so a repeated delivery writes nothing new.
 //
+// Before a mail or SMS goes, ./lib/guards.ts checks it may (issue 28): a suppressed address, a typed
+// address past its daily cap, or a number outside the clinic's SMS countries is not sent: the row is
+// 'dropped' with its reason (metric MessagesDropped), never retried.
+//
 // Webhook rows (./lib/webhooks.ts) follow their own retry schedule and may wait a turn behind an
 // earlier event of the same object. Their tries (up to 10 s each, to receivers we do not control) run
 // side by side, next to the other rows, which are never held up behind a slow receiver.
@@ -21,10 +25,12 @@ import { createRefund } from '#lib/stripe';
 import { notifyStaffOnce } from '../data/notifications';
 import { DELIVERY_OUTBOX_PREFIX, wakeNextDelivery } from '../data/webhooks';
 import { deliverWebhook, fanOut, TryLater } from './lib/webhooks';
+import { checkBeforeSending, NotToBeSent } from './lib/guards';
 import { sweepReminders } from '../reminders/lib/sweep';
 import {
   OUTBOX_PREFIX,
   claimOutboxRow,
+  dropOutboxRow,
   failOutboxRow,
   listDueOutboxIds,
   markOutboxSent,
@@ -43,7 +49,7 @@ const SWEEP_PAGE = 25;
 /** A sweep stops taking rows this long before the function's timeout. */
 const SWEEP_MARGIN_MS = 15_000;
 
-export type Outcome = 'sent' | 'retry' | 'failed' | 'skipped';
+export type Outcome = 'sent' | 'retry' | 'failed' | 'dropped' | 'skipped';
 
 /** The pause before attempt `attempts + 1`. */
 export const retryDelayMs = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
@@ -55,6 +61,7 @@ async function perform(row: OutboxRow, token: string): Promise<void> {
   const { payload } = row;
   if (payload.kind === 'webhook-event') return fanOut(row);
   if (payload.kind === 'webhook-delivery') return deliverWebhook(row, token);
+  await checkBeforeSending(row, token);
   if (payload.kind === 'mail') return sendMail(payload.mail);
   if (payload.kind === 'sms') {
     await sendSms(payload.sms.to, payload.sms.message, payload.sms.senderName);
@@ -81,6 +88,12 @@ export async function deliver(id: string, now = new Date()): Promise<Outcome> {
   try {
     await perform(row, token);
   } catch (error) {
+    if (error instanceof NotToBeSent) {
+      await dropOutboxRow(id, token, error.reason);
+      log.info('Outbox message not sent', { id, kind: row.payload.kind, orgId: row.orgId, reason: error.reason, ...(error.callingCode ? { callingCode: error.callingCode } : {}) });
+      countMetric('MessagesDropped', 1, { kind: row.payload.kind, reason: error.reason });
+      return 'dropped';
+    }
     const permanent = (row.payload.kind === 'mail' && isPermanentMailRefusal(error)) || (error as { permanent?: boolean }).permanent === true;
     const tooOld = Date.now() - Date.parse(row.createdAt) >= GIVE_UP_AFTER_MS;
     const detail = { id, kind: row.payload.kind, attempts: row.attempts, orgId: row.orgId };
@@ -178,12 +191,13 @@ export interface SweepResult {
   sent: number;
   retry: number;
   failed: number;
+  dropped: number;
   skipped: number;
 }
 
 /** Delivers the rows due by now, oldest first, one after the other, a bounded number per run. */
 export async function sweep(options: { remainingMs?: () => number } = {}): Promise<SweepResult> {
-  const result: SweepResult = { sent: 0, retry: 0, failed: 0, skipped: 0 };
+  const result: SweepResult = { sent: 0, retry: 0, failed: 0, dropped: 0, skipped: 0 };
   const seen = new Set<string>();
   const timeLeft = () => (options.remainingMs ? options.remainingMs() > SWEEP_MARGIN_MS : true);
   const one = async (id: string) => {
@@ -207,7 +221,7 @@ export async function sweep(options: { remainingMs?: () => number } = {}): Promi
     }
   }
   await webhooks.drain();
-  if (result.sent + result.retry + result.failed > 0) log.info('Outbox sweep', { ...result });
+  if (result.sent + result.retry + result.failed + result.dropped > 0) log.info('Outbox sweep', { ...result });
   // Then the reminders that are due: each writes its messages as outbox rows, which the stream
   // delivers. After the rows, so a table that cannot be reached fails the sweep once, above, and a
   // reminder that fails does not hold up the rows.

@@ -1,7 +1,9 @@
 // POST /sms { customerId? , phone?, message }: text a customer (their phone, unless a phone is given)
 // or a number. Sent through SNS in AWS, the local outbox otherwise; every attempt is recorded with an
-// audit entry, a failed one too (then 502).
-import { sendSmsSchema } from '#shared/schemas/sms';
+// audit entry, a failed one too (then 502). Only to the countries the clinic allows (issue 28: SMS
+// pumping): a number elsewhere is refused (400) and nothing is sent.
+import { SMS_COUNTRY_REFUSED, sendSmsSchema } from '#shared/schemas/sms';
+import { callingCodeOf, smsAllowedTo } from '#shared/sms-countries';
 import { HttpError, badRequest, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { log } from '#lib/log';
@@ -21,6 +23,10 @@ export const handler = endpoint({ body: sendSmsSchema }, async ({ body, caller }
   if (!to) throw badRequest('This customer has no phone number. Enter one to send the message.', { phone: 'This customer has no phone number.' });
 
   const [org, sentByName] = await Promise.all([getOrganization(caller.orgId), callerName(caller)]);
+  if (!org || !smsAllowedTo(org, to)) {
+    log.info('SMS refused: country not allowed', { callingCode: callingCodeOf(to) });
+    throw badRequest(SMS_COUNTRY_REFUSED, { phone: SMS_COUNTRY_REFUSED });
+  }
   const record: SmsMessage = {
     id: randomId(),
     orgId: caller.orgId,

@@ -1,5 +1,6 @@
 // Extra pages the local server serves outside /api (for example the stand-in for Stripe Checkout).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sesEventsPage } from './ses-events';
 import { smsOutboxPage } from './sms-outbox';
 
 export interface LocalPage {
@@ -8,4 +9,4 @@ export interface LocalPage {
   handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
 }
 
-export const LOCAL_PAGES: LocalPage[] = [smsOutboxPage];
+export const LOCAL_PAGES: LocalPage[] = [smsOutboxPage, sesEventsPage];

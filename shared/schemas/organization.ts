@@ -2,6 +2,7 @@
 // console's forms and by the handlers, so both give the same messages.
 import * as z from 'zod/mini';
 import { MODULES } from '../permissions';
+import { CALLING_CODE } from '../sms-countries';
 import { organizationSchema } from './account';
 import { email, lengthBetween, pageQueryShape, password, requiredString } from './common';
 
@@ -56,6 +57,11 @@ const policyFields = {
   reminderSms: z.boolean('Reminder by SMS must be true or false'),
   cancellationCutoffHours: wholeHours('Cancellation cutoff', 336),
   cancellationRefund: z.enum(['full', 'none'], "Cancellation refund must be 'full' or 'none'"),
+  /** The countries text messages may go to, by calling code (issue 28: no SMS pumping to far-away numbers). */
+  smsCountryCodes: z
+    .array(z.string('Country codes must be text').check(z.trim(), z.regex(CALLING_CODE, 'Each country code is a plus sign and 1 to 3 digits, e.g. +44')), 'SMS countries must be a list of country codes')
+    .check(z.maxLength(20, 'At most 20 SMS countries'))
+    .check(z.overwrite((codes) => [...new Set(codes)])),
 };
 
 /** The clinic's postal address: free text (several lines), optional ('' = none); patients see it on the manage page. */
@@ -84,6 +90,8 @@ export interface OrganizationProfile {
   reminderSms: boolean;
   cancellationCutoffHours: number;
   cancellationRefund: 'full' | 'none';
+  /** Calling codes the clinic's SMS may go to (its own phone's country when it chose none). */
+  smsCountryCodes: string[];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -31,3 +31,6 @@ export const listSmsQuery = z.object({
   cursor: z.optional(z.string().check(z.maxLength(2000, 'The page cursor is not valid.'))),
   customerId: z.optional(z.string().check(z.maxLength(64))),
 });
+
+/** A number outside the countries the clinic's SMS may go to (organisation profile, SMS countries). */
+export const SMS_COUNTRY_REFUSED = "Text messages may not go to this number's country. Add its country code to the SMS countries in the organisation profile.";

@@ -829,9 +829,23 @@ describe('backups and recovery', () => {
     expect(set.Properties.SuppressionOptions.SuppressedReasons.sort()).toEqual(['BOUNCE', 'COMPLAINT']);
     const [, identity] = byType(plainResources, 'AWS::SES::EmailIdentity')[0]!;
     expect(identity.Properties.ConfigurationSetAttributes.ConfigurationSetName).toEqual({ Ref: setId });
-    const [, destination] = byType(plainResources, 'AWS::SES::ConfigurationSetEventDestination')[0]!;
-    expect(destination.Properties.EventDestination.MatchingEventTypes).toEqual(expect.arrayContaining(['bounce', 'complaint']));
-    expect(destination.Properties.EventDestination.CloudWatchDestination).toBeDefined();
+    const destinations = byType(plainResources, 'AWS::SES::ConfigurationSetEventDestination').map(([, d]) => d.Properties.EventDestination);
+    const metrics = destinations.find((d) => d.CloudWatchDestination)!;
+    expect(metrics.MatchingEventTypes).toEqual(expect.arrayContaining(['bounce', 'complaint']));
+  });
+
+  it("sends bounces and complaints through SNS to the function that keeps the table's suppression list", () => {
+    const destinations = byType(plainResources, 'AWS::SES::ConfigurationSetEventDestination').map(([, d]) => d.Properties.EventDestination);
+    const toSns = destinations.filter((d) => d.SnsDestination);
+    expect(toSns).toHaveLength(1);
+    expect(toSns[0].MatchingEventTypes.sort()).toEqual(['bounce', 'complaint']);
+    const fn = functionOf(areaResources, WORKERS.mailEvents);
+    const [topicId] = byType(fn.resources, 'AWS::SNS::Topic')[0]!;
+    const [, subscription] = byType(fn.resources, 'AWS::SNS::Subscription')[0]!;
+    expect(subscription.Properties).toMatchObject({ Protocol: 'lambda', TopicArn: { Ref: topicId }, Endpoint: { 'Fn::GetAtt': [fn.id, 'Arn'] } });
+    // The topic lives in the function's nested stack; the root reads its ARN from that stack's outputs.
+    expect(JSON.stringify(toSns[0].SnsDestination.TopicARN)).toMatch(/Outputs\.\w*MailEventsTopic/);
+    expect(topicId).toMatch(/^MailEventsTopic/);
   });
 });
 

@@ -5,6 +5,7 @@
 // rows in it (sent once, if and only if the appointment is stored). A refusal after an upload deletes
 // what was uploaded, so nothing is half-stored.
 import { todayIn } from '#shared/bookings/time';
+import { greeting } from '#shared/plain-name';
 import { ATTACHMENT_FIELDS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, type AttachmentField, type StaffBooking } from '#shared/schemas/appointments';
 import type { Caller } from '#lib/authorise';
 import { HttpError, badRequest, conflict } from '#lib/errors';
@@ -169,7 +170,7 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
           ? [auditItem({ orgId: org.id, actorId: b.staff.caller.userId, module: 'Appointment', action: 'create', recordType: 'appointment', recordId: id, summary: `Booked an appointment for ${input.firstName} ${input.lastName} on ${when(appointment)}` })]
           : []),
         manage.item,
-        ...effectItems(`appointment-${org.id}-${id}`, org.id, { mail: mailOf(b, appointment, manage.text), notice: noticeOf(b, appointment) }),
+        ...effectItems(`appointment-${org.id}-${id}`, org.id, { mail: mailOf(b, appointment, manage.text), typedRecipient: !b.staff, notice: noticeOf(b, appointment) }),
         ...appointmentReminderItems(appointment, org),
         ...event,
       ];
@@ -210,11 +211,11 @@ function mailOf(b: Booking, a: Appointment, manage: string): Mail {
     ? {
         to: a.email,
         subject: `Your appointment at ${b.org.name} is booked`,
-        text: `Hello ${a.firstName},\n\nYour appointment at ${b.org.name} is booked for ${when(a)}.\n\nReference: ${a.id}\n\nIf you cannot come, please contact ${b.org.name}${b.org.phoneNumber ? ` at ${b.org.phoneNumber}` : ''}.\n\n${manage}`,
+        text: `${greeting(a.firstName)}\n\nYour appointment at ${b.org.name} is booked for ${when(a)}.\n\nReference: ${a.id}\n\nIf you cannot come, please contact ${b.org.name}${b.org.phoneNumber ? ` at ${b.org.phoneNumber}` : ''}.\n\n${manage}`,
       }
     : {
         to: a.email,
         subject: `We received your appointment request at ${b.org.name}`,
-        text: `Hello ${a.firstName},\n\nThank you: ${b.org.name} received your request for an appointment on ${when(a)}. The clinic will confirm it with you.\n\nReference: ${a.id}\n\n${manage}\n\nIf you did not make this request, you can ignore this message.`,
+        text: `${greeting(a.firstName)}\n\nThank you: ${b.org.name} received your request for an appointment on ${when(a)}. The clinic will confirm it with you.\n\nReference: ${a.id}\n\n${manage}\n\nIf you did not make this request, you can ignore this message.`,
       };
 }

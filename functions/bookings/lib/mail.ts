@@ -3,6 +3,7 @@
 // through the outbox under an id derived from the booking: a booking is confirmed, cancelled or found
 // unplaced once, so each mail exists once however many events or clicks cause it.
 import { describeInstant } from '#shared/bookings/slots';
+import { greeting, plainName } from '#shared/plain-name';
 import { formatDollars } from '#shared/bookings/time';
 import { config } from '#lib/config';
 import type { Mail } from '#lib/mail';
@@ -52,7 +53,7 @@ export function confirmationMail(b: BookingRecord, orgName: string, manage?: str
   const when = whenText(b);
   const paid = b.amountPaidCents ?? b.priceCents;
   const text = [
-    `Hello ${b.firstName},`,
+    greeting(b.firstName),
     `Your booking with ${orgName} is confirmed.`,
     [
       `Package: ${b.packageName}`,
@@ -101,7 +102,7 @@ export function bookingIcs(b: BookingRecord, orgName: string, method: 'REQUEST' 
     description: [b.packageName, ...(name ? [`With ${name}`] : []), `${when.date}, ${when.time}`, `Reference: ${b.id}`].join('\n'),
     location: orgName,
     organizer: { name: orgName, email: config.mailFrom },
-    attendee: { name: `${b.firstName} ${b.lastName}`, email: b.email },
+    attendee: { name: `${plainName(b.firstName)} ${plainName(b.lastName)}`.trim(), email: b.email },
   });
   return { filename: method === 'CANCEL' ? 'cancel.ics' : 'booking.ics', contentType: `text/calendar; charset=utf-8; method=${method}`, content };
 }
@@ -114,7 +115,7 @@ export function movedMail(b: BookingRecord, previous: Pick<BookingRecord, 'start
     to: b.email,
     subject: `Booking moved: ${b.packageName} is now on ${when.short}`,
     text: [
-      `Hello ${b.firstName},`,
+      greeting(b.firstName),
       by === orgName ? `${orgName} moved your booking for ${b.packageName}${withPractitioner(b)}.` : `Your booking for ${b.packageName}${withPractitioner(b)} with ${orgName} is moved.`,
       [...practitionerLine(b), `New date: ${when.date}`, `New time: ${when.time}`, `Length: ${b.durationMinutes} minutes`, `Was: ${before.date} at ${before.time}`, `Reference: ${b.id}`].join('\n'),
       'The attached calendar file (booking.ics) updates the appointment in your calendar.',
@@ -134,7 +135,7 @@ export function cancellationMail(b: BookingRecord, orgName: string): Mail {
     to: b.email,
     subject: `Booking cancelled: ${b.packageName} on ${when.short}`,
     text: [
-      `Hello ${b.firstName},`,
+      greeting(b.firstName),
       `Your booking with ${orgName} for ${b.packageName}${withPractitioner(b)} on ${when.date} at ${when.time} has been cancelled.`,
       b.paymentStatus === 'paid' ? `${orgName} will arrange the refund of your payment.` : 'No payment was taken.',
       `Reference: ${b.id}`,
@@ -151,7 +152,7 @@ export function refundCancellationMail(b: BookingRecord, orgName: string, refund
     to: b.email,
     subject: `Booking cancelled: ${b.packageName} on ${when.short}`,
     text: [
-      `Hello ${b.firstName},`,
+      greeting(b.firstName),
       `${orgName} refunded your payment for ${b.packageName}${withPractitioner(b)} on ${when.date} at ${when.time}, so the booking is cancelled.`,
       `${formatDollars(refundedCents)} is refunded to your card; it shows on your statement within 5 to 10 days.`,
       `Reference: ${b.id}`,
@@ -167,7 +168,7 @@ export function unplacedPaymentMail(b: BookingRecord, orgName: string): Mail {
     to: b.email,
     subject: `About your booking with ${orgName}`,
     text: [
-      `Hello ${b.firstName},`,
+      greeting(b.firstName),
       `We received your payment for ${b.packageName}${withPractitioner(b)}, but the time you chose (${when.date} at ${when.time}) was no longer available when it arrived.`,
       `${orgName} has been told and will contact you to offer another time or refund you.`,
       `Reference: ${b.id}`,

@@ -2,6 +2,7 @@
 // notice. They are written to the outbox with the change that causes them (data/members.ts), so a
 // mail that SES refuses for a while is sent later instead of being lost.
 import { config } from '#lib/config';
+import { greeting } from '#shared/plain-name';
 import type { Mail } from '#lib/mail';
 
 export const inviteLink = (token: string) => `${config.appUrl}/auth/accept-invite?token=${encodeURIComponent(token)}`;
@@ -11,7 +12,7 @@ export function invitationMail(to: { email: string; firstName?: string }, orgNam
     to: to.email,
     subject: `You're invited to join ${orgName}`,
     text: [
-      `Hello ${to.firstName ?? ''}`.trim() + ',',
+      greeting(to.firstName),
       `${inviterName} added you to ${orgName}. Choose your password to accept the invitation and sign in:`,
       inviteLink(token),
       'The link works once and expires in 7 days. If you were not expecting this invitation, you can ignore this email.',
@@ -24,7 +25,7 @@ export function addedMail(to: { email: string; firstName?: string }, orgName: st
     to: to.email,
     subject: `You were added to ${orgName}`,
     text: [
-      `Hello ${to.firstName ?? ''}`.trim() + ',',
+      greeting(to.firstName),
       `${inviterName} added you to ${orgName}. Sign in with your usual email and password to get started:`,
       `${config.appUrl}/auth`,
       'If you think this is a mistake, reply to this email or ask the organisation to remove you.',

@@ -1,6 +1,7 @@
 // What a reminder says: a mail (with the booking's calendar file, unchanged UID and SEQUENCE) and a
 // short text for SMS.
 import type { Mail } from '#lib/mail';
+import { greeting } from '#shared/plain-name';
 import type { Appointment } from '../../data/appointments';
 import type { BookingRecord } from '../../data/bookings';
 import type { Organization } from '../../data/organizations';
@@ -17,7 +18,7 @@ export function bookingReminder(b: BookingRecord, org: Organization, manage: str
       to: b.email,
       subject: `Reminder: ${b.packageName} with ${withWhom} on ${when.short}`,
       text: [
-        `Hello ${b.firstName},`,
+        greeting(b.firstName),
         `This is a reminder of your booking with ${org.name}.`,
         [`Package: ${b.packageName}`, ...(practitioner ? [`Practitioner: ${practitioner}`] : []), `Date: ${when.date}`, `Time: ${when.time}`, `Length: ${b.durationMinutes} minutes`, `Reference: ${b.id}`].join('\n'),
         manage,
@@ -36,7 +37,7 @@ export function appointmentReminder(a: Appointment, org: Organization, manage: s
     mail: {
       to: a.email,
       subject: `Reminder: your appointment${withWhom} at ${org.name} on ${when}`,
-      text: `Hello ${a.firstName},\n\nThis is a reminder of your appointment${withWhom} at ${org.name} on ${when} (${org.timeZone} time).\n\nReference: ${a.id}\n\n${manage}`,
+      text: `${greeting(a.firstName)}\n\nThis is a reminder of your appointment${withWhom} at ${org.name} on ${when} (${org.timeZone} time).\n\nReference: ${a.id}\n\n${manage}`,
     },
     sms: `Reminder: your appointment${withWhom} at ${org.name} on ${when}. Ref ${a.id}`,
   };

@@ -8,7 +8,7 @@ import { OrganizationPage } from './organization';
 const org = {
   id: 'o1', name: 'Riverside Clinic', email: 'hello@riverside.example.com', legalName: 'Riverside Clinic LLC', websiteUrl: 'https://riverside.example.com',
   phoneNumber: '+15551234567', timeZone: 'America/New_York', ownerId: 'u1', createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z',
-  reminderHours: 24, reminderSms: false, cancellationCutoffHours: 24, cancellationRefund: 'full',
+  reminderHours: 24, reminderSms: false, cancellationCutoffHours: 24, cancellationRefund: 'full', smsCountryCodes: ['+1'],
 };
 
 function setup(isOwner: boolean) {
@@ -42,8 +42,11 @@ describe('OrganizationPage', { timeout: 20_000 }, () => {
     await user.clear(screen.getByLabelText('Patients may change until (hours before)'));
     await user.type(screen.getByLabelText('Patients may change until (hours before)'), '48');
     await user.selectOptions(screen.getByLabelText("A patient's cancellation refunds"), 'Nothing');
+    const countries = screen.getByLabelText('SMS may go to (country codes)');
+    expect(countries).toHaveValue('+1');
+    await user.type(countries, ', +44');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ reminderHours: 0, reminderSms: true, cancellationCutoffHours: 48, cancellationRefund: 'none' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ reminderHours: 0, reminderSms: true, cancellationCutoffHours: 48, cancellationRefund: 'none', smsCountryCodes: ['+1', '+44'] }));
     // The save ends (and updates the cache) after the answer: the test ends with it, not before.
     await waitFor(() => expect(success).toHaveBeenCalledWith('The organisation profile is saved.'));
   });

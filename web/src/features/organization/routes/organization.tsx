@@ -184,6 +184,7 @@ function PolicyForm({ org, editable, onSaved }: { org: OrganizationProfile; edit
   const [reminderSms, setReminderSms] = useState(org.reminderSms);
   const [cutoff, setCutoff] = useState(String(org.cancellationCutoffHours));
   const [refund, setRefund] = useState(org.cancellationRefund);
+  const [smsCountries, setSmsCountries] = useState((org.smsCountryCodes ?? []).join(', '));
   const [status, setStatus] = useState<Status | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (e: React.FormEvent) => {
@@ -191,7 +192,8 @@ function PolicyForm({ org, editable, onSaved }: { org: OrganizationProfile; edit
     setStatus(null);
     setBusy(true);
     try {
-      const result = await updateOrganization({ reminderHours: Number(reminderHours), reminderSms, cancellationCutoffHours: Number(cutoff), cancellationRefund: refund });
+      const smsCountryCodes = smsCountries.split(/[\s,;]+/).filter(Boolean);
+      const result = await updateOrganization({ reminderHours: Number(reminderHours), reminderSms, cancellationCutoffHours: Number(cutoff), cancellationRefund: refund, smsCountryCodes });
       if (result.success && result.data.data) {
         notify.success(result.message);
         onSaved(result.data.data);
@@ -220,6 +222,9 @@ function PolicyForm({ org, editable, onSaved }: { org: OrganizationProfile; edit
                 <label htmlFor="reminderSms" className="form-check-label">Also by SMS to patients who gave a phone number</label>
               </div>
             </div>
+            <Field id="smsCountryCodes" label="SMS may go to (country codes)" className="col-md-12" hint="Text messages go only to numbers of these countries, e.g. +1, +44 (a defence against SMS fraud). Empty: no text messages.">
+              <input id="smsCountryCodes" type="text" inputMode="tel" className="form-control" value={smsCountries} onChange={(e) => setSmsCountries(e.target.value)} />
+            </Field>
             <Field id="cancellationCutoffHours" label="Patients may change until (hours before)" className="col-md-6" hint="With the link in their booking mails, patients reschedule or cancel until then.">
               <input id="cancellationCutoffHours" type="number" min={0} max={336} step={1} className="form-control" value={cutoff} onChange={(e) => setCutoff(e.target.value)} />
             </Field>
