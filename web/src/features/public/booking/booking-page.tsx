@@ -491,7 +491,10 @@ export function BookingPage({ apiKey }: { apiKey: string }) {
   return (
     <main className="container py-4 py-sm-5" style={{ maxWidth: 760 }}>
       <ClinicName apiKey={apiKey} />
-      <h1 className="h2 fw-bold text-body-emphasis mb-4">Booking</h1>
+      <h1 className="h2 fw-bold text-body-emphasis mb-2">Booking</h1>
+      {/* Painted from the prerendered HTML: what the page is for, before any answer arrives (it is also
+          the first paint's largest text, so the clinic's name arriving later is not the page's LCP). */}
+      {!confirming && <p className="text-body-secondary mb-4">Choose what you come for, who you would like to see and a time that suits you. You pay by card to confirm your place.</p>}
       {confirming ? (
         <Confirmation apiKey={apiKey} sessionId={sessionId} againHref={`/booking/${encodeURIComponent(apiKey)}`} />
       ) : error ? (
