@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
-import { mailsTo, testAddress, uniqueEmail } from '../support/api';
+import { mailsTo, testAddress, uniqueEmail, uniquePhone } from '../support/api';
 import { eventually } from '../support/eventually';
 
 const DEADLINE_MESSAGE = 'This is taking longer than it should. Please try again in a moment.';
@@ -109,7 +109,7 @@ afterAll(async () => {
 
 const leadsOf = async (email: string) => ((await call('GET', '/leads?limit=100', { token: owner.token })).body.data.items as { id: string; email: string }[]).filter((l) => l.email === email);
 const bookingBody = (email: string, bookingTime: string, days = 3) => ({
-  firstName: 'Pat', lastName: 'Visitor', email, phoneNumber: '+15551234567', apiKey, packageId: bookingPackageId,
+  firstName: 'Pat', lastName: 'Visitor', email, phoneNumber: uniquePhone(), apiKey, packageId: bookingPackageId,
   bookingDate: DateTime.now().setZone('America/New_York').plus({ days }).toISODate()!, bookingTime,
 });
 

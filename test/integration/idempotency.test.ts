@@ -7,7 +7,7 @@ import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, mailsTo, signUpOwner, uniqueEmail, waitForMails, type ApiResponse, type Owner } from '../support/api';
+import { api, mailsTo, signUpOwner, uniqueEmail, uniquePhone, waitForMails, type ApiResponse, type Owner } from '../support/api';
 import { testDb } from '../support/db';
 import { PDF, PNG, bookingForm, objectsUnder } from './appointments-support';
 
@@ -194,7 +194,7 @@ describe('booking hold with an Idempotency-Key', () => {
 
   it('five at once hold one place, open one Checkout session; a retry gets the same link', async () => {
     const bookingDate = DateTime.now().setZone(ZONE).plus({ days: 4 }).toISODate()!;
-    const body = { firstName: 'Pat', lastName: 'Once', email: uniqueEmail('idemhold'), phoneNumber: '+15551234567', bookingDate, bookingTime: '11:00', apiKey, packageId };
+    const body = { firstName: 'Pat', lastName: 'Once', email: uniqueEmail('idemhold'), phoneNumber: uniquePhone(), bookingDate, bookingTime: '11:00', apiKey, packageId };
     const key = randomUUID();
     const send = () => api('POST', '/bookings/create-booking', { body, headers: withKey(key) });
     const first = await fiveAtOnce(send);
@@ -212,7 +212,7 @@ describe('booking hold with an Idempotency-Key', () => {
 
   it('without a key, two identical requests hold two places, as before', async () => {
     const bookingDate = DateTime.now().setZone(ZONE).plus({ days: 5 }).toISODate()!;
-    const body = { firstName: 'Pat', lastName: 'Twice', email: uniqueEmail('idemtwice'), phoneNumber: '+15551234567', bookingDate, bookingTime: '12:00', apiKey, packageId };
+    const body = { firstName: 'Pat', lastName: 'Twice', email: uniqueEmail('idemtwice'), phoneNumber: uniquePhone(), bookingDate, bookingTime: '12:00', apiKey, packageId };
     const [a, b] = await Promise.all([api('POST', '/bookings/create-booking', { body }), api('POST', '/bookings/create-booking', { body })]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body.data.bookingId).not.toBe(b.body.data.bookingId);

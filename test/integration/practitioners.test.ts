@@ -4,7 +4,7 @@
 // free times across DST changes; and the refusals of the staff routes.
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, signUpOwner, uniqueEmail, type Owner } from '../support/api';
+import { api, signUpOwner, uniqueEmail, uniquePhone, type Owner } from '../support/api';
 import { eventually } from '../support/eventually';
 import { addMember, perms } from '../support/members';
 import { payLocalCheckout } from '../support/stripe';
@@ -43,7 +43,7 @@ async function addPackage(t: Team, body: Record<string, unknown>): Promise<strin
 }
 
 const visitor = (t: Team, packageId: string, bookingDate: string, bookingTime: string, practitionerId?: string) => ({
-  firstName: 'Pat', lastName: 'Visitor', email: uniqueEmail('visitor'), phoneNumber: '+15551234567', apiKey: t.apiKey, packageId, bookingDate, bookingTime, ...(practitionerId ? { practitionerId } : {}),
+  firstName: 'Pat', lastName: 'Visitor', email: uniqueEmail('visitor'), phoneNumber: uniquePhone(), apiKey: t.apiKey, packageId, bookingDate, bookingTime, ...(practitionerId ? { practitionerId } : {}),
 });
 
 const book = (t: Team, packageId: string, date: string, time: string, practitionerId?: string) => api('POST', '/bookings/create-booking', { body: visitor(t, packageId, date, time, practitionerId) });
