@@ -273,3 +273,34 @@ describe('practitioners: never two things in one person time', () => {
     expect((await slotsOf(t, pkg, date)).slots.map((s) => s.time)).toContain('13:00');
   });
 });
+
+describe('practitioners: unpaid holds take at most a quarter of each one\'s day (issue 28)', () => {
+  it("a practitioner's share held, 'anyone' goes to the next one; when every share is held, a clear refusal", async () => {
+    const t = await newTeam('prac-share');
+    const date = dayAhead(6, t.zone);
+    // Ana works 4 hours (4 one-hour visits fit: 1 may be held unpaid), Ben 12 (12 fit: 3).
+    const ana = await addPractitioner(t, 'Ana Early', { weeklyHours: every({ start: '08:00', end: '12:00' }) });
+    const ben = await addPractitioner(t, 'Ben Late', { weeklyHours: every({ start: '08:00', end: '20:00' }) });
+    const pkg = await addPackage(t, { durationMinutes: 60, practitionerIds: [ana, ben] });
+    const DAY_HELD = 'Too many bookings for this day are waiting for payment. Please choose another day, or try again in a few minutes.';
+
+    expect((await book(t, pkg, date, '12:00', ben)).status).toBe(201);
+    expect((await book(t, pkg, date, '13:00', ben)).status).toBe(201);
+    expect((await book(t, pkg, date, '08:00', ana)).status).toBe(201);
+    const anaAgain = await book(t, pkg, date, '09:00', ana);
+    expect(anaAgain.status).toBe(409);
+    expect(anaAgain.body.message).toBe(DAY_HELD);
+
+    // Ana comes first by the fair order (60 minutes taken against Ben's 120), but her share is held.
+    const anyone = await book(t, pkg, date, '10:00', 'any');
+    expect(anyone.status).toBe(201);
+    expect(anyone.body.data.practitionerId).toBe(ben);
+    const none = await book(t, pkg, date, '11:00', 'any');
+    expect(none.status).toBe(409);
+    expect(none.body.message).toBe(DAY_HELD);
+    // Nothing half-written: the refused times are still free.
+    expect((await slotsOf(t, pkg, date)).slots.map((s) => s.time)).toEqual(expect.arrayContaining(['09:00', '11:00']));
+    // Another day is untouched.
+    expect((await book(t, pkg, dayAhead(7, t.zone), '09:00', ana)).status).toBe(201);
+  });
+});
