@@ -5,6 +5,8 @@
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, signUpOwner, uniqueEmail, uniquePhone, type Owner } from '../support/api';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { testDb } from '../support/db';
 import { payLocalCheckout, sessionIdOf, stripeSession } from '../support/stripe';
 
 const ZONE = 'America/New_York';
@@ -66,10 +68,11 @@ describe('holds a stranger cannot hoard', () => {
   it('30 attempts from 20 addresses with rotating names, emails and phones take at most a quarter of the day', async () => {
     const date = dayAhead(5);
     expect(await freePlaces(clinic, date)).toBe(20);
+    const addresses = Array.from({ length: 20 }, (_, i) => `${net()}.${i + 1}`);
     const answers: number[] = [];
     const messages = new Set<string>();
     for (let i = 0; i < 30; i++) {
-      const res = await hold(clinic, `${net()}.${i % 20}`, { ...stranger(), bookingDate: date, bookingTime: TIMES[i % TIMES.length] });
+      const res = await hold(clinic, addresses[i % 20]!, { ...stranger(), bookingDate: date, bookingTime: TIMES[i % TIMES.length] });
       answers.push(res.status);
       if (res.status !== 201) messages.add(res.body.message);
     }
@@ -156,5 +159,23 @@ describe('holds a stranger cannot hoard', () => {
     expect(await payLocalCheckout(res.body.data.checkoutUrl, me.email)).toBe(`/local/checkout/${sessionId}`);
     expect((await bookingOf(clinic, res.body.data.bookingId)).status).toBe('expired');
     expect((await hold(clinic, `${net()}.2`, { ...me, bookingDate: date, bookingTime: '15:00' })).status).toBe(201);
+  });
+
+  it("a patient's hold that ran out (not swept yet) does not stand in their way: it is ended on the spot, its session expired", async () => {
+    const date = dayAhead(11);
+    const me = { firstName: 'Max', lastName: 'Again', email: uniqueEmail('again'), phoneNumber: uniquePhone() };
+    const first = await hold(clinic, `${net()}.1`, { ...me, bookingDate: date, bookingTime: '10:00' });
+    expect(first.status).toBe(201);
+    // Its time runs out (as 10 minutes later), before any sweep.
+    const { client, table } = testDb();
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await client.send(new UpdateCommand({ TableName: table, Key: { pk: `ORG#${clinic.owner.orgId}#BOOKING#${first.body.data.bookingId}`, sk: 'BOOKING' }, UpdateExpression: 'SET holdExpiresAt = :p', ExpressionAttributeValues: { ':p': past } }));
+
+    const second = await hold(clinic, `${net()}.2`, { ...me, bookingDate: date, bookingTime: '12:00' });
+    expect(second.status).toBe(201);
+    expect(second.body.data.bookingId).not.toBe(first.body.data.bookingId);
+    expect(await bookingOf(clinic, first.body.data.bookingId)).toMatchObject({ status: 'expired', paymentStatus: 'unpaid' });
+    expect((await stripeSession(sessionIdOf(first.body.data.checkoutUrl))).status).toBe('expired');
+    expect(await freePlaces(clinic, date)).toBe(19);
   });
 });
