@@ -175,7 +175,10 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, n
               dayFull = true;
               continue;
             }
-            if (error.claim.kind === 'network') throw tooManyRequests(HOLD_LIMIT_MESSAGES.network(await waitOf(error.holders)), (await waitOf(error.holders)) * 60);
+            if (error.claim.kind === 'network') {
+              const minutes = await waitOf(error.holders);
+              throw tooManyRequests(HOLD_LIMIT_MESSAGES.network(minutes), minutes * 60);
+            }
             booking = await ownHold(error.holders);
             if (booking) break;
             throw conflict(HOLD_LIMIT_MESSAGES.patient(await waitOf(error.holders)));
