@@ -2,8 +2,11 @@
 // deleted) and the time (offered, not past, not closed) in the clinic's zone, holds the place from
 // this moment (exactly one of two racing visitors gets the last place: places.ts), then opens a
 // Stripe Checkout session at the package's price - never a price from the request. The booking is
-// confirmed only when Stripe reports the payment (lib/payment-consumer.ts); the hold runs out a few
-// minutes after the session does, and expired holds stop blocking the slot.
+// confirmed only when Stripe reports the payment (lib/payment-consumer.ts). The hold lasts HOLD_MINUTES
+// (lib/hold-limits.ts) and counts in its claims: one unpaid hold per email and per phone, a few per
+// client network, a share of the day; when it ends, its session is expired at Stripe and the time is
+// listed again (lib/hold-sweep.ts, and at once when a visitor finds the slot full).
+// A patient trying again (same email and phone, same time and package) gets their own hold back.
 // Idempotent: the booking's id comes from the Idempotency-Key, so a retry that takes over an
 // unfinished attempt finds the place it held and continues with it (Stripe's idempotency key is the
 // booking's: the same session), never a second hold.
@@ -11,7 +14,8 @@ import { findSlot } from '#shared/bookings/slots';
 import { config } from '#lib/config';
 import { isSitePath } from '#shared/redirect-url';
 import { BOOKING_MESSAGES, bookingRequestSchema, isHttpUrl } from '#shared/schemas/bookings';
-import { HttpError, badRequest, conflict, notFound } from '#lib/errors';
+import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '#lib/errors';
+import { clientKey } from '#lib/http';
 import { endpoint } from '#lib/http';
 import { countMetric } from '#lib/log';
 import { withReply } from '#lib/request-scope';
@@ -22,24 +26,34 @@ import { getBookingPackage } from '../data/booking-packages';
 import { getBooking, type BookingRecord } from '../data/bookings';
 import { cancellationCodes } from '../data/core';
 import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
-import { SlotFullError, holdPlace, releaseHeld, updateBooking } from './lib/places';
+import { ClaimFullError, SlotFullError, holdPlace, releaseHeld, updateBooking } from './lib/places';
+import { dayClaim, emailClaim, networkClaim, phoneClaim, type HoldClaim } from '../data/hold-claims';
+import { offeringPractitioners, timingOf } from '../availability/lib/diary';
+import { HOLD_MINUTES, NETWORK_HOLDS, clinicDayCap, networkOf, practitionerDayCap } from './lib/hold-limits';
 import { SLOT_REFUSALS } from './lib/refusals';
 import { UNKNOWN_BOOKING_PAGE, bookingPageUrl } from './lib/views';
 
 /**
  * Stripe's shortest Checkout session (30 minutes from its request), and a minute more: the session's
  * end is fixed from the booking's creation, so a resumed request sends Stripe the same parameters and
- * still meets the minimum.
+ * still meets the minimum. The hold is shorter (HOLD_MINUTES): the product expires the session itself.
  */
 const CHECKOUT_MINUTES = 31;
-/** The hold outlives the session by this much, so a payment made in its last second still finds its place. */
-const HOLD_GRACE_MINUTES = 5;
+
+const minutesUntil = (iso: string, now: Date) => Math.max(1, Math.ceil((Date.parse(iso) - now.getTime()) / 60_000));
+/** The refusals of a claim that counts its unpaid holds already (lib/hold-limits.ts). */
+export const HOLD_LIMIT_MESSAGES = {
+  patient: (minutes: number) =>
+    `You already have a booking waiting for payment. Please complete that payment, or try again in ${minutes} minute${minutes === 1 ? '' : 's'} when it is released.`,
+  network: (minutes: number) => `Too many bookings from your network are waiting for payment. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  day: 'Too many bookings for this day are waiting for payment. Please choose another day, or try again in a few minutes.',
+};
 
 const PACKAGE_UNAVAILABLE = 'This package is not available. Please choose another package.';
 /** A key's tries at most: a try whose hold was given back stays as it is, and the next one holds anew. */
 const MAX_TRIES = 5;
 
-export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, newId }) => {
+export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, newId, event }) => {
   const orgId = await findOrgIdByApiKey(body.apiKey);
   const org = orgId ? await getOrganization(orgId) : undefined;
   if (!org) throw notFound(UNKNOWN_BOOKING_PAGE);
@@ -94,7 +108,7 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, n
       : { practitionerId: null, practitionerName: null }),
     status: 'held',
     paymentStatus: 'pending',
-    holdExpiresAt: new Date(now.getTime() + (CHECKOUT_MINUTES + HOLD_GRACE_MINUTES) * 60_000).toISOString(),
+    holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString(),
     stripeSessionId: null,
     checkoutUrl: null,
     paymentIntentId: null,
@@ -112,6 +126,30 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, n
     updatedAt: at,
   });
 
+  // The claims this hold counts in; the day's is per resource (the clinic-wide slots, or the candidate).
+  const person: HoldClaim[] = [emailClaim(body.email), phoneClaim(body.phoneNumber), networkClaim(networkOf(clientKey(event)), NETWORK_HOLDS)];
+  const team = chosen ? new Map((await offeringPractitioners(org.id, pkg)).map((p) => [p.id, p])) : undefined;
+  const claimsFor = (candidate?: Candidate): HoldClaim[] => {
+    const practitioner = candidate && team?.get(candidate.id);
+    const cap = practitioner ? practitionerDayCap(rules, timingOf(pkg, rules), practitioner, body.bookingDate, now) : clinicDayCap(rules, body.bookingDate);
+    return [...person, dayClaim(body.bookingDate, practitioner ? practitioner.id : 'slots', cap)];
+  };
+  /** This patient's own unpaid hold of this very time and package, still running: a retry gets it back. */
+  const ownHold = async (holders: string[]) => {
+    for (const id of holders) {
+      const b = await getBooking(org.id, id);
+      if (
+        b?.status === 'held' && b.holdExpiresAt! > at && b.startUtc === slot.startUtc && b.packageId === pkg.id &&
+        b.email.trim().toLowerCase() === body.email.trim().toLowerCase() && b.phoneNumber === body.phoneNumber
+      ) return b;
+    }
+    return undefined;
+  };
+  const waitOf = async (holders: string[]) => {
+    const ends = (await Promise.all(holders.map((id) => getBooking(org.id, id)))).map((b) => b?.holdExpiresAt).filter((e): e is string => Boolean(e)).sort();
+    return minutesUntil(ends[0] ?? at, now);
+  };
+
   let booking: BookingRecord | undefined;
   for (let tries = 0; !booking; tries++) {
     if (tries === MAX_TRIES) throw conflict('This booking was tried too many times. Please reload the page and try again.');
@@ -121,29 +159,45 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, n
     else if (existing?.status === 'held') await releaseHeld(existing, 'expired', at);
     else if (existing?.status === 'confirmed') throw conflict('This booking is confirmed already.');
     else if (!existing) {
-      // Each candidate in turn (one, or everyone free for "anyone"): the first whose time is still free gets it.
+      // Each candidate in turn (one, or everyone free for "anyone"): the first whose time is still free
+      // (and whose day is not held to its share) gets it.
+      let dayFull = false;
       for (const candidate of chosen ? chosen.candidates : [undefined]) {
         const fresh = newBooking(id, candidate);
         try {
-          await holdPlace(fresh, rules.capacity, now);
+          await holdPlace(fresh, rules.capacity, now, claimsFor(candidate));
           booking = fresh;
           break;
         } catch (error) {
           if (error instanceof SlotFullError) continue;
+          if (error instanceof ClaimFullError) {
+            if (error.claim.kind === 'day') {
+              dayFull = true;
+              continue;
+            }
+            if (error.claim.kind === 'network') {
+              const minutes = await waitOf(error.holders);
+              throw tooManyRequests(HOLD_LIMIT_MESSAGES.network(minutes), minutes * 60);
+            }
+            booking = await ownHold(error.holders);
+            if (booking) break;
+            throw conflict(HOLD_LIMIT_MESSAGES.patient(await waitOf(error.holders)));
+          }
           if (cancellationCodes(error).includes('TransactionConflict')) {
             throw new HttpError(503, 'Many people are booking right now. Please try again in a moment.', undefined, { 'Retry-After': '1' });
           }
           throw error;
         }
       }
-      if (!booking) throw conflict(BOOKING_MESSAGES.taken);
+      if (!booking) throw conflict(dayFull ? HOLD_LIMIT_MESSAGES.day : BOOKING_MESSAGES.taken);
     }
     // expired or cancelled: that try is over; the next id holds anew.
   }
 
-  let session;
+  let session: { id: string; url: string };
   try {
-    session = await createCheckoutSession({
+    // A hold with its checkout already open (a patient's retry) keeps that session.
+    session = booking.stripeSessionId && booking.checkoutUrl ? { id: booking.stripeSessionId, url: booking.checkoutUrl } : await createCheckoutSession({
       amountCents: booking.priceCents,
       currency: 'usd',
       productName: `${booking.packageName} (${org.name})`.slice(0, 250),

@@ -23,6 +23,8 @@ export interface BookingRecord extends BookingFields {
   reportDay?: string | null;
   /** The practitioner whose report figures count it on `reportDay` (set with it; absent before those figures existed). */
   reportPractitionerId?: string | null;
+  /** While held: the claims counting this hold (data/hold-claims.ts), given back with it. */
+  holdClaims?: string[] | null;
 }
 
 export const bookingKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}#BOOKING#${id}`, sk: 'BOOKING' });

@@ -9,7 +9,9 @@
 //   the slots of a day (UTC range)    pk ORG#<orgId>#SLOTS   sk BETWEEN <dayStartUtc> AND <nextDayStartUtc>
 //   the holds of a slot               pk ORG#<orgId>#HOLDS   sk begins_with <startUtc>#
 //   the holds of a day (UTC range)    pk ORG#<orgId>#HOLDS   sk BETWEEN <dayStartUtc> AND <nextDayStartUtc>
-import { table } from '#lib/dynamo';
+//   holds whose time ran out (all orgs) gsi1pk HOLDS#LAPSING  gsi1sk <holdExpiresAt>#<orgId>#<bookingId>  (the sweep)
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, table } from '#lib/dynamo';
 import { queryAll, strip, type Item, type TransactItem } from './core';
 import { TTL_ATTRIBUTE } from './table';
 
@@ -35,6 +37,9 @@ const slotsPk = (orgId: string) => `ORG#${orgId}#SLOTS`;
 const holdsPk = (orgId: string) => `ORG#${orgId}#HOLDS`;
 export const slotKey = (orgId: string, startUtc: string) => ({ pk: slotsPk(orgId), sk: startUtc });
 export const holdKey = (orgId: string, startUtc: string, bookingId: string) => ({ pk: holdsPk(orgId), sk: `${startUtc}#${bookingId}` });
+
+/** The sweep's partition of the expiry index: one, as the outbox's due index (a few writes a minute). */
+const LAPSING_PARTITION = 'HOLDS#LAPSING';
 
 const epoch = (iso: string, plusDays: number) => Math.floor(Date.parse(iso) / 1000) + plusDays * 86400;
 
@@ -84,7 +89,13 @@ export function putHoldItem(hold: HoldRecord): TransactItem {
   return {
     Put: {
       TableName: table(),
-      Item: { ...holdKey(hold.orgId, hold.startUtc, hold.bookingId), ...hold, [TTL_ATTRIBUTE]: epoch(hold.holdExpiresAt, 2) },
+      Item: {
+        ...holdKey(hold.orgId, hold.startUtc, hold.bookingId),
+        ...hold,
+        gsi1pk: LAPSING_PARTITION,
+        gsi1sk: `${hold.holdExpiresAt}#${hold.orgId}#${hold.bookingId}`,
+        [TTL_ATTRIBUTE]: epoch(hold.holdExpiresAt, 2),
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -131,4 +142,19 @@ export async function listSlotCountsBetween(orgId: string, fromUtc: string, toUt
     counts.set(startUtc, { startUtc, held: Number(item.held ?? 0), confirmed: Number(item.confirmed ?? 0), taken: Number(item.taken ?? 0) });
   }
   return counts;
+}
+
+// Holds of every organisation whose time ran out by `now`, soonest first (the expiry index; eventually
+// consistent: the sweep checks each booking again before it moves it).
+export async function listLapsedHolds(now: Date, limit: number): Promise<HoldRecord[]> {
+  const out = await ddb.send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p AND gsi1sk <= :upTo',
+      ExpressionAttributeValues: { ':p': LAPSING_PARTITION, ':upTo': `${now.toISOString()}#\uffff` },
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((i) => strip<HoldRecord>(i)!);
 }

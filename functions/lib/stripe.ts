@@ -118,8 +118,8 @@ export function createCheckoutSession(input: CheckoutSessionInput): Promise<Chec
 }
 
 // Expire an open Checkout Session (frees what it held; Stripe then sends checkout.session.expired).
-export function expireCheckoutSession(id: string): Promise<CheckoutSession> {
-  return request<CheckoutSession>('POST', `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`, {});
+export function expireCheckoutSession(id: string, idempotencyKey?: string): Promise<CheckoutSession> {
+  return request<CheckoutSession>('POST', `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`, {}, idempotencyKey);
 }
 
 // Read a Checkout Session back (undefined when Stripe knows no such session): the booking page's

@@ -1,5 +1,6 @@
 // The outbox worker: delivers each outbox row (functions/data/outbox.ts) once in effect, and its
-// scheduled sweep also sends the reminders that are due (functions/reminders/lib/sweep.ts). Two ways in,
+// scheduled sweep also sends the reminders that are due (functions/reminders/lib/sweep.ts) and ends
+// the unpaid booking holds whose time ran out (functions/bookings/lib/hold-sweep.ts). Two ways in,
 // one handler: the table's stream (a row written pending and due is delivered within moments of its
 // transaction) and a sweep every minute over the due index (retries, and rows the stream missed).
 // Locally the same handler is fed by infra/local/outbox-worker.ts.
@@ -27,6 +28,7 @@ import { DELIVERY_OUTBOX_PREFIX, wakeNextDelivery } from '../data/webhooks';
 import { deliverWebhook, fanOut, TryLater } from './lib/webhooks';
 import { checkBeforeSending, NotToBeSent } from './lib/guards';
 import { sweepReminders } from '../reminders/lib/sweep';
+import { sweepLapsedHolds } from '../bookings/lib/hold-sweep';
 import {
   OUTBOX_PREFIX,
   claimOutboxRow,
@@ -230,6 +232,13 @@ export async function sweep(options: { remainingMs?: () => number } = {}): Promi
     if (reminders.sent + reminders.dropped > 0) log.info('Reminder sweep', { ...reminders });
   } catch (error) {
     log.warn('Reminder sweep failed, the next sweep tries again', errorFields(error));
+  }
+  // And the unpaid holds whose time ran out (functions/bookings/lib/hold-sweep.ts).
+  try {
+    const holds = await sweepLapsedHolds({ timeLeft });
+    if (holds.released + holds.skipped > 0) log.info('Hold sweep', { ...holds });
+  } catch (error) {
+    log.warn('Hold sweep failed, the next sweep tries again', errorFields(error));
   }
   return result;
 }

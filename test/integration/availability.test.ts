@@ -2,7 +2,7 @@
 // and the public free times of a date in the clinic's zone, across a daylight-saving change.
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, signUpOwner, uniqueEmail, type Owner } from '../support/api';
+import { api, signUpOwner, uniqueEmail, uniquePhone, type Owner } from '../support/api';
 import { addMember, logs, perms } from '../support/members';
 
 const everyDay = (...intervals: [string, string][]) => {
@@ -124,7 +124,7 @@ describe('available slots (public)', () => {
     const pkg = await api('POST', '/bookings/packages', { token: clinic.token, body: { packageName: 'Visit', packagePrice: 30 } });
     const date = dayAhead(5);
     const booked = await api('POST', '/bookings/create-booking', {
-      body: { apiKey: key, packageId: pkg.body.data.id, firstName: 'Zed', lastName: 'Zone', email: uniqueEmail('zed'), phoneNumber: '+15550001111', bookingDate: date, bookingTime: '10:00' },
+      body: { apiKey: key, packageId: pkg.body.data.id, firstName: 'Zed', lastName: 'Zone', email: uniqueEmail('zed'), phoneNumber: uniquePhone(), bookingDate: date, bookingTime: '10:00' },
     });
     expect(booked.status).toBe(201);
     const after = await free({ date, packageId: pkg.body.data.id });
@@ -162,7 +162,7 @@ describe('available slots (public)', () => {
 
     const pkg = await api('POST', '/bookings/packages', { token: clinic.token, body: { packageName: 'Night visit', packagePrice: 30 } });
     const gap = await api('POST', '/bookings/create-booking', {
-      body: { apiKey: key, packageId: pkg.body.data.id, firstName: 'Nia', lastName: 'Night', email: uniqueEmail('nia'), phoneNumber: '+15550001111', bookingDate: change, bookingTime: '02:30' },
+      body: { apiKey: key, packageId: pkg.body.data.id, firstName: 'Nia', lastName: 'Night', email: uniqueEmail('nia'), phoneNumber: uniquePhone(), bookingDate: change, bookingTime: '02:30' },
     });
     expect(gap.status).toBe(400);
     expect(gap.body.errors?.bookingTime).toBe('That time is not offered. Please choose one of the available times.');

@@ -2,7 +2,7 @@
 // held and paid through the local Stripe stand-in, and the slot counters as stored.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
-import { api, signUpOwner, uniqueEmail, type Owner } from '../support/api';
+import { api, signUpOwner, uniqueEmail, uniquePhone, type Owner } from '../support/api';
 import { testDb } from '../support/db';
 import { eventually } from '../support/eventually';
 import { payLocalCheckout } from '../support/stripe';
@@ -40,7 +40,7 @@ export async function newClinic(tag: string, options: { capacity?: number } = {}
 /** Holds a place on the public page; throws unless 201. */
 export async function holdBooking(c: Clinic, bookingDate: string, bookingTime: string, email = uniqueEmail('visitor')) {
   const res = await api('POST', '/bookings/create-booking', {
-    body: { firstName: 'Pat', lastName: 'Visitor', email, phoneNumber: '+15551234567', bookingDate, bookingTime, apiKey: c.apiKey, packageId: c.packageId },
+    body: { firstName: 'Pat', lastName: 'Visitor', email, phoneNumber: uniquePhone(), bookingDate, bookingTime, apiKey: c.apiKey, packageId: c.packageId },
   });
   if (res.status !== 201) throw new Error(`create-booking ${bookingDate} ${bookingTime}: ${res.status} ${res.body.message}`);
   return { id: res.body.data.bookingId as string, checkoutUrl: res.body.data.checkoutUrl as string, startUtc: res.body.data.startUtc as string, email };

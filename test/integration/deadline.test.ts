@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
-import { mailsTo, testAddress, uniqueEmail } from '../support/api';
+import { mailsTo, testAddress, uniqueEmail, uniquePhone } from '../support/api';
 import { eventually } from '../support/eventually';
 
 const DEADLINE_MESSAGE = 'This is taking longer than it should. Please try again in a moment.';
@@ -108,8 +108,11 @@ afterAll(async () => {
 }, 30_000);
 
 const leadsOf = async (email: string) => ((await call('GET', '/leads?limit=100', { token: owner.token })).body.data.items as { id: string; email: string }[]).filter((l) => l.email === email);
+/** One phone per patient (email): a retry sends the same body, and each patient holds on their own phone. */
+const phones = new Map<string, string>();
+const phoneOf = (email: string) => phones.get(email) ?? phones.set(email, uniquePhone()).get(email)!;
 const bookingBody = (email: string, bookingTime: string, days = 3) => ({
-  firstName: 'Pat', lastName: 'Visitor', email, phoneNumber: '+15551234567', apiKey, packageId: bookingPackageId,
+  firstName: 'Pat', lastName: 'Visitor', email, phoneNumber: phoneOf(email), apiKey, packageId: bookingPackageId,
   bookingDate: DateTime.now().setZone('America/New_York').plus({ days }).toISODate()!, bookingTime,
 });
 

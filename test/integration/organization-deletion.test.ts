@@ -8,7 +8,7 @@ import { DeleteCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sd
 import { DateTime } from 'luxon';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { api, signUpOwner, uniqueEmail, waitForMails, type ApiResponse, type Owner } from '../support/api';
+import { api, signUpOwner, uniqueEmail, uniquePhone, waitForMails, type ApiResponse, type Owner } from '../support/api';
 import { testDb } from '../support/db';
 import { eventually } from '../support/eventually';
 import { addMember, perms } from '../support/members';
@@ -86,7 +86,7 @@ async function busyOrganisation(tag: string): Promise<{ owner: Owner; apiKey: st
   ok(await api('PUT', '/bookings/availability', { token: owner.token, body: { weeklyHours, slotMinutes: 60, capacity: 2, closedDates: [], maxDaysAhead: 400 } }), 'availability');
   const bookingPackage = ok(await api('POST', '/bookings/packages', { token: owner.token, body: { packageName: 'Consultation', packagePrice: 49.5, packageDescription: 'A first visit.' } }), 'booking package').body.data;
   const bookingDate = DateTime.now().setZone('America/New_York').plus({ days: 3 }).toISODate()!;
-  const booking = (email: string, bookingTime: string) => ({ firstName: 'Pat', lastName: 'Visitor', email, phoneNumber: '+15551234567', bookingDate, bookingTime, apiKey, packageId: bookingPackage.id });
+  const booking = (email: string, bookingTime: string) => ({ firstName: 'Pat', lastName: 'Visitor', email, phoneNumber: uniquePhone(), bookingDate, bookingTime, apiKey, packageId: bookingPackage.id });
   const paidBooker = uniqueEmail(`${tag}booker`);
   const paid = ok(await api('POST', '/bookings/create-booking', { body: booking(paidBooker, '10:00'), headers: { 'idempotency-key': randomUUID() } }), 'booking').body.data;
   await payLocalCheckout(paid.checkoutUrl, paidBooker);

@@ -6,7 +6,7 @@
 // Refusals: 401, 403 without Bookings read; another organisation's practitioners never appear.
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, signUpOwner, uniqueEmail, type Owner } from '../support/api';
+import { api, signUpOwner, uniqueEmail, uniquePhone, type Owner } from '../support/api';
 import { eventually } from '../support/eventually';
 import { addMember, perms } from '../support/members';
 import { payLocalCheckout } from '../support/stripe';
@@ -49,7 +49,7 @@ async function newTeam(tag: string, week: string): Promise<Team> {
 /** A booking with the team's practitioner, paid on the local checkout page and confirmed. */
 async function paidBooking(t: Team, bookingDate: string, bookingTime: string) {
   const res = await api('POST', '/bookings/create-booking', {
-    body: { firstName: 'Pat', lastName: 'Visitor', email: uniqueEmail('visitor'), phoneNumber: '+15551234567', apiKey: t.apiKey, packageId: t.packageId, bookingDate, bookingTime, practitionerId: t.practitionerId },
+    body: { firstName: 'Pat', lastName: 'Visitor', email: uniqueEmail('visitor'), phoneNumber: uniquePhone(), apiKey: t.apiKey, packageId: t.packageId, bookingDate, bookingTime, practitionerId: t.practitionerId },
   });
   expect(res.status, res.body.message).toBe(201);
   await payLocalCheckout(res.body.data.checkoutUrl);

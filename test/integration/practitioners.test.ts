@@ -4,7 +4,7 @@
 // free times across DST changes; and the refusals of the staff routes.
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, signUpOwner, uniqueEmail, type Owner } from '../support/api';
+import { api, signUpOwner, uniqueEmail, uniquePhone, type Owner } from '../support/api';
 import { eventually } from '../support/eventually';
 import { addMember, perms } from '../support/members';
 import { payLocalCheckout } from '../support/stripe';
@@ -43,7 +43,7 @@ async function addPackage(t: Team, body: Record<string, unknown>): Promise<strin
 }
 
 const visitor = (t: Team, packageId: string, bookingDate: string, bookingTime: string, practitionerId?: string) => ({
-  firstName: 'Pat', lastName: 'Visitor', email: uniqueEmail('visitor'), phoneNumber: '+15551234567', apiKey: t.apiKey, packageId, bookingDate, bookingTime, ...(practitionerId ? { practitionerId } : {}),
+  firstName: 'Pat', lastName: 'Visitor', email: uniqueEmail('visitor'), phoneNumber: uniquePhone(), apiKey: t.apiKey, packageId, bookingDate, bookingTime, ...(practitionerId ? { practitionerId } : {}),
 });
 
 const book = (t: Team, packageId: string, date: string, time: string, practitionerId?: string) => api('POST', '/bookings/create-booking', { body: visitor(t, packageId, date, time, practitionerId) });
@@ -271,5 +271,36 @@ describe('practitioners: never two things in one person time', () => {
     const cancelled = await api('PATCH', `/appointments/${later.body.data.id}/change-status`, { token: t.owner.token, body: { status: 'cancelled' } });
     expect(cancelled.status, cancelled.body.message).toBe(200);
     expect((await slotsOf(t, pkg, date)).slots.map((s) => s.time)).toContain('13:00');
+  });
+});
+
+describe('practitioners: unpaid holds take at most a quarter of each one\'s day (issue 28)', () => {
+  it("a practitioner's share held, 'anyone' goes to the next one; when every share is held, a clear refusal", async () => {
+    const t = await newTeam('prac-share');
+    const date = dayAhead(6, t.zone);
+    // Ana works 4 hours (4 one-hour visits fit: 1 may be held unpaid), Ben 12 (12 fit: 3).
+    const ana = await addPractitioner(t, 'Ana Early', { weeklyHours: every({ start: '08:00', end: '12:00' }) });
+    const ben = await addPractitioner(t, 'Ben Late', { weeklyHours: every({ start: '08:00', end: '20:00' }) });
+    const pkg = await addPackage(t, { durationMinutes: 60, practitionerIds: [ana, ben] });
+    const DAY_HELD = 'Too many bookings for this day are waiting for payment. Please choose another day, or try again in a few minutes.';
+
+    expect((await book(t, pkg, date, '12:00', ben)).status).toBe(201);
+    expect((await book(t, pkg, date, '13:00', ben)).status).toBe(201);
+    expect((await book(t, pkg, date, '08:00', ana)).status).toBe(201);
+    const anaAgain = await book(t, pkg, date, '09:00', ana);
+    expect(anaAgain.status).toBe(409);
+    expect(anaAgain.body.message).toBe(DAY_HELD);
+
+    // Ana comes first by the fair order (60 minutes taken against Ben's 120), but her share is held.
+    const anyone = await book(t, pkg, date, '10:00', 'any');
+    expect(anyone.status).toBe(201);
+    expect(anyone.body.data.practitionerId).toBe(ben);
+    const none = await book(t, pkg, date, '11:00', 'any');
+    expect(none.status).toBe(409);
+    expect(none.body.message).toBe(DAY_HELD);
+    // Nothing half-written: the refused times are still free.
+    expect((await slotsOf(t, pkg, date)).slots.map((s) => s.time)).toEqual(expect.arrayContaining(['09:00', '11:00']));
+    // Another day is untouched.
+    expect((await book(t, pkg, dayAhead(7, t.zone), '09:00', ana)).status).toBe(201);
   });
 });

@@ -7,7 +7,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, signUpOwner, uniqueEmail, type Owner } from '../support/api';
+import { api, signUpOwner, uniqueEmail, uniquePhone, type Owner } from '../support/api';
 import { testDb } from '../support/db';
 import { addMember, perms } from '../support/members';
 import { payLocalCheckout, sendStripeEvent, stripeEvent } from '../support/stripe';
@@ -56,7 +56,7 @@ async function newClinic(tag: string): Promise<Clinic> {
 /** A paid booking of the clinic's package on a local date and time (paid on the local checkout page). */
 async function paidBooking(c: Clinic, bookingDate: string, bookingTime: string) {
   const res = await api('POST', '/bookings/create-booking', {
-    body: { firstName: 'Pat', lastName: 'Visitor', email: uniqueEmail('visitor'), phoneNumber: '+15551234567', bookingDate, bookingTime, apiKey: c.apiKey, packageId: c.packageId },
+    body: { firstName: 'Pat', lastName: 'Visitor', email: uniqueEmail('visitor'), phoneNumber: uniquePhone(), bookingDate, bookingTime, apiKey: c.apiKey, packageId: c.packageId },
   });
   expect(res.status, res.body.message).toBe(201);
   await payLocalCheckout(res.body.data.checkoutUrl);

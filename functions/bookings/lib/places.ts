@@ -12,13 +12,20 @@
 // cancelled and moved with it to another day or practitioner.
 // Each move also writes its webhook event (booking.held, .confirmed, .cancelled, .rescheduled; ./events.ts)
 // in its transaction, under an id derived from the booking (and its move number), when an endpoint wants it.
-// When a slot looks full, holds whose time ran out are released first (DynamoDB TTL is not prompt
-// enough to be relied on), then the hold is tried once more.
+// A hold also counts in its claims (data/hold-claims.ts: one unpaid hold per email and per phone, a few
+// per client network, a share of the day): added in the hold's transaction, taken out in every move out
+// of 'held' (the booking keeps their keys as `holdClaims`).
+// When a slot or a claim looks full, holds whose time ran out are released first (expireLapsedHold:
+// their Checkout Session is expired at Stripe, then the guarded release; the sweep of
+// ./hold-sweep.ts does the same every minute), then the hold is tried once more.
 // A booking with a practitioner takes that person's time instead of a place in a slot: the 5-minute
 // blocks of its span (buffers included, data/practitioners.ts) are taken, given back or moved in the
 // same transactions, so no two things are ever in one person's time.
 import { getBooking, moveBookingItem, putNewBookingItem, type BookingRecord } from '../../data/bookings';
 import { cancellationCodes, TransactionFailure, transact, tryTransact, type TransactItem } from '../../data/core';
+import { log } from '#lib/log';
+import { expireCheckoutSession, retrieveCheckoutSession } from '#lib/stripe';
+import { claimHolders, giveClaimItem, takeClaimItem, type HoldClaim } from '../../data/hold-claims';
 import { confirmPlaceItem, deleteHoldItem, listHoldsBetween, listHoldsOfSlot, putHoldItem, releasePlaceItem, takePlaceItem } from '../../data/holds';
 import { counterUpdate } from '../../data/organizations';
 import { timeChangeItems, type TimeOwner } from '../../data/practitioners';
@@ -33,6 +40,20 @@ export class SlotFullError extends Error {
     this.name = 'SlotFullError';
   }
 }
+
+/** Thrown by holdPlace when a claim counts as many unpaid holds as it may: `holders` are those holds. */
+export class ClaimFullError extends Error {
+  constructor(
+    readonly claim: HoldClaim,
+    readonly holders: string[],
+  ) {
+    super(`hold claim full: ${claim.kind}`);
+    this.name = 'ClaimFullError';
+  }
+}
+
+/** The items taking a hold out of its claims. */
+const giveClaims = (b: Pick<BookingRecord, 'orgId' | 'id' | 'holdClaims'>): TransactItem[] => (b.holdClaims ?? []).map((sk) => giveClaimItem(b.orgId, sk, b.id));
 
 const slotOf = (b: BookingRecord) => ({ startUtc: b.startUtc, date: b.bookingDate, time: b.bookingTime, timeZone: b.timeZone });
 
@@ -55,30 +76,87 @@ function giveItems(b: Placed, kind: 'held' | 'confirmed'): TransactItem[] {
 /** Whether any of the first `count` items of a failed transaction failed its condition. */
 const failedWithin = (error: TransactionFailure, count: number) => Array.from({ length: count }, (_, i) => i).some((i) => error.failedAt(i));
 
-/** Holds a place for a new 'held' booking, or throws SlotFullError. */
-export async function holdPlace(booking: BookingRecord, capacity: number, now = new Date()): Promise<void> {
+/**
+ * Holds a place for a new 'held' booking counted in `claims` (its `holdClaims` are set from them), or
+ * throws SlotFullError (no place) or ClaimFullError (a claim counts its cap of unpaid holds).
+ */
+export async function holdPlace(booking: BookingRecord, capacity: number, now = new Date(), claims: readonly HoldClaim[] = []): Promise<void> {
+  booking.holdClaims = claims.length ? claims.map((c) => c.sk) : null;
   const event = await bookingEventItems('booking.held', booking, `booking-held-${booking.id}`, booking.createdAt);
   const take = takeItems(booking, capacity, 'held');
   const items = () => [
     ...take,
+    ...claims.map((c) => takeClaimItem(booking.orgId, c, booking.id, booking.holdExpiresAt!)),
     putHoldItem({ orgId: booking.orgId, bookingId: booking.id, startUtc: booking.startUtc, holdExpiresAt: booking.holdExpiresAt!, ...(booking.practitionerId ? { practitionerId: booking.practitionerId } : {}) }),
     putNewBookingItem(booking),
     ...event,
   ];
-  for (let attempt = 0; attempt < 2; attempt++) {
+  // Each failure may free something once (a lapsed hold of the slot, then of a claim): a few tries at most.
+  for (let attempt = 0; attempt < 3; attempt++) {
     try {
       await transact(items());
       return;
     } catch (error) {
       const codes = cancellationCodes(error);
-      if (!codes.slice(0, take.length).includes('ConditionalCheckFailed')) throw error;
-      const freed = booking.practitionerId
-        ? await releaseLapsedHolds(booking.orgId, spanOf(booking), now)
-        : await releaseExpiredHolds(booking.orgId, booking.startUtc, now);
-      if (attempt > 0 || freed === 0) break;
+      if (codes.slice(0, take.length).includes('ConditionalCheckFailed')) {
+        const freed = booking.practitionerId
+          ? await releaseLapsedHolds(booking.orgId, spanOf(booking), now)
+          : await releaseExpiredHolds(booking.orgId, booking.startUtc, now);
+        if (freed === 0) throw new SlotFullError();
+        continue;
+      }
+      const full = claims.findIndex((_, i) => codes[take.length + i] === 'ConditionalCheckFailed');
+      if (full < 0) throw error;
+      const claim = claims[full]!;
+      const holders = await claimHolders(booking.orgId, claim.sk);
+      let freed = 0;
+      for (const id of holders) {
+        const holder = await getBooking(booking.orgId, id);
+        if (holder?.status === 'held' && (await expireLapsedHold(holder, now))) freed++;
+        // A holder that is no longer held (a move from before claims existed): its id only is left.
+        else if (holder && holder.status !== 'held' && (await tryTransact([giveClaimItem(booking.orgId, claim.sk, id)]))) freed++;
+      }
+      if (freed === 0) throw new ClaimFullError(claim, holders);
     }
   }
   throw new SlotFullError();
+}
+
+/**
+ * Ends a hold whose time ran out: its Checkout Session is expired at Stripe first (so it cannot be paid
+ * any more; idempotent by the booking), then ONE guarded move releases the place and its claims. A
+ * session Stripe reports paid keeps its hold (the payment's event confirms it). When Stripe cannot be
+ * reached the hold is released all the same: a payment that still lands goes the way of a payment after
+ * the hold (payment-consumer.ts: the place taken again if free, else flagged for a refund).
+ * True when the hold is gone (released here, or by the session's expired event meanwhile).
+ */
+export async function expireLapsedHold(b: BookingRecord, now = new Date()): Promise<boolean> {
+  const nowIso = now.toISOString();
+  if (b.status !== 'held' || !b.holdExpiresAt || b.holdExpiresAt > nowIso) return false;
+  if (b.stripeSessionId && (await closeCheckout(b)) === 'paid') return false;
+  const released = await tryTransact([
+    moveBookingItem(b, { status: ['held'], holdExpiredBy: nowIso }, { status: 'expired', paymentStatus: 'unpaid', holdExpiresAt: null, holdClaims: null, expiredAt: nowIso, updatedAt: nowIso }),
+    deleteHoldItem(b.orgId, b.startUtc, b.id),
+    ...giveItems(b, 'held'),
+    ...giveClaims(b),
+  ]);
+  if (released) return true;
+  // Stripe's checkout.session.expired (sent as the session is expired) may have released it first.
+  return (await getBooking(b.orgId, b.id))?.status === 'expired';
+}
+
+async function closeCheckout(b: BookingRecord): Promise<'closed' | 'paid'> {
+  const id = b.stripeSessionId!;
+  try {
+    await expireCheckoutSession(id, `expire-hold-${b.orgId}-${b.id}`);
+    return 'closed';
+  } catch {
+    // Refused: expired already, paid meanwhile, or Stripe not answering. Ask which.
+    const session = await retrieveCheckoutSession(id).catch(() => undefined);
+    if (session?.status === 'complete') return 'paid';
+    if (session?.status !== 'expired') log.warn('A lapsed hold\'s checkout could not be expired at Stripe; the hold is released all the same', { orgId: b.orgId, bookingId: b.id });
+    return 'closed';
+  }
 }
 
 /** Releases the holds of a slot whose time has run out; returns how many places came free. */
@@ -88,12 +166,8 @@ export async function releaseExpiredHolds(orgId: string, startUtc: string, now =
   const expired = (await listHoldsOfSlot(orgId, startUtc)).filter((h) => h.holdExpiresAt <= nowIso && !h.practitionerId);
   let released = 0;
   for (const hold of expired) {
-    const done = await tryTransact([
-      moveBookingItem({ orgId, id: hold.bookingId }, { status: ['held'], holdExpiredBy: nowIso }, { status: 'expired', paymentStatus: 'unpaid', holdExpiresAt: null, expiredAt: nowIso, updatedAt: nowIso }),
-      deleteHoldItem(orgId, hold.startUtc, hold.bookingId),
-      releasePlaceItem(orgId, hold.startUtc, 'held'),
-    ]);
-    if (done) released++;
+    const booking = await getBooking(orgId, hold.bookingId);
+    if (booking && (await expireLapsedHold(booking, now))) released++;
   }
   return released;
 }
@@ -110,7 +184,7 @@ export async function releaseLapsedHolds(orgId: string, span: { startMs: number;
   let released = 0;
   for (const hold of holds) {
     const booking = await getBooking(orgId, hold.bookingId);
-    if (booking?.status === 'held' && booking.holdExpiresAt! <= nowIso && (await releaseHeld(booking, 'expired', nowIso))) released++;
+    if (booking?.status === 'held' && booking.holdExpiresAt! <= nowIso && (await expireLapsedHold(booking, now))) released++;
   }
   return released;
 }
@@ -127,13 +201,14 @@ const confirmedReport = (b: BookingRecord, report: readonly ReportDelta[]) =>
 
 /** 'held' -> 'confirmed' with the payment, once. False when the booking was not held. */
 export async function confirmHeld(b: BookingRecord, payment: Partial<BookingRecord>, at: string, also: TransactItem[] = [], report: readonly ReportDelta[] = []): Promise<boolean> {
-  const changes: Partial<BookingRecord> = { ...payment, status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null, confirmedAt: at, updatedAt: at, ...countedOn(b) };
+  const changes: Partial<BookingRecord> = { ...payment, status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null, holdClaims: null, confirmedAt: at, updatedAt: at, ...countedOn(b) };
   const event = await bookingEventItems('booking.confirmed', { ...b, ...changes }, `booking-confirmed-${b.id}`, at);
   return tryTransact([
     moveBookingItem(b, { status: ['held'] }, changes),
     deleteHoldItem(b.orgId, b.startUtc, b.id),
     // A practitioner's blocks stay as they are: held or confirmed, the time is theirs.
     ...(b.practitionerId ? [] : [confirmPlaceItem(b.orgId, b.startUtc)]),
+    ...giveClaims(b),
     counterUpdate(b.orgId, 'bookings', 1),
     ...confirmedReport(b, report),
     ...also,
@@ -177,13 +252,14 @@ export async function reinstateExpired(
 
 /** 'held' -> 'expired' (checkout expired) or 'cancelled' (staff), giving the place back. False when not held. */
 export async function releaseHeld(b: BookingRecord, to: 'expired' | 'cancelled', at: string, extra: Partial<BookingRecord> = {}, also: TransactItem[] = []): Promise<boolean> {
-  const changes: Partial<BookingRecord> = { ...extra, status: to, paymentStatus: 'unpaid', holdExpiresAt: null, ...(to === 'expired' ? { expiredAt: at } : { cancelledAt: at }), updatedAt: at };
+  const changes: Partial<BookingRecord> = { ...extra, status: to, paymentStatus: 'unpaid', holdExpiresAt: null, holdClaims: null, ...(to === 'expired' ? { expiredAt: at } : { cancelledAt: at }), updatedAt: at };
   // A hold that runs out is no cancellation: only staff cancelling a held booking tells the endpoints.
   const event = to === 'cancelled' ? await bookingEventItems('booking.cancelled', { ...b, ...changes }, `booking-cancelled-${b.id}`, at) : [];
   return tryTransact([
     moveBookingItem(b, { status: ['held'] }, changes),
     deleteHoldItem(b.orgId, b.startUtc, b.id),
     ...giveItems(b, 'held'),
+    ...giveClaims(b),
     ...also,
     ...event,
   ]);
