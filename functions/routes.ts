@@ -268,7 +268,8 @@ export const ROUTES: readonly Route[] = [
   // or BOOKING_PACKAGES read and shows what the member may read (checked in the handler); each move
   // needs write on its own module.
   { method: 'GET', path: '/calendar', handler: 'calendar/list-calendar', access: 'user', uses: { table: 'read' } },
-  { method: 'POST', path: '/bookings/booking/{id}/move', handler: 'bookings/move-booking', access: 'user', uses: { table: 'write' }, permission: write('BOOKING_PACKAGES') },
+  // A move may release a lapsed hold in its way, which expires that hold's Checkout Session at Stripe.
+  { method: 'POST', path: '/bookings/booking/{id}/move', handler: 'bookings/move-booking', access: 'user', uses: { table: 'write', payments: true }, permission: write('BOOKING_PACKAGES') },
   { method: 'PATCH', path: '/appointments/{id}/reschedule', handler: 'appointments/reschedule-appointment', access: 'user', uses: { table: 'write' }, permission: write('Appointment') },
   // Calendar feeds (issue 25): private, revocable ICS subscription URLs per practitioner or for the
   // clinic. The feed itself is public: its unguessable token (stored hashed) is the credential.
@@ -284,7 +285,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/public/manage/booking', handler: 'manage/get-booking', access: 'public', uses: { table: 'write' }, rateLimit: perMinutes(60, 10) },
   { method: 'POST', path: '/public/manage/slots', handler: 'manage/list-slots', access: 'public', uses: { table: 'write' }, rateLimit: perMinutes(120, 10) },
   { method: 'POST', path: '/public/manage/cancel', handler: 'manage/cancel-booking', access: 'public', uses: { table: 'write' }, rateLimit: perMinutes(20, 10) },
-  { method: 'POST', path: '/public/manage/reschedule', handler: 'manage/reschedule-booking', access: 'public', uses: { table: 'write' }, rateLimit: perMinutes(20, 10) },
+  { method: 'POST', path: '/public/manage/reschedule', handler: 'manage/reschedule-booking', access: 'public', uses: { table: 'write', payments: true }, rateLimit: perMinutes(20, 10) },
   // The booking page's confirmation after paying: the Checkout session's booking, with a new manage link
   // (a token is written) once confirmed; the session is read back from Stripe.
   { method: 'POST', path: '/bookings/confirmation', handler: 'bookings/get-confirmation', access: 'public', uses: { table: 'write', payments: true }, rateLimit: perMinutes(60, 10) },

@@ -10,7 +10,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from '#lib/dynamo';
 import { TransactionFailure, transact, type TransactItem } from './core';
 import { outboxKey } from './outbox';
-import { TTL_ATTRIBUTE } from './table';
+import { TENANT_INDEX, TTL_ATTRIBUTE } from './table';
 
 /** Mails to one typed address per organisation per (UTC) day, and across all organisations. */
 export const TYPED_RECIPIENT_CAP = { perOrganisation: 3, overall: 10 } as const;
@@ -33,15 +33,16 @@ export async function suppressionOf(address: string): Promise<SuppressionReason 
   return out.Item?.reason as SuppressionReason | undefined;
 }
 
-function countItem(key: { pk: string; sk: string }, cap: number, expires: number): TransactItem {
+/** A count of mails; an organisation's own count is its record (it goes when the organisation is deleted). */
+function countItem(key: { pk: string; sk: string }, cap: number, expires: number, orgId?: string): TransactItem {
   return {
     Update: {
       TableName: table(),
       Key: key,
-      UpdateExpression: 'ADD mails :one SET #ttl = :ttl',
+      UpdateExpression: `ADD mails :one SET #ttl = :ttl${orgId ? ', #tenant = :org, orgId = :org' : ''}`,
       ConditionExpression: 'attribute_not_exists(mails) OR mails < :cap',
-      ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-      ExpressionAttributeValues: { ':one': 1, ':cap': cap, ':ttl': expires },
+      ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE, ...(orgId ? { '#tenant': TENANT_INDEX.partition } : {}) },
+      ExpressionAttributeValues: { ':one': 1, ':cap': cap, ':ttl': expires, ...(orgId ? { ':org': orgId } : {}) },
     },
   };
 }
@@ -66,7 +67,7 @@ export async function countTypedRecipientMail(rowId: string, token: string, addr
       },
     },
     countItem(capKey(address, `${day}#ALL`), TYPED_RECIPIENT_CAP.overall, expires),
-    ...(orgId ? [countItem(capKey(address, `${day}#ORG#${orgId}`), TYPED_RECIPIENT_CAP.perOrganisation, expires)] : []),
+    ...(orgId ? [countItem(capKey(address, `${day}#ORG#${orgId}`), TYPED_RECIPIENT_CAP.perOrganisation, expires, orgId)] : []),
   ];
   try {
     await transact(items);

@@ -16,7 +16,8 @@ export interface HoldSweepResult {
   skipped: number;
 }
 
-export async function sweepLapsedHolds(options: { now?: Date; timeLeft?: () => boolean } = {}): Promise<HoldSweepResult> {
+/** `orgId`: only that organisation's holds (a test's clinic, so a sweep with a future `now` leaves others' alone). */
+export async function sweepLapsedHolds(options: { now?: Date; timeLeft?: () => boolean; orgId?: string } = {}): Promise<HoldSweepResult> {
   const now = options.now ?? new Date();
   const result: HoldSweepResult = { released: 0, skipped: 0 };
   const seen = new Set<string>();
@@ -26,6 +27,7 @@ export async function sweepLapsedHolds(options: { now?: Date; timeLeft?: () => b
     if (!holds.length) break;
     for (const hold of holds) {
       seen.add(`${hold.orgId}#${hold.bookingId}`);
+      if (options.orgId && hold.orgId !== options.orgId) continue;
       try {
         const booking = await getBooking(hold.orgId, hold.bookingId);
         if (booking && (await expireLapsedHold(booking, now))) result.released++;
