@@ -111,9 +111,9 @@ describe('BookingPageLink', () => {
 describe('CopyBookingLinkButton', () => {
   it("copies one package's address and says so", async () => {
     const { user } = renderAt(<CopyBookingLinkButton apiKey="pk_abc" packageId="bp_1" name="Massage" />);
-    await user.click(screen.getByRole('button', { name: 'Copy the booking link of Massage' }));
+    await user.click(screen.getByRole('button', { name: 'Copy link for Massage' }));
     expect(await navigator.clipboard.readText()).toBe(`${origin}/booking/pk_abc?package=bp_1`);
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Booking link of Massage copied'));
-    expect(screen.getByRole('button', { name: 'Copy the booking link of Massage' })).toHaveTextContent('Copied');
+    expect(screen.getByRole('button', { name: 'Copied for Massage' })).toHaveTextContent('Copied');
   });
 });

@@ -175,8 +175,11 @@ export function CopyBookingLinkButton({ apiKey, name, ...target }: BookingPageTa
   const { state, copy } = useCopy();
   return (
     <>
-      <button type="button" className="btn btn-sm btn-light me-1" onClick={() => void copy(bookingPageUrl(apiKey, target))} aria-label={`Copy the booking link of ${name}`}>
+      {/* The name is the visible words and whose link (WCAG 2.5.3: the label is part of the name). */}
+      <button type="button" className="btn btn-sm btn-light me-1" onClick={() => void copy(bookingPageUrl(apiKey, target))}>
         <i className={`bi ${state === 'copied' ? 'bi-check2' : 'bi-link-45deg'}`} aria-hidden="true" /> {state === 'copied' ? 'Copied' : state === 'failed' ? 'Not copied' : 'Copy link'}
+        {' '}
+        <span className="visually-hidden">for {name}</span>
       </button>
       <span role="status" className="visually-hidden">
         {state === 'copied' ? `Booking link of ${name} copied` : state === 'failed' ? `Could not copy the booking link of ${name}` : ''}

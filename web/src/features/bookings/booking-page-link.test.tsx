@@ -45,11 +45,11 @@ describe("the booking page's address in the bookings pages", { timeout: 20_000 }
     expect(await block.findByRole('img', { name: `QR code of the booking page: ${page}` })).toBeInTheDocument();
 
     const row = within((await screen.findByText('Package bp_1')).closest('tr')!);
-    await user.click(await row.findByRole('button', { name: 'Copy the booking link of Package bp_1' }));
+    await user.click(await row.findByRole('button', { name: 'Copy link for Package bp_1' }));
     expect(await navigator.clipboard.readText()).toBe(`${page}?package=bp_1`);
     expect(row.getByRole('status')).toHaveTextContent('Booking link of Package bp_1 copied');
     // An inactive package is not on the booking page: no link to copy.
-    expect(within(screen.getByText('Package bp_2').closest('tr')!).queryByRole('button', { name: /Copy the booking link/ })).toBeNull();
+    expect(within(screen.getByText('Package bp_2').closest('tr')!).queryByRole('button', { name: /^Copy link for/ })).toBeNull();
   });
 
   it('the package editor shows the booking page with that package chosen', async () => {
@@ -71,7 +71,7 @@ describe("the booking page's address in the bookings pages", { timeout: 20_000 }
     const { calls } = render(<PackagesListPage />, '/bookings/packages', '/bookings/packages', rolesState({ roles: [entry('BOOKING_PACKAGES', { read: true, write: true })] }));
     await screen.findByText('Package bp_1');
     expect(screen.queryByRole('region', { name: 'Booking page' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Copy the booking link/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Copy link for/ })).toBeNull();
     expect(calls.some((c) => c.path === '/api/organization/integration')).toBe(false);
   });
 });

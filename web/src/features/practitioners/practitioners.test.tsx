@@ -75,10 +75,10 @@ describe('practitioners', { timeout: 30_000 }, () => {
       'GET /api/practitioners': ok({ items: [practitioner('a'), practitioner('b', { isActive: false })] }),
     });
     const rowA = within((await screen.findByRole('link', { name: 'Dr A' })).closest('tr')!);
-    await user.click(await rowA.findByRole('button', { name: 'Copy the booking link of Dr A' }));
+    await user.click(await rowA.findByRole('button', { name: 'Copy link for Dr A' }));
     expect(await navigator.clipboard.readText()).toBe(`${page}?practitioner=a`);
     // An inactive practitioner is offered nowhere: no link.
-    expect(within(screen.getByRole('link', { name: 'Dr B' }).closest('tr')!).queryByRole('button', { name: /Copy the booking link/ })).toBeNull();
+    expect(within(screen.getByRole('link', { name: 'Dr B' }).closest('tr')!).queryByRole('button', { name: /^Copy link for/ })).toBeNull();
     unmount();
 
     render(<EditPractitionerPage />, '/bookings/practitioners/a', { ...integration, 'GET /api/practitioners/a': ok(practitioner('a')) }, rolesState({ isOwner: true }), '/bookings/practitioners/:id');

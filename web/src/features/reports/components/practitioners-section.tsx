@@ -15,7 +15,8 @@ const COLUMNS = [
 
 function WeekTable({ week }: { week: PractitionerReport['weeks'][number] }) {
   return (
-    <div className="table-responsive">
+    // Focusable, so a keyboard can scroll it when it is wider than the screen.
+    <div className="table-responsive" tabIndex={0} role="region" aria-label={`Practitioners, week ${weekLabel(week.week)}`}>
       <table className="table table-sm align-middle mb-0">
         <caption className="caption-top fw-semibold text-body pt-0">Week {weekLabel(week.week)}</caption>
         <thead>
