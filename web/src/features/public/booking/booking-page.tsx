@@ -222,9 +222,11 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   useEffect(() => {
     if (submitted) setErrors(validateBookingForm(values));
   }, [values, submitted]);
-  // A date typed in another month brings the month view there.
+  // A date typed in another month brings the month view there. Not while the year is still being typed:
+  // Chromium's date field passes through years such as 0002, and re-rendering the month view then (its
+  // roving focus) broke the typing off.
   useEffect(() => {
-    if (ISO_DATE.test(bookingDate)) setMonth(monthOf(bookingDate));
+    if (ISO_DATE.test(bookingDate) && bookingDate >= '1900') setMonth(monthOf(bookingDate));
   }, [bookingDate]);
   const bind = (name: BookingField) => ({
     // Every field of the booking form is required. A field in error points to the list above the
