@@ -356,7 +356,14 @@ export class ClinicStack extends Stack {
     });
     const mailConfigurationSetArn = this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: mailConfigurationSet.configurationSetName });
 
-    for (const s of [secret, dataKey, paymentsSecret, originSecret]) acknowledge(s, SECRET_ACKNOWLEDGEMENTS);
+    // Signs the public pages' proof-of-work challenges (issue 28): read only by the challenge route and
+    // the four public writes that check a solution (route rows with `challenge`).
+    const challengeKey = new Secret(this, 'ChallengeKey', {
+      description: 'Clinic Suite: the HMAC key that signs the public pages\' proof-of-work challenges',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+
+    for (const s of [secret, dataKey, paymentsSecret, originSecret, challengeKey]) acknowledge(s, SECRET_ACKNOWLEDGEMENTS);
 
     // The domain is verified by the DKIM CNAMEs output below (no hosted zone is assumed).
     const sender = new EmailIdentity(this, 'SenderIdentity', { identity: Identity.domain(senderDomain), configurationSet: mailConfigurationSet });
@@ -400,6 +407,7 @@ export class ClinicStack extends Stack {
       if (uses.payments) fn.bindPaymentsSecret(paymentsSecret);
       if (uses.mail) fn.bindMail(sender, mailFrom, mailConfigurationSetArn);
       if (uses.sms) fn.bindSms();
+      if (uses.challenges) fn.bindChallengeKey(challengeKey);
       // Signed webhooks are also taken at the API's own URL; every other row only through CloudFront.
       if (rows.some((r) => !r.signedWebhook)) fn.bindOriginSecret(originSecret);
       this.functions.set(handler, fn);
@@ -913,6 +921,8 @@ export function usesOf(rows: readonly Route[]): Uses {
     ...(rows.some((r) => r.uses.payments) ? { payments: true } : {}),
     ...(rows.some((r) => r.uses.sms) ? { sms: true } : {}),
     ...(rows.some((r) => r.uses.tokens) ? { tokens: true } : {}),
+    // Issuing challenges and checking solutions both read the challenge key.
+    ...(rows.some((r) => r.uses.challenges || r.challenge) ? { challenges: true } : {}),
   };
 }
 

@@ -31,7 +31,9 @@ export type BusinessMetric =
   | 'SignInsFailed'
   | 'MailsSent'
   | 'MailsFailed'
-  | 'OutboxGivenUp';
+  | 'OutboxGivenUp'
+  | 'ChallengesRefused'
+  | 'PublicPageSurges';
 
 /**
  * Where lines go: straight to stdout in Lambda (its console would prefix each line with a timestamp
