@@ -58,6 +58,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ORIGIN_VERIFY_HEADER } from '../functions/lib/secrets';
+import { METRICS_NAMESPACE, METRICS_SERVICE } from '../functions/lib/log';
 import {
   CloudWatchDimensionSource,
   ConfigurationSet,
@@ -605,6 +606,13 @@ export class ClinicStack extends Stack {
       threshold: 1,
     });
     // SES reviews an account at a 5% bounce or 0.1% complaint rate and may pause sending at 10% / 0.5%.
+    // A public page (booking, request, form, sign-up) over its normal rate of writes or refused
+    // proof-of-work challenges: its clinic's staff are told in the console too (functions/data/page-activity.ts).
+    alarms.add(this, 'PublicPageSurgeAlarm', {
+      description: 'A public page saw more writes or refused challenges than its normal rate (a likely attack)',
+      metric: new Metric({ namespace: METRICS_NAMESPACE, metricName: 'PublicPageSurges', dimensionsMap: { service: METRICS_SERVICE }, period, statistic: Stats.SUM }),
+      threshold: 1,
+    });
     alarms.add(this, 'MailBounceRateAlarm', {
       description: 'Over 4% of mail bounced (SES reviews the account at 5%)',
       metric: new Metric({ namespace: 'AWS/SES', metricName: 'Reputation.BounceRate', period: Duration.hours(1), statistic: Stats.MAXIMUM }),
