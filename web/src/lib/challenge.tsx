@@ -3,7 +3,10 @@
 // background with Web Crypto (each hash is an await, so the page stays responsive without a worker),
 // and sent with the write in the x-challenge header. A solution is good for one write: taking it starts
 // the next in the background. A person sees one status line; nothing to click or read.
-import { useEffect, useRef, useState } from 'react';
+//
+// The check's progress re-renders only its status line, never the form around it: a re-render in the
+// middle of typing a date would lose the part typed so far.
+import { useEffect, useState } from 'react';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { CHALLENGE_HEADER, type ChallengePage } from '#shared/challenge';
@@ -31,51 +34,64 @@ async function prepare(page: ChallengePage, apiKey: string): Promise<Prepared> {
   return { header: base64url(JSON.stringify({ challenge, solution })), expiresAtMs: (challenge.parameters.expiresAt ?? 0) * 1000 };
 }
 
-export interface ChallengeHandle {
-  state: ChallengeState;
+/** One page's checks, for one page kind and organisation key. */
+export class ChallengeHandle {
+  state: ChallengeState = 'idle';
+  private next?: Promise<Prepared>;
+  private readonly listeners = new Set<(state: ChallengeState) => void>();
+  apiKey?: string;
+
+  constructor(private readonly page: ChallengePage) {}
+
+  private set(state: ChallengeState) {
+    this.state = state;
+    for (const listener of this.listeners) listener(state);
+  }
+
+  /** Follows the state (the status line); returns the unsubscribe. */
+  subscribe(listener: (state: ChallengeState) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** Fetches and solves a new challenge in the background. */
+  start(): Promise<Prepared> {
+    this.set('checking');
+    const work = prepare(this.page, this.apiKey ?? '');
+    this.next = work;
+    work.then(
+      () => this.next === work && this.set('ready'),
+      () => this.next === work && this.set('failed'),
+    );
+    return work;
+  }
+
+  stop() {
+    this.next = undefined;
+  }
+
   /** The header of a write: waits for the solution if it is not ready (fetching a new one if needed). */
-  take(): Promise<Record<string, string>>;
+  async take(): Promise<Record<string, string>> {
+    let prepared = await (this.next ?? this.start()).catch(() => undefined);
+    if (!prepared || prepared.expiresAtMs - Date.now() < EXPIRY_MARGIN_MS) prepared = await this.start();
+    // This solution is spent by the write; the next write gets its own.
+    this.start().catch(() => undefined);
+    return { [CHALLENGE_HEADER]: prepared.header };
+  }
 }
 
 /**
- * Starts on mount (after the first paint), for the page and organisation key the write will name.
- * `apiKey` undefined: not known yet (nothing starts); sign-up passes ''.
+ * The page's check: starts on mount (after the first paint) for the organisation key the write will
+ * name. `apiKey` undefined: not known yet (nothing starts); sign-up passes ''. The handle is stable.
  */
 export function useChallenge(page: ChallengePage, apiKey: string | undefined): ChallengeHandle {
-  const [state, setState] = useState<ChallengeState>('idle');
-  const next = useRef<Promise<Prepared> | undefined>(undefined);
-  const live = useRef(true);
-
-  const start = (): Promise<Prepared> => {
-    setState('checking');
-    const work = prepare(page, apiKey ?? '');
-    next.current = work;
-    work.then(
-      () => live.current && next.current === work && setState('ready'),
-      () => live.current && next.current === work && setState('failed'),
-    );
-    return work;
-  };
-
+  const [handle] = useState(() => new ChallengeHandle(page));
   useEffect(() => {
-    live.current = true;
-    if (apiKey !== undefined) start();
-    return () => {
-      live.current = false;
-      next.current = undefined;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one challenge per page and key
-  }, [page, apiKey]);
-
-  const take = async (): Promise<Record<string, string>> => {
-    let prepared = await (next.current ?? start()).catch(() => undefined);
-    if (!prepared || prepared.expiresAtMs - Date.now() < EXPIRY_MARGIN_MS) prepared = await start();
-    // This solution is spent by the write; the next write gets its own.
-    start().catch(() => undefined);
-    return { [CHALLENGE_HEADER]: prepared.header };
-  };
-
-  return { state, take };
+    handle.apiKey = apiKey;
+    if (apiKey !== undefined) handle.start().catch(() => undefined);
+    return () => handle.stop();
+  }, [handle, apiKey]);
+  return handle;
 }
 
 const STATUS_TEXT: Record<ChallengeState, string> = {
@@ -85,8 +101,17 @@ const STATUS_TEXT: Record<ChallengeState, string> = {
   failed: 'The connection check did not finish. It is tried again when you send.',
 };
 
-/** The one line a person sees (and a screen reader announces): its height is kept, so nothing shifts. */
-export function ChallengeStatus({ state }: { state: ChallengeState }) {
+/**
+ * The one line a person sees (and a screen reader announces): its height is kept, so nothing shifts.
+ * Without a handle (the prerendered first paint) it is empty.
+ */
+export function ChallengeStatus({ challenge }: { challenge?: ChallengeHandle }) {
+  const [state, setState] = useState<ChallengeState>(challenge?.state ?? 'idle');
+  useEffect(() => {
+    if (!challenge) return;
+    setState(challenge.state);
+    return challenge.subscribe(setState);
+  }, [challenge]);
   return (
     <p role="status" className="challenge-status small text-body-secondary mb-0 mt-2">
       {STATUS_TEXT[state]}

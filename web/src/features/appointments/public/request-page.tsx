@@ -70,7 +70,7 @@ export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
               <BookingForm
                 appointmentTypes={data.services.map((s) => s.name)}
                 submitLabel="Send request"
-                footer={<ChallengeStatus state={challenge.state} />}
+                footer={<ChallengeStatus challenge={challenge} />}
                 extra={{ organizationApiKey: apiKey }}
                 onSubmit={async (form) => {
                   const headers = await challenge.take();

@@ -7,7 +7,7 @@ import { StatusBanner, type Status } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
 import type { ApiResult } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
-import { ChallengeStatus, useChallenge, type ChallengeState } from '../../../lib/challenge';
+import { ChallengeStatus, useChallenge, type ChallengeHandle } from '../../../lib/challenge';
 import { notify } from '../../../lib/notify';
 import { clearRegistrationToken, saveRegistrationToken } from '../../../lib/session';
 import { login } from '../api/login';
@@ -180,18 +180,18 @@ export function RegisterEmailPage() {
     );
   }
 
-  return <SignInScreen status={status} defaultValues={credentials} onSubmit={submitCredentials} challengeState={check.state} />;
+  return <SignInScreen status={status} defaultValues={credentials} onSubmit={submitCredentials} challenge={check} />;
 }
 
 /** The combined sign-in and sign-up screen's first step; also index.html's first paint on /auth (first-paint.tsx). */
-export function SignInScreen({ status, challengeState = 'idle', ...form }: { status: Status | null; challengeState?: ChallengeState } & ComponentProps<typeof CredentialsForm>) {
+export function SignInScreen({ status, challenge, ...form }: { status: Status | null; challenge?: ChallengeHandle } & ComponentProps<typeof CredentialsForm>) {
   return (
     <>
       <AuthHeading title="Welcome">Sign in, or create your account, with your email and a password.</AuthHeading>
       <StatusBanner status={status} />
       <CredentialsForm {...form} />
       {/* Empty in the first paint (first-paint.tsx), so the line's space is there from the start. */}
-      <ChallengeStatus state={challengeState} />
+      <ChallengeStatus challenge={challenge} />
       <p className="text-body-secondary small text-center mt-4 mb-0">
         New here? Continue with your email and we will send you a code to verify it.
       </p>

@@ -472,7 +472,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
             <button type="submit" className="btn btn-primary px-4" disabled={isSubmitting || loading}>
               {isSubmitting ? 'Please Wait...' : 'Continue'}
             </button>
-            <ChallengeStatus state={challenge.state} />
+            <ChallengeStatus challenge={challenge} />
           </div>
         </div>
       </form>

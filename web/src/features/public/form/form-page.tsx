@@ -8,7 +8,7 @@ import { buttonTexts, defaultPackage, packagesPerRow, pageLayout, PAYMENT_CANCEL
 import type { PublicForm, PublicPackage } from '#shared/forms/types';
 import { formatDollars, parseCustomAmount, toItems, validateSubmission, type Issue } from '#shared/forms/validate';
 import { FormFieldInput, type FieldValue } from '../../../components/form-field-input';
-import { ChallengeStatus, useChallenge, type ChallengeState } from '../../../lib/challenge';
+import { ChallengeStatus, useChallenge, type ChallengeHandle } from '../../../lib/challenge';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { useSearchParam } from '../../../lib/location';
 import { createPaymentLink, getPublicForm, submitForm, uploadFormFile, type PaymentLinkRequest } from './api';
@@ -105,12 +105,12 @@ interface FormBodyProps {
   /** Uploads a file chosen for a file field; resolves to the key to submit. */
   onFile(fieldId: string, file: File): Promise<string>;
   idPrefix: string;
-  /** The connection check's state, shown under the buttons (lib/challenge.tsx). */
-  challengeState: ChallengeState;
+  /** The connection check, its status shown under the buttons (lib/challenge.tsx). */
+  challenge: ChallengeHandle;
 }
 
 /** The chosen package, its amount field, the fields and the two buttons: inline or in the dialog. */
-function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, processing, onSubmit, onFile, idPrefix, challengeState }: FormBodyProps) {
+function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, processing, onSubmit, onFile, idPrefix, challenge }: FormBodyProps) {
   const texts = buttonTexts(form, pkg);
   const fieldError = (id: string) => issues.find((i) => i.key === id)?.message;
   return (
@@ -173,7 +173,7 @@ function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, proc
           </button>
         )}
       </div>
-      <ChallengeStatus state={challengeState} />
+      <ChallengeStatus challenge={challenge} />
     </form>
   );
 }
@@ -309,7 +309,7 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   };
 
   const body = (idPrefix: string) => (
-    <FormBody form={form} pkg={pkg} values={values} setValue={setValue} amount={amount} setAmount={setAmount} issues={issues} processing={processing} onSubmit={submit} onFile={upload} idPrefix={idPrefix} challengeState={challenge.state} />
+    <FormBody form={form} pkg={pkg} values={values} setValue={setValue} amount={amount} setAmount={setAmount} issues={issues} processing={processing} onSubmit={submit} onFile={upload} idPrefix={idPrefix} challenge={challenge} />
   );
   return (
     <>
