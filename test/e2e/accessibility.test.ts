@@ -62,7 +62,9 @@ describe('axe, WCAG 2.2 AA, on a phone (390 px) with the connection check done (
         await settle(page);
         // The one status line of the check, visible and announced, then axe.
         const line = page.locator('.challenge-status[role="status"]');
-        await line.filter({ hasText: 'Connection checked.' }).waitFor();
+        await line.filter({ hasText: 'Connection checked.' }).waitFor({ timeout: 15_000 }).catch(async (e) => {
+          throw new Error(`${url}: the status line says "${(await line.allTextContents()).join('|')}" (${e})`);
+        });
         expect(await line.count(), url).toBe(1);
         found.push(...(await violations(page, `${url} at 390 px`)));
       }

@@ -6,7 +6,7 @@
 //
 // The check's progress re-renders only its status line, never the form around it: a re-render in the
 // middle of typing a date would lose the part typed so far.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { CHALLENGE_HEADER, type ChallengePage } from '#shared/challenge';
@@ -38,18 +38,18 @@ async function prepare(page: ChallengePage, apiKey: string): Promise<Prepared> {
 export class ChallengeHandle {
   state: ChallengeState = 'idle';
   private next?: Promise<Prepared>;
-  private readonly listeners = new Set<(state: ChallengeState) => void>();
+  private readonly listeners = new Set<() => void>();
   apiKey?: string;
 
   constructor(private readonly page: ChallengePage) {}
 
   private set(state: ChallengeState) {
     this.state = state;
-    for (const listener of this.listeners) listener(state);
+    for (const listener of this.listeners) listener();
   }
 
   /** Follows the state (the status line); returns the unsubscribe. */
-  subscribe(listener: (state: ChallengeState) => void): () => void {
+  subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
   }
@@ -106,12 +106,11 @@ const STATUS_TEXT: Record<ChallengeState, string> = {
  * Without a handle (the prerendered first paint) it is empty.
  */
 export function ChallengeStatus({ challenge }: { challenge?: ChallengeHandle }) {
-  const [state, setState] = useState<ChallengeState>(challenge?.state ?? 'idle');
-  useEffect(() => {
-    if (!challenge) return;
-    setState(challenge.state);
-    return challenge.subscribe(setState);
-  }, [challenge]);
+  // An external store: the state read after subscribing, so a change between render and subscription is not missed.
+  const subscribe = useCallback((changed: () => void) => challenge?.subscribe(changed) ?? (() => undefined), [challenge]);
+  // The server snapshot is for React's renderToString (the console's /auth first paint); Preact ignores it
+  // and reads the same 'idle' from the handle-less first paint.
+  const state = useSyncExternalStore(subscribe, () => challenge?.state ?? 'idle', () => 'idle' as ChallengeState);
   return (
     <p role="status" className="challenge-status small text-body-secondary mb-0 mt-2">
       {STATUS_TEXT[state]}
