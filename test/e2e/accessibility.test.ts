@@ -60,11 +60,15 @@ describe('axe, WCAG 2.2 AA, on a phone (390 px) with the connection check done (
       for (const url of [`/booking/${data.apiKey}`, `/form-builder/public/${data.owner.ids.form}/${data.apiKey}`, `/room-integration/${data.apiKey}`]) {
         await page.goto(appUrl(url));
         await settle(page);
+        // A form whose packages are cards has its fields (and the check's line) in the package's dialog.
+        if (url.startsWith('/form-builder/') && (await page.getByRole('button', { name: 'Select' }).count())) {
+          await page.getByRole('button', { name: 'Select' }).first().click();
+          await page.getByRole('dialog').waitFor();
+          await settle(page);
+        }
         // The one status line of the check, visible and announced, then axe.
         const line = page.locator('.challenge-status[role="status"]');
-        await line.filter({ hasText: 'Connection checked.' }).waitFor({ timeout: 15_000 }).catch(async (e) => {
-          throw new Error(`${url}: the status line says "${(await line.allTextContents()).join('|')}" (${e})`);
-        });
+        await line.filter({ hasText: 'Connection checked.' }).waitFor();
         expect(await line.count(), url).toBe(1);
         found.push(...(await violations(page, `${url} at 390 px`)));
       }
