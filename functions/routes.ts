@@ -3,6 +3,7 @@
 // enforces each row's access and permission. Adding an endpoint is one row and one file.
 import type { Action, Module } from '#shared/permissions';
 import { MAX_UPLOAD_REQUEST_BYTES } from '#shared/uploads';
+import type { ChallengePage } from '#shared/challenge';
 import type { RateLimit } from './data/rate-limits';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -43,6 +44,8 @@ export interface Uses {
   payments?: true;
   /** Sends text messages (SNS). */
   sms?: true;
+  /** Issues proof-of-work challenges: reads the challenge key (rows with `challenge` read it too). */
+  challenges?: true;
   /**
    * A public row that signs people in: reads the token signing key. Rows with registration, user or
    * owner access verify tokens, so they always read it.
@@ -78,6 +81,11 @@ export interface Route {
    * data/core.ts transact, which guards it by the key's claim).
    */
   idempotent?: true;
+  /**
+   * A public write that takes a solved proof-of-work challenge of this page (the x-challenge header,
+   * checked in functions/lib/http.ts before the handler; issue 28). Reads the challenge key.
+   */
+  challenge?: ChallengePage;
 }
 
 const read = (module: Module) => ({ module, action: 'read' as const });
@@ -87,7 +95,7 @@ const perMinutes = (limit: number, minutes: number): RateLimit => ({ limit, wind
 
 export const ROUTES: readonly Route[] = [
   // Account and sign-up (spec section 4 and 7 "Account and auth")
-  { method: 'POST', path: '/users/register-email', handler: 'account/register-email', access: 'public', uses: { table: 'write', mail: true, tokens: true }, rateLimit: perMinutes(20, 60) },
+  { method: 'POST', path: '/users/register-email', handler: 'account/register-email', access: 'public', uses: { table: 'write', mail: true, tokens: true }, rateLimit: perMinutes(20, 60), challenge: 'sign-up' },
   { method: 'POST', path: '/users/verify-email-otp', handler: 'account/verify-email-otp', access: 'public', uses: { table: 'write', tokens: true }, rateLimit: perMinutes(30, 15) },
   { method: 'POST', path: '/users/login', handler: 'account/login', access: 'public', uses: { table: 'write', mail: true, tokens: true }, rateLimit: perMinutes(30, 15) },
   { method: 'POST', path: '/users/password/forgot', handler: 'account/forgot-password', access: 'public', uses: { table: 'write', mail: true }, rateLimit: perMinutes(20, 60) },
@@ -175,7 +183,7 @@ export const ROUTES: readonly Route[] = [
   // The public appointment request page (room-integration/{apiKey}): tenant from the apiKey only.
   // Bookings: 4.25 MB bodies (BOOKING_MAX_BODY_BYTES): base64 in a Lambda event must stay under 6 MB.
   { method: 'GET', path: '/public/appointments/{apiKey}', handler: 'appointments/get-public-booking-page', access: 'public', uses: { table: 'read' } },
-  { method: 'POST', path: '/public/appointments/book-custom', handler: 'appointments/request-appointment', access: 'public', uses: { table: 'write', uploads: 'private-write' }, body: 'multipart', maxBodyBytes: 4.25 * 1024 * 1024, rateLimit: perMinutes(10, 60), idempotent: true },
+  { method: 'POST', path: '/public/appointments/book-custom', handler: 'appointments/request-appointment', access: 'public', uses: { table: 'write', uploads: 'private-write' }, body: 'multipart', maxBodyBytes: 4.25 * 1024 * 1024, rateLimit: perMinutes(10, 60), idempotent: true, challenge: 'appointment' },
   // Service categories, services, customers, SMS: no module of their own in the spec, so Appointment's flags
   { method: 'GET', path: '/service-categories', handler: 'services/list-categories', access: 'user', uses: { table: 'read' }, permission: read('Appointment') },
   { method: 'POST', path: '/service-categories', handler: 'services/create-category', access: 'user', uses: { table: 'write' }, permission: write('Appointment') },
@@ -224,7 +232,7 @@ export const ROUTES: readonly Route[] = [
   // Public form page (tenant from the apiKey): detail, file upload, submit, card payment link
   { method: 'GET', path: '/leads/forms/{formId}', handler: 'forms/get-public-form', access: 'public', uses: { table: 'read' } },
   { method: 'POST', path: '/leads/forms/{formId}/files', handler: 'forms/upload-form-file', access: 'public', uses: { table: 'write', uploads: 'private-write' }, body: 'multipart', maxBodyBytes: MAX_UPLOAD_REQUEST_BYTES, rateLimit: perMinutes(30, 10), idempotent: true },
-  { method: 'POST', path: '/form-builder/form/{id}/submissions', handler: 'forms/submit-form', access: 'public', uses: { table: 'write' }, rateLimit: perMinutes(20, 10), idempotent: true },
+  { method: 'POST', path: '/form-builder/form/{id}/submissions', handler: 'forms/submit-form', access: 'public', uses: { table: 'write' }, rateLimit: perMinutes(20, 10), idempotent: true, challenge: 'form' },
   { method: 'POST', path: '/leads/payments/session', handler: 'leads/create-payment-session', access: 'public', uses: { table: 'write', payments: true }, rateLimit: perMinutes(20, 10), idempotent: true },
   // Leads and payment state (staff)
   { method: 'GET', path: '/leads', handler: 'leads/list-leads', access: 'user', uses: { table: 'read' }, permission: read('FORMS') },
@@ -253,10 +261,12 @@ export const ROUTES: readonly Route[] = [
   { method: 'PUT', path: '/practitioners/{id}', handler: 'practitioners/update-practitioner', access: 'user', uses: { table: 'write' }, permission: write('BOOKING_PACKAGES') },
   { method: 'DELETE', path: '/practitioners/{id}', handler: 'practitioners/delete-practitioner', access: 'user', uses: { table: 'write' }, permission: remove('BOOKING_PACKAGES') },
   // Public booking page (tenant from the apiKey): packages, free times, hold + Stripe Checkout
+  // The proof-of-work challenge the public writes above and below ask for (issue 28): harder when the page is busy.
+  { method: 'GET', path: '/public/challenge', handler: 'challenges/get-challenge', access: 'public', uses: { table: 'write', challenges: true }, rateLimit: perMinutes(60, 10) },
   { method: 'POST', path: '/bookings/available-packages', handler: 'booking-packages/list-available-packages', access: 'public', uses: { table: 'read' } },
   { method: 'POST', path: '/bookings/available-slots', handler: 'availability/list-available-slots', access: 'public', uses: { table: 'read' } },
   { method: 'POST', path: '/bookings/available-days', handler: 'availability/list-available-days', access: 'public', uses: { table: 'read' } },
-  { method: 'POST', path: '/bookings/create-booking', handler: 'bookings/create-booking', access: 'public', uses: { table: 'write', payments: true }, rateLimit: perMinutes(6, 30), idempotent: true },
+  { method: 'POST', path: '/bookings/create-booking', handler: 'bookings/create-booking', access: 'public', uses: { table: 'write', payments: true }, rateLimit: perMinutes(6, 30), idempotent: true, challenge: 'booking' },
   // Bookings (staff); confirmed only by Stripe's payment event (bookings/lib/payment-consumer.ts)
   { method: 'GET', path: '/bookings/bookings/list/all', handler: 'bookings/list-bookings', access: 'user', uses: { table: 'read' }, permission: read('BOOKING_PACKAGES') },
   { method: 'GET', path: '/bookings', handler: 'bookings/list-bookings', access: 'user', uses: { table: 'read' }, permission: read('BOOKING_PACKAGES') },

@@ -59,6 +59,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ORIGIN_VERIFY_HEADER } from '../functions/lib/secrets';
+import { METRICS_NAMESPACE, METRICS_SERVICE } from '../functions/lib/log';
 import {
   CloudWatchDimensionSource,
   ConfigurationSet,
@@ -357,7 +358,14 @@ export class ClinicStack extends Stack {
     });
     const mailConfigurationSetArn = this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: mailConfigurationSet.configurationSetName });
 
-    for (const s of [secret, dataKey, paymentsSecret, originSecret]) acknowledge(s, SECRET_ACKNOWLEDGEMENTS);
+    // Signs the public pages' proof-of-work challenges (issue 28): read only by the challenge route and
+    // the four public writes that check a solution (route rows with `challenge`).
+    const challengeKey = new Secret(this, 'ChallengeKey', {
+      description: 'Clinic Suite: the HMAC key that signs the public pages\' proof-of-work challenges',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+
+    for (const s of [secret, dataKey, paymentsSecret, originSecret, challengeKey]) acknowledge(s, SECRET_ACKNOWLEDGEMENTS);
 
     // The domain is verified by the DKIM CNAMEs output below (no hosted zone is assumed).
     const sender = new EmailIdentity(this, 'SenderIdentity', { identity: Identity.domain(senderDomain), configurationSet: mailConfigurationSet });
@@ -401,6 +409,7 @@ export class ClinicStack extends Stack {
       if (uses.payments) fn.bindPaymentsSecret(paymentsSecret);
       if (uses.mail) fn.bindMail(sender, mailFrom, mailConfigurationSetArn);
       if (uses.sms) fn.bindSms();
+      if (uses.challenges) fn.bindChallengeKey(challengeKey);
       // Signed webhooks are also taken at the API's own URL; every other row only through CloudFront.
       if (rows.some((r) => !r.signedWebhook)) fn.bindOriginSecret(originSecret);
       this.functions.set(handler, fn);
@@ -621,6 +630,13 @@ export class ClinicStack extends Stack {
       threshold: 1,
     });
     // SES reviews an account at a 5% bounce or 0.1% complaint rate and may pause sending at 10% / 0.5%.
+    // A public page (booking, request, form, sign-up) over its normal rate of writes or refused
+    // proof-of-work challenges: its clinic's staff are told in the console too (functions/data/page-activity.ts).
+    alarms.add(this, 'PublicPageSurgeAlarm', {
+      description: 'A public page saw more writes or refused challenges than its normal rate (a likely attack)',
+      metric: new Metric({ namespace: METRICS_NAMESPACE, metricName: 'PublicPageSurges', dimensionsMap: { service: METRICS_SERVICE }, period, statistic: Stats.SUM }),
+      threshold: 1,
+    });
     alarms.add(this, 'MailBounceRateAlarm', {
       description: 'Over 4% of mail bounced (SES reviews the account at 5%)',
       metric: new Metric({ namespace: 'AWS/SES', metricName: 'Reputation.BounceRate', period: Duration.hours(1), statistic: Stats.MAXIMUM }),
@@ -937,6 +953,8 @@ export function usesOf(rows: readonly Route[]): Uses {
     ...(rows.some((r) => r.uses.payments) ? { payments: true } : {}),
     ...(rows.some((r) => r.uses.sms) ? { sms: true } : {}),
     ...(rows.some((r) => r.uses.tokens) ? { tokens: true } : {}),
+    // Issuing challenges and checking solutions both read the challenge key.
+    ...(rows.some((r) => r.uses.challenges || r.challenge) ? { challenges: true } : {}),
   };
 }
 

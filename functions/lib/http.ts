@@ -2,25 +2,30 @@
 // request's answer is due before Lambda's timeout; a request that runs out answers 503 with
 // Retry-After and its SDK calls are aborted). middy runs, in order: error envelope, the route row,
 // the CloudFront check, rate limits, authentication and authorisation, body parsing (size, JSON or
-// multipart), the Idempotency-Key claim of public writes, input validation, then the handler's core.
+// multipart), the Idempotency-Key claim of public writes, the proof-of-work challenge of public
+// writes (after the claim: a retry answered from the idempotency record is not asked again), input
+// validation, then the handler's core.
 // Handlers throw HttpError; they never build error responses.
 import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
+import { CHALLENGE_HEADER, CHALLENGE_MESSAGE } from '#shared/challenge';
 import { fieldErrors } from '#shared/schemas/common';
 import { SupersededAttempt } from '../data/core';
 import { claimKey, completeKey, derivedId, fingerprintOf, releaseKey } from '../data/idempotency';
+import { countPageEvent, spendSolution } from '../data/page-activity';
 import { countRequest } from '../data/rate-limits';
 import { findRoute, type Route } from '../routes';
 import { authorise, type Caller, type Registrant } from './authorise';
+import { checkSolution } from './challenge';
 import { HttpError, badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unsupportedMediaType } from './errors';
-import { log } from './log';
+import { countMetric, log } from './log';
 import { MalformedMultipart, parseMultipart, type UploadedFile } from './multipart';
 import { randomId, sameSecret } from './passwords';
 import { currentScope, runInScope } from './request-scope';
-import { ORIGIN_VERIFY_HEADER, getOriginSecret } from './secrets';
+import { ORIGIN_VERIFY_HEADER, getChallengeKey, getOriginSecret } from './secrets';
 
 export type { UploadedFile } from './multipart';
 
@@ -132,6 +137,7 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
     .use({ before: parseMultipartBody })
     .use({ before: parseBody })
     .use({ before: claimIdempotencyKey })
+    .use({ before: requireChallenge })
     .handler(run);
 
   const contract: Contract = { body: options.body, query: options.query };
@@ -328,6 +334,34 @@ async function claimIdempotencyKey(request: MiddyRequest) {
     case 'in-progress':
       throw new HttpError(409, IN_PROGRESS_MESSAGE, undefined, { 'Retry-After': String(claim.retryAfterSeconds) });
   }
+}
+
+/**
+ * Public writes of a page (route row `challenge`) need a solved proof-of-work challenge of that page,
+ * issued for the same organisation key, not expired, and not used before (a retry with the same
+ * Idempotency-Key may bring the same solution again). Refusals and accepted writes are counted per
+ * page: the counts raise the next challenges' difficulty and tell staff (data/page-activity.ts).
+ */
+async function requireChallenge(request: MiddyRequest) {
+  const { event } = request;
+  const route = event.parsed!.route!;
+  const page = route.challenge;
+  if (!page) return;
+  const body = (event.parsed!.body ?? {}) as Record<string, unknown>;
+  const named = page === 'sign-up' ? '' : body.apiKey ?? body.organizationApiKey;
+  const apiKey = typeof named === 'string' ? named : '';
+  const result = await checkSolution(header(event, CHALLENGE_HEADER), await getChallengeKey());
+  let refusal: string | undefined = result.ok ? undefined : result.reason;
+  if (result.ok) {
+    if (result.scope.page !== page || result.scope.apiKey !== apiKey) refusal = 'other-page';
+    else if (!(await spendSolution(result.id, result.expiresAt, route.idempotent ? header(event, 'idempotency-key') : undefined))) refusal = 'reused';
+  }
+  if (refusal !== undefined || !result.ok) {
+    countMetric('ChallengesRefused', 1, { page, reason: refusal });
+    await countPageEvent(page, apiKey, 'refused');
+    throw new HttpError(403, CHALLENGE_MESSAGE, { challenge: CHALLENGE_MESSAGE });
+  }
+  await countPageEvent(page, apiKey, 'writes');
 }
 
 /** A refused or failed request gives its key back, so the same request may be sent again at once. */

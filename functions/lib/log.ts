@@ -20,6 +20,8 @@ const RANK: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, 
 /** The CloudWatch namespace and dimension of the business metrics. */
 export const METRICS_NAMESPACE = 'ClinicSuite';
 const SERVICE = 'clinic-suite';
+/** The dimension (service) the business metrics carry: alarms on them name it (infra/stack.ts). */
+export const METRICS_SERVICE = SERVICE;
 
 /** The business events counted (docs/operations.md lists what each one means). */
 export type BusinessMetric =
@@ -33,7 +35,9 @@ export type BusinessMetric =
   | 'MailsFailed'
   | 'OutboxGivenUp'
   | 'MessagesDropped'
-  | 'MailAddressesSuppressed';
+  | 'MailAddressesSuppressed'
+  | 'ChallengesRefused'
+  | 'PublicPageSurges';
 
 /**
  * Where lines go: straight to stdout in Lambda (its console would prefix each line with a timestamp

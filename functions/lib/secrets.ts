@@ -6,7 +6,8 @@
 // Separate secrets, so each function can read only what it needs: the app secret (APP_SECRETS_ARN:
 // the token signing keys), the data encryption key (DATA_ENCRYPTION_SECRET_ARN, read by the same
 // functions, never rotated in place) and the payments secret (PAYMENTS_SECRET_ARN: the Stripe keys,
-// read only by the functions whose route row declares `payments`).
+// read only by the functions whose route row declares `payments`); the challenge key
+// (CHALLENGE_SECRET_ARN) only for the rows that issue or check proof-of-work challenges.
 
 export interface AppSecrets {
   /** Signs new tokens. */
@@ -112,6 +113,26 @@ async function loadDataKey(): Promise<string> {
   const key = arn ? await secretString(arn) : process.env.DATA_ENCRYPTION_KEY;
   if (!key) throw new Error('Missing the data encryption key (DATA_ENCRYPTION_SECRET_ARN or DATA_ENCRYPTION_KEY)');
   return key;
+}
+
+let challengeKey: Promise<string> | undefined;
+
+/**
+ * The HMAC key that signs the public pages' proof-of-work challenges (functions/lib/challenge.ts): its
+ * own secret in AWS (CHALLENGE_SECRET_ARN, read only by the challenge route and the rows that check a
+ * solution), CHALLENGE_HMAC_KEY locally.
+ */
+export function getChallengeKey(): Promise<string> {
+  challengeKey ??= (async () => {
+    const arn = process.env.CHALLENGE_SECRET_ARN;
+    const key = arn ? await secretString(arn) : process.env.CHALLENGE_HMAC_KEY;
+    if (!key) throw new Error('Missing the challenge key (CHALLENGE_SECRET_ARN or CHALLENGE_HMAC_KEY)');
+    return key;
+  })().catch((error: unknown) => {
+    challengeKey = undefined;
+    throw error;
+  });
+  return challengeKey;
 }
 
 let payments: Promise<PaymentSecrets> | undefined;

@@ -185,6 +185,13 @@ export class ApiFunction extends NodejsFunction {
     return this;
   }
 
+  /** CHALLENGE_SECRET_ARN: the key signing proof-of-work challenges, for the rows that issue or check them. */
+  bindChallengeKey(secret: ISecret): this {
+    this.addEnvironment('CHALLENGE_SECRET_ARN', secret.secretArn);
+    secret.grantRead(this);
+    return this;
+  }
+
   /** ORIGIN_SECRET_ARN: the value CloudFront adds to API requests; requests without it are refused. */
   bindOriginSecret(secret: ISecret): this {
     this.addEnvironment('ORIGIN_SECRET_ARN', secret.secretArn);

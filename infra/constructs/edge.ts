@@ -1,5 +1,6 @@
 // The edge in front of CloudFront: AWS WAF (managed rules and per-address rate limits on sign-in and
-// public writes) and, with a custom domain, its ACM certificate. CloudFront takes both only from
+// public writes; Bot Control and a tighter limit on the writes that take a proof-of-work challenge
+// and on the challenge route itself, issue 28) and, with a custom domain, its ACM certificate. CloudFront takes both only from
 // us-east-1: the stack holds them itself when it is deployed there, otherwise a small companion stack
 // in us-east-1 does (infra/app.ts) and the main stack reads them across regions.
 import { ArnFormat, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
@@ -14,6 +15,9 @@ import { acknowledge } from '../compliance';
 /** Requests per address in 5 minutes before WAF answers 429 (the app's own per-route limits are finer). */
 export const WAF_SIGN_IN_LIMIT = 100;
 export const WAF_PUBLIC_WRITE_LIMIT = 300;
+/** The writes that take a proof-of-work challenge, and the challenge route (issue 28): a person sends a few. */
+export const WAF_CHALLENGED_WRITE_LIMIT = 100;
+export const WAF_CHALLENGE_ISSUE_LIMIT = 200;
 /** The WAF rate window. */
 export const WAF_WINDOW_SECONDS = 300;
 
@@ -22,6 +26,11 @@ export const signInRoutes = (): Route[] => ROUTES.filter((r) => r.access === 'pu
 /** The other public writes: form submissions and files, appointment requests, booking holds, payment links. */
 export const publicWriteRoutes = (): Route[] =>
   ROUTES.filter((r) => r.access === 'public' && r.method !== 'GET' && !r.signedWebhook && !signInRoutes().includes(r));
+
+/** The public writes that take a solved challenge (route rows with `challenge`): booking, request, form, sign-up. */
+export const challengedRoutes = (): Route[] => ROUTES.filter((r) => r.challenge !== undefined);
+/** The route that issues challenges. */
+export const challengeIssueRoutes = (): Route[] => ROUTES.filter((r) => r.uses.challenges);
 
 /** A regular expression for a row's path on the site (`{id}` is one segment). */
 export const pathPattern = (route: Pick<Route, 'path'>) =>
@@ -58,26 +67,29 @@ export class EdgeProtection extends Construct {
       },
       visibilityConfig: visibility(name),
     });
-    const postTo = (routes: Route[]): CfnWebACL.StatementProperty => {
+    const requestTo = (method: string, routes: Route[]): CfnWebACL.StatementProperty => {
       const paths = routes.map((route) => ({
         regexMatchStatement: { fieldToMatch: { uriPath: {} }, regexString: pathPattern(route), textTransformations: [{ priority: 0, type: 'NONE' }] },
       }));
       return {
         andStatement: {
           statements: [
-            { byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: 'POST', textTransformations: [{ priority: 0, type: 'NONE' }] } },
+            { byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: method, textTransformations: [{ priority: 0, type: 'NONE' }] } },
             paths.length === 1 ? paths[0]! : { orStatement: { statements: paths } },
           ],
         },
       };
     };
-    const rateLimit = (priority: number, name: string, limit: number, routes: Route[]): CfnWebACL.RuleProperty => ({
+    const postTo = (routes: Route[]) => requestTo('POST', routes);
+    const rateLimit = (priority: number, name: string, limit: number, scope: CfnWebACL.StatementProperty): CfnWebACL.RuleProperty => ({
       name,
       priority,
       action: { block: { customResponse: { responseCode: 429 } } },
-      statement: { rateBasedStatement: { limit, aggregateKeyType: 'IP', evaluationWindowSec: WAF_WINDOW_SECONDS, scopeDownStatement: postTo(routes) } },
+      statement: { rateBasedStatement: { limit, aggregateKeyType: 'IP', evaluationWindowSec: WAF_WINDOW_SECONDS, scopeDownStatement: scope } },
       visibilityConfig: visibility(name),
     });
+    // Where people and scripts must be told apart: the challenged writes and the challenge route.
+    const challengedTraffic: CfnWebACL.StatementProperty = { orStatement: { statements: [postTo(challengedRoutes()), requestTo('GET', challengeIssueRoutes())] } };
 
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       description: 'Clinic Suite: AWS managed rules and per-address rate limits in front of CloudFront',
@@ -85,13 +97,31 @@ export class EdgeProtection extends Construct {
       defaultAction: { allow: {} },
       visibilityConfig: visibility('ClinicSuite'),
       rules: [
-        rateLimit(0, 'SignInRateLimit', WAF_SIGN_IN_LIMIT, signInRoutes()),
-        rateLimit(1, 'PublicWriteRateLimit', WAF_PUBLIC_WRITE_LIMIT, publicWriteRoutes()),
-        managed(2, 'AWSManagedRulesAmazonIpReputationList'),
+        rateLimit(0, 'SignInRateLimit', WAF_SIGN_IN_LIMIT, postTo(signInRoutes())),
+        rateLimit(1, 'PublicWriteRateLimit', WAF_PUBLIC_WRITE_LIMIT, postTo(publicWriteRoutes())),
+        rateLimit(2, 'ChallengedWriteRateLimit', WAF_CHALLENGED_WRITE_LIMIT, postTo(challengedRoutes())),
+        rateLimit(3, 'ChallengeIssueRateLimit', WAF_CHALLENGE_ISSUE_LIMIT, requestTo('GET', challengeIssueRoutes())),
+        // Bot Control (common level: known bots, HTTP libraries, bot signatures; no JavaScript token,
+        // which API calls cannot carry) on the challenged routes only: it is billed per request inspected.
+        {
+          name: 'AWSManagedRulesBotControlRuleSet',
+          priority: 4,
+          overrideAction: { none: {} },
+          statement: {
+            managedRuleGroupStatement: {
+              vendorName: 'AWS',
+              name: 'AWSManagedRulesBotControlRuleSet',
+              managedRuleGroupConfigs: [{ awsManagedRulesBotControlRuleSet: { inspectionLevel: 'COMMON' } }],
+              scopeDownStatement: challengedTraffic,
+            },
+          },
+          visibilityConfig: visibility('AWSManagedRulesBotControlRuleSet'),
+        },
+        managed(5, 'AWSManagedRulesAmazonIpReputationList'),
         // Uploads (multipart, up to 10 MB) are larger than the common rule set's 8 KB body limit:
         // the functions check sizes themselves, so that one rule only counts.
-        managed(3, 'AWSManagedRulesCommonRuleSet', ['SizeRestrictions_BODY']),
-        managed(4, 'AWSManagedRulesKnownBadInputsRuleSet'),
+        managed(6, 'AWSManagedRulesCommonRuleSet', ['SizeRestrictions_BODY']),
+        managed(7, 'AWSManagedRulesKnownBadInputsRuleSet'),
       ],
     });
 

@@ -244,6 +244,8 @@ interface LocalSecrets {
   dataEncryptionKey: string;
   /** Signs the local Stripe stand-in's events. */
   localStripeWebhookSecret: string;
+  /** Signs the public pages' proof-of-work challenges (functions/lib/challenge.ts). */
+  challengeHmacKey: string;
 }
 
 export function loadOrCreateSecrets(dataDir: string | undefined): LocalSecrets {
@@ -251,6 +253,7 @@ export function loadOrCreateSecrets(dataDir: string | undefined): LocalSecrets {
     tokenSigningKey: randomBytes(48).toString('base64url'),
     dataEncryptionKey: randomBytes(32).toString('base64url'),
     localStripeWebhookSecret: `whsec_local_${randomBytes(24).toString('hex')}`,
+    challengeHmacKey: randomBytes(32).toString('base64url'),
   });
   if (!dataDir) return fresh();
   const file = join(dataDir, 'secrets.json');
@@ -334,6 +337,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       TOKEN_SIGNING_KEY: secrets.tokenSigningKey,
       PREVIOUS_TOKEN_SIGNING_KEYS: (secrets.previousTokenSigningKeys ?? []).join(','),
       DATA_ENCRYPTION_KEY: secrets.dataEncryptionKey,
+      CHALLENGE_HMAC_KEY: secrets.challengeHmacKey,
       APP_URL: url,
       MAIL_FROM: process.env.MAIL_FROM ?? 'Clinic Suite <no-reply@clinic-suite.local>',
       LOCAL_STACK: 'true',

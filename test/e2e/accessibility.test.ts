@@ -51,6 +51,34 @@ afterAll(async () => {
   await browser?.close();
 });
 
+describe('axe, WCAG 2.2 AA, on a phone (390 px) with the connection check done (issue 28)', () => {
+  it('the booking, form and appointment request pages have no violations', { timeout: 120_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, extraHTTPHeaders: testClientHeaders() });
+    try {
+      const page = await context.newPage();
+      const found: string[] = [];
+      for (const url of [`/booking/${data.apiKey}`, `/form-builder/public/${data.owner.ids.form}/${data.apiKey}`, `/room-integration/${data.apiKey}`]) {
+        await page.goto(appUrl(url));
+        await settle(page);
+        // A form whose packages are cards has its fields (and the check's line) in the package's dialog.
+        if (url.startsWith('/form-builder/') && (await page.getByRole('button', { name: 'Select' }).count())) {
+          await page.getByRole('button', { name: 'Select' }).first().click();
+          await page.getByRole('dialog').waitFor();
+          await settle(page);
+        }
+        // The one status line of the check, visible and announced, then axe.
+        const line = page.locator('.challenge-status[role="status"]');
+        await line.filter({ hasText: 'Connection checked.' }).waitFor();
+        expect(await line.count(), url).toBe(1);
+        found.push(...(await violations(page, `${url} at 390 px`)));
+      }
+      expect(found, found.join('\n')).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 for (const mode of ['light', 'dark'] as const) {
   describe(`axe, WCAG 2.2 AA, ${mode} mode`, () => {
     let context: BrowserContext;

@@ -3,7 +3,7 @@
 // modal and paying, requesting an appointment. On the way: every focused control shows a focus ring,
 // the modal keeps focus inside and gives it back to its opener, an empty submit announces its errors
 // (role=alert) and links each field to its message, and targets are at least 24 x 24 px.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { a11yFixture, type A11yFixture } from './a11y-fixture';
 import { appUrl, launch, mailCount, newContext, uniqueEmail } from './browser';
@@ -121,8 +121,8 @@ let context: BrowserContext | undefined;
 let errors: string[] = [];
 
 /** A fresh profile for one flow (closed, with a check for page errors, after the test). */
-async function open(): Promise<{ context: BrowserContext; page: Page }> {
-  const fresh = await newContext(browser, { width: 1280, height: 800 });
+async function open(width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+  const fresh = await newContext(browser, { width, height: width < 600 ? 844 : 800 });
   // Without transitions the focus ring is measured as it ends, not mid-fade.
   await fresh.page.emulateMedia({ reducedMotion: 'reduce' });
   // :focus matches only in the window that has the focus.
@@ -144,11 +144,24 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('the public flows by keyboard alone', () => {
+/** The public write's proof-of-work check (issue 28): one status line says it is done; nothing to press or read. */
+const checked = (page: Page) => page.locator('.challenge-status[role="status"]').filter({ hasText: 'Connection checked.' }).waitFor();
+
+/** The write (waited for as `sent`) carried the solution. */
+async function expectSolution(sent: Promise<Request>) {
+  expect((await sent).headers()['x-challenge']).toMatch(/^[A-Za-z0-9_-]{200,}$/);
+}
+
+const writeTo = (page: Page, path: string) => page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === `/api${path}` && r.postData() !== null, { timeout: 60_000 });
+
+// On a desktop and on a phone (390 px): the same flows, with the connection check.
+for (const width of [1280, 390]) describe(`the public flows by keyboard alone, ${width} px`, () => {
   it('books a paid time: package, date, a free time, details, an empty submit first, then the checkout', { timeout: 120_000 }, async () => {
-    const { context, page } = await open();
+    const { context, page } = await open(width);
     await page.goto(appUrl(`/booking/${data.apiKey}`));
     await page.getByRole('heading', { level: 1, name: 'Booking' }).waitFor();
+    // The connection check runs as the page opens (its status line, then nothing else to wait for).
+    await checked(page);
 
     // An empty Continue: the errors are announced and each field points at its message.
     await tabTo(page, /^Continue$/);
@@ -160,9 +173,18 @@ describe('the public flows by keyboard alone', () => {
     await tabTo(page, /^Package$/, { back: true });
     await page.keyboard.press('ArrowDown');
     await page.getByRole('region', { name: 'Package details' }).waitFor();
+    // The month view's free days have arrived (a re-render while the date is half typed loses it).
+    await page.getByText('Days with free times can be chosen; the others are full or closed.').waitFor();
     // The page's order (issue 25): the month view, the date and time, the free times, then the details.
-    await tabTo(page, /^Booking Date$/);
-    await page.keyboard.type(typedDate(dayAhead(6)));
+    if (width < 600) {
+      // On a phone the date is picked in the month view: Tab to its day (the first free one), Enter.
+      await tabTo(page, /^\w+day, \w+ \d{1,2}: \d+ free time/);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByLabel(/^Booking Date/).inputValue()).toMatch(/^\d{4}-\d\d-\d\d$/);
+    } else {
+      await tabTo(page, /^Booking Date$/);
+      await page.keyboard.type(typedDate(dayAhead(6)));
+    }
 
     // The free times: buttons at least 24 x 24 px, one chosen with Space.
     const times = page.getByRole('region', { name: 'Available times' });
@@ -190,16 +212,19 @@ describe('the public flows by keyboard alone', () => {
     await page.keyboard.type(`+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`);
     await expect.poll(() => page.getByRole('alert').count()).toBe(0);
 
+    await checked(page);
     await tabTo(page, /^Continue$/);
+    const sent = writeTo(page, '/bookings/create-booking');
     const checkout = await checkoutTab(context, page);
     await page.getByText('Please complete the payment to confirm booking').waitFor();
+    await expectSolution(sent);
     await payByKeyboard(checkout, visitor);
     // Paid and confirmed: the confirmation (with its calendar invitation) is mailed.
     await expect.poll(() => mailCount(visitor), { timeout: 15_000 }).toBeGreaterThan(0);
   });
 
   it('fills a form with packages in its modal: focus trapped and returned, errors linked, then pays', { timeout: 120_000 }, async () => {
-    const { context, page } = await open();
+    const { context, page } = await open(width);
     await page.goto(appUrl(`/form-builder/public/${data.cardsForm}/${data.apiKey}`));
     await page.getByRole('heading', { level: 1, name: 'Choose your plan' }).waitFor();
 
@@ -248,14 +273,17 @@ describe('the public flows by keyboard alone', () => {
     expect(consent.type).toBe('checkbox');
     await page.keyboard.press('Space');
     expect(await dialog.getByRole('checkbox', { name: 'Consent' }).isChecked()).toBe(true);
+    await checked(page);
     await tabTo(page, /^Pay Now$/);
+    const sent = writeTo(page, `/form-builder/form/${data.cardsForm}/submissions`);
     const checkout = await checkoutTab(context, page);
+    await expectSolution(sent);
     await payByKeyboard(checkout, payer);
     await checkout.getByText('Thank you for your payment. A receipt is on its way to your email.').waitFor();
   });
 
   it('requests an appointment: an empty submit first, then every required field by keyboard', { timeout: 120_000 }, async () => {
-    const { page } = await open();
+    const { page } = await open(width);
     await page.goto(appUrl(`/room-integration/${data.apiKey}`));
     await page.getByRole('heading', { level: 1, name: 'Request an appointment' }).waitFor();
 
@@ -279,9 +307,13 @@ describe('the public flows by keyboard alone', () => {
     await page.keyboard.type('1030A');
     await tabTo(page, /^Appointment type$/);
     await page.keyboard.press('ArrowDown');
+    await checked(page);
     await tabTo(page, /^Send request$/);
+    const sent = writeTo(page, '/public/appointments/book-custom');
     await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: /./ }).first().waitFor();
+    // The request's own notice (not the connection check's line).
+    await page.locator('[role="status"]:not(.challenge-status)').filter({ hasText: /./ }).first().waitFor();
+    await expectSolution(sent);
     expect(await page.getByRole('alert').count()).toBe(0);
   });
 });

@@ -3,10 +3,12 @@
 // a booking, a practitioner, and appointments. Also the cookie that signs a browser profile in as that owner.
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
+import { challengeHeaders } from '../support/challenge';
 import { appUrl, codeFor, stackUrl, testClientHeaders, uniqueEmail } from './browser';
 
 export async function call<T = any>(method: string, path: string, options: { body?: unknown; form?: FormData; token?: string } = {}) {
-  const headers: Record<string, string> = testClientHeaders();
+  // The public writes' proof-of-work challenge, solved as the pages do.
+  const headers: Record<string, string> = { ...testClientHeaders(), ...(await challengeHeaders(`${stackUrl('appUrl')}/api`, method, path, options)) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: BodyInit | undefined = options.form;
   if (options.body !== undefined) {

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { challengeHeaders } from '../support/challenge';
 import { appUrl, codeFor, launch, newContext, testClientHeaders, uniqueEmail } from './browser';
 
 let browser: Browser;
@@ -16,7 +17,7 @@ afterAll(async () => {
 
 /** The API of the stack, JSON in and out; throws on an unexpected status. */
 async function call<T = any>(method: string, path: string, options: { token?: string; body?: unknown; expect?: number } = {}): Promise<T> {
-  const headers: Record<string, string> = testClientHeaders();
+  const headers: Record<string, string> = { ...testClientHeaders(), ...(await challengeHeaders(`${inject('appUrl')}/api`, method, path, options)) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${inject('appUrl')}/api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });

@@ -8,12 +8,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { challengeHeaders } from '../support/challenge';
 import { appUrl, fill, launch, newContext, testClientHeaders, uniqueEmail } from './browser';
 
 const ZONE = 'Europe/London';
 
 async function api<T = any>(method: string, path: string, options: { body?: unknown; token?: string; form?: FormData } = {}) {
-  const headers: Record<string, string> = testClientHeaders();
+  const headers: Record<string, string> = { ...testClientHeaders(), ...(await challengeHeaders(`${inject('appUrl')}/api`, method, path, options)) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const body = options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body));

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { challengeHeaders } from '../support/challenge';
 import { appUrl, fill, launch, newContext, testClientHeaders, uniqueEmail } from './browser';
 
 const PERMISSIONS_OFF = ['Appointment', 'Members', 'Notifications', 'FORMS', 'BOOKING_PACKAGES'].map((module) => ({
@@ -17,7 +18,7 @@ const PERMISSIONS_OFF = ['Appointment', 'Members', 'Notifications', 'FORMS', 'BO
 }));
 
 async function api<T = any>(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
-  const headers: Record<string, string> = testClientHeaders();
+  const headers: Record<string, string> = { ...testClientHeaders(), ...(await challengeHeaders(`${inject('appUrl')}/api`, method, path, options)) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${inject('appUrl')}/api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });

@@ -14,7 +14,7 @@ import { handlerId } from '../../infra/constructs/bundling';
 import { PROJECT_ROOT } from '../../infra/constructs/paths';
 import { isPublicKey } from '../../functions/lib/upload-keys';
 import { createHash } from 'node:crypto';
-import { EDGE_REGION, EdgeStack, WAF_PUBLIC_WRITE_LIMIT, WAF_SIGN_IN_LIMIT } from '../../infra/constructs/edge';
+import { EDGE_REGION, EdgeStack, WAF_CHALLENGED_WRITE_LIMIT, WAF_CHALLENGE_ISSUE_LIMIT, WAF_PUBLIC_WRITE_LIMIT, WAF_SIGN_IN_LIMIT } from '../../infra/constructs/edge';
 import { htmlFileFor, PUBLIC_PAGES } from '../../shared/public-pages';
 import { API_BURST, API_RATE_PER_SECOND, ClinicStack, OUTBOX_WORKER_TIMEOUT_SECONDS, PRIVATE_UPLOADS_PREFIX, STRIPE_EVENTS_HANDLER, EMBEDDABLE_PAGES, LOG_RETENTION_DAYS, apiPath, usesOf } from '../../infra/stack';
 import { OUTBOX_LEASE_MS } from '../../functions/data/outbox';
@@ -407,6 +407,10 @@ describe('least privilege, from the route table', () => {
     expect(handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('DataEncryptionKey')))).toEqual([...expected, WORKERS.outbox].sort());
     // Public pages that only read (the booking and form pages) cannot mint a token.
     for (const handler of ['forms/get-public-form', 'availability/list-available-slots', 'bookings/create-booking', STRIPE_EVENTS_HANDLER]) expect(tokenKey).not.toContain(handler);
+    // The challenge key: the challenge route and the four writes that check a solution, nothing else.
+    const challengeKey = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('ChallengeKey')));
+    expect(challengeKey).toEqual(['account/register-email', 'appointments/request-appointment', 'bookings/create-booking', 'challenges/get-challenge', 'forms/submit-form']);
+    for (const handler of challengeKey) expect(refersTo(functionOf(areaResources, handler).r.Properties.Environment.Variables.CHALLENGE_SECRET_ARN, secretIdOf('ChallengeKey')), handler).toBe(true);
     // The CloudFront origin secret: every function behind CloudFront, not the signed webhook nor the worker.
     const origin = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('OriginSecret')));
     expect(origin).toEqual([...new Set(ROUTES.filter((r) => !r.signedWebhook).map((r) => r.handler))].sort());
@@ -785,13 +789,15 @@ describe('alarms', () => {
 
   it('watches API 5xx and latency, function errors and throttles, table throttling, mail reputation and the dead-letter queues', () => {
     const names = (s: ReturnType<typeof synth>) => allOfType(s, 'AWS::CloudWatch::Alarm').map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort();
-    const always = ['Api5xxAlarm', 'ApiLatencyAlarm', 'FunctionErrorsAlarm', 'FunctionThrottlesAlarm', 'TableThrottlesAlarm', 'MailBounceRateAlarm', 'MailComplaintRateAlarm', 'OutboxStreamDlqAlarm', 'OutboxErrorsAlarm'];
+    const always = ['Api5xxAlarm', 'ApiLatencyAlarm', 'FunctionErrorsAlarm', 'FunctionThrottlesAlarm', 'TableThrottlesAlarm', 'MailBounceRateAlarm', 'MailComplaintRateAlarm', 'OutboxStreamDlqAlarm', 'OutboxErrorsAlarm', 'PublicPageSurgeAlarm'];
     expect(names(plain)).toEqual([...always].sort());
     expect(names(configured)).toEqual([...always, 'StripeEventsDlqAlarm', 'StripeEventsErrorsAlarm'].sort());
     const byName = Object.fromEntries(allOfType(plain, 'AWS::CloudWatch::Alarm').map(([id, a]) => [id.replace(/[0-9A-F]{8}$/, ''), a.Properties]));
     expect(byName.Api5xxAlarm).toMatchObject({ MetricName: '5xx', Namespace: 'AWS/ApiGateway' });
     expect(byName.MailBounceRateAlarm).toMatchObject({ MetricName: 'Reputation.BounceRate', Namespace: 'AWS/SES', Threshold: 0.04 });
     expect(byName.FunctionThrottlesAlarm).toMatchObject({ MetricName: 'Throttles', Namespace: 'AWS/Lambda', Threshold: 1 });
+    // The business metric the page counters count (functions/data/page-activity.ts), by its EMF dimension.
+    expect(byName.PublicPageSurgeAlarm).toMatchObject({ MetricName: 'PublicPageSurges', Namespace: 'ClinicSuite', Threshold: 1, Dimensions: [{ Name: 'service', Value: 'clinic-suite' }] });
   });
 
   it('subscribes the alarmEmail address, and nobody without one', () => {
@@ -882,6 +888,38 @@ describe('edge', () => {
       expect(matches(writes, path), path).toBe(true);
     }
     for (const path of ['/api/form-builder/form/f1', '/api/payments/stripe/webhook', '/api/users/login']) expect(matches(writes, path), path).toBe(false);
+  });
+
+  it('puts Bot Control and tighter per-address limits in front of the challenged writes and the challenge route (issue 28)', () => {
+    const [, acl] = byType(plainResources, 'AWS::WAFv2::WebACL')[0]!;
+    const rules = acl.Properties.Rules as any[];
+    const priorities = rules.map((r) => r.Priority);
+    expect(new Set(priorities).size).toBe(rules.length);
+    const paths = (statement: any, method: string) => {
+      const [byMethod, which] = statement.AndStatement.Statements;
+      expect(byMethod.ByteMatchStatement.SearchString).toBe(method);
+      return (which.OrStatement?.Statements ?? [which]).map((p: any) => new RegExp(p.RegexMatchStatement.RegexString));
+    };
+    const hits = (regexes: RegExp[], path: string) => regexes.some((r) => r.test(path));
+    const challenged = ['/api/bookings/create-booking', '/api/public/appointments/book-custom', '/api/form-builder/form/f1/submissions', '/api/users/register-email'];
+
+    const writes = rules.find((r) => r.Name === 'ChallengedWriteRateLimit').Statement.RateBasedStatement;
+    expect(writes).toMatchObject({ Limit: WAF_CHALLENGED_WRITE_LIMIT, AggregateKeyType: 'IP' });
+    for (const path of challenged) expect(hits(paths(writes.ScopeDownStatement, 'POST'), path), path).toBe(true);
+    for (const path of ['/api/leads/forms/f1/files', '/api/users/login', '/api/public/challenge']) expect(hits(paths(writes.ScopeDownStatement, 'POST'), path), path).toBe(false);
+    const issue = rules.find((r) => r.Name === 'ChallengeIssueRateLimit').Statement.RateBasedStatement;
+    expect(issue).toMatchObject({ Limit: WAF_CHALLENGE_ISSUE_LIMIT, AggregateKeyType: 'IP' });
+    expect(hits(paths(issue.ScopeDownStatement, 'GET'), '/api/public/challenge')).toBe(true);
+
+    const bot = rules.find((r) => r.Name === 'AWSManagedRulesBotControlRuleSet');
+    const group = bot.Statement.ManagedRuleGroupStatement;
+    expect(group).toMatchObject({ VendorName: 'AWS', Name: 'AWSManagedRulesBotControlRuleSet', ManagedRuleGroupConfigs: [{ AWSManagedRulesBotControlRuleSet: { InspectionLevel: 'COMMON' } }] });
+    expect(bot.OverrideAction).toEqual({ None: {} });
+    // Only those routes are inspected (Bot Control is billed per request).
+    const [posts, gets] = group.ScopeDownStatement.OrStatement.Statements;
+    for (const path of challenged) expect(hits(paths(posts, 'POST'), path), path).toBe(true);
+    expect(hits(paths(posts, 'POST'), '/api/bookings/available-slots')).toBe(false);
+    expect(hits(paths(gets, 'GET'), '/api/public/challenge')).toBe(true);
   });
 
   it('serves a custom domain with its ACM certificate and TLSv1.2_2021; none without one', () => {

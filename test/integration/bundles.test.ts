@@ -13,6 +13,7 @@ import { bundleHandlers, type HandlerBundle } from '../../infra/constructs/bundl
 import { handlerEntry } from '../../infra/constructs/paths';
 import { ROUTES } from '../../functions/routes';
 import { api, latestCode, mailsTo, signUpOwner, uniqueEmail, type Owner } from '../support/api';
+import { solvedChallenge } from '../support/challenge';
 import { PDF, PNG, bookingForm, objectsUnder } from './appointments-support';
 
 const INVOKE = join(import.meta.dirname, '..', 'support', 'invoke-bundle.mjs');
@@ -78,7 +79,9 @@ describe('deployed bundles against the local services', () => {
 
   it('register-email (DynamoDB, SES v2) stores the code and mails it; the code then verifies', async () => {
     const email = uniqueEmail('bundled');
-    const res = invoke({ handler: 'account/register-email', path: '/users/register-email', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Secret-123' }) });
+    // With a solved challenge (the bundle checks it with the key from the stack's environment).
+    const challenge = await solvedChallenge(inject('apiUrl'), 'sign-up');
+    const res = invoke({ handler: 'account/register-email', path: '/users/register-email', headers: { 'content-type': 'application/json', 'x-challenge': challenge }, body: JSON.stringify({ email, password: 'Secret-123' }) });
     expect(res.statusCode).toBe(201);
     expect(await mailsTo(email)).toHaveLength(1);
     const verified = await api('POST', '/users/verify-email-otp', { body: { email, otp: await latestCode(email), password: 'Secret-123' } });

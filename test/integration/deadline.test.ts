@@ -18,6 +18,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { mailsTo, testAddress, uniqueEmail, uniquePhone } from '../support/api';
+import { challengeHeaders } from '../support/challenge';
 import { eventually } from '../support/eventually';
 
 const DEADLINE_MESSAGE = 'This is taking longer than it should. Please try again in a moment.';
@@ -35,10 +36,13 @@ interface Answer {
   ms: number;
 }
 
-async function call(method: string, path: string, options: { body?: unknown; token?: string; key?: string } = {}): Promise<Answer> {
+/** `challenge`: a solved challenge fetched beforehand (while DynamoDB is paused the challenge route cannot answer either). */
+async function call(method: string, path: string, options: { body?: unknown; token?: string; key?: string; challenge?: Record<string, string> } = {}): Promise<Answer> {
   const headers: Record<string, string> = { 'x-forwarded-for': testAddress() };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.key) headers['idempotency-key'] = options.key;
+  // The public writes' proof-of-work challenge, fetched and solved before the clock starts.
+  Object.assign(headers, options.challenge ?? (await challengeHeaders(`${stack.url}/api`, method, path, options)));
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const started = Date.now();
   const res = await fetch(`${stack.url}/api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
@@ -120,22 +124,30 @@ describe('DynamoDB paused for 25 s', () => {
   it('every request answers a clean 503 with Retry-After within the deadline; the retry with the same key makes one lead', async () => {
     const email = uniqueEmail('stalled');
     const key = randomUUID();
-    const submit = () => call('POST', `/form-builder/form/${formId}/submissions`, { key, body: { apiKey, items: [{ fieldId: 'email', value: email }] } });
+    const submit = (challenge?: Record<string, string>) => call('POST', `/form-builder/form/${formId}/submissions`, { key, challenge, body: { apiKey, items: [{ fieldId: 'email', value: email }] } });
+    // The challenged writes' solutions, fetched while the table still answers.
+    const solved = (path: string) => challengeHeaders(`${stack.url}/api`, 'POST', path, { body: { apiKey } });
+    const [forSubmit, forOther, forHold, forSignUp] = await Promise.all([
+      solved(`/form-builder/form/${formId}/submissions`),
+      solved(`/form-builder/form/${formId}/submissions`),
+      solved('/bookings/create-booking'),
+      solved('/users/register-email'),
+    ]);
     const pid = stack.dynamoDbPid()!;
     process.kill(pid, 'SIGSTOP');
     const pausedAt = Date.now();
     let answers: [string, Answer][];
     try {
       const requests: [string, () => Promise<Answer>][] = [
-        ['public submission with a key', submit],
-        ['another public submission with a key', () => call('POST', `/form-builder/form/${formId}/submissions`, { key: randomUUID(), body: { apiKey, items: [{ fieldId: 'email', value: uniqueEmail('other') }] } })],
-        ['public booking hold with a key', () => call('POST', '/bookings/create-booking', { key: randomUUID(), body: bookingBody(uniqueEmail('holder'), '09:00') })],
+        ['public submission with a key', () => submit(forSubmit)],
+        ['another public submission with a key', () => call('POST', `/form-builder/form/${formId}/submissions`, { key: randomUUID(), challenge: forOther, body: { apiKey, items: [{ fieldId: 'email', value: uniqueEmail('other') }] } })],
+        ['public booking hold with a key', () => call('POST', '/bookings/create-booking', { key: randomUUID(), challenge: forHold, body: bookingBody(uniqueEmail('holder'), '09:00') })],
         ['signed-in GET /users/profile', () => call('GET', '/users/profile', { token: owner.token })],
         ['signed-in GET /leads', () => call('GET', '/leads', { token: owner.token })],
         ['signed-in GET /appointments', () => call('GET', '/appointments', { token: owner.token })],
         ['signed-in GET /dashboard', () => call('GET', '/dashboard', { token: owner.token })],
         ['rate-limited POST /users/login', () => call('POST', '/users/login', { body: { email: owner.email, password: 'Wrong-pass-1' } })],
-        ['rate-limited POST /users/register-email', () => call('POST', '/users/register-email', { body: { email: uniqueEmail('late'), password: 'Secret-123' } })],
+        ['rate-limited POST /users/register-email', () => call('POST', '/users/register-email', { challenge: forSignUp, body: { email: uniqueEmail('late'), password: 'Secret-123' } })],
         ['public GET of the form', () => call('GET', `/leads/forms/${formId}?apiKey=${apiKey}`)],
       ];
       answers = await Promise.all(requests.map(async ([what, send]) => [what, await send()] as [string, Answer]));
@@ -156,7 +168,7 @@ describe('DynamoDB paused for 25 s', () => {
     }
 
     // DynamoDB is back: the visitor sends the same submission again until it is answered.
-    const done = await retryUntilAnswered(submit);
+    const done = await retryUntilAnswered(() => submit());
     expect(done.status).toBe(201);
     const leads = await leadsOf(email);
     console.log(`deadline: the retry after the pause was ${done.headers.get('idempotent-replayed') ? 'a replay of the late first write' : 'the first write'}; leads for the visitor: ${leads.length}`);

@@ -12,6 +12,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { mailsTo, testAddress, uniqueEmail, waitForMails } from '../support/api';
+import { challengeHeaders } from '../support/challenge';
 import { eventually } from '../support/eventually';
 import { precompressDir } from '../../web/precompress';
 
@@ -46,16 +47,17 @@ afterAll(async () => {
   rmSync(webDir, { recursive: true, force: true });
 });
 
-async function post(path: string, body: unknown) {
+/** `challenge`: a solved challenge fetched beforehand (the challenge route reads the table too). */
+async function post(path: string, body: unknown, challenge?: Record<string, string>) {
   const res = await fetch(`${stack.url}/api${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': testAddress() },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': testAddress(), ...(challenge ?? (await challengeHeaders(`${stack.url}/api`, 'POST', path, { body }))) },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as { message: string } };
 }
 
-const register = (email = uniqueEmail('local')) => post('/users/register-email', { email, password: 'Secret-123' });
+const register = (email = uniqueEmail('local'), challenge?: Record<string, string>) => post('/users/register-email', { email, password: 'Secret-123' }, challenge);
 
 describe('a table kept from before the stream and the tenant index', () => {
   it('gets them when the stack starts on it, its items indexed by tenant', async () => {
@@ -277,10 +279,11 @@ describe('DynamoDB Local killed', () => {
 describe('stopping the stack', () => {
   it('lets a request in flight finish, takes no new connection meanwhile, then stops', async () => {
     const pid = stack.dynamoDbPid()!;
+    const challenge = await challengeHeaders(`${stack.url}/api`, 'POST', '/users/register-email', {});
     process.kill(pid, 'SIGSTOP');
     let answeredAt = 0;
     let stoppedAt = 0;
-    const inFlight = register().then((res) => {
+    const inFlight = register(undefined, challenge).then((res) => {
       answeredAt = Date.now();
       return res;
     });

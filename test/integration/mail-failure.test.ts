@@ -7,6 +7,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { api, latestCode, mailsTo, signUpOwner, uniqueEmail } from '../support/api';
+import { challengeHeaders } from '../support/challenge';
 import { testDb } from '../support/db';
 import { inviteTokenFor } from '../support/members';
 
@@ -25,9 +26,11 @@ afterAll(() => vi.unstubAllEnvs());
 /** Runs a route's handler in this process, where every mail SES is asked to send fails. */
 async function callWithFailingMail(routeKey: string, handlerPath: string, body: unknown, token?: string) {
   const { handler } = (await import(handlerPath)) as { handler: (e: APIGatewayProxyEventV2, c: Context) => Promise<unknown> };
+  const [method, path] = routeKey.split(' ') as [string, string];
+  const challenge = await challengeHeaders(inject('apiUrl'), method, path.replace(/^\/api/, ''), { body });
   const event = {
     routeKey,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'content-type': 'application/json', ...challenge, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
     requestContext: { http: { method: routeKey.split(' ')[0], sourceIp: '198.18.200.1' } },
   } as unknown as APIGatewayProxyEventV2;

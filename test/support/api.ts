@@ -1,6 +1,7 @@
 // A small HTTP client for integration tests, and the sign-up of a fresh organisation owner.
 import { randomInt, randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import { challengeHeaders } from './challenge';
 import { eventually } from './eventually';
 
 export interface ApiResponse<T = any> {
@@ -17,11 +18,24 @@ export function testAddress(): string {
 export async function api<T = any>(
   method: string,
   path: string,
-  options: { body?: unknown; token?: string; form?: FormData; headers?: Record<string, string>; raw?: string } = {},
+  options: {
+    body?: unknown;
+    token?: string;
+    form?: FormData;
+    headers?: Record<string, string>;
+    raw?: string;
+    /**
+     * The public writes that ask for a solved proof-of-work challenge get one, as the pages do
+     * (fetched and solved here); false sends none, a string sends that header value.
+     */
+    challenge?: false | string;
+  } = {},
 ): Promise<ApiResponse<T>> {
   // Each request from its own address, as if through the proxy, so the per-address rate limits of
   // public routes do not add up across the suite; tests of those limits pass their own.
   const headers: Record<string, string> = { 'x-forwarded-for': testAddress(), ...options.headers };
+  if (typeof options.challenge === 'string') headers['x-challenge'] = options.challenge;
+  else if (options.challenge !== false && headers['x-challenge'] === undefined) Object.assign(headers, await challengeHeaders(inject('apiUrl'), method, path, options));
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let payload: BodyInit | undefined;
   if (options.form) payload = options.form;

@@ -26,6 +26,8 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** A call the console makes on its own (polling): it does not count as the member's activity. */
   background?: boolean;
+  /** More headers: the x-challenge of a public write (lib/challenge.tsx). */
+  headers?: Record<string, string>;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -52,7 +54,7 @@ function earlyAnswer(method: Method, path: string, auth: string): Promise<Respon
 export const isSuccess = (status: number) => status >= 200 && status <= 299;
 
 export async function request<T = unknown>(method: Method, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const auth = options.auth ?? 'token';
   const credential = auth === 'token' ? getToken() : auth === 'registration' ? getRegistrationToken() : undefined;
   if (credential) headers.authorization = `Bearer ${credential}`;

@@ -5,6 +5,8 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
+import { createChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import type { PermissionEntry } from '#shared/permissions';
 import { AuthProvider } from '../lib/auth';
 import { RolesContextProvider, type RolesState } from '../lib/roles';
@@ -70,6 +72,15 @@ const JITTER_MS = Number(process.env.MOCK_API_JITTER_MS ?? 0);
  * answer may be a function of the body and the URL (for the query), and may be a promise (to hold a
  * request open while a test looks at the page).
  */
+/** A real proof-of-work challenge, quick to solve (its secret counter is `counter`), as GET /public/challenge answers. */
+export const testChallenge = (counter = 3) =>
+  createChallenge({ algorithm: 'SHA-256', cost: 1, counter, deriveKey, expiresAt: Math.floor(Date.now() / 1000) + 600 });
+
+/** What every page with a public write asks for (lib/challenge.tsx), unless a test answers it itself. */
+const DEFAULT_ANSWERS: Record<string, () => Promise<Answer>> = {
+  'GET /api/public/challenge': async () => ({ status: 200, body: { message: 'OK', data: await testChallenge() } }),
+};
+
 export function mockApi(answers: Record<string, Answer | ((body: unknown, url: URL) => Answer | Promise<Answer>)>) {
   const calls: { method: string; path: string; body: unknown; headers: Record<string, string> }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -78,7 +89,7 @@ export function mockApi(answers: Record<string, Answer | ((body: unknown, url: U
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
     calls.push({ method, path: url.pathname, body, headers: (init?.headers ?? {}) as Record<string, string> });
     if (JITTER_MS > 0) await new Promise((resolve) => realSetTimeout(resolve, Math.random() * JITTER_MS));
-    const answer = answers[`${method} ${url.pathname}`];
+    const answer = answers[`${method} ${url.pathname}`] ?? DEFAULT_ANSWERS[`${method} ${url.pathname}`];
     if (!answer) return new Response(JSON.stringify({ message: 'Not found.' }), { status: 404 });
     const { status, body: out } = typeof answer === 'function' ? await answer(body, url) : answer;
     return new Response(JSON.stringify(out), { status, headers: { 'content-type': 'application/json' } });

@@ -62,9 +62,11 @@ interface Props {
   onSubmit(form: FormData): Promise<SubmitResult>;
   /** Called after a successful booking; the form is cleared. */
   onBooked(result: SubmitResult): void;
+  /** Under the button: the public page's connection check status (lib/challenge.tsx). */
+  footer?: React.ReactNode;
 }
 
-export function BookingForm({ appointmentTypes = [], submitLabel, extra, onSubmit, onBooked }: Props) {
+export function BookingForm({ appointmentTypes = [], submitLabel, extra, onSubmit, onBooked, footer }: Props) {
   const [values, setValues] = useState<BookingFormValues>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<BookingFormField | AttachmentField, string>>>({});
   const [rootError, setRootError] = useState<string>();
@@ -206,6 +208,7 @@ export function BookingForm({ appointmentTypes = [], submitLabel, extra, onSubmi
           {busy ? <Busy /> : submitLabel}
         </button>
       </div>
+      {footer}
     </form>
   );
 }

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { api, failureText } from '../../../lib/api';
+import { ChallengeStatus, useChallenge } from '../../../lib/challenge';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { BookingForm } from '../components/booking-form';
 
@@ -24,6 +25,8 @@ export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
   const [done, setDone] = useState<string>();
   /** One key per request the visitor sends: a retry of the same request never makes a second appointment. */
   const keys = useIdempotencyKeys();
+  /** The connection check the request is sent with (solved in the background, issue 28). */
+  const challenge = useChallenge('appointment', apiKey || undefined);
 
   return (
     <main className="container py-5" style={{ maxWidth: 860 }}>
@@ -67,9 +70,11 @@ export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
               <BookingForm
                 appointmentTypes={data.services.map((s) => s.name)}
                 submitLabel="Send request"
+                footer={<ChallengeStatus challenge={challenge} />}
                 extra={{ organizationApiKey: apiKey }}
                 onSubmit={async (form) => {
-                  const result = await api.post('/public/appointments/book-custom', undefined, { form, auth: 'none', idempotencyKey: keys.keyFor(form) });
+                  const headers = await challenge.take();
+                  const result = await api.post('/public/appointments/book-custom', undefined, { form, auth: 'none', idempotencyKey: keys.keyFor(form), headers });
                   if (result.success) keys.forget();
                   return { success: result.success, message: result.message, errors: result.data.errors };
                 }}

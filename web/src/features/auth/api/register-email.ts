@@ -3,4 +3,5 @@ import type { AuthData } from '#shared/api';
 import type { Credentials } from '#shared/schemas/account';
 import { api } from '../../../lib/api';
 
-export const registerEmail = (body: Credentials) => api.post<AuthData>('/users/register-email', body, { auth: 'none' });
+/** `headers`: the solved challenge of the sign-up page (lib/challenge.tsx). */
+export const registerEmail = (body: Credentials, headers?: Record<string, string>) => api.post<AuthData>('/users/register-email', body, { auth: 'none', headers });

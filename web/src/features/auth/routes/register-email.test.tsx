@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
 import { getRegistrationToken, saveRegistrationToken } from '../../../lib/session';
-import { mockApi, renderAt } from '../../../testing/render';
+import { mockApi, renderAt, testChallenge } from '../../../testing/render';
 import { RegisterEmailPage } from './register-email';
 
 const user = { id: 'u1', email: 'olive@example.com', firstName: 'Olive', lastName: 'Owner', isEmailVerified: true };
@@ -74,7 +74,38 @@ describe('RegisterEmailPage', { timeout: 20_000 }, () => {
     await submitCredentials(view);
     expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
     expect(Cookies.get('token')).toBe('access-token');
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/users/register-email', 'POST /api/users/login']);
+    const writes = calls.filter((c) => c.path !== '/api/public/challenge');
+    expect(writes.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/users/register-email', 'POST /api/users/login']);
+    // The sign-up step carries a solved challenge; sign-in itself takes none.
+    expect(writes[0]!.headers['x-challenge']).toMatch(/^[A-Za-z0-9_-]{200,}$/);
+    expect(writes[1]!.headers['x-challenge']).toBeUndefined();
+  });
+
+  it('checks the connection once the person types (not on every visit), and Continue waits for it', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const calls = mockApi({
+      'GET /api/public/challenge': async (_body, url) => {
+        expect(url.searchParams.get('page')).toBe('sign-up');
+        await gate;
+        return { status: 200, body: { message: 'OK', data: await testChallenge(25) } };
+      },
+      'POST /api/users/register-email': { status: 201, body: { message: 'We sent a 6-digit code', data: { ...flags, isEmailVerified: false, hasAddedBasicDetails: false } } },
+    });
+    const view = renderAt(<RegisterEmailPage />, '/auth');
+    // The status line is there (empty) from the first paint; nothing is fetched yet.
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(calls).toEqual([]);
+    await view.user.type(screen.getByLabelText('Email'), 'olive@example.com');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Checking your connection...'));
+    await view.user.type(screen.getByLabelText('Password'), 'Secret-123');
+    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(calls.filter((c) => c.path === '/api/users/register-email')).toEqual([]);
+    release();
+    expect(await screen.findByRole('button', { name: 'Verify' })).toBeInTheDocument();
+    const sent = calls.filter((c) => c.path === '/api/users/register-email');
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(atob(sent[0]!.headers['x-challenge']!.replace(/-/g, '+').replace(/_/g, '/'))).solution.counter).toBe(25);
   });
 
   it('shows the server message in a red banner', async () => {

@@ -81,8 +81,8 @@ export const availableDays = (apiKey: string, packageId: string, from: string, d
 export const bookingConfirmation = (apiKey: string, sessionId: string) => api.post<BookingConfirmation>('/bookings/confirmation', { apiKey, sessionId }, none);
 
 /**
- * Spec: data.data.checkoutUrl opens in a new window. The server prices the booking. A retry of the
+ * Spec: data.data.checkoutUrl opens in a new window. `headers`: the solved challenge (lib/challenge.tsx). The server prices the booking. A retry of the
  * same booking sends the same `idempotencyKey`, so it never holds a second place.
  */
-export const createBooking = (body: BookingFormInput & { apiKey: string }, idempotencyKey?: string) =>
-  api.post<BookingStarted>('/bookings/create-booking', body, { ...none, idempotencyKey });
+export const createBooking = (body: BookingFormInput & { apiKey: string }, idempotencyKey?: string, headers?: Record<string, string>) =>
+  api.post<BookingStarted>('/bookings/create-booking', body, { ...none, idempotencyKey, headers });

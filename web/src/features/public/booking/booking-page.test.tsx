@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderRoutes } from '../../../testing/render';
+import { mockApi, renderRoutes, testChallenge } from '../../../testing/render';
 import { BookingPage } from './booking-page';
 import { CONFIRMATION_POLL, GAVE_UP_TEXT } from './confirmation';
 
@@ -128,6 +128,38 @@ describe('BookingPage (public)', () => {
     expect(screen.queryByLabelText('Package details')).not.toBeInTheDocument();
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
+
+  it('checks the connection in the background with one status line; Continue waits for the check and sends it with the booking', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const calls = answers({
+      'GET /api/public/challenge': async (_body, url) => {
+        // The first check is held back, as on a slow phone; the next ones (after the booking) are not.
+        if (calls.filter((c) => c.path === '/api/public/challenge').length === 1) await gate;
+        expect(url.searchParams.get('page')).toBe('booking');
+        expect(url.searchParams.get('apiKey')).toBe('pk_clinic_key_123');
+        return { status: 200, body: { message: 'OK', data: await testChallenge(40) } };
+      },
+      'POST /api/bookings/create-booking': { status: 201, body: { message: 'Please complete the payment to confirm booking', data: { checkoutUrl: 'https://checkout.example.com/cs_1', bookingId: 'b1' } } },
+    });
+    vi.spyOn(window, 'open').mockReturnValue({ opener: {} } as Window);
+    const { user } = open();
+    expect(await screen.findByRole('status')).toHaveTextContent('Checking your connection...');
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('button', { name: 'Please Wait...' })).toBeDisabled();
+    // Not sent until the check is done.
+    expect(calls.filter((c) => c.path === '/api/bookings/create-booking')).toEqual([]);
+    release();
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/bookings/create-booking')).toHaveLength(1));
+    const header = calls.find((c) => c.path === '/api/bookings/create-booking')!.headers['x-challenge']!;
+    const { challenge, solution } = JSON.parse(atob(header.replace(/-/g, '+').replace(/_/g, '/')));
+    expect(challenge.parameters.data).toBeUndefined(); // the test challenge is unsigned: what matters is the solution
+    expect(solution.counter).toBe(40);
+    // The next booking gets a check of its own, started at once.
+    expect(await screen.findByText('Connection checked.')).toHaveAttribute('role', 'status');
+    expect(calls.filter((c) => c.path === '/api/public/challenge')).toHaveLength(2);
   });
 
   it("shows the server's message at the top when the time was just taken", async () => {

@@ -13,6 +13,7 @@ import { BOOKING_FIELDS, bookingPayload, validateBookingForm, type BookingField,
 import { formatDollars, todayIn } from '#shared/bookings/time';
 import { controlProps, Field } from '../../../components/field';
 import { Loading } from '../../../components/loading';
+import { ChallengeStatus, useChallenge } from '../../../lib/challenge';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { availableDays, availablePackages, availableSlots, createBooking, type BookingDay, type FreeDay, type PublicBookingPackage } from './api';
 import { Confirmation } from './confirmation';
@@ -179,6 +180,8 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   const mounted = useRef(true);
   /** One key per booking the visitor sends: a retry of the same booking never holds a second place. */
   const keys = useIdempotencyKeys();
+  /** The connection check the booking is sent with (solved in the background, issue 28). */
+  const challenge = useChallenge('booking', apiKey || undefined);
   useEffect(() => () => void (mounted.current = false), []);
 
   const [values, setValues] = useState<Values>(EMPTY);
@@ -286,7 +289,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
     setSubmitting(true);
     try {
       const booking = { ...bookingPayload(values), apiKey, ...(practitionerId ? { practitionerId } : {}) };
-      const result = await createBooking(booking, keys.keyFor(booking));
+      const result = await createBooking(booking, keys.keyFor(booking), await challenge.take());
       const url = result.data.data?.checkoutUrl;
       if (!result.success || !url) {
         const serverErrors: Errors = {};
@@ -471,6 +474,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
             <button type="submit" className="btn btn-primary px-4" disabled={isSubmitting || loading}>
               {isSubmitting ? 'Please Wait...' : 'Continue'}
             </button>
+            <ChallengeStatus challenge={challenge} />
           </div>
         </div>
       </form>

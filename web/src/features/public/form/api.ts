@@ -18,8 +18,9 @@ export interface Submitted {
 // The writes take an `idempotencyKey` (lib/idempotency.ts): a retry of the same submission, payment
 // link or file sends the same key, so the server makes one lead, one payment, one stored file.
 
-export const submitForm = (formId: string, body: { apiKey: string; items: SubmissionItem[]; packageId?: string | null }, idempotencyKey?: string) =>
-  api.post<Submitted>(`/form-builder/form/${encodeURIComponent(formId)}/submissions`, body, { ...none, idempotencyKey });
+/** `headers`: the solved challenge of the form page (lib/challenge.tsx). */
+export const submitForm = (formId: string, body: { apiKey: string; items: SubmissionItem[]; packageId?: string | null }, idempotencyKey?: string, headers?: Record<string, string>) =>
+  api.post<Submitted>(`/form-builder/form/${encodeURIComponent(formId)}/submissions`, body, { ...none, idempotencyKey, headers });
 
 export interface PaymentLink {
   url: string;

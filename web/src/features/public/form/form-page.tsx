@@ -8,6 +8,7 @@ import { buttonTexts, defaultPackage, packagesPerRow, pageLayout, PAYMENT_CANCEL
 import type { PublicForm, PublicPackage } from '#shared/forms/types';
 import { formatDollars, parseCustomAmount, toItems, validateSubmission, type Issue } from '#shared/forms/validate';
 import { FormFieldInput, type FieldValue } from '../../../components/form-field-input';
+import { ChallengeStatus, useChallenge, type ChallengeHandle } from '../../../lib/challenge';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { useSearchParam } from '../../../lib/location';
 import { createPaymentLink, getPublicForm, submitForm, uploadFormFile, type PaymentLinkRequest } from './api';
@@ -104,10 +105,12 @@ interface FormBodyProps {
   /** Uploads a file chosen for a file field; resolves to the key to submit. */
   onFile(fieldId: string, file: File): Promise<string>;
   idPrefix: string;
+  /** The connection check, its status shown under the buttons (lib/challenge.tsx). */
+  challenge: ChallengeHandle;
 }
 
 /** The chosen package, its amount field, the fields and the two buttons: inline or in the dialog. */
-function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, processing, onSubmit, onFile, idPrefix }: FormBodyProps) {
+function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, processing, onSubmit, onFile, idPrefix, challenge }: FormBodyProps) {
   const texts = buttonTexts(form, pkg);
   const fieldError = (id: string) => issues.find((i) => i.key === id)?.message;
   return (
@@ -170,6 +173,7 @@ function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, proc
           </button>
         )}
       </div>
+      <ChallengeStatus challenge={challenge} />
     </form>
   );
 }
@@ -214,6 +218,8 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
    * error, a second click) sends the same key, so it makes one lead, one payment, one stored file.
    */
   const keys = useIdempotencyKeys();
+  /** The connection check the submission is sent with (solved in the background, issue 28). */
+  const challenge = useChallenge('form', apiKey);
 
   const setValue = (fieldId: string, value: FieldValue) => replaceValues({ ...latest.current, [fieldId]: value });
   /**
@@ -260,7 +266,7 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
     setProcessing(true);
     try {
       const submission = { apiKey, items: toItems(current), packageId: pkg?.id ?? null };
-      const submitted = await submitForm(form.id, submission, keys.keyFor(['submission', form.id, submission]));
+      const submitted = await submitForm(form.id, submission, keys.keyFor(['submission', form.id, submission]), await challenge.take());
       if (!submitted.success || !submitted.data.data) {
         const serverIssues = Object.entries(submitted.data.errors ?? {}).map(([key, message]) => ({ key, message }));
         if (serverIssues.length) setIssues(serverIssues);
@@ -303,7 +309,7 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   };
 
   const body = (idPrefix: string) => (
-    <FormBody form={form} pkg={pkg} values={values} setValue={setValue} amount={amount} setAmount={setAmount} issues={issues} processing={processing} onSubmit={submit} onFile={upload} idPrefix={idPrefix} />
+    <FormBody form={form} pkg={pkg} values={values} setValue={setValue} amount={amount} setAmount={setAmount} issues={issues} processing={processing} onSubmit={submit} onFile={upload} idPrefix={idPrefix} challenge={challenge} />
   );
   return (
     <>

@@ -1,0 +1,119 @@
+// The proof-of-work challenge of a public write (issue 28; functions/lib/challenge.ts): fetched once the
+// page is up (never before its first paint: the page's script itself starts after it), solved in the
+// background with Web Crypto (each hash is an await, so the page stays responsive without a worker),
+// and sent with the write in the x-challenge header. A solution is good for one write: taking it starts
+// the next in the background. A person sees one status line; nothing to click or read.
+//
+// The check's progress re-renders only its status line, never the form around it: a re-render in the
+// middle of typing a date would lose the part typed so far.
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/sha';
+import { CHALLENGE_HEADER, type ChallengePage } from '#shared/challenge';
+import { api } from './api';
+
+export type ChallengeState = 'idle' | 'checking' | 'ready' | 'failed';
+
+/** A solution taken this close to its challenge's expiry is replaced by a fresh one. */
+const EXPIRY_MARGIN_MS = 60_000;
+
+interface Prepared {
+  header: string;
+  expiresAtMs: number;
+}
+
+const base64url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+async function prepare(page: ChallengePage, apiKey: string): Promise<Prepared> {
+  const query = new URLSearchParams({ page, ...(apiKey ? { apiKey } : {}) });
+  const res = await api.get<Challenge>(`/public/challenge?${query}`, { auth: 'none' });
+  const challenge = res.data.data;
+  if (!res.success || !challenge) throw new Error(res.message || 'No challenge');
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('Not solved');
+  return { header: base64url(JSON.stringify({ challenge, solution })), expiresAtMs: (challenge.parameters.expiresAt ?? 0) * 1000 };
+}
+
+/** One page's checks, for one page kind and organisation key. */
+export class ChallengeHandle {
+  state: ChallengeState = 'idle';
+  private next?: Promise<Prepared>;
+  private readonly listeners = new Set<() => void>();
+  apiKey?: string;
+
+  constructor(private readonly page: ChallengePage) {}
+
+  private set(state: ChallengeState) {
+    this.state = state;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Follows the state (the status line); returns the unsubscribe. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** Fetches and solves a new challenge in the background. */
+  start(): Promise<Prepared> {
+    this.set('checking');
+    const work = prepare(this.page, this.apiKey ?? '');
+    this.next = work;
+    work.then(
+      () => this.next === work && this.set('ready'),
+      () => this.next === work && this.set('failed'),
+    );
+    return work;
+  }
+
+  stop() {
+    this.next = undefined;
+  }
+
+  /** The header of a write: waits for the solution if it is not ready (fetching a new one if needed). */
+  async take(): Promise<Record<string, string>> {
+    let prepared = await (this.next ?? this.start()).catch(() => undefined);
+    if (!prepared || prepared.expiresAtMs - Date.now() < EXPIRY_MARGIN_MS) prepared = await this.start();
+    // This solution is spent by the write; the next write gets its own.
+    this.start().catch(() => undefined);
+    return { [CHALLENGE_HEADER]: prepared.header };
+  }
+}
+
+/**
+ * The page's check: starts on mount (after the first paint) for the organisation key the write will
+ * name. `apiKey` undefined: not known yet (nothing starts); sign-up passes ''. The handle is stable.
+ */
+export function useChallenge(page: ChallengePage, apiKey: string | undefined): ChallengeHandle {
+  const [handle] = useState(() => new ChallengeHandle(page));
+  useEffect(() => {
+    handle.apiKey = apiKey;
+    if (apiKey !== undefined) handle.start().catch(() => undefined);
+    return () => handle.stop();
+  }, [handle, apiKey]);
+  return handle;
+}
+
+const STATUS_TEXT: Record<ChallengeState, string> = {
+  idle: '',
+  checking: 'Checking your connection...',
+  ready: 'Connection checked.',
+  failed: 'The connection check did not finish. It is tried again when you send.',
+};
+
+/**
+ * The one line a person sees (and a screen reader announces): its height is kept, so nothing shifts.
+ * Without a handle (the prerendered first paint) it is empty.
+ */
+export function ChallengeStatus({ challenge }: { challenge?: ChallengeHandle }) {
+  // An external store: the state read after subscribing, so a change between render and subscription is not missed.
+  const subscribe = useCallback((changed: () => void) => challenge?.subscribe(changed) ?? (() => undefined), [challenge]);
+  // The server snapshot is for React's renderToString (the console's /auth first paint); Preact ignores it
+  // and reads the same 'idle' from the handle-less first paint.
+  const state = useSyncExternalStore(subscribe, () => challenge?.state ?? 'idle', () => 'idle' as ChallengeState);
+  return (
+    <p role="status" className="challenge-status small text-body-secondary mb-0 mt-2">
+      {STATUS_TEXT[state]}
+    </p>
+  );
+}
