@@ -965,8 +965,8 @@ export const API_ACCESS_LOG_FIELDS = {
   ip: '$context.identity.sourceIp',
   userAgent: '$context.identity.userAgent',
   method: '$context.httpMethod',
+  // The route, not the path: a calendar feed's path is its secret token (stored hashed, never logged).
   route: '$context.routeKey',
-  path: '$context.path',
   status: '$context.status',
   responseLength: '$context.responseLength',
   latencyMs: '$context.responseLatency',

@@ -26,6 +26,8 @@ export const handler = endpoint({ body: calendarMoveSchema }, async ({ body, par
   if (!start) throw badRequest('That time does not exist on that day (the clocks change). Please choose another time.', { bookingTime: 'That time does not exist on that day.' });
   if (body.bookingDate < todayIn(zone) || Date.parse(start) <= Date.now()) throw badRequest(PAST, { bookingTime: PAST });
 
+  // Moving an appointment to another practitioner is not offered (only a booking's move takes one).
+  if (body.practitionerId) throw badRequest('An appointment keeps its practitioner when it moves.', { practitionerId: 'An appointment keeps its practitioner when it moves.' });
   const result = await changeAppointment(caller, params.id!, body.version, (current) => {
     if (current.status !== 'requested' && current.status !== 'confirmed') throw conflict(`A ${STATUS_LABELS[current.status].toLowerCase()} appointment cannot be moved.`);
     if (current.bookingDate === body.bookingDate && current.bookingTime === body.bookingTime) throw badRequest(CALENDAR_MESSAGES.sameTime, { bookingTime: CALENDAR_MESSAGES.sameTime });

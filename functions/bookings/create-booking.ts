@@ -26,7 +26,7 @@ import { getBookingPackage } from '../data/booking-packages';
 import { getBooking, type BookingRecord } from '../data/bookings';
 import { cancellationCodes } from '../data/core';
 import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
-import { ClaimFullError, SlotFullError, holdPlace, releaseHeld, updateBooking } from './lib/places';
+import { ClaimFullError, SlotFullError, expireLapsedHold, holdPlace, releaseHeld, updateBooking } from './lib/places';
 import { dayClaim, emailClaim, networkClaim, phoneClaim, type HoldClaim } from '../data/hold-claims';
 import { offeringPractitioners, timingOf } from '../availability/lib/diary';
 import { HOLD_MINUTES, NETWORK_HOLDS, clinicDayCap, networkOf, practitionerDayCap } from './lib/hold-limits';
@@ -156,7 +156,8 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, n
     const id = newId(tries ? `booking-${tries}` : 'booking');
     const existing = await getBooking(org.id, id);
     if (existing?.status === 'held' && existing.holdExpiresAt! > at) booking = existing;
-    else if (existing?.status === 'held') await releaseHeld(existing, 'expired', at);
+    // Its time ran out: ended as the sweep ends it, the Checkout Session expired at Stripe with it.
+    else if (existing?.status === 'held') await expireLapsedHold(existing, now);
     else if (existing?.status === 'confirmed') throw conflict('This booking is confirmed already.');
     else if (!existing) {
       // Each candidate in turn (one, or everyone free for "anyone"): the first whose time is still free

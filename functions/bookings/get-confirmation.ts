@@ -20,6 +20,9 @@ function statusOf(b: BookingRecord, sessionStatus: string): ConfirmationStatus {
   return b.status;
 }
 
+/** How long after paying the return page may show a manage link. */
+const MANAGE_LINK_WINDOW_MS = 60 * 60_000;
+
 export const handler = endpoint({ body: bookingConfirmationSchema }, async ({ body }) => {
   const orgId = await findOrgIdByApiKey(body.apiKey);
   const session = orgId ? await retrieveCheckoutSession(body.sessionId) : undefined;
@@ -45,8 +48,11 @@ export const handler = endpoint({ body: bookingConfirmationSchema }, async ({ bo
   };
   if (status === 'confirmed') {
     data.ics = bookingIcs(booking, org.name).content;
-    // A manage token works until the booking starts; after that there is nothing left to change.
-    if (booking.startUtc > new Date().toISOString()) {
+    // A manage token works until the booking starts; after that there is nothing left to change. Only
+    // for the hour after paying: the session id sits in the return address's query (history, logs),
+    // so later the manage link comes from the confirmation mail alone.
+    const justPaid = booking.paidAt !== null && Date.now() - Date.parse(booking.paidAt) < MANAGE_LINK_WINDOW_MS;
+    if (justPaid && booking.startUtc > new Date().toISOString()) {
       const manage = manageLink(booking, org);
       await transact([manage.item]);
       data.manageUrl = manage.url;

@@ -4,7 +4,20 @@ import { PRACTITIONER_MESSAGES } from '#shared/schemas/practitioners';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { deletePractitionerItems, getPractitioner, takenBlocks } from '../data/practitioners';
+import { listAllBookingPackages, saveBookingPackage } from '../data/booking-packages';
 import { PRACTITIONER_NOT_FOUND } from './lib/view';
+
+/**
+ * The packages naming the practitioner stop naming them (a package left with nobody goes back to the
+ * clinic-wide schedule). Each package is saved against the version read; one changed meanwhile is read
+ * again, and one still naming the id after that is harmless: nobody offers it (reads skip the deleted).
+ */
+async function dropFromPackages(orgId: string, practitionerId: string, actorId: string) {
+  for (const pkg of (await listAllBookingPackages(orgId)).filter((k) => k.practitionerIds?.includes(practitionerId))) {
+    const next = { ...pkg, practitionerIds: pkg.practitionerIds!.filter((id) => id !== practitionerId), updatedAt: new Date(Math.max(Date.now(), Date.parse(pkg.updatedAt) + 1)).toISOString() };
+    await saveBookingPackage(pkg, next, { actorId, action: 'update', summary: `Booking package "${pkg.packageName}" is no longer offered by a deleted practitioner` });
+  }
+}
 
 /** How far ahead time is looked for: the longest booking horizon a package may have. */
 const HORIZON_DAYS = 731;
@@ -16,5 +29,6 @@ export const handler = endpoint({}, async ({ params, caller }) => {
   if ((await takenBlocks(caller.orgId, p.id, now, now + HORIZON_DAYS * 86_400_000)).length) throw conflict(PRACTITIONER_MESSAGES.hasBookings);
   const at = new Date().toISOString();
   await deletePractitionerItems(p, caller.userId, at);
+  await dropFromPackages(caller.orgId, p.id, caller.userId);
   return { message: 'Practitioner deleted.', data: { id: p.id, deletedAt: at } };
 });

@@ -122,8 +122,15 @@ describe('practitioners: the staff routes', () => {
     const refused = await api('DELETE', `/practitioners/${busy}`, { token: t.owner.token });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('This practitioner has upcoming bookings. Move or cancel them first.');
+    const both = await addPackage(t, { durationMinutes: 30, practitionerIds: [busy, idle] });
     expect((await api('DELETE', `/practitioners/${idle}`, { token: t.owner.token })).status).toBe(200);
     expect((await api('GET', `/practitioners/${idle}`, { token: t.owner.token })).status).toBe(404);
+    // The packages that named them no longer do; a form still sending the id back saves without it.
+    const read = await api('GET', `/bookings/packages/${both}`, { token: t.owner.token });
+    expect(read.body.data.practitionerIds).toEqual([busy]);
+    const stale = await api('PUT', `/bookings/packages/${both}`, { token: t.owner.token, body: { practitionerIds: [busy, idle] } });
+    expect(stale.status, stale.body.message).toBe(200);
+    expect(stale.body.data.practitionerIds).toEqual([busy]);
   });
 });
 
@@ -267,6 +274,11 @@ describe('practitioners: never two things in one person time', () => {
     const times = (await slotsOf(t, pkg, date)).slots.map((s) => s.time);
     for (const gone of ['12:20', '12:30', '13:00', '13:50']) expect(times).not.toContain(gone);
     expect(times).toContain('14:00');
+    // An appointment keeps its practitioner when it moves.
+    const other = await addPractitioner(t, 'Oli Other');
+    const toOther = await api('PATCH', `/appointments/${later.body.data.id}/reschedule`, { token: t.owner.token, body: { bookingDate: date, bookingTime: '16:00', practitionerId: other } });
+    expect(toOther.status).toBe(400);
+    expect(toOther.body.message).toBe('An appointment keeps its practitioner when it moves.');
     // Cancelling it gives the time back.
     const cancelled = await api('PATCH', `/appointments/${later.body.data.id}/change-status`, { token: t.owner.token, body: { status: 'cancelled' } });
     expect(cancelled.status, cancelled.body.message).toBe(200);
