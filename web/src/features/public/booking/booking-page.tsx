@@ -245,7 +245,14 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   // The clinic's zone (and so its 'today') comes with any day's answer; ask for the visitor's today first.
   const probeDate = bookingDate || browserToday();
   const { data: day, isLoading: dayLoading } = useSWR(apiKey ? dayKey(apiKey, probeDate, packageId, practitionerId) : null, loadDay, dayOptions);
-  const zone = day?.timeZone;
+  // The clinic's zone, kept while another day loads: falling back to the browser's today meanwhile
+  // changed the date field's `min` mid-typing (in the evening west of UTC they differ), and Chromium
+  // then starts the half-typed year afresh.
+  const [knownZone, setKnownZone] = useState<string>();
+  useEffect(() => {
+    if (day?.timeZone) setKnownZone(day.timeZone);
+  }, [day?.timeZone]);
+  const zone = day?.timeZone ?? knownZone;
   // The visitor's own today only in the browser: the prerendered page does not know it.
   const minDate = zone ? todayIn(zone) : hydrated ? browserToday() : undefined;
   const chosenDay = bookingDate && day?.date === bookingDate ? day : undefined;
