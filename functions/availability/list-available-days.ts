@@ -7,11 +7,10 @@ import { endpoint } from '#lib/http';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getBookingPackage } from '../data/booking-packages';
 import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
-import { UNKNOWN_BOOKING_PAGE } from '../bookings/lib/views';
+import { PACKAGE_UNAVAILABLE, UNKNOWN_BOOKING_PAGE } from '../bookings/lib/views';
 import { practitionerFreeDays, usesPractitioners } from './lib/diary';
 import { clinicFreeDays } from './lib/free-times';
 
-const PACKAGE_UNAVAILABLE = 'This package is not available. Please choose another package.';
 
 export const handler = endpoint({ body: availableDaysSchema }, async ({ body }) => {
   const orgId = await findOrgIdByApiKey(body.apiKey);

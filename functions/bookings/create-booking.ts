@@ -31,7 +31,7 @@ import { dayClaim, emailClaim, networkClaim, phoneClaim, type HoldClaim } from '
 import { offeringPractitioners, timingOf } from '../availability/lib/diary';
 import { HOLD_MINUTES, NETWORK_HOLDS, clinicDayCap, networkOf, practitionerDayCap } from './lib/hold-limits';
 import { SLOT_REFUSALS } from './lib/refusals';
-import { UNKNOWN_BOOKING_PAGE, bookingPageUrl } from './lib/views';
+import { PACKAGE_UNAVAILABLE, UNKNOWN_BOOKING_PAGE, bookingPageUrl } from './lib/views';
 
 /**
  * Stripe's shortest Checkout session (30 minutes from its request), and a minute more: the session's
@@ -49,7 +49,6 @@ export const HOLD_LIMIT_MESSAGES = {
   day: 'Too many bookings for this day are waiting for payment. Please choose another day, or try again in a few minutes.',
 };
 
-const PACKAGE_UNAVAILABLE = 'This package is not available. Please choose another package.';
 /** A key's tries at most: a try whose hold was given back stays as it is, and the next one holds anew. */
 const MAX_TRIES = 5;
 

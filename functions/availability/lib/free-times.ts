@@ -3,7 +3,18 @@
 // Shared by the booking page and the patient's reschedule page.
 import { addDays, dayBoundsUtc, dayOf, describeInstant } from '#shared/bookings/slots';
 import { getAvailability, rulesOf } from '../../data/availability';
-import { listHoldsBetween, listSlotCountsBetween } from '../../data/holds';
+import { listHoldsBetween, listSlotCountsBetween, type HoldRecord } from '../../data/holds';
+
+/**
+ * Per slot start, the holds whose time ran out: their places count as free (booking that time releases
+ * them). A practitioner booking's hold holds that person's time, not a slot's place.
+ */
+function lapsedBySlot(holds: readonly HoldRecord[], now: Date): Map<string, number> {
+  const nowIso = now.toISOString();
+  const lapsed = new Map<string, number>();
+  for (const h of holds) if (h.holdExpiresAt <= nowIso && !h.practitionerId) lapsed.set(h.startUtc, (lapsed.get(h.startUtc) ?? 0) + 1);
+  return lapsed;
+}
 
 export async function freeTimes(org: { id: string; timeZone?: string }, date: string, now = new Date()) {
   const rules = rulesOf(await getAvailability(org.id), org.timeZone);
@@ -12,9 +23,7 @@ export async function freeTimes(org: { id: string; timeZone?: string }, date: st
   let slots: { time: string; startUtc: string; endUtc: string; label: string; remaining: number }[] = [];
   if (day.slots.length) {
     const [counts, holds] = await Promise.all([listSlotCountsBetween(org.id, bounds.from, bounds.to), listHoldsBetween(org.id, bounds.from, bounds.to)]);
-    const nowIso = now.toISOString();
-    const lapsed = new Map<string, number>();
-    for (const h of holds) if (h.holdExpiresAt <= nowIso && !h.practitionerId) lapsed.set(h.startUtc, (lapsed.get(h.startUtc) ?? 0) + 1);
+    const lapsed = lapsedBySlot(holds, now);
     slots = day.slots
       .map((s) => {
         const taken = (counts.get(s.startUtc)?.taken ?? 0) - (lapsed.get(s.startUtc) ?? 0);
@@ -42,9 +51,7 @@ export async function clinicFreeDays(org: { id: string; timeZone?: string }, fro
   const last = addDays(from, days - 1);
   const range = { from: dayBoundsUtc(from, rules.timeZone)!.from, to: dayBoundsUtc(last, rules.timeZone)!.to };
   const [counts, holds] = await Promise.all([listSlotCountsBetween(org.id, range.from, range.to), listHoldsBetween(org.id, range.from, range.to)]);
-  const nowIso = now.toISOString();
-  const lapsed = new Map<string, number>();
-  for (const h of holds) if (h.holdExpiresAt <= nowIso && !h.practitionerId) lapsed.set(h.startUtc, (lapsed.get(h.startUtc) ?? 0) + 1);
+  const lapsed = lapsedBySlot(holds, now);
   return Array.from({ length: days }, (_, i) => {
     const date = addDays(from, i);
     const free = dayOf(rules, date, now).slots.filter((s) => (counts.get(s.startUtc)?.taken ?? 0) - (lapsed.get(s.startUtc) ?? 0) < rules.capacity).length;

@@ -6,6 +6,8 @@ import type { BookingRecord } from '../../data/bookings';
 
 export const UNKNOWN_BOOKING_PAGE = 'This booking page is not available. Please check the link.';
 export const BOOKING_NOT_FOUND = 'Booking not found.';
+/** A package the booking page cannot offer (inactive, deleted or unknown). */
+export const PACKAGE_UNAVAILABLE = 'This package is not available. Please choose another package.';
 
 /** The public booking page, where the visitor comes back to. */
 export function bookingPageUrl(apiKey: string, outcome: 'success' | 'cancelled', appUrl = config.appUrl): string {
