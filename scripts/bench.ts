@@ -162,6 +162,8 @@ async function main() {
       MAIL_FROM: 'no-reply@example.com',
       APP_URL: 'https://bench.example.com',
       TOKEN_SIGNING_KEY,
+      // Public writes check a proof-of-work solution with it (the synthetic request sends none: 4xx).
+      CHALLENGE_HMAC_KEY: 'bench-challenge-key-0123456789abcdef0123456789',
       AWS_REGION: 'us-east-1',
       // DynamoDB Local keeps one database per access key and region (no -sharedDb): use the key the
       // table was created with.

@@ -2,8 +2,10 @@
 // (scripts/bench.ts), so the figures the bench prints are those of what we deploy. No CDK imports here.
 // The stack bundles through bundleHandlers below and hands NodejsFunction the result as its code.
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BuildOptions, Metafile } from 'esbuild';
+import { ROUTES } from '../../functions/routes';
 import { BUNDLE_TARGET, ESM_REQUIRE_BANNER, bundleAliases } from '../bundling/index';
 
 /** The Lambda runtime's Node major; esbuild targets the same. */
@@ -87,7 +89,7 @@ export function bundleHandlers(outdir: string, requests: BundleRequest[]): Map<s
   for (const takesUploads of [false, true]) {
     const group = requests.filter((r) => r.takesUploads === takesUploads);
     if (group.length === 0) continue;
-    const entryPoints = Object.fromEntries(group.map((r) => [`${handlerId(r.name)}/index`, r.entry]));
+    const entryPoints = Object.fromEntries(group.map((r) => [`${handlerId(r.name)}/index`, ownRowsEntry(outdir, r)]));
     const metafile = buildWithPlugins({ ...lambdaBuildOptions(aliasesFor(takesUploads)), entryPoints, outdir });
     for (const r of group) {
       const dir = join(outdir, handlerId(r.name));
@@ -97,6 +99,23 @@ export function bundleHandlers(outdir: string, requests: BundleRequest[]): Map<s
     }
   }
   return bundles;
+}
+
+/**
+ * The bundle's entry: the handler module, plus the rows of the route table it answers. The bundle
+ * then carries infra/bundling/own-routes.mjs instead of the whole table (~20 KB minified less).
+ */
+function ownRowsEntry(outdir: string, request: BundleRequest): string {
+  const rows = ROUTES.filter((route) => route.handler === request.name);
+  const dir = join(outdir, '.entries');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${handlerId(request.name)}.mjs`);
+  writeFileSync(
+    file,
+    `export * from ${JSON.stringify(resolve(request.entry))};\n` +
+      `globalThis[Symbol.for('clinic-suite.own-routes')] = ${JSON.stringify(rows)};\n`,
+  );
+  return file;
 }
 
 const BUILD_WORKER = join(import.meta.dirname, '..', 'bundling', 'build.mjs');
