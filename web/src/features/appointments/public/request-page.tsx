@@ -32,8 +32,12 @@ export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
     <main className="container py-5" style={{ maxWidth: 860 }}>
       <header className="mb-4">
         <h1 className="h3 fw-bold mb-1">Request an appointment</h1>
+        {/* Static, so the page's largest text is in the prerendered first paint (LCP), not the clinic's line. */}
+        <p className="text-body-secondary mb-2">
+          Tell the clinic what you would like and when suits you. They confirm the appointment by email; nothing is paid on this page.
+        </p>
         {/* The clinic's line: its space is kept while it loads (prerendered first paint). */}
-        <p className="text-body-secondary mb-0 placeholder-glow">
+        <p className="small text-body-secondary mb-0 placeholder-glow">
           {data ? (
             <>
               {data.organization.name}
