@@ -27,7 +27,7 @@ import { getBooking, type BookingRecord } from '../data/bookings';
 import { cancellationCodes } from '../data/core';
 import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
 import { ClaimFullError, SlotFullError, expireLapsedHold, holdPlace, releaseHeld, updateBooking } from './lib/places';
-import { dayClaim, emailClaim, networkClaim, phoneClaim, type HoldClaim } from '../data/hold-claims';
+import { claimHolders, dayClaim, emailClaim, networkClaim, phoneClaim, type HoldClaim } from '../data/hold-claims';
 import { offeringPractitioners, timingOf } from '../availability/lib/diary';
 import { HOLD_MINUTES, NETWORK_HOLDS, clinicDayCap, networkOf, practitionerDayCap } from './lib/hold-limits';
 import { SLOT_REFUSALS } from './lib/refusals';
@@ -64,14 +64,14 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, n
   const now = new Date();
   // A package offered by practitioners: the time must be a free start of the one chosen, or of anyone
   // (then the candidates in the fair order of lib/choose-practitioner.ts); else the clinic-wide slot.
-  const chosen = await chooseTime(org, pkg, rules, body, now);
+  // The first try's id: a retry with the same key finds that booking's time its own (below).
+  const chosen = await chooseTime(org, pkg, rules, body, now, newId('booking'));
   const found: ReturnType<typeof findSlot> = chosen ? { slot: chosen.slot } : findSlot(rules, body.bookingDate, body.bookingTime, now);
   if ('refusal' in found) {
     const [field, message] = SLOT_REFUSALS[found.refusal];
     throw badRequest(message, { [field]: message });
   }
   const { slot } = found;
-  if (chosen && !chosen.candidates.length) throw conflict(BOOKING_MESSAGES.taken);
 
   // Staff set the redirection URL (their own site); it is checked again in case it was stored before the rule.
   // The package's page after paying: an address as is, a path of this site on this site's origin.
@@ -150,6 +150,12 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, n
   };
 
   let booking: BookingRecord | undefined;
+  if (chosen && !chosen.candidates.length) {
+    // Nobody is free then: perhaps because of this patient's own hold of it (a reload without the
+    // key), which they get back; otherwise the time is taken.
+    booking = await ownHold(await claimHolders(org.id, emailClaim(body.email).sk));
+    if (!booking) throw conflict(BOOKING_MESSAGES.taken);
+  }
   for (let tries = 0; !booking; tries++) {
     if (tries === MAX_TRIES) throw conflict('This booking was tried too many times. Please reload the page and try again.');
     const id = newId(tries ? `booking-${tries}` : 'booking');

@@ -270,3 +270,80 @@ describe("a stalled last write after Stripe's session, lost with DynamoDB Local 
     console.log(`deadline: resumed after a lost last write: holds ${bookings.length}, payments ${payments.length}, Stripe sessions ${sessions.size} for ${[...calls.values()].reduce((a, b) => a + b, 0)} calls`);
   }, 150_000);
 });
+
+describe("a practitioner's hold whose last write stalled after Stripe's session, lost with DynamoDB Local killed", () => {
+  let fakeStripe: Server;
+  afterAll(() => fakeStripe?.close());
+
+  it("the retry with the same key finds its own time blocks: one hold, the interval taken once, the rest of the day still free", async () => {
+    const weeklyHours = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, [{ start: '08:00', end: '20:00' }]]));
+    const practitioner = await call('POST', '/practitioners', { token: owner.token, body: { name: 'Ida Stall', title: 'Physiotherapist', weeklyHours } });
+    expect(practitioner.status, practitioner.body.message).toBe(201);
+    const practitionerId = practitioner.body.data.id as string;
+    const pkg = await call('POST', '/bookings/packages', { token: owner.token, body: { packageName: 'Long visit', packagePrice: 80, durationMinutes: 50, practitionerIds: [practitionerId] } });
+    expect(pkg.status, pkg.body.message).toBe(201);
+    const date = bookingBody('x', '08:00', 8).bookingDate;
+    const body = (email: string, bookingTime: string) => ({ ...bookingBody(email, bookingTime, 8), packageId: pkg.body.data.id, practitionerId });
+    const freeTimes = async () => {
+      const day = await call('POST', '/bookings/available-slots', { body: { apiKey, packageId: pkg.body.data.id, practitionerId, date } });
+      expect(day.status, day.body.message).toBe(200);
+      return (day.body.data.slots as { time: string }[]).map((s) => s.time);
+    };
+    const before = await freeTimes();
+    // A time in the middle of her day (the times follow the package's 50 minutes from her first hour).
+    const target = before[Math.floor(before.length / 2)]!;
+
+    // Stripe's stand-in: same key, same session; its first answer waits while DynamoDB is paused.
+    const calls = new Map<string, number>();
+    let stall = true;
+    fakeStripe = createServer(async (req, res) => {
+      for await (const _ of req);
+      const key = String(req.headers['idempotency-key']);
+      calls.set(key, (calls.get(key) ?? 0) + 1);
+      if (stall) {
+        process.kill(stack.dynamoDbPid()!, 'SIGSTOP');
+        await sleep(500);
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ object: 'checkout.session', id: `cs_fake_${key}`, url: `https://checkout.fake/${key}`, status: 'open', payment_status: 'unpaid', expires_at: Math.floor(Date.now() / 1000) + 1800 }));
+    });
+    await new Promise<void>((resolve) => fakeStripe.listen(0, '127.0.0.1', resolve));
+    const stripeBase = process.env.STRIPE_API_BASE;
+    process.env.STRIPE_API_BASE = `http://127.0.0.1:${(fakeStripe.address() as AddressInfo).port}`;
+    const booker = uniqueEmail('prac-booker');
+    const key = randomUUID();
+    const hold = () => call('POST', '/bookings/create-booking', { key, body: body(booker, target) });
+    let first: Answer;
+    let held: Answer;
+    try {
+      const pid = stack.dynamoDbPid()!;
+      first = await hold();
+      stall = false;
+      process.kill(pid, 'SIGKILL');
+      await eventually(async () => (stack.dynamoDbPid() !== pid && (await call('GET', '/dashboard', { token: owner.token })).status === 200 ? true : undefined), 'DynamoDB Local back', 30_000, 250);
+      held = await retryUntilAnswered(hold);
+    } finally {
+      process.env.STRIPE_API_BASE = stripeBase;
+    }
+    expect(first.status).toBe(503);
+    expect(held.status, held.body.message).toBe(201);
+    expect(held.headers.get('idempotent-replayed')).toBeNull();
+    expect(calls.get(`booking-${held.body.data.bookingId}`)).toBe(2);
+
+    // One hold, with the practitioner; its time (and any time overlapping its 50 minutes) gone from the
+    // free times, nothing else; another patient asking for that time with her is refused.
+    const bookings = ((await call('GET', '/bookings?limit=100', { token: owner.token })).body.data.items as { id: string; email: string; status: string }[]).filter((b) => b.email === booker);
+    expect(bookings.map((b) => [b.id, b.status])).toEqual([[held.body.data.bookingId, 'held']]);
+    const after = await freeTimes();
+    expect(after).not.toContain(target);
+    const minutes = (time: string) => {
+      const [h, m] = time.split(':').map(Number) as [number, number];
+      return h * 60 + m;
+    };
+    const overlapping = (time: string) => minutes(time) < minutes(target) + 50 && minutes(target) < minutes(time) + 50;
+    expect(after).toEqual(before.filter((time) => !overlapping(time)));
+    const rival = await call('POST', '/bookings/create-booking', { body: body(uniqueEmail('rival'), target) });
+    expect(rival.status).toBe(409);
+    console.log(`deadline: practitioner hold resumed after a lost last write: holds ${bookings.length}, free times ${before.length} -> ${after.length}`);
+  }, 150_000);
+});

@@ -237,6 +237,22 @@ describe('practitioners: never two things in one person time', () => {
     expect((await slotsOf(t, pkg, date)).slots.some((s) => s.time === '10:00')).toBe(false);
   });
 
+  it('the same patient asking again for the time they hold (a reload, no key) gets their own hold back; another patient is refused', async () => {
+    const t = await newTeam('prac-again');
+    const p = await addPractitioner(t, 'Lea Again');
+    const pkg = await addPackage(t, { durationMinutes: 50, practitionerIds: [p] });
+    const date = dayAhead(5, t.zone);
+    const me = visitor(t, pkg, date, '09:40', p);
+    const first = await api('POST', '/bookings/create-booking', { body: me });
+    expect(first.status, first.body.message).toBe(201);
+    const again = await api('POST', '/bookings/create-booking', { body: { ...me, email: me.email.toUpperCase() } });
+    expect(again.status, again.body.message).toBe(201);
+    expect(again.body.data).toMatchObject({ bookingId: first.body.data.bookingId, checkoutUrl: first.body.data.checkoutUrl, practitionerId: p });
+    const other = await api('POST', '/bookings/create-booking', { body: visitor(t, pkg, date, '09:40', p) });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe(TAKEN);
+  });
+
   it('"anyone" gives the time to the practitioner with the fewest minutes booked that day', async () => {
     const t = await newTeam('prac-fair');
     const [lea, max] = [await addPractitioner(t, 'Lea'), await addPractitioner(t, 'Max')];

@@ -27,17 +27,21 @@ function refuse(refusal: keyof typeof SLOT_REFUSALS): never {
   throw badRequest(message, { [field]: message });
 }
 
-/** The time and candidates of a booking; undefined for a package on the clinic-wide schedule. */
+/**
+ * The time and candidates of a booking; undefined for a package on the clinic-wide schedule.
+ * `ownId`'s time counts as free: the booking a retry with the same Idempotency-Key resumes.
+ */
 export async function chooseTime(
   org: { id: string },
   pkg: BookingPackageRecord,
   rules: AvailabilityRules,
   body: { bookingDate: string; bookingTime: string; practitionerId?: string },
   now: Date,
+  ownId?: string,
 ): Promise<ChosenTime | undefined> {
   if (!usesPractitioners(pkg)) return undefined;
   const practitioners = chosenPractitioners(await offeringPractitioners(org.id, pkg), body.practitionerId);
-  return findPractitionerTime(org, rules, timingOf(pkg, rules), practitioners, body.bookingDate, body.bookingTime, now);
+  return findPractitionerTime(org, rules, timingOf(pkg, rules), practitioners, body.bookingDate, body.bookingTime, now, ownId);
 }
 
 /**
