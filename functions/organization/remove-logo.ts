@@ -12,6 +12,6 @@ export const handler = endpoint({}, async ({ caller }) => {
     throw conflict('The logo was changed at the same moment. Please reload the page and try again.');
   }
   await deleteUpload(org.logoKey).catch(() => undefined);
-  const { logoKey: _removed, ...rest } = org;
-  return { message: 'The logo is removed.', data: toOrganizationProfile(rest) };
+  const saved = await getOrganization(caller.orgId);
+  return { message: 'The logo is removed.', data: toOrganizationProfile(saved ?? { ...org, logoKey: undefined }) };
 });

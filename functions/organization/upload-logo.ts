@@ -16,5 +16,6 @@ export const handler = endpoint({}, async ({ files, caller }) => {
     throw conflict('The logo was changed at the same moment. Please reload the page and try again.');
   }
   if (org.logoKey) await deleteUpload(org.logoKey).catch(() => undefined);
-  return { message: 'The logo is saved.', data: toOrganizationProfile({ ...org, logoKey: key }) };
+  const saved = await getOrganization(caller.orgId);
+  return { message: 'The logo is saved.', data: toOrganizationProfile(saved ?? { ...org, logoKey: key }) };
 });
