@@ -39,7 +39,7 @@ describe('mail layout', () => {
     expect(html).toContain('<meta name="color-scheme" content="light dark">');
     expect(html).toContain(':root{color-scheme:light dark');
     const dark = html.slice(html.indexOf('@media (prefers-color-scheme:dark){'));
-    expect(dark).toMatch(/^@media \(prefers-color-scheme:dark\)\{\.bg\{background:#121416!important\}\.card\{background:#1e2124!important;color:#e8eaed!important\}/);
+    expect(dark).toMatch(/^@media \(prefers-color-scheme:dark\)\{body,\.bg\{background:#121416!important\}\.card\{background:#1e2124!important;color:#e8eaed!important\}/);
     expect(html).toContain('[data-ogsc] .card{');
   });
 

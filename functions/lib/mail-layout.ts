@@ -78,7 +78,7 @@ const DARK_MODE_CSS =
   ':root{color-scheme:light dark;supported-color-schemes:light dark}' +
   'body,.bg{margin:0;padding:0;width:100%}' +
   '@media (max-width:620px){.pad{padding:20px 16px!important}}' +
-  '@media (prefers-color-scheme:dark){.bg{background:#121416!important}.card{background:#1e2124!important;color:#e8eaed!important}.card p{color:#e8eaed!important}.card a.link{color:#8ab4f8!important}}' +
+  '@media (prefers-color-scheme:dark){body,.bg{background:#121416!important}.card{background:#1e2124!important;color:#e8eaed!important}.card p{color:#e8eaed!important}.card a.link{color:#8ab4f8!important}}' +
   '[data-ogsc] .card{background:#1e2124!important;color:#e8eaed!important}[data-ogsc] .card a.link{color:#8ab4f8!important}';
 
 /**

@@ -11,7 +11,7 @@ import { dayAhead, newClinic, paidBooking } from './booking-support';
 
 const logoForm = (bytes: Buffer | string, type = 'image/png', name = 'logo.png') => {
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type }), name);
+  form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name);
   return form;
 };
 
