@@ -1,4 +1,4 @@
-// DELETE /organization/logo: the clinic's mails go back to a header with its name only.
+// Remove the logo from the clinic's mails. Their header shows the clinic's name only from then on.
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { deleteUpload } from '#lib/storage';

@@ -1,4 +1,4 @@
-// POST /organization/logo (multipart field `file`): the logo in the header of the clinic's mails.
+// Upload the logo in the header of the clinic's mails (multipart field `file`).
 // PNG or JPEG only (many mail clients block SVG), at most 1 MB, checked by its bytes; it replaces the
 // previous one, which is deleted. Served publicly at /assets/<key>, where mail clients fetch it.
 import { LOGO_TYPES, MAX_LOGO_BYTES } from '#shared/schemas/organization';
