@@ -130,6 +130,8 @@ export const ROUTES: readonly Route[] = [
   // Organisation, members, notifications, audit logs
   { method: 'GET', path: '/organization/profile', handler: 'organization/get-profile', access: 'user', uses: { table: 'read' } },
   { method: 'PATCH', path: '/organization/profile', handler: 'organization/update-profile', access: 'owner', uses: { table: 'write' } },
+  { method: 'POST', path: '/organization/logo', handler: 'organization/upload-logo', access: 'owner', uses: { table: 'write', uploads: 'public' }, body: 'multipart', maxBodyBytes: MAX_UPLOAD_REQUEST_BYTES },
+  { method: 'DELETE', path: '/organization/logo', handler: 'organization/remove-logo', access: 'owner', uses: { table: 'write', uploads: 'public' } },
   { method: 'GET', path: '/organization/integration', handler: 'organization/get-integration', access: 'owner', uses: { table: 'read' } },
   { method: 'POST', path: '/organization/generate-integration', handler: 'organization/generate-integration', access: 'owner', uses: { table: 'write' } },
   // Webhooks: signed outbound events to the owner's endpoints (functions/data/webhooks.ts); sent by the outbox worker.

@@ -3,9 +3,12 @@
 //   organisation by apiKey pk APIKEY#<key>      sk APIKEY      (unique; rotated in one transaction)
 //   dashboard counters     pk ORG#<id>          sk COUNTERS
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { brandColorOf } from '#shared/brand';
 import { policyOf } from '#shared/policy';
 import { smsCountriesOf } from '#shared/sms-countries';
+import { config } from '#lib/config';
 import { ddb, table } from '#lib/dynamo';
+import type { MailBrand } from '#lib/mail-layout';
 import { randomId } from '#lib/passwords';
 import { noteTenant } from '#lib/request-scope';
 import { auditItem } from './audit';
@@ -32,6 +35,10 @@ export interface Organization {
   cancellationRefund?: 'full' | 'none';
   /** Calling codes ('+44') the clinic's SMS may go to; absent: its own phone's country (shared/sms-countries.ts). */
   smsCountryCodes?: string[];
+  /** The clinic's logo in its mails' header: an upload key (org/<id>/branding/...), PNG or JPEG. */
+  logoKey?: string;
+  /** The colour of its mails' header and buttons, '#rrggbb' (absent: shared/brand.ts DEFAULT_BRAND_COLOR). */
+  brandColor?: string;
   /** When the apiKey was last replaced (absent: never). */
   apiKeyRotatedAt?: string;
   createdAt: string;
@@ -106,12 +113,22 @@ export async function getCounters(orgId: string): Promise<Record<Counter, number
 /** What members see of their organisation (the apiKey is the owner's integration view). */
 export function toOrganizationProfile(org: Organization) {
   const { apiKey: _key, ...profile } = org;
-  return { ...profile, address: org.address ?? '', ...policyOf(org), smsCountryCodes: smsCountriesOf(org) };
+  return { ...profile, address: org.address ?? '', ...policyOf(org), smsCountryCodes: smsCountriesOf(org), logoKey: org.logoKey ?? null, brandColor: brandColorOf(org) };
 }
 
 export type ProfileFields = Partial<
-  Pick<Organization, 'name' | 'email' | 'legalName' | 'websiteUrl' | 'phoneNumber' | 'address' | 'timeZone' | 'reminderHours' | 'reminderSms' | 'cancellationCutoffHours' | 'cancellationRefund' | 'smsCountryCodes'>
+  Pick<Organization, 'name' | 'email' | 'legalName' | 'websiteUrl' | 'phoneNumber' | 'address' | 'timeZone' | 'reminderHours' | 'reminderSms' | 'cancellationCutoffHours' | 'cancellationRefund' | 'smsCountryCodes' | 'brandColor'>
 >;
+
+/** The public address of an uploaded file (served at /assets/<key>, functions/lib/storage.ts). */
+export const assetAddress = (key: string) => `${config.appUrl}/assets/${key.split('/').map(encodeURIComponent).join('/')}`;
+
+/** How the clinic's mails look: its name, logo and colour (functions/lib/mail-layout.ts). */
+export const mailBrandOf = (org: Pick<Organization, 'name' | 'logoKey' | 'brandColor'>): MailBrand => ({
+  name: org.name,
+  ...(org.logoKey ? { logoUrl: assetAddress(org.logoKey) } : {}),
+  ...(org.brandColor ? { color: org.brandColor } : {}),
+});
 
 /** An Update item for profile fields, for one transaction with its audit entry. */
 export function updateOrganizationItem(orgId: string, fields: ProfileFields, now: string): TransactItem {
@@ -168,5 +185,28 @@ export function rotateApiKey(org: Pick<Organization, 'id' | 'apiKey'>, newKey: s
   return tryTransact([
     ...rotateApiKeyItems(org, newKey, now),
     auditItem({ orgId: org.id, actorId, module: 'Organization', action: 'update', recordType: 'integration-key', recordId: org.id, summary: 'Generated a new integration key (the previous key no longer works)', at: now }),
+  ]);
+}
+
+/** Where an organisation's mail logos are stored (public: mail clients fetch them from /assets). */
+export const logoPrefix = (orgId: string) => `org/${orgId}/branding`;
+
+/**
+ * Sets (key) or removes (null) the mail logo with its audit entry, if the logo is still `previous`
+ * (the one read before): false when another change came first or the organisation is gone.
+ */
+export function setOrganizationLogo(orgId: string, key: string | null, previous: string | undefined, actorId: string): Promise<boolean> {
+  const now = new Date().toISOString();
+  return tryTransact([
+    {
+      Update: {
+        TableName: table(),
+        Key: orgKey(orgId),
+        UpdateExpression: key ? 'SET logoKey = :key, updatedAt = :now' : 'SET updatedAt = :now REMOVE logoKey',
+        ConditionExpression: previous ? 'logoKey = :previous' : 'attribute_exists(pk) AND attribute_not_exists(logoKey)',
+        ExpressionAttributeValues: { ':now': now, ...(key ? { ':key': key } : {}), ...(previous ? { ':previous': previous } : {}) },
+      },
+    },
+    auditItem({ orgId, actorId, module: 'Organization', action: 'update', recordType: 'organization', recordId: orgId, summary: key ? 'Uploaded the mail logo' : 'Removed the mail logo', at: now }),
   ]);
 }

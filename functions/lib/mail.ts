@@ -2,6 +2,9 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from './config';
 import { countMetric } from './log';
+import { renderMailHtml, type MailBrand } from './mail-layout';
+
+export type { MailBrand } from './mail-layout';
 
 // Bounded like every other call: a stalled SES endpoint fails the send instead of hanging it.
 const ses = new SESv2Client({ requestHandler: { connectionTimeout: 2_000, requestTimeout: 5_000 }, maxAttempts: 2 });
@@ -35,17 +38,18 @@ export interface Mail {
   text: string;
   html?: string;
   attachments?: Attachment[];
+  /**
+   * Whose layout the HTML part takes: the clinic's (the outbox worker fills it in from the row's
+   * organisation at sending time, so a new logo or colour shows in the mails from then on), else the product's.
+   */
+  brand?: MailBrand;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** The layout of mails that no clinic sends (sign-in codes, account notices). */
+export const PRODUCT_BRAND: MailBrand = { name: 'Clinic Suite' };
 
-/** Plain text turned into simple HTML paragraphs, for mails that need no layout of their own. */
-export function textToHtml(text: string): string {
-  return text
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('\n');
-}
+/** The HTML part: the text in the sender's layout (functions/lib/mail-layout.ts). */
+export const mailHtml = (mail: Mail) => mail.html ?? renderMailHtml(mail.text, mail.brand ?? PRODUCT_BRAND, { subject: mail.subject, ownOrigin: config.appUrl });
 
 /** Sends one mail; every attempt counts as MailsSent or MailsFailed (the outbox retries failed ones). */
 export async function sendMail(mail: Mail): Promise<void> {
@@ -59,7 +63,7 @@ export async function sendMail(mail: Mail): Promise<void> {
 }
 
 async function send(mail: Mail): Promise<void> {
-  const html = mail.html ?? textToHtml(mail.text);
+  const html = mailHtml(mail);
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: config.mailFrom,

@@ -10,6 +10,9 @@
 // (malformed or rejected address) is given up at once. A staff notice writes one notification per
 // member under ids derived from the row, so a repeated delivery writes nothing new.
 //
+// A mail's HTML part is laid out as it goes, in its organisation's name, logo and colour
+// (functions/lib/mail-layout.ts); the rows hold only the text.
+//
 // Before a mail or SMS goes, ./lib/guards.ts checks it may (issue 28): a suppressed address, a typed
 // address past its daily cap, or a number outside the clinic's SMS countries is not sent: the row is
 // 'dropped' with its reason (metric MessagesDropped), never retried.
@@ -19,11 +22,12 @@
 // side by side, next to the other rows, which are never held up behind a slow receiver.
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
 import { countMetric, errorFields, log, withInvocationLog } from '#lib/log';
-import { isPermanentMailRefusal, sendMail } from '#lib/mail';
+import { isPermanentMailRefusal, sendMail, type MailBrand } from '#lib/mail';
 import { randomId } from '#lib/passwords';
 import { sendSms } from '#lib/sms';
 import { createRefund } from '#lib/stripe';
 import { notifyStaffOnce } from '../data/notifications';
+import { getOrganization, mailBrandOf } from '../data/organizations';
 import { DELIVERY_OUTBOX_PREFIX, wakeNextDelivery } from '../data/webhooks';
 import { deliverWebhook, fanOut, TryLater } from './lib/webhooks';
 import { checkBeforeSending, NotToBeSent } from './lib/guards';
@@ -64,7 +68,7 @@ async function perform(row: OutboxRow, token: string): Promise<void> {
   if (payload.kind === 'webhook-event') return fanOut(row);
   if (payload.kind === 'webhook-delivery') return deliverWebhook(row, token);
   await checkBeforeSending(row, token);
-  if (payload.kind === 'mail') return sendMail(payload.mail);
+  if (payload.kind === 'mail') return sendMail({ ...payload.mail, brand: await brandOf(row.orgId) });
   if (payload.kind === 'sms') {
     await sendSms(payload.sms.to, payload.sms.message, payload.sms.senderName);
     return;
@@ -80,6 +84,15 @@ async function perform(row: OutboxRow, token: string): Promise<void> {
     return;
   }
   throw new Error(`Unknown outbox payload ${(payload as { kind?: string }).kind}`);
+}
+
+/**
+ * The layout of a clinic's mail: its name, logo and colour as they are when the mail goes (issue 26);
+ * a mail of no organisation, or of one since deleted, takes the product's.
+ */
+async function brandOf(orgId: string | undefined): Promise<MailBrand | undefined> {
+  const org = orgId ? await getOrganization(orgId) : undefined;
+  return org ? mailBrandOf(org) : undefined;
 }
 
 /** Claims the row if it is due, does its side effect, and records what happened. */

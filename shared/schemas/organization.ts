@@ -1,6 +1,7 @@
 // Organisation, members, notifications and audit-log schemas (spec sections 3, 5, 6, 7). Used by the
 // console's forms and by the handlers, so both give the same messages.
 import * as z from 'zod/mini';
+import { BRAND_COLOR } from '../brand';
 import { MODULES } from '../permissions';
 import { CALLING_CODE } from '../sms-countries';
 import { organizationSchema } from './account';
@@ -67,8 +68,17 @@ const policyFields = {
 /** The clinic's postal address: free text (several lines), optional ('' = none); patients see it on the manage page. */
 export const address = z.string('Address must be text').check(z.trim(), z.maxLength(300, 'Maximum 300 symbols'));
 
-/** PATCH /organization/profile: the organisation fields (spec section 5 messages), the time zone, the address and the patient policy, each optional. */
-export const organizationProfileUpdateSchema = z.partial(z.extend(organizationSchema, { timeZone, address, ...policyFields }));
+/** The names of the patient policy's fields (the organisation page's "Reminders and patient changes" card saves these). */
+export const POLICY_FIELDS = Object.keys(policyFields) as (keyof typeof policyFields)[];
+
+/** The colour of the clinic's mails (shared/brand.ts), stored in lower case. */
+export const brandColor = z.pipe(
+  z.string('Brand colour must be text').check(z.trim(), z.regex(BRAND_COLOR, 'Brand colour must be a hex colour, e.g. #1b6b4a')),
+  z.transform((v) => v.toLowerCase()),
+);
+
+/** PATCH /organization/profile: the organisation fields (spec section 5 messages), the time zone, the address, the patient policy and the brand colour, each optional. */
+export const organizationProfileUpdateSchema = z.partial(z.extend(organizationSchema, { timeZone, address, ...policyFields, brandColor }));
 export type OrganizationProfileUpdate = z.infer<typeof organizationProfileUpdateSchema>;
 
 /** What GET /organization/profile answers (no apiKey: that is the owner's integration view). */
@@ -92,7 +102,16 @@ export interface OrganizationProfile {
   cancellationRefund: 'full' | 'none';
   /** Calling codes the clinic's SMS may go to (its own phone's country when it chose none). */
   smsCountryCodes: string[];
+  /** The logo of its mails: an upload key (served at /assets/<key>), null when none. */
+  logoKey: string | null;
+  /** The colour of its mails' header and buttons ('#rrggbb'; the default when it chose none). */
+  brandColor: string;
 }
+
+/** The logo of the clinic's mails: PNG or JPEG (many mail clients block SVG and show WebP poorly), small. */
+export const LOGO_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
+export const MAX_LOGO_BYTES = 1024 * 1024;
+export const MAX_LOGO_LABEL = '1 MB';
 
 // ---------------------------------------------------------------------------------------------
 // Members and permissions

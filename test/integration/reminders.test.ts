@@ -3,12 +3,13 @@
 // booking or a moved booking's old time, none when the clinic turned reminders off.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DateTime } from 'luxon';
 import { describe, expect, inject, it } from 'vitest';
 import { api, waitForMails, mailsTo } from '../support/api';
 import { testDb } from '../support/db';
 import { eventually } from '../support/eventually';
 import { book as bookAppointment } from './appointments-support';
-import { dayAhead, newClinic, paidBooking, type Clinic } from './booking-support';
+import { dayAhead, newClinic, paidBooking, ZONE, type Clinic } from './booking-support';
 
 const reminderKey = (orgId: string, kind: string, id: string) => ({ pk: `ORG#${orgId}#REMINDER#${kind}#${id}`, sk: 'REMINDER' });
 
@@ -115,5 +116,32 @@ describe('reminders', () => {
     await makeDue(clinic, 'booking', early.id);
     await eventually(async () => ((await reminderOf(clinic, 'booking', early.id)) ? undefined : true), 'the reminder dropped');
     expect(await reminders(early.email)).toHaveLength(0);
+  });
+
+  it('state the real cut-off for changes: the moment it falls, or that it has passed when the reminder goes', async () => {
+    const clinic = await newClinic('remindcutoff');
+    const saved = await api('PATCH', '/organization/profile', { token: clinic.owner.token, body: { cancellationCutoffHours: 72, cancellationRefund: 'none' } });
+    expect(saved.body.message).toBe('The reminder settings are saved.');
+    /** 'Monday, March 9, 2026 at 10:00 AM EDT': 72 hours before a start, in the clinic's zone. */
+    const cutoffOf = (startUtc: string) => {
+      const at = DateTime.fromISO(startUtc).minus({ hours: 72 }).setZone(ZONE).setLocale('en-US');
+      return `${at.toFormat('cccc, LLLL d, yyyy')} at ${at.toFormat('h:mm a')} ${at.toFormat('ZZZZ')}`;
+    };
+
+    // Sent (as if) 24 hours ahead of a start 5 days away: changes are open until 72 hours before it.
+    const open = await paidBooking(clinic, dayAhead(5), '10:00');
+    await makeDue(clinic, 'booking', open.id);
+    const [openMail] = await eventually(async () => ((await reminders(open.email)).length ? reminders(open.email) : undefined), 'the reminder');
+    expect(openMail!.body.text).toMatch(/\nTo reschedule or cancel: \S+\/manage#\S+\n/);
+    expect(openMail!.body.text).toContain(`You can reschedule or cancel until ${cutoffOf(open.startUtc)} (72 hours before the start); a cancellation is not refunded. After that, please contact remindcutoff Clinic.`);
+    expect(openMail!.body.text).not.toContain('24 hours');
+    expect(openMail!.body.html).toContain(`until ${cutoffOf(open.startUtc)} (72 hours before the start)`);
+
+    // A start 2 days away is within the 72 hours: the reminder says changes online are closed.
+    const late = await paidBooking(clinic, dayAhead(2), '10:00');
+    await makeDue(clinic, 'booking', late.id);
+    const [lateMail] = await eventually(async () => ((await reminders(late.email)).length ? reminders(late.email) : undefined), 'the reminder');
+    expect(lateMail!.body.text).toContain(`Changes online closed on ${cutoffOf(late.startUtc)} (72 hours before the start). To reschedule or cancel, please contact remindcutoff Clinic.`);
+    expect(lateMail!.body.text).not.toContain('You can reschedule or cancel');
   });
 });

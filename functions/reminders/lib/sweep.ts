@@ -42,7 +42,7 @@ async function rowsFor(r: Reminder, org: Organization, now: Date): Promise<Trans
   if (r.kind === 'booking') {
     const b = await getBooking(r.orgId, r.targetId);
     if (!b || b.status !== 'confirmed' || b.startUtc !== r.startUtc || Date.parse(b.startUtc) <= now.getTime()) return undefined;
-    const manage = manageLink(b, org);
+    const manage = manageLink(b, org, { now, timeZone: b.timeZone });
     const message = bookingReminder(b, org, manage.text);
     return [
       bookingStillAtItem(b),
@@ -53,7 +53,7 @@ async function rowsFor(r: Reminder, org: Organization, now: Date): Promise<Trans
   }
   const a = await getAppointment(r.orgId, r.targetId);
   if (!a || a.status !== 'confirmed' || appointmentStartUtc(a, org.timeZone) !== r.startUtc || Date.parse(r.startUtc) <= now.getTime()) return undefined;
-  const manage = appointmentManageLink(a, r.startUtc, org);
+  const manage = appointmentManageLink(a, r.startUtc, org, { now, timeZone: org.timeZone });
   const message = appointmentReminder(a, org, manage.text, await practitionerOf(a));
   return [
     appointmentStillAtItem(a),

@@ -16,3 +16,12 @@ export const useIntegration = (enabled: boolean) => useSWR<Integration>(enabled 
 
 export const updateOrganization = (body: OrganizationProfileUpdate) => api.patch<OrganizationProfile>(PROFILE_KEY, body);
 export const generateIntegration = () => api.post<Integration>('/organization/generate-integration');
+
+/** POST /organization/logo (multipart, field `file`): the logo of the clinic's mails; answers with the profile. */
+export function uploadLogo(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return api.post<OrganizationProfile>('/organization/logo', undefined, { form });
+}
+
+export const removeLogo = () => api.delete<OrganizationProfile>('/organization/logo');

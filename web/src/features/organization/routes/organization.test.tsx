@@ -8,7 +8,7 @@ import { OrganizationPage } from './organization';
 const org = {
   id: 'o1', name: 'Riverside Clinic', email: 'hello@riverside.example.com', legalName: 'Riverside Clinic LLC', websiteUrl: 'https://riverside.example.com',
   phoneNumber: '+15551234567', timeZone: 'America/New_York', ownerId: 'u1', createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z',
-  reminderHours: 24, reminderSms: false, cancellationCutoffHours: 24, cancellationRefund: 'full', smsCountryCodes: ['+1'],
+  reminderHours: 24, reminderSms: false, cancellationCutoffHours: 24, cancellationRefund: 'full', smsCountryCodes: ['+1'], logoKey: null, brandColor: '#1b6b4a',
 };
 
 function setup(isOwner: boolean) {
@@ -16,7 +16,11 @@ function setup(isOwner: boolean) {
   const calls = mockApi({
     'GET /api/users/profile': { status: 200, body: { message: 'OK', data: { id: 'u1', email: 'o@example.com', isEmailVerified: true } } },
     'GET /api/organization/profile': { status: 200, body: { message: 'OK', data: org } },
-    'PATCH /api/organization/profile': (body) => ({ status: 200, body: { message: 'The organisation profile is saved.', data: { ...org, ...(body as object), updatedAt: '2025-02-01T00:00:00Z' } } }),
+    // As the server words it: the reminder settings' save names them (functions/organization/update-profile.ts).
+    'PATCH /api/organization/profile': (body) => ({
+      status: 200,
+      body: { message: 'reminderHours' in (body as object) ? 'The reminder settings are saved.' : 'The organisation profile is saved.', data: { ...org, ...(body as object), updatedAt: '2025-02-01T00:00:00Z' } },
+    }),
     'GET /api/organization/integration': { status: 200, body: { message: 'OK', data: { apiKey: 'pk_OLDKEY0123456789abcdef', rotatedAt: null } } },
     'GET /api/organization/webhooks': { status: 200, body: { message: 'OK', data: { items: [] } } },
     'POST /api/organization/generate-integration': { status: 201, body: { message: 'A new integration key is ready.', data: { apiKey: 'pk_NEWKEY0123456789abcdef', rotatedAt: '2025-03-01T00:00:00Z' } } },
@@ -48,7 +52,7 @@ describe('OrganizationPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ reminderHours: 0, reminderSms: true, cancellationCutoffHours: 48, cancellationRefund: 'none', smsCountryCodes: ['+1', '+44'] }));
     // The save ends (and updates the cache) after the answer: the test ends with it, not before.
-    await waitFor(() => expect(success).toHaveBeenCalledWith('The organisation profile is saved.'));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('The reminder settings are saved.'));
   });
 
   it('shows the settings to members without letting them change them', async () => {

@@ -1,4 +1,5 @@
 // /organization: the organisation's profile and time zone (editable by the owner, shown to everyone),
+// the reminder settings, the look of its mails (logo and colour),
 // and, for the owner, the integrations: the key that public pages use (view, copy, replace) and the
 // webhooks that send the organisation's events to other systems, and the booking page that key makes.
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -18,6 +19,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useRoles } from '../../../lib/roles';
 import { generateIntegration, updateOrganization, useIntegration, useOrganization } from '../api/organization';
+import { MailBrandingCard } from '../components/mail-branding-card';
 import { WebhooksCard } from '../components/webhooks-card';
 import { failureText } from '../../../lib/api';
 
@@ -262,6 +264,7 @@ export function OrganizationPage() {
     <div className="d-grid gap-4">
       <ProfileForm key={data.updatedAt} org={data} editable={isOwner} onSaved={(o) => void mutate(o, { revalidate: false })} />
       <PolicyForm key={`policy-${data.updatedAt}`} org={data} editable={isOwner} onSaved={(o) => void mutate(o, { revalidate: false })} />
+      <MailBrandingCard key={`branding-${data.updatedAt}`} org={data} editable={isOwner} onSaved={(o) => void mutate(o, { revalidate: false })} />
       {isOwner && (
         <>
           <IntegrationKey />
