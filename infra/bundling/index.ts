@@ -9,13 +9,14 @@ const HERE = import.meta.dirname;
 export const BUNDLE_TARGET = 'node22';
 
 /**
- * esbuild aliases for a function: the env-only credential provider, no SDK event streams, and no
- * multipart parser unless its row takes uploads.
+ * esbuild aliases for a function: the env-only credential provider, no SDK event streams, a small
+ * LRU for the SDK's unused endpoint cache, and no multipart parser unless its row takes uploads.
  */
 export function bundleAliases(route: Pick<Route, 'body'> | undefined): Record<string, string> {
   return {
     '@aws-sdk/credential-provider-node': join(HERE, 'credential-provider-env.mjs'),
     '@smithy/core/event-streams': join(HERE, 'no-event-streams.mjs'),
+    'mnemonist/lru-cache': join(HERE, 'small-lru.mjs'),
     ...(route?.body === 'multipart' ? {} : { '@fastify/busboy': join(HERE, 'no-multipart.mjs') }),
   };
 }
