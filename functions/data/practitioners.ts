@@ -10,12 +10,12 @@
 // removes them with the condition that the owner still holds them. Two intervals that overlap share a
 // block, so only one of them can ever be written, whatever their lengths and start grids. The same
 // items are what free times are computed from: there is nothing else to drift.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { PractitionerException } from '#shared/schemas/practitioners';
 import type { Interval, Weekday } from '#shared/bookings/time';
 import { ddb, table } from '#lib/dynamo';
 import { auditItem } from './audit';
-import { queryAll, strip, transact, tryTransact, type Item, type TransactItem } from './core';
+import { queryAll, strip, tryTransact, type Item, type TransactItem } from './core';
 import { TTL_ATTRIBUTE } from './table';
 
 export interface PractitionerRecord {
@@ -115,7 +115,7 @@ export function timeChangeItems(orgId: string, practitionerId: string, owner: Ti
   const takeByHour = byHour([...take]);
   const giveByHour = byHour([...give]);
   const hours = [...new Set([...takeByHour.keys(), ...giveByHour.keys()])].sort();
-  return hours.map((sk): TransactItem => {
+  const updates = hours.map((sk): TransactItem => {
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = { ':owner': owner };
     const set: string[] = [];
@@ -147,7 +147,22 @@ export function timeChangeItems(orgId: string, practitionerId: string, owner: Ti
       },
     };
   });
+  // Time is taken only with a practitioner who is neither deleted nor being deleted (see
+  // deletePractitionerItems): a deletion and a booking racing for their time cannot both succeed.
+  if (!take.size) return updates;
+  return [...updates, { ConditionCheck: { TableName: table(), Key: practitionerKey(orgId, practitionerId), ...bookableCondition(Date.now()) } }];
 }
+
+/** A practitioner closed for deletion this long ago and never finished (a crashed request) is bookable again. */
+const CLOSING_LEASE_MS = 60_000;
+
+/** deletedAt is stored as null until the deletion. */
+const NOT_DELETED = '(attribute_not_exists(deletedAt) OR attribute_type(deletedAt, :null))';
+
+const bookableCondition = (nowMs: number) => ({
+  ConditionExpression: `attribute_exists(pk) AND ${NOT_DELETED} AND (attribute_not_exists(closingAt) OR closingAt < :stale)`,
+  ExpressionAttributeValues: { ':stale': new Date(nowMs - CLOSING_LEASE_MS).toISOString(), ':null': 'NULL' },
+});
 
 /** A taken block: its start and who holds it. */
 export interface TakenBlock {
@@ -158,11 +173,12 @@ export interface TakenBlock {
 const isDigit = (code: number) => code >= 48 && code <= 57;
 
 // A practitioner's taken blocks between two instants (one Query of their hour items).
-export async function takenBlocks(orgId: string, practitionerId: string, fromMs: number, toMs: number): Promise<TakenBlock[]> {
+export async function takenBlocks(orgId: string, practitionerId: string, fromMs: number, toMs: number, consistent = false): Promise<TakenBlock[]> {
   const items = await queryAll<Item>({
     TableName: table(),
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
     ExpressionAttributeValues: { ':pk': timePk(orgId, practitionerId), ':from': hourSk(fromMs), ':to': hourSk(toMs) },
+    ConsistentRead: consistent,
   });
   const blocks: TakenBlock[] = [];
   for (const item of items) {
@@ -180,18 +196,39 @@ export async function takenBlocks(orgId: string, practitionerId: string, fromMs:
   return blocks.sort((a, b) => a.startMs - b.startMs);
 }
 
-/** Saves the practitioner's deletion (soft: bookings keep naming them). */
-export function deletePractitionerItems(p: PractitionerRecord, actorId: string, at: string): Promise<void> {
-  return transact([
+/**
+ * Deletes a practitioner (soft: bookings keep naming them) unless they hold time between `fromMs` and
+ * `toMs`; false when they do. Read-then-write would let a booking slip in between, so: close them
+ * for bookings first (every take of their time checks it, timeChangeItems), read their time after
+ * that (consistently), then finish the deletion or reopen them.
+ */
+export async function deletePractitionerItems(p: PractitionerRecord, actorId: string, at: string, fromMs: number, toMs: number): Promise<'deleted' | 'has-time' | 'gone' | 'changed'> {
+  const key = practitionerKey(p.orgId, p.id);
+  const update = (input: Pick<UpdateCommandInput, 'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeValues'>) =>
+    ddb.send(new UpdateCommand({ TableName: table(), Key: key, ExpressionAttributeValues: { ':at': at }, ...input })).then(
+      () => true,
+      (error: unknown) => {
+        if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+        throw error;
+      },
+    );
+  if (!(await update({ UpdateExpression: 'SET closingAt = :at', ConditionExpression: `attribute_exists(pk) AND ${NOT_DELETED}`, ExpressionAttributeValues: { ':at': at, ':null': 'NULL' } }))) return 'gone';
+  if ((await takenBlocks(p.orgId, p.id, fromMs, toMs, true)).length) {
+    await update({ UpdateExpression: 'REMOVE closingAt', ConditionExpression: 'closingAt = :at' });
+    return 'has-time';
+  }
+  const done = await tryTransact([
     {
       Update: {
         TableName: table(),
-        Key: practitionerKey(p.orgId, p.id),
-        UpdateExpression: 'SET deletedAt = :at, updatedAt = :at, isActive = :false',
-        ConditionExpression: 'attribute_exists(pk)',
+        Key: key,
+        UpdateExpression: 'SET deletedAt = :at, updatedAt = :at, isActive = :false REMOVE closingAt',
+        ConditionExpression: 'closingAt = :at',
         ExpressionAttributeValues: { ':at': at, ':false': false },
       },
     },
     auditItem({ orgId: p.orgId, actorId, module: 'BOOKING_PACKAGES', action: 'delete', recordType: 'practitioner', recordId: p.id, summary: `Deleted practitioner "${p.name}"`, at }),
   ]);
+  // Not done: saved over meanwhile (an edit replaces the item, and its closing mark with it).
+  return done ? 'deleted' : 'changed';
 }

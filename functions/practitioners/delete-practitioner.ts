@@ -26,9 +26,14 @@ export const handler = endpoint({}, async ({ params, caller }) => {
   const p = await getPractitioner(caller.orgId, params.id ?? '', true);
   if (!p || p.deletedAt) throw notFound(PRACTITIONER_NOT_FOUND);
   const now = Date.now();
-  if ((await takenBlocks(caller.orgId, p.id, now, now + HORIZON_DAYS * 86_400_000)).length) throw conflict(PRACTITIONER_MESSAGES.hasBookings);
+  const until = now + HORIZON_DAYS * 86_400_000;
+  if ((await takenBlocks(caller.orgId, p.id, now, until)).length) throw conflict(PRACTITIONER_MESSAGES.hasBookings);
   const at = new Date().toISOString();
-  await deletePractitionerItems(p, caller.userId, at);
+  // Checked again inside, closed for bookings: a booking taking their time meanwhile wins, or fails.
+  const outcome = await deletePractitionerItems(p, caller.userId, at, now, until);
+  if (outcome === 'gone') throw notFound(PRACTITIONER_NOT_FOUND);
+  if (outcome === 'has-time') throw conflict(PRACTITIONER_MESSAGES.hasBookings);
+  if (outcome === 'changed') throw conflict('The practitioner was changed by someone else meanwhile. Please reload and try again.');
   await dropFromPackages(caller.orgId, p.id, caller.userId);
   return { message: 'Practitioner deleted.', data: { id: p.id, deletedAt: at } };
 });

@@ -132,6 +132,34 @@ describe('practitioners: the staff routes', () => {
     expect(stale.status, stale.body.message).toBe(200);
     expect(stale.body.data.practitionerIds).toEqual([busy]);
   });
+
+  it('a deletion racing with bookings of their time: deleted with nothing booked, or refused with the bookings kept, never both', async () => {
+    const outcomes: string[] = [];
+    for (let round = 0; round < 4; round++) {
+      const p = await addPractitioner(t, `Race ${round}`);
+      const pkg = await addPackage(t, { durationMinutes: 30, practitionerIds: [p] });
+      const date = dayAhead(6 + round, t.zone);
+      // The deletion leaves with the bookings, then later and later among them, so both outcomes happen.
+      const later = <T,>(ms: number, send: () => Promise<T>) => new Promise<T>((resolve, reject) => setTimeout(() => send().then(resolve, reject), ms));
+      const bookings = ['09:00', '10:00', '11:00', '12:00'].map((time, i) => later(i * 40, () => book(t, pkg, date, time, p)));
+      const [deletion, ...booked] = await Promise.all([later(round * 50, () => api('DELETE', `/practitioners/${p}`, { token: t.owner.token })), ...bookings]);
+      // With them (a package left with nobody goes back to the clinic-wide schedule: those do not count).
+      const held = booked.filter((b) => b.status === 201 && b.body.data.practitionerId === p);
+      const list = (await api('GET', '/bookings?limit=100', { token: t.owner.token })).body.data.items as { practitionerId: string | null; status: string }[];
+      const kept = list.filter((b) => b.practitionerId === p && b.status === 'held');
+      if (deletion.status === 200) {
+        expect(held, 'a booking succeeded with a deleted practitioner').toEqual([]);
+        expect(kept).toEqual([]);
+      } else {
+        expect(deletion.status, deletion.body.message).toBe(409);
+        expect(held.length).toBeGreaterThan(0);
+        expect(kept).toHaveLength(held.length);
+        expect((await api('GET', `/practitioners/${p}`, { token: t.owner.token })).status).toBe(200);
+      }
+      outcomes.push(`${deletion.status}/${held.length}`);
+    }
+    console.log(`practitioners: deletion racing 4 bookings, (deletion status/bookings held) per round: ${outcomes.join(', ')}`);
+  });
 });
 
 describe('practitioners: free times', () => {
