@@ -249,7 +249,7 @@ export async function sweep(options: { remainingMs?: () => number } = {}): Promi
   // And the unpaid holds whose time ran out (functions/bookings/lib/hold-sweep.ts).
   try {
     const holds = await sweepLapsedHolds({ timeLeft });
-    if (holds.released + holds.skipped > 0) log.info('Hold sweep', { ...holds });
+    if (holds.released + holds.confirmed + holds.skipped > 0) log.info('Hold sweep', { ...holds });
   } catch (error) {
     log.warn('Hold sweep failed, the next sweep tries again', errorFields(error));
   }

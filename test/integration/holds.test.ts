@@ -4,10 +4,11 @@
 // its time again; paying gives the claims back at once.
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, signUpOwner, uniqueEmail, uniquePhone, type Owner } from '../support/api';
+import { api, mailsTo, signUpOwner, uniqueEmail, uniquePhone, waitForMails, type Owner } from '../support/api';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { testDb } from '../support/db';
-import { payLocalCheckout, sessionIdOf, stripeSession } from '../support/stripe';
+import { payLocalCheckout, sessionIdOf, stripeSession, withhold } from '../support/stripe';
+import { bookingKey } from '../../functions/data/bookings';
 
 const ZONE = 'America/New_York';
 const dayAhead = (days: number) => DateTime.now().setZone(ZONE).plus({ days }).toISODate()!;
@@ -161,6 +162,34 @@ describe('holds a stranger cannot hoard', () => {
     expect(await payLocalCheckout(res.body.data.checkoutUrl, me.email)).toBe(`/local/checkout/${sessionId}`);
     expect((await bookingOf(clinic, res.body.data.bookingId)).status).toBe('expired');
     expect((await hold(clinic, `${net()}.2`, { ...me, bookingDate: date, bookingTime: '15:00' })).status).toBe(201);
+  });
+
+  it("a lapsed hold paid at Stripe whose event never came: the sweep confirms it from the session, once", async () => {
+    const clinic = await newClinic('sweep-paid', 2);
+    const date = dayAhead(10);
+    const me = { firstName: 'Pia', lastName: 'Paid', email: uniqueEmail('paid'), phoneNumber: uniquePhone() };
+    const res = await hold(clinic, `${net()}.1`, { ...me, bookingDate: date, bookingTime: '11:00' });
+    expect(res.status).toBe(201);
+    const bookingId = res.body.data.bookingId as string;
+    // The payment's event is lost: while it is sent (and retried), the booking is not there to confirm.
+    const putBack = await withhold(bookingKey(clinic.owner.orgId, bookingId));
+    await payLocalCheckout(res.body.data.checkoutUrl, me.email);
+    await putBack();
+    expect((await stripeSession(sessionIdOf(res.body.data.checkoutUrl))).payment_status).toBe('paid');
+    expect(await bookingOf(clinic, bookingId)).toMatchObject({ status: 'held', paymentStatus: 'pending' });
+
+    Object.assign(process.env, inject('stackEnv'));
+    const { sweepLapsedHolds } = await import('../../functions/bookings/lib/hold-sweep');
+    const later = new Date(Date.now() + 11 * 60_000);
+    const swept = await sweepLapsedHolds({ now: later, orgId: clinic.owner.orgId });
+    expect(swept).toMatchObject({ released: 0, confirmed: 1 });
+    expect(await bookingOf(clinic, bookingId)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    expect(await freePlaces(clinic, date)).toBe(19); // of 20: its place kept, not given back
+    // Confirmed: out of the lapsed list, so the next sweep neither asks Stripe nor mails again.
+    expect(await sweepLapsedHolds({ now: later, orgId: clinic.owner.orgId })).toMatchObject({ released: 0, confirmed: 0, skipped: 0 });
+    const mails = await waitForMails(me.email, 1);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await mailsTo(me.email)).length).toBe(mails.length);
   });
 
   it("a patient's hold that ran out (not swept yet) does not stand in their way: it is ended on the spot, its session expired", async () => {

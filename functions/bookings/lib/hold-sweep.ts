@@ -4,8 +4,10 @@
 // slot full. Runs with the outbox's scheduled sweep (every minute in AWS, functions/outbox/deliver.ts;
 // on a timer locally) over the holds' expiry index (data/holds.ts), never a Scan.
 import { errorFields, log } from '#lib/log';
-import { getBooking } from '../../data/bookings';
+import { retrieveCheckoutSession } from '#lib/stripe';
+import { getBooking, type BookingRecord } from '../../data/bookings';
 import { listLapsedHolds } from '../../data/holds';
+import { bookingPaymentConsumer } from './payment-consumer';
 import { expireLapsedHold } from './places';
 
 const PAGE = 25;
@@ -13,13 +15,30 @@ const MAX_PER_SWEEP = 200;
 
 export interface HoldSweepResult {
   released: number;
+  /** Paid at Stripe, but the payment event had not confirmed it: confirmed from the session read back. */
+  confirmed: number;
   skipped: number;
+}
+
+/**
+ * A lapsed hold that was not released because its Checkout Session was paid: Stripe's event is late
+ * or lost. Confirm it from the session itself, as the event would (the same idempotent consumer), so
+ * it leaves the lapsed list instead of being asked about at Stripe every minute.
+ */
+async function confirmIfPaid(booking: BookingRecord): Promise<boolean> {
+  if (booking.status !== 'held' || !booking.stripeSessionId) return false;
+  const session = await retrieveCheckoutSession(booking.stripeSessionId);
+  if (session?.status !== 'complete' || session.payment_status !== 'paid') return false;
+  // The event Stripe would have sent (the consumer keys everything by the session and payment, so the
+  // real one arriving later changes nothing).
+  await bookingPaymentConsumer.completed(session, { id: `sweep-${session.id}`, type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), livemode: false, data: { object: session } });
+  return (await getBooking(booking.orgId, booking.id))?.status !== 'held';
 }
 
 /** `orgId`: only that organisation's holds (a test's clinic, so a sweep with a future `now` leaves others' alone). */
 export async function sweepLapsedHolds(options: { now?: Date; timeLeft?: () => boolean; orgId?: string } = {}): Promise<HoldSweepResult> {
   const now = options.now ?? new Date();
-  const result: HoldSweepResult = { released: 0, skipped: 0 };
+  const result: HoldSweepResult = { released: 0, confirmed: 0, skipped: 0 };
   const seen = new Set<string>();
   while (seen.size < MAX_PER_SWEEP && (options.timeLeft?.() ?? true)) {
     // The index is eventually consistent: a hold just released may still be listed; seen skips it.
@@ -31,6 +50,7 @@ export async function sweepLapsedHolds(options: { now?: Date; timeLeft?: () => b
       try {
         const booking = await getBooking(hold.orgId, hold.bookingId);
         if (booking && (await expireLapsedHold(booking, now))) result.released++;
+        else if (booking && (await confirmIfPaid(booking))) result.confirmed++;
         else result.skipped++;
       } catch (error) {
         result.skipped++;
