@@ -3,6 +3,7 @@
 //   organisation by apiKey pk APIKEY#<key>      sk APIKEY      (unique; rotated in one transaction)
 //   dashboard counters     pk ORG#<id>          sk COUNTERS
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { currencyOf, type Currency } from '#shared/currency';
 import { policyOf } from '#shared/policy';
 import { smsCountriesOf } from '#shared/sms-countries';
 import { ddb, table } from '#lib/dynamo';
@@ -32,6 +33,8 @@ export interface Organization {
   cancellationRefund?: 'full' | 'none';
   /** Calling codes ('+44') the clinic's SMS may go to; absent: its own phone's country (shared/sms-countries.ts). */
   smsCountryCodes?: string[];
+  /** What it charges in (Stripe's lowercase ISO code); absent on organisations from before currencies: USD. */
+  currency?: Currency;
   /** When the apiKey was last replaced (absent: never). */
   apiKeyRotatedAt?: string;
   createdAt: string;
@@ -106,11 +109,19 @@ export async function getCounters(orgId: string): Promise<Record<Counter, number
 /** What members see of their organisation (the apiKey is the owner's integration view). */
 export function toOrganizationProfile(org: Organization) {
   const { apiKey: _key, ...profile } = org;
-  return { ...profile, address: org.address ?? '', ...policyOf(org), smsCountryCodes: smsCountriesOf(org) };
+  return { ...profile, address: org.address ?? '', ...policyOf(org), smsCountryCodes: smsCountriesOf(org), currency: currencyOf(org.currency) };
 }
 
+// The currency an organisation charges in (USD when it is gone or from before currencies).
+export async function getOrgCurrency(orgId: string): Promise<Currency> {
+  return orgCurrency(await getOrganization(orgId));
+}
+
+/** The organisation's currency (USD for one from before currencies). */
+export const orgCurrency = (org: Pick<Organization, 'currency'> | undefined): Currency => currencyOf(org?.currency);
+
 export type ProfileFields = Partial<
-  Pick<Organization, 'name' | 'email' | 'legalName' | 'websiteUrl' | 'phoneNumber' | 'address' | 'timeZone' | 'reminderHours' | 'reminderSms' | 'cancellationCutoffHours' | 'cancellationRefund' | 'smsCountryCodes'>
+  Pick<Organization, 'name' | 'email' | 'legalName' | 'websiteUrl' | 'phoneNumber' | 'address' | 'timeZone' | 'reminderHours' | 'reminderSms' | 'cancellationCutoffHours' | 'cancellationRefund' | 'smsCountryCodes' | 'currency'>
 >;
 
 /** An Update item for profile fields, for one transaction with its audit entry. */

@@ -34,8 +34,10 @@ export interface CheckoutSession {
 }
 
 export interface CheckoutSessionInput {
+  /** Minor units of `currency`, as Stripe counts them (5000 'jpy' is ¥5,000; the name predates currencies). */
   amountCents: number;
-  currency: 'usd';
+  /** Lowercase ISO code, one of shared/currency.ts CURRENCIES. */
+  currency: string;
   productName: string;
   description?: string;
   successUrl: string;

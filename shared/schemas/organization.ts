@@ -1,6 +1,7 @@
 // Organisation, members, notifications and audit-log schemas (spec sections 3, 5, 6, 7). Used by the
 // console's forms and by the handlers, so both give the same messages.
 import * as z from 'zod/mini';
+import { CURRENCIES, type Currency } from '../currency';
 import { MODULES } from '../permissions';
 import { CALLING_CODE } from '../sms-countries';
 import { organizationSchema } from './account';
@@ -40,11 +41,18 @@ export const timeZone = z.pipe(
   z.transform(canonicalTimeZone),
 );
 
+/** What the clinic charges in: one of Stripe's presentment currencies, any letter case ('JPY', 'jpy'). */
+export const currency = z.pipe(
+  z.string('Currency must be a three-letter code such as USD').check(z.trim(), z.toLowerCase()),
+  z.enum(CURRENCIES, 'Currency must be one Stripe charges in, such as USD, EUR, GBP or JPY'),
+);
+
 /**
  * POST /users/add-organization: the sign-up step's fields and the creator's browser time zone (the
  * organisation's zone until the owner changes it in the profile); without one the server's default.
+ * `currency`: what it charges in; without one, the currency of the creator's country (else USD).
  */
-export const newOrganizationSchema = z.extend(organizationSchema, { timeZone: z.optional(timeZone) });
+export const newOrganizationSchema = z.extend(organizationSchema, { timeZone: z.optional(timeZone), currency: z.optional(currency) });
 export type NewOrganization = z.infer<typeof newOrganizationSchema>;
 
 export { DEFAULT_POLICY, policyOf, type PatientPolicy } from '../policy';
@@ -68,7 +76,7 @@ const policyFields = {
 export const address = z.string('Address must be text').check(z.trim(), z.maxLength(300, 'Maximum 300 symbols'));
 
 /** PATCH /organization/profile: the organisation fields (spec section 5 messages), the time zone, the address and the patient policy, each optional. */
-export const organizationProfileUpdateSchema = z.partial(z.extend(organizationSchema, { timeZone, address, ...policyFields }));
+export const organizationProfileUpdateSchema = z.partial(z.extend(organizationSchema, { timeZone, address, currency, ...policyFields }));
 export type OrganizationProfileUpdate = z.infer<typeof organizationProfileUpdateSchema>;
 
 /** What GET /organization/profile answers (no apiKey: that is the owner's integration view). */
@@ -92,6 +100,8 @@ export interface OrganizationProfile {
   cancellationRefund: 'full' | 'none';
   /** Calling codes the clinic's SMS may go to (its own phone's country when it chose none). */
   smsCountryCodes: string[];
+  /** What it charges in (lowercase ISO 4217; USD for clinics from before currencies). */
+  currency: Currency;
 }
 
 // ---------------------------------------------------------------------------------------------

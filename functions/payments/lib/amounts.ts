@@ -1,15 +1,13 @@
 // What a session's payment says against the price it was opened for. The server prices every session,
 // so a difference means something went wrong (or someone tampered with Stripe): the payment is still
 // recorded as paid, because the payer was charged, but it is flagged for staff, who are told.
+import { formatMoney, isCurrency } from '#shared/currency';
 import type { CheckoutSession } from '#lib/stripe';
 
-/** '$40.00' for dollars, '€40.00' for euros; the amount and the code for a currency Intl does not know. */
-export function amountText(cents: number, currency: string): string {
-  try {
-    return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: currency.toUpperCase() });
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
+/** '$40.00' for 4000 'usd', '¥5,000' for 5000 'jpy' (Stripe's minor units); the amount and the code for a currency we do not charge in. */
+export function amountText(minor: number, currency: string): string {
+  const code = currency.toLowerCase();
+  return isCurrency(code) ? formatMoney(minor, code) : `${minor} ${currency.toUpperCase()} (minor units)`;
 }
 
 export interface PaidDifference {
