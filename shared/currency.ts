@@ -123,9 +123,9 @@ export type ParsedAmount = { minor: number; problem?: undefined } | { minor?: un
 /**
  * A typed amount in major units (text or number: '5000', '12.50', 12.5) to minor units, checked against
  * the currency's decimals, step (KWD ends in 0, ISK whole), Stripe's minimum (or `min`, in minor
- * units, when higher) and Stripe's maximum. Text only, never floating-point arithmetic on the digits.
+ * units, when higher; none with `anyAmount`) and Stripe's maximum. Text only, never floating-point arithmetic on the digits.
  */
-export function parseAmount(input: unknown, currency: string, options: { min?: number } = {}): ParsedAmount {
+export function parseAmount(input: unknown, currency: string, options: { min?: number; anyAmount?: boolean } = {}): ParsedAmount {
   const rules = currencyRules(currency);
   const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : typeof input === 'string' ? input.trim() : '';
   const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
@@ -138,7 +138,8 @@ export function parseAmount(input: unknown, currency: string, options: { min?: n
   if (!Number.isSafeInteger(minor)) return { problem: 'max' };
   if (minor % rules.step !== 0) return { problem: 'step' };
   if (minor > MAX_MINOR) return { problem: 'max' };
-  if (minor < Math.max(rules.minMinor, options.min ?? 0)) return { problem: 'min' };
+  // anyAmount: a price that is never charged as such (a free package, a custom amount's floor).
+  if (!options.anyAmount && minor < Math.max(rules.minMinor, options.min ?? 0)) return { problem: 'min' };
   return { minor };
 }
 

@@ -8,6 +8,7 @@
 //   an organisation's payments in a state   gsi3pk ORG#<orgId>#FPAYS#<status>     gsi3sk <createdAt>#<id>  (since currencies)
 // Payment states move only forward with conditions: pending -> paid | expired | failed,
 // paid -> refunded | partially_refunded -> refunded. A replayed event finds the condition false.
+import type { Currency } from '#shared/currency';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { FieldType } from '#shared/forms/types';
 import type { Page } from '#shared/api';
@@ -57,7 +58,8 @@ export interface FormPaymentRecord {
   packageId: string;
   packageName: string;
   amountCents: number;
-  currency: 'usd';
+  /** What the payment is in (lowercase ISO code; absent before currencies: read as USD). */
+  currency: Currency;
   /** True when the visitor typed the amount (a package with custom amount). */
   customAmount: boolean;
   status: PaymentStatus;

@@ -125,7 +125,8 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
         const [f] = failures.splice(failure, 1);
         await readText(req);
         res.writeHead(f!.status, { 'content-type': 'application/json', ...(f!.shouldRetry ? { 'stripe-should-retry': f!.shouldRetry } : {}) });
-        return res.end(JSON.stringify({ error: { message: `Local stand-in failed this request on purpose (${f!.status})` } }));
+        res.end(JSON.stringify({ error: { message: `Local stand-in failed this request on purpose (${f!.status})` } }));
+        return;
       }
       if (parts[1] === 'checkout' && parts[2] === 'sessions') {
         if (req.method === 'POST' && parts.length === 3) {

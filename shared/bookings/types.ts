@@ -83,7 +83,9 @@ export interface BookingFields {
 
 /** A booking as the API shows it: its fields, with amounts in dollars and the time as a person reads it. */
 export interface BookingView extends BookingFields {
+  /** Major units of `currency` (the spec's field); priceMinor (= priceCents) in minor units. */
   price: number;
+  priceMinor: number;
   amountPaid: number | null;
   /** e.g. 'Monday, March 9, 2026 at 9:00 AM EDT' */
   bookingTimeLabel: string;

@@ -39,9 +39,8 @@ export function currenciesOf(report: Report): string[] {
   return [...all].sort(currencyOrder);
 }
 
-/** Minor units as money: 4950, 'usd' -> '$49.50'. */
-export const formatMoney = (minor: number, currency: string) =>
-  (minor / 100).toLocaleString('en-US', { style: 'currency', currency: currency.toUpperCase() });
+/** Minor units as money by Stripe's rules: 4950 'usd' is '$49.50', 5000 'jpy' '¥5,000'. */
+export { formatMoney } from '#shared/currency';
 
 export interface StatusShare {
   status: AppointmentStatus;
