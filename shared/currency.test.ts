@@ -44,7 +44,8 @@ describe('currency rules', () => {
     expect(amountMessage('step', 'kwd')).toBe('Amounts in KWD must end in 0');
     expect(toMinor(5.12, 'kwd')).toBe(5120);
     expect(formatMoney(5120, 'kwd')).toBe('KWD\u00a05.120');
-    expect(inputStep('kwd')).toBe('0.001');
+    expect(inputStep('kwd')).toBe('0.01');
+    expect(inputStep('usd')).toBe('0.01');
   });
 
   it('ISK is two-decimal in the API but whole krónur: ISK 5 is 500', () => {

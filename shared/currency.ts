@@ -82,10 +82,11 @@ export function fromMinor(minor: number, currency: string): number {
   return exponent === 0 ? minor : Number((minor / 10 ** exponent).toFixed(exponent));
 }
 
-/** The `step` attribute of a number input for amounts in this currency ('1', '0.01', '0.001'). */
+/** The `step` of a number input: the smallest amount ('1' yen or krónur, '0.01' dollars, '0.01' KWD: its last digit is 0). */
 export function inputStep(currency: string): string {
-  const { decimals } = currencyRules(currency);
-  return decimals === 0 ? '1' : `0.${'0'.repeat(decimals - 1)}1`;
+  const { exponent, step } = currencyRules(currency);
+  const places = exponent - Math.log10(step);
+  return places <= 0 ? '1' : `0.${'0'.repeat(places - 1)}1`;
 }
 
 /** An amount for an input's value: '5000' for yen, '12.50' for euros. */
