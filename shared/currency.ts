@@ -181,7 +181,11 @@ export function amountMessage(problem: AmountProblem, currency: string, options:
 // Country (shared/countries.ts names) to the currency its clinics usually charge in. Countries whose
 // currency Stripe does not present (or that use the dollar) are left out: they start with USD.
 const EURO = ['Andorra', 'Austria', 'Belgium', 'Croatia', 'Cyprus', 'Estonia', 'Finland', 'France', 'Germany', 'Greece', 'Ireland', 'Italy', 'Latvia', 'Lithuania', 'Luxembourg', 'Malta', 'Monaco', 'Montenegro', 'Netherlands', 'Portugal', 'San Marino', 'Slovakia', 'Slovenia', 'Spain', 'Holy See'];
-const COUNTRY_CURRENCY: Record<string, Currency> = {
+// Built by a call marked pure, so pages that never ask (the public ones) leave the table out of their bundle.
+const COUNTRY_CURRENCY: Record<string, Currency> = /* @__PURE__ */ countryTable();
+
+function countryTable(): Record<string, Currency> {
+  return {
   ...Object.fromEntries(EURO.map((c) => [c, 'eur' as Currency])),
   'United Kingdom': 'gbp', Japan: 'jpy', 'South Korea': 'krw', Kuwait: 'kwd', Bahrain: 'bhd', Jordan: 'jod', Oman: 'omr', Tunisia: 'tnd',
   Iceland: 'isk', Hungary: 'huf', Canada: 'cad', Australia: 'aud', 'New Zealand': 'nzd', Switzerland: 'chf', Liechtenstein: 'chf',
@@ -195,7 +199,8 @@ const COUNTRY_CURRENCY: Record<string, Currency> = {
   Egypt: 'egp', Morocco: 'mad', Türkiye: 'try', Ukraine: 'uah', Serbia: 'rsd', Georgia: 'gel', Kazakhstan: 'kzt', Argentina: 'ars',
   Colombia: 'cop', Peru: 'pen', Uruguay: 'uyu', 'Costa Rica': 'crc', Guatemala: 'gtq', 'Dominican Republic': 'dop', Jamaica: 'jmd',
   'Trinidad and Tobago': 'ttd', Tanzania: 'tzs', Zambia: 'zmw', Ethiopia: 'etb', Mongolia: 'mnt', Cambodia: 'khr',
-};
+  };
+}
 
 /** The currency a clinic in `country` starts with (USD when the country is unknown or uses dollars). */
 export function currencyForCountry(country: string | null | undefined): Currency {
