@@ -51,10 +51,13 @@ export function parseStripeForm(body: string): Nested {
 const id = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-async function readText(req: IncomingMessage): Promise<string> {
+/** The request's body, read once (a failure filter may read it before the route does). */
+async function readText(req: IncomingMessage & { bodyText?: string }): Promise<string> {
+  if (req.bodyText !== undefined) return req.bodyText;
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  req.bodyText = Buffer.concat(chunks).toString('utf8');
+  return req.bodyText;
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {
@@ -77,7 +80,7 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
   /** Sessions by Stripe idempotency key: a retried create answers the first session, as Stripe does. */
   const created = new Map<string, Session>();
   /** Failures to answer first (tests: POST /v1/__local/fail-next), to see the client retry. */
-  const failures: { path: string; status: number; shouldRetry?: string }[] = [];
+  const failures: { path: string; status: number; shouldRetry?: string; orgId?: string }[] = [];
 
   async function emit(type: string, object: unknown) {
     const event = { id: id('evt'), object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, api_version: '2026-10-28.endive', data: { object } };
@@ -117,13 +120,20 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
       const parts = url.pathname.split('/').filter(Boolean); // v1, checkout, sessions, id, expire
       if (parts[1] === '__local' && parts[2] === 'fail-next' && req.method === 'POST') {
         const form = parseStripeForm(await readText(req)) as Record<string, string>;
-        for (let i = 0; i < Number(form.count ?? 1); i++) failures.push({ path: form.path ?? '', status: Number(form.status ?? 500), shouldRetry: form.should_retry });
+        for (let i = 0; i < Number(form.count ?? 1); i++) failures.push({ path: form.path ?? '', status: Number(form.status ?? 500), shouldRetry: form.should_retry, orgId: form.org_id || undefined });
         return json(res, 200, { queued: failures.length });
       }
-      const failure = failures.findIndex((f) => !f.path || url.pathname.startsWith(f.path));
+      // A failure may be for one organisation's requests only (tests share the stand-in): metadata[orgId].
+      const orgOf = async () => String((parseStripeForm(await readText(req)) as { metadata?: { orgId?: string } }).metadata?.orgId ?? '');
+      let failure = -1;
+      for (const [i, f] of failures.entries()) {
+        if ((!f.path || url.pathname.startsWith(f.path)) && (!f.orgId || f.orgId === (await orgOf()))) {
+          failure = i;
+          break;
+        }
+      }
       if (failure >= 0) {
         const [f] = failures.splice(failure, 1);
-        await readText(req);
         res.writeHead(f!.status, { 'content-type': 'application/json', ...(f!.shouldRetry ? { 'stripe-should-retry': f!.shouldRetry } : {}) });
         res.end(JSON.stringify({ error: { message: `Local stand-in failed this request on purpose (${f!.status})` } }));
         return;
