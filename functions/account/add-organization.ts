@@ -1,6 +1,8 @@
-// Step 4 of sign-up: create the organisation (in the creator's browser time zone) with its apiKey
+// Step 4 of sign-up: create the organisation (in the creator's browser time zone, charging in its
+// country's currency) with its apiKey
 // and make the user its owner, in one transaction; answers with the access token and the user (registration token only).
 import { DEFAULT_TIME_ZONE } from '#shared/bookings/slots';
+import { currencyForCountry } from '#shared/currency';
 import { newOrganizationSchema } from '#shared/schemas/organization';
 import { badRequest, conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';
@@ -18,7 +20,9 @@ export const handler = endpoint({ body: newOrganizationSchema }, async ({ body, 
 
   const now = new Date().toISOString();
   // The creator's browser zone (sent by the sign-up page) is the clinic's until changed in the profile.
-  const org: Organization = { id: randomId(), ...body, timeZone: body.timeZone ?? DEFAULT_TIME_ZONE, apiKey: newApiKey(), ownerId: user.id, createdAt: now, updatedAt: now };
+  // Its currency: the one chosen, else the creator's country's (basic details), else USD.
+  const currency = body.currency ?? currencyForCountry(user.country);
+  const org: Organization = { id: randomId(), ...body, timeZone: body.timeZone ?? DEFAULT_TIME_ZONE, currency, apiKey: newApiKey(), ownerId: user.id, createdAt: now, updatedAt: now };
   // A second, racing request must not attach the user to two organisations.
   if (!(await createOrganizationWithOwner(org, user))) throw conflict('You already belong to an organisation.');
   return signedInReply({ ...user, orgId: org.id }, event, { message: 'Your organisation is ready.' });

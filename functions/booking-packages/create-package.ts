@@ -1,18 +1,25 @@
-// POST /bookings/packages: a new booking package. Price in dollars (2 decimals), stored in cents.
-import { bookingPackageSchema } from '#shared/schemas/bookings';
+// POST /bookings/packages: a new booking package. Price in major units of the clinic's currency,
+// checked by its rules and stored in minor units with the currency.
+import { bookingPackageSchema, priceToMinor } from '#shared/schemas/bookings';
+import { badRequest } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { randomId } from '#lib/passwords';
+import { getOrgCurrency } from '../data/organizations';
 import { createBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
 import { knownPractitioners } from './lib/practitioners';
 import { toBookingPackageView } from './lib/view';
 
 export const handler = endpoint({ body: bookingPackageSchema }, async ({ body, caller }) => {
+  const currency = await getOrgCurrency(caller.orgId);
+  const price = priceToMinor(body.packagePrice, currency);
+  if (typeof price === 'string') throw badRequest(price, { packagePrice: price });
   const now = new Date().toISOString();
   const pkg: BookingPackageRecord = {
     id: randomId(10),
     orgId: caller.orgId,
     packageName: body.packageName,
-    packagePriceCents: Math.round(body.packagePrice * 100),
+    packagePriceCents: price,
+    currency,
     packageDescription: body.packageDescription,
     redirectionUrl: body.redirectionUrl,
     isActive: body.isActive,

@@ -1,9 +1,10 @@
 // PUT /bookings/packages/{id}: change any of a package's fields; { isActive: false } deactivates it
 // (it leaves the public booking page; bookings made already stay). Saved against the version read, so
 // two racing edits cannot lose each other's fields.
-import { bookingPackageUpdateSchema } from '#shared/schemas/bookings';
+import { bookingPackageUpdateSchema, priceToMinor } from '#shared/schemas/bookings';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
+import { getOrgCurrency } from '../data/organizations';
 import { getBookingPackage, saveBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
 import { knownPractitioners } from './lib/practitioners';
 import { PACKAGE_NOT_FOUND, toBookingPackageView } from './lib/view';
@@ -11,6 +12,10 @@ import { PACKAGE_NOT_FOUND, toBookingPackageView } from './lib/view';
 export const handler = endpoint({ body: bookingPackageUpdateSchema }, async ({ body, params, caller }) => {
   const changed = Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined);
   if (changed.length === 0) throw badRequest('Nothing to change.');
+  // A new price is in the clinic's currency now; an unchanged one keeps its own.
+  const currency = body.packagePrice === undefined ? undefined : await getOrgCurrency(caller.orgId);
+  const price = currency ? priceToMinor(body.packagePrice, currency) : undefined;
+  if (typeof price === 'string') throw badRequest(price, { packagePrice: price });
   for (let attempt = 0; attempt < 3; attempt++) {
     const existing = await getBookingPackage(caller.orgId, params.id ?? '', true);
     if (!existing || existing.deletedAt) throw notFound(PACKAGE_NOT_FOUND);
@@ -19,7 +24,8 @@ export const handler = endpoint({ body: bookingPackageUpdateSchema }, async ({ b
     const next: BookingPackageRecord = {
       ...existing,
       packageName: body.packageName ?? existing.packageName,
-      packagePriceCents: body.packagePrice === undefined ? existing.packagePriceCents : Math.round(body.packagePrice * 100),
+      packagePriceCents: price ?? existing.packagePriceCents,
+      ...(currency ? { currency } : {}),
       packageDescription: body.packageDescription ?? existing.packageDescription,
       redirectionUrl: body.redirectionUrl ?? existing.redirectionUrl,
       isActive: body.isActive ?? existing.isActive,

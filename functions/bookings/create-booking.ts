@@ -10,6 +10,7 @@
 // Idempotent: the booking's id comes from the Idempotency-Key, so a retry that takes over an
 // unfinished attempt finds the place it held and continues with it (Stripe's idempotency key is the
 // booking's: the same session), never a second hold.
+import { currencyOf, fromMinor } from '#shared/currency';
 import { findSlot } from '#shared/bookings/slots';
 import { config } from '#lib/config';
 import { isSitePath } from '#shared/redirect-url';
@@ -91,7 +92,8 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, n
     packageId: pkg.id,
     packageName: pkg.packageName,
     priceCents: pkg.packagePriceCents,
-    currency: 'usd',
+    // The package's own currency: what its price was set in (the clinic's at the time).
+    currency: currencyOf(pkg.currency),
     firstName: body.firstName,
     lastName: body.lastName,
     email: body.email,
@@ -205,7 +207,7 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, n
     // A hold with its checkout already open (a patient's retry) keeps that session.
     session = booking.stripeSessionId && booking.checkoutUrl ? { id: booking.stripeSessionId, url: booking.checkoutUrl } : await createCheckoutSession({
       amountCents: booking.priceCents,
-      currency: 'usd',
+      currency: currencyOf(booking.currency),
       productName: `${booking.packageName} (${org.name})`.slice(0, 250),
       description: `${booking.bookingTime} on ${booking.bookingDate} (${booking.timeZone})${booking.practitionerName ? ` with ${booking.practitionerName}` : ''}`,
       successUrl,
@@ -234,9 +236,10 @@ export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, n
       packageName: booking.packageName,
       practitionerId: booking.practitionerId ?? null,
       practitionerName: booking.practitionerName ?? null,
-      amount: booking.priceCents / 100,
+      amount: fromMinor(booking.priceCents, booking.currency),
       amountCents: booking.priceCents,
-      currency: 'usd',
+      amountMinor: booking.priceCents,
+      currency: currencyOf(booking.currency),
     },
   };
   const held = booking;

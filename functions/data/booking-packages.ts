@@ -1,11 +1,12 @@
-// Booking packages (what a visitor books and pays for on the public booking page). Prices are whole
-// cents. Deleting is soft (deletedAt): bookings keep pointing at the package. Access patterns:
+// Booking packages (what a visitor books and pays for on the public booking page). Prices are minor
+// units of their `currency` (the clinic's when the price was set; absent: USD). Deleting is soft (deletedAt): bookings keep pointing at the package. Access patterns:
 //   package by id                                     pk ORG#<orgId>#BPKG#<id>   sk BPKG
 //   an organisation's packages (not deleted), newest  gsi1pk ORG#<orgId>#BPKGS   gsi1sk <createdAt>#<id>
 //   its bookable packages (active, not deleted)       gsi2pk ORG#<orgId>#BPKGS#ACTIVE  gsi2sk <createdAt>#<id>
 //                                                     (sparse: deactivating or deleting removes them)
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
+import type { Currency } from '#shared/currency';
 import { ddb, table } from '#lib/dynamo';
 import { auditItem } from './audit';
 import { queryAll, queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
@@ -14,7 +15,10 @@ export interface BookingPackageRecord {
   id: string;
   orgId: string;
   packageName: string;
+  /** Minor units of `currency` (the name is from before currencies: 5000 with 'jpy' is ¥5,000). */
   packagePriceCents: number;
+  /** The price's currency (lowercase ISO code); absent on packages from before currencies: USD. */
+  currency?: Currency;
   /** Plain text. */
   packageDescription: string;
   /** http(s) URL the visitor lands on after paying, or ''. */
@@ -99,6 +103,7 @@ export function saveBookingPackageItem(previous: BookingPackageRecord, next: Boo
   const fields: Record<string, unknown> = {
     packageName: next.packageName,
     packagePriceCents: next.packagePriceCents,
+    ...(next.currency ? { currency: next.currency } : {}),
     packageDescription: next.packageDescription,
     redirectionUrl: next.redirectionUrl,
     isActive: next.isActive,

@@ -2,6 +2,7 @@
 //   package by id                                pk ORG#<orgId>#FPKG#<id>  sk FPKG
 //   an organisation's packages, newest first     gsi1pk ORG#<orgId>#FPKGS  gsi1sk <createdAt>#<id>
 //   several by id (a form's packages)            BatchGet of the keys above
+import type { Currency } from '#shared/currency';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import { ddb, table } from '#lib/dynamo';
@@ -15,7 +16,10 @@ export interface FormPackageRecord {
   name: string;
   /** Sanitised HTML, or null. */
   description: string | null;
+  /** Minor units of `currency` (the name is from before currencies). */
   priceCents: number;
+  /** The price's currency; absent on packages from before currencies: USD. */
+  currency?: Currency;
   /** Upload key (org/<orgId>/form-packages/<id>/...), or null. */
   image: string | null;
   customAmountEnabled: boolean;

@@ -9,6 +9,7 @@
 //   the slots of a day (UTC range)    pk ORG#<orgId>#SLOTS   sk BETWEEN <dayStartUtc> AND <nextDayStartUtc>
 //   the holds of a slot               pk ORG#<orgId>#HOLDS   sk begins_with <startUtc>#
 //   the holds of a day (UTC range)    pk ORG#<orgId>#HOLDS   sk BETWEEN <dayStartUtc> AND <nextDayStartUtc>
+//   an organisation's open holds       pk ORG#<orgId>#HOLDS   (all; filtered on holdExpiresAt)
 //   holds whose time ran out (all orgs) gsi1pk HOLDS#LAPSING  gsi1sk <holdExpiresAt>#<orgId>#<bookingId>  (the sweep)
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from '#lib/dynamo';
@@ -157,4 +158,16 @@ export async function listLapsedHolds(now: Date, limit: number): Promise<HoldRec
     }),
   );
   return (out.Items ?? []).map((i) => strip<HoldRecord>(i)!);
+}
+
+// An organisation's open holds: is a visitor still paying somewhere (a currency change waits for it)?
+export async function hasOpenHold(orgId: string, nowIso = new Date().toISOString()): Promise<boolean> {
+  const open = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk',
+    FilterExpression: 'holdExpiresAt > :now',
+    ExpressionAttributeValues: { ':pk': holdsPk(orgId), ':now': nowIso },
+    ProjectionExpression: 'sk',
+  }, 1);
+  return open.length > 0;
 }

@@ -4,6 +4,7 @@
 //   dashboard counters     pk ORG#<id>          sk COUNTERS
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { brandColorOf } from '#shared/brand';
+import { currencyOf, type Currency } from '#shared/currency';
 import { policyOf } from '#shared/policy';
 import { smsCountriesOf } from '#shared/sms-countries';
 import { config } from '#lib/config';
@@ -39,6 +40,8 @@ export interface Organization {
   logoKey?: string;
   /** The colour of its mails' header and buttons, '#rrggbb' (absent: shared/brand.ts DEFAULT_BRAND_COLOR). */
   brandColor?: string;
+  /** What it charges in (Stripe's lowercase ISO code); absent on organisations from before currencies: USD. */
+  currency?: Currency;
   /** When the apiKey was last replaced (absent: never). */
   apiKeyRotatedAt?: string;
   createdAt: string;
@@ -113,11 +116,19 @@ export async function getCounters(orgId: string): Promise<Record<Counter, number
 /** What members see of their organisation (the apiKey is the owner's integration view). */
 export function toOrganizationProfile(org: Organization) {
   const { apiKey: _key, ...profile } = org;
-  return { ...profile, address: org.address ?? '', ...policyOf(org), smsCountryCodes: smsCountriesOf(org), logoKey: org.logoKey ?? null, brandColor: brandColorOf(org) };
+  return { ...profile, address: org.address ?? '', ...policyOf(org), smsCountryCodes: smsCountriesOf(org), logoKey: org.logoKey ?? null, brandColor: brandColorOf(org), currency: currencyOf(org.currency) };
 }
 
+// The currency an organisation charges in (USD when it is gone or from before currencies).
+export async function getOrgCurrency(orgId: string): Promise<Currency> {
+  return orgCurrency(await getOrganization(orgId));
+}
+
+/** The organisation's currency (USD for one from before currencies). */
+export const orgCurrency = (org: Pick<Organization, 'currency'> | undefined): Currency => currencyOf(org?.currency);
+
 export type ProfileFields = Partial<
-  Pick<Organization, 'name' | 'email' | 'legalName' | 'websiteUrl' | 'phoneNumber' | 'address' | 'timeZone' | 'reminderHours' | 'reminderSms' | 'cancellationCutoffHours' | 'cancellationRefund' | 'smsCountryCodes' | 'brandColor'>
+  Pick<Organization, 'name' | 'email' | 'legalName' | 'websiteUrl' | 'phoneNumber' | 'address' | 'timeZone' | 'reminderHours' | 'reminderSms' | 'cancellationCutoffHours' | 'cancellationRefund' | 'smsCountryCodes' | 'brandColor' | 'currency'>
 >;
 
 /** The public address of an uploaded file (served at /assets/<key>, functions/lib/storage.ts). */

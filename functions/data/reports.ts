@@ -18,6 +18,7 @@
 // practitioner figures likewise (appointments `inPractitionerReports`, bookings `reportPractitionerId`).
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { todayIn } from '#shared/bookings/time';
+import { currencyOf } from '#shared/currency';
 import type { AppointmentStatus } from '#shared/appointments/form';
 import { ddb, table } from '#lib/dynamo';
 import { queryAll, type Item, type TransactItem } from './core';
@@ -125,9 +126,10 @@ export function practitionerBookingDeltas(b: CountedBooking, sign: 1 | -1): Repo
 }
 
 /** Minor units of a payment received (or refunded) on `day`; for a booking with a practitioner, theirs too. */
-export function moneyDelta(kind: 'paid' | 'refunded', day: string, currency: string, minorUnits: number, practitionerId?: string | null): ReportDelta[] {
+export function moneyDelta(kind: 'paid' | 'refunded', day: string, currency: string | undefined, minorUnits: number, practitionerId?: string | null): ReportDelta[] {
   if (minorUnits <= 0) return [];
-  const c = currency.toLowerCase();
+  // A record from before currencies has none: it was in USD.
+  const c = currencyOf(currency);
   return [{ day, figure: `${kind}:${c}`, by: minorUnits }, ...(practitionerId ? [{ day, figure: `prac:${practitionerId}:${kind}:${c}` as Figure, by: minorUnits }] : [])];
 }
 

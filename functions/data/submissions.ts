@@ -5,9 +5,11 @@
 //   payment by id                           pk ORG#<orgId>#FPAY#<id>   sk FPAY
 //   a form's payments, newest first         gsi1pk ORG#<orgId>#FORM#<formId>#PAYS  gsi1sk <createdAt>#<id>
 //   a submission's payments, newest first   gsi2pk ORG#<orgId>#SUB#<subId>#PAYS    gsi2sk <createdAt>#<id>
+//   an organisation's payments in a state   gsi3pk ORG#<orgId>#FPAYS#<status>     gsi3sk <createdAt>#<id>  (since currencies)
 // Payment states move only forward with conditions: pending -> paid | expired | failed,
 // paid -> refunded | partially_refunded -> refunded. A replayed event finds the condition false.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Currency } from '#shared/currency';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { FieldType } from '#shared/forms/types';
 import type { Page } from '#shared/api';
 import { ddb, table } from '#lib/dynamo';
@@ -56,7 +58,8 @@ export interface FormPaymentRecord {
   packageId: string;
   packageName: string;
   amountCents: number;
-  currency: 'usd';
+  /** What the payment is in (lowercase ISO code; absent before currencies: read as USD). */
+  currency: Currency;
   /** True when the visitor typed the amount (a package with custom amount). */
   customAmount: boolean;
   status: PaymentStatus;
@@ -82,6 +85,7 @@ const formSubsPk = (orgId: string, formId: string) => `ORG#${orgId}#FORM#${formI
 export const leadsPk = (orgId: string) => `ORG#${orgId}#LEADS`;
 const formPaysPk = (orgId: string, formId: string) => `ORG#${orgId}#FORM#${formId}#PAYS`;
 const subPaysPk = (orgId: string, subId: string) => `ORG#${orgId}#SUB#${subId}#PAYS`;
+const statePaysPk = (orgId: string, status: PaymentStatus) => `ORG#${orgId}#FPAYS#${status}`;
 
 async function page<T>(index: 'gsi1' | 'gsi2', pk: string, limit: number, cursor?: string): Promise<Page<T>> {
   const result = await queryPage<Item>(
@@ -156,6 +160,7 @@ export function startPayment(payment: FormPaymentRecord): Promise<boolean> {
           ...paymentKey(payment.orgId, payment.id),
           gsi1pk: formPaysPk(payment.orgId, payment.formId), gsi1sk: sort,
           gsi2pk: subPaysPk(payment.orgId, payment.submissionId), gsi2sk: sort,
+          gsi3pk: statePaysPk(payment.orgId, payment.status), gsi3sk: sort,
           ...payment,
         },
         ConditionExpression: 'attribute_not_exists(pk)',
@@ -221,7 +226,8 @@ export async function movePayment(
   options: { onlyIfCurrent?: boolean; refundedBelow?: number; refundedWas?: number | null; also?: TransactItem[]; report?: readonly ReportDelta[]; submissionUnpaid?: boolean } = {},
 ): Promise<boolean> {
   const now = new Date().toISOString();
-  const set = setClause({ ...fields, status: to, updatedAt: now });
+  // gsi3pk follows the state (payments from before it existed have no gsi3sk, so no index entry).
+  const set = setClause({ ...fields, status: to, updatedAt: now, gsi3pk: statePaysPk(payment.orgId, to) });
   const fromValues = Object.fromEntries(from.map((s, i) => [`:from${i}`, s]));
   const conditions = ['attribute_exists(pk)', `#status IN (${Object.keys(fromValues).join(', ')})`];
   const values: Record<string, unknown> = { ...set.ExpressionAttributeValues, ...fromValues };
@@ -270,4 +276,18 @@ function submissionUpdate(payment: Pick<FormPaymentRecord, 'orgId' | 'id' | 'sub
       ConditionExpression: 'attribute_exists(pk)',
     },
   };
+}
+
+// Whether a payment started since `sinceIso` is still pending (its Checkout link may yet be paid).
+export async function hasPendingPayment(orgId: string, sinceIso: string): Promise<boolean> {
+  const out = await ddb.send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk >= :since',
+      ExpressionAttributeValues: { ':pk': statePaysPk(orgId, 'pending'), ':since': sinceIso },
+      Limit: 1,
+    }),
+  );
+  return (out.Items ?? []).length > 0;
 }

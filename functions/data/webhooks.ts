@@ -14,6 +14,7 @@
 // derived from that change, and only when an enabled endpoint of the organisation wants their type:
 // the writer reads the (small) endpoint list first. An endpoint added in the same instant may miss
 // that one event; it was not there when the change was made.
+import { currencyOf } from '#shared/currency';
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
@@ -217,14 +218,23 @@ export interface PaymentObject {
   /** What was paid for, and its id. */
   for: { type: 'booking' | 'form_submission'; id: string };
   status: 'succeeded' | 'refunded' | 'partially_refunded';
+  /** Minor units of `currency`, as Stripe counts them (5000 'jpy' is ¥5,000; the name predates currencies). */
   amountCents: number;
   refundedCents: number;
+  /** Lowercase ISO code (a payment from before currencies: 'usd'). */
   currency: string;
 }
 
-/** payment.succeeded / payment.refunded, ordered per payment. */
+/** payment.succeeded / payment.refunded, ordered per payment; the amounts also as amountMinor/refundedMinor. */
 export const paymentEventItems = (orgId: string, type: 'payment.succeeded' | 'payment.refunded', payment: PaymentObject, changeKey: string, at: string): Promise<TransactItem[]> =>
-  webhookEventItems({ orgId, type, changeKey, objectKey: `payment:${payment.id}`, object: payment, at });
+  webhookEventItems({
+    orgId,
+    type,
+    changeKey,
+    objectKey: `payment:${payment.id}`,
+    object: { ...payment, currency: currencyOf(payment.currency), amountMinor: payment.amountCents, refundedMinor: payment.refundedCents },
+    at,
+  });
 
 // ---- Deliveries -----------------------------------------------------------------------------------
 

@@ -5,13 +5,15 @@ import { formPackageSchema } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getFormPackage, updateFormPackage } from '../data/form-packages';
+import { getOrgCurrency } from '../data/organizations';
 import { packageFields } from './lib/input';
 import { toPackageView } from './lib/view';
 
 export const handler = endpoint({ body: formPackageSchema }, async ({ body, params, caller }) => {
   const existing = await getFormPackage(caller.orgId, params.id!);
   if (!existing) throw notFound('Package not found.');
-  const fields = packageFields(caller.orgId, existing.id, body);
+  // Saved as a whole: the price is in the clinic's currency now.
+  const fields = packageFields(caller.orgId, existing.id, body, await getOrgCurrency(caller.orgId));
   const now = new Date().toISOString();
   if (!(await updateFormPackage(existing, { ...fields, updatedAt: now }, caller.userId, `Saved package "${fields.name}"`))) throw notFound('Package not found.');
   return { message: 'Package saved.', data: toPackageView({ ...existing, ...fields, image: fields.image === undefined ? existing.image : fields.image, updatedAt: now }) };

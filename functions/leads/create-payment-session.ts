@@ -1,12 +1,13 @@
 // POST /leads/payments/session (public): a Stripe Checkout link for a submitted form's package.
 // The server decides the price: the package's price, or for a custom-amount package the visitor's
-// amount but never below the package price nor $0.50. Return addresses stay on this site.
+// amount (in the package's currency) but never below the package price nor Stripe's minimum for the
+// currency ($0.50, ¥50, ...). Return addresses stay on this site.
 // The payment is recorded (pending) before Checkout opens; Stripe's events move it on
 // (forms/lib/payment-consumer.ts). Idempotent: the payment's id comes from the Idempotency-Key, so a
 // retry that takes over an unfinished attempt finds the pending payment and continues with it (Stripe's
 // own idempotency key is the payment's: the same session), never a second payment.
 import { parseCustomAmount, messages } from '#shared/forms/validate';
-import { MIN_AMOUNT_CENTS } from '#shared/forms/types';
+import { currencyOf, fromMinor, minimumOf } from '#shared/currency';
 import { paymentSessionSchema } from '#shared/schemas/forms';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
@@ -28,21 +29,26 @@ const CHECKOUT_SECONDS = 31 * 60;
 
 export const handler = endpoint({ body: paymentSessionSchema }, async ({ body, newId }) => {
   const { orgId, form, packages } = await findPublicForm(body.apiKey, body.formId);
-  if (body.currency !== 'usd') throw badRequest('Only USD payments are supported.', { currency: 'Only USD payments are supported.' });
   const pkg = packages.find((p) => p.id === body.packageId);
   if (!pkg) throw badRequest(messages.unknownPackage, { packageId: messages.unknownPackage });
+  // The package's currency decides; a page that names another (an old page said 'usd') is out of date.
+  const currency = currencyOf(pkg.currency);
+  if (body.currency && body.currency !== currency) {
+    const wrong = `This package is priced in ${currency.toUpperCase()}. Please reload the page.`;
+    throw badRequest(wrong, { currency: wrong });
+  }
   if (!pkg.isPayable) throw badRequest('This package cannot be paid online.', { packageId: 'This package cannot be paid online.' });
 
   const given = body.amount !== undefined && body.amount !== null && body.amount !== '';
   let amountCents: number;
   if (pkg.customAmountEnabled) {
-    const parsed = parseCustomAmount(body.amount, pkg.priceCents);
+    const parsed = parseCustomAmount(body.amount, pkg.priceCents, currency);
     if (parsed.error !== undefined) throw badRequest(parsed.error, { amount: parsed.error });
     amountCents = parsed.cents;
   } else {
     if (given) throw badRequest('This package has a fixed price; no amount may be sent.', { amount: 'This package has a fixed price; no amount may be sent.' });
     amountCents = pkg.priceCents;
-    if (amountCents < MIN_AMOUNT_CENTS) throw badRequest('This package cannot be paid online.', { packageId: 'This package cannot be paid online.' });
+    if (amountCents < minimumOf(currency)) throw badRequest('This package cannot be paid online.', { packageId: 'This package cannot be paid online.' });
   }
 
   const submission = await getSubmission(orgId, body.submissionId);
@@ -68,7 +74,7 @@ export const handler = endpoint({ body: paymentSessionSchema }, async ({ body, n
       const now = new Date().toISOString();
       const fresh: FormPaymentRecord = {
         id, orgId, formId: form.id, formName: form.name, submissionId: submission.id, packageId: pkg.id, packageName: pkg.name,
-        amountCents, currency: 'usd', customAmount: pkg.customAmountEnabled, status: 'pending', stripeSessionId: null, paymentIntentId: null,
+        amountCents, currency, customAmount: pkg.customAmountEnabled, status: 'pending', stripeSessionId: null, paymentIntentId: null,
         payerEmail: submission.email, payerName: submission.name, amountPaidCents: null, refundedCents: null, paidAt: null, createdAt: now, updatedAt: now,
       };
       if (!(await startPayment(fresh))) throw conflict(ALREADY_PAID);
@@ -80,7 +86,7 @@ export const handler = endpoint({ body: paymentSessionSchema }, async ({ body, n
   try {
     session = await createCheckoutSession({
       amountCents: payment.amountCents,
-      currency: 'usd',
+      currency: currencyOf(payment.currency),
       productName: `${pkg.name} (${form.name})`.slice(0, 250),
       successUrl,
       cancelUrl,
@@ -96,7 +102,7 @@ export const handler = endpoint({ body: paymentSessionSchema }, async ({ body, n
   const reply = {
     status: 201,
     message: 'Redirecting to payment page...',
-    data: { url: session.url, sessionId: session.id, paymentId: payment.id, amount: payment.amountCents / 100, amountCents: payment.amountCents, currency: 'usd' },
+    data: { url: session.url, sessionId: session.id, paymentId: payment.id, amount: fromMinor(payment.amountCents, payment.currency), amountCents: payment.amountCents, amountMinor: payment.amountCents, currency: currencyOf(payment.currency) },
   };
   await withReply(reply, () => setPaymentSession(orgId, payment.id, session.id));
   return reply;

@@ -3,9 +3,10 @@
 // breaks the 350 KB per-function budget; these few calls are plain form-encoded HTTPS requests.
 // Tests check the signature verification against the official SDK's own signer.
 // The API base is api.stripe.com, or STRIPE_API_BASE (the local stand-in of `npm start` and the tests).
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { HttpError } from './errors';
 import { log, redact } from './log';
+import { currentScope } from './request-scope';
 import { getPaymentSecrets } from './secrets';
 
 export const STRIPE_API_VERSION = '2026-10-28.endive';
@@ -33,8 +34,10 @@ export interface CheckoutSession {
 }
 
 export interface CheckoutSessionInput {
+  /** Minor units of `currency`, as Stripe counts them (5000 'jpy' is ¥5,000; the name predates currencies). */
   amountCents: number;
-  currency: 'usd';
+  /** Lowercase ISO code, one of shared/currency.ts CURRENCIES. */
+  currency: string;
   productName: string;
   description?: string;
   successUrl: string;
@@ -63,28 +66,84 @@ export function formEncode(value: unknown, prefix = '', out = new URLSearchParam
   return out;
 }
 
+/** Retries after the first try, as Stripe's own libraries do (maxNetworkRetries 2). */
+export const MAX_RETRIES = 2;
+/** Stripe's SDK backoff: 0.5 s doubling, at most 5 s, with jitter (half to all of it). */
+const INITIAL_DELAY_MS = 500;
+const MAX_DELAY_MS = 5_000;
+/** One try's own limit; the request's deadline (lib/request-scope.ts) bounds all of them together. */
+const TRY_TIMEOUT_MS = 8_000;
+
+/** The wait before retry `n` (1-based): exponential, capped, jittered so clients do not retry in step. */
+export function retryDelay(n: number, random = Math.random): number {
+  const base = Math.min(INITIAL_DELAY_MS * 2 ** (n - 1), MAX_DELAY_MS);
+  return Math.max(INITIAL_DELAY_MS, base * (0.5 + random() / 2));
+}
+
+/**
+ * Whether Stripe's answer may be tried again: its Stripe-Should-Retry header decides when present;
+ * otherwise a lock conflict (409), too many requests (429) and server errors (5xx) may.
+ */
+export function shouldRetry(status: number, header: string | null): boolean {
+  if (header === 'true') return true;
+  if (header === 'false') return false;
+  return status === 409 || status === 429 || status >= 500;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+
+const UNEXPECTED = 'The payment provider did not answer as expected. Please try again.';
+
 async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string, missing?: 'undefined'): Promise<T> {
   const { stripeSecretKey } = await getPaymentSecrets();
   if (!stripeSecretKey) throw new HttpError(503, 'Card payments are not set up for this organisation yet.');
   const base = (process.env.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/$/, '');
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${stripeSecretKey}`,
-      'stripe-version': STRIPE_API_VERSION,
-      ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-    },
-    body: body ? formEncode(body).toString() : undefined,
-    signal: AbortSignal.timeout(8000),
-  });
-  const json = (await res.json().catch(() => ({}))) as T & { error?: { message?: string } };
-  if (res.status === 404 && missing) return undefined as T;
-  if (!res.ok) {
-    log.error('Stripe answered an error', undefined, { path, status: res.status, stripeMessage: redact(json.error?.message ?? '') });
-    throw new HttpError(502, 'The payment provider did not answer as expected. Please try again.');
+  // Every POST carries a key, the same on each retry, so a retried write happens once at Stripe.
+  const key = method === 'POST' ? (idempotencyKey ?? randomUUID()) : undefined;
+  const deadline = currentScope()?.signal;
+  for (let attempt = 0; ; attempt++) {
+    let res: Response | undefined;
+    let failure: unknown;
+    try {
+      res = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${stripeSecretKey}`,
+          'stripe-version': STRIPE_API_VERSION,
+          ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          ...(key ? { 'idempotency-key': key } : {}),
+        },
+        body: body ? formEncode(body).toString() : undefined,
+        signal: deadline ? AbortSignal.any([deadline, AbortSignal.timeout(TRY_TIMEOUT_MS)]) : AbortSignal.timeout(TRY_TIMEOUT_MS),
+      });
+    } catch (error) {
+      // The request's own deadline ended it: no retry, the endpoint answers 503 already.
+      if (deadline?.aborted) throw error;
+      failure = error;
+    }
+    const retry = res ? shouldRetry(res.status, res.headers.get('stripe-should-retry')) : true;
+    if (!retry || attempt === MAX_RETRIES) {
+      if (!res) {
+        log.error('Stripe could not be reached', undefined, { path, tries: attempt + 1, error: (failure as Error)?.name });
+        throw new HttpError(502, UNEXPECTED);
+      }
+      const json = (await res.json().catch(() => ({}))) as T & { error?: { message?: string } };
+      if (res.status === 404 && missing) return undefined as T;
+      if (!res.ok) {
+        log.error('Stripe answered an error', undefined, { path, status: res.status, tries: attempt + 1, stripeMessage: redact(json.error?.message ?? '') });
+        throw new HttpError(502, UNEXPECTED);
+      }
+      return json;
+    }
+    await res?.body?.cancel().catch(() => undefined);
+    log.warn('Stripe request retried', { path, status: res?.status, attempt: attempt + 1 });
+    await sleep(retryDelay(attempt + 1), deadline);
   }
-  return json;
 }
 
 // Create a Checkout Session in payment mode for one line item.
@@ -118,7 +177,8 @@ export function createCheckoutSession(input: CheckoutSessionInput): Promise<Chec
 }
 
 // Expire an open Checkout Session (frees what it held; Stripe then sends checkout.session.expired).
-export function expireCheckoutSession(id: string, idempotencyKey?: string): Promise<CheckoutSession> {
+// Without a key of the caller's, expiring one session is always the same request.
+export function expireCheckoutSession(id: string, idempotencyKey = `expire-${id}`): Promise<CheckoutSession> {
   return request<CheckoutSession>('POST', `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`, {}, idempotencyKey);
 }
 

@@ -4,7 +4,6 @@
 // patient (with the calendar file that removes the event) and, under a 'full' refund policy, writes the refund (outbox rows): the outbox worker asks
 // Stripe for it (with an idempotency key of the booking, so never twice) and retries it with backoff
 // while Stripe cannot be reached, and the refund event (functions/payments/) records it as refunded.
-import { formatDollars } from '#shared/bookings/time';
 import { greeting } from '#shared/plain-name';
 import { manageTokenSchema } from '#shared/schemas/manage';
 import { conflict } from '#lib/errors';
@@ -13,7 +12,7 @@ import type { Mail } from '#lib/mail';
 import { auditItem } from '../data/audit';
 import { getBooking, type BookingRecord } from '../data/bookings';
 import { outboxMail, outboxNotice, outboxRefund } from '../data/outbox';
-import { bookingIcs, bookingRowId, CANCEL_ICS_TEXT, whenText, withPractitioner } from '../bookings/lib/mail';
+import { bookingIcs, bookingMoney, bookingRowId, CANCEL_ICS_TEXT, whenText, withPractitioner } from '../bookings/lib/mail';
 import { cancelConfirmed } from '../bookings/lib/places';
 import { cancelAppointment } from './lib/cancel-appointment';
 import { PATIENT_ACTOR, assertChangeable, openAny, openBooking, refundDue, toAppointmentManageView, toManageView, type Opened } from './lib/load';
@@ -26,7 +25,7 @@ function cancelledMail(b: BookingRecord, orgName: string, refundCents: number): 
     text: [
       greeting(b.firstName),
       `You cancelled your booking with ${orgName} for ${b.packageName}${withPractitioner(b)} on ${when.date} at ${when.time}.`,
-      refundCents > 0 ? `${formatDollars(refundCents)} is refunded to your card; it shows on your statement within 5 to 10 days.` : b.amountPaidCents ? 'Under the clinic\'s cancellation policy, the payment is not refunded.' : 'No payment was taken.',
+      refundCents > 0 ? `${bookingMoney(b, refundCents)} is refunded to your card; it shows on your statement within 5 to 10 days.` : b.amountPaidCents ? 'Under the clinic\'s cancellation policy, the payment is not refunded.' : 'No payment was taken.',
       `Reference: ${b.id}`,
       CANCEL_ICS_TEXT,
     ].join('\n\n'),
@@ -56,7 +55,7 @@ export const handler = endpoint({ body: manageTokenSchema }, async ({ body }) =>
         outboxMail(bookingRowId('patient-cancelled', booking), cancelledMail(booking, org.name, refundCents), booking.orgId),
         outboxNotice(bookingRowId('patient-cancelled-notice', booking), booking.orgId, {
           title: 'Booking cancelled by the patient',
-          message: `${who} cancelled "${booking.packageName}" (${whenText(booking).short}) with their manage link.${refundCents ? ` ${formatDollars(refundCents)} is refunded.` : ''} The time is free again.`,
+          message: `${who} cancelled "${booking.packageName}" (${whenText(booking).short}) with their manage link.${refundCents ? ` ${bookingMoney(booking, refundCents)} is refunded.` : ''} The time is free again.`,
           link: `/bookings/booking/${booking.id}`,
           module: 'BOOKING_PACKAGES',
         }),
@@ -71,7 +70,7 @@ export const handler = endpoint({ body: manageTokenSchema }, async ({ body }) =>
           : []),
         auditItem({
           orgId: booking.orgId, actorId: PATIENT_ACTOR, module: 'BOOKING_PACKAGES', action: 'update', recordType: 'booking', recordId: booking.id, at,
-          summary: `${who} cancelled their booking for "${booking.packageName}" (${whenText(booking).short}) with the manage link${refundCents ? `; refund of ${formatDollars(refundCents)} requested` : ''}`,
+          summary: `${who} cancelled their booking for "${booking.packageName}" (${whenText(booking).short}) with the manage link${refundCents ? `; refund of ${bookingMoney(booking, refundCents)} requested` : ''}`,
         }),
       ],
     });

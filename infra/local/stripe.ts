@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
+import { currencyRules, formatMoney, isCurrency } from '../../shared/currency';
 import type { LocalPage } from './pages';
 
 export const LOCAL_STRIPE_KEY = 'sk_test_local_stand_in';
@@ -50,10 +51,13 @@ export function parseStripeForm(body: string): Nested {
 const id = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-async function readText(req: IncomingMessage): Promise<string> {
+/** The request's body, read once (a failure filter may read it before the route does). */
+async function readText(req: IncomingMessage & { bodyText?: string }): Promise<string> {
+  if (req.bodyText !== undefined) return req.bodyText;
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  req.bodyText = Buffer.concat(chunks).toString('utf8');
+  return req.bodyText;
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {
@@ -73,6 +77,10 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
   const refunds = new Map<string, unknown>();
   const refunded = new Map<string, number>();
   const signer = new Stripe(LOCAL_STRIPE_KEY);
+  /** Sessions by Stripe idempotency key: a retried create answers the first session, as Stripe does. */
+  const created = new Map<string, Session>();
+  /** Failures to answer first (tests: POST /v1/__local/fail-next), to see the client retry. */
+  const failures: { path: string; status: number; shouldRetry?: string; orgId?: string }[] = [];
 
   async function emit(type: string, object: unknown) {
     const event = { id: id('evt'), object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, api_version: '2026-10-28.endive', data: { object } };
@@ -110,12 +118,39 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
     async handle(req, res, url) {
       if (req.headers.authorization !== `Bearer ${LOCAL_STRIPE_KEY}`) return json(res, 401, { error: { message: 'Invalid API key' } });
       const parts = url.pathname.split('/').filter(Boolean); // v1, checkout, sessions, id, expire
+      if (parts[1] === '__local' && parts[2] === 'fail-next' && req.method === 'POST') {
+        const form = parseStripeForm(await readText(req)) as Record<string, string>;
+        for (let i = 0; i < Number(form.count ?? 1); i++) failures.push({ path: form.path ?? '', status: Number(form.status ?? 500), shouldRetry: form.should_retry, orgId: form.org_id || undefined });
+        return json(res, 200, { queued: failures.length });
+      }
+      // A failure may be for one organisation's requests only (tests share the stand-in): metadata[orgId].
+      const orgOf = async () => String((parseStripeForm(await readText(req)) as { metadata?: { orgId?: string } }).metadata?.orgId ?? '');
+      let failure = -1;
+      for (const [i, f] of failures.entries()) {
+        if ((!f.path || url.pathname.startsWith(f.path)) && (!f.orgId || f.orgId === (await orgOf()))) {
+          failure = i;
+          break;
+        }
+      }
+      if (failure >= 0) {
+        const [f] = failures.splice(failure, 1);
+        res.writeHead(f!.status, { 'content-type': 'application/json', ...(f!.shouldRetry ? { 'stripe-should-retry': f!.shouldRetry } : {}) });
+        res.end(JSON.stringify({ error: { message: `Local stand-in failed this request on purpose (${f!.status})` } }));
+        return;
+      }
       if (parts[1] === 'checkout' && parts[2] === 'sessions') {
         if (req.method === 'POST' && parts.length === 3) {
+          const key = req.headers['idempotency-key'];
           const form = parseStripeForm(await readText(req)) as any;
+          if (typeof key === 'string' && created.has(key)) return json(res, 200, created.get(key));
           const item = form.line_items?.['0'];
           const amount = Number(item?.price_data?.unit_amount);
-          if (!Number.isInteger(amount) || amount < 50) return json(res, 400, { error: { message: 'Amount must be at least 50 cents' } });
+          const currency = String(item?.price_data?.currency ?? 'usd');
+          // Stripe's own checks: its minimum per currency, and the steps of KWD-like and ISK amounts.
+          const rules = currencyRules(currency);
+          if (!isCurrency(currency)) return json(res, 400, { error: { message: `Invalid currency: ${currency}` } });
+          if (!Number.isInteger(amount) || amount < rules.minMinor) return json(res, 400, { error: { message: `Amount must be at least ${formatMoney(rules.minMinor, currency)}` } });
+          if (amount % rules.step !== 0) return json(res, 400, { error: { message: `Invalid amount for ${currency.toUpperCase()}: must be divisible by ${rules.step}` } });
           const session: Session = {
             id: id('cs_test'),
             object: 'checkout.session',
@@ -123,7 +158,7 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
             status: 'open',
             payment_status: 'unpaid',
             amount_total: amount * Number(item.quantity ?? 1),
-            currency: item.price_data.currency ?? 'usd',
+            currency,
             metadata: form.metadata ?? {},
             payment_intent: null,
             customer_email: form.customer_email ?? null,
@@ -137,6 +172,7 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
           };
           session.url = `${options.appUrl}/local/checkout/${session.id}`;
           sessions.set(session.id, session);
+          if (typeof key === 'string') created.set(key, session);
           return json(res, 200, session);
         }
         const session = sessions.get(parts[3] ?? '');
@@ -214,7 +250,7 @@ function redirect(res: ServerResponse, location: string) {
   res.end();
 }
 
-const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+const money = (minor: number, currency: string) => formatMoney(minor, currency);
 
 function checkoutPage(s: Session): string {
   const item = s.line_items[0]!;

@@ -1,13 +1,18 @@
 // What the bookings API answers, as the console reads it (the handlers build exactly these).
 import type { BookingStatus, PaymentStatus } from '../schemas/bookings';
 import type { Interval, Weekday } from './time';
+import type { Currency } from '../currency';
 
 export interface BookingPackageView {
   id: string;
   packageName: string;
-  /** Dollars. */
+  /** Major units of `currency` (dollars for a USD clinic, yen for a JPY one). */
   packagePrice: number;
+  /** Minor units of `currency` (the same as packagePriceMinor; named before currencies). */
   packagePriceCents: number;
+  packagePriceMinor: number;
+  /** Lowercase ISO code of the price. */
+  currency: Currency;
   packageDescription: string;
   redirectionUrl: string;
   isActive: boolean;
@@ -32,8 +37,10 @@ export interface BookingFields {
   id: string;
   packageId: string;
   packageName: string;
+  /** Minor units of `currency`. */
   priceCents: number;
-  currency: 'usd';
+  /** What the booking is priced and paid in (absent on bookings from before currencies: read as USD). */
+  currency: Currency;
   firstName: string;
   lastName: string;
   email: string;
@@ -76,7 +83,9 @@ export interface BookingFields {
 
 /** A booking as the API shows it: its fields, with amounts in dollars and the time as a person reads it. */
 export interface BookingView extends BookingFields {
+  /** Major units of `currency` (the spec's field); priceMinor (= priceCents) in minor units. */
   price: number;
+  priceMinor: number;
   amountPaid: number | null;
   /** e.g. 'Monday, March 9, 2026 at 9:00 AM EDT' */
   bookingTimeLabel: string;

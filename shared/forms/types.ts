@@ -46,15 +46,19 @@ export interface SubmissionItem {
   value: string;
 }
 
-/** A form package (pricing tier) as the public page shows it. Prices are in cents and in dollars. */
+/** A form package (pricing tier) as the public page shows it. Prices in major and minor units of `currency`. */
 export interface PublicPackage {
   id: string;
   name: string;
   /** Sanitised HTML, or null. */
   description: string | null;
-  /** Dollars, 2 decimals (12.5 means $12.50). */
+  /** Major units of `currency` (12.5 means $12.50; 5000 with 'jpy' ¥5,000). */
   price: number;
+  /** Minor units (the same as priceMinor; named before currencies). */
   priceCents: number;
+  priceMinor?: number;
+  /** Lowercase ISO code (the server always sends it; absent reads as USD). */
+  currency?: string;
   /** Upload key below the asset base, or null. */
   image: string | null;
   /** `/assets/<key>`, or null. */

@@ -1,7 +1,8 @@
 // The rules a submission of a public form must meet, with the spec's exact messages (section 5).
 // The public page checks with these before sending and the server checks AGAIN with the same code
 // against the form it has stored, so what the page lets through is exactly what the server accepts.
-import { MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS, OPTION_TYPES, type FormField, type SubmissionItem } from './types';
+import { amountMessage, currencyRules, formatMoney, MAX_MINOR, parseAmount } from '../currency';
+import { OPTION_TYPES, type FormField, type SubmissionItem } from './types';
 
 /** A problem with a submission. `key` is the field id, or 'packageId' / 'items' / 'amount'. */
 export interface Issue {
@@ -225,9 +226,9 @@ export function toItems(values: Record<string, FieldValue | boolean | undefined>
   });
 }
 
-/** Dollars as the page and mail show them: $1,234.50. */
+/** Dollars as the page and mail show them: $1,234.50 (formatMoney for any currency). */
 export function formatDollars(cents: number): string {
-  return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+  return formatMoney(cents, 'usd');
 }
 
 /** Whole cents from dollars known to have at most 2 decimals. */
@@ -235,19 +236,23 @@ export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
 export const centsToDollars = (cents: number) => Math.round(cents) / 100;
 
 /**
- * A custom amount in dollars (as typed, or as a number) to cents, or the spec's message. `minCents`
- * is the package's own price: a custom amount may never be lower than it, nor than $0.50.
+ * A custom amount in major units of `currency` (as typed, or as a number) to minor units, or the
+ * message (the spec's own texts for USD: they are these with $ and 2). `minCents` is the package's own
+ * price in minor units: a custom amount may never be lower than it, nor than Stripe's minimum.
  */
-export function parseCustomAmount(input: unknown, minCents = 0): { cents: number; error?: undefined } | { cents?: undefined; error: string } {
-  if (input === undefined || input === null) return { error: messages.customAmount };
-  if (typeof input !== 'string' && typeof input !== 'number') return { error: messages.customAmount };
-  const text = typeof input === 'number' ? String(input) : input.trim();
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) return { error: messages.customAmount };
-  if ((match[2]?.length ?? 0) > 2) return { error: messages.amountDecimals };
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  if (!Number.isSafeInteger(cents) || cents < MIN_AMOUNT_CENTS) return { error: messages.customAmount };
-  if (cents > MAX_AMOUNT_CENTS) return { error: messages.amountTooLarge };
-  if (cents < minCents) return { error: `The amount must be at least ${formatDollars(minCents)} for this package.` };
+export function parseCustomAmount(input: unknown, minCents = 0, currency = 'usd'): { cents: number; error?: undefined } | { cents?: undefined; error: string } {
+  const rules = currencyRules(currency);
+  const invalid = `Please enter a valid custom amount (minimum ${formatMoney(rules.minMinor, rules.currency)})`;
+  if (typeof input !== 'string' && typeof input !== 'number') return { error: invalid };
+  const parsed = parseAmount(input, rules.currency, { anyAmount: true });
+  if (parsed.problem === 'invalid') return { error: invalid };
+  if (parsed.problem === 'decimals') {
+    return { error: rules.decimals === 0 ? amountMessage('decimals', rules.currency) : `Amount must have no more than ${rules.decimals} decimal places` };
+  }
+  if (parsed.problem === 'step') return { error: amountMessage('step', rules.currency) };
+  if (parsed.problem === 'max') return { error: `Amount must be at most ${formatMoney(MAX_MINOR, rules.currency)}` };
+  const cents = parsed.minor!;
+  if (cents < rules.minMinor) return { error: invalid };
+  if (cents < minCents) return { error: `The amount must be at least ${formatMoney(minCents, rules.currency)} for this package.` };
   return { cents };
 }

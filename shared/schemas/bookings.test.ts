@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './common';
-import { availabilitySchema, bookingFormSchema, bookingPackageSchema, priceToCents } from './bookings';
+import { availabilitySchema, bookingFormSchema, bookingPackageSchema, bookingPackageSchemaIn, priceToCents, priceToMinor } from './bookings';
 
 const valid = { packageId: 'abc', firstName: 'Pat', lastName: 'Lee', email: ' Pat@Example.com ', phoneNumber: '+15551234567', bookingDate: '2030-01-31', bookingTime: '09:30:00' };
 
@@ -43,6 +43,22 @@ describe('booking package schema', () => {
     expect(priceToCents('1.234')).toBe('Price must be a number of dollars with at most 2 decimals');
     expect(priceToCents(-1)).toBe('Price must be a number of dollars with at most 2 decimals');
     expect(bookingPackageSchema.parse({ packageName: 'A', packagePrice: '12.5' })).toEqual({ packageName: 'A', packagePrice: 12.5, packageDescription: '', redirectionUrl: '', isActive: true });
+  });
+
+  it("checks the price by the clinic's currency: yen whole, KWD ending in 0, minimums per currency", () => {
+    expect(priceToMinor('5000', 'jpy')).toBe(5000);
+    expect(priceToMinor('49', 'jpy')).toBe('A booking package needs a price of at least ¥50.');
+    expect(priceToMinor('5000.5', 'jpy')).toBe('Amounts in JPY have no decimals');
+    expect(priceToMinor('5.125', 'kwd')).toBe('Amounts in KWD must end in 0');
+    expect(priceToMinor('5.12', 'kwd')).toBe(5120);
+    expect(priceToMinor('0.29', 'gbp')).toBe('A booking package needs a price of at least £0.30.');
+    const jpy = bookingPackageSchemaIn('jpy');
+    expect(jpy.safeParse({ packageName: 'A', packagePrice: '5000.5' }).error?.issues[0]?.message).toBe('Amounts in JPY have no decimals');
+    expect(jpy.parse({ packageName: 'A', packagePrice: '5000' }).packagePrice).toBe(5000);
+    expect(bookingPackageSchemaIn('usd').safeParse({ packageName: 'A', packagePrice: '0.49' }).error?.issues[0]?.message).toBe('A booking package needs a price of at least $0.50.');
+    // The API's own body takes the shape only; the handler knows the clinic's currency.
+    expect(bookingPackageSchema.safeParse({ packageName: 'A', packagePrice: '5.125' }).success).toBe(true);
+    expect(bookingPackageSchema.safeParse({ packageName: 'A', packagePrice: '-1' }).error?.issues[0]?.message).toBe('Price must be a number of dollars with at most 2 decimals');
   });
 });
 

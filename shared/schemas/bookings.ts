@@ -1,19 +1,18 @@
 // Booking packages, availability and the public booking request (spec sections 3, 5 and 7). The
 // console's forms and the public booking page use these; the handlers validate with the same ones.
-// Prices are dollars with at most 2 decimals on the wire (packagePrice 49.5 = $49.50), whole cents in
-// the table (the reply also carries packagePriceCents). A booking is paid by card, so a package costs
-// at least $0.50 (Stripe's minimum).
+// Prices are major units of the clinic's currency on the wire (packagePrice 49.5 = $49.50, 5000 =
+// ¥5,000), minor units with the currency code in the table (the reply also carries packagePriceMinor
+// and currency; packagePriceCents is the same minor amount, from before currencies). A booking is paid
+// by card, so a package costs at least Stripe's minimum for the currency ($0.50, ¥50, ...).
 import * as z from 'zod/mini';
 import { BOOKING_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from '../bookings/form';
 import { WEEKDAYS, minutesOf, normaliseTime, parseDate } from '../bookings/time';
 import { requiredString } from './common';
+import { amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
 import { isSitePath } from '../redirect-url';
 
 export { BOOKING_MESSAGES };
 
-export const MIN_PACKAGE_PRICE_CENTS = 50;
-/** Stripe's largest amount for USD Checkout. */
-export const MAX_PACKAGE_PRICE_CENTS = 99_999_999;
 
 
 const optionalText = (max: number) =>
@@ -29,27 +28,45 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Dollars (a number or text, at most 2 decimals) to whole cents, or the message. */
-export function priceToCents(value: unknown): number | string {
-  const s = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(s);
-  const cents = m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : NaN;
-  if (!m || !Number.isSafeInteger(cents) || cents > MAX_PACKAGE_PRICE_CENTS) return BOOKING_MESSAGES.price;
-  if (cents < MIN_PACKAGE_PRICE_CENTS) return BOOKING_MESSAGES.minPrice;
-  return cents;
+/** The message for a package price refused in `currency`: the spec's texts for USD, Stripe's rules otherwise. */
+export function packagePriceMessage(problem: AmountProblem, currency: string): string {
+  if (problem === 'min') return `A booking package needs a price of at least ${formatMoney(minimumOf(currency), currency)}.`;
+  if (currencyOf(currency) === 'usd' || problem === 'invalid') return currencyOf(currency) === 'usd' ? BOOKING_MESSAGES.price : `Price must be an amount in ${currency.toUpperCase()}`;
+  return amountMessage(problem, currency);
 }
 
-const packagePrice = z.pipe(
-  z.union([z.number(BOOKING_MESSAGES.price), z.string(BOOKING_MESSAGES.price)]),
-  z.transform((v, ctx) => {
-    const cents = priceToCents(v);
-    if (typeof cents === 'string') {
-      ctx.issues.push({ code: 'custom', message: cents, input: v });
-      return z.NEVER;
-    }
-    return cents / 100;
-  }),
-);
+/** A price in major units (a number or text) to minor units of `currency`, or the message. */
+export function priceToMinor(value: unknown, currency: string): number | string {
+  const parsed = parseAmount(value, currency);
+  return parsed.problem ? packagePriceMessage(parsed.problem, currency) : parsed.minor;
+}
+
+/** Dollars (a number or text, at most 2 decimals) to whole cents, or the message (a USD clinic's price). */
+export const priceToCents = (value: unknown): number | string => priceToMinor(value, 'usd');
+
+/**
+ * A package price in major units. With a currency (the console knows its clinic's), checked by its
+ * rules; without one (the API's body, before the handler knows the clinic), only its shape: the
+ * handler checks it against the clinic's currency (priceToMinor).
+ */
+const packagePriceIn = (currency?: string) =>
+  z.pipe(
+    z.union([z.number(BOOKING_MESSAGES.price), z.string(BOOKING_MESSAGES.price)]),
+    z.transform((v, ctx) => {
+      const text = typeof v === 'number' ? String(v) : v.trim();
+      if (!currency) {
+        if (/^\d{1,12}(\.\d{1,3})?$/.test(text)) return Number(text);
+        ctx.issues.push({ code: 'custom', message: BOOKING_MESSAGES.price, input: v });
+        return z.NEVER;
+      }
+      const minor = priceToMinor(text, currency);
+      if (typeof minor === 'string') {
+        ctx.issues.push({ code: 'custom', message: minor, input: v });
+        return z.NEVER;
+      }
+      return Number(text);
+    }),
+  );
 
 const redirectionUrl = z._default(
   z.pipe(z.nullable(z.string()), z.transform((v) => (v ?? '').trim())).check(
@@ -61,8 +78,8 @@ const redirectionUrl = z._default(
 
 const packageFields = {
   packageName: requiredString('Package name is required', z.maxLength(100, 'Maximum 100 symbols')),
-  /** Dollars, 2 decimals at most; at least $0.50. */
-  packagePrice,
+  /** Major units of the clinic's currency (checked against it by the handler). */
+  packagePrice: packagePriceIn(),
   /** Plain text, shown as text on the booking page. */
   packageDescription: optionalText(2000),
   /** Where the visitor lands after paying (the clinic's own site); empty: back to the booking page. */
@@ -99,14 +116,18 @@ const timingFits = (p: { durationMinutes?: number | null; bufferBeforeMinutes?: 
   (p.durationMinutes ?? 0) + (p.bufferBeforeMinutes ?? 0) + (p.bufferAfterMinutes ?? 0) <= 480;
 const TIMING_TOO_LONG = 'Duration and buffers together are at most 480 minutes';
 
-/** POST /bookings/packages. */
+/** POST /bookings/packages (the price's currency rules are the handler's: it knows the clinic). */
 export const bookingPackageSchema = z.object({ ...packageFields, ...timingFields }).check(z.refine(timingFits, TIMING_TOO_LONG));
+
+/** The console's form: the same fields, the price checked by the clinic's currency as the user types. */
+export const bookingPackageSchemaIn = (currency: string) =>
+  z.object({ ...packageFields, packagePrice: packagePriceIn(currency), ...timingFields }).check(z.refine(timingFits, TIMING_TOO_LONG));
 export type BookingPackageInput = z.input<typeof bookingPackageSchema>;
 
 /** PUT /bookings/packages/{id}: any of the fields; `{ isActive: false }` deactivates. */
 export const bookingPackageUpdateSchema = z.object({
   packageName: z.optional(packageFields.packageName),
-  packagePrice: z.optional(packagePrice),
+  packagePrice: z.optional(packagePriceIn()),
   packageDescription: z.optional(z.pipe(z.nullable(z.string()), z.transform((v) => (v ?? '').trim())).check(z.maxLength(2000, 'Maximum 2000 symbols'))),
   redirectionUrl: z.optional(
     z.pipe(z.nullable(z.string()), z.transform((v) => (v ?? '').trim())).check(

@@ -1,9 +1,10 @@
 // Form builder, form packages, public submissions and payment links (spec sections 3, 5 and 7).
 // The console's form builder and package forms use these; the handlers validate with the same ones.
-// Prices and amounts are dollars with at most 2 decimals on the wire (12.5 = $12.50); the server
-// stores whole cents.
+// Prices and amounts are major units of the clinic's currency on the wire (12.5 = $12.50, 5000 =
+// ¥5,000); the server stores minor units with the currency (shared/currency.ts).
 import * as z from 'zod/mini';
-import { FIELD_ATTRIBUTES, FIELD_TYPES, MAX_AMOUNT_CENTS, OPTION_TYPES } from '../forms/types';
+import { amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
+import { FIELD_ATTRIBUTES, FIELD_TYPES, OPTION_TYPES } from '../forms/types';
 import { requiredString } from './common';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -99,41 +100,63 @@ export const linkPackagesSchema = z.object({
   packageId: z.optional(z.nullable(z.string())),
 });
 
-const dollars = (message: string) =>
+export const FORM_PRICE_MESSAGE = 'Price must be a number of dollars with at most 2 decimals';
+
+/** The message for a form package price refused in `currency`: the spec's texts for USD. */
+export function formPackagePriceMessage(problem: AmountProblem, currency: string): string {
+  if (problem === 'min') return `A payable package needs a price of at least ${formatMoney(minimumOf(currency), currency)}.`;
+  if (currencyOf(currency) === 'usd') return FORM_PRICE_MESSAGE;
+  return problem === 'invalid' ? `Price must be an amount in ${currency.toUpperCase()}` : amountMessage(problem, currency);
+}
+
+/**
+ * A form package's price in minor units of `currency`, or the message. A payable package with a fixed
+ * price needs Stripe's minimum; a free one, or a custom amount's floor, may be less (even 0).
+ */
+export function formPackagePrice(p: { price: unknown; isPayable?: boolean; customAmountEnabled?: boolean }, currency: string): number | string {
+  const charged = (p.isPayable ?? true) && !p.customAmountEnabled;
+  const parsed = parseAmount(p.price, currency, { anyAmount: !charged });
+  return parsed.problem ? formPackagePriceMessage(parsed.problem, currency) : parsed.minor;
+}
+
+/** A price in major units: its shape only (the handler checks it by the clinic's currency). */
+const majorUnits = (message: string) =>
   z.pipe(
     z.union([z.number(), z.string()], message),
     z.transform((v, ctx) => {
       const s = typeof v === 'number' ? String(v) : v.trim();
-      const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(s);
-      const cents = m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : NaN;
-      if (!m || !Number.isSafeInteger(cents) || cents > MAX_AMOUNT_CENTS) {
-        ctx.issues.push({ code: 'custom', message, input: v });
-        return z.NEVER;
-      }
-      return cents / 100;
+      if (/^\d{1,12}(\.\d{1,3})?$/.test(s)) return Number(s);
+      ctx.issues.push({ code: 'custom', message, input: v });
+      return z.NEVER;
     }),
   );
 
-/** POST /packages and PUT /packages/{id}. `price` in dollars (2 decimals at most, as a number or text); the reply adds priceCents. */
-export const formPackageSchema = z
-  .object({
+const formPackageFields = {
     name: requiredString('Package name is required', z.maxLength(100, 'Maximum 100 symbols')),
     /** HTML; sanitised by the server (scripts, event handlers and unknown tags removed). */
     description: z._default(z.nullable(z.string().check(z.maxLength(20_000, 'The description is too long'))), null),
-    price: dollars('Price must be a number of dollars with at most 2 decimals'),
+    price: majorUnits(FORM_PRICE_MESSAGE),
     customAmountEnabled: z._default(z.boolean(), false),
     isPayable: z._default(z.boolean(), true),
     /** Only to clear the image (null); images are set through POST /leads/update-package-image. */
     image: z.optional(z.nullable(z.string())),
-  })
-  .check(
+};
+
+/**
+ * POST /packages and PUT /packages/{id}. `price` in major units of the clinic's currency (a number or
+ * text); the handler checks it by that currency (formPackagePrice); the reply adds priceMinor and currency.
+ */
+export const formPackageSchema = z.object(formPackageFields);
+export type FormPackageInput = z.input<typeof formPackageSchema>;
+
+/** The console's form: the same, with the price checked by the clinic's currency as the user types. */
+export const formPackageSchemaIn = (currency: string) =>
+  z.object(formPackageFields).check(
     z.superRefine((p, ctx) => {
-      if (p.isPayable && !p.customAmountEnabled && p.price < 0.5) {
-        ctx.addIssue({ code: 'custom', message: 'A payable package needs a price of at least $0.50.', path: ['price'], input: p.price });
-      }
+      const price = formPackagePrice(p, currency);
+      if (typeof price === 'string') ctx.addIssue({ code: 'custom', message: price, path: ['price'], input: p.price });
     }),
   );
-export type FormPackageInput = z.input<typeof formPackageSchema>;
 
 /** POST /form-builder/form/{formId}/submissions (public). Rules per field: shared/forms/validate.ts. */
 export const submissionSchema = z.object({
@@ -150,7 +173,8 @@ export const paymentSessionSchema = z.object({
   /** The submission (lead) this payment is for: the public page submits first, then pays. */
   submissionId: requiredString('submissionId is required'),
   amount: z.optional(z.nullable(z.union([z.number(), z.string()]))),
-  currency: z._default(z.string().check(z.trim(), z.toLowerCase()), 'usd'),
+  /** The package's currency as the page shows it (optional: the server charges in the package's own). */
+  currency: z.optional(z.string().check(z.trim(), z.toLowerCase())),
   successUrl: z.optional(z.string().check(z.maxLength(2000, 'Maximum 2000 symbols'))),
   cancelUrl: z.optional(z.string().check(z.maxLength(2000, 'Maximum 2000 symbols'))),
 });

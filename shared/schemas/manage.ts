@@ -54,6 +54,8 @@ export interface ManageView {
   changeableUntil: string;
   canChange: boolean;
   cutoffHours: number;
-  /** What a cancellation now refunds, in cents (0: nothing). */
+  /** What a cancellation now refunds, in minor units of `currency` (0: nothing). */
   refundOnCancelCents: number;
+  /** The currency of the amounts (lowercase ISO code). */
+  currency: string;
 }

@@ -2,6 +2,7 @@
 // console's forms and by the handlers, so both give the same messages.
 import * as z from 'zod/mini';
 import { BRAND_COLOR } from '../brand';
+import { CURRENCIES, type Currency } from '../currency';
 import { MODULES } from '../permissions';
 import { CALLING_CODE } from '../sms-countries';
 import { organizationSchema } from './account';
@@ -41,11 +42,18 @@ export const timeZone = z.pipe(
   z.transform(canonicalTimeZone),
 );
 
+/** What the clinic charges in: one of Stripe's presentment currencies, any letter case ('JPY', 'jpy'). */
+export const currency = z.pipe(
+  z.string('Currency must be a three-letter code such as USD').check(z.trim(), z.toLowerCase()),
+  z.enum(CURRENCIES, 'Currency must be one Stripe charges in, such as USD, EUR, GBP or JPY'),
+);
+
 /**
  * POST /users/add-organization: the sign-up step's fields and the creator's browser time zone (the
  * organisation's zone until the owner changes it in the profile); without one the server's default.
+ * `currency`: what it charges in; without one, the currency of the creator's country (else USD).
  */
-export const newOrganizationSchema = z.extend(organizationSchema, { timeZone: z.optional(timeZone) });
+export const newOrganizationSchema = z.extend(organizationSchema, { timeZone: z.optional(timeZone), currency: z.optional(currency) });
 export type NewOrganization = z.infer<typeof newOrganizationSchema>;
 
 export { DEFAULT_POLICY, policyOf, type PatientPolicy } from '../policy';
@@ -77,8 +85,8 @@ export const brandColor = z.pipe(
   z.transform((v) => v.toLowerCase()),
 );
 
-/** PATCH /organization/profile: the organisation fields (spec section 5 messages), the time zone, the address, the patient policy and the brand colour, each optional. */
-export const organizationProfileUpdateSchema = z.partial(z.extend(organizationSchema, { timeZone, address, ...policyFields, brandColor }));
+/** PATCH /organization/profile: the organisation fields (spec section 5 messages), the time zone, the address, the patient policy, the brand colour and the currency, each optional. */
+export const organizationProfileUpdateSchema = z.partial(z.extend(organizationSchema, { timeZone, address, currency, ...policyFields, brandColor }));
 export type OrganizationProfileUpdate = z.infer<typeof organizationProfileUpdateSchema>;
 
 /** What GET /organization/profile answers (no apiKey: that is the owner's integration view). */
@@ -106,6 +114,8 @@ export interface OrganizationProfile {
   logoKey: string | null;
   /** The colour of its mails' header and buttons ('#rrggbb'; the default when it chose none). */
   brandColor: string;
+  /** What it charges in (lowercase ISO 4217; USD for clinics from before currencies). */
+  currency: Currency;
 }
 
 /** The logo of the clinic's mails: PNG or JPEG (many mail clients block SVG and show WebP poorly), small. */

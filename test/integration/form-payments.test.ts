@@ -89,7 +89,8 @@ describe('payment link: the server decides the price', () => {
     await refuse(await session(s, custom.submissionId, s.custom, { amount: -50 }), 400, 'Please enter a valid custom amount (minimum $0.50)');
     const free = await submit(s, s.free);
     await refuse(await session(s, free.submissionId, s.free), 400, 'This package cannot be paid online.');
-    await refuse(await session(s, submissionId, s.fixed, { currency: 'eur' }), 400, 'Only USD payments are supported.');
+    // The package's currency decides (issue 26): a page naming another is out of date.
+    await refuse(await session(s, submissionId, s.fixed, { currency: 'eur' }), 400, 'This package is priced in USD. Please reload the page.');
     await refuse(await session(s, submissionId, s.custom, { amount: 30 }), 400, 'The package differs from the one chosen in the form.');
     await refuse(await session(s, submissionId, 'not-on-this-form'), 400, 'The selected package is not available for this form.');
     await refuse(await session(s, submissionId, s.fixed, { successUrl: 'https://evil.example/thanks' }), 400, 'The return address must be on this site.');

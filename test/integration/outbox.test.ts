@@ -120,14 +120,16 @@ describe('outbox delivery', () => {
   });
 
   it('asks Stripe for a refund again, under the same idempotency key, after Stripe failed the first time', async () => {
-    // A Stripe of this test: down (500) for the first call, then a refund.
+    // A Stripe of this test: down (500) for the first delivery's three calls (the client's try and its two
+    // retries, lib/stripe.ts), then a refund.
     const calls: { path: string; key: string | undefined; body: string }[] = [];
     const stripe = createServer(async (req, res) => {
       let body = '';
       for await (const chunk of req) body += chunk;
       calls.push({ path: req.url ?? '', key: req.headers['idempotency-key'] as string | undefined, body });
-      res.writeHead(calls.length === 1 ? 500 : 200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(calls.length === 1 ? { error: { message: 'Stripe is down' } } : { id: 're_test_1', object: 'refund', amount: 4950, status: 'succeeded' }));
+      const down = calls.length <= 3;
+      res.writeHead(down ? 500 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(down ? { error: { message: 'Stripe is down' } } : { id: 're_test_1', object: 'refund', amount: 4950, status: 'succeeded' }));
     });
     await new Promise<void>((resolve) => stripe.listen(0, '127.0.0.1', resolve));
     vi.stubEnv('STRIPE_API_BASE', `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`);
@@ -144,10 +146,10 @@ describe('outbox delivery', () => {
       expect(await worker.deliver(id, retryAt)).toBe('sent');
       expect(await worker.deliver(id, retryAt)).toBe('skipped');
 
-      expect(calls).toHaveLength(2);
-      expect(calls.map((c) => c.path)).toEqual(['/v1/refunds', '/v1/refunds']);
-      expect(calls.map((c) => c.key)).toEqual([refund.idempotencyKey, refund.idempotencyKey]);
-      expect(new URLSearchParams(calls[1]!.body).get('amount')).toBe('4950');
+      expect(calls).toHaveLength(4);
+      expect(calls.map((c) => c.path)).toEqual(Array(4).fill('/v1/refunds'));
+      expect(calls.map((c) => c.key)).toEqual(Array(4).fill(refund.idempotencyKey));
+      expect(new URLSearchParams(calls[3]!.body).get('amount')).toBe('4950');
       expect(await row(id)).toMatchObject({ status: 'sent' });
     } finally {
       vi.stubEnv('STRIPE_API_BASE', inject('stackEnv').STRIPE_API_BASE ?? '');

@@ -54,8 +54,8 @@ describe('public form detail', () => {
       id: form.id, organizationName: 'pubdetail Clinic', name: 'Intake', description: 'Tell us', fields: form.fields, packageId: null,
       redirectUrl: '/thanks', successMessage: 'Thanks!', submitButtonText: 'Send', secondButtonText: 'Later',
       packages: [
-        { id: packageIds[0], name: 'Tier 1', description: '<p>Tier 1</p>', price: 10, priceCents: 1000, image: null, imageUrl: null, customAmountEnabled: false, isPayable: true },
-        { id: packageIds[1], name: 'Tier 2', description: '<p>Tier 2</p>', price: 20, priceCents: 2000, image: null, imageUrl: null, customAmountEnabled: false, isPayable: true },
+        { id: packageIds[0], name: 'Tier 1', description: '<p>Tier 1</p>', price: 10, priceCents: 1000, priceMinor: 1000, currency: 'usd', image: null, imageUrl: null, customAmountEnabled: false, isPayable: true },
+        { id: packageIds[1], name: 'Tier 2', description: '<p>Tier 2</p>', price: 20, priceCents: 2000, priceMinor: 2000, currency: 'usd', image: null, imageUrl: null, customAmountEnabled: false, isPayable: true },
       ],
     });
   });

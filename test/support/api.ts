@@ -109,7 +109,9 @@ export interface Owner {
 }
 
 /** Runs the whole sign-up flow and returns a signed-in owner of a new organisation. */
-export async function signUpOwner(tag = 'owner', password = 'Secret-123', organization: { timeZone?: string } = {}): Promise<Owner> {
+/** `organization`: sent with the organisation step, but `country`, which goes with the basic details (the currency follows it). */
+export async function signUpOwner(tag = 'owner', password = 'Secret-123', organization: { timeZone?: string; currency?: string; country?: string } = {}): Promise<Owner> {
+  const { country, ...orgFields } = organization;
   const email = uniqueEmail(tag);
   const sent = await api('POST', '/users/register-email', { body: { email, password } });
   if (sent.status !== 201) throw new Error(`register-email: ${sent.status} ${sent.body.message}`);
@@ -117,11 +119,11 @@ export async function signUpOwner(tag = 'owner', password = 'Secret-123', organi
   const registration = verified.body.data.token as string;
   await api('POST', '/users/add-basic-details', {
     token: registration,
-    body: { username: `${tag}name`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' },
+    body: { username: `${tag}name`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female', ...(country ? { country } : {}) },
   });
   const org = await api('POST', '/users/add-organization', {
     token: registration,
-    body: { name: `${tag} Clinic`, email, legalName: `${tag} Clinic LLC`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567', ...organization },
+    body: { name: `${tag} Clinic`, email, legalName: `${tag} Clinic LLC`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567', ...orgFields },
   });
   if (org.status !== 201) throw new Error(`add-organization: ${org.status} ${org.body.message}`);
   return { email, password, token: org.body.data.token, userId: org.body.data.userDetails.id, orgId: org.body.data.userDetails.organizationId };

@@ -84,3 +84,17 @@ export async function expireLocalCheckout(sessionId: string) {
   });
   return res.status;
 }
+
+/**
+ * Makes the local Stripe stand-in fail the next `count` requests whose path starts with `path` (all
+ * paths when empty), of `orgId` when given, with `status`, optionally with a Stripe-Should-Retry header: the client must retry.
+ */
+export async function failStripeNext(options: { count?: number; status?: number; path?: string; shouldRetry?: boolean; orgId?: string } = {}) {
+  const env = inject('stackEnv');
+  const body = new URLSearchParams({ count: String(options.count ?? 1), status: String(options.status ?? 500), path: options.path ?? '' });
+  if (options.shouldRetry !== undefined) body.set('should_retry', String(options.shouldRetry));
+  // Only that organisation's requests (metadata[orgId]): other test files share the stand-in.
+  if (options.orgId) body.set('org_id', options.orgId);
+  const res = await fetch(`${env.STRIPE_API_BASE}/v1/__local/fail-next`, { method: 'POST', headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' }, body });
+  if (!res.ok) throw new Error(`The local Stripe stand-in refused fail-next: ${res.status}`);
+}

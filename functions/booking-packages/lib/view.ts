@@ -1,4 +1,6 @@
-// What the API shows of a booking package: the price in dollars (and cents), never table keys.
+// What the API shows of a booking package: the price in major and minor units with its currency, never
+// table keys.
+import { currencyOf, fromMinor } from '#shared/currency';
 import type { BookingPackageView } from '#shared/bookings/types';
 import type { BookingPackageRecord } from '../../data/booking-packages';
 
@@ -15,12 +17,17 @@ export function packageTiming(p: BookingPackageRecord) {
   };
 }
 
+/** The price in the spec's field (major units), in minor units, and its currency. */
+export function priceOf(p: Pick<BookingPackageRecord, 'packagePriceCents' | 'currency'>) {
+  const currency = currencyOf(p.currency);
+  return { packagePrice: fromMinor(p.packagePriceCents, currency), packagePriceCents: p.packagePriceCents, packagePriceMinor: p.packagePriceCents, currency };
+}
+
 export function toBookingPackageView(p: BookingPackageRecord): BookingPackageView {
   return {
     id: p.id,
     packageName: p.packageName,
-    packagePrice: p.packagePriceCents / 100,
-    packagePriceCents: p.packagePriceCents,
+    ...priceOf(p),
     packageDescription: p.packageDescription,
     redirectionUrl: p.redirectionUrl,
     isActive: p.isActive,
@@ -36,8 +43,7 @@ export function toPublicPackageView(p: BookingPackageRecord) {
   return {
     id: p.id,
     packageName: p.packageName,
-    packagePrice: p.packagePriceCents / 100,
-    packagePriceCents: p.packagePriceCents,
+    ...priceOf(p),
     packageDescription: p.packageDescription,
     isActive: p.isActive,
   };

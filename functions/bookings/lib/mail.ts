@@ -4,11 +4,14 @@
 // unplaced once, so each mail exists once however many events or clicks cause it.
 import { describeInstant } from '#shared/bookings/slots';
 import { greeting, plainName } from '#shared/plain-name';
-import { formatDollars } from '#shared/bookings/time';
+import { currencyOf, formatMoney } from '#shared/currency';
 import { config } from '#lib/config';
 import type { Mail } from '#lib/mail';
 import type { BookingRecord } from '../../data/bookings';
 import { buildIcs } from './ics';
+
+/** An amount of a booking in its own currency (USD for bookings from before currencies). */
+export const bookingMoney = (b: { currency?: string }, minor: number) => formatMoney(minor, currencyOf(b.currency));
 
 /**
  * Who a booking or appointment is with, or null (clinic-wide packages, records from before
@@ -61,7 +64,7 @@ export function confirmationMail(b: BookingRecord, orgName: string, manage?: str
       `Date: ${when.date}`,
       `Time: ${when.time}`,
       `Length: ${b.durationMinutes} minutes`,
-      `Price: ${formatDollars(b.priceCents)} (USD)${paid !== b.priceCents ? `, paid ${formatDollars(paid)}` : ', paid'}`,
+      `Price: ${bookingMoney(b, b.priceCents)} (${currencyOf(b.currency).toUpperCase()})${paid !== b.priceCents ? `, paid ${bookingMoney(b, paid)}` : ', paid'}`,
       `Reference: ${b.id}`,
     ].join('\n'),
     'The attached calendar file (booking.ics) adds the appointment to your calendar.',
@@ -154,7 +157,7 @@ export function refundCancellationMail(b: BookingRecord, orgName: string, refund
     text: [
       greeting(b.firstName),
       `${orgName} refunded your payment for ${b.packageName}${withPractitioner(b)} on ${when.date} at ${when.time}, so the booking is cancelled.`,
-      `${formatDollars(refundedCents)} is refunded to your card; it shows on your statement within 5 to 10 days.`,
+      `${bookingMoney(b, refundedCents)} is refunded to your card; it shows on your statement within 5 to 10 days.`,
       `Reference: ${b.id}`,
       CANCEL_ICS_TEXT,
     ].join('\n\n'),

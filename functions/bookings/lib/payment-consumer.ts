@@ -16,7 +16,6 @@
 //              patient mailed the calendar file that removes it), or
 //              partially_refunded.
 // An event for a booking that does not exist (yet) is handed back (PaymentTargetMissing).
-import { formatDollars } from '#shared/bookings/time';
 import { countMetric, log } from '#lib/log';
 import type { CheckoutSession } from '#lib/stripe';
 import { auditItem } from '../../data/audit';
@@ -29,7 +28,7 @@ import { outboxMail, outboxNotice } from '../../data/outbox';
 import { moneyDelta, reportDayOf, reportItems } from '../../data/reports';
 import { amountText, differenceNote, paidDifference, STRIPE_ACTOR, type PaidDifference } from '../../payments/lib/amounts';
 import { PaymentTargetMissing, type PaymentConsumer, type PaymentRef, type Refund } from '../../payments/lib/contract';
-import { bookingRowId, confirmationMail, refundCancellationMail, unplacedPaymentMail, whenText } from './mail';
+import { bookingMoney, bookingRowId, confirmationMail, refundCancellationMail, unplacedPaymentMail, whenText } from './mail';
 import { cancelConfirmed, confirmHeld, reinstateExpired, releaseHeld, updateBooking } from './places';
 import { manageLink } from './manage-link';
 import { bookingReminderItems } from './reminder';
@@ -188,7 +187,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
         booking,
         bookingRowId(`refunded-${refund.amountRefunded}-notice`, booking),
         full ? 'Booking refunded' : 'Booking partly refunded',
-        `${formatDollars(refund.amountRefunded)} of ${formatDollars(refund.amount)} refunded to ${who(booking)} for "${booking.packageName}" (${whenText(booking).short}).` +
+        `${bookingMoney(booking, refund.amountRefunded)} of ${bookingMoney(booking, refund.amount)} refunded to ${who(booking)} for "${booking.packageName}" (${whenText(booking).short}).` +
           (cancels ? ' The booking is cancelled and its time is free again.' : ''),
       );
       // What this refund adds to the refunds recorded (Stripe sends the running total), on today's figures.

@@ -1,4 +1,5 @@
 // What staff see of a booking, and the public page's message for an unknown key.
+import { currencyOf, fromMinor } from '#shared/currency';
 import { describeInstant } from '#shared/bookings/slots';
 import type { BookingView } from '#shared/bookings/types';
 import { config } from '#lib/config';
@@ -21,9 +22,10 @@ export function toBookingView(b: BookingRecord): BookingView {
     id: b.id,
     packageId: b.packageId,
     packageName: b.packageName,
-    price: b.priceCents / 100,
+    price: fromMinor(b.priceCents, b.currency),
+    priceMinor: b.priceCents,
+    currency: currencyOf(b.currency),
     priceCents: b.priceCents,
-    currency: b.currency,
     firstName: b.firstName,
     lastName: b.lastName,
     email: b.email,
@@ -43,7 +45,7 @@ export function toBookingView(b: BookingRecord): BookingView {
     holdExpiresAt: b.holdExpiresAt,
     stripeSessionId: b.stripeSessionId,
     paymentIntentId: b.paymentIntentId,
-    amountPaid: b.amountPaidCents === null ? null : b.amountPaidCents / 100,
+    amountPaid: b.amountPaidCents === null ? null : fromMinor(b.amountPaidCents, b.currency),
     amountPaidCents: b.amountPaidCents,
     refundedCents: b.refundedCents,
     payerEmail: b.payerEmail,

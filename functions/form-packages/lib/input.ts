@@ -1,13 +1,16 @@
-// A validated package body as stored: price in cents, description sanitised, image only cleared or
-// kept within the package's own upload folder.
+// A validated package body as stored: price in minor units of the clinic's currency (checked by its
+// rules) with that currency, description sanitised, image only cleared or kept within the package's
+// own upload folder.
 import type * as z from 'zod/mini';
-import { dollarsToCents } from '#shared/forms/validate';
-import type { formPackageSchema } from '#shared/schemas/forms';
+import type { Currency } from '#shared/currency';
+import { formPackagePrice, type formPackageSchema } from '#shared/schemas/forms';
 import { badRequest } from '#lib/errors';
 import { sanitizeDescription } from '#shared/forms/sanitize-html';
 import { packageImagePrefix } from './view';
 
-export function packageFields(orgId: string, packageId: string, body: z.output<typeof formPackageSchema>) {
+export function packageFields(orgId: string, packageId: string, body: z.output<typeof formPackageSchema>, currency: Currency) {
+  const price = formPackagePrice(body, currency);
+  if (typeof price === 'string') throw badRequest(price, { price });
   let image: string | null | undefined;
   if (body.image === null || body.image === '') image = null;
   else if (body.image !== undefined) {
@@ -19,7 +22,8 @@ export function packageFields(orgId: string, packageId: string, body: z.output<t
   return {
     name: body.name,
     description: sanitizeDescription(body.description),
-    priceCents: dollarsToCents(body.price),
+    priceCents: price,
+    currency,
     customAmountEnabled: body.customAmountEnabled,
     isPayable: body.isPayable,
     image,

@@ -1,7 +1,7 @@
-// What the API shows of a form package: prices in dollars and cents, the image as a key and as its
+// What the API shows of a form package: prices in major and minor units with the currency, the image as a key and as its
 // /assets address (the console and the public page join keys to the asset base the same way).
 import { assetUrl } from '#shared/forms/page';
-import { centsToDollars } from '#shared/forms/validate';
+import { currencyOf, fromMinor } from '#shared/currency';
 import type { PublicPackage } from '#shared/forms/types';
 import type { FormPackageRecord } from '../../data/form-packages';
 
@@ -12,8 +12,10 @@ export function toPublicPackage(p: FormPackageRecord): PublicPackage {
     id: p.id,
     name: p.name,
     description: p.description ?? null,
-    price: centsToDollars(p.priceCents),
+    price: fromMinor(p.priceCents, currencyOf(p.currency)),
     priceCents: p.priceCents,
+    priceMinor: p.priceCents,
+    currency: currencyOf(p.currency),
     image: p.image ?? null,
     imageUrl: assetUrl(p.image),
     customAmountEnabled: p.customAmountEnabled,

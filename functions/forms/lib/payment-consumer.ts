@@ -6,7 +6,7 @@
 // A paid amount (or currency) that differs from the price is still recorded as paid (the payer was
 // charged), but flagged (needsAttention), staff are told, and the audit log says so.
 // An event for a payment that does not exist (yet) is handed back (PaymentTargetMissing).
-import { formatDollars } from '#shared/forms/validate';
+import { formatMoney } from '#shared/currency';
 import { countMetric, log } from '#lib/log';
 import type { CheckoutSession } from '#lib/stripe';
 import type { Mail } from '#lib/mail';
@@ -162,7 +162,7 @@ export const formPaymentConsumer: PaymentConsumer = {
             payment,
             rowId(`payment-refunded-${refund.amountRefunded}`, payment),
             full ? 'Payment refunded' : 'Payment partly refunded',
-            `${formatDollars(refund.amountRefunded)} of ${formatDollars(refund.amount)} refunded for "${payment.packageName}" on "${payment.formName}".`,
+            `${formatMoney(refund.amountRefunded, payment.currency)} of ${formatMoney(refund.amount, payment.currency)} refunded for "${payment.packageName}" on "${payment.formName}".`,
           ),
         ],
       });

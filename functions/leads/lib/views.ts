@@ -1,13 +1,15 @@
 // What staff see of payments and leads.
-import { centsToDollars } from '#shared/forms/validate';
+import { currencyOf, fromMinor, type Currency } from '#shared/currency';
 import type { FormPaymentRecord, SubmissionRecord } from '../../data/submissions';
 import { toSubmissionView } from '../../forms/lib/submissions';
 
-export type PaymentView = Omit<FormPaymentRecord, 'orgId'> & { amount: number };
+/** `amount` in major units of `currency` (the spec's field), the minor units beside it. */
+export type PaymentView = Omit<FormPaymentRecord, 'orgId'> & { amount: number; amountMinor: number; currency: Currency };
 
 export function toPaymentView(p: FormPaymentRecord): PaymentView {
   const { orgId: _o, ...rest } = p;
-  return { ...rest, amount: centsToDollars(p.amountCents) };
+  const currency = currencyOf(p.currency);
+  return { ...rest, currency, amount: fromMinor(p.amountCents, currency), amountMinor: p.amountCents };
 }
 
 export function toLeadDetail(s: SubmissionRecord, payments: FormPaymentRecord[]) {

@@ -1,6 +1,7 @@
 // What every manage call starts with: the booking a token opens (404 alike for an unknown, expired or
 // malformed token, so nothing tells a guesser more), its organisation and policy, and the rule that
 // decides whether it may still be changed online.
+import { currencyOf } from '#shared/currency';
 import { describeInstant } from '#shared/bookings/slots';
 import { policyOf, type PatientPolicy } from '#shared/policy';
 import { MANAGE_MESSAGES, type ManageView } from '#shared/schemas/manage';
@@ -11,7 +12,7 @@ import { practitionerOf } from '../../data/practitioner-names';
 import { getAppointment, type Appointment } from '../../data/appointments';
 import { getBooking, type BookingRecord } from '../../data/bookings';
 import { findManageToken } from '../../data/manage-tokens';
-import { getOrganization, type Organization } from '../../data/organizations';
+import { getOrganization, orgCurrency, type Organization } from '../../data/organizations';
 
 /** Who a patient's own change is recorded as (audit log, cancelledBy). */
 export const PATIENT_ACTOR = 'patient';
@@ -78,6 +79,7 @@ export function toAppointmentManageView({ appointment: a, org, policy, startUtc,
     canChange: (a.status === 'requested' || a.status === 'confirmed') && now < until,
     cutoffHours: policy.cancellationCutoffHours,
     refundOnCancelCents: 0,
+    currency: orgCurrency(org),
   };
 }
 
@@ -121,5 +123,6 @@ export function toManageView({ booking: b, org, policy }: Opened, now = new Date
     canChange: b.status === 'confirmed' && now < until,
     cutoffHours: policy.cancellationCutoffHours,
     refundOnCancelCents: refundDue(b, policy),
+    currency: currencyOf(b.currency),
   };
 }

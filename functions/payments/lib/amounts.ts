@@ -1,15 +1,13 @@
 // What a session's payment says against the price it was opened for. The server prices every session,
 // so a difference means something went wrong (or someone tampered with Stripe): the payment is still
 // recorded as paid, because the payer was charged, but it is flagged for staff, who are told.
+import { currencyOf, formatMoney, isCurrency } from '#shared/currency';
 import type { CheckoutSession } from '#lib/stripe';
 
-/** '$40.00' for dollars, '€40.00' for euros; the amount and the code for a currency Intl does not know. */
-export function amountText(cents: number, currency: string): string {
-  try {
-    return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: currency.toUpperCase() });
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
+/** '$40.00' for 4000 'usd', '¥5,000' for 5000 'jpy' (Stripe's minor units); the amount and the code for a currency we do not charge in. */
+export function amountText(minor: number, currency: string): string {
+  const code = currency.toLowerCase();
+  return isCurrency(code) ? formatMoney(minor, code) : `${minor} ${currency.toUpperCase()} (minor units)`;
 }
 
 export interface PaidDifference {
@@ -18,10 +16,12 @@ export interface PaidDifference {
 }
 
 /** How the paid amount differs from the price, or undefined when it does not. */
-export function paidDifference(price: { cents: number; currency: string }, session: Pick<CheckoutSession, 'amount_total' | 'currency'>): PaidDifference | undefined {
+export function paidDifference(price: { cents: number; currency?: string }, session: Pick<CheckoutSession, 'amount_total' | 'currency'>): PaidDifference | undefined {
   const currency = (session.currency ?? '').toLowerCase();
-  if (session.amount_total === price.cents && currency === price.currency.toLowerCase()) return undefined;
-  return { paid: amountText(session.amount_total ?? 0, currency || '?'), price: amountText(price.cents, price.currency) };
+  // A price stored before currencies is in USD.
+  const priced = currencyOf(price.currency);
+  if (session.amount_total === price.cents && currency === priced) return undefined;
+  return { paid: amountText(session.amount_total ?? 0, currency || '?'), price: amountText(price.cents, priced) };
 }
 
 /** The note staff see on the flagged payment or booking. */

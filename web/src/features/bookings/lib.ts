@@ -1,6 +1,8 @@
 // Console paths of the bookings feature, built from the typed paths object.
+import { currencyOf, formatMoney } from '#shared/currency';
 import { paths } from '../../config/paths';
 
 export const bookingPath = (id: string) => paths.bookings.detail.replace(':id', encodeURIComponent(id));
 export const packageEditPath = (id: string) => paths.bookings.editPackage.replace(':id', encodeURIComponent(id));
-export const formatCents = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+/** Minor units in their currency ('$49.50', '¥5,000'); records from before currencies are in USD. */
+export const formatCents = (minor: number, currency?: string) => formatMoney(minor, currencyOf(currency));

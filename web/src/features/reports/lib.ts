@@ -1,5 +1,6 @@
 // What the reports page makes of a report: periods, per-week rows, totals and the CSV download. Pure,
 // so it is tested without a browser.
+import { formatMoney, toInputValue } from '#shared/currency';
 import { APPOINTMENT_STATUSES, STATUS_LABELS, type AppointmentStatus } from '#shared/appointments/form';
 import { addDays, isoWeekOf, weekStartOf, type Money, type PractitionerReport, type Report, type WeekFigures } from '#shared/schemas/reports';
 
@@ -39,9 +40,8 @@ export function currenciesOf(report: Report): string[] {
   return [...all].sort(currencyOrder);
 }
 
-/** Minor units as money: 4950, 'usd' -> '$49.50'. */
-export const formatMoney = (minor: number, currency: string) =>
-  (minor / 100).toLocaleString('en-US', { style: 'currency', currency: currency.toUpperCase() });
+/** Minor units as money by Stripe's rules: 4950 'usd' is '$49.50', 5000 'jpy' '¥5,000'. */
+export { formatMoney };
 
 export interface StatusShare {
   status: AppointmentStatus;
@@ -74,7 +74,7 @@ export function reportCsv(report: Report): string {
     const row: (string | number)[] = [w.week, `${year}-W${String(week).padStart(2, '0')}`];
     if (w.appointments) row.push(...APPOINTMENT_STATUSES.map((s) => w.appointments![s]));
     if (w.bookings) row.push(w.bookings.confirmed, w.bookings.cancelled);
-    if (w.revenue) for (const c of currencies) row.push(((w.revenue[c]?.paid ?? 0) / 100).toFixed(2), ((w.revenue[c]?.refunded ?? 0) / 100).toFixed(2));
+    if (w.revenue) for (const c of currencies) row.push(toInputValue(w.revenue[c]?.paid ?? 0, c), toInputValue(w.revenue[c]?.refunded ?? 0, c));
     if (w.leads) row.push(w.leads.received, w.leads.paid);
     return row;
   });
@@ -122,7 +122,7 @@ export function practitionerCsv(report: PractitionerReport): string {
       p.bookedMinutes,
       p.workingMinutes,
       p.utilisation === null ? '' : (p.utilisation * 100).toFixed(1),
-      ...currencies.flatMap((c) => [((p.revenue[c]?.paid ?? 0) / 100).toFixed(2), ((p.revenue[c]?.refunded ?? 0) / 100).toFixed(2)]),
+      ...currencies.flatMap((c) => [toInputValue(p.revenue[c]?.paid ?? 0, c), toInputValue(p.revenue[c]?.refunded ?? 0, c)]),
     ]);
   });
   return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';

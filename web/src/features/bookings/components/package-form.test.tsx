@@ -101,3 +101,56 @@ describe('PackageForm timing and practitioners', { timeout: 20_000 }, () => {
     expect(save.mock.calls[0]![0]).not.toHaveProperty('practitionerIds');
   });
 });
+
+// Prices in the clinic's currency (issue 26): the symbol, the keyboard and step, and Stripe's rules.
+describe('PackageForm price in the clinic currency', () => {
+  const profile = (currency: string) => ({ 'GET /api/organization/profile': { status: 200, body: { message: 'OK', data: { id: 'o1', name: 'Clinic', currency } } } });
+
+  it('takes a yen price as whole yen, with ¥ and step 1, and refuses decimals before sending', async () => {
+    mockApi(profile('jpy'));
+    const save = vi.fn(async (_body: unknown) => saved);
+    const { user } = renderAt(<PackageForm title="New package" submitText="Save package" save={save as never} />, '/bookings/packages/add', [{ path: '/bookings/packages', element: <h1>Packages page</h1> }]);
+    const price = await screen.findByLabelText(/^Price \(JPY\)/);
+    expect(price).toHaveAttribute('step', '1');
+    expect(price).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByText('¥')).toBeInTheDocument();
+    expect(screen.getByText('In JPY, e.g. 5000. At least ¥50.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Package name/), 'Visit');
+    await user.type(price, '5000.5');
+    await user.click(screen.getByRole('button', { name: 'Save package' }));
+    expect(await screen.findByText('Amounts in JPY have no decimals')).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+    await user.clear(price);
+    await user.type(price, '5000');
+    await user.click(screen.getByRole('button', { name: 'Save package' }));
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(save.mock.calls[0]![0]).toMatchObject({ packagePrice: 5000 });
+  });
+
+  it('says a KWD price must end in 0, with step 0.01', async () => {
+    mockApi(profile('kwd'));
+    const save = vi.fn(async (_body: unknown) => saved);
+    const { user } = renderAt(<PackageForm title="New package" submitText="Save package" save={save as never} />, '/bookings/packages/add', []);
+    const price = await screen.findByLabelText(/^Price \(KWD\)/);
+    expect(price).toHaveAttribute('step', '0.01');
+    await user.type(screen.getByLabelText(/^Package name/), 'Visit');
+    await user.type(price, '5.125');
+    await user.click(screen.getByRole('button', { name: 'Save package' }));
+    expect(await screen.findByText('Amounts in KWD must end in 0')).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('keeps the spec for a USD clinic: $, cents, at least $0.50', async () => {
+    mockApi(profile('usd'));
+    const save = vi.fn(async (_body: unknown) => saved);
+    const { user } = renderAt(<PackageForm title="New package" submitText="Save package" save={save as never} />, '/bookings/packages/add', []);
+    const price = await screen.findByLabelText(/^Price \(USD\)/);
+    expect(price).toHaveAttribute('step', '0.01');
+    expect(screen.getByText('In dollars, e.g. 49.50. At least $0.50.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Package name/), 'Visit');
+    await user.type(price, '0.49');
+    await user.click(screen.getByRole('button', { name: 'Save package' }));
+    expect(await screen.findByText('A booking package needs a price of at least $0.50.')).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+  });
+});

@@ -2,10 +2,11 @@
 // active, and how it takes time (duration, buffers, start-time grid, notice, horizon) and who offers it
 // (practitioners; none = the clinic-wide schedule). Validated with the same schema as the API.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { bookingPackageSchema, type BookingPackageInput } from '#shared/schemas/bookings';
+import { toInputValue } from '#shared/currency';
+import { bookingPackageSchemaIn, type BookingPackageInput } from '#shared/schemas/bookings';
 import { controlProps, Field } from '../../../components/field';
 import { Busy } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';
@@ -16,8 +17,10 @@ import { notify } from '../../../lib/notify';
 import type { BookingPackageView } from '../api/packages';
 import { RedirectUrlFix } from '../../../components/redirect-url-fix';
 import { usePractitioners } from '../../practitioners/api/practitioners';
+import { MoneyInput, moneyHint } from '../../../components/money-input';
+import { useClinicCurrency } from '../../organization/api/organization';
 
-type Output = ReturnType<typeof bookingPackageSchema.parse>;
+type Output = ReturnType<ReturnType<typeof bookingPackageSchemaIn>['parse']>;
 const TIMING = ['durationMinutes', 'bufferBeforeMinutes', 'bufferAfterMinutes', 'slotGridMinutes', 'minNoticeMinutes', 'maxDaysAhead'] as const;
 const FIELDS = ['packageName', 'packagePrice', 'packageDescription', 'redirectionUrl', ...TIMING, 'practitionerIds'] as const;
 
@@ -56,6 +59,10 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
   const navigate = useNavigate();
   const [status, setStatus] = useState<Status | null>(null);
   const practitioners = usePractitioners();
+  // Prices are typed in the clinic's currency; a package priced before a change of currency shows its own.
+  const clinic = useClinicCurrency();
+  const currency = initial?.currency ?? clinic.currency;
+  const schema = useMemo(() => bookingPackageSchemaIn(clinic.currency), [clinic.currency]);
   const {
     register,
     control,
@@ -65,10 +72,10 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
     watch,
     formState: { errors, isSubmitting },
   } = useForm<BookingPackageInput, unknown, Output>({
-    resolver: zodResolver(bookingPackageSchema),
+    resolver: zodResolver(schema),
     mode: 'onTouched',
     defaultValues: initial
-      ? { packageName: initial.packageName, packagePrice: initial.packagePrice.toFixed(2), packageDescription: initial.packageDescription, redirectionUrl: initial.redirectionUrl, isActive: initial.isActive, ...timingOf(initial) }
+      ? { packageName: initial.packageName, packagePrice: toInputValue(initial.packagePriceCents, initial.currency ?? 'usd'), packageDescription: initial.packageDescription, redirectionUrl: initial.redirectionUrl, isActive: initial.isActive, ...timingOf(initial) }
       : { packageName: '', packagePrice: '', packageDescription: '', redirectionUrl: '', isActive: true, ...NO_TIMING },
   });
   const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
@@ -106,11 +113,15 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
           <Field id="packageName" label="Package name" required error={e('packageName')} className="col-md-8">
             <input {...register('packageName')} {...controlProps('packageName', e('packageName'), { required: true })} autoComplete="off" />
           </Field>
-          <Field id="packagePrice" label="Price (USD)" required error={e('packagePrice')} className="col-md-4" hint="In dollars, e.g. 49.50. At least $0.50.">
-            <div className="input-group">
-              <span className="input-group-text">$</span>
-              <input {...register('packagePrice')} {...controlProps('packagePrice', e('packagePrice'), { required: true })} inputMode="decimal" autoComplete="off" />
-            </div>
+          <Field
+            id="packagePrice"
+            label={`Price (${clinic.currency.toUpperCase()})`}
+            required
+            error={e('packagePrice')}
+            className="col-md-4"
+            hint={currency !== clinic.currency ? `Priced in ${currency.toUpperCase()} before the clinic changed currency: saving sets it in ${clinic.currency.toUpperCase()}.` : moneyHint(clinic.currency)}
+          >
+            <MoneyInput currency={clinic.currency} {...register('packagePrice')} {...controlProps('packagePrice', e('packagePrice'), { required: true })} />
           </Field>
           <Field id="packageDescription" label="Description" error={e('packageDescription')} className="col-12" hint="Shown to visitors on the booking page.">
             <textarea {...register('packageDescription')} {...controlProps('packageDescription', e('packageDescription'))} rows={4} />

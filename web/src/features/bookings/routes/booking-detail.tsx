@@ -48,11 +48,11 @@ function BookingDetails({ booking, onChanged }: { booking: BookingView; onChange
         <dl className="mb-0">
           <Row label="When">{booking.bookingTimeLabel} <span className="text-body-secondary small">({booking.timeZoneName}, {booking.timeZone}) · {booking.durationMinutes} minutes</span></Row>
           <Row label="Package">{booking.packageName}</Row>
-          <Row label="Price">{formatCents(booking.priceCents)}</Row>
+          <Row label="Price">{formatCents(booking.priceCents, booking.currency)}</Row>
           <Row label="Email"><a href={`mailto:${booking.email}`}>{booking.email}</a></Row>
           <Row label="Phone"><a href={`tel:${booking.phoneNumber}`}>{booking.phoneNumber}</a></Row>
-          <Row label="Paid">{booking.amountPaidCents !== null ? `${formatCents(booking.amountPaidCents)} on ${formatDate(booking.paidAt)}` : 'Not paid'}</Row>
-          {booking.refundedCents !== null && <Row label="Refunded">{formatCents(booking.refundedCents)}</Row>}
+          <Row label="Paid">{booking.amountPaidCents !== null ? `${formatCents(booking.amountPaidCents, booking.currency)} on ${formatDate(booking.paidAt)}` : 'Not paid'}</Row>
+          {booking.refundedCents !== null && <Row label="Refunded">{formatCents(booking.refundedCents, booking.currency)}</Row>}
           {booking.status === 'held' && <Row label="Held until">{formatDate(booking.holdExpiresAt)}</Row>}
           {booking.cancelledAt && <Row label="Cancelled">{formatDate(booking.cancelledAt)}</Row>}
           {booking.expiredAt && <Row label="Expired">{formatDate(booking.expiredAt)}</Row>}

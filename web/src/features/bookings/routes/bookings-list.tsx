@@ -101,7 +101,7 @@ export function BookingsListPage() {
                     <div className="small text-body-secondary">{b.email}</div>
                   </td>
                   <td>{b.packageName}</td>
-                  <td className="text-end">{formatCents(b.priceCents)}</td>
+                  <td className="text-end">{formatCents(b.priceCents, b.currency)}</td>
                   <td>
                     <StatusBadge status={b.status} />
                     {b.needsAttention && <i className="bi bi-exclamation-triangle-fill text-warning ms-2" title={b.needsAttention} aria-label="Needs attention" />}

@@ -84,7 +84,7 @@ function PackagesList() {
                       </div>
                     )}
                   </td>
-                  <td className="text-end">{formatCents(p.packagePriceCents)}</td>
+                  <td className="text-end">{formatCents(p.packagePriceCents, p.currency)}</td>
                   <td><ActiveBadge active={p.isActive} /></td>
                   <td className="small text-body-secondary">{formatDate(p.updatedAt)}</td>
                   <td className="text-end pe-4 text-nowrap">

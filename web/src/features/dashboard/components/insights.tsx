@@ -1,5 +1,6 @@
 // The dashboard's set-up card (owner, until every step is done or skipped) and its two report tiles
 // (this week's appointments and money received), each linking to its page.
+import { formatMoney } from '#shared/currency';
 import { Link } from 'react-router-dom';
 import { APPOINTMENT_STATUSES } from '#shared/appointments/form';
 import { SETUP_STEPS, nextSetupStep } from '#shared/schemas/reports';
@@ -42,7 +43,8 @@ export function SetupCard() {
   );
 }
 
-const money = (minor: number, currency: string) => (minor / 100).toLocaleString('en-US', { style: 'currency', currency: currency.toUpperCase() });
+/** Minor units by the currency's own decimals (¥5,000, not ¥50.00). */
+const money = (minor: number, currency: string) => formatMoney(minor, currency);
 
 export function ReportTiles() {
   const { isRegistered } = useRegistry();

@@ -47,8 +47,11 @@ export interface PaymentView {
   formName: string;
   submissionId: string;
   packageName: string;
+  /** Major units of `currency`; the *Cents fields are minor units of it. */
   amount: number;
   amountCents: number;
+  /** Lowercase ISO code (absent on payments from before currencies: USD). */
+  currency?: string;
   amountPaidCents: number | null;
   refundedCents: number | null;
   status: PaymentStatus;

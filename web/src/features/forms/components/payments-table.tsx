@@ -1,6 +1,6 @@
 // Payments with their state: amount, package, payer, when.
 import { Link } from 'react-router-dom';
-import { formatDollars } from '#shared/forms/validate';
+import { currencyOf, formatMoney } from '#shared/currency';
 import type { PaymentView } from '../api/forms';
 import { leadPath } from '../lib';
 import { formatDate, PaymentBadge } from './status';
@@ -27,8 +27,8 @@ export function PaymentsTable({ payments, showLead = false }: { payments: Paymen
             <td className="ps-4 small">{formatDate(p.createdAt)}</td>
             <td>{p.packageName}</td>
             <td>
-              {formatDollars(p.amountPaidCents ?? p.amountCents)}
-              {p.refundedCents ? <div className="small text-body-secondary">{formatDollars(p.refundedCents)} refunded</div> : null}
+              {formatMoney(p.amountPaidCents ?? p.amountCents, currencyOf(p.currency))}
+              {p.refundedCents ? <div className="small text-body-secondary">{formatMoney(p.refundedCents, currencyOf(p.currency))} refunded</div> : null}
             </td>
             <td className="small">{p.payerEmail ?? 'Not Provided'}</td>
             <td>

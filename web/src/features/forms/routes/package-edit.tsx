@@ -1,15 +1,18 @@
-// /lead-generation/add and /lead-generation/:id (Forms write to save): a form package. Price in
-// dollars; the HTML description is previewed with the same sanitiser the server applies on save;
+// /lead-generation/add and /lead-generation/:id (Forms write to save): a form package. Price in the
+// clinic's currency (shared/currency.ts rules); the HTML description is previewed with the same sanitiser the server applies on save;
 // the image (png, jpeg, webp, gif; at most 4 MB) is uploaded after the package is saved.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type * as z from 'zod/mini';
 import { sanitizeHtml } from '#shared/forms/sanitize-html';
-import { formPackageSchema } from '#shared/schemas/forms';
+import { formatMoney, minimumOf, toInputValue } from '#shared/currency';
+import { formPackageSchemaIn, type formPackageSchema } from '#shared/schemas/forms';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '#shared/uploads';
 import { controlProps, Field } from '../../../components/field';
+import { MoneyInput } from '../../../components/money-input';
+import { useClinicCurrency } from '../../organization/api/organization';
 import { Busy, Loading } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
@@ -32,6 +35,8 @@ function PackageForm({ pkg }: { pkg?: PackageView }) {
   const [status, setStatus] = useState<Status | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [image, setImage] = useState(pkg?.imageUrl ?? null);
+  const { currency } = useClinicCurrency();
+  const schema = useMemo(() => formPackageSchemaIn(currency), [currency]);
   const {
     register,
     handleSubmit,
@@ -39,10 +44,10 @@ function PackageForm({ pkg }: { pkg?: PackageView }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(formPackageSchema),
+    resolver: zodResolver(schema),
     mode: 'onTouched',
     defaultValues: pkg
-      ? { name: pkg.name, description: pkg.description ?? '', price: pkg.price.toFixed(2), customAmountEnabled: pkg.customAmountEnabled, isPayable: pkg.isPayable }
+      ? { name: pkg.name, description: pkg.description ?? '', price: toInputValue(pkg.priceCents, pkg.currency ?? 'usd'), customAmountEnabled: pkg.customAmountEnabled, isPayable: pkg.isPayable }
       : { name: '', description: '', price: '', customAmountEnabled: false, isPayable: true },
   });
   const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
@@ -88,11 +93,15 @@ function PackageForm({ pkg }: { pkg?: PackageView }) {
           <Field id="name" label="Name" required error={e('name')} className="col-md-8">
             <input {...register('name')} {...controlProps('name', e('name'), { required: true })} />
           </Field>
-          <Field id="price" label={custom ? 'Minimum amount (USD)' : 'Price (USD)'} required error={e('price')} className="col-md-4" hint={custom ? 'Visitors pay at least this (and at least $0.50).' : undefined}>
-            <div className="input-group">
-              <span className="input-group-text">$</span>
-              <input {...register('price')} {...controlProps('price', e('price'), { required: true })} inputMode="decimal" />
-            </div>
+          <Field
+            id="price"
+            label={`${custom ? 'Minimum amount' : 'Price'} (${currency.toUpperCase()})`}
+            required
+            error={e('price')}
+            className="col-md-4"
+            hint={custom ? `Visitors pay at least this (and at least ${formatMoney(minimumOf(currency), currency)}).` : pkg?.currency && pkg.currency !== currency ? `Priced in ${pkg.currency.toUpperCase()} before the clinic changed currency: saving sets it in ${currency.toUpperCase()}.` : undefined}
+          >
+            <MoneyInput currency={currency} {...register('price')} {...controlProps('price', e('price'), { required: true })} />
           </Field>
           <div className="col-12 d-flex flex-wrap gap-4">
             <div className="form-check form-switch">

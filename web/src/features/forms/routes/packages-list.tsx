@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { needsFallbackImage } from '#shared/forms/page';
-import { formatDollars } from '#shared/forms/validate';
+import { currencyOf, formatMoney, minimumOf } from '#shared/currency';
 import { DeleteButton, EditLink } from '../../../components/row-actions';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
@@ -23,7 +23,12 @@ function Thumb({ pkg }: { pkg: PackageView }) {
   return <img src={pkg.imageUrl!} alt="" className="rounded object-fit-cover" width={56} height={40} onError={() => setFailed(true)} />;
 }
 
-export const priceText = (p: PackageView) => (p.customAmountEnabled ? `Custom amount${p.priceCents >= 50 ? ` from ${formatDollars(p.priceCents)}` : ''}` : formatDollars(p.priceCents));
+/** The price in the package's own currency; a custom amount shows its floor when it has one. */
+export const priceText = (p: PackageView) => {
+  const currency = currencyOf(p.currency);
+  const money = formatMoney(p.priceCents, currency);
+  return p.customAmountEnabled ? `Custom amount${p.priceCents >= minimumOf(currency) ? ` from ${money}` : ''}` : money;
+};
 
 export function PackagesListPage() {
   usePageTitle('Packages', [{ title: 'Form Builder', path: paths.formBuilder.list }]);

@@ -1,5 +1,6 @@
 // The organisation's profile (any member reads, the owner edits) and its integration key (owner).
 import useSWR from 'swr';
+import { currencyOf, type Currency } from '#shared/currency';
 import type { OrganizationProfile, OrganizationProfileUpdate } from '#shared/schemas/organization';
 import { api, fetcher } from '../../../lib/api';
 
@@ -12,6 +13,11 @@ export interface Integration {
 }
 
 export const useOrganization = () => useSWR<OrganizationProfile>(PROFILE_KEY, fetcher);
+/** The clinic's currency for prices typed in the console (USD until the profile has loaded, or if it cannot). */
+export function useClinicCurrency(): { currency: Currency; loading: boolean } {
+  const { data, error, isLoading } = useOrganization();
+  return { currency: currencyOf(data?.currency), loading: isLoading && !error };
+}
 export const useIntegration = (enabled: boolean) => useSWR<Integration>(enabled ? INTEGRATION_KEY : null, fetcher);
 
 export const updateOrganization = (body: OrganizationProfileUpdate) => api.patch<OrganizationProfile>(PROFILE_KEY, body);

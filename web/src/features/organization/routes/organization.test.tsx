@@ -87,6 +87,27 @@ describe('OrganizationPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(success).toHaveBeenCalledWith('The organisation profile is saved.'));
   });
 
+  it('lets the owner change the currency, and shows why the server refuses while payments are open', async () => {
+    const { user } = setup(true);
+    const select = await screen.findByLabelText(/^Currency/);
+    // A clinic from before currencies has none in its profile: USD.
+    expect(select).toHaveValue('usd');
+    expect(within(select).getByRole('option', { name: 'JPY · Japanese Yen' })).toBeInTheDocument();
+    const refusal = 'The currency cannot change while bookings or payments in USD are still open (a held booking or a started card payment). Please try again once they are paid or expired.';
+    // The server refuses (an unpaid hold is open): its message is shown as it is.
+    const later = mockApi({
+      'GET /api/users/profile': { status: 200, body: { message: 'OK', data: { id: 'u1', email: 'o@example.com', isEmailVerified: true } } },
+      'GET /api/organization/profile': { status: 200, body: { message: 'OK', data: org } },
+      'GET /api/organization/integration': { status: 200, body: { message: 'OK', data: { apiKey: 'pk_OLDKEY0123456789abcdef', rotatedAt: null } } },
+      'GET /api/organization/webhooks': { status: 200, body: { message: 'OK', data: { items: [] } } },
+      'PATCH /api/organization/profile': { status: 409, body: { message: refusal } },
+    });
+    await user.selectOptions(select, 'jpy');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(later.find((c) => c.method === 'PATCH')!.body).toMatchObject({ currency: 'jpy', name: 'Riverside Clinic' });
+  });
+
   it('shows the profile read-only to other members, without the integration key', async () => {
     const { calls } = setup(false);
     expect(await screen.findByDisplayValue('Riverside Clinic')).toBeDisabled();

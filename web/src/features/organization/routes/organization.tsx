@@ -3,11 +3,12 @@
 // and, for the owner, the integrations: the key that public pages use (view, copy, replace) and the
 // webhooks that send the organisation's events to other systems, and the booking page that key makes.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { organizationSchema } from '#shared/schemas/account';
-import { address, timeZone, type OrganizationProfile } from '#shared/schemas/organization';
+import { CURRENCIES } from '#shared/currency';
+import { address, currency, timeZone, type OrganizationProfile } from '#shared/schemas/organization';
 import { BookingPageLink } from '../../../components/booking-page-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { controlProps, Field } from '../../../components/field';
@@ -23,10 +24,17 @@ import { MailBrandingCard } from '../components/mail-branding-card';
 import { WebhooksCard } from '../components/webhooks-card';
 import { failureText } from '../../../lib/api';
 
-export const profileFormSchema = z.extend(organizationSchema, { timeZone, address });
+export const profileFormSchema = z.extend(organizationSchema, { timeZone, address, currency });
 type Input = z.input<typeof profileFormSchema>;
 type Values = z.infer<typeof profileFormSchema>;
-const FIELDS = ['name', 'email', 'legalName', 'websiteUrl', 'phoneNumber', 'timeZone', 'address'] as const;
+const FIELDS = ['name', 'email', 'legalName', 'websiteUrl', 'phoneNumber', 'timeZone', 'address', 'currency'] as const;
+
+/** 'JPY · Japanese Yen' (the code alone where Intl has no name for it). */
+function currencyLabel(code: string, names: Intl.DisplayNames | undefined): string {
+  const upper = code.toUpperCase();
+  const name = names?.of(upper);
+  return name && name !== upper ? `${upper} · ${name}` : upper;
+}
 
 const zones = (): string[] => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
 
@@ -41,7 +49,7 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
   } = useForm<Input, unknown, Values>({
     resolver: zodResolver(profileFormSchema),
     mode: 'onTouched',
-    defaultValues: { name: org.name, email: org.email, legalName: org.legalName, websiteUrl: org.websiteUrl, phoneNumber: org.phoneNumber, timeZone: org.timeZone, address: org.address ?? '' },
+    defaultValues: { name: org.name, email: org.email, legalName: org.legalName, websiteUrl: org.websiteUrl, phoneNumber: org.phoneNumber, timeZone: org.timeZone, address: org.address ?? '', currency: org.currency ?? 'usd' },
   });
   const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
   const submit = handleSubmit(async (values) => {
@@ -61,6 +69,7 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
     }
   });
   const zoneList = zones();
+  const currencyNames = useMemo(() => (typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'currency' }) : undefined), []);
   return (
     <form onSubmit={submit} noValidate aria-labelledby="org-title" className="card border-0 shadow-sm">
       <div className="card-header bg-transparent py-3">
@@ -95,6 +104,22 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
               <option key={z} value={z} />
             ))}
           </datalist>
+          <Field
+            id="currency"
+            label="Currency"
+            required
+            error={e('currency')}
+            className="col-md-6"
+            hint="Prices are set and charged in it. It can change only while no booking is held and no card payment is open."
+          >
+            <select {...register('currency')} {...controlProps('currency', e('currency'), { base: 'form-select', required: true })}>
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {currencyLabel(c, currencyNames)}
+                </option>
+              ))}
+            </select>
+          </Field>
           <Field id="address" label="Postal address" error={e('address')} className="col-12" hint="Optional. Patients see it, with the phone number, on the page that manages their booking.">
             <textarea {...register('address')} {...controlProps('address', e('address'))} rows={3} maxLength={300} autoComplete="street-address" />
           </Field>

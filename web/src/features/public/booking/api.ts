@@ -12,6 +12,8 @@ export interface PublicBookingPackage {
   /** Dollars. */
   packagePrice: number;
   packagePriceCents: number;
+  /** The price's currency (lowercase ISO code; absent from an older server: USD). */
+  currency?: string;
   packageDescription: string;
   isActive: boolean;
   /** The appointment's length (docs/practitioners.md); absent from an older server. */

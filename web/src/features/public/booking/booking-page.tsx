@@ -10,7 +10,8 @@
 import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { BOOKING_FIELDS, bookingPayload, validateBookingForm, type BookingField, type BookingFormValues } from '#shared/bookings/form';
-import { formatDollars, todayIn } from '#shared/bookings/time';
+import { currencyOf, formatMoney } from '#shared/currency';
+import { todayIn } from '#shared/bookings/time';
 import { controlProps, Field } from '../../../components/field';
 import { Loading } from '../../../components/loading';
 import { ChallengeStatus, useChallenge } from '../../../lib/challenge';
@@ -112,7 +113,7 @@ function PackageDetails({ pkg }: { pkg: PublicBookingPackage }) {
       <div className="card-body">
         <div className="d-flex justify-content-between align-items-start gap-3">
           <h2 className="h5 fw-bold mb-1">{pkg.packageName}</h2>
-          <span className="fs-5 fw-bold text-primary text-nowrap">{formatDollars(pkg.packagePriceCents)}</span>
+          <span className="fs-5 fw-bold text-primary text-nowrap">{formatMoney(pkg.packagePriceCents, currencyOf(pkg.currency))}</span>
         </div>
         {pkg.durationMinutes ? <p className="small text-body-secondary mb-1">{pkg.durationMinutes} minutes</p> : null}
         {pkg.packageDescription && (

@@ -35,7 +35,8 @@ export type PaymentLinkRequest = {
   packageId: string;
   submissionId: string;
   amount?: string;
-  currency: 'usd';
+  /** The package's currency (lowercase ISO code). */
+  currency: string;
   successUrl: string;
   cancelUrl: string;
 };

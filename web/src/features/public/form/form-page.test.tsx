@@ -136,6 +136,30 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     expect(calls.filter((c) => c.method === 'POST')[1]!.body).toMatchObject({ packageId: 'gift', amount: expect.stringMatching(/^30\.50?$/) });
   });
 
+  it("takes a custom amount in the package's currency: whole yen, ¥ and step 1, sent with 'jpy'", async () => {
+    vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const detail = form({ fields: [fields[1]!], packages: [pkg('gift', { customAmountEnabled: true, price: 3000, priceCents: 3000, priceMinor: 3000, currency: 'jpy' })] });
+    const { user, calls } = open(detail, {
+      'POST /api/form-builder/form/f1/submissions': { status: 201, body: { message: 'ok', data: { submissionId: 's1', packageId: 'gift', isPayable: true, redirectUrl: '' } } },
+      'POST /api/leads/payments/session': { status: 201, body: { message: 'ok', data: { url: 'http://localhost/pay', sessionId: 'cs', paymentId: 'p' } } },
+    });
+    await screen.findByRole('heading', { name: 'Intake form' });
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    const amount = screen.getByLabelText(/^Amount \(JPY\)/);
+    expect(amount).toHaveAttribute('step', '1');
+    expect(amount).toHaveAttribute('min', '3000');
+    expect(screen.getByText('¥')).toBeInTheDocument();
+    expect(screen.getByText('At least ¥3,000.')).toBeInTheDocument();
+    await user.type(amount, '5000.5');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByText('Amounts in JPY have no decimals')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '5000');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST')[1]!.body).toMatchObject({ packageId: 'gift', amount: '5000', currency: 'jpy' });
+  });
+
   it('a retry of the same submission and payment link sends the same Idempotency-Keys', async () => {
     vi.spyOn(window, 'open').mockReturnValue({} as Window);
     let linkTries = 0;

@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import Modal from '../../../components/modal';
 import { buttonTexts, defaultPackage, packagesPerRow, pageLayout, PAYMENT_CANCELLED, PAYMENT_RECEIVED, PROCESSING_TEXT, REDIRECT_DELAY_MS, REDIRECTING_TO_PAYMENT, redirectTarget, showSelectButton } from '#shared/forms/page';
 import type { PublicForm, PublicPackage } from '#shared/forms/types';
-import { formatDollars, parseCustomAmount, toItems, validateSubmission, type Issue } from '#shared/forms/validate';
+import { currencyOf, currencyRules, currencySymbol, formatMoney, fromMinor, inputStep, minimumOf } from '#shared/currency';
+import { parseCustomAmount, toItems, validateSubmission, type Issue } from '#shared/forms/validate';
 import { FormFieldInput, type FieldValue } from '../../../components/form-field-input';
 import { ChallengeStatus, useChallenge, type ChallengeHandle } from '../../../lib/challenge';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
@@ -126,29 +127,29 @@ function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, proc
       {pkg && (
         <p className="mb-3">
           Package: <strong>{pkg.name}</strong>
-          {!pkg.customAmountEnabled && pkg.isPayable && <span className="text-body-secondary"> ({formatDollars(pkg.priceCents)})</span>}
+          {!pkg.customAmountEnabled && pkg.isPayable && <span className="text-body-secondary"> ({formatMoney(pkg.priceCents, currencyOf(pkg.currency))})</span>}
         </p>
       )}
       {pkg?.customAmountEnabled && pkg.isPayable && (
         <div className="mb-3">
           <label htmlFor={`${idPrefix}-amount`} className="form-label fw-semibold small text-body-emphasis mb-1">
-            Amount (USD)<span className="text-danger ms-1" aria-hidden="true">*</span>
+            Amount ({currencyOf(pkg.currency).toUpperCase()})<span className="text-danger ms-1" aria-hidden="true">*</span>
           </label>
           <div className="input-group">
-            <span className="input-group-text">$</span>
+            <span className="input-group-text">{currencySymbol(currencyOf(pkg.currency))}</span>
             <input
               id={`${idPrefix}-amount`}
               type="number"
-              inputMode="decimal"
-              min={Math.max(0.5, pkg.price)}
-              step="0.01"
+              inputMode={currencyRules(currencyOf(pkg.currency)).decimals ? 'decimal' : 'numeric'}
+              min={fromMinor(minimumOf(currencyOf(pkg.currency), pkg.priceCents), currencyOf(pkg.currency))}
+              step={inputStep(currencyOf(pkg.currency))}
               className={`form-control${fieldError('amount') ? ' is-invalid' : ''}`}
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
               disabled={processing}
             />
           </div>
-          {pkg.priceCents > 50 && <div className="form-text">At least {formatDollars(pkg.priceCents)}.</div>}
+          {pkg.priceCents > minimumOf(currencyOf(pkg.currency)) && <div className="form-text">At least {formatMoney(pkg.priceCents, currencyOf(pkg.currency))}.</div>}
         </div>
       )}
       {form.fields.map((field) => (
@@ -257,7 +258,7 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
     }
     const found = validateSubmission({ fields: form.fields, packages: form.packages }, { items: toItems(current), packageId: pkg?.id }).issues;
     if (pay && pkg?.customAmountEnabled) {
-      const parsed = parseCustomAmount(amount, pkg.priceCents);
+      const parsed = parseCustomAmount(amount, pkg.priceCents, currencyOf(pkg.currency));
       if (parsed.error) found.push({ key: 'amount', message: parsed.error });
     }
     setIssues(found);
@@ -275,7 +276,7 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
       const { submissionId } = submitted.data.data;
       if (pay && pkg) {
         const request: PaymentLinkRequest = {
-          formId: form.id, apiKey, packageId: pkg.id, submissionId, currency: 'usd',
+          formId: form.id, apiKey, packageId: pkg.id, submissionId, currency: currencyOf(pkg.currency),
           ...(pkg.customAmountEnabled ? { amount: amount.trim() } : {}),
           successUrl: returnUrl('success'), cancelUrl: returnUrl('cancelled'),
         };

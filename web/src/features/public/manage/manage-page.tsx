@@ -6,7 +6,7 @@
 // cutoff knows how to reach it. The token stays in the URL's fragment, which browsers never send to a
 // server.
 import { useEffect, useState } from 'react';
-import { formatDollars } from '#shared/bookings/time';
+import { formatMoney } from '#shared/currency';
 import { Loading } from '../../../components/loading';
 import { cancelBooking, freeDay, openBooking, rescheduleBooking, type FreeDay, type ManageView } from './api';
 
@@ -126,7 +126,7 @@ export function ManagePage() {
             {view.status === 'cancelled' && (
               <p className="fw-bold mb-0">
                 This {view.kind} is cancelled.
-                {view.refundedCents ? ` ${formatDollars(view.refundedCents)} was refunded.` : ''}
+                {view.refundedCents ? ` ${formatMoney(view.refundedCents, view.currency)} was refunded.` : ''}
               </p>
             )}
             {view.status !== 'cancelled' && !view.canChange && (
@@ -144,7 +144,7 @@ export function ManagePage() {
               <>
                 <p className="small">
                   You can {view.kind === 'booking' ? 'reschedule or cancel' : 'cancel'} until {new Date(view.changeableUntil).toLocaleString('en-US', { timeZone: view.timeZone, dateStyle: 'full', timeStyle: 'short' })}.{' '}
-                  {view.refundOnCancelCents > 0 ? `Cancelling refunds ${formatDollars(view.refundOnCancelCents)}.` : view.amountPaidCents ? 'A cancellation is not refunded.' : ''}
+                  {view.refundOnCancelCents > 0 ? `Cancelling refunds ${formatMoney(view.refundOnCancelCents, view.currency)}.` : view.amountPaidCents ? 'A cancellation is not refunded.' : ''}
                 </p>
                 {/* Both stay on screen: the patient switches between them, or presses the open one again to go back. */}
                 <div className="d-flex gap-2">
@@ -175,7 +175,7 @@ export function ManagePage() {
               <div className="border-top pt-3 mt-3">
                 <p>
                   Cancel this {view.kind}? Its time becomes free for others.{' '}
-                  {view.refundOnCancelCents > 0 ? `${formatDollars(view.refundOnCancelCents)} is refunded to your card.` : view.amountPaidCents ? 'The payment is not refunded.' : ''}
+                  {view.refundOnCancelCents > 0 ? `${formatMoney(view.refundOnCancelCents, view.currency)} is refunded to your card.` : view.amountPaidCents ? 'The payment is not refunded.' : ''}
                 </p>
                 <div className="d-flex gap-2">
                   <button type="button" className="btn btn-danger" disabled={busy} onClick={cancel}>{busy ? 'Cancelling...' : 'Yes, cancel it'}</button>

@@ -3,6 +3,8 @@
 // (PUT /organization/setup), so the wizard resumes at the first step left, on any device. Steps start
 // from what the clinic already has or entered earlier (the browser's time zone, the first service's
 // length as the slot length); the end shows the booking page to share.
+import { currencyOf, currencySymbol, fromMinor, inputStep, minimumOf } from '#shared/currency';
+import { moneyHint } from '../../../components/money-input';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { WEEKDAYS, type Weekday } from '#shared/bookings/time';
@@ -312,6 +314,9 @@ function HoursStep({ onDone, onSkip, progress, entered }: StepProps) {
 
 function PackageStep({ onDone, onSkip }: StepProps) {
   const { values, set } = useValues({ packageName: '', packagePrice: '', packageDescription: '' });
+  // The price in the clinic's currency (set at sign-up from its country): its symbol, step and minimum.
+  const { data: org } = useOrganizationProfile();
+  const currency = currencyOf(org?.currency);
   const { status, errors, save } = useStepSave(onDone, 'The booking package could not be saved.');
   const common = { values, set, errors };
   return (
@@ -322,7 +327,15 @@ function PackageStep({ onDone, onSkip }: StepProps) {
       save={() => save(() => createBookingPackage({ packageName: values.packageName, packagePrice: Number(values.packagePrice || NaN), packageDescription: values.packageDescription }))}
     >
       <Input name="packageName" label="Package name" required {...common} />
-      <Input name="packagePrice" label="Price ($)" type="number" required {...common} inputProps={{ min: 0.5, step: 0.01 }} />
+      <Input
+        name="packagePrice"
+        label={`Price (${currencySymbol(currency)})`}
+        type="number"
+        required
+        hint={moneyHint(currency)}
+        {...common}
+        inputProps={{ min: fromMinor(minimumOf(currency), currency), step: inputStep(currency) }}
+      />
       <Field id="setup-packageDescription" label="Description" error={errors.packageDescription} className="col-12">
         <textarea {...controlProps('setup-packageDescription', errors.packageDescription)} rows={3} value={values.packageDescription} onChange={(e) => set('packageDescription', e.target.value)} />
       </Field>

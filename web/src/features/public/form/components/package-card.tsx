@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { needsFallbackImage, showsPrice } from '#shared/forms/page';
 import { sanitizeHtml } from '#shared/forms/sanitize-html';
-import { formatDollars } from '#shared/forms/validate';
+import { currencyOf, formatMoney } from '#shared/currency';
 import type { PublicPackage } from '#shared/forms/types';
 
 /** A neutral placeholder, inline so it never fails to load. */
@@ -44,7 +44,7 @@ export function PackageCard({ pkg, selected, showSelect, onSelect }: { pkg: Publ
         </div>
         <DescriptionHtml html={pkg.description} className="text-body-secondary small mb-3" />
         <div className="mt-auto d-flex justify-content-between align-items-center">
-          {showsPrice(pkg) ? <span className="fs-5 fw-bold">{formatDollars(pkg.priceCents)}</span> : <span className="text-body-secondary small">Choose your amount</span>}
+          {showsPrice(pkg) ? <span className="fs-5 fw-bold">{formatMoney(pkg.priceCents, currencyOf(pkg.currency))}</span> : <span className="text-body-secondary small">Choose your amount</span>}
           {showSelect && (
             <button type="button" className={`btn ${selected ? 'btn-primary' : 'btn-outline-primary'}`} onClick={onSelect}>
               Select

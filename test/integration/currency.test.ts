@@ -1,0 +1,177 @@
+// The clinic's currency end to end (issue 26): chosen at sign-up, prices checked by Stripe's rules
+// for it, Checkout opened in it (¥5,000 is 5000 'jpy'), the payment's receipt, report and webhook in
+// it, and no change of currency while something unpaid is open. And the Stripe client's retries
+// (issue 27) against the local stand-in failing first.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { todayIn } from '../../shared/bookings/time';
+import type { WebhookEventBody } from '#shared/schemas/webhooks';
+import { api, signUpOwner, uniqueEmail, uniquePhone, waitForMails, type Owner } from '../support/api';
+import { eventually } from '../support/eventually';
+import { expireLocalCheckout, failStripeNext, payLocalCheckout, sessionIdOf, stripeSession } from '../support/stripe';
+import { dayAhead, everyDay, ZONE } from './booking-support';
+
+async function clinic(tag: string, organization: { currency?: string; country?: string }) {
+  const owner = await signUpOwner(tag, undefined, { timeZone: ZONE, ...organization });
+  const saved = await api('PUT', '/bookings/availability', { token: owner.token, body: { weeklyHours: everyDay('08:00', '18:00'), slotMinutes: 60, capacity: 1, closedDates: [], maxDaysAhead: 400 } });
+  expect(saved.status, saved.body.message).toBe(200);
+  const apiKey = (await api('GET', '/organization/integration', { token: owner.token })).body.data.apiKey as string;
+  return { owner, apiKey };
+}
+
+const profile = async (owner: Owner) => (await api('GET', '/organization/profile', { token: owner.token })).body.data;
+const book = (apiKey: string, packageId: string, bookingDate: string, bookingTime: string, email = uniqueEmail('visitor')) =>
+  api('POST', '/bookings/create-booking', { body: { firstName: 'Pat', lastName: 'Visitor', email, phoneNumber: uniquePhone(), bookingDate, bookingTime, apiKey, packageId } });
+
+describe('an organisation has a currency', () => {
+  it('is chosen at sign-up: the one asked for, else the country of the creator, else USD', async () => {
+    expect((await profile(await signUpOwner('cur-jpy', undefined, { currency: 'JPY' }))).currency).toBe('jpy');
+    expect((await profile(await signUpOwner('cur-de', undefined, { country: 'Germany' }))).currency).toBe('eur');
+    expect((await profile(await signUpOwner('cur-none'))).currency).toBe('usd');
+    const refused = await api('POST', '/users/add-organization', { token: 'x', body: { currency: 'zzz' } });
+    expect(refused.status).not.toBe(201);
+  });
+});
+
+describe('a JPY clinic', () => {
+  it("prices ¥5,000 as 5000 and opens a Checkout Session of 5000 'jpy' (after Stripe failed the first try)", async () => {
+    const { owner, apiKey } = await clinic('cur-yen', { currency: 'jpy' });
+    const create = (packagePrice: unknown) => api('POST', '/bookings/packages', { token: owner.token, body: { packageName: 'Shiatsu', packagePrice } });
+    const decimals = await create('5000.5');
+    expect(decimals.status).toBe(400);
+    expect(decimals.body.errors).toEqual({ packagePrice: 'Amounts in JPY have no decimals' });
+    const small = await create(49);
+    expect(small.body.errors).toEqual({ packagePrice: 'A booking package needs a price of at least ¥50.' });
+    const made = await create(5000);
+    expect(made.status, made.body.message).toBe(201);
+    expect(made.body.data).toMatchObject({ packagePrice: 5000, packagePriceCents: 5000, packagePriceMinor: 5000, currency: 'jpy' });
+    const shown = await api('POST', '/bookings/available-packages', { body: { apiKey } });
+    expect(shown.body.data.find((p: { id: string }) => p.id === made.body.data.id)).toMatchObject({ packagePrice: 5000, currency: 'jpy' });
+
+    // Stripe answers 500 first: the client retries (same Idempotency-Key) and the booking opens one session.
+    await failStripeNext({ path: '/v1/checkout/sessions', status: 500, orgId: owner.orgId });
+    const held = await book(apiKey, made.body.data.id, dayAhead(3), '10:00');
+    expect(held.status, held.body.message).toBe(201);
+    expect(held.body.data).toMatchObject({ amount: 5000, amountMinor: 5000, currency: 'jpy' });
+    const session = await stripeSession(sessionIdOf(held.body.data.checkoutUrl));
+    expect(session).toMatchObject({ amount_total: 5000, currency: 'jpy', metadata: { kind: 'booking', bookingId: held.body.data.bookingId } });
+    const booking = (await api('GET', `/bookings/booking/${held.body.data.bookingId}`, { token: owner.token })).body.data;
+    expect(booking).toMatchObject({ price: 5000, priceMinor: 5000, priceCents: 5000, currency: 'jpy' });
+  });
+
+  it('gives up after two retries with a clear error, and releases the hold', async () => {
+    const { owner, apiKey } = await clinic('cur-yen-down', { currency: 'jpy' });
+    const pkg = (await api('POST', '/bookings/packages', { token: owner.token, body: { packageName: 'Shiatsu', packagePrice: 5000 } })).body.data;
+    await failStripeNext({ path: '/v1/checkout/sessions', status: 503, count: 3, orgId: owner.orgId });
+    const failed = await book(apiKey, pkg.id, dayAhead(4), '10:00');
+    expect(failed.status).toBe(502);
+    expect(failed.body.message).toBe('The payment provider did not answer as expected. Please try again.');
+    // The place was given back: the same time can be held now.
+    expect((await book(apiKey, pkg.id, dayAhead(4), '10:00')).status).toBe(201);
+  });
+});
+
+describe('a KWD clinic', () => {
+  it('refuses a price whose last fils digit is not 0, with a clear message', async () => {
+    const { owner } = await clinic('cur-kwd', { currency: 'kwd' });
+    const booking = await api('POST', '/bookings/packages', { token: owner.token, body: { packageName: 'Physio', packagePrice: '5.125' } });
+    expect(booking.status).toBe(400);
+    expect(booking.body).toMatchObject({ message: 'Amounts in KWD must end in 0', errors: { packagePrice: 'Amounts in KWD must end in 0' } });
+    const form = await api('POST', '/packages', { token: owner.token, body: { name: 'Physio', price: 5.125, isPayable: true } });
+    expect(form.status).toBe(400);
+    expect(form.body.errors).toEqual({ price: 'Amounts in KWD must end in 0' });
+    const fine = await api('POST', '/packages', { token: owner.token, body: { name: 'Physio', price: '5.12', isPayable: true } });
+    expect(fine.status, fine.body.message).toBe(201);
+    expect(fine.body.data).toMatchObject({ price: 5.12, priceMinor: 5120, currency: 'kwd' });
+  });
+});
+
+describe('a EUR clinic', () => {
+  it("a form payment's receipt, report and webhook all say EUR with the right amount", async () => {
+    const { owner, apiKey } = await clinic('cur-eur', { currency: 'eur' });
+    // A webhook receiver for payment.succeeded.
+    const received: WebhookEventBody[] = [];
+    const server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c) => (raw += c));
+      req.on('end', () => {
+        received.push(JSON.parse(raw) as WebhookEventBody);
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const hook = await api('POST', '/organization/webhooks', { token: owner.token, body: { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, events: ['payment.succeeded'], description: 'Test' } });
+      expect(hook.status, hook.body.message).toBe(201);
+      const pkg = (await api('POST', '/packages', { token: owner.token, body: { name: 'Assessment', price: '40', isPayable: true } })).body.data;
+      expect(pkg).toMatchObject({ price: 40, priceMinor: 4000, currency: 'eur' });
+      const form = (await api('POST', '/form-builder/form', { token: owner.token, body: { name: 'Intake', fields: [{ id: 'email', label: 'Email', type: 'email', required: true }], packageIds: [pkg.id] } })).body.data;
+      const email = uniqueEmail('payer');
+      const submitted = await api('POST', `/form-builder/form/${form.id}/submissions`, { body: { apiKey, packageId: pkg.id, items: [{ fieldId: 'email', value: email }] } });
+      expect(submitted.status, submitted.body.message).toBe(201);
+      const submissionId = submitted.body.data.submissionId;
+      // A page that says USD is out of date: refused, nothing opened.
+      const stale = await api('POST', '/leads/payments/session', { body: { formId: form.id, apiKey, packageId: pkg.id, submissionId, currency: 'usd' } });
+      expect(stale.status).toBe(400);
+      expect(stale.body.message).toBe('This package is priced in EUR. Please reload the page.');
+      const opened = await api('POST', '/leads/payments/session', { body: { formId: form.id, apiKey, packageId: pkg.id, submissionId, currency: 'eur' } });
+      expect(opened.status, opened.body.message).toBe(201);
+      expect(opened.body.data).toMatchObject({ amount: 40, amountCents: 4000, amountMinor: 4000, currency: 'eur' });
+      expect(await stripeSession(opened.body.data.sessionId)).toMatchObject({ amount_total: 4000, currency: 'eur' });
+
+      await payLocalCheckout(opened.body.data.url, email);
+      const [receipt] = await waitForMails(email);
+      expect(receipt!.body.text).toContain('Amount: €40.00 (EUR)');
+      const payment = await eventually(async () => {
+        const p = (await api('GET', `/payment/submission/${opened.body.data.paymentId}`, { token: owner.token })).body.data;
+        return p?.status === 'paid' ? p : undefined;
+      }, 'payment paid');
+      expect(payment).toMatchObject({ amount: 40, amountMinor: 4000, amountPaidCents: 4000, currency: 'eur' });
+
+      const day = todayIn(ZONE);
+      const report = await api('GET', `/reports?from=${day}&to=${day}`, { token: owner.token });
+      expect(report.status, report.body.message).toBe(200);
+      expect(report.body.data.weeks[0].revenue).toEqual({ eur: { paid: 4000, refunded: 0 } });
+
+      const event = await eventually(async () => received.find((e) => e.type === 'payment.succeeded'), 'payment.succeeded');
+      expect(event.data.object).toMatchObject({ object: 'payment', status: 'succeeded', amountCents: 4000, amountMinor: 4000, refundedMinor: 0, currency: 'eur' });
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('changing the currency', () => {
+  it('is refused while a booking is held or a card payment is open in the old one, and allowed after', async () => {
+    const { owner, apiKey } = await clinic('cur-change', {});
+    const pkg = (await api('POST', '/bookings/packages', { token: owner.token, body: { packageName: 'Consultation', packagePrice: 49.5 } })).body.data;
+    const held = await book(apiKey, pkg.id, dayAhead(5), '11:00');
+    expect(held.status, held.body.message).toBe(201);
+    const change = () => api('PATCH', '/organization/profile', { token: owner.token, body: { currency: 'eur' } });
+    const refused = await change();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'The currency cannot change while bookings or payments in USD are still open (a held booking or a started card payment). Please try again once they are paid or expired.',
+    );
+    expect((await profile(owner)).currency).toBe('usd');
+    // Its checkout expires: the hold is given back, and the currency may change.
+    await expireLocalCheckout(sessionIdOf(held.body.data.checkoutUrl));
+    await eventually(async () => ((await api('GET', `/bookings/booking/${held.body.data.bookingId}`, { token: owner.token })).body.data.status === 'expired' ? true : undefined), 'hold expired');
+    const changed = await change();
+    expect(changed.status, changed.body.message).toBe(200);
+    expect(changed.body.data.currency).toBe('eur');
+    // The package priced in USD keeps its own currency until it is priced again.
+    expect((await api('GET', `/bookings/packages/${pkg.id}`, { token: owner.token })).body.data).toMatchObject({ packagePrice: 49.5, currency: 'usd' });
+
+    // An open card payment of a form blocks it the same way.
+    const formPkg = (await api('POST', '/packages', { token: owner.token, body: { name: 'Gold', price: 40, isPayable: true } })).body.data;
+    const form = (await api('POST', '/form-builder/form', { token: owner.token, body: { name: 'Intake', fields: [{ id: 'email', label: 'Email', type: 'email', required: true }], packageIds: [formPkg.id] } })).body.data;
+    const sub = await api('POST', `/form-builder/form/${form.id}/submissions`, { body: { apiKey, packageId: formPkg.id, items: [{ fieldId: 'email', value: uniqueEmail('p') }] } });
+    const opened = await api('POST', '/leads/payments/session', { body: { formId: form.id, apiKey, packageId: formPkg.id, submissionId: sub.body.data.submissionId } });
+    expect(opened.status, opened.body.message).toBe(201);
+    const back = await api('PATCH', '/organization/profile', { token: owner.token, body: { currency: 'gbp' } });
+    expect(back.status).toBe(409);
+    expect(back.body.message).toContain('payments in EUR are still open');
+  });
+});
