@@ -5,13 +5,14 @@ import { bookingPackageUpdateSchema } from '#shared/schemas/bookings';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getBookingPackage, saveBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
+import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { knownPractitioners } from './lib/practitioners';
 import { PACKAGE_NOT_FOUND, toBookingPackageView } from './lib/view';
 
 export const handler = endpoint({ body: bookingPackageUpdateSchema }, async ({ body, params, caller }) => {
   const changed = Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined);
   if (changed.length === 0) throw badRequest('Nothing to change.');
-  for (let attempt = 0; attempt < 3; attempt++) {
+  return retryOnConflict(async () => {
     const existing = await getBookingPackage(caller.orgId, params.id ?? '', true);
     if (!existing || existing.deletedAt) throw notFound(PACKAGE_NOT_FOUND);
     let now = new Date().toISOString();
@@ -39,7 +40,6 @@ export const handler = endpoint({ body: bookingPackageUpdateSchema }, async ({ b
     if (await saveBookingPackage(existing, next, { actorId: caller.userId, action: 'update', summary })) {
       return { message: 'Booking package saved.', data: toBookingPackageView(next) };
     }
-    // Deleted or changed meanwhile: read again.
-  }
-  throw conflict('The package was changed by someone else meanwhile. Please reload and try again.');
+    return TRY_AGAIN; // deleted or changed meanwhile: read again
+  }, { attempts: 3, exhausted: () => conflict('The package was changed by someone else meanwhile. Please reload and try again.') });
 });
