@@ -159,7 +159,9 @@ function partitions(data: Record<string, { sk: string; v?: number }[]>, index?: 
   const rows = Object.fromEntries(
     Object.entries(data).map(([p, items]) => [
       p,
-      items.map((i) => (index ? { pk: `BASE#${i.sk}`, sk: 'ITEM', gsi1pk: p, gsi1sk: i.sk, v: i.v } : { pk: p, sk: i.sk, v: i.v })).sort((a, b) => (a[skName] < b[skName] ? -1 : 1)),
+      items
+        .map((i): Record<string, string | number | undefined> => (index ? { pk: `BASE#${i.sk}`, sk: 'ITEM', gsi1pk: p, gsi1sk: i.sk, v: i.v } : { pk: p, sk: i.sk, v: i.v }))
+        .sort((a, b) => (String(a[skName]) < String(b[skName]) ? -1 : 1)),
     ]),
   );
   return (command: Command) => {
