@@ -115,6 +115,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/users/two-factor/setup', handler: 'account/setup-two-factor', access: 'user', uses: { table: 'write' } },
   { method: 'POST', path: '/users/two-factor/enable', handler: 'account/enable-two-factor', access: 'user', uses: { table: 'write' } },
   { method: 'POST', path: '/users/two-factor/disable', handler: 'account/disable-two-factor', access: 'user', uses: { table: 'write' } },
+  { method: 'POST', path: '/users/two-factor/recovery-codes', handler: 'account/regenerate-recovery-codes', access: 'user', uses: { table: 'write' } },
   // Writes: the console calls it to report the member's activity (data/sessions.ts touchSession).
   { method: 'GET', path: '/users/session', handler: 'account/get-session', access: 'user', uses: { table: 'write' } },
   { method: 'GET', path: '/users/sessions', handler: 'account/list-sessions', access: 'user', uses: { table: 'read' } },

@@ -3,10 +3,11 @@
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getBookingPackage, saveBookingPackage } from '../data/booking-packages';
+import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { PACKAGE_NOT_FOUND } from './lib/view';
 
 export const handler = endpoint({}, async ({ params, caller }) => {
-  for (let attempt = 0; attempt < 3; attempt++) {
+  return retryOnConflict(async () => {
     const pkg = await getBookingPackage(caller.orgId, params.id ?? '', true);
     if (!pkg || pkg.deletedAt) throw notFound(PACKAGE_NOT_FOUND);
     let now = new Date().toISOString();
@@ -15,6 +16,6 @@ export const handler = endpoint({}, async ({ params, caller }) => {
       actorId: caller.userId, action: 'delete', summary: `Deleted booking package "${pkg.packageName}"`,
     });
     if (deleted) return { message: 'Booking package deleted.', data: { id: pkg.id, deletedAt: now } };
-  }
-  throw notFound(PACKAGE_NOT_FOUND);
+    return TRY_AGAIN;
+  }, { attempts: 3, exhausted: () => notFound(PACKAGE_NOT_FOUND) });
 });

@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getOrgCurrency } from '../data/organizations';
 import { getBookingPackage, saveBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
+import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { knownPractitioners } from './lib/practitioners';
 import { PACKAGE_NOT_FOUND, toBookingPackageView } from './lib/view';
 
@@ -16,7 +17,7 @@ export const handler = endpoint({ body: bookingPackageUpdateSchema }, async ({ b
   const currency = body.packagePrice === undefined ? undefined : await getOrgCurrency(caller.orgId);
   const price = currency ? priceToMinor(body.packagePrice, currency) : undefined;
   if (typeof price === 'string') throw badRequest(price, { packagePrice: price });
-  for (let attempt = 0; attempt < 3; attempt++) {
+  return retryOnConflict(async () => {
     const existing = await getBookingPackage(caller.orgId, params.id ?? '', true);
     if (!existing || existing.deletedAt) throw notFound(PACKAGE_NOT_FOUND);
     let now = new Date().toISOString();
@@ -45,7 +46,6 @@ export const handler = endpoint({ body: bookingPackageUpdateSchema }, async ({ b
     if (await saveBookingPackage(existing, next, { actorId: caller.userId, action: 'update', summary })) {
       return { message: 'Booking package saved.', data: toBookingPackageView(next) };
     }
-    // Deleted or changed meanwhile: read again.
-  }
-  throw conflict('The package was changed by someone else meanwhile. Please reload and try again.');
+    return TRY_AGAIN; // deleted or changed meanwhile: read again
+  }, { attempts: 3, exhausted: () => conflict('The package was changed by someone else meanwhile. Please reload and try again.') });
 });

@@ -9,6 +9,7 @@ import { log } from '#lib/log';
 import { expireCheckoutSession } from '#lib/stripe';
 import { auditItem } from '../data/audit';
 import { getBooking } from '../data/bookings';
+import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { getOrganization } from '../data/organizations';
 import { outboxMail } from '../data/outbox';
 import { bookingRowId, cancellationMail, whenText } from './lib/mail';
@@ -16,7 +17,7 @@ import { cancelConfirmed, releaseHeld } from './lib/places';
 import { BOOKING_NOT_FOUND, toBookingView } from './lib/views';
 
 export const handler = endpoint({}, async ({ params, caller }) => {
-  for (let attempt = 0; attempt < 3; attempt++) {
+  return retryOnConflict(async () => {
     const booking = await getBooking(caller.orgId, params.id ?? '');
     if (!booking) throw notFound(BOOKING_NOT_FOUND);
     if (booking.status !== 'held' && booking.status !== 'confirmed') throw conflict(`This booking is ${booking.status} already.`);
@@ -37,13 +38,12 @@ export const handler = endpoint({}, async ({ params, caller }) => {
         also: [audit, outboxMail(bookingRowId('cancelled', booking), mail, caller.orgId)],
       });
     }
-    if (!moved) continue; // paid, refunded or expired meanwhile: decide again on what it is now
+    if (!moved) return TRY_AGAIN; // paid, refunded or expired meanwhile: decide again on what it is now
     if (booking.status === 'held' && booking.stripeSessionId) {
       await expireCheckoutSession(booking.stripeSessionId).catch((error: unknown) =>
         log.error('Could not expire the Checkout session of a cancelled booking', error, { bookingId: booking.id }),
       );
     }
     return { message: 'Booking cancelled.', data: toBookingView((await getBooking(caller.orgId, booking.id))!) };
-  }
-  throw conflict('The booking changed meanwhile. Please reload and try again.');
+  }, { attempts: 3, exhausted: () => conflict('The booking changed meanwhile. Please reload and try again.') });
 });

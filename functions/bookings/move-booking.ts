@@ -12,6 +12,7 @@ import { endpoint } from '#lib/http';
 import { auditItem } from '../data/audit';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getBooking } from '../data/bookings';
+import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { getOrganization } from '../data/organizations';
 import { whenText } from './lib/mail';
 import { moveToRequestedTime } from './lib/move';
@@ -21,7 +22,7 @@ export const handler = endpoint({ body: bookingMoveSchema }, async ({ body, para
   const org = await getOrganization(caller.orgId);
   const rules = rulesOf(await getAvailability(caller.orgId), org?.timeZone);
   const now = new Date();
-  for (let attempt = 0; attempt < 3; attempt++) {
+  return retryOnConflict(async () => {
     const booking = await getBooking(caller.orgId, params.id ?? '');
     if (!booking) throw notFound(BOOKING_NOT_FOUND);
     if (booking.status === 'held') throw conflict('This booking is waiting for its payment. It can be moved once it is confirmed.');
@@ -35,8 +36,7 @@ export const handler = endpoint({ body: bookingMoveSchema }, async ({ body, para
         }),
       ],
     }, now);
-    if (outcome === 'state') continue; // moved, cancelled or refunded meanwhile: decide again on what it is now
+    if (outcome === 'state') return TRY_AGAIN; // moved, cancelled or refunded meanwhile: decide again on what it is now
     return { message: `Booking moved to ${whenText(moved).short}.${body.notify === false ? ' The patient was not emailed.' : ''}`, data: toBookingView((await getBooking(caller.orgId, booking.id))!) };
-  }
-  throw conflict('The booking changed meanwhile. Please reload and try again.');
+  }, { attempts: 3, exhausted: () => conflict('The booking changed meanwhile. Please reload and try again.') });
 });

@@ -22,211 +22,21 @@
 //   pageSize x (pageNumber - 1) index entries): fine for the first pages, costly deep down; use nextCursor.
 // - The total is the kept counter of the unfiltered list; filtered and search totals are not kept.
 // - My Appointments filters active/inactive after reading (one member has few assignments).
-import { GetCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import type { AppointmentFields, AppointmentLogEntry } from '#shared/appointments/types';
 import { isActiveStatus, type AppointmentStatus } from '#shared/schemas/appointments';
-import { ddb, decodeCursor, encodeCursor, table } from '#lib/dynamo';
-import { badRequest, conflict } from '#lib/errors';
+import { ddb, table } from '#lib/dynamo';
+import { conflict } from '#lib/errors';
 import { randomId } from '#lib/passwords';
 import { PRACTITIONER_BUSY, appointmentTimeItems } from './appointment-time';
 import { auditItem, type AuditInput } from './audit';
-import { batchGet, cancellationCodes, queryPage, strip, transact, type TransactItem } from './core';
+import { batchGet, failedConditions, mergePage, pageOf, strip, transact, type TransactItem } from './core';
 import { effectItems, type Effects } from './effects';
 import { appointmentReportDeltas, reportItems } from './reports';
-import { TABLE_INDEXES, type IndexName } from './table';
-
-// ---------------------------------------------------------------------------------------------
-// Merged Queries (k-way, on the data core's paged Query), shared by the appointment, customer,
-// service and SMS data modules.
+import type { IndexName } from './table';
 
 type Item = Record<string, any>;
-
-/** One sorted run of items: a partition of the table or of a GSI, optionally a range of it. */
-export interface Stream {
-  index?: IndexName;
-  /** The partition key value queried. */
-  partition: string;
-  /** Sort key begins with this. */
-  prefix?: string;
-  /** Sort key between these (inclusive). */
-  between?: [string, string];
-}
-
-const keyNames = (s: Stream) => {
-  const index = s.index ? TABLE_INDEXES.find((i) => i.name === s.index)! : undefined;
-  return {
-    pk: index?.partition ?? 'pk',
-    sk: index?.sort ?? 'sk',
-    /** The attributes of a LastEvaluatedKey (and of our cursors) for this stream. */
-    all: index ? [index.partition, index.sort, 'pk', 'sk'] : ['pk', 'sk'],
-  };
-};
-
-/** Where a stream stands: not started (null), after this key, or done (0). */
-type Position = Item | null | 0;
-
-function decodePositions(cursor: string | undefined, streams: Stream[]): Position[] {
-  if (cursor === undefined) return streams.map(() => null);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    parsed = undefined;
-  }
-  const positions = (parsed as { p?: unknown })?.p;
-  const invalid = () => badRequest('The page cursor is not valid.');
-  if (!Array.isArray(positions) || positions.length !== streams.length) throw invalid();
-  return positions.map((p, i) => {
-    if (p === null || p === 0) return p;
-    const names = keyNames(streams[i]!);
-    // A cursor is only good for the partition it came from: another tenant's or a tampered one is refused.
-    if (typeof p !== 'object' || Object.keys(p).length !== names.all.length || !names.all.every((k) => typeof p[k] === 'string')) throw invalid();
-    if (p[names.pk] !== streams[i]!.partition) throw invalid();
-    return p as Item;
-  });
-}
-
-const encodePositions = (positions: Position[]) =>
-  positions.every((p) => p === 0) ? undefined : Buffer.from(JSON.stringify({ p: positions })).toString('base64url');
-
-export interface MergeOptions<T> {
-  streams: Stream[];
-  /** Sort key order: ascending (true) or descending. */
-  ascending: boolean;
-  limit: number;
-  cursor?: string;
-  /** Turns a chunk of raw items into what is returned (pointers into records), undefined to drop one. */
-  resolve?: (items: Item[], skipping: boolean, stream: number) => Promise<Array<T | undefined>>;
-  /** Items read per Query (default `limit`); larger when `resolve` drops many. */
-  chunk?: number;
-  /** Most Queries per page before answering with what was found and a cursor. */
-  maxReads?: number;
-  /** Read only the key attributes (skipping pages). */
-  keysOnly?: boolean;
-  /** Pages can be skipped reading keys only (resolve needs no other attribute). */
-  skipKeysOnly?: boolean;
-}
-
-export type PageOf<T> = Page<T>;
-
-/**
- * One page of one or more sorted streams merged into one order (a k-way merge that reads each stream
- * lazily). The cursor holds each stream's position, so a page costs about `limit` items per stream.
- */
-export async function mergePage<T = Item>(options: MergeOptions<T>): Promise<PageOf<T>> {
-  const { streams, ascending, limit } = options;
-  const start = decodePositions(options.cursor, streams);
-  const state = streams.map((stream, i) => ({
-    index: i,
-    stream,
-    names: keyNames(stream),
-    /** Position to read from next (after what was fetched). */
-    fetchFrom: start[i] as Position,
-    /** Fetched, not yet taken: [raw, resolved]. */
-    buffer: [] as [Item, T][],
-    done: start[i] === 0,
-    lastTaken: undefined as Item | undefined,
-  }));
-  const keyOf = (s: (typeof state)[number], item: Item) => Object.fromEntries(s.names.all.map((k) => [k, item[k]]));
-  let reads = 0;
-  const maxReads = options.maxReads ?? 20;
-  const out: T[] = [];
-
-  const fetch = async (s: (typeof state)[number]) => {
-    reads++;
-    const values: Record<string, unknown> = { ':p': s.stream.partition };
-    let condition = '#pk = :p';
-    if (s.stream.prefix !== undefined) {
-      // The same as begins_with, written as a range: DynamoDB Local reads a begins_with from the start
-      // of the partition (90 ms for a prefix near the end of 50,000 items), a range it seeks (3 ms).
-      condition += ' AND #sk BETWEEN :from AND :to';
-      values[':from'] = s.stream.prefix;
-      values[':to'] = `${s.stream.prefix}\u{10FFFF}`;
-    } else if (s.stream.between) {
-      condition += ' AND #sk BETWEEN :from AND :to';
-      values[':from'] = s.stream.between[0];
-      values[':to'] = s.stream.between[1];
-    }
-    const input: Omit<QueryCommandInput, 'Limit' | 'ExclusiveStartKey'> = {
-      TableName: table(),
-      IndexName: s.stream.index,
-      KeyConditionExpression: condition,
-      ExpressionAttributeNames: { '#pk': s.names.pk, ...(condition.includes('#sk') ? { '#sk': s.names.sk } : {}) },
-      ExpressionAttributeValues: values,
-      ScanIndexForward: ascending,
-      ...(options.keysOnly ? { ProjectionExpression: s.names.all.map((_, i) => `#k${i}`).join(', ') } : {}),
-    };
-    if (options.keysOnly) Object.assign(input.ExpressionAttributeNames!, Object.fromEntries(s.names.all.map((k, i) => [`#k${i}`, k])));
-    // Positions are validated cursors (decodePositions), so the core's cursor check holds for them.
-    const result = await queryPage<Item>(input, {
-      limit: Math.max(1, options.chunk ?? limit),
-      cursor: encodeCursor(s.fetchFrom || undefined),
-      keys: s.names.all,
-      partitionValue: s.stream.partition,
-      maxReads: 1,
-    });
-    const raw = result.items;
-    const resolved = options.resolve ? await options.resolve(raw, Boolean(options.keysOnly), s.index) : (raw as unknown as T[]);
-    s.buffer = raw.flatMap((r, i) => (resolved[i] === undefined ? [] : [[r, resolved[i]!] as [Item, T]]));
-    s.fetchFrom = (decodeCursor(result.nextCursor) as Item | undefined) ?? null;
-    s.done = !result.nextCursor;
-  };
-
-  while (out.length < limit) {
-    const empty = state.filter((s) => s.buffer.length === 0 && !s.done);
-    if (empty.length && reads + empty.length > maxReads) break;
-    await Promise.all(empty.map(fetch));
-    if (state.some((s) => s.buffer.length === 0 && !s.done)) continue; // a chunk resolved to nothing: read on
-    const candidates = state.filter((s) => s.buffer.length > 0);
-    if (!candidates.length) break;
-    let best = candidates[0]!;
-    for (const s of candidates.slice(1)) {
-      const a = String(s.buffer[0]![0][s.names.sk]);
-      const b = String(best.buffer[0]![0][best.names.sk]);
-      if (ascending ? a < b : a > b) best = s;
-    }
-    const [raw, value] = best.buffer.shift()!;
-    best.lastTaken = keyOf(best, raw);
-    out.push(value);
-  }
-
-  const positions: Position[] = state.map((s, i) => {
-    if (s.buffer.length === 0) return s.done ? 0 : s.fetchFrom ?? start[i]!;
-    return s.lastTaken ?? start[i]!;
-  });
-  return { items: out, nextCursor: encodePositions(positions) };
-}
-
-/** The cursor of page `pageNumber` (1-based) without a cursor: reads the pages before it (keys only). */
-export async function skipTo<T>(options: MergeOptions<T>, pageNumber: number): Promise<string | undefined | 'end'> {
-  let toSkip = (pageNumber - 1) * options.limit;
-  let cursor = options.cursor;
-  while (toSkip > 0) {
-    const step = Math.min(toSkip, 1000);
-    const page = await mergePage({ ...options, cursor, limit: step, chunk: Math.max(step, options.chunk ?? 0), keysOnly: options.skipKeysOnly === true, maxReads: 1000 });
-    toSkip -= page.items.length;
-    cursor = page.nextCursor;
-    if (!cursor) return 'end';
-  }
-  return cursor;
-}
-
-/** A page by cursor, or by page number (walking the pages before it when no cursor is given). */
-export async function pageOf<T>(options: MergeOptions<T>, pageNumber = 1): Promise<PageOf<T>> {
-  if (options.cursor || pageNumber <= 1) return mergePage(options);
-  const cursor = await skipTo(options, pageNumber);
-  if (cursor === 'end') return { items: [] };
-  return mergePage({ ...options, cursor });
-}
-
-/** Which items of a failed transaction failed their condition (indexes into its items). */
-export function failedConditions(error: unknown): number[] {
-  return cancellationCodes(error).flatMap((code, i) => (code === 'ConditionalCheckFailed' ? [i] : []));
-}
-
-/** @deprecated The data core's transaction runner; import it from ./core. */
-export { transact };
 
 /** Lower case, accents and '#' removed, spaces collapsed: the form names are compared and searched in. */
 export function normalise(text: string): string {
@@ -397,7 +207,7 @@ export interface ListOptions {
 }
 
 // List appointments in one order, all statuses (two partitions merged) or one bucket.
-export function listAppointments(orgId: string, o: ListOptions): Promise<PageOf<Appointment>> {
+export function listAppointments(orgId: string, o: ListOptions): Promise<Page<Appointment>> {
   return pageOf<Appointment>(
     {
       streams: bucketsOf(o.filter).map((b) => ({ index: INDEX_OF[o.order], partition: listPartition(orgId, b) })),
@@ -412,7 +222,7 @@ export function listAppointments(orgId: string, o: ListOptions): Promise<PageOf<
 }
 
 // Search appointments by a prefix of a name, the email or the phone digits (match order).
-export function searchAppointments(orgId: string, search: string, o: Omit<ListOptions, 'order' | 'ascending'>): Promise<PageOf<Appointment>> {
+export function searchAppointments(orgId: string, search: string, o: Omit<ListOptions, 'order' | 'ascending'>): Promise<Page<Appointment>> {
   const q = searchForm(search);
   if (!q) return Promise.resolve({ items: [] });
   const keep = o.filter === 'all' ? undefined : (a: Appointment) => bucketOf(a.status) === o.filter;
@@ -439,7 +249,7 @@ export function searchAppointments(orgId: string, search: string, o: Omit<ListOp
 }
 
 // Appointments assigned to a member, by booking date and time.
-export function listAssignedTo(orgId: string, userId: string, o: Omit<ListOptions, 'order'>): Promise<PageOf<Appointment>> {
+export function listAssignedTo(orgId: string, userId: string, o: Omit<ListOptions, 'order'>): Promise<Page<Appointment>> {
   const keep = o.filter === 'all' ? undefined : (a: Appointment) => bucketOf(a.status) === o.filter;
   return pageOf<Appointment>(
     {

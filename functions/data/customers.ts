@@ -6,11 +6,12 @@
 //   customer id by phone (unique)   pk ORG#<o>#CUST#PHONE#<phone>    sk LOOKUP    with the customer)
 //   a customer's appointments       pk ORG#<o>#CUST#<id>#APPT        sk <date>T<time>#<appointmentId> (pointers)
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Page } from '#shared/api';
 import { ddb, table } from '#lib/dynamo';
 import { randomId } from '#lib/passwords';
-import { failedConditions, mergePage, normalise, searchForm, type Appointment, type PageOf } from './appointments';
+import { normalise, searchForm, type Appointment } from './appointments';
 import { auditItem, type AuditInput } from './audit';
-import { isConditionFailure, queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
+import { failedConditions, isConditionFailure, mergePage, queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
 
 export interface Customer {
   id: string;
@@ -205,7 +206,7 @@ export async function listCustomerAppointmentIds(orgId: string, customerId: stri
 
 // List customers by name, or find them: an email or a phone number exactly, else a prefix of
 // "first last" or "last first" (each customer once, in the order of the name form that matched).
-export async function listCustomers(orgId: string, o: { limit: number; cursor?: string; search?: string }): Promise<PageOf<Customer>> {
+export async function listCustomers(orgId: string, o: { limit: number; cursor?: string; search?: string }): Promise<Page<Customer>> {
   const search = o.search?.trim();
   if (search && search.includes('@')) {
     const id = await findCustomerId(orgId, 'EMAIL', search.toLowerCase());

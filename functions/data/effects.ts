@@ -4,7 +4,7 @@
 // commits, and once.
 import type { Mail } from '#lib/mail';
 import type { TransactItem } from './core';
-import type { NotifyInput } from './notifications';
+import type { NotifyInput } from './notice';
 import { outboxMail, outboxNotice } from './outbox';
 
 export interface Effects {

@@ -18,10 +18,6 @@ import { counterUpdate, createOrganizationItems, type Organization } from './org
 import { setClause } from './update';
 import { acceptInvitationItem, joinOrganizationItem, leaveOrganizationItem, newUserItems, updateProfileItem, type User } from './users';
 
-/** @deprecated Import queryPage from ./core; kept for modules still importing it from here. */
-export { queryPage };
-/** @deprecated Use Page from #shared/api. */
-export type PageOf<T> = Page<T>;
 
 export interface Membership {
   orgId: string;

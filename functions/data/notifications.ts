@@ -9,13 +9,15 @@
 // is known from the id alone. Creating, marking and deleting move the kept count in the same
 // transaction, guarded by the item's `read` flag, so marking twice never counts twice.
 import { createHash } from 'node:crypto';
-import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { can, type Module } from '#shared/permissions';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Page } from '#shared/api';
+import { can } from '#shared/permissions';
 import { ddb, encodeCursor, table } from '#lib/dynamo';
 import { badRequest } from '#lib/errors';
 import { randomId } from '#lib/passwords';
-import { TransactionFailure, transact } from './core';
-import { queryPage, type Membership, type PageOf } from './members';
+import { TransactionFailure, batchDelete, queryPage, transact } from './core';
+import type { Membership } from './members';
+import type { NotifyInput } from './notice';
 
 export interface Notification {
   id: string;
@@ -66,22 +68,6 @@ const unreadCountUpdate = (orgId: string, userId: string, by: 1 | -1) => ({
   },
 });
 
-/** Notices and their counts move in transactions of the data core (one retry policy). */
-export { transact } from './core';
-
-export interface NotifyInput {
-  title: string;
-  message: string;
-  link?: string;
-  /** Only members who may read this module are told (besides Notifications read). */
-  module?: Module;
-  /** Exactly these members (still only those who may read notifications). */
-  userIds?: string[];
-  /** Who caused it: not told about their own action. */
-  exceptUserId?: string;
-  /** Others not to tell (e.g. the member a 'member added' notice is about). */
-  exceptUserIds?: string[];
-}
 
 // All memberships of an organisation (paged Query; organisations have tens of members, not thousands).
 export async function listMemberships(orgId: string): Promise<Membership[]> {
@@ -178,7 +164,7 @@ export async function listNotificationsPage(
   orgId: string,
   userId: string,
   options: { limit: number; cursor?: string; unread?: boolean; before?: string },
-): Promise<PageOf<Notification>> {
+): Promise<Page<Notification>> {
   if (options.before !== undefined) {
     // Keyset paging by id: the id names its own key, so 'older than this one' needs no cursor.
     const key = notificationKey(orgId, userId, options.before);
@@ -263,14 +249,7 @@ export async function deleteAllNotifications(orgId: string, userId: string): Pro
       }),
     );
     const keys = [...(out.Items ?? []).map((i) => ({ pk: i.pk, sk: i.sk })), ...(cursor ? [] : [unreadCountKey(orgId, userId)])];
-    for (let i = 0; i < keys.length; i += 25) {
-      let requests: Record<string, any[]> | undefined = { [table()]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) };
-      for (let attempt = 0; requests && attempt < 5; attempt++) {
-        const res: { UnprocessedItems?: Record<string, unknown[]> } = await ddb.send(new BatchWriteCommand({ RequestItems: requests }));
-        requests = res.UnprocessedItems && Object.keys(res.UnprocessedItems).length ? (res.UnprocessedItems as Record<string, any[]>) : undefined;
-        if (requests) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-      }
-    }
+    await batchDelete(keys);
     cursor = out.LastEvaluatedKey;
   } while (cursor);
 }

@@ -13,7 +13,7 @@ import type { WebhookEventBody } from '#shared/schemas/webhooks';
 import type { Mail } from '#lib/mail';
 import { ddb, table } from '#lib/dynamo';
 import { isConditionFailure, strip, type TransactItem } from './core';
-import type { NotifyInput } from './notifications';
+import type { NotifyInput } from './notice';
 
 export const OUTBOX_PREFIX = 'OUTBOX#';
 export const OUTBOX_DUE_PARTITION = 'OUTBOX#DUE';

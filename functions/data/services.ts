@@ -10,10 +10,11 @@
 // only when empty without a race. Every write is one transaction with its name claims, counts and
 // audit entry; a failed condition comes back as what it means (a stale version, a taken name).
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Page } from '#shared/api';
 import { ddb, table } from '#lib/dynamo';
-import { failedConditions, mergePage, normalise, type PageOf } from './appointments';
+import { normalise } from './appointments';
 import { auditItem, type AuditInput } from './audit';
-import { isConditionFailure, strip, transact, tryTransact, type TransactItem } from './core';
+import { failedConditions, isConditionFailure, mergePage, strip, transact, tryTransact, type TransactItem } from './core';
 import { counterUpdate } from './organizations';
 
 export interface ServiceCategory {
@@ -122,7 +123,7 @@ function categoryCount(orgId: string, categoryId: string, by: 1 | -1): TransactI
 }
 
 // Categories by name (optionally those whose name starts with `search`).
-export function listCategories(orgId: string, o: { limit: number; cursor?: string; search?: string }): Promise<PageOf<ServiceCategory>> {
+export function listCategories(orgId: string, o: { limit: number; cursor?: string; search?: string }): Promise<Page<ServiceCategory>> {
   const q = o.search ? normalise(o.search) : undefined;
   return mergePage({
     streams: [{ index: 'gsi1', partition: categoryPartition(orgId), prefix: q || undefined }],
@@ -176,7 +177,7 @@ function deleteServiceItem(s: Service, expectedVersion: number): TransactItem {
 export function listServices(
   orgId: string,
   o: { limit: number; cursor?: string; search?: string; categoryId?: string; active?: boolean },
-): Promise<PageOf<Service>> {
+): Promise<Page<Service>> {
   const q = o.search ? normalise(o.search) || undefined : undefined;
   const stream = o.categoryId
     ? { index: 'gsi2' as const, partition: categoryServicesPartition(orgId, o.categoryId), prefix: q }

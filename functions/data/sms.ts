@@ -2,8 +2,8 @@
 //   an organisation's messages, newest first   pk ORG#<o>#SMS                 sk <at>#<id>
 //   a customer's messages, newest first        gsi1pk ORG#<o>#SMS#CUST#<id>   gsi1sk <at>#<id>
 import { table } from '#lib/dynamo';
-import { mergePage, type PageOf } from './appointments';
-import { strip, type TransactItem } from './core';
+import type { Page } from '#shared/api';
+import { mergePage, strip, type TransactItem } from './core';
 
 export interface SmsMessage {
   id: string;
@@ -37,7 +37,7 @@ export function putSms(m: SmsMessage): TransactItem {
 }
 
 // Messages of an organisation (or of one customer), newest first.
-export function listSms(orgId: string, o: { limit: number; cursor?: string; customerId?: string }): Promise<PageOf<SmsMessage>> {
+export function listSms(orgId: string, o: { limit: number; cursor?: string; customerId?: string }): Promise<Page<SmsMessage>> {
   return mergePage({
     streams: [o.customerId ? { index: 'gsi1', partition: customerPartition(orgId, o.customerId) } : { partition: partition(orgId) }],
     ascending: false,

@@ -11,11 +11,11 @@
 // No Scan. Items keyed otherwise (APIKEY#, STRIPE_PI#, INVITE#, OUTBOX#) are found through the index
 // too, and deleted only while their orgId still names this organisation: the account of a person who
 // left it keeps a stale `tenant`, which is removed instead (accounts go only with their own deletion).
-import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from '#lib/dynamo';
 import { deleteUploadsUnder } from '#lib/storage';
 import { auditItem } from './audit';
-import { TransactionFailure, batchGet, isConditionFailure, transact } from './core';
+import { TransactionFailure, batchDelete, batchGet, isConditionFailure, transact } from './core';
 import { memberKey } from './members';
 import { apiKeyKey, counterUpdate, orgKey } from './organizations';
 import { TENANT_INDEX } from './table';
@@ -24,12 +24,10 @@ import { deleteUserItems, type User } from './users';
 type Key = { pk: string; sk: string };
 
 const PAGE = 100;
-const BATCH = 25;
 /** A run reads the index again until a pass finds nothing to delete (writes that landed meanwhile). */
 const MAX_PASSES = 3;
 
 const keyId = (k: Key) => `${k.pk}\u0000${k.sk}`;
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // A member leaves: their account, membership, the organisation's member count, and an audit entry.
 export async function deleteMemberAccount(user: Pick<User, 'id' | 'email'>, orgId: string): Promise<void> {
@@ -152,14 +150,3 @@ async function unstamp(orgId: string, key: Key): Promise<void> {
     });
 }
 
-async function batchDelete(keys: Key[]): Promise<void> {
-  for (let i = 0; i < keys.length; i += BATCH) {
-    let requests: Record<string, any[]> | undefined = { [table()]: keys.slice(i, i + BATCH).map((Key) => ({ DeleteRequest: { Key } })) };
-    for (let attempt = 0; requests; attempt++) {
-      if (attempt === 8) throw new Error('BatchWriteItem left deletes unprocessed');
-      if (attempt) await pause(25 * 2 ** attempt);
-      const out: { UnprocessedItems?: Record<string, any[]> } = await ddb.send(new BatchWriteCommand({ RequestItems: requests }));
-      requests = out.UnprocessedItems && Object.keys(out.UnprocessedItems).length ? out.UnprocessedItems : undefined;
-    }
-  }
-}

@@ -58,6 +58,19 @@ export function enableTwoFactorItem(userId: string, pendingSealed: string, step:
   };
 }
 
+/** The Update replacing the recovery codes (the old ones stop working), only while `sealed` is still the active secret. */
+export function replaceRecoveryCodesItem(userId: string, sealed: string, recoveryHashes: string[]): TransactItem {
+  return {
+    Update: {
+      TableName: table(),
+      Key: twoFactorKey(userId),
+      UpdateExpression: 'SET recoveryCodes = :codes',
+      ConditionExpression: 'secret = :sealed',
+      ExpressionAttributeValues: { ':sealed': sealed, ':codes': new Set(recoveryHashes) },
+    },
+  };
+}
+
 /** The Delete turning two-factor off, only while `sealed` is still the active secret. */
 export function disableTwoFactorItem(userId: string, sealed: string): TransactItem {
   return { Delete: { TableName: table(), Key: twoFactorKey(userId), ConditionExpression: 'secret = :sealed', ExpressionAttributeValues: { ':sealed': sealed } } };

@@ -23,7 +23,10 @@ export interface Registrant {
   userId: string;
 }
 
+/** Ended on purpose: signed out elsewhere, ended from the sessions list, a password change, removal. */
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+/** Its 12 hours are over (the session's, or its token's). The console shows these on /auth as they are. */
+export const SESSION_EXPIRED = 'You were signed out because your session expired. Please sign in again.';
 export const TWO_FACTOR_REQUIRED = 'Your organisation requires two-step sign-in. Please set it up in your profile to continue.';
 const idleMessage = (minutes: number) => `You were signed out after ${minutes} minutes without activity. Please sign in again.`;
 
@@ -71,10 +74,13 @@ export async function authorise(
   }
 
   const claims = await verifyToken(token, 'access');
-  if (!claims?.orgId || !claims.sessionId) throw unauthorized(SESSION_ENDED);
+  // No sign-in was ever made without a session: a token that does not verify has (almost always) expired.
+  if (!claims) throw unauthorized(SESSION_EXPIRED);
+  if (!claims.orgId || !claims.sessionId) throw unauthorized(SESSION_ENDED);
   const { membership, session, settings } = await readSessionContext(claims.orgId, claims.userId, claims.sessionId);
   const state = sessionState(session, membership, settings);
   if (state === 'idle') throw unauthorized(idleMessage(settings.idleTimeoutMinutes));
+  if (state === 'expired') throw unauthorized(SESSION_EXPIRED);
   if (state !== 'open') throw unauthorized(SESSION_ENDED);
   noteTenant(claims.orgId);
   const caller: Caller = {

@@ -11,6 +11,7 @@ import { endpoint } from '#lib/http';
 import type { Mail } from '#lib/mail';
 import { auditItem } from '../data/audit';
 import { getBooking, type BookingRecord } from '../data/bookings';
+import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { outboxMail, outboxNotice, outboxRefund } from '../data/outbox';
 import { bookingIcs, bookingMoney, bookingRowId, CANCEL_ICS_TEXT, whenText, withPractitioner } from '../bookings/lib/mail';
 import { cancelConfirmed } from '../bookings/lib/places';
@@ -40,7 +41,7 @@ export const handler = endpoint({ body: manageTokenSchema }, async ({ body }) =>
     const appointment = await cancelAppointment(any.appointment);
     return { message: 'Your appointment is cancelled.', data: toAppointmentManageView({ ...any.appointment, appointment }) };
   }
-  for (let attempt = 0; attempt < 3; attempt++) {
+  return retryOnConflict(async (attempt) => {
     const opened: Opened = attempt === 0 ? any.booking : await openBooking(body.token);
     const { booking, org, policy } = opened;
     // Cancelled by this link already (its refund, if any, is in the outbox with the cancellation).
@@ -74,9 +75,8 @@ export const handler = endpoint({ body: manageTokenSchema }, async ({ body }) =>
         }),
       ],
     });
-    if (!moved) continue; // changed meanwhile (staff, a refund, a move): decide again
+    if (!moved) return TRY_AGAIN; // changed meanwhile (staff, a refund, a move): decide again
     const now = (await getBooking(booking.orgId, booking.id))!;
     return { message: 'Your booking is cancelled.', data: toManageView({ ...opened, booking: now }) };
-  }
-  throw conflict('The booking changed meanwhile. Please reload and try again.');
+  }, { attempts: 3, exhausted: () => conflict('The booking changed meanwhile. Please reload and try again.') });
 });

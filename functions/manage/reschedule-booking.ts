@@ -10,13 +10,14 @@ import { endpoint } from '#lib/http';
 import { auditItem } from '../data/audit';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getBooking } from '../data/bookings';
+import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { outboxNotice } from '../data/outbox';
 import { bookingRowId, whenText } from '../bookings/lib/mail';
 import { moveToRequestedTime } from '../bookings/lib/move';
 import { PATIENT_ACTOR, assertChangeable, openBooking, toManageView } from './lib/load';
 
 export const handler = endpoint({ body: manageRescheduleSchema }, async ({ body }) => {
-  for (let attempt = 0; attempt < 3; attempt++) {
+  return retryOnConflict(async () => {
     const opened = await openBooking(body.token);
     const { booking, org } = opened;
     assertChangeable(opened);
@@ -37,8 +38,7 @@ export const handler = endpoint({ body: manageRescheduleSchema }, async ({ body 
         }),
       ],
     });
-    if (outcome === 'state') continue;
+    if (outcome === 'state') return TRY_AGAIN;
     return { message: `Your booking is moved to ${whenText(moved).short}.`, data: toManageView({ ...opened, booking: (await getBooking(booking.orgId, booking.id))! }) };
-  }
-  throw conflict('The booking changed meanwhile. Please reload and try again.');
+  }, { attempts: 3, exhausted: () => conflict('The booking changed meanwhile. Please reload and try again.') });
 });

@@ -3,8 +3,8 @@
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { auditItem } from '../data/audit';
-import { isConditionFailure } from '../data/core';
-import { getNotification, getUnreadCount, markReadItems, transact } from '../data/notifications';
+import { isConditionFailure, transact } from '../data/core';
+import { getNotification, getUnreadCount, markReadItems } from '../data/notifications';
 
 export const handler = endpoint({}, async ({ params, caller }) => {
   const n = await getNotification(caller.orgId, caller.userId, params.id!);

@@ -9,7 +9,7 @@ import { endpoint } from '#lib/http';
 import { log } from '#lib/log';
 import { randomId } from '#lib/passwords';
 import { sendSms } from '#lib/sms';
-import { transact } from '../data/appointments';
+import { transact } from '../data/core';
 import { auditItem } from '../data/audit';
 import { getCustomer } from '../data/customers';
 import { getOrganization } from '../data/organizations';

@@ -28,8 +28,11 @@ export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z.object({ email, otp, password });
 
+/** The signed-in member's password, asked again before a change a stolen session must not make. */
+const currentPassword = z.string({ error: 'Current password is required' }).check(z.minLength(1, 'Current password is required'));
+
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).check(z.minLength(1, 'Current password is required')),
+  currentPassword,
   newPassword: password,
 });
 
@@ -69,13 +72,20 @@ const secondFactorCode = z.string({ error: 'Enter the 6-digit code from your aut
   z.maxLength(20, 'The code is too long'),
 );
 
-/** POST /users/two-factor/enable: a code from the app just set up (digits only). */
+/**
+ * POST /users/two-factor/enable: a code from the app just set up (digits only) and the member's
+ * password (a stolen session alone cannot put the thief's app on the account).
+ */
 export const enableTwoFactorSchema = z.object({
   code: z.string({ error: 'Enter the 6-digit code from your authenticator app' }).check(
     z.trim(),
     z.regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
   ),
+  currentPassword,
 });
+
+/** POST /users/two-factor/recovery-codes: new recovery codes for the password and a code (app or recovery). */
+export const regenerateRecoveryCodesSchema = z.object({ currentPassword, code: secondFactorCode });
 
 /** POST /users/two-factor/disable: a code from the app or a recovery code. */
 export const disableTwoFactorSchema = z.object({ code: secondFactorCode });

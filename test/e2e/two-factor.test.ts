@@ -81,6 +81,7 @@ describe('two-step sign-in and sessions (issue 15)', () => {
     const secret = (await page.getByLabel('Set-up key').innerText()).replace(/\s+/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await fill(page, 'Code from the app', totp(secret, 0));
+    await fill(page, 'Your password', member.password);
     await page.getByRole('button', { name: 'Turn on' }).click();
     const codeList = page.getByRole('list', { name: 'Recovery codes' });
     await codeList.waitFor();

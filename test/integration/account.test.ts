@@ -227,7 +227,8 @@ describe('sign-in guessing is limited', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(TOO_MANY);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
+    // The window slides by the minute (data/rate-limits.ts): a failure leaves it 15 to 16 minutes after.
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(16 * 60);
     // A stranger's failures do not lock the owner out.
     expect((await login(owner.email, owner.password, testAddress())).status).toBe(201);
     // Successful sign-ins are not counted.

@@ -3,7 +3,8 @@
 // session is refused by the server; device cookies keep the owner's own browser out of a stranger's
 // lockout and decide the new-device mail; one-time code tries are counted before they are compared.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { describe, expect, inject, it } from 'vitest';
 import { api, latestCode, mailsTo, signUpOwner, testAddress, uniqueEmail } from '../support/api';
 import { testDb } from '../support/db';
 import { eventually } from '../support/eventually';
@@ -13,6 +14,7 @@ import { cookieHeader } from '../support/two-factor';
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const ENDED = 'Your session has ended. Please sign in again.';
+const EXPIRED = 'You were signed out because your session expired. Please sign in again.';
 
 const signIn = (email: string, password: string, headers: Record<string, string> = {}) => api('POST', '/users/login', { headers, body: { email, password } });
 
@@ -114,6 +116,39 @@ describe('sessions', () => {
     delete payload.sid;
     const forged = `${h}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${s}`;
     expect((await api('GET', '/users/profile', { token: forged })).status).toBe(401);
+  });
+});
+
+describe('why a session is refused (the console shows it on /auth)', () => {
+  it('an expired session, or a token past its time, says it expired; an ended one says it ended', async () => {
+    const owner = await signUpOwner('sessions-why');
+    const { client, table } = testDb();
+    const other = (await signIn(owner.email, owner.password)).body.data.token;
+    await client.send(new UpdateCommand({
+      TableName: table, Key: { pk: `ORG#${owner.orgId}`, sk: `SESSION#${owner.userId}#${sessionIdOf(other)}` },
+      UpdateExpression: 'SET expiresAt = :at', ExpressionAttributeValues: { ':at': new Date(Date.now() - 1_000).toISOString() },
+    }));
+    const expired = await api('GET', '/users/profile', { token: other });
+    expect(expired.status).toBe(401);
+    expect(expired.body.message).toBe(EXPIRED);
+
+    // A token whose own time is over (signed with the stack's key, as the server would have 12 hours ago).
+    const claims = JSON.parse(Buffer.from(owner.token.split('.')[1]!, 'base64url').toString());
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (iat: number, exp: number) => new SignJWT({ ...claims, iat, exp }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(inject('stackEnv').TOKEN_SIGNING_KEY));
+    // Signed so, a token in its time is good (the key is the stack's): only the time differs below.
+    expect((await api('GET', '/users/profile', { token: await sign(now - 60, now + 3600) })).status).toBe(200);
+    const stale = await sign(now - 13 * 3600, now - 3600);
+    const old = await api('GET', '/users/profile', { token: stale });
+    expect(old.status).toBe(401);
+    expect(old.body.message).toBe(EXPIRED);
+
+    const third = (await signIn(owner.email, owner.password)).body.data.token;
+    expect((await api('POST', '/users/logout', { token: third })).status).toBe(200);
+    const ended = await api('GET', '/users/profile', { token: third });
+    expect(ended.status).toBe(401);
+    expect(ended.body.message).toBe(ENDED);
+    expect((await api('GET', '/users/profile', { token: owner.token })).status).toBe(200);
   });
 });
 

@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { api, mailsTo, signUpOwner, testAddress } from '../support/api';
 import { eventually } from '../support/eventually';
 import { testDb } from '../support/db';
-import { addMember, perms } from '../support/members';
+import { addMember, logs, perms } from '../support/members';
 import { challengeFor, totpCode, turnOnTwoFactor } from '../support/two-factor';
 
 const TWO_FACTOR_REQUIRED = 'Your organisation requires two-step sign-in. Please set it up in your profile to continue.';
@@ -37,10 +37,10 @@ describe('two-factor set-up', () => {
     expect(login.status).toBe(201);
     expect((await api('GET', '/users/session', { token: owner.token })).body.data).toMatchObject({ twoFactorEnabled: false });
 
-    const wrong = await api('POST', '/users/two-factor/enable', { token: owner.token, body: { code: totpCode(secret, 3) } });
+    const wrong = await api('POST', '/users/two-factor/enable', { token: owner.token, body: { code: totpCode(secret, 3), currentPassword: owner.password } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('The code is incorrect. Please try again.');
-    const enabled = await api('POST', '/users/two-factor/enable', { token: owner.token, body: { code: totpCode(secret) } });
+    const enabled = await api('POST', '/users/two-factor/enable', { token: owner.token, body: { code: totpCode(secret), currentPassword: owner.password } });
     expect(enabled.status).toBe(200);
     const codes: string[] = enabled.body.data.recoveryCodes;
     expect(codes).toHaveLength(10);
@@ -52,7 +52,7 @@ describe('two-factor set-up', () => {
     expect((await api('GET', '/users/session', { token: owner.token })).body.data).toMatchObject({ twoFactorEnabled: true, recoveryCodesLeft: 10 });
     // Already on: a second set-up is refused until it is turned off.
     expect((await api('POST', '/users/two-factor/setup', { token: owner.token })).status).toBe(409);
-    expect((await api('POST', '/users/two-factor/enable', { token: owner.token, body: { code: totpCode(secret) } })).status).toBe(409);
+    expect((await api('POST', '/users/two-factor/enable', { token: owner.token, body: { code: totpCode(secret), currentPassword: owner.password } })).status).toBe(409);
   });
 
   it('turning it on ends the other sessions; this one carries on', async () => {
@@ -66,11 +66,11 @@ describe('two-factor set-up', () => {
   it('refuses bad input with a clear 4xx', async () => {
     const owner = await signUpOwner('tfa-bad');
     expect((await api('POST', '/users/two-factor/setup')).status).toBe(401);
-    const before = await api('POST', '/users/two-factor/enable', { token: owner.token, body: { code: '123456' } });
+    const before = await api('POST', '/users/two-factor/enable', { token: owner.token, body: { code: '123456', currentPassword: owner.password } });
     expect(before.status).toBe(400);
     expect(before.body.message).toMatch(/start the set-up again/);
     for (const body of [{}, { code: 'abc' }, { code: '1234567' }, { code: 123456 }]) {
-      const res = await api('POST', '/users/two-factor/enable', { token: owner.token, body });
+      const res = await api('POST', '/users/two-factor/enable', { token: owner.token, body: { ...body, currentPassword: owner.password } });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Enter the 6-digit code from your authenticator app');
     }
@@ -82,6 +82,102 @@ describe('two-factor set-up', () => {
     expect(empty.body.message).toBeTruthy();
     const notJson = await api('POST', '/users/two-factor/enable', { token: owner.token, raw: '{', headers: { 'content-type': 'application/json' } });
     expect(notJson.status).toBe(400);
+  });
+});
+
+describe('the password before a two-factor change', () => {
+  it('turning it on needs the password: refused without it or with a wrong one (counted), nothing turned on', async () => {
+    const owner = await signUpOwner('tfa-pass-on');
+    const { secret } = (await api('POST', '/users/two-factor/setup', { token: owner.token })).body.data;
+    const missing = await api('POST', '/users/two-factor/enable', { token: owner.token, body: { code: totpCode(secret) } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Current password is required');
+    // A wrong password leaves the right code unused: it turns two-factor on afterwards.
+    const wrong = await api('POST', '/users/two-factor/enable', { token: owner.token, body: { code: totpCode(secret), currentPassword: 'Not-the-password-1' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ currentPassword: 'Your current password is incorrect.' });
+    expect((await api('GET', '/users/session', { token: owner.token })).body.data.twoFactorEnabled).toBe(false);
+    // Wrong passwords count toward the member's wrong codes: a stolen session cannot guess it.
+    for (let i = 0; i < 9; i++) expect((await api('POST', '/users/two-factor/enable', { token: owner.token, body: { code: totpCode(secret), currentPassword: `Guess-${i}` } })).status).toBe(400);
+    const limited = await api('POST', '/users/two-factor/enable', { token: owner.token, body: { code: totpCode(secret), currentPassword: owner.password } });
+    expect(limited.status).toBe(429);
+    expect((await api('GET', '/users/session', { token: owner.token })).body.data.twoFactorEnabled).toBe(false);
+  });
+
+  it('the right password and code turn it on', async () => {
+    const owner = await signUpOwner('tfa-pass-ok');
+    const { secret } = (await api('POST', '/users/two-factor/setup', { token: owner.token })).body.data;
+    const wrong = await api('POST', '/users/two-factor/enable', { token: owner.token, body: { code: totpCode(secret), currentPassword: 'Not-the-password-1' } });
+    expect(wrong.status).toBe(400);
+    const enabled = await api('POST', '/users/two-factor/enable', { token: owner.token, body: { code: totpCode(secret), currentPassword: owner.password } });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.data.recoveryCodes).toHaveLength(10);
+  });
+});
+
+describe('new recovery codes', () => {
+  it('need the password and a code; replace the old codes, shown once, audited and mailed', async () => {
+    const owner = await signUpOwner('tfa-regen');
+    const { secret, recoveryCodes: old } = await turnOnTwoFactor(owner.token);
+    const code = totpCode(secret, 1);
+    const regen = (body: object) => api('POST', '/users/two-factor/recovery-codes', { token: owner.token, body });
+
+    expect((await api('POST', '/users/two-factor/recovery-codes', { body: { currentPassword: owner.password, code } })).status).toBe(401);
+    const noPassword = await regen({ code });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body.message).toBe('Current password is required');
+    const noCode = await regen({ currentPassword: owner.password });
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.message).toBe('Enter the 6-digit code from your authenticator app');
+    // A wrong password does not use up the code sent with it (the same code works below).
+    const wrongPassword = await regen({ currentPassword: 'Not-the-password-1', code });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.body.errors).toEqual({ currentPassword: 'Your current password is incorrect.' });
+    const wrongCode = await regen({ currentPassword: owner.password, code: code === '000000' ? '111111' : '000000' });
+    expect(wrongCode.status).toBe(400);
+    expect(wrongCode.body.errors).toEqual({ code: 'The code is incorrect. Please try again.' });
+    const before = (await logs(owner)).length;
+
+    const done = await regen({ currentPassword: owner.password, code });
+    expect(done.status).toBe(200);
+    const fresh: string[] = done.body.data.recoveryCodes;
+    expect(fresh).toHaveLength(10);
+    for (const c of fresh) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    expect(fresh.filter((c) => old.includes(c))).toEqual([]);
+    expect((await api('GET', '/users/session', { token: owner.token })).body.data).toMatchObject({ twoFactorEnabled: true, recoveryCodesLeft: 10 });
+    // Only the hashes are kept.
+    const stored = JSON.stringify(await storedTwoFactor(owner.userId), (_k, v) => (v instanceof Set ? [...v] : v));
+    for (const c of fresh) expect(stored).not.toContain(c.replace('-', ''));
+    // The same TOTP code again is refused (it was used), as at sign-in.
+    expect((await regen({ currentPassword: owner.password, code })).status).toBe(400);
+
+    const entries = await logs(owner);
+    expect(entries).toHaveLength(before + 1);
+    expect(entries[0]).toMatchObject({ module: 'Account', action: 'update', recordType: 'two-factor', recordId: owner.userId, summary: 'Replaced the recovery codes of two-step sign-in' });
+    const mail = await eventually(async () => (await mailsTo(owner.email)).find((m) => m.subject === 'New recovery codes for two-step sign-in'), 'the mail');
+    expect(mail.body.text).toMatch(/the old ones no longer work/);
+
+    // An old code signs in no more; a new one does, once.
+    const oldTry = await api('POST', '/users/login/two-factor', { body: { challengeToken: await challengeFor(owner.email, owner.password), code: old[0] } });
+    expect(oldTry.status).toBe(401);
+    expect(oldTry.body.message).toBe('The code is incorrect. Please try again.');
+    const newTry = await api('POST', '/users/login/two-factor', { body: { challengeToken: await challengeFor(owner.email, owner.password), code: fresh[0] } });
+    expect(newTry.status).toBe(201);
+    expect((await api('GET', '/users/session', { token: owner.token })).body.data.recoveryCodesLeft).toBe(9);
+
+    // A recovery code serves as the code too (and is replaced with the rest).
+    const again = await regen({ currentPassword: owner.password, code: fresh[1] });
+    expect(again.status).toBe(200);
+    expect((await regen({ currentPassword: owner.password, code: again.body.data.recoveryCodes[0] })).status).toBe(200);
+    expect((await regen({ currentPassword: owner.password, code: fresh[2] })).status).toBe(400);
+  });
+
+  it('are refused while two-factor is off', async () => {
+    const owner = await signUpOwner('tfa-regen-off');
+    const off = await api('POST', '/users/two-factor/recovery-codes', { token: owner.token, body: { currentPassword: owner.password, code: '123456' } });
+    expect(off.status).toBe(400);
+    expect(off.body.message).toBe('Two-step sign-in is not on.');
+    expect(await storedTwoFactor(owner.userId)).toBeUndefined();
   });
 });
 
@@ -229,7 +325,7 @@ describe("the owner's two-factor requirement", () => {
     expect((await api('GET', '/users/session', { token: member.token })).body.data).toMatchObject({ twoFactorRequired: true, twoFactorEnabled: false });
     expect((await api('GET', '/users/roles-permissions', { token: member.token })).status).toBe(200);
 
-    await turnOnTwoFactor(member.token);
+    await turnOnTwoFactor(member.token, member.password);
     expect((await api('GET', '/appointments', { token: member.token })).status).toBe(200);
     // The owner's own session began before the requirement but with two-factor on: not affected.
     expect((await api('GET', '/logs', { token: owner.token })).status).toBe(200);

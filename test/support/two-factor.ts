@@ -8,12 +8,12 @@ export function totpCode(secret: string, offset = 0): string {
   return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + offset * 30_000 });
 }
 
-/** Sets two-factor up and turns it on (with the current step's code). */
-export async function turnOnTwoFactor(token: string): Promise<{ secret: string; uri: string; recoveryCodes: string[] }> {
+/** Sets two-factor up and turns it on (with the current step's code and the password: signUpOwner's by default). */
+export async function turnOnTwoFactor(token: string, currentPassword = 'Secret-123'): Promise<{ secret: string; uri: string; recoveryCodes: string[] }> {
   const setup = await api('POST', '/users/two-factor/setup', { token });
   if (setup.status !== 201) throw new Error(`two-factor/setup: ${setup.status} ${setup.body.message}`);
   const { secret, uri } = setup.body.data;
-  const enabled = await api('POST', '/users/two-factor/enable', { token, body: { code: totpCode(secret) } });
+  const enabled = await api('POST', '/users/two-factor/enable', { token, body: { code: totpCode(secret), currentPassword } });
   if (enabled.status !== 200) throw new Error(`two-factor/enable: ${enabled.status} ${enabled.body.message}`);
   return { secret, uri, recoveryCodes: enabled.body.data.recoveryCodes };
 }

@@ -2,6 +2,8 @@
 // last one used) or one of their recovery codes (each used once). Secrets are decrypted here only.
 import { createHash, randomInt } from 'node:crypto';
 import { decryptSecret, encryptSecret } from '#lib/encryption';
+import { badRequest } from '#lib/errors';
+import { verifyPassword } from '#lib/passwords';
 import { totpStep } from '#lib/totp';
 import { useRecoveryCode, useTotpStep, type TwoFactorRecord } from '../../data/two-factor';
 
@@ -10,6 +12,7 @@ export const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 export const WRONG_CODE = 'The code is incorrect. Please try again.';
+export const WRONG_PASSWORD = 'Your current password is incorrect.';
 export const USED_CODE = 'This code has been used already. Please wait for the next code in your app.';
 
 /** The encryption context binds a sealed secret to its user: it cannot be copied to another record. */
@@ -51,6 +54,17 @@ export async function useSecondFactor(record: TwoFactorRecord & { secret: string
 
 export const isActive = (record: TwoFactorRecord | undefined): record is TwoFactorRecord & { secret: string } => Boolean(record?.secret);
 
-/** Wrong codes while turning two-factor on or off, per member (a stolen session must not guess its way). */
+/** Wrong codes (and passwords) while changing two-factor, per member (a stolen session must not guess its way). */
 const WRONG_CODES_PER_MEMBER = { limit: 10, windowSeconds: 15 * 60 };
 export const codeLimits = (userId: string): [string, string, { limit: number; windowSeconds: number }][] => [['two-factor-failed', userId, WRONG_CODES_PER_MEMBER]];
+
+/**
+ * The member's password, asked again before turning two-factor on or replacing the recovery codes: a
+ * stolen session alone must not do either. A wrong one counts toward the member's wrong codes (`limits`,
+ * checked before), so the session cannot guess the password either.
+ */
+export async function requirePassword(password: string, passwordHash: string, countFailure: () => Promise<void>): Promise<void> {
+  if (await verifyPassword(password, passwordHash)) return;
+  await countFailure();
+  throw badRequest(WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
+}

@@ -22,7 +22,7 @@ import { auditItem } from '../../data/audit';
 import { TransactionFailure, transact, type TransactItem } from '../../data/core';
 import { customerForBooking } from '../../data/customers';
 import { effectItems } from '../../data/effects';
-import type { NotifyInput } from '../../data/notifications';
+import type { NotifyInput } from '../../data/notice';
 import { counterUpdate, type Organization } from '../../data/organizations';
 import { appointmentReportDeltas, reportItems } from '../../data/reports';
 import { when } from './views';

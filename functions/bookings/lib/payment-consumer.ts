@@ -22,7 +22,7 @@ import { auditItem } from '../../data/audit';
 import { getAvailability, rulesOf } from '../../data/availability';
 import { getBooking, type BookingRecord } from '../../data/bookings';
 import type { TransactItem } from '../../data/core';
-import type { NotifyInput } from '../../data/notifications';
+import type { NotifyInput } from '../../data/notice';
 import { getOrganization } from '../../data/organizations';
 import { outboxMail, outboxNotice } from '../../data/outbox';
 import { moneyDelta, reportDayOf, reportItems } from '../../data/reports';

@@ -12,7 +12,7 @@ import type { CheckoutSession } from '#lib/stripe';
 import type { Mail } from '#lib/mail';
 import { auditItem } from '../../data/audit';
 import type { TransactItem } from '../../data/core';
-import type { NotifyInput } from '../../data/notifications';
+import type { NotifyInput } from '../../data/notice';
 import { getOrganization } from '../../data/organizations';
 import { outboxMail, outboxNotice } from '../../data/outbox';
 import { moneyDelta, reportDayOf, type ReportDelta } from '../../data/reports';

@@ -1,7 +1,12 @@
 // Route guards (spec sections 2 and 6).
 import { screen } from '@testing-library/react';
+import Cookies from 'js-cookie';
 import { Outlet, type RouteObject } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import useSWR from 'swr';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RegisterEmailPage } from '../features/auth/routes/register-email';
+import { fetcher } from '../lib/api';
+import { useAuth } from '../lib/auth';
 import { leadGeneration, type Access } from '../lib/access';
 import type { RolesState } from '../lib/roles';
 import { saveToken } from '../lib/session';
@@ -52,6 +57,65 @@ describe('RequireAuth', { timeout: 20_000 }, () => {
     saveToken('token');
     renderGuarded('/dashboard', reader);
     expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+  });
+});
+
+describe('an automatic sign-out', { timeout: 20_000 }, () => {
+  afterEach(() => Cookies.remove('token'));
+
+  /** A signed-in page whose data call the server refuses; /auth is the real sign-in screen. */
+  function Reports() {
+    const { error } = useSWR('/reports/summary', fetcher, { shouldRetryOnError: false });
+    return <h1>{error ? 'Failed' : 'Reports page'}</h1>;
+  }
+  function SignOutButton() {
+    const { logout } = useAuth();
+    return (
+      <button type="button" onClick={logout}>
+        Sign out
+      </button>
+    );
+  }
+  const profile = { 'GET /api/users/profile': { status: 200, body: { message: 'OK', data: { id: 'u1', email: 'o@example.com', isEmailVerified: true } } } };
+  const routes = (): RouteObject[] => [
+    { path: '/auth', element: <RegisterEmailPage /> },
+    {
+      element: (
+        <RequireAuth>
+          <SignOutButton />
+          <Outlet />
+        </RequireAuth>
+      ),
+      children: [{ path: '/reports', element: <Reports /> }],
+    },
+  ];
+
+  it("shows on /auth why the session ended, in the server's words", async () => {
+    saveToken('token');
+    mockApi({ ...profile, 'GET /api/reports/summary': { status: 401, body: { message: 'You were signed out because your session expired. Please sign in again.' } } });
+    const view = renderRoutes(routes(), '/reports');
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(screen.getByText('You were signed out because your session expired. Please sign in again.').closest('.alert')).toHaveClass('alert-info');
+    expect(view.router.state.location.pathname).toBe('/auth');
+    expect(Cookies.get('token')).toBeUndefined();
+  });
+
+  it('says the member was signed out when the server gave no reason', async () => {
+    saveToken('token');
+    mockApi({ ...profile, 'GET /api/reports/summary': { status: 401, body: {} } });
+    renderRoutes(routes(), '/reports');
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(screen.getByText('You were signed out. Please sign in again.')).toBeInTheDocument();
+  });
+
+  it('shows no reason after a sign-out the member asked for', async () => {
+    saveToken('token');
+    mockApi({ ...profile, 'GET /api/reports/summary': { status: 200, body: { message: 'OK', data: {} } } });
+    const view = renderRoutes(routes(), '/reports');
+    expect(await screen.findByRole('heading', { name: 'Reports page' })).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(screen.queryByText(/You were signed out/)).not.toBeInTheDocument();
   });
 });
 

@@ -9,8 +9,9 @@ import { useRoles } from '../lib/roles';
 import type { RouteHandle } from './routes';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { token } = useAuth();
-  if (!token) return <Navigate to={paths.auth.root} replace />;
+  const { token, signedOutBecause } = useAuth();
+  // Signed out by the server (expired, ended elsewhere, idle): /auth says why (its status banner).
+  if (!token) return <Navigate to={paths.auth.root} replace state={signedOutBecause ? { kind: 'info', message: signedOutBecause } : undefined} />;
   return children;
 }
 

@@ -79,5 +79,7 @@ describe('api client (spec section 7)', () => {
     stubFetch(new Response(JSON.stringify({ message: 'Please sign in again.' }), { status: 401 }));
     await api.get('/users/profile');
     expect(onUnauthorized).toHaveBeenCalledOnce();
+    // With the server's reason, for /auth to show.
+    expect(onUnauthorized).toHaveBeenCalledWith('Please sign in again.');
   });
 });

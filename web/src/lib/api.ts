@@ -32,10 +32,13 @@ export interface RequestOptions {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-let onUnauthorized: (() => void) | undefined;
+let onUnauthorized: ((message: string) => void) | undefined;
 
-/** Called when a call made with the signed-in token answers 401 (expired or revoked session). */
-export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
+/**
+ * Called when a call made with the signed-in token answers 401 (expired, ended or idle session), with
+ * the server's words for why ('' when it gave none).
+ */
+export function setUnauthorizedHandler(handler: ((message: string) => void) | undefined): void {
   onUnauthorized = handler;
 }
 
@@ -77,8 +80,9 @@ export async function request<T = unknown>(method: Method, path: string, options
     parsed = { message: '' };
   }
   if (typeof parsed !== 'object' || parsed === null) parsed = { message: '' };
-  if (response.status === 401 && auth === 'token' && credential) onUnauthorized?.();
-  return { responseCode: response.status, success: isSuccess(response.status), data: parsed, message: serverMessage(parsed) };
+  const message = serverMessage(parsed);
+  if (response.status === 401 && auth === 'token' && credential) onUnauthorized?.(message);
+  return { responseCode: response.status, success: isSuccess(response.status), data: parsed, message };
 }
 
 // What a gateway or proxy answers when our handler did not: a status text, not an explanation.

@@ -6,6 +6,8 @@ import { fetcher, setUnauthorizedHandler } from './api';
 import { clearRegistrationToken, getToken, saveToken } from './session';
 
 export const PROFILE_KEY = '/users/profile';
+/** Why the console signed the member out when the server did not say (a 401 without a message). */
+export const SIGNED_OUT = 'You were signed out. Please sign in again.';
 
 interface AuthState {
   token?: string;
@@ -17,6 +19,11 @@ interface AuthState {
   setCurrentUser(user: UserDetails): void;
   /** Remove the token cookie, clear the session and every cached call. */
   logout(): void;
+  /**
+   * Why the session ended on its own (the server's 401: expired, ended elsewhere, idle), shown on /auth;
+   * undefined after a sign-out the member asked for, and once signed in again.
+   */
+  signedOutBecause?: string;
 }
 
 const AuthContext = createContext<AuthState | undefined>(undefined);
@@ -24,6 +31,7 @@ const AuthContext = createContext<AuthState | undefined>(undefined);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { mutate } = useSWRConfig();
   const [token, setToken] = useState<string | undefined>(() => getToken());
+  const [signedOutBecause, setSignedOutBecause] = useState<string>();
   const { data: currentUser, isLoading } = useSWR<UserDetails>(token ? PROFILE_KEY : null, fetcher, {
     revalidateOnFocus: false,
     // The user given at sign-in (or saved by the profile page) is current: no second fetch.
@@ -37,6 +45,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const saveAuth = useCallback(
     (next: string | undefined, user?: UserDetails) => {
       saveToken(next);
+      setSignedOutBecause(undefined);
       // The cache was cleared at sign-out; seed the profile so the shell needs no extra call.
       if (next && user) void mutate(PROFILE_KEY, user, { revalidate: false });
       setToken(next || undefined);
@@ -46,22 +55,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const setCurrentUser = useCallback((user: UserDetails) => void mutate(PROFILE_KEY, user, { revalidate: false }), [mutate]);
 
-  const logout = useCallback(() => {
-    saveToken(undefined);
-    clearRegistrationToken();
-    setToken(undefined);
-    void clearCache();
-  }, [clearCache]);
+  const endSession = useCallback(
+    (reason: string | undefined) => {
+      saveToken(undefined);
+      clearRegistrationToken();
+      setToken(undefined);
+      setSignedOutBecause(reason);
+      void clearCache();
+    },
+    [clearCache],
+  );
+  const logout = useCallback(() => endSession(undefined), [endSession]);
 
-  // An expired or revoked session ends here: the next render of a signed-in route goes to /auth.
+  // An expired, ended or idle session ends here, with the server's reason: the next render of a
+  // signed-in route goes to /auth, which shows it (guards.tsx RequireAuth).
   useEffect(() => {
-    setUnauthorizedHandler(logout);
+    setUnauthorizedHandler((message) => {
+      // Only the first refusal of a session says why (the calls in flight with it answer 401 too).
+      if (getToken()) endSession(message || SIGNED_OUT);
+    });
     return () => setUnauthorizedHandler(undefined);
-  }, [logout]);
+  }, [endSession]);
 
   const value = useMemo<AuthState>(
-    () => ({ token, currentUser: token ? currentUser : undefined, userLoading: Boolean(token) && isLoading, saveAuth, setCurrentUser, logout }),
-    [token, currentUser, isLoading, saveAuth, setCurrentUser, logout],
+    () => ({ token, currentUser: token ? currentUser : undefined, userLoading: Boolean(token) && isLoading, saveAuth, setCurrentUser, logout, signedOutBecause }),
+    [token, currentUser, isLoading, saveAuth, setCurrentUser, logout, signedOutBecause],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,5 +1,5 @@
-// The Sign-in & security page against a stubbed API: setting two-factor up (secret shown, code,
-// recovery codes once), turning it off, ending a session, signing out everywhere, the owner's settings.
+// The Sign-in & security page against a stubbed API: setting two-factor up (secret shown, code and
+// password, recovery codes once), new recovery codes, turning it off, ending a session, signing out everywhere, the owner's settings.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -46,7 +46,9 @@ describe('Sign-in & security', { timeout: 20_000 }, () => {
       'GET /api/users/sessions': { status: 200, body: { message: 'OK', data: sessions } },
       'POST /api/users/two-factor/setup': { status: 201, body: { message: 'Scan', data: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Clinic%20Suite:olive%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Clinic%20Suite' } } },
       'POST /api/users/two-factor/enable': (body) => {
-        if ((body as { code: string }).code !== '123456') return { status: 400, body: { message: 'The code is incorrect. Please try again.' } };
+        const { code, currentPassword } = body as { code: string; currentPassword: string };
+        if (currentPassword !== 'Secret-123') return { status: 400, body: { message: 'Your current password is incorrect.', errors: { currentPassword: 'Your current password is incorrect.' } } };
+        if (code !== '123456') return { status: 400, body: { message: 'The code is incorrect. Please try again.' } };
         enabled = true;
         return { status: 200, body: { message: 'On', data: { recoveryCodes: CODES } } };
       },
@@ -57,6 +59,13 @@ describe('Sign-in & security', { timeout: 20_000 }, () => {
     const turnOn = screen.getByRole('button', { name: 'Turn on' });
     expect(turnOn).toBeDisabled();
     await view.user.type(screen.getByLabelText('Code from the app'), '111111');
+    // The password is asked too: without it the button stays disabled.
+    expect(turnOn).toBeDisabled();
+    await view.user.type(screen.getByLabelText('Your password'), 'Wrong-pass-1');
+    await view.user.click(turnOn);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your current password is incorrect.');
+    await view.user.clear(screen.getByLabelText('Your password'));
+    await view.user.type(screen.getByLabelText('Your password'), 'Secret-123');
     await view.user.click(turnOn);
     expect(await screen.findByRole('alert')).toHaveTextContent('The code is incorrect. Please try again.');
     await view.user.clear(screen.getByLabelText('Code from the app'));
@@ -68,7 +77,63 @@ describe('Sign-in & security', { timeout: 20_000 }, () => {
     expect(await screen.findByText('On')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
     expect(screen.getByText('10')).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/api/users/two-factor/enable').map((c) => c.body)).toEqual([{ code: '111111' }, { code: '123456' }]);
+    expect(calls.filter((c) => c.path === '/api/users/two-factor/enable').map((c) => c.body)).toEqual([
+      { code: '111111', currentPassword: 'Wrong-pass-1' },
+      { code: '111111', currentPassword: 'Secret-123' },
+      { code: '123456', currentPassword: 'Secret-123' },
+    ]);
+  });
+
+  it('makes new recovery codes with the password and a code, and shows them once', async () => {
+    let left = 3;
+    const calls = mockApi({
+      'GET /api/users/profile': { status: 200, body: { message: 'OK', data: user } },
+      'GET /api/users/session': () => ({ status: 200, body: { message: 'OK', data: session({ twoFactorEnabled: true, recoveryCodesLeft: left }) } }),
+      'GET /api/users/sessions': { status: 200, body: { message: 'OK', data: sessions } },
+      'POST /api/users/two-factor/recovery-codes': (body) => {
+        if ((body as { code: string }).code !== '654321') return { status: 400, body: { message: 'The code is incorrect. Please try again.', errors: { code: 'The code is incorrect. Please try again.' } } };
+        left = 10;
+        return { status: 200, body: { message: 'New codes', data: { recoveryCodes: CODES } } };
+      },
+    });
+    const view = render();
+    expect(await screen.findByText('3')).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'New recovery codes' }));
+    const make = screen.getByRole('button', { name: 'Make new codes' });
+    expect(make).toBeDisabled();
+    await view.user.type(screen.getByLabelText('Your password'), 'Secret-123');
+    expect(make).toBeDisabled();
+    await view.user.type(screen.getByLabelText('Code from the app, or a recovery code'), '111111');
+    await view.user.click(make);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The code is incorrect. Please try again.');
+    expect(screen.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
+    await view.user.clear(screen.getByLabelText('Code from the app, or a recovery code'));
+    await view.user.type(screen.getByLabelText('Code from the app, or a recovery code'), '654321');
+    await view.user.click(screen.getByRole('button', { name: 'Make new codes' }));
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES);
+    await view.user.click(screen.getByRole('button', { name: 'I have saved them' }));
+    expect(await screen.findByText('10')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/users/two-factor/recovery-codes').map((c) => c.body)).toEqual([
+      { code: '111111', currentPassword: 'Secret-123' },
+      { code: '654321', currentPassword: 'Secret-123' },
+    ]);
+  });
+
+  it('cancels making new recovery codes without a call', async () => {
+    const calls = mockApi({
+      'GET /api/users/profile': { status: 200, body: { message: 'OK', data: user } },
+      'GET /api/users/session': { status: 200, body: { message: 'OK', data: session({ twoFactorEnabled: true, recoveryCodesLeft: 4 }) } },
+      'GET /api/users/sessions': { status: 200, body: { message: 'OK', data: sessions } },
+    });
+    const view = render();
+    await view.user.click(await screen.findByRole('button', { name: 'New recovery codes' }));
+    await view.user.type(screen.getByLabelText('Your password'), 'Secret-123');
+    await view.user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('button', { name: 'Turn off' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Your password')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/users/two-factor/recovery-codes')).toBe(false);
   });
 
   it('turns two-factor off with a code', async () => {

@@ -12,7 +12,9 @@ export interface SessionsPage {
 }
 
 export const setupTwoFactor = () => api.post<{ secret: string; uri: string }>('/users/two-factor/setup');
-export const enableTwoFactor = (code: string) => api.post<{ recoveryCodes: string[] }>('/users/two-factor/enable', { code });
+export const enableTwoFactor = (code: string, currentPassword: string) => api.post<{ recoveryCodes: string[] }>('/users/two-factor/enable', { code, currentPassword });
+/** New recovery codes (the old ones stop working), for the password and a code from the app or a recovery code. */
+export const regenerateRecoveryCodes = (code: string, currentPassword: string) => api.post<{ recoveryCodes: string[] }>('/users/two-factor/recovery-codes', { code, currentPassword });
 export const disableTwoFactor = (code: string) => api.post('/users/two-factor/disable', { code });
 export const endSession = (id: string) => api.delete(`/users/sessions/${encodeURIComponent(id)}`);
 export const endAllSessions = () => api.post('/users/sessions/end-all');

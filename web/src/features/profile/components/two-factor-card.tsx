@@ -1,16 +1,29 @@
-// Two-step sign-in: set up (QR code and secret), confirm with a code (then the recovery codes,
-// shown once), or turn off with a code.
+// Two-step sign-in: set up (QR code and secret), confirm with a code and the password (then the
+// recovery codes, shown once), make new recovery codes (password and a code), or turn off with a code.
+// The password is asked again so a stolen session alone cannot put another app on the account.
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { Busy, Loading } from '../../../components/loading';
+import { PasswordInput } from '../../../components/password-input';
 import { StatusBanner, type Status } from '../../../components/status-banner';
 import { SESSION_KEY, type SessionInfo } from '../../../lib/account-session';
 import { fetcher } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
-import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../api/security';
+import { disableTwoFactor, enableTwoFactor, regenerateRecoveryCodes, setupTwoFactor } from '../api/security';
 
-type Step = { kind: 'idle' } | { kind: 'setup'; secret: string; uri: string } | { kind: 'codes'; codes: string[] };
+type Step = { kind: 'idle' } | { kind: 'setup'; secret: string; uri: string } | { kind: 'regenerate' } | { kind: 'codes'; codes: string[] };
+
+function CurrentPassword({ id, value, onChange }: { id: string; value: string; onChange(v: string): void }) {
+  return (
+    <div className="mb-3" style={{ maxWidth: 320 }}>
+      <label htmlFor={id} className="form-label fw-semibold small text-body-emphasis mb-1">
+        Your password
+      </label>
+      <PasswordInput id={id} className="form-control" value={value} onChange={(e) => onChange(e.target.value)} autoComplete="current-password" />
+    </div>
+  );
+}
 
 function CodeInput({ id, label, value, onChange, recovery }: { id: string; label: string; value: string; onChange(v: string): void; recovery?: boolean }) {
   return (
@@ -89,6 +102,7 @@ export function TwoFactorCard() {
   const { data, error, mutate } = useSWR<SessionInfo>(SESSION_KEY, fetcher);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status | null>(null);
 
@@ -109,16 +123,34 @@ export function TwoFactorCard() {
       const result = await setupTwoFactor();
       if (!result.success || !result.data.data) return setStatus({ kind: 'danger', text: result.message });
       setCode('');
+      setPassword('');
       setStep({ kind: 'setup', ...result.data.data });
     });
 
   const confirm = () =>
     run(async () => {
-      const result = await enableTwoFactor(code.trim());
+      const result = await enableTwoFactor(code.trim(), password);
       if (!result.success || !result.data.data) return setStatus({ kind: 'danger', text: result.message });
       setStep({ kind: 'codes', codes: result.data.data.recoveryCodes });
       setCode('');
+      setPassword('');
     });
+
+  const regenerate = () =>
+    run(async () => {
+      const result = await regenerateRecoveryCodes(code.trim(), password);
+      if (!result.success || !result.data.data) return setStatus({ kind: 'danger', text: result.message });
+      setStep({ kind: 'codes', codes: result.data.data.recoveryCodes });
+      setCode('');
+      setPassword('');
+    });
+
+  const cancel = () => {
+    setStep({ kind: 'idle' });
+    setCode('');
+    setPassword('');
+    setStatus(null);
+  };
 
   const turnOff = () =>
     run(async () => {
@@ -157,16 +189,33 @@ export function TwoFactorCard() {
             {step.secret.match(/.{1,4}/g)?.join(' ')}
           </p>
           <CodeInput id="enable-code" label="Code from the app" value={code} onChange={setCode} />
+          <CurrentPassword id="enable-password" value={password} onChange={setPassword} />
           <div className="d-flex gap-2">
-            <button type="button" className="btn btn-primary" onClick={confirm} disabled={busy || !/^\d{6}$/.test(code.trim())}>
+            <button type="button" className="btn btn-primary" onClick={confirm} disabled={busy || !/^\d{6}$/.test(code.trim()) || !password}>
               {busy ? <Busy /> : 'Turn on'}
             </button>
-            <button type="button" className="btn btn-light" onClick={() => setStep({ kind: 'idle' })} disabled={busy}>
+            <button type="button" className="btn btn-light" onClick={cancel} disabled={busy}>
               Cancel
             </button>
           </div>
         </div>
       </div>
+    );
+  else if (step.kind === 'regenerate')
+    body = (
+      <>
+        <p className="mb-3">New recovery codes replace all of your current ones: the old codes stop working. Confirm with your password and a code.</p>
+        <CurrentPassword id="regenerate-password" value={password} onChange={setPassword} />
+        <CodeInput id="regenerate-code" label="Code from the app, or a recovery code" value={code} onChange={setCode} recovery />
+        <div className="d-flex gap-2">
+          <button type="button" className="btn btn-primary" onClick={regenerate} disabled={busy || !password || code.trim().length < 6}>
+            {busy ? <Busy /> : 'Make new codes'}
+          </button>
+          <button type="button" className="btn btn-light" onClick={cancel} disabled={busy}>
+            Cancel
+          </button>
+        </div>
+      </>
     );
   else if (data.twoFactorEnabled)
     body = (
@@ -177,9 +226,25 @@ export function TwoFactorCard() {
         </p>
         {data.twoFactorRequired && <p className="small text-body-secondary">Your organisation requires two-step sign-in: if you turn it off, you will be asked to set it up again.</p>}
         <CodeInput id="disable-code" label="Code from the app, or a recovery code, to turn it off" value={code} onChange={setCode} recovery />
-        <button type="button" className="btn btn-outline-danger" onClick={turnOff} disabled={busy || code.trim().length < 6}>
-          {busy ? <Busy /> : 'Turn off'}
-        </button>
+        <div className="d-flex flex-wrap gap-2">
+          <button type="button" className="btn btn-outline-danger" onClick={turnOff} disabled={busy || code.trim().length < 6}>
+            {busy ? <Busy /> : 'Turn off'}
+          </button>
+          <button
+            type="button"
+            className="btn btn-light ms-sm-auto"
+            onClick={() => {
+              setCode('');
+              setPassword('');
+              setStatus(null);
+              setStep({ kind: 'regenerate' });
+            }}
+            disabled={busy}
+          >
+            <i className="bi bi-arrow-repeat me-1" aria-hidden="true" />
+            New recovery codes
+          </button>
+        </div>
       </>
     );
   else
