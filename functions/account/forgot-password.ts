@@ -3,7 +3,7 @@ import { forgotPasswordSchema } from '#shared/schemas/account';
 import { HttpError } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { findUserByEmail } from '../data/users';
-import { sendCode } from './lib/codes';
+import { UNDELIVERABLE, sendCode } from './lib/codes';
 
 export const handler = endpoint({ body: forgotPasswordSchema }, async ({ body }) => {
   const user = await findUserByEmail(body.email);
@@ -11,8 +11,9 @@ export const handler = endpoint({ body: forgotPasswordSchema }, async ({ body })
     try {
       await sendCode(user, 'reset-password');
     } catch (error) {
-      // Throttled: a code was sent moments ago. Saying so would reveal that the account exists.
-      if (!(error instanceof HttpError && error.status === 429)) throw error;
+      // Throttled (a code was sent moments ago), or an address that may not be mailed: saying so
+      // would reveal that the account exists.
+      if (!(error instanceof HttpError && (error.status === 429 || error.message === UNDELIVERABLE))) throw error;
     }
   }
   return { message: 'If an account exists for this email, we have sent it a code to reset the password.' };

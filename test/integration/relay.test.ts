@@ -113,6 +113,27 @@ describe('mail to addresses typed on public pages', () => {
     expect((await bounce('not-an-address')).status).toBe(400);
     expect((await bounce(complained, 'soft')).status).toBe(400);
   });
+
+  it('sends no sign-up or reset code to a suppressed address: sign-up says so, a reset answers as for anyone', async () => {
+    const owner2 = await signUpOwner('relay-reset');
+    expect((await bounce(owner2.email, 'complaint')).status).toBe(200);
+    const reset = await api('POST', '/users/password/forgot', { body: { email: owner2.email } });
+    expect(reset.status).toBe(200);
+    expect(reset.body.message).toBe('If an account exists for this email, we have sent it a code to reset the password.');
+
+    const bounced = uniqueEmail('signup-bounced');
+    expect((await bounce(bounced)).status).toBe(200);
+    const signUp = await api('POST', '/users/register-email', { body: { email: bounced, password: 'Secret-123' } });
+    expect(signUp.status).toBe(400);
+    expect(signUp.body.message).toBe('We cannot send email to this address: earlier mail to it was returned or reported as spam. Please use another email address.');
+    // An existing account's address (with another password) answers the same: no telling accounts apart.
+    const again = await api('POST', '/users/register-email', { body: { email: owner2.email, password: 'Other-pass-9' } });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(signUp.body.message);
+    await sleep(500);
+    expect(await mailsTo(bounced)).toHaveLength(0);
+    expect((await mailsTo(owner2.email)).filter((m) => /reset|already have an account/i.test(m.subject))).toHaveLength(0);
+  });
 });
 
 describe('SMS', () => {

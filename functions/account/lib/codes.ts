@@ -2,6 +2,7 @@
 // most once a minute and 5 times an hour per purpose. Conditional writes keep racing requests honest.
 import { badRequest, serviceUnavailable, tooManyRequests } from '#lib/errors';
 import { isConditionFailure } from '../../data/core';
+import { suppressionOf } from '../../data/mail-guard';
 import { log } from '#lib/log';
 import { sendMail, type Mail } from '#lib/mail';
 import { hashOtp, newOtp, otpMatches, randomId } from '#lib/passwords';
@@ -46,8 +47,17 @@ async function reserveSend(userId: string, purpose: OtpPurpose, fields: Partial<
   return record.lastSentAt;
 }
 
+export const UNDELIVERABLE = 'We cannot send email to this address: earlier mail to it was returned or reported as spam. Please use another email address.';
+
 /** Sends a reserved mail; if it does not go out, undoes the reservation so the person can ask again at once. */
 async function sendReserved(userId: string, purpose: OtpPurpose, sentAt: string, mail: Mail): Promise<void> {
+  // Never to an address on the suppression list (it bounced for good or complained), as the outbox
+  // does for every other mail (functions/outbox/lib/guards.ts): sending anyway harms the sending
+  // reputation every clinic's mail relies on, and the code would not arrive.
+  if (await suppressionOf(mail.to)) {
+    await releaseOtpSend(userId, purpose, sentAt);
+    throw badRequest(UNDELIVERABLE);
+  }
   try {
     await sendMail(mail);
   } catch (error) {
