@@ -28,7 +28,7 @@ describe('the request deadline', () => {
     let signal: AbortSignal | undefined;
     const handler = endpoint({}, async () => {
       signal = currentScope()?.signal;
-      return new Promise(() => undefined);
+      return new Promise<never>(() => undefined);
     });
     const started = Date.now();
     const res = (await handler(event(), context(1_600))) as { statusCode: number; headers: Record<string, string>; body: string };

@@ -61,7 +61,7 @@ describe('the request line', () => {
   });
 
   it('says 503 when the deadline answered, after an error line with the same request id', async () => {
-    const handler = endpoint({}, () => new Promise(() => undefined));
+    const handler = endpoint({}, () => new Promise<never>(() => undefined));
     const res = (await handler(event(), context(1_550))) as { statusCode: number };
     expect(res.statusCode).toBe(503);
     const [error, request] = parsed();

@@ -49,3 +49,12 @@ export const pageQueryShape = {
 };
 /** A list's query with nothing but paging. */
 export const pageQuerySchema = z.object(pageQueryShape);
+
+/**
+ * The `reply` of an answer that has no `data`, only its message: declared, so that "none" is told
+ * apart from "forgot" (functions/lib/http.ts endpoint()).
+ */
+export const noData = z.undefined();
+
+/** One page of a list reply: `{ items, nextCursor? }` (shared/api.ts Page). */
+export const pageOf = <T extends z.ZodMiniType>(item: T) => z.object({ items: z.array(item), nextCursor: z.optional(z.string()) });
