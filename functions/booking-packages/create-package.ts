@@ -1,12 +1,12 @@
 // POST /bookings/packages: a new booking package. Price in dollars (2 decimals), stored in cents.
-import { bookingPackageSchema } from '#shared/schemas/bookings';
+import { bookingPackageSchema, bookingPackagesCreatePackageReply } from '#shared/schemas/bookings';
 import { endpoint } from '#lib/http';
 import { randomId } from '#lib/passwords';
 import { createBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
 import { knownPractitioners } from './lib/practitioners';
 import { toBookingPackageView } from './lib/view';
 
-export const handler = endpoint({ body: bookingPackageSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: bookingPackageSchema, reply: bookingPackagesCreatePackageReply }, async ({ body, caller }) => {
   const now = new Date().toISOString();
   const pkg: BookingPackageRecord = {
     id: randomId(10),

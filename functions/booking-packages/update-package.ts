@@ -1,14 +1,14 @@
 // PUT /bookings/packages/{id}: change any of a package's fields; { isActive: false } deactivates it
 // (it leaves the public booking page; bookings made already stay). Saved against the version read, so
 // two racing edits cannot lose each other's fields.
-import { bookingPackageUpdateSchema } from '#shared/schemas/bookings';
+import { bookingPackageUpdateSchema, bookingPackagesUpdatePackageReply } from '#shared/schemas/bookings';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getBookingPackage, saveBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
 import { knownPractitioners } from './lib/practitioners';
 import { PACKAGE_NOT_FOUND, toBookingPackageView } from './lib/view';
 
-export const handler = endpoint({ body: bookingPackageUpdateSchema }, async ({ body, params, caller }) => {
+export const handler = endpoint({ body: bookingPackageUpdateSchema, reply: bookingPackagesUpdatePackageReply }, async ({ body, params, caller }) => {
   const changed = Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined);
   if (changed.length === 0) throw badRequest('Nothing to change.');
   for (let attempt = 0; attempt < 3; attempt++) {

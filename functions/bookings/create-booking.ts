@@ -13,7 +13,7 @@
 import { findSlot } from '#shared/bookings/slots';
 import { config } from '#lib/config';
 import { isSitePath } from '#shared/redirect-url';
-import { BOOKING_MESSAGES, bookingRequestSchema, isHttpUrl } from '#shared/schemas/bookings';
+import { BOOKING_MESSAGES, bookingRequestSchema, isHttpUrl, createBookingReply } from '#shared/schemas/bookings';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '#lib/errors';
 import { clientKey } from '#lib/http';
 import { endpoint } from '#lib/http';
@@ -52,7 +52,7 @@ export const HOLD_LIMIT_MESSAGES = {
 /** A key's tries at most: a try whose hold was given back stays as it is, and the next one holds anew. */
 const MAX_TRIES = 5;
 
-export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, newId, event }) => {
+export const handler = endpoint({ body: bookingRequestSchema, reply: createBookingReply }, async ({ body, newId, event }) => {
   const orgId = await findOrgIdByApiKey(body.apiKey);
   const org = orgId ? await getOrganization(orgId) : undefined;
   if (!org) throw notFound(UNKNOWN_BOOKING_PAGE);

@@ -7,6 +7,7 @@
 //   a submission's payments, newest first   gsi2pk ORG#<orgId>#SUB#<subId>#PAYS    gsi2sk <createdAt>#<id>
 // Payment states move only forward with conditions: pending -> paid | expired | failed,
 // paid -> refunded | partially_refunded -> refunded. A replayed event finds the condition false.
+import type { LeadEventObject } from '#shared/schemas/webhooks';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { FieldType } from '#shared/forms/types';
 import type { Page } from '#shared/api';
@@ -115,9 +116,9 @@ export async function putSubmission(sub: SubmissionRecord, effects?: Effects): P
  * The lead.created object: the answers as staff see them, without the storage keys of uploaded files
  * (a file answer says only that a file was sent; staff open it in the console).
  */
-export function leadObject(sub: SubmissionRecord) {
+export function leadObject(sub: SubmissionRecord): LeadEventObject {
   return {
-    object: 'lead' as const,
+    object: 'lead',
     id: sub.id,
     formId: sub.formId,
     formName: sub.formName,

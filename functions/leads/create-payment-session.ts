@@ -7,7 +7,7 @@
 // own idempotency key is the payment's: the same session), never a second payment.
 import { parseCustomAmount, messages } from '#shared/forms/validate';
 import { MIN_AMOUNT_CENTS } from '#shared/forms/types';
-import { paymentSessionSchema } from '#shared/schemas/forms';
+import { paymentSessionSchema, createPaymentSessionReply } from '#shared/schemas/forms';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { withReply } from '#lib/request-scope';
@@ -26,7 +26,7 @@ const MAX_TRIES = 5;
  */
 const CHECKOUT_SECONDS = 31 * 60;
 
-export const handler = endpoint({ body: paymentSessionSchema }, async ({ body, newId }) => {
+export const handler = endpoint({ body: paymentSessionSchema, reply: createPaymentSessionReply }, async ({ body, newId }) => {
   const { orgId, form, packages } = await findPublicForm(body.apiKey, body.formId);
   if (body.currency !== 'usd') throw badRequest('Only USD payments are supported.', { currency: 'Only USD payments are supported.' });
   const pkg = packages.find((p) => p.id === body.packageId);

@@ -77,6 +77,9 @@ export const rawReply = (mediaType: string): RawReply => ({ rawMediaType: mediaT
 /** What every reply may carry besides its content. */
 type ReplyBase = Omit<Reply, 'data' | 'rawBody'>;
 
+/** A JSON reply with this `data`: the type of helpers that build a core's answer. */
+export type ReplyWith<D> = ReplyBase & { data: D; rawBody?: undefined };
+
 /**
  * The reply a core must give for its declared `reply`: `data` of the schema's input type (a wrong or
  * missing field is a type error; `noData` from #shared/schemas/common allows none), or `rawBody`.
@@ -85,7 +88,7 @@ export type ReplyFor<R> = R extends RawReply
   ? ReplyBase & { rawBody: string; data?: undefined }
   : R extends Schema
     ? ReplyBase & (undefined extends z.input<R> ? { data?: z.input<R> } : { data: z.input<R> }) & { rawBody?: undefined }
-    : Reply; // no `reply` declared yet
+    : never;
 
 interface EndpointOptions<B, Q, R> {
   body?: B;
@@ -95,7 +98,7 @@ interface EndpointOptions<B, Q, R> {
    * for a message-only answer, or `rawReply(mediaType)`. Typed at compile time, checked at run time
    * under REPLY_CHECK=strict (the local stack), and documented in the API document.
    */
-  reply?: R;
+  reply: R;
 }
 
 /**
@@ -105,7 +108,7 @@ interface EndpointOptions<B, Q, R> {
 export interface Contract {
   body?: Schema;
   query?: Schema;
-  reply?: Schema | RawReply;
+  reply: Schema | RawReply;
 }
 
 /** A reply that does not match its declared schema (REPLY_CHECK=strict): a bug of the handler. */
@@ -162,7 +165,7 @@ export const DEADLINE_MESSAGE = 'This is taking longer than it should. Please tr
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 export const IN_PROGRESS_MESSAGE = 'This request is still being processed. Please try again in a moment.';
 
-export function endpoint<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, R extends Schema | RawReply | undefined = undefined>(
+export function endpoint<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, R extends Schema | RawReply = Schema | RawReply>(
   options: EndpointOptions<B, Q, R>,
   core: (req: Request<Out<B>, Out<Q>>) => Promise<ReplyFor<R>>,
 ) {
@@ -186,7 +189,7 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
       files: parsed.files ?? {},
       newId: (label) => (guard ? derivedId(guard.seed, label) : randomId(10)),
     }) as Reply;
-    if (options.reply && process.env.REPLY_CHECK === 'strict') checkReply(event.routeKey, options.reply, reply);
+    if (process.env.REPLY_CHECK === 'strict') checkReply(event.routeKey, options.reply, reply);
     if (guard && !guard.completed && (reply.status ?? 200) < 300 && reply.rawBody === undefined) {
       await completeKey(guard.key, guard.token, { status: reply.status ?? 200, message: reply.message ?? 'OK', data: reply.data }, currentScope()?.tenant);
     }

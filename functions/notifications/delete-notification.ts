@@ -1,11 +1,12 @@
 // Delete one of the signed-in member's notifications (an unread one also leaves the unread count).
+import { deleteNotificationReply } from '#shared/schemas/organization';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { auditItem } from '../data/audit';
 import { isConditionFailure } from '../data/core';
 import { deleteNotificationItems, getNotification, getUnreadCount, transact } from '../data/notifications';
 
-export const handler = endpoint({}, async ({ params, caller }) => {
+export const handler = endpoint({ reply: deleteNotificationReply }, async ({ params, caller }) => {
   // Twice at most: if it is marked read between our read and our delete, read it again.
   for (let attempt = 0; attempt < 2; attempt++) {
     const n = await getNotification(caller.orgId, caller.userId, params.id!);

@@ -1,4 +1,5 @@
 // DELETE /service-categories/{id}[?version=]: only a category without services.
+import { noData } from '#shared/schemas/common';
 import { versionQuery } from '#shared/schemas/appointments';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
@@ -7,7 +8,7 @@ import { staleCategory } from './lib/common';
 
 const NOT_EMPTY = 'This category still has services. Move or delete them first.';
 
-export const handler = endpoint({ query: versionQuery }, async ({ query, params, caller }) => {
+export const handler = endpoint({ query: versionQuery, reply: noData }, async ({ query, params, caller }) => {
   const current = await getCategory(caller.orgId, params.id!);
   if (!current) throw notFound('Category not found.');
   if (query.version !== undefined && query.version !== current.version) throw staleCategory();

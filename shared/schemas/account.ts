@@ -1,6 +1,7 @@
 // Account and sign-up schemas (spec sections 3 and 5). Used by the console's forms and the handlers.
 import * as z from 'zod/mini';
-import { email, lengthBetween, pageQuerySchema, password, requiredString } from './common';
+import { email, lengthBetween, pageOf, pageQuerySchema, password, requiredString } from './common';
+import { userDetailsRecord, authDataRecord, permissionEntryRecord, securitySettingsRecord } from './records';
 
 export const GENDERS = ['male', 'female', 'other', 'prefer not to say'] as const;
 
@@ -104,3 +105,87 @@ export type SecuritySettingsInput = z.infer<typeof securitySettingsSchema>;
 
 /** GET /users/sessions paging. */
 export const sessionsQuerySchema = pageQuerySchema;
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** One session as the operations below answer it. */
+export const sessionView = /* @__PURE__ */ z.object({
+  id: z.string(),
+  device: z.string(),
+  address: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  twoFactor: z.boolean(),
+  current: z.boolean(),
+});
+
+/** register email: the answer's data. */
+export const registerEmailReply = authDataRecord;
+
+/** verify email otp: the answer's data. */
+export const verifyEmailOtpReply = authDataRecord;
+
+/** login: the answer's data. */
+export const loginReply = authDataRecord;
+
+/** add basic details: the answer's data. */
+export const addBasicDetailsReply = authDataRecord;
+
+/** get profile: the answer's data. */
+export const accountGetProfileReply = userDetailsRecord;
+
+/** update profile: the answer's data. */
+export const accountUpdateProfileReply = userDetailsRecord;
+
+/** upload profile picture: the answer's data. */
+export const uploadProfilePictureReply = /* @__PURE__ */ z.object({ profilePictureUrl: z.string() });
+
+/** get profile picture: the answer's data. */
+export const getProfilePictureReply = /* @__PURE__ */ z.object({ profilePictureUrl: z.nullable(z.string()) });
+
+/** get roles permissions: the answer's data. */
+export const getRolesPermissionsReply = /* @__PURE__ */ z.object({ roles: z.array(permissionEntryRecord), isOwner: z.boolean() });
+
+/** login two factor: the answer's data. */
+export const loginTwoFactorReply = authDataRecord;
+
+/** setup two factor: the answer's data. */
+export const setupTwoFactorReply = /* @__PURE__ */ z.object({ secret: z.string(), uri: z.string() });
+
+/** enable two factor: the answer's data. */
+export const enableTwoFactorReply = /* @__PURE__ */ z.object({ recoveryCodes: z.array(z.string()) });
+
+/** get session: the answer's data. */
+export const getSessionReply = /* @__PURE__ */ z.object({
+  session: sessionView,
+  idleTimeoutMinutes: z.number(),
+  twoFactorRequired: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  recoveryCodesLeft: z.number(),
+});
+
+/** list sessions: the answer's data. */
+export const listSessionsReply = /* @__PURE__ */ pageOf(sessionView);
+
+/** get security settings: the answer's data. */
+export const getSecuritySettingsReply = securitySettingsRecord;
+
+/** update security settings: the answer's data. */
+export const updateSecuritySettingsReply = /* @__PURE__ */ z.object({
+  idleTimeoutMinutes: z.number(),
+  requireTwoFactor: z.boolean(),
+});
+
+/** get public booking page: the answer's data. */
+export const getPublicBookingPageReply = /* @__PURE__ */ z.object({
+  organization: z.object({ name: z.string(), phoneNumber: z.string(), websiteUrl: z.string(), timeZone: z.string() }),
+  services: z.array(z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.optional(z.string()),
+    durationMinutes: z.number(),
+    priceCents: z.number(),
+  })),
+  genders: z.readonly(z.array(z.enum(GENDERS))),
+  attachments: z.object({ accept: z.string(), maxBytes: z.number() }),
+});

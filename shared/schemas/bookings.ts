@@ -6,8 +6,9 @@
 import * as z from 'zod/mini';
 import { BOOKING_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from '../bookings/form';
 import { WEEKDAYS, minutesOf, normaliseTime, parseDate } from '../bookings/time';
-import { requiredString } from './common';
+import { pageOf, requiredString } from './common';
 import { isSitePath } from '../redirect-url';
+import { stripeEventOutcomeRecord, bookingPackageViewRecord, availabilityViewRecord, bookingViewRecord } from './records';
 
 export { BOOKING_MESSAGES };
 
@@ -243,3 +244,106 @@ export const packageListQuerySchema = z.object({
   ),
   cursor: z.optional(z.string()),
 });
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** One listFreeTimesItem as the operations below answer it. */
+export const listFreeTimesItemView = /* @__PURE__ */ z.object({
+  time: z.string(),
+  startUtc: z.string(),
+  endUtc: z.string(),
+  label: z.string(),
+  remaining: z.number(),
+});
+
+/** stripe events: the answer's data. */
+export const stripeEventsReply = /* @__PURE__ */ z.object({ received: z.boolean(), outcome: stripeEventOutcomeRecord });
+
+/** list packages: the answer's data. */
+export const bookingPackagesListPackagesReply = /* @__PURE__ */ pageOf(bookingPackageViewRecord);
+
+/** create package: the answer's data. */
+export const bookingPackagesCreatePackageReply = bookingPackageViewRecord;
+
+/** get package: the answer's data. */
+export const bookingPackagesGetPackageReply = bookingPackageViewRecord;
+
+/** update package: the answer's data. */
+export const bookingPackagesUpdatePackageReply = bookingPackageViewRecord;
+
+/** delete package: the answer's data. */
+export const bookingPackagesDeletePackageReply = /* @__PURE__ */ z.object({ id: z.string(), deletedAt: z.string() });
+
+/** get availability: the answer's data. */
+export const getAvailabilityReply = availabilityViewRecord;
+
+/** update availability: the answer's data. */
+export const updateAvailabilityReply = availabilityViewRecord;
+
+/** list free times: the answer's data. */
+export const listFreeTimesReply = /* @__PURE__ */ z.object({
+  date: z.string(),
+  timeZone: z.string(),
+  timeZoneName: z.string(),
+  timeZoneAbbreviation: z.string(),
+  status: z.string(),
+  slotMinutes: z.number(),
+  slots: z.array(listFreeTimesItemView),
+});
+
+/** list available packages: the answer's data. */
+export const listAvailablePackagesReply = /* @__PURE__ */ z.array(z.object({
+  durationMinutes: z.number(),
+  practitioners: z.array(z.object({ id: z.string(), name: z.string(), title: z.string() })),
+  id: z.string(),
+  packageName: z.string(),
+  packagePrice: z.number(),
+  packagePriceCents: z.number(),
+  packageDescription: z.string(),
+  isActive: z.boolean(),
+}));
+
+/** list available slots: the answer's data. */
+export const listAvailableSlotsReply = /* @__PURE__ */ z.object({
+  clinicName: z.string(),
+  date: z.string(),
+  timeZone: z.string(),
+  timeZoneName: z.string(),
+  timeZoneAbbreviation: z.string(),
+  status: z.string(),
+  slotMinutes: z.number(),
+  slots: z.array(listFreeTimesItemView),
+});
+
+/** list available days: the answer's data. */
+export const listAvailableDaysReply = /* @__PURE__ */ z.object({
+  timeZone: z.string(),
+  timeZoneName: z.string(),
+  days: z.array(z.object({ date: z.string(), free: z.number() })),
+});
+
+/** create booking: the answer's data. */
+export const createBookingReply = /* @__PURE__ */ z.object({
+  checkoutUrl: z.string(),
+  bookingId: z.string(),
+  holdExpiresAt: z.nullable(z.string()),
+  bookingDate: z.string(),
+  bookingTime: z.string(),
+  timeZone: z.string(),
+  startUtc: z.string(),
+  packageName: z.string(),
+  practitionerId: z.nullable(z.string()),
+  practitionerName: z.nullable(z.string()),
+  amount: z.number(),
+  amountCents: z.number(),
+  currency: z.string(),
+});
+
+/** list bookings: the answer's data. */
+export const listBookingsReply = /* @__PURE__ */ pageOf(bookingViewRecord);
+
+/** get booking: the answer's data. */
+export const bookingsGetBookingReply = bookingViewRecord;
+
+/** cancel booking: the answer's data. */
+export const bookingsCancelBookingReply = bookingViewRecord;

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { addDays, normaliseTime, parseDate } from '../bookings/slots';
 import { BOOKING_MESSAGES } from '../bookings/form';
 import { requiredString } from './common';
+import { appointmentViewRecord, bookingViewRecord, calendarViewRecord, calendarFeedViewRecord } from './records';
 
 export const CALENDAR_KINDS = ['appointment', 'booking'] as const;
 export type CalendarKind = (typeof CALENDAR_KINDS)[number];
@@ -67,3 +68,17 @@ export const bookingMoveSchema = z.extend(calendarMoveSchema, {
   notify: z.optional(z.boolean('notify must be true or false')),
 });
 export type BookingMove = z.input<typeof bookingMoveSchema>;
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** list calendar: the answer's data. */
+export const listCalendarReply = calendarViewRecord;
+
+/** move booking: the answer's data. */
+export const moveBookingReply = bookingViewRecord;
+
+/** reschedule appointment: the answer's data. */
+export const rescheduleAppointmentReply = appointmentViewRecord;
+
+/** list feeds: the answer's data. */
+export const listFeedsReply = /* @__PURE__ */ z.object({ items: z.array(calendarFeedViewRecord) });

@@ -6,3 +6,24 @@ export const challengeQuerySchema = z.object({
   page: z.enum(CHALLENGE_PAGES, 'page must be booking, appointment, form or sign-up'),
   apiKey: z.optional(z.string().check(z.maxLength(100))),
 });
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** get challenge: the answer's data. */
+export const getChallengeReply = /* @__PURE__ */ z.object({
+  codeChallenge: z.optional(z.object({ image: z.string(), audio: z.optional(z.string()), length: z.optional(z.number()) })),
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.optional(z.string()),
+    memoryCost: z.optional(z.number()),
+    parallelism: z.optional(z.number()),
+    expiresAt: z.optional(z.number()),
+    data: z.optional(z.record(z.string(), z.nullable(z.union([z.boolean(), z.string(), z.number()])))),
+  }),
+  signature: z.optional(z.string()),
+});

@@ -4,7 +4,8 @@
 // stores whole cents.
 import * as z from 'zod/mini';
 import { FIELD_ATTRIBUTES, FIELD_TYPES, MAX_AMOUNT_CENTS, OPTION_TYPES } from '../forms/types';
-import { requiredString } from './common';
+import { pageOf, requiredString } from './common';
+import { formViewRecord, submissionAnswerRecord, submissionViewRecord, paymentStatusRecord, publicFormRecord, leadSummaryRecord } from './records';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const text = (max: number, message = `Maximum ${max} symbols`) =>
@@ -176,3 +177,190 @@ export const formLeadsSchema = z.object({
 
 /** POST /forms/get-lead-details (legacy). */
 export const leadDetailsSchema = z.object({ leadId: requiredString('leadId is required') });
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** One package as the operations below answer it. */
+export const packageView = /* @__PURE__ */ z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.nullable(z.string()),
+  price: z.number(),
+  priceCents: z.number(),
+  image: z.nullable(z.string()),
+  imageUrl: z.nullable(z.string()),
+  customAmountEnabled: z.boolean(),
+  isPayable: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** One leadDetails as the operations below answer it. */
+export const leadDetailsView = /* @__PURE__ */ z.object({
+  payments: z.array(z.object({
+    status: paymentStatusRecord,
+    id: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    packageId: z.string(),
+    formId: z.string(),
+    formName: z.string(),
+    packageName: z.string(),
+    submissionId: z.string(),
+    amountCents: z.number(),
+    currency: z.literal("usd"),
+    customAmount: z.boolean(),
+    stripeSessionId: z.nullable(z.string()),
+    paymentIntentId: z.nullable(z.string()),
+    payerEmail: z.nullable(z.string()),
+    payerName: z.nullable(z.string()),
+    amountPaidCents: z.nullable(z.number()),
+    refundedCents: z.nullable(z.number()),
+    paidAt: z.nullable(z.string()),
+    needsAttention: z.optional(z.nullable(z.string())),
+    amount: z.number(),
+  })),
+  email: z.nullable(z.string()),
+  id: z.string(),
+  name: z.nullable(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  packageId: z.nullable(z.string()),
+  formId: z.string(),
+  formName: z.string(),
+  answers: z.array(submissionAnswerRecord),
+  packageName: z.nullable(z.string()),
+  paymentStatus: z.enum(["none", "pending", "failed", "paid", "expired", "refunded", "partially_refunded"]),
+  paymentId: z.nullable(z.string()),
+});
+
+/** create form: the answer's data. */
+export const createFormReply = formViewRecord;
+
+/** list forms: the answer's data. */
+export const listFormsReply = /* @__PURE__ */ pageOf(formViewRecord);
+
+/** get form: the answer's data. */
+export const getFormReply = formViewRecord;
+
+/** update form: the answer's data. */
+export const updateFormReply = formViewRecord;
+
+/** delete form: the answer's data. */
+export const deleteFormReply = /* @__PURE__ */ z.object({ id: z.string() });
+
+/** list form submissions: the answer's data. */
+export const listFormSubmissionsReply = /* @__PURE__ */ pageOf(submissionViewRecord);
+
+/** link packages: the answer's data. */
+export const linkPackagesReply = formViewRecord;
+
+/** create form legacy: the answer's data. */
+export const createFormLegacyReply = formViewRecord;
+
+/** get form leads: the answer's data. */
+export const getFormLeadsReply = /* @__PURE__ */ pageOf(submissionViewRecord);
+
+/** get lead details: the answer's data. */
+export const getLeadDetailsReply = leadDetailsView;
+
+/** list packages: the answer's data. */
+export const formPackagesListPackagesReply = /* @__PURE__ */ pageOf(packageView);
+
+/** create package: the answer's data. */
+export const formPackagesCreatePackageReply = packageView;
+
+/** get package: the answer's data. */
+export const formPackagesGetPackageReply = packageView;
+
+/** update package: the answer's data. */
+export const formPackagesUpdatePackageReply = packageView;
+
+/** delete package: the answer's data. */
+export const formPackagesDeletePackageReply = /* @__PURE__ */ z.object({ id: z.string() });
+
+/** upload package image: the answer's data. */
+export const uploadPackageImageReply = packageView;
+
+/** get public form: the answer's data. */
+export const getPublicFormReply = publicFormRecord;
+
+/** upload form file: the answer's data. */
+export const uploadFormFileReply = /* @__PURE__ */ z.object({ key: z.string() });
+
+/** submit form: the answer's data. */
+export const submitFormReply = /* @__PURE__ */ z.object({
+  submissionId: z.string(),
+  packageId: z.nullable(z.string()),
+  isPayable: z.boolean(),
+  redirectUrl: z.string(),
+});
+
+/** create payment session: the answer's data. */
+export const createPaymentSessionReply = /* @__PURE__ */ z.object({
+  url: z.string(),
+  sessionId: z.string(),
+  paymentId: z.string(),
+  amount: z.number(),
+  amountCents: z.number(),
+  currency: z.string(),
+});
+
+/** list leads: the answer's data. */
+export const listLeadsReply = /* @__PURE__ */ pageOf(leadSummaryRecord);
+
+/** get lead: the answer's data. */
+export const getLeadReply = leadDetailsView;
+
+/** get lead file: the answer's data. */
+export const getLeadFileReply = /* @__PURE__ */ z.object({ url: z.string(), expiresInSeconds: z.number() });
+
+/** get payment: the answer's data. */
+export const getPaymentReply = /* @__PURE__ */ z.object({
+  status: paymentStatusRecord,
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  packageId: z.string(),
+  formId: z.string(),
+  formName: z.string(),
+  packageName: z.string(),
+  submissionId: z.string(),
+  amountCents: z.number(),
+  currency: z.literal("usd"),
+  customAmount: z.boolean(),
+  stripeSessionId: z.nullable(z.string()),
+  paymentIntentId: z.nullable(z.string()),
+  payerEmail: z.nullable(z.string()),
+  payerName: z.nullable(z.string()),
+  amountPaidCents: z.nullable(z.number()),
+  refundedCents: z.nullable(z.number()),
+  paidAt: z.nullable(z.string()),
+  needsAttention: z.optional(z.nullable(z.string())),
+  amount: z.number(),
+});
+
+/** list form payments: the answer's data. */
+export const listFormPaymentsReply = /* @__PURE__ */ pageOf(z.object({
+  status: paymentStatusRecord,
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  packageId: z.string(),
+  formId: z.string(),
+  formName: z.string(),
+  packageName: z.string(),
+  submissionId: z.string(),
+  amountCents: z.number(),
+  currency: z.literal("usd"),
+  customAmount: z.boolean(),
+  stripeSessionId: z.nullable(z.string()),
+  paymentIntentId: z.nullable(z.string()),
+  payerEmail: z.nullable(z.string()),
+  payerName: z.nullable(z.string()),
+  amountPaidCents: z.nullable(z.number()),
+  refundedCents: z.nullable(z.number()),
+  paidAt: z.nullable(z.string()),
+  needsAttention: z.optional(z.nullable(z.string())),
+  amount: z.number(),
+}));

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { BOOKING_MESSAGES } from '../bookings/form';
 import { normaliseTime, parseDate } from '../bookings/time';
 import { requiredString } from './common';
+import { manageViewRecord } from './records';
 
 export const MANAGE_MESSAGES = {
   unknown: 'This link is not valid or has expired. Please contact the clinic.',
@@ -57,3 +58,25 @@ export interface ManageView {
   /** What a cancellation now refunds, in cents (0: nothing). */
   refundOnCancelCents: number;
 }
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** get booking: the answer's data. */
+export const manageGetBookingReply = manageViewRecord;
+
+/** list slots: the answer's data. */
+export const listSlotsReply = /* @__PURE__ */ z.object({
+  date: z.string(),
+  timeZone: z.string(),
+  timeZoneName: z.string(),
+  timeZoneAbbreviation: z.string(),
+  status: z.string(),
+  slotMinutes: z.number(),
+  slots: z.array(z.object({ time: z.string(), startUtc: z.string(), endUtc: z.string(), label: z.string(), remaining: z.number() })),
+});
+
+/** cancel booking: the answer's data. */
+export const manageCancelBookingReply = manageViewRecord;
+
+/** reschedule booking: the answer's data. */
+export const rescheduleBookingReply = manageViewRecord;

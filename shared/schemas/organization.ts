@@ -4,7 +4,8 @@ import * as z from 'zod/mini';
 import { MODULES } from '../permissions';
 import { CALLING_CODE } from '../sms-countries';
 import { organizationSchema } from './account';
-import { email, lengthBetween, pageQueryShape, password, requiredString } from './common';
+import { email, lengthBetween, pageOf, pageQueryShape, password, requiredString } from './common';
+import { authDataRecord, permissionEntryRecord, inviteDetailsRecord, notificationViewRecord, auditLogViewRecord, setupProgressRecord } from './records';
 
 // ---------------------------------------------------------------------------------------------
 // Organisation profile
@@ -252,3 +253,104 @@ export interface AuditLogView {
   /** The member who did it; null when they have since left the organisation. */
   actor: { userId: string; email: string; firstName?: string; lastName?: string } | null;
 }
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** One member as the operations below answer it. */
+export const memberView = /* @__PURE__ */ z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  firstName: z.optional(z.string()),
+  lastName: z.optional(z.string()),
+  isOwner: z.boolean(),
+  status: z.enum(["active", "invited"]),
+  roles: z.array(permissionEntryRecord),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** One profile as the operations below answer it. */
+export const profileView = /* @__PURE__ */ z.object({
+  smsCountryCodes: z.array(z.string()),
+  reminderHours: z.number(),
+  reminderSms: z.boolean(),
+  cancellationCutoffHours: z.number(),
+  cancellationRefund: z.enum(["full", "none"]),
+  address: z.string(),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  legalName: z.string(),
+  websiteUrl: z.string(),
+  phoneNumber: z.string(),
+  ownerId: z.string(),
+  timeZone: z.string(),
+  apiKeyRotatedAt: z.optional(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** add organization: the answer's data. */
+export const addOrganizationReply = authDataRecord;
+
+/** get summary: the answer's data. */
+export const getSummaryReply = /* @__PURE__ */ z.object({
+  members: z.optional(z.number()),
+  appointments: z.optional(z.number()),
+  services: z.optional(z.number()),
+  forms: z.optional(z.number()),
+  bookings: z.optional(z.number()),
+  myAppointments: z.optional(z.number()),
+});
+
+/** get profile: the answer's data. */
+export const organizationGetProfileReply = profileView;
+
+/** update profile: the answer's data. */
+export const organizationUpdateProfileReply = profileView;
+
+/** get integration: the answer's data. */
+export const getIntegrationReply = /* @__PURE__ */ z.object({ apiKey: z.string(), rotatedAt: z.nullable(z.string()) });
+
+/** generate integration: the answer's data. */
+export const generateIntegrationReply = /* @__PURE__ */ z.object({ apiKey: z.string(), rotatedAt: z.string() });
+
+/** list members: the answer's data. */
+export const memberListReply = /* @__PURE__ */ pageOf(memberView);
+
+/** list users: the answer's data. */
+export const listUsersReply = /* @__PURE__ */ pageOf(memberView);
+
+/** get member: the answer's data. */
+export const getMemberReply = memberView;
+
+/** add member: the answer's data. */
+export const addMemberReply = memberView;
+
+/** update member: the answer's data. */
+export const updateMemberReply = memberView;
+
+/** invite details: the answer's data. */
+export const inviteDetailsReply = inviteDetailsRecord;
+
+/** accept invite: the answer's data. */
+export const acceptInviteReply = authDataRecord;
+
+/** list notifications: the answer's data. */
+export const listNotificationsReply = /* @__PURE__ */ z.array(notificationViewRecord);
+
+/** unread count: the answer's data. */
+export const unreadCountReply = /* @__PURE__ */ z.object({ unread: z.number() });
+
+/** mark as read: the answer's data. */
+export const markAsReadReply = /* @__PURE__ */ z.object({ id: z.string(), read: z.boolean(), unread: z.number() });
+
+/** delete notification: the answer's data. */
+export const deleteNotificationReply = /* @__PURE__ */ z.object({ id: z.string(), unread: z.number() });
+
+/** list logs: the answer's data. */
+export const listLogsReply = /* @__PURE__ */ pageOf(auditLogViewRecord);
+
+/** get setup: the answer's data. */
+export const getSetupReply = setupProgressRecord;

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { WEEKDAYS, parseDate, type Interval, type Weekday } from '../bookings/time';
 import { dayHours } from './bookings';
 import { requiredString } from './common';
+import { practitionerViewRecord } from './records';
 
 export const PRACTITIONER_MESSAGES = {
   name: 'Name is required',
@@ -70,3 +71,20 @@ export interface PublicPractitioner {
   name: string;
   title: string;
 }
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** list practitioners: the answer's data. */
+export const listPractitionersReply = /* @__PURE__ */ z.object({ items: z.array(practitionerViewRecord) });
+
+/** create practitioner: the answer's data. */
+export const createPractitionerReply = practitionerViewRecord;
+
+/** get practitioner: the answer's data. */
+export const getPractitionerReply = practitionerViewRecord;
+
+/** update practitioner: the answer's data. */
+export const updatePractitionerReply = practitionerViewRecord;
+
+/** delete practitioner: the answer's data. */
+export const deletePractitionerReply = /* @__PURE__ */ z.object({ id: z.string(), deletedAt: z.string() });

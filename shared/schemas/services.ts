@@ -1,7 +1,7 @@
 // Service categories and services (spec: fields "not shown"; designed for a clinic): a service has a
 // category, a name, a duration in minutes, a price in cents and an active flag.
 import * as z from 'zod/mini';
-import { requiredString } from './common';
+import { pageOf, requiredString } from './common';
 
 const optionalText = (max: number, label: string) =>
   z.optional(z.pipe(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)), z.transform((v) => v || undefined)));
@@ -47,3 +47,72 @@ export const listServicesQuery = z.object({
   categoryId: z.optional(z.string().check(z.maxLength(64))),
   active: flag,
 });
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** One category as the operations below answer it. */
+export const categoryView = /* @__PURE__ */ z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  description: z.optional(z.string()),
+  version: z.number(),
+  serviceCount: z.number(),
+});
+
+/** One service as the operations below answer it. */
+export const serviceView = /* @__PURE__ */ z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  description: z.optional(z.string()),
+  active: z.boolean(),
+  durationMinutes: z.number(),
+  version: z.number(),
+  categoryId: z.string(),
+  priceCents: z.number(),
+});
+
+/** list categories: the answer's data. */
+export const listCategoriesReply = /* @__PURE__ */ pageOf(categoryView);
+
+/** create category: the answer's data. */
+export const createCategoryReply = categoryView;
+
+/** get category: the answer's data. */
+export const getCategoryReply = categoryView;
+
+/** update category: the answer's data. */
+export const updateCategoryReply = categoryView;
+
+/** list services: the answer's data. */
+export const listServicesReply = /* @__PURE__ */ pageOf(serviceView);
+
+/** create service: the answer's data. */
+export const createServiceReply = serviceView;
+
+/** get service: the answer's data. */
+export const getServiceReply = serviceView;
+
+/** update service: the answer's data. */
+export const updateServiceReply = serviceView;
+
+/** list customers: the answer's data. */
+export const listCustomersReply = /* @__PURE__ */ pageOf(z.object({
+  fullName: z.string(),
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.optional(z.string()),
+  phone: z.optional(z.string()),
+  gender: z.optional(z.string()),
+  dob: z.optional(z.string()),
+  notes: z.optional(z.string()),
+  appointmentCount: z.number(),
+  lastAppointmentAt: z.optional(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number(),
+}));

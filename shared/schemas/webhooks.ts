@@ -2,7 +2,8 @@
 // each event the organisation produces is sent, signed, to the endpoints that asked for its type.
 // This file is the contract between the API (functions/webhooks/) and the console.
 import * as z from 'zod/mini';
-import { pageQuerySchema } from './common';
+import { pageOf, pageQuerySchema } from './common';
+import { webhookEndpointRecord, webhookEndpointCreatedRecord, webhookDeliveryRecord } from './records';
 
 /** Every event type an endpoint can ask for, with the sentence the console shows next to it. */
 export const WEBHOOK_EVENTS = {
@@ -93,5 +94,137 @@ export interface WebhookEventBody<T = Record<string, unknown>> {
   data: { object: T };
 }
 
+// The events' payloads: each delivery's body is the event envelope with `data.object` one of these
+// (README "Webhooks"). The producers (functions/bookings/lib/events.ts, appointments/lib/events.ts,
+// data/submissions.ts leadObject, data/webhooks.ts PaymentObject) are typed by them, and the API
+// document's `webhooks` section shows them.
+
+/** booking.*: the booking as staff see it, without Stripe's session or the checkout link. */
+export const bookingEventObject = /* @__PURE__ */ z.object({
+  object: z.literal('booking'),
+  id: z.string(),
+  status: z.enum(['held', 'confirmed', 'expired', 'cancelled']),
+  paymentStatus: z.enum(['pending', 'paid', 'unpaid', 'refunded', 'partially_refunded']),
+  packageId: z.string(),
+  packageName: z.string(),
+  priceCents: z.number(),
+  currency: z.string(),
+  amountPaidCents: z.nullable(z.number()),
+  refundedCents: z.nullable(z.number()),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  startUtc: z.string(),
+  endUtc: z.string(),
+  timeZone: z.string(),
+  bookingDate: z.string(),
+  bookingTime: z.string(),
+  durationMinutes: z.number(),
+  /** Who the patient sees; null on the clinic-wide schedule. */
+  practitioner: z.nullable(z.object({ id: z.string(), name: z.string() })),
+  confirmedAt: z.nullable(z.string()),
+  cancelledAt: z.nullable(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** appointment.*: the appointment as staff see it, less internal ids and the storage keys of its files. */
+export const appointmentEventObject = /* @__PURE__ */ z.object({
+  object: z.literal('appointment'),
+  id: z.string(),
+  status: z.enum(['requested', 'confirmed', 'completed', 'cancelled', 'no-show']),
+  /** appointment.status_changed: the status before the change. */
+  previousStatus: z.optional(z.string()),
+  source: z.enum(['public', 'staff']),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender: z.optional(z.string()),
+  email: z.string(),
+  phone: z.string(),
+  dob: z.optional(z.string()),
+  bookingDate: z.string(),
+  bookingTime: z.string(),
+  preferredLocation: z.optional(z.string()),
+  reasonOfAppointment: z.optional(z.string()),
+  primaryInsurance: z.optional(z.string()),
+  insuranceMemberId: z.optional(z.string()),
+  additionalNotes: z.optional(z.string()),
+  appointmentType: z.optional(z.string()),
+  attachmentCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** lead.created: the answers as staff see them; a file answer says only that a file was sent. */
+export const leadEventObject = /* @__PURE__ */ z.object({
+  object: z.literal('lead'),
+  id: z.string(),
+  formId: z.string(),
+  formName: z.string(),
+  name: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  packageId: z.nullable(z.string()),
+  packageName: z.nullable(z.string()),
+  answers: z.array(
+    z.object({
+      fieldId: z.string(),
+      label: z.string(),
+      type: z.enum(['number', 'text', 'email', 'tel', 'url', 'date', 'time', 'password', 'textarea', 'select', 'radio', 'checkbox', 'file', 'hidden']),
+      value: z.nullable(z.union([z.string(), z.array(z.string())])),
+      fileAttached: z.optional(z.boolean()),
+    }),
+  ),
+  createdAt: z.string(),
+});
+
+/** payment.succeeded and payment.refunded. */
+export const paymentEventObject = /* @__PURE__ */ z.object({
+  object: z.literal('payment'),
+  /** Stripe's payment intent id: the clinic finds the payment in its Stripe dashboard by it. */
+  id: z.string(),
+  /** What was paid for, and its id. */
+  for: z.object({ type: z.enum(['booking', 'form_submission']), id: z.string() }),
+  status: z.enum(['succeeded', 'refunded', 'partially_refunded']),
+  amountCents: z.number(),
+  refundedCents: z.number(),
+  currency: z.string(),
+});
+
+export type BookingEventObject = z.infer<typeof bookingEventObject>;
+export type AppointmentEventObject = z.infer<typeof appointmentEventObject>;
+export type LeadEventObject = z.infer<typeof leadEventObject>;
+export type PaymentEventObject = z.infer<typeof paymentEventObject>;
+
+/** Each event type's `data.object`. */
+export const WEBHOOK_EVENT_OBJECTS: Record<WebhookEventType, z.ZodMiniType> = {
+  'booking.held': bookingEventObject,
+  'booking.confirmed': bookingEventObject,
+  'booking.cancelled': bookingEventObject,
+  'booking.rescheduled': bookingEventObject,
+  'payment.succeeded': paymentEventObject,
+  'payment.refunded': paymentEventObject,
+  'lead.created': leadEventObject,
+  'appointment.requested': appointmentEventObject,
+  'appointment.status_changed': appointmentEventObject,
+};
+
 /** GET /organization/webhooks/{id}/deliveries paging (newest first, 25 a page unless `limit` says). */
 export const webhookDeliveriesQuerySchema = pageQuerySchema;
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** list webhooks: the answer's data. */
+export const listWebhooksReply = /* @__PURE__ */ z.object({ items: z.array(webhookEndpointRecord) });
+
+/** create webhook: the answer's data. */
+export const createWebhookReply = webhookEndpointCreatedRecord;
+
+/** update webhook: the answer's data. */
+export const updateWebhookReply = webhookEndpointRecord;
+
+/** list deliveries: the answer's data. */
+export const listDeliveriesReply = /* @__PURE__ */ pageOf(webhookDeliveryRecord);
+
+/** resend delivery: the answer's data. */
+export const resendDeliveryReply = webhookDeliveryRecord;
