@@ -1,11 +1,12 @@
-// Step 3 of sign-up: personal details (registration token only).
-import { basicDetailsSchema } from '#shared/schemas/account';
+// Step 3 of sign-up: the person's name, username, phone and gender. Called with the registration
+// token that step 2 gave (no other token is accepted).
+import { basicDetailsSchema, addBasicDetailsReply } from '#shared/schemas/account';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getUser, updateUser } from '../data/users';
 import { nextStepReply } from './lib/auth-replies';
 
-export const handler = endpoint({ body: basicDetailsSchema }, async ({ body, registrant }) => {
+export const handler = endpoint({ body: basicDetailsSchema, reply: addBasicDetailsReply }, async ({ body, registrant }) => {
   const user = await getUser(registrant.userId);
   if (!user?.isEmailVerified) throw badRequest('Please verify your email first.');
   const updated = await updateUser(user.id, { ...body, hasAddedBasicDetails: true });

@@ -1,9 +1,9 @@
-// Step 4 of sign-up: create the organisation (in the creator's browser time zone, charging in its
-// country's currency) with its apiKey
-// and make the user its owner, in one transaction; answers with the access token and the user (registration token only).
+// Step 4 of sign-up: create the organisation and sign in as its owner. The organisation gets the
+// creator's browser time zone, its country's currency and its integration key (apiKey); the answer
+// has the access token and the user. Called with the registration token of step 2.
 import { DEFAULT_TIME_ZONE } from '#shared/bookings/slots';
 import { currencyForCountry } from '#shared/currency';
-import { newOrganizationSchema } from '#shared/schemas/organization';
+import { newOrganizationSchema, addOrganizationReply } from '#shared/schemas/organization';
 import { badRequest, conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { randomId } from '#lib/passwords';
@@ -12,7 +12,7 @@ import { newApiKey, type Organization } from '../data/organizations';
 import { getUser } from '../data/users';
 import { isFullyRegistered, signedInReply } from './lib/auth-replies';
 
-export const handler = endpoint({ body: newOrganizationSchema }, async ({ body, registrant, event }) => {
+export const handler = endpoint({ body: newOrganizationSchema, reply: addOrganizationReply }, async ({ body, registrant, event }) => {
   const user = await getUser(registrant.userId);
   if (!user?.isEmailVerified) throw badRequest('Please verify your email first.');
   if (!user.hasAddedBasicDetails) throw badRequest('Please add your basic details first.');

@@ -1,5 +1,6 @@
 // Change password, proving the current one first. In one transaction: the new hash, the end of the
 // member's other sessions (this one carries on), and the mail that tells them.
+import { noData } from '#shared/schemas/common';
 import { changePasswordSchema } from '#shared/schemas/account';
 import { badRequest, conflict, unauthorized } from '#lib/errors';
 import { SESSION_ENDED } from '#lib/authorise';
@@ -12,7 +13,7 @@ import { endOtherSessionsItems } from '../data/sessions';
 import { getUser, updateProfileItem } from '../data/users';
 import { passwordChangedMail } from './lib/password-mail';
 
-export const handler = endpoint({ body: changePasswordSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: changePasswordSchema, reply: noData }, async ({ body, caller }) => {
   const [user, membership] = await Promise.all([getUser(caller.userId), getMembership(caller.orgId, caller.userId)]);
   // Removed from the organisation at this very moment: the session is over.
   if (!membership) throw unauthorized(SESSION_ENDED);

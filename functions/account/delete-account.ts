@@ -2,6 +2,7 @@
 // organisation; the organisation then goes whole with the account: every item and file of it
 // (data/tenant-deletion.ts). A large organisation may take more than one request: the owner's
 // account stays until the end, so pressing delete again continues where the last run stopped.
+import { noData } from '#shared/schemas/common';
 import { HttpError, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { deleteUpload } from '#lib/storage';
@@ -12,7 +13,7 @@ import { getUser } from '../data/users';
 /** How long one request deletes before it answers (well inside its deadline). */
 const DELETION_BUDGET_MS = 6_000;
 
-export const handler = endpoint({}, async ({ caller }) => {
+export const handler = endpoint({ reply: noData }, async ({ caller }) => {
   const started = Date.now();
   const user = await getUser(caller.userId);
   if (!user) throw notFound('Your account was not found.');

@@ -1,5 +1,6 @@
 // Turn two-factor sign-in off with a code from the app or a recovery code. The member's other
 // sessions end, and they are told by mail (an outbox row in the same transaction).
+import { noData } from '#shared/schemas/common';
 import { disableTwoFactorSchema } from '#shared/schemas/account';
 import { config } from '#lib/config';
 import { badRequest, conflict, unauthorized } from '#lib/errors';
@@ -15,7 +16,7 @@ import { getUser } from '../data/users';
 import { countFailure, refuseIfLimited } from './lib/sign-in-limits';
 import { USED_CODE, WRONG_CODE, codeLimits, isActive, useSecondFactor } from './lib/two-factor';
 
-export const handler = endpoint({ body: disableTwoFactorSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: disableTwoFactorSchema, reply: noData }, async ({ body, caller }) => {
   const [record, membership, user] = await Promise.all([getTwoFactor(caller.userId), getMembership(caller.orgId, caller.userId), getUser(caller.userId)]);
   if (!isActive(record) || !user) throw badRequest('Two-step sign-in is not on.');
   // Removed from the organisation at this very moment: the session is over.

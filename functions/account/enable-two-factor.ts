@@ -2,7 +2,7 @@
 // session alone must not put another app on the account). Answers the 10 recovery codes,
 // once (only their hashes are kept). The member's other sessions end: from now on a sign-in needs
 // the second factor; this session carries on, marked as two-factor.
-import { enableTwoFactorSchema } from '#shared/schemas/account';
+import { enableTwoFactorSchema, enableTwoFactorReply } from '#shared/schemas/account';
 import { badRequest, conflict, unauthorized } from '#lib/errors';
 import { SESSION_ENDED } from '#lib/authorise';
 import { endpoint } from '#lib/http';
@@ -19,7 +19,7 @@ import { WRONG_CODE, codeLimits, hashRecoveryCode, isActive, newRecoveryCodes, o
 /** A secret shown but not confirmed within this time must be set up again. */
 const PENDING_TTL_MS = 15 * 60_000;
 
-export const handler = endpoint({ body: enableTwoFactorSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: enableTwoFactorSchema, reply: enableTwoFactorReply }, async ({ body, caller }) => {
   const [record, membership, user] = await Promise.all([getTwoFactor(caller.userId), getMembership(caller.orgId, caller.userId), getUser(caller.userId)]);
   if (isActive(record)) throw conflict('Two-step sign-in is already on.');
   // Removed from the organisation at this very moment: the session is over.

@@ -1,11 +1,12 @@
 // Forgot password: mails a reset code. Answers the same whether or not the account exists.
+import { noData } from '#shared/schemas/common';
 import { forgotPasswordSchema } from '#shared/schemas/account';
 import { HttpError } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { findUserByEmail } from '../data/users';
 import { UNDELIVERABLE, sendCode } from './lib/codes';
 
-export const handler = endpoint({ body: forgotPasswordSchema }, async ({ body }) => {
+export const handler = endpoint({ body: forgotPasswordSchema, reply: noData }, async ({ body }) => {
   const user = await findUserByEmail(body.email);
   if (user?.isEmailVerified) {
     try {

@@ -1,8 +1,9 @@
 // The profile picture's key below the asset base (null when none).
+import { getProfilePictureReply } from '#shared/schemas/account';
 import { endpoint } from '#lib/http';
 import { getUser } from '../data/users';
 
-export const handler = endpoint({}, async ({ caller }) => {
+export const handler = endpoint({ reply: getProfilePictureReply }, async ({ caller }) => {
   const user = await getUser(caller.userId);
   return { data: { profilePictureUrl: user?.profilePictureKey ?? null } };
 });

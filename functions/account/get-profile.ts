@@ -1,9 +1,10 @@
 // The signed-in user's profile.
+import { accountGetProfileReply } from '#shared/schemas/account';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getUser, toUserDetails } from '../data/users';
 
-export const handler = endpoint({}, async ({ caller }) => {
+export const handler = endpoint({ reply: accountGetProfileReply }, async ({ caller }) => {
   const user = await getUser(caller.userId);
   if (!user) throw notFound('Your account was not found.');
   return { data: toUserDetails(user) };

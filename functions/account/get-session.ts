@@ -2,6 +2,7 @@
 // (the console warns a minute before and signs out) and whether two-factor is required and on. The
 // console also calls it to report activity (as any request to a row that writes, without the
 // background header, does: functions/lib/authorise.ts).
+import { getSessionReply } from '#shared/schemas/account';
 import { unauthorized } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { readSessionContext } from '../data/sessions';
@@ -9,7 +10,7 @@ import { getTwoFactor } from '../data/two-factor';
 import { toSessionView } from './lib/session-view';
 import { isActive } from './lib/two-factor';
 
-export const handler = endpoint({}, async ({ caller }) => {
+export const handler = endpoint({ reply: getSessionReply }, async ({ caller }) => {
   const [{ session, settings }, record] = await Promise.all([readSessionContext(caller.orgId, caller.userId, caller.sessionId!), getTwoFactor(caller.userId)]);
   if (!session) throw unauthorized('Your session has ended. Please sign in again.');
   return {

@@ -1,7 +1,7 @@
 // The second step of signing in with two-factor: the challenge token from POST /users/login (5
 // minutes, accepted nowhere else) and a code from the authenticator app or a recovery code. A wrong
 // code counts toward the same limits as a wrong password; a right one gives the session, as login does.
-import { loginTwoFactorSchema } from '#shared/schemas/account';
+import { loginTwoFactorSchema, loginTwoFactorReply } from '#shared/schemas/account';
 import { badRequest, unauthorized } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { verifyToken } from '#lib/tokens';
@@ -14,7 +14,7 @@ import { USED_CODE, WRONG_CODE, isActive, useSecondFactor } from './lib/two-fact
 
 const EXPIRED = 'Your sign-in has expired. Please sign in again.';
 
-export const handler = endpoint({ body: loginTwoFactorSchema }, async ({ body, event }) => {
+export const handler = endpoint({ body: loginTwoFactorSchema, reply: loginTwoFactorReply }, async ({ body, event }) => {
   const claims = await verifyToken(body.challengeToken, 'two-factor');
   if (!claims) throw unauthorized(EXPIRED);
   const user = await getUser(claims.userId);

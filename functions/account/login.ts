@@ -2,7 +2,7 @@
 // tries are limited per account (./lib/sign-in-limits.ts: a browser with the member's device cookie
 // by that cookie instead) besides the route's limit per address. An account with two-factor sign-in
 // gets a 5-minute challenge token instead of a session (POST /users/login/two-factor).
-import { credentialsSchema } from '#shared/schemas/account';
+import { credentialsSchema, loginReply } from '#shared/schemas/account';
 import { unauthorized } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { countMetric } from '#lib/log';
@@ -15,7 +15,7 @@ import { trustedDevice } from './lib/devices';
 import { countFailure, refuseIfLimited, signInLimits } from './lib/sign-in-limits';
 import { isActive } from './lib/two-factor';
 
-export const handler = endpoint({ body: credentialsSchema }, async ({ body, event }) => {
+export const handler = endpoint({ body: credentialsSchema, reply: loginReply }, async ({ body, event }) => {
   const user = await findUserByEmail(body.email);
   const device = await trustedDevice(event, user?.id);
   const limits = signInLimits(body.email, event, device);

@@ -2,7 +2,7 @@
 // or one of the old recovery codes). The old codes stop working; the 10 new ones are answered once
 // (only their hashes are kept). Audited, and the member is told by mail (an outbox row in the same
 // transaction), as for the other changes to how they sign in.
-import { regenerateRecoveryCodesSchema } from '#shared/schemas/account';
+import { regenerateRecoveryCodesReply, regenerateRecoveryCodesSchema } from '#shared/schemas/account';
 import { config } from '#lib/config';
 import { badRequest, conflict, unauthorized } from '#lib/errors';
 import { SESSION_ENDED } from '#lib/authorise';
@@ -16,7 +16,7 @@ import { getUser } from '../data/users';
 import { countFailure, refuseIfLimited } from './lib/sign-in-limits';
 import { USED_CODE, WRONG_CODE, codeLimits, hashRecoveryCode, isActive, newRecoveryCodes, requirePassword, useSecondFactor } from './lib/two-factor';
 
-export const handler = endpoint({ body: regenerateRecoveryCodesSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: regenerateRecoveryCodesSchema, reply: regenerateRecoveryCodesReply }, async ({ body, caller }) => {
   const [record, membership, user] = await Promise.all([getTwoFactor(caller.userId), getMembership(caller.orgId, caller.userId), getUser(caller.userId)]);
   // Removed from the organisation at this very moment: the session is over.
   if (!membership || !user) throw unauthorized(SESSION_ENDED);

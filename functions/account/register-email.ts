@@ -1,7 +1,7 @@
-// Step 1 of sign-up (the combined email and password entry): send a code to a new or unverified
-// email; for an existing account with the right password, say which step comes next. A wrong password
+// Step 1 of sign-up: mail a 6-digit code to a new or unverified email address (the password is
+// chosen here too); for an existing account with the right password, say which step comes next. A wrong password
 // on an existing account answers exactly like a new sign-up, so the call never reveals who has an account.
-import { credentialsSchema } from '#shared/schemas/account';
+import { credentialsSchema, registerEmailReply } from '#shared/schemas/account';
 import { config } from '#lib/config';
 import { isConditionFailure } from '../data/core';
 import { endpoint } from '#lib/http';
@@ -10,7 +10,7 @@ import { createUser, findUserByEmail, type User } from '../data/users';
 import { sendAccountExistsNotice, sendCode } from './lib/codes';
 import { codeSentReply, isFullyRegistered, nextStepReply } from './lib/auth-replies';
 
-export const handler = endpoint({ body: credentialsSchema }, async ({ body }) => {
+export const handler = endpoint({ body: credentialsSchema, reply: registerEmailReply }, async ({ body }) => {
   const existing = await findUserByEmail(body.email);
   const passwordHash = await hashPassword(body.password);
 

@@ -1,5 +1,6 @@
 // Reset password with the emailed code. In one transaction: the new hash, the end of every session
 // of the member (a reset is what one does after losing a device or a password), and the mail.
+import { noData } from '#shared/schemas/common';
 import { resetPasswordSchema } from '#shared/schemas/account';
 import { badRequest, conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';
@@ -12,7 +13,7 @@ import { findUserByEmail, updateProfileItem } from '../data/users';
 import { checkCode, useCode } from './lib/codes';
 import { passwordChangedMail } from './lib/password-mail';
 
-export const handler = endpoint({ body: resetPasswordSchema }, async ({ body }) => {
+export const handler = endpoint({ body: resetPasswordSchema, reply: noData }, async ({ body }) => {
   const user = await findUserByEmail(body.email);
   if (!user?.isEmailVerified) throw badRequest('The code is incorrect or has expired. Please request a new one.');
   const record = await checkCode(user.id, 'reset-password', body.otp);

@@ -1,5 +1,6 @@
 // Start setting up two-factor sign-in: a new secret and its otpauth:// URI (the console shows both,
 // the URI as a QR code). Not active until confirmed with a code (POST /users/two-factor/enable).
+import { setupTwoFactorReply } from '#shared/schemas/account';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { newTotpSecret } from '#lib/totp';
@@ -7,7 +8,7 @@ import { getTwoFactor, savePendingSecret } from '../data/two-factor';
 import { getUser } from '../data/users';
 import { isActive, sealSecret } from './lib/two-factor';
 
-export const handler = endpoint({}, async ({ caller }) => {
+export const handler = endpoint({ reply: setupTwoFactorReply }, async ({ caller }) => {
   const [user, record] = await Promise.all([getUser(caller.userId), getTwoFactor(caller.userId)]);
   if (!user) throw notFound('Your account was not found.');
   if (isActive(record)) throw conflict('Two-step sign-in is already on. Turn it off first to move it to another app.');

@@ -1,5 +1,5 @@
 // Step 2 of sign-up: the emailed code verifies the address and gives a registration token.
-import { verifyEmailSchema } from '#shared/schemas/account';
+import { verifyEmailSchema, verifyEmailOtpReply } from '#shared/schemas/account';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { verifyPassword } from '#lib/passwords';
@@ -9,7 +9,7 @@ import { nextStepReply } from './lib/auth-replies';
 
 const INVALID = 'The code is incorrect or has expired. Please request a new one.';
 
-export const handler = endpoint({ body: verifyEmailSchema }, async ({ body }) => {
+export const handler = endpoint({ body: verifyEmailSchema, reply: verifyEmailOtpReply }, async ({ body }) => {
   const user = await findUserByEmail(body.email);
   if (!user || user.isEmailVerified) throw badRequest(INVALID);
   const record = await checkCode(user.id, 'verify-email', body.otp);

@@ -1,13 +1,13 @@
 // POST /appointments/assign { userId, appointmentId, version? }: assign to a member of the organisation.
 // An appointment someone else already has is reassigned with PATCH /appointments/{id}/update-assignee.
-import { assignSchema } from '#shared/schemas/appointments';
+import { assignSchema, assignAppointmentReply } from '#shared/schemas/appointments';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { assignChange, assigneeFor } from './lib/assignment';
 import { changeAppointment } from './lib/change';
 import { toView } from './lib/views';
 
-export const handler = endpoint({ body: assignSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: assignSchema, reply: assignAppointmentReply }, async ({ body, caller }) => {
   const to = await assigneeFor(caller.orgId, body.userId);
   const result = await changeAppointment(caller, body.appointmentId, body.version, (current) => {
     if (current.assignee && current.assignee.userId !== to.userId) {

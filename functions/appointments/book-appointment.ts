@@ -1,6 +1,6 @@
 // POST /appointments/book-custom: the console's Book Appointment (Appointment write). The organisation
 // comes from the token; an organizationApiKey in the form is ignored. Booked by staff: confirmed.
-import { staffBookingSchema } from '#shared/schemas/appointments';
+import { staffBookingSchema, bookAppointmentReply } from '#shared/schemas/appointments';
 import { endpoint } from '#lib/http';
 import { notFound } from '#lib/errors';
 import { getOrganization } from '../data/organizations';
@@ -8,7 +8,7 @@ import { callerName } from './lib/actors';
 import { bookAppointment } from './lib/book';
 import { toView } from './lib/views';
 
-export const handler = endpoint({ body: staffBookingSchema }, async ({ body, files, caller }) => {
+export const handler = endpoint({ body: staffBookingSchema, reply: bookAppointmentReply }, async ({ body, files, caller }) => {
   const org = await getOrganization(caller.orgId);
   if (!org) throw notFound('Organisation not found.');
   const appointment = await bookAppointment({ org, input: body, files, staff: { caller, name: await callerName(caller) } });

@@ -3,7 +3,7 @@
 // Other moves are refused (409); the patient is mailed when their appointment is confirmed or
 // cancelled, and the assignee (unless they made the change) is told. Both are outbox rows written
 // with the change, so they go out once, and only if the change is saved.
-import { STATUS_LABELS, STATUS_TRANSITIONS, changeStatusSchema } from '#shared/schemas/appointments';
+import { STATUS_LABELS, STATUS_TRANSITIONS, changeStatusSchema, changeStatusReply } from '#shared/schemas/appointments';
 import { greeting } from '#shared/plain-name';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';
@@ -15,7 +15,7 @@ import { appointmentEventItems } from './lib/events';
 import { appointmentReminderItems } from './lib/when';
 import { toView, when } from './lib/views';
 
-export const handler = endpoint({ body: changeStatusSchema }, async ({ body, params, caller }) => {
+export const handler = endpoint({ body: changeStatusSchema, reply: changeStatusReply }, async ({ body, params, caller }) => {
   const org = await getOrganization(caller.orgId);
   const clinic = org?.name ?? 'The clinic';
   const result = await changeAppointment(caller, params.id!, body.version, (current) => {

@@ -2,7 +2,7 @@
 // dates (inclusive, the clinic's local dates) as a CSV download, earliest first.
 import { STATUS_LABELS, exportQuery } from '#shared/schemas/appointments';
 import { badRequest } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint, rawReply } from '#lib/http';
 import { appointmentsBetween } from '../data/appointments';
 import { toCsv } from './lib/csv';
 
@@ -32,7 +32,7 @@ const COLUMNS: [string, (a: Awaited<ReturnType<typeof appointmentsBetween>>['ite
   ['Reference', (a) => a.id],
 ];
 
-export const handler = endpoint({ query: exportQuery }, async ({ query, caller }) => {
+export const handler = endpoint({ query: exportQuery, reply: rawReply('text/csv') }, async ({ query, caller }) => {
   if (query.startDate > query.endDate) throw badRequest('Start date must be on or before the end date', { startDate: 'Start date must be on or before the end date' });
   const { items, truncated } = await appointmentsBetween(caller.orgId, query.startDate, query.endDate, MAX_EXPORT_ROWS);
   if (truncated) throw badRequest(`More than ${MAX_EXPORT_ROWS} appointments fall in this range. Please choose a shorter range.`);

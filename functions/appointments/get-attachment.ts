@@ -1,13 +1,13 @@
 // GET /appointments/{id}/attachments/{field}: a signed link, valid 5 minutes, to one of the
 // appointment's private files (insurance card image, referral document). Each read is logged.
-import { ATTACHMENT_FIELDS, type AttachmentField } from '#shared/schemas/appointments';
+import { ATTACHMENT_FIELDS, type AttachmentField, getAttachmentReply } from '#shared/schemas/appointments';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { DOWNLOAD_LINK_SECONDS, signedDownloadUrl } from '#lib/signed-download';
 import { recordAudit } from '../data/audit';
 import { loadAppointment } from './lib/change';
 
-export const handler = endpoint({}, async ({ params, caller }) => {
+export const handler = endpoint({ reply: getAttachmentReply }, async ({ params, caller }) => {
   const field = params.field as AttachmentField;
   if (!(ATTACHMENT_FIELDS as readonly string[]).includes(field)) throw notFound('This appointment has no such file.');
   const appointment = await loadAppointment(caller.orgId, params.id!);

@@ -1,6 +1,6 @@
 // GET /public/appointments/{apiKey}: what the public request page shows: the clinic's name and time
 // zone, and its active services (for the appointment type). Unknown keys: 404.
-import { GENDERS } from '#shared/schemas/account';
+import { GENDERS, getPublicBookingPageReply } from '#shared/schemas/account';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES } from '#shared/schemas/appointments';
 import { endpoint } from '#lib/http';
 import { notFound } from '#lib/errors';
@@ -8,7 +8,7 @@ import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
 import { listServices } from '../data/services';
 import { UNKNOWN_PAGE } from './lib/views';
 
-export const handler = endpoint({}, async ({ params }) => {
+export const handler = endpoint({ reply: getPublicBookingPageReply }, async ({ params }) => {
   const orgId = await findOrgIdByApiKey(params.apiKey ?? '');
   const org = orgId ? await getOrganization(orgId) : undefined;
   if (!org) throw notFound(UNKNOWN_PAGE);

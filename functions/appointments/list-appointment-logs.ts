@@ -1,11 +1,11 @@
 // GET /appointments/appointment-logs[?appointmentId=]: the history of every change (who, when, what),
 // newest first, for the organisation or for one appointment.
-import { logsQuery } from '#shared/schemas/appointments';
+import { logsQuery, listAppointmentLogsReply } from '#shared/schemas/appointments';
 import { endpoint } from '#lib/http';
 import { listAppointmentLog, listOrgAppointmentLog } from '../data/appointments';
 import { loadAppointment } from './lib/change';
 
-export const handler = endpoint({ query: logsQuery }, async ({ query, caller }) => {
+export const handler = endpoint({ query: logsQuery, reply: listAppointmentLogsReply }, async ({ query, caller }) => {
   const limit = query.pageSize ?? 50;
   if (query.appointmentId) {
     await loadAppointment(caller.orgId, query.appointmentId);

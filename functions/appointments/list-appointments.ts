@@ -2,13 +2,13 @@
 // last change, optionally active or inactive only, or found by a name/email/phone prefix. Every
 // variant is one or two index Queries of about one page; `cursor` continues, `pageNumber` without a
 // cursor walks the pages before it (reading keys only).
-import { listAppointmentsQuery } from '#shared/schemas/appointments';
+import { listAppointmentsQuery, listAppointmentsReply } from '#shared/schemas/appointments';
 import { endpoint } from '#lib/http';
 import { listAppointments, searchAppointments, type BucketFilter } from '../data/appointments';
 import { getCounters } from '../data/organizations';
 import { DEFAULT_PAGE_SIZE, toView } from './lib/views';
 
-export const handler = endpoint({ query: listAppointmentsQuery }, async ({ query, caller }) => {
+export const handler = endpoint({ query: listAppointmentsQuery, reply: listAppointmentsReply }, async ({ query, caller }) => {
   const limit = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const pageNumber = query.pageNumber ?? 1;
   const filter: BucketFilter = query.active && !query.inactive ? 'ACTIVE' : query.inactive && !query.active ? 'INACTIVE' : 'all';

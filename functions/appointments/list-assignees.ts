@@ -1,11 +1,12 @@
 // GET /appointments/assignees: the members an appointment can be assigned to (those who may read
 // appointments), for the console's assign menu. Needs Appointment write, not Members read.
+import { listAssigneesReply } from '#shared/schemas/appointments';
 import { can } from '#shared/permissions';
 import { endpoint } from '#lib/http';
 import { listAllMembers } from '../data/members';
 import { memberName } from './lib/actors';
 
-export const handler = endpoint({}, async ({ caller }) => {
+export const handler = endpoint({ reply: listAssigneesReply }, async ({ caller }) => {
   const members = await listAllMembers(caller.orgId);
   const items = members
     .filter((m) => can(m, 'Appointment', 'read'))

@@ -1,11 +1,11 @@
 // GET /appointments/assigned/to/me: the caller's assigned appointments by booking date (latest first;
 // sortASC=true earliest first), optionally active or inactive only.
-import { myAppointmentsQuery } from '#shared/schemas/appointments';
+import { myAppointmentsQuery, listMyAppointmentsReply } from '#shared/schemas/appointments';
 import { endpoint } from '#lib/http';
 import { listAssignedTo, type BucketFilter } from '../data/appointments';
 import { DEFAULT_PAGE_SIZE, toView } from './lib/views';
 
-export const handler = endpoint({ query: myAppointmentsQuery }, async ({ query, caller }) => {
+export const handler = endpoint({ query: myAppointmentsQuery, reply: listMyAppointmentsReply }, async ({ query, caller }) => {
   const limit = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const filter: BucketFilter = query.active && !query.inactive ? 'ACTIVE' : query.inactive && !query.active ? 'INACTIVE' : 'all';
   const page = await listAssignedTo(caller.orgId, caller.userId, { filter, limit, cursor: query.cursor, pageNumber: query.pageNumber, ascending: query.sortASC ?? false });

@@ -1,11 +1,11 @@
 // GET /appointments/{id}/remove-assignee[?version=]: unassign (the spec makes this a GET).
-import { versionQuery } from '#shared/schemas/appointments';
+import { versionQuery, removeAssigneeReply } from '#shared/schemas/appointments';
 import { endpoint } from '#lib/http';
 import { assignedCountUpdate, assigneePointerDelete } from '../data/appointments';
 import { changeAppointment } from './lib/change';
 import { toView } from './lib/views';
 
-export const handler = endpoint({ query: versionQuery }, async ({ query, params, caller }) => {
+export const handler = endpoint({ query: versionQuery, reply: removeAssigneeReply }, async ({ query, params, caller }) => {
   const result = await changeAppointment(caller, params.id!, query.version, (current) => {
     if (!current.assignee) return { unchanged: 'This appointment has no assignee.' };
     return {

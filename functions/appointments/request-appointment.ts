@@ -1,9 +1,9 @@
-// POST /public/appointments/book-custom: the public appointment request page (room-integration/{apiKey}).
+// POST /public/appointments/book-custom: a visitor requests an appointment (the public request page).
 // No sign-in: the organisation is found from organizationApiKey only. The visitor gets a mail, staff
 // who read appointments get a notification (outbox rows in the appointment's transaction). A request
 // starts as 'requested'. Idempotent: the appointment's id (and its files' keys) come from the
 // Idempotency-Key and the reply is stored with the appointment, so a retry never makes a second one.
-import { publicBookingSchema } from '#shared/schemas/appointments';
+import { publicBookingSchema, requestAppointmentReply } from '#shared/schemas/appointments';
 import { endpoint } from '#lib/http';
 import { notFound } from '#lib/errors';
 import { withReply } from '#lib/request-scope';
@@ -11,7 +11,7 @@ import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
 import { bookAppointment } from './lib/book';
 import { UNKNOWN_PAGE } from './lib/views';
 
-export const handler = endpoint({ body: publicBookingSchema }, async ({ body, files, newId }) => {
+export const handler = endpoint({ body: publicBookingSchema, reply: requestAppointmentReply }, async ({ body, files, newId }) => {
   const orgId = await findOrgIdByApiKey(body.organizationApiKey);
   const org = orgId ? await getOrganization(orgId) : undefined;
   if (!org) throw notFound(UNKNOWN_PAGE);

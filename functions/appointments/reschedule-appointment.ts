@@ -6,7 +6,7 @@
 // is mailed the new time through the outbox in the same transaction.
 import { DEFAULT_TIME_ZONE, localToUtc, todayIn } from '#shared/bookings/slots';
 import { greeting } from '#shared/plain-name';
-import { CALENDAR_MESSAGES, calendarMoveSchema } from '#shared/schemas/calendar';
+import { CALENDAR_MESSAGES, calendarMoveSchema, rescheduleAppointmentReply } from '#shared/schemas/calendar';
 import { STATUS_LABELS } from '#shared/schemas/appointments';
 import { badRequest, conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';
@@ -18,7 +18,7 @@ import { toView, when } from './lib/views';
 
 const PAST = 'That time has already passed. Please choose a later time.';
 
-export const handler = endpoint({ body: calendarMoveSchema }, async ({ body, params, caller }) => {
+export const handler = endpoint({ body: calendarMoveSchema, reply: rescheduleAppointmentReply }, async ({ body, params, caller }) => {
   const org = await getOrganization(caller.orgId);
   const zone = org?.timeZone || DEFAULT_TIME_ZONE;
   const clinic = org?.name ?? 'The clinic';

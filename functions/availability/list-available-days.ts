@@ -1,6 +1,6 @@
 // POST /bookings/available-days (public): how many free start times each date of a range has, for a
 // package (and a practitioner, or anyone): the booking page's month view marks the dates that have any.
-import { availableDaysSchema } from '#shared/schemas/bookings';
+import { availableDaysSchema, listAvailableDaysReply } from '#shared/schemas/bookings';
 import { describeInstant } from '#shared/bookings/slots';
 import { badRequest, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
@@ -12,7 +12,7 @@ import { practitionerFreeDays, usesPractitioners } from './lib/diary';
 import { clinicFreeDays } from './lib/free-times';
 
 
-export const handler = endpoint({ body: availableDaysSchema }, async ({ body }) => {
+export const handler = endpoint({ body: availableDaysSchema, reply: listAvailableDaysReply }, async ({ body }) => {
   const orgId = await findOrgIdByApiKey(body.apiKey);
   const org = orgId ? await getOrganization(orgId) : undefined;
   if (!org) throw notFound(UNKNOWN_BOOKING_PAGE);

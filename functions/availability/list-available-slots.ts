@@ -1,7 +1,7 @@
 // POST /bookings/available-slots (public): the free times of one local date in the clinic's time zone:
 // on the clinic-wide schedule (lib/free-times.ts), or for a package offered by practitioners, those of
 // the chosen practitioner or of anyone offering it, each time with who is free then (lib/diary.ts).
-import { availableSlotsSchema } from '#shared/schemas/bookings';
+import { availableSlotsSchema, listAvailableSlotsReply } from '#shared/schemas/bookings';
 import { badRequest, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getAvailability, rulesOf } from '../data/availability';
@@ -12,7 +12,7 @@ import { practitionerFreeDay, usesPractitioners } from './lib/diary';
 import { freeTimes } from './lib/free-times';
 
 
-export const handler = endpoint({ body: availableSlotsSchema }, async ({ body }) => {
+export const handler = endpoint({ body: availableSlotsSchema, reply: listAvailableSlotsReply }, async ({ body }) => {
   const orgId = await findOrgIdByApiKey(body.apiKey);
   const org = orgId ? await getOrganization(orgId) : undefined;
   if (!org) throw notFound(UNKNOWN_BOOKING_PAGE);

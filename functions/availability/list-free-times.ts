@@ -1,7 +1,7 @@
 // GET /bookings/free-times?packageId=&date=&practitionerId=&bookingId= (staff): the free times of a date as the
 // booking page offers them (the calendar's move dialog lists them): a practitioner package's for that
 // practitioner (or anyone), else the clinic-wide schedule's.
-import { freeTimesQuerySchema } from '#shared/schemas/bookings';
+import { freeTimesQuerySchema, listFreeTimesReply } from '#shared/schemas/bookings';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getAvailability, rulesOf } from '../data/availability';
@@ -14,7 +14,7 @@ import { BOOKING_NOT_FOUND } from '../bookings/lib/views';
 import { bookingTiming, chosenPractitioners, freeDayOf, offeringPractitioners, practitionerFreeDay, usesPractitioners } from './lib/diary';
 import { freeTimes } from './lib/free-times';
 
-export const handler = endpoint({ query: freeTimesQuerySchema }, async ({ query, caller }) => {
+export const handler = endpoint({ query: freeTimesQuerySchema, reply: listFreeTimesReply }, async ({ query, caller }) => {
   const org = (await getOrganization(caller.orgId))!;
   const booking = query.bookingId ? await getBooking(org.id, query.bookingId) : undefined;
   if (query.bookingId && !booking) throw notFound(BOOKING_NOT_FOUND);

@@ -1,13 +1,13 @@
 // PUT /bookings/availability: the weekly opening hours, slot length, capacity per slot, closed dates
 // and notice limits. The time zone is the organisation's (PATCH /organization/profile). Bookings made
 // already keep their times and places; a lower capacity only stops new bookings of fuller slots.
-import { availabilitySchema } from '#shared/schemas/bookings';
+import { availabilitySchema, updateAvailabilityReply } from '#shared/schemas/bookings';
 import { endpoint } from '#lib/http';
 import { rulesOf, saveAvailability, type AvailabilityRecord } from '../data/availability';
 import { getOrganization } from '../data/organizations';
 import { toAvailabilityView } from './lib/view';
 
-export const handler = endpoint({ body: availabilitySchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: availabilitySchema, reply: updateAvailabilityReply }, async ({ body, caller }) => {
   const now = new Date().toISOString();
   const record: AvailabilityRecord = {
     orgId: caller.orgId,

@@ -1,6 +1,6 @@
 // POST /bookings/packages: a new booking package. Price in major units of the clinic's currency,
 // checked by its rules and stored in minor units with the currency.
-import { bookingPackageSchema, priceToMinor } from '#shared/schemas/bookings';
+import { bookingPackageSchema, bookingPackagesCreatePackageReply, priceToMinor } from '#shared/schemas/bookings';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { randomId } from '#lib/passwords';
@@ -9,7 +9,7 @@ import { createBookingPackage, type BookingPackageRecord } from '../data/booking
 import { knownPractitioners } from './lib/practitioners';
 import { toBookingPackageView } from './lib/view';
 
-export const handler = endpoint({ body: bookingPackageSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: bookingPackageSchema, reply: bookingPackagesCreatePackageReply }, async ({ body, caller }) => {
   const currency = await getOrgCurrency(caller.orgId);
   const price = priceToMinor(body.packagePrice, currency);
   if (typeof price === 'string') throw badRequest(price, { packagePrice: price });

@@ -1,12 +1,13 @@
-// DELETE /bookings/packages/{id}: soft delete (deletedAt). The package leaves the lists and the public
+// DELETE /bookings/packages/{id}: delete a booking package. The package leaves the lists and the public
 // booking page; bookings made with it keep its name and price.
+import { bookingPackagesDeletePackageReply } from '#shared/schemas/bookings';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getBookingPackage, saveBookingPackage } from '../data/booking-packages';
 import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { PACKAGE_NOT_FOUND } from './lib/view';
 
-export const handler = endpoint({}, async ({ params, caller }) => {
+export const handler = endpoint({ reply: bookingPackagesDeletePackageReply }, async ({ params, caller }) => {
   return retryOnConflict(async () => {
     const pkg = await getBookingPackage(caller.orgId, params.id ?? '', true);
     if (!pkg || pkg.deletedAt) throw notFound(PACKAGE_NOT_FOUND);

@@ -1,10 +1,11 @@
 // GET /bookings/packages/{id}: one booking package (deleted ones are not found).
+import { bookingPackagesGetPackageReply } from '#shared/schemas/bookings';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getBookingPackage } from '../data/booking-packages';
 import { PACKAGE_NOT_FOUND, toBookingPackageView } from './lib/view';
 
-export const handler = endpoint({}, async ({ params, caller }) => {
+export const handler = endpoint({ reply: bookingPackagesGetPackageReply }, async ({ params, caller }) => {
   const pkg = await getBookingPackage(caller.orgId, params.id ?? '');
   if (!pkg || pkg.deletedAt) throw notFound(PACKAGE_NOT_FOUND);
   return { data: toBookingPackageView(pkg) };

@@ -1,7 +1,7 @@
 // POST /bookings/available-packages (public): the packages the booking page offers, i.e. active and not
 // deleted, oldest first, each with its duration and the practitioners offering it (active ones, by
 // name; none for a package on the clinic-wide schedule). Spec: data.data is the list.
-import { availablePackagesSchema } from '#shared/schemas/bookings';
+import { availablePackagesSchema, listAvailablePackagesReply } from '#shared/schemas/bookings';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getAvailability, rulesOf } from '../data/availability';
@@ -12,7 +12,7 @@ import { findOrgIdByApiKey } from '../data/organizations';
 import { UNKNOWN_BOOKING_PAGE } from '../bookings/lib/views';
 import { toPublicPackageView } from './lib/view';
 
-export const handler = endpoint({ body: availablePackagesSchema }, async ({ body }) => {
+export const handler = endpoint({ body: availablePackagesSchema, reply: listAvailablePackagesReply }, async ({ body }) => {
   const orgId = await findOrgIdByApiKey(body.apiKey);
   if (!orgId) throw notFound(UNKNOWN_BOOKING_PAGE);
   const [packages, practitioners, saved, org] = await Promise.all([listActiveBookingPackages(orgId), listPractitioners(orgId), getAvailability(orgId), getOrganization(orgId)]);

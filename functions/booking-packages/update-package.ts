@@ -1,7 +1,7 @@
 // PUT /bookings/packages/{id}: change any of a package's fields; { isActive: false } deactivates it
 // (it leaves the public booking page; bookings made already stay). Saved against the version read, so
 // two racing edits cannot lose each other's fields.
-import { bookingPackageUpdateSchema, priceToMinor } from '#shared/schemas/bookings';
+import { bookingPackageUpdateSchema, bookingPackagesUpdatePackageReply, priceToMinor } from '#shared/schemas/bookings';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getOrgCurrency } from '../data/organizations';
@@ -10,7 +10,7 @@ import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { knownPractitioners } from './lib/practitioners';
 import { PACKAGE_NOT_FOUND, toBookingPackageView } from './lib/view';
 
-export const handler = endpoint({ body: bookingPackageUpdateSchema }, async ({ body, params, caller }) => {
+export const handler = endpoint({ body: bookingPackageUpdateSchema, reply: bookingPackagesUpdatePackageReply }, async ({ body, params, caller }) => {
   const changed = Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined);
   if (changed.length === 0) throw badRequest('Nothing to change.');
   // A new price is in the clinic's currency now; an unchanged one keeps its own.

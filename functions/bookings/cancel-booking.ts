@@ -3,6 +3,7 @@
 // a confirmed one keeps its payment (refund it in Stripe: the refund event marks it refunded) and the
 // visitor is told by mail, an outbox row written with the cancellation (so it goes out once, and only
 // if the cancellation happened).
+import { bookingsCancelBookingReply } from '#shared/schemas/bookings';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { log } from '#lib/log';
@@ -16,7 +17,7 @@ import { bookingRowId, cancellationMail, whenText } from './lib/mail';
 import { cancelConfirmed, releaseHeld } from './lib/places';
 import { BOOKING_NOT_FOUND, toBookingView } from './lib/views';
 
-export const handler = endpoint({}, async ({ params, caller }) => {
+export const handler = endpoint({ reply: bookingsCancelBookingReply }, async ({ params, caller }) => {
   return retryOnConflict(async () => {
     const booking = await getBooking(caller.orgId, params.id ?? '');
     if (!booking) throw notFound(BOOKING_NOT_FOUND);

@@ -1,4 +1,5 @@
-// POST /bookings/create-booking (public): the booking page's Continue. Checks the package (active, not
+// POST /bookings/create-booking (public): hold the chosen time and open a card payment for it (the
+// booking page's Continue). Checks the package (active, not
 // deleted) and the time (offered, not past, not closed) in the clinic's zone, holds the place from
 // this moment (exactly one of two racing visitors gets the last place: places.ts), then opens a
 // Stripe Checkout session at the package's price - never a price from the request. The booking is
@@ -14,7 +15,7 @@ import { currencyOf, fromMinor } from '#shared/currency';
 import { findSlot } from '#shared/bookings/slots';
 import { config } from '#lib/config';
 import { isSitePath } from '#shared/redirect-url';
-import { BOOKING_MESSAGES, bookingRequestSchema, isHttpUrl } from '#shared/schemas/bookings';
+import { BOOKING_MESSAGES, bookingRequestSchema, isHttpUrl, createBookingReply } from '#shared/schemas/bookings';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '#lib/errors';
 import { clientKey } from '#lib/http';
 import { endpoint } from '#lib/http';
@@ -53,7 +54,7 @@ export const HOLD_LIMIT_MESSAGES = {
 /** A key's tries at most: a try whose hold was given back stays as it is, and the next one holds anew. */
 const MAX_TRIES = 5;
 
-export const handler = endpoint({ body: bookingRequestSchema }, async ({ body, newId, event }) => {
+export const handler = endpoint({ body: bookingRequestSchema, reply: createBookingReply }, async ({ body, newId, event }) => {
   const orgId = await findOrgIdByApiKey(body.apiKey);
   const org = orgId ? await getOrganization(orgId) : undefined;
   if (!org) throw notFound(UNKNOWN_BOOKING_PAGE);

@@ -1,5 +1,6 @@
 // GET /bookings/booking/{id}: one booking with its payment state, and when its confirmation was
-// mailed (the outbox row of the mail is the record of that).
+// mailed.
+import { bookingsGetBookingReply } from '#shared/schemas/bookings';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getBooking } from '../data/bookings';
@@ -7,7 +8,7 @@ import { getOutboxRow } from '../data/outbox';
 import { bookingRowId } from './lib/mail';
 import { BOOKING_NOT_FOUND, toBookingView } from './lib/views';
 
-export const handler = endpoint({}, async ({ params, caller }) => {
+export const handler = endpoint({ reply: bookingsGetBookingReply }, async ({ params, caller }) => {
   const booking = await getBooking(caller.orgId, params.id ?? '');
   if (!booking) throw notFound(BOOKING_NOT_FOUND);
   const confirmation = booking.confirmedAt ? await getOutboxRow(bookingRowId('confirmed', booking)) : undefined;

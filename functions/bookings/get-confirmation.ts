@@ -5,7 +5,7 @@
 // write route) and its calendar file; a held one is 'pending' (the payment's event may come after the
 // redirect: the page asks again).
 import { describeInstant } from '#shared/bookings/slots';
-import { CONFIRMATION_MESSAGES, bookingConfirmationSchema, type BookingConfirmation, type ConfirmationStatus } from '#shared/schemas/booking-confirmation';
+import { CONFIRMATION_MESSAGES, bookingConfirmationSchema, type BookingConfirmation, type ConfirmationStatus, getConfirmationReply } from '#shared/schemas/booking-confirmation';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { retrieveCheckoutSession } from '#lib/stripe';
@@ -23,7 +23,7 @@ function statusOf(b: BookingRecord, sessionStatus: string): ConfirmationStatus {
 /** How long after paying the return page may show a manage link. */
 const MANAGE_LINK_WINDOW_MS = 60 * 60_000;
 
-export const handler = endpoint({ body: bookingConfirmationSchema }, async ({ body }) => {
+export const handler = endpoint({ body: bookingConfirmationSchema, reply: getConfirmationReply }, async ({ body }) => {
   const orgId = await findOrgIdByApiKey(body.apiKey);
   const session = orgId ? await retrieveCheckoutSession(body.sessionId) : undefined;
   const meta = session?.metadata ?? {};

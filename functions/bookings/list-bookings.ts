@@ -1,13 +1,13 @@
 // GET /bookings/bookings/list/all (and GET /bookings): the organisation's bookings by booking time,
 // one page, filtered by local dates (the organisation's zone), package, status and payment state.
 import { dayBoundsUtc } from '#shared/bookings/slots';
-import { bookingListQuerySchema } from '#shared/schemas/bookings';
+import { bookingListQuerySchema, listBookingsReply } from '#shared/schemas/bookings';
 import { endpoint } from '#lib/http';
 import { listBookingsPage } from '../data/bookings';
 import { getOrganization } from '../data/organizations';
 import { toBookingView } from './lib/views';
 
-export const handler = endpoint({ query: bookingListQuerySchema }, async ({ query, caller }) => {
+export const handler = endpoint({ query: bookingListQuerySchema, reply: listBookingsReply }, async ({ query, caller }) => {
   const zone = (query.from || query.to ? (await getOrganization(caller.orgId))?.timeZone : undefined) || 'America/New_York';
   const page = await listBookingsPage(caller.orgId, {
     limit: query.limit,

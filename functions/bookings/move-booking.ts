@@ -6,7 +6,7 @@
 // place exactly one wins. The visitor is mailed the new time with the calendar file updated (same
 // UID, SEQUENCE + 1), through the outbox in the same transaction, unless `notify` is false (staff who
 // told the patient themselves); the audit log records the move and the webhook event is written either way.
-import { bookingMoveSchema } from '#shared/schemas/calendar';
+import { bookingMoveSchema, moveBookingReply } from '#shared/schemas/calendar';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { auditItem } from '../data/audit';
@@ -18,7 +18,7 @@ import { whenText } from './lib/mail';
 import { moveToRequestedTime } from './lib/move';
 import { BOOKING_NOT_FOUND, toBookingView } from './lib/views';
 
-export const handler = endpoint({ body: bookingMoveSchema }, async ({ body, params, caller }) => {
+export const handler = endpoint({ body: bookingMoveSchema, reply: moveBookingReply }, async ({ body, params, caller }) => {
   const org = await getOrganization(caller.orgId);
   const rules = rulesOf(await getAvailability(caller.orgId), org?.timeZone);
   const now = new Date();

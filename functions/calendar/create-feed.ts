@@ -3,7 +3,7 @@
 // carries the URL once; only its token's hash is stored. The feed shows appointments only when its
 // maker may read them.
 import { can } from '#shared/permissions';
-import { CALENDAR_FEED_MESSAGES, MAX_CALENDAR_FEEDS, calendarFeedCreateSchema, type CalendarFeedCreated } from '#shared/schemas/calendar-feeds';
+import { CALENDAR_FEED_MESSAGES, MAX_CALENDAR_FEEDS, calendarFeedCreateSchema, type CalendarFeedCreated, createFeedReply } from '#shared/schemas/calendar-feeds';
 import { config } from '#lib/config';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
@@ -11,7 +11,7 @@ import { createCalendarFeed, listCalendarFeeds, toFeedView } from '../data/calen
 import { practitionerNameFor } from '../data/practitioner-names';
 import { getOrganization } from '../data/organizations';
 
-export const handler = endpoint({ body: calendarFeedCreateSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: calendarFeedCreateSchema, reply: createFeedReply }, async ({ body, caller }) => {
   const [org, feeds, practitionerName] = await Promise.all([
     getOrganization(caller.orgId),
     listCalendarFeeds(caller.orgId),

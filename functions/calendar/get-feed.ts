@@ -8,7 +8,7 @@ import { DEFAULT_TIME_ZONE } from '#shared/bookings/slots';
 import { CALENDAR_FEED_MESSAGES, FEED_DAYS_AHEAD, FEED_DAYS_BACK } from '#shared/schemas/calendar-feeds';
 import { config } from '#lib/config';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint, rawReply } from '#lib/http';
 import { log } from '#lib/log';
 import { appointmentStartUtc } from '../appointments/lib/when';
 import { buildFeed, type FeedEvent } from '../bookings/lib/ics';
@@ -67,7 +67,7 @@ function appointmentEvent(a: Appointment & { durationMinutes?: number }, zone: s
   };
 }
 
-export const handler = endpoint({}, async ({ params }) => {
+export const handler = endpoint({ reply: rawReply('text/calendar') }, async ({ params }) => {
   // The subscription URL ends in .ics (some apps want it); the token is what comes before.
   const feed = await findCalendarFeedToken((params.token ?? '').replace(/\.ics$/, ''));
   const org = feed && (await getOrganization(feed.orgId));

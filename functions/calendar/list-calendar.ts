@@ -6,7 +6,7 @@
 import type { CalendarItem, CalendarView } from '#shared/calendar/types';
 import { addDays, dayBoundsUtc, DEFAULT_TIME_ZONE, describeInstant } from '#shared/bookings/slots';
 import { localParts } from '#shared/bookings/zone';
-import { calendarQuerySchema, type CalendarKind } from '#shared/schemas/calendar';
+import { calendarQuerySchema, type CalendarKind, listCalendarReply } from '#shared/schemas/calendar';
 import { can } from '#shared/permissions';
 import { forbidden } from '#lib/errors';
 import { endpoint } from '#lib/http';
@@ -58,7 +58,7 @@ function bookingItem(b: BookingRecord, zone: string, movable: boolean): Calendar
   };
 }
 
-export const handler = endpoint({ query: calendarQuerySchema }, async ({ query, caller }) => {
+export const handler = endpoint({ query: calendarQuerySchema, reply: listCalendarReply }, async ({ query, caller }) => {
   const readable: CalendarKind[] = [];
   if (can(caller, 'Appointment', 'read')) readable.push('appointment');
   if (can(caller, 'BOOKING_PACKAGES', 'read')) readable.push('booking');

@@ -5,10 +5,10 @@
 import { endpoint } from '#lib/http';
 import { issueChallenge } from '#lib/challenge';
 import { getChallengeKey } from '#lib/secrets';
-import { challengeQuerySchema } from '#shared/schemas/challenge';
+import { challengeQuerySchema, getChallengeReply } from '#shared/schemas/challenge';
 import { challengeLevel } from '../data/page-activity';
 
-export const handler = endpoint({ query: challengeQuerySchema }, async ({ query }) => {
+export const handler = endpoint({ query: challengeQuerySchema, reply: getChallengeReply }, async ({ query }) => {
   const apiKey = query.page === 'sign-up' ? '' : query.apiKey ?? '';
   const level = await challengeLevel(query.page, apiKey);
   return { data: await issueChallenge({ page: query.page, apiKey, level }, await getChallengeKey()) };

@@ -1,13 +1,13 @@
-// POST /customers { firstName, lastName, email?, phone?, gender?, dob?, notes? }: email and phone are
-// each unique within the organisation (a booking with either finds this customer again).
-import { customerSchema } from '#shared/schemas/customers';
+// POST /customers { firstName, lastName, email?, phone?, gender?, dob?, notes? }: add a customer.
+// Email and phone are each unique within the organisation (a booking with either finds this customer again).
+import { customerSchema, createCustomerReply } from '#shared/schemas/customers';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { randomId } from '#lib/passwords';
 import { createCustomer, type Customer } from '../data/customers';
 import { EMAIL_TAKEN, PHONE_TAKEN, customerView } from './lib/common';
 
-export const handler = endpoint({ body: customerSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: customerSchema, reply: createCustomerReply }, async ({ body, caller }) => {
   const now = new Date().toISOString();
   const { version: _v, ...fields } = body;
   const customer: Customer = { id: randomId(), orgId: caller.orgId, ...fields, appointmentCount: 0, createdAt: now, updatedAt: now, version: 1 };

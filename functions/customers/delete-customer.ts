@@ -1,4 +1,6 @@
-// DELETE /customers/{id}[?version=]: only a customer without appointments (their history is kept).
+// DELETE /customers/{id}[?version=]: delete a customer. Only a customer without appointments can go
+// (their history is kept).
+import { noData } from '#shared/schemas/common';
 import { versionQuery } from '#shared/schemas/appointments';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
@@ -7,7 +9,7 @@ import { staleCustomer } from './lib/common';
 
 const HAS_APPOINTMENTS = 'This customer has appointments, so their record is kept.';
 
-export const handler = endpoint({ query: versionQuery }, async ({ query, params, caller }) => {
+export const handler = endpoint({ query: versionQuery, reply: noData }, async ({ query, params, caller }) => {
   const current = await getCustomer(caller.orgId, params.id!);
   if (!current) throw notFound('Customer not found.');
   if (query.version !== undefined && query.version !== current.version) throw staleCustomer();

@@ -1,4 +1,5 @@
 // GET /customers/{id}: the customer and their appointments (latest booking first, up to 100).
+import { getCustomerReply } from '#shared/schemas/customers';
 import { endpoint } from '#lib/http';
 import { notFound } from '#lib/errors';
 import { getAppointments } from '../data/appointments';
@@ -6,7 +7,7 @@ import { getCustomer, listCustomerAppointmentIds } from '../data/customers';
 import { toView } from '../appointments/lib/views';
 import { customerView } from './lib/common';
 
-export const handler = endpoint({}, async ({ params, caller }) => {
+export const handler = endpoint({ reply: getCustomerReply }, async ({ params, caller }) => {
   const customer = await getCustomer(caller.orgId, params.id!);
   if (!customer) throw notFound('Customer not found.');
   const appointments = await getAppointments(caller.orgId, await listCustomerAppointmentIds(caller.orgId, customer.id, 100));

@@ -1,11 +1,12 @@
-// PUT /customers/{id} { firstName, lastName, email?, phone?, gender?, dob?, notes?, version? }
-import { customerSchema } from '#shared/schemas/customers';
+// PUT /customers/{id} { firstName, lastName, email?, phone?, gender?, dob?, notes?, version? }: save a
+// customer as a whole. With `version`, a change made meanwhile by someone else is refused (409).
+import { customerSchema, updateCustomerReply } from '#shared/schemas/customers';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getCustomer, saveCustomer } from '../data/customers';
 import { EMAIL_TAKEN, PHONE_TAKEN, customerView, staleCustomer } from './lib/common';
 
-export const handler = endpoint({ body: customerSchema }, async ({ body, params, caller }) => {
+export const handler = endpoint({ body: customerSchema, reply: updateCustomerReply }, async ({ body, params, caller }) => {
   const current = await getCustomer(caller.orgId, params.id!);
   if (!current) throw notFound('Customer not found.');
   if (body.version !== undefined && body.version !== current.version) throw staleCustomer();

@@ -1,10 +1,12 @@
-// Dashboard counts from the kept counters (no counting queries), limited to what the caller may read.
+// The dashboard's counts (members, appointments, services, forms, bookings, the caller's own
+// appointments), only those of modules the caller may read. They come from kept counters, not counting queries.
+import { getSummaryReply } from '#shared/schemas/organization';
 import { can } from '#shared/permissions';
 import { endpoint } from '#lib/http';
 import { getAssignedCount } from '../data/appointments';
 import { getCounters } from '../data/organizations';
 
-export const handler = endpoint({}, async ({ caller }) => {
+export const handler = endpoint({ reply: getSummaryReply }, async ({ caller }) => {
   const mine = !caller.isOwner && can(caller, 'Appointment', 'read');
   const [counters, myAppointments] = await Promise.all([getCounters(caller.orgId), mine ? getAssignedCount(caller.orgId, caller.userId) : undefined]);
   const visible = (module: Parameters<typeof can>[1], value: number) => (can(caller, module, 'read') ? value : undefined);

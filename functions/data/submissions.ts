@@ -9,6 +9,7 @@
 // Payment states move only forward with conditions: pending -> paid | expired | failed,
 // paid -> refunded | partially_refunded -> refunded. A replayed event finds the condition false.
 import type { Currency } from '#shared/currency';
+import type { LeadEventObject } from '#shared/schemas/webhooks';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { FieldType } from '#shared/forms/types';
 import type { Page } from '#shared/api';
@@ -119,9 +120,9 @@ export async function putSubmission(sub: SubmissionRecord, effects?: Effects): P
  * The lead.created object: the answers as staff see them, without the storage keys of uploaded files
  * (a file answer says only that a file was sent; staff open it in the console).
  */
-export function leadObject(sub: SubmissionRecord) {
+export function leadObject(sub: SubmissionRecord): LeadEventObject {
   return {
-    object: 'lead' as const,
+    object: 'lead',
     id: sub.id,
     formId: sub.formId,
     formName: sub.formName,

@@ -18,7 +18,7 @@ import { currencyOf } from '#shared/currency';
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
-import { MAX_WEBHOOK_ENDPOINTS, type WebhookDelivery, type WebhookEndpoint, type WebhookEventBody, type WebhookEventType } from '#shared/schemas/webhooks';
+import { MAX_WEBHOOK_ENDPOINTS, type WebhookDelivery, type WebhookEndpoint, type WebhookEventBody, type WebhookEventType, type PaymentEventObject } from '#shared/schemas/webhooks';
 import { ddb, table } from '#lib/dynamo';
 import { randomId } from '#lib/passwords';
 import { auditItem } from './audit';
@@ -210,20 +210,8 @@ export async function webhookEventItems<T extends object>(input: WebhookEventInp
   return [item];
 }
 
-/** The object of payment.succeeded and payment.refunded (README "Webhooks"). */
-export interface PaymentObject {
-  object: 'payment';
-  /** Stripe's payment intent id: the clinic finds the payment in its Stripe dashboard by it. */
-  id: string;
-  /** What was paid for, and its id. */
-  for: { type: 'booking' | 'form_submission'; id: string };
-  status: 'succeeded' | 'refunded' | 'partially_refunded';
-  /** Minor units of `currency`, as Stripe counts them (5000 'jpy' is ¥5,000; the name predates currencies). */
-  amountCents: number;
-  refundedCents: number;
-  /** Lowercase ISO code (a payment from before currencies: 'usd'). */
-  currency: string;
-}
+/** The object of payment.succeeded and payment.refunded (README "Webhooks"): shared/schemas/webhooks.ts. */
+export type PaymentObject = PaymentEventObject;
 
 /** payment.succeeded / payment.refunded, ordered per payment; the amounts also as amountMinor/refundedMinor. */
 export const paymentEventItems = (orgId: string, type: 'payment.succeeded' | 'payment.refunded', payment: PaymentObject, changeKey: string, at: string): Promise<TransactItem[]> =>

@@ -1,7 +1,7 @@
 // POST /packages: a new form package (pricing tier). Price in major units of the clinic's currency,
 // stored in minor units with it;
 // the HTML description is sanitised here whatever the console did.
-import { formPackageSchema } from '#shared/schemas/forms';
+import { formPackageSchema, formPackagesCreatePackageReply } from '#shared/schemas/forms';
 import { endpoint } from '#lib/http';
 import { randomId } from '#lib/passwords';
 import { getOrgCurrency } from '../data/organizations';
@@ -9,7 +9,7 @@ import { createFormPackage, type FormPackageRecord } from '../data/form-packages
 import { packageFields } from './lib/input';
 import { toPackageView } from './lib/view';
 
-export const handler = endpoint({ body: formPackageSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: formPackageSchema, reply: formPackagesCreatePackageReply }, async ({ body, caller }) => {
   const id = randomId(10);
   const now = new Date().toISOString();
   const fields = packageFields(caller.orgId, id, { ...body, image: undefined }, await getOrgCurrency(caller.orgId));

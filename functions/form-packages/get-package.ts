@@ -1,10 +1,11 @@
 // GET /packages/{id}: one form package.
+import { formPackagesGetPackageReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getFormPackage } from '../data/form-packages';
 import { toPackageView } from './lib/view';
 
-export const handler = endpoint({}, async ({ params, caller }) => {
+export const handler = endpoint({ reply: formPackagesGetPackageReply }, async ({ params, caller }) => {
   const pkg = await getFormPackage(caller.orgId, params.id!);
   if (!pkg) throw notFound('Package not found.');
   return { data: toPackageView(pkg) };

@@ -1,7 +1,7 @@
 // PUT /packages/{id}: save a package as a whole (the image stays unless `image: null` clears it).
 // A cleared image's file stays in the bucket: deleting it here would put the S3 client (~230 KB) in
 // this function; replaced images are deleted by the upload route, which has the client anyway.
-import { formPackageSchema } from '#shared/schemas/forms';
+import { formPackageSchema, formPackagesUpdatePackageReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getFormPackage, updateFormPackage } from '../data/form-packages';
@@ -9,7 +9,7 @@ import { getOrgCurrency } from '../data/organizations';
 import { packageFields } from './lib/input';
 import { toPackageView } from './lib/view';
 
-export const handler = endpoint({ body: formPackageSchema }, async ({ body, params, caller }) => {
+export const handler = endpoint({ body: formPackageSchema, reply: formPackagesUpdatePackageReply }, async ({ body, params, caller }) => {
   const existing = await getFormPackage(caller.orgId, params.id!);
   if (!existing) throw notFound('Package not found.');
   // Saved as a whole: the price is in the clinic's currency now.

@@ -1,12 +1,12 @@
 // POST /forms/create {formName}: the older entry point; a named form with no fields yet, which the
 // builder then fills in (PUT /form-builder/form/{id}).
-import { legacyCreateFormSchema } from '#shared/schemas/forms';
+import { legacyCreateFormSchema, createFormLegacyReply } from '#shared/schemas/forms';
 import { endpoint } from '#lib/http';
 import { randomId } from '#lib/passwords';
 import { createForm, type FormRecord } from '../data/forms';
 import { toFormView } from './lib/views';
 
-export const handler = endpoint({ body: legacyCreateFormSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: legacyCreateFormSchema, reply: createFormLegacyReply }, async ({ body, caller }) => {
   const now = new Date().toISOString();
   const form: FormRecord = {
     id: randomId(10), orgId: caller.orgId, name: body.formName, description: '', fields: [], packageIds: [], packageId: null,

@@ -1,13 +1,13 @@
 // Save a new form of the form builder: typed fields in display order, texts of the public page, and
 // optionally its packages. Counts towards the dashboard's forms.
-import { formSchema } from '#shared/schemas/forms';
+import { formSchema, createFormReply } from '#shared/schemas/forms';
 import { endpoint } from '#lib/http';
 import { randomId } from '#lib/passwords';
 import { createForm, type FormRecord } from '../data/forms';
 import { checkPackageLinks, normaliseFields } from './lib/form-input';
 import { toFormView } from './lib/views';
 
-export const handler = endpoint({ body: formSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: formSchema, reply: createFormReply }, async ({ body, caller }) => {
   const fields = normaliseFields(body.fields);
   const links = await checkPackageLinks(caller.orgId, body.packageIds ?? [], body.packageId);
   const now = new Date().toISOString();

@@ -1,9 +1,10 @@
 // One form with its fields and its linked packages, for the builder.
+import { getFormReply } from '#shared/schemas/forms';
 import { endpoint } from '#lib/http';
 import { notFound } from '#lib/errors';
 import { formWithPackages, toFormView } from './lib/views';
 
-export const handler = endpoint({}, async ({ params, caller }) => {
+export const handler = endpoint({ reply: getFormReply }, async ({ params, caller }) => {
   const found = await formWithPackages(caller.orgId, params.id!);
   if (!found) throw notFound('Form not found.');
   return { data: toFormView(found.form, found.packages) };

@@ -1,12 +1,12 @@
 // GET /leads/forms/{formId}?apiKey= (public): what the public form page shows. The apiKey names the
 // organisation (its name is shown on the page); a wrong key and an unknown form both answer 404
 // 'This form is not available.'.
-import { publicFormQuerySchema } from '#shared/schemas/forms';
+import { publicFormQuerySchema, getPublicFormReply } from '#shared/schemas/forms';
 import { endpoint } from '#lib/http';
 import { getOrganization } from '../data/organizations';
 import { findPublicForm, toPublicForm } from './lib/views';
 
-export const handler = endpoint({ query: publicFormQuerySchema }, async ({ query, params }) => {
+export const handler = endpoint({ query: publicFormQuerySchema, reply: getPublicFormReply }, async ({ query, params }) => {
   const { orgId, form, packages } = await findPublicForm(query.apiKey, params.formId!);
   const org = await getOrganization(orgId);
   return { data: toPublicForm(form, packages, org?.name ?? '') };

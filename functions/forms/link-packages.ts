@@ -1,12 +1,12 @@
 // PUT /form/{formId}/package {packageIds, packageId?}: the packages offered on a form, in display order.
-import { linkPackagesSchema } from '#shared/schemas/forms';
+import { linkPackagesSchema, linkPackagesReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getForm, updateForm } from '../data/forms';
 import { checkPackageLinks } from './lib/form-input';
 import { formWithPackages, toFormView } from './lib/views';
 
-export const handler = endpoint({ body: linkPackagesSchema }, async ({ body, params, caller }) => {
+export const handler = endpoint({ body: linkPackagesSchema, reply: linkPackagesReply }, async ({ body, params, caller }) => {
   const form = await getForm(caller.orgId, params.formId!);
   if (!form) throw notFound('Form not found.');
   const links = await checkPackageLinks(caller.orgId, body.packageIds, body.packageId);

@@ -1,12 +1,12 @@
 // GET /form-builder/form/{id}/submissions: a form's submissions with their answers, newest first.
-import { pageQuerySchema } from '#shared/schemas/forms';
+import { pageQuerySchema, listFormSubmissionsReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getForm } from '../data/forms';
 import { listFormSubmissions } from '../data/submissions';
 import { toSubmissionView } from './lib/submissions';
 
-export const handler = endpoint({ query: pageQuerySchema }, async ({ query, params, caller }) => {
+export const handler = endpoint({ query: pageQuerySchema, reply: listFormSubmissionsReply }, async ({ query, params, caller }) => {
   const form = await getForm(caller.orgId, params.id!);
   if (!form) throw notFound('Form not found.');
   const page = await listFormSubmissions(caller.orgId, form.id, query.limit, query.cursor);

@@ -1,10 +1,10 @@
 // The organisation's forms, newest first, one page: { items, nextCursor }. Also GET /forms/list.
-import { pageQuerySchema } from '#shared/schemas/forms';
+import { pageQuerySchema, listFormsReply } from '#shared/schemas/forms';
 import { endpoint } from '#lib/http';
 import { listForms } from '../data/forms';
 import { toFormView } from './lib/views';
 
-export const handler = endpoint({ query: pageQuerySchema }, async ({ query, caller }) => {
+export const handler = endpoint({ query: pageQuerySchema, reply: listFormsReply }, async ({ query, caller }) => {
   const page = await listForms(caller.orgId, query.limit, query.cursor);
   return { data: { items: page.items.map((f) => toFormView(f)), nextCursor: page.nextCursor } };
 });

@@ -4,7 +4,7 @@
 // lead's id comes from the Idempotency-Key, and the reply is stored with the lead, so a retry gets
 // the first answer and never a second lead.
 import { validateSubmission } from '#shared/forms/validate';
-import { submissionSchema } from '#shared/schemas/forms';
+import { submissionSchema, submitFormReply } from '#shared/schemas/forms';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { withReply } from '#lib/request-scope';
@@ -14,7 +14,7 @@ import { putSubmission, type SubmissionRecord } from '../data/submissions';
 import { contactOf, isFormFileKey, toAnswers } from './lib/submissions';
 import { findPublicForm } from './lib/views';
 
-export const handler = endpoint({ body: submissionSchema }, async ({ body, params, newId }) => {
+export const handler = endpoint({ body: submissionSchema, reply: submitFormReply }, async ({ body, params, newId }) => {
   const { orgId, form, packages } = await findPublicForm(body.apiKey, params.id!);
   const isFileKey = isFormFileKey(orgId, form.id);
   const result = validateSubmission({ fields: form.fields, packages }, { items: body.items, packageId: body.packageId }, { isFileValue: (v) => isFileKey(v) });

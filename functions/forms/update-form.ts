@@ -1,13 +1,13 @@
 // Save an existing form as a whole: its fields in the new order (reordering is saving a new order),
 // its texts, and its packages when packageIds is given.
-import { formSchema } from '#shared/schemas/forms';
+import { formSchema, updateFormReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getForm, updateForm } from '../data/forms';
 import { checkPackageLinks, normaliseFields } from './lib/form-input';
 import { formWithPackages, toFormView } from './lib/views';
 
-export const handler = endpoint({ body: formSchema }, async ({ body, params, caller }) => {
+export const handler = endpoint({ body: formSchema, reply: updateFormReply }, async ({ body, params, caller }) => {
   const existing = await getForm(caller.orgId, params.id!);
   if (!existing) throw notFound('Form not found.');
   const fields = normaliseFields(body.fields);

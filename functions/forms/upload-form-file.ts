@@ -3,7 +3,7 @@
 // /assets): staff open it through GET /leads/{id}/files/{fieldId}. The key it returns is the value to
 // submit; the submission accepts only keys of this form's upload folder. Idempotent: the file's name
 // comes from the Idempotency-Key, so a retry stores the same object, not a second one.
-import { publicFormQuerySchema } from '#shared/schemas/forms';
+import { publicFormQuerySchema, uploadFormFileReply } from '#shared/schemas/forms';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads';
@@ -14,7 +14,7 @@ import { findPublicForm } from './lib/views';
 export const MAX_FORM_FILE_BYTES = MAX_UPLOAD_BYTES;
 const FILE_TYPES = { ...IMAGE_TYPES, 'application/pdf': 'pdf' };
 
-export const handler = endpoint({ body: publicFormQuerySchema }, async ({ body, params, files, newId }) => {
+export const handler = endpoint({ body: publicFormQuerySchema, reply: uploadFormFileReply }, async ({ body, params, files, newId }) => {
   const { orgId, form } = await findPublicForm(body.apiKey, params.formId!);
   if (!form.fields.some((f) => f.type === 'file')) throw badRequest('This form does not take files.');
   const key = await storeUpload(files.file, { types: FILE_TYPES, maxBytes: MAX_FORM_FILE_BYTES, prefix: formUploadPrefix(orgId, form.id), visibility: 'private', name: newId('file') });

@@ -8,7 +8,7 @@
 // own idempotency key is the payment's: the same session), never a second payment.
 import { parseCustomAmount, messages } from '#shared/forms/validate';
 import { currencyOf, fromMinor, minimumOf } from '#shared/currency';
-import { paymentSessionSchema } from '#shared/schemas/forms';
+import { paymentSessionSchema, createPaymentSessionReply } from '#shared/schemas/forms';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { withReply } from '#lib/request-scope';
@@ -27,7 +27,7 @@ const MAX_TRIES = 5;
  */
 const CHECKOUT_SECONDS = 31 * 60;
 
-export const handler = endpoint({ body: paymentSessionSchema }, async ({ body, newId }) => {
+export const handler = endpoint({ body: paymentSessionSchema, reply: createPaymentSessionReply }, async ({ body, newId }) => {
   const { orgId, form, packages } = await findPublicForm(body.apiKey, body.formId);
   const pkg = packages.find((p) => p.id === body.packageId);
   if (!pkg) throw badRequest(messages.unknownPackage, { packageId: messages.unknownPackage });

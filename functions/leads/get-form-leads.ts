@@ -1,12 +1,12 @@
 // POST /forms/get-leads {formId, limit?, cursor?} (older entry point): a form's leads with answers.
-import { formLeadsSchema } from '#shared/schemas/forms';
+import { formLeadsSchema, getFormLeadsReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getForm } from '../data/forms';
 import { listFormSubmissions } from '../data/submissions';
 import { toSubmissionView } from '../forms/lib/submissions';
 
-export const handler = endpoint({ body: formLeadsSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: formLeadsSchema, reply: getFormLeadsReply }, async ({ body, caller }) => {
   const form = await getForm(caller.orgId, body.formId);
   if (!form) throw notFound('Form not found.');
   const page = await listFormSubmissions(caller.orgId, form.id, body.limit, body.cursor);

@@ -1,12 +1,12 @@
 // POST /forms/get-lead-details {leadId} (older entry point): same as GET /leads/{id}.
-import { leadDetailsSchema } from '#shared/schemas/forms';
+import { leadDetailsSchema, getLeadDetailsReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getLead } from '../data/leads';
 import { listSubmissionPayments } from '../data/submissions';
 import { toLeadDetail } from './lib/views';
 
-export const handler = endpoint({ body: leadDetailsSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: leadDetailsSchema, reply: getLeadDetailsReply }, async ({ body, caller }) => {
   const lead = await getLead(caller.orgId, body.leadId);
   if (!lead) throw notFound('Lead not found.');
   return { data: toLeadDetail(lead, await listSubmissionPayments(caller.orgId, lead.id)) };

@@ -1,12 +1,13 @@
 // GET /leads/{id}/files/{fieldId}: a signed link, valid 5 minutes, to a file a visitor uploaded with
 // the lead (private: never served at /assets). Each opening is recorded in the audit log.
+import { getLeadFileReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { DOWNLOAD_LINK_SECONDS, signedDownloadUrl } from '#lib/signed-download';
 import { recordAudit } from '../data/audit';
 import { getLead } from '../data/leads';
 
-export const handler = endpoint({}, async ({ params, caller }) => {
+export const handler = endpoint({ reply: getLeadFileReply }, async ({ params, caller }) => {
   const lead = await getLead(caller.orgId, params.id!);
   const answer = lead?.answers.find((a) => a.fieldId === params.fieldId && a.type === 'file');
   if (!lead || !answer || typeof answer.value !== 'string') throw notFound('This lead has no such file.');

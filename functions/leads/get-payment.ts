@@ -1,10 +1,11 @@
 // GET /payment/submission/{id}: one payment's state (pending, paid, expired, failed, refunded).
+import { getPaymentReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getPayment } from '../data/submissions';
 import { toPaymentView } from './lib/views';
 
-export const handler = endpoint({}, async ({ params, caller }) => {
+export const handler = endpoint({ reply: getPaymentReply }, async ({ params, caller }) => {
   const payment = await getPayment(caller.orgId, params.id!);
   if (!payment) throw notFound('Payment not found.');
   return { data: toPaymentView(payment) };

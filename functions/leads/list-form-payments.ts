@@ -1,13 +1,13 @@
 // GET /leads/payment-submissions/form/{id}: a form's payments, newest first, one page. Payments of a
 // deleted form stay listed; an id that is neither a form nor has payments is 404.
-import { pageQuerySchema } from '#shared/schemas/forms';
+import { pageQuerySchema, listFormPaymentsReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getForm } from '../data/forms';
 import { listFormPayments } from '../data/submissions';
 import { toPaymentView } from './lib/views';
 
-export const handler = endpoint({ query: pageQuerySchema }, async ({ query, params, caller }) => {
+export const handler = endpoint({ query: pageQuerySchema, reply: listFormPaymentsReply }, async ({ query, params, caller }) => {
   const page = await listFormPayments(caller.orgId, params.id!, query.limit, query.cursor);
   if (page.items.length === 0 && !query.cursor && !(await getForm(caller.orgId, params.id!))) throw notFound('Form not found.');
   return { data: { items: page.items.map(toPaymentView), nextCursor: page.nextCursor } };

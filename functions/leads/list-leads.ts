@@ -1,9 +1,9 @@
 // GET /leads: the organisation's leads (form submissions) across forms, newest first, one page.
-import { pageQuerySchema } from '#shared/schemas/forms';
+import { pageQuerySchema, listLeadsReply } from '#shared/schemas/forms';
 import { endpoint } from '#lib/http';
 import { listLeads } from '../data/leads';
 
-export const handler = endpoint({ query: pageQuerySchema }, async ({ query, caller }) => {
+export const handler = endpoint({ query: pageQuerySchema, reply: listLeadsReply }, async ({ query, caller }) => {
   const page = await listLeads(caller.orgId, query.limit, query.cursor);
   return { data: { items: page.items, nextCursor: page.nextCursor } };
 });

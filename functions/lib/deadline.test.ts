@@ -1,9 +1,13 @@
 // endpoint() answers within one deadline, whatever the handler is waiting for, and aborts what the
 // request still has in flight.
+import * as z from 'zod/mini';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { DEADLINE_MESSAGE, UNAVAILABLE_MESSAGE, endpoint } from './http';
 import { currentScope } from './request-scope';
+
+/** These tests are about the chain, not the answer's shape: any reply. */
+const anyReply = z.unknown();
 
 function event(): APIGatewayProxyEventV2 {
   return {
@@ -26,9 +30,9 @@ const context = (remainingMs: number) => {
 describe('the request deadline', () => {
   it('answers 503 with Retry-After when the handler never finishes, and aborts its signal', async () => {
     let signal: AbortSignal | undefined;
-    const handler = endpoint({}, async () => {
+    const handler = endpoint({ reply: anyReply }, async () => {
       signal = currentScope()?.signal;
-      return new Promise(() => undefined);
+      return new Promise<never>(() => undefined);
     });
     const started = Date.now();
     const res = (await handler(event(), context(1_600))) as { statusCode: number; headers: Record<string, string>; body: string };
@@ -43,7 +47,7 @@ describe('the request deadline', () => {
 
   it('answers normally, and leaves the signal alone, when the handler is in time', async () => {
     let signal: AbortSignal | undefined;
-    const handler = endpoint({}, async () => {
+    const handler = endpoint({ reply: anyReply }, async () => {
       signal = currentScope()?.signal;
       return { data: { ok: true } };
     });
@@ -54,7 +58,7 @@ describe('the request deadline', () => {
   });
 
   it('answers 503 with Retry-After when a store cannot be reached (a restart), and 500 for other failures', async () => {
-    const refused = endpoint({}, async () => {
+    const refused = endpoint({ reply: anyReply }, async () => {
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
     });
     const res = (await refused(event(), context(5_000))) as { statusCode: number; headers: Record<string, string>; body: string };
@@ -62,7 +66,7 @@ describe('the request deadline', () => {
     expect(res.headers['Retry-After']).toBe('2');
     expect(JSON.parse(res.body).message).toBe(UNAVAILABLE_MESSAGE);
 
-    const broken = endpoint({}, async () => {
+    const broken = endpoint({ reply: anyReply }, async () => {
       throw new TypeError('a bug');
     });
     expect(((await broken(event(), context(5_000))) as { statusCode: number }).statusCode).toBe(500);

@@ -63,18 +63,92 @@ export interface Reply {
 type Schema = z.ZodMiniType;
 type Out<S> = S extends Schema ? z.infer<S> : undefined;
 
-interface EndpointOptions<B, Q> {
+/**
+ * A reply that is not the JSON envelope (CSV, HTML, an iCalendar feed): its media type, for the API
+ * document. The core must answer with `rawBody`.
+ */
+export interface RawReply {
+  rawMediaType: string;
+}
+
+/** `reply: rawReply('text/csv')`: the handler answers a raw body of this media type. */
+export const rawReply = (mediaType: string): RawReply => ({ rawMediaType: mediaType });
+
+/** What every reply may carry besides its content. */
+type ReplyBase = Omit<Reply, 'data' | 'rawBody'>;
+
+/** A JSON reply with this `data`: the type of helpers that build a core's answer. */
+export type ReplyWith<D> = ReplyBase & { data: D; rawBody?: undefined };
+
+/**
+ * The reply a core must give for its declared `reply`: `data` of the schema's input type (a wrong or
+ * missing field is a type error; `noData` from #shared/schemas/common allows none), or `rawBody`.
+ */
+export type ReplyFor<R> = R extends RawReply
+  ? ReplyBase & { rawBody: string; data?: undefined }
+  : R extends Schema
+    ? ReplyBase & (undefined extends z.input<R> ? { data?: z.input<R> } : { data: z.input<R> }) & { rawBody?: undefined }
+    : never;
+
+interface EndpointOptions<B, Q, R> {
   body?: B;
   query?: Q;
+  /**
+   * What the answer's `data` is (a zod schema in shared/schemas, e.g. `memberListReply`), `noData`
+   * for a message-only answer, or `rawReply(mediaType)`. Typed at compile time, checked at run time
+   * under REPLY_CHECK=strict (the local stack), and documented in the API document.
+   */
+  reply: R;
 }
 
 /**
- * What a handler accepts, kept on the function endpoint() returns: scripts/openapi builds the API
- * document from it (the schemas are in the bundle anyway, so nothing is added to it).
+ * What a handler accepts and answers, kept on the function endpoint() returns: scripts/openapi builds
+ * the API document from it (the schemas are in the bundle anyway, so nothing is added to it).
  */
 export interface Contract {
   body?: Schema;
   query?: Schema;
+  reply: Schema | RawReply;
+}
+
+/** A reply that does not match its declared schema (REPLY_CHECK=strict): a bug of the handler. */
+export class ReplyMismatch extends Error {
+  override name = 'ReplyMismatch';
+}
+
+/**
+ * REPLY_CHECK=strict (set by the local stack, so every integration test and `npm start`): each answer
+ * is checked against the handler's `reply`, and a mismatch is a 500 naming the path that failed.
+ * Deployed functions never set it; what they pay is this one function.
+ */
+export function checkReply(route: string, declared: Schema | RawReply, reply: Reply): void {
+  const fail = (why: string) => {
+    throw new ReplyMismatch(`${route}: the reply does not match its declared schema: ${why}`);
+  };
+  if ('rawMediaType' in declared) {
+    if (typeof reply.rawBody !== 'string') fail('a raw body was declared but none was given');
+    const type = Object.entries(reply.headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+    if (!type.toLowerCase().startsWith(declared.rawMediaType)) fail(`content-type "${type}" is not ${declared.rawMediaType}`);
+    return;
+  }
+  if (reply.rawBody !== undefined) fail('a raw body was given but JSON data was declared');
+  // What the client reads: the JSON text's value (undefined fields gone, dates as strings).
+  const sent: unknown = reply.data === undefined ? undefined : JSON.parse(JSON.stringify(reply.data));
+  const result = declared.safeParse(sent);
+  if (!result.success) {
+    fail(result.error.issues.map((i) => `data${i.path.map((p) => `.${String(p)}`).join('')}: ${i.message}`).join('; '));
+  }
+  const extra = undeclaredPaths(sent, result.data, 'data');
+  if (extra.length) fail(`undeclared field${extra.length > 1 ? 's' : ''} ${extra.slice(0, 5).join(', ')}`);
+}
+
+/** Fields the answer has that the schema's output dropped (zod objects strip unknown keys). */
+function undeclaredPaths(sent: unknown, kept: unknown, path: string): string[] {
+  if (Array.isArray(sent) && Array.isArray(kept)) return sent.flatMap((item, i) => undeclaredPaths(item, kept[i], `${path}.${i}`));
+  if (!sent || typeof sent !== 'object' || !kept || typeof kept !== 'object' || Array.isArray(kept)) return [];
+  return Object.entries(sent).flatMap(([key, value]) =>
+    Object.hasOwn(kept, key) ? undeclaredPaths(value, (kept as Record<string, unknown>)[key], `${path}.${key}`) : [`${path}.${key}`],
+  );
 }
 
 const JSON_LIMIT = 100 * 1024;
@@ -91,9 +165,9 @@ export const DEADLINE_MESSAGE = 'This is taking longer than it should. Please tr
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 export const IN_PROGRESS_MESSAGE = 'This request is still being processed. Please try again in a moment.';
 
-export function endpoint<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
-  options: EndpointOptions<B, Q>,
-  core: (req: Request<Out<B>, Out<Q>>) => Promise<Reply>,
+export function endpoint<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, R extends Schema | RawReply = Schema | RawReply>(
+  options: EndpointOptions<B, Q, R>,
+  core: (req: Request<Out<B>, Out<Q>>) => Promise<ReplyFor<R>>,
 ) {
   type Event = APIGatewayProxyEventV2 & { parsed?: Partial<Request<unknown, unknown>> };
 
@@ -114,7 +188,8 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
       requestId: context.awsRequestId,
       files: parsed.files ?? {},
       newId: (label) => (guard ? derivedId(guard.seed, label) : randomId(10)),
-    });
+    }) as Reply;
+    if (process.env.REPLY_CHECK === 'strict') checkReply(event.routeKey, options.reply, reply);
     if (guard && !guard.completed && (reply.status ?? 200) < 300 && reply.rawBody === undefined) {
       await completeKey(guard.key, guard.token, { status: reply.status ?? 200, message: reply.message ?? 'OK', data: reply.data }, currentScope()?.tenant);
     }
@@ -140,7 +215,7 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
     .use({ before: requireChallenge })
     .handler(run);
 
-  const contract: Contract = { body: options.body, query: options.query };
+  const contract: Contract = { body: options.body, query: options.query, reply: options.reply };
   return Object.assign(withDeadline(chain), { contract });
 }
 

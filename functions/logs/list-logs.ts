@@ -1,12 +1,12 @@
 // The owner's audit log, newest first, a page at a time; filters: module, userId (the member who
 // acted), from/to (ISO dates or date-times, inclusive; a bare date is its whole UTC day). Each entry
 // names its actor from the current memberships (null once they have left).
-import { DEFAULT_PAGE_SIZE, logRange, logsQuerySchema, type AuditLogView } from '#shared/schemas/organization';
+import { DEFAULT_PAGE_SIZE, logRange, logsQuerySchema, type AuditLogView, listLogsReply } from '#shared/schemas/organization';
 import { endpoint } from '#lib/http';
 import { listAuditPage } from '../data/audit';
 import { getMemberships } from '../data/members';
 
-export const handler = endpoint({ query: logsQuerySchema }, async ({ query, caller }) => {
+export const handler = endpoint({ query: logsQuerySchema, reply: listLogsReply }, async ({ query, caller }) => {
   const range = query.from || query.to ? logRange(query.from, query.to) : undefined;
   const page = await listAuditPage(caller.orgId, {
     limit: query.limit ?? DEFAULT_PAGE_SIZE,

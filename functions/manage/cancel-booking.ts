@@ -5,7 +5,7 @@
 // Stripe for it (with an idempotency key of the booking, so never twice) and retries it with backoff
 // while Stripe cannot be reached, and the refund event (functions/payments/) records it as refunded.
 import { greeting } from '#shared/plain-name';
-import { manageTokenSchema } from '#shared/schemas/manage';
+import { manageTokenSchema, manageCancelBookingReply } from '#shared/schemas/manage';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import type { Mail } from '#lib/mail';
@@ -35,7 +35,7 @@ function cancelledMail(b: BookingRecord, orgName: string, refundCents: number): 
   };
 }
 
-export const handler = endpoint({ body: manageTokenSchema }, async ({ body }) => {
+export const handler = endpoint({ body: manageTokenSchema, reply: manageCancelBookingReply }, async ({ body }) => {
   const any = await openAny(body.token);
   if ('appointment' in any) {
     const appointment = await cancelAppointment(any.appointment);

@@ -1,9 +1,9 @@
 // POST /public/manage/booking { token }: the booking (or appointment) a manage link opens, and what the patient may do.
-import { manageTokenSchema } from '#shared/schemas/manage';
+import { manageTokenSchema, manageGetBookingReply } from '#shared/schemas/manage';
 import { endpoint } from '#lib/http';
 import { openAny, toAppointmentManageView, toManageView } from './lib/load';
 
-export const handler = endpoint({ body: manageTokenSchema }, async ({ body }) => {
+export const handler = endpoint({ body: manageTokenSchema, reply: manageGetBookingReply }, async ({ body }) => {
   const opened = await openAny(body.token);
   return { data: 'booking' in opened ? toManageView(opened.booking) : toAppointmentManageView(opened.appointment) };
 });

@@ -1,6 +1,6 @@
 // POST /public/manage/slots { token, date }: the free times of a date, as on the booking page, for
 // the patient who reschedules (for a booking with a practitioner: that person's free times).
-import { manageSlotsSchema } from '#shared/schemas/manage';
+import { manageSlotsSchema, listSlotsReply } from '#shared/schemas/manage';
 import { endpoint } from '#lib/http';
 import { bookingTiming, freeDayOf } from '../availability/lib/diary';
 import { freeTimes } from '../availability/lib/free-times';
@@ -9,7 +9,7 @@ import { getBookingPackage } from '../data/booking-packages';
 import { getPractitioner } from '../data/practitioners';
 import { openBooking } from './lib/load';
 
-export const handler = endpoint({ body: manageSlotsSchema }, async ({ body }) => {
+export const handler = endpoint({ body: manageSlotsSchema, reply: listSlotsReply }, async ({ body }) => {
   const { org, booking } = await openBooking(body.token);
   const practitioner = booking.practitionerId ? await getPractitioner(org.id, booking.practitionerId) : undefined;
   if (!practitioner) return { data: await freeTimes(org, body.date) };

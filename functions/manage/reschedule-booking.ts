@@ -4,7 +4,7 @@
 // booking's change (bookings/lib/move.ts, places.ts moveConfirmed): a full time is refused (409) and nothing
 // changes. The patient is mailed the new time with the updated .ics (same UID, SEQUENCE + 1) and a
 // fresh manage link; staff are told; the audit log records it; the reminder moves with it.
-import { manageRescheduleSchema } from '#shared/schemas/manage';
+import { manageRescheduleSchema, rescheduleBookingReply } from '#shared/schemas/manage';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { auditItem } from '../data/audit';
@@ -16,7 +16,7 @@ import { bookingRowId, whenText } from '../bookings/lib/mail';
 import { moveToRequestedTime } from '../bookings/lib/move';
 import { PATIENT_ACTOR, assertChangeable, openBooking, toManageView } from './lib/load';
 
-export const handler = endpoint({ body: manageRescheduleSchema }, async ({ body }) => {
+export const handler = endpoint({ body: manageRescheduleSchema, reply: rescheduleBookingReply }, async ({ body }) => {
   return retryOnConflict(async () => {
     const opened = await openBooking(body.token);
     const { booking, org } = opened;

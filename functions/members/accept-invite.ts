@@ -2,7 +2,7 @@
 // the email, and sign in. Answers like a successful login (201, access token, user and flags). The token
 // works once and for 7 days; removing the member or sending a new link revokes it. Staff hear of it
 // through a notice written with the acceptance.
-import { acceptInviteSchema } from '#shared/schemas/organization';
+import { acceptInviteSchema, acceptInviteReply } from '#shared/schemas/organization';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { hashPassword } from '#lib/passwords';
@@ -14,7 +14,7 @@ import { displayName } from './lib/rules';
 
 const INVALID = 'This invitation link is not valid or has already been used. Ask your organisation to send a new one.';
 
-export const handler = endpoint({ body: acceptInviteSchema }, async ({ body, event }) => {
+export const handler = endpoint({ body: acceptInviteSchema, reply: acceptInviteReply }, async ({ body, event }) => {
   const invite = await findInvite(body.token);
   if (!invite) throw badRequest(INVALID);
   if (Date.parse(invite.expiresAt) < Date.now()) throw badRequest('This invitation has expired. Ask your organisation to send a new one.');

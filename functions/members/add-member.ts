@@ -4,7 +4,7 @@
 // told by mail. Someone in another organisation is refused. The membership, the counter, the audit
 // entry, the mail and the notice to staff are written in one transaction (the mail and the notice as
 // outbox rows, delivered once after it commits, and retried while SES refuses them).
-import { memberAddSchema } from '#shared/schemas/organization';
+import { memberAddSchema, addMemberReply } from '#shared/schemas/organization';
 import { noPermissions } from '#shared/permissions';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
@@ -16,7 +16,7 @@ import { findUserByEmail, type User } from '../data/users';
 import { addedMail, invitationMail } from './lib/mails';
 import { assertMayChange, describeRoles, displayName } from './lib/rules';
 
-export const handler = endpoint({ body: memberAddSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: memberAddSchema, reply: addMemberReply }, async ({ body, caller }) => {
   const roles = normaliseRoles(body.permissions);
   assertMayChange(caller, noPermissions(), roles);
 

@@ -1,9 +1,10 @@
 // One member of the caller's organisation (the edit-permissions page).
+import { getMemberReply } from '#shared/schemas/organization';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getMembership, toMemberView } from '../data/members';
 
-export const handler = endpoint({}, async ({ params, caller }) => {
+export const handler = endpoint({ reply: getMemberReply }, async ({ params, caller }) => {
   const member = await getMembership(caller.orgId, params.id!);
   if (!member) throw notFound('This member was not found.');
   return { data: toMemberView(member) };

@@ -1,6 +1,6 @@
 // What an invitation is for, shown on the accept page before the person chooses a password (public:
 // holding the emailed token is the proof). POST so the token stays out of URLs in access logs.
-import { inviteTokenSchema, type InviteDetails } from '#shared/schemas/organization';
+import { inviteTokenSchema, type InviteDetails, inviteDetailsReply } from '#shared/schemas/organization';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { findInvite } from '../data/invites';
@@ -10,7 +10,7 @@ import { displayName } from './lib/rules';
 
 const INVALID = 'This invitation link is not valid or has already been used. Ask your organisation to send a new one.';
 
-export const handler = endpoint({ body: inviteTokenSchema }, async ({ body }) => {
+export const handler = endpoint({ body: inviteTokenSchema, reply: inviteDetailsReply }, async ({ body }) => {
   const invite = await findInvite(body.token);
   if (!invite) throw badRequest(INVALID);
   if (Date.parse(invite.expiresAt) < Date.now()) throw badRequest('This invitation has expired. Ask your organisation to send a new one.');

@@ -2,6 +2,7 @@
 // (they delete their account instead). Membership, pending invitation, the person's link to the
 // organisation, the counter, the audit entry and the notice to staff change in one transaction; the
 // session ends at once because every request reads the membership afresh.
+import { noData } from '#shared/schemas/common';
 import { conflict, forbidden, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { log } from '#lib/log';
@@ -10,7 +11,7 @@ import { deleteAllNotifications } from '../data/notifications';
 import { getUser } from '../data/users';
 import { displayName } from './lib/rules';
 
-export const handler = endpoint({}, async ({ params, caller }) => {
+export const handler = endpoint({ reply: noData }, async ({ params, caller }) => {
   const userId = params.id!;
   const member = await getMembership(caller.orgId, userId);
   if (!member) throw notFound('This member was not found.');

@@ -1,5 +1,6 @@
 // Send a member who has not accepted yet a new invitation link (Members write); the previous link stops
 // working. Also the way on when the 7 days passed. The mail is written with the new invitation.
+import { noData } from '#shared/schemas/common';
 import { memberResendInviteSchema } from '#shared/schemas/organization';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
@@ -9,7 +10,7 @@ import { getOrganization } from '../data/organizations';
 import { invitationMail } from './lib/mails';
 import { displayName } from './lib/rules';
 
-export const handler = endpoint({ body: memberResendInviteSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: memberResendInviteSchema, reply: noData }, async ({ body, caller }) => {
   const [member, me, org] = await Promise.all([getMembership(caller.orgId, body.userId), getMembership(caller.orgId, caller.userId), getOrganization(caller.orgId)]);
   if (!member || !org) throw notFound('This member was not found.');
   if (member.status !== 'invited') throw conflict('This member has already accepted the invitation.');

@@ -1,13 +1,13 @@
 // Change a member's module permissions (Members write). The owner cannot be changed, nobody changes
 // their own, and a member who is not the owner only moves flags they hold themselves. The member is
 // told by a notice written with the change.
-import { memberUpdateSchema } from '#shared/schemas/organization';
+import { memberUpdateSchema, updateMemberReply } from '#shared/schemas/organization';
 import { conflict, forbidden, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { changeMemberRoles, getMembership, normaliseRoles, toMemberView } from '../data/members';
 import { assertMayChange, describeRoles, sameRoles } from './lib/rules';
 
-export const handler = endpoint({ body: memberUpdateSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: memberUpdateSchema, reply: updateMemberReply }, async ({ body, caller }) => {
   if (body.userId === caller.userId) throw forbidden('You cannot change your own permissions.');
   const member = await getMembership(caller.orgId, body.userId);
   if (!member) throw notFound('This member was not found.');

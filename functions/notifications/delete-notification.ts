@@ -1,11 +1,12 @@
 // Delete one of the signed-in member's notifications (an unread one also leaves the unread count).
+import { deleteNotificationReply } from '#shared/schemas/organization';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { auditItem } from '../data/audit';
 import { retryOnConflict, transact } from '../data/core';
 import { deleteNotificationItems, getNotification, getUnreadCount } from '../data/notifications';
 
-export const handler = endpoint({}, async ({ params, caller }) => {
+export const handler = endpoint({ reply: deleteNotificationReply }, async ({ params, caller }) => {
   // Twice at most: if it is marked read between our read and our delete, read it again.
   return retryOnConflict(async () => {
     const n = await getNotification(caller.orgId, caller.userId, params.id!);

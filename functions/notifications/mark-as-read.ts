@@ -1,12 +1,13 @@
 // Mark one of the signed-in member's notifications as read. Marking twice is harmless: the second time
 // nothing is written and the unread count does not move.
+import { markAsReadReply } from '#shared/schemas/organization';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { auditItem } from '../data/audit';
 import { isConditionFailure, transact } from '../data/core';
 import { getNotification, getUnreadCount, markReadItems } from '../data/notifications';
 
-export const handler = endpoint({}, async ({ params, caller }) => {
+export const handler = endpoint({ reply: markAsReadReply }, async ({ params, caller }) => {
   const n = await getNotification(caller.orgId, caller.userId, params.id!);
   if (!n) throw notFound('This notification was not found.');
   if (!n.read) {

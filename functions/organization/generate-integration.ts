@@ -1,10 +1,11 @@
 // Replace the integration key (owner only). One transaction removes the old key's lookup, adds the new
 // one and records it on the organisation, with the audit entry: the old key stops working at once.
+import { generateIntegrationReply } from '#shared/schemas/organization';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getOrganization, newApiKey, rotateApiKey } from '../data/organizations';
 
-export const handler = endpoint({}, async ({ caller }) => {
+export const handler = endpoint({ reply: generateIntegrationReply }, async ({ caller }) => {
   const org = await getOrganization(caller.orgId);
   if (!org) throw notFound('Your organisation was not found.');
   const apiKey = newApiKey();

@@ -1,9 +1,10 @@
 // The organisation's public integration key (owner only): public pages and embeds name the tenant by it.
+import { getIntegrationReply } from '#shared/schemas/organization';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getOrganization } from '../data/organizations';
 
-export const handler = endpoint({}, async ({ caller }) => {
+export const handler = endpoint({ reply: getIntegrationReply }, async ({ caller }) => {
   const org = await getOrganization(caller.orgId);
   if (!org) throw notFound('Your organisation was not found.');
   return { data: { apiKey: org.apiKey, rotatedAt: org.apiKeyRotatedAt ?? null } };

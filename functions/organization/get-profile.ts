@@ -1,9 +1,11 @@
-// The organisation's profile, for any of its members (no apiKey: see get-integration).
+// The organisation's profile, for any of its members. The integration key is not in it: see
+// GET /organization/integration.
+import { organizationGetProfileReply } from '#shared/schemas/organization';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getOrganization, toOrganizationProfile } from '../data/organizations';
 
-export const handler = endpoint({}, async ({ caller }) => {
+export const handler = endpoint({ reply: organizationGetProfileReply }, async ({ caller }) => {
   const org = await getOrganization(caller.orgId);
   if (!org) throw notFound('Your organisation was not found.');
   return { data: toOrganizationProfile(org) };

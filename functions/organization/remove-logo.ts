@@ -1,10 +1,11 @@
 // Remove the logo from the clinic's mails. Their header shows the clinic's name only from then on.
 import { conflict, notFound } from '#lib/errors';
+import { organizationLogoReply } from '#shared/schemas/organization';
 import { endpoint } from '#lib/http';
 import { deleteUpload } from '#lib/storage';
 import { getOrganization, setOrganizationLogo, toOrganizationProfile } from '../data/organizations';
 
-export const handler = endpoint({}, async ({ caller }) => {
+export const handler = endpoint({ reply: organizationLogoReply }, async ({ caller }) => {
   const org = await getOrganization(caller.orgId);
   if (!org) throw notFound('Your organisation was not found.');
   if (!org.logoKey) return { message: 'There is no logo to remove.', data: toOrganizationProfile(org) };

@@ -3,7 +3,7 @@
 // names what was saved: the reminder settings, the mail branding, else the profile. The currency
 // changes only while nothing unpaid is open in the old one: a held booking or a started payment would
 // otherwise be paid in one currency and shown in another.
-import { POLICY_FIELDS, organizationProfileUpdateSchema } from '#shared/schemas/organization';
+import { POLICY_FIELDS, organizationProfileUpdateSchema, organizationUpdateProfileReply } from '#shared/schemas/organization';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { hasOpenHold } from '../data/holds';
@@ -25,7 +25,7 @@ function savedMessage(fields: string[]): string {
   return 'The organisation profile is saved.';
 }
 
-export const handler = endpoint({ body: organizationProfileUpdateSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: organizationProfileUpdateSchema, reply: organizationUpdateProfileReply }, async ({ body, caller }) => {
   const fields = Object.entries(body).filter(([, v]) => v !== undefined).map(([k]) => k);
   if (!fields.length) throw badRequest('Nothing to update.');
   if (body.currency) {

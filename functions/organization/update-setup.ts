@@ -1,10 +1,10 @@
 // PUT /organization/setup { step, state } (owner): a wizard step saved (through its own API call
 // first), skipped, or opened again ('todo').
-import { setupUpdateSchema } from '#shared/schemas/reports';
+import { setupUpdateSchema, updateSetupReply } from '#shared/schemas/reports';
 import { endpoint } from '#lib/http';
 import { saveSetupStep } from '../data/setup-progress';
 
-export const handler = endpoint({ body: setupUpdateSchema }, async ({ body, caller }) => ({
+export const handler = endpoint({ body: setupUpdateSchema, reply: updateSetupReply }, async ({ body, caller }) => ({
   message: body.state === 'skipped' ? 'Step skipped.' : 'Set-up progress saved.',
   data: await saveSetupStep(caller.orgId, body.step, body.state),
 }));

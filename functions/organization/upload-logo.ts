@@ -3,11 +3,12 @@
 // previous one, which is deleted. Served publicly at /assets/<key>, where mail clients fetch it.
 import { LOGO_TYPES, MAX_LOGO_BYTES } from '#shared/schemas/organization';
 import { conflict, notFound } from '#lib/errors';
+import { organizationLogoReply } from '#shared/schemas/organization';
 import { endpoint } from '#lib/http';
 import { deleteUpload, storeUpload } from '#lib/storage';
 import { getOrganization, logoPrefix, setOrganizationLogo, toOrganizationProfile } from '../data/organizations';
 
-export const handler = endpoint({}, async ({ files, caller }) => {
+export const handler = endpoint({ reply: organizationLogoReply }, async ({ files, caller }) => {
   const org = await getOrganization(caller.orgId);
   if (!org) throw notFound('Your organisation was not found.');
   const key = await storeUpload(files.file, { types: LOGO_TYPES, maxBytes: MAX_LOGO_BYTES, prefix: logoPrefix(caller.orgId) });

@@ -1,9 +1,11 @@
-// Stripe events reach this one handler two ways: the signed webhook route (POST /payments/stripe/webhook)
+// Stripe's events about payments (Checkout sessions paid or expired, refunds): for Stripe only, signed
+// with the Stripe-Signature header. They reach this one handler two ways: the signed webhook route (POST /payments/stripe/webhook)
 // and the EventBridge rule on Stripe's partner event bus. Webhooks are verified by their signature;
 // EventBridge events are read back from Stripe by id, so only Stripe's own version is processed.
 // An event that must be delivered again (claimed by a running attempt, or about a record that does
 // not exist yet) is a 503 for the webhook (Stripe retries) and a thrown error for EventBridge (the
 // invocation is retried, and what still fails lands in the dead-letter queue).
+import { stripeEventsReply } from '#shared/schemas/bookings';
 import type { APIGatewayProxyEventV2, Context, EventBridgeEvent } from 'aws-lambda';
 import { endpoint } from '#lib/http';
 import { log, withInvocationLog } from '#lib/log';
@@ -15,7 +17,7 @@ import { leaseFor, processStripeEvent, RetryLater } from './lib/process-event';
 /** Each invocation's lease, by its event: the lease follows the time the invocation has. */
 const leases = new WeakMap<object, number>();
 
-const webhook = endpoint({}, async ({ body, event }) => {
+const webhook = endpoint({ reply: stripeEventsReply }, async ({ body, event }) => {
   const { stripeWebhookSecret } = await getPaymentSecrets();
   if (!stripeWebhookSecret) throw new HttpError(503, 'Stripe webhooks are not set up.');
   const signature = Object.entries(event.headers ?? {}).find(([k]) => k.toLowerCase() === 'stripe-signature')?.[1];

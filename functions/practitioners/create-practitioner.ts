@@ -1,12 +1,12 @@
 // POST /practitioners: a new practitioner with their weekly hours (breaks are the gaps between a
 // day's intervals) and dated exceptions; linked to a member or not (a locum who does not sign in).
-import { practitionerSchema } from '#shared/schemas/practitioners';
+import { practitionerSchema, createPractitionerReply } from '#shared/schemas/practitioners';
 import { endpoint } from '#lib/http';
 import { randomId } from '#lib/passwords';
 import { savePractitioner, type PractitionerRecord } from '../data/practitioners';
 import { checkMember, practitionerViews } from './lib/view';
 
-export const handler = endpoint({ body: practitionerSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: practitionerSchema, reply: createPractitionerReply }, async ({ body, caller }) => {
   await checkMember(caller.orgId, body);
   const now = new Date().toISOString();
   const p: PractitionerRecord = { id: `pr_${randomId(8)}`, orgId: caller.orgId, ...body, deletedAt: null, createdAt: now, updatedAt: now };

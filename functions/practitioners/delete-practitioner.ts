@@ -1,6 +1,6 @@
 // DELETE /practitioners/{id}: removes a practitioner (soft: past bookings keep their name). Refused
 // while they hold time ahead (bookings or appointments): those must be moved or cancelled first.
-import { PRACTITIONER_MESSAGES } from '#shared/schemas/practitioners';
+import { PRACTITIONER_MESSAGES, deletePractitionerReply } from '#shared/schemas/practitioners';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { deletePractitionerItems, getPractitioner, takenBlocks } from '../data/practitioners';
@@ -22,7 +22,7 @@ async function dropFromPackages(orgId: string, practitionerId: string, actorId: 
 /** How far ahead time is looked for: the longest booking horizon a package may have. */
 const HORIZON_DAYS = 731;
 
-export const handler = endpoint({}, async ({ params, caller }) => {
+export const handler = endpoint({ reply: deletePractitionerReply }, async ({ params, caller }) => {
   const p = await getPractitioner(caller.orgId, params.id ?? '', true);
   if (!p || p.deletedAt) throw notFound(PRACTITIONER_NOT_FOUND);
   const now = Date.now();

@@ -1,10 +1,11 @@
 // GET /practitioners/{id}: one practitioner of the organisation.
+import { getPractitionerReply } from '#shared/schemas/practitioners';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getPractitioner } from '../data/practitioners';
 import { PRACTITIONER_NOT_FOUND, practitionerViews } from './lib/view';
 
-export const handler = endpoint({}, async ({ params, caller }) => {
+export const handler = endpoint({ reply: getPractitionerReply }, async ({ params, caller }) => {
   const p = await getPractitioner(caller.orgId, params.id ?? '');
   if (!p || p.deletedAt) throw notFound(PRACTITIONER_NOT_FOUND);
   const [view] = await practitionerViews(caller.orgId, [p]);

@@ -1,13 +1,13 @@
 // PUT /practitioners/{id}: replaces a practitioner's details, hours and exceptions. Saved against the
 // version read, so two racing edits cannot lose each other's changes. Bookings made already keep their
 // times: changed hours decide only what is offered from now on.
-import { practitionerSchema } from '#shared/schemas/practitioners';
+import { practitionerSchema, updatePractitionerReply } from '#shared/schemas/practitioners';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getPractitioner, savePractitioner } from '../data/practitioners';
 import { PRACTITIONER_NOT_FOUND, checkMember, practitionerViews } from './lib/view';
 
-export const handler = endpoint({ body: practitionerSchema }, async ({ body, params, caller }) => {
+export const handler = endpoint({ body: practitionerSchema, reply: updatePractitionerReply }, async ({ body, params, caller }) => {
   await checkMember(caller.orgId, body);
   const existing = await getPractitioner(caller.orgId, params.id ?? '', true);
   if (!existing || existing.deletedAt) throw notFound(PRACTITIONER_NOT_FOUND);

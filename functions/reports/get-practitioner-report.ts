@@ -4,7 +4,7 @@
 // figures kept on write (data/reports.ts, one Query for the period); working minutes from each
 // practitioner's weekly hours and dated exceptions, the clinic's closed dates left out.
 import { todayIn } from '#shared/bookings/time';
-import { addDays, reportQuerySchema, weekStartOf, weeksBetween, type PractitionerReport, type PractitionerWeekFigures } from '#shared/schemas/reports';
+import { addDays, reportQuerySchema, weekStartOf, weeksBetween, type PractitionerReport, type PractitionerWeekFigures, getPractitionerReportReply } from '#shared/schemas/reports';
 import { endpoint } from '#lib/http';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getOrganization } from '../data/organizations';
@@ -14,7 +14,7 @@ import { workingMinutesBetween } from './lib/working-minutes';
 
 const FIGURE = /^prac:([A-Za-z0-9_-]+):(bookings|minutes|paid:[a-z]{3}|refunded:[a-z]{3})$/;
 
-export const handler = endpoint({ query: reportQuerySchema }, async ({ query, caller }) => {
+export const handler = endpoint({ query: reportQuerySchema, reply: getPractitionerReportReply }, async ({ query, caller }) => {
   const org = await getOrganization(caller.orgId);
   const timeZone = org?.timeZone || 'UTC';
   const today = todayIn(timeZone);

@@ -5,13 +5,13 @@
 import { APPOINTMENT_STATUSES } from '#shared/appointments/form';
 import { todayIn } from '#shared/bookings/time';
 import { can } from '#shared/permissions';
-import { addDays, emptyAppointments, reportQuerySchema, weekStartOf, weeksBetween, type Report, type WeekFigures } from '#shared/schemas/reports';
+import { addDays, emptyAppointments, reportQuerySchema, weekStartOf, weeksBetween, type Report, type WeekFigures, getReportReply } from '#shared/schemas/reports';
 import { forbidden } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getOrganization } from '../data/organizations';
 import { getReportingSince, listReportDays, type DayFigures } from '../data/reports';
 
-export const handler = endpoint({ query: reportQuerySchema }, async ({ query, caller }) => {
+export const handler = endpoint({ query: reportQuerySchema, reply: getReportReply }, async ({ query, caller }) => {
   const show = {
     appointments: can(caller, 'Appointment', 'read'),
     bookings: can(caller, 'BOOKING_PACKAGES', 'read'),

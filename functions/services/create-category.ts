@@ -1,12 +1,13 @@
-// POST /service-categories { name, description? }: names are unique within the organisation.
-import { categorySchema } from '#shared/schemas/services';
+// POST /service-categories { name, description? }: add a service category. Names are unique within
+// the organisation.
+import { categorySchema, createCategoryReply } from '#shared/schemas/services';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { randomId } from '#lib/passwords';
 import { createCategory, type ServiceCategory } from '../data/services';
 import { CATEGORY_NAME_TAKEN, categoryView } from './lib/common';
 
-export const handler = endpoint({ body: categorySchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: categorySchema, reply: createCategoryReply }, async ({ body, caller }) => {
   const now = new Date().toISOString();
   const category: ServiceCategory = { id: randomId(), orgId: caller.orgId, name: body.name, description: body.description, serviceCount: 0, createdAt: now, updatedAt: now, version: 1 };
   if (!(await createCategory(category, caller.userId))) throw conflict(CATEGORY_NAME_TAKEN);

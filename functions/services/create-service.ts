@@ -1,13 +1,13 @@
-// POST /services { categoryId, name, description?, durationMinutes, priceCents, active? }: the kept
-// services counter (dashboard) and the category's service count move in the same transaction.
-import { serviceSchema } from '#shared/schemas/services';
+// POST /services { categoryId, name, description?, durationMinutes, priceCents, active? }: add a
+// service to a category. The dashboard's count and the category's count of services move with it.
+import { serviceSchema, createServiceReply } from '#shared/schemas/services';
 import { badRequest, conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { randomId } from '#lib/passwords';
 import { createService, getCategory, type Service } from '../data/services';
 import { NO_CATEGORY, SERVICE_NAME_TAKEN, serviceView } from './lib/common';
 
-export const handler = endpoint({ body: serviceSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: serviceSchema, reply: createServiceReply }, async ({ body, caller }) => {
   if (!(await getCategory(caller.orgId, body.categoryId))) throw badRequest(NO_CATEGORY, { categoryId: NO_CATEGORY });
   const now = new Date().toISOString();
   const { version: _v, ...fields } = body;

@@ -1,4 +1,6 @@
-// DELETE /service-categories/{id}[?version=]: only a category without services.
+// DELETE /service-categories/{id}[?version=]: delete a service category. Only a category without
+// services can go.
+import { noData } from '#shared/schemas/common';
 import { versionQuery } from '#shared/schemas/appointments';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
@@ -7,7 +9,7 @@ import { staleCategory } from './lib/common';
 
 const NOT_EMPTY = 'This category still has services. Move or delete them first.';
 
-export const handler = endpoint({ query: versionQuery }, async ({ query, params, caller }) => {
+export const handler = endpoint({ query: versionQuery, reply: noData }, async ({ query, params, caller }) => {
   const current = await getCategory(caller.orgId, params.id!);
   if (!current) throw notFound('Category not found.');
   if (query.version !== undefined && query.version !== current.version) throw staleCategory();

@@ -1,11 +1,12 @@
-// DELETE /services/{id}[?version=]: the kept services counter moves in the same transaction.
+// DELETE /services/{id}[?version=]: delete a service. The dashboard's count of services moves with it.
+import { noData } from '#shared/schemas/common';
 import { versionQuery } from '#shared/schemas/appointments';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { deleteService, getService } from '../data/services';
 import { staleService } from './lib/common';
 
-export const handler = endpoint({ query: versionQuery }, async ({ query, params, caller }) => {
+export const handler = endpoint({ query: versionQuery, reply: noData }, async ({ query, params, caller }) => {
   const current = await getService(caller.orgId, params.id!);
   if (!current) throw notFound('Service not found.');
   if (query.version !== undefined && query.version !== current.version) throw staleService();

@@ -1,10 +1,11 @@
-// GET /service-categories/{id}
+// GET /service-categories/{id}: one service category, with its number of services.
+import { getCategoryReply } from '#shared/schemas/services';
 import { endpoint } from '#lib/http';
 import { notFound } from '#lib/errors';
 import { getCategory } from '../data/services';
 import { categoryView } from './lib/common';
 
-export const handler = endpoint({}, async ({ params, caller }) => {
+export const handler = endpoint({ reply: getCategoryReply }, async ({ params, caller }) => {
   const category = await getCategory(caller.orgId, params.id!);
   if (!category) throw notFound('Category not found.');
   return { data: categoryView(category) };

@@ -1,10 +1,10 @@
-// GET /service-categories[?search&pageSize&cursor]: categories by name.
-import { listQuery } from '#shared/schemas/services';
+// GET /service-categories[?search&pageSize&cursor]: the service categories by name, a page at a time.
+import { listQuery, listCategoriesReply } from '#shared/schemas/services';
 import { endpoint } from '#lib/http';
 import { listCategories } from '../data/services';
 import { categoryView } from './lib/common';
 
-export const handler = endpoint({ query: listQuery }, async ({ query, caller }) => {
+export const handler = endpoint({ query: listQuery, reply: listCategoriesReply }, async ({ query, caller }) => {
   const page = await listCategories(caller.orgId, { limit: query.pageSize ?? 50, cursor: query.cursor, search: query.search });
   return { data: { items: page.items.map(categoryView), nextCursor: page.nextCursor } };
 });

@@ -1,11 +1,12 @@
-// PUT /service-categories/{id} { name, description?, version? }
-import { categorySchema } from '#shared/schemas/services';
+// PUT /service-categories/{id} { name, description?, version? }: rename or describe a service
+// category. With `version`, a change made meanwhile by someone else is refused (409).
+import { categorySchema, updateCategoryReply } from '#shared/schemas/services';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getCategory, saveCategory } from '../data/services';
 import { CATEGORY_NAME_TAKEN, categoryView, staleCategory } from './lib/common';
 
-export const handler = endpoint({ body: categorySchema }, async ({ body, params, caller }) => {
+export const handler = endpoint({ body: categorySchema, reply: updateCategoryReply }, async ({ body, params, caller }) => {
   const current = await getCategory(caller.orgId, params.id!);
   if (!current) throw notFound('Category not found.');
   if (body.version !== undefined && body.version !== current.version) throw staleCategory();

@@ -1,11 +1,12 @@
-// PUT /services/{id} { categoryId, name, description?, durationMinutes, priceCents, active, version? }
-import { serviceSchema } from '#shared/schemas/services';
+// PUT /services/{id} { categoryId, name, description?, durationMinutes, priceCents, active, version? }:
+// save a service as a whole. With `version`, a change made meanwhile by someone else is refused (409).
+import { serviceSchema, updateServiceReply } from '#shared/schemas/services';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getCategory, getService, saveService, type Service } from '../data/services';
 import { NO_CATEGORY, SERVICE_NAME_TAKEN, serviceView, staleService } from './lib/common';
 
-export const handler = endpoint({ body: serviceSchema }, async ({ body, params, caller }) => {
+export const handler = endpoint({ body: serviceSchema, reply: updateServiceReply }, async ({ body, params, caller }) => {
   const current = await getService(caller.orgId, params.id!);
   if (!current) throw notFound('Service not found.');
   if (body.version !== undefined && body.version !== current.version) throw staleService();

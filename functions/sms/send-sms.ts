@@ -2,7 +2,7 @@
 // or a number. Sent through SNS in AWS, the local outbox otherwise; every attempt is recorded with an
 // audit entry, a failed one too (then 502). Only to the countries the clinic allows (issue 28: SMS
 // pumping): a number elsewhere is refused (400) and nothing is sent.
-import { SMS_COUNTRY_REFUSED, sendSmsSchema } from '#shared/schemas/sms';
+import { SMS_COUNTRY_REFUSED, sendSmsSchema, sendSmsReply } from '#shared/schemas/sms';
 import { callingCodeOf, smsAllowedTo } from '#shared/sms-countries';
 import { HttpError, badRequest, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
@@ -16,7 +16,7 @@ import { getOrganization } from '../data/organizations';
 import { putSms, type SmsMessage } from '../data/sms';
 import { callerName } from '../appointments/lib/actors';
 
-export const handler = endpoint({ body: sendSmsSchema }, async ({ body, caller }) => {
+export const handler = endpoint({ body: sendSmsSchema, reply: sendSmsReply }, async ({ body, caller }) => {
   const customer = body.customerId ? await getCustomer(caller.orgId, body.customerId) : undefined;
   if (body.customerId && !customer) throw notFound('Customer not found.');
   const to = body.phone ?? customer?.phone;

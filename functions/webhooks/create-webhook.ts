@@ -1,14 +1,14 @@
 // POST /organization/webhooks (owner): adds an endpoint. Its signing secret is made here, stored
 // encrypted, and shown in this reply only.
 import { randomBytes } from 'node:crypto';
-import { MAX_WEBHOOK_ENDPOINTS, webhookEndpointCreateSchema, type WebhookEndpointCreated } from '#shared/schemas/webhooks';
+import { MAX_WEBHOOK_ENDPOINTS, webhookEndpointCreateSchema, type WebhookEndpointCreated, createWebhookReply } from '#shared/schemas/webhooks';
 import { encryptSecret } from '#lib/encryption';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { createEndpoint, endpointSecretContext, toEndpointView, type WebhookEndpointRecord } from '../data/webhooks';
 import { checkEndpointUrl } from './lib/endpoint-url';
 
-export const handler = endpoint({ body: webhookEndpointCreateSchema }, async ({ body, caller, newId }) => {
+export const handler = endpoint({ body: webhookEndpointCreateSchema, reply: createWebhookReply }, async ({ body, caller, newId }) => {
   await checkEndpointUrl(body.url);
   const id = `we_${newId('webhook').replace(/[^A-Za-z0-9]/g, '').slice(0, 20)}`;
   const secret = `whsec_${randomBytes(24).toString('hex')}`;

@@ -1,5 +1,5 @@
 // PUT /organization/webhooks/{id} (owner): changes an endpoint's URL, events, description, or turns it off.
-import { webhookEndpointUpdateSchema } from '#shared/schemas/webhooks';
+import { webhookEndpointUpdateSchema, updateWebhookReply } from '#shared/schemas/webhooks';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';
 import { getEndpoint, toEndpointView, updateEndpoint } from '../data/webhooks';
@@ -7,7 +7,7 @@ import { checkEndpointUrl } from './lib/endpoint-url';
 
 const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found.';
 
-export const handler = endpoint({ body: webhookEndpointUpdateSchema }, async ({ body, caller, params }) => {
+export const handler = endpoint({ body: webhookEndpointUpdateSchema, reply: updateWebhookReply }, async ({ body, caller, params }) => {
   const existing = await getEndpoint(caller.orgId, params.id!);
   if (!existing) throw notFound(ENDPOINT_NOT_FOUND);
   await checkEndpointUrl(body.url);

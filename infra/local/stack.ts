@@ -343,6 +343,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       LOCAL_STACK: 'true',
       // Webhooks may go to a receiver on this machine (tests, a developer's tools); never set in AWS.
       WEBHOOKS_ALLOW_LOOPBACK: '1',
+      // functions/lib/http.ts: each answer is checked against its handler's declared `reply` schema (a
+      // mismatch is a 500 naming the path), so every integration test and `npm start` proves them.
+      REPLY_CHECK: process.env.REPLY_CHECK ?? 'strict',
       // functions/lib/log.ts: readable lines; tests (quiet) show only warnings and errors.
       LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
       LOG_LEVEL: process.env.LOG_LEVEL ?? (options.quiet ? 'warn' : 'info'),

@@ -4,7 +4,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey, type Route } from '../../functions/routes';
-import { buildOpenApiDocument, headerComment, loadHandler, summaryOf, withoutSourceRefs, type OpenApiDocument } from './document';
+import { WEBHOOK_EVENTS, WEBHOOK_SIGNATURE_HEADER } from '#shared/schemas/webhooks';
+import { buildOpenApiDocument, eventsWithoutPayload, headerComment, loadHandler, repliesWithoutSchema, summaryOf, withoutSourceRefs, type OpenApiDocument } from './document';
 
 type Json = Record<string, any>;
 
@@ -79,7 +80,6 @@ describe('the API document', () => {
       // Each success the handler answers with (200, 201 on creation, 202 for work handed to the outbox).
       const successes = Object.keys(operation.responses).filter((status) => /^2\d\d$/.test(status));
       expect(successes.length, key).toBeGreaterThan(0);
-      for (const status of successes) expect(operation.responses[status], key).toEqual({ $ref: '#/components/responses/Ok' });
       expect(operation.responses['503'], key).toEqual({ $ref: '#/components/responses/ServiceUnavailable' });
       if (route.access !== 'public') expect(operation.responses['401'], key).toBeDefined();
       if (route.rateLimit) expect(operation.responses['429'], key).toEqual({ $ref: '#/components/responses/TooManyRequests' });
@@ -108,17 +108,60 @@ describe('the API document', () => {
     expect(appointments.find((p) => p.name === 'pageSize')).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100 } });
   });
 
-  it('has the envelope and the error replies as shared components', () => {
+  it('has the message-only reply and the error replies as shared components', () => {
     const responses = doc.components.responses as Json;
-    expect(responses.Ok.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Envelope' });
+    expect(responses.Message.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Message' });
     expect(responses.BadRequest.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ValidationError' });
     for (const name of ['Unauthorized', 'Forbidden', 'NotFound', 'Conflict', 'PayloadTooLarge', 'TooManyRequests', 'ServiceUnavailable']) expect(responses[name], name).toBeDefined();
-    expect((doc.components.schemas as Json).Envelope.required).toEqual(['message']);
+    expect((doc.components.schemas as Json).Message.required).toEqual(['message']);
+  });
+
+  it("says what every operation's success reply holds, from the handler's `reply`", async () => {
+    expect(repliesWithoutSchema(doc)).toEqual([]);
+    for (const route of ROUTES) {
+      const { contract } = await loadHandler(route);
+      const success = Object.entries(op(route).responses as Json).filter(([status]) => /^2/.test(status)).map(([, reply]) => reply as Json);
+      const key = routeKey(route);
+      if ('rawMediaType' in contract.reply) for (const r of success) expect(Object.keys(r.content), key).toEqual([contract.reply.rawMediaType]);
+    }
+    // A list: the page of records, each a named component.
+    const members = op({ method: 'GET', path: '/organization/members' }).responses['200'].content['application/json'].schema;
+    expect(members.required).toEqual(['message', 'data']);
+    expect(members.properties.data.properties.items.items).toEqual({ $ref: '#/components/schemas/MemberView' });
+    const schemas = doc.components.schemas as Json;
+    expect(schemas.MemberView.properties.roles.items).toEqual({ $ref: '#/components/schemas/PermissionEntry' });
+    expect(schemas.PermissionEntry.required).toEqual(expect.arrayContaining(['module', 'read', 'write', 'delete']));
+    expect(op({ method: 'GET', path: '/users/profile' }).responses['200'].content['application/json'].schema.properties.data).toEqual({ $ref: '#/components/schemas/UserDetails' });
+    expect(op({ method: 'POST', path: '/users/password/forgot' }).responses['200']).toEqual({ $ref: '#/components/responses/Message' });
+    expect(Object.keys(op({ method: 'GET', path: '/calendar/feed/{token}' }).responses['200'].content)).toEqual(['text/calendar']);
+    // The check can fail: a reply without its schema, or with one that says nothing, is named.
+    const broken = structuredClone(doc) as Json;
+    broken.paths['/users/profile'].get.responses['200'] = { description: 'OK', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } } };
+    broken.paths['/services'].get.responses['200'].content['application/json'].schema.properties.data = {};
+    expect(repliesWithoutSchema(broken as OpenApiDocument)).toEqual(['GET /users/profile 200', 'GET /services 200']);
+  });
+
+  it('has each outgoing webhook event with its payload and signature header', async () => {
+    expect(Object.keys(doc.webhooks).sort()).toEqual(Object.keys(WEBHOOK_EVENTS).sort());
+    expect(eventsWithoutPayload(doc)).toEqual([]);
+    const held = doc.webhooks['booking.held']!.post as Json;
+    expect(held.parameters.find((p: Json) => p.name === WEBHOOK_SIGNATURE_HEADER)).toMatchObject({ in: 'header', required: true });
+    const body = held.requestBody.content['application/json'].schema;
+    expect(body.properties.type).toEqual({ type: 'string', const: 'booking.held' });
+    expect(body.properties.data.properties.object).toEqual({ $ref: '#/components/schemas/BookingEventObject' });
+    const booking = (doc.components.schemas as Json).BookingEventObject;
+    expect(booking.properties.object).toEqual({ type: 'string', const: 'booking' });
+    expect(booking.required).toEqual(expect.arrayContaining(['id', 'status', 'startUtc']));
+    // The check can fail: an event without its payload is named.
+    const broken = structuredClone(doc) as Json;
+    delete broken.webhooks['lead.created'];
+    broken.webhooks['payment.refunded'].post.requestBody.content['application/json'].schema.properties.data.properties.object = {};
+    expect(eventsWithoutPayload(broken as OpenApiDocument)).toEqual(['payment.refunded', 'lead.created']);
   });
 
   it('refuses a row whose handler was not made by endpoint(), saying what to do', async () => {
     const route: Route = { method: 'GET', path: '/nothing', handler: 'lib/errors', access: 'user', uses: { table: 'read' } };
-    await expect(loadHandler(route)).rejects.toThrow(/GET \/nothing: functions\/lib\/errors\.ts exports no handler made by endpoint\(\).*endpoint\(\{ body, query \}/);
+    await expect(loadHandler(route)).rejects.toThrow(/GET \/nothing: functions\/lib\/errors\.ts exports no handler made by endpoint\(\).*endpoint\(\{ body, query, reply \}/);
   });
 
   it('takes summaries from the header comment', () => {

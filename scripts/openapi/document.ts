@@ -8,8 +8,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as z from 'zod/mini';
+import { readdirSync } from 'node:fs';
+import { noData } from '#shared/schemas/common';
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_OBJECTS, WEBHOOK_SIGNATURE_HEADER, type WebhookEventType } from '#shared/schemas/webhooks';
 import { ROUTES, routeKey, type Route } from '../../functions/routes';
-import type { Contract } from '../../functions/lib/http';
+import type { Contract, RawReply } from '../../functions/lib/http';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FUNCTIONS = join(ROOT, 'functions');
@@ -29,7 +32,7 @@ export async function loadHandler(route: Route): Promise<HandlerInfo> {
   const contract = module.handler?.contract;
   if (!contract) {
     throw new Error(
-      `${routeKey(route)}: functions/${route.handler}.ts exports no handler made by endpoint() (it has no \`contract\`), so the API document cannot describe it. Build the handler with endpoint({ body, query }, ...).`,
+      `${routeKey(route)}: functions/${route.handler}.ts exports no handler made by endpoint() (it has no \`contract\`), so the API document cannot describe it. Build the handler with endpoint({ body, query, reply }, ...).`,
     );
   }
   return { contract, source: readFileSync(file, 'utf8') };
@@ -41,6 +44,57 @@ export function inputSchema(schema: z.ZodMiniType): Json {
   delete json.$schema;
   return json;
 }
+
+/**
+ * The named schemas the replies and webhooks are made of (exports of shared/schemas ending in `Record`,
+ * `View` or `EventObject`, e.g. `appointmentViewRecord` -> AppointmentView): they become components,
+ * referenced where used.
+ */
+async function namedSchemas(): Promise<Map<z.ZodMiniType, string>> {
+  const names = new Map<z.ZodMiniType, string>();
+  const dir = join(ROOT, 'shared', 'schemas');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort()) {
+    const module = (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(module)) {
+      if (!/(Record|View|EventObject)$/.test(name) || !value || typeof value !== 'object' || !('_zod' in value)) continue;
+      const schema = value as z.ZodMiniType;
+      if (!names.has(schema)) names.set(schema, name.replace(/Record$/, '').replace(/^./, (c) => c.toUpperCase()));
+    }
+  }
+  return names;
+}
+
+/**
+ * JSON Schema of what the API answers (io: 'output'), with the named schemas as `$ref`s to
+ * components (collected into `components`). `additionalProperties: false` is left out: an answer may
+ * gain fields, and a client should not break on them.
+ */
+export function outputSchema(schema: z.ZodMiniType, named: Map<z.ZodMiniType, string>, components: Json): Json {
+  const own = named.get(schema);
+  if (own) {
+    const others = new Map([...named].filter(([s]) => s !== schema));
+    components[own] ??= outputSchema(schema, others, components);
+    return ref('schemas', own);
+  }
+  const registry = z.registry<{ id: string }>();
+  for (const [s, id] of named) if (s !== schema) registry.add(s, { id });
+  const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12', metadata: registry }) as Json;
+  const tidy = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(tidy);
+    if (!node || typeof node !== 'object') return node;
+    const out: Json = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$schema' || key === '$defs' || key === 'id' && typeof value === 'string' && (node as Json).type !== undefined && [...named.values()].includes(value)) continue;
+      if (key === 'additionalProperties' && value === false) continue;
+      out[key] = key === '$ref' && typeof value === 'string' ? value.replace('#/$defs/', '#/components/schemas/') : tidy(value);
+    }
+    return out;
+  };
+  for (const [id, def] of Object.entries((json.$defs as Json | undefined) ?? {})) components[id] ??= tidy(def);
+  return tidy(json) as Json;
+}
+
+const isRaw = (reply: Contract['reply']): reply is RawReply => 'rawMediaType' in reply;
 
 /** The handler's header comment (its leading // lines), as one text. */
 export function headerComment(source: string): string {
@@ -192,10 +246,27 @@ function description(route: Route, info: HandlerInfo, comment: string): string {
   return parts.join('\n').trim();
 }
 
-function operation(route: Route, info: HandlerInfo, operationId: string): Json {
+/** The success reply: the envelope with the handler's `data` schema, a message only, or a raw body. */
+function successReply(info: HandlerInfo, named: Map<z.ZodMiniType, string>, schemas: Json): Json {
+  const { reply } = info.contract;
+  if (isRaw(reply)) return { description: `Success: the ${reply.rawMediaType} document itself (no envelope).`, content: { [reply.rawMediaType]: { schema: { type: 'string' } } } };
+  if (reply === noData) return ref('responses', 'Message');
+  const data = outputSchema(reply, named, schemas);
+  const optional = reply.safeParse(undefined).success;
+  return {
+    description: optional ? 'Success: the envelope; `data`, when present, holds the answer.' : 'Success: the envelope, with the answer in `data`.',
+    content: {
+      'application/json': {
+        schema: { type: 'object', required: optional ? ['message'] : ['message', 'data'], properties: { message: { type: 'string' }, data } },
+      },
+    },
+  };
+}
+
+function operation(route: Route, info: HandlerInfo, operationId: string, named: Map<z.ZodMiniType, string>, schemas: Json): Json {
   const comment = withoutSourceRefs(headerComment(info.source));
   const responses: Json = {};
-  for (const status of successStatuses(info)) responses[status] = ref('responses', 'Ok');
+  for (const status of successStatuses(info)) responses[status] = successReply(info, named, schemas);
   for (const code of errorReplies(route, info)) responses[code] = ref('responses', ERROR_REPLIES[code]!.name);
   const body = requestBody(route, info);
   const params = parameters(route, info);
@@ -227,9 +298,9 @@ const ERROR_REPLIES: Record<string, { name: string; text: string; withErrors?: t
   '503': { name: 'ServiceUnavailable', text: 'The request ran out of time or a store could not be reached: nothing was left half-written; try again after Retry-After seconds.', retryAfter: true },
 };
 
-function components(): Json {
+function components(schemas: Json): Json {
   const responses: Json = {
-    Ok: { description: 'Success: the envelope, with the answer in `data`.', content: { 'application/json': { schema: ref('schemas', 'Envelope') } } },
+    Message: { description: 'Success: the envelope with its message only (no `data`).', content: { 'application/json': { schema: ref('schemas', 'Message') } } },
   };
   for (const reply of Object.values(ERROR_REPLIES)) {
     responses[reply.name] = {
@@ -254,12 +325,9 @@ function components(): Json {
     },
     schemas: {
       // shared/api.ts ApiBody: every JSON answer has this shape.
-      Envelope: {
-        type: 'object',
-        required: ['message'],
-        properties: { message: { type: 'string' }, data: { description: "The answer's content; its shape depends on the operation." } },
-      },
+      Message: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
       Error: { type: 'object', required: ['message'], properties: { message: { type: 'string' }, requestId: { type: 'string' } } },
+      ...schemas,
       ValidationError: {
         type: 'object',
         required: ['message'],
@@ -279,18 +347,73 @@ export interface OpenApiDocument {
   servers: Json[];
   tags: Json[];
   paths: Record<string, Record<string, Json>>;
+  webhooks: Record<string, Record<string, Json>>;
   components: Json;
+}
+
+/**
+ * The outgoing webhooks (OpenAPI 3.1 `webhooks`): one POST per event type, the body being the event
+ * envelope with that type's `data.object` (shared/schemas/webhooks.ts), signed in Clinic-Signature.
+ */
+function webhooks(named: Map<z.ZodMiniType, string>, schemas: Json): OpenApiDocument['webhooks'] {
+  const out: OpenApiDocument['webhooks'] = {};
+  for (const [type, text] of Object.entries(WEBHOOK_EVENTS) as [WebhookEventType, string][]) {
+    const object = WEBHOOK_EVENT_OBJECTS[type];
+    out[type] = {
+      post: {
+        operationId: `webhook${pascal(type)}`,
+        tags: ['webhooks'],
+        summary: text.replace(/\.$/, ''),
+        description:
+          `Sent to each endpoint registered for \`${type}\` (Organisation > Integrations), as a POST of JSON. ` +
+          `Verify the ${WEBHOOK_SIGNATURE_HEADER} header before trusting the body, and deduplicate on \`id\` (a delivery may come more than once; the events of one record come in order).`,
+        parameters: [
+          {
+            name: WEBHOOK_SIGNATURE_HEADER,
+            in: 'header',
+            required: true,
+            description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the endpoint\'s signing secret (shown once, when the endpoint is added). Refuse a `t` more than 5 minutes old.',
+            schema: { type: 'string', pattern: '^t=\\d+,v1=[0-9a-f]{64}$' },
+          },
+          { name: 'Clinic-Event-Id', in: 'header', required: true, description: "The event's `id`.", schema: { type: 'string' } },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['id', 'type', 'createdAt', 'organizationId', 'data'],
+                properties: {
+                  id: { type: 'string', description: 'The event id: the same on every delivery of this event.' },
+                  type: { type: 'string', const: type },
+                  createdAt: { type: 'string', description: 'ISO time the event happened.' },
+                  organizationId: { type: 'string' },
+                  data: { type: 'object', required: ['object'], properties: { object: outputSchema(object, named, schemas) } },
+                },
+              },
+            },
+          },
+        },
+        responses: { '2XX': { description: 'Received: any 2xx answer within 10 seconds ends the delivery; anything else is tried again later.' } },
+      },
+    };
+  }
+  return out;
 }
 
 /** The whole document, from every row of the route table. */
 export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
   const ids = operationIds();
+  const named = await namedSchemas();
+  const schemas: Json = {};
   const paths: OpenApiDocument['paths'] = {};
   for (const route of ROUTES) {
     const info = await loadHandler(route);
-    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route, info, ids.get(route)!);
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route, info, ids.get(route)!, named, schemas);
   }
+  const events = webhooks(named, schemas);
   const tags = [...new Set(ROUTES.map((r) => r.handler.split('/')[0]!))].map((name) => ({ name }));
   return {
     openapi: '3.1.1',
@@ -298,11 +421,48 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
       title: 'Clinic Suite API',
       version,
       description:
-        'Scheduling, forms and payments for clinics. Generated from the route table (functions/routes.ts) and the zod schemas each handler validates. Every JSON answer is the envelope `{ message, data?, errors? }`.',
+        'Scheduling, forms and payments for clinics. Generated from the route table (functions/routes.ts) and the zod schemas each handler validates and answers with. Every JSON answer is the envelope `{ message, data?, errors? }`; each operation documents its `data`. Answers may gain fields over time: ignore the ones you do not know. The `webhooks` section lists the events the API sends to your endpoints.',
     },
     servers: [{ url: '/api' }],
     tags,
     paths,
-    components: components(),
+    webhooks: events,
+    components: components(schemas),
   };
+}
+
+/** A schema that says nothing (`{}`, or only a description): an answer so described is undocumented. */
+const saysNothing = (schema: Json | undefined) => !schema || Object.keys(schema).filter((k) => k !== 'description').length === 0;
+
+/**
+ * Operations whose success replies do not say what they carry: each 2xx must be the message-only
+ * reply, a raw body of a media type, or the envelope with a `data` schema that says something.
+ */
+export function repliesWithoutSchema(document: Pick<OpenApiDocument, 'paths'>): string[] {
+  const missing: string[] = [];
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, op] of Object.entries(operations)) {
+      for (const [status, reply] of Object.entries((op.responses as Json | undefined) ?? {})) {
+        if (!/^2\d\d$/.test(status)) continue;
+        const r = reply as Json;
+        if (r.$ref === '#/components/responses/Message') continue;
+        const content = (r.content as Record<string, Json> | undefined) ?? {};
+        const json = content['application/json']?.schema as Json | undefined;
+        const raw = Object.entries(content).find(([type]) => type !== 'application/json');
+        const ok = json ? !saysNothing((json.properties as Json | undefined)?.data as Json | undefined) : Boolean(raw && !saysNothing(raw[1].schema as Json));
+        if (!ok) missing.push(`${method.toUpperCase()} ${path} ${status}`);
+      }
+    }
+  }
+  return missing;
+}
+
+/** Webhook events (shared/schemas/webhooks.ts WEBHOOK_EVENTS) the document has no payload schema for. */
+export function eventsWithoutPayload(document: Pick<OpenApiDocument, 'webhooks'>): string[] {
+  return Object.keys(WEBHOOK_EVENTS).filter((type) => {
+    const body = (document.webhooks?.[type]?.post as Json | undefined)?.requestBody as Json | undefined;
+    const schema = ((body?.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as Json | undefined;
+    const object = (((schema?.properties as Json | undefined)?.data as Json | undefined)?.properties as Json | undefined)?.object as Json | undefined;
+    return saysNothing(object);
+  });
 }

@@ -1,6 +1,7 @@
 // Account and sign-up schemas (spec sections 3 and 5). Used by the console's forms and the handlers.
 import * as z from 'zod/mini';
-import { email, lengthBetween, pageQuerySchema, password, requiredString } from './common';
+import { email, lengthBetween, pageOf, pageQuerySchema, password, pure, requiredString } from './common';
+import { userDetailsRecord, authDataRecord, permissionEntryRecord, securitySettingsRecord } from './records';
 
 export const GENDERS = ['male', 'female', 'other', 'prefer not to say'] as const;
 
@@ -114,3 +115,90 @@ export type SecuritySettingsInput = z.infer<typeof securitySettingsSchema>;
 
 /** GET /users/sessions paging. */
 export const sessionsQuerySchema = pageQuerySchema;
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** One session as the operations below answer it. */
+export const sessionView = /* @__PURE__ */ pure(() => z.object({
+  id: z.string(),
+  device: z.string(),
+  address: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  twoFactor: z.boolean(),
+  current: z.boolean(),
+}));
+
+/** `data` of POST /users/register-email. */
+export const registerEmailReply = authDataRecord;
+
+/** `data` of POST /users/verify-email-otp. */
+export const verifyEmailOtpReply = authDataRecord;
+
+/** `data` of POST /users/login. */
+export const loginReply = authDataRecord;
+
+/** `data` of POST /users/add-basic-details. */
+export const addBasicDetailsReply = authDataRecord;
+
+/** `data` of GET /users/profile. */
+export const accountGetProfileReply = userDetailsRecord;
+
+/** `data` of PATCH /users/profile. */
+export const accountUpdateProfileReply = userDetailsRecord;
+
+/** `data` of PATCH /users/profile-picture. */
+export const uploadProfilePictureReply = /* @__PURE__ */ pure(() => z.object({ profilePictureUrl: z.string() }));
+
+/** `data` of GET /users/profile-picture. */
+export const getProfilePictureReply = /* @__PURE__ */ pure(() => z.object({ profilePictureUrl: z.nullable(z.string()) }));
+
+/** `data` of GET /users/roles-permissions. */
+export const getRolesPermissionsReply = /* @__PURE__ */ pure(() => z.object({ roles: z.array(permissionEntryRecord), isOwner: z.boolean() }));
+
+/** `data` of POST /users/login/two-factor. */
+export const loginTwoFactorReply = authDataRecord;
+
+/** `data` of POST /users/two-factor/setup. */
+export const setupTwoFactorReply = /* @__PURE__ */ pure(() => z.object({ secret: z.string(), uri: z.string() }));
+
+/** `data` of POST /users/two-factor/enable. */
+export const enableTwoFactorReply = /* @__PURE__ */ pure(() => z.object({ recoveryCodes: z.array(z.string()) }));
+
+/** `data` of POST /users/two-factor/recovery-codes: the new codes, shown once. */
+export const regenerateRecoveryCodesReply = enableTwoFactorReply;
+
+/** `data` of GET /users/session. */
+export const getSessionReply = /* @__PURE__ */ pure(() => z.object({
+  session: sessionView,
+  idleTimeoutMinutes: z.number(),
+  twoFactorRequired: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  recoveryCodesLeft: z.number(),
+}));
+
+/** `data` of GET /users/sessions. */
+export const listSessionsReply = /* @__PURE__ */ pure(() => pageOf(sessionView));
+
+/** `data` of GET /organization/security. */
+export const getSecuritySettingsReply = securitySettingsRecord;
+
+/** `data` of PUT /organization/security. */
+export const updateSecuritySettingsReply = /* @__PURE__ */ pure(() => z.object({
+  idleTimeoutMinutes: z.number(),
+  requireTwoFactor: z.boolean(),
+}));
+
+/** `data` of GET /public/appointments/{apiKey}. */
+export const getPublicBookingPageReply = /* @__PURE__ */ pure(() => z.object({
+  organization: z.object({ name: z.string(), phoneNumber: z.string(), websiteUrl: z.string(), timeZone: z.string() }),
+  services: z.array(z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.optional(z.string()),
+    durationMinutes: z.number(),
+    priceCents: z.number(),
+  })),
+  genders: z.readonly(z.array(z.enum(GENDERS))),
+  attachments: z.object({ accept: z.string(), maxBytes: z.number() }),
+}));

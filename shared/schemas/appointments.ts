@@ -4,13 +4,14 @@
 import * as z from 'zod/mini';
 import { APPOINTMENT_MESSAGES as M, APPOINTMENT_STATUSES, OPTIONAL_TEXT, isoDatePart, timePart, tooLong } from '../appointments/form';
 import { GENDERS } from './account';
-import { E164_PHONE, requiredString } from './common';
+import { E164_PHONE, pageOf, pure, requiredString } from './common';
 
 export {
   ACTIVE_STATUSES, APPOINTMENT_STATUSES, ATTACHMENT_ACCEPT, ATTACHMENT_FIELDS, ATTACHMENT_LABELS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES,
   BOOKING_MAX_BODY_BYTES, STATUS_LABELS, STATUS_TRANSITIONS, isActiveStatus, isoDatePart, timePart,
   type AppointmentStatus, type AttachmentField,
 } from '../appointments/form';
+import { assigneeRecord, appointmentViewRecord, appointmentLogEntryRecord } from './records';
 
 /**
  * An optional text field: trimmed, '' becomes undefined (multipart forms send empty fields as ''), and
@@ -185,3 +186,98 @@ export const exportQuery = z.object({
 export const logsQuery = z.object({ ...pageQuery, appointmentId: z.optional(z.string().check(z.maxLength(64))) });
 
 export const myAppointmentsQuery = z.object({ ...pageQuery, sortASC: flag, active: flag, inactive: flag });
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** `data` of GET /appointments. */
+export const listAppointmentsReply = /* @__PURE__ */ pure(() => z.object({
+  items: z.array(appointmentViewRecord),
+  nextCursor: z.optional(z.string()),
+  pageNumber: z.number(),
+  pageSize: z.number(),
+  total: z.optional(z.number()),
+}));
+
+/** `data` of POST /appointments/book-custom. */
+export const bookAppointmentReply = appointmentViewRecord;
+
+/** `data` of GET /appointments/assigned/to/me. */
+export const listMyAppointmentsReply = /* @__PURE__ */ pure(() => z.object({
+  items: z.array(appointmentViewRecord),
+  nextCursor: z.optional(z.string()),
+  pageNumber: z.number(),
+  pageSize: z.number(),
+}));
+
+/** `data` of GET /appointments/appointment-logs. */
+export const listAppointmentLogsReply = /* @__PURE__ */ pure(() => pageOf(appointmentLogEntryRecord));
+
+/** `data` of POST /appointments/assign. */
+export const assignAppointmentReply = appointmentViewRecord;
+
+/** `data` of GET /appointments/assignees. */
+export const listAssigneesReply = /* @__PURE__ */ pure(() => z.object({
+  items: z.array(z.object({
+    userId: z.string(),
+    name: z.string(),
+    email: z.string(),
+    isOwner: z.boolean(),
+    status: z.enum(['active', 'invited']),
+  })),
+}));
+
+/** `data` of GET /appointments/{id}. */
+export const getAppointmentReply = /* @__PURE__ */ pure(() => z.object({
+  log: z.array(appointmentLogEntryRecord),
+  logNextCursor: z.optional(z.string()),
+  fullName: z.string(),
+  statusLabel: z.string(),
+  assignee: z.nullable(assigneeRecord),
+  email: z.string(),
+  status: z.enum(['requested', 'confirmed', 'completed', 'cancelled', 'no-show']),
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender: z.optional(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  phone: z.string(),
+  dob: z.optional(z.string()),
+  bookingDate: z.string(),
+  bookingTime: z.string(),
+  preferredLocation: z.optional(z.string()),
+  reasonOfAppointment: z.optional(z.string()),
+  primaryInsurance: z.optional(z.string()),
+  insuranceMemberId: z.optional(z.string()),
+  additionalNotes: z.optional(z.string()),
+  appointmentType: z.optional(z.string()),
+  attachments: z.object({ insuranceCardImage: z.optional(z.string()), debtorReferralDocument: z.optional(z.string()) }),
+  customerId: z.optional(z.string()),
+  source: z.enum(['public', 'staff']),
+  practitionerId: z.optional(z.string()),
+  practitionerName: z.optional(z.string()),
+  durationMinutes: z.optional(z.number()),
+  startUtc: z.optional(z.string()),
+  createdBy: z.optional(z.string()),
+  version: z.number(),
+}));
+
+/** `data` of GET /appointments/{id}/attachments/{field}. */
+export const getAttachmentReply = /* @__PURE__ */ pure(() => z.object({ url: z.string(), expiresInSeconds: z.number() }));
+
+/** `data` of PATCH /appointments/{id}/update-assignee. */
+export const updateAssigneeReply = appointmentViewRecord;
+
+/** `data` of GET /appointments/{id}/remove-assignee. */
+export const removeAssigneeReply = appointmentViewRecord;
+
+/** `data` of PATCH /appointments/{id}/change-status. */
+export const changeStatusReply = appointmentViewRecord;
+
+/** `data` of POST /public/appointments/book-custom. */
+export const requestAppointmentReply = /* @__PURE__ */ pure(() => z.object({
+  id: z.string(),
+  status: z.string(),
+  bookingDate: z.string(),
+  bookingTime: z.string(),
+}));

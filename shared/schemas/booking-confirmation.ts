@@ -3,6 +3,7 @@
 // where. Used by the handler and the page, so both read the same shape.
 import * as z from 'zod/mini';
 import { requiredString } from './common';
+import { bookingConfirmationRecord } from './records';
 
 export const CONFIRMATION_MESSAGES = {
   unknown: 'We could not find this booking. Please check your email for the confirmation.',
@@ -37,3 +38,8 @@ export interface BookingConfirmation {
   /** The booking's calendar file (the confirmation mail's attachment): only when confirmed. */
   ics?: string;
 }
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** `data` of POST /bookings/confirmation. */
+export const getConfirmationReply = bookingConfirmationRecord;

@@ -7,9 +7,10 @@
 import * as z from 'zod/mini';
 import { BOOKING_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from '../bookings/form';
 import { WEEKDAYS, minutesOf, normaliseTime, parseDate } from '../bookings/time';
-import { requiredString } from './common';
+import { pageOf, pure, requiredString } from './common';
 import { amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
 import { isSitePath } from '../redirect-url';
+import { stripeEventOutcomeRecord, bookingPackageViewRecord, availabilityViewRecord, bookingViewRecord } from './records';
 
 export { BOOKING_MESSAGES };
 
@@ -264,3 +265,108 @@ export const packageListQuerySchema = z.object({
   ),
   cursor: z.optional(z.string()),
 });
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** One free start time of a day, as the booking page offers it. */
+export const freeTimeView = /* @__PURE__ */ pure(() => z.object({
+  time: z.string(),
+  startUtc: z.string(),
+  endUtc: z.string(),
+  label: z.string(),
+  remaining: z.number(),
+  /** For a package with practitioners: who is free then (`remaining` is their number). */
+  practitionerIds: z.optional(z.array(z.string())),
+}));
+
+/** `data` of POST /payments/stripe/webhook. */
+export const stripeEventsReply = /* @__PURE__ */ pure(() => z.object({ received: z.boolean(), outcome: stripeEventOutcomeRecord }));
+
+/** `data` of GET /bookings/packages and GET /bookings/get-packages. */
+export const bookingPackagesListPackagesReply = /* @__PURE__ */ pure(() => pageOf(bookingPackageViewRecord));
+
+/** `data` of POST /bookings/packages. */
+export const bookingPackagesCreatePackageReply = bookingPackageViewRecord;
+
+/** `data` of GET /bookings/packages/{id}. */
+export const bookingPackagesGetPackageReply = bookingPackageViewRecord;
+
+/** `data` of PUT /bookings/packages/{id}. */
+export const bookingPackagesUpdatePackageReply = bookingPackageViewRecord;
+
+/** `data` of DELETE /bookings/packages/{id}. */
+export const bookingPackagesDeletePackageReply = /* @__PURE__ */ pure(() => z.object({ id: z.string(), deletedAt: z.string() }));
+
+/** `data` of GET /bookings/availability. */
+export const getAvailabilityReply = availabilityViewRecord;
+
+/** `data` of PUT /bookings/availability. */
+export const updateAvailabilityReply = availabilityViewRecord;
+
+/** `data` of GET /bookings/free-times. */
+export const listFreeTimesReply = /* @__PURE__ */ pure(() => z.object({
+  date: z.string(),
+  timeZone: z.string(),
+  timeZoneName: z.string(),
+  timeZoneAbbreviation: z.string(),
+  status: z.string(),
+  slotMinutes: z.number(),
+  slots: z.array(freeTimeView),
+}));
+
+/** `data` of POST /bookings/available-packages. */
+export const listAvailablePackagesReply = /* @__PURE__ */ pure(() => z.array(z.object({
+  durationMinutes: z.number(),
+  practitioners: z.array(z.object({ id: z.string(), name: z.string(), title: z.string() })),
+  id: z.string(),
+  packageName: z.string(),
+  packagePrice: z.number(),
+  packagePriceCents: z.number(),
+  packageDescription: z.string(),
+  isActive: z.boolean(),
+})));
+
+/** `data` of POST /bookings/available-slots. */
+export const listAvailableSlotsReply = /* @__PURE__ */ pure(() => z.object({
+  clinicName: z.string(),
+  date: z.string(),
+  timeZone: z.string(),
+  timeZoneName: z.string(),
+  timeZoneAbbreviation: z.string(),
+  status: z.string(),
+  slotMinutes: z.number(),
+  slots: z.array(freeTimeView),
+}));
+
+/** `data` of POST /bookings/available-days. */
+export const listAvailableDaysReply = /* @__PURE__ */ pure(() => z.object({
+  timeZone: z.string(),
+  timeZoneName: z.string(),
+  days: z.array(z.object({ date: z.string(), free: z.number() })),
+}));
+
+/** `data` of POST /bookings/create-booking. */
+export const createBookingReply = /* @__PURE__ */ pure(() => z.object({
+  checkoutUrl: z.string(),
+  bookingId: z.string(),
+  holdExpiresAt: z.nullable(z.string()),
+  bookingDate: z.string(),
+  bookingTime: z.string(),
+  timeZone: z.string(),
+  startUtc: z.string(),
+  packageName: z.string(),
+  practitionerId: z.nullable(z.string()),
+  practitionerName: z.nullable(z.string()),
+  amount: z.number(),
+  amountCents: z.number(),
+  currency: z.string(),
+}));
+
+/** `data` of GET /bookings/bookings/list/all and GET /bookings. */
+export const listBookingsReply = /* @__PURE__ */ pure(() => pageOf(bookingViewRecord));
+
+/** `data` of GET /bookings/booking/{id}. */
+export const bookingsGetBookingReply = bookingViewRecord;
+
+/** `data` of POST /bookings/booking/{id}/cancel. */
+export const bookingsCancelBookingReply = bookingViewRecord;

@@ -1,6 +1,7 @@
 // Calendar feeds: private, revocable ICS subscription URLs (one per practitioner, or the clinic's)
 // that Google, Apple and Outlook calendars poll. Used by the console's card and by the handlers.
 import * as z from 'zod/mini';
+import { calendarFeedCreatedRecord } from './records';
 
 export const CALENDAR_FEED_MESSAGES = {
   notFound: 'This calendar feed was not found.',
@@ -40,3 +41,8 @@ export interface CalendarFeedCreated extends CalendarFeedView {
   /** The same as webcal://, which opens the calendar app's subscribe dialog. */
   webcalUrl: string;
 }
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** `data` of POST /calendar/feeds. */
+export const createFeedReply = calendarFeedCreatedRecord;

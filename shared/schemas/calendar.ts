@@ -3,7 +3,8 @@
 import * as z from 'zod/mini';
 import { addDays, normaliseTime, parseDate } from '../bookings/slots';
 import { BOOKING_MESSAGES } from '../bookings/form';
-import { requiredString } from './common';
+import { pure, requiredString } from './common';
+import { appointmentViewRecord, bookingViewRecord, calendarViewRecord, calendarFeedViewRecord } from './records';
 
 export const CALENDAR_KINDS = ['appointment', 'booking'] as const;
 export type CalendarKind = (typeof CALENDAR_KINDS)[number];
@@ -67,3 +68,17 @@ export const bookingMoveSchema = z.extend(calendarMoveSchema, {
   notify: z.optional(z.boolean('notify must be true or false')),
 });
 export type BookingMove = z.input<typeof bookingMoveSchema>;
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** `data` of GET /calendar. */
+export const listCalendarReply = calendarViewRecord;
+
+/** `data` of POST /bookings/booking/{id}/move. */
+export const moveBookingReply = bookingViewRecord;
+
+/** `data` of PATCH /appointments/{id}/reschedule. */
+export const rescheduleAppointmentReply = appointmentViewRecord;
+
+/** `data` of GET /calendar/feeds. */
+export const listFeedsReply = /* @__PURE__ */ pure(() => z.object({ items: z.array(calendarFeedViewRecord) }));

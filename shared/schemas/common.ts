@@ -49,3 +49,20 @@ export const pageQueryShape = {
 };
 /** A list's query with nothing but paging. */
 export const pageQuerySchema = z.object(pageQueryShape);
+
+/**
+ * `pure(() => z.object(...))`, marked `@__PURE__`: a schema a bundle may leave out when nothing uses it.
+ * esbuild drops an unused call marked pure only when its arguments have no effects, and nested
+ * `z.string()` calls might have some; a function argument has none. Handlers import one reply each
+ * from files that hold many, so the reply schemas are built this way (Lambda bundle budget).
+ */
+export const pure = <T>(build: () => T): T => build();
+
+/**
+ * The `reply` of an answer that has no `data`, only its message: declared, so that "none" is told
+ * apart from "forgot" (functions/lib/http.ts endpoint()).
+ */
+export const noData = z.undefined();
+
+/** One page of a list reply: `{ items, nextCursor? }` (shared/api.ts Page). */
+export const pageOf = <T extends z.ZodMiniType>(item: T) => z.object({ items: z.array(item), nextCursor: z.optional(z.string()) });

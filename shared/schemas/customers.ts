@@ -2,8 +2,9 @@
 // each unique within the organisation; a public request or a staff booking finds or creates one.
 import * as z from 'zod/mini';
 import { GENDERS } from './account';
-import { E164_PHONE, requiredString } from './common';
+import { E164_PHONE, pure, requiredString } from './common';
 import { isoDatePart } from './appointments';
+import { appointmentViewRecord } from './records';
 
 const optionalText = (max: number, label: string) =>
   z.optional(z.pipe(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)), z.transform((v) => v || undefined)));
@@ -52,3 +53,48 @@ export const customerSchema = z
     z.refine((c) => Boolean(c.email || c.phone), { message: 'Please enter an email or a phone number', path: ['email'] }),
   );
 export type CustomerInput = z.infer<typeof customerSchema>;
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** One customer as the operations below answer it. */
+export const customerView = /* @__PURE__ */ pure(() => z.object({
+  fullName: z.string(),
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.optional(z.string()),
+  phone: z.optional(z.string()),
+  gender: z.optional(z.string()),
+  dob: z.optional(z.string()),
+  notes: z.optional(z.string()),
+  appointmentCount: z.number(),
+  lastAppointmentAt: z.optional(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number(),
+}));
+
+/** `data` of POST /customers. */
+export const createCustomerReply = customerView;
+
+/** `data` of GET /customers/{id}. */
+export const getCustomerReply = /* @__PURE__ */ pure(() => z.object({
+  appointments: z.array(appointmentViewRecord),
+  fullName: z.string(),
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.optional(z.string()),
+  phone: z.optional(z.string()),
+  gender: z.optional(z.string()),
+  dob: z.optional(z.string()),
+  notes: z.optional(z.string()),
+  appointmentCount: z.number(),
+  lastAppointmentAt: z.optional(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number(),
+}));
+
+/** `data` of PUT /customers/{id}. */
+export const updateCustomerReply = customerView;

@@ -3,9 +3,10 @@
 // Prices and amounts are major units of the clinic's currency on the wire (12.5 = $12.50, 5000 =
 // ¥5,000); the server stores minor units with the currency (shared/currency.ts).
 import * as z from 'zod/mini';
-import { amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
-import { FIELD_ATTRIBUTES, FIELD_TYPES, OPTION_TYPES } from '../forms/types';
-import { requiredString } from './common';
+import { CURRENCIES, amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
+import { FIELD_ATTRIBUTES, FIELD_TYPES, MAX_AMOUNT_CENTS, OPTION_TYPES } from '../forms/types';
+import { pageOf, pure, requiredString } from './common';
+import { formViewRecord, submissionAnswerRecord, submissionViewRecord, paymentStatusRecord, publicFormRecord, leadSummaryRecord } from './records';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const text = (max: number, message = `Maximum ${max} symbols`) =>
@@ -200,3 +201,190 @@ export const formLeadsSchema = z.object({
 
 /** POST /forms/get-lead-details (legacy). */
 export const leadDetailsSchema = z.object({ leadId: requiredString('leadId is required') });
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** One form package (pricing tier), as the operations below answer it. */
+export const formPackageView = /* @__PURE__ */ pure(() => z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.nullable(z.string()),
+  price: z.number(),
+  priceCents: z.number(),
+  image: z.nullable(z.string()),
+  imageUrl: z.nullable(z.string()),
+  customAmountEnabled: z.boolean(),
+  isPayable: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}));
+
+/** One lead with its answers and the payments made for it. */
+export const leadDetailsView = /* @__PURE__ */ pure(() => z.object({
+  payments: z.array(z.object({
+    status: paymentStatusRecord,
+    id: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    packageId: z.string(),
+    formId: z.string(),
+    formName: z.string(),
+    packageName: z.string(),
+    submissionId: z.string(),
+    amountCents: z.number(),
+    currency: z.enum(CURRENCIES),
+    customAmount: z.boolean(),
+    stripeSessionId: z.nullable(z.string()),
+    paymentIntentId: z.nullable(z.string()),
+    payerEmail: z.nullable(z.string()),
+    payerName: z.nullable(z.string()),
+    amountPaidCents: z.nullable(z.number()),
+    refundedCents: z.nullable(z.number()),
+    paidAt: z.nullable(z.string()),
+    needsAttention: z.optional(z.nullable(z.string())),
+    amount: z.number(),
+  })),
+  email: z.nullable(z.string()),
+  id: z.string(),
+  name: z.nullable(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  packageId: z.nullable(z.string()),
+  formId: z.string(),
+  formName: z.string(),
+  answers: z.array(submissionAnswerRecord),
+  packageName: z.nullable(z.string()),
+  paymentStatus: z.enum(['none', 'pending', 'failed', 'paid', 'expired', 'refunded', 'partially_refunded']),
+  paymentId: z.nullable(z.string()),
+}));
+
+/** `data` of POST /form-builder/form. */
+export const createFormReply = formViewRecord;
+
+/** `data` of GET /form-builder/form and GET /forms/list. */
+export const listFormsReply = /* @__PURE__ */ pure(() => pageOf(formViewRecord));
+
+/** `data` of GET /form-builder/form/{id}. */
+export const getFormReply = formViewRecord;
+
+/** `data` of PUT /form-builder/form/{id}. */
+export const updateFormReply = formViewRecord;
+
+/** `data` of DELETE /form-builder/form/{id}. */
+export const deleteFormReply = /* @__PURE__ */ pure(() => z.object({ id: z.string() }));
+
+/** `data` of GET /form-builder/form/{id}/submissions. */
+export const listFormSubmissionsReply = /* @__PURE__ */ pure(() => pageOf(submissionViewRecord));
+
+/** `data` of PUT /form/{formId}/package. */
+export const linkPackagesReply = formViewRecord;
+
+/** `data` of POST /forms/create. */
+export const createFormLegacyReply = formViewRecord;
+
+/** `data` of POST /forms/get-leads. */
+export const getFormLeadsReply = /* @__PURE__ */ pure(() => pageOf(submissionViewRecord));
+
+/** `data` of POST /forms/get-lead-details. */
+export const getLeadDetailsReply = leadDetailsView;
+
+/** `data` of GET /packages and GET /leads/packages. */
+export const formPackagesListPackagesReply = /* @__PURE__ */ pure(() => pageOf(formPackageView));
+
+/** `data` of POST /packages. */
+export const formPackagesCreatePackageReply = formPackageView;
+
+/** `data` of GET /packages/{id}. */
+export const formPackagesGetPackageReply = formPackageView;
+
+/** `data` of PUT /packages/{id}. */
+export const formPackagesUpdatePackageReply = formPackageView;
+
+/** `data` of DELETE /packages/{id}. */
+export const formPackagesDeletePackageReply = /* @__PURE__ */ pure(() => z.object({ id: z.string() }));
+
+/** `data` of POST /leads/update-package-image. */
+export const uploadPackageImageReply = formPackageView;
+
+/** `data` of GET /leads/forms/{formId}. */
+export const getPublicFormReply = publicFormRecord;
+
+/** `data` of POST /leads/forms/{formId}/files. */
+export const uploadFormFileReply = /* @__PURE__ */ pure(() => z.object({ key: z.string() }));
+
+/** `data` of POST /form-builder/form/{id}/submissions. */
+export const submitFormReply = /* @__PURE__ */ pure(() => z.object({
+  submissionId: z.string(),
+  packageId: z.nullable(z.string()),
+  isPayable: z.boolean(),
+  redirectUrl: z.string(),
+}));
+
+/** `data` of POST /leads/payments/session. */
+export const createPaymentSessionReply = /* @__PURE__ */ pure(() => z.object({
+  url: z.string(),
+  sessionId: z.string(),
+  paymentId: z.string(),
+  amount: z.number(),
+  amountCents: z.number(),
+  currency: z.string(),
+}));
+
+/** `data` of GET /leads. */
+export const listLeadsReply = /* @__PURE__ */ pure(() => pageOf(leadSummaryRecord));
+
+/** `data` of GET /leads/{id}. */
+export const getLeadReply = leadDetailsView;
+
+/** `data` of GET /leads/{id}/files/{fieldId}. */
+export const getLeadFileReply = /* @__PURE__ */ pure(() => z.object({ url: z.string(), expiresInSeconds: z.number() }));
+
+/** `data` of GET /payment/submission/{id}. */
+export const getPaymentReply = /* @__PURE__ */ pure(() => z.object({
+  status: paymentStatusRecord,
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  packageId: z.string(),
+  formId: z.string(),
+  formName: z.string(),
+  packageName: z.string(),
+  submissionId: z.string(),
+  amountCents: z.number(),
+  currency: z.enum(CURRENCIES),
+  customAmount: z.boolean(),
+  stripeSessionId: z.nullable(z.string()),
+  paymentIntentId: z.nullable(z.string()),
+  payerEmail: z.nullable(z.string()),
+  payerName: z.nullable(z.string()),
+  amountPaidCents: z.nullable(z.number()),
+  refundedCents: z.nullable(z.number()),
+  paidAt: z.nullable(z.string()),
+  needsAttention: z.optional(z.nullable(z.string())),
+  amount: z.number(),
+}));
+
+/** `data` of GET /leads/payment-submissions/form/{id}. */
+export const listFormPaymentsReply = /* @__PURE__ */ pure(() => pageOf(z.object({
+  status: paymentStatusRecord,
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  packageId: z.string(),
+  formId: z.string(),
+  formName: z.string(),
+  packageName: z.string(),
+  submissionId: z.string(),
+  amountCents: z.number(),
+  currency: z.enum(CURRENCIES),
+  customAmount: z.boolean(),
+  stripeSessionId: z.nullable(z.string()),
+  paymentIntentId: z.nullable(z.string()),
+  payerEmail: z.nullable(z.string()),
+  payerName: z.nullable(z.string()),
+  amountPaidCents: z.nullable(z.number()),
+  refundedCents: z.nullable(z.number()),
+  paidAt: z.nullable(z.string()),
+  needsAttention: z.optional(z.nullable(z.string())),
+  amount: z.number(),
+})));

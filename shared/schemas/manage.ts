@@ -3,7 +3,9 @@
 import * as z from 'zod/mini';
 import { BOOKING_MESSAGES } from '../bookings/form';
 import { normaliseTime, parseDate } from '../bookings/time';
-import { requiredString } from './common';
+import { pure, requiredString } from './common';
+import { freeTimeView } from './bookings';
+import { manageViewRecord } from './records';
 
 export const MANAGE_MESSAGES = {
   unknown: 'This link is not valid or has expired. Please contact the clinic.',
@@ -59,3 +61,25 @@ export interface ManageView {
   /** The currency of the amounts (lowercase ISO code). */
   currency: string;
 }
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** `data` of POST /public/manage/booking. */
+export const manageGetBookingReply = manageViewRecord;
+
+/** `data` of POST /public/manage/slots. */
+export const listSlotsReply = /* @__PURE__ */ pure(() => z.object({
+  date: z.string(),
+  timeZone: z.string(),
+  timeZoneName: z.string(),
+  timeZoneAbbreviation: z.string(),
+  status: z.string(),
+  slotMinutes: z.number(),
+  slots: z.array(freeTimeView),
+}));
+
+/** `data` of POST /public/manage/cancel. */
+export const manageCancelBookingReply = manageViewRecord;
+
+/** `data` of POST /public/manage/reschedule. */
+export const rescheduleBookingReply = manageViewRecord;

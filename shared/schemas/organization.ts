@@ -6,7 +6,8 @@ import { CURRENCIES, type Currency } from '../currency';
 import { MODULES } from '../permissions';
 import { CALLING_CODE } from '../sms-countries';
 import { organizationSchema } from './account';
-import { email, lengthBetween, pageQueryShape, password, requiredString } from './common';
+import { email, lengthBetween, pageOf, pageQueryShape, password, pure, requiredString } from './common';
+import { authDataRecord, permissionEntryRecord, inviteDetailsRecord, notificationViewRecord, auditLogViewRecord, setupProgressRecord } from './records';
 
 // ---------------------------------------------------------------------------------------------
 // Organisation profile
@@ -281,3 +282,110 @@ export interface AuditLogView {
   /** The member who did it; null when they have since left the organisation. */
   actor: { userId: string; email: string; firstName?: string; lastName?: string } | null;
 }
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** One member as the operations below answer it. */
+export const memberView = /* @__PURE__ */ pure(() => z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  firstName: z.optional(z.string()),
+  lastName: z.optional(z.string()),
+  isOwner: z.boolean(),
+  status: z.enum(['active', 'invited']),
+  roles: z.array(permissionEntryRecord),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}));
+
+/** The organisation's profile, as the operations below answer it. */
+export const organizationProfileView = /* @__PURE__ */ pure(() => z.object({
+  smsCountryCodes: z.array(z.string()),
+  reminderHours: z.number(),
+  reminderSms: z.boolean(),
+  cancellationCutoffHours: z.number(),
+  cancellationRefund: z.enum(['full', 'none']),
+  address: z.string(),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  legalName: z.string(),
+  websiteUrl: z.string(),
+  phoneNumber: z.string(),
+  ownerId: z.string(),
+  timeZone: z.string(),
+  apiKeyRotatedAt: z.optional(z.string()),
+  logoKey: z.nullable(z.string()),
+  brandColor: z.string(),
+  currency: z.enum(CURRENCIES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}));
+
+/** `data` of POST /users/add-organization. */
+export const addOrganizationReply = authDataRecord;
+
+/** `data` of GET /dashboard. */
+export const getSummaryReply = /* @__PURE__ */ pure(() => z.object({
+  members: z.optional(z.number()),
+  appointments: z.optional(z.number()),
+  services: z.optional(z.number()),
+  forms: z.optional(z.number()),
+  bookings: z.optional(z.number()),
+  myAppointments: z.optional(z.number()),
+}));
+
+/** `data` of GET /organization/profile. */
+export const organizationGetProfileReply = organizationProfileView;
+
+/** `data` of PATCH /organization/profile. */
+export const organizationUpdateProfileReply = organizationProfileView;
+
+/** `data` of POST and DELETE /organization/logo: the profile with its logo saved or removed. */
+export const organizationLogoReply = organizationProfileView;
+
+/** `data` of GET /organization/integration. */
+export const getIntegrationReply = /* @__PURE__ */ pure(() => z.object({ apiKey: z.string(), rotatedAt: z.nullable(z.string()) }));
+
+/** `data` of POST /organization/generate-integration. */
+export const generateIntegrationReply = /* @__PURE__ */ pure(() => z.object({ apiKey: z.string(), rotatedAt: z.string() }));
+
+/** `data` of GET /organization/members. */
+export const memberListReply = /* @__PURE__ */ pure(() => pageOf(memberView));
+
+/** `data` of GET /users. */
+export const listUsersReply = /* @__PURE__ */ pure(() => pageOf(memberView));
+
+/** `data` of GET /organization/members/{id}. */
+export const getMemberReply = memberView;
+
+/** `data` of POST /organization/members/add. */
+export const addMemberReply = memberView;
+
+/** `data` of POST /organization/members/update. */
+export const updateMemberReply = memberView;
+
+/** `data` of POST /users/invite-details. */
+export const inviteDetailsReply = inviteDetailsRecord;
+
+/** `data` of POST /users/accept-invite. */
+export const acceptInviteReply = authDataRecord;
+
+/** `data` of GET /notifications. */
+export const listNotificationsReply = /* @__PURE__ */ pure(() => z.array(notificationViewRecord));
+
+/** `data` of GET /notifications/unread-count. */
+export const unreadCountReply = /* @__PURE__ */ pure(() => z.object({ unread: z.number() }));
+
+/** `data` of GET /notifications/mark-as-read/{id}. */
+export const markAsReadReply = /* @__PURE__ */ pure(() => z.object({ id: z.string(), read: z.boolean(), unread: z.number() }));
+
+/** `data` of DELETE /notifications/{id}. */
+export const deleteNotificationReply = /* @__PURE__ */ pure(() => z.object({ id: z.string(), unread: z.number() }));
+
+/** `data` of GET /logs. */
+export const listLogsReply = /* @__PURE__ */ pure(() => pageOf(auditLogViewRecord));
+
+/** `data` of GET /organization/setup. */
+export const getSetupReply = setupProgressRecord;

@@ -4,7 +4,8 @@
 import * as z from 'zod/mini';
 import { WEEKDAYS, parseDate, type Interval, type Weekday } from '../bookings/time';
 import { dayHours } from './bookings';
-import { requiredString } from './common';
+import { pure, requiredString } from './common';
+import { practitionerViewRecord } from './records';
 
 export const PRACTITIONER_MESSAGES = {
   name: 'Name is required',
@@ -70,3 +71,20 @@ export interface PublicPractitioner {
   name: string;
   title: string;
 }
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** `data` of GET /practitioners. */
+export const listPractitionersReply = /* @__PURE__ */ pure(() => z.object({ items: z.array(practitionerViewRecord) }));
+
+/** `data` of POST /practitioners. */
+export const createPractitionerReply = practitionerViewRecord;
+
+/** `data` of GET /practitioners/{id}. */
+export const getPractitionerReply = practitionerViewRecord;
+
+/** `data` of PUT /practitioners/{id}. */
+export const updatePractitionerReply = practitionerViewRecord;
+
+/** `data` of DELETE /practitioners/{id}. */
+export const deletePractitionerReply = /* @__PURE__ */ pure(() => z.object({ id: z.string(), deletedAt: z.string() }));

@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../appointments/form';
 import { parseDate } from '../bookings/time';
+import { setupProgressRecord, reportRecord, practitionerReportRecord } from './records';
 
 /** The longest period one report covers: a year of whole weeks. */
 export const MAX_REPORT_WEEKS = 53;
@@ -140,3 +141,14 @@ export const setupUpdateSchema = z.object({
 
 /** The first step neither done nor skipped: where the wizard resumes (undefined when all are). */
 export const nextSetupStep = (p: Pick<SetupProgress, 'steps'>): SetupStep | undefined => SETUP_STEPS.find((s) => p.steps[s] === 'todo');
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** `data` of PUT /organization/setup. */
+export const updateSetupReply = setupProgressRecord;
+
+/** `data` of GET /reports. */
+export const getReportReply = reportRecord;
+
+/** `data` of GET /reports/practitioners. */
+export const getPractitionerReportReply = practitionerReportRecord;

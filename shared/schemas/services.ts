@@ -1,7 +1,7 @@
 // Service categories and services (spec: fields "not shown"; designed for a clinic): a service has a
 // category, a name, a duration in minutes, a price in cents and an active flag.
 import * as z from 'zod/mini';
-import { requiredString } from './common';
+import { pageOf, pure, requiredString } from './common';
 
 const optionalText = (max: number, label: string) =>
   z.optional(z.pipe(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)), z.transform((v) => v || undefined)));
@@ -47,3 +47,72 @@ export const listServicesQuery = z.object({
   categoryId: z.optional(z.string().check(z.maxLength(64))),
   active: flag,
 });
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** One category as the operations below answer it. */
+export const categoryView = /* @__PURE__ */ pure(() => z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  description: z.optional(z.string()),
+  version: z.number(),
+  serviceCount: z.number(),
+}));
+
+/** One service as the operations below answer it. */
+export const serviceView = /* @__PURE__ */ pure(() => z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  description: z.optional(z.string()),
+  active: z.boolean(),
+  durationMinutes: z.number(),
+  version: z.number(),
+  categoryId: z.string(),
+  priceCents: z.number(),
+}));
+
+/** `data` of GET /service-categories. */
+export const listCategoriesReply = /* @__PURE__ */ pure(() => pageOf(categoryView));
+
+/** `data` of POST /service-categories. */
+export const createCategoryReply = categoryView;
+
+/** `data` of GET /service-categories/{id}. */
+export const getCategoryReply = categoryView;
+
+/** `data` of PUT /service-categories/{id}. */
+export const updateCategoryReply = categoryView;
+
+/** `data` of GET /services. */
+export const listServicesReply = /* @__PURE__ */ pure(() => pageOf(serviceView));
+
+/** `data` of POST /services. */
+export const createServiceReply = serviceView;
+
+/** `data` of GET /services/{id}. */
+export const getServiceReply = serviceView;
+
+/** `data` of PUT /services/{id}. */
+export const updateServiceReply = serviceView;
+
+/** `data` of GET /customers. */
+export const listCustomersReply = /* @__PURE__ */ pure(() => pageOf(z.object({
+  fullName: z.string(),
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.optional(z.string()),
+  phone: z.optional(z.string()),
+  gender: z.optional(z.string()),
+  dob: z.optional(z.string()),
+  notes: z.optional(z.string()),
+  appointmentCount: z.number(),
+  lastAppointmentAt: z.optional(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number(),
+})));

@@ -1,6 +1,7 @@
 // SMS to a customer or a phone number: a plus sign and 10 to 15 digits; 1 to 480 characters.
 import * as z from 'zod/mini';
-import { E164_PHONE } from './common';
+import { E164_PHONE, pageOf, pure } from './common';
+import { smsMessageRecord, smsMessageViewRecord } from './records';
 
 export const SMS_MAX_LENGTH = 480;
 
@@ -34,3 +35,11 @@ export const listSmsQuery = z.object({
 
 /** A number outside the countries the clinic's SMS may go to (organisation profile, SMS countries). */
 export const SMS_COUNTRY_REFUSED = "Text messages may not go to this number's country. Add its country code to the SMS countries in the organisation profile.";
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** `data` of GET /sms. */
+export const listSmsReply = /* @__PURE__ */ pure(() => pageOf(smsMessageRecord));
+
+/** `data` of POST /sms. */
+export const sendSmsReply = smsMessageViewRecord;

@@ -2,7 +2,8 @@
 // each event the organisation produces is sent, signed, to the endpoints that asked for its type.
 // This file is the contract between the API (functions/webhooks/) and the console.
 import * as z from 'zod/mini';
-import { pageQuerySchema } from './common';
+import { pageOf, pageQuerySchema, pure } from './common';
+import { webhookDeliveryRecord, webhookDeliveryStatusRecord, webhookEndpointCreatedRecord, webhookEndpointRecord } from './records';
 
 /** Every event type an endpoint can ask for, with the sentence the console shows next to it. */
 export const WEBHOOK_EVENTS = {
@@ -45,43 +46,20 @@ export const webhookEndpointUpdateSchema = z.object({
 });
 export type WebhookEndpointUpdate = z.infer<typeof webhookEndpointUpdateSchema>;
 
-/** An endpoint as the API returns it: never its secret, only the last four characters. */
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  description?: string;
-  events: WebhookEventType[];
-  enabled: boolean;
-  /** e.g. "whsec_…3f9a" */
-  secretHint: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** An endpoint as the API returns it: never its secret, only the last four characters ("whsec_…3f9a"). */
+export type WebhookEndpoint = z.infer<typeof webhookEndpointRecord>;
 
 /** POST /organization/webhooks answers 201 with the endpoint and its signing secret, shown once. */
-export interface WebhookEndpointCreated {
-  endpoint: WebhookEndpoint;
-  secret: string;
-}
+export type WebhookEndpointCreated = z.infer<typeof webhookEndpointCreatedRecord>;
 
-export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+export type WebhookDeliveryStatus = z.infer<typeof webhookDeliveryStatusRecord>;
 
-/** One event sent (or being sent) to one endpoint; `attempts` counts the tries so far. */
-export interface WebhookDelivery {
-  id: string;
-  eventId: string;
-  eventType: WebhookEventType;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  createdAt: string;
-  lastAttemptAt?: string;
-  /** The receiver's HTTP status on the last try, when it answered. */
-  responseStatus?: number;
-  /** Why the last try failed when there was no answer (timeout, refused, address not allowed). */
-  error?: string;
-  /** When the next try is due (pending deliveries after a failure). */
-  nextAttemptAt?: string;
-}
+/**
+ * One event sent (or being sent) to one endpoint; `attempts` counts the tries so far, `responseStatus`
+ * is the receiver's status on the last try, `error` why it failed without an answer, `nextAttemptAt`
+ * when the next try is due.
+ */
+export type WebhookDelivery = z.infer<typeof webhookDeliveryRecord>;
 
 /** The JSON body every delivery carries. Receivers deduplicate on `id` (also in the Clinic-Event-Id header). */
 export interface WebhookEventBody<T = Record<string, unknown>> {
@@ -93,5 +71,137 @@ export interface WebhookEventBody<T = Record<string, unknown>> {
   data: { object: T };
 }
 
+// The events' payloads: each delivery's body is the event envelope with `data.object` one of these
+// (README "Webhooks"). The producers (functions/bookings/lib/events.ts, appointments/lib/events.ts,
+// data/submissions.ts leadObject, data/webhooks.ts PaymentObject) are typed by them, and the API
+// document's `webhooks` section shows them.
+
+/** booking.*: the booking as staff see it, without Stripe's session or the checkout link. */
+export const bookingEventObject = /* @__PURE__ */ pure(() => z.object({
+  object: z.literal('booking'),
+  id: z.string(),
+  status: z.enum(['held', 'confirmed', 'expired', 'cancelled']),
+  paymentStatus: z.enum(['pending', 'paid', 'unpaid', 'refunded', 'partially_refunded']),
+  packageId: z.string(),
+  packageName: z.string(),
+  priceCents: z.number(),
+  currency: z.string(),
+  amountPaidCents: z.nullable(z.number()),
+  refundedCents: z.nullable(z.number()),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  startUtc: z.string(),
+  endUtc: z.string(),
+  timeZone: z.string(),
+  bookingDate: z.string(),
+  bookingTime: z.string(),
+  durationMinutes: z.number(),
+  /** Who the patient sees; null on the clinic-wide schedule. */
+  practitioner: z.nullable(z.object({ id: z.string(), name: z.string() })),
+  confirmedAt: z.nullable(z.string()),
+  cancelledAt: z.nullable(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}));
+
+/** appointment.*: the appointment as staff see it, less internal ids and the storage keys of its files. */
+export const appointmentEventObject = /* @__PURE__ */ pure(() => z.object({
+  object: z.literal('appointment'),
+  id: z.string(),
+  status: z.enum(['requested', 'confirmed', 'completed', 'cancelled', 'no-show']),
+  /** appointment.status_changed: the status before the change. */
+  previousStatus: z.optional(z.string()),
+  source: z.enum(['public', 'staff']),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender: z.optional(z.string()),
+  email: z.string(),
+  phone: z.string(),
+  dob: z.optional(z.string()),
+  bookingDate: z.string(),
+  bookingTime: z.string(),
+  preferredLocation: z.optional(z.string()),
+  reasonOfAppointment: z.optional(z.string()),
+  primaryInsurance: z.optional(z.string()),
+  insuranceMemberId: z.optional(z.string()),
+  additionalNotes: z.optional(z.string()),
+  appointmentType: z.optional(z.string()),
+  attachmentCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}));
+
+/** lead.created: the answers as staff see them; a file answer says only that a file was sent. */
+export const leadEventObject = /* @__PURE__ */ pure(() => z.object({
+  object: z.literal('lead'),
+  id: z.string(),
+  formId: z.string(),
+  formName: z.string(),
+  name: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  packageId: z.nullable(z.string()),
+  packageName: z.nullable(z.string()),
+  answers: z.array(
+    z.object({
+      fieldId: z.string(),
+      label: z.string(),
+      type: z.enum(['number', 'text', 'email', 'tel', 'url', 'date', 'time', 'password', 'textarea', 'select', 'radio', 'checkbox', 'file', 'hidden']),
+      value: z.nullable(z.union([z.string(), z.array(z.string())])),
+      fileAttached: z.optional(z.boolean()),
+    }),
+  ),
+  createdAt: z.string(),
+}));
+
+/** payment.succeeded and payment.refunded. */
+export const paymentEventObject = /* @__PURE__ */ pure(() => z.object({
+  object: z.literal('payment'),
+  /** Stripe's payment intent id: the clinic finds the payment in its Stripe dashboard by it. */
+  id: z.string(),
+  /** What was paid for, and its id. */
+  for: z.object({ type: z.enum(['booking', 'form_submission']), id: z.string() }),
+  status: z.enum(['succeeded', 'refunded', 'partially_refunded']),
+  amountCents: z.number(),
+  refundedCents: z.number(),
+  currency: z.string(),
+}));
+
+export type BookingEventObject = z.infer<typeof bookingEventObject>;
+export type AppointmentEventObject = z.infer<typeof appointmentEventObject>;
+export type LeadEventObject = z.infer<typeof leadEventObject>;
+export type PaymentEventObject = z.infer<typeof paymentEventObject>;
+
+/** Each event type's `data.object`. */
+export const WEBHOOK_EVENT_OBJECTS: Record<WebhookEventType, z.ZodMiniType> = {
+  'booking.held': bookingEventObject,
+  'booking.confirmed': bookingEventObject,
+  'booking.cancelled': bookingEventObject,
+  'booking.rescheduled': bookingEventObject,
+  'payment.succeeded': paymentEventObject,
+  'payment.refunded': paymentEventObject,
+  'lead.created': leadEventObject,
+  'appointment.requested': appointmentEventObject,
+  'appointment.status_changed': appointmentEventObject,
+};
+
 /** GET /organization/webhooks/{id}/deliveries paging (newest first, 25 a page unless `limit` says). */
 export const webhookDeliveriesQuerySchema = pageQuerySchema;
+
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+
+/** `data` of GET /organization/webhooks. */
+export const listWebhooksReply = /* @__PURE__ */ pure(() => z.object({ items: z.array(webhookEndpointRecord) }));
+
+/** `data` of POST /organization/webhooks. */
+export const createWebhookReply = webhookEndpointCreatedRecord;
+
+/** `data` of PUT /organization/webhooks/{id}. */
+export const updateWebhookReply = webhookEndpointRecord;
+
+/** `data` of GET /organization/webhooks/{id}/deliveries. */
+export const listDeliveriesReply = /* @__PURE__ */ pure(() => pageOf(webhookDeliveryRecord));
+
+/** `data` of POST /organization/webhooks/{id}/deliveries/{deliveryId}/resend. */
+export const resendDeliveryReply = webhookDeliveryRecord;

@@ -2,7 +2,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { AuthData } from '#shared/api';
 import { config } from '#lib/config';
-import { clientAddress, type Reply } from '#lib/http';
+import { clientAddress, type ReplyWith } from '#lib/http';
 import { randomId } from '#lib/passwords';
 import { ACCESS_TOKEN_TTL, signToken } from '#lib/tokens';
 import { transact } from '../../data/core';
@@ -15,9 +15,12 @@ import { describeDevice, deviceCookie } from './devices';
 const NOT_REGISTERED = { loginVerified: false, isEmailVerified: true, hasAddedBasicDetails: true, hasAddedOrg: true, isAlreadyRegistered: false } as const;
 const ACCESS_TOKEN_MS = Number.parseInt(ACCESS_TOKEN_TTL, 10) * 3600_000;
 
+/** An answer of the sign-up and sign-in steps: its data is always the flags (shared/api.ts AuthData). */
+type AuthReply = ReplyWith<AuthData>;
+
 export const CODE_SENT_MESSAGE = 'Check your email. If this address is new, we sent it a 6-digit code; if it already has an account, we sent it a note instead.';
 
-export function codeSentReply(): Reply {
+export function codeSentReply(): AuthReply {
   const data: AuthData = { ...NOT_REGISTERED, isEmailVerified: false, hasAddedBasicDetails: false, hasAddedOrg: false };
   // The same words whether or not the address has an account (a wrong password on one gets a mail
   // saying so instead of a code), so the reply tells a stranger nothing and misleads nobody.
@@ -52,7 +55,7 @@ const newDeviceMail = (user: User, session: Session) => ({
  * A signed-in answer for a fully registered user (status 201): a new session (with the mail about an
  * unseen device, in the same transaction), its access token, the user, and a device cookie.
  */
-export async function signedInReply(user: User, event: APIGatewayProxyEventV2, options: SignIn = {}): Promise<Reply> {
+export async function signedInReply(user: User, event: APIGatewayProxyEventV2, options: SignIn = {}): Promise<AuthReply> {
   const membership = user.orgId ? await getMembership(user.orgId, user.id) : undefined;
   if (!membership) throw new Error('signedInReply needs a member of an organisation');
   const now = new Date();
@@ -83,13 +86,13 @@ export async function signedInReply(user: User, event: APIGatewayProxyEventV2, o
 }
 
 /** The password was right; the account asks for its second factor (POST /users/login/two-factor). */
-export async function twoFactorChallengeReply(user: User): Promise<Reply> {
+export async function twoFactorChallengeReply(user: User): Promise<AuthReply> {
   const data: AuthData = { ...NOT_REGISTERED, twoFactorRequired: true, challengeToken: await signToken({ type: 'two-factor', userId: user.id }) };
   return { status: 200, message: 'Enter the 6-digit code from your authenticator app.', data };
 }
 
 /** A verified user still signing up: a registration token and the flags that say which step is next. */
-export async function nextStepReply(user: User, message: string, status = 200): Promise<Reply> {
+export async function nextStepReply(user: User, message: string, status = 200): Promise<AuthReply> {
   const hasAddedOrg = await isFullyRegistered(user);
   const data: AuthData = {
     loginVerified: false,

@@ -1,14 +1,14 @@
 // The webhook events of appointments (functions/data/webhooks.ts): appointment.requested (the public
 // request page) and appointment.status_changed. The object is what staff see of the appointment, less
 // internal ids (its customer record, the member who made or holds it) and the storage keys of its files.
-import type { WebhookEventType } from '#shared/schemas/webhooks';
+import type { AppointmentEventObject, WebhookEventType } from '#shared/schemas/webhooks';
 import type { Appointment } from '../../data/appointments';
 import type { TransactItem } from '../../data/core';
 import { webhookEventItems } from '../../data/webhooks';
 
-export function appointmentObject(a: Appointment, previousStatus?: string) {
+export function appointmentObject(a: Appointment, previousStatus?: string): AppointmentEventObject {
   return {
-    object: 'appointment' as const,
+    object: 'appointment',
     id: a.id,
     status: a.status,
     ...(previousStatus ? { previousStatus } : {}),

@@ -4,11 +4,11 @@
 import type { BookingRecord } from '../../data/bookings';
 import type { TransactItem } from '../../data/core';
 import { webhookEventItems } from '../../data/webhooks';
-import type { WebhookEventType } from '#shared/schemas/webhooks';
+import type { BookingEventObject, WebhookEventType } from '#shared/schemas/webhooks';
 
-export function bookingObject(b: BookingRecord) {
+export function bookingObject(b: BookingRecord): BookingEventObject {
   return {
-    object: 'booking' as const,
+    object: 'booking',
     id: b.id,
     status: b.status,
     paymentStatus: b.paymentStatus,

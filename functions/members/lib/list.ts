@@ -2,10 +2,9 @@
 import { DEFAULT_PAGE_SIZE, type membersQuerySchema } from '#shared/schemas/organization';
 import type * as z from 'zod/mini';
 import type { Caller } from '#lib/authorise';
-import type { Reply } from '#lib/http';
 import { listMembersPage, toMemberView } from '../../data/members';
 
-export async function listMembersReply(query: z.infer<typeof membersQuerySchema>, caller: Caller): Promise<Reply> {
+export async function listMembersReply(query: z.infer<typeof membersQuerySchema>, caller: Caller) {
   const page = await listMembersPage(caller.orgId, { limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor, search: query.search || undefined });
   return { data: { items: page.items.map(toMemberView), nextCursor: page.nextCursor } };
 }
