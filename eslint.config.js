@@ -48,6 +48,15 @@ export default tseslint.config(
     },
   },
   {
+    // infra describes the deployment and the local stack; scripts are tools that may read infra, never
+    // the other way round. What both need lives in infra (infra/api-docs/); what only a script makes
+    // (the OpenAPI document) reaches infra as a built file or an injected function.
+    files: ['infra/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)scripts/', message: 'infra does not import scripts: move what both need into infra, or inject it (infra/local/api-docs.ts).' }] }],
+    },
+  },
+  {
     // A test's async server or fetch stub that throws fails the test anyway.
     files: ['**/*.test.{ts,tsx}', 'test/**/*.ts'],
     rules: { '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }] },

@@ -13,7 +13,7 @@ import {
   type IResponseHeadersPolicy,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { DOCS_FILES, DOCS_PATH, OPENAPI_PATH } from '../../scripts/openapi/docs-page';
+import { DOCS_FILES, DOCS_PATH, OPENAPI_PATH } from '../api-docs/docs-page';
 
 /** CloudFront behaviours for the document and the page (the console's strict CSP on both). */
 export function apiDocsBehaviours(scope: Stack, webOrigin: IOrigin, consoleHeaders: IResponseHeadersPolicy): Record<string, BehaviorOptions> {

@@ -6,7 +6,7 @@ import type { Stack } from 'aws-cdk-lib';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
-import { OPENAPI_PATH } from '../../scripts/openapi/docs-page';
+import { OPENAPI_PATH } from '../api-docs/docs-page';
 import { WEB_DEPLOYMENT_ACKNOWLEDGEMENTS, acknowledge } from '../compliance';
 import { WEB_ASSETS_DIR } from './site';
 

@@ -20,7 +20,7 @@ import { LOCAL_STRIPE_KEY, createLocalStripe } from './stripe';
 import { serveGracefully } from './graceful';
 import { startOutboxWorker, type OutboxHandler } from './outbox-worker';
 import { enforceDeclaredTableAccess, withDeclaredAccess } from './declared-access';
-import { serveApiDocs } from './api-docs';
+import { apiDocsServer, type ApiDocumentSource } from './api-docs';
 import { serveWebFile } from './web-files';
 
 export interface LocalStackOptions {
@@ -36,6 +36,11 @@ export interface LocalStackOptions {
   sesPort?: number;
   /** Log only warnings and errors of the handlers (tests), not a line per request. */
   quiet?: boolean;
+  /**
+   * Makes the API document for /api/openapi.json (scripts/openapi/document.ts buildOpenApiDocument:
+   * the test setups pass it). Default: the file npm run build:openapi wrote into webDir.
+   */
+  apiDocument?: ApiDocumentSource;
   /** The outbox worker's sweep period and first retry pause (fault tests shorten them). */
   outbox?: { sweepMs?: number; retryBaseMs?: number };
   /**
@@ -276,6 +281,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const s3Dir = dataDir ? join(dataDir, 's3') : mkdtempSync(join(tmpdir(), 'clinic-s3-'));
   const webDir = resolve(options.webDir ?? WEB_DIR);
+  const serveApiDocs = apiDocsServer(webDir, options.apiDocument);
 
   const services: RunningService[] = [];
   const stopAll = async () => {
