@@ -2,6 +2,7 @@
 // errors under the same request id, never personal data; business metrics as CloudWatch EMF lines.
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetConfig } from './config';
 import { endpoint } from './http';
 import { captureLogs, countMetric, redact } from './log';
 import { noteTenant } from './request-scope';
@@ -37,6 +38,7 @@ beforeEach(() => {
   restore = captureLogs((line) => lines.push(line));
   vi.stubEnv('LOG_LEVEL', 'info');
   vi.stubEnv('LOG_FORMAT', 'json');
+  resetConfig(); // the environment is parsed once (./config.ts)
 });
 
 afterEach(() => {
@@ -130,6 +132,7 @@ describe('business metrics', () => {
 describe('levels and formats', () => {
   it('leaves out request lines and metrics at LOG_LEVEL=warn (tests), keeps errors', async () => {
     vi.stubEnv('LOG_LEVEL', 'warn');
+    resetConfig();
     await endpoint({}, async () => {
       countMetric('SignInsFailed');
       return {};
@@ -143,6 +146,7 @@ describe('levels and formats', () => {
 
   it('writes one readable line per request with LOG_FORMAT=pretty (npm start)', async () => {
     vi.stubEnv('LOG_FORMAT', 'pretty');
+    resetConfig();
     await endpoint({}, async () => ({}))(event(), context());
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}GET \/api\/leads\/forms\/\{formId\} 200 \d+ ms {2}requestId=req-1/);

@@ -14,6 +14,7 @@ import { ROUTES, WORKERS, type Route } from '../../functions/routes';
 import { API_PREFIX } from '../../shared/api';
 import { htmlFileFor } from '../../shared/public-pages';
 import { ROOT, ensureBucket, ensureTable, freePort, localClientConfig, startDynamoDbLocal, startS3, startSes, type RunningService } from './services';
+import { resetConfig } from '../../functions/lib/config';
 import { isPublicKey } from '../../functions/lib/upload-keys';
 import { LOCAL_PAGES, type LocalPage } from './pages';
 import { LOCAL_STRIPE_KEY, createLocalStripe } from './stripe';
@@ -356,6 +357,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     };
     // The handlers run in this process and read their configuration from the environment, as in Lambda.
     Object.assign(process.env, env);
+    resetConfig(); // parsed again from what was just set (functions/lib/config.ts)
     await enforceDeclaredTableAccess(join(ROOT, 'functions'));
     const uploads = new S3Client({ ...localClientConfig(s3.endpoint), forcePathStyle: true });
 
