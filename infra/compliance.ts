@@ -60,7 +60,7 @@ export const FUNCTION_ACKNOWLEDGEMENTS: Acknowledgement[] = [
   ],
   [
     'HIPAA.Security-CloudWatchLogGroupEncrypted',
-    "CloudWatch Logs encrypts every log group at rest with AWS managed keys; the logs hold request ids, routes, statuses and organisation ids, no patient data (functions/lib/http.ts), so a customer managed key would add cost and a key policy without protecting more.",
+    "CloudWatch Logs encrypts every log group at rest with AWS managed keys; the logs hold request ids, routes, statuses and organisation ids, no patient data (functions/http/http.ts), so a customer managed key would add cost and a key policy without protecting more.",
   ],
   [
     'HIPAA.Security-IAMNoInlinePolicy',

@@ -136,7 +136,7 @@ export class ClinicStack extends Stack {
     // ---- Rule-pack findings that are decisions (infra/compliance.ts, test/infra/nag.test.ts) ------
     Aspects.of(this).add(new AcknowledgeWildcards(WEB_DEPLOYMENT_WILDCARDS));
     acknowledge(this, [
-      ['AwsSolutions-APIG4', 'Every route authorises in its function from the route table (access and module permission: functions/lib/authorise.ts), with tokens API Gateway cannot verify (HS256, permissions read fresh per request); public routes are public by design.'],
+      ['AwsSolutions-APIG4', 'Every route authorises in its function from the route table (access and module permission: functions/http/authorise.ts), with tokens API Gateway cannot verify (HS256, permissions read fresh per request); public routes are public by design.'],
     ]);
 
     // ---- Outputs -------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // Step 3 of sign-up: personal details (registration token only).
 import { basicDetailsSchema } from '#shared/schemas/account';
 import { badRequest } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getUser, updateUser } from '../data/users';
 import { nextStepReply } from './lib/auth-replies';
 

@@ -3,7 +3,7 @@
 import { DEFAULT_TIME_ZONE } from '#shared/bookings/slots';
 import { newOrganizationSchema } from '#shared/schemas/organization';
 import { badRequest, conflict } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { createOrganizationWithOwner } from '../data/members';
 import { newApiKey, type Organization } from '../data/organizations';

@@ -3,7 +3,7 @@
 // (data/tenant-deletion.ts). A large organisation may take more than one request: the owner's
 // account stays until the end, so pressing delete again continues where the last run stopped.
 import { HttpError, conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { deleteUpload } from '#lib/storage';
 import { getCounters, getOrganization } from '../data/organizations';
 import { deleteMemberAccount, deleteOrganization } from '../data/tenant-deletion';

@@ -1,6 +1,6 @@
 // Sign out everywhere: every session of the member ends at once, this one included.
 import { conflict } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getMembership } from '../data/members';
 import { endAllSessions } from '../data/sessions';
 

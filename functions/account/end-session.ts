@@ -1,6 +1,6 @@
 // End one of the member's own sessions (a lost laptop): its token is refused from the next request.
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { endSession } from '../data/sessions';
 
 export const handler = endpoint({}, async ({ params, caller }) => {

@@ -1,7 +1,7 @@
 // Forgot password: mails a reset code. Answers the same whether or not the account exists.
 import { forgotPasswordSchema } from '#shared/schemas/account';
 import { HttpError } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { findUserByEmail } from '../data/users';
 import { sendCode } from './lib/codes';
 

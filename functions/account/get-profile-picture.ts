@@ -1,5 +1,5 @@
 // The profile picture's key below the asset base (null when none).
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getUser } from '../data/users';
 
 export const handler = endpoint({}, async ({ caller }) => {

@@ -1,6 +1,6 @@
 // The signed-in user's profile.
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getUser, toUserDetails } from '../data/users';
 
 export const handler = endpoint({}, async ({ caller }) => {

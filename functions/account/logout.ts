@@ -1,5 +1,5 @@
 // Sign out: this session ends on the server too, so a copy of its token stops working.
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { endSession } from '../data/sessions';
 
 export const handler = endpoint({}, async ({ caller }) => {

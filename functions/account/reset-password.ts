@@ -2,7 +2,7 @@
 // of the member (a reset is what one does after losing a device or a password), and the mail.
 import { resetPasswordSchema } from '#shared/schemas/account';
 import { badRequest, conflict } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { hashPassword } from '#lib/passwords';
 import { tryTransact } from '../data/core';
 import { getMembership } from '../data/members';

@@ -1,7 +1,7 @@
 // Start setting up two-factor sign-in: a new secret and its otpauth:// URI (the console shows both,
 // the URI as a QR code). Not active until confirmed with a code (POST /users/two-factor/enable).
 import { conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { newTotpSecret } from '#lib/totp';
 import { getTwoFactor, savePendingSecret } from '../data/two-factor';
 import { getUser } from '../data/users';

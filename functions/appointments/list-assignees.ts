@@ -1,7 +1,7 @@
 // GET /appointments/assignees: the members an appointment can be assigned to (those who may read
 // appointments), for the console's assign menu. Needs Appointment write, not Members read.
 import { can } from '#shared/permissions';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { listAllMembers } from '../data/members';
 import { memberName } from './lib/actors';
 

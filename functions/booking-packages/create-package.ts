@@ -1,6 +1,6 @@
 // POST /bookings/packages: a new booking package. Price in dollars (2 decimals), stored in cents.
 import { bookingPackageSchema } from '#shared/schemas/bookings';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { createBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
 import { knownPractitioners } from './lib/practitioners';

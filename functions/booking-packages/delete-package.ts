@@ -1,7 +1,7 @@
 // DELETE /bookings/packages/{id}: soft delete (deletedAt). The package leaves the lists and the public
 // booking page; bookings made with it keep its name and price.
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getBookingPackage, saveBookingPackage } from '../data/booking-packages';
 import { PACKAGE_NOT_FOUND } from './lib/view';
 

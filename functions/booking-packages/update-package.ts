@@ -3,7 +3,7 @@
 // two racing edits cannot lose each other's fields.
 import { bookingPackageUpdateSchema } from '#shared/schemas/bookings';
 import { badRequest, conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getBookingPackage, saveBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
 import { knownPractitioners } from './lib/practitioners';
 import { PACKAGE_NOT_FOUND, toBookingPackageView } from './lib/view';

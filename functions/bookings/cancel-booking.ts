@@ -4,7 +4,7 @@
 // visitor is told by mail, an outbox row written with the cancellation (so it goes out once, and only
 // if the cancellation happened).
 import { conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { log } from '#lib/log';
 import { expireCheckoutSession } from '#lib/stripe';
 import { auditItem } from '../data/audit';

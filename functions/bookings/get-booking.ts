@@ -1,7 +1,7 @@
 // GET /bookings/booking/{id}: one booking with its payment state, and when its confirmation was
 // mailed (the outbox row of the mail is the record of that).
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getBooking } from '../data/bookings';
 import { getOutboxRow } from '../data/outbox';
 import { bookingRowId } from './lib/mail';

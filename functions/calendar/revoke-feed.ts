@@ -1,7 +1,7 @@
 // DELETE /calendar/feeds/{id}: revoke a calendar feed; its URL answers 404 from the next poll on.
 import { CALENDAR_FEED_MESSAGES } from '#shared/schemas/calendar-feeds';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getCalendarFeed, revokeCalendarFeed } from '../data/calendar-feeds';
 
 export const handler = endpoint({}, async ({ params, caller }) => {

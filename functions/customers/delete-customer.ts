@@ -1,7 +1,7 @@
 // DELETE /customers/{id}[?version=]: only a customer without appointments (their history is kept).
 import { versionQuery } from '#shared/schemas/appointments';
 import { conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { deleteCustomer, getCustomer } from '../data/customers';
 import { staleCustomer } from './lib/common';
 

@@ -1,7 +1,7 @@
 // PUT /customers/{id} { firstName, lastName, email?, phone?, gender?, dob?, notes?, version? }
 import { customerSchema } from '#shared/schemas/customers';
 import { conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getCustomer, saveCustomer } from '../data/customers';
 import { EMAIL_TAKEN, PHONE_TAKEN, customerView, staleCustomer } from './lib/common';
 

@@ -1,6 +1,6 @@
 // Dashboard counts from the kept counters (no counting queries), limited to what the caller may read.
 import { can } from '#shared/permissions';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getAssignedCount } from '../data/appointments';
 import { getCounters } from '../data/organizations';
 

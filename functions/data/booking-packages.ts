@@ -6,7 +6,7 @@
 //                                                     (sparse: deactivating or deleting removes them)
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { auditItem } from './audit';
 import { queryAll, queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
 

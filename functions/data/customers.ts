@@ -6,7 +6,7 @@
 //   customer id by phone (unique)   pk ORG#<o>#CUST#PHONE#<phone>    sk LOOKUP    with the customer)
 //   a customer's appointments       pk ORG#<o>#CUST#<id>#APPT        sk <date>T<time>#<appointmentId> (pointers)
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { randomId } from '#lib/passwords';
 import { failedConditions, mergePage, normalise, searchForm, type Appointment, type PageOf } from './appointments';
 import { auditItem, type AuditInput } from './audit';

@@ -4,7 +4,7 @@
 //   several by id (a form's packages)            BatchGet of the keys above
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { auditItem } from './audit';
 import { batchGet, queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
 import { setClause } from './update';

@@ -11,7 +11,7 @@
 //   the holds of a day (UTC range)    pk ORG#<orgId>#HOLDS   sk BETWEEN <dayStartUtc> AND <nextDayStartUtc>
 //   holds whose time ran out (all orgs) gsi1pk HOLDS#LAPSING  gsi1sk <holdExpiresAt>#<orgId>#<bookingId>  (the sweep)
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { queryAll, strip, type Item, type TransactItem } from './core';
 import { TTL_ATTRIBUTE } from './table';
 

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { can, type Module } from '#shared/permissions';
-import { ddb, encodeCursor, table } from '#lib/dynamo';
+import { ddb, encodeCursor, table } from './dynamo';
 import { badRequest } from '#lib/errors';
 import { randomId } from '#lib/passwords';
 import { TransactionFailure, transact } from './core';

@@ -5,7 +5,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { policyOf } from '#shared/policy';
 import { smsCountriesOf } from '#shared/sms-countries';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { randomId } from '#lib/passwords';
 import { noteTenant } from '#lib/request-scope';
 import { auditItem } from './audit';

@@ -1,7 +1,7 @@
 // Request counters for rate limits: one item per (scope, subject, fixed window), counted with a
 // conditional ADD so racing requests cannot overshoot the limit. Items expire through TTL.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { isConditionFailure } from './core';
 import { TTL_ATTRIBUTE } from './table';
 

@@ -10,7 +10,7 @@
 // only when empty without a race. Every write is one transaction with its name claims, counts and
 // audit entry; a failed condition comes back as what it means (a stale version, a taken name).
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { failedConditions, mergePage, normalise, type PageOf } from './appointments';
 import { auditItem, type AuditInput } from './audit';
 import { isConditionFailure, strip, transact, tryTransact, type TransactItem } from './core';

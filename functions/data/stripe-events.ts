@@ -7,7 +7,7 @@
 //   a payment's owner              pk STRIPE_PI#<paymentIntent>  sk PAYMENT (kind, orgId, metadata: routes refunds)
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { strip, transact, tryTransact, type Item } from './core';
 import { TTL_ATTRIBUTE } from './table';
 

@@ -1,7 +1,7 @@
 // POST /packages: a new form package (pricing tier). Price in dollars (2 decimals), stored in cents;
 // the HTML description is sanitised here whatever the console did.
 import { formPackageSchema } from '#shared/schemas/forms';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { createFormPackage, type FormPackageRecord } from '../data/form-packages';
 import { packageFields } from './lib/input';

@@ -2,7 +2,7 @@
 // skip missing ones); leads and payments keep the package's name. Its image file stays in the
 // bucket (no S3 client in this function, see update-package.ts).
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { deleteFormPackage, getFormPackage } from '../data/form-packages';
 
 export const handler = endpoint({}, async ({ params, caller }) => {

@@ -1,6 +1,6 @@
 // GET /packages/{id}: one form package.
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getFormPackage } from '../data/form-packages';
 import { toPackageView } from './lib/view';
 

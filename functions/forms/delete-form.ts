@@ -1,7 +1,7 @@
 // Delete a form. Its submissions (leads) and payments stay: they are records of what visitors sent
 // and paid, and keep the form's name.
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { deleteForm, getForm } from '../data/forms';
 
 export const handler = endpoint({}, async ({ params, caller }) => {

@@ -1,5 +1,5 @@
 // One form with its fields and its linked packages, for the builder.
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
 import { formWithPackages, toFormView } from './lib/views';
 

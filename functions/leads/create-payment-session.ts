@@ -9,7 +9,7 @@ import { parseCustomAmount, messages } from '#shared/forms/validate';
 import { MIN_AMOUNT_CENTS } from '#shared/forms/types';
 import { paymentSessionSchema } from '#shared/schemas/forms';
 import { badRequest, conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { withReply } from '#lib/request-scope';
 import { createCheckoutSession } from '#lib/stripe';
 import { getPayment, getSubmission, movePayment, setPaymentSession, startPayment, type FormPaymentRecord } from '../data/submissions';

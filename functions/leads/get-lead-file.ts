@@ -1,7 +1,7 @@
 // GET /leads/{id}/files/{fieldId}: a signed link, valid 5 minutes, to a file a visitor uploaded with
 // the lead (private: never served at /assets). Each opening is recorded in the audit log.
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { DOWNLOAD_LINK_SECONDS, signedDownloadUrl } from '#lib/signed-download';
 import { recordAudit } from '../data/audit';
 import { getLead } from '../data/leads';

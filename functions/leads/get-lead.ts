@@ -1,6 +1,6 @@
 // GET /leads/{id}: one lead with every answer and the payments made for it.
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getLead } from '../data/leads';
 import { listSubmissionPayments } from '../data/submissions';
 import { toLeadDetail } from './lib/views';

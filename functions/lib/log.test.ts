@@ -3,7 +3,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfig } from './config';
-import { endpoint } from './http';
+import { endpoint } from '#http/http';
 import { captureLogs, countMetric, redact } from './log';
 import { noteTenant } from './request-scope';
 

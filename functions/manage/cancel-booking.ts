@@ -8,7 +8,7 @@ import { formatDollars } from '#shared/bookings/time';
 import { greeting } from '#shared/plain-name';
 import { manageTokenSchema } from '#shared/schemas/manage';
 import { conflict } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import type { Mail } from '#lib/mail';
 import { auditItem } from '../data/audit';
 import { getBooking, type BookingRecord } from '../data/bookings';

@@ -1,6 +1,6 @@
 // One member of the caller's organisation (the edit-permissions page).
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getMembership, toMemberView } from '../data/members';
 
 export const handler = endpoint({}, async ({ params, caller }) => {

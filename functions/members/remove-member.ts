@@ -3,7 +3,7 @@
 // organisation, the counter, the audit entry and the notice to staff change in one transaction; the
 // session ends at once because every request reads the membership afresh.
 import { conflict, forbidden, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { log } from '#lib/log';
 import { getMembership, removeMember } from '../data/members';
 import { deleteAllNotifications } from '../data/notifications';

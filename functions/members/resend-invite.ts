@@ -2,7 +2,7 @@
 // working. Also the way on when the 7 days passed. The mail is written with the new invitation.
 import { memberResendInviteSchema } from '#shared/schemas/organization';
 import { conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { newInvite } from '../data/invites';
 import { getMembership, replaceInvitation } from '../data/members';
 import { getOrganization } from '../data/organizations';

@@ -1,6 +1,6 @@
 // Delete one of the signed-in member's notifications (an unread one also leaves the unread count).
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { auditItem } from '../data/audit';
 import { isConditionFailure } from '../data/core';
 import { deleteNotificationItems, getNotification, getUnreadCount, transact } from '../data/notifications';

@@ -1,7 +1,7 @@
 // Mark one of the signed-in member's notifications as read. Marking twice is harmless: the second time
 // nothing is written and the unread count does not move.
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { auditItem } from '../data/audit';
 import { isConditionFailure } from '../data/core';
 import { getNotification, getUnreadCount, markReadItems, transact } from '../data/notifications';

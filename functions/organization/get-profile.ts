@@ -1,6 +1,6 @@
 // The organisation's profile, for any of its members (no apiKey: see get-integration).
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getOrganization, toOrganizationProfile } from '../data/organizations';
 
 export const handler = endpoint({}, async ({ caller }) => {

@@ -1,5 +1,5 @@
 // GET /organization/setup (owner): the set-up wizard's progress, so it resumes where it was left.
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getSetupProgress } from '../data/setup-progress';
 
 export const handler = endpoint({}, async ({ caller }) => ({ data: await getSetupProgress(caller.orgId) }));

@@ -1,7 +1,7 @@
 // Edit the organisation's profile and time zone (owner only), with its audit entry in one transaction.
 import { organizationProfileUpdateSchema } from '#shared/schemas/organization';
 import { badRequest, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getOrganization, toOrganizationProfile, updateOrganizationProfile } from '../data/organizations';
 
 export const handler = endpoint({ body: organizationProfileUpdateSchema }, async ({ body, caller }) => {

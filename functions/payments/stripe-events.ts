@@ -5,7 +5,7 @@
 // not exist yet) is a 503 for the webhook (Stripe retries) and a thrown error for EventBridge (the
 // invocation is retried, and what still fails lands in the dead-letter queue).
 import type { APIGatewayProxyEventV2, Context, EventBridgeEvent } from 'aws-lambda';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { log, withInvocationLog } from '#lib/log';
 import { getPaymentSecrets } from '#lib/secrets';
 import { retrieveEvent, verifyWebhookSignature, type StripeEvent } from '#lib/stripe';

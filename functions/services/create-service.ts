@@ -2,7 +2,7 @@
 // services counter (dashboard) and the category's service count move in the same transaction.
 import { serviceSchema } from '#shared/schemas/services';
 import { badRequest, conflict } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { createService, getCategory, type Service } from '../data/services';
 import { NO_CATEGORY, SERVICE_NAME_TAKEN, serviceView } from './lib/common';

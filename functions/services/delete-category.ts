@@ -1,7 +1,7 @@
 // DELETE /service-categories/{id}[?version=]: only a category without services.
 import { versionQuery } from '#shared/schemas/appointments';
 import { conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { deleteCategory, getCategory } from '../data/services';
 import { staleCategory } from './lib/common';
 

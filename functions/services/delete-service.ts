@@ -1,7 +1,7 @@
 // DELETE /services/{id}[?version=]: the kept services counter moves in the same transaction.
 import { versionQuery } from '#shared/schemas/appointments';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { deleteService, getService } from '../data/services';
 import { staleService } from './lib/common';
 

@@ -1,5 +1,5 @@
 // GET /service-categories/{id}
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
 import { getCategory } from '../data/services';
 import { categoryView } from './lib/common';

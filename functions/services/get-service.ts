@@ -1,5 +1,5 @@
 // GET /services/{id}
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
 import { getService } from '../data/services';
 import { serviceView } from './lib/common';

@@ -1,6 +1,6 @@
 // GET /service-categories[?search&pageSize&cursor]: categories by name.
 import { listQuery } from '#shared/schemas/services';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { listCategories } from '../data/services';
 import { categoryView } from './lib/common';
 

@@ -1,6 +1,6 @@
 // GET /services[?categoryId&active&search&pageSize&cursor]: services by name.
 import { listServicesQuery } from '#shared/schemas/services';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { listServices } from '../data/services';
 import { serviceView } from './lib/common';
 

@@ -1,7 +1,7 @@
 // PUT /service-categories/{id} { name, description?, version? }
 import { categorySchema } from '#shared/schemas/services';
 import { conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getCategory, saveCategory } from '../data/services';
 import { CATEGORY_NAME_TAKEN, categoryView, staleCategory } from './lib/common';
 

@@ -1,7 +1,7 @@
 // PUT /services/{id} { categoryId, name, description?, durationMinutes, priceCents, active, version? }
 import { serviceSchema } from '#shared/schemas/services';
 import { badRequest, conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getCategory, getService, saveService, type Service } from '../data/services';
 import { NO_CATEGORY, SERVICE_NAME_TAKEN, serviceView, staleService } from './lib/common';
 

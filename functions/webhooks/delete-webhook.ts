@@ -1,6 +1,6 @@
 // DELETE /organization/webhooks/{id} (owner): removes an endpoint; its pending deliveries are dropped.
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { deleteEndpoint, getEndpoint } from '../data/webhooks';
 
 export const handler = endpoint({}, async ({ caller, params }) => {

@@ -1,7 +1,7 @@
 // POST /organization/webhooks/{id}/deliveries/{deliveryId}/resend (owner): sends the same event (same
 // event id, so a receiver that has it can tell) once more, as a new delivery in the log.
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getDelivery, getEndpoint, resendDelivery, toDeliveryView } from '../data/webhooks';
 
 export const handler = endpoint({}, async ({ caller, params }) => {

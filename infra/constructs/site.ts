@@ -135,7 +135,7 @@ export class Site {
 
     // The API's answers, compressed at the edge like the site's files. CloudFront compresses only under
     // a cache policy that allows caching (CachingDisabled's all-zero TTLs rule it out), so this one
-    // allows it yet caches nothing in practice: every API answer says no-store (functions/lib/http.ts),
+    // allows it yet caches nothing in practice: every API answer says no-store (functions/http/http.ts),
     // nothing is kept without a Cache-Control (default TTL 0), at most a second with one, and the key
     // holds everything an answer may depend on (the caller's Authorization, cookies, query string).
     const apiCachePolicy = new CachePolicy(scope, 'ApiCachePolicy', {

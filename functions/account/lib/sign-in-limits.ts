@@ -5,7 +5,7 @@
 // address applies to every request on top. Known and unknown emails are limited alike.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { tooManyRequests } from '#lib/errors';
-import { clientKey, tooManyMessage } from '#lib/http';
+import { clientKey, tooManyMessage } from '#http/http';
 import { countRequest, waitIfLimited, type RateLimit } from '../../data/rate-limits';
 
 export const FAILED_LOGINS_PER_EMAIL_AND_ADDRESS: RateLimit = { limit: 10, windowSeconds: 15 * 60 };

@@ -3,7 +3,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { DEADLINE_MESSAGE, UNAVAILABLE_MESSAGE, endpoint } from './http';
-import { currentScope } from './request-scope';
+import { currentScope } from '#lib/request-scope';
 
 function event(): APIGatewayProxyEventV2 {
   return {

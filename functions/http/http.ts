@@ -1,0 +1,454 @@
+// endpoint(): the one way a handler is written. Everything below runs inside ONE deadline (the
+// request's answer is due before Lambda's timeout; a request that runs out answers 503 with
+// Retry-After and its SDK calls are aborted). middy runs, in order: error envelope, the route row,
+// the CloudFront check, rate limits, authentication and authorisation, body parsing (size, JSON or
+// multipart), the Idempotency-Key claim of public writes, the proof-of-work challenge of public
+// writes (after the claim: a retry answered from the idempotency record is not asked again), input
+// validation, then the handler's core.
+// Handlers throw HttpError; they never build error responses.
+import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type * as z from 'zod/mini';
+import { CHALLENGE_HEADER, CHALLENGE_MESSAGE } from '#shared/challenge';
+import { fieldErrors } from '#shared/schemas/common';
+import { SupersededAttempt } from '../data/core';
+import { claimKey, completeKey, derivedId, fingerprintOf, releaseKey } from '../data/idempotency';
+import { countPageEvent, spendSolution } from '../data/page-activity';
+import { countRequest } from '../data/rate-limits';
+import { findRoute, type Route } from '../routes';
+import { authorise, type Caller, type Registrant } from './authorise';
+import { checkSolution } from '#lib/challenge';
+import { HttpError, badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '#lib/errors';
+import { countMetric, log } from '#lib/log';
+import { MalformedMultipart, parseMultipart, type UploadedFile } from '#lib/multipart';
+import { randomId, sameSecret } from '#lib/passwords';
+import { currentScope, runInScope } from '#lib/request-scope';
+import { ORIGIN_VERIFY_HEADER, getChallengeKey, getOriginSecret } from '#lib/secrets';
+
+export type { UploadedFile } from '#lib/multipart';
+
+export interface Request<Body, Query> {
+  event: APIGatewayProxyEventV2;
+  route: Route;
+  body: Body;
+  query: Query;
+  params: Record<string, string>;
+  /** The signed-in member (access 'user' and 'owner'). */
+  caller: Caller;
+  /** The person signing up (access 'registration'). */
+  registrant: Registrant;
+  requestId: string;
+  /** Files of a multipart body, by field name. */
+  files: Record<string, UploadedFile | undefined>;
+  /**
+   * A new record id. With an Idempotency-Key it is derived from the key and `label`, so a retry that
+   * takes over an unfinished attempt builds the same records (their conditional puts then tell it).
+   */
+  newId(label: string): string;
+}
+
+export interface Reply {
+  status?: number;
+  message?: string;
+  data?: unknown;
+  headers?: Record<string, string>;
+  /** Set-Cookie values (API Gateway's `cookies`: one header each). */
+  cookies?: string[];
+  /** A body sent as-is (CSV, HTML) instead of the JSON envelope. */
+  rawBody?: string;
+}
+
+type Schema = z.ZodMiniType;
+type Out<S> = S extends Schema ? z.infer<S> : undefined;
+
+interface EndpointOptions<B, Q> {
+  body?: B;
+  query?: Q;
+}
+
+/**
+ * What a handler accepts, kept on the function endpoint() returns: scripts/openapi builds the API
+ * document from it (the schemas are in the bundle anyway, so nothing is added to it).
+ */
+export interface Contract {
+  body?: Schema;
+  query?: Schema;
+}
+
+const JSON_LIMIT = 100 * 1024;
+const MULTIPART_LIMIT = 10 * 1024 * 1024;
+/** Path parameters are ids and keys: anything longer is no record of ours (DynamoDB keys stop at 1 KB). */
+const MAX_PARAM_LENGTH = 200;
+/** The answer is due this long before Lambda's own timeout, so it is always sent. */
+const DEADLINE_MARGIN_MS = 1_000;
+/** An unfinished attempt's Idempotency-Key may be taken over by a retry this long after the deadline. */
+const LEASE_MARGIN_MS = 5_000;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+export const DEADLINE_MESSAGE = 'This is taking longer than it should. Please try again in a moment.';
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+export const IN_PROGRESS_MESSAGE = 'This request is still being processed. Please try again in a moment.';
+
+export function endpoint<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
+  options: EndpointOptions<B, Q>,
+  core: (req: Request<Out<B>, Out<Q>>) => Promise<Reply>,
+) {
+  type Event = APIGatewayProxyEventV2 & { parsed?: Partial<Request<unknown, unknown>> };
+
+  const run = async (event: Event, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    const parsed = event.parsed!;
+    const route = parsed.route!;
+    const body = options.body ? validate(options.body, parsed.body ?? {}) : parsed.body;
+    const query = options.query ? validate(options.query, event.queryStringParameters ?? {}) : event.queryStringParameters ?? {};
+    const guard = currentScope()?.idempotency;
+    const reply = await core({
+      event,
+      route,
+      body: body as Out<B>,
+      query: query as Out<Q>,
+      params: (event.pathParameters ?? {}) as Record<string, string>,
+      caller: parsed.caller as Caller,
+      registrant: parsed.registrant as Registrant,
+      requestId: context.awsRequestId,
+      files: parsed.files ?? {},
+      newId: (label) => (guard ? derivedId(guard.seed, label) : randomId(10)),
+    });
+    if (guard && !guard.completed && (reply.status ?? 200) < 300 && reply.rawBody === undefined) {
+      await completeKey(guard.key, guard.token, { status: reply.status ?? 200, message: reply.message ?? 'OK', data: reply.data }, currentScope()?.tenant);
+    }
+    return respond(reply);
+  };
+
+  const chain = middy<Event, APIGatewayProxyStructuredResultV2>()
+    .use({ onError: errorEnvelope })
+    .use({ onError: releaseIdempotencyKey })
+    .use({ before: readRoute })
+    .use({ before: requireCloudFront })
+    .use({ before: limitRate })
+    // Who may call comes first: nobody's body (or upload) is read before the caller is known.
+    .use({
+      before: async (request) => {
+        const who = await authorise(request.event.parsed!.route!, request.event.headers ?? {});
+        Object.assign(request.event.parsed!, who);
+      },
+    })
+    .use({ before: parseMultipartBody })
+    .use({ before: parseBody })
+    .use({ before: claimIdempotencyKey })
+    .use({ before: requireChallenge })
+    .handler(run);
+
+  const contract: Contract = { body: options.body, query: options.query };
+  return Object.assign(withDeadline(chain), { contract });
+}
+
+/** The first request of a container is its cold start (the request line says so). */
+let coldStart = true;
+
+/**
+ * The whole chain inside one deadline: the answer is a clean 503 with Retry-After when it runs out,
+ * and whatever the request still has in flight is aborted (data/dynamo.ts reads the signal). Every
+ * request ends with one log line: its ids, route, status and duration (functions/lib/log.ts).
+ */
+function withDeadline<E, R extends APIGatewayProxyStructuredResultV2>(chain: (event: E, context: Context) => Promise<R>) {
+  return async (event: E, context: Context): Promise<R | APIGatewayProxyStructuredResultV2> => {
+    const started = performance.now();
+    const { routeKey, requestContext } = (event ?? {}) as Partial<APIGatewayProxyEventV2>;
+    const requestId = context?.awsRequestId;
+    const controller = new AbortController();
+    const scope = { signal: controller.signal, log: { requestId, route: routeKey } };
+    const cold = coldStart;
+    coldStart = false;
+    return runInScope(scope, async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const budget = Math.max(500, (context?.getRemainingTimeInMillis?.() ?? 10_000) - DEADLINE_MARGIN_MS);
+      const expired = new Promise<APIGatewayProxyStructuredResultV2>((resolve) => {
+        timer = setTimeout(() => {
+          controller.abort(new Error('The request ran out of time.'));
+          log.error(`No answer within ${budget} ms: answered 503`);
+          resolve({ statusCode: 503, headers: { ...BASE_HEADERS, 'Retry-After': '2' }, body: JSON.stringify({ message: DEADLINE_MESSAGE, requestId }) });
+        }, budget);
+      });
+      const work = chain(event, context);
+      work.catch(() => undefined); // settles after the deadline answered: nothing is waiting for it
+      let status: number | undefined;
+      try {
+        const result = await Promise.race([work, expired]);
+        status = result.statusCode;
+        return result;
+      } finally {
+        clearTimeout(timer);
+        log.info('request', {
+          status: status ?? 500,
+          durationMs: Math.round(performance.now() - started),
+          apiRequestId: requestContext?.requestId,
+          ...(cold ? { coldStart: true } : {}),
+        });
+      }
+    });
+  };
+}
+
+function validate<S extends Schema>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const errors = fieldErrors(result.error.issues);
+    throw badRequest(Object.values(errors)[0] ?? 'Invalid request', errors);
+  }
+  return result.data as z.infer<S>;
+}
+
+type MiddyRequest = middy.Request<APIGatewayProxyEventV2 & { parsed?: Partial<Request<unknown, unknown>> }>;
+
+async function readRoute(request: MiddyRequest) {
+  const route = findRoute(request.event.routeKey);
+  if (!route) throw new Error(`No route table row for ${request.event.routeKey}`);
+  request.event.parsed = { route };
+  // Ids and keys only: nothing longer or with control characters is looked up.
+  for (const value of Object.values(request.event.pathParameters ?? {})) {
+    if (!value || value.length > MAX_PARAM_LENGTH || /[\u0000-\u001f\u007f]/.test(value)) throw notFound();
+  }
+}
+
+/**
+ * In AWS the API answers only requests that came through CloudFront, which adds the origin secret:
+ * the API's own endpoint would otherwise let anyone skip CloudFront and forge X-Forwarded-For.
+ */
+async function requireCloudFront(request: MiddyRequest) {
+  if (request.event.parsed!.route!.signedWebhook) return;
+  const expected = await getOriginSecret();
+  if (expected === undefined) return;
+  if (!sameSecret(header(request.event, ORIGIN_VERIFY_HEADER) ?? '', expected)) throw forbidden('Please use the site address.');
+}
+
+/**
+ * The caller's address. Behind CloudFront, API Gateway's sourceIp is CloudFront's; CloudFront appends
+ * the viewer's address to X-Forwarded-For, so take the rightmost hop that is not the connection's own.
+ * Trustworthy because requireCloudFront refuses requests that did not come through CloudFront.
+ */
+export function clientAddress(event: APIGatewayProxyEventV2): string {
+  const source = event.requestContext?.http?.sourceIp ?? 'unknown';
+  const hops = (header(event, 'x-forwarded-for') ?? '')
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
+  while (hops.length && hops[hops.length - 1] === source) hops.pop();
+  return hops[hops.length - 1] ?? source;
+}
+
+/**
+ * Whom a per-address limit counts: the IPv4 address, or the /64 network of an IPv6 one (a single
+ * subscriber usually has a whole /64 to rotate through).
+ */
+export function clientKey(event: APIGatewayProxyEventV2): string {
+  const address = clientAddress(event);
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail] = address.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups];
+  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
+async function limitRate(request: MiddyRequest) {
+  const route = request.event.parsed!.route!;
+  if (!route.rateLimit) return;
+  const wait = await countRequest(request.event.routeKey, clientKey(request.event), route.rateLimit);
+  if (wait !== undefined) throw tooManyRequests(tooManyMessage(wait), wait);
+}
+
+export function tooManyMessage(waitSeconds: number): string {
+  const minutes = Math.ceil(waitSeconds / 60);
+  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+function bodyBytes(event: APIGatewayProxyEventV2): number {
+  if (!event.body) return 0;
+  return event.isBase64Encoded ? Math.floor((event.body.length * 3) / 4) : Buffer.byteLength(event.body);
+}
+
+function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  const headers = event.headers ?? {};
+  const found = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  return found ? headers[found] : undefined;
+}
+
+async function parseMultipartBody(request: MiddyRequest) {
+  const { event } = request;
+  const route = event.parsed!.route!;
+  if (route.body !== 'multipart') return;
+  const limit = route.maxBodyBytes ?? MULTIPART_LIMIT;
+  const megabytes = Math.round(limit / 1024 / 1024);
+  if (bodyBytes(event) > limit + 64 * 1024) throw payloadTooLarge(`The upload is too large (at most ${megabytes} MB).`);
+  const contentType = header(event, 'content-type') ?? '';
+  if (!/^multipart\/form-data;\s*boundary=/i.test(contentType)) throw unsupportedMediaType('Send the form as multipart/form-data.');
+  const raw = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
+  let parsed;
+  try {
+    parsed = await parseMultipart(raw, contentType, { fileSize: limit, files: 5, fields: 100 });
+  } catch (error) {
+    if (error instanceof MalformedMultipart) throw badRequest('The upload could not be read. Please try again.');
+    throw error;
+  }
+  const files: Record<string, UploadedFile> = {};
+  for (const [name, file] of Object.entries(parsed.files)) {
+    if (file.truncated) throw payloadTooLarge(`The file is too large (at most ${megabytes} MB).`);
+    if (file.content.length > 0) files[name] = file;
+  }
+  event.parsed!.body = parsed.fields;
+  event.parsed!.files = files;
+}
+
+/** What makes a retry "the same request": the parsed body, with each file by its digest. */
+function requestFingerprint(event: MiddyRequest['event']): string {
+  const parsed = event.parsed!;
+  const files = Object.entries(parsed.files ?? {}).map(([name, f]) => [name, f?.filename, createHash('sha256').update(f?.content ?? '').digest('hex')]);
+  return fingerprintOf(event.routeKey, event.rawPath ?? '', JSON.stringify({ body: parsed.body ?? null, files }));
+}
+
+/**
+ * Public writes take an Idempotency-Key: the first request with a key claims it; a retry with the same
+ * key gets the first answer (nothing new is written), waits while the first is still running, and
+ * the same key with a different request is 422.
+ */
+async function claimIdempotencyKey(request: MiddyRequest) {
+  const { event } = request;
+  const route = event.parsed!.route!;
+  const key = header(event, 'idempotency-key');
+  if (!route.idempotent || key === undefined) return;
+  if (!IDEMPOTENCY_KEY.test(key)) throw badRequest('The Idempotency-Key header must be 1 to 255 visible characters.');
+  const lease = Math.max(500, (request.context?.getRemainingTimeInMillis?.() ?? 10_000)) + LEASE_MARGIN_MS;
+  const claim = await claimKey(event.routeKey, key, requestFingerprint(event), lease);
+  switch (claim.kind) {
+    case 'claimed':
+      currentScope()!.idempotency = { key: claim.key, token: claim.token, seed: claim.seed };
+      return;
+    case 'replay':
+      return respond({ ...claim.reply, headers: { 'idempotent-replayed': 'true' } });
+    case 'mismatch':
+      throw new HttpError(422, 'This Idempotency-Key was already used for a different request.');
+    case 'in-progress':
+      throw new HttpError(409, IN_PROGRESS_MESSAGE, undefined, { 'Retry-After': String(claim.retryAfterSeconds) });
+  }
+}
+
+/**
+ * Public writes of a page (route row `challenge`) need a solved proof-of-work challenge of that page,
+ * issued for the same organisation key, not expired, and not used before (a retry with the same
+ * Idempotency-Key may bring the same solution again). Refusals and accepted writes are counted per
+ * page: the counts raise the next challenges' difficulty and tell staff (data/page-activity.ts).
+ */
+async function requireChallenge(request: MiddyRequest) {
+  const { event } = request;
+  const route = event.parsed!.route!;
+  const page = route.challenge;
+  if (!page) return;
+  const body = (event.parsed!.body ?? {}) as Record<string, unknown>;
+  const named = page === 'sign-up' ? '' : body.apiKey ?? body.organizationApiKey;
+  const apiKey = typeof named === 'string' ? named : '';
+  const result = await checkSolution(header(event, CHALLENGE_HEADER), await getChallengeKey());
+  let refusal: string | undefined = result.ok ? undefined : result.reason;
+  if (result.ok) {
+    if (result.scope.page !== page || result.scope.apiKey !== apiKey) refusal = 'other-page';
+    else if (!(await spendSolution(result.id, result.expiresAt, route.idempotent ? header(event, 'idempotency-key') : undefined))) refusal = 'reused';
+  }
+  if (refusal !== undefined || !result.ok) {
+    countMetric('ChallengesRefused', 1, { page, reason: refusal });
+    await countPageEvent(page, apiKey, 'refused');
+    throw new HttpError(403, CHALLENGE_MESSAGE, { challenge: CHALLENGE_MESSAGE });
+  }
+  await countPageEvent(page, apiKey, 'writes');
+}
+
+/** A refused or failed request gives its key back, so the same request may be sent again at once. */
+async function releaseIdempotencyKey() {
+  const guard = currentScope()?.idempotency;
+  if (guard && !guard.completed) await releaseKey(guard.key, guard.token).catch(() => undefined);
+}
+
+async function parseBody(request: MiddyRequest) {
+  const { event } = request;
+  const route = event.parsed!.route!;
+  if (route.body === 'multipart') return;
+  const limit = route.maxBodyBytes ?? JSON_LIMIT;
+  if (bodyBytes(event) > limit) throw payloadTooLarge();
+  if (!event.body) {
+    event.parsed!.body = route.body === 'raw' ? '' : undefined;
+    return;
+  }
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (route.body === 'raw') {
+    event.parsed!.body = text;
+    return;
+  }
+  try {
+    event.parsed!.body = JSON.parse(text);
+  } catch {
+    throw badRequest('The request body is not valid JSON.');
+  }
+}
+
+const BASE_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+export function respond(reply: Reply): APIGatewayProxyStructuredResultV2 {
+  const status = reply.status ?? 200;
+  const cookies = reply.cookies?.length ? { cookies: reply.cookies } : {};
+  if (reply.rawBody !== undefined) {
+    return { statusCode: status, headers: { ...BASE_HEADERS, ...reply.headers }, body: reply.rawBody };
+  }
+  const body: Record<string, unknown> = { message: reply.message ?? 'OK' };
+  if (reply.data !== undefined) body.data = reply.data;
+  return { statusCode: status, headers: { ...BASE_HEADERS, ...reply.headers }, body: JSON.stringify(body), ...cookies };
+}
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+
+/** Errors of reaching a service (refused or reset connections, SDK timeouts), not of the request. */
+function isUnreachable(error: (Error & { code?: string }) | null | undefined): boolean {
+  if (!error) return false;
+  return UNREACHABLE_CODES.has(error.code ?? '') || error.name === 'TimeoutError' || error.name === 'RequestTimeout';
+}
+
+async function errorEnvelope(request: middy.Request) {
+  const error = request.error as (Error & { statusCode?: number; expose?: boolean }) | null;
+  if (error instanceof HttpError) {
+    const body: Record<string, unknown> = { message: error.message };
+    if (error.errors) body.errors = error.errors;
+    request.response = { statusCode: error.status, headers: { ...BASE_HEADERS, ...error.headers }, body: JSON.stringify(body) };
+    return;
+  }
+  if (error?.statusCode && error.statusCode < 500 && error.expose) {
+    request.response = { statusCode: error.statusCode, headers: BASE_HEADERS, body: JSON.stringify({ message: error.message }) };
+    return;
+  }
+  if (error instanceof SupersededAttempt) {
+    // A retry with the same key took over after this attempt's deadline: it answers the visitor.
+    request.response = { statusCode: 409, headers: BASE_HEADERS, body: JSON.stringify({ message: IN_PROGRESS_MESSAGE }) };
+    return;
+  }
+  const requestId = (request.context as Context | undefined)?.awsRequestId;
+  if (currentScope()?.signal.aborted) {
+    // The deadline answered 503 already (and logged it); this is the aborted work settling.
+    log.warn('Stopped at the deadline', { error: error?.name });
+    return;
+  }
+  log.error('Unexpected error', error);
+  if (isUnreachable(error)) {
+    // A store that cannot be reached (a restart, a network fault) is worth retrying: say so.
+    request.response = { statusCode: 503, headers: { ...BASE_HEADERS, 'Retry-After': '2' }, body: JSON.stringify({ message: UNAVAILABLE_MESSAGE, requestId }) };
+    return;
+  }
+  request.response = {
+    statusCode: 500,
+    headers: BASE_HEADERS,
+    body: JSON.stringify({ message: 'Something went wrong on our side. Please try again.', requestId }),
+  };
+}
