@@ -21,7 +21,7 @@ const RANK: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, 
 /** The CloudWatch namespace and dimension of the business metrics. */
 export const METRICS_NAMESPACE = 'ClinicSuite';
 const SERVICE = 'clinic-suite';
-/** The dimension (service) the business metrics carry: alarms on them name it (infra/stack.ts). */
+/** The dimension (service) the business metrics carry: alarms on them name it (infra/constructs/service-alarms.ts). */
 export const METRICS_SERVICE = SERVICE;
 
 /** The business events counted (docs/operations.md lists what each one means). */
