@@ -4,6 +4,34 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The layers of functions/, each importing only those below it (docs/conventions.md, "Layers"):
+ * functions/lib (platform clients and config) < functions/data (the table) < the HTTP chain
+ * (functions/http, with the route table functions/routes.ts) < the handlers and their helpers. Tests
+ * may cross layers to test them together. functions/layers.test.ts proves each rule refuses.
+ */
+const upward = (message, ...regexes) => ({ 'no-restricted-imports': ['error', { patterns: regexes.map((regex) => ({ regex, message })) }] });
+const LAYERS = [
+  {
+    files: ['functions/lib/**/*.ts'],
+    // Stands in for scripts/openapi/document.ts until it imports functions/http/http (scripts/layers/move.mjs).
+    ignores: ['functions/lib/http.ts'],
+    rules: upward('functions/lib is the lowest layer: it imports lib, shared and packages only.', '^#http/', '^\\.\\./(?!\\.\\./shared/)'),
+  },
+  {
+    files: ['functions/data/**/*.ts'],
+    rules: upward('functions/data imports lib, shared and data only: not the HTTP chain, the route table or handlers.', '^#http/', '^\\.\\./(?!lib/|\\.\\./shared/)'),
+  },
+  {
+    files: ['functions/http/**/*.ts'],
+    rules: upward('The HTTP chain imports lib, data, the route table and shared only: never a handler.', '^\\.\\./(?!lib/|data/|routes$|\\.\\./shared/)'),
+  },
+  {
+    files: ['functions/routes.ts'],
+    rules: upward('The route table names handlers by path; it imports lib, data and shared only.', '^\\./(?!lib/|data/|http/)'),
+  },
+].map((layer) => ({ ...layer, ignores: ['**/*.test.ts', ...(layer.ignores ?? [])] }));
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'cdk.out/', '.cache/', '.data/', 'coverage/', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   {
@@ -45,6 +73,16 @@ export default tseslint.config(
     ignores: ['web/src/components/modal.tsx'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'react-bootstrap/Modal', message: "Import Modal from web/src/components/modal: it keeps Tab inside the dialog." }] }],
+    },
+  },
+  ...LAYERS,
+  {
+    // infra describes the deployment and the local stack; scripts are tools that may read infra, never
+    // the other way round. What both need lives in infra (infra/api-docs/); what only a script makes
+    // (the OpenAPI document) reaches infra as a built file or an injected function.
+    files: ['infra/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)scripts/', message: 'infra does not import scripts: move what both need into infra, or inject it (infra/local/api-docs.ts).' }] }],
     },
   },
   {

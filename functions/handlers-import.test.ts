@@ -31,6 +31,6 @@ describe('handlers and their helpers', () => {
     expect(SDK_IMPORT.test('import type { X } from "@aws-sdk/client-s3";')).toBe(true);
     expect(SDK_IMPORT.test("const m = await import('@aws-sdk/client-sesv2');")).toBe(true);
     expect(SDK_IMPORT.test("import '@aws-sdk/core';")).toBe(true);
-    expect(SDK_IMPORT.test("import { ddb } from '#lib/dynamo'; // not @aws-sdk/ itself")).toBe(false);
+    expect(SDK_IMPORT.test("import { ddb } from './data/dynamo'; // not @aws-sdk/ itself")).toBe(false);
   });
 });

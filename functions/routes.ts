@@ -83,7 +83,7 @@ export interface Route {
   idempotent?: true;
   /**
    * A public write that takes a solved proof-of-work challenge of this page (the x-challenge header,
-   * checked in functions/lib/http.ts before the handler; issue 28). Reads the challenge key.
+   * checked in functions/http/http.ts before the handler; issue 28). Reads the challenge key.
    */
   challenge?: ChallengePage;
 }

@@ -60,7 +60,7 @@ export const FUNCTION_ACKNOWLEDGEMENTS: Acknowledgement[] = [
   ],
   [
     'HIPAA.Security-CloudWatchLogGroupEncrypted',
-    "CloudWatch Logs encrypts every log group at rest with AWS managed keys; the logs hold request ids, routes, statuses and organisation ids, no patient data (functions/lib/http.ts), so a customer managed key would add cost and a key policy without protecting more.",
+    "CloudWatch Logs encrypts every log group at rest with AWS managed keys; the logs hold request ids, routes, statuses and organisation ids, no patient data (functions/http/http.ts), so a customer managed key would add cost and a key policy without protecting more.",
   ],
   [
     'HIPAA.Security-IAMNoInlinePolicy',
@@ -106,6 +106,11 @@ export function arnFinding(consumer: IConstruct, target: IConstruct): string {
 }
 
 /** CDK's own function that copies the built SPA into the web bucket (BucketDeployment). */
+/** A dead-letter queue needs no dead-letter queue of its own. */
+export const DLQ_ACKNOWLEDGEMENTS: Acknowledgement[] = [
+  ['AwsSolutions-SQS3', 'This queue is itself a dead-letter queue: what lands here stays 14 days for a person (docs/operations.md, DLQ redrive).'],
+];
+
 export const WEB_DEPLOYMENT_ACKNOWLEDGEMENTS: Acknowledgement[] = [
   ['AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', "CDK's deployment function, run by CloudFormation during a deploy only; its role is CDK's."],
   ['HIPAA.Security-IAMNoInlinePolicy', "CDK's deployment function: its policy is CDK's, scoped to the asset and web buckets."],

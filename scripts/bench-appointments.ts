@@ -28,7 +28,7 @@ async function main() {
   try {
     // The data layer reads its endpoints from the environment the stack just set: import it now.
     const { BatchWriteCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { ddb, table } = await import('../functions/lib/dynamo');
+    const { ddb, table } = await import('../functions/data/dynamo');
     const { putAppointment, searchTokenPuts } = await import('../functions/data/appointments');
     const { countersKey } = await import('../functions/data/organizations');
 

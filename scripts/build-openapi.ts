@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { buildOpenApiDocument } from './openapi/document';
-import { DOCS_FILES, OPENAPI_PATH } from './openapi/docs-page';
+import { DOCS_FILES, OPENAPI_PATH } from '../infra/api-docs/docs-page';
 
 const WEB_DIR = join(import.meta.dirname, '..', 'dist', 'web');
 

@@ -1,5 +1,5 @@
-// `npm start` on a fresh clone: install packages if missing, build the console if its sources are
-// newer than the build, then run the embedded stack (infra/local/main.ts).
+// `npm start` on a fresh clone: install packages if missing, build the console and the API document
+// if their sources are newer than the build, then run the embedded stack (infra/local/main.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -28,6 +28,16 @@ const sourcesAt = Math.max(newest(join(root, 'web')), newest(join(root, 'shared'
 if (existsSync(join(root, 'web', 'vite.config.ts')) && sourcesAt > builtAt) {
   console.log('Building the console...');
   run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+}
+
+// The API document and its page (/api/openapi.json, /api/docs): the local stack serves the built files
+// (infra does not import scripts), so build them when the route table, a handler or the generator is
+// newer than the document, or the console build above emptied dist/web.
+const documentAt = newest(join(root, 'dist', 'web', 'api', 'openapi.json'));
+const apiSourcesAt = Math.max(newest(join(root, 'functions')), newest(join(root, 'shared')), newest(join(root, 'scripts', 'openapi')));
+if (apiSourcesAt > documentAt) {
+  console.log('Building the API document...');
+  run('npx', ['tsx', 'scripts/build-openapi.ts']);
 }
 
 // Run directly under node (tsx as a loader, no npx in between), so a signal reaches the server itself.

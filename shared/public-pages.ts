@@ -1,6 +1,6 @@
 // The public pages (no sign-in): each is its own prerendered HTML file of the web build with its own
 // small entry script and inline CSS. One list, read by the Vite build (web/vite.config.ts), the local
-// server (infra/local/stack.ts), CloudFront's viewer-request function (infra/stack.ts), the bundle
+// server (infra/local/stack.ts), CloudFront's viewer-request function (infra/constructs/site.ts), the bundle
 // report and the bench. Every other extensionless path is the console's (index.html).
 
 export interface PublicPage {

@@ -2,7 +2,7 @@
 // token that step 2 gave (no other token is accepted).
 import { basicDetailsSchema, addBasicDetailsReply } from '#shared/schemas/account';
 import { badRequest } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getUser, updateUser } from '../data/users';
 import { nextStepReply } from './lib/auth-replies';
 

@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE } from '#shared/bookings/slots';
 import { currencyForCountry } from '#shared/currency';
 import { newOrganizationSchema, addOrganizationReply } from '#shared/schemas/organization';
 import { badRequest, conflict } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { createOrganizationWithOwner } from '../data/members';
 import { newApiKey, type Organization } from '../data/organizations';

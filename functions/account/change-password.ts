@@ -3,8 +3,8 @@
 import { noData } from '#shared/schemas/common';
 import { changePasswordSchema } from '#shared/schemas/account';
 import { badRequest, conflict, unauthorized } from '#lib/errors';
-import { SESSION_ENDED } from '#lib/authorise';
-import { endpoint } from '#lib/http';
+import { SESSION_ENDED } from '#http/authorise';
+import { endpoint } from '#http/http';
 import { hashPassword, verifyPassword } from '#lib/passwords';
 import { tryTransact } from '../data/core';
 import { getMembership } from '../data/members';

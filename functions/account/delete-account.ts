@@ -4,7 +4,7 @@
 // account stays until the end, so pressing delete again continues where the last run stopped.
 import { noData } from '#shared/schemas/common';
 import { HttpError, conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { deleteUpload } from '#lib/storage';
 import { getCounters, getOrganization } from '../data/organizations';
 import { deleteMemberAccount, deleteOrganization } from '../data/tenant-deletion';

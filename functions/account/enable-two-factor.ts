@@ -4,8 +4,8 @@
 // the second factor; this session carries on, marked as two-factor.
 import { enableTwoFactorSchema, enableTwoFactorReply } from '#shared/schemas/account';
 import { badRequest, conflict, unauthorized } from '#lib/errors';
-import { SESSION_ENDED } from '#lib/authorise';
-import { endpoint } from '#lib/http';
+import { SESSION_ENDED } from '#http/authorise';
+import { endpoint } from '#http/http';
 import { totpStep } from '#lib/totp';
 import { auditItem } from '../data/audit';
 import { tryTransact } from '../data/core';

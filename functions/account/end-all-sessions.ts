@@ -1,7 +1,7 @@
 // Sign out everywhere: every session of the member ends at once, this one included.
 import { noData } from '#shared/schemas/common';
 import { conflict } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getMembership } from '../data/members';
 import { endAllSessions } from '../data/sessions';
 

@@ -1,7 +1,7 @@
 // End one of the member's own sessions (a lost laptop): its token is refused from the next request.
 import { noData } from '#shared/schemas/common';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { endSession } from '../data/sessions';
 
 export const handler = endpoint({ reply: noData }, async ({ params, caller }) => {

@@ -2,7 +2,7 @@
 import { noData } from '#shared/schemas/common';
 import { forgotPasswordSchema } from '#shared/schemas/account';
 import { HttpError } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { findUserByEmail } from '../data/users';
 import { UNDELIVERABLE, sendCode } from './lib/codes';
 

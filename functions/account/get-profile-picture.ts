@@ -1,6 +1,6 @@
 // The profile picture's key below the asset base (null when none).
 import { getProfilePictureReply } from '#shared/schemas/account';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getUser } from '../data/users';
 
 export const handler = endpoint({ reply: getProfilePictureReply }, async ({ caller }) => {

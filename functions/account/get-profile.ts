@@ -1,7 +1,7 @@
 // The signed-in user's profile.
 import { accountGetProfileReply } from '#shared/schemas/account';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getUser, toUserDetails } from '../data/users';
 
 export const handler = endpoint({ reply: accountGetProfileReply }, async ({ caller }) => {

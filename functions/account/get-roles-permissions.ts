@@ -1,7 +1,7 @@
 // The signed-in member's module permissions and whether they own the organisation.
 import { getRolesPermissionsReply } from '#shared/schemas/account';
 import { allPermissions } from '#shared/permissions';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 
 export const handler = endpoint({ reply: getRolesPermissionsReply }, async ({ caller }) => ({
   data: { roles: caller.isOwner ? allPermissions() : caller.roles, isOwner: caller.isOwner },

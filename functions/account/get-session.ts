@@ -1,10 +1,10 @@
 // The current session and what the console needs to enforce around it: the organisation's idle limit
 // (the console warns a minute before and signs out) and whether two-factor is required and on. The
 // console also calls it to report activity (as any request to a row that writes, without the
-// background header, does: functions/lib/authorise.ts).
+// background header, does: functions/http/authorise.ts).
 import { getSessionReply } from '#shared/schemas/account';
 import { unauthorized } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { readSessionContext } from '../data/sessions';
 import { getTwoFactor } from '../data/two-factor';
 import { toSessionView } from './lib/session-view';

@@ -1,7 +1,7 @@
 // The member's open sessions (device, address, times), newest first, a page at a time.
 import { sessionsQuerySchema, listSessionsReply } from '#shared/schemas/account';
 import { unauthorized } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getMembership } from '../data/members';
 import { getSecuritySettings, listOpenSessions } from '../data/sessions';
 import { toSessionView } from './lib/session-view';

@@ -3,7 +3,7 @@
 // code counts toward the same limits as a wrong password; a right one gives the session, as login does.
 import { loginTwoFactorSchema, loginTwoFactorReply } from '#shared/schemas/account';
 import { badRequest, unauthorized } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { verifyToken } from '#lib/tokens';
 import { getTwoFactor } from '../data/two-factor';
 import { getUser } from '../data/users';

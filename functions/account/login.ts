@@ -4,7 +4,7 @@
 // gets a 5-minute challenge token instead of a session (POST /users/login/two-factor).
 import { credentialsSchema, loginReply } from '#shared/schemas/account';
 import { unauthorized } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { countMetric } from '#lib/log';
 import { verifyPassword } from '#lib/passwords';
 import { getTwoFactor } from '../data/two-factor';

@@ -1,6 +1,6 @@
 // Sign out: this session ends on the server too, so a copy of its token stops working.
 import { noData } from '#shared/schemas/common';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { endSession } from '../data/sessions';
 
 export const handler = endpoint({ reply: noData }, async ({ caller }) => {

@@ -5,8 +5,8 @@
 import { regenerateRecoveryCodesReply, regenerateRecoveryCodesSchema } from '#shared/schemas/account';
 import { config } from '#lib/config';
 import { badRequest, conflict, unauthorized } from '#lib/errors';
-import { SESSION_ENDED } from '#lib/authorise';
-import { endpoint } from '#lib/http';
+import { SESSION_ENDED } from '#http/authorise';
+import { endpoint } from '#http/http';
 import { auditItem } from '../data/audit';
 import { tryTransact } from '../data/core';
 import { getMembership } from '../data/members';

@@ -4,7 +4,7 @@
 import { credentialsSchema, registerEmailReply } from '#shared/schemas/account';
 import { config } from '#lib/config';
 import { isConditionFailure } from '../data/core';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { hashPassword, randomId, verifyPassword } from '#lib/passwords';
 import { createUser, findUserByEmail, type User } from '../data/users';
 import { sendAccountExistsNotice, sendCode } from './lib/codes';

@@ -3,7 +3,7 @@
 import { noData } from '#shared/schemas/common';
 import { resetPasswordSchema } from '#shared/schemas/account';
 import { badRequest, conflict } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { hashPassword } from '#lib/passwords';
 import { tryTransact } from '../data/core';
 import { getMembership } from '../data/members';

@@ -2,7 +2,7 @@
 // the URI as a QR code). Not active until confirmed with a code (POST /users/two-factor/enable).
 import { setupTwoFactorReply } from '#shared/schemas/account';
 import { conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { newTotpSecret } from '#lib/totp';
 import { getTwoFactor, savePendingSecret } from '../data/two-factor';
 import { getUser } from '../data/users';

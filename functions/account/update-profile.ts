@@ -1,7 +1,7 @@
 // Edit the signed-in user's personal details; the membership keeps a copy of the name for member lists.
 import { profileUpdateSchema, accountUpdateProfileReply } from '#shared/schemas/account';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { saveOwnProfile } from '../data/members';
 import { getUser, toUserDetails } from '../data/users';
 

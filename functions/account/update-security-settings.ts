@@ -3,7 +3,7 @@
 // owner turns it on for themselves first, so they cannot shut themselves out.
 import { securitySettingsSchema, updateSecuritySettingsReply } from '#shared/schemas/account';
 import { badRequest } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { saveSecuritySettings } from '../data/sessions';
 import { getTwoFactor } from '../data/two-factor';
 import { isActive } from './lib/two-factor';

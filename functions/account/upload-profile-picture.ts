@@ -1,6 +1,6 @@
 // Upload a profile picture (multipart field `file`): images only, at most 5 MB.
 import { uploadProfilePictureReply } from '#shared/schemas/account';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import { IMAGE_TYPES, deleteUpload, storeUpload } from '#lib/storage';
 import { getUser, updateUser } from '../data/users';

@@ -1,7 +1,7 @@
 // Step 2 of sign-up: the emailed code verifies the address and gives a registration token.
 import { verifyEmailSchema, verifyEmailOtpReply } from '#shared/schemas/account';
 import { badRequest } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { verifyPassword } from '#lib/passwords';
 import { findUserByEmail, updateUser } from '../data/users';
 import { checkCode, useCode } from './lib/codes';

@@ -2,7 +2,7 @@
 // An appointment someone else already has is reassigned with PATCH /appointments/{id}/update-assignee.
 import { assignSchema, assignAppointmentReply } from '#shared/schemas/appointments';
 import { conflict } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { assignChange, assigneeFor } from './lib/assignment';
 import { changeAppointment } from './lib/change';
 import { toView } from './lib/views';

@@ -6,7 +6,7 @@
 import { STATUS_LABELS, STATUS_TRANSITIONS, changeStatusSchema, changeStatusReply } from '#shared/schemas/appointments';
 import { greeting } from '#shared/plain-name';
 import { conflict } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import type { Mail } from '#lib/mail';
 import type { Appointment } from '../data/appointments';
 import { getOrganization } from '../data/organizations';

@@ -2,7 +2,7 @@
 // dates (inclusive, the clinic's local dates) as a CSV download, earliest first.
 import { STATUS_LABELS, exportQuery } from '#shared/schemas/appointments';
 import { badRequest } from '#lib/errors';
-import { endpoint, rawReply } from '#lib/http';
+import { endpoint, rawReply } from '#http/http';
 import { appointmentsBetween } from '../data/appointments';
 import { toCsv } from './lib/csv';
 

@@ -1,7 +1,7 @@
 // GET /appointments/{id}: one appointment with its attachment keys (private: read them through
 // GET /appointments/{id}/attachments/{field}) and the newest entries of its log.
 import { getAppointmentReply } from '#shared/schemas/appointments';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { listAppointmentLog } from '../data/appointments';
 import { loadAppointment } from './lib/change';
 import { toView } from './lib/views';

@@ -2,7 +2,7 @@
 // appointment's private files (insurance card image, referral document). Each read is logged.
 import { ATTACHMENT_FIELDS, type AttachmentField, getAttachmentReply } from '#shared/schemas/appointments';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { DOWNLOAD_LINK_SECONDS, signedDownloadUrl } from '#lib/signed-download';
 import { recordAudit } from '../data/audit';
 import { loadAppointment } from './lib/change';

@@ -2,7 +2,7 @@
 // zone, and its active services (for the appointment type). Unknown keys: 404.
 import { GENDERS, getPublicBookingPageReply } from '#shared/schemas/account';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES } from '#shared/schemas/appointments';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
 import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
 import { listServices } from '../data/services';

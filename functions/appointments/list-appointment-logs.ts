@@ -1,7 +1,7 @@
 // GET /appointments/appointment-logs[?appointmentId=]: the history of every change (who, when, what),
 // newest first, for the organisation or for one appointment.
 import { logsQuery, listAppointmentLogsReply } from '#shared/schemas/appointments';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { listAppointmentLog, listOrgAppointmentLog } from '../data/appointments';
 import { loadAppointment } from './lib/change';
 

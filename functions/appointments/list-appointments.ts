@@ -3,7 +3,7 @@
 // variant is one or two index Queries of about one page; `cursor` continues, `pageNumber` without a
 // cursor walks the pages before it (reading keys only).
 import { listAppointmentsQuery, listAppointmentsReply } from '#shared/schemas/appointments';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { listAppointments, searchAppointments, type BucketFilter } from '../data/appointments';
 import { getCounters } from '../data/organizations';
 import { DEFAULT_PAGE_SIZE, toView } from './lib/views';

@@ -2,7 +2,7 @@
 // appointments), for the console's assign menu. Needs Appointment write, not Members read.
 import { listAssigneesReply } from '#shared/schemas/appointments';
 import { can } from '#shared/permissions';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { listAllMembers } from '../data/members';
 import { memberName } from './lib/actors';
 

@@ -1,6 +1,6 @@
 // GET /appointments/{id}/remove-assignee[?version=]: unassign (the spec makes this a GET).
 import { versionQuery, removeAssigneeReply } from '#shared/schemas/appointments';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { assignedCountUpdate, assigneePointerDelete } from '../data/appointments';
 import { changeAppointment } from './lib/change';
 import { toView } from './lib/views';

@@ -4,7 +4,7 @@
 // starts as 'requested'. Idempotent: the appointment's id (and its files' keys) come from the
 // Idempotency-Key and the reply is stored with the appointment, so a retry never makes a second one.
 import { publicBookingSchema, requestAppointmentReply } from '#shared/schemas/appointments';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
 import { withReply } from '#lib/request-scope';
 import { findOrgIdByApiKey, getOrganization } from '../data/organizations';

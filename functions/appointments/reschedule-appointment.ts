@@ -9,7 +9,7 @@ import { greeting } from '#shared/plain-name';
 import { CALENDAR_MESSAGES, calendarMoveSchema, rescheduleAppointmentReply } from '#shared/schemas/calendar';
 import { STATUS_LABELS } from '#shared/schemas/appointments';
 import { badRequest, conflict } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { assigneePointerDelete, assigneePointerPut } from '../data/appointments';
 import { getOrganization } from '../data/organizations';
 import { changeAppointment } from './lib/change';

@@ -2,7 +2,7 @@
 // when nobody has it yet) to another member of the organisation.
 import { updateAssigneeSchema, updateAssigneeReply } from '#shared/schemas/appointments';
 import { badRequest } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { assignChange, assigneeFor } from './lib/assignment';
 import { changeAppointment } from './lib/change';
 import { toView } from './lib/views';

@@ -1,7 +1,7 @@
 // GET /bookings/availability: when the clinic takes bookings (the defaults until it saves its own),
 // in the organisation's time zone.
 import { getAvailabilityReply } from '#shared/schemas/bookings';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getOrganization } from '../data/organizations';
 import { toAvailabilityView } from './lib/view';

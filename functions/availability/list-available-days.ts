@@ -3,7 +3,7 @@
 import { availableDaysSchema, listAvailableDaysReply } from '#shared/schemas/bookings';
 import { describeInstant } from '#shared/bookings/slots';
 import { badRequest, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getBookingPackage } from '../data/booking-packages';
 import { findOrgIdByApiKey, getOrganization } from '../data/organizations';

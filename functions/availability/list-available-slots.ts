@@ -3,7 +3,7 @@
 // the chosen practitioner or of anyone offering it, each time with who is free then (lib/diary.ts).
 import { availableSlotsSchema, listAvailableSlotsReply } from '#shared/schemas/bookings';
 import { badRequest, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getBookingPackage } from '../data/booking-packages';
 import { findOrgIdByApiKey, getOrganization } from '../data/organizations';

@@ -3,7 +3,7 @@
 // practitioner (or anyone), else the clinic-wide schedule's.
 import { freeTimesQuerySchema, listFreeTimesReply } from '#shared/schemas/bookings';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getBookingPackage } from '../data/booking-packages';
 import { getOrganization } from '../data/organizations';

@@ -2,7 +2,7 @@
 // and notice limits. The time zone is the organisation's (PATCH /organization/profile). Bookings made
 // already keep their times and places; a lower capacity only stops new bookings of fuller slots.
 import { availabilitySchema, updateAvailabilityReply } from '#shared/schemas/bookings';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { rulesOf, saveAvailability, type AvailabilityRecord } from '../data/availability';
 import { getOrganization } from '../data/organizations';
 import { toAvailabilityView } from './lib/view';

@@ -2,7 +2,7 @@
 // checked by its rules and stored in minor units with the currency.
 import { bookingPackageSchema, bookingPackagesCreatePackageReply, priceToMinor } from '#shared/schemas/bookings';
 import { badRequest } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { getOrgCurrency } from '../data/organizations';
 import { createBookingPackage, type BookingPackageRecord } from '../data/booking-packages';

@@ -2,7 +2,7 @@
 // booking page; bookings made with it keep its name and price.
 import { bookingPackagesDeletePackageReply } from '#shared/schemas/bookings';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getBookingPackage, saveBookingPackage } from '../data/booking-packages';
 import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { PACKAGE_NOT_FOUND } from './lib/view';

@@ -1,7 +1,7 @@
 // GET /bookings/packages/{id}: one booking package (deleted ones are not found).
 import { bookingPackagesGetPackageReply } from '#shared/schemas/bookings';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getBookingPackage } from '../data/booking-packages';
 import { PACKAGE_NOT_FOUND, toBookingPackageView } from './lib/view';
 

@@ -3,7 +3,7 @@
 // name; none for a package on the clinic-wide schedule). Spec: data.data is the list.
 import { availablePackagesSchema, listAvailablePackagesReply } from '#shared/schemas/bookings';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getAvailability, rulesOf } from '../data/availability';
 import { listActiveBookingPackages } from '../data/booking-packages';
 import { getOrganization } from '../data/organizations';

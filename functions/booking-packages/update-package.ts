@@ -3,7 +3,7 @@
 // two racing edits cannot lose each other's fields.
 import { bookingPackageUpdateSchema, bookingPackagesUpdatePackageReply, priceToMinor } from '#shared/schemas/bookings';
 import { badRequest, conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getOrgCurrency } from '../data/organizations';
 import { getBookingPackage, saveBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
 import { TRY_AGAIN, retryOnConflict } from '../data/core';

@@ -5,7 +5,7 @@
 // if the cancellation happened).
 import { bookingsCancelBookingReply } from '#shared/schemas/bookings';
 import { conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { log } from '#lib/log';
 import { expireCheckoutSession } from '#lib/stripe';
 import { auditItem } from '../data/audit';

@@ -2,7 +2,7 @@
 // mailed.
 import { bookingsGetBookingReply } from '#shared/schemas/bookings';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getBooking } from '../data/bookings';
 import { getOutboxRow } from '../data/outbox';
 import { bookingRowId } from './lib/mail';

@@ -7,7 +7,7 @@
 import { describeInstant } from '#shared/bookings/slots';
 import { CONFIRMATION_MESSAGES, bookingConfirmationSchema, type BookingConfirmation, type ConfirmationStatus, getConfirmationReply } from '#shared/schemas/booking-confirmation';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { retrieveCheckoutSession } from '#lib/stripe';
 import { getBooking, type BookingRecord } from '../data/bookings';
 import { transact } from '../data/core';

@@ -2,7 +2,7 @@
 // one page, filtered by local dates (the organisation's zone), package, status and payment state.
 import { dayBoundsUtc } from '#shared/bookings/slots';
 import { bookingListQuerySchema, listBookingsReply } from '#shared/schemas/bookings';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { listBookingsPage } from '../data/bookings';
 import { getOrganization } from '../data/organizations';
 import { toBookingView } from './lib/views';

@@ -8,7 +8,7 @@
 // told the patient themselves); the audit log records the move and the webhook event is written either way.
 import { bookingMoveSchema, moveBookingReply } from '#shared/schemas/calendar';
 import { conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { auditItem } from '../data/audit';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getBooking } from '../data/bookings';

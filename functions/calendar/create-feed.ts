@@ -6,7 +6,7 @@ import { can } from '#shared/permissions';
 import { CALENDAR_FEED_MESSAGES, MAX_CALENDAR_FEEDS, calendarFeedCreateSchema, type CalendarFeedCreated, createFeedReply } from '#shared/schemas/calendar-feeds';
 import { config } from '#lib/config';
 import { conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { createCalendarFeed, listCalendarFeeds, toFeedView } from '../data/calendar-feeds';
 import { practitionerNameFor } from '../data/practitioner-names';
 import { getOrganization } from '../data/organizations';

@@ -8,7 +8,7 @@ import { DEFAULT_TIME_ZONE } from '#shared/bookings/slots';
 import { CALENDAR_FEED_MESSAGES, FEED_DAYS_AHEAD, FEED_DAYS_BACK } from '#shared/schemas/calendar-feeds';
 import { config } from '#lib/config';
 import { notFound } from '#lib/errors';
-import { endpoint, rawReply } from '#lib/http';
+import { endpoint, rawReply } from '#http/http';
 import { log } from '#lib/log';
 import { appointmentStartUtc } from '../appointments/lib/when';
 import { buildFeed, type FeedEvent } from '../bookings/lib/ics';

@@ -9,7 +9,7 @@ import { localParts } from '#shared/bookings/zone';
 import { calendarQuerySchema, type CalendarKind, listCalendarReply } from '#shared/schemas/calendar';
 import { can } from '#shared/permissions';
 import { forbidden } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { appointmentStartUtc } from '../appointments/lib/when';
 import { appointmentsBetween, type Appointment } from '../data/appointments';
 import { bookingsBetween, type BookingRecord } from '../data/bookings';

@@ -2,7 +2,7 @@
 import { noData } from '#shared/schemas/common';
 import { CALENDAR_FEED_MESSAGES } from '#shared/schemas/calendar-feeds';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getCalendarFeed, revokeCalendarFeed } from '../data/calendar-feeds';
 
 export const handler = endpoint({ reply: noData }, async ({ params, caller }) => {

@@ -2,7 +2,7 @@
 // request, form, sign-up). The public pages fetch it after their first paint and solve it in the
 // background; it is harder while the page sees more than its normal rate of writes or refusals. The
 // challenge is signed for the page and the organisation key given, and the write must name the same.
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { issueChallenge } from '#lib/challenge';
 import { getChallengeKey } from '#lib/secrets';
 import { challengeQuerySchema, getChallengeReply } from '#shared/schemas/challenge';

@@ -2,7 +2,7 @@
 // Email and phone are each unique within the organisation (a booking with either finds this customer again).
 import { customerSchema, createCustomerReply } from '#shared/schemas/customers';
 import { conflict } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { createCustomer, type Customer } from '../data/customers';
 import { EMAIL_TAKEN, PHONE_TAKEN, customerView } from './lib/common';

@@ -3,7 +3,7 @@
 import { noData } from '#shared/schemas/common';
 import { versionQuery } from '#shared/schemas/appointments';
 import { conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { deleteCustomer, getCustomer } from '../data/customers';
 import { staleCustomer } from './lib/common';
 

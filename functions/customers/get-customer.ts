@@ -1,6 +1,6 @@
 // GET /customers/{id}: the customer and their appointments (latest booking first, up to 100).
 import { getCustomerReply } from '#shared/schemas/customers';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
 import { getAppointments } from '../data/appointments';
 import { getCustomer, listCustomerAppointmentIds } from '../data/customers';

@@ -1,7 +1,7 @@
 // GET /customers[?search&pageSize&cursor]: the customers by name, a page at a time. Search finds an exact email or phone number, or a
 // prefix of "first last" / "last first".
 import { listQuery, listCustomersReply } from '#shared/schemas/services';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { listCustomers } from '../data/customers';
 import { customerView } from './lib/common';
 

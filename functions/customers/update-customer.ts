@@ -2,7 +2,7 @@
 // customer as a whole. With `version`, a change made meanwhile by someone else is refused (409).
 import { customerSchema, updateCustomerReply } from '#shared/schemas/customers';
 import { conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getCustomer, saveCustomer } from '../data/customers';
 import { EMAIL_TAKEN, PHONE_TAKEN, customerView, staleCustomer } from './lib/common';
 

@@ -2,7 +2,7 @@
 // appointments), only those of modules the caller may read. They come from kept counters, not counting queries.
 import { getSummaryReply } from '#shared/schemas/organization';
 import { can } from '#shared/permissions';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getAssignedCount } from '../data/appointments';
 import { getCounters } from '../data/organizations';
 

@@ -6,7 +6,7 @@
 //   any of these within dates            sk (or gsiNsk) BETWEEN <from> AND <to>#~
 import type { Page } from '#shared/api';
 import { randomId } from '#lib/passwords';
-import { table } from '#lib/dynamo';
+import { table } from './dynamo';
 import { queryPage, strip, transact, type TransactItem } from './core';
 
 export type AuditModule = 'Organization' | 'Members' | 'Account' | 'Appointment' | 'Notifications' | 'FORMS' | 'BOOKING_PACKAGES' | 'Services' | 'Customers' | 'SMS';

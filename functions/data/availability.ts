@@ -4,7 +4,7 @@
 // An organisation that never saved its availability gets defaultRules() (weekdays 09:00-17:00).
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_TIME_ZONE, defaultRules, type AvailabilityRules } from '#shared/bookings/slots';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { auditItem } from './audit';
 import { strip, transact } from './core';
 

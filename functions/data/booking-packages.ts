@@ -7,7 +7,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import type { Currency } from '#shared/currency';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { auditItem } from './audit';
 import { queryAll, queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
 

@@ -12,7 +12,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import type { BookingFields } from '#shared/bookings/types';
 import type { BookingStatus, PaymentStatus } from '#shared/schemas/bookings';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { queryPage, strip, type Item, type TransactItem } from './core';
 
 /** The stored booking: its own fields, the organisation, and the Checkout link of a held place. */

@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CalendarFeedView } from '#shared/schemas/calendar-feeds';
 import { MAX_CALENDAR_FEEDS } from '#shared/schemas/calendar-feeds';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { randomId } from '#lib/passwords';
 import { auditItem } from './audit';
 import { queryAll, strip, transact, tryTransact, type Item } from './core';

@@ -3,7 +3,7 @@
 // merged pages, their cursors and refusals), batch reads and writes with their one retry policy for
 // unprocessed keys, and strip.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ddb } from '#lib/dynamo';
+import { ddb } from './dynamo';
 import { HttpError } from '#lib/errors';
 import {
   TRY_AGAIN,

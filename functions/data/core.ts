@@ -13,7 +13,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
-import { ddb, decodeCursor, encodeCursor, table } from '#lib/dynamo';
+import { ddb, decodeCursor, encodeCursor, table } from './dynamo';
 import { badRequest } from '#lib/errors';
 import { currentScope } from '#lib/request-scope';
 import { TABLE_INDEXES, TABLE_KEYS, TENANT_INDEX, TTL_ATTRIBUTE, tenantOf, type IndexName } from './table';

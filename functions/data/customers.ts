@@ -7,7 +7,7 @@
 //   a customer's appointments       pk ORG#<o>#CUST#<id>#APPT        sk <date>T<time>#<appointmentId> (pointers)
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { randomId } from '#lib/passwords';
 import { normalise, searchForm, type Appointment } from './appointments';
 import { auditItem, type AuditInput } from './audit';

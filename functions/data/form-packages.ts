@@ -5,7 +5,7 @@
 import type { Currency } from '#shared/currency';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { auditItem } from './audit';
 import { batchGet, queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
 import { setClause } from './update';

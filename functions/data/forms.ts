@@ -5,7 +5,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { FormField } from '#shared/forms/types';
 import type { Page } from '#shared/api';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { auditItem } from './audit';
 import { queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
 import { counterUpdate } from './organizations';

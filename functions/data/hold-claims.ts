@@ -8,7 +8,7 @@
 // that holder (a guarded move), never by overwriting the claim.
 //   a claim                      pk ORG#<orgId>#HOLDCLAIMS   sk email#<email> | phone#<+1...> | net#<network> | day#<date>#<resource>
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import type { TransactItem } from './core';
 import { TTL_ATTRIBUTE } from './table';
 

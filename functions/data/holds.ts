@@ -12,7 +12,7 @@
 //   an organisation's open holds       pk ORG#<orgId>#HOLDS   (all; filtered on holdExpiresAt)
 //   holds whose time ran out (all orgs) gsi1pk HOLDS#LAPSING  gsi1sk <holdExpiresAt>#<orgId>#<bookingId>  (the sweep)
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { queryAll, strip, type Item, type TransactItem } from './core';
 import { TTL_ATTRIBUTE } from './table';
 

@@ -8,7 +8,7 @@
 // retry took over, and a retry after a lost answer gets the stored reply instead of a second write.
 import { createHash, randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { isConditionFailure } from './core';
 import { TENANT_INDEX, TTL_ATTRIBUTE } from './table';
 

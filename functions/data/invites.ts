@@ -3,7 +3,7 @@
 //   invitation by token   pk INVITE#<sha256(token)>   sk INVITE     (the membership keeps the hash to revoke it)
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { strip, type TransactItem } from './core';
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@
 //   an organisation's leads, newest first   gsi2pk ORG#<orgId>#LEADS  gsi2sk <createdAt>#<submissionId>
 //   lead by id                              the submission by id (getSubmission)
 import type { Page } from '#shared/api';
-import { table } from '#lib/dynamo';
+import { table } from './dynamo';
 import { queryPage, strip, type Item } from './core';
 import { getSubmission, leadsPk, type SubmissionRecord } from './submissions';
 

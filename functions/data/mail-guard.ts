@@ -7,7 +7,7 @@
 //   an address's mails of a day       pk MAILCAP#<hash>        sk <yyyy-mm-dd>#ORG#<orgId> | <yyyy-mm-dd>#ALL   (expire by TTL)
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { TransactionFailure, transact, type TransactItem } from './core';
 import { outboxKey } from './outbox';
 import { TENANT_INDEX, TTL_ATTRIBUTE } from './table';

@@ -7,7 +7,7 @@
 //   a token by its hash    pk MANAGE#<sha256 hex>   sk TOKEN   (orgId on the item: deleted with the tenant)
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import type { TransactItem } from './core';
 import { TTL_ATTRIBUTE } from './table';
 

@@ -9,7 +9,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import { MODULES, allPermissions, type PermissionEntry } from '#shared/permissions';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { auditItem } from './audit';
 import { batchGet, queryAll, queryPage, strip, tryTransact, type Item, type TransactItem } from './core';
 import { effectItems, type Effects } from './effects';

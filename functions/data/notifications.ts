@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import { can } from '#shared/permissions';
-import { ddb, encodeCursor, table } from '#lib/dynamo';
+import { ddb, encodeCursor, table } from './dynamo';
 import { badRequest } from '#lib/errors';
 import { randomId } from '#lib/passwords';
 import { TransactionFailure, batchDelete, queryPage, transact } from './core';

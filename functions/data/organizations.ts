@@ -8,7 +8,7 @@ import { currencyOf, type Currency } from '#shared/currency';
 import { policyOf } from '#shared/policy';
 import { smsCountriesOf } from '#shared/sms-countries';
 import { config } from '#lib/config';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import type { MailBrand } from '#lib/mail-layout';
 import { randomId } from '#lib/passwords';
 import { noteTenant } from '#lib/request-scope';

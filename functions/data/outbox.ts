@@ -11,7 +11,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookEventBody } from '#shared/schemas/webhooks';
 import type { Mail } from '#lib/mail';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { isConditionFailure, strip, type TransactItem } from './core';
 import type { NotifyInput } from './notice';
 

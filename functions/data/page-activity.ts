@@ -7,7 +7,7 @@
 //   the window's one staff notice   pk PAGE#<page>#<apiKey>   sk W#<windowStart>#NOTICE   (TTL)
 //   a spent solution                pk CHALLENGE#<id>         sk SPENT                    (TTL)
 import { BatchGetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { countMetric, log } from '#lib/log';
 import { CHALLENGE_PAGE_NAMES, type ChallengePage } from '#shared/challenge';
 import type { Module } from '#shared/permissions';

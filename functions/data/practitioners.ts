@@ -13,7 +13,7 @@
 import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { PractitionerException } from '#shared/schemas/practitioners';
 import type { Interval, Weekday } from '#shared/bookings/time';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { auditItem } from './audit';
 import { queryAll, strip, tryTransact, type Item, type TransactItem } from './core';
 import { TTL_ATTRIBUTE } from './table';

@@ -1,5 +1,5 @@
 // Request counters for rate limits. Items expire through TTL.
-// - Per route and address (lib/http.ts): one item per (scope, subject, fixed window), counted with a
+// - Per route and address (http/http.ts): one item per (scope, subject, fixed window), counted with a
 //   conditional ADD so racing requests cannot overshoot the limit (cheap, on every request; across a
 //   window's boundary up to twice the limit may pass, which is fine for flood control).
 // - Failed sign-ins (account/lib/sign-in-limits.ts): a sliding window, so the limit holds in any
@@ -9,7 +9,7 @@
 //   conditional ADD against what the earlier buckets hold (they no longer change), so racing hits
 //   cannot pass the limit and nobody waits on anybody.
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { isConditionFailure } from './core';
 import { TTL_ATTRIBUTE } from './table';
 

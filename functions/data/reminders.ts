@@ -6,7 +6,7 @@
 //   an item's reminder        pk ORG#<o>#REMINDER#<kind>#<id>   sk REMINDER
 //   reminders due by a time   gsi1pk REMINDERS#DUE   gsi1sk <dueAt>#<o>#<kind>#<id>   (sparse)
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { isConditionFailure, strip, type TransactItem } from './core';
 import { TTL_ATTRIBUTE } from './table';
 

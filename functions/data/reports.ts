@@ -20,7 +20,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { todayIn } from '#shared/bookings/time';
 import { currencyOf } from '#shared/currency';
 import type { AppointmentStatus } from '#shared/appointments/form';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { queryAll, type Item, type TransactItem } from './core';
 import { DEFAULT_APPOINTMENT_MINUTES } from './appointment-time';
 import { countersKey } from './organizations';

@@ -11,7 +11,7 @@
 // audit entry; a failed condition comes back as what it means (a stale version, a taken name).
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { normalise } from './appointments';
 import { auditItem, type AuditInput } from './audit';
 import { failedConditions, isConditionFailure, mergePage, strip, transact, tryTransact, type TransactItem } from './core';

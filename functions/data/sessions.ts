@@ -12,7 +12,7 @@
 // absolute end (the access token's lifetime) and it was active within the idle limit.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { log } from '#lib/log';
 import { randomId } from '#lib/passwords';
 import { auditItem } from './audit';

@@ -2,7 +2,7 @@
 //   an organisation's set-up progress   pk ORG#<orgId>   sk SETUP   (one attribute per step)
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SETUP_STEPS, nextSetupStep, type SetupProgress, type SetupState, type SetupStep } from '#shared/schemas/reports';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import type { Item } from './core';
 
 const setupKey = (orgId: string) => ({ pk: `ORG#${orgId}`, sk: 'SETUP' });

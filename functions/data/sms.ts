@@ -1,7 +1,7 @@
 // Text messages sent to customers. Access patterns:
 //   an organisation's messages, newest first   pk ORG#<o>#SMS                 sk <at>#<id>
 //   a customer's messages, newest first        gsi1pk ORG#<o>#SMS#CUST#<id>   gsi1sk <at>#<id>
-import { table } from '#lib/dynamo';
+import { table } from './dynamo';
 import type { Page } from '#shared/api';
 import { mergePage, strip, type TransactItem } from './core';
 

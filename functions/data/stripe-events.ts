@@ -7,10 +7,23 @@
 //   a payment's owner              pk STRIPE_PI#<paymentIntent>  sk PAYMENT (kind, orgId, metadata: routes refunds)
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from '#lib/dynamo';
-import type { PaymentRef } from '../payments/lib/contract';
+import { ddb, table } from './dynamo';
 import { strip, transact, tryTransact, type Item } from './core';
 import { TTL_ATTRIBUTE } from './table';
+
+// The kinds of payment and a payment's owner are stored here, so they are defined here: the data
+// layer does not import the handlers above it (eslint.config.js). payments/lib/contract.ts re-exports them.
+export const PAYMENT_KINDS = ['form-payment', 'booking'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+export const isPaymentKind = (kind: unknown): kind is PaymentKind => PAYMENT_KINDS.includes(kind as PaymentKind);
+
+/** Which feature and tenant a payment belongs to (remembered by payment intent: refunds carry only that). */
+export interface PaymentRef {
+  kind: PaymentKind;
+  orgId: string;
+  metadata: Record<string, string>;
+}
 
 /** Stripe retries for up to 3 days; a record outlives that, then DynamoDB may drop it. */
 const KEEP_MS = 30 * 24 * 60 * 60 * 1000;

@@ -13,7 +13,7 @@ import type { LeadEventObject } from '#shared/schemas/webhooks';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { FieldType } from '#shared/forms/types';
 import type { Page } from '#shared/api';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
 import { effectItems, type Effects } from './effects';
 import { reportItems, type ReportDelta } from './reports';

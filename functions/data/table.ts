@@ -15,7 +15,7 @@ export type IndexName = (typeof TABLE_INDEXES)[number]['name'];
 export const TTL_ATTRIBUTE = 'expiresAtEpoch';
 
 /**
- * Every item of an organisation carries `tenant` = its orgId (stamped by functions/lib/dynamo.ts on
+ * Every item of an organisation carries `tenant` = its orgId (stamped by functions/data/dynamo.ts on
  * each write), and this keys-only index lists them, so an organisation can be deleted whole without
  * a Scan (functions/data/tenant-deletion.ts).
  */

@@ -4,7 +4,7 @@
 //   1. mark   the organisation 'deleting' and delete its public key item (public pages answer 404
 //             from then on);
 //   2. purge  every item of the organisation, found through the keys-only `tenant` index (every item
-//             written with an ORG#<id> key or an orgId carries it: lib/dynamo.ts), a page at a time,
+//             written with an ORG#<id> key or an orgId carries it: data/dynamo.ts), a page at a time,
 //             deleted 25 at a time with BatchWriteItem; then its files (public and private prefixes);
 //   3. finish the owner's account, membership and the organisation's profile in one transaction. They
 //             are kept until then, so after an interruption the owner can sign in and delete again.
@@ -12,7 +12,7 @@
 // too, and deleted only while their orgId still names this organisation: the account of a person who
 // left it keeps a stale `tenant`, which is removed instead (accounts go only with their own deletion).
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { deleteUploadsUnder } from '#lib/storage';
 import { auditItem } from './audit';
 import { TransactionFailure, batchDelete, batchGet, isConditionFailure, transact } from './core';

@@ -4,7 +4,7 @@
 // a string set. Each use is one conditional write: a TOTP time step is accepted only above the last
 // one used (so a code works once, even for racing requests), a recovery code only while still in the set.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { isConditionFailure, strip, type TransactItem } from './core';
 
 export interface TwoFactorRecord {

@@ -4,7 +4,7 @@
 //   one-time code        pk USER#<id>      sk OTP#<purpose>
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserDetails } from '#shared/api';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { isConditionFailure, strip, transact, type TransactItem } from './core';
 import { setClause } from './update';
 

@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import { MAX_WEBHOOK_ENDPOINTS, type WebhookDelivery, type WebhookEndpoint, type WebhookEventBody, type WebhookEventType, type PaymentEventObject } from '#shared/schemas/webhooks';
-import { ddb, table } from '#lib/dynamo';
+import { ddb, table } from './dynamo';
 import { randomId } from '#lib/passwords';
 import { auditItem } from './audit';
 import { isConditionFailure, queryAll, queryPage, strip, transact, TransactionFailure, type Item, type TransactItem } from './core';

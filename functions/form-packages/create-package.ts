@@ -2,7 +2,7 @@
 // stored in minor units with it;
 // the HTML description is sanitised here whatever the console did.
 import { formPackageSchema, formPackagesCreatePackageReply } from '#shared/schemas/forms';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { getOrgCurrency } from '../data/organizations';
 import { createFormPackage, type FormPackageRecord } from '../data/form-packages';

@@ -3,7 +3,7 @@
 // bucket (no S3 client in this function, see update-package.ts).
 import { formPackagesDeletePackageReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { deleteFormPackage, getFormPackage } from '../data/form-packages';
 
 export const handler = endpoint({ reply: formPackagesDeletePackageReply }, async ({ params, caller }) => {

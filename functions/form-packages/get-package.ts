@@ -1,7 +1,7 @@
 // GET /packages/{id}: one form package.
 import { formPackagesGetPackageReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getFormPackage } from '../data/form-packages';
 import { toPackageView } from './lib/view';
 

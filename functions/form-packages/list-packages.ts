@@ -1,6 +1,6 @@
 // GET /packages (and GET /leads/packages): the organisation's form packages, newest first, one page.
 import { pageQuerySchema, formPackagesListPackagesReply } from '#shared/schemas/forms';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { listFormPackages } from '../data/form-packages';
 import { toPackageView } from './lib/view';
 

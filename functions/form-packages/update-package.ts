@@ -3,7 +3,7 @@
 // this function; replaced images are deleted by the upload route, which has the client anyway.
 import { formPackageSchema, formPackagesUpdatePackageReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getFormPackage, updateFormPackage } from '../data/form-packages';
 import { getOrgCurrency } from '../data/organizations';
 import { packageFields } from './lib/input';

@@ -4,7 +4,7 @@ import { uploadPackageImageReply } from '#shared/schemas/forms';
 import * as z from 'zod/mini';
 import { requiredString } from '#shared/schemas/common';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import { IMAGE_TYPES, deleteUpload, storeUpload } from '#lib/storage';
 import { getFormPackage, updateFormPackage } from '../data/form-packages';

@@ -2,7 +2,7 @@
 // and paid, and keep the form's name.
 import { deleteFormReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { deleteForm, getForm } from '../data/forms';
 
 export const handler = endpoint({ reply: deleteFormReply }, async ({ params, caller }) => {

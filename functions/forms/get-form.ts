@@ -1,6 +1,6 @@
 // One form with its fields and its linked packages, for the builder.
 import { getFormReply } from '#shared/schemas/forms';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
 import { formWithPackages, toFormView } from './lib/views';
 

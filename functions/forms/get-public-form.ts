@@ -2,7 +2,7 @@
 // organisation (its name is shown on the page); a wrong key and an unknown form both answer 404
 // 'This form is not available.'.
 import { publicFormQuerySchema, getPublicFormReply } from '#shared/schemas/forms';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getOrganization } from '../data/organizations';
 import { findPublicForm, toPublicForm } from './lib/views';
 

@@ -1,7 +1,7 @@
 // PUT /form/{formId}/package {packageIds, packageId?}: the packages offered on a form, in display order.
 import { linkPackagesSchema, linkPackagesReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getForm, updateForm } from '../data/forms';
 import { checkPackageLinks } from './lib/form-input';
 import { formWithPackages, toFormView } from './lib/views';

@@ -1,7 +1,7 @@
 // GET /form-builder/form/{id}/submissions: a form's submissions with their answers, newest first.
 import { pageQuerySchema, listFormSubmissionsReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getForm } from '../data/forms';
 import { listFormSubmissions } from '../data/submissions';
 import { toSubmissionView } from './lib/submissions';

@@ -1,6 +1,6 @@
 // The organisation's forms, newest first, one page: { items, nextCursor }. Also GET /forms/list.
 import { pageQuerySchema, listFormsReply } from '#shared/schemas/forms';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { listForms } from '../data/forms';
 import { toFormView } from './lib/views';
 

@@ -6,7 +6,7 @@
 import { validateSubmission } from '#shared/forms/validate';
 import { submissionSchema, submitFormReply } from '#shared/schemas/forms';
 import { badRequest } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { withReply } from '#lib/request-scope';
 import { getOrganization } from '../data/organizations';
 import { reportDayOf } from '../data/reports';

@@ -2,7 +2,7 @@
 // its texts, and its packages when packageIds is given.
 import { formSchema, updateFormReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getForm, updateForm } from '../data/forms';
 import { checkPackageLinks, normaliseFields } from './lib/form-input';
 import { formWithPackages, toFormView } from './lib/views';

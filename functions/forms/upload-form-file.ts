@@ -5,7 +5,7 @@
 // comes from the Idempotency-Key, so a retry stores the same object, not a second one.
 import { publicFormQuerySchema, uploadFormFileReply } from '#shared/schemas/forms';
 import { badRequest } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import { IMAGE_TYPES, storeUpload } from '#lib/storage';
 import { formUploadPrefix } from './lib/submissions';

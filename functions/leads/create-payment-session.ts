@@ -10,7 +10,7 @@ import { parseCustomAmount, messages } from '#shared/forms/validate';
 import { currencyOf, fromMinor, minimumOf } from '#shared/currency';
 import { paymentSessionSchema, createPaymentSessionReply } from '#shared/schemas/forms';
 import { badRequest, conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { withReply } from '#lib/request-scope';
 import { createCheckoutSession } from '#lib/stripe';
 import { getPayment, getSubmission, movePayment, setPaymentSession, startPayment, type FormPaymentRecord } from '../data/submissions';

@@ -1,7 +1,7 @@
 // POST /forms/get-leads {formId, limit?, cursor?} (older entry point): a form's leads with answers.
 import { formLeadsSchema, getFormLeadsReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getForm } from '../data/forms';
 import { listFormSubmissions } from '../data/submissions';
 import { toSubmissionView } from '../forms/lib/submissions';

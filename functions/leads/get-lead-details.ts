@@ -1,7 +1,7 @@
 // POST /forms/get-lead-details {leadId} (older entry point): same as GET /leads/{id}.
 import { leadDetailsSchema, getLeadDetailsReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getLead } from '../data/leads';
 import { listSubmissionPayments } from '../data/submissions';
 import { toLeadDetail } from './lib/views';

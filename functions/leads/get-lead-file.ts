@@ -2,7 +2,7 @@
 // the lead (private: never served at /assets). Each opening is recorded in the audit log.
 import { getLeadFileReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { DOWNLOAD_LINK_SECONDS, signedDownloadUrl } from '#lib/signed-download';
 import { recordAudit } from '../data/audit';
 import { getLead } from '../data/leads';

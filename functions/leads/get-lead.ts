@@ -1,7 +1,7 @@
 // GET /leads/{id}: one lead with every answer and the payments made for it.
 import { getLeadReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getLead } from '../data/leads';
 import { listSubmissionPayments } from '../data/submissions';
 import { toLeadDetail } from './lib/views';

@@ -1,7 +1,7 @@
 // GET /payment/submission/{id}: one payment's state (pending, paid, expired, failed, refunded).
 import { getPaymentReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getPayment } from '../data/submissions';
 import { toPaymentView } from './lib/views';
 

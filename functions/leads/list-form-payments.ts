@@ -2,7 +2,7 @@
 // deleted form stay listed; an id that is neither a form nor has payments is 404.
 import { pageQuerySchema, listFormPaymentsReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getForm } from '../data/forms';
 import { listFormPayments } from '../data/submissions';
 import { toPaymentView } from './lib/views';

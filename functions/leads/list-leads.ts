@@ -1,6 +1,6 @@
 // GET /leads: the organisation's leads (form submissions) across forms, newest first, one page.
 import { pageQuerySchema, listLeadsReply } from '#shared/schemas/forms';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { listLeads } from '../data/leads';
 
 export const handler = endpoint({ query: pageQuerySchema, reply: listLeadsReply }, async ({ query, caller }) => {

@@ -3,7 +3,8 @@
 import * as z from 'zod/mini';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endpoint } from './http';
+import { resetConfig } from './config';
+import { endpoint } from '#http/http';
 import { captureLogs, countMetric, redact } from './log';
 import { noteTenant } from './request-scope';
 
@@ -41,6 +42,7 @@ beforeEach(() => {
   restore = captureLogs((line) => lines.push(line));
   vi.stubEnv('LOG_LEVEL', 'info');
   vi.stubEnv('LOG_FORMAT', 'json');
+  resetConfig(); // the environment is parsed once (./config.ts)
 });
 
 afterEach(() => {
@@ -134,6 +136,7 @@ describe('business metrics', () => {
 describe('levels and formats', () => {
   it('leaves out request lines and metrics at LOG_LEVEL=warn (tests), keeps errors', async () => {
     vi.stubEnv('LOG_LEVEL', 'warn');
+    resetConfig();
     await endpoint({ reply: anyReply }, async () => {
       countMetric('SignInsFailed');
       return {};
@@ -147,6 +150,7 @@ describe('levels and formats', () => {
 
   it('writes one readable line per request with LOG_FORMAT=pretty (npm start)', async () => {
     vi.stubEnv('LOG_FORMAT', 'pretty');
+    resetConfig();
     await endpoint({ reply: anyReply }, async () => ({}))(event(), context());
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}GET \/api\/leads\/forms\/\{formId\} 200 \d+ ms {2}requestId=req-1/);

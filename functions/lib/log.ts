@@ -10,6 +10,7 @@
 //
 // LOG_LEVEL (debug | info | warn | error | silent; default info) and LOG_FORMAT (json | pretty;
 // default json) are set by the local stack: readable lines on `npm start`, warnings and errors only in tests.
+import { config } from './config';
 import { currentScope, runInScope } from './request-scope';
 
 export type Level = 'debug' | 'info' | 'warn' | 'error';
@@ -20,7 +21,7 @@ const RANK: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, 
 /** The CloudWatch namespace and dimension of the business metrics. */
 export const METRICS_NAMESPACE = 'ClinicSuite';
 const SERVICE = 'clinic-suite';
-/** The dimension (service) the business metrics carry: alarms on them name it (infra/stack.ts). */
+/** The dimension (service) the business metrics carry: alarms on them name it (infra/constructs/service-alarms.ts). */
 export const METRICS_SERVICE = SERVICE;
 
 /** The business events counted (docs/operations.md lists what each one means). */
@@ -45,7 +46,7 @@ export type BusinessMetric =
  * to stderr. Tests replace it (captureLogs).
  */
 let sink: (line: string, level: Level) => void = (line, level) => {
-  if (process.env.LOG_FORMAT !== 'pretty') process.stdout.write(line + '\n');
+  if (config.log.format !== 'pretty') process.stdout.write(line + '\n');
   else if (level === 'error' || level === 'warn') console.error(line);
   else console.log(line);
 };
@@ -59,7 +60,7 @@ export function captureLogs(collect: (line: string) => void): () => void {
   };
 }
 
-const enabled = (level: Level) => RANK[level] >= (RANK[process.env.LOG_LEVEL as Level] ?? RANK.info);
+const enabled = (level: Level) => RANK[level] >= RANK[config.log.level];
 
 /**
  * Runs an invocation that is no API request (a stream batch, the schedule, an EventBridge event) so
@@ -80,7 +81,7 @@ function requestFields(): Fields {
 function write(level: Level, message: string, fields: Fields) {
   if (!enabled(level)) return;
   const entry = { level, message, ...requestFields(), ...fields };
-  sink(process.env.LOG_FORMAT === 'pretty' ? pretty(entry) : JSON.stringify(entry), level);
+  sink(config.log.format === 'pretty' ? pretty(entry) : JSON.stringify(entry), level);
 }
 
 export const log = {
@@ -132,7 +133,7 @@ export function countMetric(name: BusinessMetric, value = 1, fields: Fields = {}
     ...requestFields(),
     ...fields,
   };
-  sink(process.env.LOG_FORMAT === 'pretty' ? pretty({ level: 'info', message: `metric ${name} +${value}`, ...requestFields(), ...fields }) : JSON.stringify(entry), 'info');
+  sink(config.log.format === 'pretty' ? pretty({ level: 'info', message: `metric ${name} +${value}`, ...requestFields(), ...fields }) : JSON.stringify(entry), 'info');
 }
 
 /**

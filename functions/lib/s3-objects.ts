@@ -11,7 +11,7 @@ import { Sha256 } from '@smithy/core/checksum';
 import { HttpRequest } from '@smithy/core/protocols';
 import { config } from './config';
 
-const region = () => process.env.AWS_REGION ?? 'us-east-1';
+const region = () => config.uploads.region;
 
 let presigner: S3RequestPresigner | undefined;
 const signer = () => (presigner ??= new S3RequestPresigner({ credentials: fromEnv(), region: region(), sha256: Sha256 }));
@@ -34,7 +34,7 @@ const encodeKeySegment = (segment: string) => encodeURIComponent(segment).replac
 export async function presignObjectRequest({ method, key, headers = {}, query = {}, expiresInSeconds }: ObjectRequest): Promise<string> {
   const bucket = config.uploadsBucket;
   const objectPath = `/${key.split('/').map(encodeKeySegment).join('/')}`;
-  const endpoint = process.env.AWS_ENDPOINT_URL_S3 || undefined;
+  const endpoint = config.uploads.endpoint;
   const base = new URL(endpoint ?? `https://${bucket}.s3.${region()}.amazonaws.com`);
   const basePath = base.pathname.replace(/\/$/, '');
   const request = new HttpRequest({

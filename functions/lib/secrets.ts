@@ -9,6 +9,8 @@
 // read only by the functions whose route row declares `payments`); the challenge key
 // (CHALLENGE_SECRET_ARN) only for the rows that issue or check proof-of-work challenges.
 
+import { config } from './config';
+
 export interface AppSecrets {
   /** Signs new tokens. */
   tokenSigningKey: string;
@@ -58,7 +60,7 @@ let originSecret: Promise<string | undefined> | undefined;
  * where no CloudFront stands in front of the API (the local stack).
  */
 export function getOriginSecret(): Promise<string | undefined> {
-  const arn = process.env.ORIGIN_SECRET_ARN;
+  const arn = config.secrets.originSecretArn;
   if (!arn) return Promise.resolve(undefined);
   originSecret ??= secretString(arn).catch((error) => {
     originSecret = undefined;
@@ -68,9 +70,9 @@ export function getOriginSecret(): Promise<string | undefined> {
 }
 
 async function secretString(arn: string): Promise<string> {
-  const port = process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? '2773';
-  const res = await fetch(`http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(arn)}`, {
-    headers: { 'X-Aws-Parameters-Secrets-Token': process.env.AWS_SESSION_TOKEN ?? '' },
+  const { extensionPort, sessionToken } = config.secrets;
+  const res = await fetch(`http://localhost:${extensionPort}/secretsmanager/get?secretId=${encodeURIComponent(arn)}`, {
+    headers: { 'X-Aws-Parameters-Secrets-Token': sessionToken },
     signal: AbortSignal.timeout(3000),
   });
   if (!res.ok) throw new Error(`The secrets extension answered ${res.status}`);
@@ -80,7 +82,8 @@ async function secretString(arn: string): Promise<string> {
 }
 
 async function load(): Promise<AppSecrets> {
-  const arn = process.env.APP_SECRETS_ARN;
+  const env = config.secrets;
+  const arn = env.appSecretsArn;
   if (arn) {
     const parsed = JSON.parse(await secretString(arn)) as Partial<Record<keyof AppSecrets, unknown>>;
     if (typeof parsed.tokenSigningKey !== 'string' || !parsed.tokenSigningKey) throw new Error('The app secret has no tokenSigningKey');
@@ -89,11 +92,11 @@ async function load(): Promise<AppSecrets> {
       previousTokenSigningKeys: keyList(parsed.previousTokenSigningKeys),
     };
   }
-  const tokenSigningKey = process.env.TOKEN_SIGNING_KEY;
+  const tokenSigningKey = env.tokenSigningKey;
   if (!tokenSigningKey) throw new Error('Missing TOKEN_SIGNING_KEY (or APP_SECRETS_ARN)');
   return {
     tokenSigningKey,
-    previousTokenSigningKeys: keyList(process.env.PREVIOUS_TOKEN_SIGNING_KEYS?.split(',')),
+    previousTokenSigningKeys: keyList(env.previousTokenSigningKeys),
   };
 }
 
@@ -109,8 +112,8 @@ export function getDataEncryptionKey(): Promise<string> {
 }
 
 async function loadDataKey(): Promise<string> {
-  const arn = process.env.DATA_ENCRYPTION_SECRET_ARN;
-  const key = arn ? await secretString(arn) : process.env.DATA_ENCRYPTION_KEY;
+  const { dataEncryptionSecretArn: arn, dataEncryptionKey } = config.secrets;
+  const key = arn ? await secretString(arn) : dataEncryptionKey;
   if (!key) throw new Error('Missing the data encryption key (DATA_ENCRYPTION_SECRET_ARN or DATA_ENCRYPTION_KEY)');
   return key;
 }
@@ -124,8 +127,8 @@ let challengeKey: Promise<string> | undefined;
  */
 export function getChallengeKey(): Promise<string> {
   challengeKey ??= (async () => {
-    const arn = process.env.CHALLENGE_SECRET_ARN;
-    const key = arn ? await secretString(arn) : process.env.CHALLENGE_HMAC_KEY;
+    const { challengeSecretArn: arn, challengeHmacKey } = config.secrets;
+    const key = arn ? await secretString(arn) : challengeHmacKey;
     if (!key) throw new Error('Missing the challenge key (CHALLENGE_SECRET_ARN or CHALLENGE_HMAC_KEY)');
     return key;
   })().catch((error: unknown) => {
@@ -147,10 +150,10 @@ export function getPaymentSecrets(): Promise<PaymentSecrets> {
 }
 
 async function loadPayments(): Promise<PaymentSecrets> {
-  const arn = process.env.PAYMENTS_SECRET_ARN;
+  const { paymentsSecretArn: arn, stripeSecretKey, stripeWebhookSecret } = config.secrets;
   const source: Record<string, string | undefined> = arn
     ? (JSON.parse(await secretString(arn)) as Record<string, string | undefined>)
-    : { stripeSecretKey: process.env.STRIPE_SECRET_KEY, stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET };
+    : { stripeSecretKey, stripeWebhookSecret };
   return { stripeSecretKey: source.stripeSecretKey || undefined, stripeWebhookSecret: source.stripeWebhookSecret || undefined };
 }
 

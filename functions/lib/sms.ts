@@ -7,8 +7,9 @@ import { config } from './config';
 let sns: SNSClient | undefined;
 
 function outboxUrl(): string | undefined {
-  if (process.env.SMS_OUTBOX_URL) return process.env.SMS_OUTBOX_URL;
-  return process.env.LOCAL_STACK === 'true' ? `${config.appUrl}/local/sms/store` : undefined;
+  const { smsOutboxUrl, localStack } = config.services;
+  if (smsOutboxUrl) return smsOutboxUrl;
+  return localStack ? `${config.appUrl}/local/sms/store` : undefined;
 }
 
 export interface SentSms {

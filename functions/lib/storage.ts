@@ -4,7 +4,7 @@
 // referral documents) live under private/ and are never served there: staff read them through an
 // authorised route that answers with a short-lived signed link.
 import { badRequest, unsupportedMediaType } from './errors';
-import type { UploadedFile } from './http';
+import type { UploadedFile } from './multipart';
 import { randomId } from './passwords';
 import { deleteObject, listObjectKeys, putObject } from './s3-objects';
 import { PRIVATE_PREFIX } from './upload-keys';

@@ -4,6 +4,7 @@
 // Tests check the signature verification against the official SDK's own signer.
 // The API base is api.stripe.com, or STRIPE_API_BASE (the local stand-in of `npm start` and the tests).
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { config } from './config';
 import { HttpError } from './errors';
 import { log, redact } from './log';
 import { currentScope } from './request-scope';
@@ -102,7 +103,7 @@ const UNEXPECTED = 'The payment provider did not answer as expected. Please try 
 async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string, missing?: 'undefined'): Promise<T> {
   const { stripeSecretKey } = await getPaymentSecrets();
   if (!stripeSecretKey) throw new HttpError(503, 'Card payments are not set up for this organisation yet.');
-  const base = (process.env.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/$/, '');
+  const base = config.services.stripeApiBase;
   // Every POST carries a key, the same on each retry, so a retried write happens once at Stripe.
   const key = method === 'POST' ? (idempotencyKey ?? randomUUID()) : undefined;
   const deadline = currentScope()?.signal;

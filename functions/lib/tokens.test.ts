@@ -87,6 +87,8 @@ describe('token signing keys', () => {
     expect(decodeProtectedHeader(await signToken({ userId: 'u1', type: 'registration' })).kid).toBe(keyId(OLD));
     vi.stubEnv('TOKEN_SIGNING_KEY', NEW);
     vi.stubEnv('PREVIOUS_TOKEN_SIGNING_KEYS', OLD);
+    // The rotated key (the secret's new value in AWS): the environment stands in for it here.
+    (await import('./config')).resetConfig();
     expect(decodeProtectedHeader(await signToken({ userId: 'u1', type: 'registration' })).kid).toBe(keyId(OLD));
     vi.setSystemTime(Date.parse('2026-01-01T00:00:00Z') + SECRETS_REFRESH_MS + 1);
     expect(decodeProtectedHeader(await signToken({ userId: 'u1', type: 'registration' })).kid).toBe(keyId(NEW));

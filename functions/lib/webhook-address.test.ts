@@ -1,9 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetConfig } from './config';
 import { HTTPS_REQUIRED, PUBLIC_ADDRESS_REQUIRED, URL_NOT_VALID, isAllowedAddress, urlProblem } from './webhook-address';
 
 // Off unless a test turns it on: an earlier file in the same worker may have started the local stack,
 // which sets it in the process's environment.
-beforeEach(() => vi.stubEnv('WEBHOOKS_ALLOW_LOOPBACK', ''));
+// The environment is parsed once (./config.ts): parse it again after each change.
+const allowLoopback = (value: '' | '1') => {
+  vi.stubEnv('WEBHOOKS_ALLOW_LOOPBACK', value);
+  resetConfig();
+};
+beforeEach(() => allowLoopback(''));
 afterEach(() => vi.unstubAllEnvs());
 
 describe('webhook addresses', () => {
@@ -55,7 +61,7 @@ describe('webhook URLs', () => {
 
   it('may be http on loopback only where the local stack allows it', () => {
     expect(urlProblem('http://127.0.0.1:4000/hook')).toBe(HTTPS_REQUIRED);
-    vi.stubEnv('WEBHOOKS_ALLOW_LOOPBACK', '1');
+    allowLoopback('1');
     expect(urlProblem('http://127.0.0.1:4000/hook')).toBeUndefined();
     expect(urlProblem('http://localhost:4000/hook')).toBeUndefined();
     expect(urlProblem('http://example.com/hook')).toBe(HTTPS_REQUIRED);

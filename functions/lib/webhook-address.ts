@@ -6,6 +6,7 @@
 // developer can receive on http://127.0.0.1 or http://localhost.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { config } from './config';
 
 export const HTTPS_REQUIRED = 'The URL must use https.';
 export const PUBLIC_ADDRESS_REQUIRED = 'The URL must point to a public address.';
@@ -49,7 +50,7 @@ for (const [net, prefix] of [
   ['ff00::', 8], // multicast
 ] as const) notPublic.addSubnet(net, prefix, 'ipv6');
 
-const allowLoopback = () => process.env.WEBHOOKS_ALLOW_LOOPBACK === '1';
+const allowLoopback = () => config.services.webhooksAllowLoopback;
 
 /** The 8 groups of an IPv6 address (any textual form, including a dotted IPv4 tail). */
 function ipv6Groups(address: string): number[] {

@@ -1,10 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetConfig } from './config';
 import { AddressNotAllowed, checkedLookup } from './webhook-address';
 import { sendWebhook, signatureHeader } from './webhook-send';
 
 // Off: an earlier file in the same worker may have started the local stack, which turns it on.
-beforeEach(() => vi.stubEnv('WEBHOOKS_ALLOW_LOOPBACK', ''));
+beforeEach(() => {
+  vi.stubEnv('WEBHOOKS_ALLOW_LOOPBACK', '');
+  resetConfig(); // the environment is parsed once (./config.ts)
+});
 afterEach(() => vi.unstubAllEnvs());
 
 describe('webhook signatures', () => {

@@ -7,7 +7,7 @@
 import { greeting } from '#shared/plain-name';
 import { manageTokenSchema, manageCancelBookingReply } from '#shared/schemas/manage';
 import { conflict } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import type { Mail } from '#lib/mail';
 import { auditItem } from '../data/audit';
 import { getBooking, type BookingRecord } from '../data/bookings';

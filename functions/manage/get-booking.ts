@@ -1,6 +1,6 @@
 // POST /public/manage/booking { token }: the booking (or appointment) a manage link opens, and what the patient may do.
 import { manageTokenSchema, manageGetBookingReply } from '#shared/schemas/manage';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { openAny, toAppointmentManageView, toManageView } from './lib/load';
 
 export const handler = endpoint({ body: manageTokenSchema, reply: manageGetBookingReply }, async ({ body }) => {

@@ -1,7 +1,7 @@
 // POST /public/manage/slots { token, date }: the free times of a date, as on the booking page, for
 // the patient who reschedules (for a booking with a practitioner: that person's free times).
 import { manageSlotsSchema, listSlotsReply } from '#shared/schemas/manage';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { bookingTiming, freeDayOf } from '../availability/lib/diary';
 import { freeTimes } from '../availability/lib/free-times';
 import { getAvailability, rulesOf } from '../data/availability';

@@ -6,7 +6,7 @@
 // fresh manage link; staff are told; the audit log records it; the reminder moves with it.
 import { manageRescheduleSchema, rescheduleBookingReply } from '#shared/schemas/manage';
 import { conflict } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { auditItem } from '../data/audit';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getBooking } from '../data/bookings';

@@ -4,7 +4,7 @@
 // through a notice written with the acceptance.
 import { acceptInviteSchema, acceptInviteReply } from '#shared/schemas/organization';
 import { badRequest } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { hashPassword } from '#lib/passwords';
 import { signedInReply } from '../account/lib/auth-replies';
 import { findInvite } from '../data/invites';

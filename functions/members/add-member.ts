@@ -7,7 +7,7 @@
 import { memberAddSchema, addMemberReply } from '#shared/schemas/organization';
 import { noPermissions } from '#shared/permissions';
 import { conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { newInvite } from '../data/invites';
 import { addMember, getMembership, normaliseRoles, toMemberView, type Membership } from '../data/members';

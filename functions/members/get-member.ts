@@ -1,7 +1,7 @@
 // One member of the caller's organisation (the edit-permissions page).
 import { getMemberReply } from '#shared/schemas/organization';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getMembership, toMemberView } from '../data/members';
 
 export const handler = endpoint({ reply: getMemberReply }, async ({ params, caller }) => {

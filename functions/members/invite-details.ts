@@ -2,7 +2,7 @@
 // holding the emailed token is the proof). POST so the token stays out of URLs in access logs.
 import { inviteTokenSchema, type InviteDetails, inviteDetailsReply } from '#shared/schemas/organization';
 import { badRequest } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { findInvite } from '../data/invites';
 import { getMembership, getMemberships } from '../data/members';
 import { getOrganization } from '../data/organizations';

@@ -4,7 +4,7 @@
 // session ends at once because every request reads the membership afresh.
 import { noData } from '#shared/schemas/common';
 import { conflict, forbidden, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { log } from '#lib/log';
 import { getMembership, removeMember } from '../data/members';
 import { deleteAllNotifications } from '../data/notifications';

@@ -3,7 +3,7 @@
 import { noData } from '#shared/schemas/common';
 import { memberResendInviteSchema } from '#shared/schemas/organization';
 import { conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { newInvite } from '../data/invites';
 import { getMembership, replaceInvitation } from '../data/members';
 import { getOrganization } from '../data/organizations';

@@ -3,7 +3,7 @@
 // told by a notice written with the change.
 import { memberUpdateSchema, updateMemberReply } from '#shared/schemas/organization';
 import { conflict, forbidden, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { changeMemberRoles, getMembership, normaliseRoles, toMemberView } from '../data/members';
 import { assertMayChange, describeRoles, sameRoles } from './lib/rules';
 

@@ -1,7 +1,7 @@
 // Delete one of the signed-in member's notifications (an unread one also leaves the unread count).
 import { deleteNotificationReply } from '#shared/schemas/organization';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { auditItem } from '../data/audit';
 import { retryOnConflict, transact } from '../data/core';
 import { deleteNotificationItems, getNotification, getUnreadCount } from '../data/notifications';

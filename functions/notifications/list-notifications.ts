@@ -3,7 +3,7 @@
 // cursor and the unread count (all pages) travel in the X-Next-Cursor and X-Unread-Count headers;
 // ?before=<id> pages on from a notification without reading headers.
 import { DEFAULT_PAGE_SIZE, NEXT_CURSOR_HEADER, UNREAD_COUNT_HEADER, notificationsQuerySchema, type NotificationView, listNotificationsReply } from '#shared/schemas/organization';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getUnreadCount, listNotificationsPage } from '../data/notifications';
 
 export const handler = endpoint({ query: notificationsQuerySchema, reply: listNotificationsReply }, async ({ query, caller }) => {

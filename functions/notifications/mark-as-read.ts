@@ -2,7 +2,7 @@
 // nothing is written and the unread count does not move.
 import { markAsReadReply } from '#shared/schemas/organization';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { auditItem } from '../data/audit';
 import { isConditionFailure, transact } from '../data/core';
 import { getNotification, getUnreadCount, markReadItems } from '../data/notifications';

@@ -2,7 +2,7 @@
 // one and records it on the organisation, with the audit entry: the old key stops working at once.
 import { generateIntegrationReply } from '#shared/schemas/organization';
 import { conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getOrganization, newApiKey, rotateApiKey } from '../data/organizations';
 
 export const handler = endpoint({ reply: generateIntegrationReply }, async ({ caller }) => {

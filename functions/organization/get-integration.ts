@@ -1,7 +1,7 @@
 // The organisation's public integration key (owner only): public pages and embeds name the tenant by it.
 import { getIntegrationReply } from '#shared/schemas/organization';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getOrganization } from '../data/organizations';
 
 export const handler = endpoint({ reply: getIntegrationReply }, async ({ caller }) => {

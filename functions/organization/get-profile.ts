@@ -2,7 +2,7 @@
 // GET /organization/integration.
 import { organizationGetProfileReply } from '#shared/schemas/organization';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getOrganization, toOrganizationProfile } from '../data/organizations';
 
 export const handler = endpoint({ reply: organizationGetProfileReply }, async ({ caller }) => {

@@ -1,7 +1,7 @@
 // Remove the logo from the clinic's mails. Their header shows the clinic's name only from then on.
 import { conflict, notFound } from '#lib/errors';
 import { organizationLogoReply } from '#shared/schemas/organization';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { deleteUpload } from '#lib/storage';
 import { getOrganization, setOrganizationLogo, toOrganizationProfile } from '../data/organizations';
 

@@ -5,7 +5,7 @@
 // otherwise be paid in one currency and shown in another.
 import { POLICY_FIELDS, organizationProfileUpdateSchema, organizationUpdateProfileReply } from '#shared/schemas/organization';
 import { badRequest, conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { hasOpenHold } from '../data/holds';
 import { getOrganization, orgCurrency, toOrganizationProfile, updateOrganizationProfile } from '../data/organizations';
 import { hasPendingPayment } from '../data/submissions';

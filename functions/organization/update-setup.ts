@@ -1,7 +1,7 @@
 // PUT /organization/setup { step, state } (owner): a wizard step saved (through its own API call
 // first), skipped, or opened again ('todo').
 import { setupUpdateSchema, updateSetupReply } from '#shared/schemas/reports';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { saveSetupStep } from '../data/setup-progress';
 
 export const handler = endpoint({ body: setupUpdateSchema, reply: updateSetupReply }, async ({ body, caller }) => ({

@@ -4,7 +4,7 @@
 import { LOGO_TYPES, MAX_LOGO_BYTES } from '#shared/schemas/organization';
 import { conflict, notFound } from '#lib/errors';
 import { organizationLogoReply } from '#shared/schemas/organization';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { deleteUpload, storeUpload } from '#lib/storage';
 import { getOrganization, logoPrefix, setOrganizationLogo, toOrganizationProfile } from '../data/organizations';
 

@@ -21,6 +21,7 @@
 // earlier event of the same object. Their tries (up to 10 s each, to receivers we do not control) run
 // side by side, next to the other rows, which are never held up behind a slow receiver.
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
+import { config } from '#lib/config';
 import { countMetric, errorFields, log, withInvocationLog } from '#lib/log';
 import { isPermanentMailRefusal, sendMail, type MailBrand } from '#lib/mail';
 import { randomId } from '#lib/passwords';
@@ -44,8 +45,6 @@ import {
   type OutboxRow,
 } from '../data/outbox';
 
-/** The first pause after a failed delivery (OUTBOX_RETRY_BASE_MS shortens it in fault tests). */
-const RETRY_BASE_MS = Number(process.env.OUTBOX_RETRY_BASE_MS) > 0 ? Number(process.env.OUTBOX_RETRY_BASE_MS) : 30_000;
 const RETRY_MAX_MS = 30 * 60_000;
 /** How long a row is retried before it is given up. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
@@ -58,7 +57,7 @@ const SWEEP_MARGIN_MS = 15_000;
 export type Outcome = 'sent' | 'retry' | 'failed' | 'dropped' | 'skipped';
 
 /** The pause before attempt `attempts + 1`. */
-export const retryDelayMs = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+export const retryDelayMs = (attempts: number) => Math.min(RETRY_MAX_MS, config.services.outboxRetryBaseMs * 2 ** Math.max(0, attempts - 1));
 
 /** Webhook tries under way at once, at most (each may wait 10 s on its receiver). */
 const WEBHOOK_CONCURRENCY = 10;

@@ -7,7 +7,7 @@
 // invocation is retried, and what still fails lands in the dead-letter queue).
 import { stripeEventsReply } from '#shared/schemas/bookings';
 import type { APIGatewayProxyEventV2, Context, EventBridgeEvent } from 'aws-lambda';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { log, withInvocationLog } from '#lib/log';
 import { getPaymentSecrets } from '#lib/secrets';
 import { retrieveEvent, verifyWebhookSignature, type StripeEvent } from '#lib/stripe';

@@ -2,7 +2,7 @@
 // while they hold time ahead (bookings or appointments): those must be moved or cancelled first.
 import { PRACTITIONER_MESSAGES, deletePractitionerReply } from '#shared/schemas/practitioners';
 import { conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { deletePractitionerItems, getPractitioner, takenBlocks } from '../data/practitioners';
 import { listAllBookingPackages, saveBookingPackage } from '../data/booking-packages';
 import { PRACTITIONER_NOT_FOUND } from './lib/view';

@@ -1,7 +1,7 @@
 // GET /practitioners/{id}: one practitioner of the organisation.
 import { getPractitionerReply } from '#shared/schemas/practitioners';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getPractitioner } from '../data/practitioners';
 import { PRACTITIONER_NOT_FOUND, practitionerViews } from './lib/view';
 

@@ -1,7 +1,7 @@
 // GET /practitioners: the organisation's practitioners (active first, then by name), each with the
 // booking packages that name it.
 import { listPractitionersReply } from '#shared/schemas/practitioners';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { listPractitioners } from '../data/practitioners';
 import { practitionerViews } from './lib/view';
 

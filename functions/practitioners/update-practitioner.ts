@@ -3,7 +3,7 @@
 // times: changed hours decide only what is offered from now on.
 import { practitionerSchema, updatePractitionerReply } from '#shared/schemas/practitioners';
 import { conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getPractitioner, savePractitioner } from '../data/practitioners';
 import { PRACTITIONER_NOT_FOUND, checkMember, practitionerViews } from './lib/view';
 

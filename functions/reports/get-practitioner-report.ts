@@ -5,7 +5,7 @@
 // practitioner's weekly hours and dated exceptions, the clinic's closed dates left out.
 import { todayIn } from '#shared/bookings/time';
 import { addDays, reportQuerySchema, weekStartOf, weeksBetween, type PractitionerReport, type PractitionerWeekFigures, getPractitionerReportReply } from '#shared/schemas/reports';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getOrganization } from '../data/organizations';
 import { listPractitioners, type PractitionerRecord } from '../data/practitioners';

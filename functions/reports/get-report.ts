@@ -7,7 +7,7 @@ import { todayIn } from '#shared/bookings/time';
 import { can } from '#shared/permissions';
 import { addDays, emptyAppointments, reportQuerySchema, weekStartOf, weeksBetween, type Report, type WeekFigures, getReportReply } from '#shared/schemas/reports';
 import { forbidden } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getOrganization } from '../data/organizations';
 import { getReportingSince, listReportDays, type DayFigures } from '../data/reports';
 

@@ -2,7 +2,7 @@
 // the organisation.
 import { categorySchema, createCategoryReply } from '#shared/schemas/services';
 import { conflict } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { createCategory, type ServiceCategory } from '../data/services';
 import { CATEGORY_NAME_TAKEN, categoryView } from './lib/common';

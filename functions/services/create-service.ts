@@ -2,7 +2,7 @@
 // service to a category. The dashboard's count and the category's count of services move with it.
 import { serviceSchema, createServiceReply } from '#shared/schemas/services';
 import { badRequest, conflict } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { createService, getCategory, type Service } from '../data/services';
 import { NO_CATEGORY, SERVICE_NAME_TAKEN, serviceView } from './lib/common';

@@ -2,7 +2,7 @@
 import { noData } from '#shared/schemas/common';
 import { versionQuery } from '#shared/schemas/appointments';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { deleteService, getService } from '../data/services';
 import { staleService } from './lib/common';
 

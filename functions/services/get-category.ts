@@ -1,6 +1,6 @@
 // GET /service-categories/{id}: one service category, with its number of services.
 import { getCategoryReply } from '#shared/schemas/services';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
 import { getCategory } from '../data/services';
 import { categoryView } from './lib/common';

@@ -1,6 +1,6 @@
 // GET /services/{id}: one service.
 import { getServiceReply } from '#shared/schemas/services';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
 import { getService } from '../data/services';
 import { serviceView } from './lib/common';

@@ -1,6 +1,6 @@
 // GET /service-categories[?search&pageSize&cursor]: the service categories by name, a page at a time.
 import { listQuery, listCategoriesReply } from '#shared/schemas/services';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { listCategories } from '../data/services';
 import { categoryView } from './lib/common';
 

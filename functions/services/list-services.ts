@@ -1,6 +1,6 @@
 // GET /services[?categoryId&active&search&pageSize&cursor]: the services by name, a page at a time.
 import { listServicesQuery, listServicesReply } from '#shared/schemas/services';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { listServices } from '../data/services';
 import { serviceView } from './lib/common';
 

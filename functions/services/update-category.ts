@@ -2,7 +2,7 @@
 // category. With `version`, a change made meanwhile by someone else is refused (409).
 import { categorySchema, updateCategoryReply } from '#shared/schemas/services';
 import { conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getCategory, saveCategory } from '../data/services';
 import { CATEGORY_NAME_TAKEN, categoryView, staleCategory } from './lib/common';
 

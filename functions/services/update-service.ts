@@ -2,7 +2,7 @@
 // save a service as a whole. With `version`, a change made meanwhile by someone else is refused (409).
 import { serviceSchema, updateServiceReply } from '#shared/schemas/services';
 import { badRequest, conflict, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getCategory, getService, saveService, type Service } from '../data/services';
 import { NO_CATEGORY, SERVICE_NAME_TAKEN, serviceView, staleService } from './lib/common';
 

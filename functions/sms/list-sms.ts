@@ -1,6 +1,6 @@
 // GET /sms[?customerId&pageSize&cursor]: the messages sent, newest first.
 import { listSmsQuery, listSmsReply } from '#shared/schemas/sms';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { listSms } from '../data/sms';
 
 export const handler = endpoint({ query: listSmsQuery, reply: listSmsReply }, async ({ query, caller }) => {

@@ -5,7 +5,7 @@
 import { SMS_COUNTRY_REFUSED, sendSmsSchema, sendSmsReply } from '#shared/schemas/sms';
 import { callingCodeOf, smsAllowedTo } from '#shared/sms-countries';
 import { HttpError, badRequest, notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { log } from '#lib/log';
 import { randomId } from '#lib/passwords';
 import { sendSms } from '#lib/sms';

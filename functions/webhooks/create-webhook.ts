@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { MAX_WEBHOOK_ENDPOINTS, webhookEndpointCreateSchema, type WebhookEndpointCreated, createWebhookReply } from '#shared/schemas/webhooks';
 import { encryptSecret } from '#lib/encryption';
 import { conflict } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { createEndpoint, endpointSecretContext, toEndpointView, type WebhookEndpointRecord } from '../data/webhooks';
 import { checkEndpointUrl } from './lib/endpoint-url';
 

@@ -1,7 +1,7 @@
 // DELETE /organization/webhooks/{id} (owner): removes an endpoint; its pending deliveries are dropped.
 import { noData } from '#shared/schemas/common';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { deleteEndpoint, getEndpoint } from '../data/webhooks';
 
 export const handler = endpoint({ reply: noData }, async ({ caller, params }) => {

@@ -1,7 +1,7 @@
 // GET /organization/webhooks/{id}/deliveries (owner): the endpoint's delivery log, newest first.
 import { webhookDeliveriesQuerySchema, listDeliveriesReply } from '#shared/schemas/webhooks';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getEndpoint, listDeliveriesPage } from '../data/webhooks';
 
 export const handler = endpoint({ query: webhookDeliveriesQuerySchema, reply: listDeliveriesReply }, async ({ query, caller, params }) => {

@@ -2,7 +2,7 @@
 // event id, so a receiver that has it can tell) once more, as a new delivery in the log.
 import { resendDeliveryReply } from '#shared/schemas/webhooks';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getDelivery, getEndpoint, resendDelivery, toDeliveryView } from '../data/webhooks';
 
 export const handler = endpoint({ reply: resendDeliveryReply }, async ({ caller, params }) => {

@@ -1,7 +1,7 @@
 // PUT /organization/webhooks/{id} (owner): changes an endpoint's URL, events, description, or turns it off.
 import { webhookEndpointUpdateSchema, updateWebhookReply } from '#shared/schemas/webhooks';
 import { notFound } from '#lib/errors';
-import { endpoint } from '#lib/http';
+import { endpoint } from '#http/http';
 import { getEndpoint, toEndpointView, updateEndpoint } from '../data/webhooks';
 import { checkEndpointUrl } from './lib/endpoint-url';
 

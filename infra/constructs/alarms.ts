@@ -2,9 +2,10 @@
 // subscribes an address to it; other subscriptions, chat or paging, are added to the topic by hand).
 // What each alarm means and what to do: docs/operations.md, "Alarms".
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, type IMetric, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 
@@ -45,4 +46,9 @@ export class AppAlarms extends Construct {
 
   /** Five minutes: the period of every alarm here. */
   static readonly PERIOD = Duration.minutes(5);
+}
+
+/** Any message in a dead-letter queue is work that failed for good: someone must look. */
+export function dlqAlarm(dlq: Queue, description: string): AlarmSpec {
+  return { description, metric: dlq.metricApproximateNumberOfMessagesVisible({ period: AppAlarms.PERIOD, statistic: Stats.MAXIMUM }), threshold: 1 };
 }

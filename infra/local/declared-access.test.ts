@@ -20,7 +20,7 @@ describe('declared table access on the local stack', () => {
     vi.stubEnv('AWS_ACCESS_KEY_ID', 'x');
     vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'x');
     await enforceDeclaredTableAccess(join(import.meta.dirname, '..', '..', 'functions'));
-    ({ ddb } = await import('../../functions/lib/dynamo'));
+    ({ ddb } = await import('../../functions/data/dynamo'));
   });
   afterAll(() => vi.unstubAllEnvs());
 

@@ -1,7 +1,7 @@
 // The route table's `uses.table`, enforced on the local stack as IAM enforces it in AWS: a handler
 // serving a `table: 'read'` row that writes fails here, in the integration tests, instead of in
 // production with AccessDenied. Each request runs inside its row's scope; a middleware on the one
-// DynamoDB client (functions/lib/dynamo.ts) refuses write commands in a read scope.
+// DynamoDB client (functions/data/dynamo.ts) refuses write commands in a read scope.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,7 +23,7 @@ let installed = false;
 export async function enforceDeclaredTableAccess(functionsDir: string): Promise<void> {
   if (installed) return;
   installed = true;
-  const { ddb } = (await import(pathToFileURL(join(functionsDir, 'lib', 'dynamo.ts')).href)) as { ddb: DynamoDBDocumentClient };
+  const { ddb } = (await import(pathToFileURL(join(functionsDir, 'data', 'dynamo.ts')).href)) as { ddb: DynamoDBDocumentClient };
   ddb.middlewareStack.add(
     (next, context) => async (args) => {
       const route = scope.getStore();

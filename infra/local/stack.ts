@@ -14,13 +14,14 @@ import { ROUTES, WORKERS, type Route } from '../../functions/routes';
 import { API_PREFIX } from '../../shared/api';
 import { htmlFileFor } from '../../shared/public-pages';
 import { ROOT, ensureBucket, ensureTable, freePort, localClientConfig, startDynamoDbLocal, startS3, startSes, type RunningService } from './services';
+import { resetConfig } from '../../functions/lib/config';
 import { isPublicKey } from '../../functions/lib/upload-keys';
 import { LOCAL_PAGES, type LocalPage } from './pages';
 import { LOCAL_STRIPE_KEY, createLocalStripe } from './stripe';
 import { serveGracefully } from './graceful';
 import { startOutboxWorker, type OutboxHandler } from './outbox-worker';
 import { enforceDeclaredTableAccess, withDeclaredAccess } from './declared-access';
-import { serveApiDocs } from './api-docs';
+import { apiDocsServer, type ApiDocumentSource } from './api-docs';
 import { serveWebFile } from './web-files';
 
 export interface LocalStackOptions {
@@ -36,6 +37,11 @@ export interface LocalStackOptions {
   sesPort?: number;
   /** Log only warnings and errors of the handlers (tests), not a line per request. */
   quiet?: boolean;
+  /**
+   * Makes the API document for /api/openapi.json (scripts/openapi/document.ts buildOpenApiDocument:
+   * the test setups pass it). Default: the file npm run build:openapi wrote into webDir.
+   */
+  apiDocument?: ApiDocumentSource;
   /** The outbox worker's sweep period and first retry pause (fault tests shorten them). */
   outbox?: { sweepMs?: number; retryBaseMs?: number };
   /**
@@ -276,6 +282,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const s3Dir = dataDir ? join(dataDir, 's3') : mkdtempSync(join(tmpdir(), 'clinic-s3-'));
   const webDir = resolve(options.webDir ?? WEB_DIR);
+  const serveApiDocs = apiDocsServer(webDir, options.apiDocument);
 
   const services: RunningService[] = [];
   const stopAll = async () => {
@@ -343,7 +350,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       LOCAL_STACK: 'true',
       // Webhooks may go to a receiver on this machine (tests, a developer's tools); never set in AWS.
       WEBHOOKS_ALLOW_LOOPBACK: '1',
-      // functions/lib/http.ts: each answer is checked against its handler's declared `reply` schema (a
+      // functions/http/http.ts: each answer is checked against its handler's declared `reply` schema (a
       // mismatch is a 500 naming the path), so every integration test and `npm start` proves them.
       REPLY_CHECK: process.env.REPLY_CHECK ?? 'strict',
       // functions/lib/log.ts: readable lines; tests (quiet) show only warnings and errors.
@@ -353,6 +360,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     };
     // The handlers run in this process and read their configuration from the environment, as in Lambda.
     Object.assign(process.env, env);
+    resetConfig(); // parsed again from what was just set (functions/lib/config.ts)
     await enforceDeclaredTableAccess(join(ROOT, 'functions'));
     const uploads = new S3Client({ ...localClientConfig(s3.endpoint), forcePathStyle: true });
 

@@ -44,7 +44,7 @@ export function acceptedCodings(header: string | undefined): (coding: string) =>
 const EMBEDDABLE = new Set(PUBLIC_PAGES.filter((page) => page.embeddable).map(htmlFileOf));
 
 /**
- * An HTML page's Content-Security-Policy, as CloudFront sends it (infra/stack.ts), from the page's own
+ * An HTML page's Content-Security-Policy, as CloudFront sends it (infra/constructs/site-headers.ts), from the page's own
  * inline scripts: an inline script the deployed site would refuse is refused here too.
  */
 function pagePolicy(file: string): string {

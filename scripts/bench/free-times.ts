@@ -100,7 +100,7 @@ export async function runFreeTimesBench(options: FreeTimesOptions): Promise<void
 
 async function bench(runs: number) {
   // The data layer creates its client from the environment just set: import it now.
-  const { ddb } = await import('../../functions/lib/dynamo');
+  const { ddb } = await import('../../functions/data/dynamo');
   const { transact } = await import('../../functions/data/core');
   const { createOrganizationItems, newApiKey } = await import('../../functions/data/organizations');
   const { saveAvailability, getAvailability, rulesOf } = await import('../../functions/data/availability');

@@ -12,7 +12,7 @@ import { readdirSync } from 'node:fs';
 import { noData } from '#shared/schemas/common';
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_OBJECTS, WEBHOOK_SIGNATURE_HEADER, type WebhookEventType } from '#shared/schemas/webhooks';
 import { ROUTES, routeKey, type Route } from '../../functions/routes';
-import type { Contract, RawReply } from '../../functions/lib/http';
+import type { Contract, RawReply } from '../../functions/http/http';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FUNCTIONS = join(ROOT, 'functions');

@@ -116,7 +116,7 @@ export type SecuritySettingsInput = z.infer<typeof securitySettingsSchema>;
 /** GET /users/sessions paging. */
 export const sessionsQuerySchema = pageQuerySchema;
 
-// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** One session as the operations below answer it. */
 export const sessionView = /* @__PURE__ */ pure(() => z.object({

@@ -187,7 +187,7 @@ export const logsQuery = z.object({ ...pageQuery, appointmentId: z.optional(z.st
 
 export const myAppointmentsQuery = z.object({ ...pageQuery, sortASC: flag, active: flag, inactive: flag });
 
-// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** `data` of GET /appointments. */
 export const listAppointmentsReply = /* @__PURE__ */ pure(() => z.object({

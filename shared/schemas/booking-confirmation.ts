@@ -39,7 +39,7 @@ export interface BookingConfirmation {
   ics?: string;
 }
 
-// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** `data` of POST /bookings/confirmation. */
 export const getConfirmationReply = bookingConfirmationRecord;

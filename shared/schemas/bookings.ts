@@ -266,7 +266,7 @@ export const packageListQuerySchema = z.object({
   cursor: z.optional(z.string()),
 });
 
-// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** One free start time of a day, as the booking page offers it. */
 export const freeTimeView = /* @__PURE__ */ pure(() => z.object({

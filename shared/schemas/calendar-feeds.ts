@@ -42,7 +42,7 @@ export interface CalendarFeedCreated extends CalendarFeedView {
   webcalUrl: string;
 }
 
-// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** `data` of POST /calendar/feeds. */
 export const createFeedReply = calendarFeedCreatedRecord;

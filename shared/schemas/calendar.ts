@@ -69,7 +69,7 @@ export const bookingMoveSchema = z.extend(calendarMoveSchema, {
 });
 export type BookingMove = z.input<typeof bookingMoveSchema>;
 
-// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** `data` of GET /calendar. */
 export const listCalendarReply = calendarViewRecord;

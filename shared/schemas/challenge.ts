@@ -8,7 +8,7 @@ export const challengeQuerySchema = z.object({
   apiKey: z.optional(z.string().check(z.maxLength(100))),
 });
 
-// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** `data` of GET /public/challenge. */
 export const getChallengeReply = /* @__PURE__ */ pure(() => z.object({

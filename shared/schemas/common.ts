@@ -60,7 +60,7 @@ export const pure = <T>(build: () => T): T => build();
 
 /**
  * The `reply` of an answer that has no `data`, only its message: declared, so that "none" is told
- * apart from "forgot" (functions/lib/http.ts endpoint()).
+ * apart from "forgot" (functions/http/http.ts endpoint()).
  */
 export const noData = z.undefined();
 

@@ -54,7 +54,7 @@ export const customerSchema = z
   );
 export type CustomerInput = z.infer<typeof customerSchema>;
 
-// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** One customer as the operations below answer it. */
 export const customerView = /* @__PURE__ */ pure(() => z.object({

@@ -4,7 +4,7 @@
 // ¥5,000); the server stores minor units with the currency (shared/currency.ts).
 import * as z from 'zod/mini';
 import { CURRENCIES, amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
-import { FIELD_ATTRIBUTES, FIELD_TYPES, MAX_AMOUNT_CENTS, OPTION_TYPES } from '../forms/types';
+import { FIELD_ATTRIBUTES, FIELD_TYPES, OPTION_TYPES } from '../forms/types';
 import { pageOf, pure, requiredString } from './common';
 import { formViewRecord, submissionAnswerRecord, submissionViewRecord, paymentStatusRecord, publicFormRecord, leadSummaryRecord } from './records';
 
@@ -202,7 +202,7 @@ export const formLeadsSchema = z.object({
 /** POST /forms/get-lead-details (legacy). */
 export const leadDetailsSchema = z.object({ leadId: requiredString('leadId is required') });
 
-// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** One form package (pricing tier), as the operations below answer it. */
 export const formPackageView = /* @__PURE__ */ pure(() => z.object({

@@ -62,7 +62,7 @@ export interface ManageView {
   currency: string;
 }
 
-// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** `data` of POST /public/manage/booking. */
 export const manageGetBookingReply = manageViewRecord;

@@ -283,7 +283,7 @@ export interface AuditLogView {
   actor: { userId: string; email: string; firstName?: string; lastName?: string } | null;
 }
 
-// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** One member as the operations below answer it. */
 export const memberView = /* @__PURE__ */ pure(() => z.object({

@@ -72,7 +72,7 @@ export interface PublicPractitioner {
   title: string;
 }
 
-// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** `data` of GET /practitioners. */
 export const listPractitionersReply = /* @__PURE__ */ pure(() => z.object({ items: z.array(practitionerViewRecord) }));

@@ -1,5 +1,5 @@
 // The records the API's answers are made of (members, appointments, bookings, ...): zod/mini schemas of
-// what each operation's `data` holds, shared by the handlers' `reply` (functions/lib/http.ts), the API
+// what each operation's `data` holds, shared by the handlers' `reply` (functions/http/http.ts), the API
 // document and the console. Each is a plain JSON shape (dates are ISO strings) mirroring the type its
 // comment names: tsc checks every handler's data against its reply, so the two cannot drift apart.
 import * as z from 'zod/mini';

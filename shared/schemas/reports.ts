@@ -142,7 +142,7 @@ export const setupUpdateSchema = z.object({
 /** The first step neither done nor skipped: where the wizard resumes (undefined when all are). */
 export const nextSetupStep = (p: Pick<SetupProgress, 'steps'>): SetupStep | undefined => SETUP_STEPS.find((s) => p.steps[s] === 'todo');
 
-// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** `data` of PUT /organization/setup. */
 export const updateSetupReply = setupProgressRecord;

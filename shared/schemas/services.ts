@@ -48,7 +48,7 @@ export const listServicesQuery = z.object({
   active: flag,
 });
 
-// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** One category as the operations below answer it. */
 export const categoryView = /* @__PURE__ */ pure(() => z.object({

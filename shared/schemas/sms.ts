@@ -36,7 +36,7 @@ export const listSmsQuery = z.object({
 /** A number outside the countries the clinic's SMS may go to (organisation profile, SMS countries). */
 export const SMS_COUNTRY_REFUSED = "Text messages may not go to this number's country. Add its country code to the SMS countries in the organisation profile.";
 
-// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** `data` of GET /sms. */
 export const listSmsReply = /* @__PURE__ */ pure(() => pageOf(smsMessageRecord));

@@ -189,7 +189,7 @@ export const WEBHOOK_EVENT_OBJECTS: Record<WebhookEventType, z.ZodMiniType> = {
 /** GET /organization/webhooks/{id}/deliveries paging (newest first, 25 a page unless `limit` says). */
 export const webhookDeliveriesQuerySchema = pageQuerySchema;
 
-// Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
+// Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** `data` of GET /organization/webhooks. */
 export const listWebhooksReply = /* @__PURE__ */ pure(() => z.object({ items: z.array(webhookEndpointRecord) }));

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalStack } from '../../infra/local/stack';
+import { buildOpenApiDocument } from '../../scripts/openapi/document';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
@@ -43,7 +44,8 @@ export default async function setup(project: TestProject) {
     project.provide('inboxUrl', process.env.E2E_INBOX_URL);
     return;
   }
-  const stack = await startLocalStack({ inMemory: true, port: 0, quiet: true });
+  // The API document generated from the route table (as npm run build:openapi does), not a built file.
+  const stack = await startLocalStack({ inMemory: true, port: 0, quiet: true, apiDocument: buildOpenApiDocument });
   project.provide('appUrl', stack.url);
   project.provide('inboxUrl', stack.inboxUrl);
   return () => stack.stop();

@@ -152,6 +152,27 @@ describe('data', () => {
     expect(attributes.every((a) => a.AttributeType === 'S')).toBe(true);
   });
 
+  it('keeps the logical ids of the stateful resources (a changed id would replace them on deploy)', () => {
+    // The stack's parts (infra/constructs/) make these in the stack's own scope: a construct in
+    // between would change the ids below, and CloudFormation would make new, empty ones.
+    const stateful = Object.entries(plainResources)
+      .filter(([, r]) => ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::SecretsManager::Secret', 'AWS::Backup::BackupVault'].includes(r.Type))
+      .map(([id]) => id)
+      .sort();
+    expect(stateful).toEqual([
+      'AppSecretsA1997F2A',
+      'BackupVault3A9C5852',
+      'ChallengeKey75F65801',
+      'DataEncryptionKey101796EE',
+      'LogsBucket9C4D8843',
+      'OriginSecret5DDC59F1',
+      'PaymentsSecret2EDF7B1F',
+      'TableCD117FA1',
+      'UploadsBucket5E5E9B64',
+      'WebBucket12880F5B',
+    ]);
+  });
+
   it('keeps both buckets private, encrypted and TLS-only; uploads versioned and retained', () => {
     const buckets = byType(plainResources, 'AWS::S3::Bucket');
     expect(buckets.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['LogsBucket', 'UploadsBucket', 'WebBucket']);

@@ -35,7 +35,7 @@ describe('the API document and reference page', () => {
   });
 
   it("checks every answer the integration tests get against its operation's reply schema", async () => {
-    // functions/lib/http.ts: under REPLY_CHECK=strict a reply that does not match its schema is a 500
+    // functions/http/http.ts: under REPLY_CHECK=strict a reply that does not match its schema is a 500
     // (functions/lib/reply-check.test.ts), so each 2xx of this suite is a reply that matched.
     expect(inject('stackEnv').REPLY_CHECK).toBe('strict');
     const res = await fetch(`${site()}/api/openapi.json`);

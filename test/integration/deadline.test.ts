@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
+import { resetConfig } from '../../functions/lib/config';
 import { mailsTo, testAddress, uniqueEmail, uniquePhone } from '../support/api';
 import { challengeHeaders } from '../support/challenge';
 import { eventually } from '../support/eventually';
@@ -216,6 +217,7 @@ describe("a stalled last write after Stripe's session, lost with DynamoDB Local 
     await new Promise<void>((resolve) => fakeStripe.listen(0, '127.0.0.1', resolve));
     const stripeBase = process.env.STRIPE_API_BASE;
     process.env.STRIPE_API_BASE = `http://127.0.0.1:${(fakeStripe.address() as AddressInfo).port}`;
+    resetConfig(); // the handlers parse the environment once (functions/lib/config.ts)
     let first: Answer[];
     let held: Answer;
     let paid: Answer;
@@ -240,6 +242,7 @@ describe("a stalled last write after Stripe's session, lost with DynamoDB Local 
       [held, paid] = await Promise.all([retryUntilAnswered(hold), retryUntilAnswered(link)]);
     } finally {
       process.env.STRIPE_API_BASE = stripeBase;
+      resetConfig();
     }
     for (const a of first) {
       expect(a.status).toBe(503);
@@ -310,6 +313,7 @@ describe("a practitioner's hold whose last write stalled after Stripe's session,
     await new Promise<void>((resolve) => fakeStripe.listen(0, '127.0.0.1', resolve));
     const stripeBase = process.env.STRIPE_API_BASE;
     process.env.STRIPE_API_BASE = `http://127.0.0.1:${(fakeStripe.address() as AddressInfo).port}`;
+    resetConfig(); // the handlers parse the environment once (functions/lib/config.ts)
     const booker = uniqueEmail('prac-booker');
     const key = randomUUID();
     const hold = () => call('POST', '/bookings/create-booking', { key, body: body(booker, target) });
@@ -324,6 +328,7 @@ describe("a practitioner's hold whose last write stalled after Stripe's session,
       held = await retryUntilAnswered(hold);
     } finally {
       process.env.STRIPE_API_BASE = stripeBase;
+      resetConfig();
     }
     expect(first.status).toBe(503);
     expect(held.status, held.body.message).toBe(201);

@@ -5,7 +5,7 @@
 //   - the owner is refused by none of the user and owner routes (not 401/403);
 //   - a member of another organisation who asks for the first organisation's record ids gets 404 (or
 //     403) and sees none of its data; its list routes show none of it either.
-// Requests carry no valid body: authorisation runs before validation (functions/lib/http.ts), so the
+// Requests carry no valid body: authorisation runs before validation (functions/http/http.ts), so the
 // refusals above come from the route table and never from a handler. Path parameters without a real
 // id below get a dummy one; add your route's real ids to REAL_IDS to make the cross-organisation check
 // bite on them.

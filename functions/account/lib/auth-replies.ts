@@ -2,7 +2,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { AuthData } from '#shared/api';
 import { config } from '#lib/config';
-import { clientAddress, type ReplyWith } from '#lib/http';
+import { clientAddress, type ReplyWith } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { ACCESS_TOKEN_TTL, signToken } from '#lib/tokens';
 import { transact } from '../../data/core';

@@ -7,7 +7,7 @@
 // burst across a quarter's boundary cannot try twice the limit.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { tooManyRequests } from '#lib/errors';
-import { clientKey, tooManyMessage } from '#lib/http';
+import { clientKey, tooManyMessage } from '#http/http';
 import { countInSlidingWindow, waitIfLimitedSliding, type RateLimit } from '../../data/rate-limits';
 
 export const FAILED_LOGINS_PER_EMAIL_AND_ADDRESS: RateLimit = { limit: 10, windowSeconds: 15 * 60 };

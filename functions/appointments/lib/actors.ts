@@ -1,5 +1,5 @@
 // Who did it: the display name of a member, kept in logs and on assignments so lists need no joins.
-import type { Caller } from '#lib/authorise';
+import type { Caller } from '#http/authorise';
 import { getMembership, type Membership } from '../../data/members';
 
 export const memberName = (m: Pick<Membership, 'firstName' | 'lastName' | 'email'>) =>

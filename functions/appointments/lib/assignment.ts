@@ -2,7 +2,7 @@
 // the assignee is told by a notification (unless they assigned it to themselves), written with the
 // assignment as an outbox row.
 import { can } from '#shared/permissions';
-import type { Caller } from '#lib/authorise';
+import type { Caller } from '#http/authorise';
 import { badRequest } from '#lib/errors';
 import { assignedCountUpdate, assigneePointerDelete, assigneePointerPut, type Appointment } from '../../data/appointments';
 import { getMembership } from '../../data/members';

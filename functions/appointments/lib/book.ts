@@ -7,12 +7,12 @@
 import { todayIn } from '#shared/bookings/time';
 import { greeting } from '#shared/plain-name';
 import { ATTACHMENT_FIELDS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, type AttachmentField, type StaffBooking } from '#shared/schemas/appointments';
-import type { Caller } from '#lib/authorise';
+import type { Caller } from '#http/authorise';
 import { HttpError, badRequest, conflict } from '#lib/errors';
 import { PRACTITIONER_MESSAGES } from '#shared/schemas/practitioners';
 import { DEFAULT_APPOINTMENT_MINUTES, PRACTITIONER_BUSY, appointmentTimeItems } from '../../data/appointment-time';
 import { getPractitioner, type PractitionerRecord } from '../../data/practitioners';
-import type { UploadedFile } from '#lib/http';
+import type { UploadedFile } from '#http/http';
 import { log } from '#lib/log';
 import type { Mail } from '#lib/mail';
 import { randomId } from '#lib/passwords';

@@ -3,7 +3,7 @@
 // entry and the mail and notice it causes in the same transaction (data/appointments.ts
 // saveAppointmentChange). Two staff changing one appointment at once: one wins, the other gets 409
 // and nothing of theirs is written, nor told to anyone.
-import type { Caller } from '#lib/authorise';
+import type { Caller } from '#http/authorise';
 import { conflict, notFound } from '#lib/errors';
 import { getAppointment, saveAppointmentChange, type Appointment, type AppointmentLogEntry } from '../../data/appointments';
 import type { TransactItem } from '../../data/core';

@@ -4,6 +4,7 @@ import type { Appointment } from '../../data/appointments';
 import type { Organization } from '../../data/organizations';
 import { appointmentReminder, bookingReminder } from '../../reminders/lib/messages';
 import { bookingIcs, cancellationMail, confirmationMail, movedMail, refundCancellationMail } from './mail';
+import { resetConfig } from '#lib/config';
 
 const booking: BookingRecord = {
   id: 'bk_1', orgId: 'org_1', packageId: 'pkg_1', packageName: 'Consultation', priceCents: 5000, currency: 'usd',
@@ -23,10 +24,12 @@ describe('booking mails and their calendar files', () => {
   const from = process.env.MAIL_FROM;
   beforeEach(() => {
     process.env.MAIL_FROM = 'Clinic Suite <no-reply@mail.example.com>';
+    resetConfig(); // the environment is parsed once (#lib/config)
   });
   afterEach(() => {
     if (from === undefined) delete process.env.MAIL_FROM;
     else process.env.MAIL_FROM = from;
+    resetConfig();
   });
 
   it('a staff cancellation carries a METHOD:CANCEL file: same UID, SEQUENCE above the last one sent, STATUS:CANCELLED', () => {

@@ -1,7 +1,7 @@
 // The member list shared by GET /organization/members and its spec alias GET /users.
 import { DEFAULT_PAGE_SIZE, type membersQuerySchema } from '#shared/schemas/organization';
 import type * as z from 'zod/mini';
-import type { Caller } from '#lib/authorise';
+import type { Caller } from '#http/authorise';
 import { listMembersPage, toMemberView } from '../../data/members';
 
 export async function listMembersReply(query: z.infer<typeof membersQuerySchema>, caller: Caller) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MODULES, type PermissionEntry } from '#shared/permissions';
-import type { Caller } from '#lib/authorise';
+import type { Caller } from '#http/authorise';
 import { HttpError } from '#lib/errors';
 import { assertMayChange, describeRoles, sameRoles } from './rules';
 

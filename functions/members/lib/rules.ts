@@ -1,6 +1,6 @@
 // Rules of member management that the route table cannot express.
 import { ACTIONS, type PermissionEntry } from '#shared/permissions';
-import type { Caller } from '#lib/authorise';
+import type { Caller } from '#http/authorise';
 import { forbidden } from '#lib/errors';
 
 /**

@@ -2,18 +2,10 @@
 // the kinds of payment there are (the `kind` in a session's metadata). Kept apart from the registry
 // (consumers.ts), so the consumers import this and the registry imports them: no cycle.
 import type { CheckoutSession, StripeEvent } from '#lib/stripe';
+import type { PaymentRef } from '../../data/stripe-events';
 
-export const PAYMENT_KINDS = ['form-payment', 'booking'] as const;
-export type PaymentKind = (typeof PAYMENT_KINDS)[number];
-
-export const isPaymentKind = (kind: unknown): kind is PaymentKind => PAYMENT_KINDS.includes(kind as PaymentKind);
-
-/** Which feature and tenant a payment belongs to (remembered by payment intent: refunds carry only that). */
-export interface PaymentRef {
-  kind: PaymentKind;
-  orgId: string;
-  metadata: Record<string, string>;
-}
+// Defined with the records that store them (the data layer does not import handlers).
+export { PAYMENT_KINDS, isPaymentKind, type PaymentKind, type PaymentRef } from '../../data/stripe-events';
 
 export interface Refund {
   paymentIntentId: string;

@@ -1,4 +1,4 @@
-// Which address the per-address rate limits count (functions/lib/http.ts clientAddress).
+// Which address the per-address rate limits count (functions/http/http.ts clientAddress).
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { clientAddress, clientKey, tooManyMessage } from './http';

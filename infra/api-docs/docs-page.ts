@@ -1,7 +1,9 @@
 // The API reference page: Scalar's standalone viewer (@scalar/api-reference), served from the site
 // itself (no CDN, no fonts or proxy from elsewhere: the page keeps the console's strict CSP, script-src
-// 'self' without inline scripts), reading /api/openapi.json. The build copies these files into
-// dist/web (deployed with the web assets); the local stack serves them from here.
+// 'self' without inline scripts), reading /api/openapi.json. The build (scripts/build-openapi.ts)
+// copies these files into dist/web (deployed with the web assets; CloudFront's behaviours for them
+// are infra/constructs/api-docs-site.ts); the local stack serves them from here. Lives in infra, not
+// scripts, because both stacks need these names and infra never imports scripts (eslint.config.js).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { API_PREFIX } from '../../shared/api';
@@ -53,7 +55,7 @@ export interface DocsFile {
 
 const viewerFile = () => createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js');
 
-/** The page and the viewer (the document itself is built by ./document.ts). */
+/** The page and the viewer (the document itself is built by scripts/openapi/document.ts). */
 export const DOCS_FILES: DocsFile[] = [
   { path: DOCS_PATH, key: 'api/docs/index.html', contentType: 'text/html; charset=utf-8', read: () => DOCS_HTML },
   { path: VIEWER_PATH, key: VIEWER_PATH.slice(1), contentType: 'text/javascript; charset=utf-8', read: () => readFileSync(viewerFile()) },

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { DEADLINE_MESSAGE, UNAVAILABLE_MESSAGE, endpoint } from './http';
-import { currentScope } from './request-scope';
+import { currentScope } from '#lib/request-scope';
 
 /** These tests are about the chain, not the answer's shape: any reply. */
 const anyReply = z.unknown();

@@ -4,9 +4,9 @@
 // (lib/request-scope.ts) aborts whatever is still in flight when the answer is due.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { TENANT_INDEX, tenantOf } from '../data/table';
-import { config } from './config';
-import { currentScope } from './request-scope';
+import { TENANT_INDEX, tenantOf } from './table';
+import { config } from '#lib/config';
+import { currentScope } from '#lib/request-scope';
 
 /** Per attempt; the SDK makes up to 3 attempts, so a dead connection costs at most ~7.5 s in all. */
 export const DYNAMODB_TIMEOUTS = { connectionTimeout: 1_000, requestTimeout: 2_500 } as const;

@@ -19,15 +19,16 @@ import { countPageEvent, spendSolution } from '../data/page-activity';
 import { countRequest } from '../data/rate-limits';
 import { findRoute, type Route } from '../routes';
 import { authorise, type Caller, type Registrant } from './authorise';
-import { checkSolution } from './challenge';
-import { HttpError, badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unsupportedMediaType } from './errors';
-import { countMetric, log } from './log';
-import { MalformedMultipart, parseMultipart, type UploadedFile } from './multipart';
-import { randomId, sameSecret } from './passwords';
-import { currentScope, runInScope } from './request-scope';
-import { ORIGIN_VERIFY_HEADER, getChallengeKey, getOriginSecret } from './secrets';
+import { checkSolution } from '#lib/challenge';
+import { config } from '#lib/config';
+import { HttpError, badRequest, forbidden, notFound, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '#lib/errors';
+import { countMetric, log } from '#lib/log';
+import { MalformedMultipart, parseMultipart, type UploadedFile } from '#lib/multipart';
+import { randomId, sameSecret } from '#lib/passwords';
+import { currentScope, runInScope } from '#lib/request-scope';
+import { ORIGIN_VERIFY_HEADER, getChallengeKey, getOriginSecret } from '#lib/secrets';
 
-export type { UploadedFile } from './multipart';
+export type { UploadedFile } from '#lib/multipart';
 
 export interface Request<Body, Query> {
   event: APIGatewayProxyEventV2;
@@ -189,7 +190,7 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
       files: parsed.files ?? {},
       newId: (label) => (guard ? derivedId(guard.seed, label) : randomId(10)),
     }) as Reply;
-    if (process.env.REPLY_CHECK === 'strict') checkReply(event.routeKey, options.reply, reply);
+    if (config.services.replyCheck) checkReply(event.routeKey, options.reply, reply);
     if (guard && !guard.completed && (reply.status ?? 200) < 300 && reply.rawBody === undefined) {
       await completeKey(guard.key, guard.token, { status: reply.status ?? 200, message: reply.message ?? 'OK', data: reply.data }, currentScope()?.tenant);
     }
@@ -224,7 +225,7 @@ let coldStart = true;
 
 /**
  * The whole chain inside one deadline: the answer is a clean 503 with Retry-After when it runs out,
- * and whatever the request still has in flight is aborted (lib/dynamo.ts reads the signal). Every
+ * and whatever the request still has in flight is aborted (data/dynamo.ts reads the signal). Every
  * request ends with one log line: its ids, route, status and duration (functions/lib/log.ts).
  */
 function withDeadline<E, R extends APIGatewayProxyStructuredResultV2>(chain: (event: E, context: Context) => Promise<R>) {

@@ -6,9 +6,9 @@
 import { can, type PermissionEntry } from '#shared/permissions';
 import { readSessionContext, sessionState, touchSession } from '../data/sessions';
 import type { Route } from '../routes';
-import { forbidden, unauthorized } from './errors';
-import { noteTenant } from './request-scope';
-import { verifyToken } from './tokens';
+import { forbidden, unauthorized } from '#lib/errors';
+import { noteTenant } from '#lib/request-scope';
+import { verifyToken } from '#lib/tokens';
 
 export interface Caller {
   userId: string;

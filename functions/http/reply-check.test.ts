@@ -5,8 +5,9 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noData, pageOf } from '#shared/schemas/common';
+import { resetConfig } from '#lib/config';
+import { log } from '#lib/log';
 import { checkReply, endpoint, rawReply, type Reply } from './http';
-import { log } from './log';
 
 const item = z.object({ id: z.string(), name: z.string(), note: z.optional(z.string()) });
 const listReply = pageOf(item);
@@ -70,8 +71,14 @@ describe('checkReply (run time)', () => {
 });
 
 describe('endpoint() under REPLY_CHECK=strict', () => {
-  beforeEach(() => vi.stubEnv('REPLY_CHECK', 'strict'));
-  afterEach(() => vi.unstubAllEnvs());
+  beforeEach(() => {
+    vi.stubEnv('REPLY_CHECK', 'strict');
+    resetConfig(); // the environment is parsed once (functions/lib/config.ts)
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetConfig();
+  });
 
   it('answers 500 and logs the failing path when the core answers another shape', async () => {
     const errors = vi.spyOn(log, 'error').mockImplementation(() => undefined);
@@ -87,6 +94,7 @@ describe('endpoint() under REPLY_CHECK=strict', () => {
     const good = endpoint({ reply: listReply }, async () => ({ data: { items: [{ id: 'a', name: 'A' }] } }));
     expect(((await good(event(), context)) as Result).statusCode).toBe(200);
     vi.stubEnv('REPLY_CHECK', '');
+    resetConfig();
     const bad = endpoint({ reply: listReply }, async () => ({ data: { items: [{ id: 'a', name: 7 }] } }) as never);
     expect(((await bad(event(), context)) as Result).statusCode).toBe(200);
   });
