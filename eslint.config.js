@@ -2,6 +2,7 @@
 // editor's): ESLint's recommended correctness rules, and type-aware checks on promises (one nobody
 // awaits, or one passed where a boolean or a plain callback is expected) and on unused code.
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -65,6 +66,15 @@ export default tseslint.config(
       'no-redeclare': 'off',
       // Style, not defects.
       'prefer-const': 'off',
+    },
+  },
+  {
+    // The rules of hooks, and effects that name every value they read (a stale closure is a defect).
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {

@@ -125,8 +125,10 @@ export function CalendarPage() {
     setTitle(arg.view.title);
   };
 
-  const kinds = (data?.kinds ?? []).filter((k) => !hidden.includes(k));
-  const shown = useMemo(() => applyFilters(data?.items ?? [], { kinds, assignee, practitionerId }), [data, kinds.join(), assignee, practitionerId]);
+  const shown = useMemo(() => {
+    const kinds = (data?.kinds ?? []).filter((k) => !hidden.includes(k));
+    return applyFilters(data?.items ?? [], { kinds, assignee, practitionerId });
+  }, [data, hidden, assignee, practitionerId]);
   const toEvents = useCallback(
     (items: CalendarItem[]): EventInput[] =>
       items.map((item) => {
