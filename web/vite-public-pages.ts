@@ -18,11 +18,12 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { transform } from 'lightningcss';
 import { PurgeCSS } from 'purgecss';
-import { build as viteBuild, type Plugin, type ResolvedConfig } from 'vite';
+import { build as viteBuild, type Alias, type Plugin, type ResolvedConfig } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { API_PREFIX } from '../shared/api.ts';
 import { PREACT_ALIASES } from './preact.ts';
 import { deferredEntry } from './vite-deferred-entry.ts';
+import { compiledMessages, MESSAGE_PARSER_ALIAS } from './vite-messages.ts';
 import { EARLY_GET_KEY, htmlFileOf, PUBLIC_PAGES, publicPageAt, type PublicPage } from '../shared/public-pages.ts';
 
 const HEAD_MARK = '<!-- public-page:head -->';
@@ -132,7 +133,7 @@ async function prerenderer(root: string, mode: string): Promise<{ prerender(name
     root,
     mode,
     logLevel: 'warn',
-    plugins: [react()],
+    plugins: [react(), compiledMessages()],
     resolve: { alias: PREACT_ALIASES },
     ssr: { noExternal: true },
     build: { ssr: join(root, 'src', 'public-pages', 'prerender.tsx'), outDir, emptyOutDir: true, target: 'node20' },
@@ -157,8 +158,9 @@ async function buildPublicPages(root: string, outDir: string, mode: string): Pro
       root,
       mode,
       logLevel: 'warn',
-      plugins: [react(), pageHtml(root, page, prerender(page.name), (chunk) => (chunks[chunk.src] = chunk)), deferredEntry()],
-      resolve: { alias: PREACT_ALIASES },
+      plugins: [react(), compiledMessages(), pageHtml(root, page, prerender(page.name), (chunk) => (chunks[chunk.src] = chunk)), deferredEntry()],
+      // The catalogues are compiled (vite-messages.ts): the formatter goes without its parser.
+      resolve: { alias: [...(PREACT_ALIASES as Alias[]), MESSAGE_PARSER_ALIAS] },
       build: {
         outDir,
         emptyOutDir: false,

@@ -4,14 +4,28 @@ import { render, type ComponentChild } from 'preact';
 import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { publicPageAt } from '#shared/public-pages';
+import { applyToDocument, I18nProvider, initialLocale, loadMessages } from '../i18n/i18n';
 
 /** The page's path parameters, in the order of its pattern (shared/public-pages.ts). */
 export const pathParams = (): string[] => publicPageAt(window.location.pathname)?.params ?? [];
 
-export function mount(page: ReactNode): void {
+/**
+ * Renders the page in the visitor's language (src/i18n/i18n.tsx): its catalogue (a small chunk of its
+ * own) is loaded first, so the first render is already in that language; the HTML's lang and dir follow.
+ */
+export async function mount(page: ReactNode): Promise<void> {
   if (import.meta.env.DEV) void import('./dev-styles');
+  const { locale, decided } = initialLocale();
+  const messages = await loadMessages(locale);
+  applyToDocument(locale);
   const root = document.getElementById('root')!;
-  const app = <StrictMode>{page}</StrictMode>;
+  const app = (
+    <StrictMode>
+      <I18nProvider locale={locale} messages={messages} decided={decided}>
+        {page}
+      </I18nProvider>
+    </StrictMode>
+  );
   if (root.firstElementChild) renderOver(root, app);
   else createRoot(root).render(app);
 }
