@@ -36,6 +36,8 @@ export type PaymentLinkRequest = {
   submissionId: string;
   amount?: string;
   currency: 'usd';
+  /** The page's language: Checkout opens in it (issue 26). */
+  locale?: string;
   successUrl: string;
   cancelUrl: string;
 };
