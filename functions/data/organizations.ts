@@ -11,6 +11,7 @@ import { noteTenant } from '#lib/request-scope';
 import { auditItem } from './audit';
 import { strip, tryTransact, type TransactItem } from './core';
 import { setClause } from './update';
+import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales';
 
 export interface Organization {
   id: string;
@@ -25,6 +26,8 @@ export interface Organization {
   ownerId: string;
   /** IANA time zone for bookings and times shown to visitors. */
   timeZone: string;
+  /** The language of the clinic's patients' pages and mails when the patient's own is not known (issue 26; absent: English). */
+  defaultLanguage?: Locale;
   /** The patient policy (reminders, self-service cancellation); absent fields take DEFAULT_POLICY. */
   reminderHours?: number;
   reminderSms?: boolean;
@@ -106,11 +109,11 @@ export async function getCounters(orgId: string): Promise<Record<Counter, number
 /** What members see of their organisation (the apiKey is the owner's integration view). */
 export function toOrganizationProfile(org: Organization) {
   const { apiKey: _key, ...profile } = org;
-  return { ...profile, address: org.address ?? '', ...policyOf(org), smsCountryCodes: smsCountriesOf(org) };
+  return { ...profile, address: org.address ?? '', defaultLanguage: org.defaultLanguage ?? DEFAULT_LOCALE, ...policyOf(org), smsCountryCodes: smsCountriesOf(org) };
 }
 
 export type ProfileFields = Partial<
-  Pick<Organization, 'name' | 'email' | 'legalName' | 'websiteUrl' | 'phoneNumber' | 'address' | 'timeZone' | 'reminderHours' | 'reminderSms' | 'cancellationCutoffHours' | 'cancellationRefund' | 'smsCountryCodes'>
+  Pick<Organization, 'name' | 'email' | 'legalName' | 'websiteUrl' | 'phoneNumber' | 'address' | 'timeZone' | 'defaultLanguage' | 'reminderHours' | 'reminderSms' | 'cancellationCutoffHours' | 'cancellationRefund' | 'smsCountryCodes'>
 >;
 
 /** An Update item for profile fields, for one transaction with its audit entry. */

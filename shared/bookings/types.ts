@@ -1,6 +1,7 @@
 // What the bookings API answers, as the console reads it (the handlers build exactly these).
 import type { BookingStatus, PaymentStatus } from '../schemas/bookings';
 import type { Interval, Weekday } from './time';
+import type { Locale } from '../i18n/locales';
 
 export interface BookingPackageView {
   id: string;
@@ -38,6 +39,8 @@ export interface BookingFields {
   lastName: string;
   email: string;
   phoneNumber: string;
+  /** The patient's language (their page's when they booked; absent on older bookings: the clinic's default, else English). */
+  locale?: Locale;
   /** Local date and time the visitor chose, in `timeZone`. */
   bookingDate: string;
   bookingTime: string;

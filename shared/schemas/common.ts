@@ -1,5 +1,6 @@
 // Building blocks with the spec's exact messages (section 5). zod/mini keeps Lambda bundles small.
 import * as z from 'zod/mini';
+import { localeOf, type Locale } from '../i18n/locales';
 
 /** A required string: '' and missing both give `message`. Values are trimmed first. */
 type StringCheck = Parameters<ReturnType<typeof z.string>['check']>[number];
@@ -49,3 +50,6 @@ export const pageQueryShape = {
 };
 /** A list's query with nothing but paging. */
 export const pageQuerySchema = z.object(pageQueryShape);
+
+/** The page's language (issue 26): an unknown one is no error, the patient's texts are then English. */
+export const patientLocale = z.optional(z.pipe(z.unknown(), z.transform((v): Locale | undefined => localeOf(typeof v === 'string' ? v : undefined))));

@@ -4,7 +4,7 @@
 // stores whole cents.
 import * as z from 'zod/mini';
 import { FIELD_ATTRIBUTES, FIELD_TYPES, MAX_AMOUNT_CENTS, OPTION_TYPES } from '../forms/types';
-import { requiredString } from './common';
+import { patientLocale, requiredString } from './common';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const text = (max: number, message = `Maximum ${max} symbols`) =>
@@ -140,6 +140,8 @@ export const submissionSchema = z.object({
   apiKey: requiredString('apiKey is required'),
   items: z.array(z.object({ fieldId: z.string('Each answer needs a fieldId'), value: z.string('Each answer needs a string value') }), 'items is required'),
   packageId: z.optional(z.nullable(z.string())),
+  /** The page's language (issue 26): the lead's mails and its payment's Checkout use it. */
+  locale: patientLocale,
 });
 
 /** POST /leads/payments/session (public). The server decides the price; `amount` only for a custom amount. */
@@ -153,6 +155,8 @@ export const paymentSessionSchema = z.object({
   currency: z._default(z.string().check(z.trim(), z.toLowerCase()), 'usd'),
   successUrl: z.optional(z.string().check(z.maxLength(2000, 'Maximum 2000 symbols'))),
   cancelUrl: z.optional(z.string().check(z.maxLength(2000, 'Maximum 2000 symbols'))),
+  /** The page's language: Checkout opens in it (the lead's own when it has one). */
+  locale: patientLocale,
 });
 
 /** Lists: ?limit=1..100 (default 20) &cursor=<opaque>. */

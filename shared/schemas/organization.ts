@@ -5,6 +5,7 @@ import { MODULES } from '../permissions';
 import { CALLING_CODE } from '../sms-countries';
 import { organizationSchema } from './account';
 import { email, lengthBetween, pageQueryShape, password, requiredString } from './common';
+import { LOCALES, type Locale } from '../i18n/locales';
 
 // ---------------------------------------------------------------------------------------------
 // Organisation profile
@@ -67,8 +68,11 @@ const policyFields = {
 /** The clinic's postal address: free text (several lines), optional ('' = none); patients see it on the manage page. */
 export const address = z.string('Address must be text').check(z.trim(), z.maxLength(300, 'Maximum 300 symbols'));
 
-/** PATCH /organization/profile: the organisation fields (spec section 5 messages), the time zone, the address and the patient policy, each optional. */
-export const organizationProfileUpdateSchema = z.partial(z.extend(organizationSchema, { timeZone, address, ...policyFields }));
+/** The clinic's default language for its patients (issue 26): the public pages' and patient mails' when the patient's is not known. */
+export const defaultLanguage = z.enum(LOCALES, `Default language must be one of ${LOCALES.join(', ')}`);
+
+/** PATCH /organization/profile: the organisation fields (spec section 5 messages), the time zone, the address, the default language and the patient policy, each optional. */
+export const organizationProfileUpdateSchema = z.partial(z.extend(organizationSchema, { timeZone, address, defaultLanguage, ...policyFields }));
 export type OrganizationProfileUpdate = z.infer<typeof organizationProfileUpdateSchema>;
 
 /** What GET /organization/profile answers (no apiKey: that is the owner's integration view). */
@@ -82,6 +86,8 @@ export interface OrganizationProfile {
   /** Postal address ('' when none was given). */
   address: string;
   timeZone: string;
+  /** The patients' default language (English when never chosen). */
+  defaultLanguage: Locale;
   ownerId: string;
   createdAt: string;
   updatedAt: string;

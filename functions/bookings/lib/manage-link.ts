@@ -1,6 +1,8 @@
 // The manage link a booking's mails carry: a new token per mail (its hash stored in the same
 // transaction as the mail), valid until the booking starts, and the policy line that goes with it.
 import { policyOf, type PatientPolicy } from '#shared/policy';
+import type { Locale } from '#shared/i18n/locales';
+import { patientTexts } from '#lib/i18n';
 import { config } from '#lib/config';
 import type { BookingRecord } from '../../data/bookings';
 import type { TransactItem } from '../../data/core';
@@ -17,24 +19,23 @@ export interface ManageLink {
 /** The public page of a token: the token in the fragment, so it reaches no server log or Referer. */
 export const manageUrl = (token: string) => `${config.appUrl}/manage#${token}`;
 
-const untilText = (p: PatientPolicy) =>
-  p.cancellationCutoffHours > 0 ? `until ${p.cancellationCutoffHours} hour${p.cancellationCutoffHours === 1 ? '' : 's'} before the start` : 'until the start';
-
-export function policyText(p: PatientPolicy, orgName: string): string {
-  const refund = p.cancellationRefund === 'full' ? 'a cancellation is refunded in full' : 'a cancellation is not refunded';
-  return `You can reschedule or cancel ${untilText(p)}; ${refund}. After that, please contact ${orgName}.`;
+/** The policy line of a booking's mails, in the patient's language (`locale`; English without). */
+export function policyText(p: PatientPolicy, orgName: string, locale?: Locale | null): string {
+  return patientTexts(locale)('policy.booking', { hours: p.cancellationCutoffHours, refund: p.cancellationRefund, clinic: orgName });
 }
 
 /** An appointment's link: the patient may cancel it (rescheduling an appointment is arranged with the clinic). */
-export function appointmentManageLink(a: { orgId: string; id: string }, startUtc: string, org: ({ name: string } & Partial<PatientPolicy>) | undefined): ManageLink {
+export function appointmentManageLink(a: { orgId: string; id: string; locale?: Locale }, startUtc: string, org: ({ name: string } & Partial<PatientPolicy>) | undefined): ManageLink {
   const { token, item } = newManageToken(a.orgId, { appointmentId: a.id }, startUtc);
   const url = manageUrl(token);
-  const name = org?.name ?? 'the clinic';
-  return { url, item, text: `To cancel: ${url}\nYou can cancel ${untilText(policyOf(org ?? {}))}. To change the time, please contact ${name}.` };
+  const t = patientTexts(a.locale);
+  const name = org?.name ?? t('clinic.fallback');
+  return { url, item, text: `${t('manage.appointment', { url })}\n${t('policy.appointment', { hours: policyOf(org ?? {}).cancellationCutoffHours, clinic: name })}` };
 }
 
-export function manageLink(b: Pick<BookingRecord, 'orgId' | 'id' | 'startUtc'>, org: ({ name: string } & Partial<PatientPolicy>) | undefined): ManageLink {
+export function manageLink(b: Pick<BookingRecord, 'orgId' | 'id' | 'startUtc' | 'locale'>, org: ({ name: string } & Partial<PatientPolicy>) | undefined): ManageLink {
   const { token, item } = newManageToken(b.orgId, { bookingId: b.id }, b.startUtc);
   const url = manageUrl(token);
-  return { url, item, text: `To reschedule or cancel: ${url}\n${policyText(policyOf(org ?? {}), org?.name ?? 'the clinic')}` };
+  const t = patientTexts(b.locale);
+  return { url, item, text: `${t('manage.booking', { url })}\n${policyText(policyOf(org ?? {}), org?.name ?? t('clinic.fallback'), b.locale)}` };
 }

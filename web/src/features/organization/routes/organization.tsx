@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { organizationSchema } from '#shared/schemas/account';
-import { address, timeZone, type OrganizationProfile } from '#shared/schemas/organization';
+import { address, defaultLanguage, timeZone, type OrganizationProfile } from '#shared/schemas/organization';
+import { LOCALES, LOCALE_NAMES } from '#shared/i18n/locales';
 import { BookingPageLink } from '../../../components/booking-page-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { controlProps, Field } from '../../../components/field';
@@ -21,10 +22,10 @@ import { generateIntegration, updateOrganization, useIntegration, useOrganizatio
 import { WebhooksCard } from '../components/webhooks-card';
 import { failureText } from '../../../lib/api';
 
-export const profileFormSchema = z.extend(organizationSchema, { timeZone, address });
+export const profileFormSchema = z.extend(organizationSchema, { timeZone, address, defaultLanguage });
 type Input = z.input<typeof profileFormSchema>;
 type Values = z.infer<typeof profileFormSchema>;
-const FIELDS = ['name', 'email', 'legalName', 'websiteUrl', 'phoneNumber', 'timeZone', 'address'] as const;
+const FIELDS = ['name', 'email', 'legalName', 'websiteUrl', 'phoneNumber', 'timeZone', 'address', 'defaultLanguage'] as const;
 
 const zones = (): string[] => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
 
@@ -39,7 +40,7 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
   } = useForm<Input, unknown, Values>({
     resolver: zodResolver(profileFormSchema),
     mode: 'onTouched',
-    defaultValues: { name: org.name, email: org.email, legalName: org.legalName, websiteUrl: org.websiteUrl, phoneNumber: org.phoneNumber, timeZone: org.timeZone, address: org.address ?? '' },
+    defaultValues: { name: org.name, email: org.email, legalName: org.legalName, websiteUrl: org.websiteUrl, phoneNumber: org.phoneNumber, timeZone: org.timeZone, address: org.address ?? '', defaultLanguage: org.defaultLanguage ?? 'en' },
   });
   const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
   const submit = handleSubmit(async (values) => {
@@ -93,6 +94,15 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
               <option key={z} value={z} />
             ))}
           </datalist>
+          <Field id="defaultLanguage" label="Patients' language" required error={e('defaultLanguage')} className="col-md-6" hint="Booking pages, forms and patient mails use it when the patient's browser asks for none of these languages.">
+            <select {...register('defaultLanguage')} {...controlProps('defaultLanguage', e('defaultLanguage'), { base: 'form-select', required: true })}>
+              {LOCALES.map((l) => (
+                <option key={l} value={l} lang={l}>
+                  {LOCALE_NAMES[l]}
+                </option>
+              ))}
+            </select>
+          </Field>
           <Field id="address" label="Postal address" error={e('address')} className="col-12" hint="Optional. Patients see it, with the phone number, on the page that manages their booking.">
             <textarea {...register('address')} {...controlProps('address', e('address'))} rows={3} maxLength={300} autoComplete="street-address" />
           </Field>
