@@ -81,8 +81,8 @@ export async function pageCss(sources: string[], html: string): Promise<string> 
   const [result] = await new PurgeCSS().purge({
     content: [{ raw: html, extension: 'html' }, ...sources.map((file) => ({ raw: readFileSync(file, 'utf8'), extension: 'js' }))],
     css: [{ raw: css }],
-    // The theme is an attribute the inline script sets.
-    dynamicAttributes: ['data-bs-theme'],
+    // The theme is an attribute the inline script sets; the direction one the page's script sets (Arabic).
+    dynamicAttributes: ['data-bs-theme', 'dir'],
     safelist: modal ? { standard: [/^modal/, 'fade', 'show'] } : [],
     // Bootstrap declares some 300 custom properties on :root per theme; the browser resolves every
     // one of them on each style pass, so those no kept rule reads go too (no source sets a var()).
@@ -136,7 +136,19 @@ async function prerenderer(root: string, mode: string): Promise<{ prerender(name
     plugins: [react(), compiledMessages()],
     resolve: { alias: PREACT_ALIASES },
     ssr: { noExternal: true },
-    build: { ssr: join(root, 'src', 'public-pages', 'prerender.tsx'), outDir, emptyOutDir: true, target: 'node20' },
+    build: {
+      ssr: join(root, 'src', 'public-pages', 'prerender.tsx'),
+      outDir,
+      emptyOutDir: true,
+      target: 'node20',
+      rollupOptions: {
+        // The first paint imports the English catalogue itself (the pages load theirs on demand): in
+        // this one bundle for Node, nothing is to be split.
+        onLog(level, log, handler) {
+          if (log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') handler(level, log);
+        },
+      },
+    },
   });
   try {
     return (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as { prerender(name: PublicPage['name']): string };

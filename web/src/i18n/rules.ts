@@ -19,6 +19,11 @@ const RULE_MESSAGES: Record<string, MessageKey> = {
   'Maximum 50 symbols': 'validation.max50',
   // shared/schemas/manage.ts (MANAGE_MESSAGES.unknown; not imported: it would bring zod to the page).
   'This link is not valid or has expired. Please contact the clinic.': 'manage.invalid',
+  // The API's answers for an unknown page or package (functions/*/lib/views.ts, server code).
+  'This booking page is not available. Please check the link.': 'booking.unavailableLink',
+  'This package is not available. Please choose another package.': 'validation.packageUnavailable',
+  'This form is not available.': 'form.unavailable',
+  'This appointment page is not available. Please check the link.': 'request.unavailable',
 };
 /** A rule's message translated; any other server text as it came. */
 export const ruleMessage = (t: Translate, message: string) => (RULE_MESSAGES[message] ? t(RULE_MESSAGES[message]) : message);

@@ -9,6 +9,7 @@ import { ChallengeStatus, useChallenge } from '../../../lib/challenge';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { BookingForm } from '../components/booking-form';
 import { LanguageSwitcher, useClinicLocale, useI18n } from '../../../i18n/i18n';
+import { ruleMessage } from '../../../i18n/rules';
 
 interface PublicPage {
   organization: { name: string; phoneNumber?: string; websiteUrl?: string; timeZone: string; language?: string | null };
@@ -52,7 +53,7 @@ export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
       </header>
       {error ? (
         <div className="alert alert-danger" role="alert">
-          {failureText(error, t('request.unavailable'))}
+          {ruleMessage(t, failureText(error, t('request.unavailable')))}
         </div>
       ) : !data ? (
         <div className="card border-0 shadow-sm" aria-busy="true">

@@ -153,7 +153,7 @@ function PractitionerChoice({ pkg, value, onChange, disabled }: { pkg: PublicBoo
       <div className="row g-2">
         {options.map((p) => (
           <div key={p.id} className="col-12 col-sm-6">
-            <div className={`form-check border rounded py-2 pe-2 mb-0 h-100 ${value === p.id ? 'border-primary bg-primary-subtle' : ''}`} style={{ paddingLeft: '2.25rem' }}>
+            <div className={`form-check border rounded py-2 pe-2 mb-0 h-100 ${value === p.id ? 'border-primary bg-primary-subtle' : ''}`} style={{ paddingInlineStart: '2.25rem' }}>
               <input
                 className="form-check-input"
                 type="radio"
@@ -534,7 +534,7 @@ export function BookingPage({ apiKey }: { apiKey: string }) {
         <Confirmation apiKey={apiKey} sessionId={sessionId} againHref={`/booking/${encodeURIComponent(apiKey)}`} />
       ) : error ? (
         <div className="alert alert-danger" role="alert">
-          {failureText(error, t('booking.unavailable'))}
+          {ruleMessage(t, failureText(error, t('booking.unavailable')))}
         </div>
       ) : (
         <section className="card border-0 shadow-sm" aria-busy={!data}>

@@ -15,6 +15,7 @@ import { createPaymentLink, getPublicForm, submitForm, uploadFormFile, type Paym
 import { ErrorDialog, type DialogMessage } from './components/error-dialog';
 import { DescriptionHtml, PackageCard } from './components/package-card';
 import { LanguageSwitcher, useClinicLocale, useI18n, useT, type MessageKey, type Translate } from '../../../i18n/i18n';
+import { ruleMessage } from '../../../i18n/rules';
 
 /** The form rules' messages in the page's language (shared/forms/validate.ts checks with them). */
 const ruleMessages = (t: Translate): Partial<FieldMessages> => ({
@@ -352,7 +353,6 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   return (
     <>
       <header className="mb-4">
-        <LanguageSwitcher />
         <ClinicLine>{form.organizationName}</ClinicLine>
         <h1 className="h2 fw-bold text-body-emphasis">{form.name}</h1>
         {form.description && <p className="text-body-secondary mb-0" style={{ whiteSpace: 'pre-line' }}>{form.description}</p>}
@@ -446,7 +446,6 @@ function FormSkeleton() {
   return (
     <div aria-busy="true">
       <header className="mb-4">
-        <LanguageSwitcher />
         <ClinicLine>
           <span className="placeholder col-3 rounded" aria-hidden="true" />
         </ClinicLine>
@@ -477,11 +476,12 @@ export function PublicFormPage({ formId, apiKey }: { formId: string; apiKey: str
 
   return (
     <main className="container py-5" style={{ maxWidth: 1140 }}>
+      <LanguageSwitcher />
       {loading ? (
         <FormSkeleton />
       ) : error || !data ? (
         <div className="alert alert-danger" role="alert">
-          {error === 'offline' ? t('form.loadFailed') : error || t('form.unavailable')}
+          {error === 'offline' ? t('form.loadFailed') : error ? ruleMessage(t, error) : t('form.unavailable')}
         </div>
       ) : (
         <PublicFormView form={data} apiKey={apiKey} />
