@@ -149,6 +149,12 @@ export function useClinicLocale(tag: string | null | undefined): void {
   }, [tag, offerClinicLocale]);
 }
 
+/** The connection check's line (lib/challenge.tsx) in the page's language. */
+export function useChallengeTexts(): Record<'idle' | 'checking' | 'ready' | 'failed', string> {
+  const t = useT();
+  return { idle: '', checking: t('challenge.checking'), ready: t('challenge.ready'), failed: t('challenge.failed') };
+}
+
 /** The visible language switcher of each public page: every language named in its own words. */
 export function LanguageSwitcher() {
   const { locale, t, setLocale } = useI18n();

@@ -8,7 +8,7 @@ import { api, failureText } from '../../../lib/api';
 import { ChallengeStatus, useChallenge } from '../../../lib/challenge';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { BookingForm } from '../components/booking-form';
-import { LanguageSwitcher, useClinicLocale, useI18n } from '../../../i18n/i18n';
+import { LanguageSwitcher, useChallengeTexts, useClinicLocale, useI18n } from '../../../i18n/i18n';
 import { ruleMessage } from '../../../i18n/rules';
 
 interface PublicPage {
@@ -25,6 +25,7 @@ async function loadPage([, apiKey]: [string, string]): Promise<PublicPage> {
 export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
   const { data, error } = useSWR(apiKey ? ['public-appointments', apiKey] : null, loadPage, { revalidateOnFocus: false });
   const { t, locale } = useI18n();
+  const challengeTexts = useChallengeTexts();
   useClinicLocale(data?.organization.language);
   const [done, setDone] = useState<string>();
   /** One key per request the visitor sends: a retry of the same request never makes a second appointment. */
@@ -75,7 +76,7 @@ export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
               <BookingForm
                 appointmentTypes={data.services.map((s) => s.name)}
                 submitLabel={t('request.send')}
-                footer={<ChallengeStatus challenge={challenge} />}
+                footer={<ChallengeStatus challenge={challenge} texts={challengeTexts} />}
                 extra={{ organizationApiKey: apiKey, locale }}
                 onSubmit={async (form) => {
                   const headers = await challenge.take();

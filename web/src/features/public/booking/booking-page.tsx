@@ -20,8 +20,9 @@ import { Confirmation } from './confirmation';
 import { MonthView, addMonths, daysInMonth, monthLabel, monthOf } from './month-view';
 import { ApiError, failureText } from '../../../lib/api';
 import { useHydrated, useSearchParam } from '../../../lib/location';
-import { LanguageSwitcher, useClinicLocale, useI18n, useT, type MessageKey } from '../../../i18n/i18n';
+import { LanguageSwitcher, useChallengeTexts, useClinicLocale, useI18n, useT, type MessageKey } from '../../../i18n/i18n';
 import { ruleMessage } from '../../../i18n/rules';
+import { zoneNameIn } from '../../../i18n/format';
 
 /** The spec's English texts (section 9); other languages have them in their catalogue. */
 export const SUCCESS_MESSAGE = 'Please complete the payment to confirm booking';
@@ -192,6 +193,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   const loading = packages === undefined;
   const hydrated = useHydrated();
   const { t, locale } = useI18n();
+  const challengeTexts = useChallengeTexts();
   const [rootError, setRootError] = useState<string>();
   const [success, setSuccess] = useState<string>();
   const [blockedLink, setBlockedLink] = useState<string>();
@@ -444,7 +446,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
               // not move when the zone arrives.
               hint={
                 <span className="d-block" style={{ minHeight: '2lh' }}>
-                  {zone ? t('booking.zone', { name: day?.timeZoneName ?? zone, zone }) : t('booking.zoneUnknown')}
+                  {zone ? t('booking.zone', { name: zoneNameIn(locale, zone, day?.timeZoneName ?? zone), zone }) : t('booking.zoneUnknown')}
                 </span>
               }
             >
@@ -458,7 +460,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
                 <Loading label={t('booking.loadingTimes')} />
               ) : chosenDay && chosenDay.slots.length > 0 ? (
                 <>
-                  <p className="small fw-semibold text-body-emphasis mb-2">{t('booking.availableTimesIn', { zone: chosenDay.timeZoneName })}</p>
+                  <p className="small fw-semibold text-body-emphasis mb-2">{t('booking.availableTimesIn', { zone: zoneNameIn(locale, chosenDay.timeZone, chosenDay.timeZoneName) })}</p>
                   <div className="d-flex flex-wrap gap-2">
                     {chosenDay.slots.map((slot) => (
                       <button
@@ -500,7 +502,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
             <button type="submit" className="btn btn-primary px-4" disabled={isSubmitting || loading}>
               {isSubmitting ? t('booking.wait') : t('booking.continue')}
             </button>
-            <ChallengeStatus challenge={challenge} />
+            <ChallengeStatus challenge={challenge} texts={challengeTexts} />
           </div>
         </div>
       </form>

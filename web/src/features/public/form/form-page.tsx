@@ -14,7 +14,7 @@ import { useSearchParam } from '../../../lib/location';
 import { createPaymentLink, getPublicForm, submitForm, uploadFormFile, type PaymentLinkRequest } from './api';
 import { ErrorDialog, type DialogMessage } from './components/error-dialog';
 import { DescriptionHtml, PackageCard } from './components/package-card';
-import { LanguageSwitcher, useClinicLocale, useI18n, useT, type MessageKey, type Translate } from '../../../i18n/i18n';
+import { LanguageSwitcher, useChallengeTexts, useClinicLocale, useI18n, useT, type MessageKey, type Translate } from '../../../i18n/i18n';
 import { ruleMessage } from '../../../i18n/rules';
 
 /** The form rules' messages in the page's language (shared/forms/validate.ts checks with them). */
@@ -143,6 +143,7 @@ interface FormBodyProps {
 /** The chosen package, its amount field, the fields and the two buttons: inline or in the dialog. */
 function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, processing, onSubmit, onFile, idPrefix, challenge }: FormBodyProps) {
   const t = useT();
+  const challengeTexts = useChallengeTexts();
   const texts = buttonTexts(form, pkg);
   const fieldError = (id: string) => issues.find((i) => i.key === id)?.message;
   return (
@@ -205,7 +206,7 @@ function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, proc
           </button>
         )}
       </div>
-      <ChallengeStatus challenge={challenge} />
+      <ChallengeStatus challenge={challenge} texts={challengeTexts} />
     </form>
   );
 }
