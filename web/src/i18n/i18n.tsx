@@ -155,15 +155,23 @@ export function useChallengeTexts(): Record<'idle' | 'checking' | 'ready' | 'fai
   return { idle: '', checking: t('challenge.checking'), ready: t('challenge.ready'), failed: t('challenge.failed') };
 }
 
-/** The visible language switcher of each public page: every language named in its own words. */
+/**
+ * The visible language switcher of each public page: every language named in its own words, after a
+ * globe. Its label is for screen readers, and its select keeps one width: it is what shows while a
+ * page waits for its language (the HTML's language script), and nothing in it moves meanwhile.
+ */
 export function LanguageSwitcher() {
   const { locale, t, setLocale } = useI18n();
   return (
-    <div className="d-flex justify-content-end align-items-center gap-2 mb-2">
-      <label htmlFor="page-language" className="small text-body-secondary mb-0">
+    <div className="language-switcher d-flex justify-content-end align-items-center gap-2 mb-2">
+      <label htmlFor="page-language" className="visually-hidden">
         {t('language.label')}
       </label>
-      <select id="page-language" className="form-select form-select-sm w-auto" value={locale} onChange={(ev) => void setLocale(ev.target.value as Locale)}>
+      <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.2" className="text-body-secondary">
+        <circle cx="8" cy="8" r="6.4" />
+        <path d="M1.6 8h12.8M8 1.6c1.8 1.9 2.6 4 2.6 6.4S9.8 12.5 8 14.4C6.2 12.5 5.4 10.4 5.4 8S6.2 3.5 8 1.6z" />
+      </svg>
+      <select id="page-language" className="form-select form-select-sm" style={{ width: '8.5rem' }} value={locale} onChange={(ev) => void setLocale(ev.target.value as Locale)}>
         {LOCALES.map((l) => (
           <option key={l} value={l} lang={l}>
             {LOCALE_NAMES[l]}

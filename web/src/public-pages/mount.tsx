@@ -15,8 +15,12 @@ export const pathParams = (): string[] => publicPageAt(window.location.pathname)
  */
 export async function mount(page: ReactNode): Promise<void> {
   if (import.meta.env.DEV) void import('./dev-styles');
-  const { locale, decided } = initialLocale();
-  const messages = await loadMessages(locale);
+  let { locale, decided } = initialLocale();
+  // A catalogue that does not arrive (a dropped connection): the page in English rather than none.
+  const messages = await loadMessages(locale).catch(() => {
+    [locale, decided] = ['en', false];
+    return loadMessages('en');
+  });
   applyToDocument(locale);
   const root = document.getElementById('root')!;
   const app = (
@@ -28,6 +32,8 @@ export async function mount(page: ReactNode): Promise<void> {
   );
   if (root.firstElementChild) renderOver(root, app);
   else createRoot(root).render(app);
+  // Rendered in its language: the content hidden meanwhile shows (the HTML's language script).
+  document.documentElement.removeAttribute('data-i18n-pending');
 }
 
 /**

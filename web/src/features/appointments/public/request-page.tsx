@@ -35,8 +35,8 @@ export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
 
   return (
     <main className="container py-5" style={{ maxWidth: 860 }}>
+      <LanguageSwitcher />
       <header className="mb-4">
-        <LanguageSwitcher />
         <h1 className="h3 fw-bold mb-1">{t('request.title')}</h1>
         {/* The clinic's line: its space is kept while it loads (prerendered first paint). */}
         <p className="text-body-secondary mb-0 placeholder-glow">
