@@ -18,7 +18,7 @@ export function compileCatalogue(source: string, file = 'catalogue'): string {
     try {
       compiled[key] = parse(message);
     } catch (error) {
-      throw new Error(`${file}: message ${key} does not parse: ${(error as Error).message}`);
+      throw new Error(`${file}: message ${key} does not parse: ${(error as Error).message}`, { cause: error });
     }
   }
   return JSON.stringify(compiled);

@@ -1,20 +1,34 @@
 // The patient's server texts: every language has the English catalogue's keys with the same ICU
 // arguments (a missing key fails here), and formats as the patient reads it.
+import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { catalogueDifferences } from '#shared/i18n/catalogue-check';
 import { LOCALES } from '#shared/i18n/locales';
-import { greetingIn, patientTexts, SERVER_CATALOGUES, withArgs } from './i18n';
+import { greetingIn, patientTexts, serverCatalogues, withArgs } from './i18n';
+import { packCatalogues, SERVER_CATALOGUES } from './i18n/catalogues';
+import { PACKED_CATALOGUES } from './i18n/packed';
 
 describe('server catalogues', () => {
+  it('ships the catalogues as written (else: npx tsx scripts/pack-server-catalogues.ts)', async () => {
+    expect(serverCatalogues()).toEqual(SERVER_CATALOGUES);
+    expect(PACKED_CATALOGUES).toBe(await packCatalogues());
+  });
+
   it.each(LOCALES.filter((l) => l !== 'en'))('%s has every English key with the same arguments', (locale) => {
     expect(catalogueDifferences(SERVER_CATALOGUES.en, SERVER_CATALOGUES[locale])).toEqual([]);
   });
 
-  it.each(LOCALES)('%s formats every message with its arguments', (locale) => {
+  // lib/icu.ts formats as intl-messageformat does: every message, every language, across plural forms and selects.
+  it.each(LOCALES)('%s formats every message as intl-messageformat does', (locale) => {
     const t = patientTexts(locale);
-    const values = { name: 'Pat', clinic: 'Sunny Clinic', package: 'Consultation', hours: 24, minutes: 30, refund: 'full', url: 'https://x/manage#t', ...withArgs('Dr Ana') };
+    const common = { name: 'Pat', clinic: 'Sunny Clinic', package: 'Consultation', url: 'https://x/manage#t', date: 'D', time: 'T', zone: 'Z', zoneName: 'N', timeZone: 'Z/Z', value: 'V', when: 'W', who: 'H', reference: 'R', price: 'P', paid: 'Q', amount: 'A', currency: 'USD', phone: '1' };
     for (const key of Object.keys(SERVER_CATALOGUES.en) as (keyof typeof SERVER_CATALOGUES.en)[]) {
-      expect(() => t(key, { ...values, date: 'D', time: 'T', zone: 'Z', zoneName: 'N', timeZone: 'Z/Z', value: 'V', when: 'W', who: 'H', reference: 'R', price: 'P', paid: 'Q', amount: 'A', currency: 'USD', phone: '1' })).not.toThrow();
+      for (const n of [0, 1, 2, 3, 11, 24, 100, 1000])
+        for (const practitioner of [null, 'Dr Ana'])
+          for (const refund of ['full', 'none']) {
+            const values = { ...common, hours: n, minutes: n, refund, ...withArgs(practitioner) };
+            expect(t(key, values), `${locale} ${key} ${n}`).toBe(String(new IntlMessageFormat(SERVER_CATALOGUES[locale][key], locale).format(values)));
+          }
     }
   });
 
