@@ -18,11 +18,13 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { transform } from 'lightningcss';
 import { PurgeCSS } from 'purgecss';
-import { build as viteBuild, type Plugin, type ResolvedConfig } from 'vite';
+import { build as viteBuild, type Alias, type Plugin, type ResolvedConfig } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { API_PREFIX } from '../shared/api.ts';
+import { LOCALES } from '../shared/i18n/locales.ts';
 import { PREACT_ALIASES } from './preact.ts';
 import { deferredEntry } from './vite-deferred-entry.ts';
+import { compiledMessages, MESSAGE_PARSER_ALIAS } from './vite-messages.ts';
 import { EARLY_GET_KEY, htmlFileOf, PUBLIC_PAGES, publicPageAt, type PublicPage } from '../shared/public-pages.ts';
 
 const HEAD_MARK = '<!-- public-page:head -->';
@@ -47,6 +49,20 @@ function earlyGetScript(page: PublicPage): string {
     `var u=${url}.replace(/\\{(\\d)\\}/g,function(_,i){return encodeURIComponent(decodeURIComponent(m[+i]))});` +
     `var p=fetch(u,{headers:{accept:'application/json'}});p.catch(function(){});var s=window.${EARLY_GET_KEY}={};s[u]=p;}catch(e){}})();</script>`;
 }
+
+/**
+ * The page's language and direction before its first paint (the same choice as src/i18n/i18n.tsx's
+ * initialLocale: ?lang=, the visitor's earlier choice, the browser's languages), so an Arabic page is
+ * laid out right to left from its first frame instead of flipping when its script arrives. Another
+ * language than the prerendered English also marks the page pending: its content (all but the
+ * switcher) stays hidden until it renders in that language, so no English text is swapped under the
+ * reader's eyes and nothing shifts (src/styles/app.css). Plain ES5 in a try: the page works without it.
+ */
+const LANGUAGE_SCRIPT =
+  `<script>(function(){try{var L=${JSON.stringify([...LOCALES])};function b(t){t=String(t||'').toLowerCase().split(/[-_]/)[0];return L.indexOf(t)>=0?t:''}` +
+  `var l=b((/[?&]lang=([^&#]*)/.exec(location.search)||[])[1]);if(!l){try{l=b(localStorage.getItem('clinic.locale'))}catch(e){}}` +
+  `if(!l){var n=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language];for(var i=0;i<n.length&&!l;i++)l=b(n[i])}` +
+  `if(l&&l!=='en'){var d=document.documentElement;d.lang=l;d.dir=l==='ar'?'rtl':'ltr';d.setAttribute('data-i18n-pending','')}}catch(e){}})();</script>`;
 
 /** Every source module the page's chunks hold (its entry and what it imports statically). */
 function moduleSources(entry: OutputChunk, bundle: OutputBundle): string[] {
@@ -80,8 +96,8 @@ export async function pageCss(sources: string[], html: string): Promise<string> 
   const [result] = await new PurgeCSS().purge({
     content: [{ raw: html, extension: 'html' }, ...sources.map((file) => ({ raw: readFileSync(file, 'utf8'), extension: 'js' }))],
     css: [{ raw: css }],
-    // The theme is an attribute the inline script sets.
-    dynamicAttributes: ['data-bs-theme'],
+    // The theme is an attribute the inline script sets; the direction one the page's script sets (Arabic).
+    dynamicAttributes: ['data-bs-theme', 'dir', 'data-i18n-pending'],
     safelist: modal ? { standard: [/^modal/, 'fade', 'show'] } : [],
     // Bootstrap declares some 300 custom properties on :root per theme; the browser resolves every
     // one of them on each style pass, so those no kept rule reads go too (no source sets a var()).
@@ -114,7 +130,7 @@ function pageHtml(root: string, page: PublicPage, firstPaint: string, done: (chu
         html = html.replace(ROOT_MARK, firstPaint);
         const css = await pageCss(moduleSources(ctx.chunk, ctx.bundle), html);
         done({ file: ctx.chunk.fileName, src: htmlFileOf(page), isEntry: true });
-        return html.replace(HEAD_MARK, themeScript(root) + earlyGetScript(page) + `<style>${css}</style>`);
+        return html.replace(HEAD_MARK, themeScript(root) + LANGUAGE_SCRIPT + earlyGetScript(page) + `<style>${css}</style>`);
       },
     },
   };
@@ -132,10 +148,22 @@ async function prerenderer(root: string, mode: string): Promise<{ prerender(name
     root,
     mode,
     logLevel: 'warn',
-    plugins: [react()],
+    plugins: [react(), compiledMessages()],
     resolve: { alias: PREACT_ALIASES },
     ssr: { noExternal: true },
-    build: { ssr: join(root, 'src', 'public-pages', 'prerender.tsx'), outDir, emptyOutDir: true, target: 'node20' },
+    build: {
+      ssr: join(root, 'src', 'public-pages', 'prerender.tsx'),
+      outDir,
+      emptyOutDir: true,
+      target: 'node20',
+      rollupOptions: {
+        // The first paint imports the English catalogue itself (the pages load theirs on demand): in
+        // this one bundle for Node, nothing is to be split.
+        onLog(level, log, handler) {
+          if (log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') handler(level, log);
+        },
+      },
+    },
   });
   try {
     return (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as { prerender(name: PublicPage['name']): string };
@@ -157,8 +185,9 @@ async function buildPublicPages(root: string, outDir: string, mode: string): Pro
       root,
       mode,
       logLevel: 'warn',
-      plugins: [react(), pageHtml(root, page, prerender(page.name), (chunk) => (chunks[chunk.src] = chunk)), deferredEntry()],
-      resolve: { alias: PREACT_ALIASES },
+      plugins: [react(), compiledMessages(), pageHtml(root, page, prerender(page.name), (chunk) => (chunks[chunk.src] = chunk)), deferredEntry()],
+      // The catalogues are compiled (vite-messages.ts): the formatter goes without its parser.
+      resolve: { alias: [...(PREACT_ALIASES as Alias[]), MESSAGE_PARSER_ALIAS] },
       build: {
         outDir,
         emptyOutDir: false,
@@ -191,7 +220,7 @@ export function publicPages(): Plugin {
     transformIndexHtml(html, ctx) {
       const page = PUBLIC_PAGES.find((p) => htmlFileOf(p) === basename(ctx.filename));
       if (!page) return html;
-      return html.replace(HEAD_MARK, themeScript(config.root) + earlyGetScript(page)).replace(ROOT_MARK, '');
+      return html.replace(HEAD_MARK, themeScript(config.root) + LANGUAGE_SCRIPT + earlyGetScript(page)).replace(ROOT_MARK, '');
     },
     // After the console is written (its manifest too), before the build's precompress step.
     async closeBundle() {

@@ -15,7 +15,7 @@ export const handler = endpoint({ reply: getPublicBookingPageReply }, async ({ p
   const services = await listServices(org.id, { limit: 100, active: true });
   return {
     data: {
-      organization: { name: org.name, phoneNumber: org.phoneNumber, websiteUrl: org.websiteUrl, timeZone: org.timeZone },
+      organization: { name: org.name, phoneNumber: org.phoneNumber, websiteUrl: org.websiteUrl, timeZone: org.timeZone, language: org.defaultLanguage ?? null },
       services: services.items.map((s) => ({ id: s.id, name: s.name, description: s.description, durationMinutes: s.durationMinutes, priceCents: s.priceCents })),
       genders: GENDERS,
       attachments: { accept: ATTACHMENT_ACCEPT, maxBytes: ATTACHMENT_MAX_BYTES },

@@ -23,6 +23,7 @@ export const handler = endpoint({ body: publicBookingSchema, reply: requestAppoi
     data: { id, status: 'requested', bookingDate: body.bookingDate, bookingTime: body.bookingTime },
   };
   // The appointment's one transaction stores the reply with it.
-  await withReply(reply, () => bookAppointment({ org, input: body, files, id }));
+  // The patient's language: their page's, else the clinic's default (their mails and reminders use it).
+  await withReply(reply, () => bookAppointment({ org, input: body, files, id, locale: body.locale ?? org.defaultLanguage }));
   return reply;
 });

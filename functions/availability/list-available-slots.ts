@@ -21,7 +21,7 @@ export const handler = endpoint({ body: availableSlotsSchema, reply: listAvailab
   // The clinic's name comes with its day: the booking page shows it (the packages reply is a plain list).
   if (pkg && usesPractitioners(pkg)) {
     const rules = rulesOf(await getAvailability(org.id), org.timeZone);
-    return { data: { ...(await practitionerFreeDay(org, pkg, rules, body.practitionerId, body.date)), clinicName: org.name } };
+    return { data: { ...(await practitionerFreeDay(org, pkg, rules, body.practitionerId, body.date)), clinicName: org.name, clinicLanguage: org.defaultLanguage ?? null } };
   }
-  return { data: { ...(await freeTimes(org, body.date)), clinicName: org.name } };
+  return { data: { ...(await freeTimes(org, body.date)), clinicName: org.name, clinicLanguage: org.defaultLanguage ?? null } };
 });

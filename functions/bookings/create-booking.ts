@@ -22,6 +22,7 @@ import { endpoint } from '#http/http';
 import { countMetric } from '#lib/log';
 import { withReply } from '#lib/request-scope';
 import { createCheckoutSession } from '#lib/stripe';
+import { stripeLocaleOf } from '#shared/i18n/locales';
 import { getAvailability, rulesOf } from '../data/availability';
 import { chooseTime, type Candidate } from './lib/choose-practitioner';
 import { getBookingPackage } from '../data/booking-packages';
@@ -87,9 +88,12 @@ export const handler = endpoint({ body: bookingRequestSchema, reply: createBooki
   const cancelUrl = bookingPageUrl(body.apiKey, 'cancelled');
 
   const at = now.toISOString();
+  // The patient's language: their page's, else the clinic's default; their mails, Checkout and reminders use it.
+  const locale = body.locale ?? org.defaultLanguage;
   const newBooking = (id: string, candidate?: Candidate): BookingRecord => ({
     id,
     orgId: org.id,
+    ...(locale ? { locale } : {}),
     packageId: pkg.id,
     packageName: pkg.packageName,
     priceCents: pkg.packagePriceCents,
@@ -217,6 +221,8 @@ export const handler = endpoint({ body: bookingRequestSchema, reply: createBooki
       metadata: { kind: 'booking', orgId: org.id, bookingId: booking.id },
       expiresAt: Math.floor(Date.parse(booking.createdAt) / 1000) + CHECKOUT_MINUTES * 60,
       idempotencyKey: `booking-${booking.id}`,
+      // The held booking's own: a resumed request sends Stripe the same parameters.
+      locale: stripeLocaleOf(booking.locale),
     });
   } catch (error) {
     // No checkout, no hold: give the place back at once.

@@ -15,6 +15,7 @@ import { noteTenant } from '#lib/request-scope';
 import { auditItem } from './audit';
 import { strip, tryTransact, type TransactItem } from './core';
 import { setClause } from './update';
+import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales';
 
 export interface Organization {
   id: string;
@@ -29,6 +30,8 @@ export interface Organization {
   ownerId: string;
   /** IANA time zone for bookings and times shown to visitors. */
   timeZone: string;
+  /** The language of the clinic's patients' pages and mails when the patient's own is not known (issue 26; absent: English). */
+  defaultLanguage?: Locale;
   /** The patient policy (reminders, self-service cancellation); absent fields take DEFAULT_POLICY. */
   reminderHours?: number;
   reminderSms?: boolean;
@@ -116,7 +119,7 @@ export async function getCounters(orgId: string): Promise<Record<Counter, number
 /** What members see of their organisation (the apiKey is the owner's integration view). */
 export function toOrganizationProfile(org: Organization) {
   const { apiKey: _key, ...profile } = org;
-  return { ...profile, address: org.address ?? '', ...policyOf(org), smsCountryCodes: smsCountriesOf(org), logoKey: org.logoKey ?? null, brandColor: brandColorOf(org), currency: currencyOf(org.currency) };
+  return { ...profile, address: org.address ?? '', defaultLanguage: org.defaultLanguage ?? DEFAULT_LOCALE, ...policyOf(org), smsCountryCodes: smsCountriesOf(org), logoKey: org.logoKey ?? null, brandColor: brandColorOf(org), currency: currencyOf(org.currency) };
 }
 
 // The currency an organisation charges in (USD when it is gone or from before currencies).
@@ -128,7 +131,7 @@ export async function getOrgCurrency(orgId: string): Promise<Currency> {
 export const orgCurrency = (org: Pick<Organization, 'currency'> | undefined): Currency => currencyOf(org?.currency);
 
 export type ProfileFields = Partial<
-  Pick<Organization, 'name' | 'email' | 'legalName' | 'websiteUrl' | 'phoneNumber' | 'address' | 'timeZone' | 'reminderHours' | 'reminderSms' | 'cancellationCutoffHours' | 'cancellationRefund' | 'smsCountryCodes' | 'brandColor' | 'currency'>
+  Pick<Organization, 'name' | 'email' | 'legalName' | 'websiteUrl' | 'phoneNumber' | 'address' | 'timeZone' | 'defaultLanguage' | 'reminderHours' | 'reminderSms' | 'cancellationCutoffHours' | 'cancellationRefund' | 'smsCountryCodes' | 'brandColor' | 'currency'>
 >;
 
 /** The public address of an uploaded file (served at /assets/<key>, functions/lib/storage.ts). */

@@ -19,6 +19,7 @@ import { effectItems, type Effects } from './effects';
 import { reportItems, type ReportDelta } from './reports';
 import { setClause } from './update';
 import { webhookEventItems } from './webhooks';
+import type { Locale } from '#shared/i18n/locales';
 
 export type PaymentStatus = 'pending' | 'paid' | 'expired' | 'failed' | 'refunded' | 'partially_refunded';
 
@@ -41,6 +42,8 @@ export interface SubmissionRecord {
   /** The first email answer, the first name-like answer: what a lead list shows. */
   email: string | null;
   name: string | null;
+  /** The visitor's language (their page's; absent on older leads). */
+  locale?: Locale;
   /** 'none' until a payment is started for it. */
   paymentStatus: PaymentStatus | 'none';
   paymentId: string | null;
@@ -61,6 +64,8 @@ export interface FormPaymentRecord {
   amountCents: number;
   /** What the payment is in (lowercase ISO code; absent before currencies: read as USD). */
   currency: Currency;
+  /** The payer's language (the lead's page's; absent on older payments): the receipt's. */
+  locale?: Locale;
   /** True when the visitor typed the amount (a package with custom amount). */
   customAmount: boolean;
   status: PaymentStatus;

@@ -9,5 +9,5 @@ import { findPublicForm, toPublicForm } from './lib/views';
 export const handler = endpoint({ query: publicFormQuerySchema, reply: getPublicFormReply }, async ({ query, params }) => {
   const { orgId, form, packages } = await findPublicForm(query.apiKey, params.formId!);
   const org = await getOrganization(orgId);
-  return { data: toPublicForm(form, packages, org?.name ?? '') };
+  return { data: toPublicForm(form, packages, org?.name ?? '', org?.defaultLanguage ?? null) };
 });

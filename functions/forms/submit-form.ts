@@ -33,6 +33,7 @@ export const handler = endpoint({ body: submissionSchema, reply: submitFormReply
     packageId: pkg?.id ?? null,
     packageName: pkg?.name ?? null,
     ...contactOf(answers),
+    ...(body.locale ? { locale: body.locale } : {}),
     paymentStatus: 'none',
     paymentId: null,
     reportDay: reportDayOf(now, (await getOrganization(orgId))?.timeZone),

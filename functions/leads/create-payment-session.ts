@@ -16,6 +16,7 @@ import { createCheckoutSession } from '#lib/stripe';
 import { getPayment, getSubmission, movePayment, setPaymentSession, startPayment, type FormPaymentRecord } from '../data/submissions';
 import { findPublicForm } from '../forms/lib/views';
 import { publicFormUrl, sameSiteUrl } from './lib/return-url';
+import { stripeLocaleOf } from '#shared/i18n/locales';
 
 const ALREADY_PAID = 'This submission is paid already.';
 const OFF_SITE = 'The return address must be on this site.';
@@ -63,6 +64,8 @@ export const handler = endpoint({ body: paymentSessionSchema, reply: createPayme
   if (!successUrl) throw badRequest(OFF_SITE, { successUrl: OFF_SITE });
   if (!cancelUrl) throw badRequest(OFF_SITE, { cancelUrl: OFF_SITE });
 
+  // The visitor's language: the lead's, else the page's; Checkout and the receipt use it.
+  const locale = submission.locale ?? body.locale;
   let payment: FormPaymentRecord | undefined;
   for (let tries = 0; !payment; tries++) {
     if (tries === MAX_TRIES) throw conflict('This payment was tried too many times. Please reload the page and try again.');
@@ -76,6 +79,7 @@ export const handler = endpoint({ body: paymentSessionSchema, reply: createPayme
         id, orgId, formId: form.id, formName: form.name, submissionId: submission.id, packageId: pkg.id, packageName: pkg.name,
         amountCents, currency, customAmount: pkg.customAmountEnabled, status: 'pending', stripeSessionId: null, paymentIntentId: null,
         payerEmail: submission.email, payerName: submission.name, amountPaidCents: null, refundedCents: null, paidAt: null, createdAt: now, updatedAt: now,
+        ...(locale ? { locale } : {}),
       };
       if (!(await startPayment(fresh))) throw conflict(ALREADY_PAID);
       payment = fresh;
@@ -94,6 +98,7 @@ export const handler = endpoint({ body: paymentSessionSchema, reply: createPayme
       metadata: { kind: 'form-payment', orgId, paymentId: payment.id, formId: form.id, submissionId: submission.id },
       expiresAt: Math.floor(Date.parse(payment.createdAt) / 1000) + CHECKOUT_SECONDS,
       idempotencyKey: `form-payment-${payment.id}`,
+      locale: stripeLocaleOf(payment.locale),
     });
   } catch (error) {
     await movePayment(payment, ['pending'], 'failed', {}, { onlyIfCurrent: true }).catch(() => undefined);

@@ -55,6 +55,8 @@ export interface CheckoutSessionInput {
   expiresAt?: number;
   /** Same key, same session: a retried request does not open a second checkout. */
   idempotencyKey?: string;
+  /** Checkout's language: the patient's page's (issue 26; 'auto' lets Stripe pick from the browser). */
+  locale?: string;
 }
 
 /** Stripe's form encoding: nested keys in brackets, arrays by index. */
@@ -168,6 +170,7 @@ export function createCheckoutSession(input: CheckoutSessionInput): Promise<Chec
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
       customer_email: input.customerEmail,
+      ...(input.locale ? { locale: input.locale } : {}),
       metadata: input.metadata,
       // The same metadata on the payment, so refunds (charge events) find their way back too.
       payment_intent_data: { metadata: input.metadata },

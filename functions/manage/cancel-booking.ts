@@ -4,7 +4,6 @@
 // patient (with the calendar file that removes the event) and, under a 'full' refund policy, writes the refund (outbox rows): the outbox worker asks
 // Stripe for it (with an idempotency key of the booking, so never twice) and retries it with backoff
 // while Stripe cannot be reached, and the refund event (functions/payments/) records it as refunded.
-import { greeting } from '#shared/plain-name';
 import { manageTokenSchema, manageCancelBookingReply } from '#shared/schemas/manage';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#http/http';
@@ -13,22 +12,25 @@ import { auditItem } from '../data/audit';
 import { getBooking, type BookingRecord } from '../data/bookings';
 import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { outboxMail, outboxNotice, outboxRefund } from '../data/outbox';
-import { bookingIcs, bookingMoney, bookingRowId, CANCEL_ICS_TEXT, whenText, withPractitioner } from '../bookings/lib/mail';
+import { bookingIcs, bookingMoney, bookingRowId, practitionerNameOf, whenText } from '../bookings/lib/mail';
+import { greetingIn, patientTexts, withArgs } from '#lib/i18n';
 import { cancelConfirmed } from '../bookings/lib/places';
 import { cancelAppointment } from './lib/cancel-appointment';
 import { PATIENT_ACTOR, assertChangeable, openAny, openBooking, refundDue, toAppointmentManageView, toManageView, type Opened } from './lib/load';
 
+/** The patient's mail after cancelling, in their language (the booking's locale). */
 function cancelledMail(b: BookingRecord, orgName: string, refundCents: number): Mail {
-  const when = whenText(b);
+  const t = patientTexts(b.locale);
+  const when = whenText(b, b.locale);
   return {
     to: b.email,
-    subject: `Booking cancelled: ${b.packageName} on ${when.short}`,
+    subject: t('cancelled.subject', { package: b.packageName, when: when.short }),
     text: [
-      greeting(b.firstName),
-      `You cancelled your booking with ${orgName} for ${b.packageName}${withPractitioner(b)} on ${when.date} at ${when.time}.`,
-      refundCents > 0 ? `${bookingMoney(b, refundCents)} is refunded to your card; it shows on your statement within 5 to 10 days.` : b.amountPaidCents ? 'Under the clinic\'s cancellation policy, the payment is not refunded.' : 'No payment was taken.',
-      `Reference: ${b.id}`,
-      CANCEL_ICS_TEXT,
+      greetingIn(t, b.firstName),
+      t('cancelled.byPatient', { clinic: orgName, package: b.packageName, date: when.date, time: when.time, ...withArgs(practitionerNameOf(b)) }),
+      refundCents > 0 ? t('refund.toCard', { amount: bookingMoney(b, refundCents) }) : b.amountPaidCents ? t('cancelled.noRefund') : t('cancelled.noPayment'),
+      t('line.reference', { value: b.id }),
+      t('cancelled.ics'),
     ].join('\n\n'),
     // Removes the event the confirmation (or the last move) put in the patient's calendar.
     attachments: [bookingIcs(b, orgName, 'CANCEL')],

@@ -23,6 +23,8 @@ interface Session {
   metadata: Record<string, string>;
   payment_intent: string | null;
   customer_email: string | null;
+  /** Checkout's language as asked ('auto' when none); the stand-in's own page stays English. */
+  locale: string;
   customer_details: { email: string | null; name: string | null } | null;
   success_url: string;
   cancel_url: string;
@@ -162,6 +164,7 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
             metadata: form.metadata ?? {},
             payment_intent: null,
             customer_email: form.customer_email ?? null,
+            locale: typeof form.locale === 'string' ? form.locale : 'auto',
             customer_details: null,
             success_url: form.success_url,
             cancel_url: form.cancel_url,

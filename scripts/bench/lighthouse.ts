@@ -111,6 +111,8 @@ async function main() {
     const apiKey = encodeURIComponent((integration.apiKey ?? integration.integrationKey) as string);
     const allPages: Page[] = [
       { label: 'booking', path: `/booking/${apiKey}`, isPublic: true },
+      // A patient's language other than English (issue 26): its catalogue loads before the page renders, right to left.
+      { label: 'booking (ar)', path: `/booking/${apiKey}?lang=ar`, isPublic: true },
       { label: 'public form', path: `/form-builder/public/${owner.ids.form}/${apiKey}`, isPublic: true },
       { label: 'appointment request', path: `/room-integration/${apiKey}`, isPublic: true },
       { label: '/auth', path: '/auth', isPublic: false },

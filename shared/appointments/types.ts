@@ -1,6 +1,7 @@
 // What the appointments API answers, as the console reads it: the data layer stores these fields
 // (plus its own), and functions/appointments/lib/views.ts builds AppointmentView from them.
 import type { AppointmentStatus, AttachmentField } from './form';
+import type { Locale } from '../i18n/locales';
 
 export interface Assignee {
   userId: string;
@@ -10,6 +11,8 @@ export interface Assignee {
 /** An appointment's own fields, stored and shown alike. */
 export interface AppointmentFields {
   id: string;
+  /** The patient's language (their page's when they asked; absent: the clinic's default, else English). */
+  locale?: Locale;
   firstName: string;
   lastName: string;
   gender?: string;

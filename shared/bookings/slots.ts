@@ -147,6 +147,6 @@ export function findSlot(rules: AvailabilityRules, date: string, time: string, n
 }
 
 /** A slot's start as people read it in the clinic's zone: 'Monday, March 9, 2026', '9:00 AM', 'EDT'. */
-export function describeInstant(startUtc: string, timeZone: string) {
-  return describeInZone(Date.parse(startUtc), timeZone);
+export function describeInstant(startUtc: string, timeZone: string, locale = 'en-US') {
+  return describeInZone(Date.parse(startUtc), timeZone, locale);
 }

@@ -2,6 +2,7 @@
 import type { BookingStatus, PaymentStatus } from '../schemas/bookings';
 import type { Interval, Weekday } from './time';
 import type { Currency } from '../currency';
+import type { Locale } from '../i18n/locales';
 
 export interface BookingPackageView {
   id: string;
@@ -45,6 +46,8 @@ export interface BookingFields {
   lastName: string;
   email: string;
   phoneNumber: string;
+  /** The patient's language (their page's when they booked; absent on older bookings: the clinic's default, else English). */
+  locale?: Locale;
   /** Local date and time the visitor chose, in `timeZone`. */
   bookingDate: string;
   bookingTime: string;

@@ -63,17 +63,21 @@ function zoneName(f: Intl.DateTimeFormat, instant: Date, fallback: string) {
   return f.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? fallback;
 }
 
-/** An instant as people read it in a zone: 'Monday, March 9, 2026', '9:00 AM', 'EDT', 'Eastern Daylight Time'. */
-export function describeInZone(instantMs: number, timeZone: string) {
-  let f = labelFormatters.get(timeZone);
+/**
+ * An instant as people read it in a zone: 'Monday, March 9, 2026', '9:00 AM', 'EDT', 'Eastern Daylight
+ * Time'; in another language (the patient's: 'es' gives 'lunes, 9 de marzo de 2026', '9:00'), its words.
+ */
+export function describeInZone(instantMs: number, timeZone: string, locale = 'en-US') {
+  const key = `${locale}|${timeZone}`;
+  let f = labelFormatters.get(key);
   if (!f) {
     f = {
-      date: new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }),
-      time: new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }),
-      short: new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }),
-      long: new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'long' }),
+      date: new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }),
+      time: new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }),
+      short: new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }),
+      long: new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' }),
     };
-    labelFormatters.set(timeZone, f);
+    labelFormatters.set(key, f);
   }
   const instant = new Date(instantMs);
   return {

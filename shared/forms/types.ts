@@ -72,6 +72,8 @@ export interface PublicForm {
   id: string;
   /** The clinic's name, so visitors recognise whose form it is. */
   organizationName: string;
+  /** The clinic's default language for its patients (organisation profile), when it chose one. */
+  organizationLanguage?: string | null;
   name: string;
   description: string;
   fields: FormField[];

@@ -39,6 +39,9 @@ export const messages = {
   amountTooLarge: 'Amount must be at most $999,999.99',
 } as const;
 
+/** The messages' shape, for another language's (ValidateOptions.messages). */
+export type FieldMessages = { [K in keyof typeof messages]: (typeof messages)[K] extends (...args: infer A) => string ? (...args: A) => string : string };
+
 /** The numeric value of a field attribute (minLength, maxLength, min, max), if set and numeric. */
 export function attributeNumber(field: Pick<FormField, 'attributes'>, name: string): number | undefined {
   const raw = field.attributes?.find((a) => a.attributeName === name)?.attributeValue;
@@ -89,6 +92,8 @@ export interface FormRules {
 export interface ValidateOptions {
   /** Server only: whether a file field's value is a key this form's upload endpoint issued. */
   isFileValue?: (value: string, field: FormField) => boolean;
+  /** The messages in another language (the public form page's): English when absent. */
+  messages?: Partial<FieldMessages>;
 }
 
 export interface Validation {
@@ -102,54 +107,55 @@ export interface Validation {
 /** Checks one field's answers (already trimmed); returns the first problem, if any. */
 export function fieldIssue(field: FormField, answers: string[], options: ValidateOptions = {}): string | undefined {
   const { label } = field;
+  const m: FieldMessages = options.messages ? { ...messages, ...options.messages } : messages;
   const hasOptions = (field.options?.length ?? 0) > 0;
   const filled = answers.filter((a) => a !== '');
 
   if (field.type === 'checkbox' && hasOptions) {
-    if (filled.length === 0) return field.required ? messages.required(label) : undefined;
+    if (filled.length === 0) return field.required ? m.required(label) : undefined;
     const allowed = new Set(field.options!.map((o) => o.value));
-    if (filled.some((a) => !allowed.has(a))) return messages.notAnOption(label);
-    if (new Set(filled).size !== filled.length) return messages.duplicate(label);
+    if (filled.some((a) => !allowed.has(a))) return m.notAnOption(label);
+    if (new Set(filled).size !== filled.length) return m.duplicate(label);
     return undefined;
   }
-  if (answers.length > 1) return messages.duplicate(label);
+  if (answers.length > 1) return m.duplicate(label);
   const value = answers[0] ?? '';
 
   if (field.type === 'checkbox') {
-    if (!CHECKED.has(value.toLowerCase()) && !UNCHECKED.has(value.toLowerCase())) return messages.checkbox(label);
-    return field.required && !isChecked(value) ? messages.required(label) : undefined;
+    if (!CHECKED.has(value.toLowerCase()) && !UNCHECKED.has(value.toLowerCase())) return m.checkbox(label);
+    return field.required && !isChecked(value) ? m.required(label) : undefined;
   }
-  if (value === '') return field.required ? messages.required(label) : undefined;
-  if (value.length > MAX_VALUE_LENGTH) return messages.maxLength(label, MAX_VALUE_LENGTH);
+  if (value === '') return field.required ? m.required(label) : undefined;
+  if (value.length > MAX_VALUE_LENGTH) return m.maxLength(label, MAX_VALUE_LENGTH);
 
   if (field.type === 'file') {
-    return options.isFileValue && !options.isFileValue(value, field) ? messages.file(label) : undefined;
+    return options.isFileValue && !options.isFileValue(value, field) ? m.file(label) : undefined;
   }
   if (OPTION_TYPES.includes(field.type)) {
-    return field.options?.some((o) => o.value === value) ? undefined : messages.notAnOption(label);
+    return field.options?.some((o) => o.value === value) ? undefined : m.notAnOption(label);
   }
 
   const minLength = attributeNumber(field, 'minLength');
   const maxLength = attributeNumber(field, 'maxLength');
-  if (minLength !== undefined && value.length < minLength) return messages.minLength(label, minLength);
-  if (maxLength !== undefined && value.length > maxLength) return messages.maxLength(label, maxLength);
+  if (minLength !== undefined && value.length < minLength) return m.minLength(label, minLength);
+  if (maxLength !== undefined && value.length > maxLength) return m.maxLength(label, maxLength);
 
   switch (field.type) {
     case 'email':
-      return EMAIL.test(value) ? undefined : messages.email(label);
+      return EMAIL.test(value) ? undefined : m.email(label);
     case 'url':
-      return validUrl(value) ? undefined : messages.url(label);
+      return validUrl(value) ? undefined : m.url(label);
     case 'date':
-      return validDate(value) ? undefined : messages.date(label);
+      return validDate(value) ? undefined : m.date(label);
     case 'time':
-      return TIME.test(value) ? undefined : messages.time(label);
+      return TIME.test(value) ? undefined : m.time(label);
     case 'number': {
       const n = Number(value);
-      if (!/^-?\d+(\.\d+)?$/.test(value) || !Number.isFinite(n)) return messages.number(label);
+      if (!/^-?\d+(\.\d+)?$/.test(value) || !Number.isFinite(n)) return m.number(label);
       const min = attributeNumber(field, 'min');
       const max = attributeNumber(field, 'max');
-      if (min !== undefined && n < min) return messages.min(label, min);
-      if (max !== undefined && n > max) return messages.max(label, max);
+      if (min !== undefined && n < min) return m.min(label, min);
+      if (max !== undefined && n > max) return m.max(label, max);
       return undefined;
     }
     default:
@@ -213,7 +219,7 @@ export function validateSubmission(form: FormRules, input: SubmissionInput, opti
   }
 
   const chosen = packageIssue(form.packages, input.packageId);
-  if (chosen.issue) issues.push({ key: 'packageId', message: chosen.issue });
+  if (chosen.issue) issues.push({ key: 'packageId', message: (chosen.issue === messages.noPackage && options.messages?.noPackage) || chosen.issue });
   return { issues, values, packageId: chosen.packageId };
 }
 

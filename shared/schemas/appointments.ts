@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { APPOINTMENT_MESSAGES as M, APPOINTMENT_STATUSES, OPTIONAL_TEXT, isoDatePart, timePart, tooLong } from '../appointments/form';
 import { GENDERS } from './account';
-import { E164_PHONE, pageOf, pure, requiredString } from './common';
+import { E164_PHONE, pageOf, patientLocale, pure, requiredString } from './common';
 
 export {
   ACTIVE_STATUSES, APPOINTMENT_STATUSES, ATTACHMENT_ACCEPT, ATTACHMENT_FIELDS, ATTACHMENT_LABELS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES,
@@ -114,6 +114,8 @@ export type StaffBooking = z.infer<typeof staffBookingSchema>;
 export const publicBookingSchema = z.object({
   ...appointmentBookingFields,
   organizationApiKey: requiredString('Organization API key is required', z.maxLength(100, 'Maximum 100 symbols')),
+  /** The page's language (issue 26): the patient's mails use it. */
+  locale: patientLocale,
 });
 export type PublicBooking = z.infer<typeof publicBookingSchema>;
 

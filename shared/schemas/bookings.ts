@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { BOOKING_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from '../bookings/form';
 import { WEEKDAYS, minutesOf, normaliseTime, parseDate } from '../bookings/time';
-import { pageOf, pure, requiredString } from './common';
+import { pageOf, patientLocale, pure, requiredString } from './common';
 import { amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
 import { isSitePath } from '../redirect-url';
 import { stripeEventOutcomeRecord, bookingPackageViewRecord, availabilityViewRecord, bookingViewRecord } from './records';
@@ -163,7 +163,7 @@ export const bookingFormSchema = z.object({
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
 
 /** POST /bookings/create-booking (public). Anything else sent (a price, an amount) is ignored. */
-export const bookingRequestSchema = z.extend(bookingFormSchema, { apiKey: requiredString('apiKey is required'), practitionerId: practitionerChoice });
+export const bookingRequestSchema = z.extend(bookingFormSchema, { apiKey: requiredString('apiKey is required'), practitionerId: practitionerChoice, locale: patientLocale });
 
 /** POST /bookings/available-packages (public). */
 export const availablePackagesSchema = z.object({ apiKey: requiredString('apiKey is required') });

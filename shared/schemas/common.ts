@@ -1,5 +1,6 @@
 // Building blocks with the spec's exact messages (section 5). zod/mini keeps Lambda bundles small.
 import * as z from 'zod/mini';
+import { localeOf, type Locale } from '../i18n/locales';
 
 /** A required string: '' and missing both give `message`. Values are trimmed first. */
 type StringCheck = Parameters<ReturnType<typeof z.string>['check']>[number];
@@ -66,3 +67,6 @@ export const noData = z.undefined();
 
 /** One page of a list reply: `{ items, nextCursor? }` (shared/api.ts Page). */
 export const pageOf = <T extends z.ZodMiniType>(item: T) => z.object({ items: z.array(item), nextCursor: z.optional(z.string()) });
+
+/** The page's language (issue 26): an unknown one is no error, the patient's texts are then English. */
+export const patientLocale = z.optional(z.pipe(z.unknown(), z.transform((v): Locale | undefined => localeOf(typeof v === 'string' ? v : undefined))));

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { CURRENCIES, amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
 import { FIELD_ATTRIBUTES, FIELD_TYPES, OPTION_TYPES } from '../forms/types';
-import { pageOf, pure, requiredString } from './common';
+import { pageOf, patientLocale, pure, requiredString } from './common';
 import { formViewRecord, submissionAnswerRecord, submissionViewRecord, paymentStatusRecord, publicFormRecord, leadSummaryRecord } from './records';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -164,6 +164,8 @@ export const submissionSchema = z.object({
   apiKey: requiredString('apiKey is required'),
   items: z.array(z.object({ fieldId: z.string('Each answer needs a fieldId'), value: z.string('Each answer needs a string value') }), 'items is required'),
   packageId: z.optional(z.nullable(z.string())),
+  /** The page's language (issue 26): the lead's mails and its payment's Checkout use it. */
+  locale: patientLocale,
 });
 
 /** POST /leads/payments/session (public). The server decides the price; `amount` only for a custom amount. */
@@ -178,6 +180,8 @@ export const paymentSessionSchema = z.object({
   currency: z.optional(z.string().check(z.trim(), z.toLowerCase())),
   successUrl: z.optional(z.string().check(z.maxLength(2000, 'Maximum 2000 symbols'))),
   cancelUrl: z.optional(z.string().check(z.maxLength(2000, 'Maximum 2000 symbols'))),
+  /** The page's language: Checkout opens in it (the lead's own when it has one). */
+  locale: patientLocale,
 });
 
 /** Lists: ?limit=1..100 (default 20) &cursor=<opaque>. */

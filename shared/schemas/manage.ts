@@ -34,6 +34,8 @@ export interface ManageView {
   /** The booking's or the appointment's id (its reference). */
   bookingId: string;
   orgName: string;
+  /** The clinic's default language for its patients (organisation profile), when it chose one. */
+  clinicLanguage?: string | null;
   /** How to reach the clinic (null when it gave none): shown always, and most of all after the cutoff. */
   clinicPhone: string | null;
   clinicAddress: string | null;

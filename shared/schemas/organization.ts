@@ -8,6 +8,7 @@ import { CALLING_CODE } from '../sms-countries';
 import { organizationSchema } from './account';
 import { email, lengthBetween, pageOf, pageQueryShape, password, pure, requiredString } from './common';
 import { authDataRecord, permissionEntryRecord, inviteDetailsRecord, notificationViewRecord, auditLogViewRecord, setupProgressRecord } from './records';
+import { LOCALES, type Locale } from '../i18n/locales';
 
 // ---------------------------------------------------------------------------------------------
 // Organisation profile
@@ -86,8 +87,11 @@ export const brandColor = z.pipe(
   z.transform((v) => v.toLowerCase()),
 );
 
-/** PATCH /organization/profile: the organisation fields (spec section 5 messages), the time zone, the address, the patient policy, the brand colour and the currency, each optional. */
-export const organizationProfileUpdateSchema = z.partial(z.extend(organizationSchema, { timeZone, address, currency, ...policyFields, brandColor }));
+/** The clinic's default language for its patients (issue 26): the public pages' and patient mails' when the patient's is not known. */
+export const defaultLanguage = z.enum(LOCALES, `Default language must be one of ${LOCALES.join(', ')}`);
+
+/** PATCH /organization/profile: the organisation fields (spec section 5 messages), the time zone, the address, the default language, the patient policy, the brand colour and the currency, each optional. */
+export const organizationProfileUpdateSchema = z.partial(z.extend(organizationSchema, { timeZone, address, defaultLanguage, currency, ...policyFields, brandColor }));
 export type OrganizationProfileUpdate = z.infer<typeof organizationProfileUpdateSchema>;
 
 /** What GET /organization/profile answers (no apiKey: that is the owner's integration view). */
@@ -101,6 +105,8 @@ export interface OrganizationProfile {
   /** Postal address ('' when none was given). */
   address: string;
   timeZone: string;
+  /** The patients' default language (English when never chosen). */
+  defaultLanguage: Locale;
   ownerId: string;
   createdAt: string;
   updatedAt: string;
@@ -301,6 +307,7 @@ export const memberView = /* @__PURE__ */ pure(() => z.object({
 
 /** The organisation's profile, as the operations below answer it. */
 export const organizationProfileView = /* @__PURE__ */ pure(() => z.object({
+  defaultLanguage: z.enum(LOCALES),
   smsCountryCodes: z.array(z.string()),
   reminderHours: z.number(),
   reminderSms: z.boolean(),

@@ -5,7 +5,8 @@
 // rows in it (sent once, if and only if the appointment is stored). A refusal after an upload deletes
 // what was uploaded, so nothing is half-stored.
 import { todayIn } from '#shared/bookings/time';
-import { greeting } from '#shared/plain-name';
+import type { Locale } from '#shared/i18n/locales';
+import { greetingIn, patientTexts } from '#lib/i18n';
 import { ATTACHMENT_FIELDS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, type AttachmentField, type StaffBooking } from '#shared/schemas/appointments';
 import type { Caller } from '#http/authorise';
 import { HttpError, badRequest, conflict } from '#lib/errors';
@@ -48,6 +49,8 @@ export interface Booking {
    * so a retry that takes over builds the same appointment and stores its files under the same keys.
    */
   id?: string;
+  /** The patient's language (a public request's page; staff bookings: the clinic's default). */
+  locale?: Locale;
 }
 
 /** Refuses a date before today (in the clinic's time zone) or more than two years ahead. */
@@ -114,6 +117,7 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
   const base: Appointment = {
     id,
     orgId: org.id,
+    ...(b.locale ?? org.defaultLanguage ? { locale: b.locale ?? org.defaultLanguage } : {}),
     firstName: input.firstName,
     lastName: input.lastName,
     gender: input.gender,
@@ -206,16 +210,28 @@ function noticeOf(b: Booking, a: Appointment): NotifyInput {
   };
 }
 
+/** The patient's mail, in their language (the appointment's locale). */
 function mailOf(b: Booking, a: Appointment, manage: string): Mail {
+  const t = patientTexts(a.locale);
+  const clinic = b.org.name;
+  // The clinic's local date and time as entered, in the patient's words ('2030-01-15 at 09:30').
+  const at = t('when.short', { date: a.bookingDate, time: a.bookingTime, zone: '' }).trim();
+  const reference = t('line.reference', { value: a.id });
   return b.staff
     ? {
         to: a.email,
-        subject: `Your appointment at ${b.org.name} is booked`,
-        text: `${greeting(a.firstName)}\n\nYour appointment at ${b.org.name} is booked for ${when(a)}.\n\nReference: ${a.id}\n\nIf you cannot come, please contact ${b.org.name}${b.org.phoneNumber ? ` at ${b.org.phoneNumber}` : ''}.\n\n${manage}`,
+        subject: t('appointment.bookedSubject', { clinic }),
+        text: [
+          greetingIn(t, a.firstName),
+          t('appointment.booked', { clinic, when: at }),
+          reference,
+          b.org.phoneNumber ? t('appointment.cannotComePhone', { clinic, phone: b.org.phoneNumber }) : t('appointment.cannotCome', { clinic }),
+          manage,
+        ].join('\n\n'),
       }
     : {
         to: a.email,
-        subject: `We received your appointment request at ${b.org.name}`,
-        text: `${greeting(a.firstName)}\n\nThank you: ${b.org.name} received your request for an appointment on ${when(a)}. The clinic will confirm it with you.\n\nReference: ${a.id}\n\n${manage}\n\nIf you did not make this request, you can ignore this message.`,
+        subject: t('appointment.requestedSubject', { clinic }),
+        text: [greetingIn(t, a.firstName), t('appointment.requested', { clinic, when: at }), reference, manage, t('appointment.ignore')].join('\n\n'),
       };
 }

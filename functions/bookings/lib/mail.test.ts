@@ -93,3 +93,25 @@ describe('appointment reminders', () => {
     expect(named.sms).toContain('with Dr Sam Lee at Sunny Clinic');
   });
 });
+
+describe("booking mails in the patient's language (issue 26)", () => {
+  it('confirms in Spanish: words, date and time in Spanish, the clinic texts as written', () => {
+    const mail = confirmationMail({ ...withRuiz, locale: 'es' }, 'Sunny Clinic', 'Para cambiar la hora o cancelar: https://x/manage#t');
+    expect(mail.subject).toBe('Reserva confirmada: Consultation el lunes, 9 de marzo de 2026 a las 9:00 GMT-4');
+    expect(mail.text).toContain('Hola, Pat:\n\nSu reserva con Sunny Clinic está confirmada.');
+    expect(mail.text).toContain('Servicio: Consultation\nProfesional: Dr Ana Ruiz\nFecha: lunes, 9 de marzo de 2026');
+    expect(mail.text).toContain('Duración: 30 minutos');
+    expect(mail.text).toContain('El archivo de calendario adjunto (booking.ics)');
+    const ics = icsLines(mail.attachments![0]!);
+    expect(prop(ics, 'SUMMARY')).toBe('SUMMARY:Consultation con Dr Ana Ruiz (Sunny Clinic)');
+  });
+
+  it('reminds in Arabic and by SMS in French, and in English when the booking has no locale', () => {
+    const org = { id: 'org_1', name: 'Sunny Clinic', timeZone: 'America/New_York' } as Organization;
+    expect(bookingReminder({ ...booking, locale: 'ar' }, org, 'M').mail.text).toContain('نذكّرك بحجزك لدى Sunny Clinic.');
+    expect(bookingReminder({ ...booking, locale: 'fr' }, org, 'M').sms).toMatch(/^Rappel : Consultation avec Sunny Clinic le lundi 9 mars 2026 à 9:00 UTC−4\. Réf\. bk_1$/);
+    expect(bookingReminder(booking, org, 'M').sms).toBe('Reminder: Consultation with Sunny Clinic on Monday, March 9, 2026 at 9:00 AM EDT. Ref bk_1');
+    // The clinic's default language for a booking made before locales were stored.
+    expect(bookingReminder(booking, { ...org, defaultLanguage: 'de' }, 'M').mail.subject).toMatch(/^Erinnerung: Consultation bei Sunny Clinic am Montag, 9\. März 2026/);
+  });
+});

@@ -2,9 +2,12 @@
 // and a notice when staff cancel it or when a payment arrived for a time no longer free. Each is sent
 // through the outbox under an id derived from the booking: a booking is confirmed, cancelled or found
 // unplaced once, so each mail exists once however many events or clicks cause it.
+// Each is in the patient's language (the booking's locale: lib/i18n.ts); staff notices stay English.
 import { describeInstant } from '#shared/bookings/slots';
-import { greeting, plainName } from '#shared/plain-name';
+import { plainName } from '#shared/plain-name';
+import { intlLocale } from '#shared/i18n/locales';
 import { currencyOf, formatMoney } from '#shared/currency';
+import { greetingIn, patientTexts, withArgs, type PatientTranslate } from '#lib/i18n';
 import { config } from '#lib/config';
 import type { Mail } from '#lib/mail';
 import type { BookingRecord } from '../../data/bookings';
@@ -19,17 +22,25 @@ export const bookingMoney = (b: { currency?: string }, minor: number) => formatM
  */
 export const practitionerNameOf = (r: { id: string; practitionerName?: string | null }): string | null => r.practitionerName?.trim() || null;
 
-/** ' with Dr Ana Ruiz' when there is a practitioner, else nothing (the texts stay as they were). */
+/** ' with Dr Ana Ruiz' when there is a practitioner, else nothing (staff texts; patients' are in lib/i18n). */
 export const withPractitioner = (r: { id: string; practitionerName?: string | null }) => {
   const name = practitionerNameOf(r);
   return name ? ` with ${name}` : '';
 };
 
 /** The 'Practitioner: ...' line of a mail's details, when there is one. */
-const practitionerLine = (r: { id: string; practitionerName?: string | null }) => {
+const practitionerLine = (t: PatientTranslate, r: { id: string; practitionerName?: string | null }) => {
   const name = practitionerNameOf(r);
-  return name ? [`Practitioner: ${name}`] : [];
+  return name ? [t('line.practitioner', { value: name })] : [];
 };
+
+/** Intl's locale for a patient's language: English as the product always wrote it (en-US). */
+
+/** The patient's texts and what a booking's mails say of it ('with ...', its time) in their language. */
+function patientOf(b: BookingRecord) {
+  const t = patientTexts(b.locale);
+  return { t, when: whenText(b, b.locale), with: withArgs(practitionerNameOf(b)) };
+}
 
 /**
  * The outbox id of a booking's mail or notice about `what` (the confirmation's row also says when it
@@ -37,10 +48,18 @@ const practitionerLine = (r: { id: string; practitionerName?: string | null }) =
  */
 export const bookingRowId = (what: string, b: Pick<BookingRecord, 'orgId' | 'id'>) => `booking-${what}-${b.orgId}-${b.id}`;
 
-/** 'Monday, March 9, 2026', '9:00 AM EDT (Eastern Daylight Time, America/New_York)' */
-export function whenText(b: Pick<BookingRecord, 'startUtc' | 'timeZone'>) {
-  const w = describeInstant(b.startUtc, b.timeZone);
-  return { date: w.date, time: `${w.time} ${w.zoneAbbreviation} (${w.zoneLongName}, ${w.timeZone})`, short: `${w.date} at ${w.time} ${w.zoneAbbreviation}` };
+/**
+ * 'Monday, March 9, 2026', '9:00 AM EDT (Eastern Daylight Time, America/New_York)'; in `locale` (a
+ * patient's) its own words. Without one, English: staff notices and audit lines.
+ */
+export function whenText(b: Pick<BookingRecord, 'startUtc' | 'timeZone'>, locale?: string | null) {
+  const w = describeInstant(b.startUtc, b.timeZone, intlLocale(locale));
+  const t = patientTexts(locale);
+  return {
+    date: w.date,
+    time: t('when.time', { time: w.time, zone: w.zoneAbbreviation, zoneName: w.zoneLongName, timeZone: w.timeZone }),
+    short: t('when.short', { date: w.date, time: w.time, zone: w.zoneAbbreviation }),
+  };
 }
 
 function hostOf(url: string): string {
@@ -53,26 +72,26 @@ function hostOf(url: string): string {
 
 /** `manage`: the text of the manage link (lib/manage-link.ts) when the mail carries one. */
 export function confirmationMail(b: BookingRecord, orgName: string, manage?: string): Mail {
-  const when = whenText(b);
+  const { t, when } = patientOf(b);
   const paid = b.amountPaidCents ?? b.priceCents;
   const text = [
-    greeting(b.firstName),
-    `Your booking with ${orgName} is confirmed.`,
+    greetingIn(t, b.firstName),
+    t('confirm.intro', { clinic: orgName }),
     [
-      `Package: ${b.packageName}`,
-      ...practitionerLine(b),
-      `Date: ${when.date}`,
-      `Time: ${when.time}`,
-      `Length: ${b.durationMinutes} minutes`,
-      `Price: ${bookingMoney(b, b.priceCents)} (${currencyOf(b.currency).toUpperCase()})${paid !== b.priceCents ? `, paid ${bookingMoney(b, paid)}` : ', paid'}`,
-      `Reference: ${b.id}`,
+      t('line.package', { value: b.packageName }),
+      ...practitionerLine(t, b),
+      t('line.date', { value: when.date }),
+      t('line.time', { value: when.time }),
+      t('line.length', { minutes: b.durationMinutes }),
+      paid !== b.priceCents ? t('line.pricePaidOther', { price: bookingMoney(b, b.priceCents), paid: bookingMoney(b, paid), currency: currencyOf(b.currency).toUpperCase() }) : t('line.pricePaid', { price: bookingMoney(b, b.priceCents), currency: currencyOf(b.currency).toUpperCase() }),
+      t('line.reference', { value: b.id }),
     ].join('\n'),
-    'The attached calendar file (booking.ics) adds the appointment to your calendar.',
-    manage ?? `If you need to change or cancel, please contact ${orgName}.`,
+    t('confirm.ics'),
+    manage ?? t('confirm.contact', { clinic: orgName }),
   ].join('\n\n');
   return {
     to: b.email,
-    subject: `Booking confirmed: ${b.packageName} on ${when.short}`,
+    subject: t('confirm.subject', { package: b.packageName, when: when.short }),
     text,
     attachments: [bookingIcs(b, orgName)],
   };
@@ -82,9 +101,9 @@ export function confirmationMail(b: BookingRecord, orgName: string, manage?: str
 export const bookingUid = (b: Pick<BookingRecord, 'id'>) => `booking-${b.id}@${hostOf(config.appUrl)}`;
 
 /** What a booking's event is called: 'Consultation with Dr Ana Ruiz (Sunny Clinic)' or 'Consultation with Sunny Clinic'. */
-const eventSummary = (b: BookingRecord, orgName: string) => {
+const eventSummary = (t: PatientTranslate, b: BookingRecord, orgName: string) => {
   const name = practitionerNameOf(b);
-  return name ? `${b.packageName} with ${name} (${orgName})` : `${b.packageName} with ${orgName}`;
+  return name ? t('ics.summaryWith', { package: b.packageName, practitioner: name, clinic: orgName }) : t('ics.summary', { package: b.packageName, clinic: orgName });
 };
 
 /**
@@ -93,7 +112,7 @@ const eventSummary = (b: BookingRecord, orgName: string) => {
  * `cancel`: METHOD:CANCEL with a SEQUENCE above the last one sent, so the calendar removes the event.
  */
 export function bookingIcs(b: BookingRecord, orgName: string, method: 'REQUEST' | 'CANCEL' = 'REQUEST') {
-  const when = whenText(b);
+  const { t, when } = patientOf(b);
   const name = practitionerNameOf(b);
   const content = buildIcs({
     method,
@@ -101,8 +120,8 @@ export function bookingIcs(b: BookingRecord, orgName: string, method: 'REQUEST' 
     sequence: (b.sequence ?? 0) + (method === 'CANCEL' ? 1 : 0),
     start: b.startUtc,
     end: b.endUtc,
-    summary: eventSummary(b, orgName),
-    description: [b.packageName, ...(name ? [`With ${name}`] : []), `${when.date}, ${when.time}`, `Reference: ${b.id}`].join('\n'),
+    summary: eventSummary(t, b, orgName),
+    description: [b.packageName, ...(name ? [t('ics.with', { name })] : []), `${when.date}, ${when.time}`, t('line.reference', { value: b.id })].join('\n'),
     location: orgName,
     organizer: { name: orgName, email: config.mailFrom },
     attendee: { name: `${plainName(b.firstName)} ${plainName(b.lastName)}`.trim(), email: b.email },
@@ -112,37 +131,44 @@ export function bookingIcs(b: BookingRecord, orgName: string, method: 'REQUEST' 
 
 /** The visitor's mail when staff move their booking: the new time, and the calendar file updated. */
 export function movedMail(b: BookingRecord, previous: Pick<BookingRecord, 'startUtc' | 'timeZone'>, orgName: string, manage?: string, by = orgName): Mail {
-  const when = whenText(b);
-  const before = whenText(previous);
+  const { t, when, with: w } = patientOf(b);
+  const before = whenText(previous, b.locale);
   return {
     to: b.email,
-    subject: `Booking moved: ${b.packageName} is now on ${when.short}`,
+    subject: t('moved.subject', { package: b.packageName, when: when.short }),
     text: [
-      greeting(b.firstName),
-      by === orgName ? `${orgName} moved your booking for ${b.packageName}${withPractitioner(b)}.` : `Your booking for ${b.packageName}${withPractitioner(b)} with ${orgName} is moved.`,
-      [...practitionerLine(b), `New date: ${when.date}`, `New time: ${when.time}`, `Length: ${b.durationMinutes} minutes`, `Was: ${before.date} at ${before.time}`, `Reference: ${b.id}`].join('\n'),
-      'The attached calendar file (booking.ics) updates the appointment in your calendar.',
-      manage ?? `If the new time does not suit you, please contact ${orgName}.`,
+      greetingIn(t, b.firstName),
+      by === orgName ? t('moved.byClinic', { clinic: orgName, package: b.packageName, ...w }) : t('moved.byPatient', { clinic: orgName, package: b.packageName, ...w }),
+      [
+        ...practitionerLine(t, b),
+        t('line.newDate', { value: when.date }),
+        t('line.newTime', { value: when.time }),
+        t('line.length', { minutes: b.durationMinutes }),
+        t('line.was', { date: before.date, time: before.time }),
+        t('line.reference', { value: b.id }),
+      ].join('\n'),
+      t('moved.ics'),
+      manage ?? t('moved.contact', { clinic: orgName }),
     ].join('\n\n'),
     attachments: [bookingIcs(b, orgName)],
   };
 }
 
-/** The attachment a cancellation mail ends with: the text saying so, and the METHOD:CANCEL file. */
+/** The attachment a cancellation mail ends with: the text saying so (English here), and the METHOD:CANCEL file. */
 export const CANCEL_ICS_TEXT = 'The attached calendar file (cancel.ics) removes the appointment from your calendar.';
 
 /** Staff cancelled a confirmed booking. */
 export function cancellationMail(b: BookingRecord, orgName: string): Mail {
-  const when = whenText(b);
+  const { t, when, with: w } = patientOf(b);
   return {
     to: b.email,
-    subject: `Booking cancelled: ${b.packageName} on ${when.short}`,
+    subject: t('cancelled.subject', { package: b.packageName, when: when.short }),
     text: [
-      greeting(b.firstName),
-      `Your booking with ${orgName} for ${b.packageName}${withPractitioner(b)} on ${when.date} at ${when.time} has been cancelled.`,
-      b.paymentStatus === 'paid' ? `${orgName} will arrange the refund of your payment.` : 'No payment was taken.',
-      `Reference: ${b.id}`,
-      CANCEL_ICS_TEXT,
+      greetingIn(t, b.firstName),
+      t('cancelled.byClinic', { clinic: orgName, package: b.packageName, date: when.date, time: when.time, ...w }),
+      b.paymentStatus === 'paid' ? t('cancelled.clinicRefunds', { clinic: orgName }) : t('cancelled.noPayment'),
+      t('line.reference', { value: b.id }),
+      t('cancelled.ics'),
     ].join('\n\n'),
     attachments: [bookingIcs(b, orgName, 'CANCEL')],
   };
@@ -150,31 +176,31 @@ export function cancellationMail(b: BookingRecord, orgName: string): Mail {
 
 /** A full refund (made in Stripe) cancelled a confirmed booking that had not started. */
 export function refundCancellationMail(b: BookingRecord, orgName: string, refundedCents: number): Mail {
-  const when = whenText(b);
+  const { t, when, with: w } = patientOf(b);
   return {
     to: b.email,
-    subject: `Booking cancelled: ${b.packageName} on ${when.short}`,
+    subject: t('cancelled.subject', { package: b.packageName, when: when.short }),
     text: [
-      greeting(b.firstName),
-      `${orgName} refunded your payment for ${b.packageName}${withPractitioner(b)} on ${when.date} at ${when.time}, so the booking is cancelled.`,
-      `${bookingMoney(b, refundedCents)} is refunded to your card; it shows on your statement within 5 to 10 days.`,
-      `Reference: ${b.id}`,
-      CANCEL_ICS_TEXT,
+      greetingIn(t, b.firstName),
+      t('cancelled.byRefund', { clinic: orgName, package: b.packageName, date: when.date, time: when.time, ...w }),
+      t('refund.toCard', { amount: bookingMoney(b, refundedCents) }),
+      t('line.reference', { value: b.id }),
+      t('cancelled.ics'),
     ].join('\n\n'),
     attachments: [bookingIcs(b, orgName, 'CANCEL')],
   };
 }
 
 export function unplacedPaymentMail(b: BookingRecord, orgName: string): Mail {
-  const when = whenText(b);
+  const { t, when, with: w } = patientOf(b);
   return {
     to: b.email,
-    subject: `About your booking with ${orgName}`,
+    subject: t('unplaced.subject', { clinic: orgName }),
     text: [
-      greeting(b.firstName),
-      `We received your payment for ${b.packageName}${withPractitioner(b)}, but the time you chose (${when.date} at ${when.time}) was no longer available when it arrived.`,
-      `${orgName} has been told and will contact you to offer another time or refund you.`,
-      `Reference: ${b.id}`,
+      greetingIn(t, b.firstName),
+      t('unplaced.intro', { package: b.packageName, date: when.date, time: when.time, ...w }),
+      t('unplaced.next', { clinic: orgName }),
+      t('line.reference', { value: b.id }),
     ].join('\n\n'),
   };
 }

@@ -1,7 +1,9 @@
 // The manage link a booking's mails carry: a new token per mail (its hash stored in the same
 // transaction as the mail), valid until the booking starts, and the policy line that goes with it.
-import { describeInZone } from '#shared/bookings/zone';
+import { describeInstant } from '#shared/bookings/slots';
 import { policyOf, type PatientPolicy } from '#shared/policy';
+import { intlLocale, type Locale } from '#shared/i18n/locales';
+import { patientTexts } from '#lib/i18n';
 import { config } from '#lib/config';
 import type { BookingRecord } from '../../data/bookings';
 import type { TransactItem } from '../../data/core';
@@ -18,53 +20,51 @@ export interface ManageLink {
 /** The public page of a token: the token in the fragment, so it reaches no server log or Referer. */
 export const manageUrl = (token: string) => `${config.appUrl}/manage#${token}`;
 
-const hoursText = (h: number) => `${h} hour${h === 1 ? '' : 's'} before the start`;
-
-const untilText = (p: PatientPolicy) => (p.cancellationCutoffHours > 0 ? `until ${hoursText(p.cancellationCutoffHours)}` : 'until the start');
-
 /**
  * A reminder's link states the real cut-off (issue 26): the moment changes close, in the booking's
- * zone, and whether that moment has passed when the mail goes (a reminder an hour before the start
- * under a 24-hour policy must not offer changes).
+ * zone and the patient's language, and whether that moment has passed when the mail goes (a reminder
+ * an hour before the start under a 24-hour policy must not offer changes).
  */
 export interface CutoffAt {
   now: Date;
   timeZone: string;
 }
 
-/** When changes close, as text, and whether they have; none when the policy allows changes until the start. */
-function cutoff(p: PatientPolicy, startUtc: string, at: CutoffAt | undefined): { closed: boolean; text: string } | undefined {
+/** When changes close, as text in the patient's language, and whether they have; none when changes are allowed until the start. */
+function cutoff(p: PatientPolicy, startUtc: string, at: CutoffAt | undefined, locale: Locale | null | undefined): { closed: boolean; moment: string } | undefined {
   if (!at || p.cancellationCutoffHours <= 0) return undefined;
   const ms = Date.parse(startUtc) - p.cancellationCutoffHours * 3_600_000;
-  const w = describeInZone(ms, at.timeZone);
-  return { closed: at.now.getTime() >= ms, text: `${w.date} at ${w.time} ${w.zoneAbbreviation} (${hoursText(p.cancellationCutoffHours)})` };
+  const w = describeInstant(new Date(ms).toISOString(), at.timeZone, intlLocale(locale));
+  return { closed: at.now.getTime() >= ms, moment: patientTexts(locale)('when.short', { date: w.date, time: w.time, zone: w.zoneAbbreviation }) };
 }
 
-const refundText = (p: PatientPolicy) => (p.cancellationRefund === 'full' ? 'a cancellation is refunded in full' : 'a cancellation is not refunded');
-
-export function policyText(p: PatientPolicy, orgName: string): string {
-  return `You can reschedule or cancel ${untilText(p)}; ${refundText(p)}. After that, please contact ${orgName}.`;
+/** The policy line of a booking's mails, in the patient's language (`locale`; English without). */
+export function policyText(p: PatientPolicy, orgName: string, locale?: Locale | null): string {
+  return patientTexts(locale)('policy.booking', { hours: p.cancellationCutoffHours, refund: p.cancellationRefund, clinic: orgName });
 }
 
-/** An appointment's link: the patient may cancel it (rescheduling an appointment is arranged with the clinic). */
-export function appointmentManageLink(a: { orgId: string; id: string }, startUtc: string, org: ({ name: string } & Partial<PatientPolicy>) | undefined, at?: CutoffAt): ManageLink {
+/** An appointment's link: the patient may cancel it (rescheduling an appointment is arranged with the clinic). `at`: as of a reminder. */
+export function appointmentManageLink(a: { orgId: string; id: string; locale?: Locale }, startUtc: string, org: ({ name: string } & Partial<PatientPolicy>) | undefined, at?: CutoffAt): ManageLink {
   const { token, item } = newManageToken(a.orgId, { appointmentId: a.id }, startUtc);
   const url = manageUrl(token);
-  const name = org?.name ?? 'the clinic';
+  const t = patientTexts(a.locale);
+  const name = org?.name ?? t('clinic.fallback');
   const p = policyOf(org ?? {});
-  const c = cutoff(p, startUtc, at);
-  if (c?.closed) return { url, item, text: `Your appointment: ${url}\nCancelling online closed on ${c.text}. To cancel or change the time, please contact ${name}.` };
-  return { url, item, text: `To cancel: ${url}\nYou can cancel ${c ? `until ${c.text}` : untilText(p)}. To change the time, please contact ${name}.` };
+  const c = cutoff(p, startUtc, at, a.locale);
+  if (c?.closed) return { url, item, text: `${t('manage.appointmentOnly', { url })}\n${t('policy.appointmentClosed', { moment: c.moment, clinic: name })}` };
+  const policy = c ? t('policy.appointmentAt', { moment: c.moment, clinic: name }) : t('policy.appointment', { hours: p.cancellationCutoffHours, clinic: name });
+  return { url, item, text: `${t('manage.appointment', { url })}\n${policy}` };
 }
 
 /** `at`: state the cut-off as a moment, and say so when it has passed (reminders). */
-export function manageLink(b: Pick<BookingRecord, 'orgId' | 'id' | 'startUtc'>, org: ({ name: string } & Partial<PatientPolicy>) | undefined, at?: CutoffAt): ManageLink {
+export function manageLink(b: Pick<BookingRecord, 'orgId' | 'id' | 'startUtc' | 'locale'>, org: ({ name: string } & Partial<PatientPolicy>) | undefined, at?: CutoffAt): ManageLink {
   const { token, item } = newManageToken(b.orgId, { bookingId: b.id }, b.startUtc);
   const url = manageUrl(token);
-  const name = org?.name ?? 'the clinic';
+  const t = patientTexts(b.locale);
+  const name = org?.name ?? t('clinic.fallback');
   const p = policyOf(org ?? {});
-  const c = cutoff(p, b.startUtc, at);
-  if (c?.closed) return { url, item, text: `Your booking: ${url}\nChanges online closed on ${c.text}. To reschedule or cancel, please contact ${name}.` };
-  if (c) return { url, item, text: `To reschedule or cancel: ${url}\nYou can reschedule or cancel until ${c.text}; ${refundText(p)}. After that, please contact ${name}.` };
-  return { url, item, text: `To reschedule or cancel: ${url}\n${policyText(p, name)}` };
+  const c = cutoff(p, b.startUtc, at, b.locale);
+  if (c?.closed) return { url, item, text: `${t('manage.bookingOnly', { url })}\n${t('policy.bookingClosed', { moment: c.moment, clinic: name })}` };
+  const policy = c ? t('policy.bookingAt', { moment: c.moment, refund: p.cancellationRefund, clinic: name }) : policyText(p, name, b.locale);
+  return { url, item, text: `${t('manage.booking', { url })}\n${policy}` };
 }

@@ -20,6 +20,7 @@ import { getPayment, getSubmission, movePayment, PAID_STATES, type FormPaymentRe
 import { paymentEventItems, type PaymentObject } from '../../data/webhooks';
 import { amountText, differenceNote, paidDifference, STRIPE_ACTOR } from '../../payments/lib/amounts';
 import { PaymentTargetMissing, type PaymentConsumer, type PaymentRef, type Refund } from '../../payments/lib/contract';
+import { patientTexts } from '#lib/i18n';
 
 async function paymentOf(metadata: Record<string, string> | undefined): Promise<FormPaymentRecord | undefined> {
   const orgId = metadata?.orgId;
@@ -35,26 +36,29 @@ async function paymentOf(metadata: Record<string, string> | undefined): Promise<
 /** The outbox id of a payment's mail or notice about `what` (payment ids are unique within an organisation). */
 const rowId = (what: string, p: Pick<FormPaymentRecord, 'orgId' | 'id'>) => `${what}-${p.orgId}-${p.id}`;
 
-/** The receipt's text: amount, package, form, date, reference. */
+/** The receipt's text: amount, package, form, date, reference; in the payer's language (the payment's locale). */
 export function receiptText(p: FormPaymentRecord, orgName: string, timeZone: string, currency: string = p.currency): string {
+  const t = patientTexts(p.locale);
   const paidAt = new Date(p.paidAt ?? Date.now());
-  const date = paidAt.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: timeZone || 'UTC' });
+  const date = paidAt.toLocaleString(!p.locale || p.locale === 'en' ? 'en-US' : p.locale, { dateStyle: 'long', timeStyle: 'short', timeZone: timeZone || 'UTC' });
   return [
-    `Thank you for your payment to ${orgName}.`,
+    t('receipt.thanks', { clinic: orgName }),
     [
-      `Amount: ${amountText(p.amountPaidCents ?? p.amountCents, currency)} (${currency.toUpperCase()})`,
-      `Package: ${p.packageName}`,
-      `Form: ${p.formName}`,
-      `Date: ${date}`,
-      `Reference: ${p.id}`,
+      // The amount as the payments code writes it (its format is the currency work's).
+      t('line.amount', { amount: amountText(p.amountPaidCents ?? p.amountCents, currency), currency: currency.toUpperCase() }),
+      t('line.package', { value: p.packageName }),
+      t('line.form', { value: p.formName }),
+      t('line.date', { value: date }),
+      t('line.reference', { value: p.id }),
     ].join('\n'),
-    'Keep this email as your receipt.',
+    t('receipt.keep'),
   ].join('\n\n');
 }
 
 function receiptMail(p: FormPaymentRecord, to: string, org: { name?: string; timeZone?: string } | undefined, currency: string): Mail {
-  const orgName = org?.name ?? 'the clinic';
-  return { to, subject: `Payment receipt from ${orgName}`, text: receiptText(p, orgName, org?.timeZone ?? 'UTC', currency) };
+  const t = patientTexts(p.locale);
+  const orgName = org?.name ?? t('clinic.fallback');
+  return { to, subject: t('receipt.subject', { clinic: orgName }), text: receiptText(p, orgName, org?.timeZone ?? 'UTC', currency) };
 }
 
 /** A staff notice about a payment, as an outbox row under `id`. */

@@ -1,7 +1,8 @@
 // What a reminder says: a mail (with the booking's calendar file, unchanged UID and SEQUENCE) and a
-// short text for SMS.
+// short text for SMS. In the patient's language (the booking's or appointment's locale, else the
+// clinic's default language).
 import type { Mail } from '#lib/mail';
-import { greeting } from '#shared/plain-name';
+import { greetingIn, patientTexts, withArgs } from '#lib/i18n';
 import type { Appointment } from '../../data/appointments';
 import type { BookingRecord } from '../../data/bookings';
 import type { Organization } from '../../data/organizations';
@@ -9,36 +10,47 @@ import { bookingIcs, practitionerNameOf, whenText } from '../../bookings/lib/mai
 
 /** A booking's reminder; `manage`: the text of its manage link. */
 export function bookingReminder(b: BookingRecord, org: Organization, manage: string): { mail: Mail; sms: string } {
-  const when = whenText(b);
+  const locale = b.locale ?? org.defaultLanguage;
+  const t = patientTexts(locale);
+  const when = whenText(b, locale);
   const practitioner = practitionerNameOf(b);
   // 'Dr Ana Ruiz (Sunny Clinic)' when the booking is with someone, else the clinic as before.
   const withWhom = practitioner ? `${practitioner} (${org.name})` : org.name;
   return {
     mail: {
       to: b.email,
-      subject: `Reminder: ${b.packageName} with ${withWhom} on ${when.short}`,
+      subject: t('reminder.subject', { package: b.packageName, who: withWhom, when: when.short }),
       text: [
-        greeting(b.firstName),
-        `This is a reminder of your booking with ${org.name}.`,
-        [`Package: ${b.packageName}`, ...(practitioner ? [`Practitioner: ${practitioner}`] : []), `Date: ${when.date}`, `Time: ${when.time}`, `Length: ${b.durationMinutes} minutes`, `Reference: ${b.id}`].join('\n'),
+        greetingIn(t, b.firstName),
+        t('reminder.intro', { clinic: org.name }),
+        [
+          t('line.package', { value: b.packageName }),
+          ...(practitioner ? [t('line.practitioner', { value: practitioner })] : []),
+          t('line.date', { value: when.date }),
+          t('line.time', { value: when.time }),
+          t('line.length', { minutes: b.durationMinutes }),
+          t('line.reference', { value: b.id }),
+        ].join('\n'),
         manage,
       ].join('\n\n'),
       attachments: [bookingIcs(b, org.name)],
     },
-    sms: `Reminder: ${b.packageName} with ${withWhom} on ${when.short}. Ref ${b.id}`,
+    sms: t('reminder.sms', { package: b.packageName, who: withWhom, when: when.short, reference: b.id }),
   };
 }
 
 /** An appointment's reminder; `manage`: the text of its manage link; `practitioner`: who it is with, if anyone. */
 export function appointmentReminder(a: Appointment, org: Organization, manage: string, practitioner: string | null = null): { mail: Mail; sms: string } {
-  const when = `${a.bookingDate} at ${a.bookingTime}`;
-  const withWhom = practitioner ? ` with ${practitioner}` : '';
+  const t = patientTexts(a.locale ?? org.defaultLanguage);
+  // The clinic's local date and time as entered ('2030-01-15 at 09:30'), in the patient's words.
+  const when = t('when.short', { date: a.bookingDate, time: a.bookingTime, zone: '' }).trim();
+  const values = { clinic: org.name, when, ...withArgs(practitioner) };
   return {
     mail: {
       to: a.email,
-      subject: `Reminder: your appointment${withWhom} at ${org.name} on ${when}`,
-      text: `${greeting(a.firstName)}\n\nThis is a reminder of your appointment${withWhom} at ${org.name} on ${when} (${org.timeZone} time).\n\nReference: ${a.id}\n\n${manage}`,
+      subject: t('appointmentReminder.subject', values),
+      text: `${greetingIn(t, a.firstName)}\n\n${t('appointmentReminder.intro', { ...values, zone: org.timeZone })}\n\n${t('line.reference', { value: a.id })}\n\n${manage}`,
     },
-    sms: `Reminder: your appointment${withWhom} at ${org.name} on ${when}. Ref ${a.id}`,
+    sms: t('appointmentReminder.sms', { ...values, reference: a.id }),
   };
 }

@@ -94,7 +94,7 @@ export function useChallenge(page: ChallengePage, apiKey: string | undefined): C
   return handle;
 }
 
-const STATUS_TEXT: Record<ChallengeState, string> = {
+export const STATUS_TEXT: Record<ChallengeState, string> = {
   idle: '',
   checking: 'Checking your connection...',
   ready: 'Connection checked.',
@@ -103,9 +103,10 @@ const STATUS_TEXT: Record<ChallengeState, string> = {
 
 /**
  * The one line a person sees (and a screen reader announces): its height is kept, so nothing shifts.
- * Without a handle (the prerendered first paint) it is empty.
+ * Without a handle (the prerendered first paint) it is empty. `texts`: the line in another language
+ * (the public pages'); English without.
  */
-export function ChallengeStatus({ challenge }: { challenge?: ChallengeHandle }) {
+export function ChallengeStatus({ challenge, texts = STATUS_TEXT }: { challenge?: ChallengeHandle; texts?: Record<ChallengeState, string> }) {
   // An external store: the state read after subscribing, so a change between render and subscription is not missed.
   const subscribe = useCallback((changed: () => void) => challenge?.subscribe(changed) ?? (() => undefined), [challenge]);
   // The server snapshot is for React's renderToString (the console's /auth first paint); Preact ignores it
@@ -113,7 +114,7 @@ export function ChallengeStatus({ challenge }: { challenge?: ChallengeHandle }) 
   const state = useSyncExternalStore(subscribe, () => challenge?.state ?? 'idle', () => 'idle' as ChallengeState);
   return (
     <p role="status" className="challenge-status small text-body-secondary mb-0 mt-2">
-      {STATUS_TEXT[state]}
+      {texts[state]}
     </p>
   );
 }

@@ -3,4 +3,4 @@ import { BookingPage } from '../features/public/booking/booking-page';
 import { mount, pathParams } from './mount';
 
 const [apiKey = ''] = pathParams();
-mount(<BookingPage apiKey={apiKey} />);
+void mount(<BookingPage apiKey={apiKey} />);

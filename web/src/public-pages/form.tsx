@@ -3,4 +3,4 @@ import { PublicFormPage } from '../features/public/form/form-page';
 import { mount, pathParams } from './mount';
 
 const [formId = '', apiKey = ''] = pathParams();
-mount(<PublicFormPage formId={formId} apiKey={apiKey} />);
+void mount(<PublicFormPage formId={formId} apiKey={apiKey} />);

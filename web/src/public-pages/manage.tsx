@@ -2,4 +2,4 @@
 import { ManagePage } from '../features/public/manage/manage-page';
 import { mount } from './mount';
 
-mount(<ManagePage />);
+void mount(<ManagePage />);

@@ -4,16 +4,36 @@ import { render, type ComponentChild } from 'preact';
 import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { publicPageAt } from '#shared/public-pages';
+import { applyToDocument, I18nProvider, initialLocale, loadMessages } from '../i18n/i18n';
 
 /** The page's path parameters, in the order of its pattern (shared/public-pages.ts). */
 export const pathParams = (): string[] => publicPageAt(window.location.pathname)?.params ?? [];
 
-export function mount(page: ReactNode): void {
+/**
+ * Renders the page in the visitor's language (src/i18n/i18n.tsx): its catalogue (a small chunk of its
+ * own) is loaded first, so the first render is already in that language; the HTML's lang and dir follow.
+ */
+export async function mount(page: ReactNode): Promise<void> {
   if (import.meta.env.DEV) void import('./dev-styles');
+  let { locale, decided } = initialLocale();
+  // A catalogue that does not arrive (a dropped connection): the page in English rather than none.
+  const messages = await loadMessages(locale).catch(() => {
+    [locale, decided] = ['en', false];
+    return loadMessages('en');
+  });
+  applyToDocument(locale);
   const root = document.getElementById('root')!;
-  const app = <StrictMode>{page}</StrictMode>;
+  const app = (
+    <StrictMode>
+      <I18nProvider locale={locale} messages={messages} decided={decided}>
+        {page}
+      </I18nProvider>
+    </StrictMode>
+  );
   if (root.firstElementChild) renderOver(root, app);
   else createRoot(root).render(app);
+  // Rendered in its language: the content hidden meanwhile shows (the HTML's language script).
+  document.documentElement.removeAttribute('data-i18n-pending');
 }
 
 /**

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_PAGES, type PublicPage } from '#shared/public-pages';
 import { mockApi } from '../testing/render';
 import { renderOver } from './mount';
-import { pageElements, prerender } from './prerender';
+import { inEnglish, pageElements, prerender } from './prerender';
 
 const PARAMS: Record<string, string[]> = { booking: ['pk_key'], form: ['f1', 'pk_key'], request: ['pk_key'], manage: [] };
 // The manage page reads its token from the URL's fragment: without one its first effect replaces the
@@ -71,7 +71,7 @@ describe('prerendered public pages', () => {
       document.body.append(host);
       const painted = [...host.querySelectorAll('*')];
       await act(async () => {
-        renderPage(host, pageElements[page.name](PARAMS[page.name]!));
+        renderPage(host, inEnglish(pageElements[page.name](PARAMS[page.name]!)));
       });
       // Every element of the first paint is still in the page, in place: none was thrown away.
       expect(painted.filter((el) => !host.contains(el))).toEqual([]);
@@ -89,7 +89,7 @@ describe('prerendered public pages', () => {
     mockApi({});
     vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise(() => {}));
     await act(async () => {
-      renderPage(host, pageElements.booking(PARAMS.booking!));
+      renderPage(host, inEnglish(pageElements.booking(PARAMS.booking!)));
     });
     const now = new Date();
     const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;

@@ -4,6 +4,8 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PublicPage } from '#shared/public-pages';
+import { I18nProvider, type Messages } from '../i18n/i18n';
+import english from '../i18n/messages/en.json';
 import { AppointmentRequestPage } from '../features/appointments/public/request-page';
 import { BookingPage } from '../features/public/booking/booking-page';
 import { PublicFormPage } from '../features/public/form/form-page';
@@ -17,4 +19,11 @@ export const pageElements: Record<PublicPage['name'], (params: string[]) => Reac
   manage: () => <ManagePage />,
 };
 
-export const prerender = (name: PublicPage['name']): string => renderToString(pageElements[name]([]));
+/** The first paint is in English (the HTML's lang="en"); the browser renders the visitor's language over it. */
+export const inEnglish = (page: ReactElement) => (
+  <I18nProvider locale="en" messages={english as Messages} decided={false}>
+    {page}
+  </I18nProvider>
+);
+
+export const prerender = (name: PublicPage['name']): string => renderToString(inEnglish(pageElements[name]([])));

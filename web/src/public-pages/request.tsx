@@ -3,4 +3,4 @@ import { AppointmentRequestPage } from '../features/appointments/public/request-
 import { mount, pathParams } from './mount';
 
 const [apiKey = ''] = pathParams();
-mount(<AppointmentRequestPage apiKey={apiKey} />);
+void mount(<AppointmentRequestPage apiKey={apiKey} />);

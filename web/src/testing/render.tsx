@@ -10,15 +10,29 @@ import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import type { PermissionEntry } from '#shared/permissions';
 import { AuthProvider } from '../lib/auth';
 import { RolesContextProvider, type RolesState } from '../lib/roles';
+import { I18nProvider, type Messages } from '../i18n/i18n';
+import english from '../i18n/messages/en.json';
+import type { Locale } from '#shared/i18n/locales';
 
-export function renderRoutes(routes: RouteObject[], initialPath: string, options: Omit<Parameters<typeof createMemoryRouter>[1], 'initialEntries'> = {}) {
+/**
+ * The public pages' language in tests: English unless a test passes another language's catalogue
+ * (`{ locale, messages }` as the page's entry would load it).
+ */
+export function renderRoutes(
+  routes: RouteObject[],
+  initialPath: string,
+  options: Omit<Parameters<typeof createMemoryRouter>[1], 'initialEntries'> = {},
+  language: { locale: Locale; messages: Messages } = { locale: 'en', messages: english as Messages },
+) {
   const router = createMemoryRouter(routes, { ...options, initialEntries: [initialPath] });
   // No pause between keystrokes: form tests type a lot, and run beside many others.
   const user = userEvent.setup({ delay: null });
   const view = render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <AuthProvider>
-        <RouterProvider router={router} />
+        <I18nProvider locale={language.locale} messages={language.messages}>
+          <RouterProvider router={router} />
+        </I18nProvider>
       </AuthProvider>
     </SWRConfig>,
   );

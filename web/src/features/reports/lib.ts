@@ -20,11 +20,12 @@ export function periodDates(id: Exclude<PeriodId, 'custom'>, today: string): { f
   return { from: addDays(monday, -7 * p.weeksBack), to: addDays(monday, 7 * p.weeksAhead + 6) };
 }
 
-/** A week's label as people read it: 'W48 · 23 Nov'. */
-export function weekLabel(week: string): string {
+/** A week's label as the reader writes it: 'W48 · 23 Nov' (en-GB), 'W48 · Nov 23' (en-US). */
+export function weekLabel(week: string, locale?: string): string {
   const { week: n } = isoWeekOf(week);
   const [y, m, d] = week.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  // The reader's locale (the browser's); dates only, the console's words stay English.
+  const date = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   return `W${n} · ${date}`;
 }
 

@@ -6,6 +6,11 @@ import { entry, mockApi, renderRoutes, rolesState, WithRoles } from '../../testi
 import { formatMinutes, periodDates, practitionerCsv, reportCsv, statusMix } from './lib';
 import { ReportsPage } from './routes/reports';
 
+/** A week's start as the reader's locale writes it (the labels follow the browser's locale: '23 Nov' or 'Nov 23'). */
+const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const NOV23 = day('2026-11-23');
+const NOV30 = day('2026-11-30');
+
 // jsdom cannot draw on a canvas (Chart.js gets no context and fails on its next update): the charts
 // render as a canvas carrying what they were given, and the tests read the tables people read.
 vi.mock('react-chartjs-2', () => {
@@ -69,9 +74,9 @@ describe('reports page', { timeout: 20_000 }, () => {
     const { user, calls } = render({ 'GET /api/reports': { status: 200, body: { message: 'OK', data: REPORT } } });
     const volume = await screen.findByRole('table', { name: 'Bookings and appointments per week' });
     // Week of 23 Nov: appointments not cancelled 3 (2 completed, 1 no-show), 2 paid bookings, 1 cancelled after paying.
-    expect(within(volume).getByRole('row', { name: 'W48 · 23 Nov 3 2 1' })).toBeInTheDocument();
+    expect(within(volume).getByRole('row', { name: `W48 · ${NOV23} 3 2 1` })).toBeInTheDocument();
     expect(within(volume).getByRole('row', { name: 'Total 4 3 1' })).toBeInTheDocument();
-    expect(table('Revenue per week').getByRole('row', { name: 'W48 · 23 Nov $179.00 $49.50' })).toBeInTheDocument();
+    expect(table('Revenue per week').getByRole('row', { name: `W48 · ${NOV23} $179.00 $49.50` })).toBeInTheDocument();
     expect(table('Appointment status mix').getByRole('row', { name: 'No-show 1 20%' })).toBeInTheDocument();
     expect(table('Form leads and how many paid').getByRole('row', { name: 'Total 3 2 67%' })).toBeInTheDocument();
     expect(screen.getByText(/in the organisation's time zone \(Pacific\/Auckland\)/)).toBeInTheDocument();
@@ -139,11 +144,11 @@ describe('reports page: practitioners', { timeout: 20_000 }, () => {
       'GET /api/reports/practitioners': { status: 200, body: { message: 'OK', data: PRACTITIONERS } },
     });
     const section = await screen.findByRole('region', { name: 'Practitioners' });
-    const first = await within(section).findByRole('table', { name: 'Week W48 · 23 Nov' });
+    const first = await within(section).findByRole('table', { name: `Week W48 · ${NOV23}` });
     // 210 of 1380 minutes is 15.2%; dollars and euros stay apart; no working time reads as a dash.
     expect(within(first).getByRole('row', { name: 'Ana Ruiz 3 $180.00 ($60.00 refunded), €50.00 3 h 30 min / 23 h 15.2%' })).toBeInTheDocument();
     expect(within(first).getByRole('row', { name: 'Ben Ode 0 — 0 min / 0 min —' })).toBeInTheDocument();
-    expect(within(section).getByRole('table', { name: 'Week W49 · 30 Nov' })).toHaveTextContent('2.9%');
+    expect(within(section).getByRole('table', { name: `Week W49 · ${NOV30}` })).toHaveTextContent('2.9%');
     // The same period as the rest of the page.
     expect(calls.some((c) => c.path === '/api/reports/practitioners')).toBe(true);
     const reportUrl = vi.mocked(fetch).mock.calls.map(([u]) => String(u)).find((u) => u.startsWith('/api/reports?'))!;
@@ -159,7 +164,7 @@ describe('reports page: practitioners', { timeout: 20_000 }, () => {
     });
     URL.revokeObjectURL = vi.fn();
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    await screen.findByRole('table', { name: 'Week W48 · 23 Nov' });
+    await screen.findByRole('table', { name: `Week W48 · ${NOV23}` });
     await user.click(screen.getByRole('button', { name: 'Download practitioners CSV' }));
     expect(await blob!.text()).toBe(practitionerCsv(PRACTITIONERS));
   });
@@ -205,5 +210,14 @@ describe('report figures as the page reads them', () => {
     expect(lines).toHaveLength(4);
     expect(practitionerCsv({ ...PRACTITIONERS, weeks: [{ week: '2026-11-23', practitioners: [row('pr_x', '=SUM(A1)', {})] }] })).toContain("'=SUM(A1)");
     expect([45, 60, 90, 1380].map(formatMinutes)).toEqual(['45 min', '1 h', '1 h 30 min', '23 h']);
+  });
+});
+
+describe("the reader's date format", () => {
+  it('writes a week as the locale does', async () => {
+    const { weekLabel } = await import('./lib');
+    expect(weekLabel('2026-11-23', 'en-GB')).toBe('W48 · 23 Nov');
+    expect(weekLabel('2026-11-23', 'en-US')).toBe('W48 · Nov 23');
+    expect(weekLabel('2026-11-23', 'de-DE')).toBe('W48 · 23. Nov.');
   });
 });

@@ -8,20 +8,25 @@ import { api, failureText } from '../../../lib/api';
 import { ChallengeStatus, useChallenge } from '../../../lib/challenge';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { BookingForm } from '../components/booking-form';
+import { LanguageSwitcher, useChallengeTexts, useClinicLocale, useI18n } from '../../../i18n/i18n';
+import { ruleMessage } from '../../../i18n/rules';
 
 interface PublicPage {
-  organization: { name: string; phoneNumber?: string; websiteUrl?: string; timeZone: string };
+  organization: { name: string; phoneNumber?: string; websiteUrl?: string; timeZone: string; language?: string | null };
   services: { id: string; name: string; description?: string; durationMinutes: number; priceCents: number }[];
 }
 
 async function loadPage([, apiKey]: [string, string]): Promise<PublicPage> {
   const result = await api.get<PublicPage>(`/public/appointments/${encodeURIComponent(apiKey)}`, { auth: 'none' });
-  if (!result.success || !result.data.data) throw new Error(result.message || 'This appointment page is not available.');
+  if (!result.success || !result.data.data) throw new Error(result.message);
   return result.data.data;
 }
 
 export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
   const { data, error } = useSWR(apiKey ? ['public-appointments', apiKey] : null, loadPage, { revalidateOnFocus: false });
+  const { t, locale } = useI18n();
+  const challengeTexts = useChallengeTexts();
+  useClinicLocale(data?.organization.language);
   const [done, setDone] = useState<string>();
   /** One key per request the visitor sends: a retry of the same request never makes a second appointment. */
   const keys = useIdempotencyKeys();
@@ -30,18 +35,17 @@ export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
 
   return (
     <main className="container py-5" style={{ maxWidth: 860 }}>
+      <LanguageSwitcher />
       <header className="mb-4">
-        <h1 className="h3 fw-bold mb-1">Request an appointment</h1>
+        <h1 className="h3 fw-bold mb-1">{t('request.title')}</h1>
         {/* Static, so the page's largest text is in the prerendered first paint (LCP), not the clinic's line. */}
-        <p className="text-body-secondary mb-2">
-          Tell the clinic what you would like and when suits you. They confirm the appointment by email; nothing is paid on this page.
-        </p>
+        <p className="text-body-secondary mb-2">{t('request.intro')}</p>
         {/* The clinic's line: its space is kept while it loads (prerendered first paint). */}
         <p className="small text-body-secondary mb-0 placeholder-glow">
           {data ? (
             <>
               {data.organization.name}
-              {data.organization.phoneNumber ? ` · ${data.organization.phoneNumber}` : ''} · times are in the clinic's time zone ({data.organization.timeZone}).
+              {data.organization.phoneNumber ? ` · ${data.organization.phoneNumber}` : ''} · {t('request.clinicZone', { zone: data.organization.timeZone })}
             </>
           ) : error ? (
             '\u00a0'
@@ -52,7 +56,7 @@ export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
       </header>
       {error ? (
         <div className="alert alert-danger" role="alert">
-          {failureText(error, 'This appointment page is not available. Please check the link.')}
+          {ruleMessage(t, failureText(error, t('request.unavailable')))}
         </div>
       ) : !data ? (
         <div className="card border-0 shadow-sm" aria-busy="true">
@@ -60,7 +64,7 @@ export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
             <span className="placeholder col-3 rounded mb-2" />
             <span className="placeholder col-12 rounded d-block" style={{ height: 38 }} />
           </div>
-          <span className="visually-hidden">Loading...</span>
+          <span className="visually-hidden">{t('common.loading')}</span>
         </div>
       ) : (
         <>
@@ -73,9 +77,9 @@ export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
             <div className="card-body p-4">
               <BookingForm
                 appointmentTypes={data.services.map((s) => s.name)}
-                submitLabel="Send request"
-                footer={<ChallengeStatus challenge={challenge} />}
-                extra={{ organizationApiKey: apiKey }}
+                submitLabel={t('request.send')}
+                footer={<ChallengeStatus challenge={challenge} texts={challengeTexts} />}
+                extra={{ organizationApiKey: apiKey, locale }}
                 onSubmit={async (form) => {
                   const headers = await challenge.take();
                   const result = await api.post('/public/appointments/book-custom', undefined, { form, auth: 'none', idempotencyKey: keys.keyFor(form), headers });

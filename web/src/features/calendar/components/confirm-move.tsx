@@ -32,7 +32,8 @@ export function ConfirmMove({
     setBusy(false);
   }, [pending]);
   if (!pending) return null;
-  const format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  // The reader's locale (the browser's) for the dates and times.
+  const format = new Intl.DateTimeFormat(undefined, { timeZone, weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
   const paid = pending.item.paymentStatus === 'paid';
   const isBooking = pending.item.kind === 'booking';
   return (

@@ -76,7 +76,7 @@ export function ItemDialog({
   if (!item) return null;
   const look = lookOf(item);
   const isBooking = item.kind === 'booking';
-  const when = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(item.start));
+  const when = new Intl.DateTimeFormat(undefined, { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(item.start));
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setBusy(true);

@@ -50,7 +50,8 @@ function useWidth() {
   return width;
 }
 
-const longDate = (date: string) => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'full' }).format(new Date(`${date}T12:00:00Z`));
+/** Dates in the reader's locale (the browser's; the console's words stay English). */
+const longDate = (date: string) => new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', dateStyle: 'full' }).format(new Date(`${date}T12:00:00Z`));
 
 export function CalendarPage() {
   usePageTitle('Calendar', [{ title: 'Service Management' }], 'Appointments and bookings in one calendar');
@@ -207,7 +208,7 @@ export function CalendarPage() {
   // On a phone the week's headers are the weekday's three letters over the day's number: seven fit.
   const dayHeader = (arg: DayHeaderContentArg) => {
     if (!narrow || arg.view.type !== 'timeGridWeek') return arg.text;
-    const part = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...(timeZone === 'local' ? {} : { timeZone }), ...o }).format(arg.date);
+    const part = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(undefined, { ...(timeZone === 'local' ? {} : { timeZone }), ...o }).format(arg.date);
     return (
       <span className="d-block lh-sm">
         <span className="d-block small">{part({ weekday: 'short' })}</span>

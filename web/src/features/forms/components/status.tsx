@@ -17,4 +17,5 @@ export function PaymentBadge({ status }: { status: PaymentStatus | 'none' }) {
 }
 
 export const formatDate = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : 'Not Provided';
+  // The reader's locale (the browser's).
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Not Provided';

@@ -9,6 +9,8 @@ import * as z from 'zod/mini';
 import { organizationSchema } from '#shared/schemas/account';
 import { CURRENCIES } from '#shared/currency';
 import { address, currency, timeZone, type OrganizationProfile } from '#shared/schemas/organization';
+import { defaultLanguage } from '#shared/schemas/organization';
+import { LOCALES, LOCALE_NAMES } from '#shared/i18n/locales';
 import { BookingPageLink } from '../../../components/booking-page-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { controlProps, Field } from '../../../components/field';
@@ -24,10 +26,10 @@ import { MailBrandingCard } from '../components/mail-branding-card';
 import { WebhooksCard } from '../components/webhooks-card';
 import { failureText } from '../../../lib/api';
 
-export const profileFormSchema = z.extend(organizationSchema, { timeZone, address, currency });
+export const profileFormSchema = z.extend(organizationSchema, { timeZone, address, currency, defaultLanguage });
 type Input = z.input<typeof profileFormSchema>;
 type Values = z.infer<typeof profileFormSchema>;
-const FIELDS = ['name', 'email', 'legalName', 'websiteUrl', 'phoneNumber', 'timeZone', 'address', 'currency'] as const;
+const FIELDS = ['name', 'email', 'legalName', 'websiteUrl', 'phoneNumber', 'timeZone', 'address', 'currency', 'defaultLanguage'] as const;
 
 /** 'JPY · Japanese Yen' (the code alone where Intl has no name for it). */
 function currencyLabel(code: string, names: Intl.DisplayNames | undefined): string {
@@ -49,7 +51,7 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
   } = useForm<Input, unknown, Values>({
     resolver: zodResolver(profileFormSchema),
     mode: 'onTouched',
-    defaultValues: { name: org.name, email: org.email, legalName: org.legalName, websiteUrl: org.websiteUrl, phoneNumber: org.phoneNumber, timeZone: org.timeZone, address: org.address ?? '', currency: org.currency ?? 'usd' },
+    defaultValues: { name: org.name, email: org.email, legalName: org.legalName, websiteUrl: org.websiteUrl, phoneNumber: org.phoneNumber, timeZone: org.timeZone, address: org.address ?? '', currency: org.currency ?? 'usd', defaultLanguage: org.defaultLanguage ?? 'en' },
   });
   const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
   const submit = handleSubmit(async (values) => {
@@ -116,6 +118,15 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
               {CURRENCIES.map((c) => (
                 <option key={c} value={c}>
                   {currencyLabel(c, currencyNames)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="defaultLanguage" label="Patients' language" required error={e('defaultLanguage')} className="col-md-6" hint="Booking pages, forms and patient mails use it when the patient's browser asks for none of these languages.">
+            <select {...register('defaultLanguage')} {...controlProps('defaultLanguage', e('defaultLanguage'), { base: 'form-select', required: true })}>
+              {LOCALES.map((l) => (
+                <option key={l} value={l} lang={l}>
+                  {LOCALE_NAMES[l]}
                 </option>
               ))}
             </select>

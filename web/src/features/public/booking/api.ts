@@ -58,6 +58,8 @@ export interface FreeDay {
 /** A day of the booking page, with the clinic's name (shown at the top of the page). */
 export interface BookingDay extends FreeDay {
   clinicName: string;
+  /** The clinic's default language for its patients (organisation profile), when it chose one. */
+  clinicLanguage?: string | null;
 }
 
 export interface BookingStarted {

@@ -123,7 +123,7 @@ describe('BookingPage (public)', () => {
     expect(openSpy).toHaveBeenCalledWith('https://checkout.example.com/cs_1', '_blank');
     expect(opened.opener).toBeNull();
     const sent = calls.find((c) => c.path === '/api/bookings/create-booking')!.body;
-    expect(sent).toEqual({ apiKey: 'pk_clinic_key_123', packageId: 'p1', firstName: 'Pat', lastName: 'Visitor', email: 'pat@example.com', phoneNumber: '+15551234567', bookingDate: '2030-01-15', bookingTime: '10:00' });
+    expect(sent).toEqual({ apiKey: 'pk_clinic_key_123', packageId: 'p1', firstName: 'Pat', lastName: 'Visitor', email: 'pat@example.com', phoneNumber: '+15551234567', bookingDate: '2030-01-15', bookingTime: '10:00', locale: 'en' });
     await waitFor(() => expect(screen.getByLabelText(/^Package/)).toHaveValue(''));
     expect(screen.queryByLabelText('Package details')).not.toBeInTheDocument();
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('');
@@ -370,7 +370,7 @@ describe('BookingPage: practitioners and the month view', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByText('Please complete the payment to confirm booking');
     const sent = calls.find((c) => c.path === '/api/bookings/create-booking')!.body;
-    expect(sent).toEqual({ apiKey: 'pk_clinic_key_123', packageId: 'p2', firstName: 'Pat', lastName: 'Visitor', email: 'pat@example.com', phoneNumber: '+15551234567', bookingDate: `${next.month}-08`, bookingTime: '09:00' });
+    expect(sent).toEqual({ apiKey: 'pk_clinic_key_123', packageId: 'p2', firstName: 'Pat', lastName: 'Visitor', email: 'pat@example.com', phoneNumber: '+15551234567', bookingDate: `${next.month}-08`, bookingTime: '09:00', locale: 'en' });
     expect(calls.filter((c) => c.path === '/api/bookings/available-slots').every((c) => !('practitionerId' in (c.body as object)))).toBe(true);
   });
 

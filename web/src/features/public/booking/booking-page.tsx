@@ -21,9 +21,14 @@ import { Confirmation } from './confirmation';
 import { MonthView, addMonths, daysInMonth, monthLabel, monthOf } from './month-view';
 import { ApiError, failureText } from '../../../lib/api';
 import { useHydrated, useSearchParam } from '../../../lib/location';
+import { LanguageSwitcher, useChallengeTexts, useClinicLocale, useI18n, useT, type MessageKey } from '../../../i18n/i18n';
+import { ruleMessage } from '../../../i18n/rules';
+import { zoneNameIn } from '../../../i18n/format';
 
+/** The spec's English texts (section 9); other languages have them in their catalogue. */
 export const SUCCESS_MESSAGE = 'Please complete the payment to confirm booking';
 export const REDIRECT_TOAST = 'Please wait while we redirect you to the payment page';
+
 
 /** The long success toast's time on screen (spec section 9). */
 export const TOAST_MS = 3000;
@@ -59,6 +64,7 @@ const dayOptions = { revalidateOnFocus: false, shouldRetryOnError: false };
 function ClinicName({ apiKey }: { apiKey: string }) {
   const hydrated = useHydrated();
   const { data, isLoading } = useSWR(apiKey ? dayKey(apiKey, browserToday(), '', '') : null, loadDay, dayOptions);
+  useClinicLocale(data?.clinicLanguage);
   return (
     <p className="fs-6 fw-semibold text-body-secondary mb-1 text-truncate placeholder-glow" style={{ minHeight: '1.5em' }} data-testid="clinic-name">
       {data?.clinicName ?? (!hydrated || isLoading ? <span className="placeholder col-4 rounded" aria-hidden="true" /> : null)}
@@ -91,6 +97,7 @@ async function loadDays([, apiKey, packageId, practitionerId, from, days]: DaysK
  * library is loaded for it.
  */
 function Toast({ message, onClose }: { message: string; onClose(): void }) {
+  const t = useT();
   useEffect(() => {
     const timer = window.setTimeout(onClose, TOAST_MS);
     return () => window.clearTimeout(timer);
@@ -100,7 +107,7 @@ function Toast({ message, onClose }: { message: string; onClose(): void }) {
       <div className="toast show align-items-center text-bg-success border-0" role="status" aria-live="polite" aria-atomic="true">
         <div className="d-flex">
           <div className="toast-body">{message}</div>
-          <button type="button" className="btn-close btn-close-white me-2 m-auto" aria-label="Close" onClick={onClose} />
+          <button type="button" className="btn-close btn-close-white me-2 m-auto" aria-label={t('common.close')} onClick={onClose} />
         </div>
       </div>
     </div>
@@ -108,14 +115,15 @@ function Toast({ message, onClose }: { message: string; onClose(): void }) {
 }
 
 function PackageDetails({ pkg }: { pkg: PublicBookingPackage }) {
+  const t = useT();
   return (
-    <section className="card bg-body-tertiary border-0 mb-4" aria-label="Package details">
+    <section className="card bg-body-tertiary border-0 mb-4" aria-label={t('booking.packageDetails')}>
       <div className="card-body">
         <div className="d-flex justify-content-between align-items-start gap-3">
           <h2 className="h5 fw-bold mb-1">{pkg.packageName}</h2>
           <span className="fs-5 fw-bold text-primary text-nowrap">{formatMoney(pkg.packagePriceCents, currencyOf(pkg.currency))}</span>
         </div>
-        {pkg.durationMinutes ? <p className="small text-body-secondary mb-1">{pkg.durationMinutes} minutes</p> : null}
+        {pkg.durationMinutes ? <p className="small text-body-secondary mb-1">{t('common.minutes', { count: pkg.durationMinutes })}</p> : null}
         {pkg.packageDescription && (
           <p className="text-body-secondary mb-0" style={{ whiteSpace: 'pre-line' }}>
             {pkg.packageDescription}
@@ -128,16 +136,26 @@ function PackageDetails({ pkg }: { pkg: PublicBookingPackage }) {
 
 const ANYONE = 'any';
 
+/**
+ * A time button's text in the page's language. English keeps the server's label ('9:00 AM EST'); other
+ * languages format the slot's instant in the clinic's zone (one formatter per day shown).
+ */
+function slotLabel(slot: { label: string; startUtc: string }, timeZone: string, locale: string): string {
+  if (locale === 'en') return slot.label;
+  return new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(slot.startUtc));
+}
+
 /** Who the visitor books with: 'Anyone available' first (the server picks who is free), then each practitioner. */
 function PractitionerChoice({ pkg, value, onChange, disabled }: { pkg: PublicBookingPackage; value: string; onChange(id: string): void; disabled: boolean }) {
-  const options = [{ id: ANYONE, name: 'Anyone available', title: 'The first free practitioner' }, ...(pkg.practitioners ?? [])];
+  const t = useT();
+  const options = [{ id: ANYONE, name: t('booking.anyone'), title: t('booking.anyoneHint') }, ...(pkg.practitioners ?? [])];
   return (
     <fieldset className="mb-3">
-      <legend className="form-label fw-semibold small text-body-emphasis mb-1 fs-6">Practitioner</legend>
+      <legend className="form-label fw-semibold small text-body-emphasis mb-1 fs-6">{t('booking.practitioner')}</legend>
       <div className="row g-2">
         {options.map((p) => (
           <div key={p.id} className="col-12 col-sm-6">
-            <div className={`form-check border rounded py-2 pe-2 mb-0 h-100 ${value === p.id ? 'border-primary bg-primary-subtle' : ''}`} style={{ paddingLeft: '2.25rem' }}>
+            <div className={`form-check border rounded py-2 pe-2 mb-0 h-100 ${value === p.id ? 'border-primary bg-primary-subtle' : ''}`} style={{ paddingInlineStart: '2.25rem' }}>
               <input
                 className="form-check-input"
                 type="radio"
@@ -160,12 +178,12 @@ function PractitionerChoice({ pkg, value, onChange, disabled }: { pkg: PublicBoo
   );
 }
 
-const DAY_NOTES: Partial<Record<FreeDay['status'], string>> = {
-  full: 'Every time on this date is taken. Please choose another date.',
-  'closed-date': 'The clinic is closed on this date. Please choose another date.',
-  'closed-weekday': 'The clinic does not take bookings on this day of the week. Please choose another date.',
-  past: 'No times are left on this date. Please choose a later date.',
-  'too-far': 'This date is too far ahead. Please choose an earlier date.',
+const DAY_NOTES: Partial<Record<FreeDay['status'], MessageKey>> = {
+  full: 'booking.day.full',
+  'closed-date': 'booking.day.closedDate',
+  'closed-weekday': 'booking.day.closedWeekday',
+  past: 'booking.day.past',
+  'too-far': 'booking.day.tooFar',
 };
 
 /**
@@ -175,6 +193,8 @@ const DAY_NOTES: Partial<Record<FreeDay['status'], string>> = {
 function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBookingPackage[] }) {
   const loading = packages === undefined;
   const hydrated = useHydrated();
+  const { t, locale } = useI18n();
+  const challengeTexts = useChallengeTexts();
   const [rootError, setRootError] = useState<string>();
   const [success, setSuccess] = useState<string>();
   const [blockedLink, setBlockedLink] = useState<string>();
@@ -235,7 +255,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   const bind = (name: BookingField) => ({
     // Every field of the booking form is required. A field in error points to the list above the
     // form, where its message is (each message shows once).
-    ...controlProps(name, errors[name], { base: name === 'packageId' ? 'form-select' : 'form-control', required: true }),
+    ...controlProps(name, errors[name] && ruleMessage(t, errors[name]), { base: name === 'packageId' ? 'form-select' : 'form-control', required: true }),
     'aria-describedby': errors[name] ? ERRORS_ID : undefined,
     name,
     value: values[name],
@@ -271,16 +291,16 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
     if (!month && noneFree && firstMonth && shownMonth === firstMonth) setMonth(addMonths(firstMonth, 1));
   }, [month, noneFree, firstMonth, shownMonth]);
   const monthNote = !packageId
-    ? 'Choose a package to see its free days.'
+    ? t('booking.month.choosePackage')
     : daysError
-      ? 'The free days could not be loaded. You can still type a date below.'
+      ? t('booking.month.failed')
       : daysLoading
-        ? 'Loading the free days...'
+        ? t('booking.month.loading')
         : noneFree && shownMonth
-          ? `No free times in ${monthLabel(shownMonth)}. Please try the next month.`
+          ? t('booking.month.noneFree', { month: monthLabel(shownMonth, locale) })
           : undefined;
 
-  const listed = BOOKING_FIELDS.map((name) => errors[name]).filter((m): m is string => Boolean(m));
+  const listed = BOOKING_FIELDS.map((name) => errors[name]).filter((m): m is string => Boolean(m)).map((m) => ruleMessage(t, m));
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -296,7 +316,8 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
     setBlockedLink(undefined);
     setSubmitting(true);
     try {
-      const booking = { ...bookingPayload(values), apiKey, ...(practitionerId ? { practitionerId } : {}) };
+      // The page's language goes with the booking: its mails, Checkout and the manage page use it.
+      const booking = { ...bookingPayload(values), apiKey, locale, ...(practitionerId ? { practitionerId } : {}) };
       const result = await createBooking(booking, keys.keyFor(booking), await challenge.take());
       const url = result.data.data?.checkoutUrl;
       if (!result.success || !url) {
@@ -306,23 +327,23 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
         }
         setErrors(serverErrors);
         // Field errors are listed above the form; the top message is for what no field explains.
-        if (Object.keys(serverErrors).length === 0) setRootError(failureText(result, 'The booking could not be made. Please try again.'));
+        if (Object.keys(serverErrors).length === 0) setRootError(ruleMessage(t, failureText(result, t('booking.failed'))));
         scrollToTop();
         return;
       }
       keys.forget();
-      setToast(REDIRECT_TOAST);
+      setToast(t('booking.redirect'));
       const opened = window.open(url, '_blank');
       if (opened) opened.opener = null;
       else if (mounted.current) setBlockedLink(url);
-      setSuccess(SUCCESS_MESSAGE);
+      setSuccess(t('booking.success'));
       setValues(EMPTY);
       setPractitioner(ANYONE);
       setErrors({});
       setSubmitted(false);
       scrollToTop();
     } catch {
-      setRootError('The booking could not be sent. Please check your connection and try again.');
+      setRootError(t('booking.offline'));
       scrollToTop();
     } finally {
       if (mounted.current) setSubmitting(false);
@@ -336,12 +357,12 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
       {toast && <Toast message={toast} onClose={() => setToast(undefined)} />}
       {payment === 'success' && (
         <div className="alert alert-success" role="status">
-          Thank you for your payment. Your booking is confirmed once the payment is processed; a confirmation with a calendar invitation is on its way to your email.
+          {t('booking.paid')}
         </div>
       )}
       {payment === 'cancelled' && (
         <div className="alert alert-info" role="status">
-          The payment was not completed, so the booking is not confirmed. You can choose a time again below.
+          {t('booking.paymentCancelled')}
         </div>
       )}
       {rootError && (
@@ -355,9 +376,9 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
           {blockedLink && (
             <>
               {' '}
-              Your browser blocked the new window:{' '}
+              {t('booking.blocked')}{' '}
               <a href={blockedLink} target="_blank" rel="noopener noreferrer" className="alert-link">
-                open the payment page
+                {t('booking.openPayment')}
               </a>
               .
             </>
@@ -365,7 +386,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
         </div>
       )}
       {listed.length > 0 && (
-        <div id={ERRORS_ID} className="alert alert-danger py-2" role="alert" aria-label="Please correct these fields">
+        <div id={ERRORS_ID} className="alert alert-danger py-2" role="alert" aria-label={t('booking.correct')}>
           <ul className="mb-0 ps-3">
             {listed.map((message, i) => (
               <li key={`${message}-${i}`}>{message}</li>
@@ -374,10 +395,10 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
         </div>
       )}
 
-      <form noValidate onSubmit={(ev) => void submit(ev)} aria-label="Booking">
-        <Field id="packageId" label="Package" required>
+      <form noValidate onSubmit={(ev) => void submit(ev)} aria-label={t('booking.form')}>
+        <Field id="packageId" label={t('booking.package')} required>
           <select {...bind('packageId')}>
-            <option value="">Select Package</option>
+            <option value="">{t('booking.selectPackage')}</option>
             {packages?.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.packageName}
@@ -385,7 +406,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
             ))}
           </select>
         </Field>
-        {packages?.length === 0 && <p className="text-body-secondary small">No packages can be booked right now.</p>}
+        {packages?.length === 0 && <p className="text-body-secondary small">{t('booking.noPackages')}</p>}
         {pkg && <PackageDetails pkg={pkg} />}
         {pkg && withPractitioners && (
           <PractitionerChoice
@@ -414,19 +435,19 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
           />
 
           <div className="row g-3">
-            <Field id="bookingDate" label="Booking Date" required className="col-md-6">
+            <Field id="bookingDate" label={t('booking.date')} required className="col-md-6">
               <input {...bind('bookingDate')} type="date" min={minDate} />
             </Field>
             <Field
               id="bookingTime"
-              label="Booking Time"
+              label={t('booking.time')}
               required
               className="col-md-6"
               // Two lines kept from the first paint on (a phone wraps the zone's name), so the form does
               // not move when the zone arrives.
               hint={
                 <span className="d-block" style={{ minHeight: '2lh' }}>
-                  {zone ? `In the clinic's time: ${day?.timeZoneName ?? zone} (${zone}).` : "In the clinic's time."}
+                  {zone ? t('booking.zone', { name: zoneNameIn(locale, zone, day?.timeZoneName ?? zone), zone }) : t('booking.zoneUnknown')}
                 </span>
               }
             >
@@ -435,12 +456,12 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
           </div>
 
           {bookingDate && (
-            <section className="mt-3" aria-label="Available times">
+            <section className="mt-3" aria-label={t('booking.availableTimes')}>
               {dayLoading && !chosenDay ? (
-                <Loading label="Loading the free times..." />
+                <Loading label={t('booking.loadingTimes')} />
               ) : chosenDay && chosenDay.slots.length > 0 ? (
                 <>
-                  <p className="small fw-semibold text-body-emphasis mb-2">Available times ({chosenDay.timeZoneName})</p>
+                  <p className="small fw-semibold text-body-emphasis mb-2">{t('booking.availableTimesIn', { zone: zoneNameIn(locale, chosenDay.timeZone, chosenDay.timeZoneName) })}</p>
                   <div className="d-flex flex-wrap gap-2">
                     {chosenDay.slots.map((slot) => (
                       <button
@@ -451,38 +472,38 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
                         onClick={() => setValue('bookingTime', slot.time)}
                         disabled={isSubmitting}
                       >
-                        {slot.label}
+                        {slotLabel(slot, chosenDay.timeZone, locale)}
                       </button>
                     ))}
                   </div>
                 </>
               ) : chosenDay ? (
-                <p className="small text-body-secondary mb-0">{DAY_NOTES[chosenDay.status] ?? 'No times are free on this date.'}</p>
+                <p className="small text-body-secondary mb-0">{t(DAY_NOTES[chosenDay.status] ?? 'booking.day.none')}</p>
               ) : null}
             </section>
           )}
 
-          <h2 className="h6 fw-bold text-body-emphasis mt-4 mb-3">Your details</h2>
+          <h2 className="h6 fw-bold text-body-emphasis mt-4 mb-3">{t('booking.details')}</h2>
           <div className="row g-3">
-            <Field id="firstName" label="First Name" required className="col-md-6">
+            <Field id="firstName" label={t('booking.firstName')} required className="col-md-6">
               <input {...bind('firstName')} autoComplete="given-name" />
             </Field>
-            <Field id="lastName" label="Last Name" required className="col-md-6">
+            <Field id="lastName" label={t('booking.lastName')} required className="col-md-6">
               <input {...bind('lastName')} autoComplete="family-name" />
             </Field>
-            <Field id="email" label="Email" required className="col-md-6">
+            <Field id="email" label={t('booking.email')} required className="col-md-6">
               <input {...bind('email')} type="email" autoComplete="email" />
             </Field>
-            <Field id="phoneNumber" label="Phone Number" required className="col-md-6" hint="With the country code, e.g. +1234567890">
+            <Field id="phoneNumber" label={t('booking.phone')} required className="col-md-6" hint={t('booking.phoneHint')}>
               <input {...bind('phoneNumber')} type="tel" autoComplete="tel" placeholder="+1234567890" />
             </Field>
           </div>
 
           <div className="mt-4">
             <button type="submit" className="btn btn-primary px-4" disabled={isSubmitting || loading}>
-              {isSubmitting ? 'Please Wait...' : 'Continue'}
+              {isSubmitting ? t('booking.wait') : t('booking.continue')}
             </button>
-            <ChallengeStatus challenge={challenge} />
+            <ChallengeStatus challenge={challenge} texts={challengeTexts} />
           </div>
         </div>
       </form>
@@ -498,22 +519,25 @@ export function BookingPage({ apiKey }: { apiKey: string }) {
   const sessionId = useSearchParam('session_id');
   const confirming = payment === 'success' && sessionId !== null && SESSION_ID.test(sessionId);
   const { data, error } = useSWR(apiKey && !confirming ? ['booking-packages', apiKey] : null, loadPackages, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const t = useT();
+  const title = t('booking.title');
   useEffect(() => {
-    document.title = 'Booking';
-  }, []);
+    document.title = title;
+  }, [title]);
 
   return (
     <main className="container py-4 py-sm-5" style={{ maxWidth: 760 }}>
+      <LanguageSwitcher />
       <ClinicName apiKey={apiKey} />
-      <h1 className="h2 fw-bold text-body-emphasis mb-2">Booking</h1>
+      <h1 className="h2 fw-bold text-body-emphasis mb-2">{title}</h1>
       {/* Painted from the prerendered HTML: what the page is for, before any answer arrives (it is also
           the first paint's largest text, so the clinic's name arriving later is not the page's LCP). */}
-      {!confirming && <p className="text-body-secondary mb-4">Choose what you come for, who you would like to see and a time that suits you. You pay by card to confirm your place.</p>}
+      {!confirming && <p className="text-body-secondary mb-4">{t('booking.intro')}</p>}
       {confirming ? (
         <Confirmation apiKey={apiKey} sessionId={sessionId} againHref={`/booking/${encodeURIComponent(apiKey)}`} />
       ) : error ? (
         <div className="alert alert-danger" role="alert">
-          {failureText(error, 'This booking page is not available.')}
+          {ruleMessage(t, failureText(error, t('booking.unavailable')))}
         </div>
       ) : (
         <section className="card border-0 shadow-sm" aria-busy={!data}>

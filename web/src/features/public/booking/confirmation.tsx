@@ -7,10 +7,13 @@ import type { BookingConfirmation } from '#shared/schemas/booking-confirmation';
 import { Loading } from '../../../components/loading';
 import { failureText } from '../../../lib/api';
 import { bookingConfirmation } from './api';
+import { useI18n } from '../../../i18n/i18n';
+import { whenIn, zoneNameIn } from '../../../i18n/format';
 
 /** How often, and how long, a pending booking is asked for again (tests shorten them). */
 export const CONFIRMATION_POLL = { intervalMs: 2000, limitMs: 30_000 };
 
+/** The English texts (tests); the page shows its language's. */
 export const PENDING_TEXT = 'Thank you for your payment. We are confirming your booking; this takes a few seconds.';
 export const GAVE_UP_TEXT =
   'Your payment is still being processed. Your booking is confirmed as soon as it is: the confirmation, with a calendar invitation and a link to manage your booking, will follow by email.';
@@ -38,23 +41,24 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
 }
 
 function Confirmed({ c }: { c: BookingConfirmation }) {
+  const { t, locale } = useI18n();
   return (
     <>
-      <h2 className="h4 fw-bold text-success mb-2">Your booking is confirmed</h2>
-      <p className="text-body-secondary mb-4">A confirmation with a calendar invitation is on its way to your email.</p>
+      <h2 className="h4 fw-bold text-success mb-2">{t('confirmation.title')}</h2>
+      <p className="text-body-secondary mb-4">{t('confirmation.mail')}</p>
       <dl className="row mb-2">
-        <Row term="What">
+        <Row term={t('confirmation.what')}>
           {c.packageName}
-          <span className="d-block small text-body-secondary">{c.durationMinutes} minutes</span>
+          <span className="d-block small text-body-secondary">{t('common.minutes', { count: c.durationMinutes })}</span>
         </Row>
-        <Row term="When">
-          {c.bookingTimeLabel}
+        <Row term={t('confirmation.when')}>
+          {whenIn(locale, c, c.bookingTimeLabel)}
           <span className="d-block small text-body-secondary">
-            {c.timeZoneName} ({c.timeZone})
+            {zoneNameIn(locale, c.timeZone, c.timeZoneName)} ({c.timeZone})
           </span>
         </Row>
-        {c.practitionerName && <Row term="With">{c.practitionerName}</Row>}
-        <Row term="Where">
+        {c.practitionerName && <Row term={t('confirmation.with')}>{c.practitionerName}</Row>}
+        <Row term={t('confirmation.where')}>
           {c.clinic.name}
           {c.clinic.address && <span className="d-block" style={{ whiteSpace: 'pre-line' }}>{c.clinic.address}</span>}
           {c.clinic.phoneNumber && (
@@ -67,16 +71,16 @@ function Confirmed({ c }: { c: BookingConfirmation }) {
       <div className="d-flex flex-wrap gap-2">
         {c.ics && (
           <button type="button" className="btn btn-primary" onClick={() => downloadIcs(c.ics!)}>
-            Add to calendar
+            {t('confirmation.addToCalendar')}
           </button>
         )}
         {c.manageUrl && (
           <a className="btn btn-outline-primary" href={c.manageUrl}>
-            Manage your booking
+            {t('confirmation.manage')}
           </a>
         )}
       </div>
-      {c.manageUrl && <p className="small text-body-secondary mt-3 mb-0">Use the manage link to reschedule or cancel; it is in your email too.</p>}
+      {c.manageUrl && <p className="small text-body-secondary mt-3 mb-0">{t('confirmation.manageHint')}</p>}
     </>
   );
 }
@@ -85,6 +89,7 @@ export function Confirmation({ apiKey, sessionId, againHref }: { apiKey: string;
   const [data, setData] = useState<BookingConfirmation>();
   const [error, setError] = useState<string>();
   const [gaveUp, setGaveUp] = useState(false);
+  const { t, rich } = useI18n();
 
   useEffect(() => {
     let timer: number | undefined;
@@ -100,7 +105,8 @@ export function Confirmation({ apiKey, sessionId, againHref }: { apiKey: string;
         if (stopped) return;
         const found = result.data.data;
         if (!result.success || !found) {
-          setError(failureText(result, 'We could not find this booking. Please check your email for the confirmation.'));
+          // '' for no text of the server's: the page's own, in its language then.
+          setError(failureText(result, ''));
           return;
         }
         setData(found);
@@ -119,15 +125,15 @@ export function Confirmation({ apiKey, sessionId, againHref }: { apiKey: string;
 
   const bookAgain = (
     <a href={againHref} className="alert-link">
-      choose a time again
+      {t('confirmation.chooseAgain')}
     </a>
   );
 
   let body: React.ReactNode;
-  if (error) {
+  if (error !== undefined) {
     body = (
       <div className="alert alert-danger mb-0" role="alert">
-        {error}
+        {error || t('confirmation.notFound')}
       </div>
     );
   } else if (data?.status === 'confirmed') {
@@ -135,33 +141,32 @@ export function Confirmation({ apiKey, sessionId, againHref }: { apiKey: string;
   } else if (data?.status === 'expired') {
     body = (
       <div className="alert alert-warning mb-0" role="status">
-        This checkout has expired, so no booking was made. You can {bookAgain}.
+        {rich('confirmation.expired', { link: bookAgain })}
       </div>
     );
   } else if (data?.status === 'cancelled') {
     body = (
       <div className="alert alert-warning mb-0" role="status">
-        This booking has been cancelled. If you did not expect this, please contact {data.clinic.name}
-        {data.clinic.phoneNumber ? ` (${data.clinic.phoneNumber})` : ''}.
+        {t('confirmation.cancelled', { clinic: data.clinic.phoneNumber ? `${data.clinic.name} (${data.clinic.phoneNumber})` : data.clinic.name })}
       </div>
     );
   } else if (gaveUp) {
     body = (
       <div className="alert alert-info mb-0" role="status">
-        {GAVE_UP_TEXT}
+        {t('confirmation.gaveUp')}
       </div>
     );
   } else {
     body = (
       <>
-        <p className="mb-0">{PENDING_TEXT}</p>
-        <Loading label="Confirming your booking..." showLabel className="py-4" />
+        <p className="mb-0">{t('confirmation.pending')}</p>
+        <Loading label={t('confirmation.confirming')} showLabel className="py-4" />
       </>
     );
   }
 
   return (
-    <section className="card border-0 shadow-sm" aria-label="Booking confirmation" aria-busy={!error && !gaveUp && (!data || data.status === 'pending')}>
+    <section className="card border-0 shadow-sm" aria-label={t('confirmation.label')} aria-busy={error === undefined && !gaveUp && (!data || data.status === 'pending')}>
       <div className="card-body p-3 p-sm-4">{body}</div>
     </section>
   );

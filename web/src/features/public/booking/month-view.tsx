@@ -2,10 +2,13 @@
 // marked and the others disabled, Previous/Next month, and arrow keys between the free days (one tab
 // stop: the chosen day, or the first free one). Its own few lines instead of a calendar library, which
 // would double the page's script. English names by hand: the first Intl formatter costs a slow phone
-// tens of milliseconds.
+// tens of milliseconds; other languages take theirs from Intl. Right to left, the arrows follow the
+// mirrored grid.
 // Always six rows of seven cells, from the prerendered first paint on (empty cells until the browser
 // knows the month), so nothing below it moves when the days arrive or the month changes.
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { isRtl, type Locale } from '#shared/i18n/locales';
+import { useI18n } from '../../../i18n/i18n';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -29,7 +32,28 @@ export function daysInMonth(month: string): number {
 }
 
 const dateIn = (month: string, day: number) => `${month}-${String(day).padStart(2, '0')}`;
-export const monthLabel = (month: string) => `${MONTHS[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}`;
+const utcDate = (date: string) => new Date(`${date}T12:00:00Z`);
+export const monthLabel = (month: string, locale: Locale = 'en') =>
+  locale === 'en' ? `${MONTHS[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}` : new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(utcDate(`${month}-01`));
+
+/** The weekdays from Sunday: full names (the header's abbr) and the header's short ones. */
+function weekdayNames(locale: Locale): { long: string; short: string }[] {
+  if (locale === 'en') return WEEKDAYS.map((d) => ({ long: d, short: d.slice(0, 2) }));
+  const long = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'long' });
+  const short = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'narrow' });
+  // 2030-09-01 is a Sunday.
+  return [1, 2, 3, 4, 5, 6, 7].map((d) => {
+    const date = utcDate(`2030-09-0${d}`);
+    return { long: long.format(date), short: short.format(date) };
+  });
+}
+
+/** A day button's date for screen readers ('Monday, March 2'). */
+const dayName = (date: string, locale: Locale) => {
+  if (locale !== 'en') return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(utcDate(date));
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${MONTHS[m - 1]} ${d}`;
+};
 
 export interface MonthViewProps {
   /** 'YYYY-MM'; undefined on the prerendered paint (the visitor's today is not known there). */
@@ -49,6 +73,8 @@ export interface MonthViewProps {
 }
 
 export function MonthView({ month, onMonth, free, minDate, maxMonth, selected, onSelect, disabled, note }: MonthViewProps) {
+  const { t, locale } = useI18n();
+  const rtl = isRtl(locale);
   const table = useRef<HTMLTableElement>(null);
   const [focusDate, setFocusDate] = useState<string>();
   const count = month ? daysInMonth(month) : 0;
@@ -64,7 +90,7 @@ export function MonthView({ month, onMonth, free, minDate, maxMonth, selected, o
   };
 
   const onKey = (ev: KeyboardEvent<HTMLElement>, from: string) => {
-    const steps: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+    const steps: Record<string, number> = { ArrowLeft: rtl ? 1 : -1, ArrowRight: rtl ? -1 : 1, ArrowUp: -7, ArrowDown: 7 };
     let target: string | undefined;
     if (ev.key === 'Home') target = openDays[0];
     else if (ev.key === 'End') target = openDays[openDays.length - 1];
@@ -82,29 +108,30 @@ export function MonthView({ month, onMonth, free, minDate, maxMonth, selected, o
     if (target) moveFocus(target);
   };
 
-  const label = month ? monthLabel(month) : '';
+  const label = month ? monthLabel(month, locale) : '';
+  const dayLabel = (date: string) => t('booking.month.dayLabel', { date: dayName(date, locale), count: open(date) ? (free?.[date] ?? 0) : 0 });
   const canBack = Boolean(month && !disabled && (!minDate || month > monthOf(minDate)));
   const canNext = Boolean(month && !disabled && (!maxMonth || month < maxMonth));
 
   return (
-    <section className="mb-3" aria-label="Free days">
+    <section className="mb-3" aria-label={t('booking.month.freeDays')}>
       <div className="d-flex align-items-center justify-content-between gap-2 mb-2">
-        <button type="button" className="btn btn-outline-secondary px-3 py-1" onClick={() => month && onMonth(addMonths(month, -1))} disabled={!canBack} aria-label="Previous month">
-          <span aria-hidden="true">&lsaquo;</span>
+        <button type="button" className="btn btn-outline-secondary px-3 py-1" onClick={() => month && onMonth(addMonths(month, -1))} disabled={!canBack} aria-label={t('booking.month.previous')}>
+          <span aria-hidden="true">{rtl ? '\u203a' : '\u2039'}</span>
         </button>
         <h2 id="booking-month" className="h6 fw-bold mb-0 text-center" style={{ minHeight: '1.5em' }} aria-live="polite">
           {label}
         </h2>
-        <button type="button" className="btn btn-outline-secondary px-3 py-1" onClick={() => month && onMonth(addMonths(month, 1))} disabled={!canNext} aria-label="Next month">
-          <span aria-hidden="true">&rsaquo;</span>
+        <button type="button" className="btn btn-outline-secondary px-3 py-1" onClick={() => month && onMonth(addMonths(month, 1))} disabled={!canNext} aria-label={t('booking.month.next')}>
+          <span aria-hidden="true">{rtl ? '\u2039' : '\u203a'}</span>
         </button>
       </div>
       <table ref={table} className="w-100 text-center" style={{ tableLayout: 'fixed' }} aria-labelledby="booking-month">
         <thead>
           <tr>
-            {WEEKDAYS.map((d) => (
-              <th key={d} scope="col" abbr={d} className="small fw-semibold text-body-secondary pb-1">
-                {d.slice(0, 2)}
+            {weekdayNames(locale).map((d) => (
+              <th key={d.long} scope="col" abbr={d.long} className="small fw-semibold text-body-secondary pb-1">
+                {d.short}
               </th>
             ))}
           </tr>
@@ -117,7 +144,7 @@ export function MonthView({ month, onMonth, free, minDate, maxMonth, selected, o
                 const date = month && day >= 1 && day <= count ? dateIn(month, day) : undefined;
                 return (
                   <td key={weekday} className="p-1" style={{ height: CELL_HEIGHT }}>
-                    {date && <DayButton date={date} free={free?.[date]} open={open(date)} chosen={date === selected} tabbable={date === tabStop} onSelect={onSelect} onKey={(ev) => onKey(ev, date)} onFocus={() => setFocusDate(date)} />}
+                    {date && <DayButton date={date} label={dayLabel(date)} open={open(date)} chosen={date === selected} tabbable={date === tabStop} onSelect={onSelect} onKey={(ev) => onKey(ev, date)} onFocus={() => setFocusDate(date)} />}
                   </td>
                 );
               })}
@@ -127,7 +154,7 @@ export function MonthView({ month, onMonth, free, minDate, maxMonth, selected, o
       </table>
       {/* Two lines kept: a phone wraps the longer notes. */}
       <p className="small text-body-secondary mb-0 mt-1" style={{ minHeight: '3em' }}>
-        {note ?? 'Days with free times can be chosen; the others are full or closed.'}
+        {note ?? t('booking.month.hint')}
       </p>
     </section>
   );
@@ -135,7 +162,8 @@ export function MonthView({ month, onMonth, free, minDate, maxMonth, selected, o
 
 interface DayButtonProps {
   date: string;
-  free?: number;
+  /** For screen readers: the date and its free times. */
+  label: string;
   open: boolean;
   chosen: boolean;
   tabbable: boolean;
@@ -144,10 +172,8 @@ interface DayButtonProps {
   onFocus(): void;
 }
 
-function DayButton({ date, free, open, chosen, tabbable, onSelect, onKey, onFocus }: DayButtonProps) {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
-  const times = open ? `${free} free time${free === 1 ? '' : 's'}` : 'no free times';
+function DayButton({ date, label, open, chosen, tabbable, onSelect, onKey, onFocus }: DayButtonProps) {
+  const d = Number(date.slice(8));
   return (
     <button
       type="button"
@@ -156,7 +182,7 @@ function DayButton({ date, free, open, chosen, tabbable, onSelect, onKey, onFocu
       // was 2.55:1 against the background, as axe measured in CI).
       style={{ height: BUTTON_HEIGHT, transition: 'none' }}
       className={`btn btn-sm w-100 p-0 fw-semibold ${chosen ? 'btn-primary' : open ? 'btn-outline-primary' : 'btn-link text-body-tertiary text-decoration-none'}`}
-      aria-label={`${weekday}, ${MONTHS[m - 1]} ${d}: ${times}`}
+      aria-label={label}
       aria-pressed={chosen}
       disabled={!open}
       tabIndex={tabbable ? 0 : -1}

@@ -37,6 +37,8 @@ export type PaymentLinkRequest = {
   amount?: string;
   /** The package's currency (lowercase ISO code). */
   currency: string;
+  /** The page's language: Checkout opens in it (issue 26). */
+  locale?: string;
   successUrl: string;
   cancelUrl: string;
 };

@@ -69,6 +69,7 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
       apiKey: 'pk_test_key_123456',
       packageId: null,
       items: [{ fieldId: 'name', value: 'Ada Lovelace' }, { fieldId: 'email', value: 'ada@example.com' }, { fieldId: 'agree', value: 'true' }],
+      locale: 'en',
     });
     expect(await screen.findByText('Thanks, we got it.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText(/^Full name/)).toHaveValue(''));

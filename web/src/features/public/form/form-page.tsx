@@ -4,10 +4,10 @@
 // from shared/forms (the server checks the same ones again). No console code is loaded here.
 import { useEffect, useRef, useState } from 'react';
 import Modal from '../../../components/modal';
-import { buttonTexts, defaultPackage, packagesPerRow, pageLayout, PAYMENT_CANCELLED, PAYMENT_RECEIVED, PROCESSING_TEXT, REDIRECT_DELAY_MS, REDIRECTING_TO_PAYMENT, redirectTarget, showSelectButton } from '#shared/forms/page';
+import { buttonTexts, defaultPackage, packagesPerRow, pageLayout, REDIRECT_DELAY_MS, redirectTarget, showSelectButton } from '#shared/forms/page';
 import type { PublicForm, PublicPackage } from '#shared/forms/types';
 import { currencyOf, currencyRules, currencySymbol, formatMoney, fromMinor, inputStep, minimumOf } from '#shared/currency';
-import { parseCustomAmount, toItems, validateSubmission, type Issue } from '#shared/forms/validate';
+import { messages as RULES, parseCustomAmount, toItems, validateSubmission, type FieldMessages, type Issue } from '#shared/forms/validate';
 import { FormFieldInput, type FieldValue } from '../../../components/form-field-input';
 import { ChallengeStatus, useChallenge, type ChallengeHandle } from '../../../lib/challenge';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
@@ -15,6 +15,36 @@ import { useSearchParam } from '../../../lib/location';
 import { createPaymentLink, getPublicForm, submitForm, uploadFormFile, type PaymentLinkRequest } from './api';
 import { ErrorDialog, type DialogMessage } from './components/error-dialog';
 import { DescriptionHtml, PackageCard } from './components/package-card';
+import { LanguageSwitcher, useChallengeTexts, useClinicLocale, useI18n, useT, type MessageKey, type Translate } from '../../../i18n/i18n';
+import { ruleMessage } from '../../../i18n/rules';
+
+/** The form rules' messages in the page's language (shared/forms/validate.ts checks with them). */
+const ruleMessages = (t: Translate): Partial<FieldMessages> => ({
+  required: (label) => t('formRule.required', { label }),
+  minLength: (label, n) => t('formRule.minLength', { label, n }),
+  maxLength: (label, n) => t('formRule.maxLength', { label, n }),
+  notAnOption: (label) => t('formRule.notAnOption', { label }),
+  email: (label) => t('formRule.email', { label }),
+  number: (label) => t('formRule.number', { label }),
+  min: (label, n) => t('formRule.min', { label, n }),
+  max: (label, n) => t('formRule.max', { label, n }),
+  url: (label) => t('formRule.url', { label }),
+  date: (label) => t('formRule.date', { label }),
+  time: (label) => t('formRule.time', { label }),
+  checkbox: (label) => t('formRule.checkbox', { label }),
+  file: (label) => t('formRule.file', { label }),
+  duplicate: (label) => t('formRule.duplicate', { label }),
+  noPackage: t('formRule.noPackage'),
+});
+
+/** The custom amount's messages (parseCustomAmount), and the default button texts, in the page's language. */
+const AMOUNT_MESSAGES: Record<string, MessageKey> = {
+  [RULES.customAmount]: 'formRule.customAmount',
+  [RULES.amountDecimals]: 'formRule.amountDecimals',
+  [RULES.amountTooLarge]: 'formRule.amountTooLarge',
+};
+const BUTTON_TEXTS: Record<string, MessageKey> = { 'Pay Now': 'form.payNow', 'Submit Form': 'form.submitForm', Submit: 'form.submit' };
+const buttonText = (t: Translate, text: string) => (BUTTON_TEXTS[text] ? t(BUTTON_TEXTS[text]) : text);
 
 type Values = Record<string, FieldValue>;
 
@@ -31,9 +61,10 @@ function usePublicForm(formId: string, apiKey: string) {
       .then((result) => {
         if (!live) return;
         if (result.success && result.data.data) setState({ data: result.data.data, loading: false });
-        else setState({ error: result.message || 'This form is not available.', loading: false });
+        // '' and 'offline': the page's own texts, in its language.
+        else setState({ error: result.message || '', loading: false });
       })
-      .catch(() => live && setState({ error: 'The form could not be loaded. Please check your connection.', loading: false }));
+      .catch(() => live && setState({ error: 'offline', loading: false }));
     return () => {
       live = false;
     };
@@ -112,6 +143,8 @@ interface FormBodyProps {
 
 /** The chosen package, its amount field, the fields and the two buttons: inline or in the dialog. */
 function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, processing, onSubmit, onFile, idPrefix, challenge }: FormBodyProps) {
+  const { t, locale } = useI18n();
+  const challengeTexts = useChallengeTexts();
   const texts = buttonTexts(form, pkg);
   const fieldError = (id: string) => issues.find((i) => i.key === id)?.message;
   return (
@@ -126,14 +159,14 @@ function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, proc
       <ErrorList issues={issues} />
       {pkg && (
         <p className="mb-3">
-          Package: <strong>{pkg.name}</strong>
-          {!pkg.customAmountEnabled && pkg.isPayable && <span className="text-body-secondary"> ({formatMoney(pkg.priceCents, currencyOf(pkg.currency))})</span>}
+          {t('form.package')} <strong>{pkg.name}</strong>
+          {!pkg.customAmountEnabled && pkg.isPayable && <span className="text-body-secondary"> ({formatMoney(pkg.priceCents, currencyOf(pkg.currency), locale)})</span>}
         </p>
       )}
       {pkg?.customAmountEnabled && pkg.isPayable && (
         <div className="mb-3">
           <label htmlFor={`${idPrefix}-amount`} className="form-label fw-semibold small text-body-emphasis mb-1">
-            Amount ({currencyOf(pkg.currency).toUpperCase()})<span className="text-danger ms-1" aria-hidden="true">*</span>
+            {t('form.amount')} ({currencyOf(pkg.currency).toUpperCase()})<span className="text-danger ms-1" aria-hidden="true">*</span>
           </label>
           <div className="input-group">
             <span className="input-group-text">{currencySymbol(currencyOf(pkg.currency))}</span>
@@ -149,7 +182,7 @@ function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, proc
               disabled={processing}
             />
           </div>
-          {pkg.priceCents > minimumOf(currencyOf(pkg.currency)) && <div className="form-text">At least {formatMoney(pkg.priceCents, currencyOf(pkg.currency))}.</div>}
+          {pkg.priceCents > minimumOf(currencyOf(pkg.currency)) && <div className="form-text">{t('form.atLeast', { amount: formatMoney(pkg.priceCents, currencyOf(pkg.currency), locale) })}</div>}
         </div>
       )}
       {form.fields.map((field) => (
@@ -166,20 +199,22 @@ function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, proc
       ))}
       <div className="d-flex flex-wrap gap-2 mt-4">
         <button type="submit" className="btn btn-primary px-4" disabled={processing}>
-          {processing ? PROCESSING_TEXT : texts.primary}
+          {processing ? t('form.processing') : buttonText(t, texts.primary)}
         </button>
         {texts.secondary && (
           <button type="button" className="btn btn-light px-4" disabled={processing} onClick={() => onSubmit(false)}>
-            {processing ? PROCESSING_TEXT : texts.secondary}
+            {processing ? t('form.processing') : buttonText(t, texts.secondary)}
           </button>
         )}
       </div>
-      <ChallengeStatus challenge={challenge} />
+      <ChallengeStatus challenge={challenge} texts={challengeTexts} />
     </form>
   );
 }
 
 function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) {
+  const { t, locale } = useI18n();
+  useClinicLocale(form.organizationLanguage);
   const payment = useSearchParam('payment');
   const [packageId, setPackageId] = useState<string | undefined>(() => defaultPackage(form.packages, form.packageId)?.id);
   const pkg = form.packages.find((p) => p.id === packageId);
@@ -256,54 +291,60 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
       current = { ...latest.current, ...(await settleUploads()) };
       if (!mounted.current) return;
     }
-    const found = validateSubmission({ fields: form.fields, packages: form.packages }, { items: toItems(current), packageId: pkg?.id }).issues;
+    const found = validateSubmission({ fields: form.fields, packages: form.packages }, { items: toItems(current), packageId: pkg?.id }, { messages: ruleMessages(t) }).issues;
     if (pay && pkg?.customAmountEnabled) {
       const parsed = parseCustomAmount(amount, pkg.priceCents, currencyOf(pkg.currency));
-      if (parsed.error) found.push({ key: 'amount', message: parsed.error });
+      if (parsed.error) {
+        // The spec's USD messages are translated; a currency's own rule ("Minimum ¥50") is shown as the rules word it.
+        const key = AMOUNT_MESSAGES[parsed.error];
+        found.push({ key: 'amount', message: key ? t(key) : parsed.error });
+      }
     }
     setIssues(found);
     if (found.length) return setProcessing(false);
 
     setProcessing(true);
     try {
-      const submission = { apiKey, items: toItems(current), packageId: pkg?.id ?? null };
+      // The page's language goes with the lead: its mails and the payment's use it.
+      const submission = { apiKey, items: toItems(current), packageId: pkg?.id ?? null, locale };
       const submitted = await submitForm(form.id, submission, keys.keyFor(['submission', form.id, submission]), await challenge.take());
       if (!submitted.success || !submitted.data.data) {
         const serverIssues = Object.entries(submitted.data.errors ?? {}).map(([key, message]) => ({ key, message }));
         if (serverIssues.length) setIssues(serverIssues);
-        throw new SubmitFailed(submitted.success ? 'Failed to submit form data' : submitted.message);
+        throw new SubmitFailed(submitted.success ? t('form.submitFailed') : submitted.message);
       }
       const { submissionId } = submitted.data.data;
       if (pay && pkg) {
         const request: PaymentLinkRequest = {
-          formId: form.id, apiKey, packageId: pkg.id, submissionId, currency: currencyOf(pkg.currency),
+          formId: form.id, apiKey, packageId: pkg.id, submissionId, currency: currencyOf(pkg.currency), locale,
           ...(pkg.customAmountEnabled ? { amount: amount.trim() } : {}),
           successUrl: returnUrl('success'), cancelUrl: returnUrl('cancelled'),
         };
         const link = await createPaymentLink(request, keys.keyFor(['payment', request]));
         if (!link.success || !link.data.data?.url) {
-          setError({ title: 'Payment Error', text: link.message || (link.success ? 'Failed to generate payment link' : 'Failed to process payment. Please try again.') });
+          setError({ title: 'Payment Error', text: link.message || (link.success ? t('form.linkFailed') : t('form.paymentFailed')) });
           return;
         }
         const url = link.data.data.url;
         // Keys are kept until the payment is done: paying again after a cancel replays the same
         // submission and the same checkout (no second lead), and a change of the form makes new ones.
         setOutcome(undefined);
-        setNotice(REDIRECTING_TO_PAYMENT);
+        setNotice(t('form.redirecting'));
         setDialogOpen(false);
         openLater(url, () => mounted.current && setBlockedLink(url));
         return;
       }
       keys.forget();
-      setNotice(form.successMessage || submitted.message || 'Thank you. Your form has been submitted.');
+      // The clinic's own message as written; else the server's in English, the page's own in another language.
+      setNotice(form.successMessage || (locale === 'en' && submitted.message) || t('form.thanks'));
       replaceValues({});
       setAmount('');
       setDialogOpen(false);
       const target = redirectTarget(form.redirectUrl, window.location.origin);
       if (target) openLater(target, () => mounted.current && setBlockedLink(target));
     } catch (e) {
-      if (e instanceof SubmitFailed) setError({ title: 'Submission Failed', text: e.message || 'An error occurred while submitting the form.' });
-      else setError({ title: 'Submission Error', text: 'An unexpected error occurred.' });
+      if (e instanceof SubmitFailed) setError({ title: 'Submission Failed', text: e.message || t('form.submitError') });
+      else setError({ title: 'Submission Error', text: t('form.unexpected') });
     } finally {
       if (mounted.current) setProcessing(false);
     }
@@ -321,12 +362,12 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
       </header>
       {outcome === 'success' && (
         <div className="alert alert-success" role="status">
-          {PAYMENT_RECEIVED}
+          {t('form.paymentReceived')}
         </div>
       )}
       {outcome === 'cancelled' && (
         <div className="alert alert-warning" role="status">
-          {PAYMENT_CANCELLED} You can pay again below.
+          {t('form.paymentCancelled')}
         </div>
       )}
       {notice && (
@@ -336,9 +377,9 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
       )}
       {blockedLink && (
         <div className="alert alert-warning" role="status">
-          Your browser blocked the new tab.{' '}
+          {t('form.blocked')}{' '}
           <a href={blockedLink} target="_blank" rel="noopener noreferrer" className="alert-link">
-            Open it here
+            {t('form.openHere')}
           </a>
           .
         </div>
@@ -404,6 +445,7 @@ function ClinicLine({ children }: { children: React.ReactNode }) {
  * form's name kept, so the page does not jump when the form arrives.
  */
 function FormSkeleton() {
+  const t = useT();
   return (
     <div aria-busy="true">
       <header className="mb-4">
@@ -412,7 +454,7 @@ function FormSkeleton() {
         </ClinicLine>
         <h1 className="h2 fw-bold text-body-emphasis placeholder-glow">
           <span className="placeholder col-6 rounded" />
-          <span className="visually-hidden">Loading the form...</span>
+          <span className="visually-hidden">{t('form.loading')}</span>
         </h1>
       </header>
       <section className="card border-0 shadow-sm" aria-hidden="true">
@@ -429,6 +471,7 @@ function FormSkeleton() {
 
 export function PublicFormPage({ formId, apiKey }: { formId: string; apiKey: string }) {
   const { data, error, loading } = usePublicForm(formId, apiKey);
+  const t = useT();
   const title = data?.name;
   useEffect(() => {
     if (title) document.title = title;
@@ -436,11 +479,12 @@ export function PublicFormPage({ formId, apiKey }: { formId: string; apiKey: str
 
   return (
     <main className="container py-5" style={{ maxWidth: 1140 }}>
+      <LanguageSwitcher />
       {loading ? (
         <FormSkeleton />
       ) : error || !data ? (
         <div className="alert alert-danger" role="alert">
-          {error || 'This form is not available.'}
+          {error === 'offline' ? t('form.loadFailed') : error ? ruleMessage(t, error) : t('form.unavailable')}
         </div>
       ) : (
         <PublicFormView form={data} apiKey={apiKey} />

@@ -9,6 +9,9 @@ import { useEffect, useState } from 'react';
 import { formatMoney } from '#shared/currency';
 import { Loading } from '../../../components/loading';
 import { cancelBooking, freeDay, openBooking, rescheduleBooking, type FreeDay, type ManageView } from './api';
+import { LanguageSwitcher, useClinicLocale, useI18n } from '../../../i18n/i18n';
+import { dateTimeIn, whenIn, zoneNameIn } from '../../../i18n/format';
+import { ruleMessage } from '../../../i18n/rules';
 
 const tokenOf = () => (typeof window === 'undefined' ? '' : window.location.hash.replace(/^#/, ''));
 
@@ -18,6 +21,7 @@ function Reschedule({ token, view, onDone, onBack }: { token: string; view: Mana
   const [time, setTime] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const { t, locale } = useI18n();
   useEffect(() => {
     let live = true;
     setDay(undefined);
@@ -33,29 +37,32 @@ function Reschedule({ token, view, onDone, onBack }: { token: string; view: Mana
     setError(undefined);
     const result = await rescheduleBooking(token, date, time);
     setBusy(false);
-    if (result.success && result.data.data) onDone(result.data.data, result.message);
-    else setError(result.message || 'The booking could not be moved.');
+    const moved = result.data.data;
+    // English as the server words it; another language from the moved booking's own date and time.
+    if (result.success && moved)
+      onDone(moved, locale === 'en' ? result.message : t('manage.moved', { when: whenIn(locale, { date: moved.bookingDate, time: moved.bookingTime, timeZone: moved.timeZone }, moved.whenLabel) }));
+    else setError(result.message ? ruleMessage(t, result.message) : t('manage.moveFailed'));
   };
   const slots = (day?.slots ?? []).filter((s) => !(date === view.bookingDate && s.time === view.bookingTime));
   return (
-    <form onSubmit={submit} aria-label="Reschedule" className="border-top pt-3 mt-3" noValidate>
-      <h2 className="h6 fw-bold">Choose another time</h2>
-      <label htmlFor="manage-date" className="form-label">Date</label>
+    <form onSubmit={submit} aria-label={t('manage.reschedule')} className="border-top pt-3 mt-3" noValidate>
+      <h2 className="h6 fw-bold">{t('manage.chooseAnother')}</h2>
+      <label htmlFor="manage-date" className="form-label">{t('manage.date')}</label>
       <input id="manage-date" type="date" className="form-control mb-3" value={date} onChange={(e) => setDate(e.target.value)} />
-      {day && <p className="small text-body-secondary">Times in the clinic&apos;s zone: {day.timeZoneName} ({day.timeZone}).</p>}
+      {day && <p className="small text-body-secondary">{t('manage.zone', { zoneName: zoneNameIn(locale, day.timeZone, day.timeZoneName), zone: day.timeZone })}</p>}
       {!day && date && <Loading />}
-      {day && slots.length === 0 && <p className="text-body-secondary">No free times on this date. Please choose another date.</p>}
-      <div className="d-flex flex-wrap gap-2 mb-3" role="radiogroup" aria-label="Free times">
+      {day && slots.length === 0 && <p className="text-body-secondary">{t('manage.noTimes')}</p>}
+      <div className="d-flex flex-wrap gap-2 mb-3" role="radiogroup" aria-label={t('manage.freeTimes')}>
         {slots.map((s) => (
           <button key={s.time} type="button" role="radio" aria-checked={time === s.time} className={`btn btn-sm ${time === s.time ? 'btn-primary' : 'btn-outline-primary'}`} onClick={() => setTime(s.time)}>
-            {s.label}
+            {locale === 'en' ? s.label : new Intl.DateTimeFormat(locale, { timeZone: day!.timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(s.startUtc))}
           </button>
         ))}
       </div>
       {error && <div className="alert alert-danger py-2" role="alert">{error}</div>}
       <div className="d-flex gap-2">
-        <button type="submit" className="btn btn-primary" disabled={busy || !time}>{busy ? 'Moving...' : 'Move my booking'}</button>
-        <button type="button" className="btn btn-light" disabled={busy} onClick={onBack}>Keep my time</button>
+        <button type="submit" className="btn btn-primary" disabled={busy || !time}>{busy ? t('manage.moving') : t('manage.move')}</button>
+        <button type="button" className="btn btn-light" disabled={busy} onClick={onBack}>{t('manage.keepTime')}</button>
       </div>
     </form>
   );
@@ -66,14 +73,15 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** How to reach the clinic: its phone (a tel: link) and postal address, when it gave them. */
 function Contact({ view }: { view: ManageView }) {
+  const { t } = useI18n();
   if (!view.clinicPhone && !view.clinicAddress) return null;
   return (
-    <address className="border-top pt-3 mt-3 mb-0 small" aria-label={`Contact ${view.orgName}`}>
+    <address className="border-top pt-3 mt-3 mb-0 small" aria-label={t('manage.contact', { clinic: view.orgName })}>
       <span className="fw-bold d-block">{view.orgName}</span>
       {view.clinicAddress && <span className="d-block" style={{ whiteSpace: 'pre-line' }}>{view.clinicAddress}</span>}
       {view.clinicPhone && (
         <span className="d-block">
-          Phone: <a href={telHref(view.clinicPhone)}>{view.clinicPhone}</a>
+          {t('manage.phone')} <a href={telHref(view.clinicPhone)}>{view.clinicPhone}</a>
         </span>
       )}
     </address>
@@ -87,13 +95,19 @@ export function ManagePage() {
   const [notice, setNotice] = useState<string>();
   const [mode, setMode] = useState<'view' | 'move' | 'cancel'>('view');
   const [busy, setBusy] = useState(false);
+  const { t, rich, locale } = useI18n();
+  useClinicLocale(view?.clinicLanguage);
+  const title = view?.kind === 'appointment' ? t('manage.appointment') : t('manage.booking');
   useEffect(() => {
-    document.title = 'Your booking';
+    document.title = title;
+  }, [title]);
+  useEffect(() => {
+    // '' for a problem the page words itself; a server's text is shown in the page's language.
     if (!token) {
-      setProblem('This link is not valid or has expired. Please contact the clinic.');
+      setProblem('');
       return;
     }
-    void openBooking(token).then((r) => (r.success && r.data.data ? setView(r.data.data) : setProblem(r.message || 'This link is not valid or has expired. Please contact the clinic.')));
+    void openBooking(token).then((r) => (r.success && r.data.data ? setView(r.data.data) : setProblem(r.message)));
   }, [token]);
 
   const cancel = async () => {
@@ -102,59 +116,57 @@ export function ManagePage() {
     setBusy(false);
     if (result.success && result.data.data) {
       setView(result.data.data);
-      setNotice(result.message);
+      setNotice(locale === 'en' ? result.message : t(result.data.data.kind === 'appointment' ? 'manage.cancelledAppointmentNotice' : 'manage.cancelled'));
       setMode('view');
-    } else setProblem(result.message || 'The booking could not be cancelled.');
+    } else setProblem(result.message || t('manage.cancelFailed'));
   };
 
   return (
     <main className="container py-5" style={{ maxWidth: 640 }}>
-      <h1 className="h3 fw-bold mb-4">{view?.kind === 'appointment' ? 'Your appointment' : 'Your booking'}</h1>
+      <LanguageSwitcher />
+      <h1 className="h3 fw-bold mb-4">{title}</h1>
       {notice && <div className="alert alert-success" role="status">{notice}</div>}
-      {problem && <div className="alert alert-danger" role="alert">{problem}</div>}
-      {!view && !problem && <Loading />}
+      {problem !== undefined && <div className="alert alert-danger" role="alert">{problem ? ruleMessage(t, problem) : t('manage.invalid')}</div>}
+      {!view && problem === undefined && <Loading />}
       {view && (
-        <section className="card border-0 shadow-sm" aria-label="Booking">
+        <section className="card border-0 shadow-sm" aria-label={title}>
           <div className="card-body">
             <p className="text-body-secondary mb-1">{view.orgName}</p>
             <h2 className="h5 fw-bold">{view.packageName}</h2>
-            {view.practitionerName && <p className="mb-1" data-testid="manage-with">with {view.practitionerName}</p>}
-            <p className="mb-1" data-testid="manage-when">{view.whenLabel}</p>
+            {view.practitionerName && <p className="mb-1" data-testid="manage-with">{t('manage.with', { name: view.practitionerName })}</p>}
+            <p className="mb-1" data-testid="manage-when">{whenIn(locale, { date: view.bookingDate, time: view.bookingTime, timeZone: view.timeZone }, view.whenLabel)}</p>
             <p className="small text-body-secondary mb-2">
-              {view.durationMinutes ? `${view.durationMinutes} minutes · ` : ''}times in {view.timeZoneName} ({view.timeZone}) · reference {view.bookingId}
+              {view.durationMinutes ? `${t('common.minutes', { count: view.durationMinutes })} · ` : ''}
+              {t('manage.facts', { zoneName: zoneNameIn(locale, view.timeZone, view.timeZoneName), zone: view.timeZone, reference: view.bookingId })}
             </p>
             {view.status === 'cancelled' && (
               <p className="fw-bold mb-0">
-                This {view.kind} is cancelled.
-                {view.refundedCents ? ` ${formatMoney(view.refundedCents, view.currency)} was refunded.` : ''}
+                {t(view.kind === 'appointment' ? 'manage.cancelledAppointment' : 'manage.cancelledBooking')}
+                {view.refundedCents ? ` ${t('manage.refunded', { amount: formatMoney(view.refundedCents, view.currency, locale) })}` : ''}
               </p>
             )}
             {view.status !== 'cancelled' && !view.canChange && (
               <p className="mb-0">
-                Online changes were possible until {view.cutoffHours} hours before the start. Please contact {view.orgName}
-                {view.clinicPhone ? (
-                  <>
-                    {' '}at <a href={telHref(view.clinicPhone)}>{view.clinicPhone}</a>
-                  </>
-                ) : null}
-                .
+                {view.clinicPhone
+                  ? rich('manage.tooLatePhone', { hours: view.cutoffHours, clinic: view.orgName, phone: <a href={telHref(view.clinicPhone)}>{view.clinicPhone}</a> })
+                  : t('manage.tooLate', { hours: view.cutoffHours, clinic: view.orgName })}
               </p>
             )}
             {view.canChange && (
               <>
                 <p className="small">
-                  You can {view.kind === 'booking' ? 'reschedule or cancel' : 'cancel'} until {new Date(view.changeableUntil).toLocaleString('en-US', { timeZone: view.timeZone, dateStyle: 'full', timeStyle: 'short' })}.{' '}
-                  {view.refundOnCancelCents > 0 ? `Cancelling refunds ${formatMoney(view.refundOnCancelCents, view.currency)}.` : view.amountPaidCents ? 'A cancellation is not refunded.' : ''}
+                  {t(view.kind === 'booking' ? 'manage.untilBooking' : 'manage.untilAppointment', { date: dateTimeIn(locale, view.changeableUntil, view.timeZone) })}{' '}
+                  {view.refundOnCancelCents > 0 ? t('manage.refundOnCancel', { amount: formatMoney(view.refundOnCancelCents, view.currency, locale) }) : view.amountPaidCents ? t('manage.noRefund') : ''}
                 </p>
                 {/* Both stay on screen: the patient switches between them, or presses the open one again to go back. */}
                 <div className="d-flex gap-2">
                   {view.kind === 'booking' && (
                     <button type="button" className={`btn ${mode === 'move' ? 'btn-primary' : 'btn-outline-primary'}`} aria-pressed={mode === 'move'} onClick={() => setMode(mode === 'move' ? 'view' : 'move')}>
-                      Reschedule
+                      {t('manage.reschedule')}
                     </button>
                   )}
                   <button type="button" className={`btn ${mode === 'cancel' ? 'btn-danger' : 'btn-outline-danger'}`} aria-pressed={mode === 'cancel'} onClick={() => setMode(mode === 'cancel' ? 'view' : 'cancel')}>
-                    Cancel {view.kind}
+                    {t(view.kind === 'booking' ? 'manage.cancelBooking' : 'manage.cancelAppointment')}
                   </button>
                 </div>
               </>
@@ -174,12 +186,12 @@ export function ManagePage() {
             {view.canChange && mode === 'cancel' && (
               <div className="border-top pt-3 mt-3">
                 <p>
-                  Cancel this {view.kind}? Its time becomes free for others.{' '}
-                  {view.refundOnCancelCents > 0 ? `${formatMoney(view.refundOnCancelCents, view.currency)} is refunded to your card.` : view.amountPaidCents ? 'The payment is not refunded.' : ''}
+                  {t(view.kind === 'booking' ? 'manage.confirmCancelBooking' : 'manage.confirmCancelAppointment')}{' '}
+                  {view.refundOnCancelCents > 0 ? t('manage.refundToCard', { amount: formatMoney(view.refundOnCancelCents, view.currency, locale) }) : view.amountPaidCents ? t('manage.paymentKept') : ''}
                 </p>
                 <div className="d-flex gap-2">
-                  <button type="button" className="btn btn-danger" disabled={busy} onClick={cancel}>{busy ? 'Cancelling...' : 'Yes, cancel it'}</button>
-                  <button type="button" className="btn btn-light" onClick={() => setMode('view')}>Keep it</button>
+                  <button type="button" className="btn btn-danger" disabled={busy} onClick={cancel}>{busy ? t('manage.cancelling') : t('manage.yesCancel')}</button>
+                  <button type="button" className="btn btn-light" onClick={() => setMode('view')}>{t('manage.keep')}</button>
                 </div>
               </div>
             )}

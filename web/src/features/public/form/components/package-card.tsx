@@ -5,6 +5,7 @@ import { needsFallbackImage, showsPrice } from '#shared/forms/page';
 import { sanitizeHtml } from '#shared/forms/sanitize-html';
 import { currencyOf, formatMoney } from '#shared/currency';
 import type { PublicPackage } from '#shared/forms/types';
+import { useI18n } from '../../../../i18n/i18n';
 
 /** A neutral placeholder, inline so it never fails to load. */
 export const FALLBACK_IMAGE =
@@ -34,20 +35,21 @@ export function PackageImage({ src, alt }: { src: string | null; alt: string }) 
 }
 
 export function PackageCard({ pkg, selected, showSelect, onSelect }: { pkg: PublicPackage; selected: boolean; showSelect: boolean; onSelect(): void }) {
+  const { t, locale } = useI18n();
   return (
     <article className={`card h-100 shadow-sm ${selected ? 'border-primary border-2' : 'border-0'}`} aria-label={pkg.name}>
       <PackageImage src={pkg.imageUrl} alt={pkg.name} />
       <div className="card-body d-flex flex-column">
         <div className="d-flex justify-content-between align-items-start gap-2 mb-2">
           <h2 className="h5 fw-bold mb-0">{pkg.name}</h2>
-          {selected && <span className="badge bg-primary">Selected</span>}
+          {selected && <span className="badge bg-primary">{t('form.selected')}</span>}
         </div>
         <DescriptionHtml html={pkg.description} className="text-body-secondary small mb-3" />
         <div className="mt-auto d-flex justify-content-between align-items-center">
-          {showsPrice(pkg) ? <span className="fs-5 fw-bold">{formatMoney(pkg.priceCents, currencyOf(pkg.currency))}</span> : <span className="text-body-secondary small">Choose your amount</span>}
+          {showsPrice(pkg) ? <span className="fs-5 fw-bold">{formatMoney(pkg.priceCents, currencyOf(pkg.currency), locale)}</span> : <span className="text-body-secondary small">{t('form.chooseAmount')}</span>}
           {showSelect && (
             <button type="button" className={`btn ${selected ? 'btn-primary' : 'btn-outline-primary'}`} onClick={onSelect}>
-              Select
+              {t('form.select')}
             </button>
           )}
         </div>
