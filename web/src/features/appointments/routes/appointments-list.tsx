@@ -2,7 +2,6 @@
 // size; pages go forward with the API's cursor and back to the pages already seen (usePaged). With
 // Appointment write, each row has a status menu and an assign menu; Export to CSV takes a date range.
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { AddLink } from '../../../components/row-actions';
 import { ACTIONS, ListCard, PagerFooter, SearchBox } from '../../../components/list-card';
 import { paths } from '../../../config/paths';
@@ -11,9 +10,10 @@ import { useAccess } from '../../../lib/roles';
 import { useAppointments, useAssignees, type Sort, type StatusFilter } from '../api/appointments';
 import { AssignMenu, StatusMenu } from '../components/appointment-actions';
 import { ExportDialog } from '../components/export-dialog';
+import { PatientLink } from '../components/patient-link';
 import { StatusBadge } from '../components/status-badge';
 import { useDebounced } from '../../../lib/use-debounced';
-import { appointmentPath, formatBooking } from '../lib';
+import { formatBooking } from '../lib';
 
 const SORTS: { value: Sort; label: string }[] = [
   { value: 'date-desc', label: 'Latest booking first' },
@@ -92,9 +92,7 @@ export function AppointmentsListPage() {
       {list.page.map((a) => (
         <tr key={a.id}>
           <td className="ps-4">
-            <Link to={appointmentPath(a.id)} className="fw-semibold text-body-emphasis">
-              {a.fullName}
-            </Link>
+            <PatientLink appointment={a} />
             {a.source === 'public' && <div className="small text-body-secondary">Public request</div>}
           </td>
           <td className="text-nowrap">{formatBooking(a.bookingDate, a.bookingTime)}</td>

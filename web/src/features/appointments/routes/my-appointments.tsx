@@ -1,12 +1,12 @@
 // /appointments/my (non-owners with Appointment read): the appointments assigned to me.
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { ListCard, PagerFooter } from '../../../components/list-card';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
 import { useMyAppointments, type StatusFilter } from '../api/appointments';
+import { PatientLink } from '../components/patient-link';
 import { StatusBadge } from '../components/status-badge';
-import { appointmentPath, formatBooking } from '../lib';
+import { formatBooking } from '../lib';
 
 export function MyAppointmentsPage() {
   usePageTitle('My Appointments', [{ title: 'Service Management' }, { title: 'Appointments', path: paths.appointments.list }]);
@@ -44,9 +44,7 @@ export function MyAppointmentsPage() {
       {list.page.map((a) => (
         <tr key={a.id}>
           <td className="ps-4">
-            <Link to={appointmentPath(a.id)} className="fw-semibold text-body-emphasis">
-              {a.fullName}
-            </Link>
+            <PatientLink appointment={a} />
           </td>
           <td>{formatBooking(a.bookingDate, a.bookingTime)}</td>
           <td className="small">{a.appointmentType ?? 'Not Provided'}</td>

@@ -78,8 +78,9 @@ export function CalendarPage() {
   const practitionersCall = usePractitioners(readsBookings);
   const practitioners = practitionersCall.data?.items;
   // The first load shows the calendar when its items, hours and practitioners are in: until then it is
-  // laid out but hidden, as the grid grows with the hours and the items, and the filters and the
-  // Team view arrive with the data (a hidden element moving is no layout shift). Later loads are in place.
+  // laid out but hidden, as the grid grows with the hours and the items and the filters arrive with
+  // the data (a hidden element moving is no layout shift). Later loads are in place. The header's
+  // controls stay usable.
   const [revealed, setRevealed] = useState(false);
   const settled = (call: { data?: unknown; error?: unknown }) => call.data !== undefined || call.error !== undefined;
   const ready = revealed || Boolean(error) || (data !== undefined && (!readsBookings || (settled(clinicCall) && settled(practitionersCall))));
@@ -258,7 +259,7 @@ export function CalendarPage() {
           </div>
           <h2 id="calendar-title" className="h6 fw-bold mb-0">{title}</h2>
         </div>
-        <div className={`btn-group${narrow ? ' btn-group-sm' : ''}`} role="group" aria-label="View" style={hiddenUntilReady}>
+        <div className={`btn-group${narrow ? ' btn-group-sm' : ''}`} role="group" aria-label="View">
           {views.map((v) => (
             <button key={v} type="button" className={`btn ${v === view ? 'btn-primary' : 'btn-light'}`} aria-pressed={v === view} onClick={() => go({ view: v })}>
               {VIEW_LABELS[v]}

@@ -48,7 +48,8 @@ export function FormsListPage() {
           </>
         )
       }
-      list={forms}
+      // The owner's rows get the public page's buttons with the key: the rows appear with them.
+      list={{ ...forms, isLoading: forms.isLoading || (isOwner && integration.isLoading) }}
       noun="forms"
       empty={forms.items.length === 0}
       emptyText="No forms yet."
