@@ -27,3 +27,13 @@ export function AddLink({ to, icon = 'bi-plus-lg', children }: { to: string; ico
     </Link>
   );
 }
+
+/** A row's Edit and Delete, each where the member may. */
+export function EditDeleteActions({ name, editTo, canEdit, canDelete, onDelete }: { name: string; editTo: string; canEdit: boolean; canDelete: boolean; onDelete: () => void }) {
+  return (
+    <>
+      {canEdit && <EditLink to={editTo} name={name} />}
+      {canDelete && <DeleteButton name={name} onClick={onDelete} />}
+    </>
+  );
+}

@@ -2,7 +2,7 @@
 // submissions, the public page (owner: the address needs the integration key), edit and delete.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { AddLink, DeleteButton, EditLink } from '../../../components/row-actions';
+import { AddLink, EditDeleteActions } from '../../../components/row-actions';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { ACTIONS, ListCard } from '../../../components/list-card';
 import { paths } from '../../../config/paths';
@@ -82,8 +82,7 @@ export function FormsListPage() {
                 </button>
               </>
             )}
-            {canWrite && <EditLink to={formEditPath(form.id)} name={form.name} />}
-            {canDelete && <DeleteButton name={form.name} onClick={() => setDeleting(form)} />}
+            <EditDeleteActions name={form.name} editTo={formEditPath(form.id)} canEdit={canWrite} canDelete={canDelete} onDelete={() => setDeleting(form)} />
           </td>
         </tr>
       ))}

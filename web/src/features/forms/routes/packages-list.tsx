@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { needsFallbackImage } from '#shared/forms/page';
 import { formatDollars } from '#shared/forms/validate';
-import { AddLink, DeleteButton, EditLink } from '../../../components/row-actions';
+import { AddLink, EditDeleteActions } from '../../../components/row-actions';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { ACTIONS, ListCard } from '../../../components/list-card';
 import { paths } from '../../../config/paths';
@@ -53,8 +53,7 @@ export function PackagesListPage() {
           <td>{priceText(p)}</td>
           <td>{p.isPayable ? <span className="badge bg-success-subtle text-success-emphasis">Payable</span> : <span className="badge bg-secondary-subtle text-secondary-emphasis">No</span>}</td>
           <td className="text-end pe-4 text-nowrap">
-            {canWrite && <EditLink to={packageEditPath(p.id)} name={p.name} />}
-            {canDelete && <DeleteButton name={p.name} onClick={() => setDeleting(p)} />}
+            <EditDeleteActions name={p.name} editTo={packageEditPath(p.id)} canEdit={canWrite} canDelete={canDelete} onDelete={() => setDeleting(p)} />
           </td>
         </tr>
       ))}

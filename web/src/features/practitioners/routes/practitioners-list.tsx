@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { CopyBookingLinkButton, useBookingPageKey } from '../../../components/booking-page-link';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { ACTIONS, ListCard } from '../../../components/list-card';
-import { AddLink, DeleteButton, EditLink } from '../../../components/row-actions';
+import { AddLink, EditDeleteActions } from '../../../components/row-actions';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
 import { useAccess } from '../../../lib/roles';
@@ -74,8 +74,7 @@ export function PractitionersListPage() {
             <td><ActiveBadge active={p.isActive} /></td>
             <td className="text-end pe-4 text-nowrap">
               {apiKey && p.isActive && <CopyBookingLinkButton apiKey={apiKey} practitionerId={p.id} name={p.name} />}
-              {canWrite && <EditLink to={practitionerEditPath(p.id)} name={p.name} />}
-              {canDelete && <DeleteButton name={p.name} onClick={() => setDeleting(p)} />}
+              <EditDeleteActions name={p.name} editTo={practitionerEditPath(p.id)} canEdit={canWrite} canDelete={canDelete} onDelete={() => setDeleting(p)} />
             </td>
           </tr>
         );
