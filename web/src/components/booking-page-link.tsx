@@ -95,8 +95,9 @@ export function BookingPageLink({ packageId, practitionerId, title = 'Booking pa
   const headingId = useId();
   if (!enabled) return null;
   const Heading = variant === 'card' ? 'h2' : 'h3';
+  // While the key loads, the body keeps the address and QR code's height (nothing below moves).
   const body = isLoading ? (
-    <Loading label="Loading the booking page's address..." className="py-3" />
+    <Loading label="Loading the booking page's address..." className="booking-link-loading" />
   ) : error || !apiKey ? (
     <p className="text-danger small mb-0">The booking page&apos;s address could not be loaded.</p>
   ) : (
@@ -157,13 +158,20 @@ function LinkBody({ url, fileName }: { url: string; fileName: string }) {
         ) : qr.failed ? (
           <p className="small text-body-secondary mb-0">The QR code could not be drawn.</p>
         ) : (
-          <Loading label="Drawing the QR code..." className="py-4" />
+          // The code's own size while its library loads.
+          <Loading label="Drawing the QR code..." className="qr-drawing border rounded" />
         )}
-        {qr.src && (
+        {qr.src ? (
           <a className="btn btn-sm btn-light" href={qr.src} download={`${fileName}.svg`}>
             <i className="bi bi-download me-1" aria-hidden="true" />
             Download QR code<span className="visually-hidden"> (SVG, for printing)</span>
           </a>
+        ) : (
+          !qr.failed && (
+            <span className="btn btn-sm invisible" aria-hidden="true">
+              Download QR code
+            </span>
+          )
         )}
       </div>
     </div>

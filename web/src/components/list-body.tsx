@@ -8,6 +8,8 @@ interface ListBodyProps {
   loading: boolean;
   /** 'Loading forms...' */
   loadingLabel: string;
+  /** Shown while loading instead of the spinner (hidden from assistive technology, which hears the label). */
+  skeleton?: ReactNode;
   error?: unknown;
   /** Shown when the error has no message: 'The forms could not be loaded.' */
   errorText: string;
@@ -17,7 +19,15 @@ interface ListBodyProps {
   children: ReactNode;
 }
 
-export function ListBody({ loading, loadingLabel, error, errorText, onRetry, empty, emptyText, children }: ListBodyProps) {
+export function ListBody({ loading, loadingLabel, skeleton, error, errorText, onRetry, empty, emptyText, children }: ListBodyProps) {
+  if (loading && skeleton) {
+    return (
+      <div role="status">
+        <span className="visually-hidden">{loadingLabel}</span>
+        <div aria-hidden="true">{skeleton}</div>
+      </div>
+    );
+  }
   if (loading) return <Loading label={loadingLabel} showLabel />;
   if (error) {
     return (

@@ -17,3 +17,23 @@ export function DeleteButton({ name, onClick }: { name: string; onClick: () => v
     </button>
   );
 }
+
+/** A list header's main action: a link to the page that adds one. */
+export function AddLink({ to, icon = 'bi-plus-lg', children }: { to: string; icon?: string; children: string }) {
+  return (
+    <Link to={to} className="btn btn-primary text-nowrap">
+      <i className={`bi ${icon} me-1`} aria-hidden="true" />
+      {children}
+    </Link>
+  );
+}
+
+/** A row's Edit and Delete, each where the member may. */
+export function EditDeleteActions({ name, editTo, canEdit, canDelete, onDelete }: { name: string; editTo: string; canEdit: boolean; canDelete: boolean; onDelete: () => void }) {
+  return (
+    <>
+      {canEdit && <EditLink to={editTo} name={name} />}
+      {canDelete && <DeleteButton name={name} onClick={onDelete} />}
+    </>
+  );
+}

@@ -17,7 +17,20 @@ export function trail(crumbs: Breadcrumb[] | undefined, title: string): Breadcru
 
 export function PageTitle({ breadcrumbs, description, className }: PageTitleProps) {
   const page = usePageData();
-  if (!page.title) return null;
+  // Until the page names itself (its module loads after the shell), the block keeps its height, so the
+  // page below does not move down when the title arrives.
+  if (!page.title) {
+    return (
+      <div className={`page-title d-flex flex-column justify-content-center min-w-0 ${className ?? ''}`} aria-hidden="true">
+        <div className="h1 page-heading fw-bold mb-0">&nbsp;</div>
+        {breadcrumbs && (
+          <div className="mt-1">
+            <div className="breadcrumb page-breadcrumb mb-0">&nbsp;</div>
+          </div>
+        )}
+      </div>
+    );
+  }
   return (
     <div className={`page-title d-flex flex-column justify-content-center min-w-0 ${className ?? ''}`}>
       <h1 className="page-heading fw-bold text-body-emphasis mb-0 text-truncate">{page.title}</h1>

@@ -63,13 +63,30 @@ export function Sidebar({ minimized, canMinimize, onToggleMinimize }: SidebarPro
 /** The menu, with the roles' loading and error texts while they are not there. */
 export function SidebarNav() {
   const items = useMenu();
+  const { loading } = useRoles();
   const ref = useRef<HTMLElement>(null);
   useSavedScroll(ref, 'sidebar_menu');
   return (
     <nav ref={ref} className="app-sidebar-menu" aria-label="Main menu" data-save-state="true">
-      <SidebarMenu items={items} />
+      {/* Most entries need the roles: until they are in, placeholders, so that no entry moves down when
+          the ones above it arrive. */}
+      {loading ? <MenuSkeleton /> : <SidebarMenu items={items} />}
       <MenuStatus />
     </nav>
+  );
+}
+
+function MenuSkeleton() {
+  return (
+    <ul className="menu-list list-unstyled mb-0 placeholder-glow" aria-hidden="true">
+      {Array.from({ length: 12 }, (_, i) => (
+        <li key={i} className="menu-item">
+          <span className="menu-link">
+            <span className="placeholder rounded" style={{ width: `${55 + ((i * 17) % 35)}%` }} />
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import type { ToolbarLayout } from '../../lib/layout-config';
+import { useRoles } from '../../lib/roles';
 import { CreateModal } from './create-modal';
 import { PageTitle } from './page-title';
 import { useQuickActions } from './use-quick-actions';
@@ -11,7 +12,17 @@ import { useQuickActions } from './use-quick-actions';
 /** The Create button; shown when at least one create page exists for this member. */
 export function CreateButton({ className }: { className?: string }) {
   const actions = useQuickActions();
+  const { loading } = useRoles();
   const [show, setShow] = useState(false);
+  // While the roles load, its place is kept (a wrapped toolbar on a phone would grow when it arrives).
+  if (loading) {
+    return (
+      <span className={`btn btn-sm px-3 invisible ${className ?? ''}`} aria-hidden="true">
+        <i className="bi bi-plus-lg me-1" />
+        Create
+      </span>
+    );
+  }
   if (actions.length === 0) return null;
   return (
     <>

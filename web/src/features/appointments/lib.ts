@@ -1,15 +1,5 @@
 // Small helpers of the appointment pages.
-import { useEffect, useState } from 'react';
 import { STATUS_TRANSITIONS, type AppointmentStatus } from '#shared/appointments/form';
-
-export function useDebounced<T>(value: T, ms = 300): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 export const appointmentPath = (id: string) => `/appointments/${encodeURIComponent(id)}`;
 

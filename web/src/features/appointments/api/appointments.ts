@@ -5,6 +5,7 @@ import useSWR from 'swr';
 import type { AppointmentStatus } from '#shared/appointments/form';
 import type { AppointmentLogEntry, AppointmentView } from '#shared/appointments/types';
 import { api, fetcher } from '../../../lib/api';
+import { pageUrl, usePaged, type QueryParams } from '../../../lib/paged';
 import { getToken } from '../../../lib/session';
 
 /** An appointment as the API shows it; the handlers build exactly this. */
@@ -31,36 +32,38 @@ export interface ListQuery {
   filter: StatusFilter;
 }
 
+/** The search, sort and filter of GET /appointments for a list state. */
+function listFilters(q: Pick<ListQuery, 'search' | 'sort' | 'filter'>): QueryParams {
+  return {
+    search: q.search,
+    sortASC: q.sort === 'date-asc' ? 'true' : q.sort === 'name-desc' ? 'false' : undefined,
+    sortAtoZ: q.sort === 'name-asc' || q.sort === 'name-desc',
+    recentlyUpdated: q.sort === 'updated',
+    active: q.filter === 'active',
+    inactive: q.filter === 'inactive',
+  };
+}
+
+const listOptions = (q: Omit<ListQuery, 'pageNumber' | 'cursor'>) => ({ pageSize: q.pageSize, sizeParam: 'pageSize' as const, numbered: true, params: listFilters(q) });
+
 /** The query string of GET /appointments for a list state. */
 export function listParams(q: ListQuery): URLSearchParams {
-  const p = new URLSearchParams({ pageSize: String(q.pageSize), pageNumber: String(q.pageNumber) });
-  if (q.cursor) p.set('cursor', q.cursor);
-  if (q.search) p.set('search', q.search);
-  if (q.sort === 'date-asc') p.set('sortASC', 'true');
-  if (q.sort === 'name-asc') p.set('sortAtoZ', 'true');
-  if (q.sort === 'name-desc') {
-    p.set('sortAtoZ', 'true');
-    p.set('sortASC', 'false');
-  }
-  if (q.sort === 'updated') p.set('recentlyUpdated', 'true');
-  if (q.filter === 'active') p.set('active', 'true');
-  if (q.filter === 'inactive') p.set('inactive', 'true');
-  return p;
+  return new URLSearchParams(pageUrl('', listOptions(q), q.cursor, q.pageNumber).slice(1));
 }
 
 export const APPOINTMENTS_KEY = '/appointments';
 export const appointmentKey = (id: string) => `/appointments/${encodeURIComponent(id)}`;
 
-export const useAppointments = (q: ListQuery) => useSWR<AppointmentPage>(`${APPOINTMENTS_KEY}?${listParams(q)}`, fetcher, { keepPreviousData: true });
+/** All Appointments, a page at a time (Previous/Next): any change of the query starts again at page 1. */
+export const useAppointments = (q: Omit<ListQuery, 'pageNumber' | 'cursor'>) => usePaged<Appointment, AppointmentPage>(APPOINTMENTS_KEY, { ...listOptions(q), keepPreviousData: true });
 
-export const useMyAppointments = (q: { pageSize: number; cursor?: string; filter: StatusFilter; ascending: boolean }) => {
-  const p = new URLSearchParams({ pageSize: String(q.pageSize) });
-  if (q.cursor) p.set('cursor', q.cursor);
-  if (q.filter === 'active') p.set('active', 'true');
-  if (q.filter === 'inactive') p.set('inactive', 'true');
-  if (q.ascending) p.set('sortASC', 'true');
-  return useSWR<AppointmentPage>(`/appointments/assigned/to/me?${p}`, fetcher, { keepPreviousData: true });
-};
+export const useMyAppointments = (q: { pageSize: number; filter: StatusFilter; ascending: boolean }) =>
+  usePaged<Appointment, AppointmentPage>('/appointments/assigned/to/me', {
+    pageSize: q.pageSize,
+    sizeParam: 'pageSize',
+    params: { active: q.filter === 'active', inactive: q.filter === 'inactive', sortASC: q.ascending },
+    keepPreviousData: true,
+  });
 
 export const useAppointment = (id: string | undefined) =>
   useSWR<Appointment & { log: LogEntry[]; logNextCursor?: string }>(id ? appointmentKey(id) : null, fetcher);

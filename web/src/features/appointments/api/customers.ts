@@ -2,6 +2,7 @@
 import useSWR from 'swr';
 import type { CustomerInput } from '#shared/schemas/customers';
 import { api, fetcher } from '../../../lib/api';
+import { usePaged } from '../../../lib/paged';
 import type { Appointment } from './appointments';
 
 export interface Customer {
@@ -23,12 +24,7 @@ export interface Customer {
 
 export const customerKey = (id: string) => `/customers/${encodeURIComponent(id)}`;
 
-export function useCustomers(q: { search?: string; cursor?: string }) {
-  const p = new URLSearchParams({ pageSize: '25' });
-  if (q.search) p.set('search', q.search);
-  if (q.cursor) p.set('cursor', q.cursor);
-  return useSWR<{ items: Customer[]; nextCursor?: string }>(`/customers?${p}`, fetcher, { keepPreviousData: true });
-}
+export const useCustomers = (q: { search?: string }) => usePaged<Customer>('/customers', { sizeParam: 'pageSize', params: q, keepPreviousData: true });
 
 export const useCustomer = (id: string | undefined) => useSWR<Customer & { appointments: Appointment[] }>(id ? customerKey(id) : null, fetcher);
 

@@ -2,6 +2,7 @@
 import useSWR from 'swr';
 import type { CategoryInput, ServiceInput } from '#shared/schemas/services';
 import { api, fetcher } from '../../../lib/api';
+import { usePaged } from '../../../lib/paged';
 
 export interface Category {
   id: string;
@@ -25,13 +26,7 @@ export interface Service {
 export const CATEGORIES_KEY = '/service-categories?pageSize=100';
 export const useCategories = () => useSWR<{ items: Category[]; nextCursor?: string }>(CATEGORIES_KEY, fetcher);
 
-export function useServices(q: { categoryId?: string; search?: string; cursor?: string }) {
-  const p = new URLSearchParams({ pageSize: '25' });
-  if (q.categoryId) p.set('categoryId', q.categoryId);
-  if (q.search) p.set('search', q.search);
-  if (q.cursor) p.set('cursor', q.cursor);
-  return useSWR<{ items: Service[]; nextCursor?: string }>(`/services?${p}`, fetcher, { keepPreviousData: true });
-}
+export const useServices = (q: { categoryId?: string; search?: string }) => usePaged<Service>('/services', { sizeParam: 'pageSize', params: q, keepPreviousData: true });
 
 export const createCategory = (body: Omit<CategoryInput, 'version'>) => api.post<Category>('/service-categories', body);
 export const updateCategory = (id: string, body: CategoryInput) => api.put<Category>(`/service-categories/${encodeURIComponent(id)}`, body);

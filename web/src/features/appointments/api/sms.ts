@@ -1,6 +1,6 @@
 // Text messages: send to a customer or a number, and what was sent.
-import useSWR from 'swr';
-import { api, fetcher } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { usePaged } from '../../../lib/paged';
 
 export interface SmsMessage {
   id: string;
@@ -13,11 +13,6 @@ export interface SmsMessage {
   at: string;
 }
 
-export function useSmsList(q: { customerId?: string; cursor?: string } = {}) {
-  const p = new URLSearchParams({ pageSize: '25' });
-  if (q.customerId) p.set('customerId', q.customerId);
-  if (q.cursor) p.set('cursor', q.cursor);
-  return useSWR<{ items: SmsMessage[]; nextCursor?: string }>(`/sms?${p}`, fetcher, { keepPreviousData: true });
-}
+export const useSmsList = (q: { customerId?: string } = {}) => usePaged<SmsMessage>('/sms', { sizeParam: 'pageSize', params: q, keepPreviousData: true });
 
 export const sendSms = (body: { customerId?: string; phone?: string; message: string }) => api.post<SmsMessage>('/sms', body);

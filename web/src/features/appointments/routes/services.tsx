@@ -12,7 +12,7 @@ import {
   createCategory, createService, deleteCategory, deleteService, dollars, updateCategory, updateService, useCategories, useServices,
   type Category, type Service,
 } from '../api/services';
-import { ResponsiveTable } from '../../../components/responsive-table';
+import { ACTIONS, ListCard, PagerFooter } from '../../../components/list-card';
 
 type Editing = { kind: 'category'; item?: Category } | { kind: 'service'; item?: Service } | null;
 
@@ -129,14 +129,14 @@ export function ServicesPage() {
   const canDelete = canAccess({ module: 'Appointment', action: 'delete' });
   const categories = useCategories();
   const [categoryId, setCategoryId] = useState<string>();
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const services = useServices({ categoryId, cursor: cursors.at(-1) });
+  // Another category starts again at page 1 (a new query for usePaged).
+  const services = useServices({ categoryId });
   const [editing, setEditing] = useState<Editing>(null);
   const cats = categories.data?.items ?? [];
   const nameOf = (id: string) => cats.find((c) => c.id === id)?.name ?? '';
   const reload = () => {
     void categories.mutate();
-    void services.mutate();
+    void services.reload();
   };
   const remove = async (what: string, call: () => Promise<ApiResult<unknown>>) => {
     if (!window.confirm(`Delete ${what}?`)) return;
@@ -158,12 +158,12 @@ export function ServicesPage() {
             <Loading />
           ) : (
             <div className="list-group list-group-flush">
-              <button type="button" className={`list-group-item list-group-item-action${!categoryId ? ' active' : ''}`} onClick={() => { setCategoryId(undefined); setCursors([undefined]); }}>
+              <button type="button" className={`list-group-item list-group-item-action${!categoryId ? ' active' : ''}`} onClick={() => setCategoryId(undefined)}>
                 All services
               </button>
               {cats.map((c) => (
                 <div key={c.id} className={`list-group-item d-flex align-items-center gap-2${categoryId === c.id ? ' active' : ''}`}>
-                  <button type="button" className="btn btn-link p-0 text-start flex-grow-1 text-reset text-decoration-none" onClick={() => { setCategoryId(c.id); setCursors([undefined]); }}>
+                  <button type="button" className="btn btn-link p-0 text-start flex-grow-1 text-reset text-decoration-none" onClick={() => setCategoryId(c.id)}>
                     {c.name} <span className="small opacity-75">({c.serviceCount})</span>
                   </button>
                   {canWrite && <button type="button" className="btn btn-sm btn-link text-reset" aria-label={`Edit ${c.name}`} onClick={() => setEditing({ kind: 'category', item: c })}><i className="bi bi-pencil" aria-hidden="true" /></button>}
@@ -175,55 +175,38 @@ export function ServicesPage() {
         </section>
       </div>
       <div className="col-lg-8">
-        <section className="card border-0 shadow-sm" aria-labelledby="services-title">
-          <div className="card-header bg-transparent py-3 d-flex justify-content-between align-items-center">
-            <h2 id="services-title" className="h6 fw-bold mb-0">{categoryId ? nameOf(categoryId) : 'All services'}</h2>
-            {canWrite && (
+        <ListCard
+          titleId="services-title"
+          title={categoryId ? nameOf(categoryId) : 'All services'}
+          actions={
+            canWrite && (
               <button type="button" className="btn btn-sm btn-primary" disabled={!cats.length} title={cats.length ? undefined : 'Add a category first'} onClick={() => setEditing({ kind: 'service' })}>
                 Add service
               </button>
-            )}
-          </div>
-          {services.isLoading && !services.data ? (
-            <Loading />
-          ) : services.error ? (
-            <div className="alert alert-danger m-3" role="alert">{services.error.message}</div>
-          ) : !services.data?.items.length ? (
-            <p className="text-body-secondary text-center my-5">{cats.length ? 'No services here yet.' : 'Add a category, then its services.'}</p>
-          ) : (
-            <ResponsiveTable>
-              <thead>
-                <tr>
-                  <th scope="col" className="ps-4">Service</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Duration</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Active</th>
-                  <th scope="col" className="pe-4"><span className="visually-hidden">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {services.data.items.map((s) => (
-                  <tr key={s.id}>
-                    <td className="ps-4 fw-semibold">{s.name}{s.description && <div className="small text-body-secondary fw-normal">{s.description}</div>}</td>
-                    <td className="small">{nameOf(s.categoryId)}</td>
-                    <td>{s.durationMinutes} min</td>
-                    <td>{dollars(s.priceCents)}</td>
-                    <td>{s.active ? <span className="badge bg-success-subtle text-success-emphasis">Active</span> : <span className="badge bg-secondary-subtle text-secondary-emphasis">Inactive</span>}</td>
-                    <td className="text-end pe-4 text-nowrap">
-                      {canWrite && <button type="button" className="btn btn-sm btn-light me-1" onClick={() => setEditing({ kind: 'service', item: s })}>Edit</button>}
-                      {canDelete && <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => void remove(`the service ${s.name}`, () => deleteService(s.id))}>Delete</button>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-              </ResponsiveTable>
-          )}
-          <div className="card-footer bg-transparent d-flex justify-content-end gap-2 py-3">
-            <button type="button" className="btn btn-sm btn-light" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>Previous</button>
-            <button type="button" className="btn btn-sm btn-light" disabled={!services.data?.nextCursor} onClick={() => setCursors((c) => [...c, services.data?.nextCursor])}>Next</button>
-          </div>
-        </section>
+            )
+          }
+          list={services}
+          retry={false}
+          noun="services"
+          empty={services.page.length === 0}
+          emptyText={cats.length ? 'No services here yet.' : 'Add a category, then its services.'}
+          columns={['Service', 'Category', 'Duration', 'Price', 'Active', ACTIONS]}
+          footer={<PagerFooter list={services} />}
+        >
+          {services.page.map((s) => (
+            <tr key={s.id}>
+              <td className="ps-4 fw-semibold">{s.name}{s.description && <div className="small text-body-secondary fw-normal">{s.description}</div>}</td>
+              <td className="small">{nameOf(s.categoryId)}</td>
+              <td>{s.durationMinutes} min</td>
+              <td>{dollars(s.priceCents)}</td>
+              <td>{s.active ? <span className="badge bg-success-subtle text-success-emphasis">Active</span> : <span className="badge bg-secondary-subtle text-secondary-emphasis">Inactive</span>}</td>
+              <td className="text-end pe-4 text-nowrap">
+                {canWrite && <button type="button" className="btn btn-sm btn-light me-1" onClick={() => setEditing({ kind: 'service', item: s })}>Edit</button>}
+                {canDelete && <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => void remove(`the service ${s.name}`, () => deleteService(s.id))}>Delete</button>}
+              </td>
+            </tr>
+          ))}
+        </ListCard>
       </div>
       <Modal show={editing !== null} onHide={() => setEditing(null)} centered aria-labelledby="edit-title">
         <Modal.Header closeButton>

@@ -1,9 +1,9 @@
 // The staff booking calls: the list (pages with a cursor, filtered), one booking, cancel.
 import useSWR from 'swr';
-import useSWRInfinite from 'swr/infinite';
 import type { BookingView } from '#shared/bookings/types';
 import type { BookingStatus, PaymentStatus } from '#shared/schemas/bookings';
 import { api, fetcher } from '../../../lib/api';
+import { usePaged } from '../../../lib/paged';
 
 export type { BookingView };
 
@@ -16,36 +16,11 @@ export interface BookingFilters {
   order?: 'asc' | 'desc';
 }
 
-interface BookingsPage {
-  items: BookingView[];
-  nextCursor?: string;
-}
-
 export const BOOKINGS_KEY = '/bookings/bookings/list/all';
 export const bookingKey = (id: string) => `/bookings/booking/${encodeURIComponent(id)}`;
 
-export function useBookings(filters: BookingFilters, pageSize = 25) {
-  const query = (cursor?: string) => {
-    const params = new URLSearchParams({ limit: String(pageSize) });
-    for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
-    if (cursor) params.set('cursor', cursor);
-    return `${BOOKINGS_KEY}?${params}`;
-  };
-  const pages = useSWRInfinite<BookingsPage>((index, previous: BookingsPage | null) => {
-    if (index === 0) return query();
-    return previous?.nextCursor ? query(previous.nextCursor) : null;
-  }, fetcher);
-  const last = pages.data?.[pages.data.length - 1];
-  return {
-    bookings: (pages.data ?? []).flatMap((p) => p.items),
-    error: pages.error as Error | undefined,
-    isLoading: pages.isLoading,
-    isLoadingMore: pages.isValidating && pages.size > (pages.data?.length ?? 0),
-    hasMore: Boolean(last?.nextCursor),
-    loadMore: () => pages.setSize(pages.size + 1),
-    reload: () => pages.mutate(),
-  };
-}
+/** The bookings, newest (or with order 'asc', earliest) first, a page at a time. */
+export const useBookings = (filters: BookingFilters, pageSize = 25) => usePaged<BookingView>(BOOKINGS_KEY, { pageSize, params: { ...filters } });
 
 export const useBooking = (id: string | undefined) => useSWR<BookingView>(id ? bookingKey(id) : null, fetcher);
 

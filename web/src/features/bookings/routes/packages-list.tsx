@@ -3,12 +3,10 @@
 // Above the list, the booking page's address and QR code; each active package's row copies its own
 // link (?package=). Both need the integration key: the owner's.
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { BookingPageLink, CopyBookingLinkButton, useBookingPageKey } from '../../../components/booking-page-link';
-import { ListBody } from '../../../components/list-body';
-import { DeleteButton, EditLink } from '../../../components/row-actions';
+import { ACTIONS, ListCard } from '../../../components/list-card';
+import { AddLink, DeleteButton, EditLink } from '../../../components/row-actions';
 import { DeleteDialog } from '../../../components/delete-dialog';
-import { LoadMoreFooter } from '../../../components/load-more-footer';
 import { Busy } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
@@ -18,7 +16,6 @@ import { useRowSwitch } from '../../../lib/row-switch';
 import { deleteBookingPackage, updateBookingPackage, useBookingPackages, type BookingPackageView } from '../api/packages';
 import { ActiveBadge } from '../components/badges';
 import { formatCents, packageEditPath } from '../lib';
-import { ResponsiveTable } from '../../../components/responsive-table';
 import { usePractitioners } from '../../practitioners/api/practitioners';
 
 function PackagesList() {
@@ -26,7 +23,8 @@ function PackagesList() {
   const canAccess = useAccess();
   const canWrite = canAccess({ module: 'Bookings', action: 'write' });
   const canDelete = canAccess({ module: 'Bookings', action: 'delete' });
-  const { packages, error, isLoading, isLoadingMore, hasMore, loadMore, reload } = useBookingPackages();
+  const list = useBookingPackages();
+  const packages = list.items;
   const [deleting, setDeleting] = useState<BookingPackageView | null>(null);
   const { apiKey } = useBookingPageKey();
   // Names of who offers each package; asked only when some package names practitioners.
@@ -34,7 +32,7 @@ function PackagesList() {
   const practitionerNames = new Map((practitioners ?? []).map((p) => [p.id, p.name]));
   const offeredBy = (p: BookingPackageView) => (p.practitionerIds ?? []).map((id) => practitionerNames.get(id)).filter((n): n is string => Boolean(n));
 
-  const { switching: toggling, flip } = useRowSwitch(reload);
+  const { switching: toggling, flip } = useRowSwitch(list.reload);
   const toggle = (p: BookingPackageView) =>
     flip(p.id, () => updateBookingPackage(p.id, { isActive: !p.isActive }), {
       done: p.isActive ? `"${p.packageName}" is no longer offered.` : `"${p.packageName}" is offered again.`,
@@ -42,83 +40,50 @@ function PackagesList() {
     });
 
   return (
-    <section className="card border-0 shadow-sm" aria-labelledby="packages-title">
-      <div className="card-header bg-transparent py-3 d-flex flex-wrap gap-2 align-items-center justify-content-between">
-        <h2 id="packages-title" className="h6 fw-bold mb-0">Booking packages</h2>
-        {canWrite && (
-          <Link to={paths.bookings.addPackage} className="btn btn-primary">
-            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-            Add Booking Package
-          </Link>
-        )}
-      </div>
-      <div className="card-body p-0">
-        <ListBody
-          loading={isLoading}
-          loadingLabel="Loading packages..."
-          error={error}
-          errorText="The packages could not be loaded."
-          onRetry={reload}
-          empty={packages.length === 0}
-          emptyText="No booking packages yet."
-        >
-          <ResponsiveTable>
-            <thead>
-              <tr>
-                <th scope="col" className="ps-4">Package</th>
-                <th scope="col" className="text-end">Price</th>
-                <th scope="col">Status</th>
-                <th scope="col">Updated</th>
-                <th scope="col" className="text-end pe-4"><span className="visually-hidden">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {packages.map((p) => (
-                <tr key={p.id}>
-                  <td className="ps-4">
-                    <div className="fw-semibold text-body-emphasis">{p.packageName}</div>
-                    {p.packageDescription && <div className="small text-body-secondary text-truncate" style={{ maxWidth: 360 }}>{p.packageDescription}</div>}
-                    {(p.durationMinutes || offeredBy(p).length > 0) && (
-                      <div className="small text-body-secondary">
-                        {[p.durationMinutes ? `${p.durationMinutes} min` : '', offeredBy(p).length ? `with ${offeredBy(p).join(', ')}` : ''].filter(Boolean).join(' · ')}
-                      </div>
-                    )}
-                  </td>
-                  <td className="text-end">{formatCents(p.packagePriceCents, p.currency)}</td>
-                  <td><ActiveBadge active={p.isActive} /></td>
-                  <td className="small text-body-secondary">{formatDate(p.updatedAt)}</td>
-                  <td className="text-end pe-4 text-nowrap">
-                    {apiKey && p.isActive && <CopyBookingLinkButton apiKey={apiKey} packageId={p.id} name={p.packageName} />}
-                    {canWrite && (
-                      <>
-                        <button type="button" className="btn btn-sm btn-light me-1" onClick={() => void toggle(p)} disabled={toggling === p.id}>
-                          {toggling === p.id ? <Busy>Saving...</Busy> : p.isActive ? 'Deactivate' : 'Activate'}
-                        </button>
-                        <EditLink to={packageEditPath(p.id)} name={p.packageName} />
-                      </>
-                    )}
-                    {canDelete && <DeleteButton name={p.packageName} onClick={() => setDeleting(p)} />}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-            </ResponsiveTable>
-        </ListBody>
-      </div>
-      <LoadMoreFooter hasMore={hasMore} loading={isLoadingMore} onLoadMore={loadMore} />
-      <DeleteDialog
-        item={deleting}
-        nameOf={(p) => p.packageName}
-        noun="package"
-        deletedText="Booking package deleted."
-        cancelText="Keep it"
-        remove={(p) => deleteBookingPackage(p.id)}
-        onClose={() => setDeleting(null)}
-        onDeleted={reload}
-      >
-        <p className="mb-0">It is no longer offered on the booking page. Bookings made with it keep their package.</p>
-      </DeleteDialog>
-    </section>
+    <ListCard
+      titleId="packages-title"
+      title="Booking packages"
+      actions={canWrite && <AddLink to={paths.bookings.addPackage}>Add Booking Package</AddLink>}
+      list={list}
+      noun="packages"
+      empty={packages.length === 0}
+      emptyText="No booking packages yet."
+      columns={['Package', { label: 'Price', className: 'text-end' }, 'Status', 'Updated', ACTIONS]}
+      dialogs={
+        <DeleteDialog item={deleting} nameOf={(p) => p.packageName} noun="package" deletedText="Booking package deleted." cancelText="Keep it" remove={(p) => deleteBookingPackage(p.id)} onClose={() => setDeleting(null)} onDeleted={list.reload}>
+          <p className="mb-0">It is no longer offered on the booking page. Bookings made with it keep their package.</p>
+        </DeleteDialog>
+      }
+    >
+      {packages.map((p) => (
+        <tr key={p.id}>
+          <td className="ps-4">
+            <div className="fw-semibold text-body-emphasis">{p.packageName}</div>
+            {p.packageDescription && <div className="small text-body-secondary text-truncate" style={{ maxWidth: 360 }}>{p.packageDescription}</div>}
+            {(p.durationMinutes || offeredBy(p).length > 0) && (
+              <div className="small text-body-secondary">
+                {[p.durationMinutes ? `${p.durationMinutes} min` : '', offeredBy(p).length ? `with ${offeredBy(p).join(', ')}` : ''].filter(Boolean).join(' · ')}
+              </div>
+            )}
+          </td>
+          <td className="text-end">{formatCents(p.packagePriceCents, p.currency)}</td>
+          <td><ActiveBadge active={p.isActive} /></td>
+          <td className="small text-body-secondary">{formatDate(p.updatedAt)}</td>
+          <td className="text-end pe-4 text-nowrap">
+            {apiKey && p.isActive && <CopyBookingLinkButton apiKey={apiKey} packageId={p.id} name={p.packageName} />}
+            {canWrite && (
+              <>
+                <button type="button" className="btn btn-sm btn-light me-1" onClick={() => void toggle(p)} disabled={toggling === p.id}>
+                  {toggling === p.id ? <Busy>Saving...</Busy> : p.isActive ? 'Deactivate' : 'Activate'}
+                </button>
+                <EditLink to={packageEditPath(p.id)} name={p.packageName} />
+              </>
+            )}
+            {canDelete && <DeleteButton name={p.packageName} onClick={() => setDeleting(p)} />}
+          </td>
+        </tr>
+      ))}
+    </ListCard>
   );
 }
 

@@ -74,8 +74,19 @@ export function CalendarPage() {
 
   // Hours, slots and practitioners are the bookings module's: read by those who may read bookings.
   const readsBookings = data?.kinds.includes('booking') ?? false;
-  const clinic = useClinicHours(readsBookings).data;
-  const practitioners = usePractitioners(readsBookings).data?.items;
+  const clinicCall = useClinicHours(readsBookings);
+  const clinic = clinicCall.data;
+  const practitionersCall = usePractitioners(readsBookings);
+  const practitioners = practitionersCall.data?.items;
+  // The first load shows the calendar when its items, hours and practitioners are in: until then it is
+  // laid out but hidden, as the grid grows with the hours and the items and the filters arrive with
+  // the data (a hidden element moving is no layout shift). Later loads are in place. The header's
+  // controls stay usable.
+  const [revealed, setRevealed] = useState(false);
+  const settled = (call: { data?: unknown; error?: unknown }) => call.data !== undefined || call.error !== undefined;
+  const ready = revealed || Boolean(error) || (data !== undefined && (!readsBookings || (settled(clinicCall) && settled(practitionersCall))));
+  if (ready && !revealed) setRevealed(true);
+  const hiddenUntilReady = ready ? undefined : ({ visibility: 'hidden' } as const);
   const team = useMemo(() => practitioners ?? [], [practitioners]);
   const chosen = team.find((p) => p.id === practitionerId);
   // The team's day is on the URL's date, or today in the clinic's zone.
@@ -259,7 +270,12 @@ export function CalendarPage() {
           ))}
         </div>
       </div>
-      <div className="card-body">
+      {!ready && (
+        <div className="position-absolute start-0 end-0 calendar-loading">
+          <Loading label="Loading the calendar..." />
+        </div>
+      )}
+      <div className="card-body" style={hiddenUntilReady}>
         <div className="d-flex flex-wrap gap-3 align-items-center mb-3">
           {data && range && (
             <p className="mb-0 small text-body-secondary" data-testid="calendar-zone">

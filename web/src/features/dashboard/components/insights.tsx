@@ -5,15 +5,21 @@ import { Link } from 'react-router-dom';
 import { APPOINTMENT_STATUSES } from '#shared/appointments/form';
 import { SETUP_STEPS, nextSetupStep } from '#shared/schemas/reports';
 import { paths } from '../../../config/paths';
-import { reportsAccess } from '../../../lib/access';
+import { reportsAccess, type Access } from '../../../lib/access';
 import { useRegistry } from '../../../lib/registry';
 import { useAccess, useRoles } from '../../../lib/roles';
 import { useSetupProgress, useThisWeek } from '../api/get-insights';
 
+/** The set-up card is the owner's, where the wizard exists. */
+export const setupCardEnabled = (isOwner: boolean, isRegistered: (path: string) => boolean) => isOwner && isRegistered(paths.wizards.setup);
+
+/** The week's tiles need the reports page and access to one of its modules. */
+export const reportTilesEnabled = (isRegistered: (path: string) => boolean, canAccess: (access: Access) => boolean) => isRegistered(paths.reports) && canAccess(reportsAccess);
+
 export function SetupCard() {
   const { isRegistered } = useRegistry();
   const roles = useRoles();
-  const enabled = Boolean(roles.isOwner) && isRegistered(paths.wizards.setup);
+  const enabled = setupCardEnabled(roles.isOwner, isRegistered);
   const { data } = useSetupProgress(enabled);
   if (!enabled || !data || data.completedAt) return null;
   const settled = SETUP_STEPS.filter((s) => data.steps[s] !== 'todo').length;
@@ -49,7 +55,7 @@ const money = (minor: number, currency: string) => formatMoney(minor, currency);
 export function ReportTiles() {
   const { isRegistered } = useRegistry();
   const canAccess = useAccess();
-  const enabled = isRegistered(paths.reports) && canAccess(reportsAccess);
+  const enabled = reportTilesEnabled(isRegistered, canAccess);
   const { data } = useThisWeek(enabled);
   const week = data?.weeks[0];
   if (!enabled || !week) return null;

@@ -1,14 +1,19 @@
 // /dashboard: counts of the modules this member can read, and the first steps of a new account.
 import { Link } from 'react-router-dom';
-import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/layout';
 import { useRegistry } from '../../../lib/registry';
 import { useAccess, useRoles } from '../../../lib/roles';
 import { useDashboard, type DashboardSummary } from '../api/get-dashboard';
-import { ReportTiles, SetupCard } from '../components/insights';
+import { ReportTiles, SetupCard, reportTilesEnabled, setupCardEnabled } from '../components/insights';
+import { useSetupProgress, useThisWeek } from '../api/get-insights';
 import { TILES, visibleTiles, type Tile } from '../tiles';
+
+const QUICK_ACTIONS = [
+  { to: paths.profile, icon: 'bi-person-circle', title: 'My Profile', text: 'Your details, picture and password' },
+  { to: paths.builder, icon: 'bi-layout-text-sidebar-reverse', title: 'Layout Builder', text: 'Sidebar, header and toolbar settings' },
+];
 
 function greeting(hour = new Date().getHours()): string {
   if (hour < 12) return 'Good morning';
@@ -88,6 +93,13 @@ export function DashboardPage() {
   const roles = useRoles();
   const { data, isLoading } = useDashboard();
   const tiles = visibleTiles(TILES, isRegistered, canAccess);
+  // What shows below the greeting depends on the roles and on three calls: it appears at once, when
+  // all are in, in place of a skeleton as tall as the tiles; cards arriving one by one would push
+  // each other (and the page) down.
+  const setup = useSetupProgress(setupCardEnabled(roles.isOwner, isRegistered));
+  const week = useThisWeek(reportTilesEnabled(isRegistered, canAccess));
+  const settled = (call: { data?: unknown; error?: unknown }, enabled: boolean) => !enabled || call.data !== undefined || call.error !== undefined;
+  const ready = !roles.loading && !isLoading && settled(setup, setupCardEnabled(roles.isOwner, isRegistered)) && settled(week, reportTilesEnabled(isRegistered, canAccess));
 
   return (
     <div className="d-grid gap-4">
@@ -104,55 +116,84 @@ export function DashboardPage() {
         </div>
       </section>
 
-      <SetupCard />
+      {ready ? (
+        <>
+          <SetupCard />
 
-      {isLoading || roles.loading ? (
-        <Loading label="Loading dashboard..." showLabel />
-      ) : tiles.length > 0 ? (
-        <section aria-label="Counts">
-          {/* Two tiles a row up to the largest screens, then one row of up to 4: below 1400 px a quarter of
-              the content (about 220 px at 1280 beside the sidebar) is too narrow for icon, count, title and arrow. */}
-          <div className={`row g-4 row-cols-1 row-cols-sm-2 row-cols-xxl-${Math.min(tiles.length, 4)}`}>
-            {tiles.map((tile) => (
-              <div key={tile.title} className="col">
-                <CountTile tile={tile} data={data} />
+          {tiles.length > 0 ? (
+            <section aria-label="Counts">
+              {/* Two tiles a row up to the largest screens, then one row of up to 4: below 1400 px a quarter of
+                  the content (about 220 px at 1280 beside the sidebar) is too narrow for icon, count, title and arrow. */}
+              <div className={`row g-4 row-cols-1 row-cols-sm-2 row-cols-xxl-${Math.min(tiles.length, 4)}`}>
+                {tiles.map((tile) => (
+                  <div key={tile.title} className="col">
+                    <CountTile tile={tile} data={data} />
+                  </div>
+                ))}
               </div>
-            ))}
-          </div>
-        </section>
-      ) : null}
+            </section>
+          ) : null}
 
-      <ReportTiles />
+          <ReportTiles />
 
-      <div className="row g-4">
-        <GettingStarted />
-        <div className="col-lg">
-          <div className="card border-0 shadow-sm h-100">
-            <div className="card-body">
-              <h2 className="h6 fw-bold mb-3">Make it yours</h2>
-              <div className="d-grid gap-2">
-                <Link to={paths.profile} className="quick-action d-flex align-items-center gap-3 p-3 rounded-3 text-decoration-none">
-                  <span className="quick-action-icon" aria-hidden="true">
-                    <i className="bi bi-person-circle" />
-                  </span>
-                  <span>
-                    <span className="d-block fw-semibold text-body-emphasis">My Profile</span>
-                    <span className="d-block small text-body-secondary">Your details, picture and password</span>
-                  </span>
-                </Link>
-                <Link to={paths.builder} className="quick-action d-flex align-items-center gap-3 p-3 rounded-3 text-decoration-none">
-                  <span className="quick-action-icon" aria-hidden="true">
-                    <i className="bi bi-layout-text-sidebar-reverse" />
-                  </span>
-                  <span>
-                    <span className="d-block fw-semibold text-body-emphasis">Layout Builder</span>
-                    <span className="d-block small text-body-secondary">Sidebar, header and toolbar settings</span>
-                  </span>
-                </Link>
+          <div className="row g-4">
+            <GettingStarted />
+            <div className="col-lg">
+              <div className="card border-0 shadow-sm h-100">
+                <div className="card-body">
+                  <h2 className="h6 fw-bold mb-3">Make it yours</h2>
+                  <div className="d-grid gap-2">
+                    {QUICK_ACTIONS.map((a) => (
+                      <Link key={a.to} to={a.to} className="quick-action d-flex align-items-center gap-3 p-3 rounded-3 text-decoration-none">
+                        <span className="quick-action-icon" aria-hidden="true">
+                          <i className={`bi ${a.icon}`} />
+                        </span>
+                        <span>
+                          <span className="d-block fw-semibold text-body-emphasis">{a.title}</span>
+                          <span className="d-block small text-body-secondary">{a.text}</span>
+                        </span>
+                      </Link>
+                    ))}
+                  </div>
+                </div>
               </div>
             </div>
           </div>
-        </div>
+        </>
+      ) : (
+        <DashboardSkeleton />
+      )}
+    </div>
+  );
+}
+
+/** The tiles' place while the dashboard loads: two rows of count tiles and the week's two. */
+function DashboardSkeleton() {
+  return (
+    <div role="status">
+      <span className="visually-hidden">Loading dashboard...</span>
+      <div className="d-grid gap-4 placeholder-glow" aria-hidden="true">
+        {[4, 2].map((count) => (
+          <div key={count} className={`row g-4 row-cols-1 row-cols-sm-2 row-cols-xxl-${count}`}>
+            {Array.from({ length: count }, (_, i) => (
+              <div key={i} className="col">
+                <div className="card h-100 border-0 shadow-sm">
+                  <div className="card-body d-flex align-items-center gap-3">
+                    <span className="tile-icon placeholder" />
+                    <span className="flex-grow-1">
+                      <span className="d-block fs-2 lh-1">
+                        <span className="placeholder col-3 rounded" />
+                      </span>
+                      <span className="d-block mt-1">
+                        <span className="placeholder col-6 rounded" />
+                      </span>
+                    </span>
+                  </div>
+                </div>
+              </div>
+            ))}
+          </div>
+        ))}
       </div>
     </div>
   );

@@ -1,10 +1,10 @@
 // The form builder's calls: forms (list, one, save, delete), their packages, submissions and payments;
 // form packages (pricing tiers) and their images; leads.
 import useSWR from 'swr';
-import useSWRInfinite from 'swr/infinite';
 import type { FormField, PublicForm, PublicPackage } from '#shared/forms/types';
 import type { FormInput, FormPackageInput } from '#shared/schemas/forms';
 import { api, fetcher } from '../../../lib/api';
+import { usePaged } from '../../../lib/paged';
 
 export type PackageView = PublicPackage & { createdAt: string; updatedAt: string };
 
@@ -65,31 +65,6 @@ export interface PaymentView {
 
 export type LeadDetail = SubmissionView & { payments: PaymentView[] };
 
-interface Page<T> {
-  items: T[];
-  nextCursor?: string;
-}
-
-/** A cursor-paged list with "Load more". */
-export function usePaged<T>(base: string | null, pageSize = 25) {
-  const url = (cursor?: string) => `${base}${base!.includes('?') ? '&' : '?'}limit=${pageSize}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-  const pages = useSWRInfinite<Page<T>>((index, previous: Page<T> | null) => {
-    if (!base) return null;
-    if (index === 0) return url();
-    return previous?.nextCursor ? url(previous.nextCursor) : null;
-  }, fetcher);
-  const last = pages.data?.[pages.data.length - 1];
-  return {
-    items: (pages.data ?? []).flatMap((p) => p.items),
-    error: pages.error as Error | undefined,
-    isLoading: pages.isLoading,
-    isLoadingMore: pages.isValidating && pages.size > (pages.data?.length ?? 0),
-    hasMore: Boolean(last?.nextCursor),
-    loadMore: () => pages.setSize(pages.size + 1),
-    reload: () => pages.mutate(),
-  };
-}
-
 const enc = encodeURIComponent;
 export const formKey = (id: string) => `/form-builder/form/${enc(id)}`;
 export const packageKey = (id: string) => `/packages/${enc(id)}`;
@@ -104,7 +79,7 @@ export const quickCreateForm = (formName: string) => api.post<FormView>('/forms/
 export const useSubmissions = (formId: string | undefined) => usePaged<SubmissionView>(formId ? `${formKey(formId)}/submissions` : null);
 export const useFormPayments = (formId: string | undefined) => usePaged<PaymentView>(formId ? `/leads/payment-submissions/form/${enc(formId)}` : null);
 
-export const usePackages = (pageSize = 25) => usePaged<PackageView>('/packages', pageSize);
+export const usePackages = (pageSize = 25) => usePaged<PackageView>('/packages', { pageSize });
 export const usePackage = (id: string | undefined) => useSWR<PackageView>(id ? packageKey(id) : null, fetcher);
 export const createPackage = (body: FormPackageInput) => api.post<PackageView>('/packages', body);
 export const updatePackage = (id: string, body: FormPackageInput) => api.put<PackageView>(packageKey(id), body);

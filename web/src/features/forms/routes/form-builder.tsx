@@ -185,7 +185,11 @@ function Builder({ form }: { form?: FormView }) {
             <fieldset disabled={readOnly}>
               <h3 className="h6 fw-bold mt-2">Packages</h3>
               {packages.isLoading ? (
-                <Loading label="Loading packages..." />
+                // A line, about as tall as the package choices that replace it.
+                <div className="mb-3 small text-body-secondary" role="status">
+                  <span className="spinner-border spinner-border-sm text-primary me-2" aria-hidden="true" />
+                  Loading packages...
+                </div>
               ) : packages.items.length === 0 ? (
                 <p className="text-body-secondary small">
                   No packages yet. <Link to={paths.leadGeneration.add}>Add a package</Link> to offer tiers or card payment on this form.

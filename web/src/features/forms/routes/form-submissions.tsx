@@ -1,8 +1,7 @@
 // /form-builder/:id/submissions (Forms read): a form's submissions with every answer, and its payments.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { LoadMoreFooter } from '../../../components/load-more-footer';
-import { Loading } from '../../../components/loading';
+import { ListCard } from '../../../components/list-card';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
 import { useFormDetail, useFormPayments, useSubmissions } from '../api/forms';
@@ -29,53 +28,42 @@ export function FormSubmissionsPage() {
   }
   return (
     <>
-      <section className="card border-0 shadow-sm mb-4" aria-labelledby="subs-title">
-        <div className="card-header bg-transparent py-3 d-flex justify-content-between align-items-center">
-          <h2 id="subs-title" className="h6 fw-bold mb-0">Submissions{form.data ? ` of ${form.data.name}` : ''}</h2>
-          <Link to={formEditPath(id)} className="btn btn-sm btn-light">Open in the builder</Link>
-        </div>
-        <div className="card-body p-0">
-          {subs.isLoading ? (
-            <Loading label="Loading submissions..." showLabel />
-          ) : subs.error ? (
-            <div className="alert alert-danger m-3" role="alert">{subs.error.message}</div>
-          ) : subs.items.length === 0 ? (
-            <p className="text-body-secondary text-center my-5">No submissions yet.</p>
-          ) : (
-            <ul className="list-group list-group-flush">
-              {subs.items.map((s) => (
-                <li className="list-group-item px-4 py-3" key={s.id}>
-                  <div className="d-flex flex-wrap gap-3 align-items-center">
-                    <button type="button" className="btn btn-link p-0 text-start fw-semibold" aria-expanded={open === s.id} onClick={() => setOpen(open === s.id ? undefined : s.id)}>
-                      {s.name ?? s.email ?? 'Visitor'}
-                    </button>
-                    <span className="small text-body-secondary">{s.email}</span>
-                    {s.packageName && <span className="badge bg-body-secondary text-body-emphasis">{s.packageName}</span>}
-                    <PaymentBadge status={s.paymentStatus} />
-                    <span className="ms-auto small text-body-secondary">{formatDate(s.createdAt)}</span>
-                    <Link to={leadPath(s.id)} className="btn btn-sm btn-light">Details</Link>
-                  </div>
-                  {open === s.id && (
-                    <div className="mt-3">
-                      <Answers leadId={s.id} answers={s.answers} />
-                    </div>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-        <LoadMoreFooter hasMore={subs.hasMore} loading={subs.isLoadingMore} onLoadMore={subs.loadMore} />
-      </section>
-      <section className="card border-0 shadow-sm" aria-labelledby="payments-title">
-        <div className="card-header bg-transparent py-3">
-          <h2 id="payments-title" className="h6 fw-bold mb-0">Payments</h2>
-        </div>
-        <div className="card-body p-0">
-          {payments.isLoading ? <Loading label="Loading payments..." /> : payments.error ? <div className="alert alert-danger m-3">{payments.error.message}</div> : <PaymentsTable payments={payments.items} showLead />}
-        </div>
-        <LoadMoreFooter hasMore={payments.hasMore} loading={payments.isLoadingMore} onLoadMore={payments.loadMore} />
-      </section>
+      <ListCard
+        className="mb-4"
+        titleId="subs-title"
+        title={`Submissions${form.data ? ` of ${form.data.name}` : ''}`}
+        actions={<Link to={formEditPath(id)} className="btn btn-sm btn-light">Open in the builder</Link>}
+        list={subs}
+        retry={false}
+        noun="submissions"
+        empty={subs.items.length === 0}
+        emptyText="No submissions yet."
+      >
+      <ul className="list-group list-group-flush">
+        {subs.items.map((s) => (
+          <li className="list-group-item px-4 py-3" key={s.id}>
+            <div className="d-flex flex-wrap gap-3 align-items-center">
+              <button type="button" className="btn btn-link p-0 text-start fw-semibold" aria-expanded={open === s.id} onClick={() => setOpen(open === s.id ? undefined : s.id)}>
+                {s.name ?? s.email ?? 'Visitor'}
+              </button>
+              <span className="small text-body-secondary">{s.email}</span>
+              {s.packageName && <span className="badge bg-body-secondary text-body-emphasis">{s.packageName}</span>}
+              <PaymentBadge status={s.paymentStatus} />
+              <span className="ms-auto small text-body-secondary">{formatDate(s.createdAt)}</span>
+              <Link to={leadPath(s.id)} className="btn btn-sm btn-light">Details</Link>
+            </div>
+            {open === s.id && (
+              <div className="mt-3">
+                <Answers leadId={s.id} answers={s.answers} />
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      </ListCard>
+      <ListCard titleId="payments-title" title="Payments" list={payments} retry={false} noun="payments" empty={false} emptyText="">
+        <PaymentsTable payments={payments.items} showLead />
+      </ListCard>
     </>
   );
 }

@@ -1,47 +1,20 @@
 // The member calls: list (pages with a cursor, ?search=), one member, add, change permissions, remove,
 // resend an invitation; and the public invitation calls of the accept page.
 import useSWR from 'swr';
-import useSWRInfinite from 'swr/infinite';
 import type { AuthData } from '#shared/api';
 import type { PermissionEntry } from '#shared/permissions';
 import type { InviteDetails, MemberAdd, MemberView } from '#shared/schemas/organization';
 import { api, fetcher } from '../../../lib/api';
+import { usePaged } from '../../../lib/paged';
 
 export type { MemberView };
 
-interface MembersPage {
-  items: MemberView[];
-  nextCursor?: string;
-}
 
 export const MEMBERS_KEY = '/organization/members';
 export const memberKey = (id: string) => `/organization/members/${encodeURIComponent(id)}`;
 
 /** The member list a page at a time; `search` matches part of a name or email. `enabled` false: no call. */
-export function useMembers(search: string, pageSize = 25, enabled = true) {
-  const query = (cursor?: string) => {
-    const params = new URLSearchParams({ limit: String(pageSize) });
-    if (search) params.set('search', search);
-    if (cursor) params.set('cursor', cursor);
-    return `${MEMBERS_KEY}?${params}`;
-  };
-  const pages = useSWRInfinite<MembersPage>((index, previous: MembersPage | null) => {
-    if (!enabled) return null;
-    if (index === 0) return query();
-    return previous?.nextCursor ? query(previous.nextCursor) : null;
-  }, fetcher);
-  const members = (pages.data ?? []).flatMap((p) => p.items);
-  const last = pages.data?.[pages.data.length - 1];
-  return {
-    members,
-    error: pages.error as Error | undefined,
-    isLoading: pages.isLoading,
-    isLoadingMore: pages.isValidating && pages.size > (pages.data?.length ?? 0),
-    hasMore: Boolean(last?.nextCursor),
-    loadMore: () => pages.setSize(pages.size + 1),
-    reload: () => pages.mutate(),
-  };
-}
+export const useMembers = (search: string, pageSize = 25, enabled = true) => usePaged<MemberView>(enabled ? MEMBERS_KEY : null, { pageSize, params: { search } });
 
 export const useMember = (id: string | undefined) => useSWR<MemberView>(id ? memberKey(id) : null, fetcher);
 

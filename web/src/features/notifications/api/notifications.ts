@@ -1,36 +1,23 @@
 // The signed-in member's notifications. GET /notifications answers the array itself (spec section 7);
 // the page continues with ?before=<id of the last one shown>.
-import useSWRInfinite from 'swr/infinite';
 import { useSWRConfig } from 'swr';
 import type { NotificationView } from '#shared/schemas/organization';
-import { api, fetcher } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { usePaged } from '../../../lib/paged';
 
 export type { NotificationView };
 
 /** Keys the header bell uses: refreshed after a change here. */
 export const BELL_KEYS = ['/notifications', '/notifications/unread-count'];
 
-export function useNotificationPages(unreadOnly: boolean, pageSize = 20) {
-  const pages = useSWRInfinite<NotificationView[]>((index, previous: NotificationView[] | null) => {
-    const params = new URLSearchParams({ limit: String(pageSize) });
-    if (unreadOnly) params.set('unread', 'true');
-    if (index > 0) {
-      if (!previous || previous.length < pageSize) return null;
-      params.set('before', previous[previous.length - 1]!.id);
-    }
-    return `/notifications?${params}`;
-  }, fetcher);
-  const last = pages.data?.[pages.data.length - 1];
-  return {
-    items: (pages.data ?? []).flat(),
-    error: pages.error as Error | undefined,
-    isLoading: pages.isLoading,
-    hasMore: last !== undefined && last.length === pageSize,
-    isLoadingMore: pages.isValidating && pages.size > (pages.data?.length ?? 0),
-    loadMore: () => pages.setSize(pages.size + 1),
-    reload: () => pages.mutate(),
-  };
-}
+/** A page is full when it has pageSize notifications; the next starts before the last one's id. */
+export const useNotificationPages = (unreadOnly: boolean, pageSize = 20) =>
+  usePaged<NotificationView, NotificationView[]>('/notifications', {
+    pageSize,
+    params: { unread: unreadOnly },
+    cursorParam: 'before',
+    toPage: (reply) => ({ items: reply, nextCursor: reply.length === pageSize ? reply.at(-1)!.id : undefined }),
+  });
 
 /** Refreshes the header's bell after a change made on the page. */
 export function useRefreshBell() {

@@ -58,7 +58,7 @@ interface WebhookDeliveriesProps {
 }
 
 export function WebhookDeliveries({ endpoint, show, onHide, onExited }: WebhookDeliveriesProps) {
-  const { deliveries, error, isLoading, isRefreshing, isLoadingMore, hasMore, loadMore, reload } = useWebhookDeliveries(endpoint?.id ?? null);
+  const { items: deliveries, error, isLoading, isRefreshing, isLoadingMore, hasMore, loadMore, reload } = useWebhookDeliveries(endpoint?.id ?? null);
   const [resending, setResending] = useState<string>();
 
   const resend = async (delivery: WebhookDelivery) => {

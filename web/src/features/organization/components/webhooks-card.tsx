@@ -4,8 +4,7 @@ import { useState } from 'react';
 import Modal from '../../../components/modal';
 import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEndpointCreated } from '#shared/schemas/webhooks';
 import { DeleteDialog } from '../../../components/delete-dialog';
-import { ListBody } from '../../../components/list-body';
-import { ResponsiveTable } from '../../../components/responsive-table';
+import { ACTIONS, ListCard } from '../../../components/list-card';
 import { DeleteButton } from '../../../components/row-actions';
 import { formatDate } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
@@ -48,152 +47,129 @@ export function WebhooksCard() {
     });
 
   return (
-    <section className="card border-0 shadow-sm" aria-labelledby="webhooks-title">
-      <div className="card-header bg-transparent py-3 d-flex flex-wrap gap-2 align-items-center justify-content-between">
-        <div>
-          <h2 id="webhooks-title" className="h6 fw-bold mb-0">
-            Webhooks
-          </h2>
-          {endpoints.length > 0 && (
-            <div className="small text-body-secondary">
-              {endpoints.length} of {MAX_WEBHOOK_ENDPOINTS} endpoints
-            </div>
-          )}
-        </div>
+    <ListCard
+      titleId="webhooks-title"
+      title="Webhooks"
+      description={
+        endpoints.length > 0 && (
+          <>
+            {endpoints.length} of {MAX_WEBHOOK_ENDPOINTS} endpoints
+          </>
+        )
+      }
+      actions={
         <button type="button" className="btn btn-primary" onClick={() => setEditing({ kind: 'form' })} disabled={!data || atLimit} aria-describedby={atLimit ? 'webhooks-limit' : undefined}>
           <i className="bi bi-plus-lg me-1" aria-hidden="true" />
           Add endpoint
         </button>
-        {atLimit && (
-          <p id="webhooks-limit" className="small text-body-secondary w-100 mb-0">
+      }
+      filters={
+        atLimit && (
+          <p id="webhooks-limit" className="small text-body-secondary mb-0">
             You have {MAX_WEBHOOK_ENDPOINTS} endpoints, the most an organisation can have: delete one to add another.
           </p>
-        )}
-      </div>
-      <div className="card-body p-0">
-        <ListBody
-          loading={isLoading}
-          loadingLabel="Loading webhooks..."
-          error={error}
-          errorText="The webhooks could not be loaded."
-          onRetry={() => mutate()}
-          empty={endpoints.length === 0}
-          emptyText={
-            <span className="d-block px-3">
-              Webhooks send your bookings, payments, leads and appointment requests to your other systems (a CRM, an EHR, an automation) as they
-              happen, signed so they can check the sender. Add up to {MAX_WEBHOOK_ENDPOINTS} endpoints.
-            </span>
-          }
-        >
-          <ResponsiveTable label="Webhook endpoints">
-            <thead>
-              <tr>
-                <th scope="col" className="ps-4">Endpoint</th>
-                <th scope="col">Events</th>
-                <th scope="col">Enabled</th>
-                <th scope="col">Created</th>
-                <th scope="col" className="text-end pe-4"><span className="visually-hidden">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {endpoints.map((endpoint) => (
-                <tr key={endpoint.id}>
-                  <td className="ps-4">
-                    {/* Wide enough to read a URL on wide screens; long ones wrap anywhere. */}
-                    <div className="fw-semibold text-body-emphasis text-break font-monospace small" style={{ minWidth: '14rem' }}>{endpoint.url}</div>
-                    {endpoint.description && <div className="small text-body-secondary">{endpoint.description}</div>}
-                    <div className="small text-body-secondary">
-                      Secret <code>{endpoint.secretHint}</code>
-                    </div>
-                  </td>
-                  <td><EventBadges events={endpoint.events} /></td>
-                  <td>
-                    <div className="form-check form-switch mb-0">
-                      <input
-                        id={`webhook-enabled-${endpoint.id}`}
-                        type="checkbox"
-                        role="switch"
-                        className="form-check-input"
-                        checked={endpoint.enabled}
-                        disabled={toggling === endpoint.id}
-                        onChange={() => void toggle(endpoint)}
-                      />
-                      <label htmlFor={`webhook-enabled-${endpoint.id}`} className="form-check-label small">
-                        <span className="visually-hidden">Send events to {endpoint.url}: </span>
-                        {endpoint.enabled ? 'On' : 'Off'}
-                      </label>
-                    </div>
-                  </td>
-                  <td className="small text-body-secondary text-nowrap">{formatDate(endpoint.createdAt, { dateStyle: 'medium' })}</td>
-                  <td className="text-end pe-4 text-nowrap">
-                    <button type="button" className="btn btn-sm btn-light me-1" onClick={() => setLog({ endpoint, show: true })} aria-label={`Deliveries to ${endpoint.url}`}>
-                      <i className="bi bi-list-check" aria-hidden="true" /> Deliveries
-                    </button>
-                    <button type="button" className="btn btn-sm btn-light me-1" onClick={() => setEditing({ kind: 'form', endpoint })} aria-label={`Edit ${endpoint.url}`}>
-                      <i className="bi bi-pencil" aria-hidden="true" /> Edit
-                    </button>
-                    <DeleteButton name={endpoint.url} onClick={() => setDeleting(endpoint)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </ResponsiveTable>
-        </ListBody>
-      </div>
+        )
+      }
+      list={{ isLoading, error, reload: () => mutate() }}
+      noun="webhooks"
+      empty={endpoints.length === 0}
+      emptyText={
+        <span className="d-block px-3">
+          Webhooks send your bookings, payments, leads and appointment requests to your other systems (a CRM, an EHR, an automation) as they
+          happen, signed so they can check the sender. Add up to {MAX_WEBHOOK_ENDPOINTS} endpoints.
+        </span>
+      }
+      tableLabel="Webhook endpoints"
+      columns={['Endpoint', 'Events', 'Enabled', 'Created', ACTIONS]}
+      dialogs={
+        <>
+          <Modal
+            show={editing !== null}
+            onHide={closeEditing}
+            // The secret is shown once: a stray click outside must not throw it away.
+            backdrop={editing?.kind === 'secret' ? 'static' : true}
+            keyboard={editing?.kind !== 'secret'}
+            centered
+            scrollable
+            fullscreen="sm-down"
+            aria-labelledby="webhook-dialog-title"
+          >
+            <Modal.Header closeButton={editing?.kind !== 'secret'}>
+              <Modal.Title id="webhook-dialog-title" as="h2" className="h5 fw-bold">
+                {editing?.kind === 'secret' ? 'Endpoint added' : editing?.endpoint ? 'Edit endpoint' : 'Add endpoint'}
+              </Modal.Title>
+            </Modal.Header>
+            {editing?.kind === 'form' && (
+              <WebhookEndpointForm
+                endpoint={editing.endpoint}
+                onCancel={closeEditing}
+                onCreated={(created) => {
+                  setEditing({ kind: 'secret', created });
+                  void mutate();
+                }}
+                onSaved={(_, message) => {
+                  closeEditing();
+                  notify.success(message);
+                  void mutate();
+                }}
+              />
+            )}
+            {editing?.kind === 'secret' && <WebhookSecret created={editing.created} onDone={closeEditing} />}
+          </Modal>
 
-      <Modal
-        show={editing !== null}
-        onHide={closeEditing}
-        // The secret is shown once: a stray click outside must not throw it away.
-        backdrop={editing?.kind === 'secret' ? 'static' : true}
-        keyboard={editing?.kind !== 'secret'}
-        centered
-        scrollable
-        fullscreen="sm-down"
-        aria-labelledby="webhook-dialog-title"
-      >
-        <Modal.Header closeButton={editing?.kind !== 'secret'}>
-          <Modal.Title id="webhook-dialog-title" as="h2" className="h5 fw-bold">
-            {editing?.kind === 'secret' ? 'Endpoint added' : editing?.endpoint ? 'Edit endpoint' : 'Add endpoint'}
-          </Modal.Title>
-        </Modal.Header>
-        {editing?.kind === 'form' && (
-          <WebhookEndpointForm
-            endpoint={editing.endpoint}
-            onCancel={closeEditing}
-            onCreated={(created) => {
-              setEditing({ kind: 'secret', created });
-              void mutate();
-            }}
-            onSaved={(_, message) => {
-              closeEditing();
-              notify.success(message);
-              void mutate();
-            }}
+          <DeleteDialog item={deleting} nameOf={(e) => e.url} noun="endpoint" deletedText="Endpoint deleted." cancelText="Keep it" remove={(e) => deleteWebhookEndpoint(e.id)} onClose={() => setDeleting(null)} onDeleted={() => mutate()}>
+            <p className="mb-0">No more events are sent to it. Other endpoints keep receiving theirs.</p>
+          </DeleteDialog>
+
+          <WebhookDeliveries
+            endpoint={log.endpoint}
+            show={log.show}
+            onHide={() => setLog((l) => ({ ...l, show: false }))}
+            onExited={() => setLog({ endpoint: null, show: false })}
           />
-        )}
-        {editing?.kind === 'secret' && <WebhookSecret created={editing.created} onDone={closeEditing} />}
-      </Modal>
-
-      <DeleteDialog
-        item={deleting}
-        nameOf={(e) => e.url}
-        noun="endpoint"
-        deletedText="Endpoint deleted."
-        cancelText="Keep it"
-        remove={(e) => deleteWebhookEndpoint(e.id)}
-        onClose={() => setDeleting(null)}
-        onDeleted={() => mutate()}
-      >
-        <p className="mb-0">No more events are sent to it. Other endpoints keep receiving theirs.</p>
-      </DeleteDialog>
-
-      <WebhookDeliveries
-        endpoint={log.endpoint}
-        show={log.show}
-        onHide={() => setLog((l) => ({ ...l, show: false }))}
-        onExited={() => setLog({ endpoint: null, show: false })}
-      />
-    </section>
+        </>
+      }
+    >
+      {endpoints.map((endpoint) => (
+        <tr key={endpoint.id}>
+          <td className="ps-4">
+            {/* Wide enough to read a URL on wide screens; long ones wrap anywhere. */}
+            <div className="fw-semibold text-body-emphasis text-break font-monospace small" style={{ minWidth: '14rem' }}>{endpoint.url}</div>
+            {endpoint.description && <div className="small text-body-secondary">{endpoint.description}</div>}
+            <div className="small text-body-secondary">
+              Secret <code>{endpoint.secretHint}</code>
+            </div>
+          </td>
+          <td><EventBadges events={endpoint.events} /></td>
+          <td>
+            <div className="form-check form-switch mb-0">
+              <input
+                id={`webhook-enabled-${endpoint.id}`}
+                type="checkbox"
+                role="switch"
+                className="form-check-input"
+                checked={endpoint.enabled}
+                disabled={toggling === endpoint.id}
+                onChange={() => void toggle(endpoint)}
+              />
+              <label htmlFor={`webhook-enabled-${endpoint.id}`} className="form-check-label small">
+                <span className="visually-hidden">Send events to {endpoint.url}: </span>
+                {endpoint.enabled ? 'On' : 'Off'}
+              </label>
+            </div>
+          </td>
+          <td className="small text-body-secondary text-nowrap">{formatDate(endpoint.createdAt, { dateStyle: 'medium' })}</td>
+          <td className="text-end pe-4 text-nowrap">
+            <button type="button" className="btn btn-sm btn-light me-1" onClick={() => setLog({ endpoint, show: true })} aria-label={`Deliveries to ${endpoint.url}`}>
+              <i className="bi bi-list-check" aria-hidden="true" /> Deliveries
+            </button>
+            <button type="button" className="btn btn-sm btn-light me-1" onClick={() => setEditing({ kind: 'form', endpoint })} aria-label={`Edit ${endpoint.url}`}>
+              <i className="bi bi-pencil" aria-hidden="true" /> Edit
+            </button>
+            <DeleteButton name={endpoint.url} onClick={() => setDeleting(endpoint)} />
+          </td>
+        </tr>
+      ))}
+    </ListCard>
   );
 }

@@ -163,7 +163,7 @@ export function PractitionerForm({ initial, title, submitText, save, remove }: P
     }
   });
 
-  const memberOptions = members.members.filter((m) => m.status === 'active' || m.userId === memberId);
+  const memberOptions = members.items.filter((m) => m.status === 'active' || m.userId === memberId);
   const unlisted = memberId && !memberOptions.some((m) => m.userId === memberId);
 
   return (

@@ -248,6 +248,14 @@ export function ReportsPage() {
   // Practitioners are Bookings data: only members who may read bookings are shown (and ask for) them.
   const canAccess = useAccess();
   const practitioners = usePractitionerReport(period.from, tooLong ? period.from : period.to, canAccess({ module: 'Bookings' }));
+  // The first load shows the page at once when the report and the practitioners' figures are in: the
+  // note under the period, the charts and the practitioners' card arriving one by one pushed each
+  // other down. Later periods load in place (the picker stays where it is).
+  const [shown, setShown] = useState(false);
+  const practitionersIn = !canAccess({ module: 'Bookings' }) || practitioners.data !== undefined || practitioners.error !== undefined;
+  const ready = shown || ((Boolean(report) || Boolean(error) || tooLong) && practitionersIn);
+  if (ready && !shown) setShown(true);
+  if (!ready) return <Loading label="Loading reports..." showLabel className="reports-loading" />;
 
   return (
     // One column that may shrink below its content (a grid track is as wide as its widest item

@@ -1,0 +1,102 @@
+// The one hook for the console's cursor-paged lists (GET ...?limit=&cursor= answering
+// { items, nextCursor }). A list shows either every page loaded so far ("Load more": `items`) or one
+// page at a time (Previous/Next: `page`); both ride on swr's useSWRInfinite, so going back shows a
+// page already fetched and a new query (a filter, a search) starts again at page 1. Generic in the
+// item and reply types, so typed API clients can name their own.
+import useSWRInfinite from 'swr/infinite';
+import { fetcher } from './api';
+
+export interface Page<T> {
+  items: T[];
+  nextCursor?: string;
+}
+
+/** Query values; undefined, null, '' and false are left out. */
+export type QueryParams = Record<string, string | number | boolean | undefined | null>;
+
+export interface PagedOptions<T = unknown, R = Page<T>> {
+  /** Items a page (default 25); null sends none (the endpoint's own). */
+  pageSize?: number | null;
+  /** The name the endpoint gives the page size (default 'limit'). */
+  sizeParam?: 'limit' | 'pageSize';
+  /** Filters and search; any change starts again at page 1. */
+  params?: QueryParams;
+  /** Also send pageNumber (1-based): GET /appointments counts its total with it. */
+  numbered?: boolean;
+  /** Keep showing the last list while a new query loads (search as you type). */
+  keepPreviousData?: boolean;
+  /** The name of the cursor in the query (default 'cursor'). */
+  cursorParam?: string;
+  /** A reply that is not { items, nextCursor } (GET /notifications answers an array). */
+  toPage?(reply: R): Page<T>;
+}
+
+/** `base` with the query of one page. */
+export function pageUrl(base: string, options: Pick<PagedOptions, 'pageSize' | 'sizeParam' | 'numbered' | 'cursorParam' | 'params'>, cursor?: string, pageNumber?: number): string {
+  const query = new URLSearchParams();
+  if (options.pageSize !== null) query.set(options.sizeParam ?? 'limit', String(options.pageSize ?? 25));
+  if (options.numbered && pageNumber) query.set('pageNumber', String(pageNumber));
+  if (cursor) query.set(options.cursorParam ?? 'cursor', cursor);
+  for (const [name, value] of Object.entries(options.params ?? {})) {
+    if (value !== undefined && value !== null && value !== '' && value !== false) query.set(name, String(value));
+  }
+  const search = query.toString();
+  return search ? `${base}${base.includes('?') ? '&' : '?'}${search}` : base;
+}
+
+export interface Paged<T, R = Page<T>> {
+  /** Every page loaded so far, in order ("Load more" lists). */
+  items: T[];
+  /** The page shown one at a time (Previous/Next lists): the last one asked for, or the one before while it loads. */
+  page: T[];
+  /** That page's whole reply (e.g. a total). */
+  reply: R | undefined;
+  /** 1-based number of the page asked for. */
+  pageNumber: number;
+  error: Error | undefined;
+  /** Nothing to show yet (a first load, or a new query without keepPreviousData). */
+  isLoading: boolean;
+  isLoadingMore: boolean;
+  /** Asking again for what is shown (after a change, or on focus). */
+  isRefreshing: boolean;
+  hasMore: boolean;
+  loadMore(): Promise<unknown>;
+  hasPrevious: boolean;
+  previous(): Promise<unknown>;
+  reload(): Promise<unknown>;
+}
+
+/** A cursor-paged list; `base` null asks nothing (not allowed, or no id yet). */
+export function usePaged<T, R = Page<T>>(base: string | null, options: PagedOptions<T, R> = {}): Paged<T, R> {
+  const toPage = options.toPage ?? ((reply: R) => reply as unknown as Page<T>);
+  const pages = useSWRInfinite<R>(
+    (index, previous: R | null) => {
+      if (!base) return null;
+      if (index === 0) return pageUrl(base, options, undefined, 1);
+      const cursor = previous ? toPage(previous).nextCursor : undefined;
+      return cursor ? pageUrl(base, options, cursor, index + 1) : null;
+    },
+    fetcher,
+    { keepPreviousData: options.keepPreviousData },
+  );
+  const replies = pages.data ?? [];
+  const data = replies.map(toPage);
+  // Going back, the pages after the one asked for stay in `data` until swr has revalidated page 1.
+  const shownAt = Math.min(pages.size, data.length) - 1;
+  const isLoadingMore = pages.isValidating && pages.size > data.length;
+  return {
+    items: data.flatMap((p) => p.items),
+    page: data[shownAt]?.items ?? [],
+    reply: replies[shownAt],
+    pageNumber: pages.size,
+    error: pages.error as Error | undefined,
+    isLoading: pages.isLoading && !pages.data,
+    isLoadingMore,
+    isRefreshing: pages.isValidating && !pages.isLoading && !isLoadingMore,
+    hasMore: Boolean(data[shownAt]?.nextCursor),
+    loadMore: () => pages.setSize(pages.size + 1),
+    hasPrevious: pages.size > 1,
+    previous: () => pages.setSize(Math.max(1, pages.size - 1)),
+    reload: () => pages.mutate(),
+  };
+}
