@@ -166,7 +166,7 @@ function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, proc
       {pkg?.customAmountEnabled && pkg.isPayable && (
         <div className="mb-3">
           <label htmlFor={`${idPrefix}-amount`} className="form-label fw-semibold small text-body-emphasis mb-1">
-            {t('form.amount')} ({currencyOf(pkg.currency).toUpperCase()})<span className="text-danger ms-1" aria-hidden="true">*</span>
+            {t('form.amount', { currency: currencyOf(pkg.currency).toUpperCase() })}<span className="text-danger ms-1" aria-hidden="true">*</span>
           </label>
           <div className="input-group">
             <span className="input-group-text">{currencySymbol(currencyOf(pkg.currency))}</span>
