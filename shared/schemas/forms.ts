@@ -211,6 +211,8 @@ export const formPackageView = /* @__PURE__ */ pure(() => z.object({
   description: z.nullable(z.string()),
   price: z.number(),
   priceCents: z.number(),
+  priceMinor: z.number(),
+  currency: z.enum(CURRENCIES),
   image: z.nullable(z.string()),
   imageUrl: z.nullable(z.string()),
   customAmountEnabled: z.boolean(),
@@ -243,6 +245,7 @@ export const leadDetailsView = /* @__PURE__ */ pure(() => z.object({
     paidAt: z.nullable(z.string()),
     needsAttention: z.optional(z.nullable(z.string())),
     amount: z.number(),
+    amountMinor: z.number(),
   })),
   email: z.nullable(z.string()),
   id: z.string(),
@@ -327,7 +330,8 @@ export const createPaymentSessionReply = /* @__PURE__ */ pure(() => z.object({
   paymentId: z.string(),
   amount: z.number(),
   amountCents: z.number(),
-  currency: z.string(),
+  amountMinor: z.number(),
+  currency: z.enum(CURRENCIES),
 }));
 
 /** `data` of GET /leads. */
@@ -362,6 +366,7 @@ export const getPaymentReply = /* @__PURE__ */ pure(() => z.object({
   paidAt: z.nullable(z.string()),
   needsAttention: z.optional(z.nullable(z.string())),
   amount: z.number(),
+  amountMinor: z.number(),
 }));
 
 /** `data` of GET /leads/payment-submissions/form/{id}. */
@@ -387,4 +392,5 @@ export const listFormPaymentsReply = /* @__PURE__ */ pure(() => pageOf(z.object(
   paidAt: z.nullable(z.string()),
   needsAttention: z.optional(z.nullable(z.string())),
   amount: z.number(),
+  amountMinor: z.number(),
 })));
