@@ -210,8 +210,8 @@ export async function webhookEventItems<T extends object>(input: WebhookEventInp
   return [item];
 }
 
-/** The object of payment.succeeded and payment.refunded (README "Webhooks"): shared/schemas/webhooks.ts. */
-export type PaymentObject = PaymentEventObject;
+/** The object of payment.succeeded and payment.refunded (README "Webhooks"): shared/schemas/webhooks.ts; the currency as Stripe or the record gives it (paymentEventItems reads it with currencyOf). */
+export type PaymentObject = Omit<PaymentEventObject, 'amountMinor' | 'refundedMinor' | 'currency'> & { currency: string };
 
 /** payment.succeeded / payment.refunded, ordered per payment; the amounts also as amountMinor/refundedMinor. */
 export const paymentEventItems = (orgId: string, type: 'payment.succeeded' | 'payment.refunded', payment: PaymentObject, changeKey: string, at: string): Promise<TransactItem[]> =>

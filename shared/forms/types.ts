@@ -1,5 +1,6 @@
 // The shapes of a form as the public page and the API both see them. Plain types and constants, no
 // dependencies, so the public page's chunk stays small.
+import type { Currency } from '../currency';
 
 /** Field types rendered as an <input type="..."> ("text-like"). */
 export const TEXT_LIKE_TYPES = ['text', 'email', 'number', 'tel', 'url', 'date', 'time', 'password'] as const;
@@ -56,9 +57,9 @@ export interface PublicPackage {
   price: number;
   /** Minor units (the same as priceMinor; named before currencies). */
   priceCents: number;
-  priceMinor?: number;
-  /** Lowercase ISO code (the server always sends it; absent reads as USD). */
-  currency?: string;
+  priceMinor: number;
+  /** Lowercase ISO code (the server always sends it). */
+  currency: Currency;
   /** Upload key below the asset base, or null. */
   image: string | null;
   /** `/assets/<key>`, or null. */

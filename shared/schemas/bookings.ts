@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { BOOKING_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from '../bookings/form';
 import { WEEKDAYS, minutesOf, normaliseTime, parseDate } from '../bookings/time';
 import { pageOf, patientLocale, pure, requiredString } from './common';
-import { amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
+import { CURRENCIES, amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
 import { isSitePath } from '../redirect-url';
 import { stripeEventOutcomeRecord, bookingPackageViewRecord, availabilityViewRecord, bookingViewRecord } from './records';
 
@@ -322,6 +322,8 @@ export const listAvailablePackagesReply = /* @__PURE__ */ pure(() => z.array(z.o
   packageName: z.string(),
   packagePrice: z.number(),
   packagePriceCents: z.number(),
+  packagePriceMinor: z.number(),
+  currency: z.enum(CURRENCIES),
   packageDescription: z.string(),
   isActive: z.boolean(),
 })));
@@ -359,7 +361,8 @@ export const createBookingReply = /* @__PURE__ */ pure(() => z.object({
   practitionerName: z.nullable(z.string()),
   amount: z.number(),
   amountCents: z.number(),
-  currency: z.string(),
+  amountMinor: z.number(),
+  currency: z.enum(CURRENCIES),
 }));
 
 /** `data` of GET /bookings/bookings/list/all and GET /bookings. */

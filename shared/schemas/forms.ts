@@ -215,6 +215,8 @@ export const formPackageView = /* @__PURE__ */ pure(() => z.object({
   description: z.nullable(z.string()),
   price: z.number(),
   priceCents: z.number(),
+  priceMinor: z.number(),
+  currency: z.enum(CURRENCIES),
   image: z.nullable(z.string()),
   imageUrl: z.nullable(z.string()),
   customAmountEnabled: z.boolean(),
@@ -247,6 +249,7 @@ export const leadDetailsView = /* @__PURE__ */ pure(() => z.object({
     paidAt: z.nullable(z.string()),
     needsAttention: z.optional(z.nullable(z.string())),
     amount: z.number(),
+    amountMinor: z.number(),
   })),
   email: z.nullable(z.string()),
   id: z.string(),
@@ -331,7 +334,8 @@ export const createPaymentSessionReply = /* @__PURE__ */ pure(() => z.object({
   paymentId: z.string(),
   amount: z.number(),
   amountCents: z.number(),
-  currency: z.string(),
+  amountMinor: z.number(),
+  currency: z.enum(CURRENCIES),
 }));
 
 /** `data` of GET /leads. */
@@ -366,6 +370,7 @@ export const getPaymentReply = /* @__PURE__ */ pure(() => z.object({
   paidAt: z.nullable(z.string()),
   needsAttention: z.optional(z.nullable(z.string())),
   amount: z.number(),
+  amountMinor: z.number(),
 }));
 
 /** `data` of GET /leads/payment-submissions/form/{id}. */
@@ -391,4 +396,5 @@ export const listFormPaymentsReply = /* @__PURE__ */ pure(() => pageOf(z.object(
   paidAt: z.nullable(z.string()),
   needsAttention: z.optional(z.nullable(z.string())),
   amount: z.number(),
+  amountMinor: z.number(),
 })));

@@ -1,6 +1,7 @@
 // The patient's manage page (public, /manage#<token>): its calls take the token in the body, never
 // in a URL. Used by the page and the handlers, so both give the same messages.
 import * as z from 'zod/mini';
+import type { Currency } from '../currency';
 import { BOOKING_MESSAGES } from '../bookings/form';
 import { normaliseTime, parseDate } from '../bookings/time';
 import { pure, requiredString } from './common';
@@ -61,7 +62,7 @@ export interface ManageView {
   /** What a cancellation now refunds, in minor units of `currency` (0: nothing). */
   refundOnCancelCents: number;
   /** The currency of the amounts (lowercase ISO code). */
-  currency: string;
+  currency: Currency;
 }
 
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).

@@ -299,6 +299,8 @@ export const formViewRecord = /* @__PURE__ */ pure(() => z.object({
     description: z.nullable(z.string()),
     price: z.number(),
     priceCents: z.number(),
+    priceMinor: z.number(),
+    currency: z.enum(CURRENCIES),
     image: z.nullable(z.string()),
     imageUrl: z.nullable(z.string()),
     customAmountEnabled: z.boolean(),
@@ -359,6 +361,8 @@ export const publicPackageRecord = /* @__PURE__ */ pure(() => z.object({
   description: z.nullable(z.string()),
   price: z.number(),
   priceCents: z.number(),
+  priceMinor: z.number(),
+  currency: z.enum(CURRENCIES),
   image: z.nullable(z.string()),
   imageUrl: z.nullable(z.string()),
   customAmountEnabled: z.boolean(),
@@ -399,6 +403,8 @@ export const bookingPackageViewRecord = /* @__PURE__ */ pure(() => z.object({
   packageName: z.string(),
   packagePrice: z.number(),
   packagePriceCents: z.number(),
+  packagePriceMinor: z.number(),
+  currency: z.enum(CURRENCIES),
   packageDescription: z.string(),
   redirectionUrl: z.string(),
   isActive: z.boolean(),
@@ -480,6 +486,7 @@ export const bookingViewRecord = /* @__PURE__ */ pure(() => z.object({
   packageId: z.string(),
   packageName: z.string(),
   priceCents: z.number(),
+  priceMinor: z.number(),
   currency: z.enum(CURRENCIES),
   firstName: z.string(),
   lastName: z.string(),
@@ -589,6 +596,7 @@ export const manageViewRecord = /* @__PURE__ */ pure(() => z.object({
   canChange: z.boolean(),
   cutoffHours: z.number(),
   refundOnCancelCents: z.number(),
+  currency: z.enum(CURRENCIES),
 }));
 
 /** `ConfirmationStatus` (functions/bookings/get-confirmation.ts). */

@@ -2,6 +2,7 @@
 // each event the organisation produces is sent, signed, to the endpoints that asked for its type.
 // This file is the contract between the API (functions/webhooks/) and the console.
 import * as z from 'zod/mini';
+import { CURRENCIES } from '../currency';
 import { pageOf, pageQuerySchema, pure } from './common';
 import { webhookDeliveryRecord, webhookDeliveryStatusRecord, webhookEndpointCreatedRecord, webhookEndpointRecord } from './records';
 
@@ -85,7 +86,7 @@ export const bookingEventObject = /* @__PURE__ */ pure(() => z.object({
   packageId: z.string(),
   packageName: z.string(),
   priceCents: z.number(),
-  currency: z.string(),
+  currency: z.enum(CURRENCIES),
   amountPaidCents: z.nullable(z.number()),
   refundedCents: z.nullable(z.number()),
   firstName: z.string(),
@@ -165,7 +166,10 @@ export const paymentEventObject = /* @__PURE__ */ pure(() => z.object({
   status: z.enum(['succeeded', 'refunded', 'partially_refunded']),
   amountCents: z.number(),
   refundedCents: z.number(),
-  currency: z.string(),
+  /** The same amounts, named for what they are: minor units of `currency`. */
+  amountMinor: z.number(),
+  refundedMinor: z.number(),
+  currency: z.enum(CURRENCIES),
 }));
 
 export type BookingEventObject = z.infer<typeof bookingEventObject>;

@@ -1,6 +1,7 @@
 // The webhook events of bookings and their payments (functions/data/webhooks.ts): what an outside
 // system is told, in a plain shape documented in README "Webhooks". The booking object is what the
 // clinic's staff see of it, without Stripe's session or the checkout link.
+import { currencyOf } from '#shared/currency';
 import type { BookingRecord } from '../../data/bookings';
 import type { TransactItem } from '../../data/core';
 import { webhookEventItems } from '../../data/webhooks';
@@ -15,7 +16,7 @@ export function bookingObject(b: BookingRecord): BookingEventObject {
     packageId: b.packageId,
     packageName: b.packageName,
     priceCents: b.priceCents,
-    currency: b.currency,
+    currency: currencyOf(b.currency),
     amountPaidCents: b.amountPaidCents ?? null,
     refundedCents: b.refundedCents ?? null,
     firstName: b.firstName,

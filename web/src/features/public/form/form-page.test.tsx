@@ -12,7 +12,7 @@ const fields: FormField[] = [
 ];
 
 const pkg = (id: string, over: Partial<PublicPackage> = {}): PublicPackage => ({
-  id, name: `Package ${id}`, description: `<p>About ${id}</p><script>alert(1)</script>`, price: 40, priceCents: 4000, image: null, imageUrl: null, customAmountEnabled: false, isPayable: true, ...over,
+  id, name: `Package ${id}`, description: `<p>About ${id}</p><script>alert(1)</script>`, price: 40, priceCents: 4000, priceMinor: 4000, currency: 'usd', image: null, imageUrl: null, customAmountEnabled: false, isPayable: true, ...over,
 });
 
 const form = (over: Partial<PublicForm> = {}): PublicForm => ({
