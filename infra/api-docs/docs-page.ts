@@ -6,6 +6,7 @@
 // scripts, because both stacks need these names and infra never imports scripts (eslint.config.js).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { API_PREFIX } from '../../shared/api';
 
 export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
@@ -53,7 +54,8 @@ export interface DocsFile {
   read(): Buffer | string;
 }
 
-const viewerFile = () => createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js');
+/** Its browser build: not in the package's export map since 1.72, so found beside its entry (dist/index.js). */
+const viewerFile = () => join(dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser', 'standalone.js');
 
 /** The page and the viewer (the document itself is built by scripts/openapi/document.ts). */
 export const DOCS_FILES: DocsFile[] = [

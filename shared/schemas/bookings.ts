@@ -5,6 +5,7 @@
 // and currency; packagePriceCents is the same minor amount, from before currencies). A booking is paid
 // by card, so a package costs at least Stripe's minimum for the currency ($0.50, ¥50, ...).
 import * as z from 'zod/mini';
+import { LOCALES } from '../i18n/locales';
 import { BOOKING_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from '../bookings/form';
 import { WEEKDAYS, minutesOf, normaliseTime, parseDate } from '../bookings/time';
 import { pageOf, patientLocale, pure, requiredString } from './common';
@@ -331,6 +332,8 @@ export const listAvailablePackagesReply = /* @__PURE__ */ pure(() => z.array(z.o
 /** `data` of POST /bookings/available-slots. */
 export const listAvailableSlotsReply = /* @__PURE__ */ pure(() => z.object({
   clinicName: z.string(),
+  /** The clinic's default language for its patients (the page's when the visitor asks for none of ours). */
+  clinicLanguage: z.nullable(z.enum(LOCALES)),
   date: z.string(),
   timeZone: z.string(),
   timeZoneName: z.string(),

@@ -3,6 +3,7 @@
 // Prices and amounts are major units of the clinic's currency on the wire (12.5 = $12.50, 5000 =
 // ¥5,000); the server stores minor units with the currency (shared/currency.ts).
 import * as z from 'zod/mini';
+import { LOCALES } from '../i18n/locales';
 import { CURRENCIES, amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
 import { FIELD_ATTRIBUTES, FIELD_TYPES, OPTION_TYPES } from '../forms/types';
 import { pageOf, patientLocale, pure, requiredString } from './common';
@@ -250,6 +251,7 @@ export const leadDetailsView = /* @__PURE__ */ pure(() => z.object({
     needsAttention: z.optional(z.nullable(z.string())),
     amount: z.number(),
     amountMinor: z.number(),
+    locale: z.optional(z.enum(LOCALES)),
   })),
   email: z.nullable(z.string()),
   id: z.string(),
@@ -335,6 +337,8 @@ export const createPaymentSessionReply = /* @__PURE__ */ pure(() => z.object({
   amount: z.number(),
   amountCents: z.number(),
   amountMinor: z.number(),
+  /** The payer's language, when known (issue 26). */
+  locale: z.optional(z.enum(LOCALES)),
   currency: z.enum(CURRENCIES),
 }));
 
@@ -371,6 +375,8 @@ export const getPaymentReply = /* @__PURE__ */ pure(() => z.object({
   needsAttention: z.optional(z.nullable(z.string())),
   amount: z.number(),
   amountMinor: z.number(),
+  /** The payer's language, when known (issue 26). */
+  locale: z.optional(z.enum(LOCALES)),
 }));
 
 /** `data` of GET /leads/payment-submissions/form/{id}. */
@@ -397,4 +403,6 @@ export const listFormPaymentsReply = /* @__PURE__ */ pure(() => pageOf(z.object(
   needsAttention: z.optional(z.nullable(z.string())),
   amount: z.number(),
   amountMinor: z.number(),
+  /** The payer's language, when known (issue 26). */
+  locale: z.optional(z.enum(LOCALES)),
 })));

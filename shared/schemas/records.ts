@@ -3,6 +3,7 @@
 // document and the console. Each is a plain JSON shape (dates are ISO strings) mirroring the type its
 // comment names: tsc checks every handler's data against its reply, so the two cannot drift apart.
 import * as z from 'zod/mini';
+import { LOCALES } from '../i18n/locales';
 import { pure } from './common';
 import { CURRENCIES } from '../currency';
 
@@ -189,6 +190,8 @@ export const assigneeRecord = /* @__PURE__ */ pure(() => z.object({ userId: z.st
 
 /** `AppointmentView` (shared/appointments/types.ts). */
 export const appointmentViewRecord = /* @__PURE__ */ pure(() => z.object({
+  /** The patient's language, when they chose one (issue 26). */
+  locale: z.optional(z.enum(LOCALES)),
   fullName: z.string(),
   statusLabel: z.string(),
   assignee: z.nullable(assigneeRecord),
@@ -335,6 +338,8 @@ export const submissionAnswerRecord = /* @__PURE__ */ pure(() => z.object({
 
 /** `SubmissionView` (functions/forms/lib/submissions.ts). */
 export const submissionViewRecord = /* @__PURE__ */ pure(() => z.object({
+  /** The patient's language, when they chose one (issue 26). */
+  locale: z.optional(z.enum(LOCALES)),
   email: z.nullable(z.string()),
   id: z.string(),
   name: z.nullable(z.string()),
@@ -478,6 +483,8 @@ export const practitionerViewRecord = /* @__PURE__ */ pure(() => z.object({
 
 /** `BookingView` (shared/bookings/types.ts). */
 export const bookingViewRecord = /* @__PURE__ */ pure(() => z.object({
+  /** The patient's language, when they chose one (issue 26). */
+  locale: z.optional(z.enum(LOCALES)),
   price: z.number(),
   amountPaid: z.nullable(z.number()),
   bookingTimeLabel: z.string(),
@@ -577,6 +584,8 @@ export const manageViewRecord = /* @__PURE__ */ pure(() => z.object({
   kind: z.enum(['booking', 'appointment']),
   bookingId: z.string(),
   orgName: z.string(),
+  /** The patient's language (theirs when they booked, else the clinic's default). */
+  clinicLanguage: z.optional(z.nullable(z.string())),
   clinicPhone: z.nullable(z.string()),
   clinicAddress: z.nullable(z.string()),
   packageName: z.string(),
