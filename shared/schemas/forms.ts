@@ -280,6 +280,8 @@ export const formPackagesUpdatePackageReply = packageView;
 export const formPackagesDeletePackageReply = /* @__PURE__ */ z.object({ id: z.string() });
 
 /** upload package image: the answer's data. */
+/** POST /leads/update-package-image: the multipart form's fields besides the file. */
+export const uploadPackageImageBody = z.object({ packageId: requiredString('packageId is required') });
 export const uploadPackageImageReply = packageView;
 
 /** get public form: the answer's data. */
