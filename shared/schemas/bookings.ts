@@ -254,6 +254,8 @@ export const listFreeTimesItemView = /* @__PURE__ */ z.object({
   endUtc: z.string(),
   label: z.string(),
   remaining: z.number(),
+  /** Who is free then (packages with practitioners: functions/availability/lib/diary.ts freeDayView). */
+  practitionerIds: z.optional(z.array(z.string())),
 });
 
 /** stripe events: the answer's data. */
@@ -280,13 +282,16 @@ export const getAvailabilityReply = availabilityViewRecord;
 /** update availability: the answer's data. */
 export const updateAvailabilityReply = availabilityViewRecord;
 
+/** What a day offers (shared/bookings/slots.ts DayStatus, practitioner-times.ts PractitionerDayStatus). */
+export const dayStatusRecord = /* @__PURE__ */ z.enum(['open', 'full', 'closed-date', 'closed-weekday', 'past', 'too-far', 'invalid']);
+
 /** list free times: the answer's data. */
 export const listFreeTimesReply = /* @__PURE__ */ z.object({
   date: z.string(),
   timeZone: z.string(),
   timeZoneName: z.string(),
   timeZoneAbbreviation: z.string(),
-  status: z.string(),
+  status: dayStatusRecord,
   slotMinutes: z.number(),
   slots: z.array(listFreeTimesItemView),
 });
@@ -310,7 +315,7 @@ export const listAvailableSlotsReply = /* @__PURE__ */ z.object({
   timeZone: z.string(),
   timeZoneName: z.string(),
   timeZoneAbbreviation: z.string(),
-  status: z.string(),
+  status: dayStatusRecord,
   slotMinutes: z.number(),
   slots: z.array(listFreeTimesItemView),
 });

@@ -5,6 +5,7 @@ import { BOOKING_MESSAGES } from '../bookings/form';
 import { normaliseTime, parseDate } from '../bookings/time';
 import { requiredString } from './common';
 import { manageViewRecord } from './records';
+import { dayStatusRecord, listFreeTimesItemView } from './bookings';
 
 export const MANAGE_MESSAGES = {
   unknown: 'This link is not valid or has expired. Please contact the clinic.',
@@ -70,9 +71,9 @@ export const listSlotsReply = /* @__PURE__ */ z.object({
   timeZone: z.string(),
   timeZoneName: z.string(),
   timeZoneAbbreviation: z.string(),
-  status: z.string(),
+  status: dayStatusRecord,
   slotMinutes: z.number(),
-  slots: z.array(z.object({ time: z.string(), startUtc: z.string(), endUtc: z.string(), label: z.string(), remaining: z.number() })),
+  slots: z.array(listFreeTimesItemView),
 });
 
 /** cancel booking: the answer's data. */
