@@ -9,13 +9,8 @@ import { ChallengeStatus, useChallenge } from '../../../lib/challenge';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { BookingForm } from '../components/booking-form';
 
-interface PublicPage {
-  organization: { name: string; phoneNumber?: string; websiteUrl?: string; timeZone: string };
-  services: { id: string; name: string; description?: string; durationMinutes: number; priceCents: number }[];
-}
-
-async function loadPage([, apiKey]: [string, string]): Promise<PublicPage> {
-  const result = await api.get<PublicPage>(`/public/appointments/${encodeURIComponent(apiKey)}`, { auth: 'none' });
+async function loadPage([, apiKey]: [string, string]) {
+  const result = await api.get(`/public/appointments/${encodeURIComponent(apiKey)}`, { auth: 'none' });
   if (!result.success || !result.data.data) throw new Error(result.message || 'This appointment page is not available.');
   return result.data.data;
 }

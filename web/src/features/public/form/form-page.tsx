@@ -5,13 +5,12 @@
 import { useEffect, useRef, useState } from 'react';
 import Modal from '../../../components/modal';
 import { buttonTexts, defaultPackage, packagesPerRow, pageLayout, PAYMENT_CANCELLED, PAYMENT_RECEIVED, PROCESSING_TEXT, REDIRECT_DELAY_MS, REDIRECTING_TO_PAYMENT, redirectTarget, showSelectButton } from '#shared/forms/page';
-import type { PublicForm, PublicPackage } from '#shared/forms/types';
 import { formatDollars, parseCustomAmount, toItems, validateSubmission, type Issue } from '#shared/forms/validate';
 import { FormFieldInput, type FieldValue } from '../../../components/form-field-input';
 import { ChallengeStatus, useChallenge, type ChallengeHandle } from '../../../lib/challenge';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { useSearchParam } from '../../../lib/location';
-import { createPaymentLink, getPublicForm, submitForm, uploadFormFile, type PaymentLinkRequest } from './api';
+import { createPaymentLink, getPublicForm, submitForm, uploadFormFile, type PaymentLinkRequest, type PublicForm, type PublicPackage } from './api';
 import { ErrorDialog, type DialogMessage } from './components/error-dialog';
 import { DescriptionHtml, PackageCard } from './components/package-card';
 

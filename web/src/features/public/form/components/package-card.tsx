@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { needsFallbackImage, showsPrice } from '#shared/forms/page';
 import { sanitizeHtml } from '#shared/forms/sanitize-html';
 import { formatDollars } from '#shared/forms/validate';
-import type { PublicPackage } from '#shared/forms/types';
+import type { PublicPackage } from '../api';
 
 /** A neutral placeholder, inline so it never fails to load. */
 export const FALLBACK_IMAGE =
