@@ -1,11 +1,15 @@
 // The signed-in session: the token cookie and the current user (GET /users/profile through swr).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
-import type { UserDetails } from '#shared/api';
-import { fetcher, setUnauthorizedHandler } from './api';
+import { useSWRConfig } from 'swr';
+import type { ReplyOf } from '#shared/api-contract';
+import { setUnauthorizedHandler } from './api';
 import { clearRegistrationToken, getToken, saveToken } from './session';
+import { useApi } from './swr';
 
 export const PROFILE_KEY = '/users/profile';
+
+/** The signed-in member as GET /users/profile answers (the contract's reply schema). */
+export type UserDetails = ReplyOf<'GET /users/profile'>;
 
 interface AuthState {
   token?: string;
@@ -24,7 +28,7 @@ const AuthContext = createContext<AuthState | undefined>(undefined);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { mutate } = useSWRConfig();
   const [token, setToken] = useState<string | undefined>(() => getToken());
-  const { data: currentUser, isLoading } = useSWR<UserDetails>(token ? PROFILE_KEY : null, fetcher, {
+  const { data: currentUser, isLoading } = useApi(token ? PROFILE_KEY : null, {
     revalidateOnFocus: false,
     // The user given at sign-in (or saved by the profile page) is current: no second fetch.
     revalidateIfStale: false,

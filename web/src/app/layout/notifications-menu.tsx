@@ -2,13 +2,12 @@
 // logged (the notifications module may not be deployed yet).
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router-dom';
-import useSWR from 'swr';
 import { paths } from '../../config/paths';
-import { backgroundFetcher, fetcher } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { useAccess } from '../../lib/roles';
 import { isRegistered } from '../routes';
 import { IconToggle } from './icon-toggle';
+import { useApi } from '../../lib/swr';
 
 export interface NotificationItem {
   id: string;
@@ -35,8 +34,8 @@ export function notificationItems(data: unknown): NotificationItem[] {
 
 function NotificationsDropdown() {
   const options = { shouldRetryOnError: false, onError: (error: unknown) => console.warn('Could not load notifications', error) };
-  const { data, mutate } = useSWR(NOTIFICATIONS_KEY, fetcher, options);
-  const { data: count, mutate: recount } = useSWR<{ unread?: number }>(UNREAD_COUNT_KEY, backgroundFetcher, { ...options, refreshInterval: UNREAD_POLL_MS });
+  const { data, mutate } = useApi(NOTIFICATIONS_KEY, options);
+  const { data: count, mutate: recount } = useApi(UNREAD_COUNT_KEY, { ...options, refreshInterval: UNREAD_POLL_MS, background: true });
   const items = notificationItems(data);
   // The kept counter covers every page; without it, count the unread ones loaded.
   const unread = typeof count?.unread === 'number' ? count.unread : items.filter((n) => !n.read).length;

@@ -1,6 +1,6 @@
 // What the calendar page keeps in its URL (view and date), how an item looks on it, and what its grid
 // is made of (opening hours, slot length, the zone's names for the dates shown).
-import type { CalendarItem } from '#shared/calendar/types';
+import type { CalendarItem } from './api/calendar';
 import { addDays, localToUtc } from '#shared/bookings/slots';
 import { minutesOf, timeOf, WEEKDAYS, type Interval, type Weekday } from '#shared/bookings/time';
 

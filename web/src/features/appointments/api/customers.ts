@@ -1,38 +1,24 @@
 // Customers: the people the clinic serves, with their appointments.
-import useSWR from 'swr';
+import type { ReplyOf } from '#shared/api-contract';
 import type { CustomerInput } from '#shared/schemas/customers';
-import { api, fetcher } from '../../../lib/api';
-import type { Appointment } from './appointments';
+import { api } from '../../../lib/api';
+import { useApi } from '../../../lib/swr';
 
-export interface Customer {
-  id: string;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  email?: string;
-  phone?: string;
-  gender?: string;
-  dob?: string;
-  notes?: string;
-  appointmentCount: number;
-  lastAppointmentAt?: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+/** A customer as the API lists it (the contract's reply schema). */
+export type Customer = ReplyOf<'GET /customers'>['items'][number];
 
-export const customerKey = (id: string) => `/customers/${encodeURIComponent(id)}`;
+export const customerKey = (id: string) => `/customers/${encodeURIComponent(id)}` as const;
 
 export function useCustomers(q: { search?: string; cursor?: string }) {
   const p = new URLSearchParams({ pageSize: '25' });
   if (q.search) p.set('search', q.search);
   if (q.cursor) p.set('cursor', q.cursor);
-  return useSWR<{ items: Customer[]; nextCursor?: string }>(`/customers?${p}`, fetcher, { keepPreviousData: true });
+  return useApi(`/customers?${p}`, { keepPreviousData: true });
 }
 
-export const useCustomer = (id: string | undefined) => useSWR<Customer & { appointments: Appointment[] }>(id ? customerKey(id) : null, fetcher);
+export const useCustomer = (id: string | undefined) => useApi(id ? customerKey(id) : null);
 
 export type CustomerBody = Omit<CustomerInput, 'version'> & { version?: number };
-export const createCustomer = (body: CustomerBody) => api.post<Customer>('/customers', body);
-export const updateCustomer = (id: string, body: CustomerBody) => api.put<Customer>(customerKey(id), body);
+export const createCustomer = (body: CustomerBody) => api.post('/customers', body);
+export const updateCustomer = (id: string, body: CustomerBody) => api.put(customerKey(id), body);
 export const deleteCustomer = (id: string) => api.delete(customerKey(id));

@@ -1,11 +1,12 @@
 // The staff booking calls: the list (pages with a cursor, filtered), one booking, cancel.
-import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import type { BookingView } from '#shared/bookings/types';
+import type { ReplyOf } from '#shared/api-contract';
 import type { BookingStatus, PaymentStatus } from '#shared/schemas/bookings';
-import { api, fetcher } from '../../../lib/api';
+import { api, fetcher, type Fetched } from '../../../lib/api';
+import { useApi } from '../../../lib/swr';
 
-export type { BookingView };
+/** A booking as the API answers it (the contract's reply schema). */
+export type BookingView = ReplyOf<'GET /bookings/booking/{id}'>;
 
 export interface BookingFilters {
   from?: string;
@@ -16,20 +17,16 @@ export interface BookingFilters {
   order?: 'asc' | 'desc';
 }
 
-interface BookingsPage {
-  items: BookingView[];
-  nextCursor?: string;
-}
-
 export const BOOKINGS_KEY = '/bookings/bookings/list/all';
-export const bookingKey = (id: string) => `/bookings/booking/${encodeURIComponent(id)}`;
+type BookingsPage = Fetched<typeof BOOKINGS_KEY>;
+export const bookingKey = (id: string) => `/bookings/booking/${encodeURIComponent(id)}` as const;
 
 export function useBookings(filters: BookingFilters, pageSize = 25) {
   const query = (cursor?: string) => {
     const params = new URLSearchParams({ limit: String(pageSize) });
     for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
     if (cursor) params.set('cursor', cursor);
-    return `${BOOKINGS_KEY}?${params}`;
+    return `${BOOKINGS_KEY}?${params}` as const;
   };
   const pages = useSWRInfinite<BookingsPage>((index, previous: BookingsPage | null) => {
     if (index === 0) return query();
@@ -47,6 +44,6 @@ export function useBookings(filters: BookingFilters, pageSize = 25) {
   };
 }
 
-export const useBooking = (id: string | undefined) => useSWR<BookingView>(id ? bookingKey(id) : null, fetcher);
+export const useBooking = (id: string | undefined) => useApi(id ? bookingKey(id) : null);
 
-export const cancelBooking = (id: string) => api.post<BookingView>(`${bookingKey(id)}/cancel`);
+export const cancelBooking = (id: string) => api.post(`${bookingKey(id)}/cancel`);

@@ -1,24 +1,22 @@
 // The booking package calls: list (pages), one package, create, change (any fields), soft delete.
-import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import type { BookingPackageView } from '#shared/bookings/types';
+import type { ReplyOf } from '#shared/api-contract';
 import type { BookingPackageInput } from '#shared/schemas/bookings';
-import { api, fetcher } from '../../../lib/api';
+import { api, fetcher, type Fetched } from '../../../lib/api';
+import { useApi } from '../../../lib/swr';
 
-export type { BookingPackageView };
-
-interface PackagesPage {
-  items: BookingPackageView[];
-  nextCursor?: string;
-}
+/** A booking package as the API answers it (the contract's reply schema). */
+export type BookingPackageView = ReplyOf<'GET /bookings/packages/{id}'>;
 
 export const PACKAGES_KEY = '/bookings/packages';
-export const packageKey = (id: string) => `${PACKAGES_KEY}/${encodeURIComponent(id)}`;
+
+type PackagesPage = Fetched<typeof PACKAGES_KEY>;
+export const packageKey = (id: string) => `${PACKAGES_KEY}/${encodeURIComponent(id)}` as const;
 
 export function useBookingPackages(pageSize = 50) {
   const pages = useSWRInfinite<PackagesPage>((index, previous: PackagesPage | null) => {
-    if (index === 0) return `${PACKAGES_KEY}?limit=${pageSize}`;
-    return previous?.nextCursor ? `${PACKAGES_KEY}?limit=${pageSize}&cursor=${encodeURIComponent(previous.nextCursor)}` : null;
+    if (index === 0) return `${PACKAGES_KEY}?limit=${pageSize}` as const;
+    return previous?.nextCursor ? (`${PACKAGES_KEY}?limit=${pageSize}&cursor=${encodeURIComponent(previous.nextCursor)}` as const) : null;
   }, fetcher);
   const last = pages.data?.[pages.data.length - 1];
   return {
@@ -32,8 +30,8 @@ export function useBookingPackages(pageSize = 50) {
   };
 }
 
-export const useBookingPackage = (id: string | undefined) => useSWR<BookingPackageView>(id ? packageKey(id) : null, fetcher);
+export const useBookingPackage = (id: string | undefined) => useApi(id ? packageKey(id) : null);
 
-export const createBookingPackage = (body: BookingPackageInput) => api.post<BookingPackageView>(PACKAGES_KEY, body);
-export const updateBookingPackage = (id: string, body: Partial<BookingPackageInput>) => api.put<BookingPackageView>(packageKey(id), body);
-export const deleteBookingPackage = (id: string) => api.delete<{ id: string }>(packageKey(id));
+export const createBookingPackage = (body: BookingPackageInput) => api.post(PACKAGES_KEY, body);
+export const updateBookingPackage = (id: string, body: Partial<BookingPackageInput>) => api.put(packageKey(id), body);
+export const deleteBookingPackage = (id: string) => api.delete(packageKey(id));

@@ -1,9 +1,10 @@
 // The owner's audit log: GET /logs with filters, a page at a time ({ items, nextCursor }).
 import useSWRInfinite from 'swr/infinite';
-import type { AuditLogView } from '#shared/schemas/organization';
-import { fetcher } from '../../../lib/api';
+import type { ReplyOf } from '#shared/api-contract';
+import { fetcher, type Fetched } from '../../../lib/api';
 
-export type { AuditLogView };
+/** An audit entry as GET /logs lists it (the contract's reply schema). */
+export type AuditLogView = ReplyOf<'GET /logs'>['items'][number];
 
 export interface LogFilters {
   module?: string;
@@ -13,17 +14,14 @@ export interface LogFilters {
   to?: string;
 }
 
-interface LogsPage {
-  items: AuditLogView[];
-  nextCursor?: string;
-}
+type LogsPage = Fetched<'/logs'>;
 
 export function useLogs(filters: LogFilters, pageSize = 25) {
   const query = (cursor?: string) => {
     const params = new URLSearchParams({ limit: String(pageSize) });
     for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
     if (cursor) params.set('cursor', cursor);
-    return `/logs?${params}`;
+    return `/logs?${params}` as const;
   };
   const pages = useSWRInfinite<LogsPage>((index, previous: LogsPage | null) => (index === 0 ? query() : previous?.nextCursor ? query(previous.nextCursor) : null), fetcher);
   const last = pages.data?.[pages.data.length - 1];

@@ -1,21 +1,14 @@
 // /logs (owner only): who did what, newest first, filtered by module, member and dates.
 import { useState } from 'react';
-import useSWR from 'swr';
 import { AUDIT_MODULES } from '#shared/schemas/organization';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
 import { Loading } from '../../../components/loading';
-import { failureText, fetcher } from '../../../lib/api';
+import { failureText } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
 import { useLogs, type LogFilters } from '../api/logs';
 import { ResponsiveTable } from '../../../components/responsive-table';
-
-interface MemberOption {
-  userId: string;
-  email: string;
-  firstName?: string;
-  lastName?: string;
-}
+import { useApi } from '../../../lib/swr';
 
 const nameOf = (m: { email: string; firstName?: string; lastName?: string }) => [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email;
 const ACTION_TONE = { create: 'success', update: 'info', delete: 'danger' } as const;
@@ -24,7 +17,7 @@ export function LogsPage() {
   usePageTitle('Logs', [{ title: 'Logs' }]);
   const [filters, setFilters] = useState<LogFilters>({});
   const { items, error, isLoading, hasMore, isLoadingMore, loadMore } = useLogs(filters);
-  const { data: members } = useSWR<{ items: MemberOption[] }>('/organization/members?limit=100', fetcher);
+  const { data: members } = useApi('/organization/members?limit=100');
   const set = (key: keyof LogFilters) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [key]: e.target.value || undefined }));
 
   return (

@@ -2,23 +2,25 @@
 // the page continues with ?before=<id of the last one shown>.
 import useSWRInfinite from 'swr/infinite';
 import { useSWRConfig } from 'swr';
-import type { NotificationView } from '#shared/schemas/organization';
+import type { ReplyOf } from '#shared/api-contract';
 import { api, fetcher } from '../../../lib/api';
 
-export type { NotificationView };
+/** GET /notifications answers the array itself (the contract's reply schema). */
+type NotificationsPage = ReplyOf<'GET /notifications'>;
+export type NotificationView = NotificationsPage[number];
 
 /** Keys the header bell uses: refreshed after a change here. */
 export const BELL_KEYS = ['/notifications', '/notifications/unread-count'];
 
 export function useNotificationPages(unreadOnly: boolean, pageSize = 20) {
-  const pages = useSWRInfinite<NotificationView[]>((index, previous: NotificationView[] | null) => {
+  const pages = useSWRInfinite<NotificationsPage>((index, previous: NotificationsPage | null) => {
     const params = new URLSearchParams({ limit: String(pageSize) });
     if (unreadOnly) params.set('unread', 'true');
     if (index > 0) {
       if (!previous || previous.length < pageSize) return null;
       params.set('before', previous[previous.length - 1]!.id);
     }
-    return `/notifications?${params}`;
+    return `/notifications?${params}` as const;
   }, fetcher);
   const last = pages.data?.[pages.data.length - 1];
   return {
@@ -40,5 +42,5 @@ export function useRefreshBell() {
   };
 }
 
-export const markAsRead = (id: string) => api.get<{ id: string; read: boolean; unread: number }>(`/notifications/mark-as-read/${encodeURIComponent(id)}`);
-export const deleteNotification = (id: string) => api.delete<{ id: string; unread: number }>(`/notifications/${encodeURIComponent(id)}`);
+export const markAsRead = (id: string) => api.get(`/notifications/mark-as-read/${encodeURIComponent(id)}`);
+export const deleteNotification = (id: string) => api.delete(`/notifications/${encodeURIComponent(id)}`);

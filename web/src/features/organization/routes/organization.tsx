@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { organizationSchema } from '#shared/schemas/account';
-import { address, timeZone, type OrganizationProfile } from '#shared/schemas/organization';
+import { address, timeZone } from '#shared/schemas/organization';
 import { BookingPageLink } from '../../../components/booking-page-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { controlProps, Field } from '../../../components/field';
@@ -17,7 +17,7 @@ import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useRoles } from '../../../lib/roles';
-import { generateIntegration, updateOrganization, useIntegration, useOrganization } from '../api/organization';
+import { generateIntegration, updateOrganization, useIntegration, useOrganization, type OrganizationProfile } from '../api/organization';
 import { WebhooksCard } from '../components/webhooks-card';
 import { failureText } from '../../../lib/api';
 

@@ -1,19 +1,14 @@
 // Two-factor sign-in, sessions and the organisation's security settings (profile: Sign-in & security).
 import type { SecuritySettingsInput } from '#shared/schemas/account';
-import type { SessionView } from '../../../lib/account-session';
 import { api } from '../../../lib/api';
 
 export const SESSIONS_KEY = '/users/sessions';
 export const SECURITY_SETTINGS_KEY = '/organization/security';
 
-export interface SessionsPage {
-  items: SessionView[];
-  nextCursor?: string;
-}
 
-export const setupTwoFactor = () => api.post<{ secret: string; uri: string }>('/users/two-factor/setup');
-export const enableTwoFactor = (code: string) => api.post<{ recoveryCodes: string[] }>('/users/two-factor/enable', { code });
+export const setupTwoFactor = () => api.post('/users/two-factor/setup');
+export const enableTwoFactor = (code: string) => api.post('/users/two-factor/enable', { code });
 export const disableTwoFactor = (code: string) => api.post('/users/two-factor/disable', { code });
 export const endSession = (id: string) => api.delete(`/users/sessions/${encodeURIComponent(id)}`);
 export const endAllSessions = () => api.post('/users/sessions/end-all');
-export const saveSecuritySettings = (body: SecuritySettingsInput) => api.put<SecuritySettingsInput>(SECURITY_SETTINGS_KEY, body);
+export const saveSecuritySettings = (body: SecuritySettingsInput) => api.put(SECURITY_SETTINGS_KEY, body);

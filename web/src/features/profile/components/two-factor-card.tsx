@@ -2,13 +2,12 @@
 // shown once), or turn off with a code.
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
-import useSWR from 'swr';
 import { Busy, Loading } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';
-import { SESSION_KEY, type SessionInfo } from '../../../lib/account-session';
-import { fetcher } from '../../../lib/api';
+import { SESSION_KEY } from '../../../lib/account-session';
 import { notify } from '../../../lib/notify';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../api/security';
+import { useApi } from '../../../lib/swr';
 
 type Step = { kind: 'idle' } | { kind: 'setup'; secret: string; uri: string } | { kind: 'codes'; codes: string[] };
 
@@ -86,7 +85,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
 }
 
 export function TwoFactorCard() {
-  const { data, error, mutate } = useSWR<SessionInfo>(SESSION_KEY, fetcher);
+  const { data, error, mutate } = useApi(SESSION_KEY);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
