@@ -1,4 +1,5 @@
-// Step 3 of sign-up: personal details (registration token only).
+// Step 3 of sign-up: the person's name, username, phone and gender. Called with the registration
+// token that step 2 gave (no other token is accepted).
 import { basicDetailsSchema, addBasicDetailsReply } from '#shared/schemas/account';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#lib/http';

@@ -1,5 +1,6 @@
-// Step 4 of sign-up: create the organisation (in the creator's browser time zone) with its apiKey
-// and make the user its owner, in one transaction; answers with the access token and the user (registration token only).
+// Step 4 of sign-up: create the organisation and sign in as its owner. The organisation gets the
+// creator's browser time zone and its integration key (apiKey); the answer has the access token and
+// the user. Called with the registration token of step 2.
 import { DEFAULT_TIME_ZONE } from '#shared/bookings/slots';
 import { newOrganizationSchema, addOrganizationReply } from '#shared/schemas/organization';
 import { badRequest, conflict } from '#lib/errors';

@@ -1,4 +1,4 @@
-// POST /public/appointments/book-custom: the public appointment request page (room-integration/{apiKey}).
+// POST /public/appointments/book-custom: a visitor requests an appointment (the public request page).
 // No sign-in: the organisation is found from organizationApiKey only. The visitor gets a mail, staff
 // who read appointments get a notification (outbox rows in the appointment's transaction). A request
 // starts as 'requested'. Idempotent: the appointment's id (and its files' keys) come from the

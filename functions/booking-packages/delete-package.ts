@@ -1,4 +1,4 @@
-// DELETE /bookings/packages/{id}: soft delete (deletedAt). The package leaves the lists and the public
+// DELETE /bookings/packages/{id}: delete a booking package. The package leaves the lists and the public
 // booking page; bookings made with it keep its name and price.
 import { bookingPackagesDeletePackageReply } from '#shared/schemas/bookings';
 import { notFound } from '#lib/errors';

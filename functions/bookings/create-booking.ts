@@ -1,4 +1,5 @@
-// POST /bookings/create-booking (public): the booking page's Continue. Checks the package (active, not
+// POST /bookings/create-booking (public): hold the chosen time and open a card payment for it (the
+// booking page's Continue). Checks the package (active, not
 // deleted) and the time (offered, not past, not closed) in the clinic's zone, holds the place from
 // this moment (exactly one of two racing visitors gets the last place: places.ts), then opens a
 // Stripe Checkout session at the package's price - never a price from the request. The booking is

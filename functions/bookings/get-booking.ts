@@ -1,5 +1,5 @@
 // GET /bookings/booking/{id}: one booking with its payment state, and when its confirmation was
-// mailed (the outbox row of the mail is the record of that).
+// mailed.
 import { bookingsGetBookingReply } from '#shared/schemas/bookings';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';

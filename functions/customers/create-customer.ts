@@ -1,5 +1,5 @@
-// POST /customers { firstName, lastName, email?, phone?, gender?, dob?, notes? }: email and phone are
-// each unique within the organisation (a booking with either finds this customer again).
+// POST /customers { firstName, lastName, email?, phone?, gender?, dob?, notes? }: add a customer.
+// Email and phone are each unique within the organisation (a booking with either finds this customer again).
 import { customerSchema, createCustomerReply } from '#shared/schemas/customers';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';

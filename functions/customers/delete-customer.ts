@@ -1,4 +1,5 @@
-// DELETE /customers/{id}[?version=]: only a customer without appointments (their history is kept).
+// DELETE /customers/{id}[?version=]: delete a customer. Only a customer without appointments can go
+// (their history is kept).
 import { noData } from '#shared/schemas/common';
 import { versionQuery } from '#shared/schemas/appointments';
 import { conflict, notFound } from '#lib/errors';

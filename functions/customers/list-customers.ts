@@ -1,4 +1,4 @@
-// GET /customers[?search&pageSize&cursor]: by name; search finds an exact email or phone number, or a
+// GET /customers[?search&pageSize&cursor]: the customers by name, a page at a time. Search finds an exact email or phone number, or a
 // prefix of "first last" / "last first".
 import { listQuery, listCustomersReply } from '#shared/schemas/services';
 import { endpoint } from '#lib/http';

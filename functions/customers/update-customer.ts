@@ -1,4 +1,5 @@
-// PUT /customers/{id} { firstName, lastName, email?, phone?, gender?, dob?, notes?, version? }
+// PUT /customers/{id} { firstName, lastName, email?, phone?, gender?, dob?, notes?, version? }: save a
+// customer as a whole. With `version`, a change made meanwhile by someone else is refused (409).
 import { customerSchema, updateCustomerReply } from '#shared/schemas/customers';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';

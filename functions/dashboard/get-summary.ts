@@ -1,4 +1,5 @@
-// Dashboard counts from the kept counters (no counting queries), limited to what the caller may read.
+// The dashboard's counts (members, appointments, services, forms, bookings, the caller's own
+// appointments), only those of modules the caller may read. They come from kept counters, not counting queries.
 import { getSummaryReply } from '#shared/schemas/organization';
 import { can } from '#shared/permissions';
 import { endpoint } from '#lib/http';

@@ -1,4 +1,4 @@
-// GET /users (the spec's name for the member list): the same answer as GET /organization/members.
+// GET /users: the organisation's members, a page at a time (the same answer as GET /organization/members).
 import { membersQuerySchema, listUsersReply } from '#shared/schemas/organization';
 import { endpoint } from '#lib/http';
 import { listMembersReply } from './lib/list';

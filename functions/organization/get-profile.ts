@@ -1,4 +1,5 @@
-// The organisation's profile, for any of its members (no apiKey: see get-integration).
+// The organisation's profile, for any of its members. The integration key is not in it: see
+// GET /organization/integration.
 import { organizationGetProfileReply } from '#shared/schemas/organization';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';

@@ -1,4 +1,4 @@
-// Edit the organisation's profile and time zone (owner only), with its audit entry in one transaction.
+// Edit the organisation's profile and time zone (owner only). The change is in the audit log.
 import { organizationProfileUpdateSchema, organizationUpdateProfileReply } from '#shared/schemas/organization';
 import { badRequest, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';

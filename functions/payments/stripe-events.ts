@@ -1,4 +1,5 @@
-// Stripe events reach this one handler two ways: the signed webhook route (POST /payments/stripe/webhook)
+// Stripe's events about payments (Checkout sessions paid or expired, refunds): for Stripe only, signed
+// with the Stripe-Signature header. They reach this one handler two ways: the signed webhook route (POST /payments/stripe/webhook)
 // and the EventBridge rule on Stripe's partner event bus. Webhooks are verified by their signature;
 // EventBridge events are read back from Stripe by id, so only Stripe's own version is processed.
 // An event that must be delivered again (claimed by a running attempt, or about a record that does

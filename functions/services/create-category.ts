@@ -1,4 +1,5 @@
-// POST /service-categories { name, description? }: names are unique within the organisation.
+// POST /service-categories { name, description? }: add a service category. Names are unique within
+// the organisation.
 import { categorySchema, createCategoryReply } from '#shared/schemas/services';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';

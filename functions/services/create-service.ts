@@ -1,5 +1,5 @@
-// POST /services { categoryId, name, description?, durationMinutes, priceCents, active? }: the kept
-// services counter (dashboard) and the category's service count move in the same transaction.
+// POST /services { categoryId, name, description?, durationMinutes, priceCents, active? }: add a
+// service to a category. The dashboard's count and the category's count of services move with it.
 import { serviceSchema, createServiceReply } from '#shared/schemas/services';
 import { badRequest, conflict } from '#lib/errors';
 import { endpoint } from '#lib/http';

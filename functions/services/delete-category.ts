@@ -1,4 +1,5 @@
-// DELETE /service-categories/{id}[?version=]: only a category without services.
+// DELETE /service-categories/{id}[?version=]: delete a service category. Only a category without
+// services can go.
 import { noData } from '#shared/schemas/common';
 import { versionQuery } from '#shared/schemas/appointments';
 import { conflict, notFound } from '#lib/errors';

@@ -1,4 +1,4 @@
-// DELETE /services/{id}[?version=]: the kept services counter moves in the same transaction.
+// DELETE /services/{id}[?version=]: delete a service. The dashboard's count of services moves with it.
 import { noData } from '#shared/schemas/common';
 import { versionQuery } from '#shared/schemas/appointments';
 import { notFound } from '#lib/errors';

@@ -1,4 +1,4 @@
-// GET /service-categories/{id}
+// GET /service-categories/{id}: one service category, with its number of services.
 import { getCategoryReply } from '#shared/schemas/services';
 import { endpoint } from '#lib/http';
 import { notFound } from '#lib/errors';

@@ -1,4 +1,4 @@
-// GET /services/{id}
+// GET /services/{id}: one service.
 import { getServiceReply } from '#shared/schemas/services';
 import { endpoint } from '#lib/http';
 import { notFound } from '#lib/errors';

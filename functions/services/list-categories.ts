@@ -1,4 +1,4 @@
-// GET /service-categories[?search&pageSize&cursor]: categories by name.
+// GET /service-categories[?search&pageSize&cursor]: the service categories by name, a page at a time.
 import { listQuery, listCategoriesReply } from '#shared/schemas/services';
 import { endpoint } from '#lib/http';
 import { listCategories } from '../data/services';

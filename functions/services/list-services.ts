@@ -1,4 +1,4 @@
-// GET /services[?categoryId&active&search&pageSize&cursor]: services by name.
+// GET /services[?categoryId&active&search&pageSize&cursor]: the services by name, a page at a time.
 import { listServicesQuery, listServicesReply } from '#shared/schemas/services';
 import { endpoint } from '#lib/http';
 import { listServices } from '../data/services';

@@ -1,4 +1,5 @@
-// PUT /service-categories/{id} { name, description?, version? }
+// PUT /service-categories/{id} { name, description?, version? }: rename or describe a service
+// category. With `version`, a change made meanwhile by someone else is refused (409).
 import { categorySchema, updateCategoryReply } from '#shared/schemas/services';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';

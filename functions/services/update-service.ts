@@ -1,4 +1,5 @@
-// PUT /services/{id} { categoryId, name, description?, durationMinutes, priceCents, active, version? }
+// PUT /services/{id} { categoryId, name, description?, durationMinutes, priceCents, active, version? }:
+// save a service as a whole. With `version`, a change made meanwhile by someone else is refused (409).
 import { serviceSchema, updateServiceReply } from '#shared/schemas/services';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#lib/http';

@@ -19,6 +19,10 @@ const VIEWER_CONFIGURATION = {
   agent: { disabled: true },
   // "Try it" sends requests from this origin; a proxy elsewhere would see tokens.
   proxyUrl: '',
+  // Each operation's heading ends with a 30 px "Copy link" button in a zero-width span: on a phone a
+  // heading whose last line reaches the edge pushed it 6 px past a 390 px screen (a sideways scroll).
+  // The heading keeps the button's room free (the CSP allows inline styles, not inline scripts).
+  customCss: '@media (max-width: 600px) { .section-header { padding-inline-end: 32px; } }',
 };
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/</g, '&lt;');

@@ -1,6 +1,6 @@
 // Account and sign-up schemas (spec sections 3 and 5). Used by the console's forms and the handlers.
 import * as z from 'zod/mini';
-import { email, lengthBetween, pageOf, pageQuerySchema, password, requiredString } from './common';
+import { email, lengthBetween, pageOf, pageQuerySchema, password, pure, requiredString } from './common';
 import { userDetailsRecord, authDataRecord, permissionEntryRecord, securitySettingsRecord } from './records';
 
 export const GENDERS = ['male', 'female', 'other', 'prefer not to say'] as const;
@@ -109,7 +109,7 @@ export const sessionsQuerySchema = pageQuerySchema;
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
 
 /** One session as the operations below answer it. */
-export const sessionView = /* @__PURE__ */ z.object({
+export const sessionView = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   device: z.string(),
   address: z.string(),
@@ -117,67 +117,67 @@ export const sessionView = /* @__PURE__ */ z.object({
   lastSeenAt: z.string(),
   twoFactor: z.boolean(),
   current: z.boolean(),
-});
+}));
 
-/** register email: the answer's data. */
+/** `data` of POST /users/register-email. */
 export const registerEmailReply = authDataRecord;
 
-/** verify email otp: the answer's data. */
+/** `data` of POST /users/verify-email-otp. */
 export const verifyEmailOtpReply = authDataRecord;
 
-/** login: the answer's data. */
+/** `data` of POST /users/login. */
 export const loginReply = authDataRecord;
 
-/** add basic details: the answer's data. */
+/** `data` of POST /users/add-basic-details. */
 export const addBasicDetailsReply = authDataRecord;
 
-/** get profile: the answer's data. */
+/** `data` of GET /users/profile. */
 export const accountGetProfileReply = userDetailsRecord;
 
-/** update profile: the answer's data. */
+/** `data` of PATCH /users/profile. */
 export const accountUpdateProfileReply = userDetailsRecord;
 
-/** upload profile picture: the answer's data. */
-export const uploadProfilePictureReply = /* @__PURE__ */ z.object({ profilePictureUrl: z.string() });
+/** `data` of PATCH /users/profile-picture. */
+export const uploadProfilePictureReply = /* @__PURE__ */ pure(() => z.object({ profilePictureUrl: z.string() }));
 
-/** get profile picture: the answer's data. */
-export const getProfilePictureReply = /* @__PURE__ */ z.object({ profilePictureUrl: z.nullable(z.string()) });
+/** `data` of GET /users/profile-picture. */
+export const getProfilePictureReply = /* @__PURE__ */ pure(() => z.object({ profilePictureUrl: z.nullable(z.string()) }));
 
-/** get roles permissions: the answer's data. */
-export const getRolesPermissionsReply = /* @__PURE__ */ z.object({ roles: z.array(permissionEntryRecord), isOwner: z.boolean() });
+/** `data` of GET /users/roles-permissions. */
+export const getRolesPermissionsReply = /* @__PURE__ */ pure(() => z.object({ roles: z.array(permissionEntryRecord), isOwner: z.boolean() }));
 
-/** login two factor: the answer's data. */
+/** `data` of POST /users/login/two-factor. */
 export const loginTwoFactorReply = authDataRecord;
 
-/** setup two factor: the answer's data. */
-export const setupTwoFactorReply = /* @__PURE__ */ z.object({ secret: z.string(), uri: z.string() });
+/** `data` of POST /users/two-factor/setup. */
+export const setupTwoFactorReply = /* @__PURE__ */ pure(() => z.object({ secret: z.string(), uri: z.string() }));
 
-/** enable two factor: the answer's data. */
-export const enableTwoFactorReply = /* @__PURE__ */ z.object({ recoveryCodes: z.array(z.string()) });
+/** `data` of POST /users/two-factor/enable. */
+export const enableTwoFactorReply = /* @__PURE__ */ pure(() => z.object({ recoveryCodes: z.array(z.string()) }));
 
-/** get session: the answer's data. */
-export const getSessionReply = /* @__PURE__ */ z.object({
+/** `data` of GET /users/session. */
+export const getSessionReply = /* @__PURE__ */ pure(() => z.object({
   session: sessionView,
   idleTimeoutMinutes: z.number(),
   twoFactorRequired: z.boolean(),
   twoFactorEnabled: z.boolean(),
   recoveryCodesLeft: z.number(),
-});
+}));
 
-/** list sessions: the answer's data. */
-export const listSessionsReply = /* @__PURE__ */ pageOf(sessionView);
+/** `data` of GET /users/sessions. */
+export const listSessionsReply = /* @__PURE__ */ pure(() => pageOf(sessionView));
 
-/** get security settings: the answer's data. */
+/** `data` of GET /organization/security. */
 export const getSecuritySettingsReply = securitySettingsRecord;
 
-/** update security settings: the answer's data. */
-export const updateSecuritySettingsReply = /* @__PURE__ */ z.object({
+/** `data` of PUT /organization/security. */
+export const updateSecuritySettingsReply = /* @__PURE__ */ pure(() => z.object({
   idleTimeoutMinutes: z.number(),
   requireTwoFactor: z.boolean(),
-});
+}));
 
-/** get public booking page: the answer's data. */
-export const getPublicBookingPageReply = /* @__PURE__ */ z.object({
+/** `data` of GET /public/appointments/{apiKey}. */
+export const getPublicBookingPageReply = /* @__PURE__ */ pure(() => z.object({
   organization: z.object({ name: z.string(), phoneNumber: z.string(), websiteUrl: z.string(), timeZone: z.string() }),
   services: z.array(z.object({
     id: z.string(),
@@ -188,4 +188,4 @@ export const getPublicBookingPageReply = /* @__PURE__ */ z.object({
   })),
   genders: z.readonly(z.array(z.enum(GENDERS))),
   attachments: z.object({ accept: z.string(), maxBytes: z.number() }),
-});
+}));

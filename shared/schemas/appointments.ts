@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { APPOINTMENT_MESSAGES as M, APPOINTMENT_STATUSES, OPTIONAL_TEXT, isoDatePart, timePart, tooLong } from '../appointments/form';
 import { GENDERS } from './account';
-import { E164_PHONE, pageOf, requiredString } from './common';
+import { E164_PHONE, pageOf, pure, requiredString } from './common';
 
 export {
   ACTIVE_STATUSES, APPOINTMENT_STATUSES, ATTACHMENT_ACCEPT, ATTACHMENT_FIELDS, ATTACHMENT_LABELS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES,
@@ -189,52 +189,52 @@ export const myAppointmentsQuery = z.object({ ...pageQuery, sortASC: flag, activ
 
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
 
-/** list appointments: the answer's data. */
-export const listAppointmentsReply = /* @__PURE__ */ z.object({
+/** `data` of GET /appointments. */
+export const listAppointmentsReply = /* @__PURE__ */ pure(() => z.object({
   items: z.array(appointmentViewRecord),
   nextCursor: z.optional(z.string()),
   pageNumber: z.number(),
   pageSize: z.number(),
   total: z.optional(z.number()),
-});
+}));
 
-/** book appointment: the answer's data. */
+/** `data` of POST /appointments/book-custom. */
 export const bookAppointmentReply = appointmentViewRecord;
 
-/** list my appointments: the answer's data. */
-export const listMyAppointmentsReply = /* @__PURE__ */ z.object({
+/** `data` of GET /appointments/assigned/to/me. */
+export const listMyAppointmentsReply = /* @__PURE__ */ pure(() => z.object({
   items: z.array(appointmentViewRecord),
   nextCursor: z.optional(z.string()),
   pageNumber: z.number(),
   pageSize: z.number(),
-});
+}));
 
-/** list appointment logs: the answer's data. */
-export const listAppointmentLogsReply = /* @__PURE__ */ pageOf(appointmentLogEntryRecord);
+/** `data` of GET /appointments/appointment-logs. */
+export const listAppointmentLogsReply = /* @__PURE__ */ pure(() => pageOf(appointmentLogEntryRecord));
 
-/** assign appointment: the answer's data. */
+/** `data` of POST /appointments/assign. */
 export const assignAppointmentReply = appointmentViewRecord;
 
-/** list assignees: the answer's data. */
-export const listAssigneesReply = /* @__PURE__ */ z.object({
+/** `data` of GET /appointments/assignees. */
+export const listAssigneesReply = /* @__PURE__ */ pure(() => z.object({
   items: z.array(z.object({
     userId: z.string(),
     name: z.string(),
     email: z.string(),
     isOwner: z.boolean(),
-    status: z.enum(["active", "invited"]),
+    status: z.enum(['active', 'invited']),
   })),
-});
+}));
 
-/** get appointment: the answer's data. */
-export const getAppointmentReply = /* @__PURE__ */ z.object({
+/** `data` of GET /appointments/{id}. */
+export const getAppointmentReply = /* @__PURE__ */ pure(() => z.object({
   log: z.array(appointmentLogEntryRecord),
   logNextCursor: z.optional(z.string()),
   fullName: z.string(),
   statusLabel: z.string(),
   assignee: z.nullable(assigneeRecord),
   email: z.string(),
-  status: z.enum(["requested", "confirmed", "completed", "cancelled", "no-show"]),
+  status: z.enum(['requested', 'confirmed', 'completed', 'cancelled', 'no-show']),
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -253,31 +253,31 @@ export const getAppointmentReply = /* @__PURE__ */ z.object({
   appointmentType: z.optional(z.string()),
   attachments: z.object({ insuranceCardImage: z.optional(z.string()), debtorReferralDocument: z.optional(z.string()) }),
   customerId: z.optional(z.string()),
-  source: z.enum(["public", "staff"]),
+  source: z.enum(['public', 'staff']),
   practitionerId: z.optional(z.string()),
   practitionerName: z.optional(z.string()),
   durationMinutes: z.optional(z.number()),
   startUtc: z.optional(z.string()),
   createdBy: z.optional(z.string()),
   version: z.number(),
-});
+}));
 
-/** get attachment: the answer's data. */
-export const getAttachmentReply = /* @__PURE__ */ z.object({ url: z.string(), expiresInSeconds: z.number() });
+/** `data` of GET /appointments/{id}/attachments/{field}. */
+export const getAttachmentReply = /* @__PURE__ */ pure(() => z.object({ url: z.string(), expiresInSeconds: z.number() }));
 
-/** update assignee: the answer's data. */
+/** `data` of PATCH /appointments/{id}/update-assignee. */
 export const updateAssigneeReply = appointmentViewRecord;
 
-/** remove assignee: the answer's data. */
+/** `data` of GET /appointments/{id}/remove-assignee. */
 export const removeAssigneeReply = appointmentViewRecord;
 
-/** change status: the answer's data. */
+/** `data` of PATCH /appointments/{id}/change-status. */
 export const changeStatusReply = appointmentViewRecord;
 
-/** request appointment: the answer's data. */
-export const requestAppointmentReply = /* @__PURE__ */ z.object({
+/** `data` of POST /public/appointments/book-custom. */
+export const requestAppointmentReply = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   status: z.string(),
   bookingDate: z.string(),
   bookingTime: z.string(),
-});
+}));

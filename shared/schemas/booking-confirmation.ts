@@ -41,5 +41,5 @@ export interface BookingConfirmation {
 
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
 
-/** get confirmation: the answer's data. */
+/** `data` of POST /bookings/confirmation. */
 export const getConfirmationReply = bookingConfirmationRecord;

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { BOOKING_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from '../bookings/form';
 import { WEEKDAYS, minutesOf, normaliseTime, parseDate } from '../bookings/time';
-import { pageOf, requiredString } from './common';
+import { pageOf, pure, requiredString } from './common';
 import { isSitePath } from '../redirect-url';
 import { stripeEventOutcomeRecord, bookingPackageViewRecord, availabilityViewRecord, bookingViewRecord } from './records';
 
@@ -247,57 +247,57 @@ export const packageListQuerySchema = z.object({
 
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
 
-/** One listFreeTimesItem as the operations below answer it. */
-export const listFreeTimesItemView = /* @__PURE__ */ z.object({
+/** One free start time of a day, as the booking page offers it. */
+export const freeTimeView = /* @__PURE__ */ pure(() => z.object({
   time: z.string(),
   startUtc: z.string(),
   endUtc: z.string(),
   label: z.string(),
   remaining: z.number(),
-  /** Who is free then (packages with practitioners: functions/availability/lib/diary.ts freeDayView). */
+  /** For a package with practitioners: who is free then (`remaining` is their number). */
   practitionerIds: z.optional(z.array(z.string())),
-});
+}));
 
-/** stripe events: the answer's data. */
-export const stripeEventsReply = /* @__PURE__ */ z.object({ received: z.boolean(), outcome: stripeEventOutcomeRecord });
+/** `data` of POST /payments/stripe/webhook. */
+export const stripeEventsReply = /* @__PURE__ */ pure(() => z.object({ received: z.boolean(), outcome: stripeEventOutcomeRecord }));
 
-/** list packages: the answer's data. */
-export const bookingPackagesListPackagesReply = /* @__PURE__ */ pageOf(bookingPackageViewRecord);
+/** `data` of GET /bookings/packages and GET /bookings/get-packages. */
+export const bookingPackagesListPackagesReply = /* @__PURE__ */ pure(() => pageOf(bookingPackageViewRecord));
 
-/** create package: the answer's data. */
+/** `data` of POST /bookings/packages. */
 export const bookingPackagesCreatePackageReply = bookingPackageViewRecord;
 
-/** get package: the answer's data. */
+/** `data` of GET /bookings/packages/{id}. */
 export const bookingPackagesGetPackageReply = bookingPackageViewRecord;
 
-/** update package: the answer's data. */
+/** `data` of PUT /bookings/packages/{id}. */
 export const bookingPackagesUpdatePackageReply = bookingPackageViewRecord;
 
-/** delete package: the answer's data. */
-export const bookingPackagesDeletePackageReply = /* @__PURE__ */ z.object({ id: z.string(), deletedAt: z.string() });
+/** `data` of DELETE /bookings/packages/{id}. */
+export const bookingPackagesDeletePackageReply = /* @__PURE__ */ pure(() => z.object({ id: z.string(), deletedAt: z.string() }));
 
-/** get availability: the answer's data. */
+/** `data` of GET /bookings/availability. */
 export const getAvailabilityReply = availabilityViewRecord;
 
-/** update availability: the answer's data. */
+/** `data` of PUT /bookings/availability. */
 export const updateAvailabilityReply = availabilityViewRecord;
 
 /** What a day offers (shared/bookings/slots.ts DayStatus, practitioner-times.ts PractitionerDayStatus). */
-export const dayStatusRecord = /* @__PURE__ */ z.enum(['open', 'full', 'closed-date', 'closed-weekday', 'past', 'too-far', 'invalid']);
+export const dayStatusRecord = /* @__PURE__ */ pure(() => z.enum(['open', 'full', 'closed-date', 'closed-weekday', 'past', 'too-far', 'invalid']));
 
-/** list free times: the answer's data. */
-export const listFreeTimesReply = /* @__PURE__ */ z.object({
+/** `data` of GET /bookings/free-times. */
+export const listFreeTimesReply = /* @__PURE__ */ pure(() => z.object({
   date: z.string(),
   timeZone: z.string(),
   timeZoneName: z.string(),
   timeZoneAbbreviation: z.string(),
   status: dayStatusRecord,
   slotMinutes: z.number(),
-  slots: z.array(listFreeTimesItemView),
-});
+  slots: z.array(freeTimeView),
+}));
 
-/** list available packages: the answer's data. */
-export const listAvailablePackagesReply = /* @__PURE__ */ z.array(z.object({
+/** `data` of POST /bookings/available-packages. */
+export const listAvailablePackagesReply = /* @__PURE__ */ pure(() => z.array(z.object({
   durationMinutes: z.number(),
   practitioners: z.array(z.object({ id: z.string(), name: z.string(), title: z.string() })),
   id: z.string(),
@@ -306,10 +306,10 @@ export const listAvailablePackagesReply = /* @__PURE__ */ z.array(z.object({
   packagePriceCents: z.number(),
   packageDescription: z.string(),
   isActive: z.boolean(),
-}));
+})));
 
-/** list available slots: the answer's data. */
-export const listAvailableSlotsReply = /* @__PURE__ */ z.object({
+/** `data` of POST /bookings/available-slots. */
+export const listAvailableSlotsReply = /* @__PURE__ */ pure(() => z.object({
   clinicName: z.string(),
   date: z.string(),
   timeZone: z.string(),
@@ -317,18 +317,18 @@ export const listAvailableSlotsReply = /* @__PURE__ */ z.object({
   timeZoneAbbreviation: z.string(),
   status: dayStatusRecord,
   slotMinutes: z.number(),
-  slots: z.array(listFreeTimesItemView),
-});
+  slots: z.array(freeTimeView),
+}));
 
-/** list available days: the answer's data. */
-export const listAvailableDaysReply = /* @__PURE__ */ z.object({
+/** `data` of POST /bookings/available-days. */
+export const listAvailableDaysReply = /* @__PURE__ */ pure(() => z.object({
   timeZone: z.string(),
   timeZoneName: z.string(),
   days: z.array(z.object({ date: z.string(), free: z.number() })),
-});
+}));
 
-/** create booking: the answer's data. */
-export const createBookingReply = /* @__PURE__ */ z.object({
+/** `data` of POST /bookings/create-booking. */
+export const createBookingReply = /* @__PURE__ */ pure(() => z.object({
   checkoutUrl: z.string(),
   bookingId: z.string(),
   holdExpiresAt: z.nullable(z.string()),
@@ -342,13 +342,13 @@ export const createBookingReply = /* @__PURE__ */ z.object({
   amount: z.number(),
   amountCents: z.number(),
   currency: z.string(),
-});
+}));
 
-/** list bookings: the answer's data. */
-export const listBookingsReply = /* @__PURE__ */ pageOf(bookingViewRecord);
+/** `data` of GET /bookings/bookings/list/all and GET /bookings. */
+export const listBookingsReply = /* @__PURE__ */ pure(() => pageOf(bookingViewRecord));
 
-/** get booking: the answer's data. */
+/** `data` of GET /bookings/booking/{id}. */
 export const bookingsGetBookingReply = bookingViewRecord;
 
-/** cancel booking: the answer's data. */
+/** `data` of POST /bookings/booking/{id}/cancel. */
 export const bookingsCancelBookingReply = bookingViewRecord;

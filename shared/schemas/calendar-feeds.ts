@@ -44,5 +44,5 @@ export interface CalendarFeedCreated extends CalendarFeedView {
 
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
 
-/** create feed: the answer's data. */
+/** `data` of POST /calendar/feeds. */
 export const createFeedReply = calendarFeedCreatedRecord;

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { addDays, normaliseTime, parseDate } from '../bookings/slots';
 import { BOOKING_MESSAGES } from '../bookings/form';
-import { requiredString } from './common';
+import { pure, requiredString } from './common';
 import { appointmentViewRecord, bookingViewRecord, calendarViewRecord, calendarFeedViewRecord } from './records';
 
 export const CALENDAR_KINDS = ['appointment', 'booking'] as const;
@@ -71,14 +71,14 @@ export type BookingMove = z.input<typeof bookingMoveSchema>;
 
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
 
-/** list calendar: the answer's data. */
+/** `data` of GET /calendar. */
 export const listCalendarReply = calendarViewRecord;
 
-/** move booking: the answer's data. */
+/** `data` of POST /bookings/booking/{id}/move. */
 export const moveBookingReply = bookingViewRecord;
 
-/** reschedule appointment: the answer's data. */
+/** `data` of PATCH /appointments/{id}/reschedule. */
 export const rescheduleAppointmentReply = appointmentViewRecord;
 
-/** list feeds: the answer's data. */
-export const listFeedsReply = /* @__PURE__ */ z.object({ items: z.array(calendarFeedViewRecord) });
+/** `data` of GET /calendar/feeds. */
+export const listFeedsReply = /* @__PURE__ */ pure(() => z.object({ items: z.array(calendarFeedViewRecord) }));

@@ -1,5 +1,6 @@
 // The challenge route's query (functions/challenges/get-challenge.ts).
 import * as z from 'zod/mini';
+import { pure } from './common';
 import { CHALLENGE_PAGES } from '../challenge';
 
 export const challengeQuerySchema = z.object({
@@ -9,8 +10,8 @@ export const challengeQuerySchema = z.object({
 
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
 
-/** get challenge: the answer's data. */
-export const getChallengeReply = /* @__PURE__ */ z.object({
+/** `data` of GET /public/challenge. */
+export const getChallengeReply = /* @__PURE__ */ pure(() => z.object({
   codeChallenge: z.optional(z.object({ image: z.string(), audio: z.optional(z.string()), length: z.optional(z.number()) })),
   parameters: z.object({
     algorithm: z.string(),
@@ -26,4 +27,4 @@ export const getChallengeReply = /* @__PURE__ */ z.object({
     data: z.optional(z.record(z.string(), z.nullable(z.union([z.boolean(), z.string(), z.number()])))),
   }),
   signature: z.optional(z.string()),
-});
+}));

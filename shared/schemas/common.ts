@@ -51,6 +51,14 @@ export const pageQueryShape = {
 export const pageQuerySchema = z.object(pageQueryShape);
 
 /**
+ * `pure(() => z.object(...))`, marked `@__PURE__`: a schema a bundle may leave out when nothing uses it.
+ * esbuild drops an unused call marked pure only when its arguments have no effects, and nested
+ * `z.string()` calls might have some; a function argument has none. Handlers import one reply each
+ * from files that hold many, so the reply schemas are built this way (Lambda bundle budget).
+ */
+export const pure = <T>(build: () => T): T => build();
+
+/**
  * The `reply` of an answer that has no `data`, only its message: declared, so that "none" is told
  * apart from "forgot" (functions/lib/http.ts endpoint()).
  */

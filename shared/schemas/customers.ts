@@ -2,7 +2,7 @@
 // each unique within the organisation; a public request or a staff booking finds or creates one.
 import * as z from 'zod/mini';
 import { GENDERS } from './account';
-import { E164_PHONE, requiredString } from './common';
+import { E164_PHONE, pure, requiredString } from './common';
 import { isoDatePart } from './appointments';
 import { appointmentViewRecord } from './records';
 
@@ -57,7 +57,7 @@ export type CustomerInput = z.infer<typeof customerSchema>;
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
 
 /** One customer as the operations below answer it. */
-export const customerView = /* @__PURE__ */ z.object({
+export const customerView = /* @__PURE__ */ pure(() => z.object({
   fullName: z.string(),
   id: z.string(),
   firstName: z.string(),
@@ -72,13 +72,13 @@ export const customerView = /* @__PURE__ */ z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number(),
-});
+}));
 
-/** create customer: the answer's data. */
+/** `data` of POST /customers. */
 export const createCustomerReply = customerView;
 
-/** get customer: the answer's data. */
-export const getCustomerReply = /* @__PURE__ */ z.object({
+/** `data` of GET /customers/{id}. */
+export const getCustomerReply = /* @__PURE__ */ pure(() => z.object({
   appointments: z.array(appointmentViewRecord),
   fullName: z.string(),
   id: z.string(),
@@ -94,7 +94,7 @@ export const getCustomerReply = /* @__PURE__ */ z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number(),
-});
+}));
 
-/** update customer: the answer's data. */
+/** `data` of PUT /customers/{id}. */
 export const updateCustomerReply = customerView;

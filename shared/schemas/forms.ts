@@ -4,7 +4,7 @@
 // stores whole cents.
 import * as z from 'zod/mini';
 import { FIELD_ATTRIBUTES, FIELD_TYPES, MAX_AMOUNT_CENTS, OPTION_TYPES } from '../forms/types';
-import { pageOf, requiredString } from './common';
+import { pageOf, pure, requiredString } from './common';
 import { formViewRecord, submissionAnswerRecord, submissionViewRecord, paymentStatusRecord, publicFormRecord, leadSummaryRecord } from './records';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -180,8 +180,8 @@ export const leadDetailsSchema = z.object({ leadId: requiredString('leadId is re
 
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
 
-/** One package as the operations below answer it. */
-export const packageView = /* @__PURE__ */ z.object({
+/** One form package (pricing tier), as the operations below answer it. */
+export const formPackageView = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   name: z.string(),
   description: z.nullable(z.string()),
@@ -193,10 +193,10 @@ export const packageView = /* @__PURE__ */ z.object({
   isPayable: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}));
 
-/** One leadDetails as the operations below answer it. */
-export const leadDetailsView = /* @__PURE__ */ z.object({
+/** One lead with its answers and the payments made for it. */
+export const leadDetailsView = /* @__PURE__ */ pure(() => z.object({
   payments: z.array(z.object({
     status: paymentStatusRecord,
     id: z.string(),
@@ -208,7 +208,7 @@ export const leadDetailsView = /* @__PURE__ */ z.object({
     packageName: z.string(),
     submissionId: z.string(),
     amountCents: z.number(),
-    currency: z.literal("usd"),
+    currency: z.literal('usd'),
     customAmount: z.boolean(),
     stripeSessionId: z.nullable(z.string()),
     paymentIntentId: z.nullable(z.string()),
@@ -230,95 +230,96 @@ export const leadDetailsView = /* @__PURE__ */ z.object({
   formName: z.string(),
   answers: z.array(submissionAnswerRecord),
   packageName: z.nullable(z.string()),
-  paymentStatus: z.enum(["none", "pending", "failed", "paid", "expired", "refunded", "partially_refunded"]),
+  paymentStatus: z.enum(['none', 'pending', 'failed', 'paid', 'expired', 'refunded', 'partially_refunded']),
   paymentId: z.nullable(z.string()),
-});
+}));
 
-/** create form: the answer's data. */
+/** `data` of POST /form-builder/form. */
 export const createFormReply = formViewRecord;
 
-/** list forms: the answer's data. */
-export const listFormsReply = /* @__PURE__ */ pageOf(formViewRecord);
+/** `data` of GET /form-builder/form and GET /forms/list. */
+export const listFormsReply = /* @__PURE__ */ pure(() => pageOf(formViewRecord));
 
-/** get form: the answer's data. */
+/** `data` of GET /form-builder/form/{id}. */
 export const getFormReply = formViewRecord;
 
-/** update form: the answer's data. */
+/** `data` of PUT /form-builder/form/{id}. */
 export const updateFormReply = formViewRecord;
 
-/** delete form: the answer's data. */
-export const deleteFormReply = /* @__PURE__ */ z.object({ id: z.string() });
+/** `data` of DELETE /form-builder/form/{id}. */
+export const deleteFormReply = /* @__PURE__ */ pure(() => z.object({ id: z.string() }));
 
-/** list form submissions: the answer's data. */
-export const listFormSubmissionsReply = /* @__PURE__ */ pageOf(submissionViewRecord);
+/** `data` of GET /form-builder/form/{id}/submissions. */
+export const listFormSubmissionsReply = /* @__PURE__ */ pure(() => pageOf(submissionViewRecord));
 
-/** link packages: the answer's data. */
+/** `data` of PUT /form/{formId}/package. */
 export const linkPackagesReply = formViewRecord;
 
-/** create form legacy: the answer's data. */
+/** `data` of POST /forms/create. */
 export const createFormLegacyReply = formViewRecord;
 
-/** get form leads: the answer's data. */
-export const getFormLeadsReply = /* @__PURE__ */ pageOf(submissionViewRecord);
+/** `data` of POST /forms/get-leads. */
+export const getFormLeadsReply = /* @__PURE__ */ pure(() => pageOf(submissionViewRecord));
 
-/** get lead details: the answer's data. */
+/** `data` of POST /forms/get-lead-details. */
 export const getLeadDetailsReply = leadDetailsView;
 
-/** list packages: the answer's data. */
-export const formPackagesListPackagesReply = /* @__PURE__ */ pageOf(packageView);
+/** `data` of GET /packages and GET /leads/packages. */
+export const formPackagesListPackagesReply = /* @__PURE__ */ pure(() => pageOf(formPackageView));
 
-/** create package: the answer's data. */
-export const formPackagesCreatePackageReply = packageView;
+/** `data` of POST /packages. */
+export const formPackagesCreatePackageReply = formPackageView;
 
-/** get package: the answer's data. */
-export const formPackagesGetPackageReply = packageView;
+/** `data` of GET /packages/{id}. */
+export const formPackagesGetPackageReply = formPackageView;
 
-/** update package: the answer's data. */
-export const formPackagesUpdatePackageReply = packageView;
+/** `data` of PUT /packages/{id}. */
+export const formPackagesUpdatePackageReply = formPackageView;
 
-/** delete package: the answer's data. */
-export const formPackagesDeletePackageReply = /* @__PURE__ */ z.object({ id: z.string() });
+/** `data` of DELETE /packages/{id}. */
+export const formPackagesDeletePackageReply = /* @__PURE__ */ pure(() => z.object({ id: z.string() }));
 
-/** upload package image: the answer's data. */
 /** POST /leads/update-package-image: the multipart form's fields besides the file. */
-export const uploadPackageImageBody = z.object({ packageId: requiredString('packageId is required') });
-export const uploadPackageImageReply = packageView;
+export const uploadPackageImageBody = /* @__PURE__ */ pure(() => z.object({ packageId: requiredString('packageId is required') }));
 
-/** get public form: the answer's data. */
+/** `data` of POST /leads/update-package-image. */
+export const uploadPackageImageReply = formPackageView;
+
+/** `data` of GET /leads/forms/{formId}. */
 export const getPublicFormReply = publicFormRecord;
 
-/** upload form file: the answer's data. */
-export const uploadFormFileReply = /* @__PURE__ */ z.object({ key: z.string() });
+/** `data` of POST /leads/forms/{formId}/files. */
+export const uploadFormFileReply = /* @__PURE__ */ pure(() => z.object({ key: z.string() }));
 
-/** submit form: the answer's data. */
-export const submitFormReply = /* @__PURE__ */ z.object({
+/** `data` of POST /form-builder/form/{id}/submissions. */
+export const submitFormReply = /* @__PURE__ */ pure(() => z.object({
   submissionId: z.string(),
   packageId: z.nullable(z.string()),
   isPayable: z.boolean(),
   redirectUrl: z.string(),
-});
+}));
 
-/** create payment session: the answer's data. */
-export const createPaymentSessionReply = /* @__PURE__ */ z.object({
+/** `data` of POST /leads/payments/session. */
+export const createPaymentSessionReply = /* @__PURE__ */ pure(() => z.object({
   url: z.string(),
   sessionId: z.string(),
   paymentId: z.string(),
   amount: z.number(),
   amountCents: z.number(),
   currency: z.string(),
-});
+}));
 
-/** list leads: the answer's data. */
-export const listLeadsReply = /* @__PURE__ */ pageOf(leadSummaryRecord);
+/** `data` of GET /leads. */
+export const listLeadsReply = /* @__PURE__ */ pure(() => pageOf(leadSummaryRecord));
 
-/** get lead: the answer's data. */
+/** `data` of GET /leads/{id}. */
 export const getLeadReply = leadDetailsView;
 
-/** get lead file: the answer's data. */
-export const getLeadFileReply = /* @__PURE__ */ z.object({ url: z.string(), expiresInSeconds: z.number() });
+/** `data` of GET /leads/{id}/files/{fieldId}. */
+export const getLeadFileReply = /* @__PURE__ */ pure(() => z.object({ url: z.string(), expiresInSeconds: z.number() }));
 
-/** get payment: the answer's data. */
-export const getPaymentReply = /* @__PURE__ */ z.object({
+/** `data` of GET /payment/submission/{id}. */
+export const getPaymentReply = /* @__PURE__ */ pure(() => z.object({
   status: paymentStatusRecord,
   id: z.string(),
   createdAt: z.string(),
@@ -329,32 +330,7 @@ export const getPaymentReply = /* @__PURE__ */ z.object({
   packageName: z.string(),
   submissionId: z.string(),
   amountCents: z.number(),
-  currency: z.literal("usd"),
-  customAmount: z.boolean(),
-  stripeSessionId: z.nullable(z.string()),
-  paymentIntentId: z.nullable(z.string()),
-  payerEmail: z.nullable(z.string()),
-  payerName: z.nullable(z.string()),
-  amountPaidCents: z.nullable(z.number()),
-  refundedCents: z.nullable(z.number()),
-  paidAt: z.nullable(z.string()),
-  needsAttention: z.optional(z.nullable(z.string())),
-  amount: z.number(),
-});
-
-/** list form payments: the answer's data. */
-export const listFormPaymentsReply = /* @__PURE__ */ pageOf(z.object({
-  status: paymentStatusRecord,
-  id: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  packageId: z.string(),
-  formId: z.string(),
-  formName: z.string(),
-  packageName: z.string(),
-  submissionId: z.string(),
-  amountCents: z.number(),
-  currency: z.literal("usd"),
+  currency: z.literal('usd'),
   customAmount: z.boolean(),
   stripeSessionId: z.nullable(z.string()),
   paymentIntentId: z.nullable(z.string()),
@@ -366,3 +342,28 @@ export const listFormPaymentsReply = /* @__PURE__ */ pageOf(z.object({
   needsAttention: z.optional(z.nullable(z.string())),
   amount: z.number(),
 }));
+
+/** `data` of GET /leads/payment-submissions/form/{id}. */
+export const listFormPaymentsReply = /* @__PURE__ */ pure(() => pageOf(z.object({
+  status: paymentStatusRecord,
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  packageId: z.string(),
+  formId: z.string(),
+  formName: z.string(),
+  packageName: z.string(),
+  submissionId: z.string(),
+  amountCents: z.number(),
+  currency: z.literal('usd'),
+  customAmount: z.boolean(),
+  stripeSessionId: z.nullable(z.string()),
+  paymentIntentId: z.nullable(z.string()),
+  payerEmail: z.nullable(z.string()),
+  payerName: z.nullable(z.string()),
+  amountPaidCents: z.nullable(z.number()),
+  refundedCents: z.nullable(z.number()),
+  paidAt: z.nullable(z.string()),
+  needsAttention: z.optional(z.nullable(z.string())),
+  amount: z.number(),
+})));

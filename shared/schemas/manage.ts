@@ -3,9 +3,9 @@
 import * as z from 'zod/mini';
 import { BOOKING_MESSAGES } from '../bookings/form';
 import { normaliseTime, parseDate } from '../bookings/time';
-import { requiredString } from './common';
+import { pure, requiredString } from './common';
+import { dayStatusRecord, freeTimeView } from './bookings';
 import { manageViewRecord } from './records';
-import { dayStatusRecord, listFreeTimesItemView } from './bookings';
 
 export const MANAGE_MESSAGES = {
   unknown: 'This link is not valid or has expired. Please contact the clinic.',
@@ -62,22 +62,22 @@ export interface ManageView {
 
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
 
-/** get booking: the answer's data. */
+/** `data` of POST /public/manage/booking. */
 export const manageGetBookingReply = manageViewRecord;
 
-/** list slots: the answer's data. */
-export const listSlotsReply = /* @__PURE__ */ z.object({
+/** `data` of POST /public/manage/slots. */
+export const listSlotsReply = /* @__PURE__ */ pure(() => z.object({
   date: z.string(),
   timeZone: z.string(),
   timeZoneName: z.string(),
   timeZoneAbbreviation: z.string(),
   status: dayStatusRecord,
   slotMinutes: z.number(),
-  slots: z.array(listFreeTimesItemView),
-});
+  slots: z.array(freeTimeView),
+}));
 
-/** cancel booking: the answer's data. */
+/** `data` of POST /public/manage/cancel. */
 export const manageCancelBookingReply = manageViewRecord;
 
-/** reschedule booking: the answer's data. */
+/** `data` of POST /public/manage/reschedule. */
 export const rescheduleBookingReply = manageViewRecord;

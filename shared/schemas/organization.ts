@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { MODULES } from '../permissions';
 import { CALLING_CODE } from '../sms-countries';
 import { organizationSchema } from './account';
-import { email, lengthBetween, pageOf, pageQueryShape, password, requiredString } from './common';
+import { email, lengthBetween, pageOf, pageQueryShape, password, pure, requiredString } from './common';
 import { authDataRecord, permissionEntryRecord, inviteDetailsRecord, notificationViewRecord, auditLogViewRecord, setupProgressRecord } from './records';
 
 // ---------------------------------------------------------------------------------------------
@@ -257,26 +257,26 @@ export interface AuditLogView {
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
 
 /** One member as the operations below answer it. */
-export const memberView = /* @__PURE__ */ z.object({
+export const memberView = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   userId: z.string(),
   email: z.string(),
   firstName: z.optional(z.string()),
   lastName: z.optional(z.string()),
   isOwner: z.boolean(),
-  status: z.enum(["active", "invited"]),
+  status: z.enum(['active', 'invited']),
   roles: z.array(permissionEntryRecord),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}));
 
-/** One profile as the operations below answer it. */
-export const profileView = /* @__PURE__ */ z.object({
+/** The organisation's profile, as the operations below answer it. */
+export const organizationProfileView = /* @__PURE__ */ pure(() => z.object({
   smsCountryCodes: z.array(z.string()),
   reminderHours: z.number(),
   reminderSms: z.boolean(),
   cancellationCutoffHours: z.number(),
-  cancellationRefund: z.enum(["full", "none"]),
+  cancellationRefund: z.enum(['full', 'none']),
   address: z.string(),
   id: z.string(),
   name: z.string(),
@@ -289,68 +289,68 @@ export const profileView = /* @__PURE__ */ z.object({
   apiKeyRotatedAt: z.optional(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}));
 
-/** add organization: the answer's data. */
+/** `data` of POST /users/add-organization. */
 export const addOrganizationReply = authDataRecord;
 
-/** get summary: the answer's data. */
-export const getSummaryReply = /* @__PURE__ */ z.object({
+/** `data` of GET /dashboard. */
+export const getSummaryReply = /* @__PURE__ */ pure(() => z.object({
   members: z.optional(z.number()),
   appointments: z.optional(z.number()),
   services: z.optional(z.number()),
   forms: z.optional(z.number()),
   bookings: z.optional(z.number()),
   myAppointments: z.optional(z.number()),
-});
+}));
 
-/** get profile: the answer's data. */
-export const organizationGetProfileReply = profileView;
+/** `data` of GET /organization/profile. */
+export const organizationGetProfileReply = organizationProfileView;
 
-/** update profile: the answer's data. */
-export const organizationUpdateProfileReply = profileView;
+/** `data` of PATCH /organization/profile. */
+export const organizationUpdateProfileReply = organizationProfileView;
 
-/** get integration: the answer's data. */
-export const getIntegrationReply = /* @__PURE__ */ z.object({ apiKey: z.string(), rotatedAt: z.nullable(z.string()) });
+/** `data` of GET /organization/integration. */
+export const getIntegrationReply = /* @__PURE__ */ pure(() => z.object({ apiKey: z.string(), rotatedAt: z.nullable(z.string()) }));
 
-/** generate integration: the answer's data. */
-export const generateIntegrationReply = /* @__PURE__ */ z.object({ apiKey: z.string(), rotatedAt: z.string() });
+/** `data` of POST /organization/generate-integration. */
+export const generateIntegrationReply = /* @__PURE__ */ pure(() => z.object({ apiKey: z.string(), rotatedAt: z.string() }));
 
-/** list members: the answer's data. */
-export const memberListReply = /* @__PURE__ */ pageOf(memberView);
+/** `data` of GET /organization/members. */
+export const memberListReply = /* @__PURE__ */ pure(() => pageOf(memberView));
 
-/** list users: the answer's data. */
-export const listUsersReply = /* @__PURE__ */ pageOf(memberView);
+/** `data` of GET /users. */
+export const listUsersReply = /* @__PURE__ */ pure(() => pageOf(memberView));
 
-/** get member: the answer's data. */
+/** `data` of GET /organization/members/{id}. */
 export const getMemberReply = memberView;
 
-/** add member: the answer's data. */
+/** `data` of POST /organization/members/add. */
 export const addMemberReply = memberView;
 
-/** update member: the answer's data. */
+/** `data` of POST /organization/members/update. */
 export const updateMemberReply = memberView;
 
-/** invite details: the answer's data. */
+/** `data` of POST /users/invite-details. */
 export const inviteDetailsReply = inviteDetailsRecord;
 
-/** accept invite: the answer's data. */
+/** `data` of POST /users/accept-invite. */
 export const acceptInviteReply = authDataRecord;
 
-/** list notifications: the answer's data. */
-export const listNotificationsReply = /* @__PURE__ */ z.array(notificationViewRecord);
+/** `data` of GET /notifications. */
+export const listNotificationsReply = /* @__PURE__ */ pure(() => z.array(notificationViewRecord));
 
-/** unread count: the answer's data. */
-export const unreadCountReply = /* @__PURE__ */ z.object({ unread: z.number() });
+/** `data` of GET /notifications/unread-count. */
+export const unreadCountReply = /* @__PURE__ */ pure(() => z.object({ unread: z.number() }));
 
-/** mark as read: the answer's data. */
-export const markAsReadReply = /* @__PURE__ */ z.object({ id: z.string(), read: z.boolean(), unread: z.number() });
+/** `data` of GET /notifications/mark-as-read/{id}. */
+export const markAsReadReply = /* @__PURE__ */ pure(() => z.object({ id: z.string(), read: z.boolean(), unread: z.number() }));
 
-/** delete notification: the answer's data. */
-export const deleteNotificationReply = /* @__PURE__ */ z.object({ id: z.string(), unread: z.number() });
+/** `data` of DELETE /notifications/{id}. */
+export const deleteNotificationReply = /* @__PURE__ */ pure(() => z.object({ id: z.string(), unread: z.number() }));
 
-/** list logs: the answer's data. */
-export const listLogsReply = /* @__PURE__ */ pageOf(auditLogViewRecord);
+/** `data` of GET /logs. */
+export const listLogsReply = /* @__PURE__ */ pure(() => pageOf(auditLogViewRecord));
 
-/** get setup: the answer's data. */
+/** `data` of GET /organization/setup. */
 export const getSetupReply = setupProgressRecord;

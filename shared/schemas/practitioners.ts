@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { WEEKDAYS, parseDate, type Interval, type Weekday } from '../bookings/time';
 import { dayHours } from './bookings';
-import { requiredString } from './common';
+import { pure, requiredString } from './common';
 import { practitionerViewRecord } from './records';
 
 export const PRACTITIONER_MESSAGES = {
@@ -74,17 +74,17 @@ export interface PublicPractitioner {
 
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
 
-/** list practitioners: the answer's data. */
-export const listPractitionersReply = /* @__PURE__ */ z.object({ items: z.array(practitionerViewRecord) });
+/** `data` of GET /practitioners. */
+export const listPractitionersReply = /* @__PURE__ */ pure(() => z.object({ items: z.array(practitionerViewRecord) }));
 
-/** create practitioner: the answer's data. */
+/** `data` of POST /practitioners. */
 export const createPractitionerReply = practitionerViewRecord;
 
-/** get practitioner: the answer's data. */
+/** `data` of GET /practitioners/{id}. */
 export const getPractitionerReply = practitionerViewRecord;
 
-/** update practitioner: the answer's data. */
+/** `data` of PUT /practitioners/{id}. */
 export const updatePractitionerReply = practitionerViewRecord;
 
-/** delete practitioner: the answer's data. */
-export const deletePractitionerReply = /* @__PURE__ */ z.object({ id: z.string(), deletedAt: z.string() });
+/** `data` of DELETE /practitioners/{id}. */
+export const deletePractitionerReply = /* @__PURE__ */ pure(() => z.object({ id: z.string(), deletedAt: z.string() }));

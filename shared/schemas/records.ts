@@ -1,10 +1,12 @@
 // The records the API's answers are made of (members, appointments, bookings, ...): zod/mini schemas of
 // what each operation's `data` holds, shared by the handlers' `reply` (functions/lib/http.ts), the API
-// document and the console. Each is a plain JSON shape: dates are ISO strings.
+// document and the console. Each is a plain JSON shape (dates are ISO strings) mirroring the type its
+// comment names: tsc checks every handler's data against its reply, so the two cannot drift apart.
 import * as z from 'zod/mini';
+import { pure } from './common';
 
-/** UserDetails (UserDetails) */
-export const userDetailsRecord = /* @__PURE__ */ z.object({
+/** `UserDetails` (shared/api.ts). */
+export const userDetailsRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   email: z.string(),
   firstName: z.optional(z.string()),
@@ -18,10 +20,10 @@ export const userDetailsRecord = /* @__PURE__ */ z.object({
   isEmailVerified: z.boolean(),
   profilePictureUrl: z.optional(z.string()),
   organizationId: z.optional(z.string()),
-});
+}));
 
-/** AuthData (AuthData) */
-export const authDataRecord = /* @__PURE__ */ z.object({
+/** `AuthData` (shared/api.ts). */
+export const authDataRecord = /* @__PURE__ */ pure(() => z.object({
   token: z.optional(z.string()),
   userDetails: z.optional(userDetailsRecord),
   twoFactorRequired: z.optional(z.boolean()),
@@ -31,47 +33,47 @@ export const authDataRecord = /* @__PURE__ */ z.object({
   hasAddedBasicDetails: z.boolean(),
   hasAddedOrg: z.boolean(),
   isAlreadyRegistered: z.boolean(),
-});
+}));
 
-/** PermissionEntry (PermissionEntry) */
-export const permissionEntryRecord = /* @__PURE__ */ z.object({
-  module: z.enum(["Appointment", "Members", "Notifications", "FORMS", "BOOKING_PACKAGES"]),
+/** `PermissionEntry` (functions/data/members.ts). */
+export const permissionEntryRecord = /* @__PURE__ */ pure(() => z.object({
+  module: z.enum(['Appointment', 'Members', 'Notifications', 'FORMS', 'BOOKING_PACKAGES']),
   read: z.boolean(),
   write: z.boolean(),
   delete: z.boolean(),
-});
+}));
 
-/** SecuritySettings (SecuritySettings) */
-export const securitySettingsRecord = /* @__PURE__ */ z.object({ idleTimeoutMinutes: z.number(), requireTwoFactor: z.boolean() });
+/** `SecuritySettings` (functions/data/sessions.ts). */
+export const securitySettingsRecord = /* @__PURE__ */ pure(() => z.object({ idleTimeoutMinutes: z.number(), requireTwoFactor: z.boolean() }));
 
-/** WebhookEndpoint (WebhookEndpoint) */
-export const webhookEndpointRecord = /* @__PURE__ */ z.object({
+/** A webhook endpoint (type `WebhookEndpoint` of shared/schemas/webhooks.ts is inferred from it). */
+export const webhookEndpointRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   url: z.string(),
   description: z.optional(z.string()),
   events: z.array(z.enum([
-    "booking.held", "booking.confirmed", "booking.cancelled", "booking.rescheduled", "payment.succeeded", "payment.refunded",
-    "lead.created", "appointment.requested", "appointment.status_changed",
+    'booking.held', 'booking.confirmed', 'booking.cancelled', 'booking.rescheduled', 'payment.succeeded', 'payment.refunded',
+    'lead.created', 'appointment.requested', 'appointment.status_changed',
   ])),
   enabled: z.boolean(),
   secretHint: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}));
 
-/** WebhookEndpointCreated (WebhookEndpointCreated) */
-export const webhookEndpointCreatedRecord = /* @__PURE__ */ z.object({ endpoint: webhookEndpointRecord, secret: z.string() });
+/** A new webhook endpoint with its secret (`WebhookEndpointCreated`). */
+export const webhookEndpointCreatedRecord = /* @__PURE__ */ pure(() => z.object({ endpoint: webhookEndpointRecord, secret: z.string() }));
 
-/** WebhookDeliveryStatus (WebhookDeliveryStatus) */
-export const webhookDeliveryStatusRecord = /* @__PURE__ */ z.enum(["pending", "succeeded", "failed"]);
+/** `WebhookDeliveryStatus`. */
+export const webhookDeliveryStatusRecord = /* @__PURE__ */ pure(() => z.enum(['pending', 'succeeded', 'failed']));
 
-/** WebhookDelivery (WebhookDelivery) */
-export const webhookDeliveryRecord = /* @__PURE__ */ z.object({
+/** One delivery of an event to an endpoint (`WebhookDelivery`). */
+export const webhookDeliveryRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   eventId: z.string(),
   eventType: z.enum([
-    "booking.held", "booking.confirmed", "booking.cancelled", "booking.rescheduled", "payment.succeeded", "payment.refunded",
-    "lead.created", "appointment.requested", "appointment.status_changed",
+    'booking.held', 'booking.confirmed', 'booking.cancelled', 'booking.rescheduled', 'payment.succeeded', 'payment.refunded',
+    'lead.created', 'appointment.requested', 'appointment.status_changed',
   ]),
   status: webhookDeliveryStatusRecord,
   attempts: z.number(),
@@ -80,34 +82,34 @@ export const webhookDeliveryRecord = /* @__PURE__ */ z.object({
   responseStatus: z.optional(z.number()),
   error: z.optional(z.string()),
   nextAttemptAt: z.optional(z.string()),
-});
+}));
 
-/** InviteDetails (InviteDetails) */
-export const inviteDetailsRecord = /* @__PURE__ */ z.object({
+/** `InviteDetails` (functions/members/invite-details.ts). */
+export const inviteDetailsRecord = /* @__PURE__ */ pure(() => z.object({
   email: z.string(),
   firstName: z.optional(z.string()),
   lastName: z.optional(z.string()),
   organizationName: z.string(),
   inviterName: z.string(),
   expiresAt: z.string(),
-});
+}));
 
-/** NotificationView (NotificationView) */
-export const notificationViewRecord = /* @__PURE__ */ z.object({
+/** `NotificationView` (functions/notifications/list-notifications.ts). */
+export const notificationViewRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   title: z.string(),
   message: z.string(),
   link: z.optional(z.string()),
   read: z.boolean(),
   createdAt: z.string(),
-});
+}));
 
-/** AuditLogView (AuditLogView) */
-export const auditLogViewRecord = /* @__PURE__ */ z.object({
+/** `AuditLogView` (functions/logs/list-logs.ts). */
+export const auditLogViewRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   at: z.string(),
   module: z.string(),
-  action: z.enum(["delete", "create", "update"]),
+  action: z.enum(['delete', 'create', 'update']),
   recordType: z.string(),
   recordId: z.string(),
   summary: z.string(),
@@ -118,51 +120,51 @@ export const auditLogViewRecord = /* @__PURE__ */ z.object({
     firstName: z.optional(z.string()),
     lastName: z.optional(z.string()),
   })),
-});
+}));
 
-/** SetupProgress (SetupProgress) */
-export const setupProgressRecord = /* @__PURE__ */ z.object({
+/** `SetupProgress` (functions/data/setup-progress.ts). */
+export const setupProgressRecord = /* @__PURE__ */ pure(() => z.object({
   steps: z.object({
-    organization: z.enum(["done", "skipped", "todo"]),
-    service: z.enum(["done", "skipped", "todo"]),
-    hours: z.enum(["done", "skipped", "todo"]),
-    package: z.enum(["done", "skipped", "todo"]),
-    form: z.enum(["done", "skipped", "todo"]),
-    invite: z.enum(["done", "skipped", "todo"]),
+    organization: z.enum(['done', 'skipped', 'todo']),
+    service: z.enum(['done', 'skipped', 'todo']),
+    hours: z.enum(['done', 'skipped', 'todo']),
+    package: z.enum(['done', 'skipped', 'todo']),
+    form: z.enum(['done', 'skipped', 'todo']),
+    invite: z.enum(['done', 'skipped', 'todo']),
   }),
   completedAt: z.nullable(z.string()),
   updatedAt: z.nullable(z.string()),
-});
+}));
 
-/** Money (Money) */
-export const moneyRecord = /* @__PURE__ */ z.object({ paid: z.number(), refunded: z.number() });
+/** `Money` (shared/schemas/reports.ts). */
+export const moneyRecord = /* @__PURE__ */ pure(() => z.object({ paid: z.number(), refunded: z.number() }));
 
-/** WeekFigures (WeekFigures) */
-export const weekFiguresRecord = /* @__PURE__ */ z.object({
+/** `WeekFigures` (functions/reports/get-report.ts). */
+export const weekFiguresRecord = /* @__PURE__ */ pure(() => z.object({
   week: z.string(),
   appointments: z.optional(z.object({
     requested: z.number(),
     confirmed: z.number(),
     completed: z.number(),
     cancelled: z.number(),
-    "no-show": z.number(),
+    'no-show': z.number(),
   })),
   bookings: z.optional(z.object({ confirmed: z.number(), cancelled: z.number() })),
   revenue: z.optional(z.record(z.string(), moneyRecord)),
   leads: z.optional(z.object({ received: z.number(), paid: z.number() })),
-});
+}));
 
-/** Report (Report) */
-export const reportRecord = /* @__PURE__ */ z.object({
+/** `Report` (functions/reports/get-report.ts). */
+export const reportRecord = /* @__PURE__ */ pure(() => z.object({
   from: z.string(),
   to: z.string(),
   timeZone: z.string(),
   reportingSince: z.nullable(z.string()),
   weeks: z.array(weekFiguresRecord),
-});
+}));
 
-/** PractitionerWeekFigures (PractitionerWeekFigures) */
-export const practitionerWeekFiguresRecord = /* @__PURE__ */ z.object({
+/** `PractitionerWeekFigures` (functions/reports/get-practitioner-report.ts). */
+export const practitionerWeekFiguresRecord = /* @__PURE__ */ pure(() => z.object({
   practitionerId: z.string(),
   name: z.string(),
   bookings: z.number(),
@@ -170,27 +172,27 @@ export const practitionerWeekFiguresRecord = /* @__PURE__ */ z.object({
   bookedMinutes: z.number(),
   workingMinutes: z.number(),
   utilisation: z.nullable(z.number()),
-});
+}));
 
-/** PractitionerReport (PractitionerReport) */
-export const practitionerReportRecord = /* @__PURE__ */ z.object({
+/** `PractitionerReport` (functions/reports/get-practitioner-report.ts). */
+export const practitionerReportRecord = /* @__PURE__ */ pure(() => z.object({
   from: z.string(),
   to: z.string(),
   timeZone: z.string(),
   reportingSince: z.nullable(z.string()),
   weeks: z.array(z.object({ week: z.string(), practitioners: z.array(practitionerWeekFiguresRecord) })),
-});
+}));
 
-/** Assignee (Assignee) */
-export const assigneeRecord = /* @__PURE__ */ z.object({ userId: z.string(), name: z.string() });
+/** `Assignee` (shared/appointments/types.ts). */
+export const assigneeRecord = /* @__PURE__ */ pure(() => z.object({ userId: z.string(), name: z.string() }));
 
-/** AppointmentView (AppointmentView) */
-export const appointmentViewRecord = /* @__PURE__ */ z.object({
+/** `AppointmentView` (shared/appointments/types.ts). */
+export const appointmentViewRecord = /* @__PURE__ */ pure(() => z.object({
   fullName: z.string(),
   statusLabel: z.string(),
   assignee: z.nullable(assigneeRecord),
   email: z.string(),
-  status: z.enum(["requested", "confirmed", "completed", "cancelled", "no-show"]),
+  status: z.enum(['requested', 'confirmed', 'completed', 'cancelled', 'no-show']),
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -209,87 +211,87 @@ export const appointmentViewRecord = /* @__PURE__ */ z.object({
   appointmentType: z.optional(z.string()),
   attachments: z.object({ insuranceCardImage: z.optional(z.string()), debtorReferralDocument: z.optional(z.string()) }),
   customerId: z.optional(z.string()),
-  source: z.enum(["public", "staff"]),
+  source: z.enum(['public', 'staff']),
   practitionerId: z.optional(z.string()),
   practitionerName: z.optional(z.string()),
   durationMinutes: z.optional(z.number()),
   startUtc: z.optional(z.string()),
   createdBy: z.optional(z.string()),
   version: z.number(),
-});
+}));
 
-/** AppointmentLogEntry (AppointmentLogEntry) */
-export const appointmentLogEntryRecord = /* @__PURE__ */ z.object({
+/** `AppointmentLogEntry` (functions/appointments/lib/change.ts). */
+export const appointmentLogEntryRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   appointmentId: z.string(),
   at: z.string(),
   actorId: z.optional(z.string()),
   actorName: z.string(),
-  action: z.enum(["created", "assigned", "reassigned", "unassigned", "status-changed", "rescheduled"]),
+  action: z.enum(['created', 'assigned', 'reassigned', 'unassigned', 'status-changed', 'rescheduled']),
   summary: z.string(),
   from: z.optional(z.string()),
   to: z.optional(z.string()),
-});
+}));
 
-/** m ({ id: string; to: string; message: string; customerId?: stri) */
-export const smsMessageRecord = /* @__PURE__ */ z.object({
+/** A text message sent (functions/data/sms.ts SmsMessage). */
+export const smsMessageRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   to: z.string(),
   message: z.string(),
   customerId: z.optional(z.string()),
   customerName: z.optional(z.string()),
-  status: z.enum(["failed", "sent"]),
+  status: z.enum(['failed', 'sent']),
   providerMessageId: z.optional(z.string()),
   error: z.optional(z.string()),
   sentBy: z.string(),
   sentByName: z.string(),
   at: z.string(),
-});
+}));
 
-/** view ({ id: string; to: string; message: string; customerId?: stri) */
-export const smsMessageViewRecord = /* @__PURE__ */ z.object({
+/** A text message just sent, as POST /sms answers it. */
+export const smsMessageViewRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   to: z.string(),
   message: z.string(),
   customerId: z.optional(z.string()),
   customerName: z.optional(z.string()),
-  status: z.enum(["failed", "sent"]),
+  status: z.enum(['failed', 'sent']),
   providerMessageId: z.optional(z.string()),
   error: z.optional(z.string()),
   sentBy: z.string(),
   sentByName: z.string(),
   at: z.string(),
-});
+}));
 
-/** Outcome (Outcome) */
-export const stripeEventOutcomeRecord = /* @__PURE__ */ z.enum(["processed", "duplicate", "ignored"]);
+/** What became of a Stripe event: processed, a duplicate, or not ours. */
+export const stripeEventOutcomeRecord = /* @__PURE__ */ pure(() => z.enum(['processed', 'duplicate', 'ignored']));
 
-/** FieldOption (FieldOption) */
-export const fieldOptionRecord = /* @__PURE__ */ z.object({ id: z.string(), label: z.string(), value: z.string() });
+/** `FieldOption` (shared/forms/types.ts). */
+export const fieldOptionRecord = /* @__PURE__ */ pure(() => z.object({ id: z.string(), label: z.string(), value: z.string() }));
 
-/** FieldAttribute (FieldAttribute) */
-export const fieldAttributeRecord = /* @__PURE__ */ z.object({
-  attributeName: z.enum(["step", "minLength", "maxLength", "min", "max", "rows", "accept", "autocomplete"]),
+/** `FieldAttribute` (shared/forms/types.ts). */
+export const fieldAttributeRecord = /* @__PURE__ */ pure(() => z.object({
+  attributeName: z.enum(['step', 'minLength', 'maxLength', 'min', 'max', 'rows', 'accept', 'autocomplete']),
   attributeValue: z.string(),
-});
+}));
 
-/** FormField (FormField) */
-export const formFieldRecord = /* @__PURE__ */ z.object({
+/** `FormField` (shared/forms/validate.ts). */
+export const formFieldRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   name: z.string(),
   label: z.string(),
   type: z.enum([
-    "number", "email", "url", "password", "date", "file", "text", "tel", "time", "textarea", "select", "radio", "checkbox",
-    "hidden",
+    'number', 'email', 'url', 'password', 'date', 'file', 'text', 'tel', 'time', 'textarea', 'select', 'radio', 'checkbox',
+    'hidden',
   ]),
   required: z.boolean(),
   placeholder: z.optional(z.string()),
   options: z.optional(z.array(fieldOptionRecord)),
   attributes: z.optional(z.array(fieldAttributeRecord)),
-});
+}));
 
-/** FormView (FormView) */
-export const formViewRecord = /* @__PURE__ */ z.object({
+/** `FormView` (functions/forms/lib/views.ts). */
+export const formViewRecord = /* @__PURE__ */ pure(() => z.object({
   packages: z.optional(z.array(z.object({
     id: z.string(),
     name: z.string(),
@@ -315,21 +317,21 @@ export const formViewRecord = /* @__PURE__ */ z.object({
   secondButtonText: z.string(),
   packageIds: z.array(z.string()),
   packageId: z.nullable(z.string()),
-});
+}));
 
-/** SubmissionAnswer (SubmissionAnswer) */
-export const submissionAnswerRecord = /* @__PURE__ */ z.object({
+/** `SubmissionAnswer` (functions/data/submissions.ts). */
+export const submissionAnswerRecord = /* @__PURE__ */ pure(() => z.object({
   fieldId: z.string(),
   label: z.string(),
   type: z.enum([
-    "number", "email", "url", "password", "date", "file", "text", "tel", "time", "textarea", "select", "radio", "checkbox",
-    "hidden",
+    'number', 'email', 'url', 'password', 'date', 'file', 'text', 'tel', 'time', 'textarea', 'select', 'radio', 'checkbox',
+    'hidden',
   ]),
   value: z.union([z.string(), z.array(z.string())]),
-});
+}));
 
-/** SubmissionView (SubmissionView) */
-export const submissionViewRecord = /* @__PURE__ */ z.object({
+/** `SubmissionView` (functions/forms/lib/submissions.ts). */
+export const submissionViewRecord = /* @__PURE__ */ pure(() => z.object({
   email: z.nullable(z.string()),
   id: z.string(),
   name: z.nullable(z.string()),
@@ -340,17 +342,17 @@ export const submissionViewRecord = /* @__PURE__ */ z.object({
   formName: z.string(),
   answers: z.array(submissionAnswerRecord),
   packageName: z.nullable(z.string()),
-  paymentStatus: z.enum(["none", "pending", "failed", "paid", "expired", "refunded", "partially_refunded"]),
+  paymentStatus: z.enum(['none', 'pending', 'failed', 'paid', 'expired', 'refunded', 'partially_refunded']),
   paymentId: z.nullable(z.string()),
-});
+}));
 
-/** PaymentStatus (PaymentStatus) */
-export const paymentStatusRecord = /* @__PURE__ */ z.enum([
-  "pending", "failed", "paid", "expired", "refunded", "partially_refunded",
-]);
+/** `PaymentStatus` (functions/data/submissions.ts). */
+export const paymentStatusRecord = /* @__PURE__ */ pure(() => z.enum([
+  'pending', 'failed', 'paid', 'expired', 'refunded', 'partially_refunded',
+]));
 
-/** PublicPackage (PublicPackage) */
-export const publicPackageRecord = /* @__PURE__ */ z.object({
+/** `PublicPackage` (shared/forms/types.ts). */
+export const publicPackageRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   name: z.string(),
   description: z.nullable(z.string()),
@@ -360,10 +362,10 @@ export const publicPackageRecord = /* @__PURE__ */ z.object({
   imageUrl: z.nullable(z.string()),
   customAmountEnabled: z.boolean(),
   isPayable: z.boolean(),
-});
+}));
 
-/** PublicForm (PublicForm) */
-export const publicFormRecord = /* @__PURE__ */ z.object({
+/** `PublicForm` (shared/forms/types.ts). */
+export const publicFormRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   organizationName: z.string(),
   name: z.string(),
@@ -375,10 +377,10 @@ export const publicFormRecord = /* @__PURE__ */ z.object({
   successMessage: z.string(),
   submitButtonText: z.string(),
   secondButtonText: z.string(),
-});
+}));
 
-/** LeadSummary (LeadSummary) */
-export const leadSummaryRecord = /* @__PURE__ */ z.object({
+/** `LeadSummary` (functions/data/leads.ts). */
+export const leadSummaryRecord = /* @__PURE__ */ pure(() => z.object({
   email: z.nullable(z.string()),
   id: z.string(),
   name: z.nullable(z.string()),
@@ -387,11 +389,11 @@ export const leadSummaryRecord = /* @__PURE__ */ z.object({
   formId: z.string(),
   formName: z.string(),
   packageName: z.nullable(z.string()),
-  paymentStatus: z.enum(["none", "pending", "failed", "paid", "expired", "refunded", "partially_refunded"]),
-});
+  paymentStatus: z.enum(['none', 'pending', 'failed', 'paid', 'expired', 'refunded', 'partially_refunded']),
+}));
 
-/** BookingPackageView (BookingPackageView) */
-export const bookingPackageViewRecord = /* @__PURE__ */ z.object({
+/** `BookingPackageView` (shared/bookings/types.ts). */
+export const bookingPackageViewRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   packageName: z.string(),
   packagePrice: z.number(),
@@ -409,13 +411,13 @@ export const bookingPackageViewRecord = /* @__PURE__ */ z.object({
   deletedAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}));
 
-/** Interval (Interval) */
-export const intervalRecord = /* @__PURE__ */ z.object({ start: z.string(), end: z.string() });
+/** `Interval` (shared/schemas/practitioners.ts). */
+export const intervalRecord = /* @__PURE__ */ pure(() => z.object({ start: z.string(), end: z.string() }));
 
-/** AvailabilityView (AvailabilityView) */
-export const availabilityViewRecord = /* @__PURE__ */ z.object({
+/** `AvailabilityView` (shared/bookings/types.ts). */
+export const availabilityViewRecord = /* @__PURE__ */ pure(() => z.object({
   configured: z.boolean(),
   timeZone: z.string(),
   timeZoneName: z.string(),
@@ -435,17 +437,17 @@ export const availabilityViewRecord = /* @__PURE__ */ z.object({
   maxDaysAhead: z.number(),
   updatedAt: z.nullable(z.string()),
   updatedBy: z.nullable(z.string()),
-});
+}));
 
-/** PractitionerException (PractitionerException) */
-export const practitionerExceptionRecord = /* @__PURE__ */ z.object({
+/** `PractitionerException` (shared/schemas/practitioners.ts). */
+export const practitionerExceptionRecord = /* @__PURE__ */ pure(() => z.object({
   date: z.string(),
   hours: z.array(intervalRecord),
   note: z.string(),
-});
+}));
 
-/** PractitionerView (PractitionerView) */
-export const practitionerViewRecord = /* @__PURE__ */ z.object({
+/** `PractitionerView` (functions/practitioners/lib/view.ts). */
+export const practitionerViewRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   name: z.string(),
   title: z.string(),
@@ -465,10 +467,10 @@ export const practitionerViewRecord = /* @__PURE__ */ z.object({
   packageIds: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}));
 
-/** BookingView (BookingView) */
-export const bookingViewRecord = /* @__PURE__ */ z.object({
+/** `BookingView` (shared/bookings/types.ts). */
+export const bookingViewRecord = /* @__PURE__ */ pure(() => z.object({
   price: z.number(),
   amountPaid: z.nullable(z.number()),
   bookingTimeLabel: z.string(),
@@ -477,7 +479,7 @@ export const bookingViewRecord = /* @__PURE__ */ z.object({
   packageId: z.string(),
   packageName: z.string(),
   priceCents: z.number(),
-  currency: z.literal("usd"),
+  currency: z.literal('usd'),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
@@ -492,8 +494,8 @@ export const bookingViewRecord = /* @__PURE__ */ z.object({
   practitionerName: z.optional(z.nullable(z.string())),
   bufferBeforeMinutes: z.optional(z.number()),
   bufferAfterMinutes: z.optional(z.number()),
-  status: z.enum(["confirmed", "cancelled", "expired", "held"]),
-  paymentStatus: z.enum(["pending", "paid", "refunded", "partially_refunded", "unpaid"]),
+  status: z.enum(['confirmed', 'cancelled', 'expired', 'held']),
+  paymentStatus: z.enum(['pending', 'paid', 'refunded', 'partially_refunded', 'unpaid']),
   holdExpiresAt: z.nullable(z.string()),
   stripeSessionId: z.nullable(z.string()),
   paymentIntentId: z.nullable(z.string()),
@@ -510,11 +512,11 @@ export const bookingViewRecord = /* @__PURE__ */ z.object({
   needsAttention: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}));
 
-/** CalendarItem (CalendarItem) */
-export const calendarItemRecord = /* @__PURE__ */ z.object({
-  kind: z.enum(["booking", "appointment"]),
+/** `CalendarItem` (shared/calendar/types.ts). */
+export const calendarItemRecord = /* @__PURE__ */ pure(() => z.object({
+  kind: z.enum(['booking', 'appointment']),
   id: z.string(),
   title: z.string(),
   start: z.string(),
@@ -529,29 +531,29 @@ export const calendarItemRecord = /* @__PURE__ */ z.object({
   practitionerId: z.optional(z.nullable(z.string())),
   practitionerName: z.optional(z.nullable(z.string())),
   packageId: z.optional(z.string()),
-});
+}));
 
-/** CalendarView (CalendarView) */
-export const calendarViewRecord = /* @__PURE__ */ z.object({
+/** `CalendarView` (shared/calendar/types.ts). */
+export const calendarViewRecord = /* @__PURE__ */ pure(() => z.object({
   timeZone: z.string(),
   timeZoneName: z.string(),
-  kinds: z.array(z.enum(["booking", "appointment"])),
+  kinds: z.array(z.enum(['booking', 'appointment'])),
   items: z.array(calendarItemRecord),
   truncated: z.boolean(),
-});
+}));
 
-/** CalendarFeedView (CalendarFeedView) */
-export const calendarFeedViewRecord = /* @__PURE__ */ z.object({
+/** `CalendarFeedView` (shared/schemas/calendar-feeds.ts). */
+export const calendarFeedViewRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   practitionerId: z.nullable(z.string()),
   name: z.string(),
   includesAppointments: z.boolean(),
   createdAt: z.string(),
   createdBy: z.string(),
-});
+}));
 
-/** CalendarFeedCreated (CalendarFeedCreated) */
-export const calendarFeedCreatedRecord = /* @__PURE__ */ z.object({
+/** `CalendarFeedCreated` (functions/calendar/create-feed.ts). */
+export const calendarFeedCreatedRecord = /* @__PURE__ */ pure(() => z.object({
   url: z.string(),
   webcalUrl: z.string(),
   id: z.string(),
@@ -560,11 +562,11 @@ export const calendarFeedCreatedRecord = /* @__PURE__ */ z.object({
   includesAppointments: z.boolean(),
   createdAt: z.string(),
   createdBy: z.string(),
-});
+}));
 
-/** ManageView (ManageView) */
-export const manageViewRecord = /* @__PURE__ */ z.object({
-  kind: z.enum(["booking", "appointment"]),
+/** `ManageView` (functions/manage/lib/load.ts). */
+export const manageViewRecord = /* @__PURE__ */ pure(() => z.object({
+  kind: z.enum(['booking', 'appointment']),
   bookingId: z.string(),
   orgName: z.string(),
   clinicPhone: z.nullable(z.string()),
@@ -586,13 +588,13 @@ export const manageViewRecord = /* @__PURE__ */ z.object({
   canChange: z.boolean(),
   cutoffHours: z.number(),
   refundOnCancelCents: z.number(),
-});
+}));
 
-/** ConfirmationStatus (ConfirmationStatus) */
-export const confirmationStatusRecord = /* @__PURE__ */ z.enum(["pending", "confirmed", "cancelled", "expired"]);
+/** `ConfirmationStatus` (functions/bookings/get-confirmation.ts). */
+export const confirmationStatusRecord = /* @__PURE__ */ pure(() => z.enum(['pending', 'confirmed', 'cancelled', 'expired']));
 
-/** BookingConfirmation (BookingConfirmation) */
-export const bookingConfirmationRecord = /* @__PURE__ */ z.object({
+/** `BookingConfirmation` (functions/bookings/get-confirmation.ts). */
+export const bookingConfirmationRecord = /* @__PURE__ */ pure(() => z.object({
   status: confirmationStatusRecord,
   packageName: z.string(),
   bookingTimeLabel: z.string(),
@@ -605,4 +607,4 @@ export const bookingConfirmationRecord = /* @__PURE__ */ z.object({
   clinic: z.object({ name: z.string(), phoneNumber: z.string(), address: z.optional(z.string()) }),
   manageUrl: z.optional(z.string()),
   ics: z.optional(z.string()),
-});
+}));

@@ -144,11 +144,11 @@ export const nextSetupStep = (p: Pick<SetupProgress, 'steps'>): SetupStep | unde
 
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
 
-/** update setup: the answer's data. */
+/** `data` of PUT /organization/setup. */
 export const updateSetupReply = setupProgressRecord;
 
-/** get report: the answer's data. */
+/** `data` of GET /reports. */
 export const getReportReply = reportRecord;
 
-/** get practitioner report: the answer's data. */
+/** `data` of GET /reports/practitioners. */
 export const getPractitionerReportReply = practitionerReportRecord;

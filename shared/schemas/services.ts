@@ -1,7 +1,7 @@
 // Service categories and services (spec: fields "not shown"; designed for a clinic): a service has a
 // category, a name, a duration in minutes, a price in cents and an active flag.
 import * as z from 'zod/mini';
-import { pageOf, requiredString } from './common';
+import { pageOf, pure, requiredString } from './common';
 
 const optionalText = (max: number, label: string) =>
   z.optional(z.pipe(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)), z.transform((v) => v || undefined)));
@@ -51,7 +51,7 @@ export const listServicesQuery = z.object({
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
 
 /** One category as the operations below answer it. */
-export const categoryView = /* @__PURE__ */ z.object({
+export const categoryView = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   name: z.string(),
   createdAt: z.string(),
@@ -59,10 +59,10 @@ export const categoryView = /* @__PURE__ */ z.object({
   description: z.optional(z.string()),
   version: z.number(),
   serviceCount: z.number(),
-});
+}));
 
 /** One service as the operations below answer it. */
-export const serviceView = /* @__PURE__ */ z.object({
+export const serviceView = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   name: z.string(),
   createdAt: z.string(),
@@ -73,34 +73,34 @@ export const serviceView = /* @__PURE__ */ z.object({
   version: z.number(),
   categoryId: z.string(),
   priceCents: z.number(),
-});
+}));
 
-/** list categories: the answer's data. */
-export const listCategoriesReply = /* @__PURE__ */ pageOf(categoryView);
+/** `data` of GET /service-categories. */
+export const listCategoriesReply = /* @__PURE__ */ pure(() => pageOf(categoryView));
 
-/** create category: the answer's data. */
+/** `data` of POST /service-categories. */
 export const createCategoryReply = categoryView;
 
-/** get category: the answer's data. */
+/** `data` of GET /service-categories/{id}. */
 export const getCategoryReply = categoryView;
 
-/** update category: the answer's data. */
+/** `data` of PUT /service-categories/{id}. */
 export const updateCategoryReply = categoryView;
 
-/** list services: the answer's data. */
-export const listServicesReply = /* @__PURE__ */ pageOf(serviceView);
+/** `data` of GET /services. */
+export const listServicesReply = /* @__PURE__ */ pure(() => pageOf(serviceView));
 
-/** create service: the answer's data. */
+/** `data` of POST /services. */
 export const createServiceReply = serviceView;
 
-/** get service: the answer's data. */
+/** `data` of GET /services/{id}. */
 export const getServiceReply = serviceView;
 
-/** update service: the answer's data. */
+/** `data` of PUT /services/{id}. */
 export const updateServiceReply = serviceView;
 
-/** list customers: the answer's data. */
-export const listCustomersReply = /* @__PURE__ */ pageOf(z.object({
+/** `data` of GET /customers. */
+export const listCustomersReply = /* @__PURE__ */ pure(() => pageOf(z.object({
   fullName: z.string(),
   id: z.string(),
   firstName: z.string(),
@@ -115,4 +115,4 @@ export const listCustomersReply = /* @__PURE__ */ pageOf(z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number(),
-}));
+})));

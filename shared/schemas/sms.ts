@@ -1,6 +1,6 @@
 // SMS to a customer or a phone number: a plus sign and 10 to 15 digits; 1 to 480 characters.
 import * as z from 'zod/mini';
-import { E164_PHONE, pageOf } from './common';
+import { E164_PHONE, pageOf, pure } from './common';
 import { smsMessageRecord, smsMessageViewRecord } from './records';
 
 export const SMS_MAX_LENGTH = 480;
@@ -38,8 +38,8 @@ export const SMS_COUNTRY_REFUSED = "Text messages may not go to this number's co
 
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
 
-/** list sms: the answer's data. */
-export const listSmsReply = /* @__PURE__ */ pageOf(smsMessageRecord);
+/** `data` of GET /sms. */
+export const listSmsReply = /* @__PURE__ */ pure(() => pageOf(smsMessageRecord));
 
-/** send sms: the answer's data. */
+/** `data` of POST /sms. */
 export const sendSmsReply = smsMessageViewRecord;

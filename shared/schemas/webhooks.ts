@@ -2,8 +2,8 @@
 // each event the organisation produces is sent, signed, to the endpoints that asked for its type.
 // This file is the contract between the API (functions/webhooks/) and the console.
 import * as z from 'zod/mini';
-import { pageOf, pageQuerySchema } from './common';
-import { webhookEndpointRecord, webhookEndpointCreatedRecord, webhookDeliveryRecord } from './records';
+import { pageOf, pageQuerySchema, pure } from './common';
+import { webhookDeliveryRecord, webhookDeliveryStatusRecord, webhookEndpointCreatedRecord, webhookEndpointRecord } from './records';
 
 /** Every event type an endpoint can ask for, with the sentence the console shows next to it. */
 export const WEBHOOK_EVENTS = {
@@ -46,43 +46,20 @@ export const webhookEndpointUpdateSchema = z.object({
 });
 export type WebhookEndpointUpdate = z.infer<typeof webhookEndpointUpdateSchema>;
 
-/** An endpoint as the API returns it: never its secret, only the last four characters. */
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  description?: string;
-  events: WebhookEventType[];
-  enabled: boolean;
-  /** e.g. "whsec_…3f9a" */
-  secretHint: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** An endpoint as the API returns it: never its secret, only the last four characters ("whsec_…3f9a"). */
+export type WebhookEndpoint = z.infer<typeof webhookEndpointRecord>;
 
 /** POST /organization/webhooks answers 201 with the endpoint and its signing secret, shown once. */
-export interface WebhookEndpointCreated {
-  endpoint: WebhookEndpoint;
-  secret: string;
-}
+export type WebhookEndpointCreated = z.infer<typeof webhookEndpointCreatedRecord>;
 
-export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+export type WebhookDeliveryStatus = z.infer<typeof webhookDeliveryStatusRecord>;
 
-/** One event sent (or being sent) to one endpoint; `attempts` counts the tries so far. */
-export interface WebhookDelivery {
-  id: string;
-  eventId: string;
-  eventType: WebhookEventType;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  createdAt: string;
-  lastAttemptAt?: string;
-  /** The receiver's HTTP status on the last try, when it answered. */
-  responseStatus?: number;
-  /** Why the last try failed when there was no answer (timeout, refused, address not allowed). */
-  error?: string;
-  /** When the next try is due (pending deliveries after a failure). */
-  nextAttemptAt?: string;
-}
+/**
+ * One event sent (or being sent) to one endpoint; `attempts` counts the tries so far, `responseStatus`
+ * is the receiver's status on the last try, `error` why it failed without an answer, `nextAttemptAt`
+ * when the next try is due.
+ */
+export type WebhookDelivery = z.infer<typeof webhookDeliveryRecord>;
 
 /** The JSON body every delivery carries. Receivers deduplicate on `id` (also in the Clinic-Event-Id header). */
 export interface WebhookEventBody<T = Record<string, unknown>> {
@@ -100,7 +77,7 @@ export interface WebhookEventBody<T = Record<string, unknown>> {
 // document's `webhooks` section shows them.
 
 /** booking.*: the booking as staff see it, without Stripe's session or the checkout link. */
-export const bookingEventObject = /* @__PURE__ */ z.object({
+export const bookingEventObject = /* @__PURE__ */ pure(() => z.object({
   object: z.literal('booking'),
   id: z.string(),
   status: z.enum(['held', 'confirmed', 'expired', 'cancelled']),
@@ -127,10 +104,10 @@ export const bookingEventObject = /* @__PURE__ */ z.object({
   cancelledAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}));
 
 /** appointment.*: the appointment as staff see it, less internal ids and the storage keys of its files. */
-export const appointmentEventObject = /* @__PURE__ */ z.object({
+export const appointmentEventObject = /* @__PURE__ */ pure(() => z.object({
   object: z.literal('appointment'),
   id: z.string(),
   status: z.enum(['requested', 'confirmed', 'completed', 'cancelled', 'no-show']),
@@ -154,10 +131,10 @@ export const appointmentEventObject = /* @__PURE__ */ z.object({
   attachmentCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}));
 
 /** lead.created: the answers as staff see them; a file answer says only that a file was sent. */
-export const leadEventObject = /* @__PURE__ */ z.object({
+export const leadEventObject = /* @__PURE__ */ pure(() => z.object({
   object: z.literal('lead'),
   id: z.string(),
   formId: z.string(),
@@ -176,10 +153,10 @@ export const leadEventObject = /* @__PURE__ */ z.object({
     }),
   ),
   createdAt: z.string(),
-});
+}));
 
 /** payment.succeeded and payment.refunded. */
-export const paymentEventObject = /* @__PURE__ */ z.object({
+export const paymentEventObject = /* @__PURE__ */ pure(() => z.object({
   object: z.literal('payment'),
   /** Stripe's payment intent id: the clinic finds the payment in its Stripe dashboard by it. */
   id: z.string(),
@@ -189,7 +166,7 @@ export const paymentEventObject = /* @__PURE__ */ z.object({
   amountCents: z.number(),
   refundedCents: z.number(),
   currency: z.string(),
-});
+}));
 
 export type BookingEventObject = z.infer<typeof bookingEventObject>;
 export type AppointmentEventObject = z.infer<typeof appointmentEventObject>;
@@ -214,17 +191,17 @@ export const webhookDeliveriesQuerySchema = pageQuerySchema;
 
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/lib/http.ts).
 
-/** list webhooks: the answer's data. */
-export const listWebhooksReply = /* @__PURE__ */ z.object({ items: z.array(webhookEndpointRecord) });
+/** `data` of GET /organization/webhooks. */
+export const listWebhooksReply = /* @__PURE__ */ pure(() => z.object({ items: z.array(webhookEndpointRecord) }));
 
-/** create webhook: the answer's data. */
+/** `data` of POST /organization/webhooks. */
 export const createWebhookReply = webhookEndpointCreatedRecord;
 
-/** update webhook: the answer's data. */
+/** `data` of PUT /organization/webhooks/{id}. */
 export const updateWebhookReply = webhookEndpointRecord;
 
-/** list deliveries: the answer's data. */
-export const listDeliveriesReply = /* @__PURE__ */ pageOf(webhookDeliveryRecord);
+/** `data` of GET /organization/webhooks/{id}/deliveries. */
+export const listDeliveriesReply = /* @__PURE__ */ pure(() => pageOf(webhookDeliveryRecord));
 
-/** resend delivery: the answer's data. */
+/** `data` of POST /organization/webhooks/{id}/deliveries/{deliveryId}/resend. */
 export const resendDeliveryReply = webhookDeliveryRecord;

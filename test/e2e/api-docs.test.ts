@@ -37,4 +37,14 @@ describe('the API reference page', () => {
     expect(elsewhere).toEqual([]);
     await context.close();
   });
+
+  it('fits a 390 px phone: no sideways scroll', async () => {
+    const { context, page } = await newContext(browser, { width: 390, height: 844 });
+    await page.goto(appUrl('/api/docs'));
+    await page.getByText('Clinic Suite API', { exact: true }).first().waitFor({ timeout: 30_000 });
+    // Every operation's heading rendered (with its "Copy link" button, which used to stick out 6 px).
+    await page.getByText("Change the organisation's sign-in security settings").first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
+  });
 });

@@ -34,6 +34,15 @@ describe('the API document and reference page', () => {
     expect((await viewer.arrayBuffer()).byteLength).toBeGreaterThan(500_000);
   });
 
+  it("checks every answer the integration tests get against its operation's reply schema", async () => {
+    // functions/lib/http.ts: under REPLY_CHECK=strict a reply that does not match its schema is a 500
+    // (functions/lib/reply-check.test.ts), so each 2xx of this suite is a reply that matched.
+    expect(inject('stackEnv').REPLY_CHECK).toBe('strict');
+    const res = await fetch(`${site()}/api/openapi.json`);
+    const doc = (await res.json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    expect(doc.paths['/users/profile']!.get!.responses['200']).toMatchObject({ content: { 'application/json': { schema: { properties: { data: { $ref: '#/components/schemas/UserDetails' } } } } } });
+  });
+
   it('leaves other /api paths to the API', async () => {
     expect((await fetch(`${site()}/api/openapi.json`, { method: 'POST' })).status).toBe(404);
     expect((await fetch(`${site()}/api/docs/nothing.js`)).status).toBe(404);
