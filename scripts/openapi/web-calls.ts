@@ -44,7 +44,7 @@ export function createProgram(handlerFiles: string[]): ts.Program {
 
 /** The possible string values of an expression (`{param}` for what is only known at run time). */
 function pathValues(checker: ts.TypeChecker, expr: ts.Expression, depth = 0): string[] | undefined {
-  if (depth > 8) return undefined;
+  if (depth > 12) return undefined; // each `as const` of a key helper is a level too
   const next = (e: ts.Expression) => pathValues(checker, e, depth + 1);
   if (ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr) || ts.isSatisfiesExpression(expr) || ts.isNonNullExpression(expr)) return next(expr.expression);
   if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) return [expr.text];
