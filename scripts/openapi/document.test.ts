@@ -148,8 +148,10 @@ describe('the API document', () => {
     expect(held.parameters.find((p: Json) => p.name === WEBHOOK_SIGNATURE_HEADER)).toMatchObject({ in: 'header', required: true });
     const body = held.requestBody.content['application/json'].schema;
     expect(body.properties.type).toEqual({ type: 'string', const: 'booking.held' });
-    expect(body.properties.data.properties.object.properties.object).toEqual({ type: 'string', const: 'booking' });
-    expect(body.properties.data.properties.object.required).toEqual(expect.arrayContaining(['id', 'status', 'startUtc']));
+    expect(body.properties.data.properties.object).toEqual({ $ref: '#/components/schemas/BookingEventObject' });
+    const booking = (doc.components.schemas as Json).BookingEventObject;
+    expect(booking.properties.object).toEqual({ type: 'string', const: 'booking' });
+    expect(booking.required).toEqual(expect.arrayContaining(['id', 'status', 'startUtc']));
     // The check can fail: an event without its payload is named.
     const broken = structuredClone(doc) as Json;
     delete broken.webhooks['lead.created'];

@@ -46,8 +46,9 @@ export function inputSchema(schema: z.ZodMiniType): Json {
 }
 
 /**
- * The named schemas the replies are made of (exports of shared/schemas ending in `Record` or `View`,
- * e.g. `appointmentViewRecord` -> AppointmentView): they become components, referenced by replies.
+ * The named schemas the replies and webhooks are made of (exports of shared/schemas ending in `Record`,
+ * `View` or `EventObject`, e.g. `appointmentViewRecord` -> AppointmentView): they become components,
+ * referenced where used.
  */
 async function namedSchemas(): Promise<Map<z.ZodMiniType, string>> {
   const names = new Map<z.ZodMiniType, string>();
@@ -55,7 +56,7 @@ async function namedSchemas(): Promise<Map<z.ZodMiniType, string>> {
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort()) {
     const module = (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(module)) {
-      if (!/(Record|View)$/.test(name) || !value || typeof value !== 'object' || !('_zod' in value)) continue;
+      if (!/(Record|View|EventObject)$/.test(name) || !value || typeof value !== 'object' || !('_zod' in value)) continue;
       const schema = value as z.ZodMiniType;
       if (!names.has(schema)) names.set(schema, name.replace(/Record$/, '').replace(/^./, (c) => c.toUpperCase()));
     }
