@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { BOOKING_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from '../bookings/form';
 import { WEEKDAYS, minutesOf, normaliseTime, parseDate } from '../bookings/time';
 import { pageOf, patientLocale, pure, requiredString } from './common';
-import { amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
+import { CURRENCIES, amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
 import { isSitePath } from '../redirect-url';
 import { stripeEventOutcomeRecord, bookingPackageViewRecord, availabilityViewRecord, bookingViewRecord } from './records';
 
@@ -303,13 +303,16 @@ export const getAvailabilityReply = availabilityViewRecord;
 /** `data` of PUT /bookings/availability. */
 export const updateAvailabilityReply = availabilityViewRecord;
 
+/** What a day offers (shared/bookings/slots.ts DayStatus, practitioner-times.ts PractitionerDayStatus). */
+export const dayStatusRecord = /* @__PURE__ */ pure(() => z.enum(['open', 'full', 'closed-date', 'closed-weekday', 'past', 'too-far', 'invalid']));
+
 /** `data` of GET /bookings/free-times. */
 export const listFreeTimesReply = /* @__PURE__ */ pure(() => z.object({
   date: z.string(),
   timeZone: z.string(),
   timeZoneName: z.string(),
   timeZoneAbbreviation: z.string(),
-  status: z.string(),
+  status: dayStatusRecord,
   slotMinutes: z.number(),
   slots: z.array(freeTimeView),
 }));
@@ -322,6 +325,8 @@ export const listAvailablePackagesReply = /* @__PURE__ */ pure(() => z.array(z.o
   packageName: z.string(),
   packagePrice: z.number(),
   packagePriceCents: z.number(),
+  packagePriceMinor: z.number(),
+  currency: z.enum(CURRENCIES),
   packageDescription: z.string(),
   isActive: z.boolean(),
 })));
@@ -329,11 +334,12 @@ export const listAvailablePackagesReply = /* @__PURE__ */ pure(() => z.array(z.o
 /** `data` of POST /bookings/available-slots. */
 export const listAvailableSlotsReply = /* @__PURE__ */ pure(() => z.object({
   clinicName: z.string(),
+  clinicLanguage: z.nullable(z.string()),
   date: z.string(),
   timeZone: z.string(),
   timeZoneName: z.string(),
   timeZoneAbbreviation: z.string(),
-  status: z.string(),
+  status: dayStatusRecord,
   slotMinutes: z.number(),
   slots: z.array(freeTimeView),
 }));
@@ -359,6 +365,7 @@ export const createBookingReply = /* @__PURE__ */ pure(() => z.object({
   practitionerName: z.nullable(z.string()),
   amount: z.number(),
   amountCents: z.number(),
+  amountMinor: z.number(),
   currency: z.string(),
 }));
 

@@ -215,6 +215,8 @@ export const formPackageView = /* @__PURE__ */ pure(() => z.object({
   description: z.nullable(z.string()),
   price: z.number(),
   priceCents: z.number(),
+  priceMinor: z.optional(z.number()),
+  currency: z.optional(z.string()),
   image: z.nullable(z.string()),
   imageUrl: z.nullable(z.string()),
   customAmountEnabled: z.boolean(),
@@ -236,6 +238,7 @@ export const leadDetailsView = /* @__PURE__ */ pure(() => z.object({
     packageName: z.string(),
     submissionId: z.string(),
     amountCents: z.number(),
+    amountMinor: z.number(),
     currency: z.enum(CURRENCIES),
     customAmount: z.boolean(),
     stripeSessionId: z.nullable(z.string()),
@@ -307,6 +310,9 @@ export const formPackagesUpdatePackageReply = formPackageView;
 /** `data` of DELETE /packages/{id}. */
 export const formPackagesDeletePackageReply = /* @__PURE__ */ pure(() => z.object({ id: z.string() }));
 
+/** POST /leads/update-package-image: the multipart form's fields besides the file. */
+export const uploadPackageImageBody = /* @__PURE__ */ pure(() => z.object({ packageId: requiredString('packageId is required') }));
+
 /** `data` of POST /leads/update-package-image. */
 export const uploadPackageImageReply = formPackageView;
 
@@ -331,6 +337,7 @@ export const createPaymentSessionReply = /* @__PURE__ */ pure(() => z.object({
   paymentId: z.string(),
   amount: z.number(),
   amountCents: z.number(),
+  amountMinor: z.number(),
   currency: z.string(),
 }));
 
@@ -355,6 +362,7 @@ export const getPaymentReply = /* @__PURE__ */ pure(() => z.object({
   packageName: z.string(),
   submissionId: z.string(),
   amountCents: z.number(),
+  amountMinor: z.number(),
   currency: z.enum(CURRENCIES),
   customAmount: z.boolean(),
   stripeSessionId: z.nullable(z.string()),
@@ -380,6 +388,7 @@ export const listFormPaymentsReply = /* @__PURE__ */ pure(() => pageOf(z.object(
   packageName: z.string(),
   submissionId: z.string(),
   amountCents: z.number(),
+  amountMinor: z.number(),
   currency: z.enum(CURRENCIES),
   customAmount: z.boolean(),
   stripeSessionId: z.nullable(z.string()),

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { BOOKING_MESSAGES } from '../bookings/form';
 import { normaliseTime, parseDate } from '../bookings/time';
 import { pure, requiredString } from './common';
-import { freeTimeView } from './bookings';
+import { dayStatusRecord, freeTimeView } from './bookings';
 import { manageViewRecord } from './records';
 
 export const MANAGE_MESSAGES = {
@@ -75,7 +75,7 @@ export const listSlotsReply = /* @__PURE__ */ pure(() => z.object({
   timeZone: z.string(),
   timeZoneName: z.string(),
   timeZoneAbbreviation: z.string(),
-  status: z.string(),
+  status: dayStatusRecord,
   slotMinutes: z.number(),
   slots: z.array(freeTimeView),
 }));

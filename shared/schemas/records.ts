@@ -299,6 +299,8 @@ export const formViewRecord = /* @__PURE__ */ pure(() => z.object({
     description: z.nullable(z.string()),
     price: z.number(),
     priceCents: z.number(),
+    priceMinor: z.optional(z.number()),
+    currency: z.optional(z.string()),
     image: z.nullable(z.string()),
     imageUrl: z.nullable(z.string()),
     customAmountEnabled: z.boolean(),
@@ -359,6 +361,8 @@ export const publicPackageRecord = /* @__PURE__ */ pure(() => z.object({
   description: z.nullable(z.string()),
   price: z.number(),
   priceCents: z.number(),
+  priceMinor: z.optional(z.number()),
+  currency: z.optional(z.string()),
   image: z.nullable(z.string()),
   imageUrl: z.nullable(z.string()),
   customAmountEnabled: z.boolean(),
@@ -369,6 +373,7 @@ export const publicPackageRecord = /* @__PURE__ */ pure(() => z.object({
 export const publicFormRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   organizationName: z.string(),
+  organizationLanguage: z.optional(z.nullable(z.string())),
   name: z.string(),
   description: z.string(),
   fields: z.array(formFieldRecord),
@@ -399,6 +404,8 @@ export const bookingPackageViewRecord = /* @__PURE__ */ pure(() => z.object({
   packageName: z.string(),
   packagePrice: z.number(),
   packagePriceCents: z.number(),
+  packagePriceMinor: z.number(),
+  currency: z.enum(CURRENCIES),
   packageDescription: z.string(),
   redirectionUrl: z.string(),
   isActive: z.boolean(),
@@ -480,6 +487,7 @@ export const bookingViewRecord = /* @__PURE__ */ pure(() => z.object({
   packageId: z.string(),
   packageName: z.string(),
   priceCents: z.number(),
+  priceMinor: z.number(),
   currency: z.enum(CURRENCIES),
   firstName: z.string(),
   lastName: z.string(),
@@ -570,6 +578,7 @@ export const manageViewRecord = /* @__PURE__ */ pure(() => z.object({
   kind: z.enum(['booking', 'appointment']),
   bookingId: z.string(),
   orgName: z.string(),
+  clinicLanguage: z.optional(z.nullable(z.string())),
   clinicPhone: z.nullable(z.string()),
   clinicAddress: z.nullable(z.string()),
   packageName: z.string(),
@@ -589,6 +598,7 @@ export const manageViewRecord = /* @__PURE__ */ pure(() => z.object({
   canChange: z.boolean(),
   cutoffHours: z.number(),
   refundOnCancelCents: z.number(),
+  currency: z.string(),
 }));
 
 /** `ConfirmationStatus` (functions/bookings/get-confirmation.ts). */
