@@ -1,8 +1,6 @@
 // POST /leads/update-package-image (multipart: packageId + file): a package's image. Images only,
 // at most 4 MB, checked by their bytes; served at /assets/<key>.
-import { uploadPackageImageReply } from '#shared/schemas/forms';
-import * as z from 'zod/mini';
-import { requiredString } from '#shared/schemas/common';
+import { uploadPackageImageBody, uploadPackageImageReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads';
@@ -12,7 +10,7 @@ import { packageImagePrefix, toPackageView } from './lib/view';
 
 export const MAX_PACKAGE_IMAGE_BYTES = MAX_UPLOAD_BYTES;
 
-export const handler = endpoint({ body: z.object({ packageId: requiredString('packageId is required') }), reply: uploadPackageImageReply }, async ({ body, files, caller }) => {
+export const handler = endpoint({ body: uploadPackageImageBody, reply: uploadPackageImageReply }, async ({ body, files, caller }) => {
   const pkg = await getFormPackage(caller.orgId, body.packageId);
   if (!pkg) throw notFound('Package not found.');
   const key = await storeUpload(files.file, { types: IMAGE_TYPES, maxBytes: MAX_PACKAGE_IMAGE_BYTES, prefix: packageImagePrefix(caller.orgId, pkg.id) });

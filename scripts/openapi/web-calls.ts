@@ -1,5 +1,5 @@
 // Every API call the console and the public pages make, read from web/src with the TypeScript
-// compiler: api.get/post/put/patch/delete(path, body?), fetcher(path), useSWR(key) and
+// compiler: api.get/post/put/patch/delete(path, body?), fetcher(path), useSWR(key), useApi(key) and
 // useSWRInfinite(getKey) with the default or an explicit fetcher, and fetch('/api/...'). Paths are resolved through constants, key helpers
 // (`const appointmentKey = (id) => \`/appointments/${id}\``), conditionals and template literals
 // (a substitution becomes {param}, a query string is dropped). For each JSON body the type the web
@@ -44,7 +44,7 @@ export function createProgram(handlerFiles: string[]): ts.Program {
 
 /** The possible string values of an expression (`{param}` for what is only known at run time). */
 function pathValues(checker: ts.TypeChecker, expr: ts.Expression, depth = 0): string[] | undefined {
-  if (depth > 8) return undefined;
+  if (depth > 12) return undefined; // each `as const` of a key helper is a level too
   const next = (e: ts.Expression) => pathValues(checker, e, depth + 1);
   if (ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr) || ts.isSatisfiesExpression(expr) || ts.isNonNullExpression(expr)) return next(expr.expression);
   if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) return [expr.text];
@@ -118,7 +118,8 @@ export function collectWebCalls(program: ts.Program): WebCall[] {
   const calls: WebCall[] = [];
   /** Helpers whose path is their first argument (`usePaged(base)`): their callers are the calls. */
   const forwarders = new Map<string, HttpMethod>();
-  const files = webSourceFiles().filter((file) => relative(WEB_SRC, file) !== join('lib', 'api.ts')); // the client itself
+  const client = [join('lib', 'api.ts'), join('lib', 'swr.ts')]; // the client itself: its paths are its callers'
+  const files = webSourceFiles().filter((file) => !client.includes(relative(WEB_SRC, file)));
   const scan = (pass: 'calls' | 'forwarded') => {
     for (const file of files) {
       const source = program.getSourceFile(file)!;
@@ -155,6 +156,8 @@ export function collectWebCalls(program: ts.Program): WebCall[] {
     } else if (ts.isIdentifier(callee) && callee.text === 'useSWR') {
       // With no fetcher the console's SWRConfig one (fetcher) GETs the key.
       if (isFetcher(node.arguments[1])) add('GET', node.arguments[0]);
+    } else if (ts.isIdentifier(callee) && callee.text === 'useApi') {
+      add('GET', node.arguments[0]); // lib/swr.ts: useSWR(key, fetcher), typed from the contract
     } else if (ts.isIdentifier(callee) && callee.text === 'useSWRInfinite') {
       // Its first argument returns the key of each page.
       if (node.arguments[0] && isFetcher(node.arguments[1])) record('GET', returnedValues(checker, node.arguments[0], 0));

@@ -191,7 +191,7 @@ export const updateSecuritySettingsReply = /* @__PURE__ */ pure(() => z.object({
 
 /** `data` of GET /public/appointments/{apiKey}. */
 export const getPublicBookingPageReply = /* @__PURE__ */ pure(() => z.object({
-  organization: z.object({ name: z.string(), phoneNumber: z.string(), websiteUrl: z.string(), timeZone: z.string() }),
+  organization: z.object({ name: z.string(), phoneNumber: z.string(), websiteUrl: z.string(), timeZone: z.string(), language: z.nullable(z.string()) }),
   services: z.array(z.object({
     id: z.string(),
     name: z.string(),

@@ -2,6 +2,7 @@
 // Book Appointment), the list query, assignment, the status lifecycle and the CSV export. Used by the
 // console's forms and by the handlers, so both give the same messages.
 import * as z from 'zod/mini';
+import { LOCALES } from '../i18n/locales';
 import { APPOINTMENT_MESSAGES as M, APPOINTMENT_STATUSES, OPTIONAL_TEXT, isoDatePart, timePart, tooLong } from '../appointments/form';
 import { GENDERS } from './account';
 import { E164_PHONE, pageOf, patientLocale, pure, requiredString } from './common';
@@ -230,6 +231,8 @@ export const listAssigneesReply = /* @__PURE__ */ pure(() => z.object({
 
 /** `data` of GET /appointments/{id}. */
 export const getAppointmentReply = /* @__PURE__ */ pure(() => z.object({
+  /** The patient's language, when they chose one (issue 26). */
+  locale: z.optional(z.enum(LOCALES)),
   log: z.array(appointmentLogEntryRecord),
   logNextCursor: z.optional(z.string()),
   fullName: z.string(),

@@ -304,13 +304,16 @@ export const getAvailabilityReply = availabilityViewRecord;
 /** `data` of PUT /bookings/availability. */
 export const updateAvailabilityReply = availabilityViewRecord;
 
+/** What a day offers (shared/bookings/slots.ts DayStatus, practitioner-times.ts PractitionerDayStatus). */
+export const dayStatusRecord = /* @__PURE__ */ pure(() => z.enum(['open', 'full', 'closed-date', 'closed-weekday', 'past', 'too-far', 'invalid']));
+
 /** `data` of GET /bookings/free-times. */
 export const listFreeTimesReply = /* @__PURE__ */ pure(() => z.object({
   date: z.string(),
   timeZone: z.string(),
   timeZoneName: z.string(),
   timeZoneAbbreviation: z.string(),
-  status: z.string(),
+  status: dayStatusRecord,
   slotMinutes: z.number(),
   slots: z.array(freeTimeView),
 }));
@@ -338,7 +341,7 @@ export const listAvailableSlotsReply = /* @__PURE__ */ pure(() => z.object({
   timeZone: z.string(),
   timeZoneName: z.string(),
   timeZoneAbbreviation: z.string(),
-  status: z.string(),
+  status: dayStatusRecord,
   slotMinutes: z.number(),
   slots: z.array(freeTimeView),
 }));

@@ -239,6 +239,7 @@ export const leadDetailsView = /* @__PURE__ */ pure(() => z.object({
     packageName: z.string(),
     submissionId: z.string(),
     amountCents: z.number(),
+    amountMinor: z.number(),
     currency: z.enum(CURRENCIES),
     customAmount: z.boolean(),
     stripeSessionId: z.nullable(z.string()),
@@ -250,7 +251,6 @@ export const leadDetailsView = /* @__PURE__ */ pure(() => z.object({
     paidAt: z.nullable(z.string()),
     needsAttention: z.optional(z.nullable(z.string())),
     amount: z.number(),
-    amountMinor: z.number(),
     locale: z.optional(z.enum(LOCALES)),
   })),
   email: z.nullable(z.string()),
@@ -312,6 +312,9 @@ export const formPackagesUpdatePackageReply = formPackageView;
 /** `data` of DELETE /packages/{id}. */
 export const formPackagesDeletePackageReply = /* @__PURE__ */ pure(() => z.object({ id: z.string() }));
 
+/** POST /leads/update-package-image: the multipart form's fields besides the file. */
+export const uploadPackageImageBody = /* @__PURE__ */ pure(() => z.object({ packageId: requiredString('packageId is required') }));
+
 /** `data` of POST /leads/update-package-image. */
 export const uploadPackageImageReply = formPackageView;
 
@@ -363,6 +366,7 @@ export const getPaymentReply = /* @__PURE__ */ pure(() => z.object({
   packageName: z.string(),
   submissionId: z.string(),
   amountCents: z.number(),
+  amountMinor: z.number(),
   currency: z.enum(CURRENCIES),
   customAmount: z.boolean(),
   stripeSessionId: z.nullable(z.string()),
@@ -374,7 +378,6 @@ export const getPaymentReply = /* @__PURE__ */ pure(() => z.object({
   paidAt: z.nullable(z.string()),
   needsAttention: z.optional(z.nullable(z.string())),
   amount: z.number(),
-  amountMinor: z.number(),
   /** The payer's language, when known (issue 26). */
   locale: z.optional(z.enum(LOCALES)),
 }));
@@ -391,6 +394,7 @@ export const listFormPaymentsReply = /* @__PURE__ */ pure(() => pageOf(z.object(
   packageName: z.string(),
   submissionId: z.string(),
   amountCents: z.number(),
+  amountMinor: z.number(),
   currency: z.enum(CURRENCIES),
   customAmount: z.boolean(),
   stripeSessionId: z.nullable(z.string()),
@@ -402,7 +406,6 @@ export const listFormPaymentsReply = /* @__PURE__ */ pure(() => pageOf(z.object(
   paidAt: z.nullable(z.string()),
   needsAttention: z.optional(z.nullable(z.string())),
   amount: z.number(),
-  amountMinor: z.number(),
   /** The payer's language, when known (issue 26). */
   locale: z.optional(z.enum(LOCALES)),
 })));

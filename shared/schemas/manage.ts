@@ -5,7 +5,7 @@ import type { Currency } from '../currency';
 import { BOOKING_MESSAGES } from '../bookings/form';
 import { normaliseTime, parseDate } from '../bookings/time';
 import { pure, requiredString } from './common';
-import { freeTimeView } from './bookings';
+import { dayStatusRecord, freeTimeView } from './bookings';
 import { manageViewRecord } from './records';
 
 export const MANAGE_MESSAGES = {
@@ -76,7 +76,7 @@ export const listSlotsReply = /* @__PURE__ */ pure(() => z.object({
   timeZone: z.string(),
   timeZoneName: z.string(),
   timeZoneAbbreviation: z.string(),
-  status: z.string(),
+  status: dayStatusRecord,
   slotMinutes: z.number(),
   slots: z.array(freeTimeView),
 }));

@@ -378,6 +378,7 @@ export const publicPackageRecord = /* @__PURE__ */ pure(() => z.object({
 export const publicFormRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   organizationName: z.string(),
+  organizationLanguage: z.optional(z.nullable(z.string())),
   name: z.string(),
   description: z.string(),
   fields: z.array(formFieldRecord),

@@ -39,7 +39,7 @@ export async function freeTimes(org: { id: string; timeZone?: string }, date: st
     timeZone: rules.timeZone,
     timeZoneName: midday.zoneLongName,
     timeZoneAbbreviation: midday.zoneAbbreviation,
-    status: day.status === 'open' && slots.length === 0 ? 'full' : day.status,
+    status: day.status === 'open' && slots.length === 0 ? ('full' as const) : day.status,
     slotMinutes: rules.slotMinutes,
     slots,
   };

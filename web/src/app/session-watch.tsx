@@ -5,11 +5,11 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import Modal from '../components/modal';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import useSWR from 'swr';
 import { paths } from '../config/paths';
-import { SESSION_KEY, endThisSession, type SessionInfo } from '../lib/account-session';
-import { api, fetcher } from '../lib/api';
+import { SESSION_KEY, endThisSession } from '../lib/account-session';
+import { api } from '../lib/api';
 import { useAuth } from '../lib/auth';
+import { useApi } from '../lib/swr';
 
 const WARNING_MS = 60_000;
 /** Activity is reported to the server at most this often (the server records it at most once a minute). */
@@ -107,7 +107,7 @@ export function IdleLogoff({ minutes }: { minutes: number }) {
 
 export function SessionWatch({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const { data } = useSWR<SessionInfo>(SESSION_KEY, fetcher, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const { data } = useApi(SESSION_KEY, { revalidateOnFocus: false, shouldRetryOnError: false });
   const mustSetUp = data?.twoFactorRequired && !data.twoFactorEnabled && pathname !== paths.account.security;
   return (
     <>

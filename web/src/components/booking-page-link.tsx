@@ -4,10 +4,9 @@
 // organisation's key, which only the owner may read (GET /organization/integration), so for anyone
 // else the block shows nothing.
 import { useEffect, useId, useRef, useState } from 'react';
-import useSWR from 'swr';
-import { fetcher } from '../lib/api';
 import { useRoles } from '../lib/roles';
 import { Loading } from './loading';
+import { useApi } from '../lib/swr';
 
 /** The same swr key as the organisation page's key card, so a replaced key shows here at once. */
 const INTEGRATION_KEY = '/organization/integration';
@@ -32,7 +31,7 @@ export function bookingPageUrl(apiKey: string, { packageId, practitionerId }: Bo
 export function useBookingPageKey() {
   const { isOwner, loading } = useRoles();
   const enabled = isOwner && !loading;
-  const { data, error, isLoading } = useSWR<{ apiKey: string }>(enabled ? INTEGRATION_KEY : null, fetcher, { shouldRetryOnError: false, revalidateOnFocus: false });
+  const { data, error, isLoading } = useApi(enabled ? INTEGRATION_KEY : null, { shouldRetryOnError: false, revalidateOnFocus: false });
   return { enabled, apiKey: data?.apiKey, error: error as Error | undefined, isLoading: enabled && isLoading };
 }
 

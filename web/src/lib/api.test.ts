@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, failureText, request, setUnauthorizedHandler } from './api';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { ReplyOf } from '#shared/api-contract';
+import { api, ApiError, failureText, request, setUnauthorizedHandler, type ApiResult, type ReplyAt } from './api';
 import { saveRegistrationToken, saveToken } from './session';
 
 function stubFetch(response: Response | Error) {
@@ -14,10 +15,31 @@ function stubFetch(response: Response | Error) {
 afterEach(() => setUnauthorizedHandler(undefined));
 
 describe('api client (spec section 7)', () => {
+  // Compile-time checks (tsc reads them; at run time the calls are never made): a call's method and
+  // path give its reply's and body's types from shared/api-contract.ts, and a wrong one does not compile.
+  it('types a call by its method and path', () => {
+    const id = 'b1';
+    const calls = () => {
+      expectTypeOf(api.get(`/bookings/booking/${id}`)).resolves.toEqualTypeOf<ApiResult<ReplyOf<'GET /bookings/booking/{id}'>>>();
+      // A literal row wins over a {param} row; a query string is ignored.
+      expectTypeOf<ReplyAt<'GET', '/appointments/assignees'>>().toEqualTypeOf<ReplyOf<'GET /appointments/assignees'>>();
+      expectTypeOf<ReplyAt<'GET', `/appointments/${string}`>>().toEqualTypeOf<ReplyOf<'GET /appointments/{id}'>>();
+      expectTypeOf<ReplyAt<'GET', `/logs?limit=25&cursor=${string}`>>().toEqualTypeOf<ReplyOf<'GET /logs'>>();
+      expectTypeOf<ReplyOf<'GET /bookings/booking/{id}'>>().toHaveProperty('packageName');
+      // @ts-expect-error no route takes this path
+      void api.get('/no/such/path');
+      // @ts-expect-error GET /users/profile is not a POST
+      void api.post('/users/profile');
+      // @ts-expect-error the body's schema has no field `bad`
+      void api.post('/users/login', { email: 'a@b.co', password: 'x', bad: 1 });
+    };
+    expect(calls).toBeTypeOf('function');
+  });
+
   it('returns { responseCode, success, data: body, message } for 2xx and sends the token cookie as a bearer', async () => {
     saveToken('abc');
     const fetchMock = stubFetch(new Response(JSON.stringify({ message: 'OK', data: { n: 1 } }), { status: 200 }));
-    const result = await api.get<{ n: number }>('/dashboard');
+    const result = await api.get('/dashboard');
     expect(result).toEqual({ responseCode: 200, success: true, data: { message: 'OK', data: { n: 1 } }, message: 'OK' });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/dashboard');
@@ -59,7 +81,7 @@ describe('api client (spec section 7)', () => {
     saveToken('access');
     saveRegistrationToken('reg');
     const fetchMock = stubFetch(new Response(JSON.stringify({ message: 'OK' }), { status: 200 }));
-    await api.post('/users/add-basic-details', { a: 1 }, { auth: 'registration' });
+    await request('POST', '/users/add-basic-details', { body: { a: 1 }, auth: 'registration' });
     let init = fetchMock.mock.calls[0]![1]!;
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer reg');
     expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');

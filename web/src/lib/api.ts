@@ -2,7 +2,12 @@
 // data is the whole response body (callers read data.data), success is true for HTTP 2xx, and a failed
 // response with a body comes back the same way with success false. Only network failures (no response
 // at all) are thrown. There is no timeout.
+// Typed from the API's contract (shared/api-contract.ts, the handlers' own schemas): a call's method
+// and path give its reply's type (`(await api.get(`/bookings/booking/${id}`)).data.data` is a
+// BookingView) and its body's; a path no route takes, or a body its schema refuses, does not compile.
+// Only types are imported from the contract: the schemas stay out of the public pages' bundles.
 import { API_PREFIX, type ApiBody } from '#shared/api';
+import type { ApiMethod, BodyOf, OperationAt, PathOf, ReplyOf } from '#shared/api-contract';
 import { EARLY_GET_KEY } from '#shared/public-pages';
 import { getRegistrationToken, getToken } from './session';
 
@@ -105,12 +110,21 @@ export function failureText(failure: unknown, fallback: string): string {
   return fallback;
 }
 
+/** What a call of this method and path answers in `data` (its route's reply schema's output). */
+export type ReplyAt<M extends ApiMethod, P extends string> = ReplyOf<OperationAt<M, P>>;
+/** The JSON body a call of this method and path may send (its route's body schema's input). */
+export type BodyAt<M extends ApiMethod, P extends string> = BodyOf<OperationAt<M, P>>;
+/** What the swr fetcher resolves to for a key: the GET's reply. */
+export type Fetched<P extends string> = ReplyAt<'GET', P>;
+
+// A path is a literal or a template (`/bookings/booking/${id}`), optionally with a query string; a key
+// helper returns it `as const` so its template type (not `string`) reaches the call.
 export const api = {
-  get: <T = unknown>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
-  post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
-  put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
-  patch: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
-  delete: <T = unknown>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  get: <P extends PathOf<'GET'>>(path: P, options?: RequestOptions) => request<ReplyAt<'GET', P>>('GET', path, options),
+  post: <P extends PathOf<'POST'>>(path: P, body?: BodyAt<'POST', P>, options?: RequestOptions) => request<ReplyAt<'POST', P>>('POST', path, { ...options, body }),
+  put: <P extends PathOf<'PUT'>>(path: P, body?: BodyAt<'PUT', P>, options?: RequestOptions) => request<ReplyAt<'PUT', P>>('PUT', path, { ...options, body }),
+  patch: <P extends PathOf<'PATCH'>>(path: P, body?: BodyAt<'PATCH', P>, options?: RequestOptions) => request<ReplyAt<'PATCH', P>>('PATCH', path, { ...options, body }),
+  delete: <P extends PathOf<'DELETE'>>(path: P, options?: RequestOptions) => request<ReplyAt<'DELETE', P>>('DELETE', path, options),
 };
 
 /** A failed call as an Error, for swr (which expects fetchers to throw). */
@@ -125,11 +139,11 @@ export class ApiError extends Error {
 }
 
 /** swr fetcher: GET the path, resolve to the body's data, throw ApiError on a failed response. */
-export async function fetcher<T>(path: string, options?: RequestOptions): Promise<T> {
-  const result = await api.get<T>(path, options);
+export async function fetcher<P extends PathOf<'GET'>>(path: P, options?: RequestOptions): Promise<Fetched<P>> {
+  const result = await api.get(path, options);
   if (!result.success) throw new ApiError(result);
-  return result.data.data as T;
+  return result.data.data as Fetched<P>;
 }
 
 /** swr fetcher for polling: like `fetcher`, but not the member's activity (the idle limit keeps running). */
-export const backgroundFetcher = <T>(path: string) => fetcher<T>(path, { background: true });
+export const backgroundFetcher = <P extends PathOf<'GET'>>(path: P) => fetcher(path, { background: true });

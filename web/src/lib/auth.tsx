@@ -1,13 +1,17 @@
 // The signed-in session: the token cookie and the current user (GET /users/profile through swr).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
-import type { UserDetails } from '#shared/api';
-import { fetcher, setUnauthorizedHandler } from './api';
+import { useSWRConfig } from 'swr';
+import type { ReplyOf } from '#shared/api-contract';
+import { setUnauthorizedHandler } from './api';
 import { clearRegistrationToken, getToken, saveToken } from './session';
+import { useApi } from './swr';
 
 export const PROFILE_KEY = '/users/profile';
 /** Why the console signed the member out when the server did not say (a 401 without a message). */
 export const SIGNED_OUT = 'You were signed out. Please sign in again.';
+
+/** The signed-in member as GET /users/profile answers (the contract's reply schema). */
+export type UserDetails = ReplyOf<'GET /users/profile'>;
 
 interface AuthState {
   token?: string;
@@ -32,7 +36,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { mutate } = useSWRConfig();
   const [token, setToken] = useState<string | undefined>(() => getToken());
   const [signedOutBecause, setSignedOutBecause] = useState<string>();
-  const { data: currentUser, isLoading } = useSWR<UserDetails>(token ? PROFILE_KEY : null, fetcher, {
+  const { data: currentUser, isLoading } = useApi(token ? PROFILE_KEY : null, {
     revalidateOnFocus: false,
     // The user given at sign-in (or saved by the profile page) is current: no second fetch.
     revalidateIfStale: false,

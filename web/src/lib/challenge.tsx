@@ -7,7 +7,7 @@
 // The check's progress re-renders only its status line, never the form around it: a re-render in the
 // middle of typing a date would lose the part typed so far.
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { solveChallenge, type Challenge } from 'altcha-lib';
+import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { CHALLENGE_HEADER, type ChallengePage } from '#shared/challenge';
 import { api } from './api';
@@ -26,7 +26,7 @@ const base64url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g
 
 async function prepare(page: ChallengePage, apiKey: string): Promise<Prepared> {
   const query = new URLSearchParams({ page, ...(apiKey ? { apiKey } : {}) });
-  const res = await api.get<Challenge>(`/public/challenge?${query}`, { auth: 'none' });
+  const res = await api.get(`/public/challenge?${query}`, { auth: 'none' });
   const challenge = res.data.data;
   if (!res.success || !challenge) throw new Error(res.message || 'No challenge');
   const solution = await solveChallenge({ challenge, deriveKey });

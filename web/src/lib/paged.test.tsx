@@ -1,5 +1,5 @@
 // usePaged: every page loaded so far (Load more), one page at a time (Previous/Next), and a new query
-// starting again at page 1, with the query each page asks for.
+// starting again at page 1, with the query each page asks for (GET /sms stands for any paged list).
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ const PAGES: Record<string, { items: { id: string }[]; nextCursor?: string }> = 
 
 function Things() {
   const [kind, setKind] = useState('all');
-  const list = usePaged<{ id: string }>('/things', { pageSize: 2, params: { kind, empty: '', off: false } });
+  const list = usePaged('/sms', { pageSize: 2, params: { kind, empty: '', off: false } });
   return (
     <>
       <p>items {list.items.map((i) => i.id).join(',')}</p>
@@ -40,7 +40,7 @@ function setup() {
   const asked: URLSearchParams[] = [];
   mockApi({
     'GET /api/users/profile': { status: 200, body: { message: 'OK', data: { id: 'u', email: 'me@example.com' } } },
-    'GET /api/things': (_body, url) => {
+    'GET /api/sms': (_body, url) => {
       asked.push(url.searchParams);
       const page = url.searchParams.get('kind') === 'other' ? { items: [{ id: 'z' }] } : PAGES[url.searchParams.get('cursor') ?? ''];
       return { status: 200, body: { message: 'OK', data: page } };

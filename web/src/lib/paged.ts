@@ -1,10 +1,12 @@
 // The one hook for the console's cursor-paged lists (GET ...?limit=&cursor= answering
 // { items, nextCursor }). A list shows either every page loaded so far ("Load more": `items`) or one
 // page at a time (Previous/Next: `page`); both ride on swr's useSWRInfinite, so going back shows a
-// page already fetched and a new query (a filter, a search) starts again at page 1. Generic in the
-// item and reply types, so typed API clients can name their own.
+// page already fetched and a new query (a filter, a search) starts again at page 1. Typed from the API's
+// contract (shared/api-contract.ts): the base path's GET reply is the page, its `items` (or the array
+// itself) the item type, so no list declares what an answer holds.
 import useSWRInfinite from 'swr/infinite';
-import { fetcher } from './api';
+import type { PathOf } from '#shared/api-contract';
+import { fetcher, type Fetched } from './api';
 
 export interface Page<T> {
   items: T[];
@@ -31,8 +33,16 @@ export interface PagedOptions<T = unknown, R = Page<T>> {
   toPage?(reply: R): Page<T>;
 }
 
+/** The item type of a page's reply: its `items`' element, or the element of a reply that is an array. */
+export type ItemOf<R> = R extends { items: (infer I)[] } ? I : R extends readonly (infer I)[] ? I : never;
+
+type PageQuery = Pick<PagedOptions, 'pageSize' | 'sizeParam' | 'numbered' | 'cursorParam' | 'params'>;
+
 /** `base` with the query of one page. */
-export function pageUrl(base: string, options: Pick<PagedOptions, 'pageSize' | 'sizeParam' | 'numbered' | 'cursorParam' | 'params'>, cursor?: string, pageNumber?: number): string {
+export const pageUrl = (base: string, options: PageQuery, cursor?: string, pageNumber?: number): string => `${base}${pageQuery(base, options, cursor, pageNumber)}`;
+
+/** What follows `base` for one page: `?` (or `&`) and the query, or nothing. */
+function pageQuery(base: string, options: PageQuery, cursor?: string, pageNumber?: number): string {
   const query = new URLSearchParams();
   if (options.pageSize !== null) query.set(options.sizeParam ?? 'limit', String(options.pageSize ?? 25));
   if (options.numbered && pageNumber) query.set('pageNumber', String(pageNumber));
@@ -41,7 +51,7 @@ export function pageUrl(base: string, options: Pick<PagedOptions, 'pageSize' | '
     if (value !== undefined && value !== null && value !== '' && value !== false) query.set(name, String(value));
   }
   const search = query.toString();
-  return search ? `${base}${base.includes('?') ? '&' : '?'}${search}` : base;
+  return search ? `${base.includes('?') ? '&' : '?'}${search}` : '';
 }
 
 export interface Paged<T, R = Page<T>> {
@@ -66,15 +76,21 @@ export interface Paged<T, R = Page<T>> {
   reload(): Promise<unknown>;
 }
 
-/** A cursor-paged list; `base` null asks nothing (not allowed, or no id yet). */
-export function usePaged<T, R = Page<T>>(base: string | null, options: PagedOptions<T, R> = {}): Paged<T, R> {
+/**
+ * A cursor-paged list of the GET at `base` (a contract path); `base` null asks nothing (not allowed, or
+ * no id yet). The item type T is the reply's (ItemOf); a reply that is not { items, nextCursor } needs
+ * `toPage`.
+ */
+export function usePaged<K extends PathOf<'GET'>, T = ItemOf<Fetched<K>>>(base: K | null, options: PagedOptions<T, Fetched<K>> = {}): Paged<T, Fetched<K>> {
+  type R = Fetched<K>;
   const toPage = options.toPage ?? ((reply: R) => reply as unknown as Page<T>);
+  // Each key is `base` and a page's query: what scripts/openapi/web-calls.ts reads as a GET of `base`.
   const pages = useSWRInfinite<R>(
     (index, previous: R | null) => {
       if (!base) return null;
-      if (index === 0) return pageUrl(base, options, undefined, 1);
+      if (index === 0) return `${base}${pageQuery(base, options, undefined, 1)}`;
       const cursor = previous ? toPage(previous).nextCursor : undefined;
-      return cursor ? pageUrl(base, options, cursor, index + 1) : null;
+      return cursor ? `${base}${pageQuery(base, options, cursor, index + 1)}` : null;
     },
     fetcher,
     { keepPreviousData: options.keepPreviousData },

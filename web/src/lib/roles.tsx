@@ -1,9 +1,9 @@
 // The signed-in member's module permissions, fetched once per session (spec sections 4 and 6).
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import useSWR from 'swr';
-import type { PermissionEntry, Roles } from '#shared/permissions';
+import type { PermissionEntry } from '#shared/permissions';
 import { hasAccess, type Access } from './access';
-import { failureText, fetcher } from './api';
+import { failureText } from './api';
+import { useApi } from './swr';
 
 export const ROLES_KEY = '/users/roles-permissions';
 export const ROLES_ERROR = 'Failed to fetch roles';
@@ -19,7 +19,7 @@ export interface RolesState {
 const RolesContext = createContext<RolesState | undefined>(undefined);
 
 export function RolesProvider({ children }: { children: ReactNode }) {
-  const { data, error, isLoading, mutate } = useSWR<Roles>(ROLES_KEY, fetcher, {
+  const { data, error, isLoading, mutate } = useApi(ROLES_KEY, {
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
     revalidateIfStale: false,

@@ -2,21 +2,12 @@
 // logged (the notifications module may not be deployed yet).
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router-dom';
-import useSWR from 'swr';
 import { paths } from '../../config/paths';
-import { backgroundFetcher, fetcher } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { useAccess } from '../../lib/roles';
 import { isRegistered } from '../routes';
 import { IconToggle } from './icon-toggle';
-
-export interface NotificationItem {
-  id: string;
-  title: string;
-  message?: string;
-  createdAt?: string;
-  read?: boolean;
-}
+import { useApi } from '../../lib/swr';
 
 /** On a phone the list is nearly as wide as the screen: keep the page's margin (0.75rem) on both sides. */
 const SCREEN_MARGIN = { modifiers: [{ name: 'preventOverflow', options: { padding: 12 } }] };
@@ -26,18 +17,11 @@ export const UNREAD_COUNT_KEY = '/notifications/unread-count';
 /** The unread count is one read of a kept counter: cheap enough to poll. */
 const UNREAD_POLL_MS = 60_000;
 
-/** The list answers either an array or a page { items, nextCursor }. */
-export function notificationItems(data: unknown): NotificationItem[] {
-  if (Array.isArray(data)) return data as NotificationItem[];
-  const items = (data as { items?: unknown } | undefined)?.items;
-  return Array.isArray(items) ? (items as NotificationItem[]) : [];
-}
-
 function NotificationsDropdown() {
   const options = { shouldRetryOnError: false, onError: (error: unknown) => console.warn('Could not load notifications', error) };
-  const { data, mutate } = useSWR(NOTIFICATIONS_KEY, fetcher, options);
-  const { data: count, mutate: recount } = useSWR<{ unread?: number }>(UNREAD_COUNT_KEY, backgroundFetcher, { ...options, refreshInterval: UNREAD_POLL_MS });
-  const items = notificationItems(data);
+  const { data, mutate } = useApi(NOTIFICATIONS_KEY, options);
+  const { data: count, mutate: recount } = useApi(UNREAD_COUNT_KEY, { ...options, refreshInterval: UNREAD_POLL_MS, background: true });
+  const items = data ?? []; // GET /notifications answers the array itself
   // The kept counter covers every page; without it, count the unread ones loaded.
   const unread = typeof count?.unread === 'number' ? count.unread : items.filter((n) => !n.read).length;
   const refresh = () => {

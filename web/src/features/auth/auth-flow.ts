@@ -1,7 +1,12 @@
 // Where an auth response leads (spec section 4, steps 1-7), as data so it can be tested without screens.
-import type { AuthData } from '#shared/api';
+import type { ReplyOf } from '#shared/api-contract';
 import type { ApiResult } from '../../lib/api';
 import { paths } from '../../config/paths';
+
+/** What the sign-in and sign-up steps answer (the contract's reply schemas). */
+export type AuthData = ReplyOf<
+  'POST /users/register-email' | 'POST /users/verify-email-otp' | 'POST /users/login' | 'POST /users/login/two-factor' | 'POST /users/add-basic-details' | 'POST /users/add-organization'
+>;
 
 export type NextStep =
   /** 201 with loginVerified: save the token and user, 'Login successful', /dashboard. */

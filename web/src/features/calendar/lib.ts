@@ -1,6 +1,7 @@
 // What the calendar page keeps in its URL (view and date), how an item looks on it, and what its grid
 // is made of (opening hours, slot length, the zone's names for the dates shown).
-import type { CalendarItem } from '#shared/calendar/types';
+import type { CalendarItem } from './api/calendar';
+import type { CalendarPractitioner } from './api/practitioners';
 import { addDays, localToUtc } from '#shared/bookings/slots';
 import { minutesOf, timeOf, WEEKDAYS, type Interval, type Weekday } from '#shared/bookings/time';
 
@@ -61,11 +62,7 @@ export function unionHours(all: WeeklyHours[]): WeeklyHours {
 }
 
 /** A practitioner's dated hours (docs/practitioners.md): that date's hours instead of the week's; [] = time off. */
-export interface HoursException {
-  date: string;
-  hours: Interval[];
-  note: string;
-}
+export type HoursException = CalendarPractitioner['exceptions'][number];
 
 /**
  * The closed parts of the dates shown that weekly hours cannot say: the clinic's closed dates and a

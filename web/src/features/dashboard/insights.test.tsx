@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '#shared/schemas/reports';
+import type { Report } from '../reports/api/get-report';
 import { RegistryProvider } from '../../lib/registry';
 import { saveToken } from '../../lib/session';
 import { entry, mockApi, renderRoutes, rolesState, WithRoles } from '../../testing/render';

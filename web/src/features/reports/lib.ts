@@ -2,7 +2,9 @@
 // so it is tested without a browser.
 import { formatMoney, toInputValue } from '#shared/currency';
 import { APPOINTMENT_STATUSES, STATUS_LABELS, type AppointmentStatus } from '#shared/appointments/form';
-import { addDays, isoWeekOf, weekStartOf, type Money, type PractitionerReport, type Report, type WeekFigures } from '#shared/schemas/reports';
+import { addDays, isoWeekOf, weekStartOf } from '#shared/schemas/reports';
+import type { PractitionerReport } from './api/get-practitioner-report';
+import type { Money, Report, WeekFigures } from './api/get-report';
 
 export const PERIODS = [
   { id: 'last4', label: 'Last 4 weeks', weeksBack: 3, weeksAhead: 0 },

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { PractitionerReport, Report } from '#shared/schemas/reports';
+import type { PractitionerReport } from './api/get-practitioner-report';
+import type { Report } from './api/get-report';
 import { saveToken } from '../../lib/session';
 import { entry, mockApi, renderRoutes, rolesState, WithRoles } from '../../testing/render';
 import { formatMinutes, periodDates, practitionerCsv, reportCsv, statusMix } from './lib';

@@ -1,24 +1,18 @@
 // The appointment calls (spec section 7 "Appointments"): the list (page number or cursor, search,
 // sort and filters), one appointment with its log, booking (multipart), assignment, status, the
 // log, the CSV export, and the members an appointment can be assigned to.
-import useSWR from 'swr';
 import type { AppointmentStatus } from '#shared/appointments/form';
-import type { AppointmentLogEntry, AppointmentView } from '#shared/appointments/types';
-import { api, fetcher } from '../../../lib/api';
+import type { ReplyOf } from '#shared/api-contract';
+import { api } from '../../../lib/api';
 import { pageUrl, usePaged, type QueryParams } from '../../../lib/paged';
 import { getToken } from '../../../lib/session';
+import { useApi } from '../../../lib/swr';
 
-/** An appointment as the API shows it; the handlers build exactly this. */
-export type Appointment = AppointmentView;
-export type LogEntry = AppointmentLogEntry;
-
-export interface AppointmentPage {
-  items: Appointment[];
-  nextCursor?: string;
-  pageNumber: number;
-  pageSize: number;
-  total?: number;
-}
+// The answers' types, from the API's contract (the handlers' reply schemas).
+export type AppointmentPage = ReplyOf<'GET /appointments'>;
+/** An appointment as the API shows it. */
+export type Appointment = AppointmentPage['items'][number];
+export type LogEntry = ReplyOf<'GET /appointments/{id}'>['log'][number];
 
 export type Sort = 'date-desc' | 'date-asc' | 'name-asc' | 'name-desc' | 'updated';
 export type StatusFilter = 'all' | 'active' | 'inactive';
@@ -52,13 +46,13 @@ export function listParams(q: ListQuery): URLSearchParams {
 }
 
 export const APPOINTMENTS_KEY = '/appointments';
-export const appointmentKey = (id: string) => `/appointments/${encodeURIComponent(id)}`;
+export const appointmentKey = (id: string) => `/appointments/${encodeURIComponent(id)}` as const;
 
 /** All Appointments, a page at a time (Previous/Next): any change of the query starts again at page 1. */
-export const useAppointments = (q: Omit<ListQuery, 'pageNumber' | 'cursor'>) => usePaged<Appointment, AppointmentPage>(APPOINTMENTS_KEY, { ...listOptions(q), keepPreviousData: true });
+export const useAppointments = (q: Omit<ListQuery, 'pageNumber' | 'cursor'>) => usePaged(APPOINTMENTS_KEY, { ...listOptions(q), keepPreviousData: true });
 
 export const useMyAppointments = (q: { pageSize: number; filter: StatusFilter; ascending: boolean }) =>
-  usePaged<Appointment, AppointmentPage>('/appointments/assigned/to/me', {
+  usePaged('/appointments/assigned/to/me', {
     pageSize: q.pageSize,
     sizeParam: 'pageSize',
     params: { active: q.filter === 'active', inactive: q.filter === 'inactive', sortASC: q.ascending },
@@ -66,28 +60,23 @@ export const useMyAppointments = (q: { pageSize: number; filter: StatusFilter; a
   });
 
 export const useAppointment = (id: string | undefined) =>
-  useSWR<Appointment & { log: LogEntry[]; logNextCursor?: string }>(id ? appointmentKey(id) : null, fetcher);
+  useApi(id ? appointmentKey(id) : null);
 
-export interface Assignee {
-  userId: string;
-  name: string;
-  email: string;
-  isOwner: boolean;
-}
+export type Assignee = ReplyOf<'GET /appointments/assignees'>['items'][number];
 
 /** Members who can be given appointments (needs Appointment write; pass false to skip the call). */
-export const useAssignees = (enabled: boolean) => useSWR<{ items: Assignee[] }>(enabled ? '/appointments/assignees' : null, fetcher, { revalidateOnFocus: false });
+export const useAssignees = (enabled: boolean) => useApi(enabled ? '/appointments/assignees' : null, { revalidateOnFocus: false });
 
 /** A 5-minute signed link to one of an appointment's private files. */
 export const attachmentLink = (id: string, field: 'insuranceCardImage' | 'debtorReferralDocument') =>
-  api.get<{ url: string; expiresInSeconds: number }>(`/appointments/${encodeURIComponent(id)}/attachments/${field}`);
+  api.get(`/appointments/${encodeURIComponent(id)}/attachments/${field}`);
 
-export const bookAppointment = (form: FormData) => api.post<Appointment>('/appointments/book-custom', undefined, { form });
-export const changeStatus = (id: string, status: AppointmentStatus, version: number) => api.patch<Appointment>(`${appointmentKey(id)}/change-status`, { status, version });
-export const assign = (appointmentId: string, userId: string, version: number) => api.post<Appointment>('/appointments/assign', { appointmentId, userId, version });
+export const bookAppointment = (form: FormData) => api.post('/appointments/book-custom', undefined, { form });
+export const changeStatus = (id: string, status: AppointmentStatus, version: number) => api.patch(`${appointmentKey(id)}/change-status`, { status, version });
+export const assign = (appointmentId: string, userId: string, version: number) => api.post('/appointments/assign', { appointmentId, userId, version });
 export const reassign = (appointmentId: string, userId: string, version: number) =>
-  api.patch<Appointment>(`${appointmentKey(appointmentId)}/update-assignee`, { appointmentId, userId, version });
-export const unassign = (id: string, version: number) => api.get<Appointment>(`${appointmentKey(id)}/remove-assignee?version=${version}`);
+  api.patch(`${appointmentKey(appointmentId)}/update-assignee`, { appointmentId, userId, version });
+export const unassign = (id: string, version: number) => api.get(`${appointmentKey(id)}/remove-assignee?version=${version}`);
 
 /** Downloads the CSV of a date range; resolves to an error message, or undefined when saved. */
 export async function downloadCsv(startDate: string, endDate: string): Promise<string | undefined> {

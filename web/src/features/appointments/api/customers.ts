@@ -1,34 +1,20 @@
 // Customers: the people the clinic serves, with their appointments.
-import useSWR from 'swr';
+import type { ReplyOf } from '#shared/api-contract';
 import type { CustomerInput } from '#shared/schemas/customers';
-import { api, fetcher } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { usePaged } from '../../../lib/paged';
-import type { Appointment } from './appointments';
+import { useApi } from '../../../lib/swr';
 
-export interface Customer {
-  id: string;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  email?: string;
-  phone?: string;
-  gender?: string;
-  dob?: string;
-  notes?: string;
-  appointmentCount: number;
-  lastAppointmentAt?: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+/** A customer as the API lists it (the contract's reply schema). */
+export type Customer = ReplyOf<'GET /customers'>['items'][number];
 
-export const customerKey = (id: string) => `/customers/${encodeURIComponent(id)}`;
+export const customerKey = (id: string) => `/customers/${encodeURIComponent(id)}` as const;
 
-export const useCustomers = (q: { search?: string }) => usePaged<Customer>('/customers', { sizeParam: 'pageSize', params: q, keepPreviousData: true });
+export const useCustomers = (q: { search?: string }) => usePaged('/customers', { sizeParam: 'pageSize', params: q, keepPreviousData: true });
 
-export const useCustomer = (id: string | undefined) => useSWR<Customer & { appointments: Appointment[] }>(id ? customerKey(id) : null, fetcher);
+export const useCustomer = (id: string | undefined) => useApi(id ? customerKey(id) : null);
 
 export type CustomerBody = Omit<CustomerInput, 'version'> & { version?: number };
-export const createCustomer = (body: CustomerBody) => api.post<Customer>('/customers', body);
-export const updateCustomer = (id: string, body: CustomerBody) => api.put<Customer>(customerKey(id), body);
+export const createCustomer = (body: CustomerBody) => api.post('/customers', body);
+export const updateCustomer = (id: string, body: CustomerBody) => api.put(customerKey(id), body);
 export const deleteCustomer = (id: string) => api.delete(customerKey(id));

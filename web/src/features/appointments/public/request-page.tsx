@@ -11,13 +11,8 @@ import { BookingForm } from '../components/booking-form';
 import { LanguageSwitcher, useChallengeTexts, useClinicLocale, useI18n } from '../../../i18n/i18n';
 import { ruleMessage } from '../../../i18n/rules';
 
-interface PublicPage {
-  organization: { name: string; phoneNumber?: string; websiteUrl?: string; timeZone: string; language?: string | null };
-  services: { id: string; name: string; description?: string; durationMinutes: number; priceCents: number }[];
-}
-
-async function loadPage([, apiKey]: [string, string]): Promise<PublicPage> {
-  const result = await api.get<PublicPage>(`/public/appointments/${encodeURIComponent(apiKey)}`, { auth: 'none' });
+async function loadPage([, apiKey]: [string, string]) {
+  const result = await api.get(`/public/appointments/${encodeURIComponent(apiKey)}`, { auth: 'none' });
   if (!result.success || !result.data.data) throw new Error(result.message);
   return result.data.data;
 }

@@ -1,21 +1,20 @@
 // /appointments/book (Appointment write): Book Appointment. A booking by staff is confirmed at once;
 // the patient is mailed and becomes (or is found as) a customer.
 import { useNavigate } from 'react-router-dom';
-import useSWR from 'swr';
 import { paths } from '../../../config/paths';
-import { fetcher } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { bookAppointment } from '../api/appointments';
 import { BookingForm } from '../components/booking-form';
 import { appointmentPath } from '../lib';
+import { useApi } from '../../../lib/swr';
 
 export function BookAppointmentPage() {
   usePageTitle('Book Appointment', [{ title: 'Service Management' }, { title: 'Appointments', path: paths.appointments.list }]);
   const navigate = useNavigate();
   const canReadServices = useAccess()({ module: 'Appointment' });
-  const services = useSWR<{ items: { name: string }[] }>(canReadServices ? '/services?active=true&pageSize=100' : null, fetcher).data?.items ?? [];
+  const services = useApi(canReadServices ? '/services?active=true&pageSize=100' : null).data?.items ?? [];
   return (
     <section className="card border-0 shadow-sm" aria-labelledby="book-title">
       <div className="card-header bg-transparent py-3">

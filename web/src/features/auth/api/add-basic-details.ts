@@ -1,6 +1,5 @@
 // POST /users/add-basic-details (registration token).
-import type { AuthData } from '#shared/api';
 import type { BasicDetails } from '#shared/schemas/account';
 import { api } from '../../../lib/api';
 
-export const addBasicDetails = (body: BasicDetails) => api.post<AuthData>('/users/add-basic-details', body, { auth: 'registration' });
+export const addBasicDetails = (body: BasicDetails) => api.post('/users/add-basic-details', body, { auth: 'registration' });

@@ -1,6 +1,5 @@
 // POST /users/add-organization (registration token): answers with the access token and the user.
-import type { AuthData } from '#shared/api';
 import type { NewOrganization } from '#shared/schemas/organization';
 import { api } from '../../../lib/api';
 
-export const addOrganization = (body: NewOrganization) => api.post<AuthData>('/users/add-organization', body, { auth: 'registration' });
+export const addOrganization = (body: NewOrganization) => api.post('/users/add-organization', body, { auth: 'registration' });

@@ -1,7 +1,6 @@
 // /auth and /auth/register-email: the combined email and password screen (spec sections 2 and 4).
 import { useEffect, useState, type ComponentProps } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { AuthData } from '#shared/api';
 import type { Credentials } from '#shared/schemas/account';
 import { StatusBanner, type Status } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
@@ -14,7 +13,7 @@ import { login } from '../api/login';
 import { loginTwoFactor } from '../api/login-two-factor';
 import { registerEmail } from '../api/register-email';
 import { verifyEmailOtp } from '../api/verify-email-otp';
-import { DEFAULT_AUTH_ERROR, nextStep } from '../auth-flow';
+import { DEFAULT_AUTH_ERROR, nextStep, type AuthData } from '../auth-flow';
 import { AuthHeading } from '../components/auth-heading';
 import { CredentialsForm } from '../components/credentials-form';
 import { OtpForm } from '../components/otp-form';

@@ -1,13 +1,14 @@
 // When the clinic takes bookings: read and save (the time zone is the organisation's).
-import useSWR from 'swr';
-import type { AvailabilityView } from '#shared/bookings/types';
+import type { ReplyOf } from '#shared/api-contract';
 import type { AvailabilityInput } from '#shared/schemas/bookings';
-import { api, fetcher } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { useApi } from '../../../lib/swr';
 
-export type { AvailabilityView };
+/** The clinic's booking hours as the API answers them (the contract's reply schema). */
+export type AvailabilityView = ReplyOf<'GET /bookings/availability'>;
 
 export const AVAILABILITY_KEY = '/bookings/availability';
 
-export const useAvailability = () => useSWR<AvailabilityView>(AVAILABILITY_KEY, fetcher);
+export const useAvailability = () => useApi(AVAILABILITY_KEY);
 
-export const saveAvailability = (body: AvailabilityInput) => api.put<AvailabilityView>(AVAILABILITY_KEY, body);
+export const saveAvailability = (body: AvailabilityInput) => api.put(AVAILABILITY_KEY, body);

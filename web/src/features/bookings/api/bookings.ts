@@ -1,11 +1,12 @@
 // The staff booking calls: the list (pages with a cursor, filtered), one booking, cancel.
-import useSWR from 'swr';
-import type { BookingView } from '#shared/bookings/types';
+import type { ReplyOf } from '#shared/api-contract';
 import type { BookingStatus, PaymentStatus } from '#shared/schemas/bookings';
-import { api, fetcher } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { usePaged } from '../../../lib/paged';
+import { useApi } from '../../../lib/swr';
 
-export type { BookingView };
+/** A booking as the API answers it (the contract's reply schema). */
+export type BookingView = ReplyOf<'GET /bookings/booking/{id}'>;
 
 export interface BookingFilters {
   from?: string;
@@ -17,11 +18,11 @@ export interface BookingFilters {
 }
 
 export const BOOKINGS_KEY = '/bookings/bookings/list/all';
-export const bookingKey = (id: string) => `/bookings/booking/${encodeURIComponent(id)}`;
+export const bookingKey = (id: string) => `/bookings/booking/${encodeURIComponent(id)}` as const;
 
 /** The bookings, newest (or with order 'asc', earliest) first, a page at a time. */
-export const useBookings = (filters: BookingFilters, pageSize = 25) => usePaged<BookingView>(BOOKINGS_KEY, { pageSize, params: { ...filters } });
+export const useBookings = (filters: BookingFilters, pageSize = 25) => usePaged(BOOKINGS_KEY, { pageSize, params: { ...filters } });
 
-export const useBooking = (id: string | undefined) => useSWR<BookingView>(id ? bookingKey(id) : null, fetcher);
+export const useBooking = (id: string | undefined) => useApi(id ? bookingKey(id) : null);
 
-export const cancelBooking = (id: string) => api.post<BookingView>(`${bookingKey(id)}/cancel`);
+export const cancelBooking = (id: string) => api.post(`${bookingKey(id)}/cancel`);

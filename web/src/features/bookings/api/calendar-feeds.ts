@@ -1,13 +1,16 @@
 // Calendar feeds (private ICS subscription URLs): list, create (the URL is answered once), revoke.
-import useSWR from 'swr';
-import type { CalendarFeedCreated, CalendarFeedView } from '#shared/schemas/calendar-feeds';
-import { api, fetcher } from '../../../lib/api';
+import type { ReplyOf } from '#shared/api-contract';
+import { api } from '../../../lib/api';
+import { useApi } from '../../../lib/swr';
 
-export type { CalendarFeedCreated, CalendarFeedView };
+// The answers' types, from the API's contract.
+export type CalendarFeedView = ReplyOf<'GET /calendar/feeds'>['items'][number];
+/** The new feed with its URL (answered once). */
+export type CalendarFeedCreated = ReplyOf<'POST /calendar/feeds'>;
 
 export const CALENDAR_FEEDS_KEY = '/calendar/feeds';
 
-export const useCalendarFeeds = () => useSWR<{ items: CalendarFeedView[] }>(CALENDAR_FEEDS_KEY, fetcher);
+export const useCalendarFeeds = () => useApi(CALENDAR_FEEDS_KEY);
 
-export const createCalendarFeed = (practitionerId: string | null) => api.post<CalendarFeedCreated>(CALENDAR_FEEDS_KEY, { practitionerId });
+export const createCalendarFeed = (practitionerId: string | null) => api.post(CALENDAR_FEEDS_KEY, { practitionerId });
 export const revokeCalendarFeed = (id: string) => api.delete(`/calendar/feeds/${id}`);

@@ -1,7 +1,5 @@
 // The clinic's weekly hours and slot length (GET /bookings/availability, same key as the bookings
 // pages so the cache is shared): the calendar's shaded hours and grid.
-import useSWR from 'swr';
-import type { AvailabilityView } from '#shared/bookings/types';
-import { fetcher } from '../../../lib/api';
+import { useApi } from '../../../lib/swr';
 
-export const useClinicHours = (enabled: boolean) => useSWR<AvailabilityView>(enabled ? '/bookings/availability' : null, fetcher);
+export const useClinicHours = (enabled: boolean) => useApi(enabled ? '/bookings/availability' : null);

@@ -1,20 +1,20 @@
 // The calendar's calls: the items of a range of local dates (optionally one practitioner's), and moving
 // an appointment or a booking (a booking's move says whether the patient is mailed).
-import useSWR from 'swr';
-import type { CalendarItem as Item, CalendarView as View } from '#shared/calendar/types';
+import type { ReplyOf } from '#shared/api-contract';
 import type { CalendarMove } from '#shared/schemas/calendar';
-import { api, fetcher } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { useApi } from '../../../lib/swr';
 
-/** docs/practitioners.md: calendar items name their practitioner (null when none). */
-export type CalendarItem = Item & { practitionerId?: string | null; practitionerName?: string | null };
-export type CalendarView = Omit<View, 'items'> & { items: CalendarItem[] };
+/** The items of a range (the contract's reply schema); items name their practitioner (null when none). */
+export type CalendarView = ReplyOf<'GET /calendar'>;
+export type CalendarItem = CalendarView['items'][number];
 
 /** start inclusive, end exclusive: local dates in the organisation's zone. */
 export const calendarKey = (start: string, end: string, practitionerId?: string) =>
-  `/calendar?${new URLSearchParams({ start, end, ...(practitionerId ? { practitionerId } : {}) })}`;
+  `/calendar?${new URLSearchParams({ start, end, ...(practitionerId ? { practitionerId } : {}) })}` as const;
 
 export const useCalendar = (range: { start: string; end: string } | null, practitionerId?: string) =>
-  useSWR<CalendarView>(range ? calendarKey(range.start, range.end, practitionerId) : null, fetcher, { keepPreviousData: true });
+  useApi(range ? calendarKey(range.start, range.end, practitionerId) : null, { keepPreviousData: true });
 
 export function moveItem(item: Pick<CalendarItem, 'kind' | 'id' | 'version'>, to: Omit<CalendarMove, 'version'>, notify = true) {
   return item.kind === 'booking'

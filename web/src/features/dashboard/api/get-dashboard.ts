@@ -1,21 +1,14 @@
 // GET /dashboard: the organisation's kept counters (only those the member may read).
-import useSWR from 'swr';
-import { fetcher } from '../../../lib/api';
+import type { ReplyOf } from '#shared/api-contract';
+import { useApi } from '../../../lib/swr';
 
-export interface DashboardSummary {
-  members?: number;
-  appointments?: number;
-  services?: number;
-  forms?: number;
-  bookings?: number;
-  /** Appointments assigned to the member (when the appointments module provides it). */
-  myAppointments?: number;
-}
+/** The counters the member may read (the contract's reply schema). */
+export type DashboardSummary = ReplyOf<'GET /dashboard'>;
 
 export const DASHBOARD_KEY = '/dashboard';
 
 export function useDashboard() {
-  return useSWR<DashboardSummary>(DASHBOARD_KEY, fetcher, {
+  return useApi(DASHBOARD_KEY, {
     // Dashboard load errors are only logged (spec section 8).
     onError: (error) => console.error('Could not load the dashboard', error),
   });

@@ -1,8 +1,9 @@
 // The owner's audit log: GET /logs with filters, a page at a time ({ items, nextCursor }).
-import type { AuditLogView } from '#shared/schemas/organization';
+import type { ReplyOf } from '#shared/api-contract';
 import { usePaged } from '../../../lib/paged';
 
-export type { AuditLogView };
+/** An audit entry as GET /logs lists it (the contract's reply schema). */
+export type AuditLogView = ReplyOf<'GET /logs'>['items'][number];
 
 export interface LogFilters {
   module?: string;
@@ -12,5 +13,4 @@ export interface LogFilters {
   to?: string;
 }
 
-
-export const useLogs = (filters: LogFilters, pageSize = 25) => usePaged<AuditLogView>('/logs', { pageSize, params: { ...filters } });
+export const useLogs = (filters: LogFilters, pageSize = 25) => usePaged('/logs', { pageSize, params: { ...filters } });

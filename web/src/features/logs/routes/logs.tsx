@@ -1,19 +1,11 @@
 // /logs (owner only): who did what, newest first, filtered by module, member and dates.
 import { useState } from 'react';
-import useSWR from 'swr';
 import { AUDIT_MODULES } from '#shared/schemas/organization';
 import { FilterField, FilterSelect, ListCard } from '../../../components/list-card';
-import { fetcher } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
+import { useApi } from '../../../lib/swr';
 import { useLogs, type LogFilters } from '../api/logs';
-
-interface MemberOption {
-  userId: string;
-  email: string;
-  firstName?: string;
-  lastName?: string;
-}
 
 const nameOf = (m: { email: string; firstName?: string; lastName?: string }) => [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email;
 const ACTION_TONE = { create: 'success', update: 'info', delete: 'danger' } as const;
@@ -23,7 +15,7 @@ export function LogsPage() {
   const [filters, setFilters] = useState<LogFilters>({});
   const list = useLogs(filters);
   const { items } = list;
-  const { data: members } = useSWR<{ items: MemberOption[] }>('/organization/members?limit=100', fetcher);
+  const { data: members } = useApi('/organization/members?limit=100');
   const set = (key: keyof LogFilters) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [key]: e.target.value || undefined }));
 
   return (

@@ -8,7 +8,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import * as z from 'zod/mini';
 import { password } from '#shared/schemas/common';
-import type { InviteDetails } from '#shared/schemas/organization';
 import { suggestPassword } from '#shared/password-suggestion';
 import { controlProps, Field } from '../../../components/field';
 import { Busy, Loading } from '../../../components/loading';
@@ -17,7 +16,7 @@ import { StatusBanner, type Status } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
-import { acceptInvite, inviteDetails } from '../api/members';
+import { acceptInvite, inviteDetails, type InviteDetails } from '../api/members';
 
 export const acceptInviteFormSchema = z
   .object({ password, confirmPassword: z.string() })

@@ -1,18 +1,20 @@
 // The signed-in member's notifications. GET /notifications answers the array itself (spec section 7);
 // the page continues with ?before=<id of the last one shown>.
 import { useSWRConfig } from 'swr';
-import type { NotificationView } from '#shared/schemas/organization';
+import type { ReplyOf } from '#shared/api-contract';
 import { api } from '../../../lib/api';
 import { usePaged } from '../../../lib/paged';
 
-export type { NotificationView };
+/** GET /notifications answers the array itself (the contract's reply schema). */
+type NotificationsPage = ReplyOf<'GET /notifications'>;
+export type NotificationView = NotificationsPage[number];
 
 /** Keys the header bell uses: refreshed after a change here. */
 export const BELL_KEYS = ['/notifications', '/notifications/unread-count'];
 
 /** A page is full when it has pageSize notifications; the next starts before the last one's id. */
 export const useNotificationPages = (unreadOnly: boolean, pageSize = 20) =>
-  usePaged<NotificationView, NotificationView[]>('/notifications', {
+  usePaged('/notifications', {
     pageSize,
     params: { unread: unreadOnly },
     cursorParam: 'before',
@@ -27,5 +29,5 @@ export function useRefreshBell() {
   };
 }
 
-export const markAsRead = (id: string) => api.get<{ id: string; read: boolean; unread: number }>(`/notifications/mark-as-read/${encodeURIComponent(id)}`);
-export const deleteNotification = (id: string) => api.delete<{ id: string; unread: number }>(`/notifications/${encodeURIComponent(id)}`);
+export const markAsRead = (id: string) => api.get(`/notifications/mark-as-read/${encodeURIComponent(id)}`);
+export const deleteNotification = (id: string) => api.delete(`/notifications/${encodeURIComponent(id)}`);

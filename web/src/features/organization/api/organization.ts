@@ -1,33 +1,33 @@
 // The organisation's profile (any member reads, the owner edits) and its integration key (owner).
-import useSWR from 'swr';
 import { currencyOf, type Currency } from '#shared/currency';
-import type { OrganizationProfile, OrganizationProfileUpdate } from '#shared/schemas/organization';
-import { api, fetcher } from '../../../lib/api';
+import type { ReplyOf } from '#shared/api-contract';
+import type { OrganizationProfileUpdate } from '#shared/schemas/organization';
+import { api } from '../../../lib/api';
+import { useApi } from '../../../lib/swr';
 
 export const PROFILE_KEY = '/organization/profile';
 export const INTEGRATION_KEY = '/organization/integration';
 
-export interface Integration {
-  apiKey: string;
-  rotatedAt: string | null;
-}
+// The answers' types, from the API's contract (the handlers' reply schemas).
+export type OrganizationProfile = ReplyOf<'GET /organization/profile'>;
+export type Integration = ReplyOf<'GET /organization/integration'>;
 
-export const useOrganization = () => useSWR<OrganizationProfile>(PROFILE_KEY, fetcher);
+export const useOrganization = () => useApi(PROFILE_KEY);
 /** The clinic's currency for prices typed in the console (USD until the profile has loaded, or if it cannot). */
 export function useClinicCurrency(): { currency: Currency; loading: boolean } {
   const { data, error, isLoading } = useOrganization();
   return { currency: currencyOf(data?.currency), loading: isLoading && !error };
 }
-export const useIntegration = (enabled: boolean) => useSWR<Integration>(enabled ? INTEGRATION_KEY : null, fetcher);
+export const useIntegration = (enabled: boolean) => useApi(enabled ? INTEGRATION_KEY : null);
 
-export const updateOrganization = (body: OrganizationProfileUpdate) => api.patch<OrganizationProfile>(PROFILE_KEY, body);
-export const generateIntegration = () => api.post<Integration>('/organization/generate-integration');
+export const updateOrganization = (body: OrganizationProfileUpdate) => api.patch(PROFILE_KEY, body);
+export const generateIntegration = () => api.post('/organization/generate-integration');
 
 /** POST /organization/logo (multipart, field `file`): the logo of the clinic's mails; answers with the profile. */
 export function uploadLogo(file: File) {
   const form = new FormData();
   form.append('file', file);
-  return api.post<OrganizationProfile>('/organization/logo', undefined, { form });
+  return api.post('/organization/logo', undefined, { form });
 }
 
-export const removeLogo = () => api.delete<OrganizationProfile>('/organization/logo');
+export const removeLogo = () => api.delete('/organization/logo');

@@ -2,14 +2,14 @@
 // tries and the receiver's answer, newest first, with "Resend" per row, "Refresh" and "Load more".
 import { useState } from 'react';
 import Modal from '../../../components/modal';
-import type { WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from '#shared/schemas/webhooks';
+import type { WebhookDeliveryStatus } from '#shared/schemas/webhooks';
 import { ListBody } from '../../../components/list-body';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
 import { Busy } from '../../../components/loading';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { formatDate } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
-import { resendWebhookDelivery, useWebhookDeliveries } from '../api/webhooks';
+import { resendWebhookDelivery, useWebhookDeliveries, type WebhookDelivery, type WebhookEndpoint } from '../api/webhooks';
 
 const STATUS: Record<WebhookDeliveryStatus, [label: string, tone: string]> = {
   pending: ['Pending', 'warning'],

@@ -10,15 +10,13 @@ import {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_EVENTS,
   webhookEndpointCreateSchema,
-  type WebhookEndpoint,
-  type WebhookEndpointCreated,
   type WebhookEventType,
 } from '#shared/schemas/webhooks';
 import { controlProps, Field } from '../../../components/field';
 import { Busy } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';
 import { applyServerErrors } from '../../../lib/forms';
-import { createWebhookEndpoint, updateWebhookEndpoint } from '../api/webhooks';
+import { createWebhookEndpoint, updateWebhookEndpoint, type WebhookEndpoint, type WebhookEndpointCreated } from '../api/webhooks';
 
 type Input = z.input<typeof webhookEndpointCreateSchema>;
 type Values = z.infer<typeof webhookEndpointCreateSchema>;

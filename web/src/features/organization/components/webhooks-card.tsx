@@ -2,14 +2,14 @@
 // (the signing secret is shown once), edit, turn on and off, delete, and each endpoint's delivery log.
 import { useState } from 'react';
 import Modal from '../../../components/modal';
-import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEndpointCreated } from '#shared/schemas/webhooks';
+import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_EVENT_TYPES } from '#shared/schemas/webhooks';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { ACTIONS, ListCard } from '../../../components/list-card';
 import { DeleteButton } from '../../../components/row-actions';
 import { formatDate } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { useRowSwitch } from '../../../lib/row-switch';
-import { deleteWebhookEndpoint, updateWebhookEndpoint, useWebhookEndpoints } from '../api/webhooks';
+import { deleteWebhookEndpoint, updateWebhookEndpoint, useWebhookEndpoints, type WebhookEndpoint, type WebhookEndpointCreated } from '../api/webhooks';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookEndpointForm } from './webhook-endpoint-form';
 import { WebhookSecret } from './webhook-secret';

@@ -1,22 +1,24 @@
 // The practitioner calls (docs/practitioners.md): the whole list (active first), one, create, replace,
 // delete (refused with 409 while the practitioner has upcoming bookings).
-import useSWR from 'swr';
-import type { PractitionerInput, PractitionerView } from '#shared/schemas/practitioners';
-import { api, fetcher } from '../../../lib/api';
+import type { ReplyOf } from '#shared/api-contract';
+import type { PractitionerInput } from '#shared/schemas/practitioners';
+import { api } from '../../../lib/api';
+import { useApi } from '../../../lib/swr';
 
-export type { PractitionerView };
+/** A practitioner as the API answers them (the contract's reply schema). */
+export type PractitionerView = ReplyOf<'GET /practitioners/{id}'>;
 
 export const PRACTITIONERS_KEY = '/practitioners';
-export const practitionerKey = (id: string) => `${PRACTITIONERS_KEY}/${encodeURIComponent(id)}`;
+export const practitionerKey = (id: string) => `${PRACTITIONERS_KEY}/${encodeURIComponent(id)}` as const;
 
 /** Every practitioner; pass `false` to skip the call (nothing needs the list). */
 export function usePractitioners(enabled = true) {
-  const { data, error, isLoading, mutate } = useSWR<{ items: PractitionerView[] }>(enabled ? PRACTITIONERS_KEY : null, fetcher);
+  const { data, error, isLoading, mutate } = useApi(enabled ? PRACTITIONERS_KEY : null);
   return { practitioners: data?.items, error: error as Error | undefined, isLoading, reload: () => mutate() };
 }
 
-export const usePractitioner = (id: string | undefined) => useSWR<PractitionerView>(id ? practitionerKey(id) : null, fetcher);
+export const usePractitioner = (id: string | undefined) => useApi(id ? practitionerKey(id) : null);
 
-export const createPractitioner = (body: PractitionerInput) => api.post<PractitionerView>(PRACTITIONERS_KEY, body);
-export const updatePractitioner = (id: string, body: PractitionerInput) => api.put<PractitionerView>(practitionerKey(id), body);
-export const deletePractitioner = (id: string) => api.delete<{ id: string }>(practitionerKey(id));
+export const createPractitioner = (body: PractitionerInput) => api.post(PRACTITIONERS_KEY, body);
+export const updatePractitioner = (id: string, body: PractitionerInput) => api.put(practitionerKey(id), body);
+export const deletePractitioner = (id: string) => api.delete(practitionerKey(id));

@@ -1,6 +1,5 @@
 // PATCH /users/profile: the personal details (answers with the saved user).
-import type { UserDetails } from '#shared/api';
 import type { BasicDetails } from '#shared/schemas/account';
 import { api } from '../../../lib/api';
 
-export const updateProfile = (body: Partial<BasicDetails>) => api.patch<UserDetails>('/users/profile', body);
+export const updateProfile = (body: Partial<BasicDetails>) => api.patch('/users/profile', body);

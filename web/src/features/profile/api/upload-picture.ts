@@ -1,5 +1,5 @@
 // PATCH /users/profile-picture (multipart, field `file`): answers with the new picture's key.
-import { request } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '#shared/uploads';
 
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
@@ -15,6 +15,6 @@ export function pictureProblem(file: File): string | undefined {
 export function uploadPicture(file: File) {
   const form = new FormData();
   form.append('file', file);
-  return request<{ profilePictureUrl: string }>('PATCH', '/users/profile-picture', { form });
+  return api.patch('/users/profile-picture', undefined, { form });
 }
 

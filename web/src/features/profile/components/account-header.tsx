@@ -1,7 +1,7 @@
 // The profile card above the account pages: picture (with a change button), name, badges, tabs.
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
-import type { UserDetails } from '#shared/api';
+import type { UserDetails } from '../../../lib/auth';
 import { Avatar } from '../../../components/avatar';
 import { paths } from '../../../config/paths';
 import { PictureModal } from './picture-modal';

@@ -2,16 +2,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { IDLE_TIMEOUT_MINUTES, securitySettingsSchema, type SecuritySettingsInput } from '#shared/schemas/account';
 import { controlProps, Field } from '../../../components/field';
 import { Busy, Loading } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';
 import { SESSION_KEY } from '../../../lib/account-session';
-import { fetcher } from '../../../lib/api';
 import { applyServerErrors } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { SECURITY_SETTINGS_KEY, saveSecuritySettings } from '../api/security';
+import { useApi } from '../../../lib/swr';
 
 function SettingsForm({ initial }: { initial: SecuritySettingsInput }) {
   const { mutate } = useSWRConfig();
@@ -68,7 +68,7 @@ function SettingsForm({ initial }: { initial: SecuritySettingsInput }) {
 }
 
 export function OrgSecurityCard() {
-  const { data, error } = useSWR<SecuritySettingsInput>(SECURITY_SETTINGS_KEY, fetcher);
+  const { data, error } = useApi(SECURITY_SETTINGS_KEY);
   return (
     <section className="card border-0 shadow-sm" aria-labelledby="org-security-title">
       <div className="card-header bg-transparent py-3">

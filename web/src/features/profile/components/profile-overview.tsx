@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { UserDetails } from '#shared/api';
+import type { UserDetails } from '../../../lib/auth';
 import { genderLabel } from '../../../components/basic-details-fields';
 import { paths } from '../../../config/paths';
 import { fullName } from './account-header';

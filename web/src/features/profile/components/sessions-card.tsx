@@ -1,20 +1,19 @@
 // The member's sessions: where they are signed in, ending one, and signing out everywhere.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import useSWR from 'swr';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Loading } from '../../../components/loading';
 import { StatusBanner } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
-import { fetcher } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { formatDate } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import type { SessionView } from '../../../lib/account-session';
-import { SESSIONS_KEY, endAllSessions, endSession, type SessionsPage } from '../api/security';
+import { SESSIONS_KEY, endAllSessions, endSession } from '../api/security';
+import { useApi } from '../../../lib/swr';
 
 export function SessionsCard() {
-  const { data, error, mutate } = useSWR<SessionsPage>(`${SESSIONS_KEY}?limit=50`, fetcher);
+  const { data, error, mutate } = useApi(`${SESSIONS_KEY}?limit=50`);
   const { logout } = useAuth();
   const navigate = useNavigate();
   const [ending, setEnding] = useState<SessionView>();

@@ -3,14 +3,13 @@
 // The password is asked again so a stolen session alone cannot put another app on the account.
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
-import useSWR from 'swr';
 import { Busy, Loading } from '../../../components/loading';
 import { PasswordInput } from '../../../components/password-input';
 import { StatusBanner, type Status } from '../../../components/status-banner';
-import { SESSION_KEY, type SessionInfo } from '../../../lib/account-session';
-import { fetcher } from '../../../lib/api';
+import { SESSION_KEY } from '../../../lib/account-session';
 import { notify } from '../../../lib/notify';
 import { disableTwoFactor, enableTwoFactor, regenerateRecoveryCodes, setupTwoFactor } from '../api/security';
+import { useApi } from '../../../lib/swr';
 
 type Step = { kind: 'idle' } | { kind: 'setup'; secret: string; uri: string } | { kind: 'regenerate' } | { kind: 'codes'; codes: string[] };
 
@@ -99,7 +98,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
 }
 
 export function TwoFactorCard() {
-  const { data, error, mutate } = useSWR<SessionInfo>(SESSION_KEY, fetcher);
+  const { data, error, mutate } = useApi(SESSION_KEY);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');

@@ -1,6 +1,6 @@
 // /profile ('My Profile') and the account pages at /crafted/account/* (overview and settings).
 import { Navigate, Route, Routes } from 'react-router-dom';
-import type { UserDetails } from '#shared/api';
+import type { UserDetails } from '../../../lib/auth';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';

@@ -1,10 +1,8 @@
 // /crafted/account/security: two-step sign-in, recovery codes, sessions, and (for the owner) the
 // organisation's sign-in settings. Its own lazy chunk: the QR code library loads only here.
-import useSWR from 'swr';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
-import { SESSION_KEY, type SessionInfo } from '../../../lib/account-session';
-import { fetcher } from '../../../lib/api';
+import { SESSION_KEY } from '../../../lib/account-session';
 import { useAuth } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/layout';
 import { useRoles } from '../../../lib/roles';
@@ -12,12 +10,13 @@ import { AccountHeader } from '../components/account-header';
 import { OrgSecurityCard } from '../components/org-security-card';
 import { SessionsCard } from '../components/sessions-card';
 import { TwoFactorCard } from '../components/two-factor-card';
+import { useApi } from '../../../lib/swr';
 
 export function SecurityPage() {
   usePageTitle('Sign-in & security', [{ title: 'Account', path: paths.account.overview }]);
   const { currentUser, userLoading } = useAuth();
   const { isOwner } = useRoles();
-  const { data } = useSWR<SessionInfo>(SESSION_KEY, fetcher);
+  const { data } = useApi(SESSION_KEY);
   const mustSetUp = data?.twoFactorRequired && !data.twoFactorEnabled;
   return (
     <>

@@ -3,7 +3,7 @@
 // manage link. The payment's event can arrive after the redirect, so a 'pending' booking is asked for
 // again every few seconds, for about half a minute; after that the page says the mail will follow.
 import { useEffect, useState } from 'react';
-import type { BookingConfirmation } from '#shared/schemas/booking-confirmation';
+import type { ReplyOf } from '#shared/api-contract';
 import { Loading } from '../../../components/loading';
 import { failureText } from '../../../lib/api';
 import { bookingConfirmation } from './api';
@@ -39,6 +39,8 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
     </>
   );
 }
+
+type BookingConfirmation = ReplyOf<'POST /bookings/confirmation'>;
 
 function Confirmed({ c }: { c: BookingConfirmation }) {
   const { t, locale } = useI18n();

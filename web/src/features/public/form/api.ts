@@ -1,49 +1,29 @@
 // The public form page's calls (no token; the apiKey in the page's address names the organisation).
-import type { PublicForm, SubmissionItem } from '#shared/forms/types';
+import type { BodyOf, ReplyOf } from '#shared/api-contract';
+import type { SubmissionItem } from '#shared/forms/types';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '#shared/uploads';
 import { api } from '../../../lib/api';
 
 const none = { auth: 'none' as const };
 
-export const getPublicForm = (formId: string, apiKey: string) =>
-  api.get<PublicForm>(`/leads/forms/${encodeURIComponent(formId)}?apiKey=${encodeURIComponent(apiKey)}`, none);
+// The form as the page shows it and one of its packages, from the API's contract (types only).
+export type PublicForm = ReplyOf<'GET /leads/forms/{formId}'>;
+export type PublicPackage = PublicForm['packages'][number];
 
-export interface Submitted {
-  submissionId: string;
-  packageId: string | null;
-  isPayable: boolean;
-  redirectUrl: string;
-}
+export const getPublicForm = (formId: string, apiKey: string) =>
+  api.get(`/leads/forms/${encodeURIComponent(formId)}?apiKey=${encodeURIComponent(apiKey)}`, none);
 
 // The writes take an `idempotencyKey` (lib/idempotency.ts): a retry of the same submission, payment
 // link or file sends the same key, so the server makes one lead, one payment, one stored file.
 
 /** `headers`: the solved challenge of the form page (lib/challenge.tsx). */
 export const submitForm = (formId: string, body: { apiKey: string; items: SubmissionItem[]; packageId?: string | null }, idempotencyKey?: string, headers?: Record<string, string>) =>
-  api.post<Submitted>(`/form-builder/form/${encodeURIComponent(formId)}/submissions`, body, { ...none, idempotencyKey, headers });
-
-export interface PaymentLink {
-  url: string;
-  sessionId: string;
-  paymentId: string;
-}
+  api.post(`/form-builder/form/${encodeURIComponent(formId)}/submissions`, body, { ...none, idempotencyKey, headers });
 
 /** The payment link: the server prices it; `amount` (dollars) only for a package with a custom amount. */
-export type PaymentLinkRequest = {
-  formId: string;
-  apiKey: string;
-  packageId: string;
-  submissionId: string;
-  amount?: string;
-  /** The package's currency (lowercase ISO code). */
-  currency: string;
-  /** The page's language: Checkout opens in it (issue 26). */
-  locale?: string;
-  successUrl: string;
-  cancelUrl: string;
-};
+export type PaymentLinkRequest = BodyOf<'POST /leads/payments/session'>;
 
-export const createPaymentLink = (body: PaymentLinkRequest, idempotencyKey?: string) => api.post<PaymentLink>('/leads/payments/session', body, { ...none, idempotencyKey });
+export const createPaymentLink = (body: PaymentLinkRequest, idempotencyKey?: string) => api.post('/leads/payments/session', body, { ...none, idempotencyKey });
 
 /** Uploads a visitor's file for a file field; resolves to the key to submit as the field's value. */
 export async function uploadFormFile(formId: string, apiKey: string, file: File, idempotencyKey?: string): Promise<string> {
@@ -51,7 +31,7 @@ export async function uploadFormFile(formId: string, apiKey: string, file: File,
   const form = new FormData();
   form.append('apiKey', apiKey);
   form.append('file', file);
-  const result = await api.post<{ key: string }>(`/leads/forms/${encodeURIComponent(formId)}/files`, undefined, { ...none, form, idempotencyKey });
+  const result = await api.post(`/leads/forms/${encodeURIComponent(formId)}/files`, undefined, { ...none, form, idempotencyKey });
   if (!result.success || !result.data.data?.key) throw new Error(result.message || 'The file could not be uploaded.');
   return result.data.data.key;
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { FormField, PublicForm, PublicPackage } from '#shared/forms/types';
+import type { FormField } from '#shared/forms/types';
+import type { PublicForm, PublicPackage } from './api';
 import { mockApi, renderRoutes } from '../../../testing/render';
 import { PublicFormPage } from './form-page';
 

@@ -5,14 +5,13 @@
 import { useEffect, useRef, useState } from 'react';
 import Modal from '../../../components/modal';
 import { buttonTexts, defaultPackage, packagesPerRow, pageLayout, REDIRECT_DELAY_MS, redirectTarget, showSelectButton } from '#shared/forms/page';
-import type { PublicForm, PublicPackage } from '#shared/forms/types';
 import { currencyOf, currencyRules, currencySymbol, formatMoney, fromMinor, inputStep, minimumOf } from '#shared/currency';
 import { messages as RULES, parseCustomAmount, toItems, validateSubmission, type FieldMessages, type Issue } from '#shared/forms/validate';
 import { FormFieldInput, type FieldValue } from '../../../components/form-field-input';
 import { ChallengeStatus, useChallenge, type ChallengeHandle } from '../../../lib/challenge';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { useSearchParam } from '../../../lib/location';
-import { createPaymentLink, getPublicForm, submitForm, uploadFormFile, type PaymentLinkRequest } from './api';
+import { createPaymentLink, getPublicForm, submitForm, uploadFormFile, type PaymentLinkRequest, type PublicForm, type PublicPackage } from './api';
 import { ErrorDialog, type DialogMessage } from './components/error-dialog';
 import { DescriptionHtml, PackageCard } from './components/package-card';
 import { LanguageSwitcher, useChallengeTexts, useClinicLocale, useI18n, useT, type MessageKey, type Translate } from '../../../i18n/i18n';

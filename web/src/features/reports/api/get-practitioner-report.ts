@@ -1,10 +1,12 @@
 // GET /reports/practitioners?from&to: each practitioner's bookings, revenue and utilisation per ISO
 // week in the organisation's zone (members with Bookings read; `enabled` false asks nothing).
-import useSWR from 'swr';
-import type { PractitionerReport } from '#shared/schemas/reports';
-import { fetcher } from '../../../lib/api';
+import type { ReplyOf } from '#shared/api-contract';
+import { useApi } from '../../../lib/swr';
 
-export const practitionerReportKey = (from: string, to: string) => `/reports/practitioners?from=${from}&to=${to}`;
+/** Each practitioner's figures per week (the contract's reply schema). */
+export type PractitionerReport = ReplyOf<'GET /reports/practitioners'>;
+
+export const practitionerReportKey = (from: string, to: string) => `/reports/practitioners?from=${from}&to=${to}` as const;
 
 export const usePractitionerReport = (from: string, to: string, enabled: boolean) =>
-  useSWR<PractitionerReport>(enabled ? practitionerReportKey(from, to) : null, fetcher, { keepPreviousData: true });
+  useApi(enabled ? practitionerReportKey(from, to) : null, { keepPreviousData: true });

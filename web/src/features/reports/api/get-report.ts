@@ -1,9 +1,15 @@
 // GET /reports?from&to: figures per ISO week in the organisation's zone (only the parts of the
 // modules the member may read).
-import useSWR from 'swr';
-import type { Report } from '#shared/schemas/reports';
-import { fetcher } from '../../../lib/api';
+import type { ReplyOf } from '#shared/api-contract';
+import { useApi } from '../../../lib/swr';
 
-export const reportKey = (from: string, to: string) => `/reports?from=${from}&to=${to}`;
+// The report's types, from the API's contract (the handler's reply schema).
+export type Report = ReplyOf<'GET /reports'>;
+/** One week's figures; each part only when the member may read its module. */
+export type WeekFigures = Report['weeks'][number];
+/** Amounts in minor units (cents) of one currency. */
+export type Money = NonNullable<WeekFigures['revenue']>[string];
 
-export const useReport = (from: string, to: string) => useSWR<Report>(reportKey(from, to), fetcher, { keepPreviousData: true });
+export const reportKey = (from: string, to: string) => `/reports?from=${from}&to=${to}` as const;
+
+export const useReport = (from: string, to: string) => useApi(reportKey(from, to), { keepPreviousData: true });

@@ -1,7 +1,7 @@
 // The reports page's Practitioners section: a table per week of each practitioner's paid bookings,
 // revenue (each currency on its own), booked and working time and utilisation, with its own CSV
 // download. Tables look like the charts' tables (components/chart-card.tsx).
-import type { PractitionerReport } from '#shared/schemas/reports';
+import type { PractitionerReport } from '../api/get-practitioner-report';
 import { Loading } from '../../../components/loading';
 import { formatMinutes, formatUtilisation, hasPractitioners, revenueText, weekLabel } from '../lib';
 

@@ -7,7 +7,8 @@ import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, Linear
 import { useMemo, useState } from 'react';
 import { Bar, Doughnut } from 'react-chartjs-2';
 import { todayIn } from '#shared/bookings/time';
-import { weekStartOf, weeksBetween, MAX_REPORT_WEEKS, type Report } from '#shared/schemas/reports';
+import { weekStartOf, weeksBetween, MAX_REPORT_WEEKS } from '#shared/schemas/reports';
+import type { Report } from '../api/get-report';
 import { Loading } from '../../../components/loading';
 import { StatusBanner } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';

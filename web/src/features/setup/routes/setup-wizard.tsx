@@ -9,7 +9,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { WEEKDAYS, type Weekday } from '#shared/bookings/time';
 import { MODULES, type Module, type PermissionEntry } from '#shared/permissions';
-import { SETUP_STEPS, nextSetupStep, type SetupProgress, type SetupStep } from '#shared/schemas/reports';
+import { SETUP_STEPS, nextSetupStep, type SetupStep } from '#shared/schemas/reports';
 import { BookingPageLink } from '../../../components/booking-page-link';
 import { controlProps, Field } from '../../../components/field';
 import { Loading } from '../../../components/loading';
@@ -32,6 +32,7 @@ import {
   useOrganizationProfile,
   useServices,
   useSetupProgress,
+  type SetupProgress,
 } from '../api/setup';
 
 export const STEP_INFO: Record<SetupStep, { title: string; description: string; icon: string }> = {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { needsFallbackImage, showsPrice } from '#shared/forms/page';
 import { sanitizeHtml } from '#shared/forms/sanitize-html';
 import { currencyOf, formatMoney } from '#shared/currency';
-import type { PublicPackage } from '#shared/forms/types';
+import type { PublicPackage } from '../api';
 import { useI18n } from '../../../../i18n/i18n';
 
 /** A neutral placeholder, inline so it never fails to load. */
