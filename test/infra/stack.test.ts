@@ -388,9 +388,9 @@ describe('least privilege, from the route table', () => {
     expect(handlersAllowed('s3:PutObject', onPrivate)).toEqual(handlersWhere((u) => u.uploads === 'private-write'));
     expect(handlersAllowed('s3:PutObject', onPrivate)).toEqual(['appointments/book-appointment', 'appointments/request-appointment', 'forms/upload-form-file']);
     expect(handlersAllowed('s3:DeleteObject', onPrivate)).toEqual([...handlersWhere((u) => u.uploads === 'private-write'), 'account/delete-account'].sort());
-    // Public files only under org/, by the routes that replace pictures and package images.
+    // Public files only under org/, by the routes that replace pictures, package images and the mails' logo.
     const onPublic = (r: unknown) => JSON.stringify(r).includes('/org/*');
-    expect(handlersAllowed('s3:PutObject', onPublic)).toEqual(['account/upload-profile-picture', 'form-packages/upload-package-image']);
+    expect(handlersAllowed('s3:PutObject', onPublic)).toEqual(['account/upload-profile-picture', 'form-packages/upload-package-image', 'organization/remove-logo', 'organization/upload-logo']);
     // Listing: only deleting an organisation, and only below its prefixes.
     expect(handlersAllowed('s3:ListBucket')).toEqual(['account/delete-account']);
     const eraser = functionOf(areaResources, 'account/delete-account');

@@ -54,7 +54,8 @@ it('declares the uploads access its handler uses: which prefix, and whether it s
   const wrong: string[] = [];
   for (const handler of handlers) {
     const text = code.get(handler)!;
-    const stores = /\bfunction storeUpload\(/.test(text);
+    // Storing a file, or deleting one (a logo removed): both are the public prefix's writes.
+    const stores = /\bfunction (storeUpload|deleteUpload)\(/.test(text);
     const reached = /\bfunction deleteUploadsUnder\(/.test(text)
       ? 'erase'
       : /\bfunction signedDownloadUrl\(/.test(text)
