@@ -43,7 +43,7 @@ describe('the API reference page', () => {
     await page.goto(appUrl('/api/docs'));
     await page.getByText('Clinic Suite API', { exact: true }).first().waitFor({ timeout: 30_000 });
     // Every operation's heading rendered (with its "Copy link" button, which used to stick out 6 px).
-    await page.getByText("Change the organisation's sign-in security settings").first().waitFor();
+    await page.getByText("Change the organisation's sign-in security settings").first().waitFor({ state: 'attached' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();
   });

@@ -123,7 +123,9 @@ describe('issue 18: reports and the set-up wizard', () => {
     await page.goto(appUrl('/crafted/widgets/reports'));
     await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
     const week = DateTime.fromISO(day).startOf('week');
-    const label = `W${week.weekNumber} · ${new Date(`${week.toISODate()}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })}`;
+    // The week's date as the page writes it: in the reader's (the browser's) locale.
+    const weekDate = await page.evaluate((iso) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' }), `${week.toISODate()}T00:00:00Z`);
+    const label = `W${week.weekNumber} · ${weekDate}`;
     // Appointments not cancelled that week: 3 (1 completed, 1 no-show, 1 confirmed); 2 paid bookings, none cancelled.
     await row(page, `${label} 3 2 0`, 'Bookings and appointments per week').waitFor({ state: 'attached' });
     await row(page, 'Total $139.00 $0.00', 'Revenue per week').waitFor({ state: 'attached' });
