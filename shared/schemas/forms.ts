@@ -226,33 +226,37 @@ export const formPackageView = /* @__PURE__ */ pure(() => z.object({
   updatedAt: z.string(),
 }));
 
+/** A form payment as the console sees it (`PaymentView`): in the lead's details, alone and in lists. */
+export const paymentViewRecord = /* @__PURE__ */ pure(() => z.object({
+  status: paymentStatusRecord,
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  packageId: z.string(),
+  formId: z.string(),
+  formName: z.string(),
+  packageName: z.string(),
+  submissionId: z.string(),
+  amountCents: z.number(),
+  amountMinor: z.number(),
+  currency: z.enum(CURRENCIES),
+  customAmount: z.boolean(),
+  stripeSessionId: z.nullable(z.string()),
+  paymentIntentId: z.nullable(z.string()),
+  payerEmail: z.nullable(z.string()),
+  payerName: z.nullable(z.string()),
+  amountPaidCents: z.nullable(z.number()),
+  refundedCents: z.nullable(z.number()),
+  paidAt: z.nullable(z.string()),
+  needsAttention: z.optional(z.nullable(z.string())),
+  amount: z.number(),
+  /** The payer's language, when known (issue 26). */
+  locale: z.optional(z.enum(LOCALES)),
+}));
+
 /** One lead with its answers and the payments made for it. */
 export const leadDetailsView = /* @__PURE__ */ pure(() => z.object({
-  payments: z.array(z.object({
-    status: paymentStatusRecord,
-    id: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    packageId: z.string(),
-    formId: z.string(),
-    formName: z.string(),
-    packageName: z.string(),
-    submissionId: z.string(),
-    amountCents: z.number(),
-    amountMinor: z.number(),
-    currency: z.enum(CURRENCIES),
-    customAmount: z.boolean(),
-    stripeSessionId: z.nullable(z.string()),
-    paymentIntentId: z.nullable(z.string()),
-    payerEmail: z.nullable(z.string()),
-    payerName: z.nullable(z.string()),
-    amountPaidCents: z.nullable(z.number()),
-    refundedCents: z.nullable(z.number()),
-    paidAt: z.nullable(z.string()),
-    needsAttention: z.optional(z.nullable(z.string())),
-    amount: z.number(),
-    locale: z.optional(z.enum(LOCALES)),
-  })),
+  payments: z.array(paymentViewRecord),
   email: z.nullable(z.string()),
   id: z.string(),
   name: z.nullable(z.string()),
@@ -355,57 +359,7 @@ export const getLeadReply = leadDetailsView;
 export const getLeadFileReply = /* @__PURE__ */ pure(() => z.object({ url: z.string(), expiresInSeconds: z.number() }));
 
 /** `data` of GET /payment/submission/{id}. */
-export const getPaymentReply = /* @__PURE__ */ pure(() => z.object({
-  status: paymentStatusRecord,
-  id: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  packageId: z.string(),
-  formId: z.string(),
-  formName: z.string(),
-  packageName: z.string(),
-  submissionId: z.string(),
-  amountCents: z.number(),
-  amountMinor: z.number(),
-  currency: z.enum(CURRENCIES),
-  customAmount: z.boolean(),
-  stripeSessionId: z.nullable(z.string()),
-  paymentIntentId: z.nullable(z.string()),
-  payerEmail: z.nullable(z.string()),
-  payerName: z.nullable(z.string()),
-  amountPaidCents: z.nullable(z.number()),
-  refundedCents: z.nullable(z.number()),
-  paidAt: z.nullable(z.string()),
-  needsAttention: z.optional(z.nullable(z.string())),
-  amount: z.number(),
-  /** The payer's language, when known (issue 26). */
-  locale: z.optional(z.enum(LOCALES)),
-}));
+export const getPaymentReply = paymentViewRecord;
 
 /** `data` of GET /leads/payment-submissions/form/{id}. */
-export const listFormPaymentsReply = /* @__PURE__ */ pure(() => pageOf(z.object({
-  status: paymentStatusRecord,
-  id: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  packageId: z.string(),
-  formId: z.string(),
-  formName: z.string(),
-  packageName: z.string(),
-  submissionId: z.string(),
-  amountCents: z.number(),
-  amountMinor: z.number(),
-  currency: z.enum(CURRENCIES),
-  customAmount: z.boolean(),
-  stripeSessionId: z.nullable(z.string()),
-  paymentIntentId: z.nullable(z.string()),
-  payerEmail: z.nullable(z.string()),
-  payerName: z.nullable(z.string()),
-  amountPaidCents: z.nullable(z.number()),
-  refundedCents: z.nullable(z.number()),
-  paidAt: z.nullable(z.string()),
-  needsAttention: z.optional(z.nullable(z.string())),
-  amount: z.number(),
-  /** The payer's language, when known (issue 26). */
-  locale: z.optional(z.enum(LOCALES)),
-})));
+export const listFormPaymentsReply = /* @__PURE__ */ pure(() => pageOf(paymentViewRecord));
