@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { todayIn } from '../../shared/bookings/time';
 import type { WebhookEventBody } from '#shared/schemas/webhooks';
-import { api, signUpOwner, uniqueEmail, uniquePhone, waitForMails, type Owner } from '../support/api';
+import { api, mailsTo, signUpOwner, uniqueEmail, uniquePhone, waitForMails, type Owner } from '../support/api';
 import { eventually } from '../support/eventually';
-import { expireLocalCheckout, failStripeNext, payLocalCheckout, sessionIdOf, stripeSession } from '../support/stripe';
+import { expireLocalCheckout, failStripeNext, payLocalCheckout, sendStripeEvent, sessionIdOf, stripeEvent, stripeSession } from '../support/stripe';
 import { dayAhead, everyDay, ZONE } from './booking-support';
 
 async function clinic(tag: string, organization: { currency?: string; country?: string }) {
@@ -19,6 +19,9 @@ async function clinic(tag: string, organization: { currency?: string; country?: 
   const apiKey = (await api('GET', '/organization/integration', { token: owner.token })).body.data.apiKey as string;
   return { owner, apiKey };
 }
+
+/** Time for a second mail or webhook to arrive, if one were (wrongly) sent: the outbox sends within about a second. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 2_000));
 
 const profile = async (owner: Owner) => (await api('GET', '/organization/profile', { token: owner.token })).body.data;
 const book = (apiKey: string, packageId: string, bookingDate: string, bookingTime: string, email = uniqueEmail('visitor')) =>
@@ -58,6 +61,30 @@ describe('a JPY clinic', () => {
     expect(session).toMatchObject({ amount_total: 5000, currency: 'jpy', metadata: { kind: 'booking', bookingId: held.body.data.bookingId } });
     const booking = (await api('GET', `/bookings/booking/${held.body.data.bookingId}`, { token: owner.token })).body.data;
     expect(booking).toMatchObject({ price: 5000, priceMinor: 5000, priceCents: 5000, currency: 'jpy' });
+  });
+
+  it('confirms a paid yen booking once when Stripe sends its completion twice, under two event ids', async () => {
+    const { owner, apiKey } = await clinic('cur-yen-twice', { currency: 'jpy' });
+    const pkg = (await api('POST', '/bookings/packages', { token: owner.token, body: { packageName: 'Shiatsu', packagePrice: 5000 } })).body.data;
+    const email = uniqueEmail('yen-payer');
+    const held = await book(apiKey, pkg.id, dayAhead(5), '11:00', email);
+    expect(held.status, held.body.message).toBe(201);
+    await payLocalCheckout(held.body.data.checkoutUrl, email);
+    const [confirmation] = await waitForMails(email);
+    expect(confirmation!.body.text).toContain('¥5,000');
+
+    // The same completed session again, as a new event (a redelivery after a timeout looks like this).
+    const paid = await stripeSession(sessionIdOf(held.body.data.checkoutUrl));
+    expect(paid).toMatchObject({ payment_status: 'paid', amount_total: 5000, currency: 'jpy' });
+    const again = await sendStripeEvent(stripeEvent('checkout.session.completed', paid));
+    expect(again.status, again.body.message).toBe(200);
+    await settle();
+    expect(await mailsTo(email)).toHaveLength(1);
+    const booking = (await api('GET', `/bookings/booking/${held.body.data.bookingId}`, { token: owner.token })).body.data;
+    expect(booking).toMatchObject({ status: 'confirmed', priceMinor: 5000, currency: 'jpy' });
+    const day = todayIn(ZONE);
+    const report = (await api('GET', `/reports?from=${day}&to=${day}`, { token: owner.token })).body.data;
+    expect(report.weeks[0].revenue).toEqual({ jpy: { paid: 5000, refunded: 0 } });
   });
 
   it('gives up after two retries with a clear error, and releases the hold', async () => {
@@ -136,6 +163,14 @@ describe('a EUR clinic', () => {
 
       const event = await eventually(async () => received.find((e) => e.type === 'payment.succeeded'), 'payment.succeeded');
       expect(event.data.object).toMatchObject({ object: 'payment', status: 'succeeded', amountCents: 4000, amountMinor: 4000, refundedMinor: 0, currency: 'eur' });
+
+      // Stripe sends the completion again under a new event id: no second receipt, webhook or takings.
+      const again = await sendStripeEvent(stripeEvent('checkout.session.completed', await stripeSession(opened.body.data.sessionId)));
+      expect(again.status, again.body.message).toBe(200);
+      await settle();
+      expect(await mailsTo(email)).toHaveLength(1);
+      expect(received.filter((e) => e.type === 'payment.succeeded')).toHaveLength(1);
+      expect((await api('GET', `/reports?from=${day}&to=${day}`, { token: owner.token })).body.data.weeks[0].revenue).toEqual({ eur: { paid: 4000, refunded: 0 } });
     } finally {
       server.close();
     }
