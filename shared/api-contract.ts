@@ -1,7 +1,7 @@
 // The API's contract for its clients: each operation of functions/routes.ts ('METHOD /path', the
 // route table's own spelling) with the schemas its handler declares (endpoint({ body, query, reply })).
-// The web types its calls from it (web/src/lib/api.ts: a call's method and path give its body's and
-// its reply's types), importing TYPES only, so no schema reaches the public pages' bundles.
+// The web types its calls from it (web/src/lib/api.ts: a call's method and path give its body's,
+// its query's and its reply's types), importing TYPES only, so no schema reaches the public pages' bundles.
 // It cannot drift: shared/api-contract.test.ts checks that every route row has its entry, that each
 // entry's schemas are the very objects its handler's `contract` holds, and that no entry lacks a row.
 // Adding an endpoint: its row, its handler, then its entry here (the test names what is missing).
@@ -198,17 +198,29 @@ export type ApiMethod = Operation extends `${infer M} ${string}` ? M : never;
 export type ReplyOf<K extends Operation> = Contract[K]['reply'] extends infer R extends Schema ? z.output<R> : string;
 /** The JSON body an operation takes (its schema's input: what a client may send); never for none. */
 export type BodyOf<K extends Operation> = Contract[K] extends { body: infer B extends Schema } ? z.input<B> : never;
-/** The query an operation takes (its schema's input); never for none. */
-export type QueryOf<K extends Operation> = Contract[K] extends { query: infer Q extends Schema } ? z.input<Q> : never;
+/**
+ * The query a client gives an operation (lib/api.ts encodes it), never for none: its schema's input
+ * keys, optional where the input's are. A value the schema reads as a number or a boolean
+ * (`?limit=25`, `?unread=true`: coerced, stringbool, piped through Number) is given as that number or
+ * boolean, whose text the schema takes back; any other value is the schema's input (a string, an
+ * enum's literals). z.input alone would not do: a coerced or stringbool value's input is `unknown`,
+ * which would let any value through.
+ */
+export type QueryOf<K extends Operation> = Contract[K] extends { query: infer Q extends Schema } ? QueryParams<z.input<Q>, z.output<Q>> : never;
+type QueryParams<I, O> = { [P in keyof I]: QueryValue<I[P], P extends keyof O ? O[P] : never> };
+type QueryValue<I, O> = [O] extends [number | undefined] ? O : [O] extends [boolean | undefined] ? O : unknown extends I ? Extract<O, string | undefined> : I;
 
 type OperationPath<K> = K extends `${string} ${infer P}` ? P : never;
 type OperationsOf<M extends ApiMethod> = Extract<Operation, `${M} ${string}`>;
 
 /** A route path as a client spells it: each `{param}` is any text (`/bookings/booking/${string}`). */
 type Spelled<S extends string> = S extends `${infer A}{${string}}${infer B}` ? `${A}${string}${Spelled<B>}` : S;
-/** Every path a client may pass for a method, with or without a query string. */
+/**
+ * Every path a client may pass for a method. Without a query string: the query is given apart, typed
+ * by QueryOf, so a misspelt or wrongly typed parameter does not compile.
+ */
 export type PathOf<M extends ApiMethod> = {
-  [K in OperationsOf<M>]: Spelled<OperationPath<K>> | `${Spelled<OperationPath<K>>}?${string}`;
+  [K in OperationsOf<M>]: Spelled<OperationPath<K>>;
 }[OperationsOf<M>];
 
 type WithoutQuery<P extends string> = P extends `${infer B}?${string}` ? B : P;

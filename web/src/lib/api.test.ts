@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import type { ReplyOf } from '#shared/api-contract';
-import { api, ApiError, failureText, request, setUnauthorizedHandler, type ApiResult, type ReplyAt } from './api';
+import type { QueryOf, ReplyOf } from '#shared/api-contract';
+import { EARLY_GET_KEY } from '#shared/public-pages';
+import { api, ApiError, failureText, queryString, request, setUnauthorizedHandler, type ApiResult, type ReplyAt } from './api';
 import { saveRegistrationToken, saveToken } from './session';
+import { useApi } from './swr';
 
 function stubFetch(response: Response | Error) {
   const fn = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
@@ -25,6 +27,8 @@ describe('api client (spec section 7)', () => {
       expectTypeOf<ReplyAt<'GET', '/appointments/assignees'>>().toEqualTypeOf<ReplyOf<'GET /appointments/assignees'>>();
       expectTypeOf<ReplyAt<'GET', `/appointments/${string}`>>().toEqualTypeOf<ReplyOf<'GET /appointments/{id}'>>();
       expectTypeOf<ReplyAt<'GET', `/logs?limit=25&cursor=${string}`>>().toEqualTypeOf<ReplyOf<'GET /logs'>>();
+      // @ts-expect-error a query is `query`, never written into the path
+      void api.get('/logs?limit=25');
       expectTypeOf<ReplyOf<'GET /bookings/booking/{id}'>>().toHaveProperty('packageName');
       // @ts-expect-error no route takes this path
       void api.get('/no/such/path');
@@ -34,6 +38,77 @@ describe('api client (spec section 7)', () => {
       void api.post('/users/login', { email: 'a@b.co', password: 'x', bad: 1 });
     };
     expect(calls).toBeTypeOf('function');
+  });
+
+  // Compile-time checks as above: a call's query is typed by its route's query schema (QueryOf), so a
+  // misspelt key or a value of the wrong type does not compile, for api.* and useApi alike.
+  it("types a call's query by its route", () => {
+    // A hook's name: it calls useApi (never at run time).
+    const useCalls = () => {
+      // What the schema reads as a number or a boolean is given as one; other values as its input.
+      expectTypeOf<QueryOf<'GET /notifications'>>().toEqualTypeOf<{ limit?: number; cursor?: string; before?: string; unread?: boolean }>();
+      expectTypeOf<QueryOf<'GET /calendar'>>().toEqualTypeOf<{ start: string; end: string; kinds?: string; assignee?: string; practitionerId?: string }>();
+      expectTypeOf<QueryOf<'GET /dashboard'>>().toBeNever();
+      void api.get('/logs', { query: { from: '2025-01-31', module: 'Members', limit: 25 } });
+      void api.get('/bookings', { query: { status: 'confirmed', order: 'asc', limit: 10 } });
+      void api.delete('/services/s1', { query: { version: 3 } });
+      useApi('/reports', { query: { from: '2025-01-01', to: '2025-01-31' }, keepPreviousData: true });
+      useApi(Math.random() > 0.5 ? '/calendar' : null, { query: { start: '2025-01-01', end: '2025-01-08' } });
+      // @ts-expect-error a misspelt key: GET /logs has `from`, not `form`
+      void api.get('/logs', { query: { form: '2025-01-31' } });
+      // @ts-expect-error a value of the wrong type: `limit` is a number
+      void api.get('/logs', { query: { limit: 'all' } });
+      // @ts-expect-error `status` is one of the booking statuses
+      void api.get('/bookings', { query: { status: 'paid' } });
+      // @ts-expect-error GET /dashboard takes no query
+      void api.get('/dashboard', { query: { from: '2025-01-31' } });
+      // @ts-expect-error GET /calendar needs its start and end
+      void api.get('/calendar');
+      // @ts-expect-error its `end` is missing
+      void api.get('/calendar', { query: { start: '2025-01-01' } });
+      // @ts-expect-error no write route takes a query
+      void api.post('/users/login', { email: 'a@b.co', password: 'x' }, { query: { a: 1 } });
+      // @ts-expect-error useApi's query is typed the same way: `from` is a date text
+      useApi('/reports', { query: { from: 20250101 } });
+      // @ts-expect-error and a misspelt key
+      useApi('/reports', { query: { form: '2025-01-01' } });
+    };
+    expect(useCalls).toBeTypeOf('function');
+  });
+
+  it('encodes a query in one place: URLSearchParams, undefined, null and empty left out, false kept', () => {
+    expect(queryString({ search: 'Ann Lee', limit: 25, unread: false, active: true, to: undefined, from: null, module: '', q: 'a&b=c/é' })).toBe(
+      '?search=Ann+Lee&limit=25&unread=false&active=true&q=a%26b%3Dc%2F%C3%A9',
+    );
+    expect(queryString({ from: undefined, to: '' })).toBe('');
+    expect(queryString(undefined)).toBe('');
+  });
+
+  it('sends the query after the path', async () => {
+    saveToken('abc');
+    const fetchMock = stubFetch(new Response(JSON.stringify({ message: 'OK', data: { items: [] } }), { status: 200 }));
+    await api.get('/logs', { query: { module: 'Members', from: '', limit: 25 } });
+    await api.delete('/services/s1', { query: { version: 3 } });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/logs?module=Members&limit=25', '/api/services/s1?version=3']);
+  });
+
+  it("takes a public page's early GET for the same URL and query, however its query was encoded", async () => {
+    const fetchMock = stubFetch(new Response('{}', { status: 200 }));
+    const early = new Response(JSON.stringify({ message: 'OK', data: { formName: 'Intake' } }), { status: 200 });
+    // The page's starter encodes with encodeURIComponent (%20), the client as a form (+).
+    const started: Record<string, Promise<Response>> = { '/api/leads/forms/f1?apiKey=pk%20a': Promise.resolve(early) };
+    (window as unknown as Record<string, unknown>)[EARLY_GET_KEY] = started;
+    try {
+      const result = await api.get('/leads/forms/f1', { auth: 'none', query: { apiKey: 'pk a' } });
+      expect(result.data).toEqual({ message: 'OK', data: { formName: 'Intake' } });
+      expect(fetchMock).not.toHaveBeenCalled();
+      // Taken once: the next call fetches.
+      expect(started).toEqual({});
+      await api.get('/leads/forms/f1', { auth: 'none', query: { apiKey: 'pk a' } });
+      expect(fetchMock.mock.calls[0]![0]).toBe('/api/leads/forms/f1?apiKey=pk+a');
+    } finally {
+      delete (window as unknown as Record<string, unknown>)[EARLY_GET_KEY];
+    }
   });
 
   it('returns { responseCode, success, data: body, message } for 2xx and sends the token cookie as a bearer', async () => {

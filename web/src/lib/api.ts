@@ -4,10 +4,12 @@
 // at all) are thrown. There is no timeout.
 // Typed from the API's contract (shared/api-contract.ts, the handlers' own schemas): a call's method
 // and path give its reply's type (`(await api.get(`/bookings/booking/${id}`)).data.data` is a
-// BookingView) and its body's; a path no route takes, or a body its schema refuses, does not compile.
+// BookingView), its body's and its query's (`api.get('/logs', { query: { from, limit: 25 } })`); a path
+// no route takes, a body its schema refuses, or a query key or value it does not take does not compile.
+// A query is encoded in one place (queryString), never written into the path.
 // Only types are imported from the contract: the schemas stay out of the public pages' bundles.
 import { API_PREFIX, type ApiBody } from '#shared/api';
-import type { ApiMethod, BodyOf, OperationAt, PathOf, ReplyOf } from '#shared/api-contract';
+import type { ApiMethod, BodyOf, OperationAt, PathOf, QueryOf, ReplyOf } from '#shared/api-contract';
 import { EARLY_GET_KEY } from '#shared/public-pages';
 import { getRegistrationToken, getToken } from './session';
 
@@ -49,19 +51,51 @@ export function setUnauthorizedHandler(handler: ((message: string) => void) | un
 
 /**
  * A public page's opening GET, started by its HTML before this code ran (shared/public-pages.ts
- * earlyGet): taken once, by the first call for the same URL.
+ * earlyGet): taken once, by the first call for the same URL. Its query is compared decoded: the
+ * page's starter encodes with encodeURIComponent, queryString as a form ('+' for a space).
  */
-function earlyAnswer(method: Method, path: string, auth: string): Promise<Response> | undefined {
+function earlyAnswer(method: Method, url: string, auth: string): Promise<Response> | undefined {
   if (method !== 'GET' || auth !== 'none' || typeof window === 'undefined') return undefined;
   const started = (window as unknown as Record<string, Record<string, Promise<Response>> | undefined>)[EARLY_GET_KEY];
-  const answer = started?.[`${API_PREFIX}${path}`];
-  if (answer) delete started![`${API_PREFIX}${path}`];
+  const wanted = sameQuery(`${API_PREFIX}${url}`);
+  const key = Object.keys(started ?? {}).find((u) => sameQuery(u) === wanted);
+  if (key === undefined) return undefined;
+  const answer = started![key];
+  delete started![key];
   return answer;
+}
+
+const sameQuery = (url: string) => {
+  const at = url.indexOf('?');
+  return at < 0 ? url : `${url.slice(0, at)}?${new URLSearchParams(url.slice(at + 1))}`;
+};
+
+/** A query's values: a number or a boolean is sent as its text. */
+export type QueryValues = Record<string, string | number | boolean | null | undefined>;
+
+/**
+ * The one place a query is encoded: the values given, in their order. undefined, null and '' are no
+ * value and left out (an empty filter, a search not typed yet: the schemas would refuse `?from=`);
+ * false is a value ('false'). Typed by the caller (the client's `query`, QueryAt).
+ */
+export function searchParams(query: object | undefined): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries((query ?? {}) as QueryValues)) {
+    if (value !== undefined && value !== null && value !== '') params.append(name, String(value));
+  }
+  return params;
+}
+
+/** What follows a path for a query: `?` and its values (searchParams), or '' when none is set. */
+export function queryString(query: object | undefined): string {
+  const text = searchParams(query).toString();
+  return text ? `?${text}` : '';
 }
 
 export const isSuccess = (status: number) => status >= 200 && status <= 299;
 
-export async function request<T = unknown>(method: Method, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+/** `query`: the values of the query string (queryString encodes them). */
+export async function request<T = unknown>(method: Method, path: string, options: RequestOptions & { query?: object } = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const auth = options.auth ?? 'token';
   const credential = auth === 'token' ? getToken() : auth === 'registration' ? getRegistrationToken() : undefined;
@@ -76,7 +110,8 @@ export async function request<T = unknown>(method: Method, path: string, options
     body = JSON.stringify(options.body);
   }
 
-  const response = await (earlyAnswer(method, path, auth) ?? fetch(`${API_PREFIX}${path}`, { method, headers, body, signal: options.signal }));
+  const url = `${path}${queryString(options.query)}`;
+  const response = await (earlyAnswer(method, url, auth) ?? fetch(`${API_PREFIX}${url}`, { method, headers, body, signal: options.signal }));
   const text = await response.text();
   let parsed: ApiBody<T>;
   try {
@@ -114,17 +149,30 @@ export function failureText(failure: unknown, fallback: string): string {
 export type ReplyAt<M extends ApiMethod, P extends string> = ReplyOf<OperationAt<M, P>>;
 /** The JSON body a call of this method and path may send (its route's body schema's input). */
 export type BodyAt<M extends ApiMethod, P extends string> = BodyOf<OperationAt<M, P>>;
+/** The query a call of this method and path takes (QueryOf its route); never when it takes none. */
+export type QueryAt<M extends ApiMethod, P extends string> = QueryOf<OperationAt<M, P>>;
 /** What the swr fetcher resolves to for a key: the GET's reply. */
 export type Fetched<P extends string> = ReplyAt<'GET', P>;
 
-// A path is a literal or a template (`/bookings/booking/${id}`), optionally with a query string; a key
-// helper returns it `as const` so its template type (not `string`) reaches the call.
+/**
+ * A call's options with its query: none for a route without one, required when the route's query has
+ * a required value (GET /calendar's start and end), else optional.
+ */
+export type CallOptions<Q> = [Q] extends [never]
+  ? [options?: RequestOptions & { query?: never }]
+  : object extends Q
+    ? [options?: RequestOptions & { query?: Q }]
+    : [options: RequestOptions & { query: Q }];
+
+// A path is a literal or a template (`/bookings/booking/${id}`), without a query string (that is
+// `query`); a key helper returns it `as const` so its template type (not `string`) reaches the call.
+// No write route takes a query, so post/put/patch have none.
 export const api = {
-  get: <P extends PathOf<'GET'>>(path: P, options?: RequestOptions) => request<ReplyAt<'GET', P>>('GET', path, options),
+  get: <P extends PathOf<'GET'>>(path: P, ...[options]: CallOptions<QueryAt<'GET', P>>) => request<ReplyAt<'GET', P>>('GET', path, options),
   post: <P extends PathOf<'POST'>>(path: P, body?: BodyAt<'POST', P>, options?: RequestOptions) => request<ReplyAt<'POST', P>>('POST', path, { ...options, body }),
   put: <P extends PathOf<'PUT'>>(path: P, body?: BodyAt<'PUT', P>, options?: RequestOptions) => request<ReplyAt<'PUT', P>>('PUT', path, { ...options, body }),
   patch: <P extends PathOf<'PATCH'>>(path: P, body?: BodyAt<'PATCH', P>, options?: RequestOptions) => request<ReplyAt<'PATCH', P>>('PATCH', path, { ...options, body }),
-  delete: <P extends PathOf<'DELETE'>>(path: P, options?: RequestOptions) => request<ReplyAt<'DELETE', P>>('DELETE', path, options),
+  delete: <P extends PathOf<'DELETE'>>(path: P, ...[options]: CallOptions<QueryAt<'DELETE', P>>) => request<ReplyAt<'DELETE', P>>('DELETE', path, options),
 };
 
 /** A failed call as an Error, for swr (which expects fetchers to throw). */
@@ -138,12 +186,15 @@ export class ApiError extends Error {
   }
 }
 
-/** swr fetcher: GET the path, resolve to the body's data, throw ApiError on a failed response. */
-export async function fetcher<P extends PathOf<'GET'>>(path: P, options?: RequestOptions): Promise<Fetched<P>> {
-  const result = await api.get(path, options);
+/**
+ * swr fetcher: GET the key (a path and its encoded query, as useApi and usePaged make it),
+ * resolve to the body's data, throw ApiError on a failed response.
+ */
+export async function fetcher<P extends string>(key: P, options?: RequestOptions): Promise<Fetched<P>> {
+  const result = await request<Fetched<P>>('GET', key, options);
   if (!result.success) throw new ApiError(result);
   return result.data.data as Fetched<P>;
 }
 
 /** swr fetcher for polling: like `fetcher`, but not the member's activity (the idle limit keeps running). */
-export const backgroundFetcher = <P extends PathOf<'GET'>>(path: P) => fetcher(path, { background: true });
+export const backgroundFetcher = <P extends string>(key: P) => fetcher(key, { background: true });

@@ -25,8 +25,8 @@ interface Prepared {
 const base64url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 async function prepare(page: ChallengePage, apiKey: string): Promise<Prepared> {
-  const query = new URLSearchParams({ page, ...(apiKey ? { apiKey } : {}) });
-  const res = await api.get(`/public/challenge?${query}`, { auth: 'none' });
+  // An empty apiKey (sign-up) is left out of the query.
+  const res = await api.get('/public/challenge', { auth: 'none', query: { page, apiKey } });
   const challenge = res.data.data;
   if (!res.success || !challenge) throw new Error(res.message || 'No challenge');
   const solution = await solveChallenge({ challenge, deriveKey });

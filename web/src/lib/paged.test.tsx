@@ -1,10 +1,12 @@
 // usePaged: every page loaded so far (Load more), one page at a time (Previous/Next), and a new query
-// starting again at page 1, with the query each page asks for (GET /sms stands for any paged list).
+// starting again at page 1, with the query each page asks for (GET /logs stands for any paged list),
+// and the filters typed by the route's query.
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { mockApi, renderAt } from '../testing/render';
-import { usePaged } from './paged';
+import { pageQuery, usePaged, type FiltersOf } from './paged';
+import type { QueryOf } from '#shared/api-contract';
 import { saveToken } from './session';
 
 const PAGES: Record<string, { items: { id: string }[]; nextCursor?: string }> = {
@@ -14,8 +16,9 @@ const PAGES: Record<string, { items: { id: string }[]; nextCursor?: string }> = 
 };
 
 function Things() {
-  const [kind, setKind] = useState('all');
-  const list = usePaged('/sms', { pageSize: 2, params: { kind, empty: '', off: false } });
+  const [kind, setKind] = useState('Members');
+  // An empty filter (`to`) is no value: it is left out.
+  const list = usePaged('/logs', { pageSize: 2, query: { module: kind, to: '' } });
   return (
     <>
       <p>items {list.items.map((i) => i.id).join(',')}</p>
@@ -28,7 +31,7 @@ function Things() {
       <button type="button" disabled={!list.hasPrevious} onClick={() => void list.previous()}>
         Previous
       </button>
-      <button type="button" onClick={() => setKind('other')}>
+      <button type="button" onClick={() => setKind('Services')}>
         Other kind
       </button>
     </>
@@ -40,9 +43,9 @@ function setup() {
   const asked: URLSearchParams[] = [];
   mockApi({
     'GET /api/users/profile': { status: 200, body: { message: 'OK', data: { id: 'u', email: 'me@example.com' } } },
-    'GET /api/sms': (_body, url) => {
+    'GET /api/logs': (_body, url) => {
       asked.push(url.searchParams);
-      const page = url.searchParams.get('kind') === 'other' ? { items: [{ id: 'z' }] } : PAGES[url.searchParams.get('cursor') ?? ''];
+      const page = url.searchParams.get('module') === 'Services' ? { items: [{ id: 'z' }] } : PAGES[url.searchParams.get('cursor') ?? ''];
       return { status: 200, body: { message: 'OK', data: page } };
     },
   });
@@ -54,7 +57,7 @@ describe('usePaged', () => {
     const { user, asked } = setup();
     expect(await screen.findByText('page 1: a,b')).toBeInTheDocument();
     // The size, and the filters that are set; empty ones are left out.
-    expect(Object.fromEntries(asked[0]!)).toEqual({ limit: '2', kind: 'all' });
+    expect(Object.fromEntries(asked[0]!)).toEqual({ limit: '2', module: 'Members' });
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('page 2: c,d')).toBeInTheDocument();
@@ -76,6 +79,38 @@ describe('usePaged', () => {
     await user.click(screen.getByRole('button', { name: 'Other kind' }));
     expect(await screen.findByText('page 1: z')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
-    expect(Object.fromEntries(asked.at(-1)!)).toEqual({ limit: '2', kind: 'other' });
+    expect(Object.fromEntries(asked.at(-1)!)).toEqual({ limit: '2', module: 'Services' });
+  });
+
+  it("puts a page's size, number and cursor first, and its filters cannot change them", () => {
+    const query = pageQuery({ pageSize: 10, sizeParam: 'pageSize', numbered: true, query: { search: 'ann', pageSize: 99, cursor: 'X' } }, 'C', 3);
+    expect(Object.entries(query).filter(([, v]) => v !== undefined)).toEqual([
+      ['pageSize', 10],
+      ['pageNumber', 3],
+      ['cursor', 'C'],
+      ['search', 'ann'],
+    ]);
+    // No size (the endpoint's own), no number, no cursor: only the filters.
+    expect(Object.entries(pageQuery({ pageSize: null, query: { search: 'x' } })).filter(([, v]) => v !== undefined)).toEqual([['search', 'x']]);
+  });
+
+  // Compile-time checks (tsc reads them; the hooks are never called): a list's filters are its route's
+  // query less the paging values, and a filter, size or cursor name it does not take does not compile.
+  it("types a list's filters by its route's query", () => {
+    const useLists = () => {
+      expectTypeOf<FiltersOf<QueryOf<'GET /logs'>>>().toEqualTypeOf<{ module?: string; userId?: string; from?: string; to?: string }>();
+      usePaged('/appointments', { sizeParam: 'pageSize', numbered: true, query: { active: true, search: 'ann' } });
+      // @ts-expect-error GET /logs has no `search`
+      usePaged('/logs', { query: { search: 'x' } });
+      // @ts-expect-error `active` is a boolean, not a string
+      usePaged('/appointments', { query: { active: 'yes' } });
+      // @ts-expect-error the cursor is the hook's own, not a filter
+      usePaged('/logs', { query: { cursor: 'C' } });
+      // @ts-expect-error GET /logs names its size `limit`
+      usePaged('/logs', { sizeParam: 'pageSize' });
+      // @ts-expect-error GET /logs has no page number
+      usePaged('/logs', { numbered: true });
+    };
+    expect(useLists).toBeTypeOf('function');
   });
 });

@@ -3,32 +3,36 @@
 // page at a time (Previous/Next: `page`); both ride on swr's useSWRInfinite, so going back shows a
 // page already fetched and a new query (a filter, a search) starts again at page 1. Typed from the API's
 // contract (shared/api-contract.ts): the base path's GET reply is the page, its `items` (or the array
-// itself) the item type, so no list declares what an answer holds.
+// itself) the item type, so no list declares what an answer holds; its filters (`query`) are the GET's
+// query (QueryOf its route) less the paging values this hook sets, and are encoded by lib/api.ts.
 import useSWRInfinite from 'swr/infinite';
 import type { PathOf } from '#shared/api-contract';
-import { fetcher, type Fetched } from './api';
+import { fetcher, queryString, type Fetched, type QueryAt } from './api';
 
 export interface Page<T> {
   items: T[];
   nextCursor?: string;
 }
 
-/** Query values; undefined, null, '' and false are left out. */
-export type QueryParams = Record<string, string | number | boolean | undefined | null>;
+/** The query values the hook sets itself (the page size, the page number, the cursor). */
+type PagingKey = 'limit' | 'pageSize' | 'pageNumber' | 'cursor' | 'before';
 
-export interface PagedOptions<T = unknown, R = Page<T>> {
+/** A list's filters: its route's query (Q: QueryOf) without the paging values. */
+export type FiltersOf<Q> = [Q] extends [never] ? never : Omit<Q, PagingKey>;
+
+export interface PagedOptions<Q = never, T = unknown, R = Page<T>> {
   /** Items a page (default 25); null sends none (the endpoint's own). */
   pageSize?: number | null;
-  /** The name the endpoint gives the page size (default 'limit'). */
-  sizeParam?: 'limit' | 'pageSize';
-  /** Filters and search; any change starts again at page 1. */
-  params?: QueryParams;
+  /** The name the endpoint gives the page size (default 'limit'): one its query has. */
+  sizeParam?: Extract<keyof Q, 'limit' | 'pageSize'>;
+  /** Filters and search, typed by the route's query; any change starts again at page 1. */
+  query?: FiltersOf<Q>;
   /** Also send pageNumber (1-based): GET /appointments counts its total with it. */
-  numbered?: boolean;
+  numbered?: 'pageNumber' extends keyof Q ? boolean : never;
   /** Keep showing the last list while a new query loads (search as you type). */
   keepPreviousData?: boolean;
-  /** The name of the cursor in the query (default 'cursor'). */
-  cursorParam?: string;
+  /** The name of the cursor in the query (default 'cursor'): one its query has. */
+  cursorParam?: Extract<keyof Q, 'cursor' | 'before'>;
   /** A reply that is not { items, nextCursor } (GET /notifications answers an array). */
   toPage?(reply: R): Page<T>;
 }
@@ -36,22 +40,25 @@ export interface PagedOptions<T = unknown, R = Page<T>> {
 /** The item type of a page's reply: its `items`' element, or the element of a reply that is an array. */
 export type ItemOf<R> = R extends { items: (infer I)[] } ? I : R extends readonly (infer I)[] ? I : never;
 
-type PageQuery = Pick<PagedOptions, 'pageSize' | 'sizeParam' | 'numbered' | 'cursorParam' | 'params'>;
+interface PageQuery {
+  pageSize?: number | null;
+  sizeParam?: string;
+  numbered?: boolean;
+  cursorParam?: string;
+  query?: object;
+}
 
-/** `base` with the query of one page. */
-export const pageUrl = (base: string, options: PageQuery, cursor?: string, pageNumber?: number): string => `${base}${pageQuery(base, options, cursor, pageNumber)}`;
-
-/** What follows `base` for one page: `?` (or `&`) and the query, or nothing. */
-function pageQuery(base: string, options: PageQuery, cursor?: string, pageNumber?: number): string {
-  const query = new URLSearchParams();
-  if (options.pageSize !== null) query.set(options.sizeParam ?? 'limit', String(options.pageSize ?? 25));
-  if (options.numbered && pageNumber) query.set('pageNumber', String(pageNumber));
-  if (cursor) query.set(options.cursorParam ?? 'cursor', cursor);
-  for (const [name, value] of Object.entries(options.params ?? {})) {
-    if (value !== undefined && value !== null && value !== '' && value !== false) query.set(name, String(value));
-  }
-  const search = query.toString();
-  return search ? `${base.includes('?') ? '&' : '?'}${search}` : '';
+/**
+ * The query of one page: the size, the page number, the cursor, then the filters (which cannot change
+ * those three). Encoded by the client (lib/api.ts queryString).
+ */
+export function pageQuery(options: PageQuery, cursor?: string, pageNumber?: number): Record<string, unknown> {
+  const paging = {
+    [options.sizeParam ?? 'limit']: options.pageSize === null ? undefined : (options.pageSize ?? 25),
+    pageNumber: options.numbered ? pageNumber : undefined,
+    [options.cursorParam ?? 'cursor']: cursor,
+  };
+  return { ...paging, ...options.query, ...paging };
 }
 
 export interface Paged<T, R = Page<T>> {
@@ -81,16 +88,16 @@ export interface Paged<T, R = Page<T>> {
  * no id yet). The item type T is the reply's (ItemOf); a reply that is not { items, nextCursor } needs
  * `toPage`.
  */
-export function usePaged<K extends PathOf<'GET'>, T = ItemOf<Fetched<K>>>(base: K | null, options: PagedOptions<T, Fetched<K>> = {}): Paged<T, Fetched<K>> {
+export function usePaged<K extends PathOf<'GET'>, T = ItemOf<Fetched<K>>>(base: K | null, options: PagedOptions<QueryAt<'GET', K>, T, Fetched<K>> = {}): Paged<T, Fetched<K>> {
   type R = Fetched<K>;
   const toPage = options.toPage ?? ((reply: R) => reply as unknown as Page<T>);
   // Each key is `base` and a page's query: what scripts/openapi/web-calls.ts reads as a GET of `base`.
   const pages = useSWRInfinite<R>(
     (index, previous: R | null) => {
       if (!base) return null;
-      if (index === 0) return `${base}${pageQuery(base, options, undefined, 1)}`;
+      if (index === 0) return `${base}${queryString(pageQuery(options, undefined, 1))}`;
       const cursor = previous ? toPage(previous).nextCursor : undefined;
-      return cursor ? `${base}${pageQuery(base, options, cursor, index + 1)}` : null;
+      return cursor ? `${base}${queryString(pageQuery(options, cursor, index + 1))}` : null;
     },
     fetcher,
     { keepPreviousData: options.keepPreviousData },

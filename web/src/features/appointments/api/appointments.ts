@@ -2,9 +2,9 @@
 // sort and filters), one appointment with its log, booking (multipart), assignment, status, the
 // log, the CSV export, and the members an appointment can be assigned to.
 import type { AppointmentStatus } from '#shared/appointments/form';
-import type { ReplyOf } from '#shared/api-contract';
-import { api } from '../../../lib/api';
-import { pageUrl, usePaged, type QueryParams } from '../../../lib/paged';
+import type { QueryOf, ReplyOf } from '#shared/api-contract';
+import { api, searchParams } from '../../../lib/api';
+import { pageQuery, usePaged, type FiltersOf } from '../../../lib/paged';
 import { getToken } from '../../../lib/session';
 import { useApi } from '../../../lib/swr';
 
@@ -26,23 +26,26 @@ export interface ListQuery {
   filter: StatusFilter;
 }
 
+/** A flag sent only when set (the list's default is its absence). */
+const onlyIf = (set: boolean) => set || undefined;
+
 /** The search, sort and filter of GET /appointments for a list state. */
-function listFilters(q: Pick<ListQuery, 'search' | 'sort' | 'filter'>): QueryParams {
+function listFilters(q: Pick<ListQuery, 'search' | 'sort' | 'filter'>): FiltersOf<QueryOf<'GET /appointments'>> {
   return {
     search: q.search,
-    sortASC: q.sort === 'date-asc' ? 'true' : q.sort === 'name-desc' ? 'false' : undefined,
-    sortAtoZ: q.sort === 'name-asc' || q.sort === 'name-desc',
-    recentlyUpdated: q.sort === 'updated',
-    active: q.filter === 'active',
-    inactive: q.filter === 'inactive',
+    sortASC: q.sort === 'date-asc' ? true : q.sort === 'name-desc' ? false : undefined,
+    sortAtoZ: onlyIf(q.sort === 'name-asc' || q.sort === 'name-desc'),
+    recentlyUpdated: onlyIf(q.sort === 'updated'),
+    active: onlyIf(q.filter === 'active'),
+    inactive: onlyIf(q.filter === 'inactive'),
   };
 }
 
-const listOptions = (q: Omit<ListQuery, 'pageNumber' | 'cursor'>) => ({ pageSize: q.pageSize, sizeParam: 'pageSize' as const, numbered: true, params: listFilters(q) });
+const listOptions = (q: Omit<ListQuery, 'pageNumber' | 'cursor'>) => ({ pageSize: q.pageSize, sizeParam: 'pageSize' as const, numbered: true, query: listFilters(q) });
 
-/** The query string of GET /appointments for a list state. */
+/** The query string of GET /appointments for a list state (what usePaged asks for that page). */
 export function listParams(q: ListQuery): URLSearchParams {
-  return new URLSearchParams(pageUrl('', listOptions(q), q.cursor, q.pageNumber).slice(1));
+  return searchParams(pageQuery(listOptions(q), q.cursor, q.pageNumber));
 }
 
 export const APPOINTMENTS_KEY = '/appointments';
@@ -55,7 +58,7 @@ export const useMyAppointments = (q: { pageSize: number; filter: StatusFilter; a
   usePaged('/appointments/assigned/to/me', {
     pageSize: q.pageSize,
     sizeParam: 'pageSize',
-    params: { active: q.filter === 'active', inactive: q.filter === 'inactive', sortASC: q.ascending },
+    query: { active: onlyIf(q.filter === 'active'), inactive: onlyIf(q.filter === 'inactive'), sortASC: onlyIf(q.ascending) },
     keepPreviousData: true,
   });
 
@@ -76,12 +79,14 @@ export const changeStatus = (id: string, status: AppointmentStatus, version: num
 export const assign = (appointmentId: string, userId: string, version: number) => api.post('/appointments/assign', { appointmentId, userId, version });
 export const reassign = (appointmentId: string, userId: string, version: number) =>
   api.patch(`${appointmentKey(appointmentId)}/update-assignee`, { appointmentId, userId, version });
-export const unassign = (id: string, version: number) => api.get(`${appointmentKey(id)}/remove-assignee?version=${version}`);
+export const unassign = (id: string, version: number) => api.get(`${appointmentKey(id)}/remove-assignee`, { query: { version } });
 
 /** Downloads the CSV of a date range; resolves to an error message, or undefined when saved. */
 export async function downloadCsv(startDate: string, endDate: string): Promise<string | undefined> {
   const token = getToken();
-  const res = await fetch(`/api/appointments/export/appointments/to/csv?${new URLSearchParams({ startDate, endDate })}`, {
+  // A file, not JSON: fetched here, with the client's encoding of the route's query.
+  const query: QueryOf<'GET /appointments/export/appointments/to/csv'> = { startDate, endDate };
+  const res = await fetch(`/api/appointments/export/appointments/to/csv?${searchParams(query)}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (!res.ok) {

@@ -1,8 +1,8 @@
 // Customers: the people the clinic serves, with their appointments.
-import type { ReplyOf } from '#shared/api-contract';
+import type { QueryOf, ReplyOf } from '#shared/api-contract';
 import type { CustomerInput } from '#shared/schemas/customers';
 import { api } from '../../../lib/api';
-import { usePaged } from '../../../lib/paged';
+import { usePaged, type FiltersOf } from '../../../lib/paged';
 import { useApi } from '../../../lib/swr';
 
 /** A customer as the API lists it (the contract's reply schema). */
@@ -10,7 +10,7 @@ export type Customer = ReplyOf<'GET /customers'>['items'][number];
 
 export const customerKey = (id: string) => `/customers/${encodeURIComponent(id)}` as const;
 
-export const useCustomers = (q: { search?: string }) => usePaged('/customers', { sizeParam: 'pageSize', params: q, keepPreviousData: true });
+export const useCustomers = (q: FiltersOf<QueryOf<'GET /customers'>>) => usePaged('/customers', { sizeParam: 'pageSize', query: q, keepPreviousData: true });
 
 export const useCustomer = (id: string | undefined) => useApi(id ? customerKey(id) : null);
 

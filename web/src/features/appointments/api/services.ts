@@ -1,8 +1,8 @@
 // Service categories and services (priced in cents, durations in minutes).
-import type { ReplyOf } from '#shared/api-contract';
+import type { QueryOf, ReplyOf } from '#shared/api-contract';
 import type { CategoryInput, ServiceInput } from '#shared/schemas/services';
 import { api } from '../../../lib/api';
-import { usePaged } from '../../../lib/paged';
+import { usePaged, type FiltersOf } from '../../../lib/paged';
 import { useApi } from '../../../lib/swr';
 
 /** Categories and services as the API lists them (the contract's reply schemas). */
@@ -10,10 +10,9 @@ export type Category = ReplyOf<'GET /service-categories'>['items'][number];
 
 export type Service = ReplyOf<'GET /services'>['items'][number];
 
-export const CATEGORIES_KEY = '/service-categories?pageSize=100';
-export const useCategories = () => useApi(CATEGORIES_KEY);
+export const useCategories = () => useApi('/service-categories', { query: { pageSize: 100 } });
 
-export const useServices = (q: { categoryId?: string; search?: string }) => usePaged('/services', { sizeParam: 'pageSize', params: q, keepPreviousData: true });
+export const useServices = (q: FiltersOf<QueryOf<'GET /services'>>) => usePaged('/services', { sizeParam: 'pageSize', query: q, keepPreviousData: true });
 
 export const createCategory = (body: Omit<CategoryInput, 'version'>) => api.post('/service-categories', body);
 export const updateCategory = (id: string, body: CategoryInput) => api.put(`/service-categories/${encodeURIComponent(id)}`, body);

@@ -14,7 +14,7 @@ export function BookAppointmentPage() {
   usePageTitle('Book Appointment', [{ title: 'Service Management' }, { title: 'Appointments', path: paths.appointments.list }]);
   const navigate = useNavigate();
   const canReadServices = useAccess()({ module: 'Appointment' });
-  const services = useApi(canReadServices ? '/services?active=true&pageSize=100' : null).data?.items ?? [];
+  const services = useApi(canReadServices ? '/services' : null, { query: { active: true, pageSize: 100 } }).data?.items ?? [];
   return (
     <section className="card border-0 shadow-sm" aria-labelledby="book-title">
       <div className="card-header bg-transparent py-3">

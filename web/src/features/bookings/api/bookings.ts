@@ -21,7 +21,9 @@ export const BOOKINGS_KEY = '/bookings/bookings/list/all';
 export const bookingKey = (id: string) => `/bookings/booking/${encodeURIComponent(id)}` as const;
 
 /** The bookings, newest (or with order 'asc', earliest) first, a page at a time. */
-export const useBookings = (filters: BookingFilters, pageSize = 25) => usePaged(BOOKINGS_KEY, { pageSize, params: { ...filters } });
+export const useBookings = (filters: BookingFilters, pageSize = 25) =>
+  // '' is "any" in the filter's select: no value.
+  usePaged(BOOKINGS_KEY, { pageSize, query: { ...filters, status: filters.status || undefined, paymentStatus: filters.paymentStatus || undefined } });
 
 export const useBooking = (id: string | undefined) => useApi(id ? bookingKey(id) : null);
 

@@ -10,11 +10,8 @@ export type CalendarView = ReplyOf<'GET /calendar'>;
 export type CalendarItem = CalendarView['items'][number];
 
 /** start inclusive, end exclusive: local dates in the organisation's zone. */
-export const calendarKey = (start: string, end: string, practitionerId?: string) =>
-  `/calendar?${new URLSearchParams({ start, end, ...(practitionerId ? { practitionerId } : {}) })}` as const;
-
 export const useCalendar = (range: { start: string; end: string } | null, practitionerId?: string) =>
-  useApi(range ? calendarKey(range.start, range.end, practitionerId) : null, { keepPreviousData: true });
+  useApi(range ? '/calendar' : null, { query: range ? { start: range.start, end: range.end, practitionerId } : undefined, keepPreviousData: true });
 
 export function moveItem(item: Pick<CalendarItem, 'kind' | 'id' | 'version'>, to: Omit<CalendarMove, 'version'>, notify = true) {
   return item.kind === 'booking'

@@ -5,11 +5,8 @@ import { useApi } from '../../../lib/swr';
 
 export type { FreeDay };
 
-/** `bookingId`: the booking being moved, whose own time counts as free (it may move onto part of it). */
-export const freeTimesKey = (packageId: string, date: string, practitionerId?: string | null, bookingId?: string) =>
-  `/bookings/free-times?${new URLSearchParams({ packageId, date, ...(practitionerId ? { practitionerId } : {}), ...(bookingId ? { bookingId } : {}) })}` as const;
-
 export const useBooking = (id: string | null) => useApi(id ? `/bookings/booking/${encodeURIComponent(id)}` : null);
 
+/** `bookingId`: the booking being moved, whose own time counts as free (it may move onto part of it). */
 export const useFreeTimes = (packageId: string | undefined, date: string, practitionerId?: string | null, bookingId?: string) =>
-  useApi(packageId && date ? freeTimesKey(packageId, date, practitionerId, bookingId) : null);
+  useApi(packageId && date ? '/bookings/free-times' : null, { query: { packageId, date, practitionerId: practitionerId ?? undefined, bookingId } });

@@ -15,7 +15,7 @@ export function LogsPage() {
   const [filters, setFilters] = useState<LogFilters>({});
   const list = useLogs(filters);
   const { items } = list;
-  const { data: members } = useApi('/organization/members?limit=100');
+  const { data: members } = useApi('/organization/members', { query: { limit: 100 } });
   const set = (key: keyof LogFilters) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [key]: e.target.value || undefined }));
 
   return (

@@ -16,7 +16,7 @@ export const MEMBERS_KEY = '/organization/members';
 export const memberKey = (id: string) => `/organization/members/${encodeURIComponent(id)}` as const;
 
 /** The member list a page at a time; `search` matches part of a name or email. `enabled` false: no call. */
-export const useMembers = (search: string, pageSize = 25, enabled = true) => usePaged(enabled ? MEMBERS_KEY : null, { pageSize, params: { search } });
+export const useMembers = (search: string, pageSize = 25, enabled = true) => usePaged(enabled ? MEMBERS_KEY : null, { pageSize, query: { search } });
 
 export const useMember = (id: string | undefined) => useApi(id ? memberKey(id) : null);
 

@@ -16,7 +16,8 @@ export const BELL_KEYS = ['/notifications', '/notifications/unread-count'];
 export const useNotificationPages = (unreadOnly: boolean, pageSize = 20) =>
   usePaged('/notifications', {
     pageSize,
-    params: { unread: unreadOnly },
+    // All of them: no `unread` at all.
+    query: { unread: unreadOnly || undefined },
     cursorParam: 'before',
     toPage: (reply) => ({ items: reply, nextCursor: reply.length === pageSize ? reply.at(-1)!.id : undefined }),
   });

@@ -1,4 +1,5 @@
 // PATCH /users/password/change.
+import type { BodyOf } from '#shared/api-contract';
 import { api } from '../../../lib/api';
 
-export const changePassword = (body: { currentPassword: string; newPassword: string }) => api.patch('/users/password/change', body);
+export const changePassword = (body: BodyOf<'PATCH /users/password/change'>) => api.patch('/users/password/change', body);

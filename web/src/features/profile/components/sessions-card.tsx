@@ -13,7 +13,7 @@ import { SESSIONS_KEY, endAllSessions, endSession } from '../api/security';
 import { useApi } from '../../../lib/swr';
 
 export function SessionsCard() {
-  const { data, error, mutate } = useApi(`${SESSIONS_KEY}?limit=50`);
+  const { data, error, mutate } = useApi(SESSIONS_KEY, { query: { limit: 50 } });
   const { logout } = useAuth();
   const navigate = useNavigate();
   const [ending, setEnding] = useState<SessionView>();

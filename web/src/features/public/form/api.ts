@@ -1,6 +1,5 @@
 // The public form page's calls (no token; the apiKey in the page's address names the organisation).
 import type { BodyOf, ReplyOf } from '#shared/api-contract';
-import type { SubmissionItem } from '#shared/forms/types';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '#shared/uploads';
 import { api } from '../../../lib/api';
 
@@ -11,13 +10,13 @@ export type PublicForm = ReplyOf<'GET /leads/forms/{formId}'>;
 export type PublicPackage = PublicForm['packages'][number];
 
 export const getPublicForm = (formId: string, apiKey: string) =>
-  api.get(`/leads/forms/${encodeURIComponent(formId)}?apiKey=${encodeURIComponent(apiKey)}`, none);
+  api.get(`/leads/forms/${encodeURIComponent(formId)}`, { ...none, query: { apiKey } });
 
 // The writes take an `idempotencyKey` (lib/idempotency.ts): a retry of the same submission, payment
 // link or file sends the same key, so the server makes one lead, one payment, one stored file.
 
 /** `headers`: the solved challenge of the form page (lib/challenge.tsx). */
-export const submitForm = (formId: string, body: { apiKey: string; items: SubmissionItem[]; packageId?: string | null }, idempotencyKey?: string, headers?: Record<string, string>) =>
+export const submitForm = (formId: string, body: BodyOf<'POST /form-builder/form/{id}/submissions'>, idempotencyKey?: string, headers?: Record<string, string>) =>
   api.post(`/form-builder/form/${encodeURIComponent(formId)}/submissions`, body, { ...none, idempotencyKey, headers });
 
 /** The payment link: the server prices it; `amount` (dollars) only for a package with a custom amount. */

@@ -6,7 +6,5 @@ import { useApi } from '../../../lib/swr';
 /** Each practitioner's figures per week (the contract's reply schema). */
 export type PractitionerReport = ReplyOf<'GET /reports/practitioners'>;
 
-export const practitionerReportKey = (from: string, to: string) => `/reports/practitioners?from=${from}&to=${to}` as const;
-
 export const usePractitionerReport = (from: string, to: string, enabled: boolean) =>
-  useApi(enabled ? practitionerReportKey(from, to) : null, { keepPreviousData: true });
+  useApi(enabled ? '/reports/practitioners' : null, { query: { from, to }, keepPreviousData: true });

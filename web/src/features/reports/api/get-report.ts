@@ -10,6 +10,4 @@ export type WeekFigures = Report['weeks'][number];
 /** Amounts in minor units (cents) of one currency. */
 export type Money = NonNullable<WeekFigures['revenue']>[string];
 
-export const reportKey = (from: string, to: string) => `/reports?from=${from}&to=${to}` as const;
-
-export const useReport = (from: string, to: string) => useApi(reportKey(from, to), { keepPreviousData: true });
+export const useReport = (from: string, to: string) => useApi('/reports', { query: { from, to }, keepPreviousData: true });

@@ -1,7 +1,7 @@
 // The set-up wizard's calls: its progress (GET/PUT /organization/setup), and each step's save through
 // the API the rest of the console uses (organisation profile, services, availability, booking
 // packages, forms, members).
-import type { ReplyOf } from '#shared/api-contract';
+import type { BodyOf, ReplyOf } from '#shared/api-contract';
 import type { AvailabilityInput, BookingPackageInput } from '#shared/schemas/bookings';
 import type { FormInput } from '#shared/schemas/forms';
 import type { MemberAdd, OrganizationProfileUpdate } from '#shared/schemas/organization';
@@ -22,11 +22,11 @@ export const useOrganizationProfile = () => useApi('/organization/profile');
 export const saveOrganization = (body: OrganizationProfileUpdate) => api.patch('/organization/profile', body);
 
 export const createCategory = (name: string) => api.post('/service-categories', { name });
-export const findCategories = (search: string) => api.get(`/service-categories?search=${encodeURIComponent(search)}`);
+export const findCategories = (search: string) => api.get('/service-categories', { query: { search } });
 /** The organisation's services (for the first one's length); only asked for when `enabled`. */
 export const useServices = (enabled: boolean) =>
-  useApi(enabled ? '/services?pageSize=100' : null, { revalidateOnFocus: false });
-export const createService = (body: { categoryId: string; name: string; durationMinutes: number; priceCents: number }) => api.post('/services', { ...body, active: true });
+  useApi(enabled ? '/services' : null, { query: { pageSize: 100 }, revalidateOnFocus: false });
+export const createService = (body: Omit<BodyOf<'POST /services'>, 'active'>) => api.post('/services', { ...body, active: true });
 
 export const useAvailabilitySettings = () => useApi('/bookings/availability');
 export const saveAvailability = (body: AvailabilityInput) => api.put('/bookings/availability', body);
