@@ -12,7 +12,16 @@ function setup(nextCursor?: string) {
   saveToken('token');
   mockApi({
     'GET /api/users/profile': { status: 200, body: { message: 'OK', data: { id: 'u1', email: 'o@example.com', isEmailVerified: true } } },
-    'GET /api/logs': { status: 200, body: { message: 'OK', data: { items: [entry('e1', { userId: 'u1', email: 'olive@example.com', firstName: 'Olive', lastName: 'Owner' }), entry('e2', null, { action: 'delete' })], nextCursor } } },
+    // The page after the cursor holds the next entry, not the first page again.
+    'GET /api/logs': (_body, url) => ({
+      status: 200,
+      body: {
+        message: 'OK',
+        data: url.searchParams.has('cursor')
+          ? { items: [entry('e3', null)] }
+          : { items: [entry('e1', { userId: 'u1', email: 'olive@example.com', firstName: 'Olive', lastName: 'Owner' }), entry('e2', null, { action: 'delete' })], nextCursor },
+      },
+    }),
     'GET /api/organization/members': { status: 200, body: { message: 'OK', data: { items: [{ userId: 'u1', email: 'olive@example.com', firstName: 'Olive', lastName: 'Owner' }, { userId: 'u2', email: 'mona@example.com' }] } } },
   });
   return renderAt(<LogsPage />, '/logs');
@@ -39,5 +48,6 @@ describe('LogsPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(urls().some((u) => u.includes('from=2025-01-01'))).toBe(true));
     await user.click(await screen.findByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(urls().some((u) => u.includes('cursor=CUR'))).toBe(true));
+    expect(await screen.findByText('Summary e3')).toBeInTheDocument();
   });
 });

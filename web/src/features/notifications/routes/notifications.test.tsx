@@ -6,11 +6,12 @@ import { NotificationsPage } from './notifications';
 
 const n = (id: string, read: boolean, title = `Title ${id}`) => ({ id, title, message: `Message ${id}`, read, createdAt: '2025-01-02T10:00:00Z', link: '/member/x' });
 
-function setup(list = [n('a', false), n('b', true)]) {
+/** `list` is the first page; `next` answers the page after its last item (?before=). */
+function setup(list = [n('a', false), n('b', true)], next: ReturnType<typeof n>[] = []) {
   saveToken('token');
   const calls = mockApi({
     'GET /api/users/profile': { status: 200, body: { message: 'OK', data: { id: 'u1', email: 'o@example.com', isEmailVerified: true } } },
-    'GET /api/notifications': { status: 200, body: { message: 'OK', data: list } },
+    'GET /api/notifications': (_body, url) => ({ status: 200, body: { message: 'OK', data: url.searchParams.has('before') ? next : list } }),
     'GET /api/notifications/mark-as-read/a': { status: 200, body: { message: 'Marked as read.', data: { id: 'a', read: true, unread: 0 } } },
     'DELETE /api/notifications/b': { status: 200, body: { message: 'The notification is deleted.', data: { id: 'b', unread: 1 } } },
   });
@@ -45,10 +46,12 @@ describe('NotificationsPage', { timeout: 20_000 }, () => {
 
   it('filters to unread ones, and pages on from the last one shown', async () => {
     const full = Array.from({ length: 20 }, (_, i) => n(`id${i}`, false));
-    const { user } = setup(full);
+    const { user } = setup(full, [n('id20', false)]);
     await screen.findByText('Title id0');
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(urls().some((u) => u.includes('before=id19'))).toBe(true));
+    expect(await screen.findByText('Title id20')).toBeInTheDocument();
+    expect(screen.getByText('Title id0')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Unread' }));
     await waitFor(() => expect(urls().some((u) => u.includes('unread=true'))).toBe(true));
   });
