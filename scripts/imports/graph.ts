@@ -28,7 +28,7 @@ function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean 
 
 /** The specifiers a file imports or re-exports from, statically or with `import()`. */
 function specifiersOf(file: string): { specifier: string; typeOnly: boolean }[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
   const found: { specifier: string; typeOnly: boolean }[] = [];
   const visit = (node: ts.Node) => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
