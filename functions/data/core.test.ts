@@ -150,6 +150,43 @@ describe('retryOnConflict', () => {
     await expect(retryOnConflict(attempt, { attempts: 3, exhausted, conditionFailures: true })).rejects.toThrow('boom');
     expect(attempt).toHaveBeenCalledTimes(1);
   });
+
+  it('answers `exhaustedResult` instead of throwing once every attempt lost, and only then', async () => {
+    const attempt = vi.fn(async (): Promise<'moved' | 'full' | typeof TRY_AGAIN> => TRY_AGAIN);
+    expect(await retryOnConflict(attempt, { attempts: 2, exhaustedResult: () => 'full' })).toBe('full');
+    expect(attempt).toHaveBeenCalledTimes(2);
+    expect(await retryOnConflict(async (n) => (n === 0 ? TRY_AGAIN : 'moved'), { attempts: 2, exhaustedResult: () => 'full' as const })).toBe('moved');
+    // A quiet give-up (nothing answered) is told from a result.
+    let tries = 0;
+    expect(await retryOnConflict<void>(async () => { tries++; return TRY_AGAIN; }, { attempts: 3, exhaustedResult: () => undefined })).toBeUndefined();
+    expect(tries).toBe(3);
+    // Other errors still go up.
+    await expect(retryOnConflict(async () => { throw new Error('boom'); }, { attempts: 2, exhaustedResult: () => 'full' })).rejects.toThrow('boom');
+  });
+
+  it('pauses before each try after the first only with `backoff`', async () => {
+    vi.useFakeTimers();
+    try {
+      const at: number[] = [];
+      const attempt = async (n: number) => {
+        at.push(Date.now());
+        return n < 2 ? TRY_AGAIN : 'saved';
+      };
+      const start = Date.now();
+      const done = retryOnConflict(attempt, { attempts: 3, exhausted, backoff: true });
+      await vi.runAllTimersAsync();
+      expect(await done).toBe('saved');
+      expect(at[0]).toBe(start);
+      expect(at[1]! - at[0]!).toBeGreaterThan(0);
+      expect(at[2]! - at[1]!).toBeGreaterThan(0);
+      at.length = 0;
+      const quick = retryOnConflict(attempt, { attempts: 3, exhausted });
+      expect(await quick).toBe('saved'); // no timer to run: it never waited
+      expect(new Set(at).size).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 // A partition of sorted items, queried as DynamoDB would: Limit, ExclusiveStartKey, order.

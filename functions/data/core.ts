@@ -155,24 +155,30 @@ export async function transact(items: readonly TransactItem[]): Promise<void> {
 /** What an attempt of `retryOnConflict` returns when it lost a race: read again and decide again. */
 export const TRY_AGAIN: unique symbol = Symbol('try again');
 
-export interface RetryOptions {
+/** How `retryOnConflict` ends when every try lost its race: an error thrown, or (for a caller to whom that is an outcome of its own) a result. */
+export type RetryExhausted<T> =
+  /** The error thrown. */
+  | { exhausted: () => Error }
+  /** What is answered instead (e.g. 'full' after the places freed were taken again, or nothing when a repeated event gives up quietly). */
+  | { exhaustedResult: () => T };
+
+export type RetryOptions<T = unknown> = RetryExhausted<T> & {
   /** Tries in all (the first included). */
   attempts: number;
-  /** The error thrown when every try lost its race. */
-  exhausted: () => Error;
   /** A thrown failed condition (alone or in a transaction) is a lost race too. */
   conditionFailures?: boolean;
   /** Pause (jittered backoff, as for transactions) before trying again; default none: re-reading is the wait. */
   backoff?: boolean;
-}
+};
 
 /**
  * The one read-modify-write loop: `attempt` reads, decides and writes conditionally on what it read;
  * when its write finds the record changed meanwhile it returns TRY_AGAIN (or throws a failed condition,
- * with `conditionFailures`) and runs again, up to `attempts` times, then `exhausted()` is thrown.
- * `attempt` is given the try's number (0 first), e.g. to reuse a first read.
+ * with `conditionFailures`) and runs again, up to `attempts` times, then `exhausted()` is thrown (or
+ * `exhaustedResult()` answered). `attempt` is given the try's number (0 first), e.g. to reuse a first
+ * read and read again after that.
  */
-export async function retryOnConflict<T>(attempt: (n: number) => Promise<T | typeof TRY_AGAIN>, options: RetryOptions): Promise<T> {
+export async function retryOnConflict<T>(attempt: (n: number) => Promise<T | typeof TRY_AGAIN>, options: RetryOptions<T>): Promise<T> {
   for (let n = 0; n < options.attempts; n++) {
     if (n > 0 && options.backoff) await pause(backoff(n));
     try {
@@ -182,6 +188,7 @@ export async function retryOnConflict<T>(attempt: (n: number) => Promise<T | typ
       if (!(options.conditionFailures && isConditionFailure(error))) throw error;
     }
   }
+  if ('exhaustedResult' in options) return options.exhaustedResult();
   throw options.exhausted();
 }
 

@@ -20,7 +20,7 @@ import { randomId } from '#lib/passwords';
 import { deleteUpload, storeUpload } from '#lib/storage';
 import { logPut, putAppointment, searchTokenPuts, type Appointment } from '../../data/appointments';
 import { auditItem } from '../../data/audit';
-import { TransactionFailure, transact, type TransactItem } from '../../data/core';
+import { TransactionFailure, TRY_AGAIN, retryOnConflict, transact, type TransactItem } from '../../data/core';
 import { customerForBooking } from '../../data/customers';
 import { effectItems } from '../../data/effects';
 import type { NotifyInput } from '../../data/notice';
@@ -147,11 +147,13 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
 
   // A visitor's request tells the clinic's webhook endpoints (a booking staff make is theirs already).
   const event = b.staff ? [] : await appointmentEventItems('appointment.requested', base, `appointment-requested-${id}`, now);
-  let appointment: Appointment;
+  // The same new person booked at the same instant: their customer exists now, so look again (3 tries,
+  // then the last refusal goes up as it is).
+  let lostRace: TransactionFailure | undefined;
   try {
-    for (let attempt = 0; ; attempt++) {
+    return await retryOnConflict(async () => {
       const customer = await customerForBooking(org.id, input, base, now);
-      appointment = { ...base, customerId: customer.customerId };
+      const appointment: Appointment = { ...base, customerId: customer.customerId };
       // The patient's link to cancel it themselves (a new token per attempt: only the committed one is mailed).
       const manage = appointmentManageLink(appointment, appointmentStartUtc(appointment, org.timeZone), org);
       const time = appointmentTimeItems(undefined, appointment);
@@ -182,21 +184,21 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
       items.push(...(customer.items as TransactItem[]));
       try {
         await transact(items);
-        break;
+        return appointment;
       } catch (error) {
         if (error instanceof TransactionFailure && error.codes.slice(0, time.length).includes('ConditionalCheckFailed')) throw conflict(PRACTITIONER_BUSY);
-        // The same new person booked at the same instant: their customer exists now, so look again.
         const customerRace = error instanceof TransactionFailure && error.codes.some((code, i) => code === 'ConditionalCheckFailed' && i >= customerAt);
-        if (!customerRace || attempt >= 2) throw error;
+        if (!customerRace) throw error;
+        lostRace = error as TransactionFailure;
+        return TRY_AGAIN;
       }
-    }
+    }, { attempts: 3, exhausted: () => lostRace! });
   } catch (error) {
     // Only when nothing can refer to the files: a refused transaction wrote nothing. After a timeout the
     // write may still land, and a retry with the same Idempotency-Key stores its files under these keys.
     if (error instanceof TransactionFailure) await removeAttachments(attachments);
     throw error;
   }
-  return appointment;
 }
 
 function noticeOf(b: Booking, a: Appointment): NotifyInput {

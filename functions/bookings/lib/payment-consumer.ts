@@ -21,7 +21,7 @@ import type { CheckoutSession } from '#lib/stripe';
 import { auditItem } from '../../data/audit';
 import { getAvailability, rulesOf } from '../../data/availability';
 import { getBooking, type BookingRecord } from '../../data/bookings';
-import type { TransactItem } from '../../data/core';
+import { retryOnConflict, TRY_AGAIN, type TransactItem } from '../../data/core';
 import type { NotifyInput } from '../../data/notice';
 import { getOrganization } from '../../data/organizations';
 import { outboxMail, outboxNotice } from '../../data/outbox';
@@ -67,8 +67,9 @@ const attention = (...notes: (string | undefined)[]) => notes.filter(Boolean).jo
 
 export const bookingPaymentConsumer: PaymentConsumer = {
   async completed(session: CheckoutSession) {
-    let booking = await bookingOf(session.metadata);
-    if (!booking) return;
+    const found = await bookingOf(session.metadata);
+    if (!found) return;
+    let booking: BookingRecord = found;
     const org = await getOrganization(booking.orgId);
     const orgName = org?.name ?? 'the clinic';
     const at = new Date().toISOString();
@@ -104,7 +105,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
 
     // Whatever state the booking is found in, one guarded move; when another writer moved it first
     // (a hold released, the same payment under another event id), read it again and decide anew.
-    for (let attempt = 0; attempt < 4; attempt++) {
+    return retryOnConflict<void>(async (attempt) => {
       if (attempt > 0) {
         const fresh = await getBooking(booking.orgId, booking.id);
         if (!fresh) return;
@@ -127,14 +128,14 @@ export const bookingPaymentConsumer: PaymentConsumer = {
 
       if (b.status === 'held') {
         if (await confirmHeld(b, confirmedPayment, at, confirmedRows(), received)) return counted(true);
-        continue;
+        return TRY_AGAIN;
       }
       if (b.status === 'expired' && b.paymentStatus !== 'paid') {
         // Paid in time, but the event came after the hold was released: take the place again if free.
         const rules = rulesOf(await getAvailability(b.orgId), org?.timeZone);
         const outcome = await reinstateExpired(b, rules.capacity, confirmedPayment, at, confirmedRows(), received);
         if (outcome === 'confirmed') return counted(true);
-        if (outcome === 'state') continue;
+        if (outcome === 'state') return TRY_AGAIN;
         const note = attention('Paid after the hold ran out, and the time was taken meanwhile: offer another time or refund.', difference && differenceNote(difference));
         const unplaced: BookingRecord = { ...b, ...payment, paymentStatus: 'paid' };
         const moved = await updateBooking(b, { status: ['expired'], paymentStatus: ['unpaid', 'pending'] }, { ...payment, paymentStatus: 'paid', needsAttention: note, updatedAt: at }, [
@@ -145,7 +146,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
           ...paymentEvent,
         ]);
         if (moved) return counted(false);
-        continue;
+        return TRY_AGAIN;
       }
       if (b.status === 'cancelled' && (b.paymentStatus === 'unpaid' || b.paymentStatus === 'pending')) {
         const note = attention('Paid after the booking was cancelled: refund the payment.', difference && differenceNote(difference));
@@ -156,11 +157,10 @@ export const bookingPaymentConsumer: PaymentConsumer = {
           ...paymentEvent,
         ]);
         if (moved) return counted(false);
-        continue;
+        return TRY_AGAIN;
       }
       return; // confirmed, or its payment recorded already
-    }
-    throw new Error(`Booking ${booking.id} kept changing while its payment was recorded`);
+    }, { attempts: 4, exhausted: () => new Error(`Booking ${booking.id} kept changing while its payment was recorded`) });
   },
 
   async expired(session: CheckoutSession) {
@@ -172,7 +172,8 @@ export const bookingPaymentConsumer: PaymentConsumer = {
 
   async refunded(ref: PaymentRef, refund: Refund) {
     const full = refund.amountRefunded >= refund.amount;
-    for (let attempt = 0; attempt < 3; attempt++) {
+    // Read, decide and move; when the booking changed meanwhile, read again (3 tries, then left as it is).
+    return retryOnConflict<void>(async () => {
       const booking = await bookingOf({ ...ref.metadata, orgId: ref.orgId });
       if (!booking) return;
       const at = new Date().toISOString();
@@ -205,7 +206,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
         ? await cancelConfirmed(booking, at, changes, { fromPayment, refundedBelow: refund.amountRefunded, refundedWas: booking.refundedCents ?? null, also: [told, ...patient, ...event], report: refunded })
         : await updateBooking(booking, { status: [booking.status], paymentStatus: fromPayment, refundedBelow: refund.amountRefunded, refundedWas: booking.refundedCents ?? null }, { ...changes, updatedAt: at }, [told, ...reportItems(booking.orgId, refunded), ...event]);
       if (moved) return countMetric('PaymentsRefunded', 1, { kind: 'booking', orgId: booking.orgId });
-      // changed meanwhile: read again
-    }
+      return TRY_AGAIN; // changed meanwhile: read again
+    }, { attempts: 3, exhaustedResult: () => undefined });
   },
 };

@@ -22,7 +22,7 @@
 // blocks of its span (buffers included, data/practitioners.ts) are taken, given back or moved in the
 // same transactions, so no two things are ever in one person's time.
 import { getBooking, moveBookingItem, putNewBookingItem, type BookingRecord } from '../../data/bookings';
-import { cancellationCodes, TransactionFailure, transact, tryTransact, type TransactItem } from '../../data/core';
+import { cancellationCodes, retryOnConflict, TransactionFailure, TRY_AGAIN, transact, tryTransact, type TransactItem } from '../../data/core';
 import { log } from '#lib/log';
 import { expireCheckoutSession, retrieveCheckoutSession } from '#lib/stripe';
 import { claimHolders, giveClaimItem, takeClaimItem, type HoldClaim } from '../../data/hold-claims';
@@ -92,34 +92,37 @@ export async function holdPlace(booking: BookingRecord, capacity: number, now = 
     ...event,
   ];
   // Each failure may free something once (a lapsed hold of the slot, then of a claim): a few tries at most.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      await transact(items());
-      return;
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (codes.slice(0, take.length).includes('ConditionalCheckFailed')) {
-        const freed = booking.practitionerId
-          ? await releaseLapsedHolds(booking.orgId, spanOf(booking), now)
-          : await releaseExpiredHolds(booking.orgId, booking.startUtc, now);
-        if (freed === 0) throw new SlotFullError();
-        continue;
+  await retryOnConflict<void>(
+    async () => {
+      try {
+        await transact(items());
+        return;
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        if (codes.slice(0, take.length).includes('ConditionalCheckFailed')) {
+          const freed = booking.practitionerId
+            ? await releaseLapsedHolds(booking.orgId, spanOf(booking), now)
+            : await releaseExpiredHolds(booking.orgId, booking.startUtc, now);
+          if (freed === 0) throw new SlotFullError();
+          return TRY_AGAIN;
+        }
+        const full = claims.findIndex((_, i) => codes[take.length + i] === 'ConditionalCheckFailed');
+        if (full < 0) throw error;
+        const claim = claims[full]!;
+        const holders = await claimHolders(booking.orgId, claim.sk);
+        let freed = 0;
+        for (const id of holders) {
+          const holder = await getBooking(booking.orgId, id);
+          if (holder?.status === 'held' && (await expireLapsedHold(holder, now))) freed++;
+          // A holder that is no longer held (a move from before claims existed): its id only is left.
+          else if (holder && holder.status !== 'held' && (await tryTransact([giveClaimItem(booking.orgId, claim.sk, id)]))) freed++;
+        }
+        if (freed === 0) throw new ClaimFullError(claim, holders);
+        return TRY_AGAIN;
       }
-      const full = claims.findIndex((_, i) => codes[take.length + i] === 'ConditionalCheckFailed');
-      if (full < 0) throw error;
-      const claim = claims[full]!;
-      const holders = await claimHolders(booking.orgId, claim.sk);
-      let freed = 0;
-      for (const id of holders) {
-        const holder = await getBooking(booking.orgId, id);
-        if (holder?.status === 'held' && (await expireLapsedHold(holder, now))) freed++;
-        // A holder that is no longer held (a move from before claims existed): its id only is left.
-        else if (holder && holder.status !== 'held' && (await tryTransact([giveClaimItem(booking.orgId, claim.sk, id)]))) freed++;
-      }
-      if (freed === 0) throw new ClaimFullError(claim, holders);
-    }
-  }
-  throw new SlotFullError();
+    },
+    { attempts: 3, exhausted: () => new SlotFullError() },
+  );
 }
 
 /**
@@ -361,17 +364,20 @@ export async function moveConfirmed(b: BookingRecord, to: NewTime, capacity: num
     ...also,
     ...event,
   ];
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      await transact(items());
-      return 'moved';
-    } catch (error) {
-      if (!(error instanceof TransactionFailure)) throw error;
-      if (error.failedAt(place.length)) return 'state';
-      if (!failedWithin(error, place.length)) throw error;
-      const freed = practitionerId ? await releaseLapsedHolds(b.orgId, spanOf(after), now) : await releaseExpiredHolds(b.orgId, to.startUtc, now);
-      if (attempt > 0 || freed === 0) break;
-    }
-  }
-  return 'full';
+  // A full place may be freed once (holds whose time ran out), then the move is tried once more.
+  return retryOnConflict(
+    async () => {
+      try {
+        await transact(items());
+        return 'moved' as const;
+      } catch (error) {
+        if (!(error instanceof TransactionFailure)) throw error;
+        if (error.failedAt(place.length)) return 'state' as const;
+        if (!failedWithin(error, place.length)) throw error;
+        const freed = practitionerId ? await releaseLapsedHolds(b.orgId, spanOf(after), now) : await releaseExpiredHolds(b.orgId, to.startUtc, now);
+        return freed === 0 ? ('full' as const) : TRY_AGAIN;
+      }
+    },
+    { attempts: 2, exhaustedResult: () => 'full' as const },
+  );
 }

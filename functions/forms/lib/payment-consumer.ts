@@ -11,7 +11,7 @@ import { countMetric, log } from '#lib/log';
 import type { CheckoutSession } from '#lib/stripe';
 import type { Mail } from '#lib/mail';
 import { auditItem } from '../../data/audit';
-import type { TransactItem } from '../../data/core';
+import { retryOnConflict, TRY_AGAIN, type TransactItem } from '../../data/core';
 import type { NotifyInput } from '../../data/notice';
 import { getOrganization } from '../../data/organizations';
 import { outboxMail, outboxNotice } from '../../data/outbox';
@@ -142,7 +142,8 @@ export const formPaymentConsumer: PaymentConsumer = {
   async refunded(ref: PaymentRef, refund: Refund) {
     const full = refund.amountRefunded >= refund.amount;
     const org = await getOrganization(ref.orgId);
-    for (let attempt = 0; attempt < 3; attempt++) {
+    // Read, decide and move; when another refund was recorded meanwhile, read again (3 tries, then left as it is).
+    return retryOnConflict<void>(async () => {
       const payment = await paymentOf({ ...ref.metadata, orgId: ref.orgId });
       if (!payment) return;
       // Refunded before its payment was recorded (events come in any order): deliver it again later.
@@ -172,7 +173,7 @@ export const formPaymentConsumer: PaymentConsumer = {
       });
       if (moved) return countMetric('PaymentsRefunded', 1, { kind: 'form', orgId: payment.orgId });
       if (!['paid', 'partially_refunded'].includes(payment.status)) return;
-      // Another refund was recorded meanwhile: read again.
-    }
+      return TRY_AGAIN; // another refund was recorded meanwhile: read again
+    }, { attempts: 3, exhaustedResult: () => undefined });
   },
 };
