@@ -2,10 +2,12 @@
 // (scripts/bench.ts), so the figures the bench prints are those of what we deploy. No CDK imports here.
 // The stack bundles through bundleHandlers below and hands NodejsFunction the result as its code.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import type { BuildOptions, Metafile } from 'esbuild';
+import { CATALOGUE_DIR } from '../../functions/lib/i18n';
 import { ROUTES } from '../../functions/routes';
+import { FUNCTIONS_DIR, PROJECT_ROOT } from './paths';
 import { BUNDLE_TARGET, ESM_REQUIRE_BANNER, bundleAliases } from '../bundling/index';
 
 /** The Lambda runtime's Node major; esbuild targets the same. */
@@ -95,10 +97,29 @@ export function bundleHandlers(outdir: string, requests: BundleRequest[]): Map<s
       const dir = join(outdir, handlerId(r.name));
       const file = join(dir, 'index.mjs');
       const output = Object.entries(metafile.outputs).find(([path]) => resolve(path) === resolve(file));
-      bundles.set(r.name, { dir, file, inputs: output?.[1].inputs ?? {} });
+      const inputs = output?.[1].inputs ?? {};
+      copyDataFiles(dir, inputs);
+      bundles.set(r.name, { dir, file, inputs });
     }
   }
   return bundles;
+}
+
+/**
+ * Files a bundled module reads at run time, relative to itself (`new URL(..., import.meta.url)`): the
+ * patient-text catalogues of functions/lib/i18n.ts, one JSON file per language, of which a function
+ * reads only the languages it writes in. They go next to index.mjs where the module expects them.
+ */
+const DATA_FILES = [{ module: join(FUNCTIONS_DIR, 'lib', 'i18n.ts'), dir: join(FUNCTIONS_DIR, 'lib', CATALOGUE_DIR), into: CATALOGUE_DIR, ext: '.json' }];
+
+function copyDataFiles(bundleDir: string, inputs: Record<string, unknown>): void {
+  // The metafile names inputs relative to the working directory esbuild ran in (the project root).
+  const carried = new Set(Object.keys(inputs).map((input) => relative(PROJECT_ROOT, resolve(input))));
+  for (const data of DATA_FILES) {
+    if (!carried.has(relative(PROJECT_ROOT, data.module))) continue;
+    mkdirSync(join(bundleDir, data.into), { recursive: true });
+    for (const name of readdirSync(data.dir).filter((f) => f.endsWith(data.ext))) cpSync(join(data.dir, name), join(bundleDir, data.into, name));
+  }
 }
 
 /**
