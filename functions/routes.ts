@@ -309,6 +309,8 @@ export const ROUTES: readonly Route[] = [
 export const WORKERS = {
   /** The outbox worker: the table's stream and a sweep every minute (functions/outbox/deliver.ts). */
   outbox: 'outbox/deliver',
+  /** The reminders due and the lapsed holds, every minute (functions/outbox/sweeps.ts). */
+  sweeps: 'outbox/sweeps',
   /** SES bounce and complaint events from SNS: the suppression list (functions/outbox/mail-events.ts). */
   mailEvents: 'outbox/mail-events',
 } as const;
