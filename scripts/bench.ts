@@ -53,7 +53,6 @@ interface Target {
   entry: string;
   /** The row whose synthetic request it answers (none for the floor). */
   route?: Route;
-  takesUploads: boolean;
   isFloor?: boolean;
   bundle?: string;
   minBytes?: number;
@@ -90,16 +89,15 @@ async function main() {
         notes.push(`skipped ${route.handler}: ${entry.replace(PROJECT_ROOT + '/', '')} does not exist yet`);
         continue;
       }
-      const takesUploads = ROUTES.some((r) => r.handler === route.handler && r.body === 'multipart');
-      targets.push({ name: route.handler, entry, route, takesUploads, samples: [] });
+      targets.push({ name: route.handler, entry, route, samples: [] });
     }
-    const floor: Target = { name: 'FLOOR (GetItem, client-dynamodb only)', entry: FLOOR_ENTRY, takesUploads: false, isFloor: true, samples: [] };
+    const floor: Target = { name: 'FLOOR (GetItem, client-dynamodb only)', entry: FLOOR_ENTRY, isFloor: true, samples: [] };
     const all = [floor, ...targets];
 
     // ---- Bundle like the stack: the very function the stack calls ---------------------------------
     const bundleStart = Date.now();
     const failed: Target[] = [];
-    const request = (t: Target) => ({ name: t.name, entry: t.entry, takesUploads: t.takesUploads });
+    const request = (t: Target) => ({ name: t.name, entry: t.entry });
     let bundles: Map<string, HandlerBundle>;
     try {
       bundles = bundleHandlers(join(work, 'bundles'), all.map(request));

@@ -44,8 +44,6 @@ export interface ApiFunctionProps {
   /** Handler module below functions/, without extension; it exports `handler`. */
   handler: string;
   description?: string;
-  /** Whether a route of this function takes multipart uploads (otherwise the parser is left out). */
-  takesUploads?: boolean;
   memorySize?: number;
   timeout?: Duration;
   /**
@@ -97,7 +95,7 @@ export class ApiFunction extends NodejsFunction {
         banner: LAMBDA_BUNDLING.banner,
         externalModules: [...LAMBDA_BUNDLING.externalModules],
         esbuildArgs: {
-          '--alias': Object.entries(aliasesFor(props.takesUploads ?? false)).map(([from, to]) => `${from}=${to}`),
+          '--alias': Object.entries(aliasesFor(props.handler)).map(([from, to]) => `${from}=${to}`),
         },
       },
       environment: { ...BASE_ENVIRONMENT },
