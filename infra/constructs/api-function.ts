@@ -141,6 +141,9 @@ export class ApiFunction extends NodejsFunction {
       case 'public':
         allow(['s3:PutObject', 's3:DeleteObject'], [objects(PUBLIC_UPLOADS_PREFIX)]);
         break;
+      case 'public-delete':
+        allow(['s3:DeleteObject'], [objects(PUBLIC_UPLOADS_PREFIX)]);
+        break;
       case 'private-write':
         allow(['s3:PutObject', 's3:DeleteObject'], [objects(PRIVATE_UPLOADS_PREFIX)]);
         break;

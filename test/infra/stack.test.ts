@@ -396,9 +396,16 @@ describe('least privilege, from the route table', () => {
     expect(handlersAllowed('s3:PutObject', onPrivate)).toEqual(handlersWhere((u) => u.uploads === 'private-write'));
     expect(handlersAllowed('s3:PutObject', onPrivate)).toEqual(['appointments/book-appointment', 'appointments/request-appointment', 'forms/upload-form-file']);
     expect(handlersAllowed('s3:DeleteObject', onPrivate)).toEqual([...handlersWhere((u) => u.uploads === 'private-write'), 'account/delete-account'].sort());
-    // Public files only under org/, by the routes that replace pictures, package images and the mails' logo.
+    // Public files only under org/, stored by the routes that replace pictures, package images and the
+    // mails' logo; removing the logo may delete it, not store one.
     const onPublic = (r: unknown) => JSON.stringify(r).includes('/org/*');
-    expect(handlersAllowed('s3:PutObject', onPublic)).toEqual(['account/upload-profile-picture', 'form-packages/upload-package-image', 'organization/remove-logo', 'organization/upload-logo']);
+    expect(handlersAllowed('s3:PutObject', onPublic)).toEqual(['account/upload-profile-picture', 'form-packages/upload-package-image', 'organization/upload-logo']);
+    expect(handlersAllowed('s3:PutObject', onPublic)).toEqual(handlersWhere((u) => u.uploads === 'public'));
+    expect(handlersAllowed('s3:DeleteObject', onPublic)).toEqual([...handlersWhere((u) => u.uploads === 'public' || u.uploads === 'public-delete'), 'account/delete-account'].sort());
+    expect(handlersWhere((u) => u.uploads === 'public-delete')).toEqual(['organization/remove-logo']);
+    const remover = functionOf(areaResources, 'organization/remove-logo');
+    const s3Actions = statementsOf(remover.r, remover.resources).flatMap((st) => [st.Action].flat()).filter((a: string) => a.startsWith('s3:'));
+    expect(s3Actions).toEqual(['s3:DeleteObject']);
     // Listing: only deleting an organisation, and only below its prefixes.
     expect(handlersAllowed('s3:ListBucket')).toEqual(['account/delete-account']);
     const eraser = functionOf(areaResources, 'account/delete-account');
