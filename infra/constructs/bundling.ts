@@ -3,11 +3,11 @@
 // The stack bundles through bundleHandlers below and hands NodejsFunction the result as its code.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { BuildOptions, Metafile } from 'esbuild';
 import { CATALOGUE_DIR } from '../../functions/lib/i18n';
 import { ROUTES } from '../../functions/routes';
-import { FUNCTIONS_DIR, PROJECT_ROOT } from './paths';
+import { FUNCTIONS_DIR } from './paths';
 import { BUNDLE_TARGET, ESM_REQUIRE_BANNER, bundleAliases, type BundleFeatures } from '../bundling/index';
 
 export type { BundleFeatures };
@@ -132,10 +132,10 @@ export function bundleHandlers(outdir: string, requests: BundleRequest[]): Map<s
 const DATA_FILES = [{ module: join(FUNCTIONS_DIR, 'lib', 'i18n.ts'), dir: join(FUNCTIONS_DIR, 'lib', CATALOGUE_DIR), into: CATALOGUE_DIR, ext: '.json' }];
 
 function copyDataFiles(bundleDir: string, inputs: Record<string, unknown>): void {
-  // The metafile names inputs relative to the working directory esbuild ran in (the project root).
-  const carried = new Set(Object.keys(inputs).map((input) => relative(PROJECT_ROOT, resolve(input))));
+  // The metafile names inputs relative to esbuild's working directory, which is this process's.
+  const carried = new Set(Object.keys(inputs).map((input) => resolve(input)));
   for (const data of DATA_FILES) {
-    if (!carried.has(relative(PROJECT_ROOT, data.module))) continue;
+    if (!carried.has(data.module)) continue;
     mkdirSync(join(bundleDir, data.into), { recursive: true });
     for (const name of readdirSync(data.dir).filter((f) => f.endsWith(data.ext))) cpSync(join(data.dir, name), join(bundleDir, data.into, name));
   }
