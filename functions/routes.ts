@@ -33,11 +33,12 @@ export interface Uses {
   /**
    * The uploads bucket (nothing when absent).
    * public: store and replace files under org/ (pictures, package images; served at /assets).
+   * public-delete: delete files under org/, never store one (the mails' logo removed).
    * private-write: store patient documents under private/ (and remove them if the request fails).
    * private-read: hand staff signed links to patient documents under private/.
    * erase: list and delete an organisation's files, public and private (deleting the organisation).
    */
-  uploads?: 'public' | 'private-write' | 'private-read' | 'erase';
+  uploads?: 'public' | 'public-delete' | 'private-write' | 'private-read' | 'erase';
   /** Sends mail itself through SES (one-time codes). Mail through the outbox needs only the table. */
   mail?: true;
   /** Calls Stripe or checks its signatures: reads the payments secret (the Stripe keys). */
@@ -132,7 +133,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/organization/profile', handler: 'organization/get-profile', access: 'user', uses: { table: 'read' } },
   { method: 'PATCH', path: '/organization/profile', handler: 'organization/update-profile', access: 'owner', uses: { table: 'write' } },
   { method: 'POST', path: '/organization/logo', handler: 'organization/upload-logo', access: 'owner', uses: { table: 'write', uploads: 'public' }, body: 'multipart', maxBodyBytes: MAX_UPLOAD_REQUEST_BYTES },
-  { method: 'DELETE', path: '/organization/logo', handler: 'organization/remove-logo', access: 'owner', uses: { table: 'write', uploads: 'public' } },
+  { method: 'DELETE', path: '/organization/logo', handler: 'organization/remove-logo', access: 'owner', uses: { table: 'write', uploads: 'public-delete' } },
   { method: 'GET', path: '/organization/integration', handler: 'organization/get-integration', access: 'owner', uses: { table: 'read' } },
   { method: 'POST', path: '/organization/generate-integration', handler: 'organization/generate-integration', access: 'owner', uses: { table: 'write' } },
   // Webhooks: signed outbound events to the owner's endpoints (functions/data/webhooks.ts); sent by the outbox worker.
@@ -309,6 +310,8 @@ export const ROUTES: readonly Route[] = [
 export const WORKERS = {
   /** The outbox worker: the table's stream and a sweep every minute (functions/outbox/deliver.ts). */
   outbox: 'outbox/deliver',
+  /** The reminders due and the lapsed holds, every minute (functions/outbox/sweeps.ts). */
+  sweeps: 'outbox/sweeps',
   /** SES bounce and complaint events from SNS: the suppression list (functions/outbox/mail-events.ts). */
   mailEvents: 'outbox/mail-events',
 } as const;

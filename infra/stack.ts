@@ -41,7 +41,7 @@ export { API_ACCESS_LOG_FIELDS, API_BURST, API_RATE_PER_SECOND, apiPath, areaOf,
  * signed links instead. The same rule as functions/lib/upload-keys.ts (test/infra checks they agree).
  */
 export { PRIVATE_UPLOADS_PREFIX } from './constructs/api-function';
-export { OUTBOX_WORKER_TIMEOUT_SECONDS } from './constructs/outbox';
+export { OUTBOX_WORKER_TIMEOUT_SECONDS, SWEEPS_TIMEOUT_SECONDS } from './constructs/outbox';
 export { EMBEDDABLE_PAGES, pageRewriteCode } from './constructs/site';
 export { LOG_RETENTION_DAYS } from './constructs/storage';
 
@@ -89,7 +89,7 @@ export class ClinicStack extends Stack {
 
     // The API: every handler of the route table, plus the Stripe events one and the workers.
     const stripeHandlerExists = props.stripeEventsHandlerExists ?? existsSync(handlerEntry(STRIPE_EVENTS_HANDLER));
-    const handlers = [...new Set([...ROUTES.map((r) => r.handler), ...(stripeHandlerExists ? [STRIPE_EVENTS_HANDLER] : []), WORKERS.outbox, WORKERS.mailEvents])];
+    const handlers = [...new Set([...ROUTES.map((r) => r.handler), ...(stripeHandlerExists ? [STRIPE_EVENTS_HANDLER] : []), ...Object.values(WORKERS)])];
     const api = new Api(this, {
       table,
       uploads: storage.uploads,

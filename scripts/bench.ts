@@ -1,4 +1,4 @@
-// `npm run bench`: size and cold start of every function of the route table, bundled exactly as the
+// `npm run bench`: size and cold start of every function of the route table and every worker, bundled exactly as the
 // CDK stack bundles it (infra/constructs/bundling.ts), against a floor (one GetItem with nothing but
 // the DynamoDB client), with budget verdicts; then the SPA's initial download if it has been built.
 //
@@ -9,7 +9,7 @@
 // Then the free-times benchmark (scripts/bench/free-times.ts): the public free-time reads of 10
 // practitioners over 60 days, warm, in-process, with p50/p95 and the DynamoDB reads per request.
 //
-// Options: --runs N (default 5; without it, fewer rounds when 5 would take the cold starts past
+// Options: --sizes (bundle sizes and their verdicts only: no DynamoDB, no cold starts, about 30 s), --runs N (default 5; without it, fewer rounds when 5 would take the cold starts past
 // about 2.5 minutes, with a note), --only <substring of handler>, --keep (keep the bundles, print where),
 // --free-times (only the free-times benchmark; --runs N then counts its runs, default 30),
 // --free-times-runs N (its runs after the cold starts, default 30).
@@ -22,7 +22,7 @@ import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { BASE_ENVIRONMENT, LAMBDA_BUNDLING, bundleHandlers, type HandlerBundle } from '../infra/constructs/bundling';
 import { API_PREFIX, PROJECT_ROOT, handlerEntry } from '../infra/constructs/paths';
 import { ensureTable, localClientConfig, startDynamoDbLocal, type RunningService } from '../infra/local/services';
-import { ROUTES, type Route } from '../functions/routes';
+import { ROUTES, WORKERS, type Route } from '../functions/routes';
 import { webInitialSizes } from './bench/web';
 import { runFreeTimesBench } from './bench/free-times';
 
@@ -47,13 +47,22 @@ const ONLY = option('only');
 const KEEP = args.includes('--keep');
 const FREE_TIMES_ONLY = args.includes('--free-times');
 const FREE_TIMES_RUNS = Math.max(1, Number(option('free-times-runs') ?? 30));
+const SIZES_ONLY = args.includes('--sizes');
+
+/** The event each worker is measured with: the schedule's for the sweeps, an empty SNS batch for the mail events. */
+const WORKER_EVENTS: Record<string, unknown> = {
+  [WORKERS.outbox]: { source: 'aws.events', 'detail-type': 'Scheduled Event' },
+  [WORKERS.sweeps]: { source: 'aws.events', 'detail-type': 'Scheduled Event' },
+  [WORKERS.mailEvents]: { Records: [] },
+};
 
 interface Target {
   name: string;
   entry: string;
-  /** The row whose synthetic request it answers (none for the floor). */
+  /** The row whose synthetic request it answers (none for the floor and the workers). */
   route?: Route;
-  takesUploads: boolean;
+  /** A worker's event (WORKER_EVENTS). */
+  workerEvent?: unknown;
   isFloor?: boolean;
   bundle?: string;
   minBytes?: number;
@@ -90,16 +99,19 @@ async function main() {
         notes.push(`skipped ${route.handler}: ${entry.replace(PROJECT_ROOT + '/', '')} does not exist yet`);
         continue;
       }
-      const takesUploads = ROUTES.some((r) => r.handler === route.handler && r.body === 'multipart');
-      targets.push({ name: route.handler, entry, route, takesUploads, samples: [] });
+      targets.push({ name: route.handler, entry, route, samples: [] });
     }
-    const floor: Target = { name: 'FLOOR (GetItem, client-dynamodb only)', entry: FLOOR_ENTRY, takesUploads: false, isFloor: true, samples: [] };
+    for (const worker of Object.values(WORKERS)) {
+      if (ONLY && !worker.includes(ONLY)) continue;
+      targets.push({ name: worker, entry: handlerEntry(worker), workerEvent: WORKER_EVENTS[worker] ?? {}, samples: [] });
+    }
+    const floor: Target = { name: 'FLOOR (GetItem, client-dynamodb only)', entry: FLOOR_ENTRY, isFloor: true, samples: [] };
     const all = [floor, ...targets];
 
     // ---- Bundle like the stack: the very function the stack calls ---------------------------------
     const bundleStart = Date.now();
     const failed: Target[] = [];
-    const request = (t: Target) => ({ name: t.name, entry: t.entry, takesUploads: t.takesUploads });
+    const request = (t: Target) => ({ name: t.name, entry: t.entry });
     let bundles: Map<string, HandlerBundle>;
     try {
       bundles = bundleHandlers(join(work, 'bundles'), all.map(request));
@@ -126,6 +138,11 @@ async function main() {
     }
     const bundled = all.filter((t) => t.bundle);
     const bundleSeconds = (Date.now() - bundleStart) / 1000;
+    if (SIZES_ONLY) {
+      printSizes(bundled, notes, bundleSeconds);
+      if (failed.length) process.exitCode = 1;
+      return;
+    }
     process.stderr.write(`  bundled ${bundled.length} functions in ${bundleSeconds.toFixed(1)} s; starting DynamoDB Local\n`);
 
     // ---- DynamoDB Local in memory, the single table, a warmed JVM --------------------------------
@@ -147,7 +164,7 @@ async function main() {
     };
     for (const [i, t] of bundled.entries()) {
       const file = join(work, `event-${i}.json`);
-      writeFileSync(file, JSON.stringify(t.route ? apiEvent(t.route, tokens) : {}));
+      writeFileSync(file, JSON.stringify(t.route ? apiEvent(t.route, tokens) : (t.workerEvent ?? {})));
       t.event = file;
     }
 
@@ -301,6 +318,19 @@ async function main() {
     await dynamo?.stop();
     if (!KEEP) rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** --sizes: each function's bundle against the budget, largest first, and what weighs most in those over it. */
+function printSizes(bundled: Target[], notes: string[], bundleSeconds: number) {
+  const measured = bundled.filter((t) => !t.isFloor).sort((a, b) => b.minBytes! - a.minBytes!);
+  const nameWidth = Math.max(36, ...measured.map((t) => t.name.length));
+  console.log(`\nLambda bundles (minified ESM, ${LAMBDA_BUNDLING.target}, as deployed); budget <= ${SIZE_BUDGET_KB} KB minified\n`);
+  console.log([pad('handler', nameWidth), lpad('min KB', 8), lpad('gzip KB', 8), '  size'].join(' '));
+  const over = measured.filter((t) => t.minBytes! > SIZE_BUDGET_KB * 1024);
+  for (const t of measured) console.log([pad(t.name, nameWidth), lpad(kb(t.minBytes!), 8), lpad(kb(t.gzipBytes!), 8), over.includes(t) ? '  OVER' : '  PASS'].join(' '));
+  console.log(`\nSummary: ${measured.length} functions, ${measured.length - over.length} within budget, ${over.length} over (bundling ${bundleSeconds.toFixed(1)} s)`);
+  for (const t of over) console.log(`  size ${t.name}: largest inputs ${largestInputs(t.inputs!)}`);
+  for (const note of notes) console.log(`  note: ${note}`);
 }
 
 /** A synthetic API Gateway v2 (payload 2.0) request for a row, with the token its access needs. */

@@ -1,24 +1,28 @@
 // The patient's texts on the server (issue 26): mails, SMS and calendar files in the patient's language,
-// from one ICU MessageFormat catalogue per language (functions/lib/i18n/<locale>.ts, plain modules,
-// shipped packed: i18n/packed.ts, so a function's bundle stays small). A patient's locale is stored with their booking, appointment or
-// lead (their page's language when they sent it); older records, and an unknown locale, read English.
+// from one ICU MessageFormat catalogue per language (functions/lib/i18n/<locale>.ts, plain modules). The
+// functions read them as <locale>.json beside this module (written by scripts/pack-server-catalogues.ts),
+// one language when a message first needs it, not as code: a bundle does not carry six languages of
+// mail texts (infra/constructs/bundling.ts puts the files in the package as i18n/<locale>.json, the
+// same place relative to the bundle as to this source file, so tests, the local stack and Lambda read
+// them alike). A patient's locale is stored with their booking, appointment or lead (their page's
+// language when they sent it); older records, and an unknown locale, read English.
 // Dates and times follow the locale through Intl (shared/bookings/zone.ts). Formatted by lib/icu.ts
 // (the subset of ICU these use, without a parser library in every function's bundle).
+import { readFileSync } from 'node:fs';
 import { DEFAULT_LOCALE, localeOf, type Locale } from '#shared/i18n/locales';
 import { plainName } from '#shared/plain-name';
 import { formatIcu } from './icu';
-import { brotliDecompressSync } from 'node:zlib';
 import type en from './i18n/en';
-import { PACKED_CATALOGUES } from './i18n/packed';
 
 export type ServerMessageKey = keyof typeof en;
 export type ServerCatalogue = Record<ServerMessageKey, string>;
 
-let unpacked: Record<Locale, ServerCatalogue> | undefined;
-/** The catalogues as packed (i18n/catalogues.ts is their source; the test keeps the two equal). */
-export function serverCatalogues(): Record<Locale, ServerCatalogue> {
-  unpacked ??= JSON.parse(brotliDecompressSync(Buffer.from(PACKED_CATALOGUES, 'base64')).toString('utf8')) as Record<Locale, ServerCatalogue>;
-  return unpacked;
+/** Where the catalogue files are, relative to this module (and to the bundle that carries it). */
+export const CATALOGUE_DIR = 'i18n';
+
+/** One language's catalogue as shipped (i18n/catalogues.ts is its source; the test keeps the two equal). */
+export function serverCatalogue(locale: Locale): ServerCatalogue {
+  return JSON.parse(readFileSync(new URL(`./${CATALOGUE_DIR}/${locale}.json`, import.meta.url), 'utf8')) as ServerCatalogue;
 }
 
 export type PatientTranslate = (key: ServerMessageKey, values?: Record<string, string | number>) => string;
@@ -30,7 +34,7 @@ export function patientTexts(locale: string | null | undefined): PatientTranslat
   const lang = localeOf(locale) ?? DEFAULT_LOCALE;
   let t = translators.get(lang);
   if (!t) {
-    const catalogue = serverCatalogues()[lang];
+    const catalogue = serverCatalogue(lang);
     t = (key, values) => formatIcu(catalogue[key], lang, values);
     translators.set(lang, t);
   }

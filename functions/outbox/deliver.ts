@@ -1,6 +1,6 @@
-// The outbox worker: delivers each outbox row (functions/data/outbox.ts) once in effect, and its
-// scheduled sweep also sends the reminders that are due (functions/reminders/lib/sweep.ts) and ends
-// the unpaid booking holds whose time ran out (functions/bookings/lib/hold-sweep.ts). Two ways in,
+// The outbox worker: delivers each outbox row (functions/data/outbox.ts) once in effect. (The
+// reminders that are due and the unpaid holds whose time ran out are swept by a function of their
+// own, functions/outbox/sweeps.ts, on the same minute.) Two ways in,
 // one handler: the table's stream (a row written pending and due is delivered within moments of its
 // transaction) and a sweep every minute over the due index (retries, and rows the stream missed).
 // Locally the same handler is fed by infra/local/outbox-worker.ts.
@@ -32,8 +32,6 @@ import { getOrganization, mailBrandOf } from '../data/organizations';
 import { DELIVERY_OUTBOX_PREFIX, wakeNextDelivery } from '../data/webhooks';
 import { deliverWebhook, fanOut, TryLater } from './lib/webhooks';
 import { checkBeforeSending, NotToBeSent } from './lib/guards';
-import { sweepReminders } from '../reminders/lib/sweep';
-import { sweepLapsedHolds } from '../bookings/lib/hold-sweep';
 import {
   OUTBOX_PREFIX,
   claimOutboxRow,
@@ -236,22 +234,6 @@ export async function sweep(options: { remainingMs?: () => number } = {}): Promi
   }
   await webhooks.drain();
   if (result.sent + result.retry + result.failed + result.dropped > 0) log.info('Outbox sweep', { ...result });
-  // Then the reminders that are due: each writes its messages as outbox rows, which the stream
-  // delivers. After the rows, so a table that cannot be reached fails the sweep once, above, and a
-  // reminder that fails does not hold up the rows.
-  try {
-    const reminders = await sweepReminders({ timeLeft });
-    if (reminders.sent + reminders.dropped > 0) log.info('Reminder sweep', { ...reminders });
-  } catch (error) {
-    log.warn('Reminder sweep failed, the next sweep tries again', errorFields(error));
-  }
-  // And the unpaid holds whose time ran out (functions/bookings/lib/hold-sweep.ts).
-  try {
-    const holds = await sweepLapsedHolds({ timeLeft });
-    if (holds.released + holds.confirmed + holds.skipped > 0) log.info('Hold sweep', { ...holds });
-  } catch (error) {
-    log.warn('Hold sweep failed, the next sweep tries again', errorFields(error));
-  }
   return result;
 }
 

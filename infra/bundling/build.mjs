@@ -17,7 +17,19 @@ const ownRoutesPlugin = {
   },
 };
 
+const NO_URLENCODED = join(import.meta.dirname, 'no-urlencoded.cjs');
+
+/** busboy's urlencoded body type: never used (see no-urlencoded.cjs), required by busboy's index. */
+const noUrlencodedPlugin = {
+  name: 'no-urlencoded',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/lib\/types\/urlencoded$/ }, (args) =>
+      /[\\/]@fastify[\\/]busboy[\\/]/.test(args.importer) ? { path: NO_URLENCODED } : undefined,
+    );
+  },
+};
+
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
-const result = await build({ ...JSON.parse(input), plugins: [pureSchemasPlugin, ownRoutesPlugin], metafile: true });
+const result = await build({ ...JSON.parse(input), plugins: [pureSchemasPlugin, ownRoutesPlugin, noUrlencodedPlugin], metafile: true });
 process.stdout.write(JSON.stringify(result.metafile));

@@ -2,22 +2,34 @@
 // deployed ones: minified ESM for Node 22, every dependency bundled, aliases that keep code a
 // function cannot use out of its bundle.
 import { join } from 'node:path';
-import type { Route } from '../../functions/routes';
 
 const HERE = import.meta.dirname;
 
 export const BUNDLE_TARGET = 'node22';
 
+/** What a function's route rows let it do (infra/constructs/bundling.ts bundleFeatures). */
+export interface BundleFeatures {
+  /** A row takes multipart uploads. */
+  multipart: boolean;
+  /** A row needs a signed-in caller or signs tokens (the rows given the token signing key). */
+  tokens: boolean;
+  /** A row issues proof-of-work challenges or checks a solution (the rows given the challenge key). */
+  challenge: boolean;
+}
+
 /**
  * esbuild aliases for a function: the env-only credential provider, no SDK event streams, a small
- * LRU for the SDK's unused endpoint cache, and no multipart parser unless its row takes uploads.
+ * LRU for the SDK's unused endpoint cache, and stand-ins for what its rows cannot use: the multipart
+ * parser, the token library, the proof-of-work library.
  */
-export function bundleAliases(route: Pick<Route, 'body'> | undefined): Record<string, string> {
+export function bundleAliases(features: BundleFeatures): Record<string, string> {
   return {
     '@aws-sdk/credential-provider-node': join(HERE, 'credential-provider-env.mjs'),
     '@smithy/core/event-streams': join(HERE, 'no-event-streams.mjs'),
     'mnemonist/lru-cache': join(HERE, 'small-lru.mjs'),
-    ...(route?.body === 'multipart' ? {} : { '@fastify/busboy': join(HERE, 'no-multipart.mjs') }),
+    ...(features.multipart ? {} : { '@fastify/busboy': join(HERE, 'no-multipart.mjs') }),
+    ...(features.tokens ? {} : { jose: join(HERE, 'no-tokens.mjs') }),
+    ...(features.challenge ? {} : { 'altcha-lib': join(HERE, 'no-challenge.mjs'), 'altcha-lib/algorithms/sha': join(HERE, 'no-challenge.mjs') }),
   };
 }
 

@@ -44,8 +44,6 @@ export interface ApiFunctionProps {
   /** Handler module below functions/, without extension; it exports `handler`. */
   handler: string;
   description?: string;
-  /** Whether a route of this function takes multipart uploads (otherwise the parser is left out). */
-  takesUploads?: boolean;
   memorySize?: number;
   timeout?: Duration;
   /**
@@ -97,7 +95,7 @@ export class ApiFunction extends NodejsFunction {
         banner: LAMBDA_BUNDLING.banner,
         externalModules: [...LAMBDA_BUNDLING.externalModules],
         esbuildArgs: {
-          '--alias': Object.entries(aliasesFor(props.takesUploads ?? false)).map(([from, to]) => `${from}=${to}`),
+          '--alias': Object.entries(aliasesFor(props.handler)).map(([from, to]) => `${from}=${to}`),
         },
       },
       environment: { ...BASE_ENVIRONMENT },
@@ -142,6 +140,9 @@ export class ApiFunction extends NodejsFunction {
     switch (access) {
       case 'public':
         allow(['s3:PutObject', 's3:DeleteObject'], [objects(PUBLIC_UPLOADS_PREFIX)]);
+        break;
+      case 'public-delete':
+        allow(['s3:DeleteObject'], [objects(PUBLIC_UPLOADS_PREFIX)]);
         break;
       case 'private-write':
         allow(['s3:PutObject', 's3:DeleteObject'], [objects(PRIVATE_UPLOADS_PREFIX)]);

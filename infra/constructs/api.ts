@@ -88,8 +88,6 @@ export interface ApiProps {
   areas: Map<string, NestedStack>;
 }
 
-const takesUploads = (handler: string) => ROUTES.some((r) => r.handler === handler && r.body === 'multipart');
-
 export class Api {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
@@ -102,7 +100,7 @@ export class Api {
     // Bundled together, in one esbuild run per alias set, instead of one esbuild process per function
     // (about 5x less CPU for a synth).
     this.bundles = props.bundle
-      ? prebundle(props.handlers.map((handler) => ({ name: handler, entry: handlerEntry(handler), takesUploads: takesUploads(handler) })))
+      ? prebundle(props.handlers.map((handler) => ({ name: handler, entry: handlerEntry(handler) })))
       : undefined;
 
     this.httpApi = new HttpApi(scope, 'HttpApi', { description: 'Clinic Suite API (routes from functions/routes.ts)', createDefaultStage: false });
@@ -148,7 +146,7 @@ export class Api {
     const existing = this.props.functions.get(handler);
     if (existing) return existing;
     const { table, uploads, secrets, mail, mailFrom } = this.props;
-    const fn = new ApiFunction(this.areaStack(handler), { handler, description, takesUploads: takesUploads(handler), ...this.code(handler) });
+    const fn = new ApiFunction(this.areaStack(handler), { handler, description, ...this.code(handler) });
     // Exactly what the handler's rows declare (functions/routes.ts `uses`), nothing more.
     const rows = ROUTES.filter((r) => r.handler === handler);
     const uses = usesOf(rows);

@@ -2,11 +2,15 @@
 // (scripts/bench.ts), so the figures the bench prints are those of what we deploy. No CDK imports here.
 // The stack bundles through bundleHandlers below and hands NodejsFunction the result as its code.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BuildOptions, Metafile } from 'esbuild';
+import { CATALOGUE_DIR } from '../../functions/lib/i18n';
 import { ROUTES } from '../../functions/routes';
-import { BUNDLE_TARGET, ESM_REQUIRE_BANNER, bundleAliases } from '../bundling/index';
+import { FUNCTIONS_DIR } from './paths';
+import { BUNDLE_TARGET, ESM_REQUIRE_BANNER, bundleAliases, type BundleFeatures } from '../bundling/index';
+
+export type { BundleFeatures };
 
 /** The Lambda runtime's Node major; esbuild targets the same. */
 export const NODE_TARGET = BUNDLE_TARGET;
@@ -30,11 +34,23 @@ export const LAMBDA_BUNDLING = {
 } as const;
 
 /**
- * Module aliases of infra/bundling: the env-only credential provider for every function, and no
- * multipart parser unless one of the function's routes takes uploads.
+ * What a handler's route rows let it do; what they cannot is left out of its bundle (a stand-in
+ * that throws, infra/bundling/index.ts). Tokens and challenges follow the secrets the stack gives
+ * the function (infra/constructs/api.ts): without the key it could not use them anyway. A worker
+ * (no rows) has none of them.
  */
-export function aliasesFor(takesUploads: boolean): Record<string, string> {
-  return bundleAliases(takesUploads ? { body: 'multipart' } : undefined);
+export function bundleFeatures(handler: string): BundleFeatures {
+  const rows = ROUTES.filter((route) => route.handler === handler);
+  return {
+    multipart: rows.some((r) => r.body === 'multipart'),
+    tokens: rows.some((r) => r.access !== 'public' || Boolean(r.uses.tokens)),
+    challenge: rows.some((r) => Boolean(r.challenge) || Boolean(r.uses.challenges)),
+  };
+}
+
+/** Module aliases of infra/bundling for a handler (the env-only credential provider, and the stand-ins above). */
+export function aliasesFor(handler: string): Record<string, string> {
+  return bundleAliases(bundleFeatures(handler));
 }
 
 /** Environment every function gets regardless of what it touches. */
@@ -64,10 +80,12 @@ export function lambdaBuildOptions(aliases: Record<string, string>): BuildOption
 }
 
 export interface BundleRequest {
-  /** Handler module (`account/login`) or any name; the bundle goes to <outdir>/<handlerId(name)>/. */
+  /**
+   * Handler module (`account/login`) or any name; the bundle goes to <outdir>/<handlerId(name)>/. Its
+   * route rows decide what the bundle leaves out (bundleFeatures).
+   */
   name: string;
   entry: string;
-  takesUploads: boolean;
 }
 
 export interface HandlerBundle {
@@ -86,19 +104,41 @@ export interface HandlerBundle {
  */
 export function bundleHandlers(outdir: string, requests: BundleRequest[]): Map<string, HandlerBundle> {
   const bundles = new Map<string, HandlerBundle>();
-  for (const takesUploads of [false, true]) {
-    const group = requests.filter((r) => r.takesUploads === takesUploads);
-    if (group.length === 0) continue;
+  const groups = new Map<string, BundleRequest[]>();
+  for (const r of requests) {
+    const key = JSON.stringify(bundleFeatures(r.name));
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  for (const group of groups.values()) {
     const entryPoints = Object.fromEntries(group.map((r) => [`${handlerId(r.name)}/index`, ownRowsEntry(outdir, r)]));
-    const metafile = buildWithPlugins({ ...lambdaBuildOptions(aliasesFor(takesUploads)), entryPoints, outdir });
+    const metafile = buildWithPlugins({ ...lambdaBuildOptions(aliasesFor(group[0]!.name)), entryPoints, outdir });
     for (const r of group) {
       const dir = join(outdir, handlerId(r.name));
       const file = join(dir, 'index.mjs');
       const output = Object.entries(metafile.outputs).find(([path]) => resolve(path) === resolve(file));
-      bundles.set(r.name, { dir, file, inputs: output?.[1].inputs ?? {} });
+      const inputs = output?.[1].inputs ?? {};
+      copyDataFiles(dir, inputs);
+      bundles.set(r.name, { dir, file, inputs });
     }
   }
   return bundles;
+}
+
+/**
+ * Files a bundled module reads at run time, relative to itself (`new URL(..., import.meta.url)`): the
+ * patient-text catalogues of functions/lib/i18n.ts, one JSON file per language, of which a function
+ * reads only the languages it writes in. They go next to index.mjs where the module expects them.
+ */
+const DATA_FILES = [{ module: join(FUNCTIONS_DIR, 'lib', 'i18n.ts'), dir: join(FUNCTIONS_DIR, 'lib', CATALOGUE_DIR), into: CATALOGUE_DIR, ext: '.json' }];
+
+function copyDataFiles(bundleDir: string, inputs: Record<string, unknown>): void {
+  // The metafile names inputs relative to esbuild's working directory, which is this process's.
+  const carried = new Set(Object.keys(inputs).map((input) => resolve(input)));
+  for (const data of DATA_FILES) {
+    if (!carried.has(data.module)) continue;
+    mkdirSync(join(bundleDir, data.into), { recursive: true });
+    for (const name of readdirSync(data.dir).filter((f) => f.endsWith(data.ext))) cpSync(join(data.dir, name), join(bundleDir, data.into, name));
+  }
 }
 
 /**

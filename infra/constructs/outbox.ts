@@ -1,5 +1,6 @@
 // The outbox worker: delivers what handlers queued in the table (mail, texts, staff notices, refunds,
-// webhooks), from the table's stream as rows are written and from a sweep every minute. It only
+// webhooks), from the table's stream as rows are written and from a sweep every minute; beside it,
+// the scheduled sweeps (reminders due, lapsed holds), which write the rows it delivers. It only
 // reads and writes the table, sends mail and texts, refunds and signs webhooks: none of the API
 // functions' other bindings. Its queue, rule and alarms sit in its area stack, with the ids they always had.
 import { Duration, Stack } from 'aws-cdk-lib';
@@ -21,6 +22,8 @@ import type { AppSecrets } from './secrets';
 
 /** The outbox worker's timeout: within the lease a claimed row is left to it (functions/data/outbox.ts). */
 export const OUTBOX_WORKER_TIMEOUT_SECONDS = 60;
+/** The scheduled sweeps' timeout: they stop taking work 15 s before it (functions/outbox/sweeps.ts). */
+export const SWEEPS_TIMEOUT_SECONDS = 60;
 
 export interface OutboxWorkerProps {
   api: Api;
@@ -33,6 +36,8 @@ export interface OutboxWorkerProps {
 
 export class OutboxWorker {
   readonly fn: ApiFunction;
+  /** The scheduled sweeps (reminders due, lapsed holds): the table, and the Stripe keys to end or confirm a hold's session. */
+  readonly sweeps: ApiFunction;
 
   constructor({ api, table, mail, mailFrom, secrets, alarms }: OutboxWorkerProps) {
     this.fn = api
@@ -84,6 +89,23 @@ export class OutboxWorker {
     });
     alarms.add(scope, 'OutboxStreamDlqAlarm', dlqAlarm(dlq, 'Mail and staff notices failed delivery from the table stream and landed in the dead-letter queue'));
     acknowledge(dlq, DLQ_ACKNOWLEDGEMENTS);
+
+    // The reminders due and the unpaid holds whose time ran out: they write outbox rows, which the
+    // worker above delivers, so this function needs neither mail nor texts.
+    this.sweeps = api
+      .worker(WORKERS.sweeps, { description: 'Every minute: the reminders that are due and the unpaid holds whose time ran out', timeout: Duration.seconds(SWEEPS_TIMEOUT_SECONDS) })
+      .bindTable(table, 'write')
+      .bindPaymentsSecret(secrets.payments);
+    new Rule(scope, 'SweepsSchedule', {
+      description: 'Every minute: reminders due and lapsed holds',
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaFunction(this.sweeps, { retryAttempts: 0 })],
+    });
+    alarms.add(scope, 'SweepsErrorsAlarm', {
+      description: 'The scheduled sweeps failed: reminders are not going out and lapsed holds keep their places',
+      metric: this.sweeps.metricErrors({ period: AppAlarms.PERIOD, statistic: Stats.SUM }),
+      threshold: 3,
+    });
     alarms.add(scope, 'OutboxErrorsAlarm', {
       description: 'The outbox worker failed: mail and staff notices are not going out',
       metric: this.fn.metricErrors({ period: AppAlarms.PERIOD, statistic: Stats.SUM }),

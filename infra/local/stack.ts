@@ -365,7 +365,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const uploads = new S3Client({ ...localClientConfig(s3.endpoint), forcePathStyle: true });
 
     // What the table's stream and the schedule do in AWS: the same worker handler, fed locally.
-    const outboxHandler = (await import(pathToFileURL(join(ROOT, 'functions', `${WORKERS.outbox}.ts`)).href)).handler as OutboxHandler;
+    const workerHandler = async (name: string) => (await import(pathToFileURL(join(ROOT, 'functions', `${name}.ts`)).href)).handler as OutboxHandler;
+    const [deliverHandler, sweepsHandler] = [await workerHandler(WORKERS.outbox), await workerHandler(WORKERS.sweeps)];
+    // The scheduled sweeps (reminders, lapsed holds) are a function of their own in AWS, on the same
+    // one-minute schedule as the outbox's sweep: here they run on the worker's sweep timer, after it.
+    const outboxHandler: OutboxHandler = async (event, context) => {
+      const delivered = await deliverHandler(event, context);
+      if (!('Records' in event)) await sweepsHandler(event, context);
+      return delivered;
+    };
     const outbox = startOutboxWorker({
       endpoint: dynamo.endpoint,
       tableName: TABLE_NAME,

@@ -16,7 +16,7 @@ import { isPublicKey } from '../../functions/lib/upload-keys';
 import { createHash } from 'node:crypto';
 import { EDGE_REGION, EdgeStack, WAF_CHALLENGED_WRITE_LIMIT, WAF_CHALLENGE_ISSUE_LIMIT, WAF_PUBLIC_WRITE_LIMIT, WAF_SIGN_IN_LIMIT } from '../../infra/constructs/edge';
 import { htmlFileFor, PUBLIC_PAGES } from '../../shared/public-pages';
-import { API_BURST, API_RATE_PER_SECOND, ClinicStack, OUTBOX_WORKER_TIMEOUT_SECONDS, PRIVATE_UPLOADS_PREFIX, STRIPE_EVENTS_HANDLER, EMBEDDABLE_PAGES, LOG_RETENTION_DAYS, apiPath, usesOf } from '../../infra/stack';
+import { API_BURST, API_RATE_PER_SECOND, ClinicStack, OUTBOX_WORKER_TIMEOUT_SECONDS, SWEEPS_TIMEOUT_SECONDS, PRIVATE_UPLOADS_PREFIX, STRIPE_EVENTS_HANDLER, EMBEDDABLE_PAGES, LOG_RETENTION_DAYS, apiPath, usesOf } from '../../infra/stack';
 import { OUTBOX_LEASE_MS } from '../../functions/data/outbox';
 
 // Managed CloudFront policy ids (documented constants).
@@ -259,6 +259,14 @@ describe('functions and routes from the route table', () => {
         expect(refersTo(env.DATA_ENCRYPTION_SECRET_ARN, secretIdOf('DataEncryptionKey'))).toBe(true);
         continue;
       }
+      if (handler === WORKERS.sweeps) {
+        // The scheduled sweeps: the table, and the Stripe keys (a lapsed hold's session ended or read
+        // back); their messages are outbox rows, so no mail, texts or data key.
+        expect(fn.Properties.Timeout).toBe(SWEEPS_TIMEOUT_SECONDS);
+        for (const name of ['APP_SECRETS_ARN', 'ORIGIN_SECRET_ARN', 'UPLOADS_BUCKET', 'MAIL_FROM', 'DATA_ENCRYPTION_SECRET_ARN', 'WEBHOOKS_ALLOW_LOOPBACK']) expect(env[name], name).toBeUndefined();
+        expect(refersTo(env.PAYMENTS_SECRET_ARN, paymentsId)).toBe(true);
+        continue;
+      }
       expect(fn.Properties.Timeout, id).toBe(10);
       const rows = ROUTES.filter((r) => r.handler === handler);
       const uses = usesOf(rows);
@@ -388,9 +396,16 @@ describe('least privilege, from the route table', () => {
     expect(handlersAllowed('s3:PutObject', onPrivate)).toEqual(handlersWhere((u) => u.uploads === 'private-write'));
     expect(handlersAllowed('s3:PutObject', onPrivate)).toEqual(['appointments/book-appointment', 'appointments/request-appointment', 'forms/upload-form-file']);
     expect(handlersAllowed('s3:DeleteObject', onPrivate)).toEqual([...handlersWhere((u) => u.uploads === 'private-write'), 'account/delete-account'].sort());
-    // Public files only under org/, by the routes that replace pictures, package images and the mails' logo.
+    // Public files only under org/, stored by the routes that replace pictures, package images and the
+    // mails' logo; removing the logo may delete it, not store one.
     const onPublic = (r: unknown) => JSON.stringify(r).includes('/org/*');
-    expect(handlersAllowed('s3:PutObject', onPublic)).toEqual(['account/upload-profile-picture', 'form-packages/upload-package-image', 'organization/remove-logo', 'organization/upload-logo']);
+    expect(handlersAllowed('s3:PutObject', onPublic)).toEqual(['account/upload-profile-picture', 'form-packages/upload-package-image', 'organization/upload-logo']);
+    expect(handlersAllowed('s3:PutObject', onPublic)).toEqual(handlersWhere((u) => u.uploads === 'public'));
+    expect(handlersAllowed('s3:DeleteObject', onPublic)).toEqual([...handlersWhere((u) => u.uploads === 'public' || u.uploads === 'public-delete'), 'account/delete-account'].sort());
+    expect(handlersWhere((u) => u.uploads === 'public-delete')).toEqual(['organization/remove-logo']);
+    const remover = functionOf(areaResources, 'organization/remove-logo');
+    const s3Actions = statementsOf(remover.r, remover.resources).flatMap((st) => [st.Action].flat()).filter((a: string) => a.startsWith('s3:'));
+    expect(s3Actions).toEqual(['s3:DeleteObject']);
     // Listing: only deleting an organisation, and only below its prefixes.
     expect(handlersAllowed('s3:ListBucket')).toEqual(['account/delete-account']);
     const eraser = functionOf(areaResources, 'account/delete-account');
@@ -418,8 +433,8 @@ describe('least privilege, from the route table', () => {
 
   it('lets only the payment functions read the Stripe keys, and only token users read the signing key', () => {
     const payments = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('PaymentsSecret')));
-    expect(payments).toEqual(['bookings/cancel-booking', 'bookings/create-booking', 'bookings/get-confirmation', 'bookings/move-booking', 'manage/reschedule-booking', 'leads/create-payment-session', STRIPE_EVENTS_HANDLER, WORKERS.outbox].sort());
-    expect(payments).toEqual([...handlersWhere((u) => Boolean(u.payments)), WORKERS.outbox].sort());
+    expect(payments).toEqual(['bookings/cancel-booking', 'bookings/create-booking', 'bookings/get-confirmation', 'bookings/move-booking', 'manage/reschedule-booking', 'leads/create-payment-session', STRIPE_EVENTS_HANDLER, WORKERS.outbox, WORKERS.sweeps].sort());
+    expect(payments).toEqual([...handlersWhere((u) => Boolean(u.payments)), WORKERS.outbox, WORKERS.sweeps].sort());
     const tokenKey = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('AppSecrets')));
     const expected = [...new Set(ROUTES.filter((r) => r.access !== 'public' || r.uses.tokens).map((r) => r.handler))].sort();
     expect(tokenKey).toEqual(expected);
@@ -479,9 +494,9 @@ describe('Stripe events', () => {
     const stripe = functionOf(areaResources, STRIPE_EVENTS_HANDLER);
     expect(byType(stripe.resources, 'AWS::Events::Rule')).toHaveLength(0);
     expect(byType(stripe.resources, 'AWS::SQS::Queue')).toHaveLength(0);
-    // The outbox worker's schedule and queue are the only others.
+    // The outbox worker's and the sweeps' schedules and the worker's queue are the only others.
     const rules = plain.templates.flatMap((t) => byType(t.toJSON().Resources, 'AWS::Events::Rule'));
-    expect(rules.map(([id]) => id)).toEqual([expect.stringMatching(/^OutboxSweepSchedule/)]);
+    expect(rules.map(([id]) => id).sort()).toEqual([expect.stringMatching(/^OutboxSweepSchedule/), expect.stringMatching(/^SweepsSchedule/)]);
     const queues = plain.templates.flatMap((t) => byType(t.toJSON().Resources, 'AWS::SQS::Queue'));
     expect(queues.map(([id]) => id)).toEqual([expect.stringMatching(/^OutboxStreamDlq/)]);
   });
@@ -540,18 +555,35 @@ describe('outbox worker', () => {
         dynamodb: { Keys: { pk: { S: [{ prefix: OUTBOX_PREFIX }] } }, NewImage: { status: { S: ['pending'] } } },
       },
     ]);
-    // One on the queue, one on the worker's own failures.
-    expect(byType(fn.resources, 'AWS::CloudWatch::Alarm')).toHaveLength(2);
+    // In the area: one on the queue, one on the worker's own failures, one on the sweeps' failures.
+    expect(byType(fn.resources, 'AWS::CloudWatch::Alarm')).toHaveLength(3);
   });
 
   it('sweeps every minute, and a claimed row outlives the function that claimed it', () => {
     const fn = functionOf(areaResources, WORKERS.outbox);
-    const rules = byType(fn.resources, 'AWS::Events::Rule');
+    const rules = byType(fn.resources, 'AWS::Events::Rule').filter(([, r]) => JSON.stringify(r.Properties.Targets).includes(`"${fn.id}"`));
     expect(rules).toHaveLength(1);
     expect(rules[0]![1].Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED', Targets: [{ Arn: { 'Fn::GetAtt': [fn.id, 'Arn'] } }] });
-    const invoke = byType(fn.resources, 'AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'events.amazonaws.com');
+    const invoke = byType(fn.resources, 'AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'events.amazonaws.com' && refersTo(p.Properties.FunctionName, fn.id));
     expect(invoke).toHaveLength(1);
     expect(OUTBOX_LEASE_MS).toBeGreaterThan(OUTBOX_WORKER_TIMEOUT_SECONDS * 1000);
+  });
+
+  it('runs the reminder and hold sweeps every minute in a function of their own, with the table and the Stripe keys only', () => {
+    const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
+    const fn = functionOf(areaResources, WORKERS.sweeps);
+    const rules = byType(fn.resources, 'AWS::Events::Rule').filter(([, r]) => JSON.stringify(r.Properties.Targets).includes(`"${fn.id}"`));
+    expect(rules).toHaveLength(1);
+    expect(rules[0]![1].Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED', Targets: [{ Arn: { 'Fn::GetAtt': [fn.id, 'Arn'] } }] });
+    expect(byType(fn.resources, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => refersTo(m.Properties.FunctionName, fn.id))).toHaveLength(0);
+    const allows = allowsOf(fn.r, fn.resources);
+    expect(allows('dynamodb:UpdateItem', (r) => refersTo(r, tableId))).toBe(true);
+    expect(allows('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('PaymentsSecret')))).toBe(true);
+    expect(allows('secretsmanager:GetSecretValue', (r) => !refersTo(r, secretIdOf('PaymentsSecret')))).toBe(false);
+    expect(allows('dynamodb:GetRecords', () => true)).toBe(false);
+    expect(allows('ses:SendEmail', () => true)).toBe(false);
+    expect(allows('sns:Publish', () => true)).toBe(false);
+    expect(allows('s3:PutObject', () => true)).toBe(false);
   });
 
   it('may use the table and its stream, send mail and texts (reminders), read the Stripe keys (refunds) and the data key (webhook secrets), and nothing else of the app', () => {
@@ -810,7 +842,7 @@ describe('alarms', () => {
 
   it('watches API 5xx and latency, function errors and throttles, table throttling, mail reputation and the dead-letter queues', () => {
     const names = (s: ReturnType<typeof synth>) => allOfType(s, 'AWS::CloudWatch::Alarm').map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort();
-    const always = ['Api5xxAlarm', 'ApiLatencyAlarm', 'FunctionErrorsAlarm', 'FunctionThrottlesAlarm', 'TableThrottlesAlarm', 'MailBounceRateAlarm', 'MailComplaintRateAlarm', 'OutboxStreamDlqAlarm', 'OutboxErrorsAlarm', 'PublicPageSurgeAlarm'];
+    const always = ['Api5xxAlarm', 'ApiLatencyAlarm', 'FunctionErrorsAlarm', 'FunctionThrottlesAlarm', 'TableThrottlesAlarm', 'MailBounceRateAlarm', 'MailComplaintRateAlarm', 'OutboxStreamDlqAlarm', 'OutboxErrorsAlarm', 'SweepsErrorsAlarm', 'PublicPageSurgeAlarm'];
     expect(names(plain)).toEqual([...always].sort());
     expect(names(configured)).toEqual([...always, 'StripeEventsDlqAlarm', 'StripeEventsErrorsAlarm'].sort());
     const byName = Object.fromEntries(allOfType(plain, 'AWS::CloudWatch::Alarm').map(([id, a]) => [id.replace(/[0-9A-F]{8}$/, ''), a.Properties]));

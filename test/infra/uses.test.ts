@@ -54,15 +54,18 @@ it('declares the uploads access its handler uses: which prefix, and whether it s
   const wrong: string[] = [];
   for (const handler of handlers) {
     const text = code.get(handler)!;
-    // Storing a file, or deleting one (a logo removed): both are the public prefix's writes.
-    const stores = /\bfunction (storeUpload|deleteUpload)\(/.test(text);
+    // Storing a file (and deleting the one it replaces), or only deleting one (a logo removed).
+    const stores = /\bfunction storeUpload\(/.test(text);
+    const deletes = /\bfunction deleteUpload\(/.test(text);
     const reached = /\bfunction deleteUploadsUnder\(/.test(text)
       ? 'erase'
       : /\bfunction signedDownloadUrl\(/.test(text)
         ? 'private-read'
         : stores
           ? /visibility: "private"/.test(text) ? 'private-write' : 'public'
-          : undefined;
+          : deletes
+            ? 'public-delete'
+            : undefined;
     const declared = usesOf(ROUTES.filter((r) => r.handler === handler)).uploads;
     if (reached !== declared) wrong.push(`${handler}: uses ${reached ?? 'no uploads'}, declares ${declared ?? 'none'}`);
   }

@@ -12,12 +12,12 @@ import { inject } from 'vitest';
 import { bundleHandlers, type HandlerBundle } from '../../infra/constructs/bundling';
 import { handlerEntry } from '../../infra/constructs/paths';
 import { ROUTES } from '../../functions/routes';
-import { api, latestCode, mailsTo, signUpOwner, uniqueEmail, type Owner } from '../support/api';
+import { api, latestCode, mailsTo, signUpOwner, uniqueEmail, waitForMails, type Owner } from '../support/api';
 import { solvedChallenge } from '../support/challenge';
-import { PDF, PNG, bookingForm, objectsUnder } from './appointments-support';
+import { PDF, PNG, apiKeyOf, bookingForm, objectsUnder } from './appointments-support';
 
 const INVOKE = join(import.meta.dirname, '..', 'support', 'invoke-bundle.mjs');
-const HANDLERS = ['account/register-email', 'account/upload-profile-picture', 'appointments/get-attachment'];
+const HANDLERS = ['account/register-email', 'account/upload-profile-picture', 'appointments/get-attachment', 'appointments/request-appointment'];
 
 let work: string;
 let bundles: Map<string, HandlerBundle>;
@@ -26,7 +26,7 @@ beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'clinic-bundles-'));
   bundles = bundleHandlers(
     join(work, 'out'),
-    HANDLERS.map((name) => ({ name, entry: handlerEntry(name), takesUploads: ROUTES.some((r) => r.handler === name && r.body === 'multipart') })),
+    HANDLERS.map((name) => ({ name, entry: handlerEntry(name) })),
   );
 }, 120_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -119,5 +119,19 @@ describe('deployed bundles against the local services', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-disposition')).toBe('inline; filename="debtorReferralDocument.pdf"');
     expect(Buffer.from(await served.arrayBuffer()).equals(PDF)).toBe(true);
+  });
+
+  it('request-appointment (public multipart with a challenge, bundled without the token library) writes the mail from the packaged Portuguese catalogue', async () => {
+    const apiKey = await apiKeyOf(owner.token);
+    const email = uniqueEmail('bundled-request');
+    const { body, contentType } = await multipart(bookingForm({ firstName: 'João', email, organizationApiKey: apiKey, locale: 'pt' }, { insuranceCardImage: [PNG, 'card.png', 'image/png'] }));
+    const challenge = await solvedChallenge(inject('apiUrl'), 'appointment', apiKey);
+    const res = invoke({ handler: 'appointments/request-appointment', path: '/public/appointments/book-custom', headers: { 'content-type': contentType, 'x-challenge': challenge }, body });
+    expect(res.statusCode).toBe(201);
+    expect(res.body.data.status).toBe('requested');
+    // The mail's text is written by the bundle in the request (an outbox row), from i18n/pt.json beside it.
+    const [mail] = await waitForMails(email);
+    expect(mail!.subject).toBe('Recebemos a sua solicitação de consulta em bundles Clinic');
+    expect(mail!.body.text).toContain('Olá, João,');
   });
 });

@@ -1,8 +1,8 @@
 // The hold sweep: ends every unpaid hold whose time ran out (places.ts expireLapsedHold: its Checkout
 // Session expired at Stripe, then its place and claims given back in one guarded move), so a time held
 // by someone who went away is listed again within a minute, not only when the next visitor finds the
-// slot full. Runs with the outbox's scheduled sweep (every minute in AWS, functions/outbox/deliver.ts;
-// on a timer locally) over the holds' expiry index (data/holds.ts), never a Scan.
+// slot full. Runs with the scheduled sweeps (every minute in AWS, functions/outbox/sweeps.ts; on a
+// timer locally) over the holds' expiry index (data/holds.ts), never a Scan.
 import { errorFields, log } from '#lib/log';
 import { retrieveCheckoutSession } from '#lib/stripe';
 import { getBooking, type BookingRecord } from '../../data/bookings';

@@ -1,6 +1,6 @@
-// The reminder sweep: sends the reminders that are due, each exactly once. Runs with the outbox's
-// scheduled sweep (every minute in AWS, functions/outbox/deliver.ts; on a timer locally), so it needs
-// no schedule of its own, and no per-booking schedule to create or delete.
+// The reminder sweep: sends the reminders that are due, each exactly once. Runs with the scheduled
+// sweeps (every minute in AWS, functions/outbox/sweeps.ts; on a timer locally), so it needs no
+// per-booking schedule to create or delete.
 //
 // Why a sweep over a due index rather than an EventBridge Scheduler schedule per booking: a move or a
 // cancellation would have to update or delete that schedule outside the booking's transaction (a
