@@ -7,7 +7,7 @@ import useSWR from 'swr';
 import { api, failureText } from '../../../lib/api';
 import { ChallengeStatus, useChallenge } from '../../../lib/challenge';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
-import { BookingForm } from '../components/booking-form';
+import { BookingForm, serviceOption } from '../components/booking-form';
 import { LanguageSwitcher, useChallengeTexts, useClinicLocale, useI18n } from '../../../i18n/i18n';
 import { ruleMessage } from '../../../i18n/rules';
 
@@ -71,7 +71,7 @@ export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
           <div className="card border-0 shadow-sm">
             <div className="card-body p-4">
               <BookingForm
-                appointmentTypes={data.services.map((s) => s.name)}
+                appointmentTypes={data.services.map((s) => serviceOption(s, locale))}
                 submitLabel={t('request.send')}
                 footer={<ChallengeStatus challenge={challenge} texts={challengeTexts} />}
                 extra={{ organizationApiKey: apiKey, locale }}

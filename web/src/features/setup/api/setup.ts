@@ -26,7 +26,8 @@ export const findCategories = (search: string) => api.get(`/service-categories?s
 /** The organisation's services (for the first one's length); only asked for when `enabled`. */
 export const useServices = (enabled: boolean) =>
   useApi(enabled ? '/services?pageSize=100' : null, { revalidateOnFocus: false });
-export const createService = (body: { categoryId: string; name: string; durationMinutes: number; priceCents: number }) => api.post('/services', { ...body, active: true });
+/** `priceMinor`: minor units of the clinic's currency. */
+export const createService = (body: { categoryId: string; name: string; durationMinutes: number; priceMinor: number }) => api.post('/services', { ...body, active: true });
 
 export const useAvailabilitySettings = () => useApi('/bookings/availability');
 export const saveAvailability = (body: AvailabilityInput) => api.put('/bookings/availability', body);
