@@ -1,11 +1,13 @@
 // GET /public/appointments/{apiKey}: what the public request page shows: the clinic's name and time
-// zone, and its active services (for the appointment type). Unknown keys: 404.
+// zone, and its active services (for the appointment type, with their prices in minor and major units
+// of their currency). Unknown keys: 404.
 import { GENDERS, getPublicBookingPageReply } from '#shared/schemas/account';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES } from '#shared/schemas/appointments';
 import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
-import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
+import { findOrgIdByApiKey, getOrganization, orgCurrency } from '../data/organizations';
 import { listServices } from '../data/services';
+import { serviceView } from '../services/lib/common';
 import { UNKNOWN_PAGE } from './lib/views';
 
 export const handler = endpoint({ reply: getPublicBookingPageReply }, async ({ params }) => {
@@ -16,7 +18,11 @@ export const handler = endpoint({ reply: getPublicBookingPageReply }, async ({ p
   return {
     data: {
       organization: { name: org.name, phoneNumber: org.phoneNumber, websiteUrl: org.websiteUrl, timeZone: org.timeZone, language: org.defaultLanguage ?? null },
-      services: services.items.map((s) => ({ id: s.id, name: s.name, description: s.description, durationMinutes: s.durationMinutes, priceCents: s.priceCents })),
+      // Prices in each service's currency (a service from before currencies: the clinic's).
+      services: services.items.map((s) => {
+        const { id, name, description, durationMinutes, price, priceMinor, priceCents, currency } = serviceView(s, orgCurrency(org));
+        return { id, name, description, durationMinutes, price, priceMinor, priceCents, currency };
+      }),
       genders: GENDERS,
       attachments: { accept: ATTACHMENT_ACCEPT, maxBytes: ATTACHMENT_MAX_BYTES },
     },

@@ -6,11 +6,13 @@
 //   services of a category         gsi2pk ORG#<o>#SVCCAT#<catId>#SVC  gsi2sk <name>#<id>
 //   active services (sparse)       gsi3pk ORG#<o>#SVC#ACTIVE          gsi3sk <name>#<id>
 //   name taken (unique per org)    pk ORG#<o>#SVCCAT#NAME#<name> / ORG#<o>#SVC#NAME#<name>   sk LOOKUP
+//   service by name                the name claim's id, then the service
 // A category keeps a count of its services (moved in the service's transaction), so it can be deleted
 // only when empty without a race. Every write is one transaction with its name claims, counts and
 // audit entry; a failed condition comes back as what it means (a stale version, a taken name).
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
+import type { Currency } from '#shared/currency';
 import { ddb, table } from './dynamo';
 import { normalise } from './appointments';
 import { auditItem, type AuditInput } from './audit';
@@ -35,7 +37,10 @@ export interface Service {
   name: string;
   description?: string;
   durationMinutes: number;
+  /** Minor units of `currency` (its name from before currencies). */
   priceCents: number;
+  /** The clinic's currency when it was priced; absent on services from before currencies (they read as the clinic's). */
+  currency?: Currency;
   active: boolean;
   createdAt: string;
   updatedAt: string;
@@ -138,6 +143,14 @@ export function listCategories(orgId: string, o: { limit: number; cursor?: strin
 export async function getService(orgId: string, id: string): Promise<Service | undefined> {
   const out = await ddb.send(new GetCommand({ TableName: table(), Key: serviceKey(orgId, id), ConsistentRead: true }));
   return strip<Service>(out.Item);
+}
+
+// Service by name (its unique name claim, then the service): what an appointment's type names.
+export async function findServiceByName(orgId: string, name: string): Promise<Service | undefined> {
+  if (!normalise(name)) return undefined;
+  const claim = await ddb.send(new GetCommand({ TableName: table(), Key: nameKey(orgId, 'SVC', name) }));
+  const id = typeof claim.Item?.id === 'string' ? claim.Item.id : undefined;
+  return id ? getService(orgId, id) : undefined;
 }
 
 /** The Put of a service: new, or replacing exactly `expectedVersion`. */

@@ -2,11 +2,12 @@
 import { getServiceReply } from '#shared/schemas/services';
 import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
+import { getOrgCurrency } from '../data/organizations';
 import { getService } from '../data/services';
 import { serviceView } from './lib/common';
 
 export const handler = endpoint({ reply: getServiceReply }, async ({ params, caller }) => {
-  const service = await getService(caller.orgId, params.id!);
+  const [service, currency] = await Promise.all([getService(caller.orgId, params.id!), getOrgCurrency(caller.orgId)]);
   if (!service) throw notFound('Service not found.');
-  return { data: serviceView(service) };
+  return { data: serviceView(service, currency) };
 });

@@ -1,21 +1,28 @@
-// PUT /services/{id} { categoryId, name, description?, durationMinutes, priceCents, active, version? }:
+// PUT /services/{id} { categoryId, name, description?, durationMinutes, priceMinor, active, version? }:
 // save a service as a whole. With `version`, a change made meanwhile by someone else is refused (409).
+// A new price is in the clinic's currency now; the same price keeps the currency it was set in.
 import { serviceSchema, updateServiceReply } from '#shared/schemas/services';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
+import { getOrgCurrency } from '../data/organizations';
 import { getCategory, getService, saveService, type Service } from '../data/services';
-import { NO_CATEGORY, SERVICE_NAME_TAKEN, serviceView, staleService } from './lib/common';
+import { NO_CATEGORY, SERVICE_NAME_TAKEN, servicePrice, serviceView, staleService } from './lib/common';
 
 export const handler = endpoint({ body: serviceSchema, reply: updateServiceReply }, async ({ body, params, caller }) => {
   const current = await getService(caller.orgId, params.id!);
   if (!current) throw notFound('Service not found.');
   if (body.version !== undefined && body.version !== current.version) throw staleService();
   if (body.categoryId !== current.categoryId && !(await getCategory(caller.orgId, body.categoryId))) throw badRequest(NO_CATEGORY, { categoryId: NO_CATEGORY });
-  const { version: _v, ...fields } = body;
-  const next: Service = { ...current, ...fields, description: body.description, updatedAt: new Date().toISOString(), version: current.version + 1 };
+  const orgCurrency = await getOrgCurrency(caller.orgId);
+  const sent = body.priceMinor ?? body.priceCents;
+  // A service from before currencies read as the clinic's currency: that is the one it keeps.
+  const currency = sent === current.priceCents ? (current.currency ?? orgCurrency) : orgCurrency;
+  const priceCents = servicePrice(body, currency);
+  const { version: _v, priceMinor: _m, priceCents: _c, ...fields } = body;
+  const next: Service = { ...current, ...fields, description: body.description, priceCents, currency, updatedAt: new Date().toISOString(), version: current.version + 1 };
   const outcome = await saveService(current, next, caller.userId);
   if (outcome === 'stale') throw staleService();
   if (outcome === 'name-taken') throw conflict(SERVICE_NAME_TAKEN);
   if (outcome === 'no-category') throw badRequest(NO_CATEGORY, { categoryId: NO_CATEGORY });
-  return { message: 'The service is saved.', data: serviceView(next) };
+  return { message: 'The service is saved.', data: serviceView(next, currency) };
 });

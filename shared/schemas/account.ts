@@ -1,5 +1,6 @@
 // Account and sign-up schemas (spec sections 3 and 5). Used by the console's forms and the handlers.
 import * as z from 'zod/mini';
+import { CURRENCIES } from '../currency';
 import { email, lengthBetween, pageOf, pageQuerySchema, password, pure, requiredString } from './common';
 import { userDetailsRecord, authDataRecord, permissionEntryRecord, securitySettingsRecord } from './records';
 
@@ -197,7 +198,10 @@ export const getPublicBookingPageReply = /* @__PURE__ */ pure(() => z.object({
     name: z.string(),
     description: z.optional(z.string()),
     durationMinutes: z.number(),
+    price: z.number(),
+    priceMinor: z.number(),
     priceCents: z.number(),
+    currency: z.enum(CURRENCIES),
   })),
   genders: z.readonly(z.array(z.enum(GENDERS))),
   attachments: z.object({ accept: z.string(), maxBytes: z.number() }),

@@ -1,6 +1,10 @@
 // Service categories and services (spec: fields "not shown"; designed for a clinic): a service has a
-// category, a name, a duration in minutes, a price in cents and an active flag.
+// category, a name, a duration in minutes, a price and an active flag. Prices follow the clinic's
+// currency (shared/currency.ts): `priceMinor` in its minor units (5000 is ¥5,000, 1250 is €12.50);
+// `priceCents` is the same minor amount under its name from before currencies. Replies add the price in
+// major units and its `currency`.
 import * as z from 'zod/mini';
+import { CURRENCIES, MAX_MINOR } from '../currency';
 import { pageOf, pure, requiredString } from './common';
 
 const optionalText = (max: number, label: string) =>
@@ -15,7 +19,14 @@ export const categorySchema = z.object({
 });
 export type CategoryInput = z.infer<typeof categorySchema>;
 
-export const MAX_PRICE_CENTS = 100_000_000;
+/** A price in minor units of the clinic's currency (its step and decimals are the handler's to check). */
+const minorPrice = z.optional(z.int({ error: 'Price must be a whole number of the minor unit (cents)' }).check(
+  z.minimum(0, 'Price cannot be negative'),
+  z.maximum(MAX_MINOR, 'Price is too large'),
+));
+
+/** The message when neither price field is sent. */
+export const SERVICE_PRICE_REQUIRED = 'Please enter a price (0 for free).';
 
 export const serviceSchema = z.object({
   categoryId: requiredString('Please select a category', z.maxLength(64, 'Please select a category')),
@@ -25,13 +36,13 @@ export const serviceSchema = z.object({
     z.minimum(5, 'Duration must be at least 5 minutes'),
     z.maximum(1440, 'Duration must be at most 1440 minutes (24 hours)'),
   ),
-  priceCents: z.int({ error: 'Price must be a whole number of cents' }).check(
-    z.minimum(0, 'Price cannot be negative'),
-    z.maximum(MAX_PRICE_CENTS, 'Price must be at most $1,000,000'),
-  ),
+  /** Minor units of the clinic's currency. */
+  priceMinor: minorPrice,
+  /** The same, by its name from before currencies (priceMinor wins when both are sent). */
+  priceCents: minorPrice,
   active: z._default(z.boolean({ error: 'Active must be true or false' }), true),
   version,
-});
+}).check(z.refine((s) => s.priceMinor !== undefined || s.priceCents !== undefined, { message: SERVICE_PRICE_REQUIRED, path: ['priceMinor'] }));
 export type ServiceInput = z.infer<typeof serviceSchema>;
 
 const flag = z.optional(z.stringbool({ error: 'Use true or false' }));
@@ -72,7 +83,14 @@ export const serviceView = /* @__PURE__ */ pure(() => z.object({
   durationMinutes: z.number(),
   version: z.number(),
   categoryId: z.string(),
+  /** Major units of `currency` (85 is $85.00, 5000 is ¥5,000). */
+  price: z.number(),
+  /** Minor units of `currency`. */
+  priceMinor: z.number(),
+  /** The same minor amount (its name from before currencies). */
   priceCents: z.number(),
+  /** The price's currency: the clinic's when it was priced (a service from before currencies: the clinic's now). */
+  currency: z.enum(CURRENCIES),
 }));
 
 /** `data` of GET /service-categories. */

@@ -11,6 +11,9 @@ import { api, mailsTo, signUpOwner, uniqueEmail, uniquePhone, waitForMails, type
 import { eventually } from '../support/eventually';
 import { expireLocalCheckout, failStripeNext, payLocalCheckout, sendStripeEvent, sessionIdOf, stripeEvent, stripeSession } from '../support/stripe';
 import { dayAhead, everyDay, ZONE } from './booking-support';
+import { bookingForm } from './appointments-support';
+import { testDb } from '../support/db';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
 async function clinic(tag: string, organization: { currency?: string; country?: string }) {
   const owner = await signUpOwner(tag, undefined, { timeZone: ZONE, ...organization });
@@ -208,5 +211,60 @@ describe('changing the currency', () => {
     const back = await api('PATCH', '/organization/profile', { token: owner.token, body: { currency: 'gbp' } });
     expect(back.status).toBe(409);
     expect(back.body.message).toContain('payments in EUR are still open');
+  });
+});
+
+describe("services are priced in the clinic's currency", () => {
+  it('in minor units with the currency in the console, the public request page and the mail; old services read as the clinic\'s', async () => {
+    const { owner, apiKey } = await clinic('cur-svc', { currency: 'jpy' });
+    const category = (await api('POST', '/service-categories', { token: owner.token, body: { name: 'Massage' } })).body.data;
+    const made = await api('POST', '/services', { token: owner.token, body: { categoryId: category.id, name: 'Shiatsu', durationMinutes: 60, priceMinor: 5000 } });
+    expect(made.status, made.body.message).toBe(201);
+    expect(made.body.data).toMatchObject({ price: 5000, priceMinor: 5000, priceCents: 5000, currency: 'jpy' });
+    // A price below a card's minimum is fine for a service (it is not charged by card); free too.
+    const cheap = await api('POST', '/services', { token: owner.token, body: { categoryId: category.id, name: 'Tea', durationMinutes: 5, priceCents: 10 } });
+    expect(cheap.body.data).toMatchObject({ price: 10, priceMinor: 10, currency: 'jpy' });
+    const missing = await api('POST', '/services', { token: owner.token, body: { categoryId: category.id, name: 'Nothing', durationMinutes: 5 } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual({ priceMinor: 'Please enter a price (0 for free).' });
+
+    const listed = (await api('GET', '/services', { token: owner.token })).body.data.items.find((s: { id: string }) => s.id === made.body.data.id);
+    expect(listed).toMatchObject({ price: 5000, priceMinor: 5000, currency: 'jpy' });
+    const page = (await api('GET', `/public/appointments/${apiKey}`)).body.data;
+    expect(page.services.find((s: { name: string }) => s.name === 'Shiatsu')).toMatchObject({ price: 5000, priceMinor: 5000, priceCents: 5000, currency: 'jpy' });
+
+    // The request's mail names the service with its price, in the patient's language.
+    const email = uniqueEmail('svc-visitor');
+    const form = bookingForm({ organizationApiKey: apiKey, email, appointmentType: 'Shiatsu', locale: 'fr' });
+    const requested = await api('POST', '/public/appointments/book-custom', { form });
+    expect(requested.status, requested.body.message).toBe(201);
+    const [mail] = await waitForMails(email);
+    expect(mail!.body.text).toContain('Prestation : Shiatsu, ');
+    expect(mail!.body.text).toMatch(/Shiatsu, .*5\s?000.* \(JPY\)/);
+
+    // A service stored before currencies (no currency) reads as the clinic's; saving it keeps that.
+    const { client, table } = testDb();
+    await client.send(new UpdateCommand({ TableName: table, Key: { pk: `ORG#${owner.orgId}#SVC`, sk: made.body.data.id }, UpdateExpression: 'REMOVE currency' }));
+    expect((await api('GET', `/services/${made.body.data.id}`, { token: owner.token })).body.data).toMatchObject({ priceMinor: 5000, currency: 'jpy' });
+    const saved = await api('PUT', `/services/${made.body.data.id}`, { token: owner.token, body: { categoryId: category.id, name: 'Shiatsu', durationMinutes: 45, priceMinor: 5000, active: true } });
+    expect(saved.body.data).toMatchObject({ durationMinutes: 45, priceMinor: 5000, currency: 'jpy' });
+  });
+
+  it("checks a service's price by the currency's rules, and a new price takes the clinic's new currency", async () => {
+    const { owner } = await clinic('cur-svc-kwd', { currency: 'kwd' });
+    const category = (await api('POST', '/service-categories', { token: owner.token, body: { name: 'General' } })).body.data;
+    const odd = await api('POST', '/services', { token: owner.token, body: { categoryId: category.id, name: 'Check', durationMinutes: 30, priceMinor: 5125 } });
+    expect(odd.status).toBe(400);
+    expect(odd.body.errors).toEqual({ priceMinor: 'Amounts in KWD must end in 0' });
+    const made = await api('POST', '/services', { token: owner.token, body: { categoryId: category.id, name: 'Check', durationMinutes: 30, priceMinor: 5120 } });
+    expect(made.body.data).toMatchObject({ price: 5.12, priceMinor: 5120, currency: 'kwd' });
+
+    expect((await api('PATCH', '/organization/profile', { token: owner.token, body: { currency: 'eur' } })).status).toBe(200);
+    // Unchanged price: still dinars. A new price: euros.
+    const body = { categoryId: category.id, name: 'Check', durationMinutes: 30, active: true };
+    const renamed = await api('PUT', `/services/${made.body.data.id}`, { token: owner.token, body: { ...body, name: 'Check-up', priceMinor: 5120 } });
+    expect(renamed.body.data).toMatchObject({ name: 'Check-up', priceMinor: 5120, currency: 'kwd' });
+    const repriced = await api('PUT', `/services/${made.body.data.id}`, { token: owner.token, body: { ...body, priceMinor: 4950 } });
+    expect(repriced.body.data).toMatchObject({ price: 49.5, priceMinor: 4950, currency: 'eur' });
   });
 });

@@ -6,7 +6,7 @@
 // what was uploaded, so nothing is half-stored.
 import { todayIn } from '#shared/bookings/time';
 import type { Locale } from '#shared/i18n/locales';
-import { greetingIn, patientTexts } from '#lib/i18n';
+import { greetingIn, patientTexts, type PatientTranslate } from '#lib/i18n';
 import { ATTACHMENT_FIELDS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, type AttachmentField, type StaffBooking } from '#shared/schemas/appointments';
 import type { Caller } from '#http/authorise';
 import { HttpError, badRequest, conflict } from '#lib/errors';
@@ -24,7 +24,10 @@ import { TransactionFailure, TRY_AGAIN, retryOnConflict, transact, type Transact
 import { customerForBooking } from '../../data/customers';
 import { effectItems } from '../../data/effects';
 import type { NotifyInput } from '../../data/notice';
-import { counterUpdate, type Organization } from '../../data/organizations';
+import { counterUpdate, orgCurrency, type Organization } from '../../data/organizations';
+import { findServiceByName, type Service } from '../../data/services';
+import { formatMoney } from '#shared/currency';
+import { serviceView } from '../../services/lib/common';
 import { appointmentReportDeltas, reportItems } from '../../data/reports';
 import { when } from './views';
 import { appointmentManageLink } from '../../bookings/lib/manage-link';
@@ -147,6 +150,8 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
 
   // A visitor's request tells the clinic's webhook endpoints (a booking staff make is theirs already).
   const event = b.staff ? [] : await appointmentEventItems('appointment.requested', base, `appointment-requested-${id}`, now);
+  // The service the type names, for its price in the mail (a free-text type names none).
+  const service = input.appointmentType ? await findServiceByName(org.id, input.appointmentType) : undefined;
   // The same new person booked at the same instant: their customer exists now, so look again (3 tries,
   // then the last refusal goes up as it is).
   let lostRace: TransactionFailure | undefined;
@@ -176,7 +181,7 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
           ? [auditItem({ orgId: org.id, actorId: b.staff.caller.userId, module: 'Appointment', action: 'create', recordType: 'appointment', recordId: id, summary: `Booked an appointment for ${input.firstName} ${input.lastName} on ${when(appointment)}` })]
           : []),
         manage.item,
-        ...effectItems(`appointment-${org.id}-${id}`, org.id, { mail: mailOf(b, appointment, manage.text), typedRecipient: !b.staff, notice: noticeOf(b, appointment) }),
+        ...effectItems(`appointment-${org.id}-${id}`, org.id, { mail: mailOf(b, appointment, manage.text, service), typedRecipient: !b.staff, notice: noticeOf(b, appointment) }),
         ...appointmentReminderItems(appointment, org),
         ...event,
       ];
@@ -212,13 +217,20 @@ function noticeOf(b: Booking, a: Appointment): NotifyInput {
   };
 }
 
+/** The service's line: its name and, when it has one, its price in its currency, in the patient's words. */
+function serviceLine(t: PatientTranslate, s: Service, org: Organization, locale: string | undefined): string {
+  const { priceMinor, currency } = serviceView(s, orgCurrency(org));
+  if (!priceMinor) return t('line.service', { value: s.name });
+  return t('line.servicePrice', { value: s.name, price: formatMoney(priceMinor, currency, locale ?? 'en'), currency: currency.toUpperCase() });
+}
+
 /** The patient's mail, in their language (the appointment's locale). */
-function mailOf(b: Booking, a: Appointment, manage: string): Mail {
+function mailOf(b: Booking, a: Appointment, manage: string, service?: Service): Mail {
   const t = patientTexts(a.locale);
   const clinic = b.org.name;
   // The clinic's local date and time as entered, in the patient's words ('2030-01-15 at 09:30').
   const at = t('when.short', { date: a.bookingDate, time: a.bookingTime, zone: '' }).trim();
-  const reference = t('line.reference', { value: a.id });
+  const reference = [...(service ? [serviceLine(t, service, b.org, a.locale)] : []), t('line.reference', { value: a.id })].join('\n');
   return b.staff
     ? {
         to: a.email,

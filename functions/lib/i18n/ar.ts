@@ -20,6 +20,8 @@ export default {
   'line.pricePaid': 'السعر: {price} ({currency})، مدفوع',
   'line.pricePaidOther': 'السعر: {price} ({currency})، المدفوع {paid}',
   'line.reference': 'المرجع: {value}',
+  'line.service': 'الخدمة: {value}',
+  'line.servicePrice': 'الخدمة: {value}، {price} ({currency})',
   'line.amount': 'المبلغ: {amount} ({currency})',
   'line.form': 'النموذج: {value}',
   'confirm.subject': 'تم تأكيد الحجز: {package} في {when}',

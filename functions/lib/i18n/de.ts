@@ -19,6 +19,8 @@ export default {
   'line.pricePaid': 'Preis: {price} ({currency}), bezahlt',
   'line.pricePaidOther': 'Preis: {price} ({currency}), bezahlt {paid}',
   'line.reference': 'Referenz: {value}',
+  'line.service': 'Leistung: {value}',
+  'line.servicePrice': 'Leistung: {value}, {price} ({currency})',
   'line.amount': 'Betrag: {amount} ({currency})',
   'line.form': 'Formular: {value}',
   'confirm.subject': 'Buchung bestätigt: {package} am {when}',

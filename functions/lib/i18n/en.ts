@@ -18,6 +18,8 @@ export default {
   'line.pricePaid': 'Price: {price} ({currency}), paid',
   'line.pricePaidOther': 'Price: {price} ({currency}), paid {paid}',
   'line.reference': 'Reference: {value}',
+  'line.service': 'Service: {value}',
+  'line.servicePrice': 'Service: {value}, {price} ({currency})',
   'line.amount': 'Amount: {amount} ({currency})',
   'line.form': 'Form: {value}',
   'confirm.subject': 'Booking confirmed: {package} on {when}',

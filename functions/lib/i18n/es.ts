@@ -19,6 +19,8 @@ export default {
   'line.pricePaid': 'Precio: {price} ({currency}), pagado',
   'line.pricePaidOther': 'Precio: {price} ({currency}), pagado {paid}',
   'line.reference': 'Referencia: {value}',
+  'line.service': 'Servicio: {value}',
+  'line.servicePrice': 'Servicio: {value}, {price} ({currency})',
   'line.amount': 'Importe: {amount} ({currency})',
   'line.form': 'Formulario: {value}',
   'confirm.subject': 'Reserva confirmada: {package} el {when}',

@@ -19,6 +19,8 @@ export default {
   'line.pricePaid': 'Prix : {price} ({currency}), payé',
   'line.pricePaidOther': 'Prix : {price} ({currency}), payé {paid}',
   'line.reference': 'Référence : {value}',
+  'line.service': 'Prestation : {value}',
+  'line.servicePrice': 'Prestation : {value}, {price} ({currency})',
   'line.amount': 'Montant : {amount} ({currency})',
   'line.form': 'Formulaire : {value}',
   'confirm.subject': 'Réservation confirmée : {package} le {when}',

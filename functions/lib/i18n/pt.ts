@@ -19,6 +19,8 @@ export default {
   'line.pricePaid': 'Preço: {price} ({currency}), pago',
   'line.pricePaidOther': 'Preço: {price} ({currency}), pago {paid}',
   'line.reference': 'Referência: {value}',
+  'line.service': 'Serviço: {value}',
+  'line.servicePrice': 'Serviço: {value}, {price} ({currency})',
   'line.amount': 'Valor: {amount} ({currency})',
   'line.form': 'Formulário: {value}',
   'confirm.subject': 'Agendamento confirmado: {package} em {when}',

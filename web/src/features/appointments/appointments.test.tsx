@@ -90,14 +90,19 @@ describe('AppointmentsListPage', { timeout: 20_000 }, () => {
 });
 
 describe('AppointmentRequestPage (room-integration/:apiKey)', { timeout: 20_000 }, () => {
-  const PAGE = { organization: { name: 'Sunny Clinic', timeZone: 'America/New_York' }, services: [{ id: 's1', name: 'Consultation', durationMinutes: 30, priceCents: 5000 }] };
+  const PAGE = { organization: { name: 'Sunny Clinic', timeZone: 'America/New_York' }, services: [
+    { id: 's1', name: 'Consultation', durationMinutes: 30, price: 5000, priceMinor: 5000, priceCents: 5000, currency: 'jpy' },
+    { id: 's2', name: 'Follow-up', durationMinutes: 15, price: 0, priceMinor: 0, priceCents: 0, currency: 'jpy' },
+  ] };
   const open = () => renderRoutes([{ path: '/room-integration/:apiKey', element: <AppointmentRequestPage apiKey="pk_clinic_key_123" /> }], '/room-integration/pk_clinic_key_123');
 
   it('names the clinic, checks the fields with the spec messages and sends nothing while they are wrong', async () => {
     const calls = mockApi({ 'GET /api/public/appointments/pk_clinic_key_123': { status: 200, body: { message: 'OK', data: PAGE } } });
     const { user } = open();
     expect(await screen.findByText(/Sunny Clinic/)).toBeInTheDocument();
-    expect(within(screen.getByLabelText('Appointment type')).getByRole('option', { name: 'Consultation' })).toBeInTheDocument();
+    // Each service with its price in the clinic's currency (yen have no decimals); a free one by its name only.
+    expect(within(screen.getByLabelText('Appointment type')).getByRole('option', { name: 'Consultation · ¥5,000' })).toHaveValue('Consultation');
+    expect(within(screen.getByLabelText('Appointment type')).getByRole('option', { name: 'Follow-up' })).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Email/), 'nope');
     await user.type(screen.getByLabelText(/^Phone number/), '555');
     await user.click(screen.getByRole('button', { name: 'Send request' }));

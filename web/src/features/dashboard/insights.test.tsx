@@ -10,9 +10,13 @@ import { ReportTiles } from './components/insights';
 const ok = (data: unknown) => ({ status: 200, body: { message: 'OK', data } });
 const week = (parts: Partial<Report['weeks'][number]>): Report => ({ from: '2026-11-23', to: '2026-11-29', timeZone: 'Europe/London', reportingSince: null, weeks: [{ week: '2026-11-23', ...parts }] });
 
-function render(report: Report, roles: RolesState) {
+function render(report: Report, roles: RolesState, currency?: string) {
   saveToken('token');
-  const calls = mockApi({ 'GET /api/users/profile': ok({ id: 'u', email: 'me@example.com' }), 'GET /api/reports': ok(report) });
+  const calls = mockApi({
+    'GET /api/users/profile': ok({ id: 'u', email: 'me@example.com' }),
+    'GET /api/reports': ok(report),
+    ...(currency ? { 'GET /api/organization/profile': ok({ name: 'Clinic', currency }) } : {}),
+  });
   renderRoutes(
     [
       {
@@ -42,6 +46,18 @@ describe('dashboard report tiles', () => {
     expect(screen.getByRole('link', { name: /\$179\.00\s*Received this week/ })).toBeInTheDocument();
     // This week in the organisation's zone: the server decides the week.
     expect(calls.find((c) => c.path === '/api/reports')).toBeDefined();
+  });
+
+  it("show a figure per currency taken this week, the clinic's first (never summed), and no empty other currency", async () => {
+    render(week({ revenue: { usd: { paid: 4950, refunded: 0 }, jpy: { paid: 5000, refunded: 0 }, eur: { paid: 0, refunded: 0 } } }), rolesState({ isOwner: true }), 'jpy');
+    const tile = await screen.findByRole('link', { name: /Received this week/ });
+    expect(tile).toHaveTextContent(/^¥5,000\$49\.50Received this week/);
+    expect(tile).not.toHaveTextContent('€');
+  });
+
+  it("show the clinic's currency at nothing when nothing was taken", async () => {
+    render(week({ revenue: {} }), rolesState({ isOwner: true }), 'eur');
+    expect(await screen.findByRole('link', { name: /€0\.00\s*Received this week/ })).toBeInTheDocument();
   });
 
   it('show nothing to a member who may read none of the report modules, and ask for nothing', async () => {

@@ -1,7 +1,7 @@
 // The public pages in the patient's language (issue 26): each page in Spanish, French, German,
 // Portuguese and Arabic (its system texts, its dates; the clinic's own texts as written), the
 // switcher, the clinic's default language, and the page's language sent with what the patient books.
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '#shared/i18n/locales';
 import type { FormField, PublicForm } from '#shared/forms/types';
@@ -16,6 +16,7 @@ import { mockApi, renderRoutes } from '../../testing/render';
 import { BookingPage } from './booking/booking-page';
 import { PublicFormPage } from './form/form-page';
 import { ManagePage } from './manage/manage-page';
+import { AppointmentRequestPage } from '../appointments/public/request-page';
 
 const CATALOGUES: Record<Exclude<Locale, 'en'>, Record<string, string>> = { es, fr, de, pt, ar };
 const language = (locale: Locale) => ({ locale, messages: (locale === 'en' ? en : CATALOGUES[locale]) as Messages });
@@ -100,6 +101,45 @@ describe.each(Object.keys(EXPECTED) as Exclude<Locale, 'en'>[])('public pages in
     const when = screen.getByTestId('manage-when').textContent!;
     expect(when).not.toBe(manageView.whenLabel);
     expect(when).toBe(new Intl.DateTimeFormat(locale, { timeZone: 'America/New_York', dateStyle: 'full', timeStyle: 'short' }).format(new Date('2030-01-15T14:00:00Z')));
+  });
+
+  it("appointment request page: the form's words, its rule and the API's messages, and the service's price in the language", async () => {
+    const cat = CATALOGUES[locale] as Record<string, string>;
+    const calls = mockApi({
+      'GET /api/public/appointments/pk_key': {
+        status: 200,
+        body: { message: 'OK', data: { organization: { name: 'Sunny Clinic', timeZone: 'Asia/Tokyo', language: null }, services: [{ id: 's1', name: 'Shiatsu', durationMinutes: 60, price: 5000, priceMinor: 5000, priceCents: 5000, currency: 'jpy' }] } },
+      },
+      // The API's own texts: a refused request names its file; a sent one thanks the visitor.
+      'POST /api/public/appointments/book-custom': () =>
+        calls.filter((c) => c.path === '/api/public/appointments/book-custom').length === 1
+          ? { status: 400, body: { message: 'Booking date cannot be in the past', errors: { bookingDate: 'Booking date cannot be in the past', additionalNotes: 'Additional notes must be at most 2000 characters' } } }
+          : { status: 201, body: { message: 'Thank you. Your appointment request was sent; we emailed you a confirmation.', data: { id: 'a1' } } },
+    });
+    const { user } = renderRoutes([{ path: '/room-integration/:apiKey', element: <AppointmentRequestPage apiKey="pk_key" /> }], '/room-integration/pk_key', {}, language(locale));
+    const type = await screen.findByLabelText(cat['appointmentForm.appointmentType']!);
+    const yen = new Intl.NumberFormat(locale, { style: 'currency', currency: 'JPY', minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(5000);
+    expect(within(type).getByRole('option', { name: `Shiatsu · ${yen}` })).toHaveValue('Shiatsu');
+    expect(within(screen.getByLabelText(cat['appointmentForm.gender']!)).getByRole('option', { name: cat['appointmentForm.gender.preferNot'] })).toHaveValue('prefer not to say');
+    expect(screen.getByRole('heading', { name: cat['appointmentForm.insurance'] })).toBeInTheDocument();
+    // Nothing typed: the rules' messages in the language, nothing sent.
+    await user.click(screen.getByRole('button', { name: cat['request.send'] }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(cat['appointmentForm.correct']!);
+    expect(screen.getByText(want.firstName)).toBeInTheDocument();
+    expect(screen.getByText(cat['validation.date']!)).toBeInTheDocument();
+    // Filled in: the API's refusal and its thanks in the language.
+    await user.type(screen.getByLabelText(new RegExp(`^${cat['appointmentForm.firstName']}`)), 'Pat');
+    await user.type(screen.getByLabelText(new RegExp(`^${cat['appointmentForm.lastName']}`)), 'Visitor');
+    await user.type(screen.getByLabelText(new RegExp(`^${cat['appointmentForm.email']}`)), 'pat@example.com');
+    await user.type(screen.getByLabelText(new RegExp(`^${cat['appointmentForm.phone']}`)), '+15551234567');
+    fireEvent.change(screen.getByLabelText(new RegExp(`^${cat['appointmentForm.bookingDate']}`)), { target: { value: '2030-01-15' } });
+    fireEvent.change(screen.getByLabelText(new RegExp(`^${cat['appointmentForm.bookingTime']}`)), { target: { value: '09:30' } });
+    await user.click(screen.getByRole('button', { name: cat['request.send'] }));
+    expect(await screen.findAllByText(cat['validation.datePast']!)).toHaveLength(2);
+    expect(screen.getByText(cat['validation.tooLong']!.replace('{label}', cat['appointmentForm.additionalNotes']!).replace('{max}', '2000'))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: cat['request.send'] }));
+    expect(await screen.findByText(cat['request.sent']!)).toBeInTheDocument();
+    expect((calls.find((c) => c.path === '/api/public/appointments/book-custom')!.body as FormData).get('locale')).toBe(locale);
   });
 
   it('public form: the clinic labels as written, the button and the rule message in the language', async () => {

@@ -1,4 +1,4 @@
-// Service categories and services (priced in cents, durations in minutes).
+// Service categories and services (priced in minor units of their currency, durations in minutes).
 import type { QueryOf, ReplyOf } from '#shared/api-contract';
 import type { CategoryInput, ServiceInput } from '#shared/schemas/services';
 import { api } from '../../../lib/api';
@@ -20,5 +20,3 @@ export const deleteCategory = (id: string) => api.delete(`/service-categories/${
 export const createService = (body: Omit<ServiceInput, 'version'>) => api.post('/services', body);
 export const updateService = (id: string, body: ServiceInput) => api.put(`/services/${encodeURIComponent(id)}`, body);
 export const deleteService = (id: string) => api.delete(`/services/${encodeURIComponent(id)}`);
-
-export const dollars = (cents: number) => new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' }).format(cents / 100);

@@ -1,15 +1,60 @@
 // room-integration/:apiKey: the clinic's public appointment request page (spec section 2; its content
 // is not shown there). A visitor gives their details, the visit they want and, optionally, their
 // insurance card and a referral; the clinic confirms later and the visitor is mailed at once. No
-// console code here.
-import { useState } from 'react';
+// console code here. The form is the console's (components/booking-form.tsx) in the page's language:
+// its words from the catalogue, and the rules' and the API's messages through ruleMessage.
+import { useMemo, useState } from 'react';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from '#shared/appointments/form';
 import useSWR from 'swr';
 import { api, failureText } from '../../../lib/api';
 import { ChallengeStatus, useChallenge } from '../../../lib/challenge';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
-import { BookingForm } from '../components/booking-form';
-import { LanguageSwitcher, useChallengeTexts, useClinicLocale, useI18n } from '../../../i18n/i18n';
+import { BookingForm, serviceOption, type BookingFormTexts } from '../components/booking-form';
+import { LanguageSwitcher, useChallengeTexts, useClinicLocale, useI18n, type Translate } from '../../../i18n/i18n';
 import { ruleMessage } from '../../../i18n/rules';
+
+const MB = ATTACHMENT_MAX_BYTES / 1024 / 1024;
+const TYPES = Object.values(ATTACHMENT_TYPES).join(', ');
+
+/** The booking form's words in the page's language. */
+export function requestFormTexts(t: Translate): BookingFormTexts {
+  return {
+    form: t('appointmentForm.form'),
+    patient: t('appointmentForm.patient'),
+    firstName: t('appointmentForm.firstName'),
+    lastName: t('appointmentForm.lastName'),
+    email: t('appointmentForm.email'),
+    phone: t('appointmentForm.phone'),
+    gender: t('appointmentForm.gender'),
+    selectGender: t('appointmentForm.selectGender'),
+    genders: {
+      male: t('appointmentForm.gender.male'),
+      female: t('appointmentForm.gender.female'),
+      other: t('appointmentForm.gender.other'),
+      'prefer not to say': t('appointmentForm.gender.preferNot'),
+    },
+    dob: t('appointmentForm.dob'),
+    appointment: t('appointmentForm.appointment'),
+    bookingDate: t('appointmentForm.bookingDate'),
+    bookingTime: t('appointmentForm.bookingTime'),
+    appointmentType: t('appointmentForm.appointmentType'),
+    chooseType: t('appointmentForm.chooseType'),
+    preferredLocation: t('appointmentForm.preferredLocation'),
+    reasonOfAppointment: t('appointmentForm.reasonOfAppointment'),
+    insurance: t('appointmentForm.insurance'),
+    primaryInsurance: t('appointmentForm.primaryInsurance'),
+    insuranceMemberId: t('appointmentForm.insuranceMemberId'),
+    attachments: { insuranceCardImage: t('appointmentForm.insuranceCardImage'), debtorReferralDocument: t('appointmentForm.debtorReferralDocument') },
+    fileHint: t('appointmentForm.fileHint', { mb: MB }),
+    fileType: (label) => t('appointmentForm.fileType', { label, types: TYPES }),
+    fileTooLarge: (label) => t('appointmentForm.fileTooLarge', { label, mb: MB }),
+    additionalNotes: t('appointmentForm.additionalNotes'),
+    correct: t('appointmentForm.correct'),
+    failed: t('appointmentForm.failed'),
+    offline: t('appointmentForm.offline'),
+    wait: t('booking.wait'),
+  };
+}
 
 async function loadPage([, apiKey]: [string, string]) {
   const result = await api.get(`/public/appointments/${encodeURIComponent(apiKey)}`, { auth: 'none' });
@@ -27,6 +72,7 @@ export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
   const keys = useIdempotencyKeys();
   /** The connection check the request is sent with (solved in the background, issue 28). */
   const challenge = useChallenge('appointment', apiKey || undefined);
+  const texts = useMemo(() => requestFormTexts(t), [t]);
 
   return (
     <main className="container py-5" style={{ maxWidth: 860 }}>
@@ -71,10 +117,12 @@ export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
           <div className="card border-0 shadow-sm">
             <div className="card-body p-4">
               <BookingForm
-                appointmentTypes={data.services.map((s) => s.name)}
+                appointmentTypes={data.services.map((s) => serviceOption(s, locale))}
                 submitLabel={t('request.send')}
                 footer={<ChallengeStatus challenge={challenge} texts={challengeTexts} />}
                 extra={{ organizationApiKey: apiKey, locale }}
+                texts={texts}
+                message={(text) => ruleMessage(t, text)}
                 onSubmit={async (form) => {
                   const headers = await challenge.take();
                   const result = await api.post('/public/appointments/book-custom', undefined, { form, auth: 'none', idempotencyKey: keys.keyFor(form), headers });
@@ -82,7 +130,7 @@ export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
                   return { success: result.success, message: result.message, errors: result.data.errors };
                 }}
                 onBooked={(result) => {
-                  setDone(result.message);
+                  setDone(ruleMessage(t, result.message));
                   window.scrollTo({ top: 0, behavior: 'smooth' });
                 }}
               />

@@ -6,7 +6,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { bookAppointment } from '../api/appointments';
-import { BookingForm } from '../components/booking-form';
+import { BookingForm, serviceOption } from '../components/booking-form';
 import { appointmentPath } from '../lib';
 import { useApi } from '../../../lib/swr';
 
@@ -24,7 +24,7 @@ export function BookAppointmentPage() {
       </div>
       <div className="card-body">
         <BookingForm
-          appointmentTypes={services.map((s) => s.name)}
+          appointmentTypes={services.map((s) => serviceOption(s))}
           submitLabel="Book Appointment"
           onSubmit={async (form) => {
             const result = await bookAppointment(form);

@@ -2,6 +2,9 @@
 // price, active). Adding and editing need Appointment write, deleting Appointment delete. Active
 // services are the appointment types of the booking forms.
 import { useState } from 'react';
+import { amountMessage, formatMoney, parseAmount, toInputValue, type Currency } from '#shared/currency';
+import { MoneyInput } from '../../../components/money-input';
+import { useClinicCurrency } from '../../organization/api/organization';
 import Modal from '../../../components/modal';
 import { Busy, Loading } from '../../../components/loading';
 import type { ApiResult } from '../../../lib/api';
@@ -9,7 +12,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import {
-  createCategory, createService, deleteCategory, deleteService, dollars, updateCategory, updateService, useCategories, useServices,
+  createCategory, createService, deleteCategory, deleteService, updateCategory, updateService, useCategories, useServices,
   type Category, type Service,
 } from '../api/services';
 import { ACTIONS, ListCard, PagerFooter } from '../../../components/list-card';
@@ -58,26 +61,32 @@ function CategoryForm({ item, onDone, onCancel }: { item?: Category; onDone(): v
   );
 }
 
-function ServiceForm({ item, categories, onDone, onCancel }: { item?: Service; categories: Category[]; onDone(): void; onCancel(): void }) {
+function ServiceForm({ item, categories, clinicCurrency, onDone, onCancel }: { item?: Service; categories: Category[]; clinicCurrency: Currency; onDone(): void; onCancel(): void }) {
+  // A service keeps the currency it was priced in until it is priced again: its price shows in that
+  // currency, and a new price is typed in the clinic's.
+  const initialPrice = item ? toInputValue(item.priceMinor, item.currency) : '';
   const [v, setV] = useState({
     categoryId: item?.categoryId ?? categories[0]?.id ?? '',
     name: item?.name ?? '',
     description: item?.description ?? '',
     durationMinutes: String(item?.durationMinutes ?? 30),
-    price: item ? (item.priceCents / 100).toFixed(2) : '',
+    price: initialPrice,
     active: item?.active ?? true,
   });
+  const currency = item && v.price === initialPrice ? item.currency : clinicCurrency;
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
     setV((old) => ({ ...old, [k]: e.target.type === 'checkbox' ? (e.target as HTMLInputElement).checked : e.target.value }));
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const priceCents = Math.round(Number(v.price) * 100);
-    if (!Number.isFinite(priceCents) || v.price.trim() === '') return setError('Please enter a price (0 for free).');
+    if (v.price.trim() === '') return setError('Please enter a price (0 for free).');
+    // By the currency's rules (no decimals for yen, KWD ends in 0); a service may cost less than a card's minimum.
+    const price = parseAmount(v.price, currency, { anyAmount: true });
+    if (price.problem) return setError(amountMessage(price.problem, currency));
     setBusy(true);
     setError(undefined);
-    const body = { categoryId: v.categoryId, name: v.name, description: v.description, durationMinutes: Number(v.durationMinutes), priceCents, active: v.active };
+    const body = { categoryId: v.categoryId, name: v.name, description: v.description, durationMinutes: Number(v.durationMinutes), priceMinor: price.minor, active: v.active };
     await save(() => (item ? updateService(item.id, { ...body, version: item.version }) : createService(body)), onDone, setError);
     setBusy(false);
   };
@@ -101,8 +110,8 @@ function ServiceForm({ item, categories, onDone, onCancel }: { item?: Service; c
             <input id="service-duration" type="number" min={5} max={1440} step={5} className="form-control" value={v.durationMinutes} onChange={set('durationMinutes')} />
           </div>
           <div className="col-6">
-            <label htmlFor="service-price" className="form-label fw-semibold small">Price ($)</label>
-            <input id="service-price" type="number" min={0} step={0.01} className="form-control" value={v.price} onChange={set('price')} />
+            <label htmlFor="service-price" className="form-label fw-semibold small">Price ({currency.toUpperCase()})</label>
+            <MoneyInput id="service-price" currency={currency} className="form-control" value={v.price} onChange={set('price')} />
           </div>
           <div className="col-12">
             <label htmlFor="service-description" className="form-label fw-semibold small">Description</label>
@@ -128,6 +137,7 @@ export function ServicesPage() {
   const canWrite = canAccess({ module: 'Appointment', action: 'write' });
   const canDelete = canAccess({ module: 'Appointment', action: 'delete' });
   const categories = useCategories();
+  const { currency: clinicCurrency } = useClinicCurrency();
   const [categoryId, setCategoryId] = useState<string>();
   // Another category starts again at page 1 (a new query for usePaged).
   const services = useServices({ categoryId });
@@ -198,7 +208,7 @@ export function ServicesPage() {
               <td className="ps-4 fw-semibold">{s.name}{s.description && <div className="small text-body-secondary fw-normal">{s.description}</div>}</td>
               <td className="small">{nameOf(s.categoryId)}</td>
               <td>{s.durationMinutes} min</td>
-              <td>{dollars(s.priceCents)}</td>
+              <td>{formatMoney(s.priceMinor, s.currency)}</td>
               <td>{s.active ? <span className="badge bg-success-subtle text-success-emphasis">Active</span> : <span className="badge bg-secondary-subtle text-secondary-emphasis">Inactive</span>}</td>
               <td className="text-end pe-4 text-nowrap">
                 {canWrite && <button type="button" className="btn btn-sm btn-light me-1" onClick={() => setEditing({ kind: 'service', item: s })}>Edit</button>}
@@ -215,7 +225,7 @@ export function ServicesPage() {
           </Modal.Title>
         </Modal.Header>
         {editing?.kind === 'category' && <CategoryForm item={editing.item} onCancel={() => setEditing(null)} onDone={() => { setEditing(null); reload(); }} />}
-        {editing?.kind === 'service' && <ServiceForm item={editing.item} categories={cats} onCancel={() => setEditing(null)} onDone={() => { setEditing(null); reload(); }} />}
+        {editing?.kind === 'service' && <ServiceForm item={editing.item} categories={cats} clinicCurrency={clinicCurrency} onCancel={() => setEditing(null)} onDone={() => { setEditing(null); reload(); }} />}
       </Modal>
     </div>
   );

@@ -1,5 +1,5 @@
 // The dashboard's set-up card (owner, until every step is done or skipped) and its two report tiles
-// (this week's appointments and money received), each linking to its page.
+// (this week's appointments and money received, a figure per currency), each linking to its page.
 import { formatMoney } from '#shared/currency';
 import { Link } from 'react-router-dom';
 import { APPOINTMENT_STATUSES } from '#shared/appointments/form';
@@ -9,6 +9,7 @@ import { reportsAccess, type Access } from '../../../lib/access';
 import { useRegistry } from '../../../lib/registry';
 import { useAccess, useRoles } from '../../../lib/roles';
 import { useSetupProgress, useThisWeek } from '../api/get-insights';
+import { useClinicCurrency } from '../../organization/api/organization';
 
 /** The set-up card is the owner's, where the wizard exists. */
 export const setupCardEnabled = (isOwner: boolean, isRegistered: (path: string) => boolean) => isOwner && isRegistered(paths.wizards.setup);
@@ -52,22 +53,32 @@ export function SetupCard() {
 /** Minor units by the currency's own decimals (¥5,000, not ¥50.00). */
 const money = (minor: number, currency: string) => formatMoney(minor, currency);
 
+/**
+ * The week's takings, one figure per currency: a clinic charges in one currency at a time, but a price
+ * keeps the currency it was set in until it is priced again, and a change of currency leaves earlier
+ * payments in the old one, so a week can hold several. The clinic's currency comes first (shown even
+ * at nothing), then the others that took money, by code. Never summed across currencies.
+ */
+export function receivedFigures(revenue: Record<string, { paid: number }>, clinicCurrency: string): string[] {
+  const others = Object.entries(revenue).filter(([currency, figures]) => currency !== clinicCurrency && figures.paid !== 0).sort(([a], [b]) => a.localeCompare(b));
+  return [money(revenue[clinicCurrency]?.paid ?? 0, clinicCurrency), ...others.map(([currency, figures]) => money(figures.paid, currency))];
+}
+
 export function ReportTiles() {
   const { isRegistered } = useRegistry();
   const canAccess = useAccess();
+  const clinic = useClinicCurrency();
   const enabled = reportTilesEnabled(isRegistered, canAccess);
   const { data } = useThisWeek(enabled);
   const week = data?.weeks[0];
   if (!enabled || !week) return null;
-  const tiles: { title: string; value: string; icon: string; tone: string }[] = [];
+  const tiles: { title: string; values: string[]; icon: string; tone: string }[] = [];
   if (week.appointments) {
     const count = APPOINTMENT_STATUSES.filter((s) => s !== 'cancelled').reduce((sum, s) => sum + week.appointments![s], 0);
-    tiles.push({ title: 'Appointments this week', value: count.toLocaleString(), icon: 'bi-calendar-week', tone: 'info' });
+    tiles.push({ title: 'Appointments this week', values: [count.toLocaleString()], icon: 'bi-calendar-week', tone: 'info' });
   }
-  if (week.revenue) {
-    const [currency, figures] = Object.entries(week.revenue).sort(([a], [b]) => (a === 'usd' ? -1 : b === 'usd' ? 1 : a.localeCompare(b)))[0] ?? ['usd', { paid: 0 }];
-    tiles.push({ title: 'Received this week', value: money(figures.paid, currency), icon: 'bi-cash-coin', tone: 'success' });
-  }
+  // Once the clinic's currency is known (which figure leads and which shows at nothing).
+  if (week.revenue && !clinic.loading) tiles.push({ title: 'Received this week', values: receivedFigures(week.revenue, clinic.currency), icon: 'bi-cash-coin', tone: 'success' });
   if (!tiles.length) return null;
   return (
     <section aria-label="This week">
@@ -80,7 +91,11 @@ export function ReportTiles() {
                   <i className={`bi ${t.icon}`} />
                 </span>
                 <span>
-                  <span className="d-block fs-2 fw-bold text-body-emphasis lh-1">{t.value}</span>
+                  {t.values.map((value) => (
+                    <span key={value} className={`d-block ${t.values.length > 1 ? 'fs-4' : 'fs-2'} fw-bold text-body-emphasis lh-1${t.values.length > 1 ? ' mb-1' : ''}`}>
+                      {value}
+                    </span>
+                  ))}
                   <span className="d-block text-body-secondary fw-semibold mt-1">{t.title}</span>
                 </span>
                 <span className="ms-auto small text-body-secondary">Reports</span>

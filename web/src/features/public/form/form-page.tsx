@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import Modal from '../../../components/modal';
 import { buttonTexts, defaultPackage, packagesPerRow, pageLayout, REDIRECT_DELAY_MS, redirectTarget, showSelectButton } from '#shared/forms/page';
 import { currencyOf, currencyRules, currencySymbol, formatMoney, fromMinor, inputStep, minimumOf } from '#shared/currency';
-import { messages as RULES, parseCustomAmount, toItems, validateSubmission, type FieldMessages, type Issue } from '#shared/forms/validate';
+import { parseCustomAmount, toItems, validateSubmission, type FieldMessages, type Issue } from '#shared/forms/validate';
 import { FormFieldInput, type FieldValue } from '../../../components/form-field-input';
 import { ChallengeStatus, useChallenge, type ChallengeHandle } from '../../../lib/challenge';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
@@ -36,12 +36,7 @@ const ruleMessages = (t: Translate): Partial<FieldMessages> => ({
   noPackage: t('formRule.noPackage'),
 });
 
-/** The custom amount's messages (parseCustomAmount), and the default button texts, in the page's language. */
-const AMOUNT_MESSAGES: Record<string, MessageKey> = {
-  [RULES.customAmount]: 'formRule.customAmount',
-  [RULES.amountDecimals]: 'formRule.amountDecimals',
-  [RULES.amountTooLarge]: 'formRule.amountTooLarge',
-};
+/** The default button texts in the page's language (the amount's messages go through ruleMessage). */
 const BUTTON_TEXTS: Record<string, MessageKey> = { 'Pay Now': 'form.payNow', 'Submit Form': 'form.submitForm', Submit: 'form.submit' };
 const buttonText = (t: Translate, text: string) => (BUTTON_TEXTS[text] ? t(BUTTON_TEXTS[text]) : text);
 
@@ -294,9 +289,8 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
     if (pay && pkg?.customAmountEnabled) {
       const parsed = parseCustomAmount(amount, pkg.priceCents, currencyOf(pkg.currency));
       if (parsed.error) {
-        // The spec's USD messages are translated; a currency's own rule ("Minimum ¥50") is shown as the rules word it.
-        const key = AMOUNT_MESSAGES[parsed.error];
-        found.push({ key: 'amount', message: key ? t(key) : parsed.error });
+        // In the page's language, the currency's own rule too ('Minimum ¥50', 'Amounts in JPY have no decimals').
+        found.push({ key: 'amount', message: ruleMessage(t, parsed.error) });
       }
     }
     setIssues(found);
@@ -308,9 +302,10 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
       const submission = { apiKey, items: toItems(current), packageId: pkg?.id ?? null, locale };
       const submitted = await submitForm(form.id, submission, keys.keyFor(['submission', form.id, submission]), await challenge.take());
       if (!submitted.success || !submitted.data.data) {
-        const serverIssues = Object.entries(submitted.data.errors ?? {}).map(([key, message]) => ({ key, message }));
+        // The server's rules in the page's language (the same rules the page checked, or a payment's).
+        const serverIssues = Object.entries(submitted.data.errors ?? {}).map(([key, message]) => ({ key, message: ruleMessage(t, message) }));
         if (serverIssues.length) setIssues(serverIssues);
-        throw new SubmitFailed(submitted.success ? t('form.submitFailed') : submitted.message);
+        throw new SubmitFailed(submitted.success ? t('form.submitFailed') : ruleMessage(t, submitted.message));
       }
       const { submissionId } = submitted.data.data;
       if (pay && pkg) {
@@ -321,7 +316,7 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
         };
         const link = await createPaymentLink(request, keys.keyFor(['payment', request]));
         if (!link.success || !link.data.data?.url) {
-          setError({ title: 'Payment Error', text: link.message || (link.success ? t('form.linkFailed') : t('form.paymentFailed')) });
+          setError({ title: 'Payment Error', text: link.message ? ruleMessage(t, link.message) : link.success ? t('form.linkFailed') : t('form.paymentFailed') });
           return;
         }
         const url = link.data.data.url;

@@ -26,6 +26,7 @@ export const findCategories = (search: string) => api.get('/service-categories',
 /** The organisation's services (for the first one's length); only asked for when `enabled`. */
 export const useServices = (enabled: boolean) =>
   useApi(enabled ? '/services' : null, { query: { pageSize: 100 }, revalidateOnFocus: false });
+/** `priceMinor`: minor units of the clinic's currency. */
 export const createService = (body: Omit<BodyOf<'POST /services'>, 'active'>) => api.post('/services', { ...body, active: true });
 
 export const useAvailabilitySettings = () => useApi('/bookings/availability');

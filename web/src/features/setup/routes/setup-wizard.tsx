@@ -3,7 +3,7 @@
 // (PUT /organization/setup), so the wizard resumes at the first step left, on any device. Steps start
 // from what the clinic already has or entered earlier (the browser's time zone, the first service's
 // length as the slot length); the end shows the booking page to share.
-import { currencyOf, currencySymbol, fromMinor, inputStep, minimumOf } from '#shared/currency';
+import { amountMessage, currencyOf, currencySymbol, fromMinor, inputStep, minimumOf, parseAmount } from '#shared/currency';
 import { moneyHint } from '../../../components/money-input';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -203,22 +203,29 @@ function OrganizationStep({ onDone, onSkip, progress }: StepProps) {
   );
 }
 
-/** Dollars typed by a person as whole cents ('49.5' -> 4950), NaN when not a price. */
-const toCents = (value: string) => (/^\d+(\.\d{1,2})?$/.test(value.trim()) ? Math.round(Number(value) * 100) : NaN);
-
 function ServiceStep({ onDone, onSkip, remember }: StepProps) {
   const { values, set } = useValues({ category: 'General', name: '', duration: '30', price: '' });
+  // The price in the clinic's currency, in its minor units (¥5,000 is 5000); a service may be free.
+  const { data: org } = useOrganizationProfile();
+  const currency = currencyOf(org?.currency);
   // A category made by an attempt whose service then failed is used again, not made twice.
   const [categoryId, setCategoryId] = useState<string | null>(null);
-  const { status, errors, save } = useStepSave(onDone, 'The service could not be saved.');
-  const common = { values, set, errors };
+  const { status, errors, save, setStatus } = useStepSave(onDone, 'The service could not be saved.');
+  const [priceError, setPriceError] = useState<string>();
+  const common = { values, set, errors: priceError ? { ...errors, priceMinor: priceError } : errors };
   return (
     <StepForm
       step="service"
       onSkip={onSkip}
       status={status}
-      save={() =>
-        save(async () => {
+      save={async () => {
+        const price = parseAmount(values.price.trim() || '0', currency, { anyAmount: true });
+        setPriceError(price.problem && amountMessage(price.problem, currency));
+        if (price.problem) {
+          setStatus({ kind: 'danger', text: 'Please correct the price.' });
+          return;
+        }
+        await save(async () => {
           let category = categoryId;
           if (!category) {
             const made = await createCategory(values.category);
@@ -228,16 +235,16 @@ function ServiceStep({ onDone, onSkip, remember }: StepProps) {
             category = existing?.id ?? made.data.data!.id;
             setCategoryId(category);
           }
-          const made = await createService({ categoryId: category, name: values.name, durationMinutes: Number(values.duration), priceCents: toCents(values.price || '0') });
+          const made = await createService({ categoryId: category, name: values.name, durationMinutes: Number(values.duration), priceMinor: price.minor });
           if (made.success) remember({ serviceMinutes: Number(values.duration) });
           return made;
-        })
-      }
+        });
+      }}
     >
       <Input name="category" label="Category" required {...common} inputProps={{ readOnly: categoryId !== null }} />
       <Input name="name" label="Service name" required {...common} />
       <Input name="duration" label="Duration (minutes)" type="number" required errorKey="durationMinutes" {...common} inputProps={{ min: 5, max: 1440 }} />
-      <Input name="price" label="Price ($)" type="number" errorKey="priceCents" {...common} inputProps={{ min: 0, step: 0.01 }} />
+      <Input name="price" label={`Price (${currencySymbol(currency)})`} type="number" errorKey="priceMinor" hint={moneyHint(currency, { minimum: false })} {...common} inputProps={{ min: 0, step: inputStep(currency) }} />
     </StepForm>
   );
 }
