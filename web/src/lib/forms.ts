@@ -1,6 +1,6 @@
 // Form helpers shared by the console's forms.
 import { useState } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormSetError } from 'react-hook-form';
 import type { Status } from '../components/status-banner';
 
 /** Puts the server's field messages (400 `errors`) on the matching inputs; returns whether any matched. */
@@ -28,8 +28,8 @@ interface Answer {
  * message, else `failure`; `failure` with 'Please check your connection.' when the call could not
  * be made) and the server's messages for `fields` go on those fields; it resolves to undefined.
  */
-export function useFormStatus<T extends FieldValues>(setError?: UseFormSetError<T>, fields: readonly string[] = []) {
-  const [status, setStatus] = useState<Status | null>(null);
+export function useFormStatus<T extends FieldValues>(setError?: UseFormSetError<T>, fields: readonly string[] = [], initial: Status | null = null) {
+  const [status, setStatus] = useState<Status | null>(initial);
   const send = async <R extends Answer>(call: () => Promise<R>, failure: string, networkFailure = `${failure} Please check your connection.`): Promise<R | undefined> => {
     setStatus(null);
     try {
@@ -43,4 +43,20 @@ export function useFormStatus<T extends FieldValues>(setError?: UseFormSetError<
     return undefined;
   };
   return { status, setStatus, send };
+}
+
+/** What a form's owner answers to its values: the server's field messages when it refused them. */
+export type SubmitFields<T> = (values: T) => Promise<Record<string, string> | void>;
+
+/**
+ * A form checked by its schema as each field is left, whose owner sends it (`onSubmit`): the field
+ * messages the owner resolves to go on `fields`. Returns useForm's answer with `submit` for <form>.
+ */
+export function useSubmitForm<T extends FieldValues>(resolver: Resolver<T>, defaultValues: DefaultValues<T>, fields: readonly string[], onSubmit: SubmitFields<T>) {
+  const form = useForm<T>({ resolver, mode: 'onTouched', defaultValues });
+  const submit = form.handleSubmit(async (values) => {
+    const fieldErrors = await onSubmit(values);
+    if (fieldErrors) applyServerErrors(form.setError, fieldErrors, fields);
+  });
+  return { ...form, submit };
 }
