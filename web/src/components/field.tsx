@@ -81,3 +81,34 @@ export function InputField({ field, id = field.name, label, error, required, hin
     </Field>
   );
 }
+
+export interface SelectFieldProps extends Omit<FieldProps, 'id' | 'children'> {
+  /** What react-hook-form's register(name) returns. */
+  field: UseFormRegisterReturn;
+  /** The select's id; its name when absent. */
+  id?: string;
+  /** The choices' values, in order. */
+  options: readonly string[];
+  /** A choice's text; its value when absent. */
+  optionLabel?(value: string): string;
+  /** Each choice names a language in its own words: the option says which (lang). */
+  optionLang?: boolean;
+  /** The text of a first, empty choice ('Select a country'). */
+  placeholder?: string;
+}
+
+/** A Field holding a react-hook-form select of the given choices. */
+export function SelectField({ field, id = field.name, label, error, required, hint, className, options, optionLabel, optionLang, placeholder }: SelectFieldProps) {
+  return (
+    <Field id={id} label={label} error={error} required={required} hint={hint} className={className}>
+      <select {...field} {...controlProps(id, error, { base: 'form-select', required })}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((value) => (
+          <option key={value} value={value} lang={optionLang ? value : undefined}>
+            {optionLabel ? optionLabel(value) : value}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}

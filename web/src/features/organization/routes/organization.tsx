@@ -10,16 +10,16 @@ import { organizationSchema } from '#shared/schemas/account';
 import { CURRENCIES } from '#shared/currency';
 import { address, currency, timeZone } from '#shared/schemas/organization';
 import { defaultLanguage } from '#shared/schemas/organization';
-import { LOCALES, LOCALE_NAMES } from '#shared/i18n/locales';
+import { LOCALES, LOCALE_NAMES, type Locale } from '#shared/i18n/locales';
 import { BookingPageLink } from '../../../components/booking-page-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Card } from '../../../components/card';
-import { controlProps, Field, InputField } from '../../../components/field';
+import { controlProps, Field, InputField, SelectField } from '../../../components/field';
 import { Busy, Loading } from '../../../components/loading';
 import { useFormStatus } from '../../../lib/forms';
 import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
-import { notify } from '../../../lib/notify';
+import { copyWithToast, notify } from '../../../lib/notify';
 import { useRoles } from '../../../lib/roles';
 import { generateIntegration, updateOrganization, useIntegration, useOrganization, type OrganizationProfile } from '../api/organization';
 import { MailBrandingCard } from '../components/mail-branding-card';
@@ -99,31 +99,8 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
             <option key={z} value={z} />
           ))}
         </datalist>
-        <Field
-          id="currency"
-          label="Currency"
-          required
-          error={e('currency')}
-          className="col-md-6"
-          hint="Prices are set and charged in it. It can change only while no booking is held and no card payment is open."
-        >
-          <select {...register('currency')} {...controlProps('currency', e('currency'), { base: 'form-select', required: true })}>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {currencyLabel(c, currencyNames)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="defaultLanguage" label="Patients' language" required error={e('defaultLanguage')} className="col-md-6" hint="Booking pages, forms and patient mails use it when the patient's browser asks for none of these languages.">
-          <select {...register('defaultLanguage')} {...controlProps('defaultLanguage', e('defaultLanguage'), { base: 'form-select', required: true })}>
-            {LOCALES.map((l) => (
-              <option key={l} value={l} lang={l}>
-                {LOCALE_NAMES[l]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField field={register('currency')} label="Currency" required error={e('currency')} className="col-md-6" hint="Prices are set and charged in it. It can change only while no booking is held and no card payment is open." options={CURRENCIES} optionLabel={(c) => currencyLabel(c, currencyNames)} />
+        <SelectField field={register('defaultLanguage')} label="Patients' language" required error={e('defaultLanguage')} className="col-md-6" hint="Booking pages, forms and patient mails use it when the patient's browser asks for none of these languages." options={LOCALES} optionLabel={(l) => LOCALE_NAMES[l as Locale]} optionLang />
         <Field id="address" label="Postal address" error={e('address')} className="col-12" hint="Optional. Patients see it, with the phone number, on the page that manages their booking.">
           <textarea {...register('address')} {...controlProps('address', e('address'))} rows={3} maxLength={300} autoComplete="street-address" />
         </Field>
@@ -136,15 +113,7 @@ function IntegrationKey() {
   const { data, error, isLoading, mutate } = useIntegration(true);
   const [asking, setAsking] = useState(false);
 
-  const copy = async () => {
-    if (!data) return;
-    try {
-      await navigator.clipboard.writeText(data.apiKey);
-      notify.success('Copied');
-    } catch {
-      notify.error('Could not copy. Select the key and copy it yourself.');
-    }
-  };
+  const copy = () => data && copyWithToast(data.apiKey, 'the key');
   const rotate = async () => {
     const result = await generateIntegration();
     if (!result.success || !result.data.data) return result.message || 'A new key could not be made.';
