@@ -13,6 +13,7 @@ import { SETUP_STEPS, nextSetupStep, type SetupStep } from '#shared/schemas/repo
 import { BookingPageLink } from '../../../components/booking-page-link';
 import { controlProps, Field } from '../../../components/field';
 import { Loading } from '../../../components/loading';
+import { RetryAlert } from '../../../components/retry-alert';
 import { StatusBanner, type Status } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
 import type { ApiResult } from '../../../lib/api';
@@ -471,14 +472,7 @@ export function SetupWizardPage() {
   };
 
   if (error && !progress) {
-    return (
-      <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
-        <span>{(error as Error).message || 'The set-up progress could not be loaded.'}</span>
-        <button type="button" className="btn btn-sm btn-outline-danger ms-auto" onClick={() => void mutate()}>
-          Retry
-        </button>
-      </div>
-    );
+    return <RetryAlert error={error} fallback="The set-up progress could not be loaded." onRetry={() => void mutate()} />;
   }
   if (!progress || current === null) return <Loading label="Loading set-up..." showLabel />;
   const Step = current === 'finished' ? null : STEP_COMPONENTS[current];
