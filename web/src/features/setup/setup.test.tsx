@@ -156,6 +156,23 @@ describe('set-up wizard: where steps start, and the end', { timeout: 20_000 }, (
     expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ name: 'Clinic', timeZone: 'Europe/Madrid' });
   });
 
+  it('saves the zone the owner picks', async () => {
+    browserIn('Europe/Madrid');
+    const { user, calls } = render({
+      ...setupServer(progress({})),
+      'GET /api/organization/profile': ok(org),
+      'PATCH /api/organization/profile': (body) => ok({ ...org, ...(body as object) }),
+    });
+    const zone = await screen.findByLabelText(/Time zone/);
+    await waitFor(() => expect(zone).toHaveValue('Europe/Madrid'));
+    await user.selectOptions(zone, 'Asia/Tokyo');
+    expect(zone).toHaveValue('Asia/Tokyo');
+    expect(screen.getByText('Bookings, opening hours and reports use this zone.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { name: 'First service' })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ timeZone: 'Asia/Tokyo' });
+  });
+
   it("keeps the organisation's zone once the step is saved, or when the browser's is not one offered", async () => {
     browserIn('Europe/Madrid');
     const saved = render({ ...setupServer(progress({ organization: 'done' })), 'GET /api/organization/profile': ok(org) });
