@@ -28,7 +28,7 @@ interface Answer {
  * message, else `failure`; `failure` with 'Please check your connection.' when the call could not
  * be made) and the server's messages for `fields` go on those fields; it resolves to undefined.
  */
-export function useFormStatus<T extends FieldValues>(setError?: UseFormSetError<T>, fields: readonly string[] = [], initial: Status | null = null) {
+export function useSaveStatus<T extends FieldValues>(setError?: UseFormSetError<T>, fields: readonly string[] = [], initial: Status | null = null) {
   const [status, setStatus] = useState<Status | null>(initial);
   const send = async <R extends Answer>(call: () => Promise<R>, failure: string, networkFailure = `${failure} Please check your connection.`): Promise<R | undefined> => {
     setStatus(null);

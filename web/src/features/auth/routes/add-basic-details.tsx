@@ -6,7 +6,7 @@ import { basicDetailsSchema, type BasicDetails } from '#shared/schemas/account';
 import { BASIC_DETAILS_FIELDS, BasicDetailsFields } from '../../../components/basic-details-fields';
 import { Busy } from '../../../components/loading';
 import { paths } from '../../../config/paths';
-import { useFormStatus } from '../../../lib/forms';
+import { useSaveStatus } from '../../../lib/forms';
 import { saveRegistrationToken } from '../../../lib/session';
 import { addBasicDetails } from '../api/add-basic-details';
 import { SignUpStep } from '../components/sign-up-steps';
@@ -25,7 +25,7 @@ export function AddBasicDetailsPage() {
     mode: 'onTouched',
     defaultValues: { username: '', firstName: '', middleName: '', lastName: '', phoneNumber: '', city: '', country: '' },
   });
-  const { status, send } = useFormStatus(setError, BASIC_DETAILS_FIELDS);
+  const { status, send } = useSaveStatus(setError, BASIC_DETAILS_FIELDS);
 
   const submit = handleSubmit(async (values) => {
     const result = await send(() => addBasicDetails(values), REGISTRATION_ERROR, REGISTRATION_ERROR);

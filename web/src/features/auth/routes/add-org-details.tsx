@@ -12,7 +12,7 @@ import { notify } from '../../../lib/notify';
 import { clearRegistrationToken } from '../../../lib/session';
 import { addOrganization } from '../api/add-organization';
 import { SignUpStep } from '../components/sign-up-steps';
-import { useFormStatus } from '../../../lib/forms';
+import { useSaveStatus } from '../../../lib/forms';
 import { REGISTRATION_ERROR } from './add-basic-details';
 
 const FIELDS = ['name', 'email', 'legalName', 'websiteUrl', 'phoneNumber'] as const;
@@ -36,7 +36,7 @@ export function AddOrgDetailsPage() {
     mode: 'onTouched',
     defaultValues: { name: '', email: '', legalName: '', websiteUrl: '', phoneNumber: '' },
   });
-  const { status, send } = useFormStatus(setError, FIELDS);
+  const { status, send } = useSaveStatus(setError, FIELDS);
   const e = (name: keyof Organization) => errors[name]?.message;
 
   const submit = handleSubmit(async (values) => {

@@ -14,7 +14,7 @@ import { notify } from '../../../lib/notify';
 import { forgotPassword, resetPassword } from '../api/forgot-password';
 import { AuthHeading } from '../components/auth-heading';
 import { CodeField, EmailField, LARGE } from '../components/auth-fields';
-import { useFormStatus } from '../../../lib/forms';
+import { useSaveStatus } from '../../../lib/forms';
 
 const FAILURE = 'An error occurred';
 const NETWORK_ERROR = 'An error occurred. Please check your connection and try again.';
@@ -34,7 +34,7 @@ function RequestCodeForm({ onSent }: { onSent(email: string, message: string): v
     setError,
     formState: { errors, isSubmitting, isValid },
   } = useForm<{ email: string }>({ resolver: zodResolver(forgotPasswordSchema), mode: 'onTouched', defaultValues: { email } });
-  const { status, send } = useFormStatus(setError, ['email']);
+  const { status, send } = useSaveStatus(setError, ['email']);
 
   const submit = handleSubmit(async ({ email }) => {
     const result = await send(() => forgotPassword({ email }), FAILURE, NETWORK_ERROR);
@@ -71,7 +71,7 @@ function ResetPasswordForm({ email, sentMessage, onResend }: { email: string; se
     setError,
     formState: { errors, isSubmitting, isValid },
   } = useForm<ResetValues>({ resolver: zodResolver(resetFormSchema), mode: 'onTouched', defaultValues: { otp: '', password: '', confirmPassword: '' } });
-  const { status, setStatus, send } = useFormStatus(setError, ['otp', 'password'], { kind: 'success', text: sentMessage });
+  const { status, setStatus, send } = useSaveStatus(setError, ['otp', 'password'], { kind: 'success', text: sentMessage });
 
   const submit = handleSubmit(async (values) => {
     const result = await send(() => resetPassword({ email, otp: values.otp, password: values.password }), FAILURE, NETWORK_ERROR);

@@ -11,7 +11,7 @@ import { Card } from '../../../components/card';
 import { controlProps, Field, InputField } from '../../../components/field';
 import { Busy } from '../../../components/loading';
 import { paths } from '../../../config/paths';
-import { useFormStatus } from '../../../lib/forms';
+import { useSaveStatus } from '../../../lib/forms';
 import type { ApiResult } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import type { BookingPackageView } from '../api/packages';
@@ -77,7 +77,7 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
       ? { packageName: initial.packageName, packagePrice: toInputValue(initial.packagePriceCents, initial.currency ?? 'usd'), packageDescription: initial.packageDescription, redirectionUrl: initial.redirectionUrl, isActive: initial.isActive, ...timingOf(initial) }
       : { packageName: '', packagePrice: '', packageDescription: '', redirectionUrl: '', isActive: true, ...NO_TIMING },
   });
-  const { status, setStatus, send } = useFormStatus(setError, FIELDS);
+  const { status, setStatus, send } = useSaveStatus(setError, FIELDS);
   const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
 
   const submit = handleSubmit(async (values) => {

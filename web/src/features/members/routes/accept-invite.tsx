@@ -14,7 +14,7 @@ import { PasswordField } from '../../../components/password-input';
 import { StatusBanner } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
-import { useFormStatus } from '../../../lib/forms';
+import { useSaveStatus } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { acceptInvite, inviteDetails, type InviteDetails } from '../api/members';
 
@@ -38,7 +38,7 @@ function ChoosePassword({ token, details }: { token: string; details: InviteDeta
     setValue,
     formState: { errors, isSubmitting, isValid },
   } = useForm<Values>({ resolver: zodResolver(acceptInviteFormSchema), mode: 'onTouched', defaultValues: { password: '', confirmPassword: '' } });
-  const { status, send } = useFormStatus();
+  const { status, send } = useSaveStatus();
   const [suggested, setSuggested] = useState<string>();
   const e = (name: keyof Values) => errors[name]?.message;
 

@@ -9,7 +9,7 @@ import { Card } from '../../../components/card';
 import { InputField } from '../../../components/field';
 import { Busy } from '../../../components/loading';
 import { paths } from '../../../config/paths';
-import { useFormStatus } from '../../../lib/forms';
+import { useSaveStatus } from '../../../lib/forms';
 import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useRoles } from '../../../lib/roles';
@@ -34,7 +34,7 @@ export function AddMemberPage() {
     mode: 'onTouched',
     defaultValues: { email: '', firstName: '', lastName: '', permissions: fullRoles() },
   });
-  const { status, send } = useFormStatus(setError, FIELDS);
+  const { status, send } = useSaveStatus(setError, FIELDS);
   const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
 
   const submit = handleSubmit(async (values) => {

@@ -9,7 +9,7 @@ import { Busy } from '../../../components/loading';
 import { Card } from '../../../components/card';
 import { controlProps, Field } from '../../../components/field';
 import { StatusBanner } from '../../../components/status-banner';
-import { useFormStatus } from '../../../lib/forms';
+import { useSaveStatus } from '../../../lib/forms';
 import { assetUrl } from '../../../lib/assets';
 import { notify } from '../../../lib/notify';
 import { removeLogo, updateOrganization, uploadLogo } from '../api/organization';
@@ -47,7 +47,7 @@ function HeaderPreview({ name, logo, color }: { name: string; logo?: string; col
 
 export function MailBrandingCard({ org, editable, onSaved }: { org: OrganizationProfile; editable: boolean; onSaved(o: OrganizationProfile): void }) {
   const [color, setColor] = useState(org.brandColor);
-  const { status, setStatus, send } = useFormStatus();
+  const { status, setStatus, send } = useSaveStatus();
   const [busy, setBusy] = useState<'logo' | 'remove' | 'color' | null>(null);
   const parsed = brandColorSchema.safeParse(color);
   const colorError = parsed.success ? undefined : parsed.error.issues[0]?.message;

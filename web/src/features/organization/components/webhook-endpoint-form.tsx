@@ -15,7 +15,7 @@ import {
 import { InputField } from '../../../components/field';
 import { Busy } from '../../../components/loading';
 import { StatusBanner } from '../../../components/status-banner';
-import { useFormStatus } from '../../../lib/forms';
+import { useSaveStatus } from '../../../lib/forms';
 import { createWebhookEndpoint, updateWebhookEndpoint, type WebhookEndpoint, type WebhookEndpointCreated } from '../api/webhooks';
 
 type Input = z.input<typeof webhookEndpointCreateSchema>;
@@ -63,7 +63,7 @@ export function WebhookEndpointForm({ endpoint, onCreated, onSaved, onCancel }: 
     defaultValues: { url: endpoint?.url ?? '', description: endpoint?.description ?? '', events: endpoint?.events ?? [] },
   });
 
-  const { status, send } = useFormStatus(setError, FIELDS);
+  const { status, send } = useSaveStatus(setError, FIELDS);
 
   const submit = handleSubmit(async (values) => {
     const failed = endpoint ? 'The endpoint could not be saved.' : 'The endpoint could not be added.';

@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Card } from '../../../components/card';
 import { controlProps, Field, InputField, SelectField } from '../../../components/field';
 import { Busy, Loading } from '../../../components/loading';
-import { useFormStatus } from '../../../lib/forms';
+import { useSaveStatus } from '../../../lib/forms';
 import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
 import { copyWithToast, notify } from '../../../lib/notify';
@@ -52,7 +52,7 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
     mode: 'onTouched',
     defaultValues: { name: org.name, email: org.email, legalName: org.legalName, websiteUrl: org.websiteUrl, phoneNumber: org.phoneNumber, timeZone: org.timeZone, address: org.address ?? '', currency: org.currency ?? 'usd', defaultLanguage: org.defaultLanguage ?? 'en' },
   });
-  const { status, send } = useFormStatus(setError, FIELDS);
+  const { status, send } = useSaveStatus(setError, FIELDS);
   const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
   const submit = handleSubmit(async (values) => {
     const result = await send(() => updateOrganization(values), 'The profile could not be saved.');
@@ -173,7 +173,7 @@ function PolicyForm({ org, editable, onSaved }: { org: OrganizationProfile; edit
   const [cutoff, setCutoff] = useState(String(org.cancellationCutoffHours));
   const [refund, setRefund] = useState(org.cancellationRefund);
   const [smsCountries, setSmsCountries] = useState((org.smsCountryCodes ?? []).join(', '));
-  const { status, send } = useFormStatus();
+  const { status, send } = useSaveStatus();
   const [busy, setBusy] = useState(false);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();

@@ -5,7 +5,7 @@ import { changePasswordSchema } from '#shared/schemas/account';
 import { Card } from '../../../components/card';
 import { Busy } from '../../../components/loading';
 import { PasswordField } from '../../../components/password-input';
-import { useFormStatus } from '../../../lib/forms';
+import { useSaveStatus } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { changePassword } from '../api/change-password';
 
@@ -22,7 +22,7 @@ export function ChangePasswordForm() {
     reset,
     formState: { errors, isSubmitting, isValid },
   } = useForm<Values>({ resolver: zodResolver(changePasswordFormSchema), mode: 'onTouched', defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
-  const { status, send } = useFormStatus(setError, ['currentPassword', 'newPassword']);
+  const { status, send } = useSaveStatus(setError, ['currentPassword', 'newPassword']);
   const e = (name: keyof Values) => errors[name]?.message;
 
   const submit = handleSubmit(async ({ currentPassword, newPassword }) => {

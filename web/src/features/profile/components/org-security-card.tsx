@@ -8,7 +8,7 @@ import { Busy, Loading } from '../../../components/loading';
 import { Card } from '../../../components/card';
 import { StatusBanner } from '../../../components/status-banner';
 import { SESSION_KEY } from '../../../lib/account-session';
-import { useFormStatus } from '../../../lib/forms';
+import { useSaveStatus } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { SECURITY_SETTINGS_KEY, saveSecuritySettings } from '../api/security';
 import { useApi } from '../../../lib/swr';
@@ -22,7 +22,7 @@ function SettingsForm({ initial }: { initial: SecuritySettingsInput }) {
     reset,
     formState: { errors, isSubmitting, isDirty, isValid },
   } = useForm<SecuritySettingsInput>({ resolver: zodResolver(securitySettingsSchema), mode: 'onTouched', defaultValues: initial });
-  const { status, send } = useFormStatus(setError, ['idleTimeoutMinutes', 'requireTwoFactor']);
+  const { status, send } = useSaveStatus(setError, ['idleTimeoutMinutes', 'requireTwoFactor']);
 
   const submit = handleSubmit(async (values) => {
     const result = await send(() => saveSecuritySettings(values), 'The settings could not be saved.');

@@ -6,7 +6,7 @@ import { BASIC_DETAILS_FIELDS, BasicDetailsFields } from '../../../components/ba
 import { Busy } from '../../../components/loading';
 import { Card } from '../../../components/card';
 import { useAuth } from '../../../lib/auth';
-import { useFormStatus } from '../../../lib/forms';
+import { useSaveStatus } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { updateProfile } from '../api/update-profile';
 
@@ -33,7 +33,7 @@ export function ProfileDetailsForm({ user }: { user: UserDetails }) {
     },
   });
 
-  const { status, send } = useFormStatus(setError, BASIC_DETAILS_FIELDS);
+  const { status, send } = useSaveStatus(setError, BASIC_DETAILS_FIELDS);
 
   const submit = handleSubmit(async (values) => {
     const result = await send(() => updateProfile(values), 'Your profile could not be saved.');
