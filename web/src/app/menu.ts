@@ -10,92 +10,72 @@ export type MenuItem =
   | { type: 'group'; title: string; icon?: string; access?: Access; children: MenuItem[] }
   | { type: 'heading'; title: string };
 
+type Module = NonNullable<Access['module']>;
+/** A link of a module's group: its title, path and what it needs besides reading the module. */
+type ModuleLink = readonly [title: string, to: string, more?: Omit<Access, 'module'>];
+
+const link = (title: string, to: string, icon?: string, access?: Access): MenuItem => ({ type: 'link', title, to, icon, access });
+const WRITE = { action: 'write' } as const;
+
+/** A module's group: it and each of its links need to read the module; a link may need more (WRITE). */
+function moduleGroup(title: string, icon: string, module: Module, links: (ModuleLink | MenuItem)[]): MenuItem {
+  const children = links.map((l): MenuItem => ('type' in l ? l : { type: 'link', title: l[0], to: l[1], access: { module, ...l[2] } }));
+  return { type: 'group', title, icon, access: { module }, children };
+}
+
 export const menu: MenuItem[] = [
-  { type: 'link', title: 'Dashboard', to: paths.dashboard, icon: 'bi-grid-1x2' },
-  { type: 'link', title: 'Reports', to: paths.reports, icon: 'bi-bar-chart-line', access: reportsAccess },
+  link('Dashboard', paths.dashboard, 'bi-grid-1x2'),
+  link('Reports', paths.reports, 'bi-bar-chart-line', reportsAccess),
   { type: 'heading', title: 'User Management' },
-  {
-    type: 'group',
-    title: 'Members',
-    icon: 'bi-people',
-    access: { module: 'Members' },
-    children: [
-      { type: 'link', title: 'All Members', to: paths.members.list, access: { module: 'Members' } },
-      { type: 'link', title: 'Add Member', to: paths.members.add, access: { module: 'Members', action: 'write' } },
-    ],
-  },
+  moduleGroup('Members', 'bi-people', 'Members', [
+    ['All Members', paths.members.list],
+    ['Add Member', paths.members.add, WRITE],
+  ]),
   { type: 'heading', title: 'Service Management' },
-  { type: 'link', title: 'Calendar', to: paths.calendar, icon: 'bi-calendar3', access: calendarAccess },
-  {
-    type: 'group',
-    title: 'Appointments',
-    icon: 'bi-calendar2-week',
-    access: { module: 'Appointment' },
-    children: [
-      { type: 'link', title: 'All Appointments', to: paths.appointments.list, access: { module: 'Appointment' } },
-      { type: 'link', title: 'My Appointments', to: paths.appointments.my, access: { module: 'Appointment', owner: 'exclude' } },
-      { type: 'link', title: 'Book Appointment', to: paths.appointments.book, access: { module: 'Appointment', action: 'write' } },
-    ],
-  },
-  { type: 'link', title: 'Services', to: paths.services, icon: 'bi-clipboard2-pulse', access: { module: 'Appointment' } },
-  { type: 'link', title: 'Customers', to: paths.customers.list, icon: 'bi-person-vcard', access: { module: 'Appointment' } },
-  { type: 'link', title: 'SMS', to: paths.sms, icon: 'bi-chat-left-text', access: { module: 'Appointment' } },
+  link('Calendar', paths.calendar, 'bi-calendar3', calendarAccess),
+  moduleGroup('Appointments', 'bi-calendar2-week', 'Appointment', [
+    ['All Appointments', paths.appointments.list],
+    ['My Appointments', paths.appointments.my, { owner: 'exclude' }],
+    ['Book Appointment', paths.appointments.book, WRITE],
+  ]),
+  link('Services', paths.services, 'bi-clipboard2-pulse', { module: 'Appointment' }),
+  link('Customers', paths.customers.list, 'bi-person-vcard', { module: 'Appointment' }),
+  link('SMS', paths.sms, 'bi-chat-left-text', { module: 'Appointment' }),
   { type: 'heading', title: 'Forms' },
-  {
-    type: 'group',
-    title: 'Forms',
-    icon: 'bi-ui-checks',
-    access: { module: 'Forms' },
-    children: [
-      { type: 'link', title: 'All Forms', to: paths.forms.list, access: { module: 'Forms' } },
-      { type: 'link', title: 'Add Form', to: paths.forms.add, access: { module: 'Forms', action: 'write' } },
-      { type: 'link', title: 'Create Form', to: paths.forms.create, access: { module: 'Forms', action: 'write' } },
-      { type: 'link', title: 'Leads', to: paths.forms.leads, access: { module: 'Forms' } },
-    ],
-  },
+  moduleGroup('Forms', 'bi-ui-checks', 'Forms', [
+    ['All Forms', paths.forms.list],
+    ['Add Form', paths.forms.add, WRITE],
+    ['Create Form', paths.forms.create, WRITE],
+    ['Leads', paths.forms.leads],
+  ]),
   { type: 'heading', title: 'Bookings' },
-  {
-    type: 'group',
-    title: 'Bookings',
-    icon: 'bi-journal-bookmark',
-    access: { module: 'Bookings' },
-    children: [
-      { type: 'link', title: 'Bookings', to: paths.bookings.list, access: { module: 'Bookings' } },
-      { type: 'link', title: 'All Booking Packages', to: paths.bookings.packages, access: { module: 'Bookings' } },
-      { type: 'link', title: 'Add Booking Package', to: paths.bookings.addPackage, access: { module: 'Bookings', action: 'write' } },
-      { type: 'link', title: 'Availability', to: paths.bookings.availability, access: { module: 'Bookings' } },
-      { type: 'link', title: 'Practitioners', to: paths.bookings.practitioners, access: { module: 'Bookings' } },
-    ],
-  },
+  moduleGroup('Bookings', 'bi-journal-bookmark', 'Bookings', [
+    ['Bookings', paths.bookings.list],
+    ['All Booking Packages', paths.bookings.packages],
+    ['Add Booking Package', paths.bookings.addPackage, WRITE],
+    ['Availability', paths.bookings.availability],
+    ['Practitioners', paths.bookings.practitioners],
+  ]),
   { type: 'heading', title: 'Form Builder' },
-  {
-    type: 'group',
-    title: 'Form Builder',
-    icon: 'bi-tools',
-    access: { module: 'Forms' },
-    children: [
-      { type: 'link', title: 'Create Form', to: paths.formBuilder.create, access: { module: 'Forms', action: 'write' } },
-      { type: 'link', title: 'Forms List', to: paths.formBuilder.list, access: { module: 'Forms' } },
-      {
-        type: 'group',
-        title: 'Packages',
-        access: leadGeneration('read'),
-        children: [
-          { type: 'link', title: 'Add Package', to: paths.leadGeneration.add, access: leadGeneration('write') },
-          { type: 'link', title: 'Packages', to: paths.leadGeneration.list, access: leadGeneration('read') },
-        ],
-      },
-    ],
-  },
+  moduleGroup('Form Builder', 'bi-tools', 'Forms', [
+    ['Create Form', paths.formBuilder.create, WRITE],
+    ['Forms List', paths.formBuilder.list],
+    {
+      type: 'group',
+      title: 'Packages',
+      access: leadGeneration('read'),
+      children: [link('Add Package', paths.leadGeneration.add, undefined, leadGeneration('write')), link('Packages', paths.leadGeneration.list, undefined, leadGeneration('read'))],
+    },
+  ]),
   { type: 'heading', title: 'Organisation' },
-  { type: 'link', title: 'Organisation', to: paths.organization, icon: 'bi-building' },
-  { type: 'link', title: 'Set-up Wizard', to: paths.wizards.setup, icon: 'bi-magic', access: { owner: 'only' } },
-  { type: 'link', title: 'Notifications', to: paths.notifications, icon: 'bi-bell', access: { module: 'Notifications' } },
-  { type: 'link', title: 'Logs', to: paths.logs, icon: 'bi-journal-text', access: { owner: 'only' } },
+  link('Organisation', paths.organization, 'bi-building'),
+  link('Set-up Wizard', paths.wizards.setup, 'bi-magic', { owner: 'only' }),
+  link('Notifications', paths.notifications, 'bi-bell', { module: 'Notifications' }),
+  link('Logs', paths.logs, 'bi-journal-text', { owner: 'only' }),
   { type: 'heading', title: 'Account' },
-  { type: 'link', title: 'My Profile', to: paths.profile, icon: 'bi-person-circle' },
-  { type: 'link', title: 'Account Settings', to: paths.account.settings, icon: 'bi-gear' },
-  { type: 'link', title: 'Layout Builder', to: paths.builder, icon: 'bi-layout-text-sidebar-reverse' },
+  link('My Profile', paths.profile, 'bi-person-circle'),
+  link('Account Settings', paths.account.settings, 'bi-gear'),
+  link('Layout Builder', paths.builder, 'bi-layout-text-sidebar-reverse'),
 ];
 
 export type Visible = (item: { to: string; access?: Access }) => boolean;

@@ -3,7 +3,7 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { COUNTRIES } from '#shared/countries';
 import { GENDERS, type BasicDetails } from '#shared/schemas/account';
-import { controlProps, Field } from './field';
+import { InputField, SelectField } from './field';
 
 export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
   male: 'Male',
@@ -30,44 +30,14 @@ export function BasicDetailsFields({ register, errors, autoFocus, currentCountry
   const countries: readonly string[] = currentCountry && !(COUNTRIES as readonly string[]).includes(currentCountry) ? [currentCountry, ...COUNTRIES] : COUNTRIES;
   return (
     <div className="row g-3">
-      <Field id="username" label="Username" required error={e('username')} className="col-12">
-        <input {...register('username')} {...controlProps('username', e('username'), { required: true })} autoComplete="username" autoFocus={autoFocus} />
-      </Field>
-      <Field id="firstName" label="First name" required error={e('firstName')} className="col-md-4">
-        <input {...register('firstName')} {...controlProps('firstName', e('firstName'), { required: true })} autoComplete="given-name" />
-      </Field>
-      <Field id="middleName" label="Middle name" error={e('middleName')} className="col-md-4">
-        <input {...register('middleName')} {...controlProps('middleName', e('middleName'))} autoComplete="additional-name" />
-      </Field>
-      <Field id="lastName" label="Last name" required error={e('lastName')} className="col-md-4">
-        <input {...register('lastName')} {...controlProps('lastName', e('lastName'), { required: true })} autoComplete="family-name" />
-      </Field>
-      <Field id="phoneNumber" label="Phone number" required error={e('phoneNumber')} className="col-md-6">
-        <input {...register('phoneNumber')} {...controlProps('phoneNumber', e('phoneNumber'), { required: true })} type="tel" autoComplete="tel" placeholder="+15551234567" />
-      </Field>
-      <Field id="gender" label="Gender" required error={e('gender')} className="col-md-6">
-        <select {...register('gender')} {...controlProps('gender', e('gender'), { base: 'form-select', required: true })}>
-          <option value="">Select your gender</option>
-          {GENDERS.map((g) => (
-            <option key={g} value={g}>
-              {GENDER_LABELS[g]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id="city" label="City" error={e('city')} className="col-md-6">
-        <input {...register('city')} {...controlProps('city', e('city'))} autoComplete="address-level2" />
-      </Field>
-      <Field id="country" label="Country" error={e('country')} className="col-md-6">
-        <select {...register('country')} {...controlProps('country', e('country'), { base: 'form-select' })}>
-          <option value="">Select a country</option>
-          {countries.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <InputField field={register('username')} label="Username" required error={e('username')} className="col-12" autoComplete="username" autoFocus={autoFocus} />
+      <InputField field={register('firstName')} label="First name" required error={e('firstName')} className="col-md-4" autoComplete="given-name" />
+      <InputField field={register('middleName')} label="Middle name" error={e('middleName')} className="col-md-4" autoComplete="additional-name" />
+      <InputField field={register('lastName')} label="Last name" required error={e('lastName')} className="col-md-4" autoComplete="family-name" />
+      <InputField field={register('phoneNumber')} label="Phone number" required error={e('phoneNumber')} className="col-md-6" type="tel" autoComplete="tel" placeholder="+15551234567" />
+      <SelectField field={register('gender')} label="Gender" required error={e('gender')} className="col-md-6" placeholder="Select your gender" options={GENDERS} optionLabel={(g) => GENDER_LABELS[g as (typeof GENDERS)[number]]} />
+      <InputField field={register('city')} label="City" error={e('city')} className="col-md-6" autoComplete="address-level2" />
+      <SelectField field={register('country')} label="Country" error={e('country')} className="col-md-6" placeholder="Select a country" options={countries} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type Ref } from 'react';
+import { InputField, type InputFieldProps } from './field';
 import { PasswordMeter, type PasswordChecks } from './password-meter';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>;
@@ -86,4 +87,9 @@ export function PasswordInput({ ref, meter, className, onChange, disabled, ...pr
       {meter && <PasswordMeter value={value} checks={meter === true ? undefined : meter} />}
     </>
   );
+}
+
+/** An InputField whose control is a PasswordInput. */
+export function PasswordField({ meter, ...props }: Omit<InputFieldProps, 'control'> & Pick<PasswordInputProps, 'meter'>) {
+  return <InputField {...props} control={(input) => <PasswordInput {...input} meter={meter} />} />;
 }

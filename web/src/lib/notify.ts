@@ -24,3 +24,13 @@ export const notify = {
   warn: (message: string, options: ToastOptions = {}) => toast.warn(message, { autoClose: LONG_TOAST_MS, ...options }),
   error: (message: string, options: ToastOptions = {}) => toast.error(message, { autoClose: LONG_TOAST_MS, ...options }),
 };
+
+/** Copies `text` with a 'Copied' toast; where the browser refuses, asks the person to copy `what` (the key) themselves. */
+export async function copyWithToast(text: string, what: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    notify.success('Copied');
+  } catch {
+    notify.error(`Could not copy. Select ${what} and copy it yourself.`);
+  }
+}

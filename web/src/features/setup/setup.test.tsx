@@ -141,19 +141,35 @@ describe('set-up wizard: where steps start, and the end', { timeout: 20_000 }, (
   };
   const notConfigured = ok({ configured: false, timeZone: 'America/New_York', weeklyHours: {}, slotMinutes: 30, capacity: 1, closedDates: [], minNoticeMinutes: 0, maxDaysAhead: 180 });
 
-  it("starts the time zone at the browser's, and saves it", async () => {
+  /** The organisation step to do, in a browser in Europe/Madrid, once its zone select shows that zone. */
+  const organizationStep = async () => {
     browserIn('Europe/Madrid');
-    const { user, calls } = render({
+    const view = render({
       ...setupServer(progress({})),
       'GET /api/organization/profile': ok(org),
       'PATCH /api/organization/profile': (body) => ok({ ...org, ...(body as object) }),
     });
     const zone = await screen.findByLabelText(/Time zone/);
     await waitFor(() => expect(zone).toHaveValue('Europe/Madrid'));
+    return { ...view, zone };
+  };
+
+  it("starts the time zone at the browser's, and saves it", async () => {
+    const { user, calls } = await organizationStep();
     expect(screen.getByText("This browser's zone; the organisation has America/New_York until you save.")).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByRole('heading', { name: 'First service' })).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ name: 'Clinic', timeZone: 'Europe/Madrid' });
+  });
+
+  it('saves the zone the owner picks', async () => {
+    const { user, calls, zone } = await organizationStep();
+    await user.selectOptions(zone, 'Asia/Tokyo');
+    expect(zone).toHaveValue('Asia/Tokyo');
+    expect(screen.getByText('Bookings, opening hours and reports use this zone.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { name: 'First service' })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ timeZone: 'Asia/Tokyo' });
   });
 
   it("keeps the organisation's zone once the step is saved, or when the browser's is not one offered", async () => {

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { verifyEmailSchema } from '#shared/schemas/account';
-import { controlProps, Field } from '../../../components/field';
-import { Busy } from '../../../components/loading';
+import { Field } from '../../../components/field';
 import { PasswordInput } from '../../../components/password-input';
-import { applyServerErrors } from '../../../lib/forms';
+import { useSubmitForm } from '../../../lib/forms';
+import { CodeField, LARGE, VerifyActions } from './auth-fields';
 
 interface OtpFormProps {
   email: string;
@@ -26,19 +25,9 @@ export function OtpForm({ email, password, onVerify, onResend, onChangeEmail }: 
   const [resending, setResending] = useState(false);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
     formState: { errors, isSubmitting, isValid },
-  } = useForm<OtpValues>({
-    resolver: zodResolver(verifyEmailSchema) as never,
-    mode: 'onTouched',
-    defaultValues: { email, password, otp: '' },
-  });
-
-  const submit = handleSubmit(async (values) => {
-    const fieldErrors = await onVerify(values.otp);
-    if (fieldErrors) applyServerErrors(setError, fieldErrors, ['otp']);
-  });
+  } = useSubmitForm<OtpValues>(zodResolver(verifyEmailSchema) as never, { email, password, otp: '' }, ['otp'], (values) => onVerify(values.otp));
 
   const resend = async () => {
     setResending(true);
@@ -52,34 +41,17 @@ export function OtpForm({ email, password, onVerify, onResend, onChangeEmail }: 
   return (
     <form onSubmit={submit} noValidate aria-label="Verify your email">
       <Field id="email" label="Email">
-        <input id="email" className="form-control form-control-lg" type="email" value={email} disabled readOnly />
+        <input id="email" className={LARGE} type="email" value={email} disabled readOnly />
       </Field>
       <Field id="password" label="Password">
-        <PasswordInput id="password" className="form-control form-control-lg" value={password} disabled readOnly />
+        <PasswordInput id="password" className={LARGE} value={password} disabled readOnly />
       </Field>
-      <Field id="otp" label="Verification code" error={errors.otp?.message} hint="The 6-digit code from the email we just sent.">
-        <input
-          {...register('otp')}
-          {...controlProps('otp', errors.otp?.message, { base: 'form-control form-control-lg otp-input' })}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="000000"
-          autoFocus
-        />
-      </Field>
-      <button type="submit" className="btn btn-primary btn-lg w-100 mt-2" disabled={isSubmitting || !isValid}>
-        {isSubmitting ? <Busy /> : 'Verify'}
-      </button>
-      <div className="d-flex justify-content-between mt-3 small">
-        <button type="button" className="btn btn-link btn-sm p-0 text-decoration-none" onClick={onChangeEmail} disabled={isSubmitting}>
-          <i className="bi bi-arrow-left me-1" aria-hidden="true" />
-          Use a different email
-        </button>
+      <CodeField field={register('otp')} label="Verification code" error={errors.otp?.message} hint="The 6-digit code from the email we just sent." />
+      <VerifyActions busy={isSubmitting} invalid={!isValid} backText="Use a different email" onBack={onChangeEmail}>
         <button type="button" className="btn btn-link btn-sm p-0 text-decoration-none" onClick={resend} disabled={isSubmitting || resending}>
           {resending ? 'Sending...' : 'Resend code'}
         </button>
-      </div>
+      </VerifyActions>
     </form>
   );
 }

@@ -1,11 +1,9 @@
 // The second step of signing in with two-factor: a code from the authenticator app, or a recovery code.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { controlProps, Field } from '../../../components/field';
-import { Busy } from '../../../components/loading';
-import { applyServerErrors } from '../../../lib/forms';
+import { useSubmitForm } from '../../../lib/forms';
+import { CodeField, LARGE, VerifyActions } from './auth-fields';
 
 const schema = z.object({
   code: z.string().check(z.trim(), z.minLength(6, 'Enter the 6-digit code from your authenticator app'), z.maxLength(20, 'The code is too long')),
@@ -20,43 +18,21 @@ export function TwoFactorForm({ onVerify, onCancel }: TwoFactorFormProps) {
   const [recovery, setRecovery] = useState(false);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
     reset,
     formState: { errors, isSubmitting, isValid },
-  } = useForm<{ code: string }>({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: { code: '' } });
-
-  const submit = handleSubmit(async ({ code }) => {
-    const fieldErrors = await onVerify(code);
-    if (fieldErrors) applyServerErrors(setError, fieldErrors, ['code']);
-  });
+  } = useSubmitForm<{ code: string }>(zodResolver(schema), { code: '' }, ['code'], ({ code }) => onVerify(code));
 
   return (
     <form onSubmit={submit} noValidate aria-label="Two-step verification">
-      <Field
-        id="code"
+      <CodeField
+        field={register('code')}
         label={recovery ? 'Recovery code' : 'Authentication code'}
         error={errors.code?.message}
         hint={recovery ? 'One of the recovery codes you saved when you turned on two-step sign-in. Each works once.' : 'The 6-digit code your authenticator app shows for Clinic Suite.'}
-      >
-        <input
-          {...register('code')}
-          {...controlProps('code', errors.code?.message, { base: `form-control form-control-lg${recovery ? '' : ' otp-input'}` })}
-          inputMode={recovery ? 'text' : 'numeric'}
-          autoComplete="one-time-code"
-          maxLength={recovery ? 20 : 6}
-          placeholder={recovery ? 'xxxxx-xxxxx' : '000000'}
-          autoFocus
-        />
-      </Field>
-      <button type="submit" className="btn btn-primary btn-lg w-100 mt-2" disabled={isSubmitting || !isValid}>
-        {isSubmitting ? <Busy /> : 'Verify'}
-      </button>
-      <div className="d-flex justify-content-between mt-3 small">
-        <button type="button" className="btn btn-link btn-sm p-0 text-decoration-none" onClick={onCancel} disabled={isSubmitting}>
-          <i className="bi bi-arrow-left me-1" aria-hidden="true" />
-          Back to sign in
-        </button>
+        {...(recovery ? ({ base: LARGE, inputMode: 'text', maxLength: 20, placeholder: 'xxxxx-xxxxx' } as const) : {})}
+      />
+      <VerifyActions busy={isSubmitting} invalid={!isValid} backText="Back to sign in" onBack={onCancel}>
         <button
           type="button"
           className="btn btn-link btn-sm p-0 text-decoration-none"
@@ -68,7 +44,7 @@ export function TwoFactorForm({ onVerify, onCancel }: TwoFactorFormProps) {
         >
           {recovery ? 'Use your authenticator app' : 'Use a recovery code'}
         </button>
-      </div>
+      </VerifyActions>
     </form>
   );
 }

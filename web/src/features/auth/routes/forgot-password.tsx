@@ -6,17 +6,17 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { password } from '#shared/schemas/common';
 import { forgotPasswordSchema, otp } from '#shared/schemas/account';
-import { controlProps, Field } from '../../../components/field';
 import { Busy } from '../../../components/loading';
-import { PasswordInput } from '../../../components/password-input';
-import { StatusBanner, type Status } from '../../../components/status-banner';
+import { PasswordField } from '../../../components/password-input';
+import { StatusBanner } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { forgotPassword, resetPassword } from '../api/forgot-password';
 import { AuthHeading } from '../components/auth-heading';
-import { applyServerErrors } from '../../../lib/forms';
-import { failureText } from '../../../lib/api';
+import { CodeField, EmailField, LARGE } from '../components/auth-fields';
+import { useSaveStatus } from '../../../lib/forms';
 
+const FAILURE = 'An error occurred';
 const NETWORK_ERROR = 'An error occurred. Please check your connection and try again.';
 
 export const resetFormSchema = z
@@ -28,28 +28,19 @@ function RequestCodeForm({ onSent }: { onSent(email: string, message: string): v
   const navigate = useNavigate();
   // The code screen's 'Reset your password' link brings the address along.
   const email = (useLocation().state as { email?: string } | null)?.email ?? '';
-  const [status, setStatus] = useState<Status | null>(null);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, isValid },
   } = useForm<{ email: string }>({ resolver: zodResolver(forgotPasswordSchema), mode: 'onTouched', defaultValues: { email } });
+  const { status, send } = useSaveStatus(setError, ['email']);
 
   const submit = handleSubmit(async ({ email }) => {
-    setStatus(null);
-    try {
-      const result = await forgotPassword({ email });
-      if (result.success) {
-        notify.success(result.message, { long: true });
-        onSent(email, result.message);
-      } else {
-        setStatus({ kind: 'danger', text: failureText(result, 'An error occurred') });
-        applyServerErrors(setError, result.data.errors, ['email']);
-      }
-    } catch {
-      setStatus({ kind: 'danger', text: NETWORK_ERROR });
-    }
+    const result = await send(() => forgotPassword({ email }), FAILURE, NETWORK_ERROR);
+    if (!result) return;
+    notify.success(result.message, { long: true });
+    onSent(email, result.message);
   });
 
   return (
@@ -57,16 +48,7 @@ function RequestCodeForm({ onSent }: { onSent(email: string, message: string): v
       <AuthHeading title="Forgot Password ?">Enter your email to reset your password.</AuthHeading>
       <StatusBanner status={status} />
       <form onSubmit={submit} noValidate aria-label="Forgot password">
-        <Field id="email" label="Email" error={errors.email?.message}>
-          <input
-            {...register('email')}
-            {...controlProps('email', errors.email?.message, { base: 'form-control form-control-lg' })}
-            type="email"
-            autoComplete="email"
-            placeholder="you@clinic.com"
-            autoFocus
-          />
-        </Field>
+        <EmailField field={register('email')} error={errors.email?.message} />
         <div className="d-flex gap-2 mt-4">
           <button type="submit" className="btn btn-primary btn-lg flex-fill" disabled={isSubmitting || !isValid}>
             {isSubmitting ? <Busy /> : 'Submit'}
@@ -82,7 +64,6 @@ function RequestCodeForm({ onSent }: { onSent(email: string, message: string): v
 
 function ResetPasswordForm({ email, sentMessage, onResend }: { email: string; sentMessage: string; onResend(): Promise<string> }) {
   const navigate = useNavigate();
-  const [status, setStatus] = useState<Status | null>({ kind: 'success', text: sentMessage });
   const [resending, setResending] = useState(false);
   const {
     register,
@@ -90,21 +71,13 @@ function ResetPasswordForm({ email, sentMessage, onResend }: { email: string; se
     setError,
     formState: { errors, isSubmitting, isValid },
   } = useForm<ResetValues>({ resolver: zodResolver(resetFormSchema), mode: 'onTouched', defaultValues: { otp: '', password: '', confirmPassword: '' } });
+  const { status, setStatus, send } = useSaveStatus(setError, ['otp', 'password'], { kind: 'success', text: sentMessage });
 
   const submit = handleSubmit(async (values) => {
-    setStatus(null);
-    try {
-      const result = await resetPassword({ email, otp: values.otp, password: values.password });
-      if (result.success) {
-        notify.success(result.message, { long: true });
-        navigate(paths.auth.root, { replace: true, state: { message: result.message } });
-      } else {
-        setStatus({ kind: 'danger', text: failureText(result, 'An error occurred') });
-        applyServerErrors(setError, result.data.errors, ['otp', 'password']);
-      }
-    } catch {
-      setStatus({ kind: 'danger', text: NETWORK_ERROR });
-    }
+    const result = await send(() => resetPassword({ email, otp: values.otp, password: values.password }), FAILURE, NETWORK_ERROR);
+    if (!result) return;
+    notify.success(result.message, { long: true });
+    navigate(paths.auth.root, { replace: true, state: { message: result.message } });
   });
 
   const resend = async () => {
@@ -125,27 +98,17 @@ function ResetPasswordForm({ email, sentMessage, onResend }: { email: string; se
       </AuthHeading>
       <StatusBanner status={status} />
       <form onSubmit={submit} noValidate aria-label="Reset password">
-        <Field id="otp" label="Reset code" error={errors.otp?.message}>
-          <input
-            {...register('otp')}
-            {...controlProps('otp', errors.otp?.message, { base: 'form-control form-control-lg otp-input' })}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder="000000"
-            autoFocus
-          />
-        </Field>
-        <Field id="password" label="New password" error={errors.password?.message} hint="Use 8 or more characters with a mix of letters, numbers and symbols.">
-          <PasswordInput {...register('password')} {...controlProps('password', errors.password?.message, { base: 'form-control form-control-lg' })} autoComplete="new-password" meter />
-        </Field>
-        <Field id="confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
-          <PasswordInput
-            {...register('confirmPassword')}
-            {...controlProps('confirmPassword', errors.confirmPassword?.message, { base: 'form-control form-control-lg' })}
-            autoComplete="new-password"
-          />
-        </Field>
+        <CodeField field={register('otp')} label="Reset code" error={errors.otp?.message} />
+        <PasswordField
+          field={register('password')}
+          label="New password"
+          error={errors.password?.message}
+          hint="Use 8 or more characters with a mix of letters, numbers and symbols."
+          base={LARGE}
+          autoComplete="new-password"
+          meter
+        />
+        <PasswordField field={register('confirmPassword')} label="Confirm new password" error={errors.confirmPassword?.message} base={LARGE} autoComplete="new-password" />
         <div className="d-flex gap-2 mt-4">
           <button type="submit" className="btn btn-primary btn-lg flex-fill" disabled={isSubmitting || !isValid}>
             {isSubmitting ? <Busy /> : 'Reset Password'}

@@ -2,11 +2,12 @@
 // subscribe to, showing the confirmed bookings and appointments. The URL is shown once, when made
 // (only its hash is kept): copy it then; a lost or leaked one is revoked and a new one made.
 import { useState } from 'react';
+import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Busy, Loading } from '../../../components/loading';
 import { failureText } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
-import { notify } from '../../../lib/notify';
+import { copyWithToast, notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { createCalendarFeed, revokeCalendarFeed, useCalendarFeeds, type CalendarFeedCreated, type CalendarFeedView } from '../api/calendar-feeds';
 
@@ -33,14 +34,7 @@ export function CalendarFeedCard() {
       setCreating(false);
     }
   };
-  const copy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      notify.success('Copied');
-    } catch {
-      notify.error('Could not copy. Select the address and copy it yourself.');
-    }
-  };
+  const copy = (url: string) => copyWithToast(url, 'the address');
   const revoke = async () => {
     if (!revoking) return;
     const result = await revokeCalendarFeed(revoking.id);
@@ -52,57 +46,56 @@ export function CalendarFeedCard() {
   };
 
   return (
-    <section className="card border-0 shadow-sm mt-4" aria-labelledby="calendar-feed-title">
-      <div className="card-header bg-transparent py-3">
-        <h2 id="calendar-feed-title" className="h6 fw-bold mb-0">Calendar subscription</h2>
-      </div>
-      <div className="card-body">
-        <p className="small text-body-secondary">
-          A private address that Google Calendar, Apple Calendar or Outlook can subscribe to: it shows the clinic&apos;s confirmed bookings and appointments (patient names only) from 30 days back to 180 days ahead. Anyone with the address can read it: keep it private, and revoke it if it leaks.
-        </p>
-        {created && (
-          <div className="alert alert-success" role="status">
-            <label htmlFor="calendar-feed-url" className="form-label fw-semibold">Copy this address now: it is shown only once.</label>
-            <div className="input-group">
-              <input id="calendar-feed-url" className="form-control font-monospace" value={created.url} readOnly onFocus={(e) => e.target.select()} />
-              <button type="button" className="btn btn-outline-secondary" onClick={() => void copy(created.url)}>
-                <i className="bi bi-clipboard me-1" aria-hidden="true" />
-                Copy
-              </button>
-            </div>
-            <a className="small d-inline-block mt-2" href={created.webcalUrl}>Open in my calendar app</a>
-          </div>
-        )}
-        {isLoading ? (
-          <Loading label="Loading the calendar links..." />
-        ) : error || !data ? (
-          <div className="alert alert-danger mb-0" role="alert">{failureText(error, 'The calendar links could not be loaded.')}</div>
-        ) : clinicFeeds.length === 0 ? (
-          <p className="mb-0">No calendar link yet.</p>
-        ) : (
-          <ul className="list-group list-group-flush" aria-label="Calendar links">
-            {clinicFeeds.map((f) => (
-              <li key={f.id} className="list-group-item d-flex justify-content-between align-items-center px-0">
-                <span>
-                  {f.name}
-                  <span className="d-block small text-body-secondary">Made {formatDate(f.createdAt)}{f.includesAppointments ? '' : ' · bookings only'}</span>
-                </span>
-                {canChange && (
-                  <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setRevoking(f)} aria-label={`Revoke the calendar link made ${formatDate(f.createdAt)}`}>
-                    Revoke
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-      {canChange && (
-        <div className="card-footer bg-transparent d-flex justify-content-end py-3">
+    <Card
+      titleId="calendar-feed-title"
+      title="Calendar subscription"
+      className="mt-4"
+      footer={
+        canChange && (
           <button type="button" className="btn btn-outline-primary" onClick={() => void create()} disabled={creating || isLoading}>
             {creating ? <Busy /> : clinicFeeds.length ? 'Create another link' : 'Create a calendar link'}
           </button>
+        )
+      }
+    >
+      <p className="small text-body-secondary">
+        A private address that Google Calendar, Apple Calendar or Outlook can subscribe to: it shows the clinic&apos;s confirmed bookings and appointments (patient names only) from 30 days back to 180 days ahead. Anyone with the address can read it: keep it private, and revoke it if it leaks.
+      </p>
+      {created && (
+        <div className="alert alert-success" role="status">
+          <label htmlFor="calendar-feed-url" className="form-label fw-semibold">Copy this address now: it is shown only once.</label>
+          <div className="input-group">
+            <input id="calendar-feed-url" className="form-control font-monospace" value={created.url} readOnly onFocus={(e) => e.target.select()} />
+            <button type="button" className="btn btn-outline-secondary" onClick={() => void copy(created.url)}>
+              <i className="bi bi-clipboard me-1" aria-hidden="true" />
+              Copy
+            </button>
+          </div>
+          <a className="small d-inline-block mt-2" href={created.webcalUrl}>Open in my calendar app</a>
         </div>
+      )}
+      {isLoading ? (
+        <Loading label="Loading the calendar links..." />
+      ) : error || !data ? (
+        <div className="alert alert-danger mb-0" role="alert">{failureText(error, 'The calendar links could not be loaded.')}</div>
+      ) : clinicFeeds.length === 0 ? (
+        <p className="mb-0">No calendar link yet.</p>
+      ) : (
+        <ul className="list-group list-group-flush" aria-label="Calendar links">
+          {clinicFeeds.map((f) => (
+            <li key={f.id} className="list-group-item d-flex justify-content-between align-items-center px-0">
+              <span>
+                {f.name}
+                <span className="d-block small text-body-secondary">Made {formatDate(f.createdAt)}{f.includesAppointments ? '' : ' · bookings only'}</span>
+              </span>
+              {canChange && (
+                <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setRevoking(f)} aria-label={`Revoke the calendar link made ${formatDate(f.createdAt)}`}>
+                  Revoke
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
       )}
       <ConfirmDialog
         show={Boolean(revoking)}
@@ -115,6 +108,6 @@ export function CalendarFeedCard() {
       >
         <p className="mb-0">Calendars subscribed to it stop receiving the clinic&apos;s bookings at their next refresh.</p>
       </ConfirmDialog>
-    </section>
+    </Card>
   );
 }

@@ -2,16 +2,16 @@
 // active, and how it takes time (duration, buffers, start-time grid, notice, horizon) and who offers it
 // (practitioners; none = the clinic-wide schedule). Validated with the same schema as the API.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { toInputValue } from '#shared/currency';
 import { bookingPackageSchemaIn, type BookingPackageInput } from '#shared/schemas/bookings';
-import { controlProps, Field } from '../../../components/field';
+import { Card } from '../../../components/card';
+import { controlProps, Field, InputField } from '../../../components/field';
 import { Busy } from '../../../components/loading';
-import { StatusBanner, type Status } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
-import { applyServerErrors } from '../../../lib/forms';
+import { useSaveStatus } from '../../../lib/forms';
 import type { ApiResult } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import type { BookingPackageView } from '../api/packages';
@@ -57,7 +57,6 @@ interface PackageFormProps {
 
 export function PackageForm({ initial, title, submitText, save }: PackageFormProps) {
   const navigate = useNavigate();
-  const [status, setStatus] = useState<Status | null>(null);
   const practitioners = usePractitioners();
   // Prices are typed in the clinic's currency; a package priced before a change of currency shows its own.
   const clinic = useClinicCurrency();
@@ -78,24 +77,16 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
       ? { packageName: initial.packageName, packagePrice: toInputValue(initial.packagePriceCents, initial.currency ?? 'usd'), packageDescription: initial.packageDescription, redirectionUrl: initial.redirectionUrl, isActive: initial.isActive, ...timingOf(initial) }
       : { packageName: '', packagePrice: '', packageDescription: '', redirectionUrl: '', isActive: true, ...NO_TIMING },
   });
+  const { status, setStatus, send } = useSaveStatus(setError, FIELDS);
   const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
 
   const submit = handleSubmit(async (values) => {
-    setStatus(null);
-    try {
-      // Without the practitioner list the checkboxes showed nothing: leave who offers it unchanged.
-      const { practitionerIds: _unknown, ...rest } = values;
-      const result = await save(practitioners.practitioners ? values : rest);
-      if (result.success) {
-        notify.success(result.message || 'Booking package saved.');
-        navigate(paths.bookings.packages);
-        return;
-      }
-      setStatus({ kind: 'danger', text: result.message || 'The package could not be saved.' });
-      applyServerErrors(setError, result.data.errors, FIELDS);
-    } catch {
-      setStatus({ kind: 'danger', text: 'The package could not be saved. Please check your connection.' });
-    }
+    // Without the practitioner list the checkboxes showed nothing: leave who offers it unchanged.
+    const { practitionerIds: _unknown, ...rest } = values;
+    const result = await send(() => save(practitioners.practitioners ? values : rest), 'The package could not be saved.');
+    if (!result) return;
+    notify.success(result.message || 'Booking package saved.');
+    navigate(paths.bookings.packages);
   }, (invalid) => {
     // A rule over several fields (duration and buffers together) belongs to no one input: say it above.
     const whole = Object.entries(invalid).filter(([key]) => !(FIELDS as readonly string[]).includes(key)).map(([, v]) => v?.message).filter((m): m is string => typeof m === 'string' && m !== '');
@@ -103,89 +94,88 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="package-form-title" className="card border-0 shadow-sm">
-      <div className="card-header bg-transparent py-3">
-        <h2 id="package-form-title" className="h6 fw-bold mb-0">{title}</h2>
-      </div>
-      <div className="card-body">
-        <StatusBanner status={status} />
-        <div className="row g-3">
-          <Field id="packageName" label="Package name" required error={e('packageName')} className="col-md-8">
-            <input {...register('packageName')} {...controlProps('packageName', e('packageName'), { required: true })} autoComplete="off" />
-          </Field>
-          <Field
-            id="packagePrice"
-            label={`Price (${clinic.currency.toUpperCase()})`}
-            required
-            error={e('packagePrice')}
-            className="col-md-4"
-            hint={currency !== clinic.currency ? `Priced in ${currency.toUpperCase()} before the clinic changed currency: saving sets it in ${clinic.currency.toUpperCase()}.` : moneyHint(clinic.currency)}
-          >
-            <MoneyInput currency={clinic.currency} {...register('packagePrice')} {...controlProps('packagePrice', e('packagePrice'), { required: true })} />
-          </Field>
-          <Field id="packageDescription" label="Description" error={e('packageDescription')} className="col-12" hint="Shown to visitors on the booking page.">
-            <textarea {...register('packageDescription')} {...controlProps('packageDescription', e('packageDescription'))} rows={4} />
-          </Field>
-          <Field id="redirectionUrl" label="Redirection URL" error={e('redirectionUrl')} className="col-12" hint="Where visitors go after paying: https://your-clinic.com/thank-you, or a page of this site such as /thanks. Leave empty to return to the booking page.">
-            <input {...register('redirectionUrl')} {...controlProps('redirectionUrl', e('redirectionUrl'))} type="text" inputMode="url" placeholder="https://" autoComplete="off" />
-            <RedirectUrlFix value={watch('redirectionUrl') ?? ''} onFix={(fixed) => setValue('redirectionUrl', fixed, { shouldValidate: true, shouldDirty: true })} />
-          </Field>
-          <div className="col-12">
-            <h3 className="h6 fw-bold mb-1 mt-2">Time</h3>
-            <p className="small text-body-secondary mb-0">Duration, buffers and grid in multiples of 5 minutes. Leave a field blank for the clinic&apos;s default (buffers: none).</p>
-          </div>
-          {TIMING_INPUTS.map((t) => (
-            <Field key={t.name} id={t.name} label={t.label} error={e(t.name)} className="col-6 col-md-4" hint={t.hint}>
-              <div className="input-group">
-                <input {...register(t.name, { setValueAs: minutes(t.blank) })} {...controlProps(t.name, e(t.name))} type="number" inputMode="numeric" min={t.min} step={t.step} />
-                <span className="input-group-text">{t.unit}</span>
-              </div>
-            </Field>
-          ))}
-          <div className="col-12">
-            <Controller
-              control={control}
-              name="practitionerIds"
-              render={({ field }) => {
-                const chosen = field.value ?? [];
-                const flip = (id: string, on: boolean) => field.onChange(on ? [...chosen, id] : chosen.filter((x) => x !== id));
-                return (
-                  <fieldset aria-describedby="practitionerIds-hint">
-                    <legend className="form-label fw-semibold small text-body-emphasis mb-1">Practitioners who offer it</legend>
-                    {practitioners.isLoading && <div className="small text-body-secondary">Loading practitioners...</div>}
-                    {practitioners.error && <div className="small text-danger">The practitioners could not be loaded: who offers it stays as it is.</div>}
-                    {practitioners.practitioners?.length === 0 && <div className="small text-body-secondary">No practitioners yet.</div>}
-                    {practitioners.practitioners?.map((p) => (
-                      <div key={p.id} className="form-check">
-                        <input id={`practitioner-${p.id}`} type="checkbox" className="form-check-input" checked={chosen.includes(p.id)} onChange={(ev) => flip(p.id, ev.target.checked)} />
-                        <label htmlFor={`practitioner-${p.id}`} className="form-check-label">
-                          {p.name}
-                          {p.title && <span className="text-body-secondary">, {p.title}</span>}
-                          {!p.isActive && <span className="badge bg-secondary-subtle text-secondary-emphasis ms-2">Inactive</span>}
-                        </label>
-                      </div>
-                    ))}
-                    <div id="practitionerIds-hint" className="form-text">
-                      None ticked: the package follows the clinic-wide schedule (<Link to={paths.bookings.availability}>Availability</Link>).
-                    </div>
-                    {e('practitionerIds') && <div className="invalid-feedback d-block">{e('practitionerIds')}</div>}
-                  </fieldset>
-                );
-              }}
-            />
-          </div>
-          <div className="col-12">
-            <div className="form-check form-switch">
-              <input {...register('isActive')} id="isActive" type="checkbox" className="form-check-input" role="switch" />
-              <label htmlFor="isActive" className="form-check-label">Active (offered on the booking page)</label>
+    <Card
+      titleId="package-form-title"
+      title={title}
+      onSubmit={submit}
+      status={status}
+      footer={
+        <>
+          <button type="button" className="btn btn-light" onClick={() => navigate(paths.bookings.packages)} disabled={isSubmitting}>Cancel</button>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>{isSubmitting ? <Busy /> : submitText}</button>
+        </>
+      }
+    >
+      <div className="row g-3">
+        <InputField field={register('packageName')} label="Package name" required error={e('packageName')} className="col-md-8" autoComplete="off" />
+        <Field
+          id="packagePrice"
+          label={`Price (${clinic.currency.toUpperCase()})`}
+          required
+          error={e('packagePrice')}
+          className="col-md-4"
+          hint={currency !== clinic.currency ? `Priced in ${currency.toUpperCase()} before the clinic changed currency: saving sets it in ${clinic.currency.toUpperCase()}.` : moneyHint(clinic.currency)}
+        >
+          <MoneyInput currency={clinic.currency} {...register('packagePrice')} {...controlProps('packagePrice', e('packagePrice'), { required: true })} />
+        </Field>
+        <Field id="packageDescription" label="Description" error={e('packageDescription')} className="col-12" hint="Shown to visitors on the booking page.">
+          <textarea {...register('packageDescription')} {...controlProps('packageDescription', e('packageDescription'))} rows={4} />
+        </Field>
+        <Field id="redirectionUrl" label="Redirection URL" error={e('redirectionUrl')} className="col-12" hint="Where visitors go after paying: https://your-clinic.com/thank-you, or a page of this site such as /thanks. Leave empty to return to the booking page.">
+          <input {...register('redirectionUrl')} {...controlProps('redirectionUrl', e('redirectionUrl'))} type="text" inputMode="url" placeholder="https://" autoComplete="off" />
+          <RedirectUrlFix value={watch('redirectionUrl') ?? ''} onFix={(fixed) => setValue('redirectionUrl', fixed, { shouldValidate: true, shouldDirty: true })} />
+        </Field>
+        <div className="col-12">
+          <h3 className="h6 fw-bold mb-1 mt-2">Time</h3>
+          <p className="small text-body-secondary mb-0">Duration, buffers and grid in multiples of 5 minutes. Leave a field blank for the clinic&apos;s default (buffers: none).</p>
+        </div>
+        {TIMING_INPUTS.map((t) => (
+          <Field key={t.name} id={t.name} label={t.label} error={e(t.name)} className="col-6 col-md-4" hint={t.hint}>
+            <div className="input-group">
+              <input {...register(t.name, { setValueAs: minutes(t.blank) })} {...controlProps(t.name, e(t.name))} type="number" inputMode="numeric" min={t.min} step={t.step} />
+              <span className="input-group-text">{t.unit}</span>
             </div>
+          </Field>
+        ))}
+        <div className="col-12">
+          <Controller
+            control={control}
+            name="practitionerIds"
+            render={({ field }) => {
+              const chosen = field.value ?? [];
+              const flip = (id: string, on: boolean) => field.onChange(on ? [...chosen, id] : chosen.filter((x) => x !== id));
+              return (
+                <fieldset aria-describedby="practitionerIds-hint">
+                  <legend className="form-label fw-semibold small text-body-emphasis mb-1">Practitioners who offer it</legend>
+                  {practitioners.isLoading && <div className="small text-body-secondary">Loading practitioners...</div>}
+                  {practitioners.error && <div className="small text-danger">The practitioners could not be loaded: who offers it stays as it is.</div>}
+                  {practitioners.practitioners?.length === 0 && <div className="small text-body-secondary">No practitioners yet.</div>}
+                  {practitioners.practitioners?.map((p) => (
+                    <div key={p.id} className="form-check">
+                      <input id={`practitioner-${p.id}`} type="checkbox" className="form-check-input" checked={chosen.includes(p.id)} onChange={(ev) => flip(p.id, ev.target.checked)} />
+                      <label htmlFor={`practitioner-${p.id}`} className="form-check-label">
+                        {p.name}
+                        {p.title && <span className="text-body-secondary">, {p.title}</span>}
+                        {!p.isActive && <span className="badge bg-secondary-subtle text-secondary-emphasis ms-2">Inactive</span>}
+                      </label>
+                    </div>
+                  ))}
+                  <div id="practitionerIds-hint" className="form-text">
+                    None ticked: the package follows the clinic-wide schedule (<Link to={paths.bookings.availability}>Availability</Link>).
+                  </div>
+                  {e('practitionerIds') && <div className="invalid-feedback d-block">{e('practitionerIds')}</div>}
+                </fieldset>
+              );
+            }}
+          />
+        </div>
+        <div className="col-12">
+          <div className="form-check form-switch">
+            <input {...register('isActive')} id="isActive" type="checkbox" className="form-check-input" role="switch" />
+            <label htmlFor="isActive" className="form-check-label">Active (offered on the booking page)</label>
           </div>
         </div>
       </div>
-      <div className="card-footer bg-transparent d-flex justify-content-end gap-2 py-3">
-        <button type="button" className="btn btn-light" onClick={() => navigate(paths.bookings.packages)} disabled={isSubmitting}>Cancel</button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>{isSubmitting ? <Busy /> : submitText}</button>
-      </div>
-    </form>
+    </Card>
   );
 }

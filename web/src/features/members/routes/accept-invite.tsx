@@ -9,12 +9,12 @@ import useSWR from 'swr';
 import * as z from 'zod/mini';
 import { password } from '#shared/schemas/common';
 import { suggestPassword } from '#shared/password-suggestion';
-import { controlProps, Field } from '../../../components/field';
 import { Busy, Loading } from '../../../components/loading';
-import { PasswordInput } from '../../../components/password-input';
-import { StatusBanner, type Status } from '../../../components/status-banner';
+import { PasswordField } from '../../../components/password-input';
+import { StatusBanner } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
+import { useSaveStatus } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { acceptInvite, inviteDetails, type InviteDetails } from '../api/members';
 
@@ -32,13 +32,13 @@ async function loadDetails([, token]: [string, string]): Promise<InviteDetails> 
 function ChoosePassword({ token, details }: { token: string; details: InviteDetails }) {
   const navigate = useNavigate();
   const { saveAuth } = useAuth();
-  const [status, setStatus] = useState<Status | null>(null);
   const {
     register,
     handleSubmit,
     setValue,
     formState: { errors, isSubmitting, isValid },
   } = useForm<Values>({ resolver: zodResolver(acceptInviteFormSchema), mode: 'onTouched', defaultValues: { password: '', confirmPassword: '' } });
+  const { status, send } = useSaveStatus();
   const [suggested, setSuggested] = useState<string>();
   const e = (name: keyof Values) => errors[name]?.message;
 
@@ -50,20 +50,12 @@ function ChoosePassword({ token, details }: { token: string; details: InviteDeta
   };
 
   const submit = handleSubmit(async (values) => {
-    setStatus(null);
-    try {
-      const result = await acceptInvite(token, values.password);
-      const data = result.data.data;
-      if (result.success && data?.token) {
-        saveAuth(data.token, data.userDetails);
-        notify.success(result.message || 'Login successful', { long: true });
-        navigate(paths.dashboard, { replace: true });
-        return;
-      }
-      setStatus({ kind: 'danger', text: result.message || 'The invitation could not be accepted.' });
-    } catch {
-      setStatus({ kind: 'danger', text: 'The invitation could not be accepted. Please check your connection.' });
-    }
+    const result = await send(() => acceptInvite(token, values.password), 'The invitation could not be accepted.');
+    const data = result?.data.data;
+    if (!result || !data?.token) return;
+    saveAuth(data.token, data.userDetails);
+    notify.success(result.message || 'Login successful', { long: true });
+    navigate(paths.dashboard, { replace: true });
   });
 
   return (
@@ -74,8 +66,8 @@ function ChoosePassword({ token, details }: { token: string; details: InviteDeta
       </p>
       <StatusBanner status={status} />
       <form onSubmit={submit} noValidate aria-label="Accept the invitation">
-        <Field
-          id="password"
+        <PasswordField
+          field={register('password')}
           label="Password"
           required
           error={e('password')}
@@ -88,12 +80,11 @@ function ChoosePassword({ token, details }: { token: string; details: InviteDeta
             </button>
           }
           hint={suggested ? `Suggested: ${suggested} (keep it somewhere safe)` : undefined}
-        >
-          <PasswordInput {...register('password')} {...controlProps('password', e('password'), { required: true })} autoComplete="new-password" meter autoFocus />
-        </Field>
-        <Field id="confirmPassword" label="Confirm password" required error={e('confirmPassword')}>
-          <PasswordInput {...register('confirmPassword')} {...controlProps('confirmPassword', e('confirmPassword'), { required: true })} autoComplete="new-password" />
-        </Field>
+          autoComplete="new-password"
+          meter
+          autoFocus
+        />
+        <PasswordField field={register('confirmPassword')} label="Confirm password" required error={e('confirmPassword')} autoComplete="new-password" />
         <button type="submit" className="btn btn-primary btn-lg w-100 mt-2" disabled={isSubmitting || !isValid}>
           {isSubmitting ? <Busy /> : 'Accept and sign in'}
         </button>

@@ -6,7 +6,10 @@ import { useState } from 'react';
 import { brandColor as brandColorSchema, LOGO_TYPES, MAX_LOGO_BYTES, MAX_LOGO_LABEL, type OrganizationProfile } from '#shared/schemas/organization';
 import { contrastRatio, isBrandColor, LIGHT_TEXT, textColorOn } from '#shared/brand';
 import { Busy } from '../../../components/loading';
-import { StatusBanner, type Status } from '../../../components/status-banner';
+import { Card } from '../../../components/card';
+import { controlProps, Field } from '../../../components/field';
+import { StatusBanner } from '../../../components/status-banner';
+import { useSaveStatus } from '../../../lib/forms';
 import { assetUrl } from '../../../lib/assets';
 import { notify } from '../../../lib/notify';
 import { removeLogo, updateOrganization, uploadLogo } from '../api/organization';
@@ -44,7 +47,7 @@ function HeaderPreview({ name, logo, color }: { name: string; logo?: string; col
 
 export function MailBrandingCard({ org, editable, onSaved }: { org: OrganizationProfile; editable: boolean; onSaved(o: OrganizationProfile): void }) {
   const [color, setColor] = useState(org.brandColor);
-  const [status, setStatus] = useState<Status | null>(null);
+  const { status, setStatus, send } = useSaveStatus();
   const [busy, setBusy] = useState<'logo' | 'remove' | 'color' | null>(null);
   const parsed = brandColorSchema.safeParse(color);
   const colorError = parsed.success ? undefined : parsed.error.issues[0]?.message;
@@ -52,19 +55,12 @@ export function MailBrandingCard({ org, editable, onSaved }: { org: Organization
 
   /** Runs one change; the answer's profile becomes the page's. */
   const run = async (what: 'logo' | 'remove' | 'color', call: () => ReturnType<typeof removeLogo>, failure: string) => {
-    setStatus(null);
     setBusy(what);
-    try {
-      const result = await call();
-      if (result.success && result.data.data) {
-        notify.success(result.message);
-        onSaved(result.data.data);
-      } else setStatus({ kind: 'danger', text: result.message || failure });
-    } catch {
-      setStatus({ kind: 'danger', text: `${failure} Please check your connection.` });
-    } finally {
-      setBusy(null);
-    }
+    const result = await send(call, failure);
+    setBusy(null);
+    if (!result?.data.data) return;
+    notify.success(result.message);
+    onSaved(result.data.data);
   };
 
   const chooseLogo = (input: HTMLInputElement) => {
@@ -83,73 +79,57 @@ export function MailBrandingCard({ org, editable, onSaved }: { org: Organization
   };
 
   return (
-    <form onSubmit={saveColor} noValidate aria-labelledby="branding-title" className="card border-0 shadow-sm">
-      <div className="card-header bg-transparent py-3">
-        <h2 id="branding-title" className="h6 fw-bold mb-0">
-          Mail branding
-        </h2>
-      </div>
-      <div className="card-body d-grid gap-3">
-        <p className="small text-body-secondary mb-0">Mails to patients (confirmations, reminders, cancellations) carry your name, logo and colour in their header.</p>
-        <StatusBanner status={status} />
-        <HeaderPreview name={org.name} logo={assetUrl(org.logoKey)} color={previewColor} />
-        <fieldset disabled={!editable || busy !== null} className="row g-3">
-          <div className="col-md-6">
-            <label htmlFor="logoFile" className="form-label fw-semibold small text-body-emphasis mb-1">
-              Logo
-            </label>
-            <input id="logoFile" type="file" className="form-control" accept={Object.keys(LOGO_TYPES).join(',')} aria-describedby="logoFile-hint" onChange={(e) => chooseLogo(e.currentTarget)} />
-            <div id="logoFile-hint" className="form-text">
-              PNG or JPEG, at most {MAX_LOGO_LABEL}; shown 48 pixels high. {busy === 'logo' && <Busy />}
-            </div>
-            {org.logoKey && (
-              <button type="button" className="btn btn-outline-danger btn-sm mt-2" onClick={() => void run('remove', removeLogo, 'The logo could not be removed.')}>
-                {busy === 'remove' ? <Busy /> : 'Remove logo'}
-              </button>
-            )}
-          </div>
-          <div className="col-md-6">
-            <label htmlFor="brandColor" className="form-label fw-semibold small text-body-emphasis mb-1">
-              Brand colour
-            </label>
-            <div className="input-group">
-              <input
-                type="color"
-                className="form-control form-control-color flex-grow-0"
-                value={previewColor}
-                onChange={(e) => setColor(e.target.value)}
-                aria-label="Pick the brand colour"
-              />
-              <input
-                id="brandColor"
-                className={`form-control font-monospace${colorError ? ' is-invalid' : ''}`}
-                value={color}
-                onChange={(e) => setColor(e.target.value)}
-                aria-invalid={colorError ? true : undefined}
-                aria-describedby={colorError ? 'brandColor-error' : 'brandColor-hint'}
-                maxLength={7}
-                spellCheck={false}
-              />
-            </div>
-            {colorError ? (
-              <div id="brandColor-error" className="invalid-feedback d-block">
-                {colorError}
-              </div>
-            ) : (
-              <div id="brandColor-hint" className="form-text">
-                The header and buttons of your mails; the text on them is white or black, whichever reads better.
-              </div>
-            )}
-          </div>
-        </fieldset>
-      </div>
-      {editable && (
-        <div className="card-footer bg-transparent d-flex justify-content-end py-3">
+    <Card
+      titleId="branding-title"
+      title="Mail branding"
+      onSubmit={saveColor}
+      bodyClassName="d-grid gap-3"
+      footer={
+        editable && (
           <button type="submit" className="btn btn-primary" disabled={busy !== null || !!colorError || color.toLowerCase() === org.brandColor}>
             {busy === 'color' ? <Busy /> : 'Save colour'}
           </button>
+        )
+      }
+    >
+      <p className="small text-body-secondary mb-0">Mails to patients (confirmations, reminders, cancellations) carry your name, logo and colour in their header.</p>
+      <StatusBanner status={status} />
+      <HeaderPreview name={org.name} logo={assetUrl(org.logoKey)} color={previewColor} />
+      <fieldset disabled={!editable || busy !== null} className="row g-3">
+        <div className="col-md-6">
+          <label htmlFor="logoFile" className="form-label fw-semibold small text-body-emphasis mb-1">
+            Logo
+          </label>
+          <input id="logoFile" type="file" className="form-control" accept={Object.keys(LOGO_TYPES).join(',')} aria-describedby="logoFile-hint" onChange={(e) => chooseLogo(e.currentTarget)} />
+          <div id="logoFile-hint" className="form-text">
+            PNG or JPEG, at most {MAX_LOGO_LABEL}; shown 48 pixels high. {busy === 'logo' && <Busy />}
+          </div>
+          {org.logoKey && (
+            <button type="button" className="btn btn-outline-danger btn-sm mt-2" onClick={() => void run('remove', removeLogo, 'The logo could not be removed.')}>
+              {busy === 'remove' ? <Busy /> : 'Remove logo'}
+            </button>
+          )}
         </div>
-      )}
-    </form>
+        <Field
+          id="brandColor"
+          label="Brand colour"
+          error={colorError}
+          hint="The header and buttons of your mails; the text on them is white or black, whichever reads better."
+          className="col-md-6"
+        >
+          <div className="input-group">
+            <input type="color" className="form-control form-control-color flex-grow-0" value={previewColor} onChange={(e) => setColor(e.target.value)} aria-label="Pick the brand colour" />
+            <input
+              {...controlProps('brandColor', colorError, { base: 'form-control font-monospace' })}
+              aria-describedby={colorError ? 'brandColor-error' : 'brandColor-hint'}
+              value={color}
+              onChange={(e) => setColor(e.target.value)}
+              maxLength={7}
+              spellCheck={false}
+            />
+          </div>
+        </Field>
+      </fieldset>
+    </Card>
   );
 }

@@ -8,7 +8,7 @@ import { LoadMoreFooter } from '../../../components/load-more-footer';
 import { Busy } from '../../../components/loading';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { formatDate } from '../../../lib/dates';
-import { notify } from '../../../lib/notify';
+import { copyWithToast, notify } from '../../../lib/notify';
 import { resendWebhookDelivery, useWebhookDeliveries, type WebhookDelivery, type WebhookEndpoint } from '../api/webhooks';
 
 const STATUS: Record<WebhookDeliveryStatus, [label: string, tone: string]> = {
@@ -39,14 +39,7 @@ function LastResult({ delivery }: { delivery: WebhookDelivery }) {
   return <None />;
 }
 
-async function copyEventId(eventId: string) {
-  try {
-    await navigator.clipboard.writeText(eventId);
-    notify.success('Copied');
-  } catch {
-    notify.error('Could not copy. Select the event id and copy it yourself.');
-  }
-}
+const copyEventId = (eventId: string) => copyWithToast(eventId, 'the event id');
 
 interface WebhookDeliveriesProps {
   /** The endpoint whose log is shown; kept while the dialog fades out. */

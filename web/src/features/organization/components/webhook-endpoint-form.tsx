@@ -2,7 +2,7 @@
 // events to send, each with its sentence. The API checks that the URL is https on a public address;
 // its field messages land on the fields.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import Modal from '../../../components/modal';
 import { Controller, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
@@ -12,10 +12,10 @@ import {
   webhookEndpointCreateSchema,
   type WebhookEventType,
 } from '#shared/schemas/webhooks';
-import { controlProps, Field } from '../../../components/field';
+import { InputField } from '../../../components/field';
 import { Busy } from '../../../components/loading';
-import { StatusBanner, type Status } from '../../../components/status-banner';
-import { applyServerErrors } from '../../../lib/forms';
+import { StatusBanner } from '../../../components/status-banner';
+import { useSaveStatus } from '../../../lib/forms';
 import { createWebhookEndpoint, updateWebhookEndpoint, type WebhookEndpoint, type WebhookEndpointCreated } from '../api/webhooks';
 
 type Input = z.input<typeof webhookEndpointCreateSchema>;
@@ -51,7 +51,6 @@ interface WebhookEndpointFormProps {
 }
 
 export function WebhookEndpointForm({ endpoint, onCreated, onSaved, onCancel }: WebhookEndpointFormProps) {
-  const [status, setStatus] = useState<Status | null>(null);
   const {
     register,
     control,
@@ -64,24 +63,17 @@ export function WebhookEndpointForm({ endpoint, onCreated, onSaved, onCancel }: 
     defaultValues: { url: endpoint?.url ?? '', description: endpoint?.description ?? '', events: endpoint?.events ?? [] },
   });
 
+  const { status, send } = useSaveStatus(setError, FIELDS);
+
   const submit = handleSubmit(async (values) => {
-    setStatus(null);
     const failed = endpoint ? 'The endpoint could not be saved.' : 'The endpoint could not be added.';
-    try {
-      if (endpoint) {
-        const result = await updateWebhookEndpoint(endpoint.id, { ...values, enabled: endpoint.enabled });
-        if (result.success && result.data.data) return onSaved(result.data.data, result.message || 'Endpoint saved.');
-        setStatus({ kind: 'danger', text: result.message || failed });
-        applyServerErrors(setError, result.data.errors, FIELDS);
-      } else {
-        // A new endpoint without a description sends none; an edit sends '' to clear it.
-        const result = await createWebhookEndpoint({ ...values, description: values.description || undefined });
-        if (result.success && result.data.data) return onCreated(result.data.data);
-        setStatus({ kind: 'danger', text: result.message || failed });
-        applyServerErrors(setError, result.data.errors, FIELDS);
-      }
-    } catch {
-      setStatus({ kind: 'danger', text: `${failed} Please check your connection.` });
+    if (endpoint) {
+      const result = await send(() => updateWebhookEndpoint(endpoint.id, { ...values, enabled: endpoint.enabled }), failed);
+      if (result?.data.data) onSaved(result.data.data, result.message || 'Endpoint saved.');
+    } else {
+      // A new endpoint without a description sends none; an edit sends '' to clear it.
+      const result = await send(() => createWebhookEndpoint({ ...values, description: values.description || undefined }), failed);
+      if (result?.data.data) onCreated(result.data.data);
     }
   });
 
@@ -93,26 +85,29 @@ export function WebhookEndpointForm({ endpoint, onCreated, onSaved, onCancel }: 
       <Modal.Body>
         <StatusBanner status={status} />
         <fieldset disabled={isSubmitting}>
-          <Field id="webhook-url" label="Endpoint URL" required error={urlError} hint="An https address on the public internet, e.g. https://crm.example.com/hooks/clinic.">
-            <input
-              {...register('url')}
-              {...controlProps('webhook-url', urlError, { required: true })}
-              aria-describedby={urlError ? 'webhook-url-error' : 'webhook-url-hint'}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              placeholder="https://"
-            />
-          </Field>
-          <Field id="webhook-description" label="Description" error={descriptionError} hint="Optional: what receives these events.">
-            <input
-              {...register('description')}
-              {...controlProps('webhook-description', descriptionError)}
-              aria-describedby={descriptionError ? 'webhook-description-error' : 'webhook-description-hint'}
-              maxLength={200}
-              autoComplete="off"
-            />
-          </Field>
+          <InputField
+            field={register('url')}
+            id="webhook-url"
+            label="Endpoint URL"
+            required
+            error={urlError}
+            hint="An https address on the public internet, e.g. https://crm.example.com/hooks/clinic."
+            aria-describedby={urlError ? 'webhook-url-error' : 'webhook-url-hint'}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://"
+          />
+          <InputField
+            field={register('description')}
+            id="webhook-description"
+            label="Description"
+            error={descriptionError}
+            hint="Optional: what receives these events."
+            aria-describedby={descriptionError ? 'webhook-description-error' : 'webhook-description-hint'}
+            maxLength={200}
+            autoComplete="off"
+          />
           <Controller
             control={control}
             name="events"

@@ -3,17 +3,10 @@
 import Modal from '../../../components/modal';
 import { WEBHOOK_SIGNATURE_HEADER } from '#shared/schemas/webhooks';
 import type { WebhookEndpointCreated } from '../api/webhooks';
-import { notify } from '../../../lib/notify';
+import { copyWithToast } from '../../../lib/notify';
 
 export function WebhookSecret({ created, onDone }: { created: WebhookEndpointCreated; onDone(): void }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      notify.success('Copied');
-    } catch {
-      notify.error('Could not copy. Select the secret and copy it yourself.');
-    }
-  };
+  const copy = () => copyWithToast(created.secret, 'the secret');
   return (
     <>
       <Modal.Body>

@@ -10,16 +10,16 @@ import { organizationSchema } from '#shared/schemas/account';
 import { CURRENCIES } from '#shared/currency';
 import { address, currency, timeZone } from '#shared/schemas/organization';
 import { defaultLanguage } from '#shared/schemas/organization';
-import { LOCALES, LOCALE_NAMES } from '#shared/i18n/locales';
+import { LOCALES, LOCALE_NAMES, type Locale } from '#shared/i18n/locales';
 import { BookingPageLink } from '../../../components/booking-page-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { controlProps, Field } from '../../../components/field';
+import { Card } from '../../../components/card';
+import { controlProps, Field, InputField, SelectField } from '../../../components/field';
 import { Busy, Loading } from '../../../components/loading';
-import { StatusBanner, type Status } from '../../../components/status-banner';
-import { applyServerErrors } from '../../../lib/forms';
+import { useSaveStatus } from '../../../lib/forms';
 import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
-import { notify } from '../../../lib/notify';
+import { copyWithToast, notify } from '../../../lib/notify';
 import { useRoles } from '../../../lib/roles';
 import { generateIntegration, updateOrganization, useIntegration, useOrganization, type OrganizationProfile } from '../api/organization';
 import { MailBrandingCard } from '../components/mail-branding-card';
@@ -41,7 +41,6 @@ function currencyLabel(code: string, names: Intl.DisplayNames | undefined): stri
 const zones = (): string[] => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
 
 function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; editable: boolean; onSaved(o: OrganizationProfile): void }) {
-  const [status, setStatus] = useState<Status | null>(null);
   const {
     register,
     handleSubmit,
@@ -53,97 +52,60 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
     mode: 'onTouched',
     defaultValues: { name: org.name, email: org.email, legalName: org.legalName, websiteUrl: org.websiteUrl, phoneNumber: org.phoneNumber, timeZone: org.timeZone, address: org.address ?? '', currency: org.currency ?? 'usd', defaultLanguage: org.defaultLanguage ?? 'en' },
   });
+  const { status, send } = useSaveStatus(setError, FIELDS);
   const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
   const submit = handleSubmit(async (values) => {
-    setStatus(null);
-    try {
-      const result = await updateOrganization(values);
-      if (result.success && result.data.data) {
-        notify.success(result.message);
-        reset(values);
-        onSaved(result.data.data);
-        return;
-      }
-      setStatus({ kind: 'danger', text: result.message || 'The profile could not be saved.' });
-      applyServerErrors(setError, result.data.errors, FIELDS);
-    } catch {
-      setStatus({ kind: 'danger', text: 'The profile could not be saved. Please check your connection.' });
-    }
+    const result = await send(() => updateOrganization(values), 'The profile could not be saved.');
+    if (!result?.data.data) return;
+    notify.success(result.message);
+    reset(values);
+    onSaved(result.data.data);
   });
   const zoneList = zones();
   const currencyNames = useMemo(() => (typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'currency' }) : undefined), []);
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="org-title" className="card border-0 shadow-sm">
-      <div className="card-header bg-transparent py-3">
-        <h2 id="org-title" className="h6 fw-bold mb-0">
-          Organisation profile
-        </h2>
-      </div>
-      <div className="card-body">
-        <StatusBanner status={status} />
-        {!editable && <p className="small text-body-secondary">Only the owner can change these details.</p>}
-        <fieldset disabled={!editable || isSubmitting} className="row g-3">
-          <Field id="name" label="Organisation name" required error={e('name')} className="col-md-6">
-            <input {...register('name')} {...controlProps('name', e('name'), { required: true })} autoComplete="organization" />
-          </Field>
-          <Field id="email" label="Organisation email" required error={e('email')} className="col-md-6">
-            <input {...register('email')} {...controlProps('email', e('email'), { required: true })} type="email" />
-          </Field>
-          <Field id="legalName" label="Legal name" required error={e('legalName')} className="col-md-6">
-            <input {...register('legalName')} {...controlProps('legalName', e('legalName'), { required: true })} />
-          </Field>
-          <Field id="websiteUrl" label="Website" required error={e('websiteUrl')} className="col-md-6">
-            <input {...register('websiteUrl')} {...controlProps('websiteUrl', e('websiteUrl'), { required: true })} type="url" />
-          </Field>
-          <Field id="phoneNumber" label="Phone number" required error={e('phoneNumber')} className="col-md-6">
-            <input {...register('phoneNumber')} {...controlProps('phoneNumber', e('phoneNumber'), { required: true })} type="tel" />
-          </Field>
-          <Field id="timeZone" label="Time zone" required error={e('timeZone')} className="col-md-6" hint="Bookings and times shown to visitors use it.">
-            <input {...register('timeZone')} {...controlProps('timeZone', e('timeZone'), { required: true })} list="time-zones" autoComplete="off" />
-          </Field>
-          <datalist id="time-zones">
-            {zoneList.map((z) => (
-              <option key={z} value={z} />
-            ))}
-          </datalist>
-          <Field
-            id="currency"
-            label="Currency"
-            required
-            error={e('currency')}
-            className="col-md-6"
-            hint="Prices are set and charged in it. It can change only while no booking is held and no card payment is open."
-          >
-            <select {...register('currency')} {...controlProps('currency', e('currency'), { base: 'form-select', required: true })}>
-              {CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {currencyLabel(c, currencyNames)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="defaultLanguage" label="Patients' language" required error={e('defaultLanguage')} className="col-md-6" hint="Booking pages, forms and patient mails use it when the patient's browser asks for none of these languages.">
-            <select {...register('defaultLanguage')} {...controlProps('defaultLanguage', e('defaultLanguage'), { base: 'form-select', required: true })}>
-              {LOCALES.map((l) => (
-                <option key={l} value={l} lang={l}>
-                  {LOCALE_NAMES[l]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="address" label="Postal address" error={e('address')} className="col-12" hint="Optional. Patients see it, with the phone number, on the page that manages their booking.">
-            <textarea {...register('address')} {...controlProps('address', e('address'))} rows={3} maxLength={300} autoComplete="street-address" />
-          </Field>
-        </fieldset>
-      </div>
-      {editable && (
-        <div className="card-footer bg-transparent d-flex justify-content-end py-3">
+    <Card
+      titleId="org-title"
+      title="Organisation profile"
+      onSubmit={submit}
+      status={status}
+      footer={
+        editable && (
           <button type="submit" className="btn btn-primary" disabled={isSubmitting || !isValid || !isDirty}>
             {isSubmitting ? <Busy /> : 'Save changes'}
           </button>
-        </div>
-      )}
-    </form>
+        )
+      }
+    >
+      {!editable && <p className="small text-body-secondary">Only the owner can change these details.</p>}
+      <fieldset disabled={!editable || isSubmitting} className="row g-3">
+        <InputField field={register('name')} label="Organisation name" required error={e('name')} className="col-md-6" autoComplete="organization" />
+        <InputField field={register('email')} label="Organisation email" required error={e('email')} className="col-md-6" type="email" />
+        <InputField field={register('legalName')} label="Legal name" required error={e('legalName')} className="col-md-6" />
+        <InputField field={register('websiteUrl')} label="Website" required error={e('websiteUrl')} className="col-md-6" type="url" />
+        <InputField field={register('phoneNumber')} label="Phone number" required error={e('phoneNumber')} className="col-md-6" type="tel" />
+        <InputField
+          field={register('timeZone')}
+          label="Time zone"
+          required
+          error={e('timeZone')}
+          className="col-md-6"
+          hint="Bookings and times shown to visitors use it."
+          list="time-zones"
+          autoComplete="off"
+        />
+        <datalist id="time-zones">
+          {zoneList.map((z) => (
+            <option key={z} value={z} />
+          ))}
+        </datalist>
+        <SelectField field={register('currency')} label="Currency" required error={e('currency')} className="col-md-6" hint="Prices are set and charged in it. It can change only while no booking is held and no card payment is open." options={CURRENCIES} optionLabel={(c) => currencyLabel(c, currencyNames)} />
+        <SelectField field={register('defaultLanguage')} label="Patients' language" required error={e('defaultLanguage')} className="col-md-6" hint="Booking pages, forms and patient mails use it when the patient's browser asks for none of these languages." options={LOCALES} optionLabel={(l) => LOCALE_NAMES[l as Locale]} optionLang />
+        <Field id="address" label="Postal address" error={e('address')} className="col-12" hint="Optional. Patients see it, with the phone number, on the page that manages their booking.">
+          <textarea {...register('address')} {...controlProps('address', e('address'))} rows={3} maxLength={300} autoComplete="street-address" />
+        </Field>
+      </fieldset>
+    </Card>
   );
 }
 
@@ -151,15 +113,7 @@ function IntegrationKey() {
   const { data, error, isLoading, mutate } = useIntegration(true);
   const [asking, setAsking] = useState(false);
 
-  const copy = async () => {
-    if (!data) return;
-    try {
-      await navigator.clipboard.writeText(data.apiKey);
-      notify.success('Copied');
-    } catch {
-      notify.error('Could not copy. Select the key and copy it yourself.');
-    }
-  };
+  const copy = () => data && copyWithToast(data.apiKey, 'the key');
   const rotate = async () => {
     const result = await generateIntegration();
     if (!result.success || !result.data.data) return result.message || 'A new key could not be made.';
@@ -169,38 +123,34 @@ function IntegrationKey() {
   };
 
   return (
-    <section className="card border-0 shadow-sm" aria-labelledby="integration-title">
-      <div className="card-header bg-transparent py-3">
-        <h2 id="integration-title" className="h6 fw-bold mb-0">
-          Integration key
-        </h2>
-      </div>
-      <div className="card-body">
-        <p className="small text-body-secondary">Your public form and booking pages and any website embeds name your organisation with this key.</p>
-        {isLoading ? (
-          <Loading label="Loading the key..." />
-        ) : error || !data ? (
-          <div className="alert alert-danger mb-0" role="alert">
-            {failureText(error, 'The key could not be loaded.')}
-          </div>
-        ) : (
-          <>
-            <div className="input-group">
-              <input className="form-control font-monospace" value={data.apiKey} readOnly aria-label="Integration key" onFocus={(e) => e.target.select()} />
-              <button type="button" className="btn btn-outline-secondary" onClick={copy}>
-                <i className="bi bi-clipboard me-1" aria-hidden="true" />
-                Copy
-              </button>
-            </div>
-            <div className="form-text">{data.rotatedAt ? `Last replaced ${formatDate(data.rotatedAt)}.` : 'Created with your organisation.'}</div>
-          </>
-        )}
-      </div>
-      <div className="card-footer bg-transparent d-flex justify-content-end py-3">
+    <Card
+      titleId="integration-title"
+      title="Integration key"
+      footer={
         <button type="button" className="btn btn-outline-danger" onClick={() => setAsking(true)} disabled={!data}>
           Generate a new key
         </button>
-      </div>
+      }
+    >
+      <p className="small text-body-secondary">Your public form and booking pages and any website embeds name your organisation with this key.</p>
+      {isLoading ? (
+        <Loading label="Loading the key..." />
+      ) : error || !data ? (
+        <div className="alert alert-danger mb-0" role="alert">
+          {failureText(error, 'The key could not be loaded.')}
+        </div>
+      ) : (
+        <>
+          <div className="input-group">
+            <input className="form-control font-monospace" value={data.apiKey} readOnly aria-label="Integration key" onFocus={(e) => e.target.select()} />
+            <button type="button" className="btn btn-outline-secondary" onClick={copy}>
+              <i className="bi bi-clipboard me-1" aria-hidden="true" />
+              Copy
+            </button>
+          </div>
+          <div className="form-text">{data.rotatedAt ? `Last replaced ${formatDate(data.rotatedAt)}.` : 'Created with your organisation.'}</div>
+        </>
+      )}
       <ConfirmDialog
         show={asking}
         title="Replace the integration key?"
@@ -212,7 +162,7 @@ function IntegrationKey() {
       >
         <p className="mb-0">The current key stops working at once: update every page or embed that uses it.</p>
       </ConfirmDialog>
-    </section>
+    </Card>
   );
 }
 
@@ -223,64 +173,61 @@ function PolicyForm({ org, editable, onSaved }: { org: OrganizationProfile; edit
   const [cutoff, setCutoff] = useState(String(org.cancellationCutoffHours));
   const [refund, setRefund] = useState(org.cancellationRefund);
   const [smsCountries, setSmsCountries] = useState((org.smsCountryCodes ?? []).join(', '));
-  const [status, setStatus] = useState<Status | null>(null);
+  const { status, send } = useSaveStatus();
   const [busy, setBusy] = useState(false);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    setStatus(null);
     setBusy(true);
-    try {
-      const smsCountryCodes = smsCountries.split(/[\s,;]+/).filter(Boolean);
-      const result = await updateOrganization({ reminderHours: Number(reminderHours), reminderSms, cancellationCutoffHours: Number(cutoff), cancellationRefund: refund, smsCountryCodes });
-      if (result.success && result.data.data) {
-        notify.success(result.message);
-        onSaved(result.data.data);
-      } else setStatus({ kind: 'danger', text: result.message || 'The settings could not be saved.' });
-    } catch {
-      setStatus({ kind: 'danger', text: 'The settings could not be saved. Please check your connection.' });
-    } finally {
-      setBusy(false);
-    }
+    const smsCountryCodes = smsCountries.split(/[\s,;]+/).filter(Boolean);
+    const result = await send(
+      () => updateOrganization({ reminderHours: Number(reminderHours), reminderSms, cancellationCutoffHours: Number(cutoff), cancellationRefund: refund, smsCountryCodes }),
+      'The settings could not be saved.',
+    );
+    setBusy(false);
+    if (!result?.data.data) return;
+    notify.success(result.message);
+    onSaved(result.data.data);
   };
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="policy-title" className="card border-0 shadow-sm">
-      <div className="card-header bg-transparent py-3">
-        <h2 id="policy-title" className="h6 fw-bold mb-0">Reminders and patient changes</h2>
-      </div>
-      <div className="card-body">
-        <StatusBanner status={status} />
-        <fieldset disabled={!editable}>
-          <div className="row g-3">
-            <Field id="reminderHours" label="Reminder (hours before)" className="col-md-6" hint="Mail to patients before each confirmed booking and appointment; 0 turns reminders off.">
-              <input id="reminderHours" type="number" min={0} max={336} step={1} className="form-control" value={reminderHours} onChange={(e) => setReminderHours(e.target.value)} />
-            </Field>
-            <div className="col-md-6 d-flex align-items-center">
-              <div className="form-check mt-md-4">
-                <input id="reminderSms" type="checkbox" className="form-check-input" checked={reminderSms} onChange={(e) => setReminderSms(e.target.checked)} />
-                <label htmlFor="reminderSms" className="form-check-label">Also by SMS to patients who gave a phone number</label>
-              </div>
+    <Card
+      titleId="policy-title"
+      title="Reminders and patient changes"
+      onSubmit={submit}
+      status={status}
+      footer={
+        editable && (
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? <Busy /> : 'Save settings'}
+          </button>
+        )
+      }
+    >
+      <fieldset disabled={!editable}>
+        <div className="row g-3">
+          <Field id="reminderHours" label="Reminder (hours before)" className="col-md-6" hint="Mail to patients before each confirmed booking and appointment; 0 turns reminders off.">
+            <input id="reminderHours" type="number" min={0} max={336} step={1} className="form-control" value={reminderHours} onChange={(e) => setReminderHours(e.target.value)} />
+          </Field>
+          <div className="col-md-6 d-flex align-items-center">
+            <div className="form-check mt-md-4">
+              <input id="reminderSms" type="checkbox" className="form-check-input" checked={reminderSms} onChange={(e) => setReminderSms(e.target.checked)} />
+              <label htmlFor="reminderSms" className="form-check-label">Also by SMS to patients who gave a phone number</label>
             </div>
-            <Field id="smsCountryCodes" label="SMS may go to (country codes)" className="col-md-12" hint="Text messages go only to numbers of these countries, e.g. +1, +44 (a defence against SMS fraud). Empty: no text messages.">
-              <input id="smsCountryCodes" type="text" inputMode="tel" className="form-control" value={smsCountries} onChange={(e) => setSmsCountries(e.target.value)} />
-            </Field>
-            <Field id="cancellationCutoffHours" label="Patients may change until (hours before)" className="col-md-6" hint="With the link in their booking mails, patients reschedule or cancel until then.">
-              <input id="cancellationCutoffHours" type="number" min={0} max={336} step={1} className="form-control" value={cutoff} onChange={(e) => setCutoff(e.target.value)} />
-            </Field>
-            <Field id="cancellationRefund" label="A patient's cancellation refunds" className="col-md-6">
-              <select id="cancellationRefund" className="form-select" value={refund} onChange={(e) => setRefund(e.target.value as 'full' | 'none')}>
-                <option value="full">The full payment</option>
-                <option value="none">Nothing</option>
-              </select>
-            </Field>
           </div>
-        </fieldset>
-      </div>
-      {editable && (
-        <div className="card-footer bg-transparent d-flex justify-content-end">
-          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? <Busy /> : 'Save settings'}</button>
+          <Field id="smsCountryCodes" label="SMS may go to (country codes)" className="col-md-12" hint="Text messages go only to numbers of these countries, e.g. +1, +44 (a defence against SMS fraud). Empty: no text messages.">
+            <input id="smsCountryCodes" type="text" inputMode="tel" className="form-control" value={smsCountries} onChange={(e) => setSmsCountries(e.target.value)} />
+          </Field>
+          <Field id="cancellationCutoffHours" label="Patients may change until (hours before)" className="col-md-6" hint="With the link in their booking mails, patients reschedule or cancel until then.">
+            <input id="cancellationCutoffHours" type="number" min={0} max={336} step={1} className="form-control" value={cutoff} onChange={(e) => setCutoff(e.target.value)} />
+          </Field>
+          <Field id="cancellationRefund" label="A patient's cancellation refunds" className="col-md-6">
+            <select id="cancellationRefund" className="form-select" value={refund} onChange={(e) => setRefund(e.target.value as 'full' | 'none')}>
+              <option value="full">The full payment</option>
+              <option value="none">Nothing</option>
+            </select>
+          </Field>
         </div>
-      )}
-    </form>
+      </fieldset>
+    </Card>
   );
 }
 
@@ -296,11 +243,13 @@ export function OrganizationPage() {
       </div>
     );
   }
+  // Each card starts again from the saved profile (its key) once any of them saves.
+  const card = { org: data, editable: isOwner, onSaved: (o: OrganizationProfile) => void mutate(o, { revalidate: false }) };
   return (
     <div className="d-grid gap-4">
-      <ProfileForm key={data.updatedAt} org={data} editable={isOwner} onSaved={(o) => void mutate(o, { revalidate: false })} />
-      <PolicyForm key={`policy-${data.updatedAt}`} org={data} editable={isOwner} onSaved={(o) => void mutate(o, { revalidate: false })} />
-      <MailBrandingCard key={`branding-${data.updatedAt}`} org={data} editable={isOwner} onSaved={(o) => void mutate(o, { revalidate: false })} />
+      <ProfileForm key={data.updatedAt} {...card} />
+      <PolicyForm key={`policy-${data.updatedAt}`} {...card} />
+      <MailBrandingCard key={`branding-${data.updatedAt}`} {...card} />
       {isOwner && (
         <>
           <IntegrationKey />

@@ -1,6 +1,7 @@
 // Account deletion with a confirmation dialog; on success the session ends and /auth opens.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
@@ -23,34 +24,30 @@ export function DeleteAccount() {
   };
 
   return (
-    <section className="card border-0 shadow-sm" aria-labelledby="delete-title">
-      <div className="card-header bg-transparent py-3">
-        <h2 id="delete-title" className="h6 fw-bold mb-0">
-          Delete account
-        </h2>
-      </div>
-      <div className="card-body">
-        <div className="alert alert-warning d-flex gap-3 mb-3" role="note">
-          <i className="bi bi-exclamation-triangle fs-4" aria-hidden="true" />
-          <div>
-            <div className="fw-bold">This cannot be undone</div>
-            <div className="small">
-              Your account, your picture and your sign-in go for good. An owner can delete their account once the organisation has no other members; the
-              organisation is deleted with it.
-            </div>
-          </div>
-        </div>
-        <div className="form-check">
-          <input id="confirm-delete" className="form-check-input" type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
-          <label className="form-check-label" htmlFor="confirm-delete">
-            I confirm my account deletion
-          </label>
-        </div>
-      </div>
-      <div className="card-footer bg-transparent d-flex justify-content-end py-3">
+    <Card
+      titleId="delete-title"
+      title="Delete account"
+      footer={
         <button type="button" className="btn btn-danger" disabled={!confirmed} onClick={() => setAsking(true)}>
           Delete Account
         </button>
+      }
+    >
+      <div className="alert alert-warning d-flex gap-3 mb-3" role="note">
+        <i className="bi bi-exclamation-triangle fs-4" aria-hidden="true" />
+        <div>
+          <div className="fw-bold">This cannot be undone</div>
+          <div className="small">
+            Your account, your picture and your sign-in go for good. An owner can delete their account once the organisation has no other members; the
+            organisation is deleted with it.
+          </div>
+        </div>
+      </div>
+      <div className="form-check">
+        <input id="confirm-delete" className="form-check-input" type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
+        <label className="form-check-label" htmlFor="confirm-delete">
+          I confirm my account deletion
+        </label>
       </div>
       <ConfirmDialog
         show={asking}
@@ -63,6 +60,6 @@ export function DeleteAccount() {
       >
         <p className="mb-0">Your account will be deleted permanently and you will be signed out.</p>
       </ConfirmDialog>
-    </section>
+    </Card>
   );
 }

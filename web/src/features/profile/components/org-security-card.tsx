@@ -1,21 +1,20 @@
 // The owner's sign-in settings for the organisation: automatic logoff and the two-factor requirement.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSWRConfig } from 'swr';
 import { IDLE_TIMEOUT_MINUTES, securitySettingsSchema, type SecuritySettingsInput } from '#shared/schemas/account';
 import { controlProps, Field } from '../../../components/field';
 import { Busy, Loading } from '../../../components/loading';
-import { StatusBanner, type Status } from '../../../components/status-banner';
+import { Card } from '../../../components/card';
+import { StatusBanner } from '../../../components/status-banner';
 import { SESSION_KEY } from '../../../lib/account-session';
-import { applyServerErrors } from '../../../lib/forms';
+import { useSaveStatus } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { SECURITY_SETTINGS_KEY, saveSecuritySettings } from '../api/security';
 import { useApi } from '../../../lib/swr';
 
 function SettingsForm({ initial }: { initial: SecuritySettingsInput }) {
   const { mutate } = useSWRConfig();
-  const [status, setStatus] = useState<Status | null>(null);
   const {
     register,
     handleSubmit,
@@ -23,22 +22,14 @@ function SettingsForm({ initial }: { initial: SecuritySettingsInput }) {
     reset,
     formState: { errors, isSubmitting, isDirty, isValid },
   } = useForm<SecuritySettingsInput>({ resolver: zodResolver(securitySettingsSchema), mode: 'onTouched', defaultValues: initial });
+  const { status, send } = useSaveStatus(setError, ['idleTimeoutMinutes', 'requireTwoFactor']);
 
   const submit = handleSubmit(async (values) => {
-    setStatus(null);
-    try {
-      const result = await saveSecuritySettings(values);
-      if (!result.success) {
-        setStatus({ kind: 'danger', text: result.message });
-        applyServerErrors(setError, result.data.errors, ['idleTimeoutMinutes', 'requireTwoFactor']);
-        return;
-      }
-      reset(values);
-      notify.success(result.message || 'Security settings saved.');
-      await Promise.all([mutate(SECURITY_SETTINGS_KEY), mutate(SESSION_KEY)]);
-    } catch {
-      setStatus({ kind: 'danger', text: 'The settings could not be saved. Please check your connection.' });
-    }
+    const result = await send(() => saveSecuritySettings(values), 'The settings could not be saved.');
+    if (!result) return;
+    reset(values);
+    notify.success(result.message || 'Security settings saved.');
+    await Promise.all([mutate(SECURITY_SETTINGS_KEY), mutate(SESSION_KEY)]);
   });
 
   const e = errors.idleTimeoutMinutes?.message;
@@ -70,17 +61,10 @@ function SettingsForm({ initial }: { initial: SecuritySettingsInput }) {
 export function OrgSecurityCard() {
   const { data, error } = useApi(SECURITY_SETTINGS_KEY);
   return (
-    <section className="card border-0 shadow-sm" aria-labelledby="org-security-title">
-      <div className="card-header bg-transparent py-3">
-        <h2 id="org-security-title" className="h6 fw-bold mb-0">
-          Organisation sign-in settings
-        </h2>
-      </div>
-      <div className="card-body">
-        {error && <StatusBanner status={{ kind: 'danger', text: 'The settings could not be loaded. Please reload the page.' }} />}
-        {!data && !error && <Loading label="Loading..." showLabel />}
-        {data && <SettingsForm initial={data} />}
-      </div>
-    </section>
+    <Card titleId="org-security-title" title="Organisation sign-in settings">
+      {error && <StatusBanner status={{ kind: 'danger', text: 'The settings could not be loaded. Please reload the page.' }} />}
+      {!data && !error && <Loading label="Loading..." showLabel />}
+      {data && <SettingsForm initial={data} />}
+    </Card>
   );
 }

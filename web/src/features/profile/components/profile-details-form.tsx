@@ -1,20 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { UserDetails } from '../../../lib/auth';
 import { basicDetailsSchema, type BasicDetails } from '#shared/schemas/account';
 import { BASIC_DETAILS_FIELDS, BasicDetailsFields } from '../../../components/basic-details-fields';
 import { Busy } from '../../../components/loading';
-import { StatusBanner, type Status } from '../../../components/status-banner';
+import { Card } from '../../../components/card';
 import { useAuth } from '../../../lib/auth';
-import { applyServerErrors } from '../../../lib/forms';
+import { useSaveStatus } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { updateProfile } from '../api/update-profile';
-import { failureText } from '../../../lib/api';
 
 export function ProfileDetailsForm({ user }: { user: UserDetails }) {
   const { setCurrentUser } = useAuth();
-  const [status, setStatus] = useState<Status | null>(null);
   const {
     register,
     handleSubmit,
@@ -36,42 +33,34 @@ export function ProfileDetailsForm({ user }: { user: UserDetails }) {
     },
   });
 
+  const { status, send } = useSaveStatus(setError, BASIC_DETAILS_FIELDS);
+
   const submit = handleSubmit(async (values) => {
-    setStatus(null);
-    try {
-      const result = await updateProfile(values);
-      if (result.success && result.data.data) {
-        setCurrentUser(result.data.data);
-        reset(values);
-        notify.success(result.message || 'Your profile is saved.');
-        return;
-      }
-      setStatus({ kind: 'danger', text: failureText(result, 'Your profile could not be saved.') });
-      applyServerErrors(setError, result.data.errors, BASIC_DETAILS_FIELDS);
-    } catch {
-      setStatus({ kind: 'danger', text: 'Your profile could not be saved. Please check your connection.' });
-    }
+    const result = await send(() => updateProfile(values), 'Your profile could not be saved.');
+    if (!result?.data.data) return;
+    setCurrentUser(result.data.data);
+    reset(values);
+    notify.success(result.message || 'Your profile is saved.');
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="profile-details-title" className="card border-0 shadow-sm">
-      <div className="card-header bg-transparent py-3">
-        <h2 id="profile-details-title" className="h6 fw-bold mb-0">
-          Profile details
-        </h2>
-      </div>
-      <div className="card-body">
-        <StatusBanner status={status} />
-        <BasicDetailsFields register={register} errors={errors} currentCountry={user.country} />
-      </div>
-      <div className="card-footer bg-transparent d-flex justify-content-end gap-2 py-3">
-        <button type="button" className="btn btn-light" disabled={!isDirty || isSubmitting} onClick={() => reset()}>
-          Discard
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting || !isValid || !isDirty}>
-          {isSubmitting ? <Busy /> : 'Save Changes'}
-        </button>
-      </div>
-    </form>
+    <Card
+      titleId="profile-details-title"
+      title="Profile details"
+      onSubmit={submit}
+      status={status}
+      footer={
+        <>
+          <button type="button" className="btn btn-light" disabled={!isDirty || isSubmitting} onClick={() => reset()}>
+            Discard
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting || !isValid || !isDirty}>
+            {isSubmitting ? <Busy /> : 'Save Changes'}
+          </button>
+        </>
+      }
+    >
+      <BasicDetailsFields register={register} errors={errors} currentCountry={user.country} />
+    </Card>
   );
 }

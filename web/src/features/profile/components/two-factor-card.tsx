@@ -3,6 +3,7 @@
 // The password is asked again so a stolen session alone cannot put another app on the account.
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
+import { Card } from '../../../components/card';
 import { Busy, Loading } from '../../../components/loading';
 import { PasswordInput } from '../../../components/password-input';
 import { StatusBanner, type Status } from '../../../components/status-banner';
@@ -126,23 +127,17 @@ export function TwoFactorCard() {
       setStep({ kind: 'setup', ...result.data.data });
     });
 
-  const confirm = () =>
+  /** Turning on and making new codes both answer with the recovery codes, shown once. */
+  const showCodes = (call: () => ReturnType<typeof enableTwoFactor> | ReturnType<typeof regenerateRecoveryCodes>) =>
     run(async () => {
-      const result = await enableTwoFactor(code.trim(), password);
+      const result = await call();
       if (!result.success || !result.data.data) return setStatus({ kind: 'danger', text: result.message });
       setStep({ kind: 'codes', codes: result.data.data.recoveryCodes });
       setCode('');
       setPassword('');
     });
-
-  const regenerate = () =>
-    run(async () => {
-      const result = await regenerateRecoveryCodes(code.trim(), password);
-      if (!result.success || !result.data.data) return setStatus({ kind: 'danger', text: result.message });
-      setStep({ kind: 'codes', codes: result.data.data.recoveryCodes });
-      setCode('');
-      setPassword('');
-    });
+  const confirm = () => showCodes(() => enableTwoFactor(code.trim(), password));
+  const regenerate = () => showCodes(() => regenerateRecoveryCodes(code.trim(), password));
 
   const cancel = () => {
     setStep({ kind: 'idle' });
@@ -260,16 +255,8 @@ export function TwoFactorCard() {
     );
 
   return (
-    <section className="card border-0 shadow-sm" aria-labelledby="two-factor-title">
-      <div className="card-header bg-transparent py-3">
-        <h2 id="two-factor-title" className="h6 fw-bold mb-0">
-          Two-step sign-in
-        </h2>
-      </div>
-      <div className="card-body">
-        <StatusBanner status={status} />
-        {body}
-      </div>
-    </section>
+    <Card titleId="two-factor-title" title="Two-step sign-in" status={status}>
+      {body}
+    </Card>
   );
 }

@@ -1,12 +1,7 @@
 // One report chart with its data as a table: the table is always there for screen readers (the canvas
 // is hidden from them), and 'Table' shows it on screen instead of the chart.
 import { useId, useState, type ReactNode } from 'react';
-
-export interface Column {
-  label: string;
-  /** Right-aligned numbers. */
-  numeric?: boolean;
-}
+import { ReportTable, type Column } from './report-table';
 
 interface ChartCardProps {
   title: string;
@@ -46,52 +41,7 @@ export function ChartCard({ title, description, columns, rows, footer, chart, em
           {chart}
         </div>
         <div className={view === 'table' ? 'table-responsive' : 'visually-hidden'}>
-          <table className="table table-sm align-middle mb-0">
-            <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.label} scope="col" className={c.numeric ? 'text-end' : undefined}>
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, r) => (
-                <tr key={r}>
-                  {row.map((cell, i) =>
-                    i === 0 ? (
-                      <th key={i} scope="row" className="fw-normal text-nowrap">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={i} className={columns[i]?.numeric ? 'text-end' : undefined}>
-                        {cell}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-            {footer && (
-              <tfoot>
-                <tr className="fw-semibold">
-                  {footer.map((cell, i) =>
-                    i === 0 ? (
-                      <th key={i} scope="row">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={i} className={columns[i]?.numeric ? 'text-end' : undefined}>
-                        {cell}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              </tfoot>
-            )}
-          </table>
+          <ReportTable columns={columns} caption={title} captionClassName="visually-hidden" rows={rows} footer={footer} />
         </div>
       </div>
     </section>

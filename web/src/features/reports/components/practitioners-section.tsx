@@ -3,13 +3,15 @@
 // download. Tables look like the charts' tables (components/chart-card.tsx).
 import type { PractitionerReport } from '../api/get-practitioner-report';
 import { Loading } from '../../../components/loading';
+import { RetryAlert } from '../../../components/retry-alert';
+import { ReportTable, type Column } from './report-table';
 import { formatMinutes, formatUtilisation, hasPractitioners, revenueText, weekLabel } from '../lib';
 
-const COLUMNS = [
+const COLUMNS: Column[] = [
   { label: 'Practitioner' },
   { label: 'Paid bookings', numeric: true },
   { label: 'Revenue', numeric: true },
-  { label: 'Booked / working', numeric: true },
+  { label: 'Booked / working', numeric: true, nowrap: true },
   { label: 'Utilisation', numeric: true },
 ];
 
@@ -17,33 +19,19 @@ function WeekTable({ week }: { week: PractitionerReport['weeks'][number] }) {
   return (
     // Focusable, so a keyboard can scroll it when it is wider than the screen.
     <div className="table-responsive" tabIndex={0} role="region" aria-label={`Practitioners, week ${weekLabel(week.week)}`}>
-      <table className="table table-sm align-middle mb-0">
-        <caption className="caption-top fw-semibold text-body pt-0">Week {weekLabel(week.week)}</caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((c) => (
-              <th key={c.label} scope="col" className={c.numeric ? 'text-end' : undefined}>
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {week.practitioners.map((p) => (
-            <tr key={p.practitionerId}>
-              <th scope="row" className="fw-normal text-nowrap">
-                {p.name}
-              </th>
-              <td className="text-end">{p.bookings}</td>
-              <td className="text-end">{revenueText(p.revenue)}</td>
-              <td className="text-end text-nowrap">
-                {formatMinutes(p.bookedMinutes)} / {formatMinutes(p.workingMinutes)}
-              </td>
-              <td className="text-end">{formatUtilisation(p.utilisation)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ReportTable
+        columns={COLUMNS}
+        caption={`Week ${weekLabel(week.week)}`}
+        captionClassName="caption-top fw-semibold text-body pt-0"
+        rows={week.practitioners.map((p) => [
+          p.name,
+          p.bookings,
+          revenueText(p.revenue),
+          `${formatMinutes(p.bookedMinutes)} / ${formatMinutes(p.workingMinutes)}`,
+          formatUtilisation(p.utilisation),
+        ])}
+        rowKeys={week.practitioners.map((p) => p.practitionerId)}
+      />
     </div>
   );
 }
@@ -76,12 +64,7 @@ export function PractitionersSection({ report, error, loading, onRetry, onDownlo
           each practitioner works that week (weekly hours and exceptions, the clinic&apos;s closed dates left out).
         </p>
         {error && !report ? (
-          <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2 mb-0" role="alert">
-            <span>{(error as Error).message || 'The practitioner figures could not be loaded.'}</span>
-            <button type="button" className="btn btn-sm btn-outline-danger ms-auto" onClick={onRetry}>
-              Retry
-            </button>
-          </div>
+          <RetryAlert error={error} fallback="The practitioner figures could not be loaded." onRetry={onRetry} className="mb-0" />
         ) : loading && !report ? (
           <Loading label="Loading practitioner figures..." />
         ) : report ? (

@@ -3,13 +3,14 @@
 // in the organisation's time zone, and each practitioner's week (bookings, revenue, utilisation).
 // Chart.js is loaded with this route only (not in the console's first load); each chart has its
 // table, and the figures download as CSV.
-import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip, type ChartOptions } from 'chart.js';
+import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip, type ChartDataset, type ChartOptions } from 'chart.js';
 import { useMemo, useState } from 'react';
 import { Bar, Doughnut } from 'react-chartjs-2';
 import { todayIn } from '#shared/bookings/time';
 import { weekStartOf, weeksBetween, MAX_REPORT_WEEKS } from '#shared/schemas/reports';
 import type { Report } from '../api/get-report';
 import { Loading } from '../../../components/loading';
+import { RetryAlert } from '../../../components/retry-alert';
 import { StatusBanner } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
@@ -17,7 +18,8 @@ import { usePageTitle } from '../../../lib/layout';
 import { useAccess } from '../../../lib/roles';
 import { usePractitionerReport } from '../api/get-practitioner-report';
 import { useReport } from '../api/get-report';
-import { ChartCard, type Column } from '../components/chart-card';
+import { ChartCard } from '../components/chart-card';
+import type { Column } from '../components/report-table';
 import { PractitionersSection } from '../components/practitioners-section';
 import { activeAppointments, currenciesOf, formatMoney, PERIODS, periodDates, practitionerCsv, reportCsv, statusMix, weekLabel, type PeriodId } from '../lib';
 
@@ -114,6 +116,8 @@ function Charts({ report }: { report: Report }) {
   const mix = statusMix(report);
   const sum = (f: (w: Report['weeks'][number]) => number) => report.weeks.reduce((s, w) => s + f(w), 0);
   const cards = [];
+  /** A bar chart over the weeks (`currency`: its axis in money). */
+  const weekBars = (datasets: ChartDataset<'bar'>[], currency?: string) => <Bar options={barOptions(currency)} data={{ labels, datasets }} />;
 
   if (first?.appointments || first?.bookings) {
     const columns: Column[] = [
@@ -133,18 +137,10 @@ function Charts({ report }: { report: Report }) {
         rows={report.weeks.map((w, i) => [weekLabel(w.week), ...rows[i]!])}
         footer={['Total', ...totals]}
         empty={totals.every((t) => t === 0)}
-        chart={
-          <Bar
-            options={barOptions()}
-            data={{
-              labels,
-              datasets: [
-                ...(first.appointments ? [{ label: 'Appointments', data: report.weeks.map(activeAppointments), backgroundColor: COLORS.blue }] : []),
-                ...(first.bookings ? [{ label: 'Paid bookings', data: report.weeks.map((w) => w.bookings!.confirmed), backgroundColor: COLORS.green }] : []),
-              ],
-            }}
-          />
-        }
+        chart={weekBars([
+          ...(first.appointments ? [{ label: 'Appointments', data: report.weeks.map(activeAppointments), backgroundColor: COLORS.blue }] : []),
+          ...(first.bookings ? [{ label: 'Paid bookings', data: report.weeks.map((w) => w.bookings!.confirmed), backgroundColor: COLORS.green }] : []),
+        ])}
       />,
     );
   }
@@ -162,18 +158,13 @@ function Charts({ report }: { report: Report }) {
         rows={report.weeks.map((w) => [weekLabel(w.week), ...cells((c) => w.revenue?.[c]?.paid ?? 0, (c) => w.revenue?.[c]?.refunded ?? 0)])}
         footer={['Total', ...cells((c) => sum((w) => w.revenue?.[c]?.paid ?? 0), (c) => sum((w) => w.revenue?.[c]?.refunded ?? 0))]}
         empty={currencies.length === 0}
-        chart={
-          <Bar
-            options={barOptions(currency)}
-            data={{
-              labels,
-              datasets: [
-                { label: `Received (${currency.toUpperCase()})`, data: report.weeks.map((w) => w.revenue?.[currency]?.paid ?? 0), backgroundColor: COLORS.green },
-                { label: `Refunded (${currency.toUpperCase()})`, data: report.weeks.map((w) => w.revenue?.[currency]?.refunded ?? 0), backgroundColor: COLORS.amber },
-              ],
-            }}
-          />
-        }
+        chart={weekBars(
+          [
+            { label: `Received (${currency.toUpperCase()})`, data: report.weeks.map((w) => w.revenue?.[currency]?.paid ?? 0), backgroundColor: COLORS.green },
+            { label: `Refunded (${currency.toUpperCase()})`, data: report.weeks.map((w) => w.revenue?.[currency]?.refunded ?? 0), backgroundColor: COLORS.amber },
+          ],
+          currency,
+        )}
       />,
     );
   }
@@ -212,18 +203,10 @@ function Charts({ report }: { report: Report }) {
         rows={report.weeks.map((w) => [weekLabel(w.week), w.leads!.received, w.leads!.paid, rate(w.leads!.received, w.leads!.paid)])}
         footer={['Total', received, paid, rate(received, paid)]}
         empty={received === 0}
-        chart={
-          <Bar
-            options={barOptions()}
-            data={{
-              labels,
-              datasets: [
-                { label: 'Leads', data: report.weeks.map((w) => w.leads!.received), backgroundColor: COLORS.purple },
-                { label: 'Paid', data: report.weeks.map((w) => w.leads!.paid), backgroundColor: COLORS.green },
-              ],
-            }}
-          />
-        }
+        chart={weekBars([
+          { label: 'Leads', data: report.weeks.map((w) => w.leads!.received), backgroundColor: COLORS.purple },
+          { label: 'Paid', data: report.weeks.map((w) => w.leads!.paid), backgroundColor: COLORS.green },
+        ])}
       />,
     );
   }
@@ -280,12 +263,7 @@ export function ReportsPage() {
       </div>
       {tooLong && <StatusBanner status={{ kind: 'danger', text: `A report covers at most ${MAX_REPORT_WEEKS} weeks, and From must not be after To. Please choose a shorter period.` }} />}
       {error && !report ? (
-        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
-          <span>{(error as Error).message || 'The reports could not be loaded.'}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger ms-auto" onClick={() => void mutate()}>
-            Retry
-          </button>
-        </div>
+        <RetryAlert error={error} fallback="The reports could not be loaded." onRetry={() => void mutate()} />
       ) : isLoading && !report ? (
         <Loading label="Loading reports..." showLabel />
       ) : report ? (

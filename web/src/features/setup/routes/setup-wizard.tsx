@@ -13,6 +13,7 @@ import { SETUP_STEPS, nextSetupStep, type SetupStep } from '#shared/schemas/repo
 import { BookingPageLink } from '../../../components/booking-page-link';
 import { controlProps, Field } from '../../../components/field';
 import { Loading } from '../../../components/loading';
+import { RetryAlert } from '../../../components/retry-alert';
 import { StatusBanner, type Status } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
 import type { ApiResult } from '../../../lib/api';
@@ -67,8 +68,15 @@ interface StepProps {
 
 type Errors = Record<string, string>;
 
+interface StepFormProps extends StepState {
+  step: SetupStep;
+  /** The step's API calls (useStepSave). */
+  calls: Calls;
+  children: ReactNode;
+}
+
 /** A step's form: its fields, the server's message and field errors, Skip and 'Save and continue'. */
-function StepForm({ step, onSkip, save, children, status }: { step: SetupStep; onSkip(): Promise<void>; save(): Promise<void>; children: ReactNode; status: Status | null }) {
+function StepForm({ step, onSkip, save, calls, children, status }: StepFormProps) {
   const [busy, setBusy] = useState<'save' | 'skip' | null>(null);
   const run = (what: 'save' | 'skip', action: () => Promise<void>) => async (event?: FormEvent) => {
     event?.preventDefault();
@@ -81,7 +89,7 @@ function StepForm({ step, onSkip, save, children, status }: { step: SetupStep; o
   };
   const info = STEP_INFO[step];
   return (
-    <form className="card border-0 shadow-sm" onSubmit={run('save', save)} noValidate aria-labelledby="step-title">
+    <form className="card border-0 shadow-sm" onSubmit={run('save', () => save(calls))} noValidate aria-labelledby="step-title">
       <div className="card-header bg-transparent py-3">
         <p className="small text-body-secondary mb-1">
           Step {SETUP_STEPS.indexOf(step) + 1} of {SETUP_STEPS.length}
@@ -109,11 +117,13 @@ function StepForm({ step, onSkip, save, children, status }: { step: SetupStep; o
   );
 }
 
+type Calls = () => Promise<ApiResult | undefined>;
+
 /** Runs a step's API calls: the last result decides; a failure shows the server's message and field errors. */
 function useStepSave(onDone: () => Promise<void>, fallback: string) {
   const [status, setStatus] = useState<Status | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const save = async (calls: () => Promise<ApiResult | undefined>) => {
+  const save = async (calls: Calls) => {
     setStatus(null);
     setErrors({});
     try {
@@ -159,6 +169,21 @@ const useValues = <K extends string>(initial: Record<K, string>) => {
   return { values, setValues, set: (name: K, value: string) => setValues((v) => ({ ...v, [name]: value })) };
 };
 
+/** What a StepForm takes of its step's state. */
+interface StepState {
+  onSkip(): Promise<void>;
+  status: Status | null;
+  save(calls: Calls): Promise<void>;
+}
+
+/** A step's text values and its save: `form` for its StepForm, `common` for its Inputs. */
+function useStep<K extends string>(initial: Record<K, string>, { onDone, onSkip }: Pick<StepProps, 'onDone' | 'onSkip'>, fallback: string) {
+  const { values, setValues, set } = useValues(initial);
+  const { status, errors, save } = useStepSave(onDone, fallback);
+  const form: StepState = { onSkip, status, save };
+  return { values, setValues, set, errors, form, common: { values, set, errors } };
+}
+
 /** The zones the wizard offers (Intl's list; empty where the browser cannot tell). */
 const offeredZones = (): string[] => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
 
@@ -168,10 +193,9 @@ export function browserZone(zones: string[]): string | undefined {
   return zone && zones.includes(zone) ? zone : undefined;
 }
 
-function OrganizationStep({ onDone, onSkip, progress }: StepProps) {
+function OrganizationStep({ progress, ...props }: StepProps) {
   const { data: org, error: loadError } = useOrganizationProfile();
-  const { values, setValues, set } = useValues({ name: '', legalName: '', email: '', phoneNumber: '', websiteUrl: '', timeZone: '' });
-  const { status, errors, save } = useStepSave(onDone, 'The organisation details could not be saved.');
+  const { values, setValues, set, errors, form, common } = useStep({ name: '', legalName: '', email: '', phoneNumber: '', websiteUrl: '', timeZone: '' }, props, 'The organisation details could not be saved.');
   const [zones] = useState(offeredZones);
   // Until the owner has saved this step, the zone starts as the browser's: the organisation's may be the
   // server's default (an organisation made without one) rather than the clinic's.
@@ -181,9 +205,8 @@ function OrganizationStep({ onDone, onSkip, progress }: StepProps) {
   }, [org, setValues, suggested]);
   if (!org && !loadError) return <Loading label="Loading organisation..." showLabel />;
   const zoneHint = suggested && org && suggested !== org.timeZone && values.timeZone === suggested ? `This browser's zone; the organisation has ${org.timeZone} until you save.` : 'Bookings, opening hours and reports use this zone.';
-  const common = { values, set, errors };
   return (
-    <StepForm step="organization" onSkip={onSkip} status={loadError ? { kind: 'danger', text: 'The organisation details could not be loaded.' } : status} save={() => save(() => saveOrganization(values))}>
+    <StepForm step="organization" {...form} status={loadError ? { kind: 'danger', text: 'The organisation details could not be loaded.' } : form.status} calls={() => saveOrganization(values)}>
       <Input name="name" label="Organisation name" required {...common} />
       <Input name="email" label="Organisation email" type="email" required {...common} />
       <Input name="legalName" label="Legal name" required {...common} />
@@ -203,42 +226,35 @@ function OrganizationStep({ onDone, onSkip, progress }: StepProps) {
   );
 }
 
-function ServiceStep({ onDone, onSkip, remember }: StepProps) {
-  const { values, set } = useValues({ category: 'General', name: '', duration: '30', price: '' });
+/** A price the page refuses before any call, shown as the server's refusals are (banner and field). */
+const priceRefusal = (message: string): ApiResult => ({ responseCode: 400, success: false, message: 'Please correct the price.', data: { message: 'Please correct the price.', errors: { priceMinor: message } } });
+
+function ServiceStep({ remember, ...props }: StepProps) {
+  const { values, form, common } = useStep({ category: 'General', name: '', duration: '30', price: '' }, props, 'The service could not be saved.');
   // The price in the clinic's currency, in its minor units (¥5,000 is 5000); a service may be free.
   const { data: org } = useOrganizationProfile();
   const currency = currencyOf(org?.currency);
   // A category made by an attempt whose service then failed is used again, not made twice.
   const [categoryId, setCategoryId] = useState<string | null>(null);
-  const { status, errors, save, setStatus } = useStepSave(onDone, 'The service could not be saved.');
-  const [priceError, setPriceError] = useState<string>();
-  const common = { values, set, errors: priceError ? { ...errors, priceMinor: priceError } : errors };
   return (
     <StepForm
       step="service"
-      onSkip={onSkip}
-      status={status}
-      save={async () => {
+      {...form}
+      calls={async () => {
         const price = parseAmount(values.price.trim() || '0', currency, { anyAmount: true });
-        setPriceError(price.problem && amountMessage(price.problem, currency));
-        if (price.problem) {
-          setStatus({ kind: 'danger', text: 'Please correct the price.' });
-          return;
+        if (price.problem) return priceRefusal(amountMessage(price.problem, currency));
+        let category = categoryId;
+        if (!category) {
+          const made = await createCategory(values.category);
+          // A category of that name exists already (409): the service goes into it.
+          const existing = made.responseCode === 409 ? (await findCategories(values.category)).data.data?.items.find((c) => c.name.toLowerCase() === values.category.trim().toLowerCase()) : undefined;
+          if (!made.success && !existing) return { ...made, data: { ...made.data, errors: { category: made.data.errors?.name ?? made.message } } };
+          category = existing?.id ?? made.data.data!.id;
+          setCategoryId(category);
         }
-        await save(async () => {
-          let category = categoryId;
-          if (!category) {
-            const made = await createCategory(values.category);
-            // A category of that name exists already (409): the service goes into it.
-            const existing = made.responseCode === 409 ? (await findCategories(values.category)).data.data?.items.find((c) => c.name.toLowerCase() === values.category.trim().toLowerCase()) : undefined;
-            if (!made.success && !existing) return { ...made, data: { ...made.data, errors: { category: made.data.errors?.name ?? made.message } } };
-            category = existing?.id ?? made.data.data!.id;
-            setCategoryId(category);
-          }
-          const made = await createService({ categoryId: category, name: values.name, durationMinutes: Number(values.duration), priceMinor: price.minor });
-          if (made.success) remember({ serviceMinutes: Number(values.duration) });
-          return made;
-        });
+        const made = await createService({ categoryId: category, name: values.name, durationMinutes: Number(values.duration), priceMinor: price.minor });
+        if (made.success) remember({ serviceMinutes: Number(values.duration) });
+        return made;
       }}
     >
       <Input name="category" label="Category" required {...common} inputProps={{ readOnly: categoryId !== null }} />
@@ -254,15 +270,14 @@ const DAY_LABELS: Record<Weekday, string> = { monday: 'Mon', tuesday: 'Tue', wed
 /** A service length that can be a slot length (the availability's 5-720 minutes), else undefined. */
 const asSlot = (minutes: number | undefined) => (minutes !== undefined && Number.isInteger(minutes) && minutes >= 5 && minutes <= 720 ? minutes : undefined);
 
-function HoursStep({ onDone, onSkip, progress, entered }: StepProps) {
+function HoursStep({ progress, entered, ...props }: StepProps) {
   const { data: current, error: loadError } = useAvailabilitySettings();
   // A service saved in an earlier visit: the newest one stands for the one the wizard made.
   const services = useServices(entered.serviceMinutes === undefined && progress.steps.service === 'done');
   const newest = services.data?.items.reduce<(typeof services.data.items)[number] | undefined>((a, b) => (!a || b.createdAt > a.createdAt ? b : a), undefined);
   const serviceSlot = asSlot(entered.serviceMinutes ?? newest?.durationMinutes);
   const [days, setDays] = useState<Record<Weekday, boolean>>({ monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false });
-  const { values, setValues, set } = useValues({ opens: '09:00', closes: '17:00', slot: '30', capacity: '1' });
-  const { status, errors, save } = useStepSave(onDone, 'The opening hours could not be saved.');
+  const { values, setValues, errors, form, common } = useStep({ opens: '09:00', closes: '17:00', slot: '30', capacity: '1' }, props, 'The opening hours could not be saved.');
   useEffect(() => {
     if (!current) return;
     // Not configured yet: the slot length starts as the first service's length (a 45-minute service, 45-minute slots).
@@ -278,24 +293,20 @@ function HoursStep({ onDone, onSkip, progress, entered }: StepProps) {
   if ((!current && !loadError) || services.isLoading) return <Loading label="Loading opening hours..." showLabel />;
   const slotHint = !current?.configured && serviceSlot !== undefined && values.slot === String(serviceSlot) ? 'The length of your first service.' : undefined;
   const firstError = Object.entries(errors).find(([k]) => k.startsWith('weeklyHours'))?.[1];
-  const common = { values, set, errors };
   return (
     <StepForm
       step="hours"
-      onSkip={onSkip}
-      status={status}
-      save={() =>
-        save(() =>
-          saveAvailability({
-            weeklyHours: Object.fromEntries(WEEKDAYS.map((d) => [d, days[d] ? [{ start: values.opens, end: values.closes }] : []])) as Record<Weekday, { start: string; end: string }[]>,
-            slotMinutes: Number(values.slot),
-            capacity: Number(values.capacity),
-            // What the clinic set elsewhere stays as it is.
-            closedDates: current?.closedDates ?? [],
-            minNoticeMinutes: current?.minNoticeMinutes ?? 0,
-            maxDaysAhead: current?.maxDaysAhead ?? 180,
-          }),
-        )
+      {...form}
+      calls={() =>
+        saveAvailability({
+          weeklyHours: Object.fromEntries(WEEKDAYS.map((d) => [d, days[d] ? [{ start: values.opens, end: values.closes }] : []])) as Record<Weekday, { start: string; end: string }[]>,
+          slotMinutes: Number(values.slot),
+          capacity: Number(values.capacity),
+          // What the clinic set elsewhere stays as it is.
+          closedDates: current?.closedDates ?? [],
+          minNoticeMinutes: current?.minNoticeMinutes ?? 0,
+          maxDaysAhead: current?.maxDaysAhead ?? 180,
+        })
       }
     >
       <fieldset className="col-12">
@@ -320,19 +331,16 @@ function HoursStep({ onDone, onSkip, progress, entered }: StepProps) {
   );
 }
 
-function PackageStep({ onDone, onSkip }: StepProps) {
-  const { values, set } = useValues({ packageName: '', packagePrice: '', packageDescription: '' });
+function PackageStep(props: StepProps) {
+  const { values, set, errors, form, common } = useStep({ packageName: '', packagePrice: '', packageDescription: '' }, props, 'The booking package could not be saved.');
   // The price in the clinic's currency (set at sign-up from its country): its symbol, step and minimum.
   const { data: org } = useOrganizationProfile();
   const currency = currencyOf(org?.currency);
-  const { status, errors, save } = useStepSave(onDone, 'The booking package could not be saved.');
-  const common = { values, set, errors };
   return (
     <StepForm
       step="package"
-      onSkip={onSkip}
-      status={status}
-      save={() => save(() => createBookingPackage({ packageName: values.packageName, packagePrice: Number(values.packagePrice || NaN), packageDescription: values.packageDescription }))}
+      {...form}
+      calls={() => createBookingPackage({ packageName: values.packageName, packagePrice: Number(values.packagePrice || NaN), packageDescription: values.packageDescription })}
     >
       <Input name="packageName" label="Package name" required {...common} />
       <Input
@@ -358,24 +366,19 @@ const FORM_FIELDS = [
   { id: 'message', label: 'How can we help?', type: 'textarea', required: false, fixed: false },
 ] as const;
 
-function FormStep({ onDone, onSkip }: StepProps) {
-  const { values, set } = useValues({ name: 'New patient enquiry', description: '' });
+function FormStep(props: StepProps) {
+  const { values, form, common } = useStep({ name: 'New patient enquiry', description: '' }, props, 'The form could not be saved.');
   const [extra, setExtra] = useState<Record<string, boolean>>({ phone: true, message: true });
-  const { status, errors, save } = useStepSave(onDone, 'The form could not be saved.');
-  const common = { values, set, errors };
   return (
     <StepForm
       step="form"
-      onSkip={onSkip}
-      status={status}
-      save={() =>
-        save(() =>
-          createForm({
-            name: values.name,
-            description: values.description,
-            fields: FORM_FIELDS.filter((f) => f.fixed || extra[f.id]).map((f) => ({ id: f.id, label: f.label, type: f.type, required: f.required })),
-          }),
-        )
+      {...form}
+      calls={() =>
+        createForm({
+          name: values.name,
+          description: values.description,
+          fields: FORM_FIELDS.filter((f) => f.fixed || extra[f.id]).map((f) => ({ id: f.id, label: f.label, type: f.type, required: f.required })),
+        })
       }
     >
       <Input name="name" label="Form name" required {...common} />
@@ -412,22 +415,17 @@ const ROLES: { id: string; label: string; flags: Partial<Record<Module, string>>
 const permissionsOf = (flags: Partial<Record<Module, string>>): PermissionEntry[] =>
   MODULES.map((module) => ({ module, read: Boolean(flags[module]?.includes('r')), write: Boolean(flags[module]?.includes('w')), delete: Boolean(flags[module]?.includes('d')) }));
 
-function InviteStep({ onDone, onSkip }: StepProps) {
-  const { values, set } = useValues({ email: '', firstName: '', lastName: '', role: 'front-desk' });
-  const { status, errors, save } = useStepSave(onDone, 'The invitation could not be sent.');
-  const common = { values, set, errors };
+function InviteStep(props: StepProps) {
+  const { values, set, form, common } = useStep({ email: '', firstName: '', lastName: '', role: 'front-desk' }, props, 'The invitation could not be sent.');
   return (
     <StepForm
       step="invite"
-      onSkip={onSkip}
-      status={status}
-      save={() =>
-        save(async () => {
-          const result = await addMember({ email: values.email, firstName: values.firstName, lastName: values.lastName, permissions: permissionsOf(ROLES.find((r) => r.id === values.role)!.flags) });
-          if (result.success) notify.success(`Invitation sent to ${values.email}`);
-          return result;
-        })
-      }
+      {...form}
+      calls={async () => {
+        const result = await addMember({ email: values.email, firstName: values.firstName, lastName: values.lastName, permissions: permissionsOf(ROLES.find((r) => r.id === values.role)!.flags) });
+        if (result.success) notify.success(`Invitation sent to ${values.email}`);
+        return result;
+      }}
     >
       <Input name="firstName" label="First name" required {...common} />
       <Input name="lastName" label="Last name" required {...common} />
@@ -478,14 +476,7 @@ export function SetupWizardPage() {
   };
 
   if (error && !progress) {
-    return (
-      <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
-        <span>{(error as Error).message || 'The set-up progress could not be loaded.'}</span>
-        <button type="button" className="btn btn-sm btn-outline-danger ms-auto" onClick={() => void mutate()}>
-          Retry
-        </button>
-      </div>
-    );
+    return <RetryAlert error={error} fallback="The set-up progress could not be loaded." onRetry={() => void mutate()} />;
   }
   if (!progress || current === null) return <Loading label="Loading set-up..." showLabel />;
   const Step = current === 'finished' ? null : STEP_COMPONENTS[current];
