@@ -88,7 +88,7 @@ export const webhookDeliveryRecord = /* @__PURE__ */ pure(() => z.object({
   nextAttemptAt: z.optional(z.string()),
 }));
 
-/** `InviteDetails` (functions/members/invite-details.ts). */
+/** `InviteDetails` (shared/schemas/organization.ts): what POST /users/invite-details shows the person holding the link. */
 export const inviteDetailsRecord = /* @__PURE__ */ pure(() => z.object({
   email: z.string(),
   firstName: z.optional(z.string()),
@@ -98,7 +98,7 @@ export const inviteDetailsRecord = /* @__PURE__ */ pure(() => z.object({
   expiresAt: z.string(),
 }));
 
-/** `NotificationView` (functions/notifications/list-notifications.ts). */
+/** `NotificationView` (shared/schemas/organization.ts; functions/notifications/list-notifications.ts). */
 export const notificationViewRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   title: z.string(),
@@ -108,7 +108,7 @@ export const notificationViewRecord = /* @__PURE__ */ pure(() => z.object({
   createdAt: z.string(),
 }));
 
-/** `AuditLogView` (functions/logs/list-logs.ts). */
+/** `AuditLogView` (shared/schemas/organization.ts; functions/logs/list-logs.ts). */
 export const auditLogViewRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   at: z.string(),
@@ -118,6 +118,7 @@ export const auditLogViewRecord = /* @__PURE__ */ pure(() => z.object({
   recordId: z.string(),
   summary: z.string(),
   actorId: z.string(),
+  /** The member who did it; null when they have since left the organisation. */
   actor: z.nullable(z.object({
     userId: z.string(),
     email: z.string(),
@@ -126,8 +127,9 @@ export const auditLogViewRecord = /* @__PURE__ */ pure(() => z.object({
   })),
 }));
 
-/** `SetupProgress` (functions/data/setup-progress.ts). */
+/** `SetupProgress` (shared/schemas/reports.ts; functions/data/setup-progress.ts). */
 export const setupProgressRecord = /* @__PURE__ */ pure(() => z.object({
+  /** Each step's state ('todo' until it is saved or skipped). */
   steps: z.object({
     organization: z.enum(['done', 'skipped', 'todo']),
     service: z.enum(['done', 'skipped', 'todo']),
@@ -136,16 +138,19 @@ export const setupProgressRecord = /* @__PURE__ */ pure(() => z.object({
     form: z.enum(['done', 'skipped', 'todo']),
     invite: z.enum(['done', 'skipped', 'todo']),
   }),
+  /** When every step was done or skipped (the dashboard stops offering the wizard). */
   completedAt: z.nullable(z.string()),
   updatedAt: z.nullable(z.string()),
 }));
 
-/** `Money` (shared/schemas/reports.ts). */
+/** `Money` (shared/schemas/reports.ts): amounts in minor units (cents) of one currency. */
 export const moneyRecord = /* @__PURE__ */ pure(() => z.object({ paid: z.number(), refunded: z.number() }));
 
-/** `WeekFigures` (functions/reports/get-report.ts). */
+/** `WeekFigures` (shared/schemas/reports.ts): one week's figures, each part present only when the member may read its module. */
 export const weekFiguresRecord = /* @__PURE__ */ pure(() => z.object({
+  /** The Monday the week starts on (local date in the organisation's zone). */
   week: z.string(),
+  /** Appointments taking place that week, by their current status (Appointment read). */
   appointments: z.optional(z.object({
     requested: z.number(),
     confirmed: z.number(),
@@ -153,8 +158,11 @@ export const weekFiguresRecord = /* @__PURE__ */ pure(() => z.object({
     cancelled: z.number(),
     'no-show': z.number(),
   })),
+  /** Paid bookings for a time in that week, and those of them cancelled since (Bookings read). */
   bookings: z.optional(z.object({ confirmed: z.number(), cancelled: z.number() })),
+  /** Card payments received and refunded that week, per currency (lower case, e.g. usd), bookings and forms together (Bookings and Forms read). */
   revenue: z.optional(z.record(z.string(), moneyRecord)),
+  /** Form submissions received that week, and how many of them have been paid (Forms read). */
   leads: z.optional(z.object({ received: z.number(), paid: z.number() })),
 }));
 
@@ -163,29 +171,39 @@ const reportPeriodShape = () => ({
   from: z.string(),
   to: z.string(),
   timeZone: z.string(),
+  /**
+   * When the counting began for this organisation: its creation, for organisations created since
+   * reports exist. Absent for older ones: what happened before reports existed is not counted.
+   */
   reportingSince: z.nullable(z.string()),
 });
 
-/** `Report` (functions/reports/get-report.ts). */
+/** `Report` (shared/schemas/reports.ts; functions/reports/get-report.ts). */
 export const reportRecord = /* @__PURE__ */ pure(() => z.object({
   ...reportPeriodShape(),
   weeks: z.array(weekFiguresRecord),
 }));
 
-/** `PractitionerWeekFigures` (functions/reports/get-practitioner-report.ts). */
+/** `PractitionerWeekFigures` (shared/schemas/reports.ts): one practitioner's figures of one week (GET /reports/practitioners). */
 export const practitionerWeekFiguresRecord = /* @__PURE__ */ pure(() => z.object({
   practitionerId: z.string(),
   name: z.string(),
+  /** Paid bookings with them for a time that week (those cancelled since left out). */
   bookings: z.number(),
+  /** Card payments for their bookings received and refunded that week, per currency (never added across currencies). */
   revenue: z.record(z.string(), moneyRecord),
+  /** Minutes of their bookings and of their requested or confirmed appointments that week. */
   bookedMinutes: z.number(),
+  /** Minutes they work that week: weekly hours or the date's exception, the clinic's closed dates left out. */
   workingMinutes: z.number(),
+  /** bookedMinutes / workingMinutes (0.5 = 50%); null when they work no minutes that week. */
   utilisation: z.nullable(z.number()),
 }));
 
-/** `PractitionerReport` (functions/reports/get-practitioner-report.ts). */
+/** `PractitionerReport` (shared/schemas/reports.ts; functions/reports/get-practitioner-report.ts). */
 export const practitionerReportRecord = /* @__PURE__ */ pure(() => z.object({
   ...reportPeriodShape(),
+  /** Each week of the period (Monday first), with a row per practitioner: the active ones, and others with figures that week. */
   weeks: z.array(z.object({ week: z.string(), practitioners: z.array(practitionerWeekFiguresRecord) })),
 }));
 
@@ -463,7 +481,7 @@ export const practitionerExceptionRecord = /* @__PURE__ */ pure(() => z.object({
   note: z.string(),
 }));
 
-/** `PractitionerView` (functions/practitioners/lib/view.ts). */
+/** `PractitionerView` (shared/schemas/practitioners.ts; functions/practitioners/lib/view.ts): a practitioner as the API shows it. */
 export const practitionerViewRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
   name: z.string(),
@@ -473,6 +491,7 @@ export const practitionerViewRecord = /* @__PURE__ */ pure(() => z.object({
   weeklyHours,
   exceptions: z.array(practitionerExceptionRecord),
   isActive: z.boolean(),
+  /** The booking packages that name this practitioner. */
   packageIds: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -582,15 +601,26 @@ export const calendarViewRecord = /* @__PURE__ */ pure(() => z.object({
 /** `CalendarFeedView` (shared/schemas/calendar-feeds.ts). */
 export const calendarFeedViewRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
+  /** null: the clinic's feed (every practitioner, and what has none). */
   practitionerId: z.nullable(z.string()),
+  /** The calendar's name in the subscriber's app (X-WR-CALNAME) as it was when made. */
   name: z.string(),
+  /** Whether it shows appointments too (its maker could read them). */
   includesAppointments: z.boolean(),
   createdAt: z.string(),
   createdBy: z.string(),
 }));
 
-/** `CalendarFeedCreated` (functions/calendar/create-feed.ts): the feed and its links, shown once. */
-export const calendarFeedCreatedRecord = /* @__PURE__ */ pure(() => z.extend(calendarFeedViewRecord, { url: z.string(), webcalUrl: z.string() }));
+/**
+ * `CalendarFeedCreated` (shared/schemas/calendar-feeds.ts): the answer to a feed's creation, the only
+ * time the URL is shown (only its hash is kept).
+ */
+export const calendarFeedCreatedRecord = /* @__PURE__ */ pure(() => z.extend(calendarFeedViewRecord, {
+  /** https://.../api/calendar/feed/<token>.ics */
+  url: z.string(),
+  /** The same as webcal://, which opens the calendar app's subscribe dialog. */
+  webcalUrl: z.string(),
+}));
 
 /** `ManageView` (shared/schemas/manage.ts): what the manage page shows of a booking or an appointment. */
 export const manageViewRecord = /* @__PURE__ */ pure(() => z.object({
@@ -628,21 +658,26 @@ export const manageViewRecord = /* @__PURE__ */ pure(() => z.object({
   currency: z.enum(CURRENCIES),
 }));
 
-/** `ConfirmationStatus` (functions/bookings/get-confirmation.ts). */
+/** `ConfirmationStatus` (shared/schemas/booking-confirmation.ts). 'pending': paid or paying, and the payment's event has not confirmed it yet. */
 export const confirmationStatusRecord = /* @__PURE__ */ pure(() => z.enum(['pending', 'confirmed', 'cancelled', 'expired']));
 
-/** `BookingConfirmation` (functions/bookings/get-confirmation.ts). */
+/** `BookingConfirmation` (shared/schemas/booking-confirmation.ts; functions/bookings/get-confirmation.ts). */
 export const bookingConfirmationRecord = /* @__PURE__ */ pure(() => z.object({
   status: confirmationStatusRecord,
   packageName: z.string(),
+  /** 'Monday, March 9, 2026 at 9:00 AM EDT' */
   bookingTimeLabel: z.string(),
+  /** Local 'YYYY-MM-DD' and 'HH:mm' in `timeZone`. */
   date: z.string(),
   time: z.string(),
   timeZone: z.string(),
+  /** 'Eastern Daylight Time' */
   timeZoneName: z.string(),
   durationMinutes: z.number(),
   practitionerName: z.nullable(z.string()),
   clinic: z.object({ name: z.string(), phoneNumber: z.string(), address: z.optional(z.string()) }),
+  /** A new manage link: only when confirmed and not started yet. */
   manageUrl: z.optional(z.string()),
+  /** The booking's calendar file (the confirmation mail's attachment): only when confirmed. */
   ics: z.optional(z.string()),
 }));
