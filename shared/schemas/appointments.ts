@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { APPOINTMENT_MESSAGES as M, APPOINTMENT_STATUSES, OPTIONAL_TEXT, isoDatePart, timePart, tooLong } from '../appointments/form';
 import { GENDERS } from './account';
-import { E164_PHONE, pageOf, patientLocale, pure, requiredString } from './common';
+import { E164_PHONE, listOf, pageOf, patientLocale, pure, requiredString } from './common';
 
 export {
   ACTIVE_STATUSES, APPOINTMENT_STATUSES, ATTACHMENT_ACCEPT, ATTACHMENT_FIELDS, ATTACHMENT_LABELS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES,
@@ -214,15 +214,13 @@ export const listAppointmentLogsReply = /* @__PURE__ */ pure(() => pageOf(appoin
 export const assignAppointmentReply = appointmentViewRecord;
 
 /** `data` of GET /appointments/assignees. */
-export const listAssigneesReply = /* @__PURE__ */ pure(() => z.object({
-  items: z.array(z.object({
-    userId: z.string(),
-    name: z.string(),
-    email: z.string(),
-    isOwner: z.boolean(),
-    status: z.enum(['active', 'invited']),
-  })),
-}));
+export const listAssigneesReply = /* @__PURE__ */ pure(() => listOf(z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  isOwner: z.boolean(),
+  status: z.enum(['active', 'invited']),
+})));
 
 /** `data` of GET /appointments/{id}: the appointment with the first page of its log. */
 export const getAppointmentReply = /* @__PURE__ */ pure(() => z.extend(appointmentViewRecord, {

@@ -2,7 +2,7 @@
 // each unique within the organisation; a public request or a staff booking finds or creates one.
 import * as z from 'zod/mini';
 import { GENDERS } from './account';
-import { E164_PHONE, pageOf, pure, requiredString } from './common';
+import { optionalPhone, pageOf, pure, requiredString } from './common';
 import { isoDatePart } from './appointments';
 import { appointmentViewRecord } from './records';
 
@@ -23,16 +23,7 @@ export const customerSchema = z
         }),
       ),
     ),
-    phone: z.optional(
-      z.pipe(
-        z.string().check(z.trim()),
-        z.transform((v, ctx) => {
-          if (!v) return undefined;
-          if (!E164_PHONE.test(v)) ctx.issues.push({ code: 'custom', message: 'Invalid phone number (e.g., +1234567890)', input: v });
-          return v;
-        }),
-      ),
-    ),
+    phone: optionalPhone(),
     gender: z.optional(z.pipe(z.string(), z.transform((v, ctx) => {
       if (!v) return undefined;
       if (!GENDERS.includes(v as (typeof GENDERS)[number])) ctx.issues.push({ code: 'custom', message: 'Please select a valid gender', input: v });

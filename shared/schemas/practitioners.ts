@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { WEEKDAYS, parseDate, type Weekday } from '../bookings/time';
 import { dayHours } from './bookings';
-import { pure, requiredString } from './common';
+import { listOf, pure, requiredString } from './common';
 import { practitionerExceptionRecord, practitionerViewRecord } from './records';
 
 export const PRACTITIONER_MESSAGES = {
@@ -54,7 +54,7 @@ export type PublicPractitioner = Pick<PractitionerView, 'id' | 'name' | 'title'>
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** `data` of GET /practitioners. */
-export const listPractitionersReply = /* @__PURE__ */ pure(() => z.object({ items: z.array(practitionerViewRecord) }));
+export const listPractitionersReply = /* @__PURE__ */ pure(() => listOf(practitionerViewRecord));
 
 /** `data` of POST /practitioners. */
 export const createPractitionerReply = practitionerViewRecord;

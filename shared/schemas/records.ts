@@ -30,8 +30,11 @@ export const userDetailsRecord = /* @__PURE__ */ pure(() => z.object({
 export const authDataRecord = /* @__PURE__ */ pure(() => z.object({
   token: z.optional(z.string()),
   userDetails: z.optional(userDetailsRecord),
+  /** The password was right and the account uses two-factor sign-in: send a code with `challengeToken`. */
   twoFactorRequired: z.optional(z.boolean()),
+  /** Accepted only by POST /users/login/two-factor, for 5 minutes. */
   challengeToken: z.optional(z.string()),
+  /** The flags the sign-up flow of spec section 4 reads (`AuthFlags`). */
   loginVerified: z.boolean(),
   isEmailVerified: z.boolean(),
   hasAddedBasicDetails: z.boolean(),

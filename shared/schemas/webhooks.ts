@@ -3,7 +3,7 @@
 // This file is the contract between the API (functions/webhooks/) and the console.
 import * as z from 'zod/mini';
 import { CURRENCIES } from '../currency';
-import { pageOf, pageQuerySchema, pure } from './common';
+import { listOf, pageOf, pageQuerySchema, pure } from './common';
 import {
   appointmentViewRecord,
   bookingViewRecord,
@@ -197,7 +197,7 @@ export const webhookDeliveriesQuerySchema = pageQuerySchema;
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** `data` of GET /organization/webhooks. */
-export const listWebhooksReply = /* @__PURE__ */ pure(() => z.object({ items: z.array(webhookEndpointRecord) }));
+export const listWebhooksReply = /* @__PURE__ */ pure(() => listOf(webhookEndpointRecord));
 
 /** `data` of POST /organization/webhooks. */
 export const createWebhookReply = webhookEndpointCreatedRecord;
