@@ -11,36 +11,19 @@
 // audit entry; a failed condition comes back as what it means (a stale version, a taken name).
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
+import type * as z from 'zod/mini';
+import type { categoryView, serviceView } from '#shared/schemas/services';
 import { ddb, table } from './dynamo';
 import { normalise } from './appointments';
 import { auditItem, type AuditInput } from './audit';
 import { failedConditions, isConditionFailure, mergePage, strip, transact, tryTransact, type TransactItem } from './core';
 import { counterUpdate } from './organizations';
 
-export interface ServiceCategory {
-  id: string;
-  orgId: string;
-  name: string;
-  description?: string;
-  serviceCount: number;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+/** A category as stored: what the API shows (categoryView), and its organisation. */
+export type ServiceCategory = z.output<typeof categoryView> & { orgId: string };
 
-export interface Service {
-  id: string;
-  orgId: string;
-  categoryId: string;
-  name: string;
-  description?: string;
-  durationMinutes: number;
-  priceCents: number;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+/** A service as stored: what the API shows (serviceView), and its organisation. */
+export type Service = z.output<typeof serviceView> & { orgId: string };
 
 type Kind = 'SVCCAT' | 'SVC';
 

@@ -58,6 +58,7 @@ export const customerView = /* @__PURE__ */ pure(() => z.object({
   gender: z.optional(z.string()),
   dob: z.optional(z.string()),
   notes: z.optional(z.string()),
+  /** Appointments linked to this customer (kept with each booking). */
   appointmentCount: z.number(),
   lastAppointmentAt: z.optional(z.string()),
   createdAt: z.string(),

@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { LOCALES } from '../i18n/locales';
 import { pure } from './common';
 import { CURRENCIES } from '../currency';
+import { MODULES } from '../permissions';
 import { APPOINTMENT_STATUSES } from '../appointments/form';
 import { FIELD_ATTRIBUTES, FIELD_TYPES } from '../forms/types';
 
@@ -42,16 +43,21 @@ export const authDataRecord = /* @__PURE__ */ pure(() => z.object({
   isAlreadyRegistered: z.boolean(),
 }));
 
-/** `PermissionEntry` (functions/data/members.ts). */
+/** `PermissionEntry` (shared/permissions.ts). */
 export const permissionEntryRecord = /* @__PURE__ */ pure(() => z.object({
-  module: z.enum(['Appointment', 'Members', 'Notifications', 'FORMS', 'BOOKING_PACKAGES']),
+  module: z.enum(MODULES),
   read: z.boolean(),
   write: z.boolean(),
   delete: z.boolean(),
 }));
 
 /** `SecuritySettings` (functions/data/sessions.ts). */
-export const securitySettingsRecord = /* @__PURE__ */ pure(() => z.object({ idleTimeoutMinutes: z.number(), requireTwoFactor: z.boolean() }));
+export const securitySettingsRecord = /* @__PURE__ */ pure(() => z.object({
+  /** Minutes without activity after which a session ends. */
+  idleTimeoutMinutes: z.number(),
+  /** Every member must use two-factor sign-in. */
+  requireTwoFactor: z.boolean(),
+}));
 
 /** The event types (WEBHOOK_EVENTS of shared/schemas/webhooks.ts, which imports this file). */
 const webhookEventType = /* @__PURE__ */ pure(() => z.enum([
@@ -280,6 +286,7 @@ export const smsMessageRecord = /* @__PURE__ */ pure(() => z.object({
   customerId: z.optional(z.string()),
   customerName: z.optional(z.string()),
   status: z.enum(['failed', 'sent']),
+  /** The provider's message id (SNS MessageId, or the local outbox id). */
   providerMessageId: z.optional(z.string()),
   error: z.optional(z.string()),
   sentBy: z.string(),
@@ -359,6 +366,7 @@ export const formViewRecord = /* @__PURE__ */ pure(() => z.object({
 /** `SubmissionAnswer` (functions/data/submissions.ts). */
 export const submissionAnswerRecord = /* @__PURE__ */ pure(() => z.object({
   fieldId: z.string(),
+  /** The field's label and type when the answer was given (forms change; answers keep their meaning). */
   label: z.string(),
   type: z.enum(FIELD_TYPES),
   value: z.union([z.string(), z.array(z.string())]),
