@@ -9,7 +9,7 @@ import { LOCALES } from '../i18n/locales';
 import { BOOKING_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from '../bookings/form';
 import { WEEKDAYS, minutesOf, normaliseTime, parseDate } from '../bookings/time';
 import { pageOf, patientLocale, pure, requiredString } from './common';
-import { CURRENCIES, amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
+import { amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
 import { isSitePath } from '../redirect-url';
 import { stripeEventOutcomeRecord, bookingPackageViewRecord, availabilityViewRecord, bookingViewRecord, practitionerViewRecord } from './records';
 
@@ -355,18 +355,14 @@ export const listAvailableDaysReply = /* @__PURE__ */ pure(() => z.object({
 export const createBookingReply = /* @__PURE__ */ pure(() => z.object({
   checkoutUrl: z.string(),
   bookingId: z.string(),
-  holdExpiresAt: z.nullable(z.string()),
-  bookingDate: z.string(),
-  bookingTime: z.string(),
-  timeZone: z.string(),
-  startUtc: z.string(),
-  packageName: z.string(),
+  /** The held booking's time, package and currency, as its view names them. */
+  ...z.pick(bookingViewRecord, { holdExpiresAt: true, bookingDate: true, bookingTime: true, timeZone: true, startUtc: true, packageName: true, currency: true }).shape,
+  /** Never absent here: null for a clinic-wide package. */
   practitionerId: z.nullable(z.string()),
   practitionerName: z.nullable(z.string()),
   amount: z.number(),
   amountCents: z.number(),
   amountMinor: z.number(),
-  currency: z.enum(CURRENCIES),
 }));
 
 /** `data` of GET /bookings/bookings/list/all and GET /bookings. */
