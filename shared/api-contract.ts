@@ -116,7 +116,7 @@ export const API_CONTRACT = {
   'GET /services/{id}': { reply: services.getServiceReply },
   'PUT /services/{id}': { body: services.serviceSchema, reply: services.serviceView },
   'DELETE /services/{id}': { query: appointments.versionQuery, reply: common.noData },
-  'GET /customers': { query: services.listQuery, reply: services.listCustomersReply },
+  'GET /customers': { query: services.listQuery, reply: customers.listCustomersReply },
   'POST /customers': { body: customers.customerSchema, reply: customers.createCustomerReply },
   'GET /customers/{id}': { reply: customers.getCustomerReply },
   'PUT /customers/{id}': { body: customers.customerSchema, reply: customers.customerView },

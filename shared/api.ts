@@ -1,5 +1,8 @@
 // The API envelope. Every response body is { message, data? , errors? }; the console's client wraps it
 // as { responseCode, success, data: <body>, message } (spec section 7), so callers read data.data.
+import type * as z from 'zod/mini';
+import type { authDataRecord, userDetailsRecord } from './schemas/records';
+
 export const API_PREFIX = '/api';
 
 export interface ApiBody<T = unknown> {
@@ -9,42 +12,18 @@ export interface ApiBody<T = unknown> {
   errors?: Record<string, string>;
 }
 
+/** One page of a list (the reply schemas build it with pageOf, shared/schemas/common.ts). */
 export interface Page<T> {
   items: T[];
   /** Opaque cursor for the next page; absent on the last page. */
   nextCursor?: string;
 }
 
+// The account records are the types of their reply schemas (shared/schemas/records.ts: one source;
+// imported as types only, so no schema reaches a bundle).
+export type UserDetails = z.output<typeof userDetailsRecord>;
+
+export type AuthData = z.output<typeof authDataRecord>;
+
 /** Flags the sign-up flow of spec section 4 reads from auth responses. */
-export interface AuthFlags {
-  loginVerified: boolean;
-  isEmailVerified: boolean;
-  hasAddedBasicDetails: boolean;
-  hasAddedOrg: boolean;
-  isAlreadyRegistered: boolean;
-}
-
-export interface UserDetails {
-  id: string;
-  email: string;
-  firstName?: string;
-  middleName?: string;
-  lastName?: string;
-  username?: string;
-  phoneNumber?: string;
-  gender?: string;
-  city?: string;
-  country?: string;
-  isEmailVerified: boolean;
-  profilePictureUrl?: string;
-  organizationId?: string;
-}
-
-export interface AuthData extends AuthFlags {
-  token?: string;
-  userDetails?: UserDetails;
-  /** The password was right and the account uses two-factor sign-in: send a code with `challengeToken`. */
-  twoFactorRequired?: boolean;
-  /** Accepted only by POST /users/login/two-factor, for 5 minutes. */
-  challengeToken?: string;
-}
+export type AuthFlags = Pick<AuthData, 'loginVerified' | 'isEmailVerified' | 'hasAddedBasicDetails' | 'hasAddedOrg' | 'isAlreadyRegistered'>;

@@ -7,29 +7,16 @@
 //   a customer's appointments       pk ORG#<o>#CUST#<id>#APPT        sk <date>T<time>#<appointmentId> (pointers)
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
+import type * as z from 'zod/mini';
+import type { customerView } from '#shared/schemas/customers';
 import { ddb, table } from './dynamo';
 import { randomId } from '#lib/passwords';
 import { normalise, searchForm, type Appointment } from './appointments';
 import { auditItem, type AuditInput } from './audit';
 import { failedConditions, isConditionFailure, mergePage, queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
 
-export interface Customer {
-  id: string;
-  orgId: string;
-  firstName: string;
-  lastName: string;
-  email?: string;
-  phone?: string;
-  gender?: string;
-  dob?: string;
-  notes?: string;
-  /** Appointments linked to this customer (kept with each booking). */
-  appointmentCount: number;
-  lastAppointmentAt?: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+/** A customer as stored: what the API shows (customerView) but the name it joins, and its organisation. */
+export type Customer = Omit<z.output<typeof customerView>, 'fullName'> & { orgId: string };
 
 /** The fields staff edit (PUT /customers/{id}). */
 export const EDITABLE_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'gender', 'dob', 'notes'] as const;

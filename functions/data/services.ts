@@ -13,39 +13,23 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import type { Currency } from '#shared/currency';
+import type * as z from 'zod/mini';
+import type { categoryView, serviceView } from '#shared/schemas/services';
 import { ddb, table } from './dynamo';
 import { normalise } from './appointments';
 import { auditItem, type AuditInput } from './audit';
 import { failedConditions, isConditionFailure, mergePage, strip, transact, tryTransact, type TransactItem } from './core';
 import { counterUpdate } from './organizations';
 
-export interface ServiceCategory {
-  id: string;
-  orgId: string;
-  name: string;
-  description?: string;
-  serviceCount: number;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+/** A category as stored: what the API shows (categoryView), and its organisation. */
+export type ServiceCategory = z.output<typeof categoryView> & { orgId: string };
 
-export interface Service {
-  id: string;
-  orgId: string;
-  categoryId: string;
-  name: string;
-  description?: string;
-  durationMinutes: number;
-  /** Minor units of `currency` (its name from before currencies). */
-  priceCents: number;
-  /** The clinic's currency when it was priced; absent on services from before currencies (they read as the clinic's). */
-  currency?: Currency;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+/**
+ * A service as stored: what the API shows (serviceView) but its price only in minor units (`priceCents`,
+ * its name from before currencies) and the clinic's currency when it was priced (absent on services from
+ * before currencies: they read as the clinic's); and its organisation.
+ */
+export type Service = Omit<z.output<typeof serviceView>, 'price' | 'priceMinor' | 'currency'> & { orgId: string; currency?: Currency };
 
 type Kind = 'SVCCAT' | 'SVC';
 

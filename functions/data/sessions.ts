@@ -12,6 +12,8 @@
 // absolute end (the access token's lifetime) and it was active within the idle limit.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
+import type * as z from 'zod/mini';
+import type { securitySettingsRecord } from '#shared/schemas/records';
 import { ddb, table } from './dynamo';
 import { log } from '#lib/log';
 import { randomId } from '#lib/passwords';
@@ -37,12 +39,7 @@ export interface Session {
   stamp: string;
 }
 
-export interface SecuritySettings {
-  /** Minutes without activity after which a session ends. */
-  idleTimeoutMinutes: number;
-  /** Every member must use two-factor sign-in. */
-  requireTwoFactor: boolean;
-}
+export type SecuritySettings = z.output<typeof securitySettingsRecord>;
 
 export const DEFAULT_SECURITY: SecuritySettings = { idleTimeoutMinutes: 30, requireTwoFactor: false };
 

@@ -3,23 +3,12 @@
 //   a customer's messages, newest first        gsi1pk ORG#<o>#SMS#CUST#<id>   gsi1sk <at>#<id>
 import { table } from './dynamo';
 import type { Page } from '#shared/api';
+import type * as z from 'zod/mini';
+import type { smsMessageRecord } from '#shared/schemas/records';
 import { mergePage, strip, type TransactItem } from './core';
 
-export interface SmsMessage {
-  id: string;
-  orgId: string;
-  to: string;
-  message: string;
-  customerId?: string;
-  customerName?: string;
-  status: 'sent' | 'failed';
-  /** The provider's message id (SNS MessageId, or the local outbox id). */
-  providerMessageId?: string;
-  error?: string;
-  sentBy: string;
-  sentByName: string;
-  at: string;
-}
+/** A message as stored: what the API shows of it (smsMessageRecord), and its organisation. */
+export type SmsMessage = z.output<typeof smsMessageRecord> & { orgId: string };
 
 const partition = (orgId: string) => `ORG#${orgId}#SMS`;
 const customerPartition = (orgId: string, customerId: string) => `ORG#${orgId}#SMS#CUST#${customerId}`;

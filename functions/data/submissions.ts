@@ -11,7 +11,8 @@
 import type { Currency } from '#shared/currency';
 import type { LeadEventObject } from '#shared/schemas/webhooks';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { FieldType } from '#shared/forms/types';
+import type * as z from 'zod/mini';
+import type { paymentStatusRecord, submissionAnswerRecord } from '#shared/schemas/records';
 import type { Page } from '#shared/api';
 import { ddb, table } from './dynamo';
 import { queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
@@ -21,15 +22,9 @@ import { setClause } from './update';
 import { webhookEventItems } from './webhooks';
 import type { Locale } from '#shared/i18n/locales';
 
-export type PaymentStatus = 'pending' | 'paid' | 'expired' | 'failed' | 'refunded' | 'partially_refunded';
+export type PaymentStatus = z.output<typeof paymentStatusRecord>;
 
-export interface SubmissionAnswer {
-  fieldId: string;
-  /** The field's label and type when the answer was given (forms change; answers keep their meaning). */
-  label: string;
-  type: FieldType;
-  value: string | string[];
-}
+export type SubmissionAnswer = z.output<typeof submissionAnswerRecord>;
 
 export interface SubmissionRecord {
   id: string;

@@ -1,6 +1,8 @@
 // The shapes of a form as the public page and the API both see them. Plain types and constants, no
-// dependencies, so the public page's chunk stays small.
-import type { Currency } from '../currency';
+// runtime dependencies, so the public page's chunk stays small.
+import type * as z from 'zod/mini';
+import type { fieldAttributeRecord, fieldOptionRecord, formFieldRecord, publicFormRecord, publicPackageRecord } from '../schemas/records';
+import type { submissionSchema } from '../schemas/forms';
 
 /** Field types rendered as an <input type="..."> ("text-like"). */
 export const TEXT_LIKE_TYPES = ['text', 'email', 'number', 'tel', 'url', 'date', 'time', 'password'] as const;
@@ -18,73 +20,22 @@ export const OPTION_TYPES: readonly FieldType[] = ['select', 'radio'];
 export const FIELD_ATTRIBUTES = ['minLength', 'maxLength', 'min', 'max', 'step', 'rows', 'accept', 'autocomplete'] as const;
 export type FieldAttributeName = (typeof FIELD_ATTRIBUTES)[number];
 
-export interface FieldOption {
-  id: string;
-  label: string;
-  value: string;
-}
+// The shapes below are the types of the reply schemas in shared/schemas/records.ts (one source),
+// imported as types only: the public page's chunk gets no schema from them.
+export type FieldOption = z.output<typeof fieldOptionRecord>;
 
-export interface FieldAttribute {
-  attributeName: FieldAttributeName;
-  attributeValue: string;
-}
+export type FieldAttribute = z.output<typeof fieldAttributeRecord>;
 
-export interface FormField {
-  id: string;
-  /** The HTML name; unique within the form. */
-  name: string;
-  label: string;
-  type: FieldType;
-  required: boolean;
-  placeholder?: string;
-  options?: FieldOption[];
-  attributes?: FieldAttribute[];
-}
+export type FormField = z.output<typeof formFieldRecord>;
 
 /** One answer of a submission. A checkbox field with options may appear once per ticked option. */
-export interface SubmissionItem {
-  fieldId: string;
-  value: string;
-}
+export type SubmissionItem = z.output<typeof submissionSchema>['items'][number];
 
 /** A form package (pricing tier) as the public page shows it. Prices in major and minor units of `currency`. */
-export interface PublicPackage {
-  id: string;
-  name: string;
-  /** Sanitised HTML, or null. */
-  description: string | null;
-  /** Major units of `currency` (12.5 means $12.50; 5000 with 'jpy' ¥5,000). */
-  price: number;
-  /** Minor units (the same as priceMinor; named before currencies). */
-  priceCents: number;
-  priceMinor: number;
-  /** Lowercase ISO code (the server always sends it). */
-  currency: Currency;
-  /** Upload key below the asset base, or null. */
-  image: string | null;
-  /** `/assets/<key>`, or null. */
-  imageUrl: string | null;
-  customAmountEnabled: boolean;
-  isPayable: boolean;
-}
+export type PublicPackage = z.output<typeof publicPackageRecord>;
 
 /** Everything the public form page needs (GET /leads/forms/{formId}?apiKey=). */
-export interface PublicForm {
-  id: string;
-  /** The clinic's name, so visitors recognise whose form it is. */
-  organizationName: string;
-  /** The clinic's default language for its patients (organisation profile), when it chose one. */
-  organizationLanguage?: string | null;
-  name: string;
-  description: string;
-  fields: FormField[];
-  packages: PublicPackage[];
-  packageId: string | null;
-  redirectUrl: string;
-  successMessage: string;
-  submitButtonText: string;
-  secondButtonText: string;
-}
+export type PublicForm = z.output<typeof publicFormRecord>;
 
 /** Stripe's Checkout minimum for USD and the largest amount it takes. */
 export const MIN_AMOUNT_CENTS = 50;

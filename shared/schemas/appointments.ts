@@ -2,17 +2,16 @@
 // Book Appointment), the list query, assignment, the status lifecycle and the CSV export. Used by the
 // console's forms and by the handlers, so both give the same messages.
 import * as z from 'zod/mini';
-import { LOCALES } from '../i18n/locales';
 import { APPOINTMENT_MESSAGES as M, APPOINTMENT_STATUSES, OPTIONAL_TEXT, isoDatePart, timePart, tooLong } from '../appointments/form';
 import { GENDERS } from './account';
-import { E164_PHONE, pageOf, patientLocale, pure, requiredString } from './common';
+import { E164_PHONE, listOf, pageOf, patientLocale, pure, requiredString } from './common';
 
 export {
   ACTIVE_STATUSES, APPOINTMENT_STATUSES, ATTACHMENT_ACCEPT, ATTACHMENT_FIELDS, ATTACHMENT_LABELS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES,
   BOOKING_MAX_BODY_BYTES, STATUS_LABELS, STATUS_TRANSITIONS, isActiveStatus, isoDatePart, timePart,
   type AppointmentStatus, type AttachmentField,
 } from '../appointments/form';
-import { assigneeRecord, appointmentViewRecord, appointmentLogEntryRecord } from './records';
+import { appointmentViewRecord, appointmentLogEntryRecord } from './records';
 
 /**
  * An optional text field: trimmed, '' becomes undefined (multipart forms send empty fields as ''), and
@@ -193,9 +192,7 @@ export const myAppointmentsQuery = z.object({ ...pageQuery, sortASC: flag, activ
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** `data` of GET /appointments. */
-export const listAppointmentsReply = /* @__PURE__ */ pure(() => z.object({
-  items: z.array(appointmentViewRecord),
-  nextCursor: z.optional(z.string()),
+export const listAppointmentsReply = /* @__PURE__ */ pure(() => z.extend(pageOf(appointmentViewRecord), {
   pageNumber: z.number(),
   pageSize: z.number(),
   total: z.optional(z.number()),
@@ -205,9 +202,7 @@ export const listAppointmentsReply = /* @__PURE__ */ pure(() => z.object({
 export const bookAppointmentReply = appointmentViewRecord;
 
 /** `data` of GET /appointments/assigned/to/me. */
-export const listMyAppointmentsReply = /* @__PURE__ */ pure(() => z.object({
-  items: z.array(appointmentViewRecord),
-  nextCursor: z.optional(z.string()),
+export const listMyAppointmentsReply = /* @__PURE__ */ pure(() => z.extend(pageOf(appointmentViewRecord), {
   pageNumber: z.number(),
   pageSize: z.number(),
 }));
@@ -219,52 +214,18 @@ export const listAppointmentLogsReply = /* @__PURE__ */ pure(() => pageOf(appoin
 export const assignAppointmentReply = appointmentViewRecord;
 
 /** `data` of GET /appointments/assignees. */
-export const listAssigneesReply = /* @__PURE__ */ pure(() => z.object({
-  items: z.array(z.object({
-    userId: z.string(),
-    name: z.string(),
-    email: z.string(),
-    isOwner: z.boolean(),
-    status: z.enum(['active', 'invited']),
-  })),
-}));
+export const listAssigneesReply = /* @__PURE__ */ pure(() => listOf(z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  isOwner: z.boolean(),
+  status: z.enum(['active', 'invited']),
+})));
 
-/** `data` of GET /appointments/{id}. */
-export const getAppointmentReply = /* @__PURE__ */ pure(() => z.object({
-  /** The patient's language, when they chose one (issue 26). */
-  locale: z.optional(z.enum(LOCALES)),
+/** `data` of GET /appointments/{id}: the appointment with the first page of its log. */
+export const getAppointmentReply = /* @__PURE__ */ pure(() => z.extend(appointmentViewRecord, {
   log: z.array(appointmentLogEntryRecord),
   logNextCursor: z.optional(z.string()),
-  fullName: z.string(),
-  statusLabel: z.string(),
-  assignee: z.nullable(assigneeRecord),
-  email: z.string(),
-  status: z.enum(['requested', 'confirmed', 'completed', 'cancelled', 'no-show']),
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  gender: z.optional(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  phone: z.string(),
-  dob: z.optional(z.string()),
-  bookingDate: z.string(),
-  bookingTime: z.string(),
-  preferredLocation: z.optional(z.string()),
-  reasonOfAppointment: z.optional(z.string()),
-  primaryInsurance: z.optional(z.string()),
-  insuranceMemberId: z.optional(z.string()),
-  additionalNotes: z.optional(z.string()),
-  appointmentType: z.optional(z.string()),
-  attachments: z.object({ insuranceCardImage: z.optional(z.string()), debtorReferralDocument: z.optional(z.string()) }),
-  customerId: z.optional(z.string()),
-  source: z.enum(['public', 'staff']),
-  practitionerId: z.optional(z.string()),
-  practitionerName: z.optional(z.string()),
-  durationMinutes: z.optional(z.number()),
-  startUtc: z.optional(z.string()),
-  createdBy: z.optional(z.string()),
-  version: z.number(),
 }));
 
 /** `data` of GET /appointments/{id}/attachments/{field}. */

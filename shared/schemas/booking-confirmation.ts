@@ -3,7 +3,7 @@
 // where. Used by the handler and the page, so both read the same shape.
 import * as z from 'zod/mini';
 import { requiredString } from './common';
-import { bookingConfirmationRecord } from './records';
+import { bookingConfirmationRecord, confirmationStatusRecord } from './records';
 
 export const CONFIRMATION_MESSAGES = {
   unknown: 'We could not find this booking. Please check your email for the confirmation.',
@@ -17,27 +17,9 @@ export const bookingConfirmationSchema = z.object({
 });
 
 /** 'pending': paid or paying, and the payment's event has not confirmed it yet. */
-export type ConfirmationStatus = 'confirmed' | 'pending' | 'expired' | 'cancelled';
+export type ConfirmationStatus = z.infer<typeof confirmationStatusRecord>;
 
-export interface BookingConfirmation {
-  status: ConfirmationStatus;
-  packageName: string;
-  /** 'Monday, March 9, 2026 at 9:00 AM EDT' */
-  bookingTimeLabel: string;
-  /** Local 'YYYY-MM-DD' and 'HH:mm' in `timeZone`. */
-  date: string;
-  time: string;
-  timeZone: string;
-  /** 'Eastern Daylight Time' */
-  timeZoneName: string;
-  durationMinutes: number;
-  practitionerName: string | null;
-  clinic: { name: string; phoneNumber: string; address?: string };
-  /** A new manage link: only when confirmed and not started yet. */
-  manageUrl?: string;
-  /** The booking's calendar file (the confirmation mail's attachment): only when confirmed. */
-  ics?: string;
-}
+export type BookingConfirmation = z.infer<typeof bookingConfirmationRecord>;
 
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 

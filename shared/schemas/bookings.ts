@@ -9,9 +9,9 @@ import { LOCALES } from '../i18n/locales';
 import { BOOKING_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from '../bookings/form';
 import { WEEKDAYS, minutesOf, normaliseTime, parseDate } from '../bookings/time';
 import { pageOf, patientLocale, pure, requiredString } from './common';
-import { CURRENCIES, amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
+import { amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
 import { isSitePath } from '../redirect-url';
-import { stripeEventOutcomeRecord, bookingPackageViewRecord, availabilityViewRecord, bookingViewRecord } from './records';
+import { stripeEventOutcomeRecord, bookingPackageViewRecord, availabilityViewRecord, bookingViewRecord, practitionerViewRecord } from './records';
 
 export { BOOKING_MESSAGES };
 
@@ -307,7 +307,7 @@ export const updateAvailabilityReply = availabilityViewRecord;
 /** What a day offers (shared/bookings/slots.ts DayStatus, practitioner-times.ts PractitionerDayStatus). */
 export const dayStatusRecord = /* @__PURE__ */ pure(() => z.enum(['open', 'full', 'closed-date', 'closed-weekday', 'past', 'too-far', 'invalid']));
 
-/** `data` of GET /bookings/free-times. */
+/** `data` of GET /bookings/free-times: one day's free start times (also the manage page's, POST /public/manage/slots). */
 export const listFreeTimesReply = /* @__PURE__ */ pure(() => z.object({
   date: z.string(),
   timeZone: z.string(),
@@ -319,31 +319,29 @@ export const listFreeTimesReply = /* @__PURE__ */ pure(() => z.object({
 }));
 
 /** `data` of POST /bookings/available-packages. */
-export const listAvailablePackagesReply = /* @__PURE__ */ pure(() => z.array(z.object({
-  durationMinutes: z.number(),
-  practitioners: z.array(z.object({ id: z.string(), name: z.string(), title: z.string() })),
-  id: z.string(),
-  packageName: z.string(),
-  packagePrice: z.number(),
-  packagePriceCents: z.number(),
-  packagePriceMinor: z.number(),
-  currency: z.enum(CURRENCIES),
-  packageDescription: z.string(),
-  isActive: z.boolean(),
-})));
+export const listAvailablePackagesReply = /* @__PURE__ */ pure(() => z.array(z.extend(
+  z.pick(bookingPackageViewRecord, {
+    id: true,
+    packageName: true,
+    packagePrice: true,
+    packagePriceCents: true,
+    packagePriceMinor: true,
+    currency: true,
+    packageDescription: true,
+    isActive: true,
+  }),
+  {
+    /** The package's own length, or the clinic's slot length: never null here. */
+    durationMinutes: z.number(),
+    practitioners: z.array(z.pick(practitionerViewRecord, { id: true, name: true, title: true })),
+  },
+)));
 
 /** `data` of POST /bookings/available-slots. */
-export const listAvailableSlotsReply = /* @__PURE__ */ pure(() => z.object({
+export const listAvailableSlotsReply = /* @__PURE__ */ pure(() => z.extend(listFreeTimesReply, {
   clinicName: z.string(),
   /** The clinic's default language for its patients (the page's when the visitor asks for none of ours). */
   clinicLanguage: z.nullable(z.enum(LOCALES)),
-  date: z.string(),
-  timeZone: z.string(),
-  timeZoneName: z.string(),
-  timeZoneAbbreviation: z.string(),
-  status: dayStatusRecord,
-  slotMinutes: z.number(),
-  slots: z.array(freeTimeView),
 }));
 
 /** `data` of POST /bookings/available-days. */
@@ -357,18 +355,14 @@ export const listAvailableDaysReply = /* @__PURE__ */ pure(() => z.object({
 export const createBookingReply = /* @__PURE__ */ pure(() => z.object({
   checkoutUrl: z.string(),
   bookingId: z.string(),
-  holdExpiresAt: z.nullable(z.string()),
-  bookingDate: z.string(),
-  bookingTime: z.string(),
-  timeZone: z.string(),
-  startUtc: z.string(),
-  packageName: z.string(),
+  /** The held booking's time, package and currency, as its view names them. */
+  ...z.pick(bookingViewRecord, { holdExpiresAt: true, bookingDate: true, bookingTime: true, timeZone: true, startUtc: true, packageName: true, currency: true }).shape,
+  /** Never absent here: null for a clinic-wide package. */
   practitionerId: z.nullable(z.string()),
   practitionerName: z.nullable(z.string()),
   amount: z.number(),
   amountCents: z.number(),
   amountMinor: z.number(),
-  currency: z.enum(CURRENCIES),
 }));
 
 /** `data` of GET /bookings/bookings/list/all and GET /bookings. */

@@ -1,7 +1,7 @@
 // Calendar feeds: private, revocable ICS subscription URLs (one per practitioner, or the clinic's)
 // that Google, Apple and Outlook calendars poll. Used by the console's card and by the handlers.
 import * as z from 'zod/mini';
-import { calendarFeedCreatedRecord } from './records';
+import { calendarFeedCreatedRecord, calendarFeedViewRecord } from './records';
 
 export const CALENDAR_FEED_MESSAGES = {
   notFound: 'This calendar feed was not found.',
@@ -22,25 +22,10 @@ export const calendarFeedCreateSchema = z.object({
 });
 export type CalendarFeedCreate = z.infer<typeof calendarFeedCreateSchema>;
 
-export interface CalendarFeedView {
-  id: string;
-  /** null: the clinic's feed (every practitioner, and what has none). */
-  practitionerId: string | null;
-  /** The calendar's name in the subscriber's app (X-WR-CALNAME) as it was when made. */
-  name: string;
-  /** Whether it shows appointments too (its maker could read them). */
-  includesAppointments: boolean;
-  createdAt: string;
-  createdBy: string;
-}
+export type CalendarFeedView = z.infer<typeof calendarFeedViewRecord>;
 
 /** The answer to its creation, the only time the URL is shown (only its hash is kept). */
-export interface CalendarFeedCreated extends CalendarFeedView {
-  /** https://.../api/calendar/feed/<token>.ics */
-  url: string;
-  /** The same as webcal://, which opens the calendar app's subscribe dialog. */
-  webcalUrl: string;
-}
+export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedRecord>;
 
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 

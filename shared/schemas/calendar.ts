@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { addDays, normaliseTime, parseDate } from '../bookings/slots';
 import { BOOKING_MESSAGES } from '../bookings/form';
-import { pure, requiredString } from './common';
+import { listOf, pure, requiredString } from './common';
 import { appointmentViewRecord, bookingViewRecord, calendarViewRecord, calendarFeedViewRecord } from './records';
 
 export const CALENDAR_KINDS = ['appointment', 'booking'] as const;
@@ -81,4 +81,4 @@ export const moveBookingReply = bookingViewRecord;
 export const rescheduleAppointmentReply = appointmentViewRecord;
 
 /** `data` of GET /calendar/feeds. */
-export const listFeedsReply = /* @__PURE__ */ pure(() => z.object({ items: z.array(calendarFeedViewRecord) }));
+export const listFeedsReply = /* @__PURE__ */ pure(() => listOf(calendarFeedViewRecord));

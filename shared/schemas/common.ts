@@ -31,6 +31,19 @@ export const password = z.string({ error: 'Password is required' }).check(
 /** Phone numbers everywhere public: a plus sign followed by 10 to 15 digits. */
 export const E164_PHONE = /^\+\d{10,15}$/;
 
+/** An optional phone number of a staff form: blank is none, anything else must be E164_PHONE. */
+export const optionalPhone = () =>
+  z.optional(
+    z.pipe(
+      z.string().check(z.trim()),
+      z.transform((v, ctx) => {
+        if (!v) return undefined;
+        if (!E164_PHONE.test(v)) ctx.issues.push({ code: 'custom', message: 'Invalid phone number (e.g., +1234567890)', input: v });
+        return v;
+      }),
+    ),
+  );
+
 /** First message per field, keyed by the dotted path, for the envelope's `errors`. */
 export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -65,8 +78,11 @@ export const pure = <T>(build: () => T): T => build();
  */
 export const noData = z.undefined();
 
-/** One page of a list reply: `{ items, nextCursor? }` (shared/api.ts Page). */
-export const pageOf = <T extends z.ZodMiniType>(item: T) => z.object({ items: z.array(item), nextCursor: z.optional(z.string()) });
+/** A whole list reply (no paging): `{ items }`. */
+export const listOf = <T extends z.ZodMiniType>(item: T) => z.object({ items: z.array(item) });
+
+/** One page of a list reply: `{ items, nextCursor? }` (shared/api.ts Page); absent on the last page. */
+export const pageOf = <T extends z.ZodMiniType>(item: T) => z.extend(listOf(item), { nextCursor: z.optional(z.string()) });
 
 /** The page's language (issue 26): an unknown one is no error, the patient's texts are then English. */
 export const patientLocale = z.optional(z.pipe(z.unknown(), z.transform((v): Locale | undefined => localeOf(typeof v === 'string' ? v : undefined))));

@@ -2,7 +2,7 @@
 // each unique within the organisation; a public request or a staff booking finds or creates one.
 import * as z from 'zod/mini';
 import { GENDERS } from './account';
-import { E164_PHONE, pure, requiredString } from './common';
+import { optionalPhone, pageOf, pure, requiredString } from './common';
 import { isoDatePart } from './appointments';
 import { appointmentViewRecord } from './records';
 
@@ -23,16 +23,7 @@ export const customerSchema = z
         }),
       ),
     ),
-    phone: z.optional(
-      z.pipe(
-        z.string().check(z.trim()),
-        z.transform((v, ctx) => {
-          if (!v) return undefined;
-          if (!E164_PHONE.test(v)) ctx.issues.push({ code: 'custom', message: 'Invalid phone number (e.g., +1234567890)', input: v });
-          return v;
-        }),
-      ),
-    ),
+    phone: optionalPhone(),
     gender: z.optional(z.pipe(z.string(), z.transform((v, ctx) => {
       if (!v) return undefined;
       if (!GENDERS.includes(v as (typeof GENDERS)[number])) ctx.issues.push({ code: 'custom', message: 'Please select a valid gender', input: v });
@@ -67,6 +58,7 @@ export const customerView = /* @__PURE__ */ pure(() => z.object({
   gender: z.optional(z.string()),
   dob: z.optional(z.string()),
   notes: z.optional(z.string()),
+  /** Appointments linked to this customer (kept with each booking). */
   appointmentCount: z.number(),
   lastAppointmentAt: z.optional(z.string()),
   createdAt: z.string(),
@@ -77,24 +69,11 @@ export const customerView = /* @__PURE__ */ pure(() => z.object({
 /** `data` of POST /customers. */
 export const createCustomerReply = customerView;
 
-/** `data` of GET /customers/{id}. */
-export const getCustomerReply = /* @__PURE__ */ pure(() => z.object({
-  appointments: z.array(appointmentViewRecord),
-  fullName: z.string(),
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.optional(z.string()),
-  phone: z.optional(z.string()),
-  gender: z.optional(z.string()),
-  dob: z.optional(z.string()),
-  notes: z.optional(z.string()),
-  appointmentCount: z.number(),
-  lastAppointmentAt: z.optional(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  version: z.number(),
-}));
+/** `data` of GET /customers. */
+export const listCustomersReply = /* @__PURE__ */ pure(() => pageOf(customerView));
+
+/** `data` of GET /customers/{id}: the customer with their appointments. */
+export const getCustomerReply = /* @__PURE__ */ pure(() => z.extend(customerView, { appointments: z.array(appointmentViewRecord) }));
 
 /** `data` of PUT /customers/{id}. */
 export const updateCustomerReply = customerView;

@@ -7,7 +7,7 @@ import { LOCALES } from '../i18n/locales';
 import { CURRENCIES, amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
 import { FIELD_ATTRIBUTES, FIELD_TYPES, OPTION_TYPES } from '../forms/types';
 import { pageOf, patientLocale, pure, requiredString } from './common';
-import { formViewRecord, submissionAnswerRecord, submissionViewRecord, paymentStatusRecord, publicFormRecord, leadSummaryRecord } from './records';
+import { formPackageViewRecord, formViewRecord, submissionViewRecord, paymentStatusRecord, publicFormRecord, leadSummaryRecord } from './records';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const text = (max: number, message = `Maximum ${max} symbols`) =>
@@ -210,21 +210,7 @@ export const leadDetailsSchema = z.object({ leadId: requiredString('leadId is re
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** One form package (pricing tier), as the operations below answer it. */
-export const formPackageView = /* @__PURE__ */ pure(() => z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.nullable(z.string()),
-  price: z.number(),
-  priceCents: z.number(),
-  priceMinor: z.number(),
-  currency: z.enum(CURRENCIES),
-  image: z.nullable(z.string()),
-  imageUrl: z.nullable(z.string()),
-  customAmountEnabled: z.boolean(),
-  isPayable: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}));
+export const formPackageView = formPackageViewRecord;
 
 /** A form payment as the console sees it (`PaymentView`): in the lead's details, alone and in lists. */
 export const paymentViewRecord = /* @__PURE__ */ pure(() => z.object({
@@ -255,21 +241,7 @@ export const paymentViewRecord = /* @__PURE__ */ pure(() => z.object({
 }));
 
 /** One lead with its answers and the payments made for it. */
-export const leadDetailsView = /* @__PURE__ */ pure(() => z.object({
-  payments: z.array(paymentViewRecord),
-  email: z.nullable(z.string()),
-  id: z.string(),
-  name: z.nullable(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  packageId: z.nullable(z.string()),
-  formId: z.string(),
-  formName: z.string(),
-  answers: z.array(submissionAnswerRecord),
-  packageName: z.nullable(z.string()),
-  paymentStatus: z.enum(['none', 'pending', 'failed', 'paid', 'expired', 'refunded', 'partially_refunded']),
-  paymentId: z.nullable(z.string()),
-}));
+export const leadDetailsView = /* @__PURE__ */ pure(() => z.extend(submissionViewRecord, { payments: z.array(paymentViewRecord) }));
 
 /** `data` of POST /form-builder/form. */
 export const createFormReply = formViewRecord;

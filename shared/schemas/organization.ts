@@ -2,13 +2,13 @@
 // console's forms and by the handlers, so both give the same messages.
 import * as z from 'zod/mini';
 import { BRAND_COLOR } from '../brand';
-import { CURRENCIES, type Currency } from '../currency';
+import { CURRENCIES } from '../currency';
 import { MODULES } from '../permissions';
 import { CALLING_CODE } from '../sms-countries';
 import { organizationSchema } from './account';
 import { email, lengthBetween, pageOf, pageQueryShape, password, pure, requiredString } from './common';
 import { authDataRecord, permissionEntryRecord, inviteDetailsRecord, notificationViewRecord, auditLogViewRecord, setupProgressRecord } from './records';
-import { LOCALES, type Locale } from '../i18n/locales';
+import { LOCALES } from '../i18n/locales';
 
 // ---------------------------------------------------------------------------------------------
 // Organisation profile
@@ -94,37 +94,6 @@ export const defaultLanguage = z.enum(LOCALES, `Default language must be one of 
 export const organizationProfileUpdateSchema = z.partial(z.extend(organizationSchema, { timeZone, address, defaultLanguage, currency, ...policyFields, brandColor }));
 export type OrganizationProfileUpdate = z.infer<typeof organizationProfileUpdateSchema>;
 
-/** What GET /organization/profile answers (no apiKey: that is the owner's integration view). */
-export interface OrganizationProfile {
-  id: string;
-  name: string;
-  email: string;
-  legalName: string;
-  websiteUrl: string;
-  phoneNumber: string;
-  /** Postal address ('' when none was given). */
-  address: string;
-  timeZone: string;
-  /** The patients' default language (English when never chosen). */
-  defaultLanguage: Locale;
-  ownerId: string;
-  createdAt: string;
-  updatedAt: string;
-  /** The patient policy, with defaults for what was never set. */
-  reminderHours: number;
-  reminderSms: boolean;
-  cancellationCutoffHours: number;
-  cancellationRefund: 'full' | 'none';
-  /** Calling codes the clinic's SMS may go to (its own phone's country when it chose none). */
-  smsCountryCodes: string[];
-  /** The logo of its mails: an upload key (served at /assets/<key>), null when none. */
-  logoKey: string | null;
-  /** The colour of its mails' header and buttons ('#rrggbb'; the default when it chose none). */
-  brandColor: string;
-  /** What it charges in (lowercase ISO 4217; USD for clinics from before currencies). */
-  currency: Currency;
-}
-
 /** The logo of the clinic's mails: PNG or JPEG (many mail clients block SVG and show WebP poorly), small. */
 export const LOGO_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
 export const MAX_LOGO_BYTES = 1024 * 1024;
@@ -170,35 +139,12 @@ export const inviteTokenSchema = z.object({
 });
 
 /** What POST /users/invite-details shows the person holding the link. */
-export interface InviteDetails {
-  email: string;
-  firstName?: string;
-  lastName?: string;
-  organizationName: string;
-  inviterName: string;
-  expiresAt: string;
-}
+export type InviteDetails = z.infer<typeof inviteDetailsRecord>;
 
 export const acceptInviteSchema = z.object({
   token: requiredString('The invitation link is incomplete. Please open the link from the email again.', z.maxLength(200, 'The invitation link is not valid.')),
   password,
 });
-
-export interface MemberView {
-  /** The member's user id (used in /organization/members/{id}). */
-  id: string;
-  userId: string;
-  email: string;
-  firstName?: string;
-  lastName?: string;
-  isOwner: boolean;
-  /** invited: added by staff, has not accepted the invitation yet. */
-  status: 'active' | 'invited';
-  /** Every module, in MODULES order (the owner's are all true). */
-  roles: { module: (typeof MODULES)[number]; read: boolean; write: boolean; delete: boolean }[];
-  createdAt: string;
-  updatedAt: string;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Lists: page size and cursor
@@ -231,14 +177,7 @@ export const notificationsQuerySchema = z.object({
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 export const UNREAD_COUNT_HEADER = 'x-unread-count';
 
-export interface NotificationView {
-  id: string;
-  title: string;
-  message: string;
-  link?: string;
-  read: boolean;
-  createdAt: string;
-}
+export type NotificationView = z.infer<typeof notificationViewRecord>;
 
 // ---------------------------------------------------------------------------------------------
 // Audit logs
@@ -276,43 +215,39 @@ export function logRange(from?: string, to?: string): { from: string; to: string
   return { from: start, to: end };
 }
 
-export interface AuditLogView {
-  id: string;
-  at: string;
-  module: string;
-  action: 'create' | 'update' | 'delete';
-  recordType: string;
-  recordId: string;
-  summary: string;
-  actorId: string;
-  /** The member who did it; null when they have since left the organisation. */
-  actor: { userId: string; email: string; firstName?: string; lastName?: string } | null;
-}
+export type AuditLogView = z.infer<typeof auditLogViewRecord>;
 
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** One member as the operations below answer it. */
 export const memberView = /* @__PURE__ */ pure(() => z.object({
+  /** The member's user id (used in /organization/members/{id}). */
   id: z.string(),
   userId: z.string(),
   email: z.string(),
   firstName: z.optional(z.string()),
   lastName: z.optional(z.string()),
   isOwner: z.boolean(),
+  /** invited: added by staff, has not accepted the invitation yet. */
   status: z.enum(['active', 'invited']),
+  /** Every module, in MODULES order (the owner's are all true). */
   roles: z.array(permissionEntryRecord),
   createdAt: z.string(),
   updatedAt: z.string(),
 }));
 
-/** The organisation's profile, as the operations below answer it. */
+/** The organisation's profile, as the operations below answer it (no apiKey: that is the owner's integration view). */
 export const organizationProfileView = /* @__PURE__ */ pure(() => z.object({
+  /** The patients' default language (English when never chosen). */
   defaultLanguage: z.enum(LOCALES),
+  /** Calling codes the clinic's SMS may go to (its own phone's country when it chose none). */
   smsCountryCodes: z.array(z.string()),
+  /** The patient policy, with defaults for what was never set. */
   reminderHours: z.number(),
   reminderSms: z.boolean(),
   cancellationCutoffHours: z.number(),
   cancellationRefund: z.enum(['full', 'none']),
+  /** Postal address ('' when none was given). */
   address: z.string(),
   id: z.string(),
   name: z.string(),
@@ -323,12 +258,18 @@ export const organizationProfileView = /* @__PURE__ */ pure(() => z.object({
   ownerId: z.string(),
   timeZone: z.string(),
   apiKeyRotatedAt: z.optional(z.string()),
+  /** The logo of its mails: an upload key (served at /assets/<key>), null when none. */
   logoKey: z.nullable(z.string()),
+  /** The colour of its mails' header and buttons ('#rrggbb'; the default when it chose none). */
   brandColor: z.string(),
+  /** What it charges in (lowercase ISO 4217; USD for clinics from before currencies). */
   currency: z.enum(CURRENCIES),
   createdAt: z.string(),
   updatedAt: z.string(),
 }));
+
+/** What GET /organization/profile answers. */
+export type OrganizationProfile = z.infer<typeof organizationProfileView>;
 
 /** `data` of POST /users/add-organization. */
 export const addOrganizationReply = authDataRecord;

@@ -2,10 +2,10 @@
 // intervals a day; the gaps are breaks), dated exceptions, and a colour for the calendar. The console's
 // practitioner form and the handlers validate with these.
 import * as z from 'zod/mini';
-import { WEEKDAYS, parseDate, type Interval, type Weekday } from '../bookings/time';
+import { WEEKDAYS, parseDate, type Weekday } from '../bookings/time';
 import { dayHours } from './bookings';
-import { pure, requiredString } from './common';
-import { practitionerViewRecord } from './records';
+import { listOf, pure, requiredString } from './common';
+import { practitionerExceptionRecord, practitionerViewRecord } from './records';
 
 export const PRACTITIONER_MESSAGES = {
   name: 'Name is required',
@@ -43,39 +43,18 @@ const fields = {
 export const practitionerSchema = z.object(fields);
 export type PractitionerInput = z.input<typeof practitionerSchema>;
 
-export interface PractitionerException {
-  date: string;
-  hours: Interval[];
-  note: string;
-}
+export type PractitionerException = z.infer<typeof practitionerExceptionRecord>;
 
 /** A practitioner as the API shows it. */
-export interface PractitionerView {
-  id: string;
-  name: string;
-  title: string;
-  memberId: string | null;
-  color: string;
-  weeklyHours: Record<Weekday, Interval[]>;
-  exceptions: PractitionerException[];
-  isActive: boolean;
-  /** The booking packages that name this practitioner. */
-  packageIds: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type PractitionerView = z.infer<typeof practitionerViewRecord>;
 
 /** What the public booking page shows of a practitioner. */
-export interface PublicPractitioner {
-  id: string;
-  name: string;
-  title: string;
-}
+export type PublicPractitioner = Pick<PractitionerView, 'id' | 'name' | 'title'>;
 
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** `data` of GET /practitioners. */
-export const listPractitionersReply = /* @__PURE__ */ pure(() => z.object({ items: z.array(practitionerViewRecord) }));
+export const listPractitionersReply = /* @__PURE__ */ pure(() => listOf(practitionerViewRecord));
 
 /** `data` of POST /practitioners. */
 export const createPractitionerReply = practitionerViewRecord;

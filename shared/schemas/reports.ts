@@ -4,7 +4,14 @@
 import * as z from 'zod/mini';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../appointments/form';
 import { parseDate } from '../bookings/time';
-import { setupProgressRecord, reportRecord, practitionerReportRecord } from './records';
+import {
+  moneyRecord,
+  practitionerReportRecord,
+  practitionerWeekFiguresRecord,
+  reportRecord,
+  setupProgressRecord,
+  weekFiguresRecord,
+} from './records';
 
 /** The longest period one report covers: a year of whole weeks. */
 export const MAX_REPORT_WEEKS = 53;
@@ -58,61 +65,17 @@ export const reportQuerySchema = z.object({ from: dateParam('from'), to: datePar
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 /** Amounts in minor units (cents) of one currency. */
-export interface Money {
-  paid: number;
-  refunded: number;
-}
+export type Money = z.infer<typeof moneyRecord>;
 
 /** One week's figures. Each part is present only when the member may read its module. */
-export interface WeekFigures {
-  /** The Monday the week starts on (local date in the organisation's zone). */
-  week: string;
-  /** Appointments taking place that week, by their current status (Appointment read). */
-  appointments?: Record<AppointmentStatus, number>;
-  /** Paid bookings for a time in that week, and those of them cancelled since (Bookings read). */
-  bookings?: { confirmed: number; cancelled: number };
-  /** Card payments received and refunded that week, per currency (lower case, e.g. usd), bookings and forms together (Bookings and Forms read). */
-  revenue?: Record<string, Money>;
-  /** Form submissions received that week, and how many of them have been paid (Forms read). */
-  leads?: { received: number; paid: number };
-}
+export type WeekFigures = z.infer<typeof weekFiguresRecord>;
 
-export interface Report {
-  from: string;
-  to: string;
-  timeZone: string;
-  /**
-   * When the counting began for this organisation: its creation, for organisations created since
-   * reports exist. Absent for older ones: what happened before reports existed is not counted.
-   */
-  reportingSince: string | null;
-  weeks: WeekFigures[];
-}
+export type Report = z.infer<typeof reportRecord>;
 
 /** One practitioner's figures of one week (GET /reports/practitioners). */
-export interface PractitionerWeekFigures {
-  practitionerId: string;
-  name: string;
-  /** Paid bookings with them for a time that week (those cancelled since left out). */
-  bookings: number;
-  /** Card payments for their bookings received and refunded that week, per currency (never added across currencies). */
-  revenue: Record<string, Money>;
-  /** Minutes of their bookings and of their requested or confirmed appointments that week. */
-  bookedMinutes: number;
-  /** Minutes they work that week: weekly hours or the date's exception, the clinic's closed dates left out. */
-  workingMinutes: number;
-  /** bookedMinutes / workingMinutes (0.5 = 50%); null when they work no minutes that week. */
-  utilisation: number | null;
-}
+export type PractitionerWeekFigures = z.infer<typeof practitionerWeekFiguresRecord>;
 
-export interface PractitionerReport {
-  from: string;
-  to: string;
-  timeZone: string;
-  reportingSince: string | null;
-  /** Each week of the period (Monday first), with a row per practitioner: the active ones, and others with figures that week. */
-  weeks: { week: string; practitioners: PractitionerWeekFigures[] }[];
-}
+export type PractitionerReport = z.infer<typeof practitionerReportRecord>;
 
 export const emptyAppointments = (): Record<AppointmentStatus, number> =>
   Object.fromEntries(APPOINTMENT_STATUSES.map((s) => [s, 0])) as Record<AppointmentStatus, number>;
@@ -125,13 +88,7 @@ export type SetupStep = (typeof SETUP_STEPS)[number];
 export const SETUP_STATES = ['done', 'skipped', 'todo'] as const;
 export type SetupState = (typeof SETUP_STATES)[number];
 
-export interface SetupProgress {
-  /** Each step's state ('todo' until it is saved or skipped). */
-  steps: Record<SetupStep, SetupState>;
-  /** When every step was done or skipped (the dashboard stops offering the wizard). */
-  completedAt: string | null;
-  updatedAt: string | null;
-}
+export type SetupProgress = z.infer<typeof setupProgressRecord>;
 
 /** PUT /organization/setup: one step's new state. */
 export const setupUpdateSchema = z.object({

@@ -61,28 +61,25 @@ export const listServicesQuery = z.object({
 
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
-/** One category as the operations below answer it. */
-export const categoryView = /* @__PURE__ */ pure(() => z.object({
+/** What a category and a service both have (a function: built where used, so bundles may drop it). */
+const catalogueEntryShape = () => ({
   id: z.string(),
   name: z.string(),
+  description: z.optional(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
-  description: z.optional(z.string()),
   version: z.number(),
-  serviceCount: z.number(),
-}));
+});
+
+/** One category as the operations below answer it. */
+export const categoryView = /* @__PURE__ */ pure(() => z.object({ ...catalogueEntryShape(), serviceCount: z.number() }));
 
 /** One service as the operations below answer it. */
 export const serviceView = /* @__PURE__ */ pure(() => z.object({
-  id: z.string(),
-  name: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  description: z.optional(z.string()),
+  ...catalogueEntryShape(),
+  categoryId: z.string(),
   active: z.boolean(),
   durationMinutes: z.number(),
-  version: z.number(),
-  categoryId: z.string(),
   /** Major units of `currency` (85 is $85.00, 5000 is ¥5,000). */
   price: z.number(),
   /** Minor units of `currency`. */
@@ -116,21 +113,3 @@ export const getServiceReply = serviceView;
 
 /** `data` of PUT /services/{id}. */
 export const updateServiceReply = serviceView;
-
-/** `data` of GET /customers. */
-export const listCustomersReply = /* @__PURE__ */ pure(() => pageOf(z.object({
-  fullName: z.string(),
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.optional(z.string()),
-  phone: z.optional(z.string()),
-  gender: z.optional(z.string()),
-  dob: z.optional(z.string()),
-  notes: z.optional(z.string()),
-  appointmentCount: z.number(),
-  lastAppointmentAt: z.optional(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  version: z.number(),
-})));

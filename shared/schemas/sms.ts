@@ -1,6 +1,6 @@
 // SMS to a customer or a phone number: a plus sign and 10 to 15 digits; 1 to 480 characters.
 import * as z from 'zod/mini';
-import { E164_PHONE, pageOf, pure } from './common';
+import { optionalPhone, pageOf, pure } from './common';
 import { smsMessageRecord, smsMessageViewRecord } from './records';
 
 export const SMS_MAX_LENGTH = 480;
@@ -8,16 +8,7 @@ export const SMS_MAX_LENGTH = 480;
 export const sendSmsSchema = z
   .object({
     customerId: z.optional(z.pipe(z.string().check(z.trim(), z.maxLength(64)), z.transform((v) => v || undefined))),
-    phone: z.optional(
-      z.pipe(
-        z.string().check(z.trim()),
-        z.transform((v, ctx) => {
-          if (!v) return undefined;
-          if (!E164_PHONE.test(v)) ctx.issues.push({ code: 'custom', message: 'Invalid phone number (e.g., +1234567890)', input: v });
-          return v;
-        }),
-      ),
-    ),
+    phone: optionalPhone(),
     message: z.string({ error: 'Message is required' }).check(
       z.trim(),
       z.minLength(1, 'Message is required'),

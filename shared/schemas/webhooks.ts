@@ -3,8 +3,17 @@
 // This file is the contract between the API (functions/webhooks/) and the console.
 import * as z from 'zod/mini';
 import { CURRENCIES } from '../currency';
-import { pageOf, pageQuerySchema, pure } from './common';
-import { webhookDeliveryRecord, webhookDeliveryStatusRecord, webhookEndpointCreatedRecord, webhookEndpointRecord } from './records';
+import { listOf, pageOf, pageQuerySchema, pure } from './common';
+import {
+  appointmentViewRecord,
+  bookingViewRecord,
+  submissionAnswerRecord,
+  submissionViewRecord,
+  webhookDeliveryRecord,
+  webhookDeliveryStatusRecord,
+  webhookEndpointCreatedRecord,
+  webhookEndpointRecord,
+} from './records';
 
 /** Every event type an endpoint can ask for, with the sentence the console shows next to it. */
 export const WEBHOOK_EVENTS = {
@@ -77,83 +86,75 @@ export interface WebhookEventBody<T = Record<string, unknown>> {
 // data/submissions.ts leadObject, data/webhooks.ts PaymentObject) are typed by them, and the API
 // document's `webhooks` section shows them.
 
-/** booking.*: the booking as staff see it, without Stripe's session or the checkout link. */
+/** booking.*: the booking as staff see it (its view's fields), without Stripe's session or the checkout link. */
 export const bookingEventObject = /* @__PURE__ */ pure(() => z.object({
   object: z.literal('booking'),
-  id: z.string(),
-  status: z.enum(['held', 'confirmed', 'expired', 'cancelled']),
-  paymentStatus: z.enum(['pending', 'paid', 'unpaid', 'refunded', 'partially_refunded']),
-  packageId: z.string(),
-  packageName: z.string(),
-  priceCents: z.number(),
-  currency: z.enum(CURRENCIES),
-  amountPaidCents: z.nullable(z.number()),
-  refundedCents: z.nullable(z.number()),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
-  startUtc: z.string(),
-  endUtc: z.string(),
-  timeZone: z.string(),
-  bookingDate: z.string(),
-  bookingTime: z.string(),
-  durationMinutes: z.number(),
+  ...z.pick(bookingViewRecord, {
+    id: true,
+    status: true,
+    paymentStatus: true,
+    packageId: true,
+    packageName: true,
+    priceCents: true,
+    currency: true,
+    amountPaidCents: true,
+    refundedCents: true,
+    firstName: true,
+    lastName: true,
+    email: true,
+    phoneNumber: true,
+    startUtc: true,
+    endUtc: true,
+    timeZone: true,
+    bookingDate: true,
+    bookingTime: true,
+    durationMinutes: true,
+    confirmedAt: true,
+    cancelledAt: true,
+    createdAt: true,
+    updatedAt: true,
+  }).shape,
   /** Who the patient sees; null on the clinic-wide schedule. */
   practitioner: z.nullable(z.object({ id: z.string(), name: z.string() })),
-  confirmedAt: z.nullable(z.string()),
-  cancelledAt: z.nullable(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 }));
 
-/** appointment.*: the appointment as staff see it, less internal ids and the storage keys of its files. */
+/** appointment.*: the appointment as staff see it (its view's fields), less internal ids and the storage keys of its files. */
 export const appointmentEventObject = /* @__PURE__ */ pure(() => z.object({
   object: z.literal('appointment'),
-  id: z.string(),
-  status: z.enum(['requested', 'confirmed', 'completed', 'cancelled', 'no-show']),
+  ...z.pick(appointmentViewRecord, {
+    id: true,
+    status: true,
+    source: true,
+    firstName: true,
+    lastName: true,
+    gender: true,
+    email: true,
+    phone: true,
+    dob: true,
+    bookingDate: true,
+    bookingTime: true,
+    preferredLocation: true,
+    reasonOfAppointment: true,
+    primaryInsurance: true,
+    insuranceMemberId: true,
+    additionalNotes: true,
+    appointmentType: true,
+    createdAt: true,
+    updatedAt: true,
+  }).shape,
   /** appointment.status_changed: the status before the change. */
   previousStatus: z.optional(z.string()),
-  source: z.enum(['public', 'staff']),
-  firstName: z.string(),
-  lastName: z.string(),
-  gender: z.optional(z.string()),
-  email: z.string(),
-  phone: z.string(),
-  dob: z.optional(z.string()),
-  bookingDate: z.string(),
-  bookingTime: z.string(),
-  preferredLocation: z.optional(z.string()),
-  reasonOfAppointment: z.optional(z.string()),
-  primaryInsurance: z.optional(z.string()),
-  insuranceMemberId: z.optional(z.string()),
-  additionalNotes: z.optional(z.string()),
-  appointmentType: z.optional(z.string()),
   attachmentCount: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 }));
 
-/** lead.created: the answers as staff see them; a file answer says only that a file was sent. */
+/** lead.created: the submission and its answers as staff see them; a file answer says only that a file was sent. */
 export const leadEventObject = /* @__PURE__ */ pure(() => z.object({
   object: z.literal('lead'),
-  id: z.string(),
-  formId: z.string(),
-  formName: z.string(),
-  name: z.nullable(z.string()),
-  email: z.nullable(z.string()),
-  packageId: z.nullable(z.string()),
-  packageName: z.nullable(z.string()),
-  answers: z.array(
-    z.object({
-      fieldId: z.string(),
-      label: z.string(),
-      type: z.enum(['number', 'text', 'email', 'tel', 'url', 'date', 'time', 'password', 'textarea', 'select', 'radio', 'checkbox', 'file', 'hidden']),
-      value: z.nullable(z.union([z.string(), z.array(z.string())])),
-      fileAttached: z.optional(z.boolean()),
-    }),
-  ),
-  createdAt: z.string(),
+  ...z.pick(submissionViewRecord, { id: true, formId: true, formName: true, name: true, email: true, packageId: true, packageName: true, createdAt: true }).shape,
+  answers: z.array(z.extend(submissionAnswerRecord, {
+    value: z.nullable(submissionAnswerRecord.shape.value),
+    fileAttached: z.optional(z.boolean()),
+  })),
 }));
 
 /** payment.succeeded and payment.refunded. */
@@ -196,7 +197,7 @@ export const webhookDeliveriesQuerySchema = pageQuerySchema;
 // Replies: what each operation's `data` holds (endpoint({ reply }), functions/http/http.ts).
 
 /** `data` of GET /organization/webhooks. */
-export const listWebhooksReply = /* @__PURE__ */ pure(() => z.object({ items: z.array(webhookEndpointRecord) }));
+export const listWebhooksReply = /* @__PURE__ */ pure(() => listOf(webhookEndpointRecord));
 
 /** `data` of POST /organization/webhooks. */
 export const createWebhookReply = webhookEndpointCreatedRecord;

@@ -117,6 +117,21 @@ describe('public submission', () => {
     expect(await leadNotes(outsider.token)).toEqual([]);
   });
 
+  it("shows staff the language a lead was sent in, in its details as in the form's submissions", async () => {
+    const { owner, apiKey, form } = await setUp('publocale');
+    const res = await api('POST', `/form-builder/form/${form.id}/submissions`, { body: { apiKey, items: good, locale: 'fr' } });
+    expect(res.status).toBe(201);
+    const { submissionId } = res.body.data;
+    const lead = await api('GET', `/leads/${submissionId}`, { token: owner.token });
+    expect(lead.status).toBe(200);
+    expect(lead.body.data).toMatchObject({ id: submissionId, locale: 'fr', payments: [] });
+    const legacy = await api('POST', '/forms/get-lead-details', { token: owner.token, body: { leadId: submissionId } });
+    expect(legacy.status).toBe(200);
+    expect(legacy.body.data.locale).toBe('fr');
+    const subs = await api('GET', `/form-builder/form/${form.id}/submissions`, { token: owner.token });
+    expect(subs.body.data.items).toEqual([expect.objectContaining({ id: submissionId, locale: 'fr' })]);
+  });
+
   it('checks every rule again on the server, with the spec messages, and stores nothing when one fails', async () => {
     const { owner, apiKey, form } = await setUp('pubrules');
     const submit = (items: unknown[], extra: Record<string, unknown> = {}) => api('POST', `/form-builder/form/${form.id}/submissions`, { body: { apiKey, items, ...extra } });
