@@ -1,12 +1,9 @@
 // Permission rules shared by the console (guards, menus) and the API (one authorisation middleware).
 import type * as z from 'zod/mini';
+import { MODULES, type Action, type Module } from './modules';
 import type { permissionEntryRecord } from './schemas/records';
 
-export const MODULES = ['Appointment', 'Members', 'Notifications', 'FORMS', 'BOOKING_PACKAGES'] as const;
-export type Module = (typeof MODULES)[number];
-
-export const ACTIONS = ['read', 'write', 'delete'] as const;
-export type Action = (typeof ACTIONS)[number];
+export { ACTIONS, MODULES, type Action, type Module } from './modules';
 
 /** One module's rights (the type of permissionEntryRecord, shared/schemas/records.ts: imported as a type only). */
 export type PermissionEntry = z.output<typeof permissionEntryRecord>;

@@ -2,7 +2,8 @@
 // The public page checks with these before sending and the server checks AGAIN with the same code
 // against the form it has stored, so what the page lets through is exactly what the server accepts.
 import { amountMessage, currencyRules, formatMoney, MAX_MINOR, parseAmount } from '../currency';
-import { OPTION_TYPES, type FormField, type SubmissionItem } from './types';
+import { OPTION_TYPES } from './fields';
+import type { FormField, SubmissionItem } from './types';
 
 /** A problem with a submission. `key` is the field id, or 'packageId' / 'items' / 'amount'. */
 export interface Issue {

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { LOCALES } from '../i18n/locales';
 import { CURRENCIES, amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
-import { FIELD_ATTRIBUTES, FIELD_TYPES, OPTION_TYPES } from '../forms/types';
+import { FIELD_ATTRIBUTES, FIELD_TYPES, OPTION_TYPES } from '../forms/fields';
 import { pageOf, patientLocale, pure, requiredString } from './common';
 import { formPackageViewRecord, formViewRecord, submissionViewRecord, paymentStatusRecord, publicFormRecord, leadSummaryRecord } from './records';
 

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { BRAND_COLOR } from '../brand';
 import { CURRENCIES } from '../currency';
-import { MODULES } from '../permissions';
+import { MODULES } from '../modules';
 import { CALLING_CODE } from '../sms-countries';
 import { organizationSchema } from './account';
 import { email, lengthBetween, pageOf, pageQueryShape, password, pure, requiredString } from './common';

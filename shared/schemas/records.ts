@@ -6,9 +6,9 @@ import * as z from 'zod/mini';
 import { LOCALES } from '../i18n/locales';
 import { pure } from './common';
 import { CURRENCIES } from '../currency';
-import { MODULES } from '../permissions';
+import { MODULES } from '../modules';
 import { APPOINTMENT_STATUSES } from '../appointments/form';
-import { FIELD_ATTRIBUTES, FIELD_TYPES } from '../forms/types';
+import { FIELD_ATTRIBUTES, FIELD_TYPES } from '../forms/fields';
 
 /** `UserDetails` (shared/api.ts). */
 export const userDetailsRecord = /* @__PURE__ */ pure(() => z.object({

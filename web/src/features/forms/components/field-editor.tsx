@@ -1,6 +1,7 @@
 // One field in the builder: label, type, name, placeholder, required, options (select, radio,
 // checkbox group) and length or number limits, with move up/down and remove.
-import { FIELD_TYPES, OPTION_TYPES, TEXT_LIKE_TYPES, type FieldAttribute, type FieldAttributeName, type FieldType } from '#shared/forms/types';
+import { FIELD_TYPES, OPTION_TYPES, TEXT_LIKE_TYPES, type FieldAttributeName, type FieldType } from '#shared/forms/fields';
+import type { FieldAttribute } from '#shared/forms/types';
 
 export interface DraftOption {
   id?: string;

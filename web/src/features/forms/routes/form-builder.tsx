@@ -4,7 +4,8 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { buttonTexts, defaultPackage } from '#shared/forms/page';
-import { FIELD_TYPES, type FieldType, type FormField } from '#shared/forms/types';
+import { FIELD_TYPES, type FieldType } from '#shared/forms/fields';
+import type { FormField } from '#shared/forms/types';
 import { fieldErrors } from '#shared/schemas/common';
 import { formSchema, type FormInput } from '#shared/schemas/forms';
 import { Field } from '../../../components/field';
