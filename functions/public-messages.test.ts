@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHALLENGE_MESSAGE } from '#shared/challenge';
 import { MANAGE_MESSAGES } from '#shared/schemas/manage';
-import { PRACTITIONER_MESSAGES } from '#shared/schemas/practitioners';
+import { PRACTITIONER_MESSAGES } from '#shared/schemas/practitioner-messages';
 import { IN_PROGRESS_MESSAGE, tooManyMessage } from '#http/http';
 import { translator, type Messages } from '../web/src/i18n/i18n';
 import { ruleMessage } from '../web/src/i18n/rules';

@@ -6,14 +6,7 @@ import { WEEKDAYS, parseDate, type Weekday } from '../bookings/time';
 import { dayHours } from './bookings';
 import { listOf, pure, requiredString } from './common';
 import { practitionerExceptionRecord, practitionerViewRecord } from './records';
-
-export const PRACTITIONER_MESSAGES = {
-  name: 'Name is required',
-  notFound: 'Practitioner not found',
-  hasBookings: 'This practitioner has upcoming bookings. Move or cancel them first.',
-  unknownMember: 'Please choose a member of the organisation',
-  unknownPractitioner: 'Unknown practitioner',
-} as const;
+import { PRACTITIONER_MESSAGES } from './practitioner-messages';
 
 const exceptionSchema = z.object({
   date: z.string('Exception dates must be dates such as 2030-12-24').check(z.refine((v) => parseDate(v) !== undefined, 'Exception dates must be dates such as 2030-12-24')),

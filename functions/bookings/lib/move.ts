@@ -17,7 +17,7 @@ import { findPractitionerTime } from './choose-practitioner';
 import { bookingTiming } from '../../availability/lib/diary';
 import { getBookingPackage } from '../../data/booking-packages';
 import { getPractitioner } from '../../data/practitioners';
-import { PRACTITIONER_MESSAGES } from '#shared/schemas/practitioners';
+import { PRACTITIONER_MESSAGES } from '#shared/schemas/practitioner-messages';
 import { SLOT_REFUSALS } from './refusals';
 import { bookingReminderItems } from './reminder';
 
