@@ -4,7 +4,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey, type Route } from '../../functions/routes';
-import { WEBHOOK_EVENTS, WEBHOOK_SIGNATURE_HEADER } from '#shared/schemas/webhooks';
+import { WEBHOOK_SIGNATURE_HEADER } from '#shared/schemas/webhooks';
+import { WEBHOOK_EVENTS } from '#shared/webhook-events';
 import { buildOpenApiDocument, eventsWithoutPayload, headerComment, loadHandler, repliesWithoutSchema, summaryOf, withoutSourceRefs, type OpenApiDocument } from './document';
 
 type Json = Record<string, any>;

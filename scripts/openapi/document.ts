@@ -10,7 +10,8 @@ import { pathToFileURL } from 'node:url';
 import * as z from 'zod/mini';
 import { readdirSync } from 'node:fs';
 import { noData } from '#shared/schemas/common';
-import { WEBHOOK_EVENTS, WEBHOOK_EVENT_OBJECTS, WEBHOOK_SIGNATURE_HEADER, type WebhookEventType } from '#shared/schemas/webhooks';
+import { WEBHOOK_EVENT_OBJECTS, WEBHOOK_SIGNATURE_HEADER } from '#shared/schemas/webhooks';
+import { WEBHOOK_EVENTS, type WebhookEventType } from '#shared/webhook-events';
 import { ROUTES, routeKey, type Route } from '../../functions/routes';
 import type { Contract, RawReply } from '../../functions/http/http';
 

@@ -9,6 +9,7 @@ import { CURRENCIES } from '../currency';
 import { MODULES } from '../modules';
 import { APPOINTMENT_STATUSES } from '../appointments/form';
 import { FIELD_ATTRIBUTES, FIELD_TYPES } from '../forms/fields';
+import { WEBHOOK_EVENT_TYPES } from '../webhook-events';
 
 /** `UserDetails` (shared/api.ts). */
 export const userDetailsRecord = /* @__PURE__ */ pure(() => z.object({
@@ -59,11 +60,8 @@ export const securitySettingsRecord = /* @__PURE__ */ pure(() => z.object({
   requireTwoFactor: z.boolean(),
 }));
 
-/** The event types (WEBHOOK_EVENTS of shared/schemas/webhooks.ts, which imports this file). */
-const webhookEventType = /* @__PURE__ */ pure(() => z.enum([
-  'booking.held', 'booking.confirmed', 'booking.cancelled', 'booking.rescheduled', 'payment.succeeded', 'payment.refunded',
-  'lead.created', 'appointment.requested', 'appointment.status_changed',
-]));
+/** The event types an endpoint can ask for (shared/webhook-events.ts). */
+const webhookEventType = /* @__PURE__ */ pure(() => z.enum(WEBHOOK_EVENT_TYPES));
 
 /** A webhook endpoint (type `WebhookEndpoint` of shared/schemas/webhooks.ts is inferred from it). */
 export const webhookEndpointRecord = /* @__PURE__ */ pure(() => z.object({

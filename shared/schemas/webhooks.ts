@@ -14,22 +14,7 @@ import {
   webhookEndpointCreatedRecord,
   webhookEndpointRecord,
 } from './records';
-
-/** Every event type an endpoint can ask for, with the sentence the console shows next to it. */
-export const WEBHOOK_EVENTS = {
-  'booking.held': 'A visitor picked a slot and is paying (the slot is held).',
-  'booking.confirmed': 'A booking is confirmed (paid, or free).',
-  'booking.cancelled': 'A booking is cancelled by the patient or the clinic.',
-  'booking.rescheduled': 'A booking moved to another time.',
-  'payment.succeeded': 'A card payment for a booking or a form package succeeded.',
-  'payment.refunded': 'A payment was refunded.',
-  'lead.created': 'A visitor submitted a public form.',
-  'appointment.requested': 'A visitor requested an appointment.',
-  'appointment.status_changed': "An appointment's status changed.",
-} as const;
-
-export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
-export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as WebhookEventType[];
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhook-events';
 
 /** Endpoints per organisation: enough for a CRM, an EHR and a few automations. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;

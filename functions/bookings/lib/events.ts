@@ -5,7 +5,8 @@ import { currencyOf } from '#shared/currency';
 import type { BookingRecord } from '../../data/bookings';
 import type { TransactItem } from '../../data/core';
 import { webhookEventItems } from '../../data/webhooks';
-import type { BookingEventObject, WebhookEventType } from '#shared/schemas/webhooks';
+import type { BookingEventObject } from '#shared/schemas/webhooks';
+import type { WebhookEventType } from '#shared/webhook-events';
 
 export function bookingObject(b: BookingRecord): BookingEventObject {
   return {

@@ -6,12 +6,8 @@ import { useEffect, useRef } from 'react';
 import Modal from '../../../components/modal';
 import { Controller, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
-import {
-  WEBHOOK_EVENT_TYPES,
-  WEBHOOK_EVENTS,
-  webhookEndpointCreateSchema,
-  type WebhookEventType,
-} from '#shared/schemas/webhooks';
+import { webhookEndpointCreateSchema } from '#shared/schemas/webhooks';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS, type WebhookEventType } from '#shared/webhook-events';
 import { InputField } from '../../../components/field';
 import { Busy } from '../../../components/loading';
 import { StatusBanner } from '../../../components/status-banner';
