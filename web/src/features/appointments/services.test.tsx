@@ -12,7 +12,7 @@ const service = (extra: object) => ({
   id: 's1', name: 'Shiatsu', categoryId: 'c1', durationMinutes: 60, active: true, version: 1, createdAt: '2030-01-01T00:00:00Z', updatedAt: '2030-01-01T00:00:00Z', ...extra,
 });
 
-function open(services: object[]) {
+function open(services: object[], answers: Parameters<typeof mockApi>[0] = {}) {
   saveToken('token');
   const success = vi.spyOn(notify, 'success');
   const calls = mockApi({
@@ -22,6 +22,7 @@ function open(services: object[]) {
     'GET /api/services': ok({ items: services }),
     'POST /api/services': (body) => ({ status: 201, body: { message: 'The service is created.', data: service(body as object) } }),
     'PUT /api/services/s1': (body) => ({ status: 200, body: { message: 'The service is saved.', data: service(body as object) } }),
+    ...answers,
   });
   const view = renderAt(
     <WithRoles value={rolesState({ isOwner: true })}>
@@ -70,5 +71,21 @@ describe('ServicesPage prices', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('The service is saved.'));
     expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ name: 'Massage', priceMinor: 4950 });
+  });
+
+  it('deletes a service as it was shown: the version goes along, and a change made meanwhile is refused and said', async () => {
+    const asked: (string | null)[] = [];
+    const { user } = open([service({ version: 3, price: 5000, priceMinor: 5000, priceCents: 5000, currency: 'jpy' })], {
+      'DELETE /api/services/s1': (_body, url) => {
+        asked.push(url.searchParams.get('version'));
+        return { status: 409, body: { message: 'This service was changed by someone else. Reload and try again.' } };
+      },
+    });
+    const error = vi.spyOn(notify, 'error');
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('This service was changed by someone else. Reload and try again.'));
+    expect(asked).toEqual(['3']);
   });
 });

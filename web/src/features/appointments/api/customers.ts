@@ -17,4 +17,5 @@ export const useCustomer = (id: string | undefined) => useApi(id ? customerKey(i
 export type CustomerBody = Omit<CustomerInput, 'version'> & { version?: number };
 export const createCustomer = (body: CustomerBody) => api.post('/customers', body);
 export const updateCustomer = (id: string, body: CustomerBody) => api.put(customerKey(id), body);
-export const deleteCustomer = (id: string) => api.delete(customerKey(id));
+/** `version`: the one shown; a customer changed meanwhile is not deleted (409). */
+export const deleteCustomer = (id: string, version: number) => api.delete(customerKey(id), { query: { version } });

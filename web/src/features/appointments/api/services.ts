@@ -16,7 +16,9 @@ export const useServices = (q: FiltersOf<QueryOf<'GET /services'>>) => usePaged(
 
 export const createCategory = (body: Omit<CategoryInput, 'version'>) => api.post('/service-categories', body);
 export const updateCategory = (id: string, body: CategoryInput) => api.put(`/service-categories/${encodeURIComponent(id)}`, body);
-export const deleteCategory = (id: string) => api.delete(`/service-categories/${encodeURIComponent(id)}`);
+/** `version`: the one shown; a category changed meanwhile is not deleted (409, the list reloads). */
+export const deleteCategory = (id: string, version: number) => api.delete(`/service-categories/${encodeURIComponent(id)}`, { query: { version } });
 export const createService = (body: Omit<ServiceInput, 'version'>) => api.post('/services', body);
 export const updateService = (id: string, body: ServiceInput) => api.put(`/services/${encodeURIComponent(id)}`, body);
-export const deleteService = (id: string) => api.delete(`/services/${encodeURIComponent(id)}`);
+/** `version`: the one shown; a service changed meanwhile is not deleted (409, the list reloads). */
+export const deleteService = (id: string, version: number) => api.delete(`/services/${encodeURIComponent(id)}`, { query: { version } });

@@ -33,7 +33,7 @@ export function CustomerDetailPage() {
 
   const remove = async () => {
     if (!window.confirm(`Delete ${c.fullName}?`)) return;
-    const result = await deleteCustomer(c.id).catch(() => undefined);
+    const result = await deleteCustomer(c.id, c.version).catch(() => undefined);
     if (result?.success) {
       notify.success(result.message);
       navigate(paths.customers.list);

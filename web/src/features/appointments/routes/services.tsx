@@ -177,7 +177,7 @@ export function ServicesPage() {
                     {c.name} <span className="small opacity-75">({c.serviceCount})</span>
                   </button>
                   {canWrite && <button type="button" className="btn btn-sm btn-link text-reset" aria-label={`Edit ${c.name}`} onClick={() => setEditing({ kind: 'category', item: c })}><i className="bi bi-pencil" aria-hidden="true" /></button>}
-                  {canDelete && <button type="button" className="btn btn-sm btn-link text-reset" aria-label={`Delete ${c.name}`} onClick={() => void remove(`the category ${c.name}`, () => deleteCategory(c.id))}><i className="bi bi-trash" aria-hidden="true" /></button>}
+                  {canDelete && <button type="button" className="btn btn-sm btn-link text-reset" aria-label={`Delete ${c.name}`} onClick={() => void remove(`the category ${c.name}`, () => deleteCategory(c.id, c.version))}><i className="bi bi-trash" aria-hidden="true" /></button>}
                 </div>
               ))}
             </div>
@@ -212,7 +212,7 @@ export function ServicesPage() {
               <td>{s.active ? <span className="badge bg-success-subtle text-success-emphasis">Active</span> : <span className="badge bg-secondary-subtle text-secondary-emphasis">Inactive</span>}</td>
               <td className="text-end pe-4 text-nowrap">
                 {canWrite && <button type="button" className="btn btn-sm btn-light me-1" onClick={() => setEditing({ kind: 'service', item: s })}>Edit</button>}
-                {canDelete && <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => void remove(`the service ${s.name}`, () => deleteService(s.id))}>Delete</button>}
+                {canDelete && <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => void remove(`the service ${s.name}`, () => deleteService(s.id, s.version))}>Delete</button>}
               </td>
             </tr>
           ))}
