@@ -43,8 +43,9 @@ export async function prefetchSignedIn(keys: readonly PathOf<'GET'>[]): Promise<
   if (!getToken()) return;
   // The answers are only stored as they come: no key's reply type is needed here.
   const fetchAnswer = fetcher as (key: string) => Promise<unknown>;
+  const paths: readonly string[] = keys;
   await Promise.all(
-    keys.map((key) =>
+    paths.map((key) =>
       fetchAnswer(key).then(
         (data) => mutate(key, data, { revalidate: false }),
         () => undefined,
