@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { authFirstPaint } from './vite-auth-first-paint.ts';
+import { consoleChunks } from './vite-console-chunks.ts';
 import { iconSubsetPlugin } from './vite-icons.ts';
 import { precompress } from './precompress.ts';
 import { publicPages } from './vite-public-pages.ts';
@@ -17,10 +18,12 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const routerDist = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 /** The embedded local stack (`npm start`) that `vite dev` forwards API and upload requests to. */
 const stack = process.env.STACK_URL ?? 'http://localhost:3000';
+/** The console root's and the signed-in shell's modules, one chunk each (web/vite-console-chunks.ts). */
+const chunks = consoleChunks(root);
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), iconSubsetPlugin(), publicPages(), authFirstPaint(), precompress()],
+  plugins: [react(), iconSubsetPlugin(), chunks.plugin, publicPages(), authFirstPaint(), precompress()],
   resolve: {
     // react-router's package exports only its development build (dev warnings included); builds use
     // the production one.
@@ -37,7 +40,7 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     manifest: true,
     // The public pages are built by their own builds (vite-public-pages.ts), into the same folder.
-    rollupOptions: { input: { index: `${root}index.html` } },
+    rollupOptions: { input: { index: `${root}index.html` }, output: { codeSplitting: chunks.codeSplitting } },
     target: 'es2022',
     // Budgets are checked on gzip sizes (see the README); this only silences the raw-size warning.
     chunkSizeWarningLimit: 600,

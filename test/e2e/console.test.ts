@@ -158,7 +158,7 @@ describe('code splitting', () => {
     await page.waitForLoadState('networkidle');
     // Its own entry (booking.html's), none of the console's chunks, and its CSS inline.
     expect(scripts.some((s) => /\/assets\/booking-[\w-]+\.js$/.test(s))).toBe(true);
-    expect(scripts.filter((s) => /\/(console|console-routes|protected|auth-layout|dashboard)-[\w-]+\.js$/.test(s))).toEqual([]);
+    expect(scripts.filter((s) => /\/(console|shell|auth-layout|dashboard)-[\w-]+\.js$/.test(s))).toEqual([]);
     const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'dist', 'web', '.vite', 'manifest.json'), 'utf8'));
     expect(scripts).not.toContain(`/${manifest['index.html'].file}`);
     expect(styles).toEqual([]);

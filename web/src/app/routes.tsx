@@ -115,11 +115,22 @@ export function toRouteObject(route: ConsoleRoute): RouteObject {
 }
 
 const matchable: RouteObject[] = consoleRoutes.map((r) => ({ path: relative(r.path) }));
+/**
+ * Answers by pathname. The shell asks for every menu entry, tile and link on each render, and
+ * matchRoutes flattens, ranks and compiles the whole table on every call (hundreds of milliseconds of
+ * a phone's first render); the table does not change, so each pathname is matched once.
+ */
+const registered = new Map<string, boolean>();
 
 /** True when a registered console route matches the path (query and hash ignored). */
 export function isRegistered(path: string): boolean {
   const pathname = path.split(/[?#]/)[0] ?? path;
-  return (matchRoutes(matchable, pathname) ?? []).length > 0;
+  let known = registered.get(pathname);
+  if (known === undefined) {
+    known = (matchRoutes(matchable, pathname) ?? []).length > 0;
+    registered.set(pathname, known);
+  }
+  return known;
 }
 
 /** The toolbar's Create actions, from the registered routes. */

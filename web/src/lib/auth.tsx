@@ -1,8 +1,8 @@
 // The signed-in session: the token cookie and the current user (GET /users/profile through swr).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useSWRConfig } from 'swr';
-import type { ReplyOf } from '#shared/api-contract';
-import { setUnauthorizedHandler } from './api';
+import { mutate, useSWRConfig } from 'swr';
+import type { PathOf, ReplyOf } from '#shared/api-contract';
+import { fetcher, setUnauthorizedHandler } from './api';
 import { clearRegistrationToken, getToken, saveToken } from './session';
 import { useApi } from './swr';
 
@@ -31,6 +31,28 @@ interface AuthState {
 }
 
 const AuthContext = createContext<AuthState | undefined>(undefined);
+
+/**
+ * Fetches GETs that every signed-in page makes (the shell's profile, roles and session) before the
+ * console renders, and puts their answers in swr's cache, so the shell renders once, with them,
+ * instead of rendering placeholders and rendering again (in one long task each) as each arrives.
+ * Resolves when they are in; a failed call is left to its hook (a refused session ends there, as
+ * usual). Nothing without a token.
+ */
+export async function prefetchSignedIn(keys: readonly PathOf<'GET'>[]): Promise<void> {
+  if (!getToken()) return;
+  // The answers are only stored as they come: no key's reply type is needed here.
+  const fetchAnswer = fetcher as (key: string) => Promise<unknown>;
+  const paths: readonly string[] = keys;
+  await Promise.all(
+    paths.map((key) =>
+      fetchAnswer(key).then(
+        (data) => mutate(key, data, { revalidate: false }),
+        () => undefined,
+      ),
+    ),
+  );
+}
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { mutate } = useSWRConfig();

@@ -17,7 +17,9 @@ export function useSavedScroll(ref: RefObject<HTMLElement | null>, name: string,
   useEffect(() => {
     const el = ref.current;
     if (!el || !saveState) return;
-    el.scrollTop = readScroll(name);
+    // Setting scrollTop lays the page out at once (in the first render's task); at the top, leave it.
+    const saved = readScroll(name);
+    if (saved > 0) el.scrollTop = saved;
     let timer: number | undefined;
     const onScroll = () => {
       window.clearTimeout(timer);

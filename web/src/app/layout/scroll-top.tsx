@@ -7,9 +7,14 @@ export function useScrolledPast(offset = SCROLL_TOP_OFFSET): boolean {
   const [past, setPast] = useState(false);
   useEffect(() => {
     const update = () => setPast(window.scrollY > offset);
-    update();
+    // Reading scrollY lays the page out: on mount, in the next frame (which lays it out anyway)
+    // rather than in the task that renders the shell.
+    const frame = window.requestAnimationFrame(update);
     window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', update);
+    };
   }, [offset]);
   return past;
 }

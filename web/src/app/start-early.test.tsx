@@ -1,0 +1,80 @@
+// The console's early start: the signed-in calls answered before the first render are in swr's
+// cache, so the shell renders with them at once and does not ask again.
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mutate } from 'swr';
+import { allPermissions } from '#shared/permissions';
+import { AuthProvider, useAuth } from '../lib/auth';
+import { RolesProvider, useRoles } from '../lib/roles';
+import { saveToken } from '../lib/session';
+import { mockApi } from '../testing/render';
+import { startEarly } from './start-early';
+
+const user = { id: 'u1', email: 'olive@example.com', firstName: 'Olive', lastName: 'Owner', isEmailVerified: true };
+const session = { idleTimeoutMinutes: 30, twoFactorRequired: false, twoFactorEnabled: false };
+
+function answers(profileStatus = 200) {
+  return mockApi({
+    'GET /api/users/profile': profileStatus === 200 ? { status: 200, body: { message: 'OK', data: user } } : { status: profileStatus, body: { message: 'Your session has ended.' } },
+    'GET /api/users/roles-permissions': { status: 200, body: { message: 'OK', data: { roles: allPermissions(), isOwner: true } } },
+    'GET /api/users/session': { status: 200, body: { message: 'OK', data: session } },
+  });
+}
+
+/** What the shell shows on its first render: the member's name and roles, or that they are loading. */
+function Shell() {
+  const { currentUser, userLoading, token } = useAuth();
+  const roles = useRoles();
+  return (
+    <p>
+      {!token ? 'signed out' : userLoading ? 'profile loading' : `Hello ${currentUser?.firstName}`}, {roles.loading ? 'roles loading' : `owner ${roles.isOwner}`}
+    </p>
+  );
+}
+
+// The console's own swr cache (the default one: ConsoleRoot's SWRConfig names no provider).
+const renderShell = () =>
+  render(
+    <AuthProvider>
+      <RolesProvider>
+        <Shell />
+      </RolesProvider>
+    </AuthProvider>,
+  );
+
+afterEach(async () => {
+  saveToken(undefined);
+  await mutate(() => true, undefined, { revalidate: false });
+});
+
+describe('startEarly', () => {
+  it('signed in, the shell renders with the profile and roles fetched before it, without asking again', async () => {
+    saveToken('token');
+    const calls = answers();
+    await startEarly('/dashboard');
+    expect(calls.map((c) => c.path).sort()).toEqual(['/api/users/profile', '/api/users/roles-permissions', '/api/users/session']);
+    renderShell();
+    // The first render already has them: no loading state in between.
+    expect(screen.getByText('Hello Olive, owner true')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toHaveLength(3);
+  });
+
+  it('asks nothing on the auth screens or without a token', async () => {
+    const calls = answers();
+    saveToken('token');
+    await startEarly('/auth');
+    saveToken(undefined);
+    await startEarly('/dashboard');
+    expect(calls).toEqual([]);
+  });
+
+  it('leaves a refused session to the shell, which signs the member out', async () => {
+    saveToken('token');
+    answers(401);
+    await startEarly('/dashboard');
+    renderShell();
+    expect(screen.getByText('profile loading, owner true')).toBeInTheDocument();
+    expect(await screen.findByText(/^signed out/)).toBeInTheDocument();
+  });
+});
