@@ -14,7 +14,7 @@ export const handler = endpoint({ body: serviceSchema, reply: createServiceReply
   const priceCents = servicePrice(body, currency);
   if (!(await getCategory(caller.orgId, body.categoryId))) throw badRequest(NO_CATEGORY, { categoryId: NO_CATEGORY });
   const now = new Date().toISOString();
-  const { version: _v, priceMinor: _m, priceCents: _c, ...fields } = body;
+  const { version: _v, priceMinor: _m, priceCents: _c, currency: _sent, ...fields } = body;
   const service: Service = { id: randomId(), orgId: caller.orgId, ...fields, priceCents, currency, createdAt: now, updatedAt: now, version: 1 };
   const outcome = await createService(service, caller.userId);
   if (outcome === 'no-category') throw badRequest(NO_CATEGORY, { categoryId: NO_CATEGORY });

@@ -18,7 +18,7 @@ export const handler = endpoint({ body: serviceSchema, reply: updateServiceReply
   // A service from before currencies read as the clinic's currency: that is the one it keeps.
   const currency = sent === current.priceCents ? (current.currency ?? orgCurrency) : orgCurrency;
   const priceCents = servicePrice(body, currency);
-  const { version: _v, priceMinor: _m, priceCents: _c, ...fields } = body;
+  const { version: _v, priceMinor: _m, priceCents: _c, currency: _sent, ...fields } = body;
   const next: Service = { ...current, ...fields, description: body.description, priceCents, currency, updatedAt: new Date().toISOString(), version: current.version + 1 };
   const outcome = await saveService(current, next, caller.userId);
   if (outcome === 'stale') throw staleService();

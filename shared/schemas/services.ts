@@ -40,6 +40,8 @@ export const serviceSchema = z.object({
   priceMinor: minorPrice,
   /** The same, by its name from before currencies (priceMinor wins when both are sent). */
   priceCents: minorPrice,
+  /** The currency the page priced it in: refused when the price would be kept in another (a page from before a change of currency, or one that had not loaded the clinic's yet). */
+  currency: z.optional(z.enum(CURRENCIES, 'Unknown currency')),
   active: z._default(z.boolean({ error: 'Active must be true or false' }), true),
   version,
 }).check(z.refine((s) => s.priceMinor !== undefined || s.priceCents !== undefined, { message: SERVICE_PRICE_REQUIRED, path: ['priceMinor'] }));

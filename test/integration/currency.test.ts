@@ -267,4 +267,26 @@ describe("services are priced in the clinic's currency", () => {
     const repriced = await api('PUT', `/services/${made.body.data.id}`, { token: owner.token, body: { ...body, priceMinor: 4950 } });
     expect(repriced.body.data).toMatchObject({ price: 49.5, priceMinor: 4950, currency: 'eur' });
   });
+
+  it('refuses minor units the page counted in another currency than the one the price is kept in, and changes nothing', async () => {
+    const { owner } = await clinic('cur-svc-stale', { currency: 'jpy' });
+    const category = (await api('POST', '/service-categories', { token: owner.token, body: { name: 'General' } })).body.data;
+    const body = { categoryId: category.id, name: 'Shiatsu', durationMinutes: 60, active: true };
+    // A page that had not loaded the clinic's currency counted ¥5,000 as $5,000.00 (500000 cents).
+    const stale = await api('POST', '/services', { token: owner.token, body: { ...body, priceMinor: 500000, currency: 'usd' } });
+    expect(stale.status).toBe(400);
+    expect(stale.body.errors).toEqual({ priceMinor: 'This price is in JPY. Please reload the page.' });
+    expect((await api('GET', '/services', { token: owner.token })).body.data.items).toHaveLength(0);
+    const made = await api('POST', '/services', { token: owner.token, body: { ...body, priceMinor: 5000, currency: 'jpy' } });
+    expect(made.status, made.body.message).toBe(201);
+
+    // After a change to EUR: the unchanged price is still in yen (the page says so), a new one in euros.
+    expect((await api('PATCH', '/organization/profile', { token: owner.token, body: { currency: 'eur' } })).status).toBe(200);
+    const kept = await api('PUT', `/services/${made.body.data.id}`, { token: owner.token, body: { ...body, name: 'Shiatsu 60', priceMinor: 5000, currency: 'jpy' } });
+    expect(kept.body.data).toMatchObject({ name: 'Shiatsu 60', priceMinor: 5000, currency: 'jpy' });
+    const oldPage = await api('PUT', `/services/${made.body.data.id}`, { token: owner.token, body: { ...body, priceMinor: 6000, currency: 'jpy' } });
+    expect(oldPage.status).toBe(400);
+    expect(oldPage.body.errors).toEqual({ priceMinor: 'This price is in EUR. Please reload the page.' });
+    expect((await api('GET', `/services/${made.body.data.id}`, { token: owner.token })).body.data).toMatchObject({ priceMinor: 5000, currency: 'jpy', version: 2 });
+  });
 });

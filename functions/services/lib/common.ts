@@ -31,9 +31,14 @@ export function serviceView(s: Service, orgCurrency: Currency) {
  * its rules (KWD amounts end in 0, ISK is whole krónur, Stripe's largest amount). A service is not
  * charged by card, so it may cost less than Stripe's minimum, or nothing.
  */
-export function servicePrice(body: Pick<ServiceInput, 'priceMinor' | 'priceCents'>, currency: Currency): number {
+export function servicePrice(body: Pick<ServiceInput, 'priceMinor' | 'priceCents' | 'currency'>, currency: Currency): number {
   const minor = body.priceMinor ?? body.priceCents;
   if (minor === undefined) throw badRequest(SERVICE_PRICE_REQUIRED, { priceMinor: SERVICE_PRICE_REQUIRED });
+  // Minor units mean nothing in another currency (5000 is ¥5,000 but $50.00): never reinterpret them.
+  if (body.currency && body.currency !== currency) {
+    const message = `This price is in ${currency.toUpperCase()}. Please reload the page.`;
+    throw badRequest(message, { priceMinor: message });
+  }
   if (minor === 0) return 0;
   const checked = checkMinor(minor, currency, { min: 0 });
   // Stripe's minimum is for charges: a service's price below it is fine.

@@ -57,7 +57,7 @@ describe('ServicesPage prices', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText('Price (JPY)'), '8000');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('The service is created.'));
-    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/services')!.body).toMatchObject({ name: 'Reiki', priceMinor: 8000 });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/services')!.body).toMatchObject({ name: 'Reiki', priceMinor: 8000, currency: 'jpy' });
   });
 
   it('keeps the minor amount of a service edited without a new price, in its own currency', async () => {
@@ -70,7 +70,7 @@ describe('ServicesPage prices', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText('Name'), 'Massage');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('The service is saved.'));
-    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ name: 'Massage', priceMinor: 4950 });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ name: 'Massage', priceMinor: 4950, currency: 'usd' });
   });
 
   it('deletes a service as it was shown: the version goes along, and a change made meanwhile is refused and said', async () => {

@@ -99,7 +99,7 @@ describe('set-up wizard', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/Price/), '60');
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByRole('heading', { name: 'Opening hours' })).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/api/services')!.body).toEqual({ categoryId: 'c-general', name: 'Check-up', durationMinutes: 30, priceMinor: 6000, active: true });
+    expect(calls.find((c) => c.path === '/api/services')!.body).toEqual({ categoryId: 'c-general', name: 'Check-up', durationMinutes: 30, priceMinor: 6000, currency: 'usd', active: true });
   });
 
   it('creates the first form with the fields chosen, and ends when every step is done or skipped', async () => {

@@ -86,7 +86,7 @@ function ServiceForm({ item, categories, clinicCurrency, onDone, onCancel }: { i
     if (price.problem) return setError(amountMessage(price.problem, currency));
     setBusy(true);
     setError(undefined);
-    const body = { categoryId: v.categoryId, name: v.name, description: v.description, durationMinutes: Number(v.durationMinutes), priceMinor: price.minor, active: v.active };
+    const body = { categoryId: v.categoryId, name: v.name, description: v.description, durationMinutes: Number(v.durationMinutes), priceMinor: price.minor, currency, active: v.active };
     await save(() => (item ? updateService(item.id, { ...body, version: item.version }) : createService(body)), onDone, setError);
     setBusy(false);
   };

@@ -252,7 +252,7 @@ function ServiceStep({ remember, ...props }: StepProps) {
           category = existing?.id ?? made.data.data!.id;
           setCategoryId(category);
         }
-        const made = await createService({ categoryId: category, name: values.name, durationMinutes: Number(values.duration), priceMinor: price.minor });
+        const made = await createService({ categoryId: category, name: values.name, durationMinutes: Number(values.duration), priceMinor: price.minor, currency });
         if (made.success) remember({ serviceMinutes: Number(values.duration) });
         return made;
       }}
