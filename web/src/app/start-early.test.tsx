@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mutate } from 'swr';
 import { allPermissions } from '#shared/permissions';
-import { AuthProvider, useAuth } from '../lib/auth';
+import { AuthProvider, prefetchSignedIn, useAuth } from '../lib/auth';
 import { RolesProvider, useRoles } from '../lib/roles';
 import { saveToken } from '../lib/session';
 import { mockApi } from '../testing/render';
@@ -30,6 +30,13 @@ function Shell() {
       {!token ? 'signed out' : userLoading ? 'profile loading' : `Hello ${currentUser?.firstName}`}, {roles.loading ? 'roles loading' : `owner ${roles.isOwner}`}
     </p>
   );
+}
+
+/** What swr's default cache holds for `key` (read through mutate, which hands the current value over). */
+async function cached(key: string): Promise<unknown> {
+  let value: unknown;
+  await mutate(key, (current: unknown) => (value = current), { revalidate: false });
+  return value;
 }
 
 // The console's own swr cache (the default one: ConsoleRoot's SWRConfig names no provider).
@@ -76,5 +83,39 @@ describe('startEarly', () => {
     renderShell();
     expect(screen.getByText('profile loading, owner true')).toBeInTheDocument();
     expect(await screen.findByText(/^signed out/)).toBeInTheDocument();
+  });
+
+  it('an answer that comes late never replaces what is in the cache by then, nor lands after the token changed', async () => {
+    saveToken('token');
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    mockApi({
+      'GET /api/users/profile': async () => {
+        await held;
+        return { status: 200, body: { message: 'OK', data: user } };
+      },
+    });
+    // The console rendered without it (the wait is capped) and the member saved a new name meanwhile.
+    const early = prefetchSignedIn(['/users/profile']);
+    await mutate('/users/profile', { ...user, firstName: 'Olivia' }, { revalidate: false });
+    answer();
+    await early;
+    expect(await cached('/users/profile')).toMatchObject({ firstName: 'Olivia' });
+
+    // Signed out and in as someone else before the first member's answer came: it is not stored.
+    await mutate('/users/profile', undefined, { revalidate: false });
+    let second!: () => void;
+    const heldAgain = new Promise<void>((resolve) => (second = resolve));
+    mockApi({
+      'GET /api/users/profile': async () => {
+        await heldAgain;
+        return { status: 200, body: { message: 'OK', data: user } };
+      },
+    });
+    const late = prefetchSignedIn(['/users/profile']);
+    saveToken('another-token');
+    second();
+    await late;
+    expect(await cached('/users/profile')).toBeUndefined();
   });
 });

@@ -40,14 +40,17 @@ const AuthContext = createContext<AuthState | undefined>(undefined);
  * usual). Nothing without a token.
  */
 export async function prefetchSignedIn(keys: readonly PathOf<'GET'>[]): Promise<void> {
-  if (!getToken()) return;
+  const token = getToken();
+  if (!token) return;
   // The answers are only stored as they come: no key's reply type is needed here.
   const fetchAnswer = fetcher as (key: string) => Promise<unknown>;
   const paths: readonly string[] = keys;
   await Promise.all(
     paths.map((key) =>
       fetchAnswer(key).then(
-        (data) => mutate(key, data, { revalidate: false }),
+        // An answer that comes after the console rendered without it (the wait is capped) never
+        // overwrites what is there by then (a saved profile), nor lands after a sign-out or a new sign-in.
+        (data) => (getToken() === token ? mutate(key, (current: unknown) => current ?? data, { revalidate: false }) : undefined),
         () => undefined,
       ),
     ),
