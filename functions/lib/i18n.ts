@@ -13,12 +13,11 @@ import { DEFAULT_LOCALE, localeOf, type Locale } from '#shared/i18n/locales';
 import { plainName } from '#shared/plain-name';
 import { formatIcu } from './icu';
 import type en from './i18n/en';
+import { CATALOGUE_DIR } from './catalogue-files';
 
 export type ServerMessageKey = keyof typeof en;
 export type ServerCatalogue = Record<ServerMessageKey, string>;
 
-/** Where the catalogue files are, relative to this module (and to the bundle that carries it). */
-export const CATALOGUE_DIR = 'i18n';
 
 /** One language's catalogue as shipped (i18n/catalogues.ts is its source; the test keeps the two equal). */
 export function serverCatalogue(locale: Locale): ServerCatalogue {

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BuildOptions, Metafile } from 'esbuild';
-import { CATALOGUE_DIR } from '../../functions/lib/i18n';
+import { CATALOGUE_DIR } from '../../functions/lib/catalogue-files';
 import { ROUTES } from '../../functions/routes';
 import { FUNCTIONS_DIR } from './paths';
 import { BUNDLE_TARGET, ESM_REQUIRE_BANNER, bundleAliases, type BundleFeatures } from '../bundling/index';
