@@ -3,7 +3,9 @@
 // and quick actions appear only for paths that a registered route matches.
 import { matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { firstRange } from '../features/calendar/range';
 import { calendarAccess, leadGeneration, reportsAccess, type Access } from '../lib/access';
+import { apiKey } from '../lib/swr';
 
 export interface QuickAction {
   title: string;
@@ -21,12 +23,20 @@ export interface ConsoleRoute {
   access?: Access;
   /** The route module: resolves to { Component } (and optionally ErrorBoundary). */
   lazy: LazyRouteFunction<RouteObject>;
+  /**
+   * The swr keys (lib/swr.ts apiKey) of the GETs the page makes as it first renders at a URL with this
+   * query: app/start-early.ts starts them beside the page's code, and the first render waits for
+   * them with the shell's (so the page renders once, with its data). Keep it light: the route table
+   * is in the console's first chunk.
+   */
+  prefetch?: (search: URLSearchParams) => string[];
   /** Offer this page in the toolbar's Create dialog. */
   quickAction?: QuickAction;
 }
 
 export interface RouteHandle {
   access?: Access;
+  prefetch?: ConsoleRoute['prefetch'];
 }
 
 const profileModule = () => import('../features/profile/routes/account');
@@ -66,19 +76,32 @@ export const consoleRoutes: ConsoleRoute[] = [
     quickAction: { title: 'Add Member', description: 'Invite someone to your organisation', icon: 'bi-person-plus' },
   },
   { path: paths.members.detail, access: { module: 'Members' }, lazy: () => import('../features/members/routes/edit-member') },
-  { path: paths.organization, lazy: () => import('../features/organization/routes/organization') },
+  {
+    path: paths.organization,
+    lazy: () => import('../features/organization/routes/organization'),
+    // The profile, and the integration key its owner sees (refused, and left to the page, for others).
+    prefetch: () => [apiKey('/organization/profile'), apiKey('/organization/integration')],
+  },
   { path: paths.notifications, access: { module: 'Notifications' }, lazy: () => import('../features/notifications/routes/notifications') },
   { path: paths.logs, access: { owner: 'only' }, lazy: () => import('../features/logs/routes/logs') },
   // Service management: appointments (the spec guards /appointments/* with Appointment read), and the
   // services, customers and SMS pages, which ride on the Appointment module's flags like their API.
   // The calendar: appointments and bookings together, each kind as far as the member may read it.
-  { path: paths.calendar, access: calendarAccess, lazy: () => import('../features/calendar/routes/calendar') },
+  {
+    path: paths.calendar,
+    access: calendarAccess,
+    lazy: () => import('../features/calendar/routes/calendar'),
+    // Its items, and the hours and practitioners of those who read bookings (refused, and left to the
+    // page, for the others).
+    prefetch: (search) => [apiKey('/calendar', firstRange(search, window.innerWidth)), apiKey('/bookings/availability'), apiKey('/practitioners')],
+  },
   { path: paths.appointments.list, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/appointments-list') },
   { path: paths.appointments.my, access: { module: 'Appointment', owner: 'exclude' }, lazy: () => import('../features/appointments/routes/my-appointments') },
   {
     path: paths.appointments.book,
     access: { module: 'Appointment', action: 'write' },
     lazy: () => import('../features/appointments/routes/book-appointment'),
+    prefetch: () => [apiKey('/services', { active: true, pageSize: 100 })],
     quickAction: { title: 'Book Appointment', description: 'Book an appointment for a patient', icon: 'bi-calendar-plus' },
   },
   { path: paths.appointments.detail, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/appointment-detail') },
@@ -110,7 +133,7 @@ export const consoleRoutes: ConsoleRoute[] = [
 const relative = (path: string) => path.replace(/^\//, '');
 
 export function toRouteObject(route: ConsoleRoute): RouteObject {
-  const handle: RouteHandle = { access: route.access };
+  const handle: RouteHandle = { access: route.access, prefetch: route.prefetch };
   return { path: relative(route.path), handle, lazy: route.lazy };
 }
 

@@ -33,19 +33,18 @@ interface AuthState {
 const AuthContext = createContext<AuthState | undefined>(undefined);
 
 /**
- * Fetches GETs that every signed-in page makes (the shell's profile, roles and session) before the
- * console renders, and puts their answers in swr's cache, so the shell renders once, with them,
+ * Fetches GETs that every signed-in page makes (the shell's profile, roles and session), and those of
+ * the page opened (its route's prefetch, app/routes.tsx), before the console renders, and puts their answers in swr's cache, so the shell renders once, with them,
  * instead of rendering placeholders and rendering again (in one long task each) as each arrives.
  * Resolves when they are in; a failed call is left to its hook (a refused session ends there, as
  * usual). Nothing without a token.
  */
-export async function prefetchSignedIn(keys: readonly PathOf<'GET'>[]): Promise<void> {
+export async function prefetchSignedIn(keys: readonly string[]): Promise<void> {
   if (!getToken()) return;
   // The answers are only stored as they come: no key's reply type is needed here.
   const fetchAnswer = fetcher as (key: string) => Promise<unknown>;
-  const paths: readonly string[] = keys;
   await Promise.all(
-    paths.map((key) =>
+    keys.map((key) =>
       fetchAnswer(key).then(
         (data) => mutate(key, data, { revalidate: false }),
         () => undefined,

@@ -27,6 +27,7 @@ import { notify } from '../../../lib/notify';
 import { useClinicHours } from '../api/availability';
 import { moveItem, useCalendar, type CalendarItem } from '../api/calendar';
 import { usePractitioners } from '../api/practitioners';
+import { localToday } from '../range';
 import { ConfirmMove, type PendingMove } from '../components/confirm-move';
 import { ItemDialog, type MoveTo } from '../components/item-dialog';
 import { TeamDay, type TeamColumn } from '../components/team-day';
@@ -65,7 +66,7 @@ export function CalendarPage() {
   const ref = useRef<FullCalendar>(null);
   // The items are asked for at once, for the dates the view will show (lib.ts rangeOf), not after the
   // calendar's first render; its datesSet corrects the range if it lays out other dates.
-  const [range, setRange] = useState<{ start: string; end: string } | null>(() => rangeOf(view, date ?? todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone)));
+  const [range, setRange] = useState<{ start: string; end: string } | null>(() => rangeOf(view, date ?? localToday()));
   const [title, setTitle] = useState('');
   const [practitionerId, setPractitionerId] = useState('');
   const { data, error, isLoading, mutate } = useCalendar(range, practitionerId || undefined);
