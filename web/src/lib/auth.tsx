@@ -1,7 +1,7 @@
 // The signed-in session: the token cookie and the current user (GET /users/profile through swr).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { mutate, useSWRConfig } from 'swr';
-import type { PathOf, ReplyOf } from '#shared/api-contract';
+import type { ReplyOf } from '#shared/api-contract';
 import { fetcher, setUnauthorizedHandler } from './api';
 import { clearRegistrationToken, getToken, saveToken } from './session';
 import { useApi } from './swr';
