@@ -4,6 +4,7 @@
 import { matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { firstRange } from '../features/calendar/range';
+import { firstPeriod } from '../features/reports/first-period';
 import { calendarAccess, leadGeneration, reportsAccess, type Access } from '../lib/access';
 import { apiKey } from '../lib/swr';
 
@@ -127,7 +128,13 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: paths.bookings.editPractitioner, access: { module: 'Bookings' }, lazy: () => import('../features/practitioners/routes/edit-practitioner') },
   // The spec's crafted pages: the set-up wizard (owner) and reports (chart.js loads with this route only)
   { path: paths.wizards.setup, access: { owner: 'only' }, lazy: () => import('../features/setup/routes/setup-wizard') },
-  { path: paths.reports, access: reportsAccess, lazy: () => import('../features/reports/routes/reports') },
+  {
+    path: paths.reports,
+    access: reportsAccess,
+    lazy: () => import('../features/reports/routes/reports'),
+    // The first period's report, and its practitioners' for those who read bookings (refused for others).
+    prefetch: () => [apiKey('/reports', firstPeriod()), apiKey('/reports/practitioners', firstPeriod())],
+  },
 ];
 
 const relative = (path: string) => path.replace(/^\//, '');

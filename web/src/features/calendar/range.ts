@@ -1,6 +1,7 @@
-// The calendar's view and date as its URL gives them, and the dates a view shows: no imports, as the
+// The calendar's view and date as its URL gives them, and the dates a view shows: no heavy imports, as the
 // console's start (app/routes.tsx prefetch, app/start-early.ts) reads it to ask for the page's items
 // beside its code.
+import { localToday } from '../../lib/today';
 
 /** A local date `days` later (or earlier). */
 const addDays = (date: string, days: number) => {
@@ -44,12 +45,6 @@ export function stepOf(view: ViewName, date: string, direction: 1 | -1): string 
   const [y, m] = date.split('-').map(Number);
   const month = new Date(Date.UTC(y!, m! - 1 + direction, 1));
   return month.toISOString().slice(0, 10);
-}
-
-/** Today in the browser's zone (the calendar's until the organisation's is known). */
-export function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** The range the page asks for first at a URL's query, on a window this wide. */

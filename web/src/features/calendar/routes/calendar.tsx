@@ -27,7 +27,7 @@ import { notify } from '../../../lib/notify';
 import { useClinicHours } from '../api/availability';
 import { moveItem, useCalendar, type CalendarItem } from '../api/calendar';
 import { usePractitioners } from '../api/practitioners';
-import { localToday } from '../range';
+import { localToday } from '../../../lib/today';
 import { ConfirmMove, type PendingMove } from '../components/confirm-move';
 import { ItemDialog, type MoveTo } from '../components/item-dialog';
 import { TeamDay, type TeamColumn } from '../components/team-day';
@@ -87,12 +87,25 @@ export function CalendarPage() {
   // The first load shows the calendar when its items, hours and practitioners are in: until then the
   // card's body is hidden (the filters arrive with the data; a hidden element moving is no layout
   // shift) and FullCalendar is not mounted, so it renders once with its final grid and items instead
-  // of again as each call answers (each a long task on a phone). Later loads are in place. The
-  // header's controls stay usable.
-  const [revealed, setRevealed] = useState(false);
+  // of again as each call answers (each a long task on a phone). It mounts hidden and is shown a frame
+  // later, once it has sized its grid (its second pass). Later loads are in place. The header's
+  // controls stay usable.
+  const [loaded, setLoaded] = useState(false);
+  const [ready, setReady] = useState(false);
   const settled = (call: { data?: unknown; error?: unknown }) => call.data !== undefined || call.error !== undefined;
-  const ready = revealed || Boolean(error) || (data !== undefined && (!readsBookings || (settled(clinicCall) && settled(practitionersCall))));
-  if (ready && !revealed) setRevealed(true);
+  const inNow = Boolean(error) || (data !== undefined && (!readsBookings || (settled(clinicCall) && settled(practitionersCall))));
+  if (inNow && !loaded) setLoaded(true);
+  useEffect(() => {
+    if (!loaded || ready) return;
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setReady(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [loaded, ready]);
   const hiddenUntilReady = ready ? undefined : ({ visibility: 'hidden' } as const);
   const team = useMemo(() => practitioners ?? [], [practitioners]);
   const chosen = team.find((p) => p.id === practitionerId);
@@ -328,7 +341,7 @@ export function CalendarPage() {
         </div>
         {error && <div className="alert alert-danger" role="alert">{error.message || 'The calendar could not be loaded.'}</div>}
         {data?.truncated && <div className="alert alert-warning" role="status">There are more items than can be shown at once. Choose a shorter view.</div>}
-        {!ready ? (
+        {!loaded ? (
           <div className="calendar-placeholder" />
         ) : showTeam ? (
           <TeamDay date={teamDate} columns={columns} items={shown} toEvents={toEvents} options={options} />
