@@ -97,5 +97,8 @@ describe('startEarly', () => {
     }
     render(<Month />);
     expect(screen.getByText('1 item')).toBeInTheDocument();
+    // Its hook revalidates as it mounts and is handed the answer fetched already: no second call.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.filter((c) => c.path === '/api/calendar')).toHaveLength(1);
   });
 });

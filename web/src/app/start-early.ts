@@ -21,5 +21,5 @@ export function startEarly(pathname: string, search = ''): Promise<void> {
   }
   // The auth screens sign in (again): their calls are not these.
   if (pathname === '/auth' || pathname.startsWith('/auth/')) return Promise.resolve();
-  return prefetchSignedIn([PROFILE_KEY, ROLES_KEY, SESSION_KEY, ...pageKeys]);
+  return prefetchSignedIn([PROFILE_KEY, ROLES_KEY, SESSION_KEY], pageKeys);
 }

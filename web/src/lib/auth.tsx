@@ -1,6 +1,6 @@
 // The signed-in session: the token cookie and the current user (GET /users/profile through swr).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { mutate, useSWRConfig } from 'swr';
+import { mutate, preload, useSWRConfig } from 'swr';
 import type { ReplyOf } from '#shared/api-contract';
 import { fetcher, setUnauthorizedHandler } from './api';
 import { clearRegistrationToken, getToken, saveToken } from './session';
@@ -33,19 +33,24 @@ interface AuthState {
 const AuthContext = createContext<AuthState | undefined>(undefined);
 
 /**
- * Fetches GETs that every signed-in page makes (the shell's profile, roles and session), and those of
- * the page opened (its route's prefetch, app/routes.tsx), before the console renders, and puts their answers in swr's cache, so the shell renders once, with them,
+ * Fetches GETs that every signed-in page makes (the shell's profile, roles and session) before the
+ * console renders, and puts their answers in swr's cache, so the shell renders once, with them,
  * instead of rendering placeholders and rendering again (in one long task each) as each arrives.
  * Resolves when they are in; a failed call is left to its hook (a refused session ends there, as
  * usual). Nothing without a token.
+ *
+ * `pageKeys`: those of the page opened (its route's prefetch, app/routes.tsx), the same way, and also
+ * handed to swr's preload: the page's hook revalidates as it mounts, and gets this answer instead of
+ * asking again.
  */
-export async function prefetchSignedIn(keys: readonly string[]): Promise<void> {
+export async function prefetchSignedIn(keys: readonly string[], pageKeys: readonly string[] = []): Promise<void> {
   if (!getToken()) return;
   // The answers are only stored as they come: no key's reply type is needed here.
   const fetchAnswer = fetcher as (key: string) => Promise<unknown>;
+  const handOver = (key: string) => preload(key, fetchAnswer) as Promise<unknown>;
   await Promise.all(
-    keys.map((key) =>
-      fetchAnswer(key).then(
+    [...keys.map((key) => [key, fetchAnswer(key)] as const), ...pageKeys.map((key) => [key, handOver(key)] as const)].map(([key, answer]) =>
+      answer.then(
         (data) => mutate(key, data, { revalidate: false }),
         () => undefined,
       ),
