@@ -87,7 +87,8 @@ export function CalendarPage() {
   // The first load shows the calendar when its items, hours and practitioners are in: until then the
   // card's body is hidden (the filters arrive with the data; a hidden element moving is no layout
   // shift) and FullCalendar is not mounted, so it renders once with its final grid and items instead
-  // of again as each call answers (each a long task on a phone). It mounts hidden and is shown a frame
+  // of again as each call answers (each a long task on a phone). It mounts hidden and is shown once it
+  // has named its dates (the header's title, which may take a second line on a phone) and a frame
   // later, once it has sized its grid (its second pass). Later loads are in place. The header's
   // controls stay usable.
   const [loaded, setLoaded] = useState(false);
@@ -96,7 +97,7 @@ export function CalendarPage() {
   const inNow = Boolean(error) || (data !== undefined && (!readsBookings || (settled(clinicCall) && settled(practitionersCall))));
   if (inNow && !loaded) setLoaded(true);
   useEffect(() => {
-    if (!loaded || ready) return;
+    if (!loaded || ready || !title) return;
     let timer: number | undefined;
     const frame = requestAnimationFrame(() => {
       timer = window.setTimeout(() => setReady(true));
@@ -105,7 +106,7 @@ export function CalendarPage() {
       cancelAnimationFrame(frame);
       window.clearTimeout(timer);
     };
-  }, [loaded, ready]);
+  }, [loaded, ready, title]);
   const hiddenUntilReady = ready ? undefined : ({ visibility: 'hidden' } as const);
   const team = useMemo(() => practitioners ?? [], [practitioners]);
   const chosen = team.find((p) => p.id === practitionerId);
