@@ -6,6 +6,7 @@ import { paths } from '../config/paths';
 import { firstRange } from '../features/calendar/range';
 import { firstPeriod } from '../features/reports/first-period';
 import { calendarAccess, leadGeneration, reportsAccess, type Access } from '../lib/access';
+import { firstPageKey } from '../lib/paged';
 import { apiKey } from '../lib/swr';
 
 export interface QuickAction {
@@ -30,10 +31,13 @@ export interface ConsoleRoute {
    * them with the shell's (so the page renders once, with its data). Keep it light: the route table
    * is in the console's first chunk.
    */
-  prefetch?: (search: URLSearchParams) => string[];
+  prefetch?: (search: URLSearchParams) => Prefetch[];
   /** Offer this page in the toolbar's Create dialog. */
   quickAction?: QuickAction;
 }
+
+/** A GET's swr key (lib/swr.ts apiKey), or the first page of a paged list (lib/paged.ts firstPageKey). */
+export type Prefetch = string | { firstPage: string };
 
 export interface RouteHandle {
   access?: Access;
@@ -111,9 +115,23 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: paths.customers.detail, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/customer-detail') },
   { path: paths.sms, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/sms') },
   // Bookings: the bookings list and detail, booking packages, availability, practitioners
-  { path: paths.bookings.list, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/bookings-list') },
+  {
+    path: paths.bookings.list,
+    access: { module: 'Bookings' },
+    lazy: () => import('../features/bookings/routes/bookings-list'),
+    // Its bookings, latest first, and the packages of its filter (features/bookings/api).
+    prefetch: () => [
+      { firstPage: firstPageKey('/bookings/bookings/list/all', { pageSize: 25, query: { order: 'desc' } }) },
+      { firstPage: firstPageKey('/bookings/packages', { pageSize: 100 }) },
+    ],
+  },
   { path: paths.bookings.detail, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/booking-detail') },
-  { path: paths.bookings.packages, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/packages-list') },
+  {
+    path: paths.bookings.packages,
+    access: { module: 'Bookings' },
+    lazy: () => import('../features/bookings/routes/packages-list'),
+    prefetch: () => [{ firstPage: firstPageKey('/bookings/packages', { pageSize: 50 }) }],
+  },
   {
     path: paths.bookings.addPackage,
     access: { module: 'Bookings', action: 'write' },
@@ -123,7 +141,13 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: paths.bookings.editPackage, access: { module: 'Bookings', action: 'write' }, lazy: () => import('../features/bookings/routes/edit-package') },
   { path: paths.bookings.availability, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/availability') },
   // Practitioners (docs/practitioners.md): anyone who reads bookings sees them; the editor saves with write.
-  { path: paths.bookings.practitioners, access: { module: 'Bookings' }, lazy: () => import('../features/practitioners/routes/practitioners-list') },
+  {
+    path: paths.bookings.practitioners,
+    access: { module: 'Bookings' },
+    lazy: () => import('../features/practitioners/routes/practitioners-list'),
+    // The practitioners, and the packages each one offers (features/practitioners, features/bookings).
+    prefetch: () => [apiKey('/practitioners'), { firstPage: firstPageKey('/bookings/packages', { pageSize: 100 }) }],
+  },
   { path: paths.bookings.addPractitioner, access: { module: 'Bookings', action: 'write' }, lazy: () => import('../features/practitioners/routes/add-practitioner') },
   { path: paths.bookings.editPractitioner, access: { module: 'Bookings' }, lazy: () => import('../features/practitioners/routes/edit-practitioner') },
   // The spec's crafted pages: the set-up wizard (owner) and reports (chart.js loads with this route only)

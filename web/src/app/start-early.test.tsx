@@ -8,6 +8,7 @@ import { AuthProvider, useAuth } from '../lib/auth';
 import { RolesProvider, useRoles } from '../lib/roles';
 import { saveToken } from '../lib/session';
 import { mockApi } from '../testing/render';
+import { useBookings } from '../features/bookings/api/bookings';
 import { useCalendar } from '../features/calendar/api/calendar';
 import { startEarly } from './start-early';
 
@@ -100,5 +101,26 @@ describe('startEarly', () => {
     // Its hook revalidates as it mounts and is handed the answer fetched already: no second call.
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls.filter((c) => c.path === '/api/calendar')).toHaveLength(1);
+  });
+
+  it("preloads the first page of the page's lists, which its list hook takes instead of asking again", async () => {
+    saveToken('token');
+    const calls = mockApi({
+      'GET /api/users/profile': { status: 200, body: { message: 'OK', data: user } },
+      'GET /api/users/roles-permissions': { status: 200, body: { message: 'OK', data: { roles: allPermissions(), isOwner: true } } },
+      'GET /api/users/session': { status: 200, body: { message: 'OK', data: session } },
+      'GET /api/bookings/bookings/list/all': { status: 200, body: { message: 'OK', data: { items: [{ id: 'b1' }] } } },
+      'GET /api/bookings/packages': { status: 200, body: { message: 'OK', data: { items: [] } } },
+    });
+    await startEarly('/bookings');
+    expect(calls.map((c) => c.path).sort()).toEqual(['/api/bookings/bookings/list/all', '/api/bookings/packages', '/api/users/profile', '/api/users/roles-permissions', '/api/users/session']);
+    function Bookings() {
+      const list = useBookings({ order: 'desc' });
+      return <p>{list.isLoading ? 'loading' : `${list.items.length} booking`}</p>;
+    }
+    render(<Bookings />);
+    expect(await screen.findByText('1 booking')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.filter((c) => c.path === '/api/bookings/bookings/list/all')).toHaveLength(1);
   });
 });

@@ -13,13 +13,17 @@ import type { RouteHandle } from './routes';
 /** Resolves when the signed-in calls are in swr's cache (or failed). */
 export function startEarly(pathname: string, search = ''): Promise<void> {
   const pageKeys: string[] = [];
+  const firstPages: string[] = [];
   for (const { route } of matchRoutes(consoleTree, pathname) ?? []) {
     // The router calls them again when it renders the page and gets the same modules.
     if (typeof route.lazy === 'function') void route.lazy().catch(() => undefined);
     const handle = route.handle as RouteHandle | undefined;
-    if (handle?.prefetch) pageKeys.push(...handle.prefetch(new URLSearchParams(search)));
+    for (const key of handle?.prefetch?.(new URLSearchParams(search)) ?? []) {
+      if (typeof key === 'string') pageKeys.push(key);
+      else firstPages.push(key.firstPage);
+    }
   }
   // The auth screens sign in (again): their calls are not these.
   if (pathname === '/auth' || pathname.startsWith('/auth/')) return Promise.resolve();
-  return prefetchSignedIn([PROFILE_KEY, ROLES_KEY, SESSION_KEY], pageKeys);
+  return prefetchSignedIn([PROFILE_KEY, ROLES_KEY, SESSION_KEY], pageKeys, firstPages);
 }

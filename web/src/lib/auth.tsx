@@ -41,21 +41,24 @@ const AuthContext = createContext<AuthState | undefined>(undefined);
  *
  * `pageKeys`: those of the page opened (its route's prefetch, app/routes.tsx), the same way, and also
  * handed to swr's preload: the page's hook revalidates as it mounts, and gets this answer instead of
- * asking again.
+ * asking again. `firstPages`: the first pages of its lists (lib/paged.ts firstPageKey), preloaded only:
+ * a list's hook (useSWRInfinite) keeps its pages apart, and takes the preloaded answer as it mounts.
  */
-export async function prefetchSignedIn(keys: readonly string[], pageKeys: readonly string[] = []): Promise<void> {
+export async function prefetchSignedIn(keys: readonly string[], pageKeys: readonly string[] = [], firstPages: readonly string[] = []): Promise<void> {
   if (!getToken()) return;
   // The answers are only stored as they come: no key's reply type is needed here.
   const fetchAnswer = fetcher as (key: string) => Promise<unknown>;
   const handOver = (key: string) => preload(key, fetchAnswer) as Promise<unknown>;
-  await Promise.all(
-    [...keys.map((key) => [key, fetchAnswer(key)] as const), ...pageKeys.map((key) => [key, handOver(key)] as const)].map(([key, answer]) =>
+  const preloaded = firstPages.map((key) => handOver(key).catch(() => undefined));
+  await Promise.all([
+    ...preloaded,
+    ...[...keys.map((key) => [key, fetchAnswer(key)] as const), ...pageKeys.map((key) => [key, handOver(key)] as const)].map(([key, answer]) =>
       answer.then(
         (data) => mutate(key, data, { revalidate: false }),
         () => undefined,
       ),
     ),
-  );
+  ]);
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
