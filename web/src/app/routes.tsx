@@ -29,7 +29,9 @@ export interface ConsoleRoute {
    * The swr keys (lib/swr.ts apiKey) of the GETs the page makes as it first renders at a URL with this
    * query: app/start-early.ts starts them beside the page's code, and the first render waits for
    * them with the shell's (so the page renders once, with its data). Keep it light: the route table
-   * is in the console's first chunk.
+   * is in the console's first chunk. Only GETs the page's hooks make at once for a member who may make
+   * them (a refused one is left to the page): an answer no hook takes stays preloaded (swr's preload)
+   * until a hook asks for its key.
    */
   prefetch?: (search: URLSearchParams) => Prefetch[];
   /** Offer this page in the toolbar's Create dialog. */
@@ -84,8 +86,8 @@ export const consoleRoutes: ConsoleRoute[] = [
   {
     path: paths.organization,
     lazy: () => import('../features/organization/routes/organization'),
-    // The profile, and the integration key its owner sees (refused, and left to the page, for others).
-    prefetch: () => [apiKey('/organization/profile'), apiKey('/organization/integration')],
+    // The profile, and the integration key and webhooks its owner sees (refused for others).
+    prefetch: () => [apiKey('/organization/profile'), apiKey('/organization/integration'), apiKey('/organization/webhooks')],
   },
   { path: paths.notifications, access: { module: 'Notifications' }, lazy: () => import('../features/notifications/routes/notifications') },
   { path: paths.logs, access: { owner: 'only' }, lazy: () => import('../features/logs/routes/logs') },
@@ -130,7 +132,8 @@ export const consoleRoutes: ConsoleRoute[] = [
     path: paths.bookings.packages,
     access: { module: 'Bookings' },
     lazy: () => import('../features/bookings/routes/packages-list'),
-    prefetch: () => [{ firstPage: firstPageKey('/bookings/packages', { pageSize: 50 }) }],
+    // The packages, and the booking page's key its owner gets (refused for others).
+    prefetch: () => [{ firstPage: firstPageKey('/bookings/packages', { pageSize: 50 }) }, apiKey('/organization/integration')],
   },
   {
     path: paths.bookings.addPackage,
@@ -145,8 +148,14 @@ export const consoleRoutes: ConsoleRoute[] = [
     path: paths.bookings.practitioners,
     access: { module: 'Bookings' },
     lazy: () => import('../features/practitioners/routes/practitioners-list'),
-    // The practitioners, and the packages each one offers (features/practitioners, features/bookings).
-    prefetch: () => [apiKey('/practitioners'), { firstPage: firstPageKey('/bookings/packages', { pageSize: 100 }) }],
+    // The practitioners, the packages each one offers, the members they may be linked to, and the
+    // booking page's key (features/practitioners, features/bookings; the last two refused for some).
+    prefetch: () => [
+      apiKey('/practitioners'),
+      { firstPage: firstPageKey('/bookings/packages', { pageSize: 100 }) },
+      { firstPage: firstPageKey('/organization/members', { pageSize: 100 }) },
+      apiKey('/organization/integration'),
+    ],
   },
   { path: paths.bookings.addPractitioner, access: { module: 'Bookings', action: 'write' }, lazy: () => import('../features/practitioners/routes/add-practitioner') },
   { path: paths.bookings.editPractitioner, access: { module: 'Bookings' }, lazy: () => import('../features/practitioners/routes/edit-practitioner') },
