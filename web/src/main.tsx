@@ -14,7 +14,7 @@ const EARLY_CALLS_WAIT_MS = 2000;
  */
 async function start() {
   const early = import('./app/start-early').then(
-    (module) => module.startEarly(window.location.pathname),
+    (module) => module.startEarly(window.location.pathname, window.location.search),
     (error: unknown) => console.error(error),
   );
   try {

@@ -50,8 +50,8 @@ describe('route tree', () => {
     expect(screen.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/dashboard');
   });
 
-  it('registered routes carry their access into the guard', () => {
-    for (const route of consoleRoutes) expect(toRouteObject(route).handle).toEqual({ access: route.access });
+  it('registered routes carry their access into the guard, and their prefetch to the early start', () => {
+    for (const route of consoleRoutes) expect(toRouteObject(route).handle).toEqual({ access: route.access, prefetch: route.prefetch });
     expect(isRegistered('/dashboard')).toBe(true);
     expect(isRegistered('/crafted/account/settings')).toBe(true);
     expect(isRegistered('/dashboard?tab=1')).toBe(true);

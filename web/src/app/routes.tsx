@@ -3,7 +3,11 @@
 // and quick actions appear only for paths that a registered route matches.
 import { matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { firstRange } from '../features/calendar/range';
+import { firstPeriod } from '../features/reports/first-period';
 import { calendarAccess, leadGeneration, reportsAccess, type Access } from '../lib/access';
+import { firstPageKey } from '../lib/paged';
+import { apiKey } from '../lib/swr';
 
 export interface QuickAction {
   title: string;
@@ -21,12 +25,25 @@ export interface ConsoleRoute {
   access?: Access;
   /** The route module: resolves to { Component } (and optionally ErrorBoundary). */
   lazy: LazyRouteFunction<RouteObject>;
+  /**
+   * The swr keys (lib/swr.ts apiKey) of the GETs the page makes as it first renders at a URL with this
+   * query: app/start-early.ts starts them beside the page's code, and the first render waits for
+   * them with the shell's (so the page renders once, with its data). Keep it light: the route table
+   * is in the console's first chunk. Only GETs the page's hooks make at once for a member who may make
+   * them (a refused one is left to the page): an answer no hook takes stays preloaded (swr's preload)
+   * until a hook asks for its key.
+   */
+  prefetch?: (search: URLSearchParams) => Prefetch[];
   /** Offer this page in the toolbar's Create dialog. */
   quickAction?: QuickAction;
 }
 
+/** A GET's swr key (lib/swr.ts apiKey), or the first page of a paged list (lib/paged.ts firstPageKey). */
+export type Prefetch = string | { firstPage: string };
+
 export interface RouteHandle {
   access?: Access;
+  prefetch?: ConsoleRoute['prefetch'];
 }
 
 const profileModule = () => import('../features/profile/routes/account');
@@ -66,19 +83,32 @@ export const consoleRoutes: ConsoleRoute[] = [
     quickAction: { title: 'Add Member', description: 'Invite someone to your organisation', icon: 'bi-person-plus' },
   },
   { path: paths.members.detail, access: { module: 'Members' }, lazy: () => import('../features/members/routes/edit-member') },
-  { path: paths.organization, lazy: () => import('../features/organization/routes/organization') },
+  {
+    path: paths.organization,
+    lazy: () => import('../features/organization/routes/organization'),
+    // The profile, and the integration key and webhooks its owner sees (refused for others).
+    prefetch: () => [apiKey('/organization/profile'), apiKey('/organization/integration'), apiKey('/organization/webhooks')],
+  },
   { path: paths.notifications, access: { module: 'Notifications' }, lazy: () => import('../features/notifications/routes/notifications') },
   { path: paths.logs, access: { owner: 'only' }, lazy: () => import('../features/logs/routes/logs') },
   // Service management: appointments (the spec guards /appointments/* with Appointment read), and the
   // services, customers and SMS pages, which ride on the Appointment module's flags like their API.
   // The calendar: appointments and bookings together, each kind as far as the member may read it.
-  { path: paths.calendar, access: calendarAccess, lazy: () => import('../features/calendar/routes/calendar') },
+  {
+    path: paths.calendar,
+    access: calendarAccess,
+    lazy: () => import('../features/calendar/routes/calendar'),
+    // Its items, and the hours and practitioners of those who read bookings (refused, and left to the
+    // page, for the others).
+    prefetch: (search) => [apiKey('/calendar', firstRange(search, window.innerWidth)), apiKey('/bookings/availability'), apiKey('/practitioners')],
+  },
   { path: paths.appointments.list, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/appointments-list') },
   { path: paths.appointments.my, access: { module: 'Appointment', owner: 'exclude' }, lazy: () => import('../features/appointments/routes/my-appointments') },
   {
     path: paths.appointments.book,
     access: { module: 'Appointment', action: 'write' },
     lazy: () => import('../features/appointments/routes/book-appointment'),
+    prefetch: () => [apiKey('/services', { active: true, pageSize: 100 })],
     quickAction: { title: 'Book Appointment', description: 'Book an appointment for a patient', icon: 'bi-calendar-plus' },
   },
   { path: paths.appointments.detail, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/appointment-detail') },
@@ -87,9 +117,24 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: paths.customers.detail, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/customer-detail') },
   { path: paths.sms, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/sms') },
   // Bookings: the bookings list and detail, booking packages, availability, practitioners
-  { path: paths.bookings.list, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/bookings-list') },
+  {
+    path: paths.bookings.list,
+    access: { module: 'Bookings' },
+    lazy: () => import('../features/bookings/routes/bookings-list'),
+    // Its bookings, latest first, and the packages of its filter (features/bookings/api).
+    prefetch: () => [
+      { firstPage: firstPageKey('/bookings/bookings/list/all', { pageSize: 25, query: { order: 'desc' } }) },
+      { firstPage: firstPageKey('/bookings/packages', { pageSize: 100 }) },
+    ],
+  },
   { path: paths.bookings.detail, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/booking-detail') },
-  { path: paths.bookings.packages, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/packages-list') },
+  {
+    path: paths.bookings.packages,
+    access: { module: 'Bookings' },
+    lazy: () => import('../features/bookings/routes/packages-list'),
+    // The packages, and the booking page's key its owner gets (refused for others).
+    prefetch: () => [{ firstPage: firstPageKey('/bookings/packages', { pageSize: 50 }) }, apiKey('/organization/integration')],
+  },
   {
     path: paths.bookings.addPackage,
     access: { module: 'Bookings', action: 'write' },
@@ -99,18 +144,36 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: paths.bookings.editPackage, access: { module: 'Bookings', action: 'write' }, lazy: () => import('../features/bookings/routes/edit-package') },
   { path: paths.bookings.availability, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/availability') },
   // Practitioners (docs/practitioners.md): anyone who reads bookings sees them; the editor saves with write.
-  { path: paths.bookings.practitioners, access: { module: 'Bookings' }, lazy: () => import('../features/practitioners/routes/practitioners-list') },
+  {
+    path: paths.bookings.practitioners,
+    access: { module: 'Bookings' },
+    lazy: () => import('../features/practitioners/routes/practitioners-list'),
+    // The practitioners, the packages each one offers, the members they may be linked to, and the
+    // booking page's key (features/practitioners, features/bookings; the last two refused for some).
+    prefetch: () => [
+      apiKey('/practitioners'),
+      { firstPage: firstPageKey('/bookings/packages', { pageSize: 100 }) },
+      { firstPage: firstPageKey('/organization/members', { pageSize: 100 }) },
+      apiKey('/organization/integration'),
+    ],
+  },
   { path: paths.bookings.addPractitioner, access: { module: 'Bookings', action: 'write' }, lazy: () => import('../features/practitioners/routes/add-practitioner') },
   { path: paths.bookings.editPractitioner, access: { module: 'Bookings' }, lazy: () => import('../features/practitioners/routes/edit-practitioner') },
   // The spec's crafted pages: the set-up wizard (owner) and reports (chart.js loads with this route only)
   { path: paths.wizards.setup, access: { owner: 'only' }, lazy: () => import('../features/setup/routes/setup-wizard') },
-  { path: paths.reports, access: reportsAccess, lazy: () => import('../features/reports/routes/reports') },
+  {
+    path: paths.reports,
+    access: reportsAccess,
+    lazy: () => import('../features/reports/routes/reports'),
+    // The first period's report, and its practitioners' for those who read bookings (refused for others).
+    prefetch: () => [apiKey('/reports', firstPeriod()), apiKey('/reports/practitioners', firstPeriod())],
+  },
 ];
 
 const relative = (path: string) => path.replace(/^\//, '');
 
 export function toRouteObject(route: ConsoleRoute): RouteObject {
-  const handle: RouteHandle = { access: route.access };
+  const handle: RouteHandle = { access: route.access, prefetch: route.prefetch };
   return { path: relative(route.path), handle, lazy: route.lazy };
 }
 

@@ -8,6 +8,8 @@ import { AuthProvider, prefetchSignedIn, useAuth } from '../lib/auth';
 import { RolesProvider, useRoles } from '../lib/roles';
 import { saveToken } from '../lib/session';
 import { mockApi } from '../testing/render';
+import { useBookings } from '../features/bookings/api/bookings';
+import { useCalendar } from '../features/calendar/api/calendar';
 import { startEarly } from './start-early';
 
 const user = { id: 'u1', email: 'olive@example.com', firstName: 'Olive', lastName: 'Owner', isEmailVerified: true };
@@ -117,5 +119,49 @@ describe('startEarly', () => {
     second();
     await late;
     expect(await cached('/users/profile')).toBeUndefined();
+  });
+
+  it("also asks for the page's own first GETs, under the keys the page reads them by", async () => {
+    saveToken('token');
+    const item = { kind: 'appointment', id: 'a1', title: 'Pat a', start: '2030-01-20T10:00:00Z', end: null, movable: true, practitionerId: null, practitionerName: null };
+    const calls = mockApi({
+      'GET /api/users/profile': { status: 200, body: { message: 'OK', data: user } },
+      'GET /api/users/roles-permissions': { status: 200, body: { message: 'OK', data: { roles: allPermissions(), isOwner: true } } },
+      'GET /api/users/session': { status: 200, body: { message: 'OK', data: session } },
+      'GET /api/calendar': { status: 200, body: { message: 'OK', data: { timeZone: 'UTC', kinds: ['appointment'], items: [item], truncated: false } } },
+    });
+    await startEarly('/calendar', '?view=month&date=2030-01-20');
+    expect(calls.map((c) => c.path).sort()).toEqual(['/api/bookings/availability', '/api/calendar', '/api/practitioners', '/api/users/profile', '/api/users/roles-permissions', '/api/users/session']);
+    // The month's six weeks, as the page asks for them: its first render has the items.
+    function Month() {
+      const { data } = useCalendar({ start: '2029-12-30', end: '2030-02-10' });
+      return <p>{data ? `${data.items.length} item` : 'loading'}</p>;
+    }
+    render(<Month />);
+    expect(screen.getByText('1 item')).toBeInTheDocument();
+    // Its hook revalidates as it mounts and is handed the answer fetched already: no second call.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.filter((c) => c.path === '/api/calendar')).toHaveLength(1);
+  });
+
+  it("preloads the first page of the page's lists, which its list hook takes instead of asking again", async () => {
+    saveToken('token');
+    const calls = mockApi({
+      'GET /api/users/profile': { status: 200, body: { message: 'OK', data: user } },
+      'GET /api/users/roles-permissions': { status: 200, body: { message: 'OK', data: { roles: allPermissions(), isOwner: true } } },
+      'GET /api/users/session': { status: 200, body: { message: 'OK', data: session } },
+      'GET /api/bookings/bookings/list/all': { status: 200, body: { message: 'OK', data: { items: [{ id: 'b1' }] } } },
+      'GET /api/bookings/packages': { status: 200, body: { message: 'OK', data: { items: [] } } },
+    });
+    await startEarly('/bookings');
+    expect(calls.map((c) => c.path).sort()).toEqual(['/api/bookings/bookings/list/all', '/api/bookings/packages', '/api/users/profile', '/api/users/roles-permissions', '/api/users/session']);
+    function Bookings() {
+      const list = useBookings({ order: 'desc' });
+      return <p>{list.isLoading ? 'loading' : `${list.items.length} booking`}</p>;
+    }
+    render(<Bookings />);
+    expect(await screen.findByText('1 booking')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.filter((c) => c.path === '/api/bookings/bookings/list/all')).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 // The signed-in session: the token cookie and the current user (GET /users/profile through swr).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { mutate, useSWRConfig } from 'swr';
-import type { PathOf, ReplyOf } from '#shared/api-contract';
+import { mutate, preload, useSWRConfig } from 'swr';
+import type { ReplyOf } from '#shared/api-contract';
 import { fetcher, setUnauthorizedHandler } from './api';
 import { clearRegistrationToken, getToken, saveToken } from './session';
 import { useApi } from './swr';
@@ -38,23 +38,30 @@ const AuthContext = createContext<AuthState | undefined>(undefined);
  * instead of rendering placeholders and rendering again (in one long task each) as each arrives.
  * Resolves when they are in; a failed call is left to its hook (a refused session ends there, as
  * usual). Nothing without a token.
+ *
+ * `pageKeys`: those of the page opened (its route's prefetch, app/routes.tsx), the same way, and also
+ * handed to swr's preload: the page's hook revalidates as it mounts, and gets this answer instead of
+ * asking again. `firstPages`: the first pages of its lists (lib/paged.ts firstPageKey), preloaded only:
+ * a list's hook (useSWRInfinite) keeps its pages apart, and takes the preloaded answer as it mounts.
  */
-export async function prefetchSignedIn(keys: readonly PathOf<'GET'>[]): Promise<void> {
+export async function prefetchSignedIn(keys: readonly string[], pageKeys: readonly string[] = [], firstPages: readonly string[] = []): Promise<void> {
   const token = getToken();
   if (!token) return;
   // The answers are only stored as they come: no key's reply type is needed here.
   const fetchAnswer = fetcher as (key: string) => Promise<unknown>;
-  const paths: readonly string[] = keys;
-  await Promise.all(
-    paths.map((key) =>
-      fetchAnswer(key).then(
+  const handOver = (key: string) => preload(key, fetchAnswer) as Promise<unknown>;
+  const preloaded = firstPages.map((key) => handOver(key).catch(() => undefined));
+  await Promise.all([
+    ...preloaded,
+    ...[...keys.map((key) => [key, fetchAnswer(key)] as const), ...pageKeys.map((key) => [key, handOver(key)] as const)].map(([key, answer]) =>
+      answer.then(
         // An answer that comes after the console rendered without it (the wait is capped) never
         // overwrites what is there by then (a saved profile), nor lands after a sign-out or a new sign-in.
         (data) => (getToken() === token ? mutate(key, (current: unknown) => current ?? data, { revalidate: false }) : undefined),
         () => undefined,
       ),
     ),
-  );
+  ]);
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {

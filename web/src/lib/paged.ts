@@ -61,6 +61,14 @@ export function pageQuery(options: PageQuery, cursor?: string, pageNumber?: numb
   return { ...paging, ...options.query, ...paging };
 }
 
+/**
+ * swr's key of a list's first page (what usePaged asks for first): app/routes.tsx prefetches it
+ * beside the page's code.
+ */
+export function firstPageKey<K extends PathOf<'GET'>>(base: K, options: Pick<PagedOptions<QueryAt<'GET', K>>, 'pageSize' | 'sizeParam' | 'numbered' | 'cursorParam' | 'query'> = {}): string {
+  return `${base}${queryString(pageQuery(options as PageQuery, undefined, 1))}`;
+}
+
 export interface Paged<T, R = Page<T>> {
   /** Every page loaded so far, in order ("Load more" lists). */
   items: T[];
@@ -95,7 +103,7 @@ export function usePaged<K extends PathOf<'GET'>, T = ItemOf<Fetched<K>>>(base: 
   const pages = useSWRInfinite<R>(
     (index, previous: R | null) => {
       if (!base) return null;
-      if (index === 0) return `${base}${queryString(pageQuery(options, undefined, 1))}`;
+      if (index === 0) return firstPageKey(base, options);
       const cursor = previous ? toPage(previous).nextCursor : undefined;
       return cursor ? `${base}${queryString(pageQuery(options, cursor, index + 1))}` : null;
     },

@@ -16,7 +16,12 @@ export type DataOf<K> = Fetched<Extract<K, string>>;
 /** useApi's options: swr's, `background`, and the query of the key's route (none when it takes none). */
 export type ApiConfig<K> = SWRConfiguration<DataOf<K>, ApiError> & { background?: boolean; query?: QueryAt<'GET', Extract<K, string>> };
 
+/** swr's key for a GET and its query: what useApi caches it under (and what a prefetch fills). */
+export function apiKey<K extends Key>(key: K, query?: QueryAt<'GET', K>): string {
+  return `${key}${queryString(query)}`;
+}
+
 export function useApi<K extends Key | null | undefined | false>(key: K, config?: ApiConfig<K>) {
   const { background, query, ...options } = config ?? {};
-  return useSWR<DataOf<K>, ApiError>(key ? `${key}${queryString(query)}` : null, background ? backgroundFetcher : fetcher, options);
+  return useSWR<DataOf<K>, ApiError>(key ? apiKey(key as Key, query as QueryAt<'GET', Key>) : null, background ? backgroundFetcher : fetcher, options);
 }

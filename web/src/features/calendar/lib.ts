@@ -5,16 +5,7 @@ import type { CalendarPractitioner } from './api/practitioners';
 import { addDays, localToUtc } from '#shared/bookings/slots';
 import { minutesOf, timeOf, WEEKDAYS, type Interval, type Weekday } from '#shared/bookings/time';
 
-/** 'team' is a day with one column per practitioner (each a FullCalendar day, see components/team-day.tsx). */
-export const VIEWS = { day: 'timeGridDay', team: 'timeGridDay', week: 'timeGridWeek', month: 'dayGridMonth', list: 'listWeek' } as const;
-export type ViewName = keyof typeof VIEWS;
-export const VIEW_LABELS: Record<ViewName, string> = { day: 'Day', team: 'Team', week: 'Week', month: 'Month', list: 'List' };
-
-export const isViewName = (v: string | null): v is ViewName => v !== null && v in VIEWS;
-export const isIsoDate = (v: string | null): v is string => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
-
-/** Narrow screens get the list: a time grid of seven days does not fit 390 px. */
-export const defaultView = (width: number): ViewName => (width < 576 ? 'list' : 'week');
+export { VIEWS, VIEW_LABELS, defaultView, isIsoDate, isViewName, rangeOf, stepOf, type ViewName } from './range';
 
 /** Below this width the week's day headers are one letter over the date, so seven columns fit 390 px. */
 export const NARROW = 576;

@@ -22,16 +22,18 @@ import { todayIn } from '#shared/bookings/time';
 import type { CalendarKind } from '#shared/schemas/calendar';
 import { Loading } from '../../../components/loading';
 import { usePageTitle } from '../../../lib/layout';
+import { useAccess } from '../../../lib/roles';
 import { notify } from '../../../lib/notify';
 import { useClinicHours } from '../api/availability';
 import { moveItem, useCalendar, type CalendarItem } from '../api/calendar';
 import { usePractitioners } from '../api/practitioners';
+import { localToday } from '../../../lib/today';
 import { ConfirmMove, type PendingMove } from '../components/confirm-move';
 import { ItemDialog, type MoveTo } from '../components/item-dialog';
 import { TeamDay, type TeamColumn } from '../components/team-day';
 import {
   LEGEND, NARROW, VIEWS, VIEW_LABELS, applyFilters, assigneesOf, businessHoursOf, closedEventsOf, defaultView, gridOf, isIsoDate, isViewName, localOf, lookOf,
-  unionHours, zoneText, type ViewName, type WeeklyHours,
+  rangeOf, stepOf, unionHours, zoneText, type ViewName, type WeeklyHours,
 } from '../lib';
 
 /** The calendar's current date as a local date in its zone (toISOString would give UTC's). */
@@ -62,7 +64,9 @@ export function CalendarPage() {
   const view: ViewName = isViewName(params.get('view')) ? (params.get('view') as ViewName) : defaultView(initialWidth);
   const date = isIsoDate(params.get('date')) ? params.get('date')! : undefined;
   const ref = useRef<FullCalendar>(null);
-  const [range, setRange] = useState<{ start: string; end: string } | null>(null);
+  // The items are asked for at once, for the dates the view will show (lib.ts rangeOf), not after the
+  // calendar's first render; its datesSet corrects the range if it lays out other dates.
+  const [range, setRange] = useState<{ start: string; end: string } | null>(() => rangeOf(view, date ?? localToday()));
   const [title, setTitle] = useState('');
   const [practitionerId, setPractitionerId] = useState('');
   const { data, error, isLoading, mutate } = useCalendar(range, practitionerId || undefined);
@@ -72,20 +76,37 @@ export function CalendarPage() {
   const [pending, setPending] = useState<(PendingMove & { revert(): void }) | null>(null);
   const timeZone = data?.timeZone ?? 'local';
 
-  // Hours, slots and practitioners are the bookings module's: read by those who may read bookings.
-  const readsBookings = data?.kinds.includes('booking') ?? false;
+  // Hours, slots and practitioners are the bookings module's: read by those who may read bookings
+  // (the reply's kinds; until it is in, the member's roles, so the three calls go out together).
+  const canAccess = useAccess();
+  const readsBookings = data ? data.kinds.includes('booking') : canAccess({ module: 'Bookings' });
   const clinicCall = useClinicHours(readsBookings);
   const clinic = clinicCall.data;
   const practitionersCall = usePractitioners(readsBookings);
   const practitioners = practitionersCall.data?.items;
-  // The first load shows the calendar when its items, hours and practitioners are in: until then it is
-  // laid out but hidden, as the grid grows with the hours and the items and the filters arrive with
-  // the data (a hidden element moving is no layout shift). Later loads are in place. The header's
+  // The first load shows the calendar when its items, hours and practitioners are in: until then the
+  // card's body is hidden (the filters arrive with the data; a hidden element moving is no layout
+  // shift) and FullCalendar is not mounted, so it renders once with its final grid and items instead
+  // of again as each call answers (each a long task on a phone). It mounts hidden and is shown once it
+  // has named its dates (the header's title, which may take a second line on a phone) and a frame
+  // later, once it has sized its grid (its second pass). Later loads are in place. The header's
   // controls stay usable.
-  const [revealed, setRevealed] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const [ready, setReady] = useState(false);
   const settled = (call: { data?: unknown; error?: unknown }) => call.data !== undefined || call.error !== undefined;
-  const ready = revealed || Boolean(error) || (data !== undefined && (!readsBookings || (settled(clinicCall) && settled(practitionersCall))));
-  if (ready && !revealed) setRevealed(true);
+  const inNow = Boolean(error) || (data !== undefined && (!readsBookings || (settled(clinicCall) && settled(practitionersCall))));
+  if (inNow && !loaded) setLoaded(true);
+  useEffect(() => {
+    if (!loaded || ready || !title) return;
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setReady(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [loaded, ready, title]);
   const hiddenUntilReady = ready ? undefined : ({ visibility: 'hidden' } as const);
   const team = useMemo(() => practitioners ?? [], [practitioners]);
   const chosen = team.find((p) => p.id === practitionerId);
@@ -124,7 +145,12 @@ export function CalendarPage() {
       return;
     }
     const calendar = ref.current?.getApi();
-    if (!calendar) return;
+    if (!calendar) {
+      // Not mounted yet (its first load is out): the step is taken on the URL's date.
+      const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
+      go({ date: where === 'today' ? today : stepOf(view, date ?? today, where === 'prev' ? -1 : 1) });
+      return;
+    }
     calendar[where]();
     go({ date: currentDate(calendar) });
   };
@@ -316,7 +342,9 @@ export function CalendarPage() {
         </div>
         {error && <div className="alert alert-danger" role="alert">{error.message || 'The calendar could not be loaded.'}</div>}
         {data?.truncated && <div className="alert alert-warning" role="status">There are more items than can be shown at once. Choose a shorter view.</div>}
-        {showTeam ? (
+        {!loaded ? (
+          <div className="calendar-placeholder" />
+        ) : showTeam ? (
           <TeamDay date={teamDate} columns={columns} items={shown} toEvents={toEvents} options={options} />
         ) : (
           <div className={narrow ? 'calendar-narrow' : undefined}>

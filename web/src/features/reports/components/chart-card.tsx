@@ -1,6 +1,6 @@
 // One report chart with its data as a table: the table is always there for screen readers (the canvas
 // is hidden from them), and 'Table' shows it on screen instead of the chart.
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ReportTable, type Column } from './report-table';
 
 interface ChartCardProps {
@@ -14,9 +14,31 @@ interface ChartCardProps {
   empty?: boolean;
 }
 
+/**
+ * True once the box is near the viewport (and stays true). Chart.js draws a chart in one long task:
+ * the charts are drawn after the page's first paint, each in a task of its own, and those below the
+ * fold when they are scrolled near. The box keeps its height meanwhile, so nothing moves. Without
+ * IntersectionObserver (an old browser, jsdom) at once.
+ */
+function useNearViewport(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const box = ref.current;
+    if (near || !box) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setNear(true);
+    }, { rootMargin: '200px' });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [near, ref]);
+  return near;
+}
+
 export function ChartCard({ title, description, columns, rows, footer, chart, empty }: ChartCardProps) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const id = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
   return (
     <section className="card border-0 shadow-sm h-100 mw-100" aria-labelledby={`${id}-title`}>
       <div className="card-header bg-transparent d-flex flex-wrap align-items-center justify-content-between gap-2 py-3">
@@ -37,8 +59,8 @@ export function ChartCard({ title, description, columns, rows, footer, chart, em
         {empty && <p className="text-body-secondary mb-2">Nothing in this period yet.</p>}
         {/* Kept mounted while the table shows: Chart.js keeps its canvas and its resize listeners. */}
         {/* Chart.js sizes the canvas to this box: relative, its own height, free to shrink with the card. */}
-        <div className={view === 'chart' ? 'position-relative' : 'd-none'} style={{ height: 260, minWidth: 0 }} aria-hidden="true">
-          {chart}
+        <div className={view === 'chart' ? 'position-relative' : 'd-none'} style={{ height: 260, minWidth: 0 }} aria-hidden="true" ref={box}>
+          {near && chart}
         </div>
         <div className={view === 'table' ? 'table-responsive' : 'visually-hidden'}>
           <ReportTable columns={columns} caption={title} captionClassName="visually-hidden" rows={rows} footer={footer} />

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { rangeOf, stepOf } from './lib';
+
+describe('the calendar range asked for before FullCalendar renders', () => {
+  it('is the day, the week from Sunday, or the month as six whole weeks', () => {
+    expect(rangeOf('day', '2030-01-15')).toEqual({ start: '2030-01-15', end: '2030-01-16' });
+    expect(rangeOf('team', '2030-01-15')).toEqual({ start: '2030-01-15', end: '2030-01-16' });
+    expect(rangeOf('week', '2030-01-15')).toEqual({ start: '2030-01-13', end: '2030-01-20' });
+    expect(rangeOf('list', '2030-01-13')).toEqual({ start: '2030-01-13', end: '2030-01-20' });
+    expect(rangeOf('month', '2030-01-20')).toEqual({ start: '2029-12-30', end: '2030-02-10' });
+    // A month starting on a Sunday starts the grid.
+    expect(rangeOf('month', '2030-09-10')).toEqual({ start: '2030-09-01', end: '2030-10-13' });
+  });
+
+  it('steps a day, a week or a month', () => {
+    expect(stepOf('day', '2030-01-31', 1)).toBe('2030-02-01');
+    expect(stepOf('week', '2030-01-03', -1)).toBe('2029-12-27');
+    expect(stepOf('month', '2030-01-31', 1)).toBe('2030-02-01');
+    expect(stepOf('month', '2030-01-15', -1)).toBe('2029-12-01');
+  });
+});
