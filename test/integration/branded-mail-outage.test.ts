@@ -6,11 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { api, signUpOwner, uniqueEmail } from '../support/api';
-import { testDb } from '../support/db';
+import { outboxModules, outboxRow } from '../support/outbox';
 import { PNG } from './appointments-support';
+
+type Modules = Awaited<ReturnType<typeof outboxModules>>;
 
 interface SesCall {
   status: number;
@@ -22,12 +23,9 @@ const calls: SesCall[] = [];
 let sesUp = false;
 let ses: Server;
 
-type OutboxModule = typeof import('../../functions/data/outbox');
-type WorkerModule = typeof import('../../functions/outbox/deliver');
-type CoreModule = typeof import('../../functions/data/core');
-let outbox: OutboxModule;
-let worker: WorkerModule;
-let core: CoreModule;
+let outbox: Modules['outbox'];
+let worker: Modules['worker'];
+let core: Modules['core'];
 
 beforeAll(async () => {
   ses = createServer(async (req, res) => {
@@ -44,19 +42,13 @@ beforeAll(async () => {
   // when the mail module loads, hence before the imports).
   for (const [name, value] of Object.entries(inject('stackEnv'))) vi.stubEnv(name, value);
   vi.stubEnv('AWS_ENDPOINT_URL_SESV2', `http://127.0.0.1:${(ses.address() as AddressInfo).port}`);
-  outbox = await import('../../functions/data/outbox');
-  worker = await import('../../functions/outbox/deliver');
-  core = await import('../../functions/data/core');
+  ({ outbox, worker, core } = await outboxModules());
 });
 afterAll(() => {
   vi.unstubAllEnvs();
   ses?.close();
 });
 
-async function row(id: string) {
-  const { client, table } = testDb();
-  return (await client.send(new GetCommand({ TableName: table, Key: { pk: `OUTBOX#${id}`, sk: 'MESSAGE' }, ConsistentRead: true }))).Item;
-}
 
 describe("a clinic's mail while SES is down", () => {
   it('is kept and tried again later, then sent once, in the layout the clinic has when it goes', async () => {
@@ -74,7 +66,7 @@ describe("a clinic's mail while SES is down", () => {
     // SES answers 503 (to the SDK's try and its retry): the row stays, due again in 30 s.
     const failedAt = Date.now();
     expect(await worker.deliver(id, due)).toBe('retry');
-    const kept = await row(id);
+    const kept = await outboxRow(id);
     expect(kept).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.any(String) });
     expect(Date.parse(kept!.nextAttemptAt) - failedAt).toBeGreaterThanOrEqual(30_000);
     expect(calls.length).toBeGreaterThanOrEqual(1);
@@ -91,6 +83,6 @@ describe("a clinic's mail while SES is down", () => {
     expect(sent[0]!.text).toBe(mail.text);
     expect(sent[0]!.html).toContain('bgcolor="#7a1f5c"');
     expect(sent[0]!.html).toContain(`<img src="${inject('appUrl')}/assets/${logoKey}"`);
-    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 });

@@ -7,33 +7,27 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { api, mailsTo, signUpOwner, uniqueEmail, waitForMails } from '../support/api';
 import { testDb } from '../support/db';
 import { eventually } from '../support/eventually';
+import { outboxModules, outboxRow } from '../support/outbox';
 
-type OutboxModule = typeof import('../../functions/data/outbox');
-type WorkerModule = typeof import('../../functions/outbox/deliver');
-type CoreModule = typeof import('../../functions/data/core');
+type Modules = Awaited<ReturnType<typeof outboxModules>>;
 
-let outbox: OutboxModule;
-let worker: WorkerModule;
-let core: CoreModule;
+
+let outbox: Modules['outbox'];
+let worker: Modules['worker'];
+let core: Modules['core'];
 
 beforeAll(async () => {
   // The data layer and the worker read their configuration from the environment, as in Lambda.
   for (const [name, value] of Object.entries(inject('stackEnv'))) vi.stubEnv(name, value);
-  outbox = await import('../../functions/data/outbox');
-  worker = await import('../../functions/outbox/deliver');
-  core = await import('../../functions/data/core');
+  ({ outbox, worker, core } = await outboxModules());
 });
 afterAll(() => vi.unstubAllEnvs());
 
-async function row(id: string) {
-  const { client, table } = testDb();
-  return (await client.send(new GetCommand({ TableName: table, Key: { pk: `OUTBOX#${id}`, sk: 'MESSAGE' }, ConsistentRead: true }))).Item;
-}
 
 /** The INSERT record the stream carries for a new pending row (what Lambda hands the worker). */
 function insertRecord(id: string, createdAt: string, sequence: string) {
@@ -61,7 +55,7 @@ describe('outbox delivery', () => {
     expect(mail!.subject).toBe('Sent from the outbox');
     expect(mail!.body.text).toContain('Exactly once.');
 
-    const stored = await eventually(async () => ((await row(id))?.status === 'sent' ? row(id) : undefined), 'the row marked sent');
+    const stored = await eventually(async () => ((await outboxRow(id))?.status === 'sent' ? outboxRow(id) : undefined), 'the row marked sent');
     expect(stored).toMatchObject({ id, status: 'sent', attempts: 1, sentAt: expect.any(String) });
     // Out of the due index: no sweep looks at it again.
     expect(stored!.gsi1pk).toBeUndefined();
@@ -77,7 +71,7 @@ describe('outbox delivery', () => {
     const id = `test-again-${randomUUID()}`;
     await core.transact([outbox.outboxMail(id, { to, subject: 'Only once', text: 'Even when redelivered.' })]);
     await waitForMails(to, 1, 5_000);
-    const first = await eventually(async () => ((await row(id))?.status === 'sent' ? row(id) : undefined), 'the row marked sent');
+    const first = await eventually(async () => ((await outboxRow(id))?.status === 'sent' ? outboxRow(id) : undefined), 'the row marked sent');
 
     const record = insertRecord(id, first!.createdAt, '900000000000000000001');
     const result = await worker.handler({ Records: [record, { ...record, dynamodb: { ...record.dynamodb, SequenceNumber: '900000000000000000002' } }] } as never);
@@ -86,7 +80,7 @@ describe('outbox delivery', () => {
 
     await new Promise((r) => setTimeout(r, 500));
     expect(await mailsTo(to)).toHaveLength(1);
-    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, sentAt: first!.sentAt });
+    expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 1, sentAt: first!.sentAt });
   });
 
   it('writes a staff notice once per member, even when a delivery that died is done again', async () => {
@@ -97,7 +91,7 @@ describe('outbox delivery', () => {
 
     const mine = async () => ((await api('GET', '/notifications', { token: owner.token })).body.data as { title: string }[]).filter((n) => n.title === title);
     await eventually(async () => ((await mine()).length ? true : undefined), 'the notice');
-    await eventually(async () => ((await row(id))?.status === 'sent' ? true : undefined), 'the row marked sent');
+    await eventually(async () => ((await outboxRow(id))?.status === 'sent' ? true : undefined), 'the row marked sent');
     const unreadBefore = (await api('GET', '/notifications/unread-count', { token: owner.token })).body.data.unread;
 
     // As if the worker died after writing the notifications but before recording it: the row is
@@ -116,7 +110,7 @@ describe('outbox delivery', () => {
 
     expect(await mine()).toHaveLength(1);
     expect((await api('GET', '/notifications/unread-count', { token: owner.token })).body.data.unread).toBe(unreadBefore);
-    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   it('asks Stripe for a refund again, under the same idempotency key, after Stripe failed the first time', async () => {
@@ -141,8 +135,8 @@ describe('outbox delivery', () => {
       await core.transact([outbox.outboxItem(id, { kind: 'refund', refund }, 'org-1', due)]);
 
       expect(await worker.deliver(id, due)).toBe('retry');
-      expect(await row(id)).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.any(String) });
-      const retryAt = new Date(Date.parse((await row(id))!.nextAttemptAt) + 1);
+      expect(await outboxRow(id)).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.any(String) });
+      const retryAt = new Date(Date.parse((await outboxRow(id))!.nextAttemptAt) + 1);
       expect(await worker.deliver(id, retryAt)).toBe('sent');
       expect(await worker.deliver(id, retryAt)).toBe('skipped');
 
@@ -150,7 +144,7 @@ describe('outbox delivery', () => {
       expect(calls.map((c) => c.path)).toEqual(Array(4).fill('/v1/refunds'));
       expect(calls.map((c) => c.key)).toEqual(Array(4).fill(refund.idempotencyKey));
       expect(new URLSearchParams(calls[3]!.body).get('amount')).toBe('4950');
-      expect(await row(id)).toMatchObject({ status: 'sent' });
+      expect(await outboxRow(id)).toMatchObject({ status: 'sent' });
     } finally {
       vi.stubEnv('STRIPE_API_BASE', inject('stackEnv').STRIPE_API_BASE ?? '');
       stripe.close();
@@ -163,7 +157,7 @@ describe('outbox delivery', () => {
     // The SES stand-in refuses a mail without a subject (400), as SES refuses a malformed message.
     await core.transact([outbox.outboxMail(id, { to, subject: '', text: 'No subject.' })]);
 
-    const failed = await eventually(async () => ((await row(id))?.status === 'failed' ? row(id) : undefined), 'the row given up', 5_000);
+    const failed = await eventually(async () => ((await outboxRow(id))?.status === 'failed' ? outboxRow(id) : undefined), 'the row given up', 5_000);
     expect(failed).toMatchObject({ status: 'failed', attempts: 1, failedAt: expect.any(String), lastError: expect.any(String) });
     expect(failed!.gsi1pk).toBeUndefined();
     expect(await worker.deliver(id)).toBe('skipped');
