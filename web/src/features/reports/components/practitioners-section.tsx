@@ -70,7 +70,7 @@ export function PractitionersSection({ report, error, loading, onRetry, onDownlo
         ) : report ? (
           <div className="row g-4">
             {report.weeks.map((w) => (
-              <div key={w.week} className="col-xl-6">
+              <div key={w.week} className="col-xxl-6">
                 {w.practitioners.length ? <WeekTable week={w} /> : <p className="text-body-secondary mb-0">Week {weekLabel(w.week)}: no practitioners.</p>}
               </div>
             ))}
