@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify';
 import { saveToken } from '../../../lib/session';
 import { byLabel, mockApi, renderAt, rolesState, WithRoles } from '../../../testing/render';
@@ -33,6 +33,10 @@ function setup(isOwner: boolean) {
   );
   return { ...view, calls };
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('OrganizationPage', { timeout: 20_000 }, () => {
   it('lets the owner set reminders and what patients may change themselves', async () => {
@@ -119,6 +123,30 @@ describe('OrganizationPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('heading', { name: 'Webhooks' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add endpoint' })).toBeNull();
     expect(calls.some((c) => c.path.startsWith('/api/organization/webhooks'))).toBe(false);
+  });
+
+  it('renders the cards under the reminder settings (branding, key, booking page, webhooks) only once their place is scrolled near', async () => {
+    let report: IntersectionObserverCallback | undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    setup(true);
+    expect(await screen.findByLabelText('Reminder (hours before)')).toBeInTheDocument();
+    const placeholder = screen.getByTestId('near-viewport-placeholder');
+    for (const name of ['Mail branding', 'Integration key', 'Booking page', 'Webhooks']) expect(screen.queryByRole('heading', { name })).toBeNull();
+    act(() => report!([{ isIntersecting: false, target: placeholder } as unknown as IntersectionObserverEntry], {} as IntersectionObserver));
+    expect(screen.queryByRole('heading', { name: 'Integration key' })).toBeNull();
+    act(() => report!([{ isIntersecting: true, target: placeholder } as unknown as IntersectionObserverEntry], {} as IntersectionObserver));
+    expect(await screen.findByRole('heading', { name: 'Webhooks' })).toBeInTheDocument();
+    for (const name of ['Mail branding', 'Integration key', 'Booking page']) expect(screen.getByRole('heading', { name })).toBeInTheDocument();
+    expect(screen.queryByTestId('near-viewport-placeholder')).toBeNull();
   });
 
   it('shows the owner the Webhooks card under the integration key', async () => {

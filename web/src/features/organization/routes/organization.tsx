@@ -3,7 +3,7 @@
 // and, for the owner, the integrations: the key that public pages use (view, copy, replace) and the
 // webhooks that send the organisation's events to other systems, and the booking page that key makes.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { organizationSchema } from '#shared/schemas/account';
@@ -11,20 +11,19 @@ import { CURRENCIES } from '#shared/currency';
 import { address, currency, timeZone } from '#shared/schemas/organization';
 import { defaultLanguage } from '#shared/schemas/organization';
 import { LOCALES, LOCALE_NAMES, type Locale } from '#shared/i18n/locales';
-import { BookingPageLink } from '../../../components/booking-page-link';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Card } from '../../../components/card';
 import { controlProps, Field, InputField, SelectField } from '../../../components/field';
 import { Busy, Loading } from '../../../components/loading';
 import { useSaveStatus } from '../../../lib/forms';
-import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
-import { copyWithToast, notify } from '../../../lib/notify';
+import { notify } from '../../../lib/notify';
 import { useRoles } from '../../../lib/roles';
-import { generateIntegration, updateOrganization, useIntegration, useOrganization, type OrganizationProfile } from '../api/organization';
-import { MailBrandingCard } from '../components/mail-branding-card';
-import { WebhooksCard } from '../components/webhooks-card';
+import { updateOrganization, useOrganization, type OrganizationProfile } from '../api/organization';
 import { failureText } from '../../../lib/api';
+import { NearViewport } from '../../../components/near-viewport';
+
+// The cards under the reminder settings, with their code, once scrolled near (components/later-cards.tsx).
+const LaterCards = lazy(() => import('../components/later-cards'));
 
 export const profileFormSchema = z.extend(organizationSchema, { timeZone, address, currency, defaultLanguage });
 type Input = z.input<typeof profileFormSchema>;
@@ -105,63 +104,6 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
           <textarea {...register('address')} {...controlProps('address', e('address'))} rows={3} maxLength={300} autoComplete="street-address" />
         </Field>
       </fieldset>
-    </Card>
-  );
-}
-
-function IntegrationKey() {
-  const { data, error, isLoading, mutate } = useIntegration(true);
-  const [asking, setAsking] = useState(false);
-
-  const copy = () => data && copyWithToast(data.apiKey, 'the key');
-  const rotate = async () => {
-    const result = await generateIntegration();
-    if (!result.success || !result.data.data) return result.message || 'A new key could not be made.';
-    setAsking(false);
-    notify.success(result.message, { long: true });
-    await mutate(result.data.data, { revalidate: false });
-  };
-
-  return (
-    <Card
-      titleId="integration-title"
-      title="Integration key"
-      footer={
-        <button type="button" className="btn btn-outline-danger" onClick={() => setAsking(true)} disabled={!data}>
-          Generate a new key
-        </button>
-      }
-    >
-      <p className="small text-body-secondary">Your public form and booking pages and any website embeds name your organisation with this key.</p>
-      {isLoading ? (
-        <Loading label="Loading the key..." />
-      ) : error || !data ? (
-        <div className="alert alert-danger mb-0" role="alert">
-          {failureText(error, 'The key could not be loaded.')}
-        </div>
-      ) : (
-        <>
-          <div className="input-group">
-            <input className="form-control font-monospace" value={data.apiKey} readOnly aria-label="Integration key" onFocus={(e) => e.target.select()} />
-            <button type="button" className="btn btn-outline-secondary" onClick={copy}>
-              <i className="bi bi-clipboard me-1" aria-hidden="true" />
-              Copy
-            </button>
-          </div>
-          <div className="form-text">{data.rotatedAt ? `Last replaced ${formatDate(data.rotatedAt)}.` : 'Created with your organisation.'}</div>
-        </>
-      )}
-      <ConfirmDialog
-        show={asking}
-        title="Replace the integration key?"
-        confirmText="Yes, replace it"
-        busyText="Generating..."
-        networkError="A new key could not be made. Please check your connection."
-        onHide={() => setAsking(false)}
-        onConfirm={rotate}
-      >
-        <p className="mb-0">The current key stops working at once: update every page or embed that uses it.</p>
-      </ConfirmDialog>
     </Card>
   );
 }
@@ -249,14 +191,10 @@ export function OrganizationPage() {
     <div className="d-grid gap-4">
       <ProfileForm key={data.updatedAt} {...card} />
       <PolicyForm key={`policy-${data.updatedAt}`} {...card} />
-      <MailBrandingCard key={`branding-${data.updatedAt}`} {...card} />
-      {isOwner && (
-        <>
-          <IntegrationKey />
-          <BookingPageLink description="The public page where visitors book your packages. Its address changes with the integration key." />
-          <WebhooksCard />
-        </>
-      )}
+      {/* Below the fold on every screen: about the cards' height on a phone holds their place. */}
+      <NearViewport minHeight={isOwner ? 1600 : 450}>
+        <LaterCards {...card} />
+      </NearViewport>
     </div>
   );
 }

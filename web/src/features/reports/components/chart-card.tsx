@@ -1,6 +1,7 @@
 // One report chart with its data as a table: the table is always there for screen readers (the canvas
 // is hidden from them), and 'Table' shows it on screen instead of the chart.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { useNearViewport } from '../../../components/near-viewport';
 import { ReportTable, type Column } from './report-table';
 
 interface ChartCardProps {
@@ -14,26 +15,9 @@ interface ChartCardProps {
   empty?: boolean;
 }
 
-/**
- * True once the box is near the viewport (and stays true). Chart.js draws a chart in one long task:
- * the charts are drawn after the page's first paint, each in a task of its own, and those below the
- * fold when they are scrolled near. The box keeps its height meanwhile, so nothing moves. Without
- * IntersectionObserver (an old browser, jsdom) at once.
- */
-function useNearViewport(ref: React.RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const box = ref.current;
-    if (near || !box) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setNear(true);
-    }, { rootMargin: '200px' });
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, [near, ref]);
-  return near;
-}
-
+// Chart.js draws a chart in one long task: the charts are drawn after the page's first paint, each in
+// a task of its own, and those below the fold when they are scrolled near. The box keeps its height
+// meanwhile, so nothing moves.
 export function ChartCard({ title, description, columns, rows, footer, chart, empty }: ChartCardProps) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const id = useId();
@@ -60,7 +44,8 @@ export function ChartCard({ title, description, columns, rows, footer, chart, em
         {/* Kept mounted while the table shows: Chart.js keeps its canvas and its resize listeners. */}
         {/* Chart.js sizes the canvas to this box: relative, its own height, free to shrink with the card. */}
         <div className={view === 'chart' ? 'position-relative' : 'd-none'} style={{ height: 260, minWidth: 0 }} aria-hidden="true" ref={box}>
-          {near && chart}
+          {/* The chart's code may still be loading (a lazy chunk): the box keeps its height. */}
+          <Suspense fallback={null}>{near && chart}</Suspense>
         </div>
         <div className={view === 'table' ? 'table-responsive' : 'visually-hidden'}>
           <ReportTable columns={columns} caption={title} captionClassName="visually-hidden" rows={rows} footer={footer} />
