@@ -3,9 +3,8 @@
 // in the organisation's time zone, and each practitioner's week (bookings, revenue, utilisation).
 // Chart.js is loaded with this route only (not in the console's first load); each chart has its
 // table, and the figures download as CSV.
-import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip, type ChartDataset, type ChartOptions } from 'chart.js';
-import { useMemo, useState } from 'react';
-import { Bar, Doughnut } from 'react-chartjs-2';
+import type { ChartDataset, ChartOptions } from 'chart.js';
+import { lazy, useMemo, useState } from 'react';
 import { todayIn } from '#shared/bookings/time';
 import { weekStartOf, weeksBetween, MAX_REPORT_WEEKS } from '#shared/schemas/reports';
 import type { Report } from '../api/get-report';
@@ -23,7 +22,9 @@ import type { Column } from '../components/report-table';
 import { PractitionersSection } from '../components/practitioners-section';
 import { activeAppointments, currenciesOf, formatMoney, PERIODS, periodDates, practitionerCsv, reportCsv, statusMix, weekLabel, type PeriodId } from '../lib';
 
-ChartJS.register(CategoryScale, LinearScale, BarElement, ArcElement, Tooltip, Legend);
+// Chart.js loads with the first chart drawn (components/charts.tsx; ChartCard waits for it).
+const Bar = lazy(() => import('../components/charts').then((m) => ({ default: m.Bar })));
+const Doughnut = lazy(() => import('../components/charts').then((m) => ({ default: m.Doughnut })));
 
 /** Colours readable on light and dark cards (Bootstrap's palette). */
 const COLORS = { green: '#198754', blue: '#0d6efd', cyan: '#0dcaf0', amber: '#ffc107', red: '#dc3545', grey: '#6c757d', purple: '#6f42c1' };
