@@ -103,9 +103,11 @@ export function usePaged<K extends PathOf<'GET'>, T = ItemOf<Fetched<K>>>(base: 
   const pages = useSWRInfinite<R>(
     (index, previous: R | null) => {
       if (!base) return null;
-      if (index === 0) return firstPageKey(base, options);
-      const cursor = previous ? toPage(previous).nextCursor : undefined;
-      return cursor ? `${base}${queryString(pageQuery(options, cursor, index + 1))}` : null;
+      // The first page's key is firstPageKey's (what start-early preloads); written out here, as one
+      // template, so that scripts/openapi/web-calls.ts reads it as a GET of `base`.
+      const cursor = index > 0 && previous ? toPage(previous).nextCursor : undefined;
+      if (index > 0 && !cursor) return null;
+      return `${base}${queryString(pageQuery(options, cursor, index + 1))}`;
     },
     fetcher,
     { keepPreviousData: options.keepPreviousData },
