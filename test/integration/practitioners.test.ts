@@ -11,6 +11,7 @@ import { payLocalCheckout } from '../support/stripe';
 import { bookingForm } from './appointments-support';
 
 const TAKEN = 'Sorry, that time was just taken. Please choose another time.';
+const DAY_HELD = 'Too many bookings for this day are waiting for payment. Please choose another day, or try again in a few minutes.';
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
 const every = (...hours: { start: string; end: string }[]) => Object.fromEntries(WEEKDAYS.map((d) => [d, hours])) as Record<(typeof WEEKDAYS)[number], { start: string; end: string }[]>;
@@ -243,7 +244,15 @@ describe('practitioners: never two things in one person time', () => {
     for (const r of results) expect([201, 409], r.body.message).toContain(r.status);
     const won = results.flatMap((r, i) => (r.status === 201 ? [{ ...attempts[i]!, startUtc: r.body.data.startUtc as string }] : []));
     expect(won.length).toBeGreaterThanOrEqual(2);
-    expect(results.filter((r) => r.status === 409).every((r) => r.body.message === TAKEN)).toBe(true);
+    // A refusal is the time taken, or the day's unpaid share held (issue 28): a quarter of the visits of
+    // that length that fit in the 12 hours, buffer included (80: 8 fit, 2 may wait for payment; 50: 3;
+    // 25: 6), so only once that many holds won. Which tries arrive first is the race's.
+    const dayShare = (length: number) => Math.floor(Math.floor((12 * 60) / (length + 5)) / 4);
+    for (const [i, r] of results.entries()) {
+      if (r.status !== 409) continue;
+      if (r.body.message === DAY_HELD) expect(won.length, `${attempts[i]!.length} minutes`).toBeGreaterThanOrEqual(dayShare(attempts[i]!.length));
+      else expect(r.body.message).toBe(TAKEN);
+    }
     // Each with its 5-minute buffer after: no two spans of the practitioner overlap.
     const spans = won.map((w) => ({ start: Date.parse(w.startUtc), end: Date.parse(w.startUtc) + (w.length + 5) * 60_000 }));
     for (const [i, a] of spans.entries()) for (const b of spans.slice(i + 1)) expect(overlaps(a, b), JSON.stringify({ a, b })).toBe(false);
@@ -338,7 +347,6 @@ describe('practitioners: unpaid holds take at most a quarter of each one\'s day 
     const ana = await addPractitioner(t, 'Ana Early', { weeklyHours: every({ start: '08:00', end: '12:00' }) });
     const ben = await addPractitioner(t, 'Ben Late', { weeklyHours: every({ start: '08:00', end: '20:00' }) });
     const pkg = await addPackage(t, { durationMinutes: 60, practitionerIds: [ana, ben] });
-    const DAY_HELD = 'Too many bookings for this day are waiting for payment. Please choose another day, or try again in a few minutes.';
 
     expect((await book(t, pkg, date, '12:00', ben)).status).toBe(201);
     expect((await book(t, pkg, date, '13:00', ben)).status).toBe(201);
