@@ -55,9 +55,14 @@ function useCopy() {
   return { state, copy };
 }
 
-/** The QR code of `url` as an SVG data URL (scales to any print size), drawn once per address. */
+/**
+ * The QR code of `url`, drawn once per address: its SVG markup, shown inline, and the same SVG as a data
+ * URL for the download (scales to any print size). Inline, not an <img>: an image would become the
+ * page's largest paint and hold its LCP until the library has loaded and drawn it; an inline SVG is
+ * no LCP candidate, and needs no image decode.
+ */
 function useQrCode(url: string) {
-  const [svg, setSvg] = useState<{ url: string; src: string } | null>(null);
+  const [svg, setSvg] = useState<{ url: string; markup: string } | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
@@ -65,13 +70,14 @@ function useQrCode(url: string) {
     // qrcode loads with the first QR drawn, not with every page that may show one.
     import('qrcode')
       .then(({ toString }) => toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }))
-      .then((markup) => live && setSvg({ url, src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}` }))
+      .then((markup) => live && setSvg({ url, markup }))
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
   }, [url]);
-  return { src: svg?.url === url ? svg.src : undefined, failed };
+  const markup = svg?.url === url ? svg.markup : undefined;
+  return { markup, download: markup && `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`, failed };
 }
 
 interface BookingPageLinkProps extends BookingPageTarget {
@@ -152,16 +158,17 @@ function LinkBody({ url, fileName }: { url: string; fileName: string }) {
         </div>
       </div>
       <div className="col-md-auto d-flex flex-column align-items-center gap-2">
-        {qr.src ? (
-          <img src={qr.src} width={128} height={128} alt={`QR code of the booking page: ${url}`} className="border rounded bg-white" />
+        {qr.markup ? (
+          // The library's own markup: paths drawn from the address's bits, no text of anyone's in it.
+          <span role="img" aria-label={`QR code of the booking page: ${url}`} className="qr-code border rounded bg-white" dangerouslySetInnerHTML={{ __html: qr.markup }} />
         ) : qr.failed ? (
           <p className="small text-body-secondary mb-0">The QR code could not be drawn.</p>
         ) : (
           // The code's own size while its library loads.
           <Loading label="Drawing the QR code..." className="qr-drawing border rounded" />
         )}
-        {qr.src ? (
-          <a className="btn btn-sm btn-light" href={qr.src} download={`${fileName}.svg`}>
+        {qr.download ? (
+          <a className="btn btn-sm btn-light" href={qr.download} download={`${fileName}.svg`}>
             <i className="bi bi-download me-1" aria-hidden="true" />
             Download QR code<span className="visually-hidden"> (SVG, for printing)</span>
           </a>
