@@ -82,6 +82,9 @@ async function measure(chrome: LaunchedChrome, url: string, page: Page): Promise
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // A redirect (a signed-in /auth goes to the dashboard) would measure another page under this one's name.
+  const landed = new URL(lhr.finalDisplayedUrl).pathname;
+  if (landed !== new URL(url).pathname) throw new Error(`${url} went to ${landed}: that page would be measured instead`);
   if (SAVE_DIR) {
     mkdirSync(SAVE_DIR, { recursive: true });
     writeFileSync(join(SAVE_DIR, `${++saved}-${new URL(url).pathname.split('/').filter(Boolean).join('_') || 'root'}-${page.preset}.json`), JSON.stringify(lhr));
@@ -154,6 +157,8 @@ async function main() {
     for (let round = 1; round <= RUNS; round++) {
       // The signed-out pages first: their storage reset drops the cookie and the cache, so the browser
       // signs in (and warms its cache) again before the console's.
+      // Lighthouse's storage reset keeps cookies: the previous round's sign-in must go first.
+      if (round > 1) await signOut(chrome);
       for (const page of [...pages.filter((p) => p.kind !== 'console'), ...signedIn]) {
         if (page === signedIn[0]) await signIn(chrome, stack.url, owner.token, consoleUrls);
         process.stdout.write(`Run ${round}/${RUNS}: ${page.label} (${page.preset})... `);
@@ -231,6 +236,16 @@ async function signIn(chrome: LaunchedChrome, appUrl: string, token: string, pag
     await tab.close();
   } finally {
     // Only the CDP connection: the browser itself is Lighthouse's.
+    await browser.close();
+  }
+}
+
+/** Drops the session cookie, so that the signed-out pages (/auth above all) are measured signed out. */
+async function signOut(chrome: LaunchedChrome) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    await browser.contexts()[0]!.clearCookies();
+  } finally {
     await browser.close();
   }
 }
