@@ -63,8 +63,11 @@ describe('public pages', () => {
       page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
       const apiGets: string[] = [];
       page.on('request', (r) => r.method() === 'GET' && new URL(r.url()).pathname.startsWith('/api/') && apiGets.push(new URL(r.url()).pathname));
+      const workers: string[] = [];
+      page.on('worker', (w) => workers.push(new URL(w.url()).pathname));
       for (const { path, heading, ready } of pages) {
         apiGets.length = 0;
+        workers.length = 0;
         await page.goto(appUrl(path));
         await ready(page);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
@@ -90,6 +93,9 @@ describe('public pages', () => {
         expect(timing.scripts.length, path).toBeGreaterThanOrEqual(1);
         expect(timing.scripts.length, path).toBeLessThanOrEqual(2);
         for (const start of timing.scripts) expect(start, path).toBeGreaterThanOrEqual(timing.firstPaint!);
+        // The connection check (issue 28) is solved in a worker, off the main thread the visitor types on.
+        await expect.poll(() => workers.length, { message: path }).toBeGreaterThan(0);
+        for (const worker of workers) expect(worker, path).toMatch(/^\/assets\/challenge-worker-[\w-]+\.js$/);
       }
       expect(consoleErrors).toEqual([]);
       expect(errors).toEqual([]);

@@ -1,13 +1,13 @@
 // The proof-of-work challenge of a public write (issue 28; functions/lib/challenge.ts): fetched once the
-// page is up (never before its first paint: the page's script itself starts after it), solved in the
-// background with Web Crypto (each hash is an await, so the page stays responsive without a worker),
+// page is up (never before its first paint: the page's script itself starts after it), solved in a
+// Web Worker with Web Crypto (lib/challenge-worker.ts; on the page itself where no worker can start),
 // and sent with the write in the x-challenge header. A solution is good for one write: taking it starts
 // the next in the background. A person sees one status line; nothing to click or read.
 //
 // The check's progress re-renders only its status line, never the form around it: a re-render in the
 // middle of typing a date would lose the part typed so far.
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { solveChallenge } from 'altcha-lib';
+import { solveChallenge, solveChallengeWorkers, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { CHALLENGE_HEADER, type ChallengePage } from '#shared/challenge';
 import { api } from './api';
@@ -24,12 +24,31 @@ interface Prepared {
 
 const base64url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
+/** Workers searching the counters side by side: two keep a phone's other cores for the page. */
+const WORKERS = 2;
+
+/** Solves in workers off the main thread; on the page itself where none can start (jsdom, a refusing browser). */
+async function solve(challenge: Challenge): Promise<Solution | null> {
+  if (typeof Worker !== 'undefined') {
+    try {
+      return await solveChallengeWorkers({
+        challenge,
+        concurrency: Math.min(WORKERS, navigator.hardwareConcurrency || 1),
+        createWorker: () => new Worker(new URL('./challenge-worker.ts', import.meta.url), { type: 'module' }),
+      });
+    } catch {
+      // A worker that failed to load or run: the page solves it itself below.
+    }
+  }
+  return solveChallenge({ challenge, deriveKey });
+}
+
 async function prepare(page: ChallengePage, apiKey: string): Promise<Prepared> {
   // An empty apiKey (sign-up) is left out of the query.
   const res = await api.get('/public/challenge', { auth: 'none', query: { page, apiKey } });
   const challenge = res.data.data;
   if (!res.success || !challenge) throw new Error(res.message || 'No challenge');
-  const solution = await solveChallenge({ challenge, deriveKey });
+  const solution = await solve(challenge);
   if (!solution) throw new Error('Not solved');
   return { header: base64url(JSON.stringify({ challenge, solution })), expiresAtMs: (challenge.parameters.expiresAt ?? 0) * 1000 };
 }
