@@ -24,16 +24,15 @@ interface Prepared {
 
 const base64url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
-/** Workers searching the counters side by side: two keep a phone's other cores for the page. */
-const WORKERS = 2;
-
-/** Solves in workers off the main thread; on the page itself where none can start (jsdom, a refusing browser). */
+/** Solves in a worker off the main thread; on the page itself where none can start (jsdom, a refusing browser). */
 async function solve(challenge: Challenge): Promise<Solution | null> {
   if (typeof Worker !== 'undefined') {
     try {
       return await solveChallengeWorkers({
         challenge,
-        concurrency: Math.min(WORKERS, navigator.hardwareConcurrency || 1),
+        // One: the difficulty is set for one thread (well under a second on a phone). Two workers gain
+        // little, and once left a twin request for the script unfinished in a test browser's log.
+        concurrency: 1,
         createWorker: () => new Worker(new URL('./challenge-worker.ts', import.meta.url), { type: 'module' }),
       });
     } catch {
