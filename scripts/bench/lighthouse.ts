@@ -3,8 +3,8 @@
 // serves them, with a clinic set up over the API (the e2e seeding helper: booking packages, a form
 // with pricing packages, services for the appointment request page). Then the signed-in console pages
 // (the sidebar menu's links, web/src/app/menu.ts, as the clinic's owner) with the desktop preset and
-// the mobile one, each with a warm cache and the session cookie kept (Lighthouse's storage reset
-// would sign the browser out). Median of 3 runs per page, interleaved so background noise hits every
+// the mobile one, each with the session cookie and a warm cache (Lighthouse's storage reset, off for
+// them, would empty the cache). Median of 3 runs per page, interleaved so background noise hits every
 // page alike. A measurement, not a test: exits 0 whatever the figures (non-zero only when it could not
 // measure).
 //
@@ -155,9 +155,9 @@ async function main() {
     const consoleUrls = [...new Set(signedIn.map((p) => p.path))];
     const samples = new Map<Page, Sample[]>(pages.map((p) => [p, []]));
     for (let round = 1; round <= RUNS; round++) {
-      // The signed-out pages first: their storage reset drops the cookie and the cache, so the browser
-      // signs in (and warms its cache) again before the console's.
-      // Lighthouse's storage reset keeps cookies: the previous round's sign-in must go first.
+      // The signed-out pages first, signed out: Lighthouse's storage reset empties the cache but keeps
+      // cookies, so the previous round's session cookie is cleared here. Then the browser signs in (and
+      // warms its cache) again before the console's.
       if (round > 1) await signOut(chrome);
       for (const page of [...pages.filter((p) => p.kind !== 'console'), ...signedIn]) {
         if (page === signedIn[0]) await signIn(chrome, stack.url, owner.token, consoleUrls);

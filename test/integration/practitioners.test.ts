@@ -245,9 +245,10 @@ describe('practitioners: never two things in one person time', () => {
     const won = results.flatMap((r, i) => (r.status === 201 ? [{ ...attempts[i]!, startUtc: r.body.data.startUtc as string }] : []));
     expect(won.length).toBeGreaterThanOrEqual(2);
     // A refusal is the time taken, or the day's unpaid share held (issue 28): a quarter of the visits of
-    // that length that fit in the 12 hours, buffer included (80: 8 fit, 2 may wait for payment; 50: 3;
-    // 25: 6), so only once that many holds won. Which tries arrive first is the race's.
-    const dayShare = (length: number) => Math.floor(Math.floor((12 * 60) / (length + 5)) / 4);
+    // that length that fit back to back in the 12 hours (each with its buffer but the last: 25 minutes,
+    // 24 fit; 50, 13; 80, 8), so only once that many holds won. Which tries arrive first is the race's.
+    const dayShare = (length: number) => Math.floor((Math.floor((12 * 60 - length) / (length + 5)) + 1) / 4);
+    expect([25, 50, 80].map(dayShare)).toEqual([6, 3, 2]);
     for (const [i, r] of results.entries()) {
       if (r.status !== 409) continue;
       if (r.body.message === DAY_HELD) expect(won.length, `${attempts[i]!.length} minutes`).toBeGreaterThanOrEqual(dayShare(attempts[i]!.length));
