@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { availableParallelism, loadavg } from 'node:os';
 import { launch as launchChrome, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
 import { matchRoutes } from 'react-router-dom';
 import { menu, menuPaths } from '../../web/src/app/menu';
 import { consoleRoutes } from '../../web/src/app/routes';
@@ -219,14 +219,23 @@ function consolePaths(): string[] {
   return [...new Set(all)];
 }
 
+/** Runs `use` on Lighthouse's own browser context, over a CDP connection of its own. */
+async function withLighthouseContext(chrome: LaunchedChrome, use: (context: BrowserContext) => Promise<void>) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    await use(browser.contexts()[0]!);
+  } finally {
+    // Only the CDP connection: the browser itself is Lighthouse's.
+    await browser.close();
+  }
+}
+
 /**
  * Signs the Lighthouse browser in (the cookie the console sets) and visits each page once, so that the
  * measured runs find the console's scripts, stylesheet and lazy page modules in the cache.
  */
-async function signIn(chrome: LaunchedChrome, appUrl: string, token: string, pagePaths: string[]) {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-  try {
-    const context = browser.contexts()[0]!;
+const signIn = (chrome: LaunchedChrome, appUrl: string, token: string, pagePaths: string[]) =>
+  withLighthouseContext(chrome, async (context) => {
     await context.addCookies([{ name: 'token', value: token, domain: new URL(appUrl).hostname, path: '/', sameSite: 'Strict' }]);
     const tab = await context.newPage();
     for (const path of pagePaths) {
@@ -234,21 +243,10 @@ async function signIn(chrome: LaunchedChrome, appUrl: string, token: string, pag
       if (new URL(tab.url()).pathname.startsWith('/auth')) throw new Error(`Signed out on ${path}: the bench's session cookie was not taken`);
     }
     await tab.close();
-  } finally {
-    // Only the CDP connection: the browser itself is Lighthouse's.
-    await browser.close();
-  }
-}
+  });
 
 /** Drops the session cookie, so that the signed-out pages (/auth above all) are measured signed out. */
-async function signOut(chrome: LaunchedChrome) {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-  try {
-    await browser.contexts()[0]!.clearCookies();
-  } finally {
-    await browser.close();
-  }
-}
+const signOut = (chrome: LaunchedChrome) => withLighthouseContext(chrome, (context) => context.clearCookies());
 
 main().then(
   () => process.exit(0),
