@@ -62,7 +62,7 @@ function useCopy() {
  * no LCP candidate, and needs no image decode.
  */
 function useQrCode(url: string) {
-  const [svg, setSvg] = useState<{ url: string; markup: string } | null>(null);
+  const [svg, setSvg] = useState<{ url: string; markup: string; download: string } | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
@@ -70,14 +70,14 @@ function useQrCode(url: string) {
     // qrcode loads with the first QR drawn, not with every page that may show one.
     import('qrcode')
       .then(({ toString }) => toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }))
-      .then((markup) => live && setSvg({ url, markup }))
+      .then((markup) => live && setSvg({ url, markup, download: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}` }))
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
   }, [url]);
-  const markup = svg?.url === url ? svg.markup : undefined;
-  return { markup, download: markup && `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`, failed };
+  const drawn = svg?.url === url ? svg : undefined;
+  return { markup: drawn?.markup, download: drawn?.download, failed };
 }
 
 interface BookingPageLinkProps extends BookingPageTarget {
