@@ -3,7 +3,7 @@
 // (PUT /organization/setup), so the wizard resumes at the first step left, on any device. Steps start
 // from what the clinic already has or entered earlier (the browser's time zone, the first service's
 // length as the slot length); the end shows the booking page to share.
-import { amountMessage, currencyOf, currencySymbol, fromMinor, inputStep, minimumOf, parseAmount } from '#shared/currency';
+import { amountMessage, currencySymbol, fromMinor, inputStep, minimumOf, parseAmount } from '#shared/currency';
 import { moneyHint } from '../../../components/money-input';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -35,6 +35,7 @@ import {
   useSetupProgress,
   type SetupProgress,
 } from '../api/setup';
+import { useClinicCurrency } from '../../organization/api/organization';
 
 export const STEP_INFO: Record<SetupStep, { title: string; description: string; icon: string }> = {
   organization: { title: 'Organisation details', description: 'Your clinic’s name, contact details and time zone.', icon: 'bi-building' },
@@ -232,8 +233,7 @@ const priceRefusal = (message: string): ApiResult => ({ responseCode: 400, succe
 function ServiceStep({ remember, ...props }: StepProps) {
   const { values, form, common } = useStep({ category: 'General', name: '', duration: '30', price: '' }, props, 'The service could not be saved.');
   // The price in the clinic's currency, in its minor units (¥5,000 is 5000); a service may be free.
-  const { data: org } = useOrganizationProfile();
-  const currency = currencyOf(org?.currency);
+  const { currency } = useClinicCurrency();
   // A category made by an attempt whose service then failed is used again, not made twice.
   const [categoryId, setCategoryId] = useState<string | null>(null);
   return (
@@ -334,8 +334,7 @@ function HoursStep({ progress, entered, ...props }: StepProps) {
 function PackageStep(props: StepProps) {
   const { values, set, errors, form, common } = useStep({ packageName: '', packagePrice: '', packageDescription: '' }, props, 'The booking package could not be saved.');
   // The price in the clinic's currency (set at sign-up from its country): its symbol, step and minimum.
-  const { data: org } = useOrganizationProfile();
-  const currency = currencyOf(org?.currency);
+  const { currency } = useClinicCurrency();
   return (
     <StepForm
       step="package"
