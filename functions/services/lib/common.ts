@@ -39,9 +39,8 @@ export function servicePrice(body: Pick<ServiceInput, 'priceMinor' | 'priceCents
     const message = `This price is in ${currency.toUpperCase()}. Please reload the page.`;
     throw badRequest(message, { priceMinor: message });
   }
-  if (minor === 0) return 0;
-  const checked = checkMinor(minor, currency, { min: 0 });
-  // Stripe's minimum is for charges: a service's price below it is fine.
+  const checked = checkMinor(minor, currency);
+  // Stripe's minimum is for charges: a service's price below it (nothing included) is fine.
   if (checked.problem && checked.problem !== 'min') {
     const message = amountMessage(checked.problem, currency);
     throw badRequest(message, { priceMinor: message });
