@@ -5,11 +5,10 @@
 // it is an outbox row written with the change, delivered (and retried) by the stack's outbox worker.
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { api, latestCode, mailsTo, signUpOwner, uniqueEmail } from '../support/api';
 import { challengeHeaders } from '../support/challenge';
-import { testDb } from '../support/db';
 import { inviteTokenFor } from '../support/members';
+import { outboxRow } from '../support/outbox';
 
 vi.mock('#lib/mail', async (importOriginal) => ({
   ...(await importOriginal<typeof import('#lib/mail')>()),
@@ -75,9 +74,8 @@ describe('an invitation while SES refuses mail', () => {
     expect(added.body.message).toBe(`The member is added. We emailed ${email} a link to set a password.`);
 
     // The mail is a pending row written with the membership, not a call made during the request.
-    const { client, table } = testDb();
     const id = `member-added-${owner.orgId}-${added.body.data.userId}-${added.body.data.createdAt}-mail`;
-    const row = (await client.send(new GetCommand({ TableName: table, Key: { pk: `OUTBOX#${id}`, sk: 'MESSAGE' }, ConsistentRead: true }))).Item;
+    const row = await outboxRow(id);
     expect(row).toMatchObject({ id, orgId: owner.orgId, payload: { kind: 'mail', mail: { to: email, subject: "You're invited to join sesout Clinic" } } });
 
     // The stack's worker sends it; the link in it works.

@@ -11,12 +11,8 @@ import { TYPED_RECIPIENT_CAP } from '../../functions/data/mail-guard';
 import { api, mailsTo, signUpOwner, uniqueEmail, waitForMails, type Owner } from '../support/api';
 import { testDb } from '../support/db';
 import { eventually } from '../support/eventually';
+import { outboxRow } from '../support/outbox';
 import { apiKeyOf, book, bookingForm, inDays } from './appointments-support';
-
-async function outboxRow(id: string) {
-  const { client, table } = testDb();
-  return (await client.send(new GetCommand({ TableName: table, Key: { pk: `OUTBOX#${id}`, sk: 'MESSAGE' }, ConsistentRead: true }))).Item;
-}
 
 /** The outbox row of a public request's mail, once it is done with (sent, dropped or failed). */
 const requestMailRow = (orgId: string, appointmentId: string) =>
