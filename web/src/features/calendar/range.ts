@@ -1,14 +1,7 @@
 // The calendar's view and date as its URL gives them, and the dates a view shows: no heavy imports, as the
 // console's start (app/routes.tsx prefetch, app/start-early.ts) reads it to ask for the page's items
 // beside its code.
-import { localToday } from '../../lib/today';
-
-/** A local date `days` later (or earlier). */
-const addDays = (date: string, days: number) => {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
+import { addDays, localToday } from '../../lib/today';
 
 /** 'team' is a day with one column per practitioner (each a FullCalendar day, see components/team-day.tsx). */
 export const VIEWS = { day: 'timeGridDay', team: 'timeGridDay', week: 'timeGridWeek', month: 'dayGridMonth', list: 'listWeek' } as const;

@@ -12,15 +12,10 @@ import {
 import { formatMoney } from '#shared/currency';
 import { controlProps, Field } from '../../../components/field';
 import { Busy } from '../../../components/loading';
+import { localToday } from '../../../lib/today';
 
 const EMPTY = Object.fromEntries(BOOKING_FORM_FIELDS.map((f) => [f, ''])) as BookingFormValues;
 const MAX_MB = ATTACHMENT_MAX_BYTES / 1024 / 1024;
-
-/** Today as YYYY-MM-DD in the browser's zone (the earliest booking date offered). */
-function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
 
 export interface SubmitResult {
   success: boolean;
@@ -253,11 +248,11 @@ export function BookingForm({ appointmentTypes = [], submitLabel, extra, onSubmi
             ))}
           </select>
         </Field>
-        {text('dob', texts.dob, { type: 'date', max: today(), autoComplete: 'bday' })}
+        {text('dob', texts.dob, { type: 'date', max: localToday(), autoComplete: 'bday' })}
       </div>
       <h2 className="h6 fw-bold mb-3">{texts.appointment}</h2>
       <div className="row g-3 mb-4">
-        {text('bookingDate', texts.bookingDate, { required: true, type: 'date', min: today() })}
+        {text('bookingDate', texts.bookingDate, { required: true, type: 'date', min: localToday() })}
         {text('bookingTime', texts.bookingTime, { required: true, type: 'time' })}
         {appointmentTypes.length ? (
           <Field id="appointmentType" label={texts.appointmentType} error={err('appointmentType')} className="col-md-6">
