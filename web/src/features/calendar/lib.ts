@@ -5,7 +5,7 @@ import type { CalendarPractitioner } from './api/practitioners';
 import { addDays, localToUtc } from '#shared/bookings/slots';
 import { minutesOf, timeOf, WEEKDAYS, type Interval, type Weekday } from '#shared/bookings/time';
 
-export { VIEWS, VIEW_LABELS, defaultView, isIsoDate, isViewName, rangeOf, stepOf, type ViewName } from './range';
+export { VIEWS, VIEW_LABELS, defaultView, firstRange, isIsoDate, isViewName, rangeOf, stepOf, type ViewName } from './range';
 
 /** Below this width the week's day headers are one letter over the date, so seven columns fit 390 px. */
 export const NARROW = 576;

@@ -27,13 +27,12 @@ import { notify } from '../../../lib/notify';
 import { useClinicHours } from '../api/availability';
 import { moveItem, useCalendar, type CalendarItem } from '../api/calendar';
 import { usePractitioners } from '../api/practitioners';
-import { localToday } from '../../../lib/today';
 import { ConfirmMove, type PendingMove } from '../components/confirm-move';
 import { ItemDialog, type MoveTo } from '../components/item-dialog';
 import { TeamDay, type TeamColumn } from '../components/team-day';
 import {
-  LEGEND, NARROW, VIEWS, VIEW_LABELS, applyFilters, assigneesOf, businessHoursOf, closedEventsOf, defaultView, gridOf, isIsoDate, isViewName, localOf, lookOf,
-  rangeOf, stepOf, unionHours, zoneText, type ViewName, type WeeklyHours,
+  LEGEND, NARROW, VIEWS, VIEW_LABELS, applyFilters, assigneesOf, businessHoursOf, closedEventsOf, defaultView, firstRange, gridOf, isIsoDate, isViewName, localOf, lookOf,
+  stepOf, unionHours, zoneText, type ViewName, type WeeklyHours,
 } from '../lib';
 
 /** The calendar's current date as a local date in its zone (toISOString would give UTC's). */
@@ -64,9 +63,10 @@ export function CalendarPage() {
   const view: ViewName = isViewName(params.get('view')) ? (params.get('view') as ViewName) : defaultView(initialWidth);
   const date = isIsoDate(params.get('date')) ? params.get('date')! : undefined;
   const ref = useRef<FullCalendar>(null);
-  // The items are asked for at once, for the dates the view will show (lib.ts rangeOf), not after the
-  // calendar's first render; its datesSet corrects the range if it lays out other dates.
-  const [range, setRange] = useState<{ start: string; end: string } | null>(() => rangeOf(view, date ?? localToday()));
+  // The items are asked for at once, for the dates the view will show (range.ts firstRange, the key the
+  // route's prefetch asked for), not after the calendar's first render; its datesSet corrects the range
+  // if it lays out other dates.
+  const [range, setRange] = useState<{ start: string; end: string } | null>(() => firstRange(params, initialWidth));
   const [title, setTitle] = useState('');
   const [practitionerId, setPractitionerId] = useState('');
   const { data, error, isLoading, mutate } = useCalendar(range, practitionerId || undefined);
