@@ -149,9 +149,11 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
   };
 
   // A visitor's request tells the clinic's webhook endpoints (a booking staff make is theirs already).
-  const event = b.staff ? [] : await appointmentEventItems('appointment.requested', base, `appointment-requested-${id}`, now);
-  // The service the type names, for its price in the mail (a free-text type names none).
-  const service = input.appointmentType ? await findServiceByName(org.id, input.appointmentType) : undefined;
+  // The service the type names, for its price in the mail (a free-text type names none): both read at once.
+  const [event, service] = await Promise.all([
+    b.staff ? [] : appointmentEventItems('appointment.requested', base, `appointment-requested-${id}`, now),
+    input.appointmentType ? findServiceByName(org.id, input.appointmentType) : undefined,
+  ]);
   // The same new person booked at the same instant: their customer exists now, so look again (3 tries,
   // then the last refusal goes up as it is).
   let lostRace: TransactionFailure | undefined;
