@@ -166,7 +166,10 @@ export const consoleRoutes: ConsoleRoute[] = [
     access: reportsAccess,
     lazy: () => import('../features/reports/routes/reports'),
     // The first period's report, and its practitioners' for those who read bookings (refused for others).
-    prefetch: () => [apiKey('/reports', firstPeriod()), apiKey('/reports/practitioners', firstPeriod())],
+    prefetch: () => {
+      const period = firstPeriod();
+      return [apiKey('/reports', period), apiKey('/reports/practitioners', period)];
+    },
   },
 ];
 
