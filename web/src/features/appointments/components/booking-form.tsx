@@ -81,7 +81,7 @@ export interface BookingFormTexts {
 const ALLOWED_TYPES = Object.values(ATTACHMENT_TYPES).join(', ');
 
 /** The console's words (the API says the same: functions/appointments/lib/book.ts). */
-export const ENGLISH: BookingFormTexts = {
+const ENGLISH: BookingFormTexts = {
   form: 'Appointment booking',
   patient: 'Patient',
   firstName: 'First name',

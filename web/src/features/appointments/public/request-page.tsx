@@ -17,7 +17,7 @@ const MB = ATTACHMENT_MAX_BYTES / 1024 / 1024;
 const TYPES = Object.values(ATTACHMENT_TYPES).join(', ');
 
 /** The booking form's words in the page's language. */
-export function requestFormTexts(t: Translate): BookingFormTexts {
+function requestFormTexts(t: Translate): BookingFormTexts {
   return {
     form: t('appointmentForm.form'),
     patient: t('appointmentForm.patient'),

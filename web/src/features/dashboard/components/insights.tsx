@@ -59,7 +59,7 @@ const money = (minor: number, currency: string) => formatMoney(minor, currency);
  * payments in the old one, so a week can hold several. The clinic's currency comes first (shown even
  * at nothing), then the others that took money, by code. Never summed across currencies.
  */
-export function receivedFigures(revenue: Record<string, { paid: number }>, clinicCurrency: string): string[] {
+function receivedFigures(revenue: Record<string, { paid: number }>, clinicCurrency: string): string[] {
   const others = Object.entries(revenue).filter(([currency, figures]) => currency !== clinicCurrency && figures.paid !== 0).sort(([a], [b]) => a.localeCompare(b));
   return [money(revenue[clinicCurrency]?.paid ?? 0, clinicCurrency), ...others.map(([currency, figures]) => money(figures.paid, currency))];
 }

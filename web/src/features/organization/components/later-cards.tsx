@@ -7,7 +7,7 @@ import { IntegrationKey } from './integration-key';
 import { MailBrandingCard } from './mail-branding-card';
 import { WebhooksCard } from './webhooks-card';
 
-export interface LaterCardsProps {
+interface LaterCardsProps {
   org: OrganizationProfile;
   editable: boolean;
   onSaved(o: OrganizationProfile): void;
