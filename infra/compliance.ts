@@ -56,7 +56,7 @@ export const FUNCTION_ACKNOWLEDGEMENTS: Acknowledgement[] = [
   ],
   [
     'AwsSolutions-L1',
-    'Node.js 22 is the runtime the code, its bundles and the tests target (package.json engines); moving to a newer runtime is a deliberate upgrade, not a default.',
+    'Node.js 24 is the runtime the code, its bundles and the tests target (package.json engines); moving to a newer runtime is a deliberate upgrade, not a default.',
   ],
   [
     'HIPAA.Security-CloudWatchLogGroupEncrypted',

@@ -40,7 +40,7 @@ function groups() {
     getModuleInfo: (id: string) => (graph[id] ? { importedIds: graph[id] } : null),
     getModuleIds: () => Object.keys(graph)[Symbol.iterator](),
   };
-  (plugin.buildEnd as (this: typeof context) => void).call(context);
+  (plugin.buildEnd as unknown as (this: typeof context) => void).call(context);
   return (id: string) => codeSplitting.groups.find((g) => g.test(id))?.name ?? 'own';
 }
 

@@ -1,11 +1,11 @@
 // How every Lambda is bundled, shared by the CDK stack and `npm run bench` so the figures are the
-// deployed ones: minified ESM for Node 22, every dependency bundled, aliases that keep code a
+// deployed ones: minified ESM for Node 24, every dependency bundled, aliases that keep code a
 // function cannot use out of its bundle.
 import { join } from 'node:path';
 
 const HERE = import.meta.dirname;
 
-export const BUNDLE_TARGET = 'node22';
+export const BUNDLE_TARGET = 'node24';
 
 /** What a function's route rows let it do (infra/constructs/bundling.ts bundleFeatures). */
 export interface BundleFeatures {

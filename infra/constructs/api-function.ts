@@ -1,4 +1,4 @@
-// One place for how every function of the app runs: Node 22 on arm64, 512 MB, 10 s, ESM bundle with
+// One place for how every function of the app runs: Node 24 on arm64, 512 MB, 10 s, ESM bundle with
 // source maps and everything bundled, a log group kept for a year. The bind* helpers set the env var a
 // handler reads (functions/lib/config.ts, secrets.ts) together with the narrow grant it needs, so the
 // two cannot drift apart; the stack calls them from each route row's `uses` (functions/routes.ts).
@@ -79,7 +79,7 @@ export class ApiFunction extends NodejsFunction {
       entry: handlerEntry(props.handler),
       ...(props.code ? { code: props.code, handler: 'index.handler' } : { handler: 'handler' }),
       description: props.description ?? props.handler,
-      runtime: Runtime.NODEJS_22_X,
+      runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),

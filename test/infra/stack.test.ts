@@ -230,7 +230,7 @@ describe('functions and routes from the route table', () => {
     for (const resources of [plainResources, ...areaResources]) expect(Object.keys(resources).length).toBeLessThan(450);
   });
 
-  it('runs every function on Node 22, arm64, with the app defaults and the environment its row declares', () => {
+  it('runs every function on Node 24, arm64, with the app defaults and the environment its row declares', () => {
     const secretId = secretIdOf('AppSecrets');
     const paymentsId = secretIdOf('PaymentsSecret');
     const originSecretId = secretIdOf('OriginSecret');
@@ -240,7 +240,7 @@ describe('functions and routes from the route table', () => {
     expect(functions.length).toBeGreaterThan(0);
     for (const [handler] of plain.stack.functions) {
       const { id, r: fn } = functionOf(areaResources, handler);
-      expect(fn.Properties.Runtime, id).toBe('nodejs22.x');
+      expect(fn.Properties.Runtime, id).toBe('nodejs24.x');
       expect(fn.Properties.Architectures, id).toEqual(['arm64']);
       expect(fn.Properties.MemorySize, id).toBe(512);
       expect(fn.Properties.Handler, id).toBe('index.handler');
