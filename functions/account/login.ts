@@ -1,4 +1,5 @@
-// Sign in. Unknown email and wrong password get the same answer (and take the same time). Failed
+// Sign in. Unknown email and wrong password get the same answer (and take the same time: #lib/passwords).
+// A password hash in an older scheme is replaced by today's argon2id at the first sign-in that proves it. Failed
 // tries are limited per account (./lib/sign-in-limits.ts: a browser with the member's device cookie
 // by that cookie instead) besides the route's limit per address. An account with two-factor sign-in
 // gets a 5-minute challenge token instead of a session (POST /users/login/two-factor).
@@ -6,9 +7,9 @@ import { credentialsSchema, loginReply } from '#shared/schemas/account';
 import { unauthorized } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { countMetric } from '#lib/log';
-import { verifyPassword } from '#lib/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '#lib/passwords';
 import { getTwoFactor } from '../data/two-factor';
-import { findUserByEmail } from '../data/users';
+import { findUserByEmail, upgradePasswordHash } from '../data/users';
 import { codeSentReply, isFullyRegistered, nextStepReply, signedInReply, twoFactorChallengeReply } from './lib/auth-replies';
 import { sendCode } from './lib/codes';
 import { trustedDevice } from './lib/devices';
@@ -26,8 +27,17 @@ export const handler = endpoint({ body: credentialsSchema, reply: loginReply }, 
     countMetric('SignInsFailed');
     throw unauthorized('Invalid email or password');
   }
+  // A hash from before argon2id (or with weaker parameters) is replaced now that the password is known.
+  let { passwordHash } = user;
+  if (needsRehash(passwordHash)) {
+    const upgraded = await hashPassword(body.password);
+    if (await upgradePasswordHash(user.id, passwordHash, upgraded)) {
+      passwordHash = upgraded;
+      countMetric('PasswordHashesUpgraded');
+    }
+  }
   if (!user.isEmailVerified) {
-    await sendCode(user, 'verify-email', user.passwordHash);
+    await sendCode(user, 'verify-email', passwordHash);
     return codeSentReply();
   }
   if (!(await isFullyRegistered(user))) return nextStepReply(user, 'Please finish setting up your account.');

@@ -149,6 +149,26 @@ export async function updateUser(id: string, fields: Partial<Omit<User, 'id' | '
   return strip<User>(out.Attributes)!;
 }
 
+// Replace a password hash by the same password's hash in today's scheme, unless it changed meanwhile
+// (a reset or a change between the sign-in's read and this write wins). False when it had changed.
+export async function upgradePasswordHash(userId: string, previous: string, next: string): Promise<boolean> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: userKey(userId),
+        ConditionExpression: 'passwordHash = :previous',
+        UpdateExpression: 'SET passwordHash = :next',
+        ExpressionAttributeValues: { ':previous': previous, ':next': next },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** Items that remove a user and its email; callers add their own (membership, audit) to one transaction. */
 export function deleteUserItems(user: Pick<User, 'id' | 'email'>): TransactItem[] {
   return [

@@ -32,6 +32,7 @@ export type BusinessMetric =
   | 'PaymentsNeedingAttention'
   | 'PaymentsRefunded'
   | 'SignInsFailed'
+  | 'PasswordHashesUpgraded'
   | 'MailsSent'
   | 'MailsFailed'
   | 'OutboxGivenUp'
