@@ -1,7 +1,7 @@
 // Stripe's published rules (docs.stripe.com/currencies, the minimum charge table and the special
 // cases) for the currencies most likely to be charged wrong.
 import { describe, expect, it } from 'vitest';
-import { amountMessage, checkMinor, currencyForCountry, currencyOf, currencyRules, formatMoney, fromMinor, inputStep, parseAmount, toInputValue, toMinor } from './currency';
+import { CURRENCIES, ENDED_CURRENCIES, amountMessage, checkMinor, currencyForCountry, currencyOf, currencyRules, endedCurrencyMessage, formatMoney, fromMinor, inputStep, parseAmount, toInputValue, toMinor } from './currency';
 
 describe('currency rules', () => {
   it('JPY is zero-decimal: ¥5,000 is 5000, minimum ¥50', () => {
@@ -83,5 +83,18 @@ describe('currency rules', () => {
     expect(currencyForCountry('Kuwait')).toBe('kwd');
     expect(currencyForCountry('United States')).toBe('usd');
     expect(currencyForCountry(undefined)).toBe('usd');
+  });
+
+  it('is up to date: Bulgaria charges in EUR since 2026-01-01, the Caribbean guilder (XCG) replaced ANG on 2025-03-31', () => {
+    expect(currencyForCountry('Bulgaria')).toBe('eur');
+    expect(CURRENCIES).toContain('xcg');
+    expect(currencyRules('xcg')).toMatchObject({ exponent: 2, decimals: 2 });
+    expect(ENDED_CURRENCIES).toEqual({ bgn: { successor: 'eur', endedOn: '2026-01-01' }, ang: { successor: 'xcg', endedOn: '2025-03-31' } });
+    // Prices set in an ended currency still read as what they were.
+    expect(currencyOf('bgn')).toBe('bgn');
+    expect(formatMoney(9780, 'bgn')).toBe('BGN\u00a097.80');
+    expect(endedCurrencyMessage('BGN')).toBe('BGN ended on 2026-01-01: please choose EUR, its successor');
+    expect(endedCurrencyMessage('ang')).toBe('ANG ended on 2025-03-31: please choose XCG, its successor');
+    expect(endedCurrencyMessage('eur')).toBeUndefined();
   });
 });

@@ -19,10 +19,29 @@ export const CURRENCIES = [
   'kzt', 'lak', 'lbp', 'lkr', 'lrd', 'lsl', 'mad', 'mdl', 'mga', 'mkd', 'mmk', 'mnt', 'mop', 'mur', 'mvr', 'mwk', 'mxn',
   'myr', 'mzn', 'nad', 'ngn', 'nio', 'nok', 'npr', 'nzd', 'omr', 'pab', 'pen', 'pgk', 'php', 'pkr', 'pln', 'pyg', 'qar',
   'ron', 'rsd', 'rub', 'rwf', 'sar', 'sbd', 'scr', 'sek', 'sgd', 'shp', 'sle', 'sos', 'srd', 'szl', 'thb', 'tjs', 'tnd',
-  'top', 'try', 'ttd', 'twd', 'tzs', 'uah', 'ugx', 'uyu', 'uzs', 'vnd', 'vuv', 'wst', 'xaf', 'xcd', 'xof', 'xpf', 'yer',
+  'top', 'try', 'ttd', 'twd', 'tzs', 'uah', 'ugx', 'uyu', 'uzs', 'vnd', 'vuv', 'wst', 'xaf', 'xcd', 'xcg', 'xof', 'xpf', 'yer',
   'zar', 'zmw',
 ] as const;
 export type Currency = (typeof CURRENCIES)[number];
+
+/**
+ * Currencies that have ended, each with its successor: records priced in them still read as they were,
+ * but no clinic newly chooses one, and a clinic in one can move to the successor. Sources:
+ * - BGN: Bulgaria adopted the euro on 2026-01-01 at the fixed rate of 1.95583 lev per euro (Council of
+ *   the EU decision of 8 July 2025; European Central Bank).
+ * - ANG: the Netherlands Antillean guilder was replaced by the Caribbean guilder (XCG) in Curaçao and
+ *   Sint Maarten on 2025-03-31, one for one (Centrale Bank van Curaçao en Sint Maarten).
+ */
+export const ENDED_CURRENCIES: Partial<Record<Currency, { successor: Currency; endedOn: string }>> = {
+  bgn: { successor: 'eur', endedOn: '2026-01-01' },
+  ang: { successor: 'xcg', endedOn: '2025-03-31' },
+};
+
+/** Why a currency cannot be chosen any more ('BGN ended on 2026-01-01: please choose EUR'), or undefined. */
+export function endedCurrencyMessage(currency: string): string | undefined {
+  const ended = ENDED_CURRENCIES[currencyOf(currency)];
+  return ended && `${currency.toUpperCase()} ended on ${ended.endedOn}: please choose ${ended.successor.toUpperCase()}, its successor`;
+}
 
 /** What a clinic charges in unless it chose otherwise (and what records from before currencies were in). */
 export const DEFAULT_CURRENCY: Currency = 'usd';
@@ -180,7 +199,7 @@ export function amountMessage(problem: AmountProblem, currency: string, options:
 
 // Country (shared/countries.ts names) to the currency its clinics usually charge in. Countries whose
 // currency Stripe does not present (or that use the dollar) are left out: they start with USD.
-const EURO = ['Andorra', 'Austria', 'Belgium', 'Croatia', 'Cyprus', 'Estonia', 'Finland', 'France', 'Germany', 'Greece', 'Ireland', 'Italy', 'Latvia', 'Lithuania', 'Luxembourg', 'Malta', 'Monaco', 'Montenegro', 'Netherlands', 'Portugal', 'San Marino', 'Slovakia', 'Slovenia', 'Spain', 'Holy See'];
+const EURO = ['Andorra', 'Austria', 'Belgium', 'Bulgaria', 'Croatia', 'Cyprus', 'Estonia', 'Finland', 'France', 'Germany', 'Greece', 'Ireland', 'Italy', 'Latvia', 'Lithuania', 'Luxembourg', 'Malta', 'Monaco', 'Montenegro', 'Netherlands', 'Portugal', 'San Marino', 'Slovakia', 'Slovenia', 'Spain', 'Holy See'];
 // Built by a call marked pure, so pages that never ask (the public ones) leave the table out of their bundle.
 const COUNTRY_CURRENCY: Record<string, Currency> = /* @__PURE__ */ countryTable();
 
@@ -189,7 +208,7 @@ function countryTable(): Record<string, Currency> {
   ...Object.fromEntries(EURO.map((c) => [c, 'eur' as Currency])),
   'United Kingdom': 'gbp', Japan: 'jpy', 'South Korea': 'krw', Kuwait: 'kwd', Bahrain: 'bhd', Jordan: 'jod', Oman: 'omr', Tunisia: 'tnd',
   Iceland: 'isk', Hungary: 'huf', Canada: 'cad', Australia: 'aud', 'New Zealand': 'nzd', Switzerland: 'chf', Liechtenstein: 'chf',
-  Sweden: 'sek', Norway: 'nok', Denmark: 'dkk', Poland: 'pln', Czechia: 'czk', Romania: 'ron', Bulgaria: 'bgn', Mexico: 'mxn',
+  Sweden: 'sek', Norway: 'nok', Denmark: 'dkk', Poland: 'pln', Czechia: 'czk', Romania: 'ron', Mexico: 'mxn',
   Brazil: 'brl', India: 'inr', Singapore: 'sgd', Malaysia: 'myr', Thailand: 'thb', 'United Arab Emirates': 'aed', 'Saudi Arabia': 'sar',
   Qatar: 'qar', Israel: 'ils', 'South Africa': 'zar', Nigeria: 'ngn', Kenya: 'kes', Uganda: 'ugx', Rwanda: 'rwf', Burundi: 'bif',
   Djibouti: 'djf', Guinea: 'gnf', Comoros: 'kmf', Madagascar: 'mga', Paraguay: 'pyg', Vietnam: 'vnd', Vanuatu: 'vuv', Chile: 'clp',

@@ -2,7 +2,7 @@
 // creator's browser time zone, its country's currency and its integration key (apiKey); the answer
 // has the access token and the user. Called with the registration token of step 2.
 import { DEFAULT_TIME_ZONE } from '#shared/bookings/slots';
-import { currencyForCountry } from '#shared/currency';
+import { currencyForCountry, endedCurrencyMessage } from '#shared/currency';
 import { newOrganizationSchema, addOrganizationReply } from '#shared/schemas/organization';
 import { badRequest, conflict } from '#lib/errors';
 import { endpoint } from '#http/http';
@@ -17,6 +17,9 @@ export const handler = endpoint({ body: newOrganizationSchema, reply: addOrganiz
   if (!user?.isEmailVerified) throw badRequest('Please verify your email first.');
   if (!user.hasAddedBasicDetails) throw badRequest('Please add your basic details first.');
   if (await isFullyRegistered(user)) throw conflict('You already belong to an organisation.');
+
+  const ended = body.currency && endedCurrencyMessage(body.currency);
+  if (ended) throw badRequest(ended, { currency: ended });
 
   const now = new Date().toISOString();
   // The creator's browser zone (sent by the sign-up page) is the clinic's until changed in the profile.

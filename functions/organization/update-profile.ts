@@ -4,6 +4,7 @@
 // changes only while nothing unpaid is open in the old one: a held booking or a started payment would
 // otherwise be paid in one currency and shown in another.
 import { POLICY_FIELDS, organizationProfileUpdateSchema, organizationUpdateProfileReply } from '#shared/schemas/organization';
+import { endedCurrencyMessage } from '#shared/currency';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { hasOpenHold } from '../data/holds';
@@ -32,7 +33,10 @@ export const handler = endpoint({ body: organizationProfileUpdateSchema, reply: 
     const org = await getOrganization(caller.orgId);
     if (!org) throw notFound('Your organisation was not found.');
     const current = orgCurrency(org);
+    const ended = endedCurrencyMessage(body.currency);
     if (body.currency === current) body.currency = undefined;
+    // A clinic still in an ended currency keeps it until it moves; nobody moves into one.
+    else if (ended) throw badRequest(ended, { currency: ended });
     else {
       const since = new Date(Date.now() - CHECKOUT_MAX_MS).toISOString();
       const [held, pending] = await Promise.all([hasOpenHold(caller.orgId), hasPendingPayment(caller.orgId, since)]);

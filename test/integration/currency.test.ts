@@ -35,8 +35,29 @@ describe('an organisation has a currency', () => {
     expect((await profile(await signUpOwner('cur-jpy', undefined, { currency: 'JPY' }))).currency).toBe('jpy');
     expect((await profile(await signUpOwner('cur-de', undefined, { country: 'Germany' }))).currency).toBe('eur');
     expect((await profile(await signUpOwner('cur-none'))).currency).toBe('usd');
+    // Bulgaria adopted the euro on 2026-01-01.
+    expect((await profile(await signUpOwner('cur-bg', undefined, { country: 'Bulgaria' }))).currency).toBe('eur');
     const refused = await api('POST', '/users/add-organization', { token: 'x', body: { currency: 'zzz' } });
     expect(refused.status).not.toBe(201);
+  });
+});
+
+describe('an ended currency', () => {
+  it('is chosen by nobody any more, while a clinic still in it can move to its successor', async () => {
+    const refused = await signUpOwner('cur-ang', undefined, { currency: 'ANG' }).catch((error: Error) => error.message);
+    expect(refused).toBe('add-organization: 400 ANG ended on 2025-03-31: please choose XCG, its successor');
+
+    // A clinic that charged in lev before 2026 (set directly: sign-up no longer offers it).
+    const owner = await signUpOwner('cur-lev', undefined, { currency: 'EUR' });
+    const { client, table } = testDb();
+    await client.send(new UpdateCommand({ TableName: table, Key: { pk: `ORG#${owner.orgId}`, sk: 'PROFILE' }, UpdateExpression: 'SET currency = :c', ExpressionAttributeValues: { ':c': 'bgn' } }));
+    expect((await profile(owner)).currency).toBe('bgn');
+    const back = await api('PATCH', '/organization/profile', { token: owner.token, body: { currency: 'ANG' } });
+    expect(back.status).toBe(400);
+    expect(back.body.errors).toEqual({ currency: 'ANG ended on 2025-03-31: please choose XCG, its successor' });
+    const moved = await api('PATCH', '/organization/profile', { token: owner.token, body: { currency: 'EUR' } });
+    expect(moved.status, moved.body.message).toBe(200);
+    expect((await profile(owner)).currency).toBe('eur');
   });
 });
 
