@@ -12,6 +12,7 @@
 // Options: --sizes (bundle sizes and their verdicts only: no DynamoDB, no cold starts, about 30 s), --runs N (default 5; without it, fewer rounds when 5 would take the cold starts past
 // about 2.5 minutes, with a note), --only <substring of handler>, --keep (keep the bundles, print where),
 // --free-times (only the free-times benchmark; --runs N then counts its runs, default 30),
+// --challenge (only the proof-of-work solvers' times per level; --runs N, default 5),
 // --free-times-runs N (its runs after the cold starts, default 30).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { ensureTable, localClientConfig, startDynamoDbLocal, type RunningService
 import { ROUTES, WORKERS, type Route } from '../functions/routes';
 import { webInitialSizes } from './bench/web';
 import { runFreeTimesBench } from './bench/free-times';
+import { runChallengeBench } from './bench/challenge';
 
 const SIZE_BUDGET_KB = 350;
 const COLD_BUDGET_RATIO = 1.5;
@@ -48,6 +50,7 @@ const KEEP = args.includes('--keep');
 const FREE_TIMES_ONLY = args.includes('--free-times');
 const FREE_TIMES_RUNS = Math.max(1, Number(option('free-times-runs') ?? 30));
 const SIZES_ONLY = args.includes('--sizes');
+const CHALLENGE_ONLY = args.includes('--challenge');
 
 /** The event each worker is measured with: the schedule's for the sweeps, an empty SNS batch for the mail events. */
 const WORKER_EVENTS: Record<string, unknown> = {
@@ -310,6 +313,7 @@ async function main() {
     if (!ONLY) {
       process.stderr.write('  free times: seeding 10 practitioners and 60 days of bookings\n');
       await runFreeTimesBench({ runs: FREE_TIMES_RUNS, endpoint: dynamo.endpoint });
+      await runChallengeBench();
     }
     if (KEEP) console.log(`\nBundles kept in ${work}`);
     console.log(`\nBench finished in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
@@ -417,4 +421,5 @@ function largestInputs(inputs: HandlerBundle['inputs']): string {
 }
 
 if (FREE_TIMES_ONLY) await runFreeTimesBench({ runs: Math.max(1, Number(option('runs') ?? 30)) });
+else if (CHALLENGE_ONLY) await runChallengeBench(Math.max(1, Number(option('runs') ?? 5)));
 else await main();

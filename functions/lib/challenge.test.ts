@@ -1,6 +1,8 @@
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { deriveKey as webDeriveKey } from 'altcha-lib/algorithms/web/sha';
+import { createChallenge, solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { deriveKey as webDeriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
+import { deriveKey as shaDeriveKey } from 'altcha-lib/algorithms/sha';
+import { CHALLENGE_ALGORITHM, CHALLENGE_COST } from '#shared/challenge';
 import { describe, expect, it } from 'vitest';
 import { CHALLENGE_LEVELS, CHALLENGE_TTL_SECONDS, checkSolution, encodeSolution, issueChallenge, type ChallengeScope } from './challenge';
 
@@ -53,7 +55,7 @@ describe('proof-of-work challenges', () => {
     // Out-of-range levels are clamped to the hardest one, never unbounded.
     const clamped = await issueChallenge({ ...scope, level: 9 }, KEY);
     expect(clamped.parameters.data?.level).toBe(CHALLENGE_LEVELS.length - 1);
-  });
+  }, 60_000);
 
   it('solves the normal level with Web Crypto (as a browser does) in well under a second', async () => {
     const times: number[] = [];
@@ -66,5 +68,28 @@ describe('proof-of-work challenges', () => {
     }
     // Generous for a shared test machine; a phone's figures are in the README.
     expect(Math.max(...times)).toBeLessThan(1000);
+  }, 30_000);
+
+  it('costs a script in Node about what it costs a page: at each level, Node is at most 3 times faster than Web Crypto', async () => {
+    for (const [level, max] of CHALLENGE_LEVELS.entries()) {
+      // One challenge of the level's mean work, solved by both; interleaved, medians of 3.
+      const challenge = await createChallenge({ algorithm: CHALLENGE_ALGORITHM, cost: CHALLENGE_COST, counter: Math.floor(max / 2), deriveKey });
+      const times = { node: [] as number[], web: [] as number[] };
+      for (let round = 0; round < 3; round++) {
+        for (const [solver, derive] of [['node', deriveKey], ['web', webDeriveKey]] as const) {
+          const started = performance.now();
+          expect((await solveChallenge({ challenge, deriveKey: derive }))!.counter).toBe(Math.floor(max / 2));
+          times[solver].push(performance.now() - started);
+        }
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1];
+      expect(median(times.web) / median(times.node), `level ${level}: ${JSON.stringify(times)}`).toBeLessThan(3);
+    }
+  }, 120_000);
+
+  it('refuses a challenge of another derivation (the old single SHA-256 per try)', async () => {
+    const sha = await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: 3, deriveKey: shaDeriveKey, hmacSignatureSecret: KEY });
+    const solution = await solveChallenge({ challenge: sha, deriveKey: shaDeriveKey });
+    expect(await checkSolution(encodeSolution(sha, solution!), KEY)).toEqual({ ok: false, reason: 'invalid' });
   });
 });

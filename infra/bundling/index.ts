@@ -29,7 +29,7 @@ export function bundleAliases(features: BundleFeatures): Record<string, string> 
     'mnemonist/lru-cache': join(HERE, 'small-lru.mjs'),
     ...(features.multipart ? {} : { '@fastify/busboy': join(HERE, 'no-multipart.mjs') }),
     ...(features.tokens ? {} : { jose: join(HERE, 'no-tokens.mjs') }),
-    ...(features.challenge ? {} : { 'altcha-lib': join(HERE, 'no-challenge.mjs'), 'altcha-lib/algorithms/sha': join(HERE, 'no-challenge.mjs') }),
+    ...(features.challenge ? {} : { 'altcha-lib': join(HERE, 'no-challenge.mjs'), 'altcha-lib/algorithms/pbkdf2': join(HERE, 'no-challenge.mjs') }),
   };
 }
 

@@ -70,14 +70,19 @@ describe('public pages', () => {
         // The solver ends its worker once it has the solution.
         w.on('close', () => (worker.closed = true));
       });
-      // Hashes the page itself computes (the check solved on the main thread would make thousands).
+      // Derivations the page itself computes (the check solved on the main thread would make hundreds).
       await page.addInitScript(() => {
         const digest = crypto.subtle.digest.bind(crypto.subtle);
+        const deriveBits = crypto.subtle.deriveBits.bind(crypto.subtle);
         const counted = window as unknown as { __digests: number };
         counted.__digests = 0;
         crypto.subtle.digest = (...args: Parameters<SubtleCrypto['digest']>) => {
           counted.__digests++;
           return digest(...args);
+        };
+        crypto.subtle.deriveBits = (...args: Parameters<SubtleCrypto['deriveBits']>) => {
+          counted.__digests++;
+          return deriveBits(...args);
         };
       });
       for (const { path, heading, ready } of pages) {

@@ -1,7 +1,7 @@
 // The proof-of-work challenge of the public writes, solved as a page would (test/support/api.ts
 // attaches one to those writes by itself): fetch GET /public/challenge, find the counter, encode.
 import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { ChallengePage } from '#shared/challenge';
 
 /** The page whose challenge a request needs, from the route rows' `challenge` (undefined: none). */

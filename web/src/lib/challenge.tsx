@@ -8,7 +8,7 @@
 // middle of typing a date would lose the part typed so far.
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { solveChallenge, solveChallengeWorkers, type Challenge, type Solution } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/web/sha';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { CHALLENGE_HEADER, type ChallengePage } from '#shared/challenge';
 import { api } from './api';
 

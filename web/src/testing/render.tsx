@@ -6,7 +6,8 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
 import { createChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/web/sha';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
+import { CHALLENGE_ALGORITHM } from '#shared/challenge';
 import type { PermissionEntry } from '#shared/permissions';
 import { AuthProvider } from '../lib/auth';
 import { RolesContextProvider, type RolesState } from '../lib/roles';
@@ -88,7 +89,7 @@ const JITTER_MS = Number(process.env.MOCK_API_JITTER_MS ?? 0);
  */
 /** A real proof-of-work challenge, quick to solve (its secret counter is `counter`), as GET /public/challenge answers. */
 export const testChallenge = (counter = 3) =>
-  createChallenge({ algorithm: 'SHA-256', cost: 1, counter, deriveKey, expiresAt: Math.floor(Date.now() / 1000) + 600 });
+  createChallenge({ algorithm: CHALLENGE_ALGORITHM, cost: 10, counter, deriveKey, expiresAt: Math.floor(Date.now() / 1000) + 600 });
 
 /** What every page with a public write asks for (lib/challenge.tsx), unless a test answers it itself. */
 const DEFAULT_ANSWERS: Record<string, () => Promise<Answer>> = {
