@@ -114,6 +114,16 @@ describe('the table throttling a claim (ProvisionedThroughputExceededException)'
     dynamodb: { SequenceNumber: sequence, NewImage: { pk: { S: `OUTBOX#${id}` }, status: { S: 'pending' } } },
   });
 
+  it('leaves that row for the next sweep, and the sweep delivers the others', async () => {
+    throttledClaims.add('b');
+
+    const result = await sweep();
+
+    expect(statuses()).toEqual({ a: 'sent', b: 'pending', c: 'sent' });
+    expect(result).toMatchObject({ sent: 2, skipped: 1 });
+    expect(sesMock).toHaveReceivedCommandTimes(SendEmailCommand, 2);
+  });
+
   it('hands that stream record back to Lambda to deliver again, and delivers the others', async () => {
     throttledClaims.add('b');
 
