@@ -282,7 +282,7 @@ describe("the table client's own retries (the SDK's standard strategy, maxAttemp
       return throttledAnswer();
     });
 
-    const error = await runInScope({ signal: controller.signal, log: {} }, get).catch((e: unknown) => e);
+    const error = await runInScope({ signal: controller.signal }, get).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(Error);
     expect(requests).toHaveLength(1);
