@@ -270,7 +270,7 @@ describe("the table client's own retries (the SDK's standard strategy, maxAttemp
 
     expect(requests).toHaveLength(3);
     expect((error as Error).name).toBe('ProvisionedThroughputExceededException');
-    // Two throttling backoffs of at most 1 s and 2 s (full jitter); an API function's deadline is longer.
+    // Two throttling backoffs of at most 0.5 s and 1 s (full jitter from a 500 ms base); an API function's deadline is longer.
     expect(Date.now() - started).toBeLessThan(3_500);
   });
 
