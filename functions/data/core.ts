@@ -80,12 +80,21 @@ export function failedConditions(error: unknown): number[] {
   return cancellationCodes(error).flatMap((code, i) => (code === 'ConditionalCheckFailed' ? [i] : []));
 }
 
-/** Another transaction touched the same items at the same moment: trying again is right. */
-function isTransient(error: unknown): boolean {
+/**
+ * Why a transaction that failed may pass if tried again in a moment: another transaction touched the
+ * same items ('conflict'), or the table throttled one of its items ('throttled': a cancellation the
+ * SDK does not retry, unlike a throttling exception, which it retries itself); undefined otherwise
+ * (a failed condition is an answer, not a moment). functions/http/http.ts answers a transaction that
+ * lost every try with 409 (conflict) or 503 with Retry-After (throttled).
+ */
+export function transientReason(error: unknown): 'conflict' | 'throttled' | undefined {
   const name = (error as { name?: string })?.name;
-  if (name === 'TransactionConflictException' || name === 'TransactionInProgressException') return true;
+  if (name === 'TransactionConflictException' || name === 'TransactionInProgressException') return 'conflict';
   const codes = cancellationCodes(error);
-  return codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+  if (codes.includes('ConditionalCheckFailed')) return undefined;
+  if (codes.includes('TransactionConflict')) return 'conflict';
+  if (codes.includes('ThrottlingError') || codes.includes('ProvisionedThroughputExceeded')) return 'throttled';
+  return undefined;
 }
 
 /** The one retry policy: up to 8 tries, jittered backoff from ~15 ms to ~400 ms (racing visitors on a slot). */
@@ -127,7 +136,8 @@ function idempotencyGuard(items: readonly TransactItem[]): TransactItem | undefi
 }
 
 /**
- * Runs one transaction: tried again while it only collided with another one in flight; a failed
+ * Runs one transaction: tried again while it only collided with another one in flight or was
+ * throttled (transientReason); a failed
  * condition is thrown at once as a TransactionFailure whose codes index the caller's items. Inside an
  * idempotent request the request's guard rides along (last), so a superseded attempt writes nothing.
  */
@@ -140,7 +150,7 @@ export async function transact(items: readonly TransactItem[]): Promise<void> {
       if (guard && 'Update' in guard) currentScope()!.idempotency!.completed = true;
       return;
     } catch (error) {
-      if (isTransient(error) && attempt < TRANSACT_ATTEMPTS) {
+      if (transientReason(error) && attempt < TRANSACT_ATTEMPTS) {
         await pause(backoff(attempt));
         continue;
       }

@@ -13,7 +13,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from 'zod/mini';
 import { CHALLENGE_HEADER, CHALLENGE_MESSAGE } from '#shared/challenge';
 import { fieldErrors } from '#shared/schemas/common';
-import { SupersededAttempt } from '../data/core';
+import { SupersededAttempt, TransactionFailure, transientReason } from '../data/core';
 import { claimKey, completeKey, derivedId, fingerprintOf, releaseKey } from '../data/idempotency';
 import { countPageEvent, spendSolution } from '../data/page-activity';
 import { countRequest } from '../data/rate-limits';
@@ -165,6 +165,7 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 export const DEADLINE_MESSAGE = 'This is taking longer than it should. Please try again in a moment.';
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 export const IN_PROGRESS_MESSAGE = 'This request is still being processed. Please try again in a moment.';
+export const CONTENDED_MESSAGE = 'Someone else was changing this at the same moment. Please try again.';
 
 export function endpoint<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, R extends Schema | RawReply = Schema | RawReply>(
   options: EndpointOptions<B, Q, R>,
@@ -493,6 +494,15 @@ function isUnreachable(error: (Error & { code?: string }) | null | undefined): b
   return UNREACHABLE_CODES.has(error.code ?? '') || error.name === 'TimeoutError' || error.name === 'RequestTimeout';
 }
 
+/** A service's "slow down" (throttling, S3's SlowDown, a 429 or 503) still there after its client's retries. */
+const BUSY_NAMES = new Set(['ThrottlingException', 'Throttling', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'TooManyRequestsException', 'SlowDown']);
+
+function isBusy(error: (Error & { $metadata?: { httpStatusCode?: number } }) | null | undefined): boolean {
+  if (!error) return false;
+  const status = error.$metadata?.httpStatusCode;
+  return BUSY_NAMES.has(error.name) || status === 429 || status === 503 || transientReason(error instanceof TransactionFailure ? error.original : error) === 'throttled';
+}
+
 async function errorEnvelope(request: middy.Request) {
   const error = request.error as (Error & { statusCode?: number; expose?: boolean }) | null;
   if (error instanceof HttpError) {
@@ -510,6 +520,12 @@ async function errorEnvelope(request: middy.Request) {
     request.response = { statusCode: 409, headers: BASE_HEADERS, body: JSON.stringify({ message: IN_PROGRESS_MESSAGE }) };
     return;
   }
+  if (transientReason(error instanceof TransactionFailure ? error.original : error) === 'conflict') {
+    // Every try of the transaction (data/core.ts transact) collided with another writing the same items.
+    log.warn('Transaction lost every try to concurrent writes', { error: error?.name });
+    request.response = { statusCode: 409, headers: BASE_HEADERS, body: JSON.stringify({ message: CONTENDED_MESSAGE }) };
+    return;
+  }
   const requestId = (request.context as Context | undefined)?.awsRequestId;
   if (currentScope()?.signal.aborted) {
     // The deadline answered 503 already (and logged it); this is the aborted work settling.
@@ -517,8 +533,8 @@ async function errorEnvelope(request: middy.Request) {
     return;
   }
   log.error('Unexpected error', error);
-  if (isUnreachable(error)) {
-    // A store that cannot be reached (a restart, a network fault) is worth retrying: say so.
+  if (isUnreachable(error) || isBusy(error)) {
+    // A store that cannot be reached (a restart, a network fault) or asks us to slow down is worth retrying: say so.
     request.response = { statusCode: 503, headers: { ...BASE_HEADERS, 'Retry-After': '2' }, body: JSON.stringify({ message: UNAVAILABLE_MESSAGE, requestId }) };
     return;
   }

@@ -51,21 +51,34 @@ export async function presignObjectRequest({ method, key, headers = {}, query = 
 
 const ATTEMPTS = 3;
 
+/**
+ * S3's answer as an error shaped like the SDK's: named by S3's error code (`SlowDown`, `AccessDenied`)
+ * with the HTTP status in `$metadata`, so the error envelope (functions/http/http.ts) tells a busy S3
+ * (503 with Retry-After to the visitor) from a fault (500).
+ */
+const s3Error = (message: string, status?: number, code?: string) =>
+  Object.assign(new Error(message), { name: code ?? 'S3Error', ...(status ? { $metadata: { httpStatusCode: status } } : {}) });
+
 /** Sends a presigned request, retrying network errors, throttling and 5xx as S3Client would; resolves to the answer's text. */
 async function send(request: Omit<ObjectRequest, 'expiresInSeconds'>, body?: Uint8Array): Promise<string> {
   const url = await presignObjectRequest({ ...request, expiresInSeconds: 60 });
   for (let attempt = 1; ; attempt++) {
     let failure: string;
+    let status: number | undefined;
+    let code: string | undefined;
     try {
       const res = await fetch(url, { method: request.method, headers: request.headers, body: body as Uint8Array<ArrayBuffer> | undefined, signal: AbortSignal.timeout(10_000) });
       if (res.ok) return await res.text();
-      failure = `${res.status} ${(await res.text()).slice(0, 300)}`;
-      if (res.status < 500 && res.status !== 429) throw new Error(`S3 ${request.method} ${request.key}: ${failure}`);
+      const text = await res.text();
+      status = res.status;
+      code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1];
+      failure = `${res.status} ${text.slice(0, 300)}`;
+      if (res.status < 500 && res.status !== 429) throw s3Error(`S3 ${request.method} ${request.key}: ${failure}`, status, code);
     } catch (error) {
       if (error instanceof Error && error.message.startsWith('S3 ')) throw error;
       failure = String(error);
     }
-    if (attempt === ATTEMPTS) throw new Error(`S3 ${request.method} ${request.key} failed ${ATTEMPTS} times: ${failure}`);
+    if (attempt === ATTEMPTS) throw s3Error(`S3 ${request.method} ${request.key} failed ${ATTEMPTS} times: ${failure}`, status, code);
     await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
   }
 }
