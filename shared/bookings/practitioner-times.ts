@@ -110,7 +110,8 @@ function lastTakenIn(taken: ReadonlySet<number>, startMs: number, endMs: number)
  * 10 after: 09:00, 10:00, 11:00; not 09:00, 09:50, 10:40, which leaves 10 unbookable minutes a visit).
  */
 export const stepMinutes = (timing: Pick<ServiceTiming, 'gridMinutes' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes'>) =>
-  timing.gridMinutes ?? timing.bufferBeforeMinutes + timing.durationMinutes + timing.bufferAfterMinutes;
+  // At least one block: a zero step would never leave the day (the schemas never allow one).
+  Math.max(5, timing.gridMinutes ?? timing.bufferBeforeMinutes + timing.durationMinutes + timing.bufferAfterMinutes);
 
 export interface DayInput {
   date: string;
