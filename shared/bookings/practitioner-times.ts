@@ -1,10 +1,12 @@
-// A practitioner's free start times for a service, as pure rules (issue 25, docs/practitioners.md):
+// A practitioner's free start times for a service, as pure rules (issues 25 and 34, docs/practitioners.md):
 // their working hours on a date (the weekly hours, or that date's exception) in the clinic's zone,
 // start times on the service's grid from each working interval's start, the service's duration inside
 // the working interval, and the busy span (duration with its buffers) clear of every taken 5-minute
-// block. The write path takes the same blocks (functions/data/practitioners.ts), so what is offered
-// here is exactly what a booking can take. Wall-clock times are turned into instants in the zone, so a
-// 09:00 start stays 09:00 across DST changes; a start in the skipped hour is never offered.
+// block. The grid steps by the whole visit (buffer before + duration + buffer after) unless the package
+// names its own interval, and it starts again where taken time ends, so visits booked back to back
+// leave no gap nobody can book. The write path takes the same blocks (functions/data/practitioners.ts),
+// so what is offered here is exactly what a booking can take. Wall-clock times are turned into instants
+// in the zone, so a 09:00 start stays 09:00 across DST changes; a start in the skipped hour is never offered.
 import { addDays, localToUtc, weekdayOf } from './slots';
 import { minutesOf, parseDate, timeOf, todayIn, type Interval, type Weekday } from './time';
 import { offsetMinutes, startOfLocalDay } from './zone';
@@ -20,8 +22,12 @@ export interface ServiceTiming {
   durationMinutes: number;
   bufferBeforeMinutes: number;
   bufferAfterMinutes: number;
-  /** A start time every this many minutes from each working interval's start. */
-  gridMinutes: number;
+  /**
+   * The package's own start-time interval: a start every this many minutes from each working interval's
+   * start, and only there. Null (the default): the grid steps by the whole visit (stepMinutes) and starts
+   * again where taken time ends.
+   */
+  gridMinutes: number | null;
   minNoticeMinutes: number;
   maxDaysAhead: number;
 }
@@ -88,9 +94,24 @@ function todayAt(timeZone: string, now: Date): string {
 
 /** Whether a span [startMs, endMs) is clear of every taken block. */
 export function isClear(taken: ReadonlySet<number>, startMs: number, endMs: number): boolean {
-  for (let t = Math.floor(startMs / BLOCK_MS) * BLOCK_MS; t < endMs; t += BLOCK_MS) if (taken.has(t)) return false;
-  return true;
+  return lastTakenIn(taken, startMs, endMs) === undefined;
 }
+
+/** The start of the latest taken block in a span [startMs, endMs), or undefined when it is clear. */
+function lastTakenIn(taken: ReadonlySet<number>, startMs: number, endMs: number): number | undefined {
+  const first = Math.floor(startMs / BLOCK_MS) * BLOCK_MS;
+  for (let t = Math.floor((endMs - 1) / BLOCK_MS) * BLOCK_MS; t >= first; t -= BLOCK_MS) if (taken.has(t)) return t;
+  return undefined;
+}
+
+/**
+ * Minutes from one start time to the next: the package's own interval, else the whole visit with its
+ * buffers, so one visit's buffer after ends where the next one's buffer before begins (50 minutes with
+ * 10 after: 09:00, 10:00, 11:00; not 09:00, 09:50, 10:40, which leaves 10 unbookable minutes a visit).
+ */
+export const stepMinutes = (timing: Pick<ServiceTiming, 'gridMinutes' | 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes'>) =>
+  // At least one block: a zero step would never leave the day (the schemas never allow one).
+  Math.max(5, timing.gridMinutes ?? timing.bufferBeforeMinutes + timing.durationMinutes + timing.bufferAfterMinutes);
 
 export interface DayInput {
   date: string;
@@ -117,19 +138,42 @@ export function practitionerDay(input: DayInput): { status: PractitionerDayStatu
   const toUtc = localClock(date, timeZone);
   const earliest = now.getTime() + timing.minNoticeMinutes * 60_000;
   const duration = timing.durationMinutes * 60_000;
+  const before = timing.bufferBeforeMinutes * 60_000;
+  const after = timing.bufferAfterMinutes * 60_000;
+  const step = stepMinutes(timing);
+  const restarts = timing.gridMinutes === null;
   const slots: PractitionerSlot[] = [];
   const seen = new Set<number>();
   let any = false;
   for (const interval of [...intervals].sort((a, b) => minutesOf(a.start) - minutesOf(b.start))) {
     const end = minutesOf(interval.end);
-    for (let m = minutesOf(interval.start); m + timing.durationMinutes <= end; m += timing.gridMinutes) {
+    // The grid is laid over taken time whatever the hour now, so a start stays where it was as the day
+    // goes by; the notice only hides the starts too soon.
+    let m = minutesOf(interval.start);
+    while (m + timing.durationMinutes <= end) {
       const start = toUtc(m);
-      if (start === undefined || seen.has(start)) continue;
+      if (start === undefined || seen.has(start)) {
+        m += step;
+        continue;
+      }
       seen.add(start);
-      if (start < earliest) continue;
-      any = true;
-      if (!isClear(taken, start - timing.bufferBeforeMinutes * 60_000, start + duration + timing.bufferAfterMinutes * 60_000)) continue;
-      slots.push({ time: timeOf(m), startUtc: new Date(start).toISOString(), endUtc: new Date(start + duration).toISOString() });
+      if (start >= earliest) any = true;
+      const blocked = lastTakenIn(taken, start - before, start + duration + after);
+      if (blocked === undefined) {
+        if (start >= earliest) slots.push({ time: timeOf(m), startUtc: new Date(start).toISOString(), endUtc: new Date(start + duration).toISOString() });
+        m += step;
+        continue;
+      }
+      if (!restarts) {
+        m += step;
+        continue;
+      }
+      // The default grid starts again where the taken time ends (its buffer included), this visit's own
+      // buffer before after it: the first start whose busy span clears the latest taken block in the way.
+      // Wall-clock steps of 5 minutes, so a day with a clock change is walked as its clocks read.
+      const clearFrom = blocked + BLOCK_MS + before;
+      do m += 5;
+      while (m + timing.durationMinutes <= end && (toUtc(m) ?? -Infinity) < clearFrom);
     }
   }
   // ISO instants of one format order as plain strings (localeCompare costs an ICU collation per pair).
@@ -148,4 +192,27 @@ export function takenMinutesBetween(taken: ReadonlySet<number>, fromMs: number, 
   let n = 0;
   for (const t of taken) if (t >= fromMs && t < toMs) n++;
   return n * 5;
+}
+
+/**
+ * "Anyone available": several practitioners' free starts offered as one grid. Their grids differ when
+ * their hours or their taken time do (one from 09:00, one from 09:30, or one starting again after a
+ * 20-minute appointment), and the plain union would offer 09:00, 09:30, 10:00, 10:30 where each person
+ * can take only every other one. So the earliest free start is offered, then the next start at least
+ * one step later (stepMinutes), and so on: times a visit apart, as one diary reads. Every time kept is
+ * a start of its practitioners' own grids, so booking it leaves none of them a gap nobody can book; a
+ * start left out is still offered on that practitioner's own page, and comes back here once the start
+ * kept in its place is taken. `starts` in start order.
+ */
+export function oneGrid<T extends { startUtc: string }>(starts: readonly T[], timing: Parameters<typeof stepMinutes>[0]): T[] {
+  const step = stepMinutes(timing) * 60_000;
+  const kept: T[] = [];
+  let next = -Infinity;
+  for (const s of starts) {
+    const at = Date.parse(s.startUtc);
+    if (at < next) continue;
+    kept.push(s);
+    next = at + step;
+  }
+  return kept;
 }

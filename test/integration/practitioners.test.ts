@@ -369,3 +369,80 @@ describe('practitioners: unpaid holds take at most a quarter of each one\'s day 
     expect((await book(t, pkg, dayAhead(7, t.zone), '09:00', ana)).status).toBe(201);
   });
 });
+
+describe('practitioners: start times leave no gap (issue 34)', () => {
+  const NOT_OFFERED = 'That time is not offered. Please choose one of the available times.';
+
+  it('50 minutes with 10 after, booked back to back after a 20-minute appointment, fills the day with no gap', async () => {
+    const t = await newTeam('prac-grid');
+    const p = await addPractitioner(t, 'Pia Grid', { weeklyHours: every({ start: '09:00', end: '13:00' }) });
+    const pkg = await addPackage(t, { durationMinutes: 50, bufferAfterMinutes: 10, practitionerIds: [p] });
+    const date = dayAhead(5, t.zone);
+    // One start an hour: each visit's buffer ends where the next begins (not 09:00, 09:50, 10:40, 11:30).
+    expect((await slotsOf(t, pkg, date, p)).slots.map((s) => s.time)).toEqual(['09:00', '10:00', '11:00', '12:00']);
+
+    // A 20-minute appointment at 09:00: the grid starts again where it ends.
+    const appointment = await api('POST', '/appointments/book-custom', { token: t.owner.token, form: bookingForm({ bookingDate: date, bookingTime: '09:00', practitionerId: p, durationMinutes: '20' }) });
+    expect(appointment.status, appointment.body.message).toBe(201);
+    expect((await slotsOf(t, pkg, date, p)).slots.map((s) => s.time)).toEqual(['09:20', '10:20', '11:20']);
+    // A time not offered is refused: one never on the grid as not offered, one the appointment moved
+    // the grid off (offered on the empty day) as taken.
+    const never = await book(t, pkg, date, '09:50', p);
+    expect(never.status).toBe(400);
+    expect(never.body.message).toBe(NOT_OFFERED);
+    const moved = await book(t, pkg, date, '10:00', p);
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toBe(TAKEN);
+
+    // Book the first free time again and again (paid, so the day's unpaid share never refuses one).
+    const booked: { startUtc: string }[] = [];
+    for (let free = await slotsOf(t, pkg, date, p); free.slots.length; free = await slotsOf(t, pkg, date, p)) {
+      const res = await book(t, pkg, date, free.slots[0]!.time, p);
+      expect(res.status, res.body.message).toBe(201);
+      booked.push(res.body.data);
+      await payLocalCheckout(res.body.data.checkoutUrl, 'payer@example.com');
+      const id = res.body.data.bookingId as string;
+      await eventually(async () => ((await api('GET', `/bookings/booking/${id}`, { token: t.owner.token })).body.data.status === 'confirmed' ? true : undefined), 'confirmed');
+    }
+    expect(booked.map((b) => DateTime.fromISO(b.startUtc).setZone(t.zone).toFormat('HH:mm'))).toEqual(['09:20', '10:20', '11:20']);
+    // Each starts where the one before it ends with its buffer: no minute between them nobody can book.
+    for (const [i, b] of booked.entries()) if (i) expect(Date.parse(b.startUtc) - Date.parse(booked[i - 1]!.startUtc)).toBe((50 + 10) * 60_000);
+    expect((await slotsOf(t, pkg, date, p)).status).toBe('full');
+  });
+
+  it('"anyone" offers one grid over practitioners whose days start at different times, and books exactly those times', async () => {
+    const t = await newTeam('prac-grid-any');
+    const ana = await addPractitioner(t, 'Ana Early', { weeklyHours: every({ start: '09:00', end: '13:00' }) });
+    const ben = await addPractitioner(t, 'Ben Later', { weeklyHours: every({ start: '09:30', end: '13:30' }) });
+    const pkg = await addPackage(t, { durationMinutes: 50, bufferAfterMinutes: 10, practitionerIds: [ana, ben] });
+    const date = dayAhead(5, t.zone);
+    // Each alone has a grid of their own; "anyone" one grid, not both interleaved (09:00, 09:30, 10:00, ...).
+    expect((await slotsOf(t, pkg, date, ben)).slots.map((s) => s.time)).toEqual(['09:30', '10:30', '11:30', '12:30']);
+    const anyone = await slotsOf(t, pkg, date, 'any');
+    expect(anyone.slots.map((s) => [s.time, s.practitionerIds])).toEqual([['09:00', [ana]], ['10:00', [ana]], ['11:00', [ana]], ['12:00', [ana]]]);
+    const days = await api('POST', '/bookings/available-days', { body: { apiKey: t.apiKey, packageId: pkg, practitionerId: 'any', from: date, days: 1 } });
+    expect(days.body.data.days).toEqual([{ date, free: 4 }]);
+
+    // A time offered is bookable, one not offered to "anyone" is refused: one on nobody's grid as not
+    // offered; Ben's 09:30 (his own page's) as taken, what a time the one grid has just moved off reads.
+    const refused = await book(t, pkg, date, '09:50', 'any');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(NOT_OFFERED);
+    const hidden = await book(t, pkg, date, '09:30', 'any');
+    expect(hidden.status).toBe(409);
+    expect(hidden.body.message).toBe(TAKEN);
+    const first = await book(t, pkg, date, '09:00', 'any');
+    expect(first.status, first.body.message).toBe(201);
+    expect(first.body.data.practitionerId).toBe(ana);
+    // Ana's 09:00 taken, the earliest free start is Ben's 09:30: the one grid follows it.
+    const after = await slotsOf(t, pkg, date, 'any');
+    expect(after.slots.map((s) => s.time)).toEqual(['09:30', '10:30', '11:30', '12:30']);
+    const second = await book(t, pkg, date, '10:30', 'any');
+    expect(second.status, second.body.message).toBe(201);
+    expect(second.body.data.practitionerId).toBe(ben);
+    // A time of the grid shown a moment ago, no longer on it: refused as taken, not as never offered.
+    const stale = await book(t, pkg, date, '10:00', 'any');
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(TAKEN);
+  });
+});

@@ -5,7 +5,7 @@
 import { addDays, dayBoundsUtc, describeInstant, type AvailabilityRules } from '#shared/bookings/slots';
 import { PRACTITIONER_MESSAGES } from '#shared/schemas/practitioner-messages';
 import { badRequest } from '#lib/errors';
-import { practitionerDay, type PractitionerSlot, type ServiceTiming } from '#shared/bookings/practitioner-times';
+import { oneGrid, practitionerDay, type PractitionerSlot, type ServiceTiming } from '#shared/bookings/practitioner-times';
 import type { BookingPackageRecord } from '../../data/booking-packages';
 import { listHoldsBetween } from '../../data/holds';
 import { listPractitioners, takenBlocks, type PractitionerRecord } from '../../data/practitioners';
@@ -17,7 +17,7 @@ export function timingOf(pkg: BookingPackageRecord, rules: AvailabilityRules): S
     durationMinutes,
     bufferBeforeMinutes: pkg.bufferBeforeMinutes ?? 0,
     bufferAfterMinutes: pkg.bufferAfterMinutes ?? 0,
-    gridMinutes: pkg.slotGridMinutes ?? durationMinutes,
+    gridMinutes: pkg.slotGridMinutes ?? null,
     minNoticeMinutes: pkg.minNoticeMinutes ?? rules.minNoticeMinutes,
     maxDaysAhead: pkg.maxDaysAhead ?? rules.maxDaysAhead,
   };
@@ -25,7 +25,7 @@ export function timingOf(pkg: BookingPackageRecord, rules: AvailabilityRules): S
 
 /** The timing of a booking made already: its own length and buffers, its package's grid and limits. */
 export function bookingTiming(b: { durationMinutes: number; bufferBeforeMinutes?: number; bufferAfterMinutes?: number }, pkg: BookingPackageRecord | undefined, rules: AvailabilityRules): ServiceTiming {
-  const base = pkg ? timingOf(pkg, rules) : { gridMinutes: b.durationMinutes, minNoticeMinutes: rules.minNoticeMinutes, maxDaysAhead: rules.maxDaysAhead };
+  const base = pkg ? timingOf(pkg, rules) : { gridMinutes: null, minNoticeMinutes: rules.minNoticeMinutes, maxDaysAhead: rules.maxDaysAhead };
   return { ...base, durationMinutes: b.durationMinutes, bufferBeforeMinutes: b.bufferBeforeMinutes ?? 0, bufferAfterMinutes: b.bufferAfterMinutes ?? 0 };
 }
 
@@ -66,7 +66,11 @@ export interface DiaryDay {
   slots: (PractitionerSlot & { practitionerIds: string[] })[];
 }
 
-/** A date's free times over several practitioners (one, or "anyone"): the union, with who is free when. */
+/**
+ * A date's free times over several practitioners (one, or "anyone"): with who is free when. Several
+ * are offered as one grid (practitioner-times.ts oneGrid), each time listing those whose own grid has
+ * it; `union` keeps every practitioner's starts (why a time not offered was offered a moment ago).
+ */
 export function diaryDay(
   date: string,
   rules: AvailabilityRules,
@@ -74,6 +78,7 @@ export function diaryDay(
   practitioners: readonly PractitionerRecord[],
   taken: Map<string, Set<number>>,
   now: Date,
+  { union = false } = {},
 ): DiaryDay {
   const byStart = new Map<string, PractitionerSlot & { practitionerIds: string[] }>();
   const order: DiaryDay['status'][] = ['open', 'full', 'past', 'closed-date', 'closed-weekday', 'too-far', 'invalid'];
@@ -89,7 +94,8 @@ export function diaryDay(
   }
   if (!practitioners.length) status = 'closed-weekday';
   // ISO instants of one format order as plain strings (localeCompare costs an ICU collation per pair).
-  return { status, slots: [...byStart.values()].sort((a, b) => (a.startUtc < b.startUtc ? -1 : a.startUtc > b.startUtc ? 1 : 0)) };
+  const slots = [...byStart.values()].sort((a, b) => (a.startUtc < b.startUtc ? -1 : a.startUtc > b.startUtc ? 1 : 0));
+  return { status, slots: practitioners.length > 1 && !union ? oneGrid(slots, timing) : slots };
 }
 
 /** The answer of available-slots (and the staff's free-times) for a practitioner package. */

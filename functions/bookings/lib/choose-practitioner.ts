@@ -1,6 +1,7 @@
 // Who a booking of a practitioner package is with (docs/practitioners.md). The visitor's time must be
-// a start the chosen practitioner offers (or anyone offering the package, for "anyone"); the
-// candidates free at that time, as read, are then tried in the fair order:
+// a start the chosen practitioner offers (for "anyone", a time of the one grid offered over everyone
+// offering the package: exactly the times the page lists); the candidates whose own grid has that
+// time free, as read, are then tried in the fair order:
 //   fewest minutes already taken that local day, then name, then id
 // so the day's work spreads over the team and the order is the same for every request. The write
 // (holdPlace) decides: a candidate whose time was taken meanwhile fails its condition and the next is
@@ -68,9 +69,11 @@ export async function findPractitionerTime(
   const day = diaryDay(date, rules, timing, practitioners, taken, now);
   const slot = day.slots.find((s) => s.time === time);
   if (!slot) {
-    // Why not: a start nobody offers that day, a day that is not open, or a time taken (409 by the caller).
+    // Why not: a start nobody offers that day, a day that is not open, or a time taken (409 by the caller):
+    // one on the grid of an empty day, or still on someone's own grid but no longer among the times
+    // "anyone" offers (another start nearby came free and took its place on the one grid).
     const free = diaryDay(date, rules, timing, practitioners, new Map(), now);
-    const offered = free.slots.find((s) => s.time === time);
+    const offered = free.slots.find((s) => s.time === time) ?? diaryDay(date, rules, timing, practitioners, taken, now, { union: true }).slots.find((s) => s.time === time);
     if (offered) return { slot: offered, timing, candidates: [] };
     if (free.status === 'past') refuse(date < todayIn(rules.timeZone, now) ? 'past-date' : 'time-passed');
     if (free.status === 'too-far') refuse('too-far');

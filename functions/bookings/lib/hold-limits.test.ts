@@ -11,7 +11,7 @@ const rules: AvailabilityRules = { timeZone: 'America/New_York', weeklyHours: we
 const person = { id: 'p1', weeklyHours: week, exceptions: [] } as unknown as PractitionerRecord;
 const now = new Date('2030-01-01T00:00:00Z');
 const monday = '2030-01-07';
-const timing = (durationMinutes: number, gridMinutes: number, bufferAfterMinutes = 0) => ({ durationMinutes, gridMinutes, bufferBeforeMinutes: 0, bufferAfterMinutes, minNoticeMinutes: 0, maxDaysAhead: 3650 });
+const timing = (durationMinutes: number, gridMinutes: number | null, bufferAfterMinutes = 0, bufferBeforeMinutes = 0) => ({ durationMinutes, gridMinutes, bufferBeforeMinutes, bufferAfterMinutes, minNoticeMinutes: 0, maxDaysAhead: 3650 });
 
 describe('day caps', () => {
   it('clinic-wide: a quarter of the slots times their capacity, at least one', () => {
@@ -23,6 +23,11 @@ describe('day caps', () => {
   it("a practitioner: a quarter of the package's bookings that fit in their day back to back, buffers included", () => {
     // 8 hours, 50 minutes + 10 after, starts every 15 minutes: 8 fit (not the 29 start times).
     expect(practitionerDayCap(rules, timing(50, 15, 10), person, monday, now)).toBe(2);
+    // The default grid (the whole visit, issue 34): the same 8, one an hour, whichever side the buffer is on.
+    expect(practitionerDayCap(rules, timing(50, null, 10), person, monday, now)).toBe(2);
+    expect(practitionerDayCap(rules, timing(50, null, 0, 10), person, monday, now)).toBe(2);
+    // 25 minutes with 5 after: one every 30 minutes, 16 fit (the old 25-minute grid also found 16, with 5 minutes lost each time).
+    expect(practitionerDayCap(rules, timing(25, null, 5), person, monday, now)).toBe(4);
     // 30 minutes on a 30-minute grid: 16 fit.
     expect(practitionerDayCap(rules, timing(30, 30), person, monday, now)).toBe(4);
     // A closed date offers nothing: one.

@@ -29,7 +29,11 @@ const capOf = (places: number) => Math.max(1, Math.floor(places * DAY_SHARE));
 /** The day cap on the clinic-wide schedule: a share of the day's slots times their capacity. */
 export const clinicDayCap = (rules: AvailabilityRules, date: string) => capOf(slotsOfWeekday(rules, date).length * rules.capacity);
 
-/** The day cap of one practitioner: a share of how many such bookings fit in their day, one after another. */
+/**
+ * The day cap of one practitioner: a share of how many such bookings fit in their day, one after another,
+ * on the starts an empty day offers (practitioner-times.ts: the default grid steps by the whole visit, so
+ * those are back to back; a package's own interval may leave room between them).
+ */
 export function practitionerDayCap(rules: AvailabilityRules, timing: ServiceTiming, practitioner: PractitionerRecord, date: string, now: Date): number {
   const { slots } = practitionerDay({ date, timeZone: rules.timeZone, hours: practitioner, timing, closedDates: rules.closedDates, taken: new Set(), now });
   let fits = 0;

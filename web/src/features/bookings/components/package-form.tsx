@@ -32,7 +32,7 @@ const TIMING_INPUTS: { name: (typeof TIMING)[number]; label: string; hint: strin
   { name: 'durationMinutes', label: 'Duration', hint: "Blank: the clinic's slot length.", blank: null, unit: 'min', min: 5, step: 5 },
   { name: 'bufferBeforeMinutes', label: 'Buffer before', hint: 'Time kept free before it.', blank: 0, unit: 'min', min: 0, step: 5 },
   { name: 'bufferAfterMinutes', label: 'Buffer after', hint: 'Time kept free after it.', blank: 0, unit: 'min', min: 0, step: 5 },
-  { name: 'slotGridMinutes', label: 'Start-time grid', hint: 'A start time every N minutes; blank: the duration.', blank: null, unit: 'min', min: 5, step: 5 },
+  { name: 'slotGridMinutes', label: 'Start-time grid', hint: 'A start time every N minutes; blank: the duration plus buffers, so bookings fit back to back.', blank: null, unit: 'min', min: 5, step: 5 },
   { name: 'minNoticeMinutes', label: 'Minimum notice', hint: "How soon it can be booked; blank: the clinic's.", blank: null, unit: 'min', min: 0, step: 1 },
   { name: 'maxDaysAhead', label: 'Booking horizon', hint: "How far ahead it can be booked; blank: the clinic's.", blank: null, unit: 'days', min: 1, step: 1 },
 ];
