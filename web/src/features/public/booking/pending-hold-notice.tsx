@@ -2,7 +2,8 @@
 // with 'Continue to payment' and 'Choose another time', or what became of it.
 import { intlLocale } from '#shared/i18n/locales';
 import { useI18n } from '../../../i18n/i18n';
-import { checkoutNavigation, type HoldState } from './pending-hold';
+import { checkoutNavigation } from '../../../lib/checkout';
+import type { HoldState } from './pending-hold';
 
 export function PendingHoldNotice({ state, onGiveUp }: { state: HoldState; onGiveUp(): void }) {
   const { t, locale } = useI18n();

@@ -29,13 +29,6 @@ export interface SavedForm {
   practitioner: string;
 }
 
-/** Where the page goes to pay: one seam, so tests see the address instead of leaving the page. */
-export const checkoutNavigation = {
-  go(url: string) {
-    window.location.assign(url);
-  },
-};
-
 const holdKey = (apiKey: string) => `clinic.booking.hold.${apiKey}`;
 const formKey = (apiKey: string) => `clinic.booking.form.${apiKey}`;
 
