@@ -98,13 +98,15 @@ describe('back from Checkout without paying (issue 34)', () => {
     await chooseTime(page, texts, 0);
 
     // Checkout opens in this tab (no popup), and "Cancel and return" comes back to the page.
-    await page.getByRole('button', { name: texts['booking.continue'] }).click();
+    await page.getByRole('button', { name: texts['booking.continue'], exact: true }).click();
     await page.waitForURL('**/local/checkout/**');
     expect(context.pages()).toHaveLength(1);
     await page.getByRole('link', { name: 'Cancel and return' }).click();
     await page.waitForURL(/payment=cancelled/);
     await page.getByText(texts['booking.paymentCancelled']).waitFor();
     expect(await documentLanguage(page)).toBe(lang);
+    // Given back at once: nothing is left waiting for payment.
+    await expect.poll(() => page.getByRole('region', { name: texts['booking.pending.label'] }).count(), { timeout: 15_000 }).toBe(0);
     // The release token is gone from the address; the details are still filled in.
     await expect.poll(() => new URL(page.url()).searchParams.get('release')).toBeNull();
     expect(new URL(page.url()).searchParams.get('lang')).toBe(lang);
@@ -114,7 +116,7 @@ describe('back from Checkout without paying (issue 34)', () => {
 
     // Another time, at once: no "waiting for payment" refusal.
     await chooseTime(page, texts, 1);
-    await page.getByRole('button', { name: texts['booking.continue'] }).click();
+    await page.getByRole('button', { name: texts['booking.continue'], exact: true }).click();
     await page.waitForURL('**/local/checkout/**');
     const checkoutUrl = page.url();
 

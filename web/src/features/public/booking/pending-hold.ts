@@ -121,6 +121,8 @@ export function usePendingHold(apiKey: string, onShownAgain?: () => void) {
   const [state, setState] = useState<HoldState>({ kind: 'none' });
   const shownAgain = useRef(onShownAgain);
   shownAgain.current = onShownAgain;
+  /** A hold being given back: a Continue meanwhile waits for it (else this patient's own hold would refuse it). */
+  const inFlight = useRef<Promise<Released>>(undefined);
 
   const settle = useCallback(
     (outcome: Released, via: 'cancel' | 'choice', hold: PendingHold | undefined) => {
@@ -143,7 +145,9 @@ export function usePendingHold(apiKey: string, onShownAgain?: () => void) {
       if (cancelled) {
         const hold = stored?.bookingId === cancelled.bookingId ? stored : undefined;
         setState({ kind: 'releasing', hold });
-        void giveBack(apiKey, cancelled.bookingId, cancelled.token).then((outcome) => {
+        const given = giveBack(apiKey, cancelled.bookingId, cancelled.token);
+        inFlight.current = given;
+        void given.then((outcome) => {
           if (!live) return;
           // Another hold kept by this page (not the one cancelled) stays waiting.
           if (outcome !== 'failed' && stored && !hold) setState({ kind: 'waiting', hold: stored });
@@ -169,7 +173,9 @@ export function usePendingHold(apiKey: string, onShownAgain?: () => void) {
     if (state.kind !== 'waiting') return;
     const { hold } = state;
     setState({ kind: 'releasing', hold });
-    settle(await giveBack(apiKey, hold.bookingId, hold.releaseToken), 'choice', hold);
+    const given = giveBack(apiKey, hold.bookingId, hold.releaseToken);
+    inFlight.current = given;
+    settle(await given, 'choice', hold);
   }, [apiKey, state, settle]);
 
   /**
@@ -178,6 +184,7 @@ export function usePendingHold(apiKey: string, onShownAgain?: () => void) {
    */
   const beforeContinue = useCallback(
     async (request: string): Promise<{ resume: string } | 'go' | 'paid'> => {
+      if (state.kind === 'releasing') return (await inFlight.current) === 'paid' ? 'paid' : 'go';
       const hold = state.kind === 'waiting' ? state.hold : undefined;
       if (!hold || Date.parse(hold.holdExpiresAt) <= Date.now()) return 'go';
       if (hold.request === request) return { resume: hold.checkoutUrl };
