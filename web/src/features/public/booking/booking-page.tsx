@@ -389,7 +389,8 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
           {t('booking.paid')}
         </div>
       )}
-      {payment === 'cancelled' && (
+      {/* Not beside a hold still waiting (back from a later checkout to this address): that notice says what to do. */}
+      {payment === 'cancelled' && hold.state.kind !== 'waiting' && (
         <div className="alert alert-info" role="status">
           {t('booking.paymentCancelled')}
         </div>
