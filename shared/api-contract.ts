@@ -170,6 +170,7 @@ export const API_CONTRACT = {
   'POST /bookings/available-slots': { body: bookings.availableSlotsSchema, reply: bookings.listAvailableSlotsReply },
   'POST /bookings/available-days': { body: bookings.availableDaysSchema, reply: bookings.listAvailableDaysReply },
   'POST /bookings/create-booking': { body: bookings.bookingRequestSchema, reply: bookings.createBookingReply },
+  'POST /bookings/release-hold': { body: bookings.releaseHoldSchema, reply: bookings.releaseHoldReply },
   'GET /bookings/bookings/list/all': { query: bookings.bookingListQuerySchema, reply: bookings.listBookingsReply },
   'GET /bookings': { query: bookings.bookingListQuerySchema, reply: bookings.listBookingsReply },
   'GET /bookings/booking/{id}': { reply: bookings.bookingsGetBookingReply },

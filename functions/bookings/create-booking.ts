@@ -34,6 +34,7 @@ import { claimHolders, dayClaim, emailClaim, networkClaim, phoneClaim, type Hold
 import { offeringPractitioners, timingOf } from '../availability/lib/diary';
 import { HOLD_MINUTES, NETWORK_HOLDS, clinicDayCap, networkOf, practitionerDayCap } from './lib/hold-limits';
 import { SLOT_REFUSALS } from './lib/refusals';
+import { releaseTokenHash } from './lib/release-token';
 import { PACKAGE_UNAVAILABLE, UNKNOWN_BOOKING_PAGE, bookingPageUrl } from './lib/views';
 
 /**
@@ -54,8 +55,10 @@ export const HOLD_LIMIT_MESSAGES = {
 
 /** A key's tries at most: a try whose hold was given back stays as it is, and the next one holds anew. */
 const MAX_TRIES = 5;
+/** Release tokens a hold keeps at most (its first, in Checkout's cancel address, and the latest pages'). */
+const MAX_RELEASE_TOKENS = 4;
 
-export const handler = endpoint({ body: bookingRequestSchema, reply: createBookingReply }, async ({ body, newId, event }) => {
+export const handler = endpoint({ body: bookingRequestSchema, reply: createBookingReply }, async ({ body, newId, newSecret, event }) => {
   const orgId = await findOrgIdByApiKey(body.apiKey);
   const org = orgId ? await getOrganization(orgId) : undefined;
   if (!org) throw notFound(UNKNOWN_BOOKING_PAGE);
@@ -76,23 +79,24 @@ export const handler = endpoint({ body: bookingRequestSchema, reply: createBooki
   }
   const { slot } = found;
 
+  const at = now.toISOString();
+  // The patient's language: their page's, else the clinic's default; their mails, Checkout, the way
+  // back to the page and reminders use it.
+  const locale = body.locale ?? org.defaultLanguage;
+
   // Staff set the redirection URL (their own site); it is checked again in case it was stored before the rule.
   // The package's page after paying: an address as is, a path of this site on this site's origin.
   const successUrl = !pkg.redirectionUrl
-    ? bookingPageUrl(body.apiKey, 'success')
+    ? bookingPageUrl(body.apiKey, 'success', { locale })
     : isHttpUrl(pkg.redirectionUrl)
       ? pkg.redirectionUrl
       : isSitePath(pkg.redirectionUrl)
         ? `${config.appUrl}${pkg.redirectionUrl}`
-        : bookingPageUrl(body.apiKey, 'success');
-  const cancelUrl = bookingPageUrl(body.apiKey, 'cancelled');
-
-  const at = now.toISOString();
-  // The patient's language: their page's, else the clinic's default; their mails, Checkout and reminders use it.
-  const locale = body.locale ?? org.defaultLanguage;
-  const newBooking = (id: string, candidate?: Candidate): BookingRecord => ({
+        : bookingPageUrl(body.apiKey, 'success', { locale });
+  const newBooking = (id: string, releaseToken: string, candidate?: Candidate): BookingRecord => ({
     id,
     orgId: org.id,
+    releaseTokenHashes: [releaseTokenHash(releaseToken)],
     ...(locale ? { locale } : {}),
     packageId: pkg.id,
     packageName: pkg.packageName,
@@ -157,6 +161,9 @@ export const handler = endpoint({ body: bookingRequestSchema, reply: createBooki
   };
 
   let booking: BookingRecord | undefined;
+  // The token that gives the hold back (the cancel address, the page's 'choose another time'): one per
+  // try of this key (a retry makes the same), or this page's own when it takes over the patient's hold.
+  let releaseToken = newSecret('own-hold-release');
   if (chosen && !chosen.candidates.length) {
     // Nobody is free then: perhaps because of this patient's own hold of it (a reload without the
     // key), which they get back; otherwise the time is taken.
@@ -165,9 +172,14 @@ export const handler = endpoint({ body: bookingRequestSchema, reply: createBooki
   }
   for (let tries = 0; !booking; tries++) {
     if (tries === MAX_TRIES) throw conflict('This booking was tried too many times. Please reload the page and try again.');
-    const id = newId(tries ? `booking-${tries}` : 'booking');
+    const label = tries ? `booking-${tries}` : 'booking';
+    const id = newId(label);
+    const token = newSecret(`${label}-release`);
     const existing = await getBooking(org.id, id);
-    if (existing?.status === 'held' && existing.holdExpiresAt! > at) booking = existing;
+    if (existing?.status === 'held' && existing.holdExpiresAt! > at) {
+      booking = existing;
+      releaseToken = token;
+    }
     // Its time ran out: ended as the sweep ends it, the Checkout Session expired at Stripe with it.
     else if (existing?.status === 'held') await expireLapsedHold(existing, now);
     else if (existing?.status === 'confirmed') throw conflict('This booking is confirmed already.');
@@ -176,10 +188,11 @@ export const handler = endpoint({ body: bookingRequestSchema, reply: createBooki
       // (and whose day is not held to its share) gets it.
       let dayFull = false;
       for (const candidate of chosen ? chosen.candidates : [undefined]) {
-        const fresh = newBooking(id, candidate);
+        const fresh = newBooking(id, token, candidate);
         try {
           await holdPlace(fresh, rules.capacity, now, claimsFor(candidate));
           booking = fresh;
+          releaseToken = token;
           break;
         } catch (error) {
           if (error instanceof SlotFullError) continue;
@@ -207,6 +220,16 @@ export const handler = endpoint({ body: bookingRequestSchema, reply: createBooki
     // expired or cancelled: that try is over; the next id holds anew.
   }
 
+  // A token the hold does not know yet (its patient's hold taken over by another page) is added to it.
+  const tokenHash = releaseTokenHash(releaseToken);
+  const hashes = booking.releaseTokenHashes ?? [];
+  // The first (Checkout's cancel address) is always kept; of the others, the latest.
+  const newHashes = hashes.includes(tokenHash) ? undefined : [...hashes.slice(0, 1), ...hashes.slice(1).slice(2 - MAX_RELEASE_TOKENS), tokenHash];
+  // Stripe's idempotency key names the cancel address's token when it is not the hold's first: Stripe
+  // refuses a key sent again with other parameters, and the address differs with the token.
+  const first = hashes.length === 0 || hashes[0] === tokenHash;
+  const cancelUrl = bookingPageUrl(body.apiKey, 'cancelled', { locale: booking.locale, release: { bookingId: booking.id, token: releaseToken } });
+
   let session: { id: string; url: string };
   try {
     // A hold with its checkout already open (a patient's retry) keeps that session.
@@ -220,7 +243,7 @@ export const handler = endpoint({ body: bookingRequestSchema, reply: createBooki
       customerEmail: body.email,
       metadata: { kind: 'booking', orgId: org.id, bookingId: booking.id },
       expiresAt: Math.floor(Date.parse(booking.createdAt) / 1000) + CHECKOUT_MINUTES * 60,
-      idempotencyKey: `booking-${booking.id}`,
+      idempotencyKey: first ? `booking-${booking.id}` : `booking-${booking.id}-${tokenHash.slice(0, 16)}`,
       // The held booking's own: a resumed request sends Stripe the same parameters.
       locale: stripeLocaleOf(booking.locale),
     });
@@ -235,6 +258,7 @@ export const handler = endpoint({ body: bookingRequestSchema, reply: createBooki
     data: {
       checkoutUrl: session.url,
       bookingId: booking.id,
+      releaseToken,
       holdExpiresAt: booking.holdExpiresAt,
       bookingDate: booking.bookingDate,
       bookingTime: booking.bookingTime,
@@ -250,7 +274,9 @@ export const handler = endpoint({ body: bookingRequestSchema, reply: createBooki
     },
   };
   const held = booking;
-  await withReply(reply, () => updateBooking(held, { status: ['held'] }, { stripeSessionId: session.id, checkoutUrl: session.url, updatedAt: new Date().toISOString() }));
+  await withReply(reply, () =>
+    updateBooking(held, { status: ['held'] }, { stripeSessionId: session.id, checkoutUrl: session.url, ...(newHashes ? { releaseTokenHashes: newHashes } : {}), updatedAt: new Date().toISOString() }),
+  );
   countMetric('BookingsHeld');
   return reply;
 });

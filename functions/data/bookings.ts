@@ -25,6 +25,11 @@ export interface BookingRecord extends BookingFields {
   reportPractitionerId?: string | null;
   /** While held: the claims counting this hold (data/hold-claims.ts), given back with it. */
   holdClaims?: string[] | null;
+  /**
+   * While held: the SHA-256 (hex) of the release tokens its patient was given (the one in Checkout's
+   * cancel address, and one per page that took the hold over), never the tokens themselves.
+   */
+  releaseTokenHashes?: string[] | null;
 }
 
 export const bookingKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}#BOOKING#${id}`, sk: 'BOOKING' });

@@ -48,6 +48,12 @@ export interface Request<Body, Query> {
    * takes over an unfinished attempt builds the same records (their conditional puts then tell it).
    */
   newId(label: string): string;
+  /**
+   * A new secret (256 bits, base64url), for a link that acts on a record (a hold's release). With an
+   * Idempotency-Key it is derived from the key's seed and `label`, as newId is: a retry that takes over
+   * an unfinished attempt makes the same one (the same link, so Stripe gets the same parameters).
+   */
+  newSecret(label: string): string;
 }
 
 export interface Reply {
@@ -190,6 +196,7 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
       requestId: context.awsRequestId,
       files: parsed.files ?? {},
       newId: (label) => (guard ? derivedId(guard.seed, label) : randomId(10)),
+      newSecret: (label) => (guard ? derivedId(guard.seed, `secret\n${label}`, 43) : randomId(32)),
     }) as Reply;
     if (config.services.replyCheck) checkReply(event.routeKey, options.reply, reply);
     if (guard && !guard.completed && (reply.status ?? 200) < 300 && reply.rawBody === undefined) {

@@ -27,6 +27,7 @@ export const METRICS_SERVICE = SERVICE;
 /** The business events counted (docs/operations.md lists what each one means). */
 export type BusinessMetric =
   | 'BookingsHeld'
+  | 'HoldsGivenBack'
   | 'BookingsConfirmed'
   | 'PaymentsSucceeded'
   | 'PaymentsNeedingAttention'

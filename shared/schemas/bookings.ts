@@ -355,6 +355,8 @@ export const listAvailableDaysReply = /* @__PURE__ */ pure(() => z.object({
 export const createBookingReply = /* @__PURE__ */ pure(() => z.object({
   checkoutUrl: z.string(),
   bookingId: z.string(),
+  /** Gives the hold back at once (POST /bookings/release-hold): for the page that made it, never shown. */
+  releaseToken: z.string(),
   /** The held booking's time, package and currency, as its view names them. */
   ...z.pick(bookingViewRecord, { holdExpiresAt: true, bookingDate: true, bookingTime: true, timeZone: true, startUtc: true, packageName: true, currency: true }).shape,
   /** Never absent here: null for a clinic-wide package. */
@@ -364,6 +366,19 @@ export const createBookingReply = /* @__PURE__ */ pure(() => z.object({
   amountCents: z.number(),
   amountMinor: z.number(),
 }));
+
+/** POST /bookings/release-hold (public): the patient gives their unpaid hold back (Checkout cancelled, another time chosen). */
+export const releaseHoldSchema = z.object({
+  apiKey: requiredString('apiKey is required'),
+  bookingId: requiredString('bookingId is required', z.maxLength(64, 'bookingId is required')),
+  token: requiredString('token is required', z.maxLength(128, 'token is required')),
+});
+
+/**
+ * `data` of POST /bookings/release-hold. 'released': the hold is given back (now or before) and its
+ * checkout can no longer be paid; 'paid': it was paid (confirmed, or the payment is being recorded).
+ */
+export const releaseHoldReply = /* @__PURE__ */ pure(() => z.object({ outcome: z.enum(['released', 'paid']) }));
 
 /** `data` of GET /bookings/bookings/list/all and GET /bookings. */
 export const listBookingsReply = /* @__PURE__ */ pure(() => pageOf(bookingViewRecord));

@@ -1,5 +1,5 @@
 // Card payments end to end in Chromium against the embedded stack: a visitor pays for a form package
-// and for a booking on the public pages, through the local Stripe checkout in a new tab; the payer is
+// and for a booking on the public pages, through the local Stripe checkout in the same tab; the payer is
 // mailed (a receipt; a confirmation with a calendar invitation) and the owner sees it paid in the console.
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -74,18 +74,18 @@ async function mailsTo(address: string): Promise<Mail[]> {
   return store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase() === address.toLowerCase()));
 }
 
-/** Pays on the local checkout tab that `open` opens, and waits until it is back on the site. */
-async function payInNewTab(context: BrowserContext, open: () => Promise<void>, email: string): Promise<Page> {
-  const [checkout] = await Promise.all([context.waitForEvent('page', { timeout: 15_000 }), open()]);
-  await checkout.waitForURL('**/local/checkout/**');
-  await checkout.getByLabel('Email').fill(email);
-  await checkout.getByRole('button', { name: /^Pay \$/ }).click();
-  await checkout.waitForURL(/payment=success/);
-  return checkout;
+/** Pays on the local checkout the page went to (in the same tab, issue 34: no popup), and waits until it is back on the site. */
+async function payHere(context: BrowserContext, page: Page, email: string): Promise<Page> {
+  await page.waitForURL('**/local/checkout/**');
+  expect(context.pages()).toHaveLength(1);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.waitForURL(/payment=success/);
+  return page;
 }
 
 describe('form payments (issue 6)', () => {
-  it('a visitor picks a package, pays on the checkout tab; receipt mailed, owner sees it Paid', async () => {
+  it('a visitor picks a package, pays on the checkout (same tab); receipt mailed, owner sees it Paid', async () => {
     const owner = await signUpOwner('formpay');
     const pkg = async (body: Record<string, unknown>) => (await call('POST', '/packages', { token: owner.token, body, expect: 201 })).id as string;
     const assessment = await pkg({ name: 'Assessment', price: 40, isPayable: true });
@@ -106,10 +106,11 @@ describe('form payments (issue 6)', () => {
     await dialog.getByText('Package: Assessment').waitFor();
     await dialog.getByLabel(field('Email')).fill(payer);
     await dialog.getByLabel(field('Name')).fill('Pat Payer');
-    const checkout = await payInNewTab(context, () => dialog.getByRole('button', { name: 'Pay Now' }).click(), payer);
-    // The form page says so while the tab opens (after 1.5 s).
+    await dialog.getByRole('button', { name: 'Pay Now' }).click();
+    // The form page says so until it goes to the checkout (after 1.5 s).
     await page.getByText('Redirecting to payment page...').waitFor();
-    expect(checkout.url()).toContain(`/form-builder/public/${form.id}/${owner.apiKey}?payment=success`);
+    const checkout = await payHere(context, page, payer);
+    expect(checkout.url()).toContain(`/form-builder/public/${form.id}/${owner.apiKey}?payment=success&lang=en`);
     await checkout.getByText('Thank you for your payment. A receipt is on its way to your email.').waitFor();
 
     await expect.poll(async () => (await mailsTo(payer)).map((m) => m.subject), { timeout: 15_000 }).toEqual(['Payment receipt from formpay Clinic']);
@@ -135,7 +136,7 @@ describe('form payments (issue 6)', () => {
 });
 
 describe('booking payments (issue 7)', () => {
-  it('a visitor books a free time and pays in the new window; confirmation with .ics mailed, owner sees it Paid', async () => {
+  it('a visitor books a free time and pays on the checkout (same tab); confirmation with .ics mailed, owner sees it Paid', async () => {
     const owner = await signUpOwner('bookpay');
     const pkg = await call('POST', '/bookings/packages', {
       token: owner.token,
@@ -170,9 +171,9 @@ describe('booking payments (issue 7)', () => {
     const time = await page.getByLabel(field('Booking Time')).inputValue();
     expect(time).toMatch(/^\d\d:\d\d$/);
 
-    const checkout = await payInNewTab(context, () => page.getByRole('button', { name: 'Continue' }).click(), visitor);
-    await page.getByText('Please complete the payment to confirm booking').waitFor();
-    expect(checkout.url()).toContain(`/booking/${owner.apiKey}?payment=success`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const checkout = await payHere(context, page, visitor);
+    expect(checkout.url()).toContain(`/booking/${owner.apiKey}?payment=success&lang=en`);
 
     await expect
       .poll(async () => (await mailsTo(visitor)).flatMap((m) => m.attachments ?? []).map((a) => a.filename ?? ''), { timeout: 15_000 })

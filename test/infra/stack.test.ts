@@ -433,7 +433,7 @@ describe('least privilege, from the route table', () => {
 
   it('lets only the payment functions read the Stripe keys, and only token users read the signing key', () => {
     const payments = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('PaymentsSecret')));
-    expect(payments).toEqual(['bookings/cancel-booking', 'bookings/create-booking', 'bookings/get-confirmation', 'bookings/move-booking', 'manage/reschedule-booking', 'leads/create-payment-session', STRIPE_EVENTS_HANDLER, WORKERS.outbox, WORKERS.sweeps].sort());
+    expect(payments).toEqual(['bookings/cancel-booking', 'bookings/create-booking', 'bookings/get-confirmation', 'bookings/move-booking', 'bookings/release-hold', 'manage/reschedule-booking', 'leads/create-payment-session', STRIPE_EVENTS_HANDLER, WORKERS.outbox, WORKERS.sweeps].sort());
     expect(payments).toEqual([...handlersWhere((u) => Boolean(u.payments)), WORKERS.outbox, WORKERS.sweeps].sort());
     const tokenKey = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('AppSecrets')));
     const expected = [...new Set(ROUTES.filter((r) => r.access !== 'public' || r.uses.tokens).map((r) => r.handler))].sort();

@@ -129,7 +129,8 @@ describe('create-booking: holding a place and opening Checkout', () => {
     expect(session.amount_total).toBe(4950);
     expect(session.metadata).toEqual({ kind: 'booking', orgId: clinic.owner.orgId, bookingId: res.body.data.bookingId });
     expect(session.success_url).toBe(`${inject('appUrl')}/booking/${clinic.apiKey}?payment=success&session_id={CHECKOUT_SESSION_ID}`);
-    expect(session.cancel_url).toBe(`${inject('appUrl')}/booking/${clinic.apiKey}?payment=cancelled`);
+    // The cancel address names the hold it gives back (issue 34: Stripe fills no session id there).
+    expect(session.cancel_url).toBe(`${inject('appUrl')}/booking/${clinic.apiKey}?payment=cancelled&booking=${res.body.data.bookingId}&release=${res.body.data.releaseToken}`);
     // Stripe's shortest session (30 minutes); the hold is shorter (10 minutes): when it ends, the
     // session is expired at Stripe (test/integration/holds.test.ts).
     expect(session.expires_at - Date.now() / 1000).toBeGreaterThan(29 * 60);

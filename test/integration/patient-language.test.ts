@@ -39,9 +39,10 @@ describe("the patient's language", () => {
     expect(mail!.subject).toMatch(/^Reserva confirmada: Consultation el /);
     expect(mail!.body.text).toContain('Hola, Lucía:');
     expect(mail!.body.text).toContain('Su reserva con lang-es Clinic está confirmada.');
-    expect(mail!.body.text).toMatch(/Para cambiar la hora o cancelar: http\S+\/manage#/);
+    // The link names the language (issue 34): the manage page opens in Spanish on any browser.
+    expect(mail!.body.text).toMatch(/Para cambiar la hora o cancelar: http\S+\/manage\?lang=es#/);
     // The manage page opens in the booking's language when the browser asks for none of ours.
-    const token = /\/manage#([A-Za-z0-9_-]{43})/.exec(mail!.body.text!)![1];
+    const token = /\/manage\?lang=es#([A-Za-z0-9_-]{43})/.exec(mail!.body.text!)![1];
     const opened = await api('POST', '/public/manage/booking', { body: { token } });
     expect(opened.body.data.clinicLanguage).toBe('es');
   });

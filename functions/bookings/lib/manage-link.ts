@@ -17,8 +17,12 @@ export interface ManageLink {
   text: string;
 }
 
-/** The public page of a token: the token in the fragment, so it reaches no server log or Referer. */
-export const manageUrl = (token: string) => `${config.appUrl}/manage#${token}`;
+/**
+ * The public page of a token: the token in the fragment, so it reaches no server log or Referer; the
+ * patient's language in the query (`?lang=`), so the page opens in the mail's language whatever the
+ * browser's (issue 34).
+ */
+export const manageUrl = (token: string, locale?: Locale | null) => `${config.appUrl}/manage${locale ? `?lang=${locale}` : ''}#${token}`;
 
 /**
  * A reminder's link states the real cut-off (issue 26): the moment changes close, in the booking's
@@ -46,7 +50,7 @@ export function policyText(p: PatientPolicy, orgName: string, locale?: Locale | 
 /** An appointment's link: the patient may cancel it (rescheduling an appointment is arranged with the clinic). `at`: as of a reminder. */
 export function appointmentManageLink(a: { orgId: string; id: string; locale?: Locale }, startUtc: string, org: ({ name: string } & Partial<PatientPolicy>) | undefined, at?: CutoffAt): ManageLink {
   const { token, item } = newManageToken(a.orgId, { appointmentId: a.id }, startUtc);
-  const url = manageUrl(token);
+  const url = manageUrl(token, a.locale);
   const t = patientTexts(a.locale);
   const name = org?.name ?? t('clinic.fallback');
   const p = policyOf(org ?? {});
@@ -59,7 +63,7 @@ export function appointmentManageLink(a: { orgId: string; id: string; locale?: L
 /** `at`: state the cut-off as a moment, and say so when it has passed (reminders). */
 export function manageLink(b: Pick<BookingRecord, 'orgId' | 'id' | 'startUtc' | 'locale'>, org: ({ name: string } & Partial<PatientPolicy>) | undefined, at?: CutoffAt): ManageLink {
   const { token, item } = newManageToken(b.orgId, { bookingId: b.id }, b.startUtc);
-  const url = manageUrl(token);
+  const url = manageUrl(token, b.locale);
   const t = patientTexts(b.locale);
   const name = org?.name ?? t('clinic.fallback');
   const p = policyOf(org ?? {});

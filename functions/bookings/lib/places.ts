@@ -148,6 +148,26 @@ export async function expireLapsedHold(b: BookingRecord, now = new Date()): Prom
   return (await getBooking(b.orgId, b.id))?.status === 'expired';
 }
 
+/**
+ * The patient gives their hold back before its time (Checkout cancelled, or another time chosen): as
+ * expireLapsedHold, its Checkout Session is expired at Stripe first, so it cannot be paid after its time
+ * went to someone else, then ONE guarded move releases the place and its claims ('expired': a payment
+ * that still lands goes the way of a late payment, payment-consumer.ts). Idempotent: a booking no longer
+ * held is left as it is. 'paid' when the booking is confirmed, or Stripe reports its session paid (the
+ * payment's event confirms it); 'released' when the hold is gone.
+ */
+export async function giveBackHold(b: BookingRecord, now = new Date()): Promise<'released' | 'paid'> {
+  if (b.status === 'confirmed' || (b.paymentStatus !== 'pending' && b.paymentStatus !== 'unpaid')) return 'paid';
+  if (b.status !== 'held') return 'released';
+  if (b.stripeSessionId && (await closeCheckout(b)) === 'paid') return 'paid';
+  if (await releaseHeld(b, 'expired', now.toISOString())) return 'released';
+  // Moved meanwhile: by the session's expired event (sent as it is expired), or by its payment.
+  const fresh = await getBooking(b.orgId, b.id);
+  if (!fresh) return 'released';
+  if (fresh.status === 'held') throw new Error(`The hold of booking ${b.id} could not be given back`);
+  return giveBackHold(fresh, now);
+}
+
 async function closeCheckout(b: BookingRecord): Promise<'closed' | 'paid'> {
   const id = b.stripeSessionId!;
   try {

@@ -10,10 +10,26 @@ export const BOOKING_NOT_FOUND = 'Booking not found.';
 /** A package the booking page cannot offer (inactive, deleted or unknown). */
 export const PACKAGE_UNAVAILABLE = 'This package is not available. Please choose another package.';
 
-/** The public booking page, where the visitor comes back to. */
-export function bookingPageUrl(apiKey: string, outcome: 'success' | 'cancelled', appUrl = config.appUrl): string {
+/**
+ * The public booking page, where the visitor comes back to from Checkout, in their language (`lang`).
+ * Stripe fills {CHECKOUT_SESSION_ID} in the success address only, so the cancel address carries its own
+ * reference to the hold it gives back: the booking and its release token (the page sends both to
+ * POST /bookings/release-hold, then takes them out of its address).
+ */
+export function bookingPageUrl(
+  apiKey: string,
+  outcome: 'success' | 'cancelled',
+  options: { locale?: string | null; release?: { bookingId: string; token: string } } = {},
+  appUrl = config.appUrl,
+): string {
+  const query = new URLSearchParams({ payment: outcome });
+  if (options.locale) query.set('lang', options.locale);
+  if (outcome === 'cancelled' && options.release) {
+    query.set('booking', options.release.bookingId);
+    query.set('release', options.release.token);
+  }
   const session = outcome === 'success' ? '&session_id={CHECKOUT_SESSION_ID}' : '';
-  return `${appUrl}/booking/${encodeURIComponent(apiKey)}?payment=${outcome}${session}`;
+  return `${appUrl}/booking/${encodeURIComponent(apiKey)}?${query.toString()}${session}`;
 }
 
 export function toBookingView(b: BookingRecord): BookingView {

@@ -17,6 +17,7 @@ import { BookingPage } from './booking/booking-page';
 import { PublicFormPage } from './form/form-page';
 import { ManagePage } from './manage/manage-page';
 import { AppointmentRequestPage } from '../appointments/public/request-page';
+import { checkoutNavigation } from '../../lib/checkout';
 
 const CATALOGUES: Record<Exclude<Locale, 'en'>, Record<string, string>> = { es, fr, de, pt, ar };
 const language = (locale: Locale) => ({ locale, messages: (locale === 'en' ? en : CATALOGUES[locale]) as Messages });
@@ -84,7 +85,7 @@ describe.each(Object.keys(EXPECTED) as Exclude<Locale, 'en'>[])('public pages in
     await user.type(screen.getByLabelText(new RegExp(`^${CATALOGUES[locale]['booking.phone']}`)), '+15551234567');
     fireEvent.change(screen.getByLabelText(new RegExp(`^${CATALOGUES[locale]['booking.date']}`)), { target: { value: '2030-01-15' } });
     const nine = new Intl.DateTimeFormat(locale, { timeZone: 'America/New_York', hour: 'numeric', minute: '2-digit' }).format(new Date('2030-01-15T14:00:00.000Z'));
-    vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     await user.click(await screen.findByRole('button', { name: nine }));
     await user.click(screen.getByRole('button', { name: want.cont }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/bookings/create-booking')).toBe(true));

@@ -26,8 +26,11 @@ export const availableDays = (apiKey: string, packageId: string, from: string, d
 /** After paying: the booking of the Checkout session the patient came back with. */
 export const bookingConfirmation = (apiKey: string, sessionId: string) => api.post('/bookings/confirmation', { apiKey, sessionId }, none);
 
+/** Gives an unpaid hold back at once (Checkout cancelled, another time chosen), with the token its booking came with. */
+export const releaseHold = (apiKey: string, bookingId: string, token: string) => api.post('/bookings/release-hold', { apiKey, bookingId, token }, none);
+
 /**
- * Spec: data.data.checkoutUrl opens in a new window. `headers`: the solved challenge (lib/challenge.tsx). The server prices the booking. A retry of the
+ * Spec: data.data.checkoutUrl opens in a new window (issue 34: in the same tab, pending-hold.ts). `headers`: the solved challenge (lib/challenge.tsx). The server prices the booking. A retry of the
  * same booking sends the same `idempotencyKey`, so it never holds a second place.
  */
 export const createBooking = (body: BookingFormInput & { apiKey: string }, idempotencyKey?: string, headers?: Record<string, string>) =>

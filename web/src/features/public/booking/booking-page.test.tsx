@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderRoutes, testChallenge } from '../../../testing/render';
 import { BookingPage } from './booking-page';
+import { checkoutNavigation } from '../../../lib/checkout';
 import { CONFIRMATION_POLL, GAVE_UP_TEXT } from './confirmation';
 
 const PACKAGES = [
@@ -24,6 +25,13 @@ function answers(extra: Parameters<typeof mockApi>[0] = {}) {
     ...extra,
   });
 }
+
+/** create-booking's answer: the hold, its checkout and its release token. */
+const HELD = {
+  checkoutUrl: 'https://checkout.example.com/cs_1', bookingId: 'b1', releaseToken: 'tok_b1_'.padEnd(43, 'x'), holdExpiresAt: '2099-01-01T00:10:00.000Z',
+  bookingDate: '2030-01-15', bookingTime: '10:00', timeZone: 'America/New_York', startUtc: '2030-01-15T15:00:00.000Z', packageName: 'Consultation',
+  practitionerId: null, practitionerName: null, amount: 49.5, amountCents: 4950, amountMinor: 4950, currency: 'usd',
+};
 
 const open = () => renderRoutes([{ path: '/booking/:apiKey', element: <BookingPage apiKey="pk_clinic_key_123" /> }], '/booking/pk_clinic_key_123');
 
@@ -96,7 +104,7 @@ describe('BookingPage (public)', () => {
     expect(calls.some((c) => c.path === '/api/bookings/available-slots' && (c.body as { date: string; packageId?: string }).date === '2030-01-15' && (c.body as { packageId?: string }).packageId === 'p2')).toBe(true);
   });
 
-  it('on success opens the checkout in a new window, shows the toast and the message, and clears the form', async () => {
+  it('on success goes to the checkout in this tab (issue 34), with the toast and the message, and keeps the hold and the form for the way back', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const calls = answers();
@@ -106,12 +114,12 @@ describe('BookingPage (public)', () => {
       if (String(input).endsWith('/bookings/create-booking')) {
         calls.push({ method: 'POST', path: '/api/bookings/create-booking', body: JSON.parse(String(init?.body)), headers: {} });
         await gate;
-        return new Response(JSON.stringify({ message: 'Please complete the payment to confirm booking', data: { checkoutUrl: 'https://checkout.example.com/cs_1', bookingId: 'b1' } }), { status: 201 });
+        return new Response(JSON.stringify({ message: 'Please complete the payment to confirm booking', data: HELD }), { status: 201 });
       }
       return base(input, init);
     });
-    const opened = { opener: {} as unknown };
-    const openSpy = vi.spyOn(window, 'open').mockReturnValue(opened as Window);
+    const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+    const openSpy = vi.spyOn(window, 'open');
     const { user } = open();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -120,14 +128,14 @@ describe('BookingPage (public)', () => {
 
     expect(await screen.findByText('Please wait while we redirect you to the payment page')).toBeInTheDocument();
     expect(screen.getByText('Please complete the payment to confirm booking')).toBeInTheDocument();
-    expect(openSpy).toHaveBeenCalledWith('https://checkout.example.com/cs_1', '_blank');
-    expect(opened.opener).toBeNull();
+    expect(go).toHaveBeenCalledWith('https://checkout.example.com/cs_1');
+    expect(openSpy).not.toHaveBeenCalled();
     const sent = calls.find((c) => c.path === '/api/bookings/create-booking')!.body;
     expect(sent).toEqual({ apiKey: 'pk_clinic_key_123', packageId: 'p1', firstName: 'Pat', lastName: 'Visitor', email: 'pat@example.com', phoneNumber: '+15551234567', bookingDate: '2030-01-15', bookingTime: '10:00', locale: 'en' });
-    await waitFor(() => expect(screen.getByLabelText(/^Package/)).toHaveValue(''));
-    expect(screen.queryByLabelText('Package details')).not.toBeInTheDocument();
-    expect(screen.getByLabelText(/^First Name/)).toHaveValue('');
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    // Kept for the way back: the hold in this browser, the form in this tab.
+    expect(JSON.parse(localStorage.getItem('clinic.booking.hold.pk_clinic_key_123')!)).toMatchObject({ bookingId: 'b1', releaseToken: HELD.releaseToken, checkoutUrl: HELD.checkoutUrl });
+    expect(JSON.parse(sessionStorage.getItem('clinic.booking.form.pk_clinic_key_123')!).values).toMatchObject({ firstName: 'Pat', email: 'pat@example.com', bookingTime: '10:00' });
+    expect(screen.getByLabelText(/^First Name/)).toHaveValue('Pat');
   });
 
   it('checks the connection in the background with one status line; Continue waits for the check and sends it with the booking', async () => {
@@ -141,9 +149,9 @@ describe('BookingPage (public)', () => {
         expect(url.searchParams.get('apiKey')).toBe('pk_clinic_key_123');
         return { status: 200, body: { message: 'OK', data: await testChallenge(40) } };
       },
-      'POST /api/bookings/create-booking': { status: 201, body: { message: 'Please complete the payment to confirm booking', data: { checkoutUrl: 'https://checkout.example.com/cs_1', bookingId: 'b1' } } },
+      'POST /api/bookings/create-booking': { status: 201, body: { message: 'Please complete the payment to confirm booking', data: HELD } },
     });
-    vi.spyOn(window, 'open').mockReturnValue({ opener: {} } as Window);
+    vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const { user } = open();
     expect(await screen.findByRole('status')).toHaveTextContent('Checking your connection...');
     await fill(user);
@@ -165,13 +173,13 @@ describe('BookingPage (public)', () => {
   it("shows the server's message at the top when the time was just taken", async () => {
     answers({ 'POST /api/bookings/create-booking': { status: 409, body: { message: 'Sorry, that time was just taken. Please choose another time.' } } });
     const scroll = vi.spyOn(window, 'scrollTo');
-    const openSpy = vi.spyOn(window, 'open');
+    const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const { user } = open();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, that time was just taken. Please choose another time.');
     expect(scroll).toHaveBeenCalled();
-    expect(openSpy).not.toHaveBeenCalled();
+    expect(go).not.toHaveBeenCalled();
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('Pat');
   });
 
@@ -199,9 +207,10 @@ describe('BookingPage (public)', () => {
       'POST /api/bookings/create-booking': () =>
         ++tries === 1
           ? { status: 503, body: { message: 'This is taking longer than it should. Please try again in a moment.' } }
-          : { status: 201, body: { message: 'Please complete the payment to confirm booking', data: { checkoutUrl: 'https://checkout.example.com/cs_1', bookingId: 'b1' } } },
+          : { status: 201, body: { message: 'Please complete the payment to confirm booking', data: HELD } },
+      'POST /api/bookings/release-hold': { status: 200, body: { message: 'OK', data: { outcome: 'released' } } },
     });
-    vi.spyOn(window, 'open').mockReturnValue({ opener: {} } as unknown as Window);
+    vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const { user } = open();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -213,8 +222,7 @@ describe('BookingPage (public)', () => {
     expect(keys()[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys()[1]).toBe(keys()[0]);
 
-    // Answered: the next booking, even the same one again, is a new one.
-    await fill(user);
+    // Answered: the next booking, even the same one again, is a new one (the form is kept for the way back).
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(keys()).toHaveLength(3));
     expect(keys()[2]).not.toBe(keys()[0]);
@@ -298,7 +306,7 @@ afterEach(() => {
 describe('BookingPage: practitioners and the month view', () => {
   it('books with a chosen practitioner: their free days, a day, a time, details, and the practitioner sent', async () => {
     const calls = practitionerAnswers();
-    vi.spyOn(window, 'open').mockReturnValue({ opener: {} } as unknown as Window);
+    vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const { user } = open();
     await user.selectOptions(await ready(), 'p1');
     expect(screen.getByLabelText('Package details')).toHaveTextContent('45 minutes');
@@ -328,7 +336,7 @@ describe('BookingPage: practitioners and the month view', () => {
 
   it("books 'anyone': the calls say 'any'", async () => {
     const calls = practitionerAnswers();
-    vi.spyOn(window, 'open').mockReturnValue({ opener: {} } as unknown as Window);
+    vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const { user } = open();
     await user.selectOptions(await ready(), 'p1');
     const next = await toNextMonth(user);
@@ -357,7 +365,7 @@ describe('BookingPage: practitioners and the month view', () => {
 
   it('keeps a clinic-wide package as before: no practitioner to choose, and none sent', async () => {
     const calls = practitionerAnswers();
-    vi.spyOn(window, 'open').mockReturnValue({ opener: {} } as unknown as Window);
+    vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const { user } = open();
     await user.selectOptions(await ready(), 'p2');
     expect(screen.queryByRole('group', { name: 'Practitioner' })).not.toBeInTheDocument();

@@ -2,7 +2,7 @@
 // patient on a phone goes: a package (its details card shows the price in dollars), who with (a
 // practitioner or 'anyone', for packages with practitioners), a day of the month view (the days with
 // free times marked), a time button, then contact details and Continue to card payment: the checkout
-// opens in a new window. The month view and the time buttons fill the spec's date and time inputs,
+// opens in the same tab (issue 34; pending-hold.ts keeps the hold and the form for the way back). The month view and the time buttons fill the spec's date and time inputs,
 // which can still be typed in. Times are in the clinic's time zone (named on the page). The server
 // checks everything again and holds the time only while the visitor pays. Back from Checkout
 // (?payment=success&session_id=...), the page shows the booking's confirmation instead of the form.
@@ -18,6 +18,9 @@ import { ChallengeStatus, useChallenge } from '../../../lib/challenge';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { availableDays, availablePackages, availableSlots, createBooking, type BookingDay, type FreeDay, type PublicBookingPackage } from './api';
 import { Confirmation } from './confirmation';
+import { forgetBooking, readSavedForm, rememberHold, requestOf, usePendingHold } from './pending-hold';
+import { checkoutNavigation } from '../../../lib/checkout';
+import { PendingHoldNotice } from './pending-hold-notice';
 import { MonthView, addMonths, daysInMonth, monthLabel, monthOf } from './month-view';
 import { ApiError, failureText } from '../../../lib/api';
 import { useHydrated, useSearchParam } from '../../../lib/location';
@@ -197,7 +200,6 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   const challengeTexts = useChallengeTexts();
   const [rootError, setRootError] = useState<string>();
   const [success, setSuccess] = useState<string>();
-  const [blockedLink, setBlockedLink] = useState<string>();
   const mounted = useRef(true);
   /** One key per booking the visitor sends: a retry of the same booking never holds a second place. */
   const keys = useIdempotencyKeys();
@@ -214,6 +216,19 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   const [practitioner, setPractitioner] = useState(ANYONE);
   /** The month the month view shows ('YYYY-MM'); until the visitor moves it, that of the date, or today's. */
   const [month, setMonth] = useState<string>();
+  /** The visitor's hold waiting for payment; back from Checkout through the browser's cache, the redirect notices go. */
+  const hold = usePendingHold(apiKey, () => {
+    setSuccess(undefined);
+    setToast(undefined);
+    setSubmitting(false);
+  });
+  // Back from Checkout without paying: the form as the visitor left it (this tab's copy).
+  useEffect(() => {
+    const saved = apiKey ? readSavedForm(apiKey) : undefined;
+    if (!saved) return;
+    setValues(saved.values);
+    setPractitioner(saved.practitioner);
+  }, [apiKey]);
 
   const { packageId, bookingDate, bookingTime } = values;
   const pkg = packages?.find((p) => p.id === packageId);
@@ -313,9 +328,20 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
       return;
     }
     setSuccess(undefined);
-    setBlockedLink(undefined);
     setSubmitting(true);
     try {
+      // A hold waiting for payment: the same booking resumes its checkout; another gives it back first.
+      const request = requestOf({ ...values, practitionerId });
+      const before = await hold.beforeContinue(request);
+      if (before === 'paid') {
+        scrollToTop();
+        return;
+      }
+      if (before !== 'go') {
+        setToast(t('booking.redirect'));
+        checkoutNavigation.go(before.resume);
+        return;
+      }
       // The page's language goes with the booking: its mails, Checkout and the manage page use it.
       const booking = { ...bookingPayload(values), apiKey, locale, ...(practitionerId ? { practitionerId } : {}) };
       const result = await createBooking(booking, keys.keyFor(booking), await challenge.take());
@@ -332,16 +358,19 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
         return;
       }
       keys.forget();
+      const held = result.data.data!;
+      // Kept for the way back (cancelled, the back button, the page opened again): resume or give back,
+      // the form as it was. Checkout opens in this tab: nothing for a phone to block, no tab left behind.
+      rememberHold(
+        apiKey,
+        { bookingId: held.bookingId, releaseToken: held.releaseToken, checkoutUrl: url, holdExpiresAt: held.holdExpiresAt ?? '', packageName: held.packageName, startUtc: held.startUtc, timeZone: held.timeZone, request },
+        { values, practitioner },
+      );
       setToast(t('booking.redirect'));
-      const opened = window.open(url, '_blank');
-      if (opened) opened.opener = null;
-      else if (mounted.current) setBlockedLink(url);
       setSuccess(t('booking.success'));
-      setValues(EMPTY);
-      setPractitioner(ANYONE);
       setErrors({});
       setSubmitted(false);
-      scrollToTop();
+      checkoutNavigation.go(url);
     } catch {
       setRootError(t('booking.offline'));
       scrollToTop();
@@ -360,7 +389,8 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
           {t('booking.paid')}
         </div>
       )}
-      {payment === 'cancelled' && (
+      {/* Not beside a hold still waiting (back from a later checkout to this address): that notice says what to do. */}
+      {payment === 'cancelled' && hold.state.kind !== 'waiting' && (
         <div className="alert alert-info" role="status">
           {t('booking.paymentCancelled')}
         </div>
@@ -370,19 +400,10 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
           {rootError}
         </div>
       )}
+      <PendingHoldNotice state={hold.state} onGiveUp={() => void hold.giveUp()} />
       {success && (
         <div className="alert alert-success" role="status">
           {success}
-          {blockedLink && (
-            <>
-              {' '}
-              {t('booking.blocked')}{' '}
-              <a href={blockedLink} target="_blank" rel="noopener noreferrer" className="alert-link">
-                {t('booking.openPayment')}
-              </a>
-              .
-            </>
-          )}
         </div>
       )}
       {listed.length > 0 && (
@@ -518,6 +539,10 @@ export function BookingPage({ apiKey }: { apiKey: string }) {
   const payment = useSearchParam('payment');
   const sessionId = useSearchParam('session_id');
   const confirming = payment === 'success' && sessionId !== null && SESSION_ID.test(sessionId);
+  // Paid: no hold to resume, and the next booking starts with an empty form.
+  useEffect(() => {
+    if (confirming) forgetBooking(apiKey);
+  }, [confirming, apiKey]);
   const { data, error } = useSWR(apiKey && !confirming ? ['booking-packages', apiKey] : null, loadPackages, { revalidateOnFocus: false, shouldRetryOnError: false });
   const t = useT();
   const title = t('booking.title');

@@ -4,6 +4,7 @@ import type { FormField } from '#shared/forms/types';
 import type { PublicForm, PublicPackage } from './api';
 import { mockApi, renderRoutes } from '../../../testing/render';
 import { PublicFormPage } from './form-page';
+import { checkoutNavigation } from '../../../lib/checkout';
 
 const fields: FormField[] = [
   { id: 'name', name: 'name', label: 'Full name', type: 'text', required: true, attributes: [{ attributeName: 'minLength', attributeValue: '3' }] },
@@ -77,8 +78,9 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     await waitFor(() => expect(opened).toHaveBeenCalledWith(`${window.location.origin}/thanks`, '_blank'));
   });
 
-  it('with several packages: cards on a grid, Select opens the dialog, Pay Now submits then opens the payment link', async () => {
-    const opened = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+  it('with several packages: cards on a grid, Select opens the dialog, Pay Now submits then goes to the payment link in this tab', async () => {
+    const opened = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+    const popup = vi.spyOn(window, 'open');
     const detail = form({ packages: [pkg('a'), pkg('b', { price: 60, priceCents: 6000 }), pkg('c'), pkg('d')], packageId: 'b', secondButtonText: 'Later' });
     const { user, calls } = open(detail, {
       'POST /api/form-builder/form/f1/submissions': { status: 201, body: { message: 'ok', data: { submissionId: 's1', packageId: 'b', isPayable: true, redirectUrl: '' } } },
@@ -107,13 +109,16 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     expect(sent!.body).toMatchObject({ packageId: 'b' });
     expect(session!.body).toMatchObject({ formId: 'f1', apiKey: 'pk_test_key_123456', packageId: 'b', submissionId: 's1', currency: 'usd' });
     expect(session!.body).not.toHaveProperty('amount');
-    expect((session!.body as { successUrl: string }).successUrl).toBe(`${window.location.origin}${PATH}?payment=success&session_id={CHECKOUT_SESSION_ID}`);
+    // Back to this page in its language (issue 34).
+    expect((session!.body as { successUrl: string }).successUrl).toBe(`${window.location.origin}${PATH}?payment=success&lang=en&session_id={CHECKOUT_SESSION_ID}`);
+    expect((session!.body as { cancelUrl: string }).cancelUrl).toBe(`${window.location.origin}${PATH}?payment=cancelled&lang=en`);
     expect(await screen.findByText('Redirecting to payment page...')).toBeInTheDocument();
-    await waitFor(() => expect(opened).toHaveBeenCalledWith('http://localhost/local/checkout/cs_1', '_blank'));
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('http://localhost/local/checkout/cs_1'));
+    expect(popup).not.toHaveBeenCalled();
   });
 
   it('with one custom-amount package: inline, no Select, the amount is checked and sent', async () => {
-    vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const detail = form({ fields: [fields[1]!], packages: [pkg('gift', { customAmountEnabled: true, price: 25, priceCents: 2500 })] });
     const { user, calls } = open(detail, {
       'POST /api/form-builder/form/f1/submissions': { status: 201, body: { message: 'ok', data: { submissionId: 's1', packageId: 'gift', isPayable: true, redirectUrl: '' } } },
@@ -139,7 +144,7 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
   });
 
   it("takes a custom amount in the package's currency: whole yen, ¥ and step 1, sent with 'jpy'", async () => {
-    vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const detail = form({ fields: [fields[1]!], packages: [pkg('gift', { customAmountEnabled: true, price: 3000, priceCents: 3000, priceMinor: 3000, currency: 'jpy' })] });
     const { user, calls } = open(detail, {
       'POST /api/form-builder/form/f1/submissions': { status: 201, body: { message: 'ok', data: { submissionId: 's1', packageId: 'gift', isPayable: true, redirectUrl: '' } } },
@@ -163,7 +168,7 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
   });
 
   it('a retry of the same submission and payment link sends the same Idempotency-Keys', async () => {
-    vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     let linkTries = 0;
     const detail = form({ fields: [fields[1]!], packages: [pkg('one', { customAmountEnabled: true, price: 25, priceCents: 2500 })] });
     const { user, calls } = open(detail, {
@@ -194,37 +199,34 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Redirecting to payment page...')).toBeInTheDocument();
   });
 
-  it('after a cancelled payment (told by the payment tab) the form is back with the spec text, and paying again replays the same lead and checkout', async () => {
-    const opened = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+  it('after a cancelled payment the page is back (same tab) with the spec text, and offers the checkout left unpaid', async () => {
+    const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const detail = form({ fields: [fields[1]!], packages: [pkg('one', { customAmountEnabled: true, price: 25, priceCents: 2500 })] });
-    const { user, calls } = open(detail, {
+    const answers = {
       'POST /api/form-builder/form/f1/submissions': { status: 201, body: { message: 'ok', data: { submissionId: 's1', packageId: 'one', isPayable: true, redirectUrl: '' } } },
       'POST /api/leads/payments/session': { status: 201, body: { message: 'ok', data: { url: 'http://localhost/pay', sessionId: 'cs', paymentId: 'p' } } },
-    });
+    };
+    const { user, unmount } = open(detail, answers);
     await screen.findByRole('heading', { name: 'Intake form' });
     await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
     await user.type(screen.getByLabelText(/^Amount/), '30');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(await screen.findByText('Redirecting to payment page...')).toBeInTheDocument();
-    await waitFor(() => expect(opened).toHaveBeenCalledWith('http://localhost/pay', '_blank'));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/pay'));
+    unmount();
 
-    // Stripe sends the visitor back to ?payment=cancelled in the payment tab, which tells this one.
-    const paymentTab = new BroadcastChannel('form-payment:f1');
-    paymentTab.postMessage('cancelled');
-    paymentTab.close();
+    // Stripe sends the visitor back to ?payment=cancelled in this tab: the checkout is offered again (no second lead).
+    const calls = mockApi({ 'GET /api/leads/forms/f1': { status: 200, body: { message: 'OK', data: detail } }, ...answers });
+    window.history.replaceState(null, '', `${PATH}?payment=cancelled&lang=en`);
+    const { user: again } = renderRoutes([{ path: '/form-builder/public/:formId/:apiKey', element: <PublicFormPage formId="f1" apiKey="pk_test_key_123456" /> }], PATH);
     expect(await screen.findByText(/Payment was cancelled; nothing was charged\./)).toBeInTheDocument();
-    expect(screen.queryByText('Redirecting to payment page...')).not.toBeInTheDocument();
-    expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@example.com');
-
-    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/leads/payments/session')).toHaveLength(2));
-    const keysOf = (path: string) => calls.filter((c) => c.path === path).map((c) => c.headers['idempotency-key']);
-    expect(new Set(keysOf('/api/form-builder/form/f1/submissions')).size).toBe(1);
-    expect(new Set(keysOf('/api/leads/payments/session')).size).toBe(1);
+    await again.click(await screen.findByRole('button', { name: 'Return to payment' }));
+    expect(go).toHaveBeenLastCalledWith('http://localhost/pay');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('a submit pressed while a required file uploads waits for it: never "required", the file sent once with the submission', async () => {
-    vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const doc: FormField = { id: 'doc', name: 'doc', label: 'Document', type: 'file', required: true };
     let finishUpload: (answer: { status: number; body: unknown }) => void = () => undefined;
     const detail = form({ fields: [fields[0]!, doc], packages: [pkg('one', { customAmountEnabled: true, price: 25, priceCents: 2500 })], secondButtonText: 'Later' });

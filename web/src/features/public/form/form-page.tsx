@@ -11,6 +11,7 @@ import { FormFieldInput, type FieldValue } from '../../../components/form-field-
 import { ChallengeStatus, useChallenge, type ChallengeHandle } from '../../../lib/challenge';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { useSearchParam } from '../../../lib/location';
+import { checkoutNavigation } from '../../../lib/checkout';
 import { createPaymentLink, getPublicForm, submitForm, uploadFormFile, type PaymentLinkRequest, type PublicForm, type PublicPackage } from './api';
 import { ErrorDialog, type DialogMessage } from './components/error-dialog';
 import { DescriptionHtml, PackageCard } from './components/package-card';
@@ -66,10 +67,33 @@ function usePublicForm(formId: string, apiKey: string) {
   return state;
 }
 
-/** The page's own address, for Stripe to send the visitor back to. */
-function returnUrl(payment: 'success' | 'cancelled') {
-  const url = `${window.location.origin}${window.location.pathname}?payment=${payment}`;
+/** The page's own address, for Stripe to send the visitor back to, in the page's language. */
+function returnUrl(payment: 'success' | 'cancelled', locale: string) {
+  const url = `${window.location.origin}${window.location.pathname}?payment=${payment}&lang=${locale}`;
   return payment === 'success' ? `${url}&session_id={CHECKOUT_SESSION_ID}` : url;
+}
+
+/**
+ * The checkout a visitor left unpaid, kept in this tab (issue 34: Checkout opens in the same tab): back
+ * through its cancel address, the page offers it again instead of a second submission of the form.
+ */
+const CHECKOUT_KEEP_MS = 30 * 60_000;
+const checkoutKey = (formId: string) => `clinic.form.checkout.${formId}`;
+function keepCheckout(formId: string, url: string | undefined) {
+  try {
+    if (url) window.sessionStorage.setItem(checkoutKey(formId), JSON.stringify({ url, until: Date.now() + CHECKOUT_KEEP_MS }));
+    else window.sessionStorage.removeItem(checkoutKey(formId));
+  } catch {
+    // Storage refused: the form can still be filled in and paid again.
+  }
+}
+function keptCheckout(formId: string): string | undefined {
+  try {
+    const kept = JSON.parse(window.sessionStorage.getItem(checkoutKey(formId)) ?? 'null') as { url: string; until: number } | null;
+    return kept && kept.until > Date.now() ? kept.url : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Opens a URL in a new tab after the spec's delay; false when the browser blocked it. */
@@ -229,6 +253,12 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   const [notice, setNotice] = useState<string>();
   /** How the payment ended: from this tab's address (Stripe's return) or from the payment tab. */
   const [outcome, setOutcome] = useState<PaymentOutcome | undefined>(() => (payment === 'success' || payment === 'cancelled' ? payment : undefined));
+  /** Back without paying: the checkout left open (this tab's), to pay it after all. */
+  const [unpaid, setUnpaid] = useState<string>();
+  useEffect(() => {
+    if (payment === 'success') keepCheckout(form.id, undefined);
+    else if (payment === 'cancelled') setUnpaid(keptCheckout(form.id));
+  }, [payment, form.id]);
   usePaymentOutcome(form.id, payment, (ended) => {
     setNotice(undefined);
     setBlockedLink(undefined);
@@ -312,7 +342,7 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
         const request: PaymentLinkRequest = {
           formId: form.id, apiKey, packageId: pkg.id, submissionId, currency: currencyOf(pkg.currency), locale,
           ...(pkg.customAmountEnabled ? { amount: amount.trim() } : {}),
-          successUrl: returnUrl('success'), cancelUrl: returnUrl('cancelled'),
+          successUrl: returnUrl('success', locale), cancelUrl: returnUrl('cancelled', locale),
         };
         const link = await createPaymentLink(request, keys.keyFor(['payment', request]));
         if (!link.success || !link.data.data?.url) {
@@ -325,7 +355,9 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
         setOutcome(undefined);
         setNotice(t('form.redirecting'));
         setDialogOpen(false);
-        openLater(url, () => mounted.current && setBlockedLink(url));
+        keepCheckout(form.id, url);
+        // In this tab, after the spec's delay (the notice shows meanwhile): no popup for a phone to block.
+        window.setTimeout(() => checkoutNavigation.go(url), REDIRECT_DELAY_MS);
         return;
       }
       keys.forget();
@@ -362,6 +394,13 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
       {outcome === 'cancelled' && (
         <div className="alert alert-warning" role="status">
           {t('form.paymentCancelled')}
+          {unpaid && (
+            <div className="mt-2">
+              <button type="button" className="btn btn-primary btn-sm" onClick={() => checkoutNavigation.go(unpaid)}>
+                {t('form.resumePayment')}
+              </button>
+            </div>
+          )}
         </div>
       )}
       {notice && (

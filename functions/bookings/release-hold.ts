@@ -1,0 +1,29 @@
+// POST /bookings/release-hold (public): the patient gives their unpaid hold back at once, so the same
+// patient can choose another time without waiting for it to run out (issue 34). The booking page
+// calls it when Checkout sends the patient back through its cancel address (which carries the booking
+// and its release token: Stripe fills no session id there), and when the patient chooses another time
+// while a hold is waiting. The token is the one create-booking gave that page (only its hash is kept on
+// the booking). The Checkout Session is expired at Stripe before the place is given back (places.ts
+// giveBackHold), so it cannot be paid after its time went to someone else; a booking paid meanwhile
+// is left as it is ('paid'). Idempotent: a hold given back already answers 'released' again.
+import { releaseHoldReply, releaseHoldSchema } from '#shared/schemas/bookings';
+import { notFound } from '#lib/errors';
+import { endpoint } from '#http/http';
+import { countMetric } from '#lib/log';
+import { getBooking } from '../data/bookings';
+import { findOrgIdByApiKey } from '../data/organizations';
+import { knowsReleaseToken } from './lib/release-token';
+import { giveBackHold } from './lib/places';
+import { BOOKING_NOT_FOUND, UNKNOWN_BOOKING_PAGE } from './lib/views';
+
+export const handler = endpoint({ body: releaseHoldSchema, reply: releaseHoldReply }, async ({ body }) => {
+  const orgId = await findOrgIdByApiKey(body.apiKey);
+  if (!orgId) throw notFound(UNKNOWN_BOOKING_PAGE);
+  const booking = await getBooking(orgId, body.bookingId);
+  // Another clinic's booking, or a token that is not this booking's: the same answer as none at all.
+  if (!booking || !knowsReleaseToken(booking.releaseTokenHashes, body.token)) throw notFound(BOOKING_NOT_FOUND);
+  const wasHeld = booking.status === 'held';
+  const outcome = await giveBackHold(booking);
+  if (wasHeld && outcome === 'released') countMetric('HoldsGivenBack');
+  return { data: { outcome } };
+});
