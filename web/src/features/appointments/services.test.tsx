@@ -65,7 +65,7 @@ describe('ServicesPage prices', { timeout: 20_000 }, () => {
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByLabelText('Price (USD)')).toHaveValue(49.5);
+    expect(within(dialog).getByLabelText('Price (USD)')).toHaveValue('49.50');
     await user.clear(within(dialog).getByLabelText('Name'));
     await user.type(within(dialog).getByLabelText('Name'), 'Massage');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

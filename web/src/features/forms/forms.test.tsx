@@ -70,7 +70,7 @@ describe('package editor', { timeout: 30_000 }, () => {
     const calls = mockApi({ ...profile, 'POST /api/packages': { status: 201, body: { message: 'Package saved.', data: { id: 'p1' } } } });
     const { user } = render(<PackageEditPage />, '/lead-generation/add', undefined, [{ path: '/lead-generation/list', element: <h1>Packages page</h1> }]);
     await user.type(screen.getByLabelText(/^Name/), 'Gold');
-    await user.type(screen.getByLabelText(/^Price/), '12.345');
+    await user.type(screen.getByLabelText(/^Price/), '12.3456');
     await user.tab();
     expect(await screen.findByText('Price must be a number of dollars with at most 2 decimals')).toBeInTheDocument();
     await user.clear(screen.getByLabelText(/^Price/));
@@ -79,7 +79,7 @@ describe('package editor', { timeout: 30_000 }, () => {
     expect(document.querySelector('.border.rounded.p-2')!.innerHTML).toBe('<b>Best</b>');
     await user.click(screen.getByRole('button', { name: 'Save package' }));
     expect(await screen.findByText('Packages page')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ name: 'Gold', price: 49.5, description: '<b>Best</b><img src=x onerror=alert(1)>', customAmountEnabled: false, isPayable: true });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ name: 'Gold', price: 49.5, description: '<b>Best</b><img src=x onerror=alert(1)>', customAmountEnabled: false, isPayable: true, currency: 'usd' });
   });
 });
 
