@@ -83,6 +83,27 @@ describe('package editor', { timeout: 30_000 }, () => {
   });
 });
 
+// Issue 34: a form package priced before the clinic changed currency keeps its price as it is.
+describe('package editor after a change of currency', () => {
+  it('shows the yen price under ¥ in a dollar clinic and sends it back in yen, to be kept', async () => {
+    const pkg = { id: 'p1', name: 'Gold', description: null, price: 5000, priceCents: 5000, priceMinor: 5000, currency: 'jpy', imageUrl: null, customAmountEnabled: false, isPayable: true };
+    const calls = mockApi({
+      ...profile,
+      'GET /api/organization/profile': { status: 200, body: { message: 'OK', data: { id: 'o1', name: 'Clinic', currency: 'usd' } } },
+      'GET /api/packages/p1': { status: 200, body: { message: 'OK', data: pkg } },
+      'PUT /api/packages/p1': { status: 200, body: { message: 'Package saved.', data: pkg } },
+    });
+    saveToken('token');
+    const element = <WithRoles value={rolesState({ isOwner: true })}><PackageEditPage /></WithRoles>;
+    const { user } = renderRoutes([{ path: '/lead-generation/:id', element }, { path: '/lead-generation/list', element: <h1>Packages page</h1> }], '/lead-generation/p1');
+    expect(await screen.findByRole('note')).toHaveTextContent('Priced in JPY before the clinic changed to USD: patients pay ¥5,000, and saving keeps it.');
+    expect(screen.getByLabelText(/^Price \(JPY\)/)).toHaveValue('5,000');
+    await user.click(screen.getByRole('button', { name: 'Save package' }));
+    expect(await screen.findByText('Packages page')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ price: 5000, currency: 'jpy' });
+  });
+});
+
 describe('leads list', () => {
   it('lists leads with their form and payment state', async () => {
     mockApi({
