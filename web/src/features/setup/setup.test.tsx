@@ -113,14 +113,14 @@ describe('set-up wizard', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByRole('heading', { name: 'First service' })).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Service name/), 'Check-up');
-    await user.type(await screen.findByLabelText(/Price \(EUR\)/), '85,50');
+    await user.type(await screen.findByLabelText(/Price \(€\)/), '85,50');
     expect(screen.getByText('Reads as €85.50')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByRole('heading', { name: 'First booking package' })).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/services')!.body).toMatchObject({ priceMinor: 8550, currency: 'eur' });
 
     await user.type(screen.getByLabelText(/Package name/), 'Visit');
-    await user.type(screen.getByLabelText(/Price \(EUR\)/), '85,00');
+    await user.type(screen.getByLabelText(/Price \(€\)/), '85,00');
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByRole('heading', { name: 'First form' })).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/bookings/packages')!.body).toMatchObject({ packageName: 'Visit', packagePrice: 85 });

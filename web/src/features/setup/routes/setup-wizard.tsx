@@ -3,7 +3,7 @@
 // (PUT /organization/setup), so the wizard resumes at the first step left, on any device. Steps start
 // from what the clinic already has or entered earlier (the browser's time zone, the first service's
 // length as the slot length); the end shows the booking page to share.
-import { fromMinor } from '#shared/currency';
+import { currencySymbol, fromMinor } from '#shared/currency';
 import { moneyMessage, parseMoney } from '#shared/money-text';
 import { MoneyInput, moneyHint, typingLocale } from '../../../components/money-input';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
@@ -273,7 +273,7 @@ function ServiceStep({ remember, ...props }: StepProps) {
       <Input name="category" label="Category" required {...common} inputProps={{ readOnly: categoryId !== null }} />
       <Input name="name" label="Service name" required {...common} />
       <Input name="duration" label="Duration (minutes)" type="number" required errorKey="durationMinutes" {...common} inputProps={{ min: 5, max: 1440 }} />
-      <PriceInput name="price" label={`Price (${currency.toUpperCase()})`} currency={currency} errorKey="priceMinor" hint={moneyHint(currency, { minimum: false })} {...common} />
+      <PriceInput name="price" label={`Price (${currencySymbol(currency)})`} currency={currency} errorKey="priceMinor" hint={moneyHint(currency, { minimum: false })} {...common} />
     </StepForm>
   );
 }
@@ -360,7 +360,7 @@ function PackageStep(props: StepProps) {
       }}
     >
       <Input name="packageName" label="Package name" required {...common} />
-      <PriceInput name="packagePrice" label={`Price (${currency.toUpperCase()})`} currency={currency} required hint={moneyHint(currency)} {...common} />
+      <PriceInput name="packagePrice" label={`Price (${currencySymbol(currency)})`} currency={currency} required hint={moneyHint(currency)} {...common} />
       <Field id="setup-packageDescription" label="Description" error={errors.packageDescription} className="col-12">
         <textarea {...controlProps('setup-packageDescription', errors.packageDescription)} rows={3} value={values.packageDescription} onChange={(e) => set('packageDescription', e.target.value)} />
       </Field>
