@@ -6,13 +6,13 @@ import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { getOrgCurrency } from '../data/organizations';
 import { createFormPackage, type FormPackageRecord } from '../data/form-packages';
-import { packageFields } from './lib/input';
+import { packageFields, priceCurrency } from './lib/input';
 import { toPackageView } from './lib/view';
 
 export const handler = endpoint({ body: formPackageSchema, reply: formPackagesCreatePackageReply }, async ({ body, caller }) => {
   const id = randomId(10);
   const now = new Date().toISOString();
-  const fields = packageFields(caller.orgId, id, { ...body, image: undefined }, await getOrgCurrency(caller.orgId));
+  const fields = packageFields(caller.orgId, id, { ...body, image: undefined }, priceCurrency(body, await getOrgCurrency(caller.orgId)));
   const pkg: FormPackageRecord = { id, orgId: caller.orgId, ...fields, image: null, createdAt: now, updatedAt: now };
   await createFormPackage(pkg, caller.userId);
   return { status: 201, message: 'Package saved.', data: toPackageView(pkg) };

@@ -6,14 +6,16 @@ import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getFormPackage, updateFormPackage } from '../data/form-packages';
 import { getOrgCurrency } from '../data/organizations';
-import { packageFields } from './lib/input';
+import { packageFields, priceCurrency } from './lib/input';
 import { toPackageView } from './lib/view';
 
 export const handler = endpoint({ body: formPackageSchema, reply: formPackagesUpdatePackageReply }, async ({ body, params, caller }) => {
   const existing = await getFormPackage(caller.orgId, params.id!);
   if (!existing) throw notFound('Package not found.');
-  // Saved as a whole: the price is in the clinic's currency now.
-  const fields = packageFields(caller.orgId, existing.id, body, await getOrgCurrency(caller.orgId));
+  // Saved as a whole: the price is in the clinic's currency now, unless the page keeps the package's
+  // own (priced before a change of currency) as it is.
+  const currency = priceCurrency(body, await getOrgCurrency(caller.orgId), existing);
+  const fields = packageFields(caller.orgId, existing.id, body, currency);
   const now = new Date().toISOString();
   if (!(await updateFormPackage(existing, { ...fields, updatedAt: now }, caller.userId, `Saved package "${fields.name}"`))) throw notFound('Package not found.');
   return { message: 'Package saved.', data: toPackageView({ ...existing, ...fields, image: fields.image === undefined ? existing.image : fields.image, updatedAt: now }) };

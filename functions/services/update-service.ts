@@ -15,8 +15,10 @@ export const handler = endpoint({ body: serviceSchema, reply: updateServiceReply
   if (body.categoryId !== current.categoryId && !(await getCategory(caller.orgId, body.categoryId))) throw badRequest(NO_CATEGORY, { categoryId: NO_CATEGORY });
   const orgCurrency = await getOrgCurrency(caller.orgId);
   const sent = body.priceMinor ?? body.priceCents;
-  // A service from before currencies read as the clinic's currency: that is the one it keeps.
-  const currency = sent === current.priceCents ? (current.currency ?? orgCurrency) : orgCurrency;
+  // A service from before currencies read as the clinic's currency: that is the one it keeps. The same
+  // minor units sent in another currency are a new price ($50.00 after ¥5,000 is 5000 too).
+  const own = current.currency ?? orgCurrency;
+  const currency = sent === current.priceCents && (body.currency ?? own) === own ? own : orgCurrency;
   const priceCents = servicePrice(body, currency);
   const { version: _v, priceMinor: _m, priceCents: _c, currency: _sent, ...fields } = body;
   const next: Service = { ...current, ...fields, description: body.description, priceCents, currency, updatedAt: new Date().toISOString(), version: current.version + 1 };

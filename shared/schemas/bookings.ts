@@ -9,7 +9,8 @@ import { LOCALES } from '../i18n/locales';
 import { BOOKING_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from '../bookings/form';
 import { WEEKDAYS, minutesOf, normaliseTime, parseDate } from '../bookings/time';
 import { pageOf, patientLocale, pure, requiredString } from './common';
-import { amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
+import { amountMessage, currencyOf, formatMoney, fromMinor, minimumOf, parseAmount, type AmountProblem } from '../currency';
+import { moneyMessage, parseMoney } from '../money-text';
 import { isSitePath } from '../redirect-url';
 import { stripeEventOutcomeRecord, bookingPackageViewRecord, availabilityViewRecord, bookingViewRecord, practitionerViewRecord } from './records';
 
@@ -47,11 +48,12 @@ export function priceToMinor(value: unknown, currency: string): number | string 
 export const priceToCents = (value: unknown): number | string => priceToMinor(value, 'usd');
 
 /**
- * A package price in major units. With a currency (the console knows its clinic's), checked by its
- * rules; without one (the API's body, before the handler knows the clinic), only its shape: the
- * handler checks it against the clinic's currency (priceToMinor).
+ * A package price in major units. With a currency (the console knows its clinic's), the text as the
+ * person typed it in their `locale` ('85,00', '1.234,56', parseMoney), checked by the currency's
+ * rules and given as a number; without one (the API's body, before the handler knows the clinic),
+ * only its shape: the handler checks it against the clinic's currency (priceToMinor).
  */
-const packagePriceIn = (currency?: string) =>
+const packagePriceIn = (currency?: string, locale?: string) =>
   z.pipe(
     z.union([z.number(BOOKING_MESSAGES.price), z.string(BOOKING_MESSAGES.price)]),
     z.transform((v, ctx) => {
@@ -61,12 +63,14 @@ const packagePriceIn = (currency?: string) =>
         ctx.issues.push({ code: 'custom', message: BOOKING_MESSAGES.price, input: v });
         return z.NEVER;
       }
-      const minor = priceToMinor(text, currency);
-      if (typeof minor === 'string') {
-        ctx.issues.push({ code: 'custom', message: minor, input: v });
+      const parsed = typeof v === 'number' ? parseAmount(text, currency) : parseMoney(text, currency, { locale });
+      if (parsed.problem) {
+        const { problem } = parsed;
+        const message = problem === 'ambiguous' || problem === 'currency' || (problem === 'invalid' && text !== '' && currencyOf(currency) !== 'usd') ? moneyMessage(problem, currency, { locale, typed: text }) : packagePriceMessage(problem, currency);
+        ctx.issues.push({ code: 'custom', message, input: v });
         return z.NEVER;
       }
-      return Number(text);
+      return fromMinor(parsed.minor, currency);
     }),
   );
 
@@ -122,8 +126,8 @@ const TIMING_TOO_LONG = 'Duration and buffers together are at most 480 minutes';
 export const bookingPackageSchema = z.object({ ...packageFields, ...timingFields }).check(z.refine(timingFits, TIMING_TOO_LONG));
 
 /** The console's form: the same fields, the price checked by the clinic's currency as the user types. */
-export const bookingPackageSchemaIn = (currency: string) =>
-  z.object({ ...packageFields, packagePrice: packagePriceIn(currency), ...timingFields }).check(z.refine(timingFits, TIMING_TOO_LONG));
+export const bookingPackageSchemaIn = (currency: string, locale?: string) =>
+  z.object({ ...packageFields, packagePrice: packagePriceIn(currency, locale), ...timingFields }).check(z.refine(timingFits, TIMING_TOO_LONG));
 export type BookingPackageInput = z.input<typeof bookingPackageSchema>;
 
 /** PUT /bookings/packages/{id}: any of the fields; `{ isActive: false }` deactivates. */

@@ -4,7 +4,8 @@
 // ¥5,000); the server stores minor units with the currency (shared/currency.ts).
 import * as z from 'zod/mini';
 import { LOCALES } from '../i18n/locales';
-import { CURRENCIES, amountMessage, currencyOf, formatMoney, minimumOf, parseAmount, type AmountProblem } from '../currency';
+import { CURRENCIES, amountMessage, currencyOf, formatMoney, fromMinor, minimumOf, parseAmount, type AmountProblem } from '../currency';
+import { moneyMessage, parseMoney } from '../money-text';
 import { FIELD_ATTRIBUTES, FIELD_TYPES, OPTION_TYPES } from '../forms/fields';
 import { pageOf, patientLocale, pure, requiredString } from './common';
 import { formPackageViewRecord, formViewRecord, submissionViewRecord, paymentStatusRecord, publicFormRecord, leadSummaryRecord } from './records';
@@ -142,6 +143,11 @@ const formPackageFields = {
     isPayable: z._default(z.boolean(), true),
     /** Only to clear the image (null); images are set through POST /leads/update-package-image. */
     image: z.optional(z.nullable(z.string())),
+    /**
+     * The currency `price` is in: the clinic's (also when absent), or on a change the package's own,
+     * priced before the clinic changed currency, to keep that price as it is.
+     */
+    currency: z.optional(z.enum(CURRENCIES, 'Unknown currency')),
 };
 
 /**
@@ -151,9 +157,26 @@ const formPackageFields = {
 export const formPackageSchema = z.object(formPackageFields);
 export type FormPackageInput = z.input<typeof formPackageSchema>;
 
-/** The console's form: the same, with the price checked by the clinic's currency as the user types. */
-export const formPackageSchemaIn = (currency: string) =>
-  z.object(formPackageFields).check(
+/**
+ * The console's form: the same, with the price as the person typed it in their `locale` ('85,00',
+ * '1.234,56': parseMoney), checked by `currency`'s rules as they type, and given as a number.
+ */
+export const formPackageSchemaIn = (currency: string, locale?: string) =>
+  z.object({
+    ...formPackageFields,
+    price: z.pipe(
+      z.union([z.number(), z.string()], FORM_PRICE_MESSAGE),
+      z.transform((v, ctx) => {
+        const text = typeof v === 'number' ? String(v) : v.trim();
+        const parsed = typeof v === 'number' ? parseAmount(text, currency, { anyAmount: true }) : parseMoney(text, currency, { locale, anyAmount: true });
+        if (!parsed.problem) return fromMinor(parsed.minor, currency);
+        const { problem } = parsed;
+        const message = problem === 'ambiguous' || problem === 'currency' || (problem === 'invalid' && text !== '' && currencyOf(currency) !== 'usd') ? moneyMessage(problem, currency, { locale, typed: text }) : formPackagePriceMessage(problem, currency);
+        ctx.issues.push({ code: 'custom', message, input: v });
+        return z.NEVER;
+      }),
+    ),
+  }).check(
     z.superRefine((p, ctx) => {
       const price = formPackagePrice(p, currency);
       if (typeof price === 'string') ctx.addIssue({ code: 'custom', message: price, path: ['price'], input: p.price });

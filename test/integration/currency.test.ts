@@ -311,3 +311,41 @@ describe("services are priced in the clinic's currency", () => {
     expect((await api('GET', `/services/${made.body.data.id}`, { token: owner.token })).body.data).toMatchObject({ priceMinor: 5000, currency: 'jpy', version: 2 });
   });
 });
+
+// Issue 34: the console shows a price set before a change of currency under its own symbol and keeps
+// it on save; a new price is in the clinic's currency, even when its minor units happen to be the same.
+describe('a price set before a change of currency', () => {
+  it('of a service: $50.00 after ¥5,000 (both 5000 minor units) is a new price in dollars', async () => {
+    const { owner } = await clinic('cur-svc-same', { currency: 'jpy' });
+    const category = (await api('POST', '/service-categories', { token: owner.token, body: { name: 'General' } })).body.data;
+    const body = { categoryId: category.id, name: 'Shiatsu', durationMinutes: 60, active: true };
+    const made = (await api('POST', '/services', { token: owner.token, body: { ...body, priceMinor: 5000, currency: 'jpy' } })).body.data;
+    expect((await api('PATCH', '/organization/profile', { token: owner.token, body: { currency: 'usd' } })).status).toBe(200);
+    const repriced = await api('PUT', `/services/${made.id}`, { token: owner.token, body: { ...body, priceMinor: 5000, currency: 'usd' } });
+    expect(repriced.status, repriced.body.message).toBe(200);
+    expect(repriced.body.data).toMatchObject({ price: 50, priceMinor: 5000, currency: 'usd' });
+  });
+
+  it('of a form package: kept as it is when the page names its currency, else priced in the clinic’s', async () => {
+    const { owner } = await clinic('cur-formpkg', { currency: 'jpy' });
+    const pkg = (await api('POST', '/packages', { token: owner.token, body: { name: 'Gold', price: 5000, isPayable: true } })).body.data;
+    expect(pkg).toMatchObject({ priceMinor: 5000, currency: 'jpy' });
+    expect((await api('PATCH', '/organization/profile', { token: owner.token, body: { currency: 'usd' } })).status).toBe(200);
+    const save = (extra: object) => api('PUT', `/packages/${pkg.id}`, { token: owner.token, body: { name: 'Gold plus', isPayable: true, ...extra } });
+
+    const kept = await save({ price: 5000, currency: 'jpy' });
+    expect(kept.status, kept.body.message).toBe(200);
+    expect(kept.body.data).toMatchObject({ name: 'Gold plus', price: 5000, priceMinor: 5000, currency: 'jpy' });
+    // Another yen amount is not a price the clinic can set now.
+    const changed = await save({ price: 6000, currency: 'jpy' });
+    expect(changed.status).toBe(400);
+    expect(changed.body.errors).toEqual({ price: "A new price is in USD, the clinic's currency." });
+    const other = await save({ price: 40, currency: 'gbp' });
+    expect(other.status).toBe(400);
+    expect(other.body.errors).toEqual({ price: 'This price is in USD. Please reload the page.' });
+    expect((await api('GET', `/packages/${pkg.id}`, { token: owner.token })).body.data).toMatchObject({ priceMinor: 5000, currency: 'jpy' });
+
+    const repriced = await save({ price: 45, currency: 'usd' });
+    expect(repriced.body.data).toMatchObject({ price: 45, priceMinor: 4500, currency: 'usd' });
+  });
+});

@@ -14,7 +14,7 @@ interface PasswordInputProps extends InputProps {
  * Calls `onWrite` after code sets the element's value. The element's own `value` property wraps the
  * one in place: React's change tracker defines one there too, and keeps working through it.
  */
-function watchValueWrites(node: HTMLInputElement, onWrite: (value: string) => void): () => void {
+export function watchValueWrites(node: HTMLInputElement, onWrite: (value: string) => void): () => void {
   const own = Object.getOwnPropertyDescriptor(node, 'value');
   const inner = own ?? Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!;
   Object.defineProperty(node, 'value', {

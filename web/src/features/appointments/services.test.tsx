@@ -65,12 +65,29 @@ describe('ServicesPage prices', { timeout: 20_000 }, () => {
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByLabelText('Price (USD)')).toHaveValue(49.5);
+    expect(within(dialog).getByLabelText('Price (USD)')).toHaveValue('49.50');
     await user.clear(within(dialog).getByLabelText('Name'));
     await user.type(within(dialog).getByLabelText('Name'), 'Massage');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('The service is saved.'));
     expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ name: 'Massage', priceMinor: 4950, currency: 'usd' });
+  });
+
+  // Issue 34: a price set before a change of currency shows under its own symbol; a new one is asked for.
+  it('prices a dollar service of a clinic now in yen again only when asked, as "5,000" yen', async () => {
+    const { user, calls, success } = open([service({ name: 'Old massage', price: 49.5, priceMinor: 4950, priceCents: 4950, currency: 'usd' })]);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('note')).toHaveTextContent('Priced in USD before the clinic changed to JPY: patients pay $49.50, and saving keeps it.');
+    await user.click(within(dialog).getByRole('button', { name: 'Set a price in JPY' }));
+    const price = within(dialog).getByLabelText('Price (JPY)');
+    expect(price).toHaveValue('');
+    await user.type(price, '5,000');
+    expect(within(dialog).getByText('Reads as ¥5,000')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('The service is saved.'));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ priceMinor: 5000, currency: 'jpy' });
   });
 
   it('deletes a service as it was shown: the version goes along, and a change made meanwhile is refused and said', async () => {

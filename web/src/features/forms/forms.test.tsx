@@ -70,7 +70,7 @@ describe('package editor', { timeout: 30_000 }, () => {
     const calls = mockApi({ ...profile, 'POST /api/packages': { status: 201, body: { message: 'Package saved.', data: { id: 'p1' } } } });
     const { user } = render(<PackageEditPage />, '/lead-generation/add', undefined, [{ path: '/lead-generation/list', element: <h1>Packages page</h1> }]);
     await user.type(screen.getByLabelText(/^Name/), 'Gold');
-    await user.type(screen.getByLabelText(/^Price/), '12.345');
+    await user.type(screen.getByLabelText(/^Price/), '12.3456');
     await user.tab();
     expect(await screen.findByText('Price must be a number of dollars with at most 2 decimals')).toBeInTheDocument();
     await user.clear(screen.getByLabelText(/^Price/));
@@ -79,7 +79,28 @@ describe('package editor', { timeout: 30_000 }, () => {
     expect(document.querySelector('.border.rounded.p-2')!.innerHTML).toBe('<b>Best</b>');
     await user.click(screen.getByRole('button', { name: 'Save package' }));
     expect(await screen.findByText('Packages page')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ name: 'Gold', price: 49.5, description: '<b>Best</b><img src=x onerror=alert(1)>', customAmountEnabled: false, isPayable: true });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ name: 'Gold', price: 49.5, description: '<b>Best</b><img src=x onerror=alert(1)>', customAmountEnabled: false, isPayable: true, currency: 'usd' });
+  });
+});
+
+// Issue 34: a form package priced before the clinic changed currency keeps its price as it is.
+describe('package editor after a change of currency', () => {
+  it('shows the yen price under ¥ in a dollar clinic and sends it back in yen, to be kept', async () => {
+    const pkg = { id: 'p1', name: 'Gold', description: null, price: 5000, priceCents: 5000, priceMinor: 5000, currency: 'jpy', imageUrl: null, customAmountEnabled: false, isPayable: true };
+    const calls = mockApi({
+      ...profile,
+      'GET /api/organization/profile': { status: 200, body: { message: 'OK', data: { id: 'o1', name: 'Clinic', currency: 'usd' } } },
+      'GET /api/packages/p1': { status: 200, body: { message: 'OK', data: pkg } },
+      'PUT /api/packages/p1': { status: 200, body: { message: 'Package saved.', data: pkg } },
+    });
+    saveToken('token');
+    const element = <WithRoles value={rolesState({ isOwner: true })}><PackageEditPage /></WithRoles>;
+    const { user } = renderRoutes([{ path: '/lead-generation/:id', element }, { path: '/lead-generation/list', element: <h1>Packages page</h1> }], '/lead-generation/p1');
+    expect(await screen.findByRole('note')).toHaveTextContent('Priced in JPY before the clinic changed to USD: patients pay ¥5,000, and saving keeps it.');
+    expect(screen.getByLabelText(/^Price \(JPY\)/)).toHaveValue('5,000');
+    await user.click(screen.getByRole('button', { name: 'Save package' }));
+    expect(await screen.findByText('Packages page')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ price: 5000, currency: 'jpy' });
   });
 });
 

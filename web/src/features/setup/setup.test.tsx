@@ -102,6 +102,30 @@ describe('set-up wizard', { timeout: 20_000 }, () => {
     expect(calls.find((c) => c.path === '/api/services')!.body).toEqual({ categoryId: 'c-general', name: 'Check-up', durationMinutes: 30, priceMinor: 6000, currency: 'usd', active: true });
   });
 
+  // Issue 34: the price box was a number input, and '85,50' on an English browser became 8550.
+  it('reads the first service’s "85,50" as €85.50 in a EUR clinic, and the package’s "85,00" as €85.00', async () => {
+    const { user, calls } = render({
+      ...setupServer(progress({ organization: 'done', hours: 'done' })),
+      'GET /api/organization/profile': ok({ id: 'o1', name: 'Clinic', currency: 'eur' }),
+      'POST /api/service-categories': { status: 201, body: { message: 'Category created', data: { id: 'c1' } } },
+      'POST /api/services': { status: 201, body: { message: 'Service created', data: { id: 's1' } } },
+      'POST /api/bookings/packages': { status: 201, body: { message: 'Booking package saved.', data: { id: 'p1' } } },
+    });
+    expect(await screen.findByRole('heading', { name: 'First service' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Service name/), 'Check-up');
+    await user.type(await screen.findByLabelText(/Price \(€\)/), '85,50');
+    expect(screen.getByText('Reads as €85.50')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { name: 'First booking package' })).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/services')!.body).toMatchObject({ priceMinor: 8550, currency: 'eur' });
+
+    await user.type(screen.getByLabelText(/Package name/), 'Visit');
+    await user.type(screen.getByLabelText(/Price \(€\)/), '85,00');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { name: 'First form' })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/bookings/packages')!.body).toMatchObject({ packageName: 'Visit', packagePrice: 85 });
+  });
+
   it('creates the first form with the fields chosen, and ends when every step is done or skipped', async () => {
     const { user, calls } = render({
       ...setupServer(progress({ organization: 'done', service: 'done', hours: 'done', package: 'skipped', invite: 'skipped' })),

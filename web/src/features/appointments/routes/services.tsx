@@ -2,8 +2,9 @@
 // price, active). Adding and editing need Appointment write, deleting Appointment delete. Active
 // services are the appointment types of the booking forms.
 import { useState } from 'react';
-import { amountMessage, formatMoney, parseAmount, toInputValue, type Currency } from '#shared/currency';
-import { MoneyInput } from '../../../components/money-input';
+import { formatMoney, type Currency } from '#shared/currency';
+import { moneyMessage, parseMoney } from '#shared/money-text';
+import { MoneyInput, moneyInputValue, PricedBefore, RepriceNote, typingLocale, useOldPrice } from '../../../components/money-input';
 import { useClinicCurrency } from '../../organization/api/organization';
 import Modal from '../../../components/modal';
 import { Busy, Loading } from '../../../components/loading';
@@ -63,8 +64,10 @@ function CategoryForm({ item, onDone, onCancel }: { item?: Category; onDone(): v
 
 function ServiceForm({ item, categories, clinicCurrency, onDone, onCancel }: { item?: Service; categories: Category[]; clinicCurrency: Currency; onDone(): void; onCancel(): void }) {
   // A service keeps the currency it was priced in until it is priced again: its price shows in that
-  // currency, and a new price is typed in the clinic's.
-  const initialPrice = item ? toInputValue(item.priceMinor, item.currency) : '';
+  // currency, and a new price ('Set a price in ...') is typed in the clinic's, as the person writes numbers.
+  const locale = typingLocale();
+  const old = useOldPrice(item, { currency: clinicCurrency, loading: false });
+  const initialPrice = item ? moneyInputValue(item.priceMinor, item.currency, locale) : '';
   const [v, setV] = useState({
     categoryId: item?.categoryId ?? categories[0]?.id ?? '',
     name: item?.name ?? '',
@@ -73,17 +76,17 @@ function ServiceForm({ item, categories, clinicCurrency, onDone, onCancel }: { i
     price: initialPrice,
     active: item?.active ?? true,
   });
-  const currency = item && v.price === initialPrice ? item.currency : clinicCurrency;
+  const currency = old.currency;
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
     setV((old) => ({ ...old, [k]: e.target.type === 'checkbox' ? (e.target as HTMLInputElement).checked : e.target.value }));
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (v.price.trim() === '') return setError('Please enter a price (0 for free).');
+    if (!old.keeping && v.price.trim() === '') return setError('Please enter a price (0 for free).');
     // By the currency's rules (no decimals for yen, KWD ends in 0); a service may cost less than a card's minimum.
-    const price = parseAmount(v.price, currency, { anyAmount: true });
-    if (price.problem) return setError(amountMessage(price.problem, currency));
+    const price = old.keeping && item ? { minor: item.priceMinor } : parseMoney(v.price, currency, { locale, anyAmount: true });
+    if (price.problem) return setError(moneyMessage(price.problem, currency, { locale, typed: v.price }));
     setBusy(true);
     setError(undefined);
     const body = { categoryId: v.categoryId, name: v.name, description: v.description, durationMinutes: Number(v.durationMinutes), priceMinor: price.minor, currency, active: v.active };
@@ -109,9 +112,18 @@ function ServiceForm({ item, categories, clinicCurrency, onDone, onCancel }: { i
             <label htmlFor="service-duration" className="form-label fw-semibold small">Duration (minutes)</label>
             <input id="service-duration" type="number" min={5} max={1440} step={5} className="form-control" value={v.durationMinutes} onChange={set('durationMinutes')} />
           </div>
-          <div className="col-6">
+          <div className={old.old ? 'col-12' : 'col-6'}>
             <label htmlFor="service-price" className="form-label fw-semibold small">Price ({currency.toUpperCase()})</label>
-            <MoneyInput id="service-price" currency={currency} className="form-control" value={v.price} onChange={set('price')} />
+            {old.keeping && item ? (
+              <PricedBefore id="service-price" minor={item.priceMinor} currency={item.currency} clinicCurrency={clinicCurrency} onReprice={() => { setV((o) => ({ ...o, price: '' })); old.setRepricing(true); }} />
+            ) : (
+              <MoneyInput id="service-price" currency={currency} className="form-control" value={v.price} onChange={set('price')} autoFocus={old.repricing} />
+            )}
+            {old.repricing && item && (
+              <div className="form-text">
+                <RepriceNote minor={item.priceMinor} currency={item.currency} clinicCurrency={clinicCurrency} onKeep={() => { setV((o) => ({ ...o, price: initialPrice })); old.setRepricing(false); }} />
+              </div>
+            )}
           </div>
           <div className="col-12">
             <label htmlFor="service-description" className="form-label fw-semibold small">Description</label>

@@ -111,7 +111,8 @@ describe('PackageForm price in the clinic currency', () => {
     const save = vi.fn(async (_body: unknown) => saved);
     const { user } = renderAt(<PackageForm title="New package" submitText="Save package" save={save as never} />, '/bookings/packages/add', [{ path: '/bookings/packages', element: <h1>Packages page</h1> }]);
     const price = await screen.findByLabelText(/^Price \(JPY\)/);
-    expect(price).toHaveAttribute('step', '1');
+    // A text box (a number input dropped a comma), with the digits keyboard for whole yen.
+    expect(price).toHaveAttribute('type', 'text');
     expect(price).toHaveAttribute('inputmode', 'numeric');
     expect(screen.getByText('¥')).toBeInTheDocument();
     expect(screen.getByText('In JPY, e.g. 5000. At least ¥50.')).toBeInTheDocument();
@@ -127,12 +128,12 @@ describe('PackageForm price in the clinic currency', () => {
     expect(save.mock.calls[0]![0]).toMatchObject({ packagePrice: 5000 });
   });
 
-  it('says a KWD price must end in 0, with step 0.01', async () => {
+  it('says a KWD price must end in 0, with the decimals keyboard', async () => {
     mockApi(profile('kwd'));
     const save = vi.fn(async (_body: unknown) => saved);
     const { user } = renderAt(<PackageForm title="New package" submitText="Save package" save={save as never} />, '/bookings/packages/add', []);
     const price = await screen.findByLabelText(/^Price \(KWD\)/);
-    expect(price).toHaveAttribute('step', '0.01');
+    expect(price).toHaveAttribute('inputmode', 'decimal');
     await user.type(screen.getByLabelText(/^Package name/), 'Visit');
     await user.type(price, '5.125');
     await user.click(screen.getByRole('button', { name: 'Save package' }));
@@ -145,12 +146,85 @@ describe('PackageForm price in the clinic currency', () => {
     const save = vi.fn(async (_body: unknown) => saved);
     const { user } = renderAt(<PackageForm title="New package" submitText="Save package" save={save as never} />, '/bookings/packages/add', []);
     const price = await screen.findByLabelText(/^Price \(USD\)/);
-    expect(price).toHaveAttribute('step', '0.01');
+    expect(price).toHaveAttribute('inputmode', 'decimal');
     expect(screen.getByText('In dollars, e.g. 49.50. At least $0.50.')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Package name/), 'Visit');
     await user.type(price, '0.49');
     await user.click(screen.getByRole('button', { name: 'Save package' }));
     expect(await screen.findByText('A booking package needs a price of at least $0.50.')).toBeInTheDocument();
     expect(save).not.toHaveBeenCalled();
+  });
+});
+
+// Issue 34: a price typed with a decimal comma was saved 100 times too high (a number input dropped
+// the comma), and a yen package in a clinic now in dollars showed '5000' under '$'.
+describe('PackageForm prices as people type them', () => {
+  const profile = (currency: string) => ({ 'GET /api/organization/profile': { status: 200, body: { message: 'OK', data: { id: 'o1', name: 'Clinic', currency } } } });
+  const languages = (tags: string[]) => vi.spyOn(navigator, 'languages', 'get').mockReturnValue(tags);
+
+  it('reads "85,00" as €85.00 on an English browser, and says so before saving', async () => {
+    mockApi(profile('eur'));
+    const save = vi.fn(async (_body: unknown) => saved);
+    const { user } = renderAt(<PackageForm title="New package" submitText="Save package" save={save as never} />, '/bookings/packages/add', [{ path: '/bookings/packages', element: <h1>Packages page</h1> }]);
+    const price = await screen.findByLabelText(/^Price \(EUR\)/);
+    await user.type(screen.getByLabelText(/^Package name/), 'Visit');
+    await user.type(price, '85,00');
+    expect(screen.getByText('Reads as €85.00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save package' }));
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(save.mock.calls[0]![0]).toMatchObject({ packagePrice: 85 });
+  });
+
+  it('reads German grouping on a German browser, and refuses "1,234" there with how to write it', async () => {
+    const spy = languages(['de-DE', 'de']);
+    mockApi(profile('eur'));
+    const save = vi.fn(async (_body: unknown) => saved);
+    const { user } = renderAt(<PackageForm title="New package" submitText="Save package" save={save as never} />, '/bookings/packages/add', [{ path: '/bookings/packages', element: <h1>Packages page</h1> }]);
+    const price = await screen.findByLabelText(/^Price \(EUR\)/);
+    expect(screen.getByText('In EUR, e.g. 49,50. At least €0.50.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Package name/), 'Visit');
+    await user.type(price, '1,234');
+    await user.click(screen.getByRole('button', { name: 'Save package' }));
+    expect(await screen.findByText('“1,234” could be read two ways. Write 1234 without a thousands separator, or decimals as in 49,50.')).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+    await user.clear(price);
+    await user.type(price, '1.234,50');
+    expect(await screen.findByText('Reads as €1,234.50')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save package' }));
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(save.mock.calls[0]![0]).toMatchObject({ packagePrice: 1234.5 });
+    spy.mockRestore();
+  });
+
+  const yenPackage = { ...existing, packagePrice: 5000, packagePriceCents: 5000, currency: 'jpy' };
+
+  it('shows a yen package of a clinic now in dollars as ¥5,000, and saving keeps it (no price sent)', async () => {
+    mockApi({ ...profile('usd'), 'GET /api/practitioners': { status: 200, body: { message: 'OK', data: { items: [] } } } });
+    const save = vi.fn(async (_body: unknown) => saved);
+    const { user } = renderAt(<PackageForm initial={yenPackage as never} title="Package" submitText="Save package" save={save as never} />, '/bookings/packages/p1', [{ path: '/bookings/packages', element: <h1>Packages page</h1> }]);
+    const price = await screen.findByLabelText(/^Price \(JPY\)/);
+    expect(price).toHaveValue('5,000');
+    expect(price).toHaveAttribute('readonly');
+    expect(screen.getByText('¥')).toBeInTheDocument();
+    expect(screen.queryByText('$')).not.toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('Priced in JPY before the clinic changed to USD: patients pay ¥5,000, and saving keeps it.');
+    await user.click(screen.getByRole('button', { name: 'Save package' }));
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(save.mock.calls[0]![0]).not.toHaveProperty('packagePrice');
+  });
+
+  it('prices it again in dollars only when asked: an empty box under $', async () => {
+    mockApi({ ...profile('usd'), 'GET /api/practitioners': { status: 200, body: { message: 'OK', data: { items: [] } } } });
+    const save = vi.fn(async (_body: unknown) => saved);
+    const { user } = renderAt(<PackageForm initial={yenPackage as never} title="Package" submitText="Save package" save={save as never} />, '/bookings/packages/p1', [{ path: '/bookings/packages', element: <h1>Packages page</h1> }]);
+    await user.click(await screen.findByRole('button', { name: 'Set a price in USD' }));
+    const price = screen.getByLabelText(/^Price \(USD\)/);
+    expect(price).toHaveValue('');
+    expect(screen.getByText('$')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Keep ¥5,000' })).toBeInTheDocument();
+    await user.type(price, '45');
+    await user.click(screen.getByRole('button', { name: 'Save package' }));
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(save.mock.calls[0]![0]).toMatchObject({ packagePrice: 45 });
   });
 });

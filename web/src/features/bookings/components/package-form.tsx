@@ -5,7 +5,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { toInputValue } from '#shared/currency';
 import { bookingPackageSchemaIn, type BookingPackageInput } from '#shared/schemas/bookings';
 import { Card } from '../../../components/card';
 import { controlProps, Field, InputField } from '../../../components/field';
@@ -17,7 +16,7 @@ import { notify } from '../../../lib/notify';
 import type { BookingPackageView } from '../api/packages';
 import { RedirectUrlFix } from '../../../components/redirect-url-fix';
 import { usePractitioners } from '../../practitioners/api/practitioners';
-import { MoneyInput, moneyHint } from '../../../components/money-input';
+import { MoneyInput, moneyHint, moneyInputValue, PricedBefore, RepriceNote, typingLocale, useOldPrice } from '../../../components/money-input';
 import { useClinicCurrency } from '../../organization/api/organization';
 
 type Output = ReturnType<ReturnType<typeof bookingPackageSchemaIn>['parse']>;
@@ -52,16 +51,20 @@ interface PackageFormProps {
   initial?: BookingPackageView;
   title: string;
   submitText: string;
-  save(values: Output): Promise<ApiResult<BookingPackageView>>;
+  /** Without `packagePrice` when a price set in another currency is kept as it is. */
+  save(values: Omit<Output, 'packagePrice'> & Partial<Pick<Output, 'packagePrice'>>): Promise<ApiResult<BookingPackageView>>;
 }
 
 export function PackageForm({ initial, title, submitText, save }: PackageFormProps) {
   const navigate = useNavigate();
   const practitioners = usePractitioners();
-  // Prices are typed in the clinic's currency; a package priced before a change of currency shows its own.
+  // Prices are typed in the clinic's currency, as the person writes numbers (typingLocale); a package
+  // priced before a change of currency keeps its own until 'Set a price in ...'.
   const clinic = useClinicCurrency();
-  const currency = initial?.currency ?? clinic.currency;
-  const schema = useMemo(() => bookingPackageSchemaIn(clinic.currency), [clinic.currency]);
+  const locale = typingLocale();
+  const price = useOldPrice(initial, clinic);
+  const schema = useMemo(() => bookingPackageSchemaIn(price.currency, locale), [price.currency, locale]);
+  const initialPrice = initial ? moneyInputValue(initial.packagePriceCents, initial.currency ?? 'usd', locale) : '';
   const {
     register,
     control,
@@ -74,7 +77,7 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
     resolver: zodResolver(schema),
     mode: 'onTouched',
     defaultValues: initial
-      ? { packageName: initial.packageName, packagePrice: toInputValue(initial.packagePriceCents, initial.currency ?? 'usd'), packageDescription: initial.packageDescription, redirectionUrl: initial.redirectionUrl, isActive: initial.isActive, ...timingOf(initial) }
+      ? { packageName: initial.packageName, packagePrice: initialPrice, packageDescription: initial.packageDescription, redirectionUrl: initial.redirectionUrl, isActive: initial.isActive, ...timingOf(initial) }
       : { packageName: '', packagePrice: '', packageDescription: '', redirectionUrl: '', isActive: true, ...NO_TIMING },
   });
   const { status, setStatus, send } = useSaveStatus(setError, FIELDS);
@@ -83,7 +86,10 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
   const submit = handleSubmit(async (values) => {
     // Without the practitioner list the checkboxes showed nothing: leave who offers it unchanged.
     const { practitionerIds: _unknown, ...rest } = values;
-    const result = await send(() => save(practitioners.practitioners ? values : rest), 'The package could not be saved.');
+    const chosen = practitioners.practitioners ? values : rest;
+    // A price kept in the currency it was set in is not sent: the server keeps it as it is.
+    const { packagePrice: _kept, ...unpriced } = chosen;
+    const result = await send(() => save(price.keeping ? unpriced : chosen), 'The package could not be saved.');
     if (!result) return;
     notify.success(result.message || 'Booking package saved.');
     navigate(paths.bookings.packages);
@@ -110,13 +116,21 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
         <InputField field={register('packageName')} label="Package name" required error={e('packageName')} className="col-md-8" autoComplete="off" />
         <Field
           id="packagePrice"
-          label={`Price (${clinic.currency.toUpperCase()})`}
+          label={`Price (${price.currency.toUpperCase()})`}
           required
           error={e('packagePrice')}
           className="col-md-4"
-          hint={currency !== clinic.currency ? `Priced in ${currency.toUpperCase()} before the clinic changed currency: saving sets it in ${clinic.currency.toUpperCase()}.` : moneyHint(clinic.currency)}
+          hint={
+            price.keeping ? undefined : price.repricing && initial ? (
+              <RepriceNote minor={initial.packagePriceCents} currency={initial.currency ?? 'usd'} clinicCurrency={clinic.currency} onKeep={() => { price.setRepricing(false); setValue('packagePrice', initialPrice); }} />
+            ) : moneyHint(clinic.currency, { locale })
+          }
         >
-          <MoneyInput currency={clinic.currency} {...register('packagePrice')} {...controlProps('packagePrice', e('packagePrice'), { required: true })} />
+          {price.keeping && initial ? (
+            <PricedBefore id="packagePrice" minor={initial.packagePriceCents} currency={initial.currency ?? 'usd'} clinicCurrency={clinic.currency} onReprice={() => { setValue('packagePrice', ''); price.setRepricing(true); }} />
+          ) : (
+            <MoneyInput currency={price.currency} autoFocus={price.repricing} {...register('packagePrice')} {...controlProps('packagePrice', e('packagePrice'), { required: true })} />
+          )}
         </Field>
         <Field id="packageDescription" label="Description" error={e('packageDescription')} className="col-12" hint="Shown to visitors on the booking page.">
           <textarea {...register('packageDescription')} {...controlProps('packageDescription', e('packageDescription'))} rows={4} />

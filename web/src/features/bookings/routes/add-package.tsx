@@ -6,7 +6,7 @@ import { PackageForm } from '../components/package-form';
 
 export function AddPackagePage() {
   usePageTitle('Add Booking Package', [{ title: 'Bookings', path: paths.bookings.list }, { title: 'All Booking Packages', path: paths.bookings.packages }]);
-  return <PackageForm title="New booking package" submitText="Add Package" save={(values) => createBookingPackage(values)} />;
+  return <PackageForm title="New booking package" submitText="Add Package" save={(values) => createBookingPackage({ ...values, packagePrice: values.packagePrice ?? '' })} />;
 }
 
 export { AddPackagePage as Component };

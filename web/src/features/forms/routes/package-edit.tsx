@@ -7,11 +7,11 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type * as z from 'zod/mini';
 import { sanitizeHtml } from '#shared/forms/sanitize-html';
-import { formatMoney, minimumOf, toInputValue } from '#shared/currency';
+import { formatMoney, minimumOf } from '#shared/currency';
 import { formPackageSchemaIn, type formPackageSchema } from '#shared/schemas/forms';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '#shared/uploads';
 import { controlProps, Field } from '../../../components/field';
-import { MoneyInput } from '../../../components/money-input';
+import { MoneyInput, moneyInputValue, PricedBefore, RepriceNote, typingLocale, useOldPrice } from '../../../components/money-input';
 import { useClinicCurrency } from '../../organization/api/organization';
 import { Busy, Loading } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';
@@ -35,19 +35,26 @@ function PackageForm({ pkg }: { pkg?: PackageView }) {
   const [status, setStatus] = useState<Status | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [image, setImage] = useState(pkg?.imageUrl ?? null);
-  const { currency } = useClinicCurrency();
-  const schema = useMemo(() => formPackageSchemaIn(currency), [currency]);
+  // Typed as the person writes numbers; a package priced before a change of currency keeps its own
+  // price until 'Set a price in ...'.
+  const clinic = useClinicCurrency();
+  const locale = typingLocale();
+  const price = useOldPrice(pkg, clinic);
+  const currency = price.currency;
+  const schema = useMemo(() => formPackageSchemaIn(currency, locale), [currency, locale]);
+  const initialPrice = pkg ? moneyInputValue(pkg.priceCents, pkg.currency ?? 'usd', locale) : '';
   const {
     register,
     handleSubmit,
     watch,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<Input, unknown, Output>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
     defaultValues: pkg
-      ? { name: pkg.name, description: pkg.description ?? '', price: toInputValue(pkg.priceCents, pkg.currency ?? 'usd'), customAmountEnabled: pkg.customAmountEnabled, isPayable: pkg.isPayable }
+      ? { name: pkg.name, description: pkg.description ?? '', price: initialPrice, customAmountEnabled: pkg.customAmountEnabled, isPayable: pkg.isPayable }
       : { name: '', description: '', price: '', customAmountEnabled: false, isPayable: true },
   });
   const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
@@ -57,7 +64,8 @@ function PackageForm({ pkg }: { pkg?: PackageView }) {
   const submit = handleSubmit(async (values) => {
     setStatus(null);
     try {
-      const body = { ...values, price: values.price, description: values.description || null };
+      // The currency the price is in: the server keeps a package's own only when the page says so.
+      const body = { ...values, price: values.price, description: values.description || null, currency };
       const result = pkg ? await updatePackage(pkg.id, body) : await createPackage(body);
       if (!result.success || !result.data.data) {
         setStatus({ kind: 'danger', text: result.message || 'The package could not be saved.' });
@@ -99,9 +107,17 @@ function PackageForm({ pkg }: { pkg?: PackageView }) {
             required
             error={e('price')}
             className="col-md-4"
-            hint={custom ? `Visitors pay at least this (and at least ${formatMoney(minimumOf(currency), currency)}).` : pkg?.currency && pkg.currency !== currency ? `Priced in ${pkg.currency.toUpperCase()} before the clinic changed currency: saving sets it in ${currency.toUpperCase()}.` : undefined}
+            hint={
+              price.keeping ? undefined : price.repricing && pkg ? (
+                <RepriceNote minor={pkg.priceCents} currency={pkg.currency ?? 'usd'} clinicCurrency={clinic.currency} onKeep={() => { price.setRepricing(false); setValue('price', initialPrice); }} />
+              ) : custom ? `Visitors pay at least this (and at least ${formatMoney(minimumOf(currency), currency)}).` : undefined
+            }
           >
-            <MoneyInput currency={currency} {...register('price')} {...controlProps('price', e('price'), { required: true })} />
+            {price.keeping && pkg ? (
+              <PricedBefore id="price" minor={pkg.priceCents} currency={currency} clinicCurrency={clinic.currency} onReprice={() => { setValue('price', ''); price.setRepricing(true); }} />
+            ) : (
+              <MoneyInput currency={currency} autoFocus={price.repricing} {...register('price')} {...controlProps('price', e('price'), { required: true })} />
+            )}
           </Field>
           <div className="col-12 d-flex flex-wrap gap-4">
             <div className="form-check form-switch">

@@ -107,7 +107,14 @@ describe('OrganizationPage', { timeout: 20_000 }, () => {
       'PATCH /api/organization/profile': { status: 409, body: { message: refusal } },
     });
     await user.selectOptions(select, 'jpy');
+    // Issue 34: what happens to the prices already set is said under the select, and again before it changes.
+    expect(screen.getByText(/Prices set in USD are not converted: booking packages, form packages and services keep charging their USD amounts until you price them again/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the currency from USD to JPY?' });
+    expect(dialog).toHaveTextContent('New prices are set, and charged, in JPY (¥).');
+    expect(dialog).toHaveTextContent('Their editors show them in USD ($), with a button to set a price in JPY.');
+    expect(later.some((c) => c.method === 'PATCH')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Change to JPY' }));
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(later.find((c) => c.method === 'PATCH')!.body).toMatchObject({ currency: 'jpy', name: 'Riverside Clinic' });
   });

@@ -7,7 +7,7 @@ import { lazy, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { organizationSchema } from '#shared/schemas/account';
-import { CURRENCIES } from '#shared/currency';
+import { CURRENCIES, currencyOf, currencySymbol } from '#shared/currency';
 import { address, currency, timeZone } from '#shared/schemas/organization';
 import { defaultLanguage } from '#shared/schemas/organization';
 import { LOCALES, LOCALE_NAMES, type Locale } from '#shared/i18n/locales';
@@ -21,6 +21,7 @@ import { useRoles } from '../../../lib/roles';
 import { updateOrganization, useOrganization, type OrganizationProfile } from '../api/organization';
 import { failureText } from '../../../lib/api';
 import { NearViewport } from '../../../components/near-viewport';
+import Modal from '../../../components/modal';
 
 // The cards under the reminder settings, with their code, once scrolled near (components/later-cards.tsx).
 const LaterCards = lazy(() => import('../components/later-cards'));
@@ -39,12 +40,27 @@ function currencyLabel(code: string, names: Intl.DisplayNames | undefined): stri
 
 const zones = (): string[] => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
 
+/**
+ * What a change of currency does to the prices already set (README "Currencies"): nothing is
+ * converted; each keeps the currency it was set in until it is priced again.
+ */
+export function currencyChangeText(from: string, to: string): string[] {
+  const [old, next] = [from.toUpperCase(), to.toUpperCase()];
+  return [
+    `New prices are set, and charged, in ${next} (${currencySymbol(to)}).`,
+    `Prices set in ${old} are not converted: booking packages, form packages and services keep charging their ${old} amounts until you price them again. Their editors show them in ${old} (${currencySymbol(from)}), with a button to set a price in ${next}.`,
+  ];
+}
+
 function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; editable: boolean; onSaved(o: OrganizationProfile): void }) {
+  // A change of currency is confirmed in a dialog that says what happens to the prices already set.
+  const [confirming, setConfirming] = useState<Values | null>(null);
   const {
     register,
     handleSubmit,
     setError,
     reset,
+    watch,
     formState: { errors, isSubmitting, isValid, isDirty },
   } = useForm<Input, unknown, Values>({
     resolver: zodResolver(profileFormSchema),
@@ -53,13 +69,20 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
   });
   const { status, send } = useSaveStatus(setError, FIELDS);
   const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
-  const submit = handleSubmit(async (values) => {
+  const saved = currencyOf(org.currency);
+  const save = async (values: Values) => {
     const result = await send(() => updateOrganization(values), 'The profile could not be saved.');
     if (!result?.data.data) return;
     notify.success(result.message);
     reset(values);
     onSaved(result.data.data);
+  };
+  const submit = handleSubmit(async (values) => {
+    if (values.currency && values.currency !== saved) setConfirming(values);
+    else await save(values);
   });
+  const chosen = currencyOf(watch('currency'));
+  const currencyHint = chosen !== saved ? currencyChangeText(saved, chosen).join(' ') : 'Prices are set and charged in it. It can change only while no booking is held and no card payment is open.';
   const zoneList = zones();
   const currencyNames = useMemo(() => (typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'currency' }) : undefined), []);
   return (
@@ -98,12 +121,41 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
             <option key={z} value={z} />
           ))}
         </datalist>
-        <SelectField field={register('currency')} label="Currency" required error={e('currency')} className="col-md-6" hint="Prices are set and charged in it. It can change only while no booking is held and no card payment is open." options={CURRENCIES} optionLabel={(c) => currencyLabel(c, currencyNames)} />
+        <SelectField field={register('currency')} label="Currency" required error={e('currency')} className="col-md-6" hint={currencyHint} options={CURRENCIES} optionLabel={(c) => currencyLabel(c, currencyNames)} />
         <SelectField field={register('defaultLanguage')} label="Patients' language" required error={e('defaultLanguage')} className="col-md-6" hint="Booking pages, forms and patient mails use it when the patient's browser asks for none of these languages." options={LOCALES} optionLabel={(l) => LOCALE_NAMES[l as Locale]} optionLang />
         <Field id="address" label="Postal address" error={e('address')} className="col-12" hint="Optional. Patients see it, with the phone number, on the page that manages their booking.">
           <textarea {...register('address')} {...controlProps('address', e('address'))} rows={3} maxLength={300} autoComplete="street-address" />
         </Field>
       </fieldset>
+      <Modal show={confirming !== null} onHide={() => setConfirming(null)} centered aria-labelledby="currency-change-title">
+        <Modal.Header closeButton>
+          <Modal.Title id="currency-change-title" as="h2" className="h5 fw-bold">
+            Change the currency from {saved.toUpperCase()} to {chosen.toUpperCase()}?
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {currencyChangeText(saved, chosen).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          <p className="mb-0 small text-body-secondary">It can change only while no booking is held and no card payment is open.</p>
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-light" onClick={() => setConfirming(null)}>
+            Keep {saved.toUpperCase()}
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              const values = confirming;
+              setConfirming(null);
+              if (values) void save(values);
+            }}
+          >
+            Change to {chosen.toUpperCase()}
+          </button>
+        </Modal.Footer>
+      </Modal>
     </Card>
   );
 }

@@ -3,8 +3,9 @@
 // (PUT /organization/setup), so the wizard resumes at the first step left, on any device. Steps start
 // from what the clinic already has or entered earlier (the browser's time zone, the first service's
 // length as the slot length); the end shows the booking page to share.
-import { amountMessage, currencySymbol, fromMinor, inputStep, minimumOf, parseAmount } from '#shared/currency';
-import { moneyHint } from '../../../components/money-input';
+import { currencySymbol, fromMinor } from '#shared/currency';
+import { moneyMessage, parseMoney } from '#shared/money-text';
+import { MoneyInput, moneyHint, typingLocale } from '../../../components/money-input';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { WEEKDAYS, type Weekday } from '#shared/bookings/time';
@@ -228,7 +229,18 @@ function OrganizationStep({ progress, ...props }: StepProps) {
 }
 
 /** A price the page refuses before any call, shown as the server's refusals are (banner and field). */
-const priceRefusal = (message: string): ApiResult => ({ responseCode: 400, success: false, message: 'Please correct the price.', data: { message: 'Please correct the price.', errors: { priceMinor: message } } });
+const priceRefusal = (field: string, message: string): ApiResult => ({ responseCode: 400, success: false, message: 'Please correct the price.', data: { message: 'Please correct the price.', errors: { [field]: message } } });
+
+/** The wizard's price box: a MoneyInput in a Field, bound to a key of the step's values. */
+function PriceInput<K extends string>({ name, label, currency, values, set, errors, errorKey, required, hint }: { name: K; label: string; currency: string; values: Record<K, string>; set(name: K, value: string): void; errors: Errors; errorKey?: string; required?: boolean; hint: string }) {
+  const id = `setup-${name}`;
+  const error = errors[errorKey ?? name];
+  return (
+    <Field id={id} label={label} required={required} error={error} className="col-md-6" hint={hint}>
+      <MoneyInput currency={currency} {...controlProps(id, error, { required })} value={values[name]} onChange={(e) => set(name, e.target.value)} />
+    </Field>
+  );
+}
 
 function ServiceStep({ remember, ...props }: StepProps) {
   const { values, form, common } = useStep({ category: 'General', name: '', duration: '30', price: '' }, props, 'The service could not be saved.');
@@ -241,8 +253,9 @@ function ServiceStep({ remember, ...props }: StepProps) {
       step="service"
       {...form}
       calls={async () => {
-        const price = parseAmount(values.price.trim() || '0', currency, { anyAmount: true });
-        if (price.problem) return priceRefusal(amountMessage(price.problem, currency));
+        // As the owner writes numbers: '85,50' is 85.50, never 8550.
+        const price = parseMoney(values.price.trim() || '0', currency, { locale: typingLocale(), anyAmount: true });
+        if (price.problem) return priceRefusal('priceMinor', moneyMessage(price.problem, currency, { locale: typingLocale(), typed: values.price }));
         let category = categoryId;
         if (!category) {
           const made = await createCategory(values.category);
@@ -260,7 +273,7 @@ function ServiceStep({ remember, ...props }: StepProps) {
       <Input name="category" label="Category" required {...common} inputProps={{ readOnly: categoryId !== null }} />
       <Input name="name" label="Service name" required {...common} />
       <Input name="duration" label="Duration (minutes)" type="number" required errorKey="durationMinutes" {...common} inputProps={{ min: 5, max: 1440 }} />
-      <Input name="price" label={`Price (${currencySymbol(currency)})`} type="number" errorKey="priceMinor" hint={moneyHint(currency, { minimum: false })} {...common} inputProps={{ min: 0, step: inputStep(currency) }} />
+      <PriceInput name="price" label={`Price (${currencySymbol(currency)})`} currency={currency} errorKey="priceMinor" hint={moneyHint(currency, { minimum: false })} {...common} />
     </StepForm>
   );
 }
@@ -339,18 +352,15 @@ function PackageStep(props: StepProps) {
     <StepForm
       step="package"
       {...form}
-      calls={() => createBookingPackage({ packageName: values.packageName, packagePrice: Number(values.packagePrice || NaN), packageDescription: values.packageDescription })}
+      calls={() => {
+        // As the owner writes numbers ('85,00' is 85.00), sent in major units; the server checks the rest.
+        const price = parseMoney(values.packagePrice, currency, { locale: typingLocale() });
+        if (values.packagePrice.trim() && price.problem) return Promise.resolve(priceRefusal('packagePrice', moneyMessage(price.problem, currency, { locale: typingLocale(), typed: values.packagePrice })));
+        return createBookingPackage({ packageName: values.packageName, packagePrice: price.minor === undefined ? '' : fromMinor(price.minor, currency), packageDescription: values.packageDescription });
+      }}
     >
       <Input name="packageName" label="Package name" required {...common} />
-      <Input
-        name="packagePrice"
-        label={`Price (${currencySymbol(currency)})`}
-        type="number"
-        required
-        hint={moneyHint(currency)}
-        {...common}
-        inputProps={{ min: fromMinor(minimumOf(currency), currency), step: inputStep(currency) }}
-      />
+      <PriceInput name="packagePrice" label={`Price (${currencySymbol(currency)})`} currency={currency} required hint={moneyHint(currency)} {...common} />
       <Field id="setup-packageDescription" label="Description" error={errors.packageDescription} className="col-12">
         <textarea {...controlProps('setup-packageDescription', errors.packageDescription)} rows={3} value={values.packageDescription} onChange={(e) => set('packageDescription', e.target.value)} />
       </Field>
