@@ -10,6 +10,8 @@ import { smsCountriesOf } from '#shared/sms-countries';
 import { config } from '#lib/config';
 import { ddb, table } from './dynamo';
 import type { MailBrand } from '#lib/mail-layout';
+import type { MailSender } from '#lib/mail';
+import { isPlainAddress } from '#lib/mail-address';
 import { randomId } from '#lib/passwords';
 import { noteTenant } from '#lib/request-scope';
 import { auditItem } from './audit';
@@ -142,6 +144,16 @@ export const mailBrandOf = (org: Pick<Organization, 'name' | 'logoKey' | 'brandC
   name: org.name,
   ...(org.logoKey ? { logoUrl: assetAddress(org.logoKey) } : {}),
   ...(org.brandColor ? { color: org.brandColor } : {}),
+});
+
+/**
+ * Who a clinic's mails to its patients come from: its name, and its contact address (the profile's
+ * email, which the clinic gave for this) as Reply-To, so a patient's reply reaches the clinic instead
+ * of our no-reply address. An address a header could not carry as it is is left out.
+ */
+export const mailSenderOf = (org: Pick<Organization, 'name' | 'email'>): MailSender => ({
+  name: org.name,
+  ...(isPlainAddress(org.email) ? { replyTo: org.email.trim() } : {}),
 });
 
 /** An Update item for profile fields, for one transaction with its audit entry. */
