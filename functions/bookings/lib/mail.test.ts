@@ -61,7 +61,7 @@ describe('booking mails and their calendar files', () => {
   it('name the practitioner when the booking has one, and read as before when it has none', () => {
     const plain = confirmationMail(booking, 'Sunny Clinic');
     expect(plain.text).not.toContain('Practitioner');
-    expect(prop(icsLines(plain.attachments![0]!), 'SUMMARY')).toBe('SUMMARY:Consultation at Sunny Clinic');
+    expect(prop(icsLines(plain.attachments![0]!), 'SUMMARY')).toBe('SUMMARY:Consultation with Sunny Clinic');
     expect(cancellationMail(booking, 'Sunny Clinic').text).toContain('Sunny Clinic cancelled your booking for Consultation on Monday, March 9, 2026 at 9:00 AM');
 
     const named = confirmationMail(withRuiz, 'Sunny Clinic');

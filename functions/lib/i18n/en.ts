@@ -54,7 +54,7 @@ export default {
   'policy.booking':
     'You can reschedule or cancel {hours, plural, =0 {until the start} one {until # hour before the start} other {until # hours before the start}}; {refund, select, full {a cancellation is refunded in full} other {a cancellation is not refunded}}. After that, please contact {clinic}.',
   'policy.appointment': 'You can cancel {hours, plural, =0 {until the start} one {until # hour before the start} other {until # hours before the start}}. To change the time, please contact {clinic}.',
-  'ics.summary': '{package} at {clinic}',
+  'ics.summary': '{package} with {clinic}',
   'ics.summaryWith': '{package} with {practitioner} ({clinic})',
   'ics.with': 'With {name}',
   'reminder.subject': 'Reminder: {package} with {who} on {when}',
