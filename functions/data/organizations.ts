@@ -3,7 +3,7 @@
 //   organisation by apiKey pk APIKEY#<key>      sk APIKEY      (unique; rotated in one transaction)
 //   dashboard counters     pk ORG#<id>          sk COUNTERS
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { brandColorOf } from '#shared/brand';
+import { brandColorOf, isBrandColor } from '#shared/brand';
 import { currencyOf, type Currency } from '#shared/currency';
 import { policyOf } from '#shared/policy';
 import { smsCountriesOf } from '#shared/sms-countries';
@@ -144,6 +144,15 @@ export const mailBrandOf = (org: Pick<Organization, 'name' | 'logoKey' | 'brandC
   name: org.name,
   ...(org.logoKey ? { logoUrl: assetAddress(org.logoKey) } : {}),
   ...(org.brandColor ? { color: org.brandColor } : {}),
+});
+
+/**
+ * How the clinic's public pages look (issue 34): its logo as a path on the site (the pages' CSP allows
+ * images from 'self', and an embedded page is on our origin too) and its colour when it chose one.
+ */
+export const publicBrandOf = (org: Pick<Organization, 'logoKey' | 'brandColor'>) => ({
+  logoUrl: org.logoKey ? `/assets/${org.logoKey.split('/').map(encodeURIComponent).join('/')}` : null,
+  color: isBrandColor(org.brandColor) ? org.brandColor.toLowerCase() : null,
 });
 
 /**
