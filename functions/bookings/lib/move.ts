@@ -79,7 +79,6 @@ export async function moveToRequestedTime(
     ...(slot.practitionerId ? { practitionerId: slot.practitionerId, practitionerName: slot.practitionerName ?? null } : {}),
   };
   const manage = manageLink(moved, org);
-  const orgName = org?.name ?? 'the clinic';
   let outcome: Awaited<ReturnType<typeof moveConfirmed>>;
   try {
     outcome = await moveConfirmed(
