@@ -95,7 +95,9 @@ export function ClinicBrandBar({ brand, name }: { brand?: PublicBrand | null; na
   return (
     <div className="clinic-brand-bar d-flex align-items-center gap-3 mb-2">
       {logo && <img className="clinic-logo" src={logo} alt={name ?? ''} height={40} decoding="async" data-testid="clinic-logo" onError={() => setBroken(logo)} />}
-      <div className="ms-auto">
+      {/* Its own logical margin: Bootstrap's ms-auto is a left margin even right to left, where the
+          switcher would then sit against the logo and move as it loads. */}
+      <div className="clinic-brand-end">
         <LanguageSwitcher />
       </div>
     </div>
