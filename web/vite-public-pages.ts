@@ -96,8 +96,9 @@ export async function pageCss(sources: string[], html: string): Promise<string> 
   const [result] = await new PurgeCSS().purge({
     content: [{ raw: html, extension: 'html' }, ...sources.map((file) => ({ raw: readFileSync(file, 'utf8'), extension: 'js' }))],
     css: [{ raw: css }],
-    // The theme is an attribute the inline script sets; the direction one the page's script sets (Arabic).
-    dynamicAttributes: ['data-bs-theme', 'dir', 'data-i18n-pending'],
+    // The theme is an attribute the inline script sets; the direction one the page's script sets (Arabic);
+    // data-clinic-brand: the clinic's colour (features/public/clinic-brand.tsx).
+    dynamicAttributes: ['data-bs-theme', 'dir', 'data-i18n-pending', 'data-clinic-brand'],
     safelist: modal ? { standard: [/^modal/, 'fade', 'show'] } : [],
     // Bootstrap declares some 300 custom properties on :root per theme; the browser resolves every
     // one of them on each style pass, so those no kept rule reads go too (no source sets a var()).

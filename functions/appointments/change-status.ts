@@ -56,10 +56,10 @@ export const handler = endpoint({ body: changeStatusSchema, reply: changeStatusR
 /** The patient hears when their appointment is confirmed or cancelled. */
 function patientMail(clinic: string, a: Appointment): Mail | undefined {
   if (a.status === 'confirmed') {
-    return { to: a.email, subject: `Your appointment at ${clinic} is confirmed`, text: `${greeting(a.firstName)}\n\n${clinic} confirmed your appointment on ${when(a)}.\n\nReference: ${a.id}` };
+    return { to: a.email, fromClinic: true, subject: `Your appointment at ${clinic} is confirmed`, text: `${greeting(a.firstName)}\n\n${clinic} confirmed your appointment on ${when(a)}.\n\nReference: ${a.id}` };
   }
   if (a.status === 'cancelled') {
-    return { to: a.email, subject: `Your appointment at ${clinic} is cancelled`, text: `${greeting(a.firstName)}\n\nYour appointment at ${clinic} on ${when(a)} is cancelled. Please contact ${clinic} to book another time.\n\nReference: ${a.id}` };
+    return { to: a.email, fromClinic: true, subject: `Your appointment at ${clinic} is cancelled`, text: `${greeting(a.firstName)}\n\nYour appointment at ${clinic} on ${when(a)} is cancelled. Please contact ${clinic} to book another time.\n\nReference: ${a.id}` };
   }
   return undefined;
 }

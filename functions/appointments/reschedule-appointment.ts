@@ -46,6 +46,7 @@ export const handler = endpoint({ body: calendarMoveSchema, reply: rescheduleApp
       effects: {
         mail: {
           to: current.email,
+          fromClinic: true,
           subject: `Your appointment at ${clinic} has moved to ${when(next)}`,
           text: `${greeting(current.firstName)}\n\n${clinic} moved your appointment from ${when(current)} to ${when(next)} (${zone} time).\n\nIf the new time does not suit you, please contact ${clinic}.\n\nReference: ${current.id}`,
         },

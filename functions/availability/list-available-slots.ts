@@ -6,7 +6,7 @@ import { badRequest, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getBookingPackage } from '../data/booking-packages';
-import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
+import { findOrgIdByApiKey, getOrganization, publicBrandOf } from '../data/organizations';
 import { PACKAGE_UNAVAILABLE, UNKNOWN_BOOKING_PAGE } from '../bookings/lib/views';
 import { practitionerFreeDay, usesPractitioners } from './lib/diary';
 import { freeTimes } from './lib/free-times';
@@ -21,7 +21,7 @@ export const handler = endpoint({ body: availableSlotsSchema, reply: listAvailab
   // The clinic's name comes with its day: the booking page shows it (the packages reply is a plain list).
   if (pkg && usesPractitioners(pkg)) {
     const rules = rulesOf(await getAvailability(org.id), org.timeZone);
-    return { data: { ...(await practitionerFreeDay(org, pkg, rules, body.practitionerId, body.date)), clinicName: org.name, clinicLanguage: org.defaultLanguage ?? null } };
+    return { data: { ...(await practitionerFreeDay(org, pkg, rules, body.practitionerId, body.date)), clinicName: org.name, clinicLanguage: org.defaultLanguage ?? null, clinicBrand: publicBrandOf(org) } };
   }
-  return { data: { ...(await freeTimes(org, body.date)), clinicName: org.name, clinicLanguage: org.defaultLanguage ?? null } };
+  return { data: { ...(await freeTimes(org, body.date)), clinicName: org.name, clinicLanguage: org.defaultLanguage ?? null, clinicBrand: publicBrandOf(org) } };
 });

@@ -13,7 +13,7 @@ import { getBooking } from '../data/bookings';
 import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { getOrganization } from '../data/organizations';
 import { outboxMail } from '../data/outbox';
-import { bookingRowId, cancellationMail, whenText } from './lib/mail';
+import { bookingRowId, cancellationMail, clinicOf, whenText } from './lib/mail';
 import { cancelConfirmed, releaseHeld } from './lib/places';
 import { BOOKING_NOT_FOUND, toBookingView } from './lib/views';
 
@@ -32,7 +32,7 @@ export const handler = endpoint({ reply: bookingsCancelBookingReply }, async ({ 
       moved = await releaseHeld(booking, 'cancelled', at, { cancelledBy: caller.userId }, [audit]);
     } else {
       const org = await getOrganization(caller.orgId);
-      const mail = cancellationMail({ ...booking, status: 'cancelled', cancelledAt: at, cancelledBy: caller.userId }, org?.name ?? 'the clinic');
+      const mail = cancellationMail({ ...booking, status: 'cancelled', cancelledAt: at, cancelledBy: caller.userId }, clinicOf(org));
       // The mail says whether a payment will be refunded: the payment state it was written for must hold.
       moved = await cancelConfirmed(booking, at, { cancelledBy: caller.userId }, {
         fromPayment: [booking.paymentStatus],

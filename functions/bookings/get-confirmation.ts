@@ -13,7 +13,7 @@ import { getBooking, type BookingRecord } from '../data/bookings';
 import { transact } from '../data/core';
 import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
 import { manageLink } from './lib/manage-link';
-import { bookingIcs } from './lib/mail';
+import { bookingIcs, clinicOf } from './lib/mail';
 
 function statusOf(b: BookingRecord, sessionStatus: string): ConfirmationStatus {
   if (b.status === 'held') return sessionStatus === 'expired' ? 'expired' : 'pending';
@@ -47,7 +47,7 @@ export const handler = endpoint({ body: bookingConfirmationSchema, reply: getCon
     clinic: { name: org.name, phoneNumber: org.phoneNumber, ...(org.address ? { address: org.address } : {}) },
   };
   if (status === 'confirmed') {
-    data.ics = bookingIcs(booking, org.name).content;
+    data.ics = bookingIcs(booking, clinicOf(org)).content;
     // A manage token works until the booking starts; after that there is nothing left to change. Only
     // for the hour after paying: the session id sits in the return address's query (history, logs),
     // so later the manage link comes from the confirmation mail alone.

@@ -3,13 +3,15 @@
 //   organisation by apiKey pk APIKEY#<key>      sk APIKEY      (unique; rotated in one transaction)
 //   dashboard counters     pk ORG#<id>          sk COUNTERS
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { brandColorOf } from '#shared/brand';
+import { brandColorOf, isBrandColor } from '#shared/brand';
 import { currencyOf, type Currency } from '#shared/currency';
 import { policyOf } from '#shared/policy';
 import { smsCountriesOf } from '#shared/sms-countries';
 import { config } from '#lib/config';
 import { ddb, table } from './dynamo';
 import type { MailBrand } from '#lib/mail-layout';
+import type { MailSender } from '#lib/mail';
+import { isPlainAddress } from '#lib/mail-address';
 import { randomId } from '#lib/passwords';
 import { noteTenant } from '#lib/request-scope';
 import { auditItem } from './audit';
@@ -142,6 +144,25 @@ export const mailBrandOf = (org: Pick<Organization, 'name' | 'logoKey' | 'brandC
   name: org.name,
   ...(org.logoKey ? { logoUrl: assetAddress(org.logoKey) } : {}),
   ...(org.brandColor ? { color: org.brandColor } : {}),
+});
+
+/**
+ * How the clinic's public pages look (issue 34): its logo as a path on the site (the pages' CSP allows
+ * images from 'self', and an embedded page is on our origin too) and its colour when it chose one.
+ */
+export const publicBrandOf = (org: Pick<Organization, 'logoKey' | 'brandColor'>) => ({
+  logoUrl: org.logoKey ? `/assets/${org.logoKey.split('/').map(encodeURIComponent).join('/')}` : null,
+  color: isBrandColor(org.brandColor) ? org.brandColor.toLowerCase() : null,
+});
+
+/**
+ * Who a clinic's mails to its patients come from: its name, and its contact address (the profile's
+ * email, which the clinic gave for this) as Reply-To, so a patient's reply reaches the clinic instead
+ * of our no-reply address. An address a header could not carry as it is is left out.
+ */
+export const mailSenderOf = (org: Pick<Organization, 'name' | 'email'>): MailSender => ({
+  name: org.name,
+  ...(isPlainAddress(org.email) ? { replyTo: org.email.trim() } : {}),
 });
 
 /** An Update item for profile fields, for one transaction with its audit entry. */

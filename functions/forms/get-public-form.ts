@@ -3,11 +3,11 @@
 // 'This form is not available.'.
 import { publicFormQuerySchema, getPublicFormReply } from '#shared/schemas/forms';
 import { endpoint } from '#http/http';
-import { getOrganization } from '../data/organizations';
+import { getOrganization, publicBrandOf } from '../data/organizations';
 import { findPublicForm, toPublicForm } from './lib/views';
 
 export const handler = endpoint({ query: publicFormQuerySchema, reply: getPublicFormReply }, async ({ query, params }) => {
   const { orgId, form, packages } = await findPublicForm(query.apiKey, params.formId!);
   const org = await getOrganization(orgId);
-  return { data: toPublicForm(form, packages, org?.name ?? '', org?.defaultLanguage ?? null) };
+  return { data: toPublicForm(form, packages, org?.name ?? '', org?.defaultLanguage ?? null, org ? publicBrandOf(org) : undefined) };
 });

@@ -38,8 +38,9 @@ describe('server catalogues', () => {
     expect(greetingIn(t, '')).toBe('Hello,');
     expect(t('policy.booking', { hours: 24, refund: 'full', clinic: 'Sunny Clinic' })).toBe('You can reschedule or cancel until 24 hours before the start; a cancellation is refunded in full. After that, please contact Sunny Clinic.');
     expect(t('policy.booking', { hours: 1, refund: 'none', clinic: 'Sunny Clinic' })).toBe('You can reschedule or cancel until 1 hour before the start; a cancellation is not refunded. After that, please contact Sunny Clinic.');
-    expect(t('moved.byClinic', { clinic: 'Sunny Clinic', package: 'Consultation', ...withArgs(null) })).toBe('Sunny Clinic moved your booking for Consultation.');
-    expect(t('moved.byClinic', { clinic: 'Sunny Clinic', package: 'Consultation', ...withArgs('Dr Ana') })).toBe('Sunny Clinic moved your booking for Consultation with Dr Ana.');
+    // The new time is in the sentence (issue 34), and 'with' names the practitioner only.
+    expect(t('moved.byClinic', { clinic: 'Sunny Clinic', package: 'Consultation', when: 'Monday at 9:00 AM', ...withArgs(null) })).toBe('Sunny Clinic moved your booking for Consultation to Monday at 9:00 AM.');
+    expect(t('moved.byClinic', { clinic: 'Sunny Clinic', package: 'Consultation', when: 'Monday at 9:00 AM', ...withArgs('Dr Ana') })).toBe('Sunny Clinic moved your booking for Consultation with Dr Ana to Monday at 9:00 AM.');
   });
 
   it('speaks the patient language, English for an unknown one', () => {

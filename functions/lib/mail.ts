@@ -2,6 +2,7 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from './config';
 import { countMetric } from './log';
+import { withDisplayName } from './mail-address';
 import { renderMailHtml, type MailBrand } from './mail-layout';
 
 export type { MailBrand } from './mail-layout';
@@ -43,6 +44,22 @@ export interface Mail {
    * organisation at sending time, so a new logo or colour shows in the mails from then on), else the product's.
    */
   brand?: MailBrand;
+  /**
+   * Sent on the clinic's behalf: every mail to a patient (confirmations, changes, reminders, receipts).
+   * The outbox worker then fills in `sender` from the row's organisation. Staff mails (codes,
+   * invitations, account notices) leave it out and come from the product.
+   */
+  fromClinic?: boolean;
+  /**
+   * Who the recipient sees as the sender: the display name on our own sending address (the address
+   * stays ours: SES sends only from a verified identity), and where a reply goes (Reply-To).
+   */
+  sender?: MailSender;
+}
+
+export interface MailSender {
+  name: string;
+  replyTo?: string;
 }
 
 /** The layout of mails that no clinic sends (sign-in codes, account notices). */
@@ -66,7 +83,8 @@ async function send(mail: Mail): Promise<void> {
   const html = mailHtml(mail);
   await ses.send(
     new SendEmailCommand({
-      FromEmailAddress: config.mailFrom,
+      FromEmailAddress: mail.sender ? withDisplayName(mail.sender.name, config.mailFrom) : config.mailFrom,
+      ...(mail.sender?.replyTo ? { ReplyToAddresses: [mail.sender.replyTo] } : {}),
       Destination: { ToAddresses: [mail.to] },
       Content: {
         Simple: {

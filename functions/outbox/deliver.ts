@@ -23,12 +23,12 @@
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
 import { config } from '#lib/config';
 import { countMetric, errorFields, log, withInvocationLog } from '#lib/log';
-import { isPermanentMailRefusal, sendMail, type MailBrand } from '#lib/mail';
+import { isPermanentMailRefusal, sendMail, type Mail } from '#lib/mail';
 import { randomId } from '#lib/passwords';
 import { sendSms } from '#lib/sms';
 import { createRefund } from '#lib/stripe';
 import { notifyStaffOnce } from '../data/notifications';
-import { getOrganization, mailBrandOf } from '../data/organizations';
+import { getOrganization, mailBrandOf, mailSenderOf } from '../data/organizations';
 import { DELIVERY_OUTBOX_PREFIX, wakeNextDelivery } from '../data/webhooks';
 import { deliverWebhook, fanOut, TryLater } from './lib/webhooks';
 import { checkBeforeSending, NotToBeSent } from './lib/guards';
@@ -65,7 +65,7 @@ async function perform(row: OutboxRow, token: string): Promise<void> {
   if (payload.kind === 'webhook-event') return fanOut(row);
   if (payload.kind === 'webhook-delivery') return deliverWebhook(row, token);
   await checkBeforeSending(row, token);
-  if (payload.kind === 'mail') return sendMail({ ...payload.mail, brand: await brandOf(row.orgId) });
+  if (payload.kind === 'mail') return sendMail(await asOrganisationSends(payload.mail, row.orgId));
   if (payload.kind === 'sms') {
     await sendSms(payload.sms.to, payload.sms.message, payload.sms.senderName);
     return;
@@ -84,12 +84,14 @@ async function perform(row: OutboxRow, token: string): Promise<void> {
 }
 
 /**
- * The layout of a clinic's mail: its name, logo and colour as they are when the mail goes (issue 26);
- * a mail of no organisation, or of one since deleted, takes the product's.
+ * A clinic's mail as it goes: in its layout (name, logo and colour as they are now, issue 26) and, for
+ * a mail to a patient, from the clinic's name with its contact address as Reply-To (issue 34). A mail
+ * of no organisation, or of one since deleted, takes the product's layout and sender.
  */
-async function brandOf(orgId: string | undefined): Promise<MailBrand | undefined> {
+async function asOrganisationSends(mail: Mail, orgId: string | undefined): Promise<Mail> {
   const org = orgId ? await getOrganization(orgId) : undefined;
-  return org ? mailBrandOf(org) : undefined;
+  if (!org) return mail;
+  return { ...mail, brand: mailBrandOf(org), ...(mail.fromClinic ? { sender: mailSenderOf(org) } : {}) };
 }
 
 /** Claims the row if it is due, does its side effect, and records what happened. */

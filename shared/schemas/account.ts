@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { CURRENCIES } from '../currency';
 import { email, lengthBetween, pageOf, pageQuerySchema, password, pure, requiredString } from './common';
-import { userDetailsRecord, authDataRecord, permissionEntryRecord, securitySettingsRecord } from './records';
+import { userDetailsRecord, authDataRecord, permissionEntryRecord, publicBrandRecord, securitySettingsRecord } from './records';
 
 export const GENDERS = ['male', 'female', 'other', 'prefer not to say'] as const;
 
@@ -192,7 +192,7 @@ export const updateSecuritySettingsReply = /* @__PURE__ */ pure(() => z.object({
 
 /** `data` of GET /public/appointments/{apiKey}. */
 export const getPublicBookingPageReply = /* @__PURE__ */ pure(() => z.object({
-  organization: z.object({ name: z.string(), phoneNumber: z.string(), websiteUrl: z.string(), timeZone: z.string(), language: z.nullable(z.string()) }),
+  organization: z.object({ name: z.string(), phoneNumber: z.string(), websiteUrl: z.string(), timeZone: z.string(), language: z.nullable(z.string()), brand: publicBrandRecord }),
   services: z.array(z.object({
     id: z.string(),
     name: z.string(),

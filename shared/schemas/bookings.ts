@@ -9,6 +9,7 @@ import { LOCALES } from '../i18n/locales';
 import { BOOKING_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from '../bookings/form';
 import { WEEKDAYS, minutesOf, normaliseTime, parseDate } from '../bookings/time';
 import { pageOf, patientLocale, pure, requiredString } from './common';
+import { publicBrandRecord } from './records';
 import { amountMessage, currencyOf, formatMoney, fromMinor, minimumOf, parseAmount, type AmountProblem } from '../currency';
 import { moneyMessage, parseMoney } from '../money-text';
 import { isSitePath } from '../redirect-url';
@@ -346,6 +347,8 @@ export const listAvailableSlotsReply = /* @__PURE__ */ pure(() => z.extend(listF
   clinicName: z.string(),
   /** The clinic's default language for its patients (the page's when the visitor asks for none of ours). */
   clinicLanguage: z.nullable(z.enum(LOCALES)),
+  /** The clinic's logo and colour (the page's header and buttons, from this first answer). */
+  clinicBrand: publicBrandRecord,
 }));
 
 /** `data` of POST /bookings/available-days. */

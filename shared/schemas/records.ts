@@ -393,6 +393,15 @@ export const paymentStatusRecord = /* @__PURE__ */ pure(() => z.enum([
   'pending', 'failed', 'paid', 'expired', 'refunded', 'partially_refunded',
 ]));
 
+/**
+ * `PublicBrand`: how a clinic's public pages look (issue 34), as its mails do: its logo (a path on the
+ * site, /assets/..., or null) and its colour ('#rrggbb', or null when it chose none: the product's).
+ */
+export const publicBrandRecord = /* @__PURE__ */ pure(() => z.object({
+  logoUrl: z.nullable(z.string()),
+  color: z.nullable(z.string()),
+}));
+
 /** `PublicForm` (shared/forms/types.ts): everything the public form page needs (GET /leads/forms/{formId}?apiKey=). */
 export const publicFormRecord = /* @__PURE__ */ pure(() => z.object({
   id: z.string(),
@@ -400,6 +409,8 @@ export const publicFormRecord = /* @__PURE__ */ pure(() => z.object({
   organizationName: z.string(),
   /** The clinic's default language for its patients (organisation profile), when it chose one. */
   organizationLanguage: z.optional(z.nullable(z.string())),
+  /** The clinic's logo and colour (the page's header and buttons). */
+  organizationBrand: publicBrandRecord,
   name: z.string(),
   description: z.string(),
   fields: z.array(formFieldRecord),
@@ -642,6 +653,8 @@ export const manageViewRecord = /* @__PURE__ */ pure(() => z.object({
   /** How to reach the clinic (null when it gave none): shown always, and most of all after the cutoff. */
   clinicPhone: z.nullable(z.string()),
   clinicAddress: z.nullable(z.string()),
+  /** The clinic's logo and colour (the page's header and buttons). */
+  clinicBrand: publicBrandRecord,
   packageName: z.string(),
   /** Who the booking is with (null: clinic-wide package, or made before practitioners). */
   practitionerName: z.nullable(z.string()),

@@ -97,7 +97,7 @@ describe('mail branding', () => {
     const cancellation = (await waitForMails(booking.email, 2))[1]!;
     expect(cancellation.subject).toMatch(/^Booking cancelled: Consultation/);
     expect(cancellation.body.html).toContain('bgcolor="#204a87"');
-    expect(cancellation.body.html).toContain('has been cancelled.');
+    expect(cancellation.body.html).toContain('brandmail Clinic cancelled your booking for Consultation on ');
     expect(cancellation.body.text).toContain('The attached calendar file (cancel.ics) removes the appointment from your calendar.');
     const cancelIcs = attachmentText(cancellation, 'cancel.ics');
     expect(cancelIcs).toContain('\r\nMETHOD:CANCEL\r\n');

@@ -59,6 +59,8 @@ export async function api<T = any>(
 export interface Mail {
   subject: string;
   from: string;
+  /** Reply-To, as sent (empty when the mail has none). */
+  replyTo: string[];
   destination: { to: string[] };
   body: { text?: string; html?: string };
   at: number;

@@ -236,6 +236,7 @@ function mailOf(b: Booking, a: Appointment, manage: string, service?: Service): 
   return b.staff
     ? {
         to: a.email,
+        fromClinic: true,
         subject: t('appointment.bookedSubject', { clinic }),
         text: [
           greetingIn(t, a.firstName),
@@ -247,6 +248,7 @@ function mailOf(b: Booking, a: Appointment, manage: string, service?: Service): 
       }
     : {
         to: a.email,
+        fromClinic: true,
         subject: t('appointment.requestedSubject', { clinic }),
         text: [greetingIn(t, a.firstName), t('appointment.requested', { clinic, when: at }), reference, manage, t('appointment.ignore')].join('\n\n'),
       };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bareAddress, buildFeed, buildIcs, escapeText, foldLine, icsTime, paramValue } from './ics';
+import { bareAddress } from '#lib/mail-address';
+import { buildFeed, buildIcs, escapeText, foldLine, icsTime, paramValue } from './ics';
 
 describe('booking calendar file (RFC 5545)', () => {
   const ics = buildIcs({

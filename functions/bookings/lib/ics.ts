@@ -3,6 +3,7 @@
 // hand rather than with ical-generator: one event needs about twenty lines, and a library would add
 // to every bundle that mails a confirmation. Times are UTC ('Z'), so no VTIMEZONE block is needed and
 // every calendar shows the event at the right instant in its reader's zone.
+import { bareAddress } from '#lib/mail-address';
 
 export interface CalendarEvent {
   uid: string;
@@ -30,15 +31,6 @@ export function escapeText(value: string): string {
  * a quoted value cannot hold: DQUOTE and control characters (RFC 5545 3.1, QSAFE-CHAR).
  */
 export const paramValue = (value: string) => `"${value.replace(/["\u0000-\u001f\u007f]/g, '').trim()}"`;
-
-/**
- * The bare address of a sender: `Clinic Suite <no-reply@x>` -> `no-reply@x` (a mailto: URI holds an
- * address, never a display name).
- */
-export function bareAddress(sender: string): string {
-  const angled = /<([^<>\s]+@[^<>\s]+)>/.exec(sender);
-  return (angled?.[1] ?? sender).trim();
-}
 
 /** Folds a content line at 75 octets, never inside a UTF-8 character (RFC 5545 3.1). */
 export function foldLine(line: string): string {

@@ -62,13 +62,13 @@ describe('booking mails and their calendar files', () => {
     const plain = confirmationMail(booking, 'Sunny Clinic');
     expect(plain.text).not.toContain('Practitioner');
     expect(prop(icsLines(plain.attachments![0]!), 'SUMMARY')).toBe('SUMMARY:Consultation with Sunny Clinic');
-    expect(cancellationMail(booking, 'Sunny Clinic').text).toContain('Your booking with Sunny Clinic for Consultation on Monday, March 9, 2026 at 9:00 AM');
+    expect(cancellationMail(booking, 'Sunny Clinic').text).toContain('Sunny Clinic cancelled your booking for Consultation on Monday, March 9, 2026 at 9:00 AM');
 
     const named = confirmationMail(withRuiz, 'Sunny Clinic');
     expect(named.text).toContain('Package: Consultation\nPractitioner: Dr Ana Ruiz\nDate:');
     expect(prop(icsLines(named.attachments![0]!), 'SUMMARY')).toBe('SUMMARY:Consultation with Dr Ana Ruiz (Sunny Clinic)');
     expect(cancellationMail(withRuiz, 'Sunny Clinic').text).toContain('for Consultation with Dr Ana Ruiz on Monday');
-    expect(movedMail(withRuiz, booking, 'Sunny Clinic').text).toContain('Sunny Clinic moved your booking for Consultation with Dr Ana Ruiz.');
+    expect(movedMail(withRuiz, booking, 'Sunny Clinic').text).toContain('Sunny Clinic moved your booking for Consultation with Dr Ana Ruiz to Monday, March 9, 2026 at 9:00 AM EDT.');
 
     const org = { name: 'Sunny Clinic' } as Organization;
     expect(bookingReminder(booking, org, 'link').mail.subject).toBe('Reminder: Consultation with Sunny Clinic on Monday, March 9, 2026 at 9:00 AM EDT');
@@ -113,5 +113,60 @@ describe("booking mails in the patient's language (issue 26)", () => {
     expect(bookingReminder(booking, org, 'M').sms).toBe('Reminder: Consultation with Sunny Clinic on Monday, March 9, 2026 at 9:00 AM EDT. Ref bk_1');
     // The clinic's default language for a booking made before locales were stored.
     expect(bookingReminder(booking, { ...org, defaultLanguage: 'de' }, 'M').mail.subject).toMatch(/^Erinnerung: Consultation bei Sunny Clinic am Montag, 9\. März 2026/);
+  });
+});
+
+describe('a moved booking\u2019s mail and the calendar file\u2019s place (issue 34)', () => {
+  const clinic = { name: 'Sunrise Physio Berlin', address: 'Hauptstraße 5\n10115 Berlin; 2nd floor' };
+  /** Moved from Monday 9:00 to the Tuesday after, by the patient with their manage link (not the clinic). */
+  const moved = { ...withRuiz, bookingDate: '2026-03-10', startUtc: '2026-03-10T14:00:00.000Z', endUtc: '2026-03-10T14:30:00.000Z' } as BookingRecord;
+  const sentence = (locale: string, by?: string) => movedMail({ ...moved, locale } as BookingRecord, booking, clinic, undefined, by).text.split('\n\n')[1]!;
+
+  it('reads as a person writes it in all six languages: who with, where, and the new time, each named once', () => {
+    expect(sentence('en', 'patient')).toBe('Your booking for Consultation with Dr Ana Ruiz at Sunrise Physio Berlin has moved to Tuesday, March 10, 2026 at 10:00 AM EDT.');
+    expect(sentence('en')).toBe('Sunrise Physio Berlin moved your booking for Consultation with Dr Ana Ruiz to Tuesday, March 10, 2026 at 10:00 AM EDT.');
+    const expected: Record<string, RegExp> = {
+      es: /^Su reserva de Consultation con Dr Ana Ruiz en Sunrise Physio Berlin ha cambiado al martes, 10 de marzo de 2026 a las 10:00 /,
+      fr: /^Votre réservation pour Consultation avec Dr Ana Ruiz chez Sunrise Physio Berlin a été déplacée au mardi 10 mars 2026 à 10:00 /,
+      de: /^Ihre Buchung für Consultation mit Dr Ana Ruiz bei Sunrise Physio Berlin wurde auf Dienstag, 10\. März 2026 um 10:00 .* verschoben\.$/,
+      pt: /^O seu agendamento de Consultation com Dr Ana Ruiz em Sunrise Physio Berlin foi remarcado para terça-feira, 10 de março de 2026 às 10:00 /,
+      ar: /^تم نقل حجزك لـ Consultation مع Dr Ana Ruiz لدى Sunrise Physio Berlin إلى /,
+    };
+    for (const [locale, pattern] of Object.entries(expected)) expect(sentence(locale, 'patient'), locale).toMatch(pattern);
+    // The word that names the practitioner appears once: never 'with Dr Ana Ruiz with Sunrise...'.
+    const WITH: Record<string, string> = { en: ' with ', es: ' con ', fr: ' avec ', de: ' mit ', pt: ' com ', ar: ' مع ' };
+    for (const [locale, word] of Object.entries(WITH)) {
+      for (const by of ['patient', undefined]) expect(sentence(locale, by).split(word).length - 1, `${locale} ${by}`).toBe(1);
+    }
+    expect(sentence('de', 'patient')).not.toMatch(/ bei .* bei /);
+  });
+
+  it('cancellations name the practitioner once too', () => {
+    expect(cancellationMail(withRuiz, clinic).text).toContain('Sunrise Physio Berlin cancelled your booking for Consultation with Dr Ana Ruiz on Monday, March 9, 2026 at 9:00 AM');
+    for (const locale of ['es', 'pt', 'de']) {
+      const text = cancellationMail({ ...withRuiz, locale } as BookingRecord, clinic).text.split('\n\n')[1]!;
+      expect(text.split(/ (?:con|com|mit|bei) /).length - 1, `${locale}: ${text}`).toBe(1);
+    }
+  });
+
+  it("the calendar file's LOCATION is the clinic's name and address on one line, escaped (RFC 5545)", () => {
+    const ics = icsLines(bookingIcs(booking, clinic));
+    expect(prop(ics, 'LOCATION')).toBe('LOCATION:Sunrise Physio Berlin\\, Hauptstraße 5\\, 10115 Berlin\\; 2nd floor');
+    // An address that starts with the name does not repeat it; a clinic with no address: its name.
+    expect(prop(icsLines(bookingIcs(booking, { name: 'Sunrise', address: 'Sunrise\nMain St 1' })), 'LOCATION')).toBe('LOCATION:Sunrise\\, Main St 1');
+    expect(prop(icsLines(bookingIcs(booking, { name: 'Sunrise', address: null })), 'LOCATION')).toBe('LOCATION:Sunrise');
+    // Every mail that carries the file carries the place.
+    for (const mail of [confirmationMail(booking, clinic), movedMail(booking, booking, clinic), cancellationMail(booking, clinic), refundCancellationMail(booking, clinic, 5000)]) {
+      expect(prop(icsLines(mail.attachments![0]!), 'LOCATION')).toContain('Hauptstraße 5');
+    }
+    const org = { name: 'Sunrise Physio Berlin', address: 'Hauptstraße 5, 10115 Berlin', timeZone: 'Europe/Berlin' } as Organization;
+    expect(prop(icsLines(bookingReminder(booking, org, 'M').mail.attachments![0]!), 'LOCATION')).toBe('LOCATION:Sunrise Physio Berlin\\, Hauptstraße 5\\, 10115 Berlin');
+  });
+
+  it('every mail to a patient is sent on the clinic\u2019s behalf (its name as the sender, Reply-To the clinic)', () => {
+    const org = { name: 'Sunrise', timeZone: 'Europe/Berlin' } as Organization;
+    for (const mail of [confirmationMail(booking, clinic), movedMail(booking, booking, clinic), cancellationMail(booking, clinic), refundCancellationMail(booking, clinic, 5000), bookingReminder(booking, org, 'M').mail]) {
+      expect(mail.fromClinic, mail.subject).toBe(true);
+    }
   });
 });

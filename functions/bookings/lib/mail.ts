@@ -34,7 +34,30 @@ const practitionerLine = (t: PatientTranslate, r: { id: string; practitionerName
   return name ? [t('line.practitioner', { value: name })] : [];
 };
 
-/** Intl's locale for a patient's language: English as the product always wrote it (en-US). */
+/**
+ * The clinic a booking's mail is from: its name, or its name and postal address (the calendar file's
+ * LOCATION then says where to go). A bare name is what callers without the organisation at hand pass.
+ */
+export type ClinicRef = string | { name: string; address?: string | null };
+
+/** The clinic of an organisation as read (its name and address), or the words for one that is gone. */
+export const clinicOf = (org: { name: string; address?: string } | undefined): ClinicRef => (org ? { name: org.name, address: org.address ?? null } : 'the clinic');
+
+const clinicName = (clinic: ClinicRef) => (typeof clinic === 'string' ? clinic : clinic.name);
+
+/**
+ * Where the visit is, for a calendar's LOCATION: 'Sunrise Physio Berlin, Hauptstr. 5, 10115 Berlin'.
+ * The address is free text, often on several lines: one line, as calendars show it and map apps search
+ * it (ics.ts escapes the commas).
+ */
+export function visitLocation(clinic: ClinicRef): string {
+  if (typeof clinic === 'string') return clinic;
+  const lines = (clinic.address ?? '').split(/\r\n|\r|\n|,/).map((l) => l.trim()).filter(Boolean);
+  // An address that starts with the clinic's name already does not repeat it.
+  const named = lines[0]?.toLowerCase() === clinic.name.trim().toLowerCase() ? lines : [clinic.name, ...lines];
+  return named.join(', ');
+}
+
 
 /** The patient's texts and what a booking's mails say of it ('with ...', its time) in their language. */
 function patientOf(b: BookingRecord) {
@@ -71,8 +94,9 @@ function hostOf(url: string): string {
 }
 
 /** `manage`: the text of the manage link (lib/manage-link.ts) when the mail carries one. */
-export function confirmationMail(b: BookingRecord, orgName: string, manage?: string): Mail {
+export function confirmationMail(b: BookingRecord, clinic: ClinicRef, manage?: string): Mail {
   const { t, when } = patientOf(b);
+  const orgName = clinicName(clinic);
   const paid = b.amountPaidCents ?? b.priceCents;
   const text = [
     greetingIn(t, b.firstName),
@@ -91,9 +115,10 @@ export function confirmationMail(b: BookingRecord, orgName: string, manage?: str
   ].join('\n\n');
   return {
     to: b.email,
+    fromClinic: true,
     subject: t('confirm.subject', { package: b.packageName, when: when.short }),
     text,
-    attachments: [bookingIcs(b, orgName)],
+    attachments: [bookingIcs(b, clinic)],
   };
 }
 
@@ -111,8 +136,9 @@ const eventSummary = (t: PatientTranslate, b: BookingRecord, orgName: string) =>
  * each move, so a calendar that imported the confirmation updates that event instead of adding one.
  * `cancel`: METHOD:CANCEL with a SEQUENCE above the last one sent, so the calendar removes the event.
  */
-export function bookingIcs(b: BookingRecord, orgName: string, method: 'REQUEST' | 'CANCEL' = 'REQUEST') {
+export function bookingIcs(b: BookingRecord, clinic: ClinicRef, method: 'REQUEST' | 'CANCEL' = 'REQUEST') {
   const { t, when } = patientOf(b);
+  const orgName = clinicName(clinic);
   const name = practitionerNameOf(b);
   const content = buildIcs({
     method,
@@ -122,7 +148,7 @@ export function bookingIcs(b: BookingRecord, orgName: string, method: 'REQUEST' 
     end: b.endUtc,
     summary: eventSummary(t, b, orgName),
     description: [b.packageName, ...(name ? [t('ics.with', { name })] : []), `${when.date}, ${when.time}`, t('line.reference', { value: b.id })].join('\n'),
-    location: orgName,
+    location: visitLocation(clinic),
     organizer: { name: orgName, email: config.mailFrom },
     attendee: { name: `${plainName(b.firstName)} ${plainName(b.lastName)}`.trim(), email: b.email },
   });
@@ -130,15 +156,17 @@ export function bookingIcs(b: BookingRecord, orgName: string, method: 'REQUEST' 
 }
 
 /** The visitor's mail when staff move their booking: the new time, and the calendar file updated. */
-export function movedMail(b: BookingRecord, previous: Pick<BookingRecord, 'startUtc' | 'timeZone'>, orgName: string, manage?: string, by = orgName): Mail {
+export function movedMail(b: BookingRecord, previous: Pick<BookingRecord, 'startUtc' | 'timeZone'>, clinic: ClinicRef, manage?: string, by = clinicName(clinic)): Mail {
   const { t, when, with: w } = patientOf(b);
+  const orgName = clinicName(clinic);
   const before = whenText(previous, b.locale);
   return {
     to: b.email,
+    fromClinic: true,
     subject: t('moved.subject', { package: b.packageName, when: when.short }),
     text: [
       greetingIn(t, b.firstName),
-      by === orgName ? t('moved.byClinic', { clinic: orgName, package: b.packageName, ...w }) : t('moved.byPatient', { clinic: orgName, package: b.packageName, ...w }),
+      by === orgName ? t('moved.byClinic', { clinic: orgName, package: b.packageName, when: when.short, ...w }) : t('moved.byPatient', { clinic: orgName, package: b.packageName, when: when.short, ...w }),
       [
         ...practitionerLine(t, b),
         t('line.newDate', { value: when.date }),
@@ -150,7 +178,7 @@ export function movedMail(b: BookingRecord, previous: Pick<BookingRecord, 'start
       t('moved.ics'),
       manage ?? t('moved.contact', { clinic: orgName }),
     ].join('\n\n'),
-    attachments: [bookingIcs(b, orgName)],
+    attachments: [bookingIcs(b, clinic)],
   };
 }
 
@@ -158,10 +186,12 @@ export function movedMail(b: BookingRecord, previous: Pick<BookingRecord, 'start
 export const CANCEL_ICS_TEXT = 'The attached calendar file (cancel.ics) removes the appointment from your calendar.';
 
 /** Staff cancelled a confirmed booking. */
-export function cancellationMail(b: BookingRecord, orgName: string): Mail {
+export function cancellationMail(b: BookingRecord, clinic: ClinicRef): Mail {
   const { t, when, with: w } = patientOf(b);
+  const orgName = clinicName(clinic);
   return {
     to: b.email,
+    fromClinic: true,
     subject: t('cancelled.subject', { package: b.packageName, when: when.short }),
     text: [
       greetingIn(t, b.firstName),
@@ -170,15 +200,17 @@ export function cancellationMail(b: BookingRecord, orgName: string): Mail {
       t('line.reference', { value: b.id }),
       t('cancelled.ics'),
     ].join('\n\n'),
-    attachments: [bookingIcs(b, orgName, 'CANCEL')],
+    attachments: [bookingIcs(b, clinic, 'CANCEL')],
   };
 }
 
 /** A full refund (made in Stripe) cancelled a confirmed booking that had not started. */
-export function refundCancellationMail(b: BookingRecord, orgName: string, refundedCents: number): Mail {
+export function refundCancellationMail(b: BookingRecord, clinic: ClinicRef, refundedCents: number): Mail {
   const { t, when, with: w } = patientOf(b);
+  const orgName = clinicName(clinic);
   return {
     to: b.email,
+    fromClinic: true,
     subject: t('cancelled.subject', { package: b.packageName, when: when.short }),
     text: [
       greetingIn(t, b.firstName),
@@ -187,7 +219,7 @@ export function refundCancellationMail(b: BookingRecord, orgName: string, refund
       t('line.reference', { value: b.id }),
       t('cancelled.ics'),
     ].join('\n\n'),
-    attachments: [bookingIcs(b, orgName, 'CANCEL')],
+    attachments: [bookingIcs(b, clinic, 'CANCEL')],
   };
 }
 
@@ -195,6 +227,7 @@ export function unplacedPaymentMail(b: BookingRecord, orgName: string): Mail {
   const { t, when, with: w } = patientOf(b);
   return {
     to: b.email,
+    fromClinic: true,
     subject: t('unplaced.subject', { clinic: orgName }),
     text: [
       greetingIn(t, b.firstName),

@@ -10,7 +10,7 @@ import type { BookingRecord } from '../../data/bookings';
 import { cancellationCodes, type TransactItem } from '../../data/core';
 import type { Organization } from '../../data/organizations';
 import { outboxMail } from '../../data/outbox';
-import { bookingRowId, movedMail } from './mail';
+import { bookingRowId, clinicOf, movedMail } from './mail';
 import { manageLink } from './manage-link';
 import { moveConfirmed, type NewTime } from './places';
 import { findPractitionerTime } from './choose-practitioner';
@@ -79,7 +79,6 @@ export async function moveToRequestedTime(
     ...(slot.practitionerId ? { practitionerId: slot.practitionerId, practitionerName: slot.practitionerName ?? null } : {}),
   };
   const manage = manageLink(moved, org);
-  const orgName = org?.name ?? 'the clinic';
   let outcome: Awaited<ReturnType<typeof moveConfirmed>>;
   try {
     outcome = await moveConfirmed(
@@ -90,7 +89,7 @@ export async function moveToRequestedTime(
       [
         ...(options.mail === false
           ? []
-          : [manage.item, outboxMail(bookingRowId(`moved-${moved.sequence}`, booking), movedMail(moved, booking, orgName, manage.text, options.movedBy), booking.orgId)]),
+          : [manage.item, outboxMail(bookingRowId(`moved-${moved.sequence}`, booking), movedMail(moved, booking, clinicOf(org), manage.text, options.movedBy), booking.orgId)]),
         // The reminder follows the booking to its new time (the old one's is replaced).
         ...bookingReminderItems(moved, org),
         ...options.also(moved, at),

@@ -28,7 +28,7 @@ import { outboxMail, outboxNotice } from '../../data/outbox';
 import { moneyDelta, reportDayOf, reportItems } from '../../data/reports';
 import { amountText, differenceNote, paidDifference, STRIPE_ACTOR, type PaidDifference } from '../../payments/lib/amounts';
 import { PaymentTargetMissing, type PaymentConsumer, type PaymentRef, type Refund } from '../../payments/lib/contract';
-import { bookingMoney, bookingRowId, confirmationMail, refundCancellationMail, unplacedPaymentMail, whenText } from './mail';
+import { bookingMoney, bookingRowId, clinicOf, confirmationMail, refundCancellationMail, unplacedPaymentMail, whenText } from './mail';
 import { cancelConfirmed, confirmHeld, reinstateExpired, releaseHeld, updateBooking } from './places';
 import { manageLink } from './manage-link';
 import { bookingReminderItems } from './reminder';
@@ -117,7 +117,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
         const manage = manageLink(b, org);
         return [
           manage.item,
-          outboxMail(bookingRowId('confirmed', b), confirmationMail(confirmed, orgName, manage.text), b.orgId),
+          outboxMail(bookingRowId('confirmed', b), confirmationMail(confirmed, clinicOf(org), manage.text), b.orgId),
           notice(b, bookingRowId('confirmed-notice', b), 'New booking', `${who(b)} booked "${b.packageName}" for ${whenText(b).short} and paid ${amountText(session.amount_total, session.currency)}.`),
           ...bookingReminderItems(b, org),
           ...flagged(b),
@@ -201,7 +201,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
         at,
       );
       // A refund that cancels tells the patient too, with the calendar file that removes the event.
-      const patient = cancels ? [outboxMail(bookingRowId('refund-cancelled', booking), refundCancellationMail(booking, (await getOrganization(booking.orgId))?.name ?? 'the clinic', refund.amountRefunded), booking.orgId)] : [];
+      const patient = cancels ? [outboxMail(bookingRowId('refund-cancelled', booking), refundCancellationMail(booking, clinicOf(await getOrganization(booking.orgId)), refund.amountRefunded), booking.orgId)] : [];
       const moved = cancels
         ? await cancelConfirmed(booking, at, changes, { fromPayment, refundedBelow: refund.amountRefunded, refundedWas: booking.refundedCents ?? null, also: [told, ...patient, ...event], report: refunded })
         : await updateBooking(booking, { status: [booking.status], paymentStatus: fromPayment, refundedBelow: refund.amountRefunded, refundedWas: booking.refundedCents ?? null }, { ...changes, updatedAt: at }, [told, ...reportItems(booking.orgId, refunded), ...event]);

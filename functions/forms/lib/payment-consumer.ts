@@ -58,7 +58,7 @@ export function receiptText(p: FormPaymentRecord, orgName: string, timeZone: str
 function receiptMail(p: FormPaymentRecord, to: string, org: { name?: string; timeZone?: string } | undefined, currency: string): Mail {
   const t = patientTexts(p.locale);
   const orgName = org?.name ?? t('clinic.fallback');
-  return { to, subject: t('receipt.subject', { clinic: orgName }), text: receiptText(p, orgName, org?.timeZone ?? 'UTC', currency) };
+  return { to, fromClinic: true, subject: t('receipt.subject', { clinic: orgName }), text: receiptText(p, orgName, org?.timeZone ?? 'UTC', currency) };
 }
 
 /** A staff notice about a payment, as an outbox row under `id`. */

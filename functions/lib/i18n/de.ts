@@ -1,7 +1,8 @@
 // The patient's mails, SMS and calendar files in German (keys and arguments as en.ts).
 import type { ServerCatalogue } from '#lib/i18n';
 
-const WITH = '{hasPractitioner, select, yes { bei {practitioner}} other {}}';
+// 'mit': the clinic takes 'bei' ('mit Dr. Ruiz bei Praxis Sonne'), so the two never read 'bei ... bei'.
+const WITH = '{hasPractitioner, select, yes { mit {practitioner}} other {}}';
 
 export default {
   'mail.hello': 'Guten Tag {name},',
@@ -28,12 +29,12 @@ export default {
   'confirm.ics': 'Die angehängte Kalenderdatei (booking.ics) trägt den Termin in Ihren Kalender ein.',
   'confirm.contact': 'Wenn Sie den Termin ändern oder absagen möchten, wenden Sie sich bitte an {clinic}.',
   'moved.subject': 'Buchung verschoben: {package} ist jetzt am {when}',
-  'moved.byClinic': `{clinic} hat Ihre Buchung für {package}${WITH} verschoben.`,
-  'moved.byPatient': `Ihre Buchung für {package}${WITH} bei {clinic} ist verschoben.`,
+  'moved.byClinic': `{clinic} hat Ihre Buchung für {package}${WITH} auf {when} verschoben.`,
+  'moved.byPatient': `Ihre Buchung für {package}${WITH} bei {clinic} wurde auf {when} verschoben.`,
   'moved.ics': 'Die angehängte Kalenderdatei (booking.ics) aktualisiert den Termin in Ihrem Kalender.',
   'moved.contact': 'Wenn Ihnen die neue Uhrzeit nicht passt, wenden Sie sich bitte an {clinic}.',
   'cancelled.subject': 'Buchung storniert: {package} am {when}',
-  'cancelled.byClinic': `Ihre Buchung bei {clinic} für {package}${WITH} am {date} um {time} wurde storniert.`,
+  'cancelled.byClinic': `{clinic} hat Ihre Buchung für {package}${WITH} am {date} um {time} storniert.`,
   'cancelled.clinicRefunds': '{clinic} kümmert sich um die Erstattung Ihrer Zahlung.',
   'cancelled.noPayment': 'Es wurde keine Zahlung eingezogen.',
   'cancelled.byPatient': `Sie haben Ihre Buchung bei {clinic} für {package}${WITH} am {date} um {time} storniert.`,

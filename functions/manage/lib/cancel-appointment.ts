@@ -23,7 +23,7 @@ export async function cancelAppointment(opened: OpenedAppointment, now = new Dat
     log: { appointmentId: a.id, at, actorName: `${name} (manage link)`, action: 'status-changed', summary: `Cancelled by the patient with the manage link`, from: a.status, to: 'cancelled' },
     audit: { orgId: a.orgId, actorId: PATIENT_ACTOR, module: 'Appointment', action: 'update', recordType: 'appointment', recordId: a.id, summary: `${name} cancelled their appointment on ${when(a)} with the manage link`, at },
     effects: {
-      mail: { to: a.email, subject: `Your appointment at ${org.name} is cancelled`, text: `${greeting(a.firstName)}\n\nYou cancelled your appointment${practitionerName ? ` with ${practitionerName}` : ''} at ${org.name} on ${when(a)}.\n\nReference: ${a.id}` },
+      mail: { to: a.email, fromClinic: true, subject: `Your appointment at ${org.name} is cancelled`, text: `${greeting(a.firstName)}\n\nYou cancelled your appointment${practitionerName ? ` with ${practitionerName}` : ''} at ${org.name} on ${when(a)}.\n\nReference: ${a.id}` },
       notice: { title: 'Appointment cancelled by the patient', message: `${name} cancelled their appointment on ${when(a)} with the manage link.`, link: `/appointments/${a.id}`, module: 'Appointment' },
     },
   });

@@ -12,7 +12,7 @@ import { practitionerOf } from '../../data/practitioner-names';
 import { getAppointment, type Appointment } from '../../data/appointments';
 import { getBooking, type BookingRecord } from '../../data/bookings';
 import { findManageToken } from '../../data/manage-tokens';
-import { getOrganization, orgCurrency, type Organization } from '../../data/organizations';
+import { getOrganization, orgCurrency, publicBrandOf, type Organization } from '../../data/organizations';
 
 /** Who a patient's own change is recorded as (audit log, cancelledBy). */
 export const PATIENT_ACTOR = 'patient';
@@ -52,7 +52,7 @@ export async function openAny(token: string): Promise<{ booking: Opened } | { ap
 }
 
 /** The clinic's phone and postal address as the manage page shows them (null: not given). */
-const clinicContact = (org: Organization) => ({ clinicPhone: org.phoneNumber?.trim() || null, clinicAddress: org.address?.trim() || null });
+const clinicContact = (org: Organization) => ({ clinicPhone: org.phoneNumber?.trim() || null, clinicAddress: org.address?.trim() || null, clinicBrand: publicBrandOf(org) });
 
 export function toAppointmentManageView({ appointment: a, org, policy, startUtc, practitionerName }: OpenedAppointment, now = new Date()): ManageView {
   const when = describeInstant(startUtc, org.timeZone);

@@ -6,7 +6,7 @@ import { greetingIn, patientTexts, withArgs } from '#lib/i18n';
 import type { Appointment } from '../../data/appointments';
 import type { BookingRecord } from '../../data/bookings';
 import type { Organization } from '../../data/organizations';
-import { bookingIcs, practitionerNameOf, whenText } from '../../bookings/lib/mail';
+import { bookingIcs, clinicOf, practitionerNameOf, whenText } from '../../bookings/lib/mail';
 
 /** A booking's reminder; `manage`: the text of its manage link. */
 export function bookingReminder(b: BookingRecord, org: Organization, manage: string): { mail: Mail; sms: string } {
@@ -19,6 +19,7 @@ export function bookingReminder(b: BookingRecord, org: Organization, manage: str
   return {
     mail: {
       to: b.email,
+      fromClinic: true,
       subject: t('reminder.subject', { package: b.packageName, who: withWhom, when: when.short }),
       text: [
         greetingIn(t, b.firstName),
@@ -33,7 +34,7 @@ export function bookingReminder(b: BookingRecord, org: Organization, manage: str
         ].join('\n'),
         manage,
       ].join('\n\n'),
-      attachments: [bookingIcs(b, org.name)],
+      attachments: [bookingIcs(b, clinicOf(org))],
     },
     sms: t('reminder.sms', { package: b.packageName, who: withWhom, when: when.short, reference: b.id }),
   };
@@ -48,6 +49,7 @@ export function appointmentReminder(a: Appointment, org: Organization, manage: s
   return {
     mail: {
       to: a.email,
+      fromClinic: true,
       subject: t('appointmentReminder.subject', values),
       text: `${greetingIn(t, a.firstName)}\n\n${t('appointmentReminder.intro', { ...values, zone: org.timeZone })}\n\n${t('line.reference', { value: a.id })}\n\n${manage}`,
     },

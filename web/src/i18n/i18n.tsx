@@ -150,9 +150,10 @@ export function useClinicLocale(tag: string | null | undefined): void {
 }
 
 /** The connection check's line (lib/challenge.tsx) in the page's language. */
-export function useChallengeTexts(): Record<'idle' | 'checking' | 'ready' | 'failed', string> {
+export function useChallengeTexts(): Record<'idle' | 'checking' | 'ready' | 'failed' | 'retry', string> {
   const t = useT();
-  return { idle: '', checking: t('challenge.checking'), ready: t('challenge.ready'), failed: t('challenge.failed') };
+  // Done: nothing shows (issue 34).
+  return { idle: '', checking: t('challenge.checking'), ready: '', failed: t('challenge.failed'), retry: t('challenge.retry') };
 }
 
 /**

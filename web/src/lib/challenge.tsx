@@ -2,7 +2,7 @@
 // page is up (never before its first paint: the page's script itself starts after it), solved in a
 // Web Worker with Web Crypto (lib/challenge-worker.ts; on the page itself where no worker can start),
 // and sent with the write in the x-challenge header. A solution is good for one write: taking it starts
-// the next in the background. A person sees one status line; nothing to click or read.
+// the next in the background. A person sees nothing of it unless it fails (then a message and a retry).
 //
 // The check's progress re-renders only its status line, never the form around it: a re-render in the
 // middle of typing a date would lose the part typed so far.
@@ -112,27 +112,42 @@ export function useChallenge(page: ChallengePage, apiKey: string | undefined): C
   return handle;
 }
 
-export const STATUS_TEXT: Record<ChallengeState, string> = {
+/** The check's words: what a screen reader hears while it works, and the failure with its retry. */
+export type ChallengeTexts = Record<ChallengeState, string> & { retry: string };
+
+export const STATUS_TEXT: ChallengeTexts = {
   idle: '',
   checking: 'Checking your connection...',
-  ready: 'Connection checked.',
-  failed: 'The connection check did not finish. It is tried again when you send.',
+  // Done: nothing to say (issue 34: "Connection checked." under the button meant nothing to a patient).
+  ready: '',
+  failed: 'Your connection could not be checked. Check that you are online, then try again.',
+  retry: 'Try again',
 };
 
 /**
- * The one line a person sees (and a screen reader announces): its height is kept, so nothing shifts.
- * Without a handle (the prerendered first paint) it is empty. `texts`: the line in another language
- * (the public pages'); English without.
+ * The check's one line under the button (its height kept, so nothing shifts). While it works, a status
+ * that screen readers announce and nobody has to read; once done, nothing; when it failed, a clear
+ * message with a retry (a send retries too). `data-state` tells tests where it is. Without a handle
+ * (the prerendered first paint) it is empty. `texts`: the line in another language (the public
+ * pages'); English without.
  */
-export function ChallengeStatus({ challenge, texts = STATUS_TEXT }: { challenge?: ChallengeHandle; texts?: Record<ChallengeState, string> }) {
+export function ChallengeStatus({ challenge, texts = STATUS_TEXT }: { challenge?: ChallengeHandle; texts?: ChallengeTexts }) {
   // An external store: the state read after subscribing, so a change between render and subscription is not missed.
   const subscribe = useCallback((changed: () => void) => challenge?.subscribe(changed) ?? (() => undefined), [challenge]);
   // The server snapshot is for React's renderToString (the console's /auth first paint); Preact ignores it
   // and reads the same 'idle' from the handle-less first paint.
   const state = useSyncExternalStore(subscribe, () => challenge?.state ?? 'idle', () => 'idle' as ChallengeState);
+  const failed = state === 'failed';
   return (
-    <p role="status" className="challenge-status small text-body-secondary mb-0 mt-2">
-      {texts[state]}
-    </p>
+    <div className="challenge-line small mt-2">
+      <p role="status" data-state={state} className={`challenge-status mb-0 ${failed ? 'text-danger' : 'visually-hidden'}`}>
+        {texts[state]}
+      </p>
+      {failed && challenge && (
+        <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={() => void challenge.start().catch(() => undefined)}>
+          {texts.retry}
+        </button>
+      )}
+    </div>
   );
 }

@@ -45,7 +45,7 @@ const EXPECTED: Record<Exclude<Locale, 'en'>, { title: string; package: string; 
 
 const fields: FormField[] = [{ id: 'name', name: 'name', label: 'Full name', type: 'text', required: true }];
 const publicForm: PublicForm = {
-  id: 'f1', organizationName: 'Sunrise Clinic', name: 'Intake form', description: '', fields, packages: [], packageId: null, redirectUrl: '', successMessage: '', submitButtonText: '', secondButtonText: '',
+  id: 'f1', organizationName: 'Sunrise Clinic', organizationBrand: { logoUrl: null, color: null }, name: 'Intake form', description: '', fields, packages: [], packageId: null, redirectUrl: '', successMessage: '', submitButtonText: '', secondButtonText: '',
 } as PublicForm;
 
 const manageView = {

@@ -10,7 +10,8 @@ import { api, failureText } from '../../../lib/api';
 import { ChallengeStatus, useChallenge } from '../../../lib/challenge';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { BookingForm, serviceOption, type BookingFormTexts } from '../components/booking-form';
-import { LanguageSwitcher, useChallengeTexts, useClinicLocale, useI18n, type Translate } from '../../../i18n/i18n';
+import { useChallengeTexts, useClinicLocale, useI18n, type Translate } from '../../../i18n/i18n';
+import { ClinicBrandBar } from '../../public/clinic-brand';
 import { ruleMessage } from '../../../i18n/rules';
 
 const MB = ATTACHMENT_MAX_BYTES / 1024 / 1024;
@@ -76,7 +77,7 @@ export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
 
   return (
     <main className="container py-5" style={{ maxWidth: 860 }}>
-      <LanguageSwitcher />
+      <ClinicBrandBar brand={data?.organization.brand} name={data?.organization.name} />
       <header className="mb-4">
         <h1 className="h3 fw-bold mb-1">{t('request.title')}</h1>
         {/* Static, so the page's largest text is in the prerendered first paint (LCP), not the clinic's line. */}

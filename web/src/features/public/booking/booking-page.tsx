@@ -24,7 +24,8 @@ import { PendingHoldNotice } from './pending-hold-notice';
 import { MonthView, addMonths, daysInMonth, monthLabel, monthOf } from './month-view';
 import { ApiError, failureText } from '../../../lib/api';
 import { useHydrated, useSearchParam } from '../../../lib/location';
-import { LanguageSwitcher, useChallengeTexts, useClinicLocale, useI18n, useT, type MessageKey } from '../../../i18n/i18n';
+import { useChallengeTexts, useClinicLocale, useI18n, useT, type MessageKey } from '../../../i18n/i18n';
+import { ClinicBrandBar } from '../clinic-brand';
 import { ruleMessage } from '../../../i18n/rules';
 import { zoneNameIn } from '../../../i18n/format';
 
@@ -66,7 +67,7 @@ const dayOptions = { revalidateOnFocus: false, shouldRetryOnError: false };
  */
 function ClinicName({ apiKey }: { apiKey: string }) {
   const hydrated = useHydrated();
-  const { data, isLoading } = useSWR(apiKey ? dayKey(apiKey, browserToday(), '', '') : null, loadDay, dayOptions);
+  const { data, isLoading } = useFirstDay(apiKey);
   useClinicLocale(data?.clinicLanguage);
   return (
     <p className="fs-6 fw-semibold text-body-secondary mb-1 text-truncate placeholder-glow" style={{ minHeight: '1.5em' }} data-testid="clinic-name">
@@ -74,6 +75,9 @@ function ClinicName({ apiKey }: { apiKey: string }) {
     </p>
   );
 }
+
+/** The first day the form asks for: it carries the clinic's name, language, logo and colour (one request, shared by swr). */
+const useFirstDay = (apiKey: string) => useSWR(apiKey ? dayKey(apiKey, browserToday(), '', '') : null, loadDay, dayOptions);
 
 const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 
@@ -549,10 +553,11 @@ export function BookingPage({ apiKey }: { apiKey: string }) {
   useEffect(() => {
     document.title = title;
   }, [title]);
+  const clinic = useFirstDay(apiKey).data;
 
   return (
     <main className="container py-4 py-sm-5" style={{ maxWidth: 760 }}>
-      <LanguageSwitcher />
+      <ClinicBrandBar brand={clinic?.clinicBrand} name={clinic?.clinicName} />
       <ClinicName apiKey={apiKey} />
       <h1 className="h2 fw-bold text-body-emphasis mb-2">{title}</h1>
       {/* Painted from the prerendered HTML: what the page is for, before any answer arrives (it is also

@@ -18,7 +18,7 @@ const pkg = (id: string, over: Partial<PublicPackage> = {}): PublicPackage => ({
 });
 
 const form = (over: Partial<PublicForm> = {}): PublicForm => ({
-  id: 'f1', organizationName: 'Sunrise Clinic', name: 'Intake form', description: 'Tell us about you', fields, packages: [], packageId: null,
+  id: 'f1', organizationName: 'Sunrise Clinic', organizationBrand: { logoUrl: null, color: null }, name: 'Intake form', description: 'Tell us about you', fields, packages: [], packageId: null,
   redirectUrl: '', successMessage: 'Thanks, we got it.', submitButtonText: 'Send it', secondButtonText: '', ...over,
 });
 

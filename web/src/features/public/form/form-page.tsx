@@ -15,7 +15,8 @@ import { checkoutNavigation } from '../../../lib/checkout';
 import { createPaymentLink, getPublicForm, submitForm, uploadFormFile, type PaymentLinkRequest, type PublicForm, type PublicPackage } from './api';
 import { ErrorDialog, type DialogMessage } from './components/error-dialog';
 import { DescriptionHtml, PackageCard } from './components/package-card';
-import { LanguageSwitcher, useChallengeTexts, useClinicLocale, useI18n, useT, type MessageKey, type Translate } from '../../../i18n/i18n';
+import { useChallengeTexts, useClinicLocale, useI18n, useT, type MessageKey, type Translate } from '../../../i18n/i18n';
+import { ClinicBrandBar } from '../clinic-brand';
 import { ruleMessage } from '../../../i18n/rules';
 
 /** The form rules' messages in the page's language (shared/forms/validate.ts checks with them). */
@@ -512,7 +513,7 @@ export function PublicFormPage({ formId, apiKey }: { formId: string; apiKey: str
 
   return (
     <main className="container py-5" style={{ maxWidth: 1140 }}>
-      <LanguageSwitcher />
+      <ClinicBrandBar brand={data?.organizationBrand} name={data?.organizationName} />
       {loading ? (
         <FormSkeleton />
       ) : error || !data ? (

@@ -9,7 +9,8 @@ import { useEffect, useState } from 'react';
 import { formatMoney } from '#shared/currency';
 import { Loading } from '../../../components/loading';
 import { cancelBooking, freeDay, openBooking, rescheduleBooking, type FreeDay, type ManageView } from './api';
-import { LanguageSwitcher, useClinicLocale, useI18n } from '../../../i18n/i18n';
+import { useClinicLocale, useI18n } from '../../../i18n/i18n';
+import { ClinicBrandBar } from '../clinic-brand';
 import { dateTimeIn, whenIn, zoneNameIn } from '../../../i18n/format';
 import { ruleMessage } from '../../../i18n/rules';
 
@@ -123,7 +124,7 @@ export function ManagePage() {
 
   return (
     <main className="container py-5" style={{ maxWidth: 640 }}>
-      <LanguageSwitcher />
+      <ClinicBrandBar brand={view?.clinicBrand} name={view?.orgName} />
       <h1 className="h3 fw-bold mb-4">{title}</h1>
       {notice && <div className="alert alert-success" role="status">{notice}</div>}
       {problem !== undefined && <div className="alert alert-danger" role="alert">{problem ? ruleMessage(t, problem) : t('manage.invalid')}</div>}
