@@ -342,6 +342,8 @@ export const listAvailableSlotsReply = /* @__PURE__ */ pure(() => z.extend(listF
   clinicName: z.string(),
   /** The clinic's default language for its patients (the page's when the visitor asks for none of ours). */
   clinicLanguage: z.nullable(z.enum(LOCALES)),
+  /** The clinic's country (ISO 3166 alpha-2, from its time zone; null: unknown): money, dates and the week's first day follow it. */
+  clinicRegion: z.nullable(z.string()),
 }));
 
 /** `data` of POST /bookings/available-days. */
