@@ -101,7 +101,8 @@ function Reschedule({ token, view, onDone, onBack }: { token: string; view: Mana
         onMonth={setMonth}
         free={free}
         minDate={today}
-        maxMonth={addMonths(firstMonth, MONTHS_AHEAD)}
+        // A booking further ahead than that keeps its own month within reach.
+        maxMonth={[addMonths(firstMonth, MONTHS_AHEAD), monthOf(view.bookingDate)].sort().pop()}
         selected={date}
         onSelect={setDate}
         disabled={busy}
