@@ -400,6 +400,8 @@ export const publicFormRecord = /* @__PURE__ */ pure(() => z.object({
   organizationName: z.string(),
   /** The clinic's default language for its patients (organisation profile), when it chose one. */
   organizationLanguage: z.optional(z.nullable(z.string())),
+  /** The clinic's country (ISO 3166 alpha-2, from its time zone; null: unknown): money follows it. */
+  organizationRegion: z.optional(z.nullable(z.string())),
   name: z.string(),
   description: z.string(),
   fields: z.array(formFieldRecord),

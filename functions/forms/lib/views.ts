@@ -18,12 +18,13 @@ export function toFormView(form: FormRecord, packages?: FormPackageRecord[]): Fo
   return packages ? { ...rest, packages: packages.map(toPackageView) } : rest;
 }
 
-export function toPublicForm(form: FormRecord, packages: FormPackageRecord[], organizationName: string, organizationLanguage: string | null = null): PublicForm {
+export function toPublicForm(form: FormRecord, packages: FormPackageRecord[], organizationName: string, organizationLanguage: string | null = null, organizationRegion: string | null = null): PublicForm {
   const publicPackages = packages.map(toPublicPackage);
   return {
     id: form.id,
     organizationName,
     organizationLanguage,
+    organizationRegion,
     name: form.name,
     description: form.description,
     fields: form.fields,
