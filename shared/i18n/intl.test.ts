@@ -43,7 +43,7 @@ describe('firstDayOfWeek', () => {
 
     it("takes CLDR's table: the region, else the language's likely one", () => {
       for (const [name] of saved) Object.defineProperty(proto, name, { value: undefined, configurable: true, writable: true });
-      expect(new Intl.Locale('es').weekInfo).toBeUndefined();
+      expect((new Intl.Locale('es') as unknown as { weekInfo?: unknown }).weekInfo).toBeUndefined();
       expect(firstDayOfWeek('es-DE')).toBe(MONDAY);
       expect(firstDayOfWeek('de')).toBe(MONDAY);
       expect(firstDayOfWeek('en-US')).toBe(SUNDAY);
