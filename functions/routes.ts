@@ -300,6 +300,7 @@ export const ROUTES: readonly Route[] = [
   // the one booking it opens; every call is rate limited per address although a token cannot be guessed.
   { method: 'POST', path: '/public/manage/booking', handler: 'manage/get-booking', access: 'public', uses: { table: 'write' }, rateLimit: perMinutes(60, 10) },
   { method: 'POST', path: '/public/manage/slots', handler: 'manage/list-slots', access: 'public', uses: { table: 'write' }, rateLimit: perMinutes(120, 10) },
+  { method: 'POST', path: '/public/manage/days', handler: 'manage/list-days', access: 'public', uses: { table: 'write' }, rateLimit: perMinutes(120, 10) },
   { method: 'POST', path: '/public/manage/cancel', handler: 'manage/cancel-booking', access: 'public', uses: { table: 'write' }, rateLimit: perMinutes(20, 10) },
   { method: 'POST', path: '/public/manage/reschedule', handler: 'manage/reschedule-booking', access: 'public', uses: { table: 'write', payments: true }, rateLimit: perMinutes(20, 10) },
   // The booking page's confirmation after paying: the Checkout session's booking, with a new manage link

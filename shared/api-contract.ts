@@ -184,6 +184,7 @@ export const API_CONTRACT = {
   'GET /calendar/feed/{token}': { reply: raw('text/calendar') },
   'POST /public/manage/booking': { body: manage.manageTokenSchema, reply: manage.manageGetBookingReply },
   'POST /public/manage/slots': { body: manage.manageSlotsSchema, reply: manage.listSlotsReply },
+  'POST /public/manage/days': { body: manage.manageDaysSchema, reply: manage.manageDaysReply },
   'POST /public/manage/cancel': { body: manage.manageTokenSchema, reply: manage.manageCancelBookingReply },
   'POST /public/manage/reschedule': { body: manage.manageRescheduleSchema, reply: manage.rescheduleBookingReply },
   'POST /bookings/confirmation': { body: bookingConfirmation.bookingConfirmationSchema, reply: bookingConfirmation.getConfirmationReply },

@@ -5,6 +5,7 @@ import { GENDERS, getPublicBookingPageReply } from '#shared/schemas/account';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES } from '#shared/schemas/appointments';
 import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
+import { regionOfZone } from '#lib/zone-region';
 import { findOrgIdByApiKey, getOrganization, orgCurrency, publicBrandOf } from '../data/organizations';
 import { listServices } from '../data/services';
 import { serviceView } from '../services/lib/common';
@@ -17,7 +18,7 @@ export const handler = endpoint({ reply: getPublicBookingPageReply }, async ({ p
   const services = await listServices(org.id, { limit: 100, active: true });
   return {
     data: {
-      organization: { name: org.name, phoneNumber: org.phoneNumber, websiteUrl: org.websiteUrl, timeZone: org.timeZone, language: org.defaultLanguage ?? null, brand: publicBrandOf(org) },
+      organization: { name: org.name, phoneNumber: org.phoneNumber, websiteUrl: org.websiteUrl, timeZone: org.timeZone, language: org.defaultLanguage ?? null, brand: publicBrandOf(org), region: regionOfZone(org.timeZone) },
       // Prices in each service's currency (a service from before currencies: the clinic's).
       services: services.items.map((s) => {
         const { id, name, description, durationMinutes, price, priceMinor, priceCents, currency } = serviceView(s, orgCurrency(org));

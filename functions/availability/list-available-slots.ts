@@ -4,6 +4,7 @@
 import { availableSlotsSchema, listAvailableSlotsReply } from '#shared/schemas/bookings';
 import { badRequest, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
+import { regionOfZone } from '#lib/zone-region';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getBookingPackage } from '../data/booking-packages';
 import { findOrgIdByApiKey, getOrganization, publicBrandOf } from '../data/organizations';
@@ -21,7 +22,7 @@ export const handler = endpoint({ body: availableSlotsSchema, reply: listAvailab
   // The clinic's name comes with its day: the booking page shows it (the packages reply is a plain list).
   if (pkg && usesPractitioners(pkg)) {
     const rules = rulesOf(await getAvailability(org.id), org.timeZone);
-    return { data: { ...(await practitionerFreeDay(org, pkg, rules, body.practitionerId, body.date)), clinicName: org.name, clinicLanguage: org.defaultLanguage ?? null, clinicBrand: publicBrandOf(org) } };
+    return { data: { ...(await practitionerFreeDay(org, pkg, rules, body.practitionerId, body.date)), clinicName: org.name, clinicLanguage: org.defaultLanguage ?? null, clinicBrand: publicBrandOf(org), clinicRegion: regionOfZone(org.timeZone) } };
   }
-  return { data: { ...(await freeTimes(org, body.date)), clinicName: org.name, clinicLanguage: org.defaultLanguage ?? null, clinicBrand: publicBrandOf(org) } };
+  return { data: { ...(await freeTimes(org, body.date)), clinicName: org.name, clinicLanguage: org.defaultLanguage ?? null, clinicBrand: publicBrandOf(org), clinicRegion: regionOfZone(org.timeZone) } };
 });

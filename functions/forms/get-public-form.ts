@@ -3,11 +3,12 @@
 // 'This form is not available.'.
 import { publicFormQuerySchema, getPublicFormReply } from '#shared/schemas/forms';
 import { endpoint } from '#http/http';
+import { regionOfZone } from '#lib/zone-region';
 import { getOrganization, publicBrandOf } from '../data/organizations';
 import { findPublicForm, toPublicForm } from './lib/views';
 
 export const handler = endpoint({ query: publicFormQuerySchema, reply: getPublicFormReply }, async ({ query, params }) => {
   const { orgId, form, packages } = await findPublicForm(query.apiKey, params.formId!);
   const org = await getOrganization(orgId);
-  return { data: toPublicForm(form, packages, org?.name ?? '', org?.defaultLanguage ?? null, org ? publicBrandOf(org) : undefined) };
+  return { data: toPublicForm(form, packages, org?.name ?? '', org?.defaultLanguage ?? null, org ? publicBrandOf(org) : undefined, regionOfZone(org?.timeZone)) };
 });

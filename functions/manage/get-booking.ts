@@ -2,8 +2,11 @@
 import { manageTokenSchema, manageGetBookingReply } from '#shared/schemas/manage';
 import { endpoint } from '#http/http';
 import { openAny, toAppointmentManageView, toManageView } from './lib/load';
+import { practitionerChoices } from './lib/practitioners';
 
 export const handler = endpoint({ body: manageTokenSchema, reply: manageGetBookingReply }, async ({ body }) => {
   const opened = await openAny(body.token);
-  return { data: 'booking' in opened ? toManageView(opened.booking) : toAppointmentManageView(opened.appointment) };
+  if (!('booking' in opened)) return { data: toAppointmentManageView(opened.appointment) };
+  const practitioners = opened.booking.booking.status === 'confirmed' ? await practitionerChoices(opened.booking) : [];
+  return { data: toManageView(opened.booking, practitioners) };
 });

@@ -15,12 +15,15 @@ import { outboxNotice } from '../data/outbox';
 import { bookingRowId, whenText } from '../bookings/lib/mail';
 import { moveToRequestedTime } from '../bookings/lib/move';
 import { PATIENT_ACTOR, assertChangeable, openBooking, toManageView } from './lib/load';
+import { practitionerChoices, targetPractitioner } from './lib/practitioners';
 
 export const handler = endpoint({ body: manageRescheduleSchema, reply: rescheduleBookingReply }, async ({ body }) => {
   return retryOnConflict(async () => {
     const opened = await openBooking(body.token);
     const { booking, org } = opened;
     assertChangeable(opened);
+    // A practitioner the page may not offer is refused here with the page's message (the move checks again).
+    await targetPractitioner(opened, body.practitionerId);
     const rules = rulesOf(await getAvailability(org.id), org.timeZone);
     const who = `${booking.firstName} ${booking.lastName}`;
     const { outcome, moved } = await moveToRequestedTime(booking, org, rules, body, {
@@ -39,6 +42,7 @@ export const handler = endpoint({ body: manageRescheduleSchema, reply: reschedul
       ],
     });
     if (outcome === 'state') return TRY_AGAIN;
-    return { message: `Your booking is moved to ${whenText(moved).short}.`, data: toManageView({ ...opened, booking: (await getBooking(booking.orgId, booking.id))! }) };
+    const fresh = { ...opened, booking: (await getBooking(booking.orgId, booking.id))! };
+    return { message: `Your booking is moved to ${whenText(moved).short}.`, data: toManageView(fresh, await practitionerChoices(fresh)) };
   }, { attempts: 3, exhausted: () => conflict('The booking changed meanwhile. Please reload and try again.') });
 });

@@ -192,7 +192,8 @@ export const updateSecuritySettingsReply = /* @__PURE__ */ pure(() => z.object({
 
 /** `data` of GET /public/appointments/{apiKey}. */
 export const getPublicBookingPageReply = /* @__PURE__ */ pure(() => z.object({
-  organization: z.object({ name: z.string(), phoneNumber: z.string(), websiteUrl: z.string(), timeZone: z.string(), language: z.nullable(z.string()), brand: publicBrandRecord }),
+  /** `region`: the clinic's country (ISO 3166 alpha-2, from its time zone; null: unknown): money and dates follow it. */
+  organization: z.object({ name: z.string(), phoneNumber: z.string(), websiteUrl: z.string(), timeZone: z.string(), language: z.nullable(z.string()), brand: publicBrandRecord, region: z.nullable(z.string()) }),
   services: z.array(z.object({
     id: z.string(),
     name: z.string(),

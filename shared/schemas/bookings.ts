@@ -349,6 +349,8 @@ export const listAvailableSlotsReply = /* @__PURE__ */ pure(() => z.extend(listF
   clinicLanguage: z.nullable(z.enum(LOCALES)),
   /** The clinic's logo and colour (the page's header and buttons, from this first answer). */
   clinicBrand: publicBrandRecord,
+  /** The clinic's country (ISO 3166 alpha-2, from its time zone; null: unknown): money, dates and the week's first day follow it. */
+  clinicRegion: z.nullable(z.string()),
 }));
 
 /** `data` of POST /bookings/available-days. */

@@ -411,6 +411,8 @@ export const publicFormRecord = /* @__PURE__ */ pure(() => z.object({
   organizationLanguage: z.optional(z.nullable(z.string())),
   /** The clinic's logo and colour (the page's header and buttons). */
   organizationBrand: publicBrandRecord,
+  /** The clinic's country (ISO 3166 alpha-2, from its time zone; null: unknown): money follows it. */
+  organizationRegion: z.optional(z.nullable(z.string())),
   name: z.string(),
   description: z.string(),
   fields: z.array(formFieldRecord),
@@ -678,6 +680,16 @@ export const manageViewRecord = /* @__PURE__ */ pure(() => z.object({
   refundOnCancelCents: z.number(),
   /** The currency of the amounts (lowercase ISO code). */
   currency: z.enum(CURRENCIES),
+  /** The clinic's country (ISO 3166 alpha-2, from its time zone; null: unknown): money, dates and the week's first day follow it. */
+  clinicRegion: z.nullable(z.string()),
+  /** The clinic's public booking key ('Book again' links to its booking page); null for an appointment. */
+  bookingPage: z.nullable(z.string()),
+  /** The booking's package (null for an appointment). */
+  packageId: z.nullable(z.string()),
+  /** Who the booking is with now (null: clinic-wide package). */
+  practitionerId: z.nullable(z.string()),
+  /** Whom the patient may move it to (the package's active practitioners; empty: a clinic-wide package, or not asked). */
+  practitioners: z.array(z.object({ id: z.string(), name: z.string(), title: z.string() })),
 }));
 
 /** `ConfirmationStatus` (shared/schemas/booking-confirmation.ts). 'pending': paid or paying, and the payment's event has not confirmed it yet. */

@@ -127,7 +127,11 @@ describe("public pages in the patient's language (issue 26)", () => {
     await page.getByLabel(field(texts['booking.lastName'])).fill('Visitor');
     await page.getByLabel(field(texts['booking.email'])).fill(visitor);
     await page.getByLabel(field(texts['booking.phone'])).fill('+15551234567');
-    await page.getByLabel(field(texts['booking.date'])).fill(date!);
+    // The day in the month view (the only way to choose one), on the next month's page when it falls there.
+    const month = page.getByRole('region', { name: texts['booking.month.freeDays'] });
+    await month.locator('button[data-date]:not([disabled])').first().waitFor();
+    if (!(await month.locator(`button[data-date="${date}"]`).count())) await month.getByRole('button', { name: texts['booking.month.next'] }).click();
+    await month.locator(`button[data-date="${date}"]:not([disabled])`).click();
     const first = page.getByRole('region', { name: texts['booking.availableTimes'] }).getByRole('button').first();
     await first.waitFor();
     await first.click();

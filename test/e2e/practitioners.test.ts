@@ -78,7 +78,7 @@ describe('practitioners and the booking page (issue 25)', () => {
       await days.locator('button[data-date]:not([disabled])').first().waitFor();
       if (!(await days.locator(`button[data-date="${date}"]`).count())) await days.getByRole('button', { name: 'Next month' }).click();
       await days.locator(`button[data-date="${date}"]:not([disabled])`).click();
-      expect(await page.getByLabel(field('Booking Date')).inputValue()).toBe(date);
+      expect(await days.locator(`button[data-date="${date}"]`).getAttribute('aria-pressed')).toBe('true');
       const time = page.getByRole('region', { name: 'Available times' }).getByRole('button').first();
       await time.waitFor();
       await time.click();
@@ -112,7 +112,9 @@ describe('practitioners and the booking page (issue 25)', () => {
       await checkout.getByRole('heading', { name: 'Your booking' }).waitFor();
       await checkout.getByText(withWhom!).first().waitFor();
       await checkout.getByRole('button', { name: 'Reschedule' }).click();
-      const free = checkout.getByRole('radiogroup', { name: 'Free times' }).getByRole('radio');
+      // The booking page's month view (its day chosen) and time buttons.
+      await checkout.getByRole('form', { name: 'Reschedule' }).locator(`button[data-date="${date}"][aria-pressed="true"]`).waitFor();
+      const free = checkout.getByRole('region', { name: 'Free times' }).getByRole('button');
       await free.first().waitFor();
       await free.nth(1).click();
       await checkout.getByRole('button', { name: 'Move my booking' }).click();

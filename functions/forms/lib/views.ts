@@ -24,6 +24,7 @@ export function toPublicForm(
   organizationName: string,
   organizationLanguage: string | null = null,
   organizationBrand: PublicForm['organizationBrand'] = { logoUrl: null, color: null },
+  organizationRegion: string | null = null,
 ): PublicForm {
   const publicPackages = packages.map(toPublicPackage);
   return {
@@ -31,6 +32,7 @@ export function toPublicForm(
     organizationName,
     organizationLanguage,
     organizationBrand,
+    organizationRegion,
     name: form.name,
     description: form.description,
     fields: form.fields,

@@ -6,6 +6,7 @@ import { describeInstant } from '#shared/bookings/slots';
 import { policyOf, type PatientPolicy } from '#shared/policy';
 import { MANAGE_MESSAGES, type ManageView } from '#shared/schemas/manage';
 import { conflict, notFound } from '#lib/errors';
+import { regionOfZone } from '#lib/zone-region';
 import { appointmentStartUtc } from '../../appointments/lib/when';
 import { practitionerNameOf } from '../../bookings/lib/mail';
 import { practitionerOf } from '../../data/practitioner-names';
@@ -81,6 +82,11 @@ export function toAppointmentManageView({ appointment: a, org, policy, startUtc,
     cutoffHours: policy.cancellationCutoffHours,
     refundOnCancelCents: 0,
     currency: orgCurrency(org),
+    clinicRegion: regionOfZone(org.timeZone),
+    bookingPage: null,
+    packageId: null,
+    practitionerId: a.practitionerId ?? null,
+    practitioners: [],
   };
 }
 
@@ -99,7 +105,11 @@ export function assertChangeable({ booking, org, policy }: Opened, now = new Dat
   if (now >= changeableUntil(booking, policy)) throw conflict(MANAGE_MESSAGES.closed(policy.cancellationCutoffHours, org.name));
 }
 
-export function toManageView({ booking: b, org, policy }: Opened, now = new Date()): ManageView {
+/**
+ * What the manage page shows of a booking. `practitioners`: whom it may move to (lib/practitioners.ts),
+ * read only by the answers that lead to a reschedule.
+ */
+export function toManageView({ booking: b, org, policy }: Opened, practitioners: ManageView['practitioners'] = [], now = new Date()): ManageView {
   const when = describeInstant(b.startUtc, b.timeZone);
   const until = changeableUntil(b, policy);
   return {
@@ -126,5 +136,10 @@ export function toManageView({ booking: b, org, policy }: Opened, now = new Date
     cutoffHours: policy.cancellationCutoffHours,
     refundOnCancelCents: refundDue(b, policy),
     currency: currencyOf(b.currency),
+    clinicRegion: regionOfZone(org.timeZone),
+    bookingPage: org.apiKey,
+    packageId: b.packageId,
+    practitionerId: b.practitionerId ?? null,
+    practitioners,
   };
 }

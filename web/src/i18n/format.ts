@@ -1,6 +1,7 @@
 // Dates and times of the public pages in the page's language, through Intl. English keeps the server's
 // labels ('Monday, March 9, 2026 at 9:00 AM EDT', the spec's wording); other languages format the same
-// local date and time of the clinic's zone themselves.
+// local date and time of the clinic's zone themselves, with the page's Intl locale (`intl`: the
+// language in the clinic's country, 'es-DE'; I18nValue.intl).
 import { instantsOf } from '#shared/bookings/zone';
 import type { Locale } from '#shared/i18n/locales';
 
@@ -16,11 +17,11 @@ function instantOf(date: string, time: string, timeZone: string): number | undef
 }
 
 /** A booking's date and time, as a reader of `locale` writes them, in the clinic's zone. */
-export function whenIn(locale: Locale, when: { date: string; time: string; timeZone: string }, englishLabel: string): string {
+export function whenIn(locale: Locale, when: { date: string; time: string; timeZone: string }, englishLabel: string, intl: string = locale): string {
   if (locale === 'en') return englishLabel;
   const instant = instantOf(when.date, when.time, when.timeZone);
   if (instant === undefined) return englishLabel;
-  return new Intl.DateTimeFormat(locale, { timeZone: when.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(instant);
+  return new Intl.DateTimeFormat(intl, { timeZone: when.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(instant);
 }
 
 /** A zone's long name in `locale` ('hora estándar del este'), or the English one given. */
@@ -34,5 +35,5 @@ export function zoneNameIn(locale: Locale, timeZone: string, englishName: string
 }
 
 /** An instant in full in `locale`, in a zone (the manage page's 'until'). */
-export const dateTimeIn = (locale: Locale, iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
+export const dateTimeIn = (intl: string, iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat(intl, { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));

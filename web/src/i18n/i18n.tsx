@@ -9,6 +9,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { createContext, createElement, Fragment, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_LOCALE, isRtl, LOCALE_NAMES, LOCALES, localeOf, pickLocale, type Locale } from '#shared/i18n/locales';
+import { intlTag } from '#shared/i18n/intl';
 import type english from './messages/en.json';
 
 export type MessageKey = keyof typeof english;
@@ -56,12 +57,19 @@ export function applyToDocument(locale: Locale): void {
 
 interface I18nValue {
   locale: Locale;
+  /**
+   * The Intl locale of money, dates and times: the page's language in the clinic's country once its
+   * data has told it ('es-DE'), else the language's own ('en-US', 'es').
+   */
+  intl: string;
   t: Translate;
   rich: TranslateRich;
   /** The switcher: loads the catalogue, then renders the page in that language, and remembers it. */
   setLocale(locale: Locale): Promise<void>;
   /** The clinic's default language: the page's when the visitor's side did not decide one. */
   offerClinicLocale(tag: string | null | undefined): void;
+  /** The clinic's country (ISO 3166 alpha-2, from its data): the region of `intl`. */
+  offerClinicRegion(region: string | null | undefined): void;
 }
 
 const I18nContext = createContext<I18nValue | null>(null);
@@ -117,18 +125,21 @@ export function I18nProvider({ locale: initial, messages: initialMessages, decid
   }, []);
   const { locale, messages } = state;
   const [clinicLocale, setClinicLocale] = useState<Locale>();
+  const [clinicRegion, setClinicRegion] = useState<string | null>();
   useEffect(() => {
     if (clinicLocale && !state.decided && clinicLocale !== locale) void switchTo(clinicLocale, false);
   }, [clinicLocale, state.decided, locale, switchTo]);
   const value = useMemo<I18nValue>(
     () => ({
       locale,
+      intl: intlTag(locale, clinicRegion),
       t: translator(locale, messages),
       rich: richTranslator(locale, messages),
       setLocale: (next) => switchTo(next, true),
       offerClinicLocale: (tag) => setClinicLocale(localeOf(tag)),
+      offerClinicRegion: (region) => setClinicRegion(region),
     }),
-    [locale, messages, switchTo],
+    [locale, messages, switchTo, clinicRegion],
   );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
@@ -141,12 +152,15 @@ export function useI18n(): I18nValue {
 
 export const useT = (): Translate => useI18n().t;
 
-/** Tells the page the clinic's default language (from its public data), once it has arrived. */
-export function useClinicLocale(tag: string | null | undefined): void {
-  const { offerClinicLocale } = useI18n();
+/** Tells the page the clinic's default language and its country (from its public data), once they have arrived. */
+export function useClinicLocale(tag: string | null | undefined, region?: string | null): void {
+  const { offerClinicLocale, offerClinicRegion } = useI18n();
   useEffect(() => {
     if (tag) offerClinicLocale(tag);
   }, [tag, offerClinicLocale]);
+  useEffect(() => {
+    if (region) offerClinicRegion(region);
+  }, [region, offerClinicRegion]);
 }
 
 /** The connection check's line (lib/challenge.tsx) in the page's language. */

@@ -31,6 +31,11 @@ const bookingAnswers = (clinicLanguage: string | null = null) =>
   mockApi({
     'POST /api/bookings/available-packages': { status: 200, body: { message: 'OK', data: PACKAGES } },
     'POST /api/bookings/available-slots': (body) => ({ status: 200, body: { message: 'OK', data: day((body as { date: string }).date, clinicLanguage) } }),
+    'POST /api/bookings/available-days': (body) => {
+      const { from, days } = body as { from: string; days: number };
+      const start = Date.parse(`${from}T00:00:00Z`);
+      return { status: 200, body: { message: 'OK', data: { timeZone: 'America/New_York', timeZoneName: 'Eastern Standard Time', days: Array.from({ length: days }, (_, i) => ({ date: new Date(start + i * 86_400_000).toISOString().slice(0, 10), free: 1 })) } } };
+    },
     'POST /api/bookings/create-booking': { status: 201, body: { message: 'Please complete the payment to confirm booking', data: { checkoutUrl: 'https://checkout.example.com/cs_1', bookingId: 'b1' } } },
   });
 
@@ -83,8 +88,14 @@ describe.each(Object.keys(EXPECTED) as Exclude<Locale, 'en'>[])('public pages in
     await user.type(screen.getByLabelText(new RegExp(`^${CATALOGUES[locale]['booking.lastName']}`)), 'Visitor');
     await user.type(screen.getByLabelText(new RegExp(`^${CATALOGUES[locale]['booking.email']}`)), 'pat@example.com');
     await user.type(screen.getByLabelText(new RegExp(`^${CATALOGUES[locale]['booking.phone']}`)), '+15551234567');
-    fireEvent.change(screen.getByLabelText(new RegExp(`^${CATALOGUES[locale]['booking.date']}`)), { target: { value: '2030-01-15' } });
-    const nine = new Intl.DateTimeFormat(locale, { timeZone: 'America/New_York', hour: 'numeric', minute: '2-digit' }).format(new Date('2030-01-15T14:00:00.000Z'));
+    // The day in the month view (no raw date field), then its time button.
+    const free = await waitFor(() => {
+      const button = document.querySelector<HTMLButtonElement>('button[data-date]:not([disabled])');
+      expect(button).not.toBeNull();
+      return button!;
+    });
+    await user.click(free);
+    const nine = new Intl.DateTimeFormat(locale, { timeZone: 'America/New_York', hour: 'numeric', minute: '2-digit' }).format(new Date(`${free.dataset.date}T14:00:00.000Z`));
     vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     await user.click(await screen.findByRole('button', { name: nine }));
     await user.click(screen.getByRole('button', { name: want.cont }));

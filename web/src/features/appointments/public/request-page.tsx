@@ -65,9 +65,9 @@ async function loadPage([, apiKey]: [string, string]) {
 
 export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
   const { data, error } = useSWR(apiKey ? ['public-appointments', apiKey] : null, loadPage, { revalidateOnFocus: false });
-  const { t, locale } = useI18n();
+  const { t, locale, intl } = useI18n();
   const challengeTexts = useChallengeTexts();
-  useClinicLocale(data?.organization.language);
+  useClinicLocale(data?.organization.language, data?.organization.region);
   const [done, setDone] = useState<string>();
   /** One key per request the visitor sends: a retry of the same request never makes a second appointment. */
   const keys = useIdempotencyKeys();
@@ -118,7 +118,7 @@ export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
           <div className="card border-0 shadow-sm">
             <div className="card-body p-4">
               <BookingForm
-                appointmentTypes={data.services.map((s) => serviceOption(s, locale))}
+                appointmentTypes={data.services.map((s) => serviceOption(s, intl))}
                 submitLabel={t('request.send')}
                 footer={<ChallengeStatus challenge={challenge} texts={challengeTexts} />}
                 extra={{ organizationApiKey: apiKey, locale }}

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderRoutes, testChallenge } from '../../../testing/render';
 import { BookingPage } from './booking-page';
@@ -18,10 +18,18 @@ const day = (date: string) => ({
   ],
 });
 
+/** Every date asked for has free times (the month view marks them all). */
+function allFree(body: { from: string; days: number }) {
+  const start = Date.parse(`${body.from}T00:00:00Z`);
+  const days = Array.from({ length: body.days }, (_, i) => ({ date: new Date(start + i * 86_400_000).toISOString().slice(0, 10), free: 2 }));
+  return { status: 200, body: { message: 'OK', data: { timeZone: 'America/New_York', timeZoneName: 'Eastern Standard Time', days } } };
+}
+
 function answers(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'POST /api/bookings/available-packages': { status: 200, body: { message: 'OK', data: PACKAGES } },
     'POST /api/bookings/available-slots': (body) => ({ status: 200, body: { message: 'OK', data: day((body as { date: string }).date) } }),
+    'POST /api/bookings/available-days': (body) => allFree(body as { from: string; days: number }),
     ...extra,
   });
 }
@@ -33,6 +41,20 @@ const HELD = {
   practitionerId: null, practitionerName: null, amount: 49.5, amountCents: 4950, amountMinor: 4950, currency: 'usd',
 };
 
+/** Chooses the month view's first free day (the only way to choose a date); its date. */
+async function firstFreeDay(user: ReturnType<typeof open>['user']): Promise<string> {
+  const button = await waitFor(() => {
+    const found = document.querySelector<HTMLButtonElement>('button[data-date]:not([disabled])');
+    expect(found).not.toBeNull();
+    return found!;
+  });
+  await user.click(button);
+  return button.dataset.date!;
+}
+
+/** The time button pressed, if any. */
+const chosenTime = () => within(screen.getByLabelText('Available times')).queryByRole('button', { pressed: true });
+
 const open = () => renderRoutes([{ path: '/booking/:apiKey', element: <BookingPage apiKey="pk_clinic_key_123" /> }], '/booking/pk_clinic_key_123');
 
 /** The form, once the clinic's packages have arrived (until then every control is disabled). */
@@ -42,14 +64,16 @@ async function ready() {
   return select;
 }
 
-async function fill(user: ReturnType<typeof open>['user']) {
+/** Fills the form: a package, the details, the first free day and its 10:00; the day chosen. */
+async function fill(user: ReturnType<typeof open>['user']): Promise<string> {
   await user.selectOptions(await ready(), 'p1');
   await user.type(screen.getByLabelText(/^First Name/), 'Pat');
   await user.type(screen.getByLabelText(/^Last Name/), 'Visitor');
   await user.type(screen.getByLabelText(/^Email/), 'pat@example.com');
   await user.type(screen.getByLabelText(/^Phone Number/), '+15551234567');
-  fireEvent.change(screen.getByLabelText(/^Booking Date/), { target: { value: '2030-01-15' } });
+  const date = await firstFreeDay(user);
   await user.click(await screen.findByRole('button', { name: '10:00 AM EST' }));
+  return date;
 }
 
 describe('BookingPage (public)', () => {
@@ -83,25 +107,31 @@ describe('BookingPage (public)', () => {
       expect(within(list).getByText(message)).toBeInTheDocument();
     }
     expect(scroll).toHaveBeenCalled();
-    // Screen readers hear which fields are required and which are wrong.
-    for (const label of [/^Package/, /^First Name/, /^Email/, /^Booking Time/]) {
+    // Screen readers hear which fields are required and which are wrong; the month view, where the
+    // date is chosen, is described by the list.
+    for (const label of [/^Package/, /^First Name/, /^Email/]) {
       expect(screen.getByLabelText(label)).toHaveAttribute('aria-required', 'true');
       expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
     }
+    expect(screen.getByRole('region', { name: 'Free days' })).toHaveAttribute('aria-describedby', list.id);
+    // No raw date or time field: the month view and the time buttons are the only way to choose.
+    expect(screen.queryByLabelText(/^Booking Date/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Booking Time/)).not.toBeInTheDocument();
+    expect(document.querySelector('input[type="date"], input[type="time"]')).toBeNull();
   });
 
-  it('offers the free times of the chosen date in the clinic zone and fills the time input', async () => {
+  it('offers the free times of the day chosen in the month view in the clinic zone; a time button chooses the time', async () => {
     const calls = answers();
     const { user } = open();
     await user.selectOptions(await ready(), 'p2');
-    fireEvent.change(screen.getByLabelText(/^Booking Date/), { target: { value: '2030-01-15' } });
+    const date = await firstFreeDay(user);
     const times = await screen.findByLabelText('Available times');
     // The section shows a spinner until the chosen day's times arrive.
     expect(await within(times).findByText('Available times (Eastern Standard Time)')).toBeInTheDocument();
     await user.click(within(times).getByRole('button', { name: '9:00 AM EST' }));
-    expect(screen.getByLabelText(/^Booking Time/)).toHaveValue('09:00');
+    expect(chosenTime()).toHaveTextContent('9:00 AM EST');
     expect(screen.getByText("In the clinic's time: Eastern Standard Time (America/New_York).")).toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/api/bookings/available-slots' && (c.body as { date: string; packageId?: string }).date === '2030-01-15' && (c.body as { packageId?: string }).packageId === 'p2')).toBe(true);
+    expect(calls.some((c) => c.path === '/api/bookings/available-slots' && (c.body as { date: string; packageId?: string }).date === date && (c.body as { packageId?: string }).packageId === 'p2')).toBe(true);
   });
 
   it('on success goes to the checkout in this tab (issue 34), with the toast and the message, and keeps the hold and the form for the way back', async () => {
@@ -121,7 +151,7 @@ describe('BookingPage (public)', () => {
     const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const openSpy = vi.spyOn(window, 'open');
     const { user } = open();
-    await fill(user);
+    const date = await fill(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('button', { name: 'Please Wait...' })).toBeDisabled();
     release();
@@ -131,7 +161,7 @@ describe('BookingPage (public)', () => {
     expect(go).toHaveBeenCalledWith('https://checkout.example.com/cs_1');
     expect(openSpy).not.toHaveBeenCalled();
     const sent = calls.find((c) => c.path === '/api/bookings/create-booking')!.body;
-    expect(sent).toEqual({ apiKey: 'pk_clinic_key_123', packageId: 'p1', firstName: 'Pat', lastName: 'Visitor', email: 'pat@example.com', phoneNumber: '+15551234567', bookingDate: '2030-01-15', bookingTime: '10:00', locale: 'en' });
+    expect(sent).toEqual({ apiKey: 'pk_clinic_key_123', packageId: 'p1', firstName: 'Pat', lastName: 'Visitor', email: 'pat@example.com', phoneNumber: '+15551234567', bookingDate: date, bookingTime: '10:00', locale: 'en' });
     // Kept for the way back: the hold in this browser, the form in this tab.
     expect(JSON.parse(localStorage.getItem('clinic.booking.hold.pk_clinic_key_123')!)).toMatchObject({ bookingId: 'b1', releaseToken: HELD.releaseToken, checkoutUrl: HELD.checkoutUrl });
     expect(JSON.parse(sessionStorage.getItem('clinic.booking.form.pk_clinic_key_123')!).values).toMatchObject({ firstName: 'Pat', email: 'pat@example.com', bookingTime: '10:00' });
@@ -198,7 +228,7 @@ describe('BookingPage (public)', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('alert', { name: 'Please correct these fields' });
     expect(screen.getAllByText(taken)).toHaveLength(1);
-    expect(screen.getByLabelText(/^Booking Time/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('region', { name: 'Available times' })).toHaveAttribute('aria-describedby', 'booking-errors');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('The booking could not be made. Please try again.')).toBeInTheDocument();
     expect(screen.queryByText('Internal Server Error')).not.toBeInTheDocument();
@@ -324,9 +354,9 @@ describe('BookingPage: practitioners and the month view', () => {
     expect(daysCall.body).toMatchObject({ apiKey: 'pk_clinic_key_123', packageId: 'p1', practitionerId: 'pr_ana', from: `${next.month}-01` });
 
     await user.click(dayButton(next.month, 4));
-    expect(screen.getByLabelText(/^Booking Date/)).toHaveValue(`${next.month}-04`);
+    expect(dayButton(next.month, 4)).toHaveAttribute('aria-pressed', 'true');
     await user.click(await within(screen.getByLabelText('Available times')).findByRole('button', { name: '9:00 AM EST' }));
-    expect(screen.getByLabelText(/^Booking Time/)).toHaveValue('09:00');
+    expect(chosenTime()).toHaveTextContent('9:00 AM EST');
     const slotsCall = calls.filter((c) => c.path === '/api/bookings/available-slots').pop()!;
     expect(slotsCall.body).toEqual({ apiKey: 'pk_clinic_key_123', date: `${next.month}-04`, packageId: 'p1', practitionerId: 'pr_ana' });
 
@@ -359,10 +389,11 @@ describe('BookingPage: practitioners and the month view', () => {
     const next = await toNextMonth(user);
     await user.click(dayButton(next.month, 2));
     await user.click(await screen.findByRole('button', { name: '10:00 AM EST' }));
-    expect(screen.getByLabelText(/^Booking Time/)).toHaveValue('10:00');
+    expect(chosenTime()).toHaveTextContent('10:00 AM EST');
     await user.click(screen.getByRole('radio', { name: /Ben Okafor/ }));
-    expect(screen.getByLabelText(/^Booking Time/)).toHaveValue('');
-    expect(screen.getByLabelText(/^Booking Date/)).toHaveValue(`${next.month}-02`);
+    await screen.findByRole('button', { name: '10:00 AM EST' });
+    expect(chosenTime()).toBeNull();
+    expect(dayButton(next.month, 2)).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(calls.some((c) => c.path === '/api/bookings/available-slots' && (c.body as { practitionerId?: string }).practitionerId === 'pr_ben')).toBe(true));
   });
 
@@ -374,8 +405,7 @@ describe('BookingPage: practitioners and the month view', () => {
     expect(screen.queryByRole('group', { name: 'Practitioner' })).not.toBeInTheDocument();
     const next = await toNextMonth(user);
     expect(calls.filter((c) => c.path === '/api/bookings/available-days').pop()!.body).not.toHaveProperty('practitionerId');
-    // Typing the date still works, as the spec's date input.
-    fireEvent.change(screen.getByLabelText(/^Booking Date/), { target: { value: `${next.month}-08` } });
+    await user.click(dayButton(next.month, 8));
     await user.click(await screen.findByRole('button', { name: '9:00 AM EST' }));
     await details(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -410,7 +440,6 @@ describe('BookingPage: practitioners and the month view', () => {
     await user.keyboard('{ArrowDown}');
     expect(dayButton(next.month, 18)).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(screen.getByLabelText(/^Booking Date/)).toHaveValue(`${next.month}-18`);
     expect(dayButton(next.month, 18)).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(screen.getByRole('button', { name: 'Previous month' }));

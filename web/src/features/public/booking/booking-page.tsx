@@ -2,8 +2,11 @@
 // patient on a phone goes: a package (its details card shows the price in dollars), who with (a
 // practitioner or 'anyone', for packages with practitioners), a day of the month view (the days with
 // free times marked), a time button, then contact details and Continue to card payment: the checkout
-// opens in the same tab (issue 34; pending-hold.ts keeps the hold and the form for the way back). The month view and the time buttons fill the spec's date and time inputs,
-// which can still be typed in. Times are in the clinic's time zone (named on the page). The server
+// opens in the same tab (issue 34; pending-hold.ts keeps the hold and the form for the way back). The
+// month view and the time buttons are how the spec's date and time are chosen (no raw date or time
+// field: one could hold a time that is not offered); both are sent as the spec's bookingDate and
+// bookingTime. Money, dates and times read as the patient's language writes them in the clinic's
+// country. Times are in the clinic's time zone (named on the page). The server
 // checks everything again and holds the time only while the visitor pays. Back from Checkout
 // (?payment=success&session_id=...), the page shows the booking's confirmation instead of the form.
 // `?package=<id>` and `?practitioner=<id>` preselect (the console prints such links). No console code here.
@@ -21,7 +24,9 @@ import { Confirmation } from './confirmation';
 import { forgetBooking, readSavedForm, rememberHold, requestOf, usePendingHold } from './pending-hold';
 import { checkoutNavigation } from '../../../lib/checkout';
 import { PendingHoldNotice } from './pending-hold-notice';
-import { MonthView, addMonths, daysInMonth, monthLabel, monthOf } from './month-view';
+import { MonthView, addMonths, daysInMonth, monthLabel, monthOf } from '../shared/month-view';
+import { TimeButtons } from '../shared/time-buttons';
+import { PractitionerChoice } from '../shared/practitioner-choice';
 import { ApiError, failureText } from '../../../lib/api';
 import { useHydrated, useSearchParam } from '../../../lib/location';
 import { useChallengeTexts, useClinicLocale, useI18n, useT, type MessageKey } from '../../../i18n/i18n';
@@ -58,7 +63,6 @@ type DaysKey = [string, string, string, string, string, number];
 
 /** How far ahead the month view goes (the server refuses what the clinic does not offer). */
 const MONTHS_AHEAD = 12;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dayOptions = { revalidateOnFocus: false, shouldRetryOnError: false };
 
 /**
@@ -68,7 +72,7 @@ const dayOptions = { revalidateOnFocus: false, shouldRetryOnError: false };
 function ClinicName({ apiKey }: { apiKey: string }) {
   const hydrated = useHydrated();
   const { data, isLoading } = useFirstDay(apiKey);
-  useClinicLocale(data?.clinicLanguage);
+  useClinicLocale(data?.clinicLanguage, data?.clinicRegion);
   return (
     <p className="fs-6 fw-semibold text-body-secondary mb-1 text-truncate placeholder-glow" style={{ minHeight: '1.5em' }} data-testid="clinic-name">
       {data?.clinicName ?? (!hydrated || isLoading ? <span className="placeholder col-4 rounded" aria-hidden="true" /> : null)}
@@ -122,13 +126,13 @@ function Toast({ message, onClose }: { message: string; onClose(): void }) {
 }
 
 function PackageDetails({ pkg }: { pkg: PublicBookingPackage }) {
-  const t = useT();
+  const { t, intl } = useI18n();
   return (
     <section className="card bg-body-tertiary border-0 mb-4" aria-label={t('booking.packageDetails')}>
       <div className="card-body">
         <div className="d-flex justify-content-between align-items-start gap-3">
           <h2 className="h5 fw-bold mb-1">{pkg.packageName}</h2>
-          <span className="fs-5 fw-bold text-primary text-nowrap">{formatMoney(pkg.packagePriceCents, currencyOf(pkg.currency))}</span>
+          <span className="fs-5 fw-bold text-primary text-nowrap">{formatMoney(pkg.packagePriceCents, currencyOf(pkg.currency), intl)}</span>
         </div>
         {pkg.durationMinutes ? <p className="small text-body-secondary mb-1">{t('common.minutes', { count: pkg.durationMinutes })}</p> : null}
         {pkg.packageDescription && (
@@ -143,46 +147,11 @@ function PackageDetails({ pkg }: { pkg: PublicBookingPackage }) {
 
 const ANYONE = 'any';
 
-/**
- * A time button's text in the page's language. English keeps the server's label ('9:00 AM EST'); other
- * languages format the slot's instant in the clinic's zone (one formatter per day shown).
- */
-function slotLabel(slot: { label: string; startUtc: string }, timeZone: string, locale: string): string {
-  if (locale === 'en') return slot.label;
-  return new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(slot.startUtc));
-}
-
 /** Who the visitor books with: 'Anyone available' first (the server picks who is free), then each practitioner. */
-function PractitionerChoice({ pkg, value, onChange, disabled }: { pkg: PublicBookingPackage; value: string; onChange(id: string): void; disabled: boolean }) {
+function BookingPractitioners({ pkg, value, onChange, disabled }: { pkg: PublicBookingPackage; value: string; onChange(id: string): void; disabled: boolean }) {
   const t = useT();
   const options = [{ id: ANYONE, name: t('booking.anyone'), title: t('booking.anyoneHint') }, ...(pkg.practitioners ?? [])];
-  return (
-    <fieldset className="mb-3">
-      <legend className="form-label fw-semibold small text-body-emphasis mb-1 fs-6">{t('booking.practitioner')}</legend>
-      <div className="row g-2">
-        {options.map((p) => (
-          <div key={p.id} className="col-12 col-sm-6">
-            <div className={`form-check border rounded py-2 pe-2 mb-0 h-100 ${value === p.id ? 'border-primary bg-primary-subtle' : ''}`} style={{ paddingInlineStart: '2.25rem' }}>
-              <input
-                className="form-check-input"
-                type="radio"
-                name="practitionerId"
-                id={`practitioner-${p.id}`}
-                value={p.id}
-                checked={value === p.id}
-                onChange={() => onChange(p.id)}
-                disabled={disabled}
-              />
-              <label className="form-check-label d-block" htmlFor={`practitioner-${p.id}`}>
-                <span className="fw-semibold">{p.name}</span>
-                {p.title && <span className="d-block small text-body-secondary">{p.title}</span>}
-              </label>
-            </div>
-          </div>
-        ))}
-      </div>
-    </fieldset>
-  );
+  return <PractitionerChoice legend={t('booking.practitioner')} name="practitioner" options={options} value={value} onChange={onChange} disabled={disabled} />;
 }
 
 const DAY_NOTES: Partial<Record<FreeDay['status'], MessageKey>> = {
@@ -200,7 +169,7 @@ const DAY_NOTES: Partial<Record<FreeDay['status'], MessageKey>> = {
 function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBookingPackage[] }) {
   const loading = packages === undefined;
   const hydrated = useHydrated();
-  const { t, locale } = useI18n();
+  const { t, locale, intl } = useI18n();
   const challengeTexts = useChallengeTexts();
   const [rootError, setRootError] = useState<string>();
   const [success, setSuccess] = useState<string>();
@@ -265,12 +234,6 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   useEffect(() => {
     if (submitted) setErrors(validateBookingForm(values));
   }, [values, submitted]);
-  // A date typed in another month brings the month view there. Not while the year is still being typed:
-  // Chromium's date field passes through years such as 0002, and re-rendering the month view then (its
-  // roving focus) broke the typing off.
-  useEffect(() => {
-    if (ISO_DATE.test(bookingDate) && bookingDate >= '1900') setMonth(monthOf(bookingDate));
-  }, [bookingDate]);
   const bind = (name: BookingField) => ({
     // Every field of the booking form is required. A field in error points to the list above the
     // form, where its message is (each message shows once).
@@ -296,6 +259,11 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   // The visitor's own today only in the browser: the prerendered page does not know it.
   const minDate = zone ? todayIn(zone) : hydrated ? browserToday() : undefined;
   const chosenDay = bookingDate && day?.date === bookingDate ? day : undefined;
+  // A time is only ever one of the chosen day's buttons: one the day no longer offers (another day,
+  // package or practitioner was chosen) is chosen again.
+  useEffect(() => {
+    if (chosenDay && bookingTime && !chosenDay.slots.some((s) => s.time === bookingTime)) setValue('bookingTime', '');
+  }, [chosenDay, bookingTime]);
 
   // The month view: the free start times of each day of the shown month, from today on.
   const firstMonth = minDate && monthOf(minDate);
@@ -316,7 +284,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
       : daysLoading
         ? t('booking.month.loading')
         : noneFree && shownMonth
-          ? t('booking.month.noneFree', { month: monthLabel(shownMonth, locale) })
+          ? t('booking.month.noneFree', { month: monthLabel(shownMonth, locale, intl) })
           : undefined;
 
   const listed = BOOKING_FIELDS.map((name) => errors[name]).filter((m): m is string => Boolean(m)).map((m) => ruleMessage(t, m));
@@ -434,7 +402,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
         {packages?.length === 0 && <p className="text-body-secondary small">{t('booking.noPackages')}</p>}
         {pkg && <PackageDetails pkg={pkg} />}
         {pkg && withPractitioners && (
-          <PractitionerChoice
+          <BookingPractitioners
             pkg={pkg}
             value={practitionerId}
             // Another person has other free times: the time chosen for the previous one is chosen again.
@@ -457,50 +425,22 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
             onSelect={(date) => setValue('bookingDate', date)}
             disabled={!packageId || isSubmitting}
             note={monthNote}
+            describedBy={errors.bookingDate ? ERRORS_ID : undefined}
           />
-
-          <div className="row g-3">
-            <Field id="bookingDate" label={t('booking.date')} required className="col-md-6">
-              <input {...bind('bookingDate')} type="date" min={minDate} />
-            </Field>
-            <Field
-              id="bookingTime"
-              label={t('booking.time')}
-              required
-              className="col-md-6"
-              // Two lines kept from the first paint on (a phone wraps the zone's name), so the form does
-              // not move when the zone arrives.
-              hint={
-                <span className="d-block" style={{ minHeight: '2lh' }}>
-                  {zone ? t('booking.zone', { name: zoneNameIn(locale, zone, day?.timeZoneName ?? zone), zone }) : t('booking.zoneUnknown')}
-                </span>
-              }
-            >
-              <input {...bind('bookingTime')} type="time" step={(day?.slotMinutes ?? 30) * 60} />
-            </Field>
-          </div>
+          {/* Two lines kept from the first paint on (a phone wraps the zone's name), so the form does not
+              move when the zone arrives. */}
+          <p className="small text-body-secondary mb-0" style={{ minHeight: '2lh' }} data-testid="booking-zone">
+            {zone ? t('booking.zone', { name: zoneNameIn(locale, zone, day?.timeZoneName ?? zone), zone }) : t('booking.zoneUnknown')}
+          </p>
 
           {bookingDate && (
-            <section className="mt-3" aria-label={t('booking.availableTimes')}>
+            <section className="mt-3" aria-label={t('booking.availableTimes')} aria-describedby={errors.bookingTime ? ERRORS_ID : undefined}>
               {dayLoading && !chosenDay ? (
                 <Loading label={t('booking.loadingTimes')} />
               ) : chosenDay && chosenDay.slots.length > 0 ? (
                 <>
                   <p className="small fw-semibold text-body-emphasis mb-2">{t('booking.availableTimesIn', { zone: zoneNameIn(locale, chosenDay.timeZone, chosenDay.timeZoneName) })}</p>
-                  <div className="d-flex flex-wrap gap-2">
-                    {chosenDay.slots.map((slot) => (
-                      <button
-                        key={slot.startUtc}
-                        type="button"
-                        className={`btn btn-sm ${bookingTime === slot.time ? 'btn-primary' : 'btn-outline-primary'}`}
-                        aria-pressed={bookingTime === slot.time}
-                        onClick={() => setValue('bookingTime', slot.time)}
-                        disabled={isSubmitting}
-                      >
-                        {slotLabel(slot, chosenDay.timeZone, locale)}
-                      </button>
-                    ))}
-                  </div>
+                  <TimeButtons slots={chosenDay.slots} timeZone={chosenDay.timeZone} value={bookingTime} onChange={(time) => setValue('bookingTime', time)} disabled={isSubmitting} />
                 </>
               ) : chosenDay ? (
                 <p className="small text-body-secondary mb-0">{t(DAY_NOTES[chosenDay.status] ?? 'booking.day.none')}</p>
@@ -520,7 +460,8 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
               <input {...bind('email')} type="email" autoComplete="email" />
             </Field>
             <Field id="phoneNumber" label={t('booking.phone')} required className="col-md-6" hint={t('booking.phoneHint')}>
-              <input {...bind('phoneNumber')} type="tel" autoComplete="tel" placeholder="+1234567890" />
+              {/* A phone number reads left to right in every language: right to left, '+49 30 1234567' showed as '49301234567+'. */}
+              <input {...bind('phoneNumber')} type="tel" dir="ltr" autoComplete="tel" placeholder="+1234567890" />
             </Field>
           </div>
 

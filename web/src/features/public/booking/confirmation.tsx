@@ -43,7 +43,7 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
 type BookingConfirmation = ReplyOf<'POST /bookings/confirmation'>;
 
 function Confirmed({ c }: { c: BookingConfirmation }) {
-  const { t, locale } = useI18n();
+  const { t, locale, intl } = useI18n();
   return (
     <>
       <h2 className="h4 fw-bold text-success mb-2">{t('confirmation.title')}</h2>
@@ -54,7 +54,7 @@ function Confirmed({ c }: { c: BookingConfirmation }) {
           <span className="d-block small text-body-secondary">{t('common.minutes', { count: c.durationMinutes })}</span>
         </Row>
         <Row term={t('confirmation.when')}>
-          {whenIn(locale, c, c.bookingTimeLabel)}
+          {whenIn(locale, c, c.bookingTimeLabel, intl)}
           <span className="d-block small text-body-secondary">
             {zoneNameIn(locale, c.timeZone, c.timeZoneName)} ({c.timeZone})
           </span>

@@ -162,7 +162,7 @@ interface FormBodyProps {
 
 /** The chosen package, its amount field, the fields and the two buttons: inline or in the dialog. */
 function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, processing, onSubmit, onFile, idPrefix, challenge }: FormBodyProps) {
-  const { t, locale } = useI18n();
+  const { t, intl } = useI18n();
   const challengeTexts = useChallengeTexts();
   const texts = buttonTexts(form, pkg);
   const fieldError = (id: string) => issues.find((i) => i.key === id)?.message;
@@ -179,7 +179,7 @@ function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, proc
       {pkg && (
         <p className="mb-3">
           {t('form.package')} <strong>{pkg.name}</strong>
-          {!pkg.customAmountEnabled && pkg.isPayable && <span className="text-body-secondary"> ({formatMoney(pkg.priceCents, currencyOf(pkg.currency), locale)})</span>}
+          {!pkg.customAmountEnabled && pkg.isPayable && <span className="text-body-secondary"> ({formatMoney(pkg.priceCents, currencyOf(pkg.currency), intl)})</span>}
         </p>
       )}
       {pkg?.customAmountEnabled && pkg.isPayable && (
@@ -201,7 +201,7 @@ function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, proc
               disabled={processing}
             />
           </div>
-          {pkg.priceCents > minimumOf(currencyOf(pkg.currency)) && <div className="form-text">{t('form.atLeast', { amount: formatMoney(pkg.priceCents, currencyOf(pkg.currency), locale) })}</div>}
+          {pkg.priceCents > minimumOf(currencyOf(pkg.currency)) && <div className="form-text">{t('form.atLeast', { amount: formatMoney(pkg.priceCents, currencyOf(pkg.currency), intl) })}</div>}
         </div>
       )}
       {form.fields.map((field) => (
@@ -233,7 +233,7 @@ function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, proc
 
 function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) {
   const { t, locale } = useI18n();
-  useClinicLocale(form.organizationLanguage);
+  useClinicLocale(form.organizationLanguage, form.organizationRegion);
   const payment = useSearchParam('payment');
   const [packageId, setPackageId] = useState<string | undefined>(() => defaultPackage(form.packages, form.packageId)?.id);
   const pkg = form.packages.find((p) => p.id === packageId);

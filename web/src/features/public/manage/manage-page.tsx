@@ -1,14 +1,21 @@
 // /manage#<token>: the patient's page from the link in their booking and appointment mails (public:
 // no sign-in, no console code). It shows the booking and, within the clinic's policy, lets the patient
-// reschedule to one of the free times (as on the booking page) or cancel (with the refund the policy
+// reschedule to one of the free times (the booking page's month view and time buttons, and its choice of
+// practitioner) or cancel (with the refund the policy
 // gives), switching between the two or going back; an appointment can be cancelled (its time is
 // arranged with the clinic). The clinic's phone and address are always shown, so a patient past the
-// cutoff knows how to reach it. The token stays in the URL's fragment, which browsers never send to a
+// cutoff knows how to reach it. After a cancellation, 'Book again' opens the clinic's booking page with
+// the same package and language. Money, dates and times read as the patient's language writes them in
+// the clinic's country. The token stays in the URL's fragment, which browsers never send to a
 // server.
 import { useEffect, useState } from 'react';
 import { formatMoney } from '#shared/currency';
+import { todayIn } from '#shared/bookings/time';
 import { Loading } from '../../../components/loading';
-import { cancelBooking, freeDay, openBooking, rescheduleBooking, type FreeDay, type ManageView } from './api';
+import { cancelBooking, freeDay, freeDays, openBooking, rescheduleBooking, type FreeDay, type ManageView } from './api';
+import { MonthView, addMonths, daysInMonth, monthOf } from '../shared/month-view';
+import { PractitionerChoice } from '../shared/practitioner-choice';
+import { TimeButtons } from '../shared/time-buttons';
 import { useClinicLocale, useI18n } from '../../../i18n/i18n';
 import { ClinicBrandBar } from '../clinic-brand';
 import { dateTimeIn, whenIn, zoneNameIn } from '../../../i18n/format';
@@ -16,50 +23,100 @@ import { ruleMessage } from '../../../i18n/rules';
 
 const tokenOf = () => (typeof window === 'undefined' ? '' : window.location.hash.replace(/^#/, ''));
 
+/** How far ahead the reschedule's month view goes (the server refuses what the clinic does not offer). */
+const MONTHS_AHEAD = 12;
+
+/**
+ * Another time for the booking, as the booking page offers one: who with (for a package with
+ * practitioners: its own practitioner or another offering the package), a day of the month view (the
+ * days with free times marked), then one of that day's free times. The booking's own time counts as
+ * free and is not offered.
+ */
 function Reschedule({ token, view, onDone, onBack }: { token: string; view: ManageView; onDone(v: ManageView, message: string): void; onBack(): void }) {
+  const [practitioner, setPractitioner] = useState(view.practitionerId ?? '');
   const [date, setDate] = useState(view.bookingDate);
+  const [month, setMonth] = useState(monthOf(view.bookingDate));
+  const [free, setFree] = useState<Record<string, number>>();
+  const [daysFailed, setDaysFailed] = useState(false);
   const [day, setDay] = useState<FreeDay>();
   const [time, setTime] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const { t, locale } = useI18n();
+  const { t, locale, intl } = useI18n();
+  const today = todayIn(view.timeZone);
+  const firstMonth = monthOf(today);
+  const shownMonth = month < firstMonth ? firstMonth : month;
+  const chosenPractitioner = practitioner && practitioner !== view.practitionerId ? practitioner : undefined;
+
+  // The month's free days, from today on (one call per month and practitioner).
+  useEffect(() => {
+    let live = true;
+    setFree(undefined);
+    setDaysFailed(false);
+    const from = shownMonth === firstMonth ? today : `${shownMonth}-01`;
+    void freeDays(token, from, daysInMonth(shownMonth) - Number(from.slice(8)) + 1, chosenPractitioner).then((r) => {
+      if (!live) return;
+      if (r.success && r.data.data) setFree(Object.fromEntries(r.data.data.days.map((d) => [d.date, d.free])));
+      else setDaysFailed(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [token, shownMonth, firstMonth, today, chosenPractitioner]);
+
+  // The chosen day's free times.
   useEffect(() => {
     let live = true;
     setDay(undefined);
     setTime('');
-    if (date) void freeDay(token, date).then((r) => live && setDay(r.success ? r.data.data : undefined));
+    if (date) void freeDay(token, date, chosenPractitioner).then((r) => live && setDay(r.success ? r.data.data : undefined));
     return () => {
       live = false;
     };
-  }, [token, date]);
+  }, [token, date, chosenPractitioner]);
+
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setError(undefined);
-    const result = await rescheduleBooking(token, date, time);
+    const result = await rescheduleBooking(token, date, time, chosenPractitioner);
     setBusy(false);
     const moved = result.data.data;
     // English as the server words it; another language from the moved booking's own date and time.
     if (result.success && moved)
-      onDone(moved, locale === 'en' ? result.message : t('manage.moved', { when: whenIn(locale, { date: moved.bookingDate, time: moved.bookingTime, timeZone: moved.timeZone }, moved.whenLabel) }));
+      onDone(moved, locale === 'en' ? result.message : t('manage.moved', { when: whenIn(locale, { date: moved.bookingDate, time: moved.bookingTime, timeZone: moved.timeZone }, moved.whenLabel, intl) }));
     else setError(result.message ? ruleMessage(t, result.message) : t('manage.moveFailed'));
   };
-  const slots = (day?.slots ?? []).filter((s) => !(date === view.bookingDate && s.time === view.bookingTime));
+  // The booking's own time is not a new one (with its own practitioner).
+  const slots = (day?.slots ?? []).filter((s) => !(date === view.bookingDate && s.time === view.bookingTime && !chosenPractitioner));
+  const note = daysFailed ? t('booking.month.failed') : !free ? t('booking.month.loading') : undefined;
   return (
     <form onSubmit={submit} aria-label={t('manage.reschedule')} className="border-top pt-3 mt-3" noValidate>
       <h2 className="h6 fw-bold">{t('manage.chooseAnother')}</h2>
-      <label htmlFor="manage-date" className="form-label">{t('manage.date')}</label>
-      <input id="manage-date" type="date" className="form-control mb-3" value={date} onChange={(e) => setDate(e.target.value)} />
+      {view.practitioners.length > 1 && (
+        <PractitionerChoice legend={t('booking.practitioner')} name="manage-practitioner" options={view.practitioners} value={practitioner} onChange={setPractitioner} disabled={busy} />
+      )}
+      <MonthView
+        id="manage-month"
+        month={shownMonth}
+        onMonth={setMonth}
+        free={free}
+        minDate={today}
+        // A booking further ahead than that keeps its own month within reach.
+        maxMonth={[addMonths(firstMonth, MONTHS_AHEAD), monthOf(view.bookingDate)].sort().pop()}
+        selected={date}
+        onSelect={setDate}
+        disabled={busy}
+        note={note}
+      />
       {day && <p className="small text-body-secondary">{t('manage.zone', { zoneName: zoneNameIn(locale, day.timeZone, day.timeZoneName), zone: day.timeZone })}</p>}
       {!day && date && <Loading />}
       {day && slots.length === 0 && <p className="text-body-secondary">{t('manage.noTimes')}</p>}
-      <div className="d-flex flex-wrap gap-2 mb-3" role="radiogroup" aria-label={t('manage.freeTimes')}>
-        {slots.map((s) => (
-          <button key={s.time} type="button" role="radio" aria-checked={time === s.time} className={`btn btn-sm ${time === s.time ? 'btn-primary' : 'btn-outline-primary'}`} onClick={() => setTime(s.time)}>
-            {locale === 'en' ? s.label : new Intl.DateTimeFormat(locale, { timeZone: day!.timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(s.startUtc))}
-          </button>
-        ))}
-      </div>
+      {day && slots.length > 0 && (
+        <section className="mb-3" aria-label={t('manage.freeTimes')}>
+          <TimeButtons slots={slots} timeZone={day.timeZone} value={time} onChange={setTime} disabled={busy} />
+        </section>
+      )}
       {error && <div className="alert alert-danger py-2" role="alert">{error}</div>}
       <div className="d-flex gap-2">
         <button type="submit" className="btn btn-primary" disabled={busy || !time}>{busy ? t('manage.moving') : t('manage.move')}</button>
@@ -68,6 +125,10 @@ function Reschedule({ token, view, onDone, onBack }: { token: string; view: Mana
     </form>
   );
 }
+
+/** The clinic's booking page with the same package, in the page's language ('Book again' after a cancellation). */
+const bookAgainHref = (view: ManageView, locale: string) =>
+  `/booking/${encodeURIComponent(view.bookingPage!)}?${new URLSearchParams({ ...(view.packageId ? { package: view.packageId } : {}), lang: locale }).toString()}`;
 
 /** 'tel:+15551234567' from a number as the clinic typed it ('+1 (555) 123-4567'). */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -82,7 +143,8 @@ function Contact({ view }: { view: ManageView }) {
       {view.clinicAddress && <span className="d-block" style={{ whiteSpace: 'pre-line' }}>{view.clinicAddress}</span>}
       {view.clinicPhone && (
         <span className="d-block">
-          {t('manage.phone')} <a href={telHref(view.clinicPhone)}>{view.clinicPhone}</a>
+          {/* dir="ltr": a phone number reads left to right in every language ('+49 30...', not '...30 49+'). */}
+          {t('manage.phone')} <a href={telHref(view.clinicPhone)} dir="ltr">{view.clinicPhone}</a>
         </span>
       )}
     </address>
@@ -96,8 +158,8 @@ export function ManagePage() {
   const [notice, setNotice] = useState<string>();
   const [mode, setMode] = useState<'view' | 'move' | 'cancel'>('view');
   const [busy, setBusy] = useState(false);
-  const { t, rich, locale } = useI18n();
-  useClinicLocale(view?.clinicLanguage);
+  const { t, rich, locale, intl } = useI18n();
+  useClinicLocale(view?.clinicLanguage, view?.clinicRegion);
   const title = view?.kind === 'appointment' ? t('manage.appointment') : t('manage.booking');
   useEffect(() => {
     document.title = title;
@@ -135,7 +197,7 @@ export function ManagePage() {
             <p className="text-body-secondary mb-1">{view.orgName}</p>
             <h2 className="h5 fw-bold">{view.packageName}</h2>
             {view.practitionerName && <p className="mb-1" data-testid="manage-with">{t('manage.with', { name: view.practitionerName })}</p>}
-            <p className="mb-1" data-testid="manage-when">{whenIn(locale, { date: view.bookingDate, time: view.bookingTime, timeZone: view.timeZone }, view.whenLabel)}</p>
+            <p className="mb-1" data-testid="manage-when">{whenIn(locale, { date: view.bookingDate, time: view.bookingTime, timeZone: view.timeZone }, view.whenLabel, intl)}</p>
             <p className="small text-body-secondary mb-2">
               {view.durationMinutes ? `${t('common.minutes', { count: view.durationMinutes })} · ` : ''}
               {t('manage.facts', { zoneName: zoneNameIn(locale, view.timeZone, view.timeZoneName), zone: view.timeZone, reference: view.bookingId })}
@@ -143,21 +205,26 @@ export function ManagePage() {
             {view.status === 'cancelled' && (
               <p className="fw-bold mb-0">
                 {t(view.kind === 'appointment' ? 'manage.cancelledAppointment' : 'manage.cancelledBooking')}
-                {view.refundedCents ? ` ${t('manage.refunded', { amount: formatMoney(view.refundedCents, view.currency, locale) })}` : ''}
+                {view.refundedCents ? ` ${t('manage.refunded', { amount: formatMoney(view.refundedCents, view.currency, intl) })}` : ''}
               </p>
+            )}
+            {view.status === 'cancelled' && view.bookingPage && (
+              <a className="btn btn-primary mt-3" href={bookAgainHref(view, locale)}>
+                {t('manage.bookAgain')}
+              </a>
             )}
             {view.status !== 'cancelled' && !view.canChange && (
               <p className="mb-0">
                 {view.clinicPhone
-                  ? rich('manage.tooLatePhone', { hours: view.cutoffHours, clinic: view.orgName, phone: <a href={telHref(view.clinicPhone)}>{view.clinicPhone}</a> })
+                  ? rich('manage.tooLatePhone', { hours: view.cutoffHours, clinic: view.orgName, phone: <a href={telHref(view.clinicPhone)} dir="ltr">{view.clinicPhone}</a> })
                   : t('manage.tooLate', { hours: view.cutoffHours, clinic: view.orgName })}
               </p>
             )}
             {view.canChange && (
               <>
                 <p className="small">
-                  {t(view.kind === 'booking' ? 'manage.untilBooking' : 'manage.untilAppointment', { date: dateTimeIn(locale, view.changeableUntil, view.timeZone) })}{' '}
-                  {view.refundOnCancelCents > 0 ? t('manage.refundOnCancel', { amount: formatMoney(view.refundOnCancelCents, view.currency, locale) }) : view.amountPaidCents ? t('manage.noRefund') : ''}
+                  {t(view.kind === 'booking' ? 'manage.untilBooking' : 'manage.untilAppointment', { date: dateTimeIn(intl, view.changeableUntil, view.timeZone) })}{' '}
+                  {view.refundOnCancelCents > 0 ? t('manage.refundOnCancel', { amount: formatMoney(view.refundOnCancelCents, view.currency, intl) }) : view.amountPaidCents ? t('manage.noRefund') : ''}
                 </p>
                 {/* Both stay on screen: the patient switches between them, or presses the open one again to go back. */}
                 <div className="d-flex gap-2">
@@ -188,7 +255,7 @@ export function ManagePage() {
               <div className="border-top pt-3 mt-3">
                 <p>
                   {t(view.kind === 'booking' ? 'manage.confirmCancelBooking' : 'manage.confirmCancelAppointment')}{' '}
-                  {view.refundOnCancelCents > 0 ? t('manage.refundToCard', { amount: formatMoney(view.refundOnCancelCents, view.currency, locale) }) : view.amountPaidCents ? t('manage.paymentKept') : ''}
+                  {view.refundOnCancelCents > 0 ? t('manage.refundToCard', { amount: formatMoney(view.refundOnCancelCents, view.currency, intl) }) : view.amountPaidCents ? t('manage.paymentKept') : ''}
                 </p>
                 <div className="d-flex gap-2">
                   <button type="button" className="btn btn-danger" disabled={busy} onClick={cancel}>{busy ? t('manage.cancelling') : t('manage.yesCancel')}</button>

@@ -35,7 +35,7 @@ export function PackageImage({ src, alt }: { src: string | null; alt: string }) 
 }
 
 export function PackageCard({ pkg, selected, showSelect, onSelect }: { pkg: PublicPackage; selected: boolean; showSelect: boolean; onSelect(): void }) {
-  const { t, locale } = useI18n();
+  const { t, intl } = useI18n();
   return (
     <article className={`card h-100 shadow-sm ${selected ? 'border-primary border-2' : 'border-0'}`} aria-label={pkg.name}>
       <PackageImage src={pkg.imageUrl} alt={pkg.name} />
@@ -46,7 +46,7 @@ export function PackageCard({ pkg, selected, showSelect, onSelect }: { pkg: Publ
         </div>
         <DescriptionHtml html={pkg.description} className="text-body-secondary small mb-3" />
         <div className="mt-auto d-flex justify-content-between align-items-center">
-          {showsPrice(pkg) ? <span className="fs-5 fw-bold">{formatMoney(pkg.priceCents, currencyOf(pkg.currency), locale)}</span> : <span className="text-body-secondary small">{t('form.chooseAmount')}</span>}
+          {showsPrice(pkg) ? <span className="fs-5 fw-bold">{formatMoney(pkg.priceCents, currencyOf(pkg.currency), intl)}</span> : <span className="text-body-secondary small">{t('form.chooseAmount')}</span>}
           {showSelect && (
             <button type="button" className={`btn ${selected ? 'btn-primary' : 'btn-outline-primary'}`} onClick={onSelect}>
               {t('form.select')}

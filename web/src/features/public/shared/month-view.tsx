@@ -1,12 +1,14 @@
-// The booking page's month view: a table of day buttons (Sunday first), the days with free times
-// marked and the others disabled, Previous/Next month, and arrow keys between the free days (one tab
-// stop: the chosen day, or the first free one). Its own few lines instead of a calendar library, which
-// would double the page's script. English names by hand: the first Intl formatter costs a slow phone
-// tens of milliseconds; other languages take theirs from Intl. Right to left, the arrows follow the
-// mirrored grid.
+// The month view of the booking page and of the manage page's reschedule: a table of day buttons, the
+// days with free times marked and the others disabled, Previous/Next month, and arrow keys between the
+// free days (one tab stop: the chosen day, or the first free one). Its weeks start on the first day of
+// the page's Intl locale (the patient's language in the clinic's country: Monday in Spanish or German,
+// Sunday in en-US; shared/i18n/intl.ts). Its own few lines instead of a calendar library, which would
+// double the page's script. English names by hand: the first Intl formatter costs a slow phone tens of
+// milliseconds; other languages take theirs from Intl. Right to left, the arrows follow the mirrored grid.
 // Always six rows of seven cells, from the prerendered first paint on (empty cells until the browser
 // knows the month), so nothing below it moves when the days arrive or the month changes.
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { firstDayOfWeek } from '#shared/i18n/intl';
 import { isRtl, type Locale } from '#shared/i18n/locales';
 import { useI18n } from '../../../i18n/i18n';
 
@@ -33,29 +35,37 @@ export function daysInMonth(month: string): number {
 
 const dateIn = (month: string, day: number) => `${month}-${String(day).padStart(2, '0')}`;
 const utcDate = (date: string) => new Date(`${date}T12:00:00Z`);
-export const monthLabel = (month: string, locale: Locale = 'en') =>
-  locale === 'en' ? `${MONTHS[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}` : new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(utcDate(`${month}-01`));
+export const monthLabel = (month: string, locale: Locale = 'en', intl: string = locale) =>
+  locale === 'en' ? `${MONTHS[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}` : new Intl.DateTimeFormat(intl, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(utcDate(`${month}-01`));
 
-/** The weekdays from Sunday: full names (the header's abbr) and the header's short ones. */
-function weekdayNames(locale: Locale): { long: string; short: string }[] {
-  if (locale === 'en') return WEEKDAYS.map((d) => ({ long: d, short: d.slice(0, 2) }));
-  const long = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'long' });
-  const short = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'narrow' });
+/**
+ * The weekdays from `first` (0 Sunday ... 6 Saturday): full names (the header's abbr) and the header's
+ * short ones ('lun', 'Mo'; Arabic, whose short names are the full ones, its one-letter names).
+ */
+export function weekdayNames(locale: Locale, intl: string, first: number): { long: string; short: string }[] {
+  const order = [0, 1, 2, 3, 4, 5, 6].map((i) => (first + i) % 7);
+  if (locale === 'en') return order.map((d) => ({ long: WEEKDAYS[d]!, short: WEEKDAYS[d]!.slice(0, 2) }));
+  const long = new Intl.DateTimeFormat(intl, { timeZone: 'UTC', weekday: 'long' });
+  const short = new Intl.DateTimeFormat(intl, { timeZone: 'UTC', weekday: 'short' });
+  const narrow = new Intl.DateTimeFormat(intl, { timeZone: 'UTC', weekday: 'narrow' });
   // 2030-09-01 is a Sunday.
-  return [1, 2, 3, 4, 5, 6, 7].map((d) => {
-    const date = utcDate(`2030-09-0${d}`);
-    return { long: long.format(date), short: short.format(date) };
+  return order.map((d) => {
+    const date = utcDate(`2030-09-0${d + 1}`);
+    const name = short.format(date).replace(/\.$/, '');
+    return { long: long.format(date), short: name.length > 3 ? narrow.format(date) : name };
   });
 }
 
 /** A day button's date for screen readers ('Monday, March 2'). */
-const dayName = (date: string, locale: Locale) => {
-  if (locale !== 'en') return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(utcDate(date));
+const dayName = (date: string, locale: Locale, intl: string) => {
+  if (locale !== 'en') return new Intl.DateTimeFormat(intl, { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(utcDate(date));
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${MONTHS[m - 1]} ${d}`;
 };
 
 export interface MonthViewProps {
+  /** The month heading's id (the grid is labelled by it): one per page. */
+  id?: string;
   /** 'YYYY-MM'; undefined on the prerendered paint (the visitor's today is not known there). */
   month?: string;
   onMonth(month: string): void;
@@ -70,15 +80,19 @@ export interface MonthViewProps {
   disabled?: boolean;
   /** Under the month: why no day can be chosen, or that the days are loading. */
   note?: string;
+  /** The id of what describes the grid besides its heading (the form's error list, when no day is chosen). */
+  describedBy?: string;
 }
 
-export function MonthView({ month, onMonth, free, minDate, maxMonth, selected, onSelect, disabled, note }: MonthViewProps) {
-  const { t, locale } = useI18n();
+export function MonthView({ id = 'booking-month', month, onMonth, free, minDate, maxMonth, selected, onSelect, disabled, note, describedBy }: MonthViewProps) {
+  const { t, locale, intl } = useI18n();
   const rtl = isRtl(locale);
+  const first = firstDayOfWeek(intl);
   const table = useRef<HTMLTableElement>(null);
   const [focusDate, setFocusDate] = useState<string>();
   const count = month ? daysInMonth(month) : 0;
-  const lead = month ? new Date(`${month}-01T00:00:00Z`).getUTCDay() : 0;
+  // Empty cells before the 1st: its weekday counted from the week's first day.
+  const lead = month ? (new Date(`${month}-01T00:00:00Z`).getUTCDay() - first + 7) % 7 : 0;
   const open = (date: string) => !disabled && (!minDate || date >= minDate) && (free?.[date] ?? 0) > 0;
   const openDays = month ? Array.from({ length: count }, (_, i) => dateIn(month, i + 1)).filter(open) : [];
   // One tab stop in the grid: the day last moved to, the chosen day, or the first free day.
@@ -108,28 +122,28 @@ export function MonthView({ month, onMonth, free, minDate, maxMonth, selected, o
     if (target) moveFocus(target);
   };
 
-  const label = month ? monthLabel(month, locale) : '';
-  const dayLabel = (date: string) => t('booking.month.dayLabel', { date: dayName(date, locale), count: open(date) ? (free?.[date] ?? 0) : 0 });
+  const label = month ? monthLabel(month, locale, intl) : '';
+  const dayLabel = (date: string) => t('booking.month.dayLabel', { date: dayName(date, locale, intl), count: open(date) ? (free?.[date] ?? 0) : 0 });
   const canBack = Boolean(month && !disabled && (!minDate || month > monthOf(minDate)));
   const canNext = Boolean(month && !disabled && (!maxMonth || month < maxMonth));
 
   return (
-    <section className="mb-3" aria-label={t('booking.month.freeDays')}>
+    <section className="mb-3" aria-label={t('booking.month.freeDays')} aria-describedby={describedBy}>
       <div className="d-flex align-items-center justify-content-between gap-2 mb-2">
         <button type="button" className="btn btn-outline-secondary px-3 py-1" onClick={() => month && onMonth(addMonths(month, -1))} disabled={!canBack} aria-label={t('booking.month.previous')}>
           <span aria-hidden="true">{rtl ? '\u203a' : '\u2039'}</span>
         </button>
-        <h2 id="booking-month" className="h6 fw-bold mb-0 text-center" style={{ minHeight: '1.5em' }} aria-live="polite">
+        <h2 id={id} className="h6 fw-bold mb-0 text-center" style={{ minHeight: '1.5em' }} aria-live="polite">
           {label}
         </h2>
         <button type="button" className="btn btn-outline-secondary px-3 py-1" onClick={() => month && onMonth(addMonths(month, 1))} disabled={!canNext} aria-label={t('booking.month.next')}>
           <span aria-hidden="true">{rtl ? '\u2039' : '\u203a'}</span>
         </button>
       </div>
-      <table ref={table} className="w-100 text-center" style={{ tableLayout: 'fixed' }} aria-labelledby="booking-month">
+      <table ref={table} className="w-100 text-center" style={{ tableLayout: 'fixed' }} aria-labelledby={id}>
         <thead>
           <tr>
-            {weekdayNames(locale).map((d) => (
+            {weekdayNames(locale, intl, first).map((d) => (
               <th key={d.long} scope="col" abbr={d.long} className="small fw-semibold text-body-secondary pb-1">
                 {d.short}
               </th>

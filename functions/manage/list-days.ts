@@ -1,0 +1,33 @@
+// POST /public/manage/days { token, from, days, practitionerId? }: how many free start times each date
+// of a range has for the booking being moved (the manage page's month view, as the booking page's
+// POST /bookings/available-days): on the clinic-wide schedule, or in the chosen practitioner's diary
+// (the booking's own, or another offering its package) for the booking's own length and buffers, its
+// own time counting as free.
+import { addDays } from '#shared/bookings/slots';
+import { manageDaysSchema, manageDaysReply } from '#shared/schemas/manage';
+import { describeInstant } from '#shared/bookings/slots';
+import { endpoint } from '#http/http';
+import { bookingTiming, diaryDay, rangeOf, readTaken } from '../availability/lib/diary';
+import { clinicFreeDays } from '../availability/lib/free-times';
+import { getAvailability, rulesOf } from '../data/availability';
+import { getBookingPackage } from '../data/booking-packages';
+import { openBooking } from './lib/load';
+import { targetPractitioner } from './lib/practitioners';
+
+export const handler = endpoint({ body: manageDaysSchema, reply: manageDaysReply }, async ({ body }) => {
+  const opened = await openBooking(body.token);
+  const { org, booking } = opened;
+  const practitioner = await targetPractitioner(opened, body.practitionerId);
+  const rules = rulesOf(await getAvailability(org.id), org.timeZone);
+  const zone = { timeZone: rules.timeZone, timeZoneName: describeInstant(new Date().toISOString(), rules.timeZone).zoneLongName };
+  if (!practitioner) return { data: { ...zone, days: await clinicFreeDays(org, body.from, body.days) } };
+  const timing = bookingTiming(booking, await getBookingPackage(org.id, booking.packageId), rules);
+  const now = new Date();
+  const { fromMs, toMs } = rangeOf(body.from, addDays(body.from, body.days - 1), rules.timeZone, timing);
+  const taken = await readTaken(org.id, [practitioner], fromMs, toMs, now, `booking:${booking.id}`);
+  const days = Array.from({ length: body.days }, (_, i) => {
+    const date = addDays(body.from, i);
+    return { date, free: diaryDay(date, rules, timing, [practitioner], taken, now).slots.length };
+  });
+  return { data: { ...zone, days } };
+});
