@@ -7,7 +7,7 @@ import Modal from '../../../components/modal';
 import { Link } from 'react-router-dom';
 import { Busy, Loading } from '../../../components/loading';
 import type { CalendarItem } from '../api/calendar';
-import { useBooking, useFreeTimes, type FreeDay } from '../api/free-times';
+import { useBooking, useFreeTimes } from '../api/free-times';
 import type { CalendarPractitioner } from '../api/practitioners';
 import { linkOf, lookOf } from '../lib';
 import { NO_TIMES } from '../team';
@@ -18,6 +18,9 @@ export interface MoveTo {
   /** A practitioner booking handed to another practitioner who offers its package. */
   practitionerId?: string;
 }
+
+/** '3:10 PM' of '3:10 PM CET' or '3:10 PM GMT+1': the zone is said once, in the legend. */
+const withoutZone = (label: string, abbreviation: string) => (abbreviation && label.endsWith(` ${abbreviation}`) ? label.slice(0, -abbreviation.length - 1) : label.replace(/ (?:[A-Z]{2,5}|GMT[+-]\d{1,2}(?::\d\d)?)$/, ''));
 
 function FreeTimes({ item, date, time, practitionerId, onTime }: { item: CalendarItem; date: string; time: string; practitionerId?: string | null; onTime(t: string): void }) {
   const booking = useBooking(item.id);
@@ -34,7 +37,7 @@ function FreeTimes({ item, date, time, practitionerId, onTime }: { item: Calenda
         {slots.map((s) => (
           <div key={s.time}>
             <input type="radio" className="btn-check" name="move-time" id={`move-time-${s.time}`} value={s.time} checked={time === s.time} onChange={() => onTime(s.time)} />
-            <label className="btn btn-outline-primary btn-sm" htmlFor={`move-time-${s.time}`}>{s.label.replace(/ [A-Z]{2,5}$/, '')}</label>
+            <label className="btn btn-outline-primary btn-sm" htmlFor={`move-time-${s.time}`}>{withoutZone(s.label, free.data.timeZoneAbbreviation)}</label>
           </div>
         ))}
       </div>
