@@ -69,20 +69,38 @@ async function yOf(page: Page, time: string) {
   return lane.y + (lane.height * (m % 15)) / 15;
 }
 
+/** '2:20' of a mirror's '2:20 - 3:10' (FullCalendar's short time, without am/pm). */
+const clock = (time: string) => {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')}`;
+};
+
 /**
- * Drags `event` (at `from`) onto `column` at local `to`: grabbed a few pixels below its start and let go
- * the same few pixels below the new time, so the 5-minute steps it moves by are exactly the difference.
+ * Drags `event` (at `from`) onto `column` at local `to` as a person does: towards the time, then up or
+ * down until the dragged copy says that time (a 5-minute step at a time), then lets go.
  */
 async function dragTo(page: Page, event: Locator, from: string, column: Locator, to: string) {
   const box = (await event.boundingBox())!;
-  const x = box.x + box.width / 2;
   const grab = (await yOf(page, from)) + 3;
   const target = (await column.boundingBox())!;
-  await page.mouse.move(x, grab);
+  const x = target.x + target.width / 2;
+  const lane = (await page.locator('td.fc-timegrid-slot-lane').first().boundingBox())!;
+  const perMinute = lane.height / 15;
+  let y = (await yOf(page, to)) + 3;
+  await page.mouse.move(box.x + box.width / 2, grab);
   await page.mouse.down();
-  await page.mouse.move(x, grab + 12, { steps: 4 });
-  await page.mouse.move(target.x + target.width / 2, (await yOf(page, to)) + 3, { steps: 20 });
-  await page.waitForTimeout(150);
+  await page.mouse.move(box.x + box.width / 2, grab + 12, { steps: 4 });
+  await page.mouse.move(x, y, { steps: 20 });
+  const [h, m] = to.split(':').map(Number) as [number, number];
+  for (let i = 0; i < 4; i++) {
+    const shown = /^(\d{1,2}):(\d\d)/.exec((await page.locator('.fc-event-mirror .fc-event-time').textContent()) ?? '');
+    if (!shown || `${shown[1]}:${shown[2]}` === clock(to)) break;
+    const at = (Number(shown[1]) % 12) * 60 + Number(shown[2]);
+    const off = at - ((h % 12) * 60 + m);
+    y -= off * perMinute;
+    await page.mouse.move(x, y, { steps: 3 });
+  }
+  await page.waitForTimeout(100);
   await page.mouse.up();
 }
 
@@ -98,7 +116,7 @@ describe("the team's day moves bookings (issue 34)", () => {
     clinic = await berlinClinic('teamcal');
   });
 
-  it('at 1366 px: drag into Jonas\'s column at 2:20 PM, confirm, moved to him; a drop at 2:50 PM goes back with the reason, nothing asked', async () => {
+  it('at 1366 px: a drop in Jonas\'s column at 2:50 PM goes back with the reason, nothing asked; at 2:20 PM it is confirmed and moved to him', async () => {
     const bookingId = await paidBooking(clinic, day(0), 'Vera');
     const { context, page, errors } = await newContext(browser, { width: 1366, height: 1500 });
     await signIn(context, clinic.token);
@@ -127,6 +145,17 @@ describe("the team's day moves bookings (issue 34)", () => {
     expect(await vera.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(31, 119, 180)');
     await shot(page, 'team-1366-before');
 
+    // 2:50 PM is not one of Jonas's starts (1:30, 2:20, 3:10...): the reason, nothing asked, nothing moved.
+    await dragTo(page, vera, '09:40', jonas, '14:50');
+    const refusal = page.getByRole('alert').filter({ hasText: 'does not offer' });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/^Jonas Weber does not offer 2:50\sPM for this booking\. Free times nearby: 2:20\sPM, 3:10\sPM, 4:00\sPM\. Nothing was moved\.$/);
+    await shot(page, 'team-1366-refused');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await vera.getByText(/^9:40/).waitFor();
+    expect(await call('GET', `/bookings/booking/${bookingId}`, { token: clinic.token })).toMatchObject({ bookingTime: '09:40', practitionerId: clinic.ana.id });
+
+    // 2:20 PM is: asked, confirmed, moved to him.
     await dragTo(page, vera, '09:40', jonas, '14:20');
     const dialog = page.getByRole('dialog', { name: 'Move this paid booking?' });
     await dialog.getByText(/2:20\sPM/).waitFor();
@@ -134,18 +163,10 @@ describe("the team's day moves bookings (issue 34)", () => {
     await shot(page, 'team-1366-confirm');
     await dialog.getByRole('button', { name: 'Move' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const moved = jonas.locator('.fc-event', { hasText: 'Vera Visitor' });
-    await moved.getByText(/^2:20/).waitFor();
+    await jonas.locator('.fc-event', { hasText: 'Vera Visitor' }).getByText(/^2:20/).waitFor();
     expect(await ana.locator('.fc-event', { hasText: 'Vera Visitor' }).count()).toBe(0);
     expect(await call('GET', `/bookings/booking/${bookingId}`, { token: clinic.token })).toMatchObject({ bookingTime: '14:20', practitionerId: clinic.jonas.id, status: 'confirmed' });
-
-    // 2:50 PM is not one of Jonas's starts (2:20, 3:10...): the reason, nothing asked, nothing moved.
-    await dragTo(page, moved, '14:20', jonas, '14:50');
-    await page.getByRole('alert').filter({ hasText: /Jonas Weber does not offer 2:50\sPM for this booking\. Free times nearby: .*3:10\sPM/ }).waitFor();
-    await shot(page, 'team-1366-refused');
-    expect(await page.getByRole('dialog').count()).toBe(0);
-    await moved.getByText(/^2:20/).waitFor();
-    expect(await call('GET', `/bookings/booking/${bookingId}`, { token: clinic.token })).toMatchObject({ bookingTime: '14:20', practitionerId: clinic.jonas.id });
+    await shot(page, 'team-1366-moved');
 
     // The week starts on Monday in Berlin.
     await page.getByRole('button', { name: 'Week' }).click();
@@ -172,7 +193,9 @@ describe("the team's day moves bookings (issue 34)", () => {
 
     // A drop at 12:50 (Ana's lunch, not offered): the reason, nothing asked.
     await dragTo(page, walt, '09:40', ana, '12:50');
-    await page.getByRole('alert').filter({ hasText: /Ana Ruiz does not offer 12:50\sPM for this booking/ }).waitFor();
+    const refusal = page.getByRole('alert').filter({ hasText: 'does not offer' });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/^Ana Ruiz does not offer 12:50\sPM for this booking\./);
     expect(await page.getByRole('dialog').count()).toBe(0);
     // Near her 1:30 PM: snapped to it, then confirmed.
     await dragTo(page, walt, '09:40', ana, '13:35');
