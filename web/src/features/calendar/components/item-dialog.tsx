@@ -26,7 +26,8 @@ function FreeTimes({ item, date, time, practitionerId, onTime }: { item: Calenda
   const booking = useBooking(item.id);
   const free = useFreeTimes(booking.data?.packageId, date, practitionerId, item.id);
   if (booking.error || free.error) return <div className="alert alert-danger py-2 mb-0" role="alert">{(booking.error ?? free.error)?.message || 'The free times could not be loaded.'}</div>;
-  if (!free.data) return <Loading label="Loading free times..." showLabel />;
+  const day = free.data;
+  if (!day) return <Loading label="Loading free times..." showLabel />;
   // Its own time is not a move (and the server would refuse it as "It is at that time already").
   const slots = free.data.slots.filter((s) => !(date === item.date && s.time === item.time && (practitionerId ?? null) === (item.practitionerId ?? null)));
   if (!slots.length) return <p className="small text-body-secondary mb-0" role="status">{NO_TIMES[free.data.status]}</p>;
@@ -37,7 +38,7 @@ function FreeTimes({ item, date, time, practitionerId, onTime }: { item: Calenda
         {slots.map((s) => (
           <div key={s.time}>
             <input type="radio" className="btn-check" name="move-time" id={`move-time-${s.time}`} value={s.time} checked={time === s.time} onChange={() => onTime(s.time)} />
-            <label className="btn btn-outline-primary btn-sm" htmlFor={`move-time-${s.time}`}>{withoutZone(s.label, free.data.timeZoneAbbreviation)}</label>
+            <label className="btn btn-outline-primary btn-sm" htmlFor={`move-time-${s.time}`}>{withoutZone(s.label, day.timeZoneAbbreviation)}</label>
           </div>
         ))}
       </div>
