@@ -29,11 +29,11 @@ function FreeTimes({ item, date, time, practitionerId, onTime }: { item: Calenda
   const day = free.data;
   if (!day) return <Loading label="Loading free times..." showLabel />;
   // Its own time is not a move (and the server would refuse it as "It is at that time already").
-  const slots = free.data.slots.filter((s) => !(date === item.date && s.time === item.time && (practitionerId ?? null) === (item.practitionerId ?? null)));
-  if (!slots.length) return <p className="small text-body-secondary mb-0" role="status">{NO_TIMES[free.data.status]}</p>;
+  const slots = day.slots.filter((s) => !(date === item.date && s.time === item.time && (practitionerId ?? null) === (item.practitionerId ?? null)));
+  if (!slots.length) return <p className="small text-body-secondary mb-0" role="status">{NO_TIMES[day.status]}</p>;
   return (
     <fieldset>
-      <legend className="form-label small mb-1">Free times ({free.data.timeZoneAbbreviation || free.data.timeZoneName})</legend>
+      <legend className="form-label small mb-1">Free times ({day.timeZoneAbbreviation || day.timeZoneName})</legend>
       <div className="d-flex flex-wrap gap-2">
         {slots.map((s) => (
           <div key={s.time}>
