@@ -1,4 +1,4 @@
-// POST /bookings/booking/{id}/move { bookingDate, bookingTime, notify? }: staff move a confirmed booking to
+// POST /bookings/booking/{id}/move { bookingDate, bookingTime, practitionerId?, notify? }: staff move a confirmed booking to
 // another time (the calendar's drag or its edit dialog). The new time must pass the booking page's
 // own rules (offered, not past, not closed, within the days ahead) and have a free place: the new
 // place is taken before the old one is given back, in one transaction with the booking's change
@@ -6,17 +6,24 @@
 // place exactly one wins. The visitor is mailed the new time with the calendar file updated (same
 // UID, SEQUENCE + 1), through the outbox in the same transaction, unless `notify` is false (staff who
 // told the patient themselves); the audit log records the move and the webhook event is written either way.
+// `practitionerId` hands a practitioner booking to another practitioner who offers its package (the
+// calendar's team day), at one of their free starts: their time is taken with the booking's own length
+// and buffers in the same conditional transaction, so it never overlaps what they have.
 import { bookingMoveSchema, moveBookingReply } from '#shared/schemas/calendar';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { auditItem } from '../data/audit';
 import { getAvailability, rulesOf } from '../data/availability';
-import { getBooking } from '../data/bookings';
+import { getBooking, type BookingRecord } from '../data/bookings';
 import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { getOrganization } from '../data/organizations';
 import { whenText } from './lib/mail';
 import { moveToRequestedTime } from './lib/move';
 import { BOOKING_NOT_FOUND, toBookingView } from './lib/views';
+
+/** ' with Ben Ode' when the move hands the booking to another practitioner (said for `side`), else ''. */
+const withWhom = (from: BookingRecord, to: BookingRecord, side: BookingRecord) =>
+  from.practitionerId && to.practitionerId !== from.practitionerId && side.practitionerName ? ` with ${side.practitionerName}` : '';
 
 export const handler = endpoint({ body: bookingMoveSchema, reply: moveBookingReply }, async ({ body, params, caller }) => {
   const org = await getOrganization(caller.orgId);
@@ -32,11 +39,11 @@ export const handler = endpoint({ body: bookingMoveSchema, reply: moveBookingRep
       also: (moved, at) => [
         auditItem({
           orgId: caller.orgId, actorId: caller.userId, module: 'BOOKING_PACKAGES', action: 'update', recordType: 'booking', recordId: booking.id, at,
-          summary: `Moved the booking of ${booking.firstName} ${booking.lastName} for "${booking.packageName}" from ${whenText(booking).short} to ${whenText(moved).short}${body.notify === false ? ' (the patient was not emailed)' : ''}`,
+          summary: `Moved the booking of ${booking.firstName} ${booking.lastName} for "${booking.packageName}" from ${whenText(booking).short}${withWhom(booking, moved, booking)} to ${whenText(moved).short}${withWhom(booking, moved, moved)}${body.notify === false ? ' (the patient was not emailed)' : ''}`,
         }),
       ],
     }, now);
     if (outcome === 'state') return TRY_AGAIN; // moved, cancelled or refunded meanwhile: decide again on what it is now
-    return { message: `Booking moved to ${whenText(moved).short}.${body.notify === false ? ' The patient was not emailed.' : ''}`, data: toBookingView((await getBooking(caller.orgId, booking.id))!) };
+    return { message: `Booking moved to ${whenText(moved).short}${withWhom(booking, moved, moved)}.${body.notify === false ? ' The patient was not emailed.' : ''}`, data: toBookingView((await getBooking(caller.orgId, booking.id))!) };
   }, { attempts: 3, exhausted: () => conflict('The booking changed meanwhile. Please reload and try again.') });
 });

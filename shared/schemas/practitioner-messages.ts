@@ -6,4 +6,6 @@ export const PRACTITIONER_MESSAGES = {
   hasBookings: 'This practitioner has upcoming bookings. Move or cancel them first.',
   unknownMember: 'Please choose a member of the organisation',
   unknownPractitioner: 'Unknown practitioner',
+  /** A booking moved to a practitioner who does not offer its package (the calendar's team day). */
+  doesNotOffer: (name: string, packageName: string) => `${name} does not offer "${packageName}". Choose a practitioner who does.`,
 } as const;

@@ -149,11 +149,12 @@ describe('practitioners and the booking page (issue 25)', () => {
       await expect.poll(() => block.getByLabel('Address').inputValue(), { timeout: 15_000 }).toBe(appUrl(`/booking/${clinic.apiKey}`));
       await block.getByRole('img', { name: /QR code of the booking page/ }).waitFor();
 
-      // The team's day: a column per practitioner, the booking in Ana's.
+      // The team's day: a column per practitioner (on a phone one at a time, Ben's a tap away), the booking in Ana's.
       await staff.page.goto(appUrl(`/calendar?view=team&date=${date}`));
       const team = staff.page.getByRole('group', { name: "The team's day, one column per practitioner" });
-      await team.getByRole('region', { name: ben.name }).waitFor({ timeout: 15_000 });
-      await team.getByRole('region', { name: ana.name }).getByText('Vera Visitor').waitFor();
+      if (width < 576) await staff.page.getByRole('group', { name: 'Practitioner shown' }).getByRole('button', { name: ben.name }).waitFor({ timeout: 15_000 });
+      else await team.getByRole('gridcell', { name: ben.name }).waitFor({ timeout: 15_000 });
+      await team.getByRole('gridcell', { name: ana.name }).getByText('Vera Visitor').waitFor();
       expect(staff.errors).toEqual([]);
       await staff.context.close();
     }
@@ -162,14 +163,14 @@ describe('practitioners and the booking page (issue 25)', () => {
     const staff = await newContext(browser);
     await asOwner(staff.context, clinic.token);
     await staff.page.goto(appUrl(`/calendar?view=team&date=${date}`));
-    await staff.page.getByRole('region', { name: ana.name }).getByText('Vera Visitor').click();
+    await staff.page.getByRole('gridcell', { name: ana.name }).getByText('Vera Visitor').click();
     const dialog = staff.page.getByRole('dialog');
     await dialog.getByText('Booking · confirmed').waitFor();
     await dialog.getByText('2:00 PM', { exact: true }).click();
     await dialog.getByLabel('Email the patient the new time').uncheck();
     await dialog.getByRole('button', { name: 'Move' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await staff.page.getByRole('region', { name: ana.name }).locator('.fc-event', { hasText: 'Vera Visitor' }).getByText('2:00').waitFor();
+    await staff.page.getByRole('gridcell', { name: ana.name }).locator('.fc-event', { hasText: 'Vera Visitor' }).getByText('2:00').waitFor();
     expect(staff.errors).toEqual([]);
     await staff.context.close();
     const booking = await call('GET', `/bookings/booking/${held.bookingId}`, { token: clinic.token });

@@ -46,8 +46,13 @@ async function newTimeOf(booking: BookingRecord, rules: AvailabilityRules, reque
   const targetId = request.practitionerId ?? booking.practitionerId;
   const target = await getPractitioner(booking.orgId, targetId);
   // Another practitioner must offer the package; the booking's own may stay even if it no longer does.
-  const allowed = target && !target.deletedAt && (targetId === booking.practitionerId || (target.isActive && pkg?.practitionerIds?.includes(targetId)));
-  if (!target || !allowed) throw badRequest(PRACTITIONER_MESSAGES.unknownPractitioner, { practitionerId: PRACTITIONER_MESSAGES.unknownPractitioner });
+  if (!target || target.deletedAt) throw badRequest(PRACTITIONER_MESSAGES.unknownPractitioner, { practitionerId: PRACTITIONER_MESSAGES.unknownPractitioner });
+  const allowed = targetId === booking.practitionerId || (target.isActive && pkg?.practitionerIds?.includes(targetId));
+  if (!allowed) {
+    // Said plainly: staff dropped it on someone's column who does not take this package.
+    const message = PRACTITIONER_MESSAGES.doesNotOffer(target.name, pkg?.packageName ?? booking.packageName);
+    throw badRequest(message, { practitionerId: message });
+  }
   const timing = bookingTiming(booking, pkg, rules);
   const found = await findPractitionerTime({ id: booking.orgId }, rules, timing, [target], request.bookingDate, request.bookingTime, now, `booking:${booking.id}`);
   if (!found.candidates.length) throw conflict(CALENDAR_MESSAGES.full);

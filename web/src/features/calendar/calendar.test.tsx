@@ -194,23 +194,36 @@ describe('calendar page', { timeout: 20_000 }, () => {
       'GET /api/bookings/availability': availability(45, { start: '09:00', end: '17:00' }),
       'GET /api/practitioners': practitioners(),
     });
-    const ana = await screen.findByRole('region', { name: 'Dr Ana Ruiz' });
+    // Each column is a grid cell named after its practitioner (one grid, one axis).
+    const ana = await screen.findByRole('gridcell', { name: 'Dr Ana Ruiz' });
     expect(await within(ana).findByText('Pat a · Consultation')).toBeInTheDocument();
-    const bo = screen.getByRole('region', { name: 'Bo Chen' });
+    const bo = screen.getByRole('gridcell', { name: 'Bo Chen' });
     expect(within(bo).getByText('Pat b · Consultation')).toBeInTheDocument();
     expect(within(bo).queryByText('Pat a · Consultation')).not.toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'No practitioner' })).getByText('Ann Appointment')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Dr Old' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('gridcell', { name: 'No practitioner' })).getByText('Ann Appointment')).toBeInTheDocument();
+    expect(screen.queryByRole('gridcell', { name: 'Dr Old' })).not.toBeInTheDocument();
+    // Three named columns and nothing else: no empty column between two practitioners.
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Dr Ana RuizPhysiotherapist', 'Bo ChenOsteopath', 'No practitionerClinic-wide']);
     expect(screen.getByRole('heading', { name: 'Tuesday, January 15, 2030' })).toBeInTheDocument();
     expect(calendarUrls()[0]).toContain('start=2030-01-15&end=2030-01-16');
+    // Hours on the axis and lines every 15 minutes, whatever the clinic's 45-minute slots; from an hour
+    // before the earliest working hour (Ana's 09:00) to an hour after the latest (Bo's 17:00).
+    expect([...document.querySelectorAll('td.fc-timegrid-slot-label[data-time]')].map((td) => td.getAttribute('data-time')).slice(0, 5)).toEqual(['08:00:00', '08:15:00', '08:30:00', '08:45:00', '09:00:00']);
+    expect(document.querySelector('td.fc-timegrid-slot-label[data-time="08:00:00"]')).toHaveTextContent(/8/);
+    expect(document.querySelector('td.fc-timegrid-slot-label[data-time="08:15:00"]')).toHaveTextContent(/^$/);
+    expect(document.querySelector('td.fc-timegrid-slot[data-time="17:45:00"]')).not.toBeNull();
+    expect(document.querySelector('td.fc-timegrid-slot[data-time="18:00:00"]')).toBeNull();
+    // Items in their practitioner's colour (a confirmed one filled with it).
+    expect(within(ana).getByText('Pat a · Consultation').closest('a')).toHaveStyle({ backgroundColor: '#1c5fb8' });
+    expect(within(bo).getByText('Pat b · Consultation').closest('a')).toHaveStyle({ backgroundColor: '#0f7b52' });
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(router.state.location.search).toBe('?view=team&date=2030-01-16'));
     await waitFor(() => expect(calendarUrls().at(-1)).toContain('start=2030-01-16&end=2030-01-17'));
     // One practitioner chosen: only their column.
     await user.selectOptions(screen.getByLabelText('Practitioner'), 'Bo Chen');
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Dr Ana Ruiz' })).not.toBeInTheDocument());
-    expect(screen.getByRole('region', { name: 'Bo Chen' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('gridcell', { name: 'Dr Ana Ruiz' })).not.toBeInTheDocument());
+    expect(screen.getByRole('gridcell', { name: 'Bo Chen' })).toBeInTheDocument();
   });
 
   it('names the zone for the dates shown: a November month view from October, and its weeks', async () => {

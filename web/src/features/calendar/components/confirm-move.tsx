@@ -1,4 +1,4 @@
-// Asked when an item is dropped on a new time: a move is not undone by a click (the patient is mailed
+// Asked when an item is dropped on a new time (on the team day, only once the time is one offered): a move is not undone by a click (the patient is mailed
 // at once), so staff confirm it, and for a booking choose whether the patient is emailed (an
 // appointment's move always mails). "Keep it where it was" puts the item back.
 import { useEffect, useState } from 'react';
@@ -12,6 +12,9 @@ export interface PendingMove {
   start: string;
   bookingDate: string;
   bookingTime: string;
+  /** Handed to another practitioner (the team day's drop on their column). */
+  practitionerId?: string;
+  practitionerName?: string;
 }
 
 export function ConfirmMove({
@@ -47,6 +50,12 @@ export function ConfirmMove({
           From {format.format(new Date(pending.item.start))}
           <br />
           to <strong>{format.format(new Date(pending.start))}</strong>
+          {pending.practitionerName && (
+            <>
+              {' '}with <strong>{pending.practitionerName}</strong>
+              {pending.item.practitionerName && <span className="text-body-secondary"> (now with {pending.item.practitionerName})</span>}
+            </>
+          )}
         </p>
         {isBooking ? (
           <div className="form-check">

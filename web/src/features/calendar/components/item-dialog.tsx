@@ -7,41 +7,38 @@ import Modal from '../../../components/modal';
 import { Link } from 'react-router-dom';
 import { Busy, Loading } from '../../../components/loading';
 import type { CalendarItem } from '../api/calendar';
-import { useBooking, useFreeTimes, type FreeDay } from '../api/free-times';
+import { useBooking, useFreeTimes } from '../api/free-times';
+import type { CalendarPractitioner } from '../api/practitioners';
 import { linkOf, lookOf } from '../lib';
+import { NO_TIMES } from '../team';
 
 export interface MoveTo {
   bookingDate: string;
   bookingTime: string;
+  /** A practitioner booking handed to another practitioner who offers its package. */
+  practitionerId?: string;
 }
 
-/** Why a date lists no free time (FreeDay.status), in the booking page's words for staff. */
-const NO_TIMES: Record<FreeDay['status'], string> = {
-  open: 'No free time is left that day.',
-  full: 'Every time that day is taken.',
-  'closed-date': 'The clinic is closed that day.',
-  'closed-weekday': 'No bookings are taken on that weekday.',
-  past: 'No time that day can still be booked.',
-  'too-far': 'That day is further ahead than bookings are taken.',
-  invalid: 'Choose a valid date.',
-};
+/** '3:10 PM' of '3:10 PM CET' or '3:10 PM GMT+1': the zone is said once, in the legend. */
+const withoutZone = (label: string, abbreviation: string) => (abbreviation && label.endsWith(` ${abbreviation}`) ? label.slice(0, -abbreviation.length - 1) : label.replace(/ (?:[A-Z]{2,5}|GMT[+-]\d{1,2}(?::\d\d)?)$/, ''));
 
-function FreeTimes({ item, date, time, onTime }: { item: CalendarItem; date: string; time: string; onTime(t: string): void }) {
+function FreeTimes({ item, date, time, practitionerId, onTime }: { item: CalendarItem; date: string; time: string; practitionerId?: string | null; onTime(t: string): void }) {
   const booking = useBooking(item.id);
-  const free = useFreeTimes(booking.data?.packageId, date, item.practitionerId, item.id);
+  const free = useFreeTimes(booking.data?.packageId, date, practitionerId, item.id);
   if (booking.error || free.error) return <div className="alert alert-danger py-2 mb-0" role="alert">{(booking.error ?? free.error)?.message || 'The free times could not be loaded.'}</div>;
-  if (!free.data) return <Loading label="Loading free times..." showLabel />;
+  const day = free.data;
+  if (!day) return <Loading label="Loading free times..." showLabel />;
   // Its own time is not a move (and the server would refuse it as "It is at that time already").
-  const slots = free.data.slots.filter((s) => !(date === item.date && s.time === item.time));
-  if (!slots.length) return <p className="small text-body-secondary mb-0" role="status">{NO_TIMES[free.data.status]}</p>;
+  const slots = day.slots.filter((s) => !(date === item.date && s.time === item.time && (practitionerId ?? null) === (item.practitionerId ?? null)));
+  if (!slots.length) return <p className="small text-body-secondary mb-0" role="status">{NO_TIMES[day.status]}</p>;
   return (
     <fieldset>
-      <legend className="form-label small mb-1">Free times ({free.data.timeZoneAbbreviation || free.data.timeZoneName})</legend>
+      <legend className="form-label small mb-1">Free times ({day.timeZoneAbbreviation || day.timeZoneName})</legend>
       <div className="d-flex flex-wrap gap-2">
         {slots.map((s) => (
           <div key={s.time}>
             <input type="radio" className="btn-check" name="move-time" id={`move-time-${s.time}`} value={s.time} checked={time === s.time} onChange={() => onTime(s.time)} />
-            <label className="btn btn-outline-primary btn-sm" htmlFor={`move-time-${s.time}`}>{s.label.replace(/ [A-Z]{2,5}$/, '')}</label>
+            <label className="btn btn-outline-primary btn-sm" htmlFor={`move-time-${s.time}`}>{withoutZone(s.label, day.timeZoneAbbreviation)}</label>
           </div>
         ))}
       </div>
@@ -52,17 +49,21 @@ function FreeTimes({ item, date, time, onTime }: { item: CalendarItem; date: str
 export function ItemDialog({
   item,
   timeZone,
+  practitioners = [],
   onHide,
   onMove,
 }: {
   item: CalendarItem | null;
   timeZone: string;
+  /** The active practitioners: a practitioner booking may go to one who offers its package. */
+  practitioners?: CalendarPractitioner[];
   onHide(): void;
   /** Resolves to an error message, or undefined when moved. `notify`: whether the patient is mailed (bookings). */
   onMove(item: CalendarItem, to: MoveTo, notify: boolean): Promise<string | undefined>;
 }) {
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
+  const [who, setWho] = useState('');
   const [notifyPatient, setNotifyPatient] = useState(true);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -70,17 +71,21 @@ export function ItemDialog({
     setDate(item?.date ?? '');
     // A booking's time is picked from the free times; an appointment's starts at its own.
     setTime(item?.kind === 'booking' ? '' : (item?.time ?? ''));
+    setWho(item?.practitionerId ?? '');
     setNotifyPatient(true);
     setError(undefined);
   }, [item]);
   if (!item) return null;
   const look = lookOf(item);
   const isBooking = item.kind === 'booking';
+  // Who a practitioner booking may be with: its own practitioner and whoever else offers its package.
+  const takers = isBooking && item.practitionerId ? practitioners.filter((p) => p.id === item.practitionerId || (item.packageId && p.packageIds.includes(item.packageId))) : [];
+  const handedOver = Boolean(item.practitionerId && who && who !== item.practitionerId);
   const when = new Intl.DateTimeFormat(undefined, { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(item.start));
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    setError(await onMove(item, { bookingDate: date, bookingTime: time }, notifyPatient));
+    setError(await onMove(item, { bookingDate: date, bookingTime: time, ...(handedOver ? { practitionerId: who } : {}) }, notifyPatient));
     setBusy(false);
   };
   return (
@@ -105,9 +110,17 @@ export function ItemDialog({
                 <label htmlFor="move-date" className="form-label small">Date</label>
                 <input id="move-date" type="date" className="form-control" value={date} onChange={(e) => { setDate(e.target.value); if (isBooking) setTime(''); }} required />
               </div>
+              {takers.length > 1 && (
+                <div className="col-12">
+                  <label htmlFor="move-practitioner" className="form-label small">Practitioner</label>
+                  <select id="move-practitioner" className="form-select" value={who} onChange={(e) => { setWho(e.target.value); setTime(''); }}>
+                    {takers.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+                  </select>
+                </div>
+              )}
               {isBooking ? (
                 <div className="col-12">
-                  <FreeTimes item={item} date={date} time={time} onTime={setTime} />
+                  <FreeTimes item={item} date={date} time={time} practitionerId={who || item.practitionerId} onTime={setTime} />
                 </div>
               ) : (
                 <div className="col-5">
@@ -123,7 +136,7 @@ export function ItemDialog({
               </div>
             )}
             {error && <div className="alert alert-danger mt-2 mb-0 py-2" role="alert">{error}</div>}
-            <button type="submit" className="btn btn-primary mt-3 w-100" disabled={busy || !date || !time || (date === item.date && time === item.time)}>
+            <button type="submit" className="btn btn-primary mt-3 w-100" disabled={busy || !date || !time || (date === item.date && time === item.time && !handedOver)}>
               {busy ? <Busy /> : 'Move'}
             </button>
           </form>

@@ -1,12 +1,16 @@
 // /calendar (Appointment or Bookings read): the clinic's appointments and bookings in day, team, week,
-// month and list views (list by default on a phone), in the organisation's time zone, with its names for
-// the dates shown. The view and date live in the URL (?view=day|team|week|month|list&date=YYYY-MM-DD), so
-// links and the back button work. Filters: kind (of those the member may read), assignee and
-// practitioner. The grid's lines are the clinic's slots (a drop lands on a bookable start) and the hours
-// outside the clinic's or the practitioner's are shaded. A click opens a dialog with the item, its page
-// and its free times; staff with write move items by dragging them (a booking's move is confirmed first,
-// with the choice to email the patient) or in the dialog, under the booking page's rules (the server
-// decides; a refusal puts the item back).
+// month and list views (list by default on a phone: the coming seven days), in the organisation's time
+// zone, with its names for the dates shown, its weeks starting on its country's first day (week-start.ts).
+// The view and date live in the URL (?view=day|team|week|month|list&date=YYYY-MM-DD), so links and the back
+// button work. Filters: kind (of those the member may read), assignee and practitioner. The grid's lines
+// are the clinic's slots (a drop lands on a bookable start) and the hours outside the clinic's or the
+// practitioner's are shaded. The team's day (components/team-day.tsx) has a column per practitioner on an
+// hourly axis; a drop there lands only on a start that practitioner offers the booking (team.ts), another
+// column handing it over, and anything else goes back with the reason before anyone is asked. A click
+// opens a dialog with the item, its page and its free times (and for a practitioner booking, who it is
+// with); staff with write move items by dragging them (a move is confirmed first, with the choice to email
+// the patient) or in the dialog, under the booking page's rules (the server decides; a refusal puts the
+// item back).
 // FullCalendar (and Luxon for named zones) load only with this route's chunk.
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/daygrid';
@@ -17,23 +21,28 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import type { CalendarOptions, DatesSetArg, DayHeaderContentArg, EventDropArg, EventClickArg, EventInput } from '@fullcalendar/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { addDays } from '#shared/bookings/slots';
+import { addDays, localToUtc } from '#shared/bookings/slots';
 import { todayIn } from '#shared/bookings/time';
 import type { CalendarKind } from '#shared/schemas/calendar';
 import { Loading } from '../../../components/loading';
 import { usePageTitle } from '../../../lib/layout';
 import { useAccess } from '../../../lib/roles';
 import { notify } from '../../../lib/notify';
+import { api } from '../../../lib/api';
 import { useClinicHours } from '../api/availability';
 import { moveItem, useCalendar, type CalendarItem } from '../api/calendar';
+import type { FreeDay } from '../api/free-times';
 import { usePractitioners } from '../api/practitioners';
 import { ConfirmMove, type PendingMove } from '../components/confirm-move';
 import { ItemDialog, type MoveTo } from '../components/item-dialog';
-import { TeamDay, type TeamColumn } from '../components/team-day';
+import { TeamDay, type TeamColumn, type TeamDrop } from '../components/team-day';
 import {
   LEGEND, NARROW, VIEWS, VIEW_LABELS, applyFilters, assigneesOf, businessHoursOf, closedEventsOf, defaultView, firstRange, gridOf, isIsoDate, isViewName, localOf, lookOf,
   stepOf, unionHours, zoneText, type ViewName, type WeeklyHours,
 } from '../lib';
+import { rememberFirstDay, rememberedFirstDay } from '../range';
+import { decideDrop, hoursOn } from '../team';
+import { firstDayOf } from '../week-start';
 
 /** The calendar's current date as a local date in its zone (toISOString would give UTC's). */
 const currentDate = (calendar: ReturnType<FullCalendar['getApi']>) => calendar.formatIso(calendar.getDate()).slice(0, 10);
@@ -50,6 +59,12 @@ function useWidth() {
   }, []);
   return width;
 }
+
+/** The local date and time now in a zone: 'YYYY-MM-DDTHH:mm'. */
+const nowIn = (timeZone: string) => {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date()).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+};
 
 /** Dates in the reader's locale (the browser's; the console's words stay English). */
 const longDate = (date: string) => new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', dateStyle: 'full' }).format(new Date(`${date}T12:00:00Z`));
@@ -75,6 +90,11 @@ export function CalendarPage() {
   const [open, setOpen] = useState<CalendarItem | null>(null);
   const [pending, setPending] = useState<(PendingMove & { revert(): void }) | null>(null);
   const timeZone = data?.timeZone ?? 'local';
+  // The clinic's week: its country's first day (kept for the next visit's first ask, range.ts).
+  const firstDay = data ? firstDayOf(data.timeZone) : rememberedFirstDay();
+  useEffect(() => {
+    if (data) rememberFirstDay(firstDayOf(data.timeZone));
+  }, [data]);
 
   // Hours, slots and practitioners are the bookings module's: read by those who may read bookings
   // (the reply's kinds; until it is in, the member's roles, so the three calls go out together).
@@ -202,15 +222,18 @@ export function CalendarPage() {
   const slotMinutes = clinic?.slotMinutes ?? 30;
   const columns: TeamColumn[] = useMemo(() => {
     const people = chosen ? [chosen] : activeTeam;
+    const day = { start: teamDate, end: addDays(teamDate, 1) };
+    // The clinic's closed dates close everyone's day.
     const cols: TeamColumn[] = people.map((p) => ({
-      id: p.id, name: p.name, title: p.title, color: p.color, hours: p.weeklyHours, closed: closedEventsOf(range, { exceptions: p.exceptions }),
+      id: p.id, name: p.name, title: p.title, color: p.color, packageIds: p.packageIds, hours: hoursOn(teamDate, p.weeklyHours, p.exceptions),
+      closed: closedEventsOf(day, { exceptions: p.exceptions, closedDates: clinic?.closedDates }),
     }));
-    // Items no practitioner takes (appointments, clinic-wide packages) get the clinic's column.
+    // Items no practitioner takes (appointments, clinic-wide packages) get the clinic's column, named.
     if (!chosen && shown.some((i) => !i.practitionerId)) {
-      cols.push({ id: '', name: 'No practitioner', title: 'Clinic-wide', color: '#6c757d', hours: clinicHours, closed: closedEventsOf(range, { closedDates: clinic?.closedDates }) });
+      cols.push({ id: '', name: 'No practitioner', title: 'Clinic-wide', color: '#6c757d', hours: clinicHours ? hoursOn(teamDate, clinicHours) : null, closed: closedEventsOf(day, { closedDates: clinic?.closedDates }) });
     }
     return cols;
-  }, [chosen, activeTeam, shown, clinicHours, clinic, range]);
+  }, [chosen, activeTeam, shown, clinicHours, clinic, teamDate]);
   // The main calendar's closed dates: the chosen practitioner's exceptions, or the clinic's closed
   // dates when no practitioner works apart from its schedule.
   const closed = useMemo(
@@ -220,10 +243,61 @@ export function CalendarPage() {
 
   const shownEvents = useMemo(() => [...closed, ...events], [closed, events]);
 
+  // The team day's drops: each booking's free starts per practitioner on the day shown, asked once
+  // (when its drag starts, or at its drop) and forgotten when anything moves.
+  const freeAsked = useRef(new Map<string, Promise<FreeDay | undefined>>());
+  const freeFor = (item: CalendarItem, practitionerId: string | undefined) => {
+    const key = `${item.id}|${teamDate}|${practitionerId ?? ''}`;
+    let asked = freeAsked.current.get(key);
+    if (!asked) {
+      asked = api.get('/bookings/free-times', { query: { packageId: item.packageId, date: teamDate, practitionerId, bookingId: item.id } }).then((r) => (r.success ? r.data.data : undefined));
+      freeAsked.current.set(key, asked);
+    }
+    return asked;
+  };
+  const [offered, setOffered] = useState<Map<string, string[]>>();
+  const dragging = useRef<string | null>(null);
+  const onTeamDragStart = (item: CalendarItem) => {
+    dragging.current = item.id;
+    if (item.kind !== 'booking' || !item.packageId) return;
+    // Where it may land: its own practitioner's starts and those of everyone who offers its package.
+    const takers = columns.filter((c) => (item.practitionerId ? c.id && (c.id === item.practitionerId || c.packageIds?.includes(item.packageId!)) : !c.id));
+    void Promise.all(takers.map(async (c) => [c.id, (await freeFor(item, c.id || undefined))?.slots.map((s) => s.time) ?? []] as const)).then((found) => {
+      if (dragging.current === item.id) setOffered(new Map(found));
+    });
+  };
+  const onTeamDrop = async (drop: TeamDrop) => {
+    const { item, from, to } = drop;
+    let decision = decideDrop(item, from, to, drop.time);
+    if (decision.ok === 'ask') {
+      const free = await freeFor(item, decision.practitionerId);
+      if (!free) {
+        freeAsked.current.clear();
+        drop.revert();
+        notify.error('The free times could not be loaded. Nothing was moved; please try again.');
+        return;
+      }
+      decision = decideDrop(item, from, to, drop.time, free);
+    }
+    if (decision.ok !== true) {
+      drop.revert();
+      if (decision.ok === false) notify.error(decision.message, { autoClose: 8000 });
+      return;
+    }
+    if (decision.time !== drop.time) drop.place(decision.time);
+    const zone = data?.timeZone ?? 'UTC';
+    setPending({
+      item, bookingDate: teamDate, bookingTime: decision.time, start: localToUtc(teamDate, decision.time, zone) ?? item.start,
+      ...(decision.practitionerId ? { practitionerId: decision.practitionerId, practitionerName: decision.practitionerName } : {}),
+      revert: drop.revert,
+    });
+  };
+
   const move = async (item: CalendarItem, to: MoveTo, notifyPatient = true) => {
     const result = await moveItem(item, to, notifyPatient);
     if (!result.success) return result.message || 'It could not be moved.';
     notify.success(result.message || 'Moved.');
+    freeAsked.current.clear();
     await mutate();
     return undefined;
   };
@@ -275,7 +349,9 @@ export function CalendarPage() {
   };
 
   const showTeam = view === 'team';
-  const views = (Object.keys(VIEWS) as ViewName[]).filter((v) => v !== 'team' || team.length > 0 || showTeam);
+  // The team's day is for those who read bookings (the practitioners are theirs): offered from the first
+  // paint on the member's roles, so the buttons never move when the practitioners arrive.
+  const views = (Object.keys(VIEWS) as ViewName[]).filter((v) => v !== 'team' || readsBookings || showTeam);
 
   return (
     <section className="card border-0 shadow-sm" aria-labelledby="calendar-title">
@@ -345,7 +421,17 @@ export function CalendarPage() {
         {!loaded ? (
           <div className="calendar-placeholder" />
         ) : showTeam ? (
-          <TeamDay date={teamDate} columns={columns} items={shown} toEvents={toEvents} options={options} />
+          <TeamDay
+            date={teamDate} columns={columns} items={shown} narrow={narrow} offered={offered}
+            now={data ? nowIn(data.timeZone) : undefined}
+            onItemClick={setOpen}
+            onDragStart={onTeamDragStart}
+            onDragStop={() => {
+              dragging.current = null;
+              setOffered(undefined);
+            }}
+            onDrop={(d) => void onTeamDrop(d)}
+          />
         ) : (
           <div className={narrow ? 'calendar-narrow' : undefined}>
             <FullCalendar
@@ -354,6 +440,10 @@ export function CalendarPage() {
               plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin]}
               initialView={VIEWS[view]}
               initialDate={date}
+              // The list: the seven days from its date (on a Saturday, the days ahead, not the week gone by).
+              views={{ listDays: { type: 'list', duration: { days: 7 }, dateAlignment: 'day' } }}
+              noEventsContent="Nothing in these seven days."
+              firstDay={firstDay}
               headerToolbar={false}
               events={shownEvents}
               datesSet={onDates}
@@ -387,7 +477,7 @@ export function CalendarPage() {
           )}
         </ul>
       </div>
-      <ItemDialog item={open} timeZone={data?.timeZone ?? 'UTC'} onHide={() => setOpen(null)} onMove={async (item, to, notifyPatient) => {
+      <ItemDialog item={open} timeZone={data?.timeZone ?? 'UTC'} practitioners={activeTeam} onHide={() => setOpen(null)} onMove={async (item, to, notifyPatient) => {
         const problem = await move(item, to, notifyPatient);
         if (!problem) setOpen(null);
         return problem;
@@ -401,7 +491,7 @@ export function CalendarPage() {
         }}
         onConfirm={async (notifyPatient) => {
           if (!pending) return;
-          const problem = await move(pending.item, { bookingDate: pending.bookingDate, bookingTime: pending.bookingTime }, notifyPatient);
+          const problem = await move(pending.item, { bookingDate: pending.bookingDate, bookingTime: pending.bookingTime, ...(pending.practitionerId ? { practitionerId: pending.practitionerId } : {}) }, notifyPatient);
           if (problem) {
             pending.revert();
             notify.error(problem);
