@@ -33,6 +33,7 @@ function render(element: React.ReactNode, path: string, answers: Parameters<type
     'GET /api/users/profile': ok(me),
     'GET /api/organization/members': ok({ items: [member('u-ana', 'Ana'), member('u-ben', 'Ben')] }),
     'GET /api/bookings/packages': ok({ items: [pkg('p1', 'Massage'), pkg('p2', 'Check-up')] }),
+    'GET /api/calendar/feeds': ok({ items: [] }),
     ...answers,
   });
   const view = renderRoutes(
