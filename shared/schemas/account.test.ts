@@ -59,4 +59,14 @@ describe('account schemas carry the spec messages', () => {
       websiteUrl: 'Website Url must be a valid URL',
     });
   });
+
+  it('takes a website typed without https:// and stores it with it', () => {
+    const org = (websiteUrl: string) => organizationSchema.safeParse({ name: 'Acme', email: 'a@b.co', legalName: 'Acme', websiteUrl, phoneNumber: '1' });
+    expect(org('example.com').data?.websiteUrl).toBe('https://example.com');
+    expect(org(' www.example.com ').data?.websiteUrl).toBe('https://www.example.com');
+    expect(org('example.com:8080/book').data?.websiteUrl).toBe('https://example.com:8080/book');
+    expect(org('http://example.com').data?.websiteUrl).toBe('http://example.com');
+    // Not web addresses: another scheme, or a host name without a dot.
+    for (const bad of ['mailto:a@b.co', 'ftp://example.com', 'clinic']) expect(errorsOf(organizationSchema, { name: 'Acme', email: 'a@b.co', legalName: 'Acme', websiteUrl: bad, phoneNumber: '1' })).toEqual({ websiteUrl: 'Website Url must be a valid URL' });
+  });
 });

@@ -52,14 +52,23 @@ export const basicDetailsSchema = z.object({
 });
 export type BasicDetails = z.infer<typeof basicDetailsSchema>;
 
+/**
+ * A clinic's website: people type 'example.com' or 'www.example.com', as every sign-up form lets them,
+ * so an address without a scheme ('mailto:' is one, 'example.com:8080' a port) is taken as https://
+ * and stored so. What is left must be a web address
+ * with a dotted host name ('javascript:...' or 'clinic' alone are refused).
+ */
+export const withWebScheme = (v: string) => (v === '' || /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(v) ? v : `https://${v.replace(/^\/+/, '')}`);
+const websiteUrlChecks = [
+  z.overwrite(withWebScheme),
+  z.url({ protocol: /^https?$/, hostname: /^[^.]+(\.[^.]+)+$/, error: 'Website Url must be a valid URL' }),
+] as const;
+
 export const organizationSchema = z.object({
   name: requiredString('name is required', ...lengthBetween(3, 50)),
   email,
   legalName: requiredString('Legal Name is required', z.maxLength(100, 'Maximum 100 symbols')),
-  websiteUrl: requiredString(
-    'Website Url is required',
-    z.url({ protocol: /^https?$/, error: 'Website Url must be a valid URL' }),
-  ),
+  websiteUrl: requiredString('Website Url is required', ...websiteUrlChecks),
   phoneNumber: requiredString('Phone Number is required', z.maxLength(20, 'Maximum 20 symbols')),
 });
 export type Organization = z.infer<typeof organizationSchema>;

@@ -8,7 +8,8 @@ import { listOf, pure, requiredString } from './common';
 import { practitionerExceptionRecord, practitionerViewRecord } from './records';
 import { PRACTITIONER_MESSAGES } from './practitioner-messages';
 
-const exceptionSchema = z.object({
+/** One dated exception (the console's form builds its date ranges from it). */
+export const practitionerExceptionSchema = z.object({
   date: z.string('Exception dates must be dates such as 2030-12-24').check(z.refine((v) => parseDate(v) !== undefined, 'Exception dates must be dates such as 2030-12-24')),
   /** That date's hours instead of the weekly ones; [] = not working (time off). */
   hours: dayHours,
@@ -23,7 +24,7 @@ const fields = {
   color: z._default(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be like #3366cc')), '#3366cc'),
   weeklyHours: z.object(Object.fromEntries(WEEKDAYS.map((d) => [d, dayHours])) as Record<Weekday, typeof dayHours>),
   exceptions: z._default(
-    z.array(exceptionSchema).check(
+    z.array(practitionerExceptionSchema).check(
       z.maxLength(400, 'At most 400 exceptions'),
       z.refine((list) => new Set(list.map((e) => e.date)).size === list.length, 'One exception per date'),
     ),

@@ -26,9 +26,10 @@ describe('organisation profile', () => {
 
     expect((await api('PATCH', '/organization/profile', { token: member.token, body: { name: 'Hijacked' } })).status).toBe(403);
 
-    const updated = await api('PATCH', '/organization/profile', { token: owner.token, body: { name: 'Renamed Clinic', websiteUrl: 'https://renamed.example.com', timeZone: 'europe/london' } });
+    const updated = await api('PATCH', '/organization/profile', { token: owner.token, body: { name: 'Renamed Clinic', websiteUrl: 'www.renamed.example.com', timeZone: 'europe/london' } });
     expect(updated.status).toBe(200);
-    expect(updated.body.data).toMatchObject({ name: 'Renamed Clinic', websiteUrl: 'https://renamed.example.com', timeZone: 'Europe/London', legalName: 'profileorg Clinic LLC' });
+    // A website typed without its scheme (as people do) is stored with https://.
+    expect(updated.body.data).toMatchObject({ name: 'Renamed Clinic', websiteUrl: 'https://www.renamed.example.com', timeZone: 'Europe/London', legalName: 'profileorg Clinic LLC' });
     expect((await api('GET', '/organization/profile', { token: member.token })).body.data.name).toBe('Renamed Clinic');
     const utc = await api('PATCH', '/organization/profile', { token: owner.token, body: { timeZone: 'utc' } });
     expect(utc.body.data.timeZone).toBe('UTC');

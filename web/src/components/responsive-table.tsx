@@ -20,7 +20,8 @@ export function labelCells(table: HTMLTableElement): void {
     const text = (th.textContent ?? '').trim();
     return { text, actions: Boolean(hidden) && (hidden!.textContent ?? '').trim() === text };
   });
-  for (const body of table.tBodies) {
+  // The body rows, and a row of totals (tfoot) stacked like them.
+  for (const body of [...table.tBodies, ...(table.tFoot ? [table.tFoot] : [])]) {
     for (const row of body.rows) {
       let column = 0;
       for (const cell of row.cells) {

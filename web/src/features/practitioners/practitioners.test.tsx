@@ -8,6 +8,7 @@ import { entry, mockApi, renderRoutes, rolesState, WithRoles } from '../../testi
 import { AddPractitionerPage } from './routes/add-practitioner';
 import { EditPractitionerPage } from './routes/edit-practitioner';
 import { PractitionersListPage } from './routes/practitioners-list';
+import { RANGE_MESSAGES } from './exception-ranges';
 
 const me = { id: 'u-me', email: 'me@example.com', isEmailVerified: true };
 const nineToFive = [{ start: '09:00', end: '17:00' }];
@@ -33,6 +34,7 @@ function render(element: React.ReactNode, path: string, answers: Parameters<type
     'GET /api/users/profile': ok(me),
     'GET /api/organization/members': ok({ items: [member('u-ana', 'Ana'), member('u-ben', 'Ben')] }),
     'GET /api/bookings/packages': ok({ items: [pkg('p1', 'Massage'), pkg('p2', 'Check-up')] }),
+    'GET /api/calendar/feeds': ok({ items: [] }),
     ...answers,
   });
   const view = renderRoutes(
@@ -111,7 +113,7 @@ describe('practitioners', { timeout: 30_000 }, () => {
     expect(friday).toHaveTextContent('Not working');
     // One day off.
     await user.click(screen.getByRole('button', { name: /Add exception/ }));
-    await user.type(screen.getByLabelText('Date of exception 1'), '2030-12-24');
+    await user.type(screen.getByLabelText('First date of exception 1'), '2030-12-24');
     expect(screen.getByLabelText('Hours on 2030-12-24')).toHaveValue('off');
     await user.type(screen.getByLabelText('Note of exception 1'), 'Holiday');
 
@@ -150,7 +152,7 @@ describe('practitioners', { timeout: 30_000 }, () => {
     await user.clear(within(tuesday).getByLabelText('Tuesday ends (2)'));
     await user.type(within(tuesday).getByLabelText('Tuesday ends (2)'), '19:00');
     await user.click(screen.getByRole('button', { name: /Add exception/ }));
-    await user.type(screen.getByLabelText('Date of exception 1'), '2030-12-24');
+    await user.type(screen.getByLabelText('First date of exception 1'), '2030-12-24');
     await user.click(screen.getByRole('button', { name: 'Add Practitioner' }));
     expect(await screen.findByText('Please check the form.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
@@ -164,13 +166,13 @@ describe('practitioners', { timeout: 30_000 }, () => {
     await user.type(await screen.findByLabelText(/^Name/), 'Dr Ana Ruiz');
     for (const n of [1, 2]) {
       await user.click(screen.getByRole('button', { name: /Add exception/ }));
-      await user.type(screen.getByLabelText(`Date of exception ${n}`), '2030-12-24');
+      await user.type(screen.getByLabelText(`First date of exception ${n}`), '2030-12-24');
     }
     const wednesday = screen.getByRole('group', { name: 'Wednesday' });
     await user.clear(within(wednesday).getByLabelText('Wednesday ends'));
     await user.type(within(wednesday).getByLabelText('Wednesday ends'), '08:00');
     await user.click(screen.getByRole('button', { name: 'Add Practitioner' }));
-    expect(await screen.findByText('One exception per date')).toBeInTheDocument();
+    expect(await within(screen.getByRole('listitem', { name: 'Exception 2' })).findByText(RANGE_MESSAGES.overlap)).toBeInTheDocument();
     expect(within(wednesday).getByText('Each opening interval must end after it starts')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
@@ -198,6 +200,93 @@ describe('practitioners', { timeout: 30_000 }, () => {
       exceptions: [{ date: '2030-12-24', hours: [{ start: '09:00', end: '13:00' }], note: 'Holiday' }], isActive: false,
     });
     expect(await screen.findByRole('heading', { name: 'Practitioners page' })).toBeInTheDocument();
+  });
+
+  it('shows no message on a new exception until the person leaves its date or saves', async () => {
+    const { user, calls } = render(<AddPractitionerPage />, '/bookings/practitioners/add', {});
+    await user.type(await screen.findByLabelText(/^Name/), 'Dr Ana Ruiz');
+    await user.click(screen.getByRole('button', { name: /Add exception/ }));
+    const row = screen.getByRole('listitem', { name: 'Exception 1' });
+    // Give react-hook-form's validation of the list (on append) its turn: still nothing in red.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(row).queryByText('Exception dates must be dates such as 2030-12-24')).toBeNull();
+    expect(screen.getByLabelText('First date of exception 1')).not.toHaveClass('is-invalid');
+    // Leaving the empty date says what is wrong.
+    await user.click(screen.getByLabelText('First date of exception 1'));
+    await user.tab();
+    expect(await within(row).findByText('Exception dates must be dates such as 2030-12-24')).toBeInTheDocument();
+    // A second new row stays quiet, until Save.
+    await user.click(screen.getByRole('button', { name: /Add exception/ }));
+    const second = screen.getByRole('listitem', { name: 'Exception 2' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(second).queryByText('Exception dates must be dates such as 2030-12-24')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add Practitioner' }));
+    expect(await within(second).findByText('Exception dates must be dates such as 2030-12-24')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('takes a holiday as one entry from its first to its last date, and shows it as one again', async () => {
+    const { user, calls } = render(<AddPractitionerPage />, '/bookings/practitioners/add', {
+      'POST /api/practitioners': (body) => ({ status: 201, body: { message: 'Practitioner saved.', data: { ...practitioner('new'), ...(body as object) } } }),
+    });
+    await user.type(await screen.findByLabelText(/^Name/), 'Dr Ana Ruiz');
+    await user.click(screen.getByRole('button', { name: /Add exception/ }));
+    await user.type(screen.getByLabelText('First date of exception 1'), '2030-07-29');
+    await user.type(screen.getByLabelText('Last date of exception 1'), '2030-08-02');
+    expect(screen.getByLabelText('Hours on 2030-07-29')).toHaveValue('off');
+    await user.type(screen.getByLabelText('Note of exception 1'), 'Summer holiday');
+    expect(within(screen.getByRole('listitem', { name: 'Exception 1' })).getByText(/to .*\(5 days\)/)).toBeInTheDocument();
+    // A last date before the first is refused where it was typed.
+    await user.click(screen.getByRole('button', { name: /Add exception/ }));
+    await user.type(screen.getByLabelText('First date of exception 2'), '2030-09-10');
+    await user.type(screen.getByLabelText('Last date of exception 2'), '2030-09-08');
+    await user.click(screen.getByRole('button', { name: 'Add Practitioner' }));
+    expect(await within(screen.getByRole('listitem', { name: 'Exception 2' })).findByText(RANGE_MESSAGES.endDate)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Remove exception 2' }));
+    await user.click(screen.getByRole('button', { name: 'Add Practitioner' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect((calls.find((c) => c.method === 'POST')!.body as { exceptions: unknown[] }).exceptions).toEqual(
+      ['2030-07-29', '2030-07-30', '2030-07-31', '2030-08-01', '2030-08-02'].map((date) => ({ date, hours: [], note: 'Summer holiday' })),
+    );
+  });
+
+  it("opens stored days of one holiday as one range, and copies a day's hours to every weekday", async () => {
+    const holiday = ['2030-07-29', '2030-07-30', '2030-07-31'].map((date) => ({ date, hours: [], note: 'Summer holiday' }));
+    const existing = practitioner('a', { exceptions: [...holiday, { date: '2030-12-24', hours: [], note: '' }] });
+    const { user, calls } = render(<EditPractitionerPage />, '/bookings/practitioners/a', {
+      'GET /api/practitioners/a': ok(existing),
+      'PUT /api/practitioners/a': (body) => ok({ ...existing, ...(body as object) }),
+    }, writer, '/bookings/practitioners/:id');
+    expect(await screen.findByLabelText('First date of exception 1')).toHaveValue('2030-07-29');
+    expect(screen.getByLabelText('Last date of exception 1')).toHaveValue('2030-07-31');
+    expect(screen.getByLabelText('First date of exception 2')).toHaveValue('2030-12-24');
+    expect(screen.getByLabelText('Last date of exception 2')).toHaveValue('');
+    expect(screen.queryByLabelText('First date of exception 3')).toBeNull();
+
+    // Monday: 08:00-12:00 and 13:00-16:00, then the same every weekday.
+    const monday = screen.getByRole('group', { name: 'Monday' });
+    await user.clear(within(monday).getByLabelText('Monday starts'));
+    await user.type(within(monday).getByLabelText('Monday starts'), '08:00');
+    await user.clear(within(monday).getByLabelText('Monday ends'));
+    await user.type(within(monday).getByLabelText('Monday ends'), '12:00');
+    await user.click(within(monday).getByRole('button', { name: /Add hours/ }));
+    await user.clear(within(monday).getByLabelText('Monday ends (2)'));
+    await user.type(within(monday).getByLabelText('Monday ends (2)'), '16:00');
+    await user.click(within(monday).getByRole('button', { name: "Copy Monday's hours to all weekdays" }));
+    const friday = screen.getByRole('group', { name: 'Friday' });
+    expect(within(friday).getByLabelText('Friday starts')).toHaveValue('08:00');
+    expect(within(friday).getByLabelText('Friday ends (2)')).toHaveValue('16:00');
+    // A day off has nothing to copy.
+    expect(within(screen.getByRole('group', { name: 'Saturday' })).queryByRole('button', { name: /Copy/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const split = [{ start: '08:00', end: '12:00' }, { start: '13:00', end: '16:00' }];
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      weeklyHours: { monday: split, tuesday: split, wednesday: split, thursday: split, friday: split, saturday: [], sunday: [] },
+      exceptions: [...holiday, { date: '2030-12-24', hours: [], note: '' }],
+    });
   });
 
   it('keeps a practitioner with upcoming bookings and shows the server\'s reason', async () => {

@@ -109,6 +109,51 @@ export function revenueText(revenue: Record<string, Money>): string {
 /** Whether a practitioner report has anyone in it (a clinic without practitioners has nothing to show). */
 export const hasPractitioners = (report: PractitionerReport) => report.weeks.some((w) => w.practitioners.length > 0);
 
+/** One practitioner's figures over the whole period (or everyone's, for the totals row). */
+export interface PeriodFigures {
+  practitionerId: string;
+  name: string;
+  bookings: number;
+  revenue: Record<string, Money>;
+  bookedMinutes: number;
+  workingMinutes: number;
+  /** Booked over working minutes of the whole period; null without working time. */
+  utilisation: number | null;
+}
+
+const addFigures = (into: PeriodFigures, p: Omit<PeriodFigures, 'utilisation'>) => {
+  into.bookings += p.bookings;
+  into.bookedMinutes += p.bookedMinutes;
+  into.workingMinutes += p.workingMinutes;
+  for (const [c, m] of Object.entries(p.revenue)) {
+    const sum = (into.revenue[c] ??= { paid: 0, refunded: 0 });
+    sum.paid += m.paid;
+    sum.refunded += m.refunded;
+  }
+};
+const withUtilisation = (f: PeriodFigures): PeriodFigures => ({ ...f, utilisation: f.workingMinutes > 0 ? f.bookedMinutes / f.workingMinutes : null });
+
+/**
+ * The period at a glance: each practitioner's weeks added up (by name, then id; the name of their last
+ * week, should it have changed), and everyone's total. Utilisation is worked out again from the sums,
+ * never averaged; money stays per currency.
+ */
+export function practitionerTotals(report: PractitionerReport): { rows: PeriodFigures[]; total: PeriodFigures } {
+  const byId = new Map<string, PeriodFigures>();
+  const total: PeriodFigures = { practitionerId: '', name: 'Total', bookings: 0, revenue: {}, bookedMinutes: 0, workingMinutes: 0, utilisation: null };
+  for (const w of report.weeks) {
+    for (const p of w.practitioners) {
+      const row = byId.get(p.practitionerId) ?? { practitionerId: p.practitionerId, name: p.name, bookings: 0, revenue: {}, bookedMinutes: 0, workingMinutes: 0, utilisation: null };
+      row.name = p.name;
+      byId.set(p.practitionerId, row);
+      addFigures(row, p);
+      addFigures(total, p);
+    }
+  }
+  const rows = [...byId.values()].map(withUtilisation).sort((a, b) => a.name.localeCompare(b.name) || a.practitionerId.localeCompare(b.practitionerId));
+  return { rows, total: withUtilisation(total) };
+}
+
 /** The practitioner report as CSV: one row per practitioner and week; money in major units, per currency. */
 export function practitionerCsv(report: PractitionerReport): string {
   const currencies = [...new Set(report.weeks.flatMap((w) => w.practitioners.flatMap((p) => Object.keys(p.revenue))))].sort(currencyOrder);

@@ -141,17 +141,24 @@ describe('reports page', { timeout: 20_000 }, () => {
 });
 
 describe('reports page: practitioners', { timeout: 20_000 }, () => {
-  it('shows a table per week: bookings, revenue per currency, booked and working time, utilisation', async () => {
-    const { calls } = render({
+  it('shows one table for the period: a row per practitioner with the weeks added up, and a row of totals', async () => {
+    const { calls, user } = render({
       'GET /api/reports': { status: 200, body: { message: 'OK', data: REPORT } },
       'GET /api/reports/practitioners': { status: 200, body: { message: 'OK', data: PRACTITIONERS } },
     });
     const section = await screen.findByRole('region', { name: 'Practitioners' });
-    const first = await within(section).findByRole('table', { name: `Week W48 · ${NOV23}` });
-    // 210 of 1380 minutes is 15.2%; dollars and euros stay apart; no working time reads as a dash.
-    expect(within(first).getByRole('row', { name: 'Ana Ruiz 3 $180.00 ($60.00 refunded), €50.00 3 h 30 min / 23 h 15.2%' })).toBeInTheDocument();
-    expect(within(first).getByRole('row', { name: 'Ben Ode 0 — 0 min / 0 min —' })).toBeInTheDocument();
-    expect(within(section).getByRole('table', { name: `Week W49 · ${NOV30}` })).toHaveTextContent('2.9%');
+    const table = await within(section).findByRole('table', { name: `Practitioners, 2 weeks from W48 · ${NOV23}` });
+    // Ana's two weeks: 3 + 1 bookings, 210 + 60 of 1380 + 2100 minutes booked (7.8%, not the mean of 15.2% and 2.9%);
+    // dollars and euros stay apart; no working time reads as a dash.
+    expect(within(table).getByRole('row', { name: 'Ana Ruiz 4 $180.00 ($60.00 refunded), €50.00 4 h 30 min 58 h 7.8%' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Ben Ode 0 — 0 min 0 min —' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'All practitioners 4 $180.00 ($60.00 refunded), €50.00 4 h 30 min 58 h 7.8%' })).toBeInTheDocument();
+    expect(within(section).getAllByRole('table')).toHaveLength(2);
+    // Week by week, folded away: each week's bookings and booked time per practitioner.
+    await user.click(within(section).getByText('Week by week'));
+    const weeks = within(section).getByRole('region', { name: 'Practitioners week by week' });
+    expect(within(weeks).getByRole('row', { name: `W48 · ${NOV23} 3 · 3 h 30 min 0 · 0 min` })).toBeInTheDocument();
+    expect(within(weeks).getByRole('row', { name: `W49 · ${NOV30} 1 · 1 h —` })).toBeInTheDocument();
     // The same period as the rest of the page.
     expect(calls.some((c) => c.path === '/api/reports/practitioners')).toBe(true);
     const reportUrl = vi.mocked(fetch).mock.calls.map(([u]) => String(u)).find((u) => u.startsWith('/api/reports?'))!;
@@ -167,7 +174,7 @@ describe('reports page: practitioners', { timeout: 20_000 }, () => {
     });
     URL.revokeObjectURL = vi.fn();
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    await screen.findByRole('table', { name: `Week W48 · ${NOV23}` });
+    await screen.findByRole('table', { name: `Practitioners, 2 weeks from W48 · ${NOV23}` });
     await user.click(screen.getByRole('button', { name: 'Download practitioners CSV' }));
     expect(await blob!.text()).toBe(practitionerCsv(PRACTITIONERS));
   });

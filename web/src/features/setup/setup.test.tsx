@@ -14,6 +14,7 @@ const progress = (states: Partial<Record<(typeof SETUP_STEPS)[number], SetupStat
   completedAt,
   updatedAt: '2026-11-25T08:00:00.000Z',
 });
+const bookingPackage = { packageName: 'Check-up', packagePrice: 60, currency: 'usd' };
 const ok = (data: unknown, message = 'OK') => ({ status: 200, body: { message, data } });
 
 /** The server's progress: each PUT changes it, as the API does. */
@@ -130,11 +131,20 @@ describe('set-up wizard', { timeout: 20_000 }, () => {
     const { user, calls } = render({
       ...setupServer(progress({ organization: 'done', service: 'done', hours: 'done', package: 'skipped', invite: 'skipped' })),
       'POST /api/form-builder/form': { status: 201, body: { message: 'Form created', data: { id: 'f1' } } },
+      'GET /api/bookings/packages': ok({ items: [] }),
     });
     expect(await screen.findByRole('heading', { name: 'First form' })).toBeInTheDocument();
     await user.click(screen.getByLabelText('How can we help?'));
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
-    expect(await screen.findByRole('heading', { name: 'Your clinic is set up' })).toBeInTheDocument();
+    // The package step was skipped and the clinic has none: the booking page offers nothing, and the
+    // end says so (never "set up"), with the way to add one.
+    expect(await screen.findByRole('heading', { name: 'Your booking page has nothing to book yet' })).toBeInTheDocument();
+    expect(screen.queryByText(/is set up/)).toBeNull();
+    expect(screen.getByText(/patients who open it find nothing to book/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add a booking package' })).toHaveAttribute('href', '/bookings/packages/add');
+    // The other skipped step is a click away.
+    await user.click(screen.getByRole('button', { name: 'Invite a colleague' }));
+    expect(await screen.findByRole('heading', { name: 'Invite a colleague', level: 2 })).toBeInTheDocument();
     const form = calls.find((c) => c.path === '/api/form-builder/form')!.body as { name: string; fields: { id: string }[] };
     expect(form.name).toBe('New patient enquiry');
     expect(form.fields.map((f) => f.id)).toEqual(['full-name', 'email', 'phone']);
@@ -252,7 +262,12 @@ describe('set-up wizard: where steps start, and the end', { timeout: 20_000 }, (
 
   it("ends with the booking page's address and QR code to share", async () => {
     const all = Object.fromEntries(SETUP_STEPS.map((s) => [s, 'done'])) as Record<(typeof SETUP_STEPS)[number], SetupState>;
-    render({ ...setupServer(progress(all)), 'GET /api/organization/integration': ok({ apiKey: 'pk_wizard42', rotatedAt: null }) });
+    render({
+      ...setupServer(progress(all)),
+      'GET /api/organization/integration': ok({ apiKey: 'pk_wizard42', rotatedAt: null }),
+      // An inactive package offers nothing; the active one makes the booking page bookable.
+      'GET /api/bookings/packages': ok({ items: [{ ...bookingPackage, id: 'bp0', isActive: false }, { ...bookingPackage, id: 'bp1', isActive: true }] }),
+    });
     expect(await screen.findByRole('heading', { name: 'Your clinic is set up' })).toBeInTheDocument();
     const block = within(screen.getByRole('region', { name: 'Your booking page' }));
     const address = `${window.location.origin}/booking/pk_wizard42`;

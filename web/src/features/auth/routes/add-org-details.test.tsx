@@ -44,7 +44,8 @@ describe('AddOrgDetailsPage', { timeout: 20_000 }, () => {
     await user.type(byLabel('Organisation name'), 'Riverside Clinic');
     await user.type(byLabel('Legal name'), 'Riverside Clinic LLC');
     await user.type(byLabel('Organisation email'), 'hello@riverside.example.com');
-    await user.type(byLabel('Website'), 'https://riverside.example.com');
+    // Typed as people do, without https://: accepted and sent with it.
+    await user.type(byLabel('Website'), 'www.riverside.example.com');
     await user.type(byLabel('Phone number'), '+15551234567');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Create organisation' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Create organisation' }));
@@ -53,6 +54,6 @@ describe('AddOrgDetailsPage', { timeout: 20_000 }, () => {
     expect(getRegistrationToken()).toBeUndefined();
     expect(calls[0]?.headers.authorization).toBe('Bearer reg');
     // The organisation starts in the creator's browser zone.
-    expect(calls[0]?.body).toMatchObject({ name: 'Riverside Clinic', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+    expect(calls[0]?.body).toMatchObject({ name: 'Riverside Clinic', websiteUrl: 'https://www.riverside.example.com', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
   });
 });

@@ -56,7 +56,7 @@ export function AddOrgDetailsPage() {
         <InputField field={register('email')} label="Organisation email" required error={e('email')} type="email" autoComplete="email" placeholder="hello@clinic.com" />
         <InputField field={register('legalName')} label="Legal name" required error={e('legalName')} />
         <div className="row g-3 mb-3">
-          <InputField field={register('websiteUrl')} label="Website" required error={e('websiteUrl')} className="col-md-6" type="url" autoComplete="url" placeholder="https://clinic.com" />
+          <InputField field={register('websiteUrl')} label="Website" required error={e('websiteUrl')} className="col-md-6" type="url" autoComplete="url" placeholder="www.yourclinic.com" />
           <InputField field={register('phoneNumber')} label="Phone number" required error={e('phoneNumber')} className="col-md-6" type="tel" autoComplete="tel" placeholder="+15551234567" />
         </div>
         <button type="submit" className="btn btn-primary btn-lg w-100 mt-2" disabled={isSubmitting || !isValid}>

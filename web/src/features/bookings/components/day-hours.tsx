@@ -27,12 +27,14 @@ interface DayHoursProps {
   errors?: string[];
   /** Inside a box of its own (a dated exception): no separating line. */
   flush?: boolean;
+  /** More controls after 'Add hours' (a practitioner's 'Copy to all weekdays'). */
+  actions?: ReactNode;
 }
 
 /** The nth interval's label: the first keeps the plain one ('Monday opens'), later ones say which. */
 const labelOf = (label: string, word: string, n: number) => (n === 0 ? `${label} ${word}` : `${label} ${word} (${n + 1})`);
 
-export function DayHours({ label, heading, intervals, onChange, disabled = false, words, errors = [], flush = false }: DayHoursProps) {
+export function DayHours({ label, heading, intervals, onChange, disabled = false, words, errors = [], flush = false, actions }: DayHoursProps) {
   const set = (i: number, patch: Partial<Interval>) => onChange(intervals.map((iv, n) => (n === i ? { ...iv, ...patch } : iv)));
   return (
     <div className={`row align-items-start g-2 ${flush ? 'pt-2' : 'py-2 border-bottom'}`} role="group" aria-label={label}>
@@ -57,6 +59,7 @@ export function DayHours({ label, heading, intervals, onChange, disabled = false
             <i className="bi bi-plus" aria-hidden="true" /> Add hours
           </button>
         )}
+        {!disabled && actions}
         {errors.map((m) => (
           <div key={m} className="invalid-feedback d-block">{m}</div>
         ))}

@@ -91,6 +91,20 @@ describe('OrganizationPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(success).toHaveBeenCalledWith('The organisation profile is saved.'));
   });
 
+  it('takes a website typed without https:// and saves it with it', async () => {
+    const { user, calls } = setup(true);
+    expect(await screen.findByDisplayValue('Riverside Clinic')).toBeInTheDocument();
+    await user.clear(byLabel('Website'));
+    await user.type(byLabel('Website'), 'www.riverside-health.example.org');
+    await user.tab();
+    expect(screen.queryByText('Website Url must be a valid URL')).toBeNull();
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')).toBeDefined());
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ websiteUrl: 'https://www.riverside-health.example.org' });
+  });
+
   it('lets the owner change the currency, and shows why the server refuses while payments are open', async () => {
     const { user } = setup(true);
     const select = await screen.findByLabelText(/^Currency/);

@@ -104,7 +104,7 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
         <InputField field={register('name')} label="Organisation name" required error={e('name')} className="col-md-6" autoComplete="organization" />
         <InputField field={register('email')} label="Organisation email" required error={e('email')} className="col-md-6" type="email" />
         <InputField field={register('legalName')} label="Legal name" required error={e('legalName')} className="col-md-6" />
-        <InputField field={register('websiteUrl')} label="Website" required error={e('websiteUrl')} className="col-md-6" type="url" />
+        <InputField field={register('websiteUrl')} label="Website" required error={e('websiteUrl')} className="col-md-6" type="url" placeholder="www.yourclinic.com" />
         <InputField field={register('phoneNumber')} label="Phone number" required error={e('phoneNumber')} className="col-md-6" type="tel" />
         <InputField
           field={register('timeZone')}

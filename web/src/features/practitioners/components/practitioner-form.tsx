@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type FieldValues, type Path, type UseFormReturn, type UseFormSetError } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { WEEKDAYS, type Weekday } from '#shared/bookings/time';
-import { practitionerSchema, type PractitionerInput } from '#shared/schemas/practitioners';
+import type { Interval } from '#shared/bookings/time';
+import { practitionerFormSchema, datesOf, groupExceptions, rangeIndexOf, type ExceptionRange, type PractitionerFormValues } from '../exception-ranges';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { controlProps, Field } from '../../../components/field';
 import { Busy } from '../../../components/loading';
@@ -21,7 +22,8 @@ import { displayName } from '../../members/lib';
 import { useAllMembers } from '../api/members';
 import type { PractitionerView } from '../api/practitioners';
 
-type Output = ReturnType<typeof practitionerSchema.parse>;
+type Output = ReturnType<typeof practitionerFormSchema.parse>;
+type PractitionerInput = PractitionerFormValues;
 const FIELDS = ['name', 'title', 'memberId', 'color', 'weeklyHours', 'exceptions', 'isActive'] as const;
 const WORKING: DayHoursWords = { empty: 'Not working', start: 'starts', end: 'ends' };
 const NINE_TO_FIVE = [{ start: '09:00', end: '17:00' }];
@@ -43,7 +45,7 @@ const valuesOf = (p: PractitionerView): PractitionerInput => ({
   memberId: p.memberId,
   color: p.color,
   weeklyHours: p.weeklyHours,
-  exceptions: p.exceptions,
+  exceptions: groupExceptions(p.exceptions),
   isActive: p.isActive,
 });
 
@@ -58,45 +60,76 @@ function messagesIn(error: unknown, seen = new Set<string>()): string[] {
   return [...seen];
 }
 
-/** The server's field messages (keys such as 'name', 'weeklyHours.monday', 'exceptions.0.date') on the form. */
-function applyNestedServerErrors<T extends FieldValues>(setError: UseFormSetError<T>, errors: Record<string, string> | undefined): void {
+/**
+ * The server's field messages (keys such as 'name', 'weeklyHours.monday', 'exceptions.0.date') on the
+ * form. The API numbers exceptions by date; the form shows ranges, so 'exceptions.N...' lands on the
+ * range that holds the Nth date.
+ */
+function applyNestedServerErrors<T extends FieldValues>(setError: UseFormSetError<T>, errors: Record<string, string> | undefined, ranges: readonly Pick<ExceptionRange, 'date' | 'endDate'>[]): void {
   for (const [key, message] of Object.entries(errors ?? {})) {
-    if ((FIELDS as readonly string[]).includes(key.split('.')[0]!)) setError(key as Path<T>, { type: 'server', message });
+    const [field, n, ...rest] = key.split('.');
+    if (!(FIELDS as readonly string[]).includes(field!)) continue;
+    const range = field === 'exceptions' && n !== undefined && /^\d+$/.test(n) ? rangeIndexOf(ranges, Number(n)) : undefined;
+    setError((range === undefined ? key : ['exceptions', range, ...(rest.length ? rest : ['date'])].join('.')) as Path<T>, { type: 'server', message });
   }
 }
 
-/** One dated exception: its date, time off or other hours (with their intervals), and a note. */
+const dateLabel = (date: string) => {
+  const d = new Date(`${date}T12:00:00Z`);
+  return Number.isNaN(d.getTime()) ? date : d.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+};
+
+/** What a range is, in words: 'Mon, 1 Jul 2030 to Sun, 14 Jul 2030 (14 days)'. */
+function rangeSummary(date: string, endDate: string): string {
+  if (!date) return 'Choose the dates';
+  const days = datesOf({ date, endDate }).length;
+  return endDate && endDate !== date && days > 1 ? `${dateLabel(date)} to ${dateLabel(endDate)} (${days} days)` : dateLabel(date);
+}
+
+/** One exception: its dates (one, or a range), time off or other hours (with their intervals), and a note. */
 function ExceptionRow({ form, index, readOnly, errors, onRemove }: { form: UseFormReturn<PractitionerInput, unknown, Output>; index: number; readOnly: boolean; errors: string[]; onRemove(): void }) {
   const { control, register, setValue } = form;
   const date = useWatch({ control, name: `exceptions.${index}.date` });
+  const endDate = useWatch({ control, name: `exceptions.${index}.endDate` });
   const hours = useWatch({ control, name: `exceptions.${index}.hours` }) ?? [];
   const which = date ? `on ${date}` : `of exception ${index + 1}`;
+  const id = `exception-${index}`;
+  const invalid = errors.length ? ' is-invalid' : '';
   return (
     <li className="border rounded p-2 mb-2" aria-label={`Exception ${index + 1}`}>
-      <div className="row g-2 align-items-start">
-        <div className="col-md-3">
-          <input {...register(`exceptions.${index}.date`)} type="date" className={`form-control form-control-sm${errors.length ? ' is-invalid' : ''}`} aria-label={`Date of exception ${index + 1}`} />
+      <div className="d-flex align-items-center justify-content-between gap-2 mb-1">
+        <span className="small fw-semibold">{rangeSummary(date, endDate)}</span>
+        {!readOnly && (
+          <button type="button" className="btn btn-sm btn-link text-danger" onClick={onRemove} aria-label={`Remove exception ${index + 1}`}>
+            <i className="bi bi-x-lg" aria-hidden="true" />
+          </button>
+        )}
+      </div>
+      <div className="row g-2 align-items-end">
+        <div className="col-6 col-md-3">
+          <label htmlFor={`${id}-from`} className="form-label small mb-1">From</label>
+          <input {...register(`exceptions.${index}.date`)} id={`${id}-from`} type="date" className={`form-control form-control-sm${invalid}`} aria-label={`First date of exception ${index + 1}`} />
+        </div>
+        <div className="col-6 col-md-3">
+          <label htmlFor={`${id}-to`} className="form-label small mb-1">To (optional)</label>
+          <input {...register(`exceptions.${index}.endDate`)} id={`${id}-to`} type="date" min={date || undefined} className={`form-control form-control-sm${invalid}`} aria-label={`Last date of exception ${index + 1}`} />
         </div>
         <div className="col-md-3">
+          <label htmlFor={`${id}-kind`} className="form-label small mb-1">Those days</label>
           <select
+            id={`${id}-kind`}
             className="form-select form-select-sm"
             aria-label={`Hours ${which}`}
             value={hours.length ? 'hours' : 'off'}
             onChange={(e) => setValue(`exceptions.${index}.hours`, e.target.value === 'off' ? [] : NINE_TO_FIVE, { shouldDirty: true })}
           >
-            <option value="off">Time off</option>
-            <option value="hours">Other hours</option>
+            <option value="off">Time off, all day</option>
+            <option value="hours">Working other hours</option>
           </select>
         </div>
-        <div className="col-md-5">
-          <input {...register(`exceptions.${index}.note`)} type="text" className="form-control form-control-sm" placeholder="Note (e.g. conference)" aria-label={`Note of exception ${index + 1}`} />
-        </div>
-        <div className="col-md-1 text-end">
-          {!readOnly && (
-            <button type="button" className="btn btn-sm btn-link text-danger" onClick={onRemove} aria-label={`Remove exception ${index + 1}`}>
-              <i className="bi bi-x-lg" aria-hidden="true" />
-            </button>
-          )}
+        <div className="col-md-3">
+          <label htmlFor={`${id}-note`} className="form-label small mb-1">Note</label>
+          <input {...register(`exceptions.${index}.note`)} id={`${id}-note`} type="text" className="form-control form-control-sm" placeholder="e.g. conference" aria-label={`Note of exception ${index + 1}`} />
         </div>
       </div>
       {hours.length > 0 && (
@@ -104,7 +137,7 @@ function ExceptionRow({ form, index, readOnly, errors, onRemove }: { form: UseFo
           control={control}
           name={`exceptions.${index}.hours`}
           render={({ field }) => (
-            <DayHours flush label={date || `Exception ${index + 1}`} heading={<span className="small text-body-secondary">Hours</span>} intervals={field.value ?? []} onChange={field.onChange} disabled={readOnly} words={WORKING} />
+            <DayHours flush label={date || `Exception ${index + 1}`} heading={<span className="small text-body-secondary">{endDate && endDate !== date ? 'Hours each day' : 'Hours'}</span>} intervals={field.value ?? []} onChange={field.onChange} disabled={readOnly} words={WORKING} />
           )}
         />
       )}
@@ -112,6 +145,8 @@ function ExceptionRow({ form, index, readOnly, errors, onRemove }: { form: UseFo
     </li>
   );
 }
+
+const WEEKDAYS_MON_FRI: readonly Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
 
 interface PractitionerFormProps {
   initial?: PractitionerView;
@@ -131,7 +166,7 @@ export function PractitionerForm({ initial, title, submitText, save, remove }: P
   const [deleting, setDeleting] = useState(false);
   const members = useAllMembers();
   const form = useForm<PractitionerInput, unknown, Output>({
-    resolver: zodResolver(practitionerSchema),
+    resolver: zodResolver(practitionerFormSchema),
     mode: 'onTouched',
     defaultValues: initial ? valuesOf(initial) : newPractitioner(),
   });
@@ -140,12 +175,26 @@ export function PractitionerForm({ initial, title, submitText, save, remove }: P
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    getValues,
+    setValue,
+    formState: { errors, isSubmitting, isSubmitted, touchedFields },
   } = form;
   const exceptions = useFieldArray({ control, name: 'exceptions' });
   const memberId = useWatch({ control, name: 'memberId' });
   const e = (name: 'name' | 'title' | 'memberId' | 'color') => errors[name]?.message;
-  const listError = errors.exceptions?.root?.message ?? errors.exceptions?.message;
+  // An exception's messages wait until the person has left one of its fields or tried to save, as
+  // every other field does: react-hook-form validates a whole list when a row is added, which would
+  // otherwise greet a new, empty row in red.
+  const exceptionErrors = (i: number) => (isSubmitted || touchedFields.exceptions?.[i] ? messagesIn(errors.exceptions?.[i]) : []);
+  const listError = isSubmitted ? (errors.exceptions?.root?.message ?? errors.exceptions?.message) : undefined;
+  /** Copies a day's hours to the other weekdays (Monday to Friday), as calendar apps offer. */
+  const copyToWeekdays = (day: Weekday) => {
+    const hours: Interval[] = getValues(`weeklyHours.${day}`) ?? [];
+    for (const other of WEEKDAYS_MON_FRI) {
+      if (other !== day) setValue(`weeklyHours.${other}`, hours.map((iv) => ({ ...iv })), { shouldDirty: true, shouldValidate: isSubmitted });
+    }
+    notify.success(`${DAY_NAMES[day]}'s hours are copied to every weekday.`);
+  };
 
   const submit = handleSubmit(async (values) => {
     setStatus(null);
@@ -157,7 +206,7 @@ export function PractitionerForm({ initial, title, submitText, save, remove }: P
         return;
       }
       setStatus({ kind: 'danger', text: result.message || 'The practitioner could not be saved.' });
-      applyNestedServerErrors(setError, result.data.errors);
+      applyNestedServerErrors(setError, result.data.errors, getValues('exceptions') ?? []);
     } catch {
       setStatus({ kind: 'danger', text: 'The practitioner could not be saved. Please check your connection.' });
     }
@@ -236,23 +285,38 @@ export function PractitionerForm({ initial, title, submitText, save, remove }: P
                 control={control}
                 name={`weeklyHours.${day}`}
                 render={({ field }) => (
-                  <DayHours label={DAY_NAMES[day]} words={WORKING} intervals={field.value ?? []} onChange={field.onChange} disabled={readOnly} errors={messagesIn(errors.weeklyHours?.[day])} />
+                  <DayHours
+                    label={DAY_NAMES[day]}
+                    words={WORKING}
+                    intervals={field.value ?? []}
+                    onChange={field.onChange}
+                    disabled={readOnly}
+                    errors={messagesIn(errors.weeklyHours?.[day])}
+                    actions={
+                      (field.value ?? []).length > 0 && (
+                        <button type="button" className="btn btn-sm btn-link text-decoration-none" onClick={() => copyToWeekdays(day)} aria-label={`Copy ${DAY_NAMES[day]}'s hours to all weekdays`}>
+                          <i className="bi bi-copy me-1" aria-hidden="true" />
+                          Copy to all weekdays
+                        </button>
+                      )
+                    }
+                  />
                 )}
               />
             ))}
           </div>
 
           <h3 className="h6 fw-bold mb-1">Exceptions</h3>
-          <p className="small text-body-secondary">Dates whose hours differ from the week&apos;s: time off, or other hours that day.</p>
+          <p className="small text-body-secondary">Days whose hours differ from the week&apos;s: time off, or other working hours. A holiday is one exception: give its first and last dates.</p>
           {exceptions.fields.length === 0 && <p className="text-body-secondary small">None.</p>}
           <ul className="list-unstyled mb-2">
             {exceptions.fields.map((item, i) => (
-              <ExceptionRow key={item.id} form={form} index={i} readOnly={readOnly} errors={messagesIn(errors.exceptions?.[i])} onRemove={() => exceptions.remove(i)} />
+              <ExceptionRow key={item.id} form={form} index={i} readOnly={readOnly} errors={exceptionErrors(i)} onRemove={() => exceptions.remove(i)} />
             ))}
           </ul>
           {listError && <div className="invalid-feedback d-block mb-2">{listError}</div>}
           {!readOnly && (
-            <button type="button" className="btn btn-sm btn-light" onClick={() => exceptions.append({ date: '', hours: [], note: '' })}>
+            <button type="button" className="btn btn-sm btn-light" onClick={() => exceptions.append({ date: '', endDate: '', hours: [], note: '' })}>
               <i className="bi bi-plus" aria-hidden="true" /> Add exception
             </button>
           )}

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { failureText } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/layout';
 import { deletePractitioner, updatePractitioner, usePractitioner } from '../api/practitioners';
+import { PractitionerFeedCard } from '../components/practitioner-feed-card';
 import { PractitionerForm } from '../components/practitioner-form';
 
 export function EditPractitionerPage() {
@@ -31,6 +32,7 @@ export function EditPractitionerPage() {
         remove={() => deletePractitioner(data.id)}
       />
       {data.isActive && <BookingPageLink practitionerId={data.id} title={`Booking page of ${data.name}`} description="Patients who open this address book with this practitioner." fileName={`booking-page-${data.id}-qr`} />}
+      <PractitionerFeedCard practitioner={data} />
     </div>
   );
 }

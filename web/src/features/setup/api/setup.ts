@@ -32,6 +32,8 @@ export const createService = (body: Omit<BodyOf<'POST /services'>, 'active'>) =>
 export const useAvailabilitySettings = () => useApi('/bookings/availability');
 export const saveAvailability = (body: AvailabilityInput) => api.put('/bookings/availability', body);
 
+/** The newest packages, for the end's check that the booking page has something to book (an active one). */
+export const useBookablePackages = () => useApi('/bookings/packages', { query: { limit: 100 } });
 export const createBookingPackage = (body: BookingPackageInput) => api.post('/bookings/packages', body);
 export const createForm = (body: FormInput) => api.post('/form-builder/form', body);
 export const addMember = (body: Omit<MemberAdd, 'permissions'> & { permissions: PermissionEntry[] }) => api.post('/organization/members/add', body);

@@ -31,6 +31,7 @@ import {
   saveOrganization,
   saveSetupStep,
   useAvailabilitySettings,
+  useBookablePackages,
   useOrganizationProfile,
   useServices,
   useSetupProgress,
@@ -461,6 +462,66 @@ const STEP_COMPONENTS: Record<SetupStep, (p: StepProps) => ReactNode> = {
   invite: InviteStep,
 };
 
+/**
+ * The wizard's end. It says the clinic is set up only when the booking page has something to book (an
+ * active package): a skipped package step leaves a booking page that offers nothing, and the owner is
+ * told so, with the way to add one, instead of a "set up" that is not true. Other skipped steps are
+ * named, each a click away.
+ */
+function FinishedCard({ progress, open }: { progress: SetupProgress; open(step: SetupStep): void }) {
+  const packages = useBookablePackages();
+  const skipped = SETUP_STEPS.filter((s) => progress.steps[s] === 'skipped' && s !== 'package');
+  const bookable = packages.data?.items.some((p) => p.isActive);
+  const heading = packages.data === undefined ? 'Every step is done or skipped' : bookable ? 'Your clinic is set up' : 'Your booking page has nothing to book yet';
+  return (
+    <section className="card border-0 shadow-sm" aria-labelledby="setup-finished">
+      <div className="card-body p-4">
+        <h2 id="setup-finished" className="h5 fw-bold">
+          {heading}
+        </h2>
+        {packages.error && !packages.data ? (
+          <RetryAlert error={packages.error} fallback="The booking packages could not be checked." onRetry={() => void packages.mutate()} />
+        ) : !packages.data ? (
+          <Loading label="Checking the booking page..." />
+        ) : bookable ? (
+          <>
+            <p className="text-body-secondary">Every step is done or skipped. You can open any step again from the list, or carry on from the dashboard.</p>
+            <div className="mb-4">
+              <BookingPageLink variant="inline" title="Your booking page" description="Share it with patients, add it to your website, or print its QR code for the front desk." />
+            </div>
+          </>
+        ) : (
+          <div className="alert alert-warning" role="status">
+            <p className="fw-semibold mb-1">Still missing: a booking package.</p>
+            <p className="mb-2">Your booking page has no active package, so patients who open it find nothing to book. Add one (what patients choose, for how long and at what price) and the booking page offers it at once.</p>
+            <Link to={paths.bookings.addPackage} className="btn btn-warning btn-sm">
+              <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+              Add a booking package
+            </Link>
+          </div>
+        )}
+        {skipped.length > 0 && (
+          <div className="mb-4">
+            <p className="mb-1">Also skipped, to do whenever you like:</p>
+            <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
+              {skipped.map((s) => (
+                <li key={s}>
+                  <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => open(s)}>
+                    {STEP_INFO[s].title}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <Link to={paths.dashboard} className={`btn ${bookable ? 'btn-primary' : 'btn-light'}`}>
+          Go to the dashboard
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 const STATE_LABELS = { done: 'Done', skipped: 'Skipped', todo: 'To do' } as const;
 
 export function SetupWizardPage() {
@@ -535,20 +596,7 @@ export function SetupWizardPage() {
             remember={(patch) => setEntered((e) => ({ ...e, ...patch }))}
           />
         ) : (
-          <section className="card border-0 shadow-sm" aria-labelledby="setup-finished">
-            <div className="card-body p-4">
-              <h2 id="setup-finished" className="h5 fw-bold">
-                Your clinic is set up
-              </h2>
-              <p className="text-body-secondary">Every step is done or skipped. You can open any step again from the list, or carry on from the dashboard.</p>
-              <div className="mb-4">
-                <BookingPageLink variant="inline" title="Your booking page" description="Share it with patients, add it to your website, or print its QR code for the front desk." />
-              </div>
-              <Link to={paths.dashboard} className="btn btn-primary">
-                Go to the dashboard
-              </Link>
-            </div>
-          </section>
+          <FinishedCard progress={progress} open={setCurrent} />
         )}
       </div>
     </div>
