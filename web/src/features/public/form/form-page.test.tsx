@@ -153,8 +153,8 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     await screen.findByRole('heading', { name: 'Intake form' });
     await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
     const amount = screen.getByLabelText(/^Amount \(JPY\)/);
-    expect(amount).toHaveAttribute('step', '1');
-    expect(amount).toHaveAttribute('min', '3000');
+    expect(amount).toHaveAttribute('type', 'text');
+    expect(amount).toHaveAttribute('inputmode', 'numeric');
     expect(screen.getByText('¥')).toBeInTheDocument();
     expect(screen.getByText('At least ¥3,000.')).toBeInTheDocument();
     await user.type(amount, '5000.5');
@@ -165,6 +165,28 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
     expect(calls.filter((c) => c.method === 'POST')[1]!.body).toMatchObject({ packageId: 'gift', amount: '5000', currency: 'jpy' });
+  });
+
+  it('reads a custom amount typed with a decimal comma as the patient meant it (40,50 is 40.50, never 4050), and refuses one that reads two ways', async () => {
+    vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+    const detail = form({ fields: [fields[1]!], packages: [pkg('gift', { customAmountEnabled: true, price: 25, priceCents: 2500, priceMinor: 2500, currency: 'eur' })] });
+    const { user, calls } = open(detail, {
+      'POST /api/form-builder/form/f1/submissions': { status: 201, body: { message: 'ok', data: { submissionId: 's1', packageId: 'gift', isPayable: true, redirectUrl: '' } } },
+      'POST /api/leads/payments/session': { status: 201, body: { message: 'ok', data: { url: 'http://localhost/pay', sessionId: 'cs', paymentId: 'p' } } },
+    });
+    await screen.findByRole('heading', { name: 'Intake form' });
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    const amount = screen.getByLabelText(/^Amount \(EUR\)/);
+    // On an English page '1.234' could be 1234 (grouping) or 1.234: refused, not guessed.
+    await user.type(amount, '1.234');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByText('Amount must have no more than 2 decimal places')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.clear(amount);
+    await user.type(amount, '40,50');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST')[1]!.body).toMatchObject({ packageId: 'gift', amount: '40.50', currency: 'eur' });
   });
 
   it('a retry of the same submission and payment link sends the same Idempotency-Keys', async () => {

@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState } from 'react';
 import Modal from '../../../components/modal';
 import { buttonTexts, defaultPackage, packagesPerRow, pageLayout, REDIRECT_DELAY_MS, redirectTarget, showSelectButton } from '#shared/forms/page';
-import { currencyOf, currencyRules, currencySymbol, formatMoney, fromMinor, inputStep, minimumOf } from '#shared/currency';
+import { currencyOf, currencyRules, currencySymbol, formatMoney, minimumOf, toInputValue, type Currency } from '#shared/currency';
+import { parseMoney } from '#shared/money-text';
 import { parseCustomAmount, toItems, validateSubmission, type FieldMessages, type Issue } from '#shared/forms/validate';
 import { FormFieldInput, type FieldValue } from '../../../components/form-field-input';
 import { ChallengeStatus, useChallenge, type ChallengeHandle } from '../../../lib/challenge';
@@ -160,6 +161,16 @@ interface FormBodyProps {
   challenge: ChallengeHandle;
 }
 
+/**
+ * The custom amount as the API reads it ('40.50'), from what the patient typed in their language
+ * ('40,50', '1.234,50', Arabic digits: shared/money-text.ts); as typed when it reads more than one way,
+ * so the amount's own check refuses it with its message instead of a guess.
+ */
+function canonicalAmount(typed: string, currency: Currency, locale: string): string {
+  const read = parseMoney(typed, currency, { locale, anyAmount: true });
+  return read.minor !== undefined ? toInputValue(read.minor, currency) : typed.trim();
+}
+
 /** The chosen package, its amount field, the fields and the two buttons: inline or in the dialog. */
 function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, processing, onSubmit, onFile, idPrefix, challenge }: FormBodyProps) {
   const { t, intl } = useI18n();
@@ -189,12 +200,12 @@ function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, proc
           </label>
           <div className="input-group">
             <span className="input-group-text">{currencySymbol(currencyOf(pkg.currency))}</span>
+            {/* Text, not a number input: Chromium's number input read '40,50' typed on an English phone as 4050. */}
             <input
               id={`${idPrefix}-amount`}
-              type="number"
+              type="text"
+              autoComplete="off"
               inputMode={currencyRules(currencyOf(pkg.currency)).decimals ? 'decimal' : 'numeric'}
-              min={fromMinor(minimumOf(currencyOf(pkg.currency), pkg.priceCents), currencyOf(pkg.currency))}
-              step={inputStep(currencyOf(pkg.currency))}
               className={`form-control${fieldError('amount') ? ' is-invalid' : ''}`}
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
@@ -232,7 +243,7 @@ function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, proc
 }
 
 function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) {
-  const { t, locale } = useI18n();
+  const { t, locale, intl } = useI18n();
   useClinicLocale(form.organizationLanguage, form.organizationRegion);
   const payment = useSearchParam('payment');
   const [packageId, setPackageId] = useState<string | undefined>(() => defaultPackage(form.packages, form.packageId)?.id);
@@ -318,7 +329,7 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
     }
     const found = validateSubmission({ fields: form.fields, packages: form.packages }, { items: toItems(current), packageId: pkg?.id }, { messages: ruleMessages(t) }).issues;
     if (pay && pkg?.customAmountEnabled) {
-      const parsed = parseCustomAmount(amount, pkg.priceCents, currencyOf(pkg.currency));
+      const parsed = parseCustomAmount(canonicalAmount(amount, currencyOf(pkg.currency), intl), pkg.priceCents, currencyOf(pkg.currency));
       if (parsed.error) {
         // In the page's language, the currency's own rule too ('Minimum ¥50', 'Amounts in JPY have no decimals').
         found.push({ key: 'amount', message: ruleMessage(t, parsed.error) });
@@ -342,7 +353,7 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
       if (pay && pkg) {
         const request: PaymentLinkRequest = {
           formId: form.id, apiKey, packageId: pkg.id, submissionId, currency: currencyOf(pkg.currency), locale,
-          ...(pkg.customAmountEnabled ? { amount: amount.trim() } : {}),
+          ...(pkg.customAmountEnabled ? { amount: canonicalAmount(amount, currencyOf(pkg.currency), intl) } : {}),
           successUrl: returnUrl('success', locale), cancelUrl: returnUrl('cancelled', locale),
         };
         const link = await createPaymentLink(request, keys.keyFor(['payment', request]));
