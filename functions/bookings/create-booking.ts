@@ -215,6 +215,9 @@ export const handler = endpoint({ body: bookingRequestSchema, reply: createBooki
           throw error;
         }
       }
+      // A full time may be full with this patient's own hold of it (a page reloaded: a new key), which
+      // they get back, as when their claim is what refused them.
+      if (!booking && !dayFull) booking = await ownHold(await claimHolders(org.id, emailClaim(body.email).sk));
       if (!booking) throw conflict(dayFull ? HOLD_LIMIT_MESSAGES.day : BOOKING_MESSAGES.taken);
     }
     // expired or cancelled: that try is over; the next id holds anew.
@@ -228,6 +231,11 @@ export const handler = endpoint({ body: bookingRequestSchema, reply: createBooki
   // Stripe's idempotency key names the cancel address's token when it is not the hold's first: Stripe
   // refuses a key sent again with other parameters, and the address differs with the token.
   const first = hashes.length === 0 || hashes[0] === tokenHash;
+  // Taken over before its first request opened its checkout: a second session (another key) would be a
+  // second way to pay one hold. The page tries again in a moment and gets the session then.
+  if (!first && !booking.stripeSessionId) {
+    throw new HttpError(409, 'This booking is being prepared in another window. Please try again in a moment.', undefined, { 'Retry-After': '2' });
+  }
   const cancelUrl = bookingPageUrl(body.apiKey, 'cancelled', { locale: booking.locale, release: { bookingId: booking.id, token: releaseToken } });
 
   let session: { id: string; url: string };

@@ -6,7 +6,7 @@
 // late payment as before.
 import { describe, expect, it } from 'vitest';
 import { api, uniqueEmail, uniquePhone } from '../support/api';
-import { payLocalCheckout, sendStripeEvent, sessionIdOf, stripeEvent, stripeSession } from '../support/stripe';
+import { failStripeNext, payLocalCheckout, sendStripeEvent, sessionIdOf, stripeEvent, stripeSession } from '../support/stripe';
 import { dayAhead, getBooking, newClinic, type Clinic } from './booking-support';
 
 /** Another address each time: the per-network hold cap must not decide these tests. */
@@ -134,8 +134,8 @@ describe('giving a hold back (issue 34)', () => {
   }, SLOW);
 
   it('the page reloaded takes the hold over with a token of its own; both give it back', async () => {
-    // Two places: with one, the full slot answers 'taken' before the patient's own hold is looked for (create-booking).
-    const c = await newClinic('release-reload', { capacity: 2 });
+    // One place (the default): the full time is this patient's own hold, which they get back.
+    const c = await newClinic('release-reload');
     const date = dayAhead(10);
     const me = patient();
     const first = (await hold(c, { ...me, bookingDate: date, bookingTime: '16:00' }, { 'idempotency-key': `k-${Math.random()}` })).body.data;
@@ -148,5 +148,24 @@ describe('giving a hold back (issue 34)', () => {
     expect((await release(c.apiKey, first.bookingId, reloaded.releaseToken)).body.data).toEqual({ outcome: 'released' });
     expect((await release(c.apiKey, first.bookingId, first.releaseToken)).body.data).toEqual({ outcome: 'released' });
     expect((await getBooking(c, first.bookingId)).status).toBe('expired');
+  }, SLOW);
+
+  it('Stripe not answering: the hold is kept (its checkout might still be paid), the page is told to try again, and a later try gives it back', async () => {
+    const c = await newClinic('release-stripe-down');
+    const date = dayAhead(12);
+    const held = (await hold(c, { ...patient(), bookingDate: date, bookingTime: '11:00' })).body.data;
+    const sessionId = sessionIdOf(held.checkoutUrl);
+    // The expiry and the read-back, each with the client's two retries.
+    await failStripeNext({ path: `/v1/checkout/sessions/${sessionId}`, count: 6, status: 500 });
+    const refused = await release(c.apiKey, held.bookingId, held.releaseToken);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(await getBooking(c, held.bookingId)).toMatchObject({ status: 'held' });
+    expect((await stripeSession(sessionId)).status).toBe('open');
+    expect(await freeAt(c, date, '11:00')).toBe(0);
+
+    expect((await release(c.apiKey, held.bookingId, held.releaseToken)).body.data).toEqual({ outcome: 'released' });
+    expect((await stripeSession(sessionId)).status).toBe('expired');
+    expect(await freeAt(c, date, '11:00')).toBe(1);
   }, SLOW);
 });

@@ -23,6 +23,7 @@
 // same transactions, so no two things are ever in one person's time.
 import { getBooking, moveBookingItem, putNewBookingItem, type BookingRecord } from '../../data/bookings';
 import { cancellationCodes, retryOnConflict, TransactionFailure, TRY_AGAIN, transact, tryTransact, type TransactItem } from '../../data/core';
+import { HttpError } from '#lib/errors';
 import { log } from '#lib/log';
 import { expireCheckoutSession, retrieveCheckoutSession } from '#lib/stripe';
 import { claimHolders, giveClaimItem, takeClaimItem, type HoldClaim } from '../../data/hold-claims';
@@ -136,6 +137,7 @@ export async function holdPlace(booking: BookingRecord, capacity: number, now = 
 export async function expireLapsedHold(b: BookingRecord, now = new Date()): Promise<boolean> {
   const nowIso = now.toISOString();
   if (b.status !== 'held' || !b.holdExpiresAt || b.holdExpiresAt > nowIso) return false;
+  // A lapsed hold is released even when Stripe does not answer: its time is over (the session ends by itself at 31 minutes).
   if (b.stripeSessionId && (await closeCheckout(b)) === 'paid') return false;
   const released = await tryTransact([
     moveBookingItem(b, { status: ['held'], holdExpiredBy: nowIso }, { status: 'expired', paymentStatus: 'unpaid', holdExpiresAt: null, holdClaims: null, expiredAt: nowIso, updatedAt: nowIso }),
@@ -157,9 +159,17 @@ export async function expireLapsedHold(b: BookingRecord, now = new Date()): Prom
  * payment's event confirms it); 'released' when the hold is gone.
  */
 export async function giveBackHold(b: BookingRecord, now = new Date()): Promise<'released' | 'paid'> {
-  if (b.status === 'confirmed' || (b.paymentStatus !== 'pending' && b.paymentStatus !== 'unpaid')) return 'paid';
+  if (b.status === 'confirmed') return 'paid';
+  // Expired, cancelled or refunded: nothing is held any more.
   if (b.status !== 'held') return 'released';
-  if (b.stripeSessionId && (await closeCheckout(b)) === 'paid') return 'paid';
+  if (b.paymentStatus !== 'pending' && b.paymentStatus !== 'unpaid') return 'paid';
+  if (b.stripeSessionId) {
+    const checkout = await closeCheckout(b);
+    if (checkout === 'paid') return 'paid';
+    // Its Checkout may still be open: releasing the time now could let it be paid after someone else
+    // took it. The hold stays and lapses as any hold does (the sweep expires it), and the page retries.
+    if (checkout === 'unknown') throw new HttpError(503, 'The payment service is not answering. Please try again in a moment.', undefined, { 'Retry-After': '5' });
+  }
   if (await releaseHeld(b, 'expired', now.toISOString())) return 'released';
   // Moved meanwhile: by the session's expired event (sent as it is expired), or by its payment.
   const fresh = await getBooking(b.orgId, b.id);
@@ -168,7 +178,8 @@ export async function giveBackHold(b: BookingRecord, now = new Date()): Promise<
   return giveBackHold(fresh, now);
 }
 
-async function closeCheckout(b: BookingRecord): Promise<'closed' | 'paid'> {
+/** 'unknown': Stripe answered neither the expiry nor the read-back, so the session may still be open. */
+async function closeCheckout(b: BookingRecord): Promise<'closed' | 'paid' | 'unknown'> {
   const id = b.stripeSessionId!;
   try {
     await expireCheckoutSession(id, `expire-hold-${b.orgId}-${b.id}`);
@@ -177,8 +188,9 @@ async function closeCheckout(b: BookingRecord): Promise<'closed' | 'paid'> {
     // Refused: expired already, paid meanwhile, or Stripe not answering. Ask which.
     const session = await retrieveCheckoutSession(id).catch(() => undefined);
     if (session?.status === 'complete') return 'paid';
-    if (session?.status !== 'expired') log.warn('A lapsed hold\'s checkout could not be expired at Stripe; the hold is released all the same', { orgId: b.orgId, bookingId: b.id });
-    return 'closed';
+    if (session?.status === 'expired') return 'closed';
+    log.warn('A hold\'s checkout could not be expired at Stripe', { orgId: b.orgId, bookingId: b.id });
+    return 'unknown';
   }
 }
 
