@@ -9,6 +9,7 @@ import type { CalendarItem } from './api/calendar';
 import type { FreeDay } from './api/free-times';
 import type { HoursException, WeeklyHours } from './lib';
 import { lookOf } from './lib';
+import { contrastRatio, LIGHT_TEXT } from '#shared/brand';
 
 /** How far (minutes) a drop may fall from an offered start and still land on it. */
 export const SNAP_TOLERANCE = 10;
@@ -49,17 +50,8 @@ export function teamAxis(hours: Interval[][], items: { time: string; minutes: nu
 /** An item's length on the grid in minutes (an appointment has none: half an hour). */
 export const minutesLong = (item: Pick<CalendarItem, 'start' | 'end'>) => (item.end ? Math.max(5, Math.round((Date.parse(item.end) - Date.parse(item.start)) / 60_000)) : 30);
 
-/** WCAG relative luminance of '#rrggbb'. */
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
 /** The text colour that reads on `hex`: white when it meets 4.5:1 there, else near-black. */
-export const textOn = (hex: string) => ((1.05 / (luminance(hex) + 0.05)) >= 4.5 ? '#ffffff' : '#1b1f23');
+export const textOn = (hex: string) => (contrastRatio(hex, LIGHT_TEXT) >= 4.5 ? LIGHT_TEXT : '#1b1f23');
 
 /** '#rrggbb' mixed with white (`share` of the colour kept): the fill of what is still waiting. */
 export function tint(hex: string, share = 0.18): string {
