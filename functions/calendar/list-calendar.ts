@@ -14,6 +14,7 @@ import { appointmentStartUtc } from '../appointments/lib/when';
 import { appointmentsBetween, type Appointment } from '../data/appointments';
 import { bookingsBetween, type BookingRecord } from '../data/bookings';
 import { getOrganization } from '../data/organizations';
+import { regionOfZone } from '#lib/zone-region';
 
 /** Items one read returns at most, per kind (a busy month); more are reported as truncated. */
 const MAX_PER_KIND = 2000;
@@ -87,6 +88,7 @@ export const handler = endpoint({ query: calendarQuerySchema, reply: listCalenda
   const view: CalendarView = {
     timeZone: zone,
     timeZoneName: describeInstant(dayBoundsUtc(query.start, zone)!.from, zone).zoneLongName,
+    region: regionOfZone(zone),
     kinds: readable,
     items,
     truncated: Boolean(appointments?.truncated || bookings?.truncated),

@@ -613,6 +613,8 @@ export const calendarViewRecord = /* @__PURE__ */ pure(() => z.object({
   timeZone: z.string(),
   /** e.g. 'Eastern Standard Time' */
   timeZoneName: z.string(),
+  /** The clinic's country (ISO 3166 alpha-2, from its time zone; null: none): the calendar's week starts on its first day. */
+  region: z.nullable(z.string()),
   /** The kinds this member may read (the filter offers these). */
   kinds: z.array(z.enum(['booking', 'appointment'])),
   items: z.array(calendarItemRecord),

@@ -1,7 +1,7 @@
 // The team's day in Chromium (issue 34, point 3), at a laptop's 1366 px and a phone's 390 px. A Berlin
 // clinic whose own slots are 50 minutes from 05:40 has Ana (mornings and afternoons from 13:30) and
 // Jonas Weber (afternoons from 13:30), both offering a 50-minute Physio. Staff drag Ana's booking into
-// Jonas's column at 2:20 PM (a start he offers, not one of the clinic's slots), confirm, and see it in
+// Jonas's column near 2:30 PM (a start he offers, not one of the clinic's slots), confirm, and see it in
 // his column; a drop at 2:50 PM (not offered) goes back with the reason and nothing is asked. On a phone
 // the day shows one practitioner at a time with a switcher (names in full): the booking is dragged to
 // Ana's 1:30 PM, handed to Jonas in the move dialog, and a drop on a time not offered is refused the same
@@ -50,11 +50,11 @@ async function berlinClinic(tag: string) {
 
 type Clinic = Awaited<ReturnType<typeof berlinClinic>>;
 
-/** A booking with Ana at 09:40, paid on the local checkout (confirmed). */
+/** A booking with Ana at 09:00, paid on the local checkout (confirmed). */
 async function paidBooking(clinic: Clinic, date: string, firstName: string) {
   const email = uniqueEmail('visitor');
   const held = await call('POST', '/bookings/create-booking', {
-    body: { apiKey: clinic.apiKey, packageId: clinic.packageId, practitionerId: clinic.ana.id, firstName, lastName: 'Visitor', email, phoneNumber: '+4915123456780', bookingDate: date, bookingTime: '09:40' },
+    body: { apiKey: clinic.apiKey, packageId: clinic.packageId, practitionerId: clinic.ana.id, firstName, lastName: 'Visitor', email, phoneNumber: '+4915123456780', bookingDate: date, bookingTime: '09:00' },
   });
   await fetch(`${held.checkoutUrl}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email }).toString(), redirect: 'manual' });
   await expect.poll(async () => (await call('GET', `/bookings/booking/${held.bookingId}`, { token: clinic.token })).status, { timeout: 15_000 }).toBe('confirmed');
@@ -117,7 +117,7 @@ describe("the team's day moves bookings (issue 34)", () => {
     clinic = await berlinClinic('teamcal');
   });
 
-  it('at 1366 px: a drop in Jonas\'s column at 2:50 PM goes back with the reason, nothing asked; at 2:20 PM it is confirmed and moved to him', async () => {
+  it('at 1366 px: a drop in Jonas\'s column at 2:50 PM goes back with the reason, nothing asked; at 2:30 PM it is confirmed and moved to him', async () => {
     const bookingId = await paidBooking(clinic, day(0), 'Vera');
     const { context, page, errors } = await newContext(browser, { width: 1366, height: 1500 });
     await signIn(context, clinic.token);
@@ -146,27 +146,28 @@ describe("the team's day moves bookings (issue 34)", () => {
     expect(await vera.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(31, 119, 180)');
     await shot(page, 'team-1366-before');
 
-    // 2:50 PM is not one of Jonas's starts (1:30, 2:20, 3:10...): the reason, nothing asked, nothing moved.
-    await dragTo(page, vera, '09:40', jonas, '14:50');
+    // 2:50 PM is not one of Jonas's starts (1:30, 2:30, 3:30...: an hour each, the visit and its buffer):
+    // the reason, nothing asked, nothing moved.
+    await dragTo(page, vera, '09:00', jonas, '14:50');
     const refusal = page.getByRole('alert').filter({ hasText: 'does not offer' });
     await refusal.waitFor();
-    expect(await refusal.textContent()).toMatch(/^Jonas Weber does not offer 2:50\sPM for this booking\. Free times nearby: 2:20\sPM, 3:10\sPM, 4:00\sPM\. Nothing was moved\.$/);
+    expect(await refusal.textContent()).toMatch(/^Jonas Weber does not offer 2:50\sPM for this booking\. Free times nearby: 1:30\sPM, 2:30\sPM, 3:30\sPM\. Nothing was moved\.$/);
     await shot(page, 'team-1366-refused');
     expect(await page.getByRole('dialog').count()).toBe(0);
-    await vera.getByText(/^9:40/).waitFor();
-    expect(await call('GET', `/bookings/booking/${bookingId}`, { token: clinic.token })).toMatchObject({ bookingTime: '09:40', practitionerId: clinic.ana.id });
+    await vera.getByText(/^9:00/).waitFor();
+    expect(await call('GET', `/bookings/booking/${bookingId}`, { token: clinic.token })).toMatchObject({ bookingTime: '09:00', practitionerId: clinic.ana.id });
 
-    // 2:20 PM is: asked, confirmed, moved to him.
-    await dragTo(page, vera, '09:40', jonas, '14:20');
+    // 2:30 PM is: asked, confirmed, moved to him.
+    await dragTo(page, vera, '09:00', jonas, '14:30');
     const dialog = page.getByRole('dialog', { name: 'Move this paid booking?' });
-    await dialog.getByText(/2:20\sPM/).waitFor();
+    await dialog.getByText(/2:30\sPM/).waitFor();
     await dialog.getByText('Jonas Weber').waitFor();
     await shot(page, 'team-1366-confirm');
     await dialog.getByRole('button', { name: 'Move' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await jonas.locator('.fc-event', { hasText: 'Vera Visitor' }).getByText(/^2:20/).waitFor();
+    await jonas.locator('.fc-event', { hasText: 'Vera Visitor' }).getByText(/^2:30/).waitFor();
     expect(await ana.locator('.fc-event', { hasText: 'Vera Visitor' }).count()).toBe(0);
-    expect(await call('GET', `/bookings/booking/${bookingId}`, { token: clinic.token })).toMatchObject({ bookingTime: '14:20', practitionerId: clinic.jonas.id, status: 'confirmed' });
+    expect(await call('GET', `/bookings/booking/${bookingId}`, { token: clinic.token })).toMatchObject({ bookingTime: '14:30', practitionerId: clinic.jonas.id, status: 'confirmed' });
     await shot(page, 'team-1366-moved');
 
     // The week starts on Monday in Berlin.
@@ -194,13 +195,13 @@ describe("the team's day moves bookings (issue 34)", () => {
     await shot(page, 'team-390-before');
 
     // A drop at 12:50 (Ana's lunch, not offered): the reason, nothing asked.
-    await dragTo(page, walt, '09:40', ana, '12:50');
+    await dragTo(page, walt, '09:00', ana, '12:50');
     const refusal = page.getByRole('alert').filter({ hasText: 'does not offer' });
     await refusal.waitFor();
     expect(await refusal.textContent()).toMatch(/^Ana Ruiz does not offer 12:50\sPM for this booking\./);
     expect(await page.getByRole('dialog').count()).toBe(0);
     // Near her 1:30 PM: snapped to it, then confirmed.
-    await dragTo(page, walt, '09:40', ana, '13:35');
+    await dragTo(page, walt, '09:00', ana, '13:35');
     const confirm = page.getByRole('dialog', { name: 'Move this paid booking?' });
     await confirm.getByText(/1:30\sPM/).waitFor();
     await shot(page, 'team-390-confirm');
@@ -212,18 +213,18 @@ describe("the team's day moves bookings (issue 34)", () => {
     await ana.locator('.fc-event', { hasText: 'Walt Visitor' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Practitioner').selectOption({ label: 'Jonas Weber' });
-    await dialog.getByText('3:10 PM', { exact: true }).click();
+    await dialog.getByText('3:30 PM', { exact: true }).click();
     await dialog.getByRole('button', { name: 'Move' }).click();
     await dialog.waitFor({ state: 'detached' });
     await switcher.getByRole('button', { name: 'Jonas Weber' }).click();
-    await page.getByRole('gridcell', { name: 'Jonas Weber' }).locator('.fc-event', { hasText: 'Walt Visitor' }).getByText(/^3:10/).waitFor();
+    await page.getByRole('gridcell', { name: 'Jonas Weber' }).locator('.fc-event', { hasText: 'Walt Visitor' }).getByText(/^3:30/).waitFor();
     await shot(page, 'team-390-jonas');
-    expect(await call('GET', `/bookings/booking/${bookingId}`, { token: clinic.token })).toMatchObject({ bookingTime: '15:10', practitionerId: clinic.jonas.id });
+    expect(await call('GET', `/bookings/booking/${bookingId}`, { token: clinic.token })).toMatchObject({ bookingTime: '15:30', practitionerId: clinic.jonas.id });
 
     // The list on a Saturday: that day and the days after it, not the week gone by.
     const saturday = DateTime.fromISO(day(1)).plus({ weeks: 1 }).set({ weekday: 6 }).toISODate()!;
     const monday = DateTime.fromISO(saturday).plus({ days: 2 });
-    await call('POST', `/bookings/booking/${bookingId}/move`, { token: clinic.token, body: { bookingDate: monday.toISODate(), bookingTime: '15:10', notify: false } });
+    await call('POST', `/bookings/booking/${bookingId}/move`, { token: clinic.token, body: { bookingDate: monday.toISODate(), bookingTime: '15:30', notify: false } });
     await page.goto(appUrl(`/calendar?view=list&date=${saturday}`));
     await page.getByText('Walt Visitor').waitFor({ timeout: 15_000 });
     expect(await page.getByText('Nothing in these seven days.').count()).toBe(0);

@@ -63,6 +63,8 @@ describe('calendar: range reads', () => {
     expect(lastAppointment.start).toBe(DateTime.fromISO(`${plus(6)}T23:30`, { zone: ZONE }).toUTC().toISO());
     expect(res.body.data).toMatchObject({ timeZone: ZONE, kinds: ['appointment', 'booking'], truncated: false });
     expect(res.body.data.timeZoneName).toMatch(/^Eastern (Standard|Daylight) Time$/);
+    // Its country, from the zone: the console's week starts on the country's first day (Sunday here).
+    expect(res.body.data.region).toBe('US');
 
     // Filters: by kind, and by assignee (appointments only).
     expect(ids(await calendar(token, `start=${d}&end=${plus(7)}&kinds=booking`))).toEqual([first.id, last.id].sort());

@@ -35,7 +35,8 @@ async function clinic(tag: string): Promise<Clinic> {
   const ana = await add('Ana Ruiz', every({ start: '08:00', end: '12:00' }, { start: '13:30', end: '18:00' }));
   const ben = await add('Ben Ode', every({ start: '13:30', end: '18:00' }));
   const cleo = await add('Cleo Diaz', every({ start: '08:00', end: '18:00' }));
-  // 50 minutes and 10 after, on a 50-minute grid from each working interval's start: Ben offers 13:30, 14:20, 15:10, 16:00, 16:50.
+  // 50 minutes and 10 after: a start every hour from each working interval's start (the grid counts the
+  // buffer, issue 34 point 5): Ben offers 13:30, 14:30, 15:30, 16:30.
   const pkg = await api('POST', '/bookings/packages', { token: owner.token, body: { packageName: 'Physio', packagePrice: 60, durationMinutes: 50, bufferAfterMinutes: 10, practitionerIds: [ana, ben] } });
   expect(pkg.status, pkg.body.message).toBe(201);
   const apiKey = (await api('GET', '/organization/integration', { token: owner.token })).body.data.apiKey as string;
@@ -68,40 +69,38 @@ describe('moving a booking to another practitioner (the team day)', () => {
   });
 
   it("moves to B's free afternoon time; B's taken time is 409, a time B does not offer and a practitioner who does not offer the package are 400, another organisation's booking 404", async () => {
-    const booking = await paid(c, date, '09:40', c.ana);
-    await paid(c, date, '14:20', c.ben); // Ben's 14:20-15:20 (with its buffer) is taken
-    expect(await freeOf(c, date, c.ben)).toEqual(['16:00', '16:50']);
+    const booking = await paid(c, date, '09:00', c.ana);
+    await paid(c, date, '14:30', c.ben); // Ben's 14:30-15:30 (with its buffer) is taken
+    expect(await freeOf(c, date, c.ben)).toEqual(['13:30', '15:30', '16:30']);
     const move = (body: Record<string, unknown>, token = c.owner.token, id = booking) => api('POST', `/bookings/booking/${id}/move`, { token, body: { bookingDate: date, notify: false, ...body } });
 
-    const taken = await move({ bookingTime: '14:20', practitionerId: c.ben });
+    const taken = await move({ bookingTime: '14:30', practitionerId: c.ben });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('That time is full. Please choose another time.');
-    // 15:10 is on Ben's grid but would run into the 14:20 booking's buffer: taken as well.
-    expect((await move({ bookingTime: '15:10', practitionerId: c.ben })).status).toBe(409);
     const notOffered = await move({ bookingTime: '14:50', practitionerId: c.ben });
     expect(notOffered.status).toBe(400);
     expect(notOffered.body.message).toBe('That time is not offered. Please choose one of the available times.');
-    const notHers = await move({ bookingTime: '16:00', practitionerId: c.cleo });
+    const notHers = await move({ bookingTime: '16:30', practitionerId: c.cleo });
     expect(notHers.status).toBe(400);
     expect(notHers.body.message).toBe('Cleo Diaz does not offer "Physio". Choose a practitioner who does.');
-    const unknown = await move({ bookingTime: '16:00', practitionerId: other.ben });
+    const unknown = await move({ bookingTime: '16:30', practitionerId: other.ben });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('Unknown practitioner');
-    const foreign = await move({ bookingTime: '16:00', practitionerId: other.ben }, other.owner.token);
+    const foreign = await move({ bookingTime: '16:30', practitionerId: other.ben }, other.owner.token);
     expect(foreign.status).toBe(404);
     // Nothing moved by any refusal.
-    expect((await api('GET', `/bookings/booking/${booking}`, { token: c.owner.token })).body.data).toMatchObject({ bookingTime: '09:40', practitionerId: c.ana });
+    expect((await api('GET', `/bookings/booking/${booking}`, { token: c.owner.token })).body.data).toMatchObject({ bookingTime: '09:00', practitionerId: c.ana });
 
-    const moved = await move({ bookingTime: '16:00', practitionerId: c.ben });
+    const moved = await move({ bookingTime: '16:30', practitionerId: c.ben });
     expect(moved.status, moved.body.message).toBe(200);
-    expect(moved.body.message).toMatch(/^Booking moved to .+ at 4:00 PM .+ with Ben Ode\. The patient was not emailed\.$/);
-    expect(moved.body.data).toMatchObject({ bookingTime: '16:00', practitionerId: c.ben, practitionerName: 'Ben Ode', durationMinutes: 50 });
-    // Ben's time is taken with its buffer (16:50 would overlap 16:00-17:00); Ana's 09:40 is free again.
-    expect(await freeOf(c, date, c.ben)).toEqual([]);
-    expect(await freeOf(c, date, c.ana)).toContain('09:40');
+    expect(moved.body.message).toMatch(/^Booking moved to .+ at 4:30 PM .+ with Ben Ode\. The patient was not emailed\.$/);
+    expect(moved.body.data).toMatchObject({ bookingTime: '16:30', practitionerId: c.ben, practitionerName: 'Ben Ode', durationMinutes: 50 });
+    // Ben's 16:30 is taken with its buffer; Ana's 09:00 is free again.
+    expect(await freeOf(c, date, c.ben)).toEqual(['13:30', '15:30']);
+    expect(await freeOf(c, date, c.ana)).toContain('09:00');
     const cal = await api('GET', `/calendar?start=${date}&end=${DateTime.fromISO(date).plus({ days: 1 }).toISODate()}`, { token: c.owner.token });
-    expect(cal.body.data.items.find((i: { id: string }) => i.id === booking)).toMatchObject({ time: '16:00', practitionerId: c.ben, practitionerName: 'Ben Ode' });
+    expect(cal.body.data.items.find((i: { id: string }) => i.id === booking)).toMatchObject({ time: '16:30', practitionerId: c.ben, practitionerName: 'Ben Ode' });
     const log = await api('GET', '/logs?module=BOOKING_PACKAGES', { token: c.owner.token });
-    expect(JSON.stringify(log.body.data)).toMatch(/Moved the booking of Pat Visitor for \\"Physio\\" from .+ 9:40 AM .+ with Ana Ruiz to .+ 4:00 PM .+ with Ben Ode \(the patient was not emailed\)/);
+    expect(JSON.stringify(log.body.data)).toMatch(/Moved the booking of Pat Visitor for \\"Physio\\" from .+ 9:00 AM .+ with Ana Ruiz to .+ 4:30 PM .+ with Ben Ode \(the patient was not emailed\)/);
   });
 });

@@ -128,7 +128,7 @@ describe('startEarly', () => {
       'GET /api/users/profile': { status: 200, body: { message: 'OK', data: user } },
       'GET /api/users/roles-permissions': { status: 200, body: { message: 'OK', data: { roles: allPermissions(), isOwner: true } } },
       'GET /api/users/session': { status: 200, body: { message: 'OK', data: session } },
-      'GET /api/calendar': { status: 200, body: { message: 'OK', data: { timeZone: 'UTC', kinds: ['appointment'], items: [item], truncated: false } } },
+      'GET /api/calendar': { status: 200, body: { message: 'OK', data: { timeZone: 'UTC', timeZoneName: 'Coordinated Universal Time', region: null, kinds: ['appointment'], items: [item], truncated: false } } },
     });
     await startEarly('/calendar', '?view=month&date=2030-01-20');
     expect(calls.map((c) => c.path).sort()).toEqual(['/api/bookings/availability', '/api/calendar', '/api/practitioners', '/api/users/profile', '/api/users/roles-permissions', '/api/users/session']);

@@ -12,7 +12,7 @@ const item = (id: string, extra: Partial<CalendarItem> = {}): CalendarItem => ({
   date: '2030-01-15', time: '09:00', status: 'confirmed', paymentStatus: 'paid', movable: true, ...extra,
 });
 const view = (items: CalendarItem[], kinds: CalendarItem['kind'][] = ['appointment', 'booking']) => ({
-  status: 200, body: { message: 'OK', data: { timeZone: 'America/New_York', timeZoneName: 'Eastern Standard Time', kinds, items, truncated: false } },
+  status: 200, body: { message: 'OK', data: { timeZone: 'America/New_York', timeZoneName: 'Eastern Standard Time', region: 'US', kinds, items, truncated: false } },
 });
 
 function render(path: string, answers: Parameters<typeof mockApi>[0], roles = rolesState({ isOwner: true })) {
@@ -228,7 +228,7 @@ describe('calendar page', { timeout: 20_000 }, () => {
 
   it('names the zone for the dates shown: a November month view from October, and its weeks', async () => {
     const { user } = render('/calendar?view=month&date=2025-11-15', {
-      'GET /api/calendar': { status: 200, body: { message: 'OK', data: { timeZone: 'America/Los_Angeles', timeZoneName: 'Pacific Daylight Time', kinds: ['booking'], items: [], truncated: false } } },
+      'GET /api/calendar': { status: 200, body: { message: 'OK', data: { timeZone: 'America/Los_Angeles', timeZoneName: 'Pacific Daylight Time', region: 'US', kinds: ['booking'], items: [], truncated: false } } },
     });
     // The grid starts on Sunday 26 October (daylight time); the clocks go back on Sunday 2 November.
     expect(await screen.findByTestId('calendar-zone')).toHaveTextContent('Times in Pacific Daylight Time, then Pacific Standard Time from Sun, Nov 2 (America/Los_Angeles)');

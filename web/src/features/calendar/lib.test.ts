@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rangeOf, stepOf } from './lib';
-import { firstDayOf } from './week-start';
+import { clinicFirstDay, rangeOf, stepOf } from './lib';
 
 describe('the calendar range asked for before FullCalendar renders', () => {
   it('is the day, the week from Sunday, or the month as six whole weeks', () => {
@@ -15,12 +14,13 @@ describe('the calendar range asked for before FullCalendar renders', () => {
   });
 
   it("starts the week on the clinic's first day: Monday in Berlin, Sunday in New York, Saturday in Cairo", () => {
-    expect(firstDayOf('Europe/Berlin')).toBe(1);
-    expect(firstDayOf('America/New_York')).toBe(0);
-    expect(firstDayOf('America/Argentina/Buenos_Aires')).toBe(1);
-    expect(firstDayOf('Africa/Cairo')).toBe(6);
-    expect(firstDayOf('Etc/UTC', 'en-GB')).toBe(1);
-    expect(firstDayOf('UTC', 'en-US')).toBe(0);
+    // The region is the calendar reply's (the server's, from the clinic's zone: functions/lib/zone-region.ts).
+    expect(clinicFirstDay('DE')).toBe(1);
+    expect(clinicFirstDay('US')).toBe(0);
+    expect(clinicFirstDay('AR')).toBe(1);
+    expect(clinicFirstDay('EG')).toBe(6);
+    expect(clinicFirstDay(null, 'en-GB')).toBe(1);
+    expect(clinicFirstDay(null, 'en-US')).toBe(0);
     expect(rangeOf('week', '2030-01-13', 1)).toEqual({ start: '2030-01-07', end: '2030-01-14' });
     expect(rangeOf('month', '2030-09-10', 1)).toEqual({ start: '2030-08-26', end: '2030-10-07' });
   });

@@ -4,6 +4,15 @@ import type { CalendarItem } from './api/calendar';
 import type { CalendarPractitioner } from './api/practitioners';
 import { addDays, localToUtc } from '#shared/bookings/slots';
 import { minutesOf, timeOf, WEEKDAYS, type Interval, type Weekday } from '#shared/bookings/time';
+import { firstDayOfWeek } from '#shared/i18n/intl';
+
+/**
+ * The calendar's first day of the week (FullCalendar's firstDay, 0 Sunday ... 6 Saturday): the clinic's
+ * country's (the calendar's reply names it, from the clinic's zone: Monday in Berlin, Sunday in New
+ * York, Saturday in Cairo), else the reader's language's. The public pages take it from the same place.
+ */
+export const clinicFirstDay = (region: string | null | undefined, language = typeof navigator === 'undefined' ? 'en' : navigator.language) =>
+  firstDayOfWeek(region ? `und-${region}` : language);
 
 export { VIEWS, VIEW_LABELS, defaultView, firstRange, isIsoDate, isViewName, rangeOf, stepOf, type ViewName } from './range';
 

@@ -18,7 +18,7 @@ export const isIsoDate = (v: string | null): v is string => v !== null && /^\d{4
 /** Narrow screens get the list: a time grid of seven days does not fit 390 px. */
 export const defaultView = (width: number): ViewName => (width < 576 ? 'list' : 'week');
 
-/** Where the clinic's first day of the week is kept (week-start.ts), so the first ask is for the right week. */
+/** Where the clinic's first day of the week is kept (lib.ts clinicFirstDay), so the first ask is for the right week. */
 const FIRST_DAY_KEY = 'calendar-first-day';
 
 /** The clinic's first day of the week as last seen on this browser (0 Sunday ... 6 Saturday), else Sunday. */

@@ -34,7 +34,7 @@ function renderTeam() {
   saveToken('token');
   const calls = mockApi({
     'GET /api/users/profile': ok({ id: 'u-me', email: 'me@example.com', isEmailVerified: true }),
-    'GET /api/calendar': ok({ timeZone: 'Europe/Berlin', timeZoneName: 'Central European Standard Time', kinds: ['booking'], items: [booking], truncated: false }),
+    'GET /api/calendar': ok({ timeZone: 'Europe/Berlin', timeZoneName: 'Central European Standard Time', region: 'DE', kinds: ['booking'], items: [booking], truncated: false }),
     'GET /api/bookings/availability': ok({ configured: true, timeZone: 'Europe/Berlin', timeZoneName: 'Central European Standard Time', weeklyHours: week, slotMinutes: 50, capacity: 1, closedDates: [], minNoticeMinutes: 0, maxDaysAhead: 60, updatedAt: null, updatedBy: null }),
     'GET /api/practitioners': ok({ items: [practitioner('pr_ana', 'Ana Ruiz', ['pkg_physio']), practitioner('pr_jonas', 'Jonas Weber', ['pkg_physio'])] }),
     'GET /api/bookings/free-times': (_b, url) => free(url.searchParams.get('practitionerId') === 'pr_jonas' ? ['13:30', '14:20', '15:10'] : ['10:30']),

@@ -1,6 +1,6 @@
 // /calendar (Appointment or Bookings read): the clinic's appointments and bookings in day, team, week,
 // month and list views (list by default on a phone: the coming seven days), in the organisation's time
-// zone, with its names for the dates shown, its weeks starting on its country's first day (week-start.ts).
+// zone, with its names for the dates shown, its weeks starting on its country's first day (lib.ts clinicFirstDay, from the region its reply names).
 // The view and date live in the URL (?view=day|team|week|month|list&date=YYYY-MM-DD), so links and the back
 // button work. Filters: kind (of those the member may read), assignee and practitioner. The grid's lines
 // are the clinic's slots (a drop lands on a bookable start) and the hours outside the clinic's or the
@@ -37,12 +37,11 @@ import { ConfirmMove, type PendingMove } from '../components/confirm-move';
 import { ItemDialog, type MoveTo } from '../components/item-dialog';
 import { TeamDay, type TeamColumn, type TeamDrop } from '../components/team-day';
 import {
-  LEGEND, NARROW, VIEWS, VIEW_LABELS, applyFilters, assigneesOf, businessHoursOf, closedEventsOf, defaultView, firstRange, gridOf, isIsoDate, isViewName, localOf, lookOf,
+  LEGEND, NARROW, VIEWS, VIEW_LABELS, applyFilters, assigneesOf, businessHoursOf, clinicFirstDay, closedEventsOf, defaultView, firstRange, gridOf, isIsoDate, isViewName, localOf, lookOf,
   stepOf, unionHours, zoneText, type ViewName, type WeeklyHours,
 } from '../lib';
 import { rememberFirstDay, rememberedFirstDay } from '../range';
 import { decideDrop, hoursOn } from '../team';
-import { firstDayOf } from '../week-start';
 
 /** The calendar's current date as a local date in its zone (toISOString would give UTC's). */
 const currentDate = (calendar: ReturnType<FullCalendar['getApi']>) => calendar.formatIso(calendar.getDate()).slice(0, 10);
@@ -91,9 +90,9 @@ export function CalendarPage() {
   const [pending, setPending] = useState<(PendingMove & { revert(): void }) | null>(null);
   const timeZone = data?.timeZone ?? 'local';
   // The clinic's week: its country's first day (kept for the next visit's first ask, range.ts).
-  const firstDay = data ? firstDayOf(data.timeZone) : rememberedFirstDay();
+  const firstDay = data ? clinicFirstDay(data.region) : rememberedFirstDay();
   useEffect(() => {
-    if (data) rememberFirstDay(firstDayOf(data.timeZone));
+    if (data) rememberFirstDay(clinicFirstDay(data.region));
   }, [data]);
 
   // Hours, slots and practitioners are the bookings module's: read by those who may read bookings
