@@ -164,11 +164,20 @@ export const handler = endpoint({ body: bookingRequestSchema, reply: createBooki
   // The token that gives the hold back (the cancel address, the page's 'choose another time'): one per
   // try of this key (a retry makes the same), or this page's own when it takes over the patient's hold.
   let releaseToken = newSecret('own-hold-release');
+  /** A hold found as this patient's own may be this very key's earlier try (a retry): then its own token. */
+  const tokenOf = (held: BookingRecord) => {
+    for (let tries = 0; tries < MAX_TRIES; tries++) {
+      const label = tries ? `booking-${tries}` : 'booking';
+      if (newId(label) === held.id) return newSecret(`${label}-release`);
+    }
+    return releaseToken;
+  };
   if (chosen && !chosen.candidates.length) {
     // Nobody is free then: perhaps because of this patient's own hold of it (a reload without the
     // key), which they get back; otherwise the time is taken.
     booking = await ownHold(await claimHolders(org.id, emailClaim(body.email).sk));
     if (!booking) throw conflict(BOOKING_MESSAGES.taken);
+    releaseToken = tokenOf(booking);
   }
   for (let tries = 0; !booking; tries++) {
     if (tries === MAX_TRIES) throw conflict('This booking was tried too many times. Please reload the page and try again.');
@@ -206,7 +215,10 @@ export const handler = endpoint({ body: bookingRequestSchema, reply: createBooki
               throw tooManyRequests(HOLD_LIMIT_MESSAGES.network(minutes), minutes * 60);
             }
             booking = await ownHold(error.holders);
-            if (booking) break;
+            if (booking) {
+              releaseToken = tokenOf(booking);
+              break;
+            }
             throw conflict(HOLD_LIMIT_MESSAGES.patient(await waitOf(error.holders)));
           }
           if (cancellationCodes(error).includes('TransactionConflict')) {
@@ -219,6 +231,7 @@ export const handler = endpoint({ body: bookingRequestSchema, reply: createBooki
       // they get back, as when their claim is what refused them.
       if (!booking && !dayFull) booking = await ownHold(await claimHolders(org.id, emailClaim(body.email).sk));
       if (!booking) throw conflict(dayFull ? HOLD_LIMIT_MESSAGES.day : BOOKING_MESSAGES.taken);
+      releaseToken = tokenOf(booking);
     }
     // expired or cancelled: that try is over; the next id holds anew.
   }

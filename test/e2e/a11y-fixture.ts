@@ -47,7 +47,7 @@ async function manageLinkFor(address: string): Promise<string> {
   while (Date.now() < deadline) {
     const store = (await (await fetch(`${inject('inboxUrl')}/store`)).json()) as { emails: { destination?: { to?: string[] }; body?: { text?: string } }[] };
     for (const mail of store.emails.filter((m) => m.destination?.to?.some((to) => to.toLowerCase() === address.toLowerCase()))) {
-      const link = /(https?:\/\/\S+\/manage#[A-Za-z0-9_-]+)/.exec(mail.body?.text ?? '')?.[1];
+      const link = /(https?:\/\/\S+\/manage(?:\?lang=[a-z]+)?#[A-Za-z0-9_-]+)/.exec(mail.body?.text ?? '')?.[1];
       if (link) return new URL(link).pathname + new URL(link).hash;
     }
     await new Promise((r) => setTimeout(r, 200));

@@ -98,7 +98,7 @@ describe('calendar and self-service (issue 13)', () => {
     expect(moved.subject).toMatch(/^Booking moved: Consultation is now on .+ at 3:00 PM E[SD]T$/);
     expect(icsOf(moved)).toContain(`UID:${uid}\r\n`);
     expect(icsOf(moved)).toContain('SEQUENCE:1\r\n');
-    const link = /(https?:\/\/\S+\/manage#[A-Za-z0-9_-]{43})/.exec(moved.body?.text ?? '')![1]!;
+    const link = /(https?:\/\/\S+\/manage(?:\?lang=[a-z]+)?#[A-Za-z0-9_-]{43})/.exec(moved.body?.text ?? '')![1]!;
 
     const patient = await newContext(browser, { width: 390, height: 844 });
     await patient.page.goto(link);

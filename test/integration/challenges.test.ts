@@ -52,7 +52,7 @@ describe('the challenge route', () => {
     const res = await api('GET', '/public/challenge?page=booking&apiKey=pk_quietquietquiet');
     expect(res.status).toBe(200);
     expect(res.body.data.signature).toMatch(/^[0-9a-f]{64}$/);
-    expect(res.body.data.parameters).toMatchObject({ algorithm: 'SHA-256', cost: 1, data: { page: 'booking', apiKey: 'pk_quietquietquiet', level: 0 } });
+    expect(res.body.data.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256', cost: 1000, data: { page: 'booking', apiKey: 'pk_quietquietquiet', level: 0 } });
     const bad = await api('GET', '/public/challenge?page=checkout');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('page must be booking, appointment, form or sign-up');

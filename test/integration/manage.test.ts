@@ -12,7 +12,7 @@ import { book as bookAppointment } from './appointments-support';
 import { dayAhead, freeTimes, getBooking, newClinic, paidBooking, slotCounts, type Clinic } from './booking-support';
 
 const UNKNOWN = 'This link is not valid or has expired. Please contact the clinic.';
-const tokenIn = (text: string | undefined) => /\/manage#([A-Za-z0-9_-]{43})/.exec(text ?? '')?.[1];
+const tokenIn = (text: string | undefined) => /\/manage(?:\?lang=[a-z]+)?#([A-Za-z0-9_-]{43})/.exec(text ?? '')?.[1];
 
 /** A paid booking and the token of the manage link in its confirmation. */
 async function bookedWithLink(c: Clinic, date: string, time: string) {

@@ -51,7 +51,7 @@ describe('public form detail', () => {
     const res = await api('GET', `/leads/forms/${form.id}?apiKey=${apiKey}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
-      id: form.id, organizationName: 'pubdetail Clinic', organizationLanguage: null, organizationBrand: { logoUrl: null, color: null }, name: 'Intake', description: 'Tell us', fields: form.fields, packageId: null,
+      id: form.id, organizationName: 'pubdetail Clinic', organizationLanguage: null, organizationBrand: { logoUrl: null, color: null }, organizationRegion: 'US', name: 'Intake', description: 'Tell us', fields: form.fields, packageId: null,
       redirectUrl: '/thanks', successMessage: 'Thanks!', submitButtonText: 'Send', secondButtonText: 'Later',
       packages: [
         { id: packageIds[0], name: 'Tier 1', description: '<p>Tier 1</p>', price: 10, priceCents: 1000, priceMinor: 1000, currency: 'usd', image: null, imageUrl: null, customAmountEnabled: false, isPayable: true },

@@ -84,7 +84,8 @@ describe('BookingPage: back from Checkout (issue 34)', () => {
     const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const { user } = backAt('');
     await screen.findByRole('region', { name: 'Booking waiting for payment' });
-    await waitFor(() => expect(screen.getByLabelText(/^Booking Time/)).toHaveValue('10:00'));
+    // The form is back as it was: its time pressed among the day's buttons (no raw time field).
+    await waitFor(() => expect(screen.getByRole('button', { name: '10:00 AM EST' })).toHaveAttribute('aria-pressed', 'true'));
 
     // The same time again: its own checkout, nothing new held.
     await user.click(screen.getByRole('button', { name: 'Continue' }));
