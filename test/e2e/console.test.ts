@@ -174,7 +174,7 @@ describe('public pages before JavaScript runs', () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } , extraHTTPHeaders: testClientHeaders() });
     const page = await context.newPage();
     const expectations: [string, string, string[]][] = [
-      ['/booking/pk_any', 'Booking', ['Package', 'First Name', 'Last Name', 'Email', 'Phone Number', 'Booking Date', 'Booking Time']],
+      ['/booking/pk_any', 'Booking', ['Package', 'First Name', 'Last Name', 'Email', 'Phone Number']],
       ['/room-integration/pk_any', 'Request an appointment', []],
       ['/form-builder/public/f1/pk_any', 'Loading the form...', []],
       ['/manage', 'Your booking', []],
