@@ -265,6 +265,10 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
     if (chosenDay && bookingTime && !chosenDay.slots.some((s) => s.time === bookingTime)) setValue('bookingTime', '');
   }, [chosenDay, bookingTime]);
 
+  // The month view's days wait for the clinic's country (its first answer): the week's first day follows
+  // it (Monday in Germany, Sunday in the US), and days laid out on the language's guess would move.
+  const clinic = useFirstDay(apiKey).data;
+  const weekKnown = Boolean(clinic) && (!clinic!.clinicRegion || intl.endsWith(`-${clinic!.clinicRegion}`));
   // The month view: the free start times of each day of the shown month, from today on.
   const firstMonth = minDate && monthOf(minDate);
   const shownMonth = firstMonth && (month && month >= firstMonth ? month : firstMonth);
@@ -416,7 +420,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
 
         <div className={settling ? 'invisible' : undefined}>
           <MonthView
-            month={shownMonth}
+            month={weekKnown ? shownMonth : undefined}
             onMonth={setMonth}
             free={free}
             minDate={minDate}
