@@ -143,9 +143,11 @@ export function MonthView({ id = 'booking-month', month, onMonth, free, minDate,
       <table ref={table} className="w-100 text-center" style={{ tableLayout: 'fixed' }} aria-labelledby={id}>
         <thead>
           <tr>
-            {weekdayNames(locale, intl, first).map((d) => (
-              <th key={d.long} scope="col" abbr={d.long} className="small fw-semibold text-body-secondary pb-1">
-                {d.short}
+            {/* Named once the month is known (the page shows one once the clinic's country sets the week's first
+                day), keyed by column: a name laid out on a guessed first day would move. */}
+            {weekdayNames(locale, intl, first).map((d, column) => (
+              <th key={column} scope="col" abbr={month ? d.long : undefined} className="small fw-semibold text-body-secondary pb-1">
+                {month ? d.short : '\u00a0'}
               </th>
             ))}
           </tr>
