@@ -94,7 +94,11 @@ describe('back from Checkout without paying (issue 34)', () => {
     await page.getByLabel(field(texts['booking.lastName'])).fill('Visitor');
     await page.getByLabel(field(texts['booking.email'])).fill(visitor);
     await page.getByLabel(field(texts['booking.phone'])).fill('+15551234567');
-    await page.getByLabel(field(texts['booking.date'])).fill(date);
+    // The day in the month view (the only way to choose one), on the next month's page when it falls there.
+    const month = page.getByRole('region', { name: texts['booking.month.freeDays'] });
+    await month.locator('button[data-date]:not([disabled])').first().waitFor();
+    if (!(await month.locator(`button[data-date="${date}"]`).count())) await month.getByRole('button', { name: texts['booking.month.next'] }).click();
+    await month.locator(`button[data-date="${date}"]:not([disabled])`).click();
     await chooseTime(page, texts, 0);
 
     // Checkout opens in this tab (no popup), and "Cancel and return" comes back to the page.
