@@ -59,7 +59,7 @@ describe('the console, issue 34.6', () => {
 
       const monday = page.getByRole('group', { name: 'Monday' });
       await monday.getByLabel('Monday ends').fill('13:00');
-      await monday.getByRole('button', { name: "Copy Monday's hours to all weekdays" }).click();
+      await monday.getByRole('button', { name: "Copy to all weekdays: Monday's hours" }).click();
       await expect.poll(() => page.getByRole('group', { name: 'Friday' }).getByLabel('Friday ends').inputValue()).toBe('13:00');
       await page.screenshot({ path: `test-results/e2e/console-small-practitioner-${width}-${colorScheme}.png`, fullPage: true });
       await page.getByRole('button', { name: 'Save', exact: true }).click();

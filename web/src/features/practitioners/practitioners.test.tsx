@@ -273,7 +273,7 @@ describe('practitioners', { timeout: 30_000 }, () => {
     await user.click(within(monday).getByRole('button', { name: /Add hours/ }));
     await user.clear(within(monday).getByLabelText('Monday ends (2)'));
     await user.type(within(monday).getByLabelText('Monday ends (2)'), '16:00');
-    await user.click(within(monday).getByRole('button', { name: "Copy Monday's hours to all weekdays" }));
+    await user.click(within(monday).getByRole('button', { name: "Copy to all weekdays: Monday's hours" }));
     const friday = screen.getByRole('group', { name: 'Friday' });
     expect(within(friday).getByLabelText('Friday starts')).toHaveValue('08:00');
     expect(within(friday).getByLabelText('Friday ends (2)')).toHaveValue('16:00');

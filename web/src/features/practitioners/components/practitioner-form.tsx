@@ -294,7 +294,7 @@ export function PractitionerForm({ initial, title, submitText, save, remove }: P
                     errors={messagesIn(errors.weeklyHours?.[day])}
                     actions={
                       (field.value ?? []).length > 0 && (
-                        <button type="button" className="btn btn-sm btn-link text-decoration-none" onClick={() => copyToWeekdays(day)} aria-label={`Copy ${DAY_NAMES[day]}'s hours to all weekdays`}>
+                        <button type="button" className="btn btn-sm btn-link text-decoration-none" onClick={() => copyToWeekdays(day)} aria-label={`Copy to all weekdays: ${DAY_NAMES[day]}'s hours`}>
                           <i className="bi bi-copy me-1" aria-hidden="true" />
                           Copy to all weekdays
                         </button>
