@@ -36,7 +36,6 @@ runs.forEach((args, i) => {
     stdio: 'inherit',
     env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR },
   });
-  if (run.status !== 0) allOk = false;
   if (!existsSync(report)) {
     total.failed += 1; // the run died before reporting: never let that pass silently
     return;
@@ -46,7 +45,19 @@ runs.forEach((args, i) => {
   total.failed += (results.numFailedTests ?? 0) + (results.numRuntimeErrorTestSuites ?? 0);
   total.skipped += (results.numPendingTests ?? 0) + (results.numTodoTests ?? 0);
   // A file that fails to load has no tests to count; count it as a failure.
-  for (const file of results.testResults ?? []) if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) total.failed += 1;
+  let failedHere = (results.numFailedTests ?? 0) + (results.numRuntimeErrorTestSuites ?? 0);
+  for (const file of results.testResults ?? []) {
+    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) {
+      total.failed += 1;
+      failedHere += 1;
+    }
+  }
+  // vitest also fails a run for an error outside any test (an unhandled rejection, a hook that threw):
+  // its report counts no failed test then, so say it, and count it, instead of a silent exit code.
+  if (run.status !== 0 && failedHere === 0) {
+    total.failed += 1;
+    console.log(`\nvitest ${args.join(' ')} exited with status ${run.status} though no test failed: see "Unhandled Errors" (or the error) printed above.`);
+  }
 });
 
 rmSync(dir, { recursive: true, force: true });
