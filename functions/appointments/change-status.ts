@@ -4,20 +4,17 @@
 // cancelled, and the assignee (unless they made the change) is told. Both are outbox rows written
 // with the change, so they go out once, and only if the change is saved.
 import { STATUS_LABELS, STATUS_TRANSITIONS, changeStatusSchema, changeStatusReply } from '#shared/schemas/appointments';
-import { greeting } from '#shared/plain-name';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#http/http';
-import type { Mail } from '#lib/mail';
-import type { Appointment } from '../data/appointments';
 import { getOrganization } from '../data/organizations';
 import { changeAppointment } from './lib/change';
+import { appointmentStatusMail } from '../domain/appointments/patient-mails';
 import { appointmentEventItems } from './lib/events';
 import { appointmentReminderItems } from './lib/when';
 import { toView, when } from './lib/views';
 
 export const handler = endpoint({ body: changeStatusSchema, reply: changeStatusReply }, async ({ body, params, caller }) => {
   const org = await getOrganization(caller.orgId);
-  const clinic = org?.name ?? 'The clinic';
   const result = await changeAppointment(caller, params.id!, body.version, (current) => {
     if (current.status === body.status) return { unchanged: `The appointment is already ${STATUS_LABELS[body.status].toLowerCase()}.` };
     if (!STATUS_TRANSITIONS[current.status].includes(body.status)) {
@@ -39,7 +36,7 @@ export const handler = endpoint({ body: changeStatusSchema, reply: changeStatusR
       items: appointmentReminderItems(next, org),
       event: (saved) => appointmentEventItems('appointment.status_changed', saved, `appointment-status-${saved.id}-v${saved.version}`, saved.updatedAt, current.status),
       effects: {
-        mail: patientMail(clinic, next),
+        mail: appointmentStatusMail(next, org ?? { name: 'The clinic' }),
         notice: assignee && {
           title: `Appointment ${STATUS_LABELS[next.status].toLowerCase()}`,
           message: `${next.firstName} ${next.lastName}, ${when(next)}.`,
@@ -52,14 +49,3 @@ export const handler = endpoint({ body: changeStatusSchema, reply: changeStatusR
   const a = result.appointment;
   return { message: result.message ?? `The appointment is ${STATUS_LABELS[a.status].toLowerCase()}.`, data: toView(a) };
 });
-
-/** The patient hears when their appointment is confirmed or cancelled. */
-function patientMail(clinic: string, a: Appointment): Mail | undefined {
-  if (a.status === 'confirmed') {
-    return { to: a.email, fromClinic: true, subject: `Your appointment at ${clinic} is confirmed`, text: `${greeting(a.firstName)}\n\n${clinic} confirmed your appointment on ${when(a)}.\n\nReference: ${a.id}` };
-  }
-  if (a.status === 'cancelled') {
-    return { to: a.email, fromClinic: true, subject: `Your appointment at ${clinic} is cancelled`, text: `${greeting(a.firstName)}\n\nYour appointment at ${clinic} on ${when(a)} is cancelled. Please contact ${clinic} to book another time.\n\nReference: ${a.id}` };
-  }
-  return undefined;
-}

@@ -5,7 +5,6 @@
 // (lib/change.ts): the assignee's pointer moves with it, the log and audit record it, and the patient
 // is mailed the new time through the outbox in the same transaction.
 import { DEFAULT_TIME_ZONE, localToUtc, todayIn } from '#shared/bookings/slots';
-import { greeting } from '#shared/plain-name';
 import { CALENDAR_MESSAGES, calendarMoveSchema, rescheduleAppointmentReply } from '#shared/schemas/calendar';
 import { STATUS_LABELS } from '#shared/schemas/appointments';
 import { badRequest, conflict } from '#lib/errors';
@@ -13,6 +12,7 @@ import { endpoint } from '#http/http';
 import { assigneePointerDelete, assigneePointerPut } from '../data/appointments';
 import { getOrganization } from '../data/organizations';
 import { changeAppointment } from './lib/change';
+import { appointmentMovedMail } from '../domain/appointments/patient-mails';
 import { appointmentReminderItems } from './lib/when';
 import { toView, when } from './lib/views';
 
@@ -21,7 +21,6 @@ const PAST = 'That time has already passed. Please choose a later time.';
 export const handler = endpoint({ body: calendarMoveSchema, reply: rescheduleAppointmentReply }, async ({ body, params, caller }) => {
   const org = await getOrganization(caller.orgId);
   const zone = org?.timeZone || DEFAULT_TIME_ZONE;
-  const clinic = org?.name ?? 'The clinic';
   const start = localToUtc(body.bookingDate, body.bookingTime, zone);
   if (!start) throw badRequest('That time does not exist on that day (the clocks change). Please choose another time.', { bookingTime: 'That time does not exist on that day.' });
   if (body.bookingDate < todayIn(zone) || Date.parse(start) <= Date.now()) throw badRequest(PAST, { bookingTime: PAST });
@@ -44,12 +43,7 @@ export const handler = endpoint({ body: calendarMoveSchema, reply: rescheduleApp
       // and a confirmed one's reminder is replaced by one for the new time.
       items: [...(assignee ? [assigneePointerDelete(current, assignee.userId), assigneePointerPut(next, assignee.userId)] : []), ...appointmentReminderItems(next, org)],
       effects: {
-        mail: {
-          to: current.email,
-          fromClinic: true,
-          subject: `Your appointment at ${clinic} has moved to ${when(next)}`,
-          text: `${greeting(current.firstName)}\n\n${clinic} moved your appointment from ${when(current)} to ${when(next)} (${zone} time).\n\nIf the new time does not suit you, please contact ${clinic}.\n\nReference: ${current.id}`,
-        },
+        mail: appointmentMovedMail(current, next, org ?? { name: 'The clinic' }, zone),
         notice: assignee && assignee.userId !== caller.userId ? { title: 'Appointment moved', message: `${current.firstName} ${current.lastName}: now ${when(next)}.`, link: `/appointments/${current.id}`, userIds: [assignee.userId] } : undefined,
       },
     };

@@ -11,7 +11,11 @@
 // Dark mode: `color-scheme` says the mail supports both, and a prefers-color-scheme block (plus
 // Outlook.com's [data-ogsc] prefix) turns the card dark; no words are in images (the logo has the
 // clinic's name as its alt text, and the name is written beside it).
+// Language: the document says the text's language (`lang`, for screen readers and hyphenation) and its
+// direction (`dir`): an Arabic mail reads right to left, its details bar on the right. `dir` is set on
+// the html element and again on the cells, since Gmail drops the html element's attributes.
 import { brandColorOf, contrastRatio, textColorOn } from '#shared/brand';
+import { DEFAULT_LOCALE, isRtl, type Locale } from '#shared/i18n/locales';
 
 export interface MailBrand {
   /** The clinic's name (the header's text). */
@@ -62,7 +66,7 @@ function button(label: string, url: string, color: string): string {
   );
 }
 
-function block(text: string, color: string, linkColor: string, ownOrigin: string | undefined): string {
+function block(text: string, color: string, linkColor: string, ownOrigin: string | undefined, rtl: boolean): string {
   const lines = text.split('\n');
   const action = /^([^:]{1,60}):\s*(https?:\/\/\S+)$/.exec(lines[0]!);
   if (action && ownOrigin && action[2]!.startsWith(`${ownOrigin}/`)) {
@@ -70,7 +74,10 @@ function block(text: string, color: string, linkColor: string, ownOrigin: string
     return button(action[1]!, action[2]!, color) + paragraph(action[2]!, linkColor, ';font-size:14px') + (rest ? paragraph(rest, linkColor) : '');
   }
   // Details (a booking's date, time, reference): set off by a bar in the clinic's colour.
-  if (isDetails(lines)) return paragraph(text, linkColor, `;padding:8px 0 8px 14px;border-left:4px solid ${color}`);
+  if (isDetails(lines)) {
+    const bar = rtl ? `;padding:8px 14px 8px 0;border-right:4px solid ${color}` : `;padding:8px 0 8px 14px;border-left:4px solid ${color}`;
+    return paragraph(text, linkColor, bar);
+  }
   return paragraph(text, linkColor);
 }
 
@@ -85,7 +92,10 @@ const DARK_MODE_CSS =
  * The mail's HTML: `text` (paragraphs split by blank lines, lines kept) in the clinic's layout.
  * `ownOrigin`: the app's address, whose links may become buttons.
  */
-export function renderMailHtml(text: string, brand: MailBrand, options: { subject?: string; ownOrigin?: string } = {}): string {
+export function renderMailHtml(text: string, brand: MailBrand, options: { subject?: string; ownOrigin?: string; locale?: Locale } = {}): string {
+  const lang = options.locale ?? DEFAULT_LOCALE;
+  const dir = isRtl(lang) ? 'rtl' : 'ltr';
+  const align = dir === 'rtl' ? 'right' : 'left';
   const color = brandColorOf({ brandColor: brand.color });
   const onColor = textColorOn(color);
   // Links in the text take the clinic's colour where it reads on white (AA), else a plain blue.
@@ -96,20 +106,20 @@ export function renderMailHtml(text: string, brand: MailBrand, options: { subjec
     .split(/\n{2,}/)
     .map((p) => p.trim())
     .filter(Boolean)
-    .map((p) => block(p, color, linkColor, options.ownOrigin))
+    .map((p) => block(p, color, linkColor, options.ownOrigin, dir === 'rtl'))
     .join('\n');
   const logo = brand.logoUrl
-    ? `<td style="padding-right:12px;vertical-align:middle"><img src="${escapeHtml(brand.logoUrl)}" alt="${name}" height="48" style="display:block;height:48px;width:auto;max-width:160px;border:0;border-radius:4px"></td>`
+    ? `<td style="padding-${dir === 'rtl' ? 'left' : 'right'}:12px;vertical-align:middle"><img src="${escapeHtml(brand.logoUrl)}" alt="${name}" height="48" style="display:block;height:48px;width:auto;max-width:160px;border:0;border-radius:4px"></td>`
     : '';
   return `<!DOCTYPE html>
-<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark"><title>${escapeHtml(options.subject ?? brand.name)}</title><style>${DARK_MODE_CSS}</style></head>
-<body style="margin:0;padding:0;background:#f1f3f5">
+<html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark"><title>${escapeHtml(options.subject ?? brand.name)}</title><style>${DARK_MODE_CSS}</style></head>
+<body dir="${dir}" style="margin:0;padding:0;background:#f1f3f5">
 <table role="presentation" class="bg" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f1f3f5"><tr><td align="center" style="padding:24px 8px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;width:100%;border-collapse:separate">
-<tr><td class="header" bgcolor="${color}" style="background:${color};padding:16px 24px;border-radius:8px 8px 0 0">
-<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>${logo}<td style="vertical-align:middle;font-family:Arial,Helvetica,sans-serif;font-size:20px;font-weight:bold;line-height:1.3;color:${onColor}">${name}</td></tr></table>
+<tr><td class="header" bgcolor="${color}" style="background:${color};padding:16px 24px;border-radius:8px 8px 0 0" dir="${dir}" align="${align}">
+<table role="presentation" dir="${dir}" cellpadding="0" cellspacing="0" border="0"><tr>${logo}<td style="vertical-align:middle;font-family:Arial,Helvetica,sans-serif;font-size:20px;font-weight:bold;line-height:1.3;color:${onColor}">${name}</td></tr></table>
 </td></tr>
-<tr><td class="card pad" bgcolor="#ffffff" style="background:#ffffff;color:#1f2328;padding:28px 24px 12px;border-radius:0 0 8px 8px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
+<tr><td class="card pad" bgcolor="#ffffff" style="background:#ffffff;color:#1f2328;padding:28px 24px 12px;border-radius:0 0 8px 8px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;text-align:${align}" dir="${dir}" align="${align}">
 ${body}
 </td></tr>
 </table>

@@ -4,6 +4,7 @@ import { config } from './config';
 import { countMetric } from './log';
 import { withDisplayName } from './mail-address';
 import { renderMailHtml, type MailBrand } from './mail-layout';
+import type { Locale } from '#shared/i18n/locales';
 
 export type { MailBrand } from './mail-layout';
 
@@ -33,7 +34,7 @@ export interface Attachment {
   content: string | Buffer;
 }
 
-export interface Mail {
+interface MailParts {
   to: string;
   subject: string;
   text: string;
@@ -45,17 +46,31 @@ export interface Mail {
    */
   brand?: MailBrand;
   /**
-   * Sent on the clinic's behalf: every mail to a patient (confirmations, changes, reminders, receipts).
-   * The outbox worker then fills in `sender` from the row's organisation. Staff mails (codes,
-   * invitations, account notices) leave it out and come from the product.
-   */
-  fromClinic?: boolean;
-  /**
    * Who the recipient sees as the sender: the display name on our own sending address (the address
    * stays ours: SES sends only from a verified identity), and where a reply goes (Reply-To).
    */
   sender?: MailSender;
 }
+
+/** A mail from the product to staff (codes, invitations, account notices): English, the product's name. */
+export interface StaffMail extends MailParts {
+  fromClinic?: false;
+  locale?: undefined;
+}
+
+/**
+ * A mail to a patient, sent on the clinic's behalf (confirmations, changes, reminders, receipts): the
+ * outbox worker fills in `sender` from the row's organisation. `locale` is the language its text is
+ * written in, required so the HTML part says it (`lang`) and reads the right way (`dir`, Arabic
+ * right to left): a new patient mail that forgot it does not compile.
+ */
+export interface PatientMail extends MailParts {
+  fromClinic: true;
+  locale: Locale;
+}
+
+export type Mail = StaffMail | PatientMail;
+
 
 export interface MailSender {
   name: string;
@@ -66,7 +81,8 @@ export interface MailSender {
 export const PRODUCT_BRAND: MailBrand = { name: 'Clinic Suite' };
 
 /** The HTML part: the text in the sender's layout (functions/lib/mail-layout.ts). */
-export const mailHtml = (mail: Mail) => mail.html ?? renderMailHtml(mail.text, mail.brand ?? PRODUCT_BRAND, { subject: mail.subject, ownOrigin: config.appUrl });
+export const mailHtml = (mail: Mail) =>
+  mail.html ?? renderMailHtml(mail.text, mail.brand ?? PRODUCT_BRAND, { subject: mail.subject, ownOrigin: config.appUrl, locale: mail.locale });
 
 /** Sends one mail; every attempt counts as MailsSent or MailsFailed (the outbox retries failed ones). */
 export async function sendMail(mail: Mail): Promise<void> {

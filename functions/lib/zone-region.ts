@@ -3,6 +3,9 @@
 // says where it is: the public pages format money, dates and the first day of the week for the patient's
 // language in the clinic's country ('es-DE': a Spanish reader of a Berlin clinic). Server only: the
 // table stays out of the public pages' scripts, which receive the region with the clinic's data.
+import { intlTag } from '#shared/i18n/intl';
+import { DEFAULT_LOCALE, localeOf } from '#shared/i18n/locales';
+
 const ZONES: Record<string, string> = {
   AD: 'Europe/Andorra',
   AE: 'Asia/Dubai',
@@ -261,3 +264,10 @@ export function regionOfZone(timeZone: string | null | undefined): string | null
   byZone ??= new Map(Object.entries(ZONES).flatMap(([region, zones]) => zones.split(' ').map((zone) => [zone, region] as const)));
   return byZone.get(timeZone) ?? null;
 }
+
+/**
+ * The Intl tag of a patient's texts outside a page (mails, receipts): their language in the clinic's
+ * country, as the public pages format it ('de' at 'Europe/Berlin' -> 'de-DE': "40,00 €").
+ */
+export const patientIntlTag = (locale: string | null | undefined, timeZone: string | null | undefined): string =>
+  intlTag(localeOf(locale) ?? DEFAULT_LOCALE, regionOfZone(timeZone));

@@ -7,38 +7,14 @@
 import { manageTokenSchema, manageCancelBookingReply } from '#shared/schemas/manage';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#http/http';
-import type { Mail } from '#lib/mail';
 import { auditItem } from '../data/audit';
-import { getBooking, type BookingRecord } from '../data/bookings';
+import { getBooking } from '../data/bookings';
 import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { outboxMail, outboxNotice, outboxRefund } from '../data/outbox';
-import { bookingIcs, bookingMoney, bookingRowId, clinicOf, practitionerNameOf, whenText } from '../bookings/lib/mail';
-import type { Organization } from '../data/organizations';
-import { greetingIn, patientTexts, withArgs } from '#lib/i18n';
+import { bookingMoney, bookingRowId, patientCancelledMail, whenText } from '../bookings/lib/mail';
 import { cancelConfirmed } from '../bookings/lib/places';
 import { cancelAppointment } from './lib/cancel-appointment';
 import { PATIENT_ACTOR, assertChangeable, openAny, openBooking, refundDue, toAppointmentManageView, toManageView, type Opened } from './lib/load';
-
-/** The patient's mail after cancelling, in their language (the booking's locale). */
-function cancelledMail(b: BookingRecord, org: Organization, refundCents: number): Mail {
-  const orgName = org.name;
-  const t = patientTexts(b.locale);
-  const when = whenText(b, b.locale);
-  return {
-    to: b.email,
-    fromClinic: true,
-    subject: t('cancelled.subject', { package: b.packageName, when: when.short }),
-    text: [
-      greetingIn(t, b.firstName),
-      t('cancelled.byPatient', { clinic: orgName, package: b.packageName, date: when.date, time: when.time, ...withArgs(practitionerNameOf(b)) }),
-      refundCents > 0 ? t('refund.toCard', { amount: bookingMoney(b, refundCents) }) : b.amountPaidCents ? t('cancelled.noRefund') : t('cancelled.noPayment'),
-      t('line.reference', { value: b.id }),
-      t('cancelled.ics'),
-    ].join('\n\n'),
-    // Removes the event the confirmation (or the last move) put in the patient's calendar.
-    attachments: [bookingIcs(b, clinicOf(org), 'CANCEL')],
-  };
-}
 
 export const handler = endpoint({ body: manageTokenSchema, reply: manageCancelBookingReply }, async ({ body }) => {
   const any = await openAny(body.token);
@@ -58,7 +34,7 @@ export const handler = endpoint({ body: manageTokenSchema, reply: manageCancelBo
     const moved = await cancelConfirmed(booking, at, { cancelledBy: PATIENT_ACTOR }, {
       fromPayment: [booking.paymentStatus],
       also: [
-        outboxMail(bookingRowId('patient-cancelled', booking), cancelledMail(booking, org, refundCents), booking.orgId),
+        outboxMail(bookingRowId('patient-cancelled', booking), patientCancelledMail(booking, org, refundCents), booking.orgId),
         outboxNotice(bookingRowId('patient-cancelled-notice', booking), booking.orgId, {
           title: 'Booking cancelled by the patient',
           message: `${who} cancelled "${booking.packageName}" (${whenText(booking).short}) with their manage link.${refundCents ? ` ${bookingMoney(booking, refundCents)} is refunded.` : ''} The time is free again.`,

@@ -5,7 +5,8 @@
 // rows in it (sent once, if and only if the appointment is stored). A refusal after an upload deletes
 // what was uploaded, so nothing is half-stored.
 import { todayIn } from '#shared/bookings/time';
-import type { Locale } from '#shared/i18n/locales';
+import { DEFAULT_LOCALE, localeOf, type Locale } from '#shared/i18n/locales';
+import { patientIntlTag } from '#lib/zone-region';
 import { greetingIn, patientTexts, type PatientTranslate } from '#lib/i18n';
 import { ATTACHMENT_FIELDS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, type AttachmentField, type StaffBooking } from '#shared/schemas/appointments';
 import type { Caller } from '#http/authorise';
@@ -183,7 +184,7 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
           ? [auditItem({ orgId: org.id, actorId: b.staff.caller.userId, module: 'Appointment', action: 'create', recordType: 'appointment', recordId: id, summary: `Booked an appointment for ${input.firstName} ${input.lastName} on ${when(appointment)}` })]
           : []),
         manage.item,
-        ...effectItems(`appointment-${org.id}-${id}`, org.id, { mail: mailOf(b, appointment, manage.text, service), typedRecipient: !b.staff, notice: noticeOf(b, appointment) }),
+        ...effectItems(`appointment-${org.id}-${id}`, org.id, { mail: appointmentMail(b, appointment, manage.text, service), typedRecipient: !b.staff, notice: noticeOf(b, appointment) }),
         ...appointmentReminderItems(appointment, org),
         ...event,
       ];
@@ -223,12 +224,13 @@ function noticeOf(b: Booking, a: Appointment): NotifyInput {
 function serviceLine(t: PatientTranslate, s: Service, org: Organization, locale: string | undefined): string {
   const { priceMinor, currency } = serviceView(s, orgCurrency(org));
   if (!priceMinor) return t('line.service', { value: s.name });
-  return t('line.servicePrice', { value: s.name, price: formatMoney(priceMinor, currency, locale ?? 'en'), currency: currency.toUpperCase() });
+  return t('line.servicePrice', { value: s.name, price: formatMoney(priceMinor, currency, patientIntlTag(locale, org.timeZone)), currency: currency.toUpperCase() });
 }
 
 /** The patient's mail, in their language (the appointment's locale). */
-function mailOf(b: Booking, a: Appointment, manage: string, service?: Service): Mail {
+export function appointmentMail(b: Booking, a: Appointment, manage: string, service?: Service): Mail {
   const t = patientTexts(a.locale);
+  const locale = localeOf(a.locale) ?? DEFAULT_LOCALE;
   const clinic = b.org.name;
   // The clinic's local date and time as entered, in the patient's words ('2030-01-15 at 09:30').
   const at = t('when.short', { date: a.bookingDate, time: a.bookingTime, zone: '' }).trim();
@@ -237,6 +239,7 @@ function mailOf(b: Booking, a: Appointment, manage: string, service?: Service): 
     ? {
         to: a.email,
         fromClinic: true,
+        locale,
         subject: t('appointment.bookedSubject', { clinic }),
         text: [
           greetingIn(t, a.firstName),
@@ -249,6 +252,7 @@ function mailOf(b: Booking, a: Appointment, manage: string, service?: Service): 
     : {
         to: a.email,
         fromClinic: true,
+        locale,
         subject: t('appointment.requestedSubject', { clinic }),
         text: [greetingIn(t, a.firstName), t('appointment.requested', { clinic, when: at }), reference, manage, t('appointment.ignore')].join('\n\n'),
       };

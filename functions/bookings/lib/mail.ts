@@ -5,16 +5,21 @@
 // Each is in the patient's language (the booking's locale: lib/i18n.ts); staff notices stay English.
 import { describeInstant } from '#shared/bookings/slots';
 import { plainName } from '#shared/plain-name';
-import { intlLocale } from '#shared/i18n/locales';
+import { DEFAULT_LOCALE, intlLocale, localeOf } from '#shared/i18n/locales';
 import { currencyOf, formatMoney } from '#shared/currency';
 import { greetingIn, patientTexts, withArgs, type PatientTranslate } from '#lib/i18n';
 import { config } from '#lib/config';
 import type { Mail } from '#lib/mail';
+import { patientIntlTag } from '#lib/zone-region';
 import type { BookingRecord } from '../../data/bookings';
 import { buildIcs } from './ics';
 
-/** An amount of a booking in its own currency (USD for bookings from before currencies). */
+/** An amount of a booking in its own currency (USD for bookings from before currencies), as staff read it. */
 export const bookingMoney = (b: { currency?: string }, minor: number) => formatMoney(minor, currencyOf(b.currency));
+
+/** The same amount as its patient reads it: their language in the clinic's country ('de' in Berlin: "40,00 €"). */
+export const patientMoney = (b: Pick<BookingRecord, 'currency' | 'locale' | 'timeZone'>, minor: number) =>
+  formatMoney(minor, currencyOf(b.currency), patientIntlTag(b.locale, b.timeZone));
 
 /**
  * Who a booking or appointment is with, or null (clinic-wide packages, records from before
@@ -62,7 +67,7 @@ export function visitLocation(clinic: ClinicRef): string {
 /** The patient's texts and what a booking's mails say of it ('with ...', its time) in their language. */
 function patientOf(b: BookingRecord) {
   const t = patientTexts(b.locale);
-  return { t, when: whenText(b, b.locale), with: withArgs(practitionerNameOf(b)) };
+  return { t, when: whenText(b, b.locale), with: withArgs(practitionerNameOf(b)), locale: localeOf(b.locale) ?? DEFAULT_LOCALE };
 }
 
 /**
@@ -95,7 +100,7 @@ function hostOf(url: string): string {
 
 /** `manage`: the text of the manage link (lib/manage-link.ts) when the mail carries one. */
 export function confirmationMail(b: BookingRecord, clinic: ClinicRef, manage?: string): Mail {
-  const { t, when } = patientOf(b);
+  const { t, when, locale } = patientOf(b);
   const orgName = clinicName(clinic);
   const paid = b.amountPaidCents ?? b.priceCents;
   const text = [
@@ -107,7 +112,7 @@ export function confirmationMail(b: BookingRecord, clinic: ClinicRef, manage?: s
       t('line.date', { value: when.date }),
       t('line.time', { value: when.time }),
       t('line.length', { minutes: b.durationMinutes }),
-      paid !== b.priceCents ? t('line.pricePaidOther', { price: bookingMoney(b, b.priceCents), paid: bookingMoney(b, paid), currency: currencyOf(b.currency).toUpperCase() }) : t('line.pricePaid', { price: bookingMoney(b, b.priceCents), currency: currencyOf(b.currency).toUpperCase() }),
+      paid !== b.priceCents ? t('line.pricePaidOther', { price: patientMoney(b, b.priceCents), paid: patientMoney(b, paid), currency: currencyOf(b.currency).toUpperCase() }) : t('line.pricePaid', { price: patientMoney(b, b.priceCents), currency: currencyOf(b.currency).toUpperCase() }),
       t('line.reference', { value: b.id }),
     ].join('\n'),
     t('confirm.ics'),
@@ -116,6 +121,7 @@ export function confirmationMail(b: BookingRecord, clinic: ClinicRef, manage?: s
   return {
     to: b.email,
     fromClinic: true,
+    locale,
     subject: t('confirm.subject', { package: b.packageName, when: when.short }),
     text,
     attachments: [bookingIcs(b, clinic)],
@@ -157,12 +163,13 @@ export function bookingIcs(b: BookingRecord, clinic: ClinicRef, method: 'REQUEST
 
 /** The visitor's mail when staff move their booking: the new time, and the calendar file updated. */
 export function movedMail(b: BookingRecord, previous: Pick<BookingRecord, 'startUtc' | 'timeZone'>, clinic: ClinicRef, manage?: string, by = clinicName(clinic)): Mail {
-  const { t, when, with: w } = patientOf(b);
+  const { t, when, with: w, locale } = patientOf(b);
   const orgName = clinicName(clinic);
   const before = whenText(previous, b.locale);
   return {
     to: b.email,
     fromClinic: true,
+    locale,
     subject: t('moved.subject', { package: b.packageName, when: when.short }),
     text: [
       greetingIn(t, b.firstName),
@@ -187,11 +194,12 @@ export const CANCEL_ICS_TEXT = 'The attached calendar file (cancel.ics) removes 
 
 /** Staff cancelled a confirmed booking. */
 export function cancellationMail(b: BookingRecord, clinic: ClinicRef): Mail {
-  const { t, when, with: w } = patientOf(b);
+  const { t, when, with: w, locale } = patientOf(b);
   const orgName = clinicName(clinic);
   return {
     to: b.email,
     fromClinic: true,
+    locale,
     subject: t('cancelled.subject', { package: b.packageName, when: when.short }),
     text: [
       greetingIn(t, b.firstName),
@@ -206,16 +214,17 @@ export function cancellationMail(b: BookingRecord, clinic: ClinicRef): Mail {
 
 /** A full refund (made in Stripe) cancelled a confirmed booking that had not started. */
 export function refundCancellationMail(b: BookingRecord, clinic: ClinicRef, refundedCents: number): Mail {
-  const { t, when, with: w } = patientOf(b);
+  const { t, when, with: w, locale } = patientOf(b);
   const orgName = clinicName(clinic);
   return {
     to: b.email,
     fromClinic: true,
+    locale,
     subject: t('cancelled.subject', { package: b.packageName, when: when.short }),
     text: [
       greetingIn(t, b.firstName),
       t('cancelled.byRefund', { clinic: orgName, package: b.packageName, date: when.date, time: when.time, ...w }),
-      t('refund.toCard', { amount: bookingMoney(b, refundedCents) }),
+      t('refund.toCard', { amount: patientMoney(b, refundedCents) }),
       t('line.reference', { value: b.id }),
       t('cancelled.ics'),
     ].join('\n\n'),
@@ -224,10 +233,11 @@ export function refundCancellationMail(b: BookingRecord, clinic: ClinicRef, refu
 }
 
 export function unplacedPaymentMail(b: BookingRecord, orgName: string): Mail {
-  const { t, when, with: w } = patientOf(b);
+  const { t, when, with: w, locale } = patientOf(b);
   return {
     to: b.email,
     fromClinic: true,
+    locale,
     subject: t('unplaced.subject', { clinic: orgName }),
     text: [
       greetingIn(t, b.firstName),
@@ -235,5 +245,27 @@ export function unplacedPaymentMail(b: BookingRecord, orgName: string): Mail {
       t('unplaced.next', { clinic: orgName }),
       t('line.reference', { value: b.id }),
     ].join('\n\n'),
+  };
+}
+
+/** The patient's mail after cancelling with their manage link: the refund, if any, and the calendar file removing it. */
+export function patientCancelledMail(b: BookingRecord, org: { name: string; address?: string }, refundCents: number): Mail {
+  const orgName = org.name;
+  const t = patientTexts(b.locale);
+  const when = whenText(b, b.locale);
+  return {
+    to: b.email,
+    fromClinic: true,
+    locale: localeOf(b.locale) ?? DEFAULT_LOCALE,
+    subject: t('cancelled.subject', { package: b.packageName, when: when.short }),
+    text: [
+      greetingIn(t, b.firstName),
+      t('cancelled.byPatient', { clinic: orgName, package: b.packageName, date: when.date, time: when.time, ...withArgs(practitionerNameOf(b)) }),
+      refundCents > 0 ? t('refund.toCard', { amount: patientMoney(b, refundCents) }) : b.amountPaidCents ? t('cancelled.noRefund') : t('cancelled.noPayment'),
+      t('line.reference', { value: b.id }),
+      t('cancelled.ics'),
+    ].join('\n\n'),
+    // Removes the event the confirmation (or the last move) put in the patient's calendar.
+    attachments: [bookingIcs(b, clinicOf(org), 'CANCEL')],
   };
 }

@@ -7,6 +7,8 @@
 // charged), but flagged (needsAttention), staff are told, and the audit log says so.
 // An event for a payment that does not exist (yet) is handed back (PaymentTargetMissing).
 import { formatMoney } from '#shared/currency';
+import { DEFAULT_LOCALE, localeOf } from '#shared/i18n/locales';
+import { patientIntlTag } from '#lib/zone-region';
 import { countMetric, log } from '#lib/log';
 import type { CheckoutSession } from '#lib/stripe';
 import type { Mail } from '#lib/mail';
@@ -45,7 +47,7 @@ export function receiptText(p: FormPaymentRecord, orgName: string, timeZone: str
     t('receipt.thanks', { clinic: orgName }),
     [
       // The amount as the payments code writes it (its format is the currency work's).
-      t('line.amount', { amount: amountText(p.amountPaidCents ?? p.amountCents, currency), currency: currency.toUpperCase() }),
+      t('line.amount', { amount: amountText(p.amountPaidCents ?? p.amountCents, currency, patientIntlTag(p.locale, timeZone)), currency: currency.toUpperCase() }),
       t('line.package', { value: p.packageName }),
       t('line.form', { value: p.formName }),
       t('line.date', { value: date }),
@@ -55,10 +57,10 @@ export function receiptText(p: FormPaymentRecord, orgName: string, timeZone: str
   ].join('\n\n');
 }
 
-function receiptMail(p: FormPaymentRecord, to: string, org: { name?: string; timeZone?: string } | undefined, currency: string): Mail {
+export function receiptMail(p: FormPaymentRecord, to: string, org: { name?: string; timeZone?: string } | undefined, currency: string): Mail {
   const t = patientTexts(p.locale);
   const orgName = org?.name ?? t('clinic.fallback');
-  return { to, fromClinic: true, subject: t('receipt.subject', { clinic: orgName }), text: receiptText(p, orgName, org?.timeZone ?? 'UTC', currency) };
+  return { to, fromClinic: true, locale: localeOf(p.locale) ?? DEFAULT_LOCALE, subject: t('receipt.subject', { clinic: orgName }), text: receiptText(p, orgName, org?.timeZone ?? 'UTC', currency) };
 }
 
 /** A staff notice about a payment, as an outbox row under `id`. */

@@ -2,9 +2,9 @@
 // cutoff: one change conditional on the version read (like every appointment change), with its log
 // and audit entries, the patient's mail and a notice to staff (outbox rows in the same transaction).
 import { MANAGE_MESSAGES } from '#shared/schemas/manage';
-import { greeting } from '#shared/plain-name';
 import { conflict } from '#lib/errors';
 import { when } from '../../appointments/lib/views';
+import { appointmentCancelledByPatientMail } from '../../domain/appointments/patient-mails';
 import { getAppointment, saveAppointmentChange } from '../../data/appointments';
 import { PATIENT_ACTOR, type OpenedAppointment } from './load';
 
@@ -23,7 +23,7 @@ export async function cancelAppointment(opened: OpenedAppointment, now = new Dat
     log: { appointmentId: a.id, at, actorName: `${name} (manage link)`, action: 'status-changed', summary: `Cancelled by the patient with the manage link`, from: a.status, to: 'cancelled' },
     audit: { orgId: a.orgId, actorId: PATIENT_ACTOR, module: 'Appointment', action: 'update', recordType: 'appointment', recordId: a.id, summary: `${name} cancelled their appointment on ${when(a)} with the manage link`, at },
     effects: {
-      mail: { to: a.email, fromClinic: true, subject: `Your appointment at ${org.name} is cancelled`, text: `${greeting(a.firstName)}\n\nYou cancelled your appointment${practitionerName ? ` with ${practitionerName}` : ''} at ${org.name} on ${when(a)}.\n\nReference: ${a.id}` },
+      mail: appointmentCancelledByPatientMail(a, org, practitionerName),
       notice: { title: 'Appointment cancelled by the patient', message: `${name} cancelled their appointment on ${when(a)} with the manage link.`, link: `/appointments/${a.id}`, module: 'Appointment' },
     },
   });

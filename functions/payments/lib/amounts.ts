@@ -4,10 +4,13 @@
 import { currencyOf, formatMoney, isCurrency } from '#shared/currency';
 import type { CheckoutSession } from '#lib/stripe';
 
-/** '$40.00' for 4000 'usd', '¥5,000' for 5000 'jpy' (Stripe's minor units); the amount and the code for a currency we do not charge in. */
-export function amountText(minor: number, currency: string): string {
+/**
+ * '$40.00' for 4000 'usd', '¥5,000' for 5000 'jpy' (Stripe's minor units), as `intlTag` writes them
+ * ('de-DE': '40,00 €'); the amount and the code for a currency we do not charge in.
+ */
+export function amountText(minor: number, currency: string, intlTag = 'en-US'): string {
   const code = currency.toLowerCase();
-  return isCurrency(code) ? formatMoney(minor, code) : `${minor} ${currency.toUpperCase()} (minor units)`;
+  return isCurrency(code) ? formatMoney(minor, code, intlTag) : `${minor} ${currency.toUpperCase()} (minor units)`;
 }
 
 export interface PaidDifference {

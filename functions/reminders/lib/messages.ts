@@ -3,6 +3,7 @@
 // clinic's default language).
 import type { Mail } from '#lib/mail';
 import { greetingIn, patientTexts, withArgs } from '#lib/i18n';
+import { DEFAULT_LOCALE, localeOf } from '#shared/i18n/locales';
 import type { Appointment } from '../../data/appointments';
 import type { BookingRecord } from '../../data/bookings';
 import type { Organization } from '../../data/organizations';
@@ -10,7 +11,7 @@ import { bookingIcs, clinicOf, practitionerNameOf, whenText } from '../../bookin
 
 /** A booking's reminder; `manage`: the text of its manage link. */
 export function bookingReminder(b: BookingRecord, org: Organization, manage: string): { mail: Mail; sms: string } {
-  const locale = b.locale ?? org.defaultLanguage;
+  const locale = localeOf(b.locale ?? org.defaultLanguage) ?? DEFAULT_LOCALE;
   const t = patientTexts(locale);
   const when = whenText(b, locale);
   const practitioner = practitionerNameOf(b);
@@ -20,6 +21,7 @@ export function bookingReminder(b: BookingRecord, org: Organization, manage: str
     mail: {
       to: b.email,
       fromClinic: true,
+      locale,
       subject: t('reminder.subject', { package: b.packageName, who: withWhom, when: when.short }),
       text: [
         greetingIn(t, b.firstName),
@@ -42,7 +44,8 @@ export function bookingReminder(b: BookingRecord, org: Organization, manage: str
 
 /** An appointment's reminder; `manage`: the text of its manage link; `practitioner`: who it is with, if anyone. */
 export function appointmentReminder(a: Appointment, org: Organization, manage: string, practitioner: string | null = null): { mail: Mail; sms: string } {
-  const t = patientTexts(a.locale ?? org.defaultLanguage);
+  const locale = localeOf(a.locale ?? org.defaultLanguage) ?? DEFAULT_LOCALE;
+  const t = patientTexts(locale);
   // The clinic's local date and time as entered ('2030-01-15 at 09:30'), in the patient's words.
   const when = t('when.short', { date: a.bookingDate, time: a.bookingTime, zone: '' }).trim();
   const values = { clinic: org.name, when, ...withArgs(practitioner) };
@@ -50,6 +53,7 @@ export function appointmentReminder(a: Appointment, org: Organization, manage: s
     mail: {
       to: a.email,
       fromClinic: true,
+      locale,
       subject: t('appointmentReminder.subject', values),
       text: `${greetingIn(t, a.firstName)}\n\n${t('appointmentReminder.intro', { ...values, zone: org.timeZone })}\n\n${t('line.reference', { value: a.id })}\n\n${manage}`,
     },

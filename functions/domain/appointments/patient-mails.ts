@@ -1,0 +1,53 @@
+// The mails a patient gets when their appointment changes (confirmed, cancelled by the clinic or by
+// themselves, moved), in their language (the appointment's locale, else the clinic's default language).
+// The dates are the clinic's local date and time as entered ('2030-01-15 at 09:30'), as in reminders.
+import type { PatientMail } from '#lib/mail';
+import { greetingIn, patientTexts, withArgs } from '#lib/i18n';
+import { DEFAULT_LOCALE, localeOf } from '#shared/i18n/locales';
+import type { Appointment } from '../../data/appointments';
+
+type Clinic = { name: string; defaultLanguage?: string | null };
+
+function patientOf(a: Appointment, clinic: Clinic) {
+  const locale = localeOf(a.locale ?? clinic.defaultLanguage) ?? DEFAULT_LOCALE;
+  const t = patientTexts(locale);
+  const at = (x: Pick<Appointment, 'bookingDate' | 'bookingTime'>) => t('when.short', { date: x.bookingDate, time: x.bookingTime, zone: '' }).trim();
+  return { locale, t, at };
+}
+
+const mail = (a: Appointment, locale: PatientMail['locale'], subject: string, paragraphs: string[]): PatientMail => ({
+  to: a.email,
+  fromClinic: true,
+  locale,
+  subject,
+  text: paragraphs.join('\n\n'),
+});
+
+/** Staff confirmed or cancelled the appointment (other statuses send nothing). */
+export function appointmentStatusMail(a: Appointment, clinic: Clinic): PatientMail | undefined {
+  const { locale, t, at } = patientOf(a, clinic);
+  const values = { clinic: clinic.name, when: at(a) };
+  const reference = t('line.reference', { value: a.id });
+  if (a.status === 'confirmed') return mail(a, locale, t('appointment.confirmedSubject', values), [greetingIn(t, a.firstName), t('appointment.confirmed', values), reference]);
+  if (a.status === 'cancelled') return mail(a, locale, t('appointment.cancelledSubject', values), [greetingIn(t, a.firstName), t('appointment.cancelledByClinic', values), reference]);
+  return undefined;
+}
+
+/** Staff moved the appointment; `zone`: the clinic's time zone the times are in. */
+export function appointmentMovedMail(before: Appointment, after: Appointment, clinic: Clinic, zone: string): PatientMail {
+  const { locale, t, at } = patientOf(before, clinic);
+  const values = { clinic: clinic.name, from: at(before), to: at(after), when: at(after), zone };
+  return mail(before, locale, t('appointment.movedSubject', values), [
+    greetingIn(t, before.firstName),
+    t('appointment.moved', values),
+    t('appointment.movedContact', values),
+    t('line.reference', { value: before.id }),
+  ]);
+}
+
+/** The patient cancelled with their manage link. */
+export function appointmentCancelledByPatientMail(a: Appointment, clinic: Clinic, practitionerName: string | null): PatientMail {
+  const { locale, t, at } = patientOf(a, clinic);
+  const values = { clinic: clinic.name, when: at(a), ...withArgs(practitionerName) };
+  return mail(a, locale, t('appointment.cancelledSubject', values), [greetingIn(t, a.firstName), t('appointment.cancelledByPatient', values), t('line.reference', { value: a.id })]);
+}
