@@ -7,10 +7,13 @@
 
 /** Why a time came free. */
 export type TimeFreedReason =
-  /** An unpaid hold ran out (the sweep, a slot found full, or Stripe expiring its Checkout). */
-  | 'hold-expired'
-  /** The patient gave their unpaid hold back (Checkout cancelled, another time chosen). */
-  | 'hold-released'
+  /**
+   * An unpaid hold ended: it ran out (the sweep, or a slot found full), the patient gave it back
+   * (Checkout cancelled, another time chosen), or its Checkout expired. One reason: giving a hold back
+   * expires its Checkout, and Stripe's expiry event may release the hold first, so which of these
+   * happened cannot be told apart reliably.
+   */
+  | 'hold-ended'
   /** A booking or appointment cancelled: by the patient, by staff, or by a full refund. */
   | 'cancelled'
   /** Moved to another time or practitioner: the old time is free. */

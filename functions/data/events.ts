@@ -90,8 +90,8 @@ export function bookingTimeFreedItems(b: BookingRecord, reason: TimeFreedReason,
   ];
 }
 
-/** The events of a booking's hold ending (run out, given back): its time is free (once per booking: a booking is held once). */
-export const holdEndedItems = (b: BookingRecord, reason: 'hold-expired' | 'hold-released', at: string) => bookingTimeFreedItems(b, reason, at, 'hold-ended');
+/** The events of a booking's hold ending (run out, given back, its Checkout expired): its time is free (once: a booking is held once). */
+export const holdEndedItems = (b: BookingRecord, at: string) => bookingTimeFreedItems(b, 'hold-ended', at, 'hold-ended');
 
 /**
  * The events of a booking cancelled (`after`: as the cancellation leaves it): appointment-cancelled,

@@ -147,7 +147,7 @@ export async function expireLapsedHold(b: BookingRecord, now = new Date()): Prom
     deleteHoldItem(b.orgId, b.startUtc, b.id),
     ...giveItems(b, 'held'),
     ...giveClaims(b),
-    ...holdEndedItems(b, 'hold-expired', nowIso),
+    ...holdEndedItems(b, nowIso),
   ]);
   if (released) return true;
   // Stripe's checkout.session.expired (sent as the session is expired) may have released it first.
@@ -174,7 +174,7 @@ export async function giveBackHold(b: BookingRecord, now = new Date()): Promise<
     // took it. The hold stays and lapses as any hold does (the sweep expires it), and the page retries.
     if (checkout === 'unknown') throw new HttpError(503, 'The payment service is not answering. Please try again in a moment.', undefined, { 'Retry-After': '5' });
   }
-  if (await releaseHeld(b, 'expired', now.toISOString(), {}, [], 'hold-released')) return 'released';
+  if (await releaseHeld(b, 'expired', now.toISOString())) return 'released';
   // Moved meanwhile: by the session's expired event (sent as it is expired), or by its payment.
   const fresh = await getBooking(b.orgId, b.id);
   if (!fresh) return 'released';
@@ -290,11 +290,11 @@ export async function reinstateExpired(
 }
 
 /** 'held' -> 'expired' (checkout expired) or 'cancelled' (staff), giving the place back. False when not held. */
-export async function releaseHeld(b: BookingRecord, to: 'expired' | 'cancelled', at: string, extra: Partial<BookingRecord> = {}, also: TransactItem[] = [], ended: 'hold-expired' | 'hold-released' = 'hold-expired'): Promise<boolean> {
+export async function releaseHeld(b: BookingRecord, to: 'expired' | 'cancelled', at: string, extra: Partial<BookingRecord> = {}, also: TransactItem[] = []): Promise<boolean> {
   const changes: Partial<BookingRecord> = { ...extra, status: to, paymentStatus: 'unpaid', holdExpiresAt: null, holdClaims: null, ...(to === 'expired' ? { expiredAt: at } : { cancelledAt: at }), updatedAt: at };
   // A hold that runs out is no cancellation: only staff cancelling a held booking tells the endpoints.
   const event = to === 'cancelled' ? await bookingEventItems('booking.cancelled', { ...b, ...changes }, `booking-cancelled-${b.id}`, at) : [];
-  const freed = to === 'cancelled' ? bookingCancelledItems(b, changes, at, true) : holdEndedItems(b, ended, at);
+  const freed = to === 'cancelled' ? bookingCancelledItems(b, changes, at, true) : holdEndedItems(b, at);
   return tryTransact([
     moveBookingItem(b, { status: ['held'] }, changes),
     deleteHoldItem(b.orgId, b.startUtc, b.id),
