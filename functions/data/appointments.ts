@@ -33,6 +33,7 @@ import { PRACTITIONER_BUSY, appointmentTimeItems } from './appointment-time';
 import { auditItem, type AuditInput } from './audit';
 import { batchGet, failedConditions, mergePage, pageOf, strip, transact, type TransactItem } from './core';
 import { effectItems, type Effects } from './effects';
+import { appointmentChangeItems } from './events';
 import { appointmentReportDeltas, reportItems } from './reports';
 import type { IndexName } from './table';
 
@@ -314,6 +315,8 @@ export async function saveAppointmentChange(c: AppointmentChange): Promise<boole
       auditItem(c.audit),
       ...(c.items ?? []),
       ...effectItems(`appointment-${c.next.orgId}-${c.next.id}-v${c.next.version}`, c.next.orgId, c.effects),
+      // Its domain events (./events.ts): the time it held freed, it cancelled.
+      ...appointmentChangeItems(c.previous, c.next, c.log.at, c.audit.actorId),
       // The report figures follow the change of day (a move) or status; the change's own items come first (index 0 is the guard).
       ...reportItems(c.next.orgId, appointmentReportDeltas(c.previous, c.next)),
     ]);

@@ -14,6 +14,7 @@ import type { Mail } from '#lib/mail';
 import { ddb, table } from './dynamo';
 import { isConditionFailure, strip, type TransactItem } from './core';
 import type { NotifyInput } from './notice';
+import type { DomainEvent } from './event-types';
 
 export const OUTBOX_PREFIX = 'OUTBOX#';
 export const OUTBOX_DUE_PARTITION = 'OUTBOX#DUE';
@@ -35,7 +36,11 @@ export type OutboxPayload =
   /** An event for the organisation's webhook endpoints: fanned out to one 'webhook-delivery' row per endpoint that wants it. */
   | { kind: 'webhook-event'; event: WebhookEventBody; objectKey: string }
   /** One event POSTed, signed, to one endpoint (functions/data/webhooks.ts keeps its delivery log on the row). */
-  | { kind: 'webhook-delivery'; delivery: OutboxWebhookDelivery };
+  | { kind: 'webhook-delivery'; delivery: OutboxWebhookDelivery }
+  /** A domain event (./events.ts): fanned out to one 'subscriber' row per subscriber that wants its type. */
+  | { kind: 'event'; event: DomainEvent }
+  /** One event for one subscriber (functions/domain/events/registry.ts names them). */
+  | { kind: 'subscriber'; subscriber: string; event: DomainEvent };
 
 export interface OutboxWebhookDelivery {
   deliveryId: string;

@@ -24,6 +24,7 @@ import { ddb, table } from './dynamo';
 import { randomId } from '#lib/passwords';
 import { auditItem } from './audit';
 import { isConditionFailure, queryAll, queryPage, strip, transact, TransactionFailure, type Item, type TransactItem } from './core';
+import { eventItem } from './events';
 import { getOutboxRow, outboxItem, outboxKey, type OutboxRow, type OutboxWebhookDelivery } from './outbox';
 
 /** The audit trail names an endpoint by its host: hook URLs often carry a token in their path. */
@@ -214,16 +215,24 @@ export async function webhookEventItems<T extends object>(input: WebhookEventInp
 /** The object of payment.succeeded and payment.refunded (README "Webhooks"): shared/schemas/webhooks.ts; the currency as Stripe or the record gives it (paymentEventItems reads it with currencyOf). */
 export type PaymentObject = Omit<PaymentEventObject, 'amountMinor' | 'refundedMinor' | 'currency'> & { currency: string };
 
-/** payment.succeeded / payment.refunded, ordered per payment; the amounts also as amountMinor/refundedMinor. */
-export const paymentEventItems = (orgId: string, type: 'payment.succeeded' | 'payment.refunded', payment: PaymentObject, changeKey: string, at: string): Promise<TransactItem[]> =>
-  webhookEventItems({
+/**
+ * payment.succeeded / payment.refunded, ordered per payment; the amounts also as amountMinor/refundedMinor.
+ * A payment that succeeded is also the domain event payment-completed (./events.ts), whether or not an
+ * endpoint wants the webhook: every payment recorded comes through here.
+ */
+export const paymentEventItems = async (orgId: string, type: 'payment.succeeded' | 'payment.refunded', payment: PaymentObject, changeKey: string, at: string): Promise<TransactItem[]> => [
+  ...(await webhookEventItems({
     orgId,
     type,
     changeKey,
     objectKey: `payment:${payment.id}`,
     object: { ...payment, currency: currencyOf(payment.currency), amountMinor: payment.amountCents, refundedMinor: payment.refundedCents },
     at,
-  });
+  })),
+  ...(type === 'payment.succeeded'
+    ? [eventItem(orgId, changeKey, at, { type: 'payment-completed', paymentId: payment.id, paidFor: payment.for, amountCents: payment.amountCents, currency: payment.currency })]
+    : []),
+];
 
 // ---- Deliveries -----------------------------------------------------------------------------------
 

@@ -17,6 +17,9 @@
 // address past its daily cap, or a number outside the clinic's SMS countries is not sent: the row is
 // 'dropped' with its reason (metric MessagesDropped), never retried.
 //
+// A domain event (functions/domain/events/) is fanned out into one row per subscriber; each of those
+// runs its subscriber and is retried, given up and logged on its own, like a mail.
+//
 // Webhook rows (./lib/webhooks.ts) follow their own retry schedule and may wait a turn behind an
 // earlier event of the same object. Their tries (up to 10 s each, to receivers we do not control) run
 // side by side, next to the other rows, which are never held up behind a slow receiver.
@@ -32,6 +35,7 @@ import { getOrganization, mailBrandOf, mailSenderOf } from '../data/organization
 import { DELIVERY_OUTBOX_PREFIX, wakeNextDelivery } from '../data/webhooks';
 import { deliverWebhook, fanOut, TryLater } from './lib/webhooks';
 import { checkBeforeSending, NotToBeSent } from './lib/guards';
+import { fanOutEvent, runSubscriber } from '../domain/events/deliver';
 import {
   OUTBOX_PREFIX,
   claimOutboxRow,
@@ -64,6 +68,8 @@ async function perform(row: OutboxRow, token: string): Promise<void> {
   const { payload } = row;
   if (payload.kind === 'webhook-event') return fanOut(row);
   if (payload.kind === 'webhook-delivery') return deliverWebhook(row, token);
+  if (payload.kind === 'event') return fanOutEvent(row);
+  if (payload.kind === 'subscriber') return runSubscriber(row);
   await checkBeforeSending(row, token);
   if (payload.kind === 'mail') return sendMail(await asOrganisationSends(payload.mail, row.orgId));
   if (payload.kind === 'sms') {

@@ -11,7 +11,9 @@
 // also counts in their figures (bookings and minutes; `reportPractitionerId`), taken away when it is
 // cancelled and moved with it to another day or practitioner.
 // Each move also writes its webhook event (booking.held, .confirmed, .cancelled, .rescheduled; ./events.ts)
-// in its transaction, under an id derived from the booking (and its move number), when an endpoint wants it.
+// in its transaction, under an id derived from the booking (and its move number), when an endpoint wants it,
+// and its domain events (data/events.ts: time-freed for every place given back, booking-confirmed,
+// appointment-cancelled): this file is the one place a booking's time is freed.
 // A hold also counts in its claims (data/hold-claims.ts: one unpaid hold per email and per phone, a few
 // per client network, a share of the day): added in the hold's transaction, taken out in every move out
 // of 'held' (the booking keeps their keys as `holdClaims`).
@@ -33,6 +35,7 @@ import { timeChangeItems, type TimeOwner } from '../../data/practitioners';
 import { busySpan } from '#shared/bookings/practitioner-times';
 import { practitionerBookingDeltas, reportItems, type ReportDelta } from '../../data/reports';
 import { bookingEventItems } from './events';
+import { bookingCancelledItems, bookingConfirmedItems, bookingTimeFreedItems, holdEndedItems } from '../../data/events';
 
 /** Thrown by holdPlace when every place of the slot is taken. */
 export class SlotFullError extends Error {
@@ -144,6 +147,7 @@ export async function expireLapsedHold(b: BookingRecord, now = new Date()): Prom
     deleteHoldItem(b.orgId, b.startUtc, b.id),
     ...giveItems(b, 'held'),
     ...giveClaims(b),
+    ...holdEndedItems(b, nowIso),
   ]);
   if (released) return true;
   // Stripe's checkout.session.expired (sent as the session is expired) may have released it first.
@@ -237,7 +241,7 @@ const confirmedReport = (b: BookingRecord, report: readonly ReportDelta[]) =>
 /** 'held' -> 'confirmed' with the payment, once. False when the booking was not held. */
 export async function confirmHeld(b: BookingRecord, payment: Partial<BookingRecord>, at: string, also: TransactItem[] = [], report: readonly ReportDelta[] = []): Promise<boolean> {
   const changes: Partial<BookingRecord> = { ...payment, status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null, holdClaims: null, confirmedAt: at, updatedAt: at, ...countedOn(b) };
-  const event = await bookingEventItems('booking.confirmed', { ...b, ...changes }, `booking-confirmed-${b.id}`, at);
+  const event = [...(await bookingEventItems('booking.confirmed', { ...b, ...changes }, `booking-confirmed-${b.id}`, at)), ...bookingConfirmedItems({ ...b, ...changes }, at)];
   return tryTransact([
     moveBookingItem(b, { status: ['held'] }, changes),
     deleteHoldItem(b.orgId, b.startUtc, b.id),
@@ -264,7 +268,7 @@ export async function reinstateExpired(
   report: readonly ReportDelta[] = [],
 ): Promise<'confirmed' | 'full' | 'state'> {
   const changes: Partial<BookingRecord> = { ...payment, status: 'confirmed', paymentStatus: 'paid', confirmedAt: at, updatedAt: at, ...countedOn(b) };
-  const event = await bookingEventItems('booking.confirmed', { ...b, ...changes }, `booking-confirmed-${b.id}`, at);
+  const event = [...(await bookingEventItems('booking.confirmed', { ...b, ...changes }, `booking-confirmed-${b.id}`, at)), ...bookingConfirmedItems({ ...b, ...changes }, at)];
   const take = takeItems(b, capacity, 'confirmed');
   try {
     await transact([
@@ -290,6 +294,7 @@ export async function releaseHeld(b: BookingRecord, to: 'expired' | 'cancelled',
   const changes: Partial<BookingRecord> = { ...extra, status: to, paymentStatus: 'unpaid', holdExpiresAt: null, holdClaims: null, ...(to === 'expired' ? { expiredAt: at } : { cancelledAt: at }), updatedAt: at };
   // A hold that runs out is no cancellation: only staff cancelling a held booking tells the endpoints.
   const event = to === 'cancelled' ? await bookingEventItems('booking.cancelled', { ...b, ...changes }, `booking-cancelled-${b.id}`, at) : [];
+  const freed = to === 'cancelled' ? bookingCancelledItems(b, changes, at, true) : holdEndedItems(b, at);
   return tryTransact([
     moveBookingItem(b, { status: ['held'] }, changes),
     deleteHoldItem(b.orgId, b.startUtc, b.id),
@@ -297,6 +302,7 @@ export async function releaseHeld(b: BookingRecord, to: 'expired' | 'cancelled',
     ...giveClaims(b),
     ...also,
     ...event,
+    ...freed,
   ]);
 }
 
@@ -320,7 +326,7 @@ export async function cancelConfirmed(
       ]
     : [];
   const cancelled: Partial<BookingRecord> = { ...changes, status: 'cancelled', cancelledAt: at, updatedAt: at };
-  const event = await bookingEventItems('booking.cancelled', { ...b, ...cancelled }, `booking-cancelled-${b.id}`, at);
+  const event = [...(await bookingEventItems('booking.cancelled', { ...b, ...cancelled }, `booking-cancelled-${b.id}`, at)), ...bookingCancelledItems(b, cancelled, at, future)];
   return tryTransact([
     moveBookingItem(b, { status: ['confirmed'], paymentStatus: options.fromPayment, refundedBelow: options.refundedBelow, refundedWas: options.refundedWas }, cancelled),
     ...(future ? giveItems(b, 'confirmed') : []),
@@ -370,7 +376,7 @@ export async function moveConfirmed(b: BookingRecord, to: NewTime, capacity: num
     sequence: (b.sequence ?? 0) + 1, updatedAt: at, ...(recount ? { reportDay: to.date } : {}),
     ...(practitionerRecount ? { reportPractitionerId: practitionerRecount.reportPractitionerId } : {}),
   };
-  const event = await bookingEventItems('booking.rescheduled', { ...b, ...moved }, `booking-rescheduled-${b.id}-${moved.sequence}`, at);
+  const event = [...(await bookingEventItems('booking.rescheduled', { ...b, ...moved }, `booking-rescheduled-${b.id}-${moved.sequence}`, at)), ...bookingTimeFreedItems(b, 'rescheduled', at, `moved-${moved.sequence}`)];
   const after = { ...b, ...moved };
   // The new place first (its condition decides 'full'), then the booking (its condition decides 'state'), then the old place.
   const place: TransactItem[] = !practitionerId
