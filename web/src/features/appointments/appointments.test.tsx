@@ -4,7 +4,7 @@ import { notify } from '../../lib/notify';
 import { saveToken } from '../../lib/session';
 import { entry, mockApi, renderAt, renderRoutes, rolesState, WithRoles } from '../../testing/render';
 import { listParams } from './api/appointments';
-import { AppointmentRequestPage } from './public/request-page';
+import { AppointmentRequestPage } from '../../public-pages/request/request-page';
 import { AppointmentsListPage } from './routes/appointments-list';
 
 const appt = (id: string, extra: object = {}) => ({

@@ -1,6 +1,6 @@
 // A booking's free times on a date (GET /bookings/free-times: the same FreeDay as the public booking
 // page's available-slots), for the move dialog; and the booking itself, for its package.
-import type { FreeDay } from '../../public/booking/api';
+import type { FreeDay } from '../../../public-pages/booking/api';
 import { useApi } from '../../../lib/swr';
 
 export type { FreeDay };

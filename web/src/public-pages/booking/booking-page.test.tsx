@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderRoutes, testChallenge } from '../../../testing/render';
+import { mockApi, renderRoutes, testChallenge } from '../../testing/render';
 import { BookingPage } from './booking-page';
-import { checkoutNavigation } from '../../../lib/checkout';
+import { checkoutNavigation } from '../../lib/checkout';
 import { CONFIRMATION_POLL, GAVE_UP_TEXT } from './confirmation';
 
 const PACKAGES = [

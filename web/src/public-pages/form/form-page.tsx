@@ -3,22 +3,22 @@
 // fills in the fields and submits, then pays by card when the package is payable. Every rule comes
 // from shared/forms (the server checks the same ones again). No console code is loaded here.
 import { useEffect, useRef, useState } from 'react';
-import Modal from '../../../components/modal';
+import Modal from '../../components/modal';
 import { buttonTexts, defaultPackage, packagesPerRow, pageLayout, REDIRECT_DELAY_MS, redirectTarget, showSelectButton } from '#shared/forms/page';
 import { currencyOf, currencyRules, currencySymbol, formatMoney, minimumOf, toInputValue, type Currency } from '#shared/currency';
 import { parseMoney } from '#shared/money-text';
 import { parseCustomAmount, toItems, validateSubmission, type FieldMessages, type Issue } from '#shared/forms/validate';
-import { FormFieldInput, type FieldValue } from '../../../components/form-field-input';
-import { ChallengeStatus, useChallenge, type ChallengeHandle } from '../../../lib/challenge';
-import { useIdempotencyKeys } from '../../../lib/idempotency';
-import { useSearchParam } from '../../../lib/location';
-import { checkoutNavigation } from '../../../lib/checkout';
+import { FormFieldInput, type FieldValue } from '../../components/form-field-input';
+import { ChallengeStatus, useChallenge, type ChallengeHandle } from '../../lib/challenge';
+import { useIdempotencyKeys } from '../../lib/idempotency';
+import { useSearchParam } from '../../lib/location';
+import { checkoutNavigation } from '../../lib/checkout';
 import { createPaymentLink, getPublicForm, submitForm, uploadFormFile, type PaymentLinkRequest, type PublicForm, type PublicPackage } from './api';
 import { ErrorDialog, type DialogMessage } from './components/error-dialog';
 import { DescriptionHtml, PackageCard } from './components/package-card';
-import { useChallengeTexts, useClinicLocale, useI18n, useT, type MessageKey, type Translate } from '../../../i18n/i18n';
+import { useChallengeTexts, useClinicLocale, useI18n, useT, type MessageKey, type Translate } from '../../i18n/i18n';
 import { ClinicBrandBar } from '../clinic-brand';
-import { ruleMessage } from '../../../i18n/rules';
+import { ruleMessage } from '../../i18n/rules';
 
 /** The form rules' messages in the page's language (shared/forms/validate.ts checks with them). */
 const ruleMessages = (t: Translate): Partial<FieldMessages> => ({

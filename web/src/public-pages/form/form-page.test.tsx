@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FormField } from '#shared/forms/types';
 import type { PublicForm, PublicPackage } from './api';
-import { mockApi, renderRoutes } from '../../../testing/render';
+import { mockApi, renderRoutes } from '../../testing/render';
 import { PublicFormPage } from './form-page';
-import { checkoutNavigation } from '../../../lib/checkout';
+import { checkoutNavigation } from '../../lib/checkout';
 
 const fields: FormField[] = [
   { id: 'name', name: 'name', label: 'Full name', type: 'text', required: true, attributes: [{ attributeName: 'minLength', attributeValue: '3' }] },

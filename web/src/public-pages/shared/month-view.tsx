@@ -10,7 +10,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { firstDayOfWeek } from '#shared/i18n/intl';
 import { isRtl, type Locale } from '#shared/i18n/locales';
-import { useI18n } from '../../../i18n/i18n';
+import { useI18n } from '../../i18n/i18n';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

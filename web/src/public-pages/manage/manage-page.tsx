@@ -11,15 +11,15 @@
 import { useEffect, useState } from 'react';
 import { formatMoney } from '#shared/currency';
 import { todayIn } from '#shared/bookings/time';
-import { Loading } from '../../../components/loading';
+import { Loading } from '../../components/loading';
 import { cancelBooking, freeDay, freeDays, openBooking, rescheduleBooking, type FreeDay, type ManageView } from './api';
 import { MonthView, addMonths, daysInMonth, monthOf } from '../shared/month-view';
 import { PractitionerChoice } from '../shared/practitioner-choice';
 import { TimeButtons } from '../shared/time-buttons';
-import { useClinicLocale, useI18n } from '../../../i18n/i18n';
+import { useClinicLocale, useI18n } from '../../i18n/i18n';
 import { ClinicBrandBar } from '../clinic-brand';
-import { dateTimeIn, whenIn, zoneNameIn } from '../../../i18n/format';
-import { ruleMessage } from '../../../i18n/rules';
+import { dateTimeIn, whenIn, zoneNameIn } from '../../i18n/format';
+import { ruleMessage } from '../../i18n/rules';
 
 const tokenOf = () => (typeof window === 'undefined' ? '' : window.location.hash.replace(/^#/, ''));
 

@@ -4,12 +4,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Locale } from '#shared/i18n/locales';
-import type { Messages } from '../../i18n/i18n';
-import ar from '../../i18n/messages/ar.json';
-import de from '../../i18n/messages/de.json';
-import en from '../../i18n/messages/en.json';
-import es from '../../i18n/messages/es.json';
-import { mockApi, renderRoutes } from '../../testing/render';
+import type { Messages } from '../i18n/i18n';
+import ar from '../i18n/messages/ar.json';
+import de from '../i18n/messages/de.json';
+import en from '../i18n/messages/en.json';
+import es from '../i18n/messages/es.json';
+import { mockApi, renderRoutes } from '../testing/render';
 import { BookingPage } from './booking/booking-page';
 import { ManagePage } from './manage/manage-page';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderRoutes } from '../../../testing/render';
+import { mockApi, renderRoutes } from '../../testing/render';
 import { ManagePage } from './manage-page';
 
 const TOKEN = 'a'.repeat(43);

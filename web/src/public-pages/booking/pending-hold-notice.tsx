@@ -1,8 +1,8 @@
 // What the booking page says about the visitor's hold (pending-hold.ts): a booking waiting for payment
 // with 'Continue to payment' and 'Choose another time', or what became of it.
 import { intlLocale } from '#shared/i18n/locales';
-import { useI18n } from '../../../i18n/i18n';
-import { checkoutNavigation } from '../../../lib/checkout';
+import { useI18n } from '../../i18n/i18n';
+import { checkoutNavigation } from '../../lib/checkout';
 import type { HoldState } from './pending-hold';
 
 export function PendingHoldNotice({ state, onGiveUp }: { state: HoldState; onGiveUp(): void }) {

@@ -1,6 +1,6 @@
 // The manage page's calls: the token always in the body (never in a URL the server logs).
 import type { ReplyOf } from '#shared/api-contract';
-import { api } from '../../../lib/api';
+import { api } from '../../lib/api';
 
 // The answers' types, from the API's contract (types only).
 export type ManageView = ReplyOf<'POST /public/manage/booking'>;

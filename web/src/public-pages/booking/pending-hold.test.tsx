@@ -3,8 +3,8 @@
 // a Continue with another time gives it back first, so the patient is never told to wait for their own hold.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderRoutes } from '../../../testing/render';
-import { checkoutNavigation } from '../../../lib/checkout';
+import { mockApi, renderRoutes } from '../../testing/render';
+import { checkoutNavigation } from '../../lib/checkout';
 import { BookingPage } from './booking-page';
 import { requestOf, type PendingHold } from './pending-hold';
 

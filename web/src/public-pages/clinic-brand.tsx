@@ -15,7 +15,7 @@
 import { useLayoutEffect, useState } from 'react';
 import { contrastRatio, isBrandColor, textColorOn } from '#shared/brand';
 import type { ReplyOf } from '#shared/api-contract';
-import { LanguageSwitcher } from '../../i18n/i18n';
+import { LanguageSwitcher } from '../i18n/i18n';
 
 /** The clinic's logo path and colour, as the public replies carry them (shared/schemas/records.ts publicBrandRecord). */
 export type PublicBrand = ReplyOf<'GET /leads/forms/{formId}'>['organizationBrand'];

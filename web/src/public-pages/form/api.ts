@@ -1,7 +1,7 @@
 // The public form page's calls (no token; the apiKey in the page's address names the organisation).
 import type { BodyOf, ReplyOf } from '#shared/api-contract';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '#shared/uploads';
-import { api } from '../../../lib/api';
+import { api } from '../../lib/api';
 
 const none = { auth: 'none' as const };
 

@@ -10,9 +10,9 @@ import {
   validateAppointmentForm, type AttachmentField, type BookingFormField, type BookingFormValues,
 } from '#shared/appointments/form';
 import { formatMoney } from '#shared/currency';
-import { controlProps, Field } from '../../../components/field';
-import { Busy } from '../../../components/loading';
-import { localToday } from '../../../lib/today';
+import { controlProps, Field } from './field';
+import { Busy } from './loading';
+import { localToday } from '../lib/today';
 
 const EMPTY = Object.fromEntries(BOOKING_FORM_FIELDS.map((f) => [f, ''])) as BookingFormValues;
 const MAX_MB = ATTACHMENT_MAX_BYTES / 1024 / 1024;

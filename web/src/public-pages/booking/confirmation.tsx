@@ -4,11 +4,11 @@
 // again every few seconds, for about half a minute; after that the page says the mail will follow.
 import { useEffect, useState } from 'react';
 import type { ReplyOf } from '#shared/api-contract';
-import { Loading } from '../../../components/loading';
-import { failureText } from '../../../lib/api';
+import { Loading } from '../../components/loading';
+import { failureText } from '../../lib/api';
 import { bookingConfirmation } from './api';
-import { useI18n } from '../../../i18n/i18n';
-import { whenIn, zoneNameIn } from '../../../i18n/format';
+import { useI18n } from '../../i18n/i18n';
+import { whenIn, zoneNameIn } from '../../i18n/format';
 
 /** How often, and how long, a pending booking is asked for again (tests shorten them). */
 export const CONFIRMATION_POLL = { intervalMs: 2000, limitMs: 30_000 };

@@ -1,6 +1,6 @@
 // The public form's error dialogs (spec section 8): 'Payment Error', 'Submission Failed', 'Submission Error'.
-import Modal from '../../../../components/modal';
-import { useT, type MessageKey } from '../../../../i18n/i18n';
+import Modal from '../../../components/modal';
+import { useT, type MessageKey } from '../../../i18n/i18n';
 
 /** The spec's English titles, in the page's language. */
 const TITLES: Record<DialogMessage['title'], MessageKey> = { 'Payment Error': 'form.paymentError', 'Submission Failed': 'form.submissionFailed', 'Submission Error': 'form.submissionError' };

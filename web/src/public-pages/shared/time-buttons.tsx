@@ -2,7 +2,7 @@
 // only way to choose a time, so a patient can only choose one that is offered. Each says its time in the
 // page's language and the clinic's zone; the chosen one is pressed.
 import type { Locale } from '#shared/i18n/locales';
-import { useI18n } from '../../../i18n/i18n';
+import { useI18n } from '../../i18n/i18n';
 
 export interface Slot {
   time: string;

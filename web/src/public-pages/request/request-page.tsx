@@ -6,13 +6,13 @@
 import { useMemo, useState } from 'react';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from '#shared/appointments/form';
 import useSWR from 'swr';
-import { api, failureText } from '../../../lib/api';
-import { ChallengeStatus, useChallenge } from '../../../lib/challenge';
-import { useIdempotencyKeys } from '../../../lib/idempotency';
-import { BookingForm, serviceOption, type BookingFormTexts } from '../components/booking-form';
-import { useChallengeTexts, useClinicLocale, useI18n, type Translate } from '../../../i18n/i18n';
-import { ClinicBrandBar } from '../../public/clinic-brand';
-import { ruleMessage } from '../../../i18n/rules';
+import { api, failureText } from '../../lib/api';
+import { ChallengeStatus, useChallenge } from '../../lib/challenge';
+import { useIdempotencyKeys } from '../../lib/idempotency';
+import { BookingForm, serviceOption, type BookingFormTexts } from '../../components/booking-form';
+import { useChallengeTexts, useClinicLocale, useI18n, type Translate } from '../../i18n/i18n';
+import { ClinicBrandBar } from '../clinic-brand';
+import { ruleMessage } from '../../i18n/rules';
 
 const MB = ATTACHMENT_MAX_BYTES / 1024 / 1024;
 const TYPES = Object.values(ATTACHMENT_TYPES).join(', ');

@@ -1,7 +1,7 @@
 // The public booking page's calls (no token; the apiKey in the page's address names the clinic).
 import type { BookingFormInput } from '#shared/schemas/bookings';
 import type { ReplyOf } from '#shared/api-contract';
-import { api } from '../../../lib/api';
+import { api } from '../../lib/api';
 
 const none = { auth: 'none' as const };
 

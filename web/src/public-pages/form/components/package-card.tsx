@@ -5,7 +5,7 @@ import { needsFallbackImage, showsPrice } from '#shared/forms/page';
 import { sanitizeHtml } from '#shared/forms/sanitize-html';
 import { currencyOf, formatMoney } from '#shared/currency';
 import type { PublicPackage } from '../api';
-import { useI18n } from '../../../../i18n/i18n';
+import { useI18n } from '../../../i18n/i18n';
 
 /** A neutral placeholder, inline so it never fails to load. */
 export const FALLBACK_IMAGE =
