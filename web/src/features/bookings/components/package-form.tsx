@@ -13,9 +13,9 @@ import { paths } from '../../../config/paths';
 import { useSaveStatus } from '../../../lib/forms';
 import type { ApiResult } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
-import type { BookingPackageView } from '../api/packages';
+import type { BookingPackageView } from '../../../lib/booking-packages';
 import { RedirectUrlFix } from '../../../components/redirect-url-fix';
-import { usePractitioners } from '../../practitioners/api/practitioners';
+import { usePractitioners } from '../../../lib/practitioners';
 import { MoneyInput, moneyHint, moneyInputValue, PricedBefore, RepriceNote, typingLocale, useOldPrice } from '../../../components/money-input';
 import { useClinicCurrency } from '../../organization/api/organization';
 

@@ -1,9 +1,9 @@
 // The booking package calls: list (pages), one package, create, change (any fields), soft delete.
 import type { ReplyOf } from '#shared/api-contract';
 import type { BookingPackageInput } from '#shared/schemas/bookings';
-import { api } from '../../../lib/api';
-import { usePaged } from '../../../lib/paged';
-import { useApi } from '../../../lib/swr';
+import { api } from './api';
+import { usePaged } from './paged';
+import { useApi } from './swr';
 
 /** A booking package as the API answers it (the contract's reply schema). */
 export type BookingPackageView = ReplyOf<'GET /bookings/packages/{id}'>;

@@ -2,8 +2,8 @@
 // delete (refused with 409 while the practitioner has upcoming bookings).
 import type { ReplyOf } from '#shared/api-contract';
 import type { PractitionerInput } from '#shared/schemas/practitioners';
-import { api } from '../../../lib/api';
-import { useApi } from '../../../lib/swr';
+import { api } from './api';
+import { useApi } from './swr';
 
 /** A practitioner as the API answers them (the contract's reply schema). */
 export type PractitionerView = ReplyOf<'GET /practitioners/{id}'>;

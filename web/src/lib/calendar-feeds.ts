@@ -1,7 +1,7 @@
 // Calendar feeds (private ICS subscription URLs): list, create (the URL is answered once), revoke.
 import type { ReplyOf } from '#shared/api-contract';
-import { api } from '../../../lib/api';
-import { useApi } from '../../../lib/swr';
+import { api } from './api';
+import { useApi } from './swr';
 
 // The answers' types, from the API's contract.
 export type CalendarFeedView = ReplyOf<'GET /calendar/feeds'>['items'][number];
