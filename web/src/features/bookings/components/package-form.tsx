@@ -17,7 +17,7 @@ import type { BookingPackageView } from '../../../lib/booking-packages';
 import { RedirectUrlFix } from '../../../components/redirect-url-fix';
 import { usePractitioners } from '../../../lib/practitioners';
 import { MoneyInput, moneyHint, moneyInputValue, PricedBefore, RepriceNote, typingLocale, useOldPrice } from '../../../components/money-input';
-import { useClinicCurrency } from '../../organization/api/organization';
+import { useClinicCurrency } from '../../../lib/clinic-currency';
 
 type Output = ReturnType<ReturnType<typeof bookingPackageSchemaIn>['parse']>;
 const TIMING = ['durationMinutes', 'bufferBeforeMinutes', 'bufferAfterMinutes', 'slotGridMinutes', 'minNoticeMinutes', 'maxDaysAhead'] as const;

@@ -14,7 +14,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { useAccess } from '../../../lib/roles';
 import { useRowSwitch } from '../../../lib/row-switch';
 import { deleteBookingPackage, updateBookingPackage, useBookingPackages, type BookingPackageView } from '../../../lib/booking-packages';
-import { ActiveBadge } from '../components/badges';
+import { ActiveBadge } from '../../../components/active-badge';
 import { formatCents, packageEditPath } from '../lib';
 import { usePractitioners } from '../../../lib/practitioners';
 

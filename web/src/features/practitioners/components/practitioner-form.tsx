@@ -18,8 +18,7 @@ import type { ApiResult } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { DAY_NAMES, DayHours, type DayHoursWords } from '../../../components/day-hours';
-import { displayName } from '../../members/lib';
-import { useAllMembers } from '../../../lib/members';
+import { displayName, useAllMembers } from '../../../lib/members';
 import type { PractitionerView } from '../../../lib/practitioners';
 
 type Output = ReturnType<typeof practitionerFormSchema.parse>;

@@ -11,9 +11,8 @@ import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
 import { useAccess } from '../../../lib/roles';
 import { useBookingPackages } from '../../../lib/booking-packages';
-import { ActiveBadge } from '../../bookings/components/badges';
-import { displayName } from '../../members/lib';
-import { useAllMembers } from '../../../lib/members';
+import { ActiveBadge } from '../../../components/active-badge';
+import { displayName, useAllMembers } from '../../../lib/members';
 import { deletePractitioner, usePractitioners, type PractitionerView } from '../../../lib/practitioners';
 import { practitionerEditPath } from '../lib';
 
