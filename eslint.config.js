@@ -1,6 +1,7 @@
 // ESLint, run by `npm test` (scripts/test.mjs). Rules that catch defects, not style (formatting is the
 // editor's): ESLint's recommended correctness rules, and type-aware checks on promises (one nobody
 // awaits, or one passed where a boolean or a plain callback is expected) and on unused code.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -32,6 +33,64 @@ const LAYERS = [
     rules: upward('The route table names handlers by path; it imports lib, data and shared only.', '^\\./(?!lib/|data/|http/)'),
   },
 ].map((layer) => ({ ...layer, ignores: ['**/*.test.ts', ...(layer.ignores ?? [])] }));
+
+/**
+ * Where web code goes (web/README.md, "Where code goes"): app/ (the console's shell and route table) and
+ * public-pages/ (the public pages and their entries) put features together; each features/<area>/ is
+ * the console's pages of one area and imports no other feature, nor app/ or public-pages/: what
+ * several use lives in lib/ (calls, hooks, helpers) or components/ (UI), which import no feature.
+ * Public pages import no console code. Every rule set also keeps the import all of web/src is refused
+ * (react-bootstrap's Modal, wrapped by components/modal.tsx): a later block's no-restricted-imports
+ * replaces an earlier one's for the same file, so each block carries the whole list.
+ * web/imports.test.ts proves each rule refuses. Features are read from the folder, so a new one is
+ * covered at once.
+ */
+const MODAL = { name: 'react-bootstrap/Modal', message: 'Import Modal from web/src/components/modal: it keeps Tab inside the dialog.' };
+const webImports = (patterns, paths = [MODAL]) => ({ 'no-restricted-imports': ['error', { paths, patterns }] });
+const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** A relative specifier from `depth` folders below a folder of web/src that climbs back to web/src and into one of `folders`. */
+const upTo = (depth, folders) => `^(\\.\\./){${depth + 1}}(${folders.join('|')})(/|$)`;
+const FEATURE_RULES = FEATURES.flatMap((feature) => {
+  const message = `features/${feature} imports no other feature, nor app/ or public-pages/: move what several features use to web/src/lib (calls, hooks) or web/src/components (UI) (web/README.md).`;
+  // A file `depth` folders below features/<feature>/: '../' depth+1 times is features/ itself.
+  return [0, 1, 2, 3, 4, 5].map((depth) => ({
+    files: [`web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: webImports(
+      [
+        `^(\\.\\./){${depth + 1}}(?!${feature}(/|$))[^./]`,
+        `(^|/)features/(?!${feature}/)`,
+        upTo(depth + 1, ['app', 'public-pages']),
+      ].map((regex) => ({ regex, message })),
+    ),
+  }));
+});
+const SHARED = ['lib', 'components', 'i18n', 'config'];
+const sharedRule = (paths) =>
+  webImports(
+    [{ regex: '^(\\.\\./)+(features|app|public-pages)(/|$)', message: 'Shared code (lib, components, i18n, config) imports no feature, app/ or public-pages/: it is what they import.' }],
+    paths,
+  );
+const PUBLIC_PAGE_CONSOLE = 'A public page imports no console code (features/, app/, react-router, lib/auth, lib/roles, lib/layout, Dropdown, Offcanvas): it is built on its own, on Preact (web/README.md, "Public pages").';
+const WEB_RULES = [
+  ...FEATURE_RULES,
+  { files: SHARED.map((folder) => `web/src/${folder}/**/*.{ts,tsx}`), ignores: ['web/src/components/modal.tsx'], rules: sharedRule([MODAL]) },
+  { files: ['web/src/components/modal.tsx'], rules: sharedRule([]) },
+  {
+    // Its tests may render the pages in a router (testing/render); the pages themselves may not.
+    files: ['web/src/public-pages/**/*.{ts,tsx}'],
+    rules: webImports([{ regex: '^(\\.\\./)+(features|app)(/|$)', message: PUBLIC_PAGE_CONSOLE }]),
+  },
+  {
+    files: ['web/src/public-pages/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: webImports(
+      [{ regex: '^(\\.\\./)+(features|app)(/|$)', message: PUBLIC_PAGE_CONSOLE }, { regex: '^(\\.\\./)+lib/(auth|roles|layout)$', message: PUBLIC_PAGE_CONSOLE }],
+      [MODAL, ...['react-router', 'react-router-dom', 'react-bootstrap/Dropdown', 'react-bootstrap/Offcanvas'].map((name) => ({ name, message: PUBLIC_PAGE_CONSOLE }))],
+    ),
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'cdk.out/', '.cache/', '.data/', 'coverage/', '**/*.js', '**/*.mjs', '**/*.cjs'] },
@@ -81,10 +140,9 @@ export default tseslint.config(
     // Every dialog keeps Tab inside it (web/src/components/modal.tsx wraps react-bootstrap's Modal).
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/components/modal.tsx'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'react-bootstrap/Modal', message: "Import Modal from web/src/components/modal: it keeps Tab inside the dialog." }] }],
-    },
+    rules: webImports([]),
   },
+  ...WEB_RULES,
   ...LAYERS,
   {
     // infra describes the deployment and the local stack; scripts are tools that may read infra, never

@@ -3,8 +3,12 @@
 import { defineConfig } from 'vitest/config';
 import { PREACT_ALIASES } from './web/preact.ts';
 
-/** The public pages' own tests: on the runtime they are built with (web/preact.ts). */
-const PUBLIC_PAGE_TESTS = 'web/src/public-pages/**/*.test.{ts,tsx}';
+/**
+ * The public pages' tests that run them on the runtime they are built with (web/preact.ts): the first
+ * paint, the clinic's brand. The pages' component tests beside them (testing/render's router is React's)
+ * run on React with the console's.
+ */
+const PUBLIC_PAGE_TESTS = 'web/src/public-pages/**/*.preact.test.{ts,tsx}';
 
 export default defineConfig({
   test: {

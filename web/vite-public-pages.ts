@@ -97,7 +97,7 @@ export async function pageCss(sources: string[], html: string): Promise<string> 
     content: [{ raw: html, extension: 'html' }, ...sources.map((file) => ({ raw: readFileSync(file, 'utf8'), extension: 'js' }))],
     css: [{ raw: css }],
     // The theme is an attribute the inline script sets; the direction one the page's script sets (Arabic);
-    // data-clinic-brand: the clinic's colour (features/public/clinic-brand.tsx).
+    // data-clinic-brand: the clinic's colour (public-pages/clinic-brand.tsx).
     dynamicAttributes: ['data-bs-theme', 'dir', 'data-i18n-pending', 'data-clinic-brand'],
     safelist: modal ? { standard: [/^modal/, 'fade', 'show'] } : [],
     // Bootstrap declares some 300 custom properties on :root per theme; the browser resolves every

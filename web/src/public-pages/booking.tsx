@@ -1,5 +1,5 @@
 // booking.html's entry: the booking page (/booking/:apiKey), nothing else.
-import { BookingPage } from '../features/public/booking/booking-page';
+import { BookingPage } from './booking/booking-page';
 import { mount, pathParams } from './mount';
 
 const [apiKey = ''] = pathParams();

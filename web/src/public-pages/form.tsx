@@ -1,5 +1,5 @@
 // form.html's entry: the public form page (/form-builder/public/:formId/:apiKey), nothing else.
-import { PublicFormPage } from '../features/public/form/form-page';
+import { PublicFormPage } from './form/form-page';
 import { mount, pathParams } from './mount';
 
 const [formId = '', apiKey = ''] = pathParams();

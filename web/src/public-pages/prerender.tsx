@@ -6,10 +6,10 @@ import { renderToString } from 'react-dom/server';
 import type { PublicPage } from '#shared/public-pages';
 import { I18nProvider, type Messages } from '../i18n/i18n';
 import english from '../i18n/messages/en.json';
-import { AppointmentRequestPage } from '../features/appointments/public/request-page';
-import { BookingPage } from '../features/public/booking/booking-page';
-import { PublicFormPage } from '../features/public/form/form-page';
-import { ManagePage } from '../features/public/manage/manage-page';
+import { AppointmentRequestPage } from './request/request-page';
+import { BookingPage } from './booking/booking-page';
+import { PublicFormPage } from './form/form-page';
+import { ManagePage } from './manage/manage-page';
 
 /** Each page as its entry renders it, with the path's parameters (in the order of its pattern). */
 export const pageElements: Record<PublicPage['name'], (params: string[]) => ReactElement> = {

@@ -1,11 +1,13 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../reports/api/get-report';
+import type { ReplyOf } from '#shared/api-contract';
 import { RegistryProvider } from '../../lib/registry';
 import { saveToken } from '../../lib/session';
 import { entry, mockApi, renderRoutes, rolesState, WithRoles } from '../../testing/render';
 import type { RolesState } from '../../lib/roles';
 import { ReportTiles } from './components/insights';
+
+type Report = ReplyOf<'GET /reports'>;
 
 const ok = (data: unknown) => ({ status: 200, body: { message: 'OK', data } });
 const week = (parts: Partial<Report['weeks'][number]>): Report => ({ from: '2026-11-23', to: '2026-11-29', timeZone: 'Europe/London', reportingSince: null, weeks: [{ week: '2026-11-23', ...parts }] });

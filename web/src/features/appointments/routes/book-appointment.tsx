@@ -6,7 +6,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { bookAppointment } from '../api/appointments';
-import { BookingForm, serviceOption } from '../components/booking-form';
+import { BookingForm, serviceOption } from '../../../components/booking-form';
 import { appointmentPath } from '../lib';
 import { useApi } from '../../../lib/swr';
 

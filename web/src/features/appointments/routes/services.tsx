@@ -4,8 +4,9 @@
 import { useState } from 'react';
 import { formatMoney, type Currency } from '#shared/currency';
 import { moneyMessage, parseMoney } from '#shared/money-text';
+import { ActiveBadge } from '../../../components/active-badge';
 import { MoneyInput, moneyInputValue, PricedBefore, RepriceNote, typingLocale, useOldPrice } from '../../../components/money-input';
-import { useClinicCurrency } from '../../organization/api/organization';
+import { useClinicCurrency } from '../../../lib/clinic-currency';
 import Modal from '../../../components/modal';
 import { Busy, Loading } from '../../../components/loading';
 import type { ApiResult } from '../../../lib/api';
@@ -221,7 +222,7 @@ export function ServicesPage() {
               <td className="small">{nameOf(s.categoryId)}</td>
               <td>{s.durationMinutes} min</td>
               <td>{formatMoney(s.priceMinor, s.currency)}</td>
-              <td>{s.active ? <span className="badge bg-success-subtle text-success-emphasis">Active</span> : <span className="badge bg-secondary-subtle text-secondary-emphasis">Inactive</span>}</td>
+              <td><ActiveBadge active={s.active} /></td>
               <td className="text-end pe-4 text-nowrap">
                 {canWrite && <button type="button" className="btn btn-sm btn-light me-1" onClick={() => setEditing({ kind: 'service', item: s })}>Edit</button>}
                 {canDelete && <button type="button" className="btn btn-sm btn-light text-danger" onClick={() => void remove(`the service ${s.name}`, () => deleteService(s.id, s.version))}>Delete</button>}

@@ -28,7 +28,3 @@ export function PaymentBadge({ paymentStatus }: { paymentStatus: PaymentStatus }
   const [label, tone] = PAYMENT[paymentStatus] ?? [paymentStatus, 'secondary'];
   return <span className={`badge bg-${tone}-subtle text-${tone}-emphasis`}>{label}</span>;
 }
-
-export function ActiveBadge({ active }: { active: boolean }) {
-  return active ? <span className="badge bg-success-subtle text-success-emphasis">Active</span> : <span className="badge bg-secondary-subtle text-secondary-emphasis">Inactive</span>;
-}

@@ -9,7 +9,7 @@ import { failureText } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
 import { copyWithToast, notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
-import { createCalendarFeed, revokeCalendarFeed, useCalendarFeeds, type CalendarFeedCreated, type CalendarFeedView } from '../api/calendar-feeds';
+import { createCalendarFeed, revokeCalendarFeed, useCalendarFeeds, type CalendarFeedCreated, type CalendarFeedView } from '../../../lib/calendar-feeds';
 
 export function CalendarFeedCard() {
   const canAccess = useAccess();

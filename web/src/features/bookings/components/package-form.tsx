@@ -13,11 +13,11 @@ import { paths } from '../../../config/paths';
 import { useSaveStatus } from '../../../lib/forms';
 import type { ApiResult } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
-import type { BookingPackageView } from '../api/packages';
+import type { BookingPackageView } from '../../../lib/booking-packages';
 import { RedirectUrlFix } from '../../../components/redirect-url-fix';
-import { usePractitioners } from '../../practitioners/api/practitioners';
+import { usePractitioners } from '../../../lib/practitioners';
 import { MoneyInput, moneyHint, moneyInputValue, PricedBefore, RepriceNote, typingLocale, useOldPrice } from '../../../components/money-input';
-import { useClinicCurrency } from '../../organization/api/organization';
+import { useClinicCurrency } from '../../../lib/clinic-currency';
 
 type Output = ReturnType<ReturnType<typeof bookingPackageSchemaIn>['parse']>;
 const TIMING = ['durationMinutes', 'bufferBeforeMinutes', 'bufferAfterMinutes', 'slotGridMinutes', 'minNoticeMinutes', 'maxDaysAhead'] as const;

@@ -1,7 +1,7 @@
 // /bookings/packages/add (Bookings write): a new booking package.
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
-import { createBookingPackage } from '../api/packages';
+import { createBookingPackage } from '../../../lib/booking-packages';
 import { PackageForm } from '../components/package-form';
 
 export function AddPackagePage() {

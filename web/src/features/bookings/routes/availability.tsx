@@ -17,7 +17,7 @@ import { useAccess } from '../../../lib/roles';
 import { saveAvailability, useAvailability, type AvailabilityView } from '../api/availability';
 import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { failureText } from '../../../lib/api';
-import { DAY_NAMES, DayHours, type DayHoursWords } from '../components/day-hours';
+import { DAY_NAMES, DayHours, type DayHoursWords } from '../../../components/day-hours';
 
 type Draft = Pick<AvailabilityView, 'weeklyHours' | 'slotMinutes' | 'capacity' | 'closedDates' | 'minNoticeMinutes' | 'maxDaysAhead'>;
 

@@ -7,7 +7,7 @@ import { ACTIONS, FilterField, FilterSelect, ListCard } from '../../../component
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
 import { useBookings, type BookingFilters } from '../api/bookings';
-import { useBookingPackages } from '../api/packages';
+import { useBookingPackages } from '../../../lib/booking-packages';
 import { PaymentBadge, StatusBadge, paymentLabel, statusLabel } from '../components/badges';
 import { bookingPath, formatCents } from '../lib';
 

@@ -5,7 +5,7 @@ import { BookingPageLink, qrFileName } from '../../../components/booking-page-li
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
-import { updateBookingPackage, useBookingPackage } from '../api/packages';
+import { updateBookingPackage, useBookingPackage } from '../../../lib/booking-packages';
 import { PackageForm } from '../components/package-form';
 import { failureText } from '../../../lib/api';
 

@@ -13,10 +13,10 @@ import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
 import { useAccess } from '../../../lib/roles';
 import { useRowSwitch } from '../../../lib/row-switch';
-import { deleteBookingPackage, updateBookingPackage, useBookingPackages, type BookingPackageView } from '../api/packages';
-import { ActiveBadge } from '../components/badges';
+import { deleteBookingPackage, updateBookingPackage, useBookingPackages, type BookingPackageView } from '../../../lib/booking-packages';
+import { ActiveBadge } from '../../../components/active-badge';
 import { formatCents, packageEditPath } from '../lib';
-import { usePractitioners } from '../../practitioners/api/practitioners';
+import { usePractitioners } from '../../../lib/practitioners';
 
 function PackagesList() {
   usePageTitle('All Booking Packages', [{ title: 'Bookings', path: paths.bookings.list }]);

@@ -1,9 +1,10 @@
 // A booking's free times on a date (GET /bookings/free-times: the same FreeDay as the public booking
 // page's available-slots), for the move dialog; and the booking itself, for its package.
-import type { FreeDay } from '../../public/booking/api';
+import type { ReplyOf } from '#shared/api-contract';
 import { useApi } from '../../../lib/swr';
 
-export type { FreeDay };
+/** A date's free times (the contract's reply schema). */
+export type FreeDay = ReplyOf<'GET /bookings/free-times'>;
 
 export const useBooking = (id: string | null) => useApi(id ? `/bookings/booking/${encodeURIComponent(id)}` : null);
 

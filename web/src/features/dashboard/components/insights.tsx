@@ -9,7 +9,7 @@ import { reportsAccess, type Access } from '../../../lib/access';
 import { useRegistry } from '../../../lib/registry';
 import { useAccess, useRoles } from '../../../lib/roles';
 import { useSetupProgress, useThisWeek } from '../api/get-insights';
-import { useClinicCurrency } from '../../organization/api/organization';
+import { useClinicCurrency } from '../../../lib/clinic-currency';
 
 /** The set-up card is the owner's, where the wizard exists. */
 export const setupCardEnabled = (isOwner: boolean, isRegistered: (path: string) => boolean) => isOwner && isRegistered(paths.wizards.setup);

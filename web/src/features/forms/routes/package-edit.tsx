@@ -12,7 +12,7 @@ import { formPackageSchemaIn, type formPackageSchema } from '#shared/schemas/for
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '#shared/uploads';
 import { controlProps, Field } from '../../../components/field';
 import { MoneyInput, moneyInputValue, PricedBefore, RepriceNote, typingLocale, useOldPrice } from '../../../components/money-input';
-import { useClinicCurrency } from '../../organization/api/organization';
+import { useClinicCurrency } from '../../../lib/clinic-currency';
 import { Busy, Loading } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';

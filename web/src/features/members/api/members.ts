@@ -1,22 +1,16 @@
-// The member calls: list (pages with a cursor, ?search=), one member, add, change permissions, remove,
-// resend an invitation; and the public invitation calls of the accept page.
+// The member calls: one member, add, change permissions, remove, resend an invitation; and the public
+// invitation calls of the accept page. The list (pages with a cursor, ?search=) is in lib/members.ts.
 import type { PermissionEntry } from '#shared/permissions';
 import type { ReplyOf } from '#shared/api-contract';
 import type { MemberAdd } from '#shared/schemas/organization';
 import { api } from '../../../lib/api';
-import { usePaged } from '../../../lib/paged';
 import { useApi } from '../../../lib/swr';
 
 // The answers' types, from the API's contract (the handlers' reply schemas).
-export type MemberView = ReplyOf<'GET /organization/members'>['items'][number];
 /** What an invitation's page shows before the password is chosen. */
 export type InviteDetails = ReplyOf<'POST /users/invite-details'>;
 
-export const MEMBERS_KEY = '/organization/members';
 export const memberKey = (id: string) => `/organization/members/${encodeURIComponent(id)}` as const;
-
-/** The member list a page at a time; `search` matches part of a name or email. `enabled` false: no call. */
-export const useMembers = (search: string, pageSize = 25, enabled = true) => usePaged(enabled ? MEMBERS_KEY : null, { pageSize, query: { search } });
 
 export const useMember = (id: string | undefined) => useApi(id ? memberKey(id) : null);
 

@@ -1,7 +1,7 @@
 // Confirmation before removing a member: their access ends at once.
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { removeMember, type MemberView } from '../api/members';
-import { displayName } from '../lib';
+import { displayName, type MemberView } from '../../../lib/members';
+import { removeMember } from '../api/members';
 
 export function RemoveMemberDialog({ member, onHide, onRemoved }: { member: MemberView | null; onHide(): void; onRemoved(message: string): void }) {
   const confirm = async () => {

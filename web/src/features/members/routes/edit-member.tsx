@@ -10,10 +10,11 @@ import { useAuth } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useAccess, useRoles } from '../../../lib/roles';
-import { updateMember, useMember, type MemberView } from '../api/members';
+import { displayName, type MemberView } from '../../../lib/members';
+import { updateMember, useMember } from '../api/members';
 import { fullRoles, PermissionsMatrix } from '../components/permissions-matrix';
 import { RemoveMemberDialog } from '../components/remove-member-dialog';
-import { displayName, grantable } from '../lib';
+import { grantable } from '../lib';
 import { failureText } from '../../../lib/api';
 
 function MemberEditor({ member, onSaved }: { member: MemberView; onSaved(m: MemberView): void }) {

@@ -11,10 +11,10 @@ import { usePageTitle } from '../../../lib/layout';
 import { useDebounced } from '../../../lib/use-debounced';
 import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
-import { resendInvite, useMembers, type MemberView } from '../api/members';
+import { displayName, useMembers, type MemberView } from '../../../lib/members';
+import { resendInvite } from '../api/members';
 import { rolesSummary } from '../components/permissions-matrix';
 import { RemoveMemberDialog } from '../components/remove-member-dialog';
-import { displayName } from '../lib';
 
 export const memberPath = (id: string) => `${paths.members.list}/${encodeURIComponent(id)}`;
 

@@ -1,11 +1,11 @@
 // The organisation's profile (any member reads, the owner edits) and its integration key (owner).
-import { currencyOf, type Currency } from '#shared/currency';
 import type { ReplyOf } from '#shared/api-contract';
 import type { OrganizationProfileUpdate } from '#shared/schemas/organization';
 import { api } from '../../../lib/api';
+import { ORGANIZATION_PROFILE_KEY } from '../../../lib/clinic-currency';
 import { useApi } from '../../../lib/swr';
 
-export const PROFILE_KEY = '/organization/profile';
+export const PROFILE_KEY = ORGANIZATION_PROFILE_KEY;
 export const INTEGRATION_KEY = '/organization/integration';
 
 // The answers' types, from the API's contract (the handlers' reply schemas).
@@ -13,11 +13,6 @@ export type OrganizationProfile = ReplyOf<'GET /organization/profile'>;
 export type Integration = ReplyOf<'GET /organization/integration'>;
 
 export const useOrganization = () => useApi(PROFILE_KEY);
-/** The clinic's currency for prices typed in the console (USD until the profile has loaded, or if it cannot). */
-export function useClinicCurrency(): { currency: Currency; loading: boolean } {
-  const { data, error, isLoading } = useOrganization();
-  return { currency: currencyOf(data?.currency), loading: isLoading && !error };
-}
 export const useIntegration = (enabled: boolean) => useApi(enabled ? INTEGRATION_KEY : null);
 
 export const updateOrganization = (body: OrganizationProfileUpdate) => api.patch(PROFILE_KEY, body);

@@ -12,7 +12,7 @@ import { failureText } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
 import { copyWithToast, notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
-import { createCalendarFeed, revokeCalendarFeed, useCalendarFeeds, type CalendarFeedCreated, type CalendarFeedView } from '../../bookings/api/calendar-feeds';
+import { createCalendarFeed, revokeCalendarFeed, useCalendarFeeds, type CalendarFeedCreated, type CalendarFeedView } from '../../../lib/calendar-feeds';
 
 /** Google Calendar's own "add this subscription" page for an address (it asks the person to confirm). */
 export const googleCalendarLink = (webcalUrl: string) => `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcalUrl)}`;

@@ -17,10 +17,9 @@ import { paths } from '../../../config/paths';
 import type { ApiResult } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
-import { DAY_NAMES, DayHours, type DayHoursWords } from '../../bookings/components/day-hours';
-import { displayName } from '../../members/lib';
-import { useAllMembers } from '../api/members';
-import type { PractitionerView } from '../api/practitioners';
+import { DAY_NAMES, DayHours, type DayHoursWords } from '../../../components/day-hours';
+import { displayName, useAllMembers } from '../../../lib/members';
+import type { PractitionerView } from '../../../lib/practitioners';
 
 type Output = ReturnType<typeof practitionerFormSchema.parse>;
 type PractitionerInput = PractitionerFormValues;

@@ -1,7 +1,7 @@
 // /bookings/practitioners/add (Bookings write): a new practitioner.
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
-import { createPractitioner } from '../api/practitioners';
+import { createPractitioner } from '../../../lib/practitioners';
 import { PractitionerForm } from '../components/practitioner-form';
 
 export function AddPractitionerPage() {

@@ -5,7 +5,7 @@ import { Loading } from '../../../components/loading';
 import { paths } from '../../../config/paths';
 import { failureText } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/layout';
-import { deletePractitioner, updatePractitioner, usePractitioner } from '../api/practitioners';
+import { deletePractitioner, updatePractitioner, usePractitioner } from '../../../lib/practitioners';
 import { PractitionerFeedCard } from '../components/practitioner-feed-card';
 import { PractitionerForm } from '../components/practitioner-form';
 

@@ -10,11 +10,10 @@ import { AddLink, EditDeleteActions } from '../../../components/row-actions';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
 import { useAccess } from '../../../lib/roles';
-import { useBookingPackages } from '../../bookings/api/packages';
-import { ActiveBadge } from '../../bookings/components/badges';
-import { displayName } from '../../members/lib';
-import { useAllMembers } from '../api/members';
-import { deletePractitioner, usePractitioners, type PractitionerView } from '../api/practitioners';
+import { useBookingPackages } from '../../../lib/booking-packages';
+import { ActiveBadge } from '../../../components/active-badge';
+import { displayName, useAllMembers } from '../../../lib/members';
+import { deletePractitioner, usePractitioners, type PractitionerView } from '../../../lib/practitioners';
 import { practitionerEditPath } from '../lib';
 
 export function PractitionersListPage() {

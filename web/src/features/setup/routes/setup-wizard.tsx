@@ -37,7 +37,7 @@ import {
   useSetupProgress,
   type SetupProgress,
 } from '../api/setup';
-import { useClinicCurrency } from '../../organization/api/organization';
+import { useClinicCurrency } from '../../../lib/clinic-currency';
 
 export const STEP_INFO: Record<SetupStep, { title: string; description: string; icon: string }> = {
   organization: { title: 'Organisation details', description: 'Your clinic’s name, contact details and time zone.', icon: 'bi-building' },
