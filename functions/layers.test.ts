@@ -23,19 +23,19 @@ async function refused(file: string, specifiers: string[]): Promise<string[]> {
 
 describe('layers of functions/', () => {
   it('functions/lib imports nothing above it', async () => {
-    const upward = ['#http/http', '../http/authorise', '../data/table', '../routes', '../bookings/lib/views'];
+    const upward = ['#http/http', '../http/authorise', '../data/table', '../routes', '../domain/bookings/views'];
     const allowed = ['#lib/log', './errors', '#shared/permissions', '../../shared/api', '@aws-sdk/client-sns'];
     expect(await refused('functions/lib/sms.ts', [...upward, ...allowed])).toEqual(upward);
   });
 
   it('functions/data imports neither the HTTP chain, the route table nor handlers', async () => {
-    const upward = ['#http/http', '../http/authorise', '../routes', '../payments/lib/contract'];
+    const upward = ['#http/http', '../http/authorise', '../routes', '../domain/payments/contract'];
     const allowed = ['./core', '#lib/log', '../lib/log', '#shared/permissions', '../../shared/api'];
     expect(await refused('functions/data/bookings.ts', [...upward, ...allowed])).toEqual(upward);
   });
 
   it('the HTTP chain imports no handler', async () => {
-    const upward = ['../bookings/lib/views', '../account/login'];
+    const upward = ['../domain/bookings/views', '../account/login'];
     const allowed = ['./authorise', '../data/sessions', '../routes', '#lib/errors', '../lib/errors', '#shared/challenge'];
     expect(await refused('functions/http/http.ts', [...upward, ...allowed])).toEqual(upward);
     expect(await refused('functions/routes.ts', ['./bookings/create-booking', './data/rate-limits', '#shared/permissions'])).toEqual(['./bookings/create-booking']);

@@ -10,7 +10,7 @@ import { randomId } from '#lib/passwords';
 import { createOrganizationWithOwner } from '../data/members';
 import { newApiKey, type Organization } from '../data/organizations';
 import { getUser } from '../data/users';
-import { isFullyRegistered, signedInReply } from './lib/auth-replies';
+import { isFullyRegistered, signedInReply } from '#domain/account/auth-replies';
 
 export const handler = endpoint({ body: newOrganizationSchema, reply: addOrganizationReply }, async ({ body, registrant, event }) => {
   const user = await getUser(registrant.userId);

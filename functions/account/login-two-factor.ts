@@ -7,8 +7,8 @@ import { endpoint } from '#http/http';
 import { verifyToken } from '#lib/tokens';
 import { getTwoFactor } from '../data/two-factor';
 import { getUser } from '../data/users';
-import { isFullyRegistered, signedInReply } from './lib/auth-replies';
-import { trustedDevice } from './lib/devices';
+import { isFullyRegistered, signedInReply } from '#domain/account/auth-replies';
+import { trustedDevice } from '#domain/account/devices';
 import { countFailure, refuseIfLimited, signInLimits } from './lib/sign-in-limits';
 import { USED_CODE, WRONG_CODE, isActive, useSecondFactor } from './lib/two-factor';
 

@@ -10,9 +10,9 @@ import { countMetric } from '#lib/log';
 import { hashPassword, needsRehash, verifyPassword } from '#lib/passwords';
 import { getTwoFactor } from '../data/two-factor';
 import { findUserByEmail, upgradePasswordHash } from '../data/users';
-import { codeSentReply, isFullyRegistered, nextStepReply, signedInReply, twoFactorChallengeReply } from './lib/auth-replies';
+import { codeSentReply, isFullyRegistered, nextStepReply, signedInReply, twoFactorChallengeReply } from '#domain/account/auth-replies';
 import { sendCode } from './lib/codes';
-import { trustedDevice } from './lib/devices';
+import { trustedDevice } from '#domain/account/devices';
 import { countFailure, refuseIfLimited, signInLimits } from './lib/sign-in-limits';
 import { isActive } from './lib/two-factor';
 

@@ -12,8 +12,8 @@ import type { Appointment } from '../data/appointments';
 import { getOrganization } from '../data/organizations';
 import { changeAppointment } from './lib/change';
 import { appointmentEventItems } from './lib/events';
-import { appointmentReminderItems } from './lib/when';
-import { toView, when } from './lib/views';
+import { appointmentReminderItems } from '#domain/appointments/when';
+import { toView, when } from '#domain/appointments/views';
 
 export const handler = endpoint({ body: changeStatusSchema, reply: changeStatusReply }, async ({ body, params, caller }) => {
   const org = await getOrganization(caller.orgId);

@@ -13,8 +13,8 @@ import { endpoint } from '#http/http';
 import { assigneePointerDelete, assigneePointerPut } from '../data/appointments';
 import { getOrganization } from '../data/organizations';
 import { changeAppointment } from './lib/change';
-import { appointmentReminderItems } from './lib/when';
-import { toView, when } from './lib/views';
+import { appointmentReminderItems } from '#domain/appointments/when';
+import { toView, when } from '#domain/appointments/views';
 
 const PAST = 'That time has already passed. Please choose a later time.';
 

@@ -8,9 +8,9 @@ import { regionOfZone } from '#lib/zone-region';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getBookingPackage } from '../data/booking-packages';
 import { findOrgIdByApiKey, getOrganization, publicBrandOf } from '../data/organizations';
-import { PACKAGE_UNAVAILABLE, UNKNOWN_BOOKING_PAGE } from '../bookings/lib/views';
-import { practitionerFreeDay, usesPractitioners } from './lib/diary';
-import { freeTimes } from './lib/free-times';
+import { PACKAGE_UNAVAILABLE, UNKNOWN_BOOKING_PAGE } from '#domain/bookings/views';
+import { practitionerFreeDay, usesPractitioners } from '#domain/availability/diary';
+import { freeTimes } from '#domain/availability/free-times';
 
 
 export const handler = endpoint({ body: availableSlotsSchema, reply: listAvailableSlotsReply }, async ({ body }) => {

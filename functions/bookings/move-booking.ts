@@ -17,9 +17,9 @@ import { getAvailability, rulesOf } from '../data/availability';
 import { getBooking, type BookingRecord } from '../data/bookings';
 import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { getOrganization } from '../data/organizations';
-import { whenText } from './lib/mail';
-import { moveToRequestedTime } from './lib/move';
-import { BOOKING_NOT_FOUND, toBookingView } from './lib/views';
+import { whenText } from '#domain/bookings/mail';
+import { moveToRequestedTime } from '#domain/bookings/move';
+import { BOOKING_NOT_FOUND, toBookingView } from '#domain/bookings/views';
 
 /** ' with Ben Ode' when the move hands the booking to another practitioner (said for `side`), else ''. */
 const withWhom = (from: BookingRecord, to: BookingRecord, side: BookingRecord) =>

@@ -12,10 +12,10 @@ import { auditItem } from '../data/audit';
 import { getBooking, type BookingRecord } from '../data/bookings';
 import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { outboxMail, outboxNotice, outboxRefund } from '../data/outbox';
-import { bookingIcs, bookingMoney, bookingRowId, clinicOf, practitionerNameOf, whenText } from '../bookings/lib/mail';
+import { bookingIcs, bookingMoney, bookingRowId, clinicOf, practitionerNameOf, whenText } from '#domain/bookings/mail';
 import type { Organization } from '../data/organizations';
 import { greetingIn, patientTexts, withArgs } from '#lib/i18n';
-import { cancelConfirmed } from '../bookings/lib/places';
+import { cancelConfirmed } from '#domain/bookings/places';
 import { cancelAppointment } from './lib/cancel-appointment';
 import { PATIENT_ACTOR, assertChangeable, openAny, openBooking, refundDue, toAppointmentManageView, toManageView, type Opened } from './lib/load';
 

@@ -6,7 +6,7 @@ import { acceptInviteSchema, acceptInviteReply } from '#shared/schemas/organizat
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { hashPassword } from '#lib/passwords';
-import { signedInReply } from '../account/lib/auth-replies';
+import { signedInReply } from '#domain/account/auth-replies';
 import { findInvite } from '../data/invites';
 import { acceptInvitation, getMembership } from '../data/members';
 import { getUser } from '../data/users';

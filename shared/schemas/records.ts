@@ -344,7 +344,7 @@ export const publicPackageRecord = /* @__PURE__ */ pure(() => z.object({
 /** A form package as staff see it: the public one and its times (`formPackageView` of shared/schemas/forms.ts). */
 export const formPackageViewRecord = /* @__PURE__ */ pure(() => z.extend(publicPackageRecord, { createdAt: z.string(), updatedAt: z.string() }));
 
-/** `FormView` (functions/forms/lib/views.ts). */
+/** `FormView` (functions/domain/forms/views.ts). */
 export const formViewRecord = /* @__PURE__ */ pure(() => z.object({
   packages: z.optional(z.array(formPackageViewRecord)),
   id: z.string(),
@@ -370,7 +370,7 @@ export const submissionAnswerRecord = /* @__PURE__ */ pure(() => z.object({
   value: z.union([z.string(), z.array(z.string())]),
 }));
 
-/** `SubmissionView` (functions/forms/lib/submissions.ts). */
+/** `SubmissionView` (functions/domain/forms/submissions.ts). */
 export const submissionViewRecord = /* @__PURE__ */ pure(() => z.object({
   /** The patient's language, when they chose one (issue 26). */
   locale: z.optional(z.enum(LOCALES)),

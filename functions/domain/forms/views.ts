@@ -5,7 +5,7 @@ import type { FormRecord } from '../../data/forms';
 import { getForm } from '../../data/forms';
 import { getFormPackages, type FormPackageRecord } from '../../data/form-packages';
 import { findOrgIdByApiKey } from '../../data/organizations';
-import { toPackageView, toPublicPackage, type PackageView } from '../../form-packages/lib/view';
+import { toPackageView, toPublicPackage, type PackageView } from '#domain/form-packages/view';
 
 export const FORM_NOT_AVAILABLE = 'This form is not available.';
 

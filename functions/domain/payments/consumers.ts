@@ -1,7 +1,7 @@
 // Who handles the events of a Checkout Session, by the `kind` in its metadata. A feature that takes
 // payments adds its kind to PAYMENT_KINDS (contract.ts) and its consumer here.
-import { formPaymentConsumer } from '../../forms/lib/payment-consumer';
-import { bookingPaymentConsumer } from '../../bookings/lib/payment-consumer';
+import { formPaymentConsumer } from '#domain/forms/payment-consumer';
+import { bookingPaymentConsumer } from '#domain/bookings/payment-consumer';
 import { isPaymentKind, type PaymentConsumer, type PaymentKind } from './contract';
 
 export const CONSUMERS: Record<PaymentKind, PaymentConsumer> = {

@@ -11,8 +11,8 @@ import { takenMinutesBetween, type ServiceTiming } from '#shared/bookings/practi
 import { badRequest } from '#lib/errors';
 import type { BookingPackageRecord } from '../../data/booking-packages';
 import type { PractitionerRecord } from '../../data/practitioners';
-import { chosenPractitioners, diaryDay, offeringPractitioners, rangeOf, readTaken, timingOf, usesPractitioners } from '../../availability/lib/diary';
-import { SLOT_REFUSALS } from './refusals';
+import { chosenPractitioners, diaryDay, offeringPractitioners, rangeOf, readTaken, timingOf, usesPractitioners } from '#domain/availability/diary';
+import { SLOT_REFUSALS } from '#domain/bookings/refusals';
 
 export type Candidate = Pick<PractitionerRecord, 'id' | 'name'>;
 

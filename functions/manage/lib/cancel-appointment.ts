@@ -4,7 +4,7 @@
 import { MANAGE_MESSAGES } from '#shared/schemas/manage';
 import { greeting } from '#shared/plain-name';
 import { conflict } from '#lib/errors';
-import { when } from '../../appointments/lib/views';
+import { when } from '#domain/appointments/views';
 import { getAppointment, saveAppointmentChange } from '../../data/appointments';
 import { PATIENT_ACTOR, type OpenedAppointment } from './load';
 
