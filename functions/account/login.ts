@@ -5,7 +5,7 @@
 // gets a 5-minute challenge token instead of a session (POST /users/login/two-factor).
 import { credentialsSchema, loginReply } from '#shared/schemas/account';
 import { unauthorized } from '#lib/errors';
-import { endpoint } from '#http/http';
+import { clientAddress, endpoint } from '#http/http';
 import { countMetric } from '#lib/log';
 import { hashPassword, needsRehash, verifyPassword } from '#lib/passwords';
 import { getTwoFactor } from '../data/two-factor';
@@ -42,5 +42,5 @@ export const handler = endpoint({ body: credentialsSchema, reply: loginReply }, 
   }
   if (!(await isFullyRegistered(user))) return nextStepReply(user, 'Please finish setting up your account.');
   if (isActive(await getTwoFactor(user.id))) return twoFactorChallengeReply(user);
-  return signedInReply(user, event, { alertNewDevice: !device });
+  return signedInReply(user, event, clientAddress(event), { alertNewDevice: !device });
 });
