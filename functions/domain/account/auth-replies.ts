@@ -1,3 +1,6 @@
+// Domain: account. Signing in (a session, its token and the replies of the sign-up and sign-in steps) and
+// device cookies: account/ signs in, and so does members/ when an invitation is accepted.
+//
 // The auth responses of the sign-up flow (spec section 4): which step comes next, and with which token.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { AuthData } from '#shared/api';

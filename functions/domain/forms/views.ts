@@ -1,3 +1,6 @@
+// Domain: forms. What the API shows of a form (views), how a submission becomes a lead (submissions) and
+// Stripe's form-payment events (payment-consumer): forms/, leads/ and the payments registry.
+//
 // What the API shows of forms: the staff view (builder) and the public view (the public page).
 import type { PublicForm } from '#shared/forms/types';
 import { notFound } from '#lib/errors';

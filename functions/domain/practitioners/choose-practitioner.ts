@@ -1,3 +1,6 @@
+// Domain: practitioners. Who a booking is with: the choice of practitioner for a time (bookings/ when
+// a booking is made, domain/bookings/move.ts when it moves).
+//
 // Who a booking of a practitioner package is with (docs/practitioners.md). The visitor's time must be
 // a start the chosen practitioner offers (for "anyone", a time of the one grid offered over everyone
 // offering the package: exactly the times the page lists); the candidates whose own grid has that

@@ -1,3 +1,6 @@
+// Domain: reminders. The reminder sweep (sweep) and what a reminder says (messages), run by the
+// scheduled sweeps (outbox/sweeps.ts).
+//
 // The reminder sweep: sends the reminders that are due, each exactly once. Runs with the scheduled
 // sweeps (every minute in AWS, functions/outbox/sweeps.ts; on a timer locally), so it needs no
 // per-booking schedule to create or delete.
