@@ -555,7 +555,7 @@ export const bookingViewRecord = /* @__PURE__ */ pure(() => z.object({
   /** Who the booking is with (absent on bookings made before practitioners, or of clinic-wide packages). */
   practitionerId: z.optional(z.nullable(z.string())),
   practitionerName: z.optional(z.nullable(z.string())),
-  /** The practitioner's time kept free around it (minutes). */
+  /** The practitioner's time kept free around it (minutes), as booked; stored only with a practitioner, 0 in every reply without. */
   bufferBeforeMinutes: z.optional(z.number()),
   bufferAfterMinutes: z.optional(z.number()),
   status: z.enum(['confirmed', 'cancelled', 'expired', 'held']),
