@@ -21,7 +21,8 @@ async function refused(file: string, specifiers: string[]): Promise<string[]> {
   );
 }
 
-describe('layers of functions/', () => {
+// The first call loads the config (typescript-eslint's project service): seconds on a busy machine.
+describe('layers of functions/', { timeout: 60_000 }, () => {
   it('functions/lib imports nothing above it', async () => {
     const upward = ['#http/http', '../http/authorise', '../data/table', '../routes', '../domain/bookings/views', '#domain/bookings/views'];
     const allowed = ['#lib/log', './errors', '#shared/permissions', '../../shared/api', '@aws-sdk/client-sns'];
