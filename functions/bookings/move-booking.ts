@@ -2,7 +2,7 @@
 // another time (the calendar's drag or its edit dialog). The new time must pass the booking page's
 // own rules (offered, not past, not closed, within the days ahead) and have a free place: the new
 // place is taken before the old one is given back, in one transaction with the booking's change
-// (lib/move.ts, lib/places.ts moveConfirmed), so a move never double-books and of 20 moves racing for the last
+// (domain/bookings/move.ts, places.ts moveConfirmed), so a move never double-books and of 20 moves racing for the last
 // place exactly one wins. The visitor is mailed the new time with the calendar file updated (same
 // UID, SEQUENCE + 1), through the outbox in the same transaction, unless `notify` is false (staff who
 // told the patient themselves); the audit log records the move and the webhook event is written either way.

@@ -76,7 +76,9 @@ const MENTIONS = [...MOVES].map(([from, to]) => [new RegExp(`(?<![\\w./-])((?:\\
 const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx', '*.mjs', '*.md'], { cwd: ROOT, encoding: 'utf8' })
   .split('\n')
   .filter(Boolean)
-  .filter((file) => existsSync(join(ROOT, file)) && file !== 'scripts/layers/domain.mjs');
+  .filter((file) => existsSync(join(ROOT, file)))
+  // This script, and the test that proves ESLint refuses imports of the old places between areas.
+  .filter((file) => !['scripts/layers/domain.mjs', 'functions/layers.test.ts'].includes(file));
 
 let changed = 0;
 for (const file of files) {
