@@ -8,29 +8,53 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The layers of functions/, each importing only those below it (docs/conventions.md, "Layers"):
- * functions/lib (platform clients and config) < functions/data (the table) < the HTTP chain
- * (functions/http, with the route table functions/routes.ts) < the handlers and their helpers. Tests
- * may cross layers to test them together. functions/layers.test.ts proves each rule refuses.
+ * functions/lib (platform clients and config) < functions/data (the table) < functions/domain (what
+ * several handler areas share: places, views, mails, payment consumers...) and, beside it, the HTTP
+ * chain (functions/http, with the route table functions/routes.ts; neither imports the other) < the
+ * handler areas, functions/<area>/ with its lib/. A handler area imports no other area: what two
+ * areas need lives in functions/domain. Tests may cross layers to test them together.
+ * functions/layers.test.ts proves each rule refuses.
  */
 const upward = (message, ...regexes) => ({ 'no-restricted-imports': ['error', { patterns: regexes.map((regex) => ({ regex, message })) }] });
+/** Where a handler may reach outside its own area, relative to functions/: the layers below it. */
+const BELOW_HANDLERS = '(?!lib/|data/|domain/|http/|routes$|\\.\\./shared/)';
+const AREA_MESSAGE = 'A handler area imports no other handler area: what two areas share lives in functions/domain/<context>/ (#domain/*).';
+const NOT_AREAS = ['functions/lib/**', 'functions/data/**', 'functions/domain/**', 'functions/http/**'];
 const LAYERS = [
   {
     files: ['functions/lib/**/*.ts'],
     // Stands in for scripts/openapi/document.ts until it imports functions/http/http (scripts/layers/move.mjs).
     ignores: ['functions/lib/http.ts'],
-    rules: upward('functions/lib is the lowest layer: it imports lib, shared and packages only.', '^#http/', '^\\.\\./(?!\\.\\./shared/)'),
+    rules: upward('functions/lib is the lowest layer: it imports lib, shared and packages only.', '^#http/', '^#domain/', '^\\.\\./(?!\\.\\./shared/)'),
   },
   {
     files: ['functions/data/**/*.ts'],
-    rules: upward('functions/data imports lib, shared and data only: not the HTTP chain, the route table or handlers.', '^#http/', '^\\.\\./(?!lib/|\\.\\./shared/)'),
+    rules: upward('functions/data imports lib, shared and data only: not the domain, the HTTP chain, the route table or handlers.', '^#http/', '^#domain/', '^\\.\\./(?!lib/|\\.\\./shared/)'),
+  },
+  {
+    // functions/domain/<context>/<file>.ts: two levels below functions/.
+    files: ['functions/domain/**/*.ts'],
+    rules: upward('functions/domain imports lib, data, shared and the domain only: never the HTTP chain, the route table or a handler area.', '^#http/', '^\\.\\./\\.\\./(?!lib/|data/|domain/|\\.\\./shared/)'),
   },
   {
     files: ['functions/http/**/*.ts'],
-    rules: upward('The HTTP chain imports lib, data, the route table and shared only: never a handler.', '^\\.\\./(?!lib/|data/|routes$|\\.\\./shared/)'),
+    rules: upward('The HTTP chain imports lib, data, the route table and shared only: never a handler.', '^#domain/', '^\\.\\./(?!lib/|data/|routes$|\\.\\./shared/)'),
   },
   {
     files: ['functions/routes.ts'],
-    rules: upward('The route table names handlers by path; it imports lib, data and shared only.', '^\\./(?!lib/|data/|http/)'),
+    rules: upward('The route table names handlers by path; it imports lib, data and shared only.', '^#domain/', '^\\./(?!lib/|data/|http/)'),
+  },
+  {
+    // A handler, functions/<area>/<file>.ts.
+    files: ['functions/*/*.ts'],
+    ignores: NOT_AREAS,
+    rules: upward(AREA_MESSAGE, `^\\.\\./${BELOW_HANDLERS}`),
+  },
+  {
+    // A handler's helper, functions/<area>/lib/<file>.ts: ../ is its own area.
+    files: ['functions/*/*/**/*.ts'],
+    ignores: NOT_AREAS,
+    rules: upward(AREA_MESSAGE, `^\\.\\./\\.\\./${BELOW_HANDLERS}`),
   },
 ].map((layer) => ({ ...layer, ignores: ['**/*.test.ts', ...(layer.ignores ?? [])] }));
 

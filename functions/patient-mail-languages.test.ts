@@ -17,9 +17,9 @@ import {
   patientCancelledMail,
   refundCancellationMail,
   unplacedPaymentMail,
-} from './bookings/lib/mail';
-import { appointmentReminder, bookingReminder } from './reminders/lib/messages';
-import { receiptMail } from './forms/lib/payment-consumer';
+} from '#domain/bookings/mail';
+import { appointmentReminder, bookingReminder } from '#domain/reminders/messages';
+import { receiptMail } from '#domain/forms/payment-consumer';
 import { appointmentMail } from './appointments/lib/book';
 import { appointmentCancelledByPatientMail, appointmentMovedMail, appointmentStatusMail } from './domain/appointments/patient-mails';
 

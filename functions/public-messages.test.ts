@@ -11,7 +11,7 @@ import { ruleMessage } from '../web/src/i18n/rules';
 import en from '../web/src/i18n/messages/en.json';
 import es from '../web/src/i18n/messages/es.json';
 import { HOLD_LIMIT_MESSAGES } from './bookings/create-booking';
-import { SLOT_REFUSALS } from './bookings/lib/refusals';
+import { SLOT_REFUSALS } from '#domain/bookings/refusals';
 import { checkBookingDate } from './appointments/lib/book';
 
 const english = translator('en', en as Messages);

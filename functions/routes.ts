@@ -273,7 +273,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/bookings/create-booking', handler: 'bookings/create-booking', access: 'public', uses: { table: 'write', payments: true }, rateLimit: perMinutes(6, 30), idempotent: true, challenge: 'booking' },
   // The patient gives their unpaid hold back (Checkout cancelled, another time chosen): its session expired at Stripe.
   { method: 'POST', path: '/bookings/release-hold', handler: 'bookings/release-hold', access: 'public', uses: { table: 'write', payments: true }, rateLimit: perMinutes(20, 10) },
-  // Bookings (staff); confirmed only by Stripe's payment event (bookings/lib/payment-consumer.ts)
+  // Bookings (staff); confirmed only by Stripe's payment event (domain/bookings/payment-consumer.ts)
   { method: 'GET', path: '/bookings/bookings/list/all', handler: 'bookings/list-bookings', access: 'user', uses: { table: 'read' }, permission: read('BOOKING_PACKAGES') },
   { method: 'GET', path: '/bookings', handler: 'bookings/list-bookings', access: 'user', uses: { table: 'read' }, permission: read('BOOKING_PACKAGES') },
   { method: 'GET', path: '/bookings/booking/{id}', handler: 'bookings/get-booking', access: 'user', uses: { table: 'read' }, permission: read('BOOKING_PACKAGES') },

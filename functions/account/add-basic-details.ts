@@ -4,7 +4,7 @@ import { basicDetailsSchema, addBasicDetailsReply } from '#shared/schemas/accoun
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getUser, updateUser } from '../data/users';
-import { nextStepReply } from './lib/auth-replies';
+import { nextStepReply } from '#domain/account/auth-replies';
 
 export const handler = endpoint({ body: basicDetailsSchema, reply: addBasicDetailsReply }, async ({ body, registrant }) => {
   const user = await getUser(registrant.userId);

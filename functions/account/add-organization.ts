@@ -5,12 +5,12 @@ import { DEFAULT_TIME_ZONE } from '#shared/bookings/slots';
 import { currencyForCountry, endedCurrencyMessage } from '#shared/currency';
 import { newOrganizationSchema, addOrganizationReply } from '#shared/schemas/organization';
 import { badRequest, conflict } from '#lib/errors';
-import { endpoint } from '#http/http';
+import { clientAddress, endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { createOrganizationWithOwner } from '../data/members';
 import { newApiKey, type Organization } from '../data/organizations';
 import { getUser } from '../data/users';
-import { isFullyRegistered, signedInReply } from './lib/auth-replies';
+import { isFullyRegistered, signedInReply } from '#domain/account/auth-replies';
 
 export const handler = endpoint({ body: newOrganizationSchema, reply: addOrganizationReply }, async ({ body, registrant, event }) => {
   const user = await getUser(registrant.userId);
@@ -28,5 +28,5 @@ export const handler = endpoint({ body: newOrganizationSchema, reply: addOrganiz
   const org: Organization = { id: randomId(), ...body, timeZone: body.timeZone ?? DEFAULT_TIME_ZONE, currency, apiKey: newApiKey(), ownerId: user.id, createdAt: now, updatedAt: now };
   // A second, racing request must not attach the user to two organisations.
   if (!(await createOrganizationWithOwner(org, user))) throw conflict('You already belong to an organisation.');
-  return signedInReply({ ...user, orgId: org.id }, event, { message: 'Your organisation is ready.' });
+  return signedInReply({ ...user, orgId: org.id }, event, clientAddress(event), { message: 'Your organisation is ready.' });
 });

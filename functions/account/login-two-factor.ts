@@ -3,12 +3,12 @@
 // code counts toward the same limits as a wrong password; a right one gives the session, as login does.
 import { loginTwoFactorSchema, loginTwoFactorReply } from '#shared/schemas/account';
 import { badRequest, unauthorized } from '#lib/errors';
-import { endpoint } from '#http/http';
+import { clientAddress, endpoint } from '#http/http';
 import { verifyToken } from '#lib/tokens';
 import { getTwoFactor } from '../data/two-factor';
 import { getUser } from '../data/users';
-import { isFullyRegistered, signedInReply } from './lib/auth-replies';
-import { trustedDevice } from './lib/devices';
+import { isFullyRegistered, signedInReply } from '#domain/account/auth-replies';
+import { trustedDevice } from '#domain/account/devices';
 import { countFailure, refuseIfLimited, signInLimits } from './lib/sign-in-limits';
 import { USED_CODE, WRONG_CODE, isActive, useSecondFactor } from './lib/two-factor';
 
@@ -30,7 +30,7 @@ export const handler = endpoint({ body: loginTwoFactorSchema, reply: loginTwoFac
     if (check.reason === 'used') throw badRequest(USED_CODE, { code: USED_CODE });
     throw unauthorized(WRONG_CODE);
   }
-  return signedInReply(user, event, {
+  return signedInReply(user, event, clientAddress(event), {
     twoFactor: true,
     alertNewDevice: !device,
     message: check.kind === 'recovery' ? 'Login successful. You used a recovery code: each works once.' : undefined,

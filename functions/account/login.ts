@@ -5,14 +5,14 @@
 // gets a 5-minute challenge token instead of a session (POST /users/login/two-factor).
 import { credentialsSchema, loginReply } from '#shared/schemas/account';
 import { unauthorized } from '#lib/errors';
-import { endpoint } from '#http/http';
+import { clientAddress, endpoint } from '#http/http';
 import { countMetric } from '#lib/log';
 import { hashPassword, needsRehash, verifyPassword } from '#lib/passwords';
 import { getTwoFactor } from '../data/two-factor';
 import { findUserByEmail, upgradePasswordHash } from '../data/users';
-import { codeSentReply, isFullyRegistered, nextStepReply, signedInReply, twoFactorChallengeReply } from './lib/auth-replies';
+import { codeSentReply, isFullyRegistered, nextStepReply, signedInReply, twoFactorChallengeReply } from '#domain/account/auth-replies';
 import { sendCode } from './lib/codes';
-import { trustedDevice } from './lib/devices';
+import { trustedDevice } from '#domain/account/devices';
 import { countFailure, refuseIfLimited, signInLimits } from './lib/sign-in-limits';
 import { isActive } from './lib/two-factor';
 
@@ -42,5 +42,5 @@ export const handler = endpoint({ body: credentialsSchema, reply: loginReply }, 
   }
   if (!(await isFullyRegistered(user))) return nextStepReply(user, 'Please finish setting up your account.');
   if (isActive(await getTwoFactor(user.id))) return twoFactorChallengeReply(user);
-  return signedInReply(user, event, { alertNewDevice: !device });
+  return signedInReply(user, event, clientAddress(event), { alertNewDevice: !device });
 });

@@ -8,7 +8,7 @@ import { endpoint } from '#http/http';
 import { hashPassword, randomId, verifyPassword } from '#lib/passwords';
 import { createUser, findUserByEmail, type User } from '../data/users';
 import { sendAccountExistsNotice, sendCode } from './lib/codes';
-import { codeSentReply, isFullyRegistered, nextStepReply } from './lib/auth-replies';
+import { codeSentReply, isFullyRegistered, nextStepReply } from '#domain/account/auth-replies';
 
 export const handler = endpoint({ body: credentialsSchema, reply: registerEmailReply }, async ({ body }) => {
   const existing = await findUserByEmail(body.email);

@@ -5,7 +5,7 @@ import { endpoint } from '#http/http';
 import { verifyPassword } from '#lib/passwords';
 import { findUserByEmail, updateUser } from '../data/users';
 import { checkCode, useCode } from './lib/codes';
-import { nextStepReply } from './lib/auth-replies';
+import { nextStepReply } from '#domain/account/auth-replies';
 
 const INVALID = 'The code is incorrect or has expired. Please request a new one.';
 

@@ -5,7 +5,7 @@ import { conflict } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { assignChange, assigneeFor } from './lib/assignment';
 import { changeAppointment } from './lib/change';
-import { toView } from './lib/views';
+import { toView } from '#domain/appointments/views';
 
 export const handler = endpoint({ body: assignSchema, reply: assignAppointmentReply }, async ({ body, caller }) => {
   const to = await assigneeFor(caller.orgId, body.userId);

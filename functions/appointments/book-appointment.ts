@@ -4,9 +4,9 @@ import { staffBookingSchema, bookAppointmentReply } from '#shared/schemas/appoin
 import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
 import { getOrganization } from '../data/organizations';
-import { callerName } from './lib/actors';
+import { callerName } from '#domain/appointments/actors';
 import { bookAppointment } from './lib/book';
-import { toView } from './lib/views';
+import { toView } from '#domain/appointments/views';
 
 export const handler = endpoint({ body: staffBookingSchema, reply: bookAppointmentReply }, async ({ body, files, caller }) => {
   const org = await getOrganization(caller.orgId);

@@ -8,10 +8,10 @@ import { conflict } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getOrganization } from '../data/organizations';
 import { changeAppointment } from './lib/change';
-import { appointmentStatusMail } from '../domain/appointments/patient-mails';
+import { appointmentStatusMail } from '#domain/appointments/patient-mails';
 import { appointmentEventItems } from './lib/events';
-import { appointmentReminderItems } from './lib/when';
-import { toView, when } from './lib/views';
+import { appointmentReminderItems } from '#domain/appointments/when';
+import { toView, when } from '#domain/appointments/views';
 
 export const handler = endpoint({ body: changeStatusSchema, reply: changeStatusReply }, async ({ body, params, caller }) => {
   const org = await getOrganization(caller.orgId);

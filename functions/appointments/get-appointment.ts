@@ -4,7 +4,7 @@ import { getAppointmentReply } from '#shared/schemas/appointments';
 import { endpoint } from '#http/http';
 import { listAppointmentLog } from '../data/appointments';
 import { loadAppointment } from './lib/change';
-import { toView } from './lib/views';
+import { toView } from '#domain/appointments/views';
 
 export const handler = endpoint({ reply: getAppointmentReply }, async ({ params, caller }) => {
   const appointment = await loadAppointment(caller.orgId, params.id!);

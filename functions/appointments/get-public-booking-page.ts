@@ -8,8 +8,8 @@ import { notFound } from '#lib/errors';
 import { regionOfZone } from '#lib/zone-region';
 import { findOrgIdByApiKey, getOrganization, orgCurrency, publicBrandOf } from '../data/organizations';
 import { listServices } from '../data/services';
-import { serviceView } from '../services/lib/common';
-import { UNKNOWN_PAGE } from './lib/views';
+import { serviceView } from '#domain/services/common';
+import { UNKNOWN_PAGE } from '#domain/appointments/views';
 
 export const handler = endpoint({ reply: getPublicBookingPageReply }, async ({ params }) => {
   const orgId = await findOrgIdByApiKey(params.apiKey ?? '');

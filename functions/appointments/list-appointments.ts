@@ -6,7 +6,7 @@ import { listAppointmentsQuery, listAppointmentsReply } from '#shared/schemas/ap
 import { endpoint } from '#http/http';
 import { listAppointments, searchAppointments, type BucketFilter } from '../data/appointments';
 import { getCounters } from '../data/organizations';
-import { DEFAULT_PAGE_SIZE, toView } from './lib/views';
+import { DEFAULT_PAGE_SIZE, toView } from '#domain/appointments/views';
 
 export const handler = endpoint({ query: listAppointmentsQuery, reply: listAppointmentsReply }, async ({ query, caller }) => {
   const limit = query.pageSize ?? DEFAULT_PAGE_SIZE;

@@ -4,7 +4,7 @@ import { listAssigneesReply } from '#shared/schemas/appointments';
 import { can } from '#shared/permissions';
 import { endpoint } from '#http/http';
 import { listAllMembers } from '../data/members';
-import { memberName } from './lib/actors';
+import { memberName } from '#domain/appointments/actors';
 
 export const handler = endpoint({ reply: listAssigneesReply }, async ({ caller }) => {
   const members = await listAllMembers(caller.orgId);

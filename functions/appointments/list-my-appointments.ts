@@ -3,7 +3,7 @@
 import { myAppointmentsQuery, listMyAppointmentsReply } from '#shared/schemas/appointments';
 import { endpoint } from '#http/http';
 import { listAssignedTo, type BucketFilter } from '../data/appointments';
-import { DEFAULT_PAGE_SIZE, toView } from './lib/views';
+import { DEFAULT_PAGE_SIZE, toView } from '#domain/appointments/views';
 
 export const handler = endpoint({ query: myAppointmentsQuery, reply: listMyAppointmentsReply }, async ({ query, caller }) => {
   const limit = query.pageSize ?? DEFAULT_PAGE_SIZE;

@@ -3,7 +3,7 @@ import { versionQuery, removeAssigneeReply } from '#shared/schemas/appointments'
 import { endpoint } from '#http/http';
 import { assignedCountUpdate, assigneePointerDelete } from '../data/appointments';
 import { changeAppointment } from './lib/change';
-import { toView } from './lib/views';
+import { toView } from '#domain/appointments/views';
 
 export const handler = endpoint({ query: versionQuery, reply: removeAssigneeReply }, async ({ query, params, caller }) => {
   const result = await changeAppointment(caller, params.id!, query.version, (current) => {

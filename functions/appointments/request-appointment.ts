@@ -9,7 +9,7 @@ import { notFound } from '#lib/errors';
 import { withReply } from '#lib/request-scope';
 import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
 import { bookAppointment } from './lib/book';
-import { UNKNOWN_PAGE } from './lib/views';
+import { UNKNOWN_PAGE } from '#domain/appointments/views';
 
 export const handler = endpoint({ body: publicBookingSchema, reply: requestAppointmentReply }, async ({ body, files, newId }) => {
   const orgId = await findOrgIdByApiKey(body.organizationApiKey);

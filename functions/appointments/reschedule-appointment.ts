@@ -12,9 +12,9 @@ import { endpoint } from '#http/http';
 import { assigneePointerDelete, assigneePointerPut } from '../data/appointments';
 import { getOrganization } from '../data/organizations';
 import { changeAppointment } from './lib/change';
-import { appointmentMovedMail } from '../domain/appointments/patient-mails';
-import { appointmentReminderItems } from './lib/when';
-import { toView, when } from './lib/views';
+import { appointmentMovedMail } from '#domain/appointments/patient-mails';
+import { appointmentReminderItems } from '#domain/appointments/when';
+import { toView, when } from '#domain/appointments/views';
 
 const PAST = 'That time has already passed. Please choose a later time.';
 

@@ -5,7 +5,7 @@ import { badRequest } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { assignChange, assigneeFor } from './lib/assignment';
 import { changeAppointment } from './lib/change';
-import { toView } from './lib/views';
+import { toView } from '#domain/appointments/views';
 
 export const handler = endpoint({ body: updateAssigneeSchema, reply: updateAssigneeReply }, async ({ body, params, caller }) => {
   if (body.appointmentId && body.appointmentId !== params.id) throw badRequest('The appointment in the body does not match the one in the path.');

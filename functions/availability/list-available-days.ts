@@ -7,9 +7,9 @@ import { endpoint } from '#http/http';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getBookingPackage } from '../data/booking-packages';
 import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
-import { PACKAGE_UNAVAILABLE, UNKNOWN_BOOKING_PAGE } from '../bookings/lib/views';
-import { practitionerFreeDays, usesPractitioners } from './lib/diary';
-import { clinicFreeDays } from './lib/free-times';
+import { PACKAGE_UNAVAILABLE, UNKNOWN_BOOKING_PAGE } from '#domain/bookings/views';
+import { practitionerFreeDays, usesPractitioners } from '#domain/availability/diary';
+import { clinicFreeDays } from '#domain/availability/free-times';
 
 
 export const handler = endpoint({ body: availableDaysSchema, reply: listAvailableDaysReply }, async ({ body }) => {

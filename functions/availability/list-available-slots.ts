@@ -1,6 +1,6 @@
 // POST /bookings/available-slots (public): the free times of one local date in the clinic's time zone:
-// on the clinic-wide schedule (lib/free-times.ts), or for a package offered by practitioners, those of
-// the chosen practitioner or of anyone offering it, each time with who is free then (lib/diary.ts).
+// on the clinic-wide schedule (domain/availability/free-times.ts), or for a package offered by practitioners, those of
+// the chosen practitioner or of anyone offering it, each time with who is free then (domain/availability/diary.ts).
 import { availableSlotsSchema, listAvailableSlotsReply } from '#shared/schemas/bookings';
 import { badRequest, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
@@ -8,9 +8,9 @@ import { regionOfZone } from '#lib/zone-region';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getBookingPackage } from '../data/booking-packages';
 import { findOrgIdByApiKey, getOrganization, publicBrandOf } from '../data/organizations';
-import { PACKAGE_UNAVAILABLE, UNKNOWN_BOOKING_PAGE } from '../bookings/lib/views';
-import { practitionerFreeDay, usesPractitioners } from './lib/diary';
-import { freeTimes } from './lib/free-times';
+import { PACKAGE_UNAVAILABLE, UNKNOWN_BOOKING_PAGE } from '#domain/bookings/views';
+import { practitionerFreeDay, usesPractitioners } from '#domain/availability/diary';
+import { freeTimes } from '#domain/availability/free-times';
 
 
 export const handler = endpoint({ body: availableSlotsSchema, reply: listAvailableSlotsReply }, async ({ body }) => {

@@ -7,12 +7,12 @@ import { endpoint } from '#http/http';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getBookingPackage } from '../data/booking-packages';
 import { getOrganization } from '../data/organizations';
-import { PACKAGE_NOT_FOUND } from '../booking-packages/lib/view';
+import { PACKAGE_NOT_FOUND } from '#domain/booking-packages/view';
 import { getBooking } from '../data/bookings';
 import { getPractitioner } from '../data/practitioners';
-import { BOOKING_NOT_FOUND } from '../bookings/lib/views';
-import { bookingTiming, chosenPractitioners, freeDayOf, offeringPractitioners, practitionerFreeDay, usesPractitioners } from './lib/diary';
-import { freeTimes } from './lib/free-times';
+import { BOOKING_NOT_FOUND } from '#domain/bookings/views';
+import { bookingTiming, chosenPractitioners, freeDayOf, offeringPractitioners, practitionerFreeDay, usesPractitioners } from '#domain/availability/diary';
+import { freeTimes } from '#domain/availability/free-times';
 
 export const handler = endpoint({ query: freeTimesQuerySchema, reply: listFreeTimesReply }, async ({ query, caller }) => {
   const org = (await getOrganization(caller.orgId))!;

@@ -7,7 +7,7 @@ import { randomId } from '#lib/passwords';
 import { getOrgCurrency } from '../data/organizations';
 import { createBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
 import { knownPractitioners } from './lib/practitioners';
-import { toBookingPackageView } from './lib/view';
+import { toBookingPackageView } from '#domain/booking-packages/view';
 
 export const handler = endpoint({ body: bookingPackageSchema, reply: bookingPackagesCreatePackageReply }, async ({ body, caller }) => {
   const currency = await getOrgCurrency(caller.orgId);

@@ -5,7 +5,7 @@ import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getBookingPackage, saveBookingPackage } from '../data/booking-packages';
 import { TRY_AGAIN, retryOnConflict } from '../data/core';
-import { PACKAGE_NOT_FOUND } from './lib/view';
+import { PACKAGE_NOT_FOUND } from '#domain/booking-packages/view';
 
 export const handler = endpoint({ reply: bookingPackagesDeletePackageReply }, async ({ params, caller }) => {
   return retryOnConflict(async () => {

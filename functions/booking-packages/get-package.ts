@@ -3,7 +3,7 @@ import { bookingPackagesGetPackageReply } from '#shared/schemas/bookings';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getBookingPackage } from '../data/booking-packages';
-import { PACKAGE_NOT_FOUND, toBookingPackageView } from './lib/view';
+import { PACKAGE_NOT_FOUND, toBookingPackageView } from '#domain/booking-packages/view';
 
 export const handler = endpoint({ reply: bookingPackagesGetPackageReply }, async ({ params, caller }) => {
   const pkg = await getBookingPackage(caller.orgId, params.id ?? '');

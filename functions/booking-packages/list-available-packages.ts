@@ -9,8 +9,8 @@ import { listActiveBookingPackages } from '../data/booking-packages';
 import { getOrganization } from '../data/organizations';
 import { listPractitioners } from '../data/practitioners';
 import { findOrgIdByApiKey } from '../data/organizations';
-import { UNKNOWN_BOOKING_PAGE } from '../bookings/lib/views';
-import { toPublicPackageView } from './lib/view';
+import { UNKNOWN_BOOKING_PAGE } from '#domain/bookings/views';
+import { toPublicPackageView } from '#domain/booking-packages/view';
 
 export const handler = endpoint({ body: availablePackagesSchema, reply: listAvailablePackagesReply }, async ({ body }) => {
   const orgId = await findOrgIdByApiKey(body.apiKey);

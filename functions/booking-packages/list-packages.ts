@@ -3,7 +3,7 @@
 import { packageListQuerySchema, bookingPackagesListPackagesReply } from '#shared/schemas/bookings';
 import { endpoint } from '#http/http';
 import { listBookingPackages } from '../data/booking-packages';
-import { toBookingPackageView } from './lib/view';
+import { toBookingPackageView } from '#domain/booking-packages/view';
 
 export const handler = endpoint({ query: packageListQuerySchema, reply: bookingPackagesListPackagesReply }, async ({ query, caller }) => {
   const page = await listBookingPackages(caller.orgId, query.limit, query.cursor);

@@ -8,7 +8,7 @@ import { getOrgCurrency } from '../data/organizations';
 import { getBookingPackage, saveBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
 import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { knownPractitioners } from './lib/practitioners';
-import { PACKAGE_NOT_FOUND, toBookingPackageView } from './lib/view';
+import { PACKAGE_NOT_FOUND, toBookingPackageView } from '#domain/booking-packages/view';
 
 export const handler = endpoint({ body: bookingPackageUpdateSchema, reply: bookingPackagesUpdatePackageReply }, async ({ body, params, caller }) => {
   const changed = Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined);

@@ -13,9 +13,9 @@ import { getBooking } from '../data/bookings';
 import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { getOrganization } from '../data/organizations';
 import { outboxMail } from '../data/outbox';
-import { bookingRowId, cancellationMail, clinicOf, whenText } from './lib/mail';
-import { cancelConfirmed, releaseHeld } from './lib/places';
-import { BOOKING_NOT_FOUND, toBookingView } from './lib/views';
+import { bookingRowId, cancellationMail, clinicOf, whenText } from '#domain/bookings/mail';
+import { cancelConfirmed, releaseHeld } from '#domain/bookings/places';
+import { BOOKING_NOT_FOUND, toBookingView } from '#domain/bookings/views';
 
 export const handler = endpoint({ reply: bookingsCancelBookingReply }, async ({ params, caller }) => {
   return retryOnConflict(async () => {

@@ -24,18 +24,18 @@ import { withReply } from '#lib/request-scope';
 import { createCheckoutSession } from '#lib/stripe';
 import { stripeLocaleOf } from '#shared/i18n/locales';
 import { getAvailability, rulesOf } from '../data/availability';
-import { chooseTime, type Candidate } from './lib/choose-practitioner';
+import { chooseTime, type Candidate } from '#domain/practitioners/choose-practitioner';
 import { getBookingPackage } from '../data/booking-packages';
 import { getBooking, type BookingRecord } from '../data/bookings';
 import { cancellationCodes } from '../data/core';
 import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
-import { ClaimFullError, SlotFullError, expireLapsedHold, holdPlace, releaseHeld, updateBooking } from './lib/places';
+import { ClaimFullError, SlotFullError, expireLapsedHold, holdPlace, releaseHeld, updateBooking } from '#domain/bookings/places';
 import { claimHolders, dayClaim, emailClaim, networkClaim, phoneClaim, type HoldClaim } from '../data/hold-claims';
-import { offeringPractitioners, timingOf } from '../availability/lib/diary';
+import { offeringPractitioners, timingOf } from '#domain/availability/diary';
 import { HOLD_MINUTES, NETWORK_HOLDS, clinicDayCap, networkOf, practitionerDayCap } from './lib/hold-limits';
-import { SLOT_REFUSALS } from './lib/refusals';
+import { SLOT_REFUSALS } from '#domain/bookings/refusals';
 import { releaseTokenHash } from './lib/release-token';
-import { PACKAGE_UNAVAILABLE, UNKNOWN_BOOKING_PAGE, bookingPageUrl } from './lib/views';
+import { PACKAGE_UNAVAILABLE, UNKNOWN_BOOKING_PAGE, bookingPageUrl } from '#domain/bookings/views';
 
 /**
  * Stripe's shortest Checkout session (30 minutes from its request), and a minute more: the session's

@@ -5,8 +5,8 @@ import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getBooking } from '../data/bookings';
 import { getOutboxRow } from '../data/outbox';
-import { bookingRowId } from './lib/mail';
-import { BOOKING_NOT_FOUND, toBookingView } from './lib/views';
+import { bookingRowId } from '#domain/bookings/mail';
+import { BOOKING_NOT_FOUND, toBookingView } from '#domain/bookings/views';
 
 export const handler = endpoint({ reply: bookingsGetBookingReply }, async ({ params, caller }) => {
   const booking = await getBooking(caller.orgId, params.id ?? '');

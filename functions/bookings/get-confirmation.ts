@@ -12,8 +12,8 @@ import { retrieveCheckoutSession } from '#lib/stripe';
 import { getBooking, type BookingRecord } from '../data/bookings';
 import { transact } from '../data/core';
 import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
-import { manageLink } from './lib/manage-link';
-import { bookingIcs, clinicOf } from './lib/mail';
+import { manageLink } from '#domain/bookings/manage-link';
+import { bookingIcs, clinicOf } from '#domain/bookings/mail';
 
 function statusOf(b: BookingRecord, sessionStatus: string): ConfirmationStatus {
   if (b.status === 'held') return sessionStatus === 'expired' ? 'expired' : 'pending';

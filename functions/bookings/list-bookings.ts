@@ -5,7 +5,7 @@ import { bookingListQuerySchema, listBookingsReply } from '#shared/schemas/booki
 import { endpoint } from '#http/http';
 import { listBookingsPage } from '../data/bookings';
 import { getOrganization } from '../data/organizations';
-import { toBookingView } from './lib/views';
+import { toBookingView } from '#domain/bookings/views';
 
 export const handler = endpoint({ query: bookingListQuerySchema, reply: listBookingsReply }, async ({ query, caller }) => {
   const zone = (query.from || query.to ? (await getOrganization(caller.orgId))?.timeZone : undefined) || 'America/New_York';

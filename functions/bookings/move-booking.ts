@@ -2,7 +2,7 @@
 // another time (the calendar's drag or its edit dialog). The new time must pass the booking page's
 // own rules (offered, not past, not closed, within the days ahead) and have a free place: the new
 // place is taken before the old one is given back, in one transaction with the booking's change
-// (lib/move.ts, lib/places.ts moveConfirmed), so a move never double-books and of 20 moves racing for the last
+// (domain/bookings/move.ts, places.ts moveConfirmed), so a move never double-books and of 20 moves racing for the last
 // place exactly one wins. The visitor is mailed the new time with the calendar file updated (same
 // UID, SEQUENCE + 1), through the outbox in the same transaction, unless `notify` is false (staff who
 // told the patient themselves); the audit log records the move and the webhook event is written either way.
@@ -17,9 +17,9 @@ import { getAvailability, rulesOf } from '../data/availability';
 import { getBooking, type BookingRecord } from '../data/bookings';
 import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { getOrganization } from '../data/organizations';
-import { whenText } from './lib/mail';
-import { moveToRequestedTime } from './lib/move';
-import { BOOKING_NOT_FOUND, toBookingView } from './lib/views';
+import { whenText } from '#domain/bookings/mail';
+import { moveToRequestedTime } from '#domain/bookings/move';
+import { BOOKING_NOT_FOUND, toBookingView } from '#domain/bookings/views';
 
 /** ' with Ben Ode' when the move hands the booking to another practitioner (said for `side`), else ''. */
 const withWhom = (from: BookingRecord, to: BookingRecord, side: BookingRecord) =>

@@ -13,8 +13,8 @@ import { countMetric } from '#lib/log';
 import { getBooking } from '../data/bookings';
 import { findOrgIdByApiKey } from '../data/organizations';
 import { knowsReleaseToken } from './lib/release-token';
-import { giveBackHold } from './lib/places';
-import { BOOKING_NOT_FOUND, UNKNOWN_BOOKING_PAGE } from './lib/views';
+import { giveBackHold } from '#domain/bookings/places';
+import { BOOKING_NOT_FOUND, UNKNOWN_BOOKING_PAGE } from '#domain/bookings/views';
 
 export const handler = endpoint({ body: releaseHoldSchema, reply: releaseHoldReply }, async ({ body }) => {
   const orgId = await findOrgIdByApiKey(body.apiKey);

@@ -10,7 +10,7 @@ import { calendarQuerySchema, type CalendarKind, listCalendarReply } from '#shar
 import { can } from '#shared/permissions';
 import { forbidden } from '#lib/errors';
 import { endpoint } from '#http/http';
-import { appointmentStartUtc } from '../appointments/lib/when';
+import { appointmentStartUtc } from '#domain/appointments/when';
 import { appointmentsBetween, type Appointment } from '../data/appointments';
 import { bookingsBetween, type BookingRecord } from '../data/bookings';
 import { getOrganization } from '../data/organizations';

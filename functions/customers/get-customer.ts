@@ -4,7 +4,7 @@ import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
 import { getAppointments } from '../data/appointments';
 import { getCustomer, listCustomerAppointmentIds } from '../data/customers';
-import { toView } from '../appointments/lib/views';
+import { toView } from '#domain/appointments/views';
 import { customerView } from './lib/common';
 
 export const handler = endpoint({ reply: getCustomerReply }, async ({ params, caller }) => {

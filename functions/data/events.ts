@@ -70,7 +70,7 @@ export async function listEvents(orgId: string, fromAt: string, limit = 100): Pr
   return (out.Items ?? []).map((item) => (item.payload as { event: DomainEvent }).event);
 }
 
-// ---- Bookings (functions/bookings/lib/places.ts) --------------------------------------------------
+// ---- Bookings (functions/domain/bookings/places.ts) --------------------------------------------------
 
 const bookingPatient = (b: BookingRecord): EventPatient => ({ firstName: b.firstName, lastName: b.lastName, email: b.email, phone: b.phoneNumber || null });
 

@@ -2,7 +2,7 @@
 // email, E.164 phone), per client network (/24 IPv4, /64 IPv6) and per day's resource (the clinic-wide
 // slots, or one practitioner) of an organisation. Each keeps the ids of the unpaid holds it counts as a
 // string set; a hold adds its id with the condition "fewer than the cap" in the SAME transaction that
-// takes its place (functions/bookings/lib/places.ts holdPlace), and every move out of 'held' (confirm,
+// takes its place (functions/domain/bookings/places.ts holdPlace), and every move out of 'held' (confirm,
 // release, expiry) removes it in its own transaction. So the sets are exact, never read-then-written,
 // and name their holders: a claim that is full because a holder's time ran out is freed by releasing
 // that holder (a guarded move), never by overwriting the claim.

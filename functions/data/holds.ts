@@ -2,7 +2,7 @@
 // instant in UTC (so a change of the organisation's time zone cannot split or merge slots), and each
 // unpaid booking has one hold item with its expiry. `taken` = `held` + `confirmed` is kept as its own
 // attribute because a condition expression cannot add: a place is taken only with the condition
-// `taken < capacity`, in the same transaction that writes the hold (functions/bookings/lib/places.ts).
+// `taken < capacity`, in the same transaction that writes the hold (functions/domain/bookings/places.ts).
 // DynamoDB TTL may delete old items some day after `expiresAtEpoch`; nothing relies on it: expiry is
 // read from `holdExpiresAt`. Access patterns:
 //   a slot's counters                 pk ORG#<orgId>#SLOTS   sk <startUtc>

@@ -12,7 +12,7 @@ import { strip, transact, tryTransact, type Item } from './core';
 import { TTL_ATTRIBUTE } from './table';
 
 // The kinds of payment and a payment's owner are stored here, so they are defined here: the data
-// layer does not import the handlers above it (eslint.config.js). payments/lib/contract.ts re-exports them.
+// layer does not import the handlers above it (eslint.config.js). domain/payments/contract.ts re-exports them.
 export const PAYMENT_KINDS = ['form-payment', 'booking'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 

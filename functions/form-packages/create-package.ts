@@ -7,7 +7,7 @@ import { randomId } from '#lib/passwords';
 import { getOrgCurrency } from '../data/organizations';
 import { createFormPackage, type FormPackageRecord } from '../data/form-packages';
 import { packageFields, priceCurrency } from './lib/input';
-import { toPackageView } from './lib/view';
+import { toPackageView } from '#domain/form-packages/view';
 
 export const handler = endpoint({ body: formPackageSchema, reply: formPackagesCreatePackageReply }, async ({ body, caller }) => {
   const id = randomId(10);

@@ -3,7 +3,7 @@ import { formPackagesGetPackageReply } from '#shared/schemas/forms';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getFormPackage } from '../data/form-packages';
-import { toPackageView } from './lib/view';
+import { toPackageView } from '#domain/form-packages/view';
 
 export const handler = endpoint({ reply: formPackagesGetPackageReply }, async ({ params, caller }) => {
   const pkg = await getFormPackage(caller.orgId, params.id!);

@@ -2,7 +2,7 @@
 import { pageQuerySchema, formPackagesListPackagesReply } from '#shared/schemas/forms';
 import { endpoint } from '#http/http';
 import { listFormPackages } from '../data/form-packages';
-import { toPackageView } from './lib/view';
+import { toPackageView } from '#domain/form-packages/view';
 
 export const handler = endpoint({ query: pageQuerySchema, reply: formPackagesListPackagesReply }, async ({ query, caller }) => {
   const page = await listFormPackages(caller.orgId, query.limit, query.cursor);

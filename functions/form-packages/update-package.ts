@@ -7,7 +7,7 @@ import { endpoint } from '#http/http';
 import { getFormPackage, updateFormPackage } from '../data/form-packages';
 import { getOrgCurrency } from '../data/organizations';
 import { packageFields, priceCurrency } from './lib/input';
-import { toPackageView } from './lib/view';
+import { toPackageView } from '#domain/form-packages/view';
 
 export const handler = endpoint({ body: formPackageSchema, reply: formPackagesUpdatePackageReply }, async ({ body, params, caller }) => {
   const existing = await getFormPackage(caller.orgId, params.id!);

@@ -6,7 +6,7 @@ import { endpoint } from '#http/http';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import { IMAGE_TYPES, deleteUpload, storeUpload } from '#lib/storage';
 import { getFormPackage, updateFormPackage } from '../data/form-packages';
-import { packageImagePrefix, toPackageView } from './lib/view';
+import { packageImagePrefix, toPackageView } from '#domain/form-packages/view';
 
 export const MAX_PACKAGE_IMAGE_BYTES = MAX_UPLOAD_BYTES;
 

@@ -4,7 +4,7 @@ import { legacyCreateFormSchema, createFormLegacyReply } from '#shared/schemas/f
 import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { createForm, type FormRecord } from '../data/forms';
-import { toFormView } from './lib/views';
+import { toFormView } from '#domain/forms/views';
 
 export const handler = endpoint({ body: legacyCreateFormSchema, reply: createFormLegacyReply }, async ({ body, caller }) => {
   const now = new Date().toISOString();

@@ -5,7 +5,7 @@ import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { createForm, type FormRecord } from '../data/forms';
 import { checkPackageLinks, normaliseFields } from './lib/form-input';
-import { toFormView } from './lib/views';
+import { toFormView } from '#domain/forms/views';
 
 export const handler = endpoint({ body: formSchema, reply: createFormReply }, async ({ body, caller }) => {
   const fields = normaliseFields(body.fields);

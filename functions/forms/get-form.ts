@@ -2,7 +2,7 @@
 import { getFormReply } from '#shared/schemas/forms';
 import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
-import { formWithPackages, toFormView } from './lib/views';
+import { formWithPackages, toFormView } from '#domain/forms/views';
 
 export const handler = endpoint({ reply: getFormReply }, async ({ params, caller }) => {
   const found = await formWithPackages(caller.orgId, params.id!);

@@ -5,7 +5,7 @@ import { publicFormQuerySchema, getPublicFormReply } from '#shared/schemas/forms
 import { endpoint } from '#http/http';
 import { regionOfZone } from '#lib/zone-region';
 import { getOrganization, publicBrandOf } from '../data/organizations';
-import { findPublicForm, toPublicForm } from './lib/views';
+import { findPublicForm, toPublicForm } from '#domain/forms/views';
 
 export const handler = endpoint({ query: publicFormQuerySchema, reply: getPublicFormReply }, async ({ query, params }) => {
   const { orgId, form, packages } = await findPublicForm(query.apiKey, params.formId!);

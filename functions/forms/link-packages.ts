@@ -4,7 +4,7 @@ import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getForm, updateForm } from '../data/forms';
 import { checkPackageLinks } from './lib/form-input';
-import { formWithPackages, toFormView } from './lib/views';
+import { formWithPackages, toFormView } from '#domain/forms/views';
 
 export const handler = endpoint({ body: linkPackagesSchema, reply: linkPackagesReply }, async ({ body, params, caller }) => {
   const form = await getForm(caller.orgId, params.formId!);

@@ -4,7 +4,7 @@ import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getForm } from '../data/forms';
 import { listFormSubmissions } from '../data/submissions';
-import { toSubmissionView } from './lib/submissions';
+import { toSubmissionView } from '#domain/forms/submissions';
 
 export const handler = endpoint({ query: pageQuerySchema, reply: listFormSubmissionsReply }, async ({ query, params, caller }) => {
   const form = await getForm(caller.orgId, params.id!);

@@ -2,7 +2,7 @@
 import { pageQuerySchema, listFormsReply } from '#shared/schemas/forms';
 import { endpoint } from '#http/http';
 import { listForms } from '../data/forms';
-import { toFormView } from './lib/views';
+import { toFormView } from '#domain/forms/views';
 
 export const handler = endpoint({ query: pageQuerySchema, reply: listFormsReply }, async ({ query, caller }) => {
   const page = await listForms(caller.orgId, query.limit, query.cursor);

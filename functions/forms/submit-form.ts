@@ -11,8 +11,8 @@ import { withReply } from '#lib/request-scope';
 import { getOrganization } from '../data/organizations';
 import { reportDayOf } from '../data/reports';
 import { putSubmission, type SubmissionRecord } from '../data/submissions';
-import { contactOf, isFormFileKey, toAnswers } from './lib/submissions';
-import { findPublicForm } from './lib/views';
+import { contactOf, isFormFileKey, toAnswers } from '#domain/forms/submissions';
+import { findPublicForm } from '#domain/forms/views';
 
 export const handler = endpoint({ body: submissionSchema, reply: submitFormReply }, async ({ body, params, newId }) => {
   const { orgId, form, packages } = await findPublicForm(body.apiKey, params.id!);

@@ -5,7 +5,7 @@ import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getForm, updateForm } from '../data/forms';
 import { checkPackageLinks, normaliseFields } from './lib/form-input';
-import { formWithPackages, toFormView } from './lib/views';
+import { formWithPackages, toFormView } from '#domain/forms/views';
 
 export const handler = endpoint({ body: formSchema, reply: updateFormReply }, async ({ body, params, caller }) => {
   const existing = await getForm(caller.orgId, params.id!);

@@ -8,8 +8,8 @@ import { badRequest } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import { IMAGE_TYPES, storeUpload } from '#lib/storage';
-import { formUploadPrefix } from './lib/submissions';
-import { findPublicForm } from './lib/views';
+import { formUploadPrefix } from '#domain/forms/submissions';
+import { findPublicForm } from '#domain/forms/views';
 
 export const MAX_FORM_FILE_BYTES = MAX_UPLOAD_BYTES;
 const FILE_TYPES = { ...IMAGE_TYPES, 'application/pdf': 'pdf' };

@@ -3,7 +3,7 @@
 // amount (in the package's currency) but never below the package price nor Stripe's minimum for the
 // currency ($0.50, ¥50, ...). Return addresses stay on this site.
 // The payment is recorded (pending) before Checkout opens; Stripe's events move it on
-// (forms/lib/payment-consumer.ts). Idempotent: the payment's id comes from the Idempotency-Key, so a
+// (domain/forms/payment-consumer.ts). Idempotent: the payment's id comes from the Idempotency-Key, so a
 // retry that takes over an unfinished attempt finds the pending payment and continues with it (Stripe's
 // own idempotency key is the payment's: the same session), never a second payment.
 import { parseCustomAmount, messages } from '#shared/forms/validate';
@@ -14,7 +14,7 @@ import { endpoint } from '#http/http';
 import { withReply } from '#lib/request-scope';
 import { createCheckoutSession } from '#lib/stripe';
 import { getPayment, getSubmission, movePayment, setPaymentSession, startPayment, type FormPaymentRecord } from '../data/submissions';
-import { findPublicForm } from '../forms/lib/views';
+import { findPublicForm } from '#domain/forms/views';
 import { publicFormUrl, sameSiteUrl } from './lib/return-url';
 import { stripeLocaleOf } from '#shared/i18n/locales';
 

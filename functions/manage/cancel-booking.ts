@@ -11,8 +11,8 @@ import { auditItem } from '../data/audit';
 import { getBooking } from '../data/bookings';
 import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { outboxMail, outboxNotice, outboxRefund } from '../data/outbox';
-import { bookingMoney, bookingRowId, patientCancelledMail, whenText } from '../bookings/lib/mail';
-import { cancelConfirmed } from '../bookings/lib/places';
+import { bookingMoney, bookingRowId, patientCancelledMail, whenText } from '#domain/bookings/mail';
+import { cancelConfirmed } from '#domain/bookings/places';
 import { cancelAppointment } from './lib/cancel-appointment';
 import { PATIENT_ACTOR, assertChangeable, openAny, openBooking, refundDue, toAppointmentManageView, toManageView, type Opened } from './lib/load';
 

@@ -3,8 +3,8 @@
 // or those of another practitioner offering its package whom the patient chose).
 import { manageSlotsSchema, listSlotsReply } from '#shared/schemas/manage';
 import { endpoint } from '#http/http';
-import { bookingTiming, freeDayOf } from '../availability/lib/diary';
-import { freeTimes } from '../availability/lib/free-times';
+import { bookingTiming, freeDayOf } from '#domain/availability/diary';
+import { freeTimes } from '#domain/availability/free-times';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getBookingPackage } from '../data/booking-packages';
 import { openBooking } from './lib/load';

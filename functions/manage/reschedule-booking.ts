@@ -1,7 +1,7 @@
 // POST /public/manage/reschedule { token, bookingDate, bookingTime }: the patient moves their
 // confirmed booking to another free time, within the clinic's policy and under the booking page's
 // own rules. The new place is taken before the old one is freed, in one transaction with the
-// booking's change (bookings/lib/move.ts, places.ts moveConfirmed): a full time is refused (409) and nothing
+// booking's change (domain/bookings/move.ts, places.ts moveConfirmed): a full time is refused (409) and nothing
 // changes. The patient is mailed the new time with the updated .ics (same UID, SEQUENCE + 1) and a
 // fresh manage link; staff are told; the audit log records it; the reminder moves with it.
 import { manageRescheduleSchema, rescheduleBookingReply } from '#shared/schemas/manage';
@@ -12,8 +12,8 @@ import { getAvailability, rulesOf } from '../data/availability';
 import { getBooking } from '../data/bookings';
 import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { outboxNotice } from '../data/outbox';
-import { bookingRowId, whenText } from '../bookings/lib/mail';
-import { moveToRequestedTime } from '../bookings/lib/move';
+import { bookingRowId, whenText } from '#domain/bookings/mail';
+import { moveToRequestedTime } from '#domain/bookings/move';
 import { PATIENT_ACTOR, assertChangeable, openBooking, toManageView } from './lib/load';
 import { practitionerChoices, targetPractitioner } from './lib/practitioners';
 

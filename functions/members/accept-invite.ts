@@ -4,9 +4,9 @@
 // through a notice written with the acceptance.
 import { acceptInviteSchema, acceptInviteReply } from '#shared/schemas/organization';
 import { badRequest } from '#lib/errors';
-import { endpoint } from '#http/http';
+import { clientAddress, endpoint } from '#http/http';
 import { hashPassword } from '#lib/passwords';
-import { signedInReply } from '../account/lib/auth-replies';
+import { signedInReply } from '#domain/account/auth-replies';
 import { findInvite } from '../data/invites';
 import { acceptInvitation, getMembership } from '../data/members';
 import { getUser } from '../data/users';
@@ -33,5 +33,5 @@ export const handler = endpoint({ body: acceptInviteSchema, reply: acceptInviteR
     },
   });
   if (!accepted) throw badRequest(INVALID);
-  return signedInReply({ ...user, passwordHash, isEmailVerified: true, hasAddedBasicDetails: true, orgId: invite.orgId, updatedAt: now }, event);
+  return signedInReply({ ...user, passwordHash, isEmailVerified: true, hasAddedBasicDetails: true, orgId: invite.orgId, updatedAt: now }, event, clientAddress(event));
 });

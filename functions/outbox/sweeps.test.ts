@@ -7,8 +7,8 @@ const sweeps = vi.hoisted(() => ({
   reminders: vi.fn<(options: { timeLeft(): boolean }) => Promise<{ sent: number; dropped: number }>>(),
   holds: vi.fn<(options: { timeLeft(): boolean }) => Promise<{ released: number; confirmed: number; skipped: number }>>(),
 }));
-vi.mock('../reminders/lib/sweep', () => ({ sweepReminders: sweeps.reminders }));
-vi.mock('../bookings/lib/hold-sweep', () => ({ sweepLapsedHolds: sweeps.holds }));
+vi.mock('#domain/reminders/sweep', () => ({ sweepReminders: sweeps.reminders }));
+vi.mock('#domain/bookings/hold-sweep', () => ({ sweepLapsedHolds: sweeps.holds }));
 
 const { runSweeps } = await import('./sweeps');
 

@@ -1,13 +1,13 @@
 // The scheduled sweeps, every minute (EventBridge; on the local outbox worker's timer locally): the
-// reminders that are due (functions/reminders/lib/sweep.ts: each writes its messages as outbox rows,
+// reminders that are due (functions/domain/reminders/sweep.ts: each writes its messages as outbox rows,
 // which the outbox worker delivers) and the unpaid booking holds whose time ran out
-// (functions/bookings/lib/hold-sweep.ts). A function of their own rather than part of the outbox
+// (functions/domain/bookings/hold-sweep.ts). A function of their own rather than part of the outbox
 // worker's sweep: the worker delivers rows and has no use for the reminders' texts, the booking
 // payment consumer or the holds' places, which would take its bundle past the 350 KB budget.
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { errorFields, log, withInvocationLog } from '#lib/log';
-import { sweepReminders } from '../reminders/lib/sweep';
-import { sweepLapsedHolds, type HoldSweepResult } from '../bookings/lib/hold-sweep';
+import { sweepReminders } from '#domain/reminders/sweep';
+import { sweepLapsedHolds, type HoldSweepResult } from '#domain/bookings/hold-sweep';
 
 /** A sweep stops taking work this long before the function's timeout (infra/constructs/outbox.ts). */
 const SWEEPS_MARGIN_MS = 15_000;

@@ -5,7 +5,7 @@ import { conflict } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { createCategory, type ServiceCategory } from '../data/services';
-import { CATEGORY_NAME_TAKEN, categoryView } from './lib/common';
+import { CATEGORY_NAME_TAKEN, categoryView } from '#domain/services/common';
 
 export const handler = endpoint({ body: categorySchema, reply: createCategoryReply }, async ({ body, caller }) => {
   const now = new Date().toISOString();

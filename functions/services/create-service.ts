@@ -7,7 +7,7 @@ import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { getOrgCurrency } from '../data/organizations';
 import { createService, getCategory, type Service } from '../data/services';
-import { NO_CATEGORY, SERVICE_NAME_TAKEN, servicePrice, serviceView } from './lib/common';
+import { NO_CATEGORY, SERVICE_NAME_TAKEN, servicePrice, serviceView } from '#domain/services/common';
 
 export const handler = endpoint({ body: serviceSchema, reply: createServiceReply }, async ({ body, caller }) => {
   const currency = await getOrgCurrency(caller.orgId);

@@ -5,7 +5,7 @@ import { versionQuery } from '#shared/schemas/appointments';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { deleteCategory, getCategory } from '../data/services';
-import { staleCategory } from './lib/common';
+import { staleCategory } from '#domain/services/common';
 
 const NOT_EMPTY = 'This category still has services. Move or delete them first.';
 

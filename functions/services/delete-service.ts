@@ -4,7 +4,7 @@ import { versionQuery } from '#shared/schemas/appointments';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { deleteService, getService } from '../data/services';
-import { staleService } from './lib/common';
+import { staleService } from '#domain/services/common';
 
 export const handler = endpoint({ query: versionQuery, reply: noData }, async ({ query, params, caller }) => {
   const current = await getService(caller.orgId, params.id!);

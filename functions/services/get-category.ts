@@ -3,7 +3,7 @@ import { getCategoryReply } from '#shared/schemas/services';
 import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
 import { getCategory } from '../data/services';
-import { categoryView } from './lib/common';
+import { categoryView } from '#domain/services/common';
 
 export const handler = endpoint({ reply: getCategoryReply }, async ({ params, caller }) => {
   const category = await getCategory(caller.orgId, params.id!);

@@ -2,7 +2,7 @@
 import { listQuery, listCategoriesReply } from '#shared/schemas/services';
 import { endpoint } from '#http/http';
 import { listCategories } from '../data/services';
-import { categoryView } from './lib/common';
+import { categoryView } from '#domain/services/common';
 
 export const handler = endpoint({ query: listQuery, reply: listCategoriesReply }, async ({ query, caller }) => {
   const page = await listCategories(caller.orgId, { limit: query.pageSize ?? 50, cursor: query.cursor, search: query.search });

@@ -3,7 +3,7 @@ import { listServicesQuery, listServicesReply } from '#shared/schemas/services';
 import { endpoint } from '#http/http';
 import { getOrgCurrency } from '../data/organizations';
 import { listServices } from '../data/services';
-import { serviceView } from './lib/common';
+import { serviceView } from '#domain/services/common';
 
 export const handler = endpoint({ query: listServicesQuery, reply: listServicesReply }, async ({ query, caller }) => {
   const [page, currency] = await Promise.all([

@@ -4,7 +4,7 @@ import { categorySchema, updateCategoryReply } from '#shared/schemas/services';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getCategory, saveCategory } from '../data/services';
-import { CATEGORY_NAME_TAKEN, categoryView, staleCategory } from './lib/common';
+import { CATEGORY_NAME_TAKEN, categoryView, staleCategory } from '#domain/services/common';
 
 export const handler = endpoint({ body: categorySchema, reply: updateCategoryReply }, async ({ body, params, caller }) => {
   const current = await getCategory(caller.orgId, params.id!);

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getOrgCurrency } from '../data/organizations';
 import { getCategory, getService, saveService, type Service } from '../data/services';
-import { NO_CATEGORY, SERVICE_NAME_TAKEN, servicePrice, serviceView, staleService } from './lib/common';
+import { NO_CATEGORY, SERVICE_NAME_TAKEN, servicePrice, serviceView, staleService } from '#domain/services/common';
 
 export const handler = endpoint({ body: serviceSchema, reply: updateServiceReply }, async ({ body, params, caller }) => {
   const current = await getService(caller.orgId, params.id!);

@@ -14,7 +14,7 @@ import { auditItem } from '../data/audit';
 import { getCustomer } from '../data/customers';
 import { getOrganization } from '../data/organizations';
 import { putSms, type SmsMessage } from '../data/sms';
-import { callerName } from '../appointments/lib/actors';
+import { callerName } from '#domain/appointments/actors';
 
 export const handler = endpoint({ body: sendSmsSchema, reply: sendSmsReply }, async ({ body, caller }) => {
   const customer = body.customerId ? await getCustomer(caller.orgId, body.customerId) : undefined;

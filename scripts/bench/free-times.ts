@@ -109,7 +109,7 @@ async function bench(runs: number) {
   const { addDays, localToUtc, weekdayOf } = await import('../../shared/bookings/slots');
   const { minutesOf, timeOf, todayIn } = await import('../../shared/bookings/time');
   const { workingIntervals } = await import('../../shared/bookings/practitioner-times');
-  const { diaryDay, offeringPractitioners, rangeOf, readTaken, timingOf } = await import('../../functions/availability/lib/diary');
+  const { diaryDay, offeringPractitioners, rangeOf, readTaken, timingOf } = await import('../../functions/domain/availability/diary');
   const days = (await import('../../functions/availability/list-available-days')).handler;
   const slots = (await import('../../functions/availability/list-available-slots')).handler;
 

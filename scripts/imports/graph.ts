@@ -131,10 +131,28 @@ export function findCycles(edges: readonly Pick<Edge, 'from' | 'to'>[]): string[
     .sort((a, b) => a[0]!.localeCompare(b[0]!));
 }
 
+/** The folders of functions/ that are layers (docs/conventions.md, "Layers"); every other folder is a handler area. */
+export const FUNCTION_LAYERS = ['lib', 'data', 'domain', 'http'] as const;
+
+/** The handler area of a file (`functions/<area>/...`), or undefined for a layer, a top-level file or a file outside functions/. */
+export function areaOf(path: string): string | undefined {
+  const area = /^functions\/([^/]+)\//.exec(path)?.[1];
+  return area && !(FUNCTION_LAYERS as readonly string[]).includes(area) ? area : undefined;
+}
+
+/** The imports from one handler area into another, tests aside (tests may cross areas). */
+export function areaArrows(edges: readonly Edge[]): Edge[] {
+  return edges.filter((e) => !/\.test\.tsx?$/.test(e.from) && areaOf(e.from) && areaOf(e.to) && areaOf(e.from) !== areaOf(e.to));
+}
+
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
   const edges = importGraph();
   const all = findCycles(edges);
   const runtime = findCycles(edges.filter((e) => !e.typeOnly));
   console.log(`${edges.length} imports; ${all.length} circle(s) counting type-only imports, ${runtime.length} at run time`);
   for (const cycle of all) console.log(`  ${cycle.join(' -> ')}`);
+  const arrows = areaArrows(edges);
+  const pairs = new Set(arrows.map((e) => `${areaOf(e.from)} -> ${areaOf(e.to)}`));
+  console.log(`${arrows.length} import(s) between handler areas of functions/, ${pairs.size} pair(s) of areas`);
+  for (const e of arrows) console.log(`  ${e.from} -> ${e.to}`);
 }

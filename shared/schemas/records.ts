@@ -344,7 +344,7 @@ export const publicPackageRecord = /* @__PURE__ */ pure(() => z.object({
 /** A form package as staff see it: the public one and its times (`formPackageView` of shared/schemas/forms.ts). */
 export const formPackageViewRecord = /* @__PURE__ */ pure(() => z.extend(publicPackageRecord, { createdAt: z.string(), updatedAt: z.string() }));
 
-/** `FormView` (functions/forms/lib/views.ts). */
+/** `FormView` (functions/domain/forms/views.ts). */
 export const formViewRecord = /* @__PURE__ */ pure(() => z.object({
   packages: z.optional(z.array(formPackageViewRecord)),
   id: z.string(),
@@ -370,7 +370,7 @@ export const submissionAnswerRecord = /* @__PURE__ */ pure(() => z.object({
   value: z.union([z.string(), z.array(z.string())]),
 }));
 
-/** `SubmissionView` (functions/forms/lib/submissions.ts). */
+/** `SubmissionView` (functions/domain/forms/submissions.ts). */
 export const submissionViewRecord = /* @__PURE__ */ pure(() => z.object({
   /** The patient's language, when they chose one (issue 26). */
   locale: z.optional(z.enum(LOCALES)),
@@ -555,7 +555,7 @@ export const bookingViewRecord = /* @__PURE__ */ pure(() => z.object({
   /** Who the booking is with (absent on bookings made before practitioners, or of clinic-wide packages). */
   practitionerId: z.optional(z.nullable(z.string())),
   practitionerName: z.optional(z.nullable(z.string())),
-  /** The practitioner's time kept free around it (minutes). */
+  /** The practitioner's time kept free around it (minutes), as booked; stored only with a practitioner, 0 in every reply without. */
   bufferBeforeMinutes: z.optional(z.number()),
   bufferAfterMinutes: z.optional(z.number()),
   status: z.enum(['confirmed', 'cancelled', 'expired', 'held']),

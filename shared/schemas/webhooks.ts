@@ -67,7 +67,7 @@ export interface WebhookEventBody<T = Record<string, unknown>> {
 }
 
 // The events' payloads: each delivery's body is the event envelope with `data.object` one of these
-// (README "Webhooks"). The producers (functions/bookings/lib/events.ts, appointments/lib/events.ts,
+// (README "Webhooks"). The producers (functions/domain/bookings/events.ts, appointments/lib/events.ts,
 // data/submissions.ts leadObject, data/webhooks.ts PaymentObject) are typed by them, and the API
 // document's `webhooks` section shows them.
 

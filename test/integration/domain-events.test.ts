@@ -90,7 +90,7 @@ describe('time-freed: one event, in the transaction that gives the time back', (
 
     const lapsing = await holdBooking(c, date, '12:00');
     Object.assign(process.env, inject('stackEnv'));
-    const { sweepLapsedHolds } = await import('../../functions/bookings/lib/hold-sweep');
+    const { sweepLapsedHolds } = await import('../../functions/domain/bookings/hold-sweep');
     const later = new Date(Date.now() + 11 * 60_000);
     expect((await sweepLapsedHolds({ now: later, orgId: c.owner.orgId })).released).toBe(1);
     expect((await sweepLapsedHolds({ now: later, orgId: c.owner.orgId })).released).toBe(0);
@@ -160,7 +160,7 @@ describe('time-freed: one event, in the transaction that gives the time back', (
     const c = await newClinic('ev-late');
     const held = await holdBooking(c, dayAhead(9), '15:00');
     Object.assign(process.env, inject('stackEnv'));
-    const { sweepLapsedHolds } = await import('../../functions/bookings/lib/hold-sweep');
+    const { sweepLapsedHolds } = await import('../../functions/domain/bookings/hold-sweep');
     await sweepLapsedHolds({ now: new Date(Date.now() + 11 * 60_000), orgId: c.owner.orgId });
     expect((await getBooking(c, held.id)).status).toBe('expired');
     // Stripe's completed event for that session comes anyway (paid in another tab just before it closed), under two event ids.

@@ -148,7 +148,7 @@ describe('holds a stranger cannot hoard', () => {
     expect((await stripeSession(sessionId)).status).toBe('open');
 
     Object.assign(process.env, inject('stackEnv'));
-    const { sweepLapsedHolds } = await import('../../functions/bookings/lib/hold-sweep');
+    const { sweepLapsedHolds } = await import('../../functions/domain/bookings/hold-sweep');
     // Before its end nothing moves. (This clinic's holds only: other files' holds share the table.)
     expect((await sweepLapsedHolds({ now: new Date(Date.now() + 9 * 60_000), orgId: clinic.owner.orgId })).released).toBe(0);
     expect(await freePlaces(clinic, date)).toBe(19);
@@ -179,7 +179,7 @@ describe('holds a stranger cannot hoard', () => {
     expect(await bookingOf(clinic, bookingId)).toMatchObject({ status: 'held', paymentStatus: 'pending' });
 
     Object.assign(process.env, inject('stackEnv'));
-    const { sweepLapsedHolds } = await import('../../functions/bookings/lib/hold-sweep');
+    const { sweepLapsedHolds } = await import('../../functions/domain/bookings/hold-sweep');
     const later = new Date(Date.now() + 11 * 60_000);
     const swept = await sweepLapsedHolds({ now: later, orgId: clinic.owner.orgId });
     expect(swept).toMatchObject({ released: 0, confirmed: 1 });

@@ -23,8 +23,8 @@ const lose = vi.hoisted(() => ({
   customerTaken: vi.fn<() => Promise<TransactItem>>(),
 }));
 
-vi.mock('../../functions/bookings/lib/places', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../functions/bookings/lib/places')>()),
+vi.mock('../../functions/domain/bookings/places', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../functions/domain/bookings/places')>()),
   confirmHeld: lose.confirmHeld,
   updateBooking: lose.updateBooking,
   cancelConfirmed: lose.cancelConfirmed,
@@ -71,7 +71,7 @@ const session = (orgId: string, bookingId: string): CheckoutSession => ({
 
 describe('every try lost', () => {
   it('a booking payment: read again before each of 4 tries, then an error so Stripe delivers the event again', async () => {
-    const { bookingPaymentConsumer } = await import('../../functions/bookings/lib/payment-consumer');
+    const { bookingPaymentConsumer } = await import('../../functions/domain/bookings/payment-consumer');
     const { getBooking: read } = await import('../../functions/data/bookings');
     const clinic = await newClinic('lostpay');
     const held = await holdBooking(clinic, dayAhead(3), '10:00');
@@ -85,7 +85,7 @@ describe('every try lost', () => {
   });
 
   it('a booking refund: read again for each of 3 tries, then left as it is', async () => {
-    const { bookingPaymentConsumer } = await import('../../functions/bookings/lib/payment-consumer');
+    const { bookingPaymentConsumer } = await import('../../functions/domain/bookings/payment-consumer');
     const clinic = await newClinic('lostrefund');
     const paid = await paidBooking(clinic, dayAhead(4), '11:00', uniqueEmail('lostrefund'));
     lose.updateBooking.mockClear();
@@ -97,7 +97,7 @@ describe('every try lost', () => {
   });
 
   it('a form payment refund: read again for each of 3 tries, then left as it is', async () => {
-    const { formPaymentConsumer } = await import('../../functions/forms/lib/payment-consumer');
+    const { formPaymentConsumer } = await import('../../functions/domain/forms/payment-consumer');
     const orgId = `org-lost-${Date.now()}`;
     lose.getPayment.mockResolvedValue({ orgId, id: 'p-lost', submissionId: 's-lost', status: 'paid', currency: 'usd', amountCents: 4000, packageName: 'Intake', formName: 'Intake form' });
     lose.getPayment.mockClear();

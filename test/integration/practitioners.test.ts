@@ -231,6 +231,34 @@ describe('practitioners: free times', () => {
   });
 });
 
+describe("practitioners: a booking shows the time kept free around it (docs/practitioners.md)", () => {
+  it("carries its package's buffers as booked on a read and in the list; a clinic-wide booking has none", async () => {
+    const t = await newTeam('prac-buffers');
+    const p = await addPractitioner(t, 'Bea Buffer');
+    const withBuffers = await addPackage(t, { durationMinutes: 40, bufferBeforeMinutes: 10, bufferAfterMinutes: 15, practitionerIds: [p] });
+    const clinicWide = await addPackage(t, {});
+    const date = dayAhead(6, t.zone);
+    const first = async (pkg: string, practitionerId?: string) => {
+      const res = await book(t, pkg, date, (await slotsOf(t, pkg, date, practitionerId)).slots[0]!.time, practitionerId);
+      expect(res.status, res.body.message).toBe(201);
+      return res.body.data.bookingId as string;
+    };
+    const [buffered, plain] = [await first(withBuffers, p), await first(clinicWide)];
+
+    const read = await api('GET', `/bookings/booking/${buffered}`, { token: t.owner.token });
+    expect(read.status, read.body.message).toBe(200);
+    expect(read.body.data).toMatchObject({ practitionerId: p, durationMinutes: 40, bufferBeforeMinutes: 10, bufferAfterMinutes: 15 });
+    // The package's buffers changing later leaves the booking's own as booked.
+    expect((await api('PUT', `/bookings/packages/${withBuffers}`, { token: t.owner.token, body: { bufferBeforeMinutes: 0, bufferAfterMinutes: 30 } })).status).toBe(200);
+    const list = await api('GET', '/bookings', { token: t.owner.token });
+    expect(list.status, list.body.message).toBe(200);
+    expect(list.body.data.items.find((b: { id: string }) => b.id === buffered)).toMatchObject({ bufferBeforeMinutes: 10, bufferAfterMinutes: 15 });
+
+    const none = await api('GET', `/bookings/booking/${plain}`, { token: t.owner.token });
+    expect(none.body.data).toMatchObject({ practitionerId: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0 });
+  });
+});
+
 describe('practitioners: never two things in one person time', () => {
   it('20 concurrent bookings of 25, 50 and 80 minutes for one practitioner never overlap', async () => {
     const t = await newTeam('prac-race');

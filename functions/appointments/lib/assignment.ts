@@ -6,9 +6,9 @@ import type { Caller } from '#http/authorise';
 import { badRequest } from '#lib/errors';
 import { assignedCountUpdate, assigneePointerDelete, assigneePointerPut, type Appointment } from '../../data/appointments';
 import { getMembership } from '../../data/members';
-import { memberName } from './actors';
+import { memberName } from '#domain/appointments/actors';
 import type { Change } from './change';
-import { when } from './views';
+import { when } from '#domain/appointments/views';
 
 export const NOT_A_MEMBER = 'You can only assign appointments to members of your organisation.';
 

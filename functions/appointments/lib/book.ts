@@ -28,11 +28,11 @@ import type { NotifyInput } from '../../data/notice';
 import { counterUpdate, orgCurrency, type Organization } from '../../data/organizations';
 import { findServiceByName, type Service } from '../../data/services';
 import { formatMoney } from '#shared/currency';
-import { serviceView } from '../../services/lib/common';
+import { serviceView } from '#domain/services/common';
 import { appointmentReportDeltas, reportItems } from '../../data/reports';
-import { when } from './views';
-import { appointmentManageLink } from '../../bookings/lib/manage-link';
-import { appointmentReminderItems, appointmentStartUtc } from './when';
+import { when } from '#domain/appointments/views';
+import { appointmentManageLink } from '#domain/bookings/manage-link';
+import { appointmentReminderItems, appointmentStartUtc } from '#domain/appointments/when';
 import { appointmentEventItems } from './events';
 
 const FIELD_LABELS: Record<AttachmentField, string> = {

@@ -8,7 +8,7 @@ import { conflict, notFound } from '#lib/errors';
 import { getAppointment, saveAppointmentChange, type Appointment, type AppointmentLogEntry } from '../../data/appointments';
 import type { TransactItem } from '../../data/core';
 import type { Effects } from '../../data/effects';
-import { callerName } from './actors';
+import { callerName } from '#domain/appointments/actors';
 
 export const STALE = 'This appointment was changed by someone else. Reload and try again.';
 

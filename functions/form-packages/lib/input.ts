@@ -6,7 +6,7 @@ import { currencyOf, toMinor, type Currency } from '#shared/currency';
 import { formPackagePrice, type formPackageSchema } from '#shared/schemas/forms';
 import { badRequest } from '#lib/errors';
 import { sanitizeDescription } from '#shared/forms/sanitize-html';
-import { packageImagePrefix } from './view';
+import { packageImagePrefix } from '#domain/form-packages/view';
 
 /**
  * The currency a body's price is in: the clinic's, or (a change of a package priced before the clinic

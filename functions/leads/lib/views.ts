@@ -1,7 +1,7 @@
 // What staff see of payments and leads.
 import { currencyOf, fromMinor, type Currency } from '#shared/currency';
 import type { FormPaymentRecord, SubmissionRecord } from '../../data/submissions';
-import { toSubmissionView } from '../../forms/lib/submissions';
+import { toSubmissionView } from '#domain/forms/submissions';
 
 /** `amount` in major units of `currency` (the spec's field), the minor units beside it. */
 export type PaymentView = Omit<FormPaymentRecord, 'orgId'> & { amount: number; amountMinor: number; currency: Currency };

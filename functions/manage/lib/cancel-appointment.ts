@@ -3,8 +3,8 @@
 // and audit entries, the patient's mail and a notice to staff (outbox rows in the same transaction).
 import { MANAGE_MESSAGES } from '#shared/schemas/manage';
 import { conflict } from '#lib/errors';
-import { when } from '../../appointments/lib/views';
-import { appointmentCancelledByPatientMail } from '../../domain/appointments/patient-mails';
+import { when } from '#domain/appointments/views';
+import { appointmentCancelledByPatientMail } from '#domain/appointments/patient-mails';
 import { getAppointment, saveAppointmentChange } from '../../data/appointments';
 import { PATIENT_ACTOR, type OpenedAppointment } from './load';
 

@@ -1,9 +1,9 @@
 // Whom a patient may move their booking to from the manage page: a booking with a practitioner moves
 // to its own practitioner or to another active one who offers its package (the staff's rule,
-// bookings/lib/move.ts, which checks it again on the move); a clinic-wide booking names nobody.
+// domain/bookings/move.ts, which checks it again on the move); a clinic-wide booking names nobody.
 import { PRACTITIONER_MESSAGES } from '#shared/schemas/practitioner-messages';
 import { badRequest } from '#lib/errors';
-import { offeringPractitioners } from '../../availability/lib/diary';
+import { offeringPractitioners } from '#domain/availability/diary';
 import { getBookingPackage } from '../../data/booking-packages';
 import { getPractitioner, type PractitionerRecord } from '../../data/practitioners';
 import type { Opened } from './load';

@@ -5,8 +5,8 @@
 import { log } from '#lib/log';
 import type { CheckoutSession, StripeEvent } from '#lib/stripe';
 import { claimEvent, completeEvent, findPayment, releaseEvent, rememberPayment } from '../../data/stripe-events';
-import { CONSUMERS, kindOf } from './consumers';
-import { PaymentTargetMissing, isPaymentKind } from './contract';
+import { CONSUMERS, kindOf } from '#domain/payments/consumers';
+import { PaymentTargetMissing, isPaymentKind } from '#domain/payments/contract';
 
 export type Outcome = 'processed' | 'duplicate' | 'ignored';
 

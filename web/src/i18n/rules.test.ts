@@ -47,7 +47,7 @@ const SERVER_TEXTS = [
   FORM_MESSAGES.required('Full name'),
   FORM_MESSAGES.maxLength('Full name', 20),
   FORM_MESSAGES.min('Age', 18),
-  // functions/bookings/lib/refusals.ts and create-booking.ts; functions/http/http.ts; manage.
+  // functions/domain/bookings/refusals.ts and create-booking.ts; functions/http/http.ts; manage.
   'That time is not offered. Please choose one of the available times.',
   'You already have a booking waiting for payment. Please complete that payment, or try again in 3 minutes when it is released.',
   'Too many bookings from your network are waiting for payment. Please try again in 1 minute.',

@@ -30,7 +30,7 @@ const RULE_MESSAGES: Record<string, MessageKey> = {
   'Booking date cannot be in the past': 'validation.datePast',
   'Booking date must be within the next two years': 'validation.dateTooFar',
   'Thank you. Your appointment request was sent; we emailed you a confirmation.': 'request.sent',
-  // A booking's time (functions/bookings/lib/refusals.ts, create-booking.ts; also the manage page's move).
+  // A booking's time (functions/domain/bookings/refusals.ts, create-booking.ts; also the manage page's move).
   'Booking date cannot be in the past. Please choose today or a later date.': 'slot.pastDate',
   'That date is too far ahead. Please choose an earlier date.': 'slot.tooFar',
   'The clinic is closed on that day. Please choose another date.': 'slot.closed',

@@ -1,3 +1,6 @@
+// Domain: practitioners. Who a booking is with: the choice of practitioner for a time (bookings/ when
+// a booking is made, domain/bookings/move.ts when it moves).
+//
 // Who a booking of a practitioner package is with (docs/practitioners.md). The visitor's time must be
 // a start the chosen practitioner offers (for "anyone", a time of the one grid offered over everyone
 // offering the package: exactly the times the page lists); the candidates whose own grid has that
@@ -11,8 +14,8 @@ import { takenMinutesBetween, type ServiceTiming } from '#shared/bookings/practi
 import { badRequest } from '#lib/errors';
 import type { BookingPackageRecord } from '../../data/booking-packages';
 import type { PractitionerRecord } from '../../data/practitioners';
-import { chosenPractitioners, diaryDay, offeringPractitioners, rangeOf, readTaken, timingOf, usesPractitioners } from '../../availability/lib/diary';
-import { SLOT_REFUSALS } from './refusals';
+import { chosenPractitioners, diaryDay, offeringPractitioners, rangeOf, readTaken, timingOf, usesPractitioners } from '#domain/availability/diary';
+import { SLOT_REFUSALS } from '#domain/bookings/refusals';
 
 export type Candidate = Pick<PractitionerRecord, 'id' | 'name'>;
 

@@ -1,3 +1,6 @@
+// Domain: booking packages. What the API shows of a package (view): booking-packages/ and the booking
+// page (availability/).
+//
 // What the API shows of a booking package: the price in major and minor units with its currency, never
 // table keys.
 import { currencyOf, fromMinor } from '#shared/currency';

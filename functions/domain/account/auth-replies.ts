@@ -1,8 +1,10 @@
+// Domain: account. Signing in (a session, its token and the replies of the sign-up and sign-in steps) and
+// device cookies: account/ signs in, and so does members/ when an invitation is accepted.
+//
 // The auth responses of the sign-up flow (spec section 4): which step comes next, and with which token.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { AuthData } from '#shared/api';
 import { config } from '#lib/config';
-import { clientAddress, type ReplyWith } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { ACCESS_TOKEN_TTL, signToken } from '#lib/tokens';
 import { transact } from '../../data/core';
@@ -15,8 +17,17 @@ import { describeDevice, deviceCookie } from './devices';
 const NOT_REGISTERED = { loginVerified: false, isEmailVerified: true, hasAddedBasicDetails: true, hasAddedOrg: true, isAlreadyRegistered: false } as const;
 const ACCESS_TOKEN_MS = Number.parseInt(ACCESS_TOKEN_TTL, 10) * 3600_000;
 
-/** An answer of the sign-up and sign-in steps: its data is always the flags (shared/api.ts AuthData). */
-type AuthReply = ReplyWith<AuthData>;
+/**
+ * An answer of the sign-up and sign-in steps: its data is always the flags (shared/api.ts AuthData).
+ * The shape of #http/http's ReplyWith<AuthData>, spelt out here because the domain layer sits below
+ * the HTTP chain.
+ */
+interface AuthReply {
+  status: number;
+  message: string;
+  data: AuthData;
+  cookies?: string[];
+}
 
 export const CODE_SENT_MESSAGE = 'Check your email. If this address is new, we sent it a 6-digit code; if it already has an account, we sent it a note instead.';
 
@@ -53,9 +64,11 @@ const newDeviceMail = (user: User, session: Session) => ({
 
 /**
  * A signed-in answer for a fully registered user (status 201): a new session (with the mail about an
- * unseen device, in the same transaction), its access token, the user, and a device cookie.
+ * unseen device, in the same transaction), its access token, the user, and a device cookie. `address`
+ * is the caller's (#http/http clientAddress: which hop of X-Forwarded-For to trust is the HTTP chain's
+ * knowledge).
  */
-export async function signedInReply(user: User, event: APIGatewayProxyEventV2, options: SignIn = {}): Promise<AuthReply> {
+export async function signedInReply(user: User, event: APIGatewayProxyEventV2, address: string, options: SignIn = {}): Promise<AuthReply> {
   const membership = user.orgId ? await getMembership(user.orgId, user.id) : undefined;
   if (!membership) throw new Error('signedInReply needs a member of an organisation');
   const now = new Date();
@@ -64,7 +77,7 @@ export async function signedInReply(user: User, event: APIGatewayProxyEventV2, o
     orgId: membership.orgId,
     userId: user.id,
     device: describeDevice(event.headers?.['user-agent'] ?? event.requestContext?.http?.userAgent),
-    address: clientAddress(event),
+    address,
     createdAt: now.toISOString(),
     lastSeenAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + ACCESS_TOKEN_MS).toISOString(),

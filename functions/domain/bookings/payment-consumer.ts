@@ -1,5 +1,5 @@
 // Stripe's events for bookings (metadata.kind 'booking'), registered in
-// functions/payments/lib/consumers.ts. A booking is confirmed ONLY here, when Stripe reports the
+// functions/domain/payments/consumers.ts. A booking is confirmed ONLY here, when Stripe reports the
 // payment; nothing is mailed or notified as 'booked' before. Every change is a guarded move
 // (places.ts) carrying its mails and staff notices as outbox rows with ids derived from the booking,
 // in the same transaction, so one session completed under several event ids at once confirms, mails
@@ -26,8 +26,8 @@ import type { NotifyInput } from '../../data/notice';
 import { getOrganization } from '../../data/organizations';
 import { outboxMail, outboxNotice } from '../../data/outbox';
 import { moneyDelta, reportDayOf, reportItems } from '../../data/reports';
-import { amountText, differenceNote, paidDifference, STRIPE_ACTOR, type PaidDifference } from '../../payments/lib/amounts';
-import { PaymentTargetMissing, type PaymentConsumer, type PaymentRef, type Refund } from '../../payments/lib/contract';
+import { amountText, differenceNote, paidDifference, STRIPE_ACTOR, type PaidDifference } from '#domain/payments/amounts';
+import { PaymentTargetMissing, type PaymentConsumer, type PaymentRef, type Refund } from '#domain/payments/contract';
 import { bookingMoney, bookingRowId, clinicOf, confirmationMail, refundCancellationMail, unplacedPaymentMail, whenText } from './mail';
 import { cancelConfirmed, confirmHeld, reinstateExpired, releaseHeld, updateBooking } from './places';
 import { manageLink } from './manage-link';

@@ -1,3 +1,6 @@
+// Domain: forms. What the API shows of a form (views), how a submission becomes a lead (submissions) and
+// Stripe's form-payment events (payment-consumer): forms/, leads/ and the payments registry.
+//
 // What the API shows of forms: the staff view (builder) and the public view (the public page).
 import type { PublicForm } from '#shared/forms/types';
 import { notFound } from '#lib/errors';
@@ -5,7 +8,7 @@ import type { FormRecord } from '../../data/forms';
 import { getForm } from '../../data/forms';
 import { getFormPackages, type FormPackageRecord } from '../../data/form-packages';
 import { findOrgIdByApiKey } from '../../data/organizations';
-import { toPackageView, toPublicPackage, type PackageView } from '../../form-packages/lib/view';
+import { toPackageView, toPublicPackage, type PackageView } from '#domain/form-packages/view';
 
 export const FORM_NOT_AVAILABLE = 'This form is not available.';
 

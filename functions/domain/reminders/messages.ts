@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, localeOf } from '#shared/i18n/locales';
 import type { Appointment } from '../../data/appointments';
 import type { BookingRecord } from '../../data/bookings';
 import type { Organization } from '../../data/organizations';
-import { bookingIcs, clinicOf, practitionerNameOf, whenText } from '../../bookings/lib/mail';
+import { bookingIcs, clinicOf, practitionerNameOf, whenText } from '#domain/bookings/mail';
 
 /** A booking's reminder; `manage`: the text of its manage link. */
 export function bookingReminder(b: BookingRecord, org: Organization, manage: string): { mail: Mail; sms: string } {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BookingRecord } from '../../data/bookings';
 import type { Appointment } from '../../data/appointments';
 import type { Organization } from '../../data/organizations';
-import { appointmentReminder, bookingReminder } from '../../reminders/lib/messages';
+import { appointmentReminder, bookingReminder } from '#domain/reminders/messages';
 import { bookingIcs, cancellationMail, confirmationMail, movedMail, refundCancellationMail } from './mail';
 import { resetConfig } from '#lib/config';
 

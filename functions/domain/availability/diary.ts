@@ -1,3 +1,7 @@
+// Domain: availability. The practitioners' diaries of a package (diary) and the free times of a day
+// (free-times): read by the booking page (availability/), the staff's and the patient's moves (bookings/,
+// manage/) and the choice of practitioner.
+//
 // The practitioners' diaries of a package (issue 25, docs/practitioners.md): who offers it, the
 // timing it takes (the package's own, or the clinic's), and each practitioner's taken time read from
 // the same 5-minute blocks the writes take. A hold whose time ran out still holds its blocks until it

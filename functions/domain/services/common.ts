@@ -1,3 +1,6 @@
+// Domain: services. What the API shows of a service and a category, and their conflicts: services/ and
+// the appointment booking page (appointments/).
+//
 // Shared by the service and category handlers: permissions live on the Appointment module (the spec
 // gives services no module of their own; they are part of running appointments).
 import { amountMessage, checkMinor, currencyOf, fromMinor, type Currency } from '#shared/currency';

@@ -1,3 +1,9 @@
+// Domain: bookings. A booking's life: its place in a slot, held, confirmed, moved and given back
+// (places: every write that takes or frees a time is here), moves (move), what staff see (views), its
+// mails and calendar file (mail, ics), manage links, reminders, webhook events, the hold sweep and
+// Stripe's booking events (payment-consumer). Used by bookings/, manage/, availability/, calendar/,
+// appointments/ (manage links), outbox/ (sweeps) and the payments registry.
+//
 // Holding, confirming and giving back places in booking slots. Every move is ONE transaction of the
 // booking's state change (guarded by its current state), the hold item and the slot's counters, so
 // the counters can never drift from the bookings:

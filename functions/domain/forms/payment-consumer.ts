@@ -1,5 +1,5 @@
 // Stripe's events for form payments (metadata.kind 'form-payment'), registered in
-// functions/payments/lib/consumers.ts. Every change is a conditional move of the payment's state
+// functions/domain/payments/consumers.ts. Every change is a conditional move of the payment's state
 // (pending -> paid once; pending -> expired; paid -> refunded), carrying its staff notice and the
 // payer's receipt as outbox rows with ids derived from the payment (`receipt-<paymentId>`), in the
 // same transaction: one session completed under several event ids at once gives one receipt.
@@ -20,8 +20,8 @@ import { outboxMail, outboxNotice } from '../../data/outbox';
 import { moneyDelta, reportDayOf, type ReportDelta } from '../../data/reports';
 import { getPayment, getSubmission, movePayment, PAID_STATES, type FormPaymentRecord } from '../../data/submissions';
 import { paymentEventItems, type PaymentObject } from '../../data/webhooks';
-import { amountText, differenceNote, paidDifference, STRIPE_ACTOR } from '../../payments/lib/amounts';
-import { PaymentTargetMissing, type PaymentConsumer, type PaymentRef, type Refund } from '../../payments/lib/contract';
+import { amountText, differenceNote, paidDifference, STRIPE_ACTOR } from '#domain/payments/amounts';
+import { PaymentTargetMissing, type PaymentConsumer, type PaymentRef, type Refund } from '#domain/payments/contract';
 import { patientTexts } from '#lib/i18n';
 
 async function paymentOf(metadata: Record<string, string> | undefined): Promise<FormPaymentRecord | undefined> {

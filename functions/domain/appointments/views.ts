@@ -1,3 +1,6 @@
+// Domain: appointments. What the API shows of an appointment (views), its instant and reminder (when),
+// who did it (actors): read by appointments/, calendar/, customers/, manage/, sms/ and the reminder sweep.
+//
 // What the API shows of an appointment: the record (keys stripped) with its attachments as asset keys.
 import type { AppointmentView } from '#shared/appointments/types';
 import { STATUS_LABELS } from '#shared/schemas/appointments';

@@ -56,6 +56,10 @@ export function toBookingView(b: BookingRecord): BookingView {
     durationMinutes: b.durationMinutes,
     practitionerId: b.practitionerId ?? null,
     practitionerName: b.practitionerName ?? null,
+    // The practitioner's time kept free around the visit, as booked (docs/practitioners.md): a later
+    // change of the package's buffers does not move it. None on clinic-wide and older bookings.
+    bufferBeforeMinutes: b.bufferBeforeMinutes ?? 0,
+    bufferAfterMinutes: b.bufferAfterMinutes ?? 0,
     status: b.status,
     paymentStatus: b.paymentStatus,
     holdExpiresAt: b.holdExpiresAt,

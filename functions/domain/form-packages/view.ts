@@ -1,3 +1,6 @@
+// Domain: form packages. What the API shows of a form package (view): form-packages/ and the forms that
+// link packages.
+//
 // What the API shows of a form package: prices in major and minor units with the currency, the image as a key and as its
 // /assets address (the console and the public page join keys to the asset base the same way).
 import { assetUrl } from '#shared/forms/page';

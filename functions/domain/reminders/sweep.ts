@@ -1,3 +1,6 @@
+// Domain: reminders. The reminder sweep (sweep) and what a reminder says (messages), run by the
+// scheduled sweeps (outbox/sweeps.ts).
+//
 // The reminder sweep: sends the reminders that are due, each exactly once. Runs with the scheduled
 // sweeps (every minute in AWS, functions/outbox/sweeps.ts; on a timer locally), so it needs no
 // per-booking schedule to create or delete.
@@ -14,8 +17,8 @@
 // on it being the one read) and checks the booking is unchanged: two sweeps at once, or a move or
 // cancellation at the same moment, cannot make a second reminder or one for an old time.
 import { policyOf } from '#shared/policy';
-import { appointmentStartUtc } from '../../appointments/lib/when';
-import { appointmentManageLink, manageLink } from '../../bookings/lib/manage-link';
+import { appointmentStartUtc } from '#domain/appointments/when';
+import { appointmentManageLink, manageLink } from '#domain/bookings/manage-link';
 import { appointmentStillAtItem, getAppointment } from '../../data/appointments';
 import { bookingStillAtItem, getBooking } from '../../data/bookings';
 import { tryTransact, type TransactItem } from '../../data/core';
