@@ -7,7 +7,7 @@
 // retry that takes over an unfinished attempt finds the pending payment and continues with it (Stripe's
 // own idempotency key is the payment's: the same session), never a second payment.
 import { parseCustomAmount, messages } from '#shared/forms/validate';
-import { currencyOf, fromMinor, minimumOf } from '#shared/currency';
+import { currencyOf, minimumOf } from '#shared/currency';
 import { paymentSessionSchema, createPaymentSessionReply } from '#shared/schemas/forms';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
@@ -107,7 +107,7 @@ export const handler = endpoint({ body: paymentSessionSchema, reply: createPayme
   const reply = {
     status: 201,
     message: 'Redirecting to payment page...',
-    data: { url: session.url, sessionId: session.id, paymentId: payment.id, amount: fromMinor(payment.amountCents, payment.currency), amountCents: payment.amountCents, amountMinor: payment.amountCents, currency: currencyOf(payment.currency) },
+    data: { url: session.url, sessionId: session.id, paymentId: payment.id, amountMinor: payment.amountCents, currency: currencyOf(payment.currency) },
   };
   await withReply(reply, () => setPaymentSession(orgId, payment.id, session.id));
   return reply;

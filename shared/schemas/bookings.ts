@@ -371,8 +371,10 @@ export const createBookingReply = /* @__PURE__ */ pure(() => z.object({
   /** Never absent here: null for a clinic-wide package. */
   practitionerId: z.nullable(z.string()),
   practitionerName: z.nullable(z.string()),
-  amount: z.number(),
-  amountCents: z.number(),
+  /**
+   * The price to pay, once: an integer of `currency`'s minor unit (4950 'usd' is $49.50, 5000 'jpy'
+   * is ¥5,000; shared/currency.ts, docs/conventions.md "Money in replies").
+   */
   amountMinor: z.number(),
 }));
 

@@ -336,8 +336,7 @@ export const createPaymentSessionReply = /* @__PURE__ */ pure(() => z.object({
   url: z.string(),
   sessionId: z.string(),
   paymentId: z.string(),
-  amount: z.number(),
-  amountCents: z.number(),
+  /** The sum to pay, once: an integer of `currency`'s minor unit (docs/conventions.md "Money in replies"). */
   amountMinor: z.number(),
   /** The payer's language, when known (issue 26). */
   locale: z.optional(z.enum(LOCALES)),

@@ -80,7 +80,9 @@ describe('a JPY clinic', () => {
     await failStripeNext({ path: '/v1/checkout/sessions', status: 500, orgId: owner.orgId });
     const held = await book(apiKey, made.body.data.id, dayAhead(3), '10:00');
     expect(held.status, held.body.message).toBe(201);
-    expect(held.body.data).toMatchObject({ amount: 5000, amountMinor: 5000, currency: 'jpy' });
+    // One money field (docs/conventions.md "Money in replies"): ¥5,000 is 5000 minor units.
+    expect(held.body.data).toMatchObject({ amountMinor: 5000, currency: 'jpy' });
+    expect(Object.keys(held.body.data).filter((k) => /amount|price/i.test(k))).toEqual(['amountMinor']);
     const session = await stripeSession(sessionIdOf(held.body.data.checkoutUrl));
     expect(session).toMatchObject({ amount_total: 5000, currency: 'jpy', metadata: { kind: 'booking', bookingId: held.body.data.bookingId } });
     const booking = (await api('GET', `/bookings/booking/${held.body.data.bookingId}`, { token: owner.token })).body.data;
@@ -168,7 +170,8 @@ describe('a EUR clinic', () => {
       expect(stale.body.message).toBe('This package is priced in EUR. Please reload the page.');
       const opened = await api('POST', '/leads/payments/session', { body: { formId: form.id, apiKey, packageId: pkg.id, submissionId, currency: 'eur' } });
       expect(opened.status, opened.body.message).toBe(201);
-      expect(opened.body.data).toMatchObject({ amount: 40, amountCents: 4000, amountMinor: 4000, currency: 'eur' });
+      expect(opened.body.data).toMatchObject({ amountMinor: 4000, currency: 'eur' });
+      expect(Object.keys(opened.body.data).filter((k) => /amount|price/i.test(k))).toEqual(['amountMinor']);
       expect(await stripeSession(opened.body.data.sessionId)).toMatchObject({ amount_total: 4000, currency: 'eur' });
 
       await payLocalCheckout(opened.body.data.url, email);

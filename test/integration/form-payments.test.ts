@@ -113,7 +113,7 @@ describe('payment link: the server decides the price', () => {
     const { submissionId } = await submit(s, s.fixed);
     const res = await session(s, submissionId, s.fixed);
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ url: expect.stringContaining('/local/checkout/cs_test_'), sessionId: expect.any(String), amount: 40, amountCents: 4000, currency: 'usd' });
+    expect(res.body.data).toMatchObject({ url: expect.stringContaining('/local/checkout/cs_test_'), sessionId: expect.any(String), amountMinor: 4000, currency: 'usd' });
     expect(await (await fetch(res.body.data.url)).text()).toContain('$40.00');
     expect(await payment(s, res.body.data.paymentId)).toMatchObject({ status: 'pending', amountCents: 4000, amount: 40, packageName: 'Assessment', formName: 'Booking form', submissionId, stripeSessionId: res.body.data.sessionId });
     expect((await lead(s, submissionId)).paymentStatus).toBe('pending');
@@ -121,7 +121,7 @@ describe('payment link: the server decides the price', () => {
     const custom = await submit(s, s.custom);
     const c = await session(s, custom.submissionId, s.custom, { amount: '75.25', successUrl: '/thanks?session={CHECKOUT_SESSION_ID}' });
     expect(c.status).toBe(201);
-    expect(c.body.data.amountCents).toBe(7525);
+    expect(c.body.data.amountMinor).toBe(7525);
     expect(await (await fetch(c.body.data.url)).text()).toContain('$75.25');
     expect(await payLocalCheckout(c.body.data.url, custom.email)).toBe(`${inject('appUrl')}/thanks?session=${c.body.data.sessionId}`);
   });

@@ -166,7 +166,7 @@ describe('form submission with an Idempotency-Key', () => {
     const key = randomUUID();
     const send = () => api('POST', '/leads/payments/session', { body: { formId, apiKey, packageId, submissionId, currency: 'usd' }, headers: withKey(key) });
     const first = await fiveAtOnce(send);
-    expect(first.body.data).toMatchObject({ amountCents: 4000, currency: 'usd' });
+    expect(first.body.data).toMatchObject({ amountMinor: 4000, currency: 'usd' });
     await expectReplay(send, first);
 
     const payments = (await api('GET', `/leads/payment-submissions/form/${formId}?limit=100`, { token: owner.token })).body.data.items as { id: string; submissionId: string; status: string }[];

@@ -38,7 +38,7 @@ function answers(extra: Parameters<typeof mockApi>[0] = {}) {
 const HELD = {
   checkoutUrl: 'https://checkout.example.com/cs_1', bookingId: 'b1', releaseToken: 'tok_b1_'.padEnd(43, 'x'), holdExpiresAt: '2099-01-01T00:10:00.000Z',
   bookingDate: '2030-01-15', bookingTime: '10:00', timeZone: 'America/New_York', startUtc: '2030-01-15T15:00:00.000Z', packageName: 'Consultation',
-  practitionerId: null, practitionerName: null, amount: 49.5, amountCents: 4950, amountMinor: 4950, currency: 'usd',
+  practitionerId: null, practitionerName: null, amountMinor: 4950, currency: 'usd',
 };
 
 /** Chooses the month view's first free day (the only way to choose a date); its date. */
