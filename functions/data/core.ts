@@ -147,7 +147,10 @@ function idempotencyGuard(items: readonly TransactItem[]): TransactItem | undefi
  * Runs one transaction: tried again while it only collided with another one in flight or was
  * throttled (transientReason); a failed
  * condition is thrown at once as a TransactionFailure whose codes index the caller's items. Inside an
- * idempotent request the request's guard rides along (last), so a superseded attempt writes nothing.
+ * idempotent request the request's guard rides along (last), so a superseded attempt writes nothing;
+ * a public write's challenge (http.ts challengeInWrite) rides along before it: its spend (SolutionSpent
+ * when used before) and its page count (left out and counted apart when the page stands at its
+ * normal rate).
  */
 export async function transact(items: readonly TransactItem[]): Promise<void> {
   const guard = idempotencyGuard(items);

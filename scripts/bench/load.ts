@@ -30,6 +30,8 @@ interface Options {
 
 interface Row {
   name: string;
+  /** DynamoDB calls per request of this kind (the handlers' own, by their request scope). */
+  dynamoCalls?: number;
   p50: number;
   p95: number;
   perSecond: number;
@@ -183,20 +185,48 @@ export async function runLoadBench(options: Options = {}): Promise<void> {
       return { ok: answered(res, 201), detail: `submission ${res.status} ${text.slice(0, 120)}` };
     };
 
+    // The DynamoDB calls each request makes (the stack runs the handlers in this process): counted by
+    // the route of the request scope they run in, so the outbox worker's calls are not in them.
+    const { ddb } = await import('../../functions/data/dynamo');
+    const { currentScope } = await import('../../functions/lib/request-scope');
+    const callsByRoute = new Map<string, number>();
+    ddb.middlewareStack.add(
+      (next) => async (args) => {
+        const route = currentScope()?.log?.route;
+        if (route) callsByRoute.set(route, (callsByRoute.get(route) ?? 0) + 1);
+        return next(args);
+      },
+      { step: 'initialize', name: 'benchCallCounter' },
+    );
+    const perRequest = async (route: string, send: () => Promise<{ ok: boolean; detail: string }>) => {
+      const was = callsByRoute.get(route) ?? 0;
+      const result = await send();
+      if (!result.ok) throw new Error(result.detail);
+      return (callsByRoute.get(route) ?? 0) - was;
+    };
+    // One request of each kind alone, before the load: its DynamoDB calls.
+    const calls = {
+      form: await perRequest('GET /api/leads/forms/{formId}', formRead),
+      list: await perRequest('GET /api/appointments', appointmentsList),
+      submission: await perRequest('POST /api/form-builder/form/{id}/submissions', submission),
+    };
+
     const before = load();
     const rows: Row[] = [];
     if (webBuilt) rows.push(await measure('static file (GET /favicon.svg)', concurrency, seconds, staticFile));
-    rows.push(await measure('public form read (GET /leads/forms/{id})', concurrency, seconds, formRead));
-    rows.push(await measure(`appointments list, page 1 of ${APPOINTMENTS}`, concurrency, seconds, appointmentsList));
-    rows.push(await measure('public form submission, challenge solved', concurrency, seconds, submission));
+    rows.push({ ...(await measure('public form read (GET /leads/forms/{id})', concurrency, seconds, formRead)), dynamoCalls: calls.form });
+    rows.push({ ...(await measure(`appointments list, page 1 of ${APPOINTMENTS}`, concurrency, seconds, appointmentsList)), dynamoCalls: calls.list });
+    rows.push({ ...(await measure('public form submission, challenge solved', concurrency, seconds, submission)), dynamoCalls: calls.submission });
     const after = load();
 
     const floor = webBuilt ? rows[0]!.p50 : NaN;
     console.log(`\nLoad: ${concurrency} concurrent, ${seconds} s each after 1 s of warm-up, the local stack in memory, Node ${process.version}`);
     console.log(`load average ${before} (before) / ${after} (after) on ${availableParallelism()} cores`);
-    console.log(`${'request'.padEnd(46)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'per s'.padStart(8)}${'x static p50'.padStart(14)}${'n'.padStart(7)}`);
+    console.log(`${'request'.padEnd(46)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'per s'.padStart(8)}${'x static p50'.padStart(14)}${'n'.padStart(7)}${'DynamoDB calls'.padStart(16)}`);
     for (const r of rows) {
-      console.log(`${r.name.padEnd(46)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}${r.perSecond.toFixed(0).padStart(8)}${(webBuilt ? (r.p50 / floor).toFixed(1) : '-').padStart(14)}${String(r.count).padStart(7)}`);
+      console.log(
+        `${r.name.padEnd(46)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}${r.perSecond.toFixed(0).padStart(8)}${(webBuilt ? (r.p50 / floor).toFixed(1) : '-').padStart(14)}${String(r.count).padStart(7)}${(r.dynamoCalls === undefined ? '-' : String(r.dynamoCalls)).padStart(16)}`,
+      );
     }
     if (!webBuilt) console.log('  note: no static file row: dist/web is not built (npm run build:web)');
     if (used >= solutions.length) console.log(`  note: the submissions stopped when the ${solutions.length} solutions ran out (--submissions N solves more)`);
