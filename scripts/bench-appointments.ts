@@ -15,10 +15,6 @@ const COUNT = arg('count', 10_000);
 const REQUESTS = arg('requests', 300);
 const BUDGET = 3;
 
-const FIRST = ['Ada', 'Ben', 'Cara', 'Dan', 'Eve', 'Finn', 'Gia', 'Hugo', 'Ivy', 'Jon', 'Kai', 'Lea', 'Max', 'Nia', 'Oto', 'Pia', 'Quin', 'Rosa', 'Sam', 'Tia'];
-const LAST = ['Abbott', 'Baker', 'Chen', 'Diaz', 'Evans', 'Fischer', 'Garcia', 'Hughes', 'Ito', 'Jones', 'Khan', 'Lopez', 'Moreno', 'Nash', 'Ortiz', 'Patel', 'Quinn', 'Rossi', 'Smith', 'Tanaka'];
-const STATUSES = ['requested', 'confirmed', 'confirmed', 'completed', 'completed', 'completed', 'completed', 'cancelled', 'no-show', 'completed'] as const;
-
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
@@ -27,10 +23,7 @@ async function main() {
   const stack = await startLocalStack({ inMemory: true, port: 0, quiet: true });
   try {
     // The data layer reads its endpoints from the environment the stack just set: import it now.
-    const { BatchWriteCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { ddb, table } = await import('../functions/data/dynamo');
-    const { putAppointment, searchTokenPuts } = await import('../functions/data/appointments');
-    const { countersKey } = await import('../functions/data/organizations');
+    const { FIRST, seedAppointments } = await import('./bench/seed-appointments');
 
     const api = async (method: string, path: string, options: { token?: string; body?: unknown } = {}) => {
       const res = await fetch(`${stack.url}/api${path}`, {
@@ -55,40 +48,8 @@ async function main() {
 
     // Seed.
     const seedStart = performance.now();
-    const ids: string[] = [];
-    const items: Record<string, unknown>[] = [];
-    const start = Date.now() - 365 * 86_400_000;
-    for (let i = 0; i < COUNT; i++) {
-      const id = `bench${String(i).padStart(6, '0')}`;
-      ids.push(id);
-      const firstName = FIRST[i % FIRST.length]!;
-      const lastName = LAST[Math.floor(i / FIRST.length) % LAST.length]!;
-      const at = new Date(start + (i * 2 * 365 * 86_400_000) / COUNT);
-      const created = new Date(start + i * 1000).toISOString();
-      const a = {
-        id, orgId, firstName, lastName: `${lastName}${i % 7 ? '' : 'son'}`, gender: 'other', email: `${firstName}.${lastName}.${i}@example.com`.toLowerCase(),
-        phone: `+1555${String(1_000_000 + i).padStart(7, '0')}`, bookingDate: at.toISOString().slice(0, 10), bookingTime: `${String(8 + (i % 10)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
-        appointmentType: 'Consultation', reasonOfAppointment: 'Routine check-up and a follow-up on earlier results', primaryInsurance: 'Acme Health', insuranceMemberId: `AH-${i}`,
-        attachments: {}, status: STATUSES[i % STATUSES.length]!, source: 'public' as const, createdAt: created, updatedAt: created, version: 1,
-      };
-      items.push(putAppointment(a).Put.Item, ...searchTokenPuts(a).map((p) => p.Put.Item));
-    }
-    const batches: Record<string, unknown>[][] = [];
-    for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (next < batches.length) {
-          let requests: Record<string, any[]> | undefined = { [table()]: batches[next++]!.map((Item) => ({ PutRequest: { Item } })) };
-          while (requests) {
-            const out: { UnprocessedItems?: Record<string, unknown[]> } = await ddb.send(new BatchWriteCommand({ RequestItems: requests }));
-            requests = out.UnprocessedItems && Object.keys(out.UnprocessedItems).length ? (out.UnprocessedItems as Record<string, any[]>) : undefined;
-          }
-        }
-      }),
-    );
-    await ddb.send(new UpdateCommand({ TableName: table(), Key: countersKey(orgId), UpdateExpression: 'SET appointments = :n', ExpressionAttributeValues: { ':n': COUNT } }));
-    console.log(`Seeded ${COUNT} appointments (${items.length} items) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+    const ids = await seedAppointments(orgId, COUNT);
+    console.log(`Seeded ${COUNT} appointments in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
     const check = await api('GET', '/appointments?pageSize=20', { token });
     if (check.status !== 200 || check.body.data.items.length !== 20 || check.body.data.total !== COUNT) throw new Error(`list check failed: ${check.status} ${JSON.stringify(check.body).slice(0, 200)}`);

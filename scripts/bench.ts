@@ -13,7 +13,9 @@
 // about 2.5 minutes, with a note), --only <substring of handler>, --keep (keep the bundles, print where),
 // --free-times (only the free-times benchmark; --runs N then counts its runs, default 30),
 // --challenge (only the proof-of-work solvers' times per level; --runs N, default 5),
-// --free-times-runs N (its runs after the cold starts, default 30).
+// --free-times-runs N (its runs after the cold starts, default 30),
+// --load (only the load section, scripts/bench/load.ts: 16 concurrent requests against the local stack,
+// each p50 as a multiple of a static file's; --concurrency N, --seconds N, --submissions N).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -51,6 +53,7 @@ const FREE_TIMES_ONLY = args.includes('--free-times');
 const FREE_TIMES_RUNS = Math.max(1, Number(option('free-times-runs') ?? 30));
 const SIZES_ONLY = args.includes('--sizes');
 const CHALLENGE_ONLY = args.includes('--challenge');
+const LOAD_ONLY = args.includes('--load');
 
 /** The event each worker is measured with: the schedule's for the sweeps, an empty SNS batch for the mail events. */
 const WORKER_EVENTS: Record<string, unknown> = {
@@ -422,4 +425,9 @@ function largestInputs(inputs: HandlerBundle['inputs']): string {
 
 if (FREE_TIMES_ONLY) await runFreeTimesBench({ runs: Math.max(1, Number(option('runs') ?? 30)) });
 else if (CHALLENGE_ONLY) await runChallengeBench(Math.max(1, Number(option('runs') ?? 5)));
+else if (LOAD_ONLY) {
+  const number = (name: string) => (option(name) === undefined ? undefined : Number(option(name)));
+  const { runLoadBench } = await import('./bench/load');
+  await runLoadBench({ concurrency: number('concurrency'), seconds: number('seconds'), submissions: number('submissions') });
+}
 else await main();

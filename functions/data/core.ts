@@ -62,6 +62,14 @@ export class SupersededAttempt extends Error {
   }
 }
 
+/** A public write's challenge solution was spent already (by another request): the write is refused, nothing written. */
+export class SolutionSpent extends Error {
+  constructor() {
+    super('This challenge solution was used before.');
+    this.name = 'SolutionSpent';
+  }
+}
+
 /** The cancellation codes of a DynamoDB error (empty for anything but a cancelled transaction). */
 export function cancellationCodes(error: unknown): (CancellationCode | undefined)[] {
   if (error instanceof TransactionFailure) return [...error.codes];
@@ -139,15 +147,23 @@ function idempotencyGuard(items: readonly TransactItem[]): TransactItem | undefi
  * Runs one transaction: tried again while it only collided with another one in flight or was
  * throttled (transientReason); a failed
  * condition is thrown at once as a TransactionFailure whose codes index the caller's items. Inside an
- * idempotent request the request's guard rides along (last), so a superseded attempt writes nothing.
+ * idempotent request the request's guard rides along (last), so a superseded attempt writes nothing;
+ * a public write's challenge (http.ts challengeInWrite) rides along before it: its spend (SolutionSpent
+ * when used before) and its page count (left out and counted apart when the page stands at its
+ * normal rate).
  */
 export async function transact(items: readonly TransactItem[]): Promise<void> {
   const guard = idempotencyGuard(items);
-  const all = guard ? [...items, guard] : [...items];
+  // A public write's challenge rides along after the caller's items: its spend, then its page count.
+  const riders = currentScope()?.challenge;
+  const riding = (): TransactItem[] => (riders && !riders.settled ? [riders.spend as TransactItem, ...(riders.countApart ? [] : [riders.count as TransactItem])] : []);
   for (let attempt = 1; ; attempt++) {
+    const ride = riding();
+    const all = [...items, ...ride, ...(guard ? [guard] : [])];
     try {
       await ddb.send(new TransactWriteCommand({ TransactItems: all }));
       if (guard && 'Update' in guard) currentScope()!.idempotency!.completed = true;
+      if (riders && ride.length) riders.settled = true;
       return;
     } catch (error) {
       if (transientReason(error) && attempt < TRANSACT_ATTEMPTS) {
@@ -157,7 +173,14 @@ export async function transact(items: readonly TransactItem[]): Promise<void> {
       const codes = cancellationCodes(error);
       if (!codes.length) throw error;
       if (guard && codes[all.length - 1] === 'ConditionalCheckFailed') throw new SupersededAttempt();
-      throw new TransactionFailure(codes.slice(0, items.length), error);
+      if (ride.length && codes[items.length] === 'ConditionalCheckFailed') throw new SolutionSpent();
+      const own = codes.slice(0, items.length);
+      if (ride.length > 1 && codes[items.length + 1] === 'ConditionalCheckFailed' && !own.includes('ConditionalCheckFailed') && attempt < TRANSACT_ATTEMPTS) {
+        // The page stands at its normal rate: this write is counted apart, where the crossing is seen.
+        riders!.countApart = true;
+        continue;
+      }
+      throw new TransactionFailure(own, error);
     }
   }
 }

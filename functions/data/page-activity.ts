@@ -56,25 +56,52 @@ export async function challengeLevel(page: ChallengePage, apiKey: string, nowMs 
   return ratio > 4 ? 2 : ratio > 1 ? 1 : 0;
 }
 
+/** The Put spending a solution: it succeeds once (again only with the same Idempotency-Key). */
+function spendItem(id: string, expiresAt: number, idempotencyKey?: string) {
+  return {
+    TableName: table(),
+    Item: { pk: `CHALLENGE#${id}`, sk: 'SPENT', ...(idempotencyKey ? { idempotencyKey } : {}), [TTL_ATTRIBUTE]: expiresAt + 60 },
+    ConditionExpression: idempotencyKey ? 'attribute_not_exists(pk) OR idempotencyKey = :key' : 'attribute_not_exists(pk)',
+    ...(idempotencyKey ? { ExpressionAttributeValues: { ':key': idempotencyKey } } : {}),
+  };
+}
+
 /**
  * Spends a solution: true the first time. With an Idempotency-Key the same solution may come back
  * with the same key (a retry of the same request after a failure), never with another.
  */
 export async function spendSolution(id: string, expiresAt: number, idempotencyKey?: string): Promise<boolean> {
   try {
-    await ddb.send(
-      new PutCommand({
-        TableName: table(),
-        Item: { pk: `CHALLENGE#${id}`, sk: 'SPENT', ...(idempotencyKey ? { idempotencyKey } : {}), [TTL_ATTRIBUTE]: expiresAt + 60 },
-        ConditionExpression: idempotencyKey ? 'attribute_not_exists(pk) OR idempotencyKey = :key' : 'attribute_not_exists(pk)',
-        ...(idempotencyKey ? { ExpressionAttributeValues: { ':key': idempotencyKey } } : {}),
-      }),
-    );
+    await ddb.send(new PutCommand(spendItem(id, expiresAt, idempotencyKey)));
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/**
+ * The spend and the write count of a solution as items of the write's own transaction (data/core.ts
+ * transact adds them), so an accepted write costs no round trip of its own for either. A spent
+ * solution fails the spend (SolutionSpent: refused as before). The count is an ADD that fails only
+ * while the window stands at the page's normal rate: that write is counted apart by countPageEvent,
+ * whose returned count makes exactly one request see the crossing and raise the alarm.
+ */
+export function challengeRiders(page: ChallengePage, apiKey: string, solution: { id: string; expiresAt: number; idempotencyKey?: string }, nowMs = Date.now()) {
+  const start = windowStartOf(nowMs);
+  return {
+    spend: { Put: spendItem(solution.id, solution.expiresAt, solution.idempotencyKey) },
+    count: {
+      Update: {
+        TableName: table(),
+        Key: activityKey(page, apiKey, start),
+        UpdateExpression: 'ADD writes :one SET #ttl = :ttl',
+        ConditionExpression: 'attribute_not_exists(writes) OR writes <> :normal',
+        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ':one': 1, ':normal': NORMAL_RATE[page].writes, ':ttl': start + 3 * ACTIVITY_WINDOW_SECONDS },
+      },
+    },
+  };
 }
 
 /**

@@ -2,20 +2,21 @@
 // the form's own fields with the same rules the page uses (shared/forms/validate.ts), stored as a
 // lead; staff who may read forms are told (an outbox row in the lead's transaction). Idempotent: the
 // lead's id comes from the Idempotency-Key, and the reply is stored with the lead, so a retry gets
-// the first answer and never a second lead.
+// the first answer and never a second lead. The solved challenge is spent and counted in the same
+// transaction (http.ts challengeInWrite): a spent solution is refused and nothing is written.
 import { validateSubmission } from '#shared/forms/validate';
 import { submissionSchema, submitFormReply } from '#shared/schemas/forms';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { withReply } from '#lib/request-scope';
-import { getOrganization } from '../data/organizations';
 import { reportDayOf } from '../data/reports';
 import { putSubmission, type SubmissionRecord } from '../data/submissions';
 import { contactOf, isFormFileKey, toAnswers } from '#domain/forms/submissions';
 import { findPublicForm } from '#domain/forms/views';
 
-export const handler = endpoint({ body: submissionSchema, reply: submitFormReply }, async ({ body, params, newId }) => {
-  const { orgId, form, packages } = await findPublicForm(body.apiKey, params.id!);
+// The challenge's spend and page count ride in the lead's transaction (challengeInWrite): no round trip of their own.
+export const handler = endpoint({ body: submissionSchema, reply: submitFormReply, challengeInWrite: true }, async ({ body, params, newId }) => {
+  const { orgId, form, packages, organization } = await findPublicForm(body.apiKey, params.id!, { withOrganization: true });
   const isFileKey = isFormFileKey(orgId, form.id);
   const result = validateSubmission({ fields: form.fields, packages }, { items: body.items, packageId: body.packageId }, { isFileValue: (v) => isFileKey(v) });
   if (result.issues.length) {
@@ -36,7 +37,7 @@ export const handler = endpoint({ body: submissionSchema, reply: submitFormReply
     ...(body.locale ? { locale: body.locale } : {}),
     paymentStatus: 'none',
     paymentId: null,
-    reportDay: reportDayOf(now, (await getOrganization(orgId))?.timeZone),
+    reportDay: reportDayOf(now, organization?.timeZone),
     createdAt: now,
     updatedAt: now,
   };

@@ -11,11 +11,11 @@ import { isIPv6 } from 'node:net';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { CHALLENGE_HEADER, CHALLENGE_MESSAGE } from '#shared/challenge';
+import { CHALLENGE_HEADER, CHALLENGE_MESSAGE, type ChallengePage } from '#shared/challenge';
 import { fieldErrors } from '#shared/schemas/common';
-import { SupersededAttempt, TransactionFailure, transientReason } from '../data/core';
+import { SolutionSpent, SupersededAttempt, TransactionFailure, transact, transientReason } from '../data/core';
 import { claimKey, completeKey, derivedId, fingerprintOf, releaseKey } from '../data/idempotency';
-import { countPageEvent, spendSolution } from '../data/page-activity';
+import { challengeRiders, countPageEvent, spendSolution } from '../data/page-activity';
 import { countRequest } from '../data/rate-limits';
 import { findRoute, type Route } from '../routes';
 import { authorise, type Caller, type Registrant } from './authorise';
@@ -106,6 +106,12 @@ interface EndpointOptions<B, Q, R> {
    * under REPLY_CHECK=strict (the local stack), and documented in the API document.
    */
   reply: R;
+  /**
+   * The route's challenge (route row `challenge`) is spent and counted by the handler's one write
+   * transaction (data/core.ts transact) rather than by two writes before the handler: for a handler
+   * whose success always ends in exactly one transact(). A spent solution is refused all the same.
+   */
+  challengeInWrite?: true;
 }
 
 /**
@@ -185,7 +191,7 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
     const body = options.body ? validate(options.body, parsed.body ?? {}) : parsed.body;
     const query = options.query ? validate(options.query, event.queryStringParameters ?? {}) : event.queryStringParameters ?? {};
     const guard = currentScope()?.idempotency;
-    const reply = await core({
+    const reply = await runCore(() => core({
       event,
       route,
       body: body as Out<B>,
@@ -197,7 +203,7 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
       files: parsed.files ?? {},
       newId: (label) => (guard ? derivedId(guard.seed, label) : randomId(10)),
       newSecret: (label) => (guard ? derivedId(guard.seed, `secret\n${label}`, 43) : randomId(32)),
-    }) as Reply;
+    })) as Reply;
     if (config.services.replyCheck) checkReply(event.routeKey, options.reply, reply);
     if (guard && !guard.completed && (reply.status ?? 200) < 300 && reply.rawBody === undefined) {
       await completeKey(guard.key, guard.token, { status: reply.status ?? 200, message: reply.message ?? 'OK', data: reply.data }, currentScope()?.tenant);
@@ -221,7 +227,7 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
     .use({ before: parseMultipartBody })
     .use({ before: parseBody })
     .use({ before: claimIdempotencyKey })
-    .use({ before: requireChallenge })
+    .use({ before: (request) => requireChallenge(request, options.challengeInWrite === true) })
     .handler(run);
 
   const contract: Contract = { body: options.body, query: options.query, reply: options.reply };
@@ -425,8 +431,10 @@ async function claimIdempotencyKey(request: MiddyRequest) {
  * issued for the same organisation key, not expired, and not used before (a retry with the same
  * Idempotency-Key may bring the same solution again). Refusals and accepted writes are counted per
  * page: the counts raise the next challenges' difficulty and tell staff (data/page-activity.ts).
+ * With `inWrite` (EndpointOptions.challengeInWrite) the spend and the count ride in the handler's
+ * own transaction (runCore); otherwise each is a write here, before the handler.
  */
-async function requireChallenge(request: MiddyRequest) {
+async function requireChallenge(request: MiddyRequest, inWrite: boolean) {
   const { event } = request;
   const route = event.parsed!.route!;
   const page = route.challenge;
@@ -435,17 +443,49 @@ async function requireChallenge(request: MiddyRequest) {
   const named = page === 'sign-up' ? '' : body.apiKey ?? body.organizationApiKey;
   const apiKey = typeof named === 'string' ? named : '';
   const result = await checkSolution(header(event, CHALLENGE_HEADER), await getChallengeKey());
-  let refusal: string | undefined = result.ok ? undefined : result.reason;
-  if (result.ok) {
-    if (result.scope.page !== page || result.scope.apiKey !== apiKey) refusal = 'other-page';
-    else if (!(await spendSolution(result.id, result.expiresAt, route.idempotent ? header(event, 'idempotency-key') : undefined))) refusal = 'reused';
+  if (!result.ok) return refuseChallenge(page, apiKey, result.reason);
+  if (result.scope.page !== page || result.scope.apiKey !== apiKey) return refuseChallenge(page, apiKey, 'other-page');
+  const idempotencyKey = route.idempotent ? header(event, 'idempotency-key') : undefined;
+  if (inWrite) {
+    currentScope()!.challenge = { page, apiKey, ...challengeRiders(page, apiKey, { id: result.id, expiresAt: result.expiresAt, idempotencyKey }) };
+    return;
   }
-  if (refusal !== undefined || !result.ok) {
-    countMetric('ChallengesRefused', 1, { page, reason: refusal });
-    await countPageEvent(page, apiKey, 'refused');
-    throw new HttpError(403, CHALLENGE_MESSAGE, { challenge: CHALLENGE_MESSAGE });
-  }
+  if (!(await spendSolution(result.id, result.expiresAt, idempotencyKey))) return refuseChallenge(page, apiKey, 'reused');
   await countPageEvent(page, apiKey, 'writes');
+}
+
+/** The refusal of a write without a valid, unused solution of its page: counted for the page, 403. */
+async function refuseChallenge(page: ChallengePage, apiKey: string, reason: string): Promise<never> {
+  countMetric('ChallengesRefused', 1, { page, reason });
+  await countPageEvent(page, apiKey, 'refused');
+  throw new HttpError(403, CHALLENGE_MESSAGE, { challenge: CHALLENGE_MESSAGE });
+}
+
+/**
+ * The handler's core, with a challenge riding in its write (requireChallenge `inWrite`): a spent
+ * solution found by the transaction is refused as requireChallenge refuses it; a write the page's
+ * normal rate left uncounted is counted now (where the crossing raises the alarm). A handler that
+ * answered without any transaction still spends the solution and counts the write here.
+ */
+async function runCore<T>(core: () => Promise<T>): Promise<T> {
+  const riders = currentScope()?.challenge;
+  let result: T;
+  try {
+    result = await core();
+  } catch (error) {
+    if (riders && error instanceof SolutionSpent) return refuseChallenge(riders.page, riders.apiKey, 'reused');
+    throw error;
+  }
+  if (riders && !riders.settled) {
+    try {
+      await transact([]);
+    } catch (error) {
+      if (error instanceof SolutionSpent) return refuseChallenge(riders.page, riders.apiKey, 'reused');
+      throw error;
+    }
+  }
+  if (riders?.countApart) await countPageEvent(riders.page, riders.apiKey, 'writes');
+  return result;
 }
 
 /** A refused or failed request gives its key back, so the same request may be sent again at once. */

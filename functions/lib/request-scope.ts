@@ -3,6 +3,7 @@
 // outlives the request) and, on routes that take an Idempotency-Key, the claim that every write of
 // the request is guarded by (functions/data/idempotency.ts), and the ids its log lines carry.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ChallengePage } from '#shared/challenge';
 
 export interface IdempotencyGuard {
   /** The table key of the idempotency record. */
@@ -17,9 +18,28 @@ export interface IdempotencyGuard {
   completed?: boolean;
 }
 
+/**
+ * A public write's solved challenge, spent and counted by the request's own transaction instead of
+ * two writes of their own (functions/data/page-activity.ts challengeRiders; data/core.ts transact).
+ */
+export interface ChallengeRiders {
+  page: ChallengePage;
+  /** The organisation key the solution was issued for (its page's counters). */
+  apiKey: string;
+  /** The Put spending the solution (once; again only with the same Idempotency-Key). */
+  spend: unknown;
+  /** The ADD of the page's write count, under its normal rate (the crossing is counted apart: its alarm). */
+  count: unknown;
+  /** True once a transaction carried them. */
+  settled?: boolean;
+  /** True when the count was left out (the page stood at its normal rate): the endpoint counts it apart. */
+  countApart?: boolean;
+}
+
 export interface RequestScope {
   signal: AbortSignal;
   idempotency?: IdempotencyGuard;
+  challenge?: ChallengeRiders;
   /** The organisation the request serves, once known (its token, or a public route's apiKey). */
   tenant?: string;
   /** What every log line of the request carries besides the organisation (functions/lib/log.ts). */

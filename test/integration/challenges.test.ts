@@ -1,7 +1,7 @@
 // The public writes' proof-of-work challenge (issue 28): each of the four writes refused without a
 // solution and taken with one; a solution used once (again only as the retry of the same request);
 // the difficulty rising with the page's activity; staff told once per window, in aggregate.
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { CHALLENGE_MESSAGE } from '#shared/challenge';
 import { ACTIVITY_WINDOW_SECONDS, NORMAL_RATE, activityKey } from '../../functions/data/page-activity';
@@ -131,6 +131,75 @@ describe('the four public writes', () => {
     expect(bad.status).toBe(400);
     const fixed = await api('POST', `/form-builder/form/${formId}/submissions`, { body: { apiKey: clinic.apiKey, items: [{ fieldId: 'email', value: 'ada@example.com' }] }, challenge: solution, headers });
     expect(fixed.status).toBe(201);
+  });
+});
+
+/** A page's counters in the current window, as stored. */
+async function activityOf(page: 'booking' | 'form' | 'sign-up' | 'appointment', apiKey: string) {
+  const { client, table } = testDb();
+  const now = Math.floor(Date.now() / 1000);
+  const out = await client.send(new GetCommand({ TableName: table, Key: activityKey(page, apiKey, now - (now % ACTIVITY_WINDOW_SECONDS)), ConsistentRead: true }));
+  return { writes: Number(out.Item?.writes ?? 0), refused: Number(out.Item?.refused ?? 0) };
+}
+
+// Since issue 35 a form submission spends its solution and counts its write in the lead's own
+// transaction (functions/http/http.ts challengeInWrite): the refusals stay the same, and only a lead
+// written spends a solution or counts as a write.
+describe('a form submission carries its challenge in its own write', () => {
+  const lead = (apiKey: string, email = 'ada@example.com') => ({ apiKey, items: [{ fieldId: 'email', value: email }] });
+
+  it('refuses a spent solution (another key, or none) and writes nothing for it; counts one write per lead', async () => {
+    const clinic = await newClinic('powride');
+    const formId = await formOf(clinic.owner);
+    await currentWindow();
+    const solution = await solvedChallenge(apiUrl(), 'form', clinic.apiKey);
+    expect((await api('POST', `/form-builder/form/${formId}/submissions`, { body: lead(clinic.apiKey), challenge: solution, headers: { 'idempotency-key': 'ride-1' } })).status).toBe(201);
+    expectRefused(await api('POST', `/form-builder/form/${formId}/submissions`, { body: lead(clinic.apiKey, 'bob@example.com'), challenge: solution, headers: { 'idempotency-key': 'ride-2' } }));
+    expectRefused(await api('POST', `/form-builder/form/${formId}/submissions`, { body: lead(clinic.apiKey, 'cy@example.com'), challenge: solution }));
+    const subs = await api('GET', `/form-builder/form/${formId}/submissions`, { token: clinic.owner.token });
+    expect(subs.body.data.items.map((s: { email: string }) => s.email)).toEqual(['ada@example.com']);
+    expect(await activityOf('form', clinic.apiKey)).toEqual({ writes: 1, refused: 2 });
+  });
+
+  it('spends nothing and counts no write for a submission refused for bad input: the same solution then sends the corrected answers', async () => {
+    const clinic = await newClinic('powbad');
+    const formId = await formOf(clinic.owner);
+    await currentWindow();
+    const solution = await solvedChallenge(apiUrl(), 'form', clinic.apiKey);
+    const bad = await api('POST', `/form-builder/form/${formId}/submissions`, { body: { apiKey: clinic.apiKey, items: [] }, challenge: solution });
+    expect(bad.status).toBe(400);
+    expect(await activityOf('form', clinic.apiKey)).toEqual({ writes: 0, refused: 0 });
+    expect((await api('POST', `/form-builder/form/${formId}/submissions`, { body: lead(clinic.apiKey), challenge: solution })).status).toBe(201);
+    expect(await activityOf('form', clinic.apiKey)).toEqual({ writes: 1, refused: 0 });
+    expectRefused(await api('POST', `/form-builder/form/${formId}/submissions`, { body: lead(clinic.apiKey), challenge: solution }));
+  });
+
+  it('past the normal rate: every lead still counted, exactly one of several at once raises the alarm, a spent solution still refused', async () => {
+    const clinic = await newClinic('powcap');
+    const formId = await formOf(clinic.owner);
+    const normal = NORMAL_RATE.form.writes;
+    await arrangeActivity('form', clinic.apiKey, { writes: normal - 2 });
+    const solutions = await Promise.all(Array.from({ length: 6 }, () => solvedChallenge(apiUrl(), 'form', clinic.apiKey)));
+    const answers = await Promise.all(solutions.map((challenge, i) => api('POST', `/form-builder/form/${formId}/submissions`, { body: lead(clinic.apiKey, `v${i}@example.com`), challenge, headers: { 'idempotency-key': `cap-${i}` } })));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect((await activityOf('form', clinic.apiKey)).writes).toBe(normal + 4);
+    const audit = await eventually(async () => {
+      const entries = (await api('GET', '/logs?limit=50', { token: clinic.owner.token })).body.data.items as { summary: string; recordType: string }[];
+      const lines = entries.filter((e) => e.recordType === 'public-page');
+      return lines.length ? lines : undefined;
+    }, 'the submissions audit line');
+    expect(audit.map((e) => e.summary)).toEqual([expect.stringMatching(new RegExp(`^${normal + 1} submissions on the form page between`))]);
+    const notices = await eventually(async () => {
+      const list = (await api('GET', '/notifications', { token: clinic.owner.token })).body.data as { title: string }[];
+      const found = list.filter((n) => n.title === 'Unusual activity on your form page');
+      return found.length ? found : undefined;
+    }, 'the notice');
+    expect(notices).toHaveLength(1);
+    // Over the rate, a spent solution is refused the same way, and nothing is counted as a write.
+    expectRefused(await api('POST', `/form-builder/form/${formId}/submissions`, { body: lead(clinic.apiKey, 'again@example.com'), challenge: solutions[0], headers: { 'idempotency-key': 'cap-again' } }));
+    expect((await activityOf('form', clinic.apiKey)).writes).toBe(normal + 4);
+    const subs = await api('GET', `/form-builder/form/${formId}/submissions`, { token: clinic.owner.token });
+    expect(subs.body.data.items).toHaveLength(6);
   });
 });
 

@@ -7,7 +7,7 @@ import { notFound } from '#lib/errors';
 import type { FormRecord } from '../../data/forms';
 import { getForm } from '../../data/forms';
 import { getFormPackages, type FormPackageRecord } from '../../data/form-packages';
-import { findOrgIdByApiKey } from '../../data/organizations';
+import { findOrgIdByApiKey, getOrganization } from '../../data/organizations';
 import { toPackageView, toPublicPackage, type PackageView } from '#domain/form-packages/view';
 
 export const FORM_NOT_AVAILABLE = 'This form is not available.';
@@ -60,9 +60,10 @@ export async function formWithPackages(orgId: string, formId: string) {
  * The tenant and the form for a public request: the apiKey names the organisation, and the form must
  * be one of its own. A wrong key and an unknown form answer the same 404.
  */
-export async function findPublicForm(apiKey: string, formId: string) {
+export async function findPublicForm(apiKey: string, formId: string, options: { withOrganization?: boolean } = {}) {
   const orgId = await findOrgIdByApiKey(apiKey);
-  const found = orgId ? await formWithPackages(orgId, formId) : undefined;
+  // The organisation (when asked for) is read beside the form, not after it.
+  const [found, organization] = orgId ? await Promise.all([formWithPackages(orgId, formId), options.withOrganization ? getOrganization(orgId) : undefined]) : [];
   if (!orgId || !found) throw notFound(FORM_NOT_AVAILABLE);
-  return { orgId, ...found };
+  return { orgId, ...found, organization };
 }

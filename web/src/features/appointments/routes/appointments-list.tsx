@@ -39,6 +39,11 @@ export function AppointmentsListPage() {
   const assignees = useAssignees(canWrite).data?.items ?? [];
   const pages = total !== undefined ? Math.max(1, Math.ceil(total / pageSize)) : undefined;
   const reload = () => void list.reload();
+  // The pager comes with the first page, not under the placeholder rows: the rows are taller than
+  // those, so a pager shown early moved down as they came in (issue 35, the page's layout shift).
+  // Once shown it stays (a new page size or search keeps its controls where they are).
+  const [firstPageIn, setFirstPageIn] = useState(false);
+  if (!firstPageIn && !list.isLoading) setFirstPageIn(true);
 
   return (
     <ListCard
@@ -72,7 +77,7 @@ export function AppointmentsListPage() {
       emptyText={term ? `No appointment matches "${term}".` : 'No appointments here yet.'}
       columns={['Patient', 'Booking', 'Contact', 'Type', 'Status', 'Assigned to', canWrite && ACTIONS]}
       footer={
-        <PagerFooter list={list} showPage pages={pages}>
+        firstPageIn && <PagerFooter list={list} showPage pages={pages}>
           <div className="d-flex align-items-center gap-2 small">
             <label htmlFor="page-size" className="text-body-secondary">
               Per page

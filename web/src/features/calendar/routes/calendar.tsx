@@ -413,7 +413,11 @@ export function CalendarPage() {
               </select>
             </div>
           )}
-          {isLoading && <Loading />}
+          {/* A slot of its own, there while nothing loads too: showing it moves nothing (issue 35: the
+              spinner's block, as tall as two rows, pushed the grid down while another range loaded). */}
+          <span className="spinner-border spinner-border-sm text-primary" style={isLoading ? undefined : { visibility: 'hidden' }} role="status">
+            <span className="visually-hidden">{isLoading ? 'Loading...' : ''}</span>
+          </span>
         </div>
         {error && <div className="alert alert-danger" role="alert">{error.message || 'The calendar could not be loaded.'}</div>}
         {data?.truncated && <div className="alert alert-warning" role="status">There are more items than can be shown at once. Choose a shorter view.</div>}

@@ -1,0 +1,257 @@
+// `npm run bench -- --load`: the local stack (the embedded server `npm start` runs, in memory) under 16
+// concurrent requests, with each p50 as a multiple of a static file's (the floor of this machine and
+// server). Four kinds of request, one after the other, each for a fixed time after a warm-up:
+//   - a static file of the built web (dist/web: `npm run build:web` first, else that row is skipped),
+//   - a public form read (GET /leads/forms/{formId}, what the form page asks for),
+//   - the appointments list's first page with 2,000 appointments (GET /appointments, as the console),
+//   - a public form submission with a solved proof-of-work challenge, an Idempotency-Key and an address
+//     of its own (each a new visitor, as the page sends them). The challenges are fetched and solved
+//     with the page's solver before the timing starts, so only the submission itself is timed.
+// The load average is printed beside the figures: on a shared machine they move with it.
+//
+// Options (with --load): --concurrency N (default 16), --seconds N (each kind's timed run, default 8),
+// --submissions N (solutions solved ahead, default 400: more than a run sends at this machine's rate).
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
+import { PROJECT_ROOT } from '../../infra/constructs/paths';
+import { startLocalStack } from '../../infra/local/stack';
+
+const APPOINTMENTS = 2_000;
+
+interface Options {
+  concurrency?: number;
+  seconds?: number;
+  submissions?: number;
+}
+
+interface Row {
+  name: string;
+  /** DynamoDB calls per request of this kind (the handlers' own, by their request scope). */
+  dynamoCalls?: number;
+  p50: number;
+  p95: number;
+  perSecond: number;
+  count: number;
+  failures: string[];
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+/** A new visitor's address (198.18.0.0/15, the benchmarking range): the per-address limits count each apart. */
+let visitor = 0;
+const nextAddress = () => {
+  visitor++;
+  return `198.18.${(visitor >> 8) & 255}.${visitor & 255}`;
+};
+
+/**
+ * `concurrency` workers send `request()` back to back for `seconds`; each answer must be `ok`. The first
+ * second (and the first request of each worker) warms up and is not counted.
+ */
+async function measure(name: string, concurrency: number, seconds: number, request: () => Promise<{ ok: boolean; detail: string }>): Promise<Row> {
+  const warmUntil = performance.now() + 1000;
+  const stopAt = warmUntil + seconds * 1000;
+  const times: number[] = [];
+  const failures: string[] = [];
+  let exhausted = false;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < stopAt && !exhausted) {
+        const started = performance.now();
+        let result;
+        try {
+          result = await request();
+        } catch (error) {
+          if (error instanceof OutOfSolutions) {
+            exhausted = true;
+            return;
+          }
+          result = { ok: false, detail: String((error as Error).message) };
+        }
+        const ms = performance.now() - started;
+        if (!result.ok) failures.push(result.detail);
+        else if (started >= warmUntil) times.push(ms);
+      }
+    }),
+  );
+  const timedSeconds = Math.max(0.001, (Math.min(performance.now(), stopAt) - warmUntil) / 1000);
+  times.sort((a, b) => a - b);
+  return { name, p50: percentile(times, 50), p95: percentile(times, 95), perSecond: times.length / timedSeconds, count: times.length, failures };
+}
+
+class OutOfSolutions extends Error {}
+
+export async function runLoadBench(options: Options = {}): Promise<void> {
+  const concurrency = Math.max(1, options.concurrency ?? 16);
+  const seconds = Math.max(1, options.seconds ?? 8);
+  const solutionsAhead = Math.max(concurrency, options.submissions ?? 400);
+  const webBuilt = existsSync(join(PROJECT_ROOT, 'dist', 'web', 'index.html'));
+  const stack = await startLocalStack({ inMemory: true, port: 0, quiet: true });
+  try {
+    const api = async (method: string, path: string, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
+      const res = await fetch(`${stack.url}/api${path}`, {
+        method,
+        headers: {
+          'x-forwarded-for': nextAddress(),
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+          ...(init.body ? { 'content-type': 'application/json' } : {}),
+          ...init.headers,
+        },
+        body: init.body ? JSON.stringify(init.body) : undefined,
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const must = async (what: string, call: Promise<{ status: number; body: any }>) => {
+      const res = await call;
+      if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.body?.message}`);
+      return res.body.data;
+    };
+
+    // ---- A clinic: an owner signed up as a person does (the code from the local inbox), a form ----
+    process.stderr.write(`  load: setting up a clinic with a form and ${APPOINTMENTS} appointments\n`);
+    const email = `load-${randomUUID().slice(0, 8)}@example.com`;
+    const password = 'Bench-pass-1';
+    await must('register', api('POST', '/users/register-email', { body: { email, password }, headers: { 'x-challenge': await solved(await fetchChallenge('sign-up', '')) } }));
+    const inbox = (await (await fetch(`${stack.inboxUrl}/store`)).json()) as { emails: { subject: string; destination: { to: string[] } }[] };
+    const code = /\b(\d{6})\b/.exec(inbox.emails.filter((m) => m.destination.to.includes(email)).at(-1)!.subject)![1];
+    const registration = (await must('verify', api('POST', '/users/verify-email-otp', { body: { email, otp: code, password } }))).token as string;
+    await must('details', api('POST', '/users/add-basic-details', { token: registration, body: { username: `load${randomUUID().slice(0, 6)}`, firstName: 'Load', lastName: 'Owner', phoneNumber: '+15550000000', gender: 'other' } }));
+    const org = await must('organisation', api('POST', '/users/add-organization', { token: registration, body: { name: 'Load Clinic', email, legalName: 'Load Clinic LLC', websiteUrl: 'https://load.example.com', phoneNumber: '+15550000000' } }));
+    const token = org.token as string;
+    const orgId = org.userDetails.organizationId as string;
+    const integration = await must('integration', api('GET', '/organization/integration', { token }));
+    const apiKey = (integration.apiKey ?? integration.integrationKey) as string;
+    const form = await must(
+      'form',
+      api('POST', '/form-builder/form', {
+        token,
+        body: {
+          name: 'New patient intake',
+          fields: [
+            { id: 'name', label: 'Full name', type: 'text', required: true },
+            { id: 'email', label: 'Email', type: 'email', required: true },
+            { id: 'reason', label: 'Reason for your visit', type: 'textarea', required: false },
+          ],
+          successMessage: 'Thanks, we will call you.',
+        },
+      }),
+    );
+    // The data layer reads its endpoints from the environment the stack set: imported now.
+    const { seedAppointments } = await import('./seed-appointments');
+    await seedAppointments(orgId, APPOINTMENTS);
+    const list = await must('list', api('GET', '/appointments?pageSize=20&pageNumber=1', { token }));
+    if (list.total !== APPOINTMENTS || list.items.length !== 20) throw new Error(`the list shows ${list.total} appointments, ${list.items.length} on its first page`);
+
+    // ---- The submissions' challenges, solved ahead with the page's solver (Web Crypto PBKDF2) ------
+    // All fetched while the page is quiet, so all are of the normal level, as a visitor's would be.
+    const solveStarted = performance.now();
+    const challenges: Challenge[] = [];
+    for (let i = 0; i < solutionsAhead; i++) challenges.push(await fetchChallenge('form', apiKey));
+    const solutions = await Promise.all(challenges.map((c) => solved(c)));
+    process.stderr.write(`  load: ${solutions.length} challenges solved in ${((performance.now() - solveStarted) / 1000).toFixed(1)} s (not timed)\n`);
+
+    const answered = (res: Response, expected: number) => res.status === expected;
+    const staticFile = async () => {
+      const res = await fetch(`${stack.url}/favicon.svg`);
+      await res.arrayBuffer();
+      return { ok: answered(res, 200), detail: `static ${res.status}` };
+    };
+    const formRead = async () => {
+      const res = await fetch(`${stack.url}/api/leads/forms/${form.id}?apiKey=${apiKey}`, { headers: { 'x-forwarded-for': nextAddress() } });
+      await res.arrayBuffer();
+      return { ok: answered(res, 200), detail: `form read ${res.status}` };
+    };
+    const appointmentsList = async () => {
+      const res = await fetch(`${stack.url}/api/appointments?pageSize=20&pageNumber=1`, { headers: { authorization: `Bearer ${token}` } });
+      await res.arrayBuffer();
+      return { ok: answered(res, 200), detail: `list ${res.status}` };
+    };
+    let used = 0;
+    const submission = async () => {
+      const solution = solutions[used++];
+      if (!solution) throw new OutOfSolutions();
+      const n = used;
+      const res = await fetch(`${stack.url}/api/form-builder/form/${form.id}/submissions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress(), 'x-challenge': solution, 'idempotency-key': randomUUID() },
+        body: JSON.stringify({ apiKey, items: [{ fieldId: 'name', value: `Visitor ${n}` }, { fieldId: 'email', value: `visitor${n}@example.com` }, { fieldId: 'reason', value: 'A sore knee after running.' }] }),
+      });
+      const text = await res.text();
+      return { ok: answered(res, 201), detail: `submission ${res.status} ${text.slice(0, 120)}` };
+    };
+
+    // The DynamoDB calls each request makes (the stack runs the handlers in this process): counted by
+    // the route of the request scope they run in, so the outbox worker's calls are not in them.
+    const { ddb } = await import('../../functions/data/dynamo');
+    const { currentScope } = await import('../../functions/lib/request-scope');
+    const callsByRoute = new Map<string, number>();
+    ddb.middlewareStack.add(
+      (next) => async (args) => {
+        const route = currentScope()?.log?.route;
+        if (route) callsByRoute.set(route, (callsByRoute.get(route) ?? 0) + 1);
+        return next(args);
+      },
+      { step: 'initialize', name: 'benchCallCounter' },
+    );
+    const perRequest = async (route: string, send: () => Promise<{ ok: boolean; detail: string }>) => {
+      const was = callsByRoute.get(route) ?? 0;
+      const result = await send();
+      if (!result.ok) throw new Error(result.detail);
+      return (callsByRoute.get(route) ?? 0) - was;
+    };
+    // One request of each kind alone, before the load: its DynamoDB calls.
+    const calls = {
+      form: await perRequest('GET /api/leads/forms/{formId}', formRead),
+      list: await perRequest('GET /api/appointments', appointmentsList),
+      submission: await perRequest('POST /api/form-builder/form/{id}/submissions', submission),
+    };
+
+    const before = load();
+    const rows: Row[] = [];
+    if (webBuilt) rows.push(await measure('static file (GET /favicon.svg)', concurrency, seconds, staticFile));
+    rows.push({ ...(await measure('public form read (GET /leads/forms/{id})', concurrency, seconds, formRead)), dynamoCalls: calls.form });
+    rows.push({ ...(await measure(`appointments list, page 1 of ${APPOINTMENTS}`, concurrency, seconds, appointmentsList)), dynamoCalls: calls.list });
+    rows.push({ ...(await measure('public form submission, challenge solved', concurrency, seconds, submission)), dynamoCalls: calls.submission });
+    const after = load();
+
+    const floor = webBuilt ? rows[0]!.p50 : NaN;
+    console.log(`\nLoad: ${concurrency} concurrent, ${seconds} s each after 1 s of warm-up, the local stack in memory, Node ${process.version}`);
+    console.log(`load average ${before} (before) / ${after} (after) on ${availableParallelism()} cores`);
+    console.log(`${'request'.padEnd(46)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'per s'.padStart(8)}${'x static p50'.padStart(14)}${'n'.padStart(7)}${'DynamoDB calls'.padStart(16)}`);
+    for (const r of rows) {
+      console.log(
+        `${r.name.padEnd(46)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}${r.perSecond.toFixed(0).padStart(8)}${(webBuilt ? (r.p50 / floor).toFixed(1) : '-').padStart(14)}${String(r.count).padStart(7)}${(r.dynamoCalls === undefined ? '-' : String(r.dynamoCalls)).padStart(16)}`,
+      );
+    }
+    if (!webBuilt) console.log('  note: no static file row: dist/web is not built (npm run build:web)');
+    if (used >= solutions.length) console.log(`  note: the submissions stopped when the ${solutions.length} solutions ran out (--submissions N solves more)`);
+    for (const r of rows) {
+      if (r.failures.length) {
+        console.log(`  FAILED ${r.name}: ${r.failures.length} answers not as expected, e.g. ${[...new Set(r.failures)].slice(0, 3).join(' | ')}`);
+        process.exitCode = 1;
+      }
+    }
+  } finally {
+    await stack.stop();
+  }
+
+  async function fetchChallenge(page: 'form' | 'sign-up', apiKey: string): Promise<Challenge> {
+    const query = new URLSearchParams({ page, ...(apiKey ? { apiKey } : {}) });
+    const res = await fetch(`${stack.url}/api/public/challenge?${query}`, { headers: { 'x-forwarded-for': nextAddress() } });
+    const body = (await res.json()) as { message: string; data: Challenge };
+    if (res.status !== 200) throw new Error(`GET /public/challenge: ${res.status} ${body.message}`);
+    return body.data;
+  }
+}
+
+/** The x-challenge header of a challenge, solved as the page solves it (Web Crypto's PBKDF2). */
+async function solved(challenge: Challenge): Promise<string> {
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('A challenge was not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64url');
+}
