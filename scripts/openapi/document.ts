@@ -314,6 +314,16 @@ function components(schemas: Json): Json {
     securitySchemes: {
       bearerAuth: { type: 'http', scheme: 'bearer', description: 'The access token of a signed-in member (POST /users/login).' },
       registrationToken: { type: 'http', scheme: 'bearer', description: 'The short-lived registration token of the sign-up steps (POST /users/verify-email-otp); accepted by nothing else.' },
+      // OpenAPI has no HMAC scheme: an apiKey in the header is the nearest, its description says how to check it.
+      [WEBHOOK_SECURITY]: {
+        type: 'apiKey',
+        in: 'header',
+        name: WEBHOOK_SIGNATURE_HEADER,
+        description:
+          `How the webhooks (the \`webhooks\` section) are signed, for the receiving endpoint to check: the ${WEBHOOK_SIGNATURE_HEADER} header is ` +
+          '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the endpoint\'s signing secret (shown once, when the endpoint is added). ' +
+          'Compute the HMAC over the raw body as received, compare in constant time, and refuse a `t` more than 5 minutes old.',
+      },
     },
     parameters: {
       IdempotencyKey: {
@@ -356,6 +366,9 @@ export interface OpenApiDocument {
  * The outgoing webhooks (OpenAPI 3.1 `webhooks`): one POST per event type, the body being the event
  * envelope with that type's `data.object` (shared/schemas/webhooks.ts), signed in Clinic-Signature.
  */
+/** The security scheme of the outgoing webhooks: their HMAC signature header. */
+export const WEBHOOK_SECURITY = 'webhookSignature';
+
 function webhooks(named: Map<z.ZodMiniType, string>, schemas: Json): OpenApiDocument['webhooks'] {
   const out: OpenApiDocument['webhooks'] = {};
   for (const [type, text] of Object.entries(WEBHOOK_EVENTS) as [WebhookEventType, string][]) {
@@ -368,6 +381,8 @@ function webhooks(named: Map<z.ZodMiniType, string>, schemas: Json): OpenApiDocu
         description:
           `Sent to each endpoint registered for \`${type}\` (Organisation > Integrations), as a POST of JSON. ` +
           `Verify the ${WEBHOOK_SIGNATURE_HEADER} header before trusting the body, and deduplicate on \`id\` (a delivery may come more than once; the events of one record come in order).`,
+        // How the receiver knows it is us: the signature header (components.securitySchemes).
+        security: [{ [WEBHOOK_SECURITY]: [] }],
         parameters: [
           {
             name: WEBHOOK_SIGNATURE_HEADER,
@@ -466,4 +481,22 @@ export function eventsWithoutPayload(document: Pick<OpenApiDocument, 'webhooks'>
     const object = (((schema?.properties as Json | undefined)?.data as Json | undefined)?.properties as Json | undefined)?.object as Json | undefined;
     return saysNothing(object);
   });
+}
+
+/**
+ * Operations and webhooks that do not say how they are secured: Redocly's `security-defined` rule (an
+ * error in its recommended set). Each must have `security` (an empty list: public), and every scheme
+ * it names must be in components.securitySchemes.
+ */
+export function operationsWithoutSecurity(document: Pick<OpenApiDocument, 'paths' | 'webhooks' | 'components'>): string[] {
+  const schemes = new Set(Object.keys(((document.components as Json).securitySchemes as Json | undefined) ?? {}));
+  const problems: string[] = [];
+  const check = (name: string, op: Json) => {
+    const security = op.security as Json[] | undefined;
+    if (!Array.isArray(security)) problems.push(`${name}: no security`);
+    else for (const scheme of security.flatMap((requirement) => Object.keys(requirement))) if (!schemes.has(scheme)) problems.push(`${name}: ${scheme} is not a security scheme`);
+  };
+  for (const [path, operations] of Object.entries(document.paths)) for (const [method, op] of Object.entries(operations)) check(`${method.toUpperCase()} ${path}`, op);
+  for (const [type, operations] of Object.entries(document.webhooks ?? {})) for (const [method, op] of Object.entries(operations)) check(`webhook ${type} ${method.toUpperCase()}`, op);
+  return problems;
 }
