@@ -1,6 +1,6 @@
 // The API's OpenAPI 3.1 document, generated from the route table: never written by hand. Each row of
-// functions/routes.ts gives the method, path, access, permission, body kind, size limit, rate limit
-// and idempotency; its handler module gives the zod schemas it validates (endpoint() keeps them on
+// functions/routes.ts gives the method, path, access, permission (its operation's entry in
+// shared/api-contract.ts), body kind, size limit, rate limit and idempotency; its handler module gives the zod schemas it validates (endpoint() keeps them on
 // the handler as `contract`) and, from its header comment, the summary. zod 4 turns the schemas into
 // JSON Schema (draft 2020-12, which OpenAPI 3.1 uses). Run by scripts/build-openapi.ts (npm run
 // build) and by the local stack (GET /api/openapi.json).
