@@ -46,16 +46,26 @@ export function inputSchema(schema: z.ZodMiniType): Json {
   return json;
 }
 
+/** The modules of shared/ that hold schemas: each domain's `records.ts` and `*schemas.ts` (docs/conventions.md). */
+function schemaModules(): string[] {
+  const shared = join(ROOT, 'shared');
+  return readdirSync(shared, { recursive: true, encoding: 'utf8' })
+    .map((f) => f.split('\\').join('/'))
+    .filter((f) => /(^|\/)(records|[\w-]*schemas)\.ts$/.test(f) || /^schemas\/[\w-]+\.ts$/.test(f))
+    .filter((f) => !f.endsWith('.test.ts'))
+    .sort()
+    .map((f) => join(shared, f));
+}
+
 /**
- * The named schemas the replies and webhooks are made of (exports of shared/schemas ending in `Record`,
- * `View` or `EventObject`, e.g. `appointmentViewRecord` -> AppointmentView): they become components,
- * referenced where used.
+ * The named schemas the replies and webhooks are made of (exports of the schema modules ending in
+ * `Record`, `View` or `EventObject`, e.g. `appointmentViewRecord` -> AppointmentView): they become
+ * components, referenced where used.
  */
 async function namedSchemas(): Promise<Map<z.ZodMiniType, string>> {
   const names = new Map<z.ZodMiniType, string>();
-  const dir = join(ROOT, 'shared', 'schemas');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort()) {
-    const module = (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
+  for (const file of schemaModules()) {
+    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(module)) {
       if (!/(Record|View|EventObject)$/.test(name) || !value || typeof value !== 'object' || !('_zod' in value)) continue;
       const schema = value as z.ZodMiniType;
