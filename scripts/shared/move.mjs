@@ -32,7 +32,8 @@ const MOVES = new Map([
   ['shared/schemas/manage.ts', 'shared/manage/schemas.ts'],
   ['shared/schemas/organization.ts', 'shared/organization/schemas.ts'],
   ['shared/schemas/organization.test.ts', 'shared/organization/schemas.test.ts'],
-  ['shared/schemas/practitioners.ts', 'shared/practitioners/schemas.ts'],
+  // Practitioners are the booking page's clinicians: their hours are availability's (one domain, no circle).
+  ['shared/schemas/practitioners.ts', 'shared/bookings/practitioner-schemas.ts'],
   ['shared/schemas/reports.ts', 'shared/reports/schemas.ts'],
   ['shared/schemas/reports.test.ts', 'shared/reports/schemas.test.ts'],
   ['shared/schemas/services.ts', 'shared/services/schemas.ts'],
@@ -44,9 +45,11 @@ const MOVES = new Map([
 /** The file that is split, and where each of its top-level names goes (domain folder below shared/). */
 const SPLIT_FROM = 'shared/schemas/records.ts';
 const RECORDS = {
-  account: ['userDetailsRecord', 'authDataRecord', 'permissionEntryRecord', 'securitySettingsRecord'],
+  // Shared by several domains: the generic folder, which imports no domain.
+  common: ['permissionEntryRecord', 'publicBrandRecord'],
+  account: ['userDetailsRecord', 'authDataRecord', 'securitySettingsRecord'],
   webhooks: ['webhookEventType', 'webhookEndpointRecord', 'webhookEndpointCreatedRecord', 'webhookDeliveryStatusRecord', 'webhookDeliveryRecord'],
-  organization: ['inviteDetailsRecord', 'notificationViewRecord', 'auditLogViewRecord', 'setupProgressRecord', 'publicBrandRecord'],
+  organization: ['inviteDetailsRecord', 'notificationViewRecord', 'auditLogViewRecord', 'setupProgressRecord'],
   reports: ['moneyRecord', 'weekFiguresRecord', 'reportPeriodShape', 'reportRecord', 'practitionerWeekFiguresRecord', 'practitionerReportRecord'],
   appointments: ['assigneeRecord', 'appointmentViewRecord', 'appointmentLogEntryRecord'],
   sms: ['smsMessageRecord', 'smsMessageViewRecord'],
@@ -56,9 +59,8 @@ const RECORDS = {
   ],
   bookings: [
     'stripeEventOutcomeRecord', 'bookingPackageViewRecord', 'intervalRecord', 'weeklyHours', 'availabilityViewRecord', 'bookingViewRecord',
-    'confirmationStatusRecord', 'bookingConfirmationRecord',
+    'confirmationStatusRecord', 'bookingConfirmationRecord', 'practitionerExceptionRecord', 'practitionerViewRecord',
   ],
-  practitioners: ['practitionerExceptionRecord', 'practitionerViewRecord'],
   calendar: ['calendarItemRecord', 'calendarViewRecord', 'calendarFeedViewRecord', 'calendarFeedCreatedRecord'],
   manage: ['manageViewRecord'],
 };
