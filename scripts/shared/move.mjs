@@ -182,6 +182,8 @@ const IMPORT = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.(?:mock|doMock|imp
 // import { a, type b } from '...records'; import type { a } from ...; export { a } from ...
 const NAMED = /^(import|export)(\s+type)?\s*\{([^}]*)\}\s*from\s*(['"])([^'"\n]+)\4;?[ \t]*$/gm;
 
+const DONE = '\u0000';
+
 function rewrite(file) {
   const path = join(ROOT, file);
   const before = readFileSync(path, 'utf8');
@@ -201,7 +203,8 @@ function rewrite(file) {
         byHome.get(home).push(raw);
       }
       return [...byHome]
-        .map(([home, names]) => `${kind}${typeOnly} { ${names.join(', ')} } from ${quote}${specifier(stripTs(home), to, spec.startsWith('#'))}${quote};`)
+        // DONE marks a specifier already written for the file's final place (the pass below skips it).
+        .map(([home, names]) => `${kind}${typeOnly} { ${names.join(', ')} } from ${quote}${DONE}${specifier(stripTs(home), to, spec.startsWith('#'))}${quote};`)
         .join('\n');
     });
     after = after.replace(IMPORT, (whole, lead, quote, spec) => {
@@ -213,6 +216,7 @@ function rewrite(file) {
       if (!moved && to === file) return whole;
       return `${lead}${quote}${specifier(moved ?? oldModule, to, spec.startsWith('#'))}${quote}`;
     });
+    after = after.split(DONE).join('');
   }
   // Paths named in comments and docs.
   for (const [from, dest] of MOVES) after = after.split(from).join(dest);
