@@ -34,6 +34,7 @@ const MOVES = new Map([
   ['shared/schemas/organization.test.ts', 'shared/organization/schemas.test.ts'],
   // Practitioners are the booking page's clinicians: their hours are availability's (one domain, no circle).
   ['shared/schemas/practitioners.ts', 'shared/bookings/practitioner-schemas.ts'],
+  ['shared/schemas/practitioner-messages.ts', 'shared/bookings/practitioner-messages.ts'],
   ['shared/schemas/reports.ts', 'shared/reports/schemas.ts'],
   ['shared/schemas/reports.test.ts', 'shared/reports/schemas.test.ts'],
   ['shared/schemas/services.ts', 'shared/services/schemas.ts'],
