@@ -9,23 +9,23 @@
 // Adding an endpoint: its entry here, its row in functions/routes.ts (tsc asks for it), its handler.
 import type * as z from 'zod/mini';
 import type { Action, Module } from './permissions';
-import * as account from './schemas/account';
-import * as appointments from './schemas/appointments';
-import * as bookingConfirmation from './schemas/booking-confirmation';
-import * as bookings from './schemas/bookings';
-import * as calendar from './schemas/calendar';
-import * as calendarFeeds from './schemas/calendar-feeds';
-import * as challenge from './schemas/challenge';
-import * as common from './schemas/common';
-import * as customers from './schemas/customers';
-import * as forms from './schemas/forms';
-import * as manage from './schemas/manage';
-import * as organization from './schemas/organization';
-import * as practitioners from './schemas/practitioners';
-import * as reports from './schemas/reports';
-import * as services from './schemas/services';
-import * as sms from './schemas/sms';
-import * as webhooks from './schemas/webhooks';
+import * as account from './account/schemas';
+import * as appointments from './appointments/schemas';
+import * as bookingConfirmation from './bookings/confirmation-schemas';
+import * as bookings from './bookings/schemas';
+import * as calendar from './calendar/schemas';
+import * as calendarFeeds from './calendar/feed-schemas';
+import * as challenge from './challenge/schemas';
+import * as common from './common/schemas';
+import * as customers from './customers/schemas';
+import * as forms from './forms/schemas';
+import * as manage from './manage/schemas';
+import * as organization from './organization/schemas';
+import * as practitioners from './bookings/practitioner-schemas';
+import * as reports from './reports/schemas';
+import * as services from './services/schemas';
+import * as sms from './sms/schemas';
+import * as webhooks from './webhooks/schemas';
 
 /**
  * public: anyone (public routes find the tenant through an apiKey, never a token).

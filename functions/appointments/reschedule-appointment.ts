@@ -6,8 +6,8 @@
 // is mailed the new time through the outbox in the same transaction.
 import { DEFAULT_TIME_ZONE, localToUtc, todayIn } from '#shared/bookings/slots';
 import { greeting } from '#shared/plain-name';
-import { CALENDAR_MESSAGES, calendarMoveSchema, rescheduleAppointmentReply } from '#shared/schemas/calendar';
-import { STATUS_LABELS } from '#shared/schemas/appointments';
+import { CALENDAR_MESSAGES, calendarMoveSchema, rescheduleAppointmentReply } from '#shared/calendar/schemas';
+import { STATUS_LABELS } from '#shared/appointments/schemas';
 import { badRequest, conflict } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { assigneePointerDelete, assigneePointerPut } from '../data/appointments';

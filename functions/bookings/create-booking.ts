@@ -15,7 +15,7 @@ import { currencyOf, fromMinor } from '#shared/currency';
 import { findSlot } from '#shared/bookings/slots';
 import { config } from '#lib/config';
 import { isSitePath } from '#shared/redirect-url';
-import { BOOKING_MESSAGES, bookingRequestSchema, isHttpUrl, createBookingReply } from '#shared/schemas/bookings';
+import { BOOKING_MESSAGES, bookingRequestSchema, isHttpUrl, createBookingReply } from '#shared/bookings/schemas';
 import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '#lib/errors';
 import { clientKey } from '#http/http';
 import { endpoint } from '#http/http';

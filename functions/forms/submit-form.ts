@@ -4,7 +4,7 @@
 // lead's id comes from the Idempotency-Key, and the reply is stored with the lead, so a retry gets
 // the first answer and never a second lead.
 import { validateSubmission } from '#shared/forms/validate';
-import { submissionSchema, submitFormReply } from '#shared/schemas/forms';
+import { submissionSchema, submitFormReply } from '#shared/forms/schemas';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { withReply } from '#lib/request-scope';

@@ -12,7 +12,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { CHALLENGE_HEADER, CHALLENGE_MESSAGE } from '#shared/challenge';
-import { fieldErrors } from '#shared/schemas/common';
+import { fieldErrors } from '#shared/common/schemas';
 import { SupersededAttempt, TransactionFailure, transientReason } from '../data/core';
 import { claimKey, completeKey, derivedId, fingerprintOf, releaseKey } from '../data/idempotency';
 import { countPageEvent, spendSolution } from '../data/page-activity';

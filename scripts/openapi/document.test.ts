@@ -4,8 +4,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey, type Route } from '../../functions/routes';
-import { WEBHOOK_SIGNATURE_HEADER } from '#shared/schemas/webhooks';
-import { WEBHOOK_EVENTS } from '#shared/webhook-events';
+import { WEBHOOK_SIGNATURE_HEADER } from '#shared/webhooks/schemas';
+import { WEBHOOK_EVENTS } from '#shared/webhooks/events';
 import {
   buildOpenApiDocument,
   eventsWithoutPayload,

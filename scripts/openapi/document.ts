@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as z from 'zod/mini';
 import { readdirSync } from 'node:fs';
-import { noData } from '#shared/schemas/common';
-import { WEBHOOK_EVENT_OBJECTS, WEBHOOK_SIGNATURE_HEADER } from '#shared/schemas/webhooks';
-import { WEBHOOK_EVENTS, type WebhookEventType } from '#shared/webhook-events';
+import { noData } from '#shared/common/schemas';
+import { WEBHOOK_EVENT_OBJECTS, WEBHOOK_SIGNATURE_HEADER } from '#shared/webhooks/schemas';
+import { WEBHOOK_EVENTS, type WebhookEventType } from '#shared/webhooks/events';
 import { ROUTES, routeKey, type Route } from '../../functions/routes';
 import type { Contract, RawReply } from '../../functions/http/http';
 
@@ -374,7 +374,7 @@ export interface OpenApiDocument {
 
 /**
  * The outgoing webhooks (OpenAPI 3.1 `webhooks`): one POST per event type, the body being the event
- * envelope with that type's `data.object` (shared/schemas/webhooks.ts), signed in Clinic-Signature.
+ * envelope with that type's `data.object` (shared/webhooks/schemas.ts), signed in Clinic-Signature.
  */
 /** The security scheme of the outgoing webhooks: their HMAC signature header. */
 export const WEBHOOK_SECURITY = 'webhookSignature';
@@ -483,7 +483,7 @@ export function repliesWithoutSchema(document: Pick<OpenApiDocument, 'paths'>): 
   return missing;
 }
 
-/** Webhook events (shared/schemas/webhooks.ts WEBHOOK_EVENTS) the document has no payload schema for. */
+/** Webhook events (shared/webhooks/schemas.ts WEBHOOK_EVENTS) the document has no payload schema for. */
 export function eventsWithoutPayload(document: Pick<OpenApiDocument, 'webhooks'>): string[] {
   return Object.keys(WEBHOOK_EVENTS).filter((type) => {
     const body = (document.webhooks?.[type]?.post as Json | undefined)?.requestBody as Json | undefined;

@@ -7,10 +7,10 @@
 import { todayIn } from '#shared/bookings/time';
 import type { Locale } from '#shared/i18n/locales';
 import { greetingIn, patientTexts, type PatientTranslate } from '#lib/i18n';
-import { ATTACHMENT_FIELDS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, type AttachmentField, type StaffBooking } from '#shared/schemas/appointments';
+import { ATTACHMENT_FIELDS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, type AttachmentField, type StaffBooking } from '#shared/appointments/schemas';
 import type { Caller } from '#http/authorise';
 import { HttpError, badRequest, conflict } from '#lib/errors';
-import { PRACTITIONER_MESSAGES } from '#shared/schemas/practitioner-messages';
+import { PRACTITIONER_MESSAGES } from '#shared/bookings/practitioner-messages';
 import { DEFAULT_APPOINTMENT_MINUTES, PRACTITIONER_BUSY, appointmentTimeItems } from '../../data/appointment-time';
 import { getPractitioner, type PractitionerRecord } from '../../data/practitioners';
 import type { UploadedFile } from '#http/http';

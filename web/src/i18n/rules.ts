@@ -53,7 +53,7 @@ const RULE_MESSAGES: Record<string, MessageKey> = {
   'The package differs from the one chosen in the form.': 'payment.packageDiffers',
   'This submission is paid already.': 'payment.paidAlready',
   'This payment was tried too many times. Please reload the page and try again.': 'payment.tooManyTries',
-  // The manage page (shared/schemas/manage.ts MANAGE_MESSAGES; not imported: it would bring zod to the page).
+  // The manage page (shared/manage/schemas.ts MANAGE_MESSAGES; not imported: it would bring zod to the page).
   'This link is not valid or has expired. Please contact the clinic.': 'manage.invalid',
   'To change the time of an appointment, please contact the clinic.': 'manage.appointmentTime',
   'The booking changed meanwhile. Please reload and try again.': 'manage.changedMeanwhile',

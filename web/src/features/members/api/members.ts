@@ -2,7 +2,7 @@
 // resend an invitation; and the public invitation calls of the accept page.
 import type { PermissionEntry } from '#shared/permissions';
 import type { ReplyOf } from '#shared/api-contract';
-import type { MemberAdd } from '#shared/schemas/organization';
+import type { MemberAdd } from '#shared/organization/schemas';
 import { api } from '../../../lib/api';
 import { usePaged } from '../../../lib/paged';
 import { useApi } from '../../../lib/swr';

@@ -1,7 +1,7 @@
 // The organisation's profile (any member reads, the owner edits) and its integration key (owner).
 import { currencyOf, type Currency } from '#shared/currency';
 import type { ReplyOf } from '#shared/api-contract';
-import type { OrganizationProfileUpdate } from '#shared/schemas/organization';
+import type { OrganizationProfileUpdate } from '#shared/organization/schemas';
 import { api } from '../../../lib/api';
 import { useApi } from '../../../lib/swr';
 
