@@ -27,6 +27,8 @@ const MOVES = new Map([
   ['shared/schemas/calendar.ts', 'shared/calendar/schemas.ts'],
   ['shared/schemas/calendar-feeds.ts', 'shared/calendar/feed-schemas.ts'],
   ['shared/schemas/challenge.ts', 'shared/challenge/schemas.ts'],
+  // A file beside a folder of its name: '../challenge' would name either.
+  ['shared/challenge.ts', 'shared/challenge/challenge.ts'],
   ['shared/schemas/customers.ts', 'shared/customers/schemas.ts'],
   ['shared/schemas/forms.ts', 'shared/forms/schemas.ts'],
   ['shared/schemas/manage.ts', 'shared/manage/schemas.ts'],
