@@ -2,7 +2,7 @@
 // the pages (web/src/i18n/rules.ts): English gives back the very text, Spanish does not. A reworded
 // server message fails here until rules.ts and the catalogues follow it.
 import { describe, expect, it } from 'vitest';
-import { CHALLENGE_MESSAGE } from '#shared/challenge';
+import { CHALLENGE_MESSAGE } from '#shared/challenge/challenge';
 import { MANAGE_MESSAGES } from '#shared/manage/schemas';
 import { PRACTITIONER_MESSAGES } from '#shared/bookings/practitioner-messages';
 import { IN_PROGRESS_MESSAGE, tooManyMessage } from '#http/http';

@@ -8,7 +8,7 @@
 import { API_CONTRACT, type Access, type Operation, type OperationEntry } from '#shared/api-contract';
 import type { Action, Module } from '#shared/permissions';
 import { MAX_UPLOAD_REQUEST_BYTES } from '#shared/uploads';
-import type { ChallengePage } from '#shared/challenge';
+import type { ChallengePage } from '#shared/challenge/challenge';
 import type { RateLimit } from './data/rate-limits';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

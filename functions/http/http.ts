@@ -11,7 +11,7 @@ import { isIPv6 } from 'node:net';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { CHALLENGE_HEADER, CHALLENGE_MESSAGE } from '#shared/challenge';
+import { CHALLENGE_HEADER, CHALLENGE_MESSAGE } from '#shared/challenge/challenge';
 import { fieldErrors } from '#shared/common/schemas';
 import { SupersededAttempt, TransactionFailure, transientReason } from '../data/core';
 import { claimKey, completeKey, derivedId, fingerprintOf, releaseKey } from '../data/idempotency';

@@ -62,7 +62,7 @@ const RULE_MESSAGES: Record<string, MessageKey> = {
   'This package is not available. Please choose another package.': 'validation.packageUnavailable',
   'This form is not available.': 'form.unavailable',
   'This appointment page is not available. Please check the link.': 'request.unavailable',
-  // Any public request (functions/http/http.ts, shared/challenge.ts).
+  // Any public request (functions/http/http.ts, shared/challenge/challenge.ts).
   'This request is still being processed. Please try again in a moment.': 'common.inProgress',
   'Please wait a moment and try again: the page is checking your connection.': 'challenge.wait',
   'The upload could not be read. Please try again.': 'file.unreadable',
