@@ -2,9 +2,9 @@
 // the pages (web/src/i18n/rules.ts): English gives back the very text, Spanish does not. A reworded
 // server message fails here until rules.ts and the catalogues follow it.
 import { describe, expect, it } from 'vitest';
-import { CHALLENGE_MESSAGE } from '#shared/challenge';
-import { MANAGE_MESSAGES } from '#shared/schemas/manage';
-import { PRACTITIONER_MESSAGES } from '#shared/schemas/practitioner-messages';
+import { CHALLENGE_MESSAGE } from '#shared/challenge/challenge';
+import { MANAGE_MESSAGES } from '#shared/manage/schemas';
+import { PRACTITIONER_MESSAGES } from '#shared/bookings/practitioner-messages';
 import { IN_PROGRESS_MESSAGE, tooManyMessage } from '#http/http';
 import { translator, type Messages } from '../web/src/i18n/i18n';
 import { ruleMessage } from '../web/src/i18n/rules';

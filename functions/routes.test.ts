@@ -1,10 +1,12 @@
 // The route table is the contract between both stacks: every row has a handler file that exports
-// `handler`, every handler file has a row, keys are unique, and every row is exercised by a test.
+// `handler`, every handler file has a row, its keys are the API contract's operations (tsc checks
+// the expected errors below), and every row is exercised by a test.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MODULES } from '#shared/permissions';
-import { ROUTES, WORKERS, findRoute, routeKey } from './routes';
+import { API_CONTRACT } from '#shared/api-contract';
+import { ROUTES, WORKERS, findRoute, routeKey, type ServerRoute, type ServerRoutes } from './routes';
 
 const FUNCTIONS = import.meta.dirname;
 const ROOT = join(FUNCTIONS, '..');
@@ -50,6 +52,20 @@ describe('route table', () => {
         expect(route.access, `${routeKey(route)} has a permission, so it needs a signed-in member`).toBe('user');
       }
     }
+  });
+
+  it("is keyed by the API contract's operations: one missing or one extra does not compile", () => {
+    const row: ServerRoute = { handler: 'account/login', uses: { table: 'write' } };
+    const every = Object.fromEntries(ROUTES.map((route) => [routeKey(route), row])) as ServerRoutes;
+    // @ts-expect-error -- every other operation of the contract is missing
+    const missing: ServerRoutes = { 'POST /users/login': row };
+    // @ts-expect-error -- an operation the contract does not have
+    const extra: ServerRoutes = { ...every, 'GET /nowhere': row };
+    expect(Object.keys(missing)).toHaveLength(1);
+    expect(Object.keys(extra)).toHaveLength(ROUTES.length + 1);
+    // And at run time: the rows are the contract's operations, with its access and permission.
+    expect(ROUTES.map(routeKey).sort()).toEqual(Object.keys(API_CONTRACT).sort());
+    expect(findRoute('GET /organization/members')).toMatchObject({ access: 'user', permission: { module: 'Members', action: 'read' }, handler: 'members/list-members' });
   });
 
   it('finds rows by API Gateway route key, with or without the /api prefix', () => {

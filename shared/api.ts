@@ -1,7 +1,7 @@
 // The API envelope. Every response body is { message, data? , errors? }; the console's client wraps it
 // as { responseCode, success, data: <body>, message } (spec section 7), so callers read data.data.
 import type * as z from 'zod/mini';
-import type { authDataRecord, userDetailsRecord } from './schemas/records';
+import type { authDataRecord, userDetailsRecord } from './account/records';
 
 export const API_PREFIX = '/api';
 
@@ -12,14 +12,14 @@ export interface ApiBody<T = unknown> {
   errors?: Record<string, string>;
 }
 
-/** One page of a list (the reply schemas build it with pageOf, shared/schemas/common.ts). */
+/** One page of a list (the reply schemas build it with pageOf, shared/common/schemas.ts). */
 export interface Page<T> {
   items: T[];
   /** Opaque cursor for the next page; absent on the last page. */
   nextCursor?: string;
 }
 
-// The account records are the types of their reply schemas (shared/schemas/records.ts: one source;
+// The account records are the types of their reply schemas (shared/<domain>/records.ts: one source;
 // imported as types only, so no schema reaches a bundle).
 export type UserDetails = z.output<typeof userDetailsRecord>;
 

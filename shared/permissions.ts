@@ -1,11 +1,11 @@
 // Permission rules shared by the console (guards, menus) and the API (one authorisation middleware).
 import type * as z from 'zod/mini';
 import { MODULES, type Action, type Module } from './modules';
-import type { permissionEntryRecord } from './schemas/records';
+import type { permissionEntryRecord } from './common/records';
 
 export { ACTIONS, MODULES, type Action, type Module } from './modules';
 
-/** One module's rights (the type of permissionEntryRecord, shared/schemas/records.ts: imported as a type only). */
+/** One module's rights (the type of permissionEntryRecord, shared/<domain>/records.ts: imported as a type only). */
 export type PermissionEntry = z.output<typeof permissionEntryRecord>;
 
 export interface Roles {

@@ -1,6 +1,6 @@
 // Step 3 of sign-up: the person's name, username, phone and gender. Called with the registration
 // token that step 2 gave (no other token is accepted).
-import { basicDetailsSchema, addBasicDetailsReply } from '#shared/schemas/account';
+import { basicDetailsSchema, addBasicDetailsReply } from '#shared/account/schemas';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getUser, updateUser } from '../data/users';

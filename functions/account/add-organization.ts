@@ -3,7 +3,7 @@
 // has the access token and the user. Called with the registration token of step 2.
 import { DEFAULT_TIME_ZONE } from '#shared/bookings/slots';
 import { currencyForCountry, endedCurrencyMessage } from '#shared/currency';
-import { newOrganizationSchema, addOrganizationReply } from '#shared/schemas/organization';
+import { newOrganizationSchema, addOrganizationReply } from '#shared/organization/schemas';
 import { badRequest, conflict } from '#lib/errors';
 import { clientAddress, endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';

@@ -1,7 +1,7 @@
 // Change password, proving the current one first. In one transaction: the new hash, the end of the
 // member's other sessions (this one carries on), and the mail that tells them.
-import { noData } from '#shared/schemas/common';
-import { changePasswordSchema } from '#shared/schemas/account';
+import { noData } from '#shared/common/schemas';
+import { changePasswordSchema } from '#shared/account/schemas';
 import { badRequest, conflict, unauthorized } from '#lib/errors';
 import { SESSION_ENDED } from '#http/authorise';
 import { endpoint } from '#http/http';

@@ -2,7 +2,7 @@
 // organisation; the organisation then goes whole with the account: every item and file of it
 // (data/tenant-deletion.ts). A large organisation may take more than one request: the owner's
 // account stays until the end, so pressing delete again continues where the last run stopped.
-import { noData } from '#shared/schemas/common';
+import { noData } from '#shared/common/schemas';
 import { HttpError, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { deleteUpload } from '#lib/storage';

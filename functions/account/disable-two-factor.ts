@@ -1,7 +1,7 @@
 // Turn two-factor sign-in off with a code from the app or a recovery code. The member's other
 // sessions end, and they are told by mail (an outbox row in the same transaction).
-import { noData } from '#shared/schemas/common';
-import { disableTwoFactorSchema } from '#shared/schemas/account';
+import { noData } from '#shared/common/schemas';
+import { disableTwoFactorSchema } from '#shared/account/schemas';
 import { config } from '#lib/config';
 import { badRequest, conflict, unauthorized } from '#lib/errors';
 import { SESSION_ENDED } from '#http/authorise';

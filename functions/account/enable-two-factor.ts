@@ -2,7 +2,7 @@
 // session alone must not put another app on the account). Answers the 10 recovery codes,
 // once (only their hashes are kept). The member's other sessions end: from now on a sign-in needs
 // the second factor; this session carries on, marked as two-factor.
-import { enableTwoFactorSchema, enableTwoFactorReply } from '#shared/schemas/account';
+import { enableTwoFactorSchema, enableTwoFactorReply } from '#shared/account/schemas';
 import { badRequest, conflict, unauthorized } from '#lib/errors';
 import { SESSION_ENDED } from '#http/authorise';
 import { endpoint } from '#http/http';

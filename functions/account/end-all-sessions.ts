@@ -1,5 +1,5 @@
 // Sign out everywhere: every session of the member ends at once, this one included.
-import { noData } from '#shared/schemas/common';
+import { noData } from '#shared/common/schemas';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getMembership } from '../data/members';

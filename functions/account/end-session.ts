@@ -1,5 +1,5 @@
 // End one of the member's own sessions (a lost laptop): its token is refused from the next request.
-import { noData } from '#shared/schemas/common';
+import { noData } from '#shared/common/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { endSession } from '../data/sessions';

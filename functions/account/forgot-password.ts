@@ -1,6 +1,6 @@
 // Forgot password: mails a reset code. Answers the same whether or not the account exists.
-import { noData } from '#shared/schemas/common';
-import { forgotPasswordSchema } from '#shared/schemas/account';
+import { noData } from '#shared/common/schemas';
+import { forgotPasswordSchema } from '#shared/account/schemas';
 import { HttpError } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { findUserByEmail } from '../data/users';

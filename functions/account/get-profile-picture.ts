@@ -1,5 +1,5 @@
 // The profile picture's key below the asset base (null when none).
-import { getProfilePictureReply } from '#shared/schemas/account';
+import { getProfilePictureReply } from '#shared/account/schemas';
 import { endpoint } from '#http/http';
 import { getUser } from '../data/users';
 

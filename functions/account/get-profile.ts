@@ -1,5 +1,5 @@
 // The signed-in user's profile.
-import { accountGetProfileReply } from '#shared/schemas/account';
+import { accountGetProfileReply } from '#shared/account/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getUser, toUserDetails } from '../data/users';

@@ -1,5 +1,5 @@
 // The signed-in member's module permissions and whether they own the organisation.
-import { getRolesPermissionsReply } from '#shared/schemas/account';
+import { getRolesPermissionsReply } from '#shared/account/schemas';
 import { allPermissions } from '#shared/permissions';
 import { endpoint } from '#http/http';
 

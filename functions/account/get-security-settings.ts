@@ -1,5 +1,5 @@
 // The organisation's sign-in security settings (owner): idle limit and the two-factor requirement.
-import { getSecuritySettingsReply } from '#shared/schemas/account';
+import { getSecuritySettingsReply } from '#shared/account/schemas';
 import { endpoint } from '#http/http';
 import { getSecuritySettings } from '../data/sessions';
 

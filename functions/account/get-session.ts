@@ -2,7 +2,7 @@
 // (the console warns a minute before and signs out) and whether two-factor is required and on. The
 // console also calls it to report activity (as any request to a row that writes, without the
 // background header, does: functions/http/authorise.ts).
-import { getSessionReply } from '#shared/schemas/account';
+import { getSessionReply } from '#shared/account/schemas';
 import { unauthorized } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { readSessionContext } from '../data/sessions';

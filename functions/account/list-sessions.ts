@@ -1,5 +1,5 @@
 // The member's open sessions (device, address, times), newest first, a page at a time.
-import { sessionsQuerySchema, listSessionsReply } from '#shared/schemas/account';
+import { sessionsQuerySchema, listSessionsReply } from '#shared/account/schemas';
 import { unauthorized } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getMembership } from '../data/members';

@@ -1,7 +1,7 @@
 // The second step of signing in with two-factor: the challenge token from POST /users/login (5
 // minutes, accepted nowhere else) and a code from the authenticator app or a recovery code. A wrong
 // code counts toward the same limits as a wrong password; a right one gives the session, as login does.
-import { loginTwoFactorSchema, loginTwoFactorReply } from '#shared/schemas/account';
+import { loginTwoFactorSchema, loginTwoFactorReply } from '#shared/account/schemas';
 import { badRequest, unauthorized } from '#lib/errors';
 import { clientAddress, endpoint } from '#http/http';
 import { verifyToken } from '#lib/tokens';

@@ -3,7 +3,7 @@
 // tries are limited per account (./lib/sign-in-limits.ts: a browser with the member's device cookie
 // by that cookie instead) besides the route's limit per address. An account with two-factor sign-in
 // gets a 5-minute challenge token instead of a session (POST /users/login/two-factor).
-import { credentialsSchema, loginReply } from '#shared/schemas/account';
+import { credentialsSchema, loginReply } from '#shared/account/schemas';
 import { unauthorized } from '#lib/errors';
 import { clientAddress, endpoint } from '#http/http';
 import { countMetric } from '#lib/log';

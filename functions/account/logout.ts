@@ -1,5 +1,5 @@
 // Sign out: this session ends on the server too, so a copy of its token stops working.
-import { noData } from '#shared/schemas/common';
+import { noData } from '#shared/common/schemas';
 import { endpoint } from '#http/http';
 import { endSession } from '../data/sessions';
 

@@ -2,7 +2,7 @@
 // or one of the old recovery codes). The old codes stop working; the 10 new ones are answered once
 // (only their hashes are kept). Audited, and the member is told by mail (an outbox row in the same
 // transaction), as for the other changes to how they sign in.
-import { regenerateRecoveryCodesReply, regenerateRecoveryCodesSchema } from '#shared/schemas/account';
+import { regenerateRecoveryCodesReply, regenerateRecoveryCodesSchema } from '#shared/account/schemas';
 import { config } from '#lib/config';
 import { badRequest, conflict, unauthorized } from '#lib/errors';
 import { SESSION_ENDED } from '#http/authorise';

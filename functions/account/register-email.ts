@@ -1,7 +1,7 @@
 // Step 1 of sign-up: mail a 6-digit code to a new or unverified email address (the password is
 // chosen here too); for an existing account with the right password, say which step comes next. A wrong password
 // on an existing account answers exactly like a new sign-up, so the call never reveals who has an account.
-import { credentialsSchema, registerEmailReply } from '#shared/schemas/account';
+import { credentialsSchema, registerEmailReply } from '#shared/account/schemas';
 import { config } from '#lib/config';
 import { isConditionFailure } from '../data/core';
 import { endpoint } from '#http/http';

@@ -1,7 +1,7 @@
 // Reset password with the emailed code. In one transaction: the new hash, the end of every session
 // of the member (a reset is what one does after losing a device or a password), and the mail.
-import { noData } from '#shared/schemas/common';
-import { resetPasswordSchema } from '#shared/schemas/account';
+import { noData } from '#shared/common/schemas';
+import { resetPasswordSchema } from '#shared/account/schemas';
 import { badRequest, conflict } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { hashPassword } from '#lib/passwords';

@@ -1,6 +1,6 @@
 // Start setting up two-factor sign-in: a new secret and its otpauth:// URI (the console shows both,
 // the URI as a QR code). Not active until confirmed with a code (POST /users/two-factor/enable).
-import { setupTwoFactorReply } from '#shared/schemas/account';
+import { setupTwoFactorReply } from '#shared/account/schemas';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { newTotpSecret } from '#lib/totp';

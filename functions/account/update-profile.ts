@@ -1,5 +1,5 @@
 // Edit the signed-in user's personal details; the membership keeps a copy of the name for member lists.
-import { profileUpdateSchema, accountUpdateProfileReply } from '#shared/schemas/account';
+import { profileUpdateSchema, accountUpdateProfileReply } from '#shared/account/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { saveOwnProfile } from '../data/members';

@@ -1,7 +1,7 @@
 // Change the organisation's sign-in security settings (owner). Requiring two-factor takes effect on
 // each member's next request: members without it are sent to set it up before anything else. The
 // owner turns it on for themselves first, so they cannot shut themselves out.
-import { securitySettingsSchema, updateSecuritySettingsReply } from '#shared/schemas/account';
+import { securitySettingsSchema, updateSecuritySettingsReply } from '#shared/account/schemas';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { saveSecuritySettings } from '../data/sessions';

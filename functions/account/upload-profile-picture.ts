@@ -1,5 +1,5 @@
 // Upload a profile picture (multipart field `file`): images only, at most 5 MB.
-import { uploadProfilePictureReply } from '#shared/schemas/account';
+import { uploadProfilePictureReply } from '#shared/account/schemas';
 import { endpoint } from '#http/http';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads';
 import { IMAGE_TYPES, deleteUpload, storeUpload } from '#lib/storage';

@@ -1,5 +1,5 @@
 // Step 2 of sign-up: the emailed code verifies the address and gives a registration token.
-import { verifyEmailSchema, verifyEmailOtpReply } from '#shared/schemas/account';
+import { verifyEmailSchema, verifyEmailOtpReply } from '#shared/account/schemas';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { verifyPassword } from '#lib/passwords';

@@ -1,6 +1,6 @@
 // POST /appointments/assign { userId, appointmentId, version? }: assign to a member of the organisation.
 // An appointment someone else already has is reassigned with PATCH /appointments/{id}/update-assignee.
-import { assignSchema, assignAppointmentReply } from '#shared/schemas/appointments';
+import { assignSchema, assignAppointmentReply } from '#shared/appointments/schemas';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { assignChange, assigneeFor } from './lib/assignment';

@@ -1,6 +1,6 @@
 // POST /appointments/book-custom: the console's Book Appointment (Appointment write). The organisation
 // comes from the token; an organizationApiKey in the form is ignored. Booked by staff: confirmed.
-import { staffBookingSchema, bookAppointmentReply } from '#shared/schemas/appointments';
+import { staffBookingSchema, bookAppointmentReply } from '#shared/appointments/schemas';
 import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
 import { getOrganization } from '../data/organizations';

@@ -3,7 +3,7 @@
 // Other moves are refused (409); the patient is mailed when their appointment is confirmed or
 // cancelled, and the assignee (unless they made the change) is told. Both are outbox rows written
 // with the change, so they go out once, and only if the change is saved.
-import { STATUS_LABELS, STATUS_TRANSITIONS, changeStatusSchema, changeStatusReply } from '#shared/schemas/appointments';
+import { STATUS_LABELS, STATUS_TRANSITIONS, changeStatusSchema, changeStatusReply } from '#shared/appointments/schemas';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getOrganization } from '../data/organizations';

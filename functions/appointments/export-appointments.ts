@@ -1,6 +1,6 @@
 // GET /appointments/export/appointments/to/csv?startDate&endDate: the appointments booked between two
 // dates (inclusive, the clinic's local dates) as a CSV download, earliest first.
-import { STATUS_LABELS, exportQuery } from '#shared/schemas/appointments';
+import { STATUS_LABELS, exportQuery } from '#shared/appointments/schemas';
 import { badRequest } from '#lib/errors';
 import { endpoint, rawReply } from '#http/http';
 import { appointmentsBetween } from '../data/appointments';

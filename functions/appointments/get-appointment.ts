@@ -1,6 +1,6 @@
 // GET /appointments/{id}: one appointment with its attachment keys (private: read them through
 // GET /appointments/{id}/attachments/{field}) and the newest entries of its log.
-import { getAppointmentReply } from '#shared/schemas/appointments';
+import { getAppointmentReply } from '#shared/appointments/schemas';
 import { endpoint } from '#http/http';
 import { listAppointmentLog } from '../data/appointments';
 import { loadAppointment } from './lib/change';

@@ -1,6 +1,6 @@
 // GET /appointments/{id}/attachments/{field}: a signed link, valid 5 minutes, to one of the
 // appointment's private files (insurance card image, referral document). Each read is logged.
-import { ATTACHMENT_FIELDS, type AttachmentField, getAttachmentReply } from '#shared/schemas/appointments';
+import { ATTACHMENT_FIELDS, type AttachmentField, getAttachmentReply } from '#shared/appointments/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { DOWNLOAD_LINK_SECONDS, signedDownloadUrl } from '#lib/signed-download';

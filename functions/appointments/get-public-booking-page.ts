@@ -1,8 +1,8 @@
 // GET /public/appointments/{apiKey}: what the public request page shows: the clinic's name and time
 // zone, and its active services (for the appointment type, with their prices in minor and major units
 // of their currency). Unknown keys: 404.
-import { GENDERS, getPublicBookingPageReply } from '#shared/schemas/account';
-import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES } from '#shared/schemas/appointments';
+import { GENDERS, getPublicBookingPageReply } from '#shared/account/schemas';
+import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES } from '#shared/appointments/schemas';
 import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
 import { regionOfZone } from '#lib/zone-region';

@@ -1,6 +1,6 @@
 // GET /appointments/appointment-logs[?appointmentId=]: the history of every change (who, when, what),
 // newest first, for the organisation or for one appointment.
-import { logsQuery, listAppointmentLogsReply } from '#shared/schemas/appointments';
+import { logsQuery, listAppointmentLogsReply } from '#shared/appointments/schemas';
 import { endpoint } from '#http/http';
 import { listAppointmentLog, listOrgAppointmentLog } from '../data/appointments';
 import { loadAppointment } from './lib/change';

@@ -2,7 +2,7 @@
 // last change, optionally active or inactive only, or found by a name/email/phone prefix. Every
 // variant is one or two index Queries of about one page; `cursor` continues, `pageNumber` without a
 // cursor walks the pages before it (reading keys only).
-import { listAppointmentsQuery, listAppointmentsReply } from '#shared/schemas/appointments';
+import { listAppointmentsQuery, listAppointmentsReply } from '#shared/appointments/schemas';
 import { endpoint } from '#http/http';
 import { listAppointments, searchAppointments, type BucketFilter } from '../data/appointments';
 import { getCounters } from '../data/organizations';

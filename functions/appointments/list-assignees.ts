@@ -1,6 +1,6 @@
 // GET /appointments/assignees: the members an appointment can be assigned to (those who may read
 // appointments), for the console's assign menu. Needs Appointment write, not Members read.
-import { listAssigneesReply } from '#shared/schemas/appointments';
+import { listAssigneesReply } from '#shared/appointments/schemas';
 import { can } from '#shared/permissions';
 import { endpoint } from '#http/http';
 import { listAllMembers } from '../data/members';

@@ -1,6 +1,6 @@
 // GET /appointments/assigned/to/me: the caller's assigned appointments by booking date (latest first;
 // sortASC=true earliest first), optionally active or inactive only.
-import { myAppointmentsQuery, listMyAppointmentsReply } from '#shared/schemas/appointments';
+import { myAppointmentsQuery, listMyAppointmentsReply } from '#shared/appointments/schemas';
 import { endpoint } from '#http/http';
 import { listAssignedTo, type BucketFilter } from '../data/appointments';
 import { DEFAULT_PAGE_SIZE, toView } from '#domain/appointments/views';

@@ -1,5 +1,5 @@
 // GET /appointments/{id}/remove-assignee[?version=]: unassign (the spec makes this a GET).
-import { versionQuery, removeAssigneeReply } from '#shared/schemas/appointments';
+import { versionQuery, removeAssigneeReply } from '#shared/appointments/schemas';
 import { endpoint } from '#http/http';
 import { assignedCountUpdate, assigneePointerDelete } from '../data/appointments';
 import { changeAppointment } from './lib/change';

@@ -3,7 +3,7 @@
 // who read appointments get a notification (outbox rows in the appointment's transaction). A request
 // starts as 'requested'. Idempotent: the appointment's id (and its files' keys) come from the
 // Idempotency-Key and the reply is stored with the appointment, so a retry never makes a second one.
-import { publicBookingSchema, requestAppointmentReply } from '#shared/schemas/appointments';
+import { publicBookingSchema, requestAppointmentReply } from '#shared/appointments/schemas';
 import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
 import { withReply } from '#lib/request-scope';

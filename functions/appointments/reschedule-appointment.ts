@@ -5,8 +5,8 @@
 // (lib/change.ts): the assignee's pointer moves with it, the log and audit record it, and the patient
 // is mailed the new time through the outbox in the same transaction.
 import { DEFAULT_TIME_ZONE, localToUtc, todayIn } from '#shared/bookings/slots';
-import { CALENDAR_MESSAGES, calendarMoveSchema, rescheduleAppointmentReply } from '#shared/schemas/calendar';
-import { STATUS_LABELS } from '#shared/schemas/appointments';
+import { CALENDAR_MESSAGES, calendarMoveSchema, rescheduleAppointmentReply } from '#shared/calendar/schemas';
+import { STATUS_LABELS } from '#shared/appointments/schemas';
 import { badRequest, conflict } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { assigneePointerDelete, assigneePointerPut } from '../data/appointments';

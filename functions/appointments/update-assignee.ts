@@ -1,6 +1,6 @@
 // PATCH /appointments/{id}/update-assignee { userId, appointmentId?, version? }: reassign (or assign
 // when nobody has it yet) to another member of the organisation.
-import { updateAssigneeSchema, updateAssigneeReply } from '#shared/schemas/appointments';
+import { updateAssigneeSchema, updateAssigneeReply } from '#shared/appointments/schemas';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { assignChange, assigneeFor } from './lib/assignment';

@@ -1,6 +1,6 @@
 // GET /bookings/availability: when the clinic takes bookings (the defaults until it saves its own),
 // in the organisation's time zone.
-import { getAvailabilityReply } from '#shared/schemas/bookings';
+import { getAvailabilityReply } from '#shared/bookings/schemas';
 import { endpoint } from '#http/http';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getOrganization } from '../data/organizations';

@@ -1,6 +1,6 @@
 // POST /bookings/available-days (public): how many free start times each date of a range has, for a
 // package (and a practitioner, or anyone): the booking page's month view marks the dates that have any.
-import { availableDaysSchema, listAvailableDaysReply } from '#shared/schemas/bookings';
+import { availableDaysSchema, listAvailableDaysReply } from '#shared/bookings/schemas';
 import { describeInstant } from '#shared/bookings/slots';
 import { badRequest, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';

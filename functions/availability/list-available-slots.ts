@@ -1,7 +1,7 @@
 // POST /bookings/available-slots (public): the free times of one local date in the clinic's time zone:
 // on the clinic-wide schedule (domain/availability/free-times.ts), or for a package offered by practitioners, those of
 // the chosen practitioner or of anyone offering it, each time with who is free then (domain/availability/diary.ts).
-import { availableSlotsSchema, listAvailableSlotsReply } from '#shared/schemas/bookings';
+import { availableSlotsSchema, listAvailableSlotsReply } from '#shared/bookings/schemas';
 import { badRequest, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { regionOfZone } from '#lib/zone-region';

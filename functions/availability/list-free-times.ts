@@ -1,7 +1,7 @@
 // GET /bookings/free-times?packageId=&date=&practitionerId=&bookingId= (staff): the free times of a date as the
 // booking page offers them (the calendar's move dialog lists them): a practitioner package's for that
 // practitioner (or anyone), else the clinic-wide schedule's.
-import { freeTimesQuerySchema, listFreeTimesReply } from '#shared/schemas/bookings';
+import { freeTimesQuerySchema, listFreeTimesReply } from '#shared/bookings/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getAvailability, rulesOf } from '../data/availability';

@@ -1,7 +1,7 @@
 // PUT /bookings/availability: the weekly opening hours, slot length, capacity per slot, closed dates
 // and notice limits. The time zone is the organisation's (PATCH /organization/profile). Bookings made
 // already keep their times and places; a lower capacity only stops new bookings of fuller slots.
-import { availabilitySchema, updateAvailabilityReply } from '#shared/schemas/bookings';
+import { availabilitySchema, updateAvailabilityReply } from '#shared/bookings/schemas';
 import { endpoint } from '#http/http';
 import { rulesOf, saveAvailability, type AvailabilityRecord } from '../data/availability';
 import { getOrganization } from '../data/organizations';

@@ -1,6 +1,6 @@
 // POST /bookings/packages: a new booking package. Price in major units of the clinic's currency,
 // checked by its rules and stored in minor units with the currency.
-import { bookingPackageSchema, bookingPackagesCreatePackageReply, priceToMinor } from '#shared/schemas/bookings';
+import { bookingPackageSchema, bookingPackagesCreatePackageReply, priceToMinor } from '#shared/bookings/schemas';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';

@@ -1,6 +1,6 @@
 // DELETE /bookings/packages/{id}: delete a booking package. The package leaves the lists and the public
 // booking page; bookings made with it keep its name and price.
-import { bookingPackagesDeletePackageReply } from '#shared/schemas/bookings';
+import { bookingPackagesDeletePackageReply } from '#shared/bookings/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getBookingPackage, saveBookingPackage } from '../data/booking-packages';

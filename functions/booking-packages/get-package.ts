@@ -1,5 +1,5 @@
 // GET /bookings/packages/{id}: one booking package (deleted ones are not found).
-import { bookingPackagesGetPackageReply } from '#shared/schemas/bookings';
+import { bookingPackagesGetPackageReply } from '#shared/bookings/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getBookingPackage } from '../data/booking-packages';

@@ -1,7 +1,7 @@
 // POST /bookings/available-packages (public): the packages the booking page offers, i.e. active and not
 // deleted, oldest first, each with its duration and the practitioners offering it (active ones, by
 // name; none for a package on the clinic-wide schedule). Spec: data.data is the list.
-import { availablePackagesSchema, listAvailablePackagesReply } from '#shared/schemas/bookings';
+import { availablePackagesSchema, listAvailablePackagesReply } from '#shared/bookings/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getAvailability, rulesOf } from '../data/availability';

@@ -1,6 +1,6 @@
 // GET /bookings/packages (and GET /bookings/get-packages): the organisation's booking packages that are
 // not deleted, active or not, newest first, one page.
-import { packageListQuerySchema, bookingPackagesListPackagesReply } from '#shared/schemas/bookings';
+import { packageListQuerySchema, bookingPackagesListPackagesReply } from '#shared/bookings/schemas';
 import { endpoint } from '#http/http';
 import { listBookingPackages } from '../data/booking-packages';
 import { toBookingPackageView } from '#domain/booking-packages/view';

@@ -1,7 +1,7 @@
 // PUT /bookings/packages/{id}: change any of a package's fields; { isActive: false } deactivates it
 // (it leaves the public booking page; bookings made already stay). Saved against the version read, so
 // two racing edits cannot lose each other's fields.
-import { bookingPackageUpdateSchema, bookingPackagesUpdatePackageReply, priceToMinor } from '#shared/schemas/bookings';
+import { bookingPackageUpdateSchema, bookingPackagesUpdatePackageReply, priceToMinor } from '#shared/bookings/schemas';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getOrgCurrency } from '../data/organizations';

@@ -3,7 +3,7 @@
 // a confirmed one keeps its payment (refund it in Stripe: the refund event marks it refunded) and the
 // visitor is told by mail, an outbox row written with the cancellation (so it goes out once, and only
 // if the cancellation happened).
-import { bookingsCancelBookingReply } from '#shared/schemas/bookings';
+import { bookingsCancelBookingReply } from '#shared/bookings/schemas';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { log } from '#lib/log';

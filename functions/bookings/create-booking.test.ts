@@ -4,7 +4,7 @@
 // lib/take-place.test.ts) and the whole handler runs in test/integration/bookings.test.ts.
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { createBookingReply } from '#shared/schemas/bookings';
+import { createBookingReply } from '#shared/bookings/schemas';
 import type { BookingRecord } from '../data/bookings';
 import { heldReply } from './create-booking';
 

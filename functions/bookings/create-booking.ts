@@ -14,7 +14,7 @@
 // unfinished attempt finds the place it held and continues with it (Stripe's idempotency key is the
 // booking's: the same session), never a second hold.
 import { currencyOf } from '#shared/currency';
-import { createBookingReply, bookingRequestSchema } from '#shared/schemas/bookings';
+import { createBookingReply, bookingRequestSchema } from '#shared/bookings/schemas';
 import * as z from 'zod/mini';
 import { clientKey, endpoint } from '#http/http';
 import { countMetric } from '#lib/log';

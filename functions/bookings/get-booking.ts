@@ -1,6 +1,6 @@
 // GET /bookings/booking/{id}: one booking with its payment state, and when its confirmation was
 // mailed.
-import { bookingsGetBookingReply } from '#shared/schemas/bookings';
+import { bookingsGetBookingReply } from '#shared/bookings/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getBooking } from '../data/bookings';

@@ -5,7 +5,7 @@
 // write route) and its calendar file; a held one is 'pending' (the payment's event may come after the
 // redirect: the page asks again).
 import { describeInstant } from '#shared/bookings/slots';
-import { CONFIRMATION_MESSAGES, bookingConfirmationSchema, type BookingConfirmation, type ConfirmationStatus, getConfirmationReply } from '#shared/schemas/booking-confirmation';
+import { CONFIRMATION_MESSAGES, bookingConfirmationSchema, type BookingConfirmation, type ConfirmationStatus, getConfirmationReply } from '#shared/bookings/confirmation-schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { retrieveCheckoutSession } from '#lib/stripe';

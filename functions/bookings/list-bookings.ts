@@ -1,7 +1,7 @@
 // GET /bookings/bookings/list/all (and GET /bookings): the organisation's bookings by booking time,
 // one page, filtered by local dates (the organisation's zone), package, status and payment state.
 import { dayBoundsUtc } from '#shared/bookings/slots';
-import { bookingListQuerySchema, listBookingsReply } from '#shared/schemas/bookings';
+import { bookingListQuerySchema, listBookingsReply } from '#shared/bookings/schemas';
 import { endpoint } from '#http/http';
 import { listBookingsPage } from '../data/bookings';
 import { getOrganization } from '../data/organizations';

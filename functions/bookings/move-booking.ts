@@ -9,7 +9,7 @@
 // `practitionerId` hands a practitioner booking to another practitioner who offers its package (the
 // calendar's team day), at one of their free starts: their time is taken with the booking's own length
 // and buffers in the same conditional transaction, so it never overlaps what they have.
-import { bookingMoveSchema, moveBookingReply } from '#shared/schemas/calendar';
+import { bookingMoveSchema, moveBookingReply } from '#shared/calendar/schemas';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { auditItem } from '../data/audit';

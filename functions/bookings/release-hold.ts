@@ -6,7 +6,7 @@
 // the booking). The Checkout Session is expired at Stripe before the place is given back (places.ts
 // giveBackHold), so it cannot be paid after its time went to someone else; a booking paid meanwhile
 // is left as it is ('paid'). Idempotent: a hold given back already answers 'released' again.
-import { releaseHoldReply, releaseHoldSchema } from '#shared/schemas/bookings';
+import { releaseHoldReply, releaseHoldSchema } from '#shared/bookings/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { countMetric } from '#lib/log';

@@ -3,7 +3,7 @@
 // carries the URL once; only its token's hash is stored. The feed shows appointments only when its
 // maker may read them.
 import { can } from '#shared/permissions';
-import { CALENDAR_FEED_MESSAGES, MAX_CALENDAR_FEEDS, calendarFeedCreateSchema, type CalendarFeedCreated, createFeedReply } from '#shared/schemas/calendar-feeds';
+import { CALENDAR_FEED_MESSAGES, MAX_CALENDAR_FEEDS, calendarFeedCreateSchema, type CalendarFeedCreated, createFeedReply } from '#shared/calendar/feed-schemas';
 import { config } from '#lib/config';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';

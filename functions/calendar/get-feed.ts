@@ -5,7 +5,7 @@
 // up in a shared calendar). UIDs are stable, so a poll updates events in place and drops gone ones.
 import { localParts } from '#shared/bookings/zone';
 import { DEFAULT_TIME_ZONE } from '#shared/bookings/slots';
-import { CALENDAR_FEED_MESSAGES, FEED_DAYS_AHEAD, FEED_DAYS_BACK } from '#shared/schemas/calendar-feeds';
+import { CALENDAR_FEED_MESSAGES, FEED_DAYS_AHEAD, FEED_DAYS_BACK } from '#shared/calendar/feed-schemas';
 import { config } from '#lib/config';
 import { notFound } from '#lib/errors';
 import { endpoint, rawReply } from '#http/http';

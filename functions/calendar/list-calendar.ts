@@ -6,7 +6,7 @@
 import type { CalendarItem, CalendarView } from '#shared/calendar/types';
 import { addDays, dayBoundsUtc, DEFAULT_TIME_ZONE, describeInstant } from '#shared/bookings/slots';
 import { localParts } from '#shared/bookings/zone';
-import { calendarQuerySchema, type CalendarKind, listCalendarReply } from '#shared/schemas/calendar';
+import { calendarQuerySchema, type CalendarKind, listCalendarReply } from '#shared/calendar/schemas';
 import { can } from '#shared/permissions';
 import { forbidden } from '#lib/errors';
 import { endpoint } from '#http/http';

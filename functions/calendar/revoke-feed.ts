@@ -1,6 +1,6 @@
 // DELETE /calendar/feeds/{id}: revoke a calendar feed; its URL answers 404 from the next poll on.
-import { noData } from '#shared/schemas/common';
-import { CALENDAR_FEED_MESSAGES } from '#shared/schemas/calendar-feeds';
+import { noData } from '#shared/common/schemas';
+import { CALENDAR_FEED_MESSAGES } from '#shared/calendar/feed-schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getCalendarFeed, revokeCalendarFeed } from '../data/calendar-feeds';

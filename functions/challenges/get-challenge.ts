@@ -5,7 +5,7 @@
 import { endpoint } from '#http/http';
 import { issueChallenge } from '#lib/challenge';
 import { getChallengeKey } from '#lib/secrets';
-import { challengeQuerySchema, getChallengeReply } from '#shared/schemas/challenge';
+import { challengeQuerySchema, getChallengeReply } from '#shared/challenge/schemas';
 import { challengeLevel } from '../data/page-activity';
 
 export const handler = endpoint({ query: challengeQuerySchema, reply: getChallengeReply }, async ({ query }) => {

@@ -1,6 +1,6 @@
 // POST /customers { firstName, lastName, email?, phone?, gender?, dob?, notes? }: add a customer.
 // Email and phone are each unique within the organisation (a booking with either finds this customer again).
-import { customerSchema, createCustomerReply } from '#shared/schemas/customers';
+import { customerSchema, createCustomerReply } from '#shared/customers/schemas';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';

@@ -1,7 +1,7 @@
 // DELETE /customers/{id}[?version=]: delete a customer. Only a customer without appointments can go
 // (their history is kept).
-import { noData } from '#shared/schemas/common';
-import { versionQuery } from '#shared/schemas/appointments';
+import { noData } from '#shared/common/schemas';
+import { versionQuery } from '#shared/appointments/schemas';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { deleteCustomer, getCustomer } from '../data/customers';

@@ -1,5 +1,5 @@
 // GET /customers/{id}: the customer and their appointments (latest booking first, up to 100).
-import { getCustomerReply } from '#shared/schemas/customers';
+import { getCustomerReply } from '#shared/customers/schemas';
 import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
 import { getAppointments } from '../data/appointments';

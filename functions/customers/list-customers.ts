@@ -1,7 +1,7 @@
 // GET /customers[?search&pageSize&cursor]: the customers by name, a page at a time. Search finds an exact email or phone number, or a
 // prefix of "first last" / "last first".
-import { listQuery } from '#shared/schemas/services';
-import { listCustomersReply } from '#shared/schemas/customers';
+import { listQuery } from '#shared/services/schemas';
+import { listCustomersReply } from '#shared/customers/schemas';
 import { endpoint } from '#http/http';
 import { listCustomers } from '../data/customers';
 import { customerView } from './lib/common';

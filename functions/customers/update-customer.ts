@@ -1,6 +1,6 @@
 // PUT /customers/{id} { firstName, lastName, email?, phone?, gender?, dob?, notes?, version? }: save a
 // customer as a whole. With `version`, a change made meanwhile by someone else is refused (409).
-import { customerSchema, updateCustomerReply } from '#shared/schemas/customers';
+import { customerSchema, updateCustomerReply } from '#shared/customers/schemas';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getCustomer, saveCustomer } from '../data/customers';

@@ -1,6 +1,6 @@
 // The dashboard's counts (members, appointments, services, forms, bookings, the caller's own
 // appointments), only those of modules the caller may read. They come from kept counters, not counting queries.
-import { getSummaryReply } from '#shared/schemas/organization';
+import { getSummaryReply } from '#shared/organization/schemas';
 import { can } from '#shared/permissions';
 import { endpoint } from '#http/http';
 import { getAssignedCount } from '../data/appointments';

@@ -25,7 +25,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import type { AppointmentFields, AppointmentLogEntry } from '#shared/appointments/types';
-import { isActiveStatus, type AppointmentStatus } from '#shared/schemas/appointments';
+import { isActiveStatus, type AppointmentStatus } from '#shared/appointments/schemas';
 import { ddb, table } from './dynamo';
 import { conflict } from '#lib/errors';
 import { randomId } from '#lib/passwords';

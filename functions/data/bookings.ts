@@ -11,7 +11,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import type { BookingFields } from '#shared/bookings/types';
-import type { BookingStatus, PaymentStatus } from '#shared/schemas/bookings';
+import type { BookingStatus, PaymentStatus } from '#shared/bookings/schemas';
 import { ddb, table } from './dynamo';
 import { queryPage, strip, type Item, type TransactItem } from './core';
 

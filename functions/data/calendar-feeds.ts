@@ -6,8 +6,8 @@
 //   a feed by its token's hash   pk CALFEED#<sha256 hex>   sk TOKEN         (orgId on the item: deleted with the tenant)
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { CalendarFeedView } from '#shared/schemas/calendar-feeds';
-import { MAX_CALENDAR_FEEDS } from '#shared/schemas/calendar-feeds';
+import type { CalendarFeedView } from '#shared/calendar/feed-schemas';
+import { MAX_CALENDAR_FEEDS } from '#shared/calendar/feed-schemas';
 import { ddb, table } from './dynamo';
 import { randomId } from '#lib/passwords';
 import { auditItem } from './audit';

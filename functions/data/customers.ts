@@ -8,7 +8,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import type * as z from 'zod/mini';
-import type { customerView } from '#shared/schemas/customers';
+import type { customerView } from '#shared/customers/schemas';
 import { ddb, table } from './dynamo';
 import { randomId } from '#lib/passwords';
 import { normalise, searchForm, type Appointment } from './appointments';

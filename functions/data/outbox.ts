@@ -9,7 +9,7 @@
 //   rows due for (re)delivery    gsi1pk OUTBOX#DUE   gsi1sk <nextAttemptAt>#<id>   (sparse: pending rows, and
 //                                claimed ones under <leaseUntil>#<id>; sent and failed rows leave it)
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { WebhookEventBody } from '#shared/schemas/webhooks';
+import type { WebhookEventBody } from '#shared/webhooks/schemas';
 import type { Mail } from '#lib/mail';
 import { ddb, table } from './dynamo';
 import { isConditionFailure, strip, type TransactItem } from './core';

@@ -9,7 +9,7 @@
 import { BatchGetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from './dynamo';
 import { countMetric, log } from '#lib/log';
-import { CHALLENGE_PAGE_NAMES, type ChallengePage } from '#shared/challenge';
+import { CHALLENGE_PAGE_NAMES, type ChallengePage } from '#shared/challenge/challenge';
 import type { Module } from '#shared/permissions';
 import { isConditionFailure } from './core';
 import { recordAudit } from './audit';

@@ -11,7 +11,7 @@
 // block, so only one of them can ever be written, whatever their lengths and start grids. The same
 // items are what free times are computed from: there is nothing else to drift.
 import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { PractitionerException } from '#shared/schemas/practitioners';
+import type { PractitionerException } from '#shared/bookings/practitioner-schemas';
 import type { Interval, Weekday } from '#shared/bookings/time';
 import { ddb, table } from './dynamo';
 import { auditItem } from './audit';

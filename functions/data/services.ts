@@ -14,7 +14,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import type { Currency } from '#shared/currency';
 import type * as z from 'zod/mini';
-import type { categoryView, serviceView } from '#shared/schemas/services';
+import type { categoryView, serviceView } from '#shared/services/schemas';
 import { ddb, table } from './dynamo';
 import { normalise } from './appointments';
 import { auditItem, type AuditInput } from './audit';

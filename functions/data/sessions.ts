@@ -13,7 +13,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import type * as z from 'zod/mini';
-import type { securitySettingsRecord } from '#shared/schemas/records';
+import type { securitySettingsRecord } from '#shared/account/records';
 import { ddb, table } from './dynamo';
 import { log } from '#lib/log';
 import { randomId } from '#lib/passwords';

@@ -1,7 +1,7 @@
 // The set-up wizard's progress, kept per organisation so it resumes on any device. Access pattern:
 //   an organisation's set-up progress   pk ORG#<orgId>   sk SETUP   (one attribute per step)
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { SETUP_STEPS, nextSetupStep, type SetupProgress, type SetupState, type SetupStep } from '#shared/schemas/reports';
+import { SETUP_STEPS, nextSetupStep, type SetupProgress, type SetupState, type SetupStep } from '#shared/reports/schemas';
 import { ddb, table } from './dynamo';
 import type { Item } from './core';
 

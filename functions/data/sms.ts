@@ -4,7 +4,7 @@
 import { table } from './dynamo';
 import type { Page } from '#shared/api';
 import type * as z from 'zod/mini';
-import type { smsMessageRecord } from '#shared/schemas/records';
+import type { smsMessageRecord } from '#shared/sms/records';
 import { mergePage, strip, type TransactItem } from './core';
 
 /** A message as stored: what the API shows of it (smsMessageRecord), and its organisation. */

@@ -9,10 +9,10 @@
 // Payment states move only forward with conditions: pending -> paid | expired | failed,
 // paid -> refunded | partially_refunded -> refunded. A replayed event finds the condition false.
 import type { Currency } from '#shared/currency';
-import type { LeadEventObject } from '#shared/schemas/webhooks';
+import type { LeadEventObject } from '#shared/webhooks/schemas';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod/mini';
-import type { paymentStatusRecord, submissionAnswerRecord } from '#shared/schemas/records';
+import type { paymentStatusRecord, submissionAnswerRecord } from '#shared/forms/records';
 import type { Page } from '#shared/api';
 import { ddb, table } from './dynamo';
 import { queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';

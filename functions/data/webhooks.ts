@@ -18,8 +18,8 @@ import { currencyOf } from '#shared/currency';
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
-import { MAX_WEBHOOK_ENDPOINTS, type WebhookDelivery, type WebhookEndpoint, type WebhookEventBody, type PaymentEventObject } from '#shared/schemas/webhooks';
-import type { WebhookEventType } from '#shared/webhook-events';
+import { MAX_WEBHOOK_ENDPOINTS, type WebhookDelivery, type WebhookEndpoint, type WebhookEventBody, type PaymentEventObject } from '#shared/webhooks/schemas';
+import type { WebhookEventType } from '#shared/webhooks/events';
 import { ddb, table } from './dynamo';
 import { randomId } from '#lib/passwords';
 import { auditItem } from './audit';
@@ -212,7 +212,7 @@ export async function webhookEventItems<T extends object>(input: WebhookEventInp
   return [item];
 }
 
-/** The object of payment.succeeded and payment.refunded (README "Webhooks"): shared/schemas/webhooks.ts; the currency as Stripe or the record gives it (paymentEventItems reads it with currencyOf). */
+/** The object of payment.succeeded and payment.refunded (README "Webhooks"): shared/webhooks/schemas.ts; the currency as Stripe or the record gives it (paymentEventItems reads it with currencyOf). */
 export type PaymentObject = Omit<PaymentEventObject, 'amountMinor' | 'refundedMinor' | 'currency'> & { currency: string };
 
 /**

@@ -1,7 +1,7 @@
 // POST /packages: a new form package (pricing tier). Price in major units of the clinic's currency,
 // stored in minor units with it;
 // the HTML description is sanitised here whatever the console did.
-import { formPackageSchema, formPackagesCreatePackageReply } from '#shared/schemas/forms';
+import { formPackageSchema, formPackagesCreatePackageReply } from '#shared/forms/schemas';
 import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { getOrgCurrency } from '../data/organizations';

@@ -1,7 +1,7 @@
 // DELETE /packages/{id}: delete a form package. Forms that offered it stop showing it (forms read their packages by id and
 // skip missing ones); leads and payments keep the package's name. Its image file stays in the
 // bucket (no S3 client in this function, see update-package.ts).
-import { formPackagesDeletePackageReply } from '#shared/schemas/forms';
+import { formPackagesDeletePackageReply } from '#shared/forms/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { deleteFormPackage, getFormPackage } from '../data/form-packages';

@@ -1,5 +1,5 @@
 // GET /packages/{id}: one form package.
-import { formPackagesGetPackageReply } from '#shared/schemas/forms';
+import { formPackagesGetPackageReply } from '#shared/forms/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getFormPackage } from '../data/form-packages';

@@ -1,5 +1,5 @@
 // GET /packages (and GET /leads/packages): the organisation's form packages, newest first, one page.
-import { pageQuerySchema, formPackagesListPackagesReply } from '#shared/schemas/forms';
+import { pageQuerySchema, formPackagesListPackagesReply } from '#shared/forms/schemas';
 import { endpoint } from '#http/http';
 import { listFormPackages } from '../data/form-packages';
 import { toPackageView } from '#domain/form-packages/view';

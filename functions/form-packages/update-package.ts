@@ -1,7 +1,7 @@
 // PUT /packages/{id}: save a package as a whole (the image stays unless `image: null` clears it).
 // A cleared image's file stays in the bucket: deleting it here would put the S3 client (~230 KB) in
 // this function; replaced images are deleted by the upload route, which has the client anyway.
-import { formPackageSchema, formPackagesUpdatePackageReply } from '#shared/schemas/forms';
+import { formPackageSchema, formPackagesUpdatePackageReply } from '#shared/forms/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getFormPackage, updateFormPackage } from '../data/form-packages';

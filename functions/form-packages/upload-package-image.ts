@@ -1,6 +1,6 @@
 // POST /leads/update-package-image (multipart: packageId + file): a package's image. Images only,
 // at most 4 MB, checked by their bytes; served at /assets/<key>.
-import { uploadPackageImageBody, uploadPackageImageReply } from '#shared/schemas/forms';
+import { uploadPackageImageBody, uploadPackageImageReply } from '#shared/forms/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads';

@@ -1,6 +1,6 @@
 // POST /forms/create {formName}: the older entry point; a named form with no fields yet, which the
 // builder then fills in (PUT /form-builder/form/{id}).
-import { legacyCreateFormSchema, createFormLegacyReply } from '#shared/schemas/forms';
+import { legacyCreateFormSchema, createFormLegacyReply } from '#shared/forms/schemas';
 import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { createForm, type FormRecord } from '../data/forms';

@@ -1,6 +1,6 @@
 // Save a new form of the form builder: typed fields in display order, texts of the public page, and
 // optionally its packages. Counts towards the dashboard's forms.
-import { formSchema, createFormReply } from '#shared/schemas/forms';
+import { formSchema, createFormReply } from '#shared/forms/schemas';
 import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { createForm, type FormRecord } from '../data/forms';

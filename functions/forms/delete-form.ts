@@ -1,6 +1,6 @@
 // Delete a form. Its submissions (leads) and payments stay: they are records of what visitors sent
 // and paid, and keep the form's name.
-import { deleteFormReply } from '#shared/schemas/forms';
+import { deleteFormReply } from '#shared/forms/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { deleteForm, getForm } from '../data/forms';

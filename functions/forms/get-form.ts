@@ -1,5 +1,5 @@
 // One form with its fields and its linked packages, for the builder.
-import { getFormReply } from '#shared/schemas/forms';
+import { getFormReply } from '#shared/forms/schemas';
 import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
 import { formWithPackages, toFormView } from '#domain/forms/views';

@@ -1,7 +1,7 @@
 // GET /leads/forms/{formId}?apiKey= (public): what the public form page shows. The apiKey names the
 // organisation (its name is shown on the page); a wrong key and an unknown form both answer 404
 // 'This form is not available.'.
-import { publicFormQuerySchema, getPublicFormReply } from '#shared/schemas/forms';
+import { publicFormQuerySchema, getPublicFormReply } from '#shared/forms/schemas';
 import { endpoint } from '#http/http';
 import { regionOfZone } from '#lib/zone-region';
 import { getOrganization, publicBrandOf } from '../data/organizations';

@@ -1,5 +1,5 @@
 // PUT /form/{formId}/package {packageIds, packageId?}: the packages offered on a form, in display order.
-import { linkPackagesSchema, linkPackagesReply } from '#shared/schemas/forms';
+import { linkPackagesSchema, linkPackagesReply } from '#shared/forms/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getForm, updateForm } from '../data/forms';

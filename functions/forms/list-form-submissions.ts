@@ -1,5 +1,5 @@
 // GET /form-builder/form/{id}/submissions: a form's submissions with their answers, newest first.
-import { pageQuerySchema, listFormSubmissionsReply } from '#shared/schemas/forms';
+import { pageQuerySchema, listFormSubmissionsReply } from '#shared/forms/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getForm } from '../data/forms';

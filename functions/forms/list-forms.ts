@@ -1,5 +1,5 @@
 // The organisation's forms, newest first, one page: { items, nextCursor }. Also GET /forms/list.
-import { pageQuerySchema, listFormsReply } from '#shared/schemas/forms';
+import { pageQuerySchema, listFormsReply } from '#shared/forms/schemas';
 import { endpoint } from '#http/http';
 import { listForms } from '../data/forms';
 import { toFormView } from '#domain/forms/views';

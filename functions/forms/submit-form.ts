@@ -5,7 +5,7 @@
 // the first answer and never a second lead. The solved challenge is spent and counted in the same
 // transaction (http.ts challengeInWrite): a spent solution is refused and nothing is written.
 import { validateSubmission } from '#shared/forms/validate';
-import { submissionSchema, submitFormReply } from '#shared/schemas/forms';
+import { submissionSchema, submitFormReply } from '#shared/forms/schemas';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { withReply } from '#lib/request-scope';

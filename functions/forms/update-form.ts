@@ -1,6 +1,6 @@
 // Save an existing form as a whole: its fields in the new order (reordering is saving a new order),
 // its texts, and its packages when packageIds is given.
-import { formSchema, updateFormReply } from '#shared/schemas/forms';
+import { formSchema, updateFormReply } from '#shared/forms/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getForm, updateForm } from '../data/forms';

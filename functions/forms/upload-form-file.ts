@@ -3,7 +3,7 @@
 // /assets): staff open it through GET /leads/{id}/files/{fieldId}. The key it returns is the value to
 // submit; the submission accepts only keys of this form's upload folder. Idempotent: the file's name
 // comes from the Idempotency-Key, so a retry stores the same object, not a second one.
-import { publicFormQuerySchema, uploadFormFileReply } from '#shared/schemas/forms';
+import { publicFormQuerySchema, uploadFormFileReply } from '#shared/forms/schemas';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { MAX_UPLOAD_BYTES } from '#shared/uploads';

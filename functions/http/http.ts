@@ -11,8 +11,8 @@ import { isIPv6 } from 'node:net';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { CHALLENGE_HEADER, CHALLENGE_MESSAGE, type ChallengePage } from '#shared/challenge';
-import { fieldErrors } from '#shared/schemas/common';
+import { CHALLENGE_HEADER, CHALLENGE_MESSAGE, type ChallengePage } from '#shared/challenge/challenge';
+import { fieldErrors } from '#shared/common/schemas';
 import { SolutionSpent, SupersededAttempt, TransactionFailure, transact, transientReason } from '../data/core';
 import { claimKey, completeKey, derivedId, fingerprintOf, releaseKey } from '../data/idempotency';
 import { challengeRiders, countPageEvent, spendSolution } from '../data/page-activity';
@@ -89,7 +89,7 @@ export type ReplyWith<D> = ReplyBase & { data: D; rawBody?: undefined };
 
 /**
  * The reply a core must give for its declared `reply`: `data` of the schema's input type (a wrong or
- * missing field is a type error; `noData` from #shared/schemas/common allows none), or `rawBody`.
+ * missing field is a type error; `noData` from #shared/common/schemas allows none), or `rawBody`.
  */
 export type ReplyFor<R> = R extends RawReply
   ? ReplyBase & { rawBody: string; data?: undefined }
@@ -101,7 +101,7 @@ interface EndpointOptions<B, Q, R> {
   body?: B;
   query?: Q;
   /**
-   * What the answer's `data` is (a zod schema in shared/schemas, e.g. `memberListReply`), `noData`
+   * What the answer's `data` is (a zod schema in shared/<domain>/schemas.ts, e.g. `memberListReply`), `noData`
    * for a message-only answer, or `rawReply(mediaType)`. Typed at compile time, checked at run time
    * under REPLY_CHECK=strict (the local stack), and documented in the API document.
    */

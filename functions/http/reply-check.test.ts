@@ -4,7 +4,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { noData, pageOf } from '#shared/schemas/common';
+import { noData, pageOf } from '#shared/common/schemas';
 import { resetConfig } from '#lib/config';
 import { log } from '#lib/log';
 import { checkReply, endpoint, rawReply, type Reply } from './http';

@@ -8,7 +8,7 @@
 // own idempotency key is the payment's: the same session), never a second payment.
 import { parseCustomAmount, messages } from '#shared/forms/validate';
 import { currencyOf, minimumOf } from '#shared/currency';
-import { paymentSessionSchema, createPaymentSessionReply } from '#shared/schemas/forms';
+import { paymentSessionSchema, createPaymentSessionReply } from '#shared/forms/schemas';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { withReply } from '#lib/request-scope';

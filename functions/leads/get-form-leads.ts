@@ -1,5 +1,5 @@
 // POST /forms/get-leads {formId, limit?, cursor?} (older entry point): a form's leads with answers.
-import { formLeadsSchema, getFormLeadsReply } from '#shared/schemas/forms';
+import { formLeadsSchema, getFormLeadsReply } from '#shared/forms/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getForm } from '../data/forms';

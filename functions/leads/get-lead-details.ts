@@ -1,5 +1,5 @@
 // POST /forms/get-lead-details {leadId} (older entry point): same as GET /leads/{id}.
-import { leadDetailsSchema, getLeadDetailsReply } from '#shared/schemas/forms';
+import { leadDetailsSchema, getLeadDetailsReply } from '#shared/forms/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getLead } from '../data/leads';

@@ -1,6 +1,6 @@
 // GET /leads/{id}/files/{fieldId}: a signed link, valid 5 minutes, to a file a visitor uploaded with
 // the lead (private: never served at /assets). Each opening is recorded in the audit log.
-import { getLeadFileReply } from '#shared/schemas/forms';
+import { getLeadFileReply } from '#shared/forms/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { DOWNLOAD_LINK_SECONDS, signedDownloadUrl } from '#lib/signed-download';

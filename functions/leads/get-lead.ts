@@ -1,5 +1,5 @@
 // GET /leads/{id}: one lead with every answer and the payments made for it.
-import { getLeadReply } from '#shared/schemas/forms';
+import { getLeadReply } from '#shared/forms/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getLead } from '../data/leads';

@@ -1,5 +1,5 @@
 // GET /payment/submission/{id}: one payment's state (pending, paid, expired, failed, refunded).
-import { getPaymentReply } from '#shared/schemas/forms';
+import { getPaymentReply } from '#shared/forms/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getPayment } from '../data/submissions';

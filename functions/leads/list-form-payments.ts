@@ -1,6 +1,6 @@
 // GET /leads/payment-submissions/form/{id}: a form's payments, newest first, one page. Payments of a
 // deleted form stay listed; an id that is neither a form nor has payments is 404.
-import { pageQuerySchema, listFormPaymentsReply } from '#shared/schemas/forms';
+import { pageQuerySchema, listFormPaymentsReply } from '#shared/forms/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getForm } from '../data/forms';

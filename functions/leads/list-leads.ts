@@ -1,5 +1,5 @@
 // GET /leads: the organisation's leads (form submissions) across forms, newest first, one page.
-import { pageQuerySchema, listLeadsReply } from '#shared/schemas/forms';
+import { pageQuerySchema, listLeadsReply } from '#shared/forms/schemas';
 import { endpoint } from '#http/http';
 import { listLeads } from '../data/leads';
 

@@ -2,7 +2,7 @@ import { createChallenge, solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { deriveKey as webDeriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { deriveKey as shaDeriveKey } from 'altcha-lib/algorithms/sha';
-import { CHALLENGE_ALGORITHM, CHALLENGE_COST } from '#shared/challenge';
+import { CHALLENGE_ALGORITHM, CHALLENGE_COST } from '#shared/challenge/challenge';
 import { describe, expect, it } from 'vitest';
 import { CHALLENGE_LEVELS, CHALLENGE_TTL_SECONDS, checkSolution, encodeSolution, issueChallenge, type ChallengeScope } from './challenge';
 

@@ -1,13 +1,13 @@
 // Proof-of-work challenges for the public writes (issue 28), with altcha-lib: no third party, no
 // tracking, nothing for a person to do. The server picks a secret counter below the level's maximum
 // and signs the challenge (HMAC); the browser finds that counter by deriving a key per try (PBKDF2,
-// shared/challenge.ts: native code in a browser and in Node alike), which costs a phone a fraction of
+// shared/challenge/challenge.ts: native code in a browser and in Node alike), which costs a phone a fraction of
 // a second and a script sending thousands of writes about as much CPU per write. The key
 // signature lets a solution be checked with two HMACs, without redoing any work.
 import { createHash, randomInt } from 'node:crypto';
 import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { CHALLENGE_ALGORITHM, CHALLENGE_COST, CHALLENGE_PAGES, type ChallengePage } from '#shared/challenge';
+import { CHALLENGE_ALGORITHM, CHALLENGE_COST, CHALLENGE_PAGES, type ChallengePage } from '#shared/challenge/challenge';
 
 /**
  * The largest secret counter of each difficulty level (tries of CHALLENGE_COST PBKDF2 iterations: about

@@ -3,7 +3,7 @@
 // outlives the request) and, on routes that take an Idempotency-Key, the claim that every write of
 // the request is guarded by (functions/data/idempotency.ts), and the ids its log lines carry.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ChallengePage } from '#shared/challenge';
+import type { ChallengePage } from '#shared/challenge/challenge';
 
 export interface IdempotencyGuard {
   /** The table key of the idempotency record. */

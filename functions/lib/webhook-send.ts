@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { WEBHOOK_SIGNATURE_HEADER } from '#shared/schemas/webhooks';
+import { WEBHOOK_SIGNATURE_HEADER } from '#shared/webhooks/schemas';
 import { AddressNotAllowed, checkedLookup, isAllowedAddress, urlProblem } from './webhook-address';
 
 /** How long a receiver has to answer one try. */

@@ -1,7 +1,7 @@
 // The owner's audit log, newest first, a page at a time; filters: module, userId (the member who
 // acted), from/to (ISO dates or date-times, inclusive; a bare date is its whole UTC day). Each entry
 // names its actor from the current memberships (null once they have left).
-import { DEFAULT_PAGE_SIZE, logRange, logsQuerySchema, type AuditLogView, listLogsReply } from '#shared/schemas/organization';
+import { DEFAULT_PAGE_SIZE, logRange, logsQuerySchema, type AuditLogView, listLogsReply } from '#shared/organization/schemas';
 import { endpoint } from '#http/http';
 import { listAuditPage } from '../data/audit';
 import { getMemberships } from '../data/members';

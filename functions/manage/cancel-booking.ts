@@ -4,7 +4,7 @@
 // patient (with the calendar file that removes the event) and, under a 'full' refund policy, writes the refund (outbox rows): the outbox worker asks
 // Stripe for it (with an idempotency key of the booking, so never twice) and retries it with backoff
 // while Stripe cannot be reached, and the refund event (functions/payments/) records it as refunded.
-import { manageTokenSchema, manageCancelBookingReply } from '#shared/schemas/manage';
+import { manageTokenSchema, manageCancelBookingReply } from '#shared/manage/schemas';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { auditItem } from '../data/audit';

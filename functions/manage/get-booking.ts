@@ -1,5 +1,5 @@
 // POST /public/manage/booking { token }: the booking (or appointment) a manage link opens, and what the patient may do.
-import { manageTokenSchema, manageGetBookingReply } from '#shared/schemas/manage';
+import { manageTokenSchema, manageGetBookingReply } from '#shared/manage/schemas';
 import { endpoint } from '#http/http';
 import { openAny, toAppointmentManageView, toManageView } from './lib/load';
 import { practitionerChoices } from './lib/practitioners';

@@ -4,7 +4,7 @@
 // (the booking's own, or another offering its package) for the booking's own length and buffers, its
 // own time counting as free.
 import { addDays } from '#shared/bookings/slots';
-import { manageDaysSchema, manageDaysReply } from '#shared/schemas/manage';
+import { manageDaysSchema, manageDaysReply } from '#shared/manage/schemas';
 import { describeInstant } from '#shared/bookings/slots';
 import { endpoint } from '#http/http';
 import { bookingTiming, diaryDay, rangeOf, readTaken } from '#domain/availability/diary';

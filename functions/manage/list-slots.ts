@@ -1,7 +1,7 @@
 // POST /public/manage/slots { token, date, practitionerId? }: the free times of a date, as on the booking
 // page, for the patient who reschedules (for a booking with a practitioner: that person's free times,
 // or those of another practitioner offering its package whom the patient chose).
-import { manageSlotsSchema, listSlotsReply } from '#shared/schemas/manage';
+import { manageSlotsSchema, listSlotsReply } from '#shared/manage/schemas';
 import { endpoint } from '#http/http';
 import { bookingTiming, freeDayOf } from '#domain/availability/diary';
 import { freeTimes } from '#domain/availability/free-times';

@@ -4,7 +4,7 @@
 // booking's change (domain/bookings/move.ts, places.ts moveConfirmed): a full time is refused (409) and nothing
 // changes. The patient is mailed the new time with the updated .ics (same UID, SEQUENCE + 1) and a
 // fresh manage link; staff are told; the audit log records it; the reminder moves with it.
-import { manageRescheduleSchema, rescheduleBookingReply } from '#shared/schemas/manage';
+import { manageRescheduleSchema, rescheduleBookingReply } from '#shared/manage/schemas';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { auditItem } from '../data/audit';

@@ -2,7 +2,7 @@
 // the email, and sign in. Answers like a successful login (201, access token, user and flags). The token
 // works once and for 7 days; removing the member or sending a new link revokes it. Staff hear of it
 // through a notice written with the acceptance.
-import { acceptInviteSchema, acceptInviteReply } from '#shared/schemas/organization';
+import { acceptInviteSchema, acceptInviteReply } from '#shared/organization/schemas';
 import { badRequest } from '#lib/errors';
 import { clientAddress, endpoint } from '#http/http';
 import { hashPassword } from '#lib/passwords';

@@ -4,7 +4,7 @@
 // told by mail. Someone in another organisation is refused. The membership, the counter, the audit
 // entry, the mail and the notice to staff are written in one transaction (the mail and the notice as
 // outbox rows, delivered once after it commits, and retried while SES refuses them).
-import { memberAddSchema, addMemberReply } from '#shared/schemas/organization';
+import { memberAddSchema, addMemberReply } from '#shared/organization/schemas';
 import { noPermissions } from '#shared/permissions';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';

@@ -1,5 +1,5 @@
 // One member of the caller's organisation (the edit-permissions page).
-import { getMemberReply } from '#shared/schemas/organization';
+import { getMemberReply } from '#shared/organization/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getMembership, toMemberView } from '../data/members';

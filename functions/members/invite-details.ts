@@ -1,6 +1,6 @@
 // What an invitation is for, shown on the accept page before the person chooses a password (public:
 // holding the emailed token is the proof). POST so the token stays out of URLs in access logs.
-import { inviteTokenSchema, type InviteDetails, inviteDetailsReply } from '#shared/schemas/organization';
+import { inviteTokenSchema, type InviteDetails, inviteDetailsReply } from '#shared/organization/schemas';
 import { badRequest } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { findInvite } from '../data/invites';

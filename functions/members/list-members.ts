@@ -1,5 +1,5 @@
 // The organisation's members, a page at a time; ?search= matches part of a name or email.
-import { membersQuerySchema, memberListReply } from '#shared/schemas/organization';
+import { membersQuerySchema, memberListReply } from '#shared/organization/schemas';
 import { endpoint } from '#http/http';
 import { listMembersReply } from './lib/list';
 

@@ -1,5 +1,5 @@
 // GET /users: the organisation's members, a page at a time (the same answer as GET /organization/members).
-import { membersQuerySchema, listUsersReply } from '#shared/schemas/organization';
+import { membersQuerySchema, listUsersReply } from '#shared/organization/schemas';
 import { endpoint } from '#http/http';
 import { listMembersReply } from './lib/list';
 

@@ -2,7 +2,7 @@
 // (they delete their account instead). Membership, pending invitation, the person's link to the
 // organisation, the counter, the audit entry and the notice to staff change in one transaction; the
 // session ends at once because every request reads the membership afresh.
-import { noData } from '#shared/schemas/common';
+import { noData } from '#shared/common/schemas';
 import { conflict, forbidden, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { log } from '#lib/log';

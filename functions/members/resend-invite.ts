@@ -1,7 +1,7 @@
 // Send a member who has not accepted yet a new invitation link (Members write); the previous link stops
 // working. Also the way on when the 7 days passed. The mail is written with the new invitation.
-import { noData } from '#shared/schemas/common';
-import { memberResendInviteSchema } from '#shared/schemas/organization';
+import { noData } from '#shared/common/schemas';
+import { memberResendInviteSchema } from '#shared/organization/schemas';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { newInvite } from '../data/invites';

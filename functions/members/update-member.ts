@@ -1,7 +1,7 @@
 // Change a member's module permissions (Members write). The owner cannot be changed, nobody changes
 // their own, and a member who is not the owner only moves flags they hold themselves. The member is
 // told by a notice written with the change.
-import { memberUpdateSchema, updateMemberReply } from '#shared/schemas/organization';
+import { memberUpdateSchema, updateMemberReply } from '#shared/organization/schemas';
 import { conflict, forbidden, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { changeMemberRoles, getMembership, normaliseRoles, toMemberView } from '../data/members';

@@ -1,5 +1,5 @@
 // Delete one of the signed-in member's notifications (an unread one also leaves the unread count).
-import { deleteNotificationReply } from '#shared/schemas/organization';
+import { deleteNotificationReply } from '#shared/organization/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { auditItem } from '../data/audit';

@@ -2,7 +2,7 @@
 // `data` is the array itself, as the console's header reads it (spec section 7); the next page's
 // cursor and the unread count (all pages) travel in the X-Next-Cursor and X-Unread-Count headers;
 // ?before=<id> pages on from a notification without reading headers.
-import { DEFAULT_PAGE_SIZE, NEXT_CURSOR_HEADER, UNREAD_COUNT_HEADER, notificationsQuerySchema, type NotificationView, listNotificationsReply } from '#shared/schemas/organization';
+import { DEFAULT_PAGE_SIZE, NEXT_CURSOR_HEADER, UNREAD_COUNT_HEADER, notificationsQuerySchema, type NotificationView, listNotificationsReply } from '#shared/organization/schemas';
 import { endpoint } from '#http/http';
 import { getUnreadCount, listNotificationsPage } from '../data/notifications';
 

@@ -1,6 +1,6 @@
 // Mark one of the signed-in member's notifications as read. Marking twice is harmless: the second time
 // nothing is written and the unread count does not move.
-import { markAsReadReply } from '#shared/schemas/organization';
+import { markAsReadReply } from '#shared/organization/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { auditItem } from '../data/audit';

@@ -1,5 +1,5 @@
 // The signed-in member's unread notification count (one read of a kept counter: cheap to poll).
-import { unreadCountReply } from '#shared/schemas/organization';
+import { unreadCountReply } from '#shared/organization/schemas';
 import { endpoint } from '#http/http';
 import { getUnreadCount } from '../data/notifications';
 

@@ -1,6 +1,6 @@
 // Replace the integration key (owner only). One transaction removes the old key's lookup, adds the new
 // one and records it on the organisation, with the audit entry: the old key stops working at once.
-import { generateIntegrationReply } from '#shared/schemas/organization';
+import { generateIntegrationReply } from '#shared/organization/schemas';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getOrganization, newApiKey, rotateApiKey } from '../data/organizations';

@@ -1,5 +1,5 @@
 // The organisation's public integration key (owner only): public pages and embeds name the tenant by it.
-import { getIntegrationReply } from '#shared/schemas/organization';
+import { getIntegrationReply } from '#shared/organization/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getOrganization } from '../data/organizations';

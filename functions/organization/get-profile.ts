@@ -1,6 +1,6 @@
 // The organisation's profile, for any of its members. The integration key is not in it: see
 // GET /organization/integration.
-import { organizationGetProfileReply } from '#shared/schemas/organization';
+import { organizationGetProfileReply } from '#shared/organization/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getOrganization, toOrganizationProfile } from '../data/organizations';

@@ -1,6 +1,6 @@
 // Remove the logo from the clinic's mails. Their header shows the clinic's name only from then on.
 import { conflict, notFound } from '#lib/errors';
-import { organizationLogoReply } from '#shared/schemas/organization';
+import { organizationLogoReply } from '#shared/organization/schemas';
 import { endpoint } from '#http/http';
 import { deleteUpload } from '#lib/storage';
 import { getOrganization, setOrganizationLogo, toOrganizationProfile } from '../data/organizations';

@@ -3,7 +3,7 @@
 // names what was saved: the reminder settings, the mail branding, else the profile. The currency
 // changes only while nothing unpaid is open in the old one: a held booking or a started payment would
 // otherwise be paid in one currency and shown in another.
-import { POLICY_FIELDS, organizationProfileUpdateSchema, organizationUpdateProfileReply } from '#shared/schemas/organization';
+import { POLICY_FIELDS, organizationProfileUpdateSchema, organizationUpdateProfileReply } from '#shared/organization/schemas';
 import { endedCurrencyMessage } from '#shared/currency';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';

@@ -1,6 +1,6 @@
 // PUT /organization/setup { step, state } (owner): a wizard step saved (through its own API call
 // first), skipped, or opened again ('todo').
-import { setupUpdateSchema, updateSetupReply } from '#shared/schemas/reports';
+import { setupUpdateSchema, updateSetupReply } from '#shared/reports/schemas';
 import { endpoint } from '#http/http';
 import { saveSetupStep } from '../data/setup-progress';
 

@@ -1,9 +1,9 @@
 // Upload the logo in the header of the clinic's mails (multipart field `file`).
 // PNG or JPEG only (many mail clients block SVG), at most 1 MB, checked by its bytes; it replaces the
 // previous one, which is deleted. Served publicly at /assets/<key>, where mail clients fetch it.
-import { LOGO_TYPES, MAX_LOGO_BYTES } from '#shared/schemas/organization';
+import { LOGO_TYPES, MAX_LOGO_BYTES } from '#shared/organization/schemas';
 import { conflict, notFound } from '#lib/errors';
-import { organizationLogoReply } from '#shared/schemas/organization';
+import { organizationLogoReply } from '#shared/organization/schemas';
 import { endpoint } from '#http/http';
 import { deleteUpload, storeUpload } from '#lib/storage';
 import { getOrganization, logoPrefix, setOrganizationLogo, toOrganizationProfile } from '../data/organizations';

@@ -5,7 +5,7 @@
 // An event that must be delivered again (claimed by a running attempt, or about a record that does
 // not exist yet) is a 503 for the webhook (Stripe retries) and a thrown error for EventBridge (the
 // invocation is retried, and what still fails lands in the dead-letter queue).
-import { stripeEventsReply } from '#shared/schemas/bookings';
+import { stripeEventsReply } from '#shared/bookings/schemas';
 import type { APIGatewayProxyEventV2, Context, EventBridgeEvent } from 'aws-lambda';
 import { endpoint } from '#http/http';
 import { log, withInvocationLog } from '#lib/log';

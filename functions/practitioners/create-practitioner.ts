@@ -1,6 +1,6 @@
 // POST /practitioners: a new practitioner with their weekly hours (breaks are the gaps between a
 // day's intervals) and dated exceptions; linked to a member or not (a locum who does not sign in).
-import { practitionerSchema, createPractitionerReply } from '#shared/schemas/practitioners';
+import { practitionerSchema, createPractitionerReply } from '#shared/bookings/practitioner-schemas';
 import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { savePractitioner, type PractitionerRecord } from '../data/practitioners';

@@ -1,7 +1,7 @@
 // DELETE /practitioners/{id}: removes a practitioner (soft: past bookings keep their name). Refused
 // while they hold time ahead (bookings or appointments): those must be moved or cancelled first.
-import { PRACTITIONER_MESSAGES } from '#shared/schemas/practitioner-messages';
-import { deletePractitionerReply } from '#shared/schemas/practitioners';
+import { PRACTITIONER_MESSAGES } from '#shared/bookings/practitioner-messages';
+import { deletePractitionerReply } from '#shared/bookings/practitioner-schemas';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { deletePractitionerItems, getPractitioner, takenBlocks } from '../data/practitioners';

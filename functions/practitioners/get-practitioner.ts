@@ -1,5 +1,5 @@
 // GET /practitioners/{id}: one practitioner of the organisation.
-import { getPractitionerReply } from '#shared/schemas/practitioners';
+import { getPractitionerReply } from '#shared/bookings/practitioner-schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getPractitioner } from '../data/practitioners';

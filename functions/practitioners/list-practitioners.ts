@@ -1,6 +1,6 @@
 // GET /practitioners: the organisation's practitioners (active first, then by name), each with the
 // booking packages that name it.
-import { listPractitionersReply } from '#shared/schemas/practitioners';
+import { listPractitionersReply } from '#shared/bookings/practitioner-schemas';
 import { endpoint } from '#http/http';
 import { listPractitioners } from '../data/practitioners';
 import { practitionerViews } from './lib/view';

@@ -1,7 +1,7 @@
 // PUT /practitioners/{id}: replaces a practitioner's details, hours and exceptions. Saved against the
 // version read, so two racing edits cannot lose each other's changes. Bookings made already keep their
 // times: changed hours decide only what is offered from now on.
-import { practitionerSchema, updatePractitionerReply } from '#shared/schemas/practitioners';
+import { practitionerSchema, updatePractitionerReply } from '#shared/bookings/practitioner-schemas';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getPractitioner, savePractitioner } from '../data/practitioners';

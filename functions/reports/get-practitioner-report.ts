@@ -4,7 +4,7 @@
 // figures kept on write (data/reports.ts, one Query for the period); working minutes from each
 // practitioner's weekly hours and dated exceptions, the clinic's closed dates left out.
 import { todayIn } from '#shared/bookings/time';
-import { addDays, reportQuerySchema, weekStartOf, weeksBetween, type PractitionerReport, type PractitionerWeekFigures, getPractitionerReportReply } from '#shared/schemas/reports';
+import { addDays, reportQuerySchema, weekStartOf, weeksBetween, type PractitionerReport, type PractitionerWeekFigures, getPractitionerReportReply } from '#shared/reports/schemas';
 import { endpoint } from '#http/http';
 import { getAvailability, rulesOf } from '../data/availability';
 import { getOrganization } from '../data/organizations';

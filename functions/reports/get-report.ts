@@ -5,7 +5,7 @@
 import { APPOINTMENT_STATUSES } from '#shared/appointments/form';
 import { todayIn } from '#shared/bookings/time';
 import { can } from '#shared/permissions';
-import { addDays, emptyAppointments, reportQuerySchema, weekStartOf, weeksBetween, type Report, type WeekFigures, getReportReply } from '#shared/schemas/reports';
+import { addDays, emptyAppointments, reportQuerySchema, weekStartOf, weeksBetween, type Report, type WeekFigures, getReportReply } from '#shared/reports/schemas';
 import { forbidden } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getOrganization } from '../data/organizations';

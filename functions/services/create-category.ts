@@ -1,6 +1,6 @@
 // POST /service-categories { name, description? }: add a service category. Names are unique within
 // the organisation.
-import { categorySchema, createCategoryReply } from '#shared/schemas/services';
+import { categorySchema, createCategoryReply } from '#shared/services/schemas';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';

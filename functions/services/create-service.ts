@@ -1,7 +1,7 @@
 // POST /services { categoryId, name, description?, durationMinutes, priceMinor, active? }: add a
 // service to a category, priced in the clinic's currency (minor units; `priceCents` is the old name of
 // priceMinor). The dashboard's count and the category's count of services move with it.
-import { serviceSchema, createServiceReply } from '#shared/schemas/services';
+import { serviceSchema, createServiceReply } from '#shared/services/schemas';
 import { badRequest, conflict } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';

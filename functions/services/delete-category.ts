@@ -1,7 +1,7 @@
 // DELETE /service-categories/{id}[?version=]: delete a service category. Only a category without
 // services can go.
-import { noData } from '#shared/schemas/common';
-import { versionQuery } from '#shared/schemas/appointments';
+import { noData } from '#shared/common/schemas';
+import { versionQuery } from '#shared/appointments/schemas';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { deleteCategory, getCategory } from '../data/services';

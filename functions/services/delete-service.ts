@@ -1,6 +1,6 @@
 // DELETE /services/{id}[?version=]: delete a service. The dashboard's count of services moves with it.
-import { noData } from '#shared/schemas/common';
-import { versionQuery } from '#shared/schemas/appointments';
+import { noData } from '#shared/common/schemas';
+import { versionQuery } from '#shared/appointments/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { deleteService, getService } from '../data/services';

@@ -1,5 +1,5 @@
 // GET /service-categories/{id}: one service category, with its number of services.
-import { getCategoryReply } from '#shared/schemas/services';
+import { getCategoryReply } from '#shared/services/schemas';
 import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
 import { getCategory } from '../data/services';

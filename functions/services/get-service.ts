@@ -1,5 +1,5 @@
 // GET /services/{id}: one service.
-import { getServiceReply } from '#shared/schemas/services';
+import { getServiceReply } from '#shared/services/schemas';
 import { endpoint } from '#http/http';
 import { notFound } from '#lib/errors';
 import { getOrgCurrency } from '../data/organizations';

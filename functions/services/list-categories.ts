@@ -1,5 +1,5 @@
 // GET /service-categories[?search&pageSize&cursor]: the service categories by name, a page at a time.
-import { listQuery, listCategoriesReply } from '#shared/schemas/services';
+import { listQuery, listCategoriesReply } from '#shared/services/schemas';
 import { endpoint } from '#http/http';
 import { listCategories } from '../data/services';
 import { categoryView } from '#domain/services/common';

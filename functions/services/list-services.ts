@@ -1,5 +1,5 @@
 // GET /services[?categoryId&active&search&pageSize&cursor]: the services by name, a page at a time.
-import { listServicesQuery, listServicesReply } from '#shared/schemas/services';
+import { listServicesQuery, listServicesReply } from '#shared/services/schemas';
 import { endpoint } from '#http/http';
 import { getOrgCurrency } from '../data/organizations';
 import { listServices } from '../data/services';

@@ -1,6 +1,6 @@
 // PUT /service-categories/{id} { name, description?, version? }: rename or describe a service
 // category. With `version`, a change made meanwhile by someone else is refused (409).
-import { categorySchema, updateCategoryReply } from '#shared/schemas/services';
+import { categorySchema, updateCategoryReply } from '#shared/services/schemas';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getCategory, saveCategory } from '../data/services';

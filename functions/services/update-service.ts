@@ -1,7 +1,7 @@
 // PUT /services/{id} { categoryId, name, description?, durationMinutes, priceMinor, active, version? }:
 // save a service as a whole. With `version`, a change made meanwhile by someone else is refused (409).
 // A new price is in the clinic's currency now; the same price keeps the currency it was set in.
-import { serviceSchema, updateServiceReply } from '#shared/schemas/services';
+import { serviceSchema, updateServiceReply } from '#shared/services/schemas';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getOrgCurrency } from '../data/organizations';

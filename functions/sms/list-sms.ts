@@ -1,5 +1,5 @@
 // GET /sms[?customerId&pageSize&cursor]: the messages sent, newest first.
-import { listSmsQuery, listSmsReply } from '#shared/schemas/sms';
+import { listSmsQuery, listSmsReply } from '#shared/sms/schemas';
 import { endpoint } from '#http/http';
 import { listSms } from '../data/sms';
 

@@ -2,7 +2,7 @@
 // or a number. Sent through SNS in AWS, the local outbox otherwise; every attempt is recorded with an
 // audit entry, a failed one too (then 502). Only to the countries the clinic allows (issue 28: SMS
 // pumping): a number elsewhere is refused (400) and nothing is sent.
-import { SMS_COUNTRY_REFUSED, sendSmsSchema, sendSmsReply } from '#shared/schemas/sms';
+import { SMS_COUNTRY_REFUSED, sendSmsSchema, sendSmsReply } from '#shared/sms/schemas';
 import { callingCodeOf, smsAllowedTo } from '#shared/sms-countries';
 import { HttpError, badRequest, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';

@@ -1,7 +1,7 @@
 // POST /organization/webhooks (owner): adds an endpoint. Its signing secret is made here, stored
 // encrypted, and shown in this reply only.
 import { randomBytes } from 'node:crypto';
-import { MAX_WEBHOOK_ENDPOINTS, webhookEndpointCreateSchema, type WebhookEndpointCreated, createWebhookReply } from '#shared/schemas/webhooks';
+import { MAX_WEBHOOK_ENDPOINTS, webhookEndpointCreateSchema, type WebhookEndpointCreated, createWebhookReply } from '#shared/webhooks/schemas';
 import { encryptSecret } from '#lib/encryption';
 import { conflict } from '#lib/errors';
 import { endpoint } from '#http/http';

@@ -1,5 +1,5 @@
 // DELETE /organization/webhooks/{id} (owner): removes an endpoint; its pending deliveries are dropped.
-import { noData } from '#shared/schemas/common';
+import { noData } from '#shared/common/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { deleteEndpoint, getEndpoint } from '../data/webhooks';

@@ -1,5 +1,5 @@
 // GET /organization/webhooks/{id}/deliveries (owner): the endpoint's delivery log, newest first.
-import { webhookDeliveriesQuerySchema, listDeliveriesReply } from '#shared/schemas/webhooks';
+import { webhookDeliveriesQuerySchema, listDeliveriesReply } from '#shared/webhooks/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getEndpoint, listDeliveriesPage } from '../data/webhooks';

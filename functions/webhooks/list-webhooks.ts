@@ -1,5 +1,5 @@
 // GET /organization/webhooks (owner): the organisation's webhook endpoints, never their secrets.
-import { listWebhooksReply } from '#shared/schemas/webhooks';
+import { listWebhooksReply } from '#shared/webhooks/schemas';
 import { endpoint } from '#http/http';
 import { listEndpoints, toEndpointView } from '../data/webhooks';
 

@@ -1,6 +1,6 @@
 // POST /organization/webhooks/{id}/deliveries/{deliveryId}/resend (owner): sends the same event (same
 // event id, so a receiver that has it can tell) once more, as a new delivery in the log.
-import { resendDeliveryReply } from '#shared/schemas/webhooks';
+import { resendDeliveryReply } from '#shared/webhooks/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getDelivery, getEndpoint, resendDelivery, toDeliveryView } from '../data/webhooks';

@@ -1,5 +1,5 @@
 // PUT /organization/webhooks/{id} (owner): changes an endpoint's URL, events, description, or turns it off.
-import { webhookEndpointUpdateSchema, updateWebhookReply } from '#shared/schemas/webhooks';
+import { webhookEndpointUpdateSchema, updateWebhookReply } from '#shared/webhooks/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
 import { getEndpoint, toEndpointView, updateEndpoint } from '../data/webhooks';

@@ -6,7 +6,7 @@ import { loadavg } from 'node:os';
 import { createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey as nodeDeriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { deriveKey as webDeriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
-import { CHALLENGE_ALGORITHM, CHALLENGE_COST } from '../../shared/challenge';
+import { CHALLENGE_ALGORITHM, CHALLENGE_COST } from '../../shared/challenge/challenge';
 import { CHALLENGE_LEVELS } from '../../functions/lib/challenge';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -4,9 +4,20 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey, type Route } from '../../functions/routes';
-import { WEBHOOK_SIGNATURE_HEADER } from '#shared/schemas/webhooks';
-import { WEBHOOK_EVENTS } from '#shared/webhook-events';
-import { buildOpenApiDocument, eventsWithoutPayload, headerComment, loadHandler, repliesWithoutSchema, summaryOf, withoutSourceRefs, type OpenApiDocument } from './document';
+import { WEBHOOK_SIGNATURE_HEADER } from '#shared/webhooks/schemas';
+import { WEBHOOK_EVENTS } from '#shared/webhooks/events';
+import {
+  buildOpenApiDocument,
+  eventsWithoutPayload,
+  headerComment,
+  loadHandler,
+  operationsWithoutSecurity,
+  repliesWithoutSchema,
+  summaryOf,
+  WEBHOOK_SECURITY,
+  withoutSourceRefs,
+  type OpenApiDocument,
+} from './document';
 
 type Json = Record<string, any>;
 
@@ -158,6 +169,20 @@ describe('the API document', () => {
     delete broken.webhooks['lead.created'];
     broken.webhooks['payment.refunded'].post.requestBody.content['application/json'].schema.properties.data.properties.object = {};
     expect(eventsWithoutPayload(broken as OpenApiDocument)).toEqual(['payment.refunded', 'lead.created']);
+  });
+
+  // Redocly's recommended lint (`npx @redocly/cli lint --extends recommended`) has one error rule this
+  // document ever broke: security-defined (the 9 webhooks had none). Each webhook says how it is signed.
+  it('says how every operation and every webhook is secured (Redocly security-defined)', () => {
+    expect(operationsWithoutSecurity(doc)).toEqual([]);
+    const held = doc.webhooks['booking.held']!.post as Json;
+    expect(held.security).toEqual([{ [WEBHOOK_SECURITY]: [] }]);
+    expect((doc.components.securitySchemes as Json)[WEBHOOK_SECURITY]).toMatchObject({ type: 'apiKey', in: 'header', name: WEBHOOK_SIGNATURE_HEADER });
+    // The check can fail: a webhook without security, and one naming a scheme that does not exist.
+    const broken = structuredClone(doc) as Json;
+    delete broken.webhooks['lead.created'].post.security;
+    broken.paths['/users/profile'].get.security = [{ apiKey: [] }];
+    expect(operationsWithoutSecurity(broken as OpenApiDocument)).toEqual(['GET /users/profile: apiKey is not a security scheme', 'webhook lead.created POST: no security']);
   });
 
   it('refuses a row whose handler was not made by endpoint(), saying what to do', async () => {

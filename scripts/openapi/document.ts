@@ -1,6 +1,6 @@
 // The API's OpenAPI 3.1 document, generated from the route table: never written by hand. Each row of
-// functions/routes.ts gives the method, path, access, permission, body kind, size limit, rate limit
-// and idempotency; its handler module gives the zod schemas it validates (endpoint() keeps them on
+// functions/routes.ts gives the method, path, access, permission (its operation's entry in
+// shared/api-contract.ts), body kind, size limit, rate limit and idempotency; its handler module gives the zod schemas it validates (endpoint() keeps them on
 // the handler as `contract`) and, from its header comment, the summary. zod 4 turns the schemas into
 // JSON Schema (draft 2020-12, which OpenAPI 3.1 uses). Run by scripts/build-openapi.ts (npm run
 // build) and by the local stack (GET /api/openapi.json).
@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as z from 'zod/mini';
 import { readdirSync } from 'node:fs';
-import { noData } from '#shared/schemas/common';
-import { WEBHOOK_EVENT_OBJECTS, WEBHOOK_SIGNATURE_HEADER } from '#shared/schemas/webhooks';
-import { WEBHOOK_EVENTS, type WebhookEventType } from '#shared/webhook-events';
+import { noData } from '#shared/common/schemas';
+import { WEBHOOK_EVENT_OBJECTS, WEBHOOK_SIGNATURE_HEADER } from '#shared/webhooks/schemas';
+import { WEBHOOK_EVENTS, type WebhookEventType } from '#shared/webhooks/events';
 import { ROUTES, routeKey, type Route } from '../../functions/routes';
 import type { Contract, RawReply } from '../../functions/http/http';
 
@@ -46,16 +46,26 @@ export function inputSchema(schema: z.ZodMiniType): Json {
   return json;
 }
 
+/** The modules of shared/ that hold schemas: each domain's `records.ts` and `*schemas.ts` (docs/conventions.md). */
+function schemaModules(): string[] {
+  const shared = join(ROOT, 'shared');
+  return readdirSync(shared, { recursive: true, encoding: 'utf8' })
+    .map((f) => f.split('\\').join('/'))
+    .filter((f) => /(^|\/)(records|[\w-]*schemas)\.ts$/.test(f) || /^schemas\/[\w-]+\.ts$/.test(f))
+    .filter((f) => !f.endsWith('.test.ts'))
+    .sort()
+    .map((f) => join(shared, f));
+}
+
 /**
- * The named schemas the replies and webhooks are made of (exports of shared/schemas ending in `Record`,
- * `View` or `EventObject`, e.g. `appointmentViewRecord` -> AppointmentView): they become components,
- * referenced where used.
+ * The named schemas the replies and webhooks are made of (exports of the schema modules ending in
+ * `Record`, `View` or `EventObject`, e.g. `appointmentViewRecord` -> AppointmentView): they become
+ * components, referenced where used.
  */
 async function namedSchemas(): Promise<Map<z.ZodMiniType, string>> {
   const names = new Map<z.ZodMiniType, string>();
-  const dir = join(ROOT, 'shared', 'schemas');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort()) {
-    const module = (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
+  for (const file of schemaModules()) {
+    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(module)) {
       if (!/(Record|View|EventObject)$/.test(name) || !value || typeof value !== 'object' || !('_zod' in value)) continue;
       const schema = value as z.ZodMiniType;
@@ -314,6 +324,16 @@ function components(schemas: Json): Json {
     securitySchemes: {
       bearerAuth: { type: 'http', scheme: 'bearer', description: 'The access token of a signed-in member (POST /users/login).' },
       registrationToken: { type: 'http', scheme: 'bearer', description: 'The short-lived registration token of the sign-up steps (POST /users/verify-email-otp); accepted by nothing else.' },
+      // OpenAPI has no HMAC scheme: an apiKey in the header is the nearest, its description says how to check it.
+      [WEBHOOK_SECURITY]: {
+        type: 'apiKey',
+        in: 'header',
+        name: WEBHOOK_SIGNATURE_HEADER,
+        description:
+          `How the webhooks (the \`webhooks\` section) are signed, for the receiving endpoint to check: the ${WEBHOOK_SIGNATURE_HEADER} header is ` +
+          '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the endpoint\'s signing secret (shown once, when the endpoint is added). ' +
+          'Compute the HMAC over the raw body as received, compare in constant time, and refuse a `t` more than 5 minutes old.',
+      },
     },
     parameters: {
       IdempotencyKey: {
@@ -354,8 +374,11 @@ export interface OpenApiDocument {
 
 /**
  * The outgoing webhooks (OpenAPI 3.1 `webhooks`): one POST per event type, the body being the event
- * envelope with that type's `data.object` (shared/schemas/webhooks.ts), signed in Clinic-Signature.
+ * envelope with that type's `data.object` (shared/webhooks/schemas.ts), signed in Clinic-Signature.
  */
+/** The security scheme of the outgoing webhooks: their HMAC signature header. */
+export const WEBHOOK_SECURITY = 'webhookSignature';
+
 function webhooks(named: Map<z.ZodMiniType, string>, schemas: Json): OpenApiDocument['webhooks'] {
   const out: OpenApiDocument['webhooks'] = {};
   for (const [type, text] of Object.entries(WEBHOOK_EVENTS) as [WebhookEventType, string][]) {
@@ -368,6 +391,8 @@ function webhooks(named: Map<z.ZodMiniType, string>, schemas: Json): OpenApiDocu
         description:
           `Sent to each endpoint registered for \`${type}\` (Organisation > Integrations), as a POST of JSON. ` +
           `Verify the ${WEBHOOK_SIGNATURE_HEADER} header before trusting the body, and deduplicate on \`id\` (a delivery may come more than once; the events of one record come in order).`,
+        // How the receiver knows it is us: the signature header (components.securitySchemes).
+        security: [{ [WEBHOOK_SECURITY]: [] }],
         parameters: [
           {
             name: WEBHOOK_SIGNATURE_HEADER,
@@ -458,7 +483,7 @@ export function repliesWithoutSchema(document: Pick<OpenApiDocument, 'paths'>): 
   return missing;
 }
 
-/** Webhook events (shared/schemas/webhooks.ts WEBHOOK_EVENTS) the document has no payload schema for. */
+/** Webhook events (shared/webhooks/schemas.ts WEBHOOK_EVENTS) the document has no payload schema for. */
 export function eventsWithoutPayload(document: Pick<OpenApiDocument, 'webhooks'>): string[] {
   return Object.keys(WEBHOOK_EVENTS).filter((type) => {
     const body = (document.webhooks?.[type]?.post as Json | undefined)?.requestBody as Json | undefined;
@@ -466,4 +491,22 @@ export function eventsWithoutPayload(document: Pick<OpenApiDocument, 'webhooks'>
     const object = (((schema?.properties as Json | undefined)?.data as Json | undefined)?.properties as Json | undefined)?.object as Json | undefined;
     return saysNothing(object);
   });
+}
+
+/**
+ * Operations and webhooks that do not say how they are secured: Redocly's `security-defined` rule (an
+ * error in its recommended set). Each must have `security` (an empty list: public), and every scheme
+ * it names must be in components.securitySchemes.
+ */
+export function operationsWithoutSecurity(document: Pick<OpenApiDocument, 'paths' | 'webhooks' | 'components'>): string[] {
+  const schemes = new Set(Object.keys(((document.components as Json).securitySchemes as Json | undefined) ?? {}));
+  const problems: string[] = [];
+  const check = (name: string, op: Json) => {
+    const security = op.security as Json[] | undefined;
+    if (!Array.isArray(security)) problems.push(`${name}: no security`);
+    else for (const scheme of security.flatMap((requirement) => Object.keys(requirement))) if (!schemes.has(scheme)) problems.push(`${name}: ${scheme} is not a security scheme`);
+  };
+  for (const [path, operations] of Object.entries(document.paths)) for (const [method, op] of Object.entries(operations)) check(`${method.toUpperCase()} ${path}`, op);
+  for (const [type, operations] of Object.entries(document.webhooks ?? {})) for (const [method, op] of Object.entries(operations)) check(`webhook ${type} ${method.toUpperCase()}`, op);
+  return problems;
 }

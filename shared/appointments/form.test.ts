@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { GENDERS } from '../schemas/account';
-import { bookingFormSchema } from '../schemas/appointments';
-import { fieldErrors } from '../schemas/common';
+import { GENDERS } from '../account/schemas';
+import { bookingFormSchema } from './schemas';
+import { fieldErrors } from '../common/schemas';
 import { APPOINTMENT_GENDERS, STATUS_TRANSITIONS, isoDatePart, timePart, validateAppointmentForm, type BookingFormValues } from './form';
 
 const VALID: BookingFormValues = {

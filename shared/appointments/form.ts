@@ -1,6 +1,6 @@
 // Appointment rules without a schema library, so the public appointment request page stays small
 // (no zod, no form library on it): the status lifecycle, the attachment limits, the date and time
-// forms, and the booking form's checks with the spec messages. shared/schemas/appointments.ts builds
+// forms, and the booking form's checks with the spec messages. shared/appointments/schemas.ts builds
 // the API's zod schema from the same messages and helpers, and a unit test checks both agree.
 
 /** The lifecycle: requested -> confirmed -> completed; requested/confirmed -> cancelled; confirmed -> no-show. */

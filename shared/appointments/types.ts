@@ -1,9 +1,9 @@
 // What the appointments API answers, as the console reads it: the types of the reply schemas in
-// shared/schemas/records.ts (one source; imported as types only, so no schema reaches a bundle). The
+// shared/<domain>/records.ts (one source; imported as types only, so no schema reaches a bundle). The
 // data layer stores `AppointmentFields` (plus its own), and functions/domain/appointments/views.ts builds
 // AppointmentView from them.
 import type * as z from 'zod/mini';
-import type { appointmentLogEntryRecord, appointmentViewRecord, assigneeRecord } from '../schemas/records';
+import type { appointmentLogEntryRecord, appointmentViewRecord, assigneeRecord } from './records';
 
 export type Assignee = z.output<typeof assigneeRecord>;
 

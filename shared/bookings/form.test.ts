@@ -1,7 +1,7 @@
 // The page's validator and the API's zod schema must agree, message for message.
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from '../schemas/common';
-import { bookingFormSchema } from '../schemas/bookings';
+import { fieldErrors } from '../common/schemas';
+import { bookingFormSchema } from './schemas';
 import { bookingPayload, validateBookingForm, type BookingFormValues } from './form';
 
 const valid: BookingFormValues = { packageId: 'p1', firstName: 'Pat', lastName: 'Lee', email: 'pat@example.com', phoneNumber: '+15551234567', bookingDate: '2030-01-31', bookingTime: '09:30' };

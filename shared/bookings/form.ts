@@ -1,5 +1,5 @@
 // The booking form's rules (spec section 5) without a schema library, so the public booking page
-// stays small; shared/schemas/bookings.ts builds the API's zod schema from the same messages and
+// stays small; shared/bookings/schemas.ts builds the API's zod schema from the same messages and
 // patterns, and a unit test checks that both give the same answers.
 import { normaliseTime, parseDate } from './time';
 

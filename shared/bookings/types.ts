@@ -1,8 +1,8 @@
 // What the bookings API answers, as the console reads it (the handlers build exactly these): the types
-// of the reply schemas in shared/schemas/records.ts (one source; imported as types only, so no schema
+// of the reply schemas in shared/<domain>/records.ts (one source; imported as types only, so no schema
 // reaches a bundle).
 import type * as z from 'zod/mini';
-import type { availabilityViewRecord, bookingPackageViewRecord, bookingViewRecord } from '../schemas/records';
+import type { availabilityViewRecord, bookingPackageViewRecord, bookingViewRecord } from './records';
 
 export type BookingPackageView = z.output<typeof bookingPackageViewRecord>;
 

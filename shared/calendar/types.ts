@@ -1,7 +1,7 @@
 // What GET /calendar answers, as the console's calendar reads it: the types of the reply schemas in
-// shared/schemas/records.ts (one source; imported as types only, so no schema reaches a bundle).
+// shared/<domain>/records.ts (one source; imported as types only, so no schema reaches a bundle).
 import type * as z from 'zod/mini';
-import type { calendarItemRecord, calendarViewRecord } from '../schemas/records';
+import type { calendarItemRecord, calendarViewRecord } from './records';
 
 export type CalendarItem = z.output<typeof calendarItemRecord>;
 

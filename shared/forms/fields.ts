@@ -1,5 +1,5 @@
 // What a form's fields may be: their types and the attributes staff may set. Constants with no imports,
-// so the schemas (shared/schemas) and the shapes inferred from them (./types.ts) both lean on this file.
+// so the schemas (./schemas.ts, ./records.ts) and the shapes inferred from them (./types.ts) both lean on this file.
 /** Field types rendered as an <input type="..."> ("text-like"). */
 export const TEXT_LIKE_TYPES = ['text', 'email', 'number', 'tel', 'url', 'date', 'time', 'password'] as const;
 export const FIELD_TYPES = [...TEXT_LIKE_TYPES, 'textarea', 'select', 'radio', 'checkbox', 'file', 'hidden'] as const;

@@ -1,10 +1,10 @@
 // The shapes of a form as the public page and the API both see them: types only (the constants of its
 // fields are in ./fields.ts), so the public page's chunk stays small.
 import type * as z from 'zod/mini';
-import type { fieldAttributeRecord, fieldOptionRecord, formFieldRecord, publicFormRecord, publicPackageRecord } from '../schemas/records';
-import type { submissionSchema } from '../schemas/forms';
+import type { fieldAttributeRecord, fieldOptionRecord, formFieldRecord, publicFormRecord, publicPackageRecord } from './records';
+import type { submissionSchema } from './schemas';
 
-// The shapes below are the types of the reply schemas in shared/schemas/records.ts (one source),
+// The shapes below are the types of the reply schemas in shared/<domain>/records.ts (one source),
 // imported as types only: the public page's chunk gets no schema from them.
 export type FieldOption = z.output<typeof fieldOptionRecord>;
 

@@ -3,7 +3,7 @@
 // the difficulty rising with the page's activity; staff told once per window, in aggregate.
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { CHALLENGE_MESSAGE } from '#shared/challenge';
+import { CHALLENGE_MESSAGE } from '#shared/challenge/challenge';
 import { ACTIVITY_WINDOW_SECONDS, NORMAL_RATE, activityKey } from '../../functions/data/page-activity';
 import { bookingForm } from './appointments-support';
 import { dayAhead, newClinic } from './booking-support';

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { todayIn } from '../../shared/bookings/time';
-import type { WebhookEventBody } from '#shared/schemas/webhooks';
+import type { WebhookEventBody } from '#shared/webhooks/schemas';
 import { api, mailsTo, signUpOwner, uniqueEmail, uniquePhone, waitForMails, type Owner } from '../support/api';
 import { eventually } from '../support/eventually';
 import { expireLocalCheckout, failStripeNext, payLocalCheckout, sendStripeEvent, sessionIdOf, stripeEvent, stripeSession } from '../support/stripe';

@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { SMS_COUNTRY_REFUSED } from '../../shared/schemas/sms';
+import { SMS_COUNTRY_REFUSED } from '../../shared/sms/schemas';
 import { TYPED_RECIPIENT_CAP } from '../../functions/data/mail-guard';
 import { api, mailsTo, signUpOwner, uniqueEmail, waitForMails, type Owner } from '../support/api';
 import { testDb } from '../support/db';

@@ -12,7 +12,7 @@ import { testDb } from '../support/db';
 import { addMember, perms } from '../support/members';
 import { payLocalCheckout, sendStripeEvent, stripeEvent } from '../support/stripe';
 import { bookingForm } from './appointments-support';
-import { weekStartOf } from '../../shared/schemas/reports';
+import { weekStartOf } from '../../shared/reports/schemas';
 
 const ZONE = 'Pacific/Auckland';
 const everyDay = () => {

@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import type { WebhookDelivery, WebhookEndpoint, WebhookEventBody } from '#shared/schemas/webhooks';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEventBody } from '#shared/webhooks/schemas';
 import { api, signUpOwner, type Owner } from '../support/api';
 import { eventually } from '../support/eventually';
 import { ALL, addMember } from '../support/members';

@@ -2,7 +2,7 @@
 // attaches one to those writes by itself): fetch GET /public/challenge, find the counter, encode.
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { ChallengePage } from '#shared/challenge';
+import type { ChallengePage } from '#shared/challenge/challenge';
 
 /** The page whose challenge a request needs, from the route rows' `challenge` (undefined: none). */
 export function challengePageOf(method: string, path: string): ChallengePage | undefined {

@@ -1,8 +1,8 @@
 // The webhook events of appointments (functions/data/webhooks.ts): appointment.requested (the public
 // request page) and appointment.status_changed. The object is what staff see of the appointment, less
 // internal ids (its customer record, the member who made or holds it) and the storage keys of its files.
-import type { AppointmentEventObject } from '#shared/schemas/webhooks';
-import type { WebhookEventType } from '#shared/webhook-events';
+import type { AppointmentEventObject } from '#shared/webhooks/schemas';
+import type { WebhookEventType } from '#shared/webhooks/events';
 import type { Appointment } from '../../data/appointments';
 import type { TransactItem } from '../../data/core';
 import { webhookEventItems } from '../../data/webhooks';

@@ -1,7 +1,7 @@
 // The practitioners a package may name: this organisation's, not deleted. An unknown id is the
 // client's mistake (400), never silently kept; a deleted practitioner's id (a form opened before the
 // deletion) is dropped.
-import { PRACTITIONER_MESSAGES } from '#shared/schemas/practitioner-messages';
+import { PRACTITIONER_MESSAGES } from '#shared/bookings/practitioner-messages';
 import { badRequest } from '#lib/errors';
 import { listPractitioners } from '../../data/practitioners';
 

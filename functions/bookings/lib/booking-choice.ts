@@ -7,7 +7,7 @@ import { currencyOf } from '#shared/currency';
 import { findSlot, type AvailabilityRules } from '#shared/bookings/slots';
 import { config } from '#lib/config';
 import { isSitePath } from '#shared/redirect-url';
-import { isHttpUrl, type bookingRequestSchema } from '#shared/schemas/bookings';
+import { isHttpUrl, type bookingRequestSchema } from '#shared/bookings/schemas';
 import type { Locale } from '#shared/i18n/locales';
 import { badRequest, notFound } from '#lib/errors';
 import { getAvailability, rulesOf } from '../../data/availability';

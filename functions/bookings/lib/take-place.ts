@@ -5,7 +5,7 @@
 // package) gets their own hold back. The booking's id comes from the Idempotency-Key (newId), so a
 // retry that takes over an unfinished attempt finds the place it held and continues with it.
 import { HttpError, conflict, tooManyRequests } from '#lib/errors';
-import { BOOKING_MESSAGES } from '#shared/schemas/bookings';
+import { BOOKING_MESSAGES } from '#shared/bookings/schemas';
 import { getBooking, type BookingRecord } from '../../data/bookings';
 import { cancellationCodes } from '../../data/core';
 import { claimHolders, dayClaim, emailClaim, networkClaim, phoneClaim, type HoldClaim } from '../../data/hold-claims';

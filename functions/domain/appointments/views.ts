@@ -3,7 +3,7 @@
 //
 // What the API shows of an appointment: the record (keys stripped) with its attachments as asset keys.
 import type { AppointmentView } from '#shared/appointments/types';
-import { STATUS_LABELS } from '#shared/schemas/appointments';
+import { STATUS_LABELS } from '#shared/appointments/schemas';
 import type { Appointment } from '../../data/appointments';
 
 /** Page size of the appointment lists when none is asked for. */

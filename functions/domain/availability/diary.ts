@@ -7,7 +7,7 @@
 // the same 5-minute blocks the writes take. A hold whose time ran out still holds its blocks until it
 // is released (the next booking that needs them releases it); reads count its time as free.
 import { addDays, dayBoundsUtc, describeInstant, type AvailabilityRules } from '#shared/bookings/slots';
-import { PRACTITIONER_MESSAGES } from '#shared/schemas/practitioner-messages';
+import { PRACTITIONER_MESSAGES } from '#shared/bookings/practitioner-messages';
 import { badRequest } from '#lib/errors';
 import { oneGrid, practitionerDay, type PractitionerSlot, type ServiceTiming } from '#shared/bookings/practitioner-times';
 import type { BookingPackageRecord } from '../../data/booking-packages';

@@ -5,8 +5,8 @@ import { currencyOf } from '#shared/currency';
 import type { BookingRecord } from '../../data/bookings';
 import type { TransactItem } from '../../data/core';
 import { webhookEventItems } from '../../data/webhooks';
-import type { BookingEventObject } from '#shared/schemas/webhooks';
-import type { WebhookEventType } from '#shared/webhook-events';
+import type { BookingEventObject } from '#shared/webhooks/schemas';
+import type { WebhookEventType } from '#shared/webhooks/events';
 
 export function bookingObject(b: BookingRecord): BookingEventObject {
   return {

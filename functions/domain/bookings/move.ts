@@ -4,7 +4,7 @@
 // move, in its transaction, the visitor's mail with the updated .ics (same UID, SEQUENCE + 1) and a
 // fresh manage link, the reminder for the new time, and what the caller adds (audit entry, notices).
 import { findSlot, type AvailabilityRules } from '#shared/bookings/slots';
-import { CALENDAR_MESSAGES } from '#shared/schemas/calendar';
+import { CALENDAR_MESSAGES } from '#shared/calendar/schemas';
 import { HttpError, badRequest, conflict } from '#lib/errors';
 import type { BookingRecord } from '../../data/bookings';
 import { cancellationCodes, type TransactItem } from '../../data/core';
@@ -17,7 +17,7 @@ import { findPractitionerTime } from '#domain/practitioners/choose-practitioner'
 import { bookingTiming } from '#domain/availability/diary';
 import { getBookingPackage } from '../../data/booking-packages';
 import { getPractitioner } from '../../data/practitioners';
-import { PRACTITIONER_MESSAGES } from '#shared/schemas/practitioner-messages';
+import { PRACTITIONER_MESSAGES } from '#shared/bookings/practitioner-messages';
 import { SLOT_REFUSALS } from './refusals';
 import { bookingReminderItems } from './reminder';
 

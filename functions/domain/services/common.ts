@@ -4,7 +4,7 @@
 // Shared by the service and category handlers: permissions live on the Appointment module (the spec
 // gives services no module of their own; they are part of running appointments).
 import { amountMessage, checkMinor, currencyOf, fromMinor, type Currency } from '#shared/currency';
-import { SERVICE_PRICE_REQUIRED, type ServiceInput } from '#shared/schemas/services';
+import { SERVICE_PRICE_REQUIRED, type ServiceInput } from '#shared/services/schemas';
 import { badRequest, conflict } from '#lib/errors';
 import type { Service } from '../../data/services';
 

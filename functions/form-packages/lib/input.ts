@@ -3,7 +3,7 @@
 // own upload folder.
 import type * as z from 'zod/mini';
 import { currencyOf, toMinor, type Currency } from '#shared/currency';
-import { formPackagePrice, type formPackageSchema } from '#shared/schemas/forms';
+import { formPackagePrice, type formPackageSchema } from '#shared/forms/schemas';
 import { badRequest } from '#lib/errors';
 import { sanitizeDescription } from '#shared/forms/sanitize-html';
 import { packageImagePrefix } from '#domain/form-packages/view';

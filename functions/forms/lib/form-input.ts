@@ -2,7 +2,7 @@
 // linked packages checked against the organisation's own.
 import type * as z from 'zod/mini';
 import type { FormField } from '#shared/forms/types';
-import type { formSchema } from '#shared/schemas/forms';
+import type { formSchema } from '#shared/forms/schemas';
 import { badRequest } from '#lib/errors';
 import { randomId } from '#lib/passwords';
 import { getFormPackages } from '../../data/form-packages';

@@ -1,7 +1,7 @@
 // A patient cancels their requested or confirmed appointment with its manage link, until the clinic's
 // cutoff: one change conditional on the version read (like every appointment change), with its log
 // and audit entries, the patient's mail and a notice to staff (outbox rows in the same transaction).
-import { MANAGE_MESSAGES } from '#shared/schemas/manage';
+import { MANAGE_MESSAGES } from '#shared/manage/schemas';
 import { conflict } from '#lib/errors';
 import { when } from '#domain/appointments/views';
 import { appointmentCancelledByPatientMail } from '#domain/appointments/patient-mails';

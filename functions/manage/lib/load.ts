@@ -4,7 +4,7 @@
 import { currencyOf } from '#shared/currency';
 import { describeInstant } from '#shared/bookings/slots';
 import { policyOf, type PatientPolicy } from '#shared/policy';
-import { MANAGE_MESSAGES, type ManageView } from '#shared/schemas/manage';
+import { MANAGE_MESSAGES, type ManageView } from '#shared/manage/schemas';
 import { conflict, notFound } from '#lib/errors';
 import { regionOfZone } from '#lib/zone-region';
 import { appointmentStartUtc } from '#domain/appointments/when';

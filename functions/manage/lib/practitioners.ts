@@ -1,7 +1,7 @@
 // Whom a patient may move their booking to from the manage page: a booking with a practitioner moves
 // to its own practitioner or to another active one who offers its package (the staff's rule,
 // domain/bookings/move.ts, which checks it again on the move); a clinic-wide booking names nobody.
-import { PRACTITIONER_MESSAGES } from '#shared/schemas/practitioner-messages';
+import { PRACTITIONER_MESSAGES } from '#shared/bookings/practitioner-messages';
 import { badRequest } from '#lib/errors';
 import { offeringPractitioners } from '#domain/availability/diary';
 import { getBookingPackage } from '../../data/booking-packages';

@@ -1,5 +1,5 @@
 // The member list shared by GET /organization/members and its spec alias GET /users.
-import { DEFAULT_PAGE_SIZE, type membersQuerySchema } from '#shared/schemas/organization';
+import { DEFAULT_PAGE_SIZE, type membersQuerySchema } from '#shared/organization/schemas';
 import type * as z from 'zod/mini';
 import type { Caller } from '#http/authorise';
 import { listMembersPage, toMemberView } from '../../data/members';

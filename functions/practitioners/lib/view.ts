@@ -1,6 +1,6 @@
 // What the API shows of a practitioner, and the checks every practitioner write makes.
-import { PRACTITIONER_MESSAGES } from '#shared/schemas/practitioner-messages';
-import type { PractitionerInput, PractitionerView } from '#shared/schemas/practitioners';
+import { PRACTITIONER_MESSAGES } from '#shared/bookings/practitioner-messages';
+import type { PractitionerInput, PractitionerView } from '#shared/bookings/practitioner-schemas';
 import { badRequest } from '#lib/errors';
 import { listAllBookingPackages, type BookingPackageRecord } from '../../data/booking-packages';
 import { getMembership } from '../../data/members';

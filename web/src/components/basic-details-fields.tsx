@@ -2,7 +2,7 @@
 // in the spec's order: username, first, middle and last name, phone number, gender, city, country.
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { COUNTRIES } from '#shared/countries';
-import { GENDERS, type BasicDetails } from '#shared/schemas/account';
+import { GENDERS, type BasicDetails } from '#shared/account/schemas';
 import { InputField, SelectField } from './field';
 
 export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {

@@ -53,7 +53,7 @@ const RULE_MESSAGES: Record<string, MessageKey> = {
   'The package differs from the one chosen in the form.': 'payment.packageDiffers',
   'This submission is paid already.': 'payment.paidAlready',
   'This payment was tried too many times. Please reload the page and try again.': 'payment.tooManyTries',
-  // The manage page (shared/schemas/manage.ts MANAGE_MESSAGES; not imported: it would bring zod to the page).
+  // The manage page (shared/manage/schemas.ts MANAGE_MESSAGES; not imported: it would bring zod to the page).
   'This link is not valid or has expired. Please contact the clinic.': 'manage.invalid',
   'To change the time of an appointment, please contact the clinic.': 'manage.appointmentTime',
   'The booking changed meanwhile. Please reload and try again.': 'manage.changedMeanwhile',
@@ -62,7 +62,7 @@ const RULE_MESSAGES: Record<string, MessageKey> = {
   'This package is not available. Please choose another package.': 'validation.packageUnavailable',
   'This form is not available.': 'form.unavailable',
   'This appointment page is not available. Please check the link.': 'request.unavailable',
-  // Any public request (functions/http/http.ts, shared/challenge.ts).
+  // Any public request (functions/http/http.ts, shared/challenge/challenge.ts).
   'This request is still being processed. Please try again in a moment.': 'common.inProgress',
   'Please wait a moment and try again: the page is checking your connection.': 'challenge.wait',
   'The upload could not be read. Please try again.': 'file.unreadable',

@@ -1,6 +1,6 @@
 // The booking package calls: list (pages), one package, create, change (any fields), soft delete.
 import type { ReplyOf } from '#shared/api-contract';
-import type { BookingPackageInput } from '#shared/schemas/bookings';
+import type { BookingPackageInput } from '#shared/bookings/schemas';
 import { api } from './api';
 import { usePaged } from './paged';
 import { useApi } from './swr';

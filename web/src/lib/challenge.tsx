@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { solveChallenge, solveChallengeWorkers, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
-import { CHALLENGE_HEADER, type ChallengePage } from '#shared/challenge';
+import { CHALLENGE_HEADER, type ChallengePage } from '#shared/challenge/challenge';
 import { api } from './api';
 
 export type ChallengeState = 'idle' | 'checking' | 'ready' | 'failed';

@@ -1,7 +1,7 @@
 // The practitioner calls (docs/practitioners.md): the whole list (active first), one, create, replace,
 // delete (refused with 409 while the practitioner has upcoming bookings).
 import type { ReplyOf } from '#shared/api-contract';
-import type { PractitionerInput } from '#shared/schemas/practitioners';
+import type { PractitionerInput } from '#shared/bookings/practitioner-schemas';
 import { api } from './api';
 import { useApi } from './swr';
 

@@ -17,7 +17,7 @@ import { contrastRatio, isBrandColor, textColorOn } from '#shared/brand';
 import type { ReplyOf } from '#shared/api-contract';
 import { LanguageSwitcher } from '../i18n/i18n';
 
-/** The clinic's logo path and colour, as the public replies carry them (shared/schemas/records.ts publicBrandRecord). */
+/** The clinic's logo path and colour, as the public replies carry them (shared/<domain>/records.ts publicBrandRecord). */
 export type PublicBrand = ReplyOf<'GET /leads/forms/{formId}'>['organizationBrand'];
 
 /** The surfaces the accents sit on (app.css: body, page, cards; light and dark). */

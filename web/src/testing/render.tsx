@@ -7,7 +7,7 @@ import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
-import { CHALLENGE_ALGORITHM } from '#shared/challenge';
+import { CHALLENGE_ALGORITHM } from '#shared/challenge/challenge';
 import type { PermissionEntry } from '#shared/permissions';
 import { AuthProvider } from '../lib/auth';
 import { RolesContextProvider, type RolesState } from '../lib/roles';

@@ -2,7 +2,7 @@
 // skipped, then nothing. The wizard itself is tested in features/setup/setup.test.tsx.
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SETUP_STEPS, type SetupProgress, type SetupState } from '#shared/schemas/reports';
+import { SETUP_STEPS, type SetupProgress, type SetupState } from '#shared/reports/schemas';
 import { RegistryProvider } from '../../lib/registry';
 import { saveToken } from '../../lib/session';
 import { mockApi, renderRoutes, rolesState, WithRoles } from '../../testing/render';

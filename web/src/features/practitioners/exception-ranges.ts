@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { addDays } from '#shared/bookings/slots';
 import { parseDate } from '#shared/bookings/time';
-import { practitionerExceptionSchema, practitionerSchema, type PractitionerException } from '#shared/schemas/practitioners';
+import { practitionerExceptionSchema, practitionerSchema, type PractitionerException } from '#shared/bookings/practitioner-schemas';
 
 /** An exception as the form holds it: `endDate` '' = the first date alone. */
 export type ExceptionRange = PractitionerException & { endDate: string };

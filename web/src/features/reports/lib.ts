@@ -2,7 +2,7 @@
 // so it is tested without a browser.
 import { formatMoney, toInputValue } from '#shared/currency';
 import { APPOINTMENT_STATUSES, STATUS_LABELS, type AppointmentStatus } from '#shared/appointments/form';
-import { addDays, isoWeekOf, weekStartOf } from '#shared/schemas/reports';
+import { addDays, isoWeekOf, weekStartOf } from '#shared/reports/schemas';
 import type { PractitionerReport } from './api/get-practitioner-report';
 import type { Money, Report, WeekFigures } from './api/get-report';
 

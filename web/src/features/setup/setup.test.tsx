@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { SETUP_STEPS, type SetupProgress, type SetupState } from '#shared/schemas/reports';
+import { SETUP_STEPS, type SetupProgress, type SetupState } from '#shared/reports/schemas';
 import { saveToken } from '../../lib/session';
 import { mockApi, renderRoutes, rolesState, WithRoles } from '../../testing/render';
 import { SetupWizardPage } from './routes/setup-wizard';

@@ -1,5 +1,5 @@
 // The public booking page's calls (no token; the apiKey in the page's address names the clinic).
-import type { BookingFormInput } from '#shared/schemas/bookings';
+import type { BookingFormInput } from '#shared/bookings/schemas';
 import type { ReplyOf } from '#shared/api-contract';
 import { api } from '../../lib/api';
 

@@ -1,6 +1,6 @@
 // Customers: the people the clinic serves, with their appointments.
 import type { QueryOf, ReplyOf } from '#shared/api-contract';
-import type { CustomerInput } from '#shared/schemas/customers';
+import type { CustomerInput } from '#shared/customers/schemas';
 import { api } from '../../../lib/api';
 import { usePaged, type FiltersOf } from '../../../lib/paged';
 import { useApi } from '../../../lib/swr';

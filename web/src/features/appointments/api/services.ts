@@ -1,6 +1,6 @@
 // Service categories and services (priced in minor units of their currency, durations in minutes).
 import type { QueryOf, ReplyOf } from '#shared/api-contract';
-import type { CategoryInput, ServiceInput } from '#shared/schemas/services';
+import type { CategoryInput, ServiceInput } from '#shared/services/schemas';
 import { api } from '../../../lib/api';
 import { usePaged, type FiltersOf } from '../../../lib/paged';
 import { useApi } from '../../../lib/swr';

@@ -1,8 +1,8 @@
 // Send a text message to a customer (their phone) or a number: a plus sign and 10 to 15 digits,
 // at most 480 characters.
 import { useState } from 'react';
-import { SMS_MAX_LENGTH } from '#shared/schemas/sms';
-import { E164_PHONE } from '#shared/schemas/common';
+import { SMS_MAX_LENGTH } from '#shared/sms/schemas';
+import { E164_PHONE } from '#shared/common/schemas';
 import { Busy } from '../../../components/loading';
 import { notify } from '../../../lib/notify';
 import { sendSms } from '../api/sms';

@@ -1,5 +1,5 @@
 // POST /users/register-email: step 1 of the combined screen (sends a code, or says which step is next).
-import type { Credentials } from '#shared/schemas/account';
+import type { Credentials } from '#shared/account/schemas';
 import { api } from '../../../lib/api';
 
 /** `headers`: the solved challenge of the sign-up page (lib/challenge.tsx). */

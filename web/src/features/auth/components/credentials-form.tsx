@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
-import { credentialsSchema, type Credentials } from '#shared/schemas/account';
+import { credentialsSchema, type Credentials } from '#shared/account/schemas';
 import { Busy } from '../../../components/loading';
 import { PasswordField } from '../../../components/password-input';
 import { paths } from '../../../config/paths';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { verifyEmailSchema } from '#shared/schemas/account';
+import { verifyEmailSchema } from '#shared/account/schemas';
 import { Field } from '../../../components/field';
 import { PasswordInput } from '../../../components/password-input';
 import { useSubmitForm } from '../../../lib/forms';

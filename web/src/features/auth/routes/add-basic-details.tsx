@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { basicDetailsSchema, type BasicDetails } from '#shared/schemas/account';
+import { basicDetailsSchema, type BasicDetails } from '#shared/account/schemas';
 import { BASIC_DETAILS_FIELDS, BasicDetailsFields } from '../../../components/basic-details-fields';
 import { Busy } from '../../../components/loading';
 import { paths } from '../../../config/paths';

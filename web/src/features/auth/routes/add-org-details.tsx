@@ -2,8 +2,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { organizationSchema, type Organization } from '#shared/schemas/account';
-import { isTimeZone } from '#shared/schemas/organization';
+import { organizationSchema, type Organization } from '#shared/account/schemas';
+import { isTimeZone } from '#shared/organization/schemas';
 import { InputField } from '../../../components/field';
 import { Busy } from '../../../components/loading';
 import { paths } from '../../../config/paths';

@@ -1,7 +1,7 @@
 // /auth and /auth/register-email: the combined email and password screen (spec sections 2 and 4).
 import { useEffect, useState, type ComponentProps } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { Credentials } from '#shared/schemas/account';
+import type { Credentials } from '#shared/account/schemas';
 import { StatusBanner, type Status } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
 import type { ApiResult } from '../../../lib/api';

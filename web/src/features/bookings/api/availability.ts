@@ -1,6 +1,6 @@
 // When the clinic takes bookings: read and save (the time zone is the organisation's).
 import type { ReplyOf } from '#shared/api-contract';
-import type { AvailabilityInput } from '#shared/schemas/bookings';
+import type { AvailabilityInput } from '#shared/bookings/schemas';
 import { api } from '../../../lib/api';
 import { useApi } from '../../../lib/swr';
 

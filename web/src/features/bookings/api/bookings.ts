@@ -1,6 +1,6 @@
 // The staff booking calls: the list (pages with a cursor, filtered), one booking, cancel.
 import type { ReplyOf } from '#shared/api-contract';
-import type { BookingStatus, PaymentStatus } from '#shared/schemas/bookings';
+import type { BookingStatus, PaymentStatus } from '#shared/bookings/schemas';
 import { api } from '../../../lib/api';
 import { usePaged } from '../../../lib/paged';
 import { useApi } from '../../../lib/swr';

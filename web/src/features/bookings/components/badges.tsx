@@ -1,5 +1,5 @@
 // Booking status and payment state as badges.
-import type { BookingStatus, PaymentStatus } from '#shared/schemas/bookings';
+import type { BookingStatus, PaymentStatus } from '#shared/bookings/schemas';
 
 const STATUS: Record<BookingStatus, [label: string, tone: string]> = {
   held: ['Awaiting payment', 'warning'],

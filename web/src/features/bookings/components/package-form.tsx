@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { bookingPackageSchemaIn, type BookingPackageInput } from '#shared/schemas/bookings';
+import { bookingPackageSchemaIn, type BookingPackageInput } from '#shared/bookings/schemas';
 import { Card } from '../../../components/card';
 import { controlProps, Field, InputField } from '../../../components/field';
 import { Busy } from '../../../components/loading';

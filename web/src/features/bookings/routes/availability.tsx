@@ -5,8 +5,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { WEEKDAYS } from '#shared/bookings/time';
-import { fieldErrors } from '#shared/schemas/common';
-import { availabilitySchema } from '#shared/schemas/bookings';
+import { fieldErrors } from '#shared/common/schemas';
+import { availabilitySchema } from '#shared/bookings/schemas';
 import { BookingPageLink } from '../../../components/booking-page-link';
 import { Busy, Loading } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';

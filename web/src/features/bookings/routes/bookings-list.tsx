@@ -2,7 +2,7 @@
 // status and payment state; filters by date range, package, status and payment; load more.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BOOKING_STATUSES, PAYMENT_STATUSES } from '#shared/schemas/bookings';
+import { BOOKING_STATUSES, PAYMENT_STATUSES } from '#shared/bookings/schemas';
 import { ACTIONS, FilterField, FilterSelect, ListCard } from '../../../components/list-card';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';

@@ -1,7 +1,7 @@
 // The calendar's calls: the items of a range of local dates (optionally one practitioner's), and moving
 // an appointment or a booking (a booking's move says whether the patient is mailed).
 import type { ReplyOf } from '#shared/api-contract';
-import type { CalendarMove } from '#shared/schemas/calendar';
+import type { CalendarMove } from '#shared/calendar/schemas';
 import { api } from '../../../lib/api';
 import { useApi } from '../../../lib/swr';
 

@@ -23,7 +23,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { addDays, localToUtc } from '#shared/bookings/slots';
 import { todayIn } from '#shared/bookings/time';
-import type { CalendarKind } from '#shared/schemas/calendar';
+import type { CalendarKind } from '#shared/calendar/schemas';
 import { Loading } from '../../../components/loading';
 import { usePageTitle } from '../../../lib/layout';
 import { useAccess } from '../../../lib/roles';

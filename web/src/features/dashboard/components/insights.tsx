@@ -3,7 +3,7 @@
 import { formatMoney } from '#shared/currency';
 import { Link } from 'react-router-dom';
 import { APPOINTMENT_STATUSES } from '#shared/appointments/form';
-import { SETUP_STEPS, nextSetupStep } from '#shared/schemas/reports';
+import { SETUP_STEPS, nextSetupStep } from '#shared/reports/schemas';
 import { paths } from '../../../config/paths';
 import { reportsAccess, type Access } from '../../../lib/access';
 import { useRegistry } from '../../../lib/registry';

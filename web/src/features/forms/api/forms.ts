@@ -1,7 +1,7 @@
 // The form builder's calls: forms (list, one, save, delete), their packages, submissions and payments;
 // form packages (pricing tiers) and their images; leads.
 import type { ReplyOf } from '#shared/api-contract';
-import type { FormInput, FormPackageInput } from '#shared/schemas/forms';
+import type { FormInput, FormPackageInput } from '#shared/forms/schemas';
 import { api } from '../../../lib/api';
 import { usePaged } from '../../../lib/paged';
 import { useApi } from '../../../lib/swr';

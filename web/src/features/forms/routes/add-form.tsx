@@ -1,8 +1,8 @@
 // /forms/add (Forms write): a new form by name; the builder opens to add its fields.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { legacyCreateFormSchema } from '#shared/schemas/forms';
-import { fieldErrors } from '#shared/schemas/common';
+import { legacyCreateFormSchema } from '#shared/forms/schemas';
+import { fieldErrors } from '#shared/common/schemas';
 import { controlProps, Field } from '../../../components/field';
 import { Busy } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';

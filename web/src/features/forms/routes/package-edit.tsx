@@ -8,7 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import type * as z from 'zod/mini';
 import { sanitizeHtml } from '#shared/forms/sanitize-html';
 import { formatMoney, minimumOf } from '#shared/currency';
-import { formPackageSchemaIn, type formPackageSchema } from '#shared/schemas/forms';
+import { formPackageSchemaIn, type formPackageSchema } from '#shared/forms/schemas';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '#shared/uploads';
 import { controlProps, Field } from '../../../components/field';
 import { MoneyInput, moneyInputValue, PricedBefore, RepriceNote, typingLocale, useOldPrice } from '../../../components/money-input';

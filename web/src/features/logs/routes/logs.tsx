@@ -1,6 +1,6 @@
 // /logs (owner only): who did what, newest first, filtered by module, member and dates.
 import { useState } from 'react';
-import { AUDIT_MODULES } from '#shared/schemas/organization';
+import { AUDIT_MODULES } from '#shared/organization/schemas';
 import { FilterField, FilterSelect, ListCard } from '../../../components/list-card';
 import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';

@@ -2,7 +2,7 @@
 // invitation calls of the accept page. The list (pages with a cursor, ?search=) is in lib/members.ts.
 import type { PermissionEntry } from '#shared/permissions';
 import type { ReplyOf } from '#shared/api-contract';
-import type { MemberAdd } from '#shared/schemas/organization';
+import type { MemberAdd } from '#shared/organization/schemas';
 import { api } from '../../../lib/api';
 import { useApi } from '../../../lib/swr';
 

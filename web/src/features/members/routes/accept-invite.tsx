@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import * as z from 'zod/mini';
-import { password } from '#shared/schemas/common';
+import { password } from '#shared/common/schemas';
 import { suggestPassword } from '#shared/password-suggestion';
 import { Busy, Loading } from '../../../components/loading';
 import { PasswordField } from '../../../components/password-input';

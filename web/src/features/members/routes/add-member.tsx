@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type * as z from 'zod/mini';
-import { memberAddSchema, type MemberAdd } from '#shared/schemas/organization';
+import { memberAddSchema, type MemberAdd } from '#shared/organization/schemas';
 import { Card } from '../../../components/card';
 import { InputField } from '../../../components/field';
 import { Busy } from '../../../components/loading';

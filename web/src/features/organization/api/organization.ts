@@ -1,6 +1,6 @@
 // The organisation's profile (any member reads, the owner edits) and its integration key (owner).
 import type { ReplyOf } from '#shared/api-contract';
-import type { OrganizationProfileUpdate } from '#shared/schemas/organization';
+import type { OrganizationProfileUpdate } from '#shared/organization/schemas';
 import { api } from '../../../lib/api';
 import { ORGANIZATION_PROFILE_KEY } from '../../../lib/clinic-currency';
 import { useApi } from '../../../lib/swr';

@@ -1,7 +1,7 @@
 // The organisation's outbound webhooks (owner only): its endpoints, and each endpoint's delivery log
 // a page at a time, newest first, with "resend".
 import type { ReplyOf } from '#shared/api-contract';
-import type { WebhookEndpointCreate, WebhookEndpointUpdate } from '#shared/schemas/webhooks';
+import type { WebhookEndpointCreate, WebhookEndpointUpdate } from '#shared/webhooks/schemas';
 import { api } from '../../../lib/api';
 import { usePaged } from '../../../lib/paged';
 import { useApi } from '../../../lib/swr';

@@ -3,7 +3,7 @@
 // (shared/brand.ts: white or black, whichever contrasts more), so the preview shows the real thing
 // and the contrast it reaches.
 import { useState } from 'react';
-import { brandColor as brandColorSchema, LOGO_TYPES, MAX_LOGO_BYTES, MAX_LOGO_LABEL, type OrganizationProfile } from '#shared/schemas/organization';
+import { brandColor as brandColorSchema, LOGO_TYPES, MAX_LOGO_BYTES, MAX_LOGO_LABEL, type OrganizationProfile } from '#shared/organization/schemas';
 import { contrastRatio, isBrandColor, LIGHT_TEXT, textColorOn } from '#shared/brand';
 import { Busy } from '../../../components/loading';
 import { Card } from '../../../components/card';

@@ -2,7 +2,7 @@
 // tries and the receiver's answer, newest first, with "Resend" per row, "Refresh" and "Load more".
 import { useState } from 'react';
 import Modal from '../../../components/modal';
-import type { WebhookDeliveryStatus } from '#shared/schemas/webhooks';
+import type { WebhookDeliveryStatus } from '#shared/webhooks/schemas';
 import { ListBody } from '../../../components/list-body';
 import { LoadMoreFooter } from '../../../components/load-more-footer';
 import { Busy } from '../../../components/loading';

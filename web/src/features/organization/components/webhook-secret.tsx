@@ -1,7 +1,7 @@
 // A new endpoint's signing secret, shown once right after it is added (the API never returns it
 // again; the list shows only its hint), with how a receiver checks a delivery's signature.
 import Modal from '../../../components/modal';
-import { WEBHOOK_SIGNATURE_HEADER } from '#shared/schemas/webhooks';
+import { WEBHOOK_SIGNATURE_HEADER } from '#shared/webhooks/schemas';
 import type { WebhookEndpointCreated } from '../api/webhooks';
 import { copyWithToast } from '../../../lib/notify';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_WEBHOOK_ENDPOINTS, type WebhookDelivery, type WebhookEndpoint } from '#shared/schemas/webhooks';
-import { WEBHOOK_EVENT_TYPES } from '#shared/webhook-events';
+import { MAX_WEBHOOK_ENDPOINTS, type WebhookDelivery, type WebhookEndpoint } from '#shared/webhooks/schemas';
+import { WEBHOOK_EVENT_TYPES } from '#shared/webhooks/events';
 import { notify } from '../../../lib/notify';
 import { saveToken } from '../../../lib/session';
 import { mockApi, renderAt } from '../../../testing/render';

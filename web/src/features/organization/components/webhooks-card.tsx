@@ -2,8 +2,8 @@
 // (the signing secret is shown once), edit, turn on and off, delete, and each endpoint's delivery log.
 import { useState } from 'react';
 import Modal from '../../../components/modal';
-import { MAX_WEBHOOK_ENDPOINTS } from '#shared/schemas/webhooks';
-import { WEBHOOK_EVENT_TYPES } from '#shared/webhook-events';
+import { MAX_WEBHOOK_ENDPOINTS } from '#shared/webhooks/schemas';
+import { WEBHOOK_EVENT_TYPES } from '#shared/webhooks/events';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { ACTIONS, ListCard } from '../../../components/list-card';
 import { DeleteButton } from '../../../components/row-actions';

@@ -4,7 +4,7 @@
 // the address's hash, so the address is shown once, when made; a lost or leaked one is reset: a new
 // address is made, then the old ones are revoked (they stop working at the calendar's next refresh).
 import { useState } from 'react';
-import { FEED_DAYS_AHEAD, FEED_DAYS_BACK } from '#shared/schemas/calendar-feeds';
+import { FEED_DAYS_AHEAD, FEED_DAYS_BACK } from '#shared/calendar/feed-schemas';
 import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Busy, Loading } from '../../../components/loading';

@@ -1,6 +1,6 @@
 // The practitioner editor (add and edit): name, title, the linked member (or none: a locum who does
 // not sign in), calendar colour, weekly hours with breaks, dated exceptions (time off or other hours)
-// and the active switch. Validated with the API's schema (shared/schemas/practitioners.ts); the
+// and the active switch. Validated with the API's schema (shared/bookings/practitioner-schemas.ts); the
 // server's field messages land on the same places. Members without write see it read-only.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';

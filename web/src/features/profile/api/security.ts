@@ -1,5 +1,5 @@
 // Two-factor sign-in, sessions and the organisation's security settings (profile: Sign-in & security).
-import type { SecuritySettingsInput } from '#shared/schemas/account';
+import type { SecuritySettingsInput } from '#shared/account/schemas';
 import { api } from '../../../lib/api';
 
 export const SESSIONS_KEY = '/users/sessions';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { changePasswordSchema } from '#shared/schemas/account';
+import { changePasswordSchema } from '#shared/account/schemas';
 import { Card } from '../../../components/card';
 import { Busy } from '../../../components/loading';
 import { PasswordField } from '../../../components/password-input';

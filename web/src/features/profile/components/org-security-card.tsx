@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useSWRConfig } from 'swr';
-import { IDLE_TIMEOUT_MINUTES, securitySettingsSchema, type SecuritySettingsInput } from '#shared/schemas/account';
+import { IDLE_TIMEOUT_MINUTES, securitySettingsSchema, type SecuritySettingsInput } from '#shared/account/schemas';
 import { controlProps, Field } from '../../../components/field';
 import { Busy, Loading } from '../../../components/loading';
 import { Card } from '../../../components/card';

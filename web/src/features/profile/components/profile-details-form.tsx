@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { UserDetails } from '../../../lib/auth';
-import { basicDetailsSchema, type BasicDetails } from '#shared/schemas/account';
+import { basicDetailsSchema, type BasicDetails } from '#shared/account/schemas';
 import { BASIC_DETAILS_FIELDS, BasicDetailsFields } from '../../../components/basic-details-fields';
 import { Busy } from '../../../components/loading';
 import { Card } from '../../../components/card';

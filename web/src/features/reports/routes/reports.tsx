@@ -6,7 +6,7 @@
 import type { ChartDataset, ChartOptions } from 'chart.js';
 import { lazy, useMemo, useState } from 'react';
 import { todayIn } from '#shared/bookings/time';
-import { weekStartOf, weeksBetween, MAX_REPORT_WEEKS } from '#shared/schemas/reports';
+import { weekStartOf, weeksBetween, MAX_REPORT_WEEKS } from '#shared/reports/schemas';
 import type { Report } from '../api/get-report';
 import { Loading } from '../../../components/loading';
 import { RetryAlert } from '../../../components/retry-alert';

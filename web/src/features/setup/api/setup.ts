@@ -2,10 +2,10 @@
 // the API the rest of the console uses (organisation profile, services, availability, booking
 // packages, forms, members).
 import type { BodyOf, ReplyOf } from '#shared/api-contract';
-import type { AvailabilityInput, BookingPackageInput } from '#shared/schemas/bookings';
-import type { FormInput } from '#shared/schemas/forms';
-import type { MemberAdd, OrganizationProfileUpdate } from '#shared/schemas/organization';
-import type { SetupState, SetupStep } from '#shared/schemas/reports';
+import type { AvailabilityInput, BookingPackageInput } from '#shared/bookings/schemas';
+import type { FormInput } from '#shared/forms/schemas';
+import type { MemberAdd, OrganizationProfileUpdate } from '#shared/organization/schemas';
+import type { SetupState, SetupStep } from '#shared/reports/schemas';
 import type { PermissionEntry } from '#shared/permissions';
 import { api } from '../../../lib/api';
 import { useApi } from '../../../lib/swr';

@@ -10,7 +10,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { WEEKDAYS, type Weekday } from '#shared/bookings/time';
 import { MODULES, type Module, type PermissionEntry } from '#shared/permissions';
-import { SETUP_STEPS, nextSetupStep, type SetupStep } from '#shared/schemas/reports';
+import { SETUP_STEPS, nextSetupStep, type SetupStep } from '#shared/reports/schemas';
 import { BookingPageLink } from '../../../components/booking-page-link';
 import { controlProps, Field } from '../../../components/field';
 import { Loading } from '../../../components/loading';

@@ -1,5 +1,5 @@
 // The events an organisation's webhook endpoints can ask for. Constants with no imports, so the reply
-// schemas (shared/schemas/records.ts) and the webhook contract (shared/schemas/webhooks.ts) both use them.
+// schemas (shared/<domain>/records.ts) and the webhook contract (shared/webhooks/schemas.ts) both use them.
 /** Every event type an endpoint can ask for, with the sentence the console shows next to it. */
 export const WEBHOOK_EVENTS = {
   'booking.held': 'A visitor picked a slot and is paying (the slot is held).',

@@ -3,8 +3,8 @@
 import * as z from 'zod/mini';
 import { BOOKING_MESSAGES } from '../bookings/form';
 import { normaliseTime, parseDate } from '../bookings/time';
-import { requiredString } from './common';
-import { listAvailableDaysReply, listFreeTimesReply } from './bookings';
+import { requiredString } from '../common/schemas';
+import { listAvailableDaysReply, listFreeTimesReply } from '../bookings/schemas';
 import { manageViewRecord } from './records';
 
 export const MANAGE_MESSAGES = {

@@ -5,9 +5,11 @@ import { BRAND_COLOR } from '../brand';
 import { CURRENCIES } from '../currency';
 import { MODULES } from '../modules';
 import { CALLING_CODE } from '../sms-countries';
-import { organizationSchema } from './account';
-import { email, lengthBetween, pageOf, pageQueryShape, password, pure, requiredString } from './common';
-import { authDataRecord, permissionEntryRecord, inviteDetailsRecord, notificationViewRecord, auditLogViewRecord, setupProgressRecord } from './records';
+import { organizationSchema } from '../account/schemas';
+import { email, lengthBetween, pageOf, pageQueryShape, password, pure, requiredString } from '../common/schemas';
+import { authDataRecord } from '../account/records';
+import { permissionEntryRecord } from '../common/records';
+import { inviteDetailsRecord, notificationViewRecord, auditLogViewRecord, setupProgressRecord } from './records';
 import { LOCALES } from '../i18n/locales';
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 // major units and its `currency`.
 import * as z from 'zod/mini';
 import { CURRENCIES, MAX_MINOR } from '../currency';
-import { pageOf, pure, requiredString } from './common';
+import { pageOf, pure, requiredString } from '../common/schemas';
 
 const optionalText = (max: number, label: string) =>
   z.optional(z.pipe(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)), z.transform((v) => v || undefined)));

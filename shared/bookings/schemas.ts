@@ -6,10 +6,10 @@
 // by card, so a package costs at least Stripe's minimum for the currency ($0.50, ¥50, ...).
 import * as z from 'zod/mini';
 import { LOCALES } from '../i18n/locales';
-import { BOOKING_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from '../bookings/form';
-import { WEEKDAYS, minutesOf, normaliseTime, parseDate } from '../bookings/time';
-import { pageOf, patientLocale, pure, requiredString } from './common';
-import { publicBrandRecord } from './records';
+import { BOOKING_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from './form';
+import { WEEKDAYS, minutesOf, normaliseTime, parseDate } from './time';
+import { pageOf, patientLocale, pure, requiredString } from '../common/schemas';
+import { publicBrandRecord } from '../common/records';
 import { amountMessage, currencyOf, formatMoney, fromMinor, minimumOf, parseAmount, type AmountProblem } from '../currency';
 import { moneyMessage, parseMoney } from '../money-text';
 import { isSitePath } from '../redirect-url';

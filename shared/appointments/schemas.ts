@@ -2,15 +2,15 @@
 // Book Appointment), the list query, assignment, the status lifecycle and the CSV export. Used by the
 // console's forms and by the handlers, so both give the same messages.
 import * as z from 'zod/mini';
-import { APPOINTMENT_MESSAGES as M, APPOINTMENT_STATUSES, OPTIONAL_TEXT, isoDatePart, timePart, tooLong } from '../appointments/form';
-import { GENDERS } from './account';
-import { E164_PHONE, listOf, pageOf, patientLocale, pure, requiredString } from './common';
+import { APPOINTMENT_MESSAGES as M, APPOINTMENT_STATUSES, OPTIONAL_TEXT, isoDatePart, timePart, tooLong } from './form';
+import { GENDERS } from '../account/schemas';
+import { E164_PHONE, listOf, pageOf, patientLocale, pure, requiredString } from '../common/schemas';
 
 export {
   ACTIVE_STATUSES, APPOINTMENT_STATUSES, ATTACHMENT_ACCEPT, ATTACHMENT_FIELDS, ATTACHMENT_LABELS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES,
   BOOKING_MAX_BODY_BYTES, STATUS_LABELS, STATUS_TRANSITIONS, isActiveStatus, isoDatePart, timePart,
   type AppointmentStatus, type AttachmentField,
-} from '../appointments/form';
+} from './form';
 import { appointmentViewRecord, appointmentLogEntryRecord } from './records';
 
 /**

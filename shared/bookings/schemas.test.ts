@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from './common';
-import { availabilitySchema, bookingFormSchema, bookingPackageSchema, bookingPackageSchemaIn, priceToCents, priceToMinor } from './bookings';
+import { fieldErrors } from '../common/schemas';
+import { availabilitySchema, bookingFormSchema, bookingPackageSchema, bookingPackageSchemaIn, priceToCents, priceToMinor } from './schemas';
 
 const valid = { packageId: 'abc', firstName: 'Pat', lastName: 'Lee', email: ' Pat@Example.com ', phoneNumber: '+15551234567', bookingDate: '2030-01-31', bookingTime: '09:30:00' };
 

@@ -3,8 +3,10 @@
 import * as z from 'zod/mini';
 import { addDays, normaliseTime, parseDate } from '../bookings/slots';
 import { BOOKING_MESSAGES } from '../bookings/form';
-import { listOf, pure, requiredString } from './common';
-import { appointmentViewRecord, bookingViewRecord, calendarViewRecord, calendarFeedViewRecord } from './records';
+import { listOf, pure, requiredString } from '../common/schemas';
+import { appointmentViewRecord } from '../appointments/records';
+import { bookingViewRecord } from '../bookings/records';
+import { calendarViewRecord, calendarFeedViewRecord } from './records';
 
 export const CALENDAR_KINDS = ['appointment', 'booking'] as const;
 export type CalendarKind = (typeof CALENDAR_KINDS)[number];

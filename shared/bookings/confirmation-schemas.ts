@@ -2,7 +2,7 @@
 // with the session's id, and POST /bookings/confirmation answers what was booked, when, with whom and
 // where. Used by the handler and the page, so both read the same shape.
 import * as z from 'zod/mini';
-import { requiredString } from './common';
+import { requiredString } from '../common/schemas';
 import { bookingConfirmationRecord, confirmationStatusRecord } from './records';
 
 export const CONFIRMATION_MESSAGES = {

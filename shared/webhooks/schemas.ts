@@ -3,18 +3,12 @@
 // This file is the contract between the API (functions/webhooks/) and the console.
 import * as z from 'zod/mini';
 import { CURRENCIES } from '../currency';
-import { listOf, pageOf, pageQuerySchema, pure } from './common';
-import {
-  appointmentViewRecord,
-  bookingViewRecord,
-  submissionAnswerRecord,
-  submissionViewRecord,
-  webhookDeliveryRecord,
-  webhookDeliveryStatusRecord,
-  webhookEndpointCreatedRecord,
-  webhookEndpointRecord,
-} from './records';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhook-events';
+import { listOf, pageOf, pageQuerySchema, pure } from '../common/schemas';
+import { appointmentViewRecord } from '../appointments/records';
+import { bookingViewRecord } from '../bookings/records';
+import { submissionAnswerRecord, submissionViewRecord } from '../forms/records';
+import { webhookDeliveryRecord, webhookDeliveryStatusRecord, webhookEndpointCreatedRecord, webhookEndpointRecord } from './records';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './events';
 
 /** Endpoints per organisation: enough for a CRM, an EHR and a few automations. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;

@@ -1,10 +1,10 @@
 // Customers: the people a clinic serves (spec: fields "not shown"). Found again by email or phone,
 // each unique within the organisation; a public request or a staff booking finds or creates one.
 import * as z from 'zod/mini';
-import { GENDERS } from './account';
-import { optionalPhone, pageOf, pure, requiredString } from './common';
-import { isoDatePart } from './appointments';
-import { appointmentViewRecord } from './records';
+import { GENDERS } from '../account/schemas';
+import { optionalPhone, pageOf, pure, requiredString } from '../common/schemas';
+import { isoDatePart } from '../appointments/schemas';
+import { appointmentViewRecord } from '../appointments/records';
 
 const optionalText = (max: number, label: string) =>
   z.optional(z.pipe(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)), z.transform((v) => v || undefined)));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from './common';
-import { basicDetailsSchema, credentialsSchema, organizationSchema, verifyEmailSchema } from './account';
+import { fieldErrors } from '../common/schemas';
+import { basicDetailsSchema, credentialsSchema, organizationSchema, verifyEmailSchema } from './schemas';
 
 const errorsOf = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: any[] } } }, value: unknown) => {
   const result = schema.safeParse(value);

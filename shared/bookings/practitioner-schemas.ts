@@ -2,9 +2,9 @@
 // intervals a day; the gaps are breaks), dated exceptions, and a colour for the calendar. The console's
 // practitioner form and the handlers validate with these.
 import * as z from 'zod/mini';
-import { WEEKDAYS, parseDate, type Weekday } from '../bookings/time';
-import { dayHours } from './bookings';
-import { listOf, pure, requiredString } from './common';
+import { WEEKDAYS, parseDate, type Weekday } from './time';
+import { dayHours } from './schemas';
+import { listOf, pure, requiredString } from '../common/schemas';
 import { practitionerExceptionRecord, practitionerViewRecord } from './records';
 import { PRACTITIONER_MESSAGES } from './practitioner-messages';
 

@@ -1,6 +1,6 @@
 // SMS to a customer or a phone number: a plus sign and 10 to 15 digits; 1 to 480 characters.
 import * as z from 'zod/mini';
-import { optionalPhone, pageOf, pure } from './common';
+import { optionalPhone, pageOf, pure } from '../common/schemas';
 import { smsMessageRecord, smsMessageViewRecord } from './records';
 
 export const SMS_MAX_LENGTH = 480;

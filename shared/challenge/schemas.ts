@@ -1,7 +1,7 @@
 // The challenge route's query (functions/challenges/get-challenge.ts).
 import * as z from 'zod/mini';
-import { pure } from './common';
-import { CHALLENGE_PAGES } from '../challenge';
+import { pure } from '../common/schemas';
+import { CHALLENGE_PAGES } from './challenge';
 
 export const challengeQuerySchema = z.object({
   page: z.enum(CHALLENGE_PAGES, 'page must be booking, appointment, form or sign-up'),

@@ -6,8 +6,8 @@ import * as z from 'zod/mini';
 import { LOCALES } from '../i18n/locales';
 import { CURRENCIES, amountMessage, currencyOf, formatMoney, fromMinor, minimumOf, parseAmount, type AmountProblem } from '../currency';
 import { moneyMessage, parseMoney } from '../money-text';
-import { FIELD_ATTRIBUTES, FIELD_TYPES, OPTION_TYPES } from '../forms/fields';
-import { pageOf, patientLocale, pure, requiredString } from './common';
+import { FIELD_ATTRIBUTES, FIELD_TYPES, OPTION_TYPES } from './fields';
+import { pageOf, patientLocale, pure, requiredString } from '../common/schemas';
 import { formPackageViewRecord, formViewRecord, submissionViewRecord, paymentStatusRecord, publicFormRecord, leadSummaryRecord } from './records';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;

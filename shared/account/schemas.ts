@@ -1,8 +1,9 @@
 // Account and sign-up schemas (spec sections 3 and 5). Used by the console's forms and the handlers.
 import * as z from 'zod/mini';
 import { CURRENCIES } from '../currency';
-import { email, lengthBetween, pageOf, pageQuerySchema, password, pure, requiredString } from './common';
-import { userDetailsRecord, authDataRecord, permissionEntryRecord, publicBrandRecord, securitySettingsRecord } from './records';
+import { email, lengthBetween, pageOf, pageQuerySchema, password, pure, requiredString } from '../common/schemas';
+import { userDetailsRecord, authDataRecord, securitySettingsRecord } from './records';
+import { permissionEntryRecord, publicBrandRecord } from '../common/records';
 
 export const GENDERS = ['male', 'female', 'other', 'prefer not to say'] as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isoWeekOf, nextSetupStep, reportQuerySchema, weekStartOf, weeksBetween } from './reports';
+import { addDays, isoWeekOf, nextSetupStep, reportQuerySchema, weekStartOf, weeksBetween } from './schemas';
 
 describe('report weeks (ISO, Monday to Sunday)', () => {
   it('starts a week on its Monday, across month and year ends', () => {

@@ -4,14 +4,8 @@
 import * as z from 'zod/mini';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../appointments/form';
 import { parseDate } from '../bookings/time';
-import {
-  moneyRecord,
-  practitionerReportRecord,
-  practitionerWeekFiguresRecord,
-  reportRecord,
-  setupProgressRecord,
-  weekFiguresRecord,
-} from './records';
+import { moneyRecord, practitionerReportRecord, practitionerWeekFiguresRecord, reportRecord, weekFiguresRecord } from './records';
+import { setupProgressRecord } from '../organization/records';
 
 /** The longest period one report covers: a year of whole weeks. */
 export const MAX_REPORT_WEEKS = 53;
