@@ -3,6 +3,7 @@
 import { act, cleanup, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { CalendarKind } from '#shared/schemas/calendar';
 import { mockApi, renderRoutes } from '../../testing/render';
 import type { CalendarItem, CalendarView } from './api/calendar';
 import type { CalendarPractitioner } from './api/practitioners';
@@ -44,8 +45,10 @@ describe('CalendarFilters', () => {
 
   it('offers the kinds, the assignee and the practitioner, and hides a kind when it is unticked', async () => {
     // The box's state is read when the update runs: it is applied at once, as setState would.
-    const hiddenAfter: string[][] = [];
-    const onHidden = (update: (h: string[]) => string[]) => hiddenAfter.push(update([]));
+    const hiddenAfter: CalendarKind[][] = [];
+    const onHidden = (update: (h: CalendarKind[]) => CalendarKind[]) => {
+      hiddenAfter.push(update([]));
+    };
     const onPractitioner = vi.fn();
     render(
       <CalendarFilters
