@@ -26,15 +26,13 @@ import type { CalendarKind } from '#shared/schemas/calendar';
 import { Loading } from '../../../components/loading';
 import { usePageTitle } from '../../../lib/layout';
 import { useAccess } from '../../../lib/roles';
-import { notify } from '../../../lib/notify';
 import { useClinicHours } from '../api/availability';
-import { moveItem, useCalendar, type CalendarItem } from '../api/calendar';
+import { useCalendar, type CalendarItem } from '../api/calendar';
 import { usePractitioners } from '../api/practitioners';
 import { CalendarFilters } from '../components/calendar-filters';
 import { CalendarLegend } from '../components/calendar-legend';
 import { CalendarToolbar, type Step } from '../components/calendar-toolbar';
-import { ConfirmMove, type PendingMove } from '../components/confirm-move';
-import { ItemDialog, type MoveTo } from '../components/item-dialog';
+import { MoveDialogs, type Pending } from '../components/move-dialogs';
 import { TeamDay } from '../components/team-day';
 import { NARROW, VIEWS, applyFilters, assigneesOf, clinicFirstDay, firstRange, localOf, lookOf, stepOf, type ViewName } from '../lib';
 import { rememberFirstDay, rememberedFirstDay } from '../range';
@@ -65,6 +63,10 @@ const nowIn = (timeZone: string) => {
 
 /** Dates in the reader's locale (the browser's; the console's words stay English). */
 const longDate = (date: string) => new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', dateStyle: 'full' }).format(new Date(`${date}T12:00:00Z`));
+
+type Range = { start: string; end: string };
+/** The range as it was when it did not change (no new request, no render). */
+const sameRange = (r: Range | null, next: Range) => (r && r.start === next.start && r.end === next.end ? r : next);
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -119,7 +121,18 @@ function calendarOptions(timeZone: string, grid: ReturnType<typeof useWorkingHou
   };
 }
 
-type Pending = PendingMove & { revert(): void };
+/** A drop on the main calendar, to be confirmed: the patient is mailed at once, so a drop is confirmed first (for a booking, with the choice to mail). */
+function pendingOfDrop(arg: EventDropArg): Pending {
+  const item = arg.event.extendedProps.item as CalendarItem;
+  const to = localOf(arg.event.startStr);
+  return { item, start: new Date(Date.parse(arg.event.startStr)).toISOString(), bookingDate: to.date, bookingTime: to.time, revert: arg.revert };
+}
+
+/** The item clicked; none for closed dates and time off (background events without an item). */
+function itemOfClick(arg: EventClickArg): CalendarItem | undefined {
+  arg.jsEvent.preventDefault();
+  return arg.event.extendedProps.item as CalendarItem | undefined;
+}
 
 export function CalendarPage() {
   usePageTitle('Calendar', [{ title: 'Service Management' }], 'Appointments and bookings in one calendar');
@@ -172,8 +185,7 @@ export function CalendarPage() {
   // The team's day has no page-level FullCalendar: its range and title come from its date.
   useEffect(() => {
     if (view !== 'team') return;
-    const next = { start: teamDate, end: addDays(teamDate, 1) };
-    setRange((r) => (r && r.start === next.start && r.end === next.end ? r : next));
+    setRange((r) => sameRange(r, { start: teamDate, end: addDays(teamDate, 1) }));
     setTitle(longDate(teamDate));
   }, [view, teamDate]);
 
@@ -188,10 +200,7 @@ export function CalendarPage() {
   };
 
   const onDates = (arg: DatesSetArg) => {
-    setRange((r) => {
-      const next = { start: arg.startStr.slice(0, 10), end: arg.endStr.slice(0, 10) };
-      return r && r.start === next.start && r.end === next.end ? r : next;
-    });
+    setRange((r) => sameRange(r, { start: arg.startStr.slice(0, 10), end: arg.endStr.slice(0, 10) }));
     setTitle(arg.view.title);
   };
 
@@ -205,26 +214,9 @@ export function CalendarPage() {
   const shownEvents = useMemo(() => [...closed, ...events], [closed, events]);
   const drag = useTeamDrag({ columns, teamDate, timeZone: data?.timeZone ?? 'UTC', onPending: setPending });
 
-  const move = async (item: CalendarItem, to: MoveTo, notifyPatient = true) => {
-    const result = await moveItem(item, to, notifyPatient);
-    if (!result.success) return result.message || 'It could not be moved.';
-    notify.success(result.message || 'Moved.');
-    drag.forget();
-    await mutate();
-    return undefined;
-  };
-
-  const onDrop = (arg: EventDropArg) => {
-    const item = arg.event.extendedProps.item as CalendarItem;
-    const to = localOf(arg.event.startStr);
-    // The patient is mailed at once: a drop is confirmed first (for a booking, with the choice to mail).
-    setPending({ item, start: new Date(Date.parse(arg.event.startStr)).toISOString(), bookingDate: to.date, bookingTime: to.time, revert: arg.revert });
-  };
-
+  const onDrop = (arg: EventDropArg) => setPending(pendingOfDrop(arg));
   const onClick = (arg: EventClickArg) => {
-    arg.jsEvent.preventDefault();
-    // Closed dates and time off are background events without an item.
-    const item = arg.event.extendedProps.item as CalendarItem | undefined;
+    const item = itemOfClick(arg);
     if (item) setOpen(item);
   };
 
@@ -281,26 +273,11 @@ export function CalendarPage() {
         )}
         <CalendarLegend shadesHours={Boolean(hours)} chosenName={chosen?.name} showsClosed={showTeam ? columns.some((c) => c.closed.length) : closed.length > 0} />
       </div>
-      <ItemDialog item={open} timeZone={data?.timeZone ?? 'UTC'} practitioners={activeTeam} onHide={() => setOpen(null)} onMove={async (item, to, notifyPatient) => {
-        const problem = await move(item, to, notifyPatient);
-        if (!problem) setOpen(null);
-        return problem;
-      }} />
-      <ConfirmMove
-        pending={pending}
-        timeZone={data?.timeZone ?? 'UTC'}
-        onCancel={() => {
-          pending?.revert();
-          setPending(null);
-        }}
-        onConfirm={async (notifyPatient) => {
-          if (!pending) return;
-          const problem = await move(pending.item, { bookingDate: pending.bookingDate, bookingTime: pending.bookingTime, ...(pending.practitionerId ? { practitionerId: pending.practitionerId } : {}) }, notifyPatient);
-          if (problem) {
-            pending.revert();
-            notify.error(problem);
-          }
-          setPending(null);
+      <MoveDialogs
+        open={open} onClose={() => setOpen(null)} pending={pending} onPending={setPending} timeZone={data?.timeZone ?? 'UTC'} practitioners={activeTeam}
+        onMoved={() => {
+          drag.forget();
+          return mutate();
         }}
       />
     </section>

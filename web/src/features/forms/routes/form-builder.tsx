@@ -69,6 +69,49 @@ export function toInput(d: Draft): FormInput {
 const previewFields = (fields: DraftField[]): FormField[] =>
   fields.map((f) => ({ ...f, name: f.name || f.id, label: f.label || TYPE_LABELS[f.type], options: f.options.map((o, i) => ({ id: o.id ?? `o${i}`, label: o.label, value: o.value || o.label })) }));
 
+/** What the public page does after a submission: its buttons' texts, its success message and where it goes. */
+function AfterSubmitting({ draft, errors, onChange, onRedirectChecked }: {
+  draft: Draft;
+  errors: Record<string, string>;
+  onChange(patch: Partial<Draft>): void;
+  /** The redirect URL is checked when it is left, or fixed by its suggestion. */
+  onRedirectChecked(redirectUrl: string, fixed: boolean): void;
+}) {
+  const set = onChange;
+  return (
+    <>
+    <h3 className="h6 fw-bold mt-4">After submitting</h3>
+    <div className="row g-2">
+      <Field id="form-submit-text" label="Submit button text" className="col-md-6" hint="Empty: 'Submit Form'" error={errors.submitButtonText}>
+        <input id="form-submit-text" className="form-control" value={draft.submitButtonText} onChange={(e) => set({ submitButtonText: e.target.value })} />
+      </Field>
+      <Field id="form-second-text" label="Second button text" className="col-md-6" hint="Empty hides the second button" error={errors.secondButtonText}>
+        <input id="form-second-text" className="form-control" value={draft.secondButtonText} onChange={(e) => set({ secondButtonText: e.target.value })} />
+      </Field>
+      <Field id="form-success" label="Success message" className="col-12" error={errors.successMessage}>
+        <input id="form-success" className="form-control" value={draft.successMessage} onChange={(e) => set({ successMessage: e.target.value })} />
+      </Field>
+      <Field id="form-redirect" label="Redirect URL" className="col-12" hint="Opened after a submission without payment; a path stays on this site." error={errors.redirectUrl}>
+        <input
+          id="form-redirect"
+          className={`form-control${errors.redirectUrl ? ' is-invalid' : ''}`}
+          value={draft.redirectUrl}
+          onChange={(e) => set({ redirectUrl: e.target.value })}
+          onBlur={() => onRedirectChecked(draft.redirectUrl, false)}
+        />
+        <RedirectUrlFix
+          value={draft.redirectUrl}
+          onFix={(fixed) => {
+            set({ redirectUrl: fixed });
+            onRedirectChecked(fixed, true);
+          }}
+        />
+      </Field>
+    </div>
+    </>
+  );
+}
+
 function Builder({ form }: { form?: FormView }) {
   const navigate = useNavigate();
   const canAccess = useAccess();
@@ -189,35 +232,13 @@ function Builder({ form }: { form?: FormView }) {
                 error={errors.packageId} onToggle={togglePackage} onDefault={(packageId) => set({ packageId })}
               />
 
-              <h3 className="h6 fw-bold mt-4">After submitting</h3>
-              <div className="row g-2">
-                <Field id="form-submit-text" label="Submit button text" className="col-md-6" hint="Empty: 'Submit Form'" error={errors.submitButtonText}>
-                  <input id="form-submit-text" className="form-control" value={draft.submitButtonText} onChange={(e) => set({ submitButtonText: e.target.value })} />
-                </Field>
-                <Field id="form-second-text" label="Second button text" className="col-md-6" hint="Empty hides the second button" error={errors.secondButtonText}>
-                  <input id="form-second-text" className="form-control" value={draft.secondButtonText} onChange={(e) => set({ secondButtonText: e.target.value })} />
-                </Field>
-                <Field id="form-success" label="Success message" className="col-12" error={errors.successMessage}>
-                  <input id="form-success" className="form-control" value={draft.successMessage} onChange={(e) => set({ successMessage: e.target.value })} />
-                </Field>
-                <Field id="form-redirect" label="Redirect URL" className="col-12" hint="Opened after a submission without payment; a path stays on this site." error={errors.redirectUrl}>
-                  <input
-                    id="form-redirect"
-                    className={`form-control${errors.redirectUrl ? ' is-invalid' : ''}`}
-                    value={draft.redirectUrl}
-                    onChange={(e) => set({ redirectUrl: e.target.value })}
-                    onBlur={() => setErrors((found) => withRedirectProblem(found, draft.redirectUrl))}
-                  />
-                  <RedirectUrlFix
-                    value={draft.redirectUrl}
-                    onFix={(fixed) => {
-                      set({ redirectUrl: fixed });
-                      setErrors((found) => withRedirectProblem(found, fixed));
-                      setStatus(null);
-                    }}
-                  />
-                </Field>
-              </div>
+              <AfterSubmitting
+                draft={draft} errors={errors} onChange={set}
+                onRedirectChecked={(redirectUrl, fixed) => {
+                  setErrors((found) => withRedirectProblem(found, redirectUrl));
+                  if (fixed) setStatus(null);
+                }}
+              />
             </fieldset>
           </div>
           {!readOnly && (

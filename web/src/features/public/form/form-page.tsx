@@ -12,7 +12,7 @@ import { ChallengeStatus, useChallenge, type ChallengeHandle } from '../../../li
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { useSearchParam } from '../../../lib/location';
 import { checkoutNavigation } from '../../../lib/checkout';
-import { createPaymentLink, getPublicForm, submitForm, uploadFormFile, type PaymentLinkRequest, type PublicForm, type PublicPackage } from './api';
+import { createPaymentLink, getPublicForm, submitForm, type PaymentLinkRequest, type PublicForm, type PublicPackage } from './api';
 import { ErrorDialog, type DialogMessage } from './components/error-dialog';
 import { DescriptionHtml } from './components/package-card';
 import { ErrorList } from './components/error-list';
@@ -186,6 +186,30 @@ function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, proc
   );
 }
 
+/** The form's title: the clinic's name, the form's name and its description. */
+function FormIntro({ form }: { form: PublicForm }) {
+  return (
+    <header className="mb-4">
+      <ClinicLine>{form.organizationName}</ClinicLine>
+      <h1 className="h2 fw-bold text-body-emphasis">{form.name}</h1>
+      {form.description && <p className="text-body-secondary mb-0" style={{ whiteSpace: 'pre-line' }}>{form.description}</p>}
+    </header>
+  );
+}
+
+/** The only package, taking a custom amount: its name and description over the form. */
+function InlinePackage({ pkg, children }: { pkg: PublicPackage; children: React.ReactNode }) {
+  return (
+    <section className="card border-0 shadow-sm" aria-label={pkg.name}>
+      <div className="card-body p-4">
+        <h2 className="h5 fw-bold">{pkg.name}</h2>
+        <DescriptionHtml html={pkg.description} className="text-body-secondary mb-3" />
+        {children}
+      </div>
+    </section>
+  );
+}
+
 function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) {
   const { t, locale, intl } = useI18n();
   useClinicLocale(form.organizationLanguage, form.organizationRegion);
@@ -307,24 +331,12 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   );
   return (
     <>
-      <header className="mb-4">
-        <ClinicLine>{form.organizationName}</ClinicLine>
-        <h1 className="h2 fw-bold text-body-emphasis">{form.name}</h1>
-        {form.description && <p className="text-body-secondary mb-0" style={{ whiteSpace: 'pre-line' }}>{form.description}</p>}
-      </header>
+      <FormIntro form={form} />
       <FormNotices outcome={outcome} unpaid={unpaid} notice={notice} blockedLink={blockedLink} />
 
       {layout === 'fields' && <section className="card border-0 shadow-sm"><div className="card-body p-4">{body('inline')}</div></section>}
 
-      {layout === 'inline' && pkg && (
-        <section className="card border-0 shadow-sm" aria-label={pkg.name}>
-          <div className="card-body p-4">
-            <h2 className="h5 fw-bold">{pkg.name}</h2>
-            <DescriptionHtml html={pkg.description} className="text-body-secondary mb-3" />
-            {body('inline')}
-          </div>
-        </section>
-      )}
+      {layout === 'inline' && pkg && <InlinePackage pkg={pkg}>{body('inline')}</InlinePackage>}
 
       {layout === 'cards' && (
         <PackageCards
