@@ -3,8 +3,7 @@
 // fills in the fields and submits, then pays by card when the package is payable. Every rule comes
 // from shared/forms (the server checks the same ones again). No console code is loaded here.
 import { useEffect, useRef, useState } from 'react';
-import Modal from '../../components/modal';
-import { buttonTexts, defaultPackage, packagesPerRow, pageLayout, REDIRECT_DELAY_MS, redirectTarget, showSelectButton } from '#shared/forms/page';
+import { buttonTexts, defaultPackage, pageLayout, REDIRECT_DELAY_MS, redirectTarget } from '#shared/forms/page';
 import { currencyOf, currencyRules, currencySymbol, formatMoney, minimumOf, toInputValue, type Currency } from '#shared/currency';
 import { parseMoney } from '#shared/money-text';
 import { parseCustomAmount, toItems, validateSubmission, type FieldMessages, type Issue } from '#shared/forms/validate';
@@ -13,9 +12,14 @@ import { ChallengeStatus, useChallenge, type ChallengeHandle } from '../../lib/c
 import { useIdempotencyKeys } from '../../lib/idempotency';
 import { useSearchParam } from '../../lib/location';
 import { checkoutNavigation } from '../../lib/checkout';
-import { createPaymentLink, getPublicForm, submitForm, uploadFormFile, type PaymentLinkRequest, type PublicForm, type PublicPackage } from './api';
+import { createPaymentLink, getPublicForm, submitForm, type PaymentLinkRequest, type PublicForm, type PublicPackage } from './api';
 import { ErrorDialog, type DialogMessage } from './components/error-dialog';
-import { DescriptionHtml, PackageCard } from './components/package-card';
+import { DescriptionHtml } from './components/package-card';
+import { ErrorList } from './components/error-list';
+import { FormNotices } from './components/form-notices';
+import { PackageCards } from './components/package-cards';
+import { useFormUploads } from './use-form-uploads';
+import { keepCheckout, usePaymentReturn } from './use-payment-return';
 import { useChallengeTexts, useClinicLocale, useI18n, useT, type MessageKey, type Translate } from '../../i18n/i18n';
 import { ClinicBrandBar } from '../clinic-brand';
 import { ruleMessage } from '../../i18n/rules';
@@ -75,29 +79,6 @@ function returnUrl(payment: 'success' | 'cancelled', locale: string) {
   return payment === 'success' ? `${url}&session_id={CHECKOUT_SESSION_ID}` : url;
 }
 
-/**
- * The checkout a visitor left unpaid, kept in this tab (issue 34: Checkout opens in the same tab): back
- * through its cancel address, the page offers it again instead of a second submission of the form.
- */
-const CHECKOUT_KEEP_MS = 30 * 60_000;
-const checkoutKey = (formId: string) => `clinic.form.checkout.${formId}`;
-function keepCheckout(formId: string, url: string | undefined) {
-  try {
-    if (url) window.sessionStorage.setItem(checkoutKey(formId), JSON.stringify({ url, until: Date.now() + CHECKOUT_KEEP_MS }));
-    else window.sessionStorage.removeItem(checkoutKey(formId));
-  } catch {
-    // Storage refused: the form can still be filled in and paid again.
-  }
-}
-function keptCheckout(formId: string): string | undefined {
-  try {
-    const kept = JSON.parse(window.sessionStorage.getItem(checkoutKey(formId)) ?? 'null') as { url: string; until: number } | null;
-    return kept && kept.until > Date.now() ? kept.url : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Opens a URL in a new tab after the spec's delay; false when the browser blocked it. */
 function openLater(url: string, onBlocked: () => void) {
   window.setTimeout(() => {
@@ -105,43 +86,6 @@ function openLater(url: string, onBlocked: () => void) {
     if (opened) opened.opener = null;
     else onBlocked();
   }, REDIRECT_DELAY_MS);
-}
-
-type PaymentOutcome = 'success' | 'cancelled';
-
-/**
- * The payment opens in a new tab, and Stripe sends the visitor back there (?payment=...). That tab
- * tells the tab the visitor came from, which otherwise would wait on 'Redirecting to payment page...'.
- */
-function paymentChannel(formId: string): BroadcastChannel | undefined {
-  return typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`form-payment:${formId}`);
-}
-
-function usePaymentOutcome(formId: string, fromUrl: string | null, onOutcome: (outcome: PaymentOutcome) => void) {
-  const handler = useRef(onOutcome);
-  handler.current = onOutcome;
-  useEffect(() => {
-    const channel = paymentChannel(formId);
-    if (!channel) return;
-    if (fromUrl === 'success' || fromUrl === 'cancelled') channel.postMessage(fromUrl);
-    channel.onmessage = (event: MessageEvent) => {
-      if (event.data === 'success' || event.data === 'cancelled') handler.current(event.data);
-    };
-    return () => channel.close();
-  }, [formId, fromUrl]);
-}
-
-function ErrorList({ issues }: { issues: Issue[] }) {
-  if (issues.length === 0) return null;
-  return (
-    <div className="alert alert-danger py-2" role="alert">
-      <ul className="mb-0 ps-3">
-        {issues.map((issue, i) => (
-          <li key={`${issue.key}-${i}`}>{issue.message}</li>
-        ))}
-      </ul>
-    </div>
-  );
 }
 
 interface FormBodyProps {
@@ -242,6 +186,30 @@ function FormBody({ form, pkg, values, setValue, amount, setAmount, issues, proc
   );
 }
 
+/** The form's title: the clinic's name, the form's name and its description. */
+function FormIntro({ form }: { form: PublicForm }) {
+  return (
+    <header className="mb-4">
+      <ClinicLine>{form.organizationName}</ClinicLine>
+      <h1 className="h2 fw-bold text-body-emphasis">{form.name}</h1>
+      {form.description && <p className="text-body-secondary mb-0" style={{ whiteSpace: 'pre-line' }}>{form.description}</p>}
+    </header>
+  );
+}
+
+/** The only package, taking a custom amount: its name and description over the form. */
+function InlinePackage({ pkg, children }: { pkg: PublicPackage; children: React.ReactNode }) {
+  return (
+    <section className="card border-0 shadow-sm" aria-label={pkg.name}>
+      <div className="card-body p-4">
+        <h2 className="h5 fw-bold">{pkg.name}</h2>
+        <DescriptionHtml html={pkg.description} className="text-body-secondary mb-3" />
+        {children}
+      </div>
+    </section>
+  );
+}
+
 function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) {
   const { t, locale, intl } = useI18n();
   useClinicLocale(form.organizationLanguage, form.organizationRegion);
@@ -263,18 +231,9 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   const [blockedLink, setBlockedLink] = useState<string>();
   /** The success notice (spec: 'Redirecting to payment page...', or the form's success message). */
   const [notice, setNotice] = useState<string>();
-  /** How the payment ended: from this tab's address (Stripe's return) or from the payment tab. */
-  const [outcome, setOutcome] = useState<PaymentOutcome | undefined>(() => (payment === 'success' || payment === 'cancelled' ? payment : undefined));
-  /** Back without paying: the checkout left open (this tab's), to pay it after all. */
-  const [unpaid, setUnpaid] = useState<string>();
-  useEffect(() => {
-    if (payment === 'success') keepCheckout(form.id, undefined);
-    else if (payment === 'cancelled') setUnpaid(keptCheckout(form.id));
-  }, [payment, form.id]);
-  usePaymentOutcome(form.id, payment, (ended) => {
+  const { outcome, unpaid, clearOutcome } = usePaymentReturn(form.id, payment, (ended) => {
     setNotice(undefined);
     setBlockedLink(undefined);
-    setOutcome(ended);
     if (ended === 'success') {
       keys.forget();
       replaceValues({});
@@ -282,7 +241,6 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
     }
   });
   const layout = pageLayout(form.packages);
-  const perRow = packagesPerRow(form.packages.length);
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
   /**
@@ -294,37 +252,17 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   const challenge = useChallenge('form', apiKey);
 
   const setValue = (fieldId: string, value: FieldValue) => replaceValues({ ...latest.current, [fieldId]: value });
-  /**
-   * Uploads in flight, by field. A file field's value is its stored key, which arrives only when the
-   * upload ends: a submit pressed before then waits for it, so a chosen file is never 'required'.
-   */
-  const uploads = useRef(new Map<string, Promise<string>>());
-  const upload = (fieldId: string, file: File) => {
-    const sent = uploadFormFile(form.id, apiKey, file, keys.keyFor(['file', form.id, file]));
-    uploads.current.set(fieldId, sent);
-    const done = () => void (uploads.current.get(fieldId) === sent && uploads.current.delete(fieldId));
-    sent.then(done, done);
-    return sent;
-  };
-  /** Waits for the uploads in flight: the keys they stored, '' for one that failed (its field says why). */
-  const settleUploads = async (): Promise<Values> => {
-    const pending = [...uploads.current];
-    const results = await Promise.allSettled(pending.map(([, sent]) => sent));
-    return Object.fromEntries(pending.map(([fieldId], i) => {
-      const result = results[i]!;
-      return [fieldId, result.status === 'fulfilled' ? result.value : ''];
-    }));
-  };
+  const uploads = useFormUploads(form.id, apiKey, keys);
 
   const submit = async (withPayment: boolean) => {
     const pay = withPayment && pkg?.isPayable === true;
     setNotice(undefined);
     let current = latest.current;
-    if (uploads.current.size) {
+    if (uploads.inFlight()) {
       // The fields are disabled while it waits, so nothing else changes meanwhile.
       setIssues([]);
       setProcessing(true);
-      current = { ...latest.current, ...(await settleUploads()) };
+      current = { ...latest.current, ...(await uploads.settle()) };
       if (!mounted.current) return;
     }
     const found = validateSubmission({ fields: form.fields, packages: form.packages }, { items: toItems(current), packageId: pkg?.id }, { messages: ruleMessages(t) }).issues;
@@ -364,7 +302,7 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
         const url = link.data.data.url;
         // Keys are kept until the payment is done: paying again after a cancel replays the same
         // submission and the same checkout (no second lead), and a change of the form makes new ones.
-        setOutcome(undefined);
+        clearOutcome();
         setNotice(t('form.redirecting'));
         setDialogOpen(false);
         keepCheckout(form.id, url);
@@ -389,87 +327,28 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   };
 
   const body = (idPrefix: string) => (
-    <FormBody form={form} pkg={pkg} values={values} setValue={setValue} amount={amount} setAmount={setAmount} issues={issues} processing={processing} onSubmit={submit} onFile={upload} idPrefix={idPrefix} challenge={challenge} />
+    <FormBody form={form} pkg={pkg} values={values} setValue={setValue} amount={amount} setAmount={setAmount} issues={issues} processing={processing} onSubmit={submit} onFile={uploads.upload} idPrefix={idPrefix} challenge={challenge} />
   );
   return (
     <>
-      <header className="mb-4">
-        <ClinicLine>{form.organizationName}</ClinicLine>
-        <h1 className="h2 fw-bold text-body-emphasis">{form.name}</h1>
-        {form.description && <p className="text-body-secondary mb-0" style={{ whiteSpace: 'pre-line' }}>{form.description}</p>}
-      </header>
-      {outcome === 'success' && (
-        <div className="alert alert-success" role="status">
-          {t('form.paymentReceived')}
-        </div>
-      )}
-      {outcome === 'cancelled' && (
-        <div className="alert alert-warning" role="status">
-          {t('form.paymentCancelled')}
-          {unpaid && (
-            <div className="mt-2">
-              <button type="button" className="btn btn-primary btn-sm" onClick={() => checkoutNavigation.go(unpaid)}>
-                {t('form.resumePayment')}
-              </button>
-            </div>
-          )}
-        </div>
-      )}
-      {notice && (
-        <div className="alert alert-success" role="status">
-          {notice}
-        </div>
-      )}
-      {blockedLink && (
-        <div className="alert alert-warning" role="status">
-          {t('form.blocked')}{' '}
-          <a href={blockedLink} target="_blank" rel="noopener noreferrer" className="alert-link">
-            {t('form.openHere')}
-          </a>
-          .
-        </div>
-      )}
+      <FormIntro form={form} />
+      <FormNotices outcome={outcome} unpaid={unpaid} notice={notice} blockedLink={blockedLink} />
 
       {layout === 'fields' && <section className="card border-0 shadow-sm"><div className="card-body p-4">{body('inline')}</div></section>}
 
-      {layout === 'inline' && pkg && (
-        <section className="card border-0 shadow-sm" aria-label={pkg.name}>
-          <div className="card-body p-4">
-            <h2 className="h5 fw-bold">{pkg.name}</h2>
-            <DescriptionHtml html={pkg.description} className="text-body-secondary mb-3" />
-            {body('inline')}
-          </div>
-        </section>
-      )}
+      {layout === 'inline' && pkg && <InlinePackage pkg={pkg}>{body('inline')}</InlinePackage>}
 
       {layout === 'cards' && (
-        <>
-          {!dialogOpen && <ErrorList issues={issues.filter((i) => i.key === 'packageId')} />}
-          <div className={`row row-cols-1 row-cols-md-2 ${perRow === 3 ? 'row-cols-lg-3' : ''} g-4`} data-per-row={perRow}>
-            {form.packages.map((p) => (
-              <div className="col" key={p.id}>
-                <PackageCard
-                  pkg={p}
-                  selected={p.id === packageId}
-                  showSelect={showSelectButton(form.packages, p)}
-                  onSelect={() => {
-                    setPackageId(p.id);
-                    setIssues([]);
-                    setDialogOpen(true);
-                  }}
-                />
-              </div>
-            ))}
-          </div>
-          <Modal show={dialogOpen} onHide={() => !processing && setDialogOpen(false)} centered size="lg" aria-labelledby="public-form-dialog-title">
-            <Modal.Header closeButton={!processing}>
-              <Modal.Title id="public-form-dialog-title" as="h2" className="h5 fw-bold">
-                {form.name}
-              </Modal.Title>
-            </Modal.Header>
-            <Modal.Body>{body('dialog')}</Modal.Body>
-          </Modal>
-        </>
+        <PackageCards
+          form={form} packageId={packageId} issues={issues} dialogOpen={dialogOpen} processing={processing} onHide={() => setDialogOpen(false)}
+          onSelect={(id) => {
+            setPackageId(id);
+            setIssues([]);
+            setDialogOpen(true);
+          }}
+        >
+          {body('dialog')}
+        </PackageCards>
       )}
       <ErrorDialog message={error} onHide={() => setError(null)} />
     </>

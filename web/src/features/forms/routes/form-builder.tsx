@@ -9,7 +9,6 @@ import type { FormField } from '#shared/forms/types';
 import { fieldErrors } from '#shared/common/schemas';
 import { formSchema, type FormInput } from '#shared/forms/schemas';
 import { Field } from '../../../components/field';
-import { FormFieldInput, type FieldValue } from '../../../components/form-field-input';
 import { Busy, Loading } from '../../../components/loading';
 import { StatusBanner, type Status } from '../../../components/status-banner';
 import { paths } from '../../../config/paths';
@@ -18,6 +17,8 @@ import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { createForm, updateForm, useFormDetail, usePackages, type FormView } from '../api/forms';
 import { FieldEditor, newField, TYPE_LABELS, type DraftField } from '../components/field-editor';
+import { FormPackages } from '../components/form-packages';
+import { FormPreview } from '../components/form-preview';
 import { formEditPath, formSubmissionsPath } from '../lib';
 import { failureText } from '../../../lib/api';
 import { redirectUrlProblem } from '#shared/redirect-url';
@@ -68,6 +69,49 @@ export function toInput(d: Draft): FormInput {
 const previewFields = (fields: DraftField[]): FormField[] =>
   fields.map((f) => ({ ...f, name: f.name || f.id, label: f.label || TYPE_LABELS[f.type], options: f.options.map((o, i) => ({ id: o.id ?? `o${i}`, label: o.label, value: o.value || o.label })) }));
 
+/** What the public page does after a submission: its buttons' texts, its success message and where it goes. */
+function AfterSubmitting({ draft, errors, onChange, onRedirectChecked }: {
+  draft: Draft;
+  errors: Record<string, string>;
+  onChange(patch: Partial<Draft>): void;
+  /** The redirect URL is checked when it is left, or fixed by its suggestion. */
+  onRedirectChecked(redirectUrl: string, fixed: boolean): void;
+}) {
+  const set = onChange;
+  return (
+    <>
+    <h3 className="h6 fw-bold mt-4">After submitting</h3>
+    <div className="row g-2">
+      <Field id="form-submit-text" label="Submit button text" className="col-md-6" hint="Empty: 'Submit Form'" error={errors.submitButtonText}>
+        <input id="form-submit-text" className="form-control" value={draft.submitButtonText} onChange={(e) => set({ submitButtonText: e.target.value })} />
+      </Field>
+      <Field id="form-second-text" label="Second button text" className="col-md-6" hint="Empty hides the second button" error={errors.secondButtonText}>
+        <input id="form-second-text" className="form-control" value={draft.secondButtonText} onChange={(e) => set({ secondButtonText: e.target.value })} />
+      </Field>
+      <Field id="form-success" label="Success message" className="col-12" error={errors.successMessage}>
+        <input id="form-success" className="form-control" value={draft.successMessage} onChange={(e) => set({ successMessage: e.target.value })} />
+      </Field>
+      <Field id="form-redirect" label="Redirect URL" className="col-12" hint="Opened after a submission without payment; a path stays on this site." error={errors.redirectUrl}>
+        <input
+          id="form-redirect"
+          className={`form-control${errors.redirectUrl ? ' is-invalid' : ''}`}
+          value={draft.redirectUrl}
+          onChange={(e) => set({ redirectUrl: e.target.value })}
+          onBlur={() => onRedirectChecked(draft.redirectUrl, false)}
+        />
+        <RedirectUrlFix
+          value={draft.redirectUrl}
+          onFix={(fixed) => {
+            set({ redirectUrl: fixed });
+            onRedirectChecked(fixed, true);
+          }}
+        />
+      </Field>
+    </div>
+    </>
+  );
+}
+
 function Builder({ form }: { form?: FormView }) {
   const navigate = useNavigate();
   const canAccess = useAccess();
@@ -77,7 +121,6 @@ function Builder({ form }: { form?: FormView }) {
   const [status, setStatus] = useState<Status | null>(null);
   const [busy, setBusy] = useState(false);
   const [addType, setAddType] = useState<FieldType>('text');
-  const [preview, setPreview] = useState<Record<string, FieldValue>>({});
   const packages = usePackages(100);
 
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -184,69 +227,18 @@ function Builder({ form }: { form?: FormView }) {
             )}
 
             <fieldset disabled={readOnly}>
-              <h3 className="h6 fw-bold mt-2">Packages</h3>
-              {packages.isLoading ? (
-                // A line, about as tall as the package choices that replace it.
-                <div className="mb-3 small text-body-secondary" role="status">
-                  <span className="spinner-border spinner-border-sm text-primary me-2" aria-hidden="true" />
-                  Loading packages...
-                </div>
-              ) : packages.items.length === 0 ? (
-                <p className="text-body-secondary small">
-                  No packages yet. <Link to={paths.leadGeneration.add}>Add a package</Link> to offer tiers or card payment on this form.
-                </p>
-              ) : (
-                <div className="mb-3">
-                  {packages.items.map((p) => (
-                    <div className="form-check" key={p.id}>
-                      <input className="form-check-input" type="checkbox" id={`pkg-${p.id}`} checked={draft.packageIds.includes(p.id)} onChange={(e) => togglePackage(p.id, e.target.checked)} />
-                      <label className="form-check-label" htmlFor={`pkg-${p.id}`}>
-                        {p.name} <span className="text-body-secondary small">{p.customAmountEnabled ? 'custom amount' : `$${p.price.toFixed(2)}`}{p.isPayable ? '' : ', not payable'}</span>
-                      </label>
-                    </div>
-                  ))}
-                  {draft.packageIds.length > 1 && (
-                    <Field id="form-default-package" label="Chosen on load" className="mt-2" error={errors.packageId}>
-                      <select id="form-default-package" className="form-select" value={draft.packageId ?? ''} onChange={(e) => set({ packageId: e.target.value || null })}>
-                        <option value="">The first package</option>
-                        {linked.map((p) => (
-                          <option key={p!.id} value={p!.id}>{p!.name}</option>
-                        ))}
-                      </select>
-                    </Field>
-                  )}
-                </div>
-              )}
+              <FormPackages
+                packages={packages.items} isLoading={packages.isLoading} packageIds={draft.packageIds} packageId={draft.packageId} linked={linked}
+                error={errors.packageId} onToggle={togglePackage} onDefault={(packageId) => set({ packageId })}
+              />
 
-              <h3 className="h6 fw-bold mt-4">After submitting</h3>
-              <div className="row g-2">
-                <Field id="form-submit-text" label="Submit button text" className="col-md-6" hint="Empty: 'Submit Form'" error={errors.submitButtonText}>
-                  <input id="form-submit-text" className="form-control" value={draft.submitButtonText} onChange={(e) => set({ submitButtonText: e.target.value })} />
-                </Field>
-                <Field id="form-second-text" label="Second button text" className="col-md-6" hint="Empty hides the second button" error={errors.secondButtonText}>
-                  <input id="form-second-text" className="form-control" value={draft.secondButtonText} onChange={(e) => set({ secondButtonText: e.target.value })} />
-                </Field>
-                <Field id="form-success" label="Success message" className="col-12" error={errors.successMessage}>
-                  <input id="form-success" className="form-control" value={draft.successMessage} onChange={(e) => set({ successMessage: e.target.value })} />
-                </Field>
-                <Field id="form-redirect" label="Redirect URL" className="col-12" hint="Opened after a submission without payment; a path stays on this site." error={errors.redirectUrl}>
-                  <input
-                    id="form-redirect"
-                    className={`form-control${errors.redirectUrl ? ' is-invalid' : ''}`}
-                    value={draft.redirectUrl}
-                    onChange={(e) => set({ redirectUrl: e.target.value })}
-                    onBlur={() => setErrors((found) => withRedirectProblem(found, draft.redirectUrl))}
-                  />
-                  <RedirectUrlFix
-                    value={draft.redirectUrl}
-                    onFix={(fixed) => {
-                      set({ redirectUrl: fixed });
-                      setErrors((found) => withRedirectProblem(found, fixed));
-                      setStatus(null);
-                    }}
-                  />
-                </Field>
-              </div>
+              <AfterSubmitting
+                draft={draft} errors={errors} onChange={set}
+                onRedirectChecked={(redirectUrl, fixed) => {
+                  setErrors((found) => withRedirectProblem(found, redirectUrl));
+                  if (fixed) setStatus(null);
+                }}
+              />
             </fieldset>
           </div>
           {!readOnly && (
@@ -259,22 +251,7 @@ function Builder({ form }: { form?: FormView }) {
         </form>
       </div>
       <div className="col-lg-5">
-        <section className="card border-0 shadow-sm position-sticky" style={{ top: '1rem' }} aria-labelledby="preview-title">
-          <div className="card-header bg-transparent py-3">
-            <h2 id="preview-title" className="h6 fw-bold mb-0">Preview</h2>
-          </div>
-          <div className="card-body">
-            <h3 className="h5 fw-bold">{draft.name || 'Untitled form'}</h3>
-            {draft.description && <p className="text-body-secondary" style={{ whiteSpace: 'pre-line' }}>{draft.description}</p>}
-            {previewFields(draft.fields).map((f) => (
-              <FormFieldInput key={f.id} field={f} idPrefix="preview" value={preview[f.id]} onChange={(v) => setPreview((p) => ({ ...p, [f.id]: v }))} />
-            ))}
-            <div className="d-flex gap-2">
-              <button type="button" className="btn btn-primary" disabled>{texts.primary}</button>
-              {texts.secondary && <button type="button" className="btn btn-light" disabled>{texts.secondary}</button>}
-            </div>
-          </div>
-        </section>
+        <FormPreview name={draft.name} description={draft.description} fields={previewFields(draft.fields)} texts={texts} />
       </div>
     </div>
   );

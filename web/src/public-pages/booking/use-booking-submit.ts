@@ -1,0 +1,116 @@
+// Step three, Continue to payment: checks the form, gives back or resumes a hold waiting for payment,
+// sends the booking (one idempotency key per booking, with the connection check) and opens Checkout in
+// this tab, keeping the hold and the form for the way back. What the visitor is told on the way (the
+// redirect toast, the success line, the top error) is held here.
+import { useEffect, useRef, useState } from 'react';
+import { BOOKING_FIELDS, bookingPayload, validateBookingForm, type BookingField, type BookingFormValues } from '#shared/bookings/form';
+import { failureText } from '../../lib/api';
+import { checkoutNavigation } from '../../lib/checkout';
+import { useChallenge } from '../../lib/challenge';
+import { useIdempotencyKeys } from '../../lib/idempotency';
+import { useI18n } from '../../i18n/i18n';
+import { ruleMessage } from '../../i18n/rules';
+import { createBooking } from './api';
+import { rememberHold, requestOf, usePendingHold } from './pending-hold';
+
+export type BookingErrors = Partial<Record<BookingField, string>>;
+
+const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
+
+export function useBookingSubmit({ apiKey, values, practitioner, practitionerId, setErrors, setSubmitted }: {
+  apiKey: string;
+  values: BookingFormValues;
+  /** The practitioner asked for ('any' or an id), kept with the form for the way back. */
+  practitioner: string;
+  /** What the booking sends ('' for none). */
+  practitionerId: string;
+  setErrors(errors: BookingErrors): void;
+  setSubmitted(submitted: boolean): void;
+}) {
+  const { t, locale } = useI18n();
+  const [rootError, setRootError] = useState<string>();
+  const [success, setSuccess] = useState<string>();
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [toast, setToast] = useState<string>();
+  const mounted = useRef(true);
+  useEffect(() => () => void (mounted.current = false), []);
+  /** One key per booking the visitor sends: a retry of the same booking never holds a second place. */
+  const keys = useIdempotencyKeys();
+  /** The connection check the booking is sent with (solved in the background, issue 28). */
+  const challenge = useChallenge('booking', apiKey || undefined);
+  /** The visitor's hold waiting for payment; back from Checkout through the browser's cache, the redirect notices go. */
+  const hold = usePendingHold(apiKey, () => {
+    setSuccess(undefined);
+    setToast(undefined);
+    setSubmitting(false);
+  });
+
+  /** The server's answer when it holds no time: its field messages, or the top message. */
+  const refused = (result: Awaited<ReturnType<typeof createBooking>>) => {
+    const serverErrors: BookingErrors = {};
+    for (const [field, message] of Object.entries(result.data.errors ?? {})) {
+      if ((BOOKING_FIELDS as readonly string[]).includes(field)) serverErrors[field as BookingField] = message;
+    }
+    setErrors(serverErrors);
+    // Field errors are listed above the form; the top message is for what no field explains.
+    if (Object.keys(serverErrors).length === 0) setRootError(ruleMessage(t, failureText(result, t('booking.failed'))));
+    scrollToTop();
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setRootError(undefined);
+    const found = validateBookingForm(values);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      scrollToTop();
+      return;
+    }
+    setSuccess(undefined);
+    setSubmitting(true);
+    try {
+      // A hold waiting for payment: the same booking resumes its checkout; another gives it back first.
+      const request = requestOf({ ...values, practitionerId });
+      const before = await hold.beforeContinue(request);
+      if (before === 'paid') {
+        scrollToTop();
+        return;
+      }
+      if (before !== 'go') {
+        setToast(t('booking.redirect'));
+        checkoutNavigation.go(before.resume);
+        return;
+      }
+      // The page's language goes with the booking: its mails, Checkout and the manage page use it.
+      const booking = { ...bookingPayload(values), apiKey, locale, ...(practitionerId ? { practitionerId } : {}) };
+      const result = await createBooking(booking, keys.keyFor(booking), await challenge.take());
+      const url = result.data.data?.checkoutUrl;
+      if (!result.success || !url) {
+        refused(result);
+        return;
+      }
+      keys.forget();
+      const held = result.data.data!;
+      // Kept for the way back (cancelled, the back button, the page opened again): resume or give back,
+      // the form as it was. Checkout opens in this tab: nothing for a phone to block, no tab left behind.
+      rememberHold(
+        apiKey,
+        { bookingId: held.bookingId, releaseToken: held.releaseToken, checkoutUrl: url, holdExpiresAt: held.holdExpiresAt ?? '', packageName: held.packageName, startUtc: held.startUtc, timeZone: held.timeZone, request },
+        { values, practitioner },
+      );
+      setToast(t('booking.redirect'));
+      setSuccess(t('booking.success'));
+      setErrors({});
+      setSubmitted(false);
+      checkoutNavigation.go(url);
+    } catch {
+      setRootError(t('booking.offline'));
+      scrollToTop();
+    } finally {
+      if (mounted.current) setSubmitting(false);
+    }
+  };
+
+  return { submit, isSubmitting, rootError, success, toast, closeToast: () => setToast(undefined), hold, challenge };
+}

@@ -1,0 +1,70 @@
+// The way back from the payment: how it ended (from this tab's address, Stripe's return, or told by the
+// tab the payment was in) and, back without paying, the checkout left open in this tab to pay it after all.
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * The checkout a visitor left unpaid, kept in this tab (issue 34: Checkout opens in the same tab): back
+ * through its cancel address, the page offers it again instead of a second submission of the form.
+ */
+const CHECKOUT_KEEP_MS = 30 * 60_000;
+const checkoutKey = (formId: string) => `clinic.form.checkout.${formId}`;
+export function keepCheckout(formId: string, url: string | undefined) {
+  try {
+    if (url) window.sessionStorage.setItem(checkoutKey(formId), JSON.stringify({ url, until: Date.now() + CHECKOUT_KEEP_MS }));
+    else window.sessionStorage.removeItem(checkoutKey(formId));
+  } catch {
+    // Storage refused: the form can still be filled in and paid again.
+  }
+}
+function keptCheckout(formId: string): string | undefined {
+  try {
+    const kept = JSON.parse(window.sessionStorage.getItem(checkoutKey(formId)) ?? 'null') as { url: string; until: number } | null;
+    return kept && kept.until > Date.now() ? kept.url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export type PaymentOutcome = 'success' | 'cancelled';
+
+/**
+ * The payment opens in a new tab, and Stripe sends the visitor back there (?payment=...). That tab
+ * tells the tab the visitor came from, which otherwise would wait on 'Redirecting to payment page...'.
+ */
+function paymentChannel(formId: string): BroadcastChannel | undefined {
+  return typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`form-payment:${formId}`);
+}
+
+function usePaymentOutcome(formId: string, fromUrl: string | null, onOutcome: (outcome: PaymentOutcome) => void) {
+  const handler = useRef(onOutcome);
+  handler.current = onOutcome;
+  useEffect(() => {
+    const channel = paymentChannel(formId);
+    if (!channel) return;
+    if (fromUrl === 'success' || fromUrl === 'cancelled') channel.postMessage(fromUrl);
+    channel.onmessage = (event: MessageEvent) => {
+      if (event.data === 'success' || event.data === 'cancelled') handler.current(event.data);
+    };
+    return () => channel.close();
+  }, [formId, fromUrl]);
+}
+
+/**
+ * `payment`: the query's (Stripe's return). `onEnded` runs when another tab says how its payment ended
+ * (the page clears its notices; a paid one its form).
+ */
+export function usePaymentReturn(formId: string, payment: string | null, onEnded: (ended: PaymentOutcome) => void) {
+  /** How the payment ended: from this tab's address (Stripe's return) or from the payment tab. */
+  const [outcome, setOutcome] = useState<PaymentOutcome | undefined>(() => (payment === 'success' || payment === 'cancelled' ? payment : undefined));
+  /** Back without paying: the checkout left open (this tab's), to pay it after all. */
+  const [unpaid, setUnpaid] = useState<string>();
+  useEffect(() => {
+    if (payment === 'success') keepCheckout(formId, undefined);
+    else if (payment === 'cancelled') setUnpaid(keptCheckout(formId));
+  }, [payment, formId]);
+  usePaymentOutcome(formId, payment, (ended) => {
+    setOutcome(ended);
+    onEnded(ended);
+  });
+  return { outcome, unpaid, clearOutcome: () => setOutcome(undefined) };
+}
