@@ -192,8 +192,11 @@ export function movedMail(b: BookingRecord, previous: Pick<BookingRecord, 'start
 /** The attachment a cancellation mail ends with: the text saying so (English here), and the METHOD:CANCEL file. */
 export const CANCEL_ICS_TEXT = 'The attached calendar file (cancel.ics) removes the appointment from your calendar.';
 
-/** Staff cancelled a confirmed booking. */
-export function cancellationMail(b: BookingRecord, clinic: ClinicRef): Mail {
+/**
+ * A cancelled booking's mail: who cancelled it (`byKey`: the clinic, a refund or the patient), what
+ * happens to the money, and the calendar file removing it.
+ */
+function cancelledMail(b: BookingRecord, clinic: ClinicRef, byKey: 'cancelled.byClinic' | 'cancelled.byRefund' | 'cancelled.byPatient', money: (t: PatientTranslate) => string): Mail {
   const { t, when, with: w, locale } = patientOf(b);
   const orgName = clinicName(clinic);
   return {
@@ -203,8 +206,8 @@ export function cancellationMail(b: BookingRecord, clinic: ClinicRef): Mail {
     subject: t('cancelled.subject', { package: b.packageName, when: when.short }),
     text: [
       greetingIn(t, b.firstName),
-      t('cancelled.byClinic', { clinic: orgName, package: b.packageName, date: when.date, time: when.time, ...w }),
-      b.paymentStatus === 'paid' ? t('cancelled.clinicRefunds', { clinic: orgName }) : t('cancelled.noPayment'),
+      t(byKey, { clinic: orgName, package: b.packageName, date: when.date, time: when.time, ...w }),
+      money(t),
       t('line.reference', { value: b.id }),
       t('cancelled.ics'),
     ].join('\n\n'),
@@ -212,25 +215,19 @@ export function cancellationMail(b: BookingRecord, clinic: ClinicRef): Mail {
   };
 }
 
+/** Staff cancelled a confirmed booking. */
+export const cancellationMail = (b: BookingRecord, clinic: ClinicRef): Mail =>
+  cancelledMail(b, clinic, 'cancelled.byClinic', (t) => (b.paymentStatus === 'paid' ? t('cancelled.clinicRefunds', { clinic: clinicName(clinic) }) : t('cancelled.noPayment')));
+
 /** A full refund (made in Stripe) cancelled a confirmed booking that had not started. */
-export function refundCancellationMail(b: BookingRecord, clinic: ClinicRef, refundedCents: number): Mail {
-  const { t, when, with: w, locale } = patientOf(b);
-  const orgName = clinicName(clinic);
-  return {
-    to: b.email,
-    fromClinic: true,
-    locale,
-    subject: t('cancelled.subject', { package: b.packageName, when: when.short }),
-    text: [
-      greetingIn(t, b.firstName),
-      t('cancelled.byRefund', { clinic: orgName, package: b.packageName, date: when.date, time: when.time, ...w }),
-      t('refund.toCard', { amount: patientMoney(b, refundedCents) }),
-      t('line.reference', { value: b.id }),
-      t('cancelled.ics'),
-    ].join('\n\n'),
-    attachments: [bookingIcs(b, clinic, 'CANCEL')],
-  };
-}
+export const refundCancellationMail = (b: BookingRecord, clinic: ClinicRef, refundedCents: number): Mail =>
+  cancelledMail(b, clinic, 'cancelled.byRefund', (t) => t('refund.toCard', { amount: patientMoney(b, refundedCents) }));
+
+/** The patient cancelled with their manage link: the refund due by the clinic's policy, if any. */
+export const patientCancelledMail = (b: BookingRecord, org: { name: string; address?: string }, refundCents: number): Mail =>
+  cancelledMail(b, clinicOf(org), 'cancelled.byPatient', (t) =>
+    refundCents > 0 ? t('refund.toCard', { amount: patientMoney(b, refundCents) }) : b.amountPaidCents ? t('cancelled.noRefund') : t('cancelled.noPayment'),
+  );
 
 export function unplacedPaymentMail(b: BookingRecord, orgName: string): Mail {
   const { t, when, with: w, locale } = patientOf(b);
@@ -245,27 +242,5 @@ export function unplacedPaymentMail(b: BookingRecord, orgName: string): Mail {
       t('unplaced.next', { clinic: orgName }),
       t('line.reference', { value: b.id }),
     ].join('\n\n'),
-  };
-}
-
-/** The patient's mail after cancelling with their manage link: the refund, if any, and the calendar file removing it. */
-export function patientCancelledMail(b: BookingRecord, org: { name: string; address?: string }, refundCents: number): Mail {
-  const orgName = org.name;
-  const t = patientTexts(b.locale);
-  const when = whenText(b, b.locale);
-  return {
-    to: b.email,
-    fromClinic: true,
-    locale: localeOf(b.locale) ?? DEFAULT_LOCALE,
-    subject: t('cancelled.subject', { package: b.packageName, when: when.short }),
-    text: [
-      greetingIn(t, b.firstName),
-      t('cancelled.byPatient', { clinic: orgName, package: b.packageName, date: when.date, time: when.time, ...withArgs(practitionerNameOf(b)) }),
-      refundCents > 0 ? t('refund.toCard', { amount: patientMoney(b, refundCents) }) : b.amountPaidCents ? t('cancelled.noRefund') : t('cancelled.noPayment'),
-      t('line.reference', { value: b.id }),
-      t('cancelled.ics'),
-    ].join('\n\n'),
-    // Removes the event the confirmation (or the last move) put in the patient's calendar.
-    attachments: [bookingIcs(b, clinicOf(org), 'CANCEL')],
   };
 }
