@@ -1,12 +1,11 @@
 // The clinic's day end to end in Chromium (issue 13): a visitor's paid booking shows on the staff's
 // week view; staff move it with the calendar's dialog; the visitor is mailed the new time with the
 // updated .ics (same UID, higher SEQUENCE) and a manage link, opens it, cancels, and the time is free.
-import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appUrl, codeFor, launch, newContext, uniqueEmail } from './browser';
-import { call } from './owner-with-data';
+import { appUrl, launch, newContext, uniqueEmail } from './browser';
+import { call, newClinicOwner } from './owner-with-data';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,20 +30,9 @@ async function mailsTo(address: string): Promise<Mail[]> {
 const icsOf = (m: Mail) => Buffer.from(m.attachments!.find((a) => a.filename === 'booking.ics')!.content, 'base64').toString('utf8');
 
 async function signUpOwner(tag: string) {
-  const email = uniqueEmail(tag);
-  const password = 'Secret-123';
-  await call('POST', '/users/register-email', { body: { email, password } });
-  const verified = await call('POST', '/users/verify-email-otp', { body: { email, otp: await codeFor(email), password } });
-  await call('POST', '/users/add-basic-details', {
-    token: verified.token,
-    body: { username: `${tag}${randomUUID().slice(0, 6)}`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' },
-  });
-  const org = await call('POST', '/users/add-organization', {
-    token: verified.token,
-    body: { name: `${tag} Clinic`, email, legalName: `${tag} Clinic LLC`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567', timeZone: 'America/New_York' },
-  });
-  const integration = await call('GET', '/organization/integration', { token: org.token });
-  return { token: org.token as string, apiKey: integration.apiKey as string };
+  const { token } = await newClinicOwner(tag, { name: `${tag} Clinic`, legalName: `${tag} Clinic LLC`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567', timeZone: 'America/New_York' });
+  const integration = await call('GET', '/organization/integration', { token });
+  return { token, apiKey: integration.apiKey as string };
 }
 
 async function asOwner(context: BrowserContext, token: string) {

@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, codeFor, launch, newContext, uniqueEmail } from './browser';
-import { call, signIn } from './owner-with-data';
+import { appUrl, launch, newContext } from './browser';
+import { call, newClinicOwner, signIn } from './owner-with-data';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,19 +20,7 @@ const APPOINTMENTS = 30;
 const dayAhead = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function clinicWithAppointments(tag: string) {
-  const email = uniqueEmail(tag);
-  const password = 'Secret-123';
-  await call('POST', '/users/register-email', { body: { email, password } });
-  const verified = await call('POST', '/users/verify-email-otp', { body: { email, otp: await codeFor(email), password } });
-  await call('POST', '/users/add-basic-details', {
-    token: verified.token,
-    body: { username: `${tag}${randomUUID().slice(0, 6)}`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' },
-  });
-  const org = await call('POST', '/users/add-organization', {
-    token: verified.token,
-    body: { name: `${tag} Clinic`, email, legalName: `${tag} Clinic LLC`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' },
-  });
-  const token = org.token as string;
+  const { token } = await newClinicOwner(tag, { name: `${tag} Clinic`, legalName: `${tag} Clinic LLC`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' });
   for (let i = 0; i < APPOINTMENTS; i++) {
     const form = new FormData();
     const values: Record<string, string> = {

@@ -2,11 +2,10 @@
 // 1366 px (light): a practitioner's holiday entered as one range and Monday's hours copied to every
 // weekday, saved and shown again as entered; the reports page's practitioners as one table with a row
 // of totals. Lean: the clinic is made over the API, one flow per width.
-import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, codeFor, launch, newContext, uniqueEmail } from './browser';
-import { call, signIn } from './owner-with-data';
+import { appUrl, launch, newContext } from './browser';
+import { call, newClinicOwner, signIn } from './owner-with-data';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,19 +20,7 @@ const week = { monday: nineToFive, tuesday: nineToFive, wednesday: nineToFive, t
 
 /** A new clinic (its website typed without https://) with two practitioners. */
 async function clinic(tag: string) {
-  const email = uniqueEmail(tag);
-  const password = 'Secret-123';
-  await call('POST', '/users/register-email', { body: { email, password } });
-  const verified = await call('POST', '/users/verify-email-otp', { body: { email, otp: await codeFor(email), password } });
-  await call('POST', '/users/add-basic-details', {
-    token: verified.token,
-    body: { username: `${tag}${randomUUID().slice(0, 6)}`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' },
-  });
-  const org = await call('POST', '/users/add-organization', {
-    token: verified.token,
-    body: { name: `${tag} Physio`, email, legalName: `${tag} Physio LLC`, websiteUrl: 'www.physio.example.com', phoneNumber: '+15551234567' },
-  });
-  const token = org.token as string;
+  const { token } = await newClinicOwner(tag, { name: `${tag} Physio`, legalName: `${tag} Physio LLC`, websiteUrl: 'www.physio.example.com', phoneNumber: '+15551234567' });
   const ana = await call('POST', '/practitioners', { token, body: { name: 'Ana Ruiz', title: 'Physiotherapist', weeklyHours: week } });
   await call('POST', '/practitioners', { token, body: { name: 'Ben Okafor', title: 'Physiotherapist', weeklyHours: week } });
   return { token, ana: ana.id as string };

@@ -61,22 +61,29 @@ export interface OwnerWithData {
   ids: { member: string; appointment: string; customer: string; bookingPackage: string; booking: string; form: string; formPackage: string; lead: string; practitioner: string };
 }
 
-/** A new owner (signed up over the API) and their clinic's data. */
-export async function ownerWithData(tag = 'owner'): Promise<OwnerWithData> {
+/** The organisation a new owner sets up (name, legal name, website, phone; optionally its time zone and currency). */
+export type NewClinic = { name: string; legalName: string; websiteUrl: string; phoneNumber: string; timeZone?: string; currency?: string };
+
+/**
+ * A new owner signed up over the API as a person does (email code, details, organisation): their
+ * email, password and the session token of their clinic. `owner` changes the owner's own details.
+ */
+export async function newClinicOwner(tag: string, clinic: NewClinic, owner: { firstName?: string; phoneNumber?: string } = {}) {
   const email = uniqueEmail(tag);
   const password = 'Secret-123';
   await call('POST', '/users/register-email', { body: { email, password } });
   const verified = await call('POST', '/users/verify-email-otp', { body: { email, password, otp: await codeFor(email) } });
-  const registration = verified.token as string;
   await call('POST', '/users/add-basic-details', {
-    token: registration,
-    body: { username: `${tag}${randomUUID().slice(0, 6)}`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' },
+    token: verified.token,
+    body: { username: `${tag}${randomUUID().slice(0, 6)}`, firstName: owner.firstName ?? 'Olive', lastName: 'Owner', phoneNumber: owner.phoneNumber ?? '+15551234567', gender: 'female' },
   });
-  const org = await call('POST', '/users/add-organization', {
-    token: registration,
-    body: { name: 'Riverside Family Clinic', email, legalName: 'Riverside Family Clinic LLC', websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' },
-  });
-  const token = org.token as string;
+  const org = await call('POST', '/users/add-organization', { token: verified.token, body: { ...clinic, email } });
+  return { email, password, token: org.token as string };
+}
+
+/** A new owner (signed up over the API) and their clinic's data. */
+export async function ownerWithData(tag = 'owner'): Promise<OwnerWithData> {
+  const { email, token } = await newClinicOwner(tag, { name: 'Riverside Family Clinic', legalName: 'Riverside Family Clinic LLC', websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' });
   const t = { token };
 
   const members = [];

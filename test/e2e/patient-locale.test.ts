@@ -4,15 +4,14 @@
 // right to left with each practitioner's radio inside its card and the phone number reading '+49...';
 // the Spanish manage page reschedules through the same month view and time buttons, and offers
 // 'Book again' after a cancellation. axe checks the new parts.
-import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import ar from '../../web/src/i18n/messages/ar.json';
 import es from '../../web/src/i18n/messages/es.json';
-import { appUrl, codeFor, launch, testClientHeaders, uniqueEmail } from './browser';
-import { call } from './owner-with-data';
+import { appUrl, launch, testClientHeaders, uniqueEmail } from './browser';
+import { call, newClinicOwner } from './owner-with-data';
 
 const ZONE = 'Europe/Berlin';
 const WEEK = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
@@ -29,19 +28,7 @@ afterAll(async () => {
 
 /** A Berlin clinic in euros with a phone in Berlin, one practitioner and an 85 € package she offers. */
 async function berlinClinic(tag: string) {
-  const email = uniqueEmail(tag);
-  const password = 'Secret-123';
-  await call('POST', '/users/register-email', { body: { email, password } });
-  const verified = await call('POST', '/users/verify-email-otp', { body: { email, otp: await codeFor(email), password } });
-  await call('POST', '/users/add-basic-details', {
-    token: verified.token,
-    body: { username: `${tag}${randomUUID().slice(0, 6)}`, firstName: 'Olga', lastName: 'Owner', phoneNumber: '+49301234567', gender: 'female' },
-  });
-  const org = await call('POST', '/users/add-organization', {
-    token: verified.token,
-    body: { name: `${tag} Praxis`, email, legalName: `${tag} Praxis GmbH`, websiteUrl: 'https://praxis.example.com', phoneNumber: '+49 30 1234567', timeZone: ZONE, currency: 'eur' },
-  });
-  const token = org.token as string;
+  const { token } = await newClinicOwner(tag, { name: `${tag} Praxis`, legalName: `${tag} Praxis GmbH`, websiteUrl: 'https://praxis.example.com', phoneNumber: '+49 30 1234567', timeZone: ZONE, currency: 'eur' }, { firstName: 'Olga', phoneNumber: '+49301234567' });
   const weeklyHours = Object.fromEntries(WEEK.map((d) => [d, [{ start: '08:00', end: '18:00' }]]));
   await call('PUT', '/bookings/availability', { token, body: { weeklyHours, slotMinutes: 60, capacity: 1, closedDates: [], maxDaysAhead: 90 } });
   const ana = await call('POST', '/practitioners', { token, body: { name: 'Ana Ruiz', title: 'Fisioterapeuta', color: '#1f77b4', weeklyHours } });

@@ -4,12 +4,11 @@
 // link), reschedules and cancels with the manage link. The owner finds the booking page's address in the
 // console, sees the team's day with a column per practitioner, and moves a booking from its dialog
 // (free times listed) without emailing the patient.
-import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appUrl, codeFor, launch, newContext, uniqueEmail } from './browser';
-import { call } from './owner-with-data';
+import { appUrl, launch, newContext, uniqueEmail } from './browser';
+import { call, newClinicOwner } from './owner-with-data';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,19 +29,7 @@ async function mailsTo(address: string): Promise<{ subject: string }[]> {
 
 /** A clinic with two practitioners working every day 08:00-18:00 and a 50-minute package both offer. */
 async function teamClinic(tag: string) {
-  const email = uniqueEmail(tag);
-  const password = 'Secret-123';
-  await call('POST', '/users/register-email', { body: { email, password } });
-  const verified = await call('POST', '/users/verify-email-otp', { body: { email, otp: await codeFor(email), password } });
-  await call('POST', '/users/add-basic-details', {
-    token: verified.token,
-    body: { username: `${tag}${randomUUID().slice(0, 6)}`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' },
-  });
-  const org = await call('POST', '/users/add-organization', {
-    token: verified.token,
-    body: { name: `${tag} Physio`, email, legalName: `${tag} Physio LLC`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567', timeZone: ZONE },
-  });
-  const token = org.token as string;
+  const { token } = await newClinicOwner(tag, { name: `${tag} Physio`, legalName: `${tag} Physio LLC`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567', timeZone: ZONE });
   const hours = [{ start: '08:00', end: '18:00' }];
   const weeklyHours = Object.fromEntries(WEEK.map((d) => [d, hours]));
   await call('PUT', '/bookings/availability', { token, body: { weeklyHours, slotMinutes: 60, capacity: 1, closedDates: [], maxDaysAhead: 90 } });

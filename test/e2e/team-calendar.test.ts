@@ -7,12 +7,11 @@
 // Ana's 1:30 PM, handed to Jonas in the move dialog, and a drop on a time not offered is refused the same
 // way. The "Team" button is in place from the first paint (the "Day" button never moves), the list view
 // shows the coming days on a Saturday, and the week starts on Monday (Berlin).
-import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, codeFor, launch, newContext, uniqueEmail } from './browser';
-import { call, signIn } from './owner-with-data';
+import { appUrl, launch, newContext, uniqueEmail } from './browser';
+import { call, newClinicOwner, signIn } from './owner-with-data';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,19 +26,7 @@ const WEEK = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'
 const every = (...hours: { start: string; end: string }[]) => Object.fromEntries(WEEK.map((d) => [d, hours]));
 
 async function berlinClinic(tag: string) {
-  const email = uniqueEmail(tag);
-  const password = 'Secret-123';
-  await call('POST', '/users/register-email', { body: { email, password } });
-  const verified = await call('POST', '/users/verify-email-otp', { body: { email, otp: await codeFor(email), password } });
-  await call('POST', '/users/add-basic-details', {
-    token: verified.token,
-    body: { username: `${tag}${randomUUID().slice(0, 6)}`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+4915123456789', gender: 'female' },
-  });
-  const org = await call('POST', '/users/add-organization', {
-    token: verified.token,
-    body: { name: `${tag} Physio`, email, legalName: `${tag} Physio GmbH`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+4915123456789', timeZone: ZONE },
-  });
-  const token = org.token as string;
+  const { token } = await newClinicOwner(tag, { name: `${tag} Physio`, legalName: `${tag} Physio GmbH`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+4915123456789', timeZone: ZONE }, { phoneNumber: '+4915123456789' });
   await call('PUT', '/bookings/availability', { token, body: { weeklyHours: every({ start: '05:40', end: '20:00' }), slotMinutes: 50, capacity: 1, closedDates: [], maxDaysAhead: 60 } });
   const ana = await call('POST', '/practitioners', { token, body: { name: 'Ana Ruiz', title: 'Physiotherapist', color: '#1f77b4', weeklyHours: every({ start: '08:00', end: '12:00' }, { start: '13:30', end: '18:00' }) } });
   const jonas = await call('POST', '/practitioners', { token, body: { name: 'Jonas Weber', title: 'Osteopath', color: '#d62728', weeklyHours: every({ start: '13:30', end: '18:00' }) } });
