@@ -41,7 +41,7 @@ export default defineConfig({
           include: [PUBLIC_PAGE_TESTS],
           // Dependencies through Vite too, so none reaches React itself.
           server: { deps: { inline: true } },
-          setupFiles: ['web/src/testing/setup.ts'],
+          setupFiles: ['web/src/testing/setup-preact.ts'],
           testTimeout: 20_000,
         },
       },
