@@ -9,7 +9,7 @@
 // Dates and times follow the locale through Intl (shared/bookings/zone.ts). Formatted by lib/icu.ts
 // (the subset of ICU these use, without a parser library in every function's bundle).
 import { readFileSync } from 'node:fs';
-import { DEFAULT_LOCALE, localeOf, type Locale } from '#shared/i18n/locales';
+import { patientLocale, type Locale } from '#shared/i18n/locales';
 import { plainName } from '#shared/plain-name';
 import { formatIcu } from './icu';
 import type en from './i18n/en';
@@ -30,7 +30,7 @@ const translators = new Map<Locale, PatientTranslate>();
 
 /** The texts of one language (English for an unknown or absent locale); each message parsed once. */
 export function patientTexts(locale: string | null | undefined): PatientTranslate {
-  const lang = localeOf(locale) ?? DEFAULT_LOCALE;
+  const lang = patientLocale(locale);
   let t = translators.get(lang);
   if (!t) {
     const catalogue = serverCatalogue(lang);

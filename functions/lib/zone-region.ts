@@ -4,7 +4,7 @@
 // language in the clinic's country ('es-DE': a Spanish reader of a Berlin clinic). Server only: the
 // table stays out of the public pages' scripts, which receive the region with the clinic's data.
 import { intlTag } from '#shared/i18n/intl';
-import { DEFAULT_LOCALE, localeOf } from '#shared/i18n/locales';
+import { patientLocale } from '#shared/i18n/locales';
 
 const ZONES: Record<string, string> = {
   AD: 'Europe/Andorra',
@@ -270,4 +270,4 @@ export function regionOfZone(timeZone: string | null | undefined): string | null
  * country, as the public pages format it ('de' at 'Europe/Berlin' -> 'de-DE': "40,00 €").
  */
 export const patientIntlTag = (locale: string | null | undefined, timeZone: string | null | undefined): string =>
-  intlTag(localeOf(locale) ?? DEFAULT_LOCALE, regionOfZone(timeZone));
+  intlTag(patientLocale(locale), regionOfZone(timeZone));

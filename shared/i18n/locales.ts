@@ -27,6 +27,9 @@ export function localeOf(tag: string | null | undefined): Locale | undefined {
 }
 
 /** The first supported language of a preference list (navigator.languages, then the clinic's default). */
+/** The language of a patient's texts: their locale, English for an unknown or absent one. */
+export const patientLocale = (tag: string | null | undefined): Locale => localeOf(tag) ?? DEFAULT_LOCALE;
+
 export function pickLocale(preferred: readonly (string | null | undefined)[]): Locale | undefined {
   for (const tag of preferred) {
     const found = localeOf(tag);

@@ -5,7 +5,7 @@
 // rows in it (sent once, if and only if the appointment is stored). A refusal after an upload deletes
 // what was uploaded, so nothing is half-stored.
 import { todayIn } from '#shared/bookings/time';
-import { DEFAULT_LOCALE, localeOf, type Locale } from '#shared/i18n/locales';
+import { patientLocale, type Locale } from '#shared/i18n/locales';
 import { patientIntlTag } from '#lib/zone-region';
 import { greetingIn, patientTexts, type PatientTranslate } from '#lib/i18n';
 import { ATTACHMENT_FIELDS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, type AttachmentField, type StaffBooking } from '#shared/appointments/schemas';
@@ -31,6 +31,7 @@ import { formatMoney } from '#shared/currency';
 import { serviceView } from '#domain/services/common';
 import { appointmentReportDeltas, reportItems } from '../../data/reports';
 import { when } from '#domain/appointments/views';
+import { appointmentWhen } from '#domain/appointments/patient-mails';
 import { appointmentManageLink } from '#domain/bookings/manage-link';
 import { appointmentReminderItems, appointmentStartUtc } from '#domain/appointments/when';
 import { appointmentEventItems } from './events';
@@ -230,10 +231,10 @@ function serviceLine(t: PatientTranslate, s: Service, org: Organization, locale:
 /** The patient's mail, in their language (the appointment's locale). */
 export function appointmentMail(b: Booking, a: Appointment, manage: string, service?: Service): Mail {
   const t = patientTexts(a.locale);
-  const locale = localeOf(a.locale) ?? DEFAULT_LOCALE;
+  const locale = patientLocale(a.locale);
   const clinic = b.org.name;
   // The clinic's local date and time as entered, in the patient's words ('2030-01-15 at 09:30').
-  const at = t('when.short', { date: a.bookingDate, time: a.bookingTime, zone: '' }).trim();
+  const at = appointmentWhen(t, a);
   const reference = [...(service ? [serviceLine(t, service, b.org, a.locale)] : []), t('line.reference', { value: a.id })].join('\n');
   return b.staff
     ? {

@@ -2,17 +2,20 @@
 // themselves, moved), in their language (the appointment's locale, else the clinic's default language).
 // The dates are the clinic's local date and time as entered ('2030-01-15 at 09:30'), as in reminders.
 import type { PatientMail } from '#lib/mail';
-import { greetingIn, patientTexts, withArgs } from '#lib/i18n';
-import { DEFAULT_LOCALE, localeOf } from '#shared/i18n/locales';
+import { greetingIn, patientTexts, withArgs, type PatientTranslate } from '#lib/i18n';
+import { patientLocale } from '#shared/i18n/locales';
 import type { Appointment } from '../../data/appointments';
+
+/** An appointment's local date and time as entered, in the patient's words ('2030-01-15 at 09:30'). */
+export const appointmentWhen = (t: PatientTranslate, a: Pick<Appointment, 'bookingDate' | 'bookingTime'>) =>
+  t('when.short', { date: a.bookingDate, time: a.bookingTime, zone: '' }).trim();
 
 type Clinic = { name: string; defaultLanguage?: string | null };
 
 function patientOf(a: Appointment, clinic: Clinic) {
-  const locale = localeOf(a.locale ?? clinic.defaultLanguage) ?? DEFAULT_LOCALE;
+  const locale = patientLocale(a.locale ?? clinic.defaultLanguage);
   const t = patientTexts(locale);
-  const at = (x: Pick<Appointment, 'bookingDate' | 'bookingTime'>) => t('when.short', { date: x.bookingDate, time: x.bookingTime, zone: '' }).trim();
-  return { locale, t, at };
+  return { locale, t, at: (x: Pick<Appointment, 'bookingDate' | 'bookingTime'>) => appointmentWhen(t, x) };
 }
 
 const mail = (a: Appointment, locale: PatientMail['locale'], subject: string, paragraphs: string[]): PatientMail => ({

@@ -5,7 +5,7 @@
 // Each is in the patient's language (the booking's locale: lib/i18n.ts); staff notices stay English.
 import { describeInstant } from '#shared/bookings/slots';
 import { plainName } from '#shared/plain-name';
-import { DEFAULT_LOCALE, intlLocale, localeOf } from '#shared/i18n/locales';
+import { intlLocale, patientLocale } from '#shared/i18n/locales';
 import { currencyOf, formatMoney } from '#shared/currency';
 import { greetingIn, patientTexts, withArgs, type PatientTranslate } from '#lib/i18n';
 import { config } from '#lib/config';
@@ -67,7 +67,7 @@ export function visitLocation(clinic: ClinicRef): string {
 /** The patient's texts and what a booking's mails say of it ('with ...', its time) in their language. */
 function patientOf(b: BookingRecord) {
   const t = patientTexts(b.locale);
-  return { t, when: whenText(b, b.locale), with: withArgs(practitionerNameOf(b)), locale: localeOf(b.locale) ?? DEFAULT_LOCALE };
+  return { t, when: whenText(b, b.locale), with: withArgs(practitionerNameOf(b)), locale: patientLocale(b.locale) };
 }
 
 /**

@@ -7,7 +7,7 @@
 // charged), but flagged (needsAttention), staff are told, and the audit log says so.
 // An event for a payment that does not exist (yet) is handed back (PaymentTargetMissing).
 import { formatMoney } from '#shared/currency';
-import { DEFAULT_LOCALE, localeOf } from '#shared/i18n/locales';
+import { patientLocale } from '#shared/i18n/locales';
 import { patientIntlTag } from '#lib/zone-region';
 import { countMetric, log } from '#lib/log';
 import type { CheckoutSession } from '#lib/stripe';
@@ -60,7 +60,7 @@ export function receiptText(p: FormPaymentRecord, orgName: string, timeZone: str
 export function receiptMail(p: FormPaymentRecord, to: string, org: { name?: string; timeZone?: string } | undefined, currency: string): Mail {
   const t = patientTexts(p.locale);
   const orgName = org?.name ?? t('clinic.fallback');
-  return { to, fromClinic: true, locale: localeOf(p.locale) ?? DEFAULT_LOCALE, subject: t('receipt.subject', { clinic: orgName }), text: receiptText(p, orgName, org?.timeZone ?? 'UTC', currency) };
+  return { to, fromClinic: true, locale: patientLocale(p.locale), subject: t('receipt.subject', { clinic: orgName }), text: receiptText(p, orgName, org?.timeZone ?? 'UTC', currency) };
 }
 
 /** A staff notice about a payment, as an outbox row under `id`. */

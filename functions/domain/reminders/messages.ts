@@ -3,7 +3,8 @@
 // clinic's default language).
 import type { Mail } from '#lib/mail';
 import { greetingIn, patientTexts, withArgs } from '#lib/i18n';
-import { DEFAULT_LOCALE, localeOf } from '#shared/i18n/locales';
+import { appointmentWhen } from '#domain/appointments/patient-mails';
+import { patientLocale } from '#shared/i18n/locales';
 import type { Appointment } from '../../data/appointments';
 import type { BookingRecord } from '../../data/bookings';
 import type { Organization } from '../../data/organizations';
@@ -11,7 +12,7 @@ import { bookingIcs, clinicOf, practitionerNameOf, whenText } from '#domain/book
 
 /** A booking's reminder; `manage`: the text of its manage link. */
 export function bookingReminder(b: BookingRecord, org: Organization, manage: string): { mail: Mail; sms: string } {
-  const locale = localeOf(b.locale ?? org.defaultLanguage) ?? DEFAULT_LOCALE;
+  const locale = patientLocale(b.locale ?? org.defaultLanguage);
   const t = patientTexts(locale);
   const when = whenText(b, locale);
   const practitioner = practitionerNameOf(b);
@@ -44,10 +45,10 @@ export function bookingReminder(b: BookingRecord, org: Organization, manage: str
 
 /** An appointment's reminder; `manage`: the text of its manage link; `practitioner`: who it is with, if anyone. */
 export function appointmentReminder(a: Appointment, org: Organization, manage: string, practitioner: string | null = null): { mail: Mail; sms: string } {
-  const locale = localeOf(a.locale ?? org.defaultLanguage) ?? DEFAULT_LOCALE;
+  const locale = patientLocale(a.locale ?? org.defaultLanguage);
   const t = patientTexts(locale);
   // The clinic's local date and time as entered ('2030-01-15 at 09:30'), in the patient's words.
-  const when = t('when.short', { date: a.bookingDate, time: a.bookingTime, zone: '' }).trim();
+  const when = appointmentWhen(t, a);
   const values = { clinic: org.name, when, ...withArgs(practitioner) };
   return {
     mail: {
