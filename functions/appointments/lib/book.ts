@@ -6,7 +6,6 @@
 // what was uploaded, so nothing is half-stored.
 import { todayIn } from '#shared/bookings/time';
 import { patientLocale, type Locale } from '#shared/i18n/locales';
-import { patientIntlTag } from '#lib/zone-region';
 import { greetingIn, patientTexts, type PatientTranslate } from '#lib/i18n';
 import { ATTACHMENT_FIELDS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, type AttachmentField, type StaffBooking } from '#shared/appointments/schemas';
 import type { Caller } from '#http/authorise';
@@ -225,7 +224,7 @@ function noticeOf(b: Booking, a: Appointment): NotifyInput {
 function serviceLine(t: PatientTranslate, s: Service, org: Organization, locale: string | undefined): string {
   const { priceMinor, currency } = serviceView(s, orgCurrency(org));
   if (!priceMinor) return t('line.service', { value: s.name });
-  return t('line.servicePrice', { value: s.name, price: formatMoney(priceMinor, currency, patientIntlTag(locale, org.timeZone)), currency: currency.toUpperCase() });
+  return t('line.servicePrice', { value: s.name, price: formatMoney(priceMinor, currency, locale ?? 'en'), currency: currency.toUpperCase() });
 }
 
 /** The patient's mail, in their language (the appointment's locale). */
