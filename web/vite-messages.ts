@@ -4,7 +4,6 @@
 // does not parse fails the build. Tests load the JSON as written (the formatter parses it then).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import type { Alias, Plugin } from 'vite';
 
@@ -40,6 +39,7 @@ export function compiledMessages(): Plugin {
 /** intl-messageformat without the ICU parser: every message it gets is compiled already. */
 export const MESSAGE_PARSER_ALIAS: Alias = {
   find: /^@formatjs\/icu-messageformat-parser$/,
-  // The ES module build (lib/), as the package's `module` entry that it replaces.
-  replacement: join(dirname(createRequire(import.meta.url).resolve('@formatjs/icu-messageformat-parser/package.json')), 'lib', 'no-parser.js'),
+  // The package's own parser-less entry (an ES module, like the `.` entry it replaces; since version 3 the
+  // package exports it and no longer its package.json).
+  replacement: createRequire(import.meta.url).resolve('@formatjs/icu-messageformat-parser/no-parser.js'),
 };
