@@ -1,4 +1,4 @@
-// `npm run bench:web`: Lighthouse 12 (its Node API, default mobile preset: simulated slow 4G, 4x CPU
+// `npm run bench:web`: Lighthouse 13 (its Node API, default mobile preset: simulated slow 4G, 4x CPU
 // slowdown) on the public pages and /auth, served by the embedded local stack exactly as `npm start`
 // serves them, with a clinic set up over the API (the e2e seeding helper: booking packages, a form
 // with pricing packages, services for the appointment request page). Then the signed-in console pages
