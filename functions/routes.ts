@@ -137,6 +137,8 @@ const SERVER_ROUTES: ServerRoutes = {
   // Organisation, members, notifications, audit logs
   'GET /organization/profile': { handler: 'organization/get-profile', uses: { table: 'read' } },
   'PATCH /organization/profile': { handler: 'organization/update-profile', uses: { table: 'write' } },
+  'GET /organization/currency-move': { handler: 'organization/get-currency-move', uses: { table: 'read' } },
+  'POST /organization/currency-move': { handler: 'organization/move-currency', uses: { table: 'write' } },
   'POST /organization/logo': { handler: 'organization/upload-logo', uses: { table: 'write', uploads: 'public' }, body: 'multipart', maxBodyBytes: MAX_UPLOAD_REQUEST_BYTES },
   'DELETE /organization/logo': { handler: 'organization/remove-logo', uses: { table: 'write', uploads: 'public-delete' } },
   'GET /organization/integration': { handler: 'organization/get-integration', uses: { table: 'read' } },

@@ -21,6 +21,7 @@ import * as customers from './customers/schemas';
 import * as forms from './forms/schemas';
 import * as manage from './manage/schemas';
 import * as organization from './organization/schemas';
+import * as currencyMove from './organization/currency-move-schemas';
 import * as practitioners from './bookings/practitioner-schemas';
 import * as reports from './reports/schemas';
 import * as services from './services/schemas';
@@ -82,6 +83,8 @@ export const API_CONTRACT = {
   'GET /dashboard': { access: 'user', reply: organization.getSummaryReply },
   'GET /organization/profile': { access: 'user', reply: organization.organizationGetProfileReply },
   'PATCH /organization/profile': { access: 'owner', body: organization.organizationProfileUpdateSchema, reply: organization.organizationUpdateProfileReply },
+  'GET /organization/currency-move': { access: 'owner', reply: currencyMove.getCurrencyMoveReply },
+  'POST /organization/currency-move': { access: 'owner', body: currencyMove.currencyMoveSchema, reply: currencyMove.moveCurrencyReply },
   'GET /organization/integration': { access: 'owner', reply: organization.getIntegrationReply },
   'POST /organization/generate-integration': { access: 'owner', reply: organization.generateIntegrationReply },
   'POST /organization/logo': { access: 'owner', reply: organization.organizationLogoReply },

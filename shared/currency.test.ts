@@ -89,7 +89,7 @@ describe('currency rules', () => {
     expect(currencyForCountry('Bulgaria')).toBe('eur');
     expect(CURRENCIES).toContain('xcg');
     expect(currencyRules('xcg')).toMatchObject({ exponent: 2, decimals: 2 });
-    expect(ENDED_CURRENCIES).toEqual({ bgn: { successor: 'eur', endedOn: '2026-01-01' }, ang: { successor: 'xcg', endedOn: '2025-03-31' } });
+    expect(ENDED_CURRENCIES).toEqual({ bgn: { successor: 'eur', endedOn: '2026-01-01', rate: '1.95583' }, ang: { successor: 'xcg', endedOn: '2025-03-31', rate: '1' } });
     // Prices set in an ended currency still read as what they were.
     expect(currencyOf('bgn')).toBe('bgn');
     expect(formatMoney(9780, 'bgn')).toBe('BGN\u00a097.80');

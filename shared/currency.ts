@@ -32,10 +32,31 @@ export type Currency = (typeof CURRENCIES)[number];
  * - ANG: the Netherlands Antillean guilder was replaced by the Caribbean guilder (XCG) in Curaçao and
  *   Sint Maarten on 2025-03-31, one for one (Centrale Bank van Curaçao en Sint Maarten).
  */
-export const ENDED_CURRENCIES: Partial<Record<Currency, { successor: Currency; endedOn: string }>> = {
-  bgn: { successor: 'eur', endedOn: '2026-01-01' },
-  ang: { successor: 'xcg', endedOn: '2025-03-31' },
+export const ENDED_CURRENCIES: Partial<Record<Currency, { successor: Currency; endedOn: string; rate: string }>> = {
+  bgn: { successor: 'eur', endedOn: '2026-01-01', rate: '1.95583' },
+  ang: { successor: 'xcg', endedOn: '2025-03-31', rate: '1' },
 };
+
+/**
+ * An amount of an ended currency in its successor, at the official fixed rate (`rate` units of the old
+ * for one of the new): 5000 'bgn' (50.00 lev) is 2556 'eur' (25.56 €). Exact integer arithmetic, rounded
+ * to the nearest minor unit with halves up, as the euro changeover rules round (then to the successor's
+ * step). An amount in a currency that has not ended is returned as it is.
+ */
+export function toSuccessorMinor(minor: number, from: string): number {
+  const ended = ENDED_CURRENCIES[currencyOf(from)];
+  if (!ended) return minor;
+  const [whole, fraction = ''] = ended.rate.split('.');
+  // rate = rateNum / rateDen exactly; minor units scale by 10^(new exponent - old exponent).
+  const rateNum = BigInt(`${whole}${fraction}`);
+  const rateDen = 10n ** BigInt(fraction.length);
+  const shift = currencyRules(ended.successor).exponent - currencyRules(from).exponent;
+  const num = BigInt(minor) * rateDen * 10n ** BigInt(Math.max(shift, 0));
+  const den = rateNum * 10n ** BigInt(Math.max(-shift, 0));
+  const rounded = (2n * num + den) / (2n * den); // halves up (amounts are never negative)
+  const { step } = currencyRules(ended.successor);
+  return Math.round(Number(rounded) / step) * step;
+}
 
 /** Why a currency cannot be chosen any more ('BGN ended on 2026-01-01: please choose EUR'), or undefined. */
 export function endedCurrencyMessage(currency: string): string | undefined {

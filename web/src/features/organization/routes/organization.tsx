@@ -22,6 +22,7 @@ import { updateOrganization, useOrganization, type OrganizationProfile } from '.
 import { failureText } from '../../../lib/api';
 import { NearViewport } from '../../../components/near-viewport';
 import Modal from '../../../components/modal';
+import { CurrencyMoveNotice } from '../components/currency-move-notice';
 
 // The cards under the reminder settings, with their code, once scrolled near (components/later-cards.tsx).
 const LaterCards = lazy(() => import('../components/later-cards'));
@@ -241,6 +242,7 @@ export function OrganizationPage() {
   const card = { org: data, editable: isOwner, onSaved: (o: OrganizationProfile) => void mutate(o, { revalidate: false }) };
   return (
     <div className="d-grid gap-4">
+      <CurrencyMoveNotice currency={data.currency} isOwner={isOwner} onMoved={() => mutate()} />
       <ProfileForm key={data.updatedAt} {...card} />
       <PolicyForm key={`policy-${data.updatedAt}`} {...card} />
       {/* Below the fold on every screen: about the cards' height on a phone holds their place. */}
