@@ -2,7 +2,7 @@
 // time kept across the spring clock change, a conflict listed with its alternatives and nothing taken
 // until the person confirms, two staff booking overlapping series at once never overlapping, and
 // "this and the following" cancelled freeing exactly those times (with their time-freed events).
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { api, uniqueEmail, uniquePhone, waitForMails } from '../support/api';
@@ -69,6 +69,12 @@ describe('a series of visits', () => {
     // Both offsets: 15:00Z before the change, 14:00Z after it.
     expect(new Set(series.visits.map((v: { startUtc: string }) => v.startUtc.slice(11, 16)))).toEqual(new Set(['15:00', '14:00']));
     for (const v of series.visits) expect(v).toMatchObject({ status: 'confirmed', paymentStatus: 'unpaid', seriesId: series.id });
+    // Each visit has its own reminder, due 24 hours before it (the reminder sweep sends it as a single booking's).
+    const { client, table } = testDb();
+    for (const v of series.visits) {
+      const reminder = await client.send(new GetCommand({ TableName: table, Key: { pk: `ORG#${c.owner.orgId}#REMINDER#booking#${v.id}`, sk: 'REMINDER' }, ConsistentRead: true }));
+      expect(reminder.Item).toMatchObject({ startUtc: v.startUtc, dueAt: new Date(Date.parse(v.startUtc) - 24 * 3_600_000).toISOString() });
+    }
 
     // The patient's one mail: every visit in the calendar file, each its own event at its own instant.
     const mail = (await waitForMails(who.email, 1))[0]!;

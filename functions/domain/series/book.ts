@@ -76,6 +76,6 @@ export async function bookSeries(ctx: SeriesContext, input: SeriesBooking): Prom
     outboxMail(`series-booked-${ctx.org.id}-${series.id}`, seriesBookedMail(confirmed, clinicOf(ctx.org), series.id), ctx.org.id),
     ...(await webhookEventItems({ orgId: ctx.org.id, type: 'series.booked', changeKey: `series-booked-${series.id}`, objectKey: `series:${series.id}`, object: seriesObject(series, confirmed), at })),
   ];
-  const visits = await confirmVisits(sorted, series, also, at);
+  const visits = await confirmVisits(sorted, series, also, at, ctx.org);
   return { series, visits };
 }

@@ -12,8 +12,8 @@
 //      were this process to die in between, the sweep would release them when their hold runs out:
 //      a series is never left half-taken for longer than a hold.
 //   2. confirm: the held visits are confirmed (a few per transaction), with the counters, the report
-//      figures (`bookings:series` counts the visits from series), the domain event booking-confirmed
-//      and the webhook booking.confirmed of each; then the series record, its audit entry, its webhook
+//      figures (`bookings:series` counts the visits from series), the domain event booking-confirmed,
+//      the webhook booking.confirmed and the reminder of each; then the series record, its audit entry, its webhook
 //      series.booked and its mail, in one last transaction.
 // Staff book a series for the patient: nothing is paid online, so the visits are 'confirmed' and
 // 'unpaid' (paid at the clinic, per visit, as the clinic's desk takes a staff booking's payment).
@@ -21,7 +21,7 @@ import type { BookingRecord } from '../../data/bookings';
 import { moveBookingItem, putNewBookingItem } from '../../data/bookings';
 import { TransactionFailure, cancellationCodes, transact, type TransactItem } from '../../data/core';
 import { confirmPlaceItem, deleteHoldItem, putHoldItem } from '../../data/holds';
-import { countersKey } from '../../data/organizations';
+import { countersKey, type Organization } from '../../data/organizations';
 import { table } from '../../data/dynamo';
 import { practitionerBookingDeltas, reportItems, type ReportDelta } from '../../data/reports';
 import { bookingConfirmedItems } from '../../data/events';
@@ -35,6 +35,7 @@ import { chosenPractitioners, offeringPractitioners } from '#domain/availability
 import { findPractitionerTime } from '#domain/practitioners/choose-practitioner';
 import { SLOT_REFUSALS } from '#domain/bookings/refusals';
 import { bookingEventItems } from '#domain/bookings/events';
+import { bookingReminderItems } from '#domain/bookings/reminder';
 import { releaseExpiredHolds, releaseHeld, releaseLapsedHolds, takeItems } from '#domain/bookings/places';
 import { busySpan } from '#shared/bookings/practitioner-times';
 import type { SeriesContext } from './preview';
@@ -239,7 +240,7 @@ const visitDeltas = (b: BookingRecord): ReportDelta[] => [
   ...practitionerBookingDeltas({ ...b, reportDay: b.bookingDate, reportPractitionerId: b.practitionerId ?? null }, 1),
 ];
 
-async function confirmItems(b: BookingRecord, at: string): Promise<TransactItem[]> {
+async function confirmItems(b: BookingRecord, at: string, org: Organization): Promise<TransactItem[]> {
   const after = { ...b, ...confirmedChanges(b, at) };
   return [
     moveBookingItem(b, { status: ['held'] }, confirmedChanges(b, at)),
@@ -248,6 +249,8 @@ async function confirmItems(b: BookingRecord, at: string): Promise<TransactItem[
     ...(b.practitionerId ? [] : [confirmPlaceItem(b.orgId, b.startUtc)]),
     ...(await bookingEventItems('booking.confirmed', after, `booking-confirmed-${b.id}`, at)),
     ...bookingConfirmedItems(after, at),
+    // Its reminder, as a single booking's: the reminder sweep sends it per visit (or skips it when the visit moved or was cancelled).
+    ...bookingReminderItems(after, org),
   ];
 }
 
@@ -260,8 +263,8 @@ const bookingsCounterBy = (orgId: string, by: number): TransactItem => ({
  * Phase 2: the held visits confirmed (a few per transaction, each guarded by its 'held' state), then
  * the series record with `also` (its audit entry, webhook and mail) in the last transaction.
  */
-export async function confirmVisits(visits: readonly BookingRecord[], series: SeriesRecord, also: TransactItem[], at: string): Promise<BookingRecord[]> {
-  const sized = await Promise.all(visits.map(async (b) => ({ b, items: await confirmItems(b, at) })));
+export async function confirmVisits(visits: readonly BookingRecord[], series: SeriesRecord, also: TransactItem[], at: string, org: Organization): Promise<BookingRecord[]> {
+  const sized = await Promise.all(visits.map(async (b) => ({ b, items: await confirmItems(b, at, org) })));
   // Per visit: its items and at most one report day (its own); per run, the counter.
   const chunks = chunkVisits(sized, (v) => v.items.length + 1, () => 1);
   for (const chunk of chunks) {
