@@ -285,6 +285,11 @@ const SERVER_ROUTES: ServerRoutes = {
   'GET /bookings': { handler: 'bookings/list-bookings', uses: { table: 'read' } },
   'GET /bookings/booking/{id}': { handler: 'bookings/get-booking', uses: { table: 'read' } },
   'POST /bookings/booking/{id}/cancel': { handler: 'bookings/cancel-booking', uses: { table: 'write', payments: true } },
+  // A series of visits (issue 37, domain/series/): preview, book all or none, read, cancel some.
+  'POST /bookings/series/preview': { handler: 'bookings/preview-series', uses: { table: 'read' } },
+  'POST /bookings/series': { handler: 'bookings/create-series', uses: { table: 'write' }, idempotent: true },
+  'GET /bookings/series/{id}': { handler: 'bookings/get-series', uses: { table: 'read' } },
+  'POST /bookings/series/{id}/cancel': { handler: 'bookings/cancel-series', uses: { table: 'write' } },
   // (end of booking rows)
 
   // Calendar: appointments and bookings by time, and moving them (issue 13). The read needs Appointment

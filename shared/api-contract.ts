@@ -13,6 +13,7 @@ import * as account from './account/schemas';
 import * as appointments from './appointments/schemas';
 import * as bookingConfirmation from './bookings/confirmation-schemas';
 import * as bookings from './bookings/schemas';
+import * as series from './bookings/series-schemas';
 import * as calendar from './calendar/schemas';
 import * as calendarFeeds from './calendar/feed-schemas';
 import * as challenge from './challenge/schemas';
@@ -196,6 +197,10 @@ export const API_CONTRACT = {
   'GET /bookings': { access: 'user', permission: read('BOOKING_PACKAGES'), query: bookings.bookingListQuerySchema, reply: bookings.listBookingsReply },
   'GET /bookings/booking/{id}': { access: 'user', permission: read('BOOKING_PACKAGES'), reply: bookings.bookingsGetBookingReply },
   'POST /bookings/booking/{id}/cancel': { access: 'user', permission: write('BOOKING_PACKAGES'), reply: bookings.bookingsCancelBookingReply },
+  'POST /bookings/series/preview': { access: 'user', permission: write('BOOKING_PACKAGES'), body: series.seriesPreviewSchema, reply: series.seriesPreviewReply },
+  'POST /bookings/series': { access: 'user', permission: write('BOOKING_PACKAGES'), body: series.seriesCreateSchema, reply: series.seriesReply },
+  'GET /bookings/series/{id}': { access: 'user', permission: read('BOOKING_PACKAGES'), reply: series.seriesReply },
+  'POST /bookings/series/{id}/cancel': { access: 'user', permission: write('BOOKING_PACKAGES'), body: series.seriesCancelSchema, reply: series.seriesCancelReply },
   'GET /calendar': { access: 'user', query: calendar.calendarQuerySchema, reply: calendar.listCalendarReply },
   'POST /bookings/booking/{id}/move': { access: 'user', permission: write('BOOKING_PACKAGES'), body: calendar.bookingMoveSchema, reply: calendar.moveBookingReply },
   'PATCH /appointments/{id}/reschedule': { access: 'user', permission: write('Appointment'), body: calendar.calendarMoveSchema, reply: calendar.rescheduleAppointmentReply },

@@ -8,6 +8,7 @@
 // Figure names (attributes of a day item):
 //   appointments:<status>   appointments taking place that day, by their current status
 //   bookings:confirmed      paid bookings for a time that day; bookings:cancelled those cancelled since
+//   bookings:series         of the confirmed ones, the visits of a series (issue 37; taken away when cancelled)
 //   paid:<currency>         minor units received that day; refunded:<currency> minor units refunded
 //   leads:received          form submissions received that day; leads:paid those of them paid since
 //   prac:<id>:bookings      paid bookings with that practitioner for a time that day (cancelled ones taken away)
@@ -29,6 +30,7 @@ export type Figure =
   | `appointments:${AppointmentStatus}`
   | 'bookings:confirmed'
   | 'bookings:cancelled'
+  | 'bookings:series'
   | `paid:${string}`
   | `refunded:${string}`
   | 'leads:received'

@@ -26,7 +26,7 @@ describe('server catalogues', () => {
       for (const n of [0, 1, 2, 3, 11, 24, 100, 1000])
         for (const practitioner of [null, 'Dr Ana'])
           for (const refund of ['full', 'none']) {
-            const values = { ...common, hours: n, minutes: n, refund, ...withArgs(practitioner) };
+            const values = { ...common, hours: n, minutes: n, count: n, number: n, refund, ...withArgs(practitioner) };
             expect(t(key, values), `${locale} ${key} ${n}`).toBe(String(new IntlMessageFormat(SERVER_CATALOGUES[locale][key], locale).format(values)));
           }
     }

@@ -146,6 +146,8 @@ export const bookingViewRecord = /* @__PURE__ */ pure(() => z.object({
   confirmationSentAt: z.nullable(z.string()),
   /** How often the time was changed (the calendar file's SEQUENCE: 0 as booked, +1 per move). */
   sequence: z.optional(z.number()),
+  /** The series of visits this booking is one of (issue 37); null or absent for a single booking. */
+  seriesId: z.optional(z.nullable(z.string())),
   /** Set when staff must act: paid for a place that was no longer held (refund or rebook). */
   needsAttention: z.nullable(z.string()),
   createdAt: z.string(),

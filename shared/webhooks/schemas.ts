@@ -152,6 +152,22 @@ export const paymentEventObject = /* @__PURE__ */ pure(() => z.object({
   currency: z.enum(CURRENCIES),
 }));
 
+/** The object of series.booked (issue 37): the series' rule and its visits, each a booking as above. */
+export const seriesEventObject = /* @__PURE__ */ pure(() => z.object({
+  object: z.literal('series'),
+  id: z.string(),
+  packageId: z.string(),
+  packageName: z.string(),
+  everyWeeks: z.number(),
+  /** The local time of the visits in `timeZone` ('10:00'). */
+  time: z.string(),
+  timeZone: z.string(),
+  /** The visits in time order (each with `seriesId`'s bookings' fields). */
+  visits: z.array(bookingEventObject),
+  createdAt: z.string(),
+}));
+
+export type SeriesEventObject = z.infer<typeof seriesEventObject>;
 export type BookingEventObject = z.infer<typeof bookingEventObject>;
 export type AppointmentEventObject = z.infer<typeof appointmentEventObject>;
 export type LeadEventObject = z.infer<typeof leadEventObject>;
@@ -168,6 +184,7 @@ export const WEBHOOK_EVENT_OBJECTS: Record<WebhookEventType, z.ZodMiniType> = {
   'lead.created': leadEventObject,
   'appointment.requested': appointmentEventObject,
   'appointment.status_changed': appointmentEventObject,
+  'series.booked': seriesEventObject,
 };
 
 /** GET /organization/webhooks/{id}/deliveries paging (newest first, 25 a page unless `limit` says). */

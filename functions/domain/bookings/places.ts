@@ -71,8 +71,8 @@ type Placed = Pick<BookingRecord, 'orgId' | 'id' | 'startUtc' | 'endUtc' | 'prac
 const ownerOf = (b: Pick<BookingRecord, 'id'>): TimeOwner => `booking:${b.id}`;
 const spanOf = (b: Placed) => busySpan(b.startUtc, b.endUtc, b.bufferBeforeMinutes, b.bufferAfterMinutes);
 
-/** The items taking a booking's place: its practitioner's time, or a place in its slot (condition: free). */
-function takeItems(b: BookingRecord, capacity: number, kind: 'held' | 'confirmed'): TransactItem[] {
+/** The items taking a booking's place: its practitioner's time, or a place in its slot (condition: free). Also a series' visits (domain/series/take.ts). */
+export function takeItems(b: BookingRecord, capacity: number, kind: 'held' | 'confirmed'): TransactItem[] {
   if (b.practitionerId) return timeChangeItems(b.orgId, b.practitionerId, ownerOf(b), { take: spanOf(b) });
   return [takePlaceItem(b.orgId, slotOf(b), capacity, kind)];
 }
@@ -328,6 +328,7 @@ export async function cancelConfirmed(
     ? [
         { day: b.reportDay, figure: 'bookings:confirmed', by: -1 },
         { day: b.reportDay, figure: 'bookings:cancelled', by: 1 },
+        ...(b.seriesId ? [{ day: b.reportDay, figure: 'bookings:series', by: -1 } as const] : []),
         ...practitionerBookingDeltas(b, -1),
       ]
     : [];
@@ -401,6 +402,7 @@ export async function moveConfirmed(b: BookingRecord, to: NewTime, capacity: num
         ? [
             { day: b.reportDay!, figure: 'bookings:confirmed', by: -1 } as const,
             { day: to.date, figure: 'bookings:confirmed', by: 1 } as const,
+            ...(b.seriesId ? [{ day: b.reportDay!, figure: 'bookings:series', by: -1 } as const, { day: to.date, figure: 'bookings:series', by: 1 } as const] : []),
           ]
         : []),
       ...(practitionerRecount ? [...practitionerBookingDeltas(b, -1), ...practitionerBookingDeltas(practitionerRecount, 1)] : []),

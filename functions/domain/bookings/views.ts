@@ -76,6 +76,7 @@ export function toBookingView(b: BookingRecord): BookingView {
     cancelledBy: b.cancelledBy,
     confirmationSentAt: b.confirmationSentAt,
     needsAttention: b.needsAttention,
+    seriesId: b.seriesId ?? null,
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
   };

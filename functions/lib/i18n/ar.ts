@@ -83,4 +83,12 @@ export default {
   'receipt.thanks': 'شكرًا لك على دفعتك إلى {clinic}.',
   'receipt.keep': 'احتفظ بهذه الرسالة كإيصال.',
   'clinic.fallback': 'العيادة',
+  'series.subject': "تم حجز سلسلة: {package}، {count, plural, zero {# زيارة} one {زيارة واحدة} two {زيارتان} few {# زيارات} many {# زيارة} other {# زيارة}}",
+  'series.intro': "حجزت {clinic} سلسلة من {count, plural, zero {# زيارة} one {زيارة واحدة} two {زيارتين} few {# زيارات} many {# زيارة} other {# زيارة}} لخدمة {package}:",
+  'series.payAtClinic': "السعر لكل زيارة: {price} ({currency})، يُدفع في العيادة.",
+  'series.ics': "يضيف ملف التقويم المرفق (series.ics) جميع الزيارات إلى تقويمك.",
+  'series.visitOf': "الزيارة {number} من {count}",
+  'series.cancelledSubject': "تم إلغاء زيارات: {package} ({count, plural, zero {# زيارة} one {زيارة واحدة} two {زيارتان} few {# زيارات} many {# زيارة} other {# زيارة}})",
+  'series.cancelledIntro': "ألغت {clinic} {count, plural, zero {هذه الزيارات} one {هذه الزيارة} two {هاتين الزيارتين} few {هذه الزيارات الـ#} many {هذه الزيارات الـ#} other {هذه الزيارات الـ#}} من سلسلتك لخدمة {package}:",
+  'series.cancelledIcs': "تزيل ملفات التقويم المرفقة هذه الزيارات من تقويمك.",
 } satisfies ServerCatalogue;

@@ -84,4 +84,12 @@ export default {
   'receipt.thanks': 'Vielen Dank für Ihre Zahlung an {clinic}.',
   'receipt.keep': 'Bitte bewahren Sie diese E-Mail als Beleg auf.',
   'clinic.fallback': 'die Praxis',
+  'series.subject': "Terminserie gebucht: {package}, {count, plural, one {# Termin} other {# Termine}}",
+  'series.intro': "{clinic} hat eine Serie von {count, plural, one {# Termin} other {# Terminen}} für {package} gebucht:",
+  'series.payAtClinic': "Preis pro Termin: {price} ({currency}), zahlbar in der Praxis.",
+  'series.ics': "Die angehängte Kalenderdatei (series.ics) trägt alle Termine in Ihren Kalender ein.",
+  'series.visitOf': "Termin {number} von {count}",
+  'series.cancelledSubject': "Termine abgesagt: {package} ({count, plural, one {# Termin} other {# Termine}})",
+  'series.cancelledIntro': "{clinic} hat {count, plural, one {diesen Termin} other {diese # Termine}} Ihrer Serie für {package} abgesagt:",
+  'series.cancelledIcs': "Die angehängten Kalenderdateien entfernen diese Termine aus Ihrem Kalender.",
 } satisfies ServerCatalogue;

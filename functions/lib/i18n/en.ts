@@ -82,4 +82,12 @@ export default {
   'receipt.thanks': 'Thank you for your payment to {clinic}.',
   'receipt.keep': 'Keep this email as your receipt.',
   'clinic.fallback': 'the clinic',
+  'series.subject': "Series booked: {package}, {count, plural, one {# visit} other {# visits}}",
+  'series.intro': "{clinic} booked a series of {count, plural, one {# visit} other {# visits}} for {package}:",
+  'series.payAtClinic': "Price per visit: {price} ({currency}), paid at the clinic.",
+  'series.ics': "The attached calendar file (series.ics) adds every visit to your calendar.",
+  'series.visitOf': "Visit {number} of {count}",
+  'series.cancelledSubject': "Visits cancelled: {package} ({count, plural, one {# visit} other {# visits}})",
+  'series.cancelledIntro': "{clinic} cancelled {count, plural, one {this visit} other {these # visits}} of your series for {package}:",
+  'series.cancelledIcs': "The attached calendar files remove these visits from your calendar.",
 } as const;

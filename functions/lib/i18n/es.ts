@@ -83,4 +83,12 @@ export default {
   'receipt.thanks': 'Gracias por su pago a {clinic}.',
   'receipt.keep': 'Conserve este correo como recibo.',
   'clinic.fallback': 'la clínica',
+  'series.subject': "Serie reservada: {package}, {count, plural, one {# visita} other {# visitas}}",
+  'series.intro': "{clinic} reservó una serie de {count, plural, one {# visita} other {# visitas}} de {package}:",
+  'series.payAtClinic': "Precio por visita: {price} ({currency}), se paga en la clínica.",
+  'series.ics': "El archivo de calendario adjunto (series.ics) añade todas las visitas a su calendario.",
+  'series.visitOf': "Visita {number} de {count}",
+  'series.cancelledSubject': "Visitas canceladas: {package} ({count, plural, one {# visita} other {# visitas}})",
+  'series.cancelledIntro': "{clinic} canceló {count, plural, one {esta visita} other {estas # visitas}} de su serie de {package}:",
+  'series.cancelledIcs': "Los archivos de calendario adjuntos eliminan estas visitas de su calendario.",
 } satisfies ServerCatalogue;

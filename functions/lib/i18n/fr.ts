@@ -83,4 +83,12 @@ export default {
   'receipt.thanks': 'Merci pour votre paiement à {clinic}.',
   'receipt.keep': 'Conservez cet e-mail comme reçu.',
   'clinic.fallback': 'la clinique',
+  'series.subject': "Série réservée : {package}, {count, plural, one {# séance} other {# séances}}",
+  'series.intro': "{clinic} a réservé une série de {count, plural, one {# séance} other {# séances}} pour {package} :",
+  'series.payAtClinic': "Prix par séance : {price} ({currency}), à régler au cabinet.",
+  'series.ics': "Le fichier de calendrier joint (series.ics) ajoute toutes les séances à votre calendrier.",
+  'series.visitOf': "Séance {number} sur {count}",
+  'series.cancelledSubject': "Séances annulées : {package} ({count, plural, one {# séance} other {# séances}})",
+  'series.cancelledIntro': "{clinic} a annulé {count, plural, one {cette séance} other {ces # séances}} de votre série {package} :",
+  'series.cancelledIcs': "Les fichiers de calendrier joints retirent ces séances de votre calendrier.",
 } satisfies ServerCatalogue;

@@ -83,4 +83,12 @@ export default {
   'receipt.thanks': 'Obrigado pelo seu pagamento a {clinic}.',
   'receipt.keep': 'Guarde este e-mail como recibo.',
   'clinic.fallback': 'a clínica',
+  'series.subject': "Série agendada: {package}, {count, plural, one {# consulta} other {# consultas}}",
+  'series.intro': "{clinic} agendou uma série de {count, plural, one {# consulta} other {# consultas}} de {package}:",
+  'series.payAtClinic': "Preço por consulta: {price} ({currency}), pago na clínica.",
+  'series.ics': "O arquivo de calendário anexo (series.ics) adiciona todas as consultas ao seu calendário.",
+  'series.visitOf': "Consulta {number} de {count}",
+  'series.cancelledSubject': "Consultas canceladas: {package} ({count, plural, one {# consulta} other {# consultas}})",
+  'series.cancelledIntro': "{clinic} cancelou {count, plural, one {esta consulta} other {estas # consultas}} da sua série de {package}:",
+  'series.cancelledIcs': "Os arquivos de calendário anexos removem essas consultas do seu calendário.",
 } satisfies ServerCatalogue;

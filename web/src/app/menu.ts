@@ -51,6 +51,7 @@ export const menu: MenuItem[] = [
   { type: 'heading', title: 'Bookings' },
   moduleGroup('Bookings', 'bi-journal-bookmark', 'Bookings', [
     ['Bookings', paths.bookings.list],
+    ['Book a Series', paths.bookings.bookSeries, WRITE],
     ['All Booking Packages', paths.bookings.packages],
     ['Add Booking Package', paths.bookings.addPackage, WRITE],
     ['Availability', paths.bookings.availability],

@@ -128,6 +128,9 @@ export const consoleRoutes: ConsoleRoute[] = [
     ],
   },
   { path: paths.bookings.detail, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/booking-detail') },
+  // A series of visits (issue 37): booked by staff with write, read with read.
+  { path: paths.bookings.bookSeries, access: { module: 'Bookings', action: 'write' }, lazy: () => import('../features/bookings/routes/book-series') },
+  { path: paths.bookings.series, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/series-detail') },
   {
     path: paths.bookings.packages,
     access: { module: 'Bookings' },

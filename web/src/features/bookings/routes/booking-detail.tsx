@@ -48,6 +48,7 @@ function BookingDetails({ booking, onChanged }: { booking: BookingView; onChange
         <dl className="mb-0">
           <Row label="When">{booking.bookingTimeLabel} <span className="text-body-secondary small">({booking.timeZoneName}, {booking.timeZone}) · {booking.durationMinutes} minutes</span></Row>
           <Row label="Package">{booking.packageName}</Row>
+          {booking.seriesId && <Row label="Series"><Link to={paths.bookings.series.replace(':id', encodeURIComponent(booking.seriesId))}>One visit of a series: see every visit</Link></Row>}
           <Row label="Price">{formatCents(booking.priceCents, booking.currency)}</Row>
           <Row label="Email"><a href={`mailto:${booking.email}`}>{booking.email}</a></Row>
           <Row label="Phone"><a href={`tel:${booking.phoneNumber}`}>{booking.phoneNumber}</a></Row>

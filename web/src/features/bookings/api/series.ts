@@ -1,0 +1,22 @@
+// The staff's series calls (issue 37): preview every visit, book the chosen ones (all or none), read a
+// series, cancel one visit, this and the following ones, or all.
+import type { BodyOf, ReplyOf } from '#shared/api-contract';
+import { api } from '../../../lib/api';
+import { useApi } from '../../../lib/swr';
+
+export type SeriesPreview = ReplyOf<'POST /bookings/series/preview'>;
+export type SeriesPreviewBody = BodyOf<'POST /bookings/series/preview'>;
+export type SeriesView = ReplyOf<'GET /bookings/series/{id}'>;
+export type CancelScope = BodyOf<'POST /bookings/series/{id}/cancel'>['scope'];
+
+export const SERIES_KEY = '/bookings/series';
+export const seriesKey = (id: string) => `${SERIES_KEY}/${encodeURIComponent(id)}` as const;
+
+export const previewSeries = (body: SeriesPreviewBody) => api.post('/bookings/series/preview', body);
+
+/** `idempotencyKey`: one per submission, so a retried click books the series once. */
+export const createSeries = (body: BodyOf<'POST /bookings/series'>, idempotencyKey: string) => api.post(SERIES_KEY, body, { idempotencyKey });
+
+export const useSeries = (id: string | undefined) => useApi(id ? seriesKey(id) : null);
+
+export const cancelSeriesVisits = (id: string, bookingId: string, scope: CancelScope) => api.post(`${seriesKey(id)}/cancel`, { bookingId, scope });
