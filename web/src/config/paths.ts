@@ -43,6 +43,7 @@ export const paths = {
     practitioners: '/bookings/practitioners',
     addPractitioner: '/bookings/practitioners/add',
     editPractitioner: '/bookings/practitioners/:id',
+    waitlist: '/bookings/waitlist',
   },
   forms: { list: '/forms', add: '/forms/add', create: '/forms/create', leads: '/forms/leads', lead: '/forms/leads/:id' },
   formBuilder: { list: '/form-builder', create: '/form-builder/create', edit: '/form-builder/:id', submissions: '/form-builder/:id/submissions' },
