@@ -193,6 +193,29 @@ describe('the waitlist', () => {
     expect(shown.body.data.status).toBe('lapsed');
   }, 60_000);
 
+  it('staff see who waits and offer a time by hand; a patient who leaves gives the held time to the next', async () => {
+    const c = await newClinic('hand');
+    const [first, second] = [await join(c, 'Gil'), await join(c, 'Hal')];
+    expect((await call('GET', '/waitlist')).status).toBe(401);
+    const list = await call('GET', '/waitlist', { token: c.token });
+    expect(list.body.data.items.map((e: { id: string }) => e.id)).toEqual([first.entryId, second.entryId]);
+    const date = dayAhead(5);
+    const offered = await call('POST', `/waitlist/entries/${first.entryId}/offer`, { token: c.token, body: { bookingDate: date, bookingTime: '10:00' } });
+    expect(offered.status).toBe(201);
+    expect(offered.body.data).toMatchObject({ entryId: first.entryId, source: 'staff', status: 'open', bookingDate: date, bookingTime: '10:00' });
+    const mail = await offerMailOf(first.email);
+    // The time is held: nobody else can book it, and the staff cannot offer it twice.
+    expect((await call('POST', `/waitlist/entries/${second.entryId}/offer`, { token: c.token, body: { bookingDate: date, bookingTime: '10:00' } })).status).toBe(409);
+
+    // The first leaves by the mail's link: the hold is given back at once and the time goes to the next.
+    const leave = new URL(/Leave the waitlist: (\S+)/.exec(mail.body.text ?? '')![1]!);
+    const left = await call('POST', '/waitlist/leave', { body: { apiKey: c.apiKey, entryId: leave.searchParams.get('waitlistLeave'), token: leave.searchParams.get('token') } });
+    expect(left.status).toBe(200);
+    await offerMailOf(second.email);
+    expect((await call('GET', '/waitlist', { token: c.token })).body.data.items.map((e: { id: string }) => e.id)).toEqual([second.entryId]);
+    expect((await call('POST', '/waitlist/leave', { body: { apiKey: c.apiKey, entryId: first.entryId, token: 'wrong' } })).status).toBe(404);
+  }, 60_000);
+
   it('a duplicated time-freed event, and one delivered while DynamoDB Local is stalled, make one offer', async () => {
     const c = await newClinic('faults');
     const date = dayAhead(4);
