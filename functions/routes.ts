@@ -319,6 +319,17 @@ const SERVER_ROUTES: ServerRoutes = {
   // (a token is written) once confirmed; the session is read back from Stripe.
   'POST /bookings/confirmation': { handler: 'bookings/get-confirmation', uses: { table: 'write', payments: true }, rateLimit: perMinutes(60, 10) },
   // (end of self-service rows)
+
+  // The waitlist (issue 37): the booking page's join (its challenge), the links in its mails, and staff's list.
+  'POST /waitlist/join': { handler: 'waitlist/join-waitlist', uses: { table: 'write' }, rateLimit: perMinutes(6, 30), idempotent: true, challenge: 'booking' },
+  'POST /waitlist/leave': { handler: 'waitlist/leave-waitlist', uses: { table: 'write', payments: true }, rateLimit: perMinutes(20, 10) },
+  'POST /waitlist/offer': { handler: 'waitlist/get-offer', uses: { table: 'write' }, rateLimit: perMinutes(60, 10) },
+  'POST /waitlist/offer/take': { handler: 'waitlist/take-offer', uses: { table: 'write', payments: true }, rateLimit: perMinutes(20, 10) },
+  'GET /waitlist': { handler: 'waitlist/list-waitlist', uses: { table: 'read' } },
+  'GET /waitlist/offers': { handler: 'waitlist/list-offers', uses: { table: 'read' } },
+  'GET /waitlist/summary': { handler: 'waitlist/get-summary', uses: { table: 'read' } },
+  'PUT /waitlist/settings': { handler: 'waitlist/update-settings', uses: { table: 'write' } },
+  'POST /waitlist/entries/{id}/offer': { handler: 'waitlist/offer-time', uses: { table: 'write', payments: true } },
 };
 
 export const ROUTES: readonly Route[] = (Object.keys(SERVER_ROUTES) as Operation[]).map((key) => {

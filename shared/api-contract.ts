@@ -28,6 +28,7 @@ import * as reports from './reports/schemas';
 import * as services from './services/schemas';
 import * as sms from './sms/schemas';
 import * as webhooks from './webhooks/schemas';
+import * as waitlist from './waitlist/schemas';
 
 /**
  * public: anyone (public routes find the tenant through an apiKey, never a token).
@@ -214,6 +215,15 @@ export const API_CONTRACT = {
   'POST /public/manage/cancel': { access: 'public', body: manage.manageTokenSchema, reply: manage.manageCancelBookingReply },
   'POST /public/manage/reschedule': { access: 'public', body: manage.manageRescheduleSchema, reply: manage.rescheduleBookingReply },
   'POST /bookings/confirmation': { access: 'public', body: bookingConfirmation.bookingConfirmationSchema, reply: bookingConfirmation.getConfirmationReply },
+  'POST /waitlist/join': { access: 'public', body: waitlist.joinWaitlistSchema, reply: waitlist.joinWaitlistReply },
+  'POST /waitlist/leave': { access: 'public', body: waitlist.leaveWaitlistSchema, reply: waitlist.leaveWaitlistReply },
+  'POST /waitlist/offer': { access: 'public', body: waitlist.offerLinkSchema, reply: waitlist.getOfferReply },
+  'POST /waitlist/offer/take': { access: 'public', body: waitlist.offerLinkSchema, reply: waitlist.takeOfferReply },
+  'GET /waitlist': { access: 'user', permission: read('BOOKING_PACKAGES'), query: waitlist.waitlistQuerySchema, reply: waitlist.listWaitlistReply },
+  'GET /waitlist/offers': { access: 'user', permission: read('BOOKING_PACKAGES'), query: common.pageQuerySchema, reply: waitlist.listOffersReply },
+  'GET /waitlist/summary': { access: 'user', permission: read('BOOKING_PACKAGES'), reply: waitlist.waitlistSummaryReply },
+  'PUT /waitlist/settings': { access: 'user', permission: write('BOOKING_PACKAGES'), body: waitlist.waitlistSettingsSchema, reply: waitlist.updateWaitlistSettingsReply },
+  'POST /waitlist/entries/{id}/offer': { access: 'user', permission: write('BOOKING_PACKAGES'), body: waitlist.staffOfferSchema, reply: waitlist.staffOfferReply },
 } as const satisfies Record<string, OperationEntry>;
 // The types a client reads off the contract (type-only: `import type` them, no schema is bundled).
 

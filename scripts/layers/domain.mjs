@@ -15,7 +15,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 
 /** Folder of the old files (under functions/) -> their names -> the domain context they move to. */
 const GROUPS = [
-  ['bookings/lib', 'bookings', ['places', 'views', 'mail', 'mail.test', 'ics', 'ics.test', 'manage-link', 'manage-link.test', 'move', 'events', 'refusals', 'reminder', 'hold-sweep', 'payment-consumer']],
+  ['bookings/lib', 'bookings', ['places', 'views', 'mail', 'mail.test', 'ics', 'ics.test', 'manage-link', 'manage-link.test', 'move', 'events', 'refusals', 'reminder', 'hold-sweep', 'payment-consumer', 'hold-limits', 'hold-limits.test']],
   ['bookings/lib', 'practitioners', ['choose-practitioner']],
   ['availability/lib', 'availability', ['diary', 'free-times']],
   ['payments/lib', 'payments', ['amounts', 'contract', 'consumers']],

@@ -12,6 +12,8 @@ export const WEBHOOK_EVENTS = {
   'appointment.requested': 'A visitor requested an appointment.',
   'appointment.status_changed': "An appointment's status changed.",
   'series.booked': 'A series of visits was booked (every visit in it).',
+  'waitlist.offer_made': 'A freed time was offered to a patient on the waitlist.',
+  'waitlist.offer_taken': 'A patient booked a time offered from the waitlist.',
 } as const;
 
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;

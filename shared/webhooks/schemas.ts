@@ -168,7 +168,34 @@ export const seriesEventObject = /* @__PURE__ */ pure(() => z.object({
 }));
 
 export type SeriesEventObject = z.infer<typeof seriesEventObject>;
+/** waitlist.offer_made and waitlist.offer_taken: the offer, the patient it went to, and (taken) the booking. */
+export const waitlistOfferEventObject = /* @__PURE__ */ pure(() => z.object({
+  object: z.literal('waitlist_offer'),
+  id: z.string(),
+  entryId: z.string(),
+  /** 'one-by-one': held for this patient until expiresAt; 'all-at-once': told to everyone waiting who fits. */
+  mode: z.enum(['one-by-one', 'all-at-once']),
+  status: z.enum(['open', 'taken', 'lapsed', 'withdrawn']),
+  source: z.enum(['freed', 'staff']),
+  packageId: z.string(),
+  packageName: z.string(),
+  practitioner: z.nullable(z.object({ id: z.string(), name: z.string() })),
+  startUtc: z.string(),
+  endUtc: z.string(),
+  timeZone: z.string(),
+  bookingDate: z.string(),
+  bookingTime: z.string(),
+  expiresAt: z.string(),
+  /** The booking made from the offer (offer_taken), else null. */
+  bookingId: z.nullable(z.string()),
+  patient: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+  priceMinor: z.number(),
+  currency: z.enum(CURRENCIES),
+  createdAt: z.string(),
+}));
+
 export type BookingEventObject = z.infer<typeof bookingEventObject>;
+export type WaitlistOfferEventObject = z.infer<typeof waitlistOfferEventObject>;
 export type AppointmentEventObject = z.infer<typeof appointmentEventObject>;
 export type LeadEventObject = z.infer<typeof leadEventObject>;
 export type PaymentEventObject = z.infer<typeof paymentEventObject>;
@@ -185,6 +212,8 @@ export const WEBHOOK_EVENT_OBJECTS: Record<WebhookEventType, z.ZodMiniType> = {
   'appointment.requested': appointmentEventObject,
   'appointment.status_changed': appointmentEventObject,
   'series.booked': seriesEventObject,
+  'waitlist.offer_made': waitlistOfferEventObject,
+  'waitlist.offer_taken': waitlistOfferEventObject,
 };
 
 /** GET /organization/webhooks/{id}/deliveries paging (newest first, 25 a page unless `limit` says). */

@@ -99,7 +99,7 @@ export async function latestCode(address: string): Promise<string> {
 }
 
 export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
-/** A phone number of its own (one unpaid booking hold per phone: functions/bookings/lib/hold-limits.ts). */
+/** A phone number of its own (one unpaid booking hold per phone: functions/domain/bookings/hold-limits.ts). */
 export const uniquePhone = () => `+1555${String(randomInt(10_000_000)).padStart(7, '0')}`;
 
 export interface Owner {

@@ -12,6 +12,7 @@ export function challengePageOf(method: string, path: string): ChallengePage | u
   if (bare === '/public/appointments/book-custom') return 'appointment';
   if (/^\/form-builder\/form\/[^/]+\/submissions$/.test(bare)) return 'form';
   if (bare === '/users/register-email') return 'sign-up';
+  if (bare === '/waitlist/join') return 'booking';
   return undefined;
 }
 

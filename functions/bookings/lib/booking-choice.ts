@@ -15,7 +15,7 @@ import { getBookingPackage, type BookingPackageRecord } from '../../data/booking
 import type { BookingRecord } from '../../data/bookings';
 import { findOrgIdByApiKey, getOrganization, type Organization } from '../../data/organizations';
 import { chooseTime, type Candidate, type ChosenTime } from '#domain/practitioners/choose-practitioner';
-import { HOLD_MINUTES } from './hold-limits';
+import { HOLD_MINUTES } from '#domain/bookings/hold-limits';
 import { SLOT_REFUSALS } from '#domain/bookings/refusals';
 import { releaseTokenHash } from './release-token';
 import { PACKAGE_UNAVAILABLE, UNKNOWN_BOOKING_PAGE, bookingPageUrl } from '#domain/bookings/views';

@@ -13,7 +13,7 @@ import { offeringPractitioners, timingOf } from '#domain/availability/diary';
 import type { BookingChoice, BookingRequest } from './booking-choice';
 import { heldBooking } from './booking-choice';
 import type { Candidate } from '#domain/practitioners/choose-practitioner';
-import { NETWORK_HOLDS, clinicDayCap, networkOf, practitionerDayCap } from './hold-limits';
+import { NETWORK_HOLDS, clinicDayCap, networkOf, practitionerDayCap } from '#domain/bookings/hold-limits';
 import { ClaimFullError, SlotFullError, expireLapsedHold, holdPlace } from '#domain/bookings/places';
 
 /** The refusals of a claim that counts its unpaid holds already (lib/hold-limits.ts). */

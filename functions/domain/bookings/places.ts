@@ -88,9 +88,10 @@ const failedWithin = (error: TransactionFailure, count: number) => Array.from({ 
 
 /**
  * Holds a place for a new 'held' booking counted in `claims` (its `holdClaims` are set from them), or
- * throws SlotFullError (no place) or ClaimFullError (a claim counts its cap of unpaid holds).
+ * throws SlotFullError (no place) or ClaimFullError (a claim counts its cap of unpaid holds). `also`:
+ * rows written if and only if the hold is (a waitlist's offer); one that fails its condition fails the hold.
  */
-export async function holdPlace(booking: BookingRecord, capacity: number, now = new Date(), claims: readonly HoldClaim[] = []): Promise<void> {
+export async function holdPlace(booking: BookingRecord, capacity: number, now = new Date(), claims: readonly HoldClaim[] = [], also: readonly TransactItem[] = []): Promise<void> {
   booking.holdClaims = claims.length ? claims.map((c) => c.sk) : null;
   const event = await bookingEventItems('booking.held', booking, `booking-held-${booking.id}`, booking.createdAt);
   const take = takeItems(booking, capacity, 'held');
@@ -100,6 +101,7 @@ export async function holdPlace(booking: BookingRecord, capacity: number, now = 
     putHoldItem({ orgId: booking.orgId, bookingId: booking.id, startUtc: booking.startUtc, holdExpiresAt: booking.holdExpiresAt!, ...(booking.practitionerId ? { practitionerId: booking.practitionerId } : {}) }),
     putNewBookingItem(booking),
     ...event,
+    ...also,
   ];
   // Each failure may free something once (a lapsed hold of the slot, then of a claim): a few tries at most.
   await retryOnConflict<void>(

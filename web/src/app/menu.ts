@@ -56,6 +56,7 @@ export const menu: MenuItem[] = [
     ['Add Booking Package', paths.bookings.addPackage, WRITE],
     ['Availability', paths.bookings.availability],
     ['Practitioners', paths.bookings.practitioners],
+    ['Waitlist', paths.bookings.waitlist],
   ]),
   { type: 'heading', title: 'Form Builder' },
   moduleGroup('Form Builder', 'bi-tools', 'Forms', [

@@ -146,6 +146,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   },
   { path: paths.bookings.editPackage, access: { module: 'Bookings', action: 'write' }, lazy: () => import('../features/bookings/routes/edit-package') },
   { path: paths.bookings.availability, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/availability') },
+  { path: paths.bookings.waitlist, access: { module: 'Bookings' }, lazy: () => import('../features/waitlist/routes/waitlist') },
   // Practitioners (docs/practitioners.md): anyone who reads bookings sees them; the editor saves with write.
   {
     path: paths.bookings.practitioners,

@@ -45,6 +45,7 @@ export const paths = {
     editPractitioner: '/bookings/practitioners/:id',
     bookSeries: '/bookings/series/new',
     series: '/bookings/series/:id',
+    waitlist: '/bookings/waitlist',
   },
   forms: { list: '/forms', add: '/forms/add', create: '/forms/create', leads: '/forms/leads', lead: '/forms/leads/:id' },
   formBuilder: { list: '/form-builder', create: '/form-builder/create', edit: '/form-builder/:id', submissions: '/form-builder/:id/submissions' },

@@ -30,6 +30,7 @@ import { DetailsStep, PayStep, TimeStep } from './booking-steps';
 import { useBookingMonth } from './use-booking-month';
 import { useBookingSubmit, type BookingErrors } from './use-booking-submit';
 import { usePreselect } from './use-preselect';
+import { WaitlistJoin, WaitlistLink, useWaitlistLink } from './waitlist';
 
 /** The spec's English texts (section 9); other languages have them in their catalogue. */
 export const SUCCESS_MESSAGE = 'Please complete the payment to confirm booking';
@@ -181,6 +182,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
           <PayStep isSubmitting={isSubmitting} disabled={loading} challenge={send.challenge} />
         </div>
       </form>
+      {pkg && !settling && <WaitlistJoin apiKey={apiKey} pkg={pkg} practitionerId={practitionerId} timeZone={month.zone} typed={values} />}
     </>
   );
 }
@@ -203,6 +205,7 @@ export function BookingPage({ apiKey }: { apiKey: string }) {
     document.title = title;
   }, [title]);
   const clinic = useFirstDay(apiKey).data;
+  const waitlistLink = useWaitlistLink();
 
   return (
     <main className="container py-4 py-sm-5" style={{ maxWidth: 760 }}>
@@ -214,6 +217,8 @@ export function BookingPage({ apiKey }: { apiKey: string }) {
       {!confirming && <p className="text-body-secondary mb-4">{t('booking.intro')}</p>}
       {confirming ? (
         <Confirmation apiKey={apiKey} sessionId={sessionId} againHref={`/booking/${encodeURIComponent(apiKey)}`} />
+      ) : waitlistLink ? (
+        <WaitlistLink apiKey={apiKey} />
       ) : error ? (
         <div className="alert alert-danger" role="alert">
           {ruleMessage(t, failureText(error, t('booking.unavailable')))}

@@ -1,0 +1,251 @@
+// Issue 37: the waitlist, a subscriber of the time-freed event (functions/domain/waitlist/), on a stack
+// of this file's own (its DynamoDB Local is paused here, which must never stall the other files; its
+// outbox worker, and so the subscriber, runs in this process). A freed time is held for the first
+// waiting patient for the clinic's window, then for the next; it is never held past its window, never
+// given to two patients, and a duplicated or stalled delivery makes one offer.
+import { randomUUID } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { startLocalStack, type LocalStack } from '../../infra/local/stack';
+import { mailsTo, testAddress, uniqueEmail, uniquePhone, type Mail } from '../support/api';
+import { challengeHeaders } from '../support/challenge';
+import { eventually } from '../support/eventually';
+
+const ZONE = 'America/New_York';
+let stack: LocalStack;
+
+interface Answer {
+  status: number;
+  body: { message: string; data?: any; errors?: Record<string, string> };
+}
+
+async function call(method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { 'x-forwarded-for': testAddress(), ...(await challengeHeaders(`${stack.url}/api`, method, path, options)) };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${stack.url}/api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : { message: '' } };
+}
+
+interface Clinic {
+  token: string;
+  orgId: string;
+  apiKey: string;
+  packageId: string;
+}
+
+/** A new clinic open every day 08:00-18:00 in 60-minute slots of one place, one package, its waitlist window 5 minutes. */
+async function newClinic(tag: string): Promise<Clinic> {
+  const email = uniqueEmail(tag);
+  const password = 'Secret-123';
+  expect((await call('POST', '/users/register-email', { body: { email, password } })).status).toBe(201);
+  const code = await eventually(async () => (await mailsTo(email, stack.inboxUrl)).map((m) => /\b(\d{6})\b/.exec(m.subject)?.[1]).find(Boolean), 'the sign-up code');
+  const registration = (await call('POST', '/users/verify-email-otp', { body: { email, otp: code, password } })).body.data.token;
+  await call('POST', '/users/add-basic-details', { token: registration, body: { username: `wl${randomUUID().slice(0, 8)}`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' } });
+  const org = await call('POST', '/users/add-organization', { token: registration, body: { name: 'Queue Clinic', email, legalName: 'Queue Clinic LLC', websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' } });
+  expect(org.status).toBe(201);
+  const token = org.body.data.token as string;
+  const hours = [{ start: '08:00', end: '18:00' }];
+  const weeklyHours = { monday: hours, tuesday: hours, wednesday: hours, thursday: hours, friday: hours, saturday: hours, sunday: hours };
+  expect((await call('PUT', '/bookings/availability', { token, body: { weeklyHours, slotMinutes: 60, capacity: 1, closedDates: [], maxDaysAhead: 400 } })).status).toBe(200);
+  const pkg = await call('POST', '/bookings/packages', { token, body: { packageName: 'Physio', packagePrice: 60 } });
+  expect((await call('PUT', '/waitlist/settings', { token, body: { mode: 'one-by-one', holdMinutes: 5 } })).status).toBe(200);
+  const apiKey = (await call('GET', '/organization/integration', { token })).body.data.apiKey as string;
+  return { token, orgId: org.body.data.userDetails.organizationId as string, apiKey, packageId: pkg.body.data.id as string };
+}
+
+const dayAhead = (days: number) => DateTime.now().setZone(ZONE).plus({ days }).toISODate()!;
+
+async function pay(checkoutUrl: string, email: string) {
+  await fetch(`${checkoutUrl}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email, name: 'Pat Payer' }).toString(), redirect: 'manual' });
+}
+
+/** A booking of the time, paid; resolves once confirmed. */
+async function paidBooking(c: Clinic, date: string, time: string) {
+  const email = uniqueEmail('booker');
+  const held = await call('POST', '/bookings/create-booking', { body: { apiKey: c.apiKey, packageId: c.packageId, firstName: 'Bo', lastName: 'Oker', email, phoneNumber: uniquePhone(), bookingDate: date, bookingTime: time } });
+  expect(held.status).toBe(201);
+  await pay(held.body.data.checkoutUrl, email);
+  await eventually(async () => ((await call('GET', `/bookings/booking/${held.body.data.bookingId}`, { token: c.token })).body.data.status === 'confirmed' ? true : undefined), 'booking confirmed');
+  return held.body.data.bookingId as string;
+}
+
+/** A patient joins the waitlist for the package: every day 09:00-12:00, for a week. */
+async function join(c: Clinic, name: string) {
+  const email = uniqueEmail(name);
+  const res = await call('POST', '/waitlist/join', {
+    body: { apiKey: c.apiKey, packageId: c.packageId, firstName: name, lastName: 'Waiting', email, phoneNumber: uniquePhone(), days: [1, 2, 3, 4, 5, 6, 7], fromTime: '09:00', toTime: '12:00', until: dayAhead(7) },
+  });
+  expect(res.status).toBe(201);
+  return { email, entryId: res.body.data.entryId as string };
+}
+
+const offerMails = async (email: string) => (await mailsTo(email, stack.inboxUrl)).filter((m) => m.subject.startsWith('A time is free for you'));
+const offerMailOf = (email: string) => eventually(async () => (await offerMails(email))[0], `the offer mail to ${email}`, 15_000);
+/** The offer id and token of the mail's 'Book this time' link. */
+function linkOf(mail: Mail) {
+  const url = new URL(/Book this time: (\S+)/.exec(mail.body.text ?? '')![1]!);
+  return { offerId: url.searchParams.get('waitlistOffer')!, token: url.searchParams.get('token')! };
+}
+const offersOf = async (c: Clinic) => (await call('GET', '/waitlist/offers', { token: c.token })).body.data.items as { id: string; entryId: string; status: string; bookingId: string | null; startUtc: string }[];
+const slotOf = async (c: Clinic, startUtc: string) => {
+  const { ddb, table } = await import('../../functions/data/dynamo');
+  const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+  const out = await ddb.send(new GetCommand({ TableName: table(), Key: { pk: `ORG#${c.orgId}#SLOTS`, sk: startUtc }, ConsistentRead: true }));
+  return { held: Number(out.Item?.held ?? 0), confirmed: Number(out.Item?.confirmed ?? 0), taken: Number(out.Item?.taken ?? 0) };
+};
+const sweep = async (c: Clinic, minutesAhead: number) => {
+  const { sweepLapsedHolds } = await import('../../functions/domain/bookings/hold-sweep');
+  return sweepLapsedHolds({ now: new Date(Date.now() + minutesAhead * 60_000), orgId: c.orgId });
+};
+
+beforeAll(async () => {
+  stack = await startLocalStack({ inMemory: true, port: 0, sesPort: 0, quiet: true, outbox: { sweepMs: 500, retryBaseMs: 500 } });
+}, 90_000);
+
+afterAll(async () => {
+  const pid = stack?.dynamoDbPid();
+  if (pid) {
+    try {
+      process.kill(pid, 'SIGCONT');
+    } catch {
+      // gone already
+    }
+  }
+  await stack?.stop();
+}, 30_000);
+
+describe('the waitlist', () => {
+  it('offers a freed time to the first of three waiting, then after the window to the second, who books it from the mail', async () => {
+    const c = await newClinic('queue');
+    const date = dayAhead(2);
+    const bookingId = await paidBooking(c, date, '10:00');
+    const [first, second, third] = [await join(c, 'Ann'), await join(c, 'Ben'), await join(c, 'Cy')];
+
+    expect((await call('POST', `/bookings/booking/${bookingId}/cancel`, { token: c.token })).status).toBe(200);
+    const firstMail = await offerMailOf(first.email);
+    expect(firstMail.body.text).toContain('It is held for you until');
+    const [offer] = await offersOf(c);
+    expect(offer).toMatchObject({ entryId: first.entryId, status: 'open' });
+    expect(await slotOf(c, offer!.startUtc)).toEqual({ held: 1, confirmed: 0, taken: 1 });
+    expect(await offerMails(second.email)).toEqual([]);
+
+    // Within the window nothing moves; after it, the hold sweep gives the time back and it goes to the next.
+    expect((await sweep(c, 4)).released).toBe(0);
+    expect((await sweep(c, 6)).released).toBe(1);
+    const secondMail = await offerMailOf(second.email);
+    await eventually(async () => ((await offersOf(c)).length === 2 ? true : undefined), 'two offers');
+    const offers = await offersOf(c);
+    expect(offers.find((o) => o.entryId === first.entryId)?.status).toBe('lapsed');
+    expect(offers.find((o) => o.entryId === second.entryId)?.status).toBe('open');
+    expect(await offerMails(third.email)).toEqual([]);
+    expect(await offerMails(first.email)).toHaveLength(1);
+
+    // The second books it from the mail's link: to payment, then confirmed; the list filled one time.
+    const link = linkOf(secondMail);
+    const shown = await call('POST', '/waitlist/offer', { body: { apiKey: c.apiKey, ...link } });
+    expect(shown.body.data).toMatchObject({ status: 'open', mode: 'one-by-one', bookingTime: '10:00', bookingDate: date, priceMinor: 6000, currency: 'usd' });
+    const taken = await call('POST', '/waitlist/offer/take', { body: { apiKey: c.apiKey, ...link } });
+    expect(taken.status).toBe(200);
+    await pay(taken.body.data.checkoutUrl, second.email);
+    await eventually(async () => ((await call('GET', '/waitlist/summary', { token: c.token })).body.data.filled === 1 ? true : undefined), 'one time filled', 15_000);
+    expect((await call('GET', `/bookings/booking/${taken.body.data.bookingId}`, { token: c.token })).body.data.status).toBe('confirmed');
+    const summary = (await call('GET', '/waitlist/summary', { token: c.token })).body.data;
+    expect(summary).toMatchObject({ waiting: 2, offersMade: 2, filled: 1 });
+    expect((await offersOf(c)).find((o) => o.entryId === second.entryId)?.status).toBe('taken');
+    // A wrong token opens nothing.
+    expect((await call('POST', '/waitlist/offer', { body: { apiKey: c.apiKey, offerId: link.offerId, token: 'x'.repeat(43) } })).status).toBe(404);
+  }, 60_000);
+
+  it('gives an offered time to at most one of 20 concurrent bookings, and never past its window', async () => {
+    const c = await newClinic('race');
+    const date = dayAhead(3);
+    const bookingId = await paidBooking(c, date, '11:00');
+    const patient = await join(c, 'Dee');
+    await call('POST', `/bookings/booking/${bookingId}/cancel`, { token: c.token });
+    const link = linkOf(await offerMailOf(patient.email));
+
+    // Twenty strangers try to book the held time at once: the hold keeps it for the patient.
+    const tries = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call('POST', '/bookings/create-booking', { body: { apiKey: c.apiKey, packageId: c.packageId, firstName: `R${i}`, lastName: 'Acer', email: uniqueEmail(`r${i}`), phoneNumber: uniquePhone(), bookingDate: date, bookingTime: '11:00' } }),
+      ),
+    );
+    expect(tries.filter((t) => t.status === 201)).toHaveLength(0);
+    expect(tries.every((t) => t.status === 409)).toBe(true);
+    const taken = await call('POST', '/waitlist/offer/take', { body: { apiKey: c.apiKey, ...link } });
+    expect(taken.status).toBe(200);
+
+    // Its window ends (as if 5 minutes had passed): it cannot be taken or paid any more, and the time is free again.
+    const { ddb, table } = await import('../../functions/data/dynamo');
+    const past = new Date(Date.now() - 1000).toISOString();
+    await ddb.send(new UpdateCommand({ TableName: table(), Key: { pk: `ORG#${c.orgId}#BOOKING#${link.offerId}`, sk: 'BOOKING' }, UpdateExpression: 'SET holdExpiresAt = :p', ExpressionAttributeValues: { ':p': past } }));
+    expect((await call('POST', '/waitlist/offer/take', { body: { apiKey: c.apiKey, ...link } })).status).toBe(409);
+    expect((await sweep(c, 6)).released).toBe(1);
+    const session = await fetch(`${stack.env.STRIPE_API_BASE}/v1/checkout/sessions/${taken.body.data.checkoutUrl.split('/').pop()}`, { headers: { authorization: `Bearer ${stack.env.STRIPE_SECRET_KEY}` } });
+    expect(((await session.json()) as { status: string }).status).toBe('expired');
+    const [offer] = await offersOf(c);
+    expect(await slotOf(c, offer!.startUtc)).toEqual({ held: 0, confirmed: 0, taken: 0 });
+    await eventually(async () => ((await offersOf(c))[0]?.status === 'lapsed' ? true : undefined), 'the offer lapsed');
+    const shown = await call('POST', '/waitlist/offer', { body: { apiKey: c.apiKey, ...link } });
+    expect(shown.body.data.status).toBe('lapsed');
+  }, 60_000);
+
+  it('staff see who waits and offer a time by hand; a patient who leaves gives the held time to the next', async () => {
+    const c = await newClinic('hand');
+    const [first, second] = [await join(c, 'Gil'), await join(c, 'Hal')];
+    expect((await call('GET', '/waitlist')).status).toBe(401);
+    const list = await call('GET', '/waitlist', { token: c.token });
+    expect(list.body.data.items.map((e: { id: string }) => e.id)).toEqual([first.entryId, second.entryId]);
+    const date = dayAhead(5);
+    const offered = await call('POST', `/waitlist/entries/${first.entryId}/offer`, { token: c.token, body: { bookingDate: date, bookingTime: '10:00' } });
+    expect(offered.status).toBe(201);
+    expect(offered.body.data).toMatchObject({ entryId: first.entryId, source: 'staff', status: 'open', bookingDate: date, bookingTime: '10:00' });
+    const mail = await offerMailOf(first.email);
+    // The time is held: nobody else can book it, and the staff cannot offer it twice.
+    expect((await call('POST', `/waitlist/entries/${second.entryId}/offer`, { token: c.token, body: { bookingDate: date, bookingTime: '10:00' } })).status).toBe(409);
+
+    // The first leaves by the mail's link: the hold is given back at once and the time goes to the next.
+    const leave = new URL(/Leave the waitlist: (\S+)/.exec(mail.body.text ?? '')![1]!);
+    const left = await call('POST', '/waitlist/leave', { body: { apiKey: c.apiKey, entryId: leave.searchParams.get('waitlistLeave'), token: leave.searchParams.get('token') } });
+    expect(left.status).toBe(200);
+    await offerMailOf(second.email);
+    expect((await call('GET', '/waitlist', { token: c.token })).body.data.items.map((e: { id: string }) => e.id)).toEqual([second.entryId]);
+    expect((await call('POST', '/waitlist/leave', { body: { apiKey: c.apiKey, entryId: first.entryId, token: 'wrong' } })).status).toBe(404);
+  }, 60_000);
+
+  it('a duplicated time-freed event, and one delivered while DynamoDB Local is stalled, make one offer', async () => {
+    const c = await newClinic('faults');
+    const date = dayAhead(4);
+    const bookingId = await paidBooking(c, date, '09:00');
+    const [first, second] = [await join(c, 'Eve'), await join(c, 'Fay')];
+    const since = new Date().toISOString();
+    expect((await call('POST', `/bookings/booking/${bookingId}/cancel`, { token: c.token })).status).toBe(200);
+
+    const { listEvents } = await import('../../functions/data/events');
+    const { waitlistSubscriber } = await import('../../functions/domain/waitlist/on-time-freed');
+    const event = (await listEvents(c.orgId, since)).find((e) => e.type === 'time-freed')!;
+    // DynamoDB Local stalls while the event is delivered (by the worker, and by a second copy run here).
+    const pid = stack.dynamoDbPid()!;
+    process.kill(pid, 'SIGSTOP');
+    const duplicate = waitlistSubscriber.handle(event, { rowId: 'duplicate', attempt: 1 }).then(() => 'done', (e: Error) => e.name);
+    await new Promise((r) => setTimeout(r, 3000));
+    process.kill(pid, 'SIGCONT');
+    await duplicate;
+    await offerMailOf(first.email);
+    // And once more, after the fact.
+    await waitlistSubscriber.handle(event, { rowId: 'again', attempt: 1 });
+    await stack.sweepOutbox();
+    await new Promise((r) => setTimeout(r, 1500));
+
+    const offers = await offersOf(c);
+    expect(offers).toHaveLength(1);
+    expect(offers[0]).toMatchObject({ entryId: first.entryId, status: 'open' });
+    expect(await offerMails(first.email)).toHaveLength(1);
+    expect(await offerMails(second.email)).toEqual([]);
+    expect(await slotOf(c, offers[0]!.startUtc)).toEqual({ held: 1, confirmed: 0, taken: 1 });
+    expect((await call('GET', '/waitlist/summary', { token: c.token })).body.data).toMatchObject({ offersMade: 1, filled: 0 });
+  }, 90_000);
+});
