@@ -12,7 +12,7 @@
 //   texts staff sent to a customer        gsi1pk ORG#<o>#SMS#CUST#<id>     (./sms.ts)
 //   patients by email prefix              gsi3pk ORG#<o>#CUST#EMAIL   gsi3sk <email>#<id>  (customer rows)
 //   patients by name prefix               gsi1/gsi2 of the customer rows (./customers.ts)
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from './dynamo';
 import { queryPage, strip, type Item, type TransactItem } from './core';
 
@@ -92,4 +92,21 @@ export async function* rowsSentTo(orgId: string, address: string): AsyncGenerato
     yield page.items;
     cursor = page.nextCursor;
   } while (cursor);
+}
+
+/**
+ * An update of a record of the patient's (merge: who it belongs to; erasure: its personal data blanked)
+ * that may be gone meanwhile (then nothing).
+ */
+export async function updateIfThere(key: { pk: string; sk: string }, expression: string, values: Record<string, unknown> = {}, names?: Record<string, string>): Promise<void> {
+  await ddb
+    .send(new UpdateCommand({ TableName: table(), Key: key, UpdateExpression: expression, ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: Object.keys(values).length ? values : undefined, ExpressionAttributeNames: names }))
+    .catch((error: { name?: string }) => {
+      if (error?.name !== 'ConditionalCheckFailedException') throw error;
+    });
+}
+
+// Remove one item by key (a customer row merged away: nothing when already gone).
+export async function deleteItem(key: { pk: string; sk: string }): Promise<void> {
+  await ddb.send(new DeleteCommand({ TableName: table(), Key: key }));
 }

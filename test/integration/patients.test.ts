@@ -57,7 +57,6 @@ describe('patients', () => {
   let patientId: string;
   let bookingId: string;
   let leadId: string;
-  const phone = uniquePhone();
   const email = `mia.match-${Date.now()}@example.com`;
 
   beforeAll(async () => {

@@ -6,14 +6,14 @@
 // web/src/features/patients/kinds.ts; whoever records it puts a pointer in the patient's record
 // (data/patients.ts patientItemPut, or linkToPatient from a subscriber).
 // Mails and texts are not pointers: they are outbox rows found by the patient's addresses (./timeline.ts).
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod/mini';
 import type { PatientItemKind, patientItemRecord } from '#shared/patients/records';
 import { deleteUpload } from '#lib/storage';
 import { appointmentKey, searchTokens, toAppointment } from '../../data/appointments';
 import { bookingKey, type BookingRecord } from '../../data/bookings';
 import { batchGet, batchDelete, queryAll, strip, type Item as AnyItem } from '../../data/core';
-import { ddb, table } from '../../data/dynamo';
+import { table } from '../../data/dynamo';
+import { updateIfThere } from '../../data/patients';
 import { paymentKey, submissionKey, type FormPaymentRecord, type SubmissionRecord } from '../../data/submissions';
 import type { Appointment } from '../../data/appointments';
 
@@ -38,15 +38,6 @@ export interface ItemKind {
 
 const empty = { text: null, status: null, when: null, amountMinor: null, refundedMinor: null, currency: null, by: null } as const;
 const base = (kind: PatientItemKind, id: string, at: string, title: string) => ({ ...empty, kind, id, at, title });
-
-/** An update of a record that may be gone (a booking of a deleted clinic): nothing then. */
-async function updateIfThere(key: { pk: string; sk: string }, expression: string, values: Record<string, unknown> = {}, names?: Record<string, string>): Promise<void> {
-  await ddb
-    .send(new UpdateCommand({ TableName: table(), Key: key, UpdateExpression: expression, ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: Object.keys(values).length ? values : undefined, ExpressionAttributeNames: names }))
-    .catch((error: { name?: string }) => {
-      if (error?.name !== 'ConditionalCheckFailedException') throw error;
-    });
-}
 
 const ERASED = '';
 

@@ -8,13 +8,12 @@
 //    booking or appointment it names now carries `into`; the texts staff sent and the customer's
 //    appointment links move too;
 // 3. `from`'s customer row goes (the spec's customers list shows the person once).
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound } from '#lib/errors';
 import { auditItem } from '../../data/audit';
 import { batchWrite, queryAll, transact, isConditionFailure, type Item, type TransactItem } from '../../data/core';
 import { customerKey, getCustomer, type Customer } from '../../data/customers';
-import { ddb, table } from '../../data/dynamo';
-import { allPatientItems, getPatientProfile, itemsPartition, profileKey } from '../../data/patients';
+import { table } from '../../data/dynamo';
+import { allPatientItems, deleteItem, getPatientProfile, itemsPartition, profileKey, updateIfThere } from '../../data/patients';
 import { ITEM_KINDS } from './item-kinds';
 import { getPatient, type Patient } from './timeline';
 
@@ -81,7 +80,7 @@ async function moveEverything(orgId: string, fromId: string, intoId: string): Pr
   await batchWrite(links.map((l) => ({ DeleteRequest: { Key: { pk: l.pk, sk: l.sk } } })));
   const texts = await queryAll<Item>({ TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `ORG#${orgId}#SMS#CUST#${fromId}` } }, 100_000);
   for (const t of texts) {
-    await ddb.send(new UpdateCommand({ TableName: table(), Key: { pk: t.pk, sk: t.sk }, UpdateExpression: 'SET customerId = :c, gsi1pk = :g', ExpressionAttributeValues: { ':c': intoId, ':g': `ORG#${orgId}#SMS#CUST#${intoId}` } }));
+    await updateIfThere({ pk: t.pk as string, sk: t.sk as string }, 'SET customerId = :c, gsi1pk = :g', { ':c': intoId, ':g': `ORG#${orgId}#SMS#CUST#${intoId}` });
   }
 }
 
@@ -103,6 +102,6 @@ export async function mergePatients(orgId: string, intoId: string, fromId: strin
     }
   }
   await moveEverything(orgId, fromId, intoId);
-  await ddb.send(new DeleteCommand({ TableName: table(), Key: customerKey(orgId, fromId) }));
+  await deleteItem(customerKey(orgId, fromId));
   return (await getPatient(orgId, intoId))!;
 }
