@@ -211,6 +211,15 @@ const SERVER_ROUTES: ServerRoutes = {
   'GET /customers/{id}': { handler: 'customers/get-customer', uses: { table: 'read' } },
   'PUT /customers/{id}': { handler: 'customers/update-customer', uses: { table: 'write' } },
   'DELETE /customers/{id}': { handler: 'customers/delete-customer', uses: { table: 'write' } },
+  // Patients (issue 36): the customers as one record each; Appointment's flags (shared/permissions.ts PATIENT_ACCESS).
+  'GET /patients': { handler: 'patients/list-patients', uses: { table: 'read' } },
+  'GET /patients/{id}': { handler: 'patients/get-patient', uses: { table: 'read' } },
+  'GET /patients/{id}/items': { handler: 'patients/list-patient-items', uses: { table: 'read' } },
+  'POST /patients/{id}/notes': { handler: 'patients/add-patient-note', uses: { table: 'write' }, idempotent: true },
+  'POST /patients/{id}/merge': { handler: 'patients/merge-patients', uses: { table: 'write' } },
+  // Signed links to the patient's files; each export is written in the audit log.
+  'GET /patients/{id}/export': { handler: 'patients/export-patient', uses: { table: 'write', uploads: 'private-read' } },
+  'POST /patients/{id}/erase': { handler: 'patients/erase-patient', uses: { table: 'write', uploads: 'erase' } },
   'GET /sms': { handler: 'sms/list-sms', uses: { table: 'read' } },
   'POST /sms': { handler: 'sms/send-sms', uses: { table: 'write', sms: true } },
   // (end of appointment rows)

@@ -12,6 +12,7 @@
 // Options: --sizes (bundle sizes and their verdicts only: no DynamoDB, no cold starts, about 30 s), --runs N (default 5; without it, fewer rounds when 5 would take the cold starts past
 // about 2.5 minutes, with a note), --only <substring of handler>, --keep (keep the bundles, print where),
 // --free-times (only the free-times benchmark; --runs N then counts its runs, default 30),
+// --patients (only the patient record: 500 items paged by 25, p95 against 300 ms; --runs N, default 10),
 // --challenge (only the proof-of-work solvers' times per level; --runs N, default 5),
 // --free-times-runs N (its runs after the cold starts, default 30),
 // --load (only the load section, scripts/bench/load.ts: 16 concurrent requests against the local stack,
@@ -28,6 +29,7 @@ import { ensureTable, localClientConfig, startDynamoDbLocal, type RunningService
 import { ROUTES, WORKERS, type Route } from '../functions/routes';
 import { webInitialSizes } from './bench/web';
 import { runFreeTimesBench } from './bench/free-times';
+import { runPatientsBench } from './bench/patients';
 import { runChallengeBench } from './bench/challenge';
 
 const SIZE_BUDGET_KB = 350;
@@ -50,6 +52,7 @@ const MIN_ADAPTIVE_RUNS = 3;
 const ONLY = option('only');
 const KEEP = args.includes('--keep');
 const FREE_TIMES_ONLY = args.includes('--free-times');
+const PATIENTS_ONLY = args.includes('--patients');
 const FREE_TIMES_RUNS = Math.max(1, Number(option('free-times-runs') ?? 30));
 const SIZES_ONLY = args.includes('--sizes');
 const CHALLENGE_ONLY = args.includes('--challenge');
@@ -316,6 +319,7 @@ async function main() {
     if (!ONLY) {
       process.stderr.write('  free times: seeding 10 practitioners and 60 days of bookings\n');
       await runFreeTimesBench({ runs: FREE_TIMES_RUNS, endpoint: dynamo.endpoint });
+      await runPatientsBench({ runs: 10, endpoint: dynamo.endpoint });
       await runChallengeBench();
     }
     if (KEEP) console.log(`\nBundles kept in ${work}`);
@@ -423,7 +427,8 @@ function largestInputs(inputs: HandlerBundle['inputs']): string {
     .join(', ');
 }
 
-if (FREE_TIMES_ONLY) await runFreeTimesBench({ runs: Math.max(1, Number(option('runs') ?? 30)) });
+if (PATIENTS_ONLY) await runPatientsBench({ runs: Math.max(1, Number(option('runs') ?? 10)) });
+else if (FREE_TIMES_ONLY) await runFreeTimesBench({ runs: Math.max(1, Number(option('runs') ?? 30)) });
 else if (CHALLENGE_ONLY) await runChallengeBench(Math.max(1, Number(option('runs') ?? 5)));
 else if (LOAD_ONLY) {
   const number = (name: string) => (option(name) === undefined ? undefined : Number(option(name)));

@@ -8,7 +8,7 @@
 // objects its handler's `contract` holds.
 // Adding an endpoint: its entry here, its row in functions/routes.ts (tsc asks for it), its handler.
 import type * as z from 'zod/mini';
-import type { Action, Module } from './permissions';
+import { PATIENT_ACCESS, type Action, type Module } from './permissions';
 import * as account from './account/schemas';
 import * as appointments from './appointments/schemas';
 import * as bookingConfirmation from './bookings/confirmation-schemas';
@@ -19,6 +19,7 @@ import * as calendarFeeds from './calendar/feed-schemas';
 import * as challenge from './challenge/schemas';
 import * as common from './common/schemas';
 import * as customers from './customers/schemas';
+import * as patients from './patients/schemas';
 import * as forms from './forms/schemas';
 import * as manage from './manage/schemas';
 import * as organization from './organization/schemas';
@@ -144,6 +145,13 @@ export const API_CONTRACT = {
   'GET /customers/{id}': { access: 'user', permission: read('Appointment'), reply: customers.getCustomerReply },
   'PUT /customers/{id}': { access: 'user', permission: write('Appointment'), body: customers.customerSchema, reply: customers.customerView },
   'DELETE /customers/{id}': { access: 'user', permission: remove('Appointment'), query: appointments.versionQuery, reply: common.noData },
+  'GET /patients': { access: 'user', permission: PATIENT_ACCESS.read, query: patients.listPatientsQuery, reply: patients.listPatientsReply },
+  'GET /patients/{id}': { access: 'user', permission: PATIENT_ACCESS.read, reply: patients.getPatientReply },
+  'GET /patients/{id}/items': { access: 'user', permission: PATIENT_ACCESS.read, query: patients.patientItemsQuery, reply: patients.patientItemsReply },
+  'POST /patients/{id}/notes': { access: 'user', permission: PATIENT_ACCESS.note, body: patients.addNoteSchema, reply: patients.addNoteReply },
+  'POST /patients/{id}/merge': { access: 'user', permission: PATIENT_ACCESS.merge, body: patients.mergePatientsSchema, reply: patients.mergePatientsReply },
+  'GET /patients/{id}/export': { access: 'user', permission: PATIENT_ACCESS.read, reply: patients.exportPatientReply },
+  'POST /patients/{id}/erase': { access: 'user', permission: PATIENT_ACCESS.erase, reply: common.noData },
   'GET /sms': { access: 'user', permission: read('Appointment'), query: sms.listSmsQuery, reply: sms.listSmsReply },
   'POST /sms': { access: 'user', permission: write('Appointment'), body: sms.sendSmsSchema, reply: sms.sendSmsReply },
   'POST /payments/stripe/webhook': { access: 'public', reply: bookings.stripeEventsReply },

@@ -39,3 +39,15 @@ export function noPermissions(): PermissionEntry[] {
 export function allPermissions(): PermissionEntry[] {
   return MODULES.map((module) => ({ module, read: true, write: true, delete: true }));
 }
+
+/**
+ * Patients (issue 36) ride on the Appointment module's flags, as the spec's customers and leads do
+ * (the spec's module list stays as it is): read opens the list, a patient's record and their export;
+ * write adds notes; delete merges two records and erases a patient (both remove personal data for good).
+ */
+export const PATIENT_ACCESS = {
+  read: { module: 'Appointment', action: 'read' },
+  note: { module: 'Appointment', action: 'write' },
+  merge: { module: 'Appointment', action: 'delete' },
+  erase: { module: 'Appointment', action: 'delete' },
+} as const satisfies Record<string, { module: Module; action: Action }>;

@@ -13,6 +13,7 @@ import { ddb, table } from './dynamo';
 import { randomId } from '#lib/passwords';
 import { normalise, searchForm, type Appointment } from './appointments';
 import { auditItem, type AuditInput } from './audit';
+import { emailIndexPartition, patientItemPut } from './patients';
 import { failedConditions, isConditionFailure, mergePage, queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
 
 /** A customer as stored: what the API shows (customerView) but the name it joins, and its organisation. */
@@ -29,9 +30,11 @@ export const customerKey = (orgId: string, id: string) => ({ pk: partition(orgId
 const lookupKey = (orgId: string, kind: LookupKind, value: string) => ({ pk: `ORG#${orgId}#CUST#${kind}#${kind === 'EMAIL' ? value.toLowerCase() : value}`, sk: 'LOOKUP' });
 const linkPartition = (orgId: string, customerId: string) => `ORG#${orgId}#CUST#${customerId}#APPT`;
 
-const nameKeys = (c: Pick<Customer, 'firstName' | 'lastName' | 'id'>) => ({
+const nameKeys = (c: Pick<Customer, 'firstName' | 'lastName' | 'id'> & { email?: string; orgId?: string }) => ({
   gsi1sk: `${normalise(`${c.firstName} ${c.lastName}`)}#${c.id}`,
   gsi2sk: `${normalise(`${c.lastName} ${c.firstName}`)}#${c.id}`,
+  // Patients found by a prefix of their email (./patients.ts); none without an email.
+  ...(c.email ? { gsi3pk: emailIndexPartition(c.orgId ?? ''), gsi3sk: `${c.email.toLowerCase()}#${c.id}` } : {}),
 });
 
 const toCustomer = (item: Item | undefined) => strip<Customer>(item);
@@ -57,7 +60,7 @@ const lookupDelete = (orgId: string, kind: LookupKind, value: string, customerId
 });
 
 /** Items creating a customer with its email and phone lookups; a taken email or phone fails its condition. */
-function createCustomerItems(c: Customer): TransactItem[] {
+export function createCustomerItems(c: Customer): TransactItem[] {
   return [
     { Put: { TableName: table(), Item: { ...customerKey(c.orgId, c.id), gsi1pk: partition(c.orgId), gsi2pk: partition(c.orgId), ...nameKeys(c), ...c }, ConditionExpression: 'attribute_not_exists(pk)' } },
     ...(c.email ? [lookupPut(c.orgId, 'EMAIL', c.email, c.id)] : []),
@@ -70,12 +73,13 @@ function createCustomerItems(c: Customer): TransactItem[] {
  * its lookup item (the new one must be free). Item 0 is the customer, so its failure means a stale version.
  */
 function updateCustomerItems(prev: Customer, next: Editable, expectedVersion: number, now: string): TransactItem[] {
-  const set: Record<string, unknown> = { updatedAt: now, ...nameKeys({ ...next, id: prev.id }) };
+  const set: Record<string, unknown> = { updatedAt: now, ...nameKeys({ ...next, id: prev.id, orgId: prev.orgId }) };
   const removed: string[] = [];
   for (const field of EDITABLE_FIELDS) {
     if (next[field] === undefined) removed.push(field);
     else set[field] = next[field];
   }
+  if (!next.email) removed.push('gsi3pk', 'gsi3sk');
   const names = Object.fromEntries([...Object.keys(set), ...removed, 'version'].map((k, i) => [`#f${i}`, k]));
   const alias = Object.fromEntries(Object.entries(names).map(([a, k]) => [k, a]));
   const values: Record<string, unknown> = Object.fromEntries(Object.entries(set).map(([k, v]) => [`:${alias[k]!.slice(1)}`, v]));
@@ -160,6 +164,7 @@ export async function customerForBooking(orgId: string, person: BookingPerson, a
           },
         },
         link,
+        patientItemPut(orgId, existing, { kind: 'appointment', refId: appointment.id, at: now }),
       ],
     };
   }
@@ -179,7 +184,7 @@ export async function customerForBooking(orgId: string, person: BookingPerson, a
     version: 1,
   };
   link.Put.Item.pk = linkPartition(orgId, customer.id);
-  return { customerId: customer.id, created: true, items: [...createCustomerItems(customer), link] };
+  return { customerId: customer.id, created: true, items: [...createCustomerItems(customer), link, patientItemPut(orgId, customer.id, { kind: 'appointment', refId: appointment.id, at: now })] };
 }
 
 // A customer's appointment ids, latest booking first.

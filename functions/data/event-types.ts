@@ -107,6 +107,19 @@ export interface AppointmentCancelledEvent extends EventBase {
   patient: EventPatient;
 }
 
-export type DomainEvent = TimeFreedEvent | BookingConfirmedEvent | PaymentCompletedEvent | AppointmentCancelledEvent;
+/**
+ * A visitor sent a public form (a lead) that gave an email (issue 36: it is theirs in their patient
+ * record). Only the ids and the contact: the answers stay in the submission.
+ */
+export interface FormSubmittedEvent extends EventBase {
+  type: 'form-submitted';
+  submissionId: string;
+  formId: string;
+  /** As the lead gave it: the first email answer, the first name-like answer. */
+  email: string;
+  name: string | null;
+}
+
+export type DomainEvent = TimeFreedEvent | BookingConfirmedEvent | PaymentCompletedEvent | AppointmentCancelledEvent | FormSubmittedEvent;
 export type DomainEventType = DomainEvent['type'];
-export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = ['time-freed', 'booking-confirmed', 'payment-completed', 'appointment-cancelled'];
+export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = ['time-freed', 'booking-confirmed', 'payment-completed', 'appointment-cancelled', 'form-submitted'];

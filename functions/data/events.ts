@@ -159,3 +159,9 @@ export function appointmentChangeItems(previous: EventAppointment, next: EventAp
   }
   return items;
 }
+
+// ---- Form submissions (./submissions.ts putSubmission) -----------------------------------------
+
+/** form-submitted, for a lead that gave an email (once per lead: it is stored once). */
+export const formSubmittedItems = (sub: { orgId: string; id: string; formId: string; email: string | null; name: string | null; createdAt: string }): TransactItem[] =>
+  sub.email ? [eventItem(sub.orgId, `${sub.id}-submitted`, sub.createdAt, { type: 'form-submitted', submissionId: sub.id, formId: sub.formId, email: sub.email, name: sub.name })] : [];

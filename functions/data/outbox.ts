@@ -15,6 +15,8 @@ import { ddb, table } from './dynamo';
 import { isConditionFailure, strip, type TransactItem } from './core';
 import type { NotifyInput } from './notice';
 import type { DomainEvent } from './event-types';
+import { recipientPartition } from './patients';
+import { normaliseEmail, normalisePhone } from '#shared/patients/normalise';
 
 export const OUTBOX_PREFIX = 'OUTBOX#';
 export const OUTBOX_DUE_PARTITION = 'OUTBOX#DUE';
@@ -98,10 +100,20 @@ export function outboxItem(id: string, payload: OutboxPayload, orgId?: string, n
   return {
     Put: {
       TableName: table(),
-      Item: { ...outboxKey(id), gsi1pk: OUTBOX_DUE_PARTITION, gsi1sk: `${at}#${id}`, ...row },
+      Item: { ...outboxKey(id), gsi1pk: OUTBOX_DUE_PARTITION, gsi1sk: `${at}#${id}`, ...recipientIndex(payload, orgId, `${at}#${id}`), ...row },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
+}
+
+/**
+ * A patient mail or text is listed under its address (gsi2, ./patients.ts): the patient's record shows
+ * what was sent to them, and erasing them finds every body to blank. Staff mails are not listed.
+ */
+function recipientIndex(payload: OutboxPayload, orgId: string | undefined, sort: string) {
+  if (!orgId) return {};
+  const address = payload.kind === 'mail' && payload.mail.fromClinic ? normaliseEmail(payload.mail.to) : payload.kind === 'sms' ? normalisePhone(payload.sms.to) : null;
+  return address ? { gsi2pk: recipientPartition(orgId, address), gsi2sk: sort } : {};
 }
 
 /** A mail to send once the change commits; `typedRecipient` for an address typed on a public page (capped). */

@@ -20,6 +20,7 @@ import { effectItems, type Effects } from './effects';
 import { reportItems, type ReportDelta } from './reports';
 import { setClause } from './update';
 import { webhookEventItems } from './webhooks';
+import { formSubmittedItems } from './events';
 import type { Locale } from '#shared/i18n/locales';
 
 export type PaymentStatus = z.output<typeof paymentStatusRecord>;
@@ -113,6 +114,7 @@ export async function putSubmission(sub: SubmissionRecord, effects?: Effects): P
     ...effectItems(`submission-${sub.orgId}-${sub.id}`, sub.orgId, effects),
     ...(sub.reportDay ? reportItems(sub.orgId, [{ day: sub.reportDay, figure: 'leads:received', by: 1 }]) : []),
     ...event,
+    ...formSubmittedItems(sub),
   ]);
 }
 

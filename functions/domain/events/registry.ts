@@ -8,5 +8,6 @@
 // are the first.
 import type { Subscriber } from './subscriber';
 import { waitlistSubscriber } from '../waitlist/on-time-freed';
+import { patientsOnEvents } from '../patients/on-events';
 
-export const SUBSCRIBERS: readonly Subscriber[] = [waitlistSubscriber];
+export const SUBSCRIBERS: readonly Subscriber[] = [waitlistSubscriber, patientsOnEvents];

@@ -4,6 +4,7 @@
 // heading) shows.
 import { paths } from '../config/paths';
 import { calendarAccess, leadGeneration, reportsAccess, type Access } from '../lib/access';
+import { PATIENT_ACCESS } from '#shared/permissions';
 
 export type MenuItem =
   | { type: 'link'; title: string; to: string; icon?: string; access?: Access }
@@ -40,6 +41,7 @@ export const menu: MenuItem[] = [
   ]),
   link('Services', paths.services, 'bi-clipboard2-pulse', { module: 'Appointment' }),
   link('Customers', paths.customers.list, 'bi-person-vcard', { module: 'Appointment' }),
+  link('Patients', paths.patients.list, 'bi-person-lines-fill', PATIENT_ACCESS.read),
   link('SMS', paths.sms, 'bi-chat-left-text', { module: 'Appointment' }),
   { type: 'heading', title: 'Forms' },
   moduleGroup('Forms', 'bi-ui-checks', 'Forms', [

@@ -8,6 +8,7 @@ import { firstPeriod } from '../features/reports/first-period';
 import { calendarAccess, leadGeneration, reportsAccess, type Access } from '../lib/access';
 import { firstPageKey } from '../lib/paged';
 import { apiKey } from '../lib/swr';
+import { PATIENT_ACCESS } from '#shared/permissions';
 
 export interface QuickAction {
   title: string;
@@ -116,6 +117,9 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: paths.customers.list, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/customers-list') },
   { path: paths.customers.detail, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/customer-detail') },
   { path: paths.sms, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/sms') },
+  // Patients (issue 36): Appointment's flags, as their API (shared/permissions.ts PATIENT_ACCESS).
+  { path: paths.patients.list, access: PATIENT_ACCESS.read, lazy: () => import('../features/patients/routes/patients-list') },
+  { path: paths.patients.detail, access: PATIENT_ACCESS.read, lazy: () => import('../features/patients/routes/patient-detail') },
   // Bookings: the bookings list and detail, booking packages, availability, practitioners
   {
     path: paths.bookings.list,

@@ -31,6 +31,7 @@ export const paths = {
   appointments: { list: '/appointments', my: '/appointments/my', book: '/appointments/book', detail: '/appointments/:id' },
   services: '/services',
   customers: { list: '/customers', detail: '/customers/:id' },
+  patients: { list: '/patients', detail: '/patients/:id' },
   sms: '/sms',
   leadGeneration: { list: '/lead-generation/list', add: '/lead-generation/add', edit: '/lead-generation/:id' },
   bookings: {
