@@ -72,7 +72,7 @@ function PackageDetails({ pkg }: { pkg: PublicBookingPackage }) {
             {pkg.packageDescription}
           </p>
         )}
-        {pkg.paymentPolicy.mode !== 'full' && (
+        {pkg.paymentPolicy && pkg.paymentPolicy.mode !== 'full' && (
           <div className="border-top mt-3 pt-3">
             <h3 className="h6 fw-bold mb-2">{t('pay.title')}</h3>
             <PaymentSummary policy={pkg.paymentPolicy} currency={pkg.currency} />
@@ -188,12 +188,12 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
             dateInError={Boolean(errors.bookingDate)} timeInError={Boolean(errors.bookingTime)}
           />
           <DetailsStep bind={bind} />
-          {pkg && pkg.paymentPolicy.mode !== 'full' && (
+          {pkg && pkg.paymentPolicy && pkg.paymentPolicy.mode !== 'full' && (
             <div className="alert alert-light border mt-4 mb-0" role="note" aria-label={t('pay.title')}>
               <PaymentSummary policy={pkg.paymentPolicy} currency={pkg.currency} />
             </div>
           )}
-          <PayStep isSubmitting={isSubmitting} disabled={loading} challenge={send.challenge} mode={pkg?.paymentPolicy.mode} />
+          <PayStep isSubmitting={isSubmitting} disabled={loading} challenge={send.challenge} mode={pkg?.paymentPolicy?.mode} />
         </div>
       </form>
     </>
