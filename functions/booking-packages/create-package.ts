@@ -1,18 +1,19 @@
 // POST /bookings/packages: a new booking package. Price in major units of the clinic's currency,
-// checked by its rules and stored in minor units with the currency.
-import { bookingPackageSchema, bookingPackagesCreatePackageReply, priceToMinor } from '#shared/bookings/schemas';
-import { badRequest } from '#lib/errors';
+// checked by its rules and stored in minor units with the currency; how it is paid (in full, a deposit,
+// a card held for fees, at the clinic) with its amounts in the same currency (lib/payment-settings.ts).
+import { bookingPackageSchema, bookingPackagesCreatePackageReply } from '#shared/bookings/schemas';
 import { endpoint } from '#http/http';
 import { randomId } from '#lib/passwords';
 import { getOrgCurrency } from '../data/organizations';
 import { createBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
 import { knownPractitioners } from './lib/practitioners';
+import { modeAfter, paymentSettings, priceFor } from './lib/payment-settings';
 import { toBookingPackageView } from '#domain/booking-packages/view';
 
 export const handler = endpoint({ body: bookingPackageSchema, reply: bookingPackagesCreatePackageReply }, async ({ body, caller }) => {
   const currency = await getOrgCurrency(caller.orgId);
-  const price = priceToMinor(body.packagePrice, currency);
-  if (typeof price === 'string') throw badRequest(price, { packagePrice: price });
+  const price = priceFor(modeAfter(body), body.packagePrice, currency);
+  const payment = paymentSettings(body, price, currency);
   const now = new Date().toISOString();
   const pkg: BookingPackageRecord = {
     id: randomId(10),
@@ -30,6 +31,7 @@ export const handler = endpoint({ body: bookingPackageSchema, reply: bookingPack
     minNoticeMinutes: body.minNoticeMinutes ?? null,
     maxDaysAhead: body.maxDaysAhead ?? null,
     practitionerIds: await knownPractitioners(caller.orgId, body.practitionerIds ?? []),
+    ...payment,
     deletedAt: null,
     createdAt: now,
     updatedAt: now,

@@ -1,13 +1,15 @@
 // PUT /bookings/packages/{id}: change any of a package's fields; { isActive: false } deactivates it
 // (it leaves the public booking page; bookings made already stay). Saved against the version read, so
 // two racing edits cannot lose each other's fields.
-import { bookingPackageUpdateSchema, bookingPackagesUpdatePackageReply, priceToMinor } from '#shared/bookings/schemas';
+import { bookingPackageUpdateSchema, bookingPackagesUpdatePackageReply } from '#shared/bookings/schemas';
 import { badRequest, conflict, notFound } from '#lib/errors';
+import { currencyOf } from '#shared/currency';
 import { endpoint } from '#http/http';
 import { getOrgCurrency } from '../data/organizations';
 import { getBookingPackage, saveBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
 import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { knownPractitioners } from './lib/practitioners';
+import { modeAfter, paymentSettings, priceFor } from './lib/payment-settings';
 import { PACKAGE_NOT_FOUND, toBookingPackageView } from '#domain/booking-packages/view';
 
 export const handler = endpoint({ body: bookingPackageUpdateSchema, reply: bookingPackagesUpdatePackageReply }, async ({ body, params, caller }) => {
@@ -15,11 +17,12 @@ export const handler = endpoint({ body: bookingPackageUpdateSchema, reply: booki
   if (changed.length === 0) throw badRequest('Nothing to change.');
   // A new price is in the clinic's currency now; an unchanged one keeps its own.
   const currency = body.packagePrice === undefined ? undefined : await getOrgCurrency(caller.orgId);
-  const price = currency ? priceToMinor(body.packagePrice, currency) : undefined;
-  if (typeof price === 'string') throw badRequest(price, { packagePrice: price });
   return retryOnConflict(async () => {
     const existing = await getBookingPackage(caller.orgId, params.id ?? '', true);
     if (!existing || existing.deletedAt) throw notFound(PACKAGE_NOT_FOUND);
+    const price = currency ? priceFor(modeAfter(body, existing), body.packagePrice, currency) : undefined;
+    // The deposit and fees are in the price's currency: the new one with a new price, else the package's.
+    const payment = paymentSettings(body, price ?? existing.packagePriceCents, currency ?? currencyOf(existing.currency), existing);
     let now = new Date().toISOString();
     if (now <= existing.updatedAt) now = new Date(Date.parse(existing.updatedAt) + 1).toISOString();
     const next: BookingPackageRecord = {
@@ -37,6 +40,7 @@ export const handler = endpoint({ body: bookingPackageUpdateSchema, reply: booki
       minNoticeMinutes: body.minNoticeMinutes === undefined ? (existing.minNoticeMinutes ?? null) : body.minNoticeMinutes,
       maxDaysAhead: body.maxDaysAhead === undefined ? (existing.maxDaysAhead ?? null) : body.maxDaysAhead,
       practitionerIds: body.practitionerIds === undefined ? (existing.practitionerIds ?? []) : await knownPractitioners(caller.orgId, body.practitionerIds),
+      ...payment,
       updatedAt: now,
     };
     const summary =

@@ -1,5 +1,9 @@
 // POST /bookings/create-booking (public): hold the chosen time and open a card payment for it (the
-// booking page's Continue), in named steps: check and price the choice (lib/booking-choice.ts), choose
+// booking page's Continue), in named steps. How much is charged now is the package's payment mode
+// (issue 36, shared/bookings/payment-policy.ts): the price ('full', as before), its deposit ('deposit'),
+// nothing with the card saved in Checkout's setup mode ('card_on_file', lib/open-card-setup.ts), or
+// nothing online ('at_clinic': the held place is confirmed at once, in the same conditional writes).
+// The steps: check and price the choice (lib/booking-choice.ts), choose
 // the practitioner and take the place (lib/take-place.ts), open the checkout (lib/open-checkout.ts),
 // reply. Checks the package (active, not
 // deleted) and the time (offered, not past, not closed) in the clinic's zone, holds the place from
@@ -19,7 +23,15 @@ import * as z from 'zod/mini';
 import { clientKey, endpoint } from '#http/http';
 import { countMetric } from '#lib/log';
 import { withReply } from '#lib/request-scope';
-import type { BookingRecord } from '../data/bookings';
+import { getBooking, type BookingRecord } from '../data/bookings';
+import type { Organization } from '../data/organizations';
+import { conflict } from '#lib/errors';
+import { BOOKING_MESSAGES } from '#shared/bookings/form';
+import { fullPolicy } from '#shared/bookings/payment-policy';
+import { confirmUnpaid } from '#domain/bookings/confirm-unpaid';
+import { bookingIcs, clinicOf } from '#domain/bookings/mail';
+import { confirmationOf } from './lib/confirmation-view';
+import { openCardSetup } from './lib/open-card-setup';
 import { checkChoice, successUrlOf } from './lib/booking-choice';
 import { openCheckout } from './lib/open-checkout';
 import { takePlace } from './lib/take-place';
@@ -27,10 +39,13 @@ import { updateBooking } from '#domain/bookings/places';
 
 export { HOLD_LIMIT_MESSAGES } from './lib/take-place';
 
-/** The reply's data: the held booking's time and package, its checkout, and its price once (minor units of its currency). */
-export function heldReply(booking: BookingRecord, checkoutUrl: string, releaseToken: string): z.infer<typeof createBookingReply> {
+/** The reply's data: the held booking's time and package, its checkout, and what is due now once (minor units of its currency). */
+export function heldReply(booking: BookingRecord, checkoutUrl: string | null, releaseToken: string): z.infer<typeof createBookingReply> {
+  const policy = booking.paymentPolicy ?? fullPolicy(booking.priceCents);
   return {
     checkoutUrl,
+    status: booking.status === 'confirmed' ? 'confirmed' : 'held',
+    paymentPolicy: policy,
     bookingId: booking.id,
     releaseToken,
     holdExpiresAt: booking.holdExpiresAt,
@@ -41,9 +56,22 @@ export function heldReply(booking: BookingRecord, checkoutUrl: string, releaseTo
     packageName: booking.packageName,
     practitionerId: booking.practitionerId ?? null,
     practitionerName: booking.practitionerName ?? null,
-    amountMinor: booking.priceCents,
+    amountMinor: policy.dueNowMinor,
     currency: currencyOf(booking.currency),
   };
+}
+
+/**
+ * A package paid at the clinic: the held place confirmed at once (the same guarded move a payment
+ * makes), answered with the confirmation screen. A retry finds it confirmed by its first try.
+ */
+async function confirmAtClinic(held: BookingRecord, org: Organization, releaseToken: string) {
+  const at = new Date().toISOString();
+  const done = await confirmUnpaid(held, org, {}, at);
+  const booking = done ? { ...held, status: 'confirmed' as const, paymentStatus: 'unpaid' as const, holdExpiresAt: null, confirmedAt: at } : await getBooking(held.orgId, held.id);
+  if (booking?.status !== 'confirmed') throw conflict(BOOKING_MESSAGES.taken);
+  const confirmation = { ...confirmationOf(booking, org, 'confirmed'), ics: bookingIcs(booking, clinicOf(org)).content, ...(done ? { manageUrl: done.manageUrl } : {}) };
+  return { status: 201, message: 'Your booking is confirmed.', data: { ...heldReply(booking, null, releaseToken), confirmation } };
 }
 
 export const handler = endpoint({ body: bookingRequestSchema, reply: createBookingReply }, async ({ body, newId, newSecret, event }) => {
@@ -51,12 +79,11 @@ export const handler = endpoint({ body: bookingRequestSchema, reply: createBooki
   // The first try's id: a retry with the same key finds that booking's time its own.
   const choice = await checkChoice(body, now, newId('booking'));
   const { booking, releaseToken } = await takePlace(choice, body, { newId, newSecret, client: clientKey(event), now });
-  const { session, newHashes } = await openCheckout(booking, releaseToken, {
-    apiKey: body.apiKey,
-    clinicName: choice.org.name,
-    customerEmail: body.email,
-    successUrl: successUrlOf(body.apiKey, choice.pkg.redirectionUrl, choice.locale),
-  });
+  // What the patient agreed to when the place was held (a hold taken over keeps its own).
+  const mode = booking.paymentPolicy?.mode ?? 'full';
+  if (mode === 'at_clinic') return confirmAtClinic(booking, choice.org, releaseToken);
+  const page = { apiKey: body.apiKey, clinicName: choice.org.name, successUrl: successUrlOf(body.apiKey, choice.pkg.redirectionUrl, choice.locale) };
+  const { session, newHashes } = mode === 'card_on_file' ? await openCardSetup(booking, releaseToken, page) : await openCheckout(booking, releaseToken, { ...page, customerEmail: body.email });
   const reply = { status: 201, message: 'Please complete the payment to confirm booking', data: heldReply(booking, session.url, releaseToken) };
   await withReply(reply, () =>
     updateBooking(booking, { status: ['held'] }, { stripeSessionId: session.id, checkoutUrl: session.url, ...(newHashes ? { releaseTokenHashes: newHashes } : {}), updatedAt: new Date().toISOString() }),

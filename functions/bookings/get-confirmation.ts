@@ -4,7 +4,6 @@
 // else 404. A confirmed booking comes with a new manage link (its token is written here, hence a
 // write route) and its calendar file; a held one is 'pending' (the payment's event may come after the
 // redirect: the page asks again).
-import { describeInstant } from '#shared/bookings/slots';
 import { CONFIRMATION_MESSAGES, bookingConfirmationSchema, type BookingConfirmation, type ConfirmationStatus, getConfirmationReply } from '#shared/bookings/confirmation-schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
@@ -14,6 +13,7 @@ import { transact } from '../data/core';
 import { findOrgIdByApiKey, getOrganization } from '../data/organizations';
 import { manageLink } from '#domain/bookings/manage-link';
 import { bookingIcs, clinicOf } from '#domain/bookings/mail';
+import { confirmationOf } from './lib/confirmation-view';
 
 function statusOf(b: BookingRecord, sessionStatus: string): ConfirmationStatus {
   if (b.status === 'held') return sessionStatus === 'expired' ? 'expired' : 'pending';
@@ -33,25 +33,15 @@ export const handler = endpoint({ body: bookingConfirmationSchema, reply: getCon
   if (!org || !booking || (booking.stripeSessionId && booking.stripeSessionId !== session!.id)) throw notFound(CONFIRMATION_MESSAGES.unknown);
 
   const status = statusOf(booking, session!.status);
-  const when = describeInstant(booking.startUtc, booking.timeZone);
-  const data: BookingConfirmation = {
-    status,
-    packageName: booking.packageName,
-    bookingTimeLabel: `${when.date} at ${when.time} ${when.zoneAbbreviation}`,
-    date: booking.bookingDate,
-    time: booking.bookingTime,
-    timeZone: booking.timeZone,
-    timeZoneName: when.zoneLongName,
-    durationMinutes: booking.durationMinutes,
-    practitionerName: booking.practitionerName ?? null,
-    clinic: { name: org.name, phoneNumber: org.phoneNumber, ...(org.address ? { address: org.address } : {}) },
-  };
+  const data: BookingConfirmation = confirmationOf(booking, org, status);
   if (status === 'confirmed') {
     data.ics = bookingIcs(booking, clinicOf(org)).content;
     // A manage token works until the booking starts; after that there is nothing left to change. Only
     // for the hour after paying: the session id sits in the return address's query (history, logs),
     // so later the manage link comes from the confirmation mail alone.
-    const justPaid = booking.paidAt !== null && Date.now() - Date.parse(booking.paidAt) < MANAGE_LINK_WINDOW_MS;
+    // A card held is not paid: its hour starts when the saved card confirmed it.
+    const since = booking.paidAt ?? booking.confirmedAt;
+    const justPaid = since !== null && Date.now() - Date.parse(since) < MANAGE_LINK_WINDOW_MS;
     if (justPaid && booking.startUtc > new Date().toISOString()) {
       const manage = manageLink(booking, org);
       await transact([manage.item]);

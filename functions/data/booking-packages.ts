@@ -7,11 +7,13 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import type { Currency } from '#shared/currency';
+import type { PackagePayment } from '#shared/bookings/payment-policy';
 import { ddb, table } from './dynamo';
 import { auditItem } from './audit';
 import { queryAll, queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
 
-export interface BookingPackageRecord {
+/** With how it is paid (PackagePayment: absent on packages from before, 'full'). */
+export interface BookingPackageRecord extends PackagePayment {
   id: string;
   orgId: string;
   packageName: string;
@@ -114,6 +116,12 @@ export function saveBookingPackageItem(previous: BookingPackageRecord, next: Boo
     minNoticeMinutes: next.minNoticeMinutes ?? null,
     maxDaysAhead: next.maxDaysAhead ?? null,
     practitionerIds: next.practitionerIds ?? [],
+    paymentMode: next.paymentMode ?? 'full',
+    depositPercent: next.depositPercent ?? null,
+    depositAmountMinor: next.depositAmountMinor ?? null,
+    noShowFeeMinor: next.noShowFeeMinor ?? null,
+    lateCancelFeeMinor: next.lateCancelFeeMinor ?? null,
+    cancellationWindowHours: next.cancellationWindowHours ?? null,
     deletedAt: next.deletedAt,
     updatedAt: next.updatedAt,
     ...indexAttributes(next),

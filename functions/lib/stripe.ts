@@ -32,6 +32,11 @@ export interface CheckoutSession {
   customer_email?: string | null;
   customer_details?: { email?: string | null; name?: string | null } | null;
   expires_at: number;
+  /** 'payment' (a charge) or 'setup' (a card saved for later: ./stripe-setup.ts). */
+  mode?: 'payment' | 'setup';
+  /** Setup mode: the SetupIntent that saved the card, and the Customer it is saved to. */
+  setup_intent?: string | null;
+  customer?: string | null;
 }
 
 export interface CheckoutSessionInput {
@@ -102,7 +107,8 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 const UNEXPECTED = 'The payment provider did not answer as expected. Please try again.';
 
-async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string, missing?: 'undefined'): Promise<T> {
+/** One Stripe API call with the retries above (also the setup-mode calls of ./stripe-setup.ts). */
+export async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string, missing?: 'undefined'): Promise<T> {
   const { stripeSecretKey } = await getPaymentSecrets();
   if (!stripeSecretKey) throw new HttpError(503, 'Card payments are not set up for this organisation yet.');
   const base = config.services.stripeApiBase;

@@ -4,6 +4,11 @@
 // event, signed with the official SDK's signer, to the same webhook handler that serves real Stripe;
 // sessions past their expiry send checkout.session.expired. Refunds (POST /v1/refunds, with Stripe's
 // idempotency keys) answer at once and send charge.refunded a moment later, as Stripe does.
+// Setup mode (issue 36): Customers (POST /v1/customers), Checkout Sessions with mode=setup whose page saves
+// a test card (Visa 4242, or 4000 0000 0000 0002, which is declined) to the session's Customer as a
+// PaymentMethod through a SetupIntent (GET /v1/setup_intents/<id>, expand[]=payment_method;
+// GET /v1/payment_methods/<id>), sending setup_intent.succeeded and checkout.session.completed, or
+// setup_intent.setup_failed, with Stripe's shapes.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
@@ -16,9 +21,13 @@ interface Session {
   id: string;
   object: 'checkout.session';
   url: string;
+  mode: 'payment' | 'setup';
   status: 'open' | 'complete' | 'expired';
-  payment_status: 'paid' | 'unpaid';
-  amount_total: number;
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  /** Setup mode: null (nothing is charged). */
+  amount_total: number | null;
+  customer: string | null;
+  setup_intent: string | null;
   currency: string;
   metadata: Record<string, string>;
   payment_intent: string | null;
@@ -33,6 +42,33 @@ interface Session {
   livemode: false;
   line_items: { name: string; description?: string }[];
 }
+
+interface PaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  customer: string | null;
+  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  created: number;
+  livemode: false;
+}
+
+interface SetupIntent {
+  id: string;
+  object: 'setup_intent';
+  status: 'requires_payment_method' | 'succeeded';
+  customer: string | null;
+  payment_method: string | null;
+  metadata: Record<string, string>;
+  usage: 'off_session';
+  description: string | null;
+  last_setup_error: { code: string; decline_code?: string; message: string } | null;
+  created: number;
+  livemode: false;
+}
+
+/** The test cards a setup page offers: Stripe's own numbers, one saved, one declined. */
+export const LOCAL_TEST_CARDS = { visa: '4242424242424242', declined: '4000000000000002' } as const;
 
 type Nested = { [key: string]: string | Nested };
 
@@ -81,6 +117,11 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
   const signer = new Stripe(LOCAL_STRIPE_KEY);
   /** Sessions by Stripe idempotency key: a retried create answers the first session, as Stripe does. */
   const created = new Map<string, Session>();
+  /** Setup mode's objects, and Customers by idempotency key (a retried create answers the first). */
+  const customers = new Map<string, { id: string; object: 'customer'; email: string | null; name: string | null; metadata: Record<string, string>; created: number; livemode: false }>();
+  const customersByKey = new Map<string, unknown>();
+  const setupIntents = new Map<string, SetupIntent>();
+  const paymentMethods = new Map<string, PaymentMethod>();
   /** Failures to answer first (tests: POST /v1/__local/fail-next), to see the client retry. */
   const failures: { path: string; status: number; shouldRetry?: string; orgId?: string }[] = [];
 
@@ -115,6 +156,52 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
   }, 5000);
   timer.unref();
 
+  /** A Checkout Session in setup mode, as Stripe makes it: a Customer of ours and a currency are needed. */
+  function setupSession(form: any): Session | { error: { message: string } } {
+    if (!isCurrency(String(form.currency ?? ''))) return { error: { message: 'currency is required in setup mode' } };
+    if (form.customer && !customers.has(form.customer)) return { error: { message: `No such customer: '${form.customer}'` } };
+    const session: Session = {
+      id: id('cs_test'), object: 'checkout.session', url: '', mode: 'setup', status: 'open', payment_status: 'no_payment_required',
+      amount_total: null, currency: String(form.currency), customer: form.customer ?? null, setup_intent: null,
+      metadata: form.metadata ?? {}, payment_intent: null, customer_email: null,
+      locale: typeof form.locale === 'string' ? form.locale : 'auto', customer_details: null,
+      success_url: form.success_url, cancel_url: form.cancel_url,
+      expires_at: Number(form.expires_at ?? Math.floor(Date.now() / 1000) + 86400), created: Math.floor(Date.now() / 1000), livemode: false,
+      line_items: [{ name: 'Save a card', description: form.setup_intent_data?.description }],
+    };
+    // Its SetupIntent carries setup_intent_data's metadata, as Stripe's does.
+    const intent: SetupIntent = {
+      id: id('seti'), object: 'setup_intent', status: 'requires_payment_method', customer: session.customer, payment_method: null,
+      metadata: form.setup_intent_data?.metadata ?? {}, usage: 'off_session', description: form.setup_intent_data?.description ?? null,
+      last_setup_error: null, created: session.created, livemode: false,
+    };
+    setupIntents.set(intent.id, intent);
+    session.setup_intent = intent.id;
+    session.url = `${options.appUrl}/local/checkout/${session.id}`;
+    sessions.set(session.id, session);
+    return session;
+  }
+
+  /**
+   * The setup page's card: saved (a PaymentMethod attached to the Customer, the SetupIntent succeeded,
+   * its two events sent) or declined (setup_intent.setup_failed; the session stays open for another card).
+   */
+  async function saveCard(session: Session, number: string): Promise<boolean> {
+    const intent = setupIntents.get(session.setup_intent ?? '')!;
+    if (number.replace(/\s/g, '') !== LOCAL_TEST_CARDS.visa) {
+      intent.last_setup_error = { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+      await emit('setup_intent.setup_failed', intent);
+      return false;
+    }
+    const method: PaymentMethod = { id: id('pm'), object: 'payment_method', type: 'card', customer: session.customer, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: new Date().getFullYear() + 3 }, created: Math.floor(Date.now() / 1000), livemode: false };
+    paymentMethods.set(method.id, method);
+    Object.assign(intent, { status: 'succeeded', payment_method: method.id, last_setup_error: null });
+    session.status = 'complete';
+    await emit('setup_intent.succeeded', intent);
+    await emit('checkout.session.completed', session);
+    return true;
+  }
+
   const apiPage: LocalPage = {
     prefix: '/v1/',
     async handle(req, res, url) {
@@ -145,6 +232,12 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
           const key = req.headers['idempotency-key'];
           const form = parseStripeForm(await readText(req)) as any;
           if (typeof key === 'string' && created.has(key)) return json(res, 200, created.get(key));
+          if (form.mode === 'setup') {
+            const session = setupSession(form);
+            if ('error' in session) return json(res, 400, session);
+            if (typeof key === 'string') created.set(key, session);
+            return json(res, 200, session);
+          }
           const item = form.line_items?.['0'];
           const amount = Number(item?.price_data?.unit_amount);
           const currency = String(item?.price_data?.currency ?? 'usd');
@@ -157,6 +250,9 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
             id: id('cs_test'),
             object: 'checkout.session',
             url: '',
+            mode: 'payment',
+            customer: null,
+            setup_intent: null,
             status: 'open',
             payment_status: 'unpaid',
             amount_total: amount * Number(item.quantity ?? 1),
@@ -194,17 +290,41 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
         const session = [...sessions.values()].find((s) => s.payment_intent && s.payment_intent === form.payment_intent);
         if (!session) return json(res, 404, { error: { message: `No such payment_intent: '${form.payment_intent}'` } });
         const already = refunded.get(session.payment_intent!) ?? 0;
-        const amount = form.amount ? Number(form.amount) : session.amount_total - already;
-        if (!Number.isInteger(amount) || amount <= 0 || already + amount > session.amount_total) {
+        const total = session.amount_total ?? 0;
+        const amount = form.amount ? Number(form.amount) : total - already;
+        if (!Number.isInteger(amount) || amount <= 0 || already + amount > total) {
           return json(res, 400, { error: { message: `Charge ${session.payment_intent} has been refunded already.` } });
         }
         refunded.set(session.payment_intent!, already + amount);
         const refund = { id: id('re'), object: 'refund', amount, currency: session.currency, payment_intent: session.payment_intent, status: 'succeeded', metadata: form.metadata ?? {} };
         if (typeof key === 'string') refunds.set(key, refund);
         json(res, 200, refund);
-        const charge = { id: id('ch'), object: 'charge', payment_intent: session.payment_intent, amount: session.amount_total, amount_refunded: already + amount, refunded: already + amount >= session.amount_total, metadata: session.metadata };
+        const charge = { id: id('ch'), object: 'charge', payment_intent: session.payment_intent, amount: total, amount_refunded: already + amount, refunded: already + amount >= total, metadata: session.metadata };
         setTimeout(() => void emit('charge.refunded', charge), 50);
         return;
+      }
+      if (parts[1] === 'customers' && req.method === 'POST' && parts.length === 2) {
+        const key = req.headers['idempotency-key'];
+        if (typeof key === 'string' && customersByKey.has(key)) return json(res, 200, customersByKey.get(key));
+        const form = parseStripeForm(await readText(req)) as Record<string, any>;
+        const customer = { id: id('cus'), object: 'customer' as const, email: form.email ?? null, name: form.name ?? null, metadata: form.metadata ?? {}, created: Math.floor(Date.now() / 1000), livemode: false as const };
+        customers.set(customer.id, customer);
+        if (typeof key === 'string') customersByKey.set(key, customer);
+        return json(res, 200, customer);
+      }
+      if (parts[1] === 'customers' && req.method === 'GET' && parts.length === 3) {
+        const customer = customers.get(parts[2] ?? '');
+        return customer ? json(res, 200, customer) : json(res, 404, { error: { message: `No such customer: '${parts[2]}'` } });
+      }
+      if (parts[1] === 'setup_intents' && req.method === 'GET' && parts.length === 3) {
+        const intent = setupIntents.get(parts[2] ?? '');
+        if (!intent) return json(res, 404, { error: { message: `No such setupintent: '${parts[2]}'` } });
+        const expand = url.searchParams.getAll('expand[]');
+        return json(res, 200, expand.includes('payment_method') && intent.payment_method ? { ...intent, payment_method: paymentMethods.get(intent.payment_method) } : intent);
+      }
+      if (parts[1] === 'payment_methods' && req.method === 'GET' && parts.length === 3) {
+        const method = paymentMethods.get(parts[2] ?? '');
+        return method ? json(res, 200, method) : json(res, 404, { error: { message: `No such PaymentMethod: '${parts[2]}'` } });
       }
       if (parts[1] === 'events' && req.method === 'GET') {
         const event = events.get(parts[2] ?? '');
@@ -229,6 +349,10 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
       if (req.method === 'POST' && action === 'pay') {
         const form = new URLSearchParams(await readText(req));
         if (session.status !== 'open') return redirect(res, `/local/checkout/${session.id}`);
+        if (session.mode === 'setup') {
+          if (await saveCard(session, form.get('card') ?? LOCAL_TEST_CARDS.visa)) return redirect(res, session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id));
+          return redirect(res, `/local/checkout/${session.id}?declined=1`);
+        }
         session.status = 'complete';
         session.payment_status = 'paid';
         session.payment_intent = id('pi');
@@ -238,12 +362,12 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
         return redirect(res, session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id));
       }
       if (req.method === 'POST' && action === 'refund' && session.payment_intent) {
-        refunded.set(session.payment_intent, session.amount_total);
+        refunded.set(session.payment_intent, session.amount_total ?? 0);
         await emit('charge.refunded', { id: id('ch'), object: 'charge', payment_intent: session.payment_intent, amount: session.amount_total, amount_refunded: session.amount_total, refunded: true, metadata: session.metadata });
         return redirect(res, `/local/checkout/${session.id}`);
       }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      res.end(checkoutPage(session));
+      res.end(session.mode === 'setup' ? setupPage(session, url.searchParams.has('declined')) : checkoutPage(session));
     },
   };
 }
@@ -257,20 +381,38 @@ const money = (minor: number, currency: string) => formatMoney(minor, currency);
 
 function checkoutPage(s: Session): string {
   const item = s.line_items[0]!;
-  const summary = `<div class="item"><div><strong>${escape(item.name)}</strong>${item.description ? `<div class="muted">${escape(item.description)}</div>` : ''}</div><div class="amount">${money(s.amount_total, s.currency)}</div></div>`;
+  const summary = `<div class="item"><div><strong>${escape(item.name)}</strong>${item.description ? `<div class="muted">${escape(item.description)}</div>` : ''}</div><div class="amount">${money(s.amount_total ?? 0, s.currency)}</div></div>`;
   if (s.status === 'complete') {
     return page('Paid', `${summary}<p class="ok">Paid. Thank you.</p><form method="post" action="/local/checkout/${s.id}/refund"><button class="secondary">Refund (test)</button></form><p><a href="${escape(s.success_url.replace('{CHECKOUT_SESSION_ID}', s.id))}">Back to the site</a></p>`);
   }
   if (s.status === 'expired') return page('Expired', `${summary}<p class="warn">This checkout has expired. Please start again from the site.</p><p><a href="${escape(s.cancel_url)}">Back to the site</a></p>`);
   return page(
-    `Pay ${money(s.amount_total, s.currency)}`,
+    `Pay ${money(s.amount_total ?? 0, s.currency)}`,
     `${summary}
     <form method="post" action="/local/checkout/${s.id}/pay">
       <label>Email<input name="email" type="email" required value="${escape(s.customer_email ?? '')}" autocomplete="email"></label>
       <label>Name on card<input name="name" autocomplete="cc-name"></label>
       <label>Card number<input value="4242 4242 4242 4242" readonly aria-describedby="note"></label>
       <p id="note" class="muted">Local test checkout: no card is charged. Set STRIPE_SECRET_KEY to use Stripe's test mode instead.</p>
-      <button type="submit">Pay ${money(s.amount_total, s.currency)}</button>
+      <button type="submit">Pay ${money(s.amount_total ?? 0, s.currency)}</button>
+    </form>
+    <p><a href="${escape(s.cancel_url)}">Cancel and return</a></p>`,
+  );
+}
+
+/** The setup-mode page: a card saved for later, nothing charged; the declined test card shows Stripe's message. */
+function setupPage(s: Session, declined: boolean): string {
+  const item = s.line_items[0]!;
+  if (s.status === 'complete') return page('Card saved', `<p class="ok">Your card is saved. Nothing was charged.</p><p><a href="${escape(s.success_url.replace('{CHECKOUT_SESSION_ID}', s.id))}">Back to the site</a></p>`);
+  if (s.status === 'expired') return page('Expired', `<p class="warn">This checkout has expired. Please start again from the site.</p><p><a href="${escape(s.cancel_url)}">Back to the site</a></p>`);
+  return page(
+    'Save a card',
+    `${item.description ? `<p>${escape(item.description)}</p>` : ''}${declined ? '<p class="warn" role="alert">Your card was declined. Please try another card.</p>' : ''}
+    <form method="post" action="/local/checkout/${s.id}/pay">
+      <label>Name on card<input name="name" autocomplete="cc-name"></label>
+      <label>Card number<select name="card"><option value="${LOCAL_TEST_CARDS.visa}">Visa 4242 4242 4242 4242 (saved)</option><option value="${LOCAL_TEST_CARDS.declined}">4000 0000 0000 0002 (declined)</option></select></label>
+      <p class="muted">Local test checkout: no card is saved at a bank. Set STRIPE_SECRET_KEY to use Stripe's test mode instead.</p>
+      <button type="submit">Save card</button>
     </form>
     <p><a href="${escape(s.cancel_url)}">Cancel and return</a></p>`,
   );
@@ -281,7 +423,7 @@ function page(title: string, body: string): string {
 <style>body{font-family:system-ui,sans-serif;background:#f6f8fa;margin:0;color:#1f2328}main{max-width:440px;margin:3rem auto;background:#fff;border-radius:12px;box-shadow:0 2px 12px #0001;padding:2rem}
 .badge{display:inline-block;background:#fff4ce;color:#7a5b00;border-radius:6px;padding:.15rem .5rem;font-size:.8rem;margin-bottom:1rem}h1{font-size:1.4rem;margin:.2rem 0 1.2rem}
 .item{display:flex;justify-content:space-between;gap:1rem;border-bottom:1px solid #eee;padding-bottom:1rem;margin-bottom:1rem}.amount{font-weight:600}.muted{color:#667;font-size:.85rem}
-label{display:block;font-size:.9rem;margin:.6rem 0}input{display:block;width:100%;box-sizing:border-box;padding:.55rem;border:1px solid #ccd;border-radius:6px;margin-top:.25rem;font-size:1rem}
+label{display:block;font-size:.9rem;margin:.6rem 0}input,select{display:block;width:100%;box-sizing:border-box;padding:.55rem;border:1px solid #ccd;border-radius:6px;margin-top:.25rem;font-size:1rem}
 button{width:100%;background:#50cd89;color:#fff;border:0;border-radius:6px;padding:.75rem;font-size:1rem;font-weight:600;margin-top:.8rem;cursor:pointer}button.secondary{background:#667}
 .ok{color:#1a7f37;font-weight:600}.warn{color:#9a6700}a{color:#0969da}</style></head>
 <body><main><span class="badge">Test mode · local checkout</span><h1>${escape(title)}</h1>${body}</main></body></html>`;

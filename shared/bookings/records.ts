@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { LOCALES } from '../i18n/locales';
 import { pure } from '../common/schemas';
 import { CURRENCIES } from '../currency';
+import { PAYMENT_MODES, paymentPolicyRecord, savedCardRecord } from './payment-policy';
 
 /** What became of a Stripe event: processed, a duplicate, or not ours. */
 export const stripeEventOutcomeRecord = /* @__PURE__ */ pure(() => z.enum(['processed', 'duplicate', 'ignored']));
@@ -33,6 +34,15 @@ export const bookingPackageViewRecord = /* @__PURE__ */ pure(() => z.object({
   maxDaysAhead: z.nullable(z.number()),
   /** Who offers it ([]: the clinic-wide schedule). */
   practitionerIds: z.array(z.string()),
+  /** How it is paid (shared/bookings/payment-policy.ts): 'full' for packages saved before the choice. */
+  paymentMode: z.enum(PAYMENT_MODES),
+  /** A deposit package's deposit: a percentage of the price, or an amount in minor units of `currency`. */
+  depositPercent: z.nullable(z.number()),
+  depositAmountMinor: z.nullable(z.number()),
+  /** Fees a held card may be charged (minor units of `currency`), and the cancellation window in hours. */
+  noShowFeeMinor: z.nullable(z.number()),
+  lateCancelFeeMinor: z.nullable(z.number()),
+  cancellationWindowHours: z.nullable(z.number()),
   deletedAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -150,6 +160,10 @@ export const bookingViewRecord = /* @__PURE__ */ pure(() => z.object({
   seriesId: z.optional(z.nullable(z.string())),
   /** Set when staff must act: paid for a place that was no longer held (refund or rebook). */
   needsAttention: z.nullable(z.string()),
+  /** What the patient agreed to when booking (absent on bookings from before: paid in full). */
+  paymentPolicy: z.optional(paymentPolicyRecord),
+  /** The card held for fees ('card_on_file' packages), once Stripe saved it. */
+  savedCard: z.optional(z.nullable(savedCardRecord)),
   createdAt: z.string(),
   updatedAt: z.string(),
 }));
@@ -176,4 +190,9 @@ export const bookingConfirmationRecord = /* @__PURE__ */ pure(() => z.object({
   manageUrl: z.optional(z.string()),
   /** The booking's calendar file (the confirmation mail's attachment): only when confirmed. */
   ics: z.optional(z.string()),
+  /** What was paid, what is due at the visit and what may be charged, in `currency`. */
+  paymentPolicy: z.optional(paymentPolicyRecord),
+  currency: z.optional(z.enum(CURRENCIES)),
+  /** The card held for fees, as the patient recognises it. */
+  card: z.optional(z.object({ brand: z.string(), last4: z.string() })),
 }));

@@ -13,7 +13,8 @@ import { publicBrandRecord } from '../common/records';
 import { amountMessage, currencyOf, formatMoney, fromMinor, minimumOf, parseAmount, type AmountProblem } from '../currency';
 import { moneyMessage, parseMoney } from '../money-text';
 import { isSitePath } from '../redirect-url';
-import { stripeEventOutcomeRecord, bookingPackageViewRecord, availabilityViewRecord, bookingViewRecord, practitionerViewRecord } from './records';
+import { stripeEventOutcomeRecord, bookingPackageViewRecord, availabilityViewRecord, bookingViewRecord, practitionerViewRecord, bookingConfirmationRecord } from './records';
+import { PAYMENT_MESSAGES, PAYMENT_MODES, paymentPolicyRecord } from './payment-policy';
 
 export { BOOKING_MESSAGES };
 
@@ -123,12 +124,54 @@ const timingFits = (p: { durationMinutes?: number | null; bufferBeforeMinutes?: 
   (p.durationMinutes ?? 0) + (p.bufferBeforeMinutes ?? 0) + (p.bufferAfterMinutes ?? 0) <= 480;
 const TIMING_TOO_LONG = 'Duration and buffers together are at most 480 minutes';
 
+const ENTER_AMOUNT = 'Please enter an amount';
+
+/**
+ * An optional amount in major units (a deposit, a fee): blank or null is none. Read as the price is
+ * (packagePriceIn): with the clinic's currency, the text as typed in `locale` ('12,50'); without, its shape.
+ */
+const optionalMoneyIn = (currency?: string, locale?: string) =>
+  z.optional(
+    z.pipe(
+      z.nullable(z.union([z.number(ENTER_AMOUNT), z.string(ENTER_AMOUNT)])),
+      z.transform((v, ctx): number | null => {
+        const text = v === null ? '' : typeof v === 'number' ? String(v) : v.trim();
+        if (text === '') return null;
+        if (!currency) {
+          if (/^\d{1,12}(\.\d{1,3})?$/.test(text)) return Number(text);
+          ctx.issues.push({ code: 'custom', message: ENTER_AMOUNT, input: v });
+          return z.NEVER;
+        }
+        const parsed = typeof v === 'number' ? parseAmount(text, currency) : parseMoney(text, currency, { locale });
+        if (parsed.problem) {
+          ctx.issues.push({ code: 'custom', message: moneyMessage(parsed.problem, currency, { locale, typed: text }), input: v });
+          return z.NEVER;
+        }
+        return fromMinor(parsed.minor, currency);
+      }),
+    ),
+  );
+
+/**
+ * How the package is paid (shared/bookings/payment-policy.ts), all optional: absent is 'full', as every
+ * package saved before. Amounts in major units of the clinic's currency, as the price; whether they hold
+ * together (a deposit for 'deposit', a fee for 'card_on_file') is checked on the whole package by the handler.
+ */
+const paymentFieldsIn = (currency?: string, locale?: string) => ({
+  paymentMode: z.optional(z.enum(PAYMENT_MODES, PAYMENT_MESSAGES.mode)),
+  depositPercent: z.optional(z.nullable(z.number(PAYMENT_MESSAGES.depositPercent).check(z.int(PAYMENT_MESSAGES.depositPercent), z.minimum(1, PAYMENT_MESSAGES.depositPercent), z.maximum(99, PAYMENT_MESSAGES.depositPercent)))),
+  depositAmount: optionalMoneyIn(currency, locale),
+  noShowFee: optionalMoneyIn(currency, locale),
+  lateCancelFee: optionalMoneyIn(currency, locale),
+  cancellationWindowHours: z.optional(z.nullable(z.number(PAYMENT_MESSAGES.window).check(z.int(PAYMENT_MESSAGES.window), z.minimum(0, PAYMENT_MESSAGES.window), z.maximum(720, PAYMENT_MESSAGES.window)))),
+});
+
 /** POST /bookings/packages (the price's currency rules are the handler's: it knows the clinic). */
-export const bookingPackageSchema = z.object({ ...packageFields, ...timingFields }).check(z.refine(timingFits, TIMING_TOO_LONG));
+export const bookingPackageSchema = z.object({ ...packageFields, ...timingFields, ...paymentFieldsIn() }).check(z.refine(timingFits, TIMING_TOO_LONG));
 
 /** The console's form: the same fields, the price checked by the clinic's currency as the user types. */
 export const bookingPackageSchemaIn = (currency: string, locale?: string) =>
-  z.object({ ...packageFields, packagePrice: packagePriceIn(currency, locale), ...timingFields }).check(z.refine(timingFits, TIMING_TOO_LONG));
+  z.object({ ...packageFields, packagePrice: packagePriceIn(currency, locale), ...timingFields, ...paymentFieldsIn(currency, locale) }).check(z.refine(timingFits, TIMING_TOO_LONG));
 export type BookingPackageInput = z.input<typeof bookingPackageSchema>;
 
 /** PUT /bookings/packages/{id}: any of the fields; `{ isActive: false }` deactivates. */
@@ -144,6 +187,7 @@ export const bookingPackageUpdateSchema = z.object({
   ),
   isActive: z.optional(z.boolean('isActive must be true or false')),
   ...timingFields,
+  ...paymentFieldsIn(),
 }).check(z.refine(timingFits, TIMING_TOO_LONG));
 
 /** 'any' or a practitioner's id: who the visitor books with (absent = any, for packages with practitioners). */
@@ -338,6 +382,8 @@ export const listAvailablePackagesReply = /* @__PURE__ */ pure(() => z.array(z.e
   {
     /** The package's own length, or the clinic's slot length: never null here. */
     durationMinutes: z.number(),
+    /** What a booking of it pays now, at the visit, and may be charged (told before the patient commits). */
+    paymentPolicy: paymentPolicyRecord,
     practitioners: z.array(z.pick(practitionerViewRecord, { id: true, name: true, title: true })),
   },
 )));
@@ -362,7 +408,14 @@ export const listAvailableDaysReply = /* @__PURE__ */ pure(() => z.object({
 
 /** `data` of POST /bookings/create-booking. */
 export const createBookingReply = /* @__PURE__ */ pure(() => z.object({
-  checkoutUrl: z.string(),
+  /** Where the patient pays or saves their card; null when nothing is due online (confirmed at once). */
+  checkoutUrl: z.nullable(z.string()),
+  /** 'held' while Checkout is open; 'confirmed' at once for a package paid at the clinic. */
+  status: z.enum(['held', 'confirmed']),
+  /** What the patient agreed to pay now, at the visit, and may be charged. */
+  paymentPolicy: paymentPolicyRecord,
+  /** The confirmation screen's contents, when confirmed at once (no Checkout to come back from). */
+  confirmation: z.optional(bookingConfirmationRecord),
   bookingId: z.string(),
   /** Gives the hold back at once (POST /bookings/release-hold): for the page that made it, never shown. */
   releaseToken: z.string(),

@@ -4,6 +4,7 @@
 // clinic's own; the price and currency are the package's, never the request's.
 import * as z from 'zod/mini';
 import { currencyOf } from '#shared/currency';
+import { paymentPolicyOf } from '#shared/bookings/payment-policy';
 import { findSlot, type AvailabilityRules } from '#shared/bookings/slots';
 import { config } from '#lib/config';
 import { isSitePath } from '#shared/redirect-url';
@@ -113,6 +114,9 @@ export function heldBooking(choice: BookingChoice, body: BookingRequest, now: Da
     cancelledBy: null,
     confirmationSentAt: null,
     needsAttention: null,
+    // What the patient agrees to now (the package may change later; the booking keeps this).
+    paymentPolicy: paymentPolicyOf(pkg),
+    savedCard: null,
     createdAt: at,
     updatedAt: at,
   };

@@ -6,6 +6,19 @@
 import { currencyOf, fromMinor } from '#shared/currency';
 import type { BookingPackageView } from '#shared/bookings/types';
 import type { BookingPackageRecord } from '../../data/booking-packages';
+import { modeOf, paymentPolicyOf } from '#shared/bookings/payment-policy';
+
+/** A package's payment settings as stored, with the defaults of a package saved before them (paid in full). */
+export function packagePayment(p: BookingPackageRecord) {
+  return {
+    paymentMode: modeOf(p),
+    depositPercent: p.depositPercent ?? null,
+    depositAmountMinor: p.depositAmountMinor ?? null,
+    noShowFeeMinor: p.noShowFeeMinor ?? null,
+    lateCancelFeeMinor: p.lateCancelFeeMinor ?? null,
+    cancellationWindowHours: p.cancellationWindowHours ?? null,
+  };
+}
 
 /** A package's timing fields as stored, with the defaults of a package saved before they existed. */
 export function packageTiming(p: BookingPackageRecord) {
@@ -35,6 +48,7 @@ export function toBookingPackageView(p: BookingPackageRecord): BookingPackageVie
     redirectionUrl: p.redirectionUrl,
     isActive: p.isActive,
     ...packageTiming(p),
+    ...packagePayment(p),
     deletedAt: p.deletedAt,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
@@ -49,6 +63,7 @@ export function toPublicPackageView(p: BookingPackageRecord) {
     ...priceOf(p),
     packageDescription: p.packageDescription,
     isActive: p.isActive,
+    paymentPolicy: paymentPolicyOf(p),
   };
 }
 

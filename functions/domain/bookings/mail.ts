@@ -13,6 +13,7 @@ import type { Mail } from '#lib/mail';
 import { patientIntlTag } from '#lib/zone-region';
 import type { BookingRecord } from '../../data/bookings';
 import { buildIcs } from './ics';
+import { paymentLines } from './payment-text';
 
 /** An amount of a booking in its own currency (USD for bookings from before currencies), as staff read it. */
 export const bookingMoney = (b: { currency?: string }, minor: number) => formatMoney(minor, currencyOf(b.currency));
@@ -112,7 +113,8 @@ export function confirmationMail(b: BookingRecord, clinic: ClinicRef, manage?: s
       t('line.date', { value: when.date }),
       t('line.time', { value: when.time }),
       t('line.length', { minutes: b.durationMinutes }),
-      paid !== b.priceCents ? t('line.pricePaidOther', { price: patientMoney(b, b.priceCents), paid: patientMoney(b, paid), currency: currencyOf(b.currency).toUpperCase() }) : t('line.pricePaid', { price: patientMoney(b, b.priceCents), currency: currencyOf(b.currency).toUpperCase() }),
+      // A deposit, a card held or a visit paid at the clinic says what is due and what may be charged (payment-text.ts).
+      ...(paymentLines(t, b) ?? [paid !== b.priceCents ? t('line.pricePaidOther', { price: patientMoney(b, b.priceCents), paid: patientMoney(b, paid), currency: currencyOf(b.currency).toUpperCase() }) : t('line.pricePaid', { price: patientMoney(b, b.priceCents), currency: currencyOf(b.currency).toUpperCase() })]),
       t('line.reference', { value: b.id }),
     ].join('\n'),
     t('confirm.ics'),

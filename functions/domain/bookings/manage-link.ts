@@ -61,7 +61,7 @@ export function appointmentManageLink(a: { orgId: string; id: string; locale?: L
 }
 
 /** `at`: state the cut-off as a moment, and say so when it has passed (reminders). */
-export function manageLink(b: Pick<BookingRecord, 'orgId' | 'id' | 'startUtc' | 'locale'>, org: ({ name: string } & Partial<PatientPolicy>) | undefined, at?: CutoffAt): ManageLink {
+export function manageLink(b: Pick<BookingRecord, 'orgId' | 'id' | 'startUtc' | 'locale'> & Partial<Pick<BookingRecord, 'paymentPolicy'>>, org: ({ name: string } & Partial<PatientPolicy>) | undefined, at?: CutoffAt): ManageLink {
   const { token, item } = newManageToken(b.orgId, { bookingId: b.id }, b.startUtc);
   const url = manageUrl(token, b.locale);
   const t = patientTexts(b.locale);
@@ -69,6 +69,10 @@ export function manageLink(b: Pick<BookingRecord, 'orgId' | 'id' | 'startUtc' | 
   const p = policyOf(org ?? {});
   const c = cutoff(p, b.startUtc, at, b.locale);
   if (c?.closed) return { url, item, text: `${t('manage.bookingOnly', { url })}\n${t('policy.bookingClosed', { moment: c.moment, clinic: name })}` };
-  const policy = c ? t('policy.bookingAt', { moment: c.moment, refund: p.cancellationRefund, clinic: name }) : policyText(p, name, b.locale);
+  // Nothing paid online (paid at the clinic, a card held): no refund to promise or deny (issue 36).
+  const unpaid = b.paymentPolicy?.dueNowMinor === 0;
+  const policy = unpaid
+    ? c ? t('pay.policyAt', { moment: c.moment, clinic: name }) : t('pay.policy', { hours: p.cancellationCutoffHours, clinic: name })
+    : c ? t('policy.bookingAt', { moment: c.moment, refund: p.cancellationRefund, clinic: name }) : policyText(p, name, b.locale);
   return { url, item, text: `${t('manage.booking', { url })}\n${policy}` };
 }

@@ -33,6 +33,7 @@ import { cancelConfirmed, confirmHeld, reinstateExpired, releaseHeld, updateBook
 import { manageLink } from './manage-link';
 import { bookingReminderItems } from './reminder';
 import { paymentEventItems } from '../../data/webhooks';
+import { bookingCardSaved, bookingSetupFailed } from './card-consumer';
 
 async function bookingOf(metadata: Record<string, string> | undefined): Promise<BookingRecord | undefined> {
   const orgId = metadata?.orgId;
@@ -66,6 +67,10 @@ function differenceRows(b: BookingRecord, d: PaidDifference, at: string): Transa
 const attention = (...notes: (string | undefined)[]) => notes.filter(Boolean).join(' ') || null;
 
 export const bookingPaymentConsumer: PaymentConsumer = {
+  // A card held for fees (card-consumer.ts).
+  cardSaved: (setup) => bookingCardSaved(setup),
+  setupFailed: (metadata, reason) => bookingSetupFailed(metadata, reason),
+
   async completed(session: CheckoutSession) {
     const found = await bookingOf(session.metadata);
     if (!found) return;
@@ -73,7 +78,8 @@ export const bookingPaymentConsumer: PaymentConsumer = {
     const org = await getOrganization(booking.orgId);
     const orgName = org?.name ?? 'the clinic';
     const at = new Date().toISOString();
-    const difference = paidDifference({ cents: booking.priceCents, currency: booking.currency }, session);
+    // A deposit package's session was opened for its deposit (the policy agreed when booking), not the price.
+    const difference = paidDifference({ cents: booking.paymentPolicy?.dueNowMinor ?? booking.priceCents, currency: booking.currency }, session);
     const payment: Partial<BookingRecord> = {
       stripeSessionId: session.id,
       paymentIntentId: session.payment_intent,

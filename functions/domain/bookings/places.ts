@@ -246,9 +246,10 @@ const countedOn = (b: BookingRecord): Partial<BookingRecord> => ({ reportDay: b.
 const confirmedReport = (b: BookingRecord, report: readonly ReportDelta[]) =>
   reportItems(b.orgId, [{ day: b.bookingDate, figure: 'bookings:confirmed', by: 1 }, ...practitionerBookingDeltas({ ...b, ...countedOn(b) }, 1), ...report]);
 
-/** 'held' -> 'confirmed' with the payment, once. False when the booking was not held. */
+/** 'held' -> 'confirmed' with the payment (or, with paymentStatus 'unpaid', nothing due online), once. False when the booking was not held. */
 export async function confirmHeld(b: BookingRecord, payment: Partial<BookingRecord>, at: string, also: TransactItem[] = [], report: readonly ReportDelta[] = []): Promise<boolean> {
-  const changes: Partial<BookingRecord> = { ...payment, status: 'confirmed', paymentStatus: 'paid', holdExpiresAt: null, holdClaims: null, confirmedAt: at, updatedAt: at, ...countedOn(b) };
+  // Nothing due online (paid at the clinic, a card held): `payment` says 'unpaid'.
+  const changes: Partial<BookingRecord> = { ...payment, status: 'confirmed', paymentStatus: payment.paymentStatus ?? 'paid', holdExpiresAt: null, holdClaims: null, confirmedAt: at, updatedAt: at, ...countedOn(b) };
   const event = [...(await bookingEventItems('booking.confirmed', { ...b, ...changes }, `booking-confirmed-${b.id}`, at)), ...bookingConfirmedItems({ ...b, ...changes }, at)];
   return tryTransact([
     moveBookingItem(b, { status: ['held'] }, changes),

@@ -1,5 +1,6 @@
 // What staff see of a booking, and the public page's message for an unknown key.
 import { currencyOf, fromMinor } from '#shared/currency';
+import { fullPolicy } from '#shared/bookings/payment-policy';
 import { describeInstant } from '#shared/bookings/slots';
 import type { BookingView } from '#shared/bookings/types';
 import { config } from '#lib/config';
@@ -77,6 +78,9 @@ export function toBookingView(b: BookingRecord): BookingView {
     confirmationSentAt: b.confirmationSentAt,
     needsAttention: b.needsAttention,
     seriesId: b.seriesId ?? null,
+    // What the patient agreed to (a booking from before the choice: paid in full), and the card held.
+    paymentPolicy: b.paymentPolicy ?? fullPolicy(b.priceCents),
+    savedCard: b.savedCard ?? null,
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
   };

@@ -14,6 +14,18 @@ export interface Refund {
   amountRefunded: number;
 }
 
+/** A card saved in Stripe's setup mode: the SetupIntent's metadata (the session's), and the card. */
+export interface SavedSetup {
+  setupIntentId: string;
+  /** The Checkout Session that saved it (absent when reported by setup_intent.succeeded alone). */
+  sessionId?: string;
+  metadata: Record<string, string>;
+  customerId: string;
+  paymentMethodId: string;
+  brand: string;
+  last4: string;
+}
+
 /**
  * A feature's handling of its sessions' events. Each change must be a guarded move whose side effects
  * (mails, staff notices) are outbox rows with ids derived from the change, in the same transaction:
@@ -26,6 +38,10 @@ export interface PaymentConsumer {
   expired?(session: CheckoutSession, event: StripeEvent): Promise<void>;
   /** charge.refunded. */
   refunded?(ref: PaymentRef, refund: Refund, event: StripeEvent): Promise<void>;
+  /** A card saved in setup mode (checkout.session.completed with mode setup, setup_intent.succeeded): both may come, in any order. */
+  cardSaved?(setup: SavedSetup, event: StripeEvent): Promise<void>;
+  /** setup_intent.setup_failed: the card was refused (the patient may try another in the same Checkout). */
+  setupFailed?(metadata: Record<string, string>, reason: string, event: StripeEvent): Promise<void>;
 }
 
 /**

@@ -4,6 +4,7 @@
 // and is not marked processed, so the sender delivers it again; a failure gives the claim back.
 import { log } from '#lib/log';
 import type { CheckoutSession, StripeEvent } from '#lib/stripe';
+import { retrieveSetupIntent, type SetupIntent } from '#lib/stripe-setup';
 import { claimEvent, completeEvent, findPayment, releaseEvent, rememberPayment } from '../../data/stripe-events';
 import { CONSUMERS, kindOf } from '#domain/payments/consumers';
 import { PaymentTargetMissing, isPaymentKind } from '#domain/payments/contract';
@@ -57,6 +58,8 @@ async function dispatch(event: StripeEvent): Promise<string> {
       const session = event.data.object as CheckoutSession;
       const kind = kindOf(session.metadata);
       if (!kind || !session.metadata.orgId) return 'ignored';
+      // Setup mode: a card saved, nothing paid (its SetupIntent says which card).
+      if (session.mode === 'setup') return session.setup_intent ? cardSaved(session.setup_intent, event, session.id) : 'ignored';
       if (session.payment_status !== 'paid') return 'ignored'; // delayed methods: wait for async_payment_succeeded
       if (session.payment_intent) await rememberPayment(session.payment_intent, { kind, orgId: session.metadata.orgId, metadata: session.metadata });
       await CONSUMERS[kind].completed(session, event);
@@ -81,7 +84,35 @@ async function dispatch(event: StripeEvent): Promise<string> {
       await consumer.refunded(ref, { paymentIntentId: charge.payment_intent, amount: charge.amount, amountRefunded: charge.amount_refunded }, event);
       return 'refunded';
     }
+    case 'setup_intent.succeeded':
+      return cardSaved((event.data.object as SetupIntent).id, event);
+    case 'setup_intent.setup_failed': {
+      const intent = event.data.object as SetupIntent;
+      const kind = kindOf(intent.metadata);
+      const consumer = kind ? CONSUMERS[kind] : undefined;
+      if (!consumer?.setupFailed || !intent.metadata?.orgId) return 'ignored';
+      await consumer.setupFailed(intent.metadata, intent.last_setup_error?.decline_code ?? intent.last_setup_error?.code ?? 'unknown', event);
+      return 'setup_failed';
+    }
     default:
       return 'ignored';
   }
+}
+
+/**
+ * A card saved in setup mode, reported by the session or by its SetupIntent (both come; either may be
+ * first or duplicated): the SetupIntent is read back from Stripe with its card, and handed to the
+ * consumer its metadata names once it has succeeded.
+ */
+async function cardSaved(setupIntentId: string, event: StripeEvent, sessionId?: string): Promise<string> {
+  const intent = await retrieveSetupIntent(setupIntentId);
+  const kind = kindOf(intent.metadata);
+  const consumer = kind ? CONSUMERS[kind] : undefined;
+  const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
+  if (!consumer?.cardSaved || !intent.metadata?.orgId || intent.status !== 'succeeded' || !method?.card || !intent.customer) return 'ignored';
+  await consumer.cardSaved(
+    { setupIntentId: intent.id, sessionId, metadata: intent.metadata, customerId: intent.customer, paymentMethodId: method.id, brand: method.card.brand, last4: method.card.last4 },
+    event,
+  );
+  return 'card_saved';
 }

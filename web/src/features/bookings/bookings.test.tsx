@@ -153,6 +153,7 @@ describe('bookings console pages', { timeout: 20_000 }, () => {
       packageName: 'Massage', packagePrice: 80.5, packageDescription: '', redirectionUrl: 'https://clinic.example.com/thanks', isActive: true,
       // Timing left blank: the clinic's defaults, no buffers, the clinic-wide schedule.
       durationMinutes: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, slotGridMinutes: null, minNoticeMinutes: null, maxDaysAhead: null, practitionerIds: [],
+      paymentMode: 'full', depositPercent: null, depositAmount: null, noShowFee: null, lateCancelFee: null, cancellationWindowHours: null,
     }));
     expect(await screen.findByRole('heading', { name: 'Packages page' })).toBeInTheDocument();
   });

@@ -16,7 +16,8 @@ import { BOOKING_FIELDS, validateBookingForm, type BookingField, type BookingFor
 import { currencyOf, formatMoney } from '#shared/currency';
 import { controlProps, Field } from '../../components/field';
 import type { PublicBookingPackage } from './api';
-import { Confirmation } from './confirmation';
+import { Confirmation, Confirmed } from './confirmation';
+import { PaymentSummary } from './payment-summary';
 import { forgetBooking, readSavedForm } from './pending-hold';
 import { PractitionerChoice } from '../shared/practitioner-choice';
 import { failureText } from '../../lib/api';
@@ -71,6 +72,12 @@ function PackageDetails({ pkg }: { pkg: PublicBookingPackage }) {
           <p className="text-body-secondary mb-0" style={{ whiteSpace: 'pre-line' }}>
             {pkg.packageDescription}
           </p>
+        )}
+        {pkg.paymentPolicy && pkg.paymentPolicy.mode !== 'full' && (
+          <div className="border-top mt-3 pt-3">
+            <h3 className="h6 fw-bold mb-2">{t('pay.title')}</h3>
+            <PaymentSummary policy={pkg.paymentPolicy} currency={pkg.currency} />
+          </div>
         )}
       </div>
     </section>
@@ -140,6 +147,9 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   const listed = BOOKING_FIELDS.map((name) => errors[name]).filter((m): m is string => Boolean(m)).map((m) => ruleMessage(t, m));
   const payment = useSearchParam('payment');
 
+  // Paid at the clinic: confirmed by the request itself, no Checkout to come back from.
+  if (send.confirmed) return <Confirmed c={send.confirmed} />;
+
   return (
     <>
       <BookingNotices
@@ -179,7 +189,12 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
             dateInError={Boolean(errors.bookingDate)} timeInError={Boolean(errors.bookingTime)}
           />
           <DetailsStep bind={bind} />
-          <PayStep isSubmitting={isSubmitting} disabled={loading} challenge={send.challenge} />
+          {pkg && pkg.paymentPolicy && pkg.paymentPolicy.mode !== 'full' && (
+            <div className="alert alert-light border mt-4 mb-0" role="note" aria-label={t('pay.title')}>
+              <PaymentSummary policy={pkg.paymentPolicy} currency={pkg.currency} />
+            </div>
+          )}
+          <PayStep isSubmitting={isSubmitting} disabled={loading} challenge={send.challenge} mode={pkg?.paymentPolicy?.mode} />
         </div>
       </form>
       {pkg && !settling && <WaitlistJoin apiKey={apiKey} pkg={pkg} practitionerId={practitionerId} timeZone={month.zone} typed={values} />}

@@ -1,6 +1,7 @@
 // The booking form's three steps, in the order a patient on a phone goes: choose the time (the month
 // view, the clinic's zone, the chosen day's time buttons), their details, and Continue to payment.
 import type { FreeDay } from './api';
+import type { PaymentMode } from '#shared/bookings/payment-policy';
 import { Field } from '../../components/field';
 import { Loading } from '../../components/loading';
 import { ChallengeStatus, type ChallengeHandle } from '../../lib/challenge';
@@ -111,13 +112,15 @@ export function DetailsStep({ bind }: { bind: Bind }) {
 }
 
 /** Step three: Continue to card payment, with the connection check's status beside it. */
-export function PayStep({ isSubmitting, disabled, challenge }: { isSubmitting: boolean; disabled: boolean; challenge: ChallengeHandle }) {
+export function PayStep({ isSubmitting, disabled, challenge, mode }: { isSubmitting: boolean; disabled: boolean; challenge: ChallengeHandle; mode?: PaymentMode }) {
   const { t } = useI18n();
   const challengeTexts = useChallengeTexts();
+  // The button says what it does: confirm (nothing to pay online), save a card, or continue to payment.
+  const label = mode === 'at_clinic' ? t('pay.confirm') : mode === 'card_on_file' ? t('pay.continueCard') : t('booking.continue');
   return (
     <div className="mt-4">
       <button type="submit" className="btn btn-primary px-4" disabled={isSubmitting || disabled}>
-        {isSubmitting ? t('booking.wait') : t('booking.continue')}
+        {isSubmitting ? t('booking.wait') : label}
       </button>
       <ChallengeStatus challenge={challenge} texts={challengeTexts} />
     </div>

@@ -9,6 +9,7 @@ import { failureText } from '../../lib/api';
 import { bookingConfirmation } from './api';
 import { useI18n } from '../../i18n/i18n';
 import { whenIn, zoneNameIn } from '../../i18n/format';
+import { PaymentSummary } from './payment-summary';
 
 /** How often, and how long, a pending booking is asked for again (tests shorten them). */
 export const CONFIRMATION_POLL = { intervalMs: 2000, limitMs: 30_000 };
@@ -42,7 +43,7 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
 
 type BookingConfirmation = ReplyOf<'POST /bookings/confirmation'>;
 
-function Confirmed({ c }: { c: BookingConfirmation }) {
+export function Confirmed({ c }: { c: BookingConfirmation }) {
   const { t, locale, intl } = useI18n();
   return (
     <>
@@ -60,6 +61,11 @@ function Confirmed({ c }: { c: BookingConfirmation }) {
           </span>
         </Row>
         {c.practitionerName && <Row term={t('confirmation.with')}>{c.practitionerName}</Row>}
+        {c.paymentPolicy && c.currency && (
+          <Row term={t('pay.title')}>
+            <PaymentSummary policy={c.paymentPolicy} currency={c.currency} card={c.card} done />
+          </Row>
+        )}
         <Row term={t('confirmation.where')}>
           {c.clinic.name}
           {c.clinic.address && <span className="d-block" style={{ whiteSpace: 'pre-line' }}>{c.clinic.address}</span>}

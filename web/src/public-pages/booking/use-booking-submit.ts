@@ -11,6 +11,9 @@ import { useIdempotencyKeys } from '../../lib/idempotency';
 import { useI18n } from '../../i18n/i18n';
 import { ruleMessage } from '../../i18n/rules';
 import { createBooking } from './api';
+import type { ReplyOf } from '#shared/api-contract';
+
+type BookingConfirmation = ReplyOf<'POST /bookings/confirmation'>;
 import { rememberHold, requestOf, usePendingHold } from './pending-hold';
 
 export type BookingErrors = Partial<Record<BookingField, string>>;
@@ -32,6 +35,7 @@ export function useBookingSubmit({ apiKey, values, practitioner, practitionerId,
   const [success, setSuccess] = useState<string>();
   const [isSubmitting, setSubmitting] = useState(false);
   const [toast, setToast] = useState<string>();
+  const [confirmed, setConfirmed] = useState<BookingConfirmation>();
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
   /** One key per booking the visitor sends: a retry of the same booking never holds a second place. */
@@ -85,6 +89,14 @@ export function useBookingSubmit({ apiKey, values, practitioner, practitionerId,
       // The page's language goes with the booking: its mails, Checkout and the manage page use it.
       const booking = { ...bookingPayload(values), apiKey, locale, ...(practitionerId ? { practitionerId } : {}) };
       const result = await createBooking(booking, keys.keyFor(booking), await challenge.take());
+      // Nothing to pay online: confirmed at once, its confirmation shown here.
+      const atOnce = result.success ? result.data.data?.confirmation : undefined;
+      if (atOnce) {
+        keys.forget();
+        setConfirmed(atOnce);
+        scrollToTop();
+        return;
+      }
       const url = result.data.data?.checkoutUrl;
       if (!result.success || !url) {
         refused(result);
@@ -112,5 +124,5 @@ export function useBookingSubmit({ apiKey, values, practitioner, practitionerId,
     }
   };
 
-  return { submit, isSubmitting, rootError, success, toast, closeToast: () => setToast(undefined), hold, challenge };
+  return { submit, isSubmitting, rootError, success, toast, closeToast: () => setToast(undefined), hold, challenge, confirmed };
 }

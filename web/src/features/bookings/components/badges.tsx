@@ -28,3 +28,20 @@ export function PaymentBadge({ paymentStatus }: { paymentStatus: PaymentStatus }
   const [label, tone] = PAYMENT[paymentStatus] ?? [paymentStatus, 'secondary'];
   return <span className={`badge bg-${tone}-subtle text-${tone}-emphasis`}>{label}</span>;
 }
+
+/** How a booking is paid (issue 36), as staff read it beside its payment state. */
+export const PAYMENT_MODE_LABELS = { full: 'Paid in full online', deposit: 'Deposit online', card_on_file: 'Card held for fees', at_clinic: 'Paid at the clinic' } as const;
+
+/** Under the payment badge: the mode and what it leaves due or holds ('Deposit · ¥4,000 due at visit', 'Card held · Visa 4242'). */
+export function PaymentModeNote({ booking, money }: {
+  booking: { paymentPolicy?: { mode: keyof typeof PAYMENT_MODE_LABELS; dueAtVisitMinor: number }; savedCard?: { brand: string; last4: string } | null };
+  money(minor: number): string;
+}) {
+  const p = booking.paymentPolicy;
+  if (!p || p.mode === 'full') return null;
+  const parts: string[] = [PAYMENT_MODE_LABELS[p.mode]];
+  if (booking.savedCard) parts.push(`${booking.savedCard.brand} •••• ${booking.savedCard.last4}`);
+  else if (p.mode === 'card_on_file') parts.push('no card yet');
+  if (p.dueAtVisitMinor > 0) parts.push(`${money(p.dueAtVisitMinor)} due at visit`);
+  return <div className="small text-body-secondary mt-1">{parts.join(' · ')}</div>;
+}

@@ -62,6 +62,8 @@ describe('PackageForm timing and practitioners', { timeout: 20_000 }, () => {
     expect(save.mock.calls[0]![0]).toEqual({
       packageName: 'Massage', packagePrice: 80, packageDescription: '', redirectionUrl: '', isActive: true,
       durationMinutes: 45, bufferBeforeMinutes: 0, bufferAfterMinutes: 10, slotGridMinutes: null, minNoticeMinutes: 120, maxDaysAhead: 60, practitionerIds: ['pr_b'],
+      // How it is paid (issue 36): a package left as it was is paid in full, as before.
+      paymentMode: 'full', depositPercent: null, depositAmount: null, noShowFee: null, lateCancelFee: null, cancellationWindowHours: null,
     });
   });
 
@@ -226,5 +228,23 @@ describe('PackageForm prices as people type them', () => {
     await user.click(screen.getByRole('button', { name: 'Save package' }));
     await waitFor(() => expect(save).toHaveBeenCalledOnce());
     expect(save.mock.calls[0]![0]).toMatchObject({ packagePrice: 45 });
+  });
+});
+
+describe('PackageForm payment (issue 36)', () => {
+  it('sends a deposit and fees typed with a decimal comma on a German browser, in the clinic currency', async () => {
+    const spy = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'de']);
+    mockApi({ 'GET /api/organization/profile': { status: 200, body: { message: 'OK', data: { id: 'o1', name: 'Clinic', currency: 'eur' } } } });
+    const save = vi.fn(async (_body: unknown) => saved);
+    const { user } = renderAt(<PackageForm title="New package" submitText="Save package" save={save as never} />, '/bookings/packages/add', [{ path: '/bookings/packages', element: <h1>Packages page</h1> }]);
+    await user.type(await screen.findByLabelText(/^Price \(EUR\)/), '85,00');
+    await user.type(screen.getByLabelText(/^Package name/), 'Physio');
+    await user.selectOptions(screen.getByLabelText('How it is paid'), 'card_on_file');
+    await user.type(await screen.findByLabelText(/^No-show fee \(EUR\)/), '17,50');
+    await user.type(screen.getByLabelText(/^Cancellation window/), '24');
+    await user.click(screen.getByRole('button', { name: 'Save package' }));
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(save.mock.calls[0]![0]).toMatchObject({ packagePrice: 85, paymentMode: 'card_on_file', noShowFee: 17.5, lateCancelFee: null, depositPercent: null, cancellationWindowHours: 24 });
+    spy.mockRestore();
   });
 });

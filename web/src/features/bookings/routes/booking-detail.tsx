@@ -10,7 +10,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { cancelBooking, useBooking, type BookingView } from '../api/bookings';
-import { PaymentBadge, StatusBadge } from '../components/badges';
+import { PAYMENT_MODE_LABELS, PaymentBadge, StatusBadge } from '../components/badges';
 import { formatCents } from '../lib';
 import { failureText } from '../../../lib/api';
 
@@ -53,6 +53,15 @@ function BookingDetails({ booking, onChanged }: { booking: BookingView; onChange
           <Row label="Email"><a href={`mailto:${booking.email}`}>{booking.email}</a></Row>
           <Row label="Phone"><a href={`tel:${booking.phoneNumber}`}>{booking.phoneNumber}</a></Row>
           <Row label="Paid">{booking.amountPaidCents !== null ? `${formatCents(booking.amountPaidCents, booking.currency)} on ${formatDate(booking.paidAt)}` : 'Not paid'}</Row>
+          {booking.paymentPolicy && booking.paymentPolicy.mode !== 'full' && (
+            <Row label="Payment">
+              {PAYMENT_MODE_LABELS[booking.paymentPolicy.mode]}
+              {booking.paymentPolicy.dueAtVisitMinor > 0 && <span className="d-block">{formatCents(booking.paymentPolicy.dueAtVisitMinor, booking.currency)} due at the visit</span>}
+              {booking.savedCard ? <span className="d-block">Card held: {booking.savedCard.brand} •••• {booking.savedCard.last4}</span> : booking.paymentPolicy.mode === 'card_on_file' && <span className="d-block">No card saved yet</span>}
+              {booking.paymentPolicy.noShowFeeMinor !== null && <span className="d-block small text-body-secondary">No-show fee agreed: {formatCents(booking.paymentPolicy.noShowFeeMinor, booking.currency)}</span>}
+              {booking.paymentPolicy.lateCancelFeeMinor !== null && <span className="d-block small text-body-secondary">Late-cancellation fee agreed: {formatCents(booking.paymentPolicy.lateCancelFeeMinor, booking.currency)} (within {booking.paymentPolicy.cancellationWindowHours} hours)</span>}
+            </Row>
+          )}
           {booking.refundedCents !== null && <Row label="Refunded">{formatCents(booking.refundedCents, booking.currency)}</Row>}
           {booking.status === 'held' && <Row label="Held until">{formatDate(booking.holdExpiresAt)}</Row>}
           {booking.cancelledAt && <Row label="Cancelled">{formatDate(booking.cancelledAt)}</Row>}

@@ -1,0 +1,34 @@
+// What a booking costs and when (issue 36), said plainly before the patient commits and again on the
+// confirmation: what is paid now, what is due at the clinic, and what may be charged to a card held
+// (no-show, late cancellation, the cancellation window), in the page's language and the clinic's
+// currency. A package paid in full shows nothing new: its price is in the package's card, as before.
+import type { PaymentPolicy } from '#shared/bookings/payment-policy';
+import { currencyOf, formatMoney } from '#shared/currency';
+import { useI18n } from '../../i18n/i18n';
+
+export function PaymentSummary({ policy, currency, done, card }: {
+  policy: PaymentPolicy;
+  currency: string;
+  /** After booking: what was paid, and the card held. */
+  done?: boolean;
+  card?: { brand: string; last4: string };
+}) {
+  const { t, intl } = useI18n();
+  if (policy.mode === 'full' && !done) return null;
+  const money = (minor: number) => formatMoney(minor, currencyOf(currency), intl);
+  const lines: string[] = [];
+  if (policy.dueNowMinor > 0) lines.push(t(done ? 'pay.paidNow' : 'pay.dueNow', { amount: money(policy.dueNowMinor) }));
+  else lines.push(t(policy.mode === 'card_on_file' && !done ? 'pay.cardNow' : 'pay.nothingNow'));
+  if (policy.dueAtVisitMinor > 0) lines.push(t('pay.dueAtVisit', { amount: money(policy.dueAtVisitMinor) }));
+  if (card) lines.push(t('pay.card', { brand: card.brand.charAt(0).toUpperCase() + card.brand.slice(1), last4: card.last4 }));
+  if (policy.noShowFeeMinor != null) lines.push(t('pay.noShowFee', { fee: money(policy.noShowFeeMinor) }));
+  if (policy.lateCancelFeeMinor != null && policy.cancellationWindowHours != null) lines.push(t('pay.lateCancelFee', { hours: policy.cancellationWindowHours, fee: money(policy.lateCancelFeeMinor) }));
+  else if (policy.cancellationWindowHours != null) lines.push(t('pay.window', { hours: policy.cancellationWindowHours }));
+  return (
+    <ul className="list-unstyled small mb-0" data-testid="payment-summary">
+      {lines.map((line) => (
+        <li key={line} className="mb-1">{line}</li>
+      ))}
+    </ul>
+  );
+}
