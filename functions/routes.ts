@@ -283,6 +283,11 @@ const SERVER_ROUTES: ServerRoutes = {
   'GET /bookings': { handler: 'bookings/list-bookings', uses: { table: 'read' } },
   'GET /bookings/booking/{id}': { handler: 'bookings/get-booking', uses: { table: 'read' } },
   'POST /bookings/booking/{id}/cancel': { handler: 'bookings/cancel-booking', uses: { table: 'write', payments: true } },
+  // After the visit (issue 36): attendance, the fee off-session on the saved card, the balance paid at the clinic, refunds.
+  'POST /bookings/booking/{id}/attendance': { handler: 'bookings/set-attendance', uses: { table: 'write' } },
+  'POST /bookings/booking/{id}/fee': { handler: 'bookings/charge-fee', uses: { table: 'write', payments: true } },
+  'POST /bookings/booking/{id}/clinic-payment': { handler: 'bookings/record-clinic-payment', uses: { table: 'write' } },
+  'POST /bookings/booking/{id}/refund': { handler: 'bookings/refund-visit-payment', uses: { table: 'write', payments: true } },
   // (end of booking rows)
 
   // Calendar: appointments and bookings by time, and moving them (issue 13). The read needs Appointment

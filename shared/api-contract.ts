@@ -13,6 +13,7 @@ import * as account from './account/schemas';
 import * as appointments from './appointments/schemas';
 import * as bookingConfirmation from './bookings/confirmation-schemas';
 import * as bookings from './bookings/schemas';
+import * as visit from './bookings/visit';
 import * as calendar from './calendar/schemas';
 import * as calendarFeeds from './calendar/feed-schemas';
 import * as challenge from './challenge/schemas';
@@ -193,6 +194,10 @@ export const API_CONTRACT = {
   'GET /bookings': { access: 'user', permission: read('BOOKING_PACKAGES'), query: bookings.bookingListQuerySchema, reply: bookings.listBookingsReply },
   'GET /bookings/booking/{id}': { access: 'user', permission: read('BOOKING_PACKAGES'), reply: bookings.bookingsGetBookingReply },
   'POST /bookings/booking/{id}/cancel': { access: 'user', permission: write('BOOKING_PACKAGES'), reply: bookings.bookingsCancelBookingReply },
+  'POST /bookings/booking/{id}/attendance': { access: 'user', permission: write('BOOKING_PACKAGES'), body: visit.attendanceSchema, reply: bookings.bookingVisitReply },
+  'POST /bookings/booking/{id}/fee': { access: 'user', permission: write('BOOKING_PACKAGES'), reply: bookings.bookingVisitReply },
+  'POST /bookings/booking/{id}/clinic-payment': { access: 'user', permission: write('BOOKING_PACKAGES'), body: visit.clinicPaymentSchema, reply: bookings.bookingVisitReply },
+  'POST /bookings/booking/{id}/refund': { access: 'user', permission: write('BOOKING_PACKAGES'), body: visit.visitRefundSchema, reply: bookings.bookingRefundReply },
   'GET /calendar': { access: 'user', query: calendar.calendarQuerySchema, reply: calendar.listCalendarReply },
   'POST /bookings/booking/{id}/move': { access: 'user', permission: write('BOOKING_PACKAGES'), body: calendar.bookingMoveSchema, reply: calendar.moveBookingReply },
   'PATCH /appointments/{id}/reschedule': { access: 'user', permission: write('Appointment'), body: calendar.calendarMoveSchema, reply: calendar.rescheduleAppointmentReply },

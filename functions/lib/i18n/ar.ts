@@ -83,4 +83,9 @@ export default {
   'receipt.thanks': 'شكرًا لك على دفعتك إلى {clinic}.',
   'receipt.keep': 'احتفظ بهذه الرسالة كإيصال.',
   'clinic.fallback': 'العيادة',
+  'fee.authSubject': "يرجى تأكيد دفعة إلى {clinic}",
+  'fee.noShow': "لم تحضر موعد {package} بتاريخ {date} الساعة {time}. وكما اتُّفق عند الحجز، تفرض {clinic} رسوم التغيّب البالغة {amount} على بطاقتك المحفوظة.",
+  'fee.lateCancel': "ألغيت موعد {package} بتاريخ {date} الساعة {time} في وقت متأخر. وكما اتُّفق عند الحجز، تفرض {clinic} رسوم الإلغاء المتأخر البالغة {amount} على بطاقتك المحفوظة.",
+  'fee.authAsk': "يطلب منك مصرفك تأكيد هذه الدفعة بنفسك. أكّدها في صفحة الدفع الآمنة: {url}",
+  'fee.authExpires': "تبقى الصفحة متاحة لمدة 24 ساعة. إذا كان لديك سؤال عن هذه الرسوم، يرجى التواصل مع {clinic}.",
 } satisfies ServerCatalogue;

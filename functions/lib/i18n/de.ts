@@ -84,4 +84,9 @@ export default {
   'receipt.thanks': 'Vielen Dank für Ihre Zahlung an {clinic}.',
   'receipt.keep': 'Bitte bewahren Sie diese E-Mail als Beleg auf.',
   'clinic.fallback': 'die Praxis',
+  'fee.authSubject': "Bitte bestätigen Sie eine Zahlung an {clinic}",
+  'fee.noShow': "Sie sind zu {package} am {date} um {time} nicht erschienen. Wie bei der Buchung vereinbart, belastet {clinic} Ihre gespeicherte Karte mit der Ausfallgebühr von {amount}.",
+  'fee.lateCancel': "Sie haben {package} am {date} um {time} kurzfristig abgesagt. Wie bei der Buchung vereinbart, belastet {clinic} Ihre gespeicherte Karte mit der Gebühr für kurzfristige Absagen von {amount}.",
+  'fee.authAsk': "Ihre Bank bittet Sie, diese Zahlung selbst zu bestätigen. Bestätigen Sie sie auf der sicheren Zahlungsseite: {url}",
+  'fee.authExpires': "Die Seite ist 24 Stunden lang geöffnet. Bei Fragen zu dieser Gebühr wenden Sie sich bitte an {clinic}.",
 } satisfies ServerCatalogue;

@@ -82,4 +82,9 @@ export default {
   'receipt.thanks': 'Thank you for your payment to {clinic}.',
   'receipt.keep': 'Keep this email as your receipt.',
   'clinic.fallback': 'the clinic',
+  'fee.authSubject': "Please confirm a payment to {clinic}",
+  'fee.noShow': "You did not come to {package} on {date} at {time}. As agreed when you booked, {clinic} charges the missed-visit fee of {amount} to your saved card.",
+  'fee.lateCancel': "You cancelled {package} on {date} at {time} late. As agreed when you booked, {clinic} charges the late-cancellation fee of {amount} to your saved card.",
+  'fee.authAsk': "Your bank asks you to confirm this payment yourself. Confirm it on the secure payment page: {url}",
+  'fee.authExpires': "The page is open for 24 hours. If you have a question about this fee, please contact {clinic}.",
 } as const;

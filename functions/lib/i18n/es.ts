@@ -83,4 +83,9 @@ export default {
   'receipt.thanks': 'Gracias por su pago a {clinic}.',
   'receipt.keep': 'Conserve este correo como recibo.',
   'clinic.fallback': 'la clínica',
+  'fee.authSubject': "Confirme un pago a {clinic}",
+  'fee.noShow': "No acudió a {package} el {date} a las {time}. Según lo acordado al reservar, {clinic} cobra la tarifa por inasistencia de {amount} en su tarjeta guardada.",
+  'fee.lateCancel': "Canceló {package} del {date} a las {time} con poca antelación. Según lo acordado al reservar, {clinic} cobra la tarifa por cancelación tardía de {amount} en su tarjeta guardada.",
+  'fee.authAsk': "Su banco le pide que confirme usted mismo este pago. Confírmelo en la página de pago segura: {url}",
+  'fee.authExpires': "La página está abierta durante 24 horas. Si tiene alguna pregunta sobre esta tarifa, póngase en contacto con {clinic}.",
 } satisfies ServerCatalogue;

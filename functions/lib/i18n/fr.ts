@@ -83,4 +83,9 @@ export default {
   'receipt.thanks': 'Merci pour votre paiement à {clinic}.',
   'receipt.keep': 'Conservez cet e-mail comme reçu.',
   'clinic.fallback': 'la clinique',
+  'fee.authSubject': "Veuillez confirmer un paiement à {clinic}",
+  'fee.noShow': "Vous n'êtes pas venu(e) à {package} le {date} à {time}. Comme convenu lors de la réservation, {clinic} prélève les frais de rendez-vous manqué de {amount} sur votre carte enregistrée.",
+  'fee.lateCancel': "Vous avez annulé tardivement {package} du {date} à {time}. Comme convenu lors de la réservation, {clinic} prélève les frais d’annulation tardive de {amount} sur votre carte enregistrée.",
+  'fee.authAsk': "Votre banque vous demande de confirmer vous-même ce paiement. Confirmez-le sur la page de paiement sécurisée : {url}",
+  'fee.authExpires': "La page reste ouverte 24 heures. Pour toute question sur ces frais, contactez {clinic}.",
 } satisfies ServerCatalogue;

@@ -83,4 +83,9 @@ export default {
   'receipt.thanks': 'Obrigado pelo seu pagamento a {clinic}.',
   'receipt.keep': 'Guarde este e-mail como recibo.',
   'clinic.fallback': 'a clínica',
+  'fee.authSubject': "Confirme um pagamento a {clinic}",
+  'fee.noShow': "Não compareceu a {package} em {date} às {time}. Conforme acordado na marcação, {clinic} cobra a taxa de falta de {amount} no seu cartão guardado.",
+  'fee.lateCancel': "Cancelou {package} de {date} às {time} em cima da hora. Conforme acordado na marcação, {clinic} cobra a taxa de cancelamento tardio de {amount} no seu cartão guardado.",
+  'fee.authAsk': "O seu banco pede-lhe que confirme este pagamento. Confirme-o na página de pagamento segura: {url}",
+  'fee.authExpires': "A página fica aberta durante 24 horas. Se tiver dúvidas sobre esta taxa, contacte {clinic}.",
 } satisfies ServerCatalogue;

@@ -7,6 +7,8 @@ import type { CheckoutSession, StripeEvent } from '#lib/stripe';
 import { claimEvent, completeEvent, findPayment, releaseEvent, rememberPayment } from '../../data/stripe-events';
 import { CONSUMERS, kindOf } from '#domain/payments/consumers';
 import { PaymentTargetMissing, isPaymentKind } from '#domain/payments/contract';
+import { feeIntentEvent } from '#domain/fees/events';
+import type { PaymentIntent } from '#lib/stripe-off-session';
 
 export type Outcome = 'processed' | 'duplicate' | 'ignored';
 
@@ -81,6 +83,10 @@ async function dispatch(event: StripeEvent): Promise<string> {
       await consumer.refunded(ref, { paymentIntentId: charge.payment_intent, amount: charge.amount, amountRefunded: charge.amount_refunded }, event);
       return 'refunded';
     }
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed':
+      // Off-session fees (domain/fees); Checkout's own payments are recorded from their sessions.
+      return feeIntentEvent(event.data.object as PaymentIntent);
     default:
       return 'ignored';
   }
