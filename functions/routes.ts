@@ -173,6 +173,7 @@ const SERVER_ROUTES: ServerRoutes = {
   'GET /reports': { handler: 'reports/get-report', uses: { table: 'read' } },
   // Per practitioner and week: bookings, revenue, booked and working minutes (issue 25).
   'GET /reports/practitioners': { handler: 'reports/get-practitioner-report', uses: { table: 'read' } },
+  'GET /reports/collections': { handler: 'reports/get-collections-report', uses: { table: 'read' } },
   // (end of set-up and report rows)
 
   // Appointments, public appointment requests, services, customers, SMS

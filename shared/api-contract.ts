@@ -111,6 +111,7 @@ export const API_CONTRACT = {
   'PUT /organization/setup': { access: 'owner', body: reports.setupUpdateSchema, reply: reports.updateSetupReply },
   'GET /reports': { access: 'user', query: reports.reportQuerySchema, reply: reports.getReportReply },
   'GET /reports/practitioners': { access: 'user', permission: read('BOOKING_PACKAGES'), query: reports.reportQuerySchema, reply: reports.getPractitionerReportReply },
+  'GET /reports/collections': { access: 'user', permission: read('BOOKING_PACKAGES'), query: reports.reportQuerySchema, reply: reports.getCollectionsReportReply },
   'GET /appointments': { access: 'user', permission: read('Appointment'), query: appointments.listAppointmentsQuery, reply: appointments.listAppointmentsReply },
   'POST /appointments/book-custom': { access: 'user', permission: write('Appointment'), body: appointments.staffBookingSchema, reply: appointments.bookAppointmentReply },
   'GET /appointments/assigned/to/me': { access: 'user', permission: read('Appointment'), query: appointments.myAppointmentsQuery, reply: appointments.listMyAppointmentsReply },
