@@ -175,6 +175,7 @@ const SERVER_ROUTES: ServerRoutes = {
   'GET /reports': { handler: 'reports/get-report', uses: { table: 'read' } },
   // Per practitioner and week: bookings, revenue, booked and working minutes (issue 25).
   'GET /reports/practitioners': { handler: 'reports/get-practitioner-report', uses: { table: 'read' } },
+  'GET /reports/collections': { handler: 'reports/get-collections-report', uses: { table: 'read' } },
   // (end of set-up and report rows)
 
   // Appointments, public appointment requests, services, customers, SMS
@@ -299,6 +300,11 @@ const SERVER_ROUTES: ServerRoutes = {
   'POST /bookings/series': { handler: 'bookings/create-series', uses: { table: 'write' }, idempotent: true },
   'GET /bookings/series/{id}': { handler: 'bookings/get-series', uses: { table: 'read' } },
   'POST /bookings/series/{id}/cancel': { handler: 'bookings/cancel-series', uses: { table: 'write' } },
+  // After the visit (issue 36): attendance, the fee off-session on the saved card, the balance paid at the clinic, refunds.
+  'POST /bookings/booking/{id}/attendance': { handler: 'bookings/set-attendance', uses: { table: 'write' } },
+  'POST /bookings/booking/{id}/fee': { handler: 'bookings/charge-fee', uses: { table: 'write', payments: true } },
+  'POST /bookings/booking/{id}/clinic-payment': { handler: 'bookings/record-clinic-payment', uses: { table: 'write' } },
+  'POST /bookings/booking/{id}/refund': { handler: 'bookings/refund-visit-payment', uses: { table: 'write', payments: true } },
   // (end of booking rows)
 
   // Calendar: appointments and bookings by time, and moving them (issue 13). The read needs Appointment

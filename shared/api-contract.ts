@@ -14,6 +14,7 @@ import * as appointments from './appointments/schemas';
 import * as bookingConfirmation from './bookings/confirmation-schemas';
 import * as bookings from './bookings/schemas';
 import * as series from './bookings/series-schemas';
+import * as visit from './bookings/visit';
 import * as calendar from './calendar/schemas';
 import * as calendarFeeds from './calendar/feed-schemas';
 import * as challenge from './challenge/schemas';
@@ -116,6 +117,7 @@ export const API_CONTRACT = {
   'PUT /organization/setup': { access: 'owner', body: reports.setupUpdateSchema, reply: reports.updateSetupReply },
   'GET /reports': { access: 'user', query: reports.reportQuerySchema, reply: reports.getReportReply },
   'GET /reports/practitioners': { access: 'user', permission: read('BOOKING_PACKAGES'), query: reports.reportQuerySchema, reply: reports.getPractitionerReportReply },
+  'GET /reports/collections': { access: 'user', permission: read('BOOKING_PACKAGES'), query: reports.reportQuerySchema, reply: reports.getCollectionsReportReply },
   'GET /appointments': { access: 'user', permission: read('Appointment'), query: appointments.listAppointmentsQuery, reply: appointments.listAppointmentsReply },
   'POST /appointments/book-custom': { access: 'user', permission: write('Appointment'), body: appointments.staffBookingSchema, reply: appointments.bookAppointmentReply },
   'GET /appointments/assigned/to/me': { access: 'user', permission: read('Appointment'), query: appointments.myAppointmentsQuery, reply: appointments.listMyAppointmentsReply },
@@ -210,6 +212,10 @@ export const API_CONTRACT = {
   'POST /bookings/series': { access: 'user', permission: write('BOOKING_PACKAGES'), body: series.seriesCreateSchema, reply: series.seriesReply },
   'GET /bookings/series/{id}': { access: 'user', permission: read('BOOKING_PACKAGES'), reply: series.seriesReply },
   'POST /bookings/series/{id}/cancel': { access: 'user', permission: write('BOOKING_PACKAGES'), body: series.seriesCancelSchema, reply: series.seriesCancelReply },
+  'POST /bookings/booking/{id}/attendance': { access: 'user', permission: write('BOOKING_PACKAGES'), body: visit.attendanceSchema, reply: bookings.bookingVisitReply },
+  'POST /bookings/booking/{id}/fee': { access: 'user', permission: write('BOOKING_PACKAGES'), reply: bookings.bookingVisitReply },
+  'POST /bookings/booking/{id}/clinic-payment': { access: 'user', permission: write('BOOKING_PACKAGES'), body: visit.clinicPaymentSchema, reply: bookings.bookingVisitReply },
+  'POST /bookings/booking/{id}/refund': { access: 'user', permission: write('BOOKING_PACKAGES'), body: visit.visitRefundSchema, reply: bookings.bookingRefundReply },
   'GET /calendar': { access: 'user', query: calendar.calendarQuerySchema, reply: calendar.listCalendarReply },
   'POST /bookings/booking/{id}/move': { access: 'user', permission: write('BOOKING_PACKAGES'), body: calendar.bookingMoveSchema, reply: calendar.moveBookingReply },
   'PATCH /appointments/{id}/reschedule': { access: 'user', permission: write('Appointment'), body: calendar.calendarMoveSchema, reply: calendar.rescheduleAppointmentReply },

@@ -1,8 +1,8 @@
 // Stripe's setup mode (issue 36): a card saved for later charges without charging it now. A Customer
-// per patient per clinic (./stripe.ts request: the same retries and idempotency keys), a Checkout
+// per patient per clinic (./stripe.ts stripeRequest: the same retries and idempotency keys), a Checkout
 // Session in mode=setup that saves the patient's card to it, and the reads of what was saved: the
 // SetupIntent and its PaymentMethod (brand and last four digits, what a patient recognises).
-import { request, type CheckoutSession } from './stripe';
+import { stripeRequest as request, type CheckoutSession } from './stripe';
 
 export interface StripeCustomer {
   id: string;

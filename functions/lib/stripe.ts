@@ -107,8 +107,12 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 const UNEXPECTED = 'The payment provider did not answer as expected. Please try again.';
 
-/** One Stripe API call with the retries above (also the setup-mode calls of ./stripe-setup.ts). */
-export async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string, missing?: 'undefined'): Promise<T> {
+/**
+ * One call to Stripe, retried as its libraries do (also the setup-mode calls of ./stripe-setup.ts). `cardErrors`: a card's refusal (402, an off-session
+ * charge declined or wanting authentication) is an answer the caller records, not a failure: it is
+ * given back as Stripe's body (`{ error: { code, payment_intent, ... } }`).
+ */
+export async function stripeRequest<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string, missing?: 'undefined', cardErrors?: 'answer'): Promise<T> {
   const { stripeSecretKey } = await getPaymentSecrets();
   if (!stripeSecretKey) throw new HttpError(503, 'Card payments are not set up for this organisation yet.');
   const base = config.services.stripeApiBase;
@@ -143,6 +147,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, body?: un
       }
       const json = (await res.json().catch(() => ({}))) as T & { error?: { message?: string } };
       if (res.status === 404 && missing) return undefined as T;
+      if (res.status === 402 && cardErrors) return json;
       if (!res.ok) {
         log.error('Stripe answered an error', undefined, { path, status: res.status, tries: attempt + 1, stripeMessage: redact(json.error?.message ?? '') });
         throw new HttpError(502, UNEXPECTED);
@@ -158,7 +163,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, body?: un
 // Create a Checkout Session in payment mode for one line item.
 export function createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession> {
   const expiresIn = Math.min(Math.max(input.expiresInSeconds ?? 30 * 60, 30 * 60), 24 * 3600);
-  return request<CheckoutSession>(
+  return stripeRequest<CheckoutSession>(
     'POST',
     '/v1/checkout/sessions',
     {
@@ -189,13 +194,13 @@ export function createCheckoutSession(input: CheckoutSessionInput): Promise<Chec
 // Expire an open Checkout Session (frees what it held; Stripe then sends checkout.session.expired).
 // Without a key of the caller's, expiring one session is always the same request.
 export function expireCheckoutSession(id: string, idempotencyKey = `expire-${id}`): Promise<CheckoutSession> {
-  return request<CheckoutSession>('POST', `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`, {}, idempotencyKey);
+  return stripeRequest<CheckoutSession>('POST', `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`, {}, idempotencyKey);
 }
 
 // Read a Checkout Session back (undefined when Stripe knows no such session): the booking page's
 // confirmation finds its booking through the session's metadata.
 export function retrieveCheckoutSession(id: string): Promise<CheckoutSession | undefined> {
-  return request<CheckoutSession | undefined>('GET', `/v1/checkout/sessions/${encodeURIComponent(id)}`, undefined, undefined, 'undefined');
+  return stripeRequest<CheckoutSession | undefined>('GET', `/v1/checkout/sessions/${encodeURIComponent(id)}`, undefined, undefined, 'undefined');
 }
 
 export interface Refund {
@@ -208,7 +213,7 @@ export interface Refund {
 // Refund a payment (the whole of it unless `amountCents`); the idempotency key makes a retry return
 // the first refund. Stripe confirms it with a charge.refunded event (functions/payments/).
 export function createRefund(input: { paymentIntentId: string; amountCents?: number; metadata?: Record<string, string>; idempotencyKey: string }): Promise<Refund> {
-  return request<Refund>(
+  return stripeRequest<Refund>(
     'POST',
     '/v1/refunds',
     { payment_intent: input.paymentIntentId, ...(input.amountCents ? { amount: input.amountCents } : {}), ...(input.metadata ? { metadata: input.metadata } : {}) },
@@ -218,7 +223,7 @@ export function createRefund(input: { paymentIntentId: string; amountCents?: num
 
 // Read an event back from Stripe: proof that an event that did not come signed is Stripe's own.
 export function retrieveEvent(id: string): Promise<StripeEvent> {
-  return request<StripeEvent>('GET', `/v1/events/${encodeURIComponent(id)}`);
+  return stripeRequest<StripeEvent>('GET', `/v1/events/${encodeURIComponent(id)}`);
 }
 
 /** Verifies a `Stripe-Signature` header (t=..., v1=...) over the raw body; throws when it does not hold. */

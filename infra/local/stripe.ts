@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
 import { currencyRules, formatMoney, isCurrency } from '../../shared/currency';
 import type { LocalPage } from './pages';
+import { createLocalIntents } from './stripe-intents';
 
 export const LOCAL_STRIPE_KEY = 'sk_test_local_stand_in';
 
@@ -150,6 +151,9 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
     await emit('checkout.session.expired', session);
   }
 
+  /** Customers, saved cards and off-session PaymentIntents (stripe-intents.ts). */
+  const intents = createLocalIntents(emit);
+
   const timer = setInterval(() => {
     const now = Date.now() / 1000;
     for (const s of sessions.values()) if (s.status === 'open' && s.expires_at <= now) void expire(s);
@@ -227,6 +231,7 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
         res.end(JSON.stringify({ error: { message: `Local stand-in failed this request on purpose (${f!.status})` } }));
         return;
       }
+      if (await intents.handle(req, res, parts, async () => parseStripeForm(await readText(req)) as Record<string, any>, url.searchParams)) return;
       if (parts[1] === 'checkout' && parts[2] === 'sessions') {
         if (req.method === 'POST' && parts.length === 3) {
           const key = req.headers['idempotency-key'];
@@ -287,7 +292,7 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
         const key = req.headers['idempotency-key'];
         const form = parseStripeForm(await readText(req)) as Record<string, any>;
         if (typeof key === 'string' && refunds.has(key)) return json(res, 200, refunds.get(key));
-        const session = [...sessions.values()].find((s) => s.payment_intent && s.payment_intent === form.payment_intent);
+        const session = [...sessions.values()].find((s) => s.payment_intent && s.payment_intent === form.payment_intent) ?? intents.paymentOf(String(form.payment_intent));
         if (!session) return json(res, 404, { error: { message: `No such payment_intent: '${form.payment_intent}'` } });
         const already = refunded.get(session.payment_intent!) ?? 0;
         const total = session.amount_total ?? 0;

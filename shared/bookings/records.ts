@@ -5,6 +5,7 @@ import { LOCALES } from '../i18n/locales';
 import { pure } from '../common/schemas';
 import { CURRENCIES } from '../currency';
 import { PAYMENT_MODES, paymentPolicyRecord, savedCardRecord } from './payment-policy';
+import { ATTENDANCES, PAYMENT_STATES, bookingFeeRecord, clinicPaymentRecord } from './visit';
 
 /** What became of a Stripe event: processed, a duplicate, or not ours. */
 export const stripeEventOutcomeRecord = /* @__PURE__ */ pure(() => z.enum(['processed', 'duplicate', 'ignored']));
@@ -166,6 +167,14 @@ export const bookingViewRecord = /* @__PURE__ */ pure(() => z.object({
   savedCard: z.optional(z.nullable(savedCardRecord)),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** After the visit (shared/bookings/visit.ts): what staff recorded, the fee, the balance paid at the clinic. */
+  attendance: z.optional(z.nullable(z.enum(ATTENDANCES))),
+  attendanceAt: z.optional(z.nullable(z.string())),
+  fee: z.optional(z.nullable(bookingFeeRecord)),
+  clinicPayment: z.optional(z.nullable(clinicPaymentRecord)),
+  /** The view's: the one payment state it shows (paymentStateOf), and what is left to pay at the visit. */
+  paymentState: z.optional(z.enum(PAYMENT_STATES)),
+  balanceDueMinor: z.optional(z.number()),
 }));
 
 /** `ConfirmationStatus` (shared/bookings/confirmation-schemas.ts). 'pending': paid or paying, and the payment's event has not confirmed it yet. */

@@ -452,3 +452,9 @@ export const bookingsGetBookingReply = bookingViewRecord;
 
 /** `data` of POST /bookings/booking/{id}/cancel. */
 export const bookingsCancelBookingReply = bookingViewRecord;
+
+/** `data` of POST /bookings/booking/{id}/attendance, /fee and /clinic-payment (after the visit: shared/bookings/visit.ts). */
+export const bookingVisitReply = bookingViewRecord;
+
+/** `data` of POST /bookings/booking/{id}/refund: the booking, and the amount sent back (minor units of its currency). */
+export const bookingRefundReply = /* @__PURE__ */ pure(() => z.object({ booking: bookingViewRecord, refundedMinor: z.number() }));

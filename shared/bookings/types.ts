@@ -10,6 +10,6 @@ export type BookingPackageView = z.output<typeof bookingPackageViewRecord>;
 export type BookingView = z.output<typeof bookingViewRecord>;
 
 /** A booking's own fields, stored and shown alike (the data layer adds its own, e.g. orgId). */
-export type BookingFields = Omit<BookingView, 'price' | 'priceMinor' | 'amountPaid' | 'bookingTimeLabel' | 'timeZoneName'>;
+export type BookingFields = Omit<BookingView, 'price' | 'priceMinor' | 'amountPaid' | 'bookingTimeLabel' | 'timeZoneName' | 'paymentState' | 'balanceDueMinor'>;
 
 export type AvailabilityView = z.output<typeof availabilityViewRecord>;

@@ -66,3 +66,29 @@ export const practitionerReportRecord = /* @__PURE__ */ pure(() => z.object({
   /** Each week of the period (Monday first), with a row per practitioner: the active ones, and others with figures that week. */
   weeks: z.array(z.object({ week: z.string(), practitioners: z.array(practitionerWeekFiguresRecord) })),
 }));
+
+/** One currency's money of the visits in a period (GET /reports/collections): what was expected against what came in. */
+export const collectionsCurrencyRecord = /* @__PURE__ */ pure(() => z.object({
+  currency: z.string(),
+  /** Prices of the visits kept, and the fees agreed for no-shows and late cancellations marked. */
+  expectedMinor: z.number(),
+  /** Paid online, at the clinic and in fees, less refunds. */
+  collectedMinor: z.number(),
+  onlineMinor: z.number(),
+  atClinicMinor: z.number(),
+  feesMinor: z.number(),
+  refundedMinor: z.number(),
+  /** Expected less collected (never below 0). */
+  outstandingMinor: z.number(),
+  visits: z.number(),
+  noShows: z.number(),
+  lateCancellations: z.number(),
+}));
+
+/** `data` of GET /reports/collections. */
+export const collectionsReportRecord = /* @__PURE__ */ pure(() => z.object({
+  ...reportPeriodShape(),
+  /** More bookings than one report reads (5000): the figures cover the first ones. */
+  truncated: z.boolean(),
+  currencies: z.array(collectionsCurrencyRecord),
+}));

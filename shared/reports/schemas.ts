@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../appointments/form';
 import { parseDate } from '../bookings/time';
-import { moneyRecord, practitionerReportRecord, practitionerWeekFiguresRecord, reportRecord, weekFiguresRecord } from './records';
+import { collectionsReportRecord, moneyRecord, practitionerReportRecord, practitionerWeekFiguresRecord, reportRecord, weekFiguresRecord } from './records';
 import { setupProgressRecord } from '../organization/records';
 
 /** The longest period one report covers: a year of whole weeks. */
@@ -103,3 +103,6 @@ export const getReportReply = reportRecord;
 
 /** `data` of GET /reports/practitioners. */
 export const getPractitionerReportReply = practitionerReportRecord;
+
+/** `data` of GET /reports/collections: expected against collected per currency, for the visits of a period. */
+export const getCollectionsReportReply = collectionsReportRecord;

@@ -6,6 +6,7 @@ import { CURRENCIES } from '../currency';
 import { listOf, pageOf, pageQuerySchema, pure } from '../common/schemas';
 import { appointmentViewRecord } from '../appointments/records';
 import { bookingViewRecord } from '../bookings/records';
+import { ATTENDANCES, bookingFeeRecord, clinicPaymentRecord } from '../bookings/visit';
 import { submissionAnswerRecord, submissionViewRecord } from '../forms/records';
 import { webhookDeliveryRecord, webhookDeliveryStatusRecord, webhookEndpointCreatedRecord, webhookEndpointRecord } from './records';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './events';
@@ -95,6 +96,10 @@ export const bookingEventObject = /* @__PURE__ */ pure(() => z.object({
   }).shape,
   /** Who the patient sees; null on the clinic-wide schedule. */
   practitioner: z.nullable(z.object({ id: z.string(), name: z.string() })),
+  /** After the visit (issue 36): what staff recorded, the fee (without the patient's payment page) and the balance paid at the clinic. */
+  attendance: z.optional(z.nullable(z.enum(ATTENDANCES))),
+  fee: z.optional(z.nullable(z.object(z.pick(bookingFeeRecord, { kind: true, amountMinor: true, currency: true, status: true, paymentIntentId: true, declineMessage: true, refundedMinor: true, chargedAt: true }).shape))),
+  clinicPayment: z.optional(z.nullable(z.object(z.pick(clinicPaymentRecord, { amountMinor: true, currency: true, method: true, recordedAt: true }).shape))),
 }));
 
 /** appointment.*: the appointment as staff see it (its view's fields), less internal ids and the storage keys of its files. */
@@ -206,6 +211,12 @@ export const WEBHOOK_EVENT_OBJECTS: Record<WebhookEventType, z.ZodMiniType> = {
   'booking.confirmed': bookingEventObject,
   'booking.cancelled': bookingEventObject,
   'booking.rescheduled': bookingEventObject,
+  'booking.attended': bookingEventObject,
+  'booking.no_show': bookingEventObject,
+  'booking.late_cancellation': bookingEventObject,
+  'booking.fee_charged': bookingEventObject,
+  'booking.fee_failed': bookingEventObject,
+  'booking.paid_at_clinic': bookingEventObject,
   'payment.succeeded': paymentEventObject,
   'payment.refunded': paymentEventObject,
   'lead.created': leadEventObject,

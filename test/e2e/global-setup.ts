@@ -48,6 +48,8 @@ export default async function setup(project: TestProject) {
   const stack = await startLocalStack({ inMemory: true, port: 0, quiet: true, apiDocument: buildOpenApiDocument });
   project.provide('appUrl', stack.url);
   project.provide('inboxUrl', stack.inboxUrl);
+  // The table and Stripe stand-in, for a test arranging what the console cannot make (a saved card: visit-fees).
+  project.provide('stackEnv', stack.env);
   return () => stack.stop();
 }
 

@@ -36,6 +36,9 @@ export function bookingObject(b: BookingRecord): BookingEventObject {
     cancelledAt: b.cancelledAt ?? null,
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
+    attendance: b.attendance ?? null,
+    fee: b.fee ? { kind: b.fee.kind, amountMinor: b.fee.amountMinor, currency: b.fee.currency, status: b.fee.status, paymentIntentId: b.fee.paymentIntentId, declineMessage: b.fee.declineMessage, refundedMinor: b.fee.refundedMinor, chargedAt: b.fee.chargedAt } : null,
+    clinicPayment: b.clinicPayment ? { amountMinor: b.clinicPayment.amountMinor, currency: b.clinicPayment.currency, method: b.clinicPayment.method, recordedAt: b.clinicPayment.recordedAt } : null,
   };
 }
 

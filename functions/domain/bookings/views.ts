@@ -5,6 +5,7 @@ import { describeInstant } from '#shared/bookings/slots';
 import type { BookingView } from '#shared/bookings/types';
 import { config } from '#lib/config';
 import type { BookingRecord } from '../../data/bookings';
+import { visitView } from '#domain/fees/view';
 
 export const UNKNOWN_BOOKING_PAGE = 'This booking page is not available. Please check the link.';
 export const BOOKING_NOT_FOUND = 'Booking not found.';
@@ -83,5 +84,6 @@ export function toBookingView(b: BookingRecord): BookingView {
     savedCard: b.savedCard ?? null,
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
+    ...visitView(b),
   };
 }

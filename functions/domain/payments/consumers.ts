@@ -6,11 +6,13 @@
 // payments adds its kind to PAYMENT_KINDS (contract.ts) and its consumer here.
 import { formPaymentConsumer } from '#domain/forms/payment-consumer';
 import { bookingPaymentConsumer } from '#domain/bookings/payment-consumer';
+import { feePaymentConsumer } from '#domain/fees/events';
 import { isPaymentKind, type PaymentConsumer, type PaymentKind } from './contract';
 
 export const CONSUMERS: Record<PaymentKind, PaymentConsumer> = {
   'form-payment': formPaymentConsumer,
   booking: bookingPaymentConsumer,
+  fee: feePaymentConsumer,
 };
 
 /** The payment kind a session's metadata names, if it is one of ours. */

@@ -115,4 +115,9 @@ export default {
   'pay.cardSetup': 'Ihre Karte wird für die Gebühren Ihrer Buchung bei {clinic} hinterlegt. Jetzt wird nichts berechnet.',
   'pay.policy': 'Sie können {hours, plural, =0 {bis zum Beginn} one {bis # Stunde vor Beginn} other {bis # Stunden vor Beginn}} verschieben oder stornieren. Danach wenden Sie sich bitte an {clinic}.',
   'pay.policyAt': 'Sie können bis {moment} verschieben oder stornieren. Danach wenden Sie sich bitte an {clinic}.',
+  'fee.authSubject': "Bitte bestätigen Sie eine Zahlung an {clinic}",
+  'fee.noShow': "Sie sind zu {package} am {date} um {time} nicht erschienen. Wie bei der Buchung vereinbart, belastet {clinic} Ihre gespeicherte Karte mit der Ausfallgebühr von {amount}.",
+  'fee.lateCancel': "Sie haben {package} am {date} um {time} kurzfristig abgesagt. Wie bei der Buchung vereinbart, belastet {clinic} Ihre gespeicherte Karte mit der Gebühr für kurzfristige Absagen von {amount}.",
+  'fee.authAsk': "Ihre Bank bittet Sie, diese Zahlung selbst zu bestätigen. Bestätigen Sie sie auf der sicheren Zahlungsseite: {url}",
+  'fee.authExpires': "Die Seite ist 24 Stunden lang geöffnet. Bei Fragen zu dieser Gebühr wenden Sie sich bitte an {clinic}.",
 } satisfies ServerCatalogue;

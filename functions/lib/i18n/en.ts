@@ -113,4 +113,9 @@ export default {
   'pay.cardSetup': 'Your card is saved for the fees of your booking at {clinic}. Nothing is charged now.',
   'pay.policy': 'You can reschedule or cancel {hours, plural, =0 {until the start} one {until # hour before the start} other {until # hours before the start}}. After that, please contact {clinic}.',
   'pay.policyAt': 'You can reschedule or cancel until {moment}. After that, please contact {clinic}.',
+  'fee.authSubject': "Please confirm a payment to {clinic}",
+  'fee.noShow': "You did not come to {package} on {date} at {time}. As agreed when you booked, {clinic} charges the missed-visit fee of {amount} to your saved card.",
+  'fee.lateCancel': "You cancelled {package} on {date} at {time} late. As agreed when you booked, {clinic} charges the late-cancellation fee of {amount} to your saved card.",
+  'fee.authAsk': "Your bank asks you to confirm this payment yourself. Confirm it on the secure payment page: {url}",
+  'fee.authExpires': "The page is open for 24 hours. If you have a question about this fee, please contact {clinic}.",
 } as const;

@@ -114,4 +114,9 @@ export default {
   'pay.cardSetup': 'Su tarjeta se guarda para los cargos de su reserva en {clinic}. Ahora no se cobra nada.',
   'pay.policy': 'Puede cambiar la hora o cancelar {hours, plural, =0 {hasta el inicio} one {hasta # hora antes del inicio} other {hasta # horas antes del inicio}}. Después, póngase en contacto con {clinic}.',
   'pay.policyAt': 'Puede cambiar la hora o cancelar hasta el {moment}. Después, póngase en contacto con {clinic}.',
+  'fee.authSubject': "Confirme un pago a {clinic}",
+  'fee.noShow': "No acudió a {package} el {date} a las {time}. Según lo acordado al reservar, {clinic} cobra la tarifa por inasistencia de {amount} en su tarjeta guardada.",
+  'fee.lateCancel': "Canceló {package} del {date} a las {time} con poca antelación. Según lo acordado al reservar, {clinic} cobra la tarifa por cancelación tardía de {amount} en su tarjeta guardada.",
+  'fee.authAsk': "Su banco le pide que confirme usted mismo este pago. Confírmelo en la página de pago segura: {url}",
+  'fee.authExpires': "La página está abierta durante 24 horas. Si tiene alguna pregunta sobre esta tarifa, póngase en contacto con {clinic}.",
 } satisfies ServerCatalogue;

@@ -114,4 +114,9 @@ export default {
   'pay.cardSetup': 'Votre carte est enregistrée pour les frais de votre réservation chez {clinic}. Rien n’est débité maintenant.',
   'pay.policy': 'Vous pouvez déplacer ou annuler {hours, plural, =0 {jusqu’au début} one {jusqu’à # heure avant le début} other {jusqu’à # heures avant le début}}. Passé ce délai, veuillez contacter {clinic}.',
   'pay.policyAt': 'Vous pouvez déplacer ou annuler jusqu’au {moment}. Passé ce délai, veuillez contacter {clinic}.',
+  'fee.authSubject': "Veuillez confirmer un paiement à {clinic}",
+  'fee.noShow': "Vous n'êtes pas venu(e) à {package} le {date} à {time}. Comme convenu lors de la réservation, {clinic} prélève les frais de rendez-vous manqué de {amount} sur votre carte enregistrée.",
+  'fee.lateCancel': "Vous avez annulé tardivement {package} du {date} à {time}. Comme convenu lors de la réservation, {clinic} prélève les frais d’annulation tardive de {amount} sur votre carte enregistrée.",
+  'fee.authAsk': "Votre banque vous demande de confirmer vous-même ce paiement. Confirmez-le sur la page de paiement sécurisée : {url}",
+  'fee.authExpires': "La page reste ouverte 24 heures. Pour toute question sur ces frais, contactez {clinic}.",
 } satisfies ServerCatalogue;

@@ -114,4 +114,9 @@ export default {
   'pay.cardSetup': 'O seu cartão fica guardado para as taxas da sua marcação em {clinic}. Nada é cobrado agora.',
   'pay.policy': 'Você pode remarcar ou cancelar {hours, plural, =0 {até o início} one {até # hora antes do início} other {até # horas antes do início}}. Depois disso, entre em contato com {clinic}.',
   'pay.policyAt': 'Você pode remarcar ou cancelar até {moment}. Depois disso, entre em contato com {clinic}.',
+  'fee.authSubject': "Confirme um pagamento a {clinic}",
+  'fee.noShow': "Não compareceu a {package} em {date} às {time}. Conforme acordado na marcação, {clinic} cobra a taxa de falta de {amount} no seu cartão guardado.",
+  'fee.lateCancel': "Cancelou {package} de {date} às {time} em cima da hora. Conforme acordado na marcação, {clinic} cobra a taxa de cancelamento tardio de {amount} no seu cartão guardado.",
+  'fee.authAsk': "O seu banco pede-lhe que confirme este pagamento. Confirme-o na página de pagamento segura: {url}",
+  'fee.authExpires': "A página fica aberta durante 24 horas. Se tiver dúvidas sobre esta taxa, contacte {clinic}.",
 } satisfies ServerCatalogue;

@@ -8,6 +8,8 @@ import { retrieveSetupIntent, type SetupIntent } from '#lib/stripe-setup';
 import { claimEvent, completeEvent, findPayment, releaseEvent, rememberPayment } from '../../data/stripe-events';
 import { CONSUMERS, kindOf } from '#domain/payments/consumers';
 import { PaymentTargetMissing, isPaymentKind } from '#domain/payments/contract';
+import { feeIntentEvent } from '#domain/fees/events';
+import type { PaymentIntent } from '#lib/stripe-off-session';
 
 export type Outcome = 'processed' | 'duplicate' | 'ignored';
 
@@ -94,6 +96,10 @@ async function dispatch(event: StripeEvent): Promise<string> {
       await consumer.setupFailed(intent.metadata, intent.last_setup_error?.decline_code ?? intent.last_setup_error?.code ?? 'unknown', event);
       return 'setup_failed';
     }
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed':
+      // Off-session fees (domain/fees); Checkout's own payments are recorded from their sessions.
+      return feeIntentEvent(event.data.object as PaymentIntent);
     default:
       return 'ignored';
   }

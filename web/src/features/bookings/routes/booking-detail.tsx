@@ -11,6 +11,7 @@ import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { cancelBooking, useBooking, type BookingView } from '../api/bookings';
 import { PAYMENT_MODE_LABELS, PaymentBadge, StatusBadge } from '../components/badges';
+import { AfterVisitCard, PaymentStateBadge } from '../components/after-visit';
 import { formatCents } from '../lib';
 import { failureText } from '../../../lib/api';
 
@@ -32,7 +33,7 @@ function BookingDetails({ booking, onChanged }: { booking: BookingView; onChange
       <div className="card-header bg-transparent py-3 d-flex flex-wrap gap-2 align-items-center justify-content-between">
         <div>
           <h2 id="booking-title" className="h6 fw-bold mb-1">{booking.firstName} {booking.lastName}</h2>
-          <div className="d-flex gap-2"><StatusBadge status={booking.status} /><PaymentBadge paymentStatus={booking.paymentStatus} /></div>
+          <div className="d-flex flex-wrap gap-2"><StatusBadge status={booking.status} />{booking.paymentState ? <PaymentStateBadge state={booking.paymentState} /> : <PaymentBadge paymentStatus={booking.paymentStatus} />}</div>
         </div>
         <div className="d-flex gap-2">
           <Link to={paths.bookings.list} className="btn btn-light">Back to bookings</Link>
@@ -100,6 +101,7 @@ export function BookingDetailPage() {
   const { id } = useParams();
   usePageTitle('Booking', [{ title: 'Bookings', path: paths.bookings.list }]);
   const { data, error, isLoading, mutate } = useBooking(id);
+  const canWrite = useAccess()({ module: 'Bookings', action: 'write' });
   if (isLoading) return <Loading label="Loading the booking..." showLabel />;
   if (error || !data) {
     return (
@@ -108,7 +110,13 @@ export function BookingDetailPage() {
       </div>
     );
   }
-  return <BookingDetails booking={data} onChanged={(b) => void mutate(b, { revalidate: false })} />;
+  const changed = (b: BookingView) => void mutate(b, { revalidate: false });
+  return (
+    <>
+      <BookingDetails booking={data} onChanged={changed} />
+      <AfterVisitCard booking={data} canWrite={canWrite} onChanged={changed} />
+    </>
+  );
 }
 
 export { BookingDetailPage as Component };

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { useBookings, type BookingFilters } from '../api/bookings';
 import { useBookingPackages } from '../../../lib/booking-packages';
 import { PaymentBadge, PaymentModeNote, StatusBadge, paymentLabel, statusLabel } from '../components/badges';
+import { PaymentStateBadge } from '../components/after-visit';
 import { bookingPath, formatCents } from '../lib';
 
 export function BookingsListPage() {
@@ -61,7 +62,7 @@ export function BookingsListPage() {
             <StatusBadge status={b.status} />
             {b.needsAttention && <i className="bi bi-exclamation-triangle-fill text-warning ms-2" title={b.needsAttention} aria-label="Needs attention" />}
           </td>
-          <td><PaymentBadge paymentStatus={b.paymentStatus} /><PaymentModeNote booking={b} money={(minor) => formatCents(minor, b.currency)} /></td>
+          <td>{b.paymentState ? <PaymentStateBadge state={b.paymentState} /> : <PaymentBadge paymentStatus={b.paymentStatus} />}<PaymentModeNote booking={b} money={(minor) => formatCents(minor, b.currency)} /></td>
           <td className="text-end pe-4">
             <Link to={bookingPath(b.id)} className="btn btn-sm btn-light" aria-label={`View the booking of ${b.firstName} ${b.lastName}`}>View</Link>
           </td>

@@ -1,0 +1,200 @@
+// The local Stripe stand-in's off-session payments (issue 36): Customers, card PaymentMethods attached
+// to them, and PaymentIntents confirmed off-session, in Stripe's own shapes. The test cards are
+// Stripe's test PaymentMethods by name: `pm_card_visa` (succeeds), `pm_card_chargeDeclined` (declined,
+// card_declined) and `pm_card_authenticationRequired` (the bank wants the cardholder: 402
+// authentication_required); attaching one to a customer gives a pm_ of its own, as Stripe does.
+// A PaymentIntent answers as Stripe does (402 with the card error and the intent inside it) and sends
+// payment_intent.succeeded or payment_intent.payment_failed a moment later. A retried create with the
+// same Idempotency-Key answers the first one's answer, also while the first is still running.
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { currencyRules, formatMoney, isCurrency } from '../../shared/currency';
+
+type Behaviour = 'succeeds' | 'declined' | 'authentication_required';
+
+/** Stripe's test PaymentMethods, by the name a test attaches (https://docs.stripe.com/testing#cards). */
+const TEST_CARDS: Record<string, { behaviour: Behaviour; brand: string; last4: string }> = {
+  pm_card_visa: { behaviour: 'succeeds', brand: 'visa', last4: '4242' },
+  pm_card_mastercard: { behaviour: 'succeeds', brand: 'mastercard', last4: '4444' },
+  pm_card_chargeDeclined: { behaviour: 'declined', brand: 'visa', last4: '0002' },
+  pm_card_authenticationRequired: { behaviour: 'authentication_required', brand: 'visa', last4: '3184' },
+};
+
+interface PaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  card: { brand: string; last4: string; exp_month: number; exp_year: number; country: string };
+  customer: string | null;
+  created: number;
+  livemode: false;
+  behaviour: Behaviour;
+}
+
+interface PaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  customer: string | null;
+  payment_method: string | null;
+  status: 'succeeded' | 'requires_payment_method' | 'requires_action';
+  latest_charge: string | null;
+  last_payment_error: Record<string, unknown> | null;
+  metadata: Record<string, string>;
+  client_secret: string;
+  off_session: boolean;
+  created: number;
+  livemode: false;
+}
+
+const id = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+export interface LocalIntents {
+  /** Answers the request when it is one of these routes (true), else leaves it (false). */
+  handle(req: IncomingMessage, res: ServerResponse, parts: string[], form: () => Promise<Record<string, any>>, query: URLSearchParams): Promise<boolean>;
+  /** A succeeded intent as the refunds route needs it (the same fields as a paid Checkout session's). */
+  paymentOf(paymentIntentId: string): { payment_intent: string; amount_total: number; currency: string; metadata: Record<string, string> } | undefined;
+}
+
+export function createLocalIntents(emit: (type: string, object: unknown) => Promise<unknown>): LocalIntents {
+  const customers = new Map<string, Record<string, unknown>>();
+  const methods = new Map<string, PaymentMethod>();
+  const intents = new Map<string, PaymentIntent>();
+  /** Answers by Idempotency-Key: a retry (or the same request at once) gets the first answer. */
+  const answers = new Map<string, Promise<{ status: number; body: unknown }>>();
+
+  const publicMethod = ({ behaviour: _, ...pm }: PaymentMethod) => pm;
+
+  function confirm(form: Record<string, any>): { status: number; body: unknown } {
+    const amount = Number(form.amount);
+    const currency = String(form.currency ?? '');
+    if (!isCurrency(currency)) return { status: 400, body: { error: { type: 'invalid_request_error', message: `Invalid currency: ${currency}` } } };
+    const rules = currencyRules(currency);
+    if (!Number.isInteger(amount) || amount < rules.minMinor) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'amount_too_small', message: `Amount must be at least ${formatMoney(rules.minMinor, currency)}` } } };
+    const method = methods.get(String(form.payment_method ?? ''));
+    if (!method) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${form.payment_method}'` } } };
+    if (form.customer && method.customer !== form.customer) {
+      return { status: 400, body: { error: { type: 'invalid_request_error', message: `The provided PaymentMethod ${method.id} does not belong to the Customer ${form.customer}.` } } };
+    }
+    const intent: PaymentIntent = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency,
+      customer: (form.customer as string) ?? null,
+      payment_method: method.id,
+      status: 'requires_payment_method',
+      latest_charge: null,
+      last_payment_error: null,
+      metadata: form.metadata ?? {},
+      client_secret: '',
+      off_session: form.off_session === 'true',
+      created: now(),
+      livemode: false,
+    };
+    intent.client_secret = `${intent.id}_secret_${randomBytes(8).toString('hex')}`;
+    intents.set(intent.id, intent);
+    if (form.confirm !== 'true') return { status: 200, body: intent };
+    if (method.behaviour === 'succeeds') {
+      Object.assign(intent, { status: 'succeeded', amount_received: amount, latest_charge: id('ch') });
+      setTimeout(() => void emit('payment_intent.succeeded', intent), 50);
+      return { status: 200, body: intent };
+    }
+    // Off-session, a card the bank wants authenticated fails like a decline (Stripe: 402, the intent
+    // back to requires_payment_method); on-session it would wait in requires_action.
+    const code = method.behaviour === 'declined' ? 'card_declined' : 'authentication_required';
+    const error = {
+      type: 'card_error',
+      code,
+      decline_code: method.behaviour === 'declined' ? 'generic_decline' : 'authentication_required',
+      message: method.behaviour === 'declined' ? 'Your card was declined.' : 'Your card was declined. This transaction requires authentication.',
+      payment_method: publicMethod(method),
+    };
+    Object.assign(intent, { status: intent.off_session ? 'requires_payment_method' : 'requires_action', last_payment_error: error });
+    setTimeout(() => void emit('payment_intent.payment_failed', intent), 50);
+    return { status: 402, body: { error: { ...error, payment_intent: intent } } };
+  }
+
+  return {
+    paymentOf(paymentIntentId) {
+      const intent = intents.get(paymentIntentId);
+      if (!intent || intent.status !== 'succeeded') return undefined;
+      return { payment_intent: intent.id, amount_total: intent.amount, currency: intent.currency, metadata: intent.metadata };
+    },
+    async handle(req, res, parts, form, query) {
+      const [, resource, ref, action] = parts; // v1, customers|payment_methods|payment_intents, id, action
+      if (resource === 'customers' && req.method === 'POST' && !ref) {
+        const f = await form();
+        const customer = { id: id('cus'), object: 'customer', email: f.email ?? null, name: f.name ?? null, metadata: f.metadata ?? {}, created: now(), livemode: false };
+        customers.set(customer.id, customer);
+        json(res, 200, customer);
+        return true;
+      }
+      if (resource === 'customers' && req.method === 'GET' && ref) {
+        const customer = customers.get(ref);
+        json(res, customer ? 200 : 404, customer ?? { error: { type: 'invalid_request_error', message: `No such customer: '${ref}'` } });
+        return true;
+      }
+      if (resource === 'payment_methods' && ref && action === 'attach' && req.method === 'POST') {
+        const f = await form();
+        const card = TEST_CARDS[ref];
+        const existing = methods.get(ref);
+        if (!customers.has(String(f.customer))) return (json(res, 400, { error: { type: 'invalid_request_error', message: `No such customer: '${f.customer}'` } }), true);
+        if (!card && !existing) return (json(res, 400, { error: { type: 'invalid_request_error', message: `No such PaymentMethod: '${ref}'` } }), true);
+        const method: PaymentMethod = existing ?? {
+          id: id('pm'),
+          object: 'payment_method',
+          type: 'card',
+          card: { brand: card!.brand, last4: card!.last4, exp_month: 12, exp_year: new Date().getFullYear() + 3, country: 'US' },
+          customer: null,
+          created: now(),
+          livemode: false,
+          behaviour: card!.behaviour,
+        };
+        method.customer = String(f.customer);
+        methods.set(method.id, method);
+        json(res, 200, publicMethod(method));
+        return true;
+      }
+      if (resource === 'payment_methods' && ref && !action && req.method === 'GET') {
+        const method = methods.get(ref);
+        json(res, method ? 200 : 404, method ? publicMethod(method) : { error: { type: 'invalid_request_error', message: `No such PaymentMethod: '${ref}'` } });
+        return true;
+      }
+      if (resource !== 'payment_intents') return false;
+      if (req.method === 'POST' && !ref) {
+        const key = req.headers['idempotency-key'];
+        const f = await form();
+        let answer = typeof key === 'string' ? answers.get(key) : undefined;
+        if (!answer) {
+          answer = Promise.resolve(confirm(f));
+          if (typeof key === 'string') answers.set(key, answer);
+        }
+        const { status, body } = await answer;
+        json(res, status, body);
+        return true;
+      }
+      if (req.method === 'GET' && !ref) {
+        const customer = query.get('customer');
+        const data = [...intents.values()].filter((i) => !customer || i.customer === customer).sort((a, b) => b.created - a.created);
+        json(res, 200, { object: 'list', data, has_more: false, url: '/v1/payment_intents' });
+        return true;
+      }
+      if (req.method === 'GET' && ref) {
+        const intent = intents.get(ref);
+        json(res, intent ? 200 : 404, intent ?? { error: { type: 'invalid_request_error', message: `No such payment_intent: '${ref}'` } });
+        return true;
+      }
+      return false;
+    },
+  };
+}
