@@ -312,6 +312,14 @@ const SERVER_ROUTES: ServerRoutes = {
   // (a token is written) once confirmed; the session is read back from Stripe.
   'POST /bookings/confirmation': { handler: 'bookings/get-confirmation', uses: { table: 'write', payments: true }, rateLimit: perMinutes(60, 10) },
   // (end of self-service rows)
+
+  // Intake before the visit (issue 36): a booking's answers for staff, and the by-mail link's page (the
+  // token in the body, never a URL; rate limited per address although a token cannot be guessed).
+  'GET /bookings/booking/{id}/intake': { handler: 'intake/get-booking-intake', uses: { table: 'read' } },
+  'POST /public/intake/form': { handler: 'intake/get-intake-form', uses: { table: 'write' }, rateLimit: perMinutes(60, 10) },
+  'POST /public/intake/files': { handler: 'intake/upload-intake-file', uses: { table: 'write', uploads: 'private-write' }, body: 'multipart', maxBodyBytes: MAX_UPLOAD_REQUEST_BYTES, rateLimit: perMinutes(30, 10), idempotent: true },
+  'POST /public/intake/submit': { handler: 'intake/submit-intake', uses: { table: 'write' }, rateLimit: perMinutes(20, 10) },
+  // (end of intake rows)
 };
 
 export const ROUTES: readonly Route[] = (Object.keys(SERVER_ROUTES) as Operation[]).map((key) => {

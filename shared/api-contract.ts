@@ -19,6 +19,7 @@ import * as challenge from './challenge/schemas';
 import * as common from './common/schemas';
 import * as customers from './customers/schemas';
 import * as forms from './forms/schemas';
+import * as intake from './intake/schemas';
 import * as manage from './manage/schemas';
 import * as organization from './organization/schemas';
 import * as practitioners from './bookings/practitioner-schemas';
@@ -206,6 +207,10 @@ export const API_CONTRACT = {
   'POST /public/manage/cancel': { access: 'public', body: manage.manageTokenSchema, reply: manage.manageCancelBookingReply },
   'POST /public/manage/reschedule': { access: 'public', body: manage.manageRescheduleSchema, reply: manage.rescheduleBookingReply },
   'POST /bookings/confirmation': { access: 'public', body: bookingConfirmation.bookingConfirmationSchema, reply: bookingConfirmation.getConfirmationReply },
+  'GET /bookings/booking/{id}/intake': { access: 'user', permission: read('BOOKING_PACKAGES'), reply: intake.bookingIntakeReply },
+  'POST /public/intake/form': { access: 'public', body: intake.intakeTokenSchema, reply: intake.getIntakeFormReply },
+  'POST /public/intake/files': { access: 'public', body: intake.intakeFileSchema, reply: intake.uploadIntakeFileReply },
+  'POST /public/intake/submit': { access: 'public', body: intake.intakeSubmitSchema, reply: common.noData },
 } as const satisfies Record<string, OperationEntry>;
 // The types a client reads off the contract (type-only: `import type` them, no schema is bundled).
 

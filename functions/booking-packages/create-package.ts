@@ -7,6 +7,7 @@ import { randomId } from '#lib/passwords';
 import { getOrgCurrency } from '../data/organizations';
 import { createBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
 import { knownPractitioners } from './lib/practitioners';
+import { checkIntake } from './lib/intake-form';
 import { toBookingPackageView } from '#domain/booking-packages/view';
 
 export const handler = endpoint({ body: bookingPackageSchema, reply: bookingPackagesCreatePackageReply }, async ({ body, caller }) => {
@@ -30,6 +31,7 @@ export const handler = endpoint({ body: bookingPackageSchema, reply: bookingPack
     minNoticeMinutes: body.minNoticeMinutes ?? null,
     maxDaysAhead: body.maxDaysAhead ?? null,
     practitionerIds: await knownPractitioners(caller.orgId, body.practitionerIds ?? []),
+    ...(await checkIntake(caller.orgId, body.intakeFormId ?? null, body.intakeTiming)),
     deletedAt: null,
     createdAt: now,
     updatedAt: now,

@@ -8,6 +8,7 @@ import { getOrgCurrency } from '../data/organizations';
 import { getBookingPackage, saveBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
 import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { knownPractitioners } from './lib/practitioners';
+import { checkIntake } from './lib/intake-form';
 import { PACKAGE_NOT_FOUND, toBookingPackageView } from '#domain/booking-packages/view';
 
 export const handler = endpoint({ body: bookingPackageUpdateSchema, reply: bookingPackagesUpdatePackageReply }, async ({ body, params, caller }) => {
@@ -37,6 +38,9 @@ export const handler = endpoint({ body: bookingPackageUpdateSchema, reply: booki
       minNoticeMinutes: body.minNoticeMinutes === undefined ? (existing.minNoticeMinutes ?? null) : body.minNoticeMinutes,
       maxDaysAhead: body.maxDaysAhead === undefined ? (existing.maxDaysAhead ?? null) : body.maxDaysAhead,
       practitionerIds: body.practitionerIds === undefined ? (existing.practitionerIds ?? []) : await knownPractitioners(caller.orgId, body.practitionerIds),
+      ...(body.intakeFormId === undefined && body.intakeTiming === undefined
+        ? {}
+        : await checkIntake(caller.orgId, body.intakeFormId === undefined ? (existing.intakeFormId ?? null) : body.intakeFormId, body.intakeTiming === undefined ? existing.intakeTiming : body.intakeTiming)),
       updatedAt: now,
     };
     const summary =

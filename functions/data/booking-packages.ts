@@ -7,6 +7,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import type { Currency } from '#shared/currency';
+import type { IntakeTiming } from '#shared/bookings/schemas';
 import { ddb, table } from './dynamo';
 import { auditItem } from './audit';
 import { queryAll, queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
@@ -32,6 +33,9 @@ export interface BookingPackageRecord {
   minNoticeMinutes?: number | null;
   maxDaysAhead?: number | null;
   practitionerIds?: string[];
+  /** The clinic's form asked before the visit (absent or null: none), and when (absent with a form: before booking). */
+  intakeFormId?: string | null;
+  intakeTiming?: IntakeTiming | null;
   deletedAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -114,6 +118,8 @@ export function saveBookingPackageItem(previous: BookingPackageRecord, next: Boo
     minNoticeMinutes: next.minNoticeMinutes ?? null,
     maxDaysAhead: next.maxDaysAhead ?? null,
     practitionerIds: next.practitionerIds ?? [],
+    intakeFormId: next.intakeFormId ?? null,
+    intakeTiming: next.intakeTiming ?? null,
     deletedAt: next.deletedAt,
     updatedAt: next.updatedAt,
     ...indexAttributes(next),

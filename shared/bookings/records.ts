@@ -33,6 +33,9 @@ export const bookingPackageViewRecord = /* @__PURE__ */ pure(() => z.object({
   maxDaysAhead: z.nullable(z.number()),
   /** Who offers it ([]: the clinic-wide schedule). */
   practitionerIds: z.array(z.string()),
+  /** The clinic's form asked before the visit (null: none), and when: on the booking page before paying, or by mail once confirmed. */
+  intakeFormId: z.nullable(z.string()),
+  intakeTiming: z.nullable(z.enum(['before_booking', 'by_mail'])),
   deletedAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -148,6 +151,8 @@ export const bookingViewRecord = /* @__PURE__ */ pure(() => z.object({
   sequence: z.optional(z.number()),
   /** Set when staff must act: paid for a place that was no longer held (refund or rebook). */
   needsAttention: z.nullable(z.string()),
+  /** The patient's answers to the package's intake form (a form submission), once given; absent or null: none yet. */
+  intakeSubmissionId: z.optional(z.nullable(z.string())),
   createdAt: z.string(),
   updatedAt: z.string(),
 }));

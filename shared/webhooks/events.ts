@@ -11,6 +11,7 @@ export const WEBHOOK_EVENTS = {
   'lead.created': 'A visitor submitted a public form.',
   'appointment.requested': 'A visitor requested an appointment.',
   'appointment.status_changed': "An appointment's status changed.",
+  'intake.completed': "A patient answered their booking's intake form.",
 } as const;
 
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;

@@ -20,6 +20,12 @@ export function packageTiming(p: BookingPackageRecord) {
   };
 }
 
+/** The package's intake form and when it is asked (a form without a timing is asked before booking). */
+export function packageIntake(p: Pick<BookingPackageRecord, 'intakeFormId' | 'intakeTiming'>) {
+  const intakeFormId = p.intakeFormId ?? null;
+  return { intakeFormId, intakeTiming: intakeFormId ? (p.intakeTiming ?? 'before_booking') : null };
+}
+
 /** The price in the spec's field (major units), in minor units, and its currency. */
 export function priceOf(p: Pick<BookingPackageRecord, 'packagePriceCents' | 'currency'>) {
   const currency = currencyOf(p.currency);
@@ -35,6 +41,7 @@ export function toBookingPackageView(p: BookingPackageRecord): BookingPackageVie
     redirectionUrl: p.redirectionUrl,
     isActive: p.isActive,
     ...packageTiming(p),
+    ...packageIntake(p),
     deletedAt: p.deletedAt,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
@@ -49,6 +56,7 @@ export function toPublicPackageView(p: BookingPackageRecord) {
     ...priceOf(p),
     packageDescription: p.packageDescription,
     isActive: p.isActive,
+    ...packageIntake(p),
   };
 }
 

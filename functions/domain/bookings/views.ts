@@ -76,6 +76,7 @@ export function toBookingView(b: BookingRecord): BookingView {
     cancelledBy: b.cancelledBy,
     confirmationSentAt: b.confirmationSentAt,
     needsAttention: b.needsAttention,
+    intakeSubmissionId: b.intakeSubmissionId ?? null,
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
   };

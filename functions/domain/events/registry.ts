@@ -7,5 +7,6 @@
 // time-freed) and patient records (issue 36: booking-confirmed, payment-completed, appointment-cancelled)
 // are the first.
 import type { Subscriber } from './subscriber';
+import { intakeMailSubscriber } from '#domain/intake/mail';
 
-export const SUBSCRIBERS: readonly Subscriber[] = [];
+export const SUBSCRIBERS: readonly Subscriber[] = [intakeMailSubscriber];

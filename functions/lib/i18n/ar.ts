@@ -83,4 +83,9 @@ export default {
   'receipt.thanks': 'شكرًا لك على دفعتك إلى {clinic}.',
   'receipt.keep': 'احتفظ بهذه الرسالة كإيصال.',
   'clinic.fallback': 'العيادة',
+  'intake.subject': 'قبل زيارتك: {form} لدى {clinic}',
+  'intake.intro': 'تطلب منك {clinic} الإجابة عن بعض الأسئلة قبل زيارتك في {when}.',
+  'intake.link': 'يرجى الإجابة هنا (بضع دقائق): {url}',
+  'intake.reminderSubject': 'تذكير: يرجى الإجابة عن {form} قبل زيارتك',
+  'intake.reminderIntro': 'موعد زيارتك لدى {clinic} في {when}، ولم تصلنا إجاباتك عن {form} بعد.',
 } satisfies ServerCatalogue;

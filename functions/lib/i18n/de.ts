@@ -84,4 +84,9 @@ export default {
   'receipt.thanks': 'Vielen Dank für Ihre Zahlung an {clinic}.',
   'receipt.keep': 'Bitte bewahren Sie diese E-Mail als Beleg auf.',
   'clinic.fallback': 'die Praxis',
+  'intake.subject': 'Vor Ihrem Besuch: {form} für {clinic}',
+  'intake.intro': '{clinic} bittet Sie, vor Ihrem Besuch am {when} einige Fragen zu beantworten.',
+  'intake.link': 'Bitte beantworten Sie sie hier (wenige Minuten): {url}',
+  'intake.reminderSubject': 'Erinnerung: Bitte beantworten Sie {form} vor Ihrem Besuch',
+  'intake.reminderIntro': 'Ihr Besuch bei {clinic} ist am {when}, und Ihre Antworten zu {form} sind noch nicht eingegangen.',
 } satisfies ServerCatalogue;

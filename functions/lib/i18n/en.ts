@@ -82,4 +82,9 @@ export default {
   'receipt.thanks': 'Thank you for your payment to {clinic}.',
   'receipt.keep': 'Keep this email as your receipt.',
   'clinic.fallback': 'the clinic',
+  'intake.subject': 'Before your visit: {form} for {clinic}',
+  'intake.intro': '{clinic} asks you to answer a few questions before your visit on {when}.',
+  'intake.link': 'Please answer them here (a few minutes): {url}',
+  'intake.reminderSubject': 'Reminder: please answer {form} before your visit',
+  'intake.reminderIntro': 'Your visit at {clinic} is on {when}, and your answers to {form} have not arrived yet.',
 } as const;

@@ -83,4 +83,9 @@ export default {
   'receipt.thanks': 'Gracias por su pago a {clinic}.',
   'receipt.keep': 'Conserve este correo como recibo.',
   'clinic.fallback': 'la clínica',
+  'intake.subject': 'Antes de su visita: {form} para {clinic}',
+  'intake.intro': '{clinic} le pide que responda unas preguntas antes de su visita del {when}.',
+  'intake.link': 'Respóndalas aquí (unos minutos): {url}',
+  'intake.reminderSubject': 'Recordatorio: responda {form} antes de su visita',
+  'intake.reminderIntro': 'Su visita en {clinic} es el {when} y aún no hemos recibido sus respuestas a {form}.',
 } satisfies ServerCatalogue;

@@ -83,4 +83,9 @@ export default {
   'receipt.thanks': 'Merci pour votre paiement à {clinic}.',
   'receipt.keep': 'Conservez cet e-mail comme reçu.',
   'clinic.fallback': 'la clinique',
+  'intake.subject': 'Avant votre visite : {form} pour {clinic}',
+  'intake.intro': '{clinic} vous demande de répondre à quelques questions avant votre visite du {when}.',
+  'intake.link': 'Répondez ici (quelques minutes) : {url}',
+  'intake.reminderSubject': 'Rappel : merci de répondre à {form} avant votre visite',
+  'intake.reminderIntro': 'Votre visite chez {clinic} a lieu le {when} et vos réponses à {form} ne nous sont pas encore parvenues.',
 } satisfies ServerCatalogue;

@@ -83,4 +83,9 @@ export default {
   'receipt.thanks': 'Obrigado pelo seu pagamento a {clinic}.',
   'receipt.keep': 'Guarde este e-mail como recibo.',
   'clinic.fallback': 'a clínica',
+  'intake.subject': 'Antes da sua consulta: {form} para {clinic}',
+  'intake.intro': '{clinic} pede que responda a algumas perguntas antes da sua consulta em {when}.',
+  'intake.link': 'Responda aqui (alguns minutos): {url}',
+  'intake.reminderSubject': 'Lembrete: responda a {form} antes da sua consulta',
+  'intake.reminderIntro': 'A sua consulta em {clinic} é em {when} e as suas respostas a {form} ainda não chegaram.',
 } satisfies ServerCatalogue;
