@@ -13,6 +13,7 @@ import { cancelBooking, useBooking, type BookingView } from '../api/bookings';
 import { PaymentBadge, StatusBadge } from '../components/badges';
 import { formatCents } from '../lib';
 import { failureText } from '../../../lib/api';
+import { IntakeAnswers } from '../../../components/intake-answers';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -60,6 +61,9 @@ function BookingDetails({ booking, onChanged }: { booking: BookingView; onChange
           <Row label="Booked on">{formatDate(booking.createdAt)}</Row>
           <Row label="Reference"><code>{booking.id}</code>{booking.paymentIntentId && <span className="small text-body-secondary ms-2">Stripe payment {booking.paymentIntentId}</span>}</Row>
         </dl>
+        <div className="mt-4">
+          <IntakeAnswers bookingId={booking.id} />
+        </div>
       </div>
       <ConfirmDialog
         show={cancelling}
