@@ -30,6 +30,7 @@ import { DetailsStep, PayStep, TimeStep } from './booking-steps';
 import { useBookingMonth } from './use-booking-month';
 import { useBookingSubmit, type BookingErrors } from './use-booking-submit';
 import { usePreselect } from './use-preselect';
+import { IntakeSlot, useIntake } from './intake/use-intake';
 
 /** The spec's English texts (section 9); other languages have them in their catalogue. */
 export const SUCCESS_MESSAGE = 'Please complete the payment to confirm booking';
@@ -123,7 +124,8 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   useEffect(() => {
     if (submitted) setErrors(validateBookingForm(values));
   }, [values, submitted]);
-  const send = useBookingSubmit({ apiKey, values, practitioner, practitionerId, setErrors, setSubmitted });
+  const intake = useIntake(apiKey, pkg);
+  const send = useBookingSubmit({ apiKey, values, practitioner, practitionerId, setErrors, setSubmitted, intake });
   const { isSubmitting } = send;
   const bind = (name: BookingField) => ({
     // Every field of the booking form is required. A field in error points to the list above the
@@ -178,6 +180,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
             dateInError={Boolean(errors.bookingDate)} timeInError={Boolean(errors.bookingTime)}
           />
           <DetailsStep bind={bind} />
+          <IntakeSlot intake={intake} disabled={isSubmitting} />
           <PayStep isSubmitting={isSubmitting} disabled={loading} challenge={send.challenge} />
         </div>
       </form>
