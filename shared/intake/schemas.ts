@@ -5,12 +5,9 @@ import { pure, requiredString } from '../common/schemas';
 import { publicBrandRecord } from '../common/records';
 import { LOCALES } from '../i18n/locales';
 import { formFieldRecord, submissionAnswerRecord } from '../forms/records';
+import { INTAKE_PAGE_MESSAGES } from './messages';
 
-export const INTAKE_PAGE_MESSAGES = {
-  unknown: 'This link is not valid or has expired. Please contact the clinic.',
-  done: 'Your answers were already sent. Thank you.',
-  closed: 'This booking no longer takes answers (it was cancelled or has taken place). Please contact the clinic.',
-} as const;
+export { INTAKE_PAGE_MESSAGES };
 
 const token = requiredString(INTAKE_PAGE_MESSAGES.unknown, z.maxLength(128, INTAKE_PAGE_MESSAGES.unknown));
 
