@@ -147,9 +147,22 @@ describe('intake by mail', () => {
     const missing = await api('POST', '/public/intake/submit', { body: { token, items: [{ fieldId: 'allergies', value: 'None' }] } });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Do you smoke? is required.');
-    const items = [{ fieldId: 'allergies', value: 'None' }, { fieldId: 'smoker', value: 'yes' }, { fieldId: 'consent', value: 'true' }];
+    // A file through the link's own upload (the form's private folder); a made-up token uploads nothing.
+    const upload = (withToken: string) => {
+      const data = new FormData();
+      data.append('token', withToken);
+      data.append('file', new Blob([new Uint8Array(PNG)]), 'card.png');
+      return api('POST', '/public/intake/files', { form: data });
+    };
+    expect((await upload('y'.repeat(43))).status).toBe(404);
+    const file = await upload(token);
+    expect(file.status).toBe(201);
+    expect(file.body.data.key).toMatch(new RegExp(`^private/org/${c.owner.orgId}/forms/${c.formId}/uploads/.+\\.png$`));
+    const items = [{ fieldId: 'allergies', value: 'None' }, { fieldId: 'smoker', value: 'yes' }, { fieldId: 'card', value: file.body.data.key }, { fieldId: 'consent', value: 'true' }];
     const sent = await api('POST', '/public/intake/submit', { body: { token, items } });
     expect(sent.status).toBe(201);
+    const answers = await api('GET', `/bookings/booking/${held.body.data.bookingId}/intake`, { token: c.owner.token });
+    expect(answers.body.data).toMatchObject({ intakeTiming: 'by_mail', intake: { formName: 'Health questionnaire', answers: expect.arrayContaining([{ fieldId: 'card', label: 'Insurance card', type: 'file', value: file.body.data.key }]) } });
     expect((await api('POST', '/public/intake/submit', { body: { token, items } })).status).toBe(409);
     expect((await api('POST', '/public/intake/form', { body: { token } })).body.data.answered).toBe(true);
     expect((await getBooking(c, held.body.data.bookingId)).intakeSubmissionId).toBe(`intake-${held.body.data.bookingId}`);
