@@ -153,6 +153,8 @@ describe('bookings console pages', { timeout: 20_000 }, () => {
       packageName: 'Massage', packagePrice: 80.5, packageDescription: '', redirectionUrl: 'https://clinic.example.com/thanks', isActive: true,
       // Timing left blank: the clinic's defaults, no buffers, the clinic-wide schedule.
       durationMinutes: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, slotGridMinutes: null, minNoticeMinutes: null, maxDaysAhead: null, practitionerIds: [],
+      // No intake form (issue 36).
+      intakeFormId: null, intakeTiming: 'before_booking',
     }));
     expect(await screen.findByRole('heading', { name: 'Packages page' })).toBeInTheDocument();
   });

@@ -62,6 +62,8 @@ describe('PackageForm timing and practitioners', { timeout: 20_000 }, () => {
     expect(save.mock.calls[0]![0]).toEqual({
       packageName: 'Massage', packagePrice: 80, packageDescription: '', redirectionUrl: '', isActive: true,
       durationMinutes: 45, bufferBeforeMinutes: 0, bufferAfterMinutes: 10, slotGridMinutes: null, minNoticeMinutes: 120, maxDaysAhead: 60, practitionerIds: ['pr_b'],
+      // No intake form chosen (issue 36): none; the timing without a form is dropped by the server.
+      intakeFormId: null, intakeTiming: 'before_booking',
     });
   });
 
