@@ -345,6 +345,13 @@ const SERVER_ROUTES: ServerRoutes = {
   'GET /waitlist/summary': { handler: 'waitlist/get-summary', uses: { table: 'read' } },
   'PUT /waitlist/settings': { handler: 'waitlist/update-settings', uses: { table: 'write' } },
   'POST /waitlist/entries/{id}/offer': { handler: 'waitlist/offer-time', uses: { table: 'write', payments: true } },
+  // Intake before the visit (issue 36): a booking's answers for staff, and the by-mail link's page (the
+  // token in the body, never a URL; rate limited per address although a token cannot be guessed).
+  'GET /bookings/booking/{id}/intake': { handler: 'intake/get-booking-intake', uses: { table: 'read' } },
+  'POST /public/intake/form': { handler: 'intake/get-intake-form', uses: { table: 'write' }, rateLimit: perMinutes(60, 10) },
+  'POST /public/intake/files': { handler: 'intake/upload-intake-file', uses: { table: 'write', uploads: 'private-write' }, body: 'multipart', maxBodyBytes: MAX_UPLOAD_REQUEST_BYTES, rateLimit: perMinutes(30, 10), idempotent: true },
+  'POST /public/intake/submit': { handler: 'intake/submit-intake', uses: { table: 'write' }, rateLimit: perMinutes(20, 10) },
+  // (end of intake rows)
 };
 
 export const ROUTES: readonly Route[] = (Object.keys(SERVER_ROUTES) as Operation[]).map((key) => {

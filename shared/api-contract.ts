@@ -22,6 +22,7 @@ import * as common from './common/schemas';
 import * as customers from './customers/schemas';
 import * as patients from './patients/schemas';
 import * as forms from './forms/schemas';
+import * as intake from './intake/schemas';
 import * as manage from './manage/schemas';
 import * as organization from './organization/schemas';
 import * as currencyMove from './organization/currency-move-schemas';
@@ -238,6 +239,10 @@ export const API_CONTRACT = {
   'GET /waitlist/summary': { access: 'user', permission: read('BOOKING_PACKAGES'), reply: waitlist.waitlistSummaryReply },
   'PUT /waitlist/settings': { access: 'user', permission: write('BOOKING_PACKAGES'), body: waitlist.waitlistSettingsSchema, reply: waitlist.updateWaitlistSettingsReply },
   'POST /waitlist/entries/{id}/offer': { access: 'user', permission: write('BOOKING_PACKAGES'), body: waitlist.staffOfferSchema, reply: waitlist.staffOfferReply },
+  'GET /bookings/booking/{id}/intake': { access: 'user', permission: read('BOOKING_PACKAGES'), reply: intake.bookingIntakeReply },
+  'POST /public/intake/form': { access: 'public', body: intake.intakeTokenSchema, reply: intake.getIntakeFormReply },
+  'POST /public/intake/files': { access: 'public', body: intake.intakeFileSchema, reply: intake.uploadIntakeFileReply },
+  'POST /public/intake/submit': { access: 'public', body: intake.intakeSubmitSchema, reply: common.noData },
 } as const satisfies Record<string, OperationEntry>;
 // The types a client reads off the contract (type-only: `import type` them, no schema is bundled).
 

@@ -5,7 +5,7 @@
 
 export interface PublicPage {
   /** Also the HTML file's name (`booking` -> booking.html) and its entry (web/src/public-pages/booking.tsx). */
-  name: 'booking' | 'form' | 'request' | 'manage';
+  name: 'booking' | 'form' | 'request' | 'manage' | 'intake';
   /** The page's address; named groups are its parameters. Plain ES5 syntax: CloudFront Functions run it. */
   pattern: string;
   /** An example address (tests, the bench, the bundle report). */
@@ -26,6 +26,8 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { name: 'request', pattern: '^/room-integration/([^/]+)/?$', example: '/room-integration/key', embeddable: '/room-integration/*', earlyGet: '/public/appointments/{1}' },
   // The patient's manage link (/manage#<token>): the token stays in the fragment.
   { name: 'manage', pattern: '^/manage/?$', example: '/manage' },
+  // The intake link of a booking's mail (/intake#<token>, issue 36): the token stays in the fragment.
+  { name: 'intake', pattern: '^/intake/?$', example: '/intake' },
 ];
 
 export const htmlFileOf = (page: Pick<PublicPage, 'name'>) => `${page.name}.html`;

@@ -8,6 +8,7 @@ import { getOrgCurrency } from '../data/organizations';
 import { createBookingPackage, type BookingPackageRecord } from '../data/booking-packages';
 import { knownPractitioners } from './lib/practitioners';
 import { modeAfter, paymentSettings, priceFor } from './lib/payment-settings';
+import { checkIntake } from './lib/intake-form';
 import { toBookingPackageView } from '#domain/booking-packages/view';
 
 export const handler = endpoint({ body: bookingPackageSchema, reply: bookingPackagesCreatePackageReply }, async ({ body, caller }) => {
@@ -32,6 +33,7 @@ export const handler = endpoint({ body: bookingPackageSchema, reply: bookingPack
     maxDaysAhead: body.maxDaysAhead ?? null,
     practitionerIds: await knownPractitioners(caller.orgId, body.practitionerIds ?? []),
     ...payment,
+    ...(await checkIntake(caller.orgId, body.intakeFormId ?? null, body.intakeTiming)),
     deletedAt: null,
     createdAt: now,
     updatedAt: now,

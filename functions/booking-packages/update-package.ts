@@ -10,6 +10,7 @@ import { getBookingPackage, saveBookingPackage, type BookingPackageRecord } from
 import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { knownPractitioners } from './lib/practitioners';
 import { modeAfter, paymentSettings, priceFor } from './lib/payment-settings';
+import { checkIntake } from './lib/intake-form';
 import { PACKAGE_NOT_FOUND, toBookingPackageView } from '#domain/booking-packages/view';
 
 export const handler = endpoint({ body: bookingPackageUpdateSchema, reply: bookingPackagesUpdatePackageReply }, async ({ body, params, caller }) => {
@@ -41,6 +42,9 @@ export const handler = endpoint({ body: bookingPackageUpdateSchema, reply: booki
       maxDaysAhead: body.maxDaysAhead === undefined ? (existing.maxDaysAhead ?? null) : body.maxDaysAhead,
       practitionerIds: body.practitionerIds === undefined ? (existing.practitionerIds ?? []) : await knownPractitioners(caller.orgId, body.practitionerIds),
       ...payment,
+      ...(body.intakeFormId === undefined && body.intakeTiming === undefined
+        ? {}
+        : await checkIntake(caller.orgId, body.intakeFormId === undefined ? (existing.intakeFormId ?? null) : body.intakeFormId, body.intakeTiming === undefined ? existing.intakeTiming : body.intakeTiming)),
       updatedAt: now,
     };
     const summary =

@@ -36,6 +36,7 @@ import { checkChoice, successUrlOf } from './lib/booking-choice';
 import { openCheckout } from './lib/open-checkout';
 import { takePlace } from './lib/take-place';
 import { updateBooking } from '#domain/bookings/places';
+import { bookingPageIntake, saveIntake } from '#domain/intake/intake';
 
 export { HOLD_LIMIT_MESSAGES } from './lib/take-place';
 
@@ -78,7 +79,11 @@ export const handler = endpoint({ body: bookingRequestSchema, reply: createBooki
   const now = new Date();
   // The first try's id: a retry with the same key finds that booking's time its own.
   const choice = await checkChoice(body, now, newId('booking'));
+  // The package's intake form asked on this page: its answers are checked before a time is held.
+  const intake = await bookingPageIntake(choice.pkg, body.intake?.items);
   const { booking, releaseToken } = await takePlace(choice, body, { newId, newSecret, client: clientKey(event), now });
+  // Linked to the hold (once: a retry finds them linked); they stay with the booking whatever becomes of it.
+  if (intake && !booking.intakeSubmissionId) await saveIntake(booking, intake.form, intake.answers, 'before_booking', ['held'], now);
   // What the patient agreed to when the place was held (a hold taken over keeps its own).
   const mode = booking.paymentPolicy?.mode ?? 'full';
   if (mode === 'at_clinic') return confirmAtClinic(booking, choice.org, releaseToken);

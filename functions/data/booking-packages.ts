@@ -8,6 +8,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import type { Currency } from '#shared/currency';
 import type { PackagePayment } from '#shared/bookings/payment-policy';
+import type { IntakeTiming } from '#shared/bookings/schemas';
 import { ddb, table } from './dynamo';
 import { auditItem } from './audit';
 import { queryAll, queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
@@ -34,6 +35,9 @@ export interface BookingPackageRecord extends PackagePayment {
   minNoticeMinutes?: number | null;
   maxDaysAhead?: number | null;
   practitionerIds?: string[];
+  /** The clinic's form asked before the visit (absent or null: none), and when (absent with a form: before booking). */
+  intakeFormId?: string | null;
+  intakeTiming?: IntakeTiming | null;
   deletedAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -122,6 +126,8 @@ export function saveBookingPackageItem(previous: BookingPackageRecord, next: Boo
     noShowFeeMinor: next.noShowFeeMinor ?? null,
     lateCancelFeeMinor: next.lateCancelFeeMinor ?? null,
     cancellationWindowHours: next.cancellationWindowHours ?? null,
+    intakeFormId: next.intakeFormId ?? null,
+    intakeTiming: next.intakeTiming ?? null,
     deletedAt: next.deletedAt,
     updatedAt: next.updatedAt,
     ...indexAttributes(next),

@@ -12,7 +12,8 @@ import { TTL_ATTRIBUTE } from './table';
 
 export const REMINDERS_DUE_PARTITION = 'REMINDERS#DUE';
 
-export type ReminderKind = 'booking' | 'appointment';
+/** 'intake': a booking's intake form not answered yet (functions/domain/intake/mail.ts). */
+export type ReminderKind = 'booking' | 'appointment' | 'intake';
 
 export interface Reminder {
   orgId: string;

@@ -45,6 +45,8 @@ export interface SubmissionRecord {
   paymentId: string | null;
   /** The day whose report figures count this lead (data/reports.ts); absent on leads from before reports existed. */
   reportDay?: string;
+  /** An intake form's answers (issue 36): the booking they belong to (data/intake.ts). Absent on leads. */
+  bookingId?: string;
   createdAt: string;
   updatedAt: string;
 }

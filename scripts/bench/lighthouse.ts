@@ -134,10 +134,13 @@ async function main() {
     const owner = await ownerWithData('bench');
     const integration = await call('GET', '/organization/integration', { token: owner.token });
     const apiKey = encodeURIComponent((integration.apiKey ?? integration.integrationKey) as string);
+    // A package asking the clinic's form on the booking page (issue 36): preselected, its intake step loads with the page.
+    const intakePackage = await call('POST', '/bookings/packages', { token: owner.token, body: { packageName: 'First visit', packagePrice: 60, intakeFormId: owner.ids.form, intakeTiming: 'before_booking' } });
     const allPages: Page[] = [
       { label: 'booking', path: `/booking/${apiKey}`, kind: 'public', preset: 'mobile' },
       // A patient's language other than English (issue 26): its catalogue loads before the page renders, right to left.
       { label: 'booking (ar)', path: `/booking/${apiKey}?lang=ar`, kind: 'public', preset: 'mobile' },
+      { label: 'booking (intake)', path: `/booking/${apiKey}?package=${encodeURIComponent(intakePackage.id as string)}`, kind: 'public', preset: 'mobile' },
       { label: 'public form', path: `/form-builder/public/${owner.ids.form}/${apiKey}`, kind: 'public', preset: 'mobile' },
       { label: 'appointment request', path: `/room-integration/${apiKey}`, kind: 'public', preset: 'mobile' },
       { label: '/auth', path: '/auth', kind: 'auth', preset: 'mobile' },

@@ -44,6 +44,9 @@ export const bookingPackageViewRecord = /* @__PURE__ */ pure(() => z.object({
   noShowFeeMinor: z.nullable(z.number()),
   lateCancelFeeMinor: z.nullable(z.number()),
   cancellationWindowHours: z.nullable(z.number()),
+  /** The clinic's form asked before the visit (null: none), and when: on the booking page before paying, or by mail once confirmed. */
+  intakeFormId: z.nullable(z.string()),
+  intakeTiming: z.nullable(z.enum(['before_booking', 'by_mail'])),
   deletedAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -165,6 +168,8 @@ export const bookingViewRecord = /* @__PURE__ */ pure(() => z.object({
   paymentPolicy: z.optional(paymentPolicyRecord),
   /** The card held for fees ('card_on_file' packages), once Stripe saved it. */
   savedCard: z.optional(z.nullable(savedCardRecord)),
+  /** The patient's answers to the package's intake form (a form submission), once given; absent or null: none yet. */
+  intakeSubmissionId: z.optional(z.nullable(z.string())),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** After the visit (shared/bookings/visit.ts): what staff recorded, the fee, the balance paid at the clinic. */

@@ -84,6 +84,16 @@ const redirectionUrl = z._default(
   '',
 );
 
+/** When a package's intake form is asked: on the booking page before paying, or by mail once the booking is confirmed. */
+export const INTAKE_TIMINGS = ['before_booking', 'by_mail'] as const;
+export type IntakeTiming = (typeof INTAKE_TIMINGS)[number];
+
+/** The clinic's form a package asks before the visit (null: none), and when (absent with a form: before booking). */
+const intakeFields = {
+  intakeFormId: z.optional(z.nullable(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Unknown intake form')))),
+  intakeTiming: z.optional(z.nullable(z.enum(INTAKE_TIMINGS, "intakeTiming must be 'before_booking' or 'by_mail'"))),
+};
+
 const packageFields = {
   packageName: requiredString('Package name is required', z.maxLength(100, 'Maximum 100 symbols')),
   /** Major units of the clinic's currency (checked against it by the handler). */
@@ -93,6 +103,7 @@ const packageFields = {
   /** Where the visitor lands after paying (the clinic's own site); empty: back to the booking page. */
   redirectionUrl,
   isActive: z._default(z.boolean('isActive must be true or false'), true),
+  ...intakeFields,
 };
 
 /** Whole minutes, a multiple of 5 (practitioners' time is locked in 5-minute blocks), within bounds. */
@@ -188,6 +199,7 @@ export const bookingPackageUpdateSchema = z.object({
   isActive: z.optional(z.boolean('isActive must be true or false')),
   ...timingFields,
   ...paymentFieldsIn(),
+  ...intakeFields,
 }).check(z.refine(timingFits, TIMING_TOO_LONG));
 
 /** 'any' or a practitioner's id: who the visitor books with (absent = any, for packages with practitioners). */
@@ -212,8 +224,16 @@ export const bookingFormSchema = z.object({
 });
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
 
+/**
+ * The answers to a package's intake form asked on the booking page (its fields' ids and values, as a
+ * public form's submission sends them: shared/forms/validate.ts checks them against the form).
+ */
+export const intakeAnswers = z.optional(z.object({
+  items: z.array(z.object({ fieldId: z.string('Each answer needs a fieldId'), value: z.string('Each answer needs a string value') }), 'items is required').check(z.maxLength(300, 'The submission has too many answers.')),
+}));
+
 /** POST /bookings/create-booking (public). Anything else sent (a price, an amount) is ignored. */
-export const bookingRequestSchema = z.extend(bookingFormSchema, { apiKey: requiredString('apiKey is required'), practitionerId: practitionerChoice, locale: patientLocale });
+export const bookingRequestSchema = z.extend(bookingFormSchema, { apiKey: requiredString('apiKey is required'), practitionerId: practitionerChoice, locale: patientLocale, intake: intakeAnswers });
 
 /** POST /bookings/available-packages (public). */
 export const availablePackagesSchema = z.object({ apiKey: requiredString('apiKey is required') });
@@ -378,6 +398,8 @@ export const listAvailablePackagesReply = /* @__PURE__ */ pure(() => z.array(z.e
     currency: true,
     packageDescription: true,
     isActive: true,
+    intakeFormId: true,
+    intakeTiming: true,
   }),
   {
     /** The package's own length, or the clinic's slot length: never null here. */

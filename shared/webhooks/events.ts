@@ -20,6 +20,7 @@ export const WEBHOOK_EVENTS = {
   'series.booked': 'A series of visits was booked (every visit in it).',
   'waitlist.offer_made': 'A freed time was offered to a patient on the waitlist.',
   'waitlist.offer_taken': 'A patient booked a time offered from the waitlist.',
+  'intake.completed': "A patient answered their booking's intake form.",
 } as const;
 
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;

@@ -141,6 +141,15 @@ export const leadEventObject = /* @__PURE__ */ pure(() => z.object({
   })),
 }));
 
+/** intake.completed: the answers to a booking's intake form, as lead.created gives a lead's (files only said to be sent), with the booking. */
+export const intakeEventObject = /* @__PURE__ */ pure(() => z.object({
+  ...z.omit(leadEventObject, { object: true, packageId: true, packageName: true }).shape,
+  object: z.literal('intake'),
+  bookingId: z.string(),
+  /** Where it was answered: on the booking page before paying, or from the mail's link. */
+  timing: z.enum(['before_booking', 'by_mail']),
+}));
+
 /** payment.succeeded and payment.refunded. */
 export const paymentEventObject = /* @__PURE__ */ pure(() => z.object({
   object: z.literal('payment'),
@@ -204,6 +213,7 @@ export type WaitlistOfferEventObject = z.infer<typeof waitlistOfferEventObject>;
 export type AppointmentEventObject = z.infer<typeof appointmentEventObject>;
 export type LeadEventObject = z.infer<typeof leadEventObject>;
 export type PaymentEventObject = z.infer<typeof paymentEventObject>;
+export type IntakeEventObject = z.infer<typeof intakeEventObject>;
 
 /** Each event type's `data.object`. */
 export const WEBHOOK_EVENT_OBJECTS: Record<WebhookEventType, z.ZodMiniType> = {
@@ -225,6 +235,7 @@ export const WEBHOOK_EVENT_OBJECTS: Record<WebhookEventType, z.ZodMiniType> = {
   'series.booked': seriesEventObject,
   'waitlist.offer_made': waitlistOfferEventObject,
   'waitlist.offer_taken': waitlistOfferEventObject,
+  'intake.completed': intakeEventObject,
 };
 
 /** GET /organization/webhooks/{id}/deliveries paging (newest first, 25 a page unless `limit` says). */

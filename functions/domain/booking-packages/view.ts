@@ -33,6 +33,12 @@ export function packageTiming(p: BookingPackageRecord) {
   };
 }
 
+/** The package's intake form and when it is asked (a form without a timing is asked before booking). */
+export function packageIntake(p: Pick<BookingPackageRecord, 'intakeFormId' | 'intakeTiming'>) {
+  const intakeFormId = p.intakeFormId ?? null;
+  return { intakeFormId, intakeTiming: intakeFormId ? (p.intakeTiming ?? 'before_booking') : null };
+}
+
 /** The price in the spec's field (major units), in minor units, and its currency. */
 export function priceOf(p: Pick<BookingPackageRecord, 'packagePriceCents' | 'currency'>) {
   const currency = currencyOf(p.currency);
@@ -49,6 +55,7 @@ export function toBookingPackageView(p: BookingPackageRecord): BookingPackageVie
     isActive: p.isActive,
     ...packageTiming(p),
     ...packagePayment(p),
+    ...packageIntake(p),
     deletedAt: p.deletedAt,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
@@ -64,6 +71,7 @@ export function toPublicPackageView(p: BookingPackageRecord) {
     packageDescription: p.packageDescription,
     isActive: p.isActive,
     paymentPolicy: paymentPolicyOf(p),
+    ...packageIntake(p),
   };
 }
 

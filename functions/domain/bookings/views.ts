@@ -82,6 +82,7 @@ export function toBookingView(b: BookingRecord): BookingView {
     // What the patient agreed to (a booking from before the choice: paid in full), and the card held.
     paymentPolicy: b.paymentPolicy ?? fullPolicy(b.priceCents),
     savedCard: b.savedCard ?? null,
+    intakeSubmissionId: b.intakeSubmissionId ?? null,
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
     ...visitView(b),

@@ -9,5 +9,6 @@
 import type { Subscriber } from './subscriber';
 import { waitlistSubscriber } from '../waitlist/on-time-freed';
 import { patientsOnEvents } from '../patients/on-events';
+import { intakeMailSubscriber } from '#domain/intake/mail';
 
-export const SUBSCRIBERS: readonly Subscriber[] = [waitlistSubscriber, patientsOnEvents];
+export const SUBSCRIBERS: readonly Subscriber[] = [waitlistSubscriber, patientsOnEvents, intakeMailSubscriber];

@@ -27,6 +27,7 @@ import { outboxMail, outboxSms } from '../../data/outbox';
 import { practitionerOf } from '../../data/practitioner-names';
 import { dropReminder, listDueReminders, reminderSentItem, type Reminder } from '../../data/reminders';
 import { appointmentReminder, bookingReminder } from './messages';
+import { intakeReminderRows } from '#domain/intake/mail';
 
 const PAGE = 25;
 const MAX_PER_SWEEP = 500;
@@ -40,6 +41,8 @@ export interface ReminderSweepResult {
 export const reminderRowId = (r: Reminder, channel: 'mail' | 'sms') => `reminder-${channel}-${r.orgId}-${r.kind}-${r.targetId}-${r.startUtc}`;
 
 async function rowsFor(r: Reminder, org: Organization, now: Date): Promise<TransactItem[] | undefined> {
+  // An intake form not answered yet (issue 36): asked whatever the clinic's visit reminders are.
+  if (r.kind === 'intake') return intakeReminderRows(r, org, now, reminderRowId(r, 'mail'));
   const policy = policyOf(org);
   if (policy.reminderHours <= 0) return undefined;
   if (r.kind === 'booking') {

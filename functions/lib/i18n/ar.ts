@@ -119,4 +119,9 @@ export default {
   'fee.lateCancel': "ألغيت موعد {package} بتاريخ {date} الساعة {time} في وقت متأخر. وكما اتُّفق عند الحجز، تفرض {clinic} رسوم الإلغاء المتأخر البالغة {amount} على بطاقتك المحفوظة.",
   'fee.authAsk': "يطلب منك مصرفك تأكيد هذه الدفعة بنفسك. أكّدها في صفحة الدفع الآمنة: {url}",
   'fee.authExpires': "تبقى الصفحة متاحة لمدة 24 ساعة. إذا كان لديك سؤال عن هذه الرسوم، يرجى التواصل مع {clinic}.",
+  'intake.subject': 'قبل زيارتك: {form} لدى {clinic}',
+  'intake.intro': 'تطلب منك {clinic} الإجابة عن بعض الأسئلة قبل زيارتك في {when}.',
+  'intake.link': 'يرجى الإجابة هنا (بضع دقائق): {url}',
+  'intake.reminderSubject': 'تذكير: يرجى الإجابة عن {form} قبل زيارتك',
+  'intake.reminderIntro': 'موعد زيارتك لدى {clinic} في {when}، ولم تصلنا إجاباتك عن {form} بعد.',
 } satisfies ServerCatalogue;

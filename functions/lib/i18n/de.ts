@@ -120,4 +120,9 @@ export default {
   'fee.lateCancel': "Sie haben {package} am {date} um {time} kurzfristig abgesagt. Wie bei der Buchung vereinbart, belastet {clinic} Ihre gespeicherte Karte mit der Gebühr für kurzfristige Absagen von {amount}.",
   'fee.authAsk': "Ihre Bank bittet Sie, diese Zahlung selbst zu bestätigen. Bestätigen Sie sie auf der sicheren Zahlungsseite: {url}",
   'fee.authExpires': "Die Seite ist 24 Stunden lang geöffnet. Bei Fragen zu dieser Gebühr wenden Sie sich bitte an {clinic}.",
+  'intake.subject': 'Vor Ihrem Besuch: {form} für {clinic}',
+  'intake.intro': '{clinic} bittet Sie, vor Ihrem Besuch am {when} einige Fragen zu beantworten.',
+  'intake.link': 'Bitte beantworten Sie sie hier (wenige Minuten): {url}',
+  'intake.reminderSubject': 'Erinnerung: Bitte beantworten Sie {form} vor Ihrem Besuch',
+  'intake.reminderIntro': 'Ihr Besuch bei {clinic} ist am {when}, und Ihre Antworten zu {form} sind noch nicht eingegangen.',
 } satisfies ServerCatalogue;

@@ -118,4 +118,9 @@ export default {
   'fee.lateCancel': "You cancelled {package} on {date} at {time} late. As agreed when you booked, {clinic} charges the late-cancellation fee of {amount} to your saved card.",
   'fee.authAsk': "Your bank asks you to confirm this payment yourself. Confirm it on the secure payment page: {url}",
   'fee.authExpires': "The page is open for 24 hours. If you have a question about this fee, please contact {clinic}.",
+  'intake.subject': 'Before your visit: {form} for {clinic}',
+  'intake.intro': '{clinic} asks you to answer a few questions before your visit on {when}.',
+  'intake.link': 'Please answer them here (a few minutes): {url}',
+  'intake.reminderSubject': 'Reminder: please answer {form} before your visit',
+  'intake.reminderIntro': 'Your visit at {clinic} is on {when}, and your answers to {form} have not arrived yet.',
 } as const;

@@ -119,4 +119,9 @@ export default {
   'fee.lateCancel': "Canceló {package} del {date} a las {time} con poca antelación. Según lo acordado al reservar, {clinic} cobra la tarifa por cancelación tardía de {amount} en su tarjeta guardada.",
   'fee.authAsk': "Su banco le pide que confirme usted mismo este pago. Confírmelo en la página de pago segura: {url}",
   'fee.authExpires': "La página está abierta durante 24 horas. Si tiene alguna pregunta sobre esta tarifa, póngase en contacto con {clinic}.",
+  'intake.subject': 'Antes de su visita: {form} para {clinic}',
+  'intake.intro': '{clinic} le pide que responda unas preguntas antes de su visita del {when}.',
+  'intake.link': 'Respóndalas aquí (unos minutos): {url}',
+  'intake.reminderSubject': 'Recordatorio: responda {form} antes de su visita',
+  'intake.reminderIntro': 'Su visita en {clinic} es el {when} y aún no hemos recibido sus respuestas a {form}.',
 } satisfies ServerCatalogue;

@@ -119,4 +119,9 @@ export default {
   'fee.lateCancel': "Vous avez annulé tardivement {package} du {date} à {time}. Comme convenu lors de la réservation, {clinic} prélève les frais d’annulation tardive de {amount} sur votre carte enregistrée.",
   'fee.authAsk': "Votre banque vous demande de confirmer vous-même ce paiement. Confirmez-le sur la page de paiement sécurisée : {url}",
   'fee.authExpires': "La page reste ouverte 24 heures. Pour toute question sur ces frais, contactez {clinic}.",
+  'intake.subject': 'Avant votre visite : {form} pour {clinic}',
+  'intake.intro': '{clinic} vous demande de répondre à quelques questions avant votre visite du {when}.',
+  'intake.link': 'Répondez ici (quelques minutes) : {url}',
+  'intake.reminderSubject': 'Rappel : merci de répondre à {form} avant votre visite',
+  'intake.reminderIntro': 'Votre visite chez {clinic} a lieu le {when} et vos réponses à {form} ne nous sont pas encore parvenues.',
 } satisfies ServerCatalogue;

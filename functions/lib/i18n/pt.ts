@@ -119,4 +119,9 @@ export default {
   'fee.lateCancel': "Cancelou {package} de {date} às {time} em cima da hora. Conforme acordado na marcação, {clinic} cobra a taxa de cancelamento tardio de {amount} no seu cartão guardado.",
   'fee.authAsk': "O seu banco pede-lhe que confirme este pagamento. Confirme-o na página de pagamento segura: {url}",
   'fee.authExpires': "A página fica aberta durante 24 horas. Se tiver dúvidas sobre esta taxa, contacte {clinic}.",
+  'intake.subject': 'Antes da sua consulta: {form} para {clinic}',
+  'intake.intro': '{clinic} pede que responda a algumas perguntas antes da sua consulta em {when}.',
+  'intake.link': 'Responda aqui (alguns minutos): {url}',
+  'intake.reminderSubject': 'Lembrete: responda a {form} antes da sua consulta',
+  'intake.reminderIntro': 'A sua consulta em {clinic} é em {when} e as suas respostas a {form} ainda não chegaram.',
 } satisfies ServerCatalogue;

@@ -10,6 +10,7 @@ import { AppointmentRequestPage } from './request/request-page';
 import { BookingPage } from './booking/booking-page';
 import { PublicFormPage } from './form/form-page';
 import { ManagePage } from './manage/manage-page';
+import { IntakePage } from './intake/intake-page';
 
 /** Each page as its entry renders it, with the path's parameters (in the order of its pattern). */
 export const pageElements: Record<PublicPage['name'], (params: string[]) => ReactElement> = {
@@ -17,6 +18,7 @@ export const pageElements: Record<PublicPage['name'], (params: string[]) => Reac
   form: ([formId = '', apiKey = '']) => <PublicFormPage formId={formId} apiKey={apiKey} />,
   request: ([apiKey = '']) => <AppointmentRequestPage apiKey={apiKey} />,
   manage: () => <ManagePage />,
+  intake: () => <IntakePage />,
 };
 
 /** The first paint is in English (the HTML's lang="en"); the browser renders the visitor's language over it. */

@@ -154,6 +154,8 @@ describe('bookings console pages', { timeout: 20_000 }, () => {
       // Timing left blank: the clinic's defaults, no buffers, the clinic-wide schedule.
       durationMinutes: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, slotGridMinutes: null, minNoticeMinutes: null, maxDaysAhead: null, practitionerIds: [],
       paymentMode: 'full', depositPercent: null, depositAmount: null, noShowFee: null, lateCancelFee: null, cancellationWindowHours: null,
+      // No intake form (issue 36).
+      intakeFormId: null, intakeTiming: 'before_booking',
     }));
     expect(await screen.findByRole('heading', { name: 'Packages page' })).toBeInTheDocument();
   });

@@ -33,5 +33,5 @@ export const releaseHold = (apiKey: string, bookingId: string, token: string) =>
  * Spec: data.data.checkoutUrl opens in a new window (issue 34: in the same tab, pending-hold.ts). `headers`: the solved challenge (lib/challenge.tsx). The server prices the booking. A retry of the
  * same booking sends the same `idempotencyKey`, so it never holds a second place.
  */
-export const createBooking = (body: BookingFormInput & { apiKey: string }, idempotencyKey?: string, headers?: Record<string, string>) =>
+export const createBooking = (body: BookingFormInput & { apiKey: string; intake?: { items: { fieldId: string; value: string }[] } }, idempotencyKey?: string, headers?: Record<string, string>) =>
   api.post('/bookings/create-booking', body, { ...none, idempotencyKey, headers });

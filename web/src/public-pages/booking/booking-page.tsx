@@ -32,6 +32,7 @@ import { useBookingMonth } from './use-booking-month';
 import { useBookingSubmit, type BookingErrors } from './use-booking-submit';
 import { usePreselect } from './use-preselect';
 import { WaitlistJoin, WaitlistLink, useWaitlistLink } from './waitlist';
+import { IntakeSlot, useIntake } from './intake/use-intake';
 
 /** The spec's English texts (section 9); other languages have them in their catalogue. */
 export const SUCCESS_MESSAGE = 'Please complete the payment to confirm booking';
@@ -131,7 +132,8 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   useEffect(() => {
     if (submitted) setErrors(validateBookingForm(values));
   }, [values, submitted]);
-  const send = useBookingSubmit({ apiKey, values, practitioner, practitionerId, setErrors, setSubmitted });
+  const intake = useIntake(apiKey, pkg);
+  const send = useBookingSubmit({ apiKey, values, practitioner, practitionerId, setErrors, setSubmitted, intake });
   const { isSubmitting } = send;
   const bind = (name: BookingField) => ({
     // Every field of the booking form is required. A field in error points to the list above the
@@ -189,6 +191,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
             dateInError={Boolean(errors.bookingDate)} timeInError={Boolean(errors.bookingTime)}
           />
           <DetailsStep bind={bind} />
+          <IntakeSlot intake={intake} disabled={isSubmitting} />
           {pkg && pkg.paymentPolicy && pkg.paymentPolicy.mode !== 'full' && (
             <div className="alert alert-light border mt-4 mb-0" role="note" aria-label={t('pay.title')}>
               <PaymentSummary policy={pkg.paymentPolicy} currency={pkg.currency} />

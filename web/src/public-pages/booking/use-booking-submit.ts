@@ -15,12 +15,13 @@ import type { ReplyOf } from '#shared/api-contract';
 
 type BookingConfirmation = ReplyOf<'POST /bookings/confirmation'>;
 import { rememberHold, requestOf, usePendingHold } from './pending-hold';
+import type { IntakeAnswers } from './intake/use-intake';
 
 export type BookingErrors = Partial<Record<BookingField, string>>;
 
 const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 
-export function useBookingSubmit({ apiKey, values, practitioner, practitionerId, setErrors, setSubmitted }: {
+export function useBookingSubmit({ apiKey, values, practitioner, practitionerId, setErrors, setSubmitted, intake }: {
   apiKey: string;
   values: BookingFormValues;
   /** The practitioner asked for ('any' or an id), kept with the form for the way back. */
@@ -29,6 +30,8 @@ export function useBookingSubmit({ apiKey, values, practitioner, practitionerId,
   practitionerId: string;
   setErrors(errors: BookingErrors): void;
   setSubmitted(submitted: boolean): void;
+  /** The package's intake step (issue 36): its answers (null: not right yet), and the server's refusals of them. */
+  intake?: { collect(): Promise<IntakeAnswers | null | undefined>; showServer(errors: Record<string, string>): void };
 }) {
   const { t, locale } = useI18n();
   const [rootError, setRootError] = useState<string>();
@@ -56,6 +59,7 @@ export function useBookingSubmit({ apiKey, values, practitioner, practitionerId,
       if ((BOOKING_FIELDS as readonly string[]).includes(field)) serverErrors[field as BookingField] = message;
     }
     setErrors(serverErrors);
+    intake?.showServer(result.data.errors ?? {});
     // Field errors are listed above the form; the top message is for what no field explains.
     if (Object.keys(serverErrors).length === 0) setRootError(ruleMessage(t, failureText(result, t('booking.failed'))));
     scrollToTop();
@@ -67,7 +71,9 @@ export function useBookingSubmit({ apiKey, values, practitioner, practitionerId,
     setRootError(undefined);
     const found = validateBookingForm(values);
     setErrors(found);
-    if (Object.keys(found).length) {
+    // The intake's answers are checked at the same time, so every message shows at once.
+    const answers = await intake?.collect();
+    if (Object.keys(found).length || answers === null) {
       scrollToTop();
       return;
     }
@@ -87,7 +93,7 @@ export function useBookingSubmit({ apiKey, values, practitioner, practitionerId,
         return;
       }
       // The page's language goes with the booking: its mails, Checkout and the manage page use it.
-      const booking = { ...bookingPayload(values), apiKey, locale, ...(practitionerId ? { practitionerId } : {}) };
+      const booking = { ...bookingPayload(values), apiKey, locale, ...(practitionerId ? { practitionerId } : {}), ...(answers ? { intake: answers } : {}) };
       const result = await createBooking(booking, keys.keyFor(booking), await challenge.take());
       // Nothing to pay online: confirmed at once, its confirmation shown here.
       const atOnce = result.success ? result.data.data?.confirmation : undefined;

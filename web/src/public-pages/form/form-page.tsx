@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { buttonTexts, defaultPackage, pageLayout, REDIRECT_DELAY_MS, redirectTarget } from '#shared/forms/page';
 import { currencyOf, currencyRules, currencySymbol, formatMoney, minimumOf, toInputValue, type Currency } from '#shared/currency';
 import { parseMoney } from '#shared/money-text';
-import { parseCustomAmount, toItems, validateSubmission, type FieldMessages, type Issue } from '#shared/forms/validate';
+import { parseCustomAmount, toItems, validateSubmission, type Issue } from '#shared/forms/validate';
 import { FormFieldInput, type FieldValue } from '../../components/form-field-input';
 import { ChallengeStatus, useChallenge, type ChallengeHandle } from '../../lib/challenge';
 import { useIdempotencyKeys } from '../../lib/idempotency';
@@ -23,25 +23,7 @@ import { keepCheckout, usePaymentReturn } from './use-payment-return';
 import { useChallengeTexts, useClinicLocale, useI18n, useT, type MessageKey, type Translate } from '../../i18n/i18n';
 import { ClinicBrandBar } from '../clinic-brand';
 import { ruleMessage } from '../../i18n/rules';
-
-/** The form rules' messages in the page's language (shared/forms/validate.ts checks with them). */
-const ruleMessages = (t: Translate): Partial<FieldMessages> => ({
-  required: (label) => t('formRule.required', { label }),
-  minLength: (label, n) => t('formRule.minLength', { label, n }),
-  maxLength: (label, n) => t('formRule.maxLength', { label, n }),
-  notAnOption: (label) => t('formRule.notAnOption', { label }),
-  email: (label) => t('formRule.email', { label }),
-  number: (label) => t('formRule.number', { label }),
-  min: (label, n) => t('formRule.min', { label, n }),
-  max: (label, n) => t('formRule.max', { label, n }),
-  url: (label) => t('formRule.url', { label }),
-  date: (label) => t('formRule.date', { label }),
-  time: (label) => t('formRule.time', { label }),
-  checkbox: (label) => t('formRule.checkbox', { label }),
-  file: (label) => t('formRule.file', { label }),
-  duplicate: (label) => t('formRule.duplicate', { label }),
-  noPackage: t('formRule.noPackage'),
-});
+import { ruleMessages } from '../shared/form-rules';
 
 /** The default button texts in the page's language (the amount's messages go through ruleMessage). */
 const BUTTON_TEXTS: Record<string, MessageKey> = { 'Pay Now': 'form.payNow', 'Submit Form': 'form.submitForm', Submit: 'form.submit' };

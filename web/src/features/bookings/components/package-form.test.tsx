@@ -64,6 +64,8 @@ describe('PackageForm timing and practitioners', { timeout: 20_000 }, () => {
       durationMinutes: 45, bufferBeforeMinutes: 0, bufferAfterMinutes: 10, slotGridMinutes: null, minNoticeMinutes: 120, maxDaysAhead: 60, practitionerIds: ['pr_b'],
       // How it is paid (issue 36): a package left as it was is paid in full, as before.
       paymentMode: 'full', depositPercent: null, depositAmount: null, noShowFee: null, lateCancelFee: null, cancellationWindowHours: null,
+      // No intake form chosen (issue 36): none; the timing without a form is dropped by the server.
+      intakeFormId: null, intakeTiming: 'before_booking',
     });
   });
 

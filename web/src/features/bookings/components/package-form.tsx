@@ -18,11 +18,12 @@ import { RedirectUrlFix } from '../../../components/redirect-url-fix';
 import { usePractitioners } from '../../../lib/practitioners';
 import { MoneyInput, moneyHint, moneyInputValue, PricedBefore, RepriceNote, typingLocale, useOldPrice } from '../../../components/money-input';
 import { useClinicCurrency } from '../../../lib/clinic-currency';
+import { IntakeChoice } from './intake-choice';
 import { PackagePaymentFields, PAYMENT_FIELDS, paymentDefaults } from './package-payment-fields';
 
 type Output = ReturnType<ReturnType<typeof bookingPackageSchemaIn>['parse']>;
 const TIMING = ['durationMinutes', 'bufferBeforeMinutes', 'bufferAfterMinutes', 'slotGridMinutes', 'minNoticeMinutes', 'maxDaysAhead'] as const;
-const FIELDS = ['packageName', 'packagePrice', 'packageDescription', 'redirectionUrl', ...TIMING, 'practitionerIds', ...PAYMENT_FIELDS] as const;
+const FIELDS = ['packageName', 'packagePrice', 'packageDescription', 'redirectionUrl', ...TIMING, 'practitionerIds', ...PAYMENT_FIELDS, 'intakeFormId', 'intakeTiming'] as const;
 
 /** A minutes (or days) input's value: blank is `blank` (null: the default), anything else a number (the schema refuses NaN). */
 const minutes = (blank: number | null) => (v: unknown) => (typeof v === 'number' ? v : v === '' || v == null ? blank : Number(String(v).trim()));
@@ -45,8 +46,10 @@ const timingOf = (p: BookingPackageView) => ({
   minNoticeMinutes: p.minNoticeMinutes,
   maxDaysAhead: p.maxDaysAhead,
   practitionerIds: p.practitionerIds,
+  intakeFormId: p.intakeFormId ?? null,
+  intakeTiming: p.intakeTiming ?? 'before_booking',
 });
-const NO_TIMING = { durationMinutes: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, slotGridMinutes: null, minNoticeMinutes: null, maxDaysAhead: null, practitionerIds: [] };
+const NO_TIMING = { durationMinutes: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, slotGridMinutes: null, minNoticeMinutes: null, maxDaysAhead: null, practitionerIds: [], intakeFormId: null, intakeTiming: 'before_booking' as const };
 
 interface PackageFormProps {
   initial?: BookingPackageView;
@@ -185,6 +188,7 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
             }}
           />
         </div>
+        <IntakeChoice register={register} formId={watch('intakeFormId')} error={e('intakeFormId') ?? e('intakeTiming')} savedFormId={initial?.intakeFormId} />
         <div className="col-12">
           <div className="form-check form-switch">
             <input {...register('isActive')} id="isActive" type="checkbox" className="form-check-input" role="switch" />

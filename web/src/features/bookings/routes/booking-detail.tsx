@@ -14,6 +14,7 @@ import { PAYMENT_MODE_LABELS, PaymentBadge, StatusBadge } from '../components/ba
 import { AfterVisitCard, PaymentStateBadge } from '../components/after-visit';
 import { formatCents } from '../lib';
 import { failureText } from '../../../lib/api';
+import { IntakeAnswers } from '../../../components/intake-answers';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -71,6 +72,9 @@ function BookingDetails({ booking, onChanged }: { booking: BookingView; onChange
           <Row label="Booked on">{formatDate(booking.createdAt)}</Row>
           <Row label="Reference"><code>{booking.id}</code>{booking.paymentIntentId && <span className="small text-body-secondary ms-2">Stripe payment {booking.paymentIntentId}</span>}</Row>
         </dl>
+        <div className="mt-4">
+          <IntakeAnswers bookingId={booking.id} />
+        </div>
       </div>
       <ConfirmDialog
         show={cancelling}

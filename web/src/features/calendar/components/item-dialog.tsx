@@ -11,6 +11,7 @@ import { useBooking, useFreeTimes } from '../api/free-times';
 import type { CalendarPractitioner } from '../api/practitioners';
 import { linkOf, lookOf } from '../lib';
 import { NO_TIMES } from '../team';
+import { IntakeAnswers } from '../../../components/intake-answers';
 
 export interface MoveTo {
   bookingDate: string;
@@ -101,6 +102,11 @@ export function ItemDialog({
         <p className="mb-1">{when}</p>
         {item.practitionerName && <p className="mb-1 small text-body-secondary">With: {item.practitionerName}</p>}
         {item.kind === 'appointment' && <p className="mb-1 small text-body-secondary">Assigned to: {item.assignee?.name ?? 'nobody yet'}</p>}
+        {item.kind === 'booking' && (
+          <div className="mt-2 border-top pt-2">
+            <IntakeAnswers bookingId={item.id} compact />
+          </div>
+        )}
         <Link to={linkOf(item)} className="btn btn-light btn-sm mt-2">Open {item.kind}</Link>
         {item.movable && (
           <form onSubmit={submit} className="mt-3 border-top pt-3" aria-label="Move to another time" noValidate>
