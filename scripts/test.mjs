@@ -68,6 +68,12 @@ function advance() {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     for (const { child } of jobs) if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    // What the jobs not yet in turn printed so far, so a stopped run still shows where each one was.
+    for (const job of jobs.slice(current + 1)) {
+      if (job.held.length) process.stdout.write(`\n--- ${job.label}, so far (stopped by ${signal}) ---\n`);
+      for (const [stream, text] of job.held) stream.write(text);
+    }
+    rmSync(dir, { recursive: true, force: true });
     process.exit(1);
   });
 }
