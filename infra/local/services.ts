@@ -90,7 +90,9 @@ function spawnDynamoDbLocal(jar: string, port: number, dataDir: string | undefin
   return { child, exited: exit, hasExited: () => exited, stderr: () => stderr };
 }
 
-async function waitForDynamoDb(endpoint: string, java: JavaProcess, timeoutMs = 30_000) {
+// Up to 2 minutes: `npm test` starts two stacks at once beside the lint, and a JVM starting on a busy
+// 2-core machine took over 30 s (a median of 46 s measured alone under load).
+async function waitForDynamoDb(endpoint: string, java: JavaProcess, timeoutMs = 120_000) {
   const probe = new DynamoDBClient(localClientConfig(endpoint));
   try {
     await waitFor(async () => {

@@ -7,7 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { a11yFixture, type A11yFixture } from './a11y-fixture';
-import { appUrl, codeFor, launch, uniqueEmail, testClientHeaders } from './browser';
+import { appUrl, codeFor, launch, transitionsEnded, uniqueEmail, testClientHeaders } from './browser';
 import { consoleUrls, navigateInApp } from './console-urls';
 import { signIn } from './owner-with-data';
 
@@ -37,7 +37,7 @@ async function settle(page: Page) {
     .waitForFunction(() => !document.querySelector('.route-progress, .spinner-border') && document.querySelector('h1, .app-content h2'), undefined, { timeout: 8_000, polling: 100 })
     .catch(() => undefined);
   // Let transitions (fades of dialogs and toasts) end: axe measures colours as they are painted.
-  await page.waitForTimeout(350);
+  await transitionsEnded(page);
 }
 
 let browser: Browser;

@@ -136,3 +136,14 @@ export function layoutShift(page: Page): Promise<number> {
       }),
   );
 }
+
+/**
+ * Until the page's transitions and animations that end (a dialog's or a toast's fade) have ended, so
+ * that what is measured next (axe's colour contrast) is what is painted; up to 2 s. Endless ones (a
+ * spinner) do not count. Checked at each frame: no fixed wait when nothing moves.
+ */
+export async function transitionsEnded(page: Page) {
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity), undefined, { timeout: 2_000, polling: 'raf' })
+    .catch(() => undefined);
+}

@@ -12,7 +12,7 @@ import fr from '../../web/src/i18n/messages/fr.json';
 import pt from '../../web/src/i18n/messages/pt.json';
 import { SERVER_CATALOGUES } from '../../functions/lib/i18n/catalogues';
 import { challengeHeaders } from '../support/challenge';
-import { appUrl, codeFor, launch, layoutShift, testClientHeaders, uniqueEmail } from './browser';
+import { appUrl, codeFor, launch, layoutShift, testClientHeaders, transitionsEnded, uniqueEmail } from './browser';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LOCALES = [
@@ -79,7 +79,7 @@ const field = (label: string) => new RegExp(`^${escape(label)}\\*?$`);
 
 async function noViolations(page: Page, where: string) {
   // Transitions (a toast, a fade) end first: axe measures colours as painted.
-  await page.waitForTimeout(350);
+  await transitionsEnded(page);
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze();
   expect(violations.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} at ${n.target.join(' > ')}`))).toEqual([]);
 }

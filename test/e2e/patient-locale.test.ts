@@ -10,7 +10,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import ar from '../../web/src/i18n/messages/ar.json';
 import es from '../../web/src/i18n/messages/es.json';
-import { appUrl, launch, testClientHeaders, uniqueEmail } from './browser';
+import { appUrl, launch, testClientHeaders, transitionsEnded, uniqueEmail } from './browser';
 import { call, newClinicOwner } from './owner-with-data';
 
 const ZONE = 'Europe/Berlin';
@@ -49,7 +49,7 @@ async function open(width: number) {
 }
 
 async function noViolations(page: Page, where: string) {
-  await page.waitForTimeout(350);
+  await transitionsEnded(page);
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze();
   expect(violations.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} at ${n.target.join(' > ')}`))).toEqual([]);
 }
