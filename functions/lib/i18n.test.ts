@@ -21,7 +21,7 @@ describe('server catalogues', () => {
   // lib/icu.ts formats as intl-messageformat does: every message, every language, across plural forms and selects.
   it.each(LOCALES)('%s formats every message as intl-messageformat does', (locale) => {
     const t = patientTexts(locale);
-    const common = { name: 'Pat', clinic: 'Sunny Clinic', package: 'Consultation', url: 'https://x/manage#t', date: 'D', time: 'T', zone: 'Z', zoneName: 'N', timeZone: 'Z/Z', value: 'V', when: 'W', who: 'H', reference: 'R', price: 'P', paid: 'Q', amount: 'A', currency: 'USD', phone: '1', moment: 'M', from: 'F', to: 'U', until: 'L', days: 'Y', link: 'https://x/booking/k?waitlistOffer=o', form: 'O' };
+    const common = { name: 'Pat', clinic: 'Sunny Clinic', package: 'Consultation', url: 'https://x/manage#t', date: 'D', time: 'T', zone: 'Z', zoneName: 'N', timeZone: 'Z/Z', value: 'V', when: 'W', who: 'H', reference: 'R', price: 'P', paid: 'Q', amount: 'A', currency: 'USD', phone: '1', moment: 'M', from: 'F', to: 'U', until: 'L', days: 'Y', link: 'https://x/booking/k?waitlistOffer=o', form: 'O', due: 'E', card: 'C', brand: 'B', fee: 'G', last4: '4242' };
     for (const key of Object.keys(SERVER_CATALOGUES.en) as (keyof typeof SERVER_CATALOGUES.en)[]) {
       for (const n of [0, 1, 2, 3, 11, 24, 100, 1000])
         for (const practitioner of [null, 'Dr Ana'])
