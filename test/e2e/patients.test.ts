@@ -121,10 +121,14 @@ describe('the patient record in the browser', () => {
       await row.waitFor();
       const text = (await row.innerText()) ?? '';
       expect(text).toContain('Back pain assessment');
+      expect(text).toContain('Personal data erased');
       expect(text).not.toContain(first);
       expect(text).not.toContain(last);
       expect(text).not.toContain(p.email);
       await page.screenshot({ path: `test-results/e2e/patients-bookings-after-erase-${width}.png`, fullPage: true });
+      // Its page says so too, and keeps the amounts.
+      await row.getByRole('link', { name: 'View the booking of Personal data erased' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Personal data erased' }).waitFor();
       expect(errors).toEqual([]);
       await context.close();
     });
