@@ -3,7 +3,9 @@
 // appointments, leads, mails and notes newest first, a page at a time; two records merge (idempotent,
 // audited); the export holds everything with their files; erasing removes their personal data
 // everywhere and keeps the amounts; another clinic's staff and members without the permission are refused.
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { testDb } from '../support/db';
 import { api, signUpOwner, uniquePhone, type Owner } from '../support/api';
 import { addMember, perms, type Member } from '../support/members';
 import { eventually } from '../support/eventually';
@@ -206,5 +208,24 @@ describe('patients', () => {
     expect((await api('GET', '/patients', { token: outsider.token })).status).toBe(403);
     expect((await api('GET', '/patients')).status).toBe(401);
     expect((await api('GET', '/patients', { token: other.token })).body.data.items).toEqual([]);
+  });
+
+  it('DELETE /customers keeps a customer whose record holds a booking (409), and takes the notes of one whose record holds only notes', async () => {
+    const kept = (await api('POST', '/customers', { token: c.owner.token, body: { firstName: 'Kay', lastName: 'Kept', email: `kay.kept-${Date.now()}@example.com` } })).body.data;
+    await paidBooking(c, dayAhead(5), '10:00', kept.email);
+    await eventually(async () => ((await allItems(c.owner.token, kept.id, 50)).items.some((i) => i.kind === 'booking') ? true : undefined), 'the booking in the record');
+    const refused = await api('DELETE', `/customers/${kept.id}`, { token: c.owner.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This customer has bookings, form answers or payments, so their record is kept. To remove their personal data, erase the patient.');
+    expect((await api('GET', `/patients/${kept.id}`, { token: c.owner.token })).status).toBe(200);
+
+    const noted = (await api('POST', '/customers', { token: c.owner.token, body: { firstName: 'Nia', lastName: 'Noted', phone: uniquePhone() } })).body.data;
+    expect((await api('POST', `/patients/${noted.id}/notes`, { token: c.owner.token, body: { text: 'Called about parking.' } })).status).toBe(201);
+    expect((await api('DELETE', `/customers/${noted.id}`, { token: c.owner.token })).status).toBe(200);
+    expect((await api('GET', `/patients/${noted.id}`, { token: c.owner.token })).status).toBe(404);
+    // Its notes went with it: a customer made again under the same id would find none.
+    const { client, table } = testDb();
+    const left = await client.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `ORG#${c.owner.orgId}#PAT#${noted.id}#ITEMS` } }));
+    expect(left.Items ?? []).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { useAccess } from '../../../lib/roles';
 import { cancelBooking, useBooking, type BookingView } from '../api/bookings';
 import { PAYMENT_MODE_LABELS, PaymentBadge, StatusBadge } from '../components/badges';
 import { AfterVisitCard, PaymentStateBadge } from '../components/after-visit';
-import { formatCents } from '../lib';
+import { formatCents, visitorName } from '../lib';
 import { failureText } from '../../../lib/api';
 import { IntakeAnswers } from '../../../components/intake-answers';
 
@@ -33,7 +33,7 @@ function BookingDetails({ booking, onChanged }: { booking: BookingView; onChange
     <section className="card border-0 shadow-sm" aria-labelledby="booking-title">
       <div className="card-header bg-transparent py-3 d-flex flex-wrap gap-2 align-items-center justify-content-between">
         <div>
-          <h2 id="booking-title" className="h6 fw-bold mb-1">{booking.firstName} {booking.lastName}</h2>
+          <h2 id="booking-title" className="h6 fw-bold mb-1">{visitorName(booking)}</h2>
           <div className="d-flex flex-wrap gap-2"><StatusBadge status={booking.status} />{booking.paymentState ? <PaymentStateBadge state={booking.paymentState} /> : <PaymentBadge paymentStatus={booking.paymentStatus} />}</div>
         </div>
         <div className="d-flex gap-2">

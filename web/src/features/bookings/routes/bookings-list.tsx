@@ -10,7 +10,7 @@ import { useBookings, type BookingFilters } from '../api/bookings';
 import { useBookingPackages } from '../../../lib/booking-packages';
 import { PaymentBadge, PaymentModeNote, StatusBadge, paymentLabel, statusLabel } from '../components/badges';
 import { PaymentStateBadge } from '../components/after-visit';
-import { bookingPath, formatCents } from '../lib';
+import { bookingPath, formatCents, visitorName } from '../lib';
 
 export function BookingsListPage() {
   usePageTitle('Bookings', [{ title: 'Bookings', path: paths.bookings.list }]);
@@ -53,7 +53,7 @@ export function BookingsListPage() {
         <tr key={b.id}>
           <td className="ps-4">{b.bookingTimeLabel}</td>
           <td>
-            <div className="fw-semibold text-body-emphasis">{b.firstName} {b.lastName}</div>
+            <div className={`fw-semibold ${b.firstName || b.lastName ? 'text-body-emphasis' : 'text-body-secondary fst-italic'}`}>{visitorName(b)}</div>
             <div className="small text-body-secondary">{b.email}</div>
           </td>
           <td>{b.packageName}</td>
@@ -64,7 +64,7 @@ export function BookingsListPage() {
           </td>
           <td>{b.paymentState ? <PaymentStateBadge state={b.paymentState} /> : <PaymentBadge paymentStatus={b.paymentStatus} />}<PaymentModeNote booking={b} money={(minor) => formatCents(minor, b.currency)} /></td>
           <td className="text-end pe-4">
-            <Link to={bookingPath(b.id)} className="btn btn-sm btn-light" aria-label={`View the booking of ${b.firstName} ${b.lastName}`}>View</Link>
+            <Link to={bookingPath(b.id)} className="btn btn-sm btn-light" aria-label={`View the booking of ${visitorName(b)}`}>View</Link>
           </td>
         </tr>
       ))}

@@ -1,5 +1,6 @@
 // A patient's record as one list, newest first: each item with its kind, what it is, when, its state
 // and money, and a link to its own page where it has one; "Load more" reads the next 25.
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '#shared/currency';
 import { formatDate } from '../../../lib/dates';
@@ -14,6 +15,33 @@ function Money({ item }: { item: PatientItem }) {
       {formatMoney(item.amountMinor, item.currency)}
       {item.refundedMinor ? <span className="text-danger ms-2">refunded {formatMoney(item.refundedMinor, item.currency)}</span> : null}
     </span>
+  );
+}
+
+/** How much of an item's text shows before "Show more": a mail body is often 20 lines and more on a phone. */
+const CLIP_LINES = 4;
+const CLIP_CHARS = 280;
+
+/** The start of `text` (its first lines, at most CLIP_CHARS), or undefined when it is short enough to show whole. */
+function clipText(text: string): string | undefined {
+  const lines = text.split('\n');
+  if (lines.length <= CLIP_LINES && text.length <= CLIP_CHARS) return undefined;
+  const start = lines.slice(0, CLIP_LINES).join('\n');
+  return `${(start.length > CLIP_CHARS ? start.slice(0, CLIP_CHARS) : start).trimEnd()}…`;
+}
+
+function ItemText({ id, text }: { id: string; text: string }) {
+  const [open, setOpen] = useState(false);
+  const clipped = clipText(text);
+  return (
+    <>
+      <p id={id} className="small mb-0 mt-1 text-break patient-item-text" style={{ whiteSpace: 'pre-line' }}>{open || !clipped ? text : clipped}</p>
+      {clipped && (
+        <button type="button" className="btn btn-link btn-sm p-0 align-baseline" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+          {open ? 'Show less' : 'Show more'}
+        </button>
+      )}
+    </>
   );
 }
 
@@ -37,7 +65,7 @@ function Row({ item }: { item: PatientItem }) {
           </div>
           {item.when && <div className="small mt-1">Visit: {item.when}</div>}
           <Money item={item} />
-          {item.text && <p className="small mb-0 mt-1 text-break patient-item-text" style={{ whiteSpace: 'pre-line' }}>{item.text}</p>}
+          {item.text && <ItemText id={`item-text-${item.kind}-${item.id}`.replace(/[^\w-]/g, '_')} text={item.text} />}
           {item.by && <div className="small text-body-secondary mt-1">By {item.by}</div>}
         </div>
       </div>

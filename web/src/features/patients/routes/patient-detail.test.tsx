@@ -17,8 +17,9 @@ const firstPage = [
   item(3, { kind: 'payment', id: 'b1', title: 'Consultation', status: 'partially_refunded', amountMinor: 4950, refundedMinor: 1000, currency: 'usd', text: null, by: null }),
   item(4, { kind: 'mail', id: 'm1', title: 'Your booking is confirmed', status: 'sent', text: 'Hello Mia', by: null }),
 ];
+const longMail = ['Hello Mia,', 'Your booking is confirmed.', 'Package: Consultation', 'Date: Monday', 'Time: 09:00', 'To cancel: https://clinic.example.com/manage#secret'].join('\n');
 
-function setup(roles = rolesState({ isOwner: true })) {
+function setup(roles = rolesState({ isOwner: true }), page = firstPage) {
   saveToken('token');
   const calls = mockApi({
     'GET /api/users/profile': { status: 200, body: { message: 'OK', data: { id: 'me', email: 'me@example.com', isEmailVerified: true } } },
@@ -26,7 +27,7 @@ function setup(roles = rolesState({ isOwner: true })) {
     'GET /api/patients/p1/items': (_b, url) =>
       url.searchParams.get('cursor')
         ? { status: 200, body: { message: 'OK', data: { items: [item(5, { kind: 'submission', id: 'l1', title: 'Health questionnaire', text: 'Allergies: Penicillin', by: null })] } } }
-        : { status: 200, body: { message: 'OK', data: { items: firstPage, nextCursor: 'c2' } } },
+        : { status: 200, body: { message: 'OK', data: { items: page, nextCursor: 'c2' } } },
     'POST /api/patients/p1/notes': (body) => ({ status: 201, body: { message: 'The note is added.', data: item(0, { text: (body as { text: string }).text }) } }),
     'POST /api/patients/p1/erase': { status: 200, body: { message: "The patient's personal data is erased." } },
   });
@@ -57,6 +58,21 @@ describe('PatientDetailPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(record).getAllByRole('listitem')).toHaveLength(5));
     expect(within(record).getAllByRole('listitem')[4]).toHaveTextContent('Allergies: Penicillin');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('clips a long mail body to its first lines, with Show more and Show less', async () => {
+    const { user } = setup(undefined, [item(1, { kind: 'mail', id: 'm2', title: 'Your booking is confirmed', status: 'sent', text: longMail, by: null }), ...firstPage]);
+    const record = await screen.findByRole('list', { name: 'Record, newest first' });
+    const [mail] = within(record).getAllByRole('listitem');
+    expect(mail).toHaveTextContent('Date: Monday…');
+    expect(mail).not.toHaveTextContent('Time: 09:00');
+    // One button: the short mail and notes show whole.
+    const more = within(record).getByRole('button', { name: 'Show more' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(mail).toHaveTextContent('To cancel: https://clinic.example.com/manage#secret');
+    await user.click(within(mail!).getByRole('button', { name: 'Show less' }));
+    expect(mail).not.toHaveTextContent('manage#secret');
   });
 
   it('adds a note (with an idempotency key), refusing an empty one', async () => {
