@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { pure } from '../common/schemas';
 import { CURRENCIES } from '../currency';
 import { publicBrandRecord } from '../common/records';
+import { paymentPolicyRecord } from '../bookings/payment-policy';
 
 /** `ManageView` (shared/manage/schemas.ts): what the manage page shows of a booking or an appointment. */
 export const manageViewRecord = /* @__PURE__ */ pure(() => z.object({
@@ -51,4 +52,8 @@ export const manageViewRecord = /* @__PURE__ */ pure(() => z.object({
   practitionerId: z.nullable(z.string()),
   /** Whom the patient may move it to (the package's active practitioners; empty: a clinic-wide package, or not asked). */
   practitioners: z.array(z.object({ id: z.string(), name: z.string(), title: z.string() })),
+  /** What the patient agreed to when they booked (issue 36): paid online, due at the visit, the fees and their window; absent for an appointment. */
+  paymentPolicy: z.optional(paymentPolicyRecord),
+  /** The card held for the fees (its brand and last four digits only); absent when none. */
+  card: z.optional(z.object({ brand: z.string(), last4: z.string() })),
 }));

@@ -72,8 +72,13 @@ export const joinWaitlistReply = /* @__PURE__ */ pure(() => z.object({ entryId: 
 export const leaveWaitlistReply = noData;
 /** `data` of POST /waitlist/offer. */
 export const getOfferReply = publicOfferRecord;
-/** `data` of POST /waitlist/offer/take: where to pay for the held time. */
-export const takeOfferReply = /* @__PURE__ */ pure(() => z.object({ checkoutUrl: z.string(), bookingId: z.string() }));
+/**
+ * `data` of POST /waitlist/offer/take: 'held' with where to pay (or save the card) for the held time,
+ * or 'confirmed' at once for a package paid at the clinic (`manageUrl` on the click that confirmed it).
+ */
+export const takeOfferReply = /* @__PURE__ */ pure(() =>
+  z.object({ status: z.enum(['held', 'confirmed']), checkoutUrl: z.nullable(z.string()), bookingId: z.string(), manageUrl: z.optional(z.string()) }),
+);
 /** `data` of GET /waitlist. */
 export const listWaitlistReply = /* @__PURE__ */ pure(() => pageOf(waitlistEntryRecord));
 /** `data` of GET /waitlist/offers: the latest offers, newest first. */

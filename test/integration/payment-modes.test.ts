@@ -160,6 +160,9 @@ describe('a package paid at the clinic', () => {
     expect(made.body.data.confirmation).toMatchObject({ status: 'confirmed', packageName: 'Visit', currency: 'eur', manageUrl: expect.stringContaining('/manage'), ics: expect.stringContaining('BEGIN:VCALENDAR') });
     const booking = (await api('GET', `/bookings/booking/${made.body.data.bookingId}`, { token: owner.token })).body.data;
     expect(booking).toMatchObject({ status: 'confirmed', paymentStatus: 'unpaid', stripeSessionId: null, holdExpiresAt: null });
+    // The manage link's page says the same: nothing paid, all due at the visit.
+    const managed = await api('POST', '/public/manage/booking', { body: { token: new URL(made.body.data.confirmation.manageUrl).hash.slice(1) } });
+    expect(managed.body.data.paymentPolicy).toEqual({ mode: 'at_clinic', dueNowMinor: 0, dueAtVisitMinor: 4500, noShowFeeMinor: null, lateCancelFeeMinor: null, cancellationWindowHours: null });
     const [mail] = await waitForMails(email);
     const text = (mail!.body.text ?? '').replace(/\s/g, ' ');
     expect(text).toContain('Preis: 45,00 € (EUR), zahlbar in der Praxis. Online wurde nichts berechnet.');

@@ -248,4 +248,31 @@ describe('the waitlist', () => {
     expect(await slotOf(c, offers[0]!.startUtc)).toEqual({ held: 1, confirmed: 0, taken: 1 });
     expect((await call('GET', '/waitlist/summary', { token: c.token })).body.data).toMatchObject({ offersMade: 1, filled: 0 });
   }, 90_000);
+  it('an offer of a package paid at the clinic, taken from its link, is confirmed at once with no Checkout session', async () => {
+    const c = await newClinic('atclinic');
+    const date = dayAhead(4);
+    const bookingId = await paidBooking(c, date, '10:00');
+    // The clinic now takes payment at the visit: the offer's hold agrees to that, as a booking page hold would.
+    expect((await call('PUT', `/bookings/packages/${c.packageId}`, { token: c.token, body: { paymentMode: 'at_clinic' } })).status).toBe(200);
+    const patient = await join(c, 'Ida');
+    expect((await call('POST', `/bookings/booking/${bookingId}/cancel`, { token: c.token })).status).toBe(200);
+    const link = linkOf(await offerMailOf(patient.email));
+
+    const taken = await call('POST', '/waitlist/offer/take', { body: { apiKey: c.apiKey, ...link } });
+    expect(taken.status, taken.body.message).toBe(200);
+    expect(taken.body.data).toMatchObject({ status: 'confirmed', checkoutUrl: null, manageUrl: expect.stringContaining('/manage') });
+    const booking = (await call('GET', `/bookings/booking/${taken.body.data.bookingId}`, { token: c.token })).body.data;
+    expect(booking).toMatchObject({ status: 'confirmed', paymentStatus: 'unpaid', stripeSessionId: null, holdExpiresAt: null, paymentPolicy: { mode: 'at_clinic', dueNowMinor: 0, dueAtVisitMinor: 6000 } });
+    expect(await slotOf(c, booking.startUtc)).toEqual({ held: 0, confirmed: 1, taken: 1 });
+    // A second click finds it confirmed (no second confirmation); the list filled one time.
+    expect((await call('POST', '/waitlist/offer/take', { body: { apiKey: c.apiKey, ...link } })).body.data).toMatchObject({ status: 'confirmed', checkoutUrl: null });
+    await eventually(async () => ((await call('GET', '/waitlist/summary', { token: c.token })).body.data.filled === 1 ? true : undefined), 'one time filled', 15_000);
+    const [mail] = await eventually(async () => {
+      const all = (await mailsTo(patient.email, stack.inboxUrl)).filter((m) => m.subject.startsWith('Booking confirmed: Physio'));
+      return all.length ? all : undefined;
+    }, 'the confirmation mail');
+    expect(mail!.body.text).toContain('/manage');
+    await stack.sweepOutbox();
+    expect((await mailsTo(patient.email, stack.inboxUrl)).filter((m) => m.subject.startsWith('Booking confirmed'))).toHaveLength(1);
+  }, 60_000);
 });

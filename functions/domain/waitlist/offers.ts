@@ -13,6 +13,7 @@
 // delivered twice makes one offer, and one patient is never offered one time twice.
 import { createHash } from 'node:crypto';
 import { currencyOf } from '#shared/currency';
+import { paymentPolicyOf } from '#shared/bookings/payment-policy';
 import { findSlot, type AvailabilityRules } from '#shared/bookings/slots';
 import { localParts } from '#shared/bookings/zone';
 import { policyOf } from '#shared/policy';
@@ -109,7 +110,7 @@ async function offerRows(c: Clinic, o: WaitlistOffer, e: WaitlistEntry, extra: r
   ];
 }
 
-/** The held booking of an offer: as the booking page's (its package's price and currency), held for the clinic's window. */
+/** The held booking of an offer: as the booking page's (its package's price, currency and payment policy), held for the clinic's window. */
 function offerBooking(c: Clinic, e: WaitlistEntry, pkg: BookingPackageRecord, id: string, slot: { date: string; time: string; startUtc: string; endUtc: string }, durationMinutes: number, now: Date, practitioner?: { id: string; name: string; before: number; after: number }): BookingRecord {
   const at = now.toISOString();
   return {
@@ -121,7 +122,10 @@ function offerBooking(c: Clinic, e: WaitlistEntry, pkg: BookingPackageRecord, id
       : { practitionerId: null, practitionerName: null }),
     status: 'held', paymentStatus: 'pending', holdExpiresAt: new Date(now.getTime() + c.settings.holdMinutes * 60_000).toISOString(), stripeSessionId: null, checkoutUrl: null,
     paymentIntentId: null, amountPaidCents: null, refundedCents: null, payerEmail: null, paidAt: null, confirmedAt: null, expiredAt: null, cancelledAt: null, cancelledBy: null,
-    confirmationSentAt: null, needsAttention: null, createdAt: at, updatedAt: at,
+    confirmationSentAt: null, needsAttention: null,
+    // What the patient agrees to when they take it (as the booking page's hold: lib/booking-choice.ts): taking it follows the package's mode.
+    paymentPolicy: paymentPolicyOf(pkg), savedCard: null,
+    createdAt: at, updatedAt: at,
   };
 }
 

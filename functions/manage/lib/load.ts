@@ -2,6 +2,7 @@
 // malformed token, so nothing tells a guesser more), its organisation and policy, and the rule that
 // decides whether it may still be changed online.
 import { currencyOf } from '#shared/currency';
+import { fullPolicy } from '#shared/bookings/payment-policy';
 import { describeInstant } from '#shared/bookings/slots';
 import { policyOf, type PatientPolicy } from '#shared/policy';
 import { MANAGE_MESSAGES, type ManageView } from '#shared/manage/schemas';
@@ -141,5 +142,8 @@ export function toManageView({ booking: b, org, policy }: Opened, practitioners:
     packageId: b.packageId,
     practitionerId: b.practitionerId ?? null,
     practitioners,
+    // A booking from before payment modes was paid in full when booked.
+    paymentPolicy: b.paymentPolicy ?? fullPolicy(b.priceCents),
+    ...(b.savedCard ? { card: { brand: b.savedCard.brand, last4: b.savedCard.last4 } } : {}),
   };
 }

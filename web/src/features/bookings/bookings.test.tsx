@@ -80,6 +80,17 @@ describe('bookings console pages', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
   });
 
+  it('offers no cancel on a booking marked no-show or cancelled late', async () => {
+    for (const attendance of ['no_show', 'late_cancellation']) {
+      const { unmount } = render(<BookingDetailPage />, '/bookings/booking/a', {
+        'GET /api/bookings/booking/a': { status: 200, body: { message: 'OK', data: booking('a', { attendance, attendanceAt: '2030-01-15T16:00:00Z' }) } },
+      }, rolesState({ isOwner: true }), '/bookings/booking/:id');
+      await screen.findByText('Pat A');
+      expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+      unmount();
+    }
+  });
+
   it('shows a booking paid with an amount that differs from the price as needing attention, with what was paid', async () => {
     const note = 'Paid $40.00, but the price is $49.50. The payment is recorded as paid: check it in Stripe, then refund or collect the difference.';
     render(<BookingDetailPage />, '/bookings/booking/a', {

@@ -521,6 +521,7 @@ describe('BookingPage: the confirmation after paying', () => {
     expect(screenEl).toHaveTextContent('WithDr Ana Ruiz');
     expect(screenEl).toHaveTextContent('WhereSunrise Clinic1 Main Street+15550001111');
     expect(within(screenEl).getByRole('link', { name: '+15550001111' })).toHaveAttribute('href', 'tel:+15550001111');
+    expect(within(screenEl).getByRole('link', { name: '+15550001111' })).toHaveAttribute('dir', 'ltr');
     expect(within(screenEl).getByRole('link', { name: 'Manage your booking' })).toHaveAttribute('href', 'https://app.example.com/manage#tok');
     // No form (and no package list) after paying.
     expect(screen.queryByRole('form', { name: 'Booking' })).not.toBeInTheDocument();

@@ -70,9 +70,12 @@ export function Confirmed({ c }: { c: BookingConfirmation }) {
           {c.clinic.name}
           {c.clinic.address && <span className="d-block" style={{ whiteSpace: 'pre-line' }}>{c.clinic.address}</span>}
           {c.clinic.phoneNumber && (
-            <a className="d-block" href={`tel:${c.clinic.phoneNumber}`}>
-              {c.clinic.phoneNumber}
-            </a>
+            // Left to right in every language: '+1555...' read right to left shows its '+' at the end.
+            <span className="d-block">
+              <a href={`tel:${c.clinic.phoneNumber}`} dir="ltr">
+                {c.clinic.phoneNumber}
+              </a>
+            </span>
           )}
         </Row>
       </dl>

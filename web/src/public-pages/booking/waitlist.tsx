@@ -194,6 +194,7 @@ function OfferCard({ apiKey, offerId, token }: { apiKey: string; offerId: string
   const [offer, setOffer] = useState<Offer>();
   const [failure, setFailure] = useState<string>();
   const [sending, setSending] = useState(false);
+  const [confirmed, setConfirmed] = useState<{ manageUrl?: string }>();
   const say = (error: unknown, fallback: string) => {
     const text = failureText(error, fallback);
     setFailure(MESSAGE_KEYS[text] ? t(MESSAGE_KEYS[text]) : text);
@@ -207,7 +208,12 @@ function OfferCard({ apiKey, offerId, token }: { apiKey: string; offerId: string
     setSending(true);
     try {
       const data = await answered(api.post('/waitlist/offer/take', { apiKey, offerId, token }, none));
-      window.location.assign(data.checkoutUrl);
+      // Paid at the clinic: confirmed at once, nothing to pay online.
+      if (data.checkoutUrl) window.location.assign(data.checkoutUrl);
+      else {
+        setConfirmed({ manageUrl: data.manageUrl });
+        setSending(false);
+      }
     } catch (error) {
       say(error, t('waitlist.failed'));
       setSending(false);
@@ -232,7 +238,13 @@ function OfferCard({ apiKey, offerId, token }: { apiKey: string; offerId: string
           <dt className="col-sm-4 text-body-secondary fw-normal">{t('waitlist.offer.price')}</dt>
           <dd className="col-sm-8 fw-semibold">{formatMoney(offer.priceMinor, currencyOf(offer.currency), intl)}</dd>
         </dl>
-        {status ? (
+        {confirmed ? (
+          <div className="alert alert-success mb-0" role="status" data-testid="waitlist-offer-confirmed">
+            <p className="fw-semibold mb-1">{t('confirmation.title')}</p>
+            <p className="mb-0">{t('waitlist.offer.confirmed')}</p>
+            {confirmed.manageUrl && <a className="btn btn-outline-primary mt-2" href={confirmed.manageUrl}>{t('confirmation.manage')}</a>}
+          </div>
+        ) : status ? (
           <div className="alert alert-info mb-0" role="status">{status}</div>
         ) : offer.mode === 'one-by-one' ? (
           <>

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { Messages } from '../../i18n/i18n';
+import de from '../../i18n/messages/de.json';
 import { mockApi, renderRoutes } from '../../testing/render';
 import { ManagePage } from './manage-page';
 
@@ -50,6 +52,30 @@ describe('manage page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
     expect(await screen.findByText('Your booking is cancelled.')).toBeInTheDocument();
     expect(screen.getByText('This booking is cancelled.')).toBeInTheDocument();
+  });
+
+  it('says what was paid, what is due at the visit and the fees agreed, in the patient\'s language', async () => {
+    const deposit = { mode: 'deposit', dueNowMinor: 1000, dueAtVisitMinor: 3950, noShowFeeMinor: null, lateCancelFeeMinor: null, cancellationWindowHours: 24 };
+    mockApi({ 'POST /api/public/manage/booking': { status: 200, body: { message: 'OK', data: view({ amountPaidCents: 1000, paymentPolicy: deposit }) } } });
+    window.location.hash = `#${TOKEN}`;
+    const first = renderRoutes([{ path: '/manage', element: <ManagePage /> }], '/manage');
+    const payment = await screen.findByTestId('manage-payment');
+    expect(payment).toHaveTextContent('Paid by card: $10.00');
+    expect(payment).toHaveTextContent('To pay at the clinic: $39.50');
+    expect(payment).toHaveTextContent('Please cancel at least 24 hours before the visit.');
+    first.unmount();
+
+    // A card held for fees, read in German: nothing paid online, the card and what it may be charged.
+    const card = { mode: 'card_on_file', dueNowMinor: 0, dueAtVisitMinor: 4950, noShowFeeMinor: 2500, lateCancelFeeMinor: 1500, cancellationWindowHours: 48 };
+    mockApi({ 'POST /api/public/manage/booking': { status: 200, body: { message: 'OK', data: view({ amountPaidCents: null, refundOnCancelCents: 0, currency: 'eur', clinicRegion: 'DE', paymentPolicy: card, card: { brand: 'visa', last4: '4242' } }) } } });
+    renderRoutes([{ path: '/manage', element: <ManagePage /> }], '/manage', {}, { locale: 'de', messages: de as Messages });
+    const german = await screen.findByTestId('manage-payment');
+    expect(german).toHaveTextContent(/49,50\s€/);
+    expect(german).toHaveTextContent('4242');
+    expect(german).toHaveTextContent(/25,00\s€/);
+    expect(german).toHaveTextContent(/15,00\s€/);
+    expect(german).toHaveTextContent('48');
+    expect(german).not.toHaveTextContent('Paid');
   });
 
   it('reschedules through the month view (free days marked) and the time buttons, and shows a refusal', async () => {

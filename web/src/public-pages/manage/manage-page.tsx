@@ -20,6 +20,7 @@ import { useClinicLocale, useI18n } from '../../i18n/i18n';
 import { ClinicBrandBar } from '../clinic-brand';
 import { dateTimeIn, whenIn, zoneNameIn } from '../../i18n/format';
 import { ruleMessage } from '../../i18n/rules';
+import { PaymentSummary } from '../booking/payment-summary';
 
 const tokenOf = () => (typeof window === 'undefined' ? '' : window.location.hash.replace(/^#/, ''));
 
@@ -202,6 +203,12 @@ export function ManagePage() {
               {view.durationMinutes ? `${t('common.minutes', { count: view.durationMinutes })} · ` : ''}
               {t('manage.facts', { zoneName: zoneNameIn(locale, view.timeZone, view.timeZoneName), zone: view.timeZone, reference: view.bookingId })}
             </p>
+            {view.paymentPolicy && (
+              <div className="mb-2" data-testid="manage-payment">
+                <h3 className="h6 fw-semibold mb-1">{t('pay.title')}</h3>
+                <PaymentSummary policy={view.paymentPolicy} currency={view.currency} card={view.card} done />
+              </div>
+            )}
             {view.status === 'cancelled' && (
               <p className="fw-bold mb-0">
                 {t(view.kind === 'appointment' ? 'manage.cancelledAppointment' : 'manage.cancelledBooking')}
