@@ -95,6 +95,11 @@ async function bookWithDeposit(width: number) {
   await answers.getByRole('heading', { name: 'Intake: Health questionnaire' }).waitFor();
   await answers.getByText('Knee pain after running').waitFor();
   await answers.getByText('None known').waitFor();
+  // On a phone each answer is under its question (it was glued to its end); on a wide screen in the next column.
+  const question = (await answers.getByText('Reason for the visit', { exact: true }).boundingBox())!;
+  const answer = (await answers.getByText('Knee pain after running').boundingBox())!;
+  if (width < 576) expect(answer.y).toBeGreaterThanOrEqual(question.y + question.height - 1);
+  else expect(answer.x).toBeGreaterThanOrEqual(question.x + question.width - 1);
   await staff.page.screenshot({ path: `/tmp/fixintake-shots/staff-${width}.png`, fullPage: true });
   expect(staff.errors).toEqual([]);
   await staff.context.close();
