@@ -54,8 +54,9 @@ export function IntakeAnswers({ bookingId, compact = false }: { bookingId: strin
       <dl className="row mb-0">
         {intake.answers.map((a) => (
           <div className="col-12 d-flex flex-wrap" key={a.fieldId}>
-            <dt className={`${compact ? 'col-12' : 'col-sm-4'} fw-semibold small text-body-secondary`}>{a.label}</dt>
-            <dd className={`${compact ? 'col-12' : 'col-sm-8'} mb-2`}>
+            {/* Full width on a phone (the label above its answer): a flex item without col-12 sat glued to its answer. */}
+            <dt className={`col-12 ${compact ? '' : 'col-sm-4'} fw-semibold small text-body-secondary`}>{a.label}</dt>
+            <dd className={`col-12 ${compact ? '' : 'col-sm-8'} mb-2`}>
               <Value submissionId={intake.submissionId} answer={a} />
             </dd>
           </div>

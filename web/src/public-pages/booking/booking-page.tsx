@@ -10,7 +10,7 @@
 // checks everything again and holds the time only while the visitor pays. Back from Checkout
 // (?payment=success&session_id=...), the page shows the booking's confirmation instead of the form.
 // `?package=<id>` and `?practitioner=<id>` preselect (the console prints such links). No console code here.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import useSWR from 'swr';
 import { BOOKING_FIELDS, validateBookingForm, type BookingField, type BookingFormValues } from '#shared/bookings/form';
 import { currencyOf, formatMoney } from '#shared/currency';
@@ -148,6 +148,12 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   const month = useBookingMonth({ apiKey, packageId, practitionerId, bookingDate, bookingTime, clearTime });
   const listed = BOOKING_FIELDS.map((name) => errors[name]).filter((m): m is string => Boolean(m)).map((m) => ruleMessage(t, m));
   const payment = useSearchParam('payment');
+  // The preselect script's mark (web/vite-public-pages.ts) lifted once the package's card is in place:
+  // before the same paint, so the steps show at once where they stay. Not while hydrating (no query yet).
+  const hydrated = useHydrated();
+  useLayoutEffect(() => {
+    if (hydrated && !settling) document.documentElement.removeAttribute('data-preselect-pending');
+  }, [hydrated, settling]);
 
   // Paid at the clinic: confirmed by the request itself, no Checkout to come back from.
   if (send.confirmed) return <Confirmed c={send.confirmed} />;
@@ -184,7 +190,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
           />
         )}
 
-        <div className={settling ? 'invisible' : undefined}>
+        <div className={settling ? 'invisible' : undefined} data-settle>
           <TimeStep
             month={month} packageId={packageId} bookingDate={bookingDate} bookingTime={bookingTime} disabled={isSubmitting}
             onDate={(date) => setValue('bookingDate', date)} onTime={(time) => setValue('bookingTime', time)}
