@@ -35,9 +35,10 @@ export interface Uses {
    * public-delete: delete files under org/, never store one (the mails' logo removed).
    * private-write: store patient documents under private/ (and remove them if the request fails).
    * private-read: hand staff signed links to patient documents under private/.
+   * private-delete: delete patient documents under private/, never store one (a patient erased).
    * erase: list and delete an organisation's files, public and private (deleting the organisation).
    */
-  uploads?: 'public' | 'public-delete' | 'private-write' | 'private-read' | 'erase';
+  uploads?: 'public' | 'public-delete' | 'private-write' | 'private-read' | 'private-delete' | 'erase';
   /** Sends mail itself through SES (one-time codes). Mail through the outbox needs only the table. */
   mail?: true;
   /** Calls Stripe or checks its signatures: reads the payments secret (the Stripe keys). */
@@ -220,7 +221,7 @@ const SERVER_ROUTES: ServerRoutes = {
   'POST /patients/{id}/merge': { handler: 'patients/merge-patients', uses: { table: 'write' } },
   // Signed links to the patient's files; each export is written in the audit log.
   'GET /patients/{id}/export': { handler: 'patients/export-patient', uses: { table: 'write', uploads: 'private-read' } },
-  'POST /patients/{id}/erase': { handler: 'patients/erase-patient', uses: { table: 'write', uploads: 'erase' } },
+  'POST /patients/{id}/erase': { handler: 'patients/erase-patient', uses: { table: 'write', uploads: 'private-delete' } },
   'GET /sms': { handler: 'sms/list-sms', uses: { table: 'read' } },
   'POST /sms': { handler: 'sms/send-sms', uses: { table: 'write', sms: true } },
   // (end of appointment rows)
@@ -297,7 +298,7 @@ const SERVER_ROUTES: ServerRoutes = {
   'POST /bookings/booking/{id}/cancel': { handler: 'bookings/cancel-booking', uses: { table: 'write', payments: true } },
   // A series of visits (issue 37, domain/series/): preview, book all or none, read, cancel some.
   'POST /bookings/series/preview': { handler: 'bookings/preview-series', uses: { table: 'read' } },
-  'POST /bookings/series': { handler: 'bookings/create-series', uses: { table: 'write' }, idempotent: true },
+  'POST /bookings/series': { handler: 'bookings/create-series', uses: { table: 'write', payments: true }, idempotent: true },
   'GET /bookings/series/{id}': { handler: 'bookings/get-series', uses: { table: 'read' } },
   'POST /bookings/series/{id}/cancel': { handler: 'bookings/cancel-series', uses: { table: 'write' } },
   // After the visit (issue 36): attendance, the fee off-session on the saved card, the balance paid at the clinic, refunds.

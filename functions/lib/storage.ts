@@ -61,6 +61,12 @@ export function deleteUpload(key: string): Promise<void> {
   return deleteObject(key);
 }
 
+/** Deletes one patient document (under private/: a patient erased); any other key is refused. */
+export async function deletePatientDocument(key: string): Promise<void> {
+  if (!key.startsWith(PRIVATE_PREFIX)) throw new Error(`Not a patient document: ${key}`);
+  await deleteObject(key);
+}
+
 /**
  * Deletes every stored file whose key begins with `prefix`, public and private (an organisation's
  * whole folder when it is deleted). Stops at `until` (epoch ms) and answers false when files are

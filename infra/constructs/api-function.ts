@@ -147,6 +147,9 @@ export class ApiFunction extends NodejsFunction {
       case 'private-write':
         allow(['s3:PutObject', 's3:DeleteObject'], [objects(PRIVATE_UPLOADS_PREFIX)]);
         break;
+      case 'private-delete':
+        allow(['s3:DeleteObject'], [objects(PRIVATE_UPLOADS_PREFIX)]);
+        break;
       case 'private-read':
         // Signed links are signed with the function's credentials: the link works only if the role may GetObject.
         allow(['s3:GetObject'], [objects(PRIVATE_UPLOADS_PREFIX)]);

@@ -64,8 +64,8 @@ export interface LocalIntents {
   paymentOf(paymentIntentId: string): { payment_intent: string; amount_total: number; currency: string; metadata: Record<string, string> } | undefined;
 }
 
-export function createLocalIntents(emit: (type: string, object: unknown) => Promise<unknown>): LocalIntents {
-  const customers = new Map<string, Record<string, unknown>>();
+/** `customers`: the stand-in's one store of Customers (./stripe.ts creates and reads them). */
+export function createLocalIntents(emit: (type: string, object: unknown) => Promise<unknown>, customers: ReadonlyMap<string, unknown>): LocalIntents {
   const methods = new Map<string, PaymentMethod>();
   const intents = new Map<string, PaymentIntent>();
   /** Answers by Idempotency-Key: a retry (or the same request at once) gets the first answer. */
@@ -132,18 +132,6 @@ export function createLocalIntents(emit: (type: string, object: unknown) => Prom
     },
     async handle(req, res, parts, form, query) {
       const [, resource, ref, action] = parts; // v1, customers|payment_methods|payment_intents, id, action
-      if (resource === 'customers' && req.method === 'POST' && !ref) {
-        const f = await form();
-        const customer = { id: id('cus'), object: 'customer', email: f.email ?? null, name: f.name ?? null, metadata: f.metadata ?? {}, created: now(), livemode: false };
-        customers.set(customer.id, customer);
-        json(res, 200, customer);
-        return true;
-      }
-      if (resource === 'customers' && req.method === 'GET' && ref) {
-        const customer = customers.get(ref);
-        json(res, customer ? 200 : 404, customer ?? { error: { type: 'invalid_request_error', message: `No such customer: '${ref}'` } });
-        return true;
-      }
       if (resource === 'payment_methods' && ref && action === 'attach' && req.method === 'POST') {
         const f = await form();
         const card = TEST_CARDS[ref];

@@ -152,7 +152,7 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
   }
 
   /** Customers, saved cards and off-session PaymentIntents (stripe-intents.ts). */
-  const intents = createLocalIntents(emit);
+  const intents = createLocalIntents(emit, customers);
 
   const timer = setInterval(() => {
     const now = Date.now() / 1000;

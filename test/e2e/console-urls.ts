@@ -17,6 +17,9 @@ export function consoleUrls(owner: OwnerWithData): string[] {
     '/form-builder/:id': owner.ids.form,
     '/form-builder/:id/submissions': owner.ids.form,
     '/forms/leads/:id': owner.ids.lead,
+    // A patient is the clinic's customer (same id; functions/domain/patients).
+    '/patients/:id': owner.ids.customer,
+    '/bookings/series/:id': owner.ids.series,
   };
   const urls = consoleRoutes.flatMap((route) => {
     if (route.path.endsWith('/*')) {

@@ -58,7 +58,7 @@ function appointmentForm(i: number): FormData {
 export interface OwnerWithData {
   email: string;
   token: string;
-  ids: { member: string; appointment: string; customer: string; bookingPackage: string; booking: string; form: string; formPackage: string; lead: string; practitioner: string };
+  ids: { member: string; appointment: string; customer: string; bookingPackage: string; booking: string; form: string; formPackage: string; lead: string; practitioner: string; series: string };
 }
 
 /** The organisation a new owner sets up (name, legal name, website, phone; optionally its time zone and currency). */
@@ -146,6 +146,11 @@ export async function ownerWithData(tag = 'owner'): Promise<OwnerWithData> {
   });
   const bookings = await call('GET', '/bookings', t);
   const booking = (bookings.items ?? bookings)[0];
+  // A series of two weekly visits (issue 37): its page is visited with this id (console-urls.ts).
+  const series = await call('POST', '/bookings/series', {
+    ...t,
+    body: { packageId: bookingPackage.id, firstName: 'Sam', lastName: 'Series', email: uniqueEmail('series'), phoneNumber: '+15551230000', startDate: dayAhead(7), time: '14:00', everyWeeks: 1, count: 2, visits: [{ date: dayAhead(7), time: '14:00' }, { date: dayAhead(14), time: '14:00' }] },
+  });
 
   let appointment = '';
   for (let i = 0; i < 3; i++) appointment = (await call('POST', '/appointments/book-custom', { ...t, form: appointmentForm(i) })).id;
@@ -153,7 +158,7 @@ export async function ownerWithData(tag = 'owner'): Promise<OwnerWithData> {
   return {
     email,
     token,
-    ids: { member: members[0].id ?? members[0].userId, appointment, customer: customer.id, bookingPackage: bookingPackage.id, booking: booking.id, form: form.id, formPackage: formPackage.id, lead: lead.id, practitioner: practitioner.id },
+    ids: { member: members[0].id ?? members[0].userId, appointment, customer: customer.id, bookingPackage: bookingPackage.id, booking: booking.id, form: form.id, formPackage: formPackage.id, lead: lead.id, practitioner: practitioner.id, series: series.id },
   };
 }
 

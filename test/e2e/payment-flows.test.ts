@@ -187,7 +187,8 @@ describe('booking payments (issue 7)', () => {
     await asOwner(staff.context, owner);
     await staff.page.goto(appUrl('/bookings'));
     const row = staff.page.getByRole('row').filter({ hasText: visitor });
-    await row.getByText('Paid', { exact: true }).waitFor({ timeout: 15_000 });
+    // The one payment state a booking shows (issue 36, shared/bookings/visit.ts PAYMENT_STATE_LABELS).
+    await row.getByText('Paid in full', { exact: true }).waitFor({ timeout: 15_000 });
     await row.getByText('Confirmed', { exact: true }).waitFor();
     await row.getByText('Consultation').waitFor();
     await staff.context.close();

@@ -390,12 +390,14 @@ describe('least privilege, from the route table', () => {
 
   it('lets only the routes that serve patient documents read private/*, and nobody read the whole bucket', () => {
     const onPrivate = (r: unknown) => JSON.stringify(r).includes(`/${PRIVATE_UPLOADS_PREFIX}*`);
-    expect(handlersAllowed('s3:GetObject')).toEqual(['appointments/get-attachment', 'leads/get-lead-file']);
-    expect(handlersAllowed('s3:GetObject', onPrivate)).toEqual(['appointments/get-attachment', 'leads/get-lead-file']);
+    expect(handlersAllowed('s3:GetObject')).toEqual(['appointments/get-attachment', 'leads/get-lead-file', 'patients/export-patient']);
+    expect(handlersAllowed('s3:GetObject', onPrivate)).toEqual(['appointments/get-attachment', 'leads/get-lead-file', 'patients/export-patient']);
     // Patient documents are stored by the booking and form routes, and erased with the organisation.
     expect(handlersAllowed('s3:PutObject', onPrivate)).toEqual(handlersWhere((u) => u.uploads === 'private-write'));
-    expect(handlersAllowed('s3:PutObject', onPrivate)).toEqual(['appointments/book-appointment', 'appointments/request-appointment', 'forms/upload-form-file']);
-    expect(handlersAllowed('s3:DeleteObject', onPrivate)).toEqual([...handlersWhere((u) => u.uploads === 'private-write'), 'account/delete-account'].sort());
+    expect(handlersAllowed('s3:PutObject', onPrivate)).toEqual(['appointments/book-appointment', 'appointments/request-appointment', 'forms/upload-form-file', 'intake/upload-intake-file']);
+    // ... and a patient's are deleted when the patient is erased (issue 36), without storing any.
+    expect(handlersWhere((u) => u.uploads === 'private-delete')).toEqual(['patients/erase-patient']);
+    expect(handlersAllowed('s3:DeleteObject', onPrivate)).toEqual([...handlersWhere((u) => u.uploads === 'private-write' || u.uploads === 'private-delete'), 'account/delete-account'].sort());
     // Public files only under org/, stored by the routes that replace pictures, package images and the
     // mails' logo; removing the logo may delete it, not store one.
     const onPublic = (r: unknown) => JSON.stringify(r).includes('/org/*');
@@ -433,7 +435,12 @@ describe('least privilege, from the route table', () => {
 
   it('lets only the payment functions read the Stripe keys, and only token users read the signing key', () => {
     const payments = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('PaymentsSecret')));
-    expect(payments).toEqual(['bookings/cancel-booking', 'bookings/create-booking', 'bookings/get-confirmation', 'bookings/move-booking', 'bookings/release-hold', 'manage/reschedule-booking', 'leads/create-payment-session', STRIPE_EVENTS_HANDLER, WORKERS.outbox, WORKERS.sweeps].sort());
+    expect(payments).toEqual([
+      'bookings/cancel-booking', 'bookings/create-booking', 'bookings/get-confirmation', 'bookings/move-booking', 'bookings/release-hold', 'manage/reschedule-booking', 'leads/create-payment-session',
+      // Issue 36: a fee charged off-session and a visit's refunds; issue 37: a series' holds released, the waitlist's offers (held, taken, withdrawn).
+      'bookings/charge-fee', 'bookings/refund-visit-payment', 'bookings/create-series', 'waitlist/leave-waitlist', 'waitlist/offer-time', 'waitlist/take-offer',
+      STRIPE_EVENTS_HANDLER, WORKERS.outbox, WORKERS.sweeps,
+    ].sort());
     expect(payments).toEqual([...handlersWhere((u) => Boolean(u.payments)), WORKERS.outbox, WORKERS.sweeps].sort());
     const tokenKey = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('AppSecrets')));
     const expected = [...new Set(ROUTES.filter((r) => r.access !== 'public' || r.uses.tokens).map((r) => r.handler))].sort();
@@ -443,9 +450,9 @@ describe('least privilege, from the route table', () => {
     expect(handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('DataEncryptionKey')))).toEqual([...expected, WORKERS.outbox].sort());
     // Public pages that only read (the booking and form pages) cannot mint a token.
     for (const handler of ['forms/get-public-form', 'availability/list-available-slots', 'bookings/create-booking', STRIPE_EVENTS_HANDLER]) expect(tokenKey).not.toContain(handler);
-    // The challenge key: the challenge route and the four writes that check a solution, nothing else.
+    // The challenge key: the challenge route and the five writes that check a solution, nothing else.
     const challengeKey = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('ChallengeKey')));
-    expect(challengeKey).toEqual(['account/register-email', 'appointments/request-appointment', 'bookings/create-booking', 'challenges/get-challenge', 'forms/submit-form']);
+    expect(challengeKey).toEqual(['account/register-email', 'appointments/request-appointment', 'bookings/create-booking', 'challenges/get-challenge', 'forms/submit-form', 'waitlist/join-waitlist']);
     for (const handler of challengeKey) expect(refersTo(functionOf(areaResources, handler).r.Properties.Environment.Variables.CHALLENGE_SECRET_ARN, secretIdOf('ChallengeKey')), handler).toBe(true);
     // The CloudFront origin secret: every function behind CloudFront, not the signed webhook nor the worker.
     const origin = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('OriginSecret')));

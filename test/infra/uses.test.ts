@@ -57,15 +57,18 @@ it('declares the uploads access its handler uses: which prefix, and whether it s
     // Storing a file (and deleting the one it replaces), or only deleting one (a logo removed).
     const stores = /\bfunction storeUpload\(/.test(text);
     const deletes = /\bfunction deleteUpload\(/.test(text);
+    const deletesPatientDocuments = /\bfunction deletePatientDocument\(/.test(text);
     const reached = /\bfunction deleteUploadsUnder\(/.test(text)
       ? 'erase'
       : /\bfunction signedDownloadUrl\(/.test(text)
         ? 'private-read'
         : stores
           ? /visibility: "private"/.test(text) ? 'private-write' : 'public'
-          : deletes
-            ? 'public-delete'
-            : undefined;
+          : deletesPatientDocuments
+            ? 'private-delete'
+            : deletes
+              ? 'public-delete'
+              : undefined;
     const declared = usesOf(ROUTES.filter((r) => r.handler === handler)).uploads;
     if (reached !== declared) wrong.push(`${handler}: uses ${reached ?? 'no uploads'}, declares ${declared ?? 'none'}`);
   }

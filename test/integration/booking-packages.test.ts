@@ -94,7 +94,9 @@ describe('booking packages (staff)', () => {
     // Its length is the clinic's slot (it has none of its own), and no practitioner offers it.
     expect(publicView).toEqual({ id: pkg.id, packageName: 'Deep massage', packagePrice: 95.5, packagePriceCents: 9550, packagePriceMinor: 9550, currency: 'usd', packageDescription: '', isActive: true, durationMinutes: 30, practitioners: [],
       // Issue 36: what a booking of it pays now and at the visit (a package from before: all now).
-      paymentPolicy: { mode: 'full', dueNowMinor: 9550, dueAtVisitMinor: 0, noShowFeeMinor: null, lateCancelFeeMinor: null, cancellationWindowHours: null } });
+      paymentPolicy: { mode: 'full', dueNowMinor: 9550, dueAtVisitMinor: 0, noShowFeeMinor: null, lateCancelFeeMinor: null, cancellationWindowHours: null },
+      // Issue 36: no intake form asked.
+      intakeFormId: null, intakeTiming: null });
 
     const summaries = (await logs(owner)).filter((e) => e.recordId === pkg.id).map((e) => e.summary);
     expect(summaries).toEqual([

@@ -9,6 +9,7 @@ import { batchDelete, isConditionFailure, queryAll, transact, type Item } from '
 import { customerKey } from '../../data/customers';
 import { table } from '../../data/dynamo';
 import { allPatientItems, profileKey, rowsSentTo } from '../../data/patients';
+import { deletePatientDocument } from '#lib/storage';
 import { eraseMessage, kindOf, recordsOf } from './item-kinds';
 import { addressesOf, type Patient } from './timeline';
 
@@ -22,8 +23,8 @@ async function eraseItems(orgId: string, patientId: string): Promise<void> {
     const records = await recordsOf(orgId, pointers);
     for (const [i, pointer] of pointers.entries()) {
       const record = records[i];
-      if (record) await kindOf(pointer)?.erase?.(orgId, pointer.refId as string, record);
-      else if (pointer.kind === 'payment') await kindOf(pointer)?.erase?.(orgId, pointer.refId as string, {});
+      if (record) await kindOf(pointer)?.erase?.(orgId, pointer.refId as string, record, deletePatientDocument);
+      else if (pointer.kind === 'payment') await kindOf(pointer)?.erase?.(orgId, pointer.refId as string, {}, deletePatientDocument);
     }
     await batchDelete(pointers.map((p) => ({ pk: p.pk, sk: p.sk })));
   }

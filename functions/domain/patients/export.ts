@@ -2,7 +2,7 @@
 // the patient, every item of their record with the full record behind it (bookings, appointments, leads
 // and their answers, payments and refunds, notes, the mails and texts sent to them), and their files as
 // signed links valid one hour (not a zip: a Lambda answer is limited to 6 MB, files are up to 10 MB each).
-import { presignObjectRequest } from '#lib/s3-objects';
+import { signedDownloadUrl } from '#lib/signed-download';
 import { recordAudit } from '../../data/audit';
 import { allPatientItems, rowsSentTo } from '../../data/patients';
 import type { PatientItemKind } from '#shared/patients/records';
@@ -13,13 +13,7 @@ import { addressesOf, type Patient } from './timeline';
 
 export const EXPORT_LINK_SECONDS = 3600;
 
-const fileUrl = (key: string, label: string) =>
-  presignObjectRequest({
-    method: 'GET',
-    key,
-    query: { 'response-content-disposition': `attachment; filename="${`${label}.${key.split('.').pop()}`.replace(/[^\w.-]/g, '_')}"`, 'response-cache-control': 'private, no-store' },
-    expiresInSeconds: EXPORT_LINK_SECONDS,
-  });
+const fileUrl = (key: string, label: string) => signedDownloadUrl(key, `${label}.${key.split('.').pop()}`, { as: 'attachment', seconds: EXPORT_LINK_SECONDS });
 
 /** The outbox row as the export shows it: what was sent, to whom, when, and how it went. */
 const sentRow = (row: Item) => {

@@ -8,7 +8,6 @@
 // Mails and texts are not pointers: they are outbox rows found by the patient's addresses (./timeline.ts).
 import type * as z from 'zod/mini';
 import type { PatientItemKind, patientItemRecord } from '#shared/patients/records';
-import { deleteUpload } from '#lib/storage';
 import { appointmentKey, searchTokens, toAppointment } from '../../data/appointments';
 import { bookingKey, type BookingRecord } from '../../data/bookings';
 import { batchGet, batchDelete, queryAll, strip, type Item as AnyItem } from '../../data/core';
@@ -32,8 +31,12 @@ export interface ItemKind {
   files?(record: Item): [string, string][];
   /** Re-points the record at the patient it was merged into (the customer or patient id it carries). */
   repoint?(orgId: string, refId: string, patientId: string): Promise<void>;
-  /** Blanks the record's personal data, keeping its money figures (idempotent: blank stays blank). */
-  erase?(orgId: string, refId: string, record: Item): Promise<void>;
+  /**
+   * Blanks the record's personal data, keeping its money figures (idempotent: blank stays blank).
+   * `deleteFile` is given by the erase (./erase.ts), so the routes that only read or merge a record
+   * carry no code, and no grant, that deletes patient documents (test/infra/uses.test.ts).
+   */
+  erase?(orgId: string, refId: string, record: Item, deleteFile: (key: string) => Promise<void>): Promise<void>;
 }
 
 const empty = { text: null, status: null, when: null, amountMinor: null, refundedMinor: null, currency: null, by: null } as const;
@@ -65,9 +68,9 @@ const appointment: ItemKind = {
   },
   files: (r) => Object.entries((r.attachments ?? {}) as Record<string, string | undefined>).flatMap(([field, key]) => (key ? [[key, field] as [string, string]] : [])),
   repoint: (orgId, id, patientId) => updateIfThere(appointmentKey(orgId, id), 'SET customerId = :p', { ':p': patientId }),
-  async erase(orgId, id, record) {
+  async erase(orgId, id, record, deleteFile) {
     const a = toAppointment(record)!;
-    for (const key of Object.values(a.attachments ?? {})) if (key) await deleteUpload(key);
+    for (const key of Object.values(a.attachments ?? {})) if (key) await deleteFile(key);
     // Its search entries spell the name, email and phone: gone with them.
     if (a.firstName || a.email || a.phone) await batchDelete(searchTokens(a).map((token) => ({ pk: `ORG#${orgId}#APPTQ`, sk: `${token}#${a.id}` })));
     await updateIfThere(
@@ -92,8 +95,8 @@ const submission: ItemKind = {
     return { ...base('submission', s.id, p.at, s.formName), text: answersText(s), status: s.paymentStatus === 'none' ? null : s.paymentStatus };
   },
   files: (r) => (r as unknown as SubmissionRecord).answers.flatMap((a) => (a.type === 'file' && typeof a.value === 'string' && a.value ? [[a.value, a.label] as [string, string]] : [])),
-  async erase(orgId, id, record) {
-    for (const [key] of submission.files!(record)) await deleteUpload(key);
+  async erase(orgId, id, record, deleteFile) {
+    for (const [key] of submission.files!(record)) await deleteFile(key);
     await updateIfThere(submissionKey(orgId, id), 'SET answers = :none, email = :n, #name = :n', { ':none': [], ':n': null }, { '#name': 'name' });
   },
 };
