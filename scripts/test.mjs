@@ -79,6 +79,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 
 const total = { passed: 0, failed: 0, skipped: 0 };
+/** Each failure in a line, printed again at the very end: CI shows only the tail of a long output. */
+const failures = [];
+const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? '';
 
 /** A vitest run with the JSON report beside the default one; counts its results when it ends. */
 function vitest(args, index, options) {
@@ -87,6 +90,7 @@ function vitest(args, index, options) {
   job.count = job.done.then(({ status }) => {
     if (!existsSync(report)) {
       total.failed += 1; // the run died before reporting: never let that pass silently
+      failures.push(`vitest ${args.join(' ')} ended (status ${status}) without its report`);
       job.write(process.stdout, `\nvitest ${args.join(' ')} ended (status ${status}) without its report: counted as a failure.\n`);
       return;
     }
@@ -97,15 +101,21 @@ function vitest(args, index, options) {
     // A file that fails to load has no tests to count; count it as a failure.
     let failedHere = (results.numFailedTests ?? 0) + (results.numRuntimeErrorTestSuites ?? 0);
     for (const file of results.testResults ?? []) {
+      const where = file.name?.replace(`${process.cwd()}/`, '') ?? '?';
       if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) {
         total.failed += 1;
         failedHere += 1;
+        failures.push(`${where}: ${firstLine(file.message) || 'failed to run'}`);
+      }
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === 'failed') failures.push(`${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
       }
     }
     // vitest also fails a run for an error outside any test (an unhandled rejection, a hook that threw):
     // its report counts no failed test then, so say it, and count it, instead of a silent exit code.
     if (status !== 0 && failedHere === 0) {
       total.failed += 1;
+      failures.push(`vitest ${args.join(' ')} exited with status ${status} though no test failed (see "Unhandled Errors")`);
       job.write(process.stdout, `\nvitest ${args.join(' ')} exited with status ${status} though no test failed: see "Unhandled Errors" (or the error) printed above.\n`);
     }
   });
@@ -143,7 +153,10 @@ rmSync(dir, { recursive: true, force: true });
 if (jobs.length > 1) {
   console.log(`\n${jobs.map((job) => `${job.label}: ${job.seconds} s`).join('\n')}\nnpm test: ${Math.round((Date.now() - started) / 1000)} s`);
 }
-if (!lintOk) total.failed += 1;
-else if (!extra.length) total.passed += 1;
+if (!lintOk) {
+  total.failed += 1;
+  failures.push('ESLint reported errors (printed above)');
+} else if (!extra.length) total.passed += 1;
+if (failures.length) console.log(`\nFailed:\n${failures.map((line) => `- ${line}`).join('\n')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(lintOk && total.failed === 0 ? 0 : 1);

@@ -38,6 +38,11 @@ describe('CalendarToolbar', () => {
     await user.click(screen.getByRole('button', { name: 'Month' }));
     expect(onView).toHaveBeenCalledWith('month');
   });
+
+  it('keeps a named heading before the calendar has named its dates', () => {
+    render(<CalendarToolbar title="" view="week" views={['week']} narrow={false} onStep={vi.fn()} onView={vi.fn()} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Calendar' })).toBeInTheDocument();
+  });
 });
 
 describe('CalendarFilters', () => {
