@@ -22,6 +22,10 @@ export const handler = endpoint({ reply: bookingsCancelBookingReply }, async ({ 
     const booking = await getBooking(caller.orgId, params.id ?? '');
     if (!booking) throw notFound(BOOKING_NOT_FOUND);
     if (booking.status !== 'held' && booking.status !== 'confirmed') throw conflict(`This booking is ${booking.status} already.`);
+    // How the visit went is recorded: cancelling it now would rewrite what happened (and free a past time).
+    if (booking.attendance === 'no_show' || booking.attendance === 'attended') {
+      throw conflict(`This visit is marked ${booking.attendance === 'no_show' ? 'a no-show' : 'attended'}: it cannot be cancelled.`);
+    }
     const at = new Date().toISOString();
     const audit = auditItem({
       orgId: caller.orgId, actorId: caller.userId, module: 'BOOKING_PACKAGES', action: 'update', recordType: 'booking', recordId: booking.id,
@@ -36,6 +40,7 @@ export const handler = endpoint({ reply: bookingsCancelBookingReply }, async ({ 
       // The mail says whether a payment will be refunded: the payment state it was written for must hold.
       moved = await cancelConfirmed(booking, at, { cancelledBy: caller.userId }, {
         fromPayment: [booking.paymentStatus],
+        noAttendance: true, // marked attended or no-show meanwhile: decide again (refused above)
         also: [audit, outboxMail(bookingRowId('cancelled', booking), mail, caller.orgId)],
       });
     }

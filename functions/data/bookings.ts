@@ -76,6 +76,8 @@ export interface MoveCondition {
   refundedWas?: number | null;
   /** Only while the booking is still at this time (a move decided on it). */
   startUtc?: string;
+  /** Only while no attendance (attended, no-show) is recorded: a staff cancel must not rewrite how a visit went. */
+  noAttendance?: boolean;
 }
 
 /**
@@ -115,6 +117,10 @@ export function moveBookingItem(b: Pick<BookingRecord, 'orgId' | 'id'>, when: Mo
     values[':refunded'] = when.refundedBelow;
     values[':nullType'] = 'NULL';
     conditions.push('(attribute_not_exists(refundedCents) OR attribute_type(refundedCents, :nullType) OR refundedCents < :refunded)');
+  }
+  if (when.noAttendance) {
+    values[':nullType'] = 'NULL';
+    conditions.push('(attribute_not_exists(attendance) OR attribute_type(attendance, :nullType))');
   }
   if (when.refundedWas) {
     values[':was'] = when.refundedWas;

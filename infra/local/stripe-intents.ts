@@ -20,6 +20,18 @@ const TEST_CARDS: Record<string, { behaviour: Behaviour; brand: string; last4: s
   pm_card_authenticationRequired: { behaviour: 'authentication_required', brand: 'visa', last4: '3184' },
 };
 
+/**
+ * The card numbers the setup page saves, with what charging them later does (Stripe's test cards:
+ * 4000 0000 0000 0341 attaches but its charges are declined; 4000 0027 6000 3184 asks for
+ * authentication on every charge, off-session too). 4000 0000 0000 0002 is declined when saved
+ * (stripe.ts), as at Stripe: it is never stored.
+ */
+export const SAVABLE_CARDS: Record<string, { behaviour: Behaviour; brand: string; last4: string }> = {
+  '4242424242424242': TEST_CARDS.pm_card_visa!,
+  '4000000000000341': { behaviour: 'declined', brand: 'visa', last4: '0341' },
+  '4000002760003184': TEST_CARDS.pm_card_authenticationRequired!,
+};
+
 interface PaymentMethod {
   id: string;
   object: 'payment_method';
@@ -57,9 +69,18 @@ function json(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
+export type PublicPaymentMethod = Omit<PaymentMethod, 'behaviour'>;
+
 export interface LocalIntents {
   /** Answers the request when it is one of these routes (true), else leaves it (false). */
   handle(req: IncomingMessage, res: ServerResponse, parts: string[], form: () => Promise<Record<string, any>>, query: URLSearchParams): Promise<boolean>;
+  /**
+   * A card saved on the setup page (a number of SAVABLE_CARDS) attached to `customerId`: the same store
+   * the PaymentIntents charge from, so a card saved in setup mode can be charged off-session.
+   */
+  saveCard(number: string, customerId: string | null): PublicPaymentMethod | undefined;
+  /** A stored PaymentMethod as Stripe shows it (setup_intents' expand[]=payment_method). */
+  methodOf(id: string): PublicPaymentMethod | undefined;
   /** A succeeded intent as the refunds route needs it (the same fields as a paid Checkout session's). */
   paymentOf(paymentIntentId: string): { payment_intent: string; amount_total: number; currency: string; metadata: Record<string, string> } | undefined;
 }
@@ -124,7 +145,31 @@ export function createLocalIntents(emit: (type: string, object: unknown) => Prom
     return { status: 402, body: { error: { ...error, payment_intent: intent } } };
   }
 
+  function newMethod(card: { behaviour: Behaviour; brand: string; last4: string }, customer: string | null): PaymentMethod {
+    return {
+      id: id('pm'),
+      object: 'payment_method',
+      type: 'card',
+      card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: new Date().getFullYear() + 3, country: 'US' },
+      customer,
+      created: now(),
+      livemode: false,
+      behaviour: card.behaviour,
+    };
+  }
+
   return {
+    saveCard(number, customerId) {
+      const card = SAVABLE_CARDS[number.replace(/\s/g, '')];
+      if (!card) return undefined;
+      const method = newMethod(card, customerId);
+      methods.set(method.id, method);
+      return publicMethod(method);
+    },
+    methodOf(methodId) {
+      const method = methods.get(methodId);
+      return method && publicMethod(method);
+    },
     paymentOf(paymentIntentId) {
       const intent = intents.get(paymentIntentId);
       if (!intent || intent.status !== 'succeeded') return undefined;
@@ -138,16 +183,7 @@ export function createLocalIntents(emit: (type: string, object: unknown) => Prom
         const existing = methods.get(ref);
         if (!customers.has(String(f.customer))) return (json(res, 400, { error: { type: 'invalid_request_error', message: `No such customer: '${f.customer}'` } }), true);
         if (!card && !existing) return (json(res, 400, { error: { type: 'invalid_request_error', message: `No such PaymentMethod: '${ref}'` } }), true);
-        const method: PaymentMethod = existing ?? {
-          id: id('pm'),
-          object: 'payment_method',
-          type: 'card',
-          card: { brand: card!.brand, last4: card!.last4, exp_month: 12, exp_year: new Date().getFullYear() + 3, country: 'US' },
-          customer: null,
-          created: now(),
-          livemode: false,
-          behaviour: card!.behaviour,
-        };
+        const method: PaymentMethod = existing ?? newMethod(card!, null);
         method.customer = String(f.customer);
         methods.set(method.id, method);
         json(res, 200, publicMethod(method));

@@ -5,8 +5,9 @@
 // sessions past their expiry send checkout.session.expired. Refunds (POST /v1/refunds, with Stripe's
 // idempotency keys) answer at once and send charge.refunded a moment later, as Stripe does.
 // Setup mode (issue 36): Customers (POST /v1/customers), Checkout Sessions with mode=setup whose page saves
-// a test card (Visa 4242, or 4000 0000 0000 0002, which is declined) to the session's Customer as a
-// PaymentMethod through a SetupIntent (GET /v1/setup_intents/<id>, expand[]=payment_method;
+// a test card (Visa 4242; 4000 0000 0000 0341, saved but declined when charged; 4000 0027 6000 3184,
+// saved but asking for authentication when charged; or 4000 0000 0000 0002, declined when saved) to the
+// session's Customer as a PaymentMethod (the one store stripe-intents.ts charges off-session) through a SetupIntent (GET /v1/setup_intents/<id>, expand[]=payment_method;
 // GET /v1/payment_methods/<id>), sending setup_intent.succeeded and checkout.session.completed, or
 // setup_intent.setup_failed, with Stripe's shapes.
 import { randomBytes } from 'node:crypto';
@@ -44,16 +45,6 @@ interface Session {
   line_items: { name: string; description?: string }[];
 }
 
-interface PaymentMethod {
-  id: string;
-  object: 'payment_method';
-  type: 'card';
-  customer: string | null;
-  card: { brand: string; last4: string; exp_month: number; exp_year: number };
-  created: number;
-  livemode: false;
-}
-
 interface SetupIntent {
   id: string;
   object: 'setup_intent';
@@ -68,8 +59,8 @@ interface SetupIntent {
   livemode: false;
 }
 
-/** The test cards a setup page offers: Stripe's own numbers, one saved, one declined. */
-export const LOCAL_TEST_CARDS = { visa: '4242424242424242', declined: '4000000000000002' } as const;
+/** The test cards a setup page offers: Stripe's own numbers (what charging the saved ones does: stripe-intents.ts SAVABLE_CARDS). */
+export const LOCAL_TEST_CARDS = { visa: '4242424242424242', chargeDeclined: '4000000000000341', chargeNeedsAuthentication: '4000002760003184', declined: '4000000000000002' } as const;
 
 type Nested = { [key: string]: string | Nested };
 
@@ -122,7 +113,6 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
   const customers = new Map<string, { id: string; object: 'customer'; email: string | null; name: string | null; metadata: Record<string, string>; created: number; livemode: false }>();
   const customersByKey = new Map<string, unknown>();
   const setupIntents = new Map<string, SetupIntent>();
-  const paymentMethods = new Map<string, PaymentMethod>();
   /** Failures to answer first (tests: POST /v1/__local/fail-next), to see the client retry. */
   const failures: { path: string; status: number; shouldRetry?: string; orgId?: string }[] = [];
 
@@ -192,13 +182,12 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
    */
   async function saveCard(session: Session, number: string): Promise<boolean> {
     const intent = setupIntents.get(session.setup_intent ?? '')!;
-    if (number.replace(/\s/g, '') !== LOCAL_TEST_CARDS.visa) {
+    const method = intents.saveCard(number, session.customer);
+    if (!method) {
       intent.last_setup_error = { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
       await emit('setup_intent.setup_failed', intent);
       return false;
     }
-    const method: PaymentMethod = { id: id('pm'), object: 'payment_method', type: 'card', customer: session.customer, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: new Date().getFullYear() + 3 }, created: Math.floor(Date.now() / 1000), livemode: false };
-    paymentMethods.set(method.id, method);
     Object.assign(intent, { status: 'succeeded', payment_method: method.id, last_setup_error: null });
     session.status = 'complete';
     await emit('setup_intent.succeeded', intent);
@@ -250,13 +239,15 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
           const rules = currencyRules(currency);
           if (!isCurrency(currency)) return json(res, 400, { error: { message: `Invalid currency: ${currency}` } });
           if (!Number.isInteger(amount) || amount < rules.minMinor) return json(res, 400, { error: { message: `Amount must be at least ${formatMoney(rules.minMinor, currency)}` } });
+          if (form.customer && !customers.has(form.customer)) return json(res, 400, { error: { message: `No such customer: '${form.customer}'` } });
           if (amount % rules.step !== 0) return json(res, 400, { error: { message: `Invalid amount for ${currency.toUpperCase()}: must be divisible by ${rules.step}` } });
           const session: Session = {
             id: id('cs_test'),
             object: 'checkout.session',
             url: '',
             mode: 'payment',
-            customer: null,
+            // A fee's authentication Checkout is on the patient's Customer (Stripe keeps it on the session).
+            customer: typeof form.customer === 'string' ? form.customer : null,
             setup_intent: null,
             status: 'open',
             payment_status: 'unpaid',
@@ -325,11 +316,7 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
         const intent = setupIntents.get(parts[2] ?? '');
         if (!intent) return json(res, 404, { error: { message: `No such setupintent: '${parts[2]}'` } });
         const expand = url.searchParams.getAll('expand[]');
-        return json(res, 200, expand.includes('payment_method') && intent.payment_method ? { ...intent, payment_method: paymentMethods.get(intent.payment_method) } : intent);
-      }
-      if (parts[1] === 'payment_methods' && req.method === 'GET' && parts.length === 3) {
-        const method = paymentMethods.get(parts[2] ?? '');
-        return method ? json(res, 200, method) : json(res, 404, { error: { message: `No such PaymentMethod: '${parts[2]}'` } });
+        return json(res, 200, expand.includes('payment_method') && intent.payment_method ? { ...intent, payment_method: intents.methodOf(intent.payment_method) } : intent);
       }
       if (parts[1] === 'events' && req.method === 'GET') {
         const event = events.get(parts[2] ?? '');
@@ -415,7 +402,7 @@ function setupPage(s: Session, declined: boolean): string {
     `${item.description ? `<p>${escape(item.description)}</p>` : ''}${declined ? '<p class="warn" role="alert">Your card was declined. Please try another card.</p>' : ''}
     <form method="post" action="/local/checkout/${s.id}/pay">
       <label>Name on card<input name="name" autocomplete="cc-name"></label>
-      <label>Card number<select name="card"><option value="${LOCAL_TEST_CARDS.visa}">Visa 4242 4242 4242 4242 (saved)</option><option value="${LOCAL_TEST_CARDS.declined}">4000 0000 0000 0002 (declined)</option></select></label>
+      <label>Card number<select name="card"><option value="${LOCAL_TEST_CARDS.visa}">Visa 4242 4242 4242 4242 (saved)</option><option value="${LOCAL_TEST_CARDS.chargeDeclined}">4000 0000 0000 0341 (saved, charges declined)</option><option value="${LOCAL_TEST_CARDS.chargeNeedsAuthentication}">4000 0027 6000 3184 (saved, charges need authentication)</option><option value="${LOCAL_TEST_CARDS.declined}">4000 0000 0000 0002 (declined)</option></select></label>
       <p class="muted">Local test checkout: no card is saved at a bank. Set STRIPE_SECRET_KEY to use Stripe's test mode instead.</p>
       <button type="submit">Save card</button>
     </form>
