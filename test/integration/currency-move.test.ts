@@ -59,4 +59,19 @@ describe('a clinic in an ended currency', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ module: 'Organization', action: 'update', recordType: 'organization', summary: 'Moved the currency from BGN (ended 2026-01-01) to EUR at 1.95583 BGN = 1 EUR, converting 2 prices' });
   });
+
+  it("converts a package's deposit and its no-show and late-cancellation fees as its price (same rate, same rounding)", async () => {
+    const owner = await levClinic();
+    const create = async (body: Record<string, unknown>) => {
+      const made = await api('POST', '/bookings/packages', { token: owner.token, body: { packageName: 'Visit', packagePrice: '50.00', ...body } });
+      expect(made.status, made.body.message).toBe(201);
+      return made.body.data.id as string;
+    };
+    const held = await create({ paymentMode: 'card_on_file', noShowFee: '25.00', lateCancelFee: '15.00', cancellationWindowHours: 24 });
+    const deposit = await create({ paymentMode: 'deposit', depositAmount: '10.00' });
+    expect((await api('POST', '/organization/currency-move', { token: owner.token, body: { from: 'BGN' } })).body.data).toEqual({ currency: 'eur', converted: 2 });
+    // 2500 / 1.95583 = 1278.22 -> 1278; 1500 -> 766.94 -> 767; 1000 -> 511.29 -> 511; 5000 -> 2556.
+    expect((await api('GET', `/bookings/packages/${held}`, { token: owner.token })).body.data).toMatchObject({ currency: 'eur', packagePriceMinor: 2556, noShowFeeMinor: 1278, lateCancelFeeMinor: 767 });
+    expect((await api('GET', `/bookings/packages/${deposit}`, { token: owner.token })).body.data).toMatchObject({ currency: 'eur', packagePriceMinor: 2556, depositAmountMinor: 511 });
+  });
 });
