@@ -2,7 +2,7 @@
 // (visitor still at the checkout) also has its Checkout session expired, so it can no longer be paid;
 // a confirmed one keeps its payment (refund it in Stripe: the refund event marks it refunded) and the
 // visitor is told by mail, an outbox row written with the cancellation (so it goes out once, and only
-// if the cancellation happened).
+// if the cancellation happened). A visit marked attended or no-show is over and is not cancelled (409).
 import { bookingsCancelBookingReply } from '#shared/bookings/schemas';
 import { conflict, notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
