@@ -34,6 +34,10 @@ export const handler = endpoint({ body: bookingMoveSchema, reply: moveBookingRep
     if (!booking) throw notFound(BOOKING_NOT_FOUND);
     if (booking.status === 'held') throw conflict('This booking is waiting for its payment. It can be moved once it is confirmed.');
     if (booking.status !== 'confirmed') throw conflict(`This booking is ${booking.status}: it cannot be moved.`);
+    // How the visit went is recorded (and a fee may hang on it): a new time would be a new visit.
+    if (booking.attendance === 'no_show' || booking.attendance === 'attended') {
+      throw conflict(`This visit is marked ${booking.attendance === 'no_show' ? 'a no-show' : 'attended'}: it cannot be moved. Book a new visit instead.`);
+    }
     const { outcome, moved } = await moveToRequestedTime(booking, org, rules, body, {
       mail: body.notify ?? true,
       also: (moved, at) => [

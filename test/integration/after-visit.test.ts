@@ -148,7 +148,7 @@ describe('Stripe answering 500 once, not retried by the client', () => {
 });
 
 describe('the rules of a recorded visit', () => {
-  it('refuses cancelling a visit marked no-show or attended, and attendance before the visit or on a cancelled booking', async () => {
+  it('refuses cancelling (or moving) a visit marked no-show or attended, and attendance before the visit or on a cancelled booking', async () => {
     const missed = await bookedWithSavedCard(CARDS.visa);
     const kept = await bookedWithSavedCard(CARDS.visa);
     const ahead = await bookedWithSavedCard(CARDS.visa, { past: false });
@@ -161,6 +161,9 @@ describe('the rules of a recorded visit', () => {
     const cancelKept = await api('POST', `/bookings/booking/${kept.id}/cancel`, { token: clinic.owner.token });
     expect(cancelKept.status).toBe(409);
     expect(cancelKept.body.message).toBe('This visit is marked attended: it cannot be cancelled.');
+    const moveMissed = await api('POST', `/bookings/booking/${missed.id}/move`, { token: clinic.owner.token, body: { bookingDate: dayAhead(30), bookingTime: '09:00' } });
+    expect(moveMissed.status).toBe(409);
+    expect(moveMissed.body.message).toBe('This visit is marked a no-show: it cannot be moved. Book a new visit instead.');
     expect((await getBooking(clinic, missed.id))).toMatchObject({ status: 'confirmed', attendance: 'no_show' });
     expect((await getBooking(clinic, kept.id))).toMatchObject({ status: 'confirmed', attendance: 'attended' });
 
