@@ -80,8 +80,8 @@ describe('bookings console pages', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
   });
 
-  it('offers no cancel on a booking marked no-show or cancelled late', async () => {
-    for (const attendance of ['no_show', 'late_cancellation']) {
+  it('offers no cancel on a booking marked attended, no-show or cancelled late', async () => {
+    for (const attendance of ['attended', 'no_show', 'late_cancellation']) {
       const { unmount } = render(<BookingDetailPage />, '/bookings/booking/a', {
         'GET /api/bookings/booking/a': { status: 200, body: { message: 'OK', data: booking('a', { attendance, attendanceAt: '2030-01-15T16:00:00Z' }) } },
       }, rolesState({ isOwner: true }), '/bookings/booking/:id');

@@ -28,9 +28,10 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 function BookingDetails({ booking, onChanged }: { booking: BookingView; onChanged(b: BookingView): void }) {
   const canAccess = useAccess();
   const [cancelling, setCancelling] = useState(false);
-  // A visit marked no-show or cancelled late is over: its fee (if any) is charged below, not refunded by a cancel.
-  const missed = booking.attendance === 'no_show' || booking.attendance === 'late_cancellation';
-  const cancellable = (booking.status === 'held' || booking.status === 'confirmed') && !missed && canAccess({ module: 'Bookings', action: 'write' });
+  // A visit marked attended, no-show or cancelled late is over (the API refuses the cancel with 409): its fee
+  // (if any) is charged below, not refunded by a cancel.
+  const over = booking.attendance != null;
+  const cancellable = (booking.status === 'held' || booking.status === 'confirmed') && !over && canAccess({ module: 'Bookings', action: 'write' });
   return (
     <section className="card border-0 shadow-sm" aria-labelledby="booking-title">
       <div className="card-header bg-transparent py-3 d-flex flex-wrap gap-2 align-items-center justify-content-between">
