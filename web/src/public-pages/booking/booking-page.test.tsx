@@ -489,6 +489,25 @@ describe('BookingPage: practitioners and the month view', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: /^Package/ })).toHaveValue('p1'));
     expect(screen.getByRole('radio', { name: /Dr Ana Ruiz/ })).toBeChecked();
   });
+
+  it("a waitlist offer's link chooses its day (the month view on its month) and its time; a time the day no longer offers is unchosen", async () => {
+    const date = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    window.history.replaceState(null, '', `/booking/pk_clinic_key_123?package=p2&date=${date}&time=10:00`);
+    answers();
+    const first = open();
+    await waitFor(() => expect(chosenTime()).toHaveTextContent('10:00 AM'));
+    expect(screen.getByRole('combobox', { name: /^Package/ })).toHaveValue('p2');
+    const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+    expect(screen.getByRole('heading', { name: monthName })).toBeInTheDocument();
+    first.unmount();
+
+    // Another patient booked it first: the day's free times show, none chosen.
+    window.history.replaceState(null, '', `/booking/pk_clinic_key_123?package=p2&date=${date}&time=11:00`);
+    answers();
+    open();
+    await screen.findByRole('button', { name: '10:00 AM EST' });
+    expect(chosenTime()).toBeNull();
+  });
 });
 
 const CONFIRMED = {
