@@ -405,4 +405,23 @@ describe('the waitlist', () => {
     expect(await offerMails(leaver.email)).toEqual([]);
     expect(await offerMails(booker.email)).toEqual([]);
   }, 60_000);
+  it('never holds a time past its start: a window longer than the wait for the time ends when the time begins', async () => {
+    const c = await newClinic('start');
+    expect((await call('PUT', '/waitlist/settings', { token: c.token, body: { mode: 'one-by-one', holdMinutes: 1440 } })).status).toBe(200);
+    const patient = await join(c, 'Rae');
+    // The clinic's next free time (open 08:00-18:00 every day: always within the next 24 hours).
+    const soon = Date.now() + 10 * 60_000;
+    let next: { date: string; time: string; startUtc: string } | undefined;
+    for (const date of [dayAhead(0), dayAhead(1)]) {
+      const day = await call('POST', '/bookings/available-slots', { body: { apiKey: c.apiKey, date, packageId: c.packageId } });
+      const slot = (day.body.data.slots as { time: string; startUtc: string }[]).find((s) => Date.parse(s.startUtc) > soon);
+      if (slot && !next) next = { date, ...slot };
+    }
+    expect(Date.parse(next!.startUtc)).toBeLessThan(Date.now() + 1440 * 60_000);
+    const offered = await call('POST', `/waitlist/entries/${patient.entryId}/offer`, { token: c.token, body: { bookingDate: next!.date, bookingTime: next!.time } });
+    expect(offered.status, offered.body.message).toBe(201);
+    expect(Date.parse(offered.body.data.expiresAt)).toBe(Date.parse(next!.startUtc));
+    const held = (await call('GET', `/bookings/booking/${offered.body.data.id}`, { token: c.token })).body.data;
+    expect(Date.parse(held.holdExpiresAt)).toBe(Date.parse(next!.startUtc));
+  }, 60_000);
 });

@@ -203,8 +203,15 @@ describe('BookingPage (public)', () => {
     expect(calls.filter((c) => c.path === '/api/public/challenge')).toHaveLength(2);
   });
 
-  it("shows the server's message at the top when the time was just taken", async () => {
-    answers({ 'POST /api/bookings/create-booking': { status: 409, body: { message: 'Sorry, that time was just taken. Please choose another time.' } } });
+  it("shows the server's message at the top when the time was just taken, and the day's free times without it", async () => {
+    let taken = false;
+    answers({
+      'POST /api/bookings/create-booking': () => ((taken = true), { status: 409, body: { message: 'Sorry, that time was just taken. Please choose another time.' } }),
+      'POST /api/bookings/available-slots': (body) => {
+        const free = day((body as { date: string }).date);
+        return { status: 200, body: { message: 'OK', data: taken ? { ...free, slots: free.slots.filter((s) => s.time !== '10:00') } : free } };
+      },
+    });
     const scroll = vi.spyOn(window, 'scrollTo');
     const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const { user } = open();
@@ -214,6 +221,10 @@ describe('BookingPage (public)', () => {
     expect(scroll).toHaveBeenCalled();
     expect(go).not.toHaveBeenCalled();
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('Pat');
+    // The day is read again: the taken time goes (unchosen), the next free time is there to choose.
+    await waitFor(() => expect(screen.queryByRole('button', { name: '10:00 AM EST' })).toBeNull());
+    expect(screen.getByRole('button', { name: '9:00 AM EST' })).toBeInTheDocument();
+    expect(chosenTime()).toBeNull();
   });
 
   it('shows a field error from the server once, in the list above the form; a failure without a message shows the fallback', async () => {

@@ -15,7 +15,9 @@ const STATUS_BADGE: Record<WaitlistOfferView['status'], string> = { open: 'text-
 /** An offer's state in staff's words (the API's status names are for integrators). */
 const STATUS_LABEL: Record<WaitlistOfferView['status'], string> = { open: 'Open', taken: 'Booked', lapsed: 'Lapsed', withdrawn: 'Withdrawn' };
 const whenOf = (o: { bookingDate: string; bookingTime: string }) => `${o.bookingDate} ${o.bookingTime}`;
-const at = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** An instant in the clinic's zone, named (the offered time beside it is the clinic's local time too; the browser's zone read as a different hour). */
+const at = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' });
 
 function Figures() {
   const { data } = useWaitlistSummary();
@@ -145,7 +147,7 @@ function Offers() {
           <li key={o.id} className="list-group-item d-flex flex-wrap justify-content-between gap-2">
             <div>
               <div className="fw-semibold">{whenOf(o)} · {o.packageName}{o.practitionerName ? ` with ${o.practitionerName}` : ''}</div>
-              <div className="small text-body-secondary">{o.source === 'staff' ? 'Offered by hand' : 'Freed time'} · {o.mode === 'one-by-one' ? 'held' : 'open'} until {at(o.expiresAt)}</div>
+              <div className="small text-body-secondary">{o.source === 'staff' ? 'Offered by hand' : 'Freed time'} · {o.mode === 'one-by-one' ? 'held' : 'open'} until {at(o.expiresAt, o.timeZone)}</div>
             </div>
             <span className={`badge align-self-start ${STATUS_BADGE[o.status]}`}>{STATUS_LABEL[o.status]}</span>
           </li>
