@@ -96,7 +96,6 @@ describe('the waitlist as a patient meets it (issue 37)', () => {
     await form.getByRole('button', { name: texts['waitlist.join'] }).click();
     await form.getByText(texts['validation.email']).waitFor();
     await form.locator('#wl-email').fill(a);
-    await page.screenshot({ path: `.cache/waitlist-join-${width}-${lang}.png`, fullPage: true });
     await form.getByRole('button', { name: texts['waitlist.join'] }).click();
     await page.getByTestId('waitlist-joined').waitFor({ timeout: 15_000 });
     expect(await overflow(page)).toBeLessThanOrEqual(0);
@@ -136,7 +135,6 @@ describe('the waitlist as a patient meets it (issue 37)', () => {
     await page.getByRole('button', { name: 'Pay $60.00' }).click();
     await page.waitForURL(/payment=success/);
     await page.getByRole('heading', { name: texts['confirmation.title'] }).waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: `.cache/waitlist-confirmed-${width}-${lang}.png`, fullPage: true });
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
     await context.close();
