@@ -73,7 +73,7 @@ describe('the waitlist as a patient meets it (issue 37)', () => {
   it.each([
     { width: 390, height: 844, lang: 'es' as const, texts: es },
     { width: 1366, height: 900, lang: 'en' as const, texts: en },
-  ])('$width px, $lang: A joins on a full day, B cancels, A books the offered time from the mail', { timeout: 90_000 }, async ({ width, height, lang, texts }) => {
+  ])('$width px, $lang: A joins on a full day, B cancels, A books the offered time from the mail', { timeout: 60_000 }, async ({ width, height, lang, texts }) => {
     const date = DateTime.now().setZone(ZONE).plus({ days: 2 }).toISODate()!;
     const clinic = await clinicWithFullDay(`wait${lang}`, date);
     const a = uniqueEmail(`a-${lang}`);
