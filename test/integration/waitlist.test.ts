@@ -73,20 +73,21 @@ async function paidBooking(c: Clinic, date: string, time: string) {
 }
 
 /** A patient joins the waitlist for the package: every day 09:00-12:00, for a week. */
-async function join(c: Clinic, name: string) {
+async function join(c: Clinic, name: string, locale?: string) {
   const email = uniqueEmail(name);
   const res = await call('POST', '/waitlist/join', {
-    body: { apiKey: c.apiKey, packageId: c.packageId, firstName: name, lastName: 'Waiting', email, phoneNumber: uniquePhone(), days: [1, 2, 3, 4, 5, 6, 7], fromTime: '09:00', toTime: '12:00', until: dayAhead(7) },
+    body: { apiKey: c.apiKey, packageId: c.packageId, firstName: name, lastName: 'Waiting', email, phoneNumber: uniquePhone(), days: [1, 2, 3, 4, 5, 6, 7], fromTime: '09:00', toTime: '12:00', until: dayAhead(7), ...(locale ? { locale } : {}) },
   });
   expect(res.status).toBe(201);
   return { email, entryId: res.body.data.entryId as string };
 }
 
-const offerMails = async (email: string) => (await mailsTo(email, stack.inboxUrl)).filter((m) => m.subject.startsWith('A time is free for you'));
+/** The offer mails to an address, in any language (each carries its offer link). */
+const offerMails = async (email: string) => (await mailsTo(email, stack.inboxUrl)).filter((m) => (m.body.text ?? '').includes('waitlistOffer='));
 const offerMailOf = (email: string) => eventually(async () => (await offerMails(email))[0], `the offer mail to ${email}`, 15_000);
 /** The offer id and token of the mail's 'Book this time' link. */
 function linkOf(mail: Mail) {
-  const url = new URL(/Book this time: (\S+)/.exec(mail.body.text ?? '')![1]!);
+  const url = new URL(/https?:\/\/\S+waitlistOffer=\S+/.exec(mail.body.text ?? '')![0]);
   return { offerId: url.searchParams.get('waitlistOffer')!, token: url.searchParams.get('token')! };
 }
 const offersOf = async (c: Clinic) => (await call('GET', '/waitlist/offers', { token: c.token })).body.data.items as { id: string; entryId: string; status: string; bookingId: string | null; startUtc: string }[];
@@ -100,6 +101,12 @@ const sweep = async (c: Clinic, minutesAhead: number) => {
   const { sweepLapsedHolds } = await import('../../functions/domain/bookings/hold-sweep');
   return sweepLapsedHolds({ now: new Date(Date.now() + minutesAhead * 60_000), orgId: c.orgId });
 };
+
+/** The stand-in's Checkout session of a checkout URL (its id is the URL's last part). */
+async function stripeSession(checkoutUrl: string) {
+  const res = await fetch(`${stack.env.STRIPE_API_BASE}/v1/checkout/sessions/${checkoutUrl.split('/').pop()}`, { headers: { authorization: `Bearer ${stack.env.STRIPE_SECRET_KEY}` } });
+  return (await res.json()) as { status: string; mode: string; amount_total: number | null; currency: string; customer: string | null; metadata: Record<string, string> };
+}
 
 beforeAll(async () => {
   stack = await startLocalStack({ inMemory: true, port: 0, sesPort: 0, quiet: true, outbox: { sweepMs: 500, retryBaseMs: 500 } });
@@ -274,5 +281,147 @@ describe('the waitlist', () => {
     expect(mail!.body.text).toContain('/manage');
     await stack.sweepOutbox();
     expect((await mailsTo(patient.email, stack.inboxUrl)).filter((m) => m.subject.startsWith('Booking confirmed'))).toHaveLength(1);
+  }, 60_000);
+  it('an offer of a deposit package opens Checkout for the deposit; unpaid at its window, the time and the session are released and it passes to the next', async () => {
+    const c = await newClinic('deposit');
+    const date = dayAhead(2);
+    const bookingId = await paidBooking(c, date, '10:00');
+    expect((await call('PUT', `/bookings/packages/${c.packageId}`, { token: c.token, body: { paymentMode: 'deposit', depositPercent: 25 } })).status).toBe(200);
+    const [first, second] = [await join(c, 'Jo'), await join(c, 'Kim')];
+    expect((await call('POST', `/bookings/booking/${bookingId}/cancel`, { token: c.token })).status).toBe(200);
+    const firstLink = linkOf(await offerMailOf(first.email));
+
+    const taken = await call('POST', '/waitlist/offer/take', { body: { apiKey: c.apiKey, ...firstLink } });
+    expect(taken.status, taken.body.message).toBe(200);
+    const session = await stripeSession(taken.body.data.checkoutUrl);
+    // The deposit (25 % of $60), not the price; the rest is due at the visit.
+    expect(session).toMatchObject({ mode: 'payment', status: 'open', amount_total: 1500, currency: 'usd', metadata: { kind: 'booking', bookingId: firstLink.offerId } });
+    expect((await call('GET', `/bookings/booking/${firstLink.offerId}`, { token: c.token })).body.data.paymentPolicy).toMatchObject({ mode: 'deposit', dueNowMinor: 1500, dueAtVisitMinor: 4500 });
+
+    // Not paid within the window: the session expires with the hold, and the time goes to the next patient.
+    expect((await sweep(c, 6)).released).toBe(1);
+    expect((await stripeSession(taken.body.data.checkoutUrl)).status).toBe('expired');
+    expect((await call('POST', '/waitlist/offer/take', { body: { apiKey: c.apiKey, ...firstLink } })).status).toBe(409);
+    const secondLink = linkOf(await offerMailOf(second.email));
+    await eventually(async () => ((await offersOf(c)).find((o) => o.entryId === first.entryId)?.status === 'lapsed' ? true : undefined), 'the first offer lapsed');
+    const next = await call('POST', '/waitlist/offer/take', { body: { apiKey: c.apiKey, ...secondLink } });
+    expect((await stripeSession(next.body.data.checkoutUrl)).amount_total).toBe(1500);
+    await pay(next.body.data.checkoutUrl, second.email);
+    const booked = await eventually(async () => {
+      const b = (await call('GET', `/bookings/booking/${next.body.data.bookingId}`, { token: c.token })).body.data;
+      return b.status === 'confirmed' ? b : undefined;
+    }, 'the deposit booking confirmed');
+    expect(booked).toMatchObject({ amountPaidCents: 1500, paymentPolicy: { mode: 'deposit', dueAtVisitMinor: 4500 } });
+    await eventually(async () => ((await call('GET', '/waitlist/summary', { token: c.token })).body.data.filled === 1 ? true : undefined), 'one time filled', 15_000);
+  }, 60_000);
+
+  it('an offer of a package that holds a card opens Checkout in setup mode; the saved card confirms it', async () => {
+    const c = await newClinic('cardheld');
+    const date = dayAhead(3);
+    const bookingId = await paidBooking(c, date, '09:00');
+    expect((await call('PUT', `/bookings/packages/${c.packageId}`, { token: c.token, body: { paymentMode: 'card_on_file', noShowFee: 30 } })).status).toBe(200);
+    const patient = await join(c, 'Lou');
+    expect((await call('POST', `/bookings/booking/${bookingId}/cancel`, { token: c.token })).status).toBe(200);
+    const link = linkOf(await offerMailOf(patient.email));
+
+    const taken = await call('POST', '/waitlist/offer/take', { body: { apiKey: c.apiKey, ...link } });
+    expect(taken.status, taken.body.message).toBe(200);
+    const session = await stripeSession(taken.body.data.checkoutUrl);
+    expect(session).toMatchObject({ mode: 'setup', amount_total: null, customer: expect.stringMatching(/^cus_/), metadata: { kind: 'booking', bookingId: link.offerId } });
+    // A second click: the same session.
+    expect((await call('POST', '/waitlist/offer/take', { body: { apiKey: c.apiKey, ...link } })).body.data.checkoutUrl).toBe(taken.body.data.checkoutUrl);
+    await fetch(`${taken.body.data.checkoutUrl}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ card: '4242424242424242', name: 'Lou Waiting' }).toString(), redirect: 'manual' });
+    const booked = await eventually(async () => {
+      const b = (await call('GET', `/bookings/booking/${link.offerId}`, { token: c.token })).body.data;
+      return b.status === 'confirmed' ? b : undefined;
+    }, 'the card-held booking confirmed');
+    expect(booked).toMatchObject({ paymentStatus: 'unpaid', savedCard: { customerId: session.customer, last4: '4242' }, paymentPolicy: { mode: 'card_on_file', dueNowMinor: 0, noShowFeeMinor: 3000 } });
+    await eventually(async () => ((await offersOf(c))[0]?.status === 'taken' ? true : undefined), 'the offer taken');
+    expect((await call('GET', '/waitlist', { token: c.token })).body.data.items).toEqual([]);
+  }, 60_000);
+
+  it('all at once: everyone who fits is told, the first to book wins, the others are refused that time and keep their place', async () => {
+    const c = await newClinic('allatonce');
+    expect((await call('PUT', '/waitlist/settings', { token: c.token, body: { mode: 'all-at-once', holdMinutes: 30 } })).status).toBe(200);
+    const date = dayAhead(2);
+    const bookingId = await paidBooking(c, date, '11:00');
+    const [first, second] = [await join(c, 'Max'), await join(c, 'Nia', 'de')];
+    expect((await call('POST', `/bookings/booking/${bookingId}/cancel`, { token: c.token })).status).toBe(200);
+    const [firstMail, secondMail] = [await offerMailOf(first.email), await offerMailOf(second.email)];
+    expect(firstMail.body.text).toContain('The first to book it gets it');
+    // In the patient's language.
+    expect(secondMail.subject).toMatch(/^Ein Termin ist für Sie frei/);
+    expect(secondMail.body.text).toContain('Wer zuerst bucht, bekommt ihn');
+    // Nothing is held: the time is still free on the booking page, and the link cannot 'take' it.
+    expect(await slotOf(c, (await offersOf(c))[0]!.startUtc)).toEqual({ held: 0, confirmed: 0, taken: 0 });
+    const secondLink = linkOf(secondMail);
+    expect((await call('POST', '/waitlist/offer', { body: { apiKey: c.apiKey, ...secondLink } })).body.data).toMatchObject({ mode: 'all-at-once', status: 'open', bookingDate: date, bookingTime: '11:00' });
+    expect((await call('POST', '/waitlist/offer/take', { body: { apiKey: c.apiKey, ...secondLink } })).status).toBe(409);
+
+    // The first books it on the booking page (the offer's link chooses that time there) and pays.
+    const book = (who: { email: string }, name: string) =>
+      call('POST', '/bookings/create-booking', { body: { apiKey: c.apiKey, packageId: c.packageId, firstName: name, lastName: 'Waiting', email: who.email, phoneNumber: uniquePhone(), bookingDate: date, bookingTime: '11:00' } });
+    const won = await book(first, 'Max');
+    expect(won.status, won.body.message).toBe(201);
+    const lost = await book(second, 'Nia');
+    expect(lost.status).toBe(409);
+    expect(lost.body.message).toBe('Sorry, that time was just taken. Please choose another time.');
+    await pay(won.body.data.checkoutUrl, first.email);
+    await eventually(async () => ((await call('GET', '/waitlist/summary', { token: c.token })).body.data.filled === 1 ? true : undefined), 'one time filled', 15_000);
+    // The winner stops waiting; the other keeps their place (first in the queue now) for the next freed time.
+    const waiting = (await call('GET', '/waitlist', { token: c.token })).body.data.items as { id: string; offersMade: number }[];
+    expect(waiting.map((e) => e.id)).toEqual([second.entryId]);
+    expect(waiting[0]!.offersMade).toBe(1);
+    const offers = await offersOf(c);
+    expect(offers.find((o) => o.entryId === first.entryId)?.status).toBe('taken');
+    expect(offers.find((o) => o.entryId === second.entryId)?.status).toBe('open');
+    // The booking page no longer offers that time: the offer's page shows the next free times instead.
+    const day = await call('POST', '/bookings/available-slots', { body: { apiKey: c.apiKey, date, packageId: c.packageId } });
+    expect((day.body.data.slots as { time: string }[]).map((s) => s.time)).not.toContain('11:00');
+  }, 60_000);
+
+  it('stops offering to a patient who left the list, or who booked another time of the same package', async () => {
+    const c = await newClinic('stops');
+    const date = dayAhead(2);
+    const bookingId = await paidBooking(c, date, '10:00');
+    const [leaver, booker, waiter] = [await join(c, 'Oli'), await join(c, 'Pia'), await join(c, 'Quin')];
+    // Oli leaves with the link of the joined mail (no offer held: nothing to give back).
+    const joined = await eventually(async () => (await mailsTo(leaver.email, stack.inboxUrl)).find((m) => (m.body.text ?? '').includes('waitlistLeave=')), 'the joined mail');
+    const leave = new URL(/https?:\/\/\S+waitlistLeave=\S+/.exec(joined.body.text ?? '')![0]);
+    expect((await call('POST', '/waitlist/leave', { body: { apiKey: c.apiKey, entryId: leave.searchParams.get('waitlistLeave'), token: leave.searchParams.get('token') } })).status).toBe(200);
+    // Pia books another time of the package herself (her address typed in capitals this time) and pays.
+    const own = await call('POST', '/bookings/create-booking', {
+      body: { apiKey: c.apiKey, packageId: c.packageId, firstName: 'Pia', lastName: 'Waiting', email: booker.email.toUpperCase(), phoneNumber: uniquePhone(), bookingDate: dayAhead(5), bookingTime: '09:00' },
+    });
+    expect(own.status, own.body.message).toBe(201);
+    await pay(own.body.data.checkoutUrl, booker.email);
+    await eventually(async () => ((await call('GET', '/waitlist', { token: c.token })).body.data.items.length === 1 ? true : undefined), 'Pia no longer waiting', 15_000);
+
+    // A time frees: it goes to Quin, the only one still waiting; neither of the others hears of it.
+    expect((await call('POST', `/bookings/booking/${bookingId}/cancel`, { token: c.token })).status).toBe(200);
+    await offerMailOf(waiter.email);
+    const offers = await offersOf(c);
+    expect(offers.map((o) => o.entryId)).toEqual([waiter.entryId]);
+    expect(await offerMails(leaver.email)).toEqual([]);
+    expect(await offerMails(booker.email)).toEqual([]);
+  }, 60_000);
+  it('never holds a time past its start: a window longer than the wait for the time ends when the time begins', async () => {
+    const c = await newClinic('start');
+    expect((await call('PUT', '/waitlist/settings', { token: c.token, body: { mode: 'one-by-one', holdMinutes: 1440 } })).status).toBe(200);
+    const patient = await join(c, 'Rae');
+    // The clinic's next free time (open 08:00-18:00 every day: always within the next 24 hours).
+    const soon = Date.now() + 10 * 60_000;
+    let next: { date: string; time: string; startUtc: string } | undefined;
+    for (const date of [dayAhead(0), dayAhead(1)]) {
+      const day = await call('POST', '/bookings/available-slots', { body: { apiKey: c.apiKey, date, packageId: c.packageId } });
+      const slot = (day.body.data.slots as { time: string; startUtc: string }[]).find((s) => Date.parse(s.startUtc) > soon);
+      if (slot && !next) next = { date, ...slot };
+    }
+    expect(Date.parse(next!.startUtc)).toBeLessThan(Date.now() + 1440 * 60_000);
+    const offered = await call('POST', `/waitlist/entries/${patient.entryId}/offer`, { token: c.token, body: { bookingDate: next!.date, bookingTime: next!.time } });
+    expect(offered.status, offered.body.message).toBe(201);
+    expect(Date.parse(offered.body.data.expiresAt)).toBe(Date.parse(next!.startUtc));
+    const held = (await call('GET', `/bookings/booking/${offered.body.data.id}`, { token: c.token })).body.data;
+    expect(Date.parse(held.holdExpiresAt)).toBe(Date.parse(next!.startUtc));
   }, 60_000);
 });

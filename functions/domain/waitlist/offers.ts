@@ -110,6 +110,16 @@ async function offerRows(c: Clinic, o: WaitlistOffer, e: WaitlistEntry, extra: r
   ];
 }
 
+/** The shortest offer worth making: a time that begins sooner is not offered. */
+export const MIN_OFFER_MINUTES = 5;
+
+/**
+ * When an offer ends: the clinic's window, but never after the time itself begins (a hold outliving the
+ * start would let the patient pay for a visit already under way, and keep the time from anyone else).
+ */
+export const offerEnd = (c: Pick<Clinic, 'settings'>, startUtc: string, now: Date) =>
+  new Date(Math.min(now.getTime() + c.settings.holdMinutes * 60_000, Date.parse(startUtc))).toISOString();
+
 /** The held booking of an offer: as the booking page's (its package's price, currency and payment policy), held for the clinic's window. */
 function offerBooking(c: Clinic, e: WaitlistEntry, pkg: BookingPackageRecord, id: string, slot: { date: string; time: string; startUtc: string; endUtc: string }, durationMinutes: number, now: Date, practitioner?: { id: string; name: string; before: number; after: number }): BookingRecord {
   const at = now.toISOString();
@@ -120,7 +130,7 @@ function offerBooking(c: Clinic, e: WaitlistEntry, pkg: BookingPackageRecord, id
     ...(practitioner
       ? { practitionerId: practitioner.id, practitionerName: practitioner.name, bufferBeforeMinutes: practitioner.before, bufferAfterMinutes: practitioner.after }
       : { practitionerId: null, practitionerName: null }),
-    status: 'held', paymentStatus: 'pending', holdExpiresAt: new Date(now.getTime() + c.settings.holdMinutes * 60_000).toISOString(), stripeSessionId: null, checkoutUrl: null,
+    status: 'held', paymentStatus: 'pending', holdExpiresAt: offerEnd(c, slot.startUtc, now), stripeSessionId: null, checkoutUrl: null,
     paymentIntentId: null, amountPaidCents: null, refundedCents: null, payerEmail: null, paidAt: null, confirmedAt: null, expiredAt: null, cancelledAt: null, cancelledBy: null,
     confirmationSentAt: null, needsAttention: null,
     // What the patient agrees to when they take it (as the booking page's hold: lib/booking-choice.ts): taking it follows the package's mode.
@@ -159,7 +169,9 @@ async function offerTo(
   const slot = { ...found.slot, date: when.date };
   const minutes = chosen ? chosen.timing.durationMinutes : rules.slotMinutes;
   const at = now.toISOString();
-  const expiresAt = new Date(now.getTime() + c.settings.holdMinutes * 60_000).toISOString();
+  const expiresAt = offerEnd(c, slot.startUtc, now);
+  // A time about to begin is no use to anyone still to read a mail and pay.
+  if (Date.parse(expiresAt) - now.getTime() < MIN_OFFER_MINUTES * 60_000) return { kind: 'skip' };
 
   if (c.settings.mode === 'all-at-once' && source === 'freed') {
     // Nothing is held: tell only of a time free as read (a clinic-wide slot with a place left).

@@ -203,8 +203,15 @@ describe('BookingPage (public)', () => {
     expect(calls.filter((c) => c.path === '/api/public/challenge')).toHaveLength(2);
   });
 
-  it("shows the server's message at the top when the time was just taken", async () => {
-    answers({ 'POST /api/bookings/create-booking': { status: 409, body: { message: 'Sorry, that time was just taken. Please choose another time.' } } });
+  it("shows the server's message at the top when the time was just taken, and the day's free times without it", async () => {
+    let taken = false;
+    answers({
+      'POST /api/bookings/create-booking': () => ((taken = true), { status: 409, body: { message: 'Sorry, that time was just taken. Please choose another time.' } }),
+      'POST /api/bookings/available-slots': (body) => {
+        const free = day((body as { date: string }).date);
+        return { status: 200, body: { message: 'OK', data: taken ? { ...free, slots: free.slots.filter((s) => s.time !== '10:00') } : free } };
+      },
+    });
     const scroll = vi.spyOn(window, 'scrollTo');
     const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const { user } = open();
@@ -214,6 +221,10 @@ describe('BookingPage (public)', () => {
     expect(scroll).toHaveBeenCalled();
     expect(go).not.toHaveBeenCalled();
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('Pat');
+    // The day is read again: the taken time goes (unchosen), the next free time is there to choose.
+    await waitFor(() => expect(screen.queryByRole('button', { name: '10:00 AM EST' })).toBeNull());
+    expect(screen.getByRole('button', { name: '9:00 AM EST' })).toBeInTheDocument();
+    expect(chosenTime()).toBeNull();
   });
 
   it('shows a field error from the server once, in the list above the form; a failure without a message shows the fallback', async () => {
@@ -488,6 +499,25 @@ describe('BookingPage: practitioners and the month view', () => {
     open();
     await waitFor(() => expect(screen.getByRole('combobox', { name: /^Package/ })).toHaveValue('p1'));
     expect(screen.getByRole('radio', { name: /Dr Ana Ruiz/ })).toBeChecked();
+  });
+
+  it("a waitlist offer's link chooses its day (the month view on its month) and its time; a time the day no longer offers is unchosen", async () => {
+    const date = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    window.history.replaceState(null, '', `/booking/pk_clinic_key_123?package=p2&date=${date}&time=10:00`);
+    answers();
+    const first = open();
+    await waitFor(() => expect(chosenTime()).toHaveTextContent('10:00 AM'));
+    expect(screen.getByRole('combobox', { name: /^Package/ })).toHaveValue('p2');
+    const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+    expect(screen.getByRole('heading', { name: monthName })).toBeInTheDocument();
+    first.unmount();
+
+    // Another patient booked it first: the day's free times show, none chosen.
+    window.history.replaceState(null, '', `/booking/pk_clinic_key_123?package=p2&date=${date}&time=11:00`);
+    answers();
+    open();
+    await screen.findByRole('button', { name: '10:00 AM EST' });
+    expect(chosenTime()).toBeNull();
   });
 });
 

@@ -123,9 +123,15 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   const setValue = useCallback((name: BookingField, value: string) => setValues((prev) => ({ ...prev, [name]: value })), []);
   const clearTime = useCallback(() => setValue('bookingTime', ''), [setValue]);
 
-  const settling = usePreselect(packages, (chosen, wanted) => {
-    if (chosen) setValue('packageId', chosen);
-    if (wanted) setPractitioner(wanted);
+  const settling = usePreselect(packages, (wanted) => {
+    if (wanted.packageId) setValue('packageId', wanted.packageId);
+    if (wanted.practitioner) setPractitioner(wanted.practitioner);
+    // A waitlist offer's link: its day (and the month view on its month) and its time chosen.
+    if (wanted.date) {
+      setValue('bookingDate', wanted.date);
+      month.setMonth(wanted.date.slice(0, 7));
+    }
+    if (wanted.time) setValue('bookingTime', wanted.time);
   });
 
   // After a first Continue, the messages follow the fields as they are corrected.

@@ -99,7 +99,7 @@ describe('usePreselect', () => {
     expect(result.current).toBe(true);
     expect(choose).not.toHaveBeenCalled();
     rerender({ list: packages });
-    expect(choose).toHaveBeenCalledWith('p2', 'pr_b');
+    expect(choose).toHaveBeenCalledWith({ packageId: 'p2', practitioner: 'pr_b', date: undefined, time: undefined });
     expect(result.current).toBe(false);
     rerender({ list: [...packages] });
     expect(choose).toHaveBeenCalledOnce();
@@ -109,7 +109,23 @@ describe('usePreselect', () => {
     const choose = vi.fn();
     const { result } = renderHook(() => usePreselect(packages, choose));
     expect(result.current).toBe(false);
-    expect(choose).toHaveBeenCalledWith(undefined, undefined);
+    expect(choose).toHaveBeenCalledWith({ packageId: undefined, practitioner: undefined, date: undefined, time: undefined });
+  });
+
+  it("chooses a waitlist offer's day and time with its package; a malformed one, or one without a package, is ignored", () => {
+    window.history.replaceState(null, '', '/?package=p1&date=2030-01-15&time=10:00');
+    const choose = vi.fn();
+    renderHook(() => usePreselect(packages, choose));
+    expect(choose).toHaveBeenCalledWith({ packageId: 'p1', practitioner: undefined, date: '2030-01-15', time: '10:00' });
+    window.history.replaceState(null, '', '/?package=p1&date=15/01/2030&time=10:00');
+    const badDate = vi.fn();
+    renderHook(() => usePreselect(packages, badDate));
+    expect(badDate).toHaveBeenCalledWith({ packageId: 'p1', practitioner: undefined, date: undefined, time: undefined });
+    window.history.replaceState(null, '', '/?package=nope&date=2030-01-15&time=10:00');
+    const noPackage = vi.fn();
+    renderHook(() => usePreselect(packages, noPackage));
+    expect(noPackage).toHaveBeenCalledWith({ packageId: undefined, practitioner: undefined, date: undefined, time: undefined });
+    window.history.replaceState(null, '', '/');
   });
 });
 

@@ -3,6 +3,7 @@
 // this tab, keeping the hold and the form for the way back. What the visitor is told on the way (the
 // redirect toast, the success line, the top error) is held here.
 import { useEffect, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
 import { BOOKING_FIELDS, bookingPayload, validateBookingForm, type BookingField, type BookingFormValues } from '#shared/bookings/form';
 import { failureText } from '../../lib/api';
 import { checkoutNavigation } from '../../lib/checkout';
@@ -39,6 +40,7 @@ export function useBookingSubmit({ apiKey, values, practitioner, practitionerId,
   const [isSubmitting, setSubmitting] = useState(false);
   const [toast, setToast] = useState<string>();
   const [confirmed, setConfirmed] = useState<BookingConfirmation>();
+  const { mutate } = useSWRConfig();
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
   /** One key per booking the visitor sends: a retry of the same booking never holds a second place. */
@@ -62,6 +64,9 @@ export function useBookingSubmit({ apiKey, values, practitioner, practitionerId,
     intake?.showServer(result.data.errors ?? {});
     // Field errors are listed above the form; the top message is for what no field explains.
     if (Object.keys(serverErrors).length === 0) setRootError(ruleMessage(t, failureText(result, t('booking.failed'))));
+    // Taken by someone else meanwhile (a waitlist offer told to everyone: the first to book wins): the
+    // day's and month's free times read again, so the taken time goes and the next free ones show.
+    if (result.responseCode === 409) void mutate((key) => Array.isArray(key) && (key[0] === 'booking-day' || key[0] === 'booking-days'));
     scrollToTop();
   };
 

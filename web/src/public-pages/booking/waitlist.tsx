@@ -15,7 +15,7 @@ import { useIdempotencyKeys } from '../../lib/idempotency';
 import { useSearchParam } from '../../lib/location';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { ruleMessage } from '../../i18n/rules';
-import type { PublicBookingPackage } from './api';
+import { availableDays, availableSlots, type PublicBookingPackage } from './api';
 
 const none = { auth: 'none' as const };
 type Offer = ReplyOf<'POST /waitlist/offer'>;
@@ -253,13 +253,80 @@ function OfferCard({ apiKey, offerId, token }: { apiKey: string; offerId: string
             <button type="button" className="btn btn-primary btn-lg" onClick={() => void book()} disabled={sending}>{sending ? t('booking.wait') : t('waitlist.offer.book')}</button>
           </>
         ) : (
-          <>
-            <p>{t('waitlist.offer.openUntil', { time: `${until.date}, ${until.time} ${until.zoneAbbreviation}` })}</p>
-            <a className="btn btn-primary btn-lg" href={`/booking/${encodeURIComponent(apiKey)}?package=${encodeURIComponent(offer.packageId)}${offer.practitionerId ? `&practitioner=${encodeURIComponent(offer.practitionerId)}` : ''}`}>{t('waitlist.offer.bookOnPage')}</a>
-          </>
+          <ToldOffer apiKey={apiKey} offer={offer} until={`${until.date}, ${until.time} ${until.zoneAbbreviation}`} />
         )}
       </div>
     </section>
+  );
+}
+
+/** The booking page's address with a package (and practitioner), and a day and time chosen (use-preselect.ts), in the page's language. */
+function bookingHref(apiKey: string, offer: Pick<Offer, 'packageId' | 'practitionerId'>, locale: string, when?: { date: string; time: string }) {
+  const query = new URLSearchParams({ package: offer.packageId, ...(offer.practitionerId ? { practitioner: offer.practitionerId } : {}), ...(when ?? {}), lang: locale });
+  return `/booking/${encodeURIComponent(apiKey)}?${query.toString()}`;
+}
+
+/** How many free times are shown instead of one taken. */
+const NEXT_TIMES = 4;
+
+/**
+ * The free times from the offered day on (that day's, else the first day with free times within two
+ * weeks): what a patient told of a time someone else booked first may choose instead.
+ */
+async function nextFreeTimes(apiKey: string, offer: Offer): Promise<{ date: string; time: string; startUtc: string }[]> {
+  const practitionerId = offer.practitionerId ?? undefined;
+  const sameDay = await availableSlots(apiKey, offer.bookingDate, offer.packageId, practitionerId);
+  const slotsOf = (date: string, day: typeof sameDay) => (day.success && day.data.data ? day.data.data.slots.map((s) => ({ date, time: s.time, startUtc: s.startUtc })) : []);
+  const today = slotsOf(offer.bookingDate, sameDay);
+  if (today.length) return today;
+  const days = await availableDays(apiKey, offer.packageId, offer.bookingDate, 14, practitionerId);
+  const next = days.success ? days.data.data?.days.find((d) => d.free > 0) : undefined;
+  return next ? slotsOf(next.date, await availableSlots(apiKey, next.date, offer.packageId, practitionerId)) : [];
+}
+
+/**
+ * An offer told to everyone waiting (all at once): nothing is held, the first to book wins. While the
+ * time is free, 'Book this time' opens the booking page with it chosen (only the patient's details to
+ * add). Once someone else booked it, the patient is told so, keeps their place on the list (nothing
+ * changed for them), and sees the next free times, each opening the booking page with it chosen.
+ */
+function ToldOffer({ apiKey, offer, until }: { apiKey: string; offer: Offer; until: string }) {
+  const { t, intl, locale } = useI18n();
+  const [times, setTimes] = useState<{ date: string; time: string; startUtc: string }[]>();
+  useEffect(() => {
+    nextFreeTimes(apiKey, offer).then(setTimes, () => setTimes([]));
+  }, [apiKey, offer]);
+  if (!times) return <p className="text-body-secondary" role="status">{t('waitlist.offer.loading')}</p>;
+  const stillFree = times.some((s) => s.date === offer.bookingDate && s.time === offer.bookingTime);
+  if (stillFree) {
+    return (
+      <>
+        <p>{t('waitlist.offer.openUntil', { time: until })}</p>
+        <a className="btn btn-primary btn-lg" href={bookingHref(apiKey, offer, locale, { date: offer.bookingDate, time: offer.bookingTime })}>{t('waitlist.offer.book')}</a>
+      </>
+    );
+  }
+  const shown = times.slice(0, NEXT_TIMES);
+  return (
+    <>
+      <div className="alert alert-warning" role="alert" data-testid="waitlist-offer-gone">{t('waitlist.offer.justTaken')}</div>
+      {shown.length > 0 && (
+        <>
+          <p className="fw-semibold mb-2">{t('waitlist.offer.nextTimes')}</p>
+          <ul className="list-unstyled d-flex flex-wrap gap-2 mb-3">
+            {shown.map((s) => {
+              const when = describeInstant(s.startUtc, offer.timeZone, intl);
+              return (
+                <li key={s.startUtc}>
+                  <a className="btn btn-outline-primary" style={{ minHeight: 44 }} href={bookingHref(apiKey, offer, locale, { date: s.date, time: s.time })}>{when.date}, {when.time}</a>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+      <a className="btn btn-link px-0" href={bookingHref(apiKey, offer, locale)}>{t('waitlist.offer.bookOnPage')}</a>
+    </>
   );
 }
 

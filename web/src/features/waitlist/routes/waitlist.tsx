@@ -12,8 +12,12 @@ import { offerTime, saveWaitlistSettings, useWaitlist, useWaitlistOffers, useWai
 
 const DAY = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const STATUS_BADGE: Record<WaitlistOfferView['status'], string> = { open: 'text-bg-primary', taken: 'text-bg-success', lapsed: 'text-bg-secondary', withdrawn: 'text-bg-light' };
+/** An offer's state in staff's words (the API's status names are for integrators). */
+const STATUS_LABEL: Record<WaitlistOfferView['status'], string> = { open: 'Open', taken: 'Booked', lapsed: 'Lapsed', withdrawn: 'Withdrawn' };
 const whenOf = (o: { bookingDate: string; bookingTime: string }) => `${o.bookingDate} ${o.bookingTime}`;
-const at = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** An instant in the clinic's zone, named (the offered time beside it is the clinic's local time too; the browser's zone read as a different hour). */
+const at = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' });
 
 function Figures() {
   const { data } = useWaitlistSummary();
@@ -136,16 +140,16 @@ function Offers() {
   const { data } = useWaitlistOffers();
   if (!data?.items.length) return null;
   return (
-    <section className="card">
-      <div className="card-header bg-transparent"><h2 className="h6 fw-bold mb-0">Latest offers</h2></div>
+    <section className="card" aria-labelledby="wl-offers-title">
+      <div className="card-header bg-transparent"><h2 id="wl-offers-title" className="h6 fw-bold mb-0">Latest offers</h2></div>
       <ul className="list-group list-group-flush">
         {data.items.map((o) => (
           <li key={o.id} className="list-group-item d-flex flex-wrap justify-content-between gap-2">
             <div>
               <div className="fw-semibold">{whenOf(o)} · {o.packageName}{o.practitionerName ? ` with ${o.practitionerName}` : ''}</div>
-              <div className="small text-body-secondary">{o.source === 'staff' ? 'Offered by hand' : 'Freed time'} · {o.mode === 'one-by-one' ? 'held' : 'open'} until {at(o.expiresAt)}</div>
+              <div className="small text-body-secondary">{o.source === 'staff' ? 'Offered by hand' : 'Freed time'} · {o.mode === 'one-by-one' ? 'held' : 'open'} until {at(o.expiresAt, o.timeZone)}</div>
             </div>
-            <span className={`badge align-self-start ${STATUS_BADGE[o.status]}`}>{o.status}</span>
+            <span className={`badge align-self-start ${STATUS_BADGE[o.status]}`}>{STATUS_LABEL[o.status]}</span>
           </li>
         ))}
       </ul>
