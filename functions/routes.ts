@@ -365,6 +365,8 @@ export const ROUTES: readonly Route[] = (Object.keys(SERVER_ROUTES) as Operation
 export const WORKERS = {
   /** The outbox worker: the table's stream and a sweep every minute (functions/outbox/deliver.ts). */
   outbox: 'outbox/deliver',
+  /** Domain events and their subscribers: the table's stream and a sweep every minute (functions/outbox/run-subscribers.ts). */
+  subscribers: 'outbox/run-subscribers',
   /** The reminders due and the lapsed holds, every minute (functions/outbox/sweeps.ts). */
   sweeps: 'outbox/sweeps',
   /** SES bounce and complaint events from SNS: the suppression list (functions/outbox/mail-events.ts). */

@@ -61,6 +61,7 @@ const LOAD_ONLY = args.includes('--load');
 /** The event each worker is measured with: the schedule's for the sweeps, an empty SNS batch for the mail events. */
 const WORKER_EVENTS: Record<string, unknown> = {
   [WORKERS.outbox]: { source: 'aws.events', 'detail-type': 'Scheduled Event' },
+  [WORKERS.subscribers]: { source: 'aws.events', 'detail-type': 'Scheduled Event' },
   [WORKERS.sweeps]: { source: 'aws.events', 'detail-type': 'Scheduled Event' },
   [WORKERS.mailEvents]: { Records: [] },
 };

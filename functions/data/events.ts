@@ -17,12 +17,13 @@ import type { BookingRecord } from './bookings';
 import { isConditionFailure, type TransactItem } from './core';
 import { ddb, table } from './dynamo';
 import type { AppointmentCancelledEvent, DomainEvent, DomainEventType, EventPatient, TimeFreedReason } from './event-types';
-import { outboxItem, type OutboxRow } from './outbox';
+import { EVENT_ROW_PREFIX, outboxItem, type OutboxRow } from './outbox';
 
 /** Only what an event needs of a change: the fields of its type (id, version and org are added here). */
 type EventInput<T extends DomainEvent = DomainEvent> = T extends DomainEvent ? Omit<T, 'id' | 'v' | 'orgId' | 'at'> : never;
 
-export const eventRowId = (type: DomainEventType, orgId: string, changeKey: string) => `event-${type}-${orgId}-${changeKey}`;
+// The prefix puts an event and its subscribers' rows in the outbox's 'events' lane (./outbox.ts laneOf).
+export const eventRowId = (type: DomainEventType, orgId: string, changeKey: string) => `${EVENT_ROW_PREFIX}${type}-${orgId}-${changeKey}`;
 /** A subscriber's row of an event: one per event and subscriber, whoever fans it out and how often. */
 export const subscriberRowId = (eventRowId: string, subscriber: string) => `${eventRowId}:${subscriber}`;
 const eventsPk = (orgId: string) => `ORG#${orgId}#EVENTS`;

@@ -21,6 +21,18 @@ import { normaliseEmail, normalisePhone } from '#shared/patients/normalise';
 export const OUTBOX_PREFIX = 'OUTBOX#';
 export const OUTBOX_DUE_PARTITION = 'OUTBOX#DUE';
 
+/**
+ * Two workers share the outbox, each with its own function and permissions: 'delivery'
+ * (functions/outbox/deliver.ts: mail, texts, notices, refunds, webhooks) and 'events'
+ * (functions/outbox/run-subscribers.ts: domain events and their subscribers' rows, whose ids all begin
+ * with EVENT_ROW_PREFIX, functions/data/events.ts). Each lane has its own due partition, so a sweep never
+ * pages through the other's rows, nor is held up behind them.
+ */
+export type OutboxLane = 'delivery' | 'events';
+export const EVENT_ROW_PREFIX = 'event-';
+export const laneOf = (id: string): OutboxLane => (id.startsWith(EVENT_ROW_PREFIX) ? 'events' : 'delivery');
+export const duePartitionOf = (lane: OutboxLane) => (lane === 'events' ? `${OUTBOX_DUE_PARTITION}#EVENTS` : OUTBOX_DUE_PARTITION);
+
 export const outboxKey = (id: string) => ({ pk: `${OUTBOX_PREFIX}${id}`, sk: 'MESSAGE' });
 
 export type OutboxPayload =
@@ -100,7 +112,7 @@ export function outboxItem(id: string, payload: OutboxPayload, orgId?: string, n
   return {
     Put: {
       TableName: table(),
-      Item: { ...outboxKey(id), gsi1pk: OUTBOX_DUE_PARTITION, gsi1sk: `${at}#${id}`, ...recipientIndex(payload, orgId, `${at}#${id}`), ...row },
+      Item: { ...outboxKey(id), gsi1pk: duePartitionOf(laneOf(id)), gsi1sk: `${at}#${id}`, ...recipientIndex(payload, orgId, `${at}#${id}`), ...row },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -159,7 +171,7 @@ export async function claimOutboxRow(id: string, token: string, now = new Date()
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':sending': 'sending', ':pending': 'pending', ':one': 1, ':token': token, ':lease': leaseUntil, ':now': at,
-          ':due': OUTBOX_DUE_PARTITION, ':dueSk': dueSortKey(leaseUntil, id),
+          ':due': duePartitionOf(laneOf(id)), ':dueSk': dueSortKey(leaseUntil, id),
         },
         ReturnValues: 'ALL_NEW',
       }),
@@ -207,7 +219,7 @@ export const rescheduleOutboxRow = (id: string, token: string, nextAttemptAt: Da
     id,
     token,
     '#status = :pending, nextAttemptAt = :next, gsi1pk = :due, gsi1sk = :dueSk, lastError = :error',
-    { ':pending': 'pending', ':next': nextAttemptAt.toISOString(), ':due': OUTBOX_DUE_PARTITION, ':dueSk': dueSortKey(nextAttemptAt.toISOString(), id), ':error': shortError(error) },
+    { ':pending': 'pending', ':next': nextAttemptAt.toISOString(), ':due': duePartitionOf(laneOf(id)), ':dueSk': dueSortKey(nextAttemptAt.toISOString(), id), ':error': shortError(error) },
     '',
   );
 
@@ -219,19 +231,37 @@ export const failOutboxRow = (id: string, token: string, error: unknown, now = n
 export const dropOutboxRow = (id: string, token: string, reason: string, now = new Date()) =>
   endClaim(id, token, '#status = :dropped, droppedAt = :at, droppedReason = :reason', { ':dropped': 'dropped', ':at': now.toISOString(), ':reason': reason }, DONE_REMOVES);
 
-// Rows due for (re)delivery by now, oldest first: the due index up to `now`.
-export async function listDueOutboxIds(now: Date, limit: number): Promise<string[]> {
+// Rows of a lane due for (re)delivery by now, oldest first: the lane's due index up to `now`.
+export async function listDueOutboxIds(now: Date, limit: number, lane: OutboxLane = 'delivery'): Promise<string[]> {
   const out = await ddb.send(
     new QueryCommand({
       TableName: table(),
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :due AND gsi1sk <= :upTo',
-      ExpressionAttributeValues: { ':due': OUTBOX_DUE_PARTITION, ':upTo': `${now.toISOString()}#\uffff` },
+      ExpressionAttributeValues: { ':due': duePartitionOf(lane), ':upTo': `${now.toISOString()}#\uffff` },
       ProjectionExpression: 'id',
       Limit: limit,
     }),
   );
   return (out.Items ?? []).map((item) => item.id as string);
+}
+
+// A row found in the other lane's due partition (written before the lanes were split) moves to its own:
+// the update is also a stream record, so its own worker takes it at once. Done again, it changes nothing.
+export async function moveToOwnLane(id: string, from: OutboxLane): Promise<void> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: outboxKey(id),
+        UpdateExpression: 'SET gsi1pk = :own',
+        ConditionExpression: 'gsi1pk = :from',
+        ExpressionAttributeValues: { ':own': duePartitionOf(laneOf(id)), ':from': duePartitionOf(from) },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
 // A row by id (tests and support).

@@ -42,3 +42,26 @@ describe('stream records', () => {
     expect(dueRowOf(record('REMOVE', { pk: 'OUTBOX#r', status: 'pending' }), now)).toBeUndefined();
   });
 });
+
+describe('the two lanes', () => {
+  const now = new Date('2030-01-01T12:00:00.000Z');
+  const pending = (pk: string) => record('INSERT', { pk, status: 'pending', nextAttemptAt: '2030-01-01T11:59:59.000Z' });
+
+  it('leave event and subscriber rows to the subscribers worker, and mail to the deliverer', async () => {
+    const { dueRowOf: subscribersRowOf } = await import('./run-subscribers');
+    const event = 'event-time-freed-o1-b1-cancelled';
+    for (const id of [event, `${event}:waitlist`]) {
+      expect(dueRowOf(pending(`OUTBOX#${id}`), now)).toBeUndefined();
+      expect(subscribersRowOf(pending(`OUTBOX#${id}`), now)).toBe(id);
+    }
+    expect(dueRowOf(pending('OUTBOX#receipt-p1'), now)).toBe('receipt-p1');
+    expect(subscribersRowOf(pending('OUTBOX#receipt-p1'), now)).toBeUndefined();
+  });
+
+  it('keep their due rows apart, so neither sweep pages through the other lane', async () => {
+    const { duePartitionOf, laneOf } = await import('../data/outbox');
+    expect(laneOf('event-booking-confirmed-o1-b1')).toBe('events');
+    expect(laneOf('webhook-d1')).toBe('delivery');
+    expect(duePartitionOf('events')).not.toBe(duePartitionOf('delivery'));
+  });
+});

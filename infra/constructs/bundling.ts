@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BuildOptions, Metafile } from 'esbuild';
-import { CATALOGUE_DIR } from '../../functions/lib/catalogue-files';
+import { CATALOGUE_DIR, ZONE_DATA_DIR } from '../../functions/lib/catalogue-files';
 import { ROUTES } from '../../functions/routes';
 import { FUNCTIONS_DIR } from './paths';
 import { BUNDLE_TARGET, ESM_REQUIRE_BANNER, bundleAliases, type BundleFeatures } from '../bundling/index';
@@ -127,9 +127,13 @@ export function bundleHandlers(outdir: string, requests: BundleRequest[]): Map<s
 /**
  * Files a bundled module reads at run time, relative to itself (`new URL(..., import.meta.url)`): the
  * patient-text catalogues of functions/lib/i18n.ts, one JSON file per language, of which a function
- * reads only the languages it writes in. They go next to index.mjs where the module expects them.
+ * reads only the languages it writes in, and the zone -> region table of functions/lib/zone-region.ts. They go next to index.mjs where the module expects them.
  */
-const DATA_FILES = [{ module: join(FUNCTIONS_DIR, 'lib', 'i18n.ts'), dir: join(FUNCTIONS_DIR, 'lib', CATALOGUE_DIR), into: CATALOGUE_DIR, ext: '.json' }];
+const DATA_FILES = [
+  { module: join(FUNCTIONS_DIR, 'lib', 'i18n.ts'), dir: join(FUNCTIONS_DIR, 'lib', CATALOGUE_DIR), into: CATALOGUE_DIR, ext: '.json' },
+  // The zone -> region table of functions/lib/zone-region.ts (a patient's money and dates in the clinic's country).
+  { module: join(FUNCTIONS_DIR, 'lib', 'zone-region.ts'), dir: join(FUNCTIONS_DIR, 'lib', ZONE_DATA_DIR), into: ZONE_DATA_DIR, ext: '.json' },
+];
 
 function copyDataFiles(bundleDir: string, inputs: Record<string, unknown>): void {
   // The metafile names inputs relative to esbuild's working directory, which is this process's.

@@ -366,13 +366,21 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     // What the table's stream and the schedule do in AWS: the same worker handler, fed locally.
     const workerHandler = async (name: string) => (await import(pathToFileURL(join(ROOT, 'functions', `${name}.ts`)).href)).handler as OutboxHandler;
-    const [deliverHandler, sweepsHandler] = [await workerHandler(WORKERS.outbox), await workerHandler(WORKERS.sweeps)];
-    // The scheduled sweeps (reminders, lapsed holds) are a function of their own in AWS, on the same
-    // one-minute schedule as the outbox's sweep: here they run on the worker's sweep timer, after it.
+    const [deliverHandler, subscribersHandler, sweepsHandler] = [await workerHandler(WORKERS.outbox), await workerHandler(WORKERS.subscribers), await workerHandler(WORKERS.sweeps)];
+    // In AWS each outbox worker gets the stream records of its own lane (the event source's filter) and
+    // a sweep of its own; here both read every batch (each takes only its lane's rows) and sweep on one
+    // timer: the subscribers first, so the mail a subscriber writes goes out in the same sweep. The
+    // scheduled sweeps (reminders, lapsed holds) are a function of their own in AWS, on the same
+    // one-minute schedule: here they run on the worker's sweep timer, after it.
+    type Batch = { batchItemFailures: { itemIdentifier: string }[] };
     const outboxHandler: OutboxHandler = async (event, context) => {
-      const delivered = await deliverHandler(event, context);
-      if (!('Records' in event)) await sweepsHandler(event, context);
-      return delivered;
+      const ran = (await subscribersHandler(event, context)) as Batch | undefined;
+      const delivered = (await deliverHandler(event, context)) as Batch | undefined;
+      if (!('Records' in event)) {
+        await sweepsHandler(event, context);
+        return delivered;
+      }
+      return { batchItemFailures: [...(ran?.batchItemFailures ?? []), ...(delivered?.batchItemFailures ?? [])] };
     };
     const outbox = startOutboxWorker({
       endpoint: dynamo.endpoint,

@@ -18,7 +18,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { ensureTable, localClientConfig, startDynamoDbLocal, type RunningService } from '../../infra/local/services';
+import { withLocalTable } from './local-table';
 
 const TABLE_NAME = 'bench-free-times';
 const PRACTITIONERS = 10;
@@ -76,26 +76,7 @@ async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]>
 }
 
 export async function runFreeTimesBench(options: FreeTimesOptions): Promise<void> {
-  let dynamo: RunningService | undefined;
-  const endpoint = options.endpoint ?? (dynamo = await startDynamoDbLocal({})).endpoint;
-  try {
-    await ensureTable(endpoint, TABLE_NAME);
-    // The handlers read their configuration from the environment, as in Lambda; DynamoDB Local keeps
-    // one database per access key and region, so use the key the table was created with.
-    const credentials = localClientConfig(endpoint).credentials;
-    Object.assign(process.env, {
-      TABLE_NAME,
-      UPLOADS_BUCKET: 'bench-uploads',
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-      AWS_ENDPOINT_URL_DYNAMODB: endpoint,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    });
-    await bench(options.runs);
-  } finally {
-    await dynamo?.stop();
-  }
+  await withLocalTable({ tableName: TABLE_NAME, endpoint: options.endpoint, env: { UPLOADS_BUCKET: 'bench-uploads' } }, () => bench(options.runs));
 }
 
 async function bench(runs: number) {

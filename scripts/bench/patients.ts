@@ -8,30 +8,14 @@
 //   npm run bench -- --patients [--runs 10]      (just this section)
 //   npm run bench                                (after the free times)
 import { loadavg } from 'node:os';
-import { ensureTable, localClientConfig, startDynamoDbLocal, type RunningService } from '../../infra/local/services';
+import { withLocalTable } from './local-table';
 
 const TABLE_NAME = 'bench-patients';
 const BUDGET_MS = 300;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
 export async function runPatientsBench(options: { runs: number; endpoint?: string }): Promise<void> {
-  let dynamo: RunningService | undefined;
-  const endpoint = options.endpoint ?? (dynamo = await startDynamoDbLocal({})).endpoint;
-  try {
-    await ensureTable(endpoint, TABLE_NAME);
-    const credentials = localClientConfig(endpoint).credentials;
-    Object.assign(process.env, {
-      TABLE_NAME,
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-      AWS_ENDPOINT_URL_DYNAMODB: endpoint,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    });
-    await bench(options.runs);
-  } finally {
-    await dynamo?.stop();
-  }
+  await withLocalTable({ tableName: TABLE_NAME, endpoint: options.endpoint }, () => bench(options.runs));
 }
 
 async function bench(runs: number) {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { App, NestedStack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTBOX_PREFIX } from '../../functions/data/outbox';
+import { EVENT_ROW_PREFIX, OUTBOX_PREFIX } from '../../functions/data/outbox';
 import { TABLE_INDEXES, TABLE_KEYS, TENANT_INDEX, TTL_ATTRIBUTE } from '../../functions/data/table';
 import { ROUTES, WORKERS, routeKey, type Uses } from '../../functions/routes';
 import { handlerId } from '../../infra/constructs/bundling';
@@ -259,6 +259,12 @@ describe('functions and routes from the route table', () => {
         expect(refersTo(env.DATA_ENCRYPTION_SECRET_ARN, secretIdOf('DataEncryptionKey'))).toBe(true);
         continue;
       }
+      if (handler === WORKERS.subscribers) {
+        // The subscribers' worker: the table only (a subscriber's mail is an outbox row the deliverer sends).
+        expect(fn.Properties.Timeout).toBe(OUTBOX_WORKER_TIMEOUT_SECONDS);
+        for (const name of ['APP_SECRETS_ARN', 'ORIGIN_SECRET_ARN', 'UPLOADS_BUCKET', 'MAIL_FROM', 'PAYMENTS_SECRET_ARN', 'DATA_ENCRYPTION_SECRET_ARN', 'WEBHOOKS_ALLOW_LOOPBACK']) expect(env[name], name).toBeUndefined();
+        continue;
+      }
       if (handler === WORKERS.sweeps) {
         // The scheduled sweeps: the table, and the Stripe keys (a lapsed hold's session ended or read
         // back); their messages are outbox rows, so no mail, texts or data key.
@@ -503,9 +509,9 @@ describe('Stripe events', () => {
     expect(byType(stripe.resources, 'AWS::SQS::Queue')).toHaveLength(0);
     // The outbox worker's and the sweeps' schedules and the worker's queue are the only others.
     const rules = plain.templates.flatMap((t) => byType(t.toJSON().Resources, 'AWS::Events::Rule'));
-    expect(rules.map(([id]) => id).sort()).toEqual([expect.stringMatching(/^OutboxSweepSchedule/), expect.stringMatching(/^SweepsSchedule/)]);
+    expect(rules.map(([id]) => id).sort()).toEqual([expect.stringMatching(/^OutboxSweepSchedule/), expect.stringMatching(/^SubscribersSweepSchedule/), expect.stringMatching(/^SweepsSchedule/)]);
     const queues = plain.templates.flatMap((t) => byType(t.toJSON().Resources, 'AWS::SQS::Queue'));
-    expect(queues.map(([id]) => id)).toEqual([expect.stringMatching(/^OutboxStreamDlq/)]);
+    expect(queues.map(([id]) => id).sort()).toEqual([expect.stringMatching(/^OutboxStreamDlq/), expect.stringMatching(/^SubscribersStreamDlq/)]);
   });
 
   it('feeds the stripe-events function from the partner bus, with retries and a dead-letter queue', () => {
@@ -541,7 +547,7 @@ describe('outbox worker', () => {
   it('reads the table stream, outbox rows written or put back pending only, bisecting failures into a dead-letter queue', () => {
     const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
     const fn = functionOf(areaResources, WORKERS.outbox);
-    const mappings = byType(fn.resources, 'AWS::Lambda::EventSourceMapping');
+    const mappings = byType(fn.resources, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => refersTo(m.Properties.FunctionName, fn.id));
     expect(mappings).toHaveLength(1);
     const [, mapping] = mappings[0]!;
     expect(mapping.Properties.FunctionName).toEqual({ Ref: fn.id });
@@ -559,11 +565,33 @@ describe('outbox worker', () => {
     expect(filters).toEqual([
       {
         eventName: ['INSERT', 'MODIFY'],
-        dynamodb: { Keys: { pk: { S: [{ prefix: OUTBOX_PREFIX }] } }, NewImage: { status: { S: ['pending'] } } },
+        // The events lane's rows (domain events and their subscribers) are the subscribers' worker's.
+        dynamodb: { Keys: { pk: { S: [{ prefix: OUTBOX_PREFIX }] } }, NewImage: { status: { S: ['pending'] }, payload: { M: { kind: { S: [{ 'anything-but': ['event', 'subscriber'] }] } } } } },
       },
     ]);
-    // In the area: one on the queue, one on the worker's own failures, one on the sweeps' failures.
-    expect(byType(fn.resources, 'AWS::CloudWatch::Alarm')).toHaveLength(3);
+    // In the area: one on each worker's queue, one on each worker's own failures, one on the sweeps' failures.
+    expect(byType(fn.resources, 'AWS::CloudWatch::Alarm')).toHaveLength(5);
+  });
+
+  it('runs domain events and their subscribers in a function of their own: the events lane of the stream, a sweep, and the table only', () => {
+    const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
+    const fn = functionOf(areaResources, WORKERS.subscribers);
+    const mappings = byType(fn.resources, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => refersTo(m.Properties.FunctionName, fn.id));
+    expect(mappings).toHaveLength(1);
+    const [, mapping] = mappings[0]!;
+    expect(mapping.Properties).toMatchObject({ StartingPosition: 'TRIM_HORIZON', BisectBatchOnFunctionError: true, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    expect(mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual([
+      { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { pk: { S: [{ prefix: `${OUTBOX_PREFIX}${EVENT_ROW_PREFIX}` }] } }, NewImage: { status: { S: ['pending'] } } } },
+    ]);
+    const rules = byType(fn.resources, 'AWS::Events::Rule').filter(([, r]) => JSON.stringify(r.Properties.Targets).includes(`"${fn.id}"`));
+    expect(rules[0]![1].Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED' });
+    const allows = allowsOf(fn.r, fn.resources);
+    expect(allows('dynamodb:UpdateItem', (r) => refersTo(r, tableId))).toBe(true);
+    expect(allows('dynamodb:GetRecords', (r) => refersTo(r, tableId) && JSON.stringify(r).includes('StreamArn'))).toBe(true);
+    expect(allows('secretsmanager:GetSecretValue', () => true)).toBe(false);
+    expect(allows('ses:SendEmail', () => true)).toBe(false);
+    expect(allows('sns:Publish', () => true)).toBe(false);
+    expect(allows('s3:PutObject', () => true)).toBe(false);
   });
 
   it('sweeps every minute, and a claimed row outlives the function that claimed it', () => {
@@ -849,7 +877,7 @@ describe('alarms', () => {
 
   it('watches API 5xx and latency, function errors and throttles, table throttling, mail reputation and the dead-letter queues', () => {
     const names = (s: ReturnType<typeof synth>) => allOfType(s, 'AWS::CloudWatch::Alarm').map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort();
-    const always = ['Api5xxAlarm', 'ApiLatencyAlarm', 'FunctionErrorsAlarm', 'FunctionThrottlesAlarm', 'TableThrottlesAlarm', 'MailBounceRateAlarm', 'MailComplaintRateAlarm', 'OutboxStreamDlqAlarm', 'OutboxErrorsAlarm', 'SweepsErrorsAlarm', 'PublicPageSurgeAlarm'];
+    const always = ['Api5xxAlarm', 'ApiLatencyAlarm', 'FunctionErrorsAlarm', 'FunctionThrottlesAlarm', 'TableThrottlesAlarm', 'MailBounceRateAlarm', 'MailComplaintRateAlarm', 'OutboxStreamDlqAlarm', 'OutboxErrorsAlarm', 'SubscribersStreamDlqAlarm', 'SubscribersErrorsAlarm', 'SweepsErrorsAlarm', 'PublicPageSurgeAlarm'];
     expect(names(plain)).toEqual([...always].sort());
     expect(names(configured)).toEqual([...always, 'StripeEventsDlqAlarm', 'StripeEventsErrorsAlarm'].sort());
     const byName = Object.fromEntries(allOfType(plain, 'AWS::CloudWatch::Alarm').map(([id, a]) => [id.replace(/[0-9A-F]{8}$/, ''), a.Properties]));

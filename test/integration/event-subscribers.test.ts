@@ -51,7 +51,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'clinic-events-'));
 let events: typeof import('../../functions/data/events');
 let outbox: typeof import('../../functions/data/outbox');
 let core: typeof import('../../functions/data/core');
-let worker: typeof import('../../functions/outbox/deliver');
+let worker: typeof import('../../functions/outbox/run-subscribers');
 let domain: typeof import('../../functions/domain/events/deliver');
 let dynamo: typeof import('../../functions/data/dynamo');
 
@@ -64,7 +64,7 @@ beforeAll(async () => {
     import('../../functions/data/events'),
     import('../../functions/data/outbox'),
     import('../../functions/data/core'),
-    import('../../functions/outbox/deliver'),
+    import('../../functions/outbox/run-subscribers'),
     import('../../functions/domain/events/deliver'),
     import('../../functions/data/dynamo'),
   ]);

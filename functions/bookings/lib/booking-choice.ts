@@ -3,7 +3,6 @@
 // the clinic's zone; of the chosen practitioner or anyone's for a practitioner package) are the
 // clinic's own; the price and currency are the package's, never the request's.
 import * as z from 'zod/mini';
-import { currencyOf } from '#shared/currency';
 import { paymentPolicyOf } from '#shared/bookings/payment-policy';
 import { findSlot, type AvailabilityRules } from '#shared/bookings/slots';
 import { config } from '#lib/config';
@@ -17,6 +16,7 @@ import type { BookingRecord } from '../../data/bookings';
 import { findOrgIdByApiKey, getOrganization, type Organization } from '../../data/organizations';
 import { chooseTime, type Candidate, type ChosenTime } from '#domain/practitioners/choose-practitioner';
 import { HOLD_MINUTES } from '#domain/bookings/hold-limits';
+import { heldBookingRecord } from '#domain/bookings/held-booking';
 import { SLOT_REFUSALS } from '#domain/bookings/refusals';
 import { releaseTokenHash } from './release-token';
 import { PACKAGE_UNAVAILABLE, UNKNOWN_BOOKING_PAGE, bookingPageUrl } from '#domain/bookings/views';
@@ -74,50 +74,16 @@ export function successUrlOf(apiKey: string, redirectionUrl: string | null | und
 /** The held booking of this choice: with `candidate` for a practitioner package, priced by the package. */
 export function heldBooking(choice: BookingChoice, body: BookingRequest, now: Date, id: string, releaseToken: string, candidate?: Candidate): BookingRecord {
   const { org, pkg, rules, chosen, slot, locale } = choice;
-  const at = now.toISOString();
   return {
-    id,
-    orgId: org.id,
+    ...heldBookingRecord({
+      id, orgId: org.id, locale, pkg, patient: body, slot: { ...slot, date: body.bookingDate }, timeZone: rules.timeZone,
+      durationMinutes: chosen ? chosen.timing.durationMinutes : rules.slotMinutes,
+      practitioner: candidate && chosen ? { id: candidate.id, name: candidate.name, bufferBeforeMinutes: chosen.timing.bufferBeforeMinutes, bufferAfterMinutes: chosen.timing.bufferAfterMinutes } : undefined,
+      holdMinutes: HOLD_MINUTES, now,
+    }),
     releaseTokenHashes: [releaseTokenHash(releaseToken)],
-    ...(locale ? { locale } : {}),
-    packageId: pkg.id,
-    packageName: pkg.packageName,
-    priceCents: pkg.packagePriceCents,
-    // The package's own currency: what its price was set in (the clinic's at the time).
-    currency: currencyOf(pkg.currency),
-    firstName: body.firstName,
-    lastName: body.lastName,
-    email: body.email,
-    phoneNumber: body.phoneNumber,
-    bookingDate: body.bookingDate,
-    bookingTime: slot.time,
-    timeZone: rules.timeZone,
-    startUtc: slot.startUtc,
-    endUtc: slot.endUtc,
-    durationMinutes: chosen ? chosen.timing.durationMinutes : rules.slotMinutes,
-    ...(candidate && chosen
-      ? { practitionerId: candidate.id, practitionerName: candidate.name, bufferBeforeMinutes: chosen.timing.bufferBeforeMinutes, bufferAfterMinutes: chosen.timing.bufferAfterMinutes }
-      : { practitionerId: null, practitionerName: null }),
-    status: 'held',
-    paymentStatus: 'pending',
-    holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString(),
-    stripeSessionId: null,
-    checkoutUrl: null,
-    paymentIntentId: null,
-    amountPaidCents: null,
-    refundedCents: null,
-    payerEmail: null,
-    paidAt: null,
-    confirmedAt: null,
-    expiredAt: null,
-    cancelledAt: null,
-    cancelledBy: null,
-    confirmationSentAt: null,
-    needsAttention: null,
     // What the patient agrees to now (the package may change later; the booking keeps this).
     paymentPolicy: paymentPolicyOf(pkg),
     savedCard: null,
-    createdAt: at,
-    updatedAt: at,
   };
 }

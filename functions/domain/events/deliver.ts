@@ -1,4 +1,4 @@
-// The outbox worker's side of the domain events (functions/outbox/deliver.ts calls these): an event row
+// The outbox's side of the domain events (the subscribers' worker, functions/outbox/run-subscribers.ts, calls these): an event row
 // is fanned out into one row per subscriber that wants its type; a subscriber's row runs that one
 // subscriber. Each subscriber row is claimed, retried, given up and logged by the worker like any outbox
 // row, so one failing subscriber neither holds up another nor makes it run again, and a row delivered

@@ -24,46 +24,45 @@ function visitLines(visits: readonly BookingRecord[]): string {
     .join('\n');
 }
 
-/** The series is booked: its visits, what each costs (paid at the clinic), and the calendar file. */
-export function seriesBookedMail(visits: readonly BookingRecord[], clinic: ClinicRef, seriesId: string): Mail {
+type PatientTexts = ReturnType<typeof patientTexts>;
+
+/**
+ * A series mail to its patient (the first visit's), in their language: the subject, then the greeting,
+ * the intro, the visits listed, the lines `after` them, and the clinic's contact line, with its attachments.
+ */
+function seriesMail(visits: readonly BookingRecord[], clinic: ClinicRef, parts: (t: PatientTexts, orgName: string, first: BookingRecord) => { subject: string; intro: string; after: string[]; attachments: Mail['attachments'] }): Mail {
   const first = visits[0]!;
   const t = patientTexts(first.locale);
   const orgName = nameOf(clinic);
+  const { subject, intro, after, attachments } = parts(t, orgName, first);
   return {
     to: first.email,
     fromClinic: true,
     locale: patientLocale(first.locale),
-    subject: t('series.subject', { package: first.packageName, count: visits.length }),
-    text: [
-      greetingIn(t, plainName(first.firstName)),
-      t('series.intro', { clinic: orgName, package: first.packageName, count: visits.length }),
-      visitLines(visits),
-      t('series.payAtClinic', { price: patientMoney(first, first.priceCents), currency: currencyOf(first.currency).toUpperCase() }),
-      t('line.reference', { value: seriesId }),
-      t('series.ics'),
-      t('confirm.contact', { clinic: orgName }),
-    ].join('\n\n'),
-    attachments: [seriesIcs(visits, clinic)],
+    subject,
+    text: [greetingIn(t, plainName(first.firstName)), intro, visitLines(visits), ...after, t('confirm.contact', { clinic: orgName })].join('\n\n'),
+    attachments,
   };
 }
 
+/** The series is booked: its visits, what each costs (paid at the clinic), and the calendar file. */
+export const seriesBookedMail = (visits: readonly BookingRecord[], clinic: ClinicRef, seriesId: string): Mail =>
+  seriesMail(visits, clinic, (t, orgName, first) => ({
+    subject: t('series.subject', { package: first.packageName, count: visits.length }),
+    intro: t('series.intro', { clinic: orgName, package: first.packageName, count: visits.length }),
+    after: [
+      t('series.payAtClinic', { price: patientMoney(first, first.priceCents), currency: currencyOf(first.currency).toUpperCase() }),
+      t('line.reference', { value: seriesId }),
+      t('series.ics'),
+    ],
+    attachments: [seriesIcs(visits, clinic)],
+  }));
+
 /** Staff cancelled some visits of a series: which, and a calendar file per visit removing it. */
-export function seriesCancelledMail(cancelled: readonly BookingRecord[], clinic: ClinicRef): Mail {
-  const first = cancelled[0]!;
-  const t = patientTexts(first.locale);
-  const orgName = nameOf(clinic);
-  return {
-    to: first.email,
-    fromClinic: true,
-    locale: patientLocale(first.locale),
+export const seriesCancelledMail = (cancelled: readonly BookingRecord[], clinic: ClinicRef): Mail =>
+  seriesMail(cancelled, clinic, (t, orgName, first) => ({
     subject: t('series.cancelledSubject', { package: first.packageName, count: cancelled.length }),
-    text: [
-      greetingIn(t, plainName(first.firstName)),
-      t('series.cancelledIntro', { clinic: orgName, package: first.packageName, count: cancelled.length }),
-      visitLines(cancelled),
-      t('series.cancelledIcs'),
-      t('confirm.contact', { clinic: orgName }),
-    ].join('\n\n'),
+    intro: t('series.cancelledIntro', { clinic: orgName, package: first.packageName, count: cancelled.length }),
+    after: [t('series.cancelledIcs')],
     attachments: cancelled.map((b) => ({ ...bookingIcs(b, clinic, 'CANCEL'), filename: `cancel-${b.bookingDate}.ics` })),
-  };
-}
+  }));

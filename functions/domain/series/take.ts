@@ -27,7 +27,6 @@ import { practitionerBookingDeltas, reportItems, type ReportDelta } from '../../
 import { bookingConfirmedItems } from '../../data/events';
 import type { SeriesRecord } from '../../data/series';
 import { putSeriesItem } from '../../data/series';
-import { currencyOf } from '#shared/currency';
 import { findSlot } from '#shared/bookings/slots';
 import { SERIES_MESSAGES } from '#shared/bookings/series-schemas';
 import { badRequest, conflict } from '#lib/errors';
@@ -37,6 +36,7 @@ import { SLOT_REFUSALS } from '#domain/bookings/refusals';
 import { bookingEventItems } from '#domain/bookings/events';
 import { bookingReminderItems } from '#domain/bookings/reminder';
 import { releaseExpiredHolds, releaseHeld, releaseLapsedHolds, takeItems } from '#domain/bookings/places';
+import { heldBookingRecord } from '#domain/bookings/held-booking';
 import { busySpan } from '#shared/bookings/practitioner-times';
 import type { SeriesContext } from './preview';
 
@@ -90,47 +90,14 @@ export function chunkVisits<T>(visits: readonly T[], sizeOf: (v: T) => number, s
 
 /** One visit's booking, 'held' until phase 2: the package's price and currency, the patient, the series. */
 function visitBooking(ctx: SeriesContext, seriesId: string, id: string, patient: SeriesPatient, slot: { date: string; time: string; startUtc: string; endUtc: string }, practitioner?: { id: string; name: string }): BookingRecord {
-  const at = ctx.now.toISOString();
+  const { timing } = ctx;
   return {
-    id,
-    orgId: ctx.org.id,
+    ...heldBookingRecord({
+      id, orgId: ctx.org.id, locale: patient.locale as BookingRecord['locale'], pkg: ctx.pkg, patient, slot, timeZone: ctx.rules.timeZone, durationMinutes: timing.durationMinutes,
+      practitioner: practitioner && { id: practitioner.id, name: practitioner.name, bufferBeforeMinutes: timing.bufferBeforeMinutes, bufferAfterMinutes: timing.bufferAfterMinutes },
+      holdMinutes: SERIES_HOLD_MINUTES, now: ctx.now,
+    }),
     seriesId,
-    ...(patient.locale ? { locale: patient.locale as BookingRecord['locale'] } : {}),
-    packageId: ctx.pkg.id,
-    packageName: ctx.pkg.packageName,
-    priceCents: ctx.pkg.packagePriceCents,
-    currency: currencyOf(ctx.pkg.currency),
-    firstName: patient.firstName,
-    lastName: patient.lastName,
-    email: patient.email,
-    phoneNumber: patient.phoneNumber,
-    bookingDate: slot.date,
-    bookingTime: slot.time,
-    timeZone: ctx.rules.timeZone,
-    startUtc: slot.startUtc,
-    endUtc: slot.endUtc,
-    durationMinutes: ctx.timing.durationMinutes,
-    ...(practitioner
-      ? { practitionerId: practitioner.id, practitionerName: practitioner.name, bufferBeforeMinutes: ctx.timing.bufferBeforeMinutes, bufferAfterMinutes: ctx.timing.bufferAfterMinutes }
-      : { practitionerId: null, practitionerName: null }),
-    status: 'held',
-    paymentStatus: 'pending',
-    holdExpiresAt: new Date(ctx.now.getTime() + SERIES_HOLD_MINUTES * 60_000).toISOString(),
-    stripeSessionId: null,
-    checkoutUrl: null,
-    paymentIntentId: null,
-    amountPaidCents: null,
-    refundedCents: null,
-    payerEmail: null,
-    paidAt: null,
-    confirmedAt: null,
-    expiredAt: null,
-    cancelledAt: null,
-    cancelledBy: null,
-    confirmationSentAt: null,
-    needsAttention: null,
-    createdAt: at,
-    updatedAt: at,
   };
 }
 

@@ -37,6 +37,7 @@ import { webhookEventItems } from '../../data/webhooks';
 import type { BookingConfirmedEvent, TimeFreedEvent } from '../../data/event-types';
 import { ClaimFullError, SlotFullError, giveBackHold, holdPlace } from '../bookings/places';
 import { clinicDayCap, practitionerDayCap } from '../bookings/hold-limits';
+import { heldBookingRecord } from '../bookings/held-booking';
 import { chooseTime } from '../practitioners/choose-practitioner';
 import { offerMessages, waitlistLink } from './mail';
 
@@ -122,20 +123,17 @@ export const offerEnd = (c: Pick<Clinic, 'settings'>, startUtc: string, now: Dat
 
 /** The held booking of an offer: as the booking page's (its package's price, currency and payment policy), held for the clinic's window. */
 function offerBooking(c: Clinic, e: WaitlistEntry, pkg: BookingPackageRecord, id: string, slot: { date: string; time: string; startUtc: string; endUtc: string }, durationMinutes: number, now: Date, practitioner?: { id: string; name: string; before: number; after: number }): BookingRecord {
-  const at = now.toISOString();
   return {
-    id, orgId: c.org.id, releaseTokenHashes: [], ...(e.locale ? { locale: e.locale as BookingRecord['locale'] } : {}), packageId: pkg.id, packageName: pkg.packageName,
-    priceCents: pkg.packagePriceCents, currency: currencyOf(pkg.currency), firstName: e.firstName, lastName: e.lastName, email: e.email, phoneNumber: e.phoneNumber,
-    bookingDate: slot.date, bookingTime: slot.time, timeZone: c.rules.timeZone, startUtc: slot.startUtc, endUtc: slot.endUtc, durationMinutes,
-    ...(practitioner
-      ? { practitionerId: practitioner.id, practitionerName: practitioner.name, bufferBeforeMinutes: practitioner.before, bufferAfterMinutes: practitioner.after }
-      : { practitionerId: null, practitionerName: null }),
-    status: 'held', paymentStatus: 'pending', holdExpiresAt: offerEnd(c, slot.startUtc, now), stripeSessionId: null, checkoutUrl: null,
-    paymentIntentId: null, amountPaidCents: null, refundedCents: null, payerEmail: null, paidAt: null, confirmedAt: null, expiredAt: null, cancelledAt: null, cancelledBy: null,
-    confirmationSentAt: null, needsAttention: null,
+    ...heldBookingRecord({
+      id, orgId: c.org.id, locale: e.locale as BookingRecord['locale'], pkg, patient: e, slot, timeZone: c.rules.timeZone, durationMinutes,
+      practitioner: practitioner && { id: practitioner.id, name: practitioner.name, bufferBeforeMinutes: practitioner.before, bufferAfterMinutes: practitioner.after },
+      holdMinutes: c.settings.holdMinutes, now,
+    }),
+    // Never past the time itself (offerEnd), whatever the clinic's window.
+    holdExpiresAt: offerEnd(c, slot.startUtc, now),
+    releaseTokenHashes: [],
     // What the patient agrees to when they take it (as the booking page's hold: lib/booking-choice.ts): taking it follows the package's mode.
     paymentPolicy: paymentPolicyOf(pkg), savedCard: null,
-    createdAt: at, updatedAt: at,
   };
 }
 

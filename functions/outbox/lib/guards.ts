@@ -9,18 +9,9 @@ import { callingCodeOf, smsAllowedTo } from '#shared/sms-countries';
 import { countTypedRecipientMail, suppressionOf } from '../../data/mail-guard';
 import { getOrganization } from '../../data/organizations';
 import type { OutboxRow } from '../../data/outbox';
+import { NotToBeSent } from './outcomes';
 
-/** The message is not to be sent, for `reason` (kept on the row; metric MessagesDropped). */
-export class NotToBeSent extends Error {
-  constructor(
-    readonly reason: 'suppressed' | 'recipient-cap' | 'sms-country',
-    /** For 'sms-country': the number's calling code (logged; the number is not). */
-    readonly callingCode?: string,
-  ) {
-    super(`Not sent: ${reason}`);
-    this.name = 'NotToBeSent';
-  }
-}
+export { NotToBeSent };
 
 /** Throws NotToBeSent when the row's mail or SMS must not go; counts a typed recipient's mail. */
 export async function checkBeforeSending(row: OutboxRow, token: string): Promise<void> {

@@ -8,6 +8,9 @@ import { decryptSecret } from '#lib/encryption';
 import { sendWebhook, tryErrorText } from '#lib/webhook-send';
 import type { OutboxRow } from '../../data/outbox';
 import { earlierDeliveryPending, endpointSecretContext, fanOutEvent, getEndpoint, recordTry, type DeliveryRow } from '../../data/webhooks';
+import { TryLater } from './outcomes';
+
+export { TryLater };
 
 /** The pauses after failed tries 1, 2, 3, ...; the last one repeats. */
 export const WEBHOOK_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 6 * 3600_000];
@@ -19,18 +22,6 @@ export const PAUSED_WAIT_MS = 15 * 60_000;
 export const DELIVERY_WINDOW_MS = 24 * 3600_000;
 
 export const webhookRetryDelayMs = (tries: number) => WEBHOOK_RETRY_DELAYS_MS[Math.min(Math.max(tries, 1), WEBHOOK_RETRY_DELAYS_MS.length) - 1]!;
-
-/** Thrown by a delivery: try again after `delayMs` (quiet: not a failure, only a wait). */
-export class TryLater extends Error {
-  constructor(
-    message: string,
-    readonly delayMs: number,
-    readonly quiet = false,
-  ) {
-    super(message);
-    this.name = 'TryLater';
-  }
-}
 
 /** Thrown by a delivery that must not be tried again (its endpoint is gone, or its day is over). */
 export class GiveUp extends Error {

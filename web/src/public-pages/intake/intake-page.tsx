@@ -2,22 +2,21 @@
 // the clinic's form for one booking (which visit, when), takes the answers with the public form page's
 // fields and rules (files uploaded when chosen), sends them once and thanks; a link already used says
 // the answers were sent. The token stays in the URL's fragment, which browsers never send to a server.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toItems, validateSubmission, type Issue } from '#shared/forms/validate';
 import { INTAKE_PAGE_MESSAGES } from '#shared/intake/messages';
 import type { ReplyOf } from '#shared/api-contract';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '#shared/uploads';
 import { Loading } from '../../components/loading';
-import { FormFieldInput, type FieldValue } from '../../components/form-field-input';
+import { FormFieldInput } from '../../components/form-field-input';
 import { api } from '../../lib/api';
-import { useIdempotencyKeys } from '../../lib/idempotency';
+import { useAnswers } from '../shared/use-answers';
 import { useClinicLocale, useI18n, type Translate } from '../../i18n/i18n';
 import { ruleMessage } from '../../i18n/rules';
 import { ClinicBrandBar } from '../clinic-brand';
 import { ruleMessages } from '../shared/form-rules';
 
 type IntakeView = ReplyOf<'POST /public/intake/form'>;
-type Values = Record<string, FieldValue>;
 
 const none = { auth: 'none' as const };
 const tokenOf = () => (typeof window === 'undefined' ? '' : window.location.hash.replace(/^#/, ''));
@@ -42,41 +41,19 @@ async function uploadFile(token: string, file: File, idempotencyKey: string): Pr
 
 function IntakeForm({ token, view, onSent }: { token: string; view: IntakeView; onSent(): void }) {
   const { t, locale, intl } = useI18n();
-  const [values, setValues] = useState<Values>({});
-  const latest = useRef<Values>({});
+  const { values, onChange: setValue, onFile, settle } = useAnswers((file, key) => uploadFile(token, file, key));
   const [issues, setIssues] = useState<Issue[]>([]);
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const uploads = useRef(new Map<string, Promise<string>>());
-  const keys = useIdempotencyKeys();
   const when = new Intl.DateTimeFormat(intl, { timeZone: view.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(view.startUtc));
   const fieldError = (id: string) => issues.find((i) => i.key === id)?.message;
-
-  const setValue = (fieldId: string, value: FieldValue) => {
-    latest.current = { ...latest.current, [fieldId]: value };
-    setValues(latest.current);
-  };
-  const onFile = (fieldId: string, file: File) => {
-    const sent = uploadFile(token, file, keys.keyFor(['intake-file', file]));
-    uploads.current.set(fieldId, sent);
-    const done = () => void (uploads.current.get(fieldId) === sent && uploads.current.delete(fieldId));
-    sent.then(done, done);
-    return sent;
-  };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setProblem(undefined);
     setBusy(true);
     try {
-      const pending = [...uploads.current];
-      const results = await Promise.allSettled(pending.map(([, sent]) => sent));
-      pending.forEach(([fieldId], i) => {
-        const r = results[i]!;
-        latest.current = { ...latest.current, [fieldId]: r.status === 'fulfilled' ? r.value : '' };
-      });
-      setValues(latest.current);
-      const items = toItems(latest.current);
+      const items = toItems(await settle());
       const found = validateSubmission({ fields: view.fields, packages: [] }, { items }, { messages: ruleMessages(t) }).issues;
       setIssues(found);
       if (found.length) return;

@@ -2,14 +2,13 @@
 // that asks one of the clinic's forms before booking, it loads the step (./intake-step.tsx, a chunk of
 // its own) and the form, keeps the answers, and gives them to Continue (`collect`): null when an answer
 // is missing or wrong (the fields say which), undefined when the package asks nothing.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Issue } from '#shared/forms/validate';
-import type { FieldValue } from '../../../components/form-field-input';
-import { useIdempotencyKeys } from '../../../lib/idempotency';
+import { useAnswers } from '../../shared/use-answers';
 import { useI18n } from '../../../i18n/i18n';
 import { ruleMessage } from '../../../i18n/rules';
 import type { PublicBookingPackage } from '../api';
-import type { IntakeForm, IntakeValues } from './intake-step';
+import type { IntakeForm } from './intake-step';
 
 type StepModule = typeof import('./intake-step');
 
@@ -21,19 +20,16 @@ export function useIntake(apiKey: string, pkg: PublicBookingPackage | undefined)
   const { t } = useI18n();
   const formId = pkg?.intakeTiming === 'before_booking' ? pkg.intakeFormId : null;
   const [step, setStep] = useState<{ formId: string; mod?: StepModule; form?: IntakeForm; failed?: boolean }>();
-  const [values, setValues] = useState<IntakeValues>({});
-  /** The values as last set (Continue reads them: an upload may end after the render it was pressed in). */
-  const latest = useRef<IntakeValues>({});
   const [issues, setIssues] = useState<Issue[]>([]);
-  const uploads = useRef(new Map<string, Promise<string>>());
-  const keys = useIdempotencyKeys();
+  const ready = step && step.formId === formId && step.mod && step.form ? { mod: step.mod, form: step.form } : undefined;
+  const answers = useAnswers((file, key) => ready!.mod.uploadIntakeFile(ready!.form.id, apiKey, file, key), [ready?.form.id]);
+  const resetAnswers = answers.reset;
 
   useEffect(() => {
     if (!formId) return;
     let live = true;
     // Another form: its own answers, from empty.
-    latest.current = {};
-    setValues({});
+    resetAnswers();
     setIssues([]);
     setStep({ formId });
     import('./intake-step')
@@ -45,21 +41,8 @@ export function useIntake(apiKey: string, pkg: PublicBookingPackage | undefined)
     return () => {
       live = false;
     };
-  }, [formId, apiKey]);
+  }, [formId, apiKey, resetAnswers]);
 
-  const ready = step && step.formId === formId && step.mod && step.form ? { mod: step.mod, form: step.form } : undefined;
-
-  const onChange = (fieldId: string, value: FieldValue) => {
-    latest.current = { ...latest.current, [fieldId]: value };
-    setValues(latest.current);
-  };
-  const onFile = (fieldId: string, file: File) => {
-    const sent = ready!.mod.uploadIntakeFile(ready!.form.id, apiKey, file, keys.keyFor(['intake-file', ready!.form.id, file]));
-    uploads.current.set(fieldId, sent);
-    const done = () => void (uploads.current.get(fieldId) === sent && uploads.current.delete(fieldId));
-    sent.then(done, done);
-    return sent;
-  };
 
   /** The answers to send with the booking; null: not ready or not right (the step says why). */
   const collect = async (): Promise<IntakeAnswers | null | undefined> => {
@@ -68,15 +51,7 @@ export function useIntake(apiKey: string, pkg: PublicBookingPackage | undefined)
       setIssues([{ key: 'intake', message: t('intake.answerFirst') }]);
       return null;
     }
-    // Files still uploading: their keys, or '' for one that failed (its field says why).
-    const pending = [...uploads.current];
-    const results = await Promise.allSettled(pending.map(([, sent]) => sent));
-    pending.forEach(([fieldId], i) => {
-      const r = results[i]!;
-      latest.current = { ...latest.current, [fieldId]: r.status === 'fulfilled' ? r.value : '' };
-    });
-    setValues(latest.current);
-    const checked = ready.mod.checkIntake(ready.form, latest.current, t);
+    const checked = ready.mod.checkIntake(ready.form, await answers.settle(), t);
     setIssues(checked.issues);
     return checked.issues.length ? null : { items: checked.items };
   };
@@ -87,6 +62,7 @@ export function useIntake(apiKey: string, pkg: PublicBookingPackage | undefined)
     if (found.length) setIssues(found);
   };
 
+  const { values, onChange, onFile } = answers;
   return { formId, ready, failed: Boolean(step?.failed && step.formId === formId), values, issues, onChange, onFile, collect, showServer };
 }
 
