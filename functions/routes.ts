@@ -301,6 +301,9 @@ const SERVER_ROUTES: ServerRoutes = {
   'POST /bookings/series': { handler: 'bookings/create-series', uses: { table: 'write', payments: true }, idempotent: true },
   'GET /bookings/series/{id}': { handler: 'bookings/get-series', uses: { table: 'read' } },
   'POST /bookings/series/{id}/cancel': { handler: 'bookings/cancel-series', uses: { table: 'write' } },
+  // Moving visits: the preview reads; the move may release a lapsed hold in its way (its Checkout Session expired at Stripe).
+  'POST /bookings/series/{id}/move/preview': { handler: 'bookings/preview-move-series', uses: { table: 'read' } },
+  'POST /bookings/series/{id}/move': { handler: 'bookings/move-series', uses: { table: 'write', payments: true }, idempotent: true },
   // After the visit (issue 36): attendance, the fee off-session on the saved card, the balance paid at the clinic, refunds.
   'POST /bookings/booking/{id}/attendance': { handler: 'bookings/set-attendance', uses: { table: 'write' } },
   'POST /bookings/booking/{id}/fee': { handler: 'bookings/charge-fee', uses: { table: 'write', payments: true } },

@@ -67,3 +67,24 @@ export function seriesCancelledMail(cancelled: readonly BookingRecord[], clinic:
     attachments: cancelled.map((b) => ({ ...bookingIcs(b, clinic, 'CANCEL'), filename: `cancel-${b.bookingDate}.ics` })),
   };
 }
+
+/** Staff moved some visits of a series: their new times, and each visit's own event updated (same UID, higher SEQUENCE). */
+export function seriesMovedMail(moved: readonly BookingRecord[], clinic: ClinicRef): Mail {
+  const first = moved[0]!;
+  const t = patientTexts(first.locale);
+  const orgName = nameOf(clinic);
+  return {
+    to: first.email,
+    fromClinic: true,
+    locale: patientLocale(first.locale),
+    subject: t('series.movedSubject', { package: first.packageName, count: moved.length }),
+    text: [
+      greetingIn(t, plainName(first.firstName)),
+      t('series.movedIntro', { clinic: orgName, package: first.packageName, count: moved.length }),
+      visitLines(moved),
+      t('series.movedIcs'),
+      t('confirm.contact', { clinic: orgName }),
+    ].join('\n\n'),
+    attachments: moved.map((b) => ({ ...bookingIcs(b, clinic, 'REQUEST'), filename: `visit-${b.bookingDate}.ics` })),
+  };
+}
