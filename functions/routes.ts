@@ -333,6 +333,7 @@ const SERVER_ROUTES: ServerRoutes = {
   'POST /public/manage/slots': { handler: 'manage/list-slots', uses: { table: 'write' }, rateLimit: perMinutes(120, 10) },
   'POST /public/manage/days': { handler: 'manage/list-days', uses: { table: 'write' }, rateLimit: perMinutes(120, 10) },
   'POST /public/manage/cancel': { handler: 'manage/cancel-booking', uses: { table: 'write' }, rateLimit: perMinutes(20, 10) },
+  'POST /public/manage/cancel-following': { handler: 'manage/cancel-following', uses: { table: 'write' }, rateLimit: perMinutes(20, 10) },
   'POST /public/manage/reschedule': { handler: 'manage/reschedule-booking', uses: { table: 'write', payments: true }, rateLimit: perMinutes(20, 10) },
   // The booking page's confirmation after paying: the Checkout session's booking, with a new manage link
   // (a token is written) once confirmed; the session is read back from Stripe.

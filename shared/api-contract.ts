@@ -231,6 +231,7 @@ export const API_CONTRACT = {
   'POST /public/manage/slots': { access: 'public', body: manage.manageSlotsSchema, reply: manage.listSlotsReply },
   'POST /public/manage/days': { access: 'public', body: manage.manageDaysSchema, reply: manage.manageDaysReply },
   'POST /public/manage/cancel': { access: 'public', body: manage.manageTokenSchema, reply: manage.manageCancelBookingReply },
+  'POST /public/manage/cancel-following': { access: 'public', body: manage.manageTokenSchema, reply: manage.manageCancelFollowingReply },
   'POST /public/manage/reschedule': { access: 'public', body: manage.manageRescheduleSchema, reply: manage.rescheduleBookingReply },
   'POST /bookings/confirmation': { access: 'public', body: bookingConfirmation.bookingConfirmationSchema, reply: bookingConfirmation.getConfirmationReply },
   'POST /waitlist/join': { access: 'public', body: waitlist.joinWaitlistSchema, reply: waitlist.joinWaitlistReply },

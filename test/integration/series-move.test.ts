@@ -3,7 +3,7 @@
 // week taken since the preview refuses the whole move (409, nothing moved); the old times each write one
 // time-freed event; a retry with the same Idempotency-Key moves nothing again; and the patient's manage
 // link cancels "this and the following" visit by visit under the clinic's policy, once.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { api, uniqueEmail, uniquePhone, waitForMails } from '../support/api';
@@ -11,6 +11,10 @@ import { testDb } from '../support/db';
 import { eventually } from '../support/eventually';
 import { newClinic, paidBooking, slotCounts, ZONE, type Clinic } from './booking-support';
 import type { DomainEvent } from '../../functions/data/event-types';
+import { bookingKey } from '../../functions/data/bookings';
+import { transact } from '../../functions/data/core';
+import { newManageToken } from '../../functions/data/manage-tokens';
+import { outboxKey } from '../../functions/data/outbox';
 
 const SLOW = 120_000;
 
@@ -141,5 +145,60 @@ describe('moving visits of a series', () => {
     expect((await api('POST', `/bookings/series/${series.id}/move`, { token: other.owner.token, body })).status).toBe(404);
     const notOurs = await api('POST', `/bookings/series/${series.id}/move/preview`, { token: c.owner.token, body: { ...body, bookingId: taken.id } });
     expect(notOurs.status).toBe(400);
+  });
+});
+
+/** A manage link's token for a visit (as its reminder or a moved-visit mail carries one). */
+async function manageToken(orgId: string, bookingId: string) {
+  const { token, item } = newManageToken(orgId, { bookingId }, new Date(Date.now() + 60 * 86_400_000).toISOString());
+  await transact([item]);
+  return token;
+}
+
+describe("the patient's manage page of a visit of a series", () => {
+  it('lists the series and cancels this visit and the following ones, each under the policy, once', { timeout: SLOW }, async () => {
+    const c = await newClinic('smanage');
+    const { who, series } = await bookSeries(c, 'manage', tuesdayIn(1), 5);
+    // Visit 4 was paid online (as a patient's series paid per visit is): its cancellation refunds it in full (the default policy).
+    const { client, table } = testDb();
+    const paid = series.visits[3]!;
+    await client.send(new UpdateCommand({
+      TableName: table, Key: bookingKey(c.owner.orgId, paid.id),
+      UpdateExpression: 'SET paymentStatus = :p, paymentIntentId = :pi, amountPaidCents = :a',
+      ExpressionAttributeValues: { ':p': 'paid', ':pi': `pi_series_${paid.id}`, ':a': 4950 },
+    }));
+    const token = await manageToken(c.owner.orgId, series.visits[2]!.id);
+
+    const view = await api('POST', '/public/manage/booking', { body: { token } });
+    expect(view.status).toBe(200);
+    expect(view.body.data.series).toMatchObject({ id: series.id, following: 3, refundFollowingCents: 4950 });
+    expect(view.body.data.series.visits.map((v: { bookingId: string; current: boolean }) => [v.bookingId, v.current])).toEqual(series.visits.map((v, i) => [v.id, i === 2]));
+
+    const res = await api('POST', '/public/manage/cancel-following', { body: { token } });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('3 visits are cancelled.');
+    expect(res.body.data.status).toBe('cancelled');
+    expect(res.body.data.series.visits.map((v: { status: string }) => v.status)).toEqual(['confirmed', 'confirmed', 'cancelled', 'cancelled', 'cancelled']);
+    expect(res.body.data.series.following).toBe(0);
+    for (const [i, v] of series.visits.entries()) expect((await slotCounts(c, v.startUtc)).taken).toBe(i < 2 ? 1 : 0);
+    const freed = await eventsOf(c.owner.orgId, 'time-freed');
+    expect(freed.map((e) => (e as { freedBy: { id: string } }).freedBy.id).sort()).toEqual(series.visits.slice(2).map((v) => v.id).sort());
+    // The refund of visit 4 alone, under the single cancellation's Stripe key.
+    for (const v of series.visits.slice(2)) {
+      const row = await client.send(new GetCommand({ TableName: table, Key: outboxKey(`booking-patient-cancelled-refund-${c.owner.orgId}-${v.id}`), ConsistentRead: true }));
+      expect(row.Item?.payload?.refund ?? null).toEqual(v.id === paid.id ? expect.objectContaining({ amountCents: 4950, idempotencyKey: `manage-cancel-${c.owner.orgId}-${v.id}` }) : null);
+    }
+    const mail = await eventually(async () => (await waitForMails(who.email, 2)).find((m) => m.subject.startsWith('Visits cancelled')), 'the cancellation mail');
+    expect(mail.body.text).toContain('You cancelled these 3 visits');
+    expect(mail.attachments.filter((a) => a.filename?.startsWith('cancel-'))).toHaveLength(3);
+
+    // Again: nothing more is cancelled, freed, refunded or mailed.
+    const again = await api('POST', '/public/manage/cancel-following', { body: { token } });
+    expect(again.status).toBe(200);
+    expect(again.body.data.series.visits.map((v: { status: string }) => v.status)).toEqual(['confirmed', 'confirmed', 'cancelled', 'cancelled', 'cancelled']);
+    expect(await eventsOf(c.owner.orgId, 'time-freed')).toHaveLength(3);
+    expect((await waitForMails(who.email, 2)).filter((m) => m.subject.startsWith('Visits cancelled'))).toHaveLength(1);
+    // An unknown token is refused as the single cancel refuses it.
+    expect((await api('POST', '/public/manage/cancel-following', { body: { token: 'short' } })).status).toBe(404);
   });
 });

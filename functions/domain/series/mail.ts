@@ -88,3 +88,25 @@ export function seriesMovedMail(moved: readonly BookingRecord[], clinic: ClinicR
     attachments: moved.map((b) => ({ ...bookingIcs(b, clinic, 'REQUEST'), filename: `visit-${b.bookingDate}.ics` })),
   };
 }
+
+/** The patient cancelled visits of their series with their manage link: which, the refund if any, a calendar file per visit removing it. */
+export function seriesPatientCancelledMail(cancelled: readonly BookingRecord[], clinic: ClinicRef, refundCents: number): Mail {
+  const first = cancelled[0]!;
+  const t = patientTexts(first.locale);
+  const orgName = nameOf(clinic);
+  return {
+    to: first.email,
+    fromClinic: true,
+    locale: patientLocale(first.locale),
+    subject: t('series.cancelledSubject', { package: first.packageName, count: cancelled.length }),
+    text: [
+      greetingIn(t, plainName(first.firstName)),
+      t('series.patientCancelledIntro', { clinic: orgName, package: first.packageName, count: cancelled.length }),
+      visitLines(cancelled),
+      ...(refundCents > 0 ? [t('refund.toCard', { amount: patientMoney(first, refundCents) })] : []),
+      t('series.cancelledIcs'),
+      t('confirm.contact', { clinic: orgName }),
+    ].join('\n\n'),
+    attachments: cancelled.map((b) => ({ ...bookingIcs(b, clinic, 'CANCEL'), filename: `cancel-${b.bookingDate}.ics` })),
+  };
+}

@@ -128,4 +128,5 @@ export default {
   'series.movedSubject': "Termine verschoben: {package} ({count, plural, one {# Termin} other {# Termine}})",
   'series.movedIntro': "{clinic} hat {count, plural, one {diesen Termin} other {diese # Termine}} Ihrer Serie für {package} verschoben. Die neuen Zeiten:",
   'series.movedIcs': "Die angehängten Kalenderdateien verschieben diese Termine in Ihrem Kalender.",
+  'series.patientCancelledIntro': "Sie haben {count, plural, one {diesen Termin} other {diese # Termine}} Ihrer Serie für {package} bei {clinic} abgesagt:",
 } satisfies ServerCatalogue;

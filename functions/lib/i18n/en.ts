@@ -126,4 +126,5 @@ export default {
   'series.movedSubject': "Visits moved: {package} ({count, plural, one {# visit} other {# visits}})",
   'series.movedIntro': "{clinic} moved {count, plural, one {this visit} other {these # visits}} of your series for {package}. The new times:",
   'series.movedIcs': "The attached calendar files move these visits in your calendar.",
+  'series.patientCancelledIntro': "You cancelled {count, plural, one {this visit} other {these # visits}} of your series for {package} at {clinic}:",
 } as const;

@@ -127,4 +127,5 @@ export default {
   'series.movedSubject': "Visitas cambiadas: {package} ({count, plural, one {# visita} other {# visitas}})",
   'series.movedIntro': "{clinic} ha cambiado {count, plural, one {esta visita} other {estas # visitas}} de su serie de {package}. Los nuevos horarios:",
   'series.movedIcs': "Los archivos de calendario adjuntos cambian estas visitas en su calendario.",
+  'series.patientCancelledIntro': "Ha cancelado {count, plural, one {esta visita} other {estas # visitas}} de su serie de {package} en {clinic}:",
 } satisfies ServerCatalogue;

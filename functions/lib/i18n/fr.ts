@@ -127,4 +127,5 @@ export default {
   'series.movedSubject': "Séances déplacées : {package} ({count, plural, one {# séance} other {# séances}})",
   'series.movedIntro': "{clinic} a déplacé {count, plural, one {cette séance} other {ces # séances}} de votre série pour {package}. Les nouveaux horaires :",
   'series.movedIcs': "Les fichiers de calendrier joints déplacent ces séances dans votre calendrier.",
+  'series.patientCancelledIntro': "Vous avez annulé {count, plural, one {cette séance} other {ces # séances}} de votre série pour {package} chez {clinic} :",
 } satisfies ServerCatalogue;

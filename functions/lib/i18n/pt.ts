@@ -127,4 +127,5 @@ export default {
   'series.movedSubject': "Consultas remarcadas: {package} ({count, plural, one {# consulta} other {# consultas}})",
   'series.movedIntro': "{clinic} remarcou {count, plural, one {esta consulta} other {estas # consultas}} da sua série de {package}. Os novos horários:",
   'series.movedIcs': "Os arquivos de calendário anexos atualizam essas consultas no seu calendário.",
+  'series.patientCancelledIntro': "Você cancelou {count, plural, one {esta consulta} other {estas # consultas}} da sua série de {package} em {clinic}:",
 } satisfies ServerCatalogue;
