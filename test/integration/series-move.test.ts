@@ -172,6 +172,8 @@ describe("the patient's manage page of a visit of a series", () => {
     const view = await api('POST', '/public/manage/booking', { body: { token } });
     expect(view.status).toBe(200);
     expect(view.body.data.series).toMatchObject({ id: series.id, following: 3, refundFollowingCents: 4950 });
+    // Staff booked it to be paid at the clinic: the page does not say it was paid by card.
+    expect(view.body.data.paymentPolicy).toMatchObject({ mode: 'at_clinic', dueNowMinor: 0, dueAtVisitMinor: 4950 });
     expect(view.body.data.series.visits.map((v: { bookingId: string; current: boolean }) => [v.bookingId, v.current])).toEqual(series.visits.map((v, i) => [v.id, i === 2]));
 
     const res = await api('POST', '/public/manage/cancel-following', { body: { token } });
