@@ -301,6 +301,9 @@ const SERVER_ROUTES: ServerRoutes = {
   'POST /bookings/series': { handler: 'bookings/create-series', uses: { table: 'write', payments: true }, idempotent: true },
   'GET /bookings/series/{id}': { handler: 'bookings/get-series', uses: { table: 'read' } },
   'POST /bookings/series/{id}/cancel': { handler: 'bookings/cancel-series', uses: { table: 'write' } },
+  // Moving visits: the preview reads; the move may release a lapsed hold in its way (its Checkout Session expired at Stripe).
+  'POST /bookings/series/{id}/move/preview': { handler: 'bookings/preview-move-series', uses: { table: 'read' } },
+  'POST /bookings/series/{id}/move': { handler: 'bookings/move-series', uses: { table: 'write', payments: true }, idempotent: true },
   // After the visit (issue 36): attendance, the fee off-session on the saved card, the balance paid at the clinic, refunds.
   'POST /bookings/booking/{id}/attendance': { handler: 'bookings/set-attendance', uses: { table: 'write' } },
   'POST /bookings/booking/{id}/fee': { handler: 'bookings/charge-fee', uses: { table: 'write', payments: true } },
@@ -330,6 +333,7 @@ const SERVER_ROUTES: ServerRoutes = {
   'POST /public/manage/slots': { handler: 'manage/list-slots', uses: { table: 'write' }, rateLimit: perMinutes(120, 10) },
   'POST /public/manage/days': { handler: 'manage/list-days', uses: { table: 'write' }, rateLimit: perMinutes(120, 10) },
   'POST /public/manage/cancel': { handler: 'manage/cancel-booking', uses: { table: 'write' }, rateLimit: perMinutes(20, 10) },
+  'POST /public/manage/cancel-following': { handler: 'manage/cancel-following', uses: { table: 'write' }, rateLimit: perMinutes(20, 10) },
   'POST /public/manage/reschedule': { handler: 'manage/reschedule-booking', uses: { table: 'write', payments: true }, rateLimit: perMinutes(20, 10) },
   // The booking page's confirmation after paying: the Checkout session's booking, with a new manage link
   // (a token is written) once confirmed; the session is read back from Stripe.

@@ -14,6 +14,7 @@ import * as appointments from './appointments/schemas';
 import * as bookingConfirmation from './bookings/confirmation-schemas';
 import * as bookings from './bookings/schemas';
 import * as series from './bookings/series-schemas';
+import * as seriesMove from './bookings/series-move-schemas';
 import * as visit from './bookings/visit';
 import * as calendar from './calendar/schemas';
 import * as calendarFeeds from './calendar/feed-schemas';
@@ -213,6 +214,8 @@ export const API_CONTRACT = {
   'POST /bookings/series': { access: 'user', permission: write('BOOKING_PACKAGES'), body: series.seriesCreateSchema, reply: series.seriesReply },
   'GET /bookings/series/{id}': { access: 'user', permission: read('BOOKING_PACKAGES'), reply: series.seriesReply },
   'POST /bookings/series/{id}/cancel': { access: 'user', permission: write('BOOKING_PACKAGES'), body: series.seriesCancelSchema, reply: series.seriesCancelReply },
+  'POST /bookings/series/{id}/move/preview': { access: 'user', permission: write('BOOKING_PACKAGES'), body: seriesMove.seriesMovePreviewSchema, reply: seriesMove.seriesMovePreviewReply },
+  'POST /bookings/series/{id}/move': { access: 'user', permission: write('BOOKING_PACKAGES'), body: seriesMove.seriesMoveSchema, reply: seriesMove.seriesMoveReply },
   'POST /bookings/booking/{id}/attendance': { access: 'user', permission: write('BOOKING_PACKAGES'), body: visit.attendanceSchema, reply: bookings.bookingVisitReply },
   'POST /bookings/booking/{id}/fee': { access: 'user', permission: write('BOOKING_PACKAGES'), reply: bookings.bookingVisitReply },
   'POST /bookings/booking/{id}/clinic-payment': { access: 'user', permission: write('BOOKING_PACKAGES'), body: visit.clinicPaymentSchema, reply: bookings.bookingVisitReply },
@@ -228,6 +231,7 @@ export const API_CONTRACT = {
   'POST /public/manage/slots': { access: 'public', body: manage.manageSlotsSchema, reply: manage.listSlotsReply },
   'POST /public/manage/days': { access: 'public', body: manage.manageDaysSchema, reply: manage.manageDaysReply },
   'POST /public/manage/cancel': { access: 'public', body: manage.manageTokenSchema, reply: manage.manageCancelBookingReply },
+  'POST /public/manage/cancel-following': { access: 'public', body: manage.manageTokenSchema, reply: manage.manageCancelFollowingReply },
   'POST /public/manage/reschedule': { access: 'public', body: manage.manageRescheduleSchema, reply: manage.rescheduleBookingReply },
   'POST /bookings/confirmation': { access: 'public', body: bookingConfirmation.bookingConfirmationSchema, reply: bookingConfirmation.getConfirmationReply },
   'POST /waitlist/join': { access: 'public', body: waitlist.joinWaitlistSchema, reply: waitlist.joinWaitlistReply },

@@ -14,6 +14,7 @@ import { outboxMail, outboxNotice, outboxRefund } from '../data/outbox';
 import { bookingMoney, bookingRowId, patientCancelledMail, whenText } from '#domain/bookings/mail';
 import { cancelConfirmed } from '#domain/bookings/places';
 import { cancelAppointment } from './lib/cancel-appointment';
+import { seriesOfView } from './lib/series';
 import { PATIENT_ACTOR, assertChangeable, openAny, openBooking, refundDue, toAppointmentManageView, toManageView, type Opened } from './lib/load';
 
 export const handler = endpoint({ body: manageTokenSchema, reply: manageCancelBookingReply }, async ({ body }) => {
@@ -58,6 +59,6 @@ export const handler = endpoint({ body: manageTokenSchema, reply: manageCancelBo
     });
     if (!moved) return TRY_AGAIN; // changed meanwhile (staff, a refund, a move): decide again
     const now = (await getBooking(booking.orgId, booking.id))!;
-    return { message: 'Your booking is cancelled.', data: toManageView({ ...opened, booking: now }) };
+    return { message: 'Your booking is cancelled.', data: { ...toManageView({ ...opened, booking: now }), series: await seriesOfView({ ...opened, booking: now }) } };
   }, { attempts: 3, exhausted: () => conflict('The booking changed meanwhile. Please reload and try again.') });
 });

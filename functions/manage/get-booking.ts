@@ -3,10 +3,11 @@ import { manageTokenSchema, manageGetBookingReply } from '#shared/manage/schemas
 import { endpoint } from '#http/http';
 import { openAny, toAppointmentManageView, toManageView } from './lib/load';
 import { practitionerChoices } from './lib/practitioners';
+import { seriesOfView } from './lib/series';
 
 export const handler = endpoint({ body: manageTokenSchema, reply: manageGetBookingReply }, async ({ body }) => {
   const opened = await openAny(body.token);
   if (!('booking' in opened)) return { data: toAppointmentManageView(opened.appointment) };
   const practitioners = opened.booking.booking.status === 'confirmed' ? await practitionerChoices(opened.booking) : [];
-  return { data: toManageView(opened.booking, practitioners) };
+  return { data: { ...toManageView(opened.booking, practitioners), series: await seriesOfView(opened.booking) } };
 });

@@ -56,4 +56,13 @@ export const manageViewRecord = /* @__PURE__ */ pure(() => z.object({
   paymentPolicy: z.optional(paymentPolicyRecord),
   /** The card held for the fees (its brand and last four digits only); absent when none. */
   card: z.optional(z.object({ brand: z.string(), last4: z.string() })),
+  /** When the booking is a visit of a series (issue 37): its visits, and what "this and the following" would cancel now. */
+  series: z.optional(z.object({
+    id: z.string(),
+    visits: z.array(z.object({ bookingId: z.string(), bookingDate: z.string(), bookingTime: z.string(), timeZone: z.string(), whenLabel: z.string(), status: z.string(), current: z.boolean() })),
+    /** How many visits "this and the following" cancels now (this one included; 0: none may be cancelled online). */
+    following: z.number(),
+    /** What cancelling them refunds in all, visit by visit under the policy (minor units of `currency`). */
+    refundFollowingCents: z.number(),
+  })),
 }));

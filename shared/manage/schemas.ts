@@ -56,5 +56,8 @@ export const manageDaysReply = listAvailableDaysReply;
 /** `data` of POST /public/manage/cancel. */
 export const manageCancelBookingReply = manageViewRecord;
 
+/** `data` of POST /public/manage/cancel-following. */
+export const manageCancelFollowingReply = manageViewRecord;
+
 /** `data` of POST /public/manage/reschedule. */
 export const rescheduleBookingReply = manageViewRecord;

@@ -1,6 +1,6 @@
 // The patient's mails about a series, in their language: one mail when the series is booked (every
-// visit listed, the series' calendar file: calendar.ts) and one when staff cancel some of its visits
-// (each cancelled visit's own cancel.ics, so every calendar removes exactly those). Sent through the
+// visit listed, the series' calendar file: calendar.ts), one when staff move or cancel some of its visits
+// or the patient cancels them (each visit's own .ics, so every calendar changes exactly those). Sent through the
 // outbox under ids derived from the series and the first visit cancelled: once per change.
 import { plainName } from '#shared/plain-name';
 import { patientLocale } from '#shared/i18n/locales';
@@ -64,5 +64,23 @@ export const seriesCancelledMail = (cancelled: readonly BookingRecord[], clinic:
     subject: t('series.cancelledSubject', { package: first.packageName, count: cancelled.length }),
     intro: t('series.cancelledIntro', { clinic: orgName, package: first.packageName, count: cancelled.length }),
     after: [t('series.cancelledIcs')],
+    attachments: cancelled.map((b) => ({ ...bookingIcs(b, clinic, 'CANCEL'), filename: `cancel-${b.bookingDate}.ics` })),
+  }));
+
+/** Staff moved some visits of a series: their new times, and each visit's own event updated (same UID, higher SEQUENCE). */
+export const seriesMovedMail = (moved: readonly BookingRecord[], clinic: ClinicRef): Mail =>
+  seriesMail(moved, clinic, (t, orgName, first) => ({
+    subject: t('series.movedSubject', { package: first.packageName, count: moved.length }),
+    intro: t('series.movedIntro', { clinic: orgName, package: first.packageName, count: moved.length }),
+    after: [t('series.movedIcs')],
+    attachments: moved.map((b) => ({ ...bookingIcs(b, clinic, 'REQUEST'), filename: `visit-${b.bookingDate}.ics` })),
+  }));
+
+/** The patient cancelled visits of their series with their manage link: which, the refund if any, a calendar file per visit removing it. */
+export const seriesPatientCancelledMail = (cancelled: readonly BookingRecord[], clinic: ClinicRef, refundCents: number): Mail =>
+  seriesMail(cancelled, clinic, (t, orgName, first) => ({
+    subject: t('series.cancelledSubject', { package: first.packageName, count: cancelled.length }),
+    intro: t('series.patientCancelledIntro', { clinic: orgName, package: first.packageName, count: cancelled.length }),
+    after: [...(refundCents > 0 ? [t('refund.toCard', { amount: patientMoney(first, refundCents) })] : []), t('series.cancelledIcs')],
     attachments: cancelled.map((b) => ({ ...bookingIcs(b, clinic, 'CANCEL'), filename: `cancel-${b.bookingDate}.ics` })),
   }));

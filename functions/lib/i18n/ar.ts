@@ -124,4 +124,8 @@ export default {
   'intake.link': 'يرجى الإجابة هنا (بضع دقائق): {url}',
   'intake.reminderSubject': 'تذكير: يرجى الإجابة عن {form} قبل زيارتك',
   'intake.reminderIntro': 'موعد زيارتك لدى {clinic} في {when}، ولم تصلنا إجاباتك عن {form} بعد.',
+  'series.movedSubject': "تم نقل زيارات: {package} ({count, plural, zero {# زيارة} one {زيارة واحدة} two {زيارتان} few {# زيارات} many {# زيارة} other {# زيارة}})",
+  'series.movedIntro': "نقلت {clinic} {count, plural, zero {هذه الزيارات} one {هذه الزيارة} two {هاتين الزيارتين} few {هذه الزيارات الـ#} many {هذه الزيارات الـ#} other {هذه الزيارات الـ#}} من سلسلتك لخدمة {package}. المواعيد الجديدة:",
+  'series.movedIcs': "تنقل ملفات التقويم المرفقة هذه الزيارات في تقويمك.",
+  'series.patientCancelledIntro': "ألغيت {count, plural, zero {هذه الزيارات} one {هذه الزيارة} two {هاتين الزيارتين} few {هذه الزيارات الـ#} many {هذه الزيارات الـ#} other {هذه الزيارات الـ#}} من سلسلتك لخدمة {package} لدى {clinic}:",
 } satisfies ServerCatalogue;

@@ -125,4 +125,8 @@ export default {
   'intake.link': 'Bitte beantworten Sie sie hier (wenige Minuten): {url}',
   'intake.reminderSubject': 'Erinnerung: Bitte beantworten Sie {form} vor Ihrem Besuch',
   'intake.reminderIntro': 'Ihr Besuch bei {clinic} ist am {when}, und Ihre Antworten zu {form} sind noch nicht eingegangen.',
+  'series.movedSubject': "Termine verschoben: {package} ({count, plural, one {# Termin} other {# Termine}})",
+  'series.movedIntro': "{clinic} hat {count, plural, one {diesen Termin} other {diese # Termine}} Ihrer Serie für {package} verschoben. Die neuen Zeiten:",
+  'series.movedIcs': "Die angehängten Kalenderdateien verschieben diese Termine in Ihrem Kalender.",
+  'series.patientCancelledIntro': "Sie haben {count, plural, one {diesen Termin} other {diese # Termine}} Ihrer Serie für {package} bei {clinic} abgesagt:",
 } satisfies ServerCatalogue;

@@ -123,4 +123,8 @@ export default {
   'intake.link': 'Please answer them here (a few minutes): {url}',
   'intake.reminderSubject': 'Reminder: please answer {form} before your visit',
   'intake.reminderIntro': 'Your visit at {clinic} is on {when}, and your answers to {form} have not arrived yet.',
+  'series.movedSubject': "Visits moved: {package} ({count, plural, one {# visit} other {# visits}})",
+  'series.movedIntro': "{clinic} moved {count, plural, one {this visit} other {these # visits}} of your series for {package}. The new times:",
+  'series.movedIcs': "The attached calendar files move these visits in your calendar.",
+  'series.patientCancelledIntro': "You cancelled {count, plural, one {this visit} other {these # visits}} of your series for {package} at {clinic}:",
 } as const;

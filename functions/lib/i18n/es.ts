@@ -124,4 +124,8 @@ export default {
   'intake.link': 'Respóndalas aquí (unos minutos): {url}',
   'intake.reminderSubject': 'Recordatorio: responda {form} antes de su visita',
   'intake.reminderIntro': 'Su visita en {clinic} es el {when} y aún no hemos recibido sus respuestas a {form}.',
+  'series.movedSubject': "Visitas cambiadas: {package} ({count, plural, one {# visita} other {# visitas}})",
+  'series.movedIntro': "{clinic} ha cambiado {count, plural, one {esta visita} other {estas # visitas}} de su serie de {package}. Los nuevos horarios:",
+  'series.movedIcs': "Los archivos de calendario adjuntos cambian estas visitas en su calendario.",
+  'series.patientCancelledIntro': "Ha cancelado {count, plural, one {esta visita} other {estas # visitas}} de su serie de {package} en {clinic}:",
 } satisfies ServerCatalogue;

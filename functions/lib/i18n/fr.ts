@@ -124,4 +124,8 @@ export default {
   'intake.link': 'Répondez ici (quelques minutes) : {url}',
   'intake.reminderSubject': 'Rappel : merci de répondre à {form} avant votre visite',
   'intake.reminderIntro': 'Votre visite chez {clinic} a lieu le {when} et vos réponses à {form} ne nous sont pas encore parvenues.',
+  'series.movedSubject': "Séances déplacées : {package} ({count, plural, one {# séance} other {# séances}})",
+  'series.movedIntro': "{clinic} a déplacé {count, plural, one {cette séance} other {ces # séances}} de votre série pour {package}. Les nouveaux horaires :",
+  'series.movedIcs': "Les fichiers de calendrier joints déplacent ces séances dans votre calendrier.",
+  'series.patientCancelledIntro': "Vous avez annulé {count, plural, one {cette séance} other {ces # séances}} de votre série pour {package} chez {clinic} :",
 } satisfies ServerCatalogue;

@@ -124,4 +124,8 @@ export default {
   'intake.link': 'Responda aqui (alguns minutos): {url}',
   'intake.reminderSubject': 'Lembrete: responda a {form} antes da sua consulta',
   'intake.reminderIntro': 'A sua consulta em {clinic} é em {when} e as suas respostas a {form} ainda não chegaram.',
+  'series.movedSubject': "Consultas remarcadas: {package} ({count, plural, one {# consulta} other {# consultas}})",
+  'series.movedIntro': "{clinic} remarcou {count, plural, one {esta consulta} other {estas # consultas}} da sua série de {package}. Os novos horários:",
+  'series.movedIcs': "Os arquivos de calendário anexos atualizam essas consultas no seu calendário.",
+  'series.patientCancelledIntro': "Você cancelou {count, plural, one {esta consulta} other {estas # consultas}} da sua série de {package} em {clinic}:",
 } satisfies ServerCatalogue;

@@ -142,8 +142,9 @@ export function toManageView({ booking: b, org, policy }: Opened, practitioners:
     packageId: b.packageId,
     practitionerId: b.practitionerId ?? null,
     practitioners,
-    // A booking from before payment modes was paid in full when booked.
-    paymentPolicy: b.paymentPolicy ?? fullPolicy(b.priceCents),
+    // A booking from before payment modes was paid in full when booked; a visit of a series staff booked
+    // is paid at the clinic (never 'Paid by card').
+    paymentPolicy: b.paymentPolicy ?? (b.seriesId && !b.paymentIntentId ? { ...fullPolicy(b.priceCents), mode: 'at_clinic', dueNowMinor: 0, dueAtVisitMinor: b.priceCents } : fullPolicy(b.priceCents)),
     ...(b.savedCard ? { card: { brand: b.savedCard.brand, last4: b.savedCard.last4 } } : {}),
   };
 }

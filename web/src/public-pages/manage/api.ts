@@ -15,5 +15,7 @@ export const freeDay = (token: string, date: string, practitionerId?: string) =>
 export const freeDays = (token: string, from: string, days: number, practitionerId?: string) =>
   api.post('/public/manage/days', { token, from, days, ...(practitionerId ? { practitionerId } : {}) }, none);
 export const cancelBooking = (token: string) => api.post('/public/manage/cancel', { token }, none);
+/** A visit of a series: this one and the following ones (each under the clinic's policy). */
+export const cancelFollowing = (token: string) => api.post('/public/manage/cancel-following', { token }, none);
 export const rescheduleBooking = (token: string, bookingDate: string, bookingTime: string, practitionerId?: string) =>
   api.post('/public/manage/reschedule', { token, bookingDate, bookingTime, ...(practitionerId ? { practitionerId } : {}) }, none);

@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { formatMoney } from '#shared/currency';
 import { todayIn } from '#shared/bookings/time';
 import { Loading } from '../../components/loading';
-import { cancelBooking, freeDay, freeDays, openBooking, rescheduleBooking, type FreeDay, type ManageView } from './api';
+import { cancelBooking, cancelFollowing, freeDay, freeDays, openBooking, rescheduleBooking, type FreeDay, type ManageView } from './api';
 import { MonthView, addMonths, daysInMonth, monthOf } from '../shared/month-view';
 import { PractitionerChoice } from '../shared/practitioner-choice';
 import { TimeButtons } from '../shared/time-buttons';
@@ -152,6 +152,25 @@ function Contact({ view }: { view: ManageView }) {
   );
 }
 
+/** The visits of the patient's series (issue 37), this one marked, cancelled ones said so. */
+function SeriesVisits({ series }: { series: NonNullable<ManageView['series']> }) {
+  const { t, locale, intl } = useI18n();
+  return (
+    <section className="border-top pt-3 mt-3" aria-labelledby="manage-series" data-testid="manage-series">
+      <h3 id="manage-series" className="h6 fw-semibold">{t('manage.seriesTitle', { count: series.visits.length })}</h3>
+      <ol className="ps-4 mb-0 small">
+        {series.visits.map((v) => (
+          <li key={v.bookingId} aria-current={v.current ? 'true' : undefined} className={v.status === 'cancelled' ? 'text-body-secondary' : undefined}>
+            <span className={v.current ? 'fw-bold' : undefined}>{whenIn(locale, { date: v.bookingDate, time: v.bookingTime, timeZone: v.timeZone }, v.whenLabel, intl)}</span>
+            {v.current && <span className="badge text-bg-primary ms-2">{t('manage.seriesThis')}</span>}
+            {v.status === 'cancelled' && <span className="ms-2">({t('manage.seriesCancelledVisit')})</span>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 export function ManagePage() {
   const [token] = useState(tokenOf);
   const [view, setView] = useState<ManageView>();
@@ -159,6 +178,8 @@ export function ManagePage() {
   const [notice, setNotice] = useState<string>();
   const [mode, setMode] = useState<'view' | 'move' | 'cancel'>('view');
   const [busy, setBusy] = useState(false);
+  // A visit of a series: this one only, or this and the following ones.
+  const [scope, setScope] = useState<'one' | 'following'>('one');
   const { t, rich, locale, intl } = useI18n();
   useClinicLocale(view?.clinicLanguage, view?.clinicRegion);
   const title = view?.kind === 'appointment' ? t('manage.appointment') : t('manage.booking');
@@ -174,13 +195,15 @@ export function ManagePage() {
     void openBooking(token).then((r) => (r.success && r.data.data ? setView(r.data.data) : setProblem(r.message)));
   }, [token]);
 
+  const following = view?.series && view.series.following > 1 ? view.series.following : 0;
   const cancel = async () => {
     setBusy(true);
-    const result = await cancelBooking(token);
+    const many = following > 0 && scope === 'following';
+    const result = await (many ? cancelFollowing(token) : cancelBooking(token));
     setBusy(false);
     if (result.success && result.data.data) {
       setView(result.data.data);
-      setNotice(locale === 'en' ? result.message : t(result.data.data.kind === 'appointment' ? 'manage.cancelledAppointmentNotice' : 'manage.cancelled'));
+      setNotice(locale === 'en' ? result.message : many ? t('manage.seriesCancelled', { count: following }) : t(result.data.data.kind === 'appointment' ? 'manage.cancelledAppointmentNotice' : 'manage.cancelled'));
       setMode('view');
     } else setProblem(result.message || t('manage.cancelFailed'));
   };
@@ -260,16 +283,35 @@ export function ManagePage() {
             )}
             {view.canChange && mode === 'cancel' && (
               <div className="border-top pt-3 mt-3">
-                <p>
-                  {t(view.kind === 'booking' ? 'manage.confirmCancelBooking' : 'manage.confirmCancelAppointment')}{' '}
-                  {view.refundOnCancelCents > 0 ? t('manage.refundToCard', { amount: formatMoney(view.refundOnCancelCents, view.currency, intl) }) : view.amountPaidCents ? t('manage.paymentKept') : ''}
-                </p>
+                {following > 0 && (
+                  <fieldset className="mb-2">
+                    <legend className="fs-6 fw-semibold">{t('manage.seriesWhich')}</legend>
+                    {(['one', 'following'] as const).map((value) => (
+                      <div className="form-check" key={value}>
+                        <input className="form-check-input" type="radio" name="manage-scope" id={`manage-scope-${value}`} checked={scope === value} onChange={() => setScope(value)} disabled={busy} />
+                        <label className="form-check-label" htmlFor={`manage-scope-${value}`}>{value === 'one' ? t('manage.seriesOne') : t('manage.seriesFollowing', { count: following })}</label>
+                      </div>
+                    ))}
+                  </fieldset>
+                )}
+                {following > 0 && scope === 'following' ? (
+                  <p>
+                    {t('manage.seriesConfirmFollowing', { count: following })}{' '}
+                    {view.series!.refundFollowingCents > 0 ? t('manage.refundToCard', { amount: formatMoney(view.series!.refundFollowingCents, view.currency, intl) }) : ''}
+                  </p>
+                ) : (
+                  <p>
+                    {t(view.kind === 'booking' ? 'manage.confirmCancelBooking' : 'manage.confirmCancelAppointment')}{' '}
+                    {view.refundOnCancelCents > 0 ? t('manage.refundToCard', { amount: formatMoney(view.refundOnCancelCents, view.currency, intl) }) : view.amountPaidCents ? t('manage.paymentKept') : ''}
+                  </p>
+                )}
                 <div className="d-flex gap-2">
                   <button type="button" className="btn btn-danger" disabled={busy} onClick={cancel}>{busy ? t('manage.cancelling') : t('manage.yesCancel')}</button>
                   <button type="button" className="btn btn-light" onClick={() => setMode('view')}>{t('manage.keep')}</button>
                 </div>
               </div>
             )}
+            {view.series && <SeriesVisits series={view.series} />}
             <Contact view={view} />
           </div>
         </section>

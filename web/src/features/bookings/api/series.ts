@@ -20,3 +20,12 @@ export const createSeries = (body: BodyOf<'POST /bookings/series'>, idempotencyK
 export const useSeries = (id: string | undefined) => useApi(id ? seriesKey(id) : null);
 
 export const cancelSeriesVisits = (id: string, bookingId: string, scope: CancelScope) => api.post(`${seriesKey(id)}/cancel`, { bookingId, scope });
+
+export type SeriesMovePreview = ReplyOf<'POST /bookings/series/{id}/move/preview'>;
+export type SeriesMoveBody = BodyOf<'POST /bookings/series/{id}/move'>;
+
+/** Where visits would move (one, this and the following ones, or all): nothing is written. */
+export const previewSeriesMove = (id: string, body: BodyOf<'POST /bookings/series/{id}/move/preview'>) => api.post(`${seriesKey(id)}/move/preview`, body);
+
+/** `idempotencyKey`: one per submission, so a retried click moves the visits once. */
+export const moveSeriesVisits = (id: string, body: SeriesMoveBody, idempotencyKey: string) => api.post(`${seriesKey(id)}/move`, body, { idempotencyKey });

@@ -1,6 +1,6 @@
 // /bookings/series/:id (Bookings read): a series of visits, each with its status; Bookings write may
 // cancel one visit, this and the following ones, or all that are still ahead (their times free again,
-// the patient mailed once).
+// the patient mailed once), or move one visit, this and the following ones, or all (components/series-move.tsx).
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -11,6 +11,7 @@ import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { cancelSeriesVisits, useSeries, type CancelScope, type SeriesView } from '../api/series';
 import { PaymentBadge, StatusBadge } from '../components/badges';
+import { SeriesMovePanel } from '../components/series-move';
 import { bookingPath } from '../lib';
 
 const SCOPES: [CancelScope, string][] = [
@@ -26,6 +27,7 @@ export function SeriesDetailPage() {
   const canAccess = useAccess();
   const [cancelling, setCancelling] = useState<SeriesView['visits'][number]>();
   const [scope, setScope] = useState<CancelScope>('one');
+  const [moving, setMoving] = useState<SeriesView['visits'][number]>();
   if (error) return <div className="alert alert-danger" role="alert">{error.message}</div>;
   if (!data) return <Loading />;
   const writable = canAccess({ module: 'Bookings', action: 'write' });
@@ -48,8 +50,25 @@ export function SeriesDetailPage() {
               {v.practitionerName && <span className="small text-body-secondary ms-2">with {v.practitionerName}</span>}
               <div className="d-flex gap-2 mt-1"><StatusBadge status={v.status} /><PaymentBadge paymentStatus={v.paymentStatus} /></div>
             </div>
+            {writable && v.status === 'confirmed' && (
+              <button type="button" className="btn btn-sm btn-outline-primary" aria-expanded={moving?.id === v.id} onClick={() => setMoving(moving?.id === v.id ? undefined : v)}>Move…</button>
+            )}
             {writable && (v.status === 'confirmed' || v.status === 'held') && (
               <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => { setScope('one'); setCancelling(v); }}>Cancel…</button>
+            )}
+            {/* Under its visit, so the preview is where the person looks (a long series at 390 px). */}
+            {moving?.id === v.id && (
+              <div className="w-100">
+                <SeriesMovePanel
+                  series={data}
+                  visit={v}
+                  onClose={() => setMoving(undefined)}
+                  onDone={async (series) => {
+                    setMoving(undefined);
+                    await mutate(series, { revalidate: false });
+                  }}
+                />
+              </div>
             )}
           </li>
         ))}
