@@ -122,7 +122,8 @@ export function ItemDialog({
     setBusy(false);
   };
   return (
-    <Modal show onHide={onHide} centered aria-labelledby="calendar-item-title">
+    // A booking's dialog carries the after-visit forms (amount, method, refund): wide enough for their row layout.
+    <Modal show onHide={onHide} centered size={isBooking ? 'lg' : undefined} aria-labelledby="calendar-item-title">
       <Modal.Header closeButton>
         <Modal.Title id="calendar-item-title" as="h2" className="h5">{item.title}</Modal.Title>
       </Modal.Header>
