@@ -9,6 +9,9 @@
 //   appointments:<status>   appointments taking place that day, by their current status
 //   bookings:confirmed      paid bookings for a time that day; bookings:cancelled those cancelled since
 //   bookings:series         of the confirmed ones, the visits of a series (issue 37; taken away when cancelled)
+//   series:booked           series booked that day (in the clinic's zone; a series cancelled later stays counted)
+//   waitlist:offered        offers of a freed time made from the waitlist, on that time's day (one per patient told)
+//   waitlist:filled         of those times, the ones booked from an offer, on the same day
 //   paid:<currency>         minor units received that day; refunded:<currency> minor units refunded
 //   leads:received          form submissions received that day; leads:paid those of them paid since
 //   prac:<id>:bookings      paid bookings with that practitioner for a time that day (cancelled ones taken away)
@@ -31,6 +34,9 @@ export type Figure =
   | 'bookings:confirmed'
   | 'bookings:cancelled'
   | 'bookings:series'
+  | 'series:booked'
+  | 'waitlist:offered'
+  | 'waitlist:filled'
   | `paid:${string}`
   | `refunded:${string}`
   | 'leads:received'

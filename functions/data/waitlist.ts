@@ -17,6 +17,7 @@ import type { waitlistEntryRecord, waitlistOfferRecord, waitlistSettingsRecord, 
 import type { Page } from '#shared/api';
 import { queryAll, queryPage, strip, type TransactItem } from './core';
 import { ddb, table } from './dynamo';
+import { reportItems } from './reports';
 
 export type WaitlistEntry = z.output<typeof waitlistEntryRecord> & { orgId: string; tokenHashes?: Set<string>; /** The latest time held for them (an offer's id = its booking's). */ heldOfferId?: string };
 export type WaitlistOffer = z.output<typeof waitlistOfferRecord> & { orgId: string; tokenHash: string };
@@ -127,11 +128,12 @@ export async function offeredMark(orgId: string, entryId: string, startUtc: stri
   return out.Item?.offerId as string | undefined;
 }
 
-/** The Put of a new offer, and the list's figure of offers made. */
+/** The Put of a new offer, and the list's figure of offers made (in all, and on the offered time's day for the reports). */
 export function putOfferItems(o: WaitlistOffer): TransactItem[] {
   return [
     { Put: { TableName: table(), Item: { ...offerKey(o.orgId, o.id), gsi3pk: offersPk(o.orgId), gsi3sk: `${o.createdAt}#${o.id}`, ...o }, ConditionExpression: 'attribute_not_exists(pk)' } },
     statsItem(o.orgId, 'offersMade'),
+    ...reportItems(o.orgId, [{ day: o.bookingDate, figure: 'waitlist:offered', by: 1 }]),
   ];
 }
 

@@ -1,7 +1,7 @@
 // GET /reports?from&to: the organisation's figures per ISO week (Monday to Sunday, local dates in its
 // zone) from the per-day figures kept on write (data/reports.ts): one Query for the whole period.
-// Each part needs read on its module (appointments: Appointment; bookings: Bookings; leads: Forms;
-// revenue, which adds up booking and form payments: both); a member who may read none is refused.
+// Each part needs read on its module (appointments: Appointment; bookings, series and waitlist: Bookings;
+// leads: Forms; revenue, which adds up booking and form payments: both); a member who may read none is refused.
 import { APPOINTMENT_STATUSES } from '#shared/appointments/form';
 import { todayIn } from '#shared/bookings/time';
 import { can } from '#shared/permissions';
@@ -41,6 +41,7 @@ function emptyWeek(week: string, show: Record<'appointments' | 'bookings' | 'lea
     ...(show.bookings ? { bookings: { confirmed: 0, cancelled: 0 } } : {}),
     ...(show.revenue ? { revenue: {} } : {}),
     ...(show.leads ? { leads: { received: 0, paid: 0 } } : {}),
+    ...(show.bookings ? { series: { visits: 0, booked: 0 }, waitlist: { offered: 0, filled: 0 } } : {}),
   };
 }
 
@@ -63,5 +64,13 @@ function add(week: WeekFigures, day: DayFigures) {
   if (week.leads) {
     week.leads.received += n(day['leads:received']);
     week.leads.paid += n(day['leads:paid']);
+  }
+  if (week.series) {
+    week.series.visits += n(day['bookings:series']);
+    week.series.booked += n(day['series:booked']);
+  }
+  if (week.waitlist) {
+    week.waitlist.offered += n(day['waitlist:offered']);
+    week.waitlist.filled += n(day['waitlist:filled']);
   }
 }

@@ -24,6 +24,10 @@ export const weekFiguresRecord = /* @__PURE__ */ pure(() => z.object({
   revenue: z.optional(z.record(z.string(), moneyRecord)),
   /** Form submissions received that week, and how many of them have been paid (Forms read). */
   leads: z.optional(z.object({ received: z.number(), paid: z.number() })),
+  /** Visits booked as part of a series for a time that week (cancelled ones taken away), and series booked that week (Bookings read). */
+  series: z.optional(z.object({ visits: z.number(), booked: z.number() })),
+  /** Offers of freed times made from the waitlist for a time that week (one per patient told), and the times booked from them (Bookings read). */
+  waitlist: z.optional(z.object({ offered: z.number(), filled: z.number() })),
 }));
 
 /** The period both reports cover (a function: fields built where used, so bundles may drop them). */
@@ -74,11 +78,20 @@ export const collectionsCurrencyRecord = /* @__PURE__ */ pure(() => z.object({
   expectedMinor: z.number(),
   /** Paid online, at the clinic and in fees, less refunds. */
   collectedMinor: z.number(),
+  /** What the visits kept asked for online when booked: the price, a deposit, or nothing (card held, paid at the clinic). */
+  dueNowMinor: z.number(),
+  /** Paid online (deposits included). */
   onlineMinor: z.number(),
+  /** Of what was paid online, the deposits (the balance is paid at the clinic). */
+  depositsMinor: z.number(),
+  /** Balances and prices staff recorded as paid at the clinic. */
   atClinicMinor: z.number(),
+  /** No-show and late-cancellation fees charged on saved cards. */
   feesMinor: z.number(),
+  /** Fees asked for but not received: the card declined them, or the patient's bank wants them to authenticate. */
+  feesUnpaidMinor: z.number(),
   refundedMinor: z.number(),
-  /** Expected less collected (never below 0). */
+  /** What each visit was expected to bring less what it brought, added up visit by visit (never below 0 for one visit). */
   outstandingMinor: z.number(),
   visits: z.number(),
   noShows: z.number(),

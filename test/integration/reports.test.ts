@@ -189,7 +189,7 @@ describe('GET /reports: figures kept on write, per week in the clinic zone', () 
     const res = await report(bookingsOnly.token, today(), monday);
     expect(res.status).toBe(200);
     for (const w of res.body.data.weeks) {
-      expect(Object.keys(w).sort()).toEqual(['bookings', 'week']);
+      expect(Object.keys(w).sort()).toEqual(['bookings', 'series', 'waitlist', 'week']);
     }
     const none = await addMember(c.owner, perms({ Notifications: 'r' }), { tag: 'rep-none' });
     const refused = await report(none.token, today(), monday);

@@ -208,23 +208,40 @@ describe('expected against collected', () => {
     const tag = await newClinic('visitfees-report', { capacity: 5 });
     const saved = clinic;
     clinic = tag;
+    // A new clinic: its day is free from 08:00 again (four visits here).
+    const savedHour = hour;
+    hour = 8;
     try {
       const kept = await visitWithCard('pm_card_visa');
       const missed = await visitWithCard('pm_card_visa');
       await mark(kept.id, 'attended');
       await mark(missed.id, 'no_show');
       await charge(missed.id);
+      // A deposit visit whose balance is still due, and a no-show whose card refused the fee.
+      const deposit = await visitWithCard('pm_card_visa', { mode: 'deposit', dueNowMinor: 990, dueAtVisitMinor: 3960 });
+      const { client, table } = testDb();
+      await client.send(new UpdateCommand({ TableName: table, Key: { pk: `ORG#${clinic.owner.orgId}#BOOKING#${deposit.id}`, sk: 'BOOKING' }, UpdateExpression: 'SET amountPaidCents = :d', ExpressionAttributeValues: { ':d': 990 } }));
+      await mark(deposit.id, 'attended');
+      const refused = await visitWithCard('pm_card_chargeDeclined');
+      await mark(refused.id, 'no_show');
+      expect((await charge(refused.id)).body.data.fee.status).toBe('declined');
       const day = dayAhead(-1);
       const report = await api('GET', `/reports/collections?from=${day}&to=${dayAhead(4)}`, { token: clinic.owner.token });
       expect(report.status, report.body.message).toBe(200);
-      // Expected: the kept visit's $49.50 and the no-show's agreed $25.00. Collected: both paid $49.50
-      // online (the missed one too, before it was missed) and the fee.
+      // Expected: the kept visits' $49.50 each and the no-shows' agreed $25.00 each. Collected: $49.50
+      // online for three (the missed ones too, before they were missed), the deposit's $9.90 and one fee.
+      // Outstanding, visit by visit: the deposit visit's balance ($39.60); the refused fee is covered by
+      // that no-show's own payment, and is listed as a fee not received.
       expect(report.body.data.currencies).toEqual([
-        { currency: 'usd', expectedMinor: 7450, collectedMinor: 12400, onlineMinor: 9900, atClinicMinor: 0, feesMinor: 2500, refundedMinor: 0, outstandingMinor: 0, visits: 1, noShows: 1, lateCancellations: 0 },
+        {
+          currency: 'usd', expectedMinor: 14900, collectedMinor: 18340, dueNowMinor: 5940, onlineMinor: 15840, depositsMinor: 990, atClinicMinor: 0, feesMinor: 2500,
+          feesUnpaidMinor: 2500, refundedMinor: 0, outstandingMinor: 3960, visits: 2, noShows: 2, lateCancellations: 0,
+        },
       ]);
       expect((await api('GET', `/reports/collections?from=${day}`)).status).toBe(401);
     } finally {
       clinic = saved;
+      hour = savedHour;
     }
   }, 40_000);
 });

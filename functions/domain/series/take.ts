@@ -23,7 +23,7 @@ import { TransactionFailure, cancellationCodes, transact, type TransactItem } fr
 import { confirmPlaceItem, deleteHoldItem, putHoldItem } from '../../data/holds';
 import { countersKey, type Organization } from '../../data/organizations';
 import { table } from '../../data/dynamo';
-import { practitionerBookingDeltas, reportItems, type ReportDelta } from '../../data/reports';
+import { practitionerBookingDeltas, reportDayOf, reportItems, type ReportDelta } from '../../data/reports';
 import { bookingConfirmedItems } from '../../data/events';
 import type { SeriesRecord } from '../../data/series';
 import { putSeriesItem } from '../../data/series';
@@ -241,7 +241,8 @@ export async function confirmVisits(visits: readonly BookingRecord[], series: Se
       ...reportItems(series.orgId, chunk.flatMap((v) => visitDeltas(v.b))),
     ]);
   }
-  await transact([putSeriesItem(series), ...also]);
+  // The reports count the series on the day it was booked (its visits count on their own days).
+  await transact([putSeriesItem(series), ...also, ...reportItems(series.orgId, [{ day: reportDayOf(at, org.timeZone), figure: 'series:booked', by: 1 }])]);
   return visits.map((b) => ({ ...b, ...confirmedChanges(b, at) }) as BookingRecord);
 }
 

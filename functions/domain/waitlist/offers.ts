@@ -27,6 +27,7 @@ import { TransactionFailure, tryTransact, type TransactItem } from '../../data/c
 import { dayClaim, emailClaim, phoneClaim } from '../../data/hold-claims';
 import { listSlotCountsBetween } from '../../data/holds';
 import { outboxMail, outboxSms } from '../../data/outbox';
+import { reportItems } from '../../data/reports';
 import { getOrganization, type Organization } from '../../data/organizations';
 import { offeringPractitioners, timingOf, usesPractitioners } from '../availability/diary';
 import {
@@ -263,6 +264,8 @@ export async function offerBooked(event: BookingConfirmedEvent): Promise<void> {
     const moved = await tryTransact([
       moveOfferItem(orgId, offer.id, ['open', 'lapsed'], 'taken', event.at),
       statsItem(orgId, 'filled'),
+      // The reports' figure, on the day of the time filled (as its offer was counted).
+      ...reportItems(orgId, [{ day: offer.bookingDate, figure: 'waitlist:filled', by: 1 }]),
       ...(await webhookEventItems({ orgId, type: 'waitlist.offer_taken', changeKey: `waitlist-offer-taken-${offer.id}`, objectKey: `waitlist_offer:${offer.id}`, object: offerObject(taken, patient), at: event.at })),
     ]);
     if (moved) log.info('A time offered from the waitlist was booked', { orgId, offerId: offer.id });

@@ -3,6 +3,7 @@
 import { formatMoney, toInputValue } from '#shared/currency';
 import { APPOINTMENT_STATUSES, STATUS_LABELS, type AppointmentStatus } from '#shared/appointments/form';
 import { addDays, isoWeekOf, weekStartOf } from '#shared/reports/schemas';
+import type { CollectionsCurrency, CollectionsReport } from './api/get-collections-report';
 import type { PractitionerReport } from './api/get-practitioner-report';
 import type { Money, Report, WeekFigures } from './api/get-report';
 
@@ -72,6 +73,8 @@ export function reportCsv(report: Report): string {
   if (first?.bookings) header.push('Paid bookings', 'Paid bookings cancelled');
   if (first?.revenue) for (const c of currencies) header.push(`Received (${c.toUpperCase()})`, `Refunded (${c.toUpperCase()})`);
   if (first?.leads) header.push('Leads received', 'Leads paid');
+  if (first?.series) header.push('Visits from series', 'Series booked');
+  if (first?.waitlist) header.push('Waitlist offers made', 'Times filled from the waitlist');
   const rows = report.weeks.map((w) => {
     const { year, week } = isoWeekOf(w.week);
     const row: (string | number)[] = [w.week, `${year}-W${String(week).padStart(2, '0')}`];
@@ -79,6 +82,8 @@ export function reportCsv(report: Report): string {
     if (w.bookings) row.push(w.bookings.confirmed, w.bookings.cancelled);
     if (w.revenue) for (const c of currencies) row.push(toInputValue(w.revenue[c]?.paid ?? 0, c), toInputValue(w.revenue[c]?.refunded ?? 0, c));
     if (w.leads) row.push(w.leads.received, w.leads.paid);
+    if (w.series) row.push(w.series.visits, w.series.booked);
+    if (w.waitlist) row.push(w.waitlist.offered, w.waitlist.filled);
     return row;
   });
   return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
@@ -173,5 +178,47 @@ export function practitionerCsv(report: PractitionerReport): string {
       ...currencies.flatMap((c) => [toInputValue(p.revenue[c]?.paid ?? 0, c), toInputValue(p.revenue[c]?.refunded ?? 0, c)]),
     ]);
   });
+  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payments: expected and collected (GET /reports/collections)
+
+/** One line of the collections table: its label, a note that says what it counts, and its value in a currency's row. */
+export interface CollectionsLine {
+  label: string;
+  note?: string;
+  /** Money (minor units of the row's currency) or a count. */
+  kind: 'money' | 'count';
+  value(row: CollectionsCurrency): number;
+  /** A line that sums the others up (shown bold). */
+  total?: boolean;
+}
+
+export const COLLECTIONS_LINES: CollectionsLine[] = [
+  { label: 'Visits kept', kind: 'count', value: (r) => r.visits },
+  { label: 'No-shows and late cancellations', kind: 'count', value: (r) => r.noShows + r.lateCancellations },
+  { label: 'Expected', note: 'Prices of the visits kept, and the fees agreed for no-shows and late cancellations', kind: 'money', value: (r) => r.expectedMinor, total: true },
+  { label: 'Due online when booking', note: 'The price or the deposit the patients were asked to pay online', kind: 'money', value: (r) => r.dueNowMinor },
+  { label: 'Collected online', kind: 'money', value: (r) => r.onlineMinor },
+  { label: 'of which deposits', kind: 'money', value: (r) => r.depositsMinor },
+  { label: 'Paid at the clinic', note: 'Balances and prices recorded by staff', kind: 'money', value: (r) => r.atClinicMinor },
+  { label: 'Fees charged', kind: 'money', value: (r) => r.feesMinor },
+  { label: 'Fees declined or awaiting authentication', note: 'Asked for on the saved card, not received', kind: 'money', value: (r) => r.feesUnpaidMinor },
+  { label: 'Refunds', kind: 'money', value: (r) => r.refundedMinor },
+  { label: 'Collected', note: 'Online, at the clinic and fees, less refunds', kind: 'money', value: (r) => r.collectedMinor, total: true },
+  { label: 'Outstanding', note: 'What each visit was expected to bring and did not, added up', kind: 'money', value: (r) => r.outstandingMinor, total: true },
+];
+
+/** A line's value as people read it: money in the row's currency, counts as numbers. */
+export const collectionsCell = (line: CollectionsLine, row: CollectionsCurrency) => (line.kind === 'money' ? formatMoney(line.value(row), row.currency) : line.value(row));
+
+/** Currencies in the page's order (usd first, then by code). */
+export const collectionsCurrencies = (report: CollectionsReport) => [...report.currencies].sort((a, b) => currencyOrder(a.currency, b.currency));
+
+/** The collections as CSV: one row per currency, money in major units. */
+export function collectionsCsv(report: CollectionsReport): string {
+  const header = ['From', 'To', 'Currency', ...COLLECTIONS_LINES.map((l) => l.label.replace(/^of which /, 'Of which '))];
+  const rows = collectionsCurrencies(report).map((r) => [report.from, report.to, r.currency.toUpperCase(), ...COLLECTIONS_LINES.map((l) => (l.kind === 'money' ? toInputValue(l.value(r), r.currency) : l.value(r)))]);
   return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

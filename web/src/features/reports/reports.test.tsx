@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { CollectionsCurrency, CollectionsReport } from './api/get-collections-report';
 import type { PractitionerReport } from './api/get-practitioner-report';
 import type { Report } from './api/get-report';
 import { saveToken } from '../../lib/session';
 import { entry, mockApi, renderRoutes, rolesState, WithRoles } from '../../testing/render';
-import { formatMinutes, periodDates, practitionerCsv, reportCsv, statusMix } from './lib';
+import { collectionsCsv, formatMinutes, periodDates, practitionerCsv, reportCsv, statusMix } from './lib';
 import { ReportsPage } from './routes/reports';
 
 /** A week's start as the reader's locale writes it (the labels follow the browser's locale: '23 Nov' or 'Nov 23'). */
@@ -55,6 +56,21 @@ const PRACTITIONERS: PractitionerReport = {
     { week: '2026-11-30', practitioners: [row('pr_ana', 'Ana Ruiz', { bookings: 1, bookedMinutes: 60, workingMinutes: 2100, utilisation: 60 / 2100 })] },
   ],
 };
+const money = (row: Partial<CollectionsCurrency> & { currency: string }): CollectionsCurrency => ({
+  expectedMinor: 0, collectedMinor: 0, dueNowMinor: 0, onlineMinor: 0, depositsMinor: 0, atClinicMinor: 0, feesMinor: 0, feesUnpaidMinor: 0, refundedMinor: 0, outstandingMinor: 0,
+  visits: 0, noShows: 0, lateCancellations: 0, ...row,
+});
+const NO_COLLECTIONS: CollectionsReport = { from: REPORT.from, to: REPORT.to, timeZone: REPORT.timeZone, reportingSince: REPORT.reportingSince, truncated: false, currencies: [] };
+const COLLECTIONS: CollectionsReport = {
+  ...NO_COLLECTIONS,
+  currencies: [
+    money({ currency: 'jpy', expectedMinor: 5000, collectedMinor: 5000, dueNowMinor: 5000, onlineMinor: 5000, visits: 1 }),
+    money({
+      currency: 'usd', expectedMinor: 14900, collectedMinor: 18340, dueNowMinor: 5940, onlineMinor: 15840, depositsMinor: 990, atClinicMinor: 0, feesMinor: 2500,
+      feesUnpaidMinor: 2500, refundedMinor: 0, outstandingMinor: 3960, visits: 2, noShows: 2, lateCancellations: 0,
+    }),
+  ],
+};
 const NO_PRACTITIONERS: PractitionerReport = { ...PRACTITIONERS, weeks: PRACTITIONERS.weeks.map((w) => ({ week: w.week, practitioners: [] })) };
 
 function render(answers: Parameters<typeof mockApi>[0], roles = rolesState({ isOwner: true })) {
@@ -62,6 +78,7 @@ function render(answers: Parameters<typeof mockApi>[0], roles = rolesState({ isO
   const calls = mockApi({
     'GET /api/users/profile': { status: 200, body: { message: 'OK', data: me } },
     'GET /api/reports/practitioners': { status: 200, body: { message: 'OK', data: NO_PRACTITIONERS } },
+    'GET /api/reports/collections': { status: 200, body: { message: 'OK', data: { ...NO_COLLECTIONS } } },
     ...answers,
   });
   const view = renderRoutes([{ path: '/crafted/widgets/reports', element: <WithRoles value={roles}><ReportsPage /></WithRoles> }], '/crafted/widgets/reports');
@@ -220,6 +237,78 @@ describe('report figures as the page reads them', () => {
     expect(lines).toHaveLength(4);
     expect(practitionerCsv({ ...PRACTITIONERS, weeks: [{ week: '2026-11-23', practitioners: [row('pr_x', '=SUM(A1)', {})] }] })).toContain("'=SUM(A1)");
     expect([45, 60, 90, 1380].map(formatMinutes)).toEqual(['45 min', '1 h', '1 h 30 min', '23 h']);
+  });
+});
+
+describe('payments: expected and collected', { timeout: 20_000 }, () => {
+  it('shows each figure per currency in its own money, usd first, the totals, and downloads its CSV', async () => {
+    const { user, calls } = render({ 'GET /api/reports': { status: 200, body: { message: 'OK', data: REPORT } }, 'GET /api/reports/collections': { status: 200, body: { message: 'OK', data: COLLECTIONS } } });
+    const figures = within(await screen.findByRole('table', { name: /Per currency, for the visits of the period/ }));
+    expect(figures.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Figure', 'USD', 'JPY']);
+    expect(figures.getByRole('row', { name: /^Expected Prices of the visits kept.* \$149\.00 ¥5,000$/ })).toBeInTheDocument();
+    expect(figures.getByRole('row', { name: /^Due online when booking .* \$59\.40 ¥5,000$/ })).toBeInTheDocument();
+    expect(figures.getByRole('row', { name: 'of which deposits $9.90 ¥0' })).toBeInTheDocument();
+    expect(figures.getByRole('row', { name: /^Fees declined or awaiting authentication .* \$25\.00 ¥0$/ })).toBeInTheDocument();
+    expect(figures.getByRole('row', { name: /^Outstanding .* \$39\.60 ¥0$/ })).toBeInTheDocument();
+    expect(figures.getByRole('row', { name: 'No-shows and late cancellations 2 0' })).toBeInTheDocument();
+    const asked = calls.find((c) => c.path === '/api/reports/collections');
+    expect(asked).toBeDefined();
+
+    let blob: Blob | undefined;
+    URL.createObjectURL = vi.fn((b: Blob) => {
+      blob = b;
+      return 'blob:payments';
+    });
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Download payments CSV' }));
+    const lines = (await blob!.text()).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'From,To,Currency,Visits kept,No-shows and late cancellations,Expected,Due online when booking,Collected online,Of which deposits,Paid at the clinic,Fees charged,Fees declined or awaiting authentication,Refunds,Collected,Outstanding',
+    );
+    expect(lines[1]).toBe('2026-11-23,2026-12-06,USD,2,2,149.00,59.40,158.40,9.90,0.00,25.00,25.00,0.00,183.40,39.60');
+    expect(lines[2]).toBe('2026-11-23,2026-12-06,JPY,1,0,5000,5000,5000,0,0,0,0,0,5000,0');
+    expect(collectionsCsv(NO_COLLECTIONS).trim().split('\r\n')).toHaveLength(1);
+  });
+
+  it('says what will appear when the period has no bookings', async () => {
+    render({ 'GET /api/reports': { status: 200, body: { message: 'OK', data: REPORT } } });
+    expect(await screen.findByText(/No bookings with a time in this period yet\. Once patients book, their prices, deposits/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download payments CSV' })).toBeDisabled();
+  });
+
+  it('is neither shown nor asked for when the member may not read bookings', async () => {
+    const { calls } = render({ 'GET /api/reports': { status: 200, body: { message: 'OK', data: REPORT } } }, rolesState({ roles: [entry('Appointment', { read: true })] }));
+    await screen.findByRole('table', { name: 'Bookings and appointments per week' });
+    expect(screen.queryByRole('heading', { name: 'Payments: expected and collected' })).toBeNull();
+    expect(calls.some((c) => c.path === '/api/reports/collections')).toBe(false);
+  });
+});
+
+describe('series and the waitlist', { timeout: 20_000 }, () => {
+  const WITH_SERIES: Report = {
+    ...REPORT,
+    weeks: [
+      { ...REPORT.weeks[0]!, series: { visits: 3, booked: 1 }, waitlist: { offered: 2, filled: 1 } },
+      { ...REPORT.weeks[1]!, series: { visits: 2, booked: 0 }, waitlist: { offered: 0, filled: 0 } },
+    ],
+  };
+  it('shows visits from series, series booked, waitlist offers and times filled per week with totals, and in the CSV', async () => {
+    render({ 'GET /api/reports': { status: 200, body: { message: 'OK', data: WITH_SERIES } } });
+    await screen.findByRole('table', { name: 'Series and the waitlist' });
+    const series = table('Series and the waitlist');
+    expect(series.getByRole('row', { name: `W48 · ${NOV23} 3 1 2 1` })).toBeInTheDocument();
+    expect(series.getByRole('row', { name: `W49 · ${NOV30} 2 0 0 0` })).toBeInTheDocument();
+    expect(series.getByRole('row', { name: 'Total 5 1 2 1' })).toBeInTheDocument();
+    const lines = reportCsv(WITH_SERIES).trim().split('\r\n');
+    expect(lines[0]).toMatch(/,Visits from series,Series booked,Waitlist offers made,Times filled from the waitlist$/);
+    expect(lines[1]).toMatch(/,3,1,2,1$/);
+  });
+
+  it('is not shown when the report has no such part (a member without Bookings read)', async () => {
+    render({ 'GET /api/reports': { status: 200, body: { message: 'OK', data: REPORT } } });
+    await screen.findByRole('table', { name: 'Revenue per week' });
+    expect(screen.queryByRole('table', { name: 'Series and the waitlist' })).toBeNull();
   });
 });
 

@@ -11,7 +11,7 @@ import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { cancelBooking, useBooking, type BookingView } from '../api/bookings';
 import { PAYMENT_MODE_LABELS, PaymentBadge, StatusBadge } from '../components/badges';
-import { AfterVisitCard, PaymentStateBadge } from '../components/after-visit';
+import { AfterVisitCard, PaymentStateBadge } from '../../../components/after-visit';
 import { formatCents, visitorName } from '../lib';
 import { failureText } from '../../../lib/api';
 import { IntakeAnswers } from '../../../components/intake-answers';

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { useBookings, type BookingFilters } from '../api/bookings';
 import { useBookingPackages } from '../../../lib/booking-packages';
 import { PaymentBadge, PaymentModeNote, StatusBadge, paymentLabel, statusLabel } from '../components/badges';
-import { PaymentStateBadge } from '../components/after-visit';
+import { PaymentStateBadge } from '../../../components/after-visit';
 import { bookingPath, formatCents, visitorName } from '../lib';
 
 export function BookingsListPage() {

@@ -1,7 +1,9 @@
 // What a click on the calendar opens: the item's summary, a link to its page, and (for staff who may
 // move it) the way to move it on a phone, where dragging is fiddly. A booking lists the free times of
 // the chosen date (GET /bookings/free-times, the booking page's own rules: only these are accepted)
-// and asks whether to email the patient; an appointment takes any date and time.
+// and asks whether to email the patient; an appointment takes any date and time. A booking also shows
+// its payment state, its intake answers and the after-visit controls of its page (attended, no-show,
+// late cancellation, the fee, the balance paid at the clinic), so the desk acts from the calendar.
 import { useEffect, useState } from 'react';
 import Modal from '../../../components/modal';
 import { Link } from 'react-router-dom';
@@ -12,6 +14,8 @@ import type { CalendarPractitioner } from '../api/practitioners';
 import { linkOf, lookOf } from '../lib';
 import { NO_TIMES } from '../team';
 import { IntakeAnswers } from '../../../components/intake-answers';
+import { AfterVisitCard, PaymentStateBadge } from '../../../components/after-visit';
+import { useAccess } from '../../../lib/roles';
 
 export interface MoveTo {
   bookingDate: string;
@@ -47,12 +51,38 @@ function FreeTimes({ item, date, time, practitionerId, onTime }: { item: Calenda
   );
 }
 
+/** The booking's payment state and after-visit controls (the booking's page's own component). */
+function BookingMoney({ id, onChanged }: { id: string; onChanged?(): void }) {
+  const booking = useBooking(id);
+  const canWrite = useAccess()({ module: 'Bookings', action: 'write' });
+  if (!booking.data) return null;
+  return (
+    <AfterVisitCard
+      booking={booking.data}
+      canWrite={canWrite}
+      onChanged={(b) => {
+        void booking.mutate(b, { revalidate: false });
+        // The calendar's colours and payment follow (its items are read again).
+        onChanged?.();
+      }}
+    />
+  );
+}
+
+/** The booking's one payment state (paid in full, deposit paid, card held, fee charged...), as its page shows it. */
+function BookingPaymentState({ id, fallback }: { id: string; fallback?: string | null }) {
+  const booking = useBooking(id);
+  if (booking.data?.paymentState) return <span className="ms-2"><PaymentStateBadge state={booking.data.paymentState} /></span>;
+  return fallback ? <span className="ms-2 small text-body-secondary">Payment: {fallback.replace('_', ' ')}</span> : null;
+}
+
 export function ItemDialog({
   item,
   timeZone,
   practitioners = [],
   onHide,
   onMove,
+  onChanged,
 }: {
   item: CalendarItem | null;
   timeZone: string;
@@ -61,6 +91,8 @@ export function ItemDialog({
   onHide(): void;
   /** Resolves to an error message, or undefined when moved. `notify`: whether the patient is mailed (bookings). */
   onMove(item: CalendarItem, to: MoveTo, notify: boolean): Promise<string | undefined>;
+  /** After a change from the dialog (attendance, fee, payment at the clinic): the calendar reads its items again. */
+  onChanged?(): void;
 }) {
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
@@ -90,14 +122,19 @@ export function ItemDialog({
     setBusy(false);
   };
   return (
-    <Modal show onHide={onHide} centered aria-labelledby="calendar-item-title">
+    // A booking's dialog carries the after-visit forms (amount, method, refund): wide enough for their row layout.
+    <Modal show onHide={onHide} centered size={isBooking ? 'lg' : undefined} aria-labelledby="calendar-item-title">
       <Modal.Header closeButton>
         <Modal.Title id="calendar-item-title" as="h2" className="h5">{item.title}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <p className="mb-1">
           <span className="badge" style={{ background: look.background, color: look.text, border: `1px solid ${look.border}` }}>{look.label}</span>
-          {item.paymentStatus && <span className="ms-2 small text-body-secondary">Payment: {item.paymentStatus.replace('_', ' ')}</span>}
+          {item.kind === 'booking' ? (
+            <BookingPaymentState id={item.id} fallback={item.paymentStatus} />
+          ) : (
+            item.paymentStatus && <span className="ms-2 small text-body-secondary">Payment: {item.paymentStatus.replace('_', ' ')}</span>
+          )}
         </p>
         <p className="mb-1">{when}</p>
         {item.practitionerName && <p className="mb-1 small text-body-secondary">With: {item.practitionerName}</p>}
@@ -108,6 +145,7 @@ export function ItemDialog({
           </div>
         )}
         <Link to={linkOf(item)} className="btn btn-light btn-sm mt-2">Open {item.kind}</Link>
+        {item.kind === 'booking' && <BookingMoney id={item.id} onChanged={onChanged} />}
         {item.movable && (
           <form onSubmit={submit} className="mt-3 border-top pt-3" aria-label="Move to another time" noValidate>
             <h3 className="h6">Move to another time</h3>

@@ -30,7 +30,7 @@ export function MoveDialogs({ open, onClose, pending, onPending, timeZone, pract
   };
   return (
     <>
-      <ItemDialog item={open} timeZone={timeZone} practitioners={practitioners} onHide={onClose} onMove={async (item, to, notifyPatient) => {
+      <ItemDialog item={open} timeZone={timeZone} practitioners={practitioners} onHide={onClose} onChanged={() => void onMoved()} onMove={async (item, to, notifyPatient) => {
         const problem = await move(item, to, notifyPatient);
         if (!problem) onClose();
         return problem;

@@ -1,6 +1,7 @@
 // /crafted/widgets/reports: bookings and appointments per week, money received per week, the
-// appointment status mix (no-shows included) and form leads with how many paid, over a chosen period,
-// in the organisation's time zone, and each practitioner's week (bookings, revenue, utilisation).
+// appointment status mix (no-shows included), form leads with how many paid, visits from series and
+// times filled from the waitlist, over a chosen period, in the organisation's time zone; payments
+// expected against collected per currency; and each practitioner's week (bookings, revenue, utilisation).
 // Chart.js is loaded with this route only (not in the console's first load); each chart has its
 // table, and the figures download as CSV.
 import type { ChartDataset, ChartOptions } from 'chart.js';
@@ -15,12 +16,14 @@ import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
 import { useAccess } from '../../../lib/roles';
+import { useCollectionsReport } from '../api/get-collections-report';
 import { usePractitionerReport } from '../api/get-practitioner-report';
 import { useReport } from '../api/get-report';
 import { ChartCard } from '../components/chart-card';
 import type { Column } from '../components/report-table';
+import { CollectionsSection } from '../components/collections-section';
 import { PractitionersSection } from '../components/practitioners-section';
-import { activeAppointments, currenciesOf, formatMoney, PERIODS, periodDates, practitionerCsv, reportCsv, statusMix, weekLabel, type PeriodId } from '../lib';
+import { activeAppointments, collectionsCsv, currenciesOf, formatMoney, PERIODS, periodDates, practitionerCsv, reportCsv, statusMix, weekLabel, type PeriodId } from '../lib';
 
 // Chart.js loads with the first chart drawn (components/charts.tsx; ChartCard waits for it).
 const Bar = lazy(() => import('../components/charts').then((m) => ({ default: m.Bar })));
@@ -212,6 +215,32 @@ function Charts({ report }: { report: Report }) {
     );
   }
 
+  if (first?.series || first?.waitlist) {
+    const columns: Column[] = [
+      { label: 'Week' },
+      ...(first.series ? [{ label: 'Visits from series', numeric: true }, { label: 'Series booked', numeric: true }] : []),
+      ...(first.waitlist ? [{ label: 'Waitlist offers', numeric: true }, { label: 'Times filled', numeric: true }] : []),
+    ];
+    const row = (w: Report['weeks'][number]) => [...(w.series ? [w.series.visits, w.series.booked] : []), ...(w.waitlist ? [w.waitlist.offered, w.waitlist.filled] : [])];
+    const rows = report.weeks.map(row);
+    const totals = columns.slice(1).map((_, i) => rows.reduce((s, r) => s + r[i]!, 0));
+    cards.push(
+      <ChartCard
+        key="series"
+        title="Series and the waitlist"
+        description="Visits booked as part of a series in the week they take place (cancelled ones left out), and series in the week they were booked. Freed times offered to patients on the waitlist (one offer per patient told) and those booked from an offer, in the week of the time."
+        columns={columns}
+        rows={report.weeks.map((w, i) => [weekLabel(w.week), ...rows[i]!])}
+        footer={['Total', ...totals]}
+        empty={totals.every((t) => t === 0)}
+        chart={weekBars([
+          ...(first.series ? [{ label: 'Visits from series', data: report.weeks.map((w) => w.series!.visits), backgroundColor: COLORS.blue }] : []),
+          ...(first.waitlist ? [{ label: 'Times filled from the waitlist', data: report.weeks.map((w) => w.waitlist!.filled), backgroundColor: COLORS.green }] : []),
+        ])}
+      />,
+    );
+  }
+
   return (
     <div className="row g-4">
       {cards.map((card) => (
@@ -233,6 +262,7 @@ export function ReportsPage() {
   // Practitioners are Bookings data: only members who may read bookings are shown (and ask for) them.
   const canAccess = useAccess();
   const practitioners = usePractitionerReport(period.from, tooLong ? period.from : period.to, canAccess({ module: 'Bookings' }));
+  const collections = useCollectionsReport(period.from, tooLong ? period.from : period.to, canAccess({ module: 'Bookings' }));
   // The first load shows the page at once when the report and the practitioners' figures are in: the
   // note under the period, the charts and the practitioners' card arriving one by one pushed each
   // other down. Later periods load in place (the picker stays where it is).
@@ -270,6 +300,15 @@ export function ReportsPage() {
       ) : report ? (
         <Charts report={report} />
       ) : null}
+      {canAccess({ module: 'Bookings' }) && (
+        <CollectionsSection
+          report={collections.data}
+          error={collections.error}
+          loading={collections.isLoading}
+          onRetry={() => void collections.mutate()}
+          onDownload={(r) => downloadCsv(collectionsCsv(r), `payments-${r.from}-to-${r.to}.csv`)}
+        />
+      )}
       {canAccess({ module: 'Bookings' }) && (
         <PractitionersSection
           report={practitioners.data}

@@ -1,15 +1,19 @@
 // After the visit, on the booking's page: how the visit went (attended, no-show, late cancellation),
 // the fee the patient agreed to charged on their saved card (with what became of it: charged, declined,
 // waiting for their bank), the balance paid at the clinic and refunds. Staff with Bookings write act;
-// others read. Every action answers the booking as it is afterwards, shown at once.
+// others read. Every action answers the booking as it is afterwards, shown at once. Shared UI (the
+// booking's page and the calendar's booking dialog both show it), so it lives in components/.
 import { useId, useState, type FormEvent } from 'react';
+import type { ReplyOf } from '#shared/api-contract';
 import { PAYMENT_STATE_LABELS, type PaymentState } from '#shared/bookings/visit';
 import { formatMoney, currencyOf } from '#shared/currency';
-import { MoneyInput, moneyInputValue, typingLocale } from '../../../components/money-input';
-import { api } from '../../../lib/api';
-import { formatDate } from '../../../lib/dates';
-import { notify } from '../../../lib/notify';
-import type { BookingView } from '../api/bookings';
+import { MoneyInput, moneyInputValue, typingLocale } from './money-input';
+import { api } from '../lib/api';
+import { formatDate } from '../lib/dates';
+import { notify } from '../lib/notify';
+
+/** A booking as staff read it (GET /bookings/booking/{id}; the bookings feature's BookingView). */
+type BookingView = ReplyOf<'GET /bookings/booking/{id}'>;
 
 const TONE: Record<PaymentState, string> = {
   awaiting_payment: 'warning',
