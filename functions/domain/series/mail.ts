@@ -24,8 +24,26 @@ function visitLines(visits: readonly BookingRecord[]): string {
     .join('\n');
 }
 
-/** The series is booked: its visits, what each costs (paid at the clinic), and the calendar file. */
-export function seriesBookedMail(visits: readonly BookingRecord[], clinic: ClinicRef, seriesId: string): Mail {
+/**
+ * How a patient's series was paid (issue 37.1): the course up front ('paid'), its deposits up front
+ * with the rest at each visit ('deposit'), a card saved for fees ('card'), or each visit at the clinic
+ * (staff series, and packages paid at the clinic).
+ */
+export type CoursePayment = { kind: 'paid' | 'deposit'; paidMinor: number } | { kind: 'card' } | { kind: 'at_clinic' };
+
+/** The mail's line about money: what was paid for the course, and what is left to pay at each visit. */
+function paymentLine(first: BookingRecord, course: CoursePayment): string {
+  const t = patientTexts(first.locale);
+  const currency = currencyOf(first.currency).toUpperCase();
+  const atVisit = first.paymentPolicy?.dueAtVisitMinor ?? first.priceCents;
+  if (course.kind === 'paid') return t('series.coursePaid', { amount: patientMoney(first, course.paidMinor), currency });
+  if (course.kind === 'deposit') return t('series.courseDeposit', { amount: patientMoney(first, course.paidMinor), due: patientMoney(first, atVisit), currency });
+  if (course.kind === 'card') return t('series.courseCard', { price: patientMoney(first, atVisit), currency });
+  return t('series.payAtClinic', { price: patientMoney(first, first.priceCents), currency });
+}
+
+/** The series is booked: its visits, what was paid and what each visit costs, and the calendar file. */
+export function seriesBookedMail(visits: readonly BookingRecord[], clinic: ClinicRef, seriesId: string, course?: CoursePayment): Mail {
   const first = visits[0]!;
   const t = patientTexts(first.locale);
   const orgName = nameOf(clinic);
@@ -36,9 +54,10 @@ export function seriesBookedMail(visits: readonly BookingRecord[], clinic: Clini
     subject: t('series.subject', { package: first.packageName, count: visits.length }),
     text: [
       greetingIn(t, plainName(first.firstName)),
-      t('series.intro', { clinic: orgName, package: first.packageName, count: visits.length }),
+      // A course (the patient booked it on the booking page) says so; staff's series says the clinic booked it.
+      t(course ? 'series.patientIntro' : 'series.intro', { clinic: orgName, package: first.packageName, count: visits.length }),
       visitLines(visits),
-      t('series.payAtClinic', { price: patientMoney(first, first.priceCents), currency: currencyOf(first.currency).toUpperCase() }),
+      paymentLine(first, course ?? { kind: 'at_clinic' }),
       t('line.reference', { value: seriesId }),
       t('series.ics'),
       t('confirm.contact', { clinic: orgName }),

@@ -124,4 +124,8 @@ export default {
   'intake.link': 'يرجى الإجابة هنا (بضع دقائق): {url}',
   'intake.reminderSubject': 'تذكير: يرجى الإجابة عن {form} قبل زيارتك',
   'intake.reminderIntro': 'موعد زيارتك لدى {clinic} في {when}، ولم تصلنا إجاباتك عن {form} بعد.',
+  'series.coursePaid': 'دُفع عبر الإنترنت عن الدورة كاملة: {amount} ({currency}).',
+  'series.courseDeposit': 'دُفعت العرابين عبر الإنترنت عن الدورة كاملة: {amount} ({currency}). والباقي، {due}، يُدفع عند كل زيارة.',
+  'series.courseCard': 'بطاقتك محفوظة لدى العيادة للرسوم؛ وتُدفع كل زيارة، {price} ({currency})، في العيادة.',
+  'series.patientIntro': 'حجزت سلسلة من {count, plural, one {زيارة واحدة} other {# زيارات}} لـ {package} لدى {clinic}:',
 } satisfies ServerCatalogue;

@@ -125,4 +125,8 @@ export default {
   'intake.link': 'Bitte beantworten Sie sie hier (wenige Minuten): {url}',
   'intake.reminderSubject': 'Erinnerung: Bitte beantworten Sie {form} vor Ihrem Besuch',
   'intake.reminderIntro': 'Ihr Besuch bei {clinic} ist am {when}, und Ihre Antworten zu {form} sind noch nicht eingegangen.',
+  'series.coursePaid': 'Online für die gesamte Serie bezahlt: {amount} ({currency}).',
+  'series.courseDeposit': 'Anzahlungen für die gesamte Serie online bezahlt: {amount} ({currency}). Der Rest, {due}, wird bei jedem Termin bezahlt.',
+  'series.courseCard': 'Ihre Karte ist bei der Praxis für Gebühren hinterlegt; jeder Termin, {price} ({currency}), wird in der Praxis bezahlt.',
+  'series.patientIntro': 'Sie haben eine Serie von {count, plural, one {# Termin} other {# Terminen}} für {package} bei {clinic} gebucht:',
 } satisfies ServerCatalogue;

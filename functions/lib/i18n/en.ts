@@ -123,4 +123,8 @@ export default {
   'intake.link': 'Please answer them here (a few minutes): {url}',
   'intake.reminderSubject': 'Reminder: please answer {form} before your visit',
   'intake.reminderIntro': 'Your visit at {clinic} is on {when}, and your answers to {form} have not arrived yet.',
+  'series.coursePaid': 'Paid online for the whole course: {amount} ({currency}).',
+  'series.courseDeposit': 'Deposits paid online for the whole course: {amount} ({currency}). The rest, {due}, is paid at each visit.',
+  'series.courseCard': 'Your card is saved with the clinic for fees; each visit, {price} ({currency}), is paid at the clinic.',
+  'series.patientIntro': 'You booked a series of {count, plural, one {# visit} other {# visits}} for {package} at {clinic}:',
 } as const;

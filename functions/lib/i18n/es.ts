@@ -124,4 +124,8 @@ export default {
   'intake.link': 'Respóndalas aquí (unos minutos): {url}',
   'intake.reminderSubject': 'Recordatorio: responda {form} antes de su visita',
   'intake.reminderIntro': 'Su visita en {clinic} es el {when} y aún no hemos recibido sus respuestas a {form}.',
+  'series.coursePaid': 'Pagado en línea por todo el tratamiento: {amount} ({currency}).',
+  'series.courseDeposit': 'Depósitos pagados en línea por todo el tratamiento: {amount} ({currency}). El resto, {due}, se paga en cada visita.',
+  'series.courseCard': 'Su tarjeta queda guardada en la clínica para posibles cargos; cada visita, {price} ({currency}), se paga en la clínica.',
+  'series.patientIntro': 'Ha reservado una serie de {count, plural, one {# visita} other {# visitas}} de {package} en {clinic}:',
 } satisfies ServerCatalogue;

@@ -124,4 +124,8 @@ export default {
   'intake.link': 'Répondez ici (quelques minutes) : {url}',
   'intake.reminderSubject': 'Rappel : merci de répondre à {form} avant votre visite',
   'intake.reminderIntro': 'Votre visite chez {clinic} a lieu le {when} et vos réponses à {form} ne nous sont pas encore parvenues.',
+  'series.coursePaid': 'Payé en ligne pour toute la série : {amount} ({currency}).',
+  'series.courseDeposit': 'Acomptes payés en ligne pour toute la série : {amount} ({currency}). Le reste, {due}, se règle à chaque visite.',
+  'series.courseCard': 'Votre carte est enregistrée auprès de la clinique pour d’éventuels frais ; chaque visite, {price} ({currency}), se règle à la clinique.',
+  'series.patientIntro': 'Vous avez réservé une série de {count, plural, one {# visite} other {# visites}} pour {package} chez {clinic} :',
 } satisfies ServerCatalogue;

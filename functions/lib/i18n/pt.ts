@@ -124,4 +124,8 @@ export default {
   'intake.link': 'Responda aqui (alguns minutos): {url}',
   'intake.reminderSubject': 'Lembrete: responda a {form} antes da sua consulta',
   'intake.reminderIntro': 'A sua consulta em {clinic} é em {when} e as suas respostas a {form} ainda não chegaram.',
+  'series.coursePaid': 'Pago online pelo tratamento completo: {amount} ({currency}).',
+  'series.courseDeposit': 'Sinais pagos online pelo tratamento completo: {amount} ({currency}). O restante, {due}, é pago em cada consulta.',
+  'series.courseCard': 'O seu cartão fica guardado na clínica para eventuais taxas; cada consulta, {price} ({currency}), é paga na clínica.',
+  'series.patientIntro': 'Reservou uma série de {count, plural, one {# consulta} other {# consultas}} de {package} em {clinic}:',
 } satisfies ServerCatalogue;
