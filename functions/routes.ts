@@ -289,6 +289,9 @@ const SERVER_ROUTES: ServerRoutes = {
   'POST /bookings/available-slots': { handler: 'availability/list-available-slots', uses: { table: 'read' } },
   'POST /bookings/available-days': { handler: 'availability/list-available-days', uses: { table: 'read' } },
   'POST /bookings/create-booking': { handler: 'bookings/create-booking', uses: { table: 'write', payments: true }, rateLimit: perMinutes(6, 30), idempotent: true, challenge: 'booking' },
+  // A patient's series (issue 37.1): its visits checked (conflicts with alternatives), then held together and paid as the package says.
+  'POST /bookings/preview-patient-series': { handler: 'bookings/preview-patient-series', uses: { table: 'write' }, rateLimit: perMinutes(30, 10) },
+  'POST /bookings/create-patient-series': { handler: 'bookings/create-patient-series', uses: { table: 'write', payments: true }, rateLimit: perMinutes(6, 30), idempotent: true, challenge: 'booking' },
   // The patient gives their unpaid hold back (Checkout cancelled, another time chosen): its session expired at Stripe.
   'POST /bookings/release-hold': { handler: 'bookings/release-hold', uses: { table: 'write', payments: true }, rateLimit: perMinutes(20, 10) },
   // Bookings (staff); confirmed only by Stripe's payment event (domain/bookings/payment-consumer.ts)

@@ -205,6 +205,8 @@ export const API_CONTRACT = {
   'POST /bookings/available-slots': { access: 'public', body: bookings.availableSlotsSchema, reply: bookings.listAvailableSlotsReply },
   'POST /bookings/available-days': { access: 'public', body: bookings.availableDaysSchema, reply: bookings.listAvailableDaysReply },
   'POST /bookings/create-booking': { access: 'public', body: bookings.bookingRequestSchema, reply: bookings.createBookingReply },
+  'POST /bookings/preview-patient-series': { access: 'public', body: series.patientSeriesPreviewSchema, reply: series.patientSeriesPreviewReply },
+  'POST /bookings/create-patient-series': { access: 'public', body: series.patientSeriesBookSchema, reply: series.patientSeriesBookReply },
   'POST /bookings/release-hold': { access: 'public', body: bookings.releaseHoldSchema, reply: bookings.releaseHoldReply },
   'GET /bookings/bookings/list/all': { access: 'user', permission: read('BOOKING_PACKAGES'), query: bookings.bookingListQuerySchema, reply: bookings.listBookingsReply },
   'GET /bookings': { access: 'user', permission: read('BOOKING_PACKAGES'), query: bookings.bookingListQuerySchema, reply: bookings.listBookingsReply },

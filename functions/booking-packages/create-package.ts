@@ -9,6 +9,7 @@ import { createBookingPackage, type BookingPackageRecord } from '../data/booking
 import { knownPractitioners } from './lib/practitioners';
 import { modeAfter, paymentSettings, priceFor } from './lib/payment-settings';
 import { checkIntake } from './lib/intake-form';
+import { seriesSettings } from './lib/series-settings';
 import { toBookingPackageView } from '#domain/booking-packages/view';
 
 export const handler = endpoint({ body: bookingPackageSchema, reply: bookingPackagesCreatePackageReply }, async ({ body, caller }) => {
@@ -33,6 +34,7 @@ export const handler = endpoint({ body: bookingPackageSchema, reply: bookingPack
     maxDaysAhead: body.maxDaysAhead ?? null,
     practitionerIds: await knownPractitioners(caller.orgId, body.practitionerIds ?? []),
     ...payment,
+    ...seriesSettings(body, payment),
     ...(await checkIntake(caller.orgId, body.intakeFormId ?? null, body.intakeTiming)),
     deletedAt: null,
     createdAt: now,

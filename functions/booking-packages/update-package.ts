@@ -11,6 +11,7 @@ import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { knownPractitioners } from './lib/practitioners';
 import { modeAfter, paymentSettings, priceFor } from './lib/payment-settings';
 import { checkIntake } from './lib/intake-form';
+import { seriesSettings } from './lib/series-settings';
 import { PACKAGE_NOT_FOUND, toBookingPackageView } from '#domain/booking-packages/view';
 
 export const handler = endpoint({ body: bookingPackageUpdateSchema, reply: bookingPackagesUpdatePackageReply }, async ({ body, params, caller }) => {
@@ -42,6 +43,7 @@ export const handler = endpoint({ body: bookingPackageUpdateSchema, reply: booki
       maxDaysAhead: body.maxDaysAhead === undefined ? (existing.maxDaysAhead ?? null) : body.maxDaysAhead,
       practitionerIds: body.practitionerIds === undefined ? (existing.practitionerIds ?? []) : await knownPractitioners(caller.orgId, body.practitionerIds),
       ...payment,
+      ...seriesSettings(body, payment, existing),
       ...(body.intakeFormId === undefined && body.intakeTiming === undefined
         ? {}
         : await checkIntake(caller.orgId, body.intakeFormId === undefined ? (existing.intakeFormId ?? null) : body.intakeFormId, body.intakeTiming === undefined ? existing.intakeTiming : body.intakeTiming)),

@@ -9,6 +9,7 @@ import type { Page } from '#shared/api';
 import type { Currency } from '#shared/currency';
 import type { PackagePayment } from '#shared/bookings/payment-policy';
 import type { IntakeTiming } from '#shared/bookings/schemas';
+import type { SeriesPayment } from '#shared/bookings/series-policy';
 import { ddb, table } from './dynamo';
 import { auditItem } from './audit';
 import { queryAll, queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
@@ -38,6 +39,10 @@ export interface BookingPackageRecord extends PackagePayment {
   /** The clinic's form asked before the visit (absent or null: none), and when (absent with a form: before booking). */
   intakeFormId?: string | null;
   intakeTiming?: IntakeTiming | null;
+  /** Patients may book a series (absent: no), paid per visit or the course up front, this many visits at most (shared/bookings/series-policy.ts). */
+  allowSeries?: boolean;
+  seriesPayment?: SeriesPayment;
+  seriesMaxVisits?: number | null;
   deletedAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -128,6 +133,9 @@ export function saveBookingPackageItem(previous: BookingPackageRecord, next: Boo
     cancellationWindowHours: next.cancellationWindowHours ?? null,
     intakeFormId: next.intakeFormId ?? null,
     intakeTiming: next.intakeTiming ?? null,
+    allowSeries: next.allowSeries ?? false,
+    seriesPayment: next.seriesPayment ?? 'per_visit',
+    seriesMaxVisits: next.seriesMaxVisits ?? null,
     deletedAt: next.deletedAt,
     updatedAt: next.updatedAt,
     ...indexAttributes(next),

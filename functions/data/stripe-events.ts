@@ -13,7 +13,7 @@ import { TTL_ATTRIBUTE } from './table';
 
 // The kinds of payment and a payment's owner are stored here, so they are defined here: the data
 // layer does not import the handlers above it (eslint.config.js). domain/payments/contract.ts re-exports them.
-export const PAYMENT_KINDS = ['form-payment', 'booking', 'fee'] as const;
+export const PAYMENT_KINDS = ['form-payment', 'booking', 'fee', 'series'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 export const isPaymentKind = (kind: unknown): kind is PaymentKind => PAYMENT_KINDS.includes(kind as PaymentKind);

@@ -5,6 +5,7 @@ import { LOCALES } from '../i18n/locales';
 import { pure } from '../common/schemas';
 import { CURRENCIES } from '../currency';
 import { PAYMENT_MODES, paymentPolicyRecord, savedCardRecord } from './payment-policy';
+import { SERIES_PAYMENTS } from './series-policy';
 import { ATTENDANCES, PAYMENT_STATES, bookingFeeRecord, clinicPaymentRecord } from './visit';
 
 /** What became of a Stripe event: processed, a duplicate, or not ours. */
@@ -47,6 +48,10 @@ export const bookingPackageViewRecord = /* @__PURE__ */ pure(() => z.object({
   /** The clinic's form asked before the visit (null: none), and when: on the booking page before paying, or by mail once confirmed. */
   intakeFormId: z.nullable(z.string()),
   intakeTiming: z.nullable(z.enum(['before_booking', 'by_mail'])),
+  /** Patients may book a series on the booking page (false on packages from before), paid per visit or the course up front, of this many visits at most. */
+  allowSeries: z.boolean(),
+  seriesPayment: z.enum(SERIES_PAYMENTS),
+  seriesMaxVisits: z.number(),
   deletedAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -15,6 +15,7 @@ import { moneyMessage, parseMoney } from '../money-text';
 import { isSitePath } from '../redirect-url';
 import { stripeEventOutcomeRecord, bookingPackageViewRecord, availabilityViewRecord, bookingViewRecord, practitionerViewRecord, bookingConfirmationRecord } from './records';
 import { PAYMENT_MESSAGES, PAYMENT_MODES, paymentPolicyRecord } from './payment-policy';
+import { MAX_PATIENT_SERIES_VISITS, SERIES_PAYMENTS, SERIES_SETTING_MESSAGES } from './series-policy';
 
 export { BOOKING_MESSAGES };
 
@@ -94,6 +95,13 @@ const intakeFields = {
   intakeTiming: z.optional(z.nullable(z.enum(INTAKE_TIMINGS, "intakeTiming must be 'before_booking' or 'by_mail'"))),
 };
 
+/** Whether patients may book a series on the booking page, how they pay it, and how many visits at most (shared/bookings/series-policy.ts). */
+const seriesFields = {
+  allowSeries: z.optional(z.boolean('allowSeries must be true or false')),
+  seriesPayment: z.optional(z.enum(SERIES_PAYMENTS, SERIES_SETTING_MESSAGES.payment)),
+  seriesMaxVisits: z.optional(z.nullable(z.number(SERIES_SETTING_MESSAGES.maxVisits).check(z.int(SERIES_SETTING_MESSAGES.maxVisits), z.minimum(2, SERIES_SETTING_MESSAGES.maxVisits), z.maximum(MAX_PATIENT_SERIES_VISITS, SERIES_SETTING_MESSAGES.maxVisits)))),
+};
+
 const packageFields = {
   packageName: requiredString('Package name is required', z.maxLength(100, 'Maximum 100 symbols')),
   /** Major units of the clinic's currency (checked against it by the handler). */
@@ -104,6 +112,7 @@ const packageFields = {
   redirectionUrl,
   isActive: z._default(z.boolean('isActive must be true or false'), true),
   ...intakeFields,
+  ...seriesFields,
 };
 
 /** Whole minutes, a multiple of 5 (practitioners' time is locked in 5-minute blocks), within bounds. */
@@ -200,6 +209,7 @@ export const bookingPackageUpdateSchema = z.object({
   ...timingFields,
   ...paymentFieldsIn(),
   ...intakeFields,
+  ...seriesFields,
 }).check(z.refine(timingFits, TIMING_TOO_LONG));
 
 /** 'any' or a practitioner's id: who the visitor books with (absent = any, for packages with practitioners). */
@@ -400,6 +410,9 @@ export const listAvailablePackagesReply = /* @__PURE__ */ pure(() => z.array(z.e
     isActive: true,
     intakeFormId: true,
     intakeTiming: true,
+    allowSeries: true,
+    seriesPayment: true,
+    seriesMaxVisits: true,
   }),
   {
     /** The package's own length, or the clinic's slot length: never null here. */

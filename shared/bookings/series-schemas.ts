@@ -6,6 +6,9 @@ import { patientLocale, pure, requiredString } from '../common/schemas';
 import { BOOKING_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from './form';
 import { normaliseTime, parseDate } from './time';
 import { bookingViewRecord } from './records';
+import { paymentPolicyRecord } from './payment-policy';
+import { intakeAnswers } from './schemas';
+import { SERIES_PAYMENTS } from './series-policy';
 
 /** At most this many visits in one series (a year of weekly visits). */
 export const MAX_SERIES_VISITS = 52;
@@ -136,4 +139,68 @@ export const seriesReply = seriesViewRecord;
 export const seriesCancelReply = /* @__PURE__ */ pure(() => z.object({
   cancelled: z.array(bookingViewRecord),
   series: seriesViewRecord,
+}));
+
+// ---------------------------------------------------------------------------------------------
+// The patient's series on the booking page (issue 37.1): the package must allow it
+// (shared/bookings/series-policy.ts); every 1 to 4 weeks, 2 visits to the package's limit.
+
+export const PATIENT_SERIES_MESSAGES = {
+  every: 'Repeat every 1 to 4 weeks',
+  notOffered: 'This package cannot be booked as a series.',
+  tooMany: (max: number) => `This package can be booked for at most ${max} visits.`,
+} as const;
+
+/** The rule a patient asks for: their chosen first time, every N weeks, N visits. */
+export const patientSeriesRuleShape = {
+  apiKey: requiredString('apiKey is required'),
+  packageId: requiredString(BOOKING_MESSAGES.package, z.maxLength(64, BOOKING_MESSAGES.package)),
+  practitionerId: practitionerChoice,
+  startDate: dateField(SERIES_MESSAGES.startDate),
+  time: timeField,
+  everyWeeks: z.number(PATIENT_SERIES_MESSAGES.every).check(z.int(PATIENT_SERIES_MESSAGES.every), z.minimum(1, PATIENT_SERIES_MESSAGES.every), z.maximum(4, PATIENT_SERIES_MESSAGES.every)),
+  count: z.number(SERIES_MESSAGES.count).check(z.int(SERIES_MESSAGES.count), z.minimum(2, SERIES_MESSAGES.count), z.maximum(MAX_SERIES_VISITS, SERIES_MESSAGES.count)),
+};
+
+/** POST /bookings/preview-patient-series (public). */
+export const patientSeriesPreviewSchema = z.object(patientSeriesRuleShape);
+export type PatientSeriesPreviewInput = z.input<typeof patientSeriesPreviewSchema>;
+
+/** POST /bookings/create-patient-series (public): the rule, the patient, and the visits they chose from its preview. */
+export const patientSeriesBookSchema = z.object({
+  ...patientSeriesRuleShape,
+  firstName: seriesRuleShape.firstName,
+  lastName: seriesRuleShape.lastName,
+  email: seriesRuleShape.email,
+  phoneNumber: seriesRuleShape.phoneNumber,
+  locale: patientLocale,
+  visits: z.array(chosenVisitSchema).check(z.minLength(1, SERIES_MESSAGES.noVisits), z.maxLength(MAX_SERIES_VISITS, SERIES_MESSAGES.tooMany)),
+  /** The package's intake form's answers (asked before booking), kept with the first visit. */
+  intake: intakeAnswers,
+});
+export type PatientSeriesBookInput = z.input<typeof patientSeriesBookSchema>;
+
+/** `data` of POST /bookings/preview-patient-series: the visits, and what the page tells before the patient commits. */
+export const patientSeriesPreviewReply = /* @__PURE__ */ pure(() => z.extend(seriesPreviewReply, {
+  /** 'course': paid up front, every visit together; 'per_visit': each visit by the package's mode (nothing online). */
+  seriesPayment: z.enum(SERIES_PAYMENTS),
+  maxVisits: z.number(),
+  /** One visit's policy: what it costs now and at the visit (minor units of `currency`). */
+  visitPolicy: paymentPolicyRecord,
+  currency: z.string(),
+}));
+
+/** `data` of POST /bookings/create-patient-series. */
+export const patientSeriesBookReply = /* @__PURE__ */ pure(() => z.object({
+  seriesId: z.string(),
+  /** held: pay (or save the card) at `checkoutUrl` before `holdExpiresAt`; confirmed: nothing due online. */
+  status: z.enum(['held', 'confirmed']),
+  checkoutUrl: z.nullable(z.string()),
+  holdExpiresAt: z.nullable(z.string()),
+  /** Charged now for the whole course (0 for a card saved or a payment at the clinic). */
+  amountMinor: z.number(),
+  currency: z.string(),
+  packageName: z.string(),
+  timeZone: z.string(),
+  visits: z.array(z.object({ bookingId: z.string(), bookingDate: z.string(), bookingTime: z.string(), startUtc: z.string(), practitionerName: z.nullable(z.string()) })),
 }));

@@ -445,6 +445,8 @@ describe('least privilege, from the route table', () => {
       'bookings/cancel-booking', 'bookings/create-booking', 'bookings/get-confirmation', 'bookings/move-booking', 'bookings/release-hold', 'manage/reschedule-booking', 'leads/create-payment-session',
       // Issue 36: a fee charged off-session and a visit's refunds; issue 37: a series' holds released, the waitlist's offers (held, taken, withdrawn).
       'bookings/charge-fee', 'bookings/refund-visit-payment', 'bookings/create-series', 'bookings/move-series', 'waitlist/leave-waitlist', 'waitlist/offer-time', 'waitlist/take-offer',
+      // Issue 37.1: a patient's series paid as a course (one Checkout, or a card saved once).
+      'bookings/create-patient-series',
       STRIPE_EVENTS_HANDLER, WORKERS.outbox, WORKERS.sweeps,
     ].sort());
     expect(payments).toEqual([...handlersWhere((u) => Boolean(u.payments)), WORKERS.outbox, WORKERS.sweeps].sort());
@@ -456,9 +458,9 @@ describe('least privilege, from the route table', () => {
     expect(handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('DataEncryptionKey')))).toEqual([...expected, WORKERS.outbox].sort());
     // Public pages that only read (the booking and form pages) cannot mint a token.
     for (const handler of ['forms/get-public-form', 'availability/list-available-slots', 'bookings/create-booking', STRIPE_EVENTS_HANDLER]) expect(tokenKey).not.toContain(handler);
-    // The challenge key: the challenge route and the five writes that check a solution, nothing else.
+    // The challenge key: the challenge route and the six writes that check a solution, nothing else.
     const challengeKey = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('ChallengeKey')));
-    expect(challengeKey).toEqual(['account/register-email', 'appointments/request-appointment', 'bookings/create-booking', 'challenges/get-challenge', 'forms/submit-form', 'waitlist/join-waitlist']);
+    expect(challengeKey).toEqual(['account/register-email', 'appointments/request-appointment', 'bookings/create-booking', 'bookings/create-patient-series', 'challenges/get-challenge', 'forms/submit-form', 'waitlist/join-waitlist']);
     for (const handler of challengeKey) expect(refersTo(functionOf(areaResources, handler).r.Properties.Environment.Variables.CHALLENGE_SECRET_ARN, secretIdOf('ChallengeKey')), handler).toBe(true);
     // The CloudFront origin secret: every function behind CloudFront, not the signed webhook nor the worker.
     const origin = handlersAllowed('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('OriginSecret')));

@@ -13,6 +13,7 @@ export function challengePageOf(method: string, path: string): ChallengePage | u
   if (/^\/form-builder\/form\/[^/]+\/submissions$/.test(bare)) return 'form';
   if (bare === '/users/register-email') return 'sign-up';
   if (bare === '/waitlist/join') return 'booking';
+  if (bare === '/bookings/create-patient-series') return 'booking';
   return undefined;
 }
 

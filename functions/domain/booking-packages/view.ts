@@ -7,6 +7,7 @@ import { currencyOf, fromMinor } from '#shared/currency';
 import type { BookingPackageView } from '#shared/bookings/types';
 import type { BookingPackageRecord } from '../../data/booking-packages';
 import { modeOf, paymentPolicyOf } from '#shared/bookings/payment-policy';
+import { patientSeriesOffered, seriesMaxOf, seriesPaymentOf } from '#shared/bookings/series-policy';
 
 /** A package's payment settings as stored, with the defaults of a package saved before them (paid in full). */
 export function packagePayment(p: BookingPackageRecord) {
@@ -39,6 +40,11 @@ export function packageIntake(p: Pick<BookingPackageRecord, 'intakeFormId' | 'in
   return { intakeFormId, intakeTiming: intakeFormId ? (p.intakeTiming ?? 'before_booking') : null };
 }
 
+/** A package's series settings with the defaults of a package saved before them (no series for patients, 12 visits at most). */
+export function packageSeries(p: BookingPackageRecord) {
+  return { allowSeries: Boolean(p.allowSeries), seriesPayment: seriesPaymentOf(p), seriesMaxVisits: seriesMaxOf(p) };
+}
+
 /** The price in the spec's field (major units), in minor units, and its currency. */
 export function priceOf(p: Pick<BookingPackageRecord, 'packagePriceCents' | 'currency'>) {
   const currency = currencyOf(p.currency);
@@ -56,6 +62,7 @@ export function toBookingPackageView(p: BookingPackageRecord): BookingPackageVie
     ...packageTiming(p),
     ...packagePayment(p),
     ...packageIntake(p),
+    ...packageSeries(p),
     deletedAt: p.deletedAt,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
@@ -72,6 +79,9 @@ export function toPublicPackageView(p: BookingPackageRecord) {
     isActive: p.isActive,
     paymentPolicy: paymentPolicyOf(p),
     ...packageIntake(p),
+    // The page offers a series only when the settings hold together (series-policy.ts).
+    ...packageSeries(p),
+    allowSeries: patientSeriesOffered(p),
   };
 }
 

@@ -7,12 +7,14 @@
 import { formPaymentConsumer } from '#domain/forms/payment-consumer';
 import { bookingPaymentConsumer } from '#domain/bookings/payment-consumer';
 import { feePaymentConsumer } from '#domain/fees/events';
+import { seriesPaymentConsumer } from '#domain/series/payment-consumer';
 import { isPaymentKind, type PaymentConsumer, type PaymentKind } from './contract';
 
 export const CONSUMERS: Record<PaymentKind, PaymentConsumer> = {
   'form-payment': formPaymentConsumer,
   booking: bookingPaymentConsumer,
   fee: feePaymentConsumer,
+  series: seriesPaymentConsumer,
 };
 
 /** The payment kind a session's metadata names, if it is one of ours. */

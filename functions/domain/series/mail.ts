@@ -24,6 +24,24 @@ function visitLines(visits: readonly BookingRecord[]): string {
     .join('\n');
 }
 
+/**
+ * How a patient's series was paid (issue 37.1): the course up front ('paid'), its deposits up front
+ * with the rest at each visit ('deposit'), a card saved for fees ('card'), or each visit at the clinic
+ * (staff series, and packages paid at the clinic).
+ */
+export type CoursePayment = { kind: 'paid' | 'deposit'; paidMinor: number } | { kind: 'card' } | { kind: 'at_clinic' };
+
+/** The mail's line about money: what was paid for the course, and what is left to pay at each visit. */
+function paymentLine(first: BookingRecord, course: CoursePayment): string {
+  const t = patientTexts(first.locale);
+  const currency = currencyOf(first.currency).toUpperCase();
+  const atVisit = first.paymentPolicy?.dueAtVisitMinor ?? first.priceCents;
+  if (course.kind === 'paid') return t('series.coursePaid', { amount: patientMoney(first, course.paidMinor), currency });
+  if (course.kind === 'deposit') return t('series.courseDeposit', { amount: patientMoney(first, course.paidMinor), due: patientMoney(first, atVisit), currency });
+  if (course.kind === 'card') return t('series.courseCard', { price: patientMoney(first, atVisit), currency });
+  return t('series.payAtClinic', { price: patientMoney(first, first.priceCents), currency });
+}
+
 type PatientTexts = ReturnType<typeof patientTexts>;
 
 /**
@@ -45,16 +63,13 @@ function seriesMail(visits: readonly BookingRecord[], clinic: ClinicRef, parts: 
   };
 }
 
-/** The series is booked: its visits, what each costs (paid at the clinic), and the calendar file. */
-export const seriesBookedMail = (visits: readonly BookingRecord[], clinic: ClinicRef, seriesId: string): Mail =>
+/** The series is booked: its visits, what was paid and what each visit costs, and the calendar file. */
+export const seriesBookedMail = (visits: readonly BookingRecord[], clinic: ClinicRef, seriesId: string, course?: CoursePayment): Mail =>
   seriesMail(visits, clinic, (t, orgName, first) => ({
     subject: t('series.subject', { package: first.packageName, count: visits.length }),
-    intro: t('series.intro', { clinic: orgName, package: first.packageName, count: visits.length }),
-    after: [
-      t('series.payAtClinic', { price: patientMoney(first, first.priceCents), currency: currencyOf(first.currency).toUpperCase() }),
-      t('line.reference', { value: seriesId }),
-      t('series.ics'),
-    ],
+    // A course (the patient booked it on the booking page) says so; staff's series says the clinic booked it.
+    intro: t(course ? 'series.patientIntro' : 'series.intro', { clinic: orgName, package: first.packageName, count: visits.length }),
+    after: [paymentLine(first, course ?? { kind: 'at_clinic' }), t('line.reference', { value: seriesId }), t('series.ics')],
     attachments: [seriesIcs(visits, clinic)],
   }));
 

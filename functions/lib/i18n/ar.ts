@@ -128,4 +128,8 @@ export default {
   'series.movedIntro': "نقلت {clinic} {count, plural, zero {هذه الزيارات} one {هذه الزيارة} two {هاتين الزيارتين} few {هذه الزيارات الـ#} many {هذه الزيارات الـ#} other {هذه الزيارات الـ#}} من سلسلتك لخدمة {package}. المواعيد الجديدة:",
   'series.movedIcs': "تنقل ملفات التقويم المرفقة هذه الزيارات في تقويمك.",
   'series.patientCancelledIntro': "ألغيت {count, plural, zero {هذه الزيارات} one {هذه الزيارة} two {هاتين الزيارتين} few {هذه الزيارات الـ#} many {هذه الزيارات الـ#} other {هذه الزيارات الـ#}} من سلسلتك لخدمة {package} لدى {clinic}:",
+  'series.coursePaid': 'دُفع عبر الإنترنت عن الدورة كاملة: {amount} ({currency}).',
+  'series.courseDeposit': 'دُفعت العرابين عبر الإنترنت عن الدورة كاملة: {amount} ({currency}). والباقي، {due}، يُدفع عند كل زيارة.',
+  'series.courseCard': 'بطاقتك محفوظة لدى العيادة للرسوم؛ وتُدفع كل زيارة، {price} ({currency})، في العيادة.',
+  'series.patientIntro': 'حجزت سلسلة من {count, plural, one {زيارة واحدة} other {# زيارات}} لـ {package} لدى {clinic}:',
 } satisfies ServerCatalogue;

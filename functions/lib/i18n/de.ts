@@ -129,4 +129,8 @@ export default {
   'series.movedIntro': "{clinic} hat {count, plural, one {diesen Termin} other {diese # Termine}} Ihrer Serie für {package} verschoben. Die neuen Zeiten:",
   'series.movedIcs': "Die angehängten Kalenderdateien verschieben diese Termine in Ihrem Kalender.",
   'series.patientCancelledIntro': "Sie haben {count, plural, one {diesen Termin} other {diese # Termine}} Ihrer Serie für {package} bei {clinic} abgesagt:",
+  'series.coursePaid': 'Online für die gesamte Serie bezahlt: {amount} ({currency}).',
+  'series.courseDeposit': 'Anzahlungen für die gesamte Serie online bezahlt: {amount} ({currency}). Der Rest, {due}, wird bei jedem Termin bezahlt.',
+  'series.courseCard': 'Ihre Karte ist bei der Praxis für Gebühren hinterlegt; jeder Termin, {price} ({currency}), wird in der Praxis bezahlt.',
+  'series.patientIntro': 'Sie haben eine Serie von {count, plural, one {# Termin} other {# Terminen}} für {package} bei {clinic} gebucht:',
 } satisfies ServerCatalogue;

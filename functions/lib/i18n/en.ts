@@ -127,4 +127,8 @@ export default {
   'series.movedIntro': "{clinic} moved {count, plural, one {this visit} other {these # visits}} of your series for {package}. The new times:",
   'series.movedIcs': "The attached calendar files move these visits in your calendar.",
   'series.patientCancelledIntro': "You cancelled {count, plural, one {this visit} other {these # visits}} of your series for {package} at {clinic}:",
+  'series.coursePaid': 'Paid online for the whole course: {amount} ({currency}).',
+  'series.courseDeposit': 'Deposits paid online for the whole course: {amount} ({currency}). The rest, {due}, is paid at each visit.',
+  'series.courseCard': 'Your card is saved with the clinic for fees; each visit, {price} ({currency}), is paid at the clinic.',
+  'series.patientIntro': 'You booked a series of {count, plural, one {# visit} other {# visits}} for {package} at {clinic}:',
 } as const;

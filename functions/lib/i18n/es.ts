@@ -128,4 +128,8 @@ export default {
   'series.movedIntro': "{clinic} ha cambiado {count, plural, one {esta visita} other {estas # visitas}} de su serie de {package}. Los nuevos horarios:",
   'series.movedIcs': "Los archivos de calendario adjuntos cambian estas visitas en su calendario.",
   'series.patientCancelledIntro': "Ha cancelado {count, plural, one {esta visita} other {estas # visitas}} de su serie de {package} en {clinic}:",
+  'series.coursePaid': 'Pagado en línea por todo el tratamiento: {amount} ({currency}).',
+  'series.courseDeposit': 'Depósitos pagados en línea por todo el tratamiento: {amount} ({currency}). El resto, {due}, se paga en cada visita.',
+  'series.courseCard': 'Su tarjeta queda guardada en la clínica para posibles cargos; cada visita, {price} ({currency}), se paga en la clínica.',
+  'series.patientIntro': 'Ha reservado una serie de {count, plural, one {# visita} other {# visitas}} de {package} en {clinic}:',
 } satisfies ServerCatalogue;

@@ -128,4 +128,8 @@ export default {
   'series.movedIntro': "{clinic} a déplacé {count, plural, one {cette séance} other {ces # séances}} de votre série pour {package}. Les nouveaux horaires :",
   'series.movedIcs': "Les fichiers de calendrier joints déplacent ces séances dans votre calendrier.",
   'series.patientCancelledIntro': "Vous avez annulé {count, plural, one {cette séance} other {ces # séances}} de votre série pour {package} chez {clinic} :",
+  'series.coursePaid': 'Payé en ligne pour toute la série : {amount} ({currency}).',
+  'series.courseDeposit': 'Acomptes payés en ligne pour toute la série : {amount} ({currency}). Le reste, {due}, se règle à chaque visite.',
+  'series.courseCard': 'Votre carte est enregistrée auprès de la clinique pour d’éventuels frais ; chaque visite, {price} ({currency}), se règle à la clinique.',
+  'series.patientIntro': 'Vous avez réservé une série de {count, plural, one {# visite} other {# visites}} pour {package} chez {clinic} :',
 } satisfies ServerCatalogue;

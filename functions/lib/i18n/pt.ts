@@ -128,4 +128,8 @@ export default {
   'series.movedIntro': "{clinic} remarcou {count, plural, one {esta consulta} other {estas # consultas}} da sua série de {package}. Os novos horários:",
   'series.movedIcs': "Os arquivos de calendário anexos atualizam essas consultas no seu calendário.",
   'series.patientCancelledIntro': "Você cancelou {count, plural, one {esta consulta} other {estas # consultas}} da sua série de {package} em {clinic}:",
+  'series.coursePaid': 'Pago online pelo tratamento completo: {amount} ({currency}).',
+  'series.courseDeposit': 'Sinais pagos online pelo tratamento completo: {amount} ({currency}). O restante, {due}, é pago em cada consulta.',
+  'series.courseCard': 'O seu cartão fica guardado na clínica para eventuais taxas; cada consulta, {price} ({currency}), é paga na clínica.',
+  'series.patientIntro': 'Reservou uma série de {count, plural, one {# consulta} other {# consultas}} de {package} em {clinic}:',
 } satisfies ServerCatalogue;
