@@ -8,12 +8,15 @@
 //   a package's bookings by booking time    gsi2pk ORG#<orgId>#BOOKINGS#PKG#<pkgId> gsi2sk <startUtc>#<id>
 //   bookings in a payment state, by time    gsi3pk ORG#<orgId>#BOOKINGS#PAY#<state> gsi3sk <startUtc>#<id>
 //   any of these within dates               gsiNsk BETWEEN <fromUtc> AND <toUtc>
+//   a patient's bookings (any status)       gsi4pk ORG#<orgId>#ABOUT#<email>  gsi4sk <createdAt>#<id>  (erasing them: ./patients.ts)
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import type { BookingFields } from '#shared/bookings/types';
 import type { BookingStatus, PaymentStatus } from '#shared/bookings/schemas';
 import { ddb, table } from './dynamo';
 import { queryPage, strip, type Item, type TransactItem } from './core';
+import { aboutPartition } from './patients';
+import { normaliseEmail } from '#shared/patients/normalise';
 
 /** The stored booking: its own fields, the organisation, and the Checkout link of a held place. */
 export interface BookingRecord extends BookingFields {
@@ -58,6 +61,8 @@ export function putNewBookingItem(b: BookingRecord): TransactItem {
         gsi2sk: sort,
         gsi3pk: paymentBookingsPk(b.orgId, b.paymentStatus),
         gsi3sk: sort,
+        // A hold never paid is in no patient's record: erasing the patient finds it by their email.
+        ...(normaliseEmail(b.email) ? { gsi4pk: aboutPartition(b.orgId, normaliseEmail(b.email)!), gsi4sk: `${b.createdAt}#${b.id}` } : {}),
         ...b,
       },
       ConditionExpression: 'attribute_not_exists(pk)',

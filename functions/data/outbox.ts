@@ -15,7 +15,7 @@ import { ddb, table } from './dynamo';
 import { isConditionFailure, strip, type TransactItem } from './core';
 import type { NotifyInput } from './notice';
 import type { DomainEvent } from './event-types';
-import { recipientPartition } from './patients';
+import { aboutPartition, recipientPartition } from './patients';
 import { normaliseEmail, normalisePhone } from '#shared/patients/normalise';
 
 export const OUTBOX_PREFIX = 'OUTBOX#';
@@ -116,9 +116,6 @@ function recipientIndex(payload: OutboxPayload, orgId: string | undefined, sort:
   return address ? { gsi2pk: recipientPartition(orgId, address), gsi2sk: sort } : {};
 }
 
-/** Rows about a patient, by their normalised email (gsi4): erasing the patient finds each one (functions/domain/patients/erase.ts). */
-export const aboutPartition = (orgId: string, email: string) => `ORG#${orgId}#ABOUT#${email}`;
-
 /** The first `email` a value holds (an event's patient, a webhook object's, a series' first visit's). */
 function emailIn(value: unknown, depth = 0): string | undefined {
   if (!value || typeof value !== 'object' || depth > 5) return undefined;
@@ -132,14 +129,14 @@ function emailIn(value: unknown, depth = 0): string | undefined {
 }
 
 /**
- * Events, subscriber rows and webhook rows carry the patient's name and contact in their payload (and
- * are kept after delivery for retries and the delivery log): indexed under the patient's email, so an
- * erasure finds them all, pending or delivered. Mails and texts are found by their recipient (gsi2).
+ * Events, subscriber rows, webhook rows and staff notices carry the patient's name and contact in their
+ * payload (and are kept after delivery for retries and the delivery log): indexed under the patient's
+ * email, so an erasure finds them all, pending or delivered. Mails and texts are found by their recipient (gsi2).
  */
 function aboutIndex(payload: OutboxPayload, orgId: string | undefined, sort: string) {
   if (!orgId) return {};
   const carried = payload.kind === 'event' || payload.kind === 'subscriber' || payload.kind === 'webhook-event' ? payload.event : payload.kind === 'webhook-delivery' ? payload.delivery.event : undefined;
-  const email = normaliseEmail(emailIn(carried));
+  const email = normaliseEmail(payload.kind === 'staff-notice' ? payload.notice.about : emailIn(carried));
   return email ? { gsi4pk: aboutPartition(orgId, email), gsi4sk: sort } : {};
 }
 

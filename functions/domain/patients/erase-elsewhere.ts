@@ -1,8 +1,9 @@
 // What erasing a patient (./erase.ts) reaches beyond their records' own fields (issue 36.5: "their
 // personal data removed everywhere"): the audit summaries that name them, the outbox's event and
 // webhook rows that carry their name and contact (pending ones are dropped, delivered ones blanked),
-// their waitlist entries, the intake answers and series of their bookings, the hold claims and the
-// Stripe Customer keyed by their email or phone. Each step finds its rows by a key of the patient's
+// staff notifications naming them, bookings never paid (in no patient's record), their waitlist
+// entries, the intake answers and series of their bookings, the hold claims and the Stripe Customer
+// keyed by their email or phone. Each step finds its rows by a key of the patient's
 // (an address, a record's id), never by a Scan, and each leaves what it finds so that doing it again
 // changes nothing: a second erase after a partial failure finishes the job. docs/patients.md lists
 // every place a patient's personal data is stored and which step here (or in ./item-kinds.ts) erases it.
@@ -11,8 +12,9 @@ import { auditRecordPartition } from '../../data/audit';
 import { batchDelete, isConditionFailure, queryPage, tryTransact, type Item } from '../../data/core';
 import { ddb, table } from '../../data/dynamo';
 import { claimKey, emailClaim, phoneClaim } from '../../data/hold-claims';
-import { aboutPartition, type OutboxRow } from '../../data/outbox';
-import { updateIfThere } from '../../data/patients';
+import { OUTBOX_PREFIX, type OutboxRow } from '../../data/outbox';
+import { aboutPartition, updateIfThere } from '../../data/patients';
+import { bookingKey } from '../../data/bookings';
 import { seriesKey } from '../../data/series';
 import { deleteStripeCustomerRow, getStripeCustomerId } from '../../data/stripe-customers';
 import { getSubmission } from '../../data/submissions';
@@ -98,17 +100,34 @@ async function eraseOutboxRow(row: Item, p: Personal): Promise<void> {
   }
 }
 
-/** Every outbox row about the patient's email (functions/data/outbox.ts aboutIndex). */
-export async function eraseOutboxRowsAbout(orgId: string, email: string, p: Personal): Promise<void> {
+/** A staff notification naming the patient: its title and message scrubbed (the member still sees that something happened). */
+async function eraseNotification(item: Item, p: Personal): Promise<void> {
+  await updateIfThere({ pk: item.pk as string, sk: item.sk as string }, 'SET title = :t, message = :m REMOVE gsi4pk, gsi4sk', { ':t': scrubText(String(item.title ?? ''), p), ':m': scrubText(String(item.message ?? ''), p) });
+}
+
+/**
+ * Every item about the patient's email (data/patients.ts aboutPartition): outbox rows (events,
+ * subscriber and webhook rows, staff notices), members' notifications, and bookings (`eraseBooking`:
+ * a hold never paid is in no patient's record). Each item done leaves the index: the first page is read
+ * again until it is empty, and a run cut off midway leaves the rest for the next.
+ */
+export async function eraseAllAbout(orgId: string, email: string, p: Personal, eraseBooking: (booking: Item) => Promise<void>): Promise<void> {
   const partition = aboutPartition(orgId, email);
-  // Each row done leaves the index: the first page again until it is empty.
   for (;;) {
     const page = await queryPage<Item>(
       { TableName: table(), IndexName: 'gsi4', KeyConditionExpression: 'gsi4pk = :pk', ExpressionAttributeValues: { ':pk': partition } },
       { limit: 100, keys: ['gsi4pk', 'gsi4sk', 'pk', 'sk'], partitionValue: partition },
     );
     if (!page.items.length) return;
-    for (const row of page.items) await eraseOutboxRow(row, p);
+    for (const item of page.items) {
+      const key = { pk: item.pk as string, sk: item.sk as string };
+      if (key.pk.startsWith(OUTBOX_PREFIX)) await eraseOutboxRow(item, p);
+      else if (key.pk.endsWith('#NOTIF')) await eraseNotification(item, p);
+      else {
+        if (key.sk === 'BOOKING') await eraseBooking(item);
+        await updateIfThere(key, 'REMOVE gsi4pk, gsi4sk');
+      }
+    }
   }
 }
 
@@ -120,6 +139,11 @@ export async function eraseAroundBooking(orgId: string, booking: Item, p: Person
   await eraseAuditOf(orgId, 'booking', id, p);
   // A booking made from a waitlist offer: the offer's id is the booking's.
   await eraseAuditOf(orgId, 'waitlist-offer', id, p);
+  // A hold still held gives its claims back when it ends: not those keyed by the erased email or phone
+  // (giving back would write their claim item, and its key, again).
+  const claims = Array.isArray(booking.holdClaims) ? (booking.holdClaims as string[]) : [];
+  const kept = claims.filter((sk) => !sk.startsWith('email#') && !sk.startsWith('phone#'));
+  if (kept.length !== claims.length) await updateIfThere(bookingKey(orgId, id), 'SET holdClaims = :c', { ':c': kept });
   if (typeof booking.intakeSubmissionId === 'string') {
     const intake = await getSubmission(orgId, booking.intakeSubmissionId);
     if (intake) await eraseSubmission(intake.id, intake as unknown as Item);

@@ -12,7 +12,7 @@ import { customerKey } from '../../data/customers';
 import { table } from '../../data/dynamo';
 import { allPatientItems, profileKey, rowsSentTo } from '../../data/patients';
 import { deletePatientDocument } from '#lib/storage';
-import { eraseAroundBooking, eraseAuditOf, eraseHoldClaims, eraseOutboxRowsAbout, eraseStripeCustomer, eraseWaitlistOf, type Personal } from './erase-elsewhere';
+import { eraseAroundBooking, eraseAuditOf, eraseHoldClaims, eraseAllAbout, eraseStripeCustomer, eraseWaitlistOf, type Personal } from './erase-elsewhere';
 import { ITEM_KINDS, eraseMessage, kindOf, recordsOf } from './item-kinds';
 import { addressesOf, type Patient } from './timeline';
 
@@ -56,11 +56,15 @@ async function eraseItems(orgId: string, patientId: string, p: Personal): Promis
   }
 }
 
-/** What is kept by the patient's addresses: outbox rows about them, waitlist entries, hold claims, the Stripe Customer. */
+/** What is kept by the patient's addresses: items about them (outbox rows, notifications, bookings never paid), waitlist entries, hold claims, the Stripe Customer. */
 async function eraseByAddress(orgId: string, emails: string[], phones: string[], p: Personal): Promise<void> {
   const at = new Date().toISOString();
+  const eraseBooking = async (booking: Item) => {
+    await eraseAround(orgId, { kind: 'booking', refId: booking.id }, booking, p);
+    await ITEM_KINDS.booking.erase!(orgId, booking.id as string, booking, deletePatientDocument);
+  };
   for (const email of emails) {
-    await eraseOutboxRowsAbout(orgId, email, p);
+    await eraseAllAbout(orgId, email, p, eraseBooking);
     await eraseWaitlistOf(orgId, email, at);
     await eraseStripeCustomer(orgId, email);
   }

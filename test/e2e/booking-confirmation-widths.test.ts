@@ -1,0 +1,92 @@
+// The booking page's confirmation at 390 px in each of the six languages (issue 36.5): a package paid
+// at the clinic is confirmed at once, and its confirmation (what is due at the clinic, where, the
+// buttons) fits the phone's width; in Arabic it was 24 px too wide. A deposit's confirmation, after the
+// local checkout, fits too, in Arabic. Screenshots in /tmp/erase2-shots/.
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, launch, testClientHeaders, uniqueEmail } from './browser';
+import { call, newClinicOwner } from './owner-with-data';
+
+const SHOTS = '/tmp/erase2-shots';
+const LANGS = ['ar', 'en', 'es', 'fr', 'de', 'pt'] as const;
+
+let browser: Browser;
+let clinic: { apiKey: string; atClinic: string; deposit: string };
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await launch();
+  const owner = await newClinicOwner('widths', { name: 'Harbour Physiotherapy and Sports Rehabilitation', legalName: 'Harbour Physio LLC', websiteUrl: 'https://physio.example.com', phoneNumber: '+15551234567', timeZone: 'America/New_York' });
+  const { apiKey } = await call('GET', '/organization/integration', { token: owner.token });
+  const hours = [{ start: '08:00', end: '18:00' }];
+  await call('PUT', '/bookings/availability', { token: owner.token, body: { weeklyHours: { monday: hours, tuesday: hours, wednesday: hours, thursday: hours, friday: hours, saturday: hours, sunday: hours }, slotMinutes: 30, capacity: 20, closedDates: [], maxDaysAhead: 60 } });
+  const fees = { noShowFeeMinor: 2500, lateCancelFeeMinor: 1500, cancellationWindowHours: 24 };
+  const atClinic = await call('POST', '/bookings/packages', { token: owner.token, body: { packageName: 'First physiotherapy assessment', packagePrice: 80, paymentMode: 'at_clinic', ...fees } });
+  const deposit = await call('POST', '/bookings/packages', { token: owner.token, body: { packageName: 'Sports massage', packagePrice: 80, paymentMode: 'deposit', depositPercent: 20, ...fees } });
+  clinic = { apiKey, atClinic: atClinic.id, deposit: deposit.id };
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** How far the page is wider than the window, and the widest elements that stick out (for the failure's message). */
+const overflowOf = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out = [...document.querySelectorAll('body *')]
+      .map((e) => ({ e, r: e.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && (r.right > width + 0.5 || r.left < -0.5))
+      .map(({ e, r }) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} ${Math.round(r.left)}..${Math.round(r.right)}`);
+    return { by: document.documentElement.scrollWidth - width, out: out.slice(0, 8) };
+  });
+
+/** Books the package on the page in `lang` at `width`; answers the page once the confirmation shows. */
+async function book(lang: string, packageId: string, width: number, pay?: (page: Page, email: string) => Promise<void>) {
+  const context = await browser.newContext({ viewport: { width, height: 844 }, extraHTTPHeaders: testClientHeaders() });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const email = uniqueEmail(`w-${lang}`);
+  await page.goto(appUrl(`/booking/${clinic.apiKey}?package=${encodeURIComponent(packageId)}&lang=${lang}`));
+  await page.locator('button[data-date]:not([disabled])').first().click();
+  const time = page.locator('[aria-pressed]').first();
+  await time.click();
+  await expect.poll(() => time.getAttribute('aria-pressed')).toBe('true');
+  await page.locator('input[autocomplete="given-name"]').fill('Nora');
+  await page.locator('input[autocomplete="family-name"]').fill('Fernández-Castellanos');
+  await page.locator('input[autocomplete="email"]').fill(email);
+  await page.locator('input[autocomplete="tel"]').fill('+15557654321');
+  await page.locator('form button[type="submit"]').last().click();
+  if (pay) await pay(page, email);
+  await page.getByTestId('payment-summary').waitFor({ timeout: 15_000 });
+  await page.screenshot({ path: `${SHOTS}/confirmed-${lang}-${width}-${pay ? 'deposit' : 'at-clinic'}.png`, fullPage: true });
+  expect(errors).toEqual([]);
+  return { page, context };
+}
+
+describe('the booking confirmation fits a phone (issue 36.5)', () => {
+  it('paid at the clinic, in the six languages at 390 px, and at 1366 px in Arabic', { timeout: 20_000 }, async () => {
+    for (const lang of LANGS) {
+      const { page, context } = await book(lang, clinic.atClinic, 390);
+      if (lang === 'ar') expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      const overflow = await overflowOf(page);
+      expect(overflow, `${lang}: ${overflow.out.join(', ')}`).toMatchObject({ by: 0 });
+      await context.close();
+    }
+    const wide = await book('ar', clinic.atClinic, 1366);
+    expect((await overflowOf(wide.page)).by).toBe(0);
+    await wide.context.close();
+  });
+
+  it('a deposit paid on the checkout, in Arabic at 390 px', { timeout: 20_000 }, async () => {
+    const { page, context } = await book('ar', clinic.deposit, 390, async (p, email) => {
+      await p.waitForURL('**/local/checkout/**');
+      await p.getByLabel('Email').fill(email);
+      await p.getByRole('button', { name: /^Pay / }).click();
+      await p.waitForURL(/payment=success/);
+    });
+    const overflow = await overflowOf(page);
+    expect(overflow, overflow.out.join(', ')).toMatchObject({ by: 0 });
+    await context.close();
+  });
+});
