@@ -439,6 +439,8 @@ describe('least privilege, from the route table', () => {
       'bookings/cancel-booking', 'bookings/create-booking', 'bookings/get-confirmation', 'bookings/move-booking', 'bookings/release-hold', 'manage/reschedule-booking', 'leads/create-payment-session',
       // Issue 36: a fee charged off-session and a visit's refunds; issue 37: a series' holds released, the waitlist's offers (held, taken, withdrawn).
       'bookings/charge-fee', 'bookings/refund-visit-payment', 'bookings/create-series', 'waitlist/leave-waitlist', 'waitlist/offer-time', 'waitlist/take-offer',
+      // Issue 36.5: erasing a patient deletes their Stripe Customer.
+      'patients/erase-patient',
       STRIPE_EVENTS_HANDLER, WORKERS.outbox, WORKERS.sweeps,
     ].sort());
     expect(payments).toEqual([...handlersWhere((u) => Boolean(u.payments)), WORKERS.outbox, WORKERS.sweeps].sort());
