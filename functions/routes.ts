@@ -221,7 +221,7 @@ const SERVER_ROUTES: ServerRoutes = {
   'POST /patients/{id}/merge': { handler: 'patients/merge-patients', uses: { table: 'write' } },
   // Signed links to the patient's files; each export is written in the audit log.
   'GET /patients/{id}/export': { handler: 'patients/export-patient', uses: { table: 'write', uploads: 'private-read' } },
-  'POST /patients/{id}/erase': { handler: 'patients/erase-patient', uses: { table: 'write', uploads: 'private-delete' } },
+  'POST /patients/{id}/erase': { handler: 'patients/erase-patient', uses: { table: 'write', uploads: 'private-delete', payments: true } },
   'GET /sms': { handler: 'sms/list-sms', uses: { table: 'read' } },
   'POST /sms': { handler: 'sms/send-sms', uses: { table: 'write', sms: true } },
   // (end of appointment rows)

@@ -44,7 +44,7 @@ export const handler = endpoint({ body: calendarMoveSchema, reply: rescheduleApp
       items: [...(assignee ? [assigneePointerDelete(current, assignee.userId), assigneePointerPut(next, assignee.userId)] : []), ...appointmentReminderItems(next, org)],
       effects: {
         mail: appointmentMovedMail(current, next, org ?? { name: 'The clinic' }, zone),
-        notice: assignee && assignee.userId !== caller.userId ? { title: 'Appointment moved', message: `${current.firstName} ${current.lastName}: now ${when(next)}.`, link: `/appointments/${current.id}`, userIds: [assignee.userId] } : undefined,
+        notice: assignee && assignee.userId !== caller.userId ? { title: 'Appointment moved', message: `${current.firstName} ${current.lastName}: now ${when(next)}.`, link: `/appointments/${current.id}`, userIds: [assignee.userId], about: current.email } : undefined,
       },
     };
   });

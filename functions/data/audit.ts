@@ -3,6 +3,8 @@
 //   an organisation's log, newest first   pk ORG#<orgId>#LOG           sk <at>#<id>
 //   by module                             gsi1pk ORG#<orgId>#LOG#<module>  gsi1sk <at>#<id>
 //   by member                             gsi2pk ORG#<orgId>#LOG#USER#<userId>  gsi2sk <at>#<id>
+//   by record (erasing a patient rewrites  gsi3pk ORG#<orgId>#LOG#RECORD#<recordType>#<recordId>  gsi3sk <at>#<id>
+//   the summaries that name them)
 //   any of these within dates            sk (or gsiNsk) BETWEEN <from> AND <to>#~
 import type { Page } from '#shared/api';
 import { randomId } from '#lib/passwords';
@@ -25,6 +27,8 @@ export interface AuditEntry {
 
 export type AuditInput = Omit<AuditEntry, 'id' | 'at'> & { at?: string };
 
+export const auditRecordPartition = (orgId: string, recordType: string, recordId: string) => `ORG#${orgId}#LOG#RECORD#${recordType}#${recordId}`;
+
 /** The Put item of one audit entry, to add to the transaction of the write it records. */
 export function auditItem(input: AuditInput): TransactItem {
   const entry: AuditEntry = { ...input, id: randomId(8), at: input.at ?? new Date().toISOString() };
@@ -39,6 +43,8 @@ export function auditItem(input: AuditInput): TransactItem {
         gsi1sk: sort,
         gsi2pk: `ORG#${entry.orgId}#LOG#USER#${entry.actorId}`,
         gsi2sk: sort,
+        gsi3pk: auditRecordPartition(entry.orgId, entry.recordType, entry.recordId),
+        gsi3sk: sort,
         ...entry,
       },
     },

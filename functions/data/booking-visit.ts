@@ -5,8 +5,7 @@
 // it was read), so two clicks at once, a retry and Stripe's repeated events each change it once.
 import type { BookingStatus } from '#shared/bookings/schemas';
 import type { FeeStatus } from '#shared/bookings/visit';
-import { table } from './dynamo';
-import { bookingKey, type BookingRecord } from './bookings';
+import { guardedBookingUpdate, type BookingRecord } from './bookings';
 import type { TransactItem } from './core';
 
 export interface VisitCondition {
@@ -25,15 +24,8 @@ export interface VisitCondition {
 
 /** The Update moving a booking's after-the-visit fields, guarded by `when`; fails (condition) otherwise. */
 export function visitUpdateItem(b: Pick<BookingRecord, 'orgId' | 'id'>, when: VisitCondition, changes: Partial<Omit<BookingRecord, 'id' | 'orgId'>>): TransactItem {
-  const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
-  const names: Record<string, string> = Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k]));
-  const values: Record<string, unknown> = Object.fromEntries(entries.map(([, v], i) => [`:f${i}`, v]));
-  const conditions = ['attribute_exists(pk)'];
-  if (when.status) {
-    names['#status'] = 'status';
-    when.status.forEach((s, i) => (values[`:s${i}`] = s));
-    conditions.push(`#status IN (${when.status.map((_, i) => `:s${i}`).join(', ')})`);
-  }
+  const update = guardedBookingUpdate(b, changes, when.status);
+  const { names, values, conditions } = update;
   if (when.updatedAt) {
     values[':was'] = when.updatedAt;
     conditions.push('updatedAt = :was');
@@ -58,14 +50,5 @@ export function visitUpdateItem(b: Pick<BookingRecord, 'orgId' | 'id'>, when: Vi
     values[':nullType'] = 'NULL';
     conditions.push('(attribute_not_exists(clinicPayment) OR attribute_type(clinicPayment, :nullType))');
   }
-  return {
-    Update: {
-      TableName: table(),
-      Key: bookingKey(b.orgId, b.id),
-      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
-      ConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
+  return update.item();
 }

@@ -8,12 +8,15 @@
 //   a package's bookings by booking time    gsi2pk ORG#<orgId>#BOOKINGS#PKG#<pkgId> gsi2sk <startUtc>#<id>
 //   bookings in a payment state, by time    gsi3pk ORG#<orgId>#BOOKINGS#PAY#<state> gsi3sk <startUtc>#<id>
 //   any of these within dates               gsiNsk BETWEEN <fromUtc> AND <toUtc>
+//   a patient's bookings (any status)       gsi4pk ORG#<orgId>#ABOUT#<email>  gsi4sk <createdAt>#<id>  (erasing them: ./patients.ts)
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import type { BookingFields } from '#shared/bookings/types';
 import type { BookingStatus, PaymentStatus } from '#shared/bookings/schemas';
 import { ddb, table } from './dynamo';
 import { queryPage, strip, type Item, type TransactItem } from './core';
+import { aboutPartition } from './patients';
+import { normaliseEmail } from '#shared/patients/normalise';
 
 /** The stored booking: its own fields, the organisation, and the Checkout link of a held place. */
 export interface BookingRecord extends BookingFields {
@@ -58,6 +61,8 @@ export function putNewBookingItem(b: BookingRecord): TransactItem {
         gsi2sk: sort,
         gsi3pk: paymentBookingsPk(b.orgId, b.paymentStatus),
         gsi3sk: sort,
+        // A hold never paid is in no patient's record: erasing the patient finds it by their email.
+        ...(normaliseEmail(b.email) ? { gsi4pk: aboutPartition(b.orgId, normaliseEmail(b.email)!), gsi4sk: `${b.createdAt}#${b.id}` } : {}),
         ...b,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
@@ -90,15 +95,8 @@ export function moveBookingItem(b: Pick<BookingRecord, 'orgId' | 'id'>, when: Mo
   if (changes.paymentStatus) fields.gsi3pk = paymentBookingsPk(b.orgId, changes.paymentStatus);
   // A moved booking sorts by its new time in every index.
   if (changes.startUtc) fields.gsi1sk = fields.gsi2sk = fields.gsi3sk = `${changes.startUtc}#${b.id}`;
-  const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
-  const names: Record<string, string> = Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k]));
-  const values: Record<string, unknown> = Object.fromEntries(entries.map(([, v], i) => [`:f${i}`, v]));
-  const conditions = ['attribute_exists(pk)'];
-  if (when.status) {
-    names['#status'] = 'status';
-    when.status.forEach((s, i) => (values[`:s${i}`] = s));
-    conditions.push(`#status IN (${when.status.map((_, i) => `:s${i}`).join(', ')})`);
-  }
+  const update = guardedBookingUpdate(b, fields, when.status);
+  const { names, values, conditions } = update;
   if (when.paymentStatus) {
     names['#pay'] = 'paymentStatus';
     when.paymentStatus.forEach((s, i) => (values[`:p${i}`] = s));
@@ -130,7 +128,26 @@ export function moveBookingItem(b: Pick<BookingRecord, 'orgId' | 'id'>, when: Mo
     values[':zero'] = 0;
     conditions.push('(attribute_not_exists(refundedCents) OR attribute_type(refundedCents, :nullType) OR refundedCents = :zero)');
   }
-  return {
+  return update.item();
+}
+
+/**
+ * A conditional Update of a booking being built: SET `fields` (undefined ones left alone), on
+ * condition that the booking exists and (with `status`) is in one of those states. The caller adds
+ * its own conditions to `names`, `values` and `conditions`, then takes the `item()`. One builder for
+ * every guarded booking write (moves here, the after-the-visit fields in ./booking-visit.ts).
+ */
+export function guardedBookingUpdate(b: Pick<BookingRecord, 'orgId' | 'id'>, fields: Record<string, unknown>, status?: readonly BookingStatus[]) {
+  const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
+  const names: Record<string, string> = Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k]));
+  const values: Record<string, unknown> = Object.fromEntries(entries.map(([, v], i) => [`:f${i}`, v]));
+  const conditions = ['attribute_exists(pk)'];
+  if (status) {
+    names['#status'] = 'status';
+    status.forEach((s, i) => (values[`:s${i}`] = s));
+    conditions.push(`#status IN (${status.map((_, i) => `:s${i}`).join(', ')})`);
+  }
+  const item = (): TransactItem => ({
     Update: {
       TableName: table(),
       Key: bookingKey(b.orgId, b.id),
@@ -139,7 +156,8 @@ export function moveBookingItem(b: Pick<BookingRecord, 'orgId' | 'id'>, when: Mo
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
-  };
+  });
+  return { names, values, conditions, item };
 }
 
 export interface BookingQuery {

@@ -23,7 +23,7 @@ export interface HoldClaim {
 }
 
 const claimsPk = (orgId: string) => `ORG#${orgId}#HOLDCLAIMS`;
-const claimKey = (orgId: string, sk: string) => ({ pk: claimsPk(orgId), sk });
+export const claimKey = (orgId: string, sk: string) => ({ pk: claimsPk(orgId), sk });
 
 export const emailClaim = (email: string): HoldClaim => ({ kind: 'email', sk: `email#${email.trim().toLowerCase()}`, cap: 1 });
 export const phoneClaim = (phone: string): HoldClaim => ({ kind: 'phone', sk: `phone#${phone.replace(/[^\d+]/g, '')}`, cap: 1 });

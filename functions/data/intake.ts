@@ -6,15 +6,13 @@
 // booking having none), so a retry or a second send links nothing twice.
 // The by-mail link: an unguessable token (32 random bytes) whose SHA-256 alone is stored, opening the
 // intake of one booking until the booking starts (like the manage link, ./manage-tokens.ts, but a
-// token of its own: it cannot cancel or move the booking). Access patterns:
+// token of its own: it cannot cancel or move the booking; one store, ./link-tokens.ts). Access patterns:
 //   a token by its hash    pk INTAKE#<sha256 hex>   sk TOKEN   (orgId on the item: deleted with the tenant)
-import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from './dynamo';
+import { table } from './dynamo';
 import { tryTransact, type TransactItem } from './core';
 import { bookingKey } from './bookings';
+import { linkTokenStore } from './link-tokens';
 import { submissionKey, type SubmissionRecord } from './submissions';
-import { TTL_ATTRIBUTE } from './table';
 
 /** The submission id of a booking's intake: one per booking. */
 export const intakeIdOf = (bookingId: string) => `intake-${bookingId}`;
@@ -57,30 +55,15 @@ export interface IntakeToken {
   createdAt: string;
 }
 
-const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
-const tokenKey = (hash: string) => ({ pk: `INTAKE#${hash}`, sk: 'TOKEN' });
+const store = linkTokenStore('INTAKE');
 
 /** A new intake link token for a booking, valid until `expiresAt`, and the Put that stores its hash (for the transaction that mails it). */
 export function newIntakeToken(orgId: string, bookingId: string, expiresAt: string, now = new Date()): { token: string; item: TransactItem } {
-  const token = randomBytes(32).toString('base64url');
-  const record: IntakeToken = { orgId, bookingId, expiresAt, createdAt: now.toISOString() };
-  return {
-    token,
-    item: {
-      Put: {
-        TableName: table(),
-        Item: { ...tokenKey(hashOf(token)), ...record, [TTL_ATTRIBUTE]: Math.floor(Date.parse(expiresAt) / 1000) + 7 * 86400 },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-  };
+  return store.issue<IntakeToken>({ orgId, bookingId, expiresAt, createdAt: now.toISOString() });
 }
 
 // The booking a token opens, unless the token is unknown or expired.
 export async function findIntakeToken(token: string, now = new Date()): Promise<IntakeToken | undefined> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-  const out = await ddb.send(new GetCommand({ TableName: table(), Key: tokenKey(hashOf(token)), ConsistentRead: true }));
-  const found = out.Item as (IntakeToken & Record<string, unknown>) | undefined;
-  if (!found || found.expiresAt <= now.toISOString()) return undefined;
-  return { orgId: found.orgId, bookingId: found.bookingId, expiresAt: found.expiresAt, createdAt: found.createdAt };
+  const found = await store.find(token, now);
+  return found ? { orgId: found.orgId, bookingId: found.bookingId as string, expiresAt: found.expiresAt, createdAt: found.createdAt } : undefined;
 }

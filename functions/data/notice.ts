@@ -15,4 +15,9 @@ export interface NotifyInput {
   exceptUserId?: string;
   /** Others not to tell (e.g. the member a 'member added' notice is about). */
   exceptUserIds?: string[];
+  /**
+   * The email of the patient the notice names: the notice and each member's notification are indexed
+   * under it (gsi4), so erasing the patient finds and scrubs them (functions/domain/patients/erase.ts).
+   */
+  about?: string;
 }

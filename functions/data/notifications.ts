@@ -18,6 +18,8 @@ import { randomId } from '#lib/passwords';
 import { TransactionFailure, batchDelete, queryPage, transact } from './core';
 import type { Membership } from './members';
 import type { NotifyInput } from './notice';
+import { aboutPartition } from './patients';
+import { normaliseEmail } from '#shared/patients/normalise';
 
 export interface Notification {
   id: string;
@@ -49,13 +51,15 @@ export function notificationKey(orgId: string, userId: string, id: string): { pk
   return { pk: notificationPk(orgId, userId), sk: `${new Date(ms).toISOString()}#${id}` };
 }
 
-function notificationItem(n: Notification) {
+function notificationItem(n: Notification, about?: string) {
   const key = { pk: notificationPk(n.orgId, n.userId), sk: `${n.createdAt}#${n.id}` };
-  return { ...key, ...(n.read ? {} : { gsi1pk: unreadPk(n.orgId, n.userId), gsi1sk: key.sk }), ...n };
+  // Naming a patient: under their email (gsi4), so erasing them scrubs it (data/patients.ts aboutPartition).
+  const email = normaliseEmail(about);
+  return { ...key, ...(n.read ? {} : { gsi1pk: unreadPk(n.orgId, n.userId), gsi1sk: key.sk }), ...(email ? { gsi4pk: aboutPartition(n.orgId, email), gsi4sk: key.sk } : {}), ...n };
 }
 
 function stripNotification(item: Record<string, unknown>): Notification {
-  const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _gs, ...n } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _gs, gsi4pk: _a, gsi4sk: _as, ...n } = item;
   return n as unknown as Notification;
 }
 
@@ -104,14 +108,14 @@ function recipientsOf(members: Membership[], input: NotifyInput): Membership[] {
  * Writes notifications, each with its member's unread count (2 items each, 100 per transaction). One
  * whose id was written before is left as it is, and not counted again.
  */
-async function writeNotifications(orgId: string, notifications: Notification[]): Promise<void> {
+async function writeNotifications(orgId: string, notifications: Notification[], about?: string): Promise<void> {
   for (let i = 0; i < notifications.length; i += 50) {
     let batch = notifications.slice(i, i + 50);
     while (batch.length) {
       try {
         await transact(
           batch.flatMap((n) => [
-            { Put: { TableName: table(), Item: notificationItem(n), ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: table(), Item: notificationItem(n, about), ConditionExpression: 'attribute_not_exists(pk)' } },
             unreadCountUpdate(orgId, n.userId, 1),
           ]),
         );
@@ -131,7 +135,7 @@ export async function notifyStaff(orgId: string, input: NotifyInput): Promise<No
   const written = recipients.map<Notification>((m) => ({
     id: newNotificationId(createdAt), orgId, userId: m.userId, title: input.title, message: input.message, link: input.link, read: false, createdAt,
   }));
-  await writeNotifications(orgId, written);
+  await writeNotifications(orgId, written, input.about);
   return written;
 }
 
@@ -147,7 +151,7 @@ export async function notifyStaffOnce(orgId: string, input: NotifyInput, notice:
     id: `${stamp}.${createHash('sha256').update(`${notice.id}\u0000${m.userId}`).digest('base64url').slice(0, 16)}`,
     orgId, userId: m.userId, title: input.title, message: input.message, link: input.link, read: false, createdAt: notice.createdAt,
   }));
-  await writeNotifications(orgId, written);
+  await writeNotifications(orgId, written, input.about);
   return written;
 }
 

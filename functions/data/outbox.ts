@@ -15,7 +15,7 @@ import { ddb, table } from './dynamo';
 import { isConditionFailure, strip, type TransactItem } from './core';
 import type { NotifyInput } from './notice';
 import type { DomainEvent } from './event-types';
-import { recipientPartition } from './patients';
+import { aboutPartition, recipientPartition } from './patients';
 import { normaliseEmail, normalisePhone } from '#shared/patients/normalise';
 
 export const OUTBOX_PREFIX = 'OUTBOX#';
@@ -112,7 +112,7 @@ export function outboxItem(id: string, payload: OutboxPayload, orgId?: string, n
   return {
     Put: {
       TableName: table(),
-      Item: { ...outboxKey(id), gsi1pk: duePartitionOf(laneOf(id)), gsi1sk: `${at}#${id}`, ...recipientIndex(payload, orgId, `${at}#${id}`), ...row },
+      Item: { ...outboxKey(id), gsi1pk: duePartitionOf(laneOf(id)), gsi1sk: `${at}#${id}`, ...recipientIndex(payload, orgId, `${at}#${id}`), ...aboutIndex(payload, orgId, `${at}#${id}`), ...row },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -126,6 +126,30 @@ function recipientIndex(payload: OutboxPayload, orgId: string | undefined, sort:
   if (!orgId) return {};
   const address = payload.kind === 'mail' && payload.mail.fromClinic ? normaliseEmail(payload.mail.to) : payload.kind === 'sms' ? normalisePhone(payload.sms.to) : null;
   return address ? { gsi2pk: recipientPartition(orgId, address), gsi2sk: sort } : {};
+}
+
+/** The first `email` a value holds (an event's patient, a webhook object's, a series' first visit's). */
+function emailIn(value: unknown, depth = 0): string | undefined {
+  if (!value || typeof value !== 'object' || depth > 5) return undefined;
+  const own = (value as Record<string, unknown>).email;
+  if (typeof own === 'string' && own.trim()) return own;
+  for (const v of Object.values(value)) {
+    const found = emailIn(v, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Events, subscriber rows, webhook rows and staff notices carry the patient's name and contact in their
+ * payload (and are kept after delivery for retries and the delivery log): indexed under the patient's
+ * email, so an erasure finds them all, pending or delivered. Mails and texts are found by their recipient (gsi2).
+ */
+function aboutIndex(payload: OutboxPayload, orgId: string | undefined, sort: string) {
+  if (!orgId) return {};
+  const carried = payload.kind === 'event' || payload.kind === 'subscriber' || payload.kind === 'webhook-event' ? payload.event : payload.kind === 'webhook-delivery' ? payload.delivery.event : undefined;
+  const email = normaliseEmail(payload.kind === 'staff-notice' ? payload.notice.about : emailIn(carried));
+  return email ? { gsi4pk: aboutPartition(orgId, email), gsi4sk: sort } : {};
 }
 
 /** A mail to send once the change commits; `typedRecipient` for an address typed on a public page (capped). */

@@ -10,6 +10,8 @@
 //   mails and texts sent to an address    gsi2pk ORG#<o>#TO#<email|phone>  gsi2sk <createdAt>#<id>
 //                                         (outbox rows of patient mails and texts: ./outbox.ts)
 //   texts staff sent to a customer        gsi1pk ORG#<o>#SMS#CUST#<id>     (./sms.ts)
+//   items about a patient's email         gsi4pk ORG#<o>#ABOUT#<email>     gsi4sk <at>#<id>
+//                                         (outbox events, webhook rows, notices; notifications; bookings)
 //   patients by email prefix              gsi3pk ORG#<o>#CUST#EMAIL   gsi3sk <email>#<id>  (customer rows)
 //   patients by name prefix               gsi1/gsi2 of the customer rows (./customers.ts)
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -20,6 +22,12 @@ export const itemsPartition = (orgId: string, patientId: string) => `ORG#${orgId
 export const profileKey = (orgId: string, patientId: string) => ({ pk: `ORG#${orgId}#PAT#${patientId}`, sk: 'PROFILE' });
 export const recipientPartition = (orgId: string, address: string) => `ORG#${orgId}#TO#${address}`;
 export const emailIndexPartition = (orgId: string) => `ORG#${orgId}#CUST#EMAIL`;
+/**
+ * Items about a patient that no other key of theirs finds, by their normalised email (gsi4): outbox
+ * events and webhook rows, staff notices and notifications naming them, bookings (a hold never paid is
+ * in no patient's record). Erasing the patient walks it (functions/domain/patients/erase-elsewhere.ts).
+ */
+export const aboutPartition = (orgId: string, email: string) => `ORG#${orgId}#ABOUT#${email}`;
 
 /** A pointer (or a note) in a patient's record. `at`: when it happened, the order of the record. */
 export interface PatientItem {

@@ -3,6 +3,7 @@
 //   an entry                    pk ORG#<orgId>#WAITLIST   sk ENTRY#<id>
 //   those waiting, in order     gsi1pk ORG#<orgId>#WAITLIST#WAITING   gsi1sk <createdAt>#<id>  (sparse: waiting only)
 //   a patient's entries         gsi2pk ORG#<orgId>#WAITLIST#EMAIL#<email>   gsi2sk <createdAt>#<id>  (waiting only)
+//   every entry of a patient    gsi3pk ORG#<orgId>#WAITLIST#PATIENT#<email>  gsi3sk <createdAt>#<id>  (erasing them)
 //   every entry                 pk ORG#<orgId>#WAITLIST   sk begins_with ENTRY#
 //   an offer (id = its held booking's id)   pk ORG#<orgId>#WAITLIST   sk OFFER#<id>
 //   offers, newest first        gsi3pk ORG#<orgId>#WAITLIST#OFFERS   gsi3sk <createdAt>#<id>
@@ -32,6 +33,7 @@ const pk = (orgId: string) => `ORG#${orgId}#WAITLIST`;
 const waitingPk = (orgId: string) => `ORG#${orgId}#WAITLIST#WAITING`;
 const emailPk = (orgId: string, email: string) => `ORG#${orgId}#WAITLIST#EMAIL#${email.trim().toLowerCase()}`;
 const offersPk = (orgId: string) => `ORG#${orgId}#WAITLIST#OFFERS`;
+const patientEntriesPk = (orgId: string, email: string) => `ORG#${orgId}#WAITLIST#PATIENT#${email.trim().toLowerCase()}`;
 export const entryKey = (orgId: string, id: string) => ({ pk: pk(orgId), sk: `ENTRY#${id}` });
 export const offerKey = (orgId: string, id: string) => ({ pk: pk(orgId), sk: `OFFER#${id}` });
 const offeredKey = (orgId: string, entryId: string, startUtc: string) => ({ pk: pk(orgId), sk: `OFFERED#${entryId}#${startUtc}` });
@@ -50,7 +52,7 @@ export function putEntryItem(e: WaitlistEntry, firstTokenHash: string): Transact
   return {
     Put: {
       TableName: table(),
-      Item: { ...entryKey(e.orgId, e.id), ...waitingIndex(e), ...e, tokenHashes: new Set([firstTokenHash]) },
+      Item: { ...entryKey(e.orgId, e.id), ...waitingIndex(e), gsi3pk: patientEntriesPk(e.orgId, e.email), gsi3sk: `${e.createdAt}#${e.id}`, ...e, tokenHashes: new Set([firstTokenHash]) },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -71,6 +73,12 @@ export const listWaiting = (orgId: string, max = 300) =>
 // A patient's waiting entries (by email).
 export const listWaitingOf = (orgId: string, email: string) =>
   queryAll<WaitlistEntry>({ TableName: table(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': emailPk(orgId, email) } }, 20).then((items) =>
+    items.map((i) => strip<WaitlistEntry>(i as never)!),
+  );
+
+// Every entry of a patient (by email, whatever its status: erasing them).
+export const listEntriesOf = (orgId: string, email: string) =>
+  queryAll<WaitlistEntry>({ TableName: table(), IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': patientEntriesPk(orgId, email) } }, 1000).then((items) =>
     items.map((i) => strip<WaitlistEntry>(i as never)!),
   );
 

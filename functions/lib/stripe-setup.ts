@@ -30,6 +30,12 @@ export interface PaymentMethod {
   card?: { brand: string; last4: string; exp_month: number; exp_year: number } | null;
 }
 
+// Delete a Customer (erasing their patient): Stripe removes its name, email, phone and saved cards; the
+// payments made stay on Stripe's books. One already deleted answers 404: done (a retried erase).
+export async function deleteCustomer(id: string): Promise<void> {
+  await request<unknown>('DELETE', `/v1/customers/${encodeURIComponent(id)}`, undefined, undefined, 'undefined');
+}
+
 // Create a Customer (the key makes a retried or concurrent creation answer the same one).
 export function createCustomer(input: { email: string; name: string; phone?: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<StripeCustomer> {
   return request<StripeCustomer>('POST', '/v1/customers', { email: input.email, name: input.name, ...(input.phone ? { phone: input.phone } : {}), metadata: input.metadata }, input.idempotencyKey);

@@ -112,7 +112,7 @@ const UNEXPECTED = 'The payment provider did not answer as expected. Please try 
  * charge declined or wanting authentication) is an answer the caller records, not a failure: it is
  * given back as Stripe's body (`{ error: { code, payment_intent, ... } }`).
  */
-export async function stripeRequest<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string, missing?: 'undefined', cardErrors?: 'answer'): Promise<T> {
+export async function stripeRequest<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, idempotencyKey?: string, missing?: 'undefined', cardErrors?: 'answer'): Promise<T> {
   const { stripeSecretKey } = await getPaymentSecrets();
   if (!stripeSecretKey) throw new HttpError(503, 'Card payments are not set up for this organisation yet.');
   const base = config.services.stripeApiBase;

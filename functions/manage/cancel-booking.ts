@@ -41,6 +41,7 @@ export const handler = endpoint({ body: manageTokenSchema, reply: manageCancelBo
           message: `${who} cancelled "${booking.packageName}" (${whenText(booking).short}) with their manage link.${refundCents ? ` ${bookingMoney(booking, refundCents)} is refunded.` : ''} The time is free again.`,
           link: `/bookings/booking/${booking.id}`,
           module: 'BOOKING_PACKAGES',
+          about: booking.email,
         }),
         ...(refundCents > 0
           ? [

@@ -34,6 +34,7 @@ export const handler = endpoint({ body: manageRescheduleSchema, reply: reschedul
           message: `${who} moved "${booking.packageName}" from ${whenText(booking).short} to ${whenText(moved).short} with their manage link.`,
           link: `/bookings/booking/${booking.id}`,
           module: 'BOOKING_PACKAGES',
+          about: booking.email,
         }),
         auditItem({
           orgId: booking.orgId, actorId: PATIENT_ACTOR, module: 'BOOKING_PACKAGES', action: 'update', recordType: 'booking', recordId: booking.id, at,

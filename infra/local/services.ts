@@ -276,6 +276,20 @@ async function upgradeTable(client: DynamoDBClient, tableName: string, table: Ta
   if (!table.StreamSpecification?.StreamEnabled) {
     await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: STREAM }));
   }
+  // A generic index added after the table was made (gsi4: what erasing a patient finds).
+  for (const index of TABLE_INDEXES.filter((i) => !table.GlobalSecondaryIndexes?.some((g) => g.IndexName === i.name))) {
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [{ AttributeName: index.partition, AttributeType: 'S' }, { AttributeName: index.sort, AttributeType: 'S' }],
+        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.name, KeySchema: [{ AttributeName: index.partition, KeyType: 'HASH' }, { AttributeName: index.sort, KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } } }],
+      }),
+    );
+    await waitFor(async () => {
+      const out = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      return out.Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === index.name)?.IndexStatus === 'ACTIVE';
+    }, `The ${index.name} index of ${tableName}`, 120_000);
+  }
   if (!table.GlobalSecondaryIndexes?.some((i) => i.IndexName === TENANT_INDEX.name)) {
     await client.send(
       new UpdateTableCommand({

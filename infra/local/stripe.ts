@@ -308,6 +308,13 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
         if (typeof key === 'string') customersByKey.set(key, customer);
         return json(res, 200, customer);
       }
+      if (parts[1] === 'customers' && req.method === 'DELETE' && parts.length === 3) {
+        const customer = customers.get(parts[2] ?? '');
+        if (!customer) return json(res, 404, { error: { message: `No such customer: '${parts[2]}'` } });
+        customers.delete(customer.id);
+        for (const [key, value] of customersByKey) if (value === customer) customersByKey.delete(key);
+        return json(res, 200, { id: customer.id, object: 'customer', deleted: true });
+      }
       if (parts[1] === 'customers' && req.method === 'GET' && parts.length === 3) {
         const customer = customers.get(parts[2] ?? '');
         return customer ? json(res, 200, customer) : json(res, 404, { error: { message: `No such customer: '${parts[2]}'` } });

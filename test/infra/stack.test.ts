@@ -447,6 +447,8 @@ describe('least privilege, from the route table', () => {
       'bookings/charge-fee', 'bookings/refund-visit-payment', 'bookings/create-series', 'bookings/move-series', 'waitlist/leave-waitlist', 'waitlist/offer-time', 'waitlist/take-offer',
       // Issue 37.1: a patient's series paid as a course (one Checkout, or a card saved once).
       'bookings/create-patient-series',
+      // Issue 36.5: erasing a patient deletes their Stripe Customer.
+      'patients/erase-patient',
       STRIPE_EVENTS_HANDLER, WORKERS.outbox, WORKERS.sweeps,
     ].sort());
     expect(payments).toEqual([...handlersWhere((u) => Boolean(u.payments)), WORKERS.outbox, WORKERS.sweeps].sort());

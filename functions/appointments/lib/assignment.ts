@@ -41,7 +41,7 @@ export function assignChange(caller: Caller, current: Appointment, to: { userId:
       notice:
         to.userId === caller.userId
           ? undefined
-          : { title: 'Appointment assigned to you', message: `${current.firstName} ${current.lastName}, ${when(current)}.`, link: `/appointments/${current.id}`, userIds: [to.userId] },
+          : { title: 'Appointment assigned to you', message: `${current.firstName} ${current.lastName}, ${when(current)}.`, link: `/appointments/${current.id}`, userIds: [to.userId], about: current.email },
     },
   };
 }

@@ -217,6 +217,7 @@ function noticeOf(b: Booking, a: Appointment): NotifyInput {
     link: `/appointments/${a.id}`,
     module: 'Appointment',
     exceptUserId: b.staff?.caller.userId,
+    about: a.email,
   };
 }
 

@@ -44,6 +44,7 @@ export async function bookingCardSaved(setup: SavedSetup): Promise<void> {
       message: `${b.firstName} ${b.lastName} saved a card for "${b.packageName}" (${whenText(b).short}), but the hold had ended.`,
       link: `/bookings/booking/${b.id}`,
       module: 'BOOKING_PACKAGES',
+      about: b.email,
     });
     if (await updateBooking(b, { status: [b.status] }, { savedCard, needsAttention: note, updatedAt: at }, [told])) {
       countMetric('PaymentsNeedingAttention', 1, { kind: 'booking', orgId: b.orgId });

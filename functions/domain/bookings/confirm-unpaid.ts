@@ -40,6 +40,7 @@ export async function confirmUnpaid(b: BookingRecord, org: Organization | undefi
       message: `${who} booked "${b.packageName}" for ${whenText(b).short}. ${staffPaymentText(confirmed)}`,
       link: `/bookings/booking/${b.id}`,
       module: 'BOOKING_PACKAGES',
+      about: b.email,
     } satisfies NotifyInput),
     ...bookingReminderItems(b, org),
   ];

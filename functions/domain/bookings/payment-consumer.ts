@@ -50,7 +50,7 @@ const who = (b: BookingRecord) => `${b.firstName} ${b.lastName}`;
 
 /** A staff notice about a booking, as an outbox row under `id`. */
 const notice = (b: BookingRecord, id: string, title: string, message: string): TransactItem =>
-  outboxNotice(id, b.orgId, { title, message, link: `/bookings/booking/${b.id}`, module: 'BOOKING_PACKAGES' } satisfies NotifyInput);
+  outboxNotice(id, b.orgId, { title, message, link: `/bookings/booking/${b.id}`, module: 'BOOKING_PACKAGES', about: b.email } satisfies NotifyInput);
 
 /** The rows that flag a paid amount differing from the price: a staff notice and an audit entry. */
 function differenceRows(b: BookingRecord, d: PaidDifference, at: string): TransactItem[] {

@@ -65,7 +65,7 @@ export function receiptMail(p: FormPaymentRecord, to: string, org: { name?: stri
 
 /** A staff notice about a payment, as an outbox row under `id`. */
 const notice = (p: FormPaymentRecord, id: string, title: string, message: string): TransactItem =>
-  outboxNotice(id, p.orgId, { title, message, link: `/forms/leads/${p.submissionId}`, module: 'FORMS' } satisfies NotifyInput);
+  outboxNotice(id, p.orgId, { title, message, link: `/forms/leads/${p.submissionId}`, module: 'FORMS', ...(p.payerEmail ? { about: p.payerEmail } : {}) } satisfies NotifyInput);
 
 /** The webhook object of a form payment (functions/data/webhooks.ts). */
 const paymentObject = (p: FormPaymentRecord, id: string, status: PaymentObject['status'], amountCents: number, refundedCents: number): PaymentObject => ({

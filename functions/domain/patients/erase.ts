@@ -1,6 +1,8 @@
 // Erasing one patient (GDPR article 17): their personal data removed everywhere it is stored (bookings,
 // appointments and their search entries and files, leads and their files, payers of lead payments, the
-// mails and texts sent to them, notes, their customer row and its email and phone lookups), the money
+// mails and texts sent to them, notes, their customer row and its email and phone lookups; and through
+// ./erase-elsewhere.ts the audit summaries naming them, the outbox's events and webhook rows about them,
+// their bookings' intake answers and series, waitlist entries, hold claims and Stripe Customer), the money
 // figures kept, anonymised, for the books (prices, amounts paid and refunded, report figures), and one
 // audit entry that names no one. Idempotent: each step blanks what may already be blank, and the last
 // one (the customer row gone, `erasedAt` on the profile, the audit entry) runs once, conditionally.
@@ -10,19 +12,43 @@ import { customerKey } from '../../data/customers';
 import { table } from '../../data/dynamo';
 import { allPatientItems, profileKey, rowsSentTo } from '../../data/patients';
 import { deletePatientDocument } from '#lib/storage';
-import { eraseMessage, kindOf, recordsOf } from './item-kinds';
+import { eraseAroundBooking, eraseAuditOf, eraseHoldClaims, eraseAllAbout, eraseStripeCustomer, eraseWaitlistOf, type Personal } from './erase-elsewhere';
+import { ITEM_KINDS, eraseMessage, kindOf, recordsOf } from './item-kinds';
 import { addressesOf, type Patient } from './timeline';
 
 const lookupDelete = (orgId: string, kind: 'EMAIL' | 'PHONE', value: string, id: string) => ({
   Delete: { TableName: table(), Key: { pk: `ORG#${orgId}#CUST#${kind}#${kind === 'EMAIL' ? value.toLowerCase() : value}`, sk: 'LOOKUP' }, ConditionExpression: 'attribute_not_exists(pk) OR customerId = :id', ExpressionAttributeValues: { ':id': id } },
 });
 
-/** Blanks every record of the patient's record and removes its items (notes included). */
-async function eraseItems(orgId: string, patientId: string): Promise<void> {
+/** The patient's names as a text may spell them (first, last, both). */
+const namesOf = (r: Item | { firstName?: unknown; lastName?: unknown }) => {
+  const first = typeof r.firstName === 'string' ? r.firstName.trim() : '';
+  const last = typeof r.lastName === 'string' ? r.lastName.trim() : '';
+  return [first, last, `${first} ${last}`.trim()].filter(Boolean);
+};
+
+/** The audit entries of each kind of record name it under this type. */
+const AUDIT_TYPES: Record<string, string> = { booking: 'booking', appointment: 'appointment', submission: 'lead' };
+
+/** What a record brings along (its audit entries; a booking's intake answers and series), erased before the record itself. */
+async function eraseAround(orgId: string, pointer: Item, record: Item, p: Personal): Promise<void> {
+  // The record's own spelling of the name (a booking made under another first name) is scrubbed too.
+  p.names.push(...namesOf(record));
+  const id = pointer.refId as string;
+  if (pointer.kind === 'booking') await eraseAroundBooking(orgId, record, p, (subId, sub) => ITEM_KINDS.submission.erase!(orgId, subId, sub, deletePatientDocument));
+  else if (AUDIT_TYPES[pointer.kind as string]) await eraseAuditOf(orgId, AUDIT_TYPES[pointer.kind as string]!, id, p);
+}
+
+/**
+ * Blanks every record of the patient's record and removes its items (notes included). A page's pointers
+ * go only once their records are blanked: a run that fails midway finds the rest again.
+ */
+async function eraseItems(orgId: string, patientId: string, p: Personal): Promise<void> {
   for await (const pointers of allPatientItems(orgId, patientId)) {
     const records = await recordsOf(orgId, pointers);
     for (const [i, pointer] of pointers.entries()) {
       const record = records[i];
+      if (record) await eraseAround(orgId, pointer, record, p);
       if (record) await kindOf(pointer)?.erase?.(orgId, pointer.refId as string, record, deletePatientDocument);
       else if (pointer.kind === 'payment') await kindOf(pointer)?.erase?.(orgId, pointer.refId as string, {}, deletePatientDocument);
     }
@@ -30,13 +56,37 @@ async function eraseItems(orgId: string, patientId: string): Promise<void> {
   }
 }
 
+/** What is kept by the patient's addresses: items about them (outbox rows, notifications, bookings never paid), waitlist entries, hold claims, the Stripe Customer. */
+async function eraseByAddress(orgId: string, emails: string[], phones: string[], p: Personal): Promise<void> {
+  const at = new Date().toISOString();
+  const eraseBooking = async (booking: Item) => {
+    await eraseAround(orgId, { kind: 'booking', refId: booking.id }, booking, p);
+    await ITEM_KINDS.booking.erase!(orgId, booking.id as string, booking, deletePatientDocument);
+  };
+  for (const email of emails) {
+    await eraseAllAbout(orgId, email, p, eraseBooking);
+    await eraseWaitlistOf(orgId, email, at);
+    await eraseStripeCustomer(orgId, email);
+  }
+  await eraseHoldClaims(orgId, emails, phones);
+}
+
 export async function erasePatient(orgId: string, p: Patient, actorId: string): Promise<void> {
   const id = p.customer.id;
-  await eraseItems(orgId, id);
   const { emails, phones } = addressesOf(p);
+  // Everything that finds the patient's rows (their customer row, its addresses) goes last, so a run
+  // that fails midway leaves what the next one needs to finish.
+  const personal: Personal = { names: namesOf(p.customer), emails, phones: [...phones, ...(p.customer.phone ? [p.customer.phone] : [])] };
+  await eraseItems(orgId, id, personal);
+  await eraseByAddress(orgId, emails, phones, personal);
   for (const address of [...emails, ...phones]) for await (const rows of rowsSentTo(orgId, address)) for (const row of rows) await eraseMessage(row);
   const texts = await queryAll<Item>({ TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `ORG#${orgId}#SMS#CUST#${id}` } }, 100_000);
-  for (const t of texts) await eraseMessage(t);
+  for (const t of texts) {
+    await eraseAuditOf(orgId, 'sms', t.id as string, personal);
+    await eraseMessage(t);
+  }
+  await eraseAuditOf(orgId, 'customer', id, personal);
+  await eraseAuditOf(orgId, 'patient', id, personal);
   // The customer's appointment links carry dates and ids only; they go with the customer.
   const links = await queryAll<Item>({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `ORG#${orgId}#CUST#${id}#APPT` } }, 100_000);
   await batchDelete(links.map((l) => ({ pk: l.pk, sk: l.sk })));

@@ -24,7 +24,7 @@ export async function cancelAppointment(opened: OpenedAppointment, now = new Dat
     audit: { orgId: a.orgId, actorId: PATIENT_ACTOR, module: 'Appointment', action: 'update', recordType: 'appointment', recordId: a.id, summary: `${name} cancelled their appointment on ${when(a)} with the manage link`, at },
     effects: {
       mail: appointmentCancelledByPatientMail(a, org, practitionerName),
-      notice: { title: 'Appointment cancelled by the patient', message: `${name} cancelled their appointment on ${when(a)} with the manage link.`, link: `/appointments/${a.id}`, module: 'Appointment' },
+      notice: { title: 'Appointment cancelled by the patient', message: `${name} cancelled their appointment on ${when(a)} with the manage link.`, link: `/appointments/${a.id}`, module: 'Appointment', about: a.email },
     },
   });
   if (!saved) throw conflict('The appointment changed meanwhile. Please reload and try again.');
