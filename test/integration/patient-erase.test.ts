@@ -159,8 +159,10 @@ describe('erasing a patient reaches everything', () => {
       const row = (await client.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item!;
       const text = JSON.stringify(row).toLowerCase();
       expect(text.includes(email) || text.includes(phone) || text.includes(lastName.toLowerCase()), `${key.pk}`).toBe(false);
-      // A pending delivery is not sent with a blank patient: dropped; a delivered one keeps its status.
-      if (about.find((r) => r.pk === key.pk)?.status === 'pending') expect(row.status).toBe('dropped');
+      // A delivery still pending at the erase is not sent with a blank patient: dropped; one delivered in the
+      // meantime (the workers run beside the test) keeps its status. None is left pending.
+      if (about.find((r) => r.pk === key.pk)?.status === 'pending') expect(['dropped', 'sent']).toContain(row.status);
+      expect(row.status).not.toBe('pending');
     }
     const pendingBefore = failing.count();
     // The money stays: the booking's price and what was paid, the intake file is gone.
