@@ -15,7 +15,7 @@ import { ddb, table } from './dynamo';
 import { isConditionFailure, strip, type TransactItem } from './core';
 import type { NotifyInput } from './notice';
 import type { DomainEvent } from './event-types';
-import { aboutPartition, recipientPartition } from './patients';
+import { aboutPartition, recipientPartition, updateIfThere } from './patients';
 import { normaliseEmail, normalisePhone } from '#shared/patients/normalise';
 
 export const OUTBOX_PREFIX = 'OUTBOX#';
@@ -292,4 +292,25 @@ export async function moveToOwnLane(id: string, from: OutboxLane): Promise<void>
 export async function getOutboxRow(id: string): Promise<OutboxRow | undefined> {
   const out = await ddb.send(new GetCommand({ TableName: table(), Key: outboxKey(id), ConsistentRead: true }));
   return strip<OutboxRow>(out.Item);
+}
+
+/**
+ * A row whose person was erased (domain/patients): its payload replaced by the blanked one. Still pending,
+ * it is dropped (never delivered with a blank patient) and leaves the due, per-object and about indexes;
+ * claimed or done, it keeps its status and delivery log and leaves only the about index.
+ */
+export async function replaceErasedPayload(key: { pk: string; sk: string }, payload: OutboxPayload): Promise<void> {
+  try {
+    await ddb.send(new UpdateCommand({
+      TableName: table(),
+      Key: key,
+      UpdateExpression: 'SET payload = :p, #s = :dropped, droppedReason = :why REMOVE gsi1pk, gsi1sk, gsi3pk, gsi3sk, gsi4pk, gsi4sk',
+      ConditionExpression: '#s = :pending',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':p': payload, ':dropped': 'dropped', ':why': 'The patient was erased', ':pending': 'pending' },
+    }));
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    await updateIfThere(key, 'SET payload = :p REMOVE gsi4pk, gsi4sk', { ':p': payload });
+  }
 }

@@ -7,12 +7,11 @@
 // (an address, a record's id), never by a Scan, and each leaves what it finds so that doing it again
 // changes nothing: a second erase after a partial failure finishes the job. docs/patients.md lists
 // every place a patient's personal data is stored and which step here (or in ./item-kinds.ts) erases it.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { auditRecordPartition } from '../../data/audit';
-import { batchDelete, isConditionFailure, queryPage, tryTransact, type Item } from '../../data/core';
-import { ddb, table } from '../../data/dynamo';
+import { batchDelete, queryPage, tryTransact, type Item } from '../../data/core';
+import { table } from '../../data/dynamo';
 import { claimKey, emailClaim, phoneClaim } from '../../data/hold-claims';
-import { OUTBOX_PREFIX, type OutboxRow } from '../../data/outbox';
+import { OUTBOX_PREFIX, replaceErasedPayload, type OutboxRow } from '../../data/outbox';
 import { aboutPartition, updateIfThere } from '../../data/patients';
 import { bookingKey } from '../../data/bookings';
 import { seriesKey } from '../../data/series';
@@ -84,20 +83,7 @@ export async function eraseAuditOf(orgId: string, recordType: string, recordId: 
  */
 async function eraseOutboxRow(row: Item, p: Personal): Promise<void> {
   const key = { pk: row.pk as string, sk: row.sk as string };
-  const payload = blankPersonal((row as unknown as OutboxRow).payload, p);
-  try {
-    await ddb.send(new UpdateCommand({
-      TableName: table(),
-      Key: key,
-      UpdateExpression: 'SET payload = :p, #s = :dropped, droppedReason = :why REMOVE gsi1pk, gsi1sk, gsi3pk, gsi3sk, gsi4pk, gsi4sk',
-      ConditionExpression: '#s = :pending',
-      ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':p': payload, ':dropped': 'dropped', ':why': 'The patient was erased', ':pending': 'pending' },
-    }));
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    await updateIfThere(key, 'SET payload = :p REMOVE gsi4pk, gsi4sk', { ':p': payload });
-  }
+  await replaceErasedPayload(key, blankPersonal((row as unknown as OutboxRow).payload, p) as OutboxRow['payload']);
 }
 
 /** A staff notification naming the patient: its title and message scrubbed (the member still sees that something happened). */
