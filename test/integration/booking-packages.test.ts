@@ -96,7 +96,9 @@ describe('booking packages (staff)', () => {
       // Issue 36: what a booking of it pays now and at the visit (a package from before: all now).
       paymentPolicy: { mode: 'full', dueNowMinor: 9550, dueAtVisitMinor: 0, noShowFeeMinor: null, lateCancelFeeMinor: null, cancellationWindowHours: null },
       // Issue 36: no intake form asked.
-      intakeFormId: null, intakeTiming: null });
+      intakeFormId: null, intakeTiming: null,
+      // Issue 37: patients may not book it as a series (the default).
+      allowSeries: false, seriesPayment: 'per_visit', seriesMaxVisits: 12 });
 
     const summaries = (await logs(owner)).filter((e) => e.recordId === pkg.id).map((e) => e.summary);
     expect(summaries).toEqual([

@@ -133,8 +133,9 @@ export function MonthView({ id = 'booking-month', month, onMonth, free, minDate,
         <button type="button" className="btn btn-outline-secondary px-3 py-1" onClick={() => month && onMonth(addMonths(month, -1))} disabled={!canBack} aria-label={t('booking.month.previous')}>
           <span aria-hidden="true">{rtl ? '\u203a' : '\u2039'}</span>
         </button>
+        {/* Until the month is known the heading still has a name (axe: empty-heading); the grid is labelled by it. */}
         <h2 id={id} className="h6 fw-bold mb-0 text-center" style={{ minHeight: '1.5em' }} aria-live="polite">
-          {label}
+          {label || <span className="visually-hidden">{t('booking.month.freeDays')}</span>}
         </h2>
         <button type="button" className="btn btn-outline-secondary px-3 py-1" onClick={() => month && onMonth(addMonths(month, 1))} disabled={!canNext} aria-label={t('booking.month.next')}>
           <span aria-hidden="true">{rtl ? '\u2039' : '\u203a'}</span>
