@@ -234,6 +234,16 @@ export const paymentEventItems = async (orgId: string, type: 'payment.succeeded'
     : []),
 ];
 
+/** payment.succeeded for a booking's payment (a Checkout, or a fee charged off-session), keyed by the payment's id. */
+export const bookingPaymentSucceededItems = (orgId: string, bookingId: string, payment: { id: string; amountCents: number; currency: string }, at: string): Promise<TransactItem[]> =>
+  paymentEventItems(
+    orgId,
+    'payment.succeeded',
+    { object: 'payment', id: payment.id, for: { type: 'booking', id: bookingId }, status: 'succeeded', amountCents: payment.amountCents, refundedCents: 0, currency: payment.currency },
+    `payment-succeeded-${payment.id}`,
+    at,
+  );
+
 // ---- Deliveries -----------------------------------------------------------------------------------
 
 /** Outbox ids of webhook deliveries begin with this (the worker sends them side by side with the rest). */

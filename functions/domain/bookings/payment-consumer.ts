@@ -32,7 +32,7 @@ import { bookingMoney, bookingRowId, clinicOf, confirmationMail, refundCancellat
 import { cancelConfirmed, confirmHeld, reinstateExpired, releaseHeld, updateBooking } from './places';
 import { manageLink } from './manage-link';
 import { bookingReminderItems } from './reminder';
-import { paymentEventItems } from '../../data/webhooks';
+import { bookingPaymentSucceededItems, paymentEventItems } from '../../data/webhooks';
 import { bookingCardSaved, bookingSetupFailed } from './card-consumer';
 
 async function bookingOf(metadata: Record<string, string> | undefined): Promise<BookingRecord | undefined> {
@@ -101,13 +101,7 @@ export const bookingPaymentConsumer: PaymentConsumer = {
 
     // payment.succeeded rides with whichever move below records the payment (once: its id is the payment's).
     const intent = session.payment_intent ?? session.id;
-    const paymentEvent = await paymentEventItems(
-      booking.orgId,
-      'payment.succeeded',
-      { object: 'payment', id: intent, for: { type: 'booking', id: booking.id }, status: 'succeeded', amountCents: session.amount_total, refundedCents: 0, currency: session.currency },
-      `payment-succeeded-${intent}`,
-      at,
-    );
+    const paymentEvent = await bookingPaymentSucceededItems(booking.orgId, booking.id, { id: intent, amountCents: session.amount_total, currency: session.currency }, at);
 
     // Whatever state the booking is found in, one guarded move; when another writer moved it first
     // (a hold released, the same payment under another event id), read it again and decide anew.

@@ -22,7 +22,7 @@ import { retryOnConflict, tryTransact, TRY_AGAIN, type TransactItem } from '../.
 import { getOrganization } from '../../data/organizations';
 import { outboxMail } from '../../data/outbox';
 import { rememberPayment } from '../../data/stripe-events';
-import { paymentEventItems } from '../../data/webhooks';
+import { bookingPaymentSucceededItems } from '../../data/webhooks';
 import { BOOKING_NOT_FOUND } from '#domain/bookings/views';
 import { bookingEventItems } from '#domain/bookings/events';
 import { feeAuthenticationMail } from './mail';
@@ -134,7 +134,7 @@ export async function recordFeeOutcome(orgId: string, bookingId: string, attempt
       const items: TransactItem[] = [
         visitUpdateItem(b, { feeAttempt: attempt, feeStatus: [fee.status] }, { fee: charged, updatedAt: at }),
         ...(await bookingEventItems('booking.fee_charged', after, `booking-fee-charged-${b.id}-${attempt}`, at)),
-        ...(await paymentEventItems(orgId, 'payment.succeeded', { object: 'payment', id: intent.id, for: { type: 'booking', id: b.id }, status: 'succeeded', amountCents: intent.amount, refundedCents: 0, currency: intent.currency }, `payment-succeeded-${intent.id}`, at)),
+        ...(await bookingPaymentSucceededItems(orgId, b.id, { id: intent.id, amountCents: intent.amount, currency: intent.currency }, at)),
       ];
       if (!(await tryTransact(items))) return TRY_AGAIN;
       log.info('Fee charged', { orgId, bookingId, attempt });

@@ -9,7 +9,7 @@ import type { CheckoutSession } from '#lib/stripe';
 import { getOrganization } from '../../data/organizations';
 import { moneyDelta, reportDayOf } from '../../data/reports';
 import { getSeries, seriesVisits, type SeriesRecord } from '../../data/series';
-import { paymentEventItems } from '../../data/webhooks';
+import { bookingPaymentSucceededItems } from '../../data/webhooks';
 import type { BookingRecord } from '../../data/bookings';
 import { PaymentTargetMissing, type PaymentConsumer, type SavedSetup } from '#domain/payments/contract';
 import { amountText } from '#domain/payments/amounts';
@@ -38,13 +38,7 @@ export const seriesPaymentConsumer: PaymentConsumer = {
     const intent = session.payment_intent ?? session.id;
     const first = visits[0]!;
     // The payment is recorded once, with the first visit confirmed here (its id is the payment's).
-    const paymentEvent = await paymentEventItems(
-      series.orgId,
-      'payment.succeeded',
-      { object: 'payment', id: intent, for: { type: 'booking', id: first.id }, status: 'succeeded', amountCents: session.amount_total, refundedCents: 0, currency: session.currency },
-      `payment-succeeded-${intent}`,
-      at,
-    );
+    const paymentEvent = await bookingPaymentSucceededItems(series.orgId, first.id, { id: intent, amountCents: session.amount_total, currency: session.currency }, at);
     const done = await confirmPatientSeries(series, visits, org, {
       payment: (_b, i) => ({ stripeSessionId: session.id, paymentIntentId: session.payment_intent, amountPaidCents: split[i]!, payerEmail: session.customer_details?.email ?? session.customer_email ?? series.email, paidAt: at, paymentStatus: 'paid' }),
       course: { kind: deposit ? 'deposit' : 'paid', paidMinor: session.amount_total },
