@@ -33,8 +33,11 @@ function start(label, command, args, { nice = false, alone = false } = {}) {
   const argv = nice && NICE.length ? [...NICE, command, ...args] : [command, ...args];
   // A job alone has the terminal itself (vitest's live display when it is one).
   const child = spawn(argv[0], argv.slice(1), { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], env });
-  const job = { label, child, held: [], startedAt: Date.now(), seconds: 0 };
-  job.write = (stream, text) => (jobs[current] === job ? stream.write(text) : job.held.push([stream, text]));
+  const job = { label, child, held: [], startedAt: Date.now(), seconds: 0, output: [] };
+  job.write = (stream, text) => {
+    job.output.push(String(text));
+    return jobs[current] === job ? stream.write(text) : job.held.push([stream, text]);
+  };
   child.stdout?.on('data', (chunk) => job.write(process.stdout, chunk));
   child.stderr?.on('data', (chunk) => job.write(process.stderr, chunk));
   job.done = new Promise((resolve) => {
@@ -83,6 +86,18 @@ const total = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? '';
 
+/**
+ * The "Unhandled Errors" block vitest printed (the error, where it was thrown, the file and test it
+ * names), cut to a few lines each and indented under the failure's line, since CI keeps only the tail.
+ */
+function unhandledErrors(job) {
+  const lines = job.output.join('').replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const start = lines.findIndex((line) => /Unhandled Error/.test(line));
+  if (start < 0) return ': no "Unhandled Errors" block was printed';
+  const block = lines.slice(start, start + 60).filter((line) => line.trim() && !/^\s*[❯›]?\s*node_modules\//.test(line));
+  return `:\n${block.slice(0, 30).map((line) => `    ${line.trimEnd().slice(0, 300)}`).join('\n')}`;
+}
+
 /** A vitest run with the JSON report beside the default one; counts its results when it ends. */
 function vitest(args, index, options) {
   const report = join(dir, `report-${index}.json`);
@@ -115,7 +130,7 @@ function vitest(args, index, options) {
     // its report counts no failed test then, so say it, and count it, instead of a silent exit code.
     if (status !== 0 && failedHere === 0) {
       total.failed += 1;
-      failures.push(`vitest ${args.join(' ')} exited with status ${status} though no test failed (see "Unhandled Errors")`);
+      failures.push(`vitest ${args.join(' ')} exited with status ${status} though no test failed${unhandledErrors(job)}`);
       job.write(process.stdout, `\nvitest ${args.join(' ')} exited with status ${status} though no test failed: see "Unhandled Errors" (or the error) printed above.\n`);
     }
   });
