@@ -218,7 +218,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       stopped = true;
       clearTimeout(pollTimer);
       clearTimeout(sweepTimer);
-      await Promise.race([Promise.all([polling, sweeping]), new Promise((r) => setTimeout(r, 10_000))]);
+      // The last poll and sweep, up to 10 s (a stalled table); the timer cleared, not left to hold the process.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all([polling, sweeping]), new Promise((r) => (timer = setTimeout(r, 10_000)))]);
+      clearTimeout(timer);
       tables.destroy();
       streams.destroy();
     },

@@ -177,8 +177,13 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
       stopping = true;
       if (java.hasExited()) return;
       java.child.kill('SIGTERM');
-      const stopped = await Promise.race([java.exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 5_000))]);
-      if (!stopped) java.child.kill('SIGKILL');
+      let timer: NodeJS.Timeout | undefined;
+      const stopped = await Promise.race([java.exited.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 5_000)))]);
+      clearTimeout(timer);
+      if (!stopped) {
+        java.child.kill('SIGKILL');
+        await java.exited;
+      }
     },
   };
 }

@@ -430,7 +430,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           const { cut } = await graceful.close(10_000);
           if (cut) log(`Stopped with ${cut} request(s) unfinished after 10 s.`);
           await outbox.stop();
-          localStripe?.stop();
+          await localStripe?.stop();
           uploads.destroy();
         } finally {
           await stopAll();

@@ -86,7 +86,7 @@ export interface LocalIntents {
 }
 
 /** `customers`: the stand-in's one store of Customers (./stripe.ts creates and reads them). */
-export function createLocalIntents(emit: (type: string, object: unknown) => Promise<unknown>, customers: ReadonlyMap<string, unknown>): LocalIntents {
+export function createLocalIntents(emitSoon: (type: string, object: unknown) => void, customers: ReadonlyMap<string, unknown>): LocalIntents {
   const methods = new Map<string, PaymentMethod>();
   const intents = new Map<string, PaymentIntent>();
   /** Answers by Idempotency-Key: a retry (or the same request at once) gets the first answer. */
@@ -127,7 +127,7 @@ export function createLocalIntents(emit: (type: string, object: unknown) => Prom
     if (form.confirm !== 'true') return { status: 200, body: intent };
     if (method.behaviour === 'succeeds') {
       Object.assign(intent, { status: 'succeeded', amount_received: amount, latest_charge: id('ch') });
-      setTimeout(() => void emit('payment_intent.succeeded', intent), 50);
+      emitSoon('payment_intent.succeeded', intent);
       return { status: 200, body: intent };
     }
     // Off-session, a card the bank wants authenticated fails like a decline (Stripe: 402, the intent
@@ -141,7 +141,7 @@ export function createLocalIntents(emit: (type: string, object: unknown) => Prom
       payment_method: publicMethod(method),
     };
     Object.assign(intent, { status: intent.off_session ? 'requires_payment_method' : 'requires_action', last_payment_error: error });
-    setTimeout(() => void emit('payment_intent.payment_failed', intent), 50);
+    emitSoon('payment_intent.payment_failed', intent);
     return { status: 402, body: { error: { ...error, payment_intent: intent } } };
   }
 

@@ -97,7 +97,8 @@ function json(res: ServerResponse, status: number, body: unknown) {
 
 export interface LocalStripe extends LocalPage {
   apiPage: LocalPage;
-  stop(): void;
+  /** No more events: the ones scheduled are dropped, the deliveries under way end (without retries). */
+  stop(): Promise<void>;
 }
 
 export function createLocalStripe(options: { appUrl: string; webhookSecret: string }): LocalStripe {
@@ -116,13 +117,22 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
   /** Failures to answer first (tests: POST /v1/__local/fail-next), to see the client retry. */
   const failures: { path: string; status: number; shouldRetry?: string; orgId?: string }[] = [];
 
+  /**
+   * Stopped: nothing more is sent. Events are sent after the answer that caused them, so without this
+   * a delivery (its retries, their timers) outlived the stack: a test file's stand-in still at work
+   * after its file ended.
+   */
+  let stopped = false;
+  const scheduled = new Set<NodeJS.Timeout>();
+  const delivering = new Set<Promise<unknown>>();
+
   async function emit(type: string, object: unknown) {
     const event = { id: id('evt'), object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, api_version: '2026-10-28.endive', data: { object } };
     events.set(event.id, event);
     const payload = JSON.stringify(event);
     const header = signer.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });
     // Like Stripe: retry a failed delivery a few times.
-    for (let attempt = 0; attempt < 3; attempt++) {
+    for (let attempt = 0; attempt < 3 && !stopped; attempt++) {
       const res = await fetch(`${options.appUrl}/api/payments/stripe/webhook`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'stripe-signature': header },
@@ -131,8 +141,28 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
       if (res?.ok) return event;
       await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
     }
-    console.error(`[local stripe] delivery of ${type} ${event.id} failed`);
+    if (!stopped) console.error(`[local stripe] delivery of ${type} ${event.id} failed`);
     return event;
+  }
+
+  /** A delivery started outside any request, which the stop waits for. */
+  function track(delivery: Promise<unknown>) {
+    const settled = delivery.then(
+      () => undefined,
+      (error: unknown) => console.error(`[local stripe] an event could not be sent: ${(error as Error).message}`),
+    );
+    delivering.add(settled);
+    void settled.finally(() => delivering.delete(settled));
+  }
+
+  /** An event a moment after the answer that caused it, as Stripe sends them (refunds, off-session charges). */
+  function emitSoon(type: string, object: unknown) {
+    if (stopped) return;
+    const timer = setTimeout(() => {
+      scheduled.delete(timer);
+      track(emit(type, object));
+    }, 50);
+    scheduled.add(timer);
   }
 
   async function expire(session: Session) {
@@ -142,11 +172,11 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
   }
 
   /** Customers, saved cards and off-session PaymentIntents (stripe-intents.ts). */
-  const intents = createLocalIntents(emit, customers);
+  const intents = createLocalIntents(emitSoon, customers);
 
   const timer = setInterval(() => {
     const now = Date.now() / 1000;
-    for (const s of sessions.values()) if (s.status === 'open' && s.expires_at <= now) void expire(s);
+    for (const s of sessions.values()) if (s.status === 'open' && s.expires_at <= now) track(expire(s));
   }, 5000);
   timer.unref();
 
@@ -296,7 +326,7 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
         if (typeof key === 'string') refunds.set(key, refund);
         json(res, 200, refund);
         const charge = { id: id('ch'), object: 'charge', payment_intent: session.payment_intent, amount: total, amount_refunded: already + amount, refunded: already + amount >= total, metadata: session.metadata };
-        setTimeout(() => void emit('charge.refunded', charge), 50);
+        emitSoon('charge.refunded', charge);
         return;
       }
       if (parts[1] === 'customers' && req.method === 'POST' && parts.length === 2) {
@@ -336,7 +366,13 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
   return {
     prefix: '/local/checkout/',
     apiPage,
-    stop: () => clearInterval(timer),
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      for (const pending of scheduled) clearTimeout(pending);
+      scheduled.clear();
+      await Promise.all(delivering);
+    },
     async handle(req, res, url) {
       const [sessionId, action] = url.pathname.slice('/local/checkout/'.length).split('/');
       const session = sessions.get(sessionId ?? '');
