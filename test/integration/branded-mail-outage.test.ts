@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { api, signUpOwner, uniqueEmail } from '../support/api';
 import { outboxModules, outboxRow } from '../support/outbox';
 import { PNG } from './appointments-support';
+import { serveAsync } from '../support/serve';
 
 type Modules = Awaited<ReturnType<typeof outboxModules>>;
 
@@ -28,7 +29,7 @@ let worker: Modules['worker'];
 let core: Modules['core'];
 
 beforeAll(async () => {
-  ses = createServer(async (req, res) => {
+  ses = createServer(serveAsync(async (req, res) => {
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const body = JSON.parse(raw || '{}') as { Content?: { Simple?: { Body?: { Html?: { Data: string }; Text?: { Data: string } } } } };
@@ -36,7 +37,7 @@ beforeAll(async () => {
     calls.push({ status, html: body.Content?.Simple?.Body?.Html?.Data, text: body.Content?.Simple?.Body?.Text?.Data });
     res.writeHead(status, { 'content-type': 'application/json', ...(sesUp ? {} : { 'x-amzn-errortype': 'ServiceUnavailableException' }) });
     res.end(JSON.stringify(sesUp ? { MessageId: `m-${calls.length}` } : { message: 'Service unavailable' }));
-  });
+  }));
   await new Promise<void>((resolve) => ses.listen(0, '127.0.0.1', resolve));
   // The worker's configuration as the stack gives it, with SES pointed at the stand-in above (read
   // when the mail module loads, hence before the imports).

@@ -21,6 +21,7 @@ import { resetConfig } from '../../functions/lib/config';
 import { mailsTo, testAddress, uniqueEmail, uniquePhone } from '../support/api';
 import { challengeHeaders } from '../support/challenge';
 import { eventually } from '../support/eventually';
+import { serveAsync } from '../support/serve';
 
 const DEADLINE_MESSAGE = 'This is taking longer than it should. Please try again in a moment.';
 /** The local Lambda's 10 s less the 1 s margin, and a little for the answer to travel. */
@@ -196,7 +197,7 @@ describe("a stalled last write after Stripe's session, lost with DynamoDB Local 
     let arrived = 0;
     let bothArrived!: () => void;
     const together = new Promise<void>((resolve) => (bothArrived = resolve));
-    fakeStripe = createServer(async (req, res) => {
+    fakeStripe = createServer(serveAsync(async (req, res) => {
       for await (const _ of req);
       const key = String(req.headers['idempotency-key']);
       calls.set(key, (calls.get(key) ?? 0) + 1);
@@ -213,7 +214,7 @@ describe("a stalled last write after Stripe's session, lost with DynamoDB Local 
       }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ object: 'checkout.session', status: 'open', payment_status: 'unpaid', expires_at: Math.floor(Date.now() / 1000) + 1800, ...sessions.get(key) }));
-    });
+    }));
     await new Promise<void>((resolve) => fakeStripe.listen(0, '127.0.0.1', resolve));
     const stripeBase = process.env.STRIPE_API_BASE;
     process.env.STRIPE_API_BASE = `http://127.0.0.1:${(fakeStripe.address() as AddressInfo).port}`;
@@ -299,7 +300,7 @@ describe("a practitioner's hold whose last write stalled after Stripe's session,
     // Stripe's stand-in: same key, same session; its first answer waits while DynamoDB is paused.
     const calls = new Map<string, number>();
     let stall = true;
-    fakeStripe = createServer(async (req, res) => {
+    fakeStripe = createServer(serveAsync(async (req, res) => {
       for await (const _ of req);
       const key = String(req.headers['idempotency-key']);
       calls.set(key, (calls.get(key) ?? 0) + 1);
@@ -309,7 +310,7 @@ describe("a practitioner's hold whose last write stalled after Stripe's session,
       }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ object: 'checkout.session', id: `cs_fake_${key}`, url: `https://checkout.fake/${key}`, status: 'open', payment_status: 'unpaid', expires_at: Math.floor(Date.now() / 1000) + 1800 }));
-    });
+    }));
     await new Promise<void>((resolve) => fakeStripe.listen(0, '127.0.0.1', resolve));
     const stripeBase = process.env.STRIPE_API_BASE;
     process.env.STRIPE_API_BASE = `http://127.0.0.1:${(fakeStripe.address() as AddressInfo).port}`;

@@ -13,6 +13,7 @@ import { api, mailsTo, signUpOwner, uniqueEmail, waitForMails } from '../support
 import { testDb } from '../support/db';
 import { eventually } from '../support/eventually';
 import { outboxModules, outboxRow } from '../support/outbox';
+import { serveAsync } from '../support/serve';
 
 type Modules = Awaited<ReturnType<typeof outboxModules>>;
 
@@ -117,14 +118,14 @@ describe('outbox delivery', () => {
     // A Stripe of this test: down (500) for the first delivery's three calls (the client's try and its two
     // retries, lib/stripe.ts), then a refund.
     const calls: { path: string; key: string | undefined; body: string }[] = [];
-    const stripe = createServer(async (req, res) => {
+    const stripe = createServer(serveAsync(async (req, res) => {
       let body = '';
       for await (const chunk of req) body += chunk;
       calls.push({ path: req.url ?? '', key: req.headers['idempotency-key'] as string | undefined, body });
       const down = calls.length <= 3;
       res.writeHead(down ? 500 : 200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(down ? { error: { message: 'Stripe is down' } } : { id: 're_test_1', object: 'refund', amount: 4950, status: 'succeeded' }));
-    });
+    }));
     await new Promise<void>((resolve) => stripe.listen(0, '127.0.0.1', resolve));
     vi.stubEnv('STRIPE_API_BASE', `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`);
     try {

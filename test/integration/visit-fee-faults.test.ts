@@ -23,6 +23,7 @@ import { resetConfig } from '../../functions/lib/config';
 import { mailsTo, testAddress, uniqueEmail, uniquePhone } from '../support/api';
 import { challengeHeaders } from '../support/challenge';
 import { eventually } from '../support/eventually';
+import { serveAsync } from '../support/serve';
 
 let stack: LocalStack;
 let relay: Server;
@@ -85,7 +86,7 @@ beforeAll(async () => {
   db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.env.AWS_ENDPOINT_URL_DYNAMODB, region: stack.env.AWS_REGION, credentials: { accessKeyId: stack.env.AWS_ACCESS_KEY_ID!, secretAccessKey: stack.env.AWS_SECRET_ACCESS_KEY! } }));
   // The relay: the stand-in's answers as they are, after onIntentAnswered for a PaymentIntent create.
   const standIn = stack.env.STRIPE_API_BASE!;
-  relay = createServer(async (req, res) => {
+  relay = createServer(serveAsync(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
     const headers: Record<string, string> = {};
@@ -98,7 +99,7 @@ beforeAll(async () => {
     }
     res.writeHead(upstream.status, { 'content-type': 'application/json' });
     res.end(text);
-  });
+  }));
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
   process.env.STRIPE_API_BASE = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
   resetConfig(); // the handlers parse the environment once (functions/lib/config.ts)
