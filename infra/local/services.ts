@@ -69,8 +69,9 @@ interface JavaProcess {
  * The JVM's client compiler only (no C2) and the serial collector: DynamoDB Local starts on about 30%
  * less CPU and serves a test's requests on less than half of it, since C2's compiling of the hot code
  * costs more than it wins back in runs of minutes (measured on 2 busy cores: 4.7-4.8 s of CPU until it
- * answers against 6.5-8.3 s, then 3.4 s against 8.0-8.2 s for 600 writes and 600 queries). On a busy 2-core CI machine, CPU is
- * the time: about ten DynamoDB Local starts per `npm test` (the two stacks, the fault tests' own, restarts).
+ * answers against 6.5-8.3 s, then 3.4 s against 8.0-8.2 s for 600 writes and 600 queries). On CI's 2
+ * busy cores CPU is the time, and `npm test` starts it about ten times (the two stacks, the fault
+ * tests' own, their restarts).
  */
 const JVM_FLAGS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
 
