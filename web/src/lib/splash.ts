@@ -28,3 +28,14 @@ export function flashSplash(ms = SPLASH_MS): void {
   clearTimeout(timer);
   timer = setTimeout(hideSplash, ms);
 }
+
+/**
+ * Ends a flash now: hides the splash and drops its timer. The component tests call it after each test
+ * (web/src/testing/setup.ts): a layout switch's timer left pending fired after the test's document was
+ * torn down ("document is not defined", an error outside any test that failed the run).
+ */
+export function endFlash(): void {
+  clearTimeout(timer);
+  timer = undefined;
+  hideSplash();
+}

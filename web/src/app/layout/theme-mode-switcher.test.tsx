@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from '../../lib/theme-provider';
@@ -64,5 +64,24 @@ describe('ThemeModeSwitcher', () => {
     expect(open()).toBe(true);
     await user.click(trigger);
     expect(open()).toBe(false);
+  });
+
+  it('a pointer that left starts no closing that outlives the menu', () => {
+    screenWidth(true);
+    const { unmount } = render(
+      <ThemeProvider>
+        <ThemeModeSwitcher />
+      </ThemeProvider>,
+    );
+    const menu = screen.getByRole('button', { name: /^Theme:/ }).parentElement!;
+    fireEvent.mouseEnter(menu);
+    const started = vi.spyOn(globalThis, 'setTimeout');
+    fireEvent.mouseLeave(menu);
+    const closing = started.mock.results.find((_, n) => started.mock.calls[n]![1] === 200)?.value as ReturnType<typeof setTimeout>;
+    expect(closing).toBeDefined();
+    const cleared = vi.spyOn(globalThis, 'clearTimeout');
+    unmount();
+    // Its 200 ms timer fired after the test's page was gone ("window is not defined": an error outside any test).
+    expect(cleared).toHaveBeenCalledWith(closing);
   });
 });

@@ -1,5 +1,5 @@
 // Theme menu (spec section 2): Light, Dark, System; opens on click, or on hover at large widths.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { THEME_MODES, type ThemeMode } from '../../lib/theme';
 import { useTheme } from '../../lib/theme-provider';
@@ -20,6 +20,9 @@ export function ThemeModeSwitcher({ className }: { className?: string }) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const hovered = useRef(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  // The closing a pointer leaving started ends with the menu: it must not set the state of a menu
+  // that is gone (in the tests it fired after the page itself was torn down: "window is not defined").
+  useEffect(() => () => clearTimeout(timer.current), []);
   const hover = large
     ? {
         onMouseEnter: () => {
