@@ -1,7 +1,7 @@
 // The console's route registry: one typed list. A feature adds its pages with one entry each (and,
 // for the sidebar, one entry in menu.ts). List only pages that exist: menu entries, dashboard tiles
 // and quick actions appear only for paths that a registered route matches.
-import { matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
+import type { LazyRouteFunction, RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { firstRange } from '../features/calendar/range';
 import { firstPeriod } from '../features/reports/first-period';
@@ -188,12 +188,25 @@ export function toRouteObject(route: ConsoleRoute): RouteObject {
   return { path: relative(route.path), handle, lazy: route.lazy };
 }
 
-const matchable: RouteObject[] = consoleRoutes.map((r) => ({ path: relative(r.path) }));
 /**
- * Answers by pathname. The shell asks for every menu entry, tile and link on each render, and
- * matchRoutes flattens, ranks and compiles the whole table on every call (hundreds of milliseconds of
- * a phone's first render); the table does not change, so each pathname is matched once.
+ * A route's path as React Router matches it (its compilePath): ':param' takes one segment, a trailing
+ * '*' anything beneath (or nothing), letters in any case, a trailing slash allowed.
  */
+export function routePattern(path: string): RegExp {
+  const segments = relative(path).split('/');
+  const splat = segments.at(-1) === '*';
+  const source = (splat ? segments.slice(0, -1) : segments)
+    .map((segment) => '\\/' + (segment.startsWith(':') ? '[^\\/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}${splat ? '(?:\\/.*)?' : ''}\\/*$`, 'i');
+}
+
+/**
+ * The table compiled once. The shell asks for every menu entry, tile and link on its first render, and
+ * matchRoutes would flatten, rank and compile the whole table on every call (tens of milliseconds of a
+ * phone's first render for a menu's worth of paths); whether a path is registered needs no ranking.
+ */
+let patterns: RegExp[] | undefined;
 const registered = new Map<string, boolean>();
 
 /** True when a registered console route matches the path (query and hash ignored). */
@@ -201,7 +214,14 @@ export function isRegistered(path: string): boolean {
   const pathname = path.split(/[?#]/)[0] ?? path;
   let known = registered.get(pathname);
   if (known === undefined) {
-    known = (matchRoutes(matchable, pathname) ?? []).length > 0;
+    let decoded = pathname;
+    try {
+      decoded = decodeURI(pathname);
+    } catch {
+      // Matched as given, like React Router does with a path it cannot decode.
+    }
+    patterns ??= consoleRoutes.map((r) => routePattern(r.path));
+    known = patterns.some((p) => p.test(decoded));
     registered.set(pathname, known);
   }
   return known;

@@ -8,7 +8,8 @@ import { AuthProvider, prefetchSignedIn, useAuth } from '../lib/auth';
 import { RolesProvider, useRoles } from '../lib/roles';
 import { saveToken } from '../lib/session';
 import { mockApi } from '../testing/render';
-import { useBookings } from '../features/bookings/api/bookings';
+import { BOOKINGS_KEY, useBookings } from '../features/bookings/api/bookings';
+import { firstPageKey } from '../lib/paged';
 import { useCalendar } from '../features/calendar/api/calendar';
 import { startEarly } from './start-early';
 
@@ -162,6 +163,64 @@ describe('startEarly', () => {
     render(<Bookings />);
     expect(await screen.findByText('1 booking')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.filter((c) => c.path === '/api/bookings/bookings/list/all')).toHaveLength(1);
+  });
+});
+
+describe('startEarly, a list on the page opened', () => {
+  afterEach(async () => {
+    saveToken(undefined);
+    await mutate(() => true, undefined, { revalidate: false });
+  });
+
+  it('the list renders its first page on its first render (no loading state, no second render of its rows), and asks again after a new filter', async () => {
+    saveToken('token');
+    const calls = mockApi({
+      'GET /api/users/profile': { status: 200, body: { message: 'OK', data: user } },
+      'GET /api/users/roles-permissions': { status: 200, body: { message: 'OK', data: { roles: allPermissions(), isOwner: true } } },
+      'GET /api/users/session': { status: 200, body: { message: 'OK', data: session } },
+      'GET /api/bookings/bookings/list/all': { status: 200, body: { message: 'OK', data: { items: [{ id: 'b1' }, { id: 'b2' }] } } },
+      'GET /api/bookings/packages': { status: 200, body: { message: 'OK', data: { items: [] } } },
+    });
+    await startEarly('/bookings');
+    const seen: string[] = [];
+    function Bookings({ order }: { order: 'asc' | 'desc' }) {
+      const list = useBookings({ order });
+      const text = list.isLoading ? 'loading' : `${list.items.length} bookings ${order}`;
+      seen.push(text);
+      return <p>{text}</p>;
+    }
+    const { rerender } = render(<Bookings order="desc" />);
+    expect(screen.getByText('2 bookings desc')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen.every((text) => text === '2 bookings desc')).toBe(true);
+    expect(calls.filter((c) => c.path === '/api/bookings/bookings/list/all')).toHaveLength(1);
+    // Another order is another list: asked for, not the start's page.
+    rerender(<Bookings order="asc" />);
+    expect(await screen.findByText('2 bookings asc')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/bookings/bookings/list/all')).toHaveLength(2);
+  });
+
+  it('a list that mounts before its first page arrived waits for that answer instead of asking again', async () => {
+    saveToken('token');
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const calls = mockApi({
+      'GET /api/bookings/bookings/list/all': async () => {
+        await held;
+        return { status: 200, body: { message: 'OK', data: { items: [{ id: 'b1' }] } } };
+      },
+    });
+    const early = prefetchSignedIn([], [], [firstPageKey(BOOKINGS_KEY, { pageSize: 25, query: { order: 'desc' } })]);
+    function Bookings() {
+      const list = useBookings({ order: 'desc' });
+      return <p>{list.isLoading ? 'loading' : `${list.items.length} booking`}</p>;
+    }
+    render(<Bookings />);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    answer();
+    await early;
+    expect(await screen.findByText('1 booking')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/bookings/bookings/list/all')).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { mutate, preload, useSWRConfig } from 'swr';
 import type { ReplyOf } from '#shared/api-contract';
 import { fetcher, setUnauthorizedHandler } from './api';
+import { fetchFirstPageEarly } from './paged';
 import { clearRegistrationToken, getToken, saveToken } from './session';
 import { useApi } from './swr';
 
@@ -41,8 +42,8 @@ const AuthContext = createContext<AuthState | undefined>(undefined);
  *
  * `pageKeys`: those of the page opened (its route's prefetch, app/routes.tsx), the same way, and also
  * handed to swr's preload: the page's hook revalidates as it mounts, and gets this answer instead of
- * asking again. `firstPages`: the first pages of its lists (lib/paged.ts firstPageKey), preloaded only:
- * a list's hook (useSWRInfinite) keeps its pages apart, and takes the preloaded answer as it mounts.
+ * asking again. `firstPages`: the first pages of its lists (lib/paged.ts firstPageKey), handed to the
+ * list's hook (lib/paged.ts fetchFirstPageEarly), which renders its rows with them at once.
  */
 export async function prefetchSignedIn(keys: readonly string[], pageKeys: readonly string[] = [], firstPages: readonly string[] = []): Promise<void> {
   const token = getToken();
@@ -50,7 +51,9 @@ export async function prefetchSignedIn(keys: readonly string[], pageKeys: readon
   // The answers are only stored as they come: no key's reply type is needed here.
   const fetchAnswer = fetcher as (key: string) => Promise<unknown>;
   const handOver = (key: string) => preload(key, fetchAnswer) as Promise<unknown>;
-  const preloaded = firstPages.map((key) => handOver(key).catch(() => undefined));
+  // Handed to the lists' hook as it mounts (lib/paged.ts), not to swr's preload: a list that has its
+  // first page starts with it and does not fetch, so a preloaded answer would stay there unused.
+  const preloaded = firstPages.map((key) => fetchFirstPageEarly(key, fetchAnswer(key)));
   await Promise.all([
     ...preloaded,
     ...[...keys.map((key) => [key, fetchAnswer(key)] as const), ...pageKeys.map((key) => [key, handOver(key)] as const)].map(([key, answer]) =>

@@ -46,16 +46,20 @@ export interface PageData {
   breadcrumbs?: Breadcrumb[];
 }
 
-interface PageDataState extends PageData {
-  setPageData(data: PageData): void;
-}
-
-const PageDataContext = createContext<PageDataState>({ setPageData: () => undefined });
+const PageDataContext = createContext<PageData>({});
+/**
+ * The setter has a context of its own: a page that declares its title reads only it, so setting the
+ * title re-renders the shell's title, not the whole page (its list) a second time on its first load.
+ */
+const SetPageDataContext = createContext<(data: PageData) => void>(() => undefined);
 
 export function PageDataProvider({ children }: { children: ReactNode }) {
   const [data, setData] = useState<PageData>({});
-  const value = useMemo(() => ({ ...data, setPageData: setData }), [data]);
-  return <PageDataContext.Provider value={value}>{children}</PageDataContext.Provider>;
+  return (
+    <SetPageDataContext.Provider value={setData}>
+      <PageDataContext.Provider value={data}>{children}</PageDataContext.Provider>
+    </SetPageDataContext.Provider>
+  );
 }
 
 export const usePageData = () => useContext(PageDataContext);
@@ -65,7 +69,7 @@ export const usePageData = () => useContext(PageDataContext);
  * The browser tab's title follows.
  */
 export function usePageTitle(title: string, breadcrumbs?: Breadcrumb[], description?: string): void {
-  const { setPageData } = usePageData();
+  const setPageData = useContext(SetPageDataContext);
   const crumbs = JSON.stringify(breadcrumbs ?? []);
   useEffect(() => {
     setPageData({ title, description, breadcrumbs: JSON.parse(crumbs) as Breadcrumb[] });

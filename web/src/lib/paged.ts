@@ -7,7 +7,9 @@
 // query (QueryOf its route) less the paging values this hook sets, and are encoded by lib/api.ts.
 import useSWRInfinite from 'swr/infinite';
 import type { PathOf } from '#shared/api-contract';
+import { useState } from 'react';
 import { fetcher, queryString, type Fetched, type QueryAt } from './api';
+import { getToken } from './session';
 
 export interface Page<T> {
   items: T[];
@@ -69,6 +71,45 @@ export function firstPageKey<K extends PathOf<'GET'>>(base: K, options: Pick<Pag
   return `${base}${queryString(pageQuery(options as PageQuery, undefined, 1))}`;
 }
 
+/** How long a first page fetched at start (app/start-early.ts) stays good for the list's first render. */
+const EARLY_FOR_MS = 10_000;
+
+interface Early {
+  key: string;
+  answer: Promise<unknown>;
+  /** Set once it has arrived. */
+  arrived?: { reply: unknown };
+  /** Handed to the list's fetch already (it waited for it). */
+  used?: boolean;
+  token: string | undefined;
+  at: number;
+}
+
+const early = new Map<string, Early>();
+
+/**
+ * A list's first page asked for before the console renders (lib/auth.tsx prefetchSignedIn). The list's
+ * hook takes it as it mounts: arrived, the page's first render (React's sliced one) has its rows,
+ * instead of a placeholder and then a second render of every row in one long task; still on its way,
+ * the hook waits for it instead of asking again. For that first mount only, and for the session that
+ * asked. Resolves when it has arrived (or failed).
+ */
+export function fetchFirstPageEarly(key: string, answer: Promise<unknown>): Promise<void> {
+  const entry: Early = { key, answer, token: getToken(), at: Date.now() };
+  early.set(key, entry);
+  return answer.then(
+    (reply) => void (entry.arrived = { reply }),
+    () => undefined,
+  );
+}
+
+function takeEarly(key: string | null): Early | undefined {
+  const found = key === null ? undefined : early.get(key);
+  if (!found) return undefined;
+  early.delete(found.key);
+  return found.token === getToken() && Date.now() - found.at < EARLY_FOR_MS ? found : undefined;
+}
+
 export interface Paged<T, R = Page<T>> {
   /** Every page loaded so far, in order ("Load more" lists). */
   items: T[];
@@ -100,17 +141,35 @@ export function usePaged<K extends PathOf<'GET'>, T = ItemOf<Fetched<K>>>(base: 
   type R = Fetched<K>;
   const toPage = options.toPage ?? ((reply: R) => reply as unknown as Page<T>);
   // Each key is `base` and a page's query: what scripts/openapi/web-calls.ts reads as a GET of `base`.
+  const pageKey = (index: number, previous: R | null) => {
+    if (!base) return null;
+    // The first page's key is firstPageKey's (what start-early preloads); written out here, as one
+    // template, so that scripts/openapi/web-calls.ts reads it as a GET of `base`.
+    const cursor = index > 0 && previous ? toPage(previous).nextCursor : undefined;
+    if (index > 0 && !cursor) return null;
+    return `${base}${queryString(pageQuery(options, cursor, index + 1))}`;
+  };
+  // The first page fetched at start, for this mount's first key only (a new filter asks as usual).
+  const firstKey = pageKey(0, null);
+  const [start, setStart] = useState(() => takeEarly(firstKey));
+  // Once the list asks for something else, the start's page is not used again.
+  if (start && start.key !== firstKey) setStart(undefined);
+  const fromStart = start?.key === firstKey ? start : undefined;
   const pages = useSWRInfinite<R>(
-    (index, previous: R | null) => {
-      if (!base) return null;
-      // The first page's key is firstPageKey's (what start-early preloads); written out here, as one
-      // template, so that scripts/openapi/web-calls.ts reads it as a GET of `base`.
-      const cursor = index > 0 && previous ? toPage(previous).nextCursor : undefined;
-      if (index > 0 && !cursor) return null;
-      return `${base}${queryString(pageQuery(options, cursor, index + 1))}`;
+    pageKey,
+    // Still on its way: the first page's first fetch is that answer (once), not a second request.
+    (key: string) => {
+      if (fromStart && key === fromStart.key && !fromStart.arrived && !fromStart.used) {
+        fromStart.used = true;
+        return fromStart.answer as Promise<R>;
+      }
+      return fetcher(key as K);
     },
-    fetcher,
-    { keepPreviousData: options.keepPreviousData },
+    {
+      keepPreviousData: options.keepPreviousData,
+      // Arrived a moment ago for this very render: shown at once and not asked again as the list mounts.
+      ...(fromStart?.arrived ? { fallbackData: [fromStart.arrived.reply as R], revalidateOnMount: false } : {}),
+    },
   );
   const replies = pages.data ?? [];
   const data = replies.map(toPage);

@@ -8,6 +8,7 @@ import { useAccess } from '../../lib/roles';
 import { isRegistered } from '../routes';
 import { IconToggle } from './icon-toggle';
 import { useApi } from '../../lib/swr';
+import type { ReplyOf } from '#shared/api-contract';
 
 /** On a phone the list is nearly as wide as the screen: keep the page's margin (0.75rem) on both sides. */
 const SCREEN_MARGIN = { modifiers: [{ name: 'preventOverflow', options: { padding: 12 } }] };
@@ -16,6 +17,29 @@ export const NOTIFICATIONS_KEY = '/notifications';
 export const UNREAD_COUNT_KEY = '/notifications/unread-count';
 /** The unread count is one read of a kept counter: cheap enough to poll. */
 const UNREAD_POLL_MS = 60_000;
+
+/**
+ * The loaded notifications. Its own component, so that nothing of it is built (a date formatted per
+ * notification) until the menu opens: the menu renders its children only once it has been shown.
+ */
+function NotificationList({ items }: { items: ReplyOf<'GET /notifications'> }) {
+  return (
+    <div className="notification-list">
+      {items.length === 0 ? (
+        <p className="text-body-secondary text-center small my-4 px-3">You are all caught up.</p>
+      ) : (
+        items.map((n) => (
+          <div key={n.id} className={`notification-item px-3 py-2${n.read ? '' : ' is-unread'}`}>
+            <div className="fw-semibold small text-body-emphasis">{n.title}</div>
+            <div className="text-body-secondary" style={{ fontSize: '.75rem' }}>
+              {formatDate(n.createdAt)}
+            </div>
+          </div>
+        ))
+      )}
+    </div>
+  );
+}
 
 function NotificationsDropdown() {
   const options = { shouldRetryOnError: false, onError: (error: unknown) => console.warn('Could not load notifications', error) };
@@ -43,20 +67,7 @@ function NotificationsDropdown() {
           <span className="fw-bold">Notifications</span>
           {unread > 0 && <span className="badge bg-primary-subtle text-primary-emphasis">{unread} new</span>}
         </div>
-        <div className="notification-list">
-          {items.length === 0 ? (
-            <p className="text-body-secondary text-center small my-4 px-3">You are all caught up.</p>
-          ) : (
-            items.map((n) => (
-              <div key={n.id} className={`notification-item px-3 py-2${n.read ? '' : ' is-unread'}`}>
-                <div className="fw-semibold small text-body-emphasis">{n.title}</div>
-                <div className="text-body-secondary" style={{ fontSize: '.75rem' }}>
-                  {formatDate(n.createdAt)}
-                </div>
-              </div>
-            ))
-          )}
-        </div>
+        <NotificationList items={items} />
         {isRegistered(paths.notifications) && (
           <div className="border-top text-center py-2">
             <Dropdown.Item as={Link} to={paths.notifications} className="small fw-semibold text-primary bg-transparent">

@@ -1,5 +1,6 @@
 // Small helpers of the appointment pages.
 import { STATUS_TRANSITIONS, type AppointmentStatus } from '#shared/appointments/form';
+import { dateFormatter } from '../../lib/dates';
 
 export const appointmentPath = (id: string) => `/appointments/${encodeURIComponent(id)}`;
 
@@ -10,6 +11,7 @@ export const nextStatuses = (status: AppointmentStatus) => STATUS_TRANSITIONS[st
 export function formatBooking(date: string, time: string): string {
   const [y, m, d] = date.split('-').map(Number);
   if (!y || !m || !d) return `${date} ${time}`;
-  const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+  // One formatter for every row (lib/dates.ts).
+  const day = dateFormatter({ dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
   return `${day}, ${time}`;
 }

@@ -1,0 +1,182 @@
+// `npx tsx scripts/bench/console-cpu.ts [--runs N] [--web DIR] [--top N] /appointments /bookings ...`:
+// the main thread's CPU time while a signed-in console page loads (warm cache, as `npm run bench:web`
+// measures them), from V8's sampling profiler: less moved by other processes than Lighthouse's
+// simulated TBT, which scales each observed task. Prints per page the median total (ms of samples that
+// are not idle), the longest task seen (the Performance API's longtask entries), and with --top the
+// functions with the most self time (build with `--minify false` into --web DIR to read their names).
+// A measurement, not a test.
+import { availableParallelism, loadavg } from 'node:os';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { startLocalStack } from '../../infra/local/stack';
+import { useStack } from '../../test/e2e/browser';
+import { buildWebIfStale } from '../../test/e2e/global-setup';
+import { ownerWithData } from '../../test/e2e/owner-with-data';
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const RUNS = Number(arg('--runs') ?? 5);
+const WEB_DIR = arg('--web');
+const TOP = Number(arg('--top') ?? 0);
+const INCLUSIVE = process.argv.includes('--inclusive');
+const UNDER = arg('--under');
+const THROTTLE = Number(arg('--cpu') ?? 1);
+const paths = process.argv.slice(2).filter((a, i, all) => a.startsWith('/') && !['--web', '--runs', '--top', '--cpu', '--under'].includes(all[i - 1] ?? ''));
+
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface Profile {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Busy time (ms) and self time per function of one profile. */
+function summarize(profile: Profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes as (Node & { children?: number[] })[]) for (const c of n.children ?? []) parent.set(c, n.id);
+  const label = (n: Node) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/.*\//, '')}:${n.callFrame.lineNumber}`;
+  const self = new Map<string, number>();
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id)!;
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const name = node.callFrame.functionName;
+    if (name === '(idle)' || name === '(program)') return;
+    busy += ms;
+    // --under NAME: only the samples with NAME on their stack (e.g. performSyncWorkOnRoot: what renders without yielding).
+    if (UNDER) {
+      let found = false;
+      for (let at: number | undefined = id; at !== undefined && !found; at = parent.get(at)) found = byId.get(at)!.callFrame.functionName === UNDER;
+      if (!found) return;
+    }
+    if (!INCLUSIVE) {
+      const key = label(node);
+      self.set(key, (self.get(key) ?? 0) + ms);
+      return;
+    }
+    // --inclusive: each function on the sample's stack once (the time spent in it and what it called).
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const key = label(byId.get(at)!);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      self.set(key, (self.get(key) ?? 0) + ms);
+    }
+  });
+  return { busy, self };
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { data?: { url?: string; functionName?: string; styleSheetUrl?: string } };
+}
+
+/**
+ * --tasks: one traced load of the first page (4x CPU slowdown, as Lighthouse's mobile preset) and its
+ * tasks over 50 ms, each with the events that took its time (script, style, layout, parse).
+ */
+async function printTasks(browser: Browser, page: Page, url: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto('about:blank');
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'loading'] });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const main = events.find((e) => e.name === 'thread_name' && (e.args as { name?: string } | undefined)?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'ParseHTML'));
+  const onMain = events.filter((e) => e.ph === 'X' && main && e.pid === main.pid && e.tid === main.tid);
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000);
+  const t0 = onMain[0]?.ts ?? 0;
+  let blocking = 0;
+  for (const task of tasks) {
+    blocking += (task.dur! - 50_000) / 1000;
+    const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur!);
+    const top = new Map<string, number>();
+    for (const e of inside) {
+      // The outermost events under the task (what it spent its time on), not what they contain.
+      if (inside.some((o) => o !== e && o.ts <= e.ts && o.ts + (o.dur ?? 0) >= e.ts + (e.dur ?? 0) && (o.dur ?? 0) > (e.dur ?? 0))) continue;
+      const what = `${e.name}${e.args?.data?.url ? ` ${e.args.data.url.replace(/.*\//, '')}` : ''}${e.args?.data?.styleSheetUrl ? ` ${e.args.data.styleSheetUrl.replace(/.*\//, '')}` : ''}`;
+      top.set(what, (top.get(what) ?? 0) + (e.dur ?? 0) / 1000);
+    }
+    const parts = [...top].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${v.toFixed(0)}`);
+    console.log(`task at ${((task.ts - t0) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(0)} ms: ${parts.join('; ')}`);
+  }
+  console.log(`blocking (sum over 50 ms) ${blocking.toFixed(0)} ms at 4x, ${tasks.length} long tasks`);
+}
+
+async function main() {
+  if (!WEB_DIR) await buildWebIfStale();
+  const stack = await startLocalStack({ inMemory: true, port: 0, quiet: true, ...(WEB_DIR ? { webDir: WEB_DIR } : {}) });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    useStack({ appUrl: stack.url, inboxUrl: stack.inboxUrl });
+    const owner = await ownerWithData('cpu');
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    await context.addCookies([{ name: 'token', value: owner.token, domain: new URL(stack.url).hostname, path: '/', sameSite: 'Strict' }]);
+    const page = await context.newPage();
+    // Warm the cache (and V8's code cache) as the bench does.
+    for (const path of paths) for (let i = 0; i < 2; i++) await page.goto(`${stack.url}${path}`, { waitUntil: 'networkidle' });
+    if (process.argv.includes('--tasks')) await printTasks(browser, page, `${stack.url}${paths[0]}`);
+    const cdp: CDPSession = await context.newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    // --cpu 4: Lighthouse's mobile CPU slowdown.
+    if (THROTTLE > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    const results = new Map<string, { busy: number[]; longest: number[]; self: Map<string, number> }>(paths.map((p) => [p, { busy: [], longest: [], self: new Map() }]));
+    const loadBefore = loadavg()[0]!;
+    for (let run = 0; run < RUNS; run++) {
+      for (const path of paths) {
+        await page.goto('about:blank');
+        await cdp.send('Profiler.start');
+        await page.goto(`${stack.url}${path}`, { waitUntil: 'networkidle' });
+        const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+        const longest = await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              let max = 0;
+              new PerformanceObserver((list) => {
+                for (const e of list.getEntries()) max = Math.max(max, e.duration);
+              }).observe({ type: 'longtask', buffered: true });
+              setTimeout(() => resolve(max), 50);
+            }),
+        );
+        const { busy, self } = summarize(profile);
+        const r = results.get(path)!;
+        r.busy.push(busy);
+        r.longest.push(longest);
+        for (const [k, v] of self) r.self.set(k, (r.self.get(k) ?? 0) + v / RUNS);
+      }
+    }
+    console.log(`median of ${RUNS}; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after, ${availableParallelism()} cores`);
+    for (const [path, r] of results) {
+      console.log(`${path.padEnd(24)} main-thread CPU ${median(r.busy).toFixed(0).padStart(5)} ms   longest task ${median(r.longest).toFixed(0).padStart(4)} ms   (runs: ${r.busy.map((b) => b.toFixed(0)).join(', ')})`);
+      if (TOP) for (const [k, v] of [...r.self].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`    ${v.toFixed(1).padStart(7)} ms  ${k}`);
+    }
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);
