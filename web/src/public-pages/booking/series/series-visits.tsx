@@ -11,14 +11,14 @@ export function SeriesVisits({ series, timeZone }: { series: SeriesConfirmation;
   return (
     <>
       <span className="d-block fw-semibold">{t('series.confirmedVisits', { count: booked.length })}</span>
-      <ol className="mb-0 ps-3" data-testid="series-confirmed-visits">
+      <ul className="list-unstyled mb-0" data-testid="series-confirmed-visits">
         {booked.map((v) => (
           <li key={v.startUtc}>
             {whenIn(locale, { date: v.date, time: v.time, timeZone }, v.bookingTimeLabel, intl)}
             {v.practitionerName && <span className="text-body-secondary"> · {v.practitionerName}</span>}
           </li>
         ))}
-      </ol>
+      </ul>
     </>
   );
 }
