@@ -7,7 +7,9 @@
 // Paid or saved, Stripe's event confirms every visit together (domain/series/payment-consumer.ts); an
 // expired Checkout, or holds that run out, free every visit. A visit taken since the preview: 409,
 // nothing held. Idempotent: the series' and visits' ids come from the Idempotency-Key, and a retry
-// answers with the series it held.
+// answers with the series it held. A course's held visits carry a release token's hash (its Checkout's
+// cancel address and the reply carry the token): the page gives every visit back at once through
+// POST /bookings/release-hold with the first visit's id, as a single hold is given back.
 import { currencyOf } from '#shared/currency';
 import { patientSeriesBookReply, patientSeriesBookSchema } from '#shared/bookings/series-schemas';
 import { stripeLocaleOf } from '#shared/i18n/locales';
@@ -32,13 +34,19 @@ import { successUrlOf } from './lib/booking-choice';
 import { CHECKOUT_MINUTES } from './lib/open-checkout';
 import { patientSeriesOf } from './lib/patient-series';
 import { HOLD_LIMIT_MESSAGES, minutesUntil } from './lib/take-place';
+import { releaseTokenHash } from './lib/release-token';
+import { seriesConfirmationOf } from './lib/series-confirmation';
+import type { Organization } from '../data/organizations';
 
 type Data = z.input<typeof patientSeriesBookReply>;
 
-function replyOf(series: SeriesRecord, visits: readonly BookingRecord[], checkoutUrl: string | null): Data {
+function replyOf(series: SeriesRecord, visits: readonly BookingRecord[], checkoutUrl: string | null, releaseToken: string, org: Organization): Data {
   const held = visits.some((b) => b.status === 'held');
   const first = visits[0]!;
+  const confirmed = visits.some((b) => b.status === 'confirmed');
   return {
+    ...(held ? { releaseToken } : {}),
+    ...(!held && confirmed ? { confirmation: seriesConfirmationOf(series, visits, org, 'confirmed') } : {}),
     seriesId: series.id,
     status: held ? 'held' : 'confirmed',
     checkoutUrl: held ? checkoutUrl : null,
@@ -61,14 +69,15 @@ async function claimRefusal(ctx: SeriesContext, error: ClaimFullError, now: Date
 }
 
 /** The course's Checkout: the whole course's price or deposits, or the card saved once. Undefined when nothing is due online. */
-async function openCourseCheckout(ctx: SeriesContext, series: SeriesRecord, visits: readonly BookingRecord[], apiKey: string) {
+async function openCourseCheckout(ctx: SeriesContext, series: SeriesRecord, visits: readonly BookingRecord[], apiKey: string, releaseToken: string) {
   const first = visits[0]!;
   const mode = first.paymentPolicy?.mode ?? 'full';
   if (mode === 'at_clinic') return undefined;
   const common = {
     currency: currencyOf(first.currency),
     successUrl: successUrlOf(apiKey, ctx.pkg.redirectionUrl, first.locale),
-    cancelUrl: bookingPageUrl(apiKey, 'cancelled', { locale: first.locale }),
+    // Back from Checkout without paying: the page gives every held visit back at once (release-hold).
+    cancelUrl: bookingPageUrl(apiKey, 'cancelled', { locale: first.locale, release: { bookingId: first.id, token: releaseToken } }),
     metadata: { kind: 'series', orgId: series.orgId, seriesId: series.id },
     expiresAt: Math.floor(Date.parse(first.createdAt) / 1000) + CHECKOUT_MINUTES * 60,
     locale: stripeLocaleOf(first.locale),
@@ -90,16 +99,18 @@ async function openCourseCheckout(ctx: SeriesContext, series: SeriesRecord, visi
   });
 }
 
-export const handler = endpoint({ body: patientSeriesBookSchema, reply: patientSeriesBookReply }, async ({ body, newId, event }) => {
+export const handler = endpoint({ body: patientSeriesBookSchema, reply: patientSeriesBookReply }, async ({ body, newId, newSecret, event }) => {
   const now = new Date();
   const { ctx } = await patientSeriesOf(body, now);
   const intake = await bookingPageIntake(ctx.pkg, body.intake?.items);
   const seriesId = newId('series');
+  // Derived from the Idempotency-Key: a retry answers the same token.
+  const releaseToken = newSecret('series-release');
   // A retry of this key: the series it held, as it is now.
   const before = await getSeries(ctx.org.id, seriesId);
   if (before) {
     const visits = await seriesVisits(before);
-    return { status: 201, message: 'Your series is held.', data: replyOf(before, visits, visits[0]?.checkoutUrl ?? null) };
+    return { status: 201, message: 'Your series is held.', data: replyOf(before, visits, visits[0]?.checkoutUrl ?? null, releaseToken, ctx.org) };
   }
   const locale = body.locale ?? ctx.org.defaultLanguage;
   const patient = { firstName: body.firstName, lastName: body.lastName, email: body.email, phoneNumber: body.phoneNumber, ...(locale ? { locale } : {}) };
@@ -116,7 +127,7 @@ export const handler = endpoint({ body: patientSeriesBookSchema, reply: patientS
   if (intake) await saveIntake(visits[0]!, intake.form, intake.answers, 'before_booking', ['held'], now);
   let session: Awaited<ReturnType<typeof openCourseCheckout>>;
   try {
-    session = await openCourseCheckout(ctx, series, visits, body.apiKey);
+    session = await openCourseCheckout(ctx, series, visits, body.apiKey, releaseToken);
   } catch (error) {
     // No checkout, no hold: every visit given back at once.
     await releasePatientSeries(visits).catch(() => undefined);
@@ -127,11 +138,12 @@ export const handler = endpoint({ body: patientSeriesBookSchema, reply: patientS
       payment: () => ({ paymentStatus: 'unpaid' }), course: { kind: 'at_clinic' }, noticeText: 'Each visit is paid at the clinic.',
     });
     countMetric('BookingsConfirmed', visits.length, { kind: 'series', orgId: ctx.org.id });
-    return { status: 201, message: 'Your series is booked.', data: replyOf(series, visits, null) };
+    return { status: 201, message: 'Your series is booked.', data: replyOf(series, visits, null, releaseToken, ctx.org) };
   }
   const at = new Date().toISOString();
-  for (const b of visits) await updateBooking(b, { status: ['held'] }, { stripeSessionId: session.id, checkoutUrl: session.url, updatedAt: at });
-  visits = visits.map((b) => ({ ...b, stripeSessionId: session.id, checkoutUrl: session.url }));
+  const releaseTokenHashes = [releaseTokenHash(releaseToken)];
+  for (const b of visits) await updateBooking(b, { status: ['held'] }, { stripeSessionId: session.id, checkoutUrl: session.url, releaseTokenHashes, updatedAt: at });
+  visits = visits.map((b) => ({ ...b, stripeSessionId: session.id, checkoutUrl: session.url, releaseTokenHashes }));
   countMetric('BookingsHeld', visits.length);
-  return { status: 201, message: 'Please complete the payment to confirm your series.', data: replyOf(series, visits, session.url) };
+  return { status: 201, message: 'Please complete the payment to confirm your series.', data: replyOf(series, visits, session.url, releaseToken, ctx.org) };
 });

@@ -6,6 +6,8 @@
 // the booking). The Checkout Session is expired at Stripe before the place is given back (places.ts
 // giveBackHold), so it cannot be paid after its time went to someone else; a booking paid meanwhile
 // is left as it is ('paid'). Idempotent: a hold given back already answers 'released' again.
+// A visit of a patient's series (its course's Checkout cancelled, issue 37.1) gives back every visit
+// of its series still held (domain/series/give-back.ts).
 import { releaseHoldReply, releaseHoldSchema } from '#shared/bookings/schemas';
 import { notFound } from '#lib/errors';
 import { endpoint } from '#http/http';
@@ -14,6 +16,8 @@ import { getBooking } from '../data/bookings';
 import { findOrgIdByApiKey } from '../data/organizations';
 import { knowsReleaseToken } from './lib/release-token';
 import { giveBackHold } from '#domain/bookings/places';
+import { getSeries, seriesVisits } from '../data/series';
+import { giveBackPatientSeries } from '#domain/series/give-back';
 import { BOOKING_NOT_FOUND, UNKNOWN_BOOKING_PAGE } from '#domain/bookings/views';
 
 export const handler = endpoint({ body: releaseHoldSchema, reply: releaseHoldReply }, async ({ body }) => {
@@ -23,7 +27,8 @@ export const handler = endpoint({ body: releaseHoldSchema, reply: releaseHoldRep
   // Another clinic's booking, or a token that is not this booking's: the same answer as none at all.
   if (!booking || !knowsReleaseToken(booking.releaseTokenHashes, body.token)) throw notFound(BOOKING_NOT_FOUND);
   const wasHeld = booking.status === 'held';
-  const outcome = await giveBackHold(booking);
+  const series = booking.seriesId ? await getSeries(orgId, booking.seriesId) : undefined;
+  const outcome = series ? await giveBackPatientSeries(await seriesVisits(series)) : await giveBackHold(booking);
   if (wasHeld && outcome === 'released') countMetric('HoldsGivenBack');
   return { data: { outcome } };
 });

@@ -9,6 +9,7 @@ import { bookingViewRecord } from './records';
 import { paymentPolicyRecord } from './payment-policy';
 import { intakeAnswers } from './schemas';
 import { SERIES_PAYMENTS } from './series-policy';
+import { getConfirmationReply } from './confirmation-schemas';
 
 /** At most this many visits in one series (a year of weekly visits). */
 export const MAX_SERIES_VISITS = 52;
@@ -203,4 +204,8 @@ export const patientSeriesBookReply = /* @__PURE__ */ pure(() => z.object({
   packageName: z.string(),
   timeZone: z.string(),
   visits: z.array(z.object({ bookingId: z.string(), bookingDate: z.string(), bookingTime: z.string(), startUtc: z.string(), practitionerName: z.nullable(z.string()) })),
+  /** While held: gives the held visits back at once (POST /bookings/release-hold with the first visit's id). */
+  releaseToken: z.optional(z.string()),
+  /** Confirmed at once (paid at the clinic): what the booking page shows, every visit listed. */
+  confirmation: z.optional(getConfirmationReply),
 }));

@@ -66,6 +66,8 @@ const RULE_MESSAGES: Record<string, MessageKey> = {
   'This request is still being processed. Please try again in a moment.': 'common.inProgress',
   'Please wait a moment and try again: the page is checking your connection.': 'challenge.wait',
   'The upload could not be read. Please try again.': 'file.unreadable',
+  // A patient's series (shared/bookings/series-schemas.ts SERIES_MESSAGES.taken; not imported: it would bring zod to the page).
+  'Some of these times were just taken. Nothing was booked: please look at the series again.': 'series.takenNow',
 };
 
 /** The appointment form's labels inside its messages (shared/appointments/form.ts OPTIONAL_TEXT, ATTACHMENT_LABELS). */

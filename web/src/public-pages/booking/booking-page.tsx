@@ -33,6 +33,7 @@ import { useBookingSubmit, type BookingErrors } from './use-booking-submit';
 import { usePreselect } from './use-preselect';
 import { WaitlistJoin, WaitlistLink, useWaitlistLink } from './waitlist';
 import { IntakeSlot, useIntake } from './intake/use-intake';
+import { SeriesSlot, useSeries } from './series/use-series';
 
 /** The spec's English texts (section 9); other languages have them in their catalogue. */
 export const SUCCESS_MESSAGE = 'Please complete the payment to confirm booking';
@@ -139,7 +140,8 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
     if (submitted) setErrors(validateBookingForm(values));
   }, [values, submitted]);
   const intake = useIntake(apiKey, pkg);
-  const send = useBookingSubmit({ apiKey, values, practitioner, practitionerId, setErrors, setSubmitted, intake });
+  const series = useSeries({ apiKey, pkg, practitionerId, bookingDate, bookingTime });
+  const send = useBookingSubmit({ apiKey, values, practitioner, practitionerId, setErrors, setSubmitted, intake, series });
   const { isSubmitting } = send;
   const bind = (name: BookingField) => ({
     // Every field of the booking form is required. A field in error points to the list above the
@@ -202,6 +204,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
             onDate={(date) => setValue('bookingDate', date)} onTime={(time) => setValue('bookingTime', time)}
             dateInError={Boolean(errors.bookingDate)} timeInError={Boolean(errors.bookingTime)}
           />
+          <SeriesSlot series={series} bookingTime={bookingTime} disabled={isSubmitting} />
           <DetailsStep bind={bind} />
           <IntakeSlot intake={intake} disabled={isSubmitting} />
           {pkg && pkg.paymentPolicy && pkg.paymentPolicy.mode !== 'full' && (

@@ -10,6 +10,7 @@ import { bookingConfirmation } from './api';
 import { useI18n } from '../../i18n/i18n';
 import { whenIn, zoneNameIn } from '../../i18n/format';
 import { PaymentSummary } from './payment-summary';
+import { SeriesPaid, SeriesVisits } from './series/series-visits';
 
 /** How often, and how long, a pending booking is asked for again (tests shorten them). */
 export const CONFIRMATION_POLL = { intervalMs: 2000, limitMs: 30_000 };
@@ -55,13 +56,18 @@ export function Confirmed({ c }: { c: BookingConfirmation }) {
           <span className="d-block small text-body-secondary">{t('common.minutes', { count: c.durationMinutes })}</span>
         </Row>
         <Row term={t('confirmation.when')}>
-          {whenIn(locale, c, c.bookingTimeLabel, intl)}
+          {/* A series (issue 37.1): every visit's time. */}
+          {c.series ? <SeriesVisits series={c.series} timeZone={c.timeZone} /> : whenIn(locale, c, c.bookingTimeLabel, intl)}
           <span className="d-block small text-body-secondary">
             {zoneNameIn(locale, c.timeZone, c.timeZoneName)} ({c.timeZone})
           </span>
         </Row>
         {c.practitionerName && <Row term={t('confirmation.with')}>{c.practitionerName}</Row>}
-        {c.paymentPolicy && c.currency && (
+        {c.series?.paidMinor && c.currency ? (
+          <Row term={t('pay.title')}>
+            <SeriesPaid paidMinor={c.series.paidMinor} dueAtVisitMinor={c.paymentPolicy?.dueAtVisitMinor ?? 0} currency={c.currency} />
+          </Row>
+        ) : c.paymentPolicy && c.currency && (
           <Row term={t('pay.title')}>
             <PaymentSummary policy={c.paymentPolicy} currency={c.currency} card={c.card} done />
           </Row>

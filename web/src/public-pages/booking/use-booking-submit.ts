@@ -17,12 +17,14 @@ import type { ReplyOf } from '#shared/api-contract';
 type BookingConfirmation = ReplyOf<'POST /bookings/confirmation'>;
 import { rememberHold, requestOf, usePendingHold } from './pending-hold';
 import type { IntakeAnswers } from './intake/use-intake';
+import { createPatientSeries, seriesBody, seriesHold } from './series/series-api';
+import type { SeriesPlan } from './series/use-series';
 
 export type BookingErrors = Partial<Record<BookingField, string>>;
 
 const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 
-export function useBookingSubmit({ apiKey, values, practitioner, practitionerId, setErrors, setSubmitted, intake }: {
+export function useBookingSubmit({ apiKey, values, practitioner, practitionerId, setErrors, setSubmitted, intake, series }: {
   apiKey: string;
   values: BookingFormValues;
   /** The practitioner asked for ('any' or an id), kept with the form for the way back. */
@@ -33,6 +35,8 @@ export function useBookingSubmit({ apiKey, values, practitioner, practitionerId,
   setSubmitted(submitted: boolean): void;
   /** The package's intake step (issue 36): its answers (null: not right yet), and the server's refusals of them. */
   intake?: { collect(): Promise<IntakeAnswers | null | undefined>; showServer(errors: Record<string, string>): void };
+  /** The series step (issue 37.1): the visits to book instead of one (undefined: one visit; null: not ready), and its preview asked again. */
+  series?: { plan(): SeriesPlan | null | undefined; refresh(): void };
 }) {
   const { t, locale } = useI18n();
   const [rootError, setRootError] = useState<string>();
@@ -55,7 +59,7 @@ export function useBookingSubmit({ apiKey, values, practitioner, practitionerId,
   });
 
   /** The server's answer when it holds no time: its field messages, or the top message. */
-  const refused = (result: Awaited<ReturnType<typeof createBooking>>) => {
+  const refused = (result: Awaited<ReturnType<typeof createBooking>> | Awaited<ReturnType<typeof createPatientSeries>>) => {
     const serverErrors: BookingErrors = {};
     for (const [field, message] of Object.entries(result.data.errors ?? {})) {
       if ((BOOKING_FIELDS as readonly string[]).includes(field)) serverErrors[field as BookingField] = message;
@@ -70,6 +74,31 @@ export function useBookingSubmit({ apiKey, values, practitioner, practitionerId,
     scrollToTop();
   };
 
+  /** A series (issue 37.1): held whole and paid as one course, or confirmed at once when paid at the clinic. */
+  const sendSeries = async (plan: SeriesPlan, request: string, answers: IntakeAnswers | undefined) => {
+    const body = seriesBody({ apiKey, values, plan, locale, practitionerId, answers });
+    const result = await createPatientSeries(body, keys.keyFor(body), await challenge.take());
+    const held = result.success ? result.data.data : undefined;
+    if (held?.confirmation) {
+      keys.forget();
+      setConfirmed(held.confirmation);
+      scrollToTop();
+    } else if (!held?.checkoutUrl) {
+      refused(result);
+      // A time taken meanwhile: the visits checked again, so the patient picks again.
+      if (result.responseCode === 409) series?.refresh();
+    } else {
+      keys.forget();
+      // The first visit names the series' hold: given back, every held visit goes with it (release-hold).
+      rememberHold(apiKey, seriesHold(held, request), { values, practitioner });
+      setToast(t('booking.redirect'));
+      setSuccess(t('booking.success'));
+      setErrors({});
+      setSubmitted(false);
+      checkoutNavigation.go(held.checkoutUrl);
+    }
+  };
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
@@ -78,7 +107,8 @@ export function useBookingSubmit({ apiKey, values, practitioner, practitionerId,
     setErrors(found);
     // The intake's answers are checked at the same time, so every message shows at once.
     const answers = await intake?.collect();
-    if (Object.keys(found).length || answers === null) {
+    const plan = series?.plan();
+    if (Object.keys(found).length || answers === null || plan === null) {
       scrollToTop();
       return;
     }
@@ -86,7 +116,8 @@ export function useBookingSubmit({ apiKey, values, practitioner, practitionerId,
     setSubmitting(true);
     try {
       // A hold waiting for payment: the same booking resumes its checkout; another gives it back first.
-      const request = requestOf({ ...values, practitionerId });
+      // A series is another request than its first visit alone (its visits are part of it).
+      const request = requestOf({ ...values, practitionerId }) + (plan ? JSON.stringify(plan) : '');
       const before = await hold.beforeContinue(request);
       if (before === 'paid') {
         scrollToTop();
@@ -95,6 +126,10 @@ export function useBookingSubmit({ apiKey, values, practitioner, practitionerId,
       if (before !== 'go') {
         setToast(t('booking.redirect'));
         checkoutNavigation.go(before.resume);
+        return;
+      }
+      if (plan) {
+        await sendSeries(plan, request, answers);
         return;
       }
       // The page's language goes with the booking: its mails, Checkout and the manage page use it.
