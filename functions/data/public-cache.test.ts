@@ -69,6 +69,17 @@ describe('cachedRead', () => {
     expect(flaky.reads).toBe(2);
   });
 
+  it("reads for itself when the read it waited on failed (another request's deadline aborted it)", async () => {
+    let fail!: (error: Error) => void;
+    const first = cachedRead('org:o', () => new Promise<string>((_, reject) => (fail = reject)));
+    const load = counted(() => 'org');
+    const waiting = cachedRead('org:o', load);
+    fail(new Error('The request ran out of time.'));
+    await expect(first).rejects.toThrow('ran out of time');
+    expect(await waiting).toBe('org');
+    expect(load.reads).toBe(1);
+  });
+
   it('does not keep a read that was in flight while the cache was emptied (it may hold the old item)', async () => {
     let release!: () => void;
     const slow = async () => {

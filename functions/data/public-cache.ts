@@ -31,7 +31,14 @@ let generation = 0;
  */
 export async function cachedRead<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
   const hit = entries.get(key);
-  if (hit && hit.until > now) return structuredClone((await hit.value) as T);
+  if (hit && hit.until > now) {
+    try {
+      return structuredClone((await hit.value) as T);
+    } catch {
+      // Another request's read failed (its deadline, say, aborted it): this request reads for itself.
+      return structuredClone(await load());
+    }
+  }
   const started = generation;
   const value = load();
   const entry: Entry = { until: now + CACHE_TTL_MS, value };
