@@ -15,6 +15,7 @@ import { isPlainAddress } from '#lib/mail-address';
 import { randomId } from '#lib/passwords';
 import { noteTenant } from '#lib/request-scope';
 import { auditItem } from './audit';
+import { cachedRead } from './public-cache';
 import { strip, tryTransact, type TransactItem } from './core';
 import { setClause } from './update';
 import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales';
@@ -68,11 +69,17 @@ export async function getOrganization(id: string): Promise<Organization | undefi
   return strip<Organization>(out.Item);
 }
 
+/** The organisation as a public page shows it: getOrganization, cached for a few seconds (./public-cache.ts). */
+export const getPublicOrganization = (id: string): Promise<Organization | undefined> => cachedRead(`org:${id}`, () => getOrganization(id));
+
 // Resolve a public apiKey to its organisation id (public routes find their tenant this way only).
+// Every public request asks: cached for a few seconds (./public-cache.ts; a rotated key stops within them).
 export async function findOrgIdByApiKey(apiKey: string): Promise<string | undefined> {
   if (!/^pk_[A-Za-z0-9_-]{10,64}$/.test(apiKey)) return undefined;
-  const out = await ddb.send(new GetCommand({ TableName: table(), Key: apiKeyKey(apiKey) }));
-  const orgId = out.Item?.orgId as string | undefined;
+  const orgId = await cachedRead(`apikey:${apiKey}`, async () => {
+    const out = await ddb.send(new GetCommand({ TableName: table(), Key: apiKeyKey(apiKey) }));
+    return out.Item?.orgId as string | undefined;
+  });
   if (orgId) noteTenant(orgId);
   return orgId;
 }

@@ -25,6 +25,7 @@ import { randomId } from '#lib/passwords';
 import { auditItem } from './audit';
 import { isConditionFailure, queryAll, queryPage, strip, transact, TransactionFailure, type Item, type TransactItem } from './core';
 import { eventItem } from './events';
+import { cachedRead } from './public-cache';
 import { getOutboxRow, outboxItem, outboxKey, type OutboxRow, type OutboxWebhookDelivery } from './outbox';
 
 /** The audit trail names an endpoint by its host: hook URLs often carry a token in their path. */
@@ -185,17 +186,23 @@ export interface WebhookEventInput<T extends object> {
   at: string;
 }
 
-/** Whether an enabled endpoint of the organisation wants events of `type`. */
+/**
+ * Whether an enabled endpoint of the organisation wants events of `type`. Asked by every write that may
+ * cause an event (a public submission among them): cached for a few seconds (./public-cache.ts).
+ */
 async function anyEndpointWants(orgId: string, type: WebhookEventType): Promise<boolean> {
-  const out = await ddb.send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': endpointsPk(orgId), ':prefix': 'ENDPOINT#' },
-      ProjectionExpression: 'events, enabled',
-    }),
-  );
-  return (out.Items ?? []).some((i) => i.enabled === true && (i.events as string[] | undefined)?.includes(type));
+  const items = await cachedRead(`endpoints:${orgId}`, async () => {
+    const out = await ddb.send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': endpointsPk(orgId), ':prefix': 'ENDPOINT#' },
+        ProjectionExpression: 'events, enabled',
+      }),
+    );
+    return out.Items ?? [];
+  });
+  return items.some((i) => i.enabled === true && (i.events as string[] | undefined)?.includes(type));
 }
 
 /**

@@ -7,7 +7,8 @@ import { notFound } from '#lib/errors';
 import type { FormRecord } from '../../data/forms';
 import { getForm } from '../../data/forms';
 import { getFormPackages, type FormPackageRecord } from '../../data/form-packages';
-import { findOrgIdByApiKey, getOrganization } from '../../data/organizations';
+import { findOrgIdByApiKey, getPublicOrganization } from '../../data/organizations';
+import { cachedRead } from '../../data/public-cache';
 import { toPackageView, toPublicPackage, type PackageView } from '#domain/form-packages/view';
 
 export const FORM_NOT_AVAILABLE = 'This form is not available.';
@@ -62,8 +63,11 @@ export async function formWithPackages(orgId: string, formId: string) {
  */
 export async function findPublicForm(apiKey: string, formId: string, options: { withOrganization?: boolean } = {}) {
   const orgId = await findOrgIdByApiKey(apiKey);
-  // The organisation (when asked for) is read beside the form, not after it.
-  const [found, organization] = orgId ? await Promise.all([formWithPackages(orgId, formId), options.withOrganization ? getOrganization(orgId) : undefined]) : [];
+  // The organisation (when asked for) is read beside the form, not after it. Both are what every
+  // visitor of the form asks for: cached for a few seconds (data/public-cache.ts).
+  const [found, organization] = orgId
+    ? await Promise.all([cachedRead(`form:${orgId}:${formId}`, () => formWithPackages(orgId, formId)), options.withOrganization ? getPublicOrganization(orgId) : undefined])
+    : [];
   if (!orgId || !found) throw notFound(FORM_NOT_AVAILABLE);
   return { orgId, ...found, organization };
 }
