@@ -2,7 +2,7 @@
 // carry `seriesId` (data/bookings.ts). The visits are read by id (at most MAX_SERIES_VISITS of them), so
 // a series needs no index of its own. Access patterns:
 //   a series by id            pk ORG#<orgId>#SERIES#<id>   sk SERIES
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from './dynamo';
 import { batchGet, strip, type TransactItem } from './core';
 import { bookingKey, type BookingRecord } from './bookings';
@@ -30,6 +30,18 @@ export interface SeriesRecord {
   bookingIds: string[];
   createdBy: string;
   createdAt: string;
+  /**
+   * A move of several visits under way (domain/series/move.ts): the request it answers and each visit's
+   * step, written before the first visit moves and removed once the last did (or all were moved back), so
+   * the same request again finishes a move a crash left half-way.
+   */
+  pendingMove?: PendingSeriesMove | null;
+}
+
+export interface PendingSeriesMove {
+  key: string;
+  at: string;
+  steps: { bookingId: string; bookingDate: string; bookingTime: string; practitionerId?: string; from: { startUtc: string; bookingDate: string; bookingTime: string; practitionerId: string | null } }[];
 }
 
 export const seriesKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}#SERIES#${id}`, sk: 'SERIES' });
@@ -44,6 +56,15 @@ export async function getSeries(orgId: string, id: string): Promise<SeriesRecord
 /** The Put of a new series (fails when it exists: a series is booked once). */
 export function putSeriesItem(s: SeriesRecord): TransactItem {
   return { Put: { TableName: table(), Item: { ...seriesKey(s.orgId, s.id), ...s }, ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+// Set (or remove, null) the move under way on a series.
+export async function setPendingMove(orgId: string, id: string, pending: PendingSeriesMove | null): Promise<void> {
+  await ddb.send(new UpdateCommand({
+    TableName: table(), Key: seriesKey(orgId, id),
+    ConditionExpression: 'attribute_exists(pk)',
+    ...(pending ? { UpdateExpression: 'SET pendingMove = :p', ExpressionAttributeValues: { ':p': pending } } : { UpdateExpression: 'REMOVE pendingMove' }),
+  }));
 }
 
 // The visits of a series, in time order (batch read by id).

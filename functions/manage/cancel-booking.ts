@@ -13,6 +13,7 @@ import { TRY_AGAIN, retryOnConflict } from '../data/core';
 import { outboxMail, outboxNotice, outboxRefund } from '../data/outbox';
 import { bookingMoney, bookingRowId, patientCancelledMail, whenText } from '#domain/bookings/mail';
 import { cancelConfirmed } from '#domain/bookings/places';
+import { courseShareRecord } from '#domain/series/course-refund';
 import { cancelAppointment } from './lib/cancel-appointment';
 import { seriesOfView } from './lib/series';
 import { PATIENT_ACTOR, assertChangeable, openAny, openBooking, refundDue, toAppointmentManageView, toManageView, type Opened } from './lib/load';
@@ -32,8 +33,11 @@ export const handler = endpoint({ body: manageTokenSchema, reply: manageCancelBo
     const refundCents = refundDue(booking, policy);
     const at = new Date().toISOString();
     const who = `${booking.firstName} ${booking.lastName}`;
-    const moved = await cancelConfirmed(booking, at, { cancelledBy: PATIENT_ACTOR }, {
+    // A visit of a course paid up front: its share (the refund below) is recorded on it at once (course-refund.ts).
+    const course = booking.seriesId && booking.paymentIntentId ? courseShareRecord(booking, refundCents, at) : undefined;
+    const moved = await cancelConfirmed(booking, at, { cancelledBy: PATIENT_ACTOR, ...course?.changes }, {
       fromPayment: [booking.paymentStatus],
+      report: course?.report,
       also: [
         outboxMail(bookingRowId('patient-cancelled', booking), patientCancelledMail(booking, org, refundCents), booking.orgId),
         outboxNotice(bookingRowId('patient-cancelled-notice', booking), booking.orgId, {

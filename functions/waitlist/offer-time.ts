@@ -21,5 +21,6 @@ export const handler = endpoint({ body: staffOfferSchema, reply: staffOfferReply
   const outcome = await offerByHand(caller.orgId, entry, { date: body.bookingDate, time: body.bookingTime }, `staff-${caller.orgId}-${newId('offer')}`, [audit]);
   if (outcome.kind === 'held' || outcome.kind === 'told') return { status: 201, message: 'The time is held for the patient and the offer is sent', data: offerView(outcome.offer) };
   if (outcome.kind === 'full') throw conflict(BOOKING_MESSAGES.taken);
+  if (outcome.kind === 'too-soon') throw conflict(WAITLIST_MESSAGES.tooSoon);
   throw conflict('This time cannot be offered to this patient: it is not a time of their package, or they already have a booking waiting for payment.');
 });

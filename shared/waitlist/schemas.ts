@@ -19,6 +19,7 @@ export const WAITLIST_MESSAGES = {
   offerTaken: 'This time is booked already.',
   entryGone: 'This patient is no longer waiting.',
   holdMinutes: 'The window is from 5 minutes to 24 hours',
+  tooSoon: 'This time begins in less than 5 minutes: too soon for the patient to read the offer and book it. Choose a later time.',
 } as const;
 
 /** How far ahead a patient may wait. */

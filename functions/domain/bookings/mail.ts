@@ -217,9 +217,9 @@ function cancelledMail(b: BookingRecord, clinic: ClinicRef, byKey: 'cancelled.by
   };
 }
 
-/** Staff cancelled a confirmed booking. */
-export const cancellationMail = (b: BookingRecord, clinic: ClinicRef): Mail =>
-  cancelledMail(b, clinic, 'cancelled.byClinic', (t) => (b.paymentStatus === 'paid' ? t('cancelled.clinicRefunds', { clinic: clinicName(clinic) }) : t('cancelled.noPayment')));
+/** Staff cancelled a confirmed booking (`refundCents`: refunded now, a visit's share of a course paid up front). */
+export const cancellationMail = (b: BookingRecord, clinic: ClinicRef, refundCents = 0): Mail =>
+  cancelledMail(b, clinic, 'cancelled.byClinic', (t) => (refundCents > 0 ? t('refund.toCard', { amount: patientMoney(b, refundCents) }) : b.paymentStatus === 'paid' ? t('cancelled.clinicRefunds', { clinic: clinicName(clinic) }) : t('cancelled.noPayment')));
 
 /** A full refund (made in Stripe) cancelled a confirmed booking that had not started. */
 export const refundCancellationMail = (b: BookingRecord, clinic: ClinicRef, refundedCents: number): Mail =>

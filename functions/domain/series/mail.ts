@@ -73,12 +73,12 @@ export const seriesBookedMail = (visits: readonly BookingRecord[], clinic: Clini
     attachments: [seriesIcs(visits, clinic)],
   }));
 
-/** Staff cancelled some visits of a series: which, and a calendar file per visit removing it. */
-export const seriesCancelledMail = (cancelled: readonly BookingRecord[], clinic: ClinicRef): Mail =>
+/** Staff cancelled some visits of a series: which, the refund of their share of a course paid up front if any, and a calendar file per visit removing it. */
+export const seriesCancelledMail = (cancelled: readonly BookingRecord[], clinic: ClinicRef, refundCents = 0): Mail =>
   seriesMail(cancelled, clinic, (t, orgName, first) => ({
     subject: t('series.cancelledSubject', { package: first.packageName, count: cancelled.length }),
     intro: t('series.cancelledIntro', { clinic: orgName, package: first.packageName, count: cancelled.length }),
-    after: [t('series.cancelledIcs')],
+    after: [...(refundCents > 0 ? [t('refund.toCard', { amount: patientMoney(first, refundCents) })] : []), t('series.cancelledIcs')],
     attachments: cancelled.map((b) => ({ ...bookingIcs(b, clinic, 'CANCEL'), filename: `cancel-${b.bookingDate}.ics` })),
   }));
 

@@ -4,11 +4,18 @@
 // itself (preview.ts previewVisits: free or why not, and up to 3 free times of that week); the move is
 // each visit's single move (domain/bookings/move.ts: the new place taken before the old one is freed,
 // its `time-freed` event, `booking.rescheduled` webhook and reminder in the same transaction).
-// All or none: every visit must be free at the check before anything is written, and when a later
-// visit's conditional write loses a race, the visits already moved are moved back to their own times
-// (which they freed a moment ago) and the answer is 409. The patient gets ONE mail listing the new times,
-// with each visit's own calendar event (same UID, SEQUENCE + 1, so calendars update it): it rides in
-// the last visit's transaction, so it exists if and only if every visit moved.
+// All or none: every visit must be free at the check before anything is written (a time another visit
+// of the same move gives up first counts as free: moving a weekly series by one week puts each visit on
+// the next one's old time, and the visits move latest first, so that time is free when it is taken),
+// and when a later visit's conditional write loses a race, the visits already moved are moved back to
+// their own times (which they freed a moment ago) and the answer is 409. The patient gets ONE mail
+// listing the new times, with each visit's own calendar event (same UID, SEQUENCE + 1, so calendars
+// update it): it rides in the last visit's transaction, so it exists if and only if every visit moved.
+// The visits move one transaction each, not in one: the steps are written on the series record first
+// (`pendingMove`), so a process that dies half-way leaves the visits before it moved and the rest where
+// they were, still each in a place of its own (never two on one time), and the same request again (the
+// console's retry, or staff moving the same visit to the same time) finds the steps and moves the rest,
+// with the one mail, instead of shifting the moved ones a second time.
 import { addDays, describeInstant, localToUtc } from '#shared/bookings/slots';
 import { SERIES_MESSAGES } from '#shared/bookings/series-schemas';
 import { SERIES_MOVE_MESSAGES, type seriesMoveVisitRecord } from '#shared/bookings/series-move-schemas';
@@ -18,7 +25,7 @@ import { log } from '#lib/log';
 import { auditItem } from '../../data/audit';
 import { getBooking, type BookingRecord } from '../../data/bookings';
 import { outboxMail } from '../../data/outbox';
-import { seriesVisits, type SeriesRecord } from '../../data/series';
+import { seriesVisits, setPendingMove, type PendingSeriesMove, type SeriesRecord } from '../../data/series';
 import { clinicOf, whenText } from '#domain/bookings/mail';
 import { moveToRequestedTime } from '#domain/bookings/move';
 import { findPractitionerTime } from '#domain/practitioners/choose-practitioner';
@@ -85,11 +92,35 @@ async function freeOverOwnTime(ctx: SeriesContext, visit: BookingRecord, p: Visi
   return found?.candidates.length ? { ...p, status: 'free', practitionerIds: found.candidates.map((c) => c.id), alternatives: [] } : p;
 }
 
+/**
+ * A visit moving onto the time another visit of the same move leaves first (a weekly series moved by a
+ * week: each visit onto the next one's old time; later moves go latest first, earlier ones earliest
+ * first): that time is free when this visit takes it, so it counts as free here too.
+ */
+async function freeOverSibling(plan: Plan, visit: BookingRecord, p: VisitPreview): Promise<VisitPreview> {
+  if (p.status !== 'taken' || !p.startUtc) return p;
+  const { ctx } = plan;
+  const movesFirst = (b: BookingRecord) => (plan.shiftDays >= 0 ? b.startUtc > visit.startUtc : b.startUtc < visit.startUtc);
+  const start = Date.parse(p.startUtc);
+  const end = start + (Date.parse(visit.endUtc) - Date.parse(visit.startUtc));
+  const siblings = plan.targets.map((t) => t.visit).filter((b) => b.id !== visit.id && movesFirst(b) && Date.parse(b.startUtc) < end && Date.parse(b.endUtc) > start);
+  for (const sibling of siblings) {
+    if (!ctx.practitioners) {
+      // The clinic-wide schedule: the sibling holds one place of that very slot, given back before this visit takes one.
+      if (sibling.startUtc === p.startUtc) return { ...p, status: 'free', practitionerIds: [], alternatives: [] };
+      continue;
+    }
+    const found = await findPractitionerTime(ctx.org, ctx.rules, ctx.timing, ctx.practitioners, p.date, p.time, ctx.now, `booking:${sibling.id}`).catch(() => undefined);
+    if (found?.candidates.length) return { ...p, status: 'free', practitionerIds: found.candidates.map((c) => c.id), alternatives: [] };
+  }
+  return p;
+}
+
 async function checkPlan(plan: Plan): Promise<MoveVisitPreview[]> {
   const checked = await previewVisits(plan.ctx, plan.targets.map((t) => t.to));
   return Promise.all(
     plan.targets.map(async ({ visit }, i) => ({
-      ...(await freeOverOwnTime(plan.ctx, visit, checked[i]!)),
+      ...(await freeOverSibling(plan, visit, await freeOverOwnTime(plan.ctx, visit, checked[i]!))),
       bookingId: visit.id,
       fromLabel: shortLabel(visit.startUtc, visit.timeZone),
     })),
@@ -140,11 +171,53 @@ async function moveBack(ctx: SeriesContext, moved: readonly { before: BookingRec
 }
 
 /** Moves the visits of the request, all or none; the visits moved (time order) and the series after. */
-export async function moveSeriesVisits(series: SeriesRecord, request: SeriesMoveRequest, actorId: string, now = new Date()) {
-  const plan = await planMove(series, request, now);
-  const steps = destinations(plan, await checkPlan(plan), request);
-  const { ctx } = plan;
+type Step = ReturnType<typeof destinations>[number];
+
+/** What identifies a move request (the same one again finishes a move left half-way). */
+export const moveKey = (r: SeriesMoveRequest) => JSON.stringify([r.bookingId, r.scope, r.bookingDate, r.bookingTime, r.practitionerId ?? null, r.visits ?? []]);
+
+/** The steps of a move left half-way by the same request: those still to do, and the visits moved already. */
+async function resumeSteps(series: SeriesRecord, pending: PendingSeriesMove, now: Date) {
+  const visits = await seriesVisits(series);
+  const byId = new Map(visits.map((b) => [b.id, b]));
+  const steps: Step[] = [];
   const done: { before: BookingRecord; after: BookingRecord }[] = [];
+  for (const s of pending.steps) {
+    const visit = byId.get(s.bookingId);
+    if (!visit || visit.status !== 'confirmed') continue;
+    if (visit.startUtc === s.from.startUtc) steps.push({ visit, bookingDate: s.bookingDate, bookingTime: s.bookingTime, practitionerId: s.practitionerId });
+    else if (visit.bookingDate === s.bookingDate && visit.bookingTime === s.bookingTime) done.push({ before: { ...visit, ...s.from }, after: visit });
+  }
+  const ctx = await seriesContext(series.orgId, series.packageId, steps[0]?.visit.practitionerId ?? undefined, now);
+  return { ctx, visits, steps, done };
+}
+
+/** Moves the visits of the request, all or none; the visits moved (time order) and the series after. */
+export async function moveSeriesVisits(series: SeriesRecord, request: SeriesMoveRequest, actorId: string, now = new Date()) {
+  const key = moveKey(request);
+  const resumed = series.pendingMove?.key === key ? await resumeSteps(series, series.pendingMove, now) : undefined;
+  let plan: Pick<Plan, 'ctx' | 'visits'>;
+  let steps: Step[];
+  const done: { before: BookingRecord; after: BookingRecord }[] = [];
+  // Removed once this move is over (another request's steps are left for it to finish).
+  let ours = Boolean(resumed);
+  if (resumed) {
+    ({ steps } = resumed);
+    plan = resumed;
+    done.push(...resumed.done);
+  } else {
+    const full = await planMove(series, request, now);
+    steps = destinations(full, await checkPlan(full), request);
+    plan = full;
+    if (steps.length > 1) {
+      ours = true;
+      await setPendingMove(series.orgId, series.id, {
+        key, at: now.toISOString(),
+        steps: steps.map((s) => ({ bookingId: s.visit.id, bookingDate: s.bookingDate, bookingTime: s.bookingTime, ...(s.practitionerId ? { practitionerId: s.practitionerId } : {}), from: { startUtc: s.visit.startUtc, bookingDate: s.visit.bookingDate, bookingTime: s.visit.bookingTime, practitionerId: s.visit.practitionerId ?? null } })),
+      });
+    }
+  }
+  const { ctx } = plan;
   try {
     for (const [i, step] of steps.entries()) {
       const last = i === steps.length - 1;
@@ -166,9 +239,11 @@ export async function moveSeriesVisits(series: SeriesRecord, request: SeriesMove
     }
   } catch (error) {
     if (done.length) await moveBack(ctx, done, actorId, now);
+    if (ours) await setPendingMove(series.orgId, series.id, null);
     if (error instanceof HttpError && error.status === 409) throw conflict(SERIES_MOVE_MESSAGES.taken);
     throw error;
   }
+  if (ours) await setPendingMove(series.orgId, series.id, null);
   const moved = done.map((d) => d.after).sort((a, b) => a.startUtc.localeCompare(b.startUtc));
   return { moved, visits: await seriesVisits(series) };
 }

@@ -7,6 +7,7 @@ import { config } from '#lib/config';
 import { greetingIn, patientTexts, withArgs } from '#lib/i18n';
 import type { Mail } from '#lib/mail';
 import type { WaitlistEntry, WaitlistOffer } from '../../data/waitlist';
+import type { PaymentPolicy } from '#shared/bookings/payment-policy';
 import { patientMoney, whenText } from '../bookings/mail';
 
 /** The booking page's address with the waitlist's own parameters (the page shows the offer or the leave step). */
@@ -44,10 +45,22 @@ export function joinedMail(e: WaitlistEntry, clinic: string, leave: string): Mai
   };
 }
 
-/** The offer's mail (and its text message): the time, until when, the link that books it, the leave link. */
-export function offerMessages(o: WaitlistOffer, e: WaitlistEntry, clinic: string, links: { book: string; leave: string }): { mail: Mail; sms: string } {
+/**
+ * What the offer costs, as the patient pays it when booking it: the price (paid in full now), or, for a
+ * package paid otherwise, what is due now (a deposit, nothing for a held card or a payment at the clinic).
+ */
+function priceLine(t: ReturnType<typeof patientTexts>, o: WaitlistOffer, locale: string | null | undefined, policy?: Pick<PaymentPolicy, 'mode' | 'dueNowMinor' | 'dueAtVisitMinor'>): string {
+  const money = { currency: o.currency, locale: localeOf(locale), timeZone: o.timeZone };
+  const values = { price: patientMoney(money, o.priceMinor), currency: currencyOf(o.currency).toUpperCase() };
+  if (policy?.mode === 'deposit') return t('waitlist.dueDeposit', { ...values, amount: patientMoney(money, policy.dueNowMinor), due: patientMoney(money, policy.dueAtVisitMinor) });
+  if (policy?.mode === 'card_on_file') return t('waitlist.dueCard', values);
+  if (policy?.mode === 'at_clinic') return t('waitlist.dueAtClinic', values);
+  return t('waitlist.price', values);
+}
+
+/** The offer's mail (and its text message): the time, until when, what is due to book it, the link that books it, the leave link. */
+export function offerMessages(o: WaitlistOffer, e: WaitlistEntry, clinic: string, links: { book: string; leave: string }, policy?: Pick<PaymentPolicy, 'mode' | 'dueNowMinor' | 'dueAtVisitMinor'>): { mail: Mail; sms: string } {
   const t = patientTexts(e.locale);
-  const money = { currency: o.currency, locale: localeOf(e.locale), timeZone: o.timeZone };
   const when = whenText(o, e.locale);
   const until = whenText({ startUtc: o.expiresAt, timeZone: o.timeZone }, e.locale).short;
   const values = { clinic, package: o.packageName, when: when.short, until, ...withArgs(o.practitionerName) };
@@ -60,7 +73,7 @@ export function offerMessages(o: WaitlistOffer, e: WaitlistEntry, clinic: string
       text: [
         greetingIn(t, e.firstName),
         t(o.mode === 'one-by-one' ? 'waitlist.offerHeld' : 'waitlist.offerAll', values),
-        [t('line.date', { value: when.date }), t('line.time', { value: when.time }), t('waitlist.price', { price: patientMoney(money, o.priceMinor), currency: currencyOf(o.currency).toUpperCase() })].join('\n'),
+        [t('line.date', { value: when.date }), t('line.time', { value: when.time }), priceLine(t, o, e.locale, policy)].join('\n'),
         t('waitlist.book', { link: links.book }),
         t('waitlist.stay'),
         t('waitlist.leave', { link: links.leave }),

@@ -85,7 +85,7 @@ export function entryWants(e: Pick<WaitlistEntry, 'days' | 'fromTime' | 'toTime'
 const packageTakes = (pkg: BookingPackageRecord, practitionerId: string | null) =>
   practitionerId ? usesPractitioners(pkg) && (pkg.practitionerIds ?? []).includes(practitionerId) : !usesPractitioners(pkg);
 
-export type Outcome = { kind: 'held' | 'told'; offer: WaitlistOffer } | { kind: 'full' } | { kind: 'skip' } | { kind: 'done' };
+export type Outcome = { kind: 'held' | 'told'; offer: WaitlistOffer } | { kind: 'full' } | { kind: 'skip' } | { kind: 'done' } | { kind: 'too-soon' };
 
 /** The webhook object of an offer (waitlist.offer_made / offer_taken). */
 const offerObject = (o: WaitlistOffer, e: Pick<WaitlistEntry, 'firstName' | 'lastName' | 'email'>): WaitlistOfferEventObject => ({
@@ -96,10 +96,11 @@ const offerObject = (o: WaitlistOffer, e: Pick<WaitlistEntry, 'firstName' | 'las
 });
 
 /** The rows written with an offer: itself, the entry's count and token, the mark, its mail (and SMS), its webhook. */
-async function offerRows(c: Clinic, o: WaitlistOffer, e: WaitlistEntry, extra: readonly TransactItem[] = []): Promise<TransactItem[]> {
+async function offerRows(c: Clinic, o: WaitlistOffer, e: WaitlistEntry, b: BookingRecord, extra: readonly TransactItem[] = []): Promise<TransactItem[]> {
   const token = newLinkToken();
   const links = { book: waitlistLink(c.org.apiKey, 'offer', o.id, token, e.locale), leave: waitlistLink(c.org.apiKey, 'leave', e.id, token, e.locale) };
-  const { mail, sms } = offerMessages(o, e, c.org.name, links);
+  // The mail says what is due now to take it (the held booking's payment policy: a deposit, nothing for a held card...).
+  const { mail, sms } = offerMessages(o, e, c.org.name, links, b.paymentPolicy ?? undefined);
   const offer = { ...o, tokenHash: tokenHash(token) };
   return [
     ...putOfferItems(offer),
@@ -170,7 +171,8 @@ async function offerTo(
   const at = now.toISOString();
   const expiresAt = offerEnd(c, slot.startUtc, now);
   // A time about to begin is no use to anyone still to read a mail and pay.
-  if (Date.parse(expiresAt) - now.getTime() < MIN_OFFER_MINUTES * 60_000) return { kind: 'skip' };
+  // Staff offering it by hand are told so (not that it is not a time of the package).
+  if (Date.parse(expiresAt) - now.getTime() < MIN_OFFER_MINUTES * 60_000) return { kind: source === 'staff' ? 'too-soon' : 'skip' };
 
   if (c.settings.mode === 'all-at-once' && source === 'freed') {
     // Nothing is held: tell only of a time free as read (a clinic-wide slot with a place left).
@@ -178,7 +180,7 @@ async function offerTo(
     if (counts && counts.taken >= rules.capacity) return { kind: 'full' };
     const b = offerBooking(c, e, pkg, offerId, slot, minutes, now, chosen ? { ...chosen.candidates[0]!, before: 0, after: 0 } : undefined);
     const offer = offerOf(b, e, 'all-at-once', source, expiresAt, at);
-    return (await tryTransact(await offerRows(c, offer, e))) ? { kind: 'told', offer } : { kind: 'skip' };
+    return (await tryTransact(await offerRows(c, offer, e, b))) ? { kind: 'told', offer } : { kind: 'skip' };
   }
   const team = chosen ? new Map((await offeringPractitioners(c.org.id, pkg)).map((p) => [p.id, p])) : undefined;
   for (const candidate of chosen ? chosen.candidates : [undefined]) {
@@ -188,7 +190,7 @@ async function offerTo(
     const claims = [emailClaim(e.email), phoneClaim(e.phoneNumber), dayClaim(when.date, practitioner ? practitioner.id : 'slots', cap)];
     const offer = offerOf(b, e, 'one-by-one', source, b.holdExpiresAt!, at);
     try {
-      await holdPlace(b, rules.capacity, now, claims, await offerRows(c, offer, e, options.also));
+      await holdPlace(b, rules.capacity, now, claims, await offerRows(c, offer, e, b, options.also));
       return { kind: 'held', offer };
     } catch (error) {
       if (error instanceof SlotFullError) continue;

@@ -132,4 +132,7 @@ export default {
   'series.courseDeposit': 'دُفعت العرابين عبر الإنترنت عن الدورة كاملة: {amount} ({currency}). والباقي، {due}، يُدفع عند كل زيارة.',
   'series.courseCard': 'بطاقتك محفوظة لدى العيادة للرسوم؛ وتُدفع كل زيارة، {price} ({currency})، في العيادة.',
   'series.patientIntro': 'حجزت سلسلة من {count, plural, one {زيارة واحدة} other {# زيارات}} لـ {package} لدى {clinic}:',
+  'waitlist.dueDeposit': "السعر: {price} ({currency}). المستحق الآن للحجز: عربون قدره {amount}؛ والباقي، {due}، عند الموعد.",
+  'waitlist.dueCard': "السعر: {price} ({currency})، يُدفع عند الموعد. لا شيء مستحق الآن: يحفظ الحجز بطاقتك لرسوم العيادة.",
+  'waitlist.dueAtClinic': "السعر: {price} ({currency})، يُدفع في العيادة. لا شيء مستحق الآن.",
 } satisfies ServerCatalogue;

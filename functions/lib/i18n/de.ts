@@ -133,4 +133,7 @@ export default {
   'series.courseDeposit': 'Anzahlungen für die gesamte Serie online bezahlt: {amount} ({currency}). Der Rest, {due}, wird bei jedem Termin bezahlt.',
   'series.courseCard': 'Ihre Karte ist bei der Praxis für Gebühren hinterlegt; jeder Termin, {price} ({currency}), wird in der Praxis bezahlt.',
   'series.patientIntro': 'Sie haben eine Serie von {count, plural, one {# Termin} other {# Terminen}} für {package} bei {clinic} gebucht:',
+  'waitlist.dueDeposit': "Preis: {price} ({currency}). Jetzt fällig, um ihn zu buchen: eine Anzahlung von {amount}; der Rest, {due}, beim Termin.",
+  'waitlist.dueCard': "Preis: {price} ({currency}), zahlbar beim Termin. Jetzt ist nichts fällig: Bei der Buchung wird Ihre Karte für die Gebühren der Praxis hinterlegt.",
+  'waitlist.dueAtClinic': "Preis: {price} ({currency}), zahlbar in der Praxis. Jetzt ist nichts fällig.",
 } satisfies ServerCatalogue;

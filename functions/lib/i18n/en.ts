@@ -131,4 +131,7 @@ export default {
   'series.courseDeposit': 'Deposits paid online for the whole course: {amount} ({currency}). The rest, {due}, is paid at each visit.',
   'series.courseCard': 'Your card is saved with the clinic for fees; each visit, {price} ({currency}), is paid at the clinic.',
   'series.patientIntro': 'You booked a series of {count, plural, one {# visit} other {# visits}} for {package} at {clinic}:',
+  'waitlist.dueDeposit': "Price: {price} ({currency}). Due now to book it: a deposit of {amount}; the rest, {due}, at the visit.",
+  'waitlist.dueCard': "Price: {price} ({currency}), paid at the visit. Nothing is due now: booking it saves your card for the clinic's fees.",
+  'waitlist.dueAtClinic': "Price: {price} ({currency}), paid at the clinic. Nothing is due now.",
 } as const;

@@ -132,4 +132,7 @@ export default {
   'series.courseDeposit': 'Depósitos pagados en línea por todo el tratamiento: {amount} ({currency}). El resto, {due}, se paga en cada visita.',
   'series.courseCard': 'Su tarjeta queda guardada en la clínica para posibles cargos; cada visita, {price} ({currency}), se paga en la clínica.',
   'series.patientIntro': 'Ha reservado una serie de {count, plural, one {# visita} other {# visitas}} de {package} en {clinic}:',
+  'waitlist.dueDeposit': "Precio: {price} ({currency}). Para reservarla ahora: un depósito de {amount}; el resto, {due}, en la cita.",
+  'waitlist.dueCard': "Precio: {price} ({currency}), se paga en la cita. No se paga nada ahora: al reservarla se guarda su tarjeta para las tarifas de la clínica.",
+  'waitlist.dueAtClinic': "Precio: {price} ({currency}), se paga en la clínica. No se paga nada ahora.",
 } satisfies ServerCatalogue;

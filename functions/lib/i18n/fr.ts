@@ -132,4 +132,7 @@ export default {
   'series.courseDeposit': 'Acomptes payés en ligne pour toute la série : {amount} ({currency}). Le reste, {due}, se règle à chaque visite.',
   'series.courseCard': 'Votre carte est enregistrée auprès de la clinique pour d’éventuels frais ; chaque visite, {price} ({currency}), se règle à la clinique.',
   'series.patientIntro': 'Vous avez réservé une série de {count, plural, one {# visite} other {# visites}} pour {package} chez {clinic} :',
+  'waitlist.dueDeposit': "Prix : {price} ({currency}). À payer maintenant pour le réserver : un acompte de {amount} ; le reste, {due}, lors du rendez-vous.",
+  'waitlist.dueCard': "Prix : {price} ({currency}), payé lors du rendez-vous. Rien à payer maintenant : la réservation enregistre votre carte pour les frais de la clinique.",
+  'waitlist.dueAtClinic': "Prix : {price} ({currency}), payé à la clinique. Rien à payer maintenant.",
 } satisfies ServerCatalogue;

@@ -132,4 +132,7 @@ export default {
   'series.courseDeposit': 'Sinais pagos online pelo tratamento completo: {amount} ({currency}). O restante, {due}, é pago em cada consulta.',
   'series.courseCard': 'O seu cartão fica guardado na clínica para eventuais taxas; cada consulta, {price} ({currency}), é paga na clínica.',
   'series.patientIntro': 'Reservou uma série de {count, plural, one {# consulta} other {# consultas}} de {package} em {clinic}:',
+  'waitlist.dueDeposit': "Preço: {price} ({currency}). A pagar agora para o reservar: um sinal de {amount}; o resto, {due}, na consulta.",
+  'waitlist.dueCard': "Preço: {price} ({currency}), pago na consulta. Nada a pagar agora: ao reservar, o seu cartão fica guardado para as taxas da clínica.",
+  'waitlist.dueAtClinic': "Preço: {price} ({currency}), pago na clínica. Nada a pagar agora.",
 } satisfies ServerCatalogue;

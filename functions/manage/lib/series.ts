@@ -12,6 +12,7 @@ import { getSeries, seriesVisits } from '../../data/series';
 import { bookingMoney, bookingRowId, clinicOf, whenText } from '#domain/bookings/mail';
 import { cancelConfirmed } from '#domain/bookings/places';
 import { seriesPatientCancelledMail } from '#domain/series/mail';
+import { courseShareRecord } from '#domain/series/course-refund';
 import { PATIENT_ACTOR, changeableUntil, refundDue, type Opened } from './load';
 
 /** The visits of the opened booking's series (none when it is a single booking). */
@@ -65,6 +66,8 @@ export async function cancelFollowing(opened: Opened, now = new Date()): Promise
   const cancelled: BookingRecord[] = [];
   for (const b of targets) {
     const refundCents = refundDue(b, policy);
+    // A visit of a course paid up front: its share (the refund below) is recorded on it at once (course-refund.ts).
+    const course = b.seriesId && b.paymentIntentId ? courseShareRecord(b, refundCents, at) : undefined;
     const also = [
       ...(cancelled.length === 0 ? once : []),
       // The single cancellation's refund, under the same Stripe idempotency key: a visit is never refunded twice.
@@ -77,7 +80,7 @@ export async function cancelFollowing(opened: Opened, now = new Date()): Promise
       }),
     ];
     // Changed meanwhile (staff cancelled or moved it): not ours to cancel any more.
-    if (await cancelConfirmed(b, at, { cancelledBy: PATIENT_ACTOR }, { fromPayment: [b.paymentStatus], also, now })) cancelled.push((await getBooking(b.orgId, b.id)) ?? b);
+    if (await cancelConfirmed(b, at, { cancelledBy: PATIENT_ACTOR, ...course?.changes }, { fromPayment: [b.paymentStatus], also, now, report: course?.report })) cancelled.push((await getBooking(b.orgId, b.id)) ?? b);
   }
   return cancelled;
 }

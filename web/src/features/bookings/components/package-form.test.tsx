@@ -66,6 +66,8 @@ describe('PackageForm timing and practitioners', { timeout: 20_000 }, () => {
       paymentMode: 'full', depositPercent: null, depositAmount: null, noShowFee: null, lateCancelFee: null, cancellationWindowHours: null,
       // No intake form chosen (issue 36): none; the timing without a form is dropped by the server.
       intakeFormId: null, intakeTiming: 'before_booking',
+      // Patients may not book a series unless the clinic says so (issue 37).
+      allowSeries: false, seriesPayment: 'per_visit', seriesMaxVisits: null,
     });
   });
 

@@ -20,10 +20,11 @@ import { MoneyInput, moneyHint, moneyInputValue, PricedBefore, RepriceNote, typi
 import { useClinicCurrency } from '../../../lib/clinic-currency';
 import { IntakeChoice } from './intake-choice';
 import { PackagePaymentFields, PAYMENT_FIELDS, paymentDefaults } from './package-payment-fields';
+import { PackageSeriesFields, SERIES_FIELDS, seriesDefaults, seriesProblem } from './package-series-fields';
 
 type Output = ReturnType<ReturnType<typeof bookingPackageSchemaIn>['parse']>;
 const TIMING = ['durationMinutes', 'bufferBeforeMinutes', 'bufferAfterMinutes', 'slotGridMinutes', 'minNoticeMinutes', 'maxDaysAhead'] as const;
-const FIELDS = ['packageName', 'packagePrice', 'packageDescription', 'redirectionUrl', ...TIMING, 'practitionerIds', ...PAYMENT_FIELDS, 'intakeFormId', 'intakeTiming'] as const;
+const FIELDS = ['packageName', 'packagePrice', 'packageDescription', 'redirectionUrl', ...TIMING, 'practitionerIds', ...PAYMENT_FIELDS, 'intakeFormId', 'intakeTiming', ...SERIES_FIELDS] as const;
 
 /** A minutes (or days) input's value: blank is `blank` (null: the default), anything else a number (the schema refuses NaN). */
 const minutes = (blank: number | null) => (v: unknown) => (typeof v === 'number' ? v : v === '' || v == null ? blank : Number(String(v).trim()));
@@ -75,19 +76,22 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
     handleSubmit,
     setError,
     setValue,
+    setFocus,
     watch,
     formState: { errors, isSubmitting },
   } = useForm<BookingPackageInput, unknown, Output>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
     defaultValues: initial
-      ? { packageName: initial.packageName, packagePrice: initialPrice, packageDescription: initial.packageDescription, redirectionUrl: initial.redirectionUrl, isActive: initial.isActive, ...timingOf(initial), ...paymentDefaults(initial, locale) }
-      : { packageName: '', packagePrice: '', packageDescription: '', redirectionUrl: '', isActive: true, ...NO_TIMING, ...paymentDefaults(undefined, locale) },
+      ? { packageName: initial.packageName, packagePrice: initialPrice, packageDescription: initial.packageDescription, redirectionUrl: initial.redirectionUrl, isActive: initial.isActive, ...timingOf(initial), ...paymentDefaults(initial, locale), ...seriesDefaults(initial) }
+      : { packageName: '', packagePrice: '', packageDescription: '', redirectionUrl: '', isActive: true, ...NO_TIMING, ...paymentDefaults(undefined, locale), ...seriesDefaults(undefined) },
   });
   const { status, setStatus, send } = useSaveStatus(setError, FIELDS);
   const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
 
   const submit = handleSubmit(async (values) => {
+    // A series the API would refuse (per visit of a package paid online) is not sent: its field says why.
+    if (seriesProblem(values)) return setFocus('seriesPayment');
     // Without the practitioner list the checkboxes showed nothing: leave who offers it unchanged.
     const { practitionerIds: _unknown, ...rest } = values;
     const chosen = practitioners.practitioners ? values : rest;
@@ -144,6 +148,7 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
           <RedirectUrlFix value={watch('redirectionUrl') ?? ''} onFix={(fixed) => setValue('redirectionUrl', fixed, { shouldValidate: true, shouldDirty: true })} />
         </Field>
         <PackagePaymentFields register={register} watch={watch} error={e} currency={price.currency} locale={locale} />
+        <PackageSeriesFields register={register} watch={watch} error={e} />
         <div className="col-12">
           <h3 className="h6 fw-bold mb-1 mt-2">Time</h3>
           <p className="small text-body-secondary mb-0">Duration, buffers and grid in multiples of 5 minutes. Leave a field blank for the clinic&apos;s default (buffers: none).</p>

@@ -14,7 +14,7 @@ import type { CalendarPractitioner } from '../api/practitioners';
 import { linkOf, lookOf } from '../lib';
 import { NO_TIMES } from '../team';
 import { IntakeAnswers } from '../../../components/intake-answers';
-import { AfterVisitCard, PaymentStateBadge } from '../../../components/after-visit';
+import { AfterVisitCard } from '../../../components/after-visit';
 import { useAccess } from '../../../lib/roles';
 
 export interface MoveTo {
@@ -69,10 +69,14 @@ function BookingMoney({ id, onChanged }: { id: string; onChanged?(): void }) {
   );
 }
 
-/** The booking's one payment state (paid in full, deposit paid, card held, fee charged...), as its page shows it. */
+/**
+ * The booking's payment state in the dialog's first line: once the booking is read, the after-visit card
+ * below shows its one state (paid in full, deposit paid, card held, fee charged...), so it is not said
+ * twice here; the calendar's own payment status only when the booking could not be read.
+ */
 function BookingPaymentState({ id, fallback }: { id: string; fallback?: string | null }) {
   const booking = useBooking(id);
-  if (booking.data?.paymentState) return <span className="ms-2"><PaymentStateBadge state={booking.data.paymentState} /></span>;
+  if (booking.data || !booking.error) return null;
   return fallback ? <span className="ms-2 small text-body-secondary">Payment: {fallback.replace('_', ' ')}</span> : null;
 }
 
