@@ -4,7 +4,7 @@
 // web/src/styles/app.css, so it follows the console's light and dark modes), and class names of our
 // own on the parts our CSS and tests reach (v7's own class names are generated, `fc-classic-sW`).
 // Imported by the calendar route only, so all of it loads with that route's chunk.
-import type { CalendarOptions, EventDisplayInfo, PluginInput } from '@fullcalendar/react';
+import type { CalendarOptions, EventDisplayInfo, PluginInput, ViewDisplayInfo } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
@@ -23,7 +23,9 @@ export const TEAM_PLUGINS: PluginInput[] = [classicTheme, timeGridPlugin, intera
  * "+2 more" links, the view.
  */
 export const CALENDAR_CLASSES = {
-  viewClass: 'calendar-view',
+  // The list view's titles wrap on a phone (its rows are the day's items, nothing beside them to keep).
+  viewClass: (info: ViewDisplayInfo) => (info.view.type.startsWith('list') ? 'calendar-view calendar-view-list' : 'calendar-view'),
+  listItemEventTitleClass: 'calendar-list-title',
   eventClass: (info: EventDisplayInfo) => (info.isMirror ? 'calendar-event calendar-event-mirror' : 'calendar-event'),
   eventInnerClass: 'calendar-event-inner',
   blockEventClass: 'calendar-block-event',
@@ -37,6 +39,13 @@ export const CALENDAR_CLASSES = {
   slotHeaderClass: 'calendar-slot-label',
   moreLinkClass: 'calendar-more',
 } satisfies CalendarOptions;
+
+/**
+ * No scroll to a time: both grids are as tall as their hours (height 'auto'), so there is nothing to
+ * scroll, and 7.1.4 scrolls a time grid a frame later, throwing ("reading 'scrollTo'") when the grid's
+ * scroller is gone by then (seen while dragging on the team's day). '' is read as no time.
+ */
+export const NO_SCROLL_TIME = '';
 
 /** The document's direction (v7 lays out right to left when told; it does not read the page's `dir`). */
 export const documentDirection = (): 'ltr' | 'rtl' => (typeof document !== 'undefined' && document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr');

@@ -8,14 +8,14 @@
 // Items and columns wear their practitioner's colour. On a phone one practitioner is shown at a time,
 // with a switcher of their full names.
 import FullCalendar, { type CalendarRef, type DayHeaderInfo, type DayLaneInfo, type EventClickInfo, type EventDropInfo, type EventInput, type MountInfo } from '@fullcalendar/react';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { addDays } from '#shared/bookings/slots';
 import type { Interval } from '#shared/bookings/time';
 import type { CalendarItem } from '../api/calendar';
 import { minutesLong, teamAxis, type DropColumn } from '../team';
 import { useOfferedMarks } from '../use-offered-marks';
 import { useTeamEvents } from '../use-team-events';
-import { CALENDAR_CLASSES, TEAM_PLUGINS, documentDirection, markBorder } from '../fullcalendar';
+import { CALENDAR_CLASSES, NO_SCROLL_TIME, TEAM_PLUGINS, documentDirection, markBorder } from '../fullcalendar';
 import { PractitionerSwitcher } from './practitioner-switcher';
 import { TeamColumnHead } from './team-column-head';
 
@@ -83,6 +83,9 @@ export function TeamDay({
   );
 
   useOfferedMarks(ref, offered, shown, date);
+  // One object while the columns are the same: FullCalendar 7 lays its view out anew when `views` is
+  // another object (a drag's marks re-render this), and a time grid taken down while it measures throws.
+  const views = useMemo(() => ({ teamDay: { type: 'timeGrid', duration: { days: shown.length } } }), [shown.length]);
 
   const columnAt = (fake: Date) => daysBetween(date, fake.toISOString().slice(0, 10));
 
@@ -99,27 +102,36 @@ export function TeamDay({
     });
   };
 
-  if (!columns.length) return <p className="text-body-secondary">No practitioner to show. Add practitioners to see the team's day.</p>;
-  const header = (arg: DayHeaderInfo) => {
-    const c = shown[columnAt(arg.date)];
-    return c ? <TeamColumnHead column={c} /> : null;
-  };
+  // The options below keep their identity from render to render (FullCalendar 7 compares options by
+  // identity, and a new one re-lays the grid out: see `views` above).
+  const header = useCallback(
+    (arg: DayHeaderInfo) => {
+      const c = shown[daysBetween(date, arg.date.toISOString().slice(0, 10))];
+      return c ? <TeamColumnHead column={c} /> : null;
+    },
+    [shown, date],
+  );
   // Each column's cell is named after its practitioner (what a screen reader says, and what tests find).
-  const nameCell = (arg: MountInfo<DayLaneInfo>) => {
-    const c = shown[columnAt(arg.date)];
-    if (c) arg.el.setAttribute('aria-label', c.name);
-  };
+  const nameCell = useCallback(
+    (arg: MountInfo<DayLaneInfo>) => {
+      const c = shown[daysBetween(date, arg.date.toISOString().slice(0, 10))];
+      if (c) arg.el.setAttribute('aria-label', c.name);
+    },
+    [shown, date],
+  );
 
   // A column's head is its practitioner: v7 gives a head without a link a hidden full date for screen
   // readers and hides the content from them; here that date is a stand-in (column i is the date i days
   // on), so the head is read as its practitioner instead. (Set once per head: React does not touch
   // the text or the attribute again while the date, this grid's key, is the same.)
-  const nameHead = (arg: MountInfo<DayHeaderInfo>) => {
+  const nameHead = useCallback((arg: MountInfo<DayHeaderInfo>) => {
     for (const child of Array.from(arg.el.children)) {
       if (child.getAttribute('aria-hidden') === 'true') child.removeAttribute('aria-hidden');
       else if (!child.querySelector('.calendar-team-head')) child.textContent = '';
     }
-  };
+  }, []);
+
+  if (!columns.length) return <p className="text-body-secondary">No practitioner to show. Add practitioners to see the team's day.</p>;
 
   return (
     <div className="calendar-team calendar-fc">
@@ -132,7 +144,7 @@ export function TeamDay({
           plugins={TEAM_PLUGINS}
           {...CALENDAR_CLASSES}
           direction={documentDirection()}
-          views={{ teamDay: { type: 'timeGrid', duration: { days: shown.length } } }}
+          views={views}
           initialView="teamDay"
           initialDate={date}
           timeZone="UTC"
@@ -144,7 +156,7 @@ export function TeamDay({
           snapDuration="00:05"
           slotMinTime={axis.slotMinTime}
           slotMaxTime={axis.slotMaxTime}
-          scrollTime={axis.slotMinTime}
+          scrollTime={NO_SCROLL_TIME}
           editable
           eventDurationEditable={false}
           eventLongPressDelay={400}

@@ -35,7 +35,7 @@ import { useCalendarUrl } from '../use-calendar-url';
 import { useFirstLoad } from '../use-first-load';
 import { useTeamDrag } from '../use-team-drag';
 import { useWorkingHours } from '../use-working-hours';
-import { CALENDAR_CLASSES, MAIN_PLUGINS, documentDirection, markBorder } from '../fullcalendar';
+import { CALENDAR_CLASSES, MAIN_PLUGINS, NO_SCROLL_TIME, documentDirection, markBorder } from '../fullcalendar';
 
 /** The calendar's current date as a local date in its zone (toISOString would give UTC's). */
 const currentDate = (calendar: CalendarApi) => calendar.formatIso(calendar.getDate()).slice(0, 10);
@@ -59,6 +59,11 @@ const nowIn = (timeZone: string) => {
 
 /** Dates in the reader's locale (the browser's; the console's words stay English). */
 const longDate = (date: string) => new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', dateStyle: 'full' }).format(new Date(`${date}T12:00:00Z`));
+
+// The list: the seven days from its date (on a Saturday, the days ahead, not the week gone by). One
+// object for every render: FullCalendar 7 lays its view out anew when `views` is another object, and a
+// time grid taken down while it measures throws (7.1.4: "reading 'scrollTo'").
+const LIST_VIEWS = { listDays: { type: 'list', duration: { days: 7 }, dateAlignment: 'day' } };
 
 type Range = { start: string; end: string };
 /** The range as it was when it did not change (no new request, no render). */
@@ -113,7 +118,7 @@ function calendarOptions(timeZone: string, grid: ReturnType<typeof useWorkingHou
     ...(slotMinutes >= 30 ? { slotHeaderInterval: grid.slotDuration } : {}),
     slotMinTime: grid.slotMinTime,
     slotMaxTime: grid.slotMaxTime,
-    scrollTime: grid.scrollTime,
+    scrollTime: NO_SCROLL_TIME,
     allDaySlot: false,
   };
 }
@@ -211,6 +216,8 @@ export function CalendarPage() {
   const shownEvents = useMemo(() => [...closed, ...events], [closed, events]);
   const drag = useTeamDrag({ columns, teamDate, timeZone: data?.timeZone ?? 'UTC', onPending: setPending });
 
+  // Kept from render to render: FullCalendar 7 compares options by identity (see LIST_VIEWS).
+  const dayHeader = useMemo(() => dayHeaderOf(narrow, timeZone), [narrow, timeZone]);
   const onDrop = (arg: EventDropInfo) => setPending(pendingOfDrop(arg));
   const onClick = (arg: EventClickInfo) => {
     const item = itemOfClick(arg);
@@ -252,15 +259,14 @@ export function CalendarPage() {
               plugins={MAIN_PLUGINS}
               initialView={VIEWS[view]}
               initialDate={date}
-              // The list: the seven days from its date (on a Saturday, the days ahead, not the week gone by).
-              views={{ listDays: { type: 'list', duration: { days: 7 }, dateAlignment: 'day' } }}
+              views={LIST_VIEWS}
               noEventsContent="Nothing in these seven days."
               firstDay={firstDay}
               headerToolbar={false}
               events={shownEvents}
               datesSet={onDates}
               businessHours={businessHours}
-              dayHeaderContent={dayHeaderOf(narrow, timeZone)}
+              dayHeaderContent={dayHeader}
               dayMaxEvents={4}
               eventMaxStack={3}
               navLinks
