@@ -216,8 +216,7 @@ export function CalendarPage() {
   const shownEvents = useMemo(() => [...closed, ...events], [closed, events]);
   const drag = useTeamDrag({ columns, teamDate, timeZone: data?.timeZone ?? 'UTC', onPending: setPending });
 
-  // Kept from render to render: FullCalendar 7 compares options by identity (see LIST_VIEWS).
-  const dayHeader = useMemo(() => dayHeaderOf(narrow, timeZone), [narrow, timeZone]);
+  const dayHeader = useMemo(() => dayHeaderOf(narrow, timeZone), [narrow, timeZone]); // one identity: see LIST_VIEWS
   const onDrop = (arg: EventDropInfo) => setPending(pendingOfDrop(arg));
   const onClick = (arg: EventClickInfo) => {
     const item = itemOfClick(arg);
