@@ -76,7 +76,7 @@ describe('calendar and self-service (issue 13)', () => {
     await dialog.getByRole('button', { name: 'Move' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(staff.page.url()).search).toBe(`?view=week&date=${date}`);
-    await staff.page.locator('.fc-event', { hasText: 'Vera Visitor' }).getByText('3:00').waitFor();
+    await staff.page.locator('.calendar-event', { hasText: 'Vera Visitor' }).getByText('3:00').waitFor();
     expect(staff.errors).toEqual([]);
     await staff.context.close();
 

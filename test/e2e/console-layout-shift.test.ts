@@ -102,9 +102,9 @@ describe('console pages hold still while they load', () => {
       expect(wide.moved.filter((m) => m.includes('card-footer')), 'the pager moved').toEqual([]);
 
       await laptop.page.goto(appUrl('/calendar'));
-      await laptop.page.locator('.fc-view-harness').waitFor();
+      await laptop.page.locator('.calendar-view').waitFor();
       await laptop.page.goto(appUrl('/calendar'));
-      await laptop.page.locator('.fc-view-harness').waitFor();
+      await laptop.page.locator('.calendar-view').waitFor();
       await laptop.page.waitForLoadState('networkidle');
       const calendar = await shifts(laptop.page);
       await laptop.page.screenshot({ path: 'test-results/e2e/console-layout-shift-calendar-1366.png' });

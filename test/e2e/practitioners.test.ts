@@ -140,8 +140,8 @@ describe('practitioners and the booking page (issue 25)', () => {
       await staff.page.goto(appUrl(`/calendar?view=team&date=${date}`));
       const team = staff.page.getByRole('group', { name: "The team's day, one column per practitioner" });
       if (width < 576) await staff.page.getByRole('group', { name: 'Practitioner shown' }).getByRole('button', { name: ben.name }).waitFor({ timeout: 15_000 });
-      else await team.getByRole('gridcell', { name: ben.name }).waitFor({ timeout: 15_000 });
-      await team.getByRole('gridcell', { name: ana.name }).getByText('Vera Visitor').waitFor();
+      else await team.getByRole('cell', { name: ben.name }).waitFor({ timeout: 15_000 });
+      await team.getByRole('cell', { name: ana.name }).getByText('Vera Visitor').waitFor();
       expect(staff.errors).toEqual([]);
       await staff.context.close();
     }
@@ -150,14 +150,14 @@ describe('practitioners and the booking page (issue 25)', () => {
     const staff = await newContext(browser);
     await asOwner(staff.context, clinic.token);
     await staff.page.goto(appUrl(`/calendar?view=team&date=${date}`));
-    await staff.page.getByRole('gridcell', { name: ana.name }).getByText('Vera Visitor').click();
+    await staff.page.getByRole('cell', { name: ana.name }).getByText('Vera Visitor').click();
     const dialog = staff.page.getByRole('dialog');
     await dialog.getByText('Booking · confirmed').waitFor();
     await dialog.getByText('2:00 PM', { exact: true }).click();
     await dialog.getByLabel('Email the patient the new time').uncheck();
     await dialog.getByRole('button', { name: 'Move' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await staff.page.getByRole('gridcell', { name: ana.name }).locator('.fc-event', { hasText: 'Vera Visitor' }).getByText('2:00').waitFor();
+    await staff.page.getByRole('cell', { name: ana.name }).locator('.calendar-event', { hasText: 'Vera Visitor' }).getByText('2:00').waitFor();
     expect(staff.errors).toEqual([]);
     await staff.context.close();
     const booking = await call('GET', `/bookings/booking/${held.bookingId}`, { token: clinic.token });

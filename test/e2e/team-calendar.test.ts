@@ -52,7 +52,7 @@ async function paidBooking(clinic: Clinic, date: string, firstName: string) {
 async function yOf(page: Page, time: string) {
   const [h, m] = time.split(':').map(Number) as [number, number];
   const line = `${String(h).padStart(2, '0')}:${String(m - (m % 15)).padStart(2, '0')}:00`;
-  const lane = (await page.locator(`td.fc-timegrid-slot-lane[data-time="${line}"]`).boundingBox())!;
+  const lane = (await page.locator(`.calendar-slot[data-time="${line}"]`).boundingBox())!;
   return lane.y + (lane.height * (m % 15)) / 15;
 }
 
@@ -71,7 +71,7 @@ async function dragTo(page: Page, event: Locator, from: string, column: Locator,
   const grab = (await yOf(page, from)) + 3;
   const target = (await column.boundingBox())!;
   const x = target.x + target.width / 2;
-  const lane = (await page.locator('td.fc-timegrid-slot-lane').first().boundingBox())!;
+  const lane = (await page.locator('.calendar-slot').first().boundingBox())!;
   const perMinute = lane.height / 15;
   let y = (await yOf(page, to)) + 3;
   await page.mouse.move(box.x + box.width / 2, grab);
@@ -80,7 +80,7 @@ async function dragTo(page: Page, event: Locator, from: string, column: Locator,
   await page.mouse.move(x, y, { steps: 20 });
   const [h, m] = to.split(':').map(Number) as [number, number];
   for (let i = 0; i < 4; i++) {
-    const shown = /^(\d{1,2}):(\d\d)/.exec((await page.locator('.fc-event-mirror .fc-event-time').textContent()) ?? '');
+    const shown = /^(\d{1,2}):(\d\d)/.exec((await page.locator('.calendar-event-mirror .calendar-event-time').textContent()) ?? '');
     if (!shown || `${shown[1]}:${shown[2]}` === clock(to)) break;
     const at = (Number(shown[1]) % 12) * 60 + Number(shown[2]);
     const off = at - ((h % 12) * 60 + m);
@@ -119,16 +119,16 @@ describe("the team's day moves bookings (issue 34)", () => {
       requestAnimationFrame(watch);
     });
     await page.goto(appUrl(`/calendar?view=team&date=${day(0)}`));
-    const ana = page.getByRole('gridcell', { name: 'Ana Ruiz' });
-    const jonas = page.getByRole('gridcell', { name: 'Jonas Weber' });
-    const vera = ana.locator('.fc-event', { hasText: 'Vera Visitor' });
+    const ana = page.getByRole('cell', { name: 'Ana Ruiz' });
+    const jonas = page.getByRole('cell', { name: 'Jonas Weber' });
+    const vera = ana.locator('.calendar-event', { hasText: 'Vera Visitor' });
     await vera.waitFor({ timeout: 15_000 });
     await jonas.waitFor();
     expect(new Set(await page.evaluate(() => (window as unknown as { dayX: number[] }).dayX)).size).toBe(1);
     // Two named columns and nothing between them; hours on the axis, not the clinic's 50-minute slots.
     expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Ana RuizPhysiotherapist', 'Jonas WeberOsteopath']);
-    await page.locator('td.fc-timegrid-slot-label[data-time="14:00:00"]').getByText(/^2\s?(PM|pm)$/).waitFor();
-    expect(await page.locator('td.fc-timegrid-slot[data-time="14:15:00"]').count()).toBeGreaterThan(0);
+    await page.locator('.calendar-slot-label[data-time="14:00:00"]').getByText(/^2\s?(PM|pm)$/).waitFor();
+    expect(await page.locator('.calendar-slot[data-time="14:15:00"]').count()).toBeGreaterThan(0);
     // Vera's booking wears Ana's blue.
     expect(await vera.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(31, 119, 180)');
     await shot(page, 'team-1366-before');
@@ -152,15 +152,15 @@ describe("the team's day moves bookings (issue 34)", () => {
     await shot(page, 'team-1366-confirm');
     await dialog.getByRole('button', { name: 'Move' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await jonas.locator('.fc-event', { hasText: 'Vera Visitor' }).getByText(/^2:30/).waitFor();
-    expect(await ana.locator('.fc-event', { hasText: 'Vera Visitor' }).count()).toBe(0);
+    await jonas.locator('.calendar-event', { hasText: 'Vera Visitor' }).getByText(/^2:30/).waitFor();
+    expect(await ana.locator('.calendar-event', { hasText: 'Vera Visitor' }).count()).toBe(0);
     expect(await call('GET', `/bookings/booking/${bookingId}`, { token: clinic.token })).toMatchObject({ bookingTime: '14:30', practitionerId: clinic.jonas.id, status: 'confirmed' });
     await shot(page, 'team-1366-moved');
 
     // The week starts on Monday in Berlin.
     await page.goto(appUrl(`/calendar?view=week&date=${day(0)}`));
-    await page.locator('th.fc-col-header-cell[data-date]').first().waitFor({ timeout: 15_000 });
-    expect(await page.locator('th.fc-col-header-cell[data-date]').first().textContent()).toMatch(/^Mon/);
+    await page.locator('.calendar-day-head[data-date]').first().waitFor({ timeout: 15_000 });
+    expect(await page.locator('.calendar-day-head[data-date]').first().textContent()).toMatch(/^Mon/);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -174,9 +174,9 @@ describe("the team's day moves bookings (issue 34)", () => {
     await switcher.getByRole('button', { name: 'Jonas Weber' }).waitFor({ timeout: 15_000 });
     expect(await switcher.getByRole('button', { name: 'Ana Ruiz' }).getAttribute('aria-pressed')).toBe('true');
     // One column, its name in full, and nothing wider than the phone.
-    expect(await page.getByRole('gridcell').count()).toBe(1);
-    const ana = page.getByRole('gridcell', { name: 'Ana Ruiz' });
-    const walt = ana.locator('.fc-event', { hasText: 'Walt Visitor' });
+    expect(await page.locator('[role="cell"][aria-label]').count()).toBe(1);
+    const ana = page.getByRole('cell', { name: 'Ana Ruiz' });
+    const walt = ana.locator('.calendar-event', { hasText: 'Walt Visitor' });
     await walt.waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot(page, 'team-390-before');
@@ -194,17 +194,17 @@ describe("the team's day moves bookings (issue 34)", () => {
     await shot(page, 'team-390-confirm');
     await confirm.getByRole('button', { name: 'Move' }).click();
     await confirm.waitFor({ state: 'detached' });
-    await ana.locator('.fc-event', { hasText: 'Walt Visitor' }).getByText(/^1:30/).waitFor();
+    await ana.locator('.calendar-event', { hasText: 'Walt Visitor' }).getByText(/^1:30/).waitFor();
 
     // Handed to Jonas in the dialog: his free times, then his column in the switcher.
-    await ana.locator('.fc-event', { hasText: 'Walt Visitor' }).click();
+    await ana.locator('.calendar-event', { hasText: 'Walt Visitor' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Practitioner').selectOption({ label: 'Jonas Weber' });
     await dialog.getByText('3:30 PM', { exact: true }).click();
     await dialog.getByRole('button', { name: 'Move' }).click();
     await dialog.waitFor({ state: 'detached' });
     await switcher.getByRole('button', { name: 'Jonas Weber' }).click();
-    await page.getByRole('gridcell', { name: 'Jonas Weber' }).locator('.fc-event', { hasText: 'Walt Visitor' }).getByText(/^3:30/).waitFor();
+    await page.getByRole('cell', { name: 'Jonas Weber' }).locator('.calendar-event', { hasText: 'Walt Visitor' }).getByText(/^3:30/).waitFor();
     await shot(page, 'team-390-jonas');
     expect(await call('GET', `/bookings/booking/${bookingId}`, { token: clinic.token })).toMatchObject({ bookingTime: '15:30', practitionerId: clinic.jonas.id });
 

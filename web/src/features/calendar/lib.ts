@@ -87,7 +87,7 @@ export function closedEventsOf(range: { start: string; end: string } | null, clo
     }
     if (from < 1440) events.push({ start: `${e.date}T${timeOf(from)}:00`, end: `${addDays(e.date, 1)}T00:00:00`, title: e.note });
   }
-  return events.map((ev) => ({ ...ev, display: 'background' as const, classNames: ['calendar-closed'] }));
+  return events.map((ev) => ({ ...ev, display: 'background' as const, className: 'calendar-closed' }));
 }
 
 export interface Grid {

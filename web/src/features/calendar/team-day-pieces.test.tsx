@@ -2,8 +2,8 @@
 // column's head, what the columns draw (useTeamEvents) and the offered starts while a booking is
 // dragged (useOfferedMarks, on a real calendar: jsdom lays out no background events, so the calendar's
 // own list of events is read).
-import FullCalendar from '@fullcalendar/react';
-import timeGridPlugin from '@fullcalendar/timegrid';
+import FullCalendar, { type CalendarRef } from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
 import { render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef, type RefObject } from 'react';
@@ -56,37 +56,37 @@ describe('useTeamEvents', () => {
     const { result } = renderHook(() => useTeamEvents([ana, jonas], items, '2030-01-15', '2030-01-15T10:05'));
     const events = result.current;
     // Ana (column 0): shaded before 09:00 and after 17:00, the line at 10:05, her booking in her blue.
-    expect(events.filter((e) => e.classNames?.includes('calendar-outside'))).toEqual([
+    expect(events.filter((e) => e.className === 'calendar-outside')).toEqual([
       expect.objectContaining({ start: '2030-01-15T00:00:00', end: '2030-01-15T09:00:00' }),
       expect.objectContaining({ start: '2030-01-15T17:00:00', end: '2030-01-16T00:00:00' }),
     ]);
-    expect(events.filter((e) => e.classNames?.includes('calendar-now')).map((e) => e.start)).toEqual(['2030-01-15T10:05:00', '2030-01-16T10:05:00']);
-    expect(events.find((e) => e.id === 'booking:b')).toMatchObject({ start: '2030-01-15T09:40:00', end: '2030-01-15T10:30:00', backgroundColor: '#1f77b4', extendedProps: { column: 'pr_ana' } });
+    expect(events.filter((e) => e.className === 'calendar-now').map((e) => e.start)).toEqual(['2030-01-15T10:05:00', '2030-01-16T10:05:00']);
+    expect(events.find((e) => e.id === 'booking:b')).toMatchObject({ start: '2030-01-15T09:40:00', end: '2030-01-15T10:30:00', color: '#1f77b4', extendedProps: { column: 'pr_ana' } });
     // Jonas (column 1, the next date): his time off moved onto his column, no shade (hours unknown), his
     // late booking kept within his column.
     expect(events).toContainEqual(expect.objectContaining({ title: 'Lunch off', start: '2030-01-16T12:00:00', end: '2030-01-16T13:00:00' }));
-    expect(events.find((e) => e.id === 'booking:a')).toMatchObject({ start: '2030-01-16T23:30:00', end: '2030-01-17T00:00:00', backgroundColor: '#d62728' });
+    expect(events.find((e) => e.id === 'booking:a')).toMatchObject({ start: '2030-01-16T23:30:00', end: '2030-01-17T00:00:00', color: '#d62728' });
     // An item of nobody shown is not drawn.
     expect(events.find((e) => e.id === 'booking:c')).toBeUndefined();
   });
 
   it('draws no line on another day than today', () => {
     const { result } = renderHook(() => useTeamEvents([ana], [], '2030-01-15', '2030-01-14T10:05'));
-    expect(result.current.some((e) => e.classNames?.includes('calendar-now'))).toBe(false);
+    expect(result.current.some((e) => e.className === 'calendar-now')).toBe(false);
   });
 });
 
 describe('useOfferedMarks', () => {
   /** A real calendar holding the marks, as the team day does. */
-  function Marked({ offered, calendar }: { offered?: Map<string, string[]>; calendar: RefObject<FullCalendar | null> }) {
+  function Marked({ offered, calendar }: { offered?: Map<string, string[]>; calendar: RefObject<CalendarRef | null> }) {
     useOfferedMarks(calendar, offered, [ana, jonas], '2030-01-15');
     return <FullCalendar ref={calendar} plugins={[timeGridPlugin]} initialView="timeGridDay" initialDate="2030-01-15" timeZone="UTC" />;
   }
-  const marks = (calendar: RefObject<FullCalendar | null>) =>
-    calendar.current!.getApi().getEvents().filter((e) => e.classNames.includes('calendar-offered')).map((e) => [e.startStr, e.endStr, e.backgroundColor]);
+  const marks = (calendar: RefObject<CalendarRef | null>) =>
+    calendar.current!.getApi().getEvents().filter((e) => e.className.split(' ').includes('calendar-offered')).map((e) => [e.startStr, e.endStr, e.color]);
 
   it("marks each column's offered starts, five minutes long in its colour, while a booking is dragged, and clears them after", () => {
-    const calendar = createRef<FullCalendar>();
+    const calendar = createRef<CalendarRef>();
     const { rerender } = render(<Marked calendar={calendar} />);
     expect(marks(calendar)).toEqual([]);
     rerender(<Marked calendar={calendar} offered={new Map([['pr_ana', ['09:00', '23:58']], ['pr_jonas', ['14:00']]])} />);

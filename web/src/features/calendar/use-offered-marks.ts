@@ -1,8 +1,7 @@
 // While a booking is dragged on the team's day: the starts each column's practitioner offers it, as
 // thin marks in their colour. Added to the calendar directly (not through its `events`): replacing the
 // events mid-drag would lose the drag.
-import type FullCalendar from '@fullcalendar/react';
-import type { EventInput, EventSourceInput } from '@fullcalendar/core';
+import type { CalendarRef, EventInput, EventSourceInput } from '@fullcalendar/react';
 import { useEffect, type RefObject } from 'react';
 import { addDays } from '#shared/bookings/slots';
 import { minutesOf, timeOf } from '#shared/bookings/time';
@@ -10,7 +9,7 @@ import type { TeamColumn } from './components/team-day';
 
 const OFFERED_SOURCE = 'offered';
 
-export function useOfferedMarks(ref: RefObject<FullCalendar | null>, offered: Map<string, string[]> | undefined, shown: TeamColumn[], date: string): void {
+export function useOfferedMarks(ref: RefObject<CalendarRef | null>, offered: Map<string, string[]> | undefined, shown: TeamColumn[], date: string): void {
   useEffect(() => {
     const calendar = ref.current?.getApi();
     if (!calendar) return;
@@ -21,7 +20,7 @@ export function useOfferedMarks(ref: RefObject<FullCalendar | null>, offered: Ma
       const day = addDays(date, i);
       for (const t of offered.get(c.id) ?? []) {
         const end = Math.min(minutesOf(t) + 5, 1439);
-        marks.push({ start: `${day}T${t}:00`, end: `${day}T${timeOf(end)}:00`, display: 'background', classNames: ['calendar-offered'], backgroundColor: c.color });
+        marks.push({ start: `${day}T${t}:00`, end: `${day}T${timeOf(end)}:00`, display: 'background', className: 'calendar-offered', color: c.color });
       }
     });
     calendar.addEventSource({ id: OFFERED_SOURCE, events: marks } as EventSourceInput);

@@ -2,7 +2,7 @@
 // (the clinic's schedule and every active practitioner's), none before they are known; the team day's
 // columns; and the closed dates of the main calendar.
 import { useMemo } from 'react';
-import type { EventInput } from '@fullcalendar/core';
+import type { EventInput } from '@fullcalendar/react';
 import { addDays } from '#shared/bookings/slots';
 import type { ReplyOf } from '#shared/api-contract';
 import type { CalendarItem } from './api/calendar';

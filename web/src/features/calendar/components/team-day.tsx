@@ -7,17 +7,15 @@
 // starts). While a booking is dragged, each column marks the starts that practitioner offers it.
 // Items and columns wear their practitioner's colour. On a phone one practitioner is shown at a time,
 // with a switcher of their full names.
-import FullCalendar from '@fullcalendar/react';
-import interactionPlugin from '@fullcalendar/interaction';
-import timeGridPlugin from '@fullcalendar/timegrid';
-import type { DayCellMountArg, DayHeaderContentArg, EventClickArg, EventDropArg, EventInput } from '@fullcalendar/core';
-import { useMemo, useRef, useState } from 'react';
+import FullCalendar, { type CalendarRef, type DayHeaderInfo, type DayLaneInfo, type EventClickInfo, type EventDropInfo, type EventInput, type MountInfo } from '@fullcalendar/react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { addDays } from '#shared/bookings/slots';
 import type { Interval } from '#shared/bookings/time';
 import type { CalendarItem } from '../api/calendar';
 import { minutesLong, teamAxis, type DropColumn } from '../team';
 import { useOfferedMarks } from '../use-offered-marks';
 import { useTeamEvents } from '../use-team-events';
+import { CALENDAR_CLASSES, NO_SCROLL_TIME, TEAM_PLUGINS, documentDirection, markBorder } from '../fullcalendar';
 import { PractitionerSwitcher } from './practitioner-switcher';
 import { TeamColumnHead } from './team-column-head';
 
@@ -75,7 +73,7 @@ export function TeamDay({
   // On a phone: the practitioner picked, else the first with something that day, else the first.
   const single = narrow ? (columns.find((c) => c.id === picked) ?? columns.find((c) => items.some((i) => (i.practitionerId ?? '') === c.id)) ?? columns[0]) : undefined;
   const shown = useMemo(() => (single ? [single] : columns), [single, columns]);
-  const ref = useRef<FullCalendar>(null);
+  const ref = useRef<CalendarRef>(null);
 
   const events = useTeamEvents(shown, items, date, now);
 
@@ -85,10 +83,13 @@ export function TeamDay({
   );
 
   useOfferedMarks(ref, offered, shown, date);
+  // One object while the columns are the same: FullCalendar 7 lays its view out anew when `views` is
+  // another object (a drag's marks re-render this), and a time grid taken down while it measures throws.
+  const views = useMemo(() => ({ teamDay: { type: 'timeGrid', duration: { days: shown.length } } }), [shown.length]);
 
   const columnAt = (fake: Date) => daysBetween(date, fake.toISOString().slice(0, 10));
 
-  const drop = (arg: EventDropArg) => {
+  const drop = (arg: EventDropInfo) => {
     const item = arg.event.extendedProps.item as CalendarItem;
     const from = shown.find((c) => c.id === arg.event.extendedProps.column) ?? shown[0]!;
     const index = columnAt(arg.event.start!);
@@ -101,27 +102,49 @@ export function TeamDay({
     });
   };
 
-  if (!columns.length) return <p className="text-body-secondary">No practitioner to show. Add practitioners to see the team's day.</p>;
-  const header = (arg: DayHeaderContentArg) => {
-    const c = shown[columnAt(arg.date)];
-    return c ? <TeamColumnHead column={c} /> : null;
-  };
+  // The options below keep their identity from render to render (FullCalendar 7 compares options by
+  // identity, and a new one re-lays the grid out: see `views` above).
+  const header = useCallback(
+    (arg: DayHeaderInfo) => {
+      const c = shown[daysBetween(date, arg.date.toISOString().slice(0, 10))];
+      return c ? <TeamColumnHead column={c} /> : null;
+    },
+    [shown, date],
+  );
   // Each column's cell is named after its practitioner (what a screen reader says, and what tests find).
-  const nameCell = (arg: DayCellMountArg) => {
-    const c = shown[columnAt(arg.date)];
-    if (c) arg.el.setAttribute('aria-label', c.name);
-  };
+  const nameCell = useCallback(
+    (arg: MountInfo<DayLaneInfo>) => {
+      const c = shown[daysBetween(date, arg.date.toISOString().slice(0, 10))];
+      if (c) arg.el.setAttribute('aria-label', c.name);
+    },
+    [shown, date],
+  );
+
+  // A column's head is its practitioner: v7 gives a head without a link a hidden full date for screen
+  // readers and hides the content from them; here that date is a stand-in (column i is the date i days
+  // on), so the head is read as its practitioner instead. (Set once per head: React does not touch
+  // the text or the attribute again while the date, this grid's key, is the same.)
+  const nameHead = useCallback((arg: MountInfo<DayHeaderInfo>) => {
+    for (const child of Array.from(arg.el.children)) {
+      if (child.getAttribute('aria-hidden') === 'true') child.removeAttribute('aria-hidden');
+      else if (!child.querySelector('.calendar-team-head')) child.textContent = '';
+    }
+  }, []);
+
+  if (!columns.length) return <p className="text-body-secondary">No practitioner to show. Add practitioners to see the team's day.</p>;
 
   return (
-    <div className="calendar-team">
+    <div className="calendar-team calendar-fc">
       {single && <PractitionerSwitcher columns={columns} shownId={single.id} onPick={setPicked} />}
       <div role="group" aria-label="The team's day, one column per practitioner">
         <FullCalendar
           // A new date or set of columns lays the grid out again (its length is the number of columns).
           key={`${date}:${shown.map((c) => c.id).join(',')}`}
           ref={ref}
-          plugins={[timeGridPlugin, interactionPlugin]}
-          views={{ teamDay: { type: 'timeGrid', duration: { days: shown.length } } }}
+          plugins={TEAM_PLUGINS}
+          {...CALENDAR_CLASSES}
+          direction={documentDirection()}
+          views={views}
           initialView="teamDay"
           initialDate={date}
           timeZone="UTC"
@@ -129,18 +152,21 @@ export function TeamDay({
           height="auto"
           allDaySlot={false}
           slotDuration="00:15"
-          slotLabelInterval="01:00"
+          slotHeaderInterval="01:00"
           snapDuration="00:05"
           slotMinTime={axis.slotMinTime}
           slotMaxTime={axis.slotMaxTime}
-          scrollTime={axis.slotMinTime}
+          scrollTime={NO_SCROLL_TIME}
           editable
           eventDurationEditable={false}
           eventLongPressDelay={400}
           events={events}
           dayHeaderContent={header}
-          dayCellDidMount={nameCell}
-          eventClick={(arg: EventClickArg) => {
+          dayHeaderAlign="start"
+          dayHeaderDidMount={nameHead}
+          dayLaneDidMount={nameCell}
+          eventDidMount={markBorder}
+          eventClick={(arg: EventClickInfo) => {
             arg.jsEvent.preventDefault();
             const item = arg.event.extendedProps.item as CalendarItem | undefined;
             if (item) onItemClick(item);

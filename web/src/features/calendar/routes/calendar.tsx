@@ -11,14 +11,9 @@
 // with); staff with write move items by dragging them (a move is confirmed first, with the choice to email
 // the patient) or in the dialog, under the booking page's rules (the server decides; a refusal puts the
 // item back).
-// FullCalendar (and Luxon for named zones) load only with this route's chunk.
-import FullCalendar from '@fullcalendar/react';
-import dayGridPlugin from '@fullcalendar/daygrid';
-import interactionPlugin from '@fullcalendar/interaction';
-import listPlugin from '@fullcalendar/list';
-import luxonPlugin from '@fullcalendar/luxon3';
-import timeGridPlugin from '@fullcalendar/timegrid';
-import type { CalendarOptions, DatesSetArg, DayHeaderContentArg, EventDropArg, EventClickArg, EventInput } from '@fullcalendar/core';
+// FullCalendar 7 (its named zones through the Temporal polyfill, its theme's CSS) loads only with this
+// route's chunk (../fullcalendar.ts).
+import FullCalendar, { type CalendarApi, type CalendarOptions, type CalendarRef, type DatesSetInfo, type DayHeaderInfo, type EventClickInfo, type EventDropInfo, type EventInput } from '@fullcalendar/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { addDays } from '#shared/bookings/slots';
 import { todayIn } from '#shared/bookings/time';
@@ -40,9 +35,10 @@ import { useCalendarUrl } from '../use-calendar-url';
 import { useFirstLoad } from '../use-first-load';
 import { useTeamDrag } from '../use-team-drag';
 import { useWorkingHours } from '../use-working-hours';
+import { CALENDAR_CLASSES, MAIN_PLUGINS, NO_SCROLL_TIME, documentDirection, markBorder } from '../fullcalendar';
 
 /** The calendar's current date as a local date in its zone (toISOString would give UTC's). */
-const currentDate = (calendar: ReturnType<FullCalendar['getApi']>) => calendar.formatIso(calendar.getDate()).slice(0, 10);
+const currentDate = (calendar: CalendarApi) => calendar.formatIso(calendar.getDate()).slice(0, 10);
 
 /** The window's width, followed on resize (the week's day headers change below NARROW). */
 function useWidth() {
@@ -64,6 +60,11 @@ const nowIn = (timeZone: string) => {
 /** Dates in the reader's locale (the browser's; the console's words stay English). */
 const longDate = (date: string) => new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', dateStyle: 'full' }).format(new Date(`${date}T12:00:00Z`));
 
+// The list: the seven days from its date (on a Saturday, the days ahead, not the week gone by). One
+// object for every render: FullCalendar 7 lays its view out anew when `views` is another object, and a
+// time grid taken down while it measures throws (7.1.4: "reading 'scrollTo'").
+const LIST_VIEWS = { listDays: { type: 'list', duration: { days: 7 }, dateAlignment: 'day' } };
+
 type Range = { start: string; end: string };
 /** The range as it was when it did not change (no new request, no render). */
 const sameRange = (r: Range | null, next: Range) => (r && r.start === next.start && r.end === next.end ? r : next);
@@ -80,15 +81,14 @@ const eventsOf = (items: CalendarItem[], view: ViewName): EventInput[] =>
       start: item.start,
       ...(item.end ? { end: item.end } : {}),
       startEditable: item.movable,
-      backgroundColor: look.background,
-      borderColor: look.border,
-      textColor: look.text,
-      extendedProps: { item },
+      color: look.background,
+      contrastColor: look.text,
+      extendedProps: { item, border: look.border },
     };
   });
 
 /** On a phone the week's headers are the weekday's three letters over the day's number: seven fit. */
-const dayHeaderOf = (narrow: boolean, timeZone: string) => (arg: DayHeaderContentArg) => {
+const dayHeaderOf = (narrow: boolean, timeZone: string) => (arg: DayHeaderInfo) => {
   if (!narrow || arg.view.type !== 'timeGridWeek') return arg.text;
   const part = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(undefined, { ...(timeZone === 'local' ? {} : { timeZone }), ...o }).format(arg.date);
   return (
@@ -100,9 +100,11 @@ const dayHeaderOf = (narrow: boolean, timeZone: string) => (arg: DayHeaderConten
 };
 
 /** What the page's calendar needs beyond its view: its zone, clicks and drops, and the slots' grid. */
-function calendarOptions(timeZone: string, grid: ReturnType<typeof useWorkingHours>['grid'], slotMinutes: number, onClick: (arg: EventClickArg) => void, onDrop: (arg: EventDropArg) => void): CalendarOptions {
+function calendarOptions(timeZone: string, grid: ReturnType<typeof useWorkingHours>['grid'], slotMinutes: number, onClick: (arg: EventClickInfo) => void, onDrop: (arg: EventDropInfo) => void): CalendarOptions {
   return {
+    ...CALENDAR_CLASSES,
     timeZone,
+    direction: documentDirection(),
     height: 'auto',
     eventClick: onClick,
     eventDrop: onDrop,
@@ -113,23 +115,23 @@ function calendarOptions(timeZone: string, grid: ReturnType<typeof useWorkingHou
     // The lines are the slots, and a drag snaps to them.
     slotDuration: grid.slotDuration,
     snapDuration: grid.slotDuration,
-    ...(slotMinutes >= 30 ? { slotLabelInterval: grid.slotDuration } : {}),
+    ...(slotMinutes >= 30 ? { slotHeaderInterval: grid.slotDuration } : {}),
     slotMinTime: grid.slotMinTime,
     slotMaxTime: grid.slotMaxTime,
-    scrollTime: grid.scrollTime,
+    scrollTime: NO_SCROLL_TIME,
     allDaySlot: false,
   };
 }
 
 /** A drop on the main calendar, to be confirmed: the patient is mailed at once, so a drop is confirmed first (for a booking, with the choice to mail). */
-function pendingOfDrop(arg: EventDropArg): Pending {
+function pendingOfDrop(arg: EventDropInfo): Pending {
   const item = arg.event.extendedProps.item as CalendarItem;
   const to = localOf(arg.event.startStr);
   return { item, start: new Date(Date.parse(arg.event.startStr)).toISOString(), bookingDate: to.date, bookingTime: to.time, revert: arg.revert };
 }
 
 /** The item clicked; none for closed dates and time off (background events without an item). */
-function itemOfClick(arg: EventClickArg): CalendarItem | undefined {
+function itemOfClick(arg: EventClickInfo): CalendarItem | undefined {
   arg.jsEvent.preventDefault();
   return arg.event.extendedProps.item as CalendarItem | undefined;
 }
@@ -140,7 +142,7 @@ export function CalendarPage() {
   const [initialWidth] = useState(width);
   const narrow = width < NARROW;
   const { params, view, date, go } = useCalendarUrl(initialWidth);
-  const ref = useRef<FullCalendar>(null);
+  const ref = useRef<CalendarRef>(null);
   // The items are asked for at once, for the dates the view will show (range.ts firstRange, the key the
   // route's prefetch asked for), not after the calendar's first render; its datesSet corrects the range
   // if it lays out other dates.
@@ -199,7 +201,7 @@ export function CalendarPage() {
     go({ date: currentDate(calendar) });
   };
 
-  const onDates = (arg: DatesSetArg) => {
+  const onDates = (arg: DatesSetInfo) => {
     setRange((r) => sameRange(r, { start: arg.startStr.slice(0, 10), end: arg.endStr.slice(0, 10) }));
     setTitle(arg.view.title);
   };
@@ -214,8 +216,9 @@ export function CalendarPage() {
   const shownEvents = useMemo(() => [...closed, ...events], [closed, events]);
   const drag = useTeamDrag({ columns, teamDate, timeZone: data?.timeZone ?? 'UTC', onPending: setPending });
 
-  const onDrop = (arg: EventDropArg) => setPending(pendingOfDrop(arg));
-  const onClick = (arg: EventClickArg) => {
+  const dayHeader = useMemo(() => dayHeaderOf(narrow, timeZone), [narrow, timeZone]); // one identity: see LIST_VIEWS
+  const onDrop = (arg: EventDropInfo) => setPending(pendingOfDrop(arg));
+  const onClick = (arg: EventClickInfo) => {
     const item = itemOfClick(arg);
     if (item) setOpen(item);
   };
@@ -248,26 +251,26 @@ export function CalendarPage() {
             onItemClick={setOpen} onDragStart={drag.onDragStart} onDragStop={drag.onDragStop} onDrop={(d) => void drag.onDrop(d)}
           />
         ) : (
-          <div className={narrow ? 'calendar-narrow' : undefined}>
+          <div className={narrow ? 'calendar-fc calendar-narrow' : 'calendar-fc'}>
             <FullCalendar
               ref={ref}
               {...calendarOptions(timeZone, grid, slotMinutes, onClick, onDrop)}
-              plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin]}
+              plugins={MAIN_PLUGINS}
               initialView={VIEWS[view]}
               initialDate={date}
-              // The list: the seven days from its date (on a Saturday, the days ahead, not the week gone by).
-              views={{ listDays: { type: 'list', duration: { days: 7 }, dateAlignment: 'day' } }}
+              views={LIST_VIEWS}
               noEventsContent="Nothing in these seven days."
               firstDay={firstDay}
               headerToolbar={false}
               events={shownEvents}
               datesSet={onDates}
               businessHours={businessHours}
-              dayHeaderContent={dayHeaderOf(narrow, timeZone)}
+              dayHeaderContent={dayHeader}
               dayMaxEvents={4}
               eventMaxStack={3}
               navLinks
               navLinkDayClick={(d) => go({ view: 'day', date: ref.current!.getApi().formatIso(d).slice(0, 10) })}
+              eventDidMount={markBorder}
             />
           </div>
         )}
