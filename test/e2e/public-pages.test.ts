@@ -109,7 +109,7 @@ describe('public pages', () => {
         const timing = await page.evaluate(() => ({
           firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime,
           scripts: performance.getEntriesByType('resource').filter((r) => (r as PerformanceResourceTiming).initiatorType === 'script').map((r) => r.startTime),
-          entryEnd: performance.getEntriesByType('resource').find((r) => /\/assets\/(booking|form|request)-[\w-]+\.js$/.test(r.name))?.responseEnd,
+          entryEnd: (performance.getEntriesByType('resource').find((r) => /\/assets\/(booking|form|request)-[\w-]+\.js$/.test(r.name)) as PerformanceResourceTiming | undefined)?.responseEnd,
           catalogueStart: performance.getEntriesByType('resource').find((r) => /\/assets\/en-[\w-]+\.js$/.test(r.name))?.startTime,
         }));
         // The catalogue is preloaded with the entry by the loader: asked for before the entry has even
