@@ -9,6 +9,7 @@
 // - three-decimal: BHD JOD KWD OMR TND, whose amounts must end in 0 (rounded to the nearest ten);
 // - ISK stays two-decimal in the API but is whole krónur only: amounts divisible by 100 (ISK 5 = 500);
 // - HUF and TWD are two-decimal for charges (only their payouts are whole units), so no extra rule here.
+import { numberFormat } from './i18n/intl-cache';
 
 /** Stripe's presentment currencies (lowercase ISO 4217, as Stripe's API wants them). */
 export const CURRENCIES = [
@@ -140,7 +141,7 @@ export function formatMoney(minor: number, currency: string, locale = 'en-US'): 
   const { currency: code, decimals } = currencyRules(currency);
   const major = fromMinor(minor, code);
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: code.toUpperCase(), minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(major);
+    return numberFormat(locale, { style: 'currency', currency: code.toUpperCase(), minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(major);
   } catch {
     return `${major.toFixed(decimals)} ${code.toUpperCase()}`;
   }

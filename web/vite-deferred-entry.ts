@@ -6,15 +6,22 @@
 // code's start then counts as blocking time after the first paint, and /auth scored lower, 95 against
 // 97, so the console keeps Vite's tags.)
 import type { Plugin } from 'vite';
+import type { OutputBundle } from 'rolldown';
 
 /**
  * The same inline script on every page (one CSP hash): the entry is its data-src, the chunks to preload
- * with it its data-preload (comma-separated). It waits for the browser's first paint entry; without
- * paint timing, for the frame after the next; a hidden tab paints nothing, so a timer loads it there.
+ * with it its data-preload (comma-separated), and its data-locales the catalogue chunk of each language
+ * ('ar=/assets/ar-x.js,...'): the one of the page's language (the HTML's lang, which the language
+ * script set) is preloaded with the entry, instead of being asked for once the entry has run (a
+ * round trip more before the page renders in its language; src/public-pages/mount.tsx waits for it).
+ * It waits for the browser's first paint entry; without paint timing, for the frame after the next; a
+ * hidden tab paints nothing, so a timer loads it there.
  */
 const LOADER =
-  "(function(){var me=document.currentScript,src=me.getAttribute('data-src'),preload=me.getAttribute('data-preload'),started=0;" +
-  "function load(){if(started)return;started=1;(preload?preload.split(','):[]).forEach(function(href){var l=document.createElement('link');" +
+  "(function(){var me=document.currentScript,src=me.getAttribute('data-src'),preload=me.getAttribute('data-preload'),locales=me.getAttribute('data-locales'),started=0;" +
+  "function load(){if(started)return;started=1;var hrefs=preload?preload.split(','):[],lang=document.documentElement.lang;" +
+  "(locales?locales.split(','):[]).forEach(function(p){var i=p.indexOf('=');if(p.slice(0,i)===lang)hrefs.push(p.slice(i+1))});" +
+  "hrefs.forEach(function(href){var l=document.createElement('link');" +
   "l.rel='modulepreload';l.href=href;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.src=src;" +
   'document.head.appendChild(s)}var P=window.PerformanceObserver;' +
   "if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(list,observer){observer.disconnect();" +
@@ -24,12 +31,23 @@ const LOADER =
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 
-/** The page with its entry script and preloads moved into the loader. */
-export function deferEntry(html: string): string {
+/** A catalogue's chunk: src/i18n/messages/<locale>.json. */
+const CATALOGUE = /[\\/]src[\\/]i18n[\\/]messages[\\/]([a-z]{2})\.json$/;
+
+/** The catalogue chunks of a build by language, as the loader's data-locales has them ('ar=/assets/ar-x.js'). */
+export function catalogueChunks(bundle: OutputBundle, base = '/'): string[] {
+  return Object.values(bundle).flatMap((chunk) => {
+    const locale = chunk.type === 'chunk' && chunk.facadeModuleId ? CATALOGUE.exec(chunk.facadeModuleId.split('?')[0]!)?.[1] : undefined;
+    return locale ? [`${locale}=${base}${chunk.fileName}`] : [];
+  });
+}
+
+/** The page with its entry script and preloads moved into the loader, with its catalogues' chunks. */
+export function deferEntry(html: string, catalogues: string[] = []): string {
   const entry = ENTRY.exec(html);
   if (!entry) throw new Error('The page has no entry <script type="module"> to defer');
   const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]!);
-  const loader = `<script data-src="${entry[1]}"${preloads.length ? ` data-preload="${preloads.join(',')}"` : ''}>${LOADER}</script>`;
+  const loader = `<script data-src="${entry[1]}"${preloads.length ? ` data-preload="${preloads.join(',')}"` : ''}${catalogues.length ? ` data-locales="${catalogues.join(',')}"` : ''}>${LOADER}</script>`;
   return html.replace(ENTRY, '').replace(PRELOAD, '').replace('</body>', `  ${loader}\n  </body>`);
 }
 
@@ -38,6 +56,6 @@ export function deferredEntry(): Plugin {
   return {
     name: 'clinic-deferred-entry',
     apply: 'build',
-    transformIndexHtml: { order: 'post', handler: (html) => deferEntry(html) },
+    transformIndexHtml: { order: 'post', handler: (html, ctx) => deferEntry(html, ctx.bundle ? catalogueChunks(ctx.bundle) : []) },
   };
 }

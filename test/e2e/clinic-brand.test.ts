@@ -109,6 +109,8 @@ describe("the clinic's brand on its booking page", () => {
         // The form is ready (the packages arrived) and the check is done: nothing says so.
         const cont = page.locator('form button[type="submit"]');
         await page.getByRole('option', { name: /Consultation/ }).waitFor({ state: 'attached' });
+        // The check starts with the visitor's first input (issue 36).
+        await page.keyboard.press('Tab');
         await page.locator('.challenge-status[data-state="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
         expect(await page.getByText('Connection checked.').count(), where).toBe(0);
         expect(await page.getByText(/Connection checked|تم التحقق من الاتصال/).count(), where).toBe(0);

@@ -109,10 +109,22 @@ describe('public pages', () => {
         const timing = await page.evaluate(() => ({
           firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime,
           scripts: performance.getEntriesByType('resource').filter((r) => (r as PerformanceResourceTiming).initiatorType === 'script').map((r) => r.startTime),
+          entryEnd: (performance.getEntriesByType('resource').find((r) => /\/assets\/(booking|form|request)-[\w-]+\.js$/.test(r.name)) as PerformanceResourceTiming | undefined)?.responseEnd,
+          catalogueStart: performance.getEntriesByType('resource').find((r) => /\/assets\/en-[\w-]+\.js$/.test(r.name))?.startTime,
         }));
+        // The catalogue is preloaded with the entry by the loader: asked for before the entry has even
+        // arrived, not by the entry once it has run.
+        expect(timing.catalogueStart, path).toBeLessThan(timing.entryEnd!);
         expect(timing.scripts.length, path).toBeGreaterThanOrEqual(1);
         expect(timing.scripts.length, path).toBeLessThanOrEqual(2);
         for (const start of timing.scripts) expect(start, path).toBeGreaterThanOrEqual(timing.firstPaint!);
+        // The booking page starts its connection check with the visitor's first input, not with the page
+        // (its start is a phone's busiest time): nothing asked for until then.
+        if (path.startsWith('/booking/')) {
+          expect(apiGets.filter((p) => p === '/api/public/challenge'), path).toEqual([]);
+          expect(workers, path).toEqual([]);
+          await page.keyboard.press('Tab');
+        }
         // The connection check (issue 28) is solved in a worker, off the main thread the visitor types on.
         await expect.poll(() => workers.length > 0 && workers.every((w) => w.closed), { message: path, timeout: 15_000 }).toBe(true);
         for (const worker of workers) expect(worker.path, path).toMatch(/^\/assets\/challenge-worker-[\w-]+\.js$/);

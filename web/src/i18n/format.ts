@@ -4,6 +4,7 @@
 // language in the clinic's country, 'es-DE'; I18nValue.intl).
 import { instantsOf } from '#shared/bookings/zone';
 import type { Locale } from '#shared/i18n/locales';
+import { dateTimeFormat } from '#shared/i18n/intl-cache';
 
 /** The instant a clinic's zone shows 'YYYY-MM-DD' 'HH:mm' (the earlier one in an overlap). */
 function instantOf(date: string, time: string, timeZone: string): number | undefined {
@@ -21,14 +22,14 @@ export function whenIn(locale: Locale, when: { date: string; time: string; timeZ
   if (locale === 'en') return englishLabel;
   const instant = instantOf(when.date, when.time, when.timeZone);
   if (instant === undefined) return englishLabel;
-  return new Intl.DateTimeFormat(intl, { timeZone: when.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(instant);
+  return dateTimeFormat(intl, { timeZone: when.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(instant);
 }
 
 /** A zone's long name in `locale` ('hora estándar del este'), or the English one given. */
 export function zoneNameIn(locale: Locale, timeZone: string, englishName: string, at: number = Date.now()): string {
   if (locale === 'en') return englishName;
   try {
-    return new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? englishName;
+    return dateTimeFormat(locale, { timeZone, timeZoneName: 'long' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? englishName;
   } catch {
     return englishName;
   }
@@ -36,4 +37,4 @@ export function zoneNameIn(locale: Locale, timeZone: string, englishName: string
 
 /** An instant in full in `locale`, in a zone (the manage page's 'until'). */
 export const dateTimeIn = (intl: string, iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat(intl, { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
+  dateTimeFormat(intl, { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));

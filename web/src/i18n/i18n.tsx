@@ -5,11 +5,12 @@
 // The language is the visitor's choice (the switcher, remembered), else the first of the browser's
 // languages we have, else the clinic's default language (when its data arrives), else English. The
 // clinic's own texts (form labels, package names) are shown as written.
-import { IntlMessageFormat } from 'intl-messageformat';
+import { IntlMessageFormat, type Formatters } from 'intl-messageformat';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { createContext, createElement, Fragment, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_LOCALE, isRtl, LOCALE_NAMES, LOCALES, localeOf, pickLocale, type Locale } from '#shared/i18n/locales';
 import { intlTag } from '#shared/i18n/intl';
+import { dateTimeFormat, numberFormat, pluralRules } from '#shared/i18n/intl-cache';
 import type english from './messages/en.json';
 
 export type MessageKey = keyof typeof english;
@@ -74,16 +75,54 @@ interface I18nValue {
 
 const I18nContext = createContext<I18nValue | null>(null);
 
+// Each new IntlMessageFormat resolves its locale through Intl.NumberFormat.supportedLocalesOf, whose
+// first call loads the browser's list of locales: 40-80 ms of the booking page's start in Chromium,
+// the largest single piece of it (four times that on Lighthouse's phone), and asked again for each of
+// some 50 messages. Our six languages are in every browser's Intl, so the tag is taken as it is, once
+// per tag. (The catalogues are compiled: the resolved locale only serves resolvedOptions().)
+const resolvedLocales = new Map<string, Intl.Locale | undefined>();
+IntlMessageFormat.resolveLocale = (locales) => {
+  const tag = Array.isArray(locales) ? locales[0] : locales;
+  if (tag === undefined) return undefined;
+  if (!resolvedLocales.has(tag)) {
+    let resolved: Intl.Locale | undefined;
+    try {
+      resolved = new Intl.Locale(tag);
+    } catch {
+      // Not a tag Intl knows (none of ours): as intl-messageformat does without Intl.Locale.
+    }
+    resolvedLocales.set(tag, resolved);
+  }
+  return resolvedLocales.get(tag);
+};
+
+/** The plural rules and number and date formats of every message, shared (intl-messageformat builds its own per message). */
+const sharedFormatters: Formatters = {
+  getNumberFormat: numberFormat,
+  getDateTimeFormat: dateTimeFormat,
+  getPluralRules: pluralRules,
+};
+
+/**
+ * Each catalogue's messages as compiled, kept for the page's life: the page's translator is made anew
+ * whenever its language or the clinic's country changes, and compiling every message again cost as much.
+ */
+const compiledCatalogues = new WeakMap<Messages, Map<string, IntlMessageFormat>>();
+
 /** Formats one catalogue's messages; each message is compiled once per language. */
 function formatter(locale: Locale, messages: Messages) {
-  const cache = new Map<string, IntlMessageFormat>();
+  let cache = compiledCatalogues.get(messages);
+  if (!cache) compiledCatalogues.set(messages, (cache = new Map()));
+  const compiled = cache;
   return (key: MessageKey): IntlMessageFormat | undefined => {
-    let format = cache.get(key);
+    // By language too: a test may read one catalogue as two languages.
+    const id = `${locale}:${key}`;
+    let format = compiled.get(id);
     if (!format) {
       const message = messages[key];
       if (message === undefined) return undefined;
-      format = new IntlMessageFormat(message, locale);
-      cache.set(key, format);
+      format = new IntlMessageFormat(message, locale, undefined, { formatters: sharedFormatters });
+      compiled.set(id, format);
     }
     return format;
   };

@@ -88,6 +88,11 @@ export class ChallengeHandle {
     this.next = undefined;
   }
 
+  /** Starts a check unless one is under way or solved (a write's take() may have started it). */
+  ensure(): void {
+    if (!this.next) this.start().catch(() => undefined);
+  }
+
   /** The header of a write: waits for the solution if it is not ready (fetching a new one if needed). */
   async take(): Promise<Record<string, string>> {
     let prepared = await (this.next ?? this.start()).catch(() => undefined);
@@ -98,17 +103,38 @@ export class ChallengeHandle {
   }
 }
 
+/** What the visitor does first on a page: a touch, a click, a key, a field taking the focus or a value. */
+const FIRST_INPUT = ['pointerdown', 'keydown', 'focusin', 'input'] as const;
+
 /**
- * The page's check: starts on mount (after the first paint) for the organisation key the write will
- * name. `apiKey` undefined: not known yet (nothing starts); sign-up passes ''. The handle is stable.
+ * The page's check for the organisation key the write will name. `apiKey` undefined: not known yet
+ * (nothing starts); sign-up passes ''. The handle is stable. `when`: 'mount' starts it once the page is
+ * up (after the first paint); 'first-input' when the visitor first touches, clicks or types anything
+ * on the page (the booking page: its start on a phone was already the page's longest work, and the
+ * check's request, worker and answer added to it while nobody could book yet). Choosing a package, a
+ * day, a time and typing the details leaves it seconds to be solved; a write that comes first starts
+ * it and waits, as always.
  */
-export function useChallenge(page: ChallengePage, apiKey: string | undefined): ChallengeHandle {
+export function useChallenge(page: ChallengePage, apiKey: string | undefined, when: 'mount' | 'first-input' = 'mount'): ChallengeHandle {
   const [handle] = useState(() => new ChallengeHandle(page));
   useEffect(() => {
     handle.apiKey = apiKey;
-    if (apiKey !== undefined) handle.start().catch(() => undefined);
-    return () => handle.stop();
-  }, [handle, apiKey]);
+    if (apiKey === undefined) return () => handle.stop();
+    if (when === 'mount') {
+      handle.start().catch(() => undefined);
+      return () => handle.stop();
+    }
+    const start = () => {
+      stopListening();
+      handle.ensure();
+    };
+    const stopListening = () => FIRST_INPUT.forEach((type) => document.removeEventListener(type, start, true));
+    FIRST_INPUT.forEach((type) => document.addEventListener(type, start, { capture: true, passive: true }));
+    return () => {
+      stopListening();
+      handle.stop();
+    };
+  }, [handle, apiKey, when]);
   return handle;
 }
 

@@ -168,7 +168,7 @@ describe('BookingPage (public)', () => {
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('Pat');
   });
 
-  it('checks the connection in the background with one status line; Continue waits for the check and sends it with the booking', async () => {
+  it('checks the connection in the background from the first input on, with one status line; Continue waits for the check and sends it with the booking', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const calls = answers({
@@ -183,6 +183,12 @@ describe('BookingPage (public)', () => {
     });
     vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const { user } = open();
+    // Nothing while the page starts (a phone's main thread is busiest then): the check waits for the visitor's first input.
+    await ready();
+    expect(calls.filter((c) => c.path === '/api/public/challenge')).toEqual([]);
+    expect(document.querySelector('.challenge-status[role="status"]')).toHaveAttribute('data-state', 'idle');
+    // The first touch (here on the package list) starts it.
+    await user.click(await ready());
     expect(await screen.findByRole('status')).toHaveTextContent('Checking your connection...');
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));

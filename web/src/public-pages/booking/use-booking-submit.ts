@@ -49,8 +49,8 @@ export function useBookingSubmit({ apiKey, values, practitioner, practitionerId,
   useEffect(() => () => void (mounted.current = false), []);
   /** One key per booking the visitor sends: a retry of the same booking never holds a second place. */
   const keys = useIdempotencyKeys();
-  /** The connection check the booking is sent with (solved in the background, issue 28). */
-  const challenge = useChallenge('booking', apiKey || undefined);
+  /** The connection check the booking is sent with (solved in the background, issue 28), from the visitor's first input on. */
+  const challenge = useChallenge('booking', apiKey || undefined, 'first-input');
   /** The visitor's hold waiting for payment; back from Checkout through the browser's cache, the redirect notices go. */
   const hold = usePendingHold(apiKey, () => {
     setSuccess(undefined);

@@ -9,6 +9,7 @@
 // knows the month), so nothing below it moves when the days arrive or the month changes.
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { firstDayOfWeek } from '#shared/i18n/intl';
+import { dateTimeFormat } from '#shared/i18n/intl-cache';
 import { isRtl, type Locale } from '#shared/i18n/locales';
 import { useI18n } from '../../i18n/i18n';
 
@@ -36,7 +37,7 @@ export function daysInMonth(month: string): number {
 const dateIn = (month: string, day: number) => `${month}-${String(day).padStart(2, '0')}`;
 const utcDate = (date: string) => new Date(`${date}T12:00:00Z`);
 export const monthLabel = (month: string, locale: Locale = 'en', intl: string = locale) =>
-  locale === 'en' ? `${MONTHS[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}` : new Intl.DateTimeFormat(intl, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(utcDate(`${month}-01`));
+  locale === 'en' ? `${MONTHS[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}` : dateTimeFormat(intl, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(utcDate(`${month}-01`));
 
 /**
  * The weekdays from `first` (0 Sunday ... 6 Saturday): full names (the header's abbr) and the header's
@@ -45,9 +46,9 @@ export const monthLabel = (month: string, locale: Locale = 'en', intl: string = 
 export function weekdayNames(locale: Locale, intl: string, first: number): { long: string; short: string }[] {
   const order = [0, 1, 2, 3, 4, 5, 6].map((i) => (first + i) % 7);
   if (locale === 'en') return order.map((d) => ({ long: WEEKDAYS[d]!, short: WEEKDAYS[d]!.slice(0, 2) }));
-  const long = new Intl.DateTimeFormat(intl, { timeZone: 'UTC', weekday: 'long' });
-  const short = new Intl.DateTimeFormat(intl, { timeZone: 'UTC', weekday: 'short' });
-  const narrow = new Intl.DateTimeFormat(intl, { timeZone: 'UTC', weekday: 'narrow' });
+  const long = dateTimeFormat(intl, { timeZone: 'UTC', weekday: 'long' });
+  const short = dateTimeFormat(intl, { timeZone: 'UTC', weekday: 'short' });
+  const narrow = dateTimeFormat(intl, { timeZone: 'UTC', weekday: 'narrow' });
   // 2030-09-01 is a Sunday.
   return order.map((d) => {
     const date = utcDate(`2030-09-0${d + 1}`);
@@ -58,7 +59,7 @@ export function weekdayNames(locale: Locale, intl: string, first: number): { lon
 
 /** A day button's date for screen readers ('Monday, March 2'). */
 const dayName = (date: string, locale: Locale, intl: string) => {
-  if (locale !== 'en') return new Intl.DateTimeFormat(intl, { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(utcDate(date));
+  if (locale !== 'en') return dateTimeFormat(intl, { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(utcDate(date));
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${MONTHS[m - 1]} ${d}`;
 };

@@ -1,6 +1,7 @@
 // The free times of a chosen day as buttons (the booking page's and the manage page's reschedule): the
 // only way to choose a time, so a patient can only choose one that is offered. Each says its time in the
 // page's language and the clinic's zone; the chosen one is pressed.
+import { dateTimeFormat } from '#shared/i18n/intl-cache';
 import type { Locale } from '#shared/i18n/locales';
 import { useI18n } from '../../i18n/i18n';
 
@@ -18,13 +19,13 @@ export interface Slot {
  */
 export function slotLabel(slot: Slot, timeZone: string, locale: Locale, intl: string, format?: Intl.DateTimeFormat): string {
   if (locale === 'en') return slot.label;
-  return (format ?? new Intl.DateTimeFormat(intl, { timeZone, hour: 'numeric', minute: '2-digit' })).format(new Date(slot.startUtc));
+  return (format ?? dateTimeFormat(intl, { timeZone, hour: 'numeric', minute: '2-digit' })).format(new Date(slot.startUtc));
 }
 
 export function TimeButtons({ slots, timeZone, value, onChange, disabled }: { slots: readonly Slot[]; timeZone: string; value: string; onChange(time: string): void; disabled?: boolean }) {
   const { locale, intl } = useI18n();
   // One formatter for the day's buttons.
-  const format = locale === 'en' ? undefined : new Intl.DateTimeFormat(intl, { timeZone, hour: 'numeric', minute: '2-digit' });
+  const format = locale === 'en' ? undefined : dateTimeFormat(intl, { timeZone, hour: 'numeric', minute: '2-digit' });
   return (
     <div className="d-flex flex-wrap gap-2">
       {slots.map((slot) => (
