@@ -75,6 +75,8 @@ function pathValues(checker: ts.TypeChecker, expr: ts.Expression, depth = 0): st
 
 /** What a key function returns (`(id) => \`/x/${id}\``, or every `return` of a block body). */
 function returnedValues(checker: ts.TypeChecker, fn: ts.Expression, depth: number): string[] | undefined {
+  // A key function kept in a const (`const pageKey = (index, previous) => ...`) is read where it is written.
+  if (ts.isIdentifier(fn)) fn = initializerOf(checker, fn) ?? fn;
   if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return undefined;
   if (!ts.isBlock(fn.body)) return pathValues(checker, fn.body, depth);
   const returned: ts.Expression[] = [];
@@ -143,7 +145,7 @@ export function collectWebCalls(program: ts.Program): WebCall[] {
       for (const value of values ?? []) calls.push({ at, method, path: apiPath(value), body });
     };
     const add = (method: HttpMethod, arg: ts.Expression | undefined, body?: ts.Expression) => record(method, arg ? pathValues(checker, arg) : undefined, body);
-    const isFetcher = (arg: ts.Expression | undefined) => !arg || (ts.isIdentifier(arg) && FETCHERS.has(arg.text));
+    const isFetcher = (arg: ts.Expression | undefined) => !arg || (ts.isIdentifier(arg) && FETCHERS.has(arg.text)) || forwardsKeyToFetcher(arg);
     if (pass === 'forwarded') {
       if (ts.isIdentifier(callee) && forwarders.has(callee.text)) add(forwarders.get(callee.text)!, node.arguments[0]);
       return;
@@ -152,7 +154,8 @@ export function collectWebCalls(program: ts.Program): WebCall[] {
       const method = API_METHODS[callee.name.text]!;
       add(method, node.arguments[0], method === 'GET' || method === 'DELETE' ? undefined : node.arguments[1]);
     } else if (ts.isIdentifier(callee) && FETCHERS.has(callee.text)) {
-      add('GET', node.arguments[0]);
+      // Inside a useSWRInfinite fetcher of its own, the key it forwards is read from the key function.
+      if (!isSwrInfiniteKeyParameter(node.arguments[0])) add('GET', node.arguments[0]);
     } else if (ts.isIdentifier(callee) && callee.text === 'useSWR') {
       // With no fetcher the console's SWRConfig one (fetcher) GETs the key.
       if (isFetcher(node.arguments[1])) add('GET', node.arguments[0]);
@@ -171,6 +174,43 @@ export function collectWebCalls(program: ts.Program): WebCall[] {
   scan('calls');
   if (forwarders.size) scan('forwarded');
   return calls;
+}
+
+/** `x as T`, `(x)` and `x!` down to `x`. */
+function withoutCasts(node: ts.Expression): ts.Expression {
+  while (ts.isAsExpression(node) || ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) || ts.isTypeAssertionExpression(node)) node = node.expression;
+  return node;
+}
+
+/** A fetcher written inline for useSWRInfinite, `(key) => ... fetcher(key) ...`: it still GETs each page's key. */
+function forwardsKeyToFetcher(arg: ts.Expression): boolean {
+  if (!ts.isArrowFunction(arg) && !ts.isFunctionExpression(arg)) return false;
+  const key = arg.parameters[0]?.name;
+  if (!key || !ts.isIdentifier(key)) return false;
+  let found = false;
+  const visit = (node: ts.Node) => {
+    if (found) return;
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && FETCHERS.has(node.expression.text)) {
+      const first = node.arguments[0] && withoutCasts(node.arguments[0]);
+      if (first && ts.isIdentifier(first) && first.text === key.text) found = true;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(arg.body);
+  return found;
+}
+
+/** Whether `arg` is the key parameter of an inline fetcher given to useSWRInfinite (forwardsKeyToFetcher). */
+function isSwrInfiniteKeyParameter(arg: ts.Expression | undefined): boolean {
+  const value = arg && withoutCasts(arg);
+  if (!value || !ts.isIdentifier(value)) return false;
+  for (let node: ts.Node | undefined = value.parent; node; node = node.parent) {
+    if (!ts.isArrowFunction(node) && !ts.isFunctionExpression(node)) continue;
+    const key = node.parameters[0]?.name;
+    const call = node.parent;
+    return !!key && ts.isIdentifier(key) && key.text === value.text && ts.isCallExpression(call) && ts.isIdentifier(call.expression) && call.expression.text === 'useSWRInfinite' && call.arguments[1] === node;
+  }
+  return false;
 }
 
 /** The input type of the body schema a handler passes to endpoint({ body }), if any. */

@@ -167,6 +167,8 @@ describe('bookings console pages', { timeout: 20_000 }, () => {
       paymentMode: 'full', depositPercent: null, depositAmount: null, noShowFee: null, lateCancelFee: null, cancellationWindowHours: null,
       // No intake form (issue 36).
       intakeFormId: null, intakeTiming: 'before_booking',
+      // Patients may not book a series unless the box is ticked (issue 37).
+      allowSeries: false, seriesPayment: 'per_visit', seriesMaxVisits: null,
     }));
     expect(await screen.findByRole('heading', { name: 'Packages page' })).toBeInTheDocument();
   });
