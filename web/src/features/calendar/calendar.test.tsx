@@ -105,6 +105,18 @@ describe('calendar page', { timeout: 20_000 }, () => {
     expect(screen.getByText('Ann Assigned')).toBeInTheDocument();
   });
 
+  it("reads a list day by what it shows: the day's visible date and items, not a date-only label (WCAG 2.5.3)", async () => {
+    render('/calendar?view=list&date=2030-01-15', { 'GET /api/calendar': view([item('a')]) });
+    const title = await screen.findByText('Pat a · Consultation');
+    // The day is the outermost list item holding the booking (the booking is a list item of its own).
+    const day = [...document.querySelectorAll<HTMLElement>('[role="listitem"]')].find((li) => li.contains(title))!;
+    // FullCalendar 7 labels the day "January 15, 2030" (its items left out of the name): no label, so
+    // a screen reader reads the day's own heading and items.
+    expect(day).not.toHaveAttribute('aria-label');
+    expect(day).toHaveTextContent(/January 15, 2030/);
+    expect(day).toHaveTextContent('Pat a · Consultation');
+  });
+
   it('opens a booking in a dialog, lists its free times for the chosen date, and moves it there with or without a mail', async () => {
     let moves = 0;
     const freeAsked: string[] = [];

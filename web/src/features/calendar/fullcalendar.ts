@@ -20,7 +20,7 @@ export const TEAM_PLUGINS: PluginInput[] = [classicTheme, timeGridPlugin, intera
  * Our names for the parts we style and test, added to the theme's (v7 joins class-name options):
  * every event (`calendar-event`, its drag mirror `calendar-event-mirror`), its time, the time grid's
  * slot lines and labels (with FullCalendar's `data-time`), the day heads (with `data-date`), the
- * "+2 more" links, the view.
+ * "+2 more" links, the view; and the list day's name (below).
  */
 export const CALENDAR_CLASSES = {
   // The list view's titles wrap on a phone (its rows are the day's items, nothing beside them to keep).
@@ -38,6 +38,10 @@ export const CALENDAR_CLASSES = {
   slotLaneClass: 'calendar-slot',
   slotHeaderClass: 'calendar-slot-label',
   moreLinkClass: 'calendar-more',
+  // v7 names each list day (role listitem) by its date alone, while it shows the date and the day's
+  // items: a name that leaves out what is shown (axe label-content-name-mismatch, WCAG 2.5.3). Without
+  // the label the day is read from what it shows, its visible date first.
+  listDayHeaderDidMount: (arg: { el: HTMLElement }) => arg.el.closest('[role="listitem"]')?.removeAttribute('aria-label'),
 } satisfies CalendarOptions;
 
 /**
