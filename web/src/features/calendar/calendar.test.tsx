@@ -117,6 +117,18 @@ describe('calendar page', { timeout: 20_000 }, () => {
     expect(day).toHaveTextContent('Pat a · Consultation');
   });
 
+  it("reads a week's day heads by what they show (WCAG 2.5.3), each a link to its day", async () => {
+    const { user, router } = render('/calendar?view=week&date=2030-01-15', { 'GET /api/calendar': view([item('a')]) });
+    await screen.findByText('Pat a · Consultation');
+    const head = document.querySelector<HTMLElement>('.calendar-day-head[data-date="2030-01-15"] [role="link"]')!;
+    // FullCalendar 7 labels it "January 15, 2030" while it shows "Tue 15": without the label a link is
+    // named by its text.
+    expect(head).not.toHaveAttribute('aria-label');
+    expect(head).toHaveTextContent(/^Tue (1\/)?15$/);
+    await user.click(head);
+    await waitFor(() => expect(router.state.location.search).toBe('?view=day&date=2030-01-15'));
+  });
+
   it('opens a booking in a dialog, lists its free times for the chosen date, and moves it there with or without a mail', async () => {
     let moves = 0;
     const freeAsked: string[] = [];

@@ -42,6 +42,9 @@ export const CALENDAR_CLASSES = {
   // items: a name that leaves out what is shown (axe label-content-name-mismatch, WCAG 2.5.3). Without
   // the label the day is read from what it shows, its visible date first.
   listDayHeaderDidMount: (arg: { el: HTMLElement }) => arg.el.closest('[role="listitem"]')?.removeAttribute('aria-label'),
+  // The same for a week's day heads: each is a link to its day labelled with the full date while it
+  // shows "Sun 11/29"; the link is read by what it shows. (The team's day names its heads itself.)
+  dayHeaderDidMount: (arg: { el: HTMLElement }) => arg.el.querySelectorAll('[role="link"][aria-label]').forEach((link) => link.removeAttribute('aria-label')),
 } satisfies CalendarOptions;
 
 /**
