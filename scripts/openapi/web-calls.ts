@@ -46,7 +46,7 @@ export function createProgram(handlerFiles: string[]): ts.Program {
 function pathValues(checker: ts.TypeChecker, expr: ts.Expression, depth = 0): string[] | undefined {
   if (depth > 12) return undefined; // each `as const` of a key helper is a level too
   const next = (e: ts.Expression) => pathValues(checker, e, depth + 1);
-  if (ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr) || ts.isSatisfiesExpression(expr) || ts.isNonNullExpression(expr)) return next(expr.expression);
+  if (isCast(expr)) return next(expr.expression);
   if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) return [expr.text];
   if (expr.kind === ts.SyntaxKind.NullKeyword || expr.kind === ts.SyntaxKind.FalseKeyword || expr.kind === ts.SyntaxKind.UndefinedKeyword) return [];
   if (ts.isConditionalExpression(expr)) {
@@ -176,9 +176,14 @@ export function collectWebCalls(program: ts.Program): WebCall[] {
   return calls;
 }
 
-/** `x as T`, `(x)` and `x!` down to `x`. */
+/** `(x)`, `x as T`, `x satisfies T`, `x!`: the same value as `x`. */
+function isCast(node: ts.Expression): node is ts.ParenthesizedExpression | ts.AsExpression | ts.SatisfiesExpression | ts.NonNullExpression {
+  return ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isNonNullExpression(node);
+}
+
+/** `x` out of any number of casts around it. */
 function withoutCasts(node: ts.Expression): ts.Expression {
-  while (ts.isAsExpression(node) || ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) || ts.isTypeAssertionExpression(node)) node = node.expression;
+  while (isCast(node)) node = node.expression;
   return node;
 }
 
