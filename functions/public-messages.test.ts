@@ -14,8 +14,8 @@ import { HOLD_LIMIT_MESSAGES } from './bookings/create-booking';
 import { SLOT_REFUSALS } from '#domain/bookings/refusals';
 import { checkBookingDate } from './appointments/lib/book';
 
-const english = translator('en', en as Messages);
-const spanish = translator('es', es as Messages);
+const english = translator('en', en);
+const spanish = translator('es', es);
 
 const refusal = (call: () => void) => {
   try {

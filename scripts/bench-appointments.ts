@@ -16,7 +16,7 @@ const REQUESTS = arg('requests', 300);
 const BUDGET = 3;
 
 function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 async function main() {
@@ -31,7 +31,7 @@ async function main() {
         headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.body ? { 'content-type': 'application/json' } : {}) },
         body: options.body ? JSON.stringify(options.body) : undefined,
       });
-      return { status: res.status, body: (await res.json()) as any };
+      return { status: res.status, body: (await res.json()) };
     };
 
     // An owner, signed up the way a person does (the code comes from the local inbox).
@@ -64,7 +64,7 @@ async function main() {
       ['active only', () => '/appointments?pageSize=20&active=true'],
       ['inactive only', () => '/appointments?pageSize=20&inactive=true'],
       ['page 2 by cursor', () => `/appointments?pageSize=20&cursor=${page2Cursor}`],
-      ['search name prefix', () => `/appointments?pageSize=20&search=${FIRST[Math.floor(Math.random() * FIRST.length)]!.toLowerCase()}`],
+      ['search name prefix', () => `/appointments?pageSize=20&search=${FIRST[Math.floor(Math.random() * FIRST.length)].toLowerCase()}`],
       ['search phone digits', () => `/appointments?pageSize=20&search=555100${Math.floor(Math.random() * 10)}`],
     ];
     const walked: [string, () => string] = ['page 5 by pageNumber (walks 4 pages)', () => '/appointments?pageSize=20&pageNumber=5'];
@@ -83,15 +83,15 @@ async function main() {
         const res = await api('GET', p, { token });
         const ms = performance.now() - t;
         if (res.status !== 200) throw new Error(`${p}: ${res.status} ${res.body.message}`);
-        if (round >= 0) samples[i]!.push(ms); // the first 10 rounds warm up
+        if (round >= 0) samples[i].push(ms); // the first 10 rounds warm up
       }
     }
     const stats = samples.map((s) => {
       s.sort((a, b) => a - b);
       return { p50: percentile(s, 50), p99: percentile(s, 99) };
     });
-    const singleStats = stats[0]!;
-    const rows = variants.map(([name], i) => ({ name, ...stats[i + 1]! }));
+    const singleStats = stats[0];
+    const rows = variants.map(([name], i) => ({ name, ...stats[i + 1] }));
     const walkedRow = { name: walked[0], ...stats.at(-1)! };
 
     const fmt = (n: number) => n.toFixed(1).padStart(7);

@@ -86,7 +86,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
 const lpad = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
@@ -217,7 +217,7 @@ async function main() {
       const roundStart = Date.now();
       for (let i = 0; i <= functions.length; i++) {
         if (floorAt.has(i)) floor.samples.push(await coldRun(floor, childEnv));
-        if (i < functions.length) functions[i]!.samples.push(await coldRun(functions[i]!, childEnv));
+        if (i < functions.length) functions[i].samples.push(await coldRun(functions[i], childEnv));
       }
       const roundMs = Date.now() - roundStart;
       process.stderr.write(`  cold-start round ${round + 1}/${RUNS}: ${(roundMs / 1000).toFixed(1)} s\n`);
@@ -289,8 +289,8 @@ async function main() {
     const floorSamples = floor.samples.map((x) => x.totalMs);
     const spread = Math.max(...floorSamples) / Math.min(...floorSamples);
     console.log(
-      `  floor samples ${Math.min(...floorSamples).toFixed(0)}-${Math.max(...floorSamples).toFixed(0)} ms; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores` +
-        (spread > 1.5 || loadavg()[0]! > availableParallelism() ? ' (busy machine: cold-start verdicts are noisy, sizes are exact)' : ''),
+      `  floor samples ${Math.min(...floorSamples).toFixed(0)}-${Math.max(...floorSamples).toFixed(0)} ms; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores` +
+        (spread > 1.5 || loadavg()[0] > availableParallelism() ? ' (busy machine: cold-start verdicts are noisy, sizes are exact)' : ''),
     );
     for (const t of bundled) {
       const errors = [...new Set(t.samples.map((s) => s.error).filter(Boolean))];
@@ -418,7 +418,7 @@ function largestInputs(inputs: HandlerBundle['inputs']): string {
   const byPackage = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(inputs)) {
     const match = input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
-    const key = match ? match[1]! : input.split('/').slice(0, 2).join('/');
+    const key = match ? match[1] : input.split('/').slice(0, 2).join('/');
     byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
   }
   return [...byPackage.entries()]

@@ -17,5 +17,5 @@ for (const { key, content } of files) {
   writeFileSync(file, content);
 }
 const operations = Object.values(document.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
-const size = Buffer.byteLength(files[0]!.content);
-console.log(`OpenAPI ${document.openapi}: ${operations} operations, ${Math.round(size / 1024)} KB -> dist/web/${files[0]!.key} (${Math.round(performance.now() - started)} ms)`);
+const size = Buffer.byteLength(files[0].content);
+console.log(`OpenAPI ${document.openapi}: ${operations} operations, ${Math.round(size / 1024)} KB -> dist/web/${files[0].key} (${Math.round(performance.now() - started)} ms)`);

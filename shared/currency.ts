@@ -227,7 +227,7 @@ const COUNTRY_CURRENCY: Record<string, Currency> = /* @__PURE__ */ countryTable(
 
 function countryTable(): Record<string, Currency> {
   return {
-  ...Object.fromEntries(EURO.map((c) => [c, 'eur' as Currency])),
+  ...Object.fromEntries(EURO.map((c) => [c, 'eur'])),
   'United Kingdom': 'gbp', Japan: 'jpy', 'South Korea': 'krw', Kuwait: 'kwd', Bahrain: 'bhd', Jordan: 'jod', Oman: 'omr', Tunisia: 'tnd',
   Iceland: 'isk', Hungary: 'huf', Canada: 'cad', Australia: 'aud', 'New Zealand': 'nzd', Switzerland: 'chf', Liechtenstein: 'chf',
   Sweden: 'sek', Norway: 'nok', Denmark: 'dkk', Poland: 'pln', Czechia: 'czk', Romania: 'ron', Mexico: 'mxn',

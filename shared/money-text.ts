@@ -85,7 +85,7 @@ function groupedDigits(text: string, separators: RegExp): string | undefined {
   if (groups.length === 1) return /^\d*$/.test(text) ? text : undefined;
   const [first, ...rest] = groups;
   const last = rest.pop()!;
-  if (!/^[1-9]\d{0,2}$/.test(first!) || !/^\d{3}$/.test(last) || !rest.every((g) => /^\d{2,3}$/.test(g))) return undefined;
+  if (!/^[1-9]\d{0,2}$/.test(first) || !/^\d{3}$/.test(last) || !rest.every((g) => /^\d{2,3}$/.test(g))) return undefined;
   return groups.join('');
 }
 
@@ -113,9 +113,9 @@ export function parseMoney(input: string, currency: string, options: MoneyTextOp
   // The Arabic decimal separator is one whatever the locale: everything before it groups.
   if (text.includes(ARABIC_DECIMAL)) {
     const [head, fraction, ...more] = text.split(ARABIC_DECIMAL);
-    if (more.length || !/^\d*$/.test(fraction!)) return { problem: 'invalid' };
-    const whole = groupedDigits(head!, /[.,' \u2019\u066C]/);
-    return whole === undefined ? { problem: 'invalid' } : amount(whole, fraction!);
+    if (more.length || !/^\d*$/.test(fraction)) return { problem: 'invalid' };
+    const whole = groupedDigits(head, /[.,' \u2019\u066C]/);
+    return whole === undefined ? { problem: 'invalid' } : amount(whole, fraction);
   }
 
   const marks = [...text].filter((c) => c === '.' || c === ',');
@@ -126,7 +126,7 @@ export function parseMoney(input: string, currency: string, options: MoneyTextOp
     decimal = marks[marks.length - 1]!;
     if (marks.filter((m) => m === decimal).length > 1) return { problem: 'invalid' };
   } else if (marks.length === 1) {
-    const mark = marks[0]!;
+    const mark = marks[0];
     const [head, tail] = text.split(mark) as [string, string];
     const couldGroup = /^\d{3}$/.test(tail) && groupedDigits(`${head}${mark}${tail}`, /[.,' \u2019\u066C]/) !== undefined;
     if (!couldGroup) decimal = mark;

@@ -8,7 +8,7 @@ export const SUGGESTION_SYMBOLS = '@$!%*?&';
 function pick(chars: string): string {
   const n = new Uint32Array(1);
   globalThis.crypto.getRandomValues(n);
-  return chars[n[0]! % chars.length]!;
+  return chars[n[0] % chars.length];
 }
 
 /** Names are used as typed, without spaces. */

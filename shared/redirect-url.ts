@@ -9,7 +9,7 @@ const FILE_ENDINGS = /\.(html?|php|aspx?|jsp|cgi)$/i;
 export function bareDomainFix(value: string): string | null {
   const v = value.trim();
   if (!v || /^[a-z][a-z0-9+-]*:(?!\d)/i.test(v) || v.startsWith('/') || /\s/.test(v)) return null;
-  const host = v.split(/[/?#]/, 1)[0]!.replace(/:\d+$/, '');
+  const host = v.split(/[/?#]/, 1)[0].replace(/:\d+$/, '');
   const labels = host.split('.');
   if (labels.length < 2 || FILE_ENDINGS.test(host)) return null;
   if (!labels.every((l) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/i.test(l))) return null;

@@ -29,7 +29,7 @@ const SHOW_SCRIPT =
 export function authFirstPaint(): Plugin {
   let root = '';
   let base = '/';
-  let renderer: Promise<{ renderFirstPaint(): string }> | undefined;
+  let renderer: Promise<{ renderFirstPaint: () => string }> | undefined;
   return {
     name: 'clinic-auth-first-paint',
     apply: 'build',
@@ -41,7 +41,7 @@ export function authFirstPaint(): Plugin {
       order: 'post',
       async handler(html, ctx) {
         if (basename(ctx.filename) !== 'index.html' || !ctx.bundle) return html;
-        renderer ??= runnerImport<{ renderFirstPaint(): string }>(join(root, 'src', 'features', 'auth', 'first-paint.tsx'), {
+        renderer ??= runnerImport<{ renderFirstPaint: () => string }>(join(root, 'src', 'features', 'auth', 'first-paint.tsx'), {
           configFile: false,
           root,
           logLevel: 'error',

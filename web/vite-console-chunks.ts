@@ -13,7 +13,7 @@ import type { Plugin } from 'vite';
 type Group = 'console' | 'shell';
 
 interface Graph {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+  getModuleInfo: (id: string) => { importedIds: readonly string[] } | null;
 }
 
 /** `roots` and every module they import statically, except those in `stop`. */

@@ -37,7 +37,7 @@ const CATALOGUE = /[\\/]src[\\/]i18n[\\/]messages[\\/]([a-z]{2})\.json$/;
 /** The catalogue chunks of a build by language, as the loader's data-locales has them ('ar=/assets/ar-x.js'). */
 export function catalogueChunks(bundle: OutputBundle, base = '/'): string[] {
   return Object.values(bundle).flatMap((chunk) => {
-    const locale = chunk.type === 'chunk' && chunk.facadeModuleId ? CATALOGUE.exec(chunk.facadeModuleId.split('?')[0]!)?.[1] : undefined;
+    const locale = chunk.type === 'chunk' && chunk.facadeModuleId ? CATALOGUE.exec(chunk.facadeModuleId.split('?')[0])?.[1] : undefined;
     return locale ? [`${locale}=${base}${chunk.fileName}`] : [];
   });
 }
@@ -46,7 +46,7 @@ export function catalogueChunks(bundle: OutputBundle, base = '/'): string[] {
 export function deferEntry(html: string, catalogues: string[] = []): string {
   const entry = ENTRY.exec(html);
   if (!entry) throw new Error('The page has no entry <script type="module"> to defer');
-  const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]!);
+  const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]);
   const loader = `<script data-src="${entry[1]}"${preloads.length ? ` data-preload="${preloads.join(',')}"` : ''}${catalogues.length ? ` data-locales="${catalogues.join(',')}"` : ''}>${LOADER}</script>`;
   return html.replace(ENTRY, '').replace(PRELOAD, '').replace('</body>', `  ${loader}\n  </body>`);
 }

@@ -18,7 +18,7 @@ const iconsDir = join(require.resolve('bootstrap-icons/package.json'), '..', 'fo
 export function usedIcons(sources: string[]): string[] {
   const codepoints = iconCodepoints();
   const names = new Set<string>();
-  for (const source of sources) for (const [, name] of source.matchAll(/\bbi-([a-z0-9-]+)/g)) if (name! in codepoints) names.add(name!);
+  for (const source of sources) for (const [, name] of source.matchAll(/\bbi-([a-z0-9-]+)/g)) if (name in codepoints) names.add(name);
   return [...names].sort();
 }
 
@@ -33,7 +33,7 @@ export async function iconSubset(names: string[]): Promise<{ css: string; font: 
   const codepoints = iconCodepoints();
   const unknown = names.filter((name) => !(name in codepoints));
   if (unknown.length) throw new Error(`Not Bootstrap icons: ${unknown.join(', ')}`);
-  const font = await subsetFont(readFileSync(join(iconsDir, 'fonts', 'bootstrap-icons.woff2')), names.map((name) => String.fromCodePoint(codepoints[name]!)).join(''), {
+  const font = await subsetFont(readFileSync(join(iconsDir, 'fonts', 'bootstrap-icons.woff2')), names.map((name) => String.fromCodePoint(codepoints[name])).join(''), {
     targetFormat: 'woff2',
   });
   return { css: iconCss(names, './fonts/bootstrap-icons.woff2'), font };
@@ -52,7 +52,7 @@ export function iconCss(names: string[], fontUrl: string): string {
     base[0],
     // Each glyph is 1em wide: the space is kept while the font loads, so nothing moves when it arrives.
     '.bi::before,[class^="bi-"]::before,[class*=" bi-"]::before{width:1em}',
-    ...names.map((name) => `.bi-${name}::before{content:"\\${codepoints[name]!.toString(16)}"}`),
+    ...names.map((name) => `.bi-${name}::before{content:"\\${codepoints[name].toString(16)}"}`),
   ].join('\n');
 }
 

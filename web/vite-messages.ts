@@ -29,7 +29,7 @@ export function compiledMessages(): Plugin {
     enforce: 'pre',
     // Loaded as the compiled JSON: Vite's JSON plugin then makes it a module as usual.
     load(id) {
-      const file = id.split('?')[0]!;
+      const file = id.split('?')[0];
       if (!CATALOGUE.test(file)) return null;
       return compileCatalogue(readFileSync(file, 'utf8'), file);
     },

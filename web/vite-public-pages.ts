@@ -84,7 +84,7 @@ function moduleSources(entry: OutputChunk, bundle: OutputBundle): string[] {
     if (seen.has(chunk.fileName)) return;
     seen.add(chunk.fileName);
     for (const id of chunk.moduleIds) {
-      const file = id.split('?')[0]!;
+      const file = id.split('?')[0];
       if (!file.startsWith('\0') && existsSync(file)) files.add(file);
     }
     for (const name of chunk.imports) {
@@ -119,7 +119,7 @@ export async function pageCss(sources: string[], html: string): Promise<string> 
     fontFace: true,
   });
   // Minified: the CSS is parsed on the page's critical path.
-  const { code } = transform({ filename: 'page.css', code: Buffer.from(result!.css), minify: true });
+  const { code } = transform({ filename: 'page.css', code: Buffer.from(result.css), minify: true });
   return code.toString();
 }
 
@@ -153,7 +153,7 @@ function pageHtml(root: string, page: PublicPage, firstPaint: string, done: (chu
  * src/public-pages/prerender.tsx built for Node with the pages' runtime (every dependency bundled, so
  * none reaches React itself), then loaded: the first paints are Preact's own markup, which it takes over.
  */
-async function prerenderer(root: string, mode: string): Promise<{ prerender(name: PublicPage['name']): string }> {
+async function prerenderer(root: string, mode: string): Promise<{ prerender: (name: PublicPage['name']) => string }> {
   // A folder of this build's own: the e2e set-up and the bench may build at the same time.
   const outDir = mkdtempSync(join(tmpdir(), 'clinic-prerender-'));
   await viteBuild({
@@ -179,7 +179,7 @@ async function prerenderer(root: string, mode: string): Promise<{ prerender(name
     },
   });
   try {
-    return (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as { prerender(name: PublicPage['name']): string };
+    return (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as { prerender: (name: PublicPage['name']) => string };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }

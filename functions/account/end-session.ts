@@ -5,6 +5,6 @@ import { endpoint } from '#http/http';
 import { endSession } from '../data/sessions';
 
 export const handler = endpoint({ reply: noData }, async ({ params, caller }) => {
-  if (!(await endSession(caller.orgId, caller.userId, params.id!))) throw notFound('This session was not found. It may have ended already.');
+  if (!(await endSession(caller.orgId, caller.userId, params.id))) throw notFound('This session was not found. It may have ended already.');
   return { message: params.id === caller.sessionId ? 'You are signed out.' : 'The session has ended.' };
 });

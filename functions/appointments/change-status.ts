@@ -15,7 +15,7 @@ import { toView, when } from '#domain/appointments/views';
 
 export const handler = endpoint({ body: changeStatusSchema, reply: changeStatusReply }, async ({ body, params, caller }) => {
   const org = await getOrganization(caller.orgId);
-  const result = await changeAppointment(caller, params.id!, body.version, (current) => {
+  const result = await changeAppointment(caller, params.id, body.version, (current) => {
     if (current.status === body.status) return { unchanged: `The appointment is already ${STATUS_LABELS[body.status].toLowerCase()}.` };
     if (!STATUS_TRANSITIONS[current.status].includes(body.status)) {
       const allowed = STATUS_TRANSITIONS[current.status];

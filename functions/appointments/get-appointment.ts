@@ -7,7 +7,7 @@ import { loadAppointment } from './lib/change';
 import { toView } from '#domain/appointments/views';
 
 export const handler = endpoint({ reply: getAppointmentReply }, async ({ params, caller }) => {
-  const appointment = await loadAppointment(caller.orgId, params.id!);
+  const appointment = await loadAppointment(caller.orgId, params.id);
   const log = await listAppointmentLog(caller.orgId, appointment.id, 50);
   return { data: { ...toView(appointment), log: log.items, logNextCursor: log.nextCursor } };
 });

@@ -10,7 +10,7 @@ import { loadAppointment } from './lib/change';
 export const handler = endpoint({ reply: getAttachmentReply }, async ({ params, caller }) => {
   const field = params.field as AttachmentField;
   if (!(ATTACHMENT_FIELDS as readonly string[]).includes(field)) throw notFound('This appointment has no such file.');
-  const appointment = await loadAppointment(caller.orgId, params.id!);
+  const appointment = await loadAppointment(caller.orgId, params.id);
   const key = appointment.attachments?.[field];
   if (!key) throw notFound('This appointment has no such file.');
   // Reading a patient's documents is recorded like a change, so the owner can see who looked.

@@ -6,7 +6,7 @@ import { changeAppointment } from './lib/change';
 import { toView } from '#domain/appointments/views';
 
 export const handler = endpoint({ query: versionQuery, reply: removeAssigneeReply }, async ({ query, params, caller }) => {
-  const result = await changeAppointment(caller, params.id!, query.version, (current) => {
+  const result = await changeAppointment(caller, params.id, query.version, (current) => {
     if (!current.assignee) return { unchanged: 'This appointment has no assignee.' };
     return {
       next: { ...current, assignee: undefined },

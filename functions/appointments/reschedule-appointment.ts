@@ -27,7 +27,7 @@ export const handler = endpoint({ body: calendarMoveSchema, reply: rescheduleApp
 
   // Moving an appointment to another practitioner is not offered (only a booking's move takes one).
   if (body.practitionerId) throw badRequest('An appointment keeps its practitioner when it moves.', { practitionerId: 'An appointment keeps its practitioner when it moves.' });
-  const result = await changeAppointment(caller, params.id!, body.version, (current) => {
+  const result = await changeAppointment(caller, params.id, body.version, (current) => {
     if (current.status !== 'requested' && current.status !== 'confirmed') throw conflict(`A ${STATUS_LABELS[current.status].toLowerCase()} appointment cannot be moved.`);
     if (current.bookingDate === body.bookingDate && current.bookingTime === body.bookingTime) throw badRequest(CALENDAR_MESSAGES.sameTime, { bookingTime: CALENDAR_MESSAGES.sameTime });
     // An appointment with a practitioner moves in their time too (data/appointment-time.ts): a taken time is 409.

@@ -42,7 +42,7 @@ type Data = z.input<typeof patientSeriesBookReply>;
 
 function replyOf(series: SeriesRecord, visits: readonly BookingRecord[], checkoutUrl: string | null, releaseToken: string, org: Organization): Data {
   const held = visits.some((b) => b.status === 'held');
-  const first = visits[0]!;
+  const first = visits[0];
   const confirmed = visits.some((b) => b.status === 'confirmed');
   return {
     ...(held ? { releaseToken } : {}),
@@ -70,7 +70,7 @@ async function claimRefusal(ctx: SeriesContext, error: ClaimFullError, now: Date
 
 /** The course's Checkout: the whole course's price or deposits, or the card saved once. Undefined when nothing is due online. */
 async function openCourseCheckout(ctx: SeriesContext, series: SeriesRecord, visits: readonly BookingRecord[], apiKey: string, releaseToken: string) {
-  const first = visits[0]!;
+  const first = visits[0];
   const mode = first.paymentPolicy?.mode ?? 'full';
   if (mode === 'at_clinic') return undefined;
   const common = {
@@ -124,7 +124,7 @@ export const handler = endpoint({ body: patientSeriesBookSchema, reply: patientS
   });
   const { series } = held;
   let visits = held.visits;
-  if (intake) await saveIntake(visits[0]!, intake.form, intake.answers, 'before_booking', ['held'], now);
+  if (intake) await saveIntake(visits[0], intake.form, intake.answers, 'before_booking', ['held'], now);
   let session: Awaited<ReturnType<typeof openCourseCheckout>>;
   try {
     session = await openCourseCheckout(ctx, series, visits, body.apiKey, releaseToken);

@@ -33,7 +33,7 @@ export const handler = endpoint({ body: bookingConfirmationSchema, reply: getCon
   const meta = session?.metadata ?? {};
   if (session && meta.kind === 'series') {
     const org = meta.orgId === orgId && meta.seriesId ? await getOrganization(orgId) : undefined;
-    const series = org ? await getSeries(org.id, meta.seriesId!) : undefined;
+    const series = org ? await getSeries(org.id, meta.seriesId) : undefined;
     const visits = series ? await seriesVisits(series) : [];
     // Every visit of the series carries this session's id once its Checkout opened: another's is not this series'.
     if (!org || !series || !visits.length || visits.some((b) => b.stripeSessionId && b.stripeSessionId !== session.id)) throw notFound(CONFIRMATION_MESSAGES.unknown);

@@ -20,6 +20,6 @@ export const handler = endpoint({ body: seriesMoveSchema, reply: seriesMoveReply
   const { moved, visits } = await moveSeriesVisits(series, body, caller.userId);
   const message = moved.length === 0
     ? 'Nothing to move: those visits are at that time already, cancelled or over.'
-    : moved.length === 1 ? `Visit moved to ${whenText(moved[0]!).short}.` : `${moved.length} visits moved, from ${whenText(moved[0]!).short}.`;
+    : moved.length === 1 ? `Visit moved to ${whenText(moved[0]).short}.` : `${moved.length} visits moved, from ${whenText(moved[0]).short}.`;
   return { message, data: { moved: moved.map(toBookingView), series: seriesView(series, visits) } };
 });

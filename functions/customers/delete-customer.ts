@@ -13,7 +13,7 @@ const HAS_APPOINTMENTS = 'This customer has appointments, so their record is kep
 const HAS_RECORD = 'This customer has bookings, form answers or payments, so their record is kept. To remove their personal data, erase the patient.';
 
 export const handler = endpoint({ query: versionQuery, reply: noData }, async ({ query, params, caller }) => {
-  const current = await getCustomer(caller.orgId, params.id!);
+  const current = await getCustomer(caller.orgId, params.id);
   if (!current) throw notFound('Customer not found.');
   if (query.version !== undefined && query.version !== current.version) throw staleCustomer();
   if ((current.appointmentCount ?? 0) > 0) throw conflict(HAS_APPOINTMENTS);

@@ -8,7 +8,7 @@ import { toView } from '#domain/appointments/views';
 import { customerView } from './lib/common';
 
 export const handler = endpoint({ reply: getCustomerReply }, async ({ params, caller }) => {
-  const customer = await getCustomer(caller.orgId, params.id!);
+  const customer = await getCustomer(caller.orgId, params.id);
   if (!customer) throw notFound('Customer not found.');
   const appointments = await getAppointments(caller.orgId, await listCustomerAppointmentIds(caller.orgId, customer.id, 100));
   return { data: { ...customerView(customer), appointments: appointments.map(toView) } };

@@ -7,7 +7,7 @@ import { getCustomer, saveCustomer } from '../data/customers';
 import { EMAIL_TAKEN, PHONE_TAKEN, customerView, staleCustomer } from './lib/common';
 
 export const handler = endpoint({ body: customerSchema, reply: updateCustomerReply }, async ({ body, params, caller }) => {
-  const current = await getCustomer(caller.orgId, params.id!);
+  const current = await getCustomer(caller.orgId, params.id);
   if (!current) throw notFound('Customer not found.');
   if (body.version !== undefined && body.version !== current.version) throw staleCustomer();
   const { version: _v, ...fields } = body;

@@ -173,7 +173,7 @@ describe('a batch write whose items DynamoDB left unprocessed (throttled)', () =
     const written: unknown[] = [];
     let call = 0;
     ddbMock.on(BatchWriteCommand).callsFake((input: { RequestItems: Record<string, unknown[]> }) => {
-      const requests = input.RequestItems['test-table']!;
+      const requests = input.RequestItems['test-table'];
       call++;
       // The first two answers leave the last 10, then the last 3, unprocessed.
       const left = call === 1 ? 10 : call === 2 ? 3 : 0;
@@ -187,11 +187,11 @@ describe('a batch write whose items DynamoDB left unprocessed (throttled)', () =
     expect(ddbMock).toHaveReceivedNthCommandWith(BatchWriteCommand, 2, { RequestItems: { 'test-table': puts(25).slice(15) } });
     expect(written).toEqual(puts(25));
     expect(pauses).toHaveLength(2);
-    expect(pauses[1]).toBeGreaterThan(pauses[0]!);
+    expect(pauses[1]).toBeGreaterThan(pauses[0]);
   });
 
   it('raises an error when items are still left after 8 sends: nothing is dropped silently', async () => {
-    ddbMock.on(BatchWriteCommand).callsFake((input: { RequestItems: Record<string, unknown[]> }) => ({ UnprocessedItems: { 'test-table': input.RequestItems['test-table']!.slice(-1) } }));
+    ddbMock.on(BatchWriteCommand).callsFake((input: { RequestItems: Record<string, unknown[]> }) => ({ UnprocessedItems: { 'test-table': input.RequestItems['test-table'].slice(-1) } }));
 
     await expect(batchWrite(puts(3))).rejects.toThrow('BatchWrite left items unprocessed');
     expect(ddbMock).toHaveReceivedCommandTimes(BatchWriteCommand, 8);
@@ -233,7 +233,7 @@ describe("the table client's own retries (the SDK's standard strategy, maxAttemp
       handle: async (request: HttpRequest, options?: { abortSignal?: AbortSignal }) => {
         if (options?.abortSignal?.aborted) throw Object.assign(new Error('Request aborted'), { name: 'AbortError' });
         requests.push(request);
-        return { response: answers[Math.min(requests.length, answers.length) - 1]!() };
+        return { response: answers[Math.min(requests.length, answers.length) - 1]() };
       },
       updateHttpClientConfig: () => undefined,
       httpHandlerConfigs: () => ({}),

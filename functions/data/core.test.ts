@@ -72,7 +72,7 @@ describe('transact', () => {
     });
     await transact([put('a'), put('b')]);
     expect(calls).toHaveLength(3);
-    expect(calls[0]!.input.TransactItems).toHaveLength(2);
+    expect(calls[0].input.TransactItems).toHaveLength(2);
   });
 
   it('gives up after 8 tries of collisions', async () => {
@@ -177,8 +177,8 @@ describe('retryOnConflict', () => {
       await vi.runAllTimersAsync();
       expect(await done).toBe('saved');
       expect(at[0]).toBe(start);
-      expect(at[1]! - at[0]!).toBeGreaterThan(0);
-      expect(at[2]! - at[1]!).toBeGreaterThan(0);
+      expect(at[1] - at[0]).toBeGreaterThan(0);
+      expect(at[2] - at[1]).toBeGreaterThan(0);
       at.length = 0;
       const quick = retryOnConflict(attempt, { attempts: 3, exhausted });
       expect(await quick).toBe('saved'); // no timer to run: it never waited
@@ -258,7 +258,7 @@ describe('mergePage', () => {
     let pages = 0;
     do {
       const page = await mergePage<Record<string, string>>({ streams, ascending: true, limit: 4, cursor });
-      seen.push(...page.items.map((i) => i.gsi1sk!));
+      seen.push(...page.items.map((i) => i.gsi1sk));
       cursor = page.nextCursor;
       pages++;
     } while (cursor && pages < 10);
@@ -305,7 +305,7 @@ describe('batch reads and writes', () => {
     const found = await batchGet([{ pk: 'P', sk: 'a' }, { pk: 'P', sk: 'missing' }, { pk: 'P', sk: 'b' }, { pk: 'P', sk: 'a' }]);
     expect(found.map((i) => i?.sk)).toEqual(['a', undefined, 'b', 'a']);
     expect(calls).toHaveLength(2);
-    expect(calls[0]!.input.RequestItems['test-table'].Keys).toHaveLength(3);
+    expect(calls[0].input.RequestItems['test-table'].Keys).toHaveLength(3);
   });
 
   it('batchWrite sends 25 a call, sends again what was left, and fails rather than drop anything', async () => {
@@ -320,7 +320,7 @@ describe('batch reads and writes', () => {
     });
     await batchDelete(Array.from({ length: 30 }, (_, i) => ({ pk: 'P', sk: String(i) })));
     expect(calls.map((c) => c.input.RequestItems['test-table'].length)).toEqual([25, 5, 5]);
-    expect(calls[0]!.input.RequestItems['test-table'][0]).toEqual({ DeleteRequest: { Key: { pk: 'P', sk: '0' } } });
+    expect(calls[0].input.RequestItems['test-table'][0]).toEqual({ DeleteRequest: { Key: { pk: 'P', sk: '0' } } });
 
     answer((command) => ({ UnprocessedItems: command.input.RequestItems }));
     await expect(batchWrite([{ PutRequest: { Item: { pk: 'P', sk: 'x' } } }])).rejects.toThrow('BatchWrite left items unprocessed');

@@ -216,7 +216,7 @@ export async function retryOnConflict<T>(attempt: (n: number) => Promise<T | typ
     if (n > 0 && options.backoff) await pause(backoff(n));
     try {
       const result = await attempt(n);
-      if (result !== TRY_AGAIN) return result as T;
+      if (result !== TRY_AGAIN) return result;
     } catch (error) {
       if (!(options.conditionFailures && isConditionFailure(error))) throw error;
     }
@@ -266,7 +266,7 @@ export async function queryPage<T extends Item>(input: Omit<QueryCommandInput, '
   const [partition] = options.keys;
   let start = decodeCursor(options.cursor);
   if (options.cursor !== undefined) {
-    const valid = start && options.keys.every((k) => typeof start![k] === 'string') && Object.keys(start).length === options.keys.length && start[partition!] === options.partitionValue;
+    const valid = start && options.keys.every((k) => typeof start![k] === 'string') && Object.keys(start).length === options.keys.length && start[partition] === options.partitionValue;
     if (!valid) throw badRequest('The page cursor is not valid.');
   }
   const keyOf = (item: Item) => Object.fromEntries(options.keys.map((k) => [k, item[k]]));
@@ -282,7 +282,7 @@ export async function queryPage<T extends Item>(input: Omit<QueryCommandInput, '
       });
     const page = (out.Items ?? []) as T[];
     for (let i = 0; i < page.length; i++) {
-      const item = page[i]!;
+      const item = page[i];
       if (options.match && !options.match(item)) continue;
       items.push(item);
       if (items.length === options.limit) {
@@ -352,10 +352,10 @@ function decodePositions(cursor: string | undefined, streams: Stream[]): Positio
   if (!Array.isArray(positions) || positions.length !== streams.length) throw invalid();
   return positions.map((p, i) => {
     if (p === null || p === 0) return p;
-    const names = keyNames(streams[i]!);
+    const names = keyNames(streams[i]);
     // A cursor is only good for the partition it came from: another tenant's or a tampered one is refused.
     if (typeof p !== 'object' || Object.keys(p).length !== names.all.length || !names.all.every((k) => typeof p[k] === 'string')) throw invalid();
-    if (p[names.pk] !== streams[i]!.partition) throw invalid();
+    if (p[names.pk] !== streams[i].partition) throw invalid();
     return p as AnyItem;
   });
 }
@@ -393,7 +393,7 @@ export async function mergePage<T = AnyItem>(options: MergeOptions<T>): Promise<
     stream,
     names: keyNames(stream),
     /** Position to read from next (after what was fetched). */
-    fetchFrom: start[i] as Position,
+    fetchFrom: start[i],
     /** Fetched, not yet taken: [raw, resolved]. */
     buffer: [] as [AnyItem, T][],
     done: start[i] === 0,
@@ -440,7 +440,7 @@ export async function mergePage<T = AnyItem>(options: MergeOptions<T>): Promise<
     const raw = result.items;
     const resolved = options.resolve ? await options.resolve(raw, Boolean(options.keysOnly), s.index) : (raw as unknown as T[]);
     s.buffer = raw.flatMap((r, i) => (resolved[i] === undefined ? [] : [[r, resolved[i]!] as [AnyItem, T]]));
-    s.fetchFrom = (decodeCursor(result.nextCursor) as AnyItem | undefined) ?? null;
+    s.fetchFrom = (decodeCursor(result.nextCursor)) ?? null;
     s.done = !result.nextCursor;
   };
 
@@ -451,10 +451,10 @@ export async function mergePage<T = AnyItem>(options: MergeOptions<T>): Promise<
     if (state.some((s) => s.buffer.length === 0 && !s.done)) continue; // a chunk resolved to nothing: read on
     const candidates = state.filter((s) => s.buffer.length > 0);
     if (!candidates.length) break;
-    let best = candidates[0]!;
+    let best = candidates[0];
     for (const s of candidates.slice(1)) {
-      const a = String(s.buffer[0]![0][s.names.sk]);
-      const b = String(best.buffer[0]![0][best.names.sk]);
+      const a = String(s.buffer[0][0][s.names.sk]);
+      const b = String(best.buffer[0][0][best.names.sk]);
       if (ascending ? a < b : a > b) best = s;
     }
     const [raw, value] = best.buffer.shift()!;

@@ -82,7 +82,7 @@ function updateCustomerItems(prev: Customer, next: Editable, expectedVersion: nu
   if (!next.email) removed.push('gsi3pk', 'gsi3sk');
   const names = Object.fromEntries([...Object.keys(set), ...removed, 'version'].map((k, i) => [`#f${i}`, k]));
   const alias = Object.fromEntries(Object.entries(names).map(([a, k]) => [k, a]));
-  const values: Record<string, unknown> = Object.fromEntries(Object.entries(set).map(([k, v]) => [`:${alias[k]!.slice(1)}`, v]));
+  const values: Record<string, unknown> = Object.fromEntries(Object.entries(set).map(([k, v]) => [`:${alias[k].slice(1)}`, v]));
   values[':expected'] = expectedVersion;
   values[':one'] = 1;
   const items: TransactItem[] = [
@@ -91,7 +91,7 @@ function updateCustomerItems(prev: Customer, next: Editable, expectedVersion: nu
         TableName: table(),
         Key: customerKey(prev.orgId, prev.id),
         UpdateExpression:
-          `SET ${Object.keys(set).map((k) => `${alias[k]} = :${alias[k]!.slice(1)}`).join(', ')}, ${alias.version} = ${alias.version} + :one` +
+          `SET ${Object.keys(set).map((k) => `${alias[k]} = :${alias[k].slice(1)}`).join(', ')}, ${alias.version} = ${alias.version} + :one` +
           (removed.length ? ` REMOVE ${removed.map((k) => alias[k]).join(', ')}` : ''),
         ConditionExpression: `${alias.version} = :expected`,
         ExpressionAttributeNames: names,
@@ -235,7 +235,7 @@ const customerAudit = (c: Pick<Customer, 'orgId' | 'id'>, actorId: string, actio
 
 /** The unique lookup (email or phone) that a failed item of a customer transaction claimed. */
 const takenBy = (items: TransactItem[], error: unknown): 'email-taken' | 'phone-taken' =>
-  String(items[failedConditions(error)[0]!]?.Put?.Item?.pk).includes('#CUST#EMAIL#') ? 'email-taken' : 'phone-taken';
+  String(items[failedConditions(error)[0]]?.Put?.Item?.pk).includes('#CUST#EMAIL#') ? 'email-taken' : 'phone-taken';
 
 // Add a customer with their email and phone lookups.
 export async function createCustomer(c: Customer, actorId: string): Promise<'created' | 'email-taken' | 'phone-taken'> {

@@ -56,7 +56,7 @@ describe('domain events of a change', () => {
 
   it('are outbox rows due now, each written once (the Put fails when the change wrote it already)', () => {
     const [item] = events.bookingTimeFreedItems(booking('2030-05-06T14:00:00.000Z'), 'cancelled', now, 'cancelled');
-    expect(item!.Put).toMatchObject({
+    expect(item.Put).toMatchObject({
       ConditionExpression: 'attribute_not_exists(pk)',
       Item: { pk: 'OUTBOX#event-time-freed-o1-b1-cancelled', status: 'pending', gsi1pk: 'OUTBOX#DUE#EVENTS', gsi2pk: 'ORG#o1#EVENTS', payload: { kind: 'event' } },
     });

@@ -21,7 +21,7 @@ const store = linkTokenStore('MANAGE');
 
 /** A new token for a booking or an appointment, and the Put that stores its hash (for the transaction that mails it). */
 export function newManageToken(orgId: string, target: ManageTarget, expiresAt: string, now = new Date()): { token: string; item: TransactItem } {
-  return store.issue({ orgId, ...target, expiresAt, createdAt: now.toISOString() } as ManageToken);
+  return store.issue({ orgId, ...target, expiresAt, createdAt: now.toISOString() });
 }
 
 // The booking a token opens, unless the token is unknown or expired.

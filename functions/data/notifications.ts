@@ -46,7 +46,7 @@ const ID_PATTERN = /^([0-9a-z]{6,10})\.[A-Za-z0-9_-]{6,20}$/;
 export function notificationKey(orgId: string, userId: string, id: string): { pk: string; sk: string } | undefined {
   const match = ID_PATTERN.exec(id);
   if (!match) return undefined;
-  const ms = parseInt(match[1]!, 36);
+  const ms = parseInt(match[1], 36);
   if (!Number.isSafeInteger(ms) || ms > 8.64e15) return undefined;
   return { pk: notificationPk(orgId, userId), sk: `${new Date(ms).toISOString()}#${id}` };
 }

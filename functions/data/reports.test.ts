@@ -17,7 +17,7 @@ describe('report figures', () => {
       { day: '2026-11-29', figure: 'appointments:confirmed', by: 1 },
     ]);
     expect(items).toHaveLength(1);
-    expect(items[0]!.Update).toMatchObject({
+    expect(items[0].Update).toMatchObject({
       Key: { pk: 'ORG#o1#REPORT', sk: 'DAY#2026-11-30' },
       UpdateExpression: 'SET #day = :day ADD #f0 :v0, #f1 :v1',
       ExpressionAttributeNames: { '#day': 'day', '#f0': 'bookings:confirmed', '#f1': 'paid:usd' },

@@ -67,7 +67,7 @@ export async function getEntry(orgId: string, id: string): Promise<WaitlistEntry
 // Those waiting, first come first (at most `max`: an offer looks at the first who fit).
 export const listWaiting = (orgId: string, max = 300) =>
   queryAll<WaitlistEntry>({ TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': waitingPk(orgId) } }, max).then((items) =>
-    Promise.all(items.map((i) => getEntry(orgId, (i as WaitlistEntry).id))).then((all) => all.filter((e): e is WaitlistEntry => e?.status === 'waiting')),
+    Promise.all(items.map((i) => getEntry(orgId, (i).id))).then((all) => all.filter((e): e is WaitlistEntry => e?.status === 'waiting')),
   );
 
 // A patient's waiting entries (by email).
@@ -170,7 +170,7 @@ export function moveOfferItem(orgId: string, id: string, from: readonly Waitlist
       UpdateExpression: 'SET #s = :to, updatedAt = :at',
       ConditionExpression: `#s IN (${names.join(', ')})`,
       ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':to': to, ':at': at, ...Object.fromEntries(from.map((f, i) => [names[i]!, f])) },
+      ExpressionAttributeValues: { ':to': to, ':at': at, ...Object.fromEntries(from.map((f, i) => [names[i], f])) },
     },
   };
 }

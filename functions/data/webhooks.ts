@@ -437,7 +437,7 @@ export async function listDeliveriesPage(orgId: string, endpointId: string, q: {
 // One delivery of one endpoint of the organisation (another organisation's, or another endpoint's: not found).
 export async function getDelivery(orgId: string, endpointId: string, deliveryId: string): Promise<DeliveryRow | undefined> {
   if (!/^dlv_[A-Za-z0-9]{1,40}$/.test(deliveryId)) return undefined;
-  const row = (await getOutboxRow(deliveryOutboxId(deliveryId))) as DeliveryRow | undefined;
+  const row = (await getOutboxRow(deliveryOutboxId(deliveryId)));
   if (!row || row.orgId !== orgId || row.payload.kind !== 'webhook-delivery' || row.payload.delivery.endpointId !== endpointId) return undefined;
   return row;
 }

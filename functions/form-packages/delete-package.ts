@@ -7,7 +7,7 @@ import { endpoint } from '#http/http';
 import { deleteFormPackage, getFormPackage } from '../data/form-packages';
 
 export const handler = endpoint({ reply: formPackagesDeletePackageReply }, async ({ params, caller }) => {
-  const pkg = await getFormPackage(caller.orgId, params.id!);
+  const pkg = await getFormPackage(caller.orgId, params.id);
   if (!pkg || !(await deleteFormPackage(pkg, caller.userId))) throw notFound('Package not found.');
   return { message: 'Package deleted.', data: { id: pkg.id } };
 });

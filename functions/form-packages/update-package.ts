@@ -10,7 +10,7 @@ import { packageFields, priceCurrency } from './lib/input';
 import { toPackageView } from '#domain/form-packages/view';
 
 export const handler = endpoint({ body: formPackageSchema, reply: formPackagesUpdatePackageReply }, async ({ body, params, caller }) => {
-  const existing = await getFormPackage(caller.orgId, params.id!);
+  const existing = await getFormPackage(caller.orgId, params.id);
   if (!existing) throw notFound('Package not found.');
   // Saved as a whole: the price is in the clinic's currency now, unless the page keeps the package's
   // own (priced before a change of currency) as it is.

@@ -6,7 +6,7 @@ import { endpoint } from '#http/http';
 import { deleteForm, getForm } from '../data/forms';
 
 export const handler = endpoint({ reply: deleteFormReply }, async ({ params, caller }) => {
-  const form = await getForm(caller.orgId, params.id!);
+  const form = await getForm(caller.orgId, params.id);
   if (!form || !(await deleteForm(form, caller.userId))) throw notFound('Form not found.');
   return { message: 'Form deleted.', data: { id: form.id } };
 });

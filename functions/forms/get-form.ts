@@ -5,7 +5,7 @@ import { notFound } from '#lib/errors';
 import { formWithPackages, toFormView } from '#domain/forms/views';
 
 export const handler = endpoint({ reply: getFormReply }, async ({ params, caller }) => {
-  const found = await formWithPackages(caller.orgId, params.id!);
+  const found = await formWithPackages(caller.orgId, params.id);
   if (!found) throw notFound('Form not found.');
   return { data: toFormView(found.form, found.packages) };
 });

@@ -8,7 +8,7 @@ import { getOrganization, publicBrandOf } from '../data/organizations';
 import { findPublicForm, toPublicForm } from '#domain/forms/views';
 
 export const handler = endpoint({ query: publicFormQuerySchema, reply: getPublicFormReply }, async ({ query, params }) => {
-  const { orgId, form, packages } = await findPublicForm(query.apiKey, params.formId!);
+  const { orgId, form, packages } = await findPublicForm(query.apiKey, params.formId);
   const org = await getOrganization(orgId);
   return { data: toPublicForm(form, packages, org?.name ?? '', org?.defaultLanguage ?? null, org ? publicBrandOf(org) : undefined, regionOfZone(org?.timeZone)) };
 });

@@ -7,7 +7,7 @@ import { checkPackageLinks } from './lib/form-input';
 import { formWithPackages, toFormView } from '#domain/forms/views';
 
 export const handler = endpoint({ body: linkPackagesSchema, reply: linkPackagesReply }, async ({ body, params, caller }) => {
-  const form = await getForm(caller.orgId, params.formId!);
+  const form = await getForm(caller.orgId, params.formId);
   if (!form) throw notFound('Form not found.');
   const links = await checkPackageLinks(caller.orgId, body.packageIds, body.packageId);
   const now = new Date().toISOString();

@@ -16,11 +16,11 @@ import { findPublicForm } from '#domain/forms/views';
 
 // The challenge's spend and page count ride in the lead's transaction (challengeInWrite): no round trip of their own.
 export const handler = endpoint({ body: submissionSchema, reply: submitFormReply, challengeInWrite: true }, async ({ body, params, newId }) => {
-  const { orgId, form, packages, organization } = await findPublicForm(body.apiKey, params.id!, { withOrganization: true });
+  const { orgId, form, packages, organization } = await findPublicForm(body.apiKey, params.id, { withOrganization: true });
   const isFileKey = isFormFileKey(orgId, form.id);
   const result = validateSubmission({ fields: form.fields, packages }, { items: body.items, packageId: body.packageId }, { isFileValue: (v) => isFileKey(v) });
   if (result.issues.length) {
-    throw badRequest(result.issues[0]!.message, Object.fromEntries(result.issues.map((i) => [i.key, i.message])));
+    throw badRequest(result.issues[0].message, Object.fromEntries(result.issues.map((i) => [i.key, i.message])));
   }
   const answers = toAnswers(form.fields, result.values);
   const pkg = packages.find((p) => p.id === result.packageId);

@@ -8,7 +8,7 @@ import { checkPackageLinks, normaliseFields } from './lib/form-input';
 import { formWithPackages, toFormView } from '#domain/forms/views';
 
 export const handler = endpoint({ body: formSchema, reply: updateFormReply }, async ({ body, params, caller }) => {
-  const existing = await getForm(caller.orgId, params.id!);
+  const existing = await getForm(caller.orgId, params.id);
   if (!existing) throw notFound('Form not found.');
   const fields = normaliseFields(body.fields);
   const links = body.packageIds

@@ -15,7 +15,7 @@ export const MAX_FORM_FILE_BYTES = MAX_UPLOAD_BYTES;
 const FILE_TYPES = { ...IMAGE_TYPES, 'application/pdf': 'pdf' };
 
 export const handler = endpoint({ body: publicFormQuerySchema, reply: uploadFormFileReply }, async ({ body, params, files, newId }) => {
-  const { orgId, form } = await findPublicForm(body.apiKey, params.formId!);
+  const { orgId, form } = await findPublicForm(body.apiKey, params.formId);
   if (!form.fields.some((f) => f.type === 'file')) throw badRequest('This form does not take files.');
   const key = await storeUpload(files.file, { types: FILE_TYPES, maxBytes: MAX_FORM_FILE_BYTES, prefix: formUploadPrefix(orgId, form.id), visibility: 'private', name: newId('file') });
   return { status: 201, message: 'File uploaded.', data: { key } };

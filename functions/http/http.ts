@@ -47,13 +47,13 @@ export interface Request<Body, Query> {
    * A new record id. With an Idempotency-Key it is derived from the key and `label`, so a retry that
    * takes over an unfinished attempt builds the same records (their conditional puts then tell it).
    */
-  newId(label: string): string;
+  newId: (label: string) => string;
   /**
    * A new secret (256 bits, base64url), for a link that acts on a record (a hold's release). With an
    * Idempotency-Key it is derived from the key's seed and `label`, as newId is: a retry that takes over
    * an unfinished attempt makes the same one (the same link, so Stripe gets the same parameters).
    */
-  newSecret(label: string): string;
+  newSecret: (label: string) => string;
 }
 
 export interface Reply {
@@ -220,8 +220,8 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
     // Who may call comes first: nobody's body (or upload) is read before the caller is known.
     .use({
       before: async (request) => {
-        const who = await authorise(request.event.parsed!.route!, request.event.headers ?? {});
-        Object.assign(request.event.parsed!, who);
+        const who = await authorise(request.event.parsed!.route, request.event.headers ?? {});
+        Object.assign(request.event.parsed, who);
       },
     })
     .use({ before: parseMultipartBody })
@@ -287,7 +287,7 @@ function validate<S extends Schema>(schema: S, input: unknown): z.infer<S> {
     const errors = fieldErrors(result.error.issues);
     throw badRequest(Object.values(errors)[0] ?? 'Invalid request', errors);
   }
-  return result.data as z.infer<S>;
+  return result.data;
 }
 
 type MiddyRequest = middy.Request<APIGatewayProxyEventV2 & { parsed?: Partial<Request<unknown, unknown>> }>;
@@ -335,7 +335,7 @@ export function clientAddress(event: APIGatewayProxyEventV2): string {
 export function clientKey(event: APIGatewayProxyEventV2): string {
   const address = clientAddress(event);
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
+  if (mapped) return mapped[1];
   if (!isIPv6(address)) return address;
   const [head = '', tail] = address.split('::');
   const headGroups = head ? head.split(':') : [];

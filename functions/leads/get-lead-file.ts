@@ -8,7 +8,7 @@ import { recordAudit } from '../data/audit';
 import { getLead } from '../data/leads';
 
 export const handler = endpoint({ reply: getLeadFileReply }, async ({ params, caller }) => {
-  const lead = await getLead(caller.orgId, params.id!);
+  const lead = await getLead(caller.orgId, params.id);
   const answer = lead?.answers.find((a) => a.fieldId === params.fieldId && a.type === 'file');
   if (!lead || !answer || typeof answer.value !== 'string') throw notFound('This lead has no such file.');
   await recordAudit({ orgId: caller.orgId, actorId: caller.userId, module: 'FORMS', action: 'update', recordType: 'lead', recordId: lead.id, summary: `Opened the file "${answer.label}" of a lead of "${lead.formName}"` });

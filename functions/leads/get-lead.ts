@@ -7,7 +7,7 @@ import { listSubmissionPayments } from '../data/submissions';
 import { toLeadDetail } from './lib/views';
 
 export const handler = endpoint({ reply: getLeadReply }, async ({ params, caller }) => {
-  const lead = await getLead(caller.orgId, params.id!);
+  const lead = await getLead(caller.orgId, params.id);
   if (!lead) throw notFound('Lead not found.');
   return { data: toLeadDetail(lead, await listSubmissionPayments(caller.orgId, lead.id)) };
 });

@@ -6,7 +6,7 @@ import { getPayment } from '../data/submissions';
 import { toPaymentView } from './lib/views';
 
 export const handler = endpoint({ reply: getPaymentReply }, async ({ params, caller }) => {
-  const payment = await getPayment(caller.orgId, params.id!);
+  const payment = await getPayment(caller.orgId, params.id);
   if (!payment) throw notFound('Payment not found.');
   return { data: toPaymentView(payment) };
 });

@@ -8,7 +8,7 @@ import { listFormPayments } from '../data/submissions';
 import { toPaymentView } from './lib/views';
 
 export const handler = endpoint({ query: pageQuerySchema, reply: listFormPaymentsReply }, async ({ query, params, caller }) => {
-  const page = await listFormPayments(caller.orgId, params.id!, query.limit, query.cursor);
-  if (page.items.length === 0 && !query.cursor && !(await getForm(caller.orgId, params.id!))) throw notFound('Form not found.');
+  const page = await listFormPayments(caller.orgId, params.id, query.limit, query.cursor);
+  if (page.items.length === 0 && !query.cursor && !(await getForm(caller.orgId, params.id))) throw notFound('Form not found.');
   return { data: { items: page.items.map(toPaymentView), nextCursor: page.nextCursor } };
 });

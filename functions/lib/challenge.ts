@@ -38,7 +38,7 @@ export function issueChallenge(scope: ChallengeScope, hmacKey: string, nowMs = D
   return createChallenge({
     algorithm: CHALLENGE_ALGORITHM,
     cost: CHALLENGE_COST,
-    counter: randomInt(0, CHALLENGE_LEVELS[level]!),
+    counter: randomInt(0, CHALLENGE_LEVELS[level]),
     deriveKey,
     hmacSignatureSecret: hmacKey,
     hmacKeySignatureSecret: keySignatureKey(hmacKey),

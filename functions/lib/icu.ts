@@ -15,7 +15,7 @@ function parseParts(message: string, at: { i: number }, inPlural: boolean): Part
     text = '';
   };
   while (at.i < message.length) {
-    const c = message[at.i]!;
+    const c = message[at.i];
     if (c === '}') break;
     if (c === '#' && inPlural) {
       flush();
@@ -86,12 +86,12 @@ function render(parts: Part[], values: Record<string, string | number>, locale: 
       out += String(value);
     } else if (part.kind === 'select') {
       const value = String(values[part.arg]);
-      out += render(part.options[value] ?? part.options.other!, values, locale, count);
+      out += render(part.options[value] ?? part.options.other, values, locale, count);
     } else {
       const n = Number(values[part.arg]);
       let rules = pluralRules.get(locale);
       if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
-      const option = part.options[`=${n}`] ?? part.options[rules.select(n)] ?? part.options.other!;
+      const option = part.options[`=${n}`] ?? part.options[rules.select(n)] ?? part.options.other;
       out += render(option, values, locale, n);
     }
   }

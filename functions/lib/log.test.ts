@@ -62,7 +62,7 @@ describe('the request line', () => {
     expect(parsed()).toHaveLength(1);
     const [line] = parsed();
     expect(line).toMatchObject({ level: 'info', message: 'request', requestId: 'req-1', apiRequestId: 'api-req-9', route: 'GET /api/leads/forms/{formId}', orgId: 'org-1', status: 201 });
-    expect(typeof line!.durationMs).toBe('number');
+    expect(typeof line.durationMs).toBe('number');
     for (const personal of [EMAIL, 'Jane', 'Doe', '+15551234567', TOKEN, '203.0.113.7']) expect(lines[0]).not.toContain(personal);
   });
 
@@ -72,7 +72,7 @@ describe('the request line', () => {
     expect(res.statusCode).toBe(503);
     const [error, request] = parsed();
     expect(error).toMatchObject({ level: 'error', requestId: 'req-1', route: 'GET /api/leads/forms/{formId}' });
-    expect(String(error!.message)).toContain('No answer within');
+    expect(String(error.message)).toContain('No answer within');
     expect(request).toMatchObject({ message: 'request', requestId: 'req-1', status: 503 });
   });
 
@@ -97,8 +97,8 @@ describe('the error line', () => {
 
     const [error, request] = parsed();
     expect(error).toMatchObject({ level: 'error', message: 'Unexpected error', requestId: 'req-1', route: 'GET /api/leads/forms/{formId}', orgId: 'org-2', error: 'TypeError' });
-    expect(error!.errorMessage).toBe('Cannot send to [email] with Bearer [token]');
-    expect(String(error!.stack)).toContain('TypeError');
+    expect(error.errorMessage).toBe('Cannot send to [email] with Bearer [token]');
+    expect(String(error.stack)).toContain('TypeError');
     expect(request).toMatchObject({ message: 'request', requestId: 'req-1', orgId: 'org-2', status: 500 });
     for (const line of lines) {
       expect(line).not.toContain(EMAIL);

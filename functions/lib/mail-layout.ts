@@ -68,10 +68,10 @@ function button(label: string, url: string, color: string): string {
 
 function block(text: string, color: string, linkColor: string, ownOrigin: string | undefined, rtl: boolean): string {
   const lines = text.split('\n');
-  const action = /^([^:]{1,60}):\s*(https?:\/\/\S+)$/.exec(lines[0]!);
-  if (action && ownOrigin && action[2]!.startsWith(`${ownOrigin}/`)) {
+  const action = /^([^:]{1,60}):\s*(https?:\/\/\S+)$/.exec(lines[0]);
+  if (action && ownOrigin && action[2].startsWith(`${ownOrigin}/`)) {
     const rest = lines.slice(1).join('\n');
-    return button(action[1]!, action[2]!, color) + paragraph(action[2]!, linkColor, ';font-size:14px') + (rest ? paragraph(rest, linkColor) : '');
+    return button(action[1], action[2], color) + paragraph(action[2], linkColor, ';font-size:14px') + (rest ? paragraph(rest, linkColor) : '');
   }
   // Details (a booking's date, time, reference): set off by a bar in the clinic's colour.
   if (isDetails(lines)) {

@@ -26,7 +26,7 @@ beforeAll(async () => {
     req.resume();
     req.on('end', () => {
       received.push({ method: req.method, url: req.url, at: Date.now() });
-      const answer = answers[Math.min(received.length, answers.length) - 1]!;
+      const answer = answers[Math.min(received.length, answers.length) - 1];
       res.writeHead(answer.status, { 'content-type': 'application/xml' }).end(answer.body);
     });
   });
@@ -56,10 +56,10 @@ describe('S3 answering 503 SlowDown', () => {
     await putObject('org/o1/forms/f1/consent.pdf', file, 'application/pdf');
 
     expect(received.map((r) => r.method)).toEqual(['PUT', 'PUT', 'PUT']);
-    expect(received[0]!.url).toMatch(/^\/uploads\/org\/o1\/forms\/f1\/consent\.pdf\?/);
-    const pauses = [received[1]!.at - received[0]!.at, received[2]!.at - received[1]!.at];
+    expect(received[0].url).toMatch(/^\/uploads\/org\/o1\/forms\/f1\/consent\.pdf\?/);
+    const pauses = [received[1].at - received[0].at, received[2].at - received[1].at];
     expect(pauses[0]).toBeGreaterThanOrEqual(150);
-    expect(pauses[1]).toBeGreaterThan(pauses[0]!);
+    expect(pauses[1]).toBeGreaterThan(pauses[0]);
   });
 
   it('still there after the last try is S3\'s SlowDown, and a public route answers 503 with Retry-After, not 500', async () => {

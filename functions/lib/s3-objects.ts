@@ -99,7 +99,7 @@ export async function listObjectKeys(prefix: string, continuationToken?: string)
   const query: Record<string, string> = { 'list-type': '2', prefix };
   if (continuationToken) query['continuation-token'] = continuationToken;
   const xml = await send({ method: 'GET', key: '', query });
-  const keys = [...xml.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => xmlText(m[1]!));
+  const keys = [...xml.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => xmlText(m[1]));
   const truncated = /<IsTruncated>true<\/IsTruncated>/.test(xml);
   const next = /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1];
   return { keys, next: truncated && next ? xmlText(next) : undefined };

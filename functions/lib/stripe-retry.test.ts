@@ -47,11 +47,11 @@ describe('Stripe client retries', () => {
     const out = await session();
     expect(out.id).toBe('cs_1');
     expect(seen).toHaveLength(3);
-    expect(seen[0]!.key).toMatch(/.+/);
+    expect(seen[0].key).toMatch(/.+/);
     expect(new Set(seen.map((s) => s.key)).size).toBe(1);
     expect(new Set(seen.map((s) => s.body)).size).toBe(1);
-    expect(decodeURIComponent(seen[0]!.body)).toContain('line_items[0][price_data][currency]=jpy');
-    expect(decodeURIComponent(seen[0]!.body)).toContain('line_items[0][price_data][unit_amount]=5000');
+    expect(decodeURIComponent(seen[0].body)).toContain('line_items[0][price_data][currency]=jpy');
+    expect(decodeURIComponent(seen[0].body)).toContain('line_items[0][price_data][unit_amount]=5000');
   });
 
   it('retries 409 and 429, at most twice, then answers 502', async () => {

@@ -57,8 +57,8 @@ function ipv6Groups(address: string): number[] {
   let text = address.toLowerCase();
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (dotted) {
-    const [a, b, c, d] = dotted[1]!.split('.').map(Number) as [number, number, number, number];
-    text = `${text.slice(0, -dotted[1]!.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+    const [a, b, c, d] = dotted[1].split('.').map(Number) as [number, number, number, number];
+    text = `${text.slice(0, -dotted[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head, tail] = text.split('::') as [string, string | undefined];
   const left = head ? head.split(':') : [];
@@ -71,7 +71,7 @@ function ipv6Groups(address: string): number[] {
 function mappedIpv4(address: string): string | undefined {
   const groups = ipv6Groups(address);
   if (groups.length !== 8 || groups.slice(0, 5).some((g) => g !== 0) || groups[5] !== 0xffff) return undefined;
-  return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
+  return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join('.');
 }
 
 /** Whether a webhook may be sent to this IP address (IPv4 or IPv6, without brackets). */
@@ -144,9 +144,9 @@ export class AddressNotAllowed extends Error {
 export const checkedLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, '', 0);
-    const found = addresses as LookupAddress[];
+    const found = addresses;
     if (!found.length || found.some((a) => !isAllowedAddress(a.address))) return callback(new AddressNotAllowed(hostname), '', 0);
     if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, found);
-    callback(null, found[0]!.address, found[0]!.family);
+    callback(null, found[0].address, found[0].family);
   });
 };

@@ -5,7 +5,7 @@ import { endpoint } from '#http/http';
 import { getMembership, toMemberView } from '../data/members';
 
 export const handler = endpoint({ reply: getMemberReply }, async ({ params, caller }) => {
-  const member = await getMembership(caller.orgId, params.id!);
+  const member = await getMembership(caller.orgId, params.id);
   if (!member) throw notFound('This member was not found.');
   return { data: toMemberView(member) };
 });

@@ -12,7 +12,7 @@ import { getUser } from '../data/users';
 import { displayName } from './lib/rules';
 
 export const handler = endpoint({ reply: noData }, async ({ params, caller }) => {
-  const userId = params.id!;
+  const userId = params.id;
   const member = await getMembership(caller.orgId, userId);
   if (!member) throw notFound('This member was not found.');
   if (member.isOwner) throw forbidden('The owner cannot be removed.');

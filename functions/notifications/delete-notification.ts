@@ -9,7 +9,7 @@ import { deleteNotificationItems, getNotification, getUnreadCount } from '../dat
 export const handler = endpoint({ reply: deleteNotificationReply }, async ({ params, caller }) => {
   // Twice at most: if it is marked read between our read and our delete, read it again.
   return retryOnConflict(async () => {
-    const n = await getNotification(caller.orgId, caller.userId, params.id!);
+    const n = await getNotification(caller.orgId, caller.userId, params.id);
     if (!n) throw notFound('This notification was not found.');
     await transact([
       ...deleteNotificationItems(n),

@@ -8,7 +8,7 @@ import { isConditionFailure, transact } from '../data/core';
 import { getNotification, getUnreadCount, markReadItems } from '../data/notifications';
 
 export const handler = endpoint({ reply: markAsReadReply }, async ({ params, caller }) => {
-  const n = await getNotification(caller.orgId, caller.userId, params.id!);
+  const n = await getNotification(caller.orgId, caller.userId, params.id);
   if (!n) throw notFound('This notification was not found.');
   if (!n.read) {
     try {

@@ -9,7 +9,7 @@ import { patientItemPut } from '../data/patients';
 import { patientOr404 } from './lib/view';
 
 export const handler = endpoint({ body: addNoteSchema, reply: addNoteReply }, async ({ params, body, caller, newId }) => {
-  const patient = await patientOr404(caller.orgId, params.id!);
+  const patient = await patientOr404(caller.orgId, params.id);
   const at = new Date().toISOString();
   const id = newId('note');
   const authorName = await callerName(caller);

@@ -8,7 +8,7 @@ import { getPatientProfile } from '../data/patients';
 import { patientOr404 } from './lib/view';
 
 export const handler = endpoint({ reply: noData }, async ({ params, caller }) => {
-  if ((await getPatientProfile(caller.orgId, params.id!)).erasedAt) return { message: 'The patient\'s personal data is erased.' };
-  await erasePatient(caller.orgId, await patientOr404(caller.orgId, params.id!), caller.userId);
+  if ((await getPatientProfile(caller.orgId, params.id)).erasedAt) return { message: 'The patient\'s personal data is erased.' };
+  await erasePatient(caller.orgId, await patientOr404(caller.orgId, params.id), caller.userId);
   return { message: 'The patient\'s personal data is erased.' };
 });

@@ -7,7 +7,7 @@ import { exportPatient } from '#domain/patients/export';
 import { patientOr404, patientView } from './lib/view';
 
 export const handler = endpoint({ reply: exportPatientReply }, async ({ params, caller }) => {
-  const patient = await patientOr404(caller.orgId, params.id!);
+  const patient = await patientOr404(caller.orgId, params.id);
   const exported = await exportPatient(caller.orgId, patient, caller.userId);
   return { data: { exportedAt: new Date().toISOString(), patient: patientView(patient), ...exported } };
 });

@@ -3,4 +3,4 @@ import { getPatientReply } from '#shared/patients/schemas';
 import { endpoint } from '#http/http';
 import { patientOr404, patientView } from './lib/view';
 
-export const handler = endpoint({ reply: getPatientReply }, async ({ params, caller }) => ({ data: patientView(await patientOr404(caller.orgId, params.id!)) }));
+export const handler = endpoint({ reply: getPatientReply }, async ({ params, caller }) => ({ data: patientView(await patientOr404(caller.orgId, params.id)) }));

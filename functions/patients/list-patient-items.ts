@@ -6,6 +6,6 @@ import { patientItems } from '#domain/patients/timeline';
 import { patientOr404 } from './lib/view';
 
 export const handler = endpoint({ query: patientItemsQuery, reply: patientItemsReply }, async ({ params, query, caller }) => {
-  const patient = await patientOr404(caller.orgId, params.id!);
+  const patient = await patientOr404(caller.orgId, params.id);
   return { data: await patientItems(caller.orgId, patient, query.limit ?? 25, query.cursor) };
 });

@@ -10,6 +10,6 @@ import { patientView } from './lib/view';
 // 409 also when the other record was merged into a third one already (the domain says so).
 export const handler = endpoint({ body: mergePatientsSchema, reply: mergePatientsReply }, async ({ params, body, caller }) => {
   if (params.id === body.fromId) throw conflict(MERGE_SAME);
-  const patient = await mergePatients(caller.orgId, params.id!, body.fromId, caller.userId);
+  const patient = await mergePatients(caller.orgId, params.id, body.fromId, caller.userId);
   return { message: 'The records are merged.', data: patientView(patient) };
 });

@@ -19,7 +19,7 @@ export const handler = endpoint({ query: reportQuerySchema, reply: getPractition
   const timeZone = org?.timeZone || 'UTC';
   const today = todayIn(timeZone);
   const weeks = weeksBetween(query.from ?? query.to ?? today, query.to ?? query.from ?? today);
-  const from = weeks[0]!;
+  const from = weeks[0];
   const to = addDays(weeks.at(-1)!, 6);
   const [days, reportingSince, practitioners, availability] = await Promise.all([
     listReportDays(caller.orgId, from, to),
@@ -36,13 +36,13 @@ export const handler = endpoint({ query: reportQuerySchema, reply: getPractition
     for (const [figure, value] of Object.entries(day)) {
       const m = FIGURE.exec(figure);
       if (!m || typeof value !== 'number') continue;
-      const id = m[1]!;
+      const id = m[1];
       const row = week.get(id) ?? { practitionerId: id, bookings: 0, revenue: {}, bookedMinutes: 0 };
       week.set(id, row);
       if (m[2] === 'bookings') row.bookings += value;
       else if (m[2] === 'minutes') row.bookedMinutes += value;
       else {
-        const [kind, currency] = m[2]!.split(':') as ['paid' | 'refunded', string];
+        const [kind, currency] = m[2].split(':') as ['paid' | 'refunded', string];
         (row.revenue[currency] ??= { paid: 0, refunded: 0 })[kind] += value;
       }
     }
@@ -74,6 +74,6 @@ export const handler = endpoint({ query: reportQuerySchema, reply: getPractition
 /** Their working minutes in a week, counting only the days they were on the clinic's list (created, not yet deleted). */
 function workingMinutesOf(p: PractitionerRecord, week: string, timeZone: string, closedDates: readonly string[]): number {
   const first = [week, reportDayOf(p.createdAt, timeZone)].sort().at(-1)!;
-  const last = [addDays(week, 6), ...(p.deletedAt ? [addDays(reportDayOf(p.deletedAt, timeZone), -1)] : [])].sort()[0]!;
+  const last = [addDays(week, 6), ...(p.deletedAt ? [addDays(reportDayOf(p.deletedAt, timeZone), -1)] : [])].sort()[0];
   return first <= last ? workingMinutesBetween(p, first, last, timeZone, closedDates) : 0;
 }

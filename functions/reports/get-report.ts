@@ -24,7 +24,7 @@ export const handler = endpoint({ query: reportQuerySchema, reply: getReportRepl
   const timeZone = org?.timeZone || 'UTC';
   const today = todayIn(timeZone);
   const weeks = weeksBetween(query.from ?? query.to ?? today, query.to ?? query.from ?? today);
-  const from = weeks[0]!;
+  const from = weeks[0];
   const to = addDays(weeks.at(-1)!, 6);
   const [days, reportingSince] = await Promise.all([listReportDays(caller.orgId, from, to), getReportingSince(caller.orgId)]);
 
@@ -57,7 +57,7 @@ function add(week: WeekFigures, day: DayFigures) {
     for (const [figure, value] of Object.entries(day)) {
       const money = /^(paid|refunded):([a-z]{3})$/.exec(figure);
       if (!money) continue;
-      const currency = (week.revenue[money[2]!] ??= { paid: 0, refunded: 0 });
+      const currency = (week.revenue[money[2]] ??= { paid: 0, refunded: 0 });
       currency[money[1] as 'paid' | 'refunded'] += n(value);
     }
   }

@@ -10,7 +10,7 @@ import { staleCategory } from '#domain/services/common';
 const NOT_EMPTY = 'This category still has services. Move or delete them first.';
 
 export const handler = endpoint({ query: versionQuery, reply: noData }, async ({ query, params, caller }) => {
-  const current = await getCategory(caller.orgId, params.id!);
+  const current = await getCategory(caller.orgId, params.id);
   if (!current) throw notFound('Category not found.');
   if (query.version !== undefined && query.version !== current.version) throw staleCategory();
   if (current.serviceCount > 0) throw conflict(NOT_EMPTY);

@@ -7,7 +7,7 @@ import { deleteService, getService } from '../data/services';
 import { staleService } from '#domain/services/common';
 
 export const handler = endpoint({ query: versionQuery, reply: noData }, async ({ query, params, caller }) => {
-  const current = await getService(caller.orgId, params.id!);
+  const current = await getService(caller.orgId, params.id);
   if (!current) throw notFound('Service not found.');
   if (query.version !== undefined && query.version !== current.version) throw staleService();
   if (!(await deleteService(current, caller.userId))) throw staleService();

@@ -6,7 +6,7 @@ import { getCategory } from '../data/services';
 import { categoryView } from '#domain/services/common';
 
 export const handler = endpoint({ reply: getCategoryReply }, async ({ params, caller }) => {
-  const category = await getCategory(caller.orgId, params.id!);
+  const category = await getCategory(caller.orgId, params.id);
   if (!category) throw notFound('Category not found.');
   return { data: categoryView(category) };
 });

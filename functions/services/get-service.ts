@@ -7,7 +7,7 @@ import { getService } from '../data/services';
 import { serviceView } from '#domain/services/common';
 
 export const handler = endpoint({ reply: getServiceReply }, async ({ params, caller }) => {
-  const [service, currency] = await Promise.all([getService(caller.orgId, params.id!), getOrgCurrency(caller.orgId)]);
+  const [service, currency] = await Promise.all([getService(caller.orgId, params.id), getOrgCurrency(caller.orgId)]);
   if (!service) throw notFound('Service not found.');
   return { data: serviceView(service, currency) };
 });

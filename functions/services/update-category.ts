@@ -7,7 +7,7 @@ import { getCategory, saveCategory } from '../data/services';
 import { CATEGORY_NAME_TAKEN, categoryView, staleCategory } from '#domain/services/common';
 
 export const handler = endpoint({ body: categorySchema, reply: updateCategoryReply }, async ({ body, params, caller }) => {
-  const current = await getCategory(caller.orgId, params.id!);
+  const current = await getCategory(caller.orgId, params.id);
   if (!current) throw notFound('Category not found.');
   if (body.version !== undefined && body.version !== current.version) throw staleCategory();
   const outcome = await saveCategory(current, { name: body.name, description: body.description }, caller.userId);

@@ -9,7 +9,7 @@ import { getCategory, getService, saveService, type Service } from '../data/serv
 import { NO_CATEGORY, SERVICE_NAME_TAKEN, servicePrice, serviceView, staleService } from '#domain/services/common';
 
 export const handler = endpoint({ body: serviceSchema, reply: updateServiceReply }, async ({ body, params, caller }) => {
-  const current = await getService(caller.orgId, params.id!);
+  const current = await getService(caller.orgId, params.id);
   if (!current) throw notFound('Service not found.');
   if (body.version !== undefined && body.version !== current.version) throw staleService();
   if (body.categoryId !== current.categoryId && !(await getCategory(caller.orgId, body.categoryId))) throw badRequest(NO_CATEGORY, { categoryId: NO_CATEGORY });

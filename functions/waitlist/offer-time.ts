@@ -11,7 +11,7 @@ import { offerByHand } from '#domain/waitlist/offers';
 import { offerView } from './lib/views';
 
 export const handler = endpoint({ body: staffOfferSchema, reply: staffOfferReply }, async ({ body, params, caller, newId }) => {
-  const entry = await getEntry(caller.orgId, params.id!);
+  const entry = await getEntry(caller.orgId, params.id);
   if (!entry) throw notFound('Waitlist entry not found');
   if (entry.status !== 'waiting') throw conflict(WAITLIST_MESSAGES.entryGone);
   const audit = auditItem({

@@ -8,7 +8,7 @@ import { checkEndpointUrl } from './lib/endpoint-url';
 const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found.';
 
 export const handler = endpoint({ body: webhookEndpointUpdateSchema, reply: updateWebhookReply }, async ({ body, caller, params }) => {
-  const existing = await getEndpoint(caller.orgId, params.id!);
+  const existing = await getEndpoint(caller.orgId, params.id);
   if (!existing) throw notFound(ENDPOINT_NOT_FOUND);
   await checkEndpointUrl(body.url);
   const at = new Date().toISOString();

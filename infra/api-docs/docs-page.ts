@@ -51,7 +51,7 @@ export interface DocsFile {
   /** Where it goes below dist/web (CloudFront rewrites /api/docs to it). */
   key: string;
   contentType: string;
-  read(): Buffer | string;
+  read: () => Buffer | string;
 }
 
 /** Its browser build: not in the package's export map since 1.72, so found beside its entry (dist/index.js). */

@@ -34,7 +34,7 @@ export const API_RATE_PER_SECOND = 200;
 export const API_BURST = 400;
 
 /** The area of a handler module: its folder below functions/ (`account/login` -> `account`). */
-export const areaOf = (handler: string) => handler.split('/')[0]!;
+export const areaOf = (handler: string) => handler.split('/')[0];
 
 /** The API Gateway path of a row: the table's path below /api. */
 export const apiPath = (route: Pick<Route, 'path'>) => `${API_PREFIX}${route.path}`;
@@ -60,7 +60,7 @@ export const API_ACCESS_LOG_FIELDS = {
 /** What a handler's rows declare together (a handler served by several rows gets what any of them needs). */
 export function usesOf(rows: readonly Route[]): Uses {
   const uploads = [...new Set(rows.map((r) => r.uses.uploads).filter((u) => u !== undefined))];
-  if (uploads.length > 1) throw new Error(`Rows of ${rows[0]!.handler} declare different uploads: ${uploads.join(', ')}`);
+  if (uploads.length > 1) throw new Error(`Rows of ${rows[0].handler} declare different uploads: ${uploads.join(', ')}`);
   return {
     table: rows.some((r) => r.uses.table === 'write') ? 'write' : 'read',
     ...(uploads[0] ? { uploads: uploads[0] } : {}),

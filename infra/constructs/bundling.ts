@@ -111,7 +111,7 @@ export function bundleHandlers(outdir: string, requests: BundleRequest[]): Map<s
   }
   for (const group of groups.values()) {
     const entryPoints = Object.fromEntries(group.map((r) => [`${handlerId(r.name)}/index`, ownRowsEntry(outdir, r)]));
-    const metafile = buildWithPlugins({ ...lambdaBuildOptions(aliasesFor(group[0]!.name)), entryPoints, outdir });
+    const metafile = buildWithPlugins({ ...lambdaBuildOptions(aliasesFor(group[0].name)), entryPoints, outdir });
     for (const r of group) {
       const dir = join(outdir, handlerId(r.name));
       const file = join(dir, 'index.mjs');
@@ -179,6 +179,6 @@ export function handlerId(handler: string): string {
   return handler
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .map((part) => part[0].toUpperCase() + part.slice(1))
     .join('');
 }

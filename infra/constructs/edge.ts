@@ -75,7 +75,7 @@ export class EdgeProtection extends Construct {
         andStatement: {
           statements: [
             { byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: method, textTransformations: [{ priority: 0, type: 'NONE' }] } },
-            paths.length === 1 ? paths[0]! : { orStatement: { statements: paths } },
+            paths.length === 1 ? paths[0] : { orStatement: { statements: paths } },
           ],
         },
       };

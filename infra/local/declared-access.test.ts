@@ -12,7 +12,7 @@ const Item = { pk: 'ORG#o1', sk: 'X' };
 const Key = Item;
 
 describe('declared table access on the local stack', () => {
-  let ddb: { send(command: unknown): Promise<unknown> };
+  let ddb: typeof import('../../functions/data/dynamo').ddb;
 
   beforeAll(async () => {
     vi.stubEnv('AWS_ENDPOINT_URL_DYNAMODB', 'http://127.0.0.1:9');
@@ -24,7 +24,7 @@ describe('declared table access on the local stack', () => {
   });
   afterAll(() => vi.unstubAllEnvs());
 
-  const failure = (route: Route, command: unknown) => withDeclaredAccess(route, () => ddb.send(command)).then(() => '', (e: Error) => e.message);
+  const failure = (route: Route, command: unknown) => withDeclaredAccess(route, () => ddb.send(command as never)).then(() => '', (e: Error) => e.message);
 
   it('refuses every kind of write from a read row, naming the row', async () => {
     for (const command of [

@@ -12,7 +12,7 @@ export interface GracefulServer {
    * Stops taking requests and waits up to `graceMs` for those in flight; returns how many were still
    * unfinished when their connections were closed.
    */
-  close(graceMs?: number): Promise<{ cut: number }>;
+  close: (graceMs?: number) => Promise<{ cut: number }>;
 }
 
 export function serveGracefully(server: Server, handle: (req: IncomingMessage, res: ServerResponse) => unknown): GracefulServer {

@@ -16,7 +16,7 @@ import type { DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } from 'aws-la
 import { OUTBOX_PREFIX } from '../../functions/data/outbox';
 import { localClientConfig } from './services';
 
-export type OutboxHandler = (event: DynamoDBStreamEvent | ScheduledEvent, context?: { getRemainingTimeInMillis(): number }) => Promise<unknown>;
+export type OutboxHandler = (event: DynamoDBStreamEvent | ScheduledEvent, context?: { getRemainingTimeInMillis: () => number }) => Promise<unknown>;
 
 export interface OutboxWorkerOptions {
   endpoint: string;
@@ -36,8 +36,8 @@ export interface OutboxWorkerOptions {
 
 export interface OutboxWorker {
   /** Runs one sweep now (and waits for it). */
-  sweep(): Promise<void>;
-  stop(): Promise<void>;
+  sweep: () => Promise<void>;
+  stop: () => Promise<void>;
 }
 
 interface ShardState {
@@ -58,7 +58,7 @@ function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord
     eventSourceARN: streamArn,
     dynamodb: {
       ...(dynamodb as DynamoDBRecord['dynamodb']),
-      ApproximateCreationDateTime: created instanceof Date ? Math.floor(created.getTime() / 1000) : (created as number | undefined),
+      ApproximateCreationDateTime: created instanceof Date ? Math.floor(created.getTime() / 1000) : (created),
     },
   };
 }

@@ -6,7 +6,7 @@ import { smsOutboxPage } from './sms-outbox';
 export interface LocalPage {
   /** Path prefix this page answers, e.g. /local/checkout. */
   prefix: string;
-  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
+  handle: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
 }
 
 export const LOCAL_PAGES: LocalPage[] = [smsOutboxPage, sesEventsPage];

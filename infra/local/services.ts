@@ -34,7 +34,7 @@ export interface RunningService {
   endpoint: string;
   /** The service's own process, where it runs in one (DynamoDB Local): fault tests pause or kill it. */
   pid?: number;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export interface DynamoDbLocalOptions {
@@ -60,9 +60,9 @@ const RESTART_TRIES = 3;
 interface JavaProcess {
   child: ChildProcess;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  hasExited(): boolean;
+  hasExited: () => boolean;
   /** The end of what it wrote to stderr (why it did not start). */
-  stderr(): string;
+  stderr: () => string;
 }
 
 /**
@@ -139,7 +139,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
   async function restart(previous: JavaProcess, how: { code: number | null; signal: NodeJS.Signals | null }) {
     const started = Date.now();
     crashes.push(started);
-    while (crashes.length && crashes[0]! < started - CRASH_WINDOW_MS) crashes.shift();
+    while (crashes.length && crashes[0] < started - CRASH_WINDOW_MS) crashes.shift();
     log(`DynamoDB Local (java, pid ${previous.child.pid}) exited unexpectedly (${how.signal ?? `exit code ${how.code}`}); restarting it on port ${port}...`);
     const crashLoop = crashes.length > MAX_CRASHES_PER_WINDOW ? `it exited ${crashes.length} times within a minute` : undefined;
     let reason = crashLoop;

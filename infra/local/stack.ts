@@ -58,14 +58,14 @@ export interface LocalStack {
   /** Where card payments go: Stripe's test mode (STRIPE_SECRET_KEY set) or the local checkout page. */
   stripeMode: 'stripe-test-mode' | 'local-checkout';
   /** The DynamoDB Local java process (fault tests stop, continue or kill it; it is restarted if it dies). */
-  dynamoDbPid(): number | undefined;
+  dynamoDbPid: () => number | undefined;
   /** Fault tests: the SES stand-in stops answering (sends fail), then comes back on the same port. */
-  stopSes(): Promise<void>;
-  startSes(): Promise<void>;
+  stopSes: () => Promise<void>;
+  startSes: () => Promise<void>;
   /** Runs the outbox worker's sweep now. */
-  sweepOutbox(): Promise<void>;
+  sweepOutbox: () => Promise<void>;
   /** Stops taking requests, lets those in flight finish (up to 10 s), then stops the services. */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export const TABLE_NAME = 'clinic-suite';
@@ -86,7 +86,7 @@ function compile(route: Route): CompiledRoute {
     .map((segment) => {
       const param = /^\{(\w+)(\+)?\}$/.exec(segment);
       if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      params.push(param[1]!);
+      params.push(param[1]);
       return param[2] ? '(.+)' : '([^/]+)';
     })
     .join('/');
@@ -111,7 +111,7 @@ export function matchRoute(method: string, path: string): RouteMatch {
       allowed.push(c.route.method);
       continue;
     }
-    const params = Object.fromEntries(c.params.map((name, i) => [name, decodeURIComponent(m[i + 1]!)]));
+    const params = Object.fromEntries(c.params.map((name, i) => [name, decodeURIComponent(m[i + 1])]));
     return { route: c.route, params };
   }
   return allowed.length ? { allowed } : undefined;
@@ -307,7 +307,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     ]);
     for (const result of started) if (result.status === 'fulfilled') services.push(result.value);
     const failed = started.find((r) => r.status === 'rejected');
-    if (failed) throw (failed as PromiseRejectedResult).reason;
+    if (failed) throw (failed).reason;
     const [dynamo, s3, firstSes] = started.map((r) => (r as PromiseFulfilledResult<RunningService>).value) as [RunningService, RunningService, RunningService];
     // The SES stand-in can be stopped and started again by fault tests: stop whichever runs.
     let ses: RunningService | undefined = firstSes;

@@ -27,9 +27,9 @@ const TEST_CARDS: Record<string, { behaviour: Behaviour; brand: string; last4: s
  * (stripe.ts), as at Stripe: it is never stored.
  */
 export const SAVABLE_CARDS: Record<string, { behaviour: Behaviour; brand: string; last4: string }> = {
-  '4242424242424242': TEST_CARDS.pm_card_visa!,
+  '4242424242424242': TEST_CARDS.pm_card_visa,
   '4000000000000341': { behaviour: 'declined', brand: 'visa', last4: '0341' },
-  '4000002760003184': TEST_CARDS.pm_card_authenticationRequired!,
+  '4000002760003184': TEST_CARDS.pm_card_authenticationRequired,
 };
 
 interface PaymentMethod {
@@ -73,16 +73,16 @@ export type PublicPaymentMethod = Omit<PaymentMethod, 'behaviour'>;
 
 export interface LocalIntents {
   /** Answers the request when it is one of these routes (true), else leaves it (false). */
-  handle(req: IncomingMessage, res: ServerResponse, parts: string[], form: () => Promise<Record<string, any>>, query: URLSearchParams): Promise<boolean>;
+  handle: (req: IncomingMessage, res: ServerResponse, parts: string[], form: () => Promise<Record<string, any>>, query: URLSearchParams) => Promise<boolean>;
   /**
    * A card saved on the setup page (a number of SAVABLE_CARDS) attached to `customerId`: the same store
    * the PaymentIntents charge from, so a card saved in setup mode can be charged off-session.
    */
-  saveCard(number: string, customerId: string | null): PublicPaymentMethod | undefined;
+  saveCard: (number: string, customerId: string | null) => PublicPaymentMethod | undefined;
   /** A stored PaymentMethod as Stripe shows it (setup_intents' expand[]=payment_method). */
-  methodOf(id: string): PublicPaymentMethod | undefined;
+  methodOf: (id: string) => PublicPaymentMethod | undefined;
   /** A succeeded intent as the refunds route needs it (the same fields as a paid Checkout session's). */
-  paymentOf(paymentIntentId: string): { payment_intent: string; amount_total: number; currency: string; metadata: Record<string, string> } | undefined;
+  paymentOf: (paymentIntentId: string) => { payment_intent: string; amount_total: number; currency: string; metadata: Record<string, string> } | undefined;
 }
 
 /** `customers`: the stand-in's one store of Customers (./stripe.ts creates and reads them). */
@@ -183,7 +183,7 @@ export function createLocalIntents(emitSoon: (type: string, object: unknown) => 
         const existing = methods.get(ref);
         if (!customers.has(String(f.customer))) return (json(res, 400, { error: { type: 'invalid_request_error', message: `No such customer: '${f.customer}'` } }), true);
         if (!card && !existing) return (json(res, 400, { error: { type: 'invalid_request_error', message: `No such PaymentMethod: '${ref}'` } }), true);
-        const method: PaymentMethod = existing ?? newMethod(card!, null);
+        const method: PaymentMethod = existing ?? newMethod(card, null);
         method.customer = String(f.customer);
         methods.set(method.id, method);
         json(res, 200, publicMethod(method));

@@ -98,7 +98,7 @@ function json(res: ServerResponse, status: number, body: unknown) {
 export interface LocalStripe extends LocalPage {
   apiPage: LocalPage;
   /** No more events: the ones scheduled are dropped, the deliveries under way end (without retries). */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export function createLocalStripe(options: { appUrl: string; webhookSecret: string }): LocalStripe {
@@ -246,8 +246,8 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
       }
       if (failure >= 0) {
         const [f] = failures.splice(failure, 1);
-        res.writeHead(f!.status, { 'content-type': 'application/json', ...(f!.shouldRetry ? { 'stripe-should-retry': f!.shouldRetry } : {}) });
-        res.end(JSON.stringify({ error: { message: `Local stand-in failed this request on purpose (${f!.status})` } }));
+        res.writeHead(f.status, { 'content-type': 'application/json', ...(f.shouldRetry ? { 'stripe-should-retry': f.shouldRetry } : {}) });
+        res.end(JSON.stringify({ error: { message: `Local stand-in failed this request on purpose (${f.status})` } }));
         return;
       }
       if (await intents.handle(req, res, parts, async () => parseStripeForm(await readText(req)) as Record<string, any>, url.searchParams)) return;
@@ -415,7 +415,7 @@ function redirect(res: ServerResponse, location: string) {
 const money = (minor: number, currency: string) => formatMoney(minor, currency);
 
 function checkoutPage(s: Session): string {
-  const item = s.line_items[0]!;
+  const item = s.line_items[0];
   const summary = `<div class="item"><div><strong>${escape(item.name)}</strong>${item.description ? `<div class="muted">${escape(item.description)}</div>` : ''}</div><div class="amount">${money(s.amount_total ?? 0, s.currency)}</div></div>`;
   if (s.status === 'complete') {
     return page('Paid', `${summary}<p class="ok">Paid. Thank you.</p><form method="post" action="/local/checkout/${s.id}/refund"><button class="secondary">Refund (test)</button></form><p><a href="${escape(s.success_url.replace('{CHECKOUT_SESSION_ID}', s.id))}">Back to the site</a></p>`);
@@ -437,7 +437,7 @@ function checkoutPage(s: Session): string {
 
 /** The setup-mode page: a card saved for later, nothing charged; the declined test card shows Stripe's message. */
 function setupPage(s: Session, declined: boolean): string {
-  const item = s.line_items[0]!;
+  const item = s.line_items[0];
   if (s.status === 'complete') return page('Card saved', `<p class="ok">Your card is saved. Nothing was charged.</p><p><a href="${escape(s.success_url.replace('{CHECKOUT_SESSION_ID}', s.id))}">Back to the site</a></p>`);
   if (s.status === 'expired') return page('Expired', `<p class="warn">This checkout has expired. Please start again from the site.</p><p><a href="${escape(s.cancel_url)}">Back to the site</a></p>`);
   return page(

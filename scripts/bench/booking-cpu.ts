@@ -26,7 +26,7 @@ interface ProfileNode {
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 
 async function main() {
@@ -81,14 +81,14 @@ async function main() {
             selfTimes.set(key, (selfTimes.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
           });
         }
-        console.log(`run ${round} ${page.label}: ${METRICS.map((m) => `${m} ${sample[m]!.toFixed(0)} ms`).join(', ')}`);
+        console.log(`run ${round} ${page.label}: ${METRICS.map((m) => `${m} ${sample[m].toFixed(0)} ms`).join(', ')}`);
         await context.close();
       }
     }
     console.log(`\nmedians of ${RUNS} (ms), load after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     for (const page of pages) {
       const s = samples.get(page.label)!;
-      console.log(`${page.label.padEnd(18)} ${METRICS.map((m) => `${m} ${median(s.map((x) => x[m]!)).toFixed(0)}`).join('  ')}`);
+      console.log(`${page.label.padEnd(18)} ${METRICS.map((m) => `${m} ${median(s.map((x) => x[m])).toFixed(0)}`).join('  ')}`);
     }
     if (PROFILE) {
       console.log('\nself time (ms, all runs):');

@@ -34,7 +34,7 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Busy time (ms) and self time per function of one profile. */
 function summarize(profile: Profile) {
@@ -138,7 +138,7 @@ async function main() {
     // --cpu 4: Lighthouse's mobile CPU slowdown.
     if (THROTTLE > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     const results = new Map<string, { busy: number[]; longest: number[]; self: Map<string, number> }>(paths.map((p) => [p, { busy: [], longest: [], self: new Map() }]));
-    const loadBefore = loadavg()[0]!;
+    const loadBefore = loadavg()[0];
     for (let run = 0; run < RUNS; run++) {
       for (const path of paths) {
         await page.goto('about:blank');
@@ -162,7 +162,7 @@ async function main() {
         for (const [k, v] of self) r.self.set(k, (r.self.get(k) ?? 0) + v / RUNS);
       }
     }
-    console.log(`median of ${RUNS}; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after, ${availableParallelism()} cores`);
+    console.log(`median of ${RUNS}; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, ${availableParallelism()} cores`);
     for (const [path, r] of results) {
       console.log(`${path.padEnd(24)} main-thread CPU ${median(r.busy).toFixed(0).padStart(5)} ms   longest task ${median(r.longest).toFixed(0).padStart(4)} ms   (runs: ${r.busy.map((b) => b.toFixed(0)).join(', ')})`);
       if (TOP) for (const [k, v] of [...r.self].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`    ${v.toFixed(1).padStart(7)} ms  ${k}`);

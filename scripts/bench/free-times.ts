@@ -48,7 +48,7 @@ const READ_COMMANDS = new Set(['GetItemCommand', 'QueryCommand', 'BatchGetItemCo
 const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
 const lpad = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
 /** Nearest-rank percentile of sorted samples. */
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 /** A small seeded generator: the same diary on every run, so figures compare across commits. */
 function mulberry32(seed: number) {
@@ -68,7 +68,7 @@ async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]>
     Array.from({ length: Math.min(limit, tasks.length) }, async () => {
       while (next < tasks.length) {
         const i = next++;
-        results[i] = await tasks[i]!();
+        results[i] = await tasks[i]();
       }
     }),
   );
@@ -270,7 +270,7 @@ async function bench(runs: number) {
   // The single-date case: a weekday a week ahead.
   let slotDate = addDays(today, 7);
   while (['saturday', 'sunday'].includes(weekdayOf(slotDate) ?? '')) slotDate = addDays(slotDate, 1);
-  const named = practitioners[3]!.id;
+  const named = practitioners[3].id;
   const cases: { label: string; path: string; handler: Handler; body: Record<string, unknown>; check: (data: any) => string }[] = [
     {
       label: `available-days ${DAYS} d, anyone`,
@@ -332,7 +332,7 @@ async function bench(runs: number) {
   const engineTiming = timingOf(pkg, rules);
   const offering = await offeringPractitioners(orgId, pkg);
   const range = Array.from({ length: DAYS }, (_, i) => addDays(today, i));
-  const { fromMs, toMs } = rangeOf(range[0]!, range.at(-1)!, ZONE, engineTiming);
+  const { fromMs, toMs } = rangeOf(range[0], range.at(-1)!, ZONE, engineTiming);
   const timed = async (label: string, note: string, fn: () => Promise<unknown> | unknown) => {
     const ms: number[] = [];
     const cpuMs: number[] = [];
@@ -393,13 +393,13 @@ async function bench(runs: number) {
       ].join(' '),
     );
   }
-  const p95 = percentile([...rows[0]!.ms].sort((a, b) => a - b), 95);
-  const cpuP95 = percentile([...rows[0]!.cpuMs].sort((a, b) => a - b), 95);
+  const p95 = percentile([...rows[0].ms].sort((a, b) => a - b), 95);
+  const cpuP95 = percentile([...rows[0].cpuMs].sort((a, b) => a - b), 95);
   console.log('');
   console.log(
     `  budget: available-days ${DAYS} d anyone p95 <= ${DAYS_P95_BUDGET_MS} ms: ${p95 <= DAYS_P95_BUDGET_MS ? 'PASS' : 'OVER'} (${p95.toFixed(0)} ms; its CPU p95 ${cpuP95.toFixed(0)} ms); ` +
       `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores` +
-      (loadavg()[0]! > availableParallelism() ? ' (busy machine: times are noisy)' : ''),
+      (loadavg()[0] > availableParallelism() ? ' (busy machine: times are noisy)' : ''),
   );
 }
 

@@ -69,7 +69,7 @@ interface Sample {
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const pad = (s: string, n: number) => s.padEnd(n);
@@ -152,7 +152,7 @@ async function main() {
     const pages = ONLY.length ? allPages.filter((p) => ONLY.some((word) => p.label.includes(word))) : allPages;
     if (!pages.length) throw new Error(`--only ${ONLY.join(',')} matches no page`);
 
-    const loadBefore = loadavg()[0]!;
+    const loadBefore = loadavg()[0];
     chrome = await launchChrome({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     const signedIn = pages.filter((p) => p.kind === 'console');
     const consoleUrls = [...new Set(signedIn.map((p) => p.path))];
@@ -172,7 +172,7 @@ async function main() {
     }
 
     console.log(
-      `\nLighthouse ${samples.get(pages[0]!)![0]!.lighthouseVersion}, median of ${RUNS} run(s); mobile preset: simulated slow 4G, 4x CPU; desktop preset: simulated dense 4G, no CPU slowdown; console pages signed in, warm cache:\n`,
+      `\nLighthouse ${samples.get(pages[0])![0].lighthouseVersion}, median of ${RUNS} run(s); mobile preset: simulated slow 4G, 4x CPU; desktop preset: simulated dense 4G, no CPU slowdown; console pages signed in, warm cache:\n`,
     );
     const header = [pad('page', 32), pad('preset', 8), lpad('perf', 5), lpad('FCP', 9), lpad('LCP', 9), lpad('TBT', 8), lpad('CLS', 7), lpad('transfer', 10), '  target'];
     console.log(header.join(''));
@@ -185,7 +185,7 @@ async function main() {
         tbtMs: median(s.map((x) => x.tbtMs)),
         cls: median(s.map((x) => x.cls)),
         bytes: median(s.map((x) => x.bytes)),
-        lighthouseVersion: s[0]!.lighthouseVersion,
+        lighthouseVersion: s[0].lighthouseVersion,
       };
       console.log(
         [
@@ -202,7 +202,7 @@ async function main() {
       );
     }
     // Lighthouse times the page's work on this CPU: other processes inflate TBT and LCP.
-    console.log(`\nLoad average (1 min) ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after, on ${availableParallelism()} cores.`);
+    console.log(`\nLoad average (1 min) ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, on ${availableParallelism()} cores.`);
     console.log(
       `Targets: public pages performance >= ${TARGETS.public.performance}, LCP <= ${seconds(TARGETS.public.lcpMs)}, CLS 0; /auth performance >= ${TARGETS.auth.performance}; console pages CLS <= ${TARGETS.console.cls}, performance >= ${TARGETS.console.desktop} desktop, >= ${TARGETS.console.mobile} mobile.`,
     );
@@ -226,7 +226,7 @@ function consolePaths(): string[] {
 async function withLighthouseContext(chrome: LaunchedChrome, use: (context: BrowserContext) => Promise<void>) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
-    await use(browser.contexts()[0]!);
+    await use(browser.contexts()[0]);
   } finally {
     // Only the CDP connection: the browser itself is Lighthouse's.
     await browser.close();

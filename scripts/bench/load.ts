@@ -104,7 +104,7 @@ export async function runLoadBench(options: Options = {}): Promise<void> {
         },
         body: init.body ? JSON.stringify(init.body) : undefined,
       });
-      return { status: res.status, body: (await res.json()) as any };
+      return { status: res.status, body: (await res.json()) };
     };
     const must = async (what: string, call: Promise<{ status: number; body: any }>) => {
       const res = await call;
@@ -223,7 +223,7 @@ export async function runLoadBench(options: Options = {}): Promise<void> {
     rows.push({ ...(await measure('public form submission, challenge solved', concurrency, seconds, submission)), dynamoCalls: calls.submission });
     const after = load();
 
-    const floor = webBuilt ? rows[0]!.p50 : NaN;
+    const floor = webBuilt ? rows[0].p50 : NaN;
     console.log(`\nLoad: ${concurrency} concurrent, ${seconds} s each after 1 s of warm-up, the local stack in memory, Node ${process.version}`);
     console.log(`load average ${before} (before) / ${after} (after) on ${availableParallelism()} cores`);
     console.log(`${'request'.padEnd(46)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'per s'.padStart(8)}${'x static p50'.padStart(14)}${'n'.padStart(7)}${'DynamoDB calls'.padStart(16)}`);

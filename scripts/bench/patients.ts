@@ -12,7 +12,7 @@ import { withLocalTable } from './local-table';
 
 const TABLE_NAME = 'bench-patients';
 const BUDGET_MS = 300;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 export async function runPatientsBench(options: { runs: number; endpoint?: string }): Promise<void> {
   await withLocalTable({ tableName: TABLE_NAME, endpoint: options.endpoint }, () => bench(options.runs));

@@ -19,15 +19,15 @@ export async function seedAppointments(orgId: string, count: number): Promise<st
   for (let i = 0; i < count; i++) {
     const id = `bench${String(i).padStart(6, '0')}`;
     ids.push(id);
-    const firstName = FIRST[i % FIRST.length]!;
-    const lastName = LAST[Math.floor(i / FIRST.length) % LAST.length]!;
+    const firstName = FIRST[i % FIRST.length];
+    const lastName = LAST[Math.floor(i / FIRST.length) % LAST.length];
     const at = new Date(start + (i * 2 * 365 * 86_400_000) / count);
     const created = new Date(start + i * 1000).toISOString();
     const a = {
       id, orgId, firstName, lastName: `${lastName}${i % 7 ? '' : 'son'}`, gender: 'other', email: `${firstName}.${lastName}.${i}@example.com`.toLowerCase(),
       phone: `+1555${String(1_000_000 + i).padStart(7, '0')}`, bookingDate: at.toISOString().slice(0, 10), bookingTime: `${String(8 + (i % 10)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
       appointmentType: 'Consultation', reasonOfAppointment: 'Routine check-up and a follow-up on earlier results', primaryInsurance: 'Acme Health', insuranceMemberId: `AH-${i}`,
-      attachments: {}, status: STATUSES[i % STATUSES.length]!, source: 'public' as const, createdAt: created, updatedAt: created, version: 1,
+      attachments: {}, status: STATUSES[i % STATUSES.length], source: 'public' as const, createdAt: created, updatedAt: created, version: 1,
     };
     items.push(putAppointment(a).Put.Item, ...searchTokenPuts(a).map((p) => p.Put.Item));
   }
@@ -37,7 +37,7 @@ export async function seedAppointments(orgId: string, count: number): Promise<st
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       while (next < batches.length) {
-        let requests: Record<string, any[]> | undefined = { [table()]: batches[next++]!.map((Item) => ({ PutRequest: { Item } })) };
+        let requests: Record<string, any[]> | undefined = { [table()]: batches[next++].map((Item) => ({ PutRequest: { Item } })) };
         while (requests) {
           const out: { UnprocessedItems?: Record<string, unknown[]> } = await ddb.send(new BatchWriteCommand({ RequestItems: requests }));
           requests = out.UnprocessedItems && Object.keys(out.UnprocessedItems).length ? (out.UnprocessedItems as Record<string, any[]>) : undefined;

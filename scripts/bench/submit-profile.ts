@@ -32,7 +32,7 @@ try {
       headers: { 'x-forwarded-for': nextAddress(), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
       body: init.body ? JSON.stringify(init.body) : undefined,
     });
-    return { status: res.status, body: (await res.json()) as any };
+    return { status: res.status, body: (await res.json()) };
   };
   const must = async (what: string, call: Promise<{ status: number; body: any }>) => {
     const res = await call;
@@ -92,7 +92,7 @@ try {
 
   let used = 0;
   const submit = async () => {
-    const solution = solutions[used++]!;
+    const solution = solutions[used++];
     const n = used;
     const started = performance.now();
     const res = await fetch(`${stack.url}/api/form-builder/form/${form.id}/submissions`, {
@@ -107,10 +107,10 @@ try {
   const total = (ms: number[]) => ms.reduce((a, b) => a + b, 0);
   const report = (title: string, times: number[], seconds: number) => {
     times.sort((a, b) => a - b);
-    console.log(`\n== ${title}: p50 ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, ${(times.length / seconds).toFixed(1)} per s, n ${times.length}; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(`\n== ${title}: p50 ${times[Math.floor(times.length / 2)].toFixed(1)} ms, ${(times.length / seconds).toFixed(1)} per s, n ${times.length}; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     for (const [name, stat] of [...stats].sort((a, b) => total(b[1].ms) - total(a[1].ms)).slice(0, 25)) {
       const sorted = [...stat.ms].sort((a, b) => a - b);
-      console.log(`${name.padEnd(72)} n ${String(sorted.length).padStart(5)}  p50 ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1).padStart(7)} ms  total ${total(sorted).toFixed(0).padStart(7)} ms`);
+      console.log(`${name.padEnd(72)} n ${String(sorted.length).padStart(5)}  p50 ${sorted[Math.floor(sorted.length / 2)].toFixed(1).padStart(7)} ms  total ${total(sorted).toFixed(0).padStart(7)} ms`);
     }
   };
 

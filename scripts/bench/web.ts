@@ -61,7 +61,7 @@ export function webInitialSizes(webDir: string): WebReport {
     const js = new Set<string>();
     const css = new Set<string>();
     for (const key of keys) {
-      const chunk = manifest[key]!;
+      const chunk = manifest[key];
       if (chunk.file.endsWith('.js')) js.add(chunk.file);
       // A module of stylesheets only (src/styles/console.ts): its file is the CSS.
       if (chunk.file.endsWith('.css')) css.add(chunk.file);

@@ -108,11 +108,11 @@ export function findCycles(edges: readonly Pick<Edge, 'from' | 'to'>[]): string[
   return parts
     .map((part) => {
       const members = new Set(part);
-      const start = [...part].sort()[0]!;
+      const start = [...part].sort()[0];
       const previous = new Map<string, string>();
       const queue = [start];
       for (let i = 0; i < queue.length; i++) {
-        const v = queue[i]!;
+        const v = queue[i];
         for (const w of next.get(v)!) {
           if (!members.has(w)) continue;
           if (w === start) {
@@ -128,7 +128,7 @@ export function findCycles(edges: readonly Pick<Edge, 'from' | 'to'>[]): string[
       }
       return [start, start];
     })
-    .sort((a, b) => a[0]!.localeCompare(b[0]!));
+    .sort((a, b) => a[0].localeCompare(b[0]));
 }
 
 /** The folders of functions/ that are layers (docs/conventions.md, "Layers"); every other folder is a handler area. */

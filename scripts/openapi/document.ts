@@ -113,7 +113,7 @@ export function headerComment(source: string): string {
   for (const line of source.split('\n')) {
     const match = /^\/\/ ?(.*)$/.exec(line);
     if (!match) break;
-    lines.push(match[1]!.trim());
+    lines.push(match[1].trim());
   }
   return lines.join(' ').replace(/\s+/g, ' ').trim();
 }
@@ -141,10 +141,10 @@ export function summaryOf(route: Route, comment: string): string {
   const clean = sentence.replace(/[.:;,]$/, '').trim();
   const short = clean.length > SUMMARY_MAX ? `${clean.slice(0, clean.lastIndexOf(' ', SUMMARY_MAX - 1)).replace(/[\s,;:(]+$/, '')}…` : clean;
   if (!short || /^(GET|POST|PUT|PATCH|DELETE)\s/.test(short)) return `${route.method} ${route.path}`;
-  return short[0]!.toUpperCase() + short.slice(1);
+  return short[0].toUpperCase() + short.slice(1);
 }
 
-const capitalised = (word: string) => word[0]!.toUpperCase() + word.slice(1).toLowerCase();
+const capitalised = (word: string) => word[0].toUpperCase() + word.slice(1).toLowerCase();
 const pascal = (text: string) => text.split(/[^A-Za-z0-9]+/).filter(Boolean).map(capitalised).join('');
 const camel = (text: string) => pascal(text).replace(/^./, (c) => c.toLowerCase());
 
@@ -202,7 +202,7 @@ function errorReplies(route: Route, info: HandlerInfo): string[] {
 
 /** Success statuses the handler answers with (`status: 201` in its replies), 200 by default. */
 function successStatuses(info: HandlerInfo): string[] {
-  const found = [...info.source.matchAll(/\bstatus:\s*(2\d\d)\b/g)].map((m) => m[1]!);
+  const found = [...info.source.matchAll(/\bstatus:\s*(2\d\d)\b/g)].map((m) => m[1]);
   return found.length ? [...new Set(found)].sort() : ['200'];
 }
 
@@ -278,7 +278,7 @@ function operation(route: Route, info: HandlerInfo, operationId: string, named: 
   const comment = withoutSourceRefs(headerComment(info.source));
   const responses: Json = {};
   for (const status of successStatuses(info)) responses[status] = successReply(info, named, schemas);
-  for (const code of errorReplies(route, info)) responses[code] = ref('responses', ERROR_REPLIES[code]!.name);
+  for (const code of errorReplies(route, info)) responses[code] = ref('responses', ERROR_REPLIES[code].name);
   const body = requestBody(route, info);
   const params = parameters(route, info);
   return {
@@ -440,7 +440,7 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route, info, ids.get(route)!, named, schemas);
   }
   const events = webhooks(named, schemas);
-  const tags = [...new Set(ROUTES.map((r) => r.handler.split('/')[0]!))].map((name) => ({ name }));
+  const tags = [...new Set(ROUTES.map((r) => r.handler.split('/')[0]))].map((name) => ({ name }));
   return {
     openapi: '3.1.1',
     info: {
@@ -499,7 +499,7 @@ export function eventsWithoutPayload(document: Pick<OpenApiDocument, 'webhooks'>
  * it names must be in components.securitySchemes.
  */
 export function operationsWithoutSecurity(document: Pick<OpenApiDocument, 'paths' | 'webhooks' | 'components'>): string[] {
-  const schemes = new Set(Object.keys(((document.components as Json).securitySchemes as Json | undefined) ?? {}));
+  const schemes = new Set(Object.keys(((document.components).securitySchemes as Json | undefined) ?? {}));
   const problems: string[] = [];
   const check = (name: string, op: Json) => {
     const security = op.security as Json[] | undefined;

@@ -23,7 +23,7 @@ function operationOf(call: WebCall): string | undefined {
   const segments = call.path!.split('/');
   return Object.keys(doc.paths).find((path) => {
     const parts = path.split('/');
-    return parts.length === segments.length && parts.every((p, i) => p === segments[i] || (/^\{\w+\}$/.test(p) && segments[i] !== '')) && doc.paths[path]![call.method.toLowerCase()];
+    return parts.length === segments.length && parts.every((p, i) => p === segments[i] || (/^\{\w+\}$/.test(p) && segments[i] !== '')) && doc.paths[path][call.method.toLowerCase()];
   });
 }
 

@@ -151,7 +151,7 @@ export function collectWebCalls(program: ts.Program): WebCall[] {
       return;
     }
     if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'api' && API_METHODS[callee.name.text]) {
-      const method = API_METHODS[callee.name.text]!;
+      const method = API_METHODS[callee.name.text];
       add(method, node.arguments[0], method === 'GET' || method === 'DELETE' ? undefined : node.arguments[1]);
     } else if (ts.isIdentifier(callee) && FETCHERS.has(callee.text)) {
       // Inside a useSWRInfinite fetcher of its own, the key it forwards is read from the key function.

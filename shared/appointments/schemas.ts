@@ -81,12 +81,12 @@ export const appointmentBookingFields = {
   dob,
   bookingDate,
   bookingTime,
-  preferredLocation: optionalText(...OPTIONAL_TEXT.preferredLocation!),
-  reasonOfAppointment: optionalText(...OPTIONAL_TEXT.reasonOfAppointment!),
-  primaryInsurance: optionalText(...OPTIONAL_TEXT.primaryInsurance!),
-  insuranceMemberId: optionalText(...OPTIONAL_TEXT.insuranceMemberId!),
-  additionalNotes: optionalText(...OPTIONAL_TEXT.additionalNotes!),
-  appointmentType: optionalText(...OPTIONAL_TEXT.appointmentType!),
+  preferredLocation: optionalText(...OPTIONAL_TEXT.preferredLocation),
+  reasonOfAppointment: optionalText(...OPTIONAL_TEXT.reasonOfAppointment),
+  primaryInsurance: optionalText(...OPTIONAL_TEXT.primaryInsurance),
+  insuranceMemberId: optionalText(...OPTIONAL_TEXT.insuranceMemberId),
+  additionalNotes: optionalText(...OPTIONAL_TEXT.additionalNotes),
+  appointmentType: optionalText(...OPTIONAL_TEXT.appointmentType),
 };
 
 /** The booking form's fields as the console and the public page check them before sending. */

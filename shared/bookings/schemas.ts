@@ -288,7 +288,7 @@ export const dayHours = z._default(
     z.maxLength(12, 'At most 12 intervals a day'),
     z.refine((list) => {
       const sorted = [...list].sort((a, b) => minutesOf(a.start) - minutesOf(b.start));
-      return sorted.every((i, n) => n === 0 || minutesOf(i.start) >= minutesOf(sorted[n - 1]!.end));
+      return sorted.every((i, n) => n === 0 || minutesOf(i.start) >= minutesOf(sorted[n - 1].end));
     }, 'Opening intervals of a day must not overlap'),
   ),
   [],

@@ -67,7 +67,7 @@ export function localToUtc(date: string, time: string, timeZone: string): string
   const minutes = minutesOf(time);
   if (!d || Number.isNaN(minutes) || minutes >= 1440) return undefined;
   const found = instantsOf({ ...d, hour: Math.floor(minutes / 60), minute: minutes % 60 }, timeZone);
-  return found.length ? new Date(found[found.length - 1]!).toISOString() : undefined;
+  return found.length ? new Date(found[found.length - 1]).toISOString() : undefined;
 }
 
 /** The UTC instants bounding a local date [start of day, start of next day), for range queries. */

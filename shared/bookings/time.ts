@@ -37,7 +37,7 @@ export function parseDate(date: string): { year: number; month: number; day: num
 export function normaliseTime(time: string): string | undefined {
   const m = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/.exec(time.trim());
   if (!m || (m[3] !== undefined && m[3] !== '00')) return undefined;
-  const t = `${m[1]!.padStart(2, '0')}:${m[2]}`;
+  const t = `${m[1].padStart(2, '0')}:${m[2]}`;
   return TIME.test(t) ? t : undefined;
 }
 

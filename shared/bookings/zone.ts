@@ -25,7 +25,7 @@ export interface LocalParts {
 export function localParts(instantMs: number, timeZone: string): LocalParts {
   const parts: Record<string, number> = {};
   for (const p of partsFormatter(timeZone).formatToParts(new Date(instantMs))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute! };
+  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour % 24, minute: parts.minute };
 }
 
 /** Minutes the zone is ahead of UTC at an instant (New York in winter: -300). */
@@ -52,7 +52,7 @@ export function instantsOf(local: LocalParts, timeZone: string): number[] {
 export function startOfLocalDay(year: number, month: number, day: number, timeZone: string): number {
   const local = { year, month, day, hour: 0, minute: 0 };
   const found = instantsOf(local, timeZone);
-  if (found.length) return found[0]!;
+  if (found.length) return found[0];
   const asUtc = Date.UTC(year, month - 1, day);
   return asUtc - offsetMinutes(asUtc - 86_400_000, timeZone) * 60_000;
 }

@@ -58,7 +58,7 @@ export function showSelectButton(packages: Pick<PublicPackage, 'customAmountEnab
  */
 export function pageLayout(packages: Pick<PublicPackage, 'customAmountEnabled'>[]): 'fields' | 'inline' | 'cards' {
   if (packages.length === 0) return 'fields';
-  if (packages.length === 1 && packages[0]!.customAmountEnabled) return 'inline';
+  if (packages.length === 1 && packages[0].customAmountEnabled) return 'inline';
   return 'cards';
 }
 

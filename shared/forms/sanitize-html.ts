@@ -38,7 +38,7 @@ function safeHref(raw: string): string | undefined {
   const value = decodeAttribute(raw).replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
   if (!value) return undefined;
   const scheme = /^([a-z][a-z\d+.-]*):/i.exec(value);
-  if (scheme && !['http', 'https', 'mailto', 'tel'].includes(scheme[1]!.toLowerCase())) return undefined;
+  if (scheme && !['http', 'https', 'mailto', 'tel'].includes(scheme[1].toLowerCase())) return undefined;
   if (!scheme && value.includes(':') && !/^[^:]*[/?#]/.test(value)) return undefined;
   return decodeAttribute(raw).trim();
 }
@@ -59,17 +59,17 @@ function readTag(html: string, start: number): Tag | undefined {
   let i = start + m[0].length;
   const attributes: [string, string][] = [];
   while (i < html.length) {
-    while (i < html.length && /[\s/]/.test(html[i]!)) i++;
+    while (i < html.length && /[\s/]/.test(html[i])) i++;
     if (i >= html.length) break;
-    if (html[i] === '>') return { name: m[2]!.toLowerCase(), closing: m[1] === '/', attributes, end: i + 1 };
+    if (html[i] === '>') return { name: m[2].toLowerCase(), closing: m[1] === '/', attributes, end: i + 1 };
     const nameStart = i;
-    while (i < html.length && !/[\s/>=]/.test(html[i]!)) i++;
-    const name = html.slice(nameStart, i).toLowerCase() || html[i++]!;
-    while (i < html.length && /\s/.test(html[i]!)) i++;
+    while (i < html.length && !/[\s/>=]/.test(html[i])) i++;
+    const name = html.slice(nameStart, i).toLowerCase() || html[i++];
+    while (i < html.length && /\s/.test(html[i])) i++;
     let value = '';
     if (html[i] === '=') {
       i++;
-      while (i < html.length && /\s/.test(html[i]!)) i++;
+      while (i < html.length && /\s/.test(html[i])) i++;
       const quote = html[i];
       if (quote === '"' || quote === "'") {
         const close = html.indexOf(quote, i + 1);
@@ -77,14 +77,14 @@ function readTag(html: string, start: number): Tag | undefined {
         i = close === -1 ? html.length : close + 1;
       } else {
         const valueStart = i;
-        while (i < html.length && !/[\s>]/.test(html[i]!)) i++;
+        while (i < html.length && !/[\s>]/.test(html[i])) i++;
         value = html.slice(valueStart, i);
       }
     }
     attributes.push([name, value]);
   }
   // An unterminated tag: nothing after it is markup the browser would show; drop the rest.
-  return { name: m[2]!.toLowerCase(), closing: m[1] === '/', attributes, end: html.length, unterminated: true };
+  return { name: m[2].toLowerCase(), closing: m[1] === '/', attributes, end: html.length, unterminated: true };
 }
 
 function writeOpenTag(tag: Tag): string {

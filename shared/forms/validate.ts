@@ -171,7 +171,7 @@ export function packageIssue(packages: { id: string }[] | undefined, packageId: 
   if (packageId) {
     return list.some((p) => p.id === packageId) ? { packageId } : { packageId: null, issue: messages.unknownPackage };
   }
-  if (list.length === 1) return { packageId: list[0]!.id };
+  if (list.length === 1) return { packageId: list[0].id };
   return { packageId: null, issue: messages.noPackage };
 }
 

@@ -28,8 +28,8 @@ export function catalogueDifferences(english: Record<string, string>, other: Rec
   const problems: string[] = [];
   for (const key of Object.keys(english)) {
     if (!(key in other)) problems.push(`missing ${key}`);
-    else if (argumentsOf(english[key]!).join() !== argumentsOf(other[key]!).join())
-      problems.push(`${key}: arguments ${argumentsOf(other[key]!).join() || 'none'} instead of ${argumentsOf(english[key]!).join() || 'none'}`);
+    else if (argumentsOf(english[key]).join() !== argumentsOf(other[key]).join())
+      problems.push(`${key}: arguments ${argumentsOf(other[key]).join() || 'none'} instead of ${argumentsOf(english[key]).join() || 'none'}`);
   }
   for (const key of Object.keys(other)) if (!(key in english)) problems.push(`unknown ${key}`);
   return problems;

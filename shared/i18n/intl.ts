@@ -25,7 +25,7 @@ function regionOf(tag: string): string {
 }
 
 type WeekInfo = { firstDay: number };
-type WithWeekInfo = Intl.Locale & { getWeekInfo?(): WeekInfo; weekInfo?: WeekInfo };
+type WithWeekInfo = Intl.Locale & { getWeekInfo?: () => WeekInfo; weekInfo?: WeekInfo };
 
 /**
  * The first day of the week for a tag, as Date#getDay counts (0 Sunday ... 6 Saturday): from

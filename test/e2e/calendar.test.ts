@@ -58,7 +58,7 @@ describe('calendar and self-service (issue 13)', () => {
     });
     await fetch(`${held.checkoutUrl}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: visitor }).toString(), redirect: 'manual' });
     await expect.poll(async () => (await mailsTo(visitor)).length, { timeout: 15_000 }).toBe(1);
-    const uid = /UID:(.+)\r\n/.exec(icsOf((await mailsTo(visitor))[0]!))![1];
+    const uid = /UID:(.+)\r\n/.exec(icsOf((await mailsTo(visitor))[0]))![1];
 
     // Staff: the week view shows it; the dialog moves it to 15:00.
     const staff = await newContext(browser);
@@ -82,11 +82,11 @@ describe('calendar and self-service (issue 13)', () => {
 
     // The visitor: the new time, the same UID one SEQUENCE on, and a manage link.
     await expect.poll(async () => (await mailsTo(visitor)).length, { timeout: 15_000 }).toBe(2);
-    const moved = (await mailsTo(visitor))[1]!;
+    const moved = (await mailsTo(visitor))[1];
     expect(moved.subject).toMatch(/^Booking moved: Consultation is now on .+ at 3:00 PM E[SD]T$/);
     expect(icsOf(moved)).toContain(`UID:${uid}\r\n`);
     expect(icsOf(moved)).toContain('SEQUENCE:1\r\n');
-    const link = /(https?:\/\/\S+\/manage(?:\?lang=[a-z]+)?#[A-Za-z0-9_-]{43})/.exec(moved.body?.text ?? '')![1]!;
+    const link = /(https?:\/\/\S+\/manage(?:\?lang=[a-z]+)?#[A-Za-z0-9_-]{43})/.exec(moved.body?.text ?? '')![1];
 
     const patient = await newContext(browser, { width: 390, height: 844 });
     await patient.page.goto(link);

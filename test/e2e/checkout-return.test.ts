@@ -143,7 +143,7 @@ describe('back from Checkout without paying (issue 34)', () => {
     await page.screenshot({ path: `test-results/e2e/checkout-return-confirmed-${width}-${lang}.png`, fullPage: true });
 
     // The mail in the patient's language; its manage link opens the manage page in it, on this English browser.
-    const subject = SERVER_CATALOGUES[lang]['confirm.subject'].split('{')[0]!;
+    const subject = SERVER_CATALOGUES[lang]['confirm.subject'].split('{')[0];
     await expect.poll(async () => (await mailsTo(visitor)).map((m) => m.subject).find((s) => s.startsWith(subject)), { timeout: 15_000 }).toBeDefined();
     const mail = (await mailsTo(visitor)).find((m) => m.subject.startsWith(subject))!;
     const manage = new URL(/https?:\/\/\S+\/manage\S*#[A-Za-z0-9_-]{43}/.exec(mail.body!.text!)![0]);

@@ -35,11 +35,11 @@ function problems(page: Page): Promise<string[]> {
       }
       for (let i = 0; i < outer.length; i++) {
         for (let j = i + 1; j < outer.length; j++) {
-          const a = outer[i]!.getBoundingClientRect();
-          const b = outer[j]!.getBoundingClientRect();
+          const a = outer[i].getBoundingClientRect();
+          const b = outer[j].getBoundingClientRect();
           const overlapX = Math.min(a.right, b.right) - Math.max(a.left, b.left);
           const overlapY = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-          if (overlapX > 1 && overlapY > 1) out.push(`header controls "${name(outer[i]!)}" and "${name(outer[j]!)}" overlap`);
+          if (overlapX > 1 && overlapY > 1) out.push(`header controls "${name(outer[i])}" and "${name(outer[j])}" overlap`);
         }
       }
     }

@@ -34,12 +34,12 @@ function contrastOf(page: Page, selector: string): Promise<number> {
       if (a >= 1) break;
     }
     let ground = [255, 255, 255];
-    for (const [r, g, b, a] of layers.reverse()) ground = [r! * a! + ground[0]! * (1 - a!), g! * a! + ground[1]! * (1 - a!), b! * a! + ground[2]! * (1 - a!)];
+    for (const [r, g, b, a] of layers.reverse()) ground = [r * a + ground[0] * (1 - a), g * a + ground[1] * (1 - a), b * a + ground[2] * (1 - a)];
     const [tr = 0, tg = 0, tb = 0] = parse(getComputedStyle(el).color);
     const lum = ([r, g, b]: number[]) =>
-      [r!, g!, b!].map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+      [r, g, b].map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
     const [hi, lo] = [lum([tr, tg, tb]), lum(ground)].sort((x, y) => y - x);
-    return (hi! + 0.05) / (lo! + 0.05);
+    return (hi + 0.05) / (lo + 0.05);
   });
 }
 

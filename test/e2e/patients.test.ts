@@ -94,7 +94,7 @@ describe('the patient record in the browser', () => {
 
       // The export: a JSON file with the patient and their items.
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export data' }).click()]);
-      const exported = JSON.parse(await readFile((await download.path())!, 'utf8'));
+      const exported = JSON.parse(await readFile((await download.path()), 'utf8'));
       expect(download.suggestedFilename()).toBe(`patient-${p.id}.json`);
       expect(exported.patient).toMatchObject({ id: p.id, email: p.email, firstName: first, lastName: last });
       const byKind = (kind: string) => exported.items.filter((i: { kind: string }) => i.kind === kind);

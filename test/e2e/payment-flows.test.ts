@@ -115,8 +115,8 @@ describe('form payments (issue 6)', () => {
 
     await expect.poll(async () => (await mailsTo(payer)).map((m) => m.subject), { timeout: 15_000 }).toEqual(['Payment receipt from formpay Clinic']);
     const [receipt] = await mailsTo(payer);
-    expect(receipt!.body?.text).toContain('Amount: $40.00 (USD)');
-    expect(receipt!.body?.text).toContain('Package: Assessment');
+    expect(receipt.body?.text).toContain('Amount: $40.00 (USD)');
+    expect(receipt.body?.text).toContain('Package: Assessment');
     expect(errors).toEqual([]);
     await context.close();
 

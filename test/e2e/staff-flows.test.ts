@@ -129,7 +129,7 @@ describe('issue 4: a member with read-only Appointment access', () => {
     await ownerSide.context.close();
 
     // The invitation link from the local inbox, opened in a fresh profile.
-    const link = (await waitForMatch(email, inviteLink))[1]!;
+    const link = (await waitForMatch(email, inviteLink))[1];
     expect(link.startsWith(`${appUrl('/auth/accept-invite')}?token=`)).toBe(true);
     const { context, page: member, errors } = await newContext(browser);
     await member.goto(link);
@@ -187,7 +187,7 @@ describe('issue 5: a public appointment request handled by staff', () => {
       body: { email: assigneeEmail, firstName: 'Mona', lastName: 'Member', permissions: PERMISSIONS_OFF.map((p) => (p.module === 'Appointment' ? { ...p, read: true, write: true } : p)) },
     });
     expect(added.status, added.body.message).toBe(201);
-    const inviteToken = decodeURIComponent(new URL((await waitForMatch(assigneeEmail, inviteLink))[1]!).searchParams.get('token')!);
+    const inviteToken = decodeURIComponent(new URL((await waitForMatch(assigneeEmail, inviteLink))[1]).searchParams.get('token')!);
     const accepted = await api('POST', '/users/accept-invite', { body: { token: inviteToken, password: 'Member-pass-1' } });
     expect(accepted.status, accepted.body.message).toBe(201);
 

@@ -49,7 +49,7 @@ async function addMember(ownerToken: string) {
   while (!token && Date.now() < deadline) {
     const store = (await (await fetch(`${inject('inboxUrl')}/store`)).json()) as { emails: { destination?: { to?: string[] }; body?: { text?: string } }[] };
     const mail = store.emails.find((m) => m.destination?.to?.some((t) => t.includes(email)) && /accept-invite\?token=/.test(m.body?.text ?? ''));
-    token = mail && decodeURIComponent(/accept-invite\?token=([A-Za-z0-9_%-]+)/.exec(mail.body!.text!)![1]!);
+    token = mail && decodeURIComponent(/accept-invite\?token=([A-Za-z0-9_%-]+)/.exec(mail.body!.text!)![1]);
     if (!token) await new Promise((r) => setTimeout(r, 200));
   }
   const accepted = await api('POST', '/users/accept-invite', { body: { token, password } });

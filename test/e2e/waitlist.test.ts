@@ -113,14 +113,14 @@ describe('the waitlist as a patient meets it (issue 37)', () => {
     // The offer reaches A, in A's language, with the time held for them.
     const offer = await linkIn(a, /https?:\/\/\S+waitlistOffer=\S+/);
     const server = SERVER_CATALOGUES[lang];
-    expect(offer.mail.subject.startsWith(server['waitlist.offerSubject'].split('{')[0]!)).toBe(true);
+    expect(offer.mail.subject.startsWith(server['waitlist.offerSubject'].split('{')[0])).toBe(true);
     expect(offer.url.searchParams.get('lang')).toBe(lang);
     await page.goto(onStack(offer.url));
     const card = page.getByTestId('waitlist-offer');
     await card.getByRole('heading', { name: texts['waitlist.offer.title'].replace('{name}', 'Ana') }).waitFor();
     const offered = await call('POST', '/waitlist/offer', { body: { apiKey: clinic.apiKey, offerId: offer.url.searchParams.get('waitlistOffer'), token: offer.url.searchParams.get('token') } });
     expect(offered).toMatchObject({ status: 'open', mode: 'one-by-one', bookingDate: date, bookingTime: '10:00' });
-    await card.getByText(texts['waitlist.offer.heldUntil'].split('{')[0]!.trim()).waitFor();
+    await card.getByText(texts['waitlist.offer.heldUntil'].split('{')[0].trim()).waitFor();
     // The offered day and time, as the page's language writes them.
     const when = new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', { day: 'numeric', month: 'long', timeZone: ZONE }).format(new Date(offered.startUtc));
     expect(await card.textContent()).toContain(when);

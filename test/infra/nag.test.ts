@@ -60,7 +60,7 @@ function findings(build: (outdir: string) => App): string[] {
   const quiet = [console.log, console.error, console.warn] as const;
   const write = process.stdout.write;
   console.log = console.error = console.warn = () => undefined;
-  process.stdout.write = (() => true) as typeof process.stdout.write;
+  process.stdout.write = (() => true);
   let failure: unknown;
   try {
     app.synth();

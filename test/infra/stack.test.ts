@@ -105,7 +105,7 @@ const inAreas = (areas: Resources[], type: string) => areas.flatMap((resources) 
 const secretIdOf = (name: string) => {
   const found = byType(plainResources, 'AWS::SecretsManager::Secret').filter(([id]) => id.startsWith(name));
   expect(found, name).toHaveLength(1);
-  return found[0]![0];
+  return found[0][0];
 };
 
 /** The one Lambda function whose logical id comes from this handler module, and its stack's resources. */
@@ -113,7 +113,7 @@ function functionOf(areas: Resources[], handler: string) {
   const prefix = handlerId(handler);
   const found = inAreas(areas, 'AWS::Lambda::Function').filter(({ id }) => new RegExp(`^${prefix}[0-9A-F]{8}$`).test(id));
   expect(found, `function for ${handler}`).toHaveLength(1);
-  return found[0]!;
+  return found[0];
 }
 
 describe('data', () => {
@@ -145,7 +145,7 @@ describe('data', () => {
         ],
       },
     });
-    const [, table] = byType(plainResources, 'AWS::DynamoDB::Table')[0]!;
+    const [, table] = byType(plainResources, 'AWS::DynamoDB::Table')[0];
     const attributes = table.Properties.AttributeDefinitions as { AttributeName: string; AttributeType: string }[];
     const expected = [TABLE_KEYS.partition, TABLE_KEYS.sort, ...TABLE_INDEXES.flatMap((i) => [i.partition, i.sort]), TENANT_INDEX.partition];
     expect(attributes.map((a) => a.AttributeName).sort()).toEqual([...expected].sort());
@@ -234,7 +234,7 @@ describe('functions and routes from the route table', () => {
     const secretId = secretIdOf('AppSecrets');
     const paymentsId = secretIdOf('PaymentsSecret');
     const originSecretId = secretIdOf('OriginSecret');
-    const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
+    const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0][0];
     const uploadsId = byType(plainResources, 'AWS::S3::Bucket').find(([id]) => id.startsWith('UploadsBucket'))![0];
     const functions = inAreas(areaResources, 'AWS::Lambda::Function');
     expect(functions.length).toBeGreaterThan(0);
@@ -248,7 +248,7 @@ describe('functions and routes from the route table', () => {
       expect(env.NODE_OPTIONS, id).toBe('--enable-source-maps');
       expect(refersTo(env.TABLE_NAME, tableId), id).toBe(true);
       expect(fn.Properties.LoggingConfig.LogGroup.Ref, id).toMatch(/Logs/);
-      expect(refersTo(env.APP_URL, byType(plainResources, 'AWS::CloudFront::Distribution')[0]![0]), id).toBe(true);
+      expect(refersTo(env.APP_URL, byType(plainResources, 'AWS::CloudFront::Distribution')[0][0]), id).toBe(true);
       if (handler === WORKERS.outbox) {
         // The outbox worker: longer than a request; the table, mail, texts, the Stripe keys (refunds) and
         // the data encryption key (webhook signing secrets). Never the local stack's loopback allowance.
@@ -309,15 +309,15 @@ describe('functions and routes from the route table', () => {
   it('routes every row as METHOD /api<path> to the function of its handler', () => {
     const routes = inAreas(areaResources, 'AWS::ApiGatewayV2::Route');
     expect(routes).toHaveLength(ROUTES.length);
-    const apiId = byType(plainResources, 'AWS::ApiGatewayV2::Api')[0]![0];
+    const apiId = byType(plainResources, 'AWS::ApiGatewayV2::Api')[0][0];
     for (const row of ROUTES) {
       const routeKey = `${row.method} ${apiPath(row)}`;
       const found = routes.filter(({ r }) => r.Properties.RouteKey === routeKey);
       expect(found, routeKey).toHaveLength(1);
-      const { r: route, resources } = found[0]!;
+      const { r: route, resources } = found[0];
       expect(refersTo(route.Properties.ApiId, apiId), routeKey).toBe(true);
       const target = route.Properties.Target['Fn::Join'][1][1].Ref as string;
-      const integration = resources[target]!;
+      const integration = resources[target];
       expect(integration.Properties.IntegrationType).toBe('AWS_PROXY');
       expect(integration.Properties.PayloadFormatVersion).toBe('2.0');
       const fn = functionOf(areaResources, row.handler);
@@ -333,7 +333,7 @@ describe('functions and routes from the route table', () => {
   it('serves the API from one auto-deployed $default stage with a throttling ceiling', () => {
     const stages = byType(plainResources, 'AWS::ApiGatewayV2::Stage');
     expect(stages).toHaveLength(1);
-    const [, stage] = stages[0]!;
+    const [, stage] = stages[0];
     expect(stage.Properties).toMatchObject({
       StageName: '$default',
       AutoDeploy: true,
@@ -362,7 +362,7 @@ function handlersAllowed(action: string, resource: (r: unknown) => boolean = () 
 describe('least privilege, from the route table', () => {
   const handlersWhere = (test: (uses: Uses) => boolean) =>
     [...new Set(ROUTES.map((r) => r.handler))].filter((h) => test(usesOf(ROUTES.filter((r) => r.handler === h)))).sort();
-  const tableId = () => byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
+  const tableId = () => byType(plainResources, 'AWS::DynamoDB::Table')[0][0];
   const uploadsId = () => byType(plainResources, 'AWS::S3::Bucket').find(([id]) => id.startsWith('UploadsBucket'))![0];
 
   it('declares on every row what its handler touches', () => {
@@ -470,7 +470,7 @@ describe('least privilege, from the route table', () => {
   });
 
   it('lets only the mail rows and the outbox worker send mail, and only send-sms publish texts', () => {
-    const identityId = byType(plainResources, 'AWS::SES::EmailIdentity')[0]![0];
+    const identityId = byType(plainResources, 'AWS::SES::EmailIdentity')[0][0];
     const mailers = handlersAllowed('ses:SendEmail', (r) => refersTo(r, identityId));
     expect(mailers).toEqual([...handlersWhere((u) => Boolean(u.mail)), WORKERS.outbox].sort());
     expect(mailers).toEqual(['account/forgot-password', 'account/login', 'account/register-email', WORKERS.outbox].sort());
@@ -522,8 +522,8 @@ describe('Stripe events', () => {
     const fn = functionOf(configured.nested, STRIPE_EVENTS_HANDLER);
     const rules = byType(fn.resources, 'AWS::Events::Rule');
     expect(rules).toHaveLength(1);
-    const queueId = byType(fn.resources, 'AWS::SQS::Queue')[0]![0];
-    expect(rules[0]![1].Properties).toMatchObject({
+    const queueId = byType(fn.resources, 'AWS::SQS::Queue')[0][0];
+    expect(rules[0][1].Properties).toMatchObject({
       EventBusName: 'aws.partner/stripe.com/ed_test_123',
       EventPattern: { source: [{ prefix: 'aws.partner/stripe.com' }] },
       Targets: [
@@ -537,7 +537,7 @@ describe('Stripe events', () => {
     // A handler that keeps failing after Lambda accepted the event also ends in the queue.
     const invokeConfigs = byType(fn.resources, 'AWS::Lambda::EventInvokeConfig');
     expect(invokeConfigs).toHaveLength(1);
-    expect(invokeConfigs[0]![1].Properties).toMatchObject({
+    expect(invokeConfigs[0][1].Properties).toMatchObject({
       FunctionName: { Ref: fn.id },
       DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
     });
@@ -549,15 +549,15 @@ describe('Stripe events', () => {
 
 describe('outbox worker', () => {
   it('reads the table stream, outbox rows written or put back pending only, bisecting failures into a dead-letter queue', () => {
-    const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
+    const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0][0];
     const fn = functionOf(areaResources, WORKERS.outbox);
     const mappings = byType(fn.resources, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => refersTo(m.Properties.FunctionName, fn.id));
     expect(mappings).toHaveLength(1);
-    const [, mapping] = mappings[0]!;
+    const [, mapping] = mappings[0];
     expect(mapping.Properties.FunctionName).toEqual({ Ref: fn.id });
     expect(refersTo(mapping.Properties.EventSourceArn, tableId)).toBe(true);
     expect(JSON.stringify(mapping.Properties.EventSourceArn)).toContain('StreamArn');
-    const queueId = byType(fn.resources, 'AWS::SQS::Queue')[0]![0];
+    const queueId = byType(fn.resources, 'AWS::SQS::Queue')[0][0];
     expect(mapping.Properties).toMatchObject({
       StartingPosition: 'TRIM_HORIZON',
       BisectBatchOnFunctionError: true,
@@ -578,17 +578,17 @@ describe('outbox worker', () => {
   });
 
   it('runs domain events and their subscribers in a function of their own: the events lane of the stream, a sweep, and the table only', () => {
-    const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
+    const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0][0];
     const fn = functionOf(areaResources, WORKERS.subscribers);
     const mappings = byType(fn.resources, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => refersTo(m.Properties.FunctionName, fn.id));
     expect(mappings).toHaveLength(1);
-    const [, mapping] = mappings[0]!;
+    const [, mapping] = mappings[0];
     expect(mapping.Properties).toMatchObject({ StartingPosition: 'TRIM_HORIZON', BisectBatchOnFunctionError: true, FunctionResponseTypes: ['ReportBatchItemFailures'] });
     expect(mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual([
       { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { pk: { S: [{ prefix: `${OUTBOX_PREFIX}${EVENT_ROW_PREFIX}` }] } }, NewImage: { status: { S: ['pending'] } } } },
     ]);
     const rules = byType(fn.resources, 'AWS::Events::Rule').filter(([, r]) => JSON.stringify(r.Properties.Targets).includes(`"${fn.id}"`));
-    expect(rules[0]![1].Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED' });
+    expect(rules[0][1].Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED' });
     const allows = allowsOf(fn.r, fn.resources);
     expect(allows('dynamodb:UpdateItem', (r) => refersTo(r, tableId))).toBe(true);
     expect(allows('dynamodb:GetRecords', (r) => refersTo(r, tableId) && JSON.stringify(r).includes('StreamArn'))).toBe(true);
@@ -602,18 +602,18 @@ describe('outbox worker', () => {
     const fn = functionOf(areaResources, WORKERS.outbox);
     const rules = byType(fn.resources, 'AWS::Events::Rule').filter(([, r]) => JSON.stringify(r.Properties.Targets).includes(`"${fn.id}"`));
     expect(rules).toHaveLength(1);
-    expect(rules[0]![1].Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED', Targets: [{ Arn: { 'Fn::GetAtt': [fn.id, 'Arn'] } }] });
+    expect(rules[0][1].Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED', Targets: [{ Arn: { 'Fn::GetAtt': [fn.id, 'Arn'] } }] });
     const invoke = byType(fn.resources, 'AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'events.amazonaws.com' && refersTo(p.Properties.FunctionName, fn.id));
     expect(invoke).toHaveLength(1);
     expect(OUTBOX_LEASE_MS).toBeGreaterThan(OUTBOX_WORKER_TIMEOUT_SECONDS * 1000);
   });
 
   it('runs the reminder and hold sweeps every minute in a function of their own, with the table and the Stripe keys only', () => {
-    const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
+    const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0][0];
     const fn = functionOf(areaResources, WORKERS.sweeps);
     const rules = byType(fn.resources, 'AWS::Events::Rule').filter(([, r]) => JSON.stringify(r.Properties.Targets).includes(`"${fn.id}"`));
     expect(rules).toHaveLength(1);
-    expect(rules[0]![1].Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED', Targets: [{ Arn: { 'Fn::GetAtt': [fn.id, 'Arn'] } }] });
+    expect(rules[0][1].Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED', Targets: [{ Arn: { 'Fn::GetAtt': [fn.id, 'Arn'] } }] });
     expect(byType(fn.resources, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => refersTo(m.Properties.FunctionName, fn.id))).toHaveLength(0);
     const allows = allowsOf(fn.r, fn.resources);
     expect(allows('dynamodb:UpdateItem', (r) => refersTo(r, tableId))).toBe(true);
@@ -626,13 +626,13 @@ describe('outbox worker', () => {
   });
 
   it('may use the table and its stream, send mail and texts (reminders), read the Stripe keys (refunds) and the data key (webhook secrets), and nothing else of the app', () => {
-    const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0]![0];
+    const tableId = byType(plainResources, 'AWS::DynamoDB::Table')[0][0];
     const fn = functionOf(areaResources, WORKERS.outbox);
     const allows = allowsOf(fn.r, fn.resources);
     expect(allows('dynamodb:UpdateItem', (r) => refersTo(r, tableId))).toBe(true);
     expect(allows('dynamodb:Query', (r) => refersTo(r, tableId) && JSON.stringify(r).includes(`/index/${TENANT_INDEX.name}`))).toBe(true);
     expect(allows('dynamodb:GetRecords', (r) => refersTo(r, tableId) && JSON.stringify(r).includes('StreamArn'))).toBe(true);
-    expect(allows('ses:SendEmail', (r) => refersTo(r, byType(plainResources, 'AWS::SES::EmailIdentity')[0]![0]))).toBe(true);
+    expect(allows('ses:SendEmail', (r) => refersTo(r, byType(plainResources, 'AWS::SES::EmailIdentity')[0][0]))).toBe(true);
     expect(allows('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('PaymentsSecret')))).toBe(true);
     expect(allows('secretsmanager:GetSecretValue', (r) => refersTo(r, secretIdOf('DataEncryptionKey')))).toBe(true);
     expect(allows('secretsmanager:GetSecretValue', (r) => !refersTo(r, secretIdOf('PaymentsSecret')) && !refersTo(r, secretIdOf('DataEncryptionKey')))).toBe(false);
@@ -644,14 +644,14 @@ describe('outbox worker', () => {
 describe('CloudFront', () => {
   function distribution(template: Template) {
     const resources: Resources = template.toJSON().Resources;
-    const [, dist] = byType(resources, 'AWS::CloudFront::Distribution')[0]!;
+    const [, dist] = byType(resources, 'AWS::CloudFront::Distribution')[0];
     return dist.Properties.DistributionConfig;
   }
 
   /** The template's own cache policy a behaviour refers to. */
   function cachePolicyOf(template: Template, behaviour: any) {
     const resources: Resources = template.toJSON().Resources;
-    return resources[behaviour.CachePolicyId.Ref]!.Properties.CachePolicyConfig;
+    return resources[behaviour.CachePolicyId.Ref].Properties.CachePolicyConfig;
   }
 
   it('sends /api/* to the HTTP API uncached with every viewer header but Host, all methods', () => {
@@ -711,7 +711,7 @@ describe('CloudFront', () => {
   /** A CloudFront Function of the template, runnable here (its code is plain ES5 with a handler). */
   function viewerFunction(template: Template, behaviour: any) {
     const fnRef = behaviour.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0];
-    const code: string = (template.toJSON().Resources as Resources)[fnRef]!.Properties.FunctionCode;
+    const code: string = (template.toJSON().Resources as Resources)[fnRef].Properties.FunctionCode;
     return new Function(`${code}; return handler;`)() as (e: unknown) => { uri?: string; statusCode?: number };
   }
 
@@ -811,12 +811,12 @@ const allOfType = (s: ReturnType<typeof synth>, type: string) => everyResource(s
 const rootIdOf = (resources: Resources, type: string, prefix: string) => {
   const found = byType(resources, type).filter(([id]) => id.startsWith(prefix));
   expect(found, prefix).toHaveLength(1);
-  return found[0]![0];
+  return found[0][0];
 };
 
 describe('audit trail and retention', () => {
   it('logs every API request as one JSON line, kept a year and retained', () => {
-    const [, stage] = byType(plainResources, 'AWS::ApiGatewayV2::Stage')[0]!;
+    const [, stage] = byType(plainResources, 'AWS::ApiGatewayV2::Stage')[0];
     const groupId = rootIdOf(plainResources, 'AWS::Logs::LogGroup', 'ApiAccessLogs');
     expect(JSON.stringify(stage.Properties.AccessLogSettings.DestinationArn)).toContain(groupId);
     const format = JSON.parse(stage.Properties.AccessLogSettings.Format);
@@ -834,21 +834,21 @@ describe('audit trail and retention', () => {
 
   it('writes CloudFront standard logs and both buckets\' access logs to a retained logs bucket that expires them after a year', () => {
     const logsId = rootIdOf(plainResources, 'AWS::S3::Bucket', 'LogsBucket');
-    const logs = plainResources[logsId]!;
+    const logs = plainResources[logsId];
     expect(logs.DeletionPolicy).toBe('Retain');
     expect(logs.Properties.LifecycleConfiguration.Rules[0].ExpirationInDays).toBe(LOG_RETENTION_DAYS);
     for (const name of ['UploadsBucket', 'WebBucket']) {
-      const bucket = plainResources[rootIdOf(plainResources, 'AWS::S3::Bucket', name)]!;
+      const bucket = plainResources[rootIdOf(plainResources, 'AWS::S3::Bucket', name)];
       expect(bucket.Properties.LoggingConfiguration.DestinationBucketName, name).toEqual({ Ref: logsId });
     }
-    const [, dist] = byType(plainResources, 'AWS::CloudFront::Distribution')[0]!;
+    const [, dist] = byType(plainResources, 'AWS::CloudFront::Distribution')[0];
     expect(dist.Properties.DistributionConfig.Logging).toMatchObject({ Bucket: { 'Fn::GetAtt': [logsId, 'RegionalDomainName'] }, Prefix: 'cloudfront/' });
   });
 
   it('records S3 data events for private/ only: who stored or fetched each patient document', () => {
     const trails = byType(plainResources, 'AWS::CloudTrail::Trail');
     expect(trails).toHaveLength(1);
-    const [, trail] = trails[0]!;
+    const [, trail] = trails[0];
     const uploadsId = rootIdOf(plainResources, 'AWS::S3::Bucket', 'UploadsBucket');
     expect(trail.Properties.EnableLogFileValidation).toBe(true);
     expect(trail.Properties.CloudWatchLogsLogGroupArn).toBeDefined();
@@ -900,32 +900,32 @@ describe('alarms', () => {
 
 describe('backups and recovery', () => {
   it('protects the table from deletion and backs it and the uploads up daily (35 days) and monthly (a year)', () => {
-    const [tableId, table] = byType(plainResources, 'AWS::DynamoDB::Table')[0]!;
+    const [tableId, table] = byType(plainResources, 'AWS::DynamoDB::Table')[0];
     expect(table.Properties.DeletionProtectionEnabled).toBe(true);
-    const [, plan] = byType(plainResources, 'AWS::Backup::BackupPlan')[0]!;
+    const [, plan] = byType(plainResources, 'AWS::Backup::BackupPlan')[0];
     const rules = plan.Properties.BackupPlan.BackupPlanRule.map((r: any) => [r.RuleName, r.Lifecycle.DeleteAfterDays]);
     expect(rules).toEqual([['Daily', 35], ['Monthly', 365]]);
-    const [, selection] = byType(plainResources, 'AWS::Backup::BackupSelection')[0]!;
+    const [, selection] = byType(plainResources, 'AWS::Backup::BackupSelection')[0];
     expect(refersTo(selection.Properties.BackupSelection.Resources, tableId)).toBe(true);
     expect(refersTo(selection.Properties.BackupSelection.Resources, rootIdOf(plainResources, 'AWS::S3::Bucket', 'UploadsBucket'))).toBe(true);
-    expect(JSON.stringify(plainResources[selection.Properties.BackupSelection.IamRoleArn['Fn::GetAtt'][0]]!.Properties.ManagedPolicyArns)).toContain('AWSBackupServiceRolePolicyForS3Backup');
-    expect(byType(plainResources, 'AWS::Backup::BackupVault')[0]![1].DeletionPolicy).toBe('Retain');
+    expect(JSON.stringify(plainResources[selection.Properties.BackupSelection.IamRoleArn['Fn::GetAtt'][0]].Properties.ManagedPolicyArns)).toContain('AWSBackupServiceRolePolicyForS3Backup');
+    expect(byType(plainResources, 'AWS::Backup::BackupVault')[0][1].DeletionPolicy).toBe('Retain');
   });
 
   it('archives every Stripe event of the partner bus for a year, for replay', () => {
     const fn = functionOf(configured.nested, STRIPE_EVENTS_HANDLER);
     const archives = byType(fn.resources, 'AWS::Events::Archive');
     expect(archives).toHaveLength(1);
-    expect(archives[0]![1].Properties).toMatchObject({ RetentionDays: 365, EventPattern: { source: [{ prefix: 'aws.partner/stripe.com' }] } });
-    expect(JSON.stringify(archives[0]![1].Properties.SourceArn)).toContain('event-bus/aws.partner/stripe.com/ed_test_123');
+    expect(archives[0][1].Properties).toMatchObject({ RetentionDays: 365, EventPattern: { source: [{ prefix: 'aws.partner/stripe.com' }] } });
+    expect(JSON.stringify(archives[0][1].Properties.SourceArn)).toContain('event-bus/aws.partner/stripe.com/ed_test_123');
     expect(allOfType(plain, 'AWS::Events::Archive')).toHaveLength(0);
   });
 
   it('sends mail through a configuration set: TLS required, bounces and complaints suppressed and counted', () => {
-    const [setId, set] = byType(plainResources, 'AWS::SES::ConfigurationSet')[0]!;
+    const [setId, set] = byType(plainResources, 'AWS::SES::ConfigurationSet')[0];
     expect(set.Properties.DeliveryOptions).toEqual({ TlsPolicy: 'REQUIRE' });
     expect(set.Properties.SuppressionOptions.SuppressedReasons.sort()).toEqual(['BOUNCE', 'COMPLAINT']);
-    const [, identity] = byType(plainResources, 'AWS::SES::EmailIdentity')[0]!;
+    const [, identity] = byType(plainResources, 'AWS::SES::EmailIdentity')[0];
     expect(identity.Properties.ConfigurationSetAttributes.ConfigurationSetName).toEqual({ Ref: setId });
     const destinations = byType(plainResources, 'AWS::SES::ConfigurationSetEventDestination').map(([, d]) => d.Properties.EventDestination);
     const metrics = destinations.find((d) => d.CloudWatchDestination)!;
@@ -938,8 +938,8 @@ describe('backups and recovery', () => {
     expect(toSns).toHaveLength(1);
     expect(toSns[0].MatchingEventTypes.sort()).toEqual(['bounce', 'complaint']);
     const fn = functionOf(areaResources, WORKERS.mailEvents);
-    const [topicId] = byType(fn.resources, 'AWS::SNS::Topic')[0]!;
-    const [, subscription] = byType(fn.resources, 'AWS::SNS::Subscription')[0]!;
+    const [topicId] = byType(fn.resources, 'AWS::SNS::Topic')[0];
+    const [, subscription] = byType(fn.resources, 'AWS::SNS::Subscription')[0];
     expect(subscription.Properties).toMatchObject({ Protocol: 'lambda', TopicArn: { Ref: topicId }, Endpoint: { 'Fn::GetAtt': [fn.id, 'Arn'] } });
     // The topic lives in the function's nested stack; the root reads its ARN from that stack's outputs.
     expect(JSON.stringify(toSns[0].SnsDestination.TopicARN)).toMatch(/Outputs\.\w*MailEventsTopic/);
@@ -948,16 +948,16 @@ describe('backups and recovery', () => {
 });
 
 describe('edge', () => {
-  const distributionOf = (s: ReturnType<typeof synth>) => byType(s.template.toJSON().Resources, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+  const distributionOf = (s: ReturnType<typeof synth>) => byType(s.template.toJSON().Resources, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig;
   const headersOf = (s: ReturnType<typeof synth>, policy: any) => {
     const resources = s.template.toJSON().Resources as Resources;
-    return resources[policy.Ref]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    return resources[policy.Ref].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
   };
-  const inlineScript = (html: string) => /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+  const inlineScript = (html: string) => /<script>([\s\S]*?)<\/script>/.exec(html)![1];
   const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
   it('puts a WAF web ACL on CloudFront: managed rules, and per-address rate limits on sign-in and public writes', () => {
-    const [aclId, acl] = byType(plainResources, 'AWS::WAFv2::WebACL')[0]!;
+    const [aclId, acl] = byType(plainResources, 'AWS::WAFv2::WebACL')[0];
     expect(distributionOf(plain).WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
     expect(acl.Properties.Scope).toBe('CLOUDFRONT');
     const rules = acl.Properties.Rules as any[];
@@ -983,7 +983,7 @@ describe('edge', () => {
   });
 
   it('puts Bot Control and tighter per-address limits in front of the challenged writes and the challenge route (issue 28)', () => {
-    const [, acl] = byType(plainResources, 'AWS::WAFv2::WebACL')[0]!;
+    const [, acl] = byType(plainResources, 'AWS::WAFv2::WebACL')[0];
     const rules = acl.Properties.Rules as any[];
     const priorities = rules.map((r) => r.Priority);
     expect(new Set(priorities).size).toBe(rules.length);
@@ -1064,7 +1064,7 @@ describe('edge', () => {
     edgeTemplate.resourceCountIs('AWS::CertificateManager::Certificate', 1);
     mainTemplate.resourceCountIs('AWS::WAFv2::WebACL', 0);
     mainTemplate.resourceCountIs('AWS::CertificateManager::Certificate', 0);
-    const config = byType(mainTemplate.toJSON().Resources, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+    const config = byType(mainTemplate.toJSON().Resources, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig;
     // Read from the us-east-1 stack's outputs at deploy (cross-region reference).
     expect(JSON.stringify(config.WebACLId)).toContain('Fn::GetStackOutput');
     expect(config.ViewerCertificate.MinimumProtocolVersion).toBe('TLSv1.2_2021');

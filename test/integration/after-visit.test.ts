@@ -99,7 +99,7 @@ describe('a card saved in setup mode, then charged off-session', () => {
     expect(res.body.data).toMatchObject({ paymentState: 'fee_charged', fee: { kind: 'no_show', status: 'charged', amountMinor: 4000, currency: 'usd' } });
     const intents = await intentsOf(visit.customerId);
     expect(intents.map((i) => [i.status, i.amount, i.customer, i.payment_method, i.off_session])).toEqual([['succeeded', 4000, visit.customerId, visit.paymentMethodId, true]]);
-    expect(res.body.data.fee.paymentIntentId).toBe(intents[0]!.id);
+    expect(res.body.data.fee.paymentIntentId).toBe(intents[0].id);
   }, 30_000);
 
   it('a saved card whose charges are declined (4000 0000 0000 0341): shown declined', async () => {

@@ -25,8 +25,8 @@ describe('the API document and reference page', () => {
     expect(html).toContain('data-url="/api/openapi.json"');
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     // No inline code (the page keeps the strict CSP) and nothing from another origin.
-    expect(scripts.every(([, , code]) => code!.trim() === '')).toBe(true);
-    const src = scripts.map(([, attrs]) => /\bsrc="([^"]+)"/.exec(attrs!)?.[1]).filter(Boolean) as string[];
+    expect(scripts.every(([, , code]) => code.trim() === '')).toBe(true);
+    const src = scripts.map(([, attrs]) => /\bsrc="([^"]+)"/.exec(attrs)?.[1]).filter(Boolean) as string[];
     expect(src).toEqual(['/api/docs/scalar-standalone.js']);
     const viewer = await fetch(`${site()}${src[0]}`);
     expect(viewer.status).toBe(200);
@@ -40,7 +40,7 @@ describe('the API document and reference page', () => {
     expect(inject('stackEnv').REPLY_CHECK).toBe('strict');
     const res = await fetch(`${site()}/api/openapi.json`);
     const doc = (await res.json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
-    expect(doc.paths['/users/profile']!.get!.responses['200']).toMatchObject({ content: { 'application/json': { schema: { properties: { data: { $ref: '#/components/schemas/UserDetails' } } } } } });
+    expect(doc.paths['/users/profile'].get.responses['200']).toMatchObject({ content: { 'application/json': { schema: { properties: { data: { $ref: '#/components/schemas/UserDetails' } } } } } });
   });
 
   it('leaves other /api paths to the API', async () => {

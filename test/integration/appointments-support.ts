@@ -69,9 +69,9 @@ export async function objectsUnder(prefix: string): Promise<string[]> {
     endpoint: env.AWS_ENDPOINT_URL_S3,
     region: env.AWS_REGION,
     forcePathStyle: true,
-    credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
+    credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
   });
-  const out = await s3.send(new ListObjectsV2Command({ Bucket: env.UPLOADS_BUCKET!, Prefix: prefix }));
+  const out = await s3.send(new ListObjectsV2Command({ Bucket: env.UPLOADS_BUCKET, Prefix: prefix }));
   s3.destroy();
   return (out.Contents ?? []).map((o) => o.Key!);
 }
@@ -83,7 +83,7 @@ export function parseCsv(text: string): string[][] {
   let cell = '';
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
+    const c = text[i];
     if (quoted) {
       if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; }
       else if (c === '"') quoted = false;

@@ -378,17 +378,17 @@ describe('CSV export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 byte-order mark for spreadsheets
     const text = bytes.subarray(3).toString('utf8');
     const rows = parseCsv(text);
-    const header = rows[0]!;
+    const header = rows[0];
     expect(header.slice(0, 6)).toEqual(['Booking date', 'Booking time', 'First name', 'Last name', 'Email', 'Phone']);
     expect(rows).toHaveLength(3);
     const col = (name: string) => header.indexOf(name);
-    expect(rows[1]![col('First name')]).toBe(`'=HYPERLINK("http://evil.example","click")`);
-    expect(rows[1]![col('Last name')]).toBe('Smith, Jr.');
-    expect(rows[2]![col('First name')]).toBe("'@SUM(A1)");
-    expect(rows[2]![col('Last name')]).toBe("'-2+3");
-    expect(rows[2]![col('Additional notes')]).toBe('Line one\nLine "two"');
-    expect(rows[1]![col('Phone')]).toMatch(/^'\+1555\d{7}$/);
-    expect(rows[1]![col('Status')]).toBe('Confirmed');
+    expect(rows[1][col('First name')]).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    expect(rows[1][col('Last name')]).toBe('Smith, Jr.');
+    expect(rows[2][col('First name')]).toBe("'@SUM(A1)");
+    expect(rows[2][col('Last name')]).toBe("'-2+3");
+    expect(rows[2][col('Additional notes')]).toBe('Line one\nLine "two"');
+    expect(rows[1][col('Phone')]).toMatch(/^'\+1555\d{7}$/);
+    expect(rows[1][col('Status')]).toBe('Confirmed');
     // Raw quoting: the comma and the quotes are inside a quoted cell.
     expect(text).toContain('"Smith, Jr."');
     expect(text).toContain('"\'=HYPERLINK(""http://evil.example"",""click"")"');
@@ -413,7 +413,7 @@ describe('appointment list: sort, filters, search and paging', () => {
     for (const [i, name] of NAMES.entries()) {
       const [firstName, lastName] = name.split(' ');
       const a = await book(owner.token, {
-        firstName, lastName, email: `${firstName!.toLowerCase()}.${lastName!.toLowerCase()}@clinic-list.example`, phone: `+1202555${String(1000 + i)}`,
+        firstName, lastName, email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@clinic-list.example`, phone: `+1202555${String(1000 + i)}`,
         bookingDate: inDays(2 + i), bookingTime: i % 2 ? '14:00' : '08:15',
       });
       ids[name] = a.id;

@@ -184,11 +184,11 @@ describe('create-booking: holding a place and opening Checkout', () => {
     const won = results.filter((r) => r.status === 201);
     const lost = results.filter((r) => r.status === 409);
     expect(won).toHaveLength(1);
-    expect(won[0]!.body.data.checkoutUrl).toMatch(/\/local\/checkout\/cs_test_/);
+    expect(won[0].body.data.checkoutUrl).toMatch(/\/local\/checkout\/cs_test_/);
     expect(lost).toHaveLength(19);
     for (const r of lost) expect(r.body.message).toBe(TAKEN);
 
-    const booking = await bookingOf(clinic, won[0]!.body.data.bookingId);
+    const booking = await bookingOf(clinic, won[0].body.data.bookingId);
     expect(await slotCounts(clinic, booking.startUtc)).toEqual({ held: 1, confirmed: 0, taken: 1 });
     // Nothing half-written: the 19 refusals left no bookings behind.
     const list = await api('GET', `/bookings/bookings/list/all?from=${date}&to=${date}&limit=100`, { token: clinic.owner.token });
@@ -312,7 +312,7 @@ describe('payment confirms the booking once', () => {
     expect(await slotCounts(clinic, booking.startUtc)).toEqual({ held: 0, confirmed: 1, taken: 1 });
     expect(await bookingsCounter(clinic)).toBe(1);
 
-    const mail = mails[0]!;
+    const mail = mails[0];
     expect(mail.subject).toContain('Booking confirmed: Consultation');
     const when = DateTime.fromISO(booking.startUtc).setZone(ZONE);
     expect(mail.body.text).toContain(`Time: 2:00 PM ${when.offsetNameShort} (${when.offsetNameLong}, ${ZONE})`);
@@ -328,7 +328,7 @@ describe('payment confirms the booking once', () => {
 
     const mine = await bookingNotesSoon(clinic, bookingId);
     expect(mine).toHaveLength(1);
-    expect(mine[0]!.title).toBe('New booking');
+    expect(mine[0].title).toBe('New booking');
 
     // Staff see it as paid.
     const paid = await api('GET', '/bookings/bookings/list/all?paymentStatus=paid', { token: clinic.owner.token });
@@ -437,7 +437,7 @@ describe('payment events under faults', () => {
     await sleep(SETTLE_MS);
     const mails = await mailsTo(body.email);
     expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Booking confirmed: Consultation on /)]);
-    expect(mails[0]!.attachments.filter((a) => a.filename === 'booking.ics')).toHaveLength(1);
+    expect(mails[0].attachments.filter((a) => a.filename === 'booking.ics')).toHaveLength(1);
     expect((await bookingNotes(c, bookingId)).map((n) => n.title)).toEqual(['New booking']);
   });
 
@@ -458,7 +458,7 @@ describe('payment events under faults', () => {
     expect(later.status).toBe(200);
     expect(later.body.data?.outcome).toBe('processed');
     expect(await bookingOf(c, bookingId)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
-    expect((await waitForMails(body.email))[0]!.subject).toMatch(/^Booking confirmed/);
+    expect((await waitForMails(body.email))[0].subject).toMatch(/^Booking confirmed/);
   });
 
   it('a paid amount that differs from the price confirms the booking as paid but flags it: staff told, the audit log says so', async () => {
@@ -483,7 +483,7 @@ describe('payment events under faults', () => {
     expect(entries).toEqual([expect.objectContaining({ recordType: 'booking', actorId: 'stripe', summary: expect.stringContaining('differs from the price $49.50') })]);
     const listed = await api('GET', '/bookings/bookings/list/all', { token: c.owner.token });
     expect(listed.body.data.items.find((b: { id: string }) => b.id === bookingId).needsAttention).toBe(booking.needsAttention);
-    expect((await waitForMails(body.email))[0]!.body.text).toContain('Price: $49.50 (USD), paid $40.00');
+    expect((await waitForMails(body.email))[0].body.text).toContain('Price: $49.50 (USD), paid $40.00');
   });
 });
 
@@ -522,7 +522,7 @@ describe('staff: cancel, refund and the bookings list', () => {
     expect(subjects).toHaveLength(2);
     expect(subjects[1]).toMatch(/^Booking cancelled: Consultation/);
     // The cancellation removes the confirmation's event from the visitor's calendar.
-    const [request, cancel] = [icsOf(mails[0]!, 'booking.ics'), icsOf(mails[1]!, 'cancel.ics')];
+    const [request, cancel] = [icsOf(mails[0], 'booking.ics'), icsOf(mails[1], 'cancel.ics')];
     expect(cancel).toContain('\r\nMETHOD:CANCEL\r\n');
     expect(cancel).toContain('\r\nSTATUS:CANCELLED\r\n');
     expect(cancel).toContain('\r\nSEQUENCE:1\r\n');
@@ -544,9 +544,9 @@ describe('staff: cancel, refund and the bookings list', () => {
     expect(await bookingsCounter(clinic)).toBe(before - 1);
     // The visitor is told, with the calendar file that removes the event.
     const mails = await waitForMails(booking.email, 2);
-    expect(mails[1]!.subject).toMatch(/^Booking cancelled: Consultation/);
-    expect(mails[1]!.body.text).toContain('$49.50 is refunded to your card');
-    expect(icsOf(mails[1]!, 'cancel.ics')).toContain('\r\nMETHOD:CANCEL\r\n');
+    expect(mails[1].subject).toMatch(/^Booking cancelled: Consultation/);
+    expect(mails[1].body.text).toContain('$49.50 is refunded to your card');
+    expect(icsOf(mails[1], 'cancel.ics')).toContain('\r\nMETHOD:CANCEL\r\n');
   });
 
   it('lists bookings by date range, package, status and payment state, a page at a time', async () => {

@@ -81,9 +81,9 @@ describe("a clinic's mail while SES is down", () => {
     expect(await worker.deliver(id, retryAt)).toBe('skipped');
     const sent = calls.filter((c) => c.status === 200);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.text).toBe(mail.text);
-    expect(sent[0]!.html).toContain('bgcolor="#7a1f5c"');
-    expect(sent[0]!.html).toContain(`<img src="${inject('appUrl')}/assets/${logoKey}"`);
+    expect(sent[0].text).toBe(mail.text);
+    expect(sent[0].html).toContain('bgcolor="#7a1f5c"');
+    expect(sent[0].html).toContain(`<img src="${inject('appUrl')}/assets/${logoKey}"`);
     expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 });

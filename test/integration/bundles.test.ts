@@ -131,7 +131,7 @@ describe('deployed bundles against the local services', () => {
     expect(res.body.data.status).toBe('requested');
     // The mail's text is written by the bundle in the request (an outbox row), from i18n/pt.json beside it.
     const [mail] = await waitForMails(email);
-    expect(mail!.subject).toBe('Recebemos a sua solicitação de consulta em bundles Clinic');
-    expect(mail!.body.text).toContain('Olá, João,');
+    expect(mail.subject).toBe('Recebemos a sua solicitação de consulta em bundles Clinic');
+    expect(mail.body.text).toContain('Olá, João,');
   });
 });

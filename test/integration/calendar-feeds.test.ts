@@ -11,9 +11,9 @@ import { book as bookAppointment } from './appointments-support';
 import { dayAhead, holdBooking, newClinic, paidBooking, type Clinic } from './booking-support';
 
 /** The feed's path below /api, from the URL the creation answered. */
-const feedPath = (url: string) => `/calendar/feed/${url.split('/calendar/feed/')[1]!}`;
+const feedPath = (url: string) => `/calendar/feed/${url.split('/calendar/feed/')[1]}`;
 const fetchFeed = (token: string) => api('GET', `/calendar/feed/${token}`);
-const tokenOf = (url: string) => url.split('/calendar/feed/')[1]!.replace(/\.ics$/, '');
+const tokenOf = (url: string) => url.split('/calendar/feed/')[1].replace(/\.ics$/, '');
 /** The calendar's content lines, unfolded (RFC 5545 3.1). */
 const linesOf = (text: string) => text.replace(/\r\n /g, '').split('\r\n');
 
@@ -49,7 +49,7 @@ describe('calendar feeds', () => {
     const res = await api('GET', feedPath(feed.url));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
-    const text = res.body.message as string; // not JSON: the helper keeps the text
+    const text = res.body.message; // not JSON: the helper keeps the text
     expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
     const lines = linesOf(text);
@@ -93,7 +93,7 @@ describe('calendar feeds', () => {
     ]);
     // The clinic's feed has them too, and says whom each is with.
     const clinicFeed = await api('POST', '/calendar/feeds', { token: clinic.owner.token, body: { practitionerId: null } });
-    const all = (await fetchFeed(tokenOf(clinicFeed.body.data.url))).body.message as string;
+    const all = (await fetchFeed(tokenOf(clinicFeed.body.data.url))).body.message;
     const eventOf = (id: string) => all.replace(/\r\n /g, '').split('BEGIN:VEVENT').find((e) => e.includes(`UID:${id}`)) ?? '';
     expect(eventOf(`booking-${theirs.id}.feed@`)).toContain('With: Dr Ana Ruiz');
     expect(eventOf(`appointment-${appointment.id}.feed@`)).toContain('With: Dr Ana Ruiz');

@@ -216,7 +216,7 @@ describe('an attack on a page', () => {
       return found.length ? found : undefined;
     }, 'the attack notice');
     expect(notices).toHaveLength(1);
-    expect(notices[0]!.message).toMatch(new RegExp(`^${NORMAL_RATE.booking.refused + 1} refused attempts on the booking page between \\d\\d:\\d\\d and \\d\\d:\\d\\d UTC\\.`));
+    expect(notices[0].message).toMatch(new RegExp(`^${NORMAL_RATE.booking.refused + 1} refused attempts on the booking page between \\d\\d:\\d\\d and \\d\\d:\\d\\d UTC\\.`));
     const logs = (await api('GET', '/logs?limit=50', { token: clinic.owner.token })).body.data.items as { summary: string; recordType: string }[];
     expect(logs.filter((e) => e.recordType === 'public-page')).toEqual([
       expect.objectContaining({ summary: expect.stringMatching(/^21 refused attempts on the booking page between/) }),

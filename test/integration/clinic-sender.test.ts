@@ -25,22 +25,22 @@ describe("the sender of a clinic's mails to patients", () => {
 
     const booking = await paidBooking(clinic, dayAhead(5), '10:00');
     const [confirmation] = await waitForMails(booking.email);
-    expect(confirmation!.subject).toMatch(/^Booking confirmed: Consultation/);
-    expect(confirmation!.from).toMatch(/^=\?UTF-8\?B\?[A-Za-z0-9+/=]+\?=(?: =\?UTF-8\?B\?[A-Za-z0-9+/=]+\?=)* <no-reply@clinic-suite\.local>$/);
-    expect(displayName(confirmation!.from)).toBe('Clínica Sol Süd');
-    expect(confirmation!.replyTo).toEqual(['recepcion@clinica-sol.example']);
-    const ics = Buffer.from(confirmation!.attachments.find((a) => a.filename === 'booking.ics')!.content, 'base64').toString('utf8').replace(/\r\n /g, '');
+    expect(confirmation.subject).toMatch(/^Booking confirmed: Consultation/);
+    expect(confirmation.from).toMatch(/^=\?UTF-8\?B\?[A-Za-z0-9+/=]+\?=(?: =\?UTF-8\?B\?[A-Za-z0-9+/=]+\?=)* <no-reply@clinic-suite\.local>$/);
+    expect(displayName(confirmation.from)).toBe('Clínica Sol Süd');
+    expect(confirmation.replyTo).toEqual(['recepcion@clinica-sol.example']);
+    const ics = Buffer.from(confirmation.attachments.find((a) => a.filename === 'booking.ics')!.content, 'base64').toString('utf8').replace(/\r\n /g, '');
     expect(ics).toContain('\r\nLOCATION:Clínica "Sol" Süd\\, Calle Mayor 5\\, 28013 Madrid\r\n');
 
     // A staff mail (the owner's sign-up code) still comes from the product, with no Reply-To.
     const [code] = await mailsTo(clinic.owner.email);
-    expect(code!.from).toBe('Clinic Suite <no-reply@clinic-suite.local>');
-    expect(code!.replyTo).toEqual([]);
+    expect(code.from).toBe('Clinic Suite <no-reply@clinic-suite.local>');
+    expect(code.replyTo).toEqual([]);
 
     // An ASCII name is a quoted display name; a cancellation by staff goes the same way.
     expect((await api('PATCH', '/organization/profile', { token, body: { name: 'Sunrise Physio Berlin' } })).status).toBe(200);
     expect((await api('POST', `/bookings/booking/${booking.id}/cancel`, { token })).status).toBe(200);
-    const cancellation = (await waitForMails(booking.email, 2))[1]!;
+    const cancellation = (await waitForMails(booking.email, 2))[1];
     expect(cancellation.from).toBe('"Sunrise Physio Berlin" <no-reply@clinic-suite.local>');
     expect(cancellation.replyTo).toEqual(['recepcion@clinica-sol.example']);
     expect(cancellation.body.text).toContain('Sunrise Physio Berlin cancelled your booking for Consultation on ');

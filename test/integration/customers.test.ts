@@ -81,7 +81,7 @@ describe('customers', () => {
   it('lists by name and finds by a name prefix, an exact email or a phone number, each customer once', async () => {
     const org = await signUpOwner('custsearch');
     for (const [firstName, lastName, phone] of [['Anna', 'Adler', '+15551110001'], ['Bert', 'Anders', '+15551110002'], ['Anna', 'Zorn', '+15551110003'], ['Carl', 'Berg', '+15551110004']]) {
-      expect((await api('POST', '/customers', { token: org.token, body: { firstName, lastName, phone, email: `${firstName!.toLowerCase()}.${lastName!.toLowerCase()}@example.com` } })).status).toBe(201);
+      expect((await api('POST', '/customers', { token: org.token, body: { firstName, lastName, phone, email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.com` } })).status).toBe(201);
     }
     const names = (r: any) => r.body.data.items.map((c: any) => c.fullName);
     expect(names(await api('GET', '/customers', { token: org.token }))).toEqual(['Anna Adler', 'Anna Zorn', 'Bert Anders', 'Carl Berg']);

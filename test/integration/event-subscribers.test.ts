@@ -113,7 +113,7 @@ describe('domain event subscribers', () => {
     expect(await row(`${id}:payments-only`)).toBeUndefined();
 
     // The stream hands both rows over again (twice in one batch), the sweep runs, the event is fanned out again.
-    const again = [id, `${id}:recorder`].flatMap((rowId, i) => [insertRecord(rowId, recorded!.createdAt, `90000000000000000000${i}1`), insertRecord(rowId, recorded!.createdAt, `90000000000000000000${i}2`)]);
+    const again = [id, `${id}:recorder`].flatMap((rowId, i) => [insertRecord(rowId, recorded.createdAt, `90000000000000000000${i}1`), insertRecord(rowId, recorded.createdAt, `90000000000000000000${i}2`)]);
     expect(await worker.handler({ Records: again } as never)).toEqual({ batchItemFailures: [] });
     await stack.sweepOutbox();
     await domain.fanOutEvent((await row(id))!);

@@ -144,11 +144,11 @@ describe('payment events', () => {
 
     const receipts = await waitForMails(email);
     expect(receipts).toHaveLength(1);
-    expect(receipts[0]!.subject).toBe('Payment receipt from paypaid Clinic');
-    expect(receipts[0]!.body.text).toContain('Amount: $40.00 (USD)');
-    expect(receipts[0]!.body.text).toContain('Package: Assessment');
-    expect(receipts[0]!.body.text).toContain('Form: Booking form');
-    expect(receipts[0]!.body.text).toMatch(/Date: \w+ \d{1,2}, \d{4}/);
+    expect(receipts[0].subject).toBe('Payment receipt from paypaid Clinic');
+    expect(receipts[0].body.text).toContain('Amount: $40.00 (USD)');
+    expect(receipts[0].body.text).toContain('Package: Assessment');
+    expect(receipts[0].body.text).toContain('Form: Booking form');
+    expect(receipts[0].body.text).toMatch(/Date: \w+ \d{1,2}, \d{4}/);
     expect(await staffNotesSoon(reader.token, 'Payment received')).toEqual([expect.objectContaining({ message: `$40.00 paid for "Assessment" on "Booking form" by ${email}.` })]);
 
     const again = await session(s, submissionId, s.fixed);
@@ -247,7 +247,7 @@ describe('payment events under faults', () => {
     await staffNotesSoon(s.owner.token, 'Payment received');
     await sleep(SETTLE_MS);
     expect(await mailsTo(email)).toHaveLength(1);
-    expect(receipts[0]!.subject).toBe('Payment receipt from payfive Clinic');
+    expect(receipts[0].subject).toBe('Payment receipt from payfive Clinic');
     expect(await staffNotes(s.owner.token, 'Payment received')).toHaveLength(1);
   });
 
@@ -308,7 +308,7 @@ describe('payment events under faults', () => {
     const entries = (await logs(s.owner, 'module=FORMS&limit=100')).filter((e) => e.recordId === opened.paymentId);
     expect(entries).toEqual([expect.objectContaining({ recordType: 'form-payment', actorId: 'stripe', summary: expect.stringContaining('differs from the price $40.00') })]);
     // The payer was charged $30.00, and the receipt says so.
-    expect((await waitForMails(email))[0]!.body.text).toContain('Amount: $30.00 (USD)');
+    expect((await waitForMails(email))[0].body.text).toContain('Amount: $30.00 (USD)');
   });
 });
 

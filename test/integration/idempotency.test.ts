@@ -33,8 +33,8 @@ async function fiveAtOnce(send: () => Promise<ApiResponse>) {
     expect(r.body.message).toBe(IN_PROGRESS);
     expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   }
-  for (const r of done) expect(r.body).toEqual(done[0]!.body);
-  return done[0]!;
+  for (const r of done) expect(r.body).toEqual(done[0].body);
+  return done[0];
 }
 
 /** The same request again once it is done: the stored answer, marked as a replay. */
@@ -249,6 +249,6 @@ describe('appointment request with an Idempotency-Key', () => {
     await new Promise((r) => setTimeout(r, 1500));
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toMatch(/^We received your appointment request at /);
+    expect(mails[0].subject).toMatch(/^We received your appointment request at /);
   });
 });

@@ -132,7 +132,7 @@ describe('intake by mail', () => {
     await payLocalCheckout(held.body.data.checkoutUrl, email);
     await eventually(async () => ((await getBooking(c, held.body.data.bookingId)).status === 'confirmed' ? true : undefined), 'confirmed');
     const intakeMails = async (to: string) => (await mailsTo(to)).filter((m) => m.subject.startsWith('Before your visit'));
-    const mail = (await eventually(async () => ((await intakeMails(email)).length ? intakeMails(email) : undefined), 'the intake mail'))[0]!;
+    const mail = (await eventually(async () => ((await intakeMails(email)).length ? intakeMails(email) : undefined), 'the intake mail'))[0];
     expect(mail.subject).toBe('Before your visit: Health questionnaire for intake-mail Clinic');
     const token = tokenIn(mail.body.text)!;
     expect(token).toBeDefined();
@@ -169,7 +169,7 @@ describe('intake by mail', () => {
     expect((await getBooking(c, second.id)).intakeSubmissionId ?? null).toBeNull();
     // A manage token, a made-up token, and the link of a cancelled booking open nothing.
     expect((await api('POST', '/public/intake/form', { body: { token: 'x'.repeat(43) } })).status).toBe(404);
-    const secondMail = (await eventually(async () => ((await intakeMails(second.email)).length ? intakeMails(second.email) : undefined), 'the second intake mail'))[0]!;
+    const secondMail = (await eventually(async () => ((await intakeMails(second.email)).length ? intakeMails(second.email) : undefined), 'the second intake mail'))[0];
     const secondToken = tokenIn(secondMail.body.text)!;
     expect((await api('POST', `/bookings/booking/${second.id}/cancel`, { token: c.owner.token })).status).toBe(200);
     const closed = await api('POST', '/public/intake/submit', { body: { token: secondToken, items } });
@@ -190,8 +190,8 @@ describe('intake by mail', () => {
     await client.send(new UpdateCommand({ TableName: table, Key: key, UpdateExpression: 'SET dueAt = :d, gsi1sk = :sk', ExpressionAttributeValues: { ':d': due, ':sk': `${due}#${c.owner.orgId}#intake#${paid.id}` } }));
     const reminders = async () => (await mailsTo(paid.email)).filter((m) => m.subject.startsWith('Reminder: please answer'));
     const sent = await eventually(async () => ((await reminders()).length ? reminders() : undefined), 'the intake reminder');
-    expect(sent[0]!.subject).toBe('Reminder: please answer Health questionnaire before your visit');
-    expect(tokenIn(sent[0]!.body.text)).toBeDefined();
+    expect(sent[0].subject).toBe('Reminder: please answer Health questionnaire before your visit');
+    expect(tokenIn(sent[0].body.text)).toBeDefined();
     await sleep(6000);
     expect(await reminders()).toHaveLength(1);
   }, SLOW);

@@ -64,7 +64,7 @@ describe('a table kept from before the stream and the tenant index', () => {
     const { CreateTableCommand, DescribeTableCommand, DynamoDBClient, PutItemCommand, QueryCommand } = await import('@aws-sdk/client-dynamodb');
     const { TABLE_INDEXES } = await import('../../functions/data/table');
     const { ensureTable, localClientConfig } = await import('../../infra/local/services');
-    const client = new DynamoDBClient(localClientConfig(stack.env.AWS_ENDPOINT_URL_DYNAMODB!));
+    const client = new DynamoDBClient(localClientConfig(stack.env.AWS_ENDPOINT_URL_DYNAMODB));
     const name = `kept-${randomUUID().slice(0, 8)}`;
     const keys = ['pk', 'sk', ...TABLE_INDEXES.flatMap((i) => [i.partition, i.sort])];
     await client.send(
@@ -82,7 +82,7 @@ describe('a table kept from before the stream and the tenant index', () => {
     );
     for (let i = 0; i < 3; i++) await client.send(new PutItemCommand({ TableName: name, Item: { pk: { S: `ORG#kept#${i}` }, sk: { S: 'X' }, tenant: { S: 'kept' } } }));
 
-    expect(await ensureTable(stack.env.AWS_ENDPOINT_URL_DYNAMODB!, name)).toBe(false);
+    expect(await ensureTable(stack.env.AWS_ENDPOINT_URL_DYNAMODB, name)).toBe(false);
     const table = (await client.send(new DescribeTableCommand({ TableName: name }))).Table!;
     expect(table.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_IMAGE' });
     expect(table.LatestStreamArn).toBeTruthy();
@@ -90,7 +90,7 @@ describe('a table kept from before the stream and the tenant index', () => {
     const tenantItems = await client.send(new QueryCommand({ TableName: name, IndexName: 'tenant', KeyConditionExpression: 'tenant = :t', ExpressionAttributeValues: { ':t': { S: 'kept' } } }));
     expect(tenantItems.Count).toBe(3);
     // Started again on it, nothing more to do.
-    expect(await ensureTable(stack.env.AWS_ENDPOINT_URL_DYNAMODB!, name)).toBe(false);
+    expect(await ensureTable(stack.env.AWS_ENDPOINT_URL_DYNAMODB, name)).toBe(false);
     client.destroy();
   });
 });
@@ -228,7 +228,7 @@ describe('mail while SES is down', () => {
       await stack.startSes();
     }
     const [mail] = await waitForMails(to, 1, 10_000, stack.inboxUrl);
-    expect(mail!.subject).toBe('Sent when SES is back');
+    expect(mail.subject).toBe('Sent when SES is back');
     const sent = await eventually(async () => ((await row(id))?.status === 'sent' ? row(id) : undefined), 'the row marked sent');
     expect(sent.attempts).toBeGreaterThanOrEqual(2);
     // More sweeps send nothing more.

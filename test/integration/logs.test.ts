@@ -21,9 +21,9 @@ describe('audit log', () => {
       count++;
       const { actor, summary, ...rest } = expected;
       expect(entries[0]).toMatchObject(rest);
-      expect(entries[0]!.actor?.email).toBe(actor ?? owner.email);
-      if (summary) expect(entries[0]!.summary).toMatch(summary);
-      return entries[0]!;
+      expect(entries[0].actor?.email).toBe(actor ?? owner.email);
+      if (summary) expect(entries[0].summary).toMatch(summary);
+      return entries[0];
     }
     /** Runs a request that writes nothing (refused, or nothing to change) and checks no entry appeared. */
     async function noEntry(write: () => Promise<{ status: number }>, status: number) {
@@ -84,7 +84,7 @@ describe('audit log', () => {
     expect(org.map((e) => e.action)).toEqual(['update', 'create']);
     const byMember = await logs(owner, `userId=${member.userId}`);
     expect(byMember.map((e) => e.summary)).toEqual([expect.stringMatching(/^Changed permissions of/), `${member.email} accepted the invitation`]);
-    expect(byMember[0]!.actor).toMatchObject({ userId: member.userId, email: member.email, firstName: 'Mona', lastName: 'Member' });
+    expect(byMember[0].actor).toMatchObject({ userId: member.userId, email: member.email, firstName: 'Mona', lastName: 'Member' });
     const both = await logs(owner, `userId=${member.userId}&module=Members&limit=1`);
     expect(both).toHaveLength(1);
     expect(await logs(owner, `userId=${member.userId}&module=Organization`)).toEqual([]);
@@ -95,10 +95,10 @@ describe('audit log', () => {
     expect(await logs(owner, `from=${today}&to=${today}`)).toHaveLength(7);
     expect(await logs(owner, `to=${yesterday}`)).toEqual([]);
     expect(await logs(owner, `from=${tomorrow}`)).toEqual([]);
-    const sinceFourth = await logs(owner, `from=${encodeURIComponent(all[3]!.at)}`);
+    const sinceFourth = await logs(owner, `from=${encodeURIComponent(all[3].at)}`);
     expect(sinceFourth.map((e) => e.id)).toEqual(all.slice(0, 4).map((e) => e.id));
-    const untilFourth = await logs(owner, `to=${encodeURIComponent(all[3]!.at)}&module=Members`);
-    expect(untilFourth[0]!.id).toBe(all[3]!.id);
+    const untilFourth = await logs(owner, `to=${encodeURIComponent(all[3].at)}&module=Members`);
+    expect(untilFourth[0].id).toBe(all[3].id);
 
     const seen: string[] = [];
     let cursor: string | undefined;

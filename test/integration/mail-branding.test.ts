@@ -80,10 +80,10 @@ describe('mail branding', () => {
 
     const booking = await paidBooking(clinic, dayAhead(4), '10:00');
     const [confirmation] = await waitForMails(booking.email);
-    const text = confirmation!.body.text!;
+    const text = confirmation.body.text!;
     expect(text).toMatch(/^Hello .*,\n\nYour booking with brandmail Clinic is confirmed\.\n\nPackage: Consultation\n/);
     expect(text).not.toContain('<');
-    const html = confirmation!.body.html!;
+    const html = confirmation.body.html!;
     expect(html).toContain('>brandmail Clinic</td>');
     expect(html).toContain(`<img src="${inject('appUrl')}/assets/${logoKey}" alt="brandmail Clinic"`);
     expect(html).toContain('bgcolor="#204a87"');
@@ -91,10 +91,10 @@ describe('mail branding', () => {
     // The details keep their lines; the manage link is a button.
     expect(html).toContain('Package: Consultation<br>');
     expect(html).toMatch(/<a href="[^"]+\/manage#[^"]+" class="btn"[^>]*>Reschedule or cancel<\/a>/);
-    expect(attachmentText(confirmation!, 'booking.ics')).toContain('\r\nMETHOD:REQUEST\r\n');
+    expect(attachmentText(confirmation, 'booking.ics')).toContain('\r\nMETHOD:REQUEST\r\n');
 
     expect((await api('POST', `/bookings/booking/${booking.id}/cancel`, { token })).status).toBe(200);
-    const cancellation = (await waitForMails(booking.email, 2))[1]!;
+    const cancellation = (await waitForMails(booking.email, 2))[1];
     expect(cancellation.subject).toMatch(/^Booking cancelled: Consultation/);
     expect(cancellation.body.html).toContain('bgcolor="#204a87"');
     expect(cancellation.body.html).toContain('brandmail Clinic cancelled your booking for Consultation on ');

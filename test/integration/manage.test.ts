@@ -17,7 +17,7 @@ const tokenIn = (text: string | undefined) => /\/manage(?:\?lang=[a-z]+)?#([A-Za
 /** A paid booking and the token of the manage link in its confirmation. */
 async function bookedWithLink(c: Clinic, date: string, time: string) {
   const paid = await paidBooking(c, date, time);
-  const mail = (await waitForMails(paid.email, 1))[0]!;
+  const mail = (await waitForMails(paid.email, 1))[0];
   const token = tokenIn(mail.body.text);
   expect(token).toBeDefined();
   return { ...paid, token: token!, mail };
@@ -84,9 +84,9 @@ describe('manage links', () => {
     }, 'the refund recorded');
     expect(refunded).toMatchObject({ status: 'cancelled', refundedCents: 4950, cancelledBy: 'patient' });
     const mails = await waitForMails(booked.email, 2);
-    expect(mails[1]!.subject).toMatch(/^Booking cancelled: Consultation on /);
-    expect(mails[1]!.body.text).toContain('$49.50 is refunded to your card');
-    const cancelIcs = Buffer.from(mails[1]!.attachments.find((a) => a.filename === 'cancel.ics')!.content, 'base64').toString('utf8');
+    expect(mails[1].subject).toMatch(/^Booking cancelled: Consultation on /);
+    expect(mails[1].body.text).toContain('$49.50 is refunded to your card');
+    const cancelIcs = Buffer.from(mails[1].attachments.find((a) => a.filename === 'cancel.ics')!.content, 'base64').toString('utf8');
     expect(cancelIcs).toContain('\r\nMETHOD:CANCEL\r\n');
     expect(cancelIcs).toContain('\r\nSTATUS:CANCELLED\r\n');
     expect(cancelIcs).toContain(`\r\nUID:booking-${booked.id}@`);
@@ -127,7 +127,7 @@ describe('manage links', () => {
     expect((await api('POST', '/public/manage/cancel', { body: { token: kept.token } })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1500));
     expect(await getBooking(clinic, kept.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', refundedCents: null });
-    expect((await waitForMails(kept.email, 2))[1]!.body.text).toContain('the payment is not refunded');
+    expect((await waitForMails(kept.email, 2))[1].body.text).toContain('the payment is not refunded');
   });
 
   it('reschedule picks a free time (new place first), mails the updated .ics with a new link, and refuses a full time', async () => {
@@ -150,9 +150,9 @@ describe('manage links', () => {
     expect(moved.status).toBe(200);
     expect(moved.body.data).toMatchObject({ bookingTime: '14:00', status: 'confirmed' });
     expect(await slotCounts(clinic, booked.startUtc)).toEqual({ held: 0, confirmed: 0, taken: 0 });
-    const mail = (await waitForMails(booked.email, 2))[1]!;
+    const mail = (await waitForMails(booked.email, 2))[1];
     expect(mail.subject).toMatch(/^Booking moved: Consultation is now on .+ at 2:00 PM/);
-    const ics = Buffer.from(mail.attachments[0]!.content, 'base64').toString('utf8');
+    const ics = Buffer.from(mail.attachments[0].content, 'base64').toString('utf8');
     expect(ics).toContain('SEQUENCE:1');
     expect(ics).toContain(`UID:booking-${booked.id}@`);
     const fresh = tokenIn(mail.body.text);
@@ -166,7 +166,7 @@ describe('manage links of appointments', () => {
   it('come in the appointment mail; the patient may cancel (not reschedule) until the cutoff, staff are told, the log says so', async () => {
     const clinic = await newClinic('manageappt');
     const appointment = await bookAppointment(clinic.owner.token, { bookingDate: dayAhead(5), bookingTime: '10:30' });
-    const mail = (await waitForMails(appointment.email, 1))[0]!;
+    const mail = (await waitForMails(appointment.email, 1))[0];
     expect(mail.body.text).toContain('You can cancel until 24 hours before the start. To change the time, please contact manageappt Clinic.');
     const token = tokenIn(mail.body.text)!;
     expect(await tokenItem(token)).toMatchObject({ orgId: clinic.owner.orgId, appointmentId: appointment.id });
@@ -190,7 +190,7 @@ describe('manage links of appointments', () => {
     const detail = await api('GET', `/appointments/${appointment.id}`, { token: clinic.owner.token });
     expect(detail.body.data).toMatchObject({ status: 'cancelled' });
     expect(detail.body.data.log[0]).toMatchObject({ action: 'status-changed', to: 'cancelled', summary: 'Cancelled by the patient with the manage link' });
-    expect((await waitForMails(appointment.email, 2))[1]!.body.text).toContain('You cancelled your appointment with Dr Sam Lee at manageappt Clinic on ');
+    expect((await waitForMails(appointment.email, 2))[1].body.text).toContain('You cancelled your appointment with Dr Sam Lee at manageappt Clinic on ');
     await eventually(async () => {
       const n = await api('GET', '/notifications', { token: clinic.owner.token });
       return ((n.body.data.items ?? n.body.data) as { title: string }[]).some((i) => i.title === 'Appointment cancelled by the patient') ? true : undefined;
@@ -201,7 +201,7 @@ describe('manage links of appointments', () => {
     // Outside the cutoff: refused.
     expect((await api('PATCH', '/organization/profile', { token: clinic.owner.token, body: { cancellationCutoffHours: 200 } })).status).toBe(200);
     const late = await bookAppointment(clinic.owner.token, { bookingDate: dayAhead(5), bookingTime: '11:30' });
-    const lateToken = tokenIn((await waitForMails(late.email, 1))[0]!.body.text)!;
+    const lateToken = tokenIn((await waitForMails(late.email, 1))[0].body.text)!;
     expect((await api('POST', '/public/manage/cancel', { body: { token: lateToken } })).status).toBe(409);
   });
 });

@@ -185,7 +185,7 @@ describe('the member list', () => {
     const owner = await signUpOwner('list');
     const names = [['Amelia', 'Stone'], ['Bruno', 'Stonebridge'], ['Carla', 'Reyes'], ['Dmitri', 'Volkov']];
     for (const [firstName, lastName] of names) {
-      const r = await api('POST', '/organization/members/add', { token: owner.token, body: { email: uniqueEmail(firstName!.toLowerCase()), firstName, lastName, permissions: [] } });
+      const r = await api('POST', '/organization/members/add', { token: owner.token, body: { email: uniqueEmail(firstName.toLowerCase()), firstName, lastName, permissions: [] } });
       expect(r.status).toBe(201);
     }
     const all = await api('GET', '/organization/members', { token: owner.token });
@@ -375,7 +375,7 @@ describe('mails and notices of member changes', () => {
     const notices = (await api('GET', '/notifications', { token: watcher.token })).body.data.filter((n: any) => n.message.includes(email));
     expect(notices.map((n: any) => n.title)).toEqual(['New member']);
     // Of all the links mailed, exactly one (the last one made) still works.
-    const tokens = (await mailsTo(email)).map((m) => decodeURIComponent(/accept-invite\?token=([A-Za-z0-9_%-]+)/.exec(m.body.text ?? '')![1]!));
+    const tokens = (await mailsTo(email)).map((m) => decodeURIComponent(/accept-invite\?token=([A-Za-z0-9_%-]+)/.exec(m.body.text ?? '')![1]));
     const valid = await Promise.all(tokens.map(async (token) => (await api('POST', '/users/invite-details', { body: { token } })).status));
     expect(valid.filter((status) => status === 200)).toHaveLength(1);
   });

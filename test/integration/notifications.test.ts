@@ -73,10 +73,10 @@ describe('marking as read and deleting', () => {
     expect(all).toHaveLength(4);
     expect(await unread(reader)).toBe(4);
 
-    const marked = await api('GET', `/notifications/mark-as-read/${all[0]!.id}`, { token: reader.token });
+    const marked = await api('GET', `/notifications/mark-as-read/${all[0].id}`, { token: reader.token });
     expect(marked.status).toBe(200);
-    expect(marked.body.data).toEqual({ id: all[0]!.id, read: true, unread: 3 });
-    const twice = await api('GET', `/notifications/mark-as-read/${all[0]!.id}`, { token: reader.token });
+    expect(marked.body.data).toEqual({ id: all[0].id, read: true, unread: 3 });
+    const twice = await api('GET', `/notifications/mark-as-read/${all[0].id}`, { token: reader.token });
     expect(twice.status).toBe(200);
     expect(await unread(reader)).toBe(3);
 
@@ -85,25 +85,25 @@ describe('marking as read and deleting', () => {
     expect(unreadOnly.body.data.every((n: any) => n.read === false)).toBe(true);
     expect(unreadOnly.headers.get('x-unread-count')).toBe('3');
     const withRead = await api('GET', '/notifications', { token: reader.token });
-    expect(withRead.body.data[0]).toMatchObject({ id: all[0]!.id, read: true });
+    expect(withRead.body.data[0]).toMatchObject({ id: all[0].id, read: true });
 
     // Deleting a read one leaves the count; deleting an unread one lowers it.
-    const delRead = await api('DELETE', `/notifications/${all[0]!.id}`, { token: reader.token });
+    const delRead = await api('DELETE', `/notifications/${all[0].id}`, { token: reader.token });
     expect(delRead.status).toBe(200);
     expect(delRead.body.data.unread).toBe(3);
-    const delUnread = await api('DELETE', `/notifications/${all[1]!.id}`, { token: reader.token });
+    const delUnread = await api('DELETE', `/notifications/${all[1].id}`, { token: reader.token });
     expect(delUnread.body.data.unread).toBe(2);
-    expect((await api('DELETE', `/notifications/${all[1]!.id}`, { token: reader.token })).status).toBe(404);
-    expect((await api('GET', `/notifications/mark-as-read/${all[1]!.id}`, { token: reader.token })).status).toBe(404);
+    expect((await api('DELETE', `/notifications/${all[1].id}`, { token: reader.token })).status).toBe(404);
+    expect((await api('GET', `/notifications/mark-as-read/${all[1].id}`, { token: reader.token })).status).toBe(404);
     expect((await api('GET', '/notifications', { token: reader.token })).body.data.map((n: any) => n.id)).toEqual(all.slice(2).map((n) => n.id));
 
     // Many clicks at once still count once.
-    await Promise.all([1, 2, 3, 4, 5].map(() => api('GET', `/notifications/mark-as-read/${all[2]!.id}`, { token: reader.token })));
+    await Promise.all([1, 2, 3, 4, 5].map(() => api('GET', `/notifications/mark-as-read/${all[2].id}`, { token: reader.token })));
     expect(await unread(reader)).toBe(1);
     const race = await Promise.all([
-      api('GET', `/notifications/mark-as-read/${all[3]!.id}`, { token: reader.token }),
-      api('DELETE', `/notifications/${all[3]!.id}`, { token: reader.token }),
-      api('DELETE', `/notifications/${all[3]!.id}`, { token: reader.token }),
+      api('GET', `/notifications/mark-as-read/${all[3].id}`, { token: reader.token }),
+      api('DELETE', `/notifications/${all[3].id}`, { token: reader.token }),
+      api('DELETE', `/notifications/${all[3].id}`, { token: reader.token }),
     ]);
     expect(race.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
     expect(await unread(reader)).toBe(0);

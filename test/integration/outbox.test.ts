@@ -53,14 +53,14 @@ describe('outbox delivery', () => {
     const latency = Date.now() - written;
     console.log(`outbox mail latency (write to inbox): ${latency} ms`);
     expect(latency).toBeLessThan(3_000);
-    expect(mail!.subject).toBe('Sent from the outbox');
-    expect(mail!.body.text).toContain('Exactly once.');
+    expect(mail.subject).toBe('Sent from the outbox');
+    expect(mail.body.text).toContain('Exactly once.');
 
     const stored = await eventually(async () => ((await outboxRow(id))?.status === 'sent' ? outboxRow(id) : undefined), 'the row marked sent');
     expect(stored).toMatchObject({ id, status: 'sent', attempts: 1, sentAt: expect.any(String) });
     // Out of the due index: no sweep looks at it again.
-    expect(stored!.gsi1pk).toBeUndefined();
-    expect(stored!.claimToken).toBeUndefined();
+    expect(stored.gsi1pk).toBeUndefined();
+    expect(stored.claimToken).toBeUndefined();
 
     // A sweep now finds nothing of it to send.
     await worker.sweep();
@@ -74,14 +74,14 @@ describe('outbox delivery', () => {
     await waitForMails(to, 1, 5_000);
     const first = await eventually(async () => ((await outboxRow(id))?.status === 'sent' ? outboxRow(id) : undefined), 'the row marked sent');
 
-    const record = insertRecord(id, first!.createdAt, '900000000000000000001');
+    const record = insertRecord(id, first.createdAt, '900000000000000000001');
     const result = await worker.handler({ Records: [record, { ...record, dynamodb: { ...record.dynamodb, SequenceNumber: '900000000000000000002' } }] } as never);
     expect(result).toEqual({ batchItemFailures: [] });
     expect(await worker.deliver(id)).toBe('skipped');
 
     await new Promise((r) => setTimeout(r, 500));
     expect(await mailsTo(to)).toHaveLength(1);
-    expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 1, sentAt: first!.sentAt });
+    expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 1, sentAt: first.sentAt });
   });
 
   it('writes a staff notice once per member, even when a delivery that died is done again', async () => {
@@ -144,7 +144,7 @@ describe('outbox delivery', () => {
       expect(calls).toHaveLength(4);
       expect(calls.map((c) => c.path)).toEqual(Array(4).fill('/v1/refunds'));
       expect(calls.map((c) => c.key)).toEqual(Array(4).fill(refund.idempotencyKey));
-      expect(new URLSearchParams(calls[3]!.body).get('amount')).toBe('4950');
+      expect(new URLSearchParams(calls[3].body).get('amount')).toBe('4950');
       expect(await outboxRow(id)).toMatchObject({ status: 'sent' });
     } finally {
       vi.stubEnv('STRIPE_API_BASE', inject('stackEnv').STRIPE_API_BASE ?? '');
@@ -160,7 +160,7 @@ describe('outbox delivery', () => {
 
     const failed = await eventually(async () => ((await outboxRow(id))?.status === 'failed' ? outboxRow(id) : undefined), 'the row given up', 5_000);
     expect(failed).toMatchObject({ status: 'failed', attempts: 1, failedAt: expect.any(String), lastError: expect.any(String) });
-    expect(failed!.gsi1pk).toBeUndefined();
+    expect(failed.gsi1pk).toBeUndefined();
     expect(await worker.deliver(id)).toBe('skipped');
     expect(await mailsTo(to)).toHaveLength(0);
   });

@@ -36,13 +36,13 @@ describe("the patient's language", () => {
     await payLocalCheckout(res.body.data.checkoutUrl, email);
     await eventually(async () => ((await getBooking(clinic, res.body.data.bookingId)).status === 'confirmed' ? true : undefined), 'confirmed');
     const [mail] = await waitForMails(email);
-    expect(mail!.subject).toMatch(/^Reserva confirmada: Consultation el /);
-    expect(mail!.body.text).toContain('Hola, Lucía:');
-    expect(mail!.body.text).toContain('Su reserva con lang-es Clinic está confirmada.');
+    expect(mail.subject).toMatch(/^Reserva confirmada: Consultation el /);
+    expect(mail.body.text).toContain('Hola, Lucía:');
+    expect(mail.body.text).toContain('Su reserva con lang-es Clinic está confirmada.');
     // The link names the language (issue 34): the manage page opens in Spanish on any browser.
-    expect(mail!.body.text).toMatch(/Para cambiar la hora o cancelar: http\S+\/manage\?lang=es#/);
+    expect(mail.body.text).toMatch(/Para cambiar la hora o cancelar: http\S+\/manage\?lang=es#/);
     // The manage page opens in the booking's language when the browser asks for none of ours.
-    const token = /\/manage\?lang=es#([A-Za-z0-9_-]{43})/.exec(mail!.body.text!)![1];
+    const token = /\/manage\?lang=es#([A-Za-z0-9_-]{43})/.exec(mail.body.text!)![1];
     const opened = await api('POST', '/public/manage/booking', { body: { token } });
     expect(opened.body.data.clinicLanguage).toBe('es');
   });
@@ -74,8 +74,8 @@ describe("the patient's language", () => {
     const res = await api('POST', '/public/appointments/book-custom', { form });
     expect(res.status).toBe(201);
     const [mail] = await waitForMails(email);
-    expect(mail!.subject).toBe('Recebemos a sua solicitação de consulta em lang-pt Clinic');
-    expect(mail!.body.text).toContain('Olá, João,');
-    expect(mail!.body.text).toContain('Se você não fez esta solicitação, pode ignorar esta mensagem.');
+    expect(mail.subject).toBe('Recebemos a sua solicitação de consulta em lang-pt Clinic');
+    expect(mail.body.text).toContain('Olá, João,');
+    expect(mail.body.text).toContain('Se você não fez esta solicitação, pode ignorar esta mensagem.');
   });
 });

@@ -94,8 +94,8 @@ describe('a deposit', () => {
 
     await payLocalCheckout(held.body.data.checkoutUrl, email);
     const [mail] = await waitForMails(email);
-    expect(mail!.body.text).toContain('Deposit paid: ¥1,000. Due at the visit: ¥4,000.');
-    expect(mail!.body.text).toContain('Please cancel at least 48 hours before the visit.');
+    expect(mail.body.text).toContain('Deposit paid: ¥1,000. Due at the visit: ¥4,000.');
+    expect(mail.body.text).toContain('Please cancel at least 48 hours before the visit.');
     const booking = (await api('GET', `/bookings/booking/${held.body.data.bookingId}`, { token: owner.token })).body.data;
     // The deposit is what was asked for: paid, not a payment that differs from its price.
     expect(booking).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', amountPaidCents: 1000, priceMinor: 5000, needsAttention: null, paymentPolicy: policy, savedCard: null });
@@ -124,9 +124,9 @@ describe('a card held for fees', () => {
     }, 'the card-held booking confirmed');
     expect(confirmed).toMatchObject({ paymentStatus: 'unpaid', amountPaidCents: null, savedCard: { customerId: session.customer, paymentMethodId: expect.stringMatching(/^pm_/), brand: 'visa', last4: '4242' } });
     const [mail] = await waitForMails(email);
-    expect(mail!.body.text).toContain('your card (Visa ending in 4242) is held for the fees below');
-    expect(mail!.body.text).toContain('If you do not come: a fee of $40.00 may be charged to your card.');
-    expect(mail!.body.text).toContain('If you cancel less than 24 hours before the visit: a fee of $25.00 may be charged to your card.');
+    expect(mail.body.text).toContain('your card (Visa ending in 4242) is held for the fees below');
+    expect(mail.body.text).toContain('If you do not come: a fee of $40.00 may be charged to your card.');
+    expect(mail.body.text).toContain('If you cancel less than 24 hours before the visit: a fee of $25.00 may be charged to your card.');
 
     // The setup events again, under new ids (a redelivery): nothing more happens.
     const intent = await setupIntent(session.setup_intent ?? (await stripeSession(session.id)).setup_intent);
@@ -164,7 +164,7 @@ describe('a package paid at the clinic', () => {
     const managed = await api('POST', '/public/manage/booking', { body: { token: new URL(made.body.data.confirmation.manageUrl).hash.slice(1) } });
     expect(managed.body.data.paymentPolicy).toEqual({ mode: 'at_clinic', dueNowMinor: 0, dueAtVisitMinor: 4500, noShowFeeMinor: null, lateCancelFeeMinor: null, cancellationWindowHours: null });
     const [mail] = await waitForMails(email);
-    const text = (mail!.body.text ?? '').replace(/\s/g, ' ');
+    const text = (mail.body.text ?? '').replace(/\s/g, ' ');
     expect(text).toContain('Preis: 45,00 € (EUR), zahlbar in der Praxis. Online wurde nichts berechnet.');
     // Nothing was paid, so nothing is promised as refunded.
     expect(text).toContain('Sie können bis 24 Stunden vor Beginn verschieben oder stornieren. Danach');

@@ -181,7 +181,7 @@ describe('practitioners: free times', () => {
     const before = await slotsOf(t, pkg, date);
     // 09:00-11:00 every 15 minutes while 45 fit, then 12:00-13:00: the break is never offered.
     expect(before.slots.map((s) => s.time)).toEqual(['09:00', '09:15', '09:30', '09:45', '10:00', '10:15', '12:00', '12:15']);
-    expect(Date.parse(before.slots[0]!.endUtc) - Date.parse(before.slots[0]!.startUtc)).toBe(45 * 60_000);
+    expect(Date.parse(before.slots[0].endUtc) - Date.parse(before.slots[0].startUtc)).toBe(45 * 60_000);
 
     expect((await book(t, pkg, date, '09:30')).status).toBe(201);
     // 09:30-10:15 and its 15-minute buffer to 10:30: a start before 09:30 would run into it (its own buffer
@@ -208,7 +208,7 @@ describe('practitioners: free times', () => {
       ['America/New_York', '2027-03-14', '2027-11-07'],
       ['Europe/Berlin', '2027-03-28', '2027-10-31'],
     ] as const) {
-      const t = await newTeam(`prac-dst-${zone.split('/')[1]!.toLowerCase()}`, zone);
+      const t = await newTeam(`prac-dst-${zone.split('/')[1].toLowerCase()}`, zone);
       const p = await addPractitioner(t, 'Gil Night', { weeklyHours: every({ start: '01:00', end: '04:00' }, { start: '09:00', end: '10:00' }) });
       const pkg = await addPackage(t, { durationMinutes: 30, maxDaysAhead: 730, practitionerIds: [p] });
       for (const day of [-1, 0, 1]) {
@@ -239,7 +239,7 @@ describe("practitioners: a booking shows the time kept free around it (docs/prac
     const clinicWide = await addPackage(t, {});
     const date = dayAhead(6, t.zone);
     const first = async (pkg: string, practitionerId?: string) => {
-      const res = await book(t, pkg, date, (await slotsOf(t, pkg, date, practitionerId)).slots[0]!.time, practitionerId);
+      const res = await book(t, pkg, date, (await slotsOf(t, pkg, date, practitionerId)).slots[0].time, practitionerId);
       expect(res.status, res.body.message).toBe(201);
       return res.body.data.bookingId as string;
     };
@@ -267,10 +267,10 @@ describe('practitioners: never two things in one person time', () => {
     const packages = await Promise.all(lengths.map((durationMinutes) => addPackage(t, { durationMinutes, slotGridMinutes: 5, bufferAfterMinutes: 5, practitionerIds: [p] })));
     const date = dayAhead(3, t.zone);
     const times = ['09:00', '09:10', '09:20', '09:30', '09:45', '10:00', '10:05', '10:25', '10:40', '11:00'];
-    const attempts = Array.from({ length: 20 }, (_, i) => ({ pkg: packages[i % 3]!, length: lengths[i % 3]!, time: times[(i * 7) % times.length]! }));
+    const attempts = Array.from({ length: 20 }, (_, i) => ({ pkg: packages[i % 3], length: lengths[i % 3], time: times[(i * 7) % times.length] }));
     const results = await Promise.all(attempts.map((a) => book(t, a.pkg, date, a.time, p)));
     for (const r of results) expect([201, 409], r.body.message).toContain(r.status);
-    const won = results.flatMap((r, i) => (r.status === 201 ? [{ ...attempts[i]!, startUtc: r.body.data.startUtc as string }] : []));
+    const won = results.flatMap((r, i) => (r.status === 201 ? [{ ...attempts[i], startUtc: r.body.data.startUtc as string }] : []));
     expect(won.length).toBeGreaterThanOrEqual(2);
     // A refusal is the time taken, or the day's unpaid share held (issue 28): a quarter of the visits of
     // that length that fit back to back in the 12 hours (each with its buffer but the last: 25 minutes,
@@ -279,14 +279,14 @@ describe('practitioners: never two things in one person time', () => {
     expect([25, 50, 80].map(dayShare)).toEqual([6, 3, 2]);
     for (const [i, r] of results.entries()) {
       if (r.status !== 409) continue;
-      if (r.body.message === DAY_HELD) expect(won.length, `${attempts[i]!.length} minutes`).toBeGreaterThanOrEqual(dayShare(attempts[i]!.length));
+      if (r.body.message === DAY_HELD) expect(won.length, `${attempts[i].length} minutes`).toBeGreaterThanOrEqual(dayShare(attempts[i].length));
       else expect(r.body.message).toBe(TAKEN);
     }
     // Each with its 5-minute buffer after: no two spans of the practitioner overlap.
     const spans = won.map((w) => ({ start: Date.parse(w.startUtc), end: Date.parse(w.startUtc) + (w.length + 5) * 60_000 }));
     for (const [i, a] of spans.entries()) for (const b of spans.slice(i + 1)) expect(overlaps(a, b), JSON.stringify({ a, b })).toBe(false);
     // And what the page offers now is clear of every one of them.
-    const free = await slotsOf(t, packages[1]!, date, p);
+    const free = await slotsOf(t, packages[1], date, p);
     for (const s of free.slots) for (const span of spans) expect(overlaps({ start: Date.parse(s.startUtc), end: Date.parse(s.endUtc) + 5 * 60_000 }, span)).toBe(false);
   });
 
@@ -425,7 +425,7 @@ describe('practitioners: start times leave no gap (issue 34)', () => {
     // Book the first free time again and again (paid, so the day's unpaid share never refuses one).
     const booked: { startUtc: string }[] = [];
     for (let free = await slotsOf(t, pkg, date, p); free.slots.length; free = await slotsOf(t, pkg, date, p)) {
-      const res = await book(t, pkg, date, free.slots[0]!.time, p);
+      const res = await book(t, pkg, date, free.slots[0].time, p);
       expect(res.status, res.body.message).toBe(201);
       booked.push(res.body.data);
       await payLocalCheckout(res.body.data.checkoutUrl, 'payer@example.com');
@@ -434,7 +434,7 @@ describe('practitioners: start times leave no gap (issue 34)', () => {
     }
     expect(booked.map((b) => DateTime.fromISO(b.startUtc).setZone(t.zone).toFormat('HH:mm'))).toEqual(['09:20', '10:20', '11:20']);
     // Each starts where the one before it ends with its buffer: no minute between them nobody can book.
-    for (const [i, b] of booked.entries()) if (i) expect(Date.parse(b.startUtc) - Date.parse(booked[i - 1]!.startUtc)).toBe((50 + 10) * 60_000);
+    for (const [i, b] of booked.entries()) if (i) expect(Date.parse(b.startUtc) - Date.parse(booked[i - 1].startUtc)).toBe((50 + 10) * 60_000);
     expect((await slotsOf(t, pkg, date, p)).status).toBe('full');
   });
 

@@ -49,7 +49,7 @@ describe('mail to addresses typed on public pages', () => {
     const email = uniqueEmail('target');
     const names = ['Visit http://evil.example', 'evil.com', 'Visit evil.com', 'hxxps://evil[.]example', 'Ana www.evil.example', 'Ana\u3002evil\uff0ecom'];
     const ids: string[] = [];
-    for (let i = 0; i < 10; i++) ids.push(await request(apiKey, { email, firstName: names[i % names.length]! }));
+    for (let i = 0; i < 10; i++) ids.push(await request(apiKey, { email, firstName: names[i % names.length] }));
 
     const rows = await Promise.all(ids.map((id) => requestMailRow(owner.orgId, id)));
     const sent = rows.filter((r) => r.status === 'sent');

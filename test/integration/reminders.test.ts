@@ -60,8 +60,8 @@ describe('reminders', () => {
 
     await makeDue(clinic, 'booking', paid.id);
     const mails = await eventually(async () => ((await reminders(paid.email)).length ? reminders(paid.email) : undefined), 'the reminder');
-    expect(mails[0]!.subject).toMatch(/^Reminder: Consultation with remind Clinic on .+ at 10:00 AM E[SD]T$/);
-    expect(mails[0]!.attachments.some((a) => a.filename === 'booking.ics')).toBe(true);
+    expect(mails[0].subject).toMatch(/^Reminder: Consultation with remind Clinic on .+ at 10:00 AM E[SD]T$/);
+    expect(mails[0].attachments.some((a) => a.filename === 'booking.ics')).toBe(true);
     expect((await reminderOf(clinic, 'booking', paid.id))!.sentAt).toBeDefined();
     expect((await reminderOf(clinic, 'booking', paid.id))!.gsi1pk).toBeUndefined();
     await sleep(SWEEPS_MS);
@@ -87,7 +87,7 @@ describe('reminders', () => {
     await makeDue(clinic, 'booking', moved.id);
     const mails = await eventually(async () => ((await reminders(moved.email)).length ? reminders(moved.email) : undefined), 'the reminder');
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toContain('3:00 PM');
+    expect(mails[0].subject).toContain('3:00 PM');
   });
 
   it('go by SMS too where the clinic turned it on, for appointments as well, and not at all when turned off', async () => {
@@ -103,9 +103,9 @@ describe('reminders', () => {
     expect(Date.parse(reminder!.startUtc) - Date.parse(reminder!.dueAt)).toBe(48 * 3_600_000);
     await makeDue(clinic, 'appointment', appointment.id);
     await waitForMails(appointment.email, 2);
-    expect((await reminders(appointment.email))[0]!.subject).toBe(`Reminder: your appointment at remindsms Clinic on ${dayAhead(5)} at 10:30`);
+    expect((await reminders(appointment.email))[0].subject).toBe(`Reminder: your appointment at remindsms Clinic on ${dayAhead(5)} at 10:30`);
     const texts = await eventually(async () => ((await smsTo(phone)).length ? smsTo(phone) : undefined), 'the SMS');
-    expect(texts[0]!.message).toBe(`Reminder: your appointment at remindsms Clinic on ${dayAhead(5)} at 10:30. Ref ${appointment.id}`);
+    expect(texts[0].message).toBe(`Reminder: your appointment at remindsms Clinic on ${dayAhead(5)} at 10:30. Ref ${appointment.id}`);
 
     // Turned off: none is written for new bookings, and those written already are dropped unsent.
     const early = await paidBooking(clinic, dayAhead(6), '10:00');
@@ -132,16 +132,16 @@ describe('reminders', () => {
     const open = await paidBooking(clinic, dayAhead(5), '10:00');
     await makeDue(clinic, 'booking', open.id);
     const [openMail] = await eventually(async () => ((await reminders(open.email)).length ? reminders(open.email) : undefined), 'the reminder');
-    expect(openMail!.body.text).toMatch(/\nTo reschedule or cancel: \S+\/manage#\S+\n/);
-    expect(openMail!.body.text).toContain(`You can reschedule or cancel until ${cutoffOf(open.startUtc)}; a cancellation is not refunded. After that, please contact remindcutoff Clinic.`);
-    expect(openMail!.body.text).not.toContain('24 hours');
-    expect(openMail!.body.html).toContain(`until ${cutoffOf(open.startUtc)}`);
+    expect(openMail.body.text).toMatch(/\nTo reschedule or cancel: \S+\/manage#\S+\n/);
+    expect(openMail.body.text).toContain(`You can reschedule or cancel until ${cutoffOf(open.startUtc)}; a cancellation is not refunded. After that, please contact remindcutoff Clinic.`);
+    expect(openMail.body.text).not.toContain('24 hours');
+    expect(openMail.body.html).toContain(`until ${cutoffOf(open.startUtc)}`);
 
     // A start 2 days away is within the 72 hours: the reminder says changes online are closed.
     const late = await paidBooking(clinic, dayAhead(2), '10:00');
     await makeDue(clinic, 'booking', late.id);
     const [lateMail] = await eventually(async () => ((await reminders(late.email)).length ? reminders(late.email) : undefined), 'the reminder');
-    expect(lateMail!.body.text).toContain(`Changes online closed on ${cutoffOf(late.startUtc)}. To reschedule or cancel, please contact remindcutoff Clinic.`);
-    expect(lateMail!.body.text).not.toContain('You can reschedule or cancel');
+    expect(lateMail.body.text).toContain(`Changes online closed on ${cutoffOf(late.startUtc)}. To reschedule or cancel, please contact remindcutoff Clinic.`);
+    expect(lateMail.body.text).not.toContain('You can reschedule or cancel');
   });
 });

@@ -49,7 +49,7 @@ describe('the reports: visits from series and times filled from the waitlist', (
     const offered = await api('POST', `/waitlist/entries/${joined.body.data.entryId}/offer`, { token, body: { bookingDate: offerDay, bookingTime: '11:00' } });
     expect(offered.status, offered.body.message).toBe(201);
     const mail = await eventually(async () => (await mailsTo(email)).find((m) => m.subject.startsWith('A time is free for you')), 'the offer mail', 15_000);
-    const link = new URL(/Book this time: (\S+)/.exec(mail.body.text ?? '')![1]!);
+    const link = new URL(/Book this time: (\S+)/.exec(mail.body.text ?? '')![1]);
     const taken = await api('POST', '/waitlist/offer/take', { body: { apiKey: c.apiKey, offerId: link.searchParams.get('waitlistOffer'), token: link.searchParams.get('token') } });
     expect(taken.body.data, taken.body.message).toMatchObject({ status: 'confirmed' });
 

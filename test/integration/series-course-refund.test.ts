@@ -53,38 +53,38 @@ describe('a course paid up front, cancelled visit by visit', () => {
     const org = c.owner.orgId;
 
     // Staff cancel visit 2: its share ($49.50 of $198.00) is refunded under its own key, recorded, mailed and audited.
-    const one = await api('POST', `/bookings/series/${seriesId}/cancel`, { token: c.owner.token, body: { bookingId: visits[1]!.id, scope: 'one' } });
+    const one = await api('POST', `/bookings/series/${seriesId}/cancel`, { token: c.owner.token, body: { bookingId: visits[1].id, scope: 'one' } });
     expect(one.status, one.body.message).toBe(200);
-    expect(one.body.data.cancelled).toEqual([expect.objectContaining({ id: visits[1]!.id, status: 'cancelled', paymentStatus: 'refunded', refundedCents: 4950 })]);
+    expect(one.body.data.cancelled).toEqual([expect.objectContaining({ id: visits[1].id, status: 'cancelled', paymentStatus: 'refunded', refundedCents: 4950 })]);
     const row = await eventually(async () => {
-      const r = await refundRow(org, 'course-share-refund', visits[1]!.id);
+      const r = await refundRow(org, 'course-share-refund', visits[1].id);
       return r?.status === 'sent' ? r : undefined;
     }, 'the share refunded at Stripe');
-    expect(row.payload.refund).toEqual({ paymentIntentId: intent, amountCents: 4950, metadata: { kind: 'series', orgId: org, seriesId, bookingId: visits[1]!.id }, idempotencyKey: `course-share-${org}-${visits[1]!.id}` });
+    expect(row.payload.refund).toEqual({ paymentIntentId: intent, amountCents: 4950, metadata: { kind: 'series', orgId: org, seriesId, bookingId: visits[1].id }, idempotencyKey: `course-share-${org}-${visits[1].id}` });
     const mail = await eventually(async () => (await waitForMails(email, 2)).find((m) => m.subject.startsWith('Visits cancelled')), 'the cancellation mail');
     expect(mail.body.text).toContain('$49.50 is refunded to your card');
     const log = await api('GET', '/logs?module=BOOKING_PACKAGES', { token: c.owner.token });
     expect(JSON.stringify(log.body.data)).toContain('its share of the course, $49.50, refunded');
 
     // The same cancel again: nothing cancelled, nothing more refunded.
-    const again = await api('POST', `/bookings/series/${seriesId}/cancel`, { token: c.owner.token, body: { bookingId: visits[1]!.id, scope: 'one' } });
+    const again = await api('POST', `/bookings/series/${seriesId}/cancel`, { token: c.owner.token, body: { bookingId: visits[1].id, scope: 'one' } });
     expect(again.body.data.cancelled).toEqual([]);
 
     // The patient cancels visit 3 with its manage link: its share, once, under the single cancellation's key.
-    const token3 = await manageToken(org, visits[2]!.id);
+    const token3 = await manageToken(org, visits[2].id);
     expect((await api('POST', '/public/manage/booking', { body: { token: token3 } })).body.data.refundOnCancelCents).toBe(4950);
     expect((await api('POST', '/public/manage/cancel', { body: { token: token3 } })).status).toBe(200);
     expect((await api('POST', '/public/manage/cancel', { body: { token: token3 } })).status).toBe(200);
-    await eventually(async () => (await refundRow(org, 'patient-cancelled-refund', visits[2]!.id))?.status === 'sent' || undefined, 'the patient share refunded');
+    await eventually(async () => (await refundRow(org, 'patient-cancelled-refund', visits[2].id))?.status === 'sent' || undefined, 'the patient share refunded');
 
     // Late for the patient (a 96-hour cutoff; visit 1 is 3 days ahead): refused, nothing refunded.
     expect((await api('PATCH', '/organization/profile', { token: c.owner.token, body: { cancellationCutoffHours: 96, cancellationRefund: 'none' } })).status).toBe(200);
-    const late = await api('POST', '/public/manage/cancel', { body: { token: await manageToken(org, visits[0]!.id) } });
+    const late = await api('POST', '/public/manage/cancel', { body: { token: await manageToken(org, visits[0].id) } });
     expect(late.status).toBe(409);
     // A clinic whose policy refunds nothing: staff cancelling the rest refund nothing.
-    const rest = await api('POST', `/bookings/series/${seriesId}/cancel`, { token: c.owner.token, body: { bookingId: visits[0]!.id, scope: 'all' } });
-    expect(rest.body.data.cancelled.map((v: Visit) => v.id).sort()).toEqual([visits[0]!.id, visits[3]!.id].sort());
-    for (const v of [visits[0]!, visits[3]!]) expect(await refundRow(org, 'course-share-refund', v.id)).toBeUndefined();
+    const rest = await api('POST', `/bookings/series/${seriesId}/cancel`, { token: c.owner.token, body: { bookingId: visits[0].id, scope: 'all' } });
+    expect(rest.body.data.cancelled.map((v: Visit) => v.id).sort()).toEqual([visits[0].id, visits[3].id].sort());
+    for (const v of [visits[0], visits[3]]) expect(await refundRow(org, 'course-share-refund', v.id)).toBeUndefined();
 
     const after = await visitsNow();
     expect(after.map((v) => [v.status, v.paymentStatus, v.refundedCents])).toEqual([

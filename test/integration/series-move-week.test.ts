@@ -34,7 +34,7 @@ describe('moving a weekly series by one week', () => {
     const c = await newClinic('sweek');
     const start = tuesdayIn(1);
     const { who, series } = await bookSeries(c, 'week', start, 4);
-    const body = { bookingId: series.visits[0]!.id, scope: 'all', bookingDate: plusDays(start, 7), bookingTime: '10:00' };
+    const body = { bookingId: series.visits[0].id, scope: 'all', bookingDate: plusDays(start, 7), bookingTime: '10:00' };
     const preview = await api('POST', `/bookings/series/${series.id}/move/preview`, { token: c.owner.token, body });
     expect(preview.status, preview.body.message).toBe(200);
     expect(preview.body.data).toMatchObject({ shiftDays: 7, free: 4, conflicts: 0 });
@@ -43,7 +43,7 @@ describe('moving a weekly series by one week', () => {
     expect(res.body.data.moved).toHaveLength(4);
     expect(await datesOf(c, series.id)).toEqual([7, 14, 21, 28].map((d) => `${plusDays(start, d)} 10:00`));
     // The first week is free again; every other week holds one place (the clinic-wide slot counts it once).
-    expect((await slotCounts(c, series.visits[0]!.startUtc)).taken).toBe(0);
+    expect((await slotCounts(c, series.visits[0].startUtc)).taken).toBe(0);
     for (const v of series.visits.slice(1)) expect((await slotCounts(c, v.startUtc)).taken).toBe(1);
     const mails = await waitForMails(who.email, 2);
     expect(mails.filter((m) => m.subject.startsWith('Visits moved'))).toHaveLength(1);
@@ -53,12 +53,12 @@ describe('moving a weekly series by one week', () => {
     const c = await newClinic('shalf');
     const start = tuesdayIn(1);
     const { who, series } = await bookSeries(c, 'half', start, 3);
-    const body = { bookingId: series.visits[0]!.id, scope: 'all' as const, bookingDate: plusDays(start, 7), bookingTime: '10:00' };
+    const body = { bookingId: series.visits[0].id, scope: 'all' as const, bookingDate: plusDays(start, 7), bookingTime: '10:00' };
     // What a process that died after the first step leaves: the steps written on the series, the last visit moved.
     const steps = [...series.visits].reverse().map((v) => ({ bookingId: v.id, bookingDate: plusDays(v.bookingDate, 7), bookingTime: '10:00', from: { startUtc: v.startUtc, bookingDate: v.bookingDate, bookingTime: v.bookingTime, practitionerId: v.practitionerId } }));
     const { client, table } = testDb();
     await client.send(new UpdateCommand({ TableName: table, Key: seriesKey(c.owner.orgId, series.id), UpdateExpression: 'SET pendingMove = :p', ExpressionAttributeValues: { ':p': { key: moveKey(body), at: new Date().toISOString(), steps } } }));
-    const last = series.visits[2]!;
+    const last = series.visits[2];
     const first = await api('POST', `/bookings/series/${series.id}/move`, { token: c.owner.token, body: { bookingId: last.id, scope: 'one', bookingDate: plusDays(last.bookingDate, 7), bookingTime: '10:00' }, headers: { 'Idempotency-Key': `half-1-${series.id}` } });
     expect(first.status, first.body.message).toBe(200);
 

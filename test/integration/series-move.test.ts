@@ -55,7 +55,7 @@ describe('moving visits of a series', () => {
     };
     const start = (startBefore(now.year) > now.plus({ days: 1 }) ? startBefore(now.year) : startBefore(now.year + 1)).toISODate()!;
     const { who, series } = await bookSeries(c, 'dst', start, 6);
-    const second = series.visits[1]!;
+    const second = series.visits[1];
     const body = { bookingId: second.id, scope: 'following', bookingDate: plusDays(second.bookingDate, 1), bookingTime: '10:00' };
 
     const seen = await api('POST', `/bookings/series/${series.id}/move/preview`, { token: c.owner.token, body });
@@ -70,7 +70,7 @@ describe('moving visits of a series', () => {
     expect(moved.status).toBe(200);
     const after = moved.body.data.series.visits as Visit[];
     expect(after.map((v) => local(v.startUtc))).toEqual([
-      local(series.visits[0]!.startUtc),
+      local(series.visits[0].startUtc),
       ...series.visits.slice(1).map((v) => `${plusDays(v.bookingDate, 1)} Wed 10:00`),
     ]);
     // Both offsets among the moved visits: 15:00Z before the change, 14:00Z after it.
@@ -91,9 +91,9 @@ describe('moving visits of a series', () => {
     for (const [i, f] of files.entries()) {
       const ics = Buffer.from(f.content, 'base64').toString('utf8');
       expect(ics).toContain('METHOD:REQUEST');
-      expect(ics).toContain(`UID:booking-${after[i + 1]!.id}@`);
+      expect(ics).toContain(`UID:booking-${after[i + 1].id}@`);
       expect(ics).toContain('SEQUENCE:1');
-      expect(ics).toContain(`DTSTART:${after[i + 1]!.startUtc.replace(/[-:]/g, '').replace('.000', '')}`);
+      expect(ics).toContain(`DTSTART:${after[i + 1].startUtc.replace(/[-:]/g, '').replace('.000', '')}`);
     }
 
     // The same request again (a retried click): the first answer, nothing moved, no event or mail more.
@@ -112,16 +112,16 @@ describe('moving visits of a series', () => {
     const c = await newClinic('smove-taken');
     const start = tuesdayIn(1);
     const { series } = await bookSeries(c, 'taken', start, 4);
-    const first = series.visits[0]!;
+    const first = series.visits[0];
     // Everything to 14:00 the same days; week 3's 14:00 is someone else's.
-    const taken = await paidBooking(c, series.visits[2]!.bookingDate, '14:00');
+    const taken = await paidBooking(c, series.visits[2].bookingDate, '14:00');
     const body = { bookingId: first.id, scope: 'all', bookingDate: first.bookingDate, bookingTime: '14:00' };
 
     const seen = await api('POST', `/bookings/series/${series.id}/move/preview`, { token: c.owner.token, body });
     expect(seen.status).toBe(200);
     expect(seen.body.data.visits.map((v: { status: string }) => v.status)).toEqual(['free', 'free', 'taken', 'free']);
     const week3 = seen.body.data.visits[2] as { alternatives: { date: string; time: string; startUtc: string }[] };
-    expect(week3.alternatives.slice(0, 2).map((a) => `${a.date} ${a.time}`)).toEqual([`${series.visits[2]!.bookingDate} 13:00`, `${series.visits[2]!.bookingDate} 15:00`]);
+    expect(week3.alternatives.slice(0, 2).map((a) => `${a.date} ${a.time}`)).toEqual([`${series.visits[2].bookingDate} 13:00`, `${series.visits[2].bookingDate} 15:00`]);
 
     const refused = await api('POST', `/bookings/series/${series.id}/move`, { token: c.owner.token, body });
     expect(refused.status).toBe(409);
@@ -132,8 +132,8 @@ describe('moving visits of a series', () => {
     expect(await freedIds(c)).toEqual([]);
 
     // With 13:00 chosen for week 3: all four move.
-    const alt = week3.alternatives[0]!;
-    const moved = await api('POST', `/bookings/series/${series.id}/move`, { token: c.owner.token, body: { ...body, visits: [{ bookingId: series.visits[2]!.id, date: alt.date, time: alt.time }] } });
+    const alt = week3.alternatives[0];
+    const moved = await api('POST', `/bookings/series/${series.id}/move`, { token: c.owner.token, body: { ...body, visits: [{ bookingId: series.visits[2].id, date: alt.date, time: alt.time }] } });
     expect(moved.status).toBe(200);
     expect((moved.body.data.series.visits as Visit[]).map((v) => v.bookingTime)).toEqual(['14:00', '14:00', '13:00', '14:00']);
     expect((await slotCounts(c, taken.startUtc)).taken).toBe(1);
@@ -161,13 +161,13 @@ describe("the patient's manage page of a visit of a series", () => {
     const { who, series } = await bookSeries(c, 'manage', tuesdayIn(1), 5);
     // Visit 4 was paid online (as a patient's series paid per visit is): its cancellation refunds it in full (the default policy).
     const { client, table } = testDb();
-    const paid = series.visits[3]!;
+    const paid = series.visits[3];
     await client.send(new UpdateCommand({
       TableName: table, Key: bookingKey(c.owner.orgId, paid.id),
       UpdateExpression: 'SET paymentStatus = :p, paymentIntentId = :pi, amountPaidCents = :a',
       ExpressionAttributeValues: { ':p': 'paid', ':pi': `pi_series_${paid.id}`, ':a': 4950 },
     }));
-    const token = await manageToken(c.owner.orgId, series.visits[2]!.id);
+    const token = await manageToken(c.owner.orgId, series.visits[2].id);
 
     const view = await api('POST', '/public/manage/booking', { body: { token } });
     expect(view.status).toBe(200);

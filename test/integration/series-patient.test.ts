@@ -92,9 +92,9 @@ describe('a course of 4 full-price visits', () => {
     const again = await sendStripeEvent(stripeEvent('checkout.session.completed', await stripeSession(sessionId)));
     expect(again.status).toBe(200);
     const [mail] = await waitForMails(email);
-    expect(mail!.body.text).toContain('You booked a series of 4 visits for Consultation');
-    expect(mail!.body.text).toContain('Paid online for the whole course: $198.00 (USD).');
-    expect(mail!.attachments.map((a) => a.filename)).toContain('series.ics');
+    expect(mail.body.text).toContain('You booked a series of 4 visits for Consultation');
+    expect(mail.body.text).toContain('Paid online for the whole course: $198.00 (USD).');
+    expect(mail.attachments.map((a) => a.filename)).toContain('series.ics');
     expect((await mailsTo(email)).length).toBe(1);
     const events = await eventsOf(c.owner.orgId);
     expect(events.filter((e) => e.type === 'booking-confirmed').length).toBe(4);

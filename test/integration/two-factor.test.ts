@@ -217,7 +217,7 @@ describe('signing in with two-factor', () => {
     const owner = await signUpOwner('tfa-recovery');
     const { recoveryCodes } = await turnOnTwoFactor(owner.token);
     const challengeToken = await challengeFor(owner.email, owner.password);
-    const first = await api('POST', '/users/login/two-factor', { body: { challengeToken, code: recoveryCodes[0]!.toUpperCase() } });
+    const first = await api('POST', '/users/login/two-factor', { body: { challengeToken, code: recoveryCodes[0].toUpperCase() } });
     expect(first.status).toBe(201);
     expect(first.body.message).toMatch(/recovery code/);
     expect((await api('POST', '/users/login/two-factor', { body: { challengeToken, code: recoveryCodes[0] } })).status).toBe(401);

@@ -58,7 +58,7 @@ const intentsOf = async (customerId: string) => (await stripeApi(`/v1/payment_in
 /** Stripe's event about `intent`, signed with the stack's secret, POSTed to the app's webhook route. */
 async function sendIntentEvent(intent: Record<string, unknown>, id = `evt_test_${randomUUID()}`) {
   const payload = JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), livemode: false, data: { object: intent } });
-  const header = new Stripe('sk_test_signer_only').webhooks.generateTestHeaderString({ payload, secret: stack.env.STRIPE_WEBHOOK_SECRET! });
+  const header = new Stripe('sk_test_signer_only').webhooks.generateTestHeaderString({ payload, secret: stack.env.STRIPE_WEBHOOK_SECRET });
   const res = await fetch(`${stack.url}/api/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
   return res.status;
 }
@@ -83,9 +83,9 @@ async function signUp() {
 
 beforeAll(async () => {
   stack = await startLocalStack({ inMemory: true, port: 0, sesPort: 0, quiet: true });
-  db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.env.AWS_ENDPOINT_URL_DYNAMODB, region: stack.env.AWS_REGION, credentials: { accessKeyId: stack.env.AWS_ACCESS_KEY_ID!, secretAccessKey: stack.env.AWS_SECRET_ACCESS_KEY! } }));
+  db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.env.AWS_ENDPOINT_URL_DYNAMODB, region: stack.env.AWS_REGION, credentials: { accessKeyId: stack.env.AWS_ACCESS_KEY_ID, secretAccessKey: stack.env.AWS_SECRET_ACCESS_KEY } }));
   // The relay: the stand-in's answers as they are, after onIntentAnswered for a PaymentIntent create.
-  const standIn = stack.env.STRIPE_API_BASE!;
+  const standIn = stack.env.STRIPE_API_BASE;
   relay = createServer(serveAsync(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
@@ -156,7 +156,7 @@ async function noShowWithSavedCard() {
     return b?.status === 'confirmed' && b.savedCard ? b : undefined;
   }, 'the booking confirmed with its card');
   await db.send(new UpdateCommand({
-    TableName: stack.env.TABLE_NAME!,
+    TableName: stack.env.TABLE_NAME,
     Key: { pk: `ORG#${owner.orgId}#BOOKING#${id}`, sk: 'BOOKING' },
     UpdateExpression: 'SET startUtc = :start',
     ExpressionAttributeValues: { ':start': new Date(Date.now() - 3600_000).toISOString() },
@@ -172,7 +172,7 @@ async function expectChargedOnce(visit: { id: string; customerId: string }) {
   const intents = await intentsOf(visit.customerId);
   expect(intents.map((i) => [i.status, i.amount])).toEqual([['succeeded', 4000]]);
   const booking = (await call('GET', `/bookings/booking/${visit.id}`, { token: owner.token })).body.data;
-  expect(booking).toMatchObject({ paymentState: 'fee_charged', fee: { status: 'charged', attempt: 1, paymentIntentId: intents[0]!.id, amountMinor: 4000 } });
+  expect(booking).toMatchObject({ paymentState: 'fee_charged', fee: { status: 'charged', attempt: 1, paymentIntentId: intents[0].id, amountMinor: 4000 } });
   const audit = (await call('GET', '/logs?limit=100', { token: owner.token })).body.data.items as { recordId: string; summary: string }[];
   expect(audit.filter((l) => l.recordId === visit.id && l.summary.startsWith('Charged the no-show fee'))).toHaveLength(1);
   await eventually(async () => (delivered.some((d) => d.data.object.id === visit.id) ? true : undefined), 'booking.fee_charged delivered', 20_000);

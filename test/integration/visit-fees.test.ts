@@ -77,14 +77,14 @@ describe('a no-show fee', () => {
     const intents = await intentsOf(visit.customerId);
     expect(intents.map((i) => [i.status, i.amount, i.currency])).toEqual([['succeeded', 2500, 'usd']]);
     // Stripe's payment_intent.succeeded, delivered three times (one id), and once more under another id.
-    const event = stripeEvent('payment_intent.succeeded', intents[0]!);
+    const event = stripeEvent('payment_intent.succeeded', intents[0]);
     const outcomes = [];
     for (let i = 0; i < 3; i++) outcomes.push((await sendStripeEvent(event)).body.data?.outcome);
     expect(outcomes).toEqual(['processed', 'duplicate', 'duplicate']);
-    expect((await sendStripeEvent(stripeEvent('payment_intent.succeeded', intents[0]!))).status).toBe(200);
+    expect((await sendStripeEvent(stripeEvent('payment_intent.succeeded', intents[0]))).status).toBe(200);
 
     const booking = await getBooking(clinic, visit.id);
-    expect(booking).toMatchObject({ attendance: 'no_show', paymentState: 'fee_charged', fee: { status: 'charged', paymentIntentId: intents[0]!.id, refundedMinor: 0 } });
+    expect(booking).toMatchObject({ attendance: 'no_show', paymentState: 'fee_charged', fee: { status: 'charged', paymentIntentId: intents[0].id, refundedMinor: 0 } });
     expect(await intentsOf(visit.customerId)).toHaveLength(1);
     const entries = (await logs(clinic.owner)).filter((l) => l.recordId === visit.id && l.summary.startsWith('Charged the no-show fee'));
     expect(entries).toHaveLength(1);

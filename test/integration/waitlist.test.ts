@@ -136,7 +136,7 @@ describe('the waitlist', () => {
     expect(firstMail.body.text).toContain('It is held for you until');
     const [offer] = await offersOf(c);
     expect(offer).toMatchObject({ entryId: first.entryId, status: 'open' });
-    expect(await slotOf(c, offer!.startUtc)).toEqual({ held: 1, confirmed: 0, taken: 1 });
+    expect(await slotOf(c, offer.startUtc)).toEqual({ held: 1, confirmed: 0, taken: 1 });
     expect(await offerMails(second.email)).toEqual([]);
 
     // Within the window nothing moves; after it, the hold sweep gives the time back and it goes to the next.
@@ -194,7 +194,7 @@ describe('the waitlist', () => {
     const session = await fetch(`${stack.env.STRIPE_API_BASE}/v1/checkout/sessions/${taken.body.data.checkoutUrl.split('/').pop()}`, { headers: { authorization: `Bearer ${stack.env.STRIPE_SECRET_KEY}` } });
     expect(((await session.json()) as { status: string }).status).toBe('expired');
     const [offer] = await offersOf(c);
-    expect(await slotOf(c, offer!.startUtc)).toEqual({ held: 0, confirmed: 0, taken: 0 });
+    expect(await slotOf(c, offer.startUtc)).toEqual({ held: 0, confirmed: 0, taken: 0 });
     await eventually(async () => ((await offersOf(c))[0]?.status === 'lapsed' ? true : undefined), 'the offer lapsed');
     const shown = await call('POST', '/waitlist/offer', { body: { apiKey: c.apiKey, ...link } });
     expect(shown.body.data.status).toBe('lapsed');
@@ -215,7 +215,7 @@ describe('the waitlist', () => {
     expect((await call('POST', `/waitlist/entries/${second.entryId}/offer`, { token: c.token, body: { bookingDate: date, bookingTime: '10:00' } })).status).toBe(409);
 
     // The first leaves by the mail's link: the hold is given back at once and the time goes to the next.
-    const leave = new URL(/Leave the waitlist: (\S+)/.exec(mail.body.text ?? '')![1]!);
+    const leave = new URL(/Leave the waitlist: (\S+)/.exec(mail.body.text ?? '')![1]);
     const left = await call('POST', '/waitlist/leave', { body: { apiKey: c.apiKey, entryId: leave.searchParams.get('waitlistLeave'), token: leave.searchParams.get('token') } });
     expect(left.status).toBe(200);
     await offerMailOf(second.email);
@@ -252,7 +252,7 @@ describe('the waitlist', () => {
     expect(offers[0]).toMatchObject({ entryId: first.entryId, status: 'open' });
     expect(await offerMails(first.email)).toHaveLength(1);
     expect(await offerMails(second.email)).toEqual([]);
-    expect(await slotOf(c, offers[0]!.startUtc)).toEqual({ held: 1, confirmed: 0, taken: 1 });
+    expect(await slotOf(c, offers[0].startUtc)).toEqual({ held: 1, confirmed: 0, taken: 1 });
     expect((await call('GET', '/waitlist/summary', { token: c.token })).body.data).toMatchObject({ offersMade: 1, filled: 0 });
   }, 90_000);
   it('an offer of a package paid at the clinic, taken from its link, is confirmed at once with no Checkout session', async () => {
@@ -278,7 +278,7 @@ describe('the waitlist', () => {
       const all = (await mailsTo(patient.email, stack.inboxUrl)).filter((m) => m.subject.startsWith('Booking confirmed: Physio'));
       return all.length ? all : undefined;
     }, 'the confirmation mail');
-    expect(mail!.body.text).toContain('/manage');
+    expect(mail.body.text).toContain('/manage');
     await stack.sweepOutbox();
     expect((await mailsTo(patient.email, stack.inboxUrl)).filter((m) => m.subject.startsWith('Booking confirmed'))).toHaveLength(1);
   }, 60_000);
@@ -353,7 +353,7 @@ describe('the waitlist', () => {
     expect(secondMail.subject).toMatch(/^Ein Termin ist für Sie frei/);
     expect(secondMail.body.text).toContain('Wer zuerst bucht, bekommt ihn');
     // Nothing is held: the time is still free on the booking page, and the link cannot 'take' it.
-    expect(await slotOf(c, (await offersOf(c))[0]!.startUtc)).toEqual({ held: 0, confirmed: 0, taken: 0 });
+    expect(await slotOf(c, (await offersOf(c))[0].startUtc)).toEqual({ held: 0, confirmed: 0, taken: 0 });
     const secondLink = linkOf(secondMail);
     expect((await call('POST', '/waitlist/offer', { body: { apiKey: c.apiKey, ...secondLink } })).body.data).toMatchObject({ mode: 'all-at-once', status: 'open', bookingDate: date, bookingTime: '11:00' });
     expect((await call('POST', '/waitlist/offer/take', { body: { apiKey: c.apiKey, ...secondLink } })).status).toBe(409);
@@ -371,7 +371,7 @@ describe('the waitlist', () => {
     // The winner stops waiting; the other keeps their place (first in the queue now) for the next freed time.
     const waiting = (await call('GET', '/waitlist', { token: c.token })).body.data.items as { id: string; offersMade: number }[];
     expect(waiting.map((e) => e.id)).toEqual([second.entryId]);
-    expect(waiting[0]!.offersMade).toBe(1);
+    expect(waiting[0].offersMade).toBe(1);
     const offers = await offersOf(c);
     expect(offers.find((o) => o.entryId === first.entryId)?.status).toBe('taken');
     expect(offers.find((o) => o.entryId === second.entryId)?.status).toBe('open');

@@ -192,25 +192,25 @@ describe('webhook deliveries', () => {
 
       await eventually(async () => (hook.received.length ? true : undefined), 'the confirmed event');
       const [got] = hook.received;
-      expect(got!.headers['content-type']).toBe('application/json');
-      expect(got!.headers['user-agent']).toMatch(/^ClinicSuite-Webhooks\//);
-      expect(got!.headers['clinic-event-id']).toBe(got!.body.id);
-      expect(verifySignature(String(got!.headers['clinic-signature']), got!.raw, secret)).toBe(true);
-      expect(verifySignature(String(got!.headers['clinic-signature']), got!.raw, 'whsec_wrong')).toBe(false);
-      expect(got!.body).toMatchObject({
+      expect(got.headers['content-type']).toBe('application/json');
+      expect(got.headers['user-agent']).toMatch(/^ClinicSuite-Webhooks\//);
+      expect(got.headers['clinic-event-id']).toBe(got.body.id);
+      expect(verifySignature(String(got.headers['clinic-signature']), got.raw, secret)).toBe(true);
+      expect(verifySignature(String(got.headers['clinic-signature']), got.raw, 'whsec_wrong')).toBe(false);
+      expect(got.body).toMatchObject({
         id: expect.stringMatching(/^evt_/),
         type: 'booking.confirmed',
         organizationId: clinic.owner.orgId,
         data: { object: { object: 'booking', id: held.id, status: 'confirmed', paymentStatus: 'paid', email: held.email, priceCents: 4950, amountPaidCents: 4950, practitioner: null } },
       });
       // A plain view: no Stripe session, no checkout link, no table keys.
-      expect(got!.raw).not.toMatch(/checkoutUrl|stripeSessionId|"pk"|"sk"|ORG#/);
+      expect(got.raw).not.toMatch(/checkoutUrl|stripeSessionId|"pk"|"sk"|ORG#/);
 
       const [delivery] = await eventually(async () => {
         const log = await deliveries(clinic.owner, endpoint.id);
         return log[0]?.status === 'succeeded' ? log : undefined;
       }, 'the delivery logged');
-      expect(delivery).toMatchObject({ eventId: got!.body.id, eventType: 'booking.confirmed', status: 'succeeded', attempts: 1, responseStatus: 200, lastAttemptAt: expect.any(String) });
+      expect(delivery).toMatchObject({ eventId: got.body.id, eventType: 'booking.confirmed', status: 'succeeded', attempts: 1, responseStatus: 200, lastAttemptAt: expect.any(String) });
 
       // Stripe's event again (the same event twice, and a new event id for the same session): one event still.
       const completed = stripeEvent('checkout.session.completed', await stripeSession(sessionIdOf(held.checkoutUrl)));
@@ -239,7 +239,7 @@ describe('webhook deliveries', () => {
       expect(pkg.status).toBe(200);
       await holdBooking(clinic, bookingDay(2), '10:00');
       await eventually(async () => (hook.received.length ? true : undefined), 'the held event');
-      expect(hook.received[0]!.body.data.object).toMatchObject({ object: 'booking', status: 'held', practitioner: { id: practitioner.body.data.id, name: 'Dr Ana Ruiz' } });
+      expect(hook.received[0].body.data.object).toMatchObject({ object: 'booking', status: 'held', practitioner: { id: practitioner.body.data.id, name: 'Dr Ana Ruiz' } });
     } finally {
       hook.close();
     }
@@ -264,7 +264,7 @@ describe('webhook deliveries', () => {
       expect(await retryNow(failed)).toBe('sent');
       const [done] = await deliveries(clinic.owner, endpoint.id);
       expect(done).toMatchObject({ id: failed.id, status: 'succeeded', attempts: 2, responseStatus: 200 });
-      expect(done!.nextAttemptAt).toBeUndefined();
+      expect(done.nextAttemptAt).toBeUndefined();
       expect(hook.received.map((r) => r.body.id)).toEqual([failed.eventId, failed.eventId]);
 
       const resent = await api('POST', `/organization/webhooks/${endpoint.id}/deliveries/${failed.id}/resend`, { token: clinic.owner.token });
@@ -272,8 +272,8 @@ describe('webhook deliveries', () => {
       expect(resent.body.data).toMatchObject({ eventId: failed.eventId, eventType: 'booking.held', status: 'pending', attempts: 0 });
       expect(resent.body.data.id).not.toBe(failed.id);
       await eventually(async () => (hook.received.length === 3 ? true : undefined), 'the resent event');
-      expect(hook.received[2]!.body.id).toBe(failed.eventId);
-      expect(hook.received[2]!.headers['clinic-event-id']).toBe(failed.eventId);
+      expect(hook.received[2].body.id).toBe(failed.eventId);
+      expect(hook.received[2].headers['clinic-event-id']).toBe(failed.eventId);
       const log = await eventually(async () => {
         const items = await deliveries(clinic.owner, endpoint.id);
         return items[0]?.status === 'succeeded' ? items : undefined;
@@ -310,7 +310,7 @@ describe('webhook deliveries', () => {
       expect(hook.received).toHaveLength(1);
 
       await turn(true);
-      expect(await retryNow(waiting!)).toBe('sent');
+      expect(await retryNow(waiting)).toBe('sent');
       expect(hook.received.map((r) => r.body.id)).toEqual([failed.eventId, failed.eventId]);
 
       // A delivery due more than a day after its event is given up without a try.
@@ -347,12 +347,12 @@ describe('webhook deliveries', () => {
       const timedOut = await deliveryWhere(clinic.owner, endpoint.id, retriedAfterOneTry, 'the try that timed out', 20_000);
       expect(timedOut).toMatchObject({ status: 'pending', error: 'No answer within 10 s.' });
       expect(timedOut.responseStatus).toBeUndefined();
-      expect(Date.parse(timedOut.lastAttemptAt!) - hook.received[0]!.at).toBeLessThan(1_000);
+      expect(Date.parse(timedOut.lastAttemptAt!) - hook.received[0].at).toBeLessThan(1_000);
 
       expect(await retryNow(timedOut)).toBe('sent');
       const [done] = await deliveries(clinic.owner, endpoint.id);
       expect(done).toMatchObject({ status: 'succeeded', attempts: 2, responseStatus: 200 });
-      expect(done!.error).toBeUndefined();
+      expect(done.error).toBeUndefined();
     } finally {
       hook.close();
     }
@@ -383,7 +383,7 @@ describe('webhook deliveries', () => {
       // The held event is through: the confirmed one goes at once, after it.
       await eventually(async () => (hook.received.length === 3 ? true : undefined), 'the confirmed event after the held one');
       expect(hook.received.map((r) => r.body.type)).toEqual(['booking.held', 'booking.held', 'booking.confirmed']);
-      expect(hook.received[2]!.body.data.object).toMatchObject({ id: held.id, status: 'confirmed' });
+      expect(hook.received[2].body.data.object).toMatchObject({ id: held.id, status: 'confirmed' });
     } finally {
       hook.close();
     }
@@ -399,9 +399,9 @@ describe('webhook deliveries', () => {
     const at = new Date(Date.now() - 60_000).toISOString();
     // An older event of the object whose fan-out a worker holds (so the stack's own worker leaves it).
     const [item] = await data.webhookEventItems({ orgId: clinic.owner.orgId, type: 'booking.held', changeKey: `held-${objectKey}`, objectKey, object: { id: objectKey }, at });
-    const older = item!.Put!.Item!;
+    const older = item.Put!.Item!;
     Object.assign(older, { status: 'sending', claimToken: 'held-by-test', leaseUntil: new Date(Date.now() + 3600_000).toISOString() });
-    await transact([item!]);
+    await transact([item]);
 
     const later = {
       deliveryId: 'dlv_later',

@@ -95,7 +95,7 @@ export async function latestCode(address: string): Promise<string> {
   const mails = await mailsTo(address);
   const match = mails.map((m) => /\b(\d{6})\b/.exec(m.subject)).filter((m) => m !== null).at(-1);
   if (!match) throw new Error(`No code mailed to ${address}`);
-  return match[1]!;
+  return match[1];
 }
 
 export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 8)}@example.com`;

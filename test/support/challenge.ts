@@ -7,7 +7,7 @@ import type { ChallengePage } from '#shared/challenge/challenge';
 /** The page whose challenge a request needs, from the route rows' `challenge` (undefined: none). */
 export function challengePageOf(method: string, path: string): ChallengePage | undefined {
   if (method !== 'POST') return undefined;
-  const bare = path.split('?')[0]!;
+  const bare = path.split('?')[0];
   if (bare === '/bookings/create-booking') return 'booking';
   if (bare === '/public/appointments/book-custom') return 'appointment';
   if (/^\/form-builder\/form\/[^/]+\/submissions$/.test(bare)) return 'form';

@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 export function testDb() {
   const env = inject('stackEnv');
   const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: env.AWS_ENDPOINT_URL_DYNAMODB, region: env.AWS_REGION, credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! } }),
+    new DynamoDBClient({ endpoint: env.AWS_ENDPOINT_URL_DYNAMODB, region: env.AWS_REGION, credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } }),
   );
-  return { client, table: env.TABLE_NAME! };
+  return { client, table: env.TABLE_NAME };
 }

@@ -18,7 +18,7 @@ export async function stripeSession(id: string) {
 }
 
 export function webhookSecret(): string {
-  return inject('stackEnv').STRIPE_WEBHOOK_SECRET!;
+  return inject('stackEnv').STRIPE_WEBHOOK_SECRET;
 }
 
 export function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_test_${Math.random().toString(36).slice(2)}`) {

@@ -38,7 +38,7 @@ function closure(keys: string[]): Set<string> {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const total = (keys: Set<string>) => [...keys].reduce((sum, k) => sum + gzip(manifest[k]!.file), 0);
+const total = (keys: Set<string>) => [...keys].reduce((sum, k) => sum + gzip(manifest[k].file), 0);
 
 const find = (srcEnd: string) => {
   const key = Object.keys(manifest).find((k) => k.endsWith(srcEnd));
@@ -47,7 +47,7 @@ const find = (srcEnd: string) => {
 };
 /** The console root's and the signed-in shell's chunks (web/vite-console-chunks.ts), by name. */
 const group = (name: 'console' | 'shell') => {
-  const key = Object.keys(manifest).find((k) => k.startsWith('_') && manifest[k]!.name === name && manifest[k]!.file.endsWith('.js'));
+  const key = Object.keys(manifest).find((k) => k.startsWith('_') && manifest[k].name === name && manifest[k].file.endsWith('.js'));
   if (!key) throw new Error(`No ${name} chunk`);
   return key;
 };
@@ -72,7 +72,7 @@ for (const page of PUBLIC_PAGES) {
 }
 const consoleEntry = 'index.html';
 // A module of stylesheets only: the build gives it no JavaScript, its file is the CSS.
-const styles = manifest[find('src/styles/console.ts')]!;
+const styles = manifest[find('src/styles/console.ts')];
 const consoleCss = [styles.file, ...(styles.css ?? [])].filter((file) => file.endsWith('.css')).reduce((sum, file) => sum + gzip(file), 0);
 const consoleVisit = (keys: string[]): Visit => {
   const html = gzip('index.html');

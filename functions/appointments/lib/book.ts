@@ -108,7 +108,7 @@ async function storeAttachments(orgId: string, appointmentId: string, files: Boo
 }
 
 async function removeAttachments(stored: Partial<Record<AttachmentField, string>>) {
-  await Promise.all(Object.values(stored).map((key) => deleteUpload(key!).catch((error: unknown) => log.error('Could not delete an upload', error, { key }))));
+  await Promise.all(Object.values(stored).map((key) => deleteUpload(key).catch((error: unknown) => log.error('Could not delete an upload', error, { key }))));
 }
 
 export async function bookAppointment(b: Booking): Promise<Appointment> {
@@ -197,7 +197,7 @@ export async function bookAppointment(b: Booking): Promise<Appointment> {
         if (error instanceof TransactionFailure && error.codes.slice(0, time.length).includes('ConditionalCheckFailed')) throw conflict(PRACTITIONER_BUSY);
         const customerRace = error instanceof TransactionFailure && error.codes.some((code, i) => code === 'ConditionalCheckFailed' && i >= customerAt);
         if (!customerRace) throw error;
-        lostRace = error as TransactionFailure;
+        lostRace = error;
         return TRY_AGAIN;
       }
     }, { attempts: 3, exhausted: () => lostRace! });

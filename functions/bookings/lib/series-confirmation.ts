@@ -22,7 +22,7 @@ export function seriesStatusOf(visits: readonly BookingRecord[], checkoutOpen: b
 }
 
 export function seriesConfirmationOf(series: SeriesRecord, visits: readonly BookingRecord[], org: Organization, status: ConfirmationStatus): ConfirmationReply {
-  const first = visits.find((b) => b.status === 'confirmed') ?? visits[0]!;
+  const first = visits.find((b) => b.status === 'confirmed') ?? visits[0];
   const paid = visits.reduce((sum, b) => sum + (b.amountPaidCents ?? 0), 0);
   const confirmed = visits.filter((b) => b.status === 'confirmed');
   return {

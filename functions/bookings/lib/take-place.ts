@@ -29,8 +29,8 @@ export const MAX_TRIES = 5;
 
 /** The request's own ids and secrets (endpoint's newId/newSecret), its client and its moment. */
 export interface Attempt {
-  newId(label: string): string;
-  newSecret(label: string): string;
+  newId: (label: string) => string;
+  newSecret: (label: string) => string;
   /** The client's network key (http's clientKey). */
   client: string;
   now: Date;

@@ -12,7 +12,7 @@ export function appointmentStartUtc(a: Pick<Appointment, 'bookingDate' | 'bookin
   const exact = localToUtc(a.bookingDate, a.bookingTime, zone);
   if (exact) return exact;
   const [h, m] = a.bookingTime.split(':').map(Number);
-  const later = localToUtc(a.bookingDate, `${two(Math.min(23, h! + 1))}:${two(m!)}`, zone);
+  const later = localToUtc(a.bookingDate, `${two(Math.min(23, h + 1))}:${two(m)}`, zone);
   return later ? new Date(Date.parse(later) - 3_600_000).toISOString() : `${a.bookingDate}T${a.bookingTime}:00.000Z`;
 }
 

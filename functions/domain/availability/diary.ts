@@ -55,7 +55,7 @@ export async function readTaken(orgId: string, practitioners: readonly Practitio
   const nowIso = now.toISOString();
   const lapsed = new Set(holds.filter((h) => h.holdExpiresAt <= nowIso).map((h) => `booking:${h.bookingId}`));
   if (exceptOwner) lapsed.add(exceptOwner);
-  return new Map(practitioners.map((p, i) => [p.id, new Set(blocks[i]!.filter((b) => !lapsed.has(b.owner)).map((b) => b.startMs))]));
+  return new Map(practitioners.map((p, i) => [p.id, new Set(blocks[i].filter((b) => !lapsed.has(b.owner)).map((b) => b.startMs))]));
 }
 
 /** The instants a run of local dates covers, widened by the longest buffer so edge blocks are read. */

@@ -120,7 +120,7 @@ export async function holdPlace(booking: BookingRecord, capacity: number, now = 
         }
         const full = claims.findIndex((_, i) => codes[take.length + i] === 'ConditionalCheckFailed');
         if (full < 0) throw error;
-        const claim = claims[full]!;
+        const claim = claims[full];
         const holders = await claimHolders(booking.orgId, claim.sk);
         let freed = 0;
         for (const id of holders) {

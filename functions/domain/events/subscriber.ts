@@ -22,7 +22,7 @@ export interface Subscriber<T extends DomainEventType = DomainEventType> {
    * backoff (30 s doubling, at most 30 min) for a day, then given up ('failed', an error line); an
    * error with `permanent: true` is given up at once.
    */
-  handle(event: Extract<DomainEvent, { type: T }>, delivery: Delivery): Promise<void>;
+  handle: (event: Extract<DomainEvent, { type: T }>, delivery: Delivery) => Promise<void>;
 }
 
 /** A subscriber as the registry keeps it, typed by its own events (`handle` sees only those). */

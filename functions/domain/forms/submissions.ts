@@ -22,7 +22,7 @@ export const MASKED = '********';
 export function toAnswers(fields: FormField[], values: Record<string, FieldValue>): SubmissionAnswer[] {
   return fields
     .filter((f) => values[f.id] !== undefined)
-    .map((f) => ({ fieldId: f.id, label: f.label, type: f.type, value: f.type === 'password' ? MASKED : values[f.id]! }));
+    .map((f) => ({ fieldId: f.id, label: f.label, type: f.type, value: f.type === 'password' ? MASKED : values[f.id] }));
 }
 
 /** The lead's email and name as a list shows them: the first email answer, and the name-like answers. */

@@ -37,7 +37,7 @@ export function checkIntakeAnswers(orgId: string, form: FormRecord, items: { fie
   const isFileKey = isFormFileKey(orgId, form.id);
   const result = validateSubmission({ fields: form.fields, packages: [] }, { items }, { isFileValue: (v) => isFileKey(v) });
   if (result.issues.length) {
-    throw badRequest(result.issues[0]!.message, Object.fromEntries(result.issues.map((i) => [`intake.${i.key}`, i.message])));
+    throw badRequest(result.issues[0].message, Object.fromEntries(result.issues.map((i) => [`intake.${i.key}`, i.message])));
   }
   return toAnswers(form.fields, result.values);
 }

@@ -36,7 +36,7 @@ async function eraseAround(orgId: string, pointer: Item, record: Item, p: Person
   p.names.push(...namesOf(record));
   const id = pointer.refId as string;
   if (pointer.kind === 'booking') await eraseAroundBooking(orgId, record, p, (subId, sub) => ITEM_KINDS.submission.erase!(orgId, subId, sub, deletePatientDocument));
-  else if (AUDIT_TYPES[pointer.kind as string]) await eraseAuditOf(orgId, AUDIT_TYPES[pointer.kind as string]!, id, p);
+  else if (AUDIT_TYPES[pointer.kind as string]) await eraseAuditOf(orgId, AUDIT_TYPES[pointer.kind as string], id, p);
 }
 
 /**

@@ -24,19 +24,19 @@ export type PatientItemView = z.output<typeof patientItemRecord>;
 /** What an item kind knows how to do with the records its pointers name. */
 export interface ItemKind {
   /** The record a pointer names (undefined: none: a note is its own record). */
-  key?(orgId: string, refId: string): { pk: string; sk: string };
+  key?: (orgId: string, refId: string) => { pk: string; sk: string };
   /** The page's item, from the pointer and its record (undefined: the record is gone: left out). */
-  view(pointer: Item, record: Item | undefined): PatientItemView | undefined;
+  view: (pointer: Item, record: Item | undefined) => PatientItemView | undefined;
   /** The patient's files in the record: [S3 key, label]. */
-  files?(record: Item): [string, string][];
+  files?: (record: Item) => [string, string][];
   /** Re-points the record at the patient it was merged into (the customer or patient id it carries). */
-  repoint?(orgId: string, refId: string, patientId: string): Promise<void>;
+  repoint?: (orgId: string, refId: string, patientId: string) => Promise<void>;
   /**
    * Blanks the record's personal data, keeping its money figures (idempotent: blank stays blank).
    * `deleteFile` is given by the erase (./erase.ts), so the routes that only read or merge a record
    * carry no code, and no grant, that deletes patient documents (test/infra/uses.test.ts).
    */
-  erase?(orgId: string, refId: string, record: Item, deleteFile: (key: string) => Promise<void>): Promise<void>;
+  erase?: (orgId: string, refId: string, record: Item, deleteFile: (key: string) => Promise<void>) => Promise<void>;
 }
 
 const empty = { text: null, status: null, when: null, amountMinor: null, refundedMinor: null, currency: null, by: null } as const;

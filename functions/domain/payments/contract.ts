@@ -33,15 +33,15 @@ export interface SavedSetup {
  */
 export interface PaymentConsumer {
   /** checkout.session.completed (and async_payment_succeeded) with payment_status paid. */
-  completed(session: CheckoutSession, event: StripeEvent): Promise<void>;
+  completed: (session: CheckoutSession, event: StripeEvent) => Promise<void>;
   /** checkout.session.expired: the visitor did not pay in time. */
-  expired?(session: CheckoutSession, event: StripeEvent): Promise<void>;
+  expired?: (session: CheckoutSession, event: StripeEvent) => Promise<void>;
   /** charge.refunded. */
-  refunded?(ref: PaymentRef, refund: Refund, event: StripeEvent): Promise<void>;
+  refunded?: (ref: PaymentRef, refund: Refund, event: StripeEvent) => Promise<void>;
   /** A card saved in setup mode (checkout.session.completed with mode setup, setup_intent.succeeded): both may come, in any order. */
-  cardSaved?(setup: SavedSetup, event: StripeEvent): Promise<void>;
+  cardSaved?: (setup: SavedSetup, event: StripeEvent) => Promise<void>;
   /** setup_intent.setup_failed: the card was refused (the patient may try another in the same Checkout). */
-  setupFailed?(metadata: Record<string, string>, reason: string, event: StripeEvent): Promise<void>;
+  setupFailed?: (metadata: Record<string, string>, reason: string, event: StripeEvent) => Promise<void>;
 }
 
 /**

@@ -67,7 +67,7 @@ export async function bookSeries(ctx: SeriesContext, input: SeriesBooking): Prom
     firstName: rule.firstName, lastName: rule.lastName, email: rule.email, phoneNumber: rule.phoneNumber, ...(patient.locale ? { locale: patient.locale } : {}),
     bookingIds: sorted.map((b) => b.id), createdBy: input.actorId, createdAt: at,
   };
-  const confirmed = sorted.map((b) => ({ ...b, status: 'confirmed', paymentStatus: 'unpaid', confirmedAt: at, holdExpiresAt: null }) as BookingRecord);
+  const confirmed = sorted.map((b): BookingRecord => ({ ...b, status: 'confirmed', paymentStatus: 'unpaid', confirmedAt: at, holdExpiresAt: null }));
   const also = [
     auditItem({
       orgId: ctx.org.id, actorId: input.actorId, module: 'BOOKING_PACKAGES', action: 'create', recordType: 'series', recordId: series.id,

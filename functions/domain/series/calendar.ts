@@ -33,7 +33,7 @@ export const seriesUid = (seriesId: string) => `series-${seriesId}@${hostOf(conf
 
 /** The calendar file of a series' visits (confirmed ones), in the patient's language. */
 export function seriesIcs(visits: readonly BookingRecord[], clinic: ClinicRef, stamp = new Date().toISOString()) {
-  const first = visits[0]!;
+  const first = visits[0];
   const t = patientTexts(first.locale);
   const orgName = typeof clinic === 'string' ? clinic : clinic.name;
   const lines = [

@@ -45,7 +45,7 @@ export async function cancelSeriesVisits(series: SeriesRecord, bookingId: string
   // The mail names the refund of every visit it lists (a held visit paid nothing yet: its share is 0).
   const share = (b: BookingRecord) => (b.status === 'confirmed' ? courseShareDue(b, policy) : 0);
   const refundTotal = targets.reduce((sum, b) => sum + share(b), 0);
-  const mail = outboxMail(`series-cancelled-${series.orgId}-${series.id}-${targets[0]!.id}`, seriesCancelledMail(targets, clinicOf(org), refundTotal), series.orgId);
+  const mail = outboxMail(`series-cancelled-${series.orgId}-${series.id}-${targets[0].id}`, seriesCancelledMail(targets, clinicOf(org), refundTotal), series.orgId);
   const cancelled: BookingRecord[] = [];
   for (const b of targets) {
     const refund = courseShareRefund(b, share(b), at);

@@ -13,7 +13,7 @@ export async function giveBackPatientSeries(visits: readonly BookingRecord[], no
   const held = visits.filter((b) => b.status === 'held');
   if (!held.length) return 'released';
   // The first held visit closes the course's one Checkout (all share it) and is released; the rest follow.
-  if ((await giveBackHold(held[0]!, now)) === 'paid') return 'paid';
+  if ((await giveBackHold(held[0], now)) === 'paid') return 'paid';
   await releasePatientSeries(held.slice(1));
   return 'released';
 }

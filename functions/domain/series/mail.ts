@@ -49,7 +49,7 @@ type PatientTexts = ReturnType<typeof patientTexts>;
  * the intro, the visits listed, the lines `after` them, and the clinic's contact line, with its attachments.
  */
 function seriesMail(visits: readonly BookingRecord[], clinic: ClinicRef, parts: (t: PatientTexts, orgName: string, first: BookingRecord) => { subject: string; intro: string; after: string[]; attachments: Mail['attachments'] }): Mail {
-  const first = visits[0]!;
+  const first = visits[0];
   const t = patientTexts(first.locale);
   const orgName = nameOf(clinic);
   const { subject, intro, after, attachments } = parts(t, orgName, first);

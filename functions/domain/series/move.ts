@@ -120,7 +120,7 @@ async function checkPlan(plan: Plan): Promise<MoveVisitPreview[]> {
   const checked = await previewVisits(plan.ctx, plan.targets.map((t) => t.to));
   return Promise.all(
     plan.targets.map(async ({ visit }, i) => ({
-      ...(await freeOverSibling(plan, visit, await freeOverOwnTime(plan.ctx, visit, checked[i]!))),
+      ...(await freeOverSibling(plan, visit, await freeOverOwnTime(plan.ctx, visit, checked[i]))),
       bookingId: visit.id,
       fromLabel: shortLabel(visit.startUtc, visit.timeZone),
     })),
@@ -144,7 +144,7 @@ function destinations(plan: Plan, checked: readonly MoveVisitPreview[], request:
   const out = plan.targets.map(({ visit }, i) => {
     const alt = chosen.get(visit.id);
     if (alt) return { visit, bookingDate: alt.date, bookingTime: alt.time, practitionerId: alt.practitionerId && alt.practitionerId !== 'any' ? alt.practitionerId : undefined };
-    const p = checked[i]!;
+    const p = checked[i];
     if (p.status !== 'free') throw conflict(p.status === 'taken' ? SERIES_MOVE_MESSAGES.taken : SERIES_MOVE_MESSAGES.notFree);
     // "Anyone": its own practitioner when free then, else the first free (the booking's fair order).
     const practitionerId = request.practitionerId === 'any'

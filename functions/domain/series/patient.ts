@@ -55,7 +55,7 @@ export async function holdPatientSeries(ctx: SeriesContext, input: PatientSeries
     .map((b): BookingRecord => ({ ...b, holdExpiresAt, paymentPolicy: policy, savedCard: null }));
   const [first, ...rest] = visits;
   try {
-    await holdPlace(first!, ctx.rules.capacity, ctx.now, input.claims);
+    await holdPlace(first, ctx.rules.capacity, ctx.now, input.claims);
   } catch (error) {
     if (error instanceof SlotFullError) throw conflict(SERIES_MESSAGES.taken);
     throw error;
@@ -63,7 +63,7 @@ export async function holdPatientSeries(ctx: SeriesContext, input: PatientSeries
   try {
     if (rest.length) await holdVisits(ctx, rest);
   } catch (error) {
-    await releaseHeld(first!, 'expired', new Date().toISOString());
+    await releaseHeld(first, 'expired', new Date().toISOString());
     throw error instanceof VisitTakenError ? takenConflict(error) : error;
   }
   const series: SeriesRecord = {
@@ -75,7 +75,7 @@ export async function holdPatientSeries(ctx: SeriesContext, input: PatientSeries
     bookingIds: visits.map((b) => b.id), createdBy: 'patient', createdAt: ctx.now.toISOString(),
   };
   await tryTransact([putSeriesItem(series)]);
-  return { series, visits: visits.map((b, i) => (i === 0 ? { ...b, holdClaims: first!.holdClaims } : b)) };
+  return { series, visits: visits.map((b, i) => (i === 0 ? { ...b, holdClaims: first.holdClaims } : b)) };
 }
 
 /** Each visit's part of what was paid: the total split evenly, the remainder on the first. */

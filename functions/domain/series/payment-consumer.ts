@@ -36,17 +36,17 @@ export const seriesPaymentConsumer: PaymentConsumer = {
     const split = shares(session.amount_total, visits.length);
     const deposit = visits[0]?.paymentPolicy?.mode === 'deposit';
     const intent = session.payment_intent ?? session.id;
-    const first = visits[0]!;
+    const first = visits[0];
     // The payment is recorded once, with the first visit confirmed here (its id is the payment's).
     const paymentEvent = await bookingPaymentSucceededItems(series.orgId, first.id, { id: intent, amountCents: session.amount_total, currency: session.currency }, at);
     const done = await confirmPatientSeries(series, visits, org, {
-      payment: (_b, i) => ({ stripeSessionId: session.id, paymentIntentId: session.payment_intent, amountPaidCents: split[i]!, payerEmail: session.customer_details?.email ?? session.customer_email ?? series.email, paidAt: at, paymentStatus: 'paid' }),
+      payment: (_b, i) => ({ stripeSessionId: session.id, paymentIntentId: session.payment_intent, amountPaidCents: split[i], payerEmail: session.customer_details?.email ?? session.customer_email ?? series.email, paidAt: at, paymentStatus: 'paid' }),
       course: { kind: deposit ? 'deposit' : 'paid', paidMinor: session.amount_total },
       firstRows: paymentEvent,
       firstReport: moneyDelta('paid', reportDayOf(at, org?.timeZone ?? series.timeZone), session.currency, session.amount_total, first.practitionerId),
       noticeText: `Paid ${amountText(session.amount_total, session.currency)} for the course.`,
     });
-    if (done.some((b, i) => b.status === 'confirmed' && visits[i]!.status === 'held')) countMetric('PaymentsSucceeded', 1, { kind: 'series', orgId: series.orgId });
+    if (done.some((b, i) => b.status === 'confirmed' && visits[i].status === 'held')) countMetric('PaymentsSucceeded', 1, { kind: 'series', orgId: series.orgId });
   },
 
   async expired(session: CheckoutSession) {

@@ -176,11 +176,11 @@ async function holdChunk(ctx: SeriesContext, chunk: readonly BookingRecord[]): P
       for (const [i, b] of chunk.entries()) {
         const take = takeItems(b, ctx.rules.capacity, 'held').length;
         if (codes.slice(offset, offset + take).includes('ConditionalCheckFailed')) failed.push(b);
-        offset += items[i]!.length;
+        offset += items[i].length;
       }
       // A racing write (another series, a booking) on the same items: the place is someone else's now or in a moment.
       if (!failed.length && !codes.includes('TransactionConflict')) throw error;
-      const first = failed[0] ?? chunk[0]!;
+      const first = failed[0] ?? chunk[0];
       if (attempt > 1 || !failed.length) throw new VisitTakenError({ date: first.bookingDate, time: first.bookingTime });
       // A hold whose time ran out still has its place: release those in the way, then try once more.
       let freed = 0;
@@ -243,7 +243,7 @@ export async function confirmVisits(visits: readonly BookingRecord[], series: Se
   }
   // The reports count the series on the day it was booked (its visits count on their own days).
   await transact([putSeriesItem(series), ...also, ...reportItems(series.orgId, [{ day: reportDayOf(at, org.timeZone), figure: 'series:booked', by: 1 }])]);
-  return visits.map((b) => ({ ...b, ...confirmedChanges(b, at) }) as BookingRecord);
+  return visits.map((b) => ({ ...b, ...confirmedChanges(b, at) }));
 }
 
 /** A visit taken meanwhile, as the person is told: nothing was booked. */

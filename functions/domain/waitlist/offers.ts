@@ -178,7 +178,7 @@ async function offerTo(
     // Nothing is held: tell only of a time free as read (a clinic-wide slot with a place left).
     const counts = chosen ? undefined : (await listSlotCountsBetween(c.org.id, slot.startUtc, slot.endUtc)).get(slot.startUtc);
     if (counts && counts.taken >= rules.capacity) return { kind: 'full' };
-    const b = offerBooking(c, e, pkg, offerId, slot, minutes, now, chosen ? { ...chosen.candidates[0]!, before: 0, after: 0 } : undefined);
+    const b = offerBooking(c, e, pkg, offerId, slot, minutes, now, chosen ? { ...chosen.candidates[0], before: 0, after: 0 } : undefined);
     const offer = offerOf(b, e, 'all-at-once', source, expiresAt, at);
     return (await tryTransact(await offerRows(c, offer, e, b))) ? { kind: 'told', offer } : { kind: 'skip' };
   }

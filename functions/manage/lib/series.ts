@@ -50,7 +50,7 @@ export async function cancelFollowing(opened: Opened, now = new Date()): Promise
   const targets = followingOf(opened, await visitsOf(opened), now);
   if (!targets.length) return [];
   const at = now.toISOString();
-  const first = targets[0]!;
+  const first = targets[0];
   const who = `${first.firstName} ${first.lastName}`;
   const total = targets.reduce((sum, b) => sum + refundDue(b, policy), 0);
   // One mail and one staff notice for them all, riding with the first visit cancelled now (so they exist only if it was).

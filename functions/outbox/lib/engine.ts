@@ -55,9 +55,9 @@ const WEBHOOK_CONCURRENCY = 10;
 export interface LaneWorker {
   lane: OutboxLane;
   /** Does the row's side effect, or throws (TryLater, NotToBeSent, or any error to retry). */
-  perform(row: OutboxRow, token: string): Promise<void>;
+  perform: (row: OutboxRow, token: string) => Promise<void>;
   /** An error about the row itself that no retry can mend (besides `permanent: true`). */
-  isPermanent?(row: OutboxRow, error: unknown): boolean;
+  isPermanent?: (row: OutboxRow, error: unknown) => boolean;
 }
 
 /** A webhook delivery done with (sent or given up): the next event of its object to its endpoint may go. */

@@ -21,7 +21,7 @@ export const PAUSED_WAIT_MS = 15 * 60_000;
 /** Deliveries are tried until a day after their event, never later. */
 export const DELIVERY_WINDOW_MS = 24 * 3600_000;
 
-export const webhookRetryDelayMs = (tries: number) => WEBHOOK_RETRY_DELAYS_MS[Math.min(Math.max(tries, 1), WEBHOOK_RETRY_DELAYS_MS.length) - 1]!;
+export const webhookRetryDelayMs = (tries: number) => WEBHOOK_RETRY_DELAYS_MS[Math.min(Math.max(tries, 1), WEBHOOK_RETRY_DELAYS_MS.length) - 1];
 
 /** Thrown by a delivery that must not be tried again (its endpoint is gone, or its day is over). */
 export class GiveUp extends Error {

@@ -20,7 +20,7 @@ function instantOf(date: string, minutes: number, timeZone: string, edge: 'start
     return startOfLocalDay(next.year, next.month, next.day, timeZone);
   }
   const found = instantsOf({ ...d, hour: Math.floor(minutes / 60), minute: minutes % 60 }, timeZone);
-  if (found.length) return edge === 'start' ? found[0]! : found.at(-1)!;
+  if (found.length) return edge === 'start' ? found[0] : found.at(-1)!;
   const asUtc = Date.UTC(d.year, d.month - 1, d.day, Math.floor(minutes / 60), minutes % 60);
   return asUtc - offsetMinutes(asUtc - DAY_MS, timeZone) * 60_000;
 }

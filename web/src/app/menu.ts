@@ -99,7 +99,7 @@ export function visibleMenu(items: MenuItem[], visible: Visible, canAccess: (a: 
     }
   }
   // Drop headings with nothing under them.
-  return kept.filter((item, i) => item.type !== 'heading' || (kept[i + 1] !== undefined && kept[i + 1]!.type !== 'heading'));
+  return kept.filter((item, i) => item.type !== 'heading' || (kept[i + 1] !== undefined && kept[i + 1].type !== 'heading'));
 }
 
 /** Every path a menu item or its descendants link to (to open the group of the current page). */

@@ -72,6 +72,6 @@ describe('route tree', () => {
     await patchRoutesOnNavigation(args('/dashboard'));
     await patchRoutesOnNavigation(args('/member/123'));
     expect(patch).toHaveBeenCalledOnce();
-    expect(patch.mock.calls[0]![0]).toBe('root');
+    expect(patch.mock.calls[0][0]).toBe('root');
   });
 });

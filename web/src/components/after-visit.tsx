@@ -98,7 +98,7 @@ function FeeLine({ booking, canWrite, onChanged }: { booking: BookingView; canWr
   );
 }
 
-function AmountForm({ label, submitText, max, currency, onSubmit, children }: { label: string; submitText: string; max: number; currency: string; onSubmit(amount: string): Promise<string | undefined>; children?: React.ReactNode }) {
+function AmountForm({ label, submitText, max, currency, onSubmit, children }: { label: string; submitText: string; max: number; currency: string; onSubmit: (amount: string) => Promise<string | undefined>; children?: React.ReactNode }) {
   const id = useId();
   const [amount, setAmount] = useState(() => moneyInputValue(max, currency));
   const [error, setError] = useState<string>();

@@ -69,8 +69,8 @@ export interface BookingFormTexts {
   insuranceMemberId: string;
   attachments: Record<AttachmentField, string>;
   fileHint: string;
-  fileType(label: string): string;
-  fileTooLarge(label: string): string;
+  fileType: (label: string) => string;
+  fileTooLarge: (label: string) => string;
   additionalNotes: string;
   correct: string;
   failed: string;
@@ -133,15 +133,15 @@ interface Props {
   submitLabel: string;
   /** Extra fields sent with the form (the public page's organizationApiKey). */
   extra?: Record<string, string>;
-  onSubmit(form: FormData): Promise<SubmitResult>;
+  onSubmit: (form: FormData) => Promise<SubmitResult>;
   /** Called after a successful booking; the form is cleared. */
-  onBooked(result: SubmitResult): void;
+  onBooked: (result: SubmitResult) => void;
   /** Under the button: the public page's connection check status (lib/challenge.tsx). */
   footer?: React.ReactNode;
   /** The form's words (default: the console's English). */
   texts?: BookingFormTexts;
   /** A rule's or the API's message in the page's words (default: as it is). */
-  message?(text: string): string;
+  message?: (text: string) => string;
 }
 
 const asItIs = (text: string) => text;

@@ -20,8 +20,8 @@ interface ConfirmDialogProps {
   variant?: 'danger' | 'primary' | 'warning' | 'success';
   /** Shown when `onConfirm` throws (the request did not get through). */
   networkError?: string;
-  onHide(): void;
-  onConfirm(): Promise<string | void>;
+  onHide: () => void;
+  onConfirm: () => Promise<string | void>;
 }
 
 export function ConfirmDialog({

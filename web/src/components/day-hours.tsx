@@ -20,7 +20,7 @@ interface DayHoursProps {
   /** Shown in the label column instead of `label` (a weekday in bold); defaults to `label`. */
   heading?: ReactNode;
   intervals: Interval[];
-  onChange(next: Interval[]): void;
+  onChange: (next: Interval[]) => void;
   disabled?: boolean;
   words: DayHoursWords;
   /** Messages for this day (overlaps, an end before its start). */

@@ -8,16 +8,16 @@ import { ConfirmDialog } from './confirm-dialog';
 interface DeleteDialogProps<T> {
   /** The row being deleted; null when the dialog is closed. */
   item: T | null;
-  nameOf(item: T): string;
+  nameOf: (item: T) => string;
   /** What a row is, for the fallback texts: 'form', 'package'. */
   noun: string;
   /** Toast when the server gives no message: 'Form deleted.'. */
   deletedText: string;
   cancelText?: string;
-  remove(item: T): Promise<ApiResult>;
-  onClose(): void;
+  remove: (item: T) => Promise<ApiResult>;
+  onClose: () => void;
   /** After a successful delete (the dialog is already closed): reload the list. */
-  onDeleted(): unknown;
+  onDeleted: () => unknown;
   /** What happens to the row's data. */
   children: ReactNode;
 }

@@ -67,7 +67,7 @@ export interface InputFieldProps extends Omit<FieldProps, 'id' | 'children'>, In
   /** The input's classes before its validity (controlProps' base). */
   base?: string;
   /** Renders the control from its props (a PasswordInput, say); a plain input when absent. */
-  control?(props: ControlAttributes): ReactNode;
+  control?: (props: ControlAttributes) => ReactNode;
 }
 
 export type ControlAttributes = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
@@ -90,7 +90,7 @@ export interface SelectFieldProps extends Omit<FieldProps, 'id' | 'children'> {
   /** The choices' values, in order. */
   options: readonly string[];
   /** A choice's text; its value when absent. */
-  optionLabel?(value: string): string;
+  optionLabel?: (value: string) => string;
   /** Each choice names a language in its own words: the option says which (lang). */
   optionLang?: boolean;
   /** The text of a first, empty choice ('Select a country'). */

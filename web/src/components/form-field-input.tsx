@@ -11,9 +11,9 @@ export type FieldValue = string | string[] | boolean;
 export interface FormFieldInputProps {
   field: FormField;
   value: FieldValue | undefined;
-  onChange(value: FieldValue): void;
+  onChange: (value: FieldValue) => void;
   /** File fields: upload the file and resolve to the key to submit. */
-  onFile?(file: File): Promise<string>;
+  onFile?: (file: File) => Promise<string>;
   error?: string;
   disabled?: boolean;
   /** Prefix for element ids (several forms may be on one page, e.g. inline and in a dialog). */
@@ -145,8 +145,8 @@ function FileInput({ common, invalid, accept, value, onChange, onFile }: {
   invalid: string;
   accept: string;
   value: string;
-  onChange(value: FieldValue): void;
-  onFile?(file: File): Promise<string>;
+  onChange: (value: FieldValue) => void;
+  onFile?: (file: File) => Promise<string>;
 }) {
   const [state, setState] = useState<{ busy?: boolean; error?: string }>({});
   return (

@@ -13,7 +13,7 @@ interface ListBodyProps {
   error?: unknown;
   /** Shown when the error has no message: 'The forms could not be loaded.' */
   errorText: string;
-  onRetry?(): unknown;
+  onRetry?: () => unknown;
   empty: boolean;
   emptyText: ReactNode;
   children: ReactNode;

@@ -14,10 +14,10 @@ import { ResponsiveTable } from './responsive-table';
 export interface ListState {
   isLoading: boolean;
   error?: unknown;
-  reload?(): unknown;
+  reload?: () => unknown;
   hasMore?: boolean;
   isLoadingMore?: boolean;
-  loadMore?(): unknown;
+  loadMore?: () => unknown;
 }
 
 /** Rows of the skeleton: the lists' usual first screen of a small clinic. */
@@ -173,7 +173,7 @@ export function PagerFooter({ list, pages, showPage, children }: PagerFooterProp
 }
 
 /** The search field of a list's header. */
-export function SearchBox({ label, placeholder, value, onChange, maxWidth = 300 }: { label: string; placeholder: string; value: string; onChange(value: string): void; maxWidth?: number }) {
+export function SearchBox({ label, placeholder, value, onChange, maxWidth = 300 }: { label: string; placeholder: string; value: string; onChange: (value: string) => void; maxWidth?: number }) {
   return (
     <div className="input-group" style={{ maxWidth }}>
       <span className="input-group-text bg-transparent" aria-hidden="true">
@@ -197,7 +197,7 @@ export function FilterField({ id, label, className, children }: { id: string; la
 }
 
 /** A filter that picks one value or, with '', all of them ('All packages'). */
-export function FilterSelect({ id, label, className, all, options, value, onChange }: { id: string; label: string; className: string; all: string; options: [value: string, text: string][]; value: string | undefined; onChange(value: string | undefined): void }) {
+export function FilterSelect({ id, label, className, all, options, value, onChange }: { id: string; label: string; className: string; all: string; options: [value: string, text: string][]; value: string | undefined; onChange: (value: string | undefined) => void }) {
   return (
     <FilterField id={id} label={label} className={className}>
       <select id={id} className="form-select form-select-sm" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>

@@ -1,7 +1,7 @@
 // The "Load more" footer under a cursor-paged card list; renders nothing when there is no next page.
 import { Busy } from './loading';
 
-export function LoadMoreFooter({ hasMore, loading, onLoadMore }: { hasMore: boolean; loading: boolean; onLoadMore(): unknown }) {
+export function LoadMoreFooter({ hasMore, loading, onLoadMore }: { hasMore: boolean; loading: boolean; onLoadMore: () => unknown }) {
   if (!hasMore) return null;
   return (
     <div className="card-footer bg-transparent text-center py-3">

@@ -98,7 +98,7 @@ export function MoneyInput({ currency, ref, onChange, ...input }: MoneyInputProp
  * A price set in another currency before the clinic changed its own: shown under its own symbol,
  * read-only, as it will be charged. Saving keeps it; `onReprice` starts a new price in the clinic's.
  */
-export function PricedBefore({ id, minor, currency, clinicCurrency, onReprice }: { id: string; minor: number; currency: string; clinicCurrency: string; onReprice(): void }) {
+export function PricedBefore({ id, minor, currency, clinicCurrency, onReprice }: { id: string; minor: number; currency: string; clinicCurrency: string; onReprice: () => void }) {
   const { decimals } = currencyRules(currency);
   const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(fromMinor(minor, currency));
   return (
@@ -120,7 +120,7 @@ export function PricedBefore({ id, minor, currency, clinicCurrency, onReprice }:
 }
 
 /** Under a new price for an item priced in another currency: the way back to keeping that one. */
-export function RepriceNote({ minor, currency, clinicCurrency, onKeep }: { minor: number; currency: string; clinicCurrency: string; onKeep(): void }) {
+export function RepriceNote({ minor, currency, clinicCurrency, onKeep }: { minor: number; currency: string; clinicCurrency: string; onKeep: () => void }) {
   return (
     <>
       A new price in {clinicCurrency.toUpperCase()}, the clinic&apos;s currency.{' '}

@@ -2,7 +2,7 @@
 // address with it, one click to take it.
 import { bareDomainFix } from '#shared/redirect-url';
 
-export function RedirectUrlFix({ value, onFix }: { value: string; onFix(fixed: string): void }) {
+export function RedirectUrlFix({ value, onFix }: { value: string; onFix: (fixed: string) => void }) {
   const fixed = bareDomainFix(value);
   if (!fixed) return null;
   return (

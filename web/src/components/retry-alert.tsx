@@ -1,5 +1,5 @@
 /** A load that failed: why (the error's message, else `fallback`) and a Retry button. */
-export function RetryAlert({ error, fallback, onRetry, className }: { error: unknown; fallback: string; onRetry(): void; className?: string }) {
+export function RetryAlert({ error, fallback, onRetry, className }: { error: unknown; fallback: string; onRetry: () => void; className?: string }) {
   return (
     <div className={`alert alert-danger d-flex flex-wrap align-items-center gap-2${className ? ` ${className}` : ''}`} role="alert">
       <span>{(error as Error).message || fallback}</span>

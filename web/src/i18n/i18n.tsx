@@ -66,11 +66,11 @@ interface I18nValue {
   t: Translate;
   rich: TranslateRich;
   /** The switcher: loads the catalogue, then renders the page in that language, and remembers it. */
-  setLocale(locale: Locale): Promise<void>;
+  setLocale: (locale: Locale) => Promise<void>;
   /** The clinic's default language: the page's when the visitor's side did not decide one. */
-  offerClinicLocale(tag: string | null | undefined): void;
+  offerClinicLocale: (tag: string | null | undefined) => void;
   /** The clinic's country (ISO 3166 alpha-2, from its data): the region of `intl`. */
-  offerClinicRegion(region: string | null | undefined): void;
+  offerClinicRegion: (region: string | null | undefined) => void;
 }
 
 const I18nContext = createContext<I18nValue | null>(null);
@@ -144,7 +144,7 @@ function richTranslator(locale: Locale, messages: Messages): TranslateRich {
     if (!format) return key;
     const parts = format.format<ReactNode>(values);
     // Spread as children: the parts need no keys.
-    return Array.isArray(parts) ? createElement(Fragment, null, ...(parts as ReactNode[])) : parts;
+    return Array.isArray(parts) ? createElement(Fragment, null, ...(parts)) : parts;
   };
 }
 

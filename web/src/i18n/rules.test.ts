@@ -37,7 +37,7 @@ const SERVER_TEXTS = [
   APPOINTMENT_MESSAGES.dob,
   APPOINTMENT_MESSAGES.gender,
   APPOINTMENT_MESSAGES.max100,
-  tooLong(OPTIONAL_TEXT.reasonOfAppointment![1], OPTIONAL_TEXT.reasonOfAppointment![0]),
+  tooLong(OPTIONAL_TEXT.reasonOfAppointment[1], OPTIONAL_TEXT.reasonOfAppointment[0]),
   'Booking date cannot be in the past',
   'Booking date must be within the next two years',
   'Insurance card image is too large (at most 2 MB).',

@@ -105,7 +105,7 @@ describe('api client (spec section 7)', () => {
       // Taken once: the next call fetches.
       expect(started).toEqual({});
       await api.get('/leads/forms/f1', { auth: 'none', query: { apiKey: 'pk a' } });
-      expect(fetchMock.mock.calls[0]![0]).toBe('/api/leads/forms/f1?apiKey=pk+a');
+      expect(fetchMock.mock.calls[0][0]).toBe('/api/leads/forms/f1?apiKey=pk+a');
     } finally {
       delete (window as unknown as Record<string, unknown>)[EARLY_GET_KEY];
     }
@@ -116,7 +116,7 @@ describe('api client (spec section 7)', () => {
     const fetchMock = stubFetch(new Response(JSON.stringify({ message: 'OK', data: { n: 1 } }), { status: 200 }));
     const result = await api.get('/dashboard');
     expect(result).toEqual({ responseCode: 200, success: true, data: { message: 'OK', data: { n: 1 } }, message: 'OK' });
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/dashboard');
     expect((init?.headers as Record<string, string>).authorization).toBe('Bearer abc');
   });
@@ -157,14 +157,14 @@ describe('api client (spec section 7)', () => {
     saveRegistrationToken('reg');
     const fetchMock = stubFetch(new Response(JSON.stringify({ message: 'OK' }), { status: 200 }));
     await request('POST', '/users/add-basic-details', { body: { a: 1 }, auth: 'registration' });
-    let init = fetchMock.mock.calls[0]![1]!;
+    let init = fetchMock.mock.calls[0][1]!;
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer reg');
     expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
     expect(init.body).toBe('{"a":1}');
     const form = new FormData();
     form.append('file', new Blob(['x']), 'x.png');
     await request('PATCH', '/users/profile-picture', { form });
-    init = fetchMock.mock.calls[1]![1]!;
+    init = fetchMock.mock.calls[1][1]!;
     expect(init.body).toBe(form);
     expect((init.headers as Record<string, string>)['content-type']).toBeUndefined();
   });

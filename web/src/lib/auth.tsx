@@ -20,10 +20,10 @@ interface AuthState {
   /** True while the profile of a signed-in user is first loading. */
   userLoading: boolean;
   /** Save the access token (empty removes it) and, when given, the user it belongs to. */
-  saveAuth(token: string | undefined, user?: UserDetails): void;
-  setCurrentUser(user: UserDetails): void;
+  saveAuth: (token: string | undefined, user?: UserDetails) => void;
+  setCurrentUser: (user: UserDetails) => void;
   /** Remove the token cookie, clear the session and every cached call. */
-  logout(): void;
+  logout: () => void;
   /**
    * Why the session ended on its own (the server's 401: expired, ended elsewhere, idle), shown on /auth;
    * undefined after a sign-out the member asked for, and once signed in again.

@@ -162,7 +162,7 @@ export function ChallengeStatus({ challenge, texts = STATUS_TEXT }: { challenge?
   const subscribe = useCallback((changed: () => void) => challenge?.subscribe(changed) ?? (() => undefined), [challenge]);
   // The server snapshot is for React's renderToString (the console's /auth first paint); Preact ignores it
   // and reads the same 'idle' from the handle-less first paint.
-  const state = useSyncExternalStore(subscribe, () => challenge?.state ?? 'idle', () => 'idle' as ChallengeState);
+  const state = useSyncExternalStore(subscribe, () => challenge?.state ?? 'idle', (): ChallengeState => 'idle');
   const failed = state === 'failed';
   return (
     <div className="challenge-line small mt-2">

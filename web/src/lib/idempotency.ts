@@ -25,17 +25,17 @@ export function fingerprintOf(value: unknown): string {
 
 export interface IdempotencyKeys {
   /** The key for sending `what`: the same one while `what` has not changed and was not forgotten. */
-  keyFor(what: unknown): string;
+  keyFor: (what: unknown) => string;
   /** The submission was answered for good: the same content sent again is a new submission. */
-  forget(): void;
+  forget: () => void;
 }
 
 /** A random UUID; crypto.randomUUID exists only in secure contexts (https, localhost). */
 function randomKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
   const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -7,9 +7,9 @@ import { flashSplash } from './splash';
 interface LayoutState {
   config: LayoutConfig;
   /** A partial update: shows the splash, applies the configuration, hides the splash after 500 ms. Not saved. */
-  setLayout(config: LayoutConfig): void;
+  setLayout: (config: LayoutConfig) => void;
   /** Saves the configuration and reloads the page (layout type and toolbar layout changes). */
-  saveAndReload(config: LayoutConfig): void;
+  saveAndReload: (config: LayoutConfig) => void;
 }
 
 const LayoutContext = createContext<LayoutState | undefined>(undefined);

@@ -36,7 +36,7 @@ export interface PagedOptions<Q = never, T = unknown, R = Page<T>> {
   /** The name of the cursor in the query (default 'cursor'): one its query has. */
   cursorParam?: Extract<keyof Q, 'cursor' | 'before'>;
   /** A reply that is not { items, nextCursor } (GET /notifications answers an array). */
-  toPage?(reply: R): Page<T>;
+  toPage?: (reply: R) => Page<T>;
 }
 
 /** The item type of a page's reply: its `items`' element, or the element of a reply that is an array. */
@@ -68,7 +68,7 @@ export function pageQuery(options: PageQuery, cursor?: string, pageNumber?: numb
  * beside the page's code.
  */
 export function firstPageKey<K extends PathOf<'GET'>>(base: K, options: Pick<PagedOptions<QueryAt<'GET', K>>, 'pageSize' | 'sizeParam' | 'numbered' | 'cursorParam' | 'query'> = {}): string {
-  return `${base}${queryString(pageQuery(options as PageQuery, undefined, 1))}`;
+  return `${base}${queryString(pageQuery(options, undefined, 1))}`;
 }
 
 /** How long a first page fetched at start (app/start-early.ts) stays good for the list's first render. */
@@ -126,10 +126,10 @@ export interface Paged<T, R = Page<T>> {
   /** Asking again for what is shown (after a change, or on focus). */
   isRefreshing: boolean;
   hasMore: boolean;
-  loadMore(): Promise<unknown>;
+  loadMore: () => Promise<unknown>;
   hasPrevious: boolean;
-  previous(): Promise<unknown>;
-  reload(): Promise<unknown>;
+  previous: () => Promise<unknown>;
+  reload: () => Promise<unknown>;
 }
 
 /**

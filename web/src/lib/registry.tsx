@@ -4,7 +4,7 @@ import { createContext, useContext } from 'react';
 
 export interface Registry {
   /** True when a registered console route matches the path. */
-  isRegistered(path: string): boolean;
+  isRegistered: (path: string) => boolean;
 }
 
 const RegistryContext = createContext<Registry>({ isRegistered: () => false });

@@ -23,5 +23,5 @@ export function apiKey<K extends Key>(key: K, query?: QueryAt<'GET', K>): string
 
 export function useApi<K extends Key | null | undefined | false>(key: K, config?: ApiConfig<K>) {
   const { background, query, ...options } = config ?? {};
-  return useSWR<DataOf<K>, ApiError>(key ? apiKey(key as Key, query as QueryAt<'GET', Key>) : null, background ? backgroundFetcher : fetcher, options);
+  return useSWR<DataOf<K>, ApiError>(key ? apiKey(key, query as QueryAt<'GET', Key>) : null, background ? backgroundFetcher : fetcher, options);
 }

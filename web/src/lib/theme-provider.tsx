@@ -8,7 +8,7 @@ interface ThemeState {
   menuMode: ThemeMode;
   /** What is on screen now. */
   effective: EffectiveTheme;
-  setMode(mode: ThemeMode): void;
+  setMode: (mode: ThemeMode) => void;
 }
 
 const ThemeContext = createContext<ThemeState | undefined>(undefined);

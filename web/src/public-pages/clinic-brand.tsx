@@ -30,7 +30,7 @@ const toHex = (rgb: number[]) => `#${rgb.map((c) => Math.round(c).toString(16).p
 /** `a` moved a fraction `t` of the way to `b`. */
 const mix = (a: string, b: string, t: number) => {
   const [x, y] = [channels(a), channels(b)];
-  return toHex(x.map((c, i) => c + (y[i]! - c) * t));
+  return toHex(x.map((c, i) => c + (y[i] - c) * t));
 };
 const rgbOf = (hex: string) => channels(hex).join(', ');
 

@@ -51,7 +51,7 @@ const EXPECTED: Record<Exclude<Locale, 'en'>, { title: string; package: string; 
 const fields: FormField[] = [{ id: 'name', name: 'name', label: 'Full name', type: 'text', required: true }];
 const publicForm: PublicForm = {
   id: 'f1', organizationName: 'Sunrise Clinic', organizationBrand: { logoUrl: null, color: null }, name: 'Intake form', description: '', fields, packages: [], packageId: null, redirectUrl: '', successMessage: '', submitButtonText: '', secondButtonText: '',
-} as PublicForm;
+};
 
 const manageView = {
   kind: 'booking', bookingId: 'b1', orgName: 'Sunny Clinic', clinicPhone: null, clinicAddress: null, practitionerName: null, packageName: 'Consultation', firstName: 'Pat', status: 'confirmed', paymentStatus: 'paid',
@@ -82,7 +82,7 @@ describe.each(Object.keys(EXPECTED) as Exclude<Locale, 'en'>[])('public pages in
     // The clinic's package name as written; its length in the page's language.
     expect(screen.getByRole('heading', { name: 'Consultation' })).toBeInTheDocument();
     expect(screen.getByText(want.minutes)).toBeInTheDocument();
-    expect(screen.getByLabelText(CATALOGUES[locale]['language.label']!)).toHaveValue(locale);
+    expect(screen.getByLabelText(CATALOGUES[locale]['language.label'])).toHaveValue(locale);
     // Booked: the time buttons in the language's clock, and the page's language goes with the booking.
     await user.type(screen.getByLabelText(new RegExp(`^${CATALOGUES[locale]['booking.firstName']}`)), 'Pat');
     await user.type(screen.getByLabelText(new RegExp(`^${CATALOGUES[locale]['booking.lastName']}`)), 'Visitor');
@@ -101,7 +101,7 @@ describe.each(Object.keys(EXPECTED) as Exclude<Locale, 'en'>[])('public pages in
     await user.click(screen.getByRole('button', { name: want.cont }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/bookings/create-booking')).toBe(true));
     expect(calls.find((c) => c.path === '/api/bookings/create-booking')!.body).toMatchObject({ bookingTime: '09:00', locale });
-    expect(await screen.findByText(CATALOGUES[locale]['booking.success']!)).toBeInTheDocument();
+    expect(await screen.findByText(CATALOGUES[locale]['booking.success'])).toBeInTheDocument();
   });
 
   it('manage page: title, date in the language, and its buttons', async () => {
@@ -110,13 +110,13 @@ describe.each(Object.keys(EXPECTED) as Exclude<Locale, 'en'>[])('public pages in
     renderRoutes([{ path: '/manage', element: <ManagePage /> }], '/manage', {}, language(locale));
     expect(await screen.findByRole('heading', { level: 1, name: want.manage })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: want.cancel })).toBeInTheDocument();
-    const when = screen.getByTestId('manage-when').textContent!;
+    const when = screen.getByTestId('manage-when').textContent;
     expect(when).not.toBe(manageView.whenLabel);
     expect(when).toBe(new Intl.DateTimeFormat(locale, { timeZone: 'America/New_York', dateStyle: 'full', timeStyle: 'short' }).format(new Date('2030-01-15T14:00:00Z')));
   });
 
   it("appointment request page: the form's words, its rule and the API's messages, and the service's price in the language", async () => {
-    const cat = CATALOGUES[locale] as Record<string, string>;
+    const cat = CATALOGUES[locale];
     const calls = mockApi({
       'GET /api/public/appointments/pk_key': {
         status: 200,
@@ -129,16 +129,16 @@ describe.each(Object.keys(EXPECTED) as Exclude<Locale, 'en'>[])('public pages in
           : { status: 201, body: { message: 'Thank you. Your appointment request was sent; we emailed you a confirmation.', data: { id: 'a1' } } },
     });
     const { user } = renderRoutes([{ path: '/room-integration/:apiKey', element: <AppointmentRequestPage apiKey="pk_key" /> }], '/room-integration/pk_key', {}, language(locale));
-    const type = await screen.findByLabelText(cat['appointmentForm.appointmentType']!);
+    const type = await screen.findByLabelText(cat['appointmentForm.appointmentType']);
     const yen = new Intl.NumberFormat(locale, { style: 'currency', currency: 'JPY', minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(5000);
     expect(within(type).getByRole('option', { name: `Shiatsu · ${yen}` })).toHaveValue('Shiatsu');
-    expect(within(screen.getByLabelText(cat['appointmentForm.gender']!)).getByRole('option', { name: cat['appointmentForm.gender.preferNot'] })).toHaveValue('prefer not to say');
+    expect(within(screen.getByLabelText(cat['appointmentForm.gender'])).getByRole('option', { name: cat['appointmentForm.gender.preferNot'] })).toHaveValue('prefer not to say');
     expect(screen.getByRole('heading', { name: cat['appointmentForm.insurance'] })).toBeInTheDocument();
     // Nothing typed: the rules' messages in the language, nothing sent.
     await user.click(screen.getByRole('button', { name: cat['request.send'] }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(cat['appointmentForm.correct']!);
+    expect(await screen.findByRole('alert')).toHaveTextContent(cat['appointmentForm.correct']);
     expect(screen.getByText(want.firstName)).toBeInTheDocument();
-    expect(screen.getByText(cat['validation.date']!)).toBeInTheDocument();
+    expect(screen.getByText(cat['validation.date'])).toBeInTheDocument();
     // Filled in: the API's refusal and its thanks in the language.
     await user.type(screen.getByLabelText(new RegExp(`^${cat['appointmentForm.firstName']}`)), 'Pat');
     await user.type(screen.getByLabelText(new RegExp(`^${cat['appointmentForm.lastName']}`)), 'Visitor');
@@ -147,10 +147,10 @@ describe.each(Object.keys(EXPECTED) as Exclude<Locale, 'en'>[])('public pages in
     fireEvent.change(screen.getByLabelText(new RegExp(`^${cat['appointmentForm.bookingDate']}`)), { target: { value: '2030-01-15' } });
     fireEvent.change(screen.getByLabelText(new RegExp(`^${cat['appointmentForm.bookingTime']}`)), { target: { value: '09:30' } });
     await user.click(screen.getByRole('button', { name: cat['request.send'] }));
-    expect(await screen.findAllByText(cat['validation.datePast']!)).toHaveLength(2);
-    expect(screen.getByText(cat['validation.tooLong']!.replace('{label}', cat['appointmentForm.additionalNotes']!).replace('{max}', '2000'))).toBeInTheDocument();
+    expect(await screen.findAllByText(cat['validation.datePast'])).toHaveLength(2);
+    expect(screen.getByText(cat['validation.tooLong'].replace('{label}', cat['appointmentForm.additionalNotes']).replace('{max}', '2000'))).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: cat['request.send'] }));
-    expect(await screen.findByText(cat['request.sent']!)).toBeInTheDocument();
+    expect(await screen.findByText(cat['request.sent'])).toBeInTheDocument();
     expect((calls.find((c) => c.path === '/api/public/appointments/book-custom')!.body as FormData).get('locale')).toBe(locale);
   });
 
@@ -158,7 +158,7 @@ describe.each(Object.keys(EXPECTED) as Exclude<Locale, 'en'>[])('public pages in
     mockApi({ 'GET /api/leads/forms/f1': { status: 200, body: { message: 'OK', data: publicForm } } });
     const { user } = renderRoutes([{ path: '/form-builder/public/:formId/:apiKey', element: <PublicFormPage formId="f1" apiKey="pk_key" /> }], '/form-builder/public/f1/pk_key', {}, language(locale));
     await user.click(await screen.findByRole('button', { name: want.submit }));
-    const rule = (CATALOGUES[locale] as Record<string, string>)['formRule.required']!.replace('{label}', 'Full name');
+    const rule = (CATALOGUES[locale])['formRule.required'].replace('{label}', 'Full name');
     expect(await screen.findAllByText(rule)).not.toHaveLength(0);
   });
 });

@@ -41,4 +41,4 @@ export async function mount(page: ReactNode): Promise<void> {
  * DOM over node by node and corrects every difference; compat's createRoot would first empty the root
  * (a repaint), and hydrate() would keep the first paint's attributes (a date field's minimum, say).
  */
-export const renderOver = (root: Element, app: ReactElement) => render(app as unknown as ComponentChild, root);
+export const renderOver = (root: Element, app: ReactElement) => render(app, root);

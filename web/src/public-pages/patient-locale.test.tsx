@@ -14,7 +14,7 @@ import { BookingPage } from './booking/booking-page';
 import { ManagePage } from './manage/manage-page';
 
 const CATALOGUES = { en, es, de, ar } as Record<string, Messages>;
-const language = (locale: Locale) => ({ locale, messages: CATALOGUES[locale]! });
+const language = (locale: Locale) => ({ locale, messages: CATALOGUES[locale] });
 
 const PACKAGE = {
   id: 'p1', packageName: 'Physio', packagePrice: 85, packagePriceCents: 8500, packageDescription: '', isActive: true, durationMinutes: 45,
@@ -47,7 +47,7 @@ function clinic(where: 'berlin' | 'newyork') {
 
 async function openBooking(locale: Locale) {
   const page = renderRoutes([{ path: '/booking/:apiKey', element: <BookingPage apiKey="pk_key" /> }], '/booking/pk_key', {}, language(locale));
-  const select = await screen.findByRole('combobox', { name: new RegExp(`^${CATALOGUES[locale]!['booking.package']}`) });
+  const select = await screen.findByRole('combobox', { name: new RegExp(`^${CATALOGUES[locale]['booking.package']}`) });
   await waitFor(() => expect(select).toBeEnabled());
   // The clinic's country has arrived with its first day.
   await screen.findByText('Praxis');
@@ -100,7 +100,7 @@ describe('the patient language in the clinic country', { timeout: 30_000 }, () =
   it('an Arabic booking page of a Berlin clinic: right to left, weeks from Monday, the radio inside its card, the phone field left to right', async () => {
     clinic('berlin');
     await openBooking('ar');
-    await waitFor(() => expect(weekHeader()[0]![0]).toBe('الاثنين'));
+    await waitFor(() => expect(weekHeader()[0][0]).toBe('الاثنين'));
     const radio = screen.getByRole('radio', { name: /Ana Ruiz/ });
     // The card is the radio's label; nothing floats it out of the card (Bootstrap's .form-check did).
     expect(radio.closest('label')).toHaveClass('border', 'rounded', 'd-flex');
@@ -141,7 +141,7 @@ describe('the manage page in the patient language', { timeout: 30_000 }, () => {
     const phone = screen.getByRole('link', { name: '+49 30 1234567' });
     expect(phone).toHaveAttribute('dir', 'ltr');
     expect(phone).toHaveAttribute('href', 'tel:+49301234567');
-    const text = document.body.textContent!;
+    const text = document.body.textContent;
     expect(text).not.toMatch(/بتوقيت توقيت/);
     // No word twice in a row anywhere on the page.
     expect(text.split(/\s+/).filter((w, i, all) => w.length > 2 && w === all[i + 1])).toEqual([]);

@@ -75,7 +75,7 @@ describe('prerendered public pages', () => {
       document.body.append(host);
       const painted = [...host.querySelectorAll('*')];
       await act(async () => {
-        renderPage(host, inEnglish(pageElements[page.name](PARAMS[page.name]!)));
+        renderPage(host, inEnglish(pageElements[page.name](PARAMS[page.name])));
       });
       // Every element of the first paint is still in the page, in place: none was thrown away.
       expect(painted.filter((el) => !host.contains(el))).toEqual([]);
@@ -93,7 +93,7 @@ describe('prerendered public pages', () => {
     mockApi({});
     vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise(() => {}));
     await act(async () => {
-      renderPage(host, inEnglish(pageElements.booking(PARAMS.booking!)));
+      renderPage(host, inEnglish(pageElements.booking(PARAMS.booking)));
     });
     // The same nodes, taken over rather than painted again; no day laid out on a guessed first weekday.
     expect(host.querySelector('section[aria-label="Free days"] tbody')).toBe(painted);

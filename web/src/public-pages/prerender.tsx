@@ -23,7 +23,7 @@ export const pageElements: Record<PublicPage['name'], (params: string[]) => Reac
 
 /** The first paint is in English (the HTML's lang="en"); the browser renders the visitor's language over it. */
 export const inEnglish = (page: ReactElement) => (
-  <I18nProvider locale="en" messages={english as Messages} decided={false}>
+  <I18nProvider locale="en" messages={english} decided={false}>
     {page}
   </I18nProvider>
 );

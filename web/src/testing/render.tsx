@@ -23,7 +23,7 @@ export function renderRoutes(
   routes: RouteObject[],
   initialPath: string,
   options: Omit<Parameters<typeof createMemoryRouter>[1], 'initialEntries'> = {},
-  language: { locale: Locale; messages: Messages } = { locale: 'en', messages: english as Messages },
+  language: { locale: Locale; messages: Messages } = { locale: 'en', messages: english },
 ) {
   const router = createMemoryRouter(routes, { ...options, initialEntries: [initialPath] });
   // No pause between keystrokes: form tests type a lot, and run beside many others.

@@ -24,7 +24,7 @@ if (!window.matchMedia) {
     }),
   });
 }
-window.scrollTo = (() => undefined) as typeof window.scrollTo;
+window.scrollTo = (() => undefined);
 
 afterEach(() => {
   cleanup();

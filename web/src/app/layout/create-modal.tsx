@@ -6,7 +6,7 @@ import type { QuickAction } from '../routes';
 
 export type AvailableAction = QuickAction & { to: string; access?: Access };
 
-export function CreateModal({ show, onHide, actions }: { show: boolean; onHide(): void; actions: AvailableAction[] }) {
+export function CreateModal({ show, onHide, actions }: { show: boolean; onHide: () => void; actions: AvailableAction[] }) {
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby="create-title">
       <Modal.Header closeButton>

@@ -16,7 +16,7 @@ import { UserMenu } from './user-menu';
 interface HeaderProps {
   layout: ResolvedLayout;
   sticky: boolean;
-  onOpenDrawer(): void;
+  onOpenDrawer: () => void;
 }
 
 export function Header({ layout, sticky, onOpenDrawer }: HeaderProps) {

@@ -7,7 +7,7 @@ import { paths } from '../../config/paths';
 import { useSignOut } from './sign-out-dialog';
 import { SidebarNav } from './sidebar';
 
-export function MobileDrawer({ show, onHide, width }: { show: boolean; onHide(): void; width: string }) {
+export function MobileDrawer({ show, onHide, width }: { show: boolean; onHide: () => void; width: string }) {
   const signOut = useSignOut();
   return (
     <Offcanvas id="app-drawer" show={show} onHide={onHide} placement="start" className="app-drawer" style={{ width }} aria-labelledby="app-drawer-title">

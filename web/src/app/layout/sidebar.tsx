@@ -13,7 +13,7 @@ import { useMenu } from './use-menu';
 interface SidebarProps {
   minimized: boolean;
   canMinimize: boolean;
-  onToggleMinimize(): void;
+  onToggleMinimize: () => void;
 }
 
 export function Sidebar({ minimized, canMinimize, onToggleMinimize }: SidebarProps) {

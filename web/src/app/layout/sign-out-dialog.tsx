@@ -10,7 +10,7 @@ export const SignOutContext = createContext<() => void>(() => undefined);
 /** Opens the sign-out dialog. */
 export const useSignOut = () => useContext(SignOutContext);
 
-export function SignOutDialog({ show, onHide }: { show: boolean; onHide(): void }) {
+export function SignOutDialog({ show, onHide }: { show: boolean; onHide: () => void }) {
   const { logout } = useAuth();
   const navigate = useNavigate();
   const confirm = () => {

@@ -77,7 +77,7 @@ describe('ThemeModeSwitcher', () => {
     fireEvent.mouseEnter(menu);
     const started = vi.spyOn(globalThis, 'setTimeout');
     fireEvent.mouseLeave(menu);
-    const closing = started.mock.results.find((_, n) => started.mock.calls[n]![1] === 200)?.value as ReturnType<typeof setTimeout>;
+    const closing = started.mock.results.find((_, n) => started.mock.calls[n][1] === 200)?.value as ReturnType<typeof setTimeout>;
     expect(closing).toBeDefined();
     const cleared = vi.spyOn(globalThis, 'clearTimeout');
     unmount();

@@ -8,7 +8,7 @@ const result = (responseCode: number, data?: Partial<AuthData>, message = 'msg')
   responseCode,
   success: responseCode < 300,
   message,
-  data: { message, data: data ? ({ ...flags, ...data } as AuthData) : undefined },
+  data: { message, data: data ? ({ ...flags, ...data }) : undefined },
 });
 
 describe('nextStep (spec section 4)', () => {

@@ -38,7 +38,7 @@ describe('moving visits of a series', { timeout: 20_000 }, () => {
     });
     const { user } = renderRoutes([{ path: '/bookings/series/:id', element: <WithRoles value={rolesState({ isOwner: true })}><SeriesDetailPage /></WithRoles> }], '/bookings/series/s1');
     const rows = await screen.findAllByTestId('series-visit');
-    await user.click(within(rows[1]!).getByRole('button', { name: 'Move…' }));
+    await user.click(within(rows[1]).getByRole('button', { name: 'Move…' }));
     const panel = screen.getByTestId('series-move');
     expect(within(panel).getByRole('radio', { name: 'This and the following visits' })).toBeChecked();
     await user.clear(within(panel).getByLabelText('New date'));
@@ -49,7 +49,7 @@ describe('moving visits of a series', { timeout: 20_000 }, () => {
     expect(planRows[0]).toHaveTextContent('Tue, Jan 15, 10:00 AM EST');
     expect(planRows[0]).toHaveTextContent('Free');
     expect(planRows[1]).toHaveTextContent('Taken');
-    expect(within(planRows[1]!).getByRole('combobox')).toHaveDisplayValue('Instead: Wed, Jan 23, 11:00 AM EST');
+    expect(within(planRows[1]).getByRole('combobox')).toHaveDisplayValue('Instead: Wed, Jan 23, 11:00 AM EST');
     expect(calls.find((c) => c.path.endsWith('/move/preview'))!.body).toEqual({ bookingId: 'v2', scope: 'following', bookingDate: '2030-01-16', bookingTime: '10:00' });
 
     await user.click(within(panel).getByRole('button', { name: 'Move 2 visits' }));

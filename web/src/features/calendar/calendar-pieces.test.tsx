@@ -144,7 +144,7 @@ describe('useWorkingHours', () => {
     const { result, rerender } = renderHook((p) => useWorkingHours(p), { initialProps: args });
     expect(result.current.activeTeam.map((p) => p.id)).toEqual(['pr_ana', 'pr_bo']);
     expect(result.current.columns.map((c) => c.name)).toEqual(['Ana', 'Bo', 'No practitioner']);
-    expect(result.current.columns[0]!.hours).toEqual([{ start: '09:00', end: '12:00' }]);
+    expect(result.current.columns[0].hours).toEqual([{ start: '09:00', end: '12:00' }]);
     // The clinic's closed dates close every column's day; the clinic's hours are the union's widest.
     expect(result.current.hours?.monday).toEqual([{ start: '08:00', end: '18:00' }, { start: '09:00', end: '12:00' }, { start: '13:00', end: '17:00' }]);
     expect(result.current.slotMinutes).toBe(45);
@@ -190,7 +190,7 @@ describe('useTeamDrag', () => {
     mockApi({ 'GET /api/bookings/free-times': freeDay(['14:00', '15:00']) });
     const onPending = vi.fn();
     const { result } = renderHook(() => useTeamDrag({ columns, teamDate: '2030-01-15', timeZone: 'Europe/Berlin', onPending }));
-    const drop = (time: string) => ({ item: booking(), from: columns[0]!, to: columns[1]!, time, place: vi.fn(), revert: vi.fn() });
+    const drop = (time: string) => ({ item: booking(), from: columns[0], to: columns[1], time, place: vi.fn(), revert: vi.fn() });
     const near = drop('14:05');
     await act(() => result.current.onDrop(near));
     expect(near.place).toHaveBeenCalledWith('14:00');

@@ -13,7 +13,7 @@ type BookingView = ReplyOf<'GET /bookings/booking/{id}'>;
 const item: CalendarItem = {
   kind: 'booking', id: 'bk1', title: 'Pat Visitor · Physio', start: '2026-11-20T14:00:00.000Z', end: '2026-11-20T15:00:00.000Z', date: '2026-11-20', time: '09:00',
   status: 'confirmed', paymentStatus: 'paid', movable: false, packageId: 'pkg', practitionerId: null, practitionerName: null,
-} as CalendarItem;
+};
 
 // A visit of last week with a card held for fees: a no-show may be marked and its fee charged.
 const BOOKING = {

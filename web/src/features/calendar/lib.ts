@@ -42,7 +42,7 @@ export function zoneText(timeZone: string, start: string, end: string, fallback:
   if (names.length <= 1) return `Times in ${names[0]?.name ?? fallback} (${timeZone})`;
   // The date in the reader's locale; the zone's names stay English, as the sentence around them.
   const day = (date: string) => new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(`${date}T12:00:00Z`));
-  return `Times in ${names[0]!.name}, then ${names.slice(1).map((n) => `${n.name} from ${day(n.from)}`).join(', then ')} (${timeZone})`;
+  return `Times in ${names[0].name}, then ${names.slice(1).map((n) => `${n.name} from ${day(n.from)}`).join(', then ')} (${timeZone})`;
 }
 
 export type WeeklyHours = Partial<Record<Weekday, Interval[]>>;

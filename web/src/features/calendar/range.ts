@@ -63,7 +63,7 @@ export function stepOf(view: ViewName, date: string, direction: 1 | -1): string 
   if (view === 'day' || view === 'team') return addDays(date, direction);
   if (view !== 'month') return addDays(date, 7 * direction);
   const [y, m] = date.split('-').map(Number);
-  const month = new Date(Date.UTC(y!, m! - 1 + direction, 1));
+  const month = new Date(Date.UTC(y, m - 1 + direction, 1));
   return month.toISOString().slice(0, 10);
 }
 

@@ -11,9 +11,9 @@ import { saveToken } from '../../lib/session';
 import { mockApi, renderRoutes, rolesState, WithRoles } from '../../testing/render';
 import { CalendarPage } from './routes/calendar';
 
-const seen = vi.hoisted(() => ({ props: undefined as undefined | { columns: TeamColumn[]; onDrop(d: TeamDrop): void } }));
+const seen = vi.hoisted(() => ({ props: undefined as undefined | { columns: TeamColumn[]; onDrop: (d: TeamDrop) => void } }));
 vi.mock('./components/team-day', () => ({
-  TeamDay: (props: { columns: TeamColumn[]; onDrop(d: TeamDrop): void }) => {
+  TeamDay: (props: { columns: TeamColumn[]; onDrop: (d: TeamDrop) => void }) => {
     seen.props = props;
     return <p>{props.columns.map((c) => c.name).join(', ')}</p>;
   },

@@ -18,7 +18,7 @@ export const SNAP_TOLERANCE = 10;
 export function hoursOn(date: string, weekly: WeeklyHours | null | undefined, exceptions: HoursException[] = []): Interval[] {
   const exception = exceptions.find((e) => e.date === date);
   if (exception) return exception.hours;
-  const weekday = WEEKDAYS[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7]!;
+  const weekday = WEEKDAYS[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7];
   return weekly?.[weekday] ?? [];
 }
 

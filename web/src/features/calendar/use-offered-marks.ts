@@ -23,6 +23,6 @@ export function useOfferedMarks(ref: RefObject<CalendarRef | null>, offered: Map
         marks.push({ start: `${day}T${t}:00`, end: `${day}T${timeOf(end)}:00`, display: 'background', className: 'calendar-offered', color: c.color });
       }
     });
-    calendar.addEventSource({ id: OFFERED_SOURCE, events: marks } as EventSourceInput);
+    calendar.addEventSource({ id: OFFERED_SOURCE, events: marks });
   }, [ref, offered, shown, date]);
 }

@@ -17,7 +17,7 @@ export function useTeamDrag({ columns, teamDate, timeZone, onPending }: {
   teamDate: string;
   /** The clinic's zone (the drop's local time is in it). */
   timeZone: string;
-  onPending(move: PendingMove & { revert(): void }): void;
+  onPending: (move: PendingMove & { revert: () => void }) => void;
 }) {
   const freeAsked = useRef(new Map<string, Promise<FreeDay | undefined>>());
   const freeFor = (item: CalendarItem, practitionerId: string | undefined) => {

@@ -24,7 +24,7 @@ const values = (extra: Partial<PractitionerInput> = {}): PractitionerInput => ({
 });
 
 /** A bare form around one piece, as the editor holds them. */
-function Bare({ initial, piece, seen }: { initial: PractitionerInput; piece(form: PractitionerFormApi): ReactNode; seen?: (form: PractitionerFormApi) => void }) {
+function Bare({ initial, piece, seen }: { initial: PractitionerInput; piece: (form: PractitionerFormApi) => ReactNode; seen?: (form: PractitionerFormApi) => void }) {
   const form = useForm<PractitionerInput, unknown, PractitionerOutput>({ defaultValues: initial, mode: 'onTouched' });
   seen?.(form);
   return <form>{piece(form)}</form>;

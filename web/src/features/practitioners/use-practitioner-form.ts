@@ -22,7 +22,7 @@ const newPractitioner = (): PractitionerInput => ({
   title: '',
   memberId: null,
   color: '#3366cc',
-  weeklyHours: Object.fromEntries(WEEKDAYS.map((d) => [d, d === 'saturday' || d === 'sunday' ? [] : NINE_TO_FIVE])) as Record<Weekday, typeof NINE_TO_FIVE>,
+  weeklyHours: Object.fromEntries(WEEKDAYS.map((d) => [d, d === 'saturday' || d === 'sunday' ? [] : NINE_TO_FIVE])),
   exceptions: [],
   isActive: true,
 });
@@ -45,7 +45,7 @@ const valuesOf = (p: PractitionerView): PractitionerInput => ({
 function applyNestedServerErrors<T extends FieldValues>(setError: UseFormSetError<T>, errors: Record<string, string> | undefined, ranges: readonly Pick<ExceptionRange, 'date' | 'endDate'>[]): void {
   for (const [key, message] of Object.entries(errors ?? {})) {
     const [field, n, ...rest] = key.split('.');
-    if (!(FIELDS as readonly string[]).includes(field!)) continue;
+    if (!(FIELDS as readonly string[]).includes(field)) continue;
     const range = field === 'exceptions' && n !== undefined && /^\d+$/.test(n) ? rangeIndexOf(ranges, Number(n)) : undefined;
     setError((range === undefined ? key : ['exceptions', range, ...(rest.length ? rest : ['date'])].join('.')) as Path<T>, { type: 'server', message });
   }

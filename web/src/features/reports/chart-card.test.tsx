@@ -28,7 +28,7 @@ describe('ChartCard', () => {
     render(<ChartCard title="Appointments" columns={[{ label: 'Week' }]} rows={[['1 Jan']]} chart={<canvas data-testid="chart" />} />);
     expect(screen.getByRole('table', { name: 'Appointments' })).toBeInTheDocument();
     expect(screen.queryByTestId('chart')).not.toBeInTheDocument();
-    const { callback, target } = observed[0]!;
+    const { callback, target } = observed[0];
     act(() => callback([{ isIntersecting: false, target } as IntersectionObserverEntry], {} as IntersectionObserver));
     expect(screen.queryByTestId('chart')).not.toBeInTheDocument();
     act(() => callback([{ isIntersecting: true, target } as IntersectionObserverEntry], {} as IntersectionObserver));

@@ -106,8 +106,8 @@ export function formatMinutes(minutes: number): string {
 export function revenueText(revenue: Record<string, Money>): string {
   const parts = Object.keys(revenue)
     .sort(currencyOrder)
-    .filter((c) => revenue[c]!.paid || revenue[c]!.refunded)
-    .map((c) => formatMoney(revenue[c]!.paid, c) + (revenue[c]!.refunded ? ` (${formatMoney(revenue[c]!.refunded, c)} refunded)` : ''));
+    .filter((c) => revenue[c].paid || revenue[c].refunded)
+    .map((c) => formatMoney(revenue[c].paid, c) + (revenue[c].refunded ? ` (${formatMoney(revenue[c].refunded, c)} refunded)` : ''));
   return parts.length ? parts.join(', ') : '—';
 }
 
@@ -190,7 +190,7 @@ export interface CollectionsLine {
   note?: string;
   /** Money (minor units of the row's currency) or a count. */
   kind: 'money' | 'count';
-  value(row: CollectionsCurrency): number;
+  value: (row: CollectionsCurrency) => number;
   /** A line that sums the others up (shown bold). */
   total?: boolean;
 }

@@ -289,8 +289,8 @@ describe('series and the waitlist', { timeout: 20_000 }, () => {
   const WITH_SERIES: Report = {
     ...REPORT,
     weeks: [
-      { ...REPORT.weeks[0]!, series: { visits: 3, booked: 1 }, waitlist: { offered: 2, filled: 1 } },
-      { ...REPORT.weeks[1]!, series: { visits: 2, booked: 0 }, waitlist: { offered: 0, filled: 0 } },
+      { ...REPORT.weeks[0], series: { visits: 3, booked: 1 }, waitlist: { offered: 2, filled: 1 } },
+      { ...REPORT.weeks[1], series: { visits: 2, booked: 0 }, waitlist: { offered: 0, filled: 0 } },
     ],
   };
   it('shows visits from series, series booked, waitlist offers and times filled per week with totals, and in the CSV', async () => {

@@ -15,7 +15,7 @@ export const ERRORS_ID = 'booking-errors';
  * A Bootstrap toast at the top right that closes itself: the booking page's only toast, so no toast
  * library is loaded for it.
  */
-export function Toast({ message, onClose }: { message: string; onClose(): void }) {
+export function Toast({ message, onClose }: { message: string; onClose: () => void }) {
   const t = useT();
   useEffect(() => {
     const timer = window.setTimeout(onClose, TOAST_MS);
@@ -35,11 +35,11 @@ export function Toast({ message, onClose }: { message: string; onClose(): void }
 
 export function BookingNotices({ toast, onCloseToast, payment, hold, onGiveUp, rootError, success, listed }: {
   toast?: string;
-  onCloseToast(): void;
+  onCloseToast: () => void;
   /** The query's `payment` (back from Checkout). */
   payment: string | null;
   hold: HoldState;
-  onGiveUp(): void;
+  onGiveUp: () => void;
   rootError?: string;
   success?: string;
   /** The messages of the fields in error, in the form's order. */

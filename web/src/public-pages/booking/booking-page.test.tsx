@@ -197,7 +197,7 @@ describe('BookingPage (public)', () => {
     expect(calls.filter((c) => c.path === '/api/bookings/create-booking')).toEqual([]);
     release();
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/bookings/create-booking')).toHaveLength(1));
-    const header = calls.find((c) => c.path === '/api/bookings/create-booking')!.headers['x-challenge']!;
+    const header = calls.find((c) => c.path === '/api/bookings/create-booking')!.headers['x-challenge'];
     const { challenge, solution } = JSON.parse(atob(header.replace(/-/g, '+').replace(/_/g, '/')));
     expect(challenge.parameters.data).toBeUndefined(); // the test challenge is unsigned: what matters is the solution
     expect(solution.counter).toBe(40);
@@ -565,9 +565,9 @@ describe('BookingPage: the confirmation after paying', () => {
 
     await user.click(within(screenEl).getByRole('button', { name: 'Add to calendar' }));
     expect(created).toHaveLength(1);
-    expect(await created[0]!.text()).toBe(CONFIRMED.ics);
-    expect(created[0]!.type).toBe('text/calendar;charset=utf-8');
-    const link = click.mock.instances[0] as unknown as HTMLAnchorElement;
+    expect(await created[0].text()).toBe(CONFIRMED.ics);
+    expect(created[0].type).toBe('text/calendar;charset=utf-8');
+    const link = click.mock.instances[0] as HTMLAnchorElement;
     expect(link.download).toBe('booking.ics');
     expect(link.getAttribute('href')).toBe('blob:ics');
   });

@@ -89,7 +89,7 @@ function PackageDetails({ pkg }: { pkg: PublicBookingPackage }) {
 const ANYONE = 'any';
 
 /** Who the visitor books with: 'Anyone available' first (the server picks who is free), then each practitioner. */
-function BookingPractitioners({ pkg, value, onChange, disabled }: { pkg: PublicBookingPackage; value: string; onChange(id: string): void; disabled: boolean }) {
+function BookingPractitioners({ pkg, value, onChange, disabled }: { pkg: PublicBookingPackage; value: string; onChange: (id: string) => void; disabled: boolean }) {
   const t = useT();
   const options = [{ id: ANYONE, name: t('booking.anyone'), title: t('booking.anyoneHint') }, ...(pkg.practitioners ?? [])];
   return <PractitionerChoice legend={t('booking.practitioner')} name="practitioner" options={options} value={value} onChange={onChange} disabled={disabled} />;
@@ -120,7 +120,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   const pkg = packages?.find((p) => p.id === packageId);
   const withPractitioners = Boolean(pkg?.practitioners?.length);
   /** What the calls send: nothing for a clinic-wide package (the spec's flow, unchanged). */
-  const practitionerId = !withPractitioners ? '' : pkg!.practitioners!.some((p) => p.id === practitioner) ? practitioner : ANYONE;
+  const practitionerId = !withPractitioners ? '' : pkg!.practitioners.some((p) => p.id === practitioner) ? practitioner : ANYONE;
   const setValue = useCallback((name: BookingField, value: string) => setValues((prev) => ({ ...prev, [name]: value })), []);
   const clearTime = useCallback(() => setValue('bookingTime', ''), [setValue]);
 

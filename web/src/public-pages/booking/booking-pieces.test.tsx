@@ -18,7 +18,7 @@ import { usePreselect } from './use-preselect';
 
 const wrapper = ({ children }: { children: ReactNode }) => (
   <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-    <I18nProvider locale="en" messages={english as Messages}>{children}</I18nProvider>
+    <I18nProvider locale="en" messages={english}>{children}</I18nProvider>
   </SWRConfig>
 );
 const show = (element: ReactNode) => renderRoutes([{ path: '/', element }], '/');

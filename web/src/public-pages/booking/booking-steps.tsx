@@ -27,8 +27,8 @@ export function TimeStep({ month, packageId, bookingDate, bookingTime, onDate, o
   packageId: string;
   bookingDate: string;
   bookingTime: string;
-  onDate(date: string): void;
-  onTime(time: string): void;
+  onDate: (date: string) => void;
+  onTime: (time: string) => void;
   /** While the booking is sent. */
   disabled: boolean;
   dateInError: boolean;

@@ -5,7 +5,7 @@ import { useI18n } from '../../i18n/i18n';
 import { checkoutNavigation } from '../../lib/checkout';
 import type { HoldState } from './pending-hold';
 
-export function PendingHoldNotice({ state, onGiveUp }: { state: HoldState; onGiveUp(): void }) {
+export function PendingHoldNotice({ state, onGiveUp }: { state: HoldState; onGiveUp: () => void }) {
   const { t, locale } = useI18n();
   if (state.kind === 'paid') {
     return (

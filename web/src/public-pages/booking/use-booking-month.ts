@@ -17,7 +17,7 @@ export function useBookingMonth({ apiKey, packageId, practitionerId, bookingDate
   bookingDate: string;
   bookingTime: string;
   /** Chooses no time (the one chosen is not offered on the chosen day). */
-  clearTime(): void;
+  clearTime: () => void;
 }) {
   const hydrated = useHydrated();
   const { intl } = useI18n();
@@ -51,7 +51,7 @@ export function useBookingMonth({ apiKey, packageId, practitionerId, bookingDate
   // The month view: the free start times of each day of the shown month, from today on.
   const firstMonth = minDate && monthOf(minDate);
   const shownMonth = firstMonth && (month && month >= firstMonth ? month : firstMonth);
-  const from = shownMonth && (shownMonth === firstMonth ? minDate! : `${shownMonth}-01`);
+  const from = shownMonth && (shownMonth === firstMonth ? minDate : `${shownMonth}-01`);
   const daysKey: DaysKey | null =
     apiKey && packageId && shownMonth && from ? ['booking-days', apiKey, packageId, practitionerId, from, daysInMonth(shownMonth) - Number(from.slice(8)) + 1] : null;
   const { data: free, error: daysError, isLoading: daysLoading } = useSWR(daysKey, loadDays, dayOptions);

@@ -31,12 +31,12 @@ export function useBookingSubmit({ apiKey, values, practitioner, practitionerId,
   practitioner: string;
   /** What the booking sends ('' for none). */
   practitionerId: string;
-  setErrors(errors: BookingErrors): void;
-  setSubmitted(submitted: boolean): void;
+  setErrors: (errors: BookingErrors) => void;
+  setSubmitted: (submitted: boolean) => void;
   /** The package's intake step (issue 36): its answers (null: not right yet), and the server's refusals of them. */
-  intake?: { collect(): Promise<IntakeAnswers | null | undefined>; showServer(errors: Record<string, string>): void };
+  intake?: { collect: () => Promise<IntakeAnswers | null | undefined>; showServer: (errors: Record<string, string>) => void };
   /** The series step (issue 37.1): the visits to book instead of one (undefined: one visit; null: not ready), and its preview asked again. */
-  series?: { plan(): SeriesPlan | null | undefined; refresh(): void };
+  series?: { plan: () => SeriesPlan | null | undefined; refresh: () => void };
 }) {
   const { t, locale } = useI18n();
   const [rootError, setRootError] = useState<string>();

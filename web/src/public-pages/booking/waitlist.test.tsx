@@ -62,7 +62,7 @@ describe('an offer told to everyone waiting', () => {
     const links = within(next).getAllByRole('link');
     expect(links).toHaveLength(2);
     expect(links[0]).toHaveTextContent('January 17, 2030');
-    const url = new URL(links[1]!.getAttribute('href')!, 'https://app.example.com');
+    const url = new URL(links[1].getAttribute('href')!, 'https://app.example.com');
     expect(Object.fromEntries(url.searchParams)).toEqual({ package: 'p1', date: '2030-01-17', time: '13:00', lang: 'en' });
   });
 });

@@ -91,12 +91,12 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     expect(cards).toHaveLength(4);
     expect(document.querySelector('[data-per-row]')).toHaveAttribute('data-per-row', '2');
     // The default is the package the form names; descriptions render as sanitised HTML.
-    expect(within(cards[1]!).getByText('Selected')).toBeInTheDocument();
-    expect(within(cards[1]!).getByText('$60.00')).toBeInTheDocument();
-    expect(within(cards[0]!).getByText('About a')).toBeInTheDocument();
+    expect(within(cards[1]).getByText('Selected')).toBeInTheDocument();
+    expect(within(cards[1]).getByText('$60.00')).toBeInTheDocument();
+    expect(within(cards[0]).getByText('About a')).toBeInTheDocument();
     expect(document.querySelector('article script')).toBeNull();
 
-    await user.click(within(cards[1]!).getByRole('button', { name: 'Select' }));
+    await user.click(within(cards[1]).getByRole('button', { name: 'Select' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Intake form' })).toBeInTheDocument();
     expect(within(dialog).getByText('Package b')).toBeInTheDocument();
@@ -106,12 +106,12 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
 
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
     const [sent, session] = calls.filter((c) => c.method === 'POST');
-    expect(sent!.body).toMatchObject({ packageId: 'b' });
-    expect(session!.body).toMatchObject({ formId: 'f1', apiKey: 'pk_test_key_123456', packageId: 'b', submissionId: 's1', currency: 'usd' });
-    expect(session!.body).not.toHaveProperty('amount');
+    expect(sent.body).toMatchObject({ packageId: 'b' });
+    expect(session.body).toMatchObject({ formId: 'f1', apiKey: 'pk_test_key_123456', packageId: 'b', submissionId: 's1', currency: 'usd' });
+    expect(session.body).not.toHaveProperty('amount');
     // Back to this page in its language (issue 34).
-    expect((session!.body as { successUrl: string }).successUrl).toBe(`${window.location.origin}${PATH}?payment=success&lang=en&session_id={CHECKOUT_SESSION_ID}`);
-    expect((session!.body as { cancelUrl: string }).cancelUrl).toBe(`${window.location.origin}${PATH}?payment=cancelled&lang=en`);
+    expect((session.body as { successUrl: string }).successUrl).toBe(`${window.location.origin}${PATH}?payment=success&lang=en&session_id={CHECKOUT_SESSION_ID}`);
+    expect((session.body as { cancelUrl: string }).cancelUrl).toBe(`${window.location.origin}${PATH}?payment=cancelled&lang=en`);
     expect(await screen.findByText('Redirecting to payment page...')).toBeInTheDocument();
     await waitFor(() => expect(opened).toHaveBeenCalledWith('http://localhost/local/checkout/cs_1'));
     expect(popup).not.toHaveBeenCalled();
@@ -119,7 +119,7 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
 
   it('with one custom-amount package: inline, no Select, the amount is checked and sent', async () => {
     vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
-    const detail = form({ fields: [fields[1]!], packages: [pkg('gift', { customAmountEnabled: true, price: 25, priceCents: 2500 })] });
+    const detail = form({ fields: [fields[1]], packages: [pkg('gift', { customAmountEnabled: true, price: 25, priceCents: 2500 })] });
     const { user, calls } = open(detail, {
       'POST /api/form-builder/form/f1/submissions': { status: 201, body: { message: 'ok', data: { submissionId: 's1', packageId: 'gift', isPayable: true, redirectUrl: '' } } },
       'POST /api/leads/payments/session': { status: 201, body: { message: 'ok', data: { url: 'http://localhost/pay', sessionId: 'cs', paymentId: 'p' } } },
@@ -140,12 +140,12 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     await user.type(amount, '30.50');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
-    expect(calls.filter((c) => c.method === 'POST')[1]!.body).toMatchObject({ packageId: 'gift', amount: expect.stringMatching(/^30\.50?$/) });
+    expect(calls.filter((c) => c.method === 'POST')[1].body).toMatchObject({ packageId: 'gift', amount: expect.stringMatching(/^30\.50?$/) });
   });
 
   it("takes a custom amount in the package's currency: whole yen, ¥ and step 1, sent with 'jpy'", async () => {
     vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
-    const detail = form({ fields: [fields[1]!], packages: [pkg('gift', { customAmountEnabled: true, price: 3000, priceCents: 3000, priceMinor: 3000, currency: 'jpy' })] });
+    const detail = form({ fields: [fields[1]], packages: [pkg('gift', { customAmountEnabled: true, price: 3000, priceCents: 3000, priceMinor: 3000, currency: 'jpy' })] });
     const { user, calls } = open(detail, {
       'POST /api/form-builder/form/f1/submissions': { status: 201, body: { message: 'ok', data: { submissionId: 's1', packageId: 'gift', isPayable: true, redirectUrl: '' } } },
       'POST /api/leads/payments/session': { status: 201, body: { message: 'ok', data: { url: 'http://localhost/pay', sessionId: 'cs', paymentId: 'p' } } },
@@ -164,12 +164,12 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     await user.type(amount, '5000');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
-    expect(calls.filter((c) => c.method === 'POST')[1]!.body).toMatchObject({ packageId: 'gift', amount: '5000', currency: 'jpy' });
+    expect(calls.filter((c) => c.method === 'POST')[1].body).toMatchObject({ packageId: 'gift', amount: '5000', currency: 'jpy' });
   });
 
   it('reads a custom amount typed with a decimal comma as the patient meant it (40,50 is 40.50, never 4050), and refuses one that reads two ways', async () => {
     vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
-    const detail = form({ fields: [fields[1]!], packages: [pkg('gift', { customAmountEnabled: true, price: 25, priceCents: 2500, priceMinor: 2500, currency: 'eur' })] });
+    const detail = form({ fields: [fields[1]], packages: [pkg('gift', { customAmountEnabled: true, price: 25, priceCents: 2500, priceMinor: 2500, currency: 'eur' })] });
     const { user, calls } = open(detail, {
       'POST /api/form-builder/form/f1/submissions': { status: 201, body: { message: 'ok', data: { submissionId: 's1', packageId: 'gift', isPayable: true, redirectUrl: '' } } },
       'POST /api/leads/payments/session': { status: 201, body: { message: 'ok', data: { url: 'http://localhost/pay', sessionId: 'cs', paymentId: 'p' } } },
@@ -186,13 +186,13 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     await user.type(amount, '40,50');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
-    expect(calls.filter((c) => c.method === 'POST')[1]!.body).toMatchObject({ packageId: 'gift', amount: '40.50', currency: 'eur' });
+    expect(calls.filter((c) => c.method === 'POST')[1].body).toMatchObject({ packageId: 'gift', amount: '40.50', currency: 'eur' });
   });
 
   it('a retry of the same submission and payment link sends the same Idempotency-Keys', async () => {
     vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     let linkTries = 0;
-    const detail = form({ fields: [fields[1]!], packages: [pkg('one', { customAmountEnabled: true, price: 25, priceCents: 2500 })] });
+    const detail = form({ fields: [fields[1]], packages: [pkg('one', { customAmountEnabled: true, price: 25, priceCents: 2500 })] });
     const { user, calls } = open(detail, {
       'POST /api/form-builder/form/f1/submissions': { status: 201, body: { message: 'ok', data: { submissionId: 's1', packageId: 'one', isPayable: true, redirectUrl: '' } } },
       'POST /api/leads/payments/session': () =>
@@ -223,7 +223,7 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
 
   it('after a cancelled payment the page is back (same tab) with the spec text, and offers the checkout left unpaid', async () => {
     const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
-    const detail = form({ fields: [fields[1]!], packages: [pkg('one', { customAmountEnabled: true, price: 25, priceCents: 2500 })] });
+    const detail = form({ fields: [fields[1]], packages: [pkg('one', { customAmountEnabled: true, price: 25, priceCents: 2500 })] });
     const answers = {
       'POST /api/form-builder/form/f1/submissions': { status: 201, body: { message: 'ok', data: { submissionId: 's1', packageId: 'one', isPayable: true, redirectUrl: '' } } },
       'POST /api/leads/payments/session': { status: 201, body: { message: 'ok', data: { url: 'http://localhost/pay', sessionId: 'cs', paymentId: 'p' } } },
@@ -251,7 +251,7 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const doc: FormField = { id: 'doc', name: 'doc', label: 'Document', type: 'file', required: true };
     let finishUpload: (answer: { status: number; body: unknown }) => void = () => undefined;
-    const detail = form({ fields: [fields[0]!, doc], packages: [pkg('one', { customAmountEnabled: true, price: 25, priceCents: 2500 })], secondButtonText: 'Later' });
+    const detail = form({ fields: [fields[0], doc], packages: [pkg('one', { customAmountEnabled: true, price: 25, priceCents: 2500 })], secondButtonText: 'Later' });
     const { user, calls } = open(detail, {
       'POST /api/leads/forms/f1/files': () => new Promise((resolve) => (finishUpload = resolve)),
       'POST /api/form-builder/form/f1/submissions': { status: 201, body: { message: 'ok', data: { submissionId: 's1', packageId: 'one', isPayable: true, redirectUrl: '' } } },
@@ -273,7 +273,7 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Redirecting to payment page...')).toBeInTheDocument();
     const submissions = calls.filter((c) => c.path === '/api/form-builder/form/f1/submissions');
     expect(submissions).toHaveLength(1);
-    expect(submissions[0]!.body).toMatchObject({ items: [{ fieldId: 'name', value: 'Ada Lovelace' }, { fieldId: 'doc', value: 'forms/f1/uploads/referral.pdf' }] });
+    expect(submissions[0].body).toMatchObject({ items: [{ fieldId: 'name', value: 'Ada Lovelace' }, { fieldId: 'doc', value: 'forms/f1/uploads/referral.pdf' }] });
     expect(calls.filter((c) => c.path === '/api/leads/forms/f1/files')).toHaveLength(1);
     expect(screen.queryByText('Document is required.')).not.toBeInTheDocument();
   });

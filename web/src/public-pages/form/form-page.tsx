@@ -74,14 +74,14 @@ interface FormBodyProps {
   form: PublicForm;
   pkg: PublicPackage | undefined;
   values: Values;
-  setValue(fieldId: string, value: FieldValue): void;
+  setValue: (fieldId: string, value: FieldValue) => void;
   amount: string;
-  setAmount(value: string): void;
+  setAmount: (value: string) => void;
   issues: Issue[];
   processing: boolean;
-  onSubmit(withPayment: boolean): void;
+  onSubmit: (withPayment: boolean) => void;
   /** Uploads a file chosen for a file field; resolves to the key to submit. */
-  onFile(fieldId: string, file: File): Promise<string>;
+  onFile: (fieldId: string, file: File) => Promise<string>;
   idPrefix: string;
   /** The connection check, its status shown under the buttons (lib/challenge.tsx). */
   challenge: ChallengeHandle;

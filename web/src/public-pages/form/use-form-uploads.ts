@@ -20,7 +20,7 @@ export function useFormUploads(formId: string, apiKey: string, keys: Idempotency
     const pending = [...uploads.current];
     const results = await Promise.allSettled(pending.map(([, sent]) => sent));
     return Object.fromEntries(pending.map(([fieldId], i) => {
-      const result = results[i]!;
+      const result = results[i];
       return [fieldId, result.status === 'fulfilled' ? result.value : ''];
     }));
   };

@@ -39,7 +39,7 @@ async function uploadFile(token: string, file: File, idempotencyKey: string): Pr
   return result.data.data.key;
 }
 
-function IntakeForm({ token, view, onSent }: { token: string; view: IntakeView; onSent(): void }) {
+function IntakeForm({ token, view, onSent }: { token: string; view: IntakeView; onSent: () => void }) {
   const { t, locale, intl } = useI18n();
   const { values, onChange: setValue, onFile, settle } = useAnswers((file, key) => uploadFile(token, file, key));
   const [issues, setIssues] = useState<Issue[]>([]);

@@ -45,7 +45,7 @@ describe('manage page', { timeout: 20_000 }, () => {
       'POST /api/public/manage/cancel': { status: 200, body: { message: 'Your booking is cancelled.', data: view({ status: 'cancelled', canChange: false, refundedCents: null }) } },
     });
     expect(await screen.findByText('Tuesday, January 15, 2030 at 9:00 AM EST')).toBeInTheDocument();
-    expect(calls[0]!.body).toEqual({ token: TOKEN });
+    expect(calls[0].body).toEqual({ token: TOKEN });
     expect(screen.getByText(/Cancelling refunds \$49\.50\./)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel booking' }));
     expect(screen.getByText(/\$49\.50 is refunded to your card/)).toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('manage page', { timeout: 20_000 }, () => {
     // A card held for fees, read in German: nothing paid online, the card and what it may be charged.
     const card = { mode: 'card_on_file', dueNowMinor: 0, dueAtVisitMinor: 4950, noShowFeeMinor: 2500, lateCancelFeeMinor: 1500, cancellationWindowHours: 48 };
     mockApi({ 'POST /api/public/manage/booking': { status: 200, body: { message: 'OK', data: view({ amountPaidCents: null, refundOnCancelCents: 0, currency: 'eur', clinicRegion: 'DE', paymentPolicy: card, card: { brand: 'visa', last4: '4242' } }) } } });
-    renderRoutes([{ path: '/manage', element: <ManagePage /> }], '/manage', {}, { locale: 'de', messages: de as Messages });
+    renderRoutes([{ path: '/manage', element: <ManagePage /> }], '/manage', {}, { locale: 'de', messages: de });
     const german = await screen.findByTestId('manage-payment');
     expect(german).toHaveTextContent(/49,50\s€/);
     expect(german).toHaveTextContent('4242');
@@ -110,7 +110,7 @@ describe('manage page', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('That time is full. Please choose another time.');
     await user.click(screen.getByRole('button', { name: 'Move my booking' }));
     await waitFor(() => expect(screen.getByTestId('manage-when')).toHaveTextContent('2:00 PM EST'));
-    expect(calls.filter((c) => c.path === '/api/public/manage/reschedule')[0]!.body).toEqual({ token: TOKEN, bookingDate: '2030-01-16', bookingTime: '14:00' });
+    expect(calls.filter((c) => c.path === '/api/public/manage/reschedule')[0].body).toEqual({ token: TOKEN, bookingDate: '2030-01-16', bookingTime: '14:00' });
   });
 
   it('offers the package practitioners when rescheduling: their free days and times, and the one chosen sent', async () => {

@@ -33,7 +33,7 @@ const MONTHS_AHEAD = 12;
  * days with free times marked), then one of that day's free times. The booking's own time counts as
  * free and is not offered.
  */
-function Reschedule({ token, view, onDone, onBack }: { token: string; view: ManageView; onDone(v: ManageView, message: string): void; onBack(): void }) {
+function Reschedule({ token, view, onDone, onBack }: { token: string; view: ManageView; onDone: (v: ManageView, message: string) => void; onBack: () => void }) {
   const [practitioner, setPractitioner] = useState(view.practitionerId ?? '');
   const [date, setDate] = useState(view.bookingDate);
   const [month, setMonth] = useState(monthOf(view.bookingDate));

@@ -25,7 +25,7 @@ const view = (extra: object = {}) => ({
 function render(answers: Parameters<typeof mockApi>[0], arabic = false) {
   window.location.hash = `#${TOKEN}`;
   const calls = mockApi(answers);
-  return { ...renderRoutes([{ path: '/manage', element: <ManagePage /> }], '/manage', {}, arabic ? { locale: 'ar', messages: ar as Messages } : undefined), calls };
+  return { ...renderRoutes([{ path: '/manage', element: <ManagePage /> }], '/manage', {}, arabic ? { locale: 'ar', messages: ar } : undefined), calls };
 }
 
 describe('manage page of a visit of a series', { timeout: 20_000 }, () => {

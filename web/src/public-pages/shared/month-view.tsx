@@ -45,7 +45,7 @@ export const monthLabel = (month: string, locale: Locale = 'en', intl: string = 
  */
 export function weekdayNames(locale: Locale, intl: string, first: number): { long: string; short: string }[] {
   const order = [0, 1, 2, 3, 4, 5, 6].map((i) => (first + i) % 7);
-  if (locale === 'en') return order.map((d) => ({ long: WEEKDAYS[d]!, short: WEEKDAYS[d]!.slice(0, 2) }));
+  if (locale === 'en') return order.map((d) => ({ long: WEEKDAYS[d], short: WEEKDAYS[d].slice(0, 2) }));
   const long = dateTimeFormat(intl, { timeZone: 'UTC', weekday: 'long' });
   const short = dateTimeFormat(intl, { timeZone: 'UTC', weekday: 'short' });
   const narrow = dateTimeFormat(intl, { timeZone: 'UTC', weekday: 'narrow' });
@@ -69,7 +69,7 @@ export interface MonthViewProps {
   id?: string;
   /** 'YYYY-MM'; undefined on the prerendered paint (the visitor's today is not known there). */
   month?: string;
-  onMonth(month: string): void;
+  onMonth: (month: string) => void;
   /** Free start times per date; undefined while unknown (every day disabled). */
   free?: Record<string, number>;
   /** The first date that can be booked (the clinic's today). */
@@ -77,7 +77,7 @@ export interface MonthViewProps {
   /** The last month Next goes to. */
   maxMonth?: string;
   selected: string;
-  onSelect(date: string): void;
+  onSelect: (date: string) => void;
   disabled?: boolean;
   /** Under the month: why no day can be chosen, or that the days are loading. */
   note?: string;
@@ -111,7 +111,7 @@ export function MonthView({ id = 'booking-month', month, onMonth, free, minDate,
     else if (ev.key === 'End') target = openDays[openDays.length - 1];
     else if (steps[ev.key] && month) {
       // The next free day that way, within this month.
-      const step = steps[ev.key]!;
+      const step = steps[ev.key];
       for (let day = Number(from.slice(8)) + step; day >= 1 && day <= count; day += step) {
         if (open(dateIn(month, day))) {
           target = dateIn(month, day);
@@ -185,9 +185,9 @@ interface DayButtonProps {
   open: boolean;
   chosen: boolean;
   tabbable: boolean;
-  onSelect(date: string): void;
-  onKey(ev: KeyboardEvent<HTMLElement>): void;
-  onFocus(): void;
+  onSelect: (date: string) => void;
+  onKey: (ev: KeyboardEvent<HTMLElement>) => void;
+  onFocus: () => void;
 }
 
 function DayButton({ date, label, open, chosen, tabbable, onSelect, onKey, onFocus }: DayButtonProps) {

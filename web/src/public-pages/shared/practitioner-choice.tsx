@@ -9,7 +9,7 @@ export interface PractitionerOption {
   title?: string;
 }
 
-export function PractitionerChoice({ legend, name, options, value, onChange, disabled }: { legend: string; name: string; options: readonly PractitionerOption[]; value: string; onChange(id: string): void; disabled?: boolean }) {
+export function PractitionerChoice({ legend, name, options, value, onChange, disabled }: { legend: string; name: string; options: readonly PractitionerOption[]; value: string; onChange: (id: string) => void; disabled?: boolean }) {
   return (
     <fieldset className="mb-3">
       <legend className="form-label fw-semibold small text-body-emphasis mb-1 fs-6">{legend}</legend>

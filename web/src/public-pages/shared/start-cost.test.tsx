@@ -10,7 +10,7 @@ import { MonthView } from './month-view';
 afterEach(() => vi.restoreAllMocks());
 
 const monthView = (month: string, free: Record<string, number>) => (
-  <I18nProvider locale="es" messages={spanish as Messages}>
+  <I18nProvider locale="es" messages={spanish}>
     <MonthView month={month} free={free} onMonth={() => undefined} selected="" onSelect={() => undefined} />
   </I18nProvider>
 );

@@ -22,7 +22,7 @@ export function slotLabel(slot: Slot, timeZone: string, locale: Locale, intl: st
   return (format ?? dateTimeFormat(intl, { timeZone, hour: 'numeric', minute: '2-digit' })).format(new Date(slot.startUtc));
 }
 
-export function TimeButtons({ slots, timeZone, value, onChange, disabled }: { slots: readonly Slot[]; timeZone: string; value: string; onChange(time: string): void; disabled?: boolean }) {
+export function TimeButtons({ slots, timeZone, value, onChange, disabled }: { slots: readonly Slot[]; timeZone: string; value: string; onChange: (time: string) => void; disabled?: boolean }) {
   const { locale, intl } = useI18n();
   // One formatter for the day's buttons.
   const format = locale === 'en' ? undefined : dateTimeFormat(intl, { timeZone, hour: 'numeric', minute: '2-digit' });

@@ -36,7 +36,7 @@ export function useAnswers(upload: (file: File, idempotencyKey: string) => Promi
     const pending = [...uploads.current];
     const results = await Promise.allSettled(pending.map(([, sent]) => sent));
     pending.forEach(([fieldId], i) => {
-      const r = results[i]!;
+      const r = results[i];
       latest.current = { ...latest.current, [fieldId]: r.status === 'fulfilled' ? r.value : '' };
     });
     setValues(latest.current);

@@ -14,7 +14,7 @@ interface Props {
   appointment: Appointment;
   assignees: Assignee[];
   /** After a change (or a refused one): reload what is shown. */
-  onChanged(): void;
+  onChanged: () => void;
   size?: 'sm';
 }
 

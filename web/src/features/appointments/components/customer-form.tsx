@@ -15,7 +15,7 @@ type Values = z.input<typeof customerSchema>;
 type Output = z.output<typeof customerSchema>;
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'gender', 'dob', 'notes'] as const;
 
-export function CustomerForm({ customer, onSaved, onCancel }: { customer?: Customer; onSaved(c: Customer): void; onCancel(): void }) {
+export function CustomerForm({ customer, onSaved, onCancel }: { customer?: Customer; onSaved: (c: Customer) => void; onCancel: () => void }) {
   const [rootError, setRootError] = useState<string>();
   const {
     register,
@@ -63,7 +63,7 @@ export function CustomerForm({ customer, onSaved, onCancel }: { customer?: Custo
         <Field id="c-gender" label="Gender" error={e('gender')} className="col-md-6">
           <select {...register('gender')} {...controlProps('c-gender', e('gender'), { base: 'form-select' })}>
             <option value="">Not given</option>
-            {GENDERS.map((g) => <option key={g} value={g}>{g[0]!.toUpperCase() + g.slice(1)}</option>)}
+            {GENDERS.map((g) => <option key={g} value={g}>{g[0].toUpperCase() + g.slice(1)}</option>)}
           </select>
         </Field>
         <Field id="c-dob" label="Date of birth" error={e('dob')} className="col-md-6">

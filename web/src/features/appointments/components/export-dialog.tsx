@@ -7,7 +7,7 @@ import { downloadCsv } from '../api/appointments';
 // The local calendar day (toISOString would give the UTC day: east of UTC, the day before local midnight).
 const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
-export function ExportDialog({ show, onHide }: { show: boolean; onHide(): void }) {
+export function ExportDialog({ show, onHide }: { show: boolean; onHide: () => void }) {
   const now = new Date();
   const [startDate, setStart] = useState(iso(new Date(now.getFullYear(), now.getMonth(), 1)));
   const [endDate, setEnd] = useState(iso(new Date(now.getFullYear(), now.getMonth() + 1, 0)));

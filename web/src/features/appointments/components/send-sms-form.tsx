@@ -8,7 +8,7 @@ import { notify } from '../../../lib/notify';
 import { sendSms } from '../api/sms';
 import { failureText } from '../../../lib/api';
 
-export function SendSmsForm({ customerId, customerPhone, onSent }: { customerId?: string; customerPhone?: string; onSent(): void }) {
+export function SendSmsForm({ customerId, customerPhone, onSent }: { customerId?: string; customerPhone?: string; onSent: () => void }) {
   const [phone, setPhone] = useState(customerPhone ?? '');
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string>();

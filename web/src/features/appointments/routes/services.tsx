@@ -33,7 +33,7 @@ async function save(call: () => Promise<ApiResult<unknown>>, done: () => void, s
   }
 }
 
-function CategoryForm({ item, onDone, onCancel }: { item?: Category; onDone(): void; onCancel(): void }) {
+function CategoryForm({ item, onDone, onCancel }: { item?: Category; onDone: () => void; onCancel: () => void }) {
   const [name, setName] = useState(item?.name ?? '');
   const [description, setDescription] = useState(item?.description ?? '');
   const [error, setError] = useState<string>();
@@ -63,7 +63,7 @@ function CategoryForm({ item, onDone, onCancel }: { item?: Category; onDone(): v
   );
 }
 
-function ServiceForm({ item, categories, clinicCurrency, onDone, onCancel }: { item?: Service; categories: Category[]; clinicCurrency: Currency; onDone(): void; onCancel(): void }) {
+function ServiceForm({ item, categories, clinicCurrency, onDone, onCancel }: { item?: Service; categories: Category[]; clinicCurrency: Currency; onDone: () => void; onCancel: () => void }) {
   // A service keeps the currency it was priced in until it is priced again: its price shows in that
   // currency, and a new price ('Set a price in ...') is typed in the clinic's, as the person writes numbers.
   const locale = typingLocale();

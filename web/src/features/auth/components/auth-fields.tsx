@@ -23,7 +23,7 @@ interface VerifyActionsProps {
   /** The code is not complete yet. */
   invalid: boolean;
   backText: string;
-  onBack(): void;
+  onBack: () => void;
   /** The button on the right (resend, another kind of code). */
   children: ReactNode;
 }

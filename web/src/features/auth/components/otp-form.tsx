@@ -9,9 +9,9 @@ import { CodeField, LARGE, VerifyActions } from './auth-fields';
 interface OtpFormProps {
   email: string;
   password: string;
-  onVerify(otp: string): Promise<Record<string, string> | void>;
-  onResend(): Promise<void>;
-  onChangeEmail(): void;
+  onVerify: (otp: string) => Promise<Record<string, string> | void>;
+  onResend: () => Promise<void>;
+  onChangeEmail: () => void;
 }
 
 interface OtpValues {

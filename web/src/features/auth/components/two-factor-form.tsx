@@ -10,8 +10,8 @@ const schema = z.object({
 });
 
 interface TwoFactorFormProps {
-  onVerify(code: string): Promise<Record<string, string> | void>;
-  onCancel(): void;
+  onVerify: (code: string) => Promise<Record<string, string> | void>;
+  onCancel: () => void;
 }
 
 export function TwoFactorForm({ onVerify, onCancel }: TwoFactorFormProps) {

@@ -11,8 +11,8 @@ export function TwoFactorScreen({
 }: {
   email: string;
   status: Status | null;
-  onVerify(code: string): Promise<Record<string, string> | void>;
-  onCancel(): void;
+  onVerify: (code: string) => Promise<Record<string, string> | void>;
+  onCancel: () => void;
 }) {
   return (
     <>

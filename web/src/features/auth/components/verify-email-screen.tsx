@@ -17,9 +17,9 @@ export function VerifyEmailScreen({
 }: {
   credentials: Credentials;
   status: Status | null;
-  onVerify(otp: string): Promise<Record<string, string> | void>;
-  onResend(): Promise<void>;
-  onBack(): void;
+  onVerify: (otp: string) => Promise<Record<string, string> | void>;
+  onResend: () => Promise<void>;
+  onBack: () => void;
 }) {
   return (
     <>

@@ -24,7 +24,7 @@ export const resetFormSchema = z
   .check(z.refine((v) => v.password === v.confirmPassword, { error: 'Passwords do not match', path: ['confirmPassword'] }));
 type ResetValues = z.infer<typeof resetFormSchema>;
 
-function RequestCodeForm({ onSent }: { onSent(email: string, message: string): void }) {
+function RequestCodeForm({ onSent }: { onSent: (email: string, message: string) => void }) {
   const navigate = useNavigate();
   // The code screen's 'Reset your password' link brings the address along.
   const email = (useLocation().state as { email?: string } | null)?.email ?? '';
@@ -62,7 +62,7 @@ function RequestCodeForm({ onSent }: { onSent(email: string, message: string): v
   );
 }
 
-function ResetPasswordForm({ email, sentMessage, onResend }: { email: string; sentMessage: string; onResend(): Promise<string> }) {
+function ResetPasswordForm({ email, sentMessage, onResend }: { email: string; sentMessage: string; onResend: () => Promise<string> }) {
   const navigate = useNavigate();
   const [resending, setResending] = useState(false);
   const {

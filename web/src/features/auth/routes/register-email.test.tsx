@@ -77,8 +77,8 @@ describe('RegisterEmailPage', { timeout: 20_000 }, () => {
     const writes = calls.filter((c) => c.path !== '/api/public/challenge');
     expect(writes.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/users/register-email', 'POST /api/users/login']);
     // The sign-up step carries a solved challenge; sign-in itself takes none.
-    expect(writes[0]!.headers['x-challenge']).toMatch(/^[A-Za-z0-9_-]{200,}$/);
-    expect(writes[1]!.headers['x-challenge']).toBeUndefined();
+    expect(writes[0].headers['x-challenge']).toMatch(/^[A-Za-z0-9_-]{200,}$/);
+    expect(writes[1].headers['x-challenge']).toBeUndefined();
   });
 
   it('checks the connection once the person types (not on every visit), and Continue waits for it', async () => {
@@ -105,7 +105,7 @@ describe('RegisterEmailPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Verify' })).toBeInTheDocument();
     const sent = calls.filter((c) => c.path === '/api/users/register-email');
     expect(sent).toHaveLength(1);
-    expect(JSON.parse(atob(sent[0]!.headers['x-challenge']!.replace(/-/g, '+').replace(/_/g, '/'))).solution.counter).toBe(25);
+    expect(JSON.parse(atob(sent[0].headers['x-challenge'].replace(/-/g, '+').replace(/_/g, '/'))).solution.counter).toBe(25);
   });
 
   it('shows the server message in a red banner', async () => {

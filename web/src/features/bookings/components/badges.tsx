@@ -35,7 +35,7 @@ export const PAYMENT_MODE_LABELS = { full: 'Paid in full online', deposit: 'Depo
 /** Under the payment badge: the mode and what it leaves due or holds ('Deposit · ¥4,000 due at visit', 'Card held · Visa 4242'). */
 export function PaymentModeNote({ booking, money }: {
   booking: { paymentPolicy?: { mode: keyof typeof PAYMENT_MODE_LABELS; dueAtVisitMinor: number }; savedCard?: { brand: string; last4: string } | null };
-  money(minor: number): string;
+  money: (minor: number) => string;
 }) {
   const p = booking.paymentPolicy;
   if (!p || p.mode === 'full') return null;

@@ -57,7 +57,7 @@ interface PackageFormProps {
   title: string;
   submitText: string;
   /** Without `packagePrice` when a price set in another currency is kept as it is. */
-  save(values: Omit<Output, 'packagePrice'> & Partial<Pick<Output, 'packagePrice'>>): Promise<ApiResult<BookingPackageView>>;
+  save: (values: Omit<Output, 'packagePrice'> & Partial<Pick<Output, 'packagePrice'>>) => Promise<ApiResult<BookingPackageView>>;
 }
 
 export function PackageForm({ initial, title, submitText, save }: PackageFormProps) {

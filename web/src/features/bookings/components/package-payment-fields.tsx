@@ -37,7 +37,7 @@ const whole = (v: unknown) => (typeof v === 'number' ? v : v === '' || v == null
 export function PackagePaymentFields({ register, watch, error, currency, locale }: {
   register: UseFormRegister<BookingPackageInput>;
   watch: UseFormWatch<BookingPackageInput>;
-  error(name: (typeof PAYMENT_FIELDS)[number]): string | undefined;
+  error: (name: (typeof PAYMENT_FIELDS)[number]) => string | undefined;
   currency: string;
   locale: string;
 }) {

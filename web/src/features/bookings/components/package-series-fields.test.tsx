@@ -11,7 +11,7 @@ const PER_VISIT_ONLINE = 'Patients booking a series of a package paid online pay
 function renderForm(initial?: object) {
   mockApi({ 'GET /api/practitioners': { status: 200, body: { message: 'OK', data: { items: [] } } } });
   const save = vi.fn(async (_body: unknown) => saved);
-  const view = renderAt(<PackageForm initial={initial as never} title="Package" submitText="Save package" save={save as never} />, '/bookings/packages/add', [
+  const view = renderAt(<PackageForm initial={initial as never} title="Package" submitText="Save package" save={save} />, '/bookings/packages/add', [
     { path: '/bookings/packages', element: <h1>Packages page</h1> },
   ]);
   return { ...view, save };
@@ -43,7 +43,7 @@ describe('PackageForm series settings', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Most visits in a series'), '8');
     await user.click(screen.getByRole('button', { name: 'Save package' }));
     await waitFor(() => expect(save).toHaveBeenCalledOnce());
-    expect(save.mock.calls[0]![0]).toMatchObject({ paymentMode: 'full', allowSeries: true, seriesPayment: 'course', seriesMaxVisits: 8 });
+    expect(save.mock.calls[0][0]).toMatchObject({ paymentMode: 'full', allowSeries: true, seriesPayment: 'course', seriesMaxVisits: 8 });
   });
 
   it('lets a card-held package be booked per visit, and says so again when its payment becomes a deposit', async () => {
@@ -65,7 +65,7 @@ describe('PackageForm series settings', { timeout: 20_000 }, () => {
     expect(screen.queryByText(PER_VISIT_ONLINE)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save package' }));
     await waitFor(() => expect(save).toHaveBeenCalledOnce());
-    expect(save.mock.calls[0]![0]).toMatchObject({ paymentMode: 'at_clinic', allowSeries: true, seriesPayment: 'per_visit', seriesMaxVisits: 12 });
+    expect(save.mock.calls[0][0]).toMatchObject({ paymentMode: 'at_clinic', allowSeries: true, seriesPayment: 'per_visit', seriesMaxVisits: 12 });
   });
 
   it('shows the API\'s answer on the maximum when it refuses it', async () => {

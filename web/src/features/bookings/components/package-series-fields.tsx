@@ -31,7 +31,7 @@ const whole = (v: unknown) => (typeof v === 'number' ? v : v === '' || v == null
 export function PackageSeriesFields({ register, watch, error }: {
   register: UseFormRegister<BookingPackageInput>;
   watch: UseFormWatch<BookingPackageInput>;
-  error(name: (typeof SERIES_FIELDS)[number]): string | undefined;
+  error: (name: (typeof SERIES_FIELDS)[number]) => string | undefined;
 }) {
   const allowed = Boolean(watch('allowSeries'));
   const mode = watch('paymentMode') ?? 'full';

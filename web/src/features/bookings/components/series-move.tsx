@@ -17,7 +17,7 @@ const SCOPES: [Scope, string][] = [
 ];
 const STATUS_TEXT: Record<Visit['status'], string> = { free: 'Free', taken: 'Taken', closed: 'Closed', past: 'Past', 'too-far': 'Too far ahead' };
 
-export function SeriesMovePanel({ series, visit, onDone, onClose }: { series: SeriesView; visit: SeriesView['visits'][number]; onDone(s: SeriesView): void; onClose(): void }) {
+export function SeriesMovePanel({ series, visit, onDone, onClose }: { series: SeriesView; visit: SeriesView['visits'][number]; onDone: (s: SeriesView) => void; onClose: () => void }) {
   const [scope, setScope] = useState<Scope>('following');
   const [date, setDate] = useState(visit.bookingDate);
   const [time, setTime] = useState(visit.bookingTime);
@@ -46,7 +46,7 @@ export function SeriesMovePanel({ series, visit, onDone, onClose }: { series: Se
   const stuck = (preview?.visits ?? []).filter((v) => v.status !== 'free' && choices[v.bookingId] === undefined);
   async function move() {
     const visits = (preview?.visits ?? []).flatMap((v) => {
-      const alt = v.status === 'free' ? undefined : v.alternatives[choices[v.bookingId]!];
+      const alt = v.status === 'free' ? undefined : v.alternatives[choices[v.bookingId]];
       return alt ? [{ bookingId: v.bookingId, date: alt.date, time: alt.time, ...(alt.practitionerIds.length ? { practitionerId: alt.practitionerIds[0] } : {}) }] : [];
     });
     const body = { ...rule, ...(visits.length ? { visits } : {}) };

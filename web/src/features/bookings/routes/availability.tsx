@@ -27,7 +27,7 @@ const draftOf = (a: AvailabilityView): Draft => ({
   weeklyHours: a.weeklyHours, slotMinutes: a.slotMinutes, capacity: a.capacity, closedDates: a.closedDates, minNoticeMinutes: a.minNoticeMinutes, maxDaysAhead: a.maxDaysAhead,
 });
 
-function AvailabilityEditor({ availability, onSaved }: { availability: AvailabilityView; onSaved(a: AvailabilityView): void }) {
+function AvailabilityEditor({ availability, onSaved }: { availability: AvailabilityView; onSaved: (a: AvailabilityView) => void }) {
   const canAccess = useAccess();
   const readOnly = !canAccess({ module: 'Bookings', action: 'write' });
   const [draft, setDraft] = useState<Draft>(() => draftOf(availability));

@@ -30,7 +30,7 @@ function Field({ id, label, children, className = 'col-12 col-md-6' }: { id: str
 }
 
 /** Each visit of a preview, with its choice: its own time (when free), an alternative, or left out. */
-function VisitChoices({ visits, choices, onChoose, withName }: { visits: Visit[]; choices: Record<number, string>; onChoose(n: number, value: string): void; withName?: (id: string) => string }) {
+function VisitChoices({ visits, choices, onChoose, withName }: { visits: Visit[]; choices: Record<number, string>; onChoose: (n: number, value: string) => void; withName?: (id: string) => string }) {
   return (
     <ol className="list-group list-group-numbered mb-3" aria-labelledby="series-visits-title">
       {visits.map((v) => (
@@ -38,7 +38,7 @@ function VisitChoices({ visits, choices, onChoose, withName }: { visits: Visit[]
           <div className="flex-grow-1 ms-1" style={{ minWidth: '12rem' }}>
             <div>{v.label}</div>
             <span className={`badge ${v.status === 'free' ? 'text-bg-success' : 'text-bg-warning'}`}>{STATUS_TEXT[v.status]}</span>
-            {v.status === 'free' && v.practitionerIds.length > 0 && withName && <span className="small text-body-secondary ms-2">with {withName(v.practitionerIds[0]!)}</span>}
+            {v.status === 'free' && v.practitionerIds.length > 0 && withName && <span className="small text-body-secondary ms-2">with {withName(v.practitionerIds[0])}</span>}
           </div>
           <select
             className="form-select w-auto mw-100"
@@ -106,7 +106,7 @@ export function BookSeriesPage() {
     const choice = choices[v.number] ?? defaultChoice(v);
     if (choice === LEAVE_OUT) return [];
     if (choice === 'own') return [{ date: v.date, time: v.time }];
-    const alt = v.alternatives[Number(choice.slice(4))]!;
+    const alt = v.alternatives[Number(choice.slice(4))];
     // An alternative with practitioners: with whoever is free then (the first, as the booking tries).
     return [{ date: alt.date, time: alt.time, ...(alt.practitionerIds.length ? { practitionerId: alt.practitionerIds[0] } : {}) }];
   });

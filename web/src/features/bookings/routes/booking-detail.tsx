@@ -25,7 +25,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-function BookingDetails({ booking, onChanged }: { booking: BookingView; onChanged(b: BookingView): void }) {
+function BookingDetails({ booking, onChanged }: { booking: BookingView; onChanged: (b: BookingView) => void }) {
   const canAccess = useAccess();
   const [cancelling, setCancelling] = useState(false);
   // A visit marked attended, no-show or cancelled late is over (the API refuses the cancel with 409): its fee

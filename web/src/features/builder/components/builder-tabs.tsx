@@ -6,7 +6,7 @@ import Tabs from 'react-bootstrap/Tabs';
 import { TOOLBAR_LAYOUTS, type LayoutConfig, type ToolbarLayout } from '../../../lib/layout-config';
 import { edit } from '../edit-config';
 
-function Switch({ id, label, hint, checked, onChange, disabled }: { id: string; label: string; hint?: string; checked: boolean; onChange(v: boolean): void; disabled?: boolean }) {
+function Switch({ id, label, hint, checked, onChange, disabled }: { id: string; label: string; hint?: string; checked: boolean; onChange: (v: boolean) => void; disabled?: boolean }) {
   return (
     <div className="builder-row d-flex align-items-start justify-content-between gap-3 py-3">
       <div>
@@ -45,8 +45,8 @@ export function BuilderTabs({
   saveAndReload,
 }: {
   config: LayoutConfig;
-  setLayout(config: LayoutConfig): void;
-  saveAndReload(config: LayoutConfig): void;
+  setLayout: (config: LayoutConfig) => void;
+  saveAndReload: (config: LayoutConfig) => void;
 }) {
   const update = (change: (draft: LayoutConfig) => void) => setLayout(edit(config, change));
   const { sidebar, header, toolbar } = config.app;
@@ -128,7 +128,7 @@ export function BuilderTabs({
                     name="toolbarLayout"
                     id={`toolbar-${layout}`}
                     checked={toolbar.layout === layout}
-                    onChange={() => saveAndReload(edit(config, (d) => (d.app.toolbar.layout = layout as ToolbarLayout)))}
+                    onChange={() => saveAndReload(edit(config, (d) => (d.app.toolbar.layout = layout)))}
                   />
                   <label className="btn btn-outline-primary btn-sm text-capitalize px-3" htmlFor={`toolbar-${layout}`}>
                     {layout}

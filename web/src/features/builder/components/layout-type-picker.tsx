@@ -9,7 +9,7 @@ const LAYOUT_LABELS: Record<LayoutType, { title: string; text: string }> = {
   'dark-header': { title: 'Dark header', text: 'The menu in a dark header' },
 };
 
-export function LayoutTypePicker({ config, saveAndReload }: { config: LayoutConfig; saveAndReload(config: LayoutConfig): void }) {
+export function LayoutTypePicker({ config, saveAndReload }: { config: LayoutConfig; saveAndReload: (config: LayoutConfig) => void }) {
   return (
     <div className="card border-0 shadow-sm">
       <div className="card-body">

@@ -13,13 +13,13 @@ export function CalendarFilters({ data, range, isLoading, hidden, onHidden, assi
   isLoading: boolean;
   /** The kinds not shown. */
   hidden: CalendarKind[];
-  onHidden(update: (hidden: CalendarKind[]) => CalendarKind[]): void;
+  onHidden: (update: (hidden: CalendarKind[]) => CalendarKind[]) => void;
   assignee: string;
-  onAssignee(userId: string): void;
+  onAssignee: (userId: string) => void;
   assignees: { userId: string; name: string }[];
   team: CalendarPractitioner[];
   practitionerId: string;
-  onPractitioner(id: string): void;
+  onPractitioner: (id: string) => void;
 }) {
   return (
     <div className="d-flex flex-wrap gap-3 align-items-center mb-3">

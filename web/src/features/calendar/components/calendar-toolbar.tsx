@@ -9,8 +9,8 @@ export function CalendarToolbar({ title, view, views, narrow, onStep, onView }: 
   /** The views offered, in order. */
   views: ViewName[];
   narrow: boolean;
-  onStep(where: Step): void;
-  onView(view: ViewName): void;
+  onStep: (where: Step) => void;
+  onView: (view: ViewName) => void;
 }) {
   return (
     <div className="card-header bg-transparent py-3 d-flex flex-wrap gap-2 align-items-center justify-content-between">

@@ -25,8 +25,8 @@ export function ConfirmMove({
 }: {
   pending: PendingMove | null;
   timeZone: string;
-  onCancel(): void;
-  onConfirm(notify: boolean): Promise<void>;
+  onCancel: () => void;
+  onConfirm: (notify: boolean) => Promise<void>;
 }) {
   const [notifyPatient, setNotifyPatient] = useState(true);
   const [busy, setBusy] = useState(false);

@@ -27,7 +27,7 @@ export interface MoveTo {
 /** '3:10 PM' of '3:10 PM CET' or '3:10 PM GMT+1': the zone is said once, in the legend. */
 const withoutZone = (label: string, abbreviation: string) => (abbreviation && label.endsWith(` ${abbreviation}`) ? label.slice(0, -abbreviation.length - 1) : label.replace(/ (?:[A-Z]{2,5}|GMT[+-]\d{1,2}(?::\d\d)?)$/, ''));
 
-function FreeTimes({ item, date, time, practitionerId, onTime }: { item: CalendarItem; date: string; time: string; practitionerId?: string | null; onTime(t: string): void }) {
+function FreeTimes({ item, date, time, practitionerId, onTime }: { item: CalendarItem; date: string; time: string; practitionerId?: string | null; onTime: (t: string) => void }) {
   const booking = useBooking(item.id);
   const free = useFreeTimes(booking.data?.packageId, date, practitionerId, item.id);
   if (booking.error || free.error) return <div className="alert alert-danger py-2 mb-0" role="alert">{(booking.error ?? free.error)?.message || 'The free times could not be loaded.'}</div>;
@@ -52,7 +52,7 @@ function FreeTimes({ item, date, time, practitionerId, onTime }: { item: Calenda
 }
 
 /** The booking's payment state and after-visit controls (the booking's page's own component). */
-function BookingMoney({ id, onChanged }: { id: string; onChanged?(): void }) {
+function BookingMoney({ id, onChanged }: { id: string; onChanged?: () => void }) {
   const booking = useBooking(id);
   const canWrite = useAccess()({ module: 'Bookings', action: 'write' });
   if (!booking.data) return null;
@@ -92,11 +92,11 @@ export function ItemDialog({
   timeZone: string;
   /** The active practitioners: a practitioner booking may go to one who offers its package. */
   practitioners?: CalendarPractitioner[];
-  onHide(): void;
+  onHide: () => void;
   /** Resolves to an error message, or undefined when moved. `notify`: whether the patient is mailed (bookings). */
-  onMove(item: CalendarItem, to: MoveTo, notify: boolean): Promise<string | undefined>;
+  onMove: (item: CalendarItem, to: MoveTo, notify: boolean) => Promise<string | undefined>;
   /** After a change from the dialog (attendance, fee, payment at the clinic): the calendar reads its items again. */
-  onChanged?(): void;
+  onChanged?: () => void;
 }) {
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');

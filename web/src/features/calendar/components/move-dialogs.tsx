@@ -7,19 +7,19 @@ import type { CalendarPractitioner } from '../api/practitioners';
 import { ConfirmMove, type PendingMove } from './confirm-move';
 import { ItemDialog, type MoveTo } from './item-dialog';
 
-export type Pending = PendingMove & { revert(): void };
+export type Pending = PendingMove & { revert: () => void };
 
 export function MoveDialogs({ open, onClose, pending, onPending, timeZone, practitioners, onMoved }: {
   /** The item whose dialog is open. */
   open: CalendarItem | null;
-  onClose(): void;
+  onClose: () => void;
   /** A drop waiting to be confirmed. */
   pending: Pending | null;
-  onPending(pending: Pending | null): void;
+  onPending: (pending: Pending | null) => void;
   timeZone: string;
   practitioners: CalendarPractitioner[];
   /** After a move: the calendar reloads (and forgets the free times it asked). */
-  onMoved(): Promise<unknown>;
+  onMoved: () => Promise<unknown>;
 }) {
   const move = async (item: CalendarItem, to: MoveTo, notifyPatient = true) => {
     const result = await moveItem(item, to, notifyPatient);

@@ -1,7 +1,7 @@
 // On a phone the team's day shows one practitioner at a time: this row of their full names picks who.
 import type { TeamColumn } from './team-day';
 
-export function PractitionerSwitcher({ columns, shownId, onPick }: { columns: TeamColumn[]; shownId: string; onPick(id: string): void }) {
+export function PractitionerSwitcher({ columns, shownId, onPick }: { columns: TeamColumn[]; shownId: string; onPick: (id: string) => void }) {
   return (
     <div className="d-flex flex-wrap gap-2 mb-2" role="group" aria-label="Practitioner shown">
       {columns.map((c) => (

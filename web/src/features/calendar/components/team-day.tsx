@@ -35,9 +35,9 @@ export interface TeamDrop {
   /** Where it fell, local 'HH:mm'. */
   time: string;
   /** Shows it at another time of the column it fell in (the offered start it snapped to). */
-  place(time: string): void;
+  place: (time: string) => void;
   /** Puts it back where it was. */
-  revert(): void;
+  revert: () => void;
 }
 
 /** Days between two 'YYYY-MM-DD'. */
@@ -64,10 +64,10 @@ export function TeamDay({
   now?: string;
   /** While a booking is dragged: the starts ('HH:mm') each column's practitioner offers it (by column id). */
   offered?: Map<string, string[]>;
-  onItemClick(item: CalendarItem): void;
-  onDrop(drop: TeamDrop): void;
-  onDragStart?(item: CalendarItem): void;
-  onDragStop?(): void;
+  onItemClick: (item: CalendarItem) => void;
+  onDrop: (drop: TeamDrop) => void;
+  onDragStart?: (item: CalendarItem) => void;
+  onDragStop?: () => void;
 }) {
   const [picked, setPicked] = useState<string>();
   // On a phone: the practitioner picked, else the first with something that day, else the first.
@@ -91,7 +91,7 @@ export function TeamDay({
 
   const drop = (arg: EventDropInfo) => {
     const item = arg.event.extendedProps.item as CalendarItem;
-    const from = shown.find((c) => c.id === arg.event.extendedProps.column) ?? shown[0]!;
+    const from = shown.find((c) => c.id === arg.event.extendedProps.column) ?? shown[0];
     const index = columnAt(arg.event.start!);
     const to = shown[index];
     if (!to) return arg.revert();

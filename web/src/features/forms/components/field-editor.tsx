@@ -54,9 +54,9 @@ interface Props {
   readOnly: boolean;
   /** Messages by path below this field ('label', 'options', 'attributes.0.attributeValue', ...). */
   errors: Record<string, string>;
-  onChange(field: DraftField): void;
-  onMove(by: -1 | 1): void;
-  onRemove(): void;
+  onChange: (field: DraftField) => void;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
 }
 
 export function FieldEditor({ field, index, count, readOnly, errors, onChange, onMove, onRemove }: Props) {

@@ -17,8 +17,8 @@ export function FormPackages({ packages, isLoading, packageIds, packageId, linke
   /** The packages the form offers, in its order. */
   linked: Package[];
   error?: string;
-  onToggle(id: string, on: boolean): void;
-  onDefault(id: string | null): void;
+  onToggle: (id: string, on: boolean) => void;
+  onDefault: (id: string | null) => void;
 }) {
   return (
     <>

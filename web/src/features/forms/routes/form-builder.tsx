@@ -73,9 +73,9 @@ const previewFields = (fields: DraftField[]): FormField[] =>
 function AfterSubmitting({ draft, errors, onChange, onRedirectChecked }: {
   draft: Draft;
   errors: Record<string, string>;
-  onChange(patch: Partial<Draft>): void;
+  onChange: (patch: Partial<Draft>) => void;
   /** The redirect URL is checked when it is left, or fixed by its suggestion. */
-  onRedirectChecked(redirectUrl: string, fixed: boolean): void;
+  onRedirectChecked: (redirectUrl: string, fixed: boolean) => void;
 }) {
   const set = onChange;
   return (
@@ -128,7 +128,7 @@ function Builder({ form }: { form?: FormView }) {
   const move = (i: number, by: -1 | 1) => {
     const fields = [...draft.fields];
     const [moved] = fields.splice(i, 1);
-    fields.splice(i + by, 0, moved!);
+    fields.splice(i + by, 0, moved);
     set({ fields });
   };
   const togglePackage = (id: string, on: boolean) => {

@@ -24,9 +24,9 @@ export function fullRoles(entries: readonly PermissionInput[] = []): PermissionE
 
 interface Props {
   value: readonly PermissionInput[];
-  onChange(next: PermissionEntry[]): void;
+  onChange: (next: PermissionEntry[]) => void;
   /** Whether the current member may change this flag (default: all). */
-  canChange?(module: Module, action: Action): boolean;
+  canChange?: (module: Module, action: Action) => boolean;
   disabled?: boolean;
 }
 

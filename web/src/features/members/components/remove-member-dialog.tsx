@@ -3,7 +3,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { displayName, type MemberView } from '../../../lib/members';
 import { removeMember } from '../api/members';
 
-export function RemoveMemberDialog({ member, onHide, onRemoved }: { member: MemberView | null; onHide(): void; onRemoved(message: string): void }) {
+export function RemoveMemberDialog({ member, onHide, onRemoved }: { member: MemberView | null; onHide: () => void; onRemoved: (message: string) => void }) {
   const confirm = async () => {
     if (!member) return;
     const result = await removeMember(member.userId);

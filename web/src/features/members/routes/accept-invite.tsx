@@ -43,7 +43,7 @@ function ChoosePassword({ token, details }: { token: string; details: InviteDeta
   const e = (name: keyof Values) => errors[name]?.message;
 
   const suggest = () => {
-    const value = suggestPassword(details.inviterName, details.firstName ?? details.email.split('@')[0]!);
+    const value = suggestPassword(details.inviterName, details.firstName ?? details.email.split('@')[0]);
     setSuggested(value);
     setValue('password', value, { shouldValidate: true, shouldTouch: true });
     setValue('confirmPassword', value, { shouldValidate: true, shouldTouch: true });

@@ -17,7 +17,7 @@ import { RemoveMemberDialog } from '../components/remove-member-dialog';
 import { grantable } from '../lib';
 import { failureText } from '../../../lib/api';
 
-function MemberEditor({ member, onSaved }: { member: MemberView; onSaved(m: MemberView): void }) {
+function MemberEditor({ member, onSaved }: { member: MemberView; onSaved: (m: MemberView) => void }) {
   const navigate = useNavigate();
   const roles = useRoles();
   const canAccess = useAccess();

@@ -13,7 +13,7 @@ import { useApi } from '../../../lib/swr';
 
 const KIND: Record<string, string> = { 'booking-package': 'Booking package', 'form-package': 'Form package', service: 'Service' };
 
-export function CurrencyMoveNotice({ currency, isOwner, onMoved }: { currency: string | undefined; isOwner: boolean; onMoved(): Promise<unknown> }) {
+export function CurrencyMoveNotice({ currency, isOwner, onMoved }: { currency: string | undefined; isOwner: boolean; onMoved: () => Promise<unknown> }) {
   const from = currencyOf(currency);
   const ended = ENDED_CURRENCIES[from];
   // Asked for only when there is a move to offer, and only by the owner (the route is theirs).

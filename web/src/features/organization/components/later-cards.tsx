@@ -10,7 +10,7 @@ import { WebhooksCard } from './webhooks-card';
 interface LaterCardsProps {
   org: OrganizationProfile;
   editable: boolean;
-  onSaved(o: OrganizationProfile): void;
+  onSaved: (o: OrganizationProfile) => void;
 }
 
 export default function LaterCards(card: LaterCardsProps) {

@@ -45,7 +45,7 @@ function HeaderPreview({ name, logo, color }: { name: string; logo?: string; col
   );
 }
 
-export function MailBrandingCard({ org, editable, onSaved }: { org: OrganizationProfile; editable: boolean; onSaved(o: OrganizationProfile): void }) {
+export function MailBrandingCard({ org, editable, onSaved }: { org: OrganizationProfile; editable: boolean; onSaved: (o: OrganizationProfile) => void }) {
   const [color, setColor] = useState(org.brandColor);
   const { status, setStatus, send } = useSaveStatus();
   const [busy, setBusy] = useState<'logo' | 'remove' | 'color' | null>(null);

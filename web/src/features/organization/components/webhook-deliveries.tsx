@@ -45,9 +45,9 @@ interface WebhookDeliveriesProps {
   /** The endpoint whose log is shown; kept while the dialog fades out. */
   endpoint: WebhookEndpoint | null;
   show: boolean;
-  onHide(): void;
+  onHide: () => void;
   /** The dialog has finished closing. */
-  onExited(): void;
+  onExited: () => void;
 }
 
 export function WebhookDeliveries({ endpoint, show, onHide, onExited }: WebhookDeliveriesProps) {

@@ -19,7 +19,7 @@ type Values = z.infer<typeof webhookEndpointCreateSchema>;
 const FIELDS = ['url', 'description', 'events'] as const;
 
 /** "Select all" is checked when every event is, and shows a dash when only some are. */
-function SelectAll({ selected, onChange }: { selected: readonly string[]; onChange(events: WebhookEventType[]): void }) {
+function SelectAll({ selected, onChange }: { selected: readonly string[]; onChange: (events: WebhookEventType[]) => void }) {
   const ref = useRef<HTMLInputElement>(null);
   const all = selected.length === WEBHOOK_EVENT_TYPES.length;
   const some = selected.length > 0 && !all;
@@ -40,10 +40,10 @@ interface WebhookEndpointFormProps {
   /** The endpoint to edit; a new one when absent. */
   endpoint?: WebhookEndpoint;
   /** A new endpoint was made: the answer carries its secret, to show once. */
-  onCreated(created: WebhookEndpointCreated): void;
+  onCreated: (created: WebhookEndpointCreated) => void;
   /** An endpoint was changed. */
-  onSaved(endpoint: WebhookEndpoint, message: string): void;
-  onCancel(): void;
+  onSaved: (endpoint: WebhookEndpoint, message: string) => void;
+  onCancel: () => void;
 }
 
 export function WebhookEndpointForm({ endpoint, onCreated, onSaved, onCancel }: WebhookEndpointFormProps) {

@@ -5,7 +5,7 @@ import { WEBHOOK_SIGNATURE_HEADER } from '#shared/webhooks/schemas';
 import type { WebhookEndpointCreated } from '../api/webhooks';
 import { copyWithToast } from '../../../lib/notify';
 
-export function WebhookSecret({ created, onDone }: { created: WebhookEndpointCreated; onDone(): void }) {
+export function WebhookSecret({ created, onDone }: { created: WebhookEndpointCreated; onDone: () => void }) {
   const copy = () => copyWithToast(created.secret, 'the secret');
   return (
     <>

@@ -53,7 +53,7 @@ export function currencyChangeText(from: string, to: string): string[] {
   ];
 }
 
-function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; editable: boolean; onSaved(o: OrganizationProfile): void }) {
+function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; editable: boolean; onSaved: (o: OrganizationProfile) => void }) {
   // A change of currency is confirmed in a dialog that says what happens to the prices already set.
   const [confirming, setConfirming] = useState<Values | null>(null);
   const {
@@ -162,7 +162,7 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
 }
 
 /** Reminders and what patients may change themselves (with their manage link); the owner edits it. */
-function PolicyForm({ org, editable, onSaved }: { org: OrganizationProfile; editable: boolean; onSaved(o: OrganizationProfile): void }) {
+function PolicyForm({ org, editable, onSaved }: { org: OrganizationProfile; editable: boolean; onSaved: (o: OrganizationProfile) => void }) {
   const [reminderHours, setReminderHours] = useState(String(org.reminderHours));
   const [reminderSms, setReminderSms] = useState(org.reminderSms);
   const [cutoff, setCutoff] = useState(String(org.cancellationCutoffHours));

@@ -6,7 +6,7 @@ import { notify } from '../../../lib/notify';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { addNote } from '../api/patients';
 
-export function NoteForm({ patientId, onAdded }: { patientId: string; onAdded(): void }) {
+export function NoteForm({ patientId, onAdded }: { patientId: string; onAdded: () => void }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

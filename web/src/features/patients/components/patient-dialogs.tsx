@@ -9,10 +9,10 @@ import { erasePatient, mergePatients, usePatients, type Patient } from '../api/p
 interface DialogProps {
   patient: Patient;
   show: boolean;
-  onHide(): void;
+  onHide: () => void;
 }
 
-export function MergeDialog({ patient, show, onHide, onMerged }: DialogProps & { onMerged(): void }) {
+export function MergeDialog({ patient, show, onHide, onMerged }: DialogProps & { onMerged: () => void }) {
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim());
   const list = usePatients({ search: term || undefined });
@@ -65,7 +65,7 @@ export function MergeDialog({ patient, show, onHide, onMerged }: DialogProps & {
   );
 }
 
-export function EraseDialog({ patient, show, onHide, onErased }: DialogProps & { onErased(): void }) {
+export function EraseDialog({ patient, show, onHide, onErased }: DialogProps & { onErased: () => void }) {
   const [sure, setSure] = useState(false);
   const [busy, setBusy] = useState(false);
 

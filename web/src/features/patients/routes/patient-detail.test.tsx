@@ -49,7 +49,7 @@ describe('PatientDetailPage', { timeout: 20_000 }, () => {
     const record = await screen.findByRole('list', { name: 'Record, newest first' });
     const rows = within(record).getAllByRole('listitem');
     expect(rows.map((r) => r.dataset.kind)).toEqual(['note', 'booking', 'payment', 'mail']);
-    expect(within(rows[1]!).getByRole('link', { name: 'Consultation' })).toHaveAttribute('href', '/bookings/booking/b1');
+    expect(within(rows[1]).getByRole('link', { name: 'Consultation' })).toHaveAttribute('href', '/bookings/booking/b1');
     expect(rows[1]).toHaveTextContent('Visit: 2026-03-09 09:00 (America/New_York)');
     expect(rows[2]).toHaveTextContent('$49.50');
     expect(rows[2]).toHaveTextContent('refunded $10.00');
@@ -71,7 +71,7 @@ describe('PatientDetailPage', { timeout: 20_000 }, () => {
     expect(more).toHaveAttribute('aria-expanded', 'false');
     await user.click(more);
     expect(mail).toHaveTextContent('To cancel: https://clinic.example.com/manage#secret');
-    await user.click(within(mail!).getByRole('button', { name: 'Show less' }));
+    await user.click(within(mail).getByRole('button', { name: 'Show less' }));
     expect(mail).not.toHaveTextContent('manage#secret');
   });
 

@@ -18,7 +18,7 @@ function rangeSummary(date: string, endDate: string): string {
 }
 
 /** One exception: its dates (one, or a range), time off or other hours (with their intervals), and a note. */
-export function ExceptionRow({ form, index, readOnly, errors, onRemove }: { form: PractitionerFormApi; index: number; readOnly: boolean; errors: string[]; onRemove(): void }) {
+export function ExceptionRow({ form, index, readOnly, errors, onRemove }: { form: PractitionerFormApi; index: number; readOnly: boolean; errors: string[]; onRemove: () => void }) {
   const { control, register, setValue } = form;
   const date = useWatch({ control, name: `exceptions.${index}.date` });
   const endDate = useWatch({ control, name: `exceptions.${index}.endDate` });

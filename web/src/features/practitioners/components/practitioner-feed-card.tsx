@@ -165,7 +165,7 @@ export function PractitionerFeedCard({ practitioner }: { practitioner: { id: str
       ) : (
         older.length > 0 && (
           <p className="mb-0">
-            {older.length === 1 ? `An address was made ${formatDate(older[0]!.createdAt)}` : `${older.length} addresses were made, the first ${formatDate(older[0]!.createdAt)}`}
+            {older.length === 1 ? `An address was made ${formatDate(older[0].createdAt)}` : `${older.length} addresses were made, the first ${formatDate(older[0].createdAt)}`}
             {older.some((f) => !f.includesAppointments) ? ' (bookings only)' : ''}. It is shown only when it is made: if it is lost, reset it to get a new one.
           </p>
         )

@@ -22,9 +22,9 @@ interface PractitionerFormProps {
   initial?: PractitionerView;
   title: string;
   submitText: string;
-  save(values: PractitionerOutput): Promise<ApiResult<PractitionerView>>;
+  save: (values: PractitionerOutput) => Promise<ApiResult<PractitionerView>>;
   /** Edit only: delete this practitioner (the server refuses while they have upcoming bookings). */
-  remove?(): Promise<ApiResult>;
+  remove?: () => Promise<ApiResult>;
 }
 
 export function PractitionerForm({ initial, title, submitText, save, remove }: PractitionerFormProps) {

@@ -8,7 +8,7 @@ import { notify } from '../../../lib/notify';
 import { pictureProblem, PICTURE_TYPES, uploadPicture } from '../api/upload-picture';
 import { MAX_UPLOAD_LABEL } from '#shared/uploads';
 
-export function PictureModal({ show, onHide }: { show: boolean; onHide(): void }) {
+export function PictureModal({ show, onHide }: { show: boolean; onHide: () => void }) {
   const { currentUser, setCurrentUser } = useAuth();
   const [file, setFile] = useState<File>();
   const [preview, setPreview] = useState<string>();

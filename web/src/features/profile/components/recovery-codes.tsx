@@ -2,7 +2,7 @@
 // then "I have saved them".
 import { notify } from '../../../lib/notify';
 
-export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
+export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const text = `Clinic Suite recovery codes (each works once)\n\n${codes.join('\n')}\n`;
   const download = () => {
     const link = document.createElement('a');

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Loading } from '../../../components/loading';
 import { PasswordInput } from '../../../components/password-input';
 
-export function CurrentPassword({ id, value, onChange }: { id: string; value: string; onChange(v: string): void }) {
+export function CurrentPassword({ id, value, onChange }: { id: string; value: string; onChange: (v: string) => void }) {
   return (
     <div className="mb-3" style={{ maxWidth: 320 }}>
       <label htmlFor={id} className="form-label fw-semibold small text-body-emphasis mb-1">
@@ -16,7 +16,7 @@ export function CurrentPassword({ id, value, onChange }: { id: string; value: st
   );
 }
 
-export function CodeInput({ id, label, value, onChange, recovery }: { id: string; label: string; value: string; onChange(v: string): void; recovery?: boolean }) {
+export function CodeInput({ id, label, value, onChange, recovery }: { id: string; label: string; value: string; onChange: (v: string) => void; recovery?: boolean }) {
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label fw-semibold small text-body-emphasis mb-1">

@@ -45,7 +45,7 @@ function Setup() {
   return <SetupStep tf={tf} secret="JBSWY3DPEHPK3PXP" uri="otpauth://totp/Clinic%20Suite:olive?secret=JBSWY3DPEHPK3PXP" />;
 }
 
-function On({ reload }: { reload(): Promise<unknown> }) {
+function On({ reload }: { reload: () => Promise<unknown> }) {
   const tf = useTwoFactor(reload);
   return (
     <>

@@ -38,7 +38,7 @@ export function useTwoFactor(reload: () => Promise<unknown>) {
     });
 
   /** Turning on and making new codes both answer with the recovery codes, shown once. */
-  const showCodes = (call: () => ReturnType<typeof enableTwoFactor> | ReturnType<typeof regenerateRecoveryCodes>) =>
+  const showCodes = (call: () => ReturnType<typeof enableTwoFactor>  ) =>
     run(async () => {
       const result = await call();
       if (!result.success || !result.data.data) return setStatus({ kind: 'danger', text: result.message });

@@ -11,7 +11,7 @@ import { DeleteAccount } from '../components/delete-account';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { ProfileOverview } from '../components/profile-overview';
 
-function WithUser({ children }: { children(user: UserDetails): React.ReactNode }) {
+function WithUser({ children }: { children: (user: UserDetails) => React.ReactNode }) {
   const { currentUser, userLoading } = useAuth();
   if (currentUser) return children(currentUser);
   if (userLoading) return <Loading label="Loading your profile..." showLabel />;

@@ -34,8 +34,8 @@ interface Props {
   report: CollectionsReport | undefined;
   error: unknown;
   loading: boolean;
-  onRetry(): void;
-  onDownload(report: CollectionsReport): void;
+  onRetry: () => void;
+  onDownload: (report: CollectionsReport) => void;
 }
 
 export function CollectionsSection({ report, error, loading, onRetry, onDownload }: Props) {

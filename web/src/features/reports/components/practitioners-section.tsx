@@ -24,7 +24,7 @@ function PeriodTable({ report }: { report: PractitionerReport }) {
     </tr>
   );
   return (
-    <ResponsiveTable className="table-sm" label={`Practitioners, ${weeks === 1 ? 'the week' : `${weeks} weeks`} from ${weekLabel(report.weeks[0]!.week)}`}>
+    <ResponsiveTable className="table-sm" label={`Practitioners, ${weeks === 1 ? 'the week' : `${weeks} weeks`} from ${weekLabel(report.weeks[0].week)}`}>
       <thead>
         <tr>
           <th scope="col">Practitioner</th>
@@ -87,8 +87,8 @@ interface Props {
   report: PractitionerReport | undefined;
   error: unknown;
   loading: boolean;
-  onRetry(): void;
-  onDownload(report: PractitionerReport): void;
+  onRetry: () => void;
+  onDownload: (report: PractitionerReport) => void;
 }
 
 export function PractitionersSection({ report, error, loading, onRetry, onDownload }: Props) {

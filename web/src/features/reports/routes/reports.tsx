@@ -67,7 +67,7 @@ function downloadCsv(csv: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function PeriodPicker({ period, from, to, onChange }: { period: PeriodId; from: string; to: string; onChange(p: PeriodId, from: string, to: string): void }) {
+function PeriodPicker({ period, from, to, onChange }: { period: PeriodId; from: string; to: string; onChange: (p: PeriodId, from: string, to: string) => void }) {
   const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
   return (
     <form className="d-flex flex-wrap align-items-end gap-2" onSubmit={(e) => e.preventDefault()} aria-label="Report period">
@@ -131,14 +131,14 @@ function Charts({ report }: { report: Report }) {
     ];
     const row = (w: Report['weeks'][number]) => [...(w.appointments ? [activeAppointments(w)] : []), ...(w.bookings ? [w.bookings.confirmed, w.bookings.cancelled] : [])];
     const rows = report.weeks.map(row);
-    const totals = columns.slice(1).map((_, i) => rows.reduce((s, r) => s + r[i]!, 0));
+    const totals = columns.slice(1).map((_, i) => rows.reduce((s, r) => s + r[i], 0));
     cards.push(
       <ChartCard
         key="volume"
         title="Bookings and appointments per week"
         description="In the week they take place; cancelled appointments and bookings are left out of the bars."
         columns={columns}
-        rows={report.weeks.map((w, i) => [weekLabel(w.week), ...rows[i]!])}
+        rows={report.weeks.map((w, i) => [weekLabel(w.week), ...rows[i]])}
         footer={['Total', ...totals]}
         empty={totals.every((t) => t === 0)}
         chart={weekBars([
@@ -223,14 +223,14 @@ function Charts({ report }: { report: Report }) {
     ];
     const row = (w: Report['weeks'][number]) => [...(w.series ? [w.series.visits, w.series.booked] : []), ...(w.waitlist ? [w.waitlist.offered, w.waitlist.filled] : [])];
     const rows = report.weeks.map(row);
-    const totals = columns.slice(1).map((_, i) => rows.reduce((s, r) => s + r[i]!, 0));
+    const totals = columns.slice(1).map((_, i) => rows.reduce((s, r) => s + r[i], 0));
     cards.push(
       <ChartCard
         key="series"
         title="Series and the waitlist"
         description="Visits booked as part of a series in the week they take place (cancelled ones left out), and series in the week they were booked. Freed times offered to patients on the waitlist (one offer per patient told) and those booked from an offer, in the week of the time."
         columns={columns}
-        rows={report.weeks.map((w, i) => [weekLabel(w.week), ...rows[i]!])}
+        rows={report.weeks.map((w, i) => [weekLabel(w.week), ...rows[i]])}
         footer={['Total', ...totals]}
         empty={totals.every((t) => t === 0)}
         chart={weekBars([

@@ -61,12 +61,12 @@ interface Entered {
 
 interface StepProps {
   /** Records the step as done (after its own save) and moves on. */
-  onDone(): Promise<void>;
-  onSkip(): Promise<void>;
+  onDone: () => Promise<void>;
+  onSkip: () => Promise<void>;
   /** The steps' states on the server. */
   progress: SetupProgress;
   entered: Entered;
-  remember(patch: Entered): void;
+  remember: (patch: Entered) => void;
 }
 
 type Errors = Record<string, string>;
@@ -149,7 +149,7 @@ function Input<K extends string>(props: {
   name: K;
   label: string;
   values: Record<K, string>;
-  set(name: K, value: string): void;
+  set: (name: K, value: string) => void;
   errors: Errors;
   errorKey?: string;
   type?: string;
@@ -174,9 +174,9 @@ const useValues = <K extends string>(initial: Record<K, string>) => {
 
 /** What a StepForm takes of its step's state. */
 interface StepState {
-  onSkip(): Promise<void>;
+  onSkip: () => Promise<void>;
   status: Status | null;
-  save(calls: Calls): Promise<void>;
+  save: (calls: Calls) => Promise<void>;
 }
 
 /** A step's text values and its save: `form` for its StepForm, `common` for its Inputs. */
@@ -233,7 +233,7 @@ function OrganizationStep({ progress, ...props }: StepProps) {
 const priceRefusal = (field: string, message: string): ApiResult => ({ responseCode: 400, success: false, message: 'Please correct the price.', data: { message: 'Please correct the price.', errors: { [field]: message } } });
 
 /** The wizard's price box: a MoneyInput in a Field, bound to a key of the step's values. */
-function PriceInput<K extends string>({ name, label, currency, values, set, errors, errorKey, required, hint }: { name: K; label: string; currency: string; values: Record<K, string>; set(name: K, value: string): void; errors: Errors; errorKey?: string; required?: boolean; hint: string }) {
+function PriceInput<K extends string>({ name, label, currency, values, set, errors, errorKey, required, hint }: { name: K; label: string; currency: string; values: Record<K, string>; set: (name: K, value: string) => void; errors: Errors; errorKey?: string; required?: boolean; hint: string }) {
   const id = `setup-${name}`;
   const error = errors[errorKey ?? name];
   return (
@@ -301,7 +301,7 @@ function HoursStep({ progress, entered, ...props }: StepProps) {
     }
     const open = WEEKDAYS.find((d) => current.weeklyHours[d].length > 0);
     setDays(Object.fromEntries(WEEKDAYS.map((d) => [d, current.weeklyHours[d].length > 0])) as Record<Weekday, boolean>);
-    setValues({ opens: open ? current.weeklyHours[open][0]!.start : '09:00', closes: open ? current.weeklyHours[open][0]!.end : '17:00', slot: String(current.slotMinutes), capacity: String(current.capacity) });
+    setValues({ opens: open ? current.weeklyHours[open][0].start : '09:00', closes: open ? current.weeklyHours[open][0].end : '17:00', slot: String(current.slotMinutes), capacity: String(current.capacity) });
   }, [current, serviceSlot, setValues]);
   // Wait for the service too, so the slot length does not change under the owner's hands.
   if ((!current && !loadError) || services.isLoading) return <Loading label="Loading opening hours..." showLabel />;
@@ -313,7 +313,7 @@ function HoursStep({ progress, entered, ...props }: StepProps) {
       {...form}
       calls={() =>
         saveAvailability({
-          weeklyHours: Object.fromEntries(WEEKDAYS.map((d) => [d, days[d] ? [{ start: values.opens, end: values.closes }] : []])) as Record<Weekday, { start: string; end: string }[]>,
+          weeklyHours: Object.fromEntries(WEEKDAYS.map((d) => [d, days[d] ? [{ start: values.opens, end: values.closes }] : []])),
           slotMinutes: Number(values.slot),
           capacity: Number(values.capacity),
           // What the clinic set elsewhere stays as it is.
@@ -468,7 +468,7 @@ const STEP_COMPONENTS: Record<SetupStep, (p: StepProps) => ReactNode> = {
  * told so, with the way to add one, instead of a "set up" that is not true. Other skipped steps are
  * named, each a click away.
  */
-function FinishedCard({ progress, open }: { progress: SetupProgress; open(step: SetupStep): void }) {
+function FinishedCard({ progress, open }: { progress: SetupProgress; open: (step: SetupStep) => void }) {
   const packages = useBookablePackages();
   const skipped = SETUP_STEPS.filter((s) => progress.steps[s] === 'skipped' && s !== 'package');
   const bookable = packages.data?.items.some((p) => p.isActive);

@@ -79,7 +79,7 @@ function Settings({ canWrite }: { canWrite: boolean }) {
   );
 }
 
-function OfferByHand({ entry, onDone }: { entry: WaitlistEntryView; onDone(): void }) {
+function OfferByHand({ entry, onDone }: { entry: WaitlistEntryView; onDone: () => void }) {
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   const [error, setError] = useState<string>();

@@ -94,7 +94,7 @@ describe.each(['en', 'ar'] as const)('the intake step in %s', { timeout: 30_000 
 
     // Missing answers: each field says so in the page's language, and nothing is sent.
     await user.click(cont);
-    const required = m['formRule.required']!.replace('{label}', 'Allergies');
+    const required = m['formRule.required'].replace('{label}', 'Allergies');
     expect(await within(step).findByText(required)).toBeInTheDocument();
     expect(within(step).getByLabelText(/^Allergies/)).toHaveAttribute('aria-invalid', 'true');
     expect(calls.some((c) => c.path === '/api/bookings/create-booking')).toBe(false);

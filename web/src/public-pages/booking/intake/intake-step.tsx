@@ -46,8 +46,8 @@ export interface IntakeStepProps {
   form: IntakeForm;
   values: IntakeValues;
   issues: Issue[];
-  onChange(fieldId: string, value: FieldValue): void;
-  onFile(fieldId: string, file: File): Promise<string>;
+  onChange: (fieldId: string, value: FieldValue) => void;
+  onFile: (fieldId: string, file: File) => Promise<string>;
   disabled: boolean;
 }
 

@@ -29,13 +29,13 @@ export function seriesBody({ apiKey, values, plan, locale, practitionerId, answe
 }): SeriesBookBody {
   return {
     apiKey, packageId: values.packageId, startDate: values.bookingDate, time: values.bookingTime, ...plan,
-    firstName: values.firstName, lastName: values.lastName, email: values.email, phoneNumber: values.phoneNumber, locale: locale as SeriesBookBody['locale'],
+    firstName: values.firstName, lastName: values.lastName, email: values.email, phoneNumber: values.phoneNumber, locale: locale,
     ...(practitionerId ? { practitionerId } : {}), ...(answers ? { intake: answers } : {}),
   };
 }
 
 /** The series' hold as the page keeps it for the way back: its first visit names it. */
 export function seriesHold(held: SeriesBooked, request: string): PendingHold {
-  const first = held.visits[0]!;
+  const first = held.visits[0];
   return { bookingId: first.bookingId, releaseToken: held.releaseToken ?? '', checkoutUrl: held.checkoutUrl ?? '', holdExpiresAt: held.holdExpiresAt ?? '', packageName: held.packageName, startUtc: first.startUtc, timeZone: held.timeZone, request };
 }

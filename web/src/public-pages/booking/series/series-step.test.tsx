@@ -78,7 +78,7 @@ describe('the series step', { timeout: 30_000 }, () => {
     applyToDocument('en');
     const calls = answers();
     const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
-    const { user } = renderRoutes([{ path: '/booking/:apiKey', element: <BookingPage apiKey="pk_key" /> }], '/booking/pk_key', {}, { locale: 'en', messages: en as Messages });
+    const { user } = renderRoutes([{ path: '/booking/:apiKey', element: <BookingPage apiKey="pk_key" /> }], '/booking/pk_key', {}, { locale: 'en', messages: en });
     // A package that does not allow a series offers none.
     await chooseTime(en, user, 'p2');
     expect(screen.queryByRole('checkbox', { name: 'Repeat this visit' })).toBeNull();
@@ -91,7 +91,7 @@ describe('the series step', { timeout: 30_000 }, () => {
     expect(rows).toHaveLength(4);
     expect(calls.find((c) => c.path === '/api/bookings/preview-patient-series')!.body).toMatchObject({ apiKey: 'pk_key', packageId: 'p1', time: '09:00', everyWeeks: 1, count: 4 });
     // Week 2: taken, its two alternatives and "leave out" (chosen until the patient picks).
-    const taken = rows[1]!;
+    const taken = rows[1];
     expect(within(taken).getByText(/This time is taken/)).toBeInTheDocument();
     const radios = within(taken).getAllByRole('radio');
     expect(radios).toHaveLength(3);
@@ -123,15 +123,15 @@ describe('the series step', { timeout: 30_000 }, () => {
     applyToDocument('ar');
     const calls = answers();
     const m = ar as Record<string, string>;
-    const { user } = renderRoutes([{ path: '/booking/:apiKey', element: <BookingPage apiKey="pk_key" /> }], '/booking/pk_key', {}, { locale: 'ar', messages: ar as Messages });
+    const { user } = renderRoutes([{ path: '/booking/:apiKey', element: <BookingPage apiKey="pk_key" /> }], '/booking/pk_key', {}, { locale: 'ar', messages: ar });
     await chooseTime(m, user, 'p1');
     await user.click(await screen.findByRole('checkbox', { name: m['series.repeat'] }));
     expect(document.documentElement.dir).toBe('rtl');
     const step = screen.getByTestId('series-step');
     expect(await within(step).findAllByTestId('series-visit')).toHaveLength(4);
-    await user.selectOptions(within(step).getByLabelText(m['series.count']!), '6');
+    await user.selectOptions(within(step).getByLabelText(m['series.count']), '6');
     await waitFor(() => expect(within(step).getAllByTestId('series-visit')).toHaveLength(6));
     expect(calls.filter((c) => c.path === '/api/bookings/preview-patient-series').map((c) => (c.body as { count: number }).count)).toEqual([4, 6]);
-    expect(within(step).getAllByText(m['series.leaveOut']!)).toHaveLength(1);
+    expect(within(step).getAllByText(m['series.leaveOut'])).toHaveLength(1);
   });
 });

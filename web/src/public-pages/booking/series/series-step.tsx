@@ -36,7 +36,7 @@ function SeriesCost({ preview, visits }: { preview: SeriesPreview; visits: numbe
   );
 }
 
-function VisitRow({ v, zone, picked, onPick, disabled }: { v: Visit; zone: string; picked: number | undefined; onPick(alt: number | null): void; disabled: boolean }) {
+function VisitRow({ v, zone, picked, onPick, disabled }: { v: Visit; zone: string; picked: number | undefined; onPick: (alt: number | null) => void; disabled: boolean }) {
   const { t, locale, intl } = useI18n();
   const when = (w: { date: string; time: string; label: string }) => whenIn(locale, { date: w.date, time: w.time, timeZone: zone }, w.label, intl);
   const head = (

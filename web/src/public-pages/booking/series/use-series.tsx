@@ -86,7 +86,7 @@ export function useSeries({ apiKey, pkg, practitionerId, bookingDate, bookingTim
   const chosen = (data: SeriesPreview) =>
     data.visits.flatMap((v) => {
       if (v.status === 'free') return [{ date: v.date, time: v.time }];
-      const alt = picks[v.number] === undefined ? undefined : v.alternatives[picks[v.number]!];
+      const alt = picks[v.number] === undefined ? undefined : v.alternatives[picks[v.number]];
       return alt ? [{ date: alt.date, time: alt.time }] : [];
     });
 

@@ -10,7 +10,7 @@ export interface DialogMessage {
   text: string;
 }
 
-export function ErrorDialog({ message, onHide }: { message: DialogMessage | null; onHide(): void }) {
+export function ErrorDialog({ message, onHide }: { message: DialogMessage | null; onHide: () => void }) {
   const t = useT();
   return (
     <Modal show={message !== null} onHide={onHide} centered aria-labelledby="form-error-title">

@@ -34,7 +34,7 @@ export function PackageImage({ src, alt }: { src: string | null; alt: string }) 
   );
 }
 
-export function PackageCard({ pkg, selected, showSelect, onSelect }: { pkg: PublicPackage; selected: boolean; showSelect: boolean; onSelect(): void }) {
+export function PackageCard({ pkg, selected, showSelect, onSelect }: { pkg: PublicPackage; selected: boolean; showSelect: boolean; onSelect: () => void }) {
   const { t, intl } = useI18n();
   return (
     <article className={`card h-100 shadow-sm ${selected ? 'border-primary border-2' : 'border-0'}`} aria-label={pkg.name}>

@@ -14,8 +14,8 @@ export function PackageCards({ form, packageId, issues, dialogOpen, processing, 
   dialogOpen: boolean;
   /** While the form is sent, the dialog stays open. */
   processing: boolean;
-  onSelect(packageId: string): void;
-  onHide(): void;
+  onSelect: (packageId: string) => void;
+  onHide: () => void;
   /** The form, shown in the dialog. */
   children: ReactNode;
 }) {
