@@ -141,8 +141,9 @@ describe('BookingPage (public)', () => {
     const fetchStub = globalThis.fetch as unknown as ReturnType<typeof vi.fn>;
     const base = fetchStub.getMockImplementation() as (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
     fetchStub.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input).endsWith('/bookings/create-booking')) {
-        calls.push({ method: 'POST', path: '/api/bookings/create-booking', body: JSON.parse(String(init?.body)), headers: {} });
+      const url = typeof input === 'string' || input instanceof URL ? String(input) : input.url;
+      if (url.endsWith('/bookings/create-booking')) {
+        calls.push({ method: 'POST', path: '/api/bookings/create-booking', body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined, headers: {} });
         await gate;
         return new Response(JSON.stringify({ message: 'Please complete the payment to confirm booking', data: HELD }), { status: 201 });
       }
