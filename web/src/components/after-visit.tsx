@@ -11,6 +11,7 @@ import { MoneyInput, moneyInputValue, typingLocale } from './money-input';
 import { api } from '../lib/api';
 import { formatDate } from '../lib/dates';
 import { notify } from '../lib/notify';
+import { useHasPassed } from '../lib/use-has-passed';
 
 /** A booking as staff read it (GET /bookings/booking/{id}; the bookings feature's BookingView). */
 type BookingView = ReplyOf<'GET /bookings/booking/{id}'>;
@@ -164,7 +165,7 @@ export function AfterVisitCard({ booking, canWrite, onChanged }: { booking: Book
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState<string>();
   const currency = currencyOf(booking.currency);
-  const started = Date.parse(booking.startUtc) <= Date.now();
+  const started = useHasPassed(booking.startUtc);
   const feeLocked = Boolean(booking.fee && booking.fee.status !== 'declined');
   const markable = (a: string) => !feeLocked && (a === 'late_cancellation' ? booking.status === 'confirmed' || booking.status === 'cancelled' : booking.status === 'confirmed' && started);
   const mark = async (attendance: 'attended' | 'no_show' | 'late_cancellation') => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { assetUrl } from '../lib/assets';
 
 /** Shown when there is no picture or it fails to load. */
@@ -18,12 +18,12 @@ interface AvatarProps {
 
 export function Avatar({ src, size = 40, alt, className }: AvatarProps) {
   const url = assetUrl(src ?? undefined);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => setFailed(false), [url]);
+  // The picture that failed to load: a new one is tried again.
+  const [failedUrl, setFailedUrl] = useState<string>();
   return (
     <img
-      src={!url || failed ? AVATAR_PLACEHOLDER : url}
-      onError={() => setFailed(true)}
+      src={!url || failedUrl === url ? AVATAR_PLACEHOLDER : url}
+      onError={() => setFailedUrl(url)}
       width={size}
       height={size}
       alt={alt}

@@ -30,6 +30,7 @@ export function BasicDetailsFields({ register, errors, autoFocus, currentCountry
   const countries: readonly string[] = currentCountry && !(COUNTRIES as readonly string[]).includes(currentCountry) ? [currentCountry, ...COUNTRIES] : COUNTRIES;
   return (
     <div className="row g-3">
+      {/* eslint-disable-next-line jsx-a11y-x/no-autofocus -- the caller's choice: sign-up's details step, a page of this one task, starts at its first field */}
       <InputField field={register('username')} label="Username" required error={e('username')} className="col-12" autoComplete="username" autoFocus={autoFocus} />
       <InputField field={register('firstName')} label="First name" required error={e('firstName')} className="col-md-4" autoComplete="given-name" />
       <InputField field={register('middleName')} label="Middle name" error={e('middleName')} className="col-md-4" autoComplete="additional-name" />

@@ -63,21 +63,21 @@ function useCopy() {
  */
 function useQrCode(url: string) {
   const [svg, setSvg] = useState<{ url: string; markup: string; download: string } | null>(null);
-  const [failed, setFailed] = useState(false);
+  /** The address whose drawing failed (another address is tried afresh). */
+  const [failedFor, setFailedFor] = useState<string>();
   useEffect(() => {
     let live = true;
-    setFailed(false);
     // qrcode loads with the first QR drawn, not with every page that may show one.
     import('qrcode')
       .then(({ toString }) => toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }))
       .then((markup) => live && setSvg({ url, markup, download: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}` }))
-      .catch(() => live && setFailed(true));
+      .catch(() => live && setFailedFor(url));
     return () => {
       live = false;
     };
   }, [url]);
   const drawn = svg?.url === url ? svg : undefined;
-  return { markup: drawn?.markup, download: drawn?.download, failed };
+  return { markup: drawn?.markup, download: drawn?.download, failed: failedFor === url };
 }
 
 interface BookingPageLinkProps extends BookingPageTarget {

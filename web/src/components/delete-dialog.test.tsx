@@ -12,7 +12,7 @@ interface Row {
 }
 
 function setup(result: { success: boolean; message: string }) {
-  const remove = vi.fn(async (): Promise<ApiResult> => ({ responseCode: result.success ? 200 : 409, success: result.success, data: { message: result.message }, message: result.message }));
+  const remove = vi.fn((): Promise<ApiResult> => Promise.resolve({ responseCode: result.success ? 200 : 409, success: result.success, data: { message: result.message }, message: result.message }));
   const onClose = vi.fn();
   const onDeleted = vi.fn();
   render(

@@ -15,7 +15,8 @@ afterEach(() => vi.restoreAllMocks());
 
 function Box() {
   return (
-    <div role="dialog" aria-label="Delete form" onKeyDown={keepTabInside}>
+    // A dialog element: the keydown handler of a dialog's box (Bootstrap's is a div with role dialog).
+    <dialog open aria-label="Delete form" onKeyDown={keepTabInside}>
       <button type="button">Close</button>
       <input aria-label="Reason" />
       <input type="hidden" />
@@ -26,7 +27,7 @@ function Box() {
         Disabled
       </button>
       <button type="button">Delete</button>
-    </div>
+    </dialog>
   );
 }
 

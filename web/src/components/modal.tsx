@@ -30,7 +30,8 @@ export function keepTabInside(event: KeyboardEvent<HTMLElement>) {
   }
 }
 
-function Modal({ onKeyDown, ...props }: ModalProps) {
+// ModalProps passes any other prop on untyped (an index signature): the keydown handler is typed here.
+function Modal({ onKeyDown, ...props }: ModalProps & { onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void }) {
   return (
     <BootstrapModal
       {...props}

@@ -112,7 +112,7 @@ const compiledCatalogues = new WeakMap<Messages, Map<string, IntlMessageFormat>>
 /** Formats one catalogue's messages; each message is compiled once per language. */
 function formatter(locale: Locale, messages: Messages) {
   let cache = compiledCatalogues.get(messages);
-  if (!cache) compiledCatalogues.set(messages, (cache = new Map()));
+  if (!cache) compiledCatalogues.set(messages, (cache = new Map<string, IntlMessageFormat>()));
   const compiled = cache;
   return (key: MessageKey): IntlMessageFormat | undefined => {
     // By language too: a test may read one catalogue as two languages.
@@ -162,12 +162,8 @@ export function I18nProvider({ locale: initial, messages: initialMessages, decid
     }
     setState({ locale, messages, decided: true });
   }, []);
-  const { locale, messages } = state;
-  const [clinicLocale, setClinicLocale] = useState<Locale>();
+  const { locale, messages, decided: localeDecided } = state;
   const [clinicRegion, setClinicRegion] = useState<string | null>();
-  useEffect(() => {
-    if (clinicLocale && !state.decided && clinicLocale !== locale) void switchTo(clinicLocale, false);
-  }, [clinicLocale, state.decided, locale, switchTo]);
   const value = useMemo<I18nValue>(
     () => ({
       locale,
@@ -175,10 +171,14 @@ export function I18nProvider({ locale: initial, messages: initialMessages, decid
       t: translator(locale, messages),
       rich: richTranslator(locale, messages),
       setLocale: (next) => switchTo(next, true),
-      offerClinicLocale: (tag) => setClinicLocale(localeOf(tag)),
+      // The clinic's language, unless the visitor's was decided (chosen, or asked for by the address).
+      offerClinicLocale: (tag) => {
+        const clinicLocale = localeOf(tag);
+        if (clinicLocale && !localeDecided && clinicLocale !== locale) void switchTo(clinicLocale, false);
+      },
       offerClinicRegion: (region) => setClinicRegion(region),
     }),
-    [locale, messages, switchTo, clinicRegion],
+    [locale, messages, switchTo, clinicRegion, localeDecided],
   );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

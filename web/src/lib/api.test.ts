@@ -6,10 +6,7 @@ import { saveRegistrationToken, saveToken } from './session';
 import { useApi } from './swr';
 
 function stubFetch(response: Response | Error) {
-  const fn = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
-    if (response instanceof Error) throw response;
-    return response.clone();
-  });
+  const fn = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => (response instanceof Error ? Promise.reject(response) : Promise.resolve(response.clone())));
   vi.stubGlobal('fetch', fn);
   return fn;
 }

@@ -50,7 +50,7 @@ export async function prefetchSignedIn(keys: readonly string[], pageKeys: readon
   if (!token) return;
   // The answers are only stored as they come: no key's reply type is needed here.
   const fetchAnswer = fetcher as (key: string) => Promise<unknown>;
-  const handOver = (key: string) => preload(key, fetchAnswer) as Promise<unknown>;
+  const handOver = (key: string): Promise<unknown> => preload(key, fetchAnswer);
   // Handed to the lists' hook as it mounts (lib/paged.ts), not to swr's preload: a list that has its
   // first page starts with it and does not fetch, so a preloaded answer would stay there unused.
   const preloaded = firstPages.map((key) => fetchFirstPageEarly(key, fetchAnswer(key)));

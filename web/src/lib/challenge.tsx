@@ -61,6 +61,11 @@ export class ChallengeHandle {
 
   constructor(private readonly page: ChallengePage) {}
 
+  /** The organisation key the next checks are for (undefined: not known yet). */
+  setApiKey(apiKey: string | undefined) {
+    this.apiKey = apiKey;
+  }
+
   private set(state: ChallengeState) {
     this.state = state;
     for (const listener of this.listeners) listener();
@@ -118,7 +123,7 @@ const FIRST_INPUT = ['pointerdown', 'keydown', 'focusin', 'input'] as const;
 export function useChallenge(page: ChallengePage, apiKey: string | undefined, when: 'mount' | 'first-input' = 'mount'): ChallengeHandle {
   const [handle] = useState(() => new ChallengeHandle(page));
   useEffect(() => {
-    handle.apiKey = apiKey;
+    handle.setApiKey(apiKey);
     if (apiKey === undefined) return () => handle.stop();
     if (when === 'mount') {
       handle.start().catch(() => undefined);

@@ -3,7 +3,7 @@
 // second click) sends the same key, so the server makes its record once and answers the retry with
 // the first answer. What is sent changes: a new key. Answered for good: `forget`, and the next
 // submission, even with the same content, is a new one.
-import { useRef } from 'react';
+import { useState } from 'react';
 
 /** How many recent submissions keep their key (the visitor's last few files, say). */
 const REMEMBERED = 20;
@@ -59,7 +59,6 @@ export function idempotencyKeys(newKey: () => string = randomKey): IdempotencyKe
 
 /** The keys of one page's submissions, kept for the life of the component. */
 export function useIdempotencyKeys(): IdempotencyKeys {
-  const ref = useRef<IdempotencyKeys>(undefined);
-  ref.current ??= idempotencyKeys();
-  return ref.current;
+  const [keys] = useState(() => idempotencyKeys());
+  return keys;
 }

@@ -7,7 +7,7 @@
 // query (QueryOf its route) less the paging values this hook sets, and are encoded by lib/api.ts.
 import useSWRInfinite from 'swr/infinite';
 import type { PathOf } from '#shared/api-contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { fetcher, queryString, type Fetched, type QueryAt } from './api';
 import { getToken } from './session';
 
@@ -79,8 +79,6 @@ interface Early {
   answer: Promise<unknown>;
   /** Set once it has arrived. */
   arrived?: { reply: unknown };
-  /** Handed to the list's fetch already (it waited for it). */
-  used?: boolean;
   token: string | undefined;
   at: number;
 }
@@ -155,12 +153,14 @@ export function usePaged<K extends PathOf<'GET'>, T = ItemOf<Fetched<K>>>(base: 
   // Once the list asks for something else, the start's page is not used again.
   if (start && start.key !== firstKey) setStart(undefined);
   const fromStart = start?.key === firstKey ? start : undefined;
+  /** The start's page handed to the list's fetch already (it waited for it): never twice. */
+  const startUsed = useRef(false);
   const pages = useSWRInfinite<R>(
     pageKey,
     // Still on its way: the first page's first fetch is that answer (once), not a second request.
     (key: string) => {
-      if (fromStart && key === fromStart.key && !fromStart.arrived && !fromStart.used) {
-        fromStart.used = true;
+      if (fromStart && key === fromStart.key && !fromStart.arrived && !startUsed.current) {
+        startUsed.current = true;
         return fromStart.answer as Promise<R>;
       }
       return fetcher(key as K);

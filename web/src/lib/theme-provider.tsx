@@ -1,5 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { applyTheme, effectiveTheme, onSystemThemeChange, readThemeMode, saveThemeMode, THEME_MENU_MODE_KEY, type EffectiveTheme, type ThemeMode } from './theme';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { applyTheme, onSystemThemeChange, readThemeMode, saveThemeMode, systemTheme, THEME_MENU_MODE_KEY, type EffectiveTheme, type ThemeMode } from './theme';
 
 interface ThemeState {
   /** The chosen mode. */
@@ -16,14 +16,13 @@ const ThemeContext = createContext<ThemeState | undefined>(undefined);
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [mode, setModeState] = useState<ThemeMode>(() => readThemeMode());
   const [menuMode, setMenuMode] = useState<ThemeMode>(() => readThemeMode(THEME_MENU_MODE_KEY));
-  const [effective, setEffective] = useState<EffectiveTheme>(() => effectiveTheme(mode));
+  // System mode follows the operating system live.
+  const system = useSyncExternalStore(onSystemThemeChange, systemTheme);
+  const effective: EffectiveTheme = mode === 'system' ? system : mode;
 
   useEffect(() => {
-    setEffective(applyTheme(mode));
-    if (mode !== 'system') return undefined;
-    // System mode follows the operating system live.
-    return onSystemThemeChange(() => setEffective(applyTheme('system')));
-  }, [mode]);
+    applyTheme(mode);
+  }, [mode, effective]);
 
   const setMode = useCallback((next: ThemeMode) => {
     saveThemeMode(next);

@@ -1,6 +1,6 @@
 // Starts a public page in the browser: renders over the prerendered HTML of the build, or into an empty
 // root (vite dev, where the HTML is not prerendered and the full stylesheet is loaded instead).
-import { render, type ComponentChild } from 'preact';
+import { render } from 'preact';
 import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { publicPageAt } from '#shared/public-pages';

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Locale } from '#shared/i18n/locales';
-import type { Messages } from '../i18n/i18n';
+import type { MessageKey } from '../i18n/i18n';
 import ar from '../i18n/messages/ar.json';
 import de from '../i18n/messages/de.json';
 import en from '../i18n/messages/en.json';
@@ -13,7 +13,8 @@ import { mockApi, renderRoutes } from '../testing/render';
 import { BookingPage } from './booking/booking-page';
 import { ManagePage } from './manage/manage-page';
 
-const CATALOGUES = { en, es, de, ar } as Record<string, Messages>;
+// The source catalogues: ICU strings (the build's compiled ones are never read here).
+const CATALOGUES = { en, es, de, ar } as Record<string, Record<MessageKey, string>>;
 const language = (locale: Locale) => ({ locale, messages: CATALOGUES[locale] });
 
 const PACKAGE = {

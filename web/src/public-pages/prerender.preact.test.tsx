@@ -74,8 +74,9 @@ describe('prerendered public pages', () => {
       window.location.hash = FRAGMENT[page.name] ?? '';
       document.body.append(host);
       const painted = [...host.querySelectorAll('*')];
-      await act(async () => {
+      await act(() => {
         renderPage(host, inEnglish(pageElements[page.name](PARAMS[page.name])));
+        return Promise.resolve();
       });
       // Every element of the first paint is still in the page, in place: none was thrown away.
       expect(painted.filter((el) => !host.contains(el))).toEqual([]);
@@ -92,8 +93,9 @@ describe('prerendered public pages', () => {
     expect(host.querySelector('#bookingDate')).toBeNull();
     mockApi({});
     vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise(() => {}));
-    await act(async () => {
+    await act(() => {
       renderPage(host, inEnglish(pageElements.booking(PARAMS.booking)));
+      return Promise.resolve();
     });
     // The same nodes, taken over rather than painted again; no day laid out on a guessed first weekday.
     expect(host.querySelector('section[aria-label="Free days"] tbody')).toBe(painted);

@@ -4,7 +4,7 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PublicPage } from '#shared/public-pages';
-import { I18nProvider, type Messages } from '../i18n/i18n';
+import { I18nProvider } from '../i18n/i18n';
 import english from '../i18n/messages/en.json';
 import { AppointmentRequestPage } from './request/request-page';
 import { BookingPage } from './booking/booking-page';

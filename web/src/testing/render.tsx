@@ -99,9 +99,9 @@ const DEFAULT_ANSWERS: Record<string, () => Promise<Answer>> = {
 export function mockApi(answers: Record<string, Answer | ((body: unknown, url: URL) => Answer | Promise<Answer>)>) {
   const calls: { method: string; path: string; body: unknown; headers: Record<string, string> }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url, 'http://localhost');
     const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
     calls.push({ method, path: url.pathname, body, headers: (init?.headers ?? {}) as Record<string, string> });
     if (JITTER_MS > 0) await new Promise((resolve) => realSetTimeout(resolve, Math.random() * JITTER_MS));
     const answer = answers[`${method} ${url.pathname}`] ?? DEFAULT_ANSWERS[`${method} ${url.pathname}`];

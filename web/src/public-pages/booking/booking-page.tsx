@@ -112,6 +112,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   useEffect(() => {
     const saved = apiKey ? readSavedForm(apiKey) : undefined;
     if (!saved) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- this tab's storage, read once the prerendered page is taken over (the first paint has no such form)
     setValues(saved.values);
     setPractitioner(saved.practitioner);
   }, [apiKey]);
@@ -124,6 +125,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   const setValue = useCallback((name: BookingField, value: string) => setValues((prev) => ({ ...prev, [name]: value })), []);
   const clearTime = useCallback(() => setValue('bookingTime', ''), [setValue]);
 
+  const month = useBookingMonth({ apiKey, packageId, practitionerId, bookingDate, bookingTime, clearTime });
   const settling = usePreselect(packages, (wanted) => {
     if (wanted.packageId) setValue('packageId', wanted.packageId);
     if (wanted.practitioner) setPractitioner(wanted.practitioner);
@@ -135,10 +137,12 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
     if (wanted.time) setValue('bookingTime', wanted.time);
   });
 
-  // After a first Continue, the messages follow the fields as they are corrected.
-  useEffect(() => {
+  // After a first Continue, the messages follow the fields as they are corrected (a server's stay until then).
+  const [checked, setChecked] = useState({ values, submitted });
+  if (checked.values !== values || checked.submitted !== submitted) {
+    setChecked({ values, submitted });
     if (submitted) setErrors(validateBookingForm(values));
-  }, [values, submitted]);
+  }
   const intake = useIntake(apiKey, pkg);
   const series = useSeries({ apiKey, pkg, practitionerId, bookingDate, bookingTime });
   const send = useBookingSubmit({ apiKey, values, practitioner, practitionerId, setErrors, setSubmitted, intake, series });
@@ -153,7 +157,6 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
     onChange: (ev: { target: { value: string } }) => setValue(name, ev.target.value),
     disabled: isSubmitting || loading,
   });
-  const month = useBookingMonth({ apiKey, packageId, practitionerId, bookingDate, bookingTime, clearTime });
   const listed = BOOKING_FIELDS.map((name) => errors[name]).filter((m): m is string => Boolean(m)).map((m) => ruleMessage(t, m));
   const payment = useSearchParam('payment');
   // The preselect script's mark (web/vite-public-pages.ts) lifted once the package's card is in place:
@@ -231,7 +234,7 @@ export function BookingPage({ apiKey }: { apiKey: string }) {
   useEffect(() => {
     if (confirming) forgetBooking(apiKey);
   }, [confirming, apiKey]);
-  const { data, error } = useSWR(apiKey && !confirming ? ['booking-packages', apiKey] : null, loadPackages, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const { data, error } = useSWR<PublicBookingPackage[], unknown, [string, string] | null>(apiKey && !confirming ? ['booking-packages', apiKey] : null, loadPackages, { revalidateOnFocus: false, shouldRetryOnError: false });
   const t = useT();
   const title = t('booking.title');
   useEffect(() => {

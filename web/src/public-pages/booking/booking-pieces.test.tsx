@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { todayIn } from '#shared/bookings/time';
-import { I18nProvider, type Messages } from '../../i18n/i18n';
+import { I18nProvider } from '../../i18n/i18n';
 import english from '../../i18n/messages/en.json';
 import { ChallengeHandle } from '../../lib/challenge';
 import { mockApi, renderRoutes } from '../../testing/render';

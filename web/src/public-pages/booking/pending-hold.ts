@@ -10,6 +10,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BookingFormValues } from '#shared/bookings/form';
 import { releaseHold } from './api';
+import { useLatest } from '../../lib/use-latest';
 
 export interface PendingHold {
   bookingId: string;
@@ -119,8 +120,7 @@ export type HoldState =
  */
 export function usePendingHold(apiKey: string, onShownAgain?: () => void) {
   const [state, setState] = useState<HoldState>({ kind: 'none' });
-  const shownAgain = useRef(onShownAgain);
-  shownAgain.current = onShownAgain;
+  const shownAgain = useLatest(onShownAgain);
   /** A hold being given back: a Continue meanwhile waits for it (else this patient's own hold would refuse it). */
   const inFlight = useRef<Promise<Released>>(undefined);
 
@@ -166,7 +166,7 @@ export function usePendingHold(apiKey: string, onShownAgain?: () => void) {
       live = false;
       window.removeEventListener('pageshow', onShow);
     };
-  }, [apiKey, settle]);
+  }, [apiKey, settle, shownAgain]);
 
   /** The visitor gives the waiting hold back ('Choose another time'). */
   const giveUp = useCallback(async () => {

@@ -30,9 +30,7 @@ export function useBookingMonth({ apiKey, packageId, practitionerId, bookingDate
   // changed the date field's `min` mid-typing (in the evening west of UTC they differ), and Chromium
   // then starts the half-typed year afresh.
   const [knownZone, setKnownZone] = useState<string>();
-  useEffect(() => {
-    if (day?.timeZone) setKnownZone(day.timeZone);
-  }, [day?.timeZone]);
+  if (day?.timeZone && day.timeZone !== knownZone) setKnownZone(day.timeZone);
   const zone = day?.timeZone ?? knownZone;
   // The visitor's own today only in the browser: the prerendered page does not know it.
   const minDate = zone ? todayIn(zone) : hydrated ? browserToday() : undefined;
@@ -54,12 +52,10 @@ export function useBookingMonth({ apiKey, packageId, practitionerId, bookingDate
   const from = shownMonth && (shownMonth === firstMonth ? minDate : `${shownMonth}-01`);
   const daysKey: DaysKey | null =
     apiKey && packageId && shownMonth && from ? ['booking-days', apiKey, packageId, practitionerId, from, daysInMonth(shownMonth) - Number(from.slice(8)) + 1] : null;
-  const { data: free, error: daysError, isLoading: daysLoading } = useSWR(daysKey, loadDays, dayOptions);
+  const { data: free, error: daysError, isLoading: daysLoading } = useSWR<Record<string, number>, unknown, DaysKey | null>(daysKey, loadDays, dayOptions);
   const noneFree = Boolean(free && Object.values(free).every((n) => n <= 0));
   // This month full (or nearly over): show the next one, unless the visitor chose a month themselves.
-  useEffect(() => {
-    if (!month && noneFree && firstMonth && shownMonth === firstMonth) setMonth(addMonths(firstMonth, 1));
-  }, [month, noneFree, firstMonth, shownMonth]);
+  if (!month && noneFree && firstMonth && shownMonth === firstMonth) setMonth(addMonths(firstMonth, 1));
 
   return { day, dayLoading, chosenDay, zone, minDate, firstMonth, shownMonth: weekKnown ? shownMonth : undefined, setMonth, free, daysError, daysLoading, noneFree, noteMonth: shownMonth };
 }

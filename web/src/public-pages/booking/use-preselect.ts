@@ -6,6 +6,7 @@
 // (use-booking-month.ts), and the day's free times are what the patient then sees.
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParam } from '../../lib/location';
+import { useLatest } from '../../lib/use-latest';
 import type { PublicBookingPackage } from './api';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -32,8 +33,7 @@ export function usePreselect(packages: PublicBookingPackage[] | undefined, choos
   const wantTime = useSearchParam('time');
   const preselected = useRef(false);
   const [preselectDone, setPreselectDone] = useState(false);
-  const chooseNow = useRef(choose);
-  chooseNow.current = choose;
+  const chooseNow = useLatest(choose);
   useEffect(() => {
     if (preselected.current || !packages) return;
     preselected.current = true;
@@ -44,6 +44,6 @@ export function usePreselect(packages: PublicBookingPackage[] | undefined, choos
     const date = chosen && wantDate && DATE.test(wantDate) ? wantDate : undefined;
     const time = date && wantTime && TIME.test(wantTime) ? wantTime : undefined;
     chooseNow.current({ packageId: chosen?.id, practitioner: wantPractitioner ?? undefined, date, time });
-  }, [packages, wantPackage, wantPractitioner, wantDate, wantTime]);
+  }, [packages, wantPackage, wantPractitioner, wantDate, wantTime, chooseNow]);
   return Boolean(wantPackage || wantPractitioner) && !preselectDone;
 }

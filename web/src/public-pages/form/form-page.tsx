@@ -36,23 +36,24 @@ class SubmitFailed extends Error {}
 
 /** Loads the form once (no swr here: the page's JS stays small). */
 function usePublicForm(formId: string, apiKey: string) {
-  const [state, setState] = useState<{ data?: PublicForm; error?: string; loading: boolean }>({ loading: true });
+  // With the form and key it answers for: another one is loading until its own answer.
+  const asked = `${formId}/${apiKey}`;
+  const [state, setState] = useState<{ asked: string; data?: PublicForm; error?: string }>();
   useEffect(() => {
     let live = true;
-    setState({ loading: true });
     getPublicForm(formId, apiKey)
       .then((result) => {
         if (!live) return;
-        if (result.success && result.data.data) setState({ data: result.data.data, loading: false });
+        if (result.success && result.data.data) setState({ asked, data: result.data.data });
         // '' and 'offline': the page's own texts, in its language.
-        else setState({ error: result.message || '', loading: false });
+        else setState({ asked, error: result.message || '' });
       })
-      .catch(() => live && setState({ error: 'offline', loading: false }));
+      .catch(() => live && setState({ asked, error: 'offline' }));
     return () => {
       live = false;
     };
-  }, [formId, apiKey]);
-  return state;
+  }, [formId, apiKey, asked]);
+  return state?.asked === asked ? { data: state.data, error: state.error, loading: false } : { loading: true };
 }
 
 /** The page's own address, for Stripe to send the visitor back to, in the page's language. */
@@ -213,6 +214,11 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   const [blockedLink, setBlockedLink] = useState<string>();
   /** The success notice (spec: 'Redirecting to payment page...', or the form's success message). */
   const [notice, setNotice] = useState<string>();
+  /**
+   * One key per submission, payment link and file the visitor sends: a retry of the same one (an
+   * error, a second click) sends the same key, so it makes one lead, one payment, one stored file.
+   */
+  const keys = useIdempotencyKeys();
   const { outcome, unpaid, clearOutcome } = usePaymentReturn(form.id, payment, (ended) => {
     setNotice(undefined);
     setBlockedLink(undefined);
@@ -225,11 +231,6 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
   const layout = pageLayout(form.packages);
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
-  /**
-   * One key per submission, payment link and file the visitor sends: a retry of the same one (an
-   * error, a second click) sends the same key, so it makes one lead, one payment, one stored file.
-   */
-  const keys = useIdempotencyKeys();
   /** The connection check the submission is sent with (solved in the background, issue 28). */
   const challenge = useChallenge('form', apiKey);
 

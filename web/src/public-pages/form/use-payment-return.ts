@@ -1,6 +1,7 @@
 // The way back from the payment: how it ended (from this tab's address, Stripe's return, or told by the
 // tab the payment was in) and, back without paying, the checkout left open in this tab to pay it after all.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useLatest } from '../../lib/use-latest';
 
 /**
  * The checkout a visitor left unpaid, kept in this tab (issue 34: Checkout opens in the same tab): back
@@ -36,17 +37,17 @@ function paymentChannel(formId: string): BroadcastChannel | undefined {
 }
 
 function usePaymentOutcome(formId: string, fromUrl: string | null, onOutcome: (outcome: PaymentOutcome) => void) {
-  const handler = useRef(onOutcome);
-  handler.current = onOutcome;
+  const handler = useLatest(onOutcome);
   useEffect(() => {
     const channel = paymentChannel(formId);
     if (!channel) return;
     if (fromUrl === 'success' || fromUrl === 'cancelled') channel.postMessage(fromUrl);
     channel.onmessage = (event: MessageEvent) => {
-      if (event.data === 'success' || event.data === 'cancelled') handler.current(event.data);
+      const told: unknown = event.data;
+      if (told === 'success' || told === 'cancelled') handler.current(told);
     };
     return () => channel.close();
-  }, [formId, fromUrl]);
+  }, [formId, fromUrl, handler]);
 }
 
 /**
@@ -57,10 +58,9 @@ export function usePaymentReturn(formId: string, payment: string | null, onEnded
   /** How the payment ended: from this tab's address (Stripe's return) or from the payment tab. */
   const [outcome, setOutcome] = useState<PaymentOutcome | undefined>(() => (payment === 'success' || payment === 'cancelled' ? payment : undefined));
   /** Back without paying: the checkout left open (this tab's), to pay it after all. */
-  const [unpaid, setUnpaid] = useState<string>();
+  const unpaid = useMemo(() => (payment === 'cancelled' ? keptCheckout(formId) : undefined), [payment, formId]);
   useEffect(() => {
     if (payment === 'success') keepCheckout(formId, undefined);
-    else if (payment === 'cancelled') setUnpaid(keptCheckout(formId));
   }, [payment, formId]);
   usePaymentOutcome(formId, payment, (ended) => {
     setOutcome(ended);

@@ -86,7 +86,9 @@ function IntakeForm({ token, view, onSent }: { token: string; view: IntakeView; 
 export function IntakePage() {
   const [token] = useState(tokenOf);
   const [view, setView] = useState<IntakeView>();
-  const [problem, setProblem] = useState<string | null>();
+  const [failure, setProblem] = useState<string | null>();
+  // null: no token (a link cut short), worded by the page.
+  const problem = token ? failure : null;
   const [sent, setSent] = useState(false);
   const { t } = useI18n();
   useClinicLocale(view?.clinicLanguage);
@@ -95,7 +97,7 @@ export function IntakePage() {
     document.title = title;
   }, [title]);
   useEffect(() => {
-    if (!token) return setProblem(null);
+    if (!token) return;
     void api.post('/public/intake/form', { token }, none).then((r) => (r.success && r.data.data ? setView(r.data.data) : setProblem(r.message ?? null)));
   }, [token]);
 

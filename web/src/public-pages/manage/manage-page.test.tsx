@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Messages } from '../../i18n/i18n';
 import de from '../../i18n/messages/de.json';
 import { mockApi, renderRoutes } from '../../testing/render';
 import { ManagePage } from './manage-page';

@@ -37,9 +37,10 @@ function Reschedule({ token, view, onDone, onBack }: { token: string; view: Mana
   const [practitioner, setPractitioner] = useState(view.practitionerId ?? '');
   const [date, setDate] = useState(view.bookingDate);
   const [month, setMonth] = useState(monthOf(view.bookingDate));
-  const [free, setFree] = useState<Record<string, number>>();
-  const [daysFailed, setDaysFailed] = useState(false);
-  const [day, setDay] = useState<FreeDay>();
+  /** The month's free days, with what was asked (a new month or practitioner shows none until its answer). */
+  const [days, setDays] = useState<{ asked: string; free?: Record<string, number>; failed?: boolean }>();
+  /** The chosen day's free times, likewise. */
+  const [dayAnswer, setDayAnswer] = useState<{ asked: string; day?: FreeDay }>();
   const [time, setTime] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -50,31 +51,38 @@ function Reschedule({ token, view, onDone, onBack }: { token: string; view: Mana
   const chosenPractitioner = practitioner && practitioner !== view.practitionerId ? practitioner : undefined;
 
   // The month's free days, from today on (one call per month and practitioner).
+  const from = shownMonth === firstMonth ? today : `${shownMonth}-01`;
+  const dayCount = daysInMonth(shownMonth) - Number(from.slice(8)) + 1;
+  const daysAsked = `${from}/${dayCount}/${chosenPractitioner ?? ''}`;
   useEffect(() => {
     let live = true;
-    setFree(undefined);
-    setDaysFailed(false);
-    const from = shownMonth === firstMonth ? today : `${shownMonth}-01`;
-    void freeDays(token, from, daysInMonth(shownMonth) - Number(from.slice(8)) + 1, chosenPractitioner).then((r) => {
+    void freeDays(token, from, dayCount, chosenPractitioner).then((r) => {
       if (!live) return;
-      if (r.success && r.data.data) setFree(Object.fromEntries(r.data.data.days.map((d) => [d.date, d.free])));
-      else setDaysFailed(true);
+      if (r.success && r.data.data) setDays({ asked: daysAsked, free: Object.fromEntries(r.data.data.days.map((d) => [d.date, d.free])) });
+      else setDays({ asked: daysAsked, failed: true });
     });
     return () => {
       live = false;
     };
-  }, [token, shownMonth, firstMonth, today, chosenPractitioner]);
+  }, [token, from, dayCount, chosenPractitioner, daysAsked]);
+  const free = days?.asked === daysAsked ? days.free : undefined;
+  const daysFailed = days?.asked === daysAsked && Boolean(days.failed);
 
-  // The chosen day's free times.
+  // The chosen day's free times; another day or practitioner has no time chosen.
+  const dayAsked = `${date}/${chosenPractitioner ?? ''}`;
+  const [timeFor, setTimeFor] = useState(dayAsked);
+  if (timeFor !== dayAsked) {
+    setTimeFor(dayAsked);
+    setTime('');
+  }
   useEffect(() => {
     let live = true;
-    setDay(undefined);
-    setTime('');
-    if (date) void freeDay(token, date, chosenPractitioner).then((r) => live && setDay(r.success ? r.data.data : undefined));
+    if (date) void freeDay(token, date, chosenPractitioner).then((r) => live && setDayAnswer({ asked: dayAsked, day: r.success ? r.data.data : undefined }));
     return () => {
       live = false;
     };
-  }, [token, date, chosenPractitioner]);
+  }, [token, date, chosenPractitioner, dayAsked]);
+  const day = dayAnswer?.asked === dayAsked ? dayAnswer.day : undefined;
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -174,7 +182,9 @@ function SeriesVisits({ series }: { series: NonNullable<ManageView['series']> })
 export function ManagePage() {
   const [token] = useState(tokenOf);
   const [view, setView] = useState<ManageView>();
-  const [problem, setProblem] = useState<string>();
+  const [failure, setProblem] = useState<string>();
+  // '' for a problem the page words itself (no token: a link cut short); a server's text is shown in the page's language.
+  const problem = token ? failure : '';
   const [notice, setNotice] = useState<string>();
   const [mode, setMode] = useState<'view' | 'move' | 'cancel'>('view');
   const [busy, setBusy] = useState(false);
@@ -187,11 +197,7 @@ export function ManagePage() {
     document.title = title;
   }, [title]);
   useEffect(() => {
-    // '' for a problem the page words itself; a server's text is shown in the page's language.
-    if (!token) {
-      setProblem('');
-      return;
-    }
+    if (!token) return;
     void openBooking(token).then((r) => (r.success && r.data.data ? setView(r.data.data) : setProblem(r.message)));
   }, [token]);
 

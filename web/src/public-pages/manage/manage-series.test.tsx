@@ -4,7 +4,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderRoutes } from '../../testing/render';
-import type { Messages } from '../../i18n/i18n';
 import ar from '../../i18n/messages/ar.json';
 import { ManagePage } from './manage-page';
 

@@ -57,6 +57,8 @@ function requestFormTexts(t: Translate): BookingFormTexts {
   };
 }
 
+type PublicAppointmentPage = Awaited<ReturnType<typeof loadPage>>;
+
 async function loadPage([, apiKey]: [string, string]) {
   const result = await api.get(`/public/appointments/${encodeURIComponent(apiKey)}`, { auth: 'none' });
   if (!result.success || !result.data.data) throw new Error(result.message);
@@ -64,7 +66,7 @@ async function loadPage([, apiKey]: [string, string]) {
 }
 
 export function AppointmentRequestPage({ apiKey }: { apiKey: string }) {
-  const { data, error } = useSWR(apiKey ? ['public-appointments', apiKey] : null, loadPage, { revalidateOnFocus: false });
+  const { data, error } = useSWR<PublicAppointmentPage, unknown, [string, string] | null>(apiKey ? ['public-appointments', apiKey] : null, loadPage, { revalidateOnFocus: false });
   const { t, locale, intl } = useI18n();
   const challengeTexts = useChallengeTexts();
   useClinicLocale(data?.organization.language, data?.organization.region);

@@ -25,13 +25,20 @@ export function useIntake(apiKey: string, pkg: PublicBookingPackage | undefined)
   const answers = useAnswers((file, key) => ready!.mod.uploadIntakeFile(ready!.form.id, apiKey, file, key), [ready?.form.id]);
   const resetAnswers = answers.reset;
 
+  // Another form: no messages of the last one, and its own step once loaded.
+  const [shownFor, setShownFor] = useState(formId);
+  if (shownFor !== formId) {
+    setShownFor(formId);
+    if (formId) {
+      setIssues([]);
+      setStep({ formId });
+    }
+  }
   useEffect(() => {
     if (!formId) return;
     let live = true;
     // Another form: its own answers, from empty.
     resetAnswers();
-    setIssues([]);
-    setStep({ formId });
     import('./intake-step')
       .then(async (mod) => {
         const form = await mod.loadIntakeForm(formId, apiKey);

@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderRoutes } from '../../../testing/render';
 import { checkoutNavigation } from '../../../lib/checkout';
-import { applyToDocument, type Messages } from '../../../i18n/i18n';
+import { applyToDocument } from '../../../i18n/i18n';
 import en from '../../../i18n/messages/en.json';
 import ar from '../../../i18n/messages/ar.json';
 import { BookingPage } from '../booking-page';

@@ -67,10 +67,12 @@ export function useSeries({ apiKey, pkg, practitionerId, bookingDate, bookingTim
   const key: PreviewKey | null = active ? ['series-preview', apiKey, pkg!.id, practitionerId, bookingDate, bookingTime, everyWeeks, count] : null;
   const preview = useSWR(key, loadPreview, { revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: false });
   // Another preview (another rule, or asked again after a time was taken): the earlier picks no longer apply.
-  useEffect(() => {
+  const [pickedIn, setPickedIn] = useState(preview.data);
+  if (pickedIn !== preview.data) {
+    setPickedIn(preview.data);
     setPicks({});
     setIssue(undefined);
-  }, [preview.data]);
+  }
 
   const pick = useCallback((visit: number, alternative: number | null) => {
     setIssue(undefined);
