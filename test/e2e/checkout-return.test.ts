@@ -11,6 +11,7 @@ import es from '../../web/src/i18n/messages/es.json';
 import { SERVER_CATALOGUES } from '../../functions/lib/i18n/catalogues';
 import { challengeHeaders } from '../support/challenge';
 import { appUrl, codeFor, launch, newContext, testClientHeaders, uniqueEmail } from './browser';
+import type { Json } from '../support/json';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,7 +21,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function call<T = any>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
+async function call<T = Json>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
   const headers: Record<string, string> = { ...testClientHeaders(), ...(await challengeHeaders(`${inject('appUrl')}/api`, method, path, options)) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';

@@ -26,7 +26,7 @@ afterAll(async () => {
 /** WCAG contrast of an element's text against what is painted behind it (translucent grounds blended). */
 function contrastOf(page: Page, selector: string): Promise<number> {
   return page.locator(selector).first().evaluate((el) => {
-    const parse = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number) as number[];
+    const parse = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
     const layers: number[][] = [];
     for (let node: Element | null = el; node; node = node.parentElement) {
       const [r = 0, g = 0, b = 0, a = 1] = parse(getComputedStyle(node).backgroundColor);

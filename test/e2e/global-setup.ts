@@ -1,6 +1,7 @@
 // End-to-end set-up: build the SPA when its sources are newer than dist/web, then start the embedded
 // local stack (in memory) that serves it and the API; tests read the URLs with inject().
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -25,12 +26,14 @@ export async function buildWebIfStale() {
   // and a build there would ship React's development code (and leave it in dist/web for npm start).
   // Built beside dist/web and swapped in, so a run that starts meanwhile never serves a half-written build.
   const staging = join(root, 'dist', `web-building-${process.pid}`);
-  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--outDir', staging, '--emptyOutDir', '--logLevel', 'warn'], {
+  const build = spawn('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--outDir', staging, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  if (result.status !== 0) throw new Error('The console build failed');
+  // 'close' carries the exit code; a child that cannot start emits 'error', which once() rejects with.
+  const [status] = (await once(build, 'close')) as [number | null];
+  if (status !== 0) throw new Error('The console build failed');
   const target = join(root, 'dist', 'web');
   rmSync(target, { recursive: true, force: true });
   renameSync(staging, target);

@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
 import { challengeHeaders } from '../support/challenge';
 import { appUrl, codeFor, stackUrl, testClientHeaders, uniqueEmail } from './browser';
+import type { Json } from '../support/json';
 
-export async function call<T = any>(method: string, path: string, options: { body?: unknown; form?: FormData; token?: string } = {}) {
+export async function call<T = Json>(method: string, path: string, options: { body?: unknown; form?: FormData; token?: string } = {}) {
   // The public writes' proof-of-work challenge, solved as the pages do.
   const headers: Record<string, string> = { ...testClientHeaders(), ...(await challengeHeaders(`${stackUrl('appUrl')}/api`, method, path, options)) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;

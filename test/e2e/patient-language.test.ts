@@ -13,6 +13,7 @@ import pt from '../../web/src/i18n/messages/pt.json';
 import { SERVER_CATALOGUES } from '../../functions/lib/i18n/catalogues';
 import { challengeHeaders } from '../support/challenge';
 import { appUrl, codeFor, launch, layoutShift, testClientHeaders, transitionsEnded, uniqueEmail } from './browser';
+import type { Json } from '../support/json';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LOCALES = [
@@ -31,7 +32,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function call<T = any>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
+async function call<T = Json>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
   const headers: Record<string, string> = { ...testClientHeaders(), ...(await challengeHeaders(`${inject('appUrl')}/api`, method, path, options)) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { challengeHeaders } from '../support/challenge';
 import { appUrl, codeFor, launch, newContext, testClientHeaders, uniqueEmail } from './browser';
+import type { Json } from '../support/json';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ afterAll(async () => {
 });
 
 /** The API of the stack, JSON in and out; throws on an unexpected status. */
-async function call<T = any>(method: string, path: string, options: { token?: string; body?: unknown; expect?: number } = {}): Promise<T> {
+async function call<T = Json>(method: string, path: string, options: { token?: string; body?: unknown; expect?: number } = {}): Promise<T> {
   const headers: Record<string, string> = { ...testClientHeaders(), ...(await challengeHeaders(`${inject('appUrl')}/api`, method, path, options)) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';

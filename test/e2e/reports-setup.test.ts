@@ -10,10 +10,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { challengeHeaders } from '../support/challenge';
 import { appUrl, fill, launch, newContext, testClientHeaders, uniqueEmail } from './browser';
+import type { Json } from '../support/json';
 
 const ZONE = 'Europe/London';
 
-async function api<T = any>(method: string, path: string, options: { body?: unknown; token?: string; form?: FormData } = {}) {
+async function api<T = Json>(method: string, path: string, options: { body?: unknown; token?: string; form?: FormData } = {}) {
   const headers: Record<string, string> = { ...testClientHeaders(), ...(await challengeHeaders(`${inject('appUrl')}/api`, method, path, options)) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { challengeHeaders } from '../support/challenge';
 import { appUrl, fill, launch, newContext, testClientHeaders, uniqueEmail } from './browser';
+import type { Json } from '../support/json';
 
 const PERMISSIONS_OFF = ['Appointment', 'Members', 'Notifications', 'FORMS', 'BOOKING_PACKAGES'].map((module) => ({
   module,
@@ -17,7 +18,7 @@ const PERMISSIONS_OFF = ['Appointment', 'Members', 'Notifications', 'FORMS', 'BO
   delete: false,
 }));
 
-async function api<T = any>(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
+async function api<T = Json>(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
   const headers: Record<string, string> = { ...testClientHeaders(), ...(await challengeHeaders(`${inject('appUrl')}/api`, method, path, options)) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';

@@ -8,13 +8,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { challengeHeaders } from '../support/challenge';
 import { appUrl, codeFor, fill, launch, newContext, testClientHeaders, submitCredentials, uniqueEmail } from './browser';
+import type { Json } from '../support/json';
 
 async function api(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
   const headers: Record<string, string> = { ...testClientHeaders(), ...(await challengeHeaders(`${inject('appUrl')}/api`, method, path, options)) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${inject('appUrl')}/api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  return { status: res.status, body: (await res.json()) as { message: string; data?: any } };
+  return { status: res.status, body: (await res.json()) as { message: string; data?: Json } };
 }
 
 const totp = (secret: string, offsetSteps: number) =>

@@ -12,11 +12,12 @@ import { eventually } from '../support/eventually';
 import { payLocalCheckout } from '../support/stripe';
 import { appUrl, launch, newContext, uniqueEmail } from './browser';
 import { call, newClinicOwner, signIn } from './owner-with-data';
+import type { Json } from '../support/json';
 
 async function stripe(path: string, form: Record<string, string>) {
   const env = inject('stackEnv');
   const res = await fetch(`${env.STRIPE_API_BASE}${path}`, { method: 'POST', headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
-  return (await res.json()) as Record<string, any>;
+  return (await res.json()) as Record<string, Json>;
 }
 
 /** A paid booking with a saved card and a $25.00 no-show fee agreed, its time an hour ago. */

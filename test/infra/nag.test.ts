@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { EDGE_REGION, EdgeStack } from '../../infra/constructs/edge';
 import { PROJECT_ROOT } from '../../infra/constructs/paths';
 import { ClinicStack } from '../../infra/stack';
@@ -57,22 +57,19 @@ function findings(build: (outdir: string) => App): string[] {
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new HIPAASecurityChecks(app));
 
   // The validation report goes to the console as well; the test prints the findings itself.
-  const quiet = [console.log, console.error, console.warn] as const;
-  const write = process.stdout.write;
-  console.log = console.error = console.warn = () => undefined;
-  process.stdout.write = (() => true);
+  const quiet = [vi.spyOn(console, 'log'), vi.spyOn(console, 'error'), vi.spyOn(console, 'warn')].map((spy) => spy.mockImplementation(() => undefined));
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
   let failure: unknown;
   try {
     app.synth();
   } catch (error) {
     failure = error; // findings fail the synth; the report says which
   } finally {
-    [console.log, console.error, console.warn] = quiet;
-    process.stdout.write = write;
+    for (const spy of [...quiet, write]) spy.mockRestore();
   }
   const reportFile = join(outdir, 'validation-report.json');
   if (!existsSync(reportFile)) {
-    if (failure) throw failure;
+    if (failure) throw failure instanceof Error ? failure : new Error('The synth failed', { cause: failure });
     return [];
   }
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as { pluginReports?: { violations?: Violation[] }[] };

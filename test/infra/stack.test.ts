@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { App, NestedStack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import { EDGE_REGION, EdgeStack, WAF_CHALLENGED_WRITE_LIMIT, WAF_CHALLENGE_ISSUE
 import { htmlFileFor, PUBLIC_PAGES } from '../../shared/public-pages';
 import { API_BURST, API_RATE_PER_SECOND, ClinicStack, OUTBOX_WORKER_TIMEOUT_SECONDS, SWEEPS_TIMEOUT_SECONDS, PRIVATE_UPLOADS_PREFIX, STRIPE_EVENTS_HANDLER, EMBEDDABLE_PAGES, LOG_RETENTION_DAYS, apiPath, usesOf } from '../../infra/stack';
 import { OUTBOX_LEASE_MS } from '../../functions/data/outbox';
+import type { Json } from '../support/json';
 
 // Managed CloudFront policy ids (documented constants).
 const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
@@ -41,7 +43,7 @@ function synth(context: Record<string, unknown>, props: ConstructorParameters<ty
   return { stack, template, templates, nested: templates.slice(1).map((t) => t.toJSON().Resources as Resources) };
 }
 
-type Resources = Record<string, { Type: string; Properties: Record<string, any>; DeletionPolicy?: string }>;
+type Resources = Record<string, { Type: string; Properties: Record<string, Json>; DeletionPolicy?: string }>;
 
 /** What the root passes for each nested stack parameter (a reference to one of its resources). */
 const rootParameters: Record<string, unknown> = {};
@@ -195,7 +197,7 @@ describe('data', () => {
       const policy = policies.find(([, p]) => p.Properties.Bucket.Ref === bucketId);
       expect(policy, `policy of ${bucketId}`).toBeDefined();
       const denies = policy![1].Properties.PolicyDocument.Statement.filter(
-        (s: any) => s.Effect === 'Deny' && s.Condition?.Bool?.['aws:SecureTransport'] === 'false',
+        (s: Json) => s.Effect === 'Deny' && s.Condition?.Bool?.['aws:SecureTransport'] === 'false',
       );
       expect(denies).toHaveLength(1);
     }
@@ -203,11 +205,11 @@ describe('data', () => {
 });
 
 /** Whether the function's role policy allows `action` on a resource that `resource` accepts. */
-function allowsOf(fn: { Properties: Record<string, any> }, resources: Resources) {
+function allowsOf(fn: { Properties: Record<string, Json> }, resources: Resources) {
   const roleId = fn.Properties.Role['Fn::GetAtt'][0];
-  const policy = byType(resources, 'AWS::IAM::Policy').find(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId));
+  const policy = byType(resources, 'AWS::IAM::Policy').find(([, p]) => p.Properties.Roles.some((r: Json) => r.Ref === roleId));
   expect(policy).toBeDefined();
-  const statements = policy![1].Properties.PolicyDocument.Statement as any[];
+  const statements = policy![1].Properties.PolicyDocument.Statement as Json[];
   return (action: string, resource: (r: unknown) => boolean) =>
     statements.some((st) => [st.Action].flat().includes(action) && [st.Resource].flat().some(resource));
 }
@@ -344,11 +346,11 @@ describe('functions and routes from the route table', () => {
 });
 
 /** Every statement of the function's role policies. */
-function statementsOf(fn: { Properties: Record<string, any> }, resources: Resources): any[] {
+function statementsOf(fn: { Properties: Record<string, Json> }, resources: Resources): Json[] {
   const roleId = fn.Properties.Role['Fn::GetAtt'][0];
   return byType(resources, 'AWS::IAM::Policy')
-    .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
-    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as any[]);
+    .filter(([, p]) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Json[]);
 }
 
 /** Handlers whose function may do `action` on a resource `resource` accepts. */
@@ -375,7 +377,7 @@ describe('least privilege, from the route table', () => {
 
   it('never allows Scan, and reads only with read actions', () => {
     const all = [plainResources, ...areaResources].flatMap((resources) =>
-      byType(resources, 'AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement as any[]),
+      byType(resources, 'AWS::IAM::Policy').flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Json[]),
     );
     const actions = all.flatMap((st) => [st.Action].flat());
     expect(actions.filter((a) => a === 'dynamodb:Scan' || a === 'dynamodb:*' || a === 's3:*' || a === '*')).toEqual([]);
@@ -649,14 +651,14 @@ describe('CloudFront', () => {
   }
 
   /** The template's own cache policy a behaviour refers to. */
-  function cachePolicyOf(template: Template, behaviour: any) {
+  function cachePolicyOf(template: Template, behaviour: Json) {
     const resources: Resources = template.toJSON().Resources;
     return resources[behaviour.CachePolicyId.Ref].Properties.CachePolicyConfig;
   }
 
   it('sends /api/* to the HTTP API uncached with every viewer header but Host, all methods', () => {
     const config = distribution(plain.template);
-    const api = config.CacheBehaviors.find((b: any) => b.PathPattern === '/api/*');
+    const api = config.CacheBehaviors.find((b: Json) => b.PathPattern === '/api/*');
     expect(api).toBeDefined();
     // Nothing kept: no answer without a Cache-Control (the API sends no-store), at most a second with
     // one, keyed on the caller's credentials, cookies and query (the TTLs are not all 0 only so that
@@ -671,11 +673,11 @@ describe('CloudFront', () => {
     expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']));
     expect(api.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(api.FunctionAssociations).toBeUndefined();
-    const origin = config.Origins.find((o: any) => o.Id === api.TargetOriginId);
+    const origin = config.Origins.find((o: Json) => o.Id === api.TargetOriginId);
     expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.');
     expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
     // The origin secret the functions check, resolved at deploy time rather than written in the template.
-    const verify = origin.OriginCustomHeaders.find((h: any) => h.HeaderName === 'x-origin-verify');
+    const verify = origin.OriginCustomHeaders.find((h: Json) => h.HeaderName === 'x-origin-verify');
     const value = JSON.stringify(verify.HeaderValue);
     expect(value).toContain('{{resolve:secretsmanager:');
     expect(refersTo(verify.HeaderValue, secretIdOf('OriginSecret'))).toBe(true);
@@ -684,7 +686,7 @@ describe('CloudFront', () => {
   it('compresses on every behaviour, brotli and gzip', () => {
     const config = distribution(plain.template);
     const behaviours = [config.DefaultCacheBehavior, ...config.CacheBehaviors];
-    expect(behaviours.map((b: any) => b.PathPattern ?? 'default')).toEqual(expect.arrayContaining(['default', '/api/*', '/assets/*', ...EMBEDDABLE_PAGES]));
+    expect(behaviours.map((b: Json) => b.PathPattern ?? 'default')).toEqual(expect.arrayContaining(['default', '/api/*', '/assets/*', ...EMBEDDABLE_PAGES]));
     for (const behaviour of behaviours) {
       const name = behaviour.PathPattern ?? 'default';
       expect(behaviour.Compress, name).toBe(true);
@@ -697,11 +699,11 @@ describe('CloudFront', () => {
 
   it('serves /assets/* from the buckets through origin access control, prefix stripped', () => {
     const config = distribution(plain.template);
-    const assets = config.CacheBehaviors.find((b: any) => b.PathPattern === '/assets/*');
+    const assets = config.CacheBehaviors.find((b: Json) => b.PathPattern === '/assets/*');
     expect(assets).toBeDefined();
     expect(assets.FunctionAssociations).toHaveLength(1);
-    const group = config.OriginGroups.Items.find((g: any) => g.Id === assets.TargetOriginId);
-    const [primary, fallback] = group.Members.Items.map((m: any) => config.Origins.find((o: any) => o.Id === m.OriginId));
+    const group = config.OriginGroups.Items.find((g: Json) => g.Id === assets.TargetOriginId);
+    const [primary, fallback] = group.Members.Items.map((m: Json) => config.Origins.find((o: Json) => o.Id === m.OriginId));
     expect(primary.DomainName['Fn::GetAtt'][0]).toMatch(/^WebBucket/);
     expect(primary.OriginPath).toBe('/assets');
     expect(fallback.DomainName['Fn::GetAtt'][0]).toMatch(/^UploadsBucket/);
@@ -709,28 +711,29 @@ describe('CloudFront', () => {
   });
 
   /** A CloudFront Function of the template, runnable here (its code is plain ES5 with a handler). */
-  function viewerFunction(template: Template, behaviour: any) {
+  function viewerFunction(template: Template, behaviour: Json) {
     const fnRef = behaviour.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0];
     const code: string = (template.toJSON().Resources as Resources)[fnRef].Properties.FunctionCode;
-    return new Function(`${code}; return handler;`)() as (e: unknown) => { uri?: string; statusCode?: number };
+    // Run in a context of its own, as CloudFront does: the code sees no Node globals.
+    return runInNewContext(`${code}; handler;`) as (e: unknown) => { uri?: string; statusCode?: number };
   }
 
   it('serves the API document and its reference page from the web bucket, ahead of /api/* (issue 16)', () => {
     const config = distribution(plain.template);
-    const patterns = config.CacheBehaviors.map((b: any) => b.PathPattern);
+    const patterns = config.CacheBehaviors.map((b: Json) => b.PathPattern);
     for (const pattern of ['/api/openapi.json', '/api/docs*']) {
-      const behaviour = config.CacheBehaviors.find((b: any) => b.PathPattern === pattern);
+      const behaviour = config.CacheBehaviors.find((b: Json) => b.PathPattern === pattern);
       expect(behaviour, pattern).toBeDefined();
       // CloudFront takes the first matching pattern: these must come before the API's.
       expect(patterns.indexOf(pattern), pattern).toBeLessThan(patterns.indexOf('/api/*'));
-      const origin = config.Origins.find((o: any) => o.Id === behaviour.TargetOriginId);
+      const origin = config.Origins.find((o: Json) => o.Id === behaviour.TargetOriginId);
       expect(origin.DomainName['Fn::GetAtt'][0], pattern).toMatch(/^WebBucket/);
       expect(origin.OriginPath ?? '', pattern).toBe('');
       expect(behaviour.AllowedMethods ?? ['GET', 'HEAD'], pattern).toEqual(['GET', 'HEAD']);
       // The console's strict CSP (the page runs no inline script and loads its viewer from the site).
       expect(behaviour.ResponseHeadersPolicyId, pattern).toEqual(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
     }
-    const docs = config.CacheBehaviors.find((b: any) => b.PathPattern === '/api/docs*');
+    const docs = config.CacheBehaviors.find((b: Json) => b.PathPattern === '/api/docs*');
     const rewrite = viewerFunction(plain.template, docs);
     expect(rewrite({ request: { uri: '/api/docs' } }).uri).toBe('/api/docs/index.html');
     expect(rewrite({ request: { uri: '/api/docs/' } }).uri).toBe('/api/docs/index.html');
@@ -746,7 +749,7 @@ describe('CloudFront', () => {
 
   it('never serves private uploads at /assets, by the same rule as the functions', () => {
     const config = distribution(plain.template);
-    const assets = config.CacheBehaviors.find((b: any) => b.PathPattern === '/assets/*');
+    const assets = config.CacheBehaviors.find((b: Json) => b.PathPattern === '/assets/*');
     const run = viewerFunction(plain.template, assets);
     const keys = [
       'org/o1/users/u1/abc.png',
@@ -765,7 +768,7 @@ describe('CloudFront', () => {
     // And the bucket refuses CloudFront those keys whatever the request looks like.
     const uploadsId = byType(plainResources, 'AWS::S3::Bucket').find(([id]) => id.startsWith('UploadsBucket'))![0];
     const policy = byType(plainResources, 'AWS::S3::BucketPolicy').find(([, p]) => p.Properties.Bucket.Ref === uploadsId)!;
-    const deny = policy[1].Properties.PolicyDocument.Statement.find((st: any) => st.Effect === 'Deny' && st.Principal?.Service === 'cloudfront.amazonaws.com');
+    const deny = policy[1].Properties.PolicyDocument.Statement.find((st: Json) => st.Effect === 'Deny' && st.Principal?.Service === 'cloudfront.amazonaws.com');
     expect(deny.Action).toBe('s3:GetObject');
     expect(JSON.stringify(deny.Resource)).toContain(`/${PRIVATE_UPLOADS_PREFIX}*`);
   });
@@ -778,7 +781,7 @@ describe('CloudFront', () => {
     for (const response of config.CustomErrorResponses) {
       expect(response).toEqual({ ErrorCode: expect.any(Number), ErrorCachingMinTTL: 0 });
     }
-    expect(config.CustomErrorResponses.map((r: any) => r.ErrorCode)).toEqual(expect.arrayContaining([403, 404, 500, 503, 504]));
+    expect(config.CustomErrorResponses.map((r: Json) => r.ErrorCode)).toEqual(expect.arrayContaining([403, 404, 500, 503, 504]));
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
     const rewrite = viewerFunction(plain.template, config.DefaultCacheBehavior);
@@ -903,7 +906,7 @@ describe('backups and recovery', () => {
     const [tableId, table] = byType(plainResources, 'AWS::DynamoDB::Table')[0];
     expect(table.Properties.DeletionProtectionEnabled).toBe(true);
     const [, plan] = byType(plainResources, 'AWS::Backup::BackupPlan')[0];
-    const rules = plan.Properties.BackupPlan.BackupPlanRule.map((r: any) => [r.RuleName, r.Lifecycle.DeleteAfterDays]);
+    const rules = plan.Properties.BackupPlan.BackupPlanRule.map((r: Json) => [r.RuleName, r.Lifecycle.DeleteAfterDays]);
     expect(rules).toEqual([['Daily', 35], ['Monthly', 365]]);
     const [, selection] = byType(plainResources, 'AWS::Backup::BackupSelection')[0];
     expect(refersTo(selection.Properties.BackupSelection.Resources, tableId)).toBe(true);
@@ -949,7 +952,7 @@ describe('backups and recovery', () => {
 
 describe('edge', () => {
   const distributionOf = (s: ReturnType<typeof synth>) => byType(s.template.toJSON().Resources, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig;
-  const headersOf = (s: ReturnType<typeof synth>, policy: any) => {
+  const headersOf = (s: ReturnType<typeof synth>, policy: Json) => {
     const resources = s.template.toJSON().Resources as Resources;
     return resources[policy.Ref].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
   };
@@ -960,14 +963,14 @@ describe('edge', () => {
     const [aclId, acl] = byType(plainResources, 'AWS::WAFv2::WebACL')[0];
     expect(distributionOf(plain).WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
     expect(acl.Properties.Scope).toBe('CLOUDFRONT');
-    const rules = acl.Properties.Rules as any[];
+    const rules = acl.Properties.Rules as Json[];
     const managed = rules.filter((r) => r.Statement.ManagedRuleGroupStatement).map((r) => r.Statement.ManagedRuleGroupStatement.Name);
     expect(managed).toEqual(expect.arrayContaining(['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet', 'AWSManagedRulesAmazonIpReputationList']));
     const rate = (name: string) => rules.find((r) => r.Name === name).Statement.RateBasedStatement;
-    const matches = (statement: any, path: string) => {
+    const matches = (statement: Json, path: string) => {
       const [method, paths] = statement.ScopeDownStatement.AndStatement.Statements;
       expect(method.ByteMatchStatement.SearchString).toBe('POST');
-      const regexes = (paths.OrStatement?.Statements ?? [paths]).map((p: any) => new RegExp(p.RegexMatchStatement.RegexString));
+      const regexes = (paths.OrStatement?.Statements ?? [paths]).map((p: Json) => new RegExp(p.RegexMatchStatement.RegexString));
       return regexes.some((r: RegExp) => r.test(path));
     };
     const signIn = rate('SignInRateLimit');
@@ -984,13 +987,13 @@ describe('edge', () => {
 
   it('puts Bot Control and tighter per-address limits in front of the challenged writes and the challenge route (issue 28)', () => {
     const [, acl] = byType(plainResources, 'AWS::WAFv2::WebACL')[0];
-    const rules = acl.Properties.Rules as any[];
+    const rules = acl.Properties.Rules as Json[];
     const priorities = rules.map((r) => r.Priority);
     expect(new Set(priorities).size).toBe(rules.length);
-    const paths = (statement: any, method: string) => {
+    const paths = (statement: Json, method: string) => {
       const [byMethod, which] = statement.AndStatement.Statements;
       expect(byMethod.ByteMatchStatement.SearchString).toBe(method);
-      return (which.OrStatement?.Statements ?? [which]).map((p: any) => new RegExp(p.RegexMatchStatement.RegexString));
+      return (which.OrStatement?.Statements ?? [which]).map((p: Json) => new RegExp(p.RegexMatchStatement.RegexString));
     };
     const hits = (regexes: RegExp[], path: string) => regexes.some((r) => r.test(path));
     const challenged = ['/api/bookings/create-booking', '/api/public/appointments/book-custom', '/api/form-builder/form/f1/submissions', '/api/users/register-email'];
@@ -1043,7 +1046,7 @@ describe('edge', () => {
     for (const page of PUBLIC_PAGES.filter((p) => p.embeddable)) expect(page.example.startsWith(page.embeddable!.slice(0, -1)), page.name).toBe(true);
     const config = distributionOf(plain);
     for (const pattern of EMBEDDABLE_PAGES) {
-      const behaviour = config.CacheBehaviors.find((b: any) => b.PathPattern === pattern);
+      const behaviour = config.CacheBehaviors.find((b: Json) => b.PathPattern === pattern);
       expect(behaviour, pattern).toBeDefined();
       expect(behaviour.FunctionAssociations).toEqual(config.DefaultCacheBehavior.FunctionAssociations);
       const headers = headersOf(plain, behaviour.ResponseHeadersPolicyId);

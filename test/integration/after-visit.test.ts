@@ -18,6 +18,7 @@ import { eventually } from '../support/eventually';
 import { addMember, perms } from '../support/members';
 import { stripeSession, sessionIdOf } from '../support/stripe';
 import { dayAhead, getBooking, newClinic, type Clinic } from './booking-support';
+import type { Json } from '../support/json';
 
 /** Stripe's test card numbers the setup page takes (infra/local/stripe-intents.ts SAVABLE_CARDS). */
 const CARDS = { visa: '4242424242424242', chargeDeclined: '4000000000000341', needsAuthentication: '4000002760003184' } as const;
@@ -29,9 +30,9 @@ async function stripe(method: 'GET' | 'POST', path: string, form?: Record<string
     headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}`, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
     body: form ? new URLSearchParams(form).toString() : undefined,
   });
-  return (await res.json()) as Record<string, any>;
+  return (await res.json()) as Record<string, Json>;
 }
-const intentsOf = async (customerId: string) => (await stripe('GET', `/v1/payment_intents?customer=${customerId}`)).data as Record<string, any>[];
+const intentsOf = async (customerId: string) => (await stripe('GET', `/v1/payment_intents?customer=${customerId}`)).data as Record<string, Json>[];
 
 let clinic: Clinic;
 let heldCardPackage: string;
@@ -201,7 +202,7 @@ function signedWith(header: string, raw: string, secret: string): boolean {
 
 describe("the visit's webhook events", () => {
   it('booking.attended, no_show, fee_charged, fee_failed and paid_at_clinic: each delivered once, signed, with the booking payload', async () => {
-    const received: { headers: IncomingMessage['headers']; raw: string; body: WebhookEventBody<Record<string, any>> }[] = [];
+    const received: { headers: IncomingMessage['headers']; raw: string; body: WebhookEventBody<Record<string, Json>> }[] = [];
     const server = createServer((req, res) => {
       let raw = '';
       req.on('data', (chunk) => (raw += chunk));
@@ -236,7 +237,7 @@ describe("the visit's webhook events", () => {
         ['booking.no_show', refused.id, { attendance: 'no_show' }],
         ['booking.fee_failed', refused.id, { attendance: 'no_show', fee: { status: 'declined', declineMessage: 'Your card was declined.' } }],
       ];
-      await eventually(async () => (received.length >= expected.length ? true : undefined), 'the visit events delivered', 15_000);
+      await eventually(() => (received.length >= expected.length ? true : undefined), 'the visit events delivered', 15_000);
       // Stripe's payment_intent.* events of the two charges come and go: still one delivery each.
       await eventually(async () => ((await intentsOf(refused.customerId)).length === 1 ? true : undefined), 'the declined intent');
       await new Promise((r) => setTimeout(r, 1500));

@@ -2,6 +2,7 @@
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
 import { api } from '../support/api';
+import type { Json } from '../support/json';
 
 export const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a30000000049454e44ae426082', 'hex');
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -53,7 +54,7 @@ export function bookingForm(fields: BookingFields = {}, files: Record<string, [B
 export async function book(token: string, fields: BookingFields = {}) {
   const res = await api('POST', '/appointments/book-custom', { token, form: bookingForm(fields) });
   if (res.status !== 201) throw new Error(`book-custom: ${res.status} ${res.body.message}`);
-  return res.body.data as { id: string; version: number; status: string; customerId: string; [k: string]: any };
+  return res.body.data as { id: string; version: number; status: string; customerId: string; [k: string]: Json };
 }
 
 export async function apiKeyOf(token: string): Promise<string> {

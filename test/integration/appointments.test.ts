@@ -7,6 +7,7 @@ import { api, mailsTo, signUpOwner, type Owner } from '../support/api';
 import { eventually } from '../support/eventually';
 import { addMember, logs, perms, type Member } from '../support/members';
 import { PDF, PNG, apiKeyOf, book, bookingForm, inDays, objectsUnder, parseCsv } from './appointments-support';
+import type { Json } from '../support/json';
 
 const STALE = 'This appointment was changed by someone else. Reload and try again.';
 
@@ -46,7 +47,7 @@ describe('public appointment request page', () => {
     const mail = await eventually(async () => (await mailsTo('vera.visitor@example.com')).find((m) => m.body.text?.includes(id)), 'the request mail');
     expect(mail.subject).toBe('We received your appointment request at apptpublic Clinic');
 
-    await eventually(async () => (await api('GET', '/notifications', { token: owner.token })).body.data.find((n: any) => n.title === 'New appointment request' && n.link === `/appointments/${id}`), 'the request notice');
+    await eventually(async () => (await api('GET', '/notifications', { token: owner.token })).body.data.find((n: Json) => n.title === 'New appointment request' && n.link === `/appointments/${id}`), 'the request notice');
 
     const detail = await api('GET', `/appointments/${id}`, { token: owner.token });
     expect(detail.body.data).toMatchObject({ firstName: 'Vera', source: 'public', status: 'requested', version: 1, assignee: null });
@@ -108,9 +109,9 @@ describe('staff booking (the console\'s Book Appointment)', () => {
     expect(entries[0]).toMatchObject({ module: 'Appointment', action: 'create', actorId: writer.userId });
     const mail = await eventually(async () => (await mailsTo('sam.staff@example.com')).find((m) => m.body.text?.includes(res.body.data.id)), 'the booking mail');
     expect(mail.subject).toBe('Your appointment at apptstaff Clinic is booked');
-    await eventually(async () => (await api('GET', '/notifications', { token: reader.token })).body.data.find((n: any) => n.link === `/appointments/${res.body.data.id}`), 'the booking notice');
+    await eventually(async () => (await api('GET', '/notifications', { token: reader.token })).body.data.find((n: Json) => n.link === `/appointments/${res.body.data.id}`), 'the booking notice');
     const writerNotes = await api('GET', '/notifications', { token: writer.token });
-    expect(writerNotes.body.data.some((n: any) => n.link === `/appointments/${res.body.data.id}`)).toBe(false);
+    expect(writerNotes.body.data.some((n: Json) => n.link === `/appointments/${res.body.data.id}`)).toBe(false);
   });
 
   it('refuses a member without Appointment write (403) and a request without a token (401); nothing is written', async () => {
@@ -212,7 +213,7 @@ describe('detail, assignment, status and log', () => {
   it('assigns only to members of the organisation who may read appointments; the assignee is told and sees it as theirs', async () => {
     const a = await book(owner.token, { firstName: 'Ann', lastName: 'Assigned' });
     const assignees = await api('GET', '/appointments/assignees', { token: writer.token });
-    expect(assignees.body.data.items.map((m: any) => m.name)).toEqual(['Olive Owner', 'Ray Reader', 'Wes Writer']);
+    expect(assignees.body.data.items.map((m: Json) => m.name)).toEqual(['Olive Owner', 'Ray Reader', 'Wes Writer']);
     expect((await api('GET', '/appointments/assignees', { token: reader.token })).status).toBe(403);
     const outsider = await api('POST', '/appointments/assign', { token: owner.token, body: { userId: other.userId, appointmentId: a.id } });
     expect(outsider.status).toBe(400);
@@ -227,11 +228,11 @@ describe('detail, assignment, status and log', () => {
     const assigned = await api('POST', '/appointments/assign', { token: owner.token, body: { userId: reader.userId, appointmentId: a.id } });
     expect(assigned.status).toBe(200);
     expect(assigned.body.data).toMatchObject({ version: 2, assignee: { userId: reader.userId, name: 'Ray Reader' } });
-    await eventually(async () => (await api('GET', '/notifications', { token: reader.token })).body.data.find((n: any) => n.title === 'Appointment assigned to you' && n.link === `/appointments/${a.id}`), 'the assignment notice');
+    await eventually(async () => (await api('GET', '/notifications', { token: reader.token })).body.data.find((n: Json) => n.title === 'Appointment assigned to you' && n.link === `/appointments/${a.id}`), 'the assignment notice');
     expect((await api('GET', '/dashboard', { token: reader.token })).body.data.myAppointments).toBe(1);
     const mine = await api('GET', '/appointments/assigned/to/me', { token: reader.token });
     expect(mine.status).toBe(200);
-    expect(mine.body.data.items.map((i: any) => i.id)).toEqual([a.id]);
+    expect(mine.body.data.items.map((i: Json) => i.id)).toEqual([a.id]);
 
     // Assigning an appointment someone else has is a reassignment.
     const again = await api('POST', '/appointments/assign', { token: owner.token, body: { userId: writer.userId, appointmentId: a.id } });
@@ -242,7 +243,7 @@ describe('detail, assignment, status and log', () => {
     expect(reassigned.status).toBe(200);
     expect(reassigned.body.data.assignee).toEqual({ userId: writer.userId, name: 'Wes Writer' });
     expect((await api('GET', '/appointments/assigned/to/me', { token: reader.token })).body.data.items).toEqual([]);
-    expect((await api('GET', '/appointments/assigned/to/me', { token: writer.token })).body.data.items.map((i: any) => i.id)).toEqual([a.id]);
+    expect((await api('GET', '/appointments/assigned/to/me', { token: writer.token })).body.data.items.map((i: Json) => i.id)).toEqual([a.id]);
     expect((await api('GET', '/dashboard', { token: reader.token })).body.data.myAppointments).toBe(0);
     expect((await api('GET', '/dashboard', { token: writer.token })).body.data.myAppointments).toBe(1);
     const mismatch = await api('PATCH', `/appointments/${a.id}/update-assignee`, { token: writer.token, body: { userId: reader.userId, appointmentId: 'another-id' } });
@@ -261,7 +262,7 @@ describe('detail, assignment, status and log', () => {
     expect((await api('GET', `/appointments/${a.id}/remove-assignee`, { token: reader.token })).status).toBe(403);
 
     const log = await api('GET', `/appointments/appointment-logs?appointmentId=${a.id}`, { token: reader.token });
-    expect(log.body.data.items.map((e: any) => e.action)).toEqual(['unassigned', 'reassigned', 'assigned', 'created']);
+    expect(log.body.data.items.map((e: Json) => e.action)).toEqual(['unassigned', 'reassigned', 'assigned', 'created']);
     expect(log.body.data.items[1]).toMatchObject({ actorId: writer.userId, actorName: 'Wes Writer', summary: 'Reassigned from Ray Reader to Wes Writer' });
     const audit = (await logs(owner)).filter((e) => e.recordId === a.id);
     expect(audit.map((e) => e.action)).toEqual(['update', 'update', 'update', 'create']);
@@ -315,7 +316,7 @@ describe('detail, assignment, status and log', () => {
     expect(loser.body.message).toBe(STALE);
     const stored = await api('GET', `/appointments/${id}`, { token: owner.token });
     expect(stored.body.data).toMatchObject({ status: winner.body.data.status, version: 2 });
-    expect(stored.body.data.log.filter((e: any) => e.action === 'status-changed')).toHaveLength(1);
+    expect(stored.body.data.log.filter((e: Json) => e.action === 'status-changed')).toHaveLength(1);
     expect(stored.body.data.log[0].to).toBe(winner.body.data.status);
     // The patient hears of the change that was made, once, and never of the one that was refused.
     const statusMail = (m: { subject: string }) => / is (confirmed|cancelled)$/.test(m.subject);
@@ -338,9 +339,9 @@ describe('detail, assignment, status and log', () => {
     const assignee = (x.status === 200 ? x : y).body.data.assignee.userId;
     expect((await api('GET', `/appointments/${b.id}`, { token: owner.token })).body.data.assignee.userId).toBe(assignee);
     const loserId = assignee === writer.userId ? reader : writer;
-    expect((await api('GET', '/appointments/assigned/to/me', { token: loserId.token })).body.data.items.some((i: any) => i.id === b.id)).toBe(false);
+    expect((await api('GET', '/appointments/assigned/to/me', { token: loserId.token })).body.data.items.some((i: Json) => i.id === b.id)).toBe(false);
     // Only the member it went to is told (the writer assigning the reader tells the reader; the owner assigning the writer, the writer).
-    const toldAbout = async (m: Member) => (await api('GET', '/notifications', { token: m.token })).body.data.filter((n: any) => n.title === 'Appointment assigned to you' && n.link === `/appointments/${b.id}`);
+    const toldAbout = async (m: Member) => (await api('GET', '/notifications', { token: m.token })).body.data.filter((n: Json) => n.title === 'Appointment assigned to you' && n.link === `/appointments/${b.id}`);
     const winnerMember = assignee === writer.userId ? writer : reader;
     await eventually(async () => ((await toldAbout(winnerMember)).length ? true : undefined), 'the assignment notice');
     await new Promise((r) => setTimeout(r, 1_000));
@@ -352,9 +353,9 @@ describe('detail, assignment, status and log', () => {
     const res = await api('GET', '/appointments/appointment-logs?pageSize=5', { token: reader.token });
     expect(res.status).toBe(200);
     expect(res.body.data.items).toHaveLength(5);
-    const times = res.body.data.items.map((e: any) => e.at);
+    const times = res.body.data.items.map((e: Json) => e.at);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(res.body.data.items.every((e: any) => e.actorName && e.appointmentId && e.summary)).toBe(true);
+    expect(res.body.data.items.every((e: Json) => e.actorName && e.appointmentId && e.summary)).toBe(true);
     const next = await api('GET', `/appointments/appointment-logs?pageSize=5&cursor=${res.body.data.nextCursor}`, { token: reader.token });
     expect(next.body.data.items[0].at <= times.at(-1)).toBe(true);
     expect((await api('GET', '/appointments/appointment-logs', { token: noAppointments.token })).status).toBe(403);
@@ -424,7 +425,7 @@ describe('appointment list: sort, filters, search and paging', () => {
     }
   }, 120_000);
 
-  const names = (res: { body: { data?: any } }): string[] => res.body.data.items.map((i: any) => `${i.firstName} ${i.lastName}`);
+  const names = (res: { body: { data?: Json } }): string[] => res.body.data.items.map((i: Json) => `${i.firstName} ${i.lastName}`);
   const list = (query: string) => api('GET', `/appointments?${query}`, { token: owner.token });
 
   it('orders by booking date (latest first by default, sortASC earliest first) with the total', async () => {
@@ -446,7 +447,7 @@ describe('appointment list: sort, filters, search and paging', () => {
     expect(inactive.body.data.total).toBeUndefined();
     const active = await list('active=true&pageSize=100');
     expect(active.body.data.items).toHaveLength(9);
-    expect(active.body.data.items.every((i: any) => ['requested', 'confirmed'].includes(i.status))).toBe(true);
+    expect(active.body.data.items.every((i: Json) => ['requested', 'confirmed'].includes(i.status))).toBe(true);
     expect((await list('active=true&inactive=true&pageSize=100')).body.data.items).toHaveLength(12);
   });
 
@@ -459,8 +460,8 @@ describe('appointment list: sort, filters, search and paging', () => {
         const res = await list(`pageSize=5${query}${cursor ? `&cursor=${cursor}` : ''}`);
         expect(res.status).toBe(200);
         const byNumber = await list(`pageSize=5${query}&pageNumber=${page}`);
-        expect(byNumber.body.data.items.map((i: any) => i.id)).toEqual(res.body.data.items.map((i: any) => i.id));
-        seen.push(...res.body.data.items.map((i: any) => i.id));
+        expect(byNumber.body.data.items.map((i: Json) => i.id)).toEqual(res.body.data.items.map((i: Json) => i.id));
+        seen.push(...res.body.data.items.map((i: Json) => i.id));
         cursor = res.body.data.nextCursor;
         page++;
       } while (cursor);

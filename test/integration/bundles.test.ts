@@ -15,6 +15,7 @@ import { ROUTES } from '../../functions/routes';
 import { api, latestCode, mailsTo, signUpOwner, uniqueEmail, waitForMails, type Owner } from '../support/api';
 import { solvedChallenge } from '../support/challenge';
 import { PDF, PNG, apiKeyOf, bookingForm, objectsUnder } from './appointments-support';
+import type { Json } from '../support/json';
 
 const INVOKE = join(import.meta.dirname, '..', 'support', 'invoke-bundle.mjs');
 const HANDLERS = ['account/register-email', 'account/upload-profile-picture', 'appointments/get-attachment', 'appointments/request-appointment'];
@@ -40,7 +41,7 @@ interface Invocation {
 }
 
 /** Runs one bundle on an API Gateway v2 event, with only the environment Lambda would give it. */
-function invoke({ handler, path, params, headers = {}, body }: Invocation): { statusCode: number; body: any } {
+function invoke({ handler, path, params, headers = {}, body }: Invocation): { statusCode: number; body: Json } {
   const route = ROUTES.find((r) => r.handler === handler)!;
   const routeKey = `${route.method} /api${route.path}`;
   const binary = Buffer.isBuffer(body);

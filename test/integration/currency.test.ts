@@ -188,7 +188,7 @@ describe('a EUR clinic', () => {
       expect(report.status, report.body.message).toBe(200);
       expect(report.body.data.weeks[0].revenue).toEqual({ eur: { paid: 4000, refunded: 0 } });
 
-      const event = await eventually(async () => received.find((e) => e.type === 'payment.succeeded'), 'payment.succeeded');
+      const event = await eventually(() => received.find((e) => e.type === 'payment.succeeded'), 'payment.succeeded');
       expect(event.data.object).toMatchObject({ object: 'payment', status: 'succeeded', amountCents: 4000, amountMinor: 4000, refundedMinor: 0, currency: 'eur' });
 
       // Stripe sends the completion again under a new event id: no second receipt, webhook or takings.

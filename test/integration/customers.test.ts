@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signUpOwner, type Owner } from '../support/api';
 import { addMember, perms, type Member } from '../support/members';
 import { apiKeyOf, book, bookingForm } from './appointments-support';
+import type { Json } from '../support/json';
 
 describe('customers', () => {
   let owner: Owner;
@@ -61,7 +62,7 @@ describe('customers', () => {
     expect(second.customerId).toBe(first.customerId);
     const customer = await api('GET', `/customers/${first.customerId}`, { token: owner.token });
     expect(customer.body.data).toMatchObject({ email: 'hugo.hale@example.com', phone: '+15550002222', appointmentCount: 3 });
-    expect(customer.body.data.appointments.map((a: any) => a.id).sort()).toEqual([first.id, second.id, third.body.data.id].sort());
+    expect(customer.body.data.appointments.map((a: Json) => a.id).sort()).toEqual([first.id, second.id, third.body.data.id].sort());
 
     const kept = await api('DELETE', `/customers/${first.customerId}`, { token: owner.token });
     expect(kept.status).toBe(409);
@@ -83,7 +84,7 @@ describe('customers', () => {
     for (const [firstName, lastName, phone] of [['Anna', 'Adler', '+15551110001'], ['Bert', 'Anders', '+15551110002'], ['Anna', 'Zorn', '+15551110003'], ['Carl', 'Berg', '+15551110004']]) {
       expect((await api('POST', '/customers', { token: org.token, body: { firstName, lastName, phone, email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.com` } })).status).toBe(201);
     }
-    const names = (r: any) => r.body.data.items.map((c: any) => c.fullName);
+    const names = (r: Json) => r.body.data.items.map((c: Json) => c.fullName);
     expect(names(await api('GET', '/customers', { token: org.token }))).toEqual(['Anna Adler', 'Anna Zorn', 'Bert Anders', 'Carl Berg']);
     // Results come in the order of the name as matched: "anders bert" before "anna adler".
     expect(names(await api('GET', '/customers?search=an', { token: org.token }))).toEqual(['Bert Anders', 'Anna Adler', 'Anna Zorn']);
@@ -95,7 +96,7 @@ describe('customers', () => {
     const p1 = await api('GET', '/customers?search=a&pageSize=2', { token: org.token });
     expect(names(p1)).toEqual(['Bert Anders', 'Anna Adler']);
     expect(names(await api('GET', `/customers?search=a&pageSize=2&cursor=${p1.body.data.nextCursor}`, { token: org.token }))).toEqual(['Anna Zorn']);
-    expect((await api('GET', '/customers', { token: other.token })).body.data.items.some((c: any) => c.lastName === 'Adler')).toBe(false);
+    expect((await api('GET', '/customers', { token: other.token })).body.data.items.some((c: Json) => c.lastName === 'Adler')).toBe(false);
   });
 
   it('validates input and refuses without permission, token or the right organisation', async () => {

@@ -22,6 +22,7 @@ import { mailsTo, testAddress, uniqueEmail, uniquePhone } from '../support/api';
 import { challengeHeaders } from '../support/challenge';
 import { eventually } from '../support/eventually';
 import { serveAsync } from '../support/serve';
+import type { Json } from '../support/json';
 
 const DEADLINE_MESSAGE = 'This is taking longer than it should. Please try again in a moment.';
 /** The local Lambda's 10 s less the 1 s margin, and a little for the answer to travel. */
@@ -33,7 +34,7 @@ let dataDir: string;
 
 interface Answer {
   status: number;
-  body: { message: string; data?: any };
+  body: { message: string; data?: Json };
   headers: Headers;
   ms: number;
 }

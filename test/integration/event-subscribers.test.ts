@@ -20,7 +20,10 @@ import { eventually } from '../support/eventually';
 const runs = vi.hoisted(() => ({ calls: [] as { name: string; eventId: string; attempt: number }[] }));
 
 vi.mock('../../functions/domain/events/registry', () => {
-  const record = (name: string) => async (event: DomainEvent, delivery: { attempt: number }) => void runs.calls.push({ name, eventId: event.id, attempt: delivery.attempt });
+  const record = (name: string) => (event: DomainEvent, delivery: { attempt: number }) => {
+    runs.calls.push({ name, eventId: event.id, attempt: delivery.attempt });
+    return Promise.resolve();
+  };
   const subscribers: Subscriber[] = [
     { name: 'recorder', events: ['time-freed', 'booking-confirmed'], handle: record('recorder') },
     {
@@ -160,9 +163,9 @@ describe('domain event subscribers', () => {
     const { id, key } = await freeATime('b-killed');
     process.kill(pid, 'SIGKILL');
     expect(runsOf('recorder', id)).toEqual([]);
-    await eventually(async () => (stack.dynamoDbPid() !== pid ? true : undefined), 'DynamoDB Local started again', 60_000, 200);
+    await eventually(() => (stack.dynamoDbPid() !== pid ? true : undefined), 'DynamoDB Local started again', 60_000, 200);
     const kept = async () => Boolean((await dynamo.ddb.send(new GetCommand({ TableName: dynamo.table(), Key: key, ConsistentRead: true }))).Item);
-    const change = await eventually(async () => kept().catch(() => undefined), 'DynamoDB Local answering', 30_000, 200);
+    const change = await eventually(() => kept().catch(() => undefined), 'DynamoDB Local answering', 30_000, 200);
     const event = await row(id);
     // DynamoDB Local (-sharedDb on disk) may lose its last writes when killed: never one without the other.
     expect(Boolean(event)).toBe(change);

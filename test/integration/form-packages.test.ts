@@ -4,6 +4,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { api, signUpOwner } from '../support/api';
 import { addMember, logs, perms } from '../support/members';
+import type { Json } from '../support/json';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a30000000049454e44ae426082', 'hex');
 
@@ -29,7 +30,7 @@ describe('form packages', () => {
     expect(text.body.data).toMatchObject({ price: 0, priceCents: 0, description: null, customAmountEnabled: true });
 
     const list = await api('GET', '/packages', { token: owner.token });
-    expect(list.body.data.items.map((p: any) => p.name)).toEqual(['Donation', 'Standard']);
+    expect(list.body.data.items.map((p: Json) => p.name)).toEqual(['Donation', 'Standard']);
     const alias = await api('GET', '/leads/packages', { token: owner.token });
     expect(alias.body.data.items).toEqual(list.body.data.items);
 
@@ -72,7 +73,7 @@ describe('form packages', () => {
     expect((await bad({ name: '' })).body.errors).toEqual({ name: 'Package name is required' });
     expect((await bad({ image: 'org/someone-else/secret.png' })).status).toBe(201); // ignored on create: images come by upload
     const list = (await api('GET', '/packages', { token: owner.token })).body.data.items;
-    expect(list.map((p: any) => p.image)).toEqual([null, null]);
+    expect(list.map((p: Json) => p.image)).toEqual([null, null]);
   });
 
   it('uploads a package image (images only), serves it under /assets, and clears it', async () => {
@@ -110,7 +111,7 @@ describe('form packages', () => {
     const linked = await api('PUT', `/form/${form.id}/package`, { token: owner.token, body: { packageIds: [b.id, a.id], packageId: a.id } });
     expect(linked.status).toBe(200);
     expect(linked.body.data).toMatchObject({ packageIds: [b.id, a.id], packageId: a.id });
-    expect(linked.body.data.packages.map((p: any) => p.name)).toEqual(['B', 'A']);
+    expect(linked.body.data.packages.map((p: Json) => p.name)).toEqual(['B', 'A']);
 
     expect((await api('PUT', `/form/${form.id}/package`, { token: owner.token, body: { packageIds: [a.id], packageId: b.id } })).body.message).toBe('The default package must be one of the linked packages.');
     expect((await api('PUT', `/form/${form.id}/package`, { token: owner.token, body: { packageIds: [a.id, a.id] } })).status).toBe(400);
@@ -122,7 +123,7 @@ describe('form packages', () => {
 
     await api('DELETE', `/packages/${b.id}`, { token: owner.token });
     const read = await api('GET', `/form-builder/form/${form.id}`, { token: owner.token });
-    expect(read.body.data.packages.map((p: any) => p.name)).toEqual(['A']);
+    expect(read.body.data.packages.map((p: Json) => p.name)).toEqual(['A']);
   });
 });
 

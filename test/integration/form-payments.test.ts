@@ -10,6 +10,7 @@ import { api, mailsTo, signUpOwner, uniqueEmail, waitForMails, type Owner } from
 import { eventually } from '../support/eventually';
 import { addMember, logs, perms } from '../support/members';
 import { expireLocalCheckout, leaveClaimBehind, payLocalCheckout, sendStripeEvent, stripeEvent, stripeEventRecord, withhold } from '../support/stripe';
+import type { Json } from '../support/json';
 
 async function apiKeyOf(owner: Owner): Promise<string> {
   return (await api('GET', '/organization/integration', { token: owner.token })).body.data.apiKey;
@@ -76,31 +77,31 @@ describe('payment link: the server decides the price', () => {
     const s = await setUp('paytamper');
     const { submissionId } = await submit(s, s.fixed);
     const custom = await submit(s, s.custom);
-    const refuse = async (res: Awaited<ReturnType<typeof session>>, status: number, message: string) => {
+    const refuse = (res: Awaited<ReturnType<typeof session>>, status: number, message: string) => {
       expect(res.status, message).toBe(status);
       expect(res.body.message).toBe(message);
     };
-    await refuse(await session(s, submissionId, s.fixed, { amount: 0.5 }), 400, 'This package has a fixed price; no amount may be sent.');
-    await refuse(await session(s, submissionId, s.fixed, { amount: '40' }), 400, 'This package has a fixed price; no amount may be sent.');
-    await refuse(await session(s, custom.submissionId, s.custom, { amount: 24.99 }), 400, 'The amount must be at least $25.00 for this package.');
-    await refuse(await session(s, custom.submissionId, s.custom, { amount: 0.49 }), 400, 'Please enter a valid custom amount (minimum $0.50)');
-    await refuse(await session(s, custom.submissionId, s.custom, {}), 400, 'Please enter a valid custom amount (minimum $0.50)');
-    await refuse(await session(s, custom.submissionId, s.custom, { amount: '30.001' }), 400, 'Amount must have no more than 2 decimal places');
-    await refuse(await session(s, custom.submissionId, s.custom, { amount: -50 }), 400, 'Please enter a valid custom amount (minimum $0.50)');
+    refuse(await session(s, submissionId, s.fixed, { amount: 0.5 }), 400, 'This package has a fixed price; no amount may be sent.');
+    refuse(await session(s, submissionId, s.fixed, { amount: '40' }), 400, 'This package has a fixed price; no amount may be sent.');
+    refuse(await session(s, custom.submissionId, s.custom, { amount: 24.99 }), 400, 'The amount must be at least $25.00 for this package.');
+    refuse(await session(s, custom.submissionId, s.custom, { amount: 0.49 }), 400, 'Please enter a valid custom amount (minimum $0.50)');
+    refuse(await session(s, custom.submissionId, s.custom, {}), 400, 'Please enter a valid custom amount (minimum $0.50)');
+    refuse(await session(s, custom.submissionId, s.custom, { amount: '30.001' }), 400, 'Amount must have no more than 2 decimal places');
+    refuse(await session(s, custom.submissionId, s.custom, { amount: -50 }), 400, 'Please enter a valid custom amount (minimum $0.50)');
     const free = await submit(s, s.free);
-    await refuse(await session(s, free.submissionId, s.free), 400, 'This package cannot be paid online.');
+    refuse(await session(s, free.submissionId, s.free), 400, 'This package cannot be paid online.');
     // The package's currency decides (issue 26): a page naming another is out of date.
-    await refuse(await session(s, submissionId, s.fixed, { currency: 'eur' }), 400, 'This package is priced in USD. Please reload the page.');
-    await refuse(await session(s, submissionId, s.custom, { amount: 30 }), 400, 'The package differs from the one chosen in the form.');
-    await refuse(await session(s, submissionId, 'not-on-this-form'), 400, 'The selected package is not available for this form.');
-    await refuse(await session(s, submissionId, s.fixed, { successUrl: 'https://evil.example/thanks' }), 400, 'The return address must be on this site.');
-    await refuse(await session(s, submissionId, s.fixed, { cancelUrl: '//evil.example/x' }), 400, 'The return address must be on this site.');
-    await refuse(await session(s, 'no-such-submission', s.fixed), 404, 'This submission is not available.');
+    refuse(await session(s, submissionId, s.fixed, { currency: 'eur' }), 400, 'This package is priced in USD. Please reload the page.');
+    refuse(await session(s, submissionId, s.custom, { amount: 30 }), 400, 'The package differs from the one chosen in the form.');
+    refuse(await session(s, submissionId, 'not-on-this-form'), 400, 'The selected package is not available for this form.');
+    refuse(await session(s, submissionId, s.fixed, { successUrl: 'https://evil.example/thanks' }), 400, 'The return address must be on this site.');
+    refuse(await session(s, submissionId, s.fixed, { cancelUrl: '//evil.example/x' }), 400, 'The return address must be on this site.');
+    refuse(await session(s, 'no-such-submission', s.fixed), 404, 'This submission is not available.');
 
     const other = await setUp('paytamper2');
     const theirs = await submit(other, other.fixed);
-    await refuse(await session(s, theirs.submissionId, s.fixed), 404, 'This submission is not available.');
-    await refuse(await api('POST', '/leads/payments/session', { body: { formId: s.formId, apiKey: other.apiKey, packageId: s.fixed, submissionId } }), 404, 'This form is not available.');
+    refuse(await session(s, theirs.submissionId, s.fixed), 404, 'This submission is not available.');
+    refuse(await api('POST', '/leads/payments/session', { body: { formId: s.formId, apiKey: other.apiKey, packageId: s.fixed, submissionId } }), 404, 'This form is not available.');
 
     const list = await api('GET', `/leads/payment-submissions/form/${s.formId}`, { token: s.owner.token });
     expect(list.status).toBe(200);
@@ -140,7 +141,7 @@ describe('payment events', () => {
     expect(paid).toMatchObject({ status: 'paid', amountPaidCents: 4000, payerEmail: email, paidAt: expect.any(String), paymentIntentId: expect.stringMatching(/^pi_/), needsAttention: null });
     expect((await lead(s, submissionId))).toMatchObject({ paymentStatus: 'paid', payments: [expect.objectContaining({ id: res.body.data.paymentId, status: 'paid' })] });
     const listed = await api('GET', `/leads/payment-submissions/form/${s.formId}`, { token: reader.token });
-    expect(listed.body.data.items.map((p: any) => [p.id, p.status])).toEqual([[res.body.data.paymentId, 'paid']]);
+    expect(listed.body.data.items.map((p: Json) => [p.id, p.status])).toEqual([[res.body.data.paymentId, 'paid']]);
 
     const receipts = await waitForMails(email);
     expect(receipts).toHaveLength(1);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, signUpOwner } from '../support/api';
 import { addMember, logs, perms } from '../support/members';
+import type { Json } from '../support/json';
 
 const fields = [
   { label: 'Full name', type: 'text', required: true, placeholder: 'Jane Doe', attributes: [{ attributeName: 'minLength', attributeValue: '3' }, { attributeName: 'maxLength', attributeValue: 50 }] },
@@ -35,7 +36,7 @@ describe('form builder', () => {
     expect(created.status).toBe(201);
     const form = created.body.data;
     expect(form).toMatchObject({ name: 'Consultation request', redirectUrl: 'thanks', submitButtonText: 'Send', secondButtonText: '', packageIds: [], packageId: null });
-    expect(form.fields.map((f: any) => [f.label, f.type, f.required])).toEqual([
+    expect(form.fields.map((f: Json) => [f.label, f.type, f.required])).toEqual([
       ['Full name', 'text', true], ['Email', 'email', true], ['Plan', 'select', false], ['Notes', 'textarea', false], ['I agree to be contacted', 'checkbox', true],
     ]);
     expect(form.fields[0]).toMatchObject({ name: 'full_name', placeholder: 'Jane Doe', attributes: [{ attributeName: 'minLength', attributeValue: '3' }, { attributeName: 'maxLength', attributeValue: '50' }] });
@@ -43,7 +44,7 @@ describe('form builder', () => {
       { id: expect.any(String), label: 'Basic', value: 'basic' },
       { id: expect.any(String), label: 'Pro', value: 'Pro' },
     ]);
-    expect(new Set(form.fields.map((f: any) => f.id)).size).toBe(5);
+    expect(new Set(form.fields.map((f: Json) => f.id)).size).toBe(5);
     expect(form.orgId).toBeUndefined();
     expect((await counters(owner.token)).forms).toBe(1);
 
@@ -55,13 +56,13 @@ describe('form builder', () => {
     const reordered = [form.fields[4], form.fields[0], { ...form.fields[1], label: 'Your email' }, form.fields[3], form.fields[2]];
     const saved = await api('PUT', `/form-builder/form/${form.id}`, { token: owner.token, body: formBody({ name: 'Consultation', fields: reordered, secondButtonText: 'Just send' }) });
     expect(saved.status).toBe(200);
-    expect(saved.body.data.fields.map((f: any) => f.id)).toEqual(reordered.map((f) => f.id));
+    expect(saved.body.data.fields.map((f: Json) => f.id)).toEqual(reordered.map((f) => f.id));
     expect(saved.body.data.fields[2].label).toBe('Your email');
     expect(saved.body.data).toMatchObject({ name: 'Consultation', secondButtonText: 'Just send' });
 
     const list = await api('GET', '/form-builder/form', { token: owner.token });
     expect(list.status).toBe(200);
-    expect(list.body.data.items.map((f: any) => f.id)).toEqual([form.id]);
+    expect(list.body.data.items.map((f: Json) => f.id)).toEqual([form.id]);
 
     const deleted = await api('DELETE', `/form-builder/form/${form.id}`, { token: owner.token });
     expect(deleted.status).toBe(200);
@@ -80,9 +81,9 @@ describe('form builder', () => {
       ids.push((await api('POST', '/form-builder/form', { token: owner.token, body: formBody({ name }) })).body.data.id);
     }
     const first = await api('GET', '/form-builder/form?limit=2', { token: owner.token });
-    expect(first.body.data.items.map((f: any) => f.name)).toEqual(['Third', 'Second']);
+    expect(first.body.data.items.map((f: Json) => f.name)).toEqual(['Third', 'Second']);
     const second = await api('GET', `/form-builder/form?limit=2&cursor=${first.body.data.nextCursor}`, { token: owner.token });
-    expect(second.body.data.items.map((f: any) => f.name)).toEqual(['First']);
+    expect(second.body.data.items.map((f: Json) => f.name)).toEqual(['First']);
     expect(second.body.data.nextCursor).toBeUndefined();
     expect((await counters(owner.token)).forms).toBe(3);
 
@@ -131,7 +132,7 @@ describe('form builder', () => {
     expect((await api('POST', '/forms/create', { token: owner.token, body: { formName: '' } })).body.errors).toEqual({ formName: 'Form name is required' });
     const list = await api('GET', '/forms/list', { token: owner.token });
     expect(list.status).toBe(200);
-    expect(list.body.data.items.map((f: any) => f.name)).toEqual(['Quick form']);
+    expect(list.body.data.items.map((f: Json) => f.name)).toEqual(['Quick form']);
     expect((await api('GET', `/form-builder/form/${created.body.data.id}`, { token: owner.token })).body.data.name).toBe('Quick form');
     expect((await counters(owner.token)).forms).toBe(1);
   });

@@ -249,7 +249,7 @@ describe('DynamoDB Local killed', () => {
       const killed = stack.dynamoDbPid()!;
       const at = Date.now();
       process.kill(killed, 'SIGKILL');
-      await eventually(async () => (lines.some((l) => l.includes('DynamoDB Local is back')) ? true : undefined), 'the restart', 30_000, 50);
+      await eventually(() => (lines.some((l) => l.includes('DynamoDB Local is back')) ? true : undefined), 'the restart', 30_000, 50);
       const restartMs = Date.now() - at;
       const firstOk = await register();
       const workingAgainMs = Date.now() - at;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { api, signUpOwner, uniqueEmail } from '../support/api';
 import { eventually } from '../support/eventually';
 import { addMember, inviteTokenFor, logs, perms } from '../support/members';
+import type { Json } from '../support/json';
 
 describe('audit log', () => {
   it('gets exactly one entry per write, in the same transaction as the write', async () => {
@@ -105,7 +106,7 @@ describe('audit log', () => {
     do {
       const res = await api('GET', `/logs?limit=3${cursor ? `&cursor=${cursor}` : ''}`, { token: owner.token });
       expect(res.status).toBe(200);
-      seen.push(...res.body.data.items.map((e: any) => e.id));
+      seen.push(...res.body.data.items.map((e: Json) => e.id));
       cursor = res.body.data.nextCursor;
     } while (cursor && seen.length < 20);
     expect(seen).toEqual(all.map((e) => e.id));

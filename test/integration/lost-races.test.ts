@@ -15,10 +15,10 @@ import { bookingForm, inDays, objectsUnder, PNG } from './appointments-support';
 import { dayAhead, getBooking, holdBooking, newClinic, paidBooking } from './booking-support';
 
 const lose = vi.hoisted(() => ({
-  confirmHeld: vi.fn(async () => false),
-  updateBooking: vi.fn(async () => false),
-  cancelConfirmed: vi.fn(async () => false),
-  movePayment: vi.fn(async () => false),
+  confirmHeld: vi.fn(() => Promise.resolve(false)),
+  updateBooking: vi.fn(() => Promise.resolve(false)),
+  cancelConfirmed: vi.fn(() => Promise.resolve(false)),
+  movePayment: vi.fn(() => Promise.resolve(false)),
   getPayment: vi.fn(),
   customerTaken: vi.fn<() => Promise<TransactItem>>(),
 }));

@@ -12,9 +12,7 @@ import { outboxRow } from '../support/outbox';
 
 vi.mock('#lib/mail', async (importOriginal) => ({
   ...(await importOriginal<typeof import('#lib/mail')>()),
-  sendMail: vi.fn(async () => {
-    throw Object.assign(new Error('Service unavailable'), { name: 'ServiceUnavailableException' });
-  }),
+  sendMail: vi.fn(() => Promise.reject(Object.assign(new Error('Service unavailable'), { name: 'ServiceUnavailableException' }))),
 }));
 
 beforeAll(() => {

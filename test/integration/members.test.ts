@@ -7,6 +7,7 @@ import { api, latestCode, mailsTo, signUpOwner, uniqueEmail, waitForMails } from
 import { testDb } from '../support/db';
 import { eventually } from '../support/eventually';
 import { ALL, addMember, inviteTokenFor, perms } from '../support/members';
+import type { Json } from '../support/json';
 
 async function counters(orgId: string) {
   const { client, table } = testDb();
@@ -191,7 +192,7 @@ describe('the member list', () => {
     const all = await api('GET', '/organization/members', { token: owner.token });
     expect(all.body.data.items).toHaveLength(5);
     expect(all.body.data.nextCursor).toBeUndefined();
-    const owners = all.body.data.items.filter((m: any) => m.isOwner);
+    const owners = all.body.data.items.filter((m: Json) => m.isOwner);
     expect(owners).toEqual([expect.objectContaining({ userId: owner.userId, email: owner.email, status: 'active' })]);
 
     const seen: string[] = [];
@@ -201,7 +202,7 @@ describe('the member list', () => {
       const page = await api('GET', `/organization/members?limit=2${cursor ? `&cursor=${cursor}` : ''}`, { token: owner.token });
       expect(page.status).toBe(200);
       expect(page.body.data.items.length).toBeLessThanOrEqual(2);
-      seen.push(...page.body.data.items.map((m: any) => m.userId));
+      seen.push(...page.body.data.items.map((m: Json) => m.userId));
       cursor = page.body.data.nextCursor;
       pages++;
     } while (cursor && pages < 10);
@@ -209,11 +210,11 @@ describe('the member list', () => {
     expect(seen).toHaveLength(5);
 
     const stone = await api('GET', '/organization/members?search=STONE', { token: owner.token });
-    expect(stone.body.data.items.map((m: any) => m.firstName).sort()).toEqual(['Amelia', 'Bruno']);
+    expect(stone.body.data.items.map((m: Json) => m.firstName).sort()).toEqual(['Amelia', 'Bruno']);
     const full = await api('GET', `/organization/members?search=${encodeURIComponent('carla rey')}`, { token: owner.token });
-    expect(full.body.data.items.map((m: any) => m.firstName)).toEqual(['Carla']);
+    expect(full.body.data.items.map((m: Json) => m.firstName)).toEqual(['Carla']);
     const byEmail = await api('GET', '/organization/members?search=dmitri-', { token: owner.token });
-    expect(byEmail.body.data.items.map((m: any) => m.lastName)).toEqual(['Volkov']);
+    expect(byEmail.body.data.items.map((m: Json) => m.lastName)).toEqual(['Volkov']);
     const searchPage = await api('GET', '/organization/members?search=stone&limit=1', { token: owner.token });
     expect(searchPage.body.data.items).toHaveLength(1);
     const rest = await api('GET', `/organization/members?search=stone&limit=1&cursor=${searchPage.body.data.nextCursor}`, { token: owner.token });
@@ -335,18 +336,18 @@ describe('notices about members', () => {
     const email = uniqueEmail('newbie');
     await api('POST', '/organization/members/add', { token: owner.token, body: { email, firstName: 'Newt', lastName: 'Newbie', permissions: perms({ Members: 'r', Notifications: 'r' }) } });
 
-    const notice = await eventually(async () => (await api('GET', '/notifications', { token: watcher.token })).body.data.find((n: any) => n.message.includes(email)), 'the new member notice');
+    const notice = await eventually(async () => (await api('GET', '/notifications', { token: watcher.token })).body.data.find((n: Json) => n.message.includes(email)), 'the new member notice');
     expect(notice).toMatchObject({ title: 'New member', message: `Olive Owner added Newt Newbie (${email}).`, read: false });
-    expect((await api('GET', '/notifications', { token: blind.token })).body.data.filter((n: any) => n.title === 'New member')).toEqual([]);
-    expect((await api('GET', '/notifications', { token: owner.token })).body.data.filter((n: any) => n.message.includes(email))).toEqual([]);
+    expect((await api('GET', '/notifications', { token: blind.token })).body.data.filter((n: Json) => n.title === 'New member')).toEqual([]);
+    expect((await api('GET', '/notifications', { token: owner.token })).body.data.filter((n: Json) => n.message.includes(email))).toEqual([]);
     const token = await inviteTokenFor(email);
     expect(await mailsTo(email)).toHaveLength(1);
 
     const newbie = await api('POST', '/users/accept-invite', { body: { token, password: 'Newbie-pass-1' } });
     const own = (await api('GET', '/notifications', { token: newbie.body.data.token })).body.data;
-    expect(own.filter((n: any) => n.title === 'New member' && n.message.includes(email))).toEqual([]);
+    expect(own.filter((n: Json) => n.title === 'New member' && n.message.includes(email))).toEqual([]);
     // Staff (the owner included) hear that the invitation was accepted.
-    const accepted = await eventually(async () => (await api('GET', '/notifications', { token: owner.token })).body.data.find((n: any) => n.title === 'Invitation accepted' && n.message.includes(email)), 'the accepted notice');
+    const accepted = await eventually(async () => (await api('GET', '/notifications', { token: owner.token })).body.data.find((n: Json) => n.title === 'Invitation accepted' && n.message.includes(email)), 'the accepted notice');
     expect(accepted).toMatchObject({ message: `Newt Newbie (${email}) accepted the invitation and signed in.`, link: `/member/${newbie.body.data.userDetails.id}` });
   });
 });
@@ -372,8 +373,8 @@ describe('mails and notices of member changes', () => {
     // Time for any second delivery to show up before counting.
     await new Promise((r) => setTimeout(r, 1_000));
     expect(await mailsTo(email)).toHaveLength(1 + made);
-    const notices = (await api('GET', '/notifications', { token: watcher.token })).body.data.filter((n: any) => n.message.includes(email));
-    expect(notices.map((n: any) => n.title)).toEqual(['New member']);
+    const notices = (await api('GET', '/notifications', { token: watcher.token })).body.data.filter((n: Json) => n.message.includes(email));
+    expect(notices.map((n: Json) => n.title)).toEqual(['New member']);
     // Of all the links mailed, exactly one (the last one made) still works.
     const tokens = (await mailsTo(email)).map((m) => decodeURIComponent(/accept-invite\?token=([A-Za-z0-9_%-]+)/.exec(m.body.text ?? '')![1]));
     const valid = await Promise.all(tokens.map(async (token) => (await api('POST', '/users/invite-details', { body: { token } })).status));

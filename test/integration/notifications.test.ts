@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { api, signUpOwner, uniqueEmail, type Owner } from '../support/api';
 import { eventually } from '../support/eventually';
 import { addMember, perms, type Member } from '../support/members';
+import type { Json } from '../support/json';
 
 /**
  * Adds a member with a pending invitation: every reader of Members and Notifications gets one notice
@@ -13,7 +14,7 @@ async function newMemberNotice(owner: Owner, firstName: string, readers: Member[
   const res = await api('POST', '/organization/members/add', { token: owner.token, body: { email: uniqueEmail(firstName.toLowerCase()), firstName, lastName: 'Notice', permissions: [] } });
   expect(res.status).toBe(201);
   for (const reader of readers) {
-    await eventually(async () => (await api('GET', '/notifications', { token: reader.token })).body.data.find((n: any) => n.message.includes(`${firstName} Notice`)), `${firstName}'s notice`);
+    await eventually(async () => (await api('GET', '/notifications', { token: reader.token })).body.data.find((n: Json) => n.message.includes(`${firstName} Notice`)), `${firstName}'s notice`);
   }
 }
 
@@ -32,7 +33,7 @@ describe('notification list', () => {
     const list = await api('GET', '/notifications', { token: reader.token });
     expect(list.status).toBe(200);
     expect(Array.isArray(list.body.data)).toBe(true);
-    expect(list.body.data.map((n: any) => n.message)).toEqual([
+    expect(list.body.data.map((n: Json) => n.message)).toEqual([
       expect.stringContaining('Chen Notice'), expect.stringContaining('Boris Notice'), expect.stringContaining('Anna Notice'),
     ]);
     expect(list.body.data[0]).toEqual({ id: expect.any(String), title: 'New member', message: expect.any(String), link: expect.stringMatching(/^\/member\//), read: false, createdAt: expect.any(String) });
@@ -45,14 +46,14 @@ describe('notification list', () => {
     const cursor = first.headers.get('x-next-cursor');
     expect(cursor).toBeTruthy();
     const second = await api('GET', `/notifications?limit=2&cursor=${cursor}`, { token: reader.token });
-    expect(second.body.data.map((n: any) => n.id)).toEqual([list.body.data[2].id]);
+    expect(second.body.data.map((n: Json) => n.id)).toEqual([list.body.data[2].id]);
     expect(second.headers.get('x-next-cursor')).toBeNull();
 
     // Without headers: ?before=<id of the last one shown>.
     const older = await api('GET', `/notifications?limit=2&before=${list.body.data[0].id}`, { token: reader.token });
-    expect(older.body.data.map((n: any) => n.id)).toEqual(list.body.data.slice(1).map((n: any) => n.id));
+    expect(older.body.data.map((n: Json) => n.id)).toEqual(list.body.data.slice(1).map((n: Json) => n.id));
     const olderUnread = await api('GET', `/notifications?unread=true&before=${list.body.data[1].id}`, { token: reader.token });
-    expect(olderUnread.body.data.map((n: any) => n.id)).toEqual([list.body.data[2].id]);
+    expect(olderUnread.body.data.map((n: Json) => n.id)).toEqual([list.body.data[2].id]);
     expect((await api('GET', '/notifications?before=nope', { token: reader.token })).status).toBe(400);
 
     // Someone else's cursor is refused, not followed.
@@ -81,8 +82,8 @@ describe('marking as read and deleting', () => {
     expect(await unread(reader)).toBe(3);
 
     const unreadOnly = await api('GET', '/notifications?unread=true', { token: reader.token });
-    expect(unreadOnly.body.data.map((n: any) => n.id)).toEqual(all.slice(1).map((n) => n.id));
-    expect(unreadOnly.body.data.every((n: any) => n.read === false)).toBe(true);
+    expect(unreadOnly.body.data.map((n: Json) => n.id)).toEqual(all.slice(1).map((n) => n.id));
+    expect(unreadOnly.body.data.every((n: Json) => n.read === false)).toBe(true);
     expect(unreadOnly.headers.get('x-unread-count')).toBe('3');
     const withRead = await api('GET', '/notifications', { token: reader.token });
     expect(withRead.body.data[0]).toMatchObject({ id: all[0].id, read: true });
@@ -95,7 +96,7 @@ describe('marking as read and deleting', () => {
     expect(delUnread.body.data.unread).toBe(2);
     expect((await api('DELETE', `/notifications/${all[1].id}`, { token: reader.token })).status).toBe(404);
     expect((await api('GET', `/notifications/mark-as-read/${all[1].id}`, { token: reader.token })).status).toBe(404);
-    expect((await api('GET', '/notifications', { token: reader.token })).body.data.map((n: any) => n.id)).toEqual(all.slice(2).map((n) => n.id));
+    expect((await api('GET', '/notifications', { token: reader.token })).body.data.map((n: Json) => n.id)).toEqual(all.slice(2).map((n) => n.id));
 
     // Many clicks at once still count once.
     await Promise.all([1, 2, 3, 4, 5].map(() => api('GET', `/notifications/mark-as-read/${all[2].id}`, { token: reader.token })));

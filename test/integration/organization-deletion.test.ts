@@ -15,15 +15,16 @@ import { addMember, perms } from '../support/members';
 import { payLocalCheckout } from '../support/stripe';
 import { PDF, PNG, bookingForm, objectsUnder } from './appointments-support';
 
-type Item = Record<string, unknown>;
+/** A table item: every one has its string keys. */
+type Item = { pk: string; sk: string } & Record<string, unknown>;
 
 async function wholeTable(): Promise<Item[]> {
   const { client, table } = testDb();
   const items: Item[] = [];
-  let start: Item | undefined;
+  let start: Record<string, unknown> | undefined;
   do {
     const out = await client.send(new ScanCommand({ TableName: table, ExclusiveStartKey: start, ConsistentRead: true }));
-    items.push(...(out.Items ?? []));
+    items.push(...((out.Items ?? []) as Item[]));
     start = out.LastEvaluatedKey;
   } while (start);
   return items;

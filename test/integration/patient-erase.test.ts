@@ -31,8 +31,11 @@ async function receiver(status: number): Promise<{ url: string; server: Server; 
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, server, count: () => n };
 }
 
+/** A table item: every one has its string keys. */
+type Item = { pk: string; sk: string } & Record<string, unknown>;
+
 /** Every item of an organisation, read back whole through the tenant index (keys only) and BatchGet. */
-async function everyItemOf(orgId: string): Promise<Record<string, unknown>[]> {
+async function everyItemOf(orgId: string): Promise<Item[]> {
   const { client, table } = testDb();
   const keys: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
@@ -41,10 +44,10 @@ async function everyItemOf(orgId: string): Promise<Record<string, unknown>[]> {
     keys.push(...(out.Items ?? []).map((i) => ({ pk: i.pk, sk: i.sk })));
     start = out.LastEvaluatedKey;
   } while (start);
-  const items: Record<string, unknown>[] = [];
+  const items: Item[] = [];
   for (let i = 0; i < keys.length; i += 100) {
     const out = await client.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys.slice(i, i + 100) } } }));
-    items.push(...(out.Responses?.[table] ?? []));
+    items.push(...((out.Responses?.[table] ?? []) as Item[]));
   }
   return items;
 }
@@ -119,7 +122,7 @@ describe('erasing a patient reaches everything', () => {
       return out.Items?.length ? out.Items : undefined;
     }, 'a mail to the patient');
     const before = await everyItemOf(owner.orgId);
-    const naming = (items: Record<string, unknown>[]) => items.filter((i) => {
+    const naming = (items: Item[]) => items.filter((i) => {
       const text = JSON.stringify(i).toLowerCase();
       return text.includes(email) || text.includes(phone) || text.includes(lastName.toLowerCase());
     });
@@ -132,7 +135,7 @@ describe('erasing a patient reaches everything', () => {
     const { erasePatient } = await import('../../functions/domain/patients/erase');
     const { getPatient } = await import('../../functions/domain/patients/timeline');
     const patient = (await getPatient(owner.orgId, patientId))!;
-    const send = ddb.send;
+    const send = ddb.send.bind(ddb);
     let calls = 0;
     (ddb as { send: unknown }).send = (...args: Parameters<typeof send>) => {
       if (++calls > 12) return Promise.reject(Object.assign(new Error('DynamoDB Local stalled'), { name: 'TimeoutError' }));

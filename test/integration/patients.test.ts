@@ -12,12 +12,13 @@ import { eventually } from '../support/eventually';
 import { outboxRow } from '../support/outbox';
 import { book } from './appointments-support';
 import { dayAhead, getBooking, newClinic, paidBooking, type Clinic } from './booking-support';
+import type { Json } from '../support/json';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a30000000049454e44ae426082', 'hex');
 
 /** Every item of a patient's record, a page of `limit` at a time (and how many pages it took). */
 async function allItems(token: string, id: string, limit: number) {
-  const items: any[] = [];
+  const items: Json[] = [];
   let cursor: string | undefined;
   let pages = 0;
   do {
@@ -89,7 +90,7 @@ describe('patients', () => {
     leadId = (await leadWithFile(c, `  ${email.toUpperCase()} `)).leadId;
     await eventually(async () => ((await allItems(c.owner.token, patientId, 50)).items.some((i) => i.kind === 'submission') ? true : undefined), 'the lead in the record');
     const list = await api('GET', `/patients?search=${encodeURIComponent(booked.phoneNumber)}`, { token: c.owner.token });
-    expect(list.body.data.items.map((p: any) => p.id)).toEqual([patientId]);
+    expect(list.body.data.items.map((p: Json) => p.id)).toEqual([patientId]);
   });
 
   it('lists the record newest first, a page at a time: booking, payment, appointment, lead, mails and notes', async () => {
@@ -138,10 +139,10 @@ describe('patients', () => {
     expect(items.filter((i) => i.kind === 'appointment' && i.id === appt.id)).toHaveLength(1);
     // Their other email finds this patient now (a later booking with it links here).
     const byOther = await api('GET', `/customers?search=${encodeURIComponent(second.body.data.email)}`, { token: c.owner.token });
-    expect(byOther.body.data.items.map((p: any) => p.id)).toEqual([patientId]);
+    expect(byOther.body.data.items.map((p: Json) => p.id)).toEqual([patientId]);
     expect((await api('GET', `/appointments/${appt.id}`, { token: c.owner.token })).body.data.customerId).toBe(patientId);
     const logs = await api('GET', '/logs?module=Customers', { token: c.owner.token });
-    expect(logs.body.data.items.filter((l: any) => l.summary === `Merged patient record ${secondId} into ${patientId}`)).toHaveLength(1);
+    expect(logs.body.data.items.filter((l: Json) => l.summary === `Merged patient record ${secondId} into ${patientId}`)).toHaveLength(1);
   });
 
   it('exports everything of the patient with signed links to their files, then erases them everywhere and keeps the amounts', async () => {
@@ -149,14 +150,14 @@ describe('patients', () => {
     expect(exported.status).toBe(200);
     const data = exported.body.data;
     expect(data.patient).toMatchObject({ id: patientId, email });
-    const kinds = new Set(data.items.map((i: any) => i.kind));
+    const kinds = new Set(data.items.map((i: Json) => i.kind));
     for (const kind of ['booking', 'payment', 'appointment', 'submission', 'mail', 'note']) expect(kinds).toContain(kind);
-    expect(data.items.find((i: any) => i.kind === 'booking').record).toMatchObject({ id: bookingId, email, amountPaidCents: 4950 });
-    expect(data.items.find((i: any) => i.kind === 'submission').record.answers.map((a: any) => a.value)).toContain('Penicillin');
+    expect(data.items.find((i: Json) => i.kind === 'booking').record).toMatchObject({ id: bookingId, email, amountPaidCents: 4950 });
+    expect(data.items.find((i: Json) => i.kind === 'submission').record.answers.map((a: Json) => a.value)).toContain('Penicillin');
     // The mails to their own address and to the merged record's.
-    const mail = data.items.find((i: any) => i.kind === 'mail' && i.record.to === email);
+    const mail = data.items.find((i: Json) => i.kind === 'mail' && i.record.to === email);
     expect(mail.record.subject).toBeTruthy();
-    expect(data.items.some((i: any) => i.kind === 'mail' && i.record.to.startsWith('mia.work-'))).toBe(true);
+    expect(data.items.some((i: Json) => i.kind === 'mail' && i.record.to.startsWith('mia.work-'))).toBe(true);
     expect(data.files).toHaveLength(1);
     expect(data.files[0]).toMatchObject({ from: `submission:${leadId}`, label: 'Insurance card' });
     expect((await fetch(data.files[0].url)).status).toBe(200);
@@ -177,7 +178,7 @@ describe('patients', () => {
     expect(lead.body.data).toMatchObject({ answers: [], email: null, name: null });
     expect((await fetch(data.files[0].url)).status).toBe(404);
     // The appointments: no name, contact or insurance.
-    for (const a of data.items.filter((i: any) => i.kind === 'appointment')) {
+    for (const a of data.items.filter((i: Json) => i.kind === 'appointment')) {
       const appt = (await api('GET', `/appointments/${a.id}`, { token: c.owner.token })).body.data;
       expect(appt).toMatchObject({ firstName: '', lastName: '', email: '', phone: '' });
       expect(appt.primaryInsurance).toBeUndefined();
@@ -187,7 +188,7 @@ describe('patients', () => {
     expect(row?.payload.mail).toMatchObject({ to: '', subject: '', text: '' });
     // One audit entry, naming no one.
     const logs = (await api('GET', '/logs?module=Customers', { token: c.owner.token })).body.data.items;
-    const entries = logs.filter((l: any) => l.recordType === 'patient' && l.action === 'delete');
+    const entries = logs.filter((l: Json) => l.recordType === 'patient' && l.action === 'delete');
     expect(entries).toHaveLength(1);
     expect(entries[0].summary).not.toMatch(/Mia|Pat |Visitor|Match|@/);
     // The dashboard's money stays: the booking still counts as paid.

@@ -9,6 +9,7 @@ import { api, mailsTo, signUpOwner, uniqueEmail, uniquePhone, waitForMails } fro
 import { eventually } from '../support/eventually';
 import { payLocalCheckout, sendStripeEvent, sessionIdOf, stripeEvent, stripeSession } from '../support/stripe';
 import { dayAhead, everyDay, ZONE } from './booking-support';
+import type { Json } from '../support/json';
 
 async function clinic(tag: string, currency: string) {
   const owner = await signUpOwner(tag, undefined, { timeZone: ZONE, currency });
@@ -30,7 +31,7 @@ const book = (apiKey: string, packageId: string, bookingDate: string, bookingTim
 async function setupIntent(id: string) {
   const env = inject('stackEnv');
   const res = await fetch(`${env.STRIPE_API_BASE}/v1/setup_intents/${id}`, { headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}` } });
-  return (await res.json()) as Record<string, any>;
+  return (await res.json()) as Record<string, Json>;
 }
 
 /** Saves a card on the stand-in's setup page (Visa 4242, or the declined test card); returns where it redirects. */

@@ -11,6 +11,7 @@ import { eventually } from '../support/eventually';
 import { addMember, perms } from '../support/members';
 import { payLocalCheckout } from '../support/stripe';
 import { bookingForm } from './appointments-support';
+import type { Json } from '../support/json';
 
 const ZONE = 'America/New_York';
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -59,7 +60,7 @@ async function paidBooking(t: Team, bookingDate: string, bookingTime: string) {
 }
 
 const report = (token: string, from: string, to: string) => api('GET', `/reports/practitioners?from=${from}&to=${to}`, { token });
-const rowOf = (body: any, week: string, practitionerId: string) => (body.data.weeks as any[]).find((w) => w.week === week)?.practitioners.find((p: any) => p.practitionerId === practitionerId);
+const rowOf = (body: Json, week: string, practitionerId: string) => (body.data.weeks as Json[]).find((w) => w.week === week)?.practitioners.find((p: Json) => p.practitionerId === practitionerId);
 
 describe('GET /reports/practitioners: per practitioner and week, kept on write', () => {
   const today = DateTime.now().setZone(ZONE);
@@ -101,7 +102,7 @@ describe('GET /reports/practitioners: per practitioner and week, kept on write',
     const res = await report(t.owner.token, thisWeek, nextWeek);
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.data).toMatchObject({ from: thisWeek, timeZone: ZONE });
-    expect((res.body.data.weeks as any[]).map((w) => w.week)).toEqual([thisWeek, DateTime.fromISO(thisWeek).plus({ weeks: 1 }).toISODate(), week, nextWeek]);
+    expect((res.body.data.weeks as Json[]).map((w) => w.week)).toEqual([thisWeek, DateTime.fromISO(thisWeek).plus({ weeks: 1 }).toISODate(), week, nextWeek]);
     // Working: Mon 420 + Tue 420 + Wed 120 (the exception) + Thu 0 (the clinic is closed) + Fri 420 = 1380.
     // Booked: Monday's hour and the 30-minute appointment.
     expect(rowOf(res.body, week, t.practitionerId)).toEqual({ practitionerId: t.practitionerId, name: 'Ana Ruiz', bookings: 1, revenue: {}, bookedMinutes: 90, workingMinutes: 1380, utilisation: 90 / 1380 });

@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, signUpOwner, testAddress } from '../support/api';
 import { solvedChallenge } from '../support/challenge';
 import { eventually } from '../support/eventually';
+import type { Json } from '../support/json';
 
 type Handler = (e: APIGatewayProxyEventV2, c: Context) => Promise<unknown>;
-type Answer = { status: number; body: any };
+type Answer = { status: number; body: Json };
 
 const FIELDS = [
   { id: 'name', label: 'Full name', type: 'text', required: true },
@@ -24,7 +25,7 @@ let removeCounter: (() => void) | undefined;
 const stubbed: string[] = [];
 
 beforeAll(async () => {
-  for (const [name, value] of Object.entries(inject('stackEnv') as Record<string, string>)) {
+  for (const [name, value] of Object.entries(inject('stackEnv'))) {
     if (process.env[name] === undefined) stubbed.push(name);
     process.env[name] = value;
   }

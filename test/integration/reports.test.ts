@@ -13,6 +13,7 @@ import { addMember, perms } from '../support/members';
 import { payLocalCheckout, sendStripeEvent, stripeEvent } from '../support/stripe';
 import { bookingForm } from './appointments-support';
 import { weekStartOf } from '../../shared/reports/schemas';
+import type { Json } from '../support/json';
 
 const ZONE = 'Pacific/Auckland';
 const everyDay = () => {
@@ -116,7 +117,7 @@ describe('GET /reports: figures kept on write, per week in the clinic zone', () 
 
     const res = await report(c.owner.token, today(), monday);
     expect(res.status, res.body.message).toBe(200);
-    const weeks = res.body.data.weeks as any[];
+    const weeks = res.body.data.weeks as Json[];
     expect(res.body.data).toMatchObject({ from: weekStartOf(today()), timeZone: ZONE });
     expect(res.body.data.reportingSince).toEqual(expect.any(String));
     const week = (date: string) => weeks.find((w) => w.week === weekStartOf(date));

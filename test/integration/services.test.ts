@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signUpOwner, type Owner } from '../support/api';
 import { addMember, logs, perms, type Member } from '../support/members';
 import { apiKeyOf } from './appointments-support';
+import type { Json } from '../support/json';
 
 const services = async (token: string) => (await api('GET', '/dashboard', { token })).body.data.services as number;
 
@@ -43,8 +44,8 @@ describe('service categories and services', () => {
     expect(reuse.status).toBe(201);
 
     const list = await api('GET', '/service-categories', { token: reader.token });
-    expect(list.body.data.items.map((c: any) => c.name)).toEqual(['Physio', 'Physiotherapy']);
-    expect((await api('GET', '/service-categories?search=physiot', { token: reader.token })).body.data.items.map((c: any) => c.name)).toEqual(['Physiotherapy']);
+    expect(list.body.data.items.map((c: Json) => c.name)).toEqual(['Physio', 'Physiotherapy']);
+    expect((await api('GET', '/service-categories?search=physiot', { token: reader.token })).body.data.items.map((c: Json) => c.name)).toEqual(['Physiotherapy']);
 
     expect((await api('DELETE', `/service-categories/${id}`, { token: writer.token })).status).toBe(403); // needs delete
     expect((await api('DELETE', `/service-categories/${id}`, { token: owner.token })).status).toBe(200);
@@ -96,7 +97,7 @@ describe('service categories and services', () => {
     const stale = await api('PUT', `/services/${consult.id}`, { token: writer.token, body: { categoryId: b.id, name: 'Consultation', durationMinutes: 60, priceCents: 1, active: true, version: 1 } });
     expect(stale.status).toBe(409);
 
-    const names = (r: any) => r.body.data.items.map((s: any) => s.name);
+    const names = (r: Json) => r.body.data.items.map((s: Json) => s.name);
     expect(names(await api('GET', `/services?categoryId=${b.id}`, { token: reader.token }))).toEqual(['Blood test', 'Consultation']);
     expect(names(await api('GET', '/services?active=true', { token: reader.token }))).toEqual(['Blood test', 'Consultation']);
     expect(names(await api('GET', '/services?active=false', { token: reader.token }))).toEqual(['Archived visit']);
@@ -108,7 +109,7 @@ describe('service categories and services', () => {
     const deactivated = await api('PUT', `/services/${consult.id}`, { token: owner.token, body: { categoryId: b.id, name: 'Consultation', durationMinutes: 45, priceCents: 12000, active: false } });
     expect(deactivated.body.data.active).toBe(false);
     const page = await api('GET', `/public/appointments/${await apiKeyOf(owner.token)}`);
-    expect(page.body.data.services.map((s: any) => s.name)).toEqual(['Blood test']);
+    expect(page.body.data.services.map((s: Json) => s.name)).toEqual(['Blood test']);
   });
 
   it('validates input and refuses without permission, token or the right organisation', async () => {

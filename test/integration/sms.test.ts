@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, signUpOwner, type Owner } from '../support/api';
 import { addMember, logs, perms, type Member } from '../support/members';
+import type { Json } from '../support/json';
 
 interface Captured { id: string; to: string; message: string; senderName?: string; at: string }
 const outbox = async (): Promise<Captured[]> => ((await (await fetch(`${inject('appUrl')}/local/sms/store`)).json()) as { messages: Captured[] }).messages;
@@ -45,7 +46,7 @@ describe('SMS', () => {
     expect(sent.body.data).toMatchObject({ to: '+15557770000', customerId: customer.id, customerName: 'Tex Ting' });
     expect((await outbox()).some((m) => m.to === '+15557770000' && m.message === 'Hello Tex')).toBe(true);
     const theirs = await api('GET', `/sms?customerId=${customer.id}`, { token: owner.token });
-    expect(theirs.body.data.items.map((m: any) => m.message)).toEqual(['Hello Tex']);
+    expect(theirs.body.data.items.map((m: Json) => m.message)).toEqual(['Hello Tex']);
 
     const noPhone = (await api('POST', '/customers', { token: owner.token, body: { firstName: 'Mail', lastName: 'Only', email: 'mail.only@example.com' } })).body.data;
     const refused = await api('POST', '/sms', { token: owner.token, body: { customerId: noPhone.id, message: 'Hi' } });

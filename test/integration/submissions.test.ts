@@ -5,6 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { api, signUpOwner, type Owner } from '../support/api';
 import { eventually } from '../support/eventually';
 import { addMember, logs, perms } from '../support/members';
+import type { Json } from '../support/json';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a30000000049454e44ae426082', 'hex');
 
@@ -102,9 +103,9 @@ describe('public submission', () => {
     const leads = await api('GET', '/leads', { token: reader.token });
     expect(leads.body.data.items).toEqual([expect.objectContaining({ id: submissionId, name: 'Ada Lovelace', email: 'ada@example.com', formName: 'Intake' })]);
     const subs = await api('GET', `/form-builder/form/${form.id}/submissions`, { token: reader.token });
-    expect(subs.body.data.items.map((s: any) => s.id)).toEqual([submissionId]);
+    expect(subs.body.data.items.map((s: Json) => s.id)).toEqual([submissionId]);
     const legacy = await api('POST', '/forms/get-leads', { token: reader.token, body: { formId: form.id } });
-    expect(legacy.body.data.items.map((s: any) => s.id)).toEqual([submissionId]);
+    expect(legacy.body.data.items.map((s: Json) => s.id)).toEqual([submissionId]);
 
     // The notice leaves through the outbox just after the lead is stored.
     const told = await eventually(async () => {

@@ -57,9 +57,8 @@ describe("a test's stand-in", () => {
 
   it('a handler that throws before answering answers 500 with the reason', async () => {
     server = createServer(
-      serveAsync(async () => {
-        throw new Error('the relay could not reach the stack');
-      }),
+      // Rejected, not thrown: serveAsync answers for a handler whose promise fails.
+      serveAsync(() => Promise.reject(new Error('the relay could not reach the stack'))),
     );
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);

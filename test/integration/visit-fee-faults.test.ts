@@ -24,17 +24,18 @@ import { mailsTo, testAddress, uniqueEmail, uniquePhone } from '../support/api';
 import { challengeHeaders } from '../support/challenge';
 import { eventually } from '../support/eventually';
 import { serveAsync } from '../support/serve';
+import type { Json } from '../support/json';
 
 let stack: LocalStack;
 let relay: Server;
 let hooks: Server;
-const delivered: WebhookEventBody<Record<string, any>>[] = [];
+const delivered: WebhookEventBody<Record<string, Json>>[] = [];
 /** Runs once the stand-in has answered a PaymentIntent create, before the handler gets the answer. */
-let onIntentAnswered: ((intent: Record<string, any>) => Promise<void>) | undefined;
+let onIntentAnswered: ((intent: Record<string, Json>) => void | Promise<void>) | undefined;
 
 interface Answer {
   status: number;
-  body: { message: string; data?: any };
+  body: { message: string; data?: Json };
 }
 
 async function call(method: string, path: string, options: { body?: unknown; token?: string; key?: string } = {}): Promise<Answer> {
@@ -52,8 +53,8 @@ async function call(method: string, path: string, options: { body?: unknown; tok
 }
 
 const stripeApi = async (path: string) =>
-  (await (await fetch(`${stack.url}${path}`, { headers: { authorization: `Bearer ${stack.env.STRIPE_SECRET_KEY}` } })).json()) as Record<string, any>;
-const intentsOf = async (customerId: string) => (await stripeApi(`/v1/payment_intents?customer=${customerId}`)).data as Record<string, any>[];
+  (await (await fetch(`${stack.url}${path}`, { headers: { authorization: `Bearer ${stack.env.STRIPE_SECRET_KEY}` } })).json()) as Record<string, Json>;
+const intentsOf = async (customerId: string) => (await stripeApi(`/v1/payment_intents?customer=${customerId}`)).data as Record<string, Json>[];
 
 /** Stripe's event about `intent`, signed with the stack's secret, POSTed to the app's webhook route. */
 async function sendIntentEvent(intent: Record<string, unknown>, id = `evt_test_${randomUUID()}`) {
@@ -175,7 +176,7 @@ async function expectChargedOnce(visit: { id: string; customerId: string }) {
   expect(booking).toMatchObject({ paymentState: 'fee_charged', fee: { status: 'charged', attempt: 1, paymentIntentId: intents[0].id, amountMinor: 4000 } });
   const audit = (await call('GET', '/logs?limit=100', { token: owner.token })).body.data.items as { recordId: string; summary: string }[];
   expect(audit.filter((l) => l.recordId === visit.id && l.summary.startsWith('Charged the no-show fee'))).toHaveLength(1);
-  await eventually(async () => (delivered.some((d) => d.data.object.id === visit.id) ? true : undefined), 'booking.fee_charged delivered', 20_000);
+  await eventually(() => (delivered.some((d) => d.data.object.id === visit.id) ? true : undefined), 'booking.fee_charged delivered', 20_000);
   await new Promise((r) => setTimeout(r, 500)); // any second delivery would have come by now
   expect(delivered.filter((d) => d.data.object.id === visit.id).map((d) => d.type)).toEqual(['booking.fee_charged']);
 }
@@ -184,8 +185,8 @@ describe('DynamoDB Local paused right after Stripe accepted the fee', () => {
   it('the request fails; the events twice, the retry with its key and a second click: charged and recorded once', async () => {
     const visit = await noShowWithSavedCard();
     const pid = stack.dynamoDbPid()!;
-    let intent: Record<string, any> | undefined;
-    onIntentAnswered = async (answered) => {
+    let intent: Record<string, Json> | undefined;
+    onIntentAnswered = (answered) => {
       onIntentAnswered = undefined;
       intent = answered;
       process.kill(pid, 'SIGSTOP');

@@ -19,6 +19,7 @@ import { eventually } from '../support/eventually';
 import { addMember, logs, perms } from '../support/members';
 import { payLocalCheckout, sendStripeEvent, stripeEvent } from '../support/stripe';
 import { dayAhead, getBooking, newClinic, paidBooking, type Clinic } from './booking-support';
+import type { Json } from '../support/json';
 
 type TestCard = 'pm_card_visa' | 'pm_card_chargeDeclined' | 'pm_card_authenticationRequired';
 
@@ -29,10 +30,10 @@ async function stripe(method: 'GET' | 'POST', path: string, form?: Record<string
     headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}`, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
     body: form ? new URLSearchParams(form).toString() : undefined,
   });
-  return (await res.json()) as Record<string, any>;
+  return (await res.json()) as Record<string, Json>;
 }
 
-const intentsOf = async (customerId: string) => (await stripe('GET', `/v1/payment_intents?customer=${customerId}`)).data as Record<string, any>[];
+const intentsOf = async (customerId: string) => (await stripe('GET', `/v1/payment_intents?customer=${customerId}`)).data as Record<string, Json>[];
 
 let clinic: Clinic;
 let hour = 8;

@@ -11,13 +11,14 @@ import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { mailsTo, testAddress, uniqueEmail, uniquePhone, type Mail } from '../support/api';
 import { challengeHeaders } from '../support/challenge';
 import { eventually } from '../support/eventually';
+import type { Json } from '../support/json';
 
 const ZONE = 'America/New_York';
 let stack: LocalStack;
 
 interface Answer {
   status: number;
-  body: { message: string; data?: any; errors?: Record<string, string> };
+  body: { message: string; data?: Json; errors?: Record<string, string> };
 }
 
 async function call(method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<Answer> {

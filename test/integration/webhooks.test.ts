@@ -190,7 +190,7 @@ describe('webhook deliveries', () => {
       const held = await holdBooking(clinic, bookingDay(1), '10:00');
       await payLocalCheckout(held.checkoutUrl, held.email);
 
-      await eventually(async () => (hook.received.length ? true : undefined), 'the confirmed event');
+      await eventually(() => (hook.received.length ? true : undefined), 'the confirmed event');
       const [got] = hook.received;
       expect(got.headers['content-type']).toBe('application/json');
       expect(got.headers['user-agent']).toMatch(/^ClinicSuite-Webhooks\//);
@@ -238,7 +238,7 @@ describe('webhook deliveries', () => {
       const pkg = await api('PUT', `/bookings/packages/${clinic.packageId}`, { token: clinic.owner.token, body: { durationMinutes: 60, practitionerIds: [practitioner.body.data.id] } });
       expect(pkg.status).toBe(200);
       await holdBooking(clinic, bookingDay(2), '10:00');
-      await eventually(async () => (hook.received.length ? true : undefined), 'the held event');
+      await eventually(() => (hook.received.length ? true : undefined), 'the held event');
       expect(hook.received[0].body.data.object).toMatchObject({ object: 'booking', status: 'held', practitioner: { id: practitioner.body.data.id, name: 'Dr Ana Ruiz' } });
     } finally {
       hook.close();
@@ -271,7 +271,7 @@ describe('webhook deliveries', () => {
       expect(resent.status, resent.body.message).toBe(202);
       expect(resent.body.data).toMatchObject({ eventId: failed.eventId, eventType: 'booking.held', status: 'pending', attempts: 0 });
       expect(resent.body.data.id).not.toBe(failed.id);
-      await eventually(async () => (hook.received.length === 3 ? true : undefined), 'the resent event');
+      await eventually(() => (hook.received.length === 3 ? true : undefined), 'the resent event');
       expect(hook.received[2].body.id).toBe(failed.eventId);
       expect(hook.received[2].headers['clinic-event-id']).toBe(failed.eventId);
       const log = await eventually(async () => {
@@ -381,7 +381,7 @@ describe('webhook deliveries', () => {
       failHeld = false;
       expect(await retryNow(heldDelivery)).toBe('sent');
       // The held event is through: the confirmed one goes at once, after it.
-      await eventually(async () => (hook.received.length === 3 ? true : undefined), 'the confirmed event after the held one');
+      await eventually(() => (hook.received.length === 3 ? true : undefined), 'the confirmed event after the held one');
       expect(hook.received.map((r) => r.body.type)).toEqual(['booking.held', 'booking.held', 'booking.confirmed']);
       expect(hook.received[2].body.data.object).toMatchObject({ id: held.id, status: 'confirmed' });
     } finally {
@@ -441,7 +441,7 @@ describe('webhook deliveries', () => {
       // A paid booking: payment.succeeded (its booking events are not asked for).
       const held = await holdBooking(clinic, bookingDay(6), '15:00');
       await payLocalCheckout(held.checkoutUrl, held.email);
-      const paid = await eventually(async () => hook.received.find((r) => r.body.type === 'payment.succeeded'), 'payment.succeeded');
+      const paid = await eventually(() => hook.received.find((r) => r.body.type === 'payment.succeeded'), 'payment.succeeded');
       expect(paid.body.data.object).toMatchObject({ object: 'payment', id: expect.any(String), for: { type: 'booking', id: held.id }, status: 'succeeded', amountCents: 4950, refundedCents: 0, currency: 'usd' });
 
       // A public form's submission: lead.created, its answers as staff see them.
@@ -451,18 +451,18 @@ describe('webhook deliveries', () => {
       })).body.data;
       const submitted = await api('POST', `/form-builder/form/${form.id}/submissions`, { body: { apiKey: clinic.apiKey, items: [{ fieldId: 'email', value: 'lead@example.com' }, { fieldId: 'note', value: 'Call me' }] } });
       expect(submitted.status, submitted.body.message).toBe(201);
-      const lead = await eventually(async () => hook.received.find((r) => r.body.type === 'lead.created'), 'lead.created');
+      const lead = await eventually(() => hook.received.find((r) => r.body.type === 'lead.created'), 'lead.created');
       expect(lead.body.data.object).toMatchObject({ object: 'lead', formId: form.id, formName: 'Intake', email: 'lead@example.com', answers: [{ fieldId: 'email', label: 'Email', value: 'lead@example.com' }, { fieldId: 'note', label: 'Note', value: 'Call me' }] });
 
       // A visitor's appointment request, then staff confirming it.
       const requested = await api('POST', '/public/appointments/book-custom', { form: bookingForm({ organizationApiKey: clinic.apiKey, firstName: 'Webhook' }) });
       expect(requested.status, requested.body.message).toBe(201);
-      const asked = await eventually(async () => hook.received.find((r) => r.body.type === 'appointment.requested'), 'appointment.requested');
+      const asked = await eventually(() => hook.received.find((r) => r.body.type === 'appointment.requested'), 'appointment.requested');
       expect(asked.body.data.object).toMatchObject({ object: 'appointment', id: requested.body.data.id, status: 'requested', firstName: 'Webhook', source: 'public' });
       expect(asked.raw).not.toMatch(/customerId|orgId|inReports/);
       const confirmed = await api('PATCH', `/appointments/${requested.body.data.id}/change-status`, { token: clinic.owner.token, body: { status: 'confirmed' } });
       expect(confirmed.status, confirmed.body.message).toBe(200);
-      const changed = await eventually(async () => hook.received.find((r) => r.body.type === 'appointment.status_changed'), 'appointment.status_changed');
+      const changed = await eventually(() => hook.received.find((r) => r.body.type === 'appointment.status_changed'), 'appointment.status_changed');
       expect(changed.body.data.object).toMatchObject({ id: requested.body.data.id, status: 'confirmed', previousStatus: 'requested' });
 
       await new Promise((r) => setTimeout(r, 500));

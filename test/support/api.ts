@@ -3,8 +3,9 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { challengeHeaders } from './challenge';
 import { eventually } from './eventually';
+import type { Json } from './json';
 
-export interface ApiResponse<T = any> {
+export interface ApiResponse<T = Json> {
   status: number;
   body: { message: string; data?: T; errors?: Record<string, string> };
   headers: Headers;
@@ -15,7 +16,7 @@ export function testAddress(): string {
   return `198.${18 + randomInt(2)}.${randomInt(256)}.${randomInt(256)}`;
 }
 
-export async function api<T = any>(
+export async function api<T = Json>(
   method: string,
   path: string,
   options: {

@@ -45,6 +45,8 @@ export async function challengeHeaders(apiUrl: string, method: string, path: str
   const page = challengePageOf(method, path);
   if (!page) return {};
   const body = (options.body ?? {}) as Record<string, unknown>;
-  const apiKey = page === 'sign-up' ? '' : String(body.apiKey ?? options.form?.get('organizationApiKey') ?? '');
+  // The key the request names: a string, or a number a test sends as it is; anything else names none.
+  const key = body.apiKey ?? options.form?.get('organizationApiKey');
+  const apiKey = page === 'sign-up' || (typeof key !== 'string' && typeof key !== 'number') ? '' : String(key);
   return { 'x-challenge': await solvedChallenge(apiUrl, page, apiKey) };
 }

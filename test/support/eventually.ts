@@ -3,9 +3,10 @@
 
 /**
  * Polls `probe` until it returns a value (not undefined) and returns that value; fails with what the
- * last probe threw, or `timeout`, once `timeoutMs` have passed.
+ * last probe threw, or `timeout`, once `timeoutMs` have passed. A probe that only reads what a stand-in
+ * has already received may answer at once (no promise).
  */
-export async function eventually<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 10_000, intervalMs = 100): Promise<T> {
+export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000, intervalMs = 100): Promise<T> {
   const due = Date.now() + timeoutMs;
   for (;;) {
     let last: unknown;

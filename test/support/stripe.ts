@@ -4,6 +4,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { inject } from 'vitest';
 import { testDb } from './db';
+import type { Json } from './json';
 
 const signer = new Stripe('sk_test_signer_only');
 
@@ -14,7 +15,7 @@ export const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()
 export async function stripeSession(id: string) {
   const env = inject('stackEnv');
   const res = await fetch(`${env.STRIPE_API_BASE}/v1/checkout/sessions/${id}`, { headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}` } });
-  return (await res.json()) as Record<string, any>;
+  return (await res.json()) as Record<string, Json>;
 }
 
 export function webhookSecret(): string {
