@@ -5,7 +5,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfig } from './config';
 import { endpoint } from '#http/http';
-import { captureLogs, countMetric, redact } from './log';
+import { captureLogs, countMetric, errorFields, redact } from './log';
 import { noteTenant } from './request-scope';
 
 /** These tests are about the chain, not the answer's shape: any reply. */
@@ -102,6 +102,14 @@ describe('the error line', () => {
       expect(line).not.toContain(EMAIL);
       expect(line).not.toContain(TOKEN);
     }
+  });
+
+  it('writes a thrown value that is not an Error as its JSON, addresses blanked (not "[object Object]")', () => {
+    expect(errorFields({ status: 'bounced', to: EMAIL })).toEqual({ error: '{"status":"bounced","to":"[email]"}' });
+    expect(errorFields('timed out')).toEqual({ error: 'timed out' });
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(errorFields(cycle)).toEqual({ error: 'object' });
   });
 });
 
