@@ -6,7 +6,7 @@ import { CHALLENGE_MESSAGE } from '#shared/challenge/challenge';
 import { MANAGE_MESSAGES } from '#shared/manage/schemas';
 import { PRACTITIONER_MESSAGES } from '#shared/bookings/practitioner-messages';
 import { IN_PROGRESS_MESSAGE, tooManyMessage } from '#http/http';
-import { translator, type Messages } from '../web/src/i18n/i18n';
+import { translator } from '../web/src/i18n/i18n';
 import { ruleMessage } from '../web/src/i18n/rules';
 import en from '../web/src/i18n/messages/en.json';
 import es from '../web/src/i18n/messages/es.json';

@@ -22,7 +22,8 @@ export function normaliseModule(name: string): Module | undefined {
 }
 
 /** True for the owner; otherwise the flag of the matching module entry. A missing entry means no access. */
-export function can(roles: Roles | undefined | null, module: Module | string, action: Action): boolean {
+/** `module`: a Module, or a route guard's alias of one (MODULE_ALIASES). */
+export function can(roles: Roles | undefined | null, module: string, action: Action): boolean {
   if (!roles) return false;
   if (roles.isOwner) return true;
   const wanted = normaliseModule(module);

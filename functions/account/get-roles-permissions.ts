@@ -3,6 +3,6 @@ import { getRolesPermissionsReply } from '#shared/account/schemas';
 import { allPermissions } from '#shared/permissions';
 import { endpoint } from '#http/http';
 
-export const handler = endpoint({ reply: getRolesPermissionsReply }, async ({ caller }) => ({
-  data: { roles: caller.isOwner ? allPermissions() : caller.roles, isOwner: caller.isOwner },
-}));
+export const handler = endpoint({ reply: getRolesPermissionsReply }, ({ caller }) =>
+  Promise.resolve({ data: { roles: caller.isOwner ? allPermissions() : caller.roles, isOwner: caller.isOwner } }),
+);

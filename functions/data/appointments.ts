@@ -31,13 +31,11 @@ import { conflict } from '#lib/errors';
 import { randomId } from '#lib/passwords';
 import { PRACTITIONER_BUSY, appointmentTimeItems } from './appointment-time';
 import { auditItem, type AuditInput } from './audit';
-import { batchGet, failedConditions, mergePage, pageOf, strip, transact, type TransactItem } from './core';
+import { batchGet, failedConditions, mergePage, pageOf, strip, transact, type Item, type TransactItem } from './core';
 import { effectItems, type Effects } from './effects';
 import { appointmentChangeItems } from './events';
 import { appointmentReportDeltas, reportItems } from './reports';
 import type { IndexName } from './table';
-
-type Item = Record<string, any>;
 
 /** Lower case, accents and '#' removed, spaces collapsed: the form names are compared and searched in. */
 export function normalise(text: string): string {
@@ -173,12 +171,12 @@ const toLogEntry = (item: Item): AppointmentLogEntry => {
 
 // One appointment's log, newest first.
 export function listAppointmentLog(orgId: string, appointmentId: string, limit: number, cursor?: string) {
-  return mergePage({ streams: [{ partition: logPartition(orgId, appointmentId) }], ascending: false, limit, cursor, resolve: async (items) => items.map(toLogEntry) });
+  return mergePage({ streams: [{ partition: logPartition(orgId, appointmentId) }], ascending: false, limit, cursor, resolve: (items) => Promise.resolve(items.map(toLogEntry)) });
 }
 
 // The organisation's appointment log (every change to every appointment), newest first.
 export function listOrgAppointmentLog(orgId: string, limit: number, cursor?: string) {
-  return mergePage({ streams: [{ index: 'gsi1', partition: orgLogPartition(orgId) }], ascending: false, limit, cursor, resolve: async (items) => items.map(toLogEntry) });
+  return mergePage({ streams: [{ index: 'gsi1', partition: orgLogPartition(orgId) }], ascending: false, limit, cursor, resolve: (items) => Promise.resolve(items.map(toLogEntry)) });
 }
 
 async function resolveAppointments(orgId: string, ids: (string | undefined)[], keep?: (a: Appointment) => boolean) {
@@ -216,7 +214,7 @@ export function listAppointments(orgId: string, o: ListOptions): Promise<Page<Ap
       limit: o.limit,
       cursor: o.cursor,
       skipKeysOnly: true,
-      resolve: async (items) => items.map((i) => toAppointment(i)!),
+      resolve: (items) => Promise.resolve(items.map((i) => toAppointment(i)!)),
     },
     o.pageNumber,
   );
@@ -277,7 +275,7 @@ export async function appointmentsBetween(orgId: string, startDate: string, endD
       limit: Math.min(1000, max + 1 - items.length),
       cursor,
       maxReads: 100,
-      resolve: async (raw) => raw.map((i) => toAppointment(i)!),
+      resolve: (raw) => Promise.resolve(raw.map((i) => toAppointment(i)!)),
     });
     items.push(...page.items);
     cursor = page.nextCursor;

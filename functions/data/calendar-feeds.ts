@@ -86,7 +86,8 @@ export function revokeCalendarFeed(feed: CalendarFeedRecord, actorId: string, no
 export async function findCalendarFeedToken(token: string): Promise<CalendarFeedToken | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
   const out = await ddb.send(new GetCommand({ TableName: table(), Key: tokenKey(hashOf(token)) }));
-  const found = out.Item;
+  // A token written before a field existed lacks it: a feed of all practitioners, without appointments.
+  const found = out.Item as (Omit<CalendarFeedToken, 'practitionerId' | 'includesAppointments'> & Partial<CalendarFeedToken>) | undefined;
   if (!found) return undefined;
   return { orgId: found.orgId, feedId: found.feedId, practitionerId: found.practitionerId ?? null, includesAppointments: Boolean(found.includesAppointments), name: found.name };
 }

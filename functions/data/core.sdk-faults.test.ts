@@ -6,7 +6,7 @@
 // SDK's retries themselves are checked at the end, against a stub HTTP handler under the real client.
 import 'aws-sdk-client-mock-vitest/extend';
 import { Readable } from 'node:stream';
-import { BatchGetCommand, BatchWriteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, TransactWriteCommand, type DynamoDBDocumentClientResolvedConfig, type ServiceInputTypes, type ServiceOutputTypes } from '@aws-sdk/lib-dynamodb';
 import { ProvisionedThroughputExceededException, ThrottlingException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { HttpResponse, type HttpRequest } from '@smithy/core/protocols';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
@@ -26,7 +26,7 @@ const throughputExceeded = () => new ProvisionedThroughputExceededException({ me
 const throttled = () => new ThrottlingException({ message: 'Rate of requests exceeds the allowed throughput.', ...meta(400) });
 const put = (sk: string): TransactItem => ({ Put: { TableName: 'test-table', Item: { pk: 'ORG#o1', sk } } });
 
-let ddbMock: AwsStub<any, any, any>;
+let ddbMock: AwsStub<ServiceInputTypes, ServiceOutputTypes, DynamoDBDocumentClientResolvedConfig>;
 /** The pauses the core took (ms), in order: backoffs run at once, the tests count them. */
 let pauses: number[];
 const realSetTimeout = globalThis.setTimeout;
@@ -230,10 +230,10 @@ describe("the table client's own retries (the SDK's standard strategy, maxAttemp
     requests = [];
     original = ddb.config.requestHandler;
     (ddb.config as { requestHandler: unknown }).requestHandler = {
-      handle: async (request: HttpRequest, options?: { abortSignal?: AbortSignal }) => {
-        if (options?.abortSignal?.aborted) throw Object.assign(new Error('Request aborted'), { name: 'AbortError' });
+      handle: (request: HttpRequest, options?: { abortSignal?: AbortSignal }) => {
+        if (options?.abortSignal?.aborted) return Promise.reject(Object.assign(new Error('Request aborted'), { name: 'AbortError' }));
         requests.push(request);
-        return { response: answers[Math.min(requests.length, answers.length) - 1]() };
+        return new Promise<{ response: HttpResponse }>((resolve) => resolve({ response: answers[Math.min(requests.length, answers.length) - 1]() }));
       },
       updateHttpClientConfig: () => undefined,
       httpHandlerConfigs: () => ({}),

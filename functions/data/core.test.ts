@@ -24,6 +24,7 @@ import {
   type TransactItem,
 } from './core';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any command's input: each test reads the fields of the command it checks
 type Command = { constructor: { name: string }; input: Record<string, any> };
 type Answer = (command: Command) => unknown;
 
@@ -31,9 +32,10 @@ let calls: Command[];
 /** Sets what the stand-in DynamoDB answers (or throws) for each command. */
 function answer(fn: Answer) {
   calls = [];
-  vi.spyOn(ddb, 'send').mockImplementation((async (command: Command) => {
+  vi.spyOn(ddb, 'send').mockImplementation(((command: Command) => {
     calls.push(command);
-    return fn(command);
+    // What fn throws rejects, as the client's send does.
+    return new Promise((resolve) => resolve(fn(command)));
   }) as never);
 }
 
@@ -118,59 +120,54 @@ describe('retryOnConflict', () => {
 
   it('runs the attempt again while it lost its race, with its number, and answers the first result', async () => {
     const seen: number[] = [];
-    const result = await retryOnConflict(async (n) => {
+    const result = await retryOnConflict((n) => {
       seen.push(n);
-      return n < 2 ? TRY_AGAIN : 'saved';
+      return Promise.resolve(n < 2 ? TRY_AGAIN : 'saved');
     }, { attempts: 3, exhausted });
     expect(result).toBe('saved');
     expect(seen).toEqual([0, 1, 2]);
   });
 
   it('throws `exhausted` once every attempt lost', async () => {
-    const attempt = vi.fn(async () => TRY_AGAIN);
+    const attempt = vi.fn(() => Promise.resolve(TRY_AGAIN));
     await expect(retryOnConflict(attempt, { attempts: 3, exhausted })).rejects.toThrow('changed meanwhile');
     expect(attempt).toHaveBeenCalledTimes(3);
   });
 
   it('counts a thrown failed condition as a lost race only when asked to', async () => {
     let tries = 0;
-    const attempt = async () => {
-      if (++tries === 1) throw cancelled('ConditionalCheckFailed');
-      return 'ok';
-    };
+    const attempt = () => (++tries === 1 ? Promise.reject(cancelled('ConditionalCheckFailed')) : Promise.resolve('ok'));
     expect(await retryOnConflict(attempt, { attempts: 2, exhausted, conditionFailures: true })).toBe('ok');
     tries = 0;
     await expect(retryOnConflict(attempt, { attempts: 2, exhausted })).rejects.toThrow('TransactionCanceledException');
   });
 
   it('does not try again after any other error', async () => {
-    const attempt = vi.fn(async () => {
-      throw new Error('boom');
-    });
+    const attempt = vi.fn(() => Promise.reject(new Error('boom')));
     await expect(retryOnConflict(attempt, { attempts: 3, exhausted, conditionFailures: true })).rejects.toThrow('boom');
     expect(attempt).toHaveBeenCalledTimes(1);
   });
 
   it('answers `exhaustedResult` instead of throwing once every attempt lost, and only then', async () => {
-    const attempt = vi.fn(async (): Promise<'moved' | 'full' | typeof TRY_AGAIN> => TRY_AGAIN);
+    const attempt = vi.fn((): Promise<'moved' | 'full' | typeof TRY_AGAIN> => Promise.resolve(TRY_AGAIN));
     expect(await retryOnConflict(attempt, { attempts: 2, exhaustedResult: () => 'full' })).toBe('full');
     expect(attempt).toHaveBeenCalledTimes(2);
-    expect(await retryOnConflict(async (n) => (n === 0 ? TRY_AGAIN : 'moved'), { attempts: 2, exhaustedResult: () => 'full' as const })).toBe('moved');
+    expect(await retryOnConflict((n) => Promise.resolve(n === 0 ? TRY_AGAIN : ('moved' as const)), { attempts: 2, exhaustedResult: () => 'full' as const })).toBe('moved');
     // A quiet give-up (nothing answered) is told from a result.
     let tries = 0;
-    expect(await retryOnConflict<void>(async () => { tries++; return TRY_AGAIN; }, { attempts: 3, exhaustedResult: () => undefined })).toBeUndefined();
+    expect(await retryOnConflict<void>(() => { tries++; return Promise.resolve(TRY_AGAIN); }, { attempts: 3, exhaustedResult: () => undefined })).toBeUndefined();
     expect(tries).toBe(3);
     // Other errors still go up.
-    await expect(retryOnConflict(async () => { throw new Error('boom'); }, { attempts: 2, exhaustedResult: () => 'full' })).rejects.toThrow('boom');
+    await expect(retryOnConflict(() => Promise.reject(new Error('boom')), { attempts: 2, exhaustedResult: () => 'full' })).rejects.toThrow('boom');
   });
 
   it('pauses before each try after the first only with `backoff`', async () => {
     vi.useFakeTimers();
     try {
       const at: number[] = [];
-      const attempt = async (n: number) => {
+      const attempt = (n: number) => {
         at.push(Date.now());
-        return n < 2 ? TRY_AGAIN : 'saved';
+        return Promise.resolve(n < 2 ? TRY_AGAIN : 'saved');
       };
       const start = Date.now();
       const done = retryOnConflict(attempt, { attempts: 3, exhausted, backoff: true });
@@ -270,7 +267,7 @@ describe('mergePage', () => {
 
   it('runs descending too, and resolves items (dropping the ones resolved to nothing)', async () => {
     answer(partitions({ P: letters(6) }));
-    const page = await mergePage({ streams: [{ partition: 'P' }], ascending: false, limit: 3, resolve: async (items) => items.map((i) => (i.v % 2 === 0 ? undefined : `#${i.sk}`)) });
+    const page = await mergePage({ streams: [{ partition: 'P' }], ascending: false, limit: 3, resolve: (items) => Promise.resolve(items.map((i) => (Number(i.v) % 2 === 0 ? undefined : `#${String(i.sk)}`))) });
     expect(page.items).toEqual(['#f', '#d', '#b']);
     expect(page.nextCursor).toBeUndefined();
   });

@@ -9,6 +9,8 @@ import {
   BatchWriteCommand,
   QueryCommand,
   TransactWriteCommand,
+  type BatchGetCommandInput,
+  type BatchWriteCommandInput,
   type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -313,8 +315,6 @@ export async function queryAll<T = Item>(input: Omit<QueryCommandInput, 'Exclusi
 // with queryPage above: the same engine, its cursor holding each Query's position. Used by the
 // appointment, customer, service and SMS lists, and the appointment logs.
 
-type AnyItem = Record<string, any>;
-
 /** One sorted run of items: a partition of the table or of a GSI, optionally a range of it. */
 export interface Stream {
   index?: IndexName;
@@ -337,7 +337,7 @@ const keyNames = (s: Stream) => {
 };
 
 /** Where a stream stands: not started (null), after this key, or done (0). */
-type Position = AnyItem | null | 0;
+type Position = Item | null | 0;
 
 function decodePositions(cursor: string | undefined, streams: Stream[]): Position[] {
   if (cursor === undefined) return streams.map(() => null);
@@ -350,13 +350,15 @@ function decodePositions(cursor: string | undefined, streams: Stream[]): Positio
   const positions = (parsed as { p?: unknown })?.p;
   const invalid = () => badRequest('The page cursor is not valid.');
   if (!Array.isArray(positions) || positions.length !== streams.length) throw invalid();
-  return positions.map((p, i) => {
+  return (positions as unknown[]).map((p, i) => {
     if (p === null || p === 0) return p;
     const names = keyNames(streams[i]);
+    if (typeof p !== 'object') throw invalid();
+    const key = p as Item;
     // A cursor is only good for the partition it came from: another tenant's or a tampered one is refused.
-    if (typeof p !== 'object' || Object.keys(p).length !== names.all.length || !names.all.every((k) => typeof p[k] === 'string')) throw invalid();
-    if (p[names.pk] !== streams[i].partition) throw invalid();
-    return p as AnyItem;
+    if (Object.keys(key).length !== names.all.length || !names.all.every((k) => typeof key[k] === 'string')) throw invalid();
+    if (key[names.pk] !== streams[i].partition) throw invalid();
+    return key;
   });
 }
 
@@ -370,7 +372,7 @@ export interface MergeOptions<T> {
   limit: number;
   cursor?: string;
   /** Turns a chunk of raw items into what is returned (pointers into records), undefined to drop one. */
-  resolve?: (items: AnyItem[], skipping: boolean, stream: number) => Promise<Array<T | undefined>>;
+  resolve?: (items: Item[], skipping: boolean, stream: number) => Promise<Array<T | undefined>>;
   /** Items read per Query (default `limit`); larger when `resolve` drops many. */
   chunk?: number;
   /** Most Queries per page before answering with what was found and a cursor. */
@@ -385,7 +387,7 @@ export interface MergeOptions<T> {
  * One page of one or more sorted streams merged into one order (a k-way merge that reads each stream
  * lazily). The cursor holds each stream's position, so a page costs about `limit` items per stream.
  */
-export async function mergePage<T = AnyItem>(options: MergeOptions<T>): Promise<Page<T>> {
+export async function mergePage<T = Item>(options: MergeOptions<T>): Promise<Page<T>> {
   const { streams, ascending, limit } = options;
   const start = decodePositions(options.cursor, streams);
   const state = streams.map((stream, i) => ({
@@ -395,11 +397,11 @@ export async function mergePage<T = AnyItem>(options: MergeOptions<T>): Promise<
     /** Position to read from next (after what was fetched). */
     fetchFrom: start[i],
     /** Fetched, not yet taken: [raw, resolved]. */
-    buffer: [] as [AnyItem, T][],
+    buffer: [] as [Item, T][],
     done: start[i] === 0,
-    lastTaken: undefined as AnyItem | undefined,
+    lastTaken: undefined as Item | undefined,
   }));
-  const keyOf = (s: (typeof state)[number], item: AnyItem) => Object.fromEntries(s.names.all.map((k) => [k, item[k]]));
+  const keyOf = (s: (typeof state)[number], item: Item) => Object.fromEntries(s.names.all.map((k) => [k, item[k]]));
   let reads = 0;
   const maxReads = options.maxReads ?? 20;
   const out: T[] = [];
@@ -430,7 +432,7 @@ export async function mergePage<T = AnyItem>(options: MergeOptions<T>): Promise<
     };
     if (options.keysOnly) Object.assign(input.ExpressionAttributeNames!, Object.fromEntries(s.names.all.map((k, i) => [`#k${i}`, k])));
     // Positions are validated cursors (decodePositions), so the core's cursor check holds for them.
-    const result = await queryPage<AnyItem>(input, {
+    const result = await queryPage<Item>(input, {
       limit: Math.max(1, options.chunk ?? limit),
       cursor: encodeCursor(s.fetchFrom || undefined),
       keys: s.names.all,
@@ -439,7 +441,7 @@ export async function mergePage<T = AnyItem>(options: MergeOptions<T>): Promise<
     });
     const raw = result.items;
     const resolved = options.resolve ? await options.resolve(raw, Boolean(options.keysOnly), s.index) : (raw as unknown as T[]);
-    s.buffer = raw.flatMap((r, i) => (resolved[i] === undefined ? [] : [[r, resolved[i]!] as [AnyItem, T]]));
+    s.buffer = raw.flatMap((r, i) => (resolved[i] === undefined ? [] : [[r, resolved[i]!] as [Item, T]]));
     s.fetchFrom = (decodeCursor(result.nextCursor)) ?? null;
     s.done = !result.nextCursor;
   };
@@ -469,8 +471,11 @@ export async function mergePage<T = AnyItem>(options: MergeOptions<T>): Promise<
   return { items: out, nextCursor: encodePositions(positions) };
 }
 
-/** The cursor of page `pageNumber` (1-based) without a cursor: reads the pages before it (keys only). */
-export async function skipTo<T>(options: MergeOptions<T>, pageNumber: number): Promise<string | undefined | 'end'> {
+/**
+ * The cursor of page `pageNumber` (1-based) without a cursor: reads the pages before it (keys only).
+ * null when the items end before that page.
+ */
+export async function skipTo<T>(options: MergeOptions<T>, pageNumber: number): Promise<string | undefined | null> {
   let toSkip = (pageNumber - 1) * options.limit;
   let cursor = options.cursor;
   while (toSkip > 0) {
@@ -478,7 +483,7 @@ export async function skipTo<T>(options: MergeOptions<T>, pageNumber: number): P
     const page = await mergePage({ ...options, cursor, limit: step, chunk: Math.max(step, options.chunk ?? 0), keysOnly: options.skipKeysOnly === true, maxReads: 1000 });
     toSkip -= page.items.length;
     cursor = page.nextCursor;
-    if (!cursor) return 'end';
+    if (!cursor) return null;
   }
   return cursor;
 }
@@ -487,7 +492,7 @@ export async function skipTo<T>(options: MergeOptions<T>, pageNumber: number): P
 export async function pageOf<T>(options: MergeOptions<T>, pageNumber = 1): Promise<Page<T>> {
   if (options.cursor || pageNumber <= 1) return mergePage(options);
   const cursor = await skipTo(options, pageNumber);
-  if (cursor === 'end') return { items: [] };
+  if (cursor === null) return { items: [] };
   return mergePage({ ...options, cursor });
 }
 
@@ -506,6 +511,9 @@ async function untilProcessed<R>(request: R | undefined, send: (request: R) => P
   }
 }
 
+type BatchGetRequest = NonNullable<BatchGetCommandInput['RequestItems']>;
+type BatchWriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>;
+
 const leftOver = <R extends Record<string, unknown>>(left: R | undefined): R | undefined => (left && Object.keys(left).length ? left : undefined);
 
 /** Strongly consistent reads of many items by key, in the order asked (missing ones undefined). */
@@ -514,8 +522,8 @@ export async function batchGet(keys: { pk: string; sk: string }[]): Promise<Arra
   const id = (k: { pk: string; sk: string }) => `${k.pk}\u0000${k.sk}`;
   const unique = [...new Map(keys.map((k) => [id(k), k])).values()];
   for (let i = 0; i < unique.length; i += 100) {
-    await untilProcessed<Record<string, any>>({ [table()]: { Keys: unique.slice(i, i + 100), ConsistentRead: true } }, async (request) => {
-      const out: { Responses?: Record<string, Item[]>; UnprocessedKeys?: Record<string, any> } = await ddb.send(new BatchGetCommand({ RequestItems: request }));
+    await untilProcessed<BatchGetRequest>({ [table()]: { Keys: unique.slice(i, i + 100), ConsistentRead: true } }, async (request) => {
+      const out: { Responses?: Record<string, Item[]>; UnprocessedKeys?: BatchGetRequest } = await ddb.send(new BatchGetCommand({ RequestItems: request }));
       for (const item of out.Responses?.[table()] ?? []) found.set(id(item as { pk: string; sk: string }), item);
       return leftOver(out.UnprocessedKeys);
     }, 'BatchGet');
@@ -528,8 +536,8 @@ export type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { K
 /** Writes many puts and deletes (25 a call, no conditions, not atomic): for bulk clean-ups and copies. */
 export async function batchWrite(requests: readonly WriteRequest[]): Promise<void> {
   for (let i = 0; i < requests.length; i += 25) {
-    await untilProcessed<Record<string, any[]>>({ [table()]: requests.slice(i, i + 25) }, async (request) => {
-      const out: { UnprocessedItems?: Record<string, any[]> } = await ddb.send(new BatchWriteCommand({ RequestItems: request }));
+    await untilProcessed<BatchWriteRequest>({ [table()]: requests.slice(i, i + 25) }, async (request) => {
+      const out: { UnprocessedItems?: BatchWriteRequest } = await ddb.send(new BatchWriteCommand({ RequestItems: request }));
       return leftOver(out.UnprocessedItems);
     }, 'BatchWrite');
   }

@@ -212,7 +212,7 @@ export async function listCustomers(orgId: string, o: { limit: number; cursor?: 
     return { items: c ? [c] : [] };
   }
   if (!q) {
-    return mergePage({ streams: [{ index: 'gsi1', partition: partition(orgId) }], ascending: true, limit: o.limit, cursor: o.cursor, resolve: async (items) => items.map((i) => toCustomer(i)!) });
+    return mergePage({ streams: [{ index: 'gsi1', partition: partition(orgId) }], ascending: true, limit: o.limit, cursor: o.cursor, resolve: (items) => Promise.resolve(items.map((i) => toCustomer(i)!)) });
   }
   return mergePage({
     streams: [
@@ -223,7 +223,7 @@ export async function listCustomers(orgId: string, o: { limit: number; cursor?: 
     limit: o.limit,
     cursor: o.cursor,
     // Found by "last first" but also by "first last": returned by the first stream only.
-    resolve: async (items, _skipping, stream) => items.map((i) => (stream === 1 && String(i.gsi1sk).startsWith(q) ? undefined : toCustomer(i))),
+    resolve: (items, _skipping, stream) => Promise.resolve(items.map((i) => (stream === 1 && String(i.gsi1sk).startsWith(q) ? undefined : toCustomer(i)))),
   });
 }
 

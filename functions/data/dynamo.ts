@@ -15,17 +15,32 @@ export const ddb = DynamoDBDocumentClient.from(new DynamoDBClient({ requestHandl
   marshallOptions: { removeUndefinedValues: true },
 });
 
-type Input = Record<string, any>;
+/** The parts of a command's input the tenant stamp reads and writes (the SDK's inputs are all of this shape). */
+type Attributes = Record<string, unknown>;
+interface PutInput {
+  Item?: Attributes;
+}
+interface UpdateInput {
+  Key?: Attributes;
+  UpdateExpression?: unknown;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Attributes;
+}
+interface Input extends PutInput, UpdateInput {
+  TableName?: string;
+  TransactItems?: unknown;
+  RequestItems?: Record<string, unknown>;
+}
 const TENANT = TENANT_INDEX.partition;
 
 /** Puts get `tenant` set on the item; updates of an ORG# key get it in their SET clause. */
-function stampPut(put: Input | undefined) {
+function stampPut(put: PutInput | undefined) {
   if (!put?.Item) return;
   const tenant = tenantOf(put.Item, put.Item);
   if (tenant) put.Item[TENANT] = tenant;
 }
 
-function stampUpdate(update: Input | undefined) {
+function stampUpdate(update: UpdateInput | undefined) {
   if (!update?.Key || typeof update.UpdateExpression !== 'string') return;
   const tenant = tenantOf(update.Key);
   if (!tenant || update.ExpressionAttributeNames?.['#tenant_']) return;
@@ -42,17 +57,20 @@ function stampTenant(input: Input) {
   if (input.Item && input.TableName) stampPut(input);
   else if (input.UpdateExpression) stampUpdate(input);
   else if (Array.isArray(input.TransactItems)) {
-    for (const item of input.TransactItems) {
+    for (const item of input.TransactItems as Array<{ Put?: PutInput; Update?: UpdateInput }>) {
       stampPut(item.Put);
       stampUpdate(item.Update);
     }
-  } else if (input.RequestItems && !Object.values(input.RequestItems).some((v: any) => !Array.isArray(v))) {
-    for (const requests of Object.values(input.RequestItems) as Input[][]) for (const r of requests) stampPut(r.PutRequest);
+  } else if (input.RequestItems) {
+    const lists = Object.values(input.RequestItems);
+    if (lists.every((v) => Array.isArray(v))) {
+      for (const requests of lists as Array<Array<{ PutRequest?: PutInput }>>) for (const r of requests) stampPut(r.PutRequest);
+    }
   }
 }
 
 // Every command goes through here: the tenant stamp, and the request's deadline as the abort signal.
-const send = ddb.send.bind(ddb) as (command: any, options?: any) => Promise<any>;
+const send = ddb.send.bind(ddb) as (command: unknown, options?: Record<string, unknown>) => Promise<unknown>;
 (ddb as { send: unknown }).send = (command: { input?: Input }, options?: Record<string, unknown>) => {
   if (command?.input) stampTenant(command.input);
   const signal = currentScope()?.signal;
@@ -69,8 +87,8 @@ export function encodeCursor(key: Record<string, unknown> | undefined): string |
 export function decodeCursor(cursor: string | undefined): Record<string, unknown> | undefined {
   if (!cursor) return undefined;
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    return parsed && typeof parsed === 'object' ? parsed : undefined;
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }

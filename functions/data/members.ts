@@ -85,8 +85,9 @@ export function toMemberView(m: Membership) {
 
 const matchesSearch = (search: string) => {
   const needle = search.toLowerCase();
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
   return (m: Record<string, unknown>) =>
-    [m.email, m.firstName, m.lastName, `${m.firstName ?? ''} ${m.lastName ?? ''}`].some((v) => typeof v === 'string' && v.toLowerCase().includes(needle));
+    [m.email, m.firstName, m.lastName, `${text(m.firstName)} ${text(m.lastName)}`].some((v) => typeof v === 'string' && v.toLowerCase().includes(needle));
 };
 
 const membersQuery = (orgId: string) => ({

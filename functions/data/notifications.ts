@@ -252,7 +252,7 @@ export async function deleteAllNotifications(orgId: string, userId: string): Pro
         ExclusiveStartKey: cursor,
       }),
     );
-    const keys = [...(out.Items ?? []).map((i) => ({ pk: i.pk, sk: i.sk })), ...(cursor ? [] : [unreadCountKey(orgId, userId)])];
+    const keys = [...((out.Items ?? []) as { pk: string; sk: string }[]).map((i) => ({ pk: i.pk, sk: i.sk })), ...(cursor ? [] : [unreadCountKey(orgId, userId)])];
     await batchDelete(keys);
     cursor = out.LastEvaluatedKey;
   } while (cursor);

@@ -111,7 +111,12 @@ function byHour(blocks: readonly number[]): Map<string, number[]> {
 export function timeChangeItems(orgId: string, practitionerId: string, owner: TimeOwner, change: { take?: BusySpan; give?: BusySpan }): TransactItem[] {
   const take = new Set(change.take ? blocksOf(change.take) : []);
   const give = new Set(change.give ? blocksOf(change.give) : []);
-  for (const b of take) if (give.has(b)) (take.delete(b), give.delete(b));
+  for (const b of take) {
+    if (give.has(b)) {
+      take.delete(b);
+      give.delete(b);
+    }
+  }
   const takeByHour = byHour([...take]);
   const giveByHour = byHour([...give]);
   const hours = [...new Set([...takeByHour.keys(), ...giveByHour.keys()])].sort();

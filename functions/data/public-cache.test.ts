@@ -9,7 +9,7 @@ import { CACHE_TTL_MS, cachedRead, clearPublicCache } from './public-cache';
 // DynamoDB's stand-in: the last step of 'initialize' answers every command without the network, after
 // the cache's own middleware has seen it.
 const STAND_IN = 'publicCacheTestStandIn';
-ddb.middlewareStack.add(() => async () => ({ output: { $metadata: {} } as never, response: {} }), { step: 'initialize', priority: 'low', name: STAND_IN });
+ddb.middlewareStack.add(() => () => Promise.resolve({ output: { $metadata: {} } as never, response: {} }), { step: 'initialize', priority: 'low', name: STAND_IN });
 afterAll(() => {
   ddb.middlewareStack.remove(STAND_IN);
 });
@@ -18,9 +18,10 @@ beforeEach(() => clearPublicCache());
 
 /** A loader that counts its reads. */
 function counted<T>(value: () => T) {
-  const loader = async () => {
+  const loader = () => {
     loader.reads++;
-    return value();
+    // What value throws rejects, as a read that fails does.
+    return new Promise<T>((resolve) => resolve(value()));
   };
   loader.reads = 0;
   return loader;

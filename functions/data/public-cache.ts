@@ -75,21 +75,31 @@ function isCachedItem(pk: unknown, sk: unknown): boolean {
   return /^ORG#[^#]+#WEBHOOKS$/.test(pk) && sk.startsWith('ENDPOINT#');
 }
 
-function touchesCachedItem(input: Record<string, any>): boolean {
+/** The key-bearing parts of a write command's input (Put/Update/Delete, TransactWrite, BatchWrite). */
+interface KeyBag {
+  Key?: unknown;
+  Item?: unknown;
+}
+interface WriteInput extends KeyBag {
+  TransactItems?: { Put?: KeyBag; Update?: KeyBag; Delete?: KeyBag }[];
+  RequestItems?: Record<string, unknown>;
+}
+
+function touchesCachedItem(input: WriteInput): boolean {
   const keys: Record<string, unknown>[] = [];
   const add = (k: unknown) => {
     if (k && typeof k === 'object') keys.push(k as Record<string, unknown>);
   };
   add(input.Key);
   add(input.Item);
-  for (const t of (input.TransactItems as Record<string, any>[] | undefined) ?? []) {
+  for (const t of input.TransactItems ?? []) {
     add(t.Put?.Item);
     add(t.Update?.Key);
     add(t.Delete?.Key);
   }
-  for (const requests of Object.values((input.RequestItems as Record<string, unknown> | undefined) ?? {})) {
+  for (const requests of Object.values(input.RequestItems ?? {})) {
     if (!Array.isArray(requests)) continue; // a BatchGet's
-    for (const r of requests as Record<string, any>[]) {
+    for (const r of requests as { PutRequest?: KeyBag; DeleteRequest?: KeyBag }[]) {
       add(r.PutRequest?.Item);
       add(r.DeleteRequest?.Key);
     }
@@ -104,7 +114,7 @@ const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemComman
 // when it failed after being sent: whether it was applied is then unknown).
 ddb.middlewareStack.add(
   (next, context) => async (args) => {
-    if (!WRITES.has(context.commandName ?? '') || !touchesCachedItem(args.input as Record<string, any>)) return next(args);
+    if (!WRITES.has(context.commandName ?? '') || !touchesCachedItem(args.input as WriteInput)) return next(args);
     try {
       return await next(args);
     } finally {

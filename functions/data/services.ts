@@ -119,7 +119,7 @@ export function listCategories(orgId: string, o: { limit: number; cursor?: strin
     ascending: true,
     limit: o.limit,
     cursor: o.cursor,
-    resolve: async (items) => items.map((i) => strip<ServiceCategory>(i)),
+    resolve: (items) => Promise.resolve(items.map((i) => strip<ServiceCategory>(i))),
   });
 }
 
@@ -188,10 +188,10 @@ export function listServices(
     limit: o.limit,
     cursor: o.cursor,
     chunk: o.active === false || (o.categoryId && o.active !== undefined) ? Math.max(o.limit, 100) : o.limit,
-    resolve: async (items) => items.map((i) => {
+    resolve: (items) => Promise.resolve(items.map((i) => {
       const s = strip<Service>(i)!;
       return keep(s) ? s : undefined;
-    }),
+    })),
   });
 }
 

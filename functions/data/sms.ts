@@ -32,6 +32,6 @@ export function listSms(orgId: string, o: { limit: number; cursor?: string; cust
     ascending: false,
     limit: o.limit,
     cursor: o.cursor,
-    resolve: async (items) => items.map((i) => strip<SmsMessage>(i)),
+    resolve: (items) => Promise.resolve(items.map((i) => strip<SmsMessage>(i))),
   });
 }

@@ -47,9 +47,9 @@ describe('the request deadline', () => {
 
   it('answers normally, and leaves the signal alone, when the handler is in time', async () => {
     let signal: AbortSignal | undefined;
-    const handler = endpoint({ reply: anyReply }, async () => {
+    const handler = endpoint({ reply: anyReply }, () => {
       signal = currentScope()?.signal;
-      return { data: { ok: true } };
+      return Promise.resolve({ data: { ok: true } });
     });
     const res = (await handler(event(), context(5_000))) as { statusCode: number; body: string };
     expect(res.statusCode).toBe(200);
@@ -58,17 +58,13 @@ describe('the request deadline', () => {
   });
 
   it('answers 503 with Retry-After when a store cannot be reached (a restart), and 500 for other failures', async () => {
-    const refused = endpoint({ reply: anyReply }, async () => {
-      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
-    });
+    const refused = endpoint({ reply: anyReply }, () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' })));
     const res = (await refused(event(), context(5_000))) as { statusCode: number; headers: Record<string, string>; body: string };
     expect(res.statusCode).toBe(503);
     expect(res.headers['Retry-After']).toBe('2');
     expect(JSON.parse(res.body).message).toBe(UNAVAILABLE_MESSAGE);
 
-    const broken = endpoint({ reply: anyReply }, async () => {
-      throw new TypeError('a bug');
-    });
+    const broken = endpoint({ reply: anyReply }, () => Promise.reject(new TypeError('a bug')));
     expect(((await broken(event(), context(5_000))) as { statusCode: number }).statusCode).toBe(500);
   });
 });

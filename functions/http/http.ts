@@ -219,15 +219,15 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
     .use({ before: limitRate })
     // Who may call comes first: nobody's body (or upload) is read before the caller is known.
     .use({
-      before: async (request) => {
-        const who = await authorise(request.event.parsed!.route, request.event.headers ?? {});
-        Object.assign(request.event.parsed, who);
+      before: async (request: MiddyRequest) => {
+        const who = await authorise(request.event.parsed!.route!, request.event.headers ?? {});
+        Object.assign(request.event.parsed!, who);
       },
     })
     .use({ before: parseMultipartBody })
     .use({ before: parseBody })
     .use({ before: claimIdempotencyKey })
-    .use({ before: (request) => requireChallenge(request, options.challengeInWrite === true) })
+    .use({ before: (request: MiddyRequest) => requireChallenge(request, options.challengeInWrite === true) })
     .handler(run);
 
   const contract: Contract = { body: options.body, query: options.query, reply: options.reply };
@@ -292,7 +292,7 @@ function validate<S extends Schema>(schema: S, input: unknown): z.infer<S> {
 
 type MiddyRequest = middy.Request<APIGatewayProxyEventV2 & { parsed?: Partial<Request<unknown, unknown>> }>;
 
-async function readRoute(request: MiddyRequest) {
+function readRoute(request: MiddyRequest) {
   const route = findRoute(request.event.routeKey);
   if (!route) throw new Error(`No route table row for ${request.event.routeKey}`);
   request.event.parsed = { route };
@@ -494,7 +494,7 @@ async function releaseIdempotencyKey() {
   if (guard && !guard.completed) await releaseKey(guard.key, guard.token).catch(() => undefined);
 }
 
-async function parseBody(request: MiddyRequest) {
+function parseBody(request: MiddyRequest) {
   const { event } = request;
   const route = event.parsed!.route!;
   if (route.body === 'multipart') return;
@@ -550,7 +550,7 @@ function isBusy(error: (Error & { $metadata?: { httpStatusCode?: number } }) | n
   return BUSY_NAMES.has(error.name) || status === 429 || status === 503 || transientReason(error instanceof TransactionFailure ? error.original : error) === 'throttled';
 }
 
-async function errorEnvelope(request: middy.Request) {
+function errorEnvelope(request: middy.Request) {
   const error = request.error as (Error & { statusCode?: number; expose?: boolean }) | null;
   if (error instanceof HttpError) {
     const body: Record<string, unknown> = { message: error.message };

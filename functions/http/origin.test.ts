@@ -25,7 +25,7 @@ afterEach(() => {
 
 async function call(headers: Record<string, string>, routeKey = ROUTE_KEY) {
   const { endpoint } = await import('./http');
-  const handler = endpoint({ reply: anyReply }, async () => ({ data: 'served' }));
+  const handler = endpoint({ reply: anyReply }, () => Promise.resolve({ data: 'served' }));
   const event = { routeKey, headers, requestContext: { http: { method: 'GET', sourceIp: '203.0.113.9' } } } as unknown as APIGatewayProxyEventV2;
   const res = (await handler(event, { awsRequestId: 'test' } as Context)) as { statusCode: number; body: string };
   return { status: res.statusCode, body: JSON.parse(res.body) };

@@ -29,21 +29,21 @@ type Result = { statusCode: number; body: string };
 
 describe('reply types (compile time: tsc fails if an @ts-expect-error below stops being an error)', () => {
   it('accepts the declared shape and refuses a wrong field, a missing field and a forgotten data', () => {
-    endpoint({ reply: listReply }, async () => ({ data: { items: [{ id: 'a', name: 'A' }] } }));
+    endpoint({ reply: listReply }, () => Promise.resolve({ data: { items: [{ id: 'a', name: 'A' }] } }));
     // @ts-expect-error name must be a string
-    endpoint({ reply: listReply }, async () => ({ data: { items: [{ id: 'a', name: 1 }] } }));
+    endpoint({ reply: listReply }, () => Promise.resolve({ data: { items: [{ id: 'a', name: 1 }] } }));
     // @ts-expect-error name is missing
-    endpoint({ reply: listReply }, async () => ({ data: { items: [{ id: 'a' }] } }));
+    endpoint({ reply: listReply }, () => Promise.resolve({ data: { items: [{ id: 'a' }] } }));
     // @ts-expect-error a misspelled field (a field the schema lacks beside the right ones is caught at run time, below)
-    endpoint({ reply: listReply }, async () => ({ data: { item: [] } }));
+    endpoint({ reply: listReply }, () => Promise.resolve({ data: { item: [] } }));
     // @ts-expect-error data declared but not given
-    endpoint({ reply: listReply }, async () => ({ message: 'OK' }));
-    endpoint({ reply: noData }, async () => ({ message: 'Saved.' }));
+    endpoint({ reply: listReply }, () => Promise.resolve({ message: 'OK' }));
+    endpoint({ reply: noData }, () => Promise.resolve({ message: 'Saved.' }));
     // @ts-expect-error noData: no data may be given
-    endpoint({ reply: noData }, async () => ({ message: 'Saved.', data: { id: 'x' } }));
-    endpoint({ reply: rawReply('text/csv') }, async () => ({ rawBody: 'a,b', headers: { 'content-type': 'text/csv' } }));
+    endpoint({ reply: noData }, () => Promise.resolve({ message: 'Saved.', data: { id: 'x' } }));
+    endpoint({ reply: rawReply('text/csv') }, () => Promise.resolve({ rawBody: 'a,b', headers: { 'content-type': 'text/csv' } }));
     // @ts-expect-error a raw reply needs its raw body
-    endpoint({ reply: rawReply('text/csv') }, async () => ({ data: 'a,b' }));
+    endpoint({ reply: rawReply('text/csv') }, () => Promise.resolve({ data: 'a,b' }));
     expect(true).toBe(true);
   });
 });
@@ -82,7 +82,7 @@ describe('endpoint() under REPLY_CHECK=strict', () => {
 
   it('answers 500 and logs the failing path when the core answers another shape', async () => {
     const errors = vi.spyOn(log, 'error').mockImplementation(() => undefined);
-    const handler = endpoint({ reply: listReply }, async () => ({ data: { items: [{ id: 'a', name: 7 }] } }) as never);
+    const handler = endpoint({ reply: listReply }, () => Promise.resolve({ data: { items: [{ id: 'a', name: 7 }] } } as never));
     const res = (await handler(event(), context)) as Result;
     expect(res.statusCode).toBe(500);
     expect(JSON.parse(res.body).message).toBe('Something went wrong on our side. Please try again.');
@@ -91,11 +91,11 @@ describe('endpoint() under REPLY_CHECK=strict', () => {
   });
 
   it('answers a conforming reply as usual, and without the flag does not check', async () => {
-    const good = endpoint({ reply: listReply }, async () => ({ data: { items: [{ id: 'a', name: 'A' }] } }));
+    const good = endpoint({ reply: listReply }, () => Promise.resolve({ data: { items: [{ id: 'a', name: 'A' }] } }));
     expect(((await good(event(), context)) as Result).statusCode).toBe(200);
     vi.stubEnv('REPLY_CHECK', '');
     resetConfig();
-    const bad = endpoint({ reply: listReply }, async () => ({ data: { items: [{ id: 'a', name: 7 }] } }) as never);
+    const bad = endpoint({ reply: listReply }, () => Promise.resolve({ data: { items: [{ id: 'a', name: 7 }] } } as never));
     expect(((await bad(event(), context)) as Result).statusCode).toBe(200);
   });
 });

@@ -58,9 +58,10 @@ export function encodeSolution(challenge: Challenge, solution: Solution): string
  */
 export async function checkSolution(header: string | undefined, hmacKey: string): Promise<CheckResult> {
   if (!header) return { ok: false, reason: 'missing' };
-  let payload: { challenge?: Challenge; solution?: Solution };
+  // The caller's JSON: every field used is checked below before it is trusted.
+  let payload: { challenge?: Challenge; solution?: Solution } | null;
   try {
-    payload = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+    payload = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as typeof payload;
   } catch {
     return { ok: false, reason: 'malformed' };
   }

@@ -5,7 +5,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfig } from './config';
 import { endpoint } from '#http/http';
-import { captureLogs, countMetric, redact } from './log';
+import { captureLogs, countMetric, errorFields, redact } from './log';
 import { noteTenant } from './request-scope';
 
 /** These tests are about the chain, not the answer's shape: any reply. */
@@ -52,9 +52,9 @@ afterEach(() => {
 
 describe('the request line', () => {
   it('has the request id, route, organisation, status and duration, and no personal data', async () => {
-    const handler = endpoint({ reply: anyReply }, async ({ body }) => {
+    const handler = endpoint({ reply: anyReply }, ({ body }) => {
       noteTenant('org-1'); // as the token check or the public apiKey lookup do
-      return { status: 201, data: { echo: body } };
+      return Promise.resolve({ status: 201, data: { echo: body } });
     });
     const res = (await handler(event({ email: EMAIL, firstName: 'Jane', lastName: 'Doe', phone: '+15551234567' }), context())) as { statusCode: number };
     expect(res.statusCode).toBe(201);
@@ -77,9 +77,7 @@ describe('the request line', () => {
   });
 
   it('says 4xx for a refused request without an error line', async () => {
-    const handler = endpoint({ reply: anyReply }, async () => {
-      throw Object.assign(new Error(`No such form for ${EMAIL}`), { statusCode: 404, expose: true });
-    });
+    const handler = endpoint({ reply: anyReply }, () => Promise.reject(Object.assign(new Error(`No such form for ${EMAIL}`), { statusCode: 404, expose: true })));
     await handler(event(), context());
     expect(parsed()).toEqual([expect.objectContaining({ message: 'request', status: 404 })]);
   });
@@ -87,9 +85,9 @@ describe('the request line', () => {
 
 describe('the error line', () => {
   it('carries the request id, route, organisation, error name and stack, with addresses and tokens blanked', async () => {
-    const handler = endpoint({ reply: anyReply }, async () => {
+    const handler = endpoint({ reply: anyReply }, () => {
       noteTenant('org-2');
-      throw new TypeError(`Cannot send to ${EMAIL} with Bearer ${TOKEN}`);
+      return Promise.reject(new TypeError(`Cannot send to ${EMAIL} with Bearer ${TOKEN}`));
     });
     const res = (await handler(event({ email: EMAIL }), context())) as { statusCode: number; body: string };
     expect(res.statusCode).toBe(500);
@@ -105,14 +103,22 @@ describe('the error line', () => {
       expect(line).not.toContain(TOKEN);
     }
   });
+
+  it('writes a thrown value that is not an Error as its JSON, addresses blanked (not "[object Object]")', () => {
+    expect(errorFields({ status: 'bounced', to: EMAIL })).toEqual({ error: '{"status":"bounced","to":"[email]"}' });
+    expect(errorFields('timed out')).toEqual({ error: 'timed out' });
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(errorFields(cycle)).toEqual({ error: 'object' });
+  });
 });
 
 describe('business metrics', () => {
   it('are CloudWatch embedded-metric lines: namespace, one service dimension, the count, the request ids as properties', async () => {
-    const handler = endpoint({ reply: anyReply }, async () => {
+    const handler = endpoint({ reply: anyReply }, () => {
       noteTenant('org-3');
       countMetric('BookingsHeld');
-      return {};
+      return Promise.resolve({});
     });
     await handler(event(), context());
     const metric = parsed().find((line) => line.metric === 'BookingsHeld')!;
@@ -137,21 +143,19 @@ describe('levels and formats', () => {
   it('leaves out request lines and metrics at LOG_LEVEL=warn (tests), keeps errors', async () => {
     vi.stubEnv('LOG_LEVEL', 'warn');
     resetConfig();
-    await endpoint({ reply: anyReply }, async () => {
+    await endpoint({ reply: anyReply }, () => {
       countMetric('SignInsFailed');
-      return {};
+      return Promise.resolve({});
     })(event(), context());
     expect(lines).toEqual([]);
-    await endpoint({ reply: anyReply }, async () => {
-      throw new Error('boom');
-    })(event(), context());
+    await endpoint({ reply: anyReply }, () => Promise.reject(new Error('boom')))(event(), context());
     expect(parsed()).toEqual([expect.objectContaining({ level: 'error', error: 'Error', errorMessage: 'boom' })]);
   });
 
   it('writes one readable line per request with LOG_FORMAT=pretty (npm start)', async () => {
     vi.stubEnv('LOG_FORMAT', 'pretty');
     resetConfig();
-    await endpoint({ reply: anyReply }, async () => ({}))(event(), context());
+    await endpoint({ reply: anyReply }, () => Promise.resolve({}))(event(), context());
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}GET \/api\/leads\/forms\/\{formId\} 200 \d+ ms {2}requestId=req-1/);
   });

@@ -94,10 +94,20 @@ export const log = {
   error: (message: string, error?: unknown, fields: Fields = {}) => write('error', message, { ...errorFields(error), ...fields }),
 };
 
+/** Something thrown that is not an Error, as text: a string as it is, anything else as its JSON. */
+function thrownText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? typeof value;
+  } catch {
+    return typeof value; // a cycle or a BigInt inside
+  }
+}
+
 /** The error's name, redacted message and stack, as fields of a line. */
 export function errorFields(error: unknown): Fields {
   if (error === undefined) return {};
-  if (!(error instanceof Error)) return { error: redact(String(error)) };
+  if (!(error instanceof Error)) return { error: redact(thrownText(error)) };
   const code = (error as { code?: unknown }).code;
   return {
     error: error.name,
@@ -157,5 +167,5 @@ function pretty(entry: Fields): string {
     .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join(' ');
   const time = new Date().toISOString().slice(11, 23);
-  return `${time} ${String(level).toUpperCase().padEnd(5)} ${what}${details ? `  ${details}` : ''}${stack ? `\n${String(stack)}` : ''}`;
+  return `${time} ${String(level).toUpperCase().padEnd(5)} ${what}${details ? `  ${details}` : ''}${stack ? `\n${typeof stack === 'string' ? stack : JSON.stringify(stack)}` : ''}`;
 }

@@ -12,7 +12,7 @@ import { getPaymentSecrets } from './secrets';
 
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 
-export interface StripeEvent<T = Record<string, any>> {
+export interface StripeEvent<T = unknown> {
   id: string;
   type: string;
   created: number;
@@ -70,7 +70,7 @@ export function formEncode(value: unknown, prefix = '', out = new URLSearchParam
   if (Array.isArray(value)) value.forEach((v, i) => formEncode(v, `${prefix}[${i}]`, out));
   else if (typeof value === 'object') {
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) formEncode(v, prefix ? `${prefix}[${k}]` : k, out);
-  } else out.append(prefix, String(value));
+  } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') out.append(prefix, String(value));
   return out;
 }
 
@@ -98,11 +98,14 @@ export function shouldRetry(status: number, header: string | null): boolean {
   return status === 409 || status === 429 || status >= 500;
 }
 
+/** Why a signal aborted: the deadline's Error (lib/request-scope.ts), or abort()'s own AbortError. */
+const abortReason = (signal: AbortSignal): Error => (signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    if (signal?.aborted) return reject(abortReason(signal));
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(abortReason(signal))), { once: true });
   });
 
 const UNEXPECTED = 'The payment provider did not answer as expected. Please try again.';

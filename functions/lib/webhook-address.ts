@@ -63,7 +63,7 @@ function ipv6Groups(address: string): number[] {
   const [head, tail] = text.split('::') as [string, string | undefined];
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const middle = tail === undefined ? [] : Array(8 - left.length - right.length).fill('0');
+  const middle = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
   return [...left, ...middle, ...right].map((g) => parseInt(g, 16));
 }
 

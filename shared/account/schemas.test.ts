@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../common/schemas';
 import { basicDetailsSchema, credentialsSchema, organizationSchema, verifyEmailSchema } from './schemas';
 
-const errorsOf = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: any[] } } }, value: unknown) => {
+const errorsOf = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: Parameters<typeof fieldErrors>[0] } } }, value: unknown) => {
   const result = schema.safeParse(value);
   return result.success ? {} : fieldErrors(result.error!.issues);
 };

@@ -114,7 +114,7 @@ describe('submission validation (spec section 5)', () => {
 describe('custom amount', () => {
   it('needs a number of at least $0.50 with at most 2 decimals', () => {
     for (const bad of [undefined, null, '', 'abc', '-1', '0.49', 0.2, '1e3', {}]) {
-      expect(parseCustomAmount(bad).error, String(bad)).toBe('Please enter a valid custom amount (minimum $0.50)');
+      expect(parseCustomAmount(bad).error, JSON.stringify(bad)).toBe('Please enter a valid custom amount (minimum $0.50)');
     }
     expect(parseCustomAmount('10.123').error).toBe('Amount must have no more than 2 decimal places');
     expect(parseCustomAmount(0.1 + 0.2).error).toBe('Amount must have no more than 2 decimal places');

@@ -7,7 +7,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function safeCell(value: unknown): string {
   if (value === undefined || value === null) return '';
-  const text = String(value);
+  // Cells are text, numbers or flags; anything else (never expected) as its JSON, not "[object Object]".
+  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : JSON.stringify(value);
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 

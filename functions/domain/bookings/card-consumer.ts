@@ -53,7 +53,8 @@ export async function bookingCardSaved(setup: SavedSetup): Promise<void> {
   }
 }
 
-export async function bookingSetupFailed(metadata: Record<string, string>, reason: string): Promise<void> {
+export function bookingSetupFailed(metadata: Record<string, string>, reason: string): Promise<void> {
   // Ids only in logs; the patient is still in Checkout, which shows them why.
   log.warn('A card could not be saved for a booking', { orgId: metadata.orgId, bookingId: metadata.bookingId, reason });
+  return Promise.resolve();
 }

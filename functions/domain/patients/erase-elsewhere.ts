@@ -62,13 +62,13 @@ export async function eraseAuditOf(orgId: string, recordType: string, recordId: 
   const partition = auditRecordPartition(orgId, recordType, recordId);
   let cursor: string | undefined;
   do {
-    const page = await queryPage<Item>(
+    const page = await queryPage<{ pk: string; sk: string; summary?: string }>(
       { TableName: table(), IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': partition } },
       { limit: 200, cursor, keys: ['gsi3pk', 'gsi3sk', 'pk', 'sk'], partitionValue: partition },
     );
     for (const entry of page.items) {
-      const scrubbed = scrubText(String(entry.summary ?? ''), p);
-      if (scrubbed !== entry.summary) await updateIfThere({ pk: entry.pk as string, sk: entry.sk as string }, 'SET summary = :s', { ':s': scrubbed });
+      const scrubbed = scrubText(entry.summary ?? '', p);
+      if (scrubbed !== entry.summary) await updateIfThere({ pk: entry.pk, sk: entry.sk }, 'SET summary = :s', { ':s': scrubbed });
     }
     cursor = page.nextCursor;
   } while (cursor);
@@ -88,7 +88,8 @@ async function eraseOutboxRow(row: Item, p: Personal): Promise<void> {
 
 /** A staff notification naming the patient: its title and message scrubbed (the member still sees that something happened). */
 async function eraseNotification(item: Item, p: Personal): Promise<void> {
-  await updateIfThere({ pk: item.pk as string, sk: item.sk as string }, 'SET title = :t, message = :m REMOVE gsi4pk, gsi4sk', { ':t': scrubText(String(item.title ?? ''), p), ':m': scrubText(String(item.message ?? ''), p) });
+  const { pk, sk, title, message } = item as { pk: string; sk: string; title?: string; message?: string };
+  await updateIfThere({ pk, sk }, 'SET title = :t, message = :m REMOVE gsi4pk, gsi4sk', { ':t': scrubText(title ?? '', p), ':m': scrubText(message ?? '', p) });
 }
 
 /**

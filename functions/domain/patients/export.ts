@@ -33,7 +33,7 @@ export async function exportPatient(orgId: string, p: Patient, actorId: string) 
       if (!kind) continue;
       const { pk: _pk, sk: _sk, ...note } = pointer;
       items.push({ kind: pointer.kind as PatientItemKind, id: pointer.refId as string, at: pointer.at as string, record: record ? strip<Item>(record) : note });
-      for (const [key, label] of record ? kind.files?.(record) ?? [] : []) files.push({ from: `${pointer.kind}:${pointer.refId}`, label, url: await fileUrl(key, label) });
+      for (const [key, label] of record ? kind.files?.(record) ?? [] : []) files.push({ from: `${pointer.kind as string}:${pointer.refId as string}`, label, url: await fileUrl(key, label) });
     }
   }
   const { emails, phones } = addressesOf(p);

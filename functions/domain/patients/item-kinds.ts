@@ -10,14 +10,11 @@ import type * as z from 'zod/mini';
 import type { PatientItemKind, patientItemRecord } from '#shared/patients/records';
 import { appointmentKey, searchTokens, toAppointment } from '../../data/appointments';
 import { bookingKey, type BookingRecord } from '../../data/bookings';
-import { batchGet, batchDelete, queryAll, strip, type Item as AnyItem } from '../../data/core';
+import { batchGet, batchDelete, queryAll, strip, type Item } from '../../data/core';
 import { table } from '../../data/dynamo';
 import { updateIfThere } from '../../data/patients';
 import { paymentKey, submissionKey, type FormPaymentRecord, type SubmissionRecord } from '../../data/submissions';
 import type { Appointment } from '../../data/appointments';
-
-/** A pointer or a record as read (the table's attributes). */
-type Item = Record<string, any>;
 
 export type PatientItemView = z.output<typeof patientItemRecord>;
 
@@ -49,7 +46,7 @@ const booking: ItemKind = {
   view(p, r) {
     if (!r) return undefined;
     const b = r as unknown as BookingRecord;
-    return { ...base('booking', b.id, p.at, b.packageName), status: b.status, when: `${b.bookingDate} ${b.bookingTime} (${b.timeZone})${b.practitionerName ? `, ${b.practitionerName}` : ''}`, amountMinor: b.priceCents, currency: b.currency };
+    return { ...base('booking', b.id, p.at as string, b.packageName), status: b.status, when: `${b.bookingDate} ${b.bookingTime} (${b.timeZone})${b.practitionerName ? `, ${b.practitionerName}` : ''}`, amountMinor: b.priceCents, currency: b.currency };
   },
   repoint: (orgId, id, patientId) => updateIfThere(bookingKey(orgId, id), 'SET patientId = :p', { ':p': patientId }),
   // The patient's name and contact go; the price, what was paid and refunded, and the time stay (the books, the reports).
@@ -64,7 +61,7 @@ const appointment: ItemKind = {
   view(p, r) {
     if (!r) return undefined;
     const a = r as unknown as Appointment;
-    return { ...base('appointment', a.id, p.at, a.appointmentType ?? ''), status: a.status, when: `${a.bookingDate} ${a.bookingTime}${a.practitionerName ? `, ${a.practitionerName}` : ''}`, text: a.reasonOfAppointment ?? null };
+    return { ...base('appointment', a.id, p.at as string, a.appointmentType ?? ''), status: a.status, when: `${a.bookingDate} ${a.bookingTime}${a.practitionerName ? `, ${a.practitionerName}` : ''}`, text: a.reasonOfAppointment ?? null };
   },
   files: (r) => Object.entries((r.attachments ?? {}) as Record<string, string | undefined>).flatMap(([field, key]) => (key ? [[key, field] as [string, string]] : [])),
   repoint: (orgId, id, patientId) => updateIfThere(appointmentKey(orgId, id), 'SET customerId = :p', { ':p': patientId }),
@@ -79,7 +76,7 @@ const appointment: ItemKind = {
       { ':e': ERASED, ':none': {}, ':name': `#${a.id}`, ':one': 1 },
     );
     // Its log names a public request's patient as its author.
-    const log = await queryAll<Item>({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `ORG#${orgId}#APPT#${a.id}#LOG` } });
+    const log = await queryAll<{ pk: string; sk: string; actorId?: string }>({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `ORG#${orgId}#APPT#${a.id}#LOG` } });
     for (const entry of log.filter((e) => !e.actorId)) await updateIfThere({ pk: entry.pk, sk: entry.sk }, 'SET actorName = :n', { ':n': 'Patient (erased)' });
   },
 };
@@ -92,7 +89,7 @@ const submission: ItemKind = {
   view(p, r) {
     if (!r) return undefined;
     const s = r as unknown as SubmissionRecord;
-    return { ...base('submission', s.id, p.at, s.formName), text: answersText(s), status: s.paymentStatus === 'none' ? null : s.paymentStatus };
+    return { ...base('submission', s.id, p.at as string, s.formName), text: answersText(s), status: s.paymentStatus === 'none' ? null : s.paymentStatus };
   },
   files: (r) => (r as unknown as SubmissionRecord).answers.flatMap((a) => (a.type === 'file' && typeof a.value === 'string' && a.value ? [[a.value, a.label] as [string, string]] : [])),
   async erase(orgId, id, record, deleteFile) {
@@ -113,10 +110,10 @@ const payment: ItemKind = {
     if (!r) return undefined;
     if (paymentRef(p.refId as string).source === 'booking') {
       const b = r as unknown as BookingRecord;
-      return { ...base('payment', b.id, p.at, b.packageName), status: b.paymentStatus, amountMinor: b.amountPaidCents, refundedMinor: b.refundedCents, currency: b.currency };
+      return { ...base('payment', b.id, p.at as string, b.packageName), status: b.paymentStatus, amountMinor: b.amountPaidCents, refundedMinor: b.refundedCents, currency: b.currency };
     }
     const f = r as unknown as FormPaymentRecord;
-    return { ...base('payment', f.submissionId, p.at, `${f.formName}: ${f.packageName}`), status: f.status, amountMinor: f.amountPaidCents ?? f.amountCents, refundedMinor: f.refundedCents, currency: f.currency ?? 'usd' };
+    return { ...base('payment', f.submissionId, p.at as string, `${f.formName}: ${f.packageName}`), status: f.status, amountMinor: f.amountPaidCents ?? f.amountCents, refundedMinor: f.refundedCents, currency: f.currency ?? 'usd' };
   },
   // A booking's payment is erased with its booking; a lead's payment keeps its amounts, not who paid.
   erase: async (orgId, refId) => {
@@ -137,7 +134,7 @@ export const kindOf = (pointer: Item) => ITEM_KINDS[pointer.kind as keyof typeof
 export async function recordsOf(orgId: string, pointers: Item[]): Promise<Array<Item | undefined>> {
   const keys = pointers.map((p) => kindOf(p)?.key?.(orgId, p.refId as string));
   const wanted = keys.filter((k): k is { pk: string; sk: string } => Boolean(k));
-  const found = wanted.length ? await batchGet(wanted) as AnyItem[] : [];
+  const found = wanted.length ? await batchGet(wanted) : [];
   let next = 0;
   return keys.map((k) => (k ? found[next++] : undefined));
 }
@@ -168,7 +165,9 @@ export async function eraseMessage(row: Item): Promise<void> {
   if (row.payload) {
     const payload = row.payload as { kind: string };
     const blank = payload.kind === 'mail' ? { ...payload, mail: { ...(row.payload as { mail: object }).mail, to: ERASED, subject: ERASED, text: ERASED, html: undefined, attachments: undefined } } : { ...payload, sms: { ...(row.payload as { sms: object }).sms, to: ERASED, message: ERASED } };
-    await updateIfThere(key, 'SET payload = :p REMOVE gsi2pk, gsi2sk', { ':p': JSON.parse(JSON.stringify(blank)) });
+    // Through JSON: the undefined fields go, as DynamoDB takes no undefined.
+    const stored: unknown = JSON.parse(JSON.stringify(blank));
+    await updateIfThere(key, 'SET payload = :p REMOVE gsi2pk, gsi2sk', { ':p': stored });
   } else {
     await updateIfThere(key, 'SET #to = :e, message = :e, customerName = :e REMOVE gsi1pk, gsi1sk', { ':e': ERASED }, { '#to': 'to' });
   }

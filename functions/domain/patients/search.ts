@@ -35,12 +35,12 @@ export async function listPatients(orgId: string, o: { limit: number; cursor?: s
     ascending: true,
     limit: o.limit,
     cursor: o.cursor,
-    resolve: async (items, _skipping, stream) =>
-      items.map((i) => {
+    resolve: (items, _skipping, stream) =>
+      Promise.resolve(items.map((i) => {
         const byFirst = String(i.gsi1sk).startsWith(name);
         if ((stream === 1 && byFirst) || (stream === 2 && (byFirst || String(i.gsi2sk).startsWith(name)))) return undefined;
         return strip<Customer>(i);
-      }),
+      })),
   });
   return withProfiles(orgId, page);
 }
