@@ -135,7 +135,7 @@ describe('a patient books a series on the booking page (issue 37.1)', () => {
   it('4 weekly visits, one taken week replaced, the course paid, at 390 px in Arabic', { timeout: 30_000 }, () => bookCourse(390, 'ar'));
   it('the same at 1366 px in English', { timeout: 30_000 }, () => bookCourse(1366, 'en'));
 
-  it('a deposit course (back from Checkout with the back button, then paid) at 390 px, and a card-held series in dark mode at 1366 px', { timeout: 40_000 }, async () => {
+  it('a deposit course (back from Checkout with the back button, then paid) at 390 px, and a card-held series in dark mode at 1366 px', { timeout: 60_000 }, async () => {
     const start = DateTime.now().setZone(ZONE).plus({ days: 3 }).toISODate()!;
     const deposit = await seriesClinic('deposit', { paymentMode: 'deposit', depositPercent: 20 }, { seriesPayment: 'course' });
     const phone = await newContext(browser, { width: 390, height: 900 });
