@@ -46,7 +46,7 @@ describe('a series waiting for payment', () => {
 
   it('every two weeks, in Arabic', () => {
     applyToDocument('ar');
-    notice(held([['2030-01-15', '2030-01-15T14:00:00.000Z'], ['2030-01-29', '2030-01-29T14:00:00.000Z']]), 2, { locale: 'ar', messages: ar as Messages });
+    notice(held([['2030-01-15', '2030-01-15T14:00:00.000Z'], ['2030-01-29', '2030-01-29T14:00:00.000Z']]), 2, { locale: 'ar', messages: ar });
     const text = screen.getByRole('region').textContent ?? '';
     expect(text).toContain('زيارتان');
     expect(text).toContain('كل أسبوعين');
