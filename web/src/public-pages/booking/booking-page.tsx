@@ -210,7 +210,8 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
           <SeriesSlot series={series} bookingTime={bookingTime} disabled={isSubmitting} />
           <DetailsStep bind={bind} />
           <IntakeSlot intake={intake} disabled={isSubmitting} />
-          {pkg && pkg.paymentPolicy && pkg.paymentPolicy.mode !== 'full' && (
+          {/* One visit's amounts; a series says its own (the whole course's) in its step. */}
+          {pkg && pkg.paymentPolicy && pkg.paymentPolicy.mode !== 'full' && !(series.on && series.offered && bookingTime) && (
             <div className="alert alert-light border mt-4 mb-0" role="note" aria-label={t('pay.title')}>
               <PaymentSummary policy={pkg.paymentPolicy} currency={pkg.currency} />
             </div>

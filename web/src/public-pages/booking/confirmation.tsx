@@ -10,6 +10,7 @@ import { bookingConfirmation } from './api';
 import { useI18n } from '../../i18n/i18n';
 import { whenIn, zoneNameIn } from '../../i18n/format';
 import { PaymentSummary } from './payment-summary';
+import { calendarFileName } from './calendar-file';
 import { SeriesPaid, SeriesVisits } from './series/series-visits';
 
 /** How often, and how long, a pending booking is asked for again (tests shorten them). */
@@ -20,12 +21,12 @@ export const PENDING_TEXT = 'Thank you for your payment. We are confirming your 
 export const GAVE_UP_TEXT =
   'Your payment is still being processed. Your booking is confirmed as soon as it is: the confirmation, with a calendar invitation and a link to manage your booking, will follow by email.';
 
-/** Saves the booking's calendar file: a download the phone's calendar opens. */
-function downloadIcs(ics: string) {
+/** Saves the booking's (or series') calendar file: a download the phone's calendar opens. */
+function downloadIcs(ics: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = 'booking.ics';
+  link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();
@@ -63,9 +64,9 @@ export function Confirmed({ c }: { c: BookingConfirmation }) {
           </span>
         </Row>
         {c.practitionerName && <Row term={t('confirmation.with')}>{c.practitionerName}</Row>}
-        {c.series?.paidMinor && c.currency ? (
+        {c.series && c.currency && (c.series.paidMinor || c.paymentPolicy) ? (
           <Row term={t('pay.title')}>
-            <SeriesPaid paidMinor={c.series.paidMinor} dueAtVisitMinor={c.paymentPolicy?.dueAtVisitMinor ?? 0} currency={c.currency} />
+            <SeriesPaid series={c.series} policy={c.paymentPolicy} currency={c.currency} card={c.card} />
           </Row>
         ) : c.paymentPolicy && c.currency && (
           <Row term={t('pay.title')}>
@@ -87,7 +88,7 @@ export function Confirmed({ c }: { c: BookingConfirmation }) {
       </dl>
       <div className="d-flex flex-wrap gap-2">
         {c.ics && (
-          <button type="button" className="btn btn-primary" onClick={() => downloadIcs(c.ics!)}>
+          <button type="button" className="btn btn-primary" onClick={() => downloadIcs(c.ics!, calendarFileName(c.clinic.name, Boolean(c.series)))}>
             {t('confirmation.addToCalendar')}
           </button>
         )}

@@ -4,7 +4,17 @@
 // currency. A package paid in full shows nothing new: its price is in the package's card, as before.
 import type { PaymentPolicy } from '#shared/bookings/payment-policy';
 import { currencyOf, formatMoney } from '#shared/currency';
-import { useI18n } from '../../i18n/i18n';
+import { useI18n, type Translate } from '../../i18n/i18n';
+
+/** The card held, and what it may be charged: the same for one booking and for each visit of a series. */
+export function cardAndFeeLines(t: Translate, policy: PaymentPolicy, money: (minor: number) => string, card?: { brand: string; last4: string }): string[] {
+  const lines: string[] = [];
+  if (card) lines.push(t('pay.card', { brand: card.brand.charAt(0).toUpperCase() + card.brand.slice(1), last4: card.last4 }));
+  if (policy.noShowFeeMinor != null) lines.push(t('pay.noShowFee', { fee: money(policy.noShowFeeMinor) }));
+  if (policy.lateCancelFeeMinor != null && policy.cancellationWindowHours != null) lines.push(t('pay.lateCancelFee', { hours: policy.cancellationWindowHours, fee: money(policy.lateCancelFeeMinor) }));
+  else if (policy.cancellationWindowHours != null) lines.push(t('pay.window', { hours: policy.cancellationWindowHours }));
+  return lines;
+}
 
 export function PaymentSummary({ policy, currency, done, card }: {
   policy: PaymentPolicy;
@@ -20,10 +30,7 @@ export function PaymentSummary({ policy, currency, done, card }: {
   if (policy.dueNowMinor > 0) lines.push(t(done ? 'pay.paidNow' : 'pay.dueNow', { amount: money(policy.dueNowMinor) }));
   else lines.push(t(policy.mode === 'card_on_file' && !done ? 'pay.cardNow' : 'pay.nothingNow'));
   if (policy.dueAtVisitMinor > 0) lines.push(t('pay.dueAtVisit', { amount: money(policy.dueAtVisitMinor) }));
-  if (card) lines.push(t('pay.card', { brand: card.brand.charAt(0).toUpperCase() + card.brand.slice(1), last4: card.last4 }));
-  if (policy.noShowFeeMinor != null) lines.push(t('pay.noShowFee', { fee: money(policy.noShowFeeMinor) }));
-  if (policy.lateCancelFeeMinor != null && policy.cancellationWindowHours != null) lines.push(t('pay.lateCancelFee', { hours: policy.cancellationWindowHours, fee: money(policy.lateCancelFeeMinor) }));
-  else if (policy.cancellationWindowHours != null) lines.push(t('pay.window', { hours: policy.cancellationWindowHours }));
+  lines.push(...cardAndFeeLines(t, policy, money, card));
   return (
     <ul className="list-unstyled small mb-0" data-testid="payment-summary">
       {lines.map((line) => (

@@ -22,6 +22,8 @@ export interface PendingHold {
   timeZone: string;
   /** What was asked (requestOf): a Continue asking the same resumes this hold instead of giving it back. */
   request: string;
+  /** A series' hold (issue 37.1): every held visit's start, in time order, and the weeks its rule repeats by. */
+  series?: { startsUtc: string[]; everyWeeks: number };
 }
 
 /** The form as the visitor left it for Checkout. */

@@ -90,7 +90,7 @@ export function useBookingSubmit({ apiKey, values, practitioner, practitionerId,
     } else {
       keys.forget();
       // The first visit names the series' hold: given back, every held visit goes with it (release-hold).
-      rememberHold(apiKey, seriesHold(held, request), { values, practitioner });
+      rememberHold(apiKey, seriesHold(held, request, plan.everyWeeks), { values, practitioner });
       setToast(t('booking.redirect'));
       setSuccess(t('booking.success'));
       setErrors({});

@@ -148,7 +148,7 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
           <RedirectUrlFix value={watch('redirectionUrl') ?? ''} onFix={(fixed) => setValue('redirectionUrl', fixed, { shouldValidate: true, shouldDirty: true })} />
         </Field>
         <PackagePaymentFields register={register} watch={watch} error={e} currency={price.currency} locale={locale} />
-        <PackageSeriesFields register={register} watch={watch} error={e} />
+        <PackageSeriesFields register={register} watch={watch} setValue={setValue} error={e} />
         <div className="col-12">
           <h3 className="h6 fw-bold mb-1 mt-2">Time</h3>
           <p className="small text-body-secondary mb-0">Duration, buffers and grid in multiples of 5 minutes. Leave a field blank for the clinic&apos;s default (buffers: none).</p>

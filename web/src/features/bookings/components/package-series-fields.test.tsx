@@ -18,14 +18,19 @@ function renderForm(initial?: object) {
 }
 
 describe('PackageForm series settings', { timeout: 20_000 }, () => {
-  it('refuses a per-visit series of a package paid online on its field, then sends the course up front with its maximum', async () => {
+  it('starts a series of a package paid online at the course up front, refuses per visit on its field, then sends the course up front with its maximum', async () => {
     const { user, save } = renderForm();
     await user.type(screen.getByLabelText(/^Package name/), 'Physio');
     await user.type(screen.getByLabelText(/^Price/), '60');
     expect(screen.queryByLabelText('How a series is paid')).not.toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Patients may book a series' }));
     const payment = screen.getByLabelText('How a series is paid');
+    // Turned on for a package paid online: the choice that works, not a default at once called wrong.
+    expect(payment).toHaveValue('course');
+    expect(payment).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(PER_VISIT_ONLINE)).not.toBeInTheDocument();
     // Paid in full online, per visit: the API's own message, on the choice to change, and nothing is sent.
+    await user.selectOptions(payment, 'Per visit');
     expect(payment).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText(PER_VISIT_ONLINE)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save package' }));

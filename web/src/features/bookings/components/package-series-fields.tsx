@@ -3,7 +3,7 @@
 // course up front), and how many visits at most. A per-visit series of a package paid online would need
 // one payment per visit, which the API refuses (shared/bookings/series-policy.ts): the form says so on
 // the payment choice as soon as the settings stop fitting together, before anything is sent.
-import type { UseFormRegister, UseFormWatch } from 'react-hook-form';
+import type { UseFormRegister, UseFormSetValue, UseFormWatch } from 'react-hook-form';
 import type { BookingPackageInput } from '#shared/bookings/schemas';
 import { DEFAULT_PATIENT_SERIES_VISITS, MAX_PATIENT_SERIES_VISITS, SERIES_SETTING_MESSAGES, seriesSettingsProblem } from '#shared/bookings/series-policy';
 import type { BookingPackageView } from '../../../lib/booking-packages';
@@ -28,9 +28,10 @@ export function seriesProblem(values: Pick<BookingPackageInput, 'allowSeries' | 
 /** A whole number input's value: blank is null (the default maximum). */
 const whole = (v: unknown) => (typeof v === 'number' ? v : v === '' || v == null ? null : Number(String(v).trim()));
 
-export function PackageSeriesFields({ register, watch, error }: {
+export function PackageSeriesFields({ register, watch, setValue, error }: {
   register: UseFormRegister<BookingPackageInput>;
   watch: UseFormWatch<BookingPackageInput>;
+  setValue: UseFormSetValue<BookingPackageInput>;
   error: (name: (typeof SERIES_FIELDS)[number]) => string | undefined;
 }) {
   const allowed = Boolean(watch('allowSeries'));
@@ -41,6 +42,13 @@ export function PackageSeriesFields({ register, watch, error }: {
   const saved = error('seriesPayment');
   const paymentError = problem ?? (saved === SERIES_SETTING_MESSAGES.perVisitOnline ? undefined : saved);
   const perVisitHint = mode === 'card_on_file' ? 'Each visit keeps the held card for fees.' : mode === 'at_clinic' ? 'Each visit is paid at the clinic.' : undefined;
+  const allow = register('allowSeries');
+  // Turned on for a package paid online: the choice starts at the one that works (the course up front),
+  // not at a default the form would at once call wrong. A choice that fits is left as it is.
+  const onAllow = (event: React.ChangeEvent<HTMLInputElement>) => {
+    if (event.target.checked && seriesProblem({ allowSeries: true, seriesPayment: watch('seriesPayment'), paymentMode: mode })) setValue('seriesPayment', 'course');
+    return allow.onChange(event);
+  };
   return (
     <>
       <div className="col-12">
@@ -49,7 +57,7 @@ export function PackageSeriesFields({ register, watch, error }: {
       </div>
       <div className="col-12">
         <div className="form-check form-switch">
-          <input {...register('allowSeries')} id="allowSeries" type="checkbox" className="form-check-input" role="switch" aria-describedby={error('allowSeries') ? 'allowSeries-error' : undefined} />
+          <input {...allow} onChange={onAllow} id="allowSeries" type="checkbox" className="form-check-input" role="switch" aria-describedby={error('allowSeries') ? 'allowSeries-error' : undefined} />
           <label htmlFor="allowSeries" className="form-check-label">Patients may book a series</label>
         </div>
         {error('allowSeries') && <div id="allowSeries-error" className="invalid-feedback d-block">{error('allowSeries')}</div>}
@@ -62,7 +70,7 @@ export function PackageSeriesFields({ register, watch, error }: {
               <option value="course">The whole course up front</option>
             </select>
           </Field>
-          <Field id="seriesMaxVisits" label="Most visits in a series" error={error('seriesMaxVisits')} className="col-6 col-md-3" hint={`2 to ${MAX_PATIENT_SERIES_VISITS}. Blank: ${DEFAULT_PATIENT_SERIES_VISITS}.`}>
+          <Field id="seriesMaxVisits" label="Most visits in a series" error={error('seriesMaxVisits')} className="col-12 col-sm-6 col-md-3" hint={`2 to ${MAX_PATIENT_SERIES_VISITS}. Blank: ${DEFAULT_PATIENT_SERIES_VISITS}.`}>
             <div className="input-group">
               <input {...register('seriesMaxVisits', { setValueAs: whole })} {...controlProps('seriesMaxVisits', error('seriesMaxVisits'))} type="number" inputMode="numeric" min={2} max={MAX_PATIENT_SERIES_VISITS} step={1} />
               <span className="input-group-text">visits</span>

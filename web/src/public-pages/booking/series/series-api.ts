@@ -34,8 +34,15 @@ export function seriesBody({ apiKey, values, plan, locale, practitionerId, answe
   };
 }
 
-/** The series' hold as the page keeps it for the way back: its first visit names it. */
-export function seriesHold(held: SeriesBooked, request: string): PendingHold {
-  const first = held.visits[0];
-  return { bookingId: first.bookingId, releaseToken: held.releaseToken ?? '', checkoutUrl: held.checkoutUrl ?? '', holdExpiresAt: held.holdExpiresAt ?? '', packageName: held.packageName, startUtc: first.startUtc, timeZone: held.timeZone, request };
+/**
+ * The series' hold as the page keeps it for the way back: its first visit's id gives it back (every held
+ * visit goes with it), and every visit's start lets the notice name the whole series, not its first visit.
+ */
+export function seriesHold(held: SeriesBooked, request: string, everyWeeks: number): PendingHold {
+  const starts = held.visits.map((v) => v.startUtc).sort();
+  return {
+    // The first visit as the server lists it: release-hold gives the series back by that one's id.
+    bookingId: held.visits[0].bookingId, releaseToken: held.releaseToken ?? '', checkoutUrl: held.checkoutUrl ?? '', holdExpiresAt: held.holdExpiresAt ?? '', packageName: held.packageName,
+    startUtc: starts[0], timeZone: held.timeZone, request, series: { startsUtc: starts, everyWeeks },
+  };
 }

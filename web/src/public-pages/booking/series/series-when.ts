@@ -1,0 +1,24 @@
+// A held series said in one line (issue 37.1): how many visits, and either its rule ("every week from
+// Tue, 3 March, 10:00") when every visit keeps it, or its first and last visit when it does not (a
+// conflict's alternative on another day or hour, a week left out): the notice never claims a rule the
+// visits do not follow. Times in the clinic's zone, as the page lists them.
+import { dateTimeFormat } from '#shared/i18n/intl-cache';
+
+const DAY_MS = 86_400_000;
+
+/** The local day number (days since 1970 in the zone) and minute of the day of an instant. */
+function localOf(startUtc: string, timeZone: string) {
+  const parts = dateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(new Date(startUtc));
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { day: Date.UTC(n('year'), n('month') - 1, n('day')) / DAY_MS, minute: n('hour') * 60 + n('minute') };
+}
+
+/** Whether every visit comes `everyWeeks` after the one before at the same local time (clock changes kept). */
+export function followsRule(startsUtc: readonly string[], everyWeeks: number, timeZone: string): boolean {
+  const local = startsUtc.map((s) => localOf(s, timeZone));
+  return local.every((v, i) => i === 0 || (v.minute === local[i - 1].minute && v.day - local[i - 1].day === 7 * everyWeeks));
+}
+
+/** The visit as the notice names it: 'Tue, March 3, 10:00 AM' in the page's language. */
+export const visitWhen = (startUtc: string, timeZone: string, intl: string) =>
+  dateTimeFormat(intl, { timeZone, weekday: 'short', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' }).format(new Date(startUtc));
