@@ -122,7 +122,8 @@ export const handler = endpoint({ body: patientSeriesBookSchema, reply: patientS
   const before = await getSeries(ctx.org.id, seriesId);
   if (before) {
     const visits = await resumePatientSeries(ctx, before, input);
-    const unfinished = visits.length === before.bookingIds.length && visits.every((b) => b.status === 'held' && !b.checkoutUrl);
+    // Left before its Checkout was opened, or before its visits paid at the clinic were all confirmed and the series settled.
+    const unfinished = !before.settledAt && visits.length === before.bookingIds.length && visits.some((b) => b.status === 'held' || b.status === 'confirmed') && !visits.some((b) => b.checkoutUrl);
     if (!unfinished) {
       if (!visits.some((b) => b.status === 'held' || b.status === 'confirmed')) throw conflict(SERIES_HOLD_ENDED);
       return { status: 201, message: 'Your series is held.', data: replyOf(before, visits, visits[0]?.checkoutUrl ?? null, releaseToken, ctx.org) };
