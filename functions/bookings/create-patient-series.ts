@@ -7,7 +7,8 @@
 // Paid or saved, Stripe's event confirms every visit together (domain/series/payment-consumer.ts); an
 // expired Checkout, or holds that run out, free every visit. A visit taken since the preview: 409,
 // nothing held. Idempotent: the series' and visits' ids come from the Idempotency-Key, and a retry
-// answers with the series it held. A course's held visits carry a release token's hash (its Checkout's
+// finishes what a failure left half-way (the visits not held yet, the Checkout not opened yet, the
+// visits paid at the clinic not confirmed yet), then answers with the series it held. A course's held visits carry a release token's hash (its Checkout's
 // cancel address and the reply carry the token): the page gives every visit back at once through
 // POST /bookings/release-hold with the first visit's id, as a single hold is given back.
 import { currencyOf } from '#shared/currency';
@@ -22,13 +23,13 @@ import { createCheckoutSession } from '#lib/stripe';
 import { createSetupCheckoutSession } from '#lib/stripe-setup';
 import { getBooking, type BookingRecord } from '../data/bookings';
 import { emailClaim, networkClaim, phoneClaim } from '../data/hold-claims';
-import { getSeries, seriesVisits, type SeriesRecord } from '../data/series';
+import { getSeries, type SeriesRecord } from '../data/series';
 import { NETWORK_HOLDS, networkOf } from '#domain/bookings/hold-limits';
 import { updateBooking } from '#domain/bookings/places';
 import { bookingPageUrl } from '#domain/bookings/views';
 import { bookingPageIntake, saveIntake } from '#domain/intake/intake';
 import { patientCustomerId } from '#domain/payments/customers';
-import { ClaimFullError, confirmPatientSeries, holdPatientSeries, releasePatientSeries } from '#domain/series/patient';
+import { ClaimFullError, confirmPatientSeries, holdPatientSeries, releasePatientSeries, resumePatientSeries, type PatientSeriesHold } from '#domain/series/patient';
 import type { SeriesContext } from '#domain/series/preview';
 import { successUrlOf } from './lib/booking-choice';
 import { CHECKOUT_MINUTES } from './lib/open-checkout';
@@ -39,6 +40,9 @@ import { seriesConfirmationOf } from './lib/series-confirmation';
 import type { Organization } from '../data/organizations';
 
 type Data = z.input<typeof patientSeriesBookReply>;
+
+/** The same request again after its visits' holds ended unpaid: nothing is held any more. */
+export const SERIES_HOLD_ENDED = 'This series is no longer held: its time to pay ran out. Please choose your visits again.';
 
 function replyOf(series: SeriesRecord, visits: readonly BookingRecord[], checkoutUrl: string | null, releaseToken: string, org: Organization): Data {
   const held = visits.some((b) => b.status === 'held');
@@ -106,28 +110,39 @@ export const handler = endpoint({ body: patientSeriesBookSchema, reply: patientS
   const seriesId = newId('series');
   // Derived from the Idempotency-Key: a retry answers the same token.
   const releaseToken = newSecret('series-release');
-  // A retry of this key: the series it held, as it is now.
-  const before = await getSeries(ctx.org.id, seriesId);
-  if (before) {
-    const visits = await seriesVisits(before);
-    return { status: 201, message: 'Your series is held.', data: replyOf(before, visits, visits[0]?.checkoutUrl ?? null, releaseToken, ctx.org) };
-  }
   const locale = body.locale ?? ctx.org.defaultLanguage;
   const patient = { firstName: body.firstName, lastName: body.lastName, email: body.email, phoneNumber: body.phoneNumber, ...(locale ? { locale } : {}) };
   const claims = [emailClaim(body.email), phoneClaim(body.phoneNumber), networkClaim(networkOf(clientKey(event)), NETWORK_HOLDS)];
-  const held = await holdPatientSeries(ctx, {
+  const input: PatientSeriesHold = {
     seriesId, visitId: (i) => newId(`visit-${i}`), patient, visits: body.visits,
     rule: { everyWeeks: body.everyWeeks, time: body.time, startDate: body.startDate, count: body.count },
     practitionerChoice: body.practitionerId ?? null, claims,
-  }).catch(async (error: unknown) => {
+  };
+  // A retry of this key: what the first try left half-way finished, else the series as it is now.
+  const before = await getSeries(ctx.org.id, seriesId);
+  if (before) {
+    const visits = await resumePatientSeries(ctx, before, input);
+    // Left before its Checkout was opened, or before its visits paid at the clinic were all confirmed and the series settled.
+    const unfinished = !before.settledAt && visits.length === before.bookingIds.length && visits.some((b) => b.status === 'held' || b.status === 'confirmed') && !visits.some((b) => b.checkoutUrl);
+    if (!unfinished) {
+      if (!visits.some((b) => b.status === 'held' || b.status === 'confirmed')) throw conflict(SERIES_HOLD_ENDED);
+      return { status: 201, message: 'Your series is held.', data: replyOf(before, visits, visits[0]?.checkoutUrl ?? null, releaseToken, ctx.org) };
+    }
+    return finish(ctx, before, visits, body.apiKey, releaseToken);
+  }
+  const held = await holdPatientSeries(ctx, input).catch(async (error: unknown) => {
     throw error instanceof ClaimFullError ? await claimRefusal(ctx, error, now) : error;
   });
-  const { series } = held;
-  let visits = held.visits;
-  if (intake) await saveIntake(visits[0], intake.form, intake.answers, 'before_booking', ['held'], now);
+  if (intake) await saveIntake(held.visits[0], intake.form, intake.answers, 'before_booking', ['held'], now);
+  return finish(ctx, held.series, held.visits, body.apiKey, releaseToken);
+});
+
+/** The held series' Checkout opened (or, nothing due online, its visits confirmed at once), and the reply. */
+async function finish(ctx: SeriesContext, series: SeriesRecord, held: BookingRecord[], apiKey: string, releaseToken: string) {
+  let visits = held;
   let session: Awaited<ReturnType<typeof openCourseCheckout>>;
   try {
-    session = await openCourseCheckout(ctx, series, visits, body.apiKey, releaseToken);
+    session = await openCourseCheckout(ctx, series, visits, apiKey, releaseToken);
   } catch (error) {
     // No checkout, no hold: every visit given back at once.
     await releasePatientSeries(visits).catch(() => undefined);
@@ -146,4 +161,4 @@ export const handler = endpoint({ body: patientSeriesBookSchema, reply: patientS
   visits = visits.map((b) => ({ ...b, stripeSessionId: session.id, checkoutUrl: session.url, releaseTokenHashes }));
   countMetric('BookingsHeld', visits.length);
   return { status: 201, message: 'Please complete the payment to confirm your series.', data: replyOf(series, visits, session.url, releaseToken, ctx.org) };
-});
+}

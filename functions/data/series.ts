@@ -36,7 +36,20 @@ export interface SeriesRecord {
    * the same request again finishes a move a crash left half-way.
    */
   pendingMove?: PendingSeriesMove | null;
+  /**
+   * A patient's series (issue 37.1; data/series-status.ts): 'held' until its course is paid (or confirmed
+   * at once), 'booked' once it is, 'expired' when its Checkout ran out (or was given back) unpaid. Absent:
+   * booked (staff book a series whole). `settledAt`: when its payment or confirmation was recorded, once.
+   */
+  status?: SeriesStatus;
+  settledAt?: string;
+  endedAt?: string;
+  /** A course paid up front: what was refunded of its payment in Stripe by hand (not the visits' shares), and Stripe's running total. */
+  refundedByHandCents?: number;
+  refundedCents?: number;
 }
+
+export type SeriesStatus = 'held' | 'booked' | 'expired';
 
 export interface PendingSeriesMove {
   key: string;

@@ -131,6 +131,10 @@ export const seriesViewRecord = /* @__PURE__ */ pure(() => z.object({
   email: z.string(),
   createdAt: z.string(),
   visits: z.array(bookingViewRecord),
+  /** 'held' until a patient's course is paid or confirmed; 'expired' when it never was (its visits released). */
+  status: z.enum(['held', 'booked', 'expired']),
+  /** A course paid up front: what was refunded of its payment in Stripe by hand (the visits' own refunds are on them). */
+  refundedByHandCents: z.number(),
 }));
 
 /** `data` of POST /bookings/series and GET /bookings/series/{id}. */

@@ -2,10 +2,13 @@
 // registered in functions/domain/payments/consumers.ts. One Checkout pays the whole course (N × the
 // price, or N × the deposit) or saves the card once for every visit; its events move every visit of
 // the series together (patient.ts): completed or card saved -> every held visit confirmed, each once
-// (a duplicated event, or the setup's two events, change nothing); expired -> every held visit
-// released with its time-freed event, as a single hold is.
+// (a duplicated event, or the setup's two events, change nothing); paid after the Checkout expired ->
+// each visit takes its time again where it is still free, as a single booking paid late; expired ->
+// every held visit released with its time-freed event, as a single hold is, and the series 'expired';
+// refunded (charge.refunded) -> a refund made in Stripe by hand recorded on the series (series-refund.ts).
 import { countMetric } from '#lib/log';
 import type { CheckoutSession } from '#lib/stripe';
+import { getAvailability, rulesOf } from '../../data/availability';
 import { getOrganization } from '../../data/organizations';
 import { moneyDelta, reportDayOf } from '../../data/reports';
 import { getSeries, seriesVisits, type SeriesRecord } from '../../data/series';
@@ -14,6 +17,7 @@ import type { BookingRecord } from '../../data/bookings';
 import { PaymentTargetMissing, type PaymentConsumer, type SavedSetup } from '#domain/payments/contract';
 import { amountText } from '#domain/payments/amounts';
 import { confirmPatientSeries, releasePatientSeries, shares } from './patient';
+import { recordSeriesRefund } from './series-refund';
 
 async function seriesOf(metadata: Record<string, string> | undefined): Promise<{ series: SeriesRecord; visits: BookingRecord[] } | undefined> {
   const { orgId, seriesId } = metadata ?? {};
@@ -45,6 +49,7 @@ export const seriesPaymentConsumer: PaymentConsumer = {
       firstRows: paymentEvent,
       firstReport: moneyDelta('paid', reportDayOf(at, org?.timeZone ?? series.timeZone), session.currency, session.amount_total, first.practitionerId),
       noticeText: `Paid ${amountText(session.amount_total, session.currency)} for the course.`,
+      capacity: visits.some((b) => b.status === 'expired') ? rulesOf(await getAvailability(series.orgId), org?.timeZone).capacity : undefined,
     });
     if (done.some((b, i) => b.status === 'confirmed' && visits[i].status === 'held')) countMetric('PaymentsSucceeded', 1, { kind: 'series', orgId: series.orgId });
   },
@@ -66,6 +71,8 @@ export const seriesPaymentConsumer: PaymentConsumer = {
       noticeText: `Card held (${savedCard.brand} •••• ${savedCard.last4}); each visit is paid at the clinic.`,
     });
   },
+
+  refunded: (ref, refund) => recordSeriesRefund(ref, refund),
 
   async setupFailed() {
     // The patient is still in Checkout, which shows them why; the holds run out otherwise.

@@ -2,6 +2,7 @@
 // cancel one visit, this and the following ones, or all that are still ahead (their times free again,
 // the patient mailed once), or move one visit, this and the following ones, or all (components/series-move.tsx).
 import { useState } from 'react';
+import { formatMoney } from '#shared/currency';
 import { Link, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Loading } from '../../../components/loading';
@@ -39,6 +40,7 @@ export function SeriesDetailPage() {
           <div className="small text-body-secondary">
             {data.everyWeeks === 1 ? 'Every week' : `Every ${data.everyWeeks} weeks`} at {data.time} ({data.timeZone}) · {data.visits.length} visits
           </div>
+          <SeriesState series={data} />
         </div>
         <Link to={paths.bookings.list} className="btn btn-light">Back to bookings</Link>
       </div>
@@ -102,6 +104,20 @@ export function SeriesDetailPage() {
         <p className="small text-body-secondary mb-0 mt-2">Their times become free again, and the patient is told by email.</p>
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** Where a patient's course stands (never shown as a live course unless it was paid or confirmed), and a refund made in Stripe by hand. */
+function SeriesState({ series }: { series: SeriesView }) {
+  const currency = series.visits[0]?.currency ?? 'usd';
+  return (
+    <>
+      {series.status === 'held' && <div className="small mt-1" data-testid="series-state"><span className="badge text-bg-warning me-2">Waiting for payment</span>The patient has not paid for the course yet: its visits are held, not booked.</div>}
+      {series.status === 'expired' && <div className="small mt-1" data-testid="series-state"><span className="badge text-bg-secondary me-2">Expired</span>Never paid: the course's payment ran out and its times were given back.</div>}
+      {series.refundedByHandCents > 0 && (
+        <div className="small mt-1" data-testid="series-refund">{formatMoney(series.refundedByHandCents, currency)} of the course's payment was refunded in Stripe by hand (refunds of cancelled visits are shown on each visit).</div>
+      )}
+    </>
   );
 }
 

@@ -1,0 +1,49 @@
+// The state of a patient's series (issue 37.1) as guarded writes on its record (data/series.ts), so a
+// duplicated or late Stripe event, or a request tried again, moves it at most once:
+//   settle   the course's payment (or its confirmation at the clinic, or its card saved) recorded once:
+//            `settledAt` set where it was not, 'booked' when a visit was confirmed (else it stays as it
+//            was: paid after every visit's time was taken, staff refund or offer other times);
+//   expire   'held' -> 'expired' when its Checkout ended unpaid, never once settled;
+//   refund   a refund made in Stripe by hand recorded over the amount last recorded (optimistic check).
+import { table } from './dynamo';
+import type { TransactItem } from './core';
+import { seriesKey, type SeriesRecord } from './series';
+
+/** The series' payment or confirmation recorded: fails (condition) when it was recorded already. */
+export function settleSeriesItem(s: Pick<SeriesRecord, 'orgId' | 'id'>, booked: boolean, at: string): TransactItem {
+  return {
+    Update: {
+      TableName: table(), Key: seriesKey(s.orgId, s.id),
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(settledAt)',
+      UpdateExpression: booked ? 'SET settledAt = :at, #s = :booked REMOVE endedAt' : 'SET settledAt = :at',
+      ...(booked ? { ExpressionAttributeNames: { '#s': 'status' } } : {}),
+      ExpressionAttributeValues: { ':at': at, ...(booked ? { ':booked': 'booked' } : {}) },
+    },
+  };
+}
+
+/** 'held' -> 'expired' (its Checkout ended unpaid): fails when it is settled, or no longer held. */
+export function expireSeriesItem(s: Pick<SeriesRecord, 'orgId' | 'id'>, at: string): TransactItem {
+  return {
+    Update: {
+      TableName: table(), Key: seriesKey(s.orgId, s.id),
+      ConditionExpression: 'attribute_exists(pk) AND #s = :held AND attribute_not_exists(settledAt)',
+      UpdateExpression: 'SET #s = :expired, endedAt = :at',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':held': 'held', ':expired': 'expired', ':at': at },
+    },
+  };
+}
+
+/** A refund by hand recorded: `byHand` in all where `was` was recorded (fails when another event moved it meanwhile). */
+export function refundSeriesItem(s: Pick<SeriesRecord, 'orgId' | 'id' | 'refundedByHandCents'>, byHand: number, total: number): TransactItem {
+  const was = s.refundedByHandCents;
+  return {
+    Update: {
+      TableName: table(), Key: seriesKey(s.orgId, s.id),
+      ConditionExpression: was === undefined ? 'attribute_exists(pk) AND attribute_not_exists(refundedByHandCents)' : 'refundedByHandCents = :was',
+      UpdateExpression: 'SET refundedByHandCents = :byHand, refundedCents = :total',
+      ExpressionAttributeValues: { ':byHand': byHand, ':total': total, ...(was === undefined ? {} : { ':was': was }) },
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// A refund of a course's payment made in Stripe by hand (issue 37): Stripe's charge.refunded names the
+// course's payment intent and carries its running total over every refund of it, ours included. Our own
+// refunds of a cancelled visit's share (course-refund.ts, Stripe key `course-share-…`) are recorded on
+// their visit when they are made, so what the total holds beyond those shares was refunded by hand:
+// recorded on the series (`refundedByHandCents`), once, with an audit entry, a staff notice, the
+// report's refunded money and the payment.refunded webhook, as a single booking's refund is.
+//   - our share's event coming back, or the same event again: nothing beyond what is recorded, nothing;
+//   - events out of order: an older (smaller) total adds nothing; a later one records the rest;
+//   - a refund before the course's payment was recorded (events come in any order): handed back
+//     (PaymentTargetMissing), delivered again later.
+import { countMetric } from '#lib/log';
+import { auditItem } from '../../data/audit';
+import type { BookingRecord } from '../../data/bookings';
+import { retryOnConflict, tryTransact, TRY_AGAIN } from '../../data/core';
+import { getOrganization } from '../../data/organizations';
+import { outboxNotice } from '../../data/outbox';
+import { moneyDelta, reportDayOf, reportItems } from '../../data/reports';
+import { getSeries, seriesVisits } from '../../data/series';
+import { refundSeriesItem } from '../../data/series-status';
+import { paymentEventItems } from '../../data/webhooks';
+import { amountText, STRIPE_ACTOR } from '#domain/payments/amounts';
+import { PaymentTargetMissing, type PaymentRef, type Refund } from '#domain/payments/contract';
+
+/** What our own refunds of visits' shares took back of this payment (recorded on the visits as they were cancelled). */
+const sharesRefunded = (visits: readonly BookingRecord[], intent: string) =>
+  visits.filter((b) => b.paymentIntentId === intent).reduce((sum, b) => sum + (b.refundedCents ?? 0), 0);
+
+export async function recordSeriesRefund(ref: PaymentRef, refund: Refund): Promise<void> {
+  const seriesId = ref.metadata.seriesId;
+  if (!seriesId) return;
+  return retryOnConflict<void>(async () => {
+    const series = await getSeries(ref.orgId, seriesId);
+    if (!series) {
+      if (await getOrganization(ref.orgId)) throw new PaymentTargetMissing(`Series ${seriesId} of ${ref.orgId}`);
+      return;
+    }
+    const visits = await seriesVisits(series);
+    const paid = visits.filter((b) => b.paymentIntentId === refund.paymentIntentId);
+    if (!paid.length) throw new PaymentTargetMissing(`The payment of series ${series.id}`);
+    const was = series.refundedByHandCents ?? 0;
+    const byHand = refund.amountRefunded - sharesRefunded(visits, refund.paymentIntentId);
+    if (byHand <= was) return; // our own share coming back, this refund again, or an older total
+    const at = new Date().toISOString();
+    const added = byHand - was;
+    const currency = paid[0].currency;
+    const money = (cents: number) => amountText(cents, currency ?? 'usd');
+    const who = `${series.firstName} ${series.lastName}`;
+    const full = refund.amountRefunded >= refund.amount;
+    const moved = await tryTransact([
+      refundSeriesItem(series, byHand, refund.amountRefunded),
+      auditItem({
+        orgId: series.orgId, actorId: STRIPE_ACTOR, module: 'BOOKING_PACKAGES', action: 'update', recordType: 'series', recordId: series.id, at,
+        summary: `${money(added)} of the course "${series.packageName}" of ${who} refunded in Stripe (${money(refund.amountRefunded)} of ${money(refund.amount)} refunded in all)`,
+      }),
+      outboxNotice(`series-refunded-${byHand}-notice-${series.orgId}-${series.id}`, series.orgId, {
+        title: 'Series refunded', module: 'BOOKING_PACKAGES', link: `/bookings/series/${series.id}`, about: series.email,
+        message: `${money(added)} refunded in Stripe to ${who} for the course "${series.packageName}" (${money(refund.amountRefunded)} of ${money(refund.amount)} refunded in all). Its visits stay booked: cancel those no longer wanted.`,
+      }),
+      ...reportItems(series.orgId, moneyDelta('refunded', reportDayOf(at, series.timeZone), currency, added, paid[0].practitionerId)),
+      ...(await paymentEventItems(
+        series.orgId,
+        'payment.refunded',
+        { object: 'payment', id: refund.paymentIntentId, for: { type: 'booking', id: paid[0].id }, status: full ? 'refunded' : 'partially_refunded', amountCents: refund.amount, refundedCents: refund.amountRefunded, currency: currency ?? 'usd' },
+        `payment-refunded-${refund.paymentIntentId}-${refund.amountRefunded}`,
+        at,
+      )),
+    ]);
+    if (!moved) return TRY_AGAIN; // another event recorded a refund meanwhile: read again
+    countMetric('PaymentsRefunded', 1, { kind: 'series', orgId: series.orgId });
+  }, { attempts: 3, exhaustedResult: () => undefined });
+}

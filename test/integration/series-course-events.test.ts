@@ -1,0 +1,141 @@
+// Issue 37: a patient's course (a series paid up front on the booking page) as the reports, staff and
+// Stripe's later events see it, against DynamoDB Local and the local Stripe stand-in:
+// - the reports count the series and its visits once it is paid, never while only held, and not again
+//   when its completed event comes twice;
+// - a Checkout that expires leaves the series 'expired' (kept, its visits released); the payment coming
+//   late after all takes the times again where they are still free, as a single booking paid late does;
+// - a refund made in Stripe by hand is recorded on the series once (duplicated and older events add
+//   nothing, an event before the payment is handed back), and our own refund of a cancelled visit's share,
+//   coming back as charge.refunded, is not counted as one.
+import { describe, expect, it, inject } from 'vitest';
+import { api, uniqueEmail, uniquePhone } from '../support/api';
+import { eventually } from '../support/eventually';
+import { logs } from '../support/members';
+import { expireLocalCheckout, payLocalCheckout, sendStripeEvent, sessionIdOf, stripeEvent, stripeSession } from '../support/stripe';
+import { dayAhead, newClinic, ZONE, type Clinic } from './booking-support';
+
+const SLOW = 120_000;
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+type Series = { status: string; refundedByHandCents: number; visits: { id: string; status: string; paymentStatus: string; refundedCents: number | null }[] };
+type Week = { series?: { visits: number; booked: number } };
+
+async function courseClinic(tag: string): Promise<Clinic> {
+  const c = await newClinic(tag);
+  const set = await api('PUT', `/bookings/packages/${c.packageId}`, { token: c.owner.token, body: { allowSeries: true, seriesPayment: 'course' } });
+  expect(set.status, set.body.message).toBe(200);
+  return c;
+}
+
+/** Holds a course of 3 weekly visits at 10:00 from `start` (3 × $49.50 in one Checkout). */
+async function holdCourse(c: Clinic, start: string) {
+  const held = await api('POST', '/bookings/create-patient-series', {
+    body: { apiKey: c.apiKey, packageId: c.packageId, startDate: start, time: '10:00', everyWeeks: 1, count: 3, firstName: 'Pat', lastName: 'Course', email: uniqueEmail('course'), phoneNumber: uniquePhone(), visits: [0, 7, 14].map((d) => ({ date: addDays(start, d), time: '10:00' })) },
+  });
+  expect(held.status, held.body.message).toBe(201);
+  return { seriesId: held.body.data.seriesId as string, checkoutUrl: held.body.data.checkoutUrl as string };
+}
+
+const seriesOf = async (c: Clinic, id: string) => {
+  const res = await api('GET', `/bookings/series/${id}`, { token: c.owner.token });
+  expect(res.status, res.body.message).toBe(200);
+  return res.body.data as Series;
+};
+
+const seriesFigures = async (c: Clinic) => {
+  const res = await api('GET', `/reports?from=${dayAhead(0, ZONE)}&to=${dayAhead(40, ZONE)}`, { token: c.owner.token });
+  expect(res.status, res.body.message).toBe(200);
+  return (res.body.data.weeks as Week[]).reduce((sum, w) => ({ visits: sum.visits + w.series!.visits, booked: sum.booked + w.series!.booked }), { visits: 0, booked: 0 });
+};
+
+/** A charge.refunded of the course's payment, as Stripe sends it (its running total over every refund). */
+const refundEvent = (intent: string, refunded: number, metadata: Record<string, string>, id?: string) =>
+  stripeEvent('charge.refunded', { id: 'ch_course', object: 'charge', payment_intent: intent, amount: 3 * 4950, amount_refunded: refunded, metadata }, id);
+
+describe("a patient's course in the reports", () => {
+  it('counts the series and its visits once paid, not while held, and not again on a repeated event', { timeout: SLOW }, async () => {
+    const c = await courseClinic('course-report');
+    const { seriesId, checkoutUrl } = await holdCourse(c, dayAhead(3, ZONE));
+    expect(await seriesFigures(c)).toEqual({ visits: 0, booked: 0 });
+    expect((await seriesOf(c, seriesId)).status).toBe('held');
+
+    expect(await payLocalCheckout(checkoutUrl)).toContain('payment=success');
+    await eventually(async () => ((await seriesOf(c, seriesId)).status === 'booked' ? true : undefined), 'the course booked');
+    expect(await seriesFigures(c)).toEqual({ visits: 3, booked: 1 });
+    const again = await sendStripeEvent(stripeEvent('checkout.session.completed', await stripeSession(sessionIdOf(checkoutUrl))));
+    expect(again.status).toBe(200);
+    expect(await seriesFigures(c)).toEqual({ visits: 3, booked: 1 });
+  });
+});
+
+describe('a course whose Checkout expired', () => {
+  it('is kept as expired with its visits released; paid late, it takes its free times again and is counted once', { timeout: SLOW }, async () => {
+    const c = await courseClinic('course-expired');
+    const { seriesId, checkoutUrl } = await holdCourse(c, dayAhead(4, ZONE));
+    const sessionId = sessionIdOf(checkoutUrl);
+    expect(await expireLocalCheckout(sessionId)).toBe(200);
+    const expired = await eventually(async () => {
+      const s = await seriesOf(c, seriesId);
+      return s.status === 'expired' ? s : undefined;
+    }, 'the series expired');
+    expect(expired.visits.map((v) => v.status)).toEqual(['expired', 'expired', 'expired']);
+    expect(await seriesFigures(c)).toEqual({ visits: 0, booked: 0 });
+
+    // The patient had paid in time; Stripe's completed event comes after the expiry (twice).
+    const late = { ...(await stripeSession(sessionId)), status: 'complete', payment_status: 'paid', payment_intent: `pi_late_${seriesId}` };
+    const event = stripeEvent('checkout.session.completed', late);
+    expect((await sendStripeEvent(event)).status).toBe(200);
+    expect((await sendStripeEvent(stripeEvent('checkout.session.completed', late))).status).toBe(200);
+    const booked = await seriesOf(c, seriesId);
+    expect(booked.status).toBe('booked');
+    expect(booked.visits.map((v) => [v.status, v.paymentStatus])).toEqual([['confirmed', 'paid'], ['confirmed', 'paid'], ['confirmed', 'paid']]);
+    expect(await seriesFigures(c)).toEqual({ visits: 3, booked: 1 });
+  });
+});
+
+describe("a course's refunds", () => {
+  it('records a refund made in Stripe by hand once, and neither our own share refund nor a repeated or older event', { timeout: SLOW }, async () => {
+    const c = await courseClinic('course-manual-refund');
+    const { seriesId, checkoutUrl } = await holdCourse(c, dayAhead(5, ZONE));
+    const metadata = { kind: 'series', orgId: c.owner.orgId, seriesId };
+    // A refund event before the payment is recorded: handed back for a later delivery, nothing recorded.
+    const early = await sendStripeEvent(refundEvent('pi_not_recorded_yet', 1000, metadata));
+    expect(early.status).not.toBe(200);
+    expect((await seriesOf(c, seriesId)).refundedByHandCents).toBe(0);
+
+    expect(await payLocalCheckout(checkoutUrl)).toContain('payment=success');
+    const paid = await eventually(async () => {
+      const s = await seriesOf(c, seriesId);
+      return s.status === 'booked' ? s : undefined;
+    }, 'the course paid');
+    const intent: string = (await stripeSession(sessionIdOf(checkoutUrl))).payment_intent;
+
+    // Staff cancel visit 2: our own refund of its share (4950), whose charge.refunded comes back from the stand-in.
+    const cancel = await api('POST', `/bookings/series/${seriesId}/cancel`, { token: c.owner.token, body: { bookingId: paid.visits[1].id, scope: 'one' } });
+    expect(cancel.status, cancel.body.message).toBe(200);
+    // That event, as Stripe sends it: nothing by hand in it.
+    expect((await sendStripeEvent(refundEvent(intent, 4950, metadata))).status).toBe(200);
+    expect((await seriesOf(c, seriesId)).refundedByHandCents).toBe(0);
+
+    // $20.00 refunded in Stripe's dashboard: the stand-in's refund, then its event (total 6950), delivered twice under one id.
+    const env = inject('stackEnv');
+    const manual = await fetch(`${env.STRIPE_API_BASE}/v1/refunds`, {
+      method: 'POST', headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ payment_intent: intent, amount: '2000' }).toString(),
+    });
+    expect(manual.status).toBe(200);
+    const byHand = refundEvent(intent, 6950, metadata);
+    expect((await sendStripeEvent(byHand)).status).toBe(200);
+    expect((await sendStripeEvent(byHand)).status).toBe(200);
+    // The same total under another event id, and an older total coming late: nothing more.
+    expect((await sendStripeEvent(refundEvent(intent, 6950, metadata))).status).toBe(200);
+    expect((await sendStripeEvent(refundEvent(intent, 4950, metadata))).status).toBe(200);
+
+    const after = await seriesOf(c, seriesId);
+    expect(after.refundedByHandCents).toBe(2000);
+    expect(after.status).toBe('booked');
+    expect(after.visits.map((v) => v.refundedCents ?? 0)).toEqual([0, 4950, 0]);
+    const entries = (await logs(c.owner)).filter((e) => e.recordId === seriesId && /refunded in Stripe/.test(e.summary));
+    expect(entries.map((e) => e.summary)).toEqual(['$20.00 of the course "Consultation" of Pat Course refunded in Stripe ($69.50 of $148.50 refunded in all)']);
+  });
+});
