@@ -157,7 +157,7 @@ describe('the API document', () => {
   it('has each outgoing webhook event with its payload and signature header', () => {
     expect(Object.keys(doc.webhooks).sort()).toEqual(Object.keys(WEBHOOK_EVENTS).sort());
     expect(eventsWithoutPayload(doc)).toEqual([]);
-    const held = doc.webhooks['booking.held'].post as Json;
+    const held: Json = doc.webhooks['booking.held'].post;
     expect(held.parameters.find((p: Json) => p.name === WEBHOOK_SIGNATURE_HEADER)).toMatchObject({ in: 'header', required: true });
     const body = held.requestBody.content['application/json'].schema;
     expect(body.properties.type).toEqual({ type: 'string', const: 'booking.held' });
@@ -176,7 +176,7 @@ describe('the API document', () => {
   // document ever broke: security-defined (the 9 webhooks had none). Each webhook says how it is signed.
   it('says how every operation and every webhook is secured (Redocly security-defined)', () => {
     expect(operationsWithoutSecurity(doc)).toEqual([]);
-    const held = doc.webhooks['booking.held'].post as Json;
+    const held: Json = doc.webhooks['booking.held'].post;
     expect(held.security).toEqual([{ [WEBHOOK_SECURITY]: [] }]);
     expect((doc.components.securitySchemes as Json)[WEBHOOK_SECURITY]).toMatchObject({ type: 'apiKey', in: 'header', name: WEBHOOK_SIGNATURE_HEADER });
     // The check can fail: a webhook without security, and one naming a scheme that does not exist.
