@@ -66,7 +66,7 @@ export class ClinicStack extends Stack {
     super(scope, id, props);
 
     const context = (key: string): string | undefined => {
-      const value = this.node.tryGetContext(key);
+      const value: unknown = this.node.tryGetContext(key);
       return typeof value === 'string' && value.trim() ? value.trim() : undefined;
     };
     const senderDomain = context('senderDomain') ?? 'example.com';

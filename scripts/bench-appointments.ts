@@ -6,6 +6,8 @@
 // GET /appointments/{id}, one request at a time. Budget: list p50 and p99 at most 3x the single read's.
 import { performance } from 'node:perf_hooks';
 import { startLocalStack } from '../infra/local/stack';
+import type { ApiBody } from '../shared/api';
+import type { Operation, ReplyOf } from '../shared/api-contract';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,35 +27,37 @@ async function main() {
     // The data layer reads its endpoints from the environment the stack just set: import it now.
     const { FIRST, seedAppointments } = await import('./bench/seed-appointments');
 
-    const api = async (method: string, path: string, options: { token?: string; body?: unknown } = {}) => {
+    // A call of `operation` (its method, and its path unless one with ids or a query is given); the reply's
+    // data typed as the API's contract has it (shared/api-contract.ts).
+    const api = async <K extends Operation>(operation: K, options: { token?: string; body?: unknown } = {}, path = operation.slice(operation.indexOf(' ') + 1)) => {
       const res = await fetch(`${stack.url}/api${path}`, {
-        method,
+        method: operation.slice(0, operation.indexOf(' ')),
         headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.body ? { 'content-type': 'application/json' } : {}) },
         body: options.body ? JSON.stringify(options.body) : undefined,
       });
-      return { status: res.status, body: (await res.json()) };
+      return { status: res.status, body: (await res.json()) as ApiBody<ReplyOf<K>> };
     };
 
     // An owner, signed up the way a person does (the code comes from the local inbox).
     const email = `bench-${Date.now()}@example.com`;
     const password = 'Bench-pass-1';
-    await api('POST', '/users/register-email', { body: { email, password } });
+    await api('POST /users/register-email', { body: { email, password } });
     const store = (await (await fetch(`${stack.inboxUrl}/store`)).json()) as { emails: { subject: string; destination: { to: string[] } }[] };
     const code = /\b(\d{6})\b/.exec(store.emails.filter((m) => m.destination.to.some((t) => t.includes(email))).at(-1)!.subject)![1];
-    const registration = (await api('POST', '/users/verify-email-otp', { body: { email, otp: code, password } })).body.data.token;
-    await api('POST', '/users/add-basic-details', { token: registration, body: { username: 'benchuser', firstName: 'Bench', lastName: 'Owner', phoneNumber: '+15550000000', gender: 'other' } });
-    const org = await api('POST', '/users/add-organization', { token: registration, body: { name: 'Bench Clinic', email, legalName: 'Bench LLC', websiteUrl: 'https://bench.example.com', phoneNumber: '+15550000000' } });
-    const token = org.body.data.token as string;
-    const orgId = org.body.data.userDetails.organizationId as string;
+    const registration = (await api('POST /users/verify-email-otp', { body: { email, otp: code, password } })).body.data!.token;
+    await api('POST /users/add-basic-details', { token: registration, body: { username: 'benchuser', firstName: 'Bench', lastName: 'Owner', phoneNumber: '+15550000000', gender: 'other' } });
+    const org = await api('POST /users/add-organization', { token: registration, body: { name: 'Bench Clinic', email, legalName: 'Bench LLC', websiteUrl: 'https://bench.example.com', phoneNumber: '+15550000000' } });
+    const token = org.body.data!.token!;
+    const orgId = org.body.data!.userDetails!.organizationId!;
 
     // Seed.
     const seedStart = performance.now();
     const ids = await seedAppointments(orgId, COUNT);
     console.log(`Seeded ${COUNT} appointments in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
-    const check = await api('GET', '/appointments?pageSize=20', { token });
-    if (check.status !== 200 || check.body.data.items.length !== 20 || check.body.data.total !== COUNT) throw new Error(`list check failed: ${check.status} ${JSON.stringify(check.body).slice(0, 200)}`);
-    const page2Cursor = check.body.data.nextCursor as string;
+    const check = await api('GET /appointments', { token }, '/appointments?pageSize=20');
+    if (check.status !== 200 || check.body.data?.items.length !== 20 || check.body.data.total !== COUNT) throw new Error(`list check failed: ${check.status} ${JSON.stringify(check.body).slice(0, 200)}`);
+    const page2Cursor = check.body.data.nextCursor!;
 
     const single: [string, () => string] = ['GET /appointments/{id}', () => `/appointments/${ids[Math.floor(Math.random() * ids.length)]}`];
     const variants: [string, () => string][] = [
@@ -70,8 +74,8 @@ async function main() {
     const walked: [string, () => string] = ['page 5 by pageNumber (walks 4 pages)', () => '/appointments?pageSize=20&pageNumber=5'];
     const all = [single, ...variants, walked];
     for (const [name, path] of [...variants, walked]) {
-      const res = await api('GET', path(), { token });
-      if (res.status !== 200 || res.body.data.items.length !== 20) throw new Error(`${name}: expected a full page, got ${res.status} ${res.body.data?.items?.length}`);
+      const res = await api('GET /appointments', { token }, path());
+      if (res.status !== 200 || res.body.data?.items.length !== 20) throw new Error(`${name}: expected a full page, got ${res.status} ${res.body.data?.items.length}`);
     }
     // Interleaved (one request of each variant per round), so load from elsewhere on the machine
     // falls on every variant alike.
@@ -80,7 +84,8 @@ async function main() {
       for (const [i, [, path]] of all.entries()) {
         const p = path();
         const t = performance.now();
-        const res = await api('GET', p, { token });
+        // Only the status and the message are read here, the single read's as the lists'.
+        const res = await api('GET /appointments', { token }, p);
         const ms = performance.now() - t;
         if (res.status !== 200) throw new Error(`${p}: ${res.status} ${res.body.message}`);
         if (round >= 0) samples[i].push(ms); // the first 10 rounds warm up

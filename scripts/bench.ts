@@ -398,10 +398,10 @@ function coldRun(t: Target, env: Record<string, string>): Promise<Target['sample
     let totalMs: number | undefined;
     const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
     child.stdout.on('data', (d: Buffer) => {
-      out += d;
+      out += d.toString();
       if (totalMs === undefined && out.includes('\n')) totalMs = performance.now() - t0;
     });
-    child.stderr.on('data', (d: Buffer) => (err += d));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('error', reject);
     child.on('exit', (code) => {
       clearTimeout(timer);

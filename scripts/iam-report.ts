@@ -4,26 +4,30 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { ClinicStack } from '../infra/stack';
 import { PROJECT_ROOT } from '../infra/constructs/paths';
 
-const context = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')).context as Record<string, unknown>;
+/** What this report reads of a synthesized template's resources (IAM policies: their roles and statements). */
+interface Statement { Action: string | string[]; [key: string]: unknown }
+interface Resource { Type: string; Properties?: { Roles?: { Ref?: string }[]; PolicyDocument?: { Statement: Statement[] } } }
+
+const { context } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
 const outdir = mkdtempSync(join(tmpdir(), 'clinic-iam-'));
 try {
   const app = new App({ outdir, context: { ...context, 'aws:cdk:bundling-stacks': [] } });
   const stack = new ClinicStack(app, 'ClinicIamReport');
-  const templates = new Map<Stack, Record<string, any>>();
+  const templates = new Map<Stack, Record<string, Resource>>();
   const rows: { handler: string; statements: number; actions: number; note: string }[] = [];
   for (const [handler, fn] of stack.functions) {
     const scope = Stack.of(fn);
-    if (!templates.has(scope)) templates.set(scope, Template.fromStack(scope).toJSON().Resources);
+    if (!templates.has(scope)) templates.set(scope, Template.fromStack(scope).toJSON().Resources as Record<string, Resource>);
     const resources = templates.get(scope)!;
-    const roleId = scope.getLogicalId(fn.role!.node.defaultChild as any);
+    const roleId = scope.getLogicalId(fn.role!.node.defaultChild as CfnElement);
     const statements = Object.values(resources)
-      .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((ref: any) => ref.Ref === roleId))
-      .flatMap((p) => p.Properties.PolicyDocument.Statement as any[]);
+      .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties?.Roles?.some((ref) => ref.Ref === roleId))
+      .flatMap((p) => p.Properties?.PolicyDocument?.Statement ?? []);
     const actions = statements.flatMap((s) => [s.Action].flat());
     const text = JSON.stringify(statements);
     const note = [

@@ -54,6 +54,8 @@ function feedFromOutbox(scope: Construct, fn: ApiFunction, table: ITable, name: 
     enforceSSL: true,
   });
   const pending: OutboxStatus = 'pending';
+  // CDK types a filter rule as `any`; it is a JSON pattern the filter serialises as it is.
+  const isPending: unknown = FilterRule.isEqual(pending);
   fn.addEventSource(
     new DynamoEventSource(table, {
       startingPosition: StartingPosition.TRIM_HORIZON,
@@ -64,7 +66,7 @@ function feedFromOutbox(scope: Construct, fn: ApiFunction, table: ITable, name: 
       maxRecordAge: Duration.hours(1),
       onFailure: new SqsDlq(dlq),
       // Only outbox rows of the lane written or put back as pending reach the function.
-      filters: [FilterCriteria.filter({ eventName: FilterRule.or('INSERT', 'MODIFY'), dynamodb: { Keys: keys, NewImage: { status: { S: FilterRule.isEqual(pending) }, ...newImage } } })],
+      filters: [FilterCriteria.filter({ eventName: FilterRule.or('INSERT', 'MODIFY'), dynamodb: { Keys: keys, NewImage: { status: { S: isPending }, ...newImage } } })],
     }),
   );
   new Rule(scope, `${name}SweepSchedule`, { description, schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(fn, { retryAttempts: 0 })] });

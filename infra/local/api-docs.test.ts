@@ -52,7 +52,7 @@ describe('apiDocsServer', () => {
 
   it('uses an injected generator instead, once for all requests', async () => {
     let calls = 0;
-    const url = await serve(tempDir(), async () => ({ openapi: '3.1.0', call: ++calls }));
+    const url = await serve(tempDir(), () => Promise.resolve({ openapi: '3.1.0', call: ++calls }));
     expect(await (await fetch(`${url}/api/openapi.json`)).json()).toEqual({ openapi: '3.1.0', call: 1 });
     expect(await (await fetch(`${url}/api/openapi.json`)).json()).toEqual({ openapi: '3.1.0', call: 1 });
     expect(calls).toBe(1);

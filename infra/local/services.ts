@@ -107,8 +107,8 @@ async function waitForDynamoDb(endpoint: string, java: JavaProcess, timeoutMs = 
   try {
     await waitFor(async () => {
       if (java.hasExited()) throw new Error(`DynamoDB Local exited: ${java.stderr() || 'is java installed?'}`);
-      await probe.send(new DescribeTableCommand({ TableName: '__probe__' })).catch((e) => {
-        if (e.name !== 'ResourceNotFoundException') throw e;
+      await probe.send(new DescribeTableCommand({ TableName: '__probe__' })).catch((e: unknown) => {
+        if (!(e instanceof Error) || e.name !== 'ResourceNotFoundException') throw e;
       });
       return true;
     }, 'DynamoDB Local', timeoutMs);

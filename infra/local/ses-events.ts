@@ -5,12 +5,13 @@
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import type { SNSEvent } from 'aws-lambda';
+import * as z from 'zod/mini';
 import type { LocalPage } from './pages';
 import { WORKERS } from '../../functions/routes';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-async function readJson(req: AsyncIterable<unknown>): Promise<any> {
+async function readJson(req: AsyncIterable<unknown>): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const c of req) {
@@ -20,6 +21,9 @@ async function readJson(req: AsyncIterable<unknown>): Promise<any> {
   }
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
+
+/** POST /local/ses/bounce's body: an address, and a type (none: a bounce). */
+const bounceRequest = z.object({ address: z.string().check(z.includes('@')), type: z.nullish(z.enum(['bounce', 'complaint'])) });
 
 /** The SNS event SES's configuration set publishes for a hard bounce or a complaint of `address`. */
 export function sesEventOf(address: string, type: 'bounce' | 'complaint'): SNSEvent {
@@ -52,19 +56,13 @@ export const sesEventsPage: LocalPage = {
     };
     if (url.pathname !== '/local/ses/bounce') return reply(404, { message: 'Not found.' });
     if (req.method !== 'POST') return reply(405, { message: 'Method not allowed.' });
-    let body: any;
-    try {
-      body = await readJson(req);
-    } catch {
-      body = undefined;
-    }
-    const type = body?.type ?? 'bounce';
-    if (typeof body?.address !== 'string' || !body.address.includes('@') || (type !== 'bounce' && type !== 'complaint')) {
-      return reply(400, { message: "Send JSON: { address, type?: 'bounce' | 'complaint' }." });
-    }
+    const parsed = bounceRequest.safeParse(await readJson(req).catch(() => undefined));
+    if (!parsed.success) return reply(400, { message: "Send JSON: { address, type?: 'bounce' | 'complaint' }." });
+    const { address } = parsed.data;
+    const type = parsed.data.type ?? 'bounce';
     // Loaded when first used: the handlers read their configuration from the environment the stack sets.
     const { handler } = (await import(pathToFileURL(join(ROOT, 'functions', `${WORKERS.mailEvents}.ts`)).href)) as { handler: (e: SNSEvent) => Promise<void> };
-    await handler(sesEventOf(body.address, type));
-    return reply(200, { message: `${body.address} is suppressed (${type}): the outbox sends it no more mail.` });
+    await handler(sesEventOf(address, type));
+    return reply(200, { message: `${address} is suppressed (${type}): the outbox sends it no more mail.` });
   },
 };

@@ -3,6 +3,7 @@
 // (GET, for tests), takes new ones (POST) and forgets them all (DELETE). Kept in memory, newest last.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import * as z from 'zod/mini';
 import type { LocalPage } from './pages';
 
 export interface CapturedSms {
@@ -18,7 +19,7 @@ const messages: CapturedSms[] = [];
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-async function readJson(req: IncomingMessage): Promise<any> {
+async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const c of req) {
@@ -28,6 +29,9 @@ async function readJson(req: IncomingMessage): Promise<any> {
   }
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
+
+/** A message functions/lib/sms.ts sends; a sender name that is not text is left out. */
+const smsRequest = z.object({ to: z.string(), message: z.string(), senderName: z.optional(z.unknown()) });
 
 function json(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
@@ -57,13 +61,9 @@ export const smsOutboxPage: LocalPage = {
         return json(res, 200, { messages });
       }
       if (req.method === 'POST') {
-        let body: any;
-        try {
-          body = await readJson(req);
-        } catch {
-          return json(res, 400, { message: 'Send JSON: { to, message }.' });
-        }
-        if (typeof body?.to !== 'string' || typeof body?.message !== 'string') return json(res, 400, { message: 'Send JSON: { to, message }.' });
+        const parsed = smsRequest.safeParse(await readJson(req).catch(() => undefined));
+        if (!parsed.success) return json(res, 400, { message: 'Send JSON: { to, message }.' });
+        const body = parsed.data;
         const captured: CapturedSms = {
           id: `sms_local_${randomBytes(8).toString('hex')}`,
           to: body.to,

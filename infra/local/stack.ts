@@ -123,7 +123,7 @@ const handlers = new Map<string, Promise<LambdaHandler>>();
 function loadHandler(name: string): Promise<LambdaHandler> {
   let loaded = handlers.get(name);
   if (!loaded) {
-    loaded = import(pathToFileURL(join(ROOT, 'functions', `${name}.ts`)).href).then((m) => m.handler as LambdaHandler);
+    loaded = import(pathToFileURL(join(ROOT, 'functions', `${name}.ts`)).href).then((m: { handler: LambdaHandler }) => m.handler);
     handlers.set(name, loaded);
   }
   return loaded;
@@ -134,10 +134,10 @@ const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i;
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req) {
+  for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > MAX_REQUEST_BYTES) return 'too-large';
-    chunks.push(chunk as Buffer);
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks);
 }
@@ -365,7 +365,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const uploads = new S3Client({ ...localClientConfig(s3.endpoint), forcePathStyle: true });
 
     // What the table's stream and the schedule do in AWS: the same worker handler, fed locally.
-    const workerHandler = async (name: string) => (await import(pathToFileURL(join(ROOT, 'functions', `${name}.ts`)).href)).handler as OutboxHandler;
+    const workerHandler = async (name: string) => ((await import(pathToFileURL(join(ROOT, 'functions', `${name}.ts`)).href)) as { handler: OutboxHandler }).handler;
     const [deliverHandler, subscribersHandler, sweepsHandler] = [await workerHandler(WORKERS.outbox), await workerHandler(WORKERS.subscribers), await workerHandler(WORKERS.sweeps)];
     // In AWS each outbox worker gets the stream records of its own lane (the event source's filter) and
     // a sweep of its own; here both read every batch (each takes only its lane's rows) and sweep on one

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { currencyRules, formatMoney, isCurrency } from '../../shared/currency';
+import { metadataOf, textOf, type StripeForm } from './stripe-form';
 
 type Behaviour = 'succeeds' | 'declined' | 'authentication_required';
 
@@ -73,7 +74,7 @@ export type PublicPaymentMethod = Omit<PaymentMethod, 'behaviour'>;
 
 export interface LocalIntents {
   /** Answers the request when it is one of these routes (true), else leaves it (false). */
-  handle: (req: IncomingMessage, res: ServerResponse, parts: string[], form: () => Promise<Record<string, any>>, query: URLSearchParams) => Promise<boolean>;
+  handle: (req: IncomingMessage, res: ServerResponse, parts: string[], form: () => Promise<StripeForm>, query: URLSearchParams) => Promise<boolean>;
   /**
    * A card saved on the setup page (a number of SAVABLE_CARDS) attached to `customerId`: the same store
    * the PaymentIntents charge from, so a card saved in setup mode can be charged off-session.
@@ -94,16 +95,18 @@ export function createLocalIntents(emitSoon: (type: string, object: unknown) => 
 
   const publicMethod = ({ behaviour: _, ...pm }: PaymentMethod) => pm;
 
-  function confirm(form: Record<string, any>): { status: number; body: unknown } {
-    const amount = Number(form.amount);
-    const currency = String(form.currency ?? '');
+  function confirm(form: StripeForm): { status: number; body: unknown } {
+    const amount = Number(textOf(form, 'amount'));
+    const currency = textOf(form, 'currency') ?? '';
+    const customer = textOf(form, 'customer');
     if (!isCurrency(currency)) return { status: 400, body: { error: { type: 'invalid_request_error', message: `Invalid currency: ${currency}` } } };
     const rules = currencyRules(currency);
     if (!Number.isInteger(amount) || amount < rules.minMinor) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'amount_too_small', message: `Amount must be at least ${formatMoney(rules.minMinor, currency)}` } } };
-    const method = methods.get(String(form.payment_method ?? ''));
-    if (!method) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${form.payment_method}'` } } };
-    if (form.customer && method.customer !== form.customer) {
-      return { status: 400, body: { error: { type: 'invalid_request_error', message: `The provided PaymentMethod ${method.id} does not belong to the Customer ${form.customer}.` } } };
+    const methodId = textOf(form, 'payment_method');
+    const method = methods.get(methodId ?? '');
+    if (!method) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${methodId}'` } } };
+    if (customer && method.customer !== customer) {
+      return { status: 400, body: { error: { type: 'invalid_request_error', message: `The provided PaymentMethod ${method.id} does not belong to the Customer ${customer}.` } } };
     }
     const intent: PaymentIntent = {
       id: id('pi'),
@@ -111,20 +114,20 @@ export function createLocalIntents(emitSoon: (type: string, object: unknown) => 
       amount,
       amount_received: 0,
       currency,
-      customer: (form.customer as string) ?? null,
+      customer: customer ?? null,
       payment_method: method.id,
       status: 'requires_payment_method',
       latest_charge: null,
       last_payment_error: null,
-      metadata: form.metadata ?? {},
+      metadata: metadataOf(form),
       client_secret: '',
-      off_session: form.off_session === 'true',
+      off_session: textOf(form, 'off_session') === 'true',
       created: now(),
       livemode: false,
     };
     intent.client_secret = `${intent.id}_secret_${randomBytes(8).toString('hex')}`;
     intents.set(intent.id, intent);
-    if (form.confirm !== 'true') return { status: 200, body: intent };
+    if (textOf(form, 'confirm') !== 'true') return { status: 200, body: intent };
     if (method.behaviour === 'succeeds') {
       Object.assign(intent, { status: 'succeeded', amount_received: amount, latest_charge: id('ch') });
       emitSoon('payment_intent.succeeded', intent);
@@ -178,13 +181,13 @@ export function createLocalIntents(emitSoon: (type: string, object: unknown) => 
     async handle(req, res, parts, form, query) {
       const [, resource, ref, action] = parts; // v1, customers|payment_methods|payment_intents, id, action
       if (resource === 'payment_methods' && ref && action === 'attach' && req.method === 'POST') {
-        const f = await form();
+        const customerId = String(textOf(await form(), 'customer'));
         const card = TEST_CARDS[ref];
         const existing = methods.get(ref);
-        if (!customers.has(String(f.customer))) return (json(res, 400, { error: { type: 'invalid_request_error', message: `No such customer: '${f.customer}'` } }), true);
+        if (!customers.has(customerId)) return (json(res, 400, { error: { type: 'invalid_request_error', message: `No such customer: '${customerId}'` } }), true);
         if (!card && !existing) return (json(res, 400, { error: { type: 'invalid_request_error', message: `No such PaymentMethod: '${ref}'` } }), true);
         const method: PaymentMethod = existing ?? newMethod(card, null);
-        method.customer = String(f.customer);
+        method.customer = customerId;
         methods.set(method.id, method);
         json(res, 200, publicMethod(method));
         return true;

@@ -15,6 +15,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
 import { currencyRules, formatMoney, isCurrency } from '../../shared/currency';
 import type { LocalPage } from './pages';
+import { metadataOf, objectOf, parseStripeForm, textOf, type StripeForm } from './stripe-form';
 import { createLocalIntents } from './stripe-intents';
 
 export const LOCAL_STRIPE_KEY = 'sk_test_local_stand_in';
@@ -61,22 +62,6 @@ interface SetupIntent {
 
 /** The test cards a setup page offers: Stripe's own numbers (what charging the saved ones does: stripe-intents.ts SAVABLE_CARDS). */
 export const LOCAL_TEST_CARDS = { visa: '4242424242424242', chargeDeclined: '4000000000000341', chargeNeedsAuthentication: '4000002760003184', declined: '4000000000000002' } as const;
-
-type Nested = { [key: string]: string | Nested };
-
-/** Stripe's form encoding back into objects: a[b][0][c]=v. Arrays come back as index-keyed objects. */
-export function parseStripeForm(body: string): Nested {
-  const out: Nested = {};
-  for (const [key, value] of new URLSearchParams(body)) {
-    const path = key.replace(/\]/g, '').split('[');
-    let node = out;
-    path.forEach((part, i) => {
-      if (i === path.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Nested;
-    });
-  }
-  return out;
-}
 
 const id = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -181,22 +166,25 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
   timer.unref();
 
   /** A Checkout Session in setup mode, as Stripe makes it: a Customer of ours and a currency are needed. */
-  function setupSession(form: any): Session | { error: { message: string } } {
-    if (!isCurrency(String(form.currency ?? ''))) return { error: { message: 'currency is required in setup mode' } };
-    if (form.customer && !customers.has(form.customer)) return { error: { message: `No such customer: '${form.customer}'` } };
+  function setupSession(form: StripeForm): Session | { error: { message: string } } {
+    const currency = textOf(form, 'currency') ?? '';
+    const customer = textOf(form, 'customer');
+    if (!isCurrency(currency)) return { error: { message: 'currency is required in setup mode' } };
+    if (customer && !customers.has(customer)) return { error: { message: `No such customer: '${customer}'` } };
+    const intentData = objectOf(form, 'setup_intent_data');
     const session: Session = {
       id: id('cs_test'), object: 'checkout.session', url: '', mode: 'setup', status: 'open', payment_status: 'no_payment_required',
-      amount_total: null, currency: String(form.currency), customer: form.customer ?? null, setup_intent: null,
-      metadata: form.metadata ?? {}, payment_intent: null, customer_email: null,
-      locale: typeof form.locale === 'string' ? form.locale : 'auto', customer_details: null,
-      success_url: form.success_url, cancel_url: form.cancel_url,
-      expires_at: Number(form.expires_at ?? Math.floor(Date.now() / 1000) + 86400), created: Math.floor(Date.now() / 1000), livemode: false,
-      line_items: [{ name: 'Save a card', description: form.setup_intent_data?.description }],
+      amount_total: null, currency, customer: customer ?? null, setup_intent: null,
+      metadata: metadataOf(form), payment_intent: null, customer_email: null,
+      locale: textOf(form, 'locale') ?? 'auto', customer_details: null,
+      success_url: textOf(form, 'success_url') ?? '', cancel_url: textOf(form, 'cancel_url') ?? '',
+      expires_at: Number(textOf(form, 'expires_at') ?? Math.floor(Date.now() / 1000) + 86400), created: Math.floor(Date.now() / 1000), livemode: false,
+      line_items: [{ name: 'Save a card', description: textOf(intentData, 'description') }],
     };
     // Its SetupIntent carries setup_intent_data's metadata, as Stripe's does.
     const intent: SetupIntent = {
       id: id('seti'), object: 'setup_intent', status: 'requires_payment_method', customer: session.customer, payment_method: null,
-      metadata: form.setup_intent_data?.metadata ?? {}, usage: 'off_session', description: form.setup_intent_data?.description ?? null,
+      metadata: metadataOf(intentData), usage: 'off_session', description: textOf(intentData, 'description') ?? null,
       last_setup_error: null, created: session.created, livemode: false,
     };
     setupIntents.set(intent.id, intent);
@@ -250,26 +238,29 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
         res.end(JSON.stringify({ error: { message: `Local stand-in failed this request on purpose (${f.status})` } }));
         return;
       }
-      if (await intents.handle(req, res, parts, async () => parseStripeForm(await readText(req)) as Record<string, any>, url.searchParams)) return;
+      if (await intents.handle(req, res, parts, async () => parseStripeForm(await readText(req)), url.searchParams)) return;
       if (parts[1] === 'checkout' && parts[2] === 'sessions') {
         if (req.method === 'POST' && parts.length === 3) {
           const key = req.headers['idempotency-key'];
-          const form = parseStripeForm(await readText(req)) as any;
+          const form = parseStripeForm(await readText(req));
           if (typeof key === 'string' && created.has(key)) return json(res, 200, created.get(key));
-          if (form.mode === 'setup') {
+          if (textOf(form, 'mode') === 'setup') {
             const session = setupSession(form);
             if ('error' in session) return json(res, 400, session);
             if (typeof key === 'string') created.set(key, session);
             return json(res, 200, session);
           }
-          const item = form.line_items?.['0'];
-          const amount = Number(item?.price_data?.unit_amount);
-          const currency = String(item?.price_data?.currency ?? 'usd');
+          const item = objectOf(objectOf(form, 'line_items'), '0');
+          const priceData = objectOf(item, 'price_data');
+          const product = objectOf(priceData, 'product_data');
+          const amount = Number(textOf(priceData, 'unit_amount'));
+          const currency = textOf(priceData, 'currency') ?? 'usd';
+          const customer = textOf(form, 'customer');
           // Stripe's own checks: its minimum per currency, and the steps of KWD-like and ISK amounts.
           const rules = currencyRules(currency);
           if (!isCurrency(currency)) return json(res, 400, { error: { message: `Invalid currency: ${currency}` } });
           if (!Number.isInteger(amount) || amount < rules.minMinor) return json(res, 400, { error: { message: `Amount must be at least ${formatMoney(rules.minMinor, currency)}` } });
-          if (form.customer && !customers.has(form.customer)) return json(res, 400, { error: { message: `No such customer: '${form.customer}'` } });
+          if (customer && !customers.has(customer)) return json(res, 400, { error: { message: `No such customer: '${customer}'` } });
           if (amount % rules.step !== 0) return json(res, 400, { error: { message: `Invalid amount for ${currency.toUpperCase()}: must be divisible by ${rules.step}` } });
           const session: Session = {
             id: id('cs_test'),
@@ -277,23 +268,23 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
             url: '',
             mode: 'payment',
             // A fee's authentication Checkout is on the patient's Customer (Stripe keeps it on the session).
-            customer: typeof form.customer === 'string' ? form.customer : null,
+            customer: customer ?? null,
             setup_intent: null,
             status: 'open',
             payment_status: 'unpaid',
-            amount_total: amount * Number(item.quantity ?? 1),
+            amount_total: amount * Number(textOf(item, 'quantity') ?? 1),
             currency,
-            metadata: form.metadata ?? {},
+            metadata: metadataOf(form),
             payment_intent: null,
-            customer_email: form.customer_email ?? null,
-            locale: typeof form.locale === 'string' ? form.locale : 'auto',
+            customer_email: textOf(form, 'customer_email') ?? null,
+            locale: textOf(form, 'locale') ?? 'auto',
             customer_details: null,
-            success_url: form.success_url,
-            cancel_url: form.cancel_url,
-            expires_at: Number(form.expires_at ?? Math.floor(Date.now() / 1000) + 86400),
+            success_url: textOf(form, 'success_url') ?? '',
+            cancel_url: textOf(form, 'cancel_url') ?? '',
+            expires_at: Number(textOf(form, 'expires_at') ?? Math.floor(Date.now() / 1000) + 86400),
             created: Math.floor(Date.now() / 1000),
             livemode: false,
-            line_items: [{ name: item.price_data.product_data?.name ?? 'Payment', description: item.price_data.product_data?.description }],
+            line_items: [{ name: textOf(product, 'name') ?? 'Payment', description: textOf(product, 'description') }],
           };
           session.url = `${options.appUrl}/local/checkout/${session.id}`;
           sessions.set(session.id, session);
@@ -311,18 +302,20 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
       }
       if (parts[1] === 'refunds' && req.method === 'POST' && parts.length === 2) {
         const key = req.headers['idempotency-key'];
-        const form = parseStripeForm(await readText(req)) as Record<string, any>;
+        const form = parseStripeForm(await readText(req));
+        const paymentIntent = textOf(form, 'payment_intent');
         if (typeof key === 'string' && refunds.has(key)) return json(res, 200, refunds.get(key));
-        const session = [...sessions.values()].find((s) => s.payment_intent && s.payment_intent === form.payment_intent) ?? intents.paymentOf(String(form.payment_intent));
-        if (!session) return json(res, 404, { error: { message: `No such payment_intent: '${form.payment_intent}'` } });
+        const session = [...sessions.values()].find((s) => s.payment_intent && s.payment_intent === paymentIntent) ?? intents.paymentOf(String(paymentIntent));
+        if (!session) return json(res, 404, { error: { message: `No such payment_intent: '${paymentIntent}'` } });
         const already = refunded.get(session.payment_intent!) ?? 0;
         const total = session.amount_total ?? 0;
-        const amount = form.amount ? Number(form.amount) : total - already;
+        const requested = textOf(form, 'amount');
+        const amount = requested ? Number(requested) : total - already;
         if (!Number.isInteger(amount) || amount <= 0 || already + amount > total) {
           return json(res, 400, { error: { message: `Charge ${session.payment_intent} has been refunded already.` } });
         }
         refunded.set(session.payment_intent!, already + amount);
-        const refund = { id: id('re'), object: 'refund', amount, currency: session.currency, payment_intent: session.payment_intent, status: 'succeeded', metadata: form.metadata ?? {} };
+        const refund = { id: id('re'), object: 'refund', amount, currency: session.currency, payment_intent: session.payment_intent, status: 'succeeded', metadata: metadataOf(form) };
         if (typeof key === 'string') refunds.set(key, refund);
         json(res, 200, refund);
         const charge = { id: id('ch'), object: 'charge', payment_intent: session.payment_intent, amount: total, amount_refunded: already + amount, refunded: already + amount >= total, metadata: session.metadata };
@@ -332,8 +325,8 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
       if (parts[1] === 'customers' && req.method === 'POST' && parts.length === 2) {
         const key = req.headers['idempotency-key'];
         if (typeof key === 'string' && customersByKey.has(key)) return json(res, 200, customersByKey.get(key));
-        const form = parseStripeForm(await readText(req)) as Record<string, any>;
-        const customer = { id: id('cus'), object: 'customer' as const, email: form.email ?? null, name: form.name ?? null, metadata: form.metadata ?? {}, created: Math.floor(Date.now() / 1000), livemode: false as const };
+        const form = parseStripeForm(await readText(req));
+        const customer = { id: id('cus'), object: 'customer' as const, email: textOf(form, 'email') ?? null, name: textOf(form, 'name') ?? null, metadata: metadataOf(form), created: Math.floor(Date.now() / 1000), livemode: false as const };
         customers.set(customer.id, customer);
         if (typeof key === 'string') customersByKey.set(key, customer);
         return json(res, 200, customer);

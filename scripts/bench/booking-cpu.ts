@@ -11,6 +11,7 @@ import { startLocalStack } from '../../infra/local/stack';
 import { useStack } from '../../test/e2e/browser';
 import { buildWebIfStale } from '../../test/e2e/global-setup';
 import { call, ownerWithData } from '../../test/e2e/owner-with-data';
+import type { ReplyOf } from '../../shared/api-contract';
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = Math.max(1, Number(runsArg >= 0 ? process.argv[runsArg + 1] : 3) || 3);
@@ -36,13 +37,13 @@ async function main() {
   try {
     useStack({ appUrl: stack.url, inboxUrl: stack.inboxUrl });
     const owner = await ownerWithData('cpu');
-    const integration = await call('GET', '/organization/integration', { token: owner.token });
-    const apiKey = encodeURIComponent((integration.apiKey ?? integration.integrationKey) as string);
-    const intake = await call('POST', '/bookings/packages', { token: owner.token, body: { packageName: 'First visit', packagePrice: 60, intakeFormId: owner.ids.form, intakeTiming: 'before_booking' } });
+    const integration = await call<ReplyOf<'GET /organization/integration'>>('GET', '/organization/integration', { token: owner.token });
+    const apiKey = encodeURIComponent(integration.apiKey);
+    const intake = await call<ReplyOf<'POST /bookings/packages'>>('POST', '/bookings/packages', { token: owner.token, body: { packageName: 'First visit', packagePrice: 60, intakeFormId: owner.ids.form, intakeTiming: 'before_booking' } });
     const pages = [
       { label: 'booking', path: `/booking/${apiKey}` },
       { label: 'booking (ar)', path: `/booking/${apiKey}?lang=ar` },
-      { label: 'booking (intake)', path: `/booking/${apiKey}?package=${encodeURIComponent(intake.id as string)}` },
+      { label: 'booking (intake)', path: `/booking/${apiKey}?package=${encodeURIComponent(intake.id)}` },
     ];
     const samples = new Map(pages.map((p) => [p.label, [] as Record<string, number>[]]));
     const selfTimes = new Map<string, number>();
@@ -69,7 +70,7 @@ async function main() {
           { timeout: 60_000 },
         );
         await tab.waitForLoadState('networkidle');
-        const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+        const { metrics } = await cdp.send('Performance.getMetrics');
         const sample = Object.fromEntries(METRICS.map((name) => [name, (metrics.find((m) => m.name === name)?.value ?? 0) * 1000]));
         samples.get(page.label)!.push(sample);
         if (PROFILE) {

@@ -18,6 +18,8 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import * as z from 'zod/mini';
+import { listAvailableDaysReply, listAvailableSlotsReply } from '../../shared/bookings/schemas';
 import { withLocalTable } from './local-table';
 
 const TABLE_NAME = 'bench-free-times';
@@ -271,27 +273,35 @@ async function bench(runs: number) {
   let slotDate = addDays(today, 7);
   while (['saturday', 'sunday'].includes(weekdayOf(slotDate) ?? '')) slotDate = addDays(slotDate, 1);
   const named = practitioners[3].id;
-  const cases: { label: string; path: string; handler: Handler; body: Record<string, unknown>; check: (data: any) => string }[] = [
+  // A reply read as its handler declares it (shared/bookings/schemas.ts), for the row's note.
+  const daysNote = (data: unknown) => {
+    const { days: dates } = z.parse(listAvailableDaysReply, data);
+    return `${dates.filter((x) => x.free).length} open dates, ${dates.reduce((sum, x) => sum + x.free, 0)} start times`;
+  };
+  const cases: { label: string; path: string; handler: Handler; body: Record<string, unknown>; check: (data: unknown) => string }[] = [
     {
       label: `available-days ${DAYS} d, anyone`,
       path: '/bookings/available-days',
       handler: days as Handler,
       body: { apiKey, packageId, from: today, days: DAYS },
-      check: (data: { days: { free: number }[] }) => `${data.days.filter((x) => x.free).length} open dates, ${data.days.reduce((n, x) => n + x.free, 0)} start times`,
+      check: (data) => daysNote(data),
     },
     {
       label: `available-days ${DAYS} d, one named`,
       path: '/bookings/available-days',
       handler: days as Handler,
       body: { apiKey, packageId, from: today, days: DAYS, practitionerId: named },
-      check: (data: { days: { free: number }[] }) => `${data.days.filter((x) => x.free).length} open dates, ${data.days.reduce((n, x) => n + x.free, 0)} start times`,
+      check: (data) => daysNote(data),
     },
     {
       label: 'available-slots 1 d, anyone',
       path: '/bookings/available-slots',
       handler: slots as Handler,
       body: { apiKey, packageId, date: slotDate, practitionerId: 'any' },
-      check: (data: { slots: unknown[]; status: string }) => `${slotDate}: ${data.status}, ${data.slots.length} start times`,
+      check: (data) => {
+        const { status, slots: times } = z.parse(listAvailableSlotsReply, data);
+        return `${slotDate}: ${status}, ${times.length} start times`;
+      },
     },
   ];
 
@@ -320,7 +330,7 @@ async function bench(runs: number) {
       row.ms.push(ms);
       row.cpuMs.push((cpu.user + cpu.system) / 1000);
       row.reads = reads; // the same on every run: the last one stands for all (a new object each run)
-      if (!row.note) row.note = c.check(JSON.parse(res.body!).data);
+      if (!row.note) row.note = c.check((JSON.parse(res.body!) as { data: unknown }).data);
     }
     rows.push(row);
   }
@@ -333,7 +343,7 @@ async function bench(runs: number) {
   const offering = await offeringPractitioners(orgId, pkg);
   const range = Array.from({ length: DAYS }, (_, i) => addDays(today, i));
   const { fromMs, toMs } = rangeOf(range[0], range.at(-1)!, ZONE, engineTiming);
-  const timed = async (label: string, note: string, fn: () => Promise<unknown> | unknown) => {
+  const timed = async (label: string, note: string, fn: () => unknown) => {
     const ms: number[] = [];
     const cpuMs: number[] = [];
     let counted = newReads();
@@ -343,7 +353,10 @@ async function bench(runs: number) {
       const cpu0 = process.cpuUsage();
       await fn();
       const cpu = process.cpuUsage(cpu0);
-      if (i >= WARMUP) (ms.push(performance.now() - t0), cpuMs.push((cpu.user + cpu.system) / 1000));
+      if (i >= WARMUP) {
+        ms.push(performance.now() - t0);
+        cpuMs.push((cpu.user + cpu.system) / 1000);
+      }
       counted = reads;
     }
     reads = newReads(); // what follows counts into a fresh object, not this row's

@@ -26,6 +26,7 @@ import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { useStack } from '../../test/e2e/browser';
 import { buildWebIfStale } from '../../test/e2e/global-setup';
 import { call, ownerWithData } from '../../test/e2e/owner-with-data';
+import type { ReplyOf } from '../../shared/api-contract';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -132,15 +133,15 @@ async function main() {
     useStack({ appUrl: stack.url, inboxUrl: stack.inboxUrl });
     console.log(`Stack at ${stack.url}; setting up a clinic with packages...`);
     const owner = await ownerWithData('bench');
-    const integration = await call('GET', '/organization/integration', { token: owner.token });
-    const apiKey = encodeURIComponent((integration.apiKey ?? integration.integrationKey) as string);
+    const integration = await call<ReplyOf<'GET /organization/integration'>>('GET', '/organization/integration', { token: owner.token });
+    const apiKey = encodeURIComponent(integration.apiKey);
     // A package asking the clinic's form on the booking page (issue 36): preselected, its intake step loads with the page.
-    const intakePackage = await call('POST', '/bookings/packages', { token: owner.token, body: { packageName: 'First visit', packagePrice: 60, intakeFormId: owner.ids.form, intakeTiming: 'before_booking' } });
+    const intakePackage = await call<ReplyOf<'POST /bookings/packages'>>('POST', '/bookings/packages', { token: owner.token, body: { packageName: 'First visit', packagePrice: 60, intakeFormId: owner.ids.form, intakeTiming: 'before_booking' } });
     const allPages: Page[] = [
       { label: 'booking', path: `/booking/${apiKey}`, kind: 'public', preset: 'mobile' },
       // A patient's language other than English (issue 26): its catalogue loads before the page renders, right to left.
       { label: 'booking (ar)', path: `/booking/${apiKey}?lang=ar`, kind: 'public', preset: 'mobile' },
-      { label: 'booking (intake)', path: `/booking/${apiKey}?package=${encodeURIComponent(intakePackage.id as string)}`, kind: 'public', preset: 'mobile' },
+      { label: 'booking (intake)', path: `/booking/${apiKey}?package=${encodeURIComponent(intakePackage.id)}`, kind: 'public', preset: 'mobile' },
       { label: 'public form', path: `/form-builder/public/${owner.ids.form}/${apiKey}`, kind: 'public', preset: 'mobile' },
       { label: 'appointment request', path: `/room-integration/${apiKey}`, kind: 'public', preset: 'mobile' },
       { label: '/auth', path: '/auth', kind: 'auth', preset: 'mobile' },

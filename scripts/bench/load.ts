@@ -19,6 +19,8 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { PROJECT_ROOT } from '../../infra/constructs/paths';
 import { startLocalStack } from '../../infra/local/stack';
+import type { ApiBody } from '../../shared/api';
+import type { Operation, ReplyOf } from '../../shared/api-contract';
 
 const APPOINTMENTS = 2_000;
 
@@ -93,9 +95,11 @@ export async function runLoadBench(options: Options = {}): Promise<void> {
   const webBuilt = existsSync(join(PROJECT_ROOT, 'dist', 'web', 'index.html'));
   const stack = await startLocalStack({ inMemory: true, port: 0, quiet: true });
   try {
-    const api = async (method: string, path: string, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
+    // A call of `operation` (its method, and its path unless one with ids or a query is given); the reply's
+    // data typed as the API's contract has it (shared/api-contract.ts).
+    const api = async <K extends Operation>(operation: K, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}, path = operation.slice(operation.indexOf(' ') + 1)) => {
       const res = await fetch(`${stack.url}/api${path}`, {
-        method,
+        method: operation.slice(0, operation.indexOf(' ')),
         headers: {
           'x-forwarded-for': nextAddress(),
           ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
@@ -104,31 +108,31 @@ export async function runLoadBench(options: Options = {}): Promise<void> {
         },
         body: init.body ? JSON.stringify(init.body) : undefined,
       });
-      return { status: res.status, body: (await res.json()) };
+      return { status: res.status, body: (await res.json()) as ApiBody<ReplyOf<K>> };
     };
-    const must = async (what: string, call: Promise<{ status: number; body: any }>) => {
+    const must = async <T>(what: string, call: Promise<{ status: number; body: ApiBody<T> }>) => {
       const res = await call;
-      if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.body?.message}`);
-      return res.body.data;
+      if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.body.message}`);
+      return res.body.data!;
     };
 
     // ---- A clinic: an owner signed up as a person does (the code from the local inbox), a form ----
     process.stderr.write(`  load: setting up a clinic with a form and ${APPOINTMENTS} appointments\n`);
     const email = `load-${randomUUID().slice(0, 8)}@example.com`;
     const password = 'Bench-pass-1';
-    await must('register', api('POST', '/users/register-email', { body: { email, password }, headers: { 'x-challenge': await solved(await fetchChallenge('sign-up', '')) } }));
+    await must('register', api('POST /users/register-email', { body: { email, password }, headers: { 'x-challenge': await solved(await fetchChallenge('sign-up', '')) } }));
     const inbox = (await (await fetch(`${stack.inboxUrl}/store`)).json()) as { emails: { subject: string; destination: { to: string[] } }[] };
     const code = /\b(\d{6})\b/.exec(inbox.emails.filter((m) => m.destination.to.includes(email)).at(-1)!.subject)![1];
-    const registration = (await must('verify', api('POST', '/users/verify-email-otp', { body: { email, otp: code, password } }))).token as string;
-    await must('details', api('POST', '/users/add-basic-details', { token: registration, body: { username: `load${randomUUID().slice(0, 6)}`, firstName: 'Load', lastName: 'Owner', phoneNumber: '+15550000000', gender: 'other' } }));
-    const org = await must('organisation', api('POST', '/users/add-organization', { token: registration, body: { name: 'Load Clinic', email, legalName: 'Load Clinic LLC', websiteUrl: 'https://load.example.com', phoneNumber: '+15550000000' } }));
+    const registration = (await must('verify', api('POST /users/verify-email-otp', { body: { email, otp: code, password } }))).token as string;
+    await must('details', api('POST /users/add-basic-details', { token: registration, body: { username: `load${randomUUID().slice(0, 6)}`, firstName: 'Load', lastName: 'Owner', phoneNumber: '+15550000000', gender: 'other' } }));
+    const org = await must('organisation', api('POST /users/add-organization', { token: registration, body: { name: 'Load Clinic', email, legalName: 'Load Clinic LLC', websiteUrl: 'https://load.example.com', phoneNumber: '+15550000000' } }));
     const token = org.token as string;
-    const orgId = org.userDetails.organizationId as string;
-    const integration = await must('integration', api('GET', '/organization/integration', { token }));
-    const apiKey = (integration.apiKey ?? integration.integrationKey) as string;
+    const orgId = org.userDetails!.organizationId!;
+    const integration = await must('integration', api('GET /organization/integration', { token }));
+    const { apiKey } = integration;
     const form = await must(
       'form',
-      api('POST', '/form-builder/form', {
+      api('POST /form-builder/form', {
         token,
         body: {
           name: 'New patient intake',
@@ -144,7 +148,7 @@ export async function runLoadBench(options: Options = {}): Promise<void> {
     // The data layer reads its endpoints from the environment the stack set: imported now.
     const { seedAppointments } = await import('./seed-appointments');
     await seedAppointments(orgId, APPOINTMENTS);
-    const list = await must('list', api('GET', '/appointments?pageSize=20&pageNumber=1', { token }));
+    const list = await must('list', api('GET /appointments', { token }, '/appointments?pageSize=20&pageNumber=1'));
     if (list.total !== APPOINTMENTS || list.items.length !== 20) throw new Error(`the list shows ${list.total} appointments, ${list.items.length} on its first page`);
 
     // ---- The submissions' challenges, solved ahead with the page's solver (Web Crypto PBKDF2) ------

@@ -2,7 +2,7 @@
 // the record and its search entries, and the organisation's count), for the benchmarks that need an
 // organisation with thousands of them (scripts/bench-appointments.ts, the load section). Import it
 // after the stack has set the environment: the data layer reads its endpoints from there.
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, UpdateCommand, type BatchWriteCommandInput, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from '../../functions/data/dynamo';
 import { putAppointment, searchTokenPuts } from '../../functions/data/appointments';
 import { countersKey } from '../../functions/data/organizations';
@@ -37,10 +37,10 @@ export async function seedAppointments(orgId: string, count: number): Promise<st
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       while (next < batches.length) {
-        let requests: Record<string, any[]> | undefined = { [table()]: batches[next++].map((Item) => ({ PutRequest: { Item } })) };
+        let requests: BatchWriteCommandInput['RequestItems'] = { [table()]: batches[next++].map((Item) => ({ PutRequest: { Item } })) };
         while (requests) {
-          const out: { UnprocessedItems?: Record<string, unknown[]> } = await ddb.send(new BatchWriteCommand({ RequestItems: requests }));
-          requests = out.UnprocessedItems && Object.keys(out.UnprocessedItems).length ? (out.UnprocessedItems as Record<string, any[]>) : undefined;
+          const out: BatchWriteCommandOutput = await ddb.send(new BatchWriteCommand({ RequestItems: requests }));
+          requests = out.UnprocessedItems && Object.keys(out.UnprocessedItems).length ? out.UnprocessedItems : undefined;
         }
       }
     }),

@@ -9,6 +9,8 @@ import { loadavg } from 'node:os';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { startLocalStack } from '../../infra/local/stack';
+import type { ApiBody } from '../../shared/api';
+import type { Operation, ReplyOf } from '../../shared/api-contract';
 
 const CONCURRENT = Math.max(20, Number(process.argv[2] ?? 160));
 const ALONE = 20;
@@ -26,18 +28,20 @@ interface Stat {
 
 const stack = await startLocalStack({ inMemory: true, port: 0, quiet: true });
 try {
-  const api = async (method: string, path: string, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
+  // A call of `operation` (its method, and its path unless one with ids or a query is given); the reply's
+  // data typed as the API's contract has it (shared/api-contract.ts).
+  const api = async <K extends Operation>(operation: K, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}, path = operation.slice(operation.indexOf(' ') + 1)) => {
     const res = await fetch(`${stack.url}/api${path}`, {
-      method,
+      method: operation.slice(0, operation.indexOf(' ')),
       headers: { 'x-forwarded-for': nextAddress(), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
       body: init.body ? JSON.stringify(init.body) : undefined,
     });
-    return { status: res.status, body: (await res.json()) };
+    return { status: res.status, body: (await res.json()) as ApiBody<ReplyOf<K>> };
   };
-  const must = async (what: string, call: Promise<{ status: number; body: any }>) => {
+  const must = async <T>(what: string, call: Promise<{ status: number; body: ApiBody<T> }>) => {
     const res = await call;
-    if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.body?.message}`);
-    return res.body.data;
+    if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.body.message}`);
+    return res.body.data!;
   };
   const fetchChallenge = async (page: string, apiKey: string): Promise<Challenge> => {
     const res = await fetch(`${stack.url}/api/public/challenge?${new URLSearchParams({ page, ...(apiKey ? { apiKey } : {}) })}`, { headers: { 'x-forwarded-for': nextAddress() } });
@@ -48,16 +52,16 @@ try {
   // ---- A clinic with a form, its owner signed up as a person does ------------------------------
   const email = `profile-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'Bench-pass-1';
-  await must('register', api('POST', '/users/register-email', { body: { email, password }, headers: { 'x-challenge': await solved(await fetchChallenge('sign-up', '')) } }));
+  await must('register', api('POST /users/register-email', { body: { email, password }, headers: { 'x-challenge': await solved(await fetchChallenge('sign-up', '')) } }));
   const inbox = (await (await fetch(`${stack.inboxUrl}/store`)).json()) as { emails: { subject: string; destination: { to: string[] } }[] };
   const code = /\b(\d{6})\b/.exec(inbox.emails.filter((m) => m.destination.to.includes(email)).at(-1)!.subject)![1];
-  const registration = (await must('verify', api('POST', '/users/verify-email-otp', { body: { email, otp: code, password } }))).token as string;
-  await must('details', api('POST', '/users/add-basic-details', { token: registration, body: { username: `prof${randomUUID().slice(0, 6)}`, firstName: 'Pat', lastName: 'Owner', phoneNumber: '+15550000000', gender: 'other' } }));
-  const org = await must('organisation', api('POST', '/users/add-organization', { token: registration, body: { name: 'Profile Clinic', email, legalName: 'Profile Clinic LLC', websiteUrl: 'https://profile.example.com', phoneNumber: '+15550000000' } }));
+  const registration = (await must('verify', api('POST /users/verify-email-otp', { body: { email, otp: code, password } }))).token as string;
+  await must('details', api('POST /users/add-basic-details', { token: registration, body: { username: `prof${randomUUID().slice(0, 6)}`, firstName: 'Pat', lastName: 'Owner', phoneNumber: '+15550000000', gender: 'other' } }));
+  const org = await must('organisation', api('POST /users/add-organization', { token: registration, body: { name: 'Profile Clinic', email, legalName: 'Profile Clinic LLC', websiteUrl: 'https://profile.example.com', phoneNumber: '+15550000000' } }));
   const token = org.token as string;
-  const integration = await must('integration', api('GET', '/organization/integration', { token }));
-  const apiKey = (integration.apiKey ?? integration.integrationKey) as string;
-  const form = await must('form', api('POST', '/form-builder/form', {
+  const integration = await must('integration', api('GET /organization/integration', { token }));
+  const { apiKey } = integration;
+  const form = await must('form', api('POST /form-builder/form', {
     token,
     body: { name: 'Intake', fields: [{ id: 'name', label: 'Full name', type: 'text', required: true }, { id: 'email', label: 'Email', type: 'email', required: true }, { id: 'reason', label: 'Reason', type: 'textarea', required: false }], successMessage: 'Thanks.' },
   }));
@@ -69,15 +73,17 @@ try {
   const { ddb } = await import('../../functions/data/dynamo');
   const { currentScope } = await import('../../functions/lib/request-scope');
   let stats = new Map<string, Stat>();
-  const keyOf = (input: Record<string, any>) => {
+  /** What a DynamoDB command's input says of its key (Get/Put/Update/Query/TransactWrite...); the table's keys are strings. */
+  interface KeyedInput { Key?: { pk?: string }; Item?: { pk?: string }; ExpressionAttributeValues?: { ':pk'?: string }; TransactItems?: unknown[] }
+  const keyOf = (input: KeyedInput) => {
     const key = input.Key?.pk ?? input.Item?.pk ?? input.ExpressionAttributeValues?.[':pk'] ?? (input.TransactItems ? `${input.TransactItems.length} items` : '');
-    return String(key).replace(/[^#]+@[^#]+/g, '<email>').replace(/[A-Za-z0-9_-]{16,}/g, '*').slice(0, 40);
+    return key.replace(/[^#]+@[^#]+/g, '<email>').replace(/[A-Za-z0-9_-]{16,}/g, '*').slice(0, 40);
   };
   ddb.middlewareStack.add(
     (next, context) => async (args) => {
       const route = currentScope()?.log?.route;
       const who = !route ? '-' : route.startsWith('POST /api') ? 'req' : 'wkr';
-      const name = `${who} ${context.commandName} ${keyOf(args.input as Record<string, any>)}`;
+      const name = `${who} ${context.commandName} ${keyOf(args.input as KeyedInput)}`;
       const started = performance.now();
       try {
         return await next(args);
