@@ -1,6 +1,6 @@
 // The booking page's first render (over its prerendered HTML, one task at load) builds no Intl object:
 // the month view's week data and day names wait for the month, and the formats the clinic's answers
-// need are built ahead, one per idle task (warm-intl.ts), not in the render that shows the answers.
+// need are built ahead after the first paint, one per task (warm-intl.ts), not in the render that shows the answers.
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../i18n/i18n';
@@ -36,18 +36,22 @@ describe('Intl at the first paint', () => {
     expect(week).toHaveBeenCalled();
   });
 
-  it('builds the booking page’s formats ahead in idle time, one per task, the very ones its renders take', () => {
-    const idle: (() => void)[] = [];
-    vi.stubGlobal('requestIdleCallback', (fn: () => void) => idle.push(fn));
-    warmIntl('pt', BOOKING_INTL);
-    // Nothing during the render's own task: one step per idle callback, each asking for the next.
-    expect(idle).toHaveLength(1);
+  it('builds the booking page’s formats ahead after the first paint, one per task, the very ones its renders take', () => {
+    vi.useFakeTimers();
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (fn: () => void) => frames.push(fn));
     const built = vi.spyOn(Intl, 'DateTimeFormat');
+    warmIntl('pt', BOOKING_INTL);
+    // Nothing in the render's own task, nor before the frame is painted: then one step per task.
+    expect(frames).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
+    frames[0]();
     for (let i = 0; i < BOOKING_INTL.length; i++) {
-      expect(idle).toHaveLength(i + 1);
-      idle[i]();
+      expect(vi.getTimerCount()).toBe(1);
+      vi.advanceTimersToNextTimer();
     }
-    expect(idle).toHaveLength(BOOKING_INTL.length);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.useRealTimers();
     expect(built).toHaveBeenCalled();
     // The render's calls find them built: no new formatter for the day names nor the price.
     built.mockClear();
