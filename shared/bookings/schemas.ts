@@ -16,8 +16,9 @@ import { isSitePath } from '../redirect-url';
 import { stripeEventOutcomeRecord, bookingPackageViewRecord, availabilityViewRecord, bookingViewRecord, practitionerViewRecord, bookingConfirmationRecord } from './records';
 import { PAYMENT_MESSAGES, PAYMENT_MODES, paymentPolicyRecord } from './payment-policy';
 import { MAX_PATIENT_SERIES_VISITS, SERIES_PAYMENTS, SERIES_SETTING_MESSAGES } from './series-policy';
+import { intakeAnswers } from './intake-answers';
 
-export { BOOKING_MESSAGES };
+export { BOOKING_MESSAGES, intakeAnswers };
 
 
 
@@ -233,14 +234,6 @@ export const bookingFormSchema = z.object({
   ),
 });
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
-
-/**
- * The answers to a package's intake form asked on the booking page (its fields' ids and values, as a
- * public form's submission sends them: shared/forms/validate.ts checks them against the form).
- */
-export const intakeAnswers = z.optional(z.object({
-  items: z.array(z.object({ fieldId: z.string('Each answer needs a fieldId'), value: z.string('Each answer needs a string value') }), 'items is required').check(z.maxLength(300, 'The submission has too many answers.')),
-}));
 
 /** POST /bookings/create-booking (public). Anything else sent (a price, an amount) is ignored. */
 export const bookingRequestSchema = z.extend(bookingFormSchema, { apiKey: requiredString('apiKey is required'), practitionerId: practitionerChoice, locale: patientLocale, intake: intakeAnswers });

@@ -7,7 +7,7 @@ import { BOOKING_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from './form';
 import { normaliseTime, parseDate } from './time';
 import { bookingViewRecord } from './records';
 import { paymentPolicyRecord } from './payment-policy';
-import { intakeAnswers } from './schemas';
+import { intakeAnswers } from './intake-answers';
 import { SERIES_PAYMENTS } from './series-policy';
 import { getConfirmationReply } from './confirmation-schemas';
 

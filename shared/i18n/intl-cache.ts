@@ -1,6 +1,7 @@
 // Intl's formatters, one per locale and options: building an Intl.DateTimeFormat or NumberFormat costs a
 // slow phone milliseconds, using one microseconds, and the public pages format the same way on every
 // render (a month view's 30 day names, each price). No dependencies: the public pages and the server use it.
+import { firstDayOfWeek } from './intl';
 
 /** `make` called once per distinct arguments (compared as JSON), its result kept for the page's life. */
 export function memoized<A extends unknown[], T>(make: (...args: A) => T): (...args: A) => T {
@@ -18,3 +19,6 @@ export const dateTimeFormat = memoized((locales?: string | string[], options?: I
 export const numberFormat = memoized((locales?: string | string[], options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locales, options));
 
 export const pluralRules = memoized((locales?: string | string[], options?: Intl.PluralRulesOptions) => new Intl.PluralRules(locales, options));
+
+/** The first day of the week of a tag (intl.ts firstDayOfWeek): its Intl.Locale week data costs a phone tens of milliseconds the first time. */
+export const weekStart = memoized(firstDayOfWeek);

@@ -1,6 +1,6 @@
 // Why a time cannot be booked (or a booking moved to it), as the field and the message the person sees.
 import type { SlotRefusal } from '#shared/bookings/slots';
-import { BOOKING_MESSAGES } from '#shared/bookings/schemas';
+import { BOOKING_MESSAGES } from '#shared/bookings/form';
 
 export const SLOT_REFUSALS: Record<SlotRefusal, [field: 'bookingDate' | 'bookingTime', message: string]> = {
   'invalid-date': ['bookingDate', BOOKING_MESSAGES.dateFormat],

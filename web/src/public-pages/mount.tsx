@@ -4,6 +4,7 @@ import { render } from 'preact';
 import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { publicPageAt } from '#shared/public-pages';
+import type { Locale } from '#shared/i18n/locales';
 import { applyToDocument, I18nProvider, initialLocale, loadMessages } from '../i18n/i18n';
 
 /** The page's path parameters, in the order of its pattern (shared/public-pages.ts). */
@@ -12,8 +13,9 @@ export const pathParams = (): string[] => publicPageAt(window.location.pathname)
 /**
  * Renders the page in the visitor's language (src/i18n/i18n.tsx): its catalogue (a small chunk of its
  * own) is loaded first, so the first render is already in that language; the HTML's lang and dir follow.
+ * Resolves with that language once the page is rendered.
  */
-export async function mount(page: ReactNode): Promise<void> {
+export async function mount(page: ReactNode): Promise<Locale> {
   if (import.meta.env.DEV) void import('./dev-styles');
   let { locale, decided } = initialLocale();
   // A catalogue that does not arrive (a dropped connection): the page in English rather than none.
@@ -34,6 +36,7 @@ export async function mount(page: ReactNode): Promise<void> {
   else createRoot(root).render(app);
   // Rendered in its language: the content hidden meanwhile shows (the HTML's language script).
   document.documentElement.removeAttribute('data-i18n-pending');
+  return locale;
 }
 
 /**

@@ -8,8 +8,7 @@
 // Always six rows of seven cells, from the prerendered first paint on (empty cells until the browser
 // knows the month), so nothing below it moves when the days arrive or the month changes.
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { firstDayOfWeek } from '#shared/i18n/intl';
-import { dateTimeFormat } from '#shared/i18n/intl-cache';
+import { dateTimeFormat, weekStart } from '#shared/i18n/intl-cache';
 import { isRtl, type Locale } from '#shared/i18n/locales';
 import { useI18n } from '../../i18n/i18n';
 
@@ -57,6 +56,9 @@ export function weekdayNames(locale: Locale, intl: string, first: number): { lon
   });
 }
 
+/** The header's seven columns before the month is known: unnamed. */
+const UNNAMED_WEEK: undefined[] = Array.from({ length: 7 }, () => undefined);
+
 /** A day button's date for screen readers ('Monday, March 2'). */
 const dayName = (date: string, locale: Locale, intl: string) => {
   if (locale !== 'en') return dateTimeFormat(intl, { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(utcDate(date));
@@ -88,7 +90,10 @@ export interface MonthViewProps {
 export function MonthView({ id = 'booking-month', month, onMonth, free, minDate, maxMonth, selected, onSelect, disabled, note, describedBy }: MonthViewProps) {
   const { t, locale, intl } = useI18n();
   const rtl = isRtl(locale);
-  const first = firstDayOfWeek(intl);
+  // The week's first day and the day names only once the month is known: none shows before (empty
+  // cells), and the first call asks the browser's week and date data (Intl.Locale#getWeekInfo, a
+  // formatter), tens of milliseconds of a phone's load that the first paint's render does not need.
+  const first = month ? weekStart(intl) : 0;
   const table = useRef<HTMLTableElement>(null);
   const [focusDate, setFocusDate] = useState<string>();
   const count = month ? daysInMonth(month) : 0;
@@ -147,9 +152,9 @@ export function MonthView({ id = 'booking-month', month, onMonth, free, minDate,
           <tr>
             {/* Named once the month is known (the page shows one once the clinic's country sets the week's first
                 day), keyed by column: a name laid out on a guessed first day would move. */}
-            {weekdayNames(locale, intl, first).map((d, column) => (
-              <th key={column} scope="col" abbr={month ? d.long : undefined} className="small fw-semibold text-body-secondary pb-1">
-                {month ? d.short : '\u00a0'}
+            {(month ? weekdayNames(locale, intl, first) : UNNAMED_WEEK).map((d, column) => (
+              <th key={column} scope="col" abbr={d?.long} className="small fw-semibold text-body-secondary pb-1">
+                {d?.short ?? '\u00a0'}
               </th>
             ))}
           </tr>

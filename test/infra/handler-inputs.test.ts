@@ -1,0 +1,24 @@
+// What a function's bundle carries of the project's own code (esbuild's metafile), bundled as the stack
+// bundles it, for the functions near their 350 KB budget (npm run bench -- --sizes): a shared module that
+// builds schemas at load cannot be tree-shaken, so importing one value of it carries all of it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bundleHandlers } from '../../infra/constructs/bundling';
+import { handlerEntry } from '../../infra/constructs/paths';
+
+const work = mkdtempSync(join(tmpdir(), 'handler-inputs-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('handler bundles', () => {
+  it("a series move does not carry the booking page's and package settings' request schemas", () => {
+    const name = 'bookings/move-series';
+    const { inputs } = bundleHandlers(work, [{ name, entry: handlerEntry(name) }]).get(name)!;
+    const carried = Object.keys(inputs).filter((input) => inputs[input].bytesInOutput > 0);
+    expect(carried).toContain('functions/domain/series/move.ts');
+    expect(carried).toContain('shared/bookings/intake-answers.ts');
+    expect(carried).not.toContain('shared/bookings/schemas.ts');
+    expect(carried).not.toContain('shared/money-text.ts');
+  });
+});
