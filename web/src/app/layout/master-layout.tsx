@@ -24,11 +24,13 @@ export function MasterLayout({ children }: { children: ReactNode }) {
   const scrolled = useScrolledPast();
   const { pathname } = useLocation();
 
-  // A new page closes the drawer and starts at the top.
-  useEffect(() => {
+  // A new page closes the drawer (adjusted while rendering, not in an effect) and starts at the top.
+  const [drawerPage, setDrawerPage] = useState(pathname);
+  if (drawerPage !== pathname) {
+    setDrawerPage(pathname);
     setDrawerOpen(false);
-    window.scrollTo(0, 0);
-  }, [pathname]);
+  }
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
 
   const classes = [
     'app-shell',

@@ -184,12 +184,17 @@ export function CalendarPage() {
     if (date && currentDate(calendar) !== date) calendar.gotoDate(date);
   }, [view, date]);
 
-  // The team's day has no page-level FullCalendar: its range and title come from its date.
-  useEffect(() => {
-    if (view !== 'team') return;
-    setRange((r) => sameRange(r, { start: teamDate, end: addDays(teamDate, 1) }));
-    setTitle(longDate(teamDate));
-  }, [view, teamDate]);
+  // The team's day has no page-level FullCalendar: its range and title come from its date, set as the
+  // day shown changes (while rendering, not in an effect).
+  const teamDay = view === 'team' ? teamDate : null;
+  const [teamDayShown, setTeamDayShown] = useState<string | null>(null);
+  if (teamDayShown !== teamDay) {
+    setTeamDayShown(teamDay);
+    if (teamDay) {
+      setRange((r) => sameRange(r, { start: teamDay, end: addDays(teamDay, 1) }));
+      setTitle(longDate(teamDay));
+    }
+  }
 
   const step = (where: Step) => {
     if (view === 'team') return go({ date: where === 'today' ? todayIn(data?.timeZone ?? browserZone()) : addDays(teamDate, where === 'prev' ? -1 : 1) });
