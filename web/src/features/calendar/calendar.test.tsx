@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CalendarItem } from './api/calendar';
 import { saveToken } from '../../lib/session';
 import { entry, mockApi, renderRoutes, rolesState, WithRoles } from '../../testing/render';

@@ -136,6 +136,15 @@ function itemOfClick(arg: EventClickInfo): CalendarItem | undefined {
   return arg.event.extendedProps.item as CalendarItem | undefined;
 }
 
+/** Calls `onDay` as the team's day shown changes (null: another view), while rendering, not in an effect a render later. */
+function useTeamDay(day: string | null, onDay: (day: string) => void) {
+  const [shown, setShown] = useState<string | null>(null);
+  if (shown !== day) {
+    setShown(day);
+    if (day) onDay(day);
+  }
+}
+
 export function CalendarPage() {
   usePageTitle('Calendar', [{ title: 'Service Management' }], 'Appointments and bookings in one calendar');
   const width = useWidth();
@@ -184,17 +193,11 @@ export function CalendarPage() {
     if (date && currentDate(calendar) !== date) calendar.gotoDate(date);
   }, [view, date]);
 
-  // The team's day has no page-level FullCalendar: its range and title come from its date, set as the
-  // day shown changes (while rendering, not in an effect).
-  const teamDay = view === 'team' ? teamDate : null;
-  const [teamDayShown, setTeamDayShown] = useState<string | null>(null);
-  if (teamDayShown !== teamDay) {
-    setTeamDayShown(teamDay);
-    if (teamDay) {
-      setRange((r) => sameRange(r, { start: teamDay, end: addDays(teamDay, 1) }));
-      setTitle(longDate(teamDay));
-    }
-  }
+  // The team's day has no page-level FullCalendar: its range and title come from its date.
+  useTeamDay(view === 'team' ? teamDate : null, (day) => {
+    setRange((r) => sameRange(r, { start: day, end: addDays(day, 1) }));
+    setTitle(longDate(day));
+  });
 
   const step = (where: Step) => {
     if (view === 'team') return go({ date: where === 'today' ? todayIn(data?.timeZone ?? browserZone()) : addDays(teamDate, where === 'prev' ? -1 : 1) });

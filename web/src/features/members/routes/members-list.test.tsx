@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveToken } from '../../../lib/session';
 import { entry, mockApi, renderAt, rolesState, WithRoles } from '../../../testing/render';
 import { fetchedUrls } from '../../../testing/fetched-urls';
