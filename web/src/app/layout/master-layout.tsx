@@ -30,7 +30,10 @@ export function MasterLayout({ children }: { children: ReactNode }) {
     setDrawerPage(pathname);
     setDrawerOpen(false);
   }
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    // A statement, not the arrow's value: Chromium's scrollTo may return a promise, which React would call as the cleanup.
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   const classes = [
     'app-shell',
