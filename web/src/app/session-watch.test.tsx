@@ -21,19 +21,19 @@ describe('automatic logoff', () => {
     saveToken('t');
     const calls = mockApi({ 'GET /api/users/session': info(), 'POST /api/users/logout': { status: 200, body: { message: 'Signed out' } } });
     renderAt(<IdleLogoff minutes={2} />, '/dashboard-test');
-    await act(async () => void vi.advanceTimersByTime(59_000));
+    await act(() => vi.advanceTimersByTimeAsync(59_000));
     expect(screen.queryByText('Are you still there?')).not.toBeInTheDocument();
-    await act(async () => void vi.advanceTimersByTime(2_000));
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
     expect(screen.getByText('Are you still there?')).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent(/^\d+ seconds$/);
     // Moving the mouse while warned does not count: the member must answer.
     fireEvent.pointerMove(window);
     fireEvent.click(screen.getByRole('button', { name: 'Stay signed in' }));
-    await act(async () => void vi.advanceTimersByTime(1_000));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(screen.queryByText('Are you still there?')).not.toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/users/session')).toHaveLength(1);
 
-    await act(async () => void vi.advanceTimersByTime(121_000));
+    await act(() => vi.advanceTimersByTimeAsync(121_000));
     expect(screen.getByText('Auth page')).toBeInTheDocument();
     expect(Cookies.get('token')).toBeUndefined();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/users/logout')).toBe(true);
@@ -45,7 +45,7 @@ describe('automatic logoff', () => {
     mockApi({ 'GET /api/users/session': info() });
     renderAt(<IdleLogoff minutes={2} />, '/dashboard-test');
     for (let i = 0; i < 5; i++) {
-      await act(async () => void vi.advanceTimersByTime(50_000));
+      await act(() => vi.advanceTimersByTimeAsync(50_000));
       fireEvent.keyDown(window, { key: 'a' });
     }
     expect(screen.queryByText('Are you still there?')).not.toBeInTheDocument();

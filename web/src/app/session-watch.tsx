@@ -37,8 +37,9 @@ function storeActivity(at: number) {
 export function IdleLogoff({ minutes }: { minutes: number }) {
   const { logout } = useAuth();
   const navigate = useNavigate();
-  const lastActivity = useRef(Date.now());
-  const lastReport = useRef(Date.now());
+  // Both start as the watch starts (the first effect below): a render reads no clock.
+  const lastActivity = useRef(0);
+  const lastReport = useRef(0);
   const warningShown = useRef(false);
   const [secondsLeft, setSecondsLeft] = useState<number>();
   const limitMs = minutes * 60_000;
@@ -51,6 +52,12 @@ export function IdleLogoff({ minutes }: { minutes: number }) {
       lastReport.current = now;
       void api.get(SESSION_KEY).catch(() => undefined);
     }
+  }, []);
+
+  useEffect(() => {
+    const now = Date.now();
+    lastActivity.current = now;
+    lastReport.current = now;
   }, []);
 
   useEffect(() => {
@@ -97,6 +104,7 @@ export function IdleLogoff({ minutes }: { minutes: number }) {
         <p id="idle-text" className="text-body-secondary mb-4">
           For your patients' privacy you will be signed out in <strong role="timer">{secondsLeft} seconds</strong> without activity.
         </p>
+        {/* eslint-disable-next-line jsx-a11y-x/no-autofocus -- the dialog's one answer takes the focus as it opens (WAI-ARIA dialog pattern) */}
         <button type="button" className="btn btn-primary" onClick={stay} autoFocus>
           Stay signed in
         </button>

@@ -24,9 +24,14 @@ export function MasterLayout({ children }: { children: ReactNode }) {
   const scrolled = useScrolledPast();
   const { pathname } = useLocation();
 
-  // A new page closes the drawer and starts at the top.
-  useEffect(() => {
+  // A new page closes the drawer (adjusted while rendering, not in an effect) and starts at the top.
+  const [drawerPage, setDrawerPage] = useState(pathname);
+  if (drawerPage !== pathname) {
+    setDrawerPage(pathname);
     setDrawerOpen(false);
+  }
+  useEffect(() => {
+    // A statement, not the arrow's value: Chromium's scrollTo may return a promise, which React would call as the cleanup.
     window.scrollTo(0, 0);
   }, [pathname]);
 

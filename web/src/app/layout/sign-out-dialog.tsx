@@ -36,6 +36,7 @@ export function SignOutDialog({ show, onHide }: { show: boolean; onHide: () => v
           <button type="button" className="btn btn-danger" onClick={confirm}>
             Yes, log out
           </button>
+          {/* eslint-disable-next-line jsx-a11y-x/no-autofocus -- the dialog focuses its safe answer as it opens (WAI-ARIA dialog pattern) */}
           <button type="button" className="btn btn-light" onClick={onHide} autoFocus>
             Cancel
           </button>

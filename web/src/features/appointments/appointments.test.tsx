@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../lib/notify';
 import { saveToken } from '../../lib/session';
 import { entry, mockApi, renderAt, rolesState, WithRoles } from '../../testing/render';
+import { fetchedUrls } from '../../testing/fetched-urls';
 import { listParams } from './api/appointments';
 import { AppointmentsListPage } from './routes/appointments-list';
 
@@ -12,7 +13,7 @@ const appt = (id: string, extra: object = {}) => ({
   source: 'public', createdAt: '2030-01-01T00:00:00Z', updatedAt: '2030-01-01T00:00:00Z', version: 3, ...extra,
 });
 
-const urls = () => vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+const urls = fetchedUrls;
 
 describe('listParams', () => {
   it('turns the list state into the spec query parameters', () => {

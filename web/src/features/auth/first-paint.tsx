@@ -14,7 +14,7 @@ export const renderFirstPaint = (): string =>
       <div id={FIRST_PAINT_ID}>
         <AuthFrame>
           <fieldset disabled>
-            <SignInScreen status={null} onSubmit={async () => undefined} />
+            <SignInScreen status={null} onSubmit={() => Promise.resolve(undefined)} />
           </fieldset>
         </AuthFrame>
       </div>

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../lib/notify';
 import { saveToken } from '../../lib/session';
 import { entry, mockApi, renderRoutes, rolesState, WithRoles } from '../../testing/render';
+import { fetchedUrls } from '../../testing/fetched-urls';
 import { AddPackagePage } from './routes/add-package';
 import { AvailabilityPage } from './routes/availability';
 import { BookingDetailPage } from './routes/booking-detail';
@@ -37,7 +38,7 @@ function render(element: React.ReactNode, path: string, answers: Parameters<type
   return { ...view, calls };
 }
 
-const urls = () => vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+const urls = fetchedUrls;
 
 describe('bookings console pages', { timeout: 20_000 }, () => {
   it('lists bookings with status and payment badges, and filters by payment state', async () => {

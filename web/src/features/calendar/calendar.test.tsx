@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CalendarItem } from './api/calendar';
 import { saveToken } from '../../lib/session';
 import { entry, mockApi, renderRoutes, rolesState, WithRoles } from '../../testing/render';
+import { fetchedUrls } from '../../testing/fetched-urls';
 import { applyFilters, assigneesOf, businessHoursOf, closedEventsOf, defaultView, gridOf, localOf, lookOf, unionHours, zoneNamesOf } from './lib';
 import { CalendarPage } from './routes/calendar';
 
@@ -61,7 +62,7 @@ const practitioners = () => ({
   },
 });
 
-const calendarUrls = () => vi.mocked(fetch).mock.calls.map(([input]) => String(input)).filter((u) => u.includes('/api/calendar'));
+const calendarUrls = () => fetchedUrls().filter((u) => u.includes('/api/calendar'));
 
 describe('calendar page', { timeout: 20_000 }, () => {
   it('reads the week of the URL, shows the items in the organisation zone with its name, and keeps view and date in the URL', async () => {

@@ -16,7 +16,7 @@ const pending: PendingMove = {
 describe('confirm a dropped booking', () => {
   it('says from and to in the clinic zone, mails by default, and moves with the choice made', async () => {
     const user = userEvent.setup();
-    const onConfirm = vi.fn(async () => undefined);
+    const onConfirm = vi.fn(() => Promise.resolve());
     const onCancel = vi.fn();
     render(<ConfirmMove pending={pending} timeZone="America/New_York" onCancel={onCancel} onConfirm={onConfirm} />);
     const dialog = await screen.findByRole('dialog', { name: 'Move this paid booking?' });
@@ -37,7 +37,7 @@ describe('confirm a dropped booking', () => {
     await user.click(screen.getByRole('button', { name: 'Keep it where it was' }));
     expect(onCancel).toHaveBeenCalledOnce();
     // An appointment's move always mails: said, not asked.
-    const onConfirm = vi.fn(async () => undefined);
+    const onConfirm = vi.fn(() => Promise.resolve());
     rerender(<ConfirmMove pending={{ ...pending, item: { ...pending.item, kind: 'appointment', paymentStatus: undefined, end: null } }} timeZone="America/New_York" onCancel={onCancel} onConfirm={onConfirm} />);
     expect(await screen.findByRole('dialog', { name: 'Move this appointment?' })).toHaveTextContent('The patient is emailed the new time.');
     expect(screen.queryByLabelText('Email the patient the new time')).not.toBeInTheDocument();

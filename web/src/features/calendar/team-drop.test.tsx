@@ -62,7 +62,10 @@ describe('a drop on the team day', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.path === '/api/bookings/free-times')).toHaveLength(1);
     expect(drop.place).toHaveBeenCalledWith('14:20');
     expect(dialog).toHaveTextContent(/to Tuesday, January 15 at 2:20\sPM with Jonas Weber \(now with Ana Ruiz\)/);
-    await act(async () => within(dialog).getByRole('button', { name: 'Move' }).click());
+    await act(() => {
+      within(dialog).getByRole('button', { name: 'Move' }).click();
+      return Promise.resolve();
+    });
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ bookingDate: '2030-01-15', bookingTime: '14:20', practitionerId: 'pr_jonas', notify: true }));
     expect(drop.revert).not.toHaveBeenCalled();
   });

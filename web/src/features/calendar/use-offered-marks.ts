@@ -1,7 +1,7 @@
 // While a booking is dragged on the team's day: the starts each column's practitioner offers it, as
 // thin marks in their colour. Added to the calendar directly (not through its `events`): replacing the
 // events mid-drag would lose the drag.
-import type { CalendarRef, EventInput, EventSourceInput } from '@fullcalendar/react';
+import type { CalendarRef, EventInput } from '@fullcalendar/react';
 import { useEffect, type RefObject } from 'react';
 import { addDays } from '#shared/bookings/slots';
 import { minutesOf, timeOf } from '#shared/bookings/time';

@@ -106,7 +106,7 @@ describe('usePractitionerForm', () => {
   });
 
   it("puts the server's refusal in the banner and a dated message on the range that holds the date", async () => {
-    const save = vi.fn(async () => ({ success: false as const, message: 'Please check the form.', data: { errors: { 'exceptions.2.date': 'One exception per date', name: 'Name taken', other: 'ignored' } } }));
+    const save = vi.fn(() => Promise.resolve({ success: false as const, message: 'Please check the form.', data: { errors: { 'exceptions.2.date': 'One exception per date', name: 'Name taken', other: 'ignored' } } }));
     const { result } = renderHook(() => usePractitionerForm(initial, save as never), { wrapper });
     await act(() => result.current.submit());
     expect(save).toHaveBeenCalledTimes(1);

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { WEEKDAYS, type Weekday } from '#shared/bookings/time';
+import { WEEKDAYS } from '#shared/bookings/time';
 import type { Status } from '../../components/status-banner';
 import { paths } from '../../config/paths';
 import type { ApiResult } from '../../lib/api';

@@ -5,6 +5,7 @@ import type { PractitionerReport } from './api/get-practitioner-report';
 import type { Report } from './api/get-report';
 import { saveToken } from '../../lib/session';
 import { entry, mockApi, renderRoutes, rolesState, WithRoles } from '../../testing/render';
+import { fetchedUrls } from '../../testing/fetched-urls';
 import { collectionsCsv, formatMinutes, periodDates, practitionerCsv, reportCsv, statusMix } from './lib';
 import { ReportsPage } from './routes/reports';
 
@@ -115,7 +116,7 @@ describe('reports page', { timeout: 20_000 }, () => {
     const first = calls.find((c) => c.path === '/api/reports')!;
     expect(first).toBeDefined();
     await user.selectOptions(screen.getByLabelText('Period'), 'last12');
-    await waitFor(() => expect(vi.mocked(fetch).mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/reports?')).length).toBeGreaterThan(1));
+    await waitFor(() => expect(fetchedUrls().filter((u) => u.startsWith('/api/reports?')).length).toBeGreaterThan(1));
     await user.selectOptions(screen.getByLabelText('Period'), 'custom');
     expect(screen.getByLabelText('From')).toBeInTheDocument();
   });
@@ -178,8 +179,8 @@ describe('reports page: practitioners', { timeout: 20_000 }, () => {
     expect(within(weeks).getByRole('row', { name: `W49 · ${NOV30} 1 · 1 h —` })).toBeInTheDocument();
     // The same period as the rest of the page.
     expect(calls.some((c) => c.path === '/api/reports/practitioners')).toBe(true);
-    const reportUrl = vi.mocked(fetch).mock.calls.map(([u]) => String(u)).find((u) => u.startsWith('/api/reports?'))!;
-    expect(vi.mocked(fetch).mock.calls.map(([u]) => String(u))).toContain(reportUrl.replace('/api/reports?', '/api/reports/practitioners?'));
+    const reportUrl = fetchedUrls().find((u) => u.startsWith('/api/reports?'))!;
+    expect(fetchedUrls()).toContain(reportUrl.replace('/api/reports?', '/api/reports/practitioners?'));
   });
 
   it('downloads the practitioner figures as CSV', async () => {
@@ -200,7 +201,7 @@ describe('reports page: practitioners', { timeout: 20_000 }, () => {
     render({ 'GET /api/reports': { status: 200, body: { message: 'OK', data: REPORT } } }, rolesState({ roles: [entry('Appointment', { read: true })] }));
     await screen.findByRole('table', { name: 'Appointment status mix' });
     expect(screen.queryByRole('region', { name: 'Practitioners' })).toBeNull();
-    expect(vi.mocked(fetch).mock.calls.map(([u]) => String(u)).some((u) => u.startsWith('/api/reports/practitioners'))).toBe(false);
+    expect(fetchedUrls().some((u) => u.startsWith('/api/reports/practitioners'))).toBe(false);
   });
 
   it('hides the section when the clinic has no practitioners, and retries after a failure', async () => {

@@ -59,7 +59,7 @@ describe('set-up wizard', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByRole('heading', { name: 'First booking package' })).toBeInTheDocument();
 
-    const saved = calls.find((c) => c.method === 'PUT' && c.path === '/api/bookings/availability')!.body as Record<string, any>;
+    const saved = calls.find((c) => c.method === 'PUT' && c.path === '/api/bookings/availability')!.body as { weeklyHours: Record<string, unknown> };
     expect(saved.weeklyHours.monday).toEqual([{ start: '09:00', end: '18:00' }]);
     expect(saved.weeklyHours.saturday).toEqual([{ start: '09:00', end: '18:00' }]);
     expect(saved.weeklyHours.sunday).toEqual([]);
@@ -163,6 +163,7 @@ describe('set-up wizard', { timeout: 20_000 }, () => {
 
 describe('set-up wizard: where steps start, and the end', { timeout: 20_000 }, () => {
   const org = { name: 'Clinic', legalName: 'Clinic LLC', email: 'c@example.com', phoneNumber: '+15551234567', websiteUrl: 'https://c.example', timeZone: 'America/New_York' };
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- the original, kept to be called with its formatter below (real.call(this))
   const real = Intl.DateTimeFormat.prototype.resolvedOptions;
   /** This browser runs in `zone` (what Intl.DateTimeFormat().resolvedOptions() reports). */
   const browserIn = (zone: string) => {

@@ -118,6 +118,7 @@ function ServiceForm({ item, categories, clinicCurrency, onDone, onCancel }: { i
             {old.keeping && item ? (
               <PricedBefore id="service-price" minor={item.priceMinor} currency={item.currency} clinicCurrency={clinicCurrency} onReprice={() => { setV((o) => ({ ...o, price: '' })); old.setRepricing(true); }} />
             ) : (
+              // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the Reprice button the member pressed is replaced by this input: the focus follows to it rather than falling to the page
               <MoneyInput id="service-price" currency={currency} className="form-control" value={v.price} onChange={set('price')} autoFocus={old.repricing} />
             )}
             {old.repricing && item && (

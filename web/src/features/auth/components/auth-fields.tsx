@@ -10,11 +10,13 @@ export const LARGE = 'form-control form-control-lg';
 
 /** The email, focused first. */
 export function EmailField(props: FieldProps) {
+  // eslint-disable-next-line jsx-a11y-x/no-autofocus -- on the sign-in and reset pages, single-task pages: the email they ask for takes the focus as they open
   return <InputField label="Email" base={LARGE} type="email" autoComplete="email" placeholder="you@clinic.com" autoFocus {...props} />;
 }
 
 /** A 6-digit code from a mail or an app, focused first. */
 export function CodeField(props: InputFieldProps) {
+  // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the code step is a single-task page: the code it asks for takes the focus as it opens
   return <InputField base={`${LARGE} otp-input`} inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="000000" autoFocus {...props} />;
 }
 

@@ -5,7 +5,7 @@ import { CredentialsForm } from './credentials-form';
 
 type Submit = (values: { email: string; password: string }) => Promise<Record<string, string> | void>;
 
-function setup(onSubmit: Submit = vi.fn(async () => undefined)) {
+function setup(onSubmit: Submit = vi.fn(() => Promise.resolve(undefined))) {
   const view = renderAt(<CredentialsForm onSubmit={onSubmit} />, '/auth');
   return { ...view, onSubmit, email: screen.getByLabelText('Email'), password: screen.getByLabelText('Password') };
 }
@@ -69,7 +69,7 @@ describe('CredentialsForm validation (spec section 5)', { timeout: 20_000 }, () 
   });
 
   it('puts the server field messages on the inputs', async () => {
-    const { user, email, password } = setup(vi.fn<Submit>(async () => ({ email: 'This email cannot be used' })));
+    const { user, email, password } = setup(vi.fn<Submit>(() => Promise.resolve({ email: 'This email cannot be used' })));
     await user.type(email, 'olive@example.com');
     await user.type(password, 'Secret-123');
     await user.click(screen.getByRole('button', { name: 'Continue' }));

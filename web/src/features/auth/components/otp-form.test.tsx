@@ -4,9 +4,9 @@ import { renderAt } from '../../../testing/render';
 import { OtpForm } from './otp-form';
 
 function setup() {
-  const onVerify = vi.fn(async () => undefined);
+  const onVerify = vi.fn(() => Promise.resolve());
   const view = renderAt(
-    <OtpForm email="olive@example.com" password="Secret-123" onVerify={onVerify} onResend={vi.fn(async () => undefined)} onChangeEmail={vi.fn()} />,
+    <OtpForm email="olive@example.com" password="Secret-123" onVerify={onVerify} onResend={vi.fn(() => Promise.resolve())} onChangeEmail={vi.fn()} />,
     '/auth',
   );
   return { ...view, onVerify, otp: screen.getByLabelText('Verification code') };

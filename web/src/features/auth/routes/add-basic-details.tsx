@@ -38,6 +38,7 @@ export function AddBasicDetailsPage() {
   return (
     <SignUpStep current={1} title="Add Basic Details" intro="Tell us a little about yourself." status={status}>
       <form onSubmit={submit} noValidate aria-label="Add basic details">
+        {/* eslint-disable-next-line jsx-a11y-x/no-autofocus -- a sign-up step, a single-task page: its first field takes the focus as it opens */}
         <BasicDetailsFields register={register} errors={errors} autoFocus />
         <button type="submit" className="btn btn-primary btn-lg w-100 mt-4" disabled={isSubmitting || !isValid}>
           {isSubmitting ? <Busy /> : 'Continue'}

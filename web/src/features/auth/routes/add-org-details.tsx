@@ -52,6 +52,7 @@ export function AddOrgDetailsPage() {
   return (
     <SignUpStep current={2} title="Add Organisation Details" intro="Your clinic or practice: you can change these later." status={status}>
       <form onSubmit={submit} noValidate aria-label="Add organisation details">
+        {/* eslint-disable-next-line jsx-a11y-x/no-autofocus -- a sign-up step, a single-task page: its first field takes the focus as it opens */}
         <InputField field={register('name')} label="Organisation name" required error={e('name')} autoComplete="organization" autoFocus />
         <InputField field={register('email')} label="Organisation email" required error={e('email')} type="email" autoComplete="email" placeholder="hello@clinic.com" />
         <InputField field={register('legalName')} label="Legal name" required error={e('legalName')} />

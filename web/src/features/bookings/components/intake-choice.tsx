@@ -25,7 +25,7 @@ export function IntakeChoice({ register, formId, error, savedFormId }: {
         <p className="small text-body-secondary mb-0">A form patients answer before their visit (a health questionnaire, a consent). Their answers show in the booking and the calendar.</p>
       </div>
       <Field id="intakeFormId" label="Intake form" error={error} className="col-md-6" hint={forms.error ? 'Your forms could not be loaded: the intake form stays as it is.' : 'Forms are made in the form builder.'}>
-        <select {...register('intakeFormId', { setValueAs: (v: unknown) => (v === '' || v == null ? null : String(v)) })} {...controlProps('intakeFormId', error, { base: 'form-select' })} disabled={Boolean(forms.error)}>
+        <select {...register('intakeFormId', { setValueAs: (v: unknown) => (typeof v === 'string' && v !== '' ? v : null) })} {...controlProps('intakeFormId', error, { base: 'form-select' })} disabled={Boolean(forms.error)}>
           <option value="">No intake form</option>
           {listed.map((f) => (
             <option key={f.id} value={f.id}>{f.name}</option>

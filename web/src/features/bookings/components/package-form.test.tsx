@@ -6,7 +6,7 @@ import { PackageForm } from './package-form';
 
 describe('PackageForm redirection URL', () => {
   it('offers the https:// address for a bare domain, and saves a path of this site as is', async () => {
-    const save = vi.fn(async (_body: unknown) => ({ responseCode: 201, success: true, data: { message: 'Saved', data: undefined }, message: 'Saved' }));
+    const save = vi.fn((_body: unknown) => Promise.resolve(({ responseCode: 201, success: true, data: { message: 'Saved', data: undefined }, message: 'Saved' })));
     const { user } = renderAt(<PackageForm title="New package" submitText="Save package" save={save} />, '/bookings/packages/add', [
       { path: '/bookings/packages', element: <h1>Packages page</h1> },
     ]);
@@ -39,7 +39,7 @@ const existing = {
 
 function renderForm(initial?: typeof existing, practitioners: { status: number; body: unknown } = { status: 200, body: { message: 'OK', data: { items: [practitioner('pr_a', 'Dr Ana'), practitioner('pr_b', 'Dr Ben', { isActive: false })] } } }) {
   mockApi({ 'GET /api/practitioners': practitioners });
-  const save = vi.fn(async (_body: unknown) => saved);
+  const save = vi.fn((_body: unknown) => Promise.resolve(saved));
   const view = renderAt(<PackageForm initial={initial as never} title="Package" submitText="Save package" save={save} />, '/bookings/packages/add', [
     { path: '/bookings/packages', element: <h1>Packages page</h1> },
   ]);
@@ -114,7 +114,7 @@ describe('PackageForm price in the clinic currency', () => {
 
   it('takes a yen price as whole yen, with ¥ and step 1, and refuses decimals before sending', async () => {
     mockApi(profile('jpy'));
-    const save = vi.fn(async (_body: unknown) => saved);
+    const save = vi.fn((_body: unknown) => Promise.resolve(saved));
     const { user } = renderAt(<PackageForm title="New package" submitText="Save package" save={save} />, '/bookings/packages/add', [{ path: '/bookings/packages', element: <h1>Packages page</h1> }]);
     const price = await screen.findByLabelText(/^Price \(JPY\)/);
     // A text box (a number input dropped a comma), with the digits keyboard for whole yen.
@@ -136,7 +136,7 @@ describe('PackageForm price in the clinic currency', () => {
 
   it('says a KWD price must end in 0, with the decimals keyboard', async () => {
     mockApi(profile('kwd'));
-    const save = vi.fn(async (_body: unknown) => saved);
+    const save = vi.fn((_body: unknown) => Promise.resolve(saved));
     const { user } = renderAt(<PackageForm title="New package" submitText="Save package" save={save} />, '/bookings/packages/add', []);
     const price = await screen.findByLabelText(/^Price \(KWD\)/);
     expect(price).toHaveAttribute('inputmode', 'decimal');
@@ -149,7 +149,7 @@ describe('PackageForm price in the clinic currency', () => {
 
   it('keeps the spec for a USD clinic: $, cents, at least $0.50', async () => {
     mockApi(profile('usd'));
-    const save = vi.fn(async (_body: unknown) => saved);
+    const save = vi.fn((_body: unknown) => Promise.resolve(saved));
     const { user } = renderAt(<PackageForm title="New package" submitText="Save package" save={save} />, '/bookings/packages/add', []);
     const price = await screen.findByLabelText(/^Price \(USD\)/);
     expect(price).toHaveAttribute('inputmode', 'decimal');
@@ -170,7 +170,7 @@ describe('PackageForm prices as people type them', () => {
 
   it('reads "85,00" as €85.00 on an English browser, and says so before saving', async () => {
     mockApi(profile('eur'));
-    const save = vi.fn(async (_body: unknown) => saved);
+    const save = vi.fn((_body: unknown) => Promise.resolve(saved));
     const { user } = renderAt(<PackageForm title="New package" submitText="Save package" save={save} />, '/bookings/packages/add', [{ path: '/bookings/packages', element: <h1>Packages page</h1> }]);
     const price = await screen.findByLabelText(/^Price \(EUR\)/);
     await user.type(screen.getByLabelText(/^Package name/), 'Visit');
@@ -184,7 +184,7 @@ describe('PackageForm prices as people type them', () => {
   it('reads German grouping on a German browser, and refuses "1,234" there with how to write it', async () => {
     const spy = languages(['de-DE', 'de']);
     mockApi(profile('eur'));
-    const save = vi.fn(async (_body: unknown) => saved);
+    const save = vi.fn((_body: unknown) => Promise.resolve(saved));
     const { user } = renderAt(<PackageForm title="New package" submitText="Save package" save={save} />, '/bookings/packages/add', [{ path: '/bookings/packages', element: <h1>Packages page</h1> }]);
     const price = await screen.findByLabelText(/^Price \(EUR\)/);
     expect(screen.getByText('In EUR, e.g. 49,50. At least €0.50.')).toBeInTheDocument();
@@ -206,7 +206,7 @@ describe('PackageForm prices as people type them', () => {
 
   it('shows a yen package of a clinic now in dollars as ¥5,000, and saving keeps it (no price sent)', async () => {
     mockApi({ ...profile('usd'), 'GET /api/practitioners': { status: 200, body: { message: 'OK', data: { items: [] } } } });
-    const save = vi.fn(async (_body: unknown) => saved);
+    const save = vi.fn((_body: unknown) => Promise.resolve(saved));
     const { user } = renderAt(<PackageForm initial={yenPackage as never} title="Package" submitText="Save package" save={save} />, '/bookings/packages/p1', [{ path: '/bookings/packages', element: <h1>Packages page</h1> }]);
     const price = await screen.findByLabelText(/^Price \(JPY\)/);
     expect(price).toHaveValue('5,000');
@@ -221,7 +221,7 @@ describe('PackageForm prices as people type them', () => {
 
   it('prices it again in dollars only when asked: an empty box under $', async () => {
     mockApi({ ...profile('usd'), 'GET /api/practitioners': { status: 200, body: { message: 'OK', data: { items: [] } } } });
-    const save = vi.fn(async (_body: unknown) => saved);
+    const save = vi.fn((_body: unknown) => Promise.resolve(saved));
     const { user } = renderAt(<PackageForm initial={yenPackage as never} title="Package" submitText="Save package" save={save} />, '/bookings/packages/p1', [{ path: '/bookings/packages', element: <h1>Packages page</h1> }]);
     await user.click(await screen.findByRole('button', { name: 'Set a price in USD' }));
     const price = screen.getByLabelText(/^Price \(USD\)/);
@@ -239,7 +239,7 @@ describe('PackageForm payment (issue 36)', () => {
   it('sends a deposit and fees typed with a decimal comma on a German browser, in the clinic currency', async () => {
     const spy = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'de']);
     mockApi({ 'GET /api/organization/profile': { status: 200, body: { message: 'OK', data: { id: 'o1', name: 'Clinic', currency: 'eur' } } } });
-    const save = vi.fn(async (_body: unknown) => saved);
+    const save = vi.fn((_body: unknown) => Promise.resolve(saved));
     const { user } = renderAt(<PackageForm title="New package" submitText="Save package" save={save} />, '/bookings/packages/add', [{ path: '/bookings/packages', element: <h1>Packages page</h1> }]);
     await user.type(await screen.findByLabelText(/^Price \(EUR\)/), '85,00');
     await user.type(screen.getByLabelText(/^Package name/), 'Physio');

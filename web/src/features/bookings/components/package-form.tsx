@@ -3,7 +3,7 @@
 // (practitioners; none = the clinic-wide schedule). Validated with the same schema as the API.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { bookingPackageSchemaIn, type BookingPackageInput } from '#shared/bookings/schemas';
 import { Card } from '../../../components/card';
@@ -26,8 +26,8 @@ type Output = ReturnType<ReturnType<typeof bookingPackageSchemaIn>['parse']>;
 const TIMING = ['durationMinutes', 'bufferBeforeMinutes', 'bufferAfterMinutes', 'slotGridMinutes', 'minNoticeMinutes', 'maxDaysAhead'] as const;
 const FIELDS = ['packageName', 'packagePrice', 'packageDescription', 'redirectionUrl', ...TIMING, 'practitionerIds', ...PAYMENT_FIELDS, 'intakeFormId', 'intakeTiming', ...SERIES_FIELDS] as const;
 
-/** A minutes (or days) input's value: blank is `blank` (null: the default), anything else a number (the schema refuses NaN). */
-const minutes = (blank: number | null) => (v: unknown) => (typeof v === 'number' ? v : v === '' || v == null ? blank : Number(String(v).trim()));
+/** A minutes (or days) input's value: blank is `blank` (null: the default), anything else a number (Number ignores surrounding spaces; the schema refuses NaN). */
+const minutes = (blank: number | null) => (v: unknown) => (typeof v === 'number' ? v : v === '' || v == null ? blank : Number(v));
 
 /** The timing fields of the form: blank = the clinic's default (buffers: none). */
 const TIMING_INPUTS: { name: (typeof TIMING)[number]; label: string; hint: string; blank: number | null; unit: string; min: number; step: number }[] = [
@@ -88,6 +88,7 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
   });
   const { status, setStatus, send } = useSaveStatus(setError, FIELDS);
   const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
+  const [redirectionUrl, intakeFormId] = useWatch({ control, name: ['redirectionUrl', 'intakeFormId'] });
 
   const submit = handleSubmit(async (values) => {
     // A series the API would refuse (per visit of a package paid online) is not sent: its field says why.
@@ -137,6 +138,7 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
           {price.keeping && initial ? (
             <PricedBefore id="packagePrice" minor={initial.packagePriceCents} currency={initial.currency ?? 'usd'} clinicCurrency={clinic.currency} onReprice={() => { setValue('packagePrice', ''); price.setRepricing(true); }} />
           ) : (
+            // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the Reprice button the member pressed is replaced by this input: the focus follows to it rather than falling to the page
             <MoneyInput currency={price.currency} autoFocus={price.repricing} {...register('packagePrice')} {...controlProps('packagePrice', e('packagePrice'), { required: true })} />
           )}
         </Field>
@@ -145,7 +147,7 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
         </Field>
         <Field id="redirectionUrl" label="Redirection URL" error={e('redirectionUrl')} className="col-12" hint="Where visitors go after paying: https://your-clinic.com/thank-you, or a page of this site such as /thanks. Leave empty to return to the booking page.">
           <input {...register('redirectionUrl')} {...controlProps('redirectionUrl', e('redirectionUrl'))} type="text" inputMode="url" placeholder="https://" autoComplete="off" />
-          <RedirectUrlFix value={watch('redirectionUrl') ?? ''} onFix={(fixed) => setValue('redirectionUrl', fixed, { shouldValidate: true, shouldDirty: true })} />
+          <RedirectUrlFix value={redirectionUrl ?? ''} onFix={(fixed) => setValue('redirectionUrl', fixed, { shouldValidate: true, shouldDirty: true })} />
         </Field>
         <PackagePaymentFields register={register} watch={watch} error={e} currency={price.currency} locale={locale} />
         <PackageSeriesFields register={register} watch={watch} setValue={setValue} error={e} />
@@ -193,7 +195,7 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
             }}
           />
         </div>
-        <IntakeChoice register={register} formId={watch('intakeFormId')} error={e('intakeFormId') ?? e('intakeTiming')} savedFormId={initial?.intakeFormId} />
+        <IntakeChoice register={register} formId={intakeFormId} error={e('intakeFormId') ?? e('intakeTiming')} savedFormId={initial?.intakeFormId} />
         <div className="col-12">
           <div className="form-check form-switch">
             <input {...register('isActive')} id="isActive" type="checkbox" className="form-check-input" role="switch" />

@@ -31,8 +31,8 @@ export function paymentDefaults(p: BookingPackageView | undefined, locale: strin
   } as const;
 }
 
-/** A whole number input's value: blank is null. */
-const whole = (v: unknown) => (typeof v === 'number' ? v : v === '' || v == null ? null : Number(String(v).trim()));
+/** A whole number input's value: blank is null (Number ignores surrounding spaces). */
+const whole = (v: unknown) => (typeof v === 'number' ? v : v === '' || v == null ? null : Number(v));
 
 export function PackagePaymentFields({ register, watch, error, currency, locale }: {
   register: UseFormRegister<BookingPackageInput>;

@@ -10,7 +10,7 @@ const PER_VISIT_ONLINE = 'Patients booking a series of a package paid online pay
 
 function renderForm(initial?: object) {
   mockApi({ 'GET /api/practitioners': { status: 200, body: { message: 'OK', data: { items: [] } } } });
-  const save = vi.fn(async (_body: unknown) => saved);
+  const save = vi.fn((_body: unknown) => Promise.resolve(saved));
   const view = renderAt(<PackageForm initial={initial as never} title="Package" submitText="Save package" save={save} />, '/bookings/packages/add', [
     { path: '/bookings/packages', element: <h1>Packages page</h1> },
   ]);
@@ -75,7 +75,7 @@ describe('PackageForm series settings', { timeout: 20_000 }, () => {
 
   it('shows the API\'s answer on the maximum when it refuses it', async () => {
     mockApi({ 'GET /api/practitioners': { status: 200, body: { message: 'OK', data: { items: [] } } } });
-    const save = vi.fn(async (_body: unknown) => ({ responseCode: 400, success: false, message: 'Invalid', data: { errors: { seriesMaxVisits: 'Patients may book 2 to 52 visits in a series' } } }));
+    const save = vi.fn((_body: unknown) => Promise.resolve(({ responseCode: 400, success: false, message: 'Invalid', data: { errors: { seriesMaxVisits: 'Patients may book 2 to 52 visits in a series' } } })));
     const { user } = renderAt(<PackageForm title="Package" submitText="Save package" save={save as never} />, '/bookings/packages/add', []);
     await user.type(screen.getByLabelText(/^Package name/), 'Physio');
     await user.type(screen.getByLabelText(/^Price/), '60');

@@ -26,7 +26,7 @@ export function seriesProblem(values: Pick<BookingPackageInput, 'allowSeries' | 
 }
 
 /** A whole number input's value: blank is null (the default maximum). */
-const whole = (v: unknown) => (typeof v === 'number' ? v : v === '' || v == null ? null : Number(String(v).trim()));
+const whole = (v: unknown) => (typeof v === 'number' ? v : v === '' || v == null ? null : Number(v));
 
 export function PackageSeriesFields({ register, watch, setValue, error }: {
   register: UseFormRegister<BookingPackageInput>;

@@ -2,7 +2,7 @@
 // opening hours (one or more intervals a day), slot length, bookings per slot, closed dates and
 // notice limits, all in the organisation's time zone (changed in the organisation profile). Under it,
 // the booking page these hours are offered on (its address and QR code, for the owner).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { WEEKDAYS } from '#shared/bookings/time';
 import { fieldErrors } from '#shared/common/schemas';
@@ -35,7 +35,12 @@ function AvailabilityEditor({ availability, onSaved }: { availability: Availabil
   const [issues, setIssues] = useState<string[]>([]);
   const [status, setStatus] = useState<Status | null>(null);
   const [saving, setSaving] = useState(false);
-  useEffect(() => setDraft(draftOf(availability)), [availability]);
+  // Availability saved (or read again) starts the draft over: adjusted while rendering, not in an effect.
+  const [draftOfShown, setDraftOfShown] = useState(availability);
+  if (draftOfShown !== availability) {
+    setDraftOfShown(availability);
+    setDraft(draftOf(availability));
+  }
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const num = (v: string) => (v === '' ? Number.NaN : Number(v));
 

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
-import { TOOLBAR_LAYOUTS, type LayoutConfig, type ToolbarLayout } from '../../../lib/layout-config';
+import { TOOLBAR_LAYOUTS, type LayoutConfig } from '../../../lib/layout-config';
 import { edit } from '../edit-config';
 
 function Switch({ id, label, hint, checked, onChange, disabled }: { id: string; label: string; hint?: string; checked: boolean; onChange: (v: boolean) => void; disabled?: boolean }) {

@@ -30,9 +30,9 @@ export function LayoutTypePicker({ config, saveAndReload }: { config: LayoutConf
                 <span />
                 <span />
               </span>
-              <span>
-                <span className="d-block fw-semibold text-body-emphasis">{LAYOUT_LABELS[type].title}</span>
-                <span className="d-block small text-body-secondary">{LAYOUT_LABELS[type].text}</span>
+              <span className="fw-semibold text-body-emphasis">
+                {LAYOUT_LABELS[type].title}
+                <span className="d-block small fw-normal text-body-secondary">{LAYOUT_LABELS[type].text}</span>
               </span>
             </label>
           ))}

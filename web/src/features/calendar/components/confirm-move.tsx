@@ -1,7 +1,7 @@
 // Asked when an item is dropped on a new time (on the team day, only once the time is one offered): a move is not undone by a click (the patient is mailed
 // at once), so staff confirm it, and for a booking choose whether the patient is emailed (an
 // appointment's move always mails). "Keep it where it was" puts the item back.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Modal from '../../../components/modal';
 import { Busy } from '../../../components/loading';
 import type { CalendarItem } from '../api/calendar';
@@ -30,10 +30,13 @@ export function ConfirmMove({
 }) {
   const [notifyPatient, setNotifyPatient] = useState(true);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
+  // Each move asked about starts afresh (adjusted while rendering, not in an effect).
+  const [asked, setAsked] = useState(pending);
+  if (asked !== pending) {
+    setAsked(pending);
     setNotifyPatient(true);
     setBusy(false);
-  }, [pending]);
+  }
   if (!pending) return null;
   // The reader's locale (the browser's) for the dates and times.
   const format = new Intl.DateTimeFormat(undefined, { timeZone, weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });

@@ -4,7 +4,7 @@
 // and asks whether to email the patient; an appointment takes any date and time. A booking also shows
 // its payment state, its intake answers and the after-visit controls of its page (attended, no-show,
 // late cancellation, the fee, the balance paid at the clinic), so the desk acts from the calendar.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Modal from '../../../components/modal';
 import { Link } from 'react-router-dom';
 import { Busy, Loading } from '../../../components/loading';
@@ -104,14 +104,17 @@ export function ItemDialog({
   const [notifyPatient, setNotifyPatient] = useState(true);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
+  // Each item opened starts afresh (adjusted while rendering, not in an effect).
+  const [opened, setOpened] = useState<CalendarItem | null>(null);
+  if (opened !== item) {
+    setOpened(item);
     setDate(item?.date ?? '');
     // A booking's time is picked from the free times; an appointment's starts at its own.
     setTime(item?.kind === 'booking' ? '' : (item?.time ?? ''));
     setWho(item?.practitionerId ?? '');
     setNotifyPatient(true);
     setError(undefined);
-  }, [item]);
+  }
   if (!item) return null;
   const look = lookOf(item);
   const isBooking = item.kind === 'booking';

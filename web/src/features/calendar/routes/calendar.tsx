@@ -136,6 +136,15 @@ function itemOfClick(arg: EventClickInfo): CalendarItem | undefined {
   return arg.event.extendedProps.item as CalendarItem | undefined;
 }
 
+/** Calls `onDay` as the team's day shown changes (null: another view), while rendering, not in an effect a render later. */
+function useTeamDay(day: string | null, onDay: (day: string) => void) {
+  const [shown, setShown] = useState<string | null>(null);
+  if (shown !== day) {
+    setShown(day);
+    if (day) onDay(day);
+  }
+}
+
 export function CalendarPage() {
   usePageTitle('Calendar', [{ title: 'Service Management' }], 'Appointments and bookings in one calendar');
   const width = useWidth();
@@ -185,11 +194,10 @@ export function CalendarPage() {
   }, [view, date]);
 
   // The team's day has no page-level FullCalendar: its range and title come from its date.
-  useEffect(() => {
-    if (view !== 'team') return;
-    setRange((r) => sameRange(r, { start: teamDate, end: addDays(teamDate, 1) }));
-    setTitle(longDate(teamDate));
-  }, [view, teamDate]);
+  useTeamDay(view === 'team' ? teamDate : null, (day) => {
+    setRange((r) => sameRange(r, { start: day, end: addDays(day, 1) }));
+    setTitle(longDate(day));
+  });
 
   const step = (where: Step) => {
     if (view === 'team') return go({ date: where === 'today' ? todayIn(data?.timeZone ?? browserZone()) : addDays(teamDate, where === 'prev' ? -1 : 1) });

@@ -49,6 +49,7 @@ export function AddFormPage() {
       <div className="card-body">
         <StatusBanner status={status} />
         <Field id="formName" label="Form name" required error={error} hint="You add its fields next, in the form builder.">
+          {/* eslint-disable-next-line jsx-a11y-x/no-autofocus -- /forms/add is a single-task page (one field, the new form's name): it takes the focus as it opens */}
           <input {...controlProps('formName', error, { required: true })} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
         </Field>
         <button type="submit" className="btn btn-primary" disabled={busy}>

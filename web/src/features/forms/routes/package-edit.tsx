@@ -3,7 +3,7 @@
 // the image (png, jpeg, webp, gif; at most 4 MB) is uploaded after the package is saved.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type * as z from 'zod/mini';
 import { sanitizeHtml } from '#shared/forms/sanitize-html';
@@ -45,8 +45,8 @@ function PackageForm({ pkg }: { pkg?: PackageView }) {
   const initialPrice = pkg ? moneyInputValue(pkg.priceCents, pkg.currency ?? 'usd', locale) : '';
   const {
     register,
+    control,
     handleSubmit,
-    watch,
     setError,
     setValue,
     formState: { errors, isSubmitting },
@@ -58,8 +58,8 @@ function PackageForm({ pkg }: { pkg?: PackageView }) {
       : { name: '', description: '', price: '', customAmountEnabled: false, isPayable: true },
   });
   const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
-  const description = watch('description');
-  const custom = watch('customAmountEnabled');
+  const description = useWatch({ control, name: 'description' });
+  const custom = useWatch({ control, name: 'customAmountEnabled' });
 
   const submit = handleSubmit(async (values) => {
     setStatus(null);
@@ -116,6 +116,7 @@ function PackageForm({ pkg }: { pkg?: PackageView }) {
             {price.keeping && pkg ? (
               <PricedBefore id="price" minor={pkg.priceCents} currency={currency} clinicCurrency={clinic.currency} onReprice={() => { setValue('price', ''); price.setRepricing(true); }} />
             ) : (
+              // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the Reprice button the member pressed is replaced by this input: the focus follows to it rather than falling to the page
               <MoneyInput currency={currency} autoFocus={price.repricing} {...register('price')} {...controlProps('price', e('price'), { required: true })} />
             )}
           </Field>

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveToken } from '../../../lib/session';
 import { mockApi, renderAt } from '../../../testing/render';
+import { fetchedUrls } from '../../../testing/fetched-urls';
 import { LogsPage } from './logs';
 
 const entry = (id: string, actor: object | null, extra: object = {}) => ({
@@ -26,7 +27,7 @@ function setup(nextCursor?: string) {
   });
   return renderAt(<LogsPage />, '/logs');
 }
-const urls = () => vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+const urls = fetchedUrls;
 
 describe('LogsPage', { timeout: 20_000 }, () => {
   it('shows who did what, and a former member as such', async () => {

@@ -82,6 +82,7 @@ function ChoosePassword({ token, details }: { token: string; details: InviteDeta
           hint={suggested ? `Suggested: ${suggested} (keep it somewhere safe)` : undefined}
           autoComplete="new-password"
           meter
+          // eslint-disable-next-line jsx-a11y-x/no-autofocus -- accepting an invitation is a single-task page: the password it asks for takes the focus as it opens
           autoFocus
         />
         <PasswordField field={register('confirmPassword')} label="Confirm password" required error={e('confirmPassword')} autoComplete="new-password" />
@@ -96,7 +97,7 @@ function ChoosePassword({ token, details }: { token: string; details: InviteDeta
 export function AcceptInvitePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const { data, error, isLoading } = useSWR(token ? ['invite-details', token] : null, loadDetails, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const { data, error, isLoading } = useSWR<InviteDetails, Error, [string, string] | null>(token ? ['invite-details', token] : null, loadDetails, { revalidateOnFocus: false, shouldRetryOnError: false });
   if (!token || error) {
     return (
       <>

@@ -58,7 +58,7 @@ describe('AddMemberPage', { timeout: 20_000 }, () => {
     );
   });
 
-  it('lets a member give only the flags they have', async () => {
+  it('lets a member give only the flags they have', () => {
     setup(rolesState({ roles: [entry('Members', { read: true, write: true })] }));
     expect(screen.getByRole('checkbox', { name: 'Members: Write' })).toBeEnabled();
     expect(screen.getByRole('checkbox', { name: 'Members: Delete' })).toBeDisabled();

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveToken } from '../../../lib/session';
 import { entry, mockApi, renderAt, rolesState, WithRoles } from '../../../testing/render';
+import { fetchedUrls } from '../../../testing/fetched-urls';
 import { MembersListPage } from './members-list';
 
 const me = { id: 'u-me', email: 'me@example.com', isEmailVerified: true };
@@ -30,7 +31,7 @@ function setup(roles = rolesState({ isOwner: true }), items = [OWNER, INVITED, S
   return { ...view, calls };
 }
 
-const urls = () => vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+const urls = fetchedUrls;
 
 describe('MembersListPage', { timeout: 20_000 }, () => {
   it('lists members with their status, and offers actions only where the API allows them', async () => {

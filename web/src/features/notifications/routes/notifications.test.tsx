@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveToken } from '../../../lib/session';
 import { mockApi, renderAt } from '../../../testing/render';
+import { fetchedUrls } from '../../../testing/fetched-urls';
 import { NotificationsPage } from './notifications';
 
 const n = (id: string, read: boolean, title = `Title ${id}`) => ({ id, title, message: `Message ${id}`, read, createdAt: '2025-01-02T10:00:00Z', link: '/member/x' });
@@ -17,7 +18,7 @@ function setup(list = [n('a', false), n('b', true)], next: ReturnType<typeof n>[
   });
   return { ...renderAt(<NotificationsPage />, '/notification'), calls };
 }
-const urls = () => vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+const urls = fetchedUrls;
 
 describe('NotificationsPage', { timeout: 20_000 }, () => {
   it('lists the notifications, unread ones marked', async () => {

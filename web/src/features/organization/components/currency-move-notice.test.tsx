@@ -19,7 +19,7 @@ describe('CurrencyMoveNotice', { timeout: 20_000 }, () => {
       'GET /api/organization/currency-move': { status: 200, body: { message: 'OK', data: preview } },
       'POST /api/organization/currency-move': { status: 200, body: { message: 'Your clinic now charges in EUR: 1 price converted at 1.95583 BGN = 1 EUR.', data: { currency: 'eur', converted: 1 } } },
     });
-    const onMoved = vi.fn(async () => undefined);
+    const onMoved = vi.fn(() => Promise.resolve());
     renderAt(<CurrencyMoveNotice currency="bgn" isOwner onMoved={onMoved} />, '/organization');
     expect(await screen.findByRole('heading', { name: /BGN ended on January 1, 2026: its successor is EUR/ })).toBeInTheDocument();
     const user = userEvent.setup();
@@ -36,7 +36,7 @@ describe('CurrencyMoveNotice', { timeout: 20_000 }, () => {
   it('says nothing for a currency that has not ended, and asks for no preview', async () => {
     saveToken('token');
     const calls = mockApi({ 'GET /api/users/profile': PROFILE });
-    const { container } = renderAt(<CurrencyMoveNotice currency="eur" isOwner onMoved={async () => undefined} />, '/organization');
+    const { container } = renderAt(<CurrencyMoveNotice currency="eur" isOwner onMoved={() => Promise.resolve()} />, '/organization');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(container.textContent).toBe('');
     expect(calls.filter((c) => c.path === '/api/organization/currency-move')).toEqual([]);

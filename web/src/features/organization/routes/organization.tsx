@@ -4,7 +4,7 @@
 // webhooks that send the organisation's events to other systems, and the booking page that key makes.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { organizationSchema } from '#shared/account/schemas';
 import { CURRENCIES, currencyOf, currencySymbol } from '#shared/currency';
@@ -61,7 +61,7 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
     handleSubmit,
     setError,
     reset,
-    watch,
+    control,
     formState: { errors, isSubmitting, isValid, isDirty },
   } = useForm<Input, unknown, Values>({
     resolver: zodResolver(profileFormSchema),
@@ -82,7 +82,7 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
     if (values.currency && values.currency !== saved) setConfirming(values);
     else await save(values);
   });
-  const chosen = currencyOf(watch('currency'));
+  const chosen = currencyOf(useWatch({ control, name: 'currency' }));
   const currencyHint = chosen !== saved ? currencyChangeText(saved, chosen).join(' ') : 'Prices are set and charged in it. It can change only while no booking is held and no card payment is open.';
   const zoneList = zones();
   const currencyNames = useMemo(() => (typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'currency' }) : undefined), []);

@@ -10,17 +10,16 @@ import { MAX_UPLOAD_LABEL } from '#shared/uploads';
 
 export function PictureModal({ show, onHide }: { show: boolean; onHide: () => void }) {
   const { currentUser, setCurrentUser } = useAuth();
-  const [file, setFile] = useState<File>();
-  const [preview, setPreview] = useState<string>();
+  // The chosen file with its preview's object URL, made as it is chosen.
+  const [chosen, setChosen] = useState<{ file: File; preview: string }>();
+  const file = chosen?.file;
+  const preview = chosen?.preview;
+  const setFile = (next: File | undefined) => setChosen(next ? { file: next, preview: URL.createObjectURL(next) } : undefined);
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (!file) return setPreview(undefined);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  // A preview replaced, dropped, or left as the page goes lets its image go.
+  useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
 
   const close = () => {
     setFile(undefined);

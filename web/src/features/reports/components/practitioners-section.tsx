@@ -46,7 +46,7 @@ function WeeksGrid({ report, names }: { report: PractitionerReport; names: Perio
   return (
     <details className="mt-3">
       <summary className="small fw-semibold">Week by week</summary>
-      {/* Focusable, so a keyboard can scroll it when it is wider than the screen. */}
+      {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- focusable, so a keyboard can scroll it when it is wider than the screen (WCAG 2.1.1, axe scrollable-region-focusable) */}
       <div className="table-responsive mt-2" tabIndex={0} role="region" aria-label="Practitioners week by week">
         <table className="table table-sm align-middle mb-0 small">
           <caption className="caption-top pt-0">Paid bookings · booked time</caption>

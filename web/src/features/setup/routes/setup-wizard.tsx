@@ -292,17 +292,19 @@ function HoursStep({ progress, entered, ...props }: StepProps) {
   const serviceSlot = asSlot(entered.serviceMinutes ?? newest?.durationMinutes);
   const [days, setDays] = useState<Record<Weekday, boolean>>({ monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false });
   const { values, setValues, errors, form, common } = useStep({ opens: '09:00', closes: '17:00', slot: '30', capacity: '1' }, props, 'The opening hours could not be saved.');
-  useEffect(() => {
-    if (!current) return;
+  // The saved hours (or the first service's length) fill the form as they arrive: adjusted while rendering, not in an effect.
+  const [filledFrom, setFilledFrom] = useState<{ current: typeof current; serviceSlot: number | undefined }>();
+  if (current && (filledFrom?.current !== current || filledFrom.serviceSlot !== serviceSlot)) {
+    setFilledFrom({ current, serviceSlot });
     // Not configured yet: the slot length starts as the first service's length (a 45-minute service, 45-minute slots).
     if (!current.configured) {
       if (serviceSlot) setValues((v) => ({ ...v, slot: String(serviceSlot) }));
-      return;
+    } else {
+      const open = WEEKDAYS.find((d) => current.weeklyHours[d].length > 0);
+      setDays(Object.fromEntries(WEEKDAYS.map((d) => [d, current.weeklyHours[d].length > 0])) as Record<Weekday, boolean>);
+      setValues({ opens: open ? current.weeklyHours[open][0].start : '09:00', closes: open ? current.weeklyHours[open][0].end : '17:00', slot: String(current.slotMinutes), capacity: String(current.capacity) });
     }
-    const open = WEEKDAYS.find((d) => current.weeklyHours[d].length > 0);
-    setDays(Object.fromEntries(WEEKDAYS.map((d) => [d, current.weeklyHours[d].length > 0])) as Record<Weekday, boolean>);
-    setValues({ opens: open ? current.weeklyHours[open][0].start : '09:00', closes: open ? current.weeklyHours[open][0].end : '17:00', slot: String(current.slotMinutes), capacity: String(current.capacity) });
-  }, [current, serviceSlot, setValues]);
+  }
   // Wait for the service too, so the slot length does not change under the owner's hands.
   if ((!current && !loadError) || services.isLoading) return <Loading label="Loading opening hours..." showLabel />;
   const slotHint = !current?.configured && serviceSlot !== undefined && values.slot === String(serviceSlot) ? 'The length of your first service.' : undefined;
@@ -530,9 +532,8 @@ export function SetupWizardPage() {
   const [current, setCurrent] = useState<SetupStep | 'finished' | null>(null);
   const [moveError, setMoveError] = useState<string | null>(null);
   const [entered, setEntered] = useState<Entered>({});
-  useEffect(() => {
-    if (progress && current === null) setCurrent(nextSetupStep(progress) ?? 'finished');
-  }, [progress, current]);
+  // The first progress read picks the step to start on (while rendering, not in an effect).
+  if (progress && current === null) setCurrent(nextSetupStep(progress) ?? 'finished');
 
   const record = async (step: SetupStep, state: 'done' | 'skipped') => {
     setMoveError(null);
