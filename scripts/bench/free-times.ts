@@ -282,21 +282,21 @@ async function bench(runs: number) {
     {
       label: `available-days ${DAYS} d, anyone`,
       path: '/bookings/available-days',
-      handler: days as Handler,
+      handler: days,
       body: { apiKey, packageId, from: today, days: DAYS },
       check: (data) => daysNote(data),
     },
     {
       label: `available-days ${DAYS} d, one named`,
       path: '/bookings/available-days',
-      handler: days as Handler,
+      handler: days,
       body: { apiKey, packageId, from: today, days: DAYS, practitionerId: named },
       check: (data) => daysNote(data),
     },
     {
       label: 'available-slots 1 d, anyone',
       path: '/bookings/available-slots',
-      handler: slots as Handler,
+      handler: slots,
       body: { apiKey, packageId, date: slotDate, practitionerId: 'any' },
       check: (data) => {
         const { status, slots: times } = z.parse(listAvailableSlotsReply, data);
