@@ -2,15 +2,15 @@
 // Tue, 3 March, 10:00") when every visit keeps it, or its first and last visit when it does not (a
 // conflict's alternative on another day or hour, a week left out): the notice never claims a rule the
 // visits do not follow. Times in the clinic's zone, as the page lists them.
+import { localParts } from '#shared/bookings/zone';
 import { dateTimeFormat } from '#shared/i18n/intl-cache';
 
 const DAY_MS = 86_400_000;
 
 /** The local day number (days since 1970 in the zone) and minute of the day of an instant. */
 function localOf(startUtc: string, timeZone: string) {
-  const parts = dateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(new Date(startUtc));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { day: Date.UTC(n('year'), n('month') - 1, n('day')) / DAY_MS, minute: n('hour') * 60 + n('minute') };
+  const local = localParts(Date.parse(startUtc), timeZone);
+  return { day: Date.UTC(local.year, local.month - 1, local.day) / DAY_MS, minute: local.hour * 60 + local.minute };
 }
 
 /** Whether every visit comes `everyWeeks` after the one before at the same local time (clock changes kept). */
