@@ -20,6 +20,7 @@ import { ddb } from '../../functions/data/dynamo';
 import { mailsTo, testAddress, uniqueEmail, uniquePhone } from '../support/api';
 import { challengeHeaders } from '../support/challenge';
 import { eventually } from '../support/eventually';
+import type { Json } from '../support/json';
 
 const ZONE = 'America/New_York';
 let stack: LocalStack;
@@ -27,7 +28,6 @@ let owner: { token: string; orgId: string };
 let apiKey: string;
 
 /** What a JSON body parses to (the test reads the answers' fields as the API documents them). */
-type Json = ReturnType<typeof JSON.parse>;
 type Row = Record<string, Json>;
 
 interface Answer {
