@@ -17,8 +17,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, TABLE_NAME as TABLE, type LocalStack } from '../../infra/local/stack';
 import { ddb } from '../../functions/data/dynamo';
-import { mailsTo, testAddress, uniqueEmail, uniquePhone } from '../support/api';
-import { challengeHeaders } from '../support/challenge';
+import { api, mailsTo, uniqueEmail, uniquePhone } from '../support/api';
 import { eventually } from '../support/eventually';
 import type { Json } from '../support/json';
 
@@ -30,20 +29,9 @@ let apiKey: string;
 /** What a JSON body parses to (the test reads the answers' fields as the API documents them). */
 type Row = Record<string, Json>;
 
-interface Answer {
-  status: number;
-  body: { message: string; data?: Json };
-}
-
-async function call(method: string, path: string, options: { body?: unknown; token?: string; key?: string } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { 'x-forwarded-for': testAddress(), ...(await challengeHeaders(`${stack.url}/api`, method, path, options)) };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.key) headers['idempotency-key'] = options.key;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${stack.url}/api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : { message: '' } };
-}
+/** The API of this file's own stack; `key` is the request's Idempotency-Key. */
+const call = (method: string, path: string, { key, ...options }: { body?: unknown; token?: string; key?: string } = {}) =>
+  api(method, path, { ...options, apiUrl: `${stack.url}/api`, headers: key ? { 'idempotency-key': key } : undefined });
 
 // ---- The fault: one transaction, picked by what it writes, fails as a lost connection does. ----
 type Items = { Put?: { Item?: Row }; Update?: { Key?: Row; ExpressionAttributeValues?: Record<string, unknown> } }[];

@@ -20,8 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEventBody } from '#shared/webhooks/schemas';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { resetConfig } from '../../functions/lib/config';
-import { mailsTo, testAddress, uniqueEmail, uniquePhone } from '../support/api';
-import { challengeHeaders } from '../support/challenge';
+import { api, mailsTo, uniqueEmail, uniquePhone } from '../support/api';
 import { eventually } from '../support/eventually';
 import { serveAsync } from '../support/serve';
 import type { Json } from '../support/json';
@@ -38,19 +37,9 @@ interface Answer {
   body: { message: string; data?: Json };
 }
 
-async function call(method: string, path: string, options: { body?: unknown; token?: string; key?: string } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { 'x-forwarded-for': testAddress(), ...(await challengeHeaders(`${stack.url}/api`, method, path, options)) };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.key) headers['idempotency-key'] = options.key;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${stack.url}/api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const text = await res.text();
-  try {
-    return { status: res.status, body: JSON.parse(text) };
-  } catch {
-    return { status: res.status, body: { message: text } };
-  }
-}
+/** The API of this file's own stack; `key` is the request's Idempotency-Key. */
+const call = (method: string, path: string, { key, ...options }: { body?: unknown; token?: string; key?: string } = {}) =>
+  api(method, path, { ...options, apiUrl: `${stack.url}/api`, headers: key ? { 'idempotency-key': key } : undefined });
 
 const stripeApi = async (path: string) =>
   (await (await fetch(`${stack.url}${path}`, { headers: { authorization: `Bearer ${stack.env.STRIPE_SECRET_KEY}` } })).json()) as Record<string, Json>;

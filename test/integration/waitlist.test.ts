@@ -8,27 +8,14 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
-import { mailsTo, testAddress, uniqueEmail, uniquePhone, type Mail } from '../support/api';
-import { challengeHeaders } from '../support/challenge';
+import { api, mailsTo, uniqueEmail, uniquePhone, type Mail } from '../support/api';
 import { eventually } from '../support/eventually';
-import type { Json } from '../support/json';
 
 const ZONE = 'America/New_York';
 let stack: LocalStack;
 
-interface Answer {
-  status: number;
-  body: { message: string; data?: Json; errors?: Record<string, string> };
-}
-
-async function call(method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { 'x-forwarded-for': testAddress(), ...(await challengeHeaders(`${stack.url}/api`, method, path, options)) };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${stack.url}/api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : { message: '' } };
-}
+/** The API of this file's own stack. */
+const call = (method: string, path: string, options: { body?: unknown; token?: string } = {}) => api(method, path, { ...options, apiUrl: `${stack.url}/api` });
 
 interface Clinic {
   token: string;

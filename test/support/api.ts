@@ -30,13 +30,16 @@ export async function api<T = Json>(
      * (fetched and solved here); false sends none, a string sends that header value.
      */
     challenge?: false | string;
+    /** A stack of the test file's own (`${stack.url}/api`), instead of the suite's. */
+    apiUrl?: string;
   } = {},
 ): Promise<ApiResponse<T>> {
+  const apiUrl = options.apiUrl ?? inject('apiUrl');
   // Each request from its own address, as if through the proxy, so the per-address rate limits of
   // public routes do not add up across the suite; tests of those limits pass their own.
   const headers: Record<string, string> = { 'x-forwarded-for': testAddress(), ...options.headers };
   if (typeof options.challenge === 'string') headers['x-challenge'] = options.challenge;
-  else if (options.challenge !== false && headers['x-challenge'] === undefined) Object.assign(headers, await challengeHeaders(inject('apiUrl'), method, path, options));
+  else if (options.challenge !== false && headers['x-challenge'] === undefined) Object.assign(headers, await challengeHeaders(apiUrl, method, path, options));
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let payload: BodyInit | undefined;
   if (options.form) payload = options.form;
@@ -45,7 +48,7 @@ export async function api<T = Json>(
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(options.body);
   }
-  const res = await fetch(`${inject('apiUrl')}${path}`, { method, headers, body: payload });
+  const res = await fetch(`${apiUrl}${path}`, { method, headers, body: payload });
   const text = await res.text();
   let body: ApiResponse<T>['body'];
   try {
