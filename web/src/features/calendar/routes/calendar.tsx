@@ -19,6 +19,7 @@ import { addDays } from '#shared/bookings/slots';
 import { todayIn } from '#shared/bookings/time';
 import type { CalendarKind } from '#shared/calendar/schemas';
 import { Loading } from '../../../components/loading';
+import { dateFormatter } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
 import { useAccess } from '../../../lib/roles';
 import { useClinicHours } from '../api/availability';
@@ -58,7 +59,7 @@ const nowIn = (timeZone: string) => {
 };
 
 /** Dates in the reader's locale (the browser's; the console's words stay English). */
-const longDate = (date: string) => new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', dateStyle: 'full' }).format(new Date(`${date}T12:00:00Z`));
+const longDate = (date: string) => dateFormatter({ timeZone: 'UTC', dateStyle: 'full' }).format(new Date(`${date}T12:00:00Z`));
 
 // The list: the seven days from its date (on a Saturday, the days ahead, not the week gone by). One
 // object for every render: FullCalendar 7 lays its view out anew when `views` is another object, and a
@@ -90,7 +91,7 @@ const eventsOf = (items: CalendarItem[], view: ViewName): EventInput[] =>
 /** On a phone the week's headers are the weekday's three letters over the day's number: seven fit. */
 const dayHeaderOf = (narrow: boolean, timeZone: string) => (arg: DayHeaderInfo) => {
   if (!narrow || arg.view.type !== 'timeGridWeek') return arg.text;
-  const part = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(undefined, { ...(timeZone === 'local' ? {} : { timeZone }), ...o }).format(arg.date);
+  const part = (o: Intl.DateTimeFormatOptions) => dateFormatter({ ...(timeZone === 'local' ? {} : { timeZone }), ...o }).format(arg.date);
   return (
     <span className="d-block lh-sm">
       <span className="d-block small">{part({ weekday: 'short' })}</span>
