@@ -64,14 +64,8 @@ async function bookCourse(width: number, lang: 'en' | 'ar') {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
   const patient = uniqueEmail('course');
-  await page.locator('#firstName').fill('Rita');
-  await page.locator('#lastName').fill('Course');
-  await page.locator('#email').fill(patient);
-  await page.locator('#phoneNumber').fill('+15552223333');
-  await page.locator('form button[type="submit"]').click();
-
   // One Checkout for the whole course, in this tab.
-  await page.waitForURL('**/local/checkout/**');
+  await detailsToCheckout(page, patient);
   await page.getByLabel('Email').fill(patient);
   await page.getByRole('button', { name: 'Pay $200.00' }).click();
   await page.waitForURL(/payment=success/);
@@ -110,13 +104,18 @@ async function toCheckout(page: Page, apiKey: string, packageId: string, start: 
   const cost = step.getByTestId('series-cost');
   await expect.poll(() => cost.locator('p').first().textContent(), { timeout: 10_000 }).toBe('4 visits: $200.00 in total');
   const said = (await cost.textContent()) ?? '';
+  await detailsToCheckout(page, patient);
+  return said;
+}
+
+/** The patient's details filled in and sent: the page goes on to the stand-in's Checkout. */
+async function detailsToCheckout(page: Page, patient: string) {
   await page.locator('#firstName').fill('Rita');
   await page.locator('#lastName').fill('Course');
   await page.locator('#email').fill(patient);
   await page.locator('#phoneNumber').fill('+15552223333');
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL('**/local/checkout/**');
-  return said;
 }
 
 /** The confirmation's calendar file, as the browser saves it: its name and every visit's start (UTC). */
