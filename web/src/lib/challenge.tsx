@@ -11,6 +11,7 @@ import { solveChallenge, solveChallengeWorkers, type Challenge, type Solution } 
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { CHALLENGE_HEADER, type ChallengePage } from '#shared/challenge/challenge';
 import { api } from './api';
+import { afterFirstInput } from './first-input';
 
 export type ChallengeState = 'idle' | 'checking' | 'ready' | 'failed';
 
@@ -108,9 +109,6 @@ export class ChallengeHandle {
   }
 }
 
-/** What the visitor does first on a page: a touch, a click, a key, a field taking the focus or a value. */
-const FIRST_INPUT = ['pointerdown', 'keydown', 'focusin', 'input'] as const;
-
 /**
  * The page's check for the organisation key the write will name. `apiKey` undefined: not known yet
  * (nothing starts); sign-up passes ''. The handle is stable. `when`: 'mount' starts it once the page is
@@ -129,12 +127,7 @@ export function useChallenge(page: ChallengePage, apiKey: string | undefined, wh
       handle.start().catch(() => undefined);
       return () => handle.stop();
     }
-    const start = () => {
-      stopListening();
-      handle.ensure();
-    };
-    const stopListening = () => FIRST_INPUT.forEach((type) => document.removeEventListener(type, start, true));
-    FIRST_INPUT.forEach((type) => document.addEventListener(type, start, { capture: true, passive: true }));
+    const stopListening = afterFirstInput(() => handle.ensure());
     return () => {
       stopListening();
       handle.stop();

@@ -4,6 +4,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { endFlash } from '../lib/splash';
+import { forgetFirstInput } from '../lib/first-input';
 
 // findBy/waitFor give up after 1 s by default: the first render of a page in a file, on a CI machine
 // whose 2 cores run the other projects too, can take longer. What they wait for is unchanged.
@@ -28,6 +29,7 @@ window.scrollTo = (() => undefined);
 
 afterEach(() => {
   cleanup();
+  forgetFirstInput(); // each test is a page the visitor has not touched yet
   endFlash(); // a layout switch's splash timer, which would fire after this file's document is gone
   // A test that faked the timers, or set the address (a fragment, a query), leaves them to the next.
   vi.useRealTimers();

@@ -210,6 +210,15 @@ describe('BookingPage (public)', () => {
     expect(calls.filter((c) => c.path === '/api/public/challenge')).toHaveLength(2);
   });
 
+  it('starts the check for a key pressed before the page was taken over (its listener comes with the effects, after the first render)', async () => {
+    const calls = answers({ 'GET /api/public/challenge': async () => ({ status: 200, body: { message: 'OK', data: await testChallenge(40) } }) });
+    // A keyboard visitor tabs on the prerendered page while its script still renders.
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+    open();
+    await ready();
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/public/challenge')).toHaveLength(1));
+  });
+
   it("shows the server's message at the top when the time was just taken, and the day's free times without it", async () => {
     let taken = false;
     answers({
