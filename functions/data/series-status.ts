@@ -1,7 +1,7 @@
 // The state of a patient's series (issue 37.1) as guarded writes on its record (data/series.ts), so a
 // duplicated or late Stripe event, or a request tried again, moves it at most once:
 //   settle   the course's payment (or its confirmation at the clinic, or its card saved) recorded once:
-//            `settledAt` set where it was not, 'booked' when a visit was confirmed (else it stays as it
+//            `settledAt` set where it was not (and the series not 'booked' already: older records), 'booked' when a visit was confirmed (else it stays as it
 //            was: paid after every visit's time was taken, staff refund or offer other times);
 //   expire   'held' -> 'expired' when its Checkout ended unpaid, never once settled;
 //   refund   a refund made in Stripe by hand recorded over the amount last recorded (optimistic check).
@@ -14,10 +14,12 @@ export function settleSeriesItem(s: Pick<SeriesRecord, 'orgId' | 'id'>, booked: 
   return {
     Update: {
       TableName: table(), Key: seriesKey(s.orgId, s.id),
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(settledAt)',
+      // A series booked before `settledAt` existed has none, yet was settled (counted, mailed) when it was
+      // booked: 'booked' counts as settled too, so a repeated completed event settles nothing again.
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(settledAt) AND #s <> :booked',
       UpdateExpression: booked ? 'SET settledAt = :at, #s = :booked REMOVE endedAt' : 'SET settledAt = :at',
-      ...(booked ? { ExpressionAttributeNames: { '#s': 'status' } } : {}),
-      ExpressionAttributeValues: { ':at': at, ...(booked ? { ':booked': 'booked' } : {}) },
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':at': at, ':booked': 'booked' },
     },
   };
 }

@@ -7,12 +7,15 @@
 // - a refund made in Stripe by hand is recorded on the series once (duplicated and older events add
 //   nothing, an event before the payment is handed back), and our own refund of a cancelled visit's share,
 //   coming back as charge.refunded, is not counted as one.
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, inject } from 'vitest';
-import { api, uniqueEmail, uniquePhone } from '../support/api';
+import { api, uniqueEmail, uniquePhone, waitForMails } from '../support/api';
+import { testDb } from '../support/db';
+import { outboxRow } from '../support/outbox';
 import { eventually } from '../support/eventually';
 import { logs } from '../support/members';
 import { expireLocalCheckout, payLocalCheckout, sendStripeEvent, sessionIdOf, stripeEvent, stripeSession } from '../support/stripe';
-import { dayAhead, newClinic, ZONE, type Clinic } from './booking-support';
+import { dayAhead, holdBooking, newClinic, ZONE, type Clinic } from './booking-support';
 
 const SLOW = 120_000;
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -27,13 +30,14 @@ async function courseClinic(tag: string): Promise<Clinic> {
   return c;
 }
 
-/** Holds a course of 3 weekly visits at 10:00 from `start` (3 × $49.50 in one Checkout). */
-async function holdCourse(c: Clinic, start: string) {
+/** Holds a course of 3 weekly visits at 10:00 from `start` (3 × $49.50 in one Checkout), its patient's pages in `locale`. */
+async function holdCourse(c: Clinic, start: string, locale?: string) {
+  const email = uniqueEmail('course');
   const held = await api('POST', '/bookings/create-patient-series', {
-    body: { apiKey: c.apiKey, packageId: c.packageId, startDate: start, time: '10:00', everyWeeks: 1, count: 3, firstName: 'Pat', lastName: 'Course', email: uniqueEmail('course'), phoneNumber: uniquePhone(), visits: [0, 7, 14].map((d) => ({ date: addDays(start, d), time: '10:00' })) },
+    body: { apiKey: c.apiKey, packageId: c.packageId, startDate: start, time: '10:00', everyWeeks: 1, count: 3, firstName: 'Pat', lastName: 'Course', email, phoneNumber: uniquePhone(), visits: [0, 7, 14].map((d) => ({ date: addDays(start, d), time: '10:00' })), ...(locale ? { locale } : {}) },
   });
   expect(held.status, held.body.message).toBe(201);
-  return { seriesId: held.body.data.seriesId as string, checkoutUrl: held.body.data.checkoutUrl as string };
+  return { seriesId: held.body.data.seriesId as string, checkoutUrl: held.body.data.checkoutUrl as string, email, dates: [0, 7, 14].map((d) => addDays(start, d)) };
 }
 
 const seriesOf = async (c: Clinic, id: string) => {
@@ -90,6 +94,68 @@ describe('a course whose Checkout expired', () => {
     expect(booked.status).toBe('booked');
     expect(booked.visits.map((v) => [v.status, v.paymentStatus])).toEqual([['confirmed', 'paid'], ['confirmed', 'paid'], ['confirmed', 'paid']]);
     expect(await seriesFigures(c)).toEqual({ visits: 3, booked: 1 });
+  });
+});
+
+describe('a course paid late whose times were all taken meanwhile', () => {
+  it('mails the patient once, in their language, which visits could not be kept and what happens to their money', { timeout: SLOW }, async () => {
+    const c = await courseClinic('course-unplaced');
+    const { seriesId, checkoutUrl, email, dates } = await holdCourse(c, dayAhead(8, ZONE), 'es');
+    const sessionId = sessionIdOf(checkoutUrl);
+    expect(await expireLocalCheckout(sessionId)).toBe(200);
+    await eventually(async () => ((await seriesOf(c, seriesId)).status === 'expired' ? true : undefined), 'the series expired');
+    // Other patients take every one of its times (one place per slot).
+    for (const date of dates) await holdBooking(c, date, '10:00');
+
+    // The patient had paid in time; Stripe's completed event comes after the expiry, delivered twice.
+    const late = { ...(await stripeSession(sessionId)), status: 'complete', payment_status: 'paid', payment_intent: `pi_unplaced_${seriesId}` };
+    expect((await sendStripeEvent(stripeEvent('checkout.session.completed', late))).status).toBe(200);
+    expect((await sendStripeEvent(stripeEvent('checkout.session.completed', late))).status).toBe(200);
+    const after = await seriesOf(c, seriesId);
+    expect(after.status).toBe('expired');
+    expect(after.visits.map((v) => [v.status, v.paymentStatus])).toEqual(Array(3).fill(['expired', 'paid']));
+
+    const [mail, ...more] = await waitForMails(email);
+    expect(more).toEqual([]);
+    expect(mail.subject).toMatch(/^Sobre su serie con /);
+    const text = mail.body.text ?? '';
+    expect(text).toContain('los horarios de estas 3 visitas ya no estaban disponibles');
+    expect(text).toContain('De lo que pagó, $148.50 (USD) corresponde a estas visitas.');
+    expect(text).toContain('se pondrá en contacto con usted para ofrecerle otro horario o reembolsarle');
+    expect(text).not.toContain('Sus otras visitas están reservadas');
+    expect(text.match(/^\d\. /gm)).toHaveLength(3);
+    expect(text).toContain(seriesId);
+  });
+});
+
+describe('a series booked before settledAt existed', () => {
+  it('is settled already: its card saved again changes nothing and tells staff nothing', { timeout: SLOW }, async () => {
+    const c = await newClinic('course-legacy');
+    const set = await api('PUT', `/bookings/packages/${c.packageId}`, { token: c.owner.token, body: { paymentMode: 'card_on_file', noShowFee: 20, allowSeries: true, seriesPayment: 'course' } });
+    expect(set.status, set.body.message).toBe(200);
+    const { seriesId, checkoutUrl } = await holdCourse(c, dayAhead(9, ZONE));
+    const session = await stripeSession(sessionIdOf(checkoutUrl));
+    expect(session.mode).toBe('setup');
+    const saved = await fetch(`${checkoutUrl}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ card: '4242424242424242', name: 'Pat Course' }).toString(), redirect: 'manual' });
+    expect(saved.headers.get('location')).toContain('payment=success');
+    const booked = await eventually(async () => {
+      const s = await seriesOf(c, seriesId);
+      return s.status === 'booked' ? s : undefined;
+    }, 'the course booked');
+    // Staff cancel every visit; then the record is made as one written before settledAt existed: booked, no settledAt.
+    const cancel = await api('POST', `/bookings/series/${seriesId}/cancel`, { token: c.owner.token, body: { bookingId: booked.visits[0].id, scope: 'all' } });
+    expect(cancel.status, cancel.body.message).toBe(200);
+    const { client, table } = testDb();
+    await client.send(new UpdateCommand({ TableName: table, Key: { pk: `ORG#${c.owner.orgId}#SERIES#${seriesId}`, sk: 'SERIES' }, UpdateExpression: 'REMOVE settledAt' }));
+
+    // Stripe delivers the card's setup_intent.succeeded again, under a new id.
+    const env = inject('stackEnv');
+    const intent = (await (await fetch(`${env.STRIPE_API_BASE}/v1/setup_intents/${(await stripeSession(session.id)).setup_intent}`, { headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}` } })).json()) as Record<string, unknown>;
+    expect((await sendStripeEvent(stripeEvent('setup_intent.succeeded', intent))).status).toBe(200);
+    expect(await outboxRow(`series-paid-late-notice-${c.owner.orgId}-${seriesId}`)).toBeUndefined();
+    const record = (await client.send(new GetCommand({ TableName: table, Key: { pk: `ORG#${c.owner.orgId}#SERIES#${seriesId}`, sk: 'SERIES' }, ConsistentRead: true }))).Item;
+    expect(record).toMatchObject({ status: 'booked' });
+    expect(record?.settledAt).toBeUndefined();
   });
 });
 

@@ -99,3 +99,26 @@ export const seriesPatientCancelledMail = (cancelled: readonly BookingRecord[], 
     after: [...(refundCents > 0 ? [t('refund.toCard', { amount: patientMoney(first, refundCents) })] : []), t('series.cancelledIcs')],
     attachments: cancelled.map((b) => ({ ...bookingIcs(b, clinic, 'CANCEL'), filename: `cancel-${b.bookingDate}.ics` })),
   }));
+
+/**
+ * A course paid after its Checkout expired whose visits' times were taken meanwhile (some or all): which
+ * visits could not be kept, what of the payment is theirs, and that the clinic will offer other times or
+ * refund, as a single booking paid late is told (bookings/mail.ts unplacedPaymentMail). The visits kept
+ * come in the series' own confirmation.
+ */
+export const seriesUnplacedMail = (unplaced: readonly BookingRecord[], clinic: ClinicRef, seriesId: string, othersBooked: boolean): Mail =>
+  seriesMail(unplaced, clinic, (t, orgName, first) => ({
+    subject: t('series.unplacedSubject', { clinic: orgName }),
+    intro: t('series.unplacedIntro', { package: first.packageName, count: unplaced.length }),
+    after: [
+      t('series.unplacedMoney', {
+        amount: patientMoney(first, unplaced.reduce((sum, b) => sum + (b.amountPaidCents ?? 0), 0)),
+        currency: currencyOf(first.currency).toUpperCase(),
+        count: unplaced.length,
+        clinic: orgName,
+      }),
+      ...(othersBooked ? [t('series.unplacedOthers')] : []),
+      t('line.reference', { value: seriesId }),
+    ],
+    attachments: [],
+  }));

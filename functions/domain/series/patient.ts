@@ -27,7 +27,7 @@ import { clinicOf } from '#domain/bookings/mail';
 import { ClaimFullError, SlotFullError, confirmHeld, holdPlace, reinstateExpired, releaseHeld, updateBooking } from '#domain/bookings/places';
 import { bookingReminderItems } from '#domain/bookings/reminder';
 import { seriesObject } from './book';
-import { seriesBookedMail, type CoursePayment } from './mail';
+import { seriesBookedMail, seriesUnplacedMail, type CoursePayment } from './mail';
 import type { SeriesContext } from './preview';
 import { holdVisits, plannedVisits, takenConflict, VisitTakenError, type ChosenVisit, type SeriesPatient } from './take';
 
@@ -143,12 +143,15 @@ const LATE_NOTE = 'Its series was paid after this visit\'s hold ended: offer ano
  * paid late does, else it is flagged for staff. Then the series is settled, once: its payment rows
  * (`firstRows`, `firstReport`), the series counted in the reports when a visit is booked, the patient's
  * mail listing every visit with the series' calendar file, the staff notice and the series.booked
- * webhook. A retry after a failure half-way confirms the rest and settles; a repeat settles nothing.
+ * webhook, and, when money was taken for visits whose time was gone, the patient's mail naming them
+ * (the clinic offers other times or refunds, as for a single booking paid late). A retry after a failure half-way confirms the rest and settles; a repeat settles nothing.
  */
 export async function confirmPatientSeries(series: SeriesRecord, visits: readonly BookingRecord[], org: Organization | undefined, how: SeriesConfirmation): Promise<BookingRecord[]> {
   const at = new Date().toISOString();
   const out: BookingRecord[] = [];
   let late = 0;
+  /** The visits paid (or their card saved) after their time was taken: recorded on each, and their patient told. */
+  const unplaced: BookingRecord[] = [];
   for (const [i, b] of visits.entries()) {
     const payment = how.payment(b, i);
     const confirmed = (): BookingRecord => ({ ...b, ...payment, status: 'confirmed', paymentStatus: payment.paymentStatus ?? 'paid', holdExpiresAt: null, confirmedAt: at });
@@ -162,8 +165,17 @@ export async function confirmPatientSeries(series: SeriesRecord, visits: readonl
         out.push(confirmed());
         continue;
       }
-      if (await updateBooking(b, { status: ['expired'] }, { ...payment, needsAttention: LATE_NOTE, updatedAt: at })) late++;
-      log.warn('A series visit was paid after its hold ended', { orgId: b.orgId, bookingId: b.id, seriesId: series.id });
+      if (await updateBooking(b, { status: ['expired'] }, { ...payment, needsAttention: LATE_NOTE, updatedAt: at })) {
+        late++;
+        const flagged: BookingRecord = { ...b, ...payment, needsAttention: LATE_NOTE, updatedAt: at };
+        unplaced.push(flagged);
+        out.push(flagged);
+        log.warn('A series visit was paid after its hold ended', { orgId: b.orgId, bookingId: b.id, seriesId: series.id });
+        continue;
+      }
+    } else if (b.status === 'expired' && b.needsAttention === LATE_NOTE) {
+      // Flagged by an earlier delivery whose settling failed: still to be told in the settling below.
+      unplaced.push(b);
     }
     out.push(b);
   }
@@ -174,6 +186,9 @@ export async function confirmPatientSeries(series: SeriesRecord, visits: readonl
   const booked = confirmed.length > 0;
   const counted = booked ? [{ day: reportDayOf(at, org?.timeZone ?? series.timeZone), figure: 'series:booked', by: 1 } as const] : [];
   const link = `/bookings/series/${series.id}`;
+  // Money taken for visits that could not be kept: the patient is told which, and that the clinic will offer
+  // other times or refund (a card saved late took nothing: staff's notice alone, as for a single booking).
+  const moneyKept = unplaced.length > 0 && (how.course.kind === 'paid' || how.course.kind === 'deposit');
   const settled = await tryTransact([
     settleSeriesItem(series, booked, at),
     ...(how.firstRows ?? []),
@@ -193,6 +208,7 @@ export async function confirmPatientSeries(series: SeriesRecord, visits: readonl
             message: `${series.firstName} ${series.lastName} paid for a series of "${series.packageName}" after its times were given to others. ${how.noticeText} Offer other times or refund it.`,
           }),
         ]),
+    ...(moneyKept ? [outboxMail(`series-unplaced-${series.orgId}-${series.id}`, seriesUnplacedMail(unplaced, clinic, series.id, booked), series.orgId)] : []),
   ]);
   if (!settled) log.info('A series was settled already', { orgId: series.orgId, seriesId: series.id });
   return out;

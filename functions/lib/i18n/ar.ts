@@ -135,4 +135,8 @@ export default {
   'waitlist.dueDeposit': "السعر: {price} ({currency}). المستحق الآن للحجز: عربون قدره {amount}؛ والباقي، {due}، عند الموعد.",
   'waitlist.dueCard': "السعر: {price} ({currency})، يُدفع عند الموعد. لا شيء مستحق الآن: يحفظ الحجز بطاقتك لرسوم العيادة.",
   'waitlist.dueAtClinic': "السعر: {price} ({currency})، يُدفع في العيادة. لا شيء مستحق الآن.",
+  'series.unplacedSubject': "بخصوص سلسلتك لدى {clinic}",
+  'series.unplacedIntro': "استلمنا دفعتك لـ {package}، لكن {count, plural, one {موعد هذه الزيارة لم يعد متاحًا} other {مواعيد هذه الزيارات لم تعد متاحة}} عند وصولها:",
+  'series.unplacedMoney': "من المبلغ الذي دفعته، {amount} ({currency}) {count, plural, one {مقابل هذه الزيارة} other {مقابل هذه الزيارات}}. تم إبلاغ {clinic} وسيتواصلون معك لعرض موعد آخر أو إعادة المبلغ إليك.",
+  'series.unplacedOthers': "زياراتك الأخرى محجوزة: يصلك تأكيدها في رسالة منفصلة.",
 } satisfies ServerCatalogue;

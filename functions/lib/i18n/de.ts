@@ -136,4 +136,8 @@ export default {
   'waitlist.dueDeposit': "Preis: {price} ({currency}). Jetzt fällig, um ihn zu buchen: eine Anzahlung von {amount}; der Rest, {due}, beim Termin.",
   'waitlist.dueCard': "Preis: {price} ({currency}), zahlbar beim Termin. Jetzt ist nichts fällig: Bei der Buchung wird Ihre Karte für die Gebühren der Praxis hinterlegt.",
   'waitlist.dueAtClinic': "Preis: {price} ({currency}), zahlbar in der Praxis. Jetzt ist nichts fällig.",
+  'series.unplacedSubject': "Zu Ihrer Serie bei {clinic}",
+  'series.unplacedIntro': "Wir haben Ihre Zahlung für {package} erhalten, aber {count, plural, one {die Uhrzeit dieses Termins war} other {die Uhrzeiten dieser # Termine waren}} bei Zahlungseingang nicht mehr frei:",
+  'series.unplacedMoney': "Von Ihrer Zahlung entfallen {amount} ({currency}) auf {count, plural, one {diesen Termin} other {diese Termine}}. {clinic} wurde informiert und meldet sich bei Ihnen, um eine andere Uhrzeit anzubieten oder den Betrag zu erstatten.",
+  'series.unplacedOthers': "Ihre anderen Termine sind gebucht: Die Bestätigung dafür erhalten Sie in einer eigenen E-Mail.",
 } satisfies ServerCatalogue;

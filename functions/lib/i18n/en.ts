@@ -134,4 +134,8 @@ export default {
   'waitlist.dueDeposit': "Price: {price} ({currency}). Due now to book it: a deposit of {amount}; the rest, {due}, at the visit.",
   'waitlist.dueCard': "Price: {price} ({currency}), paid at the visit. Nothing is due now: booking it saves your card for the clinic's fees.",
   'waitlist.dueAtClinic': "Price: {price} ({currency}), paid at the clinic. Nothing is due now.",
+  'series.unplacedSubject': "About your series with {clinic}",
+  'series.unplacedIntro': "We received your payment for {package}, but {count, plural, one {the time of this visit was} other {the times of these # visits were}} no longer available when it arrived:",
+  'series.unplacedMoney': "Of what you paid, {amount} ({currency}) is for {count, plural, one {this visit} other {these visits}}. {clinic} has been told and will contact you to offer another time or refund you.",
+  'series.unplacedOthers': "Your other visits are booked: their confirmation comes in a separate email.",
 } as const;

@@ -135,4 +135,8 @@ export default {
   'waitlist.dueDeposit': "Precio: {price} ({currency}). Para reservarla ahora: un depósito de {amount}; el resto, {due}, en la cita.",
   'waitlist.dueCard': "Precio: {price} ({currency}), se paga en la cita. No se paga nada ahora: al reservarla se guarda su tarjeta para las tarifas de la clínica.",
   'waitlist.dueAtClinic': "Precio: {price} ({currency}), se paga en la clínica. No se paga nada ahora.",
+  'series.unplacedSubject': "Sobre su serie con {clinic}",
+  'series.unplacedIntro': "Hemos recibido su pago de {package}, pero {count, plural, one {el horario de esta visita ya no estaba disponible} other {los horarios de estas # visitas ya no estaban disponibles}} cuando llegó:",
+  'series.unplacedMoney': "De lo que pagó, {amount} ({currency}) corresponde a {count, plural, one {esta visita} other {estas visitas}}. {clinic} ya está informada y se pondrá en contacto con usted para ofrecerle otro horario o reembolsarle.",
+  'series.unplacedOthers': "Sus otras visitas están reservadas: recibirá su confirmación en otro correo.",
 } satisfies ServerCatalogue;

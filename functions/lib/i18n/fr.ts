@@ -135,4 +135,8 @@ export default {
   'waitlist.dueDeposit': "Prix : {price} ({currency}). À payer maintenant pour le réserver : un acompte de {amount} ; le reste, {due}, lors du rendez-vous.",
   'waitlist.dueCard': "Prix : {price} ({currency}), payé lors du rendez-vous. Rien à payer maintenant : la réservation enregistre votre carte pour les frais de la clinique.",
   'waitlist.dueAtClinic': "Prix : {price} ({currency}), payé à la clinique. Rien à payer maintenant.",
+  'series.unplacedSubject': "À propos de votre série auprès de {clinic}",
+  'series.unplacedIntro': "Nous avons bien reçu votre paiement pour {package}, mais {count, plural, one {l’horaire de cette visite n’était plus disponible} other {les horaires de ces # visites n’étaient plus disponibles}} à son arrivée :",
+  'series.unplacedMoney': "Sur votre paiement, {amount} ({currency}) {count, plural, one {correspond à cette visite} other {correspondent à ces visites}}. {clinic} en a été informée et vous contactera pour vous proposer un autre horaire ou vous rembourser.",
+  'series.unplacedOthers': "Vos autres visites sont réservées : leur confirmation vous parvient dans un autre e-mail.",
 } satisfies ServerCatalogue;

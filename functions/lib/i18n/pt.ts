@@ -135,4 +135,8 @@ export default {
   'waitlist.dueDeposit': "Preço: {price} ({currency}). A pagar agora para o reservar: um sinal de {amount}; o resto, {due}, na consulta.",
   'waitlist.dueCard': "Preço: {price} ({currency}), pago na consulta. Nada a pagar agora: ao reservar, o seu cartão fica guardado para as taxas da clínica.",
   'waitlist.dueAtClinic': "Preço: {price} ({currency}), pago na clínica. Nada a pagar agora.",
+  'series.unplacedSubject': "Sobre a sua série com {clinic}",
+  'series.unplacedIntro': "Recebemos o seu pagamento de {package}, mas {count, plural, one {o horário desta consulta já não estava disponível} other {os horários destas # consultas já não estavam disponíveis}} quando ele chegou:",
+  'series.unplacedMoney': "Do que pagou, {amount} ({currency}) corresponde a {count, plural, one {esta consulta} other {estas consultas}}. {clinic} foi informada e entrará em contato para oferecer outro horário ou reembolsar você.",
+  'series.unplacedOthers': "As suas outras consultas estão agendadas: a confirmação chega num e-mail à parte.",
 } satisfies ServerCatalogue;
