@@ -3,7 +3,8 @@
 // /local/checkout/<session> where a person pays or cancels. Paying sends a checkout.session.completed
 // event, signed with the official SDK's signer, to the same webhook handler that serves real Stripe;
 // sessions past their expiry send checkout.session.expired. Refunds (POST /v1/refunds, with Stripe's
-// idempotency keys) answer at once and send charge.refunded a moment later, as Stripe does.
+// idempotency keys) answer at once and send charge.refunded a moment later, as Stripe does; a test may fail
+// one afterwards (POST /v1/__local/refunds/<id>/fail: refund.updated and refund.failed, as Stripe sends them).
 // Setup mode (issue 36): Customers (POST /v1/customers), Checkout Sessions with mode=setup whose page saves
 // a test card (Visa 4242; 4000 0000 0000 0341, saved but declined when charged; 4000 0027 6000 3184,
 // saved but asking for authentication when charged; or 4000 0000 0000 0002, declined when saved) to the
@@ -92,6 +93,8 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
   /** Refunds by idempotency key (a retried request gets the first refund), and cents refunded per payment. */
   const refunds = new Map<string, unknown>();
   const refunded = new Map<string, number>();
+  /** Refunds by id, for a test to fail one after it was made (POST /v1/__local/refunds/<id>/fail). */
+  const refundsById = new Map<string, { id: string; amount: number; payment_intent: string | null; status: string; failure_reason?: string }>();
   const signer = new Stripe(LOCAL_STRIPE_KEY);
   /** Sessions by Stripe idempotency key: a retried create answers the first session, as Stripe does. */
   const created = new Map<string, Session>();
@@ -218,6 +221,21 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
     async handle(req, res, url) {
       if (req.headers.authorization !== `Bearer ${LOCAL_STRIPE_KEY}`) return json(res, 401, { error: { message: 'Invalid API key' } });
       const parts = url.pathname.split('/').filter(Boolean); // v1, checkout, sessions, id, expire
+      if (parts[1] === '__local' && parts[2] === 'refunds' && parts[4] === 'fail' && req.method === 'POST') {
+        // A refund failing after it was made (the card closed meanwhile), as Stripe reports it: the money
+        // is no longer counted refunded on its charge, and refund.updated then refund.failed are sent.
+        const refund = refundsById.get(parts[3] ?? '');
+        if (!refund) return json(res, 404, { error: { message: `No such refund: '${parts[3]}'` } });
+        if (refund.status !== 'succeeded') return json(res, 400, { error: { message: `Refund ${refund.id} is ${refund.status}` } });
+        const form = parseStripeForm(await readText(req));
+        refund.status = 'failed';
+        refund.failure_reason = textOf(form, 'failure_reason') ?? 'expired_or_canceled_card';
+        if (refund.payment_intent) refunded.set(refund.payment_intent, (refunded.get(refund.payment_intent) ?? 0) - refund.amount);
+        json(res, 200, refund);
+        emitSoon('refund.updated', { ...refund });
+        emitSoon('refund.failed', { ...refund });
+        return;
+      }
       if (parts[1] === '__local' && parts[2] === 'fail-next' && req.method === 'POST') {
         const form = parseStripeForm(await readText(req)) as Record<string, string>;
         for (let i = 0; i < Number(form.count ?? 1); i++) failures.push({ path: form.path ?? '', status: Number(form.status ?? 500), shouldRetry: form.should_retry, orgId: form.org_id || undefined });
@@ -317,6 +335,7 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
         refunded.set(session.payment_intent!, already + amount);
         const refund = { id: id('re'), object: 'refund', amount, currency: session.currency, payment_intent: session.payment_intent, status: 'succeeded', metadata: metadataOf(form) };
         if (typeof key === 'string') refunds.set(key, refund);
+        refundsById.set(refund.id, refund);
         json(res, 200, refund);
         const charge = { id: id('ch'), object: 'charge', payment_intent: session.payment_intent, amount: total, amount_refunded: already + amount, refunded: already + amount >= total, metadata: session.metadata };
         emitSoon('charge.refunded', charge);

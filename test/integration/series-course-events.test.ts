@@ -205,3 +205,42 @@ describe("a course's refunds", () => {
     expect(entries.map((e) => e.summary)).toEqual(['$20.00 of the course "Consultation" of Pat Course refunded in Stripe ($69.50 of $148.50 refunded in all)']);
   });
 });
+
+describe('a refund that fails after charge.refunded recorded it', () => {
+  it('gives back the refunded money recorded on the series and in the report once, with one audit entry and one staff notice', { timeout: SLOW }, async () => {
+    const c = await courseClinic('course-refund-failed');
+    const { seriesId, checkoutUrl } = await holdCourse(c, dayAhead(10, ZONE));
+    expect(await payLocalCheckout(checkoutUrl)).toContain('payment=success');
+    await eventually(async () => ((await seriesOf(c, seriesId)).status === 'booked' ? true : undefined), 'the course paid');
+    const intent: string = (await stripeSession(sessionIdOf(checkoutUrl))).payment_intent;
+    const refundedMoney = async () => {
+      const res = await api('GET', `/reports?from=${dayAhead(-1, ZONE)}&to=${dayAhead(1, ZONE)}`, { token: c.owner.token });
+      return (res.body.data.weeks as { revenue?: Record<string, { refunded: number }> }[]).reduce((sum, w) => sum + (w.revenue?.usd?.refunded ?? 0), 0);
+    };
+
+    // $20.00 refunded in Stripe's dashboard; its charge.refunded (sent by the stand-in) records it.
+    const env = inject('stackEnv');
+    const stripe = (path: string, body: Record<string, string>) =>
+      fetch(`${env.STRIPE_API_BASE}${path}`, { method: 'POST', headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+    const made = await stripe('/v1/refunds', { payment_intent: intent, amount: '2000' });
+    expect(made.status).toBe(200);
+    const refund = (await made.json()) as Record<string, unknown>;
+    await eventually(async () => ((await seriesOf(c, seriesId)).refundedByHandCents === 2000 ? true : undefined), 'the refund recorded');
+    expect(await refundedMoney()).toBe(2000);
+
+    // The card was closed: the refund fails (the stand-in sends refund.updated and refund.failed), and refund.failed comes again.
+    const failed = await stripe(`/v1/__local/refunds/${String(refund.id)}/fail`, { failure_reason: 'expired_or_canceled_card' });
+    expect(failed.status).toBe(200);
+    const failedRefund = (await failed.json()) as Record<string, unknown>;
+    await eventually(async () => ((await seriesOf(c, seriesId)).refundedByHandCents === 0 ? true : undefined), 'the failure recorded');
+    expect((await sendStripeEvent(stripeEvent('refund.failed', failedRefund))).status).toBe(200);
+    expect((await sendStripeEvent(stripeEvent('refund.updated', failedRefund))).status).toBe(200);
+
+    expect((await seriesOf(c, seriesId)).refundedByHandCents).toBe(0);
+    expect(await refundedMoney()).toBe(0);
+    const entries = (await logs(c.owner)).filter((e) => e.recordId === seriesId && /failed in Stripe/.test(e.summary));
+    expect(entries.map((e) => e.summary)).toEqual(['Refund of $20.00 of the course "Consultation" of Pat Course failed in Stripe (the card has expired or was cancelled): $20.00 no longer counted as refunded']);
+    const notice = await outboxRow(`refund-failed-${String(refund.id)}`);
+    expect(notice?.payload).toMatchObject({ kind: 'staff-notice', notice: { title: 'Refund failed', link: `/bookings/series/${seriesId}` } });
+  });
+});

@@ -34,6 +34,7 @@ import { manageLink } from './manage-link';
 import { bookingReminderItems } from './reminder';
 import { bookingPaymentSucceededItems, paymentEventItems } from '../../data/webhooks';
 import { bookingCardSaved, bookingSetupFailed } from './card-consumer';
+import { bookingRefundFailed } from '#domain/payments/refund-failed';
 
 async function bookingOf(metadata: Record<string, string> | undefined): Promise<BookingRecord | undefined> {
   const orgId = metadata?.orgId;
@@ -69,6 +70,8 @@ const attention = (...notes: (string | undefined)[]) => notes.filter(Boolean).jo
 export const bookingPaymentConsumer: PaymentConsumer = {
   // A card held for fees (card-consumer.ts).
   cardSaved: (setup) => bookingCardSaved(setup),
+  // A refund that failed after it was made: corrected once (domain/payments/refund-failed.ts).
+  refundFailed: (ref, refund) => bookingRefundFailed(ref.orgId, refund.metadata.bookingId ?? ref.metadata.bookingId, refund),
   setupFailed: (metadata, reason) => bookingSetupFailed(metadata, reason),
 
   async completed(session: CheckoutSession) {

@@ -13,6 +13,7 @@ import { retryOnConflict, tryTransact, TRY_AGAIN } from '../../data/core';
 import { getOrganization } from '../../data/organizations';
 import { paymentEventItems } from '../../data/webhooks';
 import { PaymentTargetMissing, type PaymentConsumer, type PaymentRef, type Refund } from '#domain/payments/contract';
+import { feeRefundFailed } from '#domain/payments/refund-failed';
 import { recordFeeOutcome } from './charge';
 
 /** The booking and try an event's metadata names; a booking not there (yet) is delivered again later. */
@@ -45,6 +46,9 @@ export const feePaymentConsumer: PaymentConsumer = {
     const intent: PaymentIntent = { id: session.payment_intent, status: 'succeeded', amount: session.amount_total, currency: session.currency, customer: null, metadata: session.metadata };
     await recordFeeOutcome(target.orgId, target.bookingId, target.attempt, { outcome: 'succeeded', intent });
   },
+
+  /** A fee's refund failed after it was made: its refunded amount corrected, staff told, once (payments/refund-failed.ts). */
+  refundFailed: (ref, refund) => feeRefundFailed(ref.orgId, ref.metadata.bookingId, refund),
 
   /** A fee refunded (Stripe's running total): recorded once per amount, whoever asked for it. */
   async refunded(ref: PaymentRef, refund: Refund) {

@@ -14,6 +14,24 @@ export interface Refund {
   amountRefunded: number;
 }
 
+/**
+ * A refund that failed after it was made (refund.failed, or refund.updated to 'failed' or 'canceled'):
+ * the money never reached the patient and is back with the clinic, while charge.refunded had already
+ * reported it refunded. `metadata` is the refund's own (ours name the booking a share or a visit's refund
+ * was for; one made in Stripe's dashboard has none).
+ */
+export interface FailedRefund {
+  refundId: string;
+  paymentIntentId: string;
+  /** Cents of this refund. */
+  amount: number;
+  currency: string;
+  status: 'failed' | 'canceled';
+  /** Stripe's failure_reason (lost_or_stolen_card, expired_or_canceled_card, ...), 'unknown' when none. */
+  reason: string;
+  metadata: Record<string, string>;
+}
+
 /** A card saved in Stripe's setup mode: the SetupIntent's metadata (the session's), and the card. */
 export interface SavedSetup {
   setupIntentId: string;
@@ -38,6 +56,8 @@ export interface PaymentConsumer {
   expired?: (session: CheckoutSession, event: StripeEvent) => Promise<void>;
   /** charge.refunded. */
   refunded?: (ref: PaymentRef, refund: Refund, event: StripeEvent) => Promise<void>;
+  /** A refund of this payment failed (FailedRefund): what was recorded as refunded corrected, staff told, once per refund id. */
+  refundFailed?: (ref: PaymentRef, refund: FailedRefund, event: StripeEvent) => Promise<void>;
   /** A card saved in setup mode (checkout.session.completed with mode setup, setup_intent.succeeded): both may come, in any order. */
   cardSaved?: (setup: SavedSetup, event: StripeEvent) => Promise<void>;
   /** setup_intent.setup_failed: the card was refused (the patient may try another in the same Checkout). */

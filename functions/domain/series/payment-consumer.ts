@@ -5,7 +5,8 @@
 // (a duplicated event, or the setup's two events, change nothing); paid after the Checkout expired ->
 // each visit takes its time again where it is still free, as a single booking paid late; expired ->
 // every held visit released with its time-freed event, as a single hold is, and the series 'expired';
-// refunded (charge.refunded) -> a refund made in Stripe by hand recorded on the series (series-refund.ts).
+// refunded (charge.refunded) -> a refund made in Stripe by hand recorded on the series (series-refund.ts);
+// a refund failed after it was made -> what was recorded of it corrected, staff told (series-refund.ts).
 import { countMetric } from '#lib/log';
 import type { CheckoutSession } from '#lib/stripe';
 import { getAvailability, rulesOf } from '../../data/availability';
@@ -17,7 +18,7 @@ import type { BookingRecord } from '../../data/bookings';
 import { PaymentTargetMissing, type PaymentConsumer, type SavedSetup } from '#domain/payments/contract';
 import { amountText } from '#domain/payments/amounts';
 import { confirmPatientSeries, releasePatientSeries, shares } from './patient';
-import { recordSeriesRefund } from './series-refund';
+import { recordSeriesRefund, recordSeriesRefundFailure } from './series-refund';
 
 async function seriesOf(metadata: Record<string, string> | undefined): Promise<{ series: SeriesRecord; visits: BookingRecord[] } | undefined> {
   const { orgId, seriesId } = metadata ?? {};
@@ -73,6 +74,8 @@ export const seriesPaymentConsumer: PaymentConsumer = {
   },
 
   refunded: (ref, refund) => recordSeriesRefund(ref, refund),
+
+  refundFailed: (ref, refund) => recordSeriesRefundFailure(ref, refund),
 
   async setupFailed() {
     // The patient is still in Checkout, which shows them why; the holds run out otherwise.

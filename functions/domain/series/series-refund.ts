@@ -19,7 +19,8 @@ import { getSeries, seriesVisits } from '../../data/series';
 import { refundSeriesItem } from '../../data/series-status';
 import { paymentEventItems } from '../../data/webhooks';
 import { amountText, STRIPE_ACTOR } from '#domain/payments/amounts';
-import { PaymentTargetMissing, type PaymentRef, type Refund } from '#domain/payments/contract';
+import { PaymentTargetMissing, type FailedRefund, type PaymentRef, type Refund } from '#domain/payments/contract';
+import { bookingRefundFailed, failureRows, failureText, recordRefundFailure } from '#domain/payments/refund-failed';
 
 /** What our own refunds of visits' shares took back of this payment (recorded on the visits as they were cancelled). */
 const sharesRefunded = (visits: readonly BookingRecord[], intent: string) =>
@@ -68,4 +69,39 @@ export async function recordSeriesRefund(ref: PaymentRef, refund: Refund): Promi
     if (!moved) return TRY_AGAIN; // another event recorded a refund meanwhile: read again
     countMetric('PaymentsRefunded', 1, { kind: 'series', orgId: series.orgId });
   }, { attempts: 3, exhaustedResult: () => undefined });
+}
+
+/**
+ * A refund of the course's payment failed after it was made (domain/payments/refund-failed.ts). Our own
+ * refund of a visit's share names its visit (its metadata's bookingId): that visit's share is corrected as
+ * a single booking's refund is. One made in Stripe by hand names none: the series' refundedByHandCents is
+ * lowered by what was counted of it, and Stripe's running total with it, so its next charge.refunded (the
+ * corrected total) adds nothing.
+ */
+export async function recordSeriesRefundFailure(ref: PaymentRef, refund: FailedRefund): Promise<void> {
+  if (refund.metadata.bookingId) return bookingRefundFailed(ref.orgId, refund.metadata.bookingId, refund);
+  const seriesId = ref.metadata.seriesId;
+  if (!seriesId) return;
+  await recordRefundFailure(refund, 'series', async (at) => {
+    const series = await getSeries(ref.orgId, seriesId);
+    if (!series) return undefined;
+    const visits = await seriesVisits(series);
+    const paid = visits.filter((b) => b.paymentIntentId === refund.paymentIntentId);
+    if (!paid.length) return undefined;
+    const was = series.refundedByHandCents ?? 0;
+    const counted = Math.min(refund.amount, was);
+    const money = (cents: number) => amountText(cents, paid[0].currency ?? refund.currency);
+    const who = `${series.firstName} ${series.lastName}`;
+    return [
+      refundSeriesItem(series, was - counted, Math.max(0, (series.refundedCents ?? was) - refund.amount)),
+      ...failureRows(refund, {
+        orgId: series.orgId, counted, recordType: 'series', recordId: series.id, day: reportDayOf(at, series.timeZone), practitionerId: paid[0].practitionerId,
+        summary: `Refund of ${money(refund.amount)} of the course "${series.packageName}" of ${who} failed in Stripe (${failureText(refund)}): ${money(counted)} no longer counted as refunded`,
+        notice: {
+          module: 'BOOKING_PACKAGES', link: `/bookings/series/${series.id}`, about: series.email,
+          message: `The refund of ${money(refund.amount)} to ${who} for the course "${series.packageName}" failed: ${failureText(refund)}. The money is back in the clinic's Stripe balance and the series no longer shows it refunded: contact ${series.firstName} to refund them another way.`,
+        },
+      }, at),
+    ];
+  });
 }

@@ -86,6 +86,10 @@ async function dispatch(event: StripeEvent): Promise<string> {
       await consumer.refunded(ref, { paymentIntentId: charge.payment_intent, amount: charge.amount, amountRefunded: charge.amount_refunded }, event);
       return 'refunded';
     }
+    case 'refund.failed':
+    case 'refund.updated':
+    case 'charge.refund.updated':
+      return refundFailed(event);
     case 'setup_intent.succeeded':
       return cardSaved((event.data.object as SetupIntent).id, event);
     case 'setup_intent.setup_failed': {
@@ -121,4 +125,36 @@ async function cardSaved(setupIntentId: string, event: StripeEvent, sessionId?: 
     event,
   );
   return 'card_saved';
+}
+
+/** A refund as its events carry it (the fields read here). */
+interface StripeRefund {
+  id: string;
+  amount: number;
+  currency: string;
+  payment_intent?: string | null;
+  status?: string | null;
+  failure_reason?: string | null;
+  metadata?: Record<string, string> | null;
+}
+
+/**
+ * A refund that failed or was cancelled after it was made (refund.failed; refund.updated and the older
+ * charge.refund.updated with that status; any other update, a refund succeeding, changes nothing): handed
+ * to the consumer of the payment it refunded, found as charge.refunded finds it.
+ */
+async function refundFailed(event: StripeEvent): Promise<string> {
+  const refund = event.data.object as StripeRefund;
+  if ((refund.status !== 'failed' && refund.status !== 'canceled') || !refund.payment_intent || !refund.id) return 'ignored';
+  const metadata = refund.metadata ?? {};
+  const kind = kindOf(metadata);
+  const ref = (await findPayment(refund.payment_intent)) ?? (kind && metadata.orgId ? { kind, orgId: metadata.orgId, metadata } : undefined);
+  const consumer = ref && isPaymentKind(ref.kind) ? CONSUMERS[ref.kind] : undefined;
+  if (!ref || !consumer?.refundFailed) return 'ignored';
+  await consumer.refundFailed(
+    ref,
+    { refundId: refund.id, paymentIntentId: refund.payment_intent, amount: refund.amount, currency: refund.currency, status: refund.status, reason: refund.failure_reason ?? 'unknown', metadata },
+    event,
+  );
+  return 'refund_failed';
 }
