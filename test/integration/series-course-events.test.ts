@@ -15,7 +15,7 @@ import { outboxRow } from '../support/outbox';
 import { eventually } from '../support/eventually';
 import { logs } from '../support/members';
 import { expireLocalCheckout, payLocalCheckout, sendStripeEvent, sessionIdOf, stripeEvent, stripeSession } from '../support/stripe';
-import { dayAhead, holdBooking, newClinic, ZONE, type Clinic } from './booking-support';
+import { dayAhead, getBooking, holdBooking, newClinic, paidBooking, ZONE, type Clinic } from './booking-support';
 
 const SLOW = 120_000;
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -242,5 +242,25 @@ describe('a refund that fails after charge.refunded recorded it', () => {
     expect(entries.map((e) => e.summary)).toEqual(['Refund of $20.00 of the course "Consultation" of Pat Course failed in Stripe (the card has expired or was cancelled): $20.00 no longer counted as refunded']);
     const notice = await outboxRow(`refund-failed-${String(refund.id)}`);
     expect(notice?.payload).toMatchObject({ kind: 'staff-notice', notice: { title: 'Refund failed', link: `/bookings/series/${seriesId}` } });
+  });
+
+  it("a single booking's refund failing: the booking paid again, not refunded, once", { timeout: SLOW }, async () => {
+    const c = await newClinic('booking-refund-failed');
+    const held = await paidBooking(c, dayAhead(11, ZONE), '11:00');
+    const intent: string = (await stripeSession(sessionIdOf(held.checkoutUrl))).payment_intent;
+    const env = inject('stackEnv');
+    const stripe = (path: string, body: Record<string, string>) =>
+      fetch(`${env.STRIPE_API_BASE}${path}`, { method: 'POST', headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+    const refund = (await (await stripe('/v1/refunds', { payment_intent: intent, amount: '1500' })).json()) as Record<string, unknown>;
+    await eventually(async () => ((await getBooking(c, held.id)).refundedCents === 1500 ? true : undefined), 'the refund recorded');
+    expect((await getBooking(c, held.id)).paymentStatus).toBe('partially_refunded');
+
+    const failed = (await (await stripe(`/v1/__local/refunds/${String(refund.id)}/fail`, {})).json()) as Record<string, unknown>;
+    await eventually(async () => ((await getBooking(c, held.id)).refundedCents === 0 ? true : undefined), 'the failure recorded');
+    expect((await sendStripeEvent(stripeEvent('refund.failed', failed))).status).toBe(200);
+    expect(await getBooking(c, held.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', refundedCents: 0 });
+    const entries = (await logs(c.owner)).filter((e) => e.recordId === held.id && /failed in Stripe/.test(e.summary));
+    expect(entries).toHaveLength(1);
+    expect(entries[0].summary).toMatch(/^Refund of \$15\.00 to Pat Visitor for "Consultation" \(.+\) failed in Stripe \(the card has expired or was cancelled\): \$15\.00 no longer counted as refunded$/);
   });
 });

@@ -22,6 +22,7 @@ import { getPayment, getSubmission, movePayment, PAID_STATES, type FormPaymentRe
 import { paymentEventItems, type PaymentObject } from '../../data/webhooks';
 import { amountText, differenceNote, paidDifference, STRIPE_ACTOR } from '#domain/payments/amounts';
 import { PaymentTargetMissing, type PaymentConsumer, type PaymentRef, type Refund } from '#domain/payments/contract';
+import { formRefundFailed } from '#domain/payments/refund-failed';
 import { patientTexts } from '#lib/i18n';
 
 async function paymentOf(metadata: Record<string, string> | undefined): Promise<FormPaymentRecord | undefined> {
@@ -140,6 +141,9 @@ export const formPaymentConsumer: PaymentConsumer = {
     if (!payment) return;
     await movePayment(payment, ['pending'], 'expired', { stripeSessionId: session.id }, { onlyIfCurrent: true });
   },
+
+  // A refund that failed after it was made: corrected once (domain/payments/refund-failed.ts).
+  refundFailed: (ref, refund) => formRefundFailed(ref.orgId, ref.metadata.paymentId, refund),
 
   async refunded(ref: PaymentRef, refund: Refund) {
     const full = refund.amountRefunded >= refund.amount;

@@ -14,9 +14,11 @@ import { visitUpdateItem } from '../../data/booking-visit';
 import { getBooking, moveBookingItem, type BookingRecord } from '../../data/bookings';
 import { retryOnConflict, tryTransact, TRY_AGAIN, type TransactItem } from '../../data/core';
 import type { NotifyInput } from '../../data/notice';
+import { getOrganization } from '../../data/organizations';
 import { outboxNotice } from '../../data/outbox';
 import { refundFailureItem, refundFailureRecorded } from '../../data/refund-failures';
 import { moneyDelta, reportDayOf, reportItems } from '../../data/reports';
+import { getPayment, movePayment } from '../../data/submissions';
 import { log } from '#lib/log';
 import { whenText } from '#domain/bookings/mail';
 import { amountText, STRIPE_ACTOR } from './amounts';
@@ -39,6 +41,8 @@ export function failureText(refund: Pick<FailedRefund, 'reason' | 'status'>): st
 /** What one failure writes besides the record it corrects. */
 export interface FailureRecord {
   orgId: string;
+  /** Whose records these are (the audit entry's module; the notice names its own). */
+  module?: 'BOOKING_PACKAGES' | 'FORMS';
   /** The cents it gives back to the figures (what was counted of the refund). */
   counted: number;
   recordType: string;
@@ -56,23 +60,24 @@ export function failureRows(refund: FailedRefund, r: FailureRecord, at: string):
   const back = moneyDelta('refunded', r.day, refund.currency, r.counted, r.practitionerId).map((d) => ({ ...d, by: -d.by }));
   return [
     refundFailureItem(refund.refundId, { orgId: r.orgId, amount: refund.amount, status: refund.status, at }),
-    auditItem({ orgId: r.orgId, actorId: STRIPE_ACTOR, module: 'BOOKING_PACKAGES', action: 'update', recordType: r.recordType, recordId: r.recordId, at, summary: r.summary }),
+    auditItem({ orgId: r.orgId, actorId: STRIPE_ACTOR, module: r.module ?? 'BOOKING_PACKAGES', action: 'update', recordType: r.recordType, recordId: r.recordId, at, summary: r.summary }),
     outboxNotice(`refund-failed-${refund.refundId}`, r.orgId, { title: 'Refund failed', ...r.notice }),
     ...reportItems(r.orgId, back),
   ];
 }
 
 /**
- * Records a failure once: `build` reads the record and returns its correction with the rows above, or
- * undefined when there is nothing to correct; a record moved meanwhile is read again.
+ * Records a failure once: `build` reads the record and returns its correction with the rows above (or
+ * the write that makes it, true when made), or undefined when there is nothing to correct; a record
+ * moved meanwhile is read again.
  */
-export async function recordRefundFailure(refund: FailedRefund, kind: string, build: (at: string) => Promise<TransactItem[] | undefined>): Promise<void> {
+export async function recordRefundFailure(refund: FailedRefund, kind: string, build: (at: string) => Promise<TransactItem[] | (() => Promise<boolean>) | undefined>): Promise<void> {
   await retryOnConflict<void>(async () => {
     if (await refundFailureRecorded(refund.refundId)) return; // this failure (the other event, or a repeat) is recorded
     const at = new Date().toISOString();
-    const items = await build(at);
-    if (!items) return;
-    if (!(await tryTransact(items))) return TRY_AGAIN;
+    const correction = await build(at);
+    if (!correction) return;
+    if (!(await (typeof correction === 'function' ? correction() : tryTransact(correction)))) return TRY_AGAIN;
     log.warn('A refund failed after it was made', { kind, refundId: refund.refundId, paymentIntentId: refund.paymentIntentId, status: refund.status, reason: refund.reason });
   }, { attempts: 3, exhaustedResult: () => undefined });
 }
@@ -133,5 +138,28 @@ export async function feeRefundFailed(orgId: string, bookingId: string | undefin
         },
       }, at),
     ];
+  });
+}
+
+/** A form payment's refund failed: its refundedCents lowered by what was counted of it, its state with it (and its submission's). */
+export async function formRefundFailed(orgId: string, paymentId: string | undefined, refund: FailedRefund): Promise<void> {
+  if (!paymentId) return;
+  await recordRefundFailure(refund, 'form-payment', async (at) => {
+    const p = await getPayment(orgId, paymentId);
+    if (!p || p.paymentIntentId !== refund.paymentIntentId || (p.status !== 'refunded' && p.status !== 'partially_refunded')) return undefined;
+    const was = p.refundedCents ?? 0;
+    const counted = Math.min(refund.amount, was);
+    const after = was - counted;
+    const money = (cents: number) => amountText(cents, p.currency);
+    const who = p.payerName ?? p.payerEmail ?? 'the payer';
+    const rows = failureRows(refund, {
+      orgId, counted, module: 'FORMS', recordType: 'payment', recordId: p.id, day: reportDayOf(at, (await getOrganization(orgId))?.timeZone),
+      summary: `Refund of ${money(refund.amount)} to ${who} for "${p.packageName}" on "${p.formName}" failed in Stripe (${failureText(refund)}): ${money(counted)} no longer counted as refunded`,
+      notice: {
+        module: 'FORMS', link: `/forms/leads/${p.submissionId}`, ...(p.payerEmail ? { about: p.payerEmail } : {}),
+        message: `The refund of ${money(refund.amount)} to ${who} for "${p.packageName}" on "${p.formName}" failed: ${failureText(refund)}. The money is back in the clinic's Stripe balance and the payment no longer shows it refunded: contact them to refund them another way.`,
+      },
+    }, at);
+    return () => movePayment(p, [p.status], after > 0 ? 'partially_refunded' : 'paid', { refundedCents: after }, { refundedWas: p.refundedCents ?? null, also: rows });
   });
 }
