@@ -20,6 +20,7 @@ import {
 } from '#domain/bookings/mail';
 import { appointmentReminder, bookingReminder } from '#domain/reminders/messages';
 import { receiptMail } from '#domain/forms/payment-consumer';
+import { seriesUnplacedMail } from '#domain/series/mail';
 import { appointmentMail } from './appointments/lib/book';
 import { appointmentCancelledByPatientMail, appointmentMovedMail, appointmentStatusMail } from './domain/appointments/patient-mails';
 
@@ -63,6 +64,7 @@ function everyMail(locale: Locale): Record<string, { mail: Mail; money: boolean 
     'booking cancelled by a refund': { mail: refundCancellationMail(b, org, 4000), money: true },
     'booking cancelled by the patient, refunded': { mail: patientCancelledMail(b, org, 4000), money: true },
     'payment for a time no longer free': { mail: unplacedPaymentMail(b, org.name), money: false },
+    'course paid after its times were taken': { mail: seriesUnplacedMail([b], org, 'sr_1', false), money: true },
     'booking reminder': { mail: bookingReminder(b, org, 'https://app.example/manage').mail, money: false },
     'form payment receipt': { mail: receiptMail(paymentIn(locale), 'pat@example.com', org, 'eur'), money: true },
     'appointment booked by staff': {

@@ -48,17 +48,17 @@ type PatientTexts = ReturnType<typeof patientTexts>;
  * A series mail to its patient (the first visit's), in their language: the subject, then the greeting,
  * the intro, the visits listed, the lines `after` them, and the clinic's contact line, with its attachments.
  */
-function seriesMail(visits: readonly BookingRecord[], clinic: ClinicRef, parts: (t: PatientTexts, orgName: string, first: BookingRecord) => { subject: string; intro: string; after: string[]; attachments: Mail['attachments'] }): Mail {
+function seriesMail(visits: readonly BookingRecord[], clinic: ClinicRef, parts: (t: PatientTexts, orgName: string, first: BookingRecord) => { subject: string; intro: string; after: string[]; attachments: Mail['attachments']; noContactLine?: boolean }): Mail {
   const first = visits[0];
   const t = patientTexts(first.locale);
   const orgName = nameOf(clinic);
-  const { subject, intro, after, attachments } = parts(t, orgName, first);
+  const { subject, intro, after, attachments, noContactLine } = parts(t, orgName, first);
   return {
     to: first.email,
     fromClinic: true,
     locale: patientLocale(first.locale),
     subject,
-    text: [greetingIn(t, plainName(first.firstName)), intro, visitLines(visits), ...after, t('confirm.contact', { clinic: orgName })].join('\n\n'),
+    text: [greetingIn(t, plainName(first.firstName)), intro, visitLines(visits), ...after, ...(noContactLine ? [] : [t('confirm.contact', { clinic: orgName })])].join('\n\n'),
     attachments,
   };
 }
@@ -121,4 +121,6 @@ export const seriesUnplacedMail = (unplaced: readonly BookingRecord[], clinic: C
       t('line.reference', { value: seriesId }),
     ],
     attachments: [],
+    // The clinic contacts them (said above): not the booked mails' "to change or cancel, contact the clinic".
+    noContactLine: true,
   }));
