@@ -6,7 +6,12 @@
 //   late after all takes the times again where they are still free, as a single booking paid late does;
 // - a refund made in Stripe by hand is recorded on the series once (duplicated and older events add
 //   nothing, an event before the payment is handed back), and our own refund of a cancelled visit's share,
-//   coming back as charge.refunded, is not counted as one.
+//   coming back as charge.refunded, is not counted as one;
+// - a course paid late whose times were all taken mails its patient once, in their language, which visits
+//   could not be kept and what of the payment is theirs (the clinic offers other times or refunds);
+// - a series 'booked' before settledAt existed is settled already: a repeated event changes nothing;
+// - a refund that fails after charge.refunded recorded it (refund.updated and refund.failed, duplicated) is
+//   taken back from the series' (or a single booking's) refunds and the report once, staff told once.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, inject } from 'vitest';
 import { api, uniqueEmail, uniquePhone, waitForMails } from '../support/api';
