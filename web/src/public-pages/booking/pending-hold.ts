@@ -30,6 +30,11 @@ export interface PendingHold {
 export interface SavedForm {
   values: BookingFormValues;
   practitioner: string;
+  /**
+   * A series sent to Checkout (issue 37.1): its rule and the visits chosen, so the series step comes back
+   * as it was and Continue asks the same series again (resuming its hold, not booking one visit).
+   */
+  series?: { everyWeeks: number; count: number; visits: { date: string; time: string }[] };
 }
 
 const holdKey = (apiKey: string) => `clinic.booking.hold.${apiKey}`;
@@ -96,6 +101,12 @@ function takeCancelReference(): { bookingId: string; token: string } | undefined
 
 type Released = 'released' | 'paid' | 'failed';
 
+/**
+ * Whether the hold given back is a series: its own record says so; without it (Checkout's cancel address
+ * naming a hold this page no longer keeps), the form this tab last sent to Checkout does.
+ */
+const isSeries = (apiKey: string, hold: PendingHold | undefined) => (hold ? Boolean(hold.series) : Boolean(readSavedForm(apiKey)?.series));
+
 async function giveBack(apiKey: string, bookingId: string, token: string): Promise<Released> {
   try {
     const result = await releaseHold(apiKey, bookingId, token);
@@ -111,9 +122,10 @@ export type HoldState =
   | { kind: 'none' }
   /** A hold waiting for payment: resume it, or give it back (`failed`: the last try to give it back failed). */
   | { kind: 'waiting'; hold: PendingHold; failed?: boolean }
-  | { kind: 'releasing'; hold?: PendingHold }
+  /** `series`: what is given back is a series (the notices speak of its visits, not of one booking). */
+  | { kind: 'releasing'; hold?: PendingHold; series?: boolean }
   /** Given back: from Checkout's cancel address, or by the visitor's choice on the page. */
-  | { kind: 'released'; via: 'cancel' | 'choice' }
+  | { kind: 'released'; via: 'cancel' | 'choice'; series?: boolean }
   | { kind: 'paid' };
 
 /**
@@ -133,7 +145,7 @@ export function usePendingHold(apiKey: string, onShownAgain?: () => void) {
         return;
       }
       write(local, holdKey(apiKey), undefined);
-      setState(outcome === 'paid' ? { kind: 'paid' } : { kind: 'released', via });
+      setState(outcome === 'paid' ? { kind: 'paid' } : { kind: 'released', via, series: isSeries(apiKey, hold) });
     },
     [apiKey],
   );
@@ -146,7 +158,7 @@ export function usePendingHold(apiKey: string, onShownAgain?: () => void) {
       const cancelled = takeCancelReference();
       if (cancelled) {
         const hold = stored?.bookingId === cancelled.bookingId ? stored : undefined;
-        setState({ kind: 'releasing', hold });
+        setState({ kind: 'releasing', hold, series: isSeries(apiKey, hold) });
         const given = giveBack(apiKey, cancelled.bookingId, cancelled.token);
         inFlight.current = given;
         void given.then((outcome) => {
@@ -174,7 +186,7 @@ export function usePendingHold(apiKey: string, onShownAgain?: () => void) {
   const giveUp = useCallback(async () => {
     if (state.kind !== 'waiting') return;
     const { hold } = state;
-    setState({ kind: 'releasing', hold });
+    setState({ kind: 'releasing', hold, series: Boolean(hold.series) });
     const given = giveBack(apiKey, hold.bookingId, hold.releaseToken);
     inFlight.current = given;
     settle(await given, 'choice', hold);
