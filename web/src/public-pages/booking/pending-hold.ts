@@ -9,6 +9,8 @@
 // takes the token out of its address.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BookingFormValues } from '#shared/bookings/form';
+import { localParts } from '#shared/bookings/zone';
+import { dateTimeFormat } from '#shared/i18n/intl-cache';
 import { releaseHold } from './api';
 import { useLatest } from '../../lib/use-latest';
 
@@ -85,6 +87,34 @@ export const readSavedForm = (apiKey: string) => read<SavedForm>(session, formKe
 export function forgetBooking(apiKey: string) {
   write(local, holdKey(apiKey), undefined);
   write(session, formKey(apiKey), undefined);
+}
+
+/** The time a hold waiting for payment keeps for this patient, as the day's time buttons list one. */
+export interface HeldSlot {
+  date: string;
+  time: string;
+  startUtc: string;
+  /** As the server labels a time ('10:00 AM EST'). */
+  label: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The (first) time of the hold waiting for payment, when it is for this package and practitioner: the
+ * day no longer lists it as free (it is held, for this very patient), yet it stays theirs to choose, so
+ * the form back from Checkout keeps it chosen and its Continue asks the same booking or series again.
+ */
+export function heldSlot(state: HoldState, packageId: string, practitionerId: string): HeldSlot | undefined {
+  if (state.kind !== 'waiting' || !packageId) return undefined;
+  const { hold } = state;
+  // requestOf's first items: the package and the practitioner asked for.
+  if (!hold.request.startsWith(`${JSON.stringify([packageId, practitionerId]).slice(0, -1)},`)) return undefined;
+  const at = Date.parse(hold.startUtc);
+  if (Number.isNaN(at)) return undefined;
+  const p = localParts(at, hold.timeZone);
+  const label = dateTimeFormat('en-US', { timeZone: hold.timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(at);
+  return { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, time: `${pad(p.hour)}:${pad(p.minute)}`, startUtc: hold.startUtc, label };
 }
 
 /** Checkout's cancel address: the hold it names, taken out of the page's address (the token is not kept in history). */

@@ -49,12 +49,14 @@ const AGAIN = {
   visits: [{ bookingId: 'v9', bookingDate: '2030-01-15', bookingTime: '09:00', startUtc: '2030-01-15T14:00:00.000Z', practitionerName: null }],
 };
 
-function answers() {
+/** `held`: the first visit's 9:00 is held for this patient, so the day lists only 10:00 as free. */
+function answers({ held = false } = {}) {
   return mockApi({
     'POST /api/bookings/available-packages': { status: 200, body: { message: 'OK', data: PACKAGES } },
     'POST /api/bookings/available-slots': (body) => {
       const { date } = body as { date: string };
-      return { status: 200, body: { message: 'OK', data: { date, timeZone: ZONE, timeZoneName: 'Eastern Standard Time', timeZoneAbbreviation: 'EST', status: 'open', slotMinutes: 60, clinicName: 'Sunrise Clinic', slots: [{ time: '09:00', startUtc: `${date}T14:00:00.000Z`, endUtc: `${date}T15:00:00.000Z`, label: '9:00 AM EST', remaining: 1 }] } } };
+      const slots = [{ time: '09:00', startUtc: `${date}T14:00:00.000Z`, endUtc: `${date}T15:00:00.000Z`, label: '9:00 AM EST', remaining: 1 }, { time: '10:00', startUtc: `${date}T15:00:00.000Z`, endUtc: `${date}T16:00:00.000Z`, label: '10:00 AM EST', remaining: 1 }];
+      return { status: 200, body: { message: 'OK', data: { date, timeZone: ZONE, timeZoneName: 'Eastern Standard Time', timeZoneAbbreviation: 'EST', status: 'open', slotMinutes: 60, clinicName: 'Sunrise Clinic', slots: held && date === VALUES.bookingDate ? slots.slice(1) : slots } } };
     },
     'POST /api/bookings/available-days': { status: 200, body: { message: 'OK', data: { timeZone: ZONE, timeZoneName: 'Eastern Standard Time', days: [] } } },
     'POST /api/bookings/preview-patient-series': { status: 200, body: { message: 'OK', data: PREVIEW } },
@@ -73,8 +75,12 @@ function backAt(search: string, language?: { locale: 'ar'; messages: Messages })
   return renderRoutes([{ path: '/booking/:apiKey', element: <BookingPage apiKey={KEY} /> }], `/booking/${KEY}`, {}, language ?? { locale: 'en', messages: en });
 }
 
-/** The series step as it was sent: ticked, every 2 weeks, 3 visits, week 2's alternative picked. */
-async function expectStepAsSent(m: Record<string, string>) {
+/**
+ * The series step as it was sent: ticked, every 2 weeks, 3 visits; its hold waiting, each visit held for
+ * the patient (the preview would list them as taken: it cannot tell whose hold they are); given back,
+ * the preview's visits with week 2's alternative picked again.
+ */
+async function expectStepAsSent(m: Record<string, string>, holdWaiting = false) {
   const repeat = await screen.findByRole('checkbox', { name: m['series.repeat'] });
   await waitFor(() => expect(repeat).toBeChecked());
   const step = screen.getByTestId('series-step');
@@ -82,7 +88,11 @@ async function expectStepAsSent(m: Record<string, string>) {
   expect(within(step).getByLabelText(m['series.count'])).toHaveValue('3');
   const rows = await within(step).findAllByTestId('series-visit');
   expect(rows).toHaveLength(3);
-  expect(within(rows[1]).getAllByRole('radio')[1]).toBeChecked();
+  if (holdWaiting) {
+    expect(rows.map((r) => r.textContent)).toEqual([/Jan(uary)? 15/, /Jan(uary)? 30/, /Feb(ruary)? 12/].map((day, i) => expect.stringMatching(new RegExp(`^${m['series.visit'].replace('{number}', String(i + 1))}.*${day.source}.*${m['series.held']}$`))));
+    expect(within(step).queryAllByRole('radio')).toEqual([]);
+  } else expect(within(rows[1]).getAllByRole('radio')[1]).toBeChecked();
+  expect(await within(step).findByTestId('series-cost')).toHaveTextContent(/^(3 visits: \$150\.00 in total|.*[3٣].*)/);
 }
 
 afterEach(() => {
@@ -99,11 +109,13 @@ const sent = (calls: ReturnType<typeof answers>) => calls.filter((c) => /create-
 
 describe('a series back from Checkout', { timeout: 20_000 }, () => {
   it('the back button: the series step is as sent, and the form\'s Continue resumes the series\' own checkout (nothing new held, nothing given back)', async () => {
-    const calls = answers();
+    const calls = answers({ held: true });
     const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const { user } = backAt('');
     expect(await screen.findByRole('region', { name: 'Booking waiting for payment' })).toHaveTextContent(/^Your 3 visits of Physiotherapy, from Tue, January 15 at 9:00 AM to /);
-    await expectStepAsSent(en);
+    await expectStepAsSent(en, true);
+    // The first visit's time stays chosen, though the day no longer lists it as free (it is held for this patient).
+    expect(screen.getByRole('button', { name: '9:00 AM EST' })).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveValue('rita@example.com'));
 
     await user.click(continueButton(en));

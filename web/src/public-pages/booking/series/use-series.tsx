@@ -11,7 +11,7 @@ import useSWR from 'swr';
 import { ApiError } from '../../../lib/api';
 import type { MessageKey } from '../../../i18n/i18n';
 import type { PublicBookingPackage } from '../api';
-import { readSavedForm } from '../pending-hold';
+import { readSavedForm, type HoldState } from '../pending-hold';
 import { previewPatientSeries, type SeriesPreview } from './series-api';
 
 type StepModule = typeof import('./series-step');
@@ -151,7 +151,7 @@ export function useSeries({ apiKey, pkg, practitionerId, bookingDate, bookingTim
   };
 
   return {
-    offered, mod, on, setOn, everyWeeks, setEveryWeeks, count, setCount, max, preview, picks, pick, issue, chosen, plan,
+    offered, mod, on, setOn, everyWeeks, setEveryWeeks, count, setCount, max, preview, picks, pick, issue, chosen, plan, resumable,
     /** After the server refused the series (a time taken meanwhile): the preview asked again. */
     refresh: () => {
       // Refused (a visit taken meanwhile): the visits are chosen again from the new preview.
@@ -164,8 +164,11 @@ export function useSeries({ apiKey, pkg, practitionerId, bookingDate, bookingTim
 export type SeriesHandle = ReturnType<typeof useSeries>;
 
 /** Where the step goes: after a time is chosen, for a package that allows a series (nothing until its code is here). */
-export function SeriesSlot({ series, bookingTime, disabled }: { series: SeriesHandle; bookingTime: string; disabled: boolean }) {
+export function SeriesSlot({ series, bookingTime, disabled, hold }: { series: SeriesHandle; bookingTime: string; disabled: boolean; hold: HoldState }) {
   if (!series.offered || !series.mod || !bookingTime) return null;
   const { SeriesStep } = series.mod;
-  return <SeriesStep series={series} disabled={disabled} />;
+  // The step asks for the very series held for this patient (back from Checkout): its visits are theirs,
+  // not 'taken' as the preview (which cannot tell whose hold it is) would list them.
+  const held = hold.kind === 'waiting' && hold.hold.series && series.resumable && hold.hold.request.endsWith(JSON.stringify(series.resumable)) ? hold.hold : undefined;
+  return <SeriesStep series={series} disabled={disabled} held={held} />;
 }
