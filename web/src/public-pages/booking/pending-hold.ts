@@ -8,6 +8,7 @@
 // Checkout's cancel address names its hold (?booking=&release=): the page gives it back at once and
 // takes the token out of its address.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
 import type { BookingFormValues } from '#shared/bookings/form';
 import { localParts } from '#shared/bookings/zone';
 import { dateTimeFormat } from '#shared/i18n/intl-cache';
@@ -101,13 +102,14 @@ export interface HeldSlot {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * The (first) time of the hold waiting for payment, when it is for this package and practitioner: the
- * day no longer lists it as free (it is held, for this very patient), yet it stays theirs to choose, so
- * the form back from Checkout keeps it chosen and its Continue asks the same booking or series again.
+ * The (first) time of the hold waiting for payment (or being given back, or just given back), when it is
+ * for this package and practitioner: the day may not list it as free (it is held, for this very patient,
+ * or was when the day was read), yet it stays theirs to choose, so the form back from Checkout keeps it
+ * chosen and its Continue asks the same booking or series again.
  */
 export function heldSlot(state: HoldState, packageId: string, practitionerId: string): HeldSlot | undefined {
-  if (state.kind !== 'waiting' || !packageId) return undefined;
-  const { hold } = state;
+  const hold = state.kind === 'waiting' || state.kind === 'releasing' || state.kind === 'released' ? state.hold : undefined;
+  if (!hold || !packageId) return undefined;
   // requestOf's first items: the package and the practitioner asked for.
   if (!hold.request.startsWith(`${JSON.stringify([packageId, practitionerId]).slice(0, -1)},`)) return undefined;
   const at = Date.parse(hold.startUtc);
@@ -155,7 +157,7 @@ export type HoldState =
   /** `series`: what is given back is a series (the notices speak of its visits, not of one booking). */
   | { kind: 'releasing'; hold?: PendingHold; series?: boolean }
   /** Given back: from Checkout's cancel address, or by the visitor's choice on the page. */
-  | { kind: 'released'; via: 'cancel' | 'choice'; series?: boolean }
+  | { kind: 'released'; via: 'cancel' | 'choice'; series?: boolean; hold?: PendingHold }
   | { kind: 'paid' };
 
 /**
@@ -167,6 +169,14 @@ export function usePendingHold(apiKey: string, onShownAgain?: () => void) {
   const shownAgain = useLatest(onShownAgain);
   /** A hold being given back: a Continue meanwhile waits for it (else this patient's own hold would refuse it). */
   const inFlight = useRef<Promise<Released>>(undefined);
+  const { mutate } = useSWRConfig();
+
+  // Given back (Checkout's cancel address, 'Choose another time'): its times are free again, so the day's
+  // and month's free times and a series' preview, read while they were held, are read again.
+  const released = state.kind === 'released';
+  useEffect(() => {
+    if (released) void mutate((key) => Array.isArray(key) && ['booking-day', 'booking-days', 'series-preview'].includes(key[0] as string));
+  }, [released, mutate]);
 
   const settle = useCallback(
     (outcome: Released, via: 'cancel' | 'choice', hold: PendingHold | undefined) => {
@@ -175,7 +185,7 @@ export function usePendingHold(apiKey: string, onShownAgain?: () => void) {
         return;
       }
       write(local, holdKey(apiKey), undefined);
-      setState(outcome === 'paid' ? { kind: 'paid' } : { kind: 'released', via, series: isSeries(apiKey, hold) });
+      setState(outcome === 'paid' ? { kind: 'paid' } : { kind: 'released', via, series: isSeries(apiKey, hold), hold });
     },
     [apiKey],
   );

@@ -49,8 +49,9 @@ const AGAIN = {
   visits: [{ bookingId: 'v9', bookingDate: '2030-01-15', bookingTime: '09:00', startUtc: '2030-01-15T14:00:00.000Z', practitionerName: null }],
 };
 
-/** `held`: the first visit's 9:00 is held for this patient, so the day lists only 10:00 as free. */
-function answers({ held = false } = {}) {
+/** `held`: the first visit's 9:00 is held for this patient (until given back), so the day lists only 10:00 as free. */
+function answers(options: { held?: boolean } = {}) {
+  let held = options.held ?? false;
   return mockApi({
     'POST /api/bookings/available-packages': { status: 200, body: { message: 'OK', data: PACKAGES } },
     'POST /api/bookings/available-slots': (body) => {
@@ -60,7 +61,10 @@ function answers({ held = false } = {}) {
     },
     'POST /api/bookings/available-days': { status: 200, body: { message: 'OK', data: { timeZone: ZONE, timeZoneName: 'Eastern Standard Time', days: [] } } },
     'POST /api/bookings/preview-patient-series': { status: 200, body: { message: 'OK', data: PREVIEW } },
-    'POST /api/bookings/release-hold': { status: 200, body: { message: 'OK', data: { outcome: 'released' } } },
+    'POST /api/bookings/release-hold': () => {
+      held = false;
+      return { status: 200, body: { message: 'OK', data: { outcome: 'released' } } };
+    },
     'POST /api/bookings/create-patient-series': { status: 201, body: { message: 'Please complete the payment to confirm your series.', data: AGAIN } },
     'POST /api/bookings/create-booking': { status: 500, body: { message: 'A single visit must not be booked here' } },
   });
@@ -124,13 +128,17 @@ describe('a series back from Checkout', { timeout: 20_000 }, () => {
   });
 
   it("Checkout's cancel address: the series given back, the notice speaks of the series, and Continue books the same series again (not one visit)", async () => {
-    const calls = answers();
+    const calls = answers({ held: true });
     const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
     const { user } = backAt('?payment=cancelled&booking=v1&release=tok-v1');
     expect(await screen.findByText(en['booking.paymentCancelledSeries'])).toBeInTheDocument();
     expect(screen.queryByText(en['booking.paymentCancelled'])).toBeNull();
     await waitFor(() => expect(localStorage.getItem(`clinic.booking.hold.${KEY}`)).toBeNull());
     await expectStepAsSent(en);
+    // The time stays chosen, and the day's free times are read again once it is given back (9:00 free again).
+    expect(screen.getByRole('button', { name: '9:00 AM EST' })).toHaveAttribute('aria-pressed', 'true');
+    const release = calls.findIndex((c) => c.path === '/api/bookings/release-hold');
+    await waitFor(() => expect(calls.slice(release).some((c) => c.path === '/api/bookings/available-slots')).toBe(true));
 
     await user.click(continueButton(en));
     await waitFor(() => expect(go).toHaveBeenCalledWith(AGAIN.checkoutUrl));
