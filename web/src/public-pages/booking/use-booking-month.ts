@@ -59,7 +59,9 @@ export function useBookingMonth({ apiKey, packageId, practitionerId, bookingDate
   const weekKnown = Boolean(clinic) && (!clinic!.clinicRegion || intl.endsWith(`-${clinic!.clinicRegion}`));
   // The month view: the free start times of each day of the shown month, from today on.
   const firstMonth = minDate && monthOf(minDate);
-  const shownMonth = firstMonth && (month && month >= firstMonth ? month : firstMonth);
+  // Until the visitor moves it: the chosen date's month (a form restored back from Checkout), else the first.
+  const asked = month ?? (bookingDate ? monthOf(bookingDate) : undefined);
+  const shownMonth = firstMonth && (asked && asked >= firstMonth ? asked : firstMonth);
   const from = shownMonth && (shownMonth === firstMonth ? minDate : `${shownMonth}-01`);
   const daysKey: DaysKey | null =
     apiKey && packageId && shownMonth && from ? ['booking-days', apiKey, packageId, practitionerId, from, daysInMonth(shownMonth) - Number(from.slice(8)) + 1] : null;

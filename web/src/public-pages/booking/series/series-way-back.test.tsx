@@ -137,6 +137,8 @@ describe('a series back from Checkout', { timeout: 20_000 }, () => {
     await expectStepAsSent(en);
     // The time stays chosen, and the day's free times are read again once it is given back (9:00 free again).
     expect(screen.getByRole('button', { name: '9:00 AM EST' })).toHaveAttribute('aria-pressed', 'true');
+    // The month view shows the chosen day's month (the cancel address has no date to preselect).
+    expect(document.querySelector('button[data-date="2030-01-15"]')).not.toBeNull();
     const release = calls.findIndex((c) => c.path === '/api/bookings/release-hold');
     await waitFor(() => expect(calls.slice(release).some((c) => c.path === '/api/bookings/available-slots')).toBe(true));
 
