@@ -76,7 +76,10 @@ function preselectScript(page: PublicPage): string {
   return `<script>(function(){try{if(/[?&](package|practitioner)=[^&#]/.test(location.search))document.documentElement.setAttribute('data-preselect-pending','')}catch(e){}})();</script>`;
 }
 
-/** Every source module the page's chunks hold (its entry and what it imports statically). */
+/**
+ * Every source module the page's chunks hold (its entry and what it imports statically), and those of
+ * the chunks it loads later (the booking page's series step): their class names must survive the purge.
+ */
 function moduleSources(entry: OutputChunk, bundle: OutputBundle): string[] {
   const seen = new Set<string>();
   const files = new Set<string>();
@@ -87,7 +90,7 @@ function moduleSources(entry: OutputChunk, bundle: OutputBundle): string[] {
       const file = id.split('?')[0];
       if (!file.startsWith('\0') && existsSync(file)) files.add(file);
     }
-    for (const name of chunk.imports) {
+    for (const name of [...chunk.imports, ...chunk.dynamicImports]) {
       const next = bundle[name];
       if (next?.type === 'chunk') visit(next);
     }

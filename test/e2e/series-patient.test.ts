@@ -141,6 +141,7 @@ describe('a patient books a series on the booking page (issue 37.1)', () => {
     const page = phone.page;
     const patient = uniqueEmail('deposits');
     expect(await toCheckout(page, deposit.apiKey, deposit.packageId, start, patient)).toContain('To pay now by card: 4 deposits × $10.00 = $40.00. The rest is paid at each visit: $40.00.');
+    const checkoutUrl = page.url();
 
     // The back button instead of paying: the page says the whole series is waiting, and offers to go on.
     await page.goBack();
@@ -149,8 +150,11 @@ describe('a patient books a series on the booking page (issue 37.1)', () => {
     const day = DateTime.fromISO(start, { zone: ZONE }).setLocale('en-US').toFormat('ccc, MMMM d');
     await expect.poll(() => waiting.locator('p').first().textContent(), { timeout: 10_000 }).toMatch(new RegExp(`^Your 4 visits of Physiotherapy, every week from ${day},? (at )?10:00\\sAM, are waiting for payment\\.`));
     await page.screenshot({ path: '.cache/series-patient-shots/back-waiting-390.png', fullPage: true });
-    await waiting.getByRole('button', { name: 'Continue to payment' }).click();
-    await page.waitForURL('**/local/checkout/**');
+    // The form below is the series as sent (its step ticked again): its own Continue resumes the series'
+    // checkout, not one visit (the notice's 'Continue to payment' does the same: pending-hold.test.tsx).
+    await expect.poll(() => page.getByTestId('series-step').getByLabel('Repeat this visit').isChecked(), { timeout: 10_000 }).toBe(true);
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(checkoutUrl);
     await page.getByLabel('Email').fill(patient);
     await page.getByRole('button', { name: 'Pay $40.00' }).click();
     await page.waitForURL(/payment=success/);

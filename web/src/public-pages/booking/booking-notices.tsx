@@ -57,7 +57,8 @@ export function BookingNotices({ toast, onCloseToast, payment, hold, onGiveUp, r
       {/* Not beside a hold still waiting (back from a later checkout to this address): that notice says what to do. */}
       {payment === 'cancelled' && hold.kind !== 'waiting' && (
         <div className="alert alert-info" role="status">
-          {t('booking.paymentCancelled')}
+          {/* A series' Checkout: its visits are what was not booked (not 'the booking'). */}
+          {t((hold.kind === 'releasing' || hold.kind === 'released') && hold.series ? 'booking.paymentCancelledSeries' : 'booking.paymentCancelled')}
         </div>
       )}
       {rootError && (

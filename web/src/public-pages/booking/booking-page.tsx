@@ -18,7 +18,7 @@ import { controlProps, Field } from '../../components/field';
 import type { PublicBookingPackage } from './api';
 import { Confirmation, Confirmed } from './confirmation';
 import { PaymentSummary } from './payment-summary';
-import { forgetBooking, readSavedForm } from './pending-hold';
+import { forgetBooking, heldSlot, readSavedForm, type HeldSlot } from './pending-hold';
 import { PractitionerChoice } from '../shared/practitioner-choice';
 import { failureText } from '../../lib/api';
 import { useHydrated, useSearchParam } from '../../lib/location';
@@ -125,7 +125,9 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   const setValue = useCallback((name: BookingField, value: string) => setValues((prev) => ({ ...prev, [name]: value })), []);
   const clearTime = useCallback(() => setValue('bookingTime', ''), [setValue]);
 
-  const month = useBookingMonth({ apiKey, packageId, practitionerId, bookingDate, bookingTime, clearTime });
+  /** The time this patient holds, waiting for payment: the day does not list it, yet it stays chosen (back from Checkout). */
+  const [held, setHeld] = useState<HeldSlot>();
+  const month = useBookingMonth({ apiKey, packageId, practitionerId, bookingDate, bookingTime, clearTime, held });
   const settling = usePreselect(packages, (wanted) => {
     if (wanted.packageId) setValue('packageId', wanted.packageId);
     if (wanted.practitioner) setPractitioner(wanted.practitioner);
@@ -147,6 +149,8 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
   const series = useSeries({ apiKey, pkg, practitionerId, bookingDate, bookingTime });
   const send = useBookingSubmit({ apiKey, values, practitioner, practitionerId, setErrors, setSubmitted, intake, series });
   const { isSubmitting } = send;
+  const heldNow = heldSlot(send.hold.state, packageId, practitionerId);
+  if (heldNow?.startUtc !== held?.startUtc) setHeld(heldNow);
   const bind = (name: BookingField) => ({
     // Every field of the booking form is required. A field in error points to the list above the
     // form, where its message is (each message shows once).
@@ -207,7 +211,7 @@ function BookingForm({ apiKey, packages }: { apiKey: string; packages?: PublicBo
             onDate={(date) => setValue('bookingDate', date)} onTime={(time) => setValue('bookingTime', time)}
             dateInError={Boolean(errors.bookingDate)} timeInError={Boolean(errors.bookingTime)}
           />
-          <SeriesSlot series={series} bookingTime={bookingTime} disabled={isSubmitting} />
+          <SeriesSlot series={series} bookingTime={bookingTime} disabled={isSubmitting} hold={send.hold.state} />
           <DetailsStep bind={bind} />
           <IntakeSlot intake={intake} disabled={isSubmitting} />
           {/* One visit's amounts; a series says its own (the whole course's) in its step. */}

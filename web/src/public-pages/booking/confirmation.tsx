@@ -49,7 +49,10 @@ export function Confirmed({ c }: { c: BookingConfirmation }) {
   const { t, locale, intl } = useI18n();
   return (
     <>
-      <h2 className="h4 fw-bold text-success mb-2">{t('confirmation.title')}</h2>
+      {/* A series (issue 37.1) is its visits booked, not one booking: the heading counts them. */}
+      <h2 className="h4 fw-bold text-success mb-2">
+        {c.series ? t('confirmation.titleSeries', { count: c.series.visits.filter((v) => v.status === 'confirmed').length }) : t('confirmation.title')}
+      </h2>
       <p className="text-body-secondary mb-4">{t('confirmation.mail')}</p>
       <dl className="row mb-2">
         <Row term={t('confirmation.what')}>

@@ -45,7 +45,7 @@ export function PendingHoldNotice({ state, onGiveUp }: { state: HoldState; onGiv
   if (state.kind === 'released' && state.via === 'choice') {
     return (
       <div className="alert alert-info" role="status">
-        {t('booking.released')}
+        {t(state.series ? 'booking.releasedSeries' : 'booking.released')}
       </div>
     );
   }
@@ -60,7 +60,7 @@ export function PendingHoldNotice({ state, onGiveUp }: { state: HoldState; onGiv
           {t('booking.pending.pay')}
         </button>
         <button type="button" className="btn btn-outline-secondary btn-sm" disabled={releasing} onClick={onGiveUp}>
-          {releasing ? t('booking.pending.releasing') : t('booking.pending.giveUp')}
+          {releasing ? t(hold.series ? 'booking.pending.releasingSeries' : 'booking.pending.releasing') : t('booking.pending.giveUp')}
         </button>
       </div>
     </Waiting>

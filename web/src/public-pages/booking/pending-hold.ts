@@ -8,7 +8,10 @@
 // Checkout's cancel address names its hold (?booking=&release=): the page gives it back at once and
 // takes the token out of its address.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
 import type { BookingFormValues } from '#shared/bookings/form';
+import { localParts } from '#shared/bookings/zone';
+import { dateTimeFormat } from '#shared/i18n/intl-cache';
 import { releaseHold } from './api';
 import { useLatest } from '../../lib/use-latest';
 
@@ -30,6 +33,11 @@ export interface PendingHold {
 export interface SavedForm {
   values: BookingFormValues;
   practitioner: string;
+  /**
+   * A series sent to Checkout (issue 37.1): its rule and the visits chosen, so the series step comes back
+   * as it was and Continue asks the same series again (resuming its hold, not booking one visit).
+   */
+  series?: { everyWeeks: number; count: number; visits: { date: string; time: string }[] };
 }
 
 const holdKey = (apiKey: string) => `clinic.booking.hold.${apiKey}`;
@@ -82,6 +90,35 @@ export function forgetBooking(apiKey: string) {
   write(session, formKey(apiKey), undefined);
 }
 
+/** The time a hold waiting for payment keeps for this patient, as the day's time buttons list one. */
+export interface HeldSlot {
+  date: string;
+  time: string;
+  startUtc: string;
+  /** As the server labels a time ('10:00 AM EST'). */
+  label: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The (first) time of the hold waiting for payment (or being given back, or just given back), when it is
+ * for this package and practitioner: the day may not list it as free (it is held, for this very patient,
+ * or was when the day was read), yet it stays theirs to choose, so the form back from Checkout keeps it
+ * chosen and its Continue asks the same booking or series again.
+ */
+export function heldSlot(state: HoldState, packageId: string, practitionerId: string): HeldSlot | undefined {
+  const hold = state.kind === 'waiting' || state.kind === 'releasing' || state.kind === 'released' ? state.hold : undefined;
+  if (!hold || !packageId) return undefined;
+  // requestOf's first items: the package and the practitioner asked for.
+  if (!hold.request.startsWith(`${JSON.stringify([packageId, practitionerId]).slice(0, -1)},`)) return undefined;
+  const at = Date.parse(hold.startUtc);
+  if (Number.isNaN(at)) return undefined;
+  const p = localParts(at, hold.timeZone);
+  const label = dateTimeFormat('en-US', { timeZone: hold.timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(at);
+  return { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, time: `${pad(p.hour)}:${pad(p.minute)}`, startUtc: hold.startUtc, label };
+}
+
 /** Checkout's cancel address: the hold it names, taken out of the page's address (the token is not kept in history). */
 function takeCancelReference(): { bookingId: string; token: string } | undefined {
   const url = new URL(window.location.href);
@@ -95,6 +132,12 @@ function takeCancelReference(): { bookingId: string; token: string } | undefined
 }
 
 type Released = 'released' | 'paid' | 'failed';
+
+/**
+ * Whether the hold given back is a series: its own record says so; without it (Checkout's cancel address
+ * naming a hold this page no longer keeps), the form this tab last sent to Checkout does.
+ */
+const isSeries = (apiKey: string, hold: PendingHold | undefined) => (hold ? Boolean(hold.series) : Boolean(readSavedForm(apiKey)?.series));
 
 async function giveBack(apiKey: string, bookingId: string, token: string): Promise<Released> {
   try {
@@ -111,9 +154,10 @@ export type HoldState =
   | { kind: 'none' }
   /** A hold waiting for payment: resume it, or give it back (`failed`: the last try to give it back failed). */
   | { kind: 'waiting'; hold: PendingHold; failed?: boolean }
-  | { kind: 'releasing'; hold?: PendingHold }
+  /** `series`: what is given back is a series (the notices speak of its visits, not of one booking). */
+  | { kind: 'releasing'; hold?: PendingHold; series?: boolean }
   /** Given back: from Checkout's cancel address, or by the visitor's choice on the page. */
-  | { kind: 'released'; via: 'cancel' | 'choice' }
+  | { kind: 'released'; via: 'cancel' | 'choice'; series?: boolean; hold?: PendingHold }
   | { kind: 'paid' };
 
 /**
@@ -125,6 +169,14 @@ export function usePendingHold(apiKey: string, onShownAgain?: () => void) {
   const shownAgain = useLatest(onShownAgain);
   /** A hold being given back: a Continue meanwhile waits for it (else this patient's own hold would refuse it). */
   const inFlight = useRef<Promise<Released>>(undefined);
+  const { mutate } = useSWRConfig();
+
+  // Given back (Checkout's cancel address, 'Choose another time'): its times are free again, so the day's
+  // and month's free times and a series' preview, read while they were held, are read again.
+  const released = state.kind === 'released';
+  useEffect(() => {
+    if (released) void mutate((key) => Array.isArray(key) && ['booking-day', 'booking-days', 'series-preview'].includes(key[0] as string));
+  }, [released, mutate]);
 
   const settle = useCallback(
     (outcome: Released, via: 'cancel' | 'choice', hold: PendingHold | undefined) => {
@@ -133,7 +185,7 @@ export function usePendingHold(apiKey: string, onShownAgain?: () => void) {
         return;
       }
       write(local, holdKey(apiKey), undefined);
-      setState(outcome === 'paid' ? { kind: 'paid' } : { kind: 'released', via });
+      setState(outcome === 'paid' ? { kind: 'paid' } : { kind: 'released', via, series: isSeries(apiKey, hold), hold });
     },
     [apiKey],
   );
@@ -146,7 +198,7 @@ export function usePendingHold(apiKey: string, onShownAgain?: () => void) {
       const cancelled = takeCancelReference();
       if (cancelled) {
         const hold = stored?.bookingId === cancelled.bookingId ? stored : undefined;
-        setState({ kind: 'releasing', hold });
+        setState({ kind: 'releasing', hold, series: isSeries(apiKey, hold) });
         const given = giveBack(apiKey, cancelled.bookingId, cancelled.token);
         inFlight.current = given;
         void given.then((outcome) => {
@@ -174,7 +226,7 @@ export function usePendingHold(apiKey: string, onShownAgain?: () => void) {
   const giveUp = useCallback(async () => {
     if (state.kind !== 'waiting') return;
     const { hold } = state;
-    setState({ kind: 'releasing', hold });
+    setState({ kind: 'releasing', hold, series: Boolean(hold.series) });
     const given = giveBack(apiKey, hold.bookingId, hold.releaseToken);
     inFlight.current = given;
     settle(await given, 'choice', hold);

@@ -8,8 +8,17 @@ import { useHydrated } from '../../lib/location';
 import { useI18n } from '../../i18n/i18n';
 import { addMonths, daysInMonth, monthOf } from '../shared/month-view';
 import { browserToday, dayKey, dayOptions, loadDay, loadDays, useFirstDay, type DaysKey } from './booking-data';
+import type { FreeDay } from './api';
+import type { HeldSlot } from './pending-hold';
 
-export function useBookingMonth({ apiKey, packageId, practitionerId, bookingDate, bookingTime, clearTime }: {
+/** The day with the patient's own held time among its times (in time order), when it is that day's. */
+function withHeld(day: FreeDay, held: HeldSlot | undefined): FreeDay {
+  if (!held || held.date !== day.date || day.slots.some((s) => s.time === held.time)) return day;
+  const slot = { time: held.time, startUtc: held.startUtc, endUtc: new Date(Date.parse(held.startUtc) + day.slotMinutes * 60_000).toISOString(), label: held.label, remaining: 0 };
+  return { ...day, slots: [...day.slots, slot].sort((a, b) => a.startUtc.localeCompare(b.startUtc)) };
+}
+
+export function useBookingMonth({ apiKey, packageId, practitionerId, bookingDate, bookingTime, clearTime, held }: {
   apiKey: string;
   packageId: string;
   /** '' for a clinic-wide package. */
@@ -18,6 +27,8 @@ export function useBookingMonth({ apiKey, packageId, practitionerId, bookingDate
   bookingTime: string;
   /** Chooses no time (the one chosen is not offered on the chosen day). */
   clearTime: () => void;
+  /** The time this patient holds, waiting for payment (pending-hold.ts heldSlot): still theirs to choose. */
+  held?: HeldSlot;
 }) {
   const hydrated = useHydrated();
   const { intl } = useI18n();
@@ -34,7 +45,7 @@ export function useBookingMonth({ apiKey, packageId, practitionerId, bookingDate
   const zone = day?.timeZone ?? knownZone;
   // The visitor's own today only in the browser: the prerendered page does not know it.
   const minDate = zone ? todayIn(zone) : hydrated ? browserToday() : undefined;
-  const chosenDay = bookingDate && day?.date === bookingDate ? day : undefined;
+  const chosenDay = bookingDate && day?.date === bookingDate ? withHeld(day, held) : undefined;
   // A time is only ever one of the chosen day's buttons: one the day no longer offers (another day,
   // package or practitioner was chosen) is chosen again.
   const shouldClear = Boolean(chosenDay && bookingTime && !chosenDay.slots.some((s) => s.time === bookingTime));
@@ -48,7 +59,9 @@ export function useBookingMonth({ apiKey, packageId, practitionerId, bookingDate
   const weekKnown = Boolean(clinic) && (!clinic!.clinicRegion || intl.endsWith(`-${clinic!.clinicRegion}`));
   // The month view: the free start times of each day of the shown month, from today on.
   const firstMonth = minDate && monthOf(minDate);
-  const shownMonth = firstMonth && (month && month >= firstMonth ? month : firstMonth);
+  // Until the visitor moves it: the chosen date's month (a form restored back from Checkout), else the first.
+  const asked = month ?? (bookingDate ? monthOf(bookingDate) : undefined);
+  const shownMonth = firstMonth && (asked && asked >= firstMonth ? asked : firstMonth);
   const from = shownMonth && (shownMonth === firstMonth ? minDate : `${shownMonth}-01`);
   const daysKey: DaysKey | null =
     apiKey && packageId && shownMonth && from ? ['booking-days', apiKey, packageId, practitionerId, from, daysInMonth(shownMonth) - Number(from.slice(8)) + 1] : null;

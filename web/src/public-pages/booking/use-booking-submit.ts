@@ -90,7 +90,8 @@ export function useBookingSubmit({ apiKey, values, practitioner, practitionerId,
     } else {
       keys.forget();
       // The first visit names the series' hold: given back, every held visit goes with it (release-hold).
-      rememberHold(apiKey, seriesHold(held, request, plan.everyWeeks), { values, practitioner });
+      // The plan kept with the form: back from Checkout, the series step comes back as sent.
+      rememberHold(apiKey, seriesHold(held, request, plan.everyWeeks), { values, practitioner, series: plan });
       setToast(t('booking.redirect'));
       setSuccess(t('booking.success'));
       setErrors({});

@@ -9,7 +9,9 @@ import { failureText } from '../../../lib/api';
 import { useI18n } from '../../../i18n/i18n';
 import { whenIn } from '../../../i18n/format';
 import { ruleMessage } from '../../../i18n/rules';
+import type { PendingHold } from '../pending-hold';
 import type { SeriesPreview } from './series-api';
+import { visitWhen } from './series-when';
 import type { SeriesHandle } from './use-series';
 
 const EVERY = [1, 2, 3, 4];
@@ -75,7 +77,29 @@ function VisitRow({ v, zone, picked, onPick, disabled }: { v: Visit; zone: strin
   );
 }
 
-export function SeriesStep({ series, disabled }: { series: SeriesHandle; disabled: boolean }) {
+/** The series held for this patient while it waits for payment: its visits, each held for them. */
+function HeldVisits({ hold, preview }: { hold: PendingHold; preview?: SeriesPreview }) {
+  const { t, intl } = useI18n();
+  const starts = hold.series?.startsUtc ?? [];
+  return (
+    <>
+      <ol className="list-unstyled mb-3" aria-label={t('series.title')}>
+        {starts.map((start, i) => (
+          <li key={start} className="border rounded p-2 mb-2 d-flex justify-content-between align-items-start gap-2" data-testid="series-visit">
+            <div>
+              <span className="fw-semibold">{t('series.visit', { number: i + 1 })}</span>
+              <span className="d-block">{visitWhen(start, hold.timeZone, intl)}</span>
+            </div>
+            <span className="badge text-bg-primary">{t('series.held')}</span>
+          </li>
+        ))}
+      </ol>
+      {preview && <SeriesCost preview={preview} visits={starts.length} />}
+    </>
+  );
+}
+
+export function SeriesStep({ series, disabled, held }: { series: SeriesHandle; disabled: boolean; held?: PendingHold }) {
   const { t } = useI18n();
   const { preview } = series;
   const counts = Array.from({ length: series.max - 1 }, (_, i) => i + 2);
@@ -103,7 +127,9 @@ export function SeriesStep({ series, disabled }: { series: SeriesHandle; disable
             </div>
           </div>
           <h3 className="h6 fw-bold text-body-emphasis mt-4 mb-2">{t('series.title')}</h3>
-          {preview.data ? (
+          {held ? (
+            <HeldVisits hold={held} preview={preview.data} />
+          ) : preview.data ? (
             <>
               <ol className="list-unstyled mb-3" aria-label={t('series.title')}>
                 {preview.data.visits.map((v) => (

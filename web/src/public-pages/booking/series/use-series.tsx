@@ -3,12 +3,15 @@
 // first download does not grow), keeps the patient's choice (repeat every 1 to 4 weeks, 2 visits to
 // the package's limit, and for each visit that cannot be booked an alternative that week or none), asks
 // the server's preview of it, and gives Continue the series to book (`plan`): undefined for a single
-// visit, null when the series is not ready (the step says why).
+// visit, null when the series is not ready (the step says why). Back from Checkout (the back button, its
+// cancel address, the page opened again in this tab), the step is as the patient left it, from the form
+// kept for the way back (pending-hold.ts): ticked, its rule and the visits chosen.
 import { useCallback, useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { ApiError } from '../../../lib/api';
 import type { MessageKey } from '../../../i18n/i18n';
 import type { PublicBookingPackage } from '../api';
+import { readSavedForm, type HoldState } from '../pending-hold';
 import { previewPatientSeries, type SeriesPreview } from './series-api';
 
 type StepModule = typeof import('./series-step');
@@ -26,6 +29,24 @@ async function loadPreview([, apiKey, packageId, practitionerId, startDate, time
   const result = await previewPatientSeries({ apiKey, packageId, startDate, time, everyWeeks, count, ...(practitionerId ? { practitionerId } : {}) });
   if (!result.success || !result.data.data) throw new ApiError(result);
   return result.data.data;
+}
+
+/** The series sent to Checkout, from its first visit's date and time (the form's). */
+interface Restored {
+  date: string;
+  time: string;
+  plan: SeriesPlan;
+}
+
+/** Each taken visit's alternative that the plan had chosen (a visit it left out stays out). */
+function picksOf(data: SeriesPreview, plan: SeriesPlan): Record<number, number> {
+  const chosen = new Set(plan.visits.map((v) => `${v.date} ${v.time}`));
+  const picks: Record<number, number> = {};
+  for (const v of data.visits) {
+    const i = v.status === 'free' ? -1 : v.alternatives.findIndex((a) => chosen.has(`${a.date} ${a.time}`));
+    if (i >= 0) picks[v.number] = i;
+  }
+  return picks;
 }
 
 /** Visits asked for when the patient first ticks 'Repeat this visit' (within the package's limit). */
@@ -49,6 +70,20 @@ export function useSeries({ apiKey, pkg, practitionerId, bookingDate, bookingTim
   /** For each visit that cannot be booked as asked (by its number): the index of the alternative chosen; absent: left out. */
   const [picks, setPicks] = useState<Record<number, number>>({});
   const [issue, setIssue] = useState<MessageKey>();
+  /** The series this tab last sent to Checkout, until the patient changes it (or the server refuses it). */
+  const [restored, setRestored] = useState<Restored>();
+
+  // Back from Checkout: the step as it was sent (the page restores the form's own fields the same way).
+  useEffect(() => {
+    const saved = apiKey ? readSavedForm(apiKey) : undefined;
+    if (!saved?.series) return;
+    /* eslint-disable react-hooks/set-state-in-effect -- this tab's storage, read once the prerendered page is taken over (the first paint has no such form) */
+    setOn(true);
+    setEveryWeeks(saved.series.everyWeeks);
+    setCount(saved.series.count);
+    setRestored({ date: saved.values.bookingDate, time: saved.values.bookingTime, plan: saved.series });
+    /* eslint-enable react-hooks/set-state-in-effect */
+  }, [apiKey]);
 
   useEffect(() => {
     if (!offered || mod) return;
@@ -66,16 +101,21 @@ export function useSeries({ apiKey, pkg, practitionerId, bookingDate, bookingTim
   const active = offered && on && Boolean(pkg && bookingDate && bookingTime);
   const key: PreviewKey | null = active ? ['series-preview', apiKey, pkg!.id, practitionerId, bookingDate, bookingTime, everyWeeks, count] : null;
   const preview = useSWR(key, loadPreview, { revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: false });
-  // Another preview (another rule, or asked again after a time was taken): the earlier picks no longer apply.
+  /** The series sent to Checkout, while the step still asks for it (same first visit, rule and count). */
+  const resumable = restored && active && restored.date === bookingDate && restored.time === bookingTime && restored.plan.everyWeeks === everyWeeks && restored.plan.count === count ? restored.plan : undefined;
+  // Another preview (another rule, or asked again after a time was taken): the earlier picks no longer
+  // apply; back from Checkout, the alternatives the patient had picked are picked again.
   const [pickedIn, setPickedIn] = useState(preview.data);
   if (pickedIn !== preview.data) {
     setPickedIn(preview.data);
-    setPicks({});
+    setPicks(resumable && preview.data ? picksOf(preview.data, resumable) : {});
     setIssue(undefined);
   }
 
   const pick = useCallback((visit: number, alternative: number | null) => {
     setIssue(undefined);
+    // Another choice than the one sent: Continue books the visits as now chosen.
+    setRestored(undefined);
     setPicks((prev) => {
       const next = { ...prev };
       if (alternative === null) delete next[visit];
@@ -95,6 +135,9 @@ export function useSeries({ apiKey, pkg, practitionerId, bookingDate, bookingTim
   /** For Continue: undefined (a single visit), the series, or null (not ready: the step says why). */
   const plan = (): SeriesPlan | null | undefined => {
     if (!active) return undefined;
+    // The series sent to Checkout, asked again as it was: its hold waiting for payment is resumed (not
+    // given back for a new one), even while the preview lists the patient's own held visits as taken.
+    if (resumable) return resumable;
     if (!preview.data) {
       setIssue(preview.error ? 'series.failed' : 'series.wait');
       return null;
@@ -108,17 +151,24 @@ export function useSeries({ apiKey, pkg, practitionerId, bookingDate, bookingTim
   };
 
   return {
-    offered, mod, on, setOn, everyWeeks, setEveryWeeks, count, setCount, max, preview, picks, pick, issue, chosen, plan,
+    offered, mod, on, setOn, everyWeeks, setEveryWeeks, count, setCount, max, preview, picks, pick, issue, chosen, plan, resumable,
     /** After the server refused the series (a time taken meanwhile): the preview asked again. */
-    refresh: () => void preview.mutate().catch(() => undefined),
+    refresh: () => {
+      // Refused (a visit taken meanwhile): the visits are chosen again from the new preview.
+      setRestored(undefined);
+      void preview.mutate().catch(() => undefined);
+    },
   };
 }
 
 export type SeriesHandle = ReturnType<typeof useSeries>;
 
 /** Where the step goes: after a time is chosen, for a package that allows a series (nothing until its code is here). */
-export function SeriesSlot({ series, bookingTime, disabled }: { series: SeriesHandle; bookingTime: string; disabled: boolean }) {
+export function SeriesSlot({ series, bookingTime, disabled, hold }: { series: SeriesHandle; bookingTime: string; disabled: boolean; hold: HoldState }) {
   if (!series.offered || !series.mod || !bookingTime) return null;
   const { SeriesStep } = series.mod;
-  return <SeriesStep series={series} disabled={disabled} />;
+  // The step asks for the very series held for this patient (back from Checkout): its visits are theirs,
+  // not 'taken' as the preview (which cannot tell whose hold it is) would list them.
+  const held = hold.kind === 'waiting' && hold.hold.series && series.resumable && hold.hold.request.endsWith(JSON.stringify(series.resumable)) ? hold.hold : undefined;
+  return <SeriesStep series={series} disabled={disabled} held={held} />;
 }
