@@ -14,6 +14,8 @@ import type { OutputBundle } from 'rolldown';
  * ('ar=/assets/ar-x.js,...'): the one of the page's language (the HTML's lang, which the language
  * script set) is preloaded with the entry, instead of being asked for once the entry has run (a
  * round trip more before the page renders in its language; src/public-pages/mount.tsx waits for it).
+ * With the entry it starts the page's Intl worker, its data-worker (src/public-pages/intl-warm.worker.ts:
+ * the browser's Intl start-up beside the main thread, before the script's first render needs it).
  * It waits for the browser's first paint entry; without paint timing, for the frame after the next; a
  * hidden tab paints nothing, so a timer loads it there.
  */
@@ -21,6 +23,7 @@ const LOADER =
   "(function(){var me=document.currentScript,src=me.getAttribute('data-src'),preload=me.getAttribute('data-preload'),locales=me.getAttribute('data-locales'),started=0;" +
   "function load(){if(started)return;started=1;var hrefs=preload?preload.split(','):[],lang=document.documentElement.lang;" +
   "(locales?locales.split(','):[]).forEach(function(p){var i=p.indexOf('=');if(p.slice(0,i)===lang)hrefs.push(p.slice(i+1))});" +
+  "var wk=me.getAttribute('data-worker');if(wk&&window.Worker)try{new Worker(wk,{type:'module',name:lang});window.__intlWarm=1}catch(e){}" +
   "hrefs.forEach(function(href){var l=document.createElement('link');" +
   "l.rel='modulepreload';l.href=href;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.src=src;" +
   'document.head.appendChild(s)}var P=window.PerformanceObserver;' +
@@ -42,12 +45,18 @@ export function catalogueChunks(bundle: OutputBundle, base = '/'): string[] {
   });
 }
 
-/** The page with its entry script and preloads moved into the loader, with its catalogues' chunks. */
-export function deferEntry(html: string, catalogues: string[] = []): string {
+/** The Intl worker's file in a build (src/public-pages/intl-warm.worker.ts, emitted where a page's entry refers to it). */
+export function intlWorkerOf(bundle: OutputBundle, base = '/'): string | undefined {
+  const file = Object.keys(bundle).find((name) => /(^|\/)intl-warm\.worker-[\w-]+\.js$/.test(name));
+  return file && `${base}${file}`;
+}
+
+/** The page with its entry script and preloads moved into the loader, with its catalogues' chunks (and its Intl worker). */
+export function deferEntry(html: string, catalogues: string[] = [], worker?: string): string {
   const entry = ENTRY.exec(html);
   if (!entry) throw new Error('The page has no entry <script type="module"> to defer');
   const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]);
-  const loader = `<script data-src="${entry[1]}"${preloads.length ? ` data-preload="${preloads.join(',')}"` : ''}${catalogues.length ? ` data-locales="${catalogues.join(',')}"` : ''}>${LOADER}</script>`;
+  const loader = `<script data-src="${entry[1]}"${preloads.length ? ` data-preload="${preloads.join(',')}"` : ''}${catalogues.length ? ` data-locales="${catalogues.join(',')}"` : ''}${worker ? ` data-worker="${worker}"` : ''}>${LOADER}</script>`;
   return html.replace(ENTRY, '').replace(PRELOAD, '').replace('</body>', `  ${loader}\n  </body>`);
 }
 
@@ -56,6 +65,6 @@ export function deferredEntry(): Plugin {
   return {
     name: 'clinic-deferred-entry',
     apply: 'build',
-    transformIndexHtml: { order: 'post', handler: (html, ctx) => deferEntry(html, ctx.bundle ? catalogueChunks(ctx.bundle) : []) },
+    transformIndexHtml: { order: 'post', handler: (html, ctx) => deferEntry(html, ctx.bundle ? catalogueChunks(ctx.bundle) : [], ctx.bundle && intlWorkerOf(ctx.bundle)) },
   };
 }

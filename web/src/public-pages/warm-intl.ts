@@ -48,3 +48,22 @@ export function warmIntl(locale: Locale, steps: readonly Step[]): void {
   };
   if (steps.length) afterPaint(() => run(0));
 }
+
+/** What the public pages' loader sets once it has started intl-warm.worker.ts itself (web/vite-deferred-entry.ts). */
+export const INTL_WARM_KEY = '__intlWarm';
+
+/**
+ * Starts intl-warm.worker.ts for the page's language (the HTML's lang, set before the first paint by its
+ * language script), so the browser's one-time Intl start-up runs beside the main thread instead of in
+ * the page's first tasks. The built pages' loader starts it already, with the page's script (started
+ * here, it began only after the whole script had run: too late for the page's first render); this is
+ * for `vite dev` and a loader that could not. Where workers are missing or refused, nothing happens.
+ */
+export function warmIntlOffThread(locale: Locale): void {
+  if (typeof Worker !== 'function' || (window as unknown as Record<string, unknown>)[INTL_WARM_KEY]) return;
+  try {
+    new Worker(new URL('./intl-warm.worker.ts', import.meta.url), { type: 'module', name: locale });
+  } catch {
+    // A browser or policy that refuses the worker: the page's tasks build the Intl data, as before.
+  }
+}
