@@ -72,6 +72,17 @@ export class SolutionSpent extends Error {
   }
 }
 
+/**
+ * Thrown when a public write's address count (riding in its transaction: ChallengeRiders.rate) found
+ * the route's limit reached: nothing was written; the caller may try again after `windowEnd`.
+ */
+export class RateLimitReached extends Error {
+  constructor(readonly windowEnd: number) {
+    super('The rate limit of this route was reached.');
+    this.name = 'RateLimitReached';
+  }
+}
+
 /** The cancellation codes of a DynamoDB error (empty for anything but a cancelled transaction). */
 export function cancellationCodes(error: unknown): (CancellationCode | undefined)[] {
   if (error instanceof TransactionFailure) return [...error.codes];
@@ -151,14 +162,18 @@ function idempotencyGuard(items: readonly TransactItem[]): TransactItem | undefi
  * condition is thrown at once as a TransactionFailure whose codes index the caller's items. Inside an
  * idempotent request the request's guard rides along (last), so a superseded attempt writes nothing;
  * a public write's challenge (http.ts challengeInWrite) rides along before it: its spend (SolutionSpent
- * when used before) and its page count (left out and counted apart when the page stands at its
- * normal rate).
+ * when used before), its page count (left out and counted apart when the page stands at its
+ * normal rate) and its address count for the route's rate limit (RateLimitReached when it was reached).
  */
 export async function transact(items: readonly TransactItem[]): Promise<void> {
   const guard = idempotencyGuard(items);
-  // A public write's challenge rides along after the caller's items: its spend, then its page count.
+  // A public write's challenge rides along after the caller's items: its spend, then its page count,
+  // then its address count.
   const riders = currentScope()?.challenge;
-  const riding = (): TransactItem[] => (riders && !riders.settled ? [riders.spend as TransactItem, ...(riders.countApart ? [] : [riders.count as TransactItem])] : []);
+  const riding = (): TransactItem[] =>
+    riders && !riders.settled
+      ? [riders.spend as TransactItem, ...(riders.countApart ? [] : [riders.count as TransactItem]), ...(riders.rate ? [{ Update: riders.rate.update } as TransactItem] : [])]
+      : [];
   for (let attempt = 1; ; attempt++) {
     const ride = riding();
     const all = [...items, ...ride, ...(guard ? [guard] : [])];
@@ -176,8 +191,9 @@ export async function transact(items: readonly TransactItem[]): Promise<void> {
       if (!codes.length) throw error;
       if (guard && codes[all.length - 1] === 'ConditionalCheckFailed') throw new SupersededAttempt();
       if (ride.length && codes[items.length] === 'ConditionalCheckFailed') throw new SolutionSpent();
+      if (ride.length && riders!.rate && codes[items.length + ride.length - 1] === 'ConditionalCheckFailed') throw new RateLimitReached(riders!.rate.windowEnd);
       const own = codes.slice(0, items.length);
-      if (ride.length > 1 && codes[items.length + 1] === 'ConditionalCheckFailed' && !own.includes('ConditionalCheckFailed') && attempt < TRANSACT_ATTEMPTS) {
+      if (ride.length > 1 && !riders!.countApart && codes[items.length + 1] === 'ConditionalCheckFailed' && !own.includes('ConditionalCheckFailed') && attempt < TRANSACT_ATTEMPTS) {
         // The page stands at its normal rate: this write is counted apart, where the crossing is seen.
         riders!.countApart = true;
         continue;

@@ -13,10 +13,10 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from 'zod/mini';
 import { CHALLENGE_HEADER, CHALLENGE_MESSAGE, type ChallengePage } from '#shared/challenge/challenge';
 import { fieldErrors } from '#shared/common/schemas';
-import { SolutionSpent, SupersededAttempt, TransactionFailure, transact, transientReason } from '../data/core';
+import { RateLimitReached, SolutionSpent, SupersededAttempt, TransactionFailure, transact, transientReason } from '../data/core';
 import { claimKey, completeKey, derivedId, fingerprintOf, releaseKey } from '../data/idempotency';
 import { challengeRiders, countPageEvent, spendSolution } from '../data/page-activity';
-import { countRequest } from '../data/rate-limits';
+import { countRequest, countRequestItem, waitUntilWindowEnds } from '../data/rate-limits';
 import { findRoute, type Route } from '../routes';
 import { authorise, type Caller, type Registrant } from './authorise';
 import { checkSolution } from '#lib/challenge';
@@ -25,7 +25,7 @@ import { HttpError, badRequest, forbidden, notFound, payloadTooLarge, tooManyReq
 import { countMetric, log } from '#lib/log';
 import { MalformedMultipart, parseMultipart, type UploadedFile } from '#lib/multipart';
 import { randomId, sameSecret } from '#lib/passwords';
-import { currentScope, runInScope } from '#lib/request-scope';
+import { currentScope, runInScope, type ChallengeRiders } from '#lib/request-scope';
 import { ORIGIN_VERIFY_HEADER, getChallengeKey, getOriginSecret } from '#lib/secrets';
 
 export type { UploadedFile } from '#lib/multipart';
@@ -216,7 +216,7 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
     .use({ onError: releaseIdempotencyKey })
     .use({ before: readRoute })
     .use({ before: requireCloudFront })
-    .use({ before: limitRate })
+    .use({ before: (request: MiddyRequest) => limitRate(request, options.challengeInWrite === true) })
     // Who may call comes first: nobody's body (or upload) is read before the caller is known.
     .use({
       before: async (request: MiddyRequest) => {
@@ -344,9 +344,14 @@ export function clientKey(event: APIGatewayProxyEventV2): string {
   return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
 }
 
-async function limitRate(request: MiddyRequest) {
+/**
+ * The route's per-address limit. A route whose challenge rides in its write (challengeInWrite) counts
+ * the address in that same transaction too (requireChallenge), not in a round trip of its own here:
+ * only a write that would be stored is counted, and one over the limit stores nothing (429).
+ */
+async function limitRate(request: MiddyRequest, inWrite: boolean) {
   const route = request.event.parsed!.route!;
-  if (!route.rateLimit) return;
+  if (!route.rateLimit || (inWrite && route.challenge)) return;
   const wait = await countRequest(request.event.routeKey, clientKey(request.event), route.rateLimit);
   if (wait !== undefined) throw tooManyRequests(tooManyMessage(wait), wait);
 }
@@ -447,7 +452,8 @@ async function requireChallenge(request: MiddyRequest, inWrite: boolean) {
   if (result.scope.page !== page || result.scope.apiKey !== apiKey) return refuseChallenge(page, apiKey, 'other-page');
   const idempotencyKey = route.idempotent ? header(event, 'idempotency-key') : undefined;
   if (inWrite) {
-    currentScope()!.challenge = { page, apiKey, ...challengeRiders(page, apiKey, { id: result.id, expiresAt: result.expiresAt, idempotencyKey }) };
+    const rate = route.rateLimit ? countRequestItem(event.routeKey, clientKey(event), route.rateLimit) : undefined;
+    currentScope()!.challenge = { page, apiKey, ...challengeRiders(page, apiKey, { id: result.id, expiresAt: result.expiresAt, idempotencyKey }), rate };
     return;
   }
   if (!(await spendSolution(result.id, result.expiresAt, idempotencyKey))) return refuseChallenge(page, apiKey, 'reused');
@@ -473,19 +479,27 @@ async function runCore<T>(core: () => Promise<T>): Promise<T> {
   try {
     result = await core();
   } catch (error) {
-    if (riders && error instanceof SolutionSpent) return refuseChallenge(riders.page, riders.apiKey, 'reused');
-    throw error;
+    return refuseRider(riders, error);
   }
   if (riders && !riders.settled) {
     try {
       await transact([]);
     } catch (error) {
-      if (error instanceof SolutionSpent) return refuseChallenge(riders.page, riders.apiKey, 'reused');
-      throw error;
+      return refuseRider(riders, error);
     }
   }
   if (riders?.countApart) await countPageEvent(riders.page, riders.apiKey, 'writes');
   return result;
+}
+
+/** What the write's riders refused (a spent solution, the address over its limit) as requireChallenge and limitRate refuse it; anything else thrown again. */
+async function refuseRider(riders: ChallengeRiders | undefined, error: unknown): Promise<never> {
+  if (riders && error instanceof SolutionSpent) return refuseChallenge(riders.page, riders.apiKey, 'reused');
+  if (riders && error instanceof RateLimitReached) {
+    const wait = waitUntilWindowEnds(error.windowEnd);
+    throw tooManyRequests(tooManyMessage(wait), wait);
+  }
+  throw error;
 }
 
 /** A refused or failed request gives its key back, so the same request may be sent again at once. */

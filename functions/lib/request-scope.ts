@@ -30,6 +30,11 @@ export interface ChallengeRiders {
   spend: unknown;
   /** The ADD of the page's write count, under its normal rate (the crossing is counted apart: its alarm). */
   count: unknown;
+  /**
+   * The ADD of the caller's address count for the route's rate limit (data/rate-limits.ts countRequestItem),
+   * with its window's end: a failed condition is the limit reached (429), and nothing of the write happens.
+   */
+  rate?: { update: unknown; windowEnd: number };
   /** True once a transaction carried them. */
   settled?: boolean;
   /** True when the count was left out (the page stood at its normal rate): the endpoint counts it apart. */
