@@ -73,6 +73,18 @@ export class SolutionSpent extends Error {
 }
 
 /**
+ * Thrown when a request whose key is claimed by its write (IdempotencyGuard.inWrite) found the key
+ * taken: another attempt with the same key committed first (or the key names another request). Nothing
+ * was written; the request answers as a retry does (data/idempotency.ts answerOf).
+ */
+export class KeyTaken extends Error {
+  constructor() {
+    super('The Idempotency-Key was claimed by another attempt.');
+    this.name = 'KeyTaken';
+  }
+}
+
+/**
  * Thrown when a public write's address count (riding in its transaction: ChallengeRiders.rate) found
  * the route's limit reached: nothing was written; the caller may try again after `windowEnd`.
  */
@@ -123,6 +135,10 @@ const TRANSACT_ATTEMPTS = 8;
 const backoff = (attempt: number) => Math.min(400, 15 * 2 ** Math.min(attempt, 5)) * (0.5 + Math.random());
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The organisation a write's items belong to (else the request's): a stored reply goes with it. */
+const tenantOfWrite = (items: readonly TransactItem[]) =>
+  items.map((i) => tenantOf((i.Put?.Item ?? i.Update?.Key) as Item | undefined, i.Put?.Item as Item | undefined)).find(Boolean) ?? currentScope()?.tenant;
+
 /**
  * The guard of an idempotent request: the write commits only while this attempt still holds the
  * claim; with a reply, the same write completes the record with it (functions/data/idempotency.ts).
@@ -130,6 +146,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function idempotencyGuard(items: readonly TransactItem[]): TransactItem | undefined {
   const guard = currentScope()?.idempotency;
   if (!guard || guard.completed) return undefined;
+  if (guard.inWrite) return guard.inWrite.guardItem(guard.reply, guard.reply === undefined ? undefined : tenantOfWrite(items)) as TransactItem;
   const base = {
     TableName: table(),
     Key: guard.key,
@@ -138,7 +155,7 @@ function idempotencyGuard(items: readonly TransactItem[]): TransactItem | undefi
   };
   if (guard.reply === undefined) return { ConditionCheck: { ...base, ExpressionAttributeValues: { ':token': guard.token, ':inProgress': 'in_progress' } } };
   // The stored reply names the clinic's records: the record goes with the organisation when it is deleted.
-  const orgId = items.map((i) => tenantOf((i.Put?.Item ?? i.Update?.Key) as Item | undefined, i.Put?.Item as Item | undefined)).find(Boolean) ?? currentScope()?.tenant;
+  const orgId = tenantOfWrite(items);
   return {
     Update: {
       ...base,
@@ -179,7 +196,7 @@ export async function transact(items: readonly TransactItem[]): Promise<void> {
     const all = [...items, ...ride, ...(guard ? [guard] : [])];
     try {
       await ddb.send(new TransactWriteCommand({ TransactItems: all }));
-      if (guard && 'Update' in guard) currentScope()!.idempotency!.completed = true;
+      if (guard && ('Update' in guard || 'Put' in guard)) currentScope()!.idempotency!.completed = true;
       if (riders && ride.length) riders.settled = true;
       return;
     } catch (error) {
@@ -189,7 +206,7 @@ export async function transact(items: readonly TransactItem[]): Promise<void> {
       }
       const codes = cancellationCodes(error);
       if (!codes.length) throw error;
-      if (guard && codes[all.length - 1] === 'ConditionalCheckFailed') throw new SupersededAttempt();
+      if (guard && codes[all.length - 1] === 'ConditionalCheckFailed') throw currentScope()!.idempotency!.inWrite ? new KeyTaken() : new SupersededAttempt();
       if (ride.length && codes[items.length] === 'ConditionalCheckFailed') throw new SolutionSpent();
       if (ride.length && riders!.rate && codes[items.length + ride.length - 1] === 'ConditionalCheckFailed') throw new RateLimitReached(riders!.rate.windowEnd);
       const own = codes.slice(0, items.length);

@@ -16,6 +16,11 @@ export interface IdempotencyGuard {
   reply?: unknown;
   /** True once a write stored the reply: nothing is left for the endpoint to save. */
   completed?: boolean;
+  /**
+   * Set when the key is claimed by the request's one write rather than beforehand (data/idempotency.ts
+   * keyForWrite): nothing to give back on a refusal, and the write's guard is `guardItem`'s.
+   */
+  inWrite?: { fingerprint: string; guardItem: (reply: unknown, orgId: string | undefined) => unknown };
 }
 
 /**
