@@ -72,6 +72,29 @@ export class SolutionSpent extends Error {
   }
 }
 
+/**
+ * Thrown when a request whose key is claimed by its write (IdempotencyGuard.inWrite) found the key
+ * taken: another attempt with the same key committed first (or the key names another request). Nothing
+ * was written; the request answers as a retry does (data/idempotency.ts answerOf).
+ */
+export class KeyTaken extends Error {
+  constructor() {
+    super('The Idempotency-Key was claimed by another attempt.');
+    this.name = 'KeyTaken';
+  }
+}
+
+/**
+ * Thrown when a public write's address count (riding in its transaction: ChallengeRiders.rate) found
+ * the route's limit reached: nothing was written; the caller may try again after `windowEnd`.
+ */
+export class RateLimitReached extends Error {
+  constructor(readonly windowEnd: number) {
+    super('The rate limit of this route was reached.');
+    this.name = 'RateLimitReached';
+  }
+}
+
 /** The cancellation codes of a DynamoDB error (empty for anything but a cancelled transaction). */
 export function cancellationCodes(error: unknown): (CancellationCode | undefined)[] {
   if (error instanceof TransactionFailure) return [...error.codes];
@@ -112,6 +135,10 @@ const TRANSACT_ATTEMPTS = 8;
 const backoff = (attempt: number) => Math.min(400, 15 * 2 ** Math.min(attempt, 5)) * (0.5 + Math.random());
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The organisation a write's items belong to (else the request's): a stored reply goes with it. */
+const tenantOfWrite = (items: readonly TransactItem[]) =>
+  items.map((i) => tenantOf((i.Put?.Item ?? i.Update?.Key) as Item | undefined, i.Put?.Item as Item | undefined)).find(Boolean) ?? currentScope()?.tenant;
+
 /**
  * The guard of an idempotent request: the write commits only while this attempt still holds the
  * claim; with a reply, the same write completes the record with it (functions/data/idempotency.ts).
@@ -119,6 +146,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function idempotencyGuard(items: readonly TransactItem[]): TransactItem | undefined {
   const guard = currentScope()?.idempotency;
   if (!guard || guard.completed) return undefined;
+  if (guard.inWrite) return guard.inWrite.guardItem(guard.reply, guard.reply === undefined ? undefined : tenantOfWrite(items)) as TransactItem;
   const base = {
     TableName: table(),
     Key: guard.key,
@@ -127,7 +155,7 @@ function idempotencyGuard(items: readonly TransactItem[]): TransactItem | undefi
   };
   if (guard.reply === undefined) return { ConditionCheck: { ...base, ExpressionAttributeValues: { ':token': guard.token, ':inProgress': 'in_progress' } } };
   // The stored reply names the clinic's records: the record goes with the organisation when it is deleted.
-  const orgId = items.map((i) => tenantOf((i.Put?.Item ?? i.Update?.Key) as Item | undefined, i.Put?.Item as Item | undefined)).find(Boolean) ?? currentScope()?.tenant;
+  const orgId = tenantOfWrite(items);
   return {
     Update: {
       ...base,
@@ -151,20 +179,24 @@ function idempotencyGuard(items: readonly TransactItem[]): TransactItem | undefi
  * condition is thrown at once as a TransactionFailure whose codes index the caller's items. Inside an
  * idempotent request the request's guard rides along (last), so a superseded attempt writes nothing;
  * a public write's challenge (http.ts challengeInWrite) rides along before it: its spend (SolutionSpent
- * when used before) and its page count (left out and counted apart when the page stands at its
- * normal rate).
+ * when used before), its page count (left out and counted apart when the page stands at its
+ * normal rate) and its address count for the route's rate limit (RateLimitReached when it was reached).
  */
 export async function transact(items: readonly TransactItem[]): Promise<void> {
   const guard = idempotencyGuard(items);
-  // A public write's challenge rides along after the caller's items: its spend, then its page count.
+  // A public write's challenge rides along after the caller's items: its spend, then its page count,
+  // then its address count.
   const riders = currentScope()?.challenge;
-  const riding = (): TransactItem[] => (riders && !riders.settled ? [riders.spend as TransactItem, ...(riders.countApart ? [] : [riders.count as TransactItem])] : []);
+  const riding = (): TransactItem[] =>
+    riders && !riders.settled
+      ? [riders.spend as TransactItem, ...(riders.countApart ? [] : [riders.count as TransactItem]), ...(riders.rate ? [{ Update: riders.rate.update } as TransactItem] : [])]
+      : [];
   for (let attempt = 1; ; attempt++) {
     const ride = riding();
     const all = [...items, ...ride, ...(guard ? [guard] : [])];
     try {
       await ddb.send(new TransactWriteCommand({ TransactItems: all }));
-      if (guard && 'Update' in guard) currentScope()!.idempotency!.completed = true;
+      if (guard && ('Update' in guard || 'Put' in guard)) currentScope()!.idempotency!.completed = true;
       if (riders && ride.length) riders.settled = true;
       return;
     } catch (error) {
@@ -174,10 +206,11 @@ export async function transact(items: readonly TransactItem[]): Promise<void> {
       }
       const codes = cancellationCodes(error);
       if (!codes.length) throw error;
-      if (guard && codes[all.length - 1] === 'ConditionalCheckFailed') throw new SupersededAttempt();
+      if (guard && codes[all.length - 1] === 'ConditionalCheckFailed') throw currentScope()!.idempotency!.inWrite ? new KeyTaken() : new SupersededAttempt();
       if (ride.length && codes[items.length] === 'ConditionalCheckFailed') throw new SolutionSpent();
+      if (ride.length && riders!.rate && codes[items.length + ride.length - 1] === 'ConditionalCheckFailed') throw new RateLimitReached(riders!.rate.windowEnd);
       const own = codes.slice(0, items.length);
-      if (ride.length > 1 && codes[items.length + 1] === 'ConditionalCheckFailed' && !own.includes('ConditionalCheckFailed') && attempt < TRANSACT_ATTEMPTS) {
+      if (ride.length > 1 && !riders!.countApart && codes[items.length + 1] === 'ConditionalCheckFailed' && !own.includes('ConditionalCheckFailed') && attempt < TRANSACT_ATTEMPTS) {
         // The page stands at its normal rate: this write is counted apart, where the crossing is seen.
         riders!.countApart = true;
         continue;

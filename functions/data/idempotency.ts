@@ -30,6 +30,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('base6
 
 const recordKey = (route: string, idempotencyKey: string) => ({ pk: `IDEMPOTENCY#${route}#${sha256(idempotencyKey)}`, sk: 'REQUEST' });
 
+/** The condition under which a key is free for a new attempt (claimKey's, and the in-write guard's). */
+const FREE_KEY = 'attribute_not_exists(pk) OR keepUntil < :now OR (#status = :inProgress AND (leaseUntil = :released OR (leaseUntil < :now AND fingerprint = :fp)))';
+
 /** What makes two requests "the same": method, path and body. */
 export const fingerprintOf = (route: string, path: string, body: string) => sha256(`${route}\n${path}\n${body}`);
 
@@ -54,8 +57,7 @@ export async function claimKey(route: string, idempotencyKey: string, fingerprin
           [TTL_ATTRIBUTE]: Math.ceil((now + KEEP_MS) / 1000),
         },
         // A released key (a refused request wrote nothing) may be reused for a corrected request.
-        ConditionExpression:
-          'attribute_not_exists(pk) OR keepUntil < :now OR (#status = :inProgress AND (leaseUntil = :released OR (leaseUntil < :now AND fingerprint = :fp)))',
+        ConditionExpression: FREE_KEY,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':now': now, ':inProgress': 'in_progress', ':fp': fingerprint, ':released': 0 },
       }),
@@ -66,11 +68,59 @@ export async function claimKey(route: string, idempotencyKey: string, fingerprin
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
+  const existing = await answerOf(key, fingerprint, now);
+  return existing ?? claimKey(route, idempotencyKey, fingerprint, leaseMs, now);
+}
+
+/** What a request with this key answers, by its record (read strongly consistent); none when there is no record. */
+export async function answerOf(key: { pk: string; sk: string }, fingerprint: string, now = Date.now()): Promise<Exclude<Claim, { kind: 'claimed' }> | undefined> {
   const existing = (await ddb.send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item;
-  if (!existing) return claimKey(route, idempotencyKey, fingerprint, leaseMs, now);
+  if (!existing) return undefined;
   if (existing.fingerprint !== fingerprint) return { kind: 'mismatch' };
   if (existing.status === 'completed') return { kind: 'replay', reply: existing.reply as StoredReply };
   return { kind: 'in-progress', retryAfterSeconds: Math.max(1, Math.ceil((Number(existing.leaseUntil) - now) / 1000)) };
+}
+
+/**
+ * A key claimed by the request's one write instead of a write of its own first (http.ts, routes whose
+ * success is exactly one transaction): nothing is stored until that write, whose guard (claimInWrite)
+ * stores the completed record under claimKey's own condition. Two attempts at once both do their work
+ * and one write commits; the other finds the record and answers as a retry does (answerOf).
+ */
+export function keyForWrite(route: string, idempotencyKey: string, fingerprint: string) {
+  return { key: recordKey(route, idempotencyKey), token: randomUUID(), seed: sha256(`${route}\n${idempotencyKey}\n${fingerprint}`), fingerprint };
+}
+
+/**
+ * The guard of a write that claims its key itself: with the reply, the Put of the completed record;
+ * without (a write before the answer is known), only the check that the key is free.
+ */
+export function claimInWrite(guard: { key: { pk: string; sk: string }; token: string; fingerprint: string }, reply: unknown, orgId: string | undefined, now = Date.now()) {
+  const condition = {
+    TableName: table(),
+    ConditionExpression: FREE_KEY,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':now': now, ':inProgress': 'in_progress', ':fp': guard.fingerprint, ':released': 0 },
+  };
+  if (reply === undefined) return { ConditionCheck: { ...condition, Key: guard.key } };
+  return {
+    Put: {
+      ...condition,
+      Item: {
+        ...guard.key,
+        status: 'completed',
+        token: guard.token,
+        fingerprint: guard.fingerprint,
+        leaseUntil: 0,
+        keepUntil: now + KEEP_MS,
+        [TTL_ATTRIBUTE]: Math.ceil((now + KEEP_MS) / 1000),
+        reply,
+        completedAt: new Date(now).toISOString(),
+        // The reply names the clinic's records: the record goes with the organisation when it is deleted.
+        ...(orgId ? { orgId, [TENANT_INDEX.partition]: orgId } : {}),
+      },
+    },
+  };
 }
 
 /**

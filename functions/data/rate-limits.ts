@@ -34,27 +34,40 @@ export async function waitIfLimited(scope: string, subject: string, { limit, win
   return Number(out.Item?.hits ?? 0) >= limit ? Math.max(1, window.end - window.now) : undefined;
 }
 
+/**
+ * The conditional ADD counting one request in its window, and when that window ends. Alone (countRequest)
+ * or as an item of the request's own transaction (http.ts: a public write whose challenge rides in its
+ * write counts its address there too), where a failed condition means the limit was already reached.
+ */
+export function countRequestItem(scope: string, subject: string, { limit, windowSeconds }: RateLimit, nowMs = Date.now()) {
+  const { start: windowStart, end: windowEnd } = windowOf(nowMs, windowSeconds);
+  return {
+    windowEnd,
+    update: {
+      TableName: table(),
+      Key: key(scope, subject, windowStart),
+      UpdateExpression: 'ADD hits :one SET #ttl = :ttl',
+      ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+      ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+      ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowEnd + 60 },
+    },
+  };
+}
+
+/** The seconds to wait before a window ending at `windowEnd` (epoch seconds) lets a request in again. */
+export const waitUntilWindowEnds = (windowEnd: number, nowMs = Date.now()) => Math.max(1, windowEnd - Math.floor(nowMs / 1000));
+
 /** Counts one request; returns the seconds to wait when the window's limit is already reached. */
-export async function countRequest(scope: string, subject: string, { limit, windowSeconds }: RateLimit, nowMs = Date.now()): Promise<number | undefined> {
-  const { now, start: windowStart, end: windowEnd } = windowOf(nowMs, windowSeconds);
+export async function countRequest(scope: string, subject: string, limit: RateLimit, nowMs = Date.now()): Promise<number | undefined> {
+  const { update, windowEnd } = countRequestItem(scope, subject, limit, nowMs);
   try {
-    await ddb.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: key(scope, subject, windowStart),
-        UpdateExpression: 'ADD hits :one SET #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
-        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowEnd + 60 },
-      }),
-    );
+    await ddb.send(new UpdateCommand(update));
     return undefined;
   } catch (error) {
-    if (isConditionFailure(error)) return Math.max(1, windowEnd - now);
+    if (isConditionFailure(error)) return waitUntilWindowEnds(windowEnd, nowMs);
     throw error;
   }
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Sliding window (buckets).

@@ -13,10 +13,10 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from 'zod/mini';
 import { CHALLENGE_HEADER, CHALLENGE_MESSAGE, type ChallengePage } from '#shared/challenge/challenge';
 import { fieldErrors } from '#shared/common/schemas';
-import { SolutionSpent, SupersededAttempt, TransactionFailure, transact, transientReason } from '../data/core';
-import { claimKey, completeKey, derivedId, fingerprintOf, releaseKey } from '../data/idempotency';
+import { KeyTaken, RateLimitReached, SolutionSpent, SupersededAttempt, TransactionFailure, transact, transientReason } from '../data/core';
+import { answerOf, claimInWrite, claimKey, completeKey, derivedId, fingerprintOf, keyForWrite, releaseKey, type Claim } from '../data/idempotency';
 import { challengeRiders, countPageEvent, spendSolution } from '../data/page-activity';
-import { countRequest } from '../data/rate-limits';
+import { countRequest, countRequestItem, waitUntilWindowEnds } from '../data/rate-limits';
 import { findRoute, type Route } from '../routes';
 import { authorise, type Caller, type Registrant } from './authorise';
 import { checkSolution } from '#lib/challenge';
@@ -25,7 +25,7 @@ import { HttpError, badRequest, forbidden, notFound, payloadTooLarge, tooManyReq
 import { countMetric, log } from '#lib/log';
 import { MalformedMultipart, parseMultipart, type UploadedFile } from '#lib/multipart';
 import { randomId, sameSecret } from '#lib/passwords';
-import { currentScope, runInScope } from '#lib/request-scope';
+import { currentScope, runInScope, withReply, type ChallengeRiders } from '#lib/request-scope';
 import { ORIGIN_VERIFY_HEADER, getChallengeKey, getOriginSecret } from '#lib/secrets';
 
 export type { UploadedFile } from '#lib/multipart';
@@ -110,6 +110,8 @@ interface EndpointOptions<B, Q, R> {
    * The route's challenge (route row `challenge`) is spent and counted by the handler's one write
    * transaction (data/core.ts transact) rather than by two writes before the handler: for a handler
    * whose success always ends in exactly one transact(). A spent solution is refused all the same.
+   * That write also counts the caller's address for the route's rate limit (limitRate) and claims the
+   * Idempotency-Key (claimIdempotencyKey, data/idempotency.ts keyForWrite): a new lead is one round trip.
    */
   challengeInWrite?: true;
 }
@@ -191,6 +193,7 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
     const body = options.body ? validate(options.body, parsed.body ?? {}) : parsed.body;
     const query = options.query ? validate(options.query, event.queryStringParameters ?? {}) : event.queryStringParameters ?? {};
     const guard = currentScope()?.idempotency;
+    let retried: APIGatewayProxyStructuredResultV2 | undefined;
     const reply = await runCore(() => core({
       event,
       route,
@@ -203,10 +206,18 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
       files: parsed.files ?? {},
       newId: (label) => (guard ? derivedId(guard.seed, label) : randomId(10)),
       newSecret: (label) => (guard ? derivedId(guard.seed, `secret\n${label}`, 43) : randomId(32)),
-    })) as Reply;
+    })).catch(async (error: unknown) => {
+      // The key was claimed by another attempt's write meanwhile: answer as its retry would be answered.
+      if (!(error instanceof KeyTaken && guard?.inWrite)) throw error;
+      retried = answerAsRetry((await answerOf(guard.key, guard.inWrite.fingerprint)) ?? { kind: 'in-progress', retryAfterSeconds: 1 });
+      return undefined;
+    }) as Reply;
+    if (retried) return retried;
     if (config.services.replyCheck) checkReply(event.routeKey, options.reply, reply);
     if (guard && !guard.completed && (reply.status ?? 200) < 300 && reply.rawBody === undefined) {
-      await completeKey(guard.key, guard.token, { status: reply.status ?? 200, message: reply.message ?? 'OK', data: reply.data }, currentScope()?.tenant);
+      const stored = { status: reply.status ?? 200, message: reply.message ?? 'OK', data: reply.data };
+      if (guard.inWrite) await withReply(stored, () => transact([]));
+      else await completeKey(guard.key, guard.token, stored, currentScope()?.tenant);
     }
     return respond(reply);
   };
@@ -216,7 +227,7 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
     .use({ onError: releaseIdempotencyKey })
     .use({ before: readRoute })
     .use({ before: requireCloudFront })
-    .use({ before: limitRate })
+    .use({ before: (request: MiddyRequest) => limitRate(request, options.challengeInWrite === true) })
     // Who may call comes first: nobody's body (or upload) is read before the caller is known.
     .use({
       before: async (request: MiddyRequest) => {
@@ -226,7 +237,7 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
     })
     .use({ before: parseMultipartBody })
     .use({ before: parseBody })
-    .use({ before: claimIdempotencyKey })
+    .use({ before: (request: MiddyRequest) => claimIdempotencyKey(request, options.challengeInWrite === true) })
     .use({ before: (request: MiddyRequest) => requireChallenge(request, options.challengeInWrite === true) })
     .handler(run);
 
@@ -344,9 +355,14 @@ export function clientKey(event: APIGatewayProxyEventV2): string {
   return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
 }
 
-async function limitRate(request: MiddyRequest) {
+/**
+ * The route's per-address limit. A route whose challenge rides in its write (challengeInWrite) counts
+ * the address in that same transaction too (requireChallenge), not in a round trip of its own here:
+ * only a write that would be stored is counted, and one over the limit stores nothing (429).
+ */
+async function limitRate(request: MiddyRequest, inWrite: boolean) {
   const route = request.event.parsed!.route!;
-  if (!route.rateLimit) return;
+  if (!route.rateLimit || (inWrite && route.challenge)) return;
   const wait = await countRequest(request.event.routeKey, clientKey(request.event), route.rateLimit);
   if (wait !== undefined) throw tooManyRequests(tooManyMessage(wait), wait);
 }
@@ -405,18 +421,30 @@ function requestFingerprint(event: MiddyRequest['event']): string {
  * key gets the first answer (nothing new is written), waits while the first is still running, and
  * the same key with a different request is 422.
  */
-async function claimIdempotencyKey(request: MiddyRequest) {
+async function claimIdempotencyKey(request: MiddyRequest, inWrite: boolean) {
   const { event } = request;
   const route = event.parsed!.route!;
   const key = header(event, 'idempotency-key');
   if (!route.idempotent || key === undefined) return;
   if (!IDEMPOTENCY_KEY.test(key)) throw badRequest('The Idempotency-Key header must be 1 to 255 visible characters.');
+  if (inWrite) {
+    // Claimed by the handler's one write (challengeInWrite): no round trip of its own (data/idempotency.ts keyForWrite).
+    const { fingerprint, ...claim } = keyForWrite(event.routeKey, key, requestFingerprint(event));
+    currentScope()!.idempotency = { ...claim, inWrite: { fingerprint, guardItem: (reply, orgId) => claimInWrite({ ...claim, fingerprint }, reply, orgId) } };
+    return;
+  }
   const lease = Math.max(500, (request.context?.getRemainingTimeInMillis?.() ?? 10_000)) + LEASE_MARGIN_MS;
   const claim = await claimKey(event.routeKey, key, requestFingerprint(event), lease);
+  if (claim.kind === 'claimed') {
+    currentScope()!.idempotency = { key: claim.key, token: claim.token, seed: claim.seed };
+    return;
+  }
+  return answerAsRetry(claim);
+}
+
+/** A retry's answer, by what its key's record says: the first answer again, 422 for another request, 409 while the first runs. */
+function answerAsRetry(claim: Exclude<Claim, { kind: 'claimed' }>) {
   switch (claim.kind) {
-    case 'claimed':
-      currentScope()!.idempotency = { key: claim.key, token: claim.token, seed: claim.seed };
-      return;
     case 'replay':
       return respond({ ...claim.reply, headers: { 'idempotent-replayed': 'true' } });
     case 'mismatch':
@@ -443,11 +471,19 @@ async function requireChallenge(request: MiddyRequest, inWrite: boolean) {
   const named = page === 'sign-up' ? '' : body.apiKey ?? body.organizationApiKey;
   const apiKey = typeof named === 'string' ? named : '';
   const result = await checkSolution(header(event, CHALLENGE_HEADER), await getChallengeKey());
-  if (!result.ok) return refuseChallenge(page, apiKey, result.reason);
+  if (!result.ok) {
+    // A key claimed in the write was not looked up before: the retry of a stored request (its solution
+    // expired since) still gets its first answer.
+    const guard = currentScope()?.idempotency;
+    const stored = guard?.inWrite ? await answerOf(guard.key, guard.inWrite.fingerprint) : undefined;
+    if (stored?.kind === 'replay') return answerAsRetry(stored);
+    return refuseChallenge(page, apiKey, result.reason);
+  }
   if (result.scope.page !== page || result.scope.apiKey !== apiKey) return refuseChallenge(page, apiKey, 'other-page');
   const idempotencyKey = route.idempotent ? header(event, 'idempotency-key') : undefined;
   if (inWrite) {
-    currentScope()!.challenge = { page, apiKey, ...challengeRiders(page, apiKey, { id: result.id, expiresAt: result.expiresAt, idempotencyKey }) };
+    const rate = route.rateLimit ? countRequestItem(event.routeKey, clientKey(event), route.rateLimit) : undefined;
+    currentScope()!.challenge = { page, apiKey, ...challengeRiders(page, apiKey, { id: result.id, expiresAt: result.expiresAt, idempotencyKey }), rate };
     return;
   }
   if (!(await spendSolution(result.id, result.expiresAt, idempotencyKey))) return refuseChallenge(page, apiKey, 'reused');
@@ -473,25 +509,33 @@ async function runCore<T>(core: () => Promise<T>): Promise<T> {
   try {
     result = await core();
   } catch (error) {
-    if (riders && error instanceof SolutionSpent) return refuseChallenge(riders.page, riders.apiKey, 'reused');
-    throw error;
+    return refuseRider(riders, error);
   }
   if (riders && !riders.settled) {
     try {
       await transact([]);
     } catch (error) {
-      if (error instanceof SolutionSpent) return refuseChallenge(riders.page, riders.apiKey, 'reused');
-      throw error;
+      return refuseRider(riders, error);
     }
   }
   if (riders?.countApart) await countPageEvent(riders.page, riders.apiKey, 'writes');
   return result;
 }
 
+/** What the write's riders refused (a spent solution, the address over its limit) as requireChallenge and limitRate refuse it; anything else thrown again. */
+async function refuseRider(riders: ChallengeRiders | undefined, error: unknown): Promise<never> {
+  if (riders && error instanceof SolutionSpent) return refuseChallenge(riders.page, riders.apiKey, 'reused');
+  if (riders && error instanceof RateLimitReached) {
+    const wait = waitUntilWindowEnds(error.windowEnd);
+    throw tooManyRequests(tooManyMessage(wait), wait);
+  }
+  throw error;
+}
+
 /** A refused or failed request gives its key back, so the same request may be sent again at once. */
 async function releaseIdempotencyKey() {
   const guard = currentScope()?.idempotency;
-  if (guard && !guard.completed) await releaseKey(guard.key, guard.token).catch(() => undefined);
+  if (guard && !guard.completed && !guard.inWrite) await releaseKey(guard.key, guard.token).catch(() => undefined);
 }
 
 function parseBody(request: MiddyRequest) {

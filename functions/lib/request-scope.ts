@@ -16,6 +16,11 @@ export interface IdempotencyGuard {
   reply?: unknown;
   /** True once a write stored the reply: nothing is left for the endpoint to save. */
   completed?: boolean;
+  /**
+   * Set when the key is claimed by the request's one write rather than beforehand (data/idempotency.ts
+   * keyForWrite): nothing to give back on a refusal, and the write's guard is `guardItem`'s.
+   */
+  inWrite?: { fingerprint: string; guardItem: (reply: unknown, orgId: string | undefined) => unknown };
 }
 
 /**
@@ -30,6 +35,11 @@ export interface ChallengeRiders {
   spend: unknown;
   /** The ADD of the page's write count, under its normal rate (the crossing is counted apart: its alarm). */
   count: unknown;
+  /**
+   * The ADD of the caller's address count for the route's rate limit (data/rate-limits.ts countRequestItem),
+   * with its window's end: a failed condition is the limit reached (429), and nothing of the write happens.
+   */
+  rate?: { update: unknown; windowEnd: number };
   /** True once a transaction carried them. */
   settled?: boolean;
   /** True when the count was left out (the page stood at its normal rate): the endpoint counts it apart. */

@@ -7,7 +7,9 @@
 //   - a public form submission with a solved proof-of-work challenge, an Idempotency-Key and an address
 //     of its own (each a new visitor, as the page sends them). The challenges are fetched and solved
 //     with the page's solver before the timing starts, so only the submission itself is timed.
-// The load average is printed beside the figures: on a shared machine they move with it.
+// The load average is printed beside the figures: on a shared machine they move with it. Under the
+// table, the DynamoDB calls made while the submissions ran, by origin (the route, or a local worker),
+// command and transaction size, with their mean time and the failures by reason: where the time goes.
 //
 // Options (with --load): --concurrency N (default 16), --seconds N (each kind's timed run, default 8),
 // --submissions N (solutions solved ahead, default 400: more than a run sends at this machine's rate).
@@ -194,11 +196,31 @@ export async function runLoadBench(options: Options = {}): Promise<void> {
     const { ddb } = await import('../../functions/data/dynamo');
     const { currentScope } = await import('../../functions/lib/request-scope');
     const callsByRoute = new Map<string, number>();
+    // Every call's time too, by where it came from (a route, or the local workers: no request scope).
+    const timeByOrigin = new Map<string, { calls: number; ms: number }>();
     ddb.middlewareStack.add(
-      (next) => async (args) => {
+      (next, context) => async (args) => {
         const route = currentScope()?.log?.route;
         if (route) callsByRoute.set(route, (callsByRoute.get(route) ?? 0) + 1);
-        return next(args);
+        const items = (args.input as { TransactItems?: unknown[] }).TransactItems?.length;
+        const origin = `${route ?? 'local workers'} ${context.commandName}${items ? ` of ${items}` : ''}`;
+        const started = performance.now();
+        try {
+          return await next(args);
+        } catch (error) {
+          // Why a call failed (a transaction cancelled by a conflict, a condition): counted by its origin too.
+          const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons?.map((r) => r.Code).filter((c) => c && c !== 'None');
+          const what = `${origin} failed: ${(error as Error).name}${reasons?.length ? ` (${[...new Set(reasons)].join(', ')})` : ''}`;
+          const t = timeByOrigin.get(what) ?? { calls: 0, ms: 0 };
+          t.calls++;
+          timeByOrigin.set(what, t);
+          throw error;
+        } finally {
+          const t = timeByOrigin.get(origin) ?? { calls: 0, ms: 0 };
+          t.calls++;
+          t.ms += performance.now() - started;
+          timeByOrigin.set(origin, t);
+        }
       },
       { step: 'initialize', name: 'benchCallCounter' },
     );
@@ -224,7 +246,9 @@ export async function runLoadBench(options: Options = {}): Promise<void> {
     if (webBuilt) rows.push(await measure('static file (GET /favicon.svg)', concurrency, seconds, staticFile));
     rows.push({ ...(await measure('public form read (GET /leads/forms/{id})', concurrency, seconds, formRead)), dynamoCalls: calls.form });
     rows.push({ ...(await measure(`appointments list, page 1 of ${APPOINTMENTS}`, concurrency, seconds, appointmentsList)), dynamoCalls: calls.list });
+    timeByOrigin.clear();
     rows.push({ ...(await measure('public form submission, challenge solved', concurrency, seconds, submission)), dynamoCalls: calls.submission });
+    const during = [...timeByOrigin].map(([origin, t]) => `${origin}: ${t.calls} calls, mean ${(t.ms / t.calls).toFixed(1)} ms`).join('; ');
     const after = load();
 
     const floor = webBuilt ? rows[0].p50 : NaN;
@@ -236,6 +260,7 @@ export async function runLoadBench(options: Options = {}): Promise<void> {
         `${r.name.padEnd(46)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}${r.perSecond.toFixed(0).padStart(8)}${(webBuilt ? (r.p50 / floor).toFixed(1) : '-').padStart(14)}${String(r.count).padStart(7)}${(r.dynamoCalls === undefined ? '-' : String(r.dynamoCalls)).padStart(16)}`,
       );
     }
+    console.log(`  DynamoDB calls during the submissions (${rows.at(-1)!.count} timed): ${during}`);
     if (!webBuilt) console.log('  note: no static file row: dist/web is not built (npm run build:web)');
     if (used >= solutions.length) console.log(`  note: the submissions stopped when the ${solutions.length} solutions ran out (--submissions N solves more)`);
     for (const r of rows) {
@@ -258,7 +283,7 @@ export async function runLoadBench(options: Options = {}): Promise<void> {
 }
 
 /** The x-challenge header of a challenge, solved as the page solves it (Web Crypto's PBKDF2). */
-async function solved(challenge: Challenge): Promise<string> {
+export async function solved(challenge: Challenge): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('A challenge was not solved');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64url');

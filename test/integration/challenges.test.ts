@@ -7,7 +7,7 @@ import { CHALLENGE_MESSAGE } from '#shared/challenge/challenge';
 import { ACTIVITY_WINDOW_SECONDS, NORMAL_RATE, activityKey } from '../../functions/data/page-activity';
 import { bookingForm } from './appointments-support';
 import { dayAhead, newClinic } from './booking-support';
-import { api, uniqueEmail } from '../support/api';
+import { api, testAddress, uniqueEmail } from '../support/api';
 import { fetchChallenge, solve, solvedChallenge } from '../support/challenge';
 import { testDb } from '../support/db';
 import { eventually } from '../support/eventually';
@@ -172,6 +172,38 @@ describe('a form submission carries its challenge in its own write', () => {
     expect((await api('POST', `/form-builder/form/${formId}/submissions`, { body: lead(clinic.apiKey), challenge: solution })).status).toBe(201);
     expect(await activityOf('form', clinic.apiKey)).toEqual({ writes: 1, refused: 0 });
     expectRefused(await api('POST', `/form-builder/form/${formId}/submissions`, { body: lead(clinic.apiKey), challenge: solution }));
+  });
+
+  // The address's count for the route's limit (20 in 10 minutes) rides in the same write: a refused
+  // request no longer uses up the address's places, and one over the limit stores and spends nothing.
+  it('counts the address in the lead\'s write: refusals use none of its 20 places, the 21st lead is 429 and spends nothing', async () => {
+    const clinic = await newClinic('powrate');
+    const formId = await formOf(clinic.owner);
+    await currentWindow(); // the rate window is 10 minutes too, on the same boundaries
+    const address = testAddress();
+    const from = { 'x-forwarded-for': address };
+    const path = `/form-builder/form/${formId}/submissions`;
+    // Twenty refused at the door (no solution): before, each counted for the address and the next lead was 429.
+    for (let i = 0; i < 20; i++) expectRefused(await api('POST', path, { body: lead(clinic.apiKey), challenge: false, headers: from }));
+    const first = await api('POST', path, { body: lead(clinic.apiKey), headers: { ...from, 'idempotency-key': 'rate-1' } });
+    expect(first.status).toBe(201);
+    // The address stands at its limit (19 more leads, arranged): the next lead is refused with the wait, and nothing is written.
+    const { client, table } = testDb();
+    const now = Math.floor(Date.now() / 1000);
+    const rateKey = { pk: `RATE#POST /api${'/form-builder/form/{id}/submissions'}#${address}`, sk: String(now - (now % 600)) };
+    const counted = await client.send(new GetCommand({ TableName: table, Key: rateKey, ConsistentRead: true }));
+    expect(counted.Item?.hits).toBe(1);
+    await client.send(new PutCommand({ TableName: table, Item: { ...counted.Item, ...rateKey, hits: 20 } }));
+    const solution = await solvedChallenge(apiUrl(), 'form', clinic.apiKey);
+    const over = await api('POST', path, { body: lead(clinic.apiKey, 'bea@example.com'), challenge: solution, headers: { ...from, 'idempotency-key': 'rate-2' } });
+    expect(over.status).toBe(429);
+    expect(over.body.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    const subs = await api('GET', path, { token: clinic.owner.token });
+    expect(subs.body.data.items.map((s: { email: string }) => s.email)).toEqual(['ada@example.com']);
+    // The solution was not spent and the key was given back: once the window has room, the same request goes through.
+    await client.send(new PutCommand({ TableName: table, Item: { ...counted.Item, ...rateKey, hits: 19 } }));
+    expect((await api('POST', path, { body: lead(clinic.apiKey, 'bea@example.com'), challenge: solution, headers: { ...from, 'idempotency-key': 'rate-2' } })).status).toBe(201);
   });
 
   it('past the normal rate: every lead still counted, exactly one of several at once raises the alarm, a spent solution still refused', async () => {

@@ -5,7 +5,7 @@
 // is 400; without a key everything works as before.
 import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, mailsTo, signUpOwner, uniqueEmail, uniquePhone, waitForMails, type ApiResponse, type Owner } from '../support/api';
 import { testDb } from '../support/db';
@@ -112,6 +112,30 @@ describe('form submission with an Idempotency-Key', () => {
     const email = uniqueEmail('idemfixed');
     const fixed = await api('POST', `/form-builder/form/${formId}/submissions`, { body: { apiKey, items: [{ fieldId: 'email', value: email }] }, headers: withKey(key) });
     expect(fixed.status).toBe(201);
+    expect((await leads()).filter((l) => l.email === email)).toHaveLength(1);
+  });
+
+  // Since issue 35.7 a submission's key is claimed by the lead's own write (http.ts challengeInWrite):
+  // nothing is stored for a request that is refused, and a lead is one round trip.
+  it('stores nothing for the key of a refused request; the key is stored, completed, with the lead', async () => {
+    const key = randomUUID();
+    const record = async () => {
+      const { client, table } = testDb();
+      const pk = `IDEMPOTENCY#POST /api/form-builder/form/{id}/submissions#${createHash('sha256').update(key).digest('base64url')}`;
+      return (await client.send(new GetCommand({ TableName: table, Key: { pk, sk: 'REQUEST' }, ConsistentRead: true }))).Item;
+    };
+    expect((await api('POST', `/form-builder/form/${formId}/submissions`, { body: { apiKey, items: [{ fieldId: 'email', value: 'not an email' }] }, headers: withKey(key) })).status).toBe(400);
+    expect(await record()).toBeUndefined();
+    const email = uniqueEmail('idemone');
+    const send = () => api('POST', `/form-builder/form/${formId}/submissions`, { body: { apiKey, items: [{ fieldId: 'email', value: email }] }, headers: withKey(key) });
+    const first = await send();
+    expect(first.status).toBe(201);
+    expect(await record()).toMatchObject({ status: 'completed', orgId: owner.orgId, reply: { status: 201, data: { submissionId: first.body.data.submissionId } } });
+    // The retry of the stored request is answered from it, even when its solution is no longer valid (expired since).
+    const late = await api('POST', `/form-builder/form/${formId}/submissions`, { body: { apiKey, items: [{ fieldId: 'email', value: email }] }, headers: withKey(key), challenge: 'expired' });
+    expect(late.status).toBe(201);
+    expect(late.headers.get('idempotent-replayed')).toBe('true');
+    expect(late.body).toEqual(first.body);
     expect((await leads()).filter((l) => l.email === email)).toHaveLength(1);
   });
 
