@@ -2,14 +2,15 @@
 // CDK stack and the bundle benchmark can read which files each entry loads). index.html is the
 // console; each public page is its own prerendered HTML, built by vite-public-pages.ts once the
 // console is written (shared/public-pages.ts lists them). The icon font is cut to the icons the app
-// uses (web/vite-icons.ts); /auth paints the sign-in screen from index.html before the console's code
-// arrives (web/vite-auth-first-paint.ts).
+// uses (web/vite-icons.ts), its stylesheet to the rules it can use (web/vite-console-css.ts); /auth
+// paints the sign-in screen from index.html before the console's code arrives (web/vite-auth-first-paint.ts).
 // Each compressible file gets its brotli and gzip copies beside it (web/precompress.ts), after the HTML is complete.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { authFirstPaint } from './vite-auth-first-paint.ts';
 import { consoleChunks } from './vite-console-chunks.ts';
+import { consoleCssPlugin } from './vite-console-css.ts';
 import { iconSubsetPlugin } from './vite-icons.ts';
 import { precompress } from './precompress.ts';
 import { publicPages } from './vite-public-pages.ts';
@@ -23,7 +24,7 @@ const chunks = consoleChunks(root);
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), iconSubsetPlugin(), chunks.plugin, publicPages(), authFirstPaint(), precompress()],
+  plugins: [react(), iconSubsetPlugin(), consoleCssPlugin(), chunks.plugin, publicPages(), authFirstPaint(), precompress()],
   resolve: {
     // react-router's package exports only its development build (dev warnings included); builds use
     // the production one.
