@@ -124,15 +124,30 @@ export async function tokenCookie(context: BrowserContext) {
 }
 
 /** Layout shifts since the page started (as Lighthouse's CLS counts them: none after an input). */
-export function layoutShift(page: Page): Promise<number> {
+export async function layoutShift(page: Page): Promise<number> {
+  return (await layoutShifts(page)).total;
+}
+
+/** The same, with what moved (element, text, from and to), for a failure message that says where. */
+export function layoutShifts(page: Page): Promise<{ total: number; moved: string[] }> {
   return page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ total: number; moved: string[] }>((resolve) => {
         let total = 0;
+        const moved: string[] = [];
+        type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+        const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] })[]) {
+            if (entry.hadRecentInput) continue;
+            total += entry.value;
+            for (const s of entry.sources ?? []) {
+              const node = s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : (s.node?.nodeName ?? '?');
+              moved.push(`${entry.value.toFixed(5)} at ${Math.round(entry.startTime)} ms: ${node} "${(s.node?.textContent ?? '').slice(0, 30)}" ${rect(s.previousRect)} -> ${rect(s.currentRect)}`);
+            }
+          }
         }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 300);
+        setTimeout(() => resolve({ total, moved }), 300);
       }),
   );
 }

