@@ -15,6 +15,8 @@ export interface BundleFeatures {
   tokens: boolean;
   /** A row issues proof-of-work challenges or checks a solution (the rows given the challenge key). */
   challenge: boolean;
+  /** A row takes an Idempotency-Key. */
+  idempotent: boolean;
 }
 
 /**
@@ -30,6 +32,17 @@ export function bundleAliases(features: BundleFeatures): Record<string, string> 
     ...(features.multipart ? {} : { '@fastify/busboy': join(HERE, 'no-multipart.mjs') }),
     ...(features.tokens ? {} : { jose: join(HERE, 'no-tokens.mjs') }),
     ...(features.challenge ? {} : { 'altcha-lib': join(HERE, 'no-challenge.mjs'), 'altcha-lib/algorithms/pbkdf2': join(HERE, 'no-challenge.mjs') }),
+  };
+}
+
+/**
+ * Our own modules a function's rows cannot reach, by their path in the project, and what stands in
+ * for them (build.mjs's ownStubsPlugin: relative imports are not esbuild aliases).
+ */
+export function ownModuleStubs(features: BundleFeatures): Record<string, string> {
+  return {
+    ...(features.idempotent ? {} : { 'functions/data/idempotency.ts': join(HERE, 'no-idempotency.mjs') }),
+    ...(features.challenge ? {} : { 'functions/data/page-activity.ts': join(HERE, 'no-page-activity.mjs') }),
   };
 }
 

@@ -8,7 +8,7 @@ import type { BuildOptions, Metafile } from 'esbuild';
 import { CATALOGUE_DIR, ZONE_DATA_DIR } from '../../functions/lib/catalogue-files';
 import { ROUTES } from '../../functions/routes';
 import { FUNCTIONS_DIR } from './paths';
-import { BUNDLE_TARGET, ESM_REQUIRE_BANNER, bundleAliases, type BundleFeatures } from '../bundling/index';
+import { BUNDLE_TARGET, ESM_REQUIRE_BANNER, bundleAliases, ownModuleStubs, type BundleFeatures } from '../bundling/index';
 
 export type { BundleFeatures };
 
@@ -45,6 +45,7 @@ export function bundleFeatures(handler: string): BundleFeatures {
     multipart: rows.some((r) => r.body === 'multipart'),
     tokens: rows.some((r) => r.access !== 'public' || Boolean(r.uses.tokens)),
     challenge: rows.some((r) => Boolean(r.challenge) || Boolean(r.uses.challenges)),
+    idempotent: rows.some((r) => Boolean(r.idempotent)),
   };
 }
 
@@ -111,7 +112,7 @@ export function bundleHandlers(outdir: string, requests: BundleRequest[]): Map<s
   }
   for (const group of groups.values()) {
     const entryPoints = Object.fromEntries(group.map((r) => [`${handlerId(r.name)}/index`, ownRowsEntry(outdir, r)]));
-    const metafile = buildWithPlugins({ ...lambdaBuildOptions(aliasesFor(group[0].name)), entryPoints, outdir });
+    const metafile = buildWithPlugins({ ...lambdaBuildOptions(aliasesFor(group[0].name)), entryPoints, outdir }, ownModuleStubs(bundleFeatures(group[0].name)));
     for (const r of group) {
       const dir = join(outdir, handlerId(r.name));
       const file = join(dir, 'index.mjs');
@@ -165,9 +166,9 @@ function ownRowsEntry(outdir: string, request: BundleRequest): string {
 const BUILD_WORKER = join(import.meta.dirname, '..', 'bundling', 'build.mjs');
 
 /** One esbuild build with the plugins of infra/bundling (see build.mjs for why a child process). */
-function buildWithPlugins(options: BuildOptions): Metafile {
+function buildWithPlugins(options: BuildOptions, ownStubs: Record<string, string>): Metafile {
   const out = execFileSync(process.execPath, [BUILD_WORKER], {
-    input: JSON.stringify(options),
+    input: JSON.stringify({ options, ownStubs }),
     maxBuffer: 256 * 1024 * 1024,
     stdio: ['pipe', 'pipe', 'inherit'],
   });

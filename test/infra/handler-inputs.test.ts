@@ -21,4 +21,23 @@ describe('handler bundles', () => {
     expect(carried).not.toContain('shared/bookings/schemas.ts');
     expect(carried).not.toContain('shared/money-text.ts');
   });
+
+  it("Stripe's events carry no Idempotency-Key or challenge code (no row of theirs uses one) and none of the SDK's unused fallbacks", () => {
+    const name = 'payments/stripe-events';
+    const { inputs } = bundleHandlers(work, [{ name, entry: handlerEntry(name) }]).get(name)!;
+    const carried = Object.keys(inputs).filter((input) => inputs[input].bytesInOutput > 0);
+    expect(carried).toContain('functions/domain/payments/refund-failed.ts');
+    expect(carried).toContain('infra/bundling/no-idempotency.mjs');
+    expect(carried).not.toContain('functions/data/idempotency.ts');
+    expect(carried).not.toContain('functions/data/page-activity.ts');
+    expect(carried.filter((input) => /Sha256Js|AdaptiveRetryStrategy|DefaultRateLimiter|getInstanceMetadataRegion/.test(input))).toEqual([]);
+  });
+
+  it('a public booking keeps its Idempotency-Key and challenge code', () => {
+    const name = 'bookings/create-booking';
+    const { inputs } = bundleHandlers(work, [{ name, entry: handlerEntry(name) }]).get(name)!;
+    const carried = Object.keys(inputs).filter((input) => inputs[input].bytesInOutput > 0);
+    expect(carried).toContain('functions/data/idempotency.ts');
+    expect(carried).toContain('functions/data/page-activity.ts');
+  });
 });
