@@ -12,7 +12,9 @@
 // what holds a page back (its LCP element, its critical requests, its layout shifts); --only LABELS
 // measures only the pages whose label contains one of these comma-separated words (e.g. --only
 // booking,auth; console pages are labelled by their path, e.g. --only /dashboard,/member);
-// --no-mobile skips the console's mobile runs.
+// --no-mobile skips the console's mobile runs; --cpu-slowdown N runs the mobile preset with an N x CPU
+// slowdown instead of 4x (Lighthouse's docs/throttling.md: "calibrate the slowdown" to the host's
+// benchmarkIndex, which this script prints with the multiplier that table suggests for a mid-tier phone).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism, loadavg } from 'node:os';
@@ -39,6 +41,9 @@ let saved = 0;
 const onlyArg = process.argv.indexOf('--only');
 const ONLY = onlyArg >= 0 ? (process.argv[onlyArg + 1] ?? '').split(',').filter(Boolean) : [];
 const MOBILE = !process.argv.includes('--no-mobile');
+const slowdownArg = process.argv.indexOf('--cpu-slowdown');
+const CPU_SLOWDOWN = slowdownArg >= 0 ? Number(process.argv[slowdownArg + 1]) : undefined;
+if (CPU_SLOWDOWN !== undefined && !(CPU_SLOWDOWN >= 1)) throw new Error('--cpu-slowdown takes a number >= 1');
 
 /** Issue 14's targets on this machine. */
 const TARGETS = {
@@ -65,6 +70,8 @@ interface Sample {
   cls: number;
   bytes: number;
   lighthouseVersion: string;
+  /** Lighthouse's measure of the host CPU (lhr.environment.benchmarkIndex). */
+  benchmarkIndex: number;
 }
 
 const median = (xs: number[]) => {
@@ -79,7 +86,8 @@ const lpad = (s: string, n: number) => s.padStart(n);
 async function measure(chrome: LaunchedChrome, url: string, page: Page): Promise<Sample> {
   // Signed-in pages keep the cookie and the cache (the warm visit of signIn below).
   const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'], disableStorageReset: page.kind === 'console' };
-  const result = await lighthouse(url, flags, page.preset === 'desktop' ? desktopConfig : undefined);
+  const mobileFlags = CPU_SLOWDOWN !== undefined && page.preset === 'mobile' ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {};
+  const result = await lighthouse(url, { ...flags, ...mobileFlags }, page.preset === 'desktop' ? desktopConfig : undefined);
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -103,7 +111,21 @@ async function measure(chrome: LaunchedChrome, url: string, page: Page): Promise
     cls: value('cumulative-layout-shift'),
     bytes: value('total-byte-weight'),
     lighthouseVersion: lhr.lighthouseVersion,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
+}
+
+/**
+ * The CPU slowdown Lighthouse's docs/throttling.md suggests to emulate a mid-tier phone from a host of
+ * this benchmarkIndex (its table: high-end desktop 1500-2000 -> 4x, low-end desktop 1000-1500 -> 2x,
+ * high-end mobile 800-1200 -> 2x, mid-tier mobile 125-800 -> 1x; the low end of a bracket takes less).
+ */
+function suggestedSlowdown(benchmarkIndex: number): string {
+  if (benchmarkIndex >= 1500) return '4x (high-end desktop)';
+  if (benchmarkIndex >= 1000) return '2x (low-end desktop)';
+  if (benchmarkIndex >= 800) return '2x (high-end mobile)';
+  if (benchmarkIndex >= 125) return '1x (mid-tier mobile)';
+  return 'none: the host is slower than a mid-tier phone (low-end mobile)';
 }
 
 function verdict(page: Page, m: Sample): string {
@@ -173,7 +195,7 @@ async function main() {
     }
 
     console.log(
-      `\nLighthouse ${samples.get(pages[0])![0].lighthouseVersion}, median of ${RUNS} run(s); mobile preset: simulated slow 4G, 4x CPU; desktop preset: simulated dense 4G, no CPU slowdown; console pages signed in, warm cache:\n`,
+      `\nLighthouse ${samples.get(pages[0])![0].lighthouseVersion}, median of ${RUNS} run(s); mobile preset: simulated slow 4G, ${CPU_SLOWDOWN ?? 4}x CPU${CPU_SLOWDOWN === undefined ? '' : ' (--cpu-slowdown)'}; desktop preset: simulated dense 4G, no CPU slowdown; console pages signed in, warm cache:\n`,
     );
     const header = [pad('page', 32), pad('preset', 8), lpad('perf', 5), lpad('FCP', 9), lpad('LCP', 9), lpad('TBT', 8), lpad('CLS', 7), lpad('transfer', 10), '  target'];
     console.log(header.join(''));
@@ -187,6 +209,7 @@ async function main() {
         cls: median(s.map((x) => x.cls)),
         bytes: median(s.map((x) => x.bytes)),
         lighthouseVersion: s[0].lighthouseVersion,
+        benchmarkIndex: median(s.map((x) => x.benchmarkIndex)),
       };
       console.log(
         [
@@ -203,7 +226,12 @@ async function main() {
       );
     }
     // Lighthouse times the page's work on this CPU: other processes inflate TBT and LCP.
-    console.log(`\nLoad average (1 min) ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, on ${availableParallelism()} cores.`);
+    const benchmarkIndex = median([...samples.values()].flat().map((x) => x.benchmarkIndex));
+    console.log(
+      `\nThis host's benchmarkIndex (median of every run): ${Math.round(benchmarkIndex)}. Lighthouse's 4x CPU slowdown turns a high-end desktop ` +
+        `(1500-2000) into a mid-tier phone; for this host its docs/throttling.md suggests ${suggestedSlowdown(benchmarkIndex)} (--cpu-slowdown N).`,
+    );
+    console.log(`Load average (1 min) ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, on ${availableParallelism()} cores.`);
     console.log(
       `Targets: public pages performance >= ${TARGETS.public.performance}, LCP <= ${seconds(TARGETS.public.lcpMs)}, CLS 0; /auth performance >= ${TARGETS.auth.performance}; console pages CLS <= ${TARGETS.console.cls}, performance >= ${TARGETS.console.desktop} desktop, >= ${TARGETS.console.mobile} mobile.`,
     );
