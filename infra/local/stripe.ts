@@ -333,7 +333,7 @@ export function createLocalStripe(options: { appUrl: string; webhookSecret: stri
           return json(res, 400, { error: { message: `Charge ${session.payment_intent} has been refunded already.` } });
         }
         refunded.set(session.payment_intent!, already + amount);
-        const refund = { id: id('re'), object: 'refund', amount, currency: session.currency, payment_intent: session.payment_intent, status: 'succeeded', metadata: metadataOf(form) };
+        const refund = { id: id('re'), object: 'refund', amount, currency: session.currency, payment_intent: session.payment_intent, status: 'succeeded', metadata: metadataOf(form), created: Math.floor(Date.now() / 1000) };
         if (typeof key === 'string') refunds.set(key, refund);
         refundsById.set(refund.id, refund);
         json(res, 200, refund);

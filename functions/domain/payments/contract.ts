@@ -30,6 +30,8 @@ export interface FailedRefund {
   /** Stripe's failure_reason (lost_or_stolen_card, expired_or_canceled_card, ...), 'unknown' when none. */
   reason: string;
   metadata: Record<string, string>;
+  /** When the refund was made (epoch ms; the event's time when Stripe gives none): its charge.refunded can come until Stripe stops retrying it. */
+  createdAt: number;
 }
 
 /** A card saved in Stripe's setup mode: the SetupIntent's metadata (the session's), and the card. */

@@ -9,6 +9,17 @@
 // the charge's amount_refunded when a refund fails, so its later charge.refunded events carry the
 // corrected running total, which then adds nothing. Nothing is refunded again by itself: the patient's
 // card no longer takes it, so staff settle it with them (as Stripe's dashboard tells them too).
+//
+// Stripe does not promise the order of events: a failure may come before the charge.refunded that
+// records its refund (a booking's or a form payment's refund, ours or one made in the dashboard, is
+// recorded only from charge.refunded; a fee's and a course share's are recorded when we make them). Then
+// the record counts less than the refund and the failure is handed back (PaymentTargetMissing: a 503 to
+// the webhook, a thrown error to EventBridge) with nothing written, not even its marker, so the delivery
+// after charge.refunded corrects it. Refunds carry no id in charge.refunded, so "recorded" is read from
+// the amounts. The wait is bounded as the charge.refunded's own delivery is: Stripe sends it when the
+// refund is made and retries it for 3 days. A refund older than that and still not counted never will be
+// (its event was lost, or ignored): its failure is recorded with nothing to correct (marker, audit entry,
+// staff notice), so it is neither retried forever nor left in the dead-letter queue.
 import { auditItem } from '../../data/audit';
 import { visitUpdateItem } from '../../data/booking-visit';
 import { getBooking, moveBookingItem, type BookingRecord } from '../../data/bookings';
@@ -22,7 +33,26 @@ import { getPayment, movePayment } from '../../data/submissions';
 import { log } from '#lib/log';
 import { whenText } from '#domain/bookings/mail';
 import { amountText, STRIPE_ACTOR } from './amounts';
-import type { FailedRefund } from './contract';
+import { PaymentTargetMissing, type FailedRefund } from './contract';
+
+/** How long after a refund was made its charge.refunded can still come: Stripe retries an event for 3 days. */
+export const RECORD_WAIT_MS = 3 * 24 * 3600_000;
+
+/**
+ * What a record counts of the failed refund, `was` being what it counts as refunded: all of it once its
+ * charge.refunded recorded it; before that, nothing, and the failure is handed back (thrown) while that
+ * event can still come. Never a part: a record counting less than the refund has not recorded it (what it
+ * counts is other refunds).
+ */
+export function countedOf(refund: FailedRefund, was: number, what: string, now = Date.now()): number {
+  if (was >= refund.amount) return refund.amount;
+  if (now - refund.createdAt < RECORD_WAIT_MS) throw new PaymentTargetMissing(`Refund ${refund.refundId} recorded on ${what}`);
+  return 0;
+}
+
+/** The audit summary's end: what the figures give back, or that they never counted it. */
+export const countedText = (counted: number, money: (cents: number) => string) =>
+  counted ? `${money(counted)} no longer counted as refunded` : 'it was never counted as refunded here';
 
 const REASONS: Record<string, string> = {
   lost_or_stolen_card: 'the card was reported lost or stolen',
@@ -69,7 +99,8 @@ export function failureRows(refund: FailedRefund, r: FailureRecord, at: string):
 /**
  * Records a failure once: `build` reads the record and returns its correction with the rows above (or
  * the write that makes it, true when made), or undefined when there is nothing to correct; a record
- * moved meanwhile is read again.
+ * moved meanwhile is read again. Moved three times over, the event is failed (thrown) so its sender
+ * delivers it again, rather than marked processed with nothing corrected.
  */
 export async function recordRefundFailure(refund: FailedRefund, kind: string, build: (at: string) => Promise<TransactItem[] | (() => Promise<boolean>) | undefined>): Promise<void> {
   await retryOnConflict<void>(async () => {
@@ -79,7 +110,7 @@ export async function recordRefundFailure(refund: FailedRefund, kind: string, bu
     if (!correction) return;
     if (!(await (typeof correction === 'function' ? correction() : tryTransact(correction)))) return TRY_AGAIN;
     log.warn('A refund failed after it was made', { kind, refundId: refund.refundId, paymentIntentId: refund.paymentIntentId, status: refund.status, reason: refund.reason });
-  }, { attempts: 3, exhaustedResult: () => undefined });
+  }, { attempts: 3, exhausted: () => new Error(`The record of refund ${refund.refundId} kept moving: delivered again later`) });
 }
 
 /**
@@ -93,24 +124,24 @@ export async function bookingRefundFailed(orgId: string, bookingId: string | und
     const b = await getBooking(orgId, bookingId);
     if (!b || b.paymentIntentId !== refund.paymentIntentId) return undefined;
     const was = b.refundedCents ?? 0;
-    const counted = Math.min(refund.amount, was);
+    const counted = countedOf(refund, was, `booking ${b.id}`);
     const after = was - counted;
     const money = (cents: number) => amountText(cents, b.currency ?? refund.currency);
     const refunded = b.paymentStatus === 'refunded' || b.paymentStatus === 'partially_refunded';
     const status: BookingRecord['paymentStatus'] = after > 0 ? 'partially_refunded' : 'paid';
     const who = `${b.firstName} ${b.lastName}`;
     return [
-      moveBookingItem(b, { refundedWas: b.refundedCents ?? null }, {
+      ...(counted ? [moveBookingItem(b, { refundedWas: b.refundedCents ?? null }, {
         refundedCents: after,
         ...(refunded ? { paymentStatus: status } : {}),
         updatedAt: at,
-      }),
+      })] : []),
       ...failureRows(refund, {
         orgId, counted, recordType: 'booking', recordId: b.id, day: reportDayOf(at, b.timeZone), practitionerId: b.practitionerId,
-        summary: `Refund of ${money(refund.amount)} to ${who} for "${b.packageName}" (${whenText(b).short}) failed in Stripe (${failureText(refund)}): ${money(counted)} no longer counted as refunded`,
+        summary: `Refund of ${money(refund.amount)} to ${who} for "${b.packageName}" (${whenText(b).short}) failed in Stripe (${failureText(refund)}): ${countedText(counted, money)}`,
         notice: {
           module: 'BOOKING_PACKAGES', link: `/bookings/booking/${b.id}`, about: b.email,
-          message: `The refund of ${money(refund.amount)} to ${who} for "${b.packageName}" (${whenText(b).short}) failed: ${failureText(refund)}. The money is back in the clinic's Stripe balance and the booking no longer shows it refunded: contact ${b.firstName} to refund them another way.`,
+          message: `The refund of ${money(refund.amount)} to ${who} for "${b.packageName}" (${whenText(b).short}) failed: ${failureText(refund)}. The money is back in the clinic's Stripe balance${counted ? ' and the booking no longer shows it refunded' : ''}: contact ${b.firstName} to refund them another way.`,
         },
       }, at),
     ];
@@ -124,14 +155,14 @@ export async function feeRefundFailed(orgId: string, bookingId: string | undefin
     const b = await getBooking(orgId, bookingId);
     const fee = b?.fee;
     if (!b || !fee || fee.paymentIntentId !== refund.paymentIntentId) return undefined;
-    const counted = Math.min(refund.amount, fee.refundedMinor);
+    const counted = countedOf(refund, fee.refundedMinor, `the fee of booking ${b.id}`);
     const money = (cents: number) => amountText(cents, fee.currency);
     const who = `${b.firstName} ${b.lastName}`;
     return [
-      visitUpdateItem(b, { feeAttempt: fee.attempt, feeRefundedWas: fee.refundedMinor }, { fee: { ...fee, refundedMinor: fee.refundedMinor - counted }, updatedAt: at }),
+      ...(counted ? [visitUpdateItem(b, { feeAttempt: fee.attempt, feeRefundedWas: fee.refundedMinor }, { fee: { ...fee, refundedMinor: fee.refundedMinor - counted }, updatedAt: at })] : []),
       ...failureRows(refund, {
         orgId, counted, recordType: 'booking', recordId: b.id, day: reportDayOf(at, b.timeZone), practitionerId: b.practitionerId,
-        summary: `Refund of ${money(refund.amount)} of the fee to ${who} ("${b.packageName}", ${whenText(b).short}) failed in Stripe (${failureText(refund)}): ${money(counted)} no longer counted as refunded`,
+        summary: `Refund of ${money(refund.amount)} of the fee to ${who} ("${b.packageName}", ${whenText(b).short}) failed in Stripe (${failureText(refund)}): ${countedText(counted, money)}`,
         notice: {
           module: 'BOOKING_PACKAGES', link: `/bookings/booking/${b.id}`, about: b.email,
           message: `The refund of ${money(refund.amount)} of the fee to ${who} for "${b.packageName}" (${whenText(b).short}) failed: ${failureText(refund)}. The money is back in the clinic's Stripe balance: contact ${b.firstName} to refund them another way.`,
@@ -146,20 +177,22 @@ export async function formRefundFailed(orgId: string, paymentId: string | undefi
   if (!paymentId) return;
   await recordRefundFailure(refund, 'form-payment', async (at) => {
     const p = await getPayment(orgId, paymentId);
-    if (!p || p.paymentIntentId !== refund.paymentIntentId || (p.status !== 'refunded' && p.status !== 'partially_refunded')) return undefined;
-    const was = p.refundedCents ?? 0;
-    const counted = Math.min(refund.amount, was);
+    if (!p || p.paymentIntentId !== refund.paymentIntentId) return undefined;
+    const shown = p.status === 'refunded' || p.status === 'partially_refunded';
+    const was = shown ? (p.refundedCents ?? 0) : 0;
+    const counted = countedOf(refund, was, `form payment ${p.id}`);
     const after = was - counted;
     const money = (cents: number) => amountText(cents, p.currency);
     const who = p.payerName ?? p.payerEmail ?? 'the payer';
     const rows = failureRows(refund, {
       orgId, counted, module: 'FORMS', recordType: 'payment', recordId: p.id, day: reportDayOf(at, (await getOrganization(orgId))?.timeZone),
-      summary: `Refund of ${money(refund.amount)} to ${who} for "${p.packageName}" on "${p.formName}" failed in Stripe (${failureText(refund)}): ${money(counted)} no longer counted as refunded`,
+      summary: `Refund of ${money(refund.amount)} to ${who} for "${p.packageName}" on "${p.formName}" failed in Stripe (${failureText(refund)}): ${countedText(counted, money)}`,
       notice: {
         module: 'FORMS', link: `/forms/leads/${p.submissionId}`, ...(p.payerEmail ? { about: p.payerEmail } : {}),
-        message: `The refund of ${money(refund.amount)} to ${who} for "${p.packageName}" on "${p.formName}" failed: ${failureText(refund)}. The money is back in the clinic's Stripe balance and the payment no longer shows it refunded: contact them to refund them another way.`,
+        message: `The refund of ${money(refund.amount)} to ${who} for "${p.packageName}" on "${p.formName}" failed: ${failureText(refund)}. The money is back in the clinic's Stripe balance${counted ? ' and the payment no longer shows it refunded' : ''}: contact them to refund them another way.`,
       },
     }, at);
+    if (!counted) return rows;
     return () => movePayment(p, [p.status], after > 0 ? 'partially_refunded' : 'paid', { refundedCents: after }, { refundedWas: p.refundedCents ?? null, also: rows });
   });
 }

@@ -20,7 +20,7 @@ import { refundSeriesItem } from '../../data/series-status';
 import { paymentEventItems } from '../../data/webhooks';
 import { amountText, STRIPE_ACTOR } from '#domain/payments/amounts';
 import { PaymentTargetMissing, type FailedRefund, type PaymentRef, type Refund } from '#domain/payments/contract';
-import { bookingRefundFailed, failureRows, failureText, recordRefundFailure } from '#domain/payments/refund-failed';
+import { bookingRefundFailed, countedOf, countedText, failureRows, failureText, recordRefundFailure } from '#domain/payments/refund-failed';
 
 /** What our own refunds of visits' shares took back of this payment (recorded on the visits as they were cancelled). */
 const sharesRefunded = (visits: readonly BookingRecord[], intent: string) =>
@@ -89,17 +89,17 @@ export async function recordSeriesRefundFailure(ref: PaymentRef, refund: FailedR
     const paid = visits.filter((b) => b.paymentIntentId === refund.paymentIntentId);
     if (!paid.length) return undefined;
     const was = series.refundedByHandCents ?? 0;
-    const counted = Math.min(refund.amount, was);
+    const counted = countedOf(refund, was, `series ${series.id}`); // handed back while its charge.refunded has not recorded it
     const money = (cents: number) => amountText(cents, paid[0].currency ?? refund.currency);
     const who = `${series.firstName} ${series.lastName}`;
     return [
-      refundSeriesItem(series, was - counted, Math.max(0, (series.refundedCents ?? was) - refund.amount)),
+      ...(counted ? [refundSeriesItem(series, was - counted, Math.max(0, (series.refundedCents ?? was) - refund.amount))] : []),
       ...failureRows(refund, {
         orgId: series.orgId, counted, recordType: 'series', recordId: series.id, day: reportDayOf(at, series.timeZone), practitionerId: paid[0].practitionerId,
-        summary: `Refund of ${money(refund.amount)} of the course "${series.packageName}" of ${who} failed in Stripe (${failureText(refund)}): ${money(counted)} no longer counted as refunded`,
+        summary: `Refund of ${money(refund.amount)} of the course "${series.packageName}" of ${who} failed in Stripe (${failureText(refund)}): ${countedText(counted, money)}`,
         notice: {
           module: 'BOOKING_PACKAGES', link: `/bookings/series/${series.id}`, about: series.email,
-          message: `The refund of ${money(refund.amount)} to ${who} for the course "${series.packageName}" failed: ${failureText(refund)}. The money is back in the clinic's Stripe balance and the series no longer shows it refunded: contact ${series.firstName} to refund them another way.`,
+          message: `The refund of ${money(refund.amount)} to ${who} for the course "${series.packageName}" failed: ${failureText(refund)}. The money is back in the clinic's Stripe balance${counted ? ' and the series no longer shows it refunded' : ''}: contact ${series.firstName} to refund them another way.`,
         },
       }, at),
     ];

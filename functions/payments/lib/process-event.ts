@@ -136,12 +136,15 @@ interface StripeRefund {
   status?: string | null;
   failure_reason?: string | null;
   metadata?: Record<string, string> | null;
+  created?: number;
 }
 
 /**
  * A refund that failed or was cancelled after it was made (refund.failed; refund.updated and the older
  * charge.refund.updated with that status; any other update, a refund succeeding, changes nothing): handed
- * to the consumer of the payment it refunded, found as charge.refunded finds it.
+ * to the consumer of the payment it refunded, found as charge.refunded finds it. A failure of a refund
+ * its charge.refunded has not recorded yet (Stripe does not promise their order) is handed back by the
+ * consumer (PaymentTargetMissing: delivered again later) until it is recorded (domain/payments/refund-failed.ts).
  */
 async function refundFailed(event: StripeEvent): Promise<string> {
   const refund = event.data.object as StripeRefund;
@@ -153,7 +156,7 @@ async function refundFailed(event: StripeEvent): Promise<string> {
   if (!ref || !consumer?.refundFailed) return 'ignored';
   await consumer.refundFailed(
     ref,
-    { refundId: refund.id, paymentIntentId: refund.payment_intent, amount: refund.amount, currency: refund.currency, status: refund.status, reason: refund.failure_reason ?? 'unknown', metadata },
+    { refundId: refund.id, paymentIntentId: refund.payment_intent, amount: refund.amount, currency: refund.currency, status: refund.status, reason: refund.failure_reason ?? 'unknown', metadata, createdAt: (refund.created ?? event.created) * 1000 },
     event,
   );
   return 'refund_failed';
