@@ -11,8 +11,8 @@ import { ownerWithData, signIn, type OwnerWithData } from './owner-with-data';
 const WIDTHS = [390, 768, 1280, 1366];
 const LAYOUTS = ['dark-sidebar', 'light-header', 'dark-header'] as const;
 
-/** What is wrong with the page at the current width (empty when nothing). */
-function problems(page: Page): Promise<string[]> {
+/** What is wrong with the page at the current width (empty when nothing), and how wide it is. */
+function problems(page: Page): Promise<{ out: string[]; scrollWidth: number }> {
   return page.evaluate(() => {
     const out: string[] = [];
     const width = window.innerWidth;
@@ -43,7 +43,7 @@ function problems(page: Page): Promise<string[]> {
         }
       }
     }
-    return out;
+    return { out, scrollWidth };
   });
 }
 
@@ -53,11 +53,21 @@ async function visit(page: Page, url: string) {
   await settle(page);
 }
 
-/** Until the page has loaded its data: no route progress bar and no spinner in the content. */
+/**
+ * Until the page has loaded its data: no route progress bar and no spinner shown in the content. A
+ * spinner kept in place but hidden while nothing loads (the calendar's, issue 35) does not count: it
+ * made every visit of the calendar wait the whole 8 s. WIDTHS_REPORT=1 also names a page still loading then.
+ */
 async function settle(page: Page) {
   await page
-    .waitForFunction(() => !document.querySelector('.route-progress, .app-content .spinner-border') && document.querySelector('.app-content h1, .app-toolbar h1, .app-header h1, .app-content h2'), undefined, { timeout: 8_000, polling: 100 })
-    .catch(() => undefined);
+    .waitForFunction(
+      () =>
+        ![...document.querySelectorAll('.route-progress, .app-content .spinner-border')].some((el) => el.checkVisibility({ visibilityProperty: true })) &&
+        document.querySelector('.app-content h1, .app-toolbar h1, .app-header h1, .app-content h2'),
+      undefined,
+      { timeout: 8_000, polling: 100 },
+    )
+    .catch(() => process.env.WIDTHS_REPORT && console.log(`${page.url()}: still loading after 8 s`));
   await frames(page);
 }
 
@@ -90,14 +100,16 @@ describe('the console at every width', () => {
       await page.reload();
       await settle(page);
       for (const url of consoleUrls(owner)) {
-        await page.setViewportSize({ width: 1366, height: 800 });
+        // Each page opens at 1366 px (where the previous one's measures ended).
+        if (page.viewportSize()?.width !== 1366) await page.setViewportSize({ width: 1366, height: 800 });
         await visit(page, url);
         widths[url] = [];
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 800 });
           await frames(page);
-          widths[url].push(await page.evaluate(() => document.documentElement.scrollWidth));
-          for (const p of await problems(page)) found.push(`${layout} ${url} at ${width}: ${p}`);
+          const { out, scrollWidth } = await problems(page);
+          widths[url].push(scrollWidth);
+          for (const p of out) found.push(`${layout} ${url} at ${width}: ${p}`);
         }
       }
       if (process.env.WIDTHS_REPORT) console.log(layout, JSON.stringify(widths));

@@ -2,7 +2,6 @@
 // or Arabic finds the booking page, the public form and the manage page in that language (Arabic right
 // to left), books and pays, is mailed the confirmation in it, and axe finds nothing on any of them.
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import ar from '../../web/src/i18n/messages/ar.json';
@@ -12,7 +11,7 @@ import fr from '../../web/src/i18n/messages/fr.json';
 import pt from '../../web/src/i18n/messages/pt.json';
 import { SERVER_CATALOGUES } from '../../functions/lib/i18n/catalogues';
 import { challengeHeaders } from '../support/challenge';
-import { appUrl, codeFor, launch, layoutShift, testClientHeaders, transitionsEnded, uniqueEmail } from './browser';
+import { appUrl, axeViolations, codeFor, launch, layoutShift, testClientHeaders, transitionsEnded, uniqueEmail } from './browser';
 import type { Json } from '../support/json';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -81,7 +80,7 @@ const field = (label: string) => new RegExp(`^${escape(label)}\\*?$`);
 async function noViolations(page: Page, where: string) {
   // Transitions (a toast, a fade) end first: axe measures colours as painted.
   await transitionsEnded(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze();
+  const violations = await axeViolations(page, TAGS);
   expect(violations.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} at ${n.target.join(' > ')}`))).toEqual([]);
 }
 

@@ -4,13 +4,12 @@
 // right to left with each practitioner's radio inside its card and the phone number reading '+49...';
 // the Spanish manage page reschedules through the same month view and time buttons, and offers
 // 'Book again' after a cancellation. axe checks the new parts.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import ar from '../../web/src/i18n/messages/ar.json';
 import es from '../../web/src/i18n/messages/es.json';
-import { appUrl, launch, testClientHeaders, transitionsEnded, uniqueEmail } from './browser';
+import { appUrl, axeViolations, launch, testClientHeaders, transitionsEnded, uniqueEmail } from './browser';
 import { call, newClinicOwner } from './owner-with-data';
 
 const ZONE = 'Europe/Berlin';
@@ -50,7 +49,7 @@ async function open(width: number) {
 
 async function noViolations(page: Page, where: string) {
   await transitionsEnded(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze();
+  const violations = await axeViolations(page, TAGS);
   expect(violations.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} at ${n.target.join(' > ')}`))).toEqual([]);
 }
 
