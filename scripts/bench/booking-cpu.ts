@@ -23,6 +23,9 @@ const TASKS = process.argv.includes('--tasks');
 // --only <label>: that page alone ('booking', 'booking (ar)', 'booking (intake)').
 const onlyArg = process.argv.indexOf('--only');
 const ONLY = onlyArg >= 0 ? process.argv[onlyArg + 1] : undefined;
+// --depth N: how many levels of events under each listed task (--tasks), 2 unless told.
+const depthArg = process.argv.indexOf('--depth');
+const DEPTH = Math.max(1, Number(depthArg >= 0 ? process.argv[depthArg + 1] : 2) || 2) - 1;
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const METRICS = ['ThreadTime', 'TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'LongestTask', 'BlockingTime'] as const;
 
@@ -69,18 +72,18 @@ async function printTasks(browser: Browser, tab: Page, url: string, ready: () =>
   for (const task of tasks) {
     blocking += (task.dur! - 50_000) / 1000;
     const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur!);
-    // The two outermost levels under the task: what it spent its time on, and in what.
+    // The outermost levels under the task (--depth): what it spent its time on, and in what.
     const depth = (e: TraceEvent) => inside.filter((o) => o !== e && o.ts <= e.ts && o.ts + (o.dur ?? 0) >= e.ts + (e.dur ?? 0) && (o.dur ?? 0) > (e.dur ?? 0)).length;
     const top = new Map<string, number>();
     for (const e of inside) {
       if ((e.dur ?? 0) < 2_000) continue;
       const d = depth(e);
-      if (d > 1) continue;
+      if (d > DEPTH) continue;
       const key = `${'  '.repeat(d)}${eventLabel(e)}`;
       top.set(key, (top.get(key) ?? 0) + e.dur! / 1000);
     }
     console.log(`  task at ${((task.ts - fcp!.ts) / 1000).toFixed(0)} ms after FCP: ${(task.dur! / 1000).toFixed(0)} ms`);
-    for (const [k, v] of [...top].slice(0, 12)) console.log(`      ${v.toFixed(0).padStart(4)}  ${k}`);
+    for (const [k, v] of [...top].slice(0, 8 * (DEPTH + 1))) console.log(`      ${v.toFixed(0).padStart(4)}  ${k}`);
   }
   console.log(`  blocking after FCP at 4x: ${blocking.toFixed(0)} ms in ${tasks.length} tasks`);
 }
