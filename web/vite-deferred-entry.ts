@@ -15,15 +15,18 @@ import type { OutputBundle } from 'rolldown';
  * script set) is preloaded with the entry, instead of being asked for once the entry has run (a
  * round trip more before the page renders in its language; src/public-pages/mount.tsx waits for it).
  * With the entry it starts the page's Intl worker, its data-worker (src/public-pages/intl-warm.worker.ts:
- * the browser's Intl start-up beside the main thread, before the script's first render needs it).
+ * the browser's Intl start-up beside the main thread, before the script's first render needs it): first,
+ * and the requests in the next task, as starting a worker and adding the preloads and the script took
+ * some 10 ms of the main thread together, a blocking task on Lighthouse's 4x slower phone (issue 36).
  * It waits for the browser's first paint entry; without paint timing, for the frame after the next; a
  * hidden tab paints nothing, so a timer loads it there.
  */
 const LOADER =
   "(function(){var me=document.currentScript,src=me.getAttribute('data-src'),preload=me.getAttribute('data-preload'),locales=me.getAttribute('data-locales'),started=0;" +
-  "function load(){if(started)return;started=1;var hrefs=preload?preload.split(','):[],lang=document.documentElement.lang;" +
+  "function load(){if(started)return;started=1;var lang=document.documentElement.lang,wk=me.getAttribute('data-worker');" +
+  "if(wk&&window.Worker)try{new Worker(wk,{type:'module',name:lang});window.__intlWarm=1}catch(e){}setTimeout(function(){request(lang)},0)}" +
+  "function request(lang){var hrefs=preload?preload.split(','):[];" +
   "(locales?locales.split(','):[]).forEach(function(p){var i=p.indexOf('=');if(p.slice(0,i)===lang)hrefs.push(p.slice(i+1))});" +
-  "var wk=me.getAttribute('data-worker');if(wk&&window.Worker)try{new Worker(wk,{type:'module',name:lang});window.__intlWarm=1}catch(e){}" +
   "hrefs.forEach(function(href){var l=document.createElement('link');" +
   "l.rel='modulepreload';l.href=href;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.src=src;" +
   'document.head.appendChild(s)}var P=window.PerformanceObserver;' +

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { publicPageAt } from '#shared/public-pages';
 import type { Locale } from '#shared/i18n/locales';
 import { applyToDocument, I18nProvider, initialLocale, loadMessages } from '../i18n/i18n';
+import { nextTask } from './next-task';
 
 /** The page's path parameters, in the order of its pattern (shared/public-pages.ts). */
 export const pathParams = (): string[] => publicPageAt(window.location.pathname)?.params ?? [];
@@ -32,7 +33,12 @@ export async function mount(page: ReactNode): Promise<Locale> {
       </I18nProvider>
     </StrictMode>
   );
-  if (root.firstElementChild) renderOver(root, app);
+  if (root.firstElementChild) {
+    // The take-over in a task of its own, not in the one that evaluated the page's script (with its
+    // catalogue already there, they were one long task).
+    await nextTask();
+    renderOver(root, app);
+  }
   else createRoot(root).render(app);
   // Rendered in its language: the content hidden meanwhile shows (the HTML's language script).
   document.documentElement.removeAttribute('data-i18n-pending');
