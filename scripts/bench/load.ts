@@ -11,8 +11,9 @@
 // table, the DynamoDB calls made while the submissions ran, by origin (the route, or a local worker),
 // command and transaction size, with their mean time and the failures by reason: where the time goes.
 // Beside each p50, the CPU each request cost DynamoDB Local (its java process, from /proc on Linux) and
-// this process (the server, the handlers, the local workers and the load itself): unlike the p50 on a
-// shared machine, these hardly move with the load average, and they say which side a change relieved.
+// this process (the server, the handlers, the local workers and the load itself): on a shared machine
+// they move far less than the p50 (though contention raises them too), and they say which side a
+// change relieved.
 //
 // Options (with --load): --concurrency N (default 16), --seconds N (each kind's timed run, default 8),
 // --submissions N (solutions solved ahead, default 400: more than a run sends at this machine's rate).
