@@ -10,11 +10,16 @@
 // The load average is printed beside the figures: on a shared machine they move with it. Under the
 // table, the DynamoDB calls made while the submissions ran, by origin (the route, or a local worker),
 // command and transaction size, with their mean time and the failures by reason: where the time goes.
+// Beside each p50, the CPU each request cost DynamoDB Local (its java process, from /proc on Linux) and
+// this process (the server, the handlers, the local workers and the load itself): on a shared machine
+// they move far less than the p50 (though contention raises them too), and they say which side a
+// change relieved.
 //
 // Options (with --load): --concurrency N (default 16), --seconds N (each kind's timed run, default 8),
 // --submissions N (solutions solved ahead, default 400: more than a run sends at this machine's rate).
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
@@ -41,7 +46,23 @@ interface Row {
   perSecond: number;
   count: number;
   failures: string[];
+  /** CPU ms per request (all requests of the run, warm-up included) of DynamoDB Local and of this process. */
+  cpu?: { dynamo: number; node: number };
 }
+
+/** CPU ms a process has used so far (Linux /proc, 100 ticks a second); undefined where it cannot be read. */
+function processCpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+const ownCpuMs = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+};
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -57,7 +78,9 @@ const nextAddress = () => {
  * `concurrency` workers send `request()` back to back for `seconds`; each answer must be `ok`. The first
  * second (and the first request of each worker) warms up and is not counted.
  */
-async function measure(name: string, concurrency: number, seconds: number, request: () => Promise<{ ok: boolean; detail: string }>): Promise<Row> {
+async function measure(name: string, concurrency: number, seconds: number, request: () => Promise<{ ok: boolean; detail: string }>, dynamoPid?: number): Promise<Row> {
+  const cpuBefore = { dynamo: processCpuMs(dynamoPid), node: ownCpuMs() };
+  let sent = 0;
   const warmUntil = performance.now() + 1000;
   const stopAt = warmUntil + seconds * 1000;
   const times: number[] = [];
@@ -78,6 +101,7 @@ async function measure(name: string, concurrency: number, seconds: number, reque
           result = { ok: false, detail: String((error as Error).message) };
         }
         const ms = performance.now() - started;
+        sent++;
         if (!result.ok) failures.push(result.detail);
         else if (started >= warmUntil) times.push(ms);
       }
@@ -85,7 +109,9 @@ async function measure(name: string, concurrency: number, seconds: number, reque
   );
   const timedSeconds = Math.max(0.001, (Math.min(performance.now(), stopAt) - warmUntil) / 1000);
   times.sort((a, b) => a - b);
-  return { name, p50: percentile(times, 50), p95: percentile(times, 95), perSecond: times.length / timedSeconds, count: times.length, failures };
+  const dynamoAfter = processCpuMs(dynamoPid);
+  const cpu = cpuBefore.dynamo !== undefined && dynamoAfter !== undefined && sent ? { dynamo: (dynamoAfter - cpuBefore.dynamo) / sent, node: (ownCpuMs() - cpuBefore.node) / sent } : undefined;
+  return { name, p50: percentile(times, 50), p95: percentile(times, 95), perSecond: times.length / timedSeconds, count: times.length, failures, cpu };
 }
 
 class OutOfSolutions extends Error {}
@@ -243,21 +269,22 @@ export async function runLoadBench(options: Options = {}): Promise<void> {
 
     const before = load();
     const rows: Row[] = [];
-    if (webBuilt) rows.push(await measure('static file (GET /favicon.svg)', concurrency, seconds, staticFile));
-    rows.push({ ...(await measure('public form read (GET /leads/forms/{id})', concurrency, seconds, formRead)), dynamoCalls: calls.form });
-    rows.push({ ...(await measure(`appointments list, page 1 of ${APPOINTMENTS}`, concurrency, seconds, appointmentsList)), dynamoCalls: calls.list });
+    const pid = stack.dynamoDbPid();
+    if (webBuilt) rows.push(await measure('static file (GET /favicon.svg)', concurrency, seconds, staticFile, pid));
+    rows.push({ ...(await measure('public form read (GET /leads/forms/{id})', concurrency, seconds, formRead, pid)), dynamoCalls: calls.form });
+    rows.push({ ...(await measure(`appointments list, page 1 of ${APPOINTMENTS}`, concurrency, seconds, appointmentsList, pid)), dynamoCalls: calls.list });
     timeByOrigin.clear();
-    rows.push({ ...(await measure('public form submission, challenge solved', concurrency, seconds, submission)), dynamoCalls: calls.submission });
+    rows.push({ ...(await measure('public form submission, challenge solved', concurrency, seconds, submission, pid)), dynamoCalls: calls.submission });
     const during = [...timeByOrigin].map(([origin, t]) => `${origin}: ${t.calls} calls, mean ${(t.ms / t.calls).toFixed(1)} ms`).join('; ');
     const after = load();
 
     const floor = webBuilt ? rows[0].p50 : NaN;
     console.log(`\nLoad: ${concurrency} concurrent, ${seconds} s each after 1 s of warm-up, the local stack in memory, Node ${process.version}`);
     console.log(`load average ${before} (before) / ${after} (after) on ${availableParallelism()} cores`);
-    console.log(`${'request'.padEnd(46)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'per s'.padStart(8)}${'x static p50'.padStart(14)}${'n'.padStart(7)}${'DynamoDB calls'.padStart(16)}`);
+    console.log(`${'request'.padEnd(46)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'per s'.padStart(8)}${'x static p50'.padStart(14)}${'n'.padStart(7)}${'DynamoDB calls'.padStart(16)}${'cpu ms/req: DynamoDB'.padStart(22)}${'node'.padStart(6)}`);
     for (const r of rows) {
       console.log(
-        `${r.name.padEnd(46)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}${r.perSecond.toFixed(0).padStart(8)}${(webBuilt ? (r.p50 / floor).toFixed(1) : '-').padStart(14)}${String(r.count).padStart(7)}${(r.dynamoCalls === undefined ? '-' : String(r.dynamoCalls)).padStart(16)}`,
+        `${r.name.padEnd(46)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}${r.perSecond.toFixed(0).padStart(8)}${(webBuilt ? (r.p50 / floor).toFixed(1) : '-').padStart(14)}${String(r.count).padStart(7)}${(r.dynamoCalls === undefined ? '-' : String(r.dynamoCalls)).padStart(16)}${(r.cpu ? r.cpu.dynamo.toFixed(2) : '-').padStart(22)}${(r.cpu ? r.cpu.node.toFixed(2) : '-').padStart(6)}`,
       );
     }
     console.log(`  DynamoDB calls during the submissions (${rows.at(-1)!.count} timed): ${during}`);
