@@ -133,9 +133,9 @@ function Toggle({ as, variant, size, className, onClick, onKeyDown, split, child
   return (
     <Component
       {...(button ? { type: 'button' } : {})}
+      aria-expanded={false}
       {...props}
       className={classes.filter(Boolean).join(' ')}
-      aria-expanded={false}
       onClick={(event: MouseEvent<HTMLButtonElement>) => {
         onClick?.(event);
         if (!event.defaultPrevented) open(event);
