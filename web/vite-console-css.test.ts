@@ -45,6 +45,16 @@ describe('console stylesheet', () => {
     expect(sw).toBeGreaterThan(check);
     expect(css).toMatch(/\.form-switch \.form-check-input\s*\{\s*margin-inline-start:\s*-2\.5em/);
   });
+
+  it("puts a switch's knob right to left as Bootstrap's RTL build does (off on the right, on on the left)", () => {
+    // After Bootstrap's own (off left, on right), with the same or more weight, so they win the cascade.
+    const bootstrapOn = css.search(/\.form-switch \.form-check-input:checked\s*\{[^}]*background-position:\s*right center/);
+    const rtlOff = css.search(/\[dir='rtl'\] \.form-switch \.form-check-input\s*\{\s*background-position:\s*right center/);
+    const rtlOn = css.search(/\[dir='rtl'\] \.form-switch \.form-check-input:checked\s*\{\s*background-position:\s*left center/);
+    expect(bootstrapOn).toBeGreaterThan(0);
+    expect(rtlOff).toBeGreaterThan(bootstrapOn);
+    expect(rtlOn).toBeGreaterThan(rtlOff);
+  });
 });
 
 describe('custom properties read outside the purge', () => {

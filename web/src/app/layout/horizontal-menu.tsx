@@ -2,7 +2,7 @@
 // heading stay links; each heading's section becomes one dropdown, and the sections that do not fit
 // the bar fold into a "More" dropdown, so the bar stays one line and never runs under the icons.
 import { useLayoutEffect, useRef, useState } from 'react';
-import Dropdown from 'react-bootstrap/Dropdown';
+import Dropdown from '../../components/dropdown';
 import { matchPath, NavLink, useLocation } from 'react-router-dom';
 import { menuPaths, type MenuItem } from '../menu';
 

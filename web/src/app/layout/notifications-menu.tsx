@@ -1,6 +1,6 @@
 // The notification bell (spec section 2): shown only with Notifications read. A failed call is only
 // logged (the notifications module may not be deployed yet).
-import Dropdown from 'react-bootstrap/Dropdown';
+import Dropdown from '../../components/dropdown';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatDate } from '../../lib/dates';

@@ -1,6 +1,6 @@
 // Theme menu (spec section 2): Light, Dark, System; opens on click, or on hover at large widths.
 import { useEffect, useRef, useState } from 'react';
-import Dropdown from 'react-bootstrap/Dropdown';
+import Dropdown from '../../components/dropdown';
 import { THEME_MODES, type ThemeMode } from '../../lib/theme';
 import { useTheme } from '../../lib/theme-provider';
 import { LARGE_SCREEN, useMediaQuery } from '../../lib/use-media-query';

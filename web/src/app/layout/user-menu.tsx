@@ -1,5 +1,5 @@
 // The avatar menu (spec section 2): picture, names, Verified badge, email, My Profile, Sign out.
-import Dropdown from 'react-bootstrap/Dropdown';
+import Dropdown from '../../components/dropdown';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/avatar';
 import { paths } from '../../config/paths';

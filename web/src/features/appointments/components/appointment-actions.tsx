@@ -2,7 +2,7 @@
 // with the version shown, so a change someone else made first is refused (409) rather than
 // overwritten; the message says so and the data is reloaded.
 import { useState } from 'react';
-import Dropdown from 'react-bootstrap/Dropdown';
+import Dropdown from '../../../components/dropdown';
 import { STATUS_LABELS, type AppointmentStatus } from '#shared/appointments/form';
 import { Busy } from '../../../components/loading';
 import type { ApiResult } from '../../../lib/api';
