@@ -11,7 +11,6 @@
 //   all there or none), and the event delivered again after SIGCONT corrects exactly once;
 // - the failure's events delivered at once (refund.failed twice and refund.updated): corrected once.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
@@ -23,6 +22,7 @@ import { api, mailsTo, uniqueEmail, uniquePhone } from '../support/api';
 import { eventually } from '../support/eventually';
 import { payLocalCheckout } from '../support/stripe';
 import type { Json } from '../support/json';
+import { pauseProcess, resumeProcess } from '../support/pause';
 
 const ZONE = 'America/New_York';
 const signer = new Stripe('sk_test_signer_only');
@@ -90,14 +90,7 @@ afterAll(async () => {
   before = undefined;
   after = undefined;
   handlersDb.middlewareStack.remove('refundFaultsHook');
-  const pid = stack?.dynamoDbPid();
-  if (pid) {
-    try {
-      process.kill(pid, 'SIGCONT');
-    } catch {
-      // gone already
-    }
-  }
+  resumeProcess(stack?.dynamoDbPid());
   await stack?.stop();
 }, 30_000);
 
@@ -172,10 +165,8 @@ async function withDynamoPaused<T>(hook: 'before' | 'after', pauseWhen: (input: 
   const pause = async (input: string) => {
     if (paused || !pauseWhen(input)) return;
     paused = true;
-    process.kill(pid, 'SIGSTOP');
-    // A stop takes effect a moment after the signal is sent (on a loaded machine, long enough for a
-    // request to be answered): the handler goes on only once DynamoDB Local is stopped.
-    await eventually(() => (/\) [Tt] /.test(readFileSync(`/proc/${pid}/stat`, 'utf8')) ? true : undefined), 'DynamoDB Local stopped', 5_000, 1);
+    // The handler goes on only once DynamoDB Local is stopped (pauseProcess says why).
+    await pauseProcess(pid);
   };
   if (hook === 'before') before = pause;
   else after = pause;

@@ -13,6 +13,7 @@ import { solvedChallenge } from '../support/challenge';
 import { eventually } from '../support/eventually';
 import { todayIn } from '../../shared/bookings/time';
 import type { Json } from '../support/json';
+import { resumeProcess } from '../support/pause';
 
 const DEADLINE_MESSAGE = 'This is taking longer than it should. Please try again in a moment.';
 /** The local Lambda's 10 s less the 1 s margin, and a little for the answer to travel. */
@@ -90,14 +91,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  const pid = stack?.dynamoDbPid();
-  if (pid) {
-    try {
-      process.kill(pid, 'SIGCONT');
-    } catch {
-      // gone already
-    }
-  }
+  resumeProcess(stack?.dynamoDbPid());
   await stack?.stop();
 }, 30_000);
 

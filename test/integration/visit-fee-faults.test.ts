@@ -24,6 +24,7 @@ import { api, mailsTo, uniqueEmail, uniquePhone } from '../support/api';
 import { eventually } from '../support/eventually';
 import { serveAsync } from '../support/serve';
 import type { Json } from '../support/json';
+import { resumeProcess } from '../support/pause';
 
 let stack: LocalStack;
 let relay: Server;
@@ -117,14 +118,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  const pid = stack?.dynamoDbPid();
-  if (pid) {
-    try {
-      process.kill(pid, 'SIGCONT');
-    } catch {
-      // gone already
-    }
-  }
+  resumeProcess(stack?.dynamoDbPid());
   relay?.close();
   hooks?.close();
   await stack?.stop();

@@ -10,6 +10,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { api, mailsTo, uniqueEmail, uniquePhone, type Mail } from '../support/api';
 import { eventually } from '../support/eventually';
+import { resumeProcess } from '../support/pause';
 
 const ZONE = 'America/New_York';
 let stack: LocalStack;
@@ -101,14 +102,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  const pid = stack?.dynamoDbPid();
-  if (pid) {
-    try {
-      process.kill(pid, 'SIGCONT');
-    } catch {
-      // gone already
-    }
-  }
+  resumeProcess(stack?.dynamoDbPid());
   await stack?.stop();
 }, 30_000);
 
