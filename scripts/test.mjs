@@ -1,18 +1,16 @@
 // `npm test`: ESLint (eslint.config.js), every vitest project, then the plain closing line CI counts:
 // "N passed, N failed" (the lint counts as one check, failed when it reports an error).
-// Separate vitest runs, because each embedded stack runs its handlers in the process that started it and
+// Two vitest runs, because each embedded stack runs its handlers in the process that started it and
 // configures them through process.env: the integration stack and the browser tests' stack must not
 // share one process. Extra arguments (e.g. --project unit) make it a single vitest run with them, and
 // no lint.
 //
-// The lint and the three runs are processes started at once: CI has 2 cores, and vitest gives a run
-// one worker there (cores - 1), so each run goes one file at a time. The unit, component and infra
-// tests (about 450 s, on the CPU) have a run of their own beside the integration tests (about 1,300 s,
-// mostly waiting on their stack): in one run they added up, the longest path of the whole CI. The
-// integration files still run one at a time against their one stack, as before. The lint yields to
-// the tests (nice: it has no time limits, the tests do). Their outputs are printed one after the
-// other, each whole, in the order lint, tests, integration tests, browser tests: the one being printed
-// streams live, the others are held until their turn.
+// The lint and the two runs are three processes started at once: CI has 2 cores and each of them
+// alone keeps about one busy (the lint is single-threaded; each run has one test file at a time,
+// waiting on its stack, Chromium or its own waits), so one after the other left a core idle for most
+// of the half hour. The lint yields to the tests (nice: it has no time limits, the tests do). Their
+// outputs are printed one after the other, each whole, in the order lint, tests, browser tests: the one
+// being printed streams live, the others are held until their turn.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -148,8 +146,7 @@ if (extra.length) {
   lint.count = lint.done.then(({ status }) => {
     lintOk = status === 0;
   });
-  vitest(['--project', 'unit', '--project', 'web', '--project', 'public-pages', '--project', 'infra'], 0);
-  vitest(['--project', 'integration'], 2);
+  vitest(['--project', 'unit', '--project', 'web', '--project', 'public-pages', '--project', 'integration', '--project', 'infra'], 0);
   vitest(['--project', 'e2e'], 1);
 }
 
