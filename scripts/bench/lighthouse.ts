@@ -48,6 +48,8 @@ if (CPU_SLOWDOWN !== undefined && !(CPU_SLOWDOWN >= 1)) throw new Error('--cpu-s
 /** Issue 14's targets on this machine. */
 const TARGETS = {
   public: { performance: 98, lcpMs: 1500, cls: 0 },
+  /** Issue 36: the booking page (with its intake step, in every language) keeps LCP within 1.2 s. */
+  booking: { lcpMs: 1200 },
   auth: { performance: 95 },
   /** Issue 27 (signed-in pages, warm cache). */
   console: { desktop: 95, mobile: 90, cls: 0.02 },
@@ -128,6 +130,8 @@ function suggestedSlowdown(benchmarkIndex: number): string {
   return 'none: the host is slower than a mid-tier phone (low-end mobile)';
 }
 
+const lcpTarget = (page: Page) => (page.label.startsWith('booking') ? TARGETS.booking.lcpMs : TARGETS.public.lcpMs);
+
 function verdict(page: Page, m: Sample): string {
   if (page.kind === 'auth') return m.performance >= TARGETS.auth.performance ? 'meets' : `misses (perf < ${TARGETS.auth.performance})`;
   if (page.kind === 'console') {
@@ -137,7 +141,7 @@ function verdict(page: Page, m: Sample): string {
   }
   const misses = [
     m.performance < TARGETS.public.performance ? `perf < ${TARGETS.public.performance}` : '',
-    m.lcpMs > TARGETS.public.lcpMs ? `LCP > ${seconds(TARGETS.public.lcpMs)}` : '',
+    m.lcpMs > lcpTarget(page) ? `LCP > ${seconds(lcpTarget(page))}` : '',
     m.cls > TARGETS.public.cls ? 'CLS > 0' : '',
   ].filter(Boolean);
   return misses.length ? `misses (${misses.join(', ')})` : 'meets';
@@ -233,7 +237,7 @@ async function main() {
     );
     console.log(`Load average (1 min) ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, on ${availableParallelism()} cores.`);
     console.log(
-      `Targets: public pages performance >= ${TARGETS.public.performance}, LCP <= ${seconds(TARGETS.public.lcpMs)}, CLS 0; /auth performance >= ${TARGETS.auth.performance}; console pages CLS <= ${TARGETS.console.cls}, performance >= ${TARGETS.console.desktop} desktop, >= ${TARGETS.console.mobile} mobile.`,
+      `Targets: public pages performance >= ${TARGETS.public.performance}, LCP <= ${seconds(TARGETS.public.lcpMs)} (the booking page ${seconds(TARGETS.booking.lcpMs)}), CLS 0; /auth performance >= ${TARGETS.auth.performance}; console pages CLS <= ${TARGETS.console.cls}, performance >= ${TARGETS.console.desktop} desktop, >= ${TARGETS.console.mobile} mobile.`,
     );
   } finally {
     chrome?.kill();
