@@ -9,10 +9,11 @@
 // its main-thread tasks after the first paint that Lighthouse counts as blocking (over 50 ms at 4x),
 // each with what took its time.
 import { loadavg } from 'node:os';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { startLocalStack } from '../../infra/local/stack';
 import { useStack } from '../../test/e2e/browser';
 import { buildWebIfStale } from '../../test/e2e/global-setup';
+import { printLongTasks } from './long-tasks';
 import { call, ownerWithData } from '../../test/e2e/owner-with-data';
 import type { ReplyOf } from '../../shared/api-contract';
 
@@ -25,7 +26,7 @@ const onlyArg = process.argv.indexOf('--only');
 const ONLY = onlyArg >= 0 ? process.argv[onlyArg + 1] : undefined;
 // --depth N: how many levels of events under each listed task (--tasks), 2 unless told.
 const depthArg = process.argv.indexOf('--depth');
-const DEPTH = Math.max(1, Number(depthArg >= 0 ? process.argv[depthArg + 1] : 2) || 2) - 1;
+const DEPTH = Math.max(1, Number(depthArg >= 0 ? process.argv[depthArg + 1] : 2) || 2);
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const METRICS = ['ThreadTime', 'TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'LongestTask', 'BlockingTime'] as const;
 
@@ -39,54 +40,6 @@ const median = (xs: number[]) => {
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tid: number;
-  pid: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string; type?: string } };
-}
-
-/** What an event is, for the task list: its name and the script, function or event type it names. */
-const eventLabel = (e: TraceEvent) =>
-  [e.name, e.args?.data?.url?.replace(/.*\//, ''), e.args?.data?.functionName, e.args?.data?.type].filter(Boolean).join(' ');
-
-/** --tasks: one traced load at 4x and its tasks after the first paint over 50 ms (12.5 ms unthrottled). */
-async function printTasks(browser: Browser, tab: Page, url: string, ready: () => Promise<unknown>): Promise<void> {
-  const cdp = await tab.context().newCDPSession(tab);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await browser.startTracing(tab, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'loading'] });
-  await tab.goto(url);
-  await ready();
-  await tab.waitForLoadState('networkidle');
-  const events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
-  const main = fcp ? { pid: fcp.pid, tid: fcp.tid } : undefined;
-  const onMain = events.filter((e) => e.ph === 'X' && main && e.pid === main.pid && e.tid === main.tid);
-  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000 && fcp && e.ts + e.dur! > fcp.ts);
-  let blocking = 0;
-  for (const task of tasks) {
-    blocking += (task.dur! - 50_000) / 1000;
-    const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur!);
-    // The outermost levels under the task (--depth): what it spent its time on, and in what.
-    const depth = (e: TraceEvent) => inside.filter((o) => o !== e && o.ts <= e.ts && o.ts + (o.dur ?? 0) >= e.ts + (e.dur ?? 0) && (o.dur ?? 0) > (e.dur ?? 0)).length;
-    const top = new Map<string, number>();
-    for (const e of inside) {
-      if ((e.dur ?? 0) < 2_000) continue;
-      const d = depth(e);
-      if (d > DEPTH) continue;
-      const key = `${'  '.repeat(d)}${eventLabel(e)}`;
-      top.set(key, (top.get(key) ?? 0) + e.dur! / 1000);
-    }
-    console.log(`  task at ${((task.ts - fcp!.ts) / 1000).toFixed(0)} ms after FCP: ${(task.dur! / 1000).toFixed(0)} ms`);
-    for (const [k, v] of [...top].slice(0, 8 * (DEPTH + 1))) console.log(`      ${v.toFixed(0).padStart(4)}  ${k}`);
-  }
-  console.log(`  blocking after FCP at 4x: ${blocking.toFixed(0)} ms in ${tasks.length} tasks`);
-}
 
 async function main() {
   await buildWebIfStale();
@@ -133,7 +86,11 @@ async function main() {
           console.log(`${page.label} (traced at 4x):`);
           const traced = await browser.newContext({ viewport: { width: 390, height: 844 } });
           const traceTab = await traced.newPage();
-          await printTasks(browser, traceTab, `${stack.url}${page.path}`, () => readyIn(traceTab));
+          await printLongTasks(browser, traceTab, async () => {
+            await traceTab.goto(`${stack.url}${page.path}`);
+            await readyIn(traceTab);
+            await traceTab.waitForLoadState('networkidle');
+          }, { fromFirstPaint: true, depth: DEPTH, minEventMs: 2 });
           await traced.close();
         }
         await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });

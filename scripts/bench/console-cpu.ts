@@ -6,11 +6,12 @@
 // functions with the most self time (build with `--minify false` into --web DIR to read their names).
 // A measurement, not a test.
 import { availableParallelism, loadavg } from 'node:os';
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type CDPSession } from 'playwright-core';
 import { startLocalStack } from '../../infra/local/stack';
 import { useStack } from '../../test/e2e/browser';
 import { buildWebIfStale } from '../../test/e2e/global-setup';
 import { ownerWithData } from '../../test/e2e/owner-with-data';
+import { printLongTasks } from './long-tasks';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -73,49 +74,6 @@ function summarize(profile: Profile) {
   return { busy, self };
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tid: number;
-  pid: number;
-  args?: { data?: { url?: string; functionName?: string; styleSheetUrl?: string } };
-}
-
-/**
- * --tasks: one traced load of the first page (4x CPU slowdown, as Lighthouse's mobile preset) and its
- * tasks over 50 ms, each with the events that took its time (script, style, layout, parse).
- */
-async function printTasks(browser: Browser, page: Page, url: string) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await page.goto('about:blank');
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'loading'] });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  const events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  const main = events.find((e) => e.name === 'thread_name' && (e.args as { name?: string } | undefined)?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'ParseHTML'));
-  const onMain = events.filter((e) => e.ph === 'X' && main && e.pid === main.pid && e.tid === main.tid);
-  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000);
-  const t0 = onMain[0]?.ts ?? 0;
-  let blocking = 0;
-  for (const task of tasks) {
-    blocking += (task.dur! - 50_000) / 1000;
-    const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur!);
-    const top = new Map<string, number>();
-    for (const e of inside) {
-      // The outermost events under the task (what it spent its time on), not what they contain.
-      if (inside.some((o) => o !== e && o.ts <= e.ts && o.ts + (o.dur ?? 0) >= e.ts + (e.dur ?? 0) && (o.dur ?? 0) > (e.dur ?? 0))) continue;
-      const what = `${e.name}${e.args?.data?.url ? ` ${e.args.data.url.replace(/.*\//, '')}` : ''}${e.args?.data?.styleSheetUrl ? ` ${e.args.data.styleSheetUrl.replace(/.*\//, '')}` : ''}`;
-      top.set(what, (top.get(what) ?? 0) + (e.dur ?? 0) / 1000);
-    }
-    const parts = [...top].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${v.toFixed(0)}`);
-    console.log(`task at ${((task.ts - t0) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(0)} ms: ${parts.join('; ')}`);
-  }
-  console.log(`blocking (sum over 50 ms) ${blocking.toFixed(0)} ms at 4x, ${tasks.length} long tasks`);
-}
-
 async function main() {
   if (!WEB_DIR) await buildWebIfStale();
   const stack = await startLocalStack({ inMemory: true, port: 0, quiet: true, ...(WEB_DIR ? { webDir: WEB_DIR } : {}) });
@@ -131,7 +89,10 @@ async function main() {
     const page = await context.newPage();
     // Warm the cache (and V8's code cache) as the bench does.
     for (const path of paths) for (let i = 0; i < 2; i++) await page.goto(`${stack.url}${path}`, { waitUntil: 'networkidle' });
-    if (process.argv.includes('--tasks')) await printTasks(browser, page, `${stack.url}${paths[0]}`);
+    if (process.argv.includes('--tasks')) {
+      await page.goto('about:blank');
+      await printLongTasks(browser, page, () => page.goto(`${stack.url}${paths[0]}`, { waitUntil: 'networkidle' }), { fromFirstPaint: false, depth: 1, minEventMs: 0 });
+    }
     const cdp: CDPSession = await context.newCDPSession(page);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
