@@ -11,11 +11,16 @@ import { handlerEntry } from '../../infra/constructs/paths';
 const work = mkdtempSync(join(tmpdir(), 'handler-inputs-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** The inputs of a handler's bundle that put code into it. */
+function carriedBy(name: string): string[] {
+  const { inputs } = bundleHandlers(work, [{ name, entry: handlerEntry(name) }]).get(name)!;
+  return Object.keys(inputs).filter((input) => inputs[input].bytesInOutput > 0);
+}
+
 describe('handler bundles', () => {
   it("a series move does not carry the booking page's and package settings' request schemas", () => {
     const name = 'bookings/move-series';
-    const { inputs } = bundleHandlers(work, [{ name, entry: handlerEntry(name) }]).get(name)!;
-    const carried = Object.keys(inputs).filter((input) => inputs[input].bytesInOutput > 0);
+    const carried = carriedBy(name);
     expect(carried).toContain('functions/domain/series/move.ts');
     expect(carried).toContain('shared/bookings/intake-answers.ts');
     expect(carried).not.toContain('shared/bookings/schemas.ts');
@@ -24,8 +29,7 @@ describe('handler bundles', () => {
 
   it("Stripe's events carry no Idempotency-Key or challenge code (no row of theirs uses one) and none of the SDK's unused fallbacks", () => {
     const name = 'payments/stripe-events';
-    const { inputs } = bundleHandlers(work, [{ name, entry: handlerEntry(name) }]).get(name)!;
-    const carried = Object.keys(inputs).filter((input) => inputs[input].bytesInOutput > 0);
+    const carried = carriedBy(name);
     expect(carried).toContain('functions/domain/payments/refund-failed.ts');
     expect(carried).toContain('infra/bundling/no-idempotency.mjs');
     expect(carried).not.toContain('functions/data/idempotency.ts');
@@ -35,8 +39,7 @@ describe('handler bundles', () => {
 
   it('a public booking keeps its Idempotency-Key and challenge code', () => {
     const name = 'bookings/create-booking';
-    const { inputs } = bundleHandlers(work, [{ name, entry: handlerEntry(name) }]).get(name)!;
-    const carried = Object.keys(inputs).filter((input) => inputs[input].bytesInOutput > 0);
+    const carried = carriedBy(name);
     expect(carried).toContain('functions/data/idempotency.ts');
     expect(carried).toContain('functions/data/page-activity.ts');
   });
