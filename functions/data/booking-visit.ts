@@ -7,6 +7,7 @@ import type { BookingStatus } from '#shared/bookings/schemas';
 import type { FeeStatus } from '#shared/bookings/visit';
 import { guardedBookingUpdate, type BookingRecord } from './bookings';
 import type { TransactItem } from './core';
+import { failuresCondition } from './refund-failures';
 
 export interface VisitCondition {
   status?: readonly BookingStatus[];
@@ -18,6 +19,8 @@ export interface VisitCondition {
   feeStatus?: readonly FeeStatus[];
   /** The fee's refunds recorded are still these. */
   feeRefundedWas?: number;
+  /** This many refund failures are recorded on the fee (with feeRefundedWas, its refunds as read). */
+  feeFailuresWas?: number;
   /** No balance recorded as paid at the clinic yet. */
   noClinicPayment?: true;
 }
@@ -45,6 +48,11 @@ export function visitUpdateItem(b: Pick<BookingRecord, 'orgId' | 'id'>, when: Vi
   if (when.feeRefundedWas !== undefined) {
     values[':feeRefunded'] = when.feeRefundedWas;
     conditions.push('fee.refundedMinor = :feeRefunded');
+  }
+  if (when.feeFailuresWas !== undefined) {
+    const failures = failuresCondition(when.feeFailuresWas, 'fee.refundsFailed');
+    Object.assign(values, failures.values);
+    conditions.push(failures.condition);
   }
   if (when.noClinicPayment) {
     values[':nullType'] = 'NULL';

@@ -13,14 +13,18 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '#shared/api';
 import type { BookingFields } from '#shared/bookings/types';
 import type { BookingStatus, PaymentStatus } from '#shared/bookings/schemas';
+import type { BookingFee } from '#shared/bookings/visit';
 import { ddb, table } from './dynamo';
 import { queryPage, strip, type Item, type TransactItem } from './core';
 import { aboutPartition } from './patients';
 import { normaliseEmail } from '#shared/patients/normalise';
+import { failuresCondition, type RefundClock } from './refund-failures';
 
 /** The stored booking: its own fields, the organisation, and the Checkout link of a held place. */
-export interface BookingRecord extends BookingFields {
+export interface BookingRecord extends BookingFields, RefundClock {
   orgId: string;
+  /** The fee (shared/bookings/visit.ts) with what it keeps of Stripe's refund events of its own payment. */
+  fee?: (BookingFee & RefundClock) | null;
   checkoutUrl: string | null;
   /** The day whose report figures count this booking (set when it is confirmed; data/reports.ts). */
   reportDay?: string | null;
@@ -79,6 +83,8 @@ export interface MoveCondition {
   refundedBelow?: number;
   /** Only while the refunds recorded are still these (null: none): what a refund adds is counted once. */
   refundedWas?: number | null;
+  /** Only while this many refund failures are recorded on it (with refundedWas, its refunds as read). */
+  failuresWas?: number;
   /** Only while the booking is still at this time (a move decided on it). */
   startUtc?: string;
   /** Only while no attendance (attended, no-show) is recorded: a staff cancel must not rewrite how a visit went. */
@@ -119,6 +125,11 @@ export function moveBookingItem(b: Pick<BookingRecord, 'orgId' | 'id'>, when: Mo
   if (when.noAttendance) {
     values[':nullType'] = 'NULL';
     conditions.push('(attribute_not_exists(attendance) OR attribute_type(attendance, :nullType))');
+  }
+  if (when.failuresWas !== undefined) {
+    const failures = failuresCondition(when.failuresWas);
+    Object.assign(values, failures.values);
+    conditions.push(failures.condition);
   }
   if (when.refundedWas) {
     values[':was'] = when.refundedWas;

@@ -20,6 +20,7 @@ import { effectItems, type Effects } from './effects';
 import { reportItems, type ReportDelta } from './reports';
 import { setClause } from './update';
 import { webhookEventItems } from './webhooks';
+import { failuresCondition, type FailedRefundMark, type RefundClock } from './refund-failures';
 import { formSubmittedItems } from './events';
 import type { Locale } from '#shared/i18n/locales';
 
@@ -51,7 +52,7 @@ export interface SubmissionRecord {
   updatedAt: string;
 }
 
-export interface FormPaymentRecord {
+export interface FormPaymentRecord extends RefundClock {
   id: string;
   orgId: string;
   formId: string;
@@ -222,13 +223,14 @@ export async function listSubmissionPayments(orgId: string, submissionId: string
  * `report`: report figures the move counts (data/reports.ts), in its transaction.
  * `refundedWas`: only while the refunds recorded are still these (null: none), so what a refund adds counts once.
  * `submissionUnpaid`: only while the submission is not paid (by another payment): its first payment.
+ * `failuresWas`: only while this many refund failures are recorded on it (with refundedWas, its refunds as read).
  */
 export async function movePayment(
   payment: Pick<FormPaymentRecord, 'orgId' | 'id' | 'submissionId'>,
   from: PaymentStatus[],
   to: PaymentStatus,
   fields: Partial<FormPaymentRecord> = {},
-  options: { onlyIfCurrent?: boolean; refundedBelow?: number; refundedWas?: number | null; also?: TransactItem[]; report?: readonly ReportDelta[]; submissionUnpaid?: boolean } = {},
+  options: { onlyIfCurrent?: boolean; refundedBelow?: number; refundedWas?: number | null; failuresWas?: number; also?: TransactItem[]; report?: readonly ReportDelta[]; submissionUnpaid?: boolean } = {},
 ): Promise<boolean> {
   const now = new Date().toISOString();
   // gsi3pk follows the state (payments from before it existed have no gsi3sk, so no index entry).
@@ -239,6 +241,11 @@ export async function movePayment(
   if (options.refundedBelow !== undefined) {
     conditions.push('(attribute_not_exists(refundedCents) OR attribute_type(refundedCents, :nullType) OR refundedCents < :refunded)');
     Object.assign(values, { ':nullType': 'NULL', ':refunded': options.refundedBelow });
+  }
+  if (options.failuresWas !== undefined) {
+    const failures = failuresCondition(options.failuresWas);
+    conditions.push(failures.condition);
+    Object.assign(values, failures.values);
   }
   if (options.refundedWas) {
     conditions.push('refundedCents = :was');
@@ -269,6 +276,20 @@ export async function movePayment(
   // An older try of a submission that moved on to a newer payment leaves the submission as it is.
   await tryTransact([{ Update: { ...submission.Update!, ConditionExpression: 'attribute_exists(pk) AND paymentId = :pid' } }]);
   return true;
+}
+
+/** A refund failure recorded on a payment with nothing to correct (its state and refunds as they are): while `failuresWas` are. */
+export function paymentFailuresItem(payment: Pick<FormPaymentRecord, 'orgId' | 'id'>, failuresWas: number, refundsFailed: FailedRefundMark[]): TransactItem {
+  const failures = failuresCondition(failuresWas);
+  return {
+    Update: {
+      TableName: table(),
+      Key: paymentKey(payment.orgId, payment.id),
+      UpdateExpression: 'SET refundsFailed = :failures, updatedAt = :now',
+      ConditionExpression: `attribute_exists(pk) AND ${failures.condition}`,
+      ExpressionAttributeValues: { ':failures': refundsFailed, ':now': new Date().toISOString(), ...failures.values },
+    },
+  };
 }
 
 function submissionUpdate(payment: Pick<FormPaymentRecord, 'orgId' | 'id' | 'submissionId'>, to: PaymentStatus, now: string): TransactItem {

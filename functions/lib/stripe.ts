@@ -211,6 +211,8 @@ export interface Refund {
   amount: number;
   payment_intent: string;
   status: string;
+  /** When Stripe made it (epoch seconds). */
+  created: number;
 }
 
 // Refund a payment (the whole of it unless `amountCents`); the idempotency key makes a retry return

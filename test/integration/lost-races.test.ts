@@ -90,7 +90,7 @@ describe('every try lost', () => {
     const paid = await paidBooking(clinic, dayAhead(4), '11:00', uniqueEmail('lostrefund'));
     lose.updateBooking.mockClear();
     const orgId = clinic.owner.orgId;
-    const refund = { paymentIntentId: `pi_lost_refund_${paid.id}`, amount: 4950, amountRefunded: 1000 };
+    const refund = { paymentIntentId: `pi_lost_refund_${paid.id}`, amount: 4950, amountRefunded: 1000, at: Date.now() };
     await expect(bookingPaymentConsumer.refunded!({ kind: 'booking', orgId, metadata: { kind: 'booking', orgId, bookingId: paid.id } }, refund, {} as never)).resolves.toBeUndefined();
     expect(lose.updateBooking).toHaveBeenCalledTimes(3);
     expect(await getBooking(clinic, paid.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
@@ -102,7 +102,7 @@ describe('every try lost', () => {
     lose.getPayment.mockResolvedValue({ orgId, id: 'p-lost', submissionId: 's-lost', status: 'paid', currency: 'usd', amountCents: 4000, packageName: 'Intake', formName: 'Intake form' });
     lose.getPayment.mockClear();
     lose.movePayment.mockClear();
-    const refund = { paymentIntentId: 'pi_lost_form', amount: 4000, amountRefunded: 1500 };
+    const refund = { paymentIntentId: 'pi_lost_form', amount: 4000, amountRefunded: 1500, at: Date.now() };
     await expect(formPaymentConsumer.refunded!({ kind: 'form-payment', orgId, metadata: { kind: 'form-payment', orgId, paymentId: 'p-lost' } }, refund, {} as never)).resolves.toBeUndefined();
     expect(lose.movePayment).toHaveBeenCalledTimes(3);
     expect(lose.getPayment).toHaveBeenCalledTimes(3);

@@ -190,8 +190,10 @@ describe('a refund.failed before its charge.refunded', () => {
     expect(await failureWritten(failed.id, b.id)).toEqual({ marker: false, notice: false, audit: [] });
     expect(await bookingOf(b.id)).toMatchObject({ paymentStatus: 'paid', refundedCents: null });
 
-    // charge.refunded comes (its running total with this refund): recorded; then refund.failed again.
-    const refunded = await send(event('charge.refunded', { id: `ch_${randomUUID()}`, object: 'charge', payment_intent: b.intent, amount: 4950, amount_refunded: 1500, metadata: { kind: 'booking', orgId: owner.orgId, bookingId: b.id } }));
+    // charge.refunded comes (its running total with this refund, created by Stripe when the refund was
+    // made, before its failure): recorded; then refund.failed again.
+    const charge = { id: `ch_${randomUUID()}`, object: 'charge', payment_intent: b.intent, amount: 4950, amount_refunded: 1500, metadata: { kind: 'booking', orgId: owner.orgId, bookingId: b.id } };
+    const refunded = await send({ ...event('charge.refunded', charge), created: failed.created });
     expect(refunded.body.data?.outcome).toBe('processed');
     expect(await refundedMoney()).toBe(1500);
     const again = await send(early);

@@ -35,6 +35,7 @@ import { bookingReminderItems } from './reminder';
 import { bookingPaymentSucceededItems, paymentEventItems } from '../../data/webhooks';
 import { bookingCardSaved, bookingSetupFailed } from './card-consumer';
 import { bookingRefundFailed } from '#domain/payments/refund-failed';
+import { refundKey, refundStep } from '#domain/payments/refund-order';
 
 async function bookingOf(metadata: Record<string, string> | undefined): Promise<BookingRecord | undefined> {
   const orgId = metadata?.orgId;
@@ -174,7 +175,6 @@ export const bookingPaymentConsumer: PaymentConsumer = {
   },
 
   async refunded(ref: PaymentRef, refund: Refund) {
-    const full = refund.amountRefunded >= refund.amount;
     // Read, decide and move; when the booking changed meanwhile, read again (3 tries, then left as it is).
     return retryOnConflict<void>(async () => {
       const booking = await bookingOf({ ...ref.metadata, orgId: ref.orgId });
@@ -184,30 +184,37 @@ export const bookingPaymentConsumer: PaymentConsumer = {
       // Refunded before its payment was recorded (events come in any order): deliver it again later.
       if (booking.paymentStatus === 'pending' || booking.paymentStatus === 'unpaid') throw new PaymentTargetMissing(`The payment of booking ${booking.id}`);
       if (!fromPayment.includes(booking.paymentStatus)) return;
-      if ((booking.refundedCents ?? 0) >= refund.amountRefunded) return; // this refund (or a later one) is recorded
-      const changes: Partial<BookingRecord> = { paymentStatus: full ? 'refunded' : 'partially_refunded', refundedCents: refund.amountRefunded };
+      // Stripe's running total as of the event's time, less refunds failed since (domain/payments/refund-order.ts).
+      const step = refundStep(booking.refundedCents ?? 0, booking, refund);
+      if (step === 'later') throw new PaymentTargetMissing(`The failed refund that lowered the refunds of booking ${booking.id}`);
+      if (step === 'recorded') return; // this refund (or a later one) is recorded, or a failed one's older count
+      const total = step.take;
+      const full = total >= refund.amount;
+      const key = refundKey(total, booking);
+      const changes: Partial<BookingRecord> = { paymentStatus: full ? 'refunded' : 'partially_refunded', refundedCents: total, refundAt: refund.at };
       const cancels = full && booking.status === 'confirmed' && Date.parse(booking.startUtc) > Date.now();
       const told = notice(
         booking,
-        bookingRowId(`refunded-${refund.amountRefunded}-notice`, booking),
+        bookingRowId(`refunded-${key}-notice`, booking),
         full ? 'Booking refunded' : 'Booking partly refunded',
-        `${bookingMoney(booking, refund.amountRefunded)} of ${bookingMoney(booking, refund.amount)} refunded to ${who(booking)} for "${booking.packageName}" (${whenText(booking).short}).` +
+        `${bookingMoney(booking, total)} of ${bookingMoney(booking, refund.amount)} refunded to ${who(booking)} for "${booking.packageName}" (${whenText(booking).short}).` +
           (cancels ? ' The booking is cancelled and its time is free again.' : ''),
       );
       // What this refund adds to the refunds recorded (Stripe sends the running total), on today's figures.
-      const refunded = moneyDelta('refunded', reportDayOf(at, booking.timeZone), booking.currency, refund.amountRefunded - (booking.refundedCents ?? 0), booking.practitionerId);
+      const refunded = moneyDelta('refunded', reportDayOf(at, booking.timeZone), booking.currency, total - (booking.refundedCents ?? 0), booking.practitionerId);
       const event = await paymentEventItems(
         booking.orgId,
         'payment.refunded',
-        { object: 'payment', id: refund.paymentIntentId, for: { type: 'booking', id: booking.id }, status: full ? 'refunded' : 'partially_refunded', amountCents: refund.amount, refundedCents: refund.amountRefunded, currency: booking.currency },
-        `payment-refunded-${refund.paymentIntentId}-${refund.amountRefunded}`,
+        { object: 'payment', id: refund.paymentIntentId, for: { type: 'booking', id: booking.id }, status: full ? 'refunded' : 'partially_refunded', amountCents: refund.amount, refundedCents: total, currency: booking.currency },
+        `payment-refunded-${refund.paymentIntentId}-${key}`,
         at,
       );
       // A refund that cancels tells the patient too, with the calendar file that removes the event.
-      const patient = cancels ? [outboxMail(bookingRowId('refund-cancelled', booking), refundCancellationMail(booking, clinicOf(await getOrganization(booking.orgId)), refund.amountRefunded), booking.orgId)] : [];
+      const patient = cancels ? [outboxMail(bookingRowId('refund-cancelled', booking), refundCancellationMail(booking, clinicOf(await getOrganization(booking.orgId)), total), booking.orgId)] : [];
+      const guard = { refundedBelow: total, refundedWas: booking.refundedCents ?? null, failuresWas: booking.refundsFailed?.length ?? 0 };
       const moved = cancels
-        ? await cancelConfirmed(booking, at, changes, { fromPayment, refundedBelow: refund.amountRefunded, refundedWas: booking.refundedCents ?? null, also: [told, ...patient, ...event], report: refunded })
-        : await updateBooking(booking, { status: [booking.status], paymentStatus: fromPayment, refundedBelow: refund.amountRefunded, refundedWas: booking.refundedCents ?? null }, { ...changes, updatedAt: at }, [told, ...reportItems(booking.orgId, refunded), ...event]);
+        ? await cancelConfirmed(booking, at, changes, { fromPayment, ...guard, also: [told, ...patient, ...event], report: refunded })
+        : await updateBooking(booking, { status: [booking.status], paymentStatus: fromPayment, ...guard }, { ...changes, updatedAt: at }, [told, ...reportItems(booking.orgId, refunded), ...event]);
       if (moved) return countMetric('PaymentsRefunded', 1, { kind: 'booking', orgId: booking.orgId });
       return TRY_AGAIN; // changed meanwhile: read again
     }, { attempts: 3, exhaustedResult: () => undefined });

@@ -323,7 +323,7 @@ export async function cancelConfirmed(
   b: BookingRecord,
   at: string,
   changes: Partial<BookingRecord>,
-  options: { fromPayment?: BookingRecord['paymentStatus'][]; noAttendance?: boolean; refundedBelow?: number; refundedWas?: number | null; also?: TransactItem[]; now?: Date; report?: readonly ReportDelta[] } = {},
+  options: { fromPayment?: BookingRecord['paymentStatus'][]; noAttendance?: boolean; refundedBelow?: number; refundedWas?: number | null; failuresWas?: number; also?: TransactItem[]; now?: Date; report?: readonly ReportDelta[] } = {},
 ): Promise<boolean> {
   const future = Date.parse(b.startUtc) > (options.now ?? new Date()).getTime();
   // Counted when it was confirmed (since reports exist): it moves to its day's cancelled figure.
@@ -338,7 +338,7 @@ export async function cancelConfirmed(
   const cancelled: Partial<BookingRecord> = { ...changes, status: 'cancelled', cancelledAt: at, updatedAt: at };
   const event = [...(await bookingEventItems('booking.cancelled', { ...b, ...cancelled }, `booking-cancelled-${b.id}`, at)), ...bookingCancelledItems(b, cancelled, at, future)];
   return tryTransact([
-    moveBookingItem(b, { status: ['confirmed'], paymentStatus: options.fromPayment, noAttendance: options.noAttendance, refundedBelow: options.refundedBelow, refundedWas: options.refundedWas }, cancelled),
+    moveBookingItem(b, { status: ['confirmed'], paymentStatus: options.fromPayment, noAttendance: options.noAttendance, refundedBelow: options.refundedBelow, refundedWas: options.refundedWas, failuresWas: options.failuresWas }, cancelled),
     ...(future ? giveItems(b, 'confirmed') : []),
     counterUpdate(b.orgId, 'bookings', -1),
     ...reportItems(b.orgId, [...counted, ...(options.report ?? [])]),

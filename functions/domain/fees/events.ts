@@ -14,6 +14,7 @@ import { getOrganization } from '../../data/organizations';
 import { paymentEventItems } from '../../data/webhooks';
 import { PaymentTargetMissing, type PaymentConsumer, type PaymentRef, type Refund } from '#domain/payments/contract';
 import { feeRefundFailed } from '#domain/payments/refund-failed';
+import { refundKey, refundStep } from '#domain/payments/refund-order';
 import { recordFeeOutcome } from './charge';
 
 /** The booking and try an event's metadata names; a booking not there (yet) is delivered again later. */
@@ -56,11 +57,15 @@ export const feePaymentConsumer: PaymentConsumer = {
       const b = await getBooking(ref.orgId, ref.metadata.bookingId ?? '');
       const fee = b?.fee;
       if (!b || !fee || fee.paymentIntentId !== refund.paymentIntentId || fee.status !== 'charged') return;
-      if (fee.refundedMinor >= refund.amountRefunded) return; // this refund (or a later one) is recorded
+      // Stripe's running total as of the event's time, less refunds failed since (domain/payments/refund-order.ts).
+      const step = refundStep(fee.refundedMinor, fee, refund);
+      if (step === 'later') throw new PaymentTargetMissing(`The failed refund that lowered the refunds of the fee of booking ${b.id}`);
+      if (step === 'recorded') return; // this refund (or a later one) is recorded, or a failed one's older count
+      const total = step.take;
       const at = new Date().toISOString();
       const items = [
-        visitUpdateItem(b, { feeAttempt: fee.attempt, feeRefundedWas: fee.refundedMinor }, { fee: { ...fee, refundedMinor: refund.amountRefunded }, updatedAt: at }),
-        ...(await paymentEventItems(b.orgId, 'payment.refunded', { object: 'payment', id: refund.paymentIntentId, for: { type: 'booking', id: b.id }, status: refund.amountRefunded >= refund.amount ? 'refunded' : 'partially_refunded', amountCents: refund.amount, refundedCents: refund.amountRefunded, currency: fee.currency }, `payment-refunded-${refund.paymentIntentId}-${refund.amountRefunded}`, at)),
+        visitUpdateItem(b, { feeAttempt: fee.attempt, feeRefundedWas: fee.refundedMinor, feeFailuresWas: fee.refundsFailed?.length ?? 0 }, { fee: { ...fee, refundedMinor: total, refundAt: refund.at }, updatedAt: at }),
+        ...(await paymentEventItems(b.orgId, 'payment.refunded', { object: 'payment', id: refund.paymentIntentId, for: { type: 'booking', id: b.id }, status: total >= refund.amount ? 'refunded' : 'partially_refunded', amountCents: refund.amount, refundedCents: total, currency: fee.currency }, `payment-refunded-${refund.paymentIntentId}-${refundKey(total, fee)}`, at)),
       ];
       if (!(await tryTransact(items))) return TRY_AGAIN;
     }, { attempts: 3, exhaustedResult: () => undefined });

@@ -8,6 +8,7 @@ import { balanceDueMinor, refundCapMessage, typedAmountToMinor, type ClinicPayme
 import { currencyOf, formatMoney } from '#shared/currency';
 import { badRequest, conflict, notFound } from '#lib/errors';
 import { createRefund } from '#lib/stripe';
+import { refundKey, stripeTime } from '#domain/payments/refund-order';
 import { auditItem } from '../../data/audit';
 import { getBooking, type BookingRecord } from '../../data/bookings';
 import { visitUpdateItem } from '../../data/booking-visit';
@@ -68,7 +69,7 @@ export async function refundVisitPayment(orgId: string, bookingId: string, input
   if (amountMinor > cap) throw badRequest(refundCapMessage(cap, currency), { amount: refundCapMessage(cap, currency) });
   const at = new Date().toISOString();
   const what = input.what === 'fee' ? `the ${FEE_KIND_TEXT[b.fee!.kind]}` : 'the online payment';
-  await createRefund({
+  const made = await createRefund({
     paymentIntentId: paid.intent,
     amountCents: amountMinor,
     metadata: { kind: input.what === 'fee' ? 'fee' : 'booking', orgId, bookingId: b.id },
@@ -80,10 +81,12 @@ export async function refundVisitPayment(orgId: string, bookingId: string, input
   });
   if (input.what === 'fee') {
     // Recorded now, conditionally on the refunds as read: a retry or Stripe's event finds it recorded.
-    const fee = { ...b.fee!, refundedMinor: paid.refunded + amountMinor };
+    // Stripe's total as of the refund's making (domain/payments/refund-order.ts), unless a later one is held.
+    const refundAt = Math.max(b.fee!.refundAt ?? 0, Number.isFinite(made?.created) ? stripeTime(made.created) : 0);
+    const fee = { ...b.fee!, refundedMinor: paid.refunded + amountMinor, ...(refundAt ? { refundAt } : {}) };
     const refunded = fee.refundedMinor;
-    const event = await paymentEventItems(orgId, 'payment.refunded', { object: 'payment', id: paid.intent, for: { type: 'booking', id: b.id }, status: refunded >= paid.total ? 'refunded' : 'partially_refunded', amountCents: paid.total, refundedCents: refunded, currency }, `payment-refunded-${paid.intent}-${refunded}`, at);
-    await tryTransact([visitUpdateItem(b, { feeAttempt: fee.attempt, feeRefundedWas: paid.refunded }, { fee, updatedAt: at }), audit, ...event]);
+    const event = await paymentEventItems(orgId, 'payment.refunded', { object: 'payment', id: paid.intent, for: { type: 'booking', id: b.id }, status: refunded >= paid.total ? 'refunded' : 'partially_refunded', amountCents: paid.total, refundedCents: refunded, currency }, `payment-refunded-${paid.intent}-${refundKey(refunded, fee)}`, at);
+    await tryTransact([visitUpdateItem(b, { feeAttempt: fee.attempt, feeRefundedWas: paid.refunded, feeFailuresWas: fee.refundsFailed?.length ?? 0 }, { fee, updatedAt: at }), audit, ...event]);
   } else {
     await tryTransact([audit]);
   }

@@ -6,12 +6,18 @@
 import { balanceDueMinor, paymentStateOf } from '#shared/bookings/visit';
 import type { BookingRecord } from '../../data/bookings';
 
+/** The fee as shown: without what it keeps of Stripe's refund events (domain/payments/refund-order.ts). */
+function feeView(fee: NonNullable<BookingRecord['fee']>) {
+  const { refundAt: _at, refundsFailed: _failed, ...shown } = fee;
+  return shown;
+}
+
 /** The after-the-visit fields of a booking's view, and its payment state. */
 export function visitView(b: BookingRecord) {
   return {
     attendance: b.attendance ?? null,
     attendanceAt: b.attendanceAt ?? null,
-    fee: b.fee ?? null,
+    fee: b.fee ? feeView(b.fee) : null,
     clinicPayment: b.clinicPayment ?? null,
     paymentState: paymentStateOf(b),
     // Only a visit still to come or just taken place has a balance; a cancelled or expired one owes nothing.

@@ -23,6 +23,7 @@ import { paymentEventItems, type PaymentObject } from '../../data/webhooks';
 import { amountText, differenceNote, paidDifference, STRIPE_ACTOR } from '#domain/payments/amounts';
 import { PaymentTargetMissing, type PaymentConsumer, type PaymentRef, type Refund } from '#domain/payments/contract';
 import { formRefundFailed } from '#domain/payments/refund-failed';
+import { refundKey, refundStep } from '#domain/payments/refund-order';
 import { patientTexts } from '#lib/i18n';
 
 async function paymentOf(metadata: Record<string, string> | undefined): Promise<FormPaymentRecord | undefined> {
@@ -146,7 +147,6 @@ export const formPaymentConsumer: PaymentConsumer = {
   refundFailed: (ref, refund) => formRefundFailed(ref.orgId, ref.metadata.paymentId, refund),
 
   async refunded(ref: PaymentRef, refund: Refund) {
-    const full = refund.amountRefunded >= refund.amount;
     const org = await getOrganization(ref.orgId);
     // Read, decide and move; when another refund was recorded meanwhile, read again (3 tries, then left as it is).
     return retryOnConflict<void>(async () => {
@@ -154,26 +154,33 @@ export const formPaymentConsumer: PaymentConsumer = {
       if (!payment) return;
       // Refunded before its payment was recorded (events come in any order): deliver it again later.
       if (payment.status === 'pending') throw new PaymentTargetMissing(`The payment of form payment ${payment.id}`);
-      if ((payment.refundedCents ?? 0) >= refund.amountRefunded) return; // this refund (or a later one) is recorded
+      // Stripe's running total as of the event's time, less refunds failed since (domain/payments/refund-order.ts).
+      const step = refundStep(payment.refundedCents ?? 0, payment, refund);
+      if (step === 'later') throw new PaymentTargetMissing(`The failed refund that lowered the refunds of form payment ${payment.id}`);
+      if (step === 'recorded') return; // this refund (or a later one) is recorded, or a failed one's older count
+      const total = step.take;
+      const full = total >= refund.amount;
+      const key = refundKey(total, payment);
       // What this refund adds to the refunds recorded (Stripe sends the running total), on today's figures.
-      const refunded = moneyDelta('refunded', reportDayOf(new Date(), org?.timeZone), payment.currency, refund.amountRefunded - (payment.refundedCents ?? 0));
-      const moved = await movePayment(payment, ['paid', 'partially_refunded'], full ? 'refunded' : 'partially_refunded', { refundedCents: refund.amountRefunded }, {
-        refundedBelow: refund.amountRefunded,
+      const refunded = moneyDelta('refunded', reportDayOf(new Date(), org?.timeZone), payment.currency, total - (payment.refundedCents ?? 0));
+      const moved = await movePayment(payment, ['paid', 'partially_refunded'], full ? 'refunded' : 'partially_refunded', { refundedCents: total, refundAt: refund.at }, {
+        refundedBelow: total,
         refundedWas: payment.refundedCents ?? null,
+        failuresWas: payment.refundsFailed?.length ?? 0,
         report: refunded,
         also: [
           ...(await paymentEventItems(
             payment.orgId,
             'payment.refunded',
-            paymentObject(payment, refund.paymentIntentId, full ? 'refunded' : 'partially_refunded', refund.amount, refund.amountRefunded),
-            `payment-refunded-${refund.paymentIntentId}-${refund.amountRefunded}`,
+            paymentObject(payment, refund.paymentIntentId, full ? 'refunded' : 'partially_refunded', refund.amount, total),
+            `payment-refunded-${refund.paymentIntentId}-${key}`,
             new Date().toISOString(),
           )),
           notice(
             payment,
-            rowId(`payment-refunded-${refund.amountRefunded}`, payment),
+            rowId(`payment-refunded-${key}`, payment),
             full ? 'Payment refunded' : 'Payment partly refunded',
-            `${formatMoney(refund.amountRefunded, payment.currency)} of ${formatMoney(refund.amount, payment.currency)} refunded for "${payment.packageName}" on "${payment.formName}".`,
+            `${formatMoney(total, payment.currency)} of ${formatMoney(refund.amount, payment.currency)} refunded for "${payment.packageName}" on "${payment.formName}".`,
           ),
         ],
       });

@@ -12,6 +12,8 @@ export interface Refund {
   /** Cents charged in all, and refunded so far (Stripe's running total). */
   amount: number;
   amountRefunded: number;
+  /** Stripe's time of the total (the event's created, epoch ms): refund-order.ts reads it as of then. */
+  at: number;
 }
 
 /**
@@ -32,6 +34,8 @@ export interface FailedRefund {
   metadata: Record<string, string>;
   /** When the refund was made (epoch ms; the event's time when Stripe gives none): its charge.refunded can come until Stripe stops retrying it. */
   createdAt: number;
+  /** When it failed (the failure event's created, epoch ms): charge.refunded events from before it still count it. */
+  failedAt: number;
 }
 
 /** A card saved in Stripe's setup mode: the SetupIntent's metadata (the session's), and the card. */

@@ -20,6 +20,11 @@
 // refund is made and retries it for 3 days. A refund older than that and still not counted never will be
 // (its event was lost, or ignored): its failure is recorded with nothing to correct (marker, audit entry,
 // staff notice), so it is neither retried forever nor left in the dead-letter queue.
+//
+// "Recorded" is read from Stripe's times where the record keeps them (refund-order.ts): its total is
+// from between the refund and its failure (counted), from after the failure (Stripe left it out: nothing
+// to correct), or from before the refund (wait). The failure is kept on the record too (refundsFailed),
+// so a charge.refunded from before it, delivered late, does not count the failed refund again.
 import { auditItem } from '../../data/audit';
 import { visitUpdateItem } from '../../data/booking-visit';
 import { getBooking, moveBookingItem, type BookingRecord } from '../../data/bookings';
@@ -29,26 +34,37 @@ import { getOrganization } from '../../data/organizations';
 import { outboxNotice } from '../../data/outbox';
 import { refundFailureItem, refundFailureRecorded } from '../../data/refund-failures';
 import { moneyDelta, reportDayOf, reportItems } from '../../data/reports';
-import { getPayment, movePayment } from '../../data/submissions';
+import { getPayment, movePayment, paymentFailuresItem } from '../../data/submissions';
 import { log } from '#lib/log';
 import { whenText } from '#domain/bookings/mail';
 import { amountText, STRIPE_ACTOR } from './amounts';
 import { PaymentTargetMissing, type FailedRefund } from './contract';
+import { standing } from './refund-order';
+import type { FailedRefundMark, RefundClock } from '../../data/refund-failures';
 
 /** How long after a refund was made its charge.refunded can still come: Stripe retries an event for 3 days. */
 export const RECORD_WAIT_MS = 3 * 24 * 3600_000;
 
 /**
- * What a record counts of the failed refund, `was` being what it counts as refunded: all of it once its
- * charge.refunded recorded it; before that, nothing, and the failure is handed back (thrown) while that
- * event can still come. Never a part: a record counting less than the refund has not recorded it (what it
- * counts is other refunds).
+ * What a record counts of the failed refund, `was` being what it counts as refunded and `clock` Stripe's
+ * time of that total: all of it once its charge.refunded recorded it; nothing when the total is from after
+ * the failure (Stripe left it out); before its charge.refunded, nothing, and the failure is handed back
+ * (thrown) while that event can still come. Never a part: a record counting less than the refund has not
+ * recorded it (what it counts is other refunds). A record from before the times were kept: from the amounts.
  */
-export function countedOf(refund: FailedRefund, was: number, what: string, now = Date.now()): number {
-  if (was >= refund.amount) return refund.amount;
+export function countedOf(refund: FailedRefund, was: number, what: string, clock: RefundClock = {}, now = Date.now()): number {
+  const where = standing(clock, refund);
+  if (where === 'after') return 0;
+  if (was >= refund.amount && where !== 'before') return refund.amount;
   if (now - refund.createdAt < RECORD_WAIT_MS) throw new PaymentTargetMissing(`Refund ${refund.refundId} recorded on ${what}`);
   return 0;
 }
+
+/** The record's failures with this one: older charge.refunded totals are read without it (refund-order.ts). */
+export const withFailure = (clock: RefundClock, refund: FailedRefund): FailedRefundMark[] => [
+  ...(clock.refundsFailed ?? []),
+  { createdAt: refund.createdAt, failedAt: refund.failedAt, amount: refund.amount },
+];
 
 /** The audit summary's end: what the figures give back, or that they never counted it. */
 export const countedText = (counted: number, money: (cents: number) => string) =>
@@ -124,18 +140,18 @@ export async function bookingRefundFailed(orgId: string, bookingId: string | und
     const b = await getBooking(orgId, bookingId);
     if (!b || b.paymentIntentId !== refund.paymentIntentId) return undefined;
     const was = b.refundedCents ?? 0;
-    const counted = countedOf(refund, was, `booking ${b.id}`);
+    const counted = countedOf(refund, was, `booking ${b.id}`, b);
     const after = was - counted;
     const money = (cents: number) => amountText(cents, b.currency ?? refund.currency);
     const refunded = b.paymentStatus === 'refunded' || b.paymentStatus === 'partially_refunded';
     const status: BookingRecord['paymentStatus'] = after > 0 ? 'partially_refunded' : 'paid';
     const who = `${b.firstName} ${b.lastName}`;
     return [
-      ...(counted ? [moveBookingItem(b, { refundedWas: b.refundedCents ?? null }, {
-        refundedCents: after,
-        ...(refunded ? { paymentStatus: status } : {}),
+      moveBookingItem(b, { refundedWas: b.refundedCents ?? null, failuresWas: b.refundsFailed?.length ?? 0 }, {
+        ...(counted ? { refundedCents: after, ...(refunded ? { paymentStatus: status } : {}) } : {}),
+        refundsFailed: withFailure(b, refund),
         updatedAt: at,
-      })] : []),
+      }),
       ...failureRows(refund, {
         orgId, counted, recordType: 'booking', recordId: b.id, day: reportDayOf(at, b.timeZone), practitionerId: b.practitionerId,
         summary: `Refund of ${money(refund.amount)} to ${who} for "${b.packageName}" (${whenText(b).short}) failed in Stripe (${failureText(refund)}): ${countedText(counted, money)}`,
@@ -155,11 +171,14 @@ export async function feeRefundFailed(orgId: string, bookingId: string | undefin
     const b = await getBooking(orgId, bookingId);
     const fee = b?.fee;
     if (!b || !fee || fee.paymentIntentId !== refund.paymentIntentId) return undefined;
-    const counted = countedOf(refund, fee.refundedMinor, `the fee of booking ${b.id}`);
+    const counted = countedOf(refund, fee.refundedMinor, `the fee of booking ${b.id}`, fee);
     const money = (cents: number) => amountText(cents, fee.currency);
     const who = `${b.firstName} ${b.lastName}`;
     return [
-      ...(counted ? [visitUpdateItem(b, { feeAttempt: fee.attempt, feeRefundedWas: fee.refundedMinor }, { fee: { ...fee, refundedMinor: fee.refundedMinor - counted }, updatedAt: at })] : []),
+      visitUpdateItem(b, { feeAttempt: fee.attempt, feeRefundedWas: fee.refundedMinor, feeFailuresWas: fee.refundsFailed?.length ?? 0 }, {
+        fee: { ...fee, refundedMinor: fee.refundedMinor - counted, refundsFailed: withFailure(fee, refund) },
+        updatedAt: at,
+      }),
       ...failureRows(refund, {
         orgId, counted, recordType: 'booking', recordId: b.id, day: reportDayOf(at, b.timeZone), practitionerId: b.practitionerId,
         summary: `Refund of ${money(refund.amount)} of the fee to ${who} ("${b.packageName}", ${whenText(b).short}) failed in Stripe (${failureText(refund)}): ${countedText(counted, money)}`,
@@ -180,7 +199,8 @@ export async function formRefundFailed(orgId: string, paymentId: string | undefi
     if (!p || p.paymentIntentId !== refund.paymentIntentId) return undefined;
     const shown = p.status === 'refunded' || p.status === 'partially_refunded';
     const was = shown ? (p.refundedCents ?? 0) : 0;
-    const counted = countedOf(refund, was, `form payment ${p.id}`);
+    const counted = countedOf(refund, was, `form payment ${p.id}`, p);
+    const failures = p.refundsFailed?.length ?? 0;
     const after = was - counted;
     const money = (cents: number) => amountText(cents, p.currency);
     const who = p.payerName ?? p.payerEmail ?? 'the payer';
@@ -192,7 +212,7 @@ export async function formRefundFailed(orgId: string, paymentId: string | undefi
         message: `The refund of ${money(refund.amount)} to ${who} for "${p.packageName}" on "${p.formName}" failed: ${failureText(refund)}. The money is back in the clinic's Stripe balance${counted ? ' and the payment no longer shows it refunded' : ''}: contact them to refund them another way.`,
       },
     }, at);
-    if (!counted) return rows;
-    return () => movePayment(p, [p.status], after > 0 ? 'partially_refunded' : 'paid', { refundedCents: after }, { refundedWas: p.refundedCents ?? null, also: rows });
+    if (!counted) return [paymentFailuresItem(p, failures, withFailure(p, refund)), ...rows];
+    return () => movePayment(p, [p.status], after > 0 ? 'partially_refunded' : 'paid', { refundedCents: after, refundsFailed: withFailure(p, refund) }, { refundedWas: p.refundedCents ?? null, failuresWas: failures, also: rows });
   });
 }

@@ -10,6 +10,7 @@ import { CONSUMERS, kindOf } from '#domain/payments/consumers';
 import { PaymentTargetMissing, isPaymentKind } from '#domain/payments/contract';
 import { feeIntentEvent } from '#domain/fees/events';
 import type { PaymentIntent } from '#lib/stripe-off-session';
+import { stripeTime } from '#domain/payments/refund-order';
 
 export type Outcome = 'processed' | 'duplicate' | 'ignored';
 
@@ -83,7 +84,7 @@ async function dispatch(event: StripeEvent): Promise<string> {
       const ref = (await findPayment(charge.payment_intent)) ?? (kind && charge.metadata?.orgId ? { kind, orgId: charge.metadata.orgId, metadata: charge.metadata } : undefined);
       const consumer = ref && isPaymentKind(ref.kind) ? CONSUMERS[ref.kind] : undefined;
       if (!ref || !consumer?.refunded) return 'ignored';
-      await consumer.refunded(ref, { paymentIntentId: charge.payment_intent, amount: charge.amount, amountRefunded: charge.amount_refunded }, event);
+      await consumer.refunded(ref, { paymentIntentId: charge.payment_intent, amount: charge.amount, amountRefunded: charge.amount_refunded, at: stripeTime(event.created) }, event);
       return 'refunded';
     }
     case 'refund.failed':
@@ -156,7 +157,7 @@ async function refundFailed(event: StripeEvent): Promise<string> {
   if (!ref || !consumer?.refundFailed) return 'ignored';
   await consumer.refundFailed(
     ref,
-    { refundId: refund.id, paymentIntentId: refund.payment_intent, amount: refund.amount, currency: refund.currency, status: refund.status, reason: refund.failure_reason ?? 'unknown', metadata, createdAt: (refund.created ?? event.created) * 1000 },
+    { refundId: refund.id, paymentIntentId: refund.payment_intent, amount: refund.amount, currency: refund.currency, status: refund.status, reason: refund.failure_reason ?? 'unknown', metadata, createdAt: stripeTime(refund.created ?? event.created), failedAt: stripeTime(event.created) },
     event,
   );
   return 'refund_failed';
