@@ -8,6 +8,7 @@
 import { table } from './dynamo';
 import type { TransactItem } from './core';
 import { seriesKey, type SeriesRecord } from './series';
+import { failuresCondition, type RefundClock } from './refund-failures';
 
 /** The series' payment or confirmation recorded: fails (condition) when it was recorded already. */
 export function settleSeriesItem(s: Pick<SeriesRecord, 'orgId' | 'id'>, booked: boolean, at: string): TransactItem {
@@ -37,15 +38,20 @@ export function expireSeriesItem(s: Pick<SeriesRecord, 'orgId' | 'id'>, at: stri
   };
 }
 
-/** A refund by hand recorded: `byHand` in all where `was` was recorded (fails when another event moved it meanwhile). */
-export function refundSeriesItem(s: Pick<SeriesRecord, 'orgId' | 'id' | 'refundedByHandCents'>, byHand: number, total: number): TransactItem {
+/**
+ * A refund by hand recorded: `byHand` in all where `was` was recorded, with Stripe's time of the total
+ * (`clock.refundAt`) or a failure appended (`clock.refundsFailed`); fails when another event moved it meanwhile.
+ */
+export function refundSeriesItem(s: Pick<SeriesRecord, 'orgId' | 'id' | 'refundedByHandCents' | 'refundsFailed'>, byHand: number, total: number, clock: RefundClock = {}): TransactItem {
   const was = s.refundedByHandCents;
+  const failures = failuresCondition(s.refundsFailed?.length ?? 0);
+  const set = Object.entries(clock).filter(([, v]) => v !== undefined);
   return {
     Update: {
       TableName: table(), Key: seriesKey(s.orgId, s.id),
-      ConditionExpression: was === undefined ? 'attribute_exists(pk) AND attribute_not_exists(refundedByHandCents)' : 'refundedByHandCents = :was',
-      UpdateExpression: 'SET refundedByHandCents = :byHand, refundedCents = :total',
-      ExpressionAttributeValues: { ':byHand': byHand, ':total': total, ...(was === undefined ? {} : { ':was': was }) },
+      ConditionExpression: `${was === undefined ? 'attribute_exists(pk) AND attribute_not_exists(refundedByHandCents)' : 'refundedByHandCents = :was'} AND ${failures.condition}`,
+      UpdateExpression: `SET refundedByHandCents = :byHand, refundedCents = :total${set.map(([k]) => `, ${k} = :${k}`).join('')}`,
+      ExpressionAttributeValues: { ':byHand': byHand, ':total': total, ...(was === undefined ? {} : { ':was': was }), ...failures.values, ...Object.fromEntries(set.map(([k, v]) => [`:${k}`, v])) },
     },
   };
 }

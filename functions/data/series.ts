@@ -6,8 +6,9 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from './dynamo';
 import { batchGet, strip, type TransactItem } from './core';
 import { bookingKey, type BookingRecord } from './bookings';
+import type { RefundClock } from './refund-failures';
 
-export interface SeriesRecord {
+export interface SeriesRecord extends RefundClock {
   id: string;
   orgId: string;
   packageId: string;

@@ -5,7 +5,8 @@
 // recorded on the series (`refundedByHandCents`), once, with an audit entry, a staff notice, the
 // report's refunded money and the payment.refunded webhook, as a single booking's refund is.
 //   - our share's event coming back, or the same event again: nothing beyond what is recorded, nothing;
-//   - events out of order: an older (smaller) total adds nothing; a later one records the rest;
+//   - events out of order: an older (smaller) total adds nothing; a later one records the rest; a total
+//     from before a refund's failure (by hand or a share's) is read without that refund;
 //   - a refund before the course's payment was recorded (events come in any order): handed back
 //     (PaymentTargetMissing), delivered again later.
 import { countMetric } from '#lib/log';
@@ -20,7 +21,8 @@ import { refundSeriesItem } from '../../data/series-status';
 import { paymentEventItems } from '../../data/webhooks';
 import { amountText, STRIPE_ACTOR } from '#domain/payments/amounts';
 import { PaymentTargetMissing, type FailedRefund, type PaymentRef, type Refund } from '#domain/payments/contract';
-import { bookingRefundFailed, countedOf, countedText, failureRows, failureText, recordRefundFailure } from '#domain/payments/refund-failed';
+import { bookingRefundFailed, countedOf, countedText, failureRows, failureText, recordRefundFailure, withFailure } from '#domain/payments/refund-failed';
+import { refundKey, totalAsOf } from '#domain/payments/refund-order';
 
 /** What our own refunds of visits' shares took back of this payment (recorded on the visits as they were cancelled). */
 const sharesRefunded = (visits: readonly BookingRecord[], intent: string) =>
@@ -39,30 +41,34 @@ export async function recordSeriesRefund(ref: PaymentRef, refund: Refund): Promi
     const paid = visits.filter((b) => b.paymentIntentId === refund.paymentIntentId);
     if (!paid.length) throw new PaymentTargetMissing(`The payment of series ${series.id}`);
     const was = series.refundedByHandCents ?? 0;
-    const byHand = refund.amountRefunded - sharesRefunded(visits, refund.paymentIntentId);
+    // Stripe's total as of the event's time, less the refunds in it failed since (by hand, or a visit's share):
+    // a total from before a failure, delivered late, does not count the failed refund again (payments/refund-order.ts).
+    const failed = [...(series.refundsFailed ?? []), ...paid.flatMap((b) => b.refundsFailed ?? [])];
+    const total = totalAsOf(refund.amountRefunded, refund.at, failed);
+    const byHand = total - sharesRefunded(visits, refund.paymentIntentId);
     if (byHand <= was) return; // our own share coming back, this refund again, or an older total
     const at = new Date().toISOString();
     const added = byHand - was;
     const currency = paid[0].currency;
     const money = (cents: number) => amountText(cents, currency ?? 'usd');
     const who = `${series.firstName} ${series.lastName}`;
-    const full = refund.amountRefunded >= refund.amount;
+    const full = total >= refund.amount;
     const moved = await tryTransact([
-      refundSeriesItem(series, byHand, refund.amountRefunded),
+      refundSeriesItem(series, byHand, total, { refundAt: refund.at }),
       auditItem({
         orgId: series.orgId, actorId: STRIPE_ACTOR, module: 'BOOKING_PACKAGES', action: 'update', recordType: 'series', recordId: series.id, at,
-        summary: `${money(added)} of the course "${series.packageName}" of ${who} refunded in Stripe (${money(refund.amountRefunded)} of ${money(refund.amount)} refunded in all)`,
+        summary: `${money(added)} of the course "${series.packageName}" of ${who} refunded in Stripe (${money(total)} of ${money(refund.amount)} refunded in all)`,
       }),
-      outboxNotice(`series-refunded-${byHand}-notice-${series.orgId}-${series.id}`, series.orgId, {
+      outboxNotice(`series-refunded-${refundKey(byHand, series)}-notice-${series.orgId}-${series.id}`, series.orgId, {
         title: 'Series refunded', module: 'BOOKING_PACKAGES', link: `/bookings/series/${series.id}`, about: series.email,
-        message: `${money(added)} refunded in Stripe to ${who} for the course "${series.packageName}" (${money(refund.amountRefunded)} of ${money(refund.amount)} refunded in all). Its visits stay booked: cancel those no longer wanted.`,
+        message: `${money(added)} refunded in Stripe to ${who} for the course "${series.packageName}" (${money(total)} of ${money(refund.amount)} refunded in all). Its visits stay booked: cancel those no longer wanted.`,
       }),
       ...reportItems(series.orgId, moneyDelta('refunded', reportDayOf(at, series.timeZone), currency, added, paid[0].practitionerId)),
       ...(await paymentEventItems(
         series.orgId,
         'payment.refunded',
-        { object: 'payment', id: refund.paymentIntentId, for: { type: 'booking', id: paid[0].id }, status: full ? 'refunded' : 'partially_refunded', amountCents: refund.amount, refundedCents: refund.amountRefunded, currency: currency ?? 'usd' },
-        `payment-refunded-${refund.paymentIntentId}-${refund.amountRefunded}`,
+        { object: 'payment', id: refund.paymentIntentId, for: { type: 'booking', id: paid[0].id }, status: full ? 'refunded' : 'partially_refunded', amountCents: refund.amount, refundedCents: total, currency: currency ?? 'usd' },
+        `payment-refunded-${refund.paymentIntentId}-${refundKey(total, { refundsFailed: failed })}`,
         at,
       )),
     ]);
@@ -89,11 +95,13 @@ export async function recordSeriesRefundFailure(ref: PaymentRef, refund: FailedR
     const paid = visits.filter((b) => b.paymentIntentId === refund.paymentIntentId);
     if (!paid.length) return undefined;
     const was = series.refundedByHandCents ?? 0;
-    const counted = countedOf(refund, was, `series ${series.id}`); // handed back while its charge.refunded has not recorded it
+    const counted = countedOf(refund, was, `series ${series.id}`, series); // handed back while its charge.refunded has not recorded it
     const money = (cents: number) => amountText(cents, paid[0].currency ?? refund.currency);
     const who = `${series.firstName} ${series.lastName}`;
+    const total = series.refundedCents ?? was;
     return [
-      ...(counted ? [refundSeriesItem(series, was - counted, Math.max(0, (series.refundedCents ?? was) - refund.amount))] : []),
+      // The failure kept on the series, so an older charge.refunded does not count it again.
+      refundSeriesItem(series, was - counted, counted ? Math.max(0, total - refund.amount) : total, { refundsFailed: withFailure(series, refund) }),
       ...failureRows(refund, {
         orgId: series.orgId, counted, recordType: 'series', recordId: series.id, day: reportDayOf(at, series.timeZone), practitionerId: paid[0].practitionerId,
         summary: `Refund of ${money(refund.amount)} of the course "${series.packageName}" of ${who} failed in Stripe (${failureText(refund)}): ${countedText(counted, money)}`,
