@@ -142,9 +142,9 @@ async function refundedMoney() {
   return (res.body.data.weeks as { revenue?: Record<string, { refunded: number }> }[]).reduce((sum, w) => sum + (w.revenue?.usd?.refunded ?? 0), 0);
 }
 
-/** The refunded totals of `intent` the endpoint was told (payment.refunded), in the order sent, once the outbox had time to send any more. */
+/** The refunded totals of `intent` the endpoint was told (payment.refunded), smallest first, once the outbox had time to send any more. */
 async function refundHooks(intent: string, atLeast: number) {
-  await eventually(async () => (received.filter((e) => e.type === 'payment.refunded' && e.data.object.id === intent).length >= atLeast ? true : undefined), `${atLeast} payment.refunded`);
+  await eventually(() => (received.filter((e) => e.type === 'payment.refunded' && e.data.object.id === intent).length >= atLeast ? true : undefined), `${atLeast} payment.refunded`);
   await sleep(SETTLE_MS);
   return received.filter((e) => e.type === 'payment.refunded' && e.data.object.id === intent).map((e) => e.data.object.refundedCents as number).sort((a, b) => a - b);
 }
