@@ -249,6 +249,33 @@ describe('a refund that fails after charge.refunded recorded it', () => {
     expect(notice?.payload).toMatchObject({ kind: 'staff-notice', notice: { title: 'Refund failed', link: `/bookings/series/${seriesId}` } });
   });
 
+  it('a charge.refunded from before the failure, delivered after it: the failed refund not counted again, the other refund it carries recorded', { timeout: SLOW }, async () => {
+    const c = await courseClinic('course-refund-late');
+    const { seriesId, checkoutUrl } = await holdCourse(c, dayAhead(12, ZONE));
+    expect(await payLocalCheckout(checkoutUrl)).toContain('payment=success');
+    await eventually(async () => ((await seriesOf(c, seriesId)).status === 'booked' ? true : undefined), 'the course paid');
+    const intent: string = (await stripeSession(sessionIdOf(checkoutUrl))).payment_intent;
+    const env = inject('stackEnv');
+    const stripe = (path: string, body: Record<string, string>) =>
+      fetch(`${env.STRIPE_API_BASE}${path}`, { method: 'POST', headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+    const refundedMoney = async () => {
+      const res = await api('GET', `/reports?from=${dayAhead(-1, ZONE)}&to=${dayAhead(1, ZONE)}`, { token: c.owner.token });
+      return (res.body.data.weeks as { revenue?: Record<string, { refunded: number }> }[]).reduce((sum, w) => sum + (w.revenue?.usd?.refunded ?? 0), 0);
+    };
+    // $20.00 refunded by hand, recorded; then it fails and is corrected.
+    const refund = (await (await stripe('/v1/refunds', { payment_intent: intent, amount: '2000' })).json()) as Record<string, unknown>;
+    await eventually(async () => ((await seriesOf(c, seriesId)).refundedByHandCents === 2000 ? true : undefined), 'the refund recorded');
+    expect((await stripe(`/v1/__local/refunds/${String(refund.id)}/fail`, {})).status).toBe(200);
+    await eventually(async () => ((await seriesOf(c, seriesId)).refundedByHandCents === 0 ? true : undefined), 'the failure recorded');
+
+    // Another $5.00 by hand had been made before the failure: its charge.refunded (total 2500, still
+    // counting the failed $20.00, created then) comes only now.
+    const late = { ...refundEvent(intent, 2500, { kind: 'series', orgId: c.owner.orgId, seriesId }), created: Number(refund.created) };
+    expect((await sendStripeEvent(late)).status).toBe(200);
+    expect((await seriesOf(c, seriesId)).refundedByHandCents).toBe(500);
+    expect(await refundedMoney()).toBe(500);
+  });
+
   it("a single booking's refund failing: the booking paid again, not refunded, once", { timeout: SLOW }, async () => {
     const c = await newClinic('booking-refund-failed');
     const held = await paidBooking(c, dayAhead(11, ZONE), '11:00');

@@ -154,6 +154,25 @@ describe('money after the visit', () => {
     expect((await getBooking(clinic, visit.id)).fee.refundedMinor).toBe(1000);
   }, 30_000);
 
+  it("the fee's refund failing, then a charge.refunded from before the failure delivered late: the failed refund not counted again", async () => {
+    const visit = await visitWithCard('pm_card_visa');
+    await mark(visit.id, 'late_cancellation');
+    const intent = (await charge(visit.id)).body.data.fee.paymentIntentId as string;
+    const now = Math.floor(Date.now() / 1000);
+    expect((await api('POST', `/bookings/booking/${visit.id}/refund`, { token: clinic.owner.token, body: { what: 'fee', amount: '10,00' } })).status).toBe(200);
+    expect((await getBooking(clinic, visit.id)).fee.refundedMinor).toBe(1000);
+    const metadata = { kind: 'fee', orgId: clinic.owner.orgId, bookingId: visit.id, attempt: '1' };
+    // The $10.00 refund fails (its refund as the failure carries it: made at `now`, failed a little later).
+    const failed = { id: `re_fee_${visit.id}`, object: 'refund', amount: 1000, currency: 'usd', payment_intent: intent, status: 'failed', failure_reason: 'declined', metadata, created: now };
+    expect((await sendStripeEvent({ ...stripeEvent('refund.failed', failed), created: now + 20 })).status).toBe(200);
+    expect((await getBooking(clinic, visit.id)).fee.refundedMinor).toBe(0);
+    // $3.00 more refunded in Stripe before the failure: its charge.refunded (total 1300, still counting the
+    // failed $10.00) comes only now. Only the $3.00 is recorded.
+    const late = stripeEvent('charge.refunded', { id: `ch_${visit.id}`, object: 'charge', payment_intent: intent, amount: 1500, amount_refunded: 1300, metadata });
+    expect((await sendStripeEvent({ ...late, created: now + 10 })).status).toBe(200);
+    expect((await getBooking(clinic, visit.id)).fee).toMatchObject({ status: 'charged', refundedMinor: 300 });
+  }, 30_000);
+
   it('the balance paid at the clinic: decimal comma, at most what is due, once', async () => {
     const visit = await visitWithCard('pm_card_visa', { mode: 'deposit', dueNowMinor: 990, dueAtVisitMinor: 3960 });
     const { client, table } = testDb();
