@@ -278,16 +278,18 @@ export async function movePayment(
   return true;
 }
 
-/** A refund failure recorded on a payment with nothing to correct (its state and refunds as they are): while `failuresWas` are. */
-export function paymentFailuresItem(payment: Pick<FormPaymentRecord, 'orgId' | 'id'>, failuresWas: number, refundsFailed: FailedRefundMark[]): TransactItem {
-  const failures = failuresCondition(failuresWas);
+/** A refund failure recorded on a payment with nothing to correct (its state and refunds as they are): while its refunds are as read. */
+export function paymentFailuresItem(payment: Pick<FormPaymentRecord, 'orgId' | 'id' | 'refundedCents' | 'refundsFailed'>, refundsFailed: FailedRefundMark[]): TransactItem {
+  const failures = failuresCondition(payment.refundsFailed?.length ?? 0);
+  const was = payment.refundedCents;
+  const refunded = was ? 'refundedCents = :was' : '(attribute_not_exists(refundedCents) OR attribute_type(refundedCents, :nullType) OR refundedCents = :zero)';
   return {
     Update: {
       TableName: table(),
       Key: paymentKey(payment.orgId, payment.id),
       UpdateExpression: 'SET refundsFailed = :failures, updatedAt = :now',
-      ConditionExpression: `attribute_exists(pk) AND ${failures.condition}`,
-      ExpressionAttributeValues: { ':failures': refundsFailed, ':now': new Date().toISOString(), ...failures.values },
+      ConditionExpression: `attribute_exists(pk) AND ${failures.condition} AND ${refunded}`,
+      ExpressionAttributeValues: { ':failures': refundsFailed, ':now': new Date().toISOString(), ...failures.values, ...(was ? { ':was': was } : { ':nullType': 'NULL', ':zero': 0 }) },
     },
   };
 }

@@ -250,6 +250,20 @@ describe('a form payment', () => {
     expect(await refundedMoney()).toBe(money + 2500);
     expect(await refundHooks(p.intent, 3)).toEqual([1000, 2500, 2500]);
   }, 30_000);
+
+  it('a total from after the failure recorded before it: the failure corrects nothing, and the older total adds nothing', async () => {
+    const p = await paidFormPayment();
+    const money = await refundedMoney();
+    const t0 = T0();
+    expect(processed(await send('charge.refunded', p.charge(1000), t0))).toBe('processed');
+    // Refund C ($5.00) made after B failed: Stripe's total without B, 1500.
+    expect(processed(await send('charge.refunded', p.charge(1500), t0 + 30))).toBe('processed');
+    expect(processed(await send('refund.failed', failedRefund(p.intent, 1500, t0 + 10), t0 + 20))).toBe('processed');
+    expect(processed(await send('charge.refunded', p.charge(2500), t0 + 10))).toBe('processed');
+    expect(await paymentOf(p.id)).toMatchObject({ status: 'partially_refunded', refundedCents: 1500 });
+    expect(await refundedMoney()).toBe(money + 1500);
+    expect(await failureAudit(p.id)).toEqual([expect.stringMatching(/it was never counted as refunded here$/)]);
+  }, 30_000);
 });
 
 describe('the ordinary order, through the Stripe stand-in', () => {

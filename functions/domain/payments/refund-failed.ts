@@ -212,7 +212,7 @@ export async function formRefundFailed(orgId: string, paymentId: string | undefi
         message: `The refund of ${money(refund.amount)} to ${who} for "${p.packageName}" on "${p.formName}" failed: ${failureText(refund)}. The money is back in the clinic's Stripe balance${counted ? ' and the payment no longer shows it refunded' : ''}: contact them to refund them another way.`,
       },
     }, at);
-    if (!counted) return [paymentFailuresItem(p, failures, withFailure(p, refund)), ...rows];
+    if (!counted) return [paymentFailuresItem(p, withFailure(p, refund)), ...rows];
     return () => movePayment(p, [p.status], after > 0 ? 'partially_refunded' : 'paid', { refundedCents: after, refundsFailed: withFailure(p, refund) }, { refundedWas: p.refundedCents ?? null, failuresWas: failures, also: rows });
   });
 }
