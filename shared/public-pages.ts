@@ -3,7 +3,7 @@
 // server (infra/local/stack.ts), CloudFront's viewer-request function (infra/constructs/site.ts), the bundle
 // report and the bench. Every other extensionless path is the console's (index.html).
 
-import { DEFAULT_LOCALE, LOCALES, type Locale } from './i18n/locales';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from './i18n/locales.ts';
 
 export interface PublicPage {
   /** Also the HTML file's name (`booking` -> booking.html) and its entry (web/src/public-pages/booking.tsx). */

@@ -94,7 +94,7 @@ describe('prerendered public pages', () => {
   const TEXTS = { es: spanish, fr: french, de: german, pt: portuguese, ar: arabic };
   for (const locale of LOCALES.filter((l) => l !== 'en')) {
     it(`booking in ${locale} (issue 36): its first paint is in that language, and the page rendered in it keeps every node and word`, async () => {
-      const texts = TEXTS[locale as keyof typeof TEXTS];
+      const texts = TEXTS[locale];
       const host = document.createElement('div');
       host.innerHTML = builtFirstPaint('booking', locale);
       expect(host.querySelector('h1')).toHaveTextContent(texts['booking.title']);
