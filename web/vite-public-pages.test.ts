@@ -6,21 +6,26 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGE_SCRIPT, localizedHtml } from './vite-public-pages';
 
 const ENGLISH_FIRST_PAINT = '<main><h1>Booking</h1></main>';
-const BUILT = `<!doctype html>\n<html lang="en">\n  <head><script>var theme=1;</script></head>\n  <body><div id="root">${ENGLISH_FIRST_PAINT}</div><script data-src="/assets/booking-AbCd.js">load()</script></body>\n</html>`;
+const BUILT = `<!doctype html>\n<html lang="en">\n  <head><title>Booking</title><script>var theme=1;</script></head>\n  <body><div id="root">${ENGLISH_FIRST_PAINT}</div><script data-src="/assets/booking-AbCd.js">load()</script></body>\n</html>`;
 
 describe("a public page's copy in another language", () => {
-  it('is the built page with its lang, dir and first paint in that language, every script the same', () => {
-    const arabic = localizedHtml(BUILT, ENGLISH_FIRST_PAINT, 'ar', '<main><h1>الحجز</h1></main>');
-    expect(arabic).toBe(BUILT.replace('<html lang="en">', '<html lang="ar" dir="rtl">').replace('<h1>Booking</h1>', '<h1>الحجز</h1>'));
-    const spanish = localizedHtml(BUILT, ENGLISH_FIRST_PAINT, 'es', '<main><h1>Reserva $&</h1></main>');
-    // Written as it is (no replacement patterns), left to right.
+  it('is the built page with its lang, dir, title and first paint in that language, every script the same', () => {
+    const arabic = localizedHtml(BUILT, ENGLISH_FIRST_PAINT, 'ar', { html: '<main><h1>الحجز</h1></main>', title: 'الحجز' });
+    expect(arabic).toBe(
+      BUILT.replace('<html lang="en">', '<html lang="ar" dir="rtl">').replace('<title>Booking</title>', '<title>الحجز</title>').replace('<h1>Booking</h1>', '<h1>الحجز</h1>'),
+    );
+    const spanish = localizedHtml(BUILT, ENGLISH_FIRST_PAINT, 'es', { html: '<main><h1>Reserva $&</h1></main>', title: 'Reserva <$&>' });
+    // Written as it is (no replacement patterns, the title escaped), left to right.
     expect(spanish).toContain('<html lang="es" dir="ltr">');
     expect(spanish).toContain('<h1>Reserva $&</h1>');
+    expect(spanish).toContain('<title>Reserva &lt;$&amp;&gt;</title>');
+    // A page without a title of its own (the form's is its name) keeps the HTML's.
+    expect(localizedHtml(BUILT, ENGLISH_FIRST_PAINT, 'fr', { html: '<main></main>' })).toContain('<title>Booking</title>');
   });
 
   it('refuses a page whose first paint or html tag it cannot find', () => {
-    expect(() => localizedHtml(BUILT, '<main>other</main>', 'ar', '')).toThrow(/no first paint/);
-    expect(() => localizedHtml(BUILT.replace('lang="en"', 'lang="fr"'), ENGLISH_FIRST_PAINT, 'ar', '')).toThrow(/no <html lang="en">/);
+    expect(() => localizedHtml(BUILT, '<main>other</main>', 'ar', { html: '' })).toThrow(/no first paint/);
+    expect(() => localizedHtml(BUILT.replace('lang="en"', 'lang="fr"'), ENGLISH_FIRST_PAINT, 'ar', { html: '' })).toThrow(/no <html lang="en">/);
   });
 });
 

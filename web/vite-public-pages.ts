@@ -138,15 +138,27 @@ interface ManifestChunk {
 /** The opening tag of web/<page>.html, which each language's copy of the page replaces. */
 const HTML_TAG = '<html lang="en">';
 
+/** A text as HTML writes it. */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A page's first paint in one language: its markup, and its title when the page has one of its own. */
+export interface FirstPaint {
+  html: string;
+  title?: string;
+}
+
 /**
  * The page's HTML in another language (issue 36): the built English page with its first paint rendered in
- * that language and the document's lang and dir set, so it paints right (and right to left) at once.
- * Everything else (scripts, inline CSS) is the same bytes, so the CSP's hashes cover every language.
+ * that language, its title in it, and the document's lang and dir set, so it paints right (and right to
+ * left) at once. Everything else (scripts, inline CSS) is the same bytes, so the CSP's hashes cover every
+ * language.
  */
-export function localizedHtml(english: string, englishFirstPaint: string, locale: Locale, firstPaint: string): string {
+export function localizedHtml(english: string, englishFirstPaint: string, locale: Locale, firstPaint: FirstPaint): string {
   const at = english.indexOf(englishFirstPaint);
   if (!english.startsWith(`<!doctype html>\n${HTML_TAG}`) || at < 0) throw new Error(`The built page has no ${HTML_TAG} or no first paint to put ${locale} in`);
-  const html = english.slice(0, at) + firstPaint + english.slice(at + englishFirstPaint.length);
+  let html = english.slice(0, at) + firstPaint.html + english.slice(at + englishFirstPaint.length);
+  const { title } = firstPaint;
+  if (title !== undefined) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
   return html.replace(HTML_TAG, `<html lang="${locale}" dir="${isRtl(locale) ? 'rtl' : 'ltr'}">`);
 }
 
@@ -155,8 +167,8 @@ export function localizedHtml(english: string, englishFirstPaint: string, locale
  * prerendered first paint and purged inline CSS; then writes the page's copy in each other language.
  * Reports the page's script for the manifest.
  */
-function pageHtml(root: string, page: PublicPage, firstPaint: (locale: Locale) => string, done: (chunk: ManifestChunk) => void): Plugin {
-  const englishFirstPaint = firstPaint(DEFAULT_LOCALE);
+function pageHtml(root: string, page: PublicPage, firstPaint: (locale: Locale) => FirstPaint, done: (chunk: ManifestChunk) => void): Plugin {
+  const englishFirstPaint = firstPaint(DEFAULT_LOCALE).html;
   return {
     name: 'clinic-public-page-html',
     transformIndexHtml: {
@@ -182,14 +194,17 @@ function pageHtml(root: string, page: PublicPage, firstPaint: (locale: Locale) =
   };
 }
 
-/** src/public-pages/prerender.tsx's: a page's first paint in a language. */
-type Prerender = (name: PublicPage['name'], locale: Locale) => string;
+/** src/public-pages/prerender.tsx's: a page's first paint in a language, and its title there. */
+interface Prerenderer {
+  prerender: (name: PublicPage['name'], locale: Locale) => string;
+  prerenderTitle: (name: PublicPage['name'], locale: Locale) => string | undefined;
+}
 
 /**
  * src/public-pages/prerender.tsx built for Node with the pages' runtime (every dependency bundled, so
  * none reaches React itself), then loaded: the first paints are Preact's own markup, which it takes over.
  */
-async function prerenderer(root: string, mode: string): Promise<{ prerender: Prerender }> {
+async function prerenderer(root: string, mode: string): Promise<Prerenderer> {
   // A folder of this build's own: the e2e set-up and the bench may build at the same time.
   const outDir = mkdtempSync(join(tmpdir(), 'clinic-prerender-'));
   await viteBuild({
@@ -215,7 +230,7 @@ async function prerenderer(root: string, mode: string): Promise<{ prerender: Pre
     },
   });
   try {
-    return (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as { prerender: Prerender };
+    return (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as Prerenderer;
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
@@ -226,7 +241,7 @@ async function prerenderer(root: string, mode: string): Promise<{ prerender: Pre
  * console build's output, and adds the pages to its manifest.
  */
 async function buildPublicPages(root: string, outDir: string, mode: string): Promise<void> {
-  const { prerender } = await prerenderer(root, mode);
+  const { prerender, prerenderTitle } = await prerenderer(root, mode);
   const chunks: Record<string, ManifestChunk> = {};
   for (const page of PUBLIC_PAGES) {
     await viteBuild({
@@ -234,7 +249,7 @@ async function buildPublicPages(root: string, outDir: string, mode: string): Pro
       root,
       mode,
       logLevel: 'warn',
-      plugins: [react(), compiledMessages(), pageHtml(root, page, (locale) => prerender(page.name, locale), (chunk) => (chunks[chunk.src] = chunk)), deferredEntry()],
+      plugins: [react(), compiledMessages(), pageHtml(root, page, (locale) => ({ html: prerender(page.name, locale), title: prerenderTitle(page.name, locale) }), (chunk) => (chunks[chunk.src] = chunk)), deferredEntry()],
       // The catalogues are compiled (vite-messages.ts): the formatter goes without its parser.
       resolve: { alias: [...(PREACT_ALIASES as Alias[]), MESSAGE_PARSER_ALIAS] },
       build: {

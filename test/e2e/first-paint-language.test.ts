@@ -49,6 +49,7 @@ async function firstPaint(page: Page, path: string) {
       dir: root.dir,
       pending: root.hasAttribute('data-i18n-pending'),
       heading: heading?.textContent,
+      title: document.title,
       shown: heading ? getComputedStyle(heading).visibility : undefined,
     };
   });
@@ -57,7 +58,7 @@ async function firstPaint(page: Page, path: string) {
 describe("the booking page's first paint in the visitor's language (issue 36)", () => {
   it('?lang=ar: Arabic, right to left, shown at once; the page then renders over it in the same words', async () => {
     const { context, page, errors } = await phone('en-US');
-    expect(await firstPaint(page, `/booking/${apiKey}?lang=ar`)).toEqual({ lang: 'ar', dir: 'rtl', pending: false, heading: ar['booking.title'], shown: 'visible' });
+    expect(await firstPaint(page, `/booking/${apiKey}?lang=ar`)).toEqual({ lang: 'ar', dir: 'rtl', pending: false, heading: ar['booking.title'], title: ar['booking.title'], shown: 'visible' });
     await page.screenshot({ path: 'test-results/e2e/first-paint-ar.png' });
     await page.unrouteAll();
     await page.goto(appUrl(`/booking/${apiKey}?lang=ar`));
@@ -72,11 +73,11 @@ describe("the booking page's first paint in the visitor's language (issue 36)", 
 
   it("?lang=es: Spanish; an Arabic browser without ?lang=: Arabic; an English one: English, as today", async () => {
     const english = await phone('en-US');
-    expect(await firstPaint(english.page, `/booking/${apiKey}?lang=es`)).toEqual({ lang: 'es', dir: 'ltr', pending: false, heading: es['booking.title'], shown: 'visible' });
-    expect(await firstPaint(english.page, `/booking/${apiKey}`)).toEqual({ lang: 'en', dir: '', pending: false, heading: en['booking.title'], shown: 'visible' });
+    expect(await firstPaint(english.page, `/booking/${apiKey}?lang=es`)).toEqual({ lang: 'es', dir: 'ltr', pending: false, heading: es['booking.title'], title: es['booking.title'], shown: 'visible' });
+    expect(await firstPaint(english.page, `/booking/${apiKey}`)).toEqual({ lang: 'en', dir: '', pending: false, heading: en['booking.title'], title: en['booking.title'], shown: 'visible' });
     await english.context.close();
     const arabic = await phone('ar-EG');
-    expect(await firstPaint(arabic.page, `/booking/${apiKey}`)).toEqual({ lang: 'ar', dir: 'rtl', pending: false, heading: ar['booking.title'], shown: 'visible' });
+    expect(await firstPaint(arabic.page, `/booking/${apiKey}`)).toEqual({ lang: 'ar', dir: 'rtl', pending: false, heading: ar['booking.title'], title: ar['booking.title'], shown: 'visible' });
     await arabic.context.close();
   });
 

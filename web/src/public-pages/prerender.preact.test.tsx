@@ -13,7 +13,7 @@ import portuguese from '../i18n/messages/pt.json';
 import spanish from '../i18n/messages/es.json';
 import { mockApi } from '../testing/render';
 import { renderOver } from './mount';
-import { inEnglish, inLanguage, pageElements, prerender } from './prerender';
+import { inEnglish, inLanguage, pageElements, prerender, prerenderTitle } from './prerender';
 
 const PARAMS: Record<string, string[]> = { booking: ['pk_key'], form: ['f1', 'pk_key'], request: ['pk_key'], manage: [] };
 // The manage page reads its token from the URL's fragment: without one its first effect replaces the
@@ -98,6 +98,7 @@ describe('prerendered public pages', () => {
       const host = document.createElement('div');
       host.innerHTML = builtFirstPaint('booking', locale);
       expect(host.querySelector('h1')).toHaveTextContent(texts['booking.title']);
+      expect(prerenderTitle('booking', locale)).toBe(texts['booking.title']);
       for (const key of ['booking.firstName', 'booking.email'] as const) {
         expect([...host.querySelectorAll('label')].some((l) => l.textContent?.startsWith(texts[key])), key).toBe(true);
       }

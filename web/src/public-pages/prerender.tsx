@@ -6,7 +6,7 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Locale } from '#shared/i18n/locales';
 import type { PublicPage } from '#shared/public-pages';
-import { I18nProvider, type Messages } from '../i18n/i18n';
+import { I18nProvider, translator, type MessageKey, type Messages } from '../i18n/i18n';
 import arabic from '../i18n/messages/ar.json';
 import english from '../i18n/messages/en.json';
 import french from '../i18n/messages/fr.json';
@@ -40,3 +40,20 @@ export const inLanguage = (locale: Locale, page: ReactElement) => (
 export const inEnglish = (page: ReactElement) => inLanguage('en', page);
 
 export const prerender = (name: PublicPage['name'], locale: Locale = 'en'): string => renderToString(inLanguage(locale, pageElements[name]([])));
+
+/**
+ * Each page's title before its data arrives, as the page sets document.title (the form page's is the
+ * form's name: its HTML keeps its own), so each language's HTML has its title in that language.
+ */
+const TITLES: Record<PublicPage['name'], MessageKey | undefined> = {
+  booking: 'booking.title',
+  form: undefined,
+  request: 'request.title',
+  manage: 'manage.booking',
+  intake: 'intake.title',
+};
+
+export const prerenderTitle = (name: PublicPage['name'], locale: Locale): string | undefined => {
+  const key = TITLES[name];
+  return key && translator(locale, CATALOGUES[locale])(key);
+};
