@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlFileFor, PUBLIC_PAGES, publicPageAt } from './public-pages';
+import { htmlFileFor, htmlFileOf, htmlFilesOf, PUBLIC_PAGES, publicPageAt } from './public-pages';
 
 describe('public pages', () => {
   it('maps each public path to its own HTML with its parameters, decoded', () => {
@@ -10,6 +10,14 @@ describe('public pages', () => {
     expect(htmlFileFor('/room-integration/pk_abc')).toBe('request.html');
     expect(htmlFileFor('/manage')).toBe('manage.html');
     for (const page of PUBLIC_PAGES) expect(htmlFileFor(page.example), page.name).toBe(`${page.name}.html`);
+  });
+
+  it('names one HTML file per language, English the page\'s plain one (issue 36)', () => {
+    const booking = PUBLIC_PAGES[0];
+    expect(htmlFileOf(booking)).toBe('booking.html');
+    expect(htmlFileOf(booking, 'en')).toBe('booking.html');
+    expect(htmlFileOf(booking, 'ar')).toBe('booking.ar.html');
+    expect(htmlFilesOf(booking)).toEqual(['booking.html', 'booking.es.html', 'booking.fr.html', 'booking.de.html', 'booking.pt.html', 'booking.ar.html']);
   });
 
   it('answers every other path, and malformed ones, with the console', () => {

@@ -3,6 +3,8 @@
 // server (infra/local/stack.ts), CloudFront's viewer-request function (infra/constructs/site.ts), the bundle
 // report and the bench. Every other extensionless path is the console's (index.html).
 
+import { DEFAULT_LOCALE, LOCALES, type Locale } from './i18n/locales.ts';
+
 export interface PublicPage {
   /** Also the HTML file's name (`booking` -> booking.html) and its entry (web/src/public-pages/booking.tsx). */
   name: 'booking' | 'form' | 'request' | 'manage' | 'intake';
@@ -30,7 +32,15 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { name: 'intake', pattern: '^/intake/?$', example: '/intake' },
 ];
 
-export const htmlFileOf = (page: Pick<PublicPage, 'name'>) => `${page.name}.html`;
+/**
+ * The page's prerendered HTML in a language (issue 36): `booking.html` in English, `booking.ar.html` in
+ * Arabic, one file per language of LOCALES, so the first paint is already in the visitor's language.
+ */
+export const htmlFileOf = (page: Pick<PublicPage, 'name'>, locale: Locale = DEFAULT_LOCALE) =>
+  locale === DEFAULT_LOCALE ? `${page.name}.html` : `${page.name}.${locale}.html`;
+
+/** Every HTML file of a page: one per language. */
+export const htmlFilesOf = (page: Pick<PublicPage, 'name'>) => LOCALES.map((locale) => htmlFileOf(page, locale));
 
 /** The public page at a path, with its path parameters in order (decoded), or undefined. */
 export function publicPageAt(pathname: string): { page: PublicPage; params: string[] } | undefined {

@@ -4,7 +4,8 @@
 // - the theme script of index.html, so dark mode applies before the first paint as in the console;
 // - the page's first paint prerendered (its skeleton: title, layout, labels), which the page's script
 //   takes over in the browser (src/public-pages/mount.tsx), the script requested after that paint
-//   (vite-deferred-entry.ts);
+//   (vite-deferred-entry.ts); one HTML file per language (booking.html, booking.ar.html, ...: issue 36),
+//   the server answering with the one the request asks (infra/constructs/page-rewrite.ts);
 // - at build, the page's own CSS inline in <head>: Bootstrap and the app's stylesheet with every rule
 //   the page's code cannot use removed (PurgeCSS over the modules its chunks hold), so no stylesheet
 //   blocks the first paint and the console's CSS is never downloaded.
@@ -21,7 +22,7 @@ import { PurgeCSS } from 'purgecss';
 import { build as viteBuild, type Alias, type Plugin, type ResolvedConfig } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { API_PREFIX } from '../shared/api.ts';
-import { LOCALES } from '../shared/i18n/locales.ts';
+import { DEFAULT_LOCALE, isRtl, LOCALES, type Locale } from '../shared/i18n/locales.ts';
 import { PREACT_ALIASES } from './preact.ts';
 import { deferredEntry } from './vite-deferred-entry.ts';
 import { compiledMessages, MESSAGE_PARSER_ALIAS } from './vite-messages.ts';
@@ -52,17 +53,19 @@ function earlyGetScript(page: PublicPage): string {
 
 /**
  * The page's language and direction before its first paint (the same choice as src/i18n/i18n.tsx's
- * initialLocale: ?lang=, the visitor's earlier choice, the browser's languages), so an Arabic page is
- * laid out right to left from its first frame instead of flipping when its script arrives. Another
- * language than the prerendered English also marks the page pending: its content (all but the
- * switcher) stays hidden until it renders in that language, so no English text is swapped under the
- * reader's eyes and nothing shifts (src/styles/app.css). Plain ES5 in a try: the page works without it.
+ * initialLocale: ?lang=, the visitor's earlier choice, the browser's languages, else English). The HTML
+ * is prerendered in each language (issue 36) and the server answers with the one the request asks
+ * (infra/constructs/page-rewrite.ts), so usually the two agree and the first paint is final. When they
+ * differ (a choice stored in this browser), the page is laid out in the visitor's direction from its
+ * first frame and marked pending: its content (all but the switcher) stays hidden until it renders in
+ * that language, so no text is swapped under the reader's eyes and nothing shifts (src/styles/app.css).
+ * Plain ES5 in a try: the page works without it.
  */
-const LANGUAGE_SCRIPT =
+export const LANGUAGE_SCRIPT =
   `<script>(function(){try{var L=${JSON.stringify([...LOCALES])};function b(t){t=String(t||'').toLowerCase().split(/[-_]/)[0];return L.indexOf(t)>=0?t:''}` +
   `var l=b((/[?&]lang=([^&#]*)/.exec(location.search)||[])[1]);if(!l){try{l=b(localStorage.getItem('clinic.locale'))}catch(e){}}` +
   `if(!l){var n=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language];for(var i=0;i<n.length&&!l;i++)l=b(n[i])}` +
-  `if(l&&l!=='en'){var d=document.documentElement;d.lang=l;d.dir=l==='ar'?'rtl':'ltr';d.setAttribute('data-i18n-pending','')}}catch(e){}})();</script>`;
+  `l=l||${JSON.stringify(DEFAULT_LOCALE)};var d=document.documentElement;if(l!==d.lang){d.lang=l;d.dir=l==='ar'?'rtl':'ltr';d.setAttribute('data-i18n-pending','')}}catch(e){}})();</script>`;
 
 /**
  * The booking page opened with ?package= or ?practitioner= (the console prints such links): its steps
@@ -132,31 +135,76 @@ interface ManifestChunk {
   isEntry: true;
 }
 
+/** The opening tag of web/<page>.html, which each language's copy of the page replaces. */
+const HTML_TAG = '<html lang="en">';
+
+/** A text as HTML writes it. */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A page's first paint in one language: its markup, and its title when the page has one of its own. */
+export interface FirstPaint {
+  html: string;
+  title?: string;
+}
+
+/**
+ * The page's HTML in another language (issue 36): the built English page with its first paint rendered in
+ * that language, its title in it, and the document's lang and dir set, so it paints right (and right to
+ * left) at once. Everything else (scripts, inline CSS) is the same bytes, so the CSP's hashes cover every
+ * language.
+ */
+export function localizedHtml(english: string, englishFirstPaint: string, locale: Locale, firstPaint: FirstPaint): string {
+  const at = english.indexOf(englishFirstPaint);
+  if (!english.startsWith(`<!doctype html>\n${HTML_TAG}`) || at < 0) throw new Error(`The built page has no ${HTML_TAG} or no first paint to put ${locale} in`);
+  let html = english.slice(0, at) + firstPaint.html + english.slice(at + englishFirstPaint.length);
+  const { title } = firstPaint;
+  if (title !== undefined) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  return html.replace(HTML_TAG, `<html lang="${locale}" dir="${isRtl(locale) ? 'rtl' : 'ltr'}">`);
+}
+
 /**
  * What one public page's own build does to its HTML: the theme script and early GET, and at build its
- * prerendered first paint and purged inline CSS. Reports the page's script for the manifest.
+ * prerendered first paint and purged inline CSS; then writes the page's copy in each other language.
+ * Reports the page's script for the manifest.
  */
-function pageHtml(root: string, page: PublicPage, firstPaint: string, done: (chunk: ManifestChunk) => void): Plugin {
+function pageHtml(root: string, page: PublicPage, firstPaint: (locale: Locale) => FirstPaint, done: (chunk: ManifestChunk) => void): Plugin {
+  const englishFirstPaint = firstPaint(DEFAULT_LOCALE).html;
   return {
     name: 'clinic-public-page-html',
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
         if (!ctx.chunk || !ctx.bundle) throw new Error(`${htmlFileOf(page)}: no chunk to complete`);
-        html = html.replace(ROOT_MARK, firstPaint);
+        html = html.replace(ROOT_MARK, englishFirstPaint);
         const css = await pageCss(moduleSources(ctx.chunk, ctx.bundle), html);
         done({ file: ctx.chunk.fileName, src: htmlFileOf(page), isEntry: true });
         return html.replace(HEAD_MARK, themeScript(root) + LANGUAGE_SCRIPT + preselectScript(page) + earlyGetScript(page) + `<style>${css}</style>`);
       },
     },
+    // The English page as written (its script's tags included): the other languages are copies of it.
+    writeBundle(options, bundle) {
+      const built = bundle[htmlFileOf(page)];
+      if (built?.type !== 'asset' || !options.dir) throw new Error(`${htmlFileOf(page)} was not built`);
+      const english = String(built.source);
+      for (const locale of LOCALES) {
+        if (locale === DEFAULT_LOCALE) continue;
+        writeFileSync(join(options.dir, htmlFileOf(page, locale)), localizedHtml(english, englishFirstPaint, locale, firstPaint(locale)));
+      }
+    },
   };
+}
+
+/** src/public-pages/prerender.tsx's: a page's first paint in a language, and its title there. */
+interface Prerenderer {
+  prerender: (name: PublicPage['name'], locale: Locale) => string;
+  prerenderTitle: (name: PublicPage['name'], locale: Locale) => string | undefined;
 }
 
 /**
  * src/public-pages/prerender.tsx built for Node with the pages' runtime (every dependency bundled, so
  * none reaches React itself), then loaded: the first paints are Preact's own markup, which it takes over.
  */
-async function prerenderer(root: string, mode: string): Promise<{ prerender: (name: PublicPage['name']) => string }> {
+async function prerenderer(root: string, mode: string): Promise<Prerenderer> {
   // A folder of this build's own: the e2e set-up and the bench may build at the same time.
   const outDir = mkdtempSync(join(tmpdir(), 'clinic-prerender-'));
   await viteBuild({
@@ -173,7 +221,7 @@ async function prerenderer(root: string, mode: string): Promise<{ prerender: (na
       emptyOutDir: true,
       target: 'node20',
       rollupOptions: {
-        // The first paint imports the English catalogue itself (the pages load theirs on demand): in
+        // The first paints import every catalogue themselves (the pages load theirs on demand): in
         // this one bundle for Node, nothing is to be split.
         onLog(level, log, handler) {
           if (log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') handler(level, log);
@@ -182,7 +230,7 @@ async function prerenderer(root: string, mode: string): Promise<{ prerender: (na
     },
   });
   try {
-    return (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as { prerender: (name: PublicPage['name']) => string };
+    return (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as Prerenderer;
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
@@ -193,7 +241,7 @@ async function prerenderer(root: string, mode: string): Promise<{ prerender: (na
  * console build's output, and adds the pages to its manifest.
  */
 async function buildPublicPages(root: string, outDir: string, mode: string): Promise<void> {
-  const { prerender } = await prerenderer(root, mode);
+  const { prerender, prerenderTitle } = await prerenderer(root, mode);
   const chunks: Record<string, ManifestChunk> = {};
   for (const page of PUBLIC_PAGES) {
     await viteBuild({
@@ -201,7 +249,7 @@ async function buildPublicPages(root: string, outDir: string, mode: string): Pro
       root,
       mode,
       logLevel: 'warn',
-      plugins: [react(), compiledMessages(), pageHtml(root, page, prerender(page.name), (chunk) => (chunks[chunk.src] = chunk)), deferredEntry()],
+      plugins: [react(), compiledMessages(), pageHtml(root, page, (locale) => ({ html: prerender(page.name, locale), title: prerenderTitle(page.name, locale) }), (chunk) => (chunks[chunk.src] = chunk)), deferredEntry()],
       // The catalogues are compiled (vite-messages.ts): the formatter goes without its parser.
       resolve: { alias: [...(PREACT_ALIASES as Alias[]), MESSAGE_PARSER_ALIAS] },
       build: {

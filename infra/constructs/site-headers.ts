@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Duration, type Stack } from 'aws-cdk-lib';
 import { HeadersFrameOption, HeadersReferrerPolicy, ResponseHeadersPolicy } from 'aws-cdk-lib/aws-cloudfront';
-import { htmlFileOf, PUBLIC_PAGES } from '../../shared/public-pages';
+import { htmlFilesOf, PUBLIC_PAGES } from '../../shared/public-pages';
 import { contentSecurityPolicy, inlineScriptHashes } from './csp';
 import { PROJECT_ROOT } from './paths';
 
@@ -25,9 +25,9 @@ export class SiteHeaders {
 
   constructor(scope: Stack, props: { webBuild: string }) {
     const { webBuild } = props;
-    // Every page the build holds (the console's and each public page's): their inline scripts.
+    // Every page the build holds (the console's and each public page's in each language): their inline scripts.
     const pages = existsSync(join(webBuild, 'index.html'))
-      ? ['index.html', ...PUBLIC_PAGES.map(htmlFileOf)].map((file) => join(webBuild, file)).filter((file) => existsSync(file))
+      ? ['index.html', ...PUBLIC_PAGES.flatMap(htmlFilesOf)].map((file) => join(webBuild, file)).filter((file) => existsSync(file))
       : [WEB_SOURCE_HTML];
     const scriptHashes = [...new Set(pages.flatMap((file) => inlineScriptHashes(readFileSync(file, 'utf8'))))];
     const pageHeaders = (id: string, frameAncestors: "'none'" | 'https:') =>

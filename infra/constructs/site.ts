@@ -27,9 +27,10 @@ import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/secrets';
-import { htmlFileOf, PUBLIC_PAGES } from '../../shared/public-pages';
+import { PUBLIC_PAGES } from '../../shared/public-pages';
 import { acknowledge } from '../compliance';
 import { apiDocsBehaviours } from './api-docs-site';
+import { pageRewriteCode } from './page-rewrite';
 import { PRIVATE_UPLOADS_PREFIX } from './api-function';
 import type { EdgeProtection } from './edge';
 import { API_PREFIX } from './paths';
@@ -44,23 +45,7 @@ export const WEB_ASSETS_DIR = 'assets';
  */
 export const EMBEDDABLE_PAGES = PUBLIC_PAGES.flatMap((page) => (page.embeddable ? [page.embeddable] : []));
 
-/**
- * The viewer-request function of the site's pages: a public page's path is answered with its own
- * prerendered HTML, any other extensionless path (a console route) with index.html, files as they are.
- */
-export const pageRewriteCode = () => `var PAGES = [${PUBLIC_PAGES.map((page) => `[new RegExp(${JSON.stringify(page.pattern)}), '/${htmlFileOf(page)}']`).join(', ')}];
-function handler(event) {
-  var request = event.request;
-  for (var i = 0; i < PAGES.length; i++) {
-    if (PAGES[i][0].test(request.uri)) {
-      request.uri = PAGES[i][1];
-      return request;
-    }
-  }
-  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') === -1) request.uri = '/index.html';
-  return request;
-}`;
+export { pageRewriteCode } from './page-rewrite';
 
 export interface SiteProps {
   web: IBucket;
@@ -85,7 +70,7 @@ export class Site {
     // HTML, the rest of the SPA to index.html). Distribution-wide errorResponses would also turn the
     // API's 404s into index.html.
     const spaRewrite = new CloudFrontFunction(scope, 'SpaRewrite', {
-      comment: 'Public pages: their own HTML; other extensionless paths are console routes: /index.html',
+      comment: 'Public pages: their own HTML in the asked language; other extensionless paths are console routes: /index.html',
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(pageRewriteCode()),
     });

@@ -12,7 +12,8 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ROUTES, WORKERS, type Route } from '../../functions/routes';
 import { API_PREFIX } from '../../shared/api';
-import { htmlFileFor } from '../../shared/public-pages';
+import { htmlFileFor, publicPageAt } from '../../shared/public-pages';
+import { pageFileFor } from '../constructs/page-rewrite';
 import { ROOT, ensureBucket, ensureTable, freePort, localClientConfig, startDynamoDbLocal, startS3, startSes, type RunningService } from './services';
 import { resetConfig } from '../../functions/lib/config';
 import { isPublicKey } from '../../functions/lib/upload-keys';
@@ -220,9 +221,15 @@ const PLACEHOLDER_PAGE = `<!doctype html><html lang="en"><head><meta charset="ut
 <body style="font-family:system-ui;margin:3rem"><h1>Clinic Suite API is running</h1>
 <p>The console has not been built yet: run <code>npm run build:web</code>, then reload.</p></body></html>`;
 
-/** A page path: a public page's own prerendered HTML, else the console's index.html (client-side routes). */
-function serveIndex(req: IncomingMessage, res: ServerResponse, webDir: string, pathname: string) {
-  if (serveWebFile(req, res, webDir, `/${htmlFileFor(pathname)}`)) return;
+/**
+ * A page path: a public page's own prerendered HTML in the language the request asks (chosen by
+ * CloudFront's own function, infra/constructs/page-rewrite.ts), else the console's index.html
+ * (client-side routes). A build without that language's file (an older one): the page's English file.
+ */
+function serveIndex(req: IncomingMessage, res: ServerResponse, webDir: string, url: URL) {
+  const inLanguage = publicPageAt(url.pathname) && pageFileFor(url.pathname, url.searchParams, req.headers['accept-language']);
+  if (inLanguage && serveWebFile(req, res, webDir, inLanguage)) return;
+  if (serveWebFile(req, res, webDir, `/${htmlFileFor(url.pathname)}`)) return;
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
   res.end(PLACEHOLDER_PAGE);
 }
@@ -415,7 +422,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           if (!isPublicKey(key)) return send(res, 404, { message: 'Not found.' });
           return await serveUpload(res, uploads, key);
         }
-        serveIndex(req, res, webDir, url.pathname);
+        serveIndex(req, res, webDir, url);
       } catch (error) {
         console.error(JSON.stringify({ level: 'error', where: 'local-server', path: url.pathname, message: (error as Error).message, stack: (error as Error).stack }));
         if (!res.headersSent) send(res, 500, { message: 'Something went wrong on our side. Please try again.' });

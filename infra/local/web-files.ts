@@ -5,7 +5,7 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, extname, join, normalize, sep } from 'node:path';
-import { htmlFileOf, PUBLIC_PAGES } from '../../shared/public-pages';
+import { htmlFilesOf, PUBLIC_PAGES } from '../../shared/public-pages';
 import { contentSecurityPolicy, inlineScriptHashes } from '../constructs/csp';
 
 const MIME: Record<string, string> = {
@@ -41,7 +41,7 @@ export function acceptedCodings(header: string | undefined): (coding: string) =>
 }
 
 /** The pages clinics may frame on their sites (CloudFront's policy for them allows https framers). */
-const EMBEDDABLE = new Set(PUBLIC_PAGES.filter((page) => page.embeddable).map(htmlFileOf));
+const EMBEDDABLE = new Set(PUBLIC_PAGES.filter((page) => page.embeddable).flatMap(htmlFilesOf));
 
 /**
  * An HTML page's Content-Security-Policy, as CloudFront sends it (infra/constructs/site-headers.ts), from the page's own

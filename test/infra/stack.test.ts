@@ -16,7 +16,8 @@ import { PROJECT_ROOT } from '../../infra/constructs/paths';
 import { isPublicKey } from '../../functions/lib/upload-keys';
 import { createHash } from 'node:crypto';
 import { EDGE_REGION, EdgeStack, WAF_CHALLENGED_WRITE_LIMIT, WAF_CHALLENGE_ISSUE_LIMIT, WAF_PUBLIC_WRITE_LIMIT, WAF_SIGN_IN_LIMIT } from '../../infra/constructs/edge';
-import { htmlFileFor, PUBLIC_PAGES } from '../../shared/public-pages';
+import { LOCALES } from '../../shared/i18n/locales';
+import { htmlFileFor, htmlFileOf, PUBLIC_PAGES } from '../../shared/public-pages';
 import { API_BURST, API_RATE_PER_SECOND, ClinicStack, OUTBOX_WORKER_TIMEOUT_SECONDS, SWEEPS_TIMEOUT_SECONDS, PRIVATE_UPLOADS_PREFIX, STRIPE_EVENTS_HANDLER, EMBEDDABLE_PAGES, LOG_RETENTION_DAYS, apiPath, usesOf } from '../../infra/stack';
 import { OUTBOX_LEASE_MS } from '../../functions/data/outbox';
 import type { Json } from '../support/json';
@@ -59,6 +60,8 @@ function refersTo(value: unknown, logicalId: string): boolean {
 const BUILT_INLINE_SCRIPT = 'document.documentElement.dataset.x = "1";';
 /** An inline script only a public page's HTML of the build has. */
 const PUBLIC_PAGE_INLINE_SCRIPT = 'document.documentElement.dataset.y = "2";';
+/** An inline script only a public page's Arabic HTML has (issue 36: each language's HTML is its own file). */
+const ARABIC_PAGE_INLINE_SCRIPT = 'document.documentElement.dataset.z = "3";';
 
 let plain: ReturnType<typeof synth>;
 let configured: ReturnType<typeof synth>;
@@ -82,6 +85,7 @@ beforeAll(() => {
   writeFileSync(join(webDir, 'api', 'openapi.json'), '{"openapi":"3.1.1"}');
   // As the build writes it: the page's script loader is inline code with a data-src (web/vite-deferred-entry.ts).
   writeFileSync(join(webDir, 'booking.html'), `<!doctype html><title>Booking</title><script data-src="/assets/booking-abcdef12.js">${PUBLIC_PAGE_INLINE_SCRIPT}</script>`);
+  writeFileSync(join(webDir, 'booking.ar.html'), `<!doctype html><html lang="ar" dir="rtl"><title>الحجز</title><script>${ARABIC_PAGE_INLINE_SCRIPT}</script>`);
   configured = synth(
     {
       stripeEventSourceName: 'aws.partner/stripe.com/ed_test_123',
@@ -802,6 +806,36 @@ describe('CloudFront', () => {
     expect(uri('/manage/x')).toBe('/index.html');
   });
 
+  it("answers a public page in the language the request asks: ?lang=, else Accept-Language, else English (issue 36)", () => {
+    const config = distribution(plain.template);
+    const rewrite = viewerFunction(plain.template, config.DefaultCacheBehavior);
+    const uri = (path: string, lang?: string, acceptLanguage?: string) =>
+      rewrite({
+        request: {
+          uri: path,
+          querystring: lang === undefined ? {} : { lang: { value: lang } },
+          headers: acceptLanguage === undefined ? {} : { 'accept-language': { value: acceptLanguage } },
+        },
+      }).uri;
+    expect(uri('/booking/pk_key1', 'ar')).toBe('/booking.ar.html');
+    expect(uri('/booking/pk_key1', 'es')).toBe('/booking.es.html');
+    expect(uri('/manage', 'fr')).toBe('/manage.fr.html');
+    expect(uri('/intake', 'pt-BR')).toBe('/intake.pt.html');
+    expect(uri('/form-builder/public/f1/key1', 'DE')).toBe('/form.de.html');
+    // The address's language wins over the browser's, English included; one we lack does not count.
+    expect(uri('/booking/pk_key1', 'en', 'ar')).toBe('/booking.html');
+    expect(uri('/booking/pk_key1', 'ja', 'es-ES,es;q=0.9')).toBe('/booking.es.html');
+    // The browser's languages by weight, the first of equal weight; q=0 means "not this one".
+    expect(uri('/room-integration/pk_key1', undefined, 'ja,ar-EG;q=0.8,fr;q=0.9')).toBe('/request.fr.html');
+    expect(uri('/booking/pk_key1', undefined, 'ar;q=0, de')).toBe('/booking.de.html');
+    expect(uri('/booking/pk_key1', undefined, 'ja, *')).toBe('/booking.html');
+    expect(uri('/booking/pk_key1')).toBe('/booking.html');
+    // Every page in every language, and never for the console or a file.
+    for (const page of PUBLIC_PAGES) for (const locale of LOCALES) expect(uri(page.example, locale), `${page.example} ${locale}`).toBe(`/${htmlFileOf(page, locale)}`);
+    expect(uri('/dashboard', 'ar', 'ar')).toBe('/index.html');
+    expect(uri('/favicon.ico', 'ar')).toBe('/favicon.ico');
+  });
+
   it('deploys the web build only when there is one', () => {
     plain.template.resourceCountIs('Custom::CDKBucketDeployment', 0);
     configured.template.resourceCountIs('Custom::CDKBucketDeployment', 2);
@@ -1037,7 +1071,8 @@ describe('edge', () => {
     expect(headers.FrameOptions).toMatchObject({ FrameOption: 'DENY' });
     // From the built page when there is one.
     const built = headersOf(configured, distributionOf(configured).DefaultCacheBehavior.ResponseHeadersPolicyId).ContentSecurityPolicy.ContentSecurityPolicy;
-    expect(built).toContain(`script-src 'self' ${sha256(BUILT_INLINE_SCRIPT)} ${sha256(PUBLIC_PAGE_INLINE_SCRIPT)};`);
+    // Every public page's HTML in every language (issue 36).
+    expect(built).toContain(`script-src 'self' ${sha256(BUILT_INLINE_SCRIPT)} ${sha256(PUBLIC_PAGE_INLINE_SCRIPT)} ${sha256(ARABIC_PAGE_INLINE_SCRIPT)};`);
   });
 
   it('lets clinics frame the public pages on their https sites, and only those', () => {

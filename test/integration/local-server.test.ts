@@ -23,6 +23,8 @@ const SHELL = `<!doctype html><html><head><script type="module" src="/assets/ind
 /** A public page's inline script loader, as the build writes it (web/vite-deferred-entry.ts). */
 const LOADER = "document.head.append(Object.assign(document.createElement('script'),{type:'module',src:'/assets/booking-AbCd1234.js'}))";
 const BOOKING_PAGE = `<!doctype html><html><head><title>Book</title></head><body>${'<label>Email</label>'.repeat(100)}<script data-src="/assets/booking-AbCd1234.js">${LOADER}</script></body></html>`;
+/** The page in Arabic, as the build writes it beside the English one (issue 36). */
+const BOOKING_PAGE_AR = `<!doctype html><html lang="ar" dir="rtl"><head><title>الحجز</title></head><body>${'<label>البريد الإلكتروني</label>'.repeat(100)}<script data-src="/assets/booking-AbCd1234.js">${LOADER}</script></body></html>`;
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i % 37}`))};`;
 const IMAGE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 let outbox: typeof import('../../functions/data/outbox');
@@ -32,6 +34,7 @@ beforeAll(async () => {
   mkdirSync(join(webDir, 'assets'));
   writeFileSync(join(webDir, 'index.html'), SHELL);
   writeFileSync(join(webDir, 'booking.html'), BOOKING_PAGE);
+  writeFileSync(join(webDir, 'booking.ar.html'), BOOKING_PAGE_AR);
   writeFileSync(join(webDir, 'assets', 'index-AbCd1234.js'), SCRIPT);
   writeFileSync(join(webDir, 'assets', 'logo-AbCd1234.png'), IMAGE);
   precompressDir(webDir);
@@ -180,6 +183,27 @@ describe('the web build', () => {
     expect(head.headers['content-encoding']).toBe('gzip');
     expect(Number(head.headers['content-length'])).toBe(readFileSync(join(webDir, 'booking.html.gz')).length);
     expect(head.body.length).toBe(0);
+  });
+
+  it("answers a public page in the language the request asks, by CloudFront's own rule (issue 36)", async () => {
+    const page = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await rawGet(path, { 'accept-encoding': 'br', ...headers });
+      expect(res.status, path).toBe(200);
+      return { html: brotliDecompressSync(res.body).toString(), csp: res.headers['content-security-policy'] as string };
+    };
+    const arabic = await page('/booking/pk_any?lang=ar');
+    expect(arabic.html).toBe(BOOKING_PAGE_AR);
+    // Its own CSP, as the English page's: framed by clinics' sites, its loader allowed.
+    expect(arabic.csp).toContain('frame-ancestors https:');
+    expect(arabic.csp).toContain(`script-src 'self' 'sha256-${createHash('sha256').update(LOADER).digest('base64')}';`);
+    expect((await page('/booking/pk_any', { 'accept-language': 'ar-EG,ar;q=0.9,en;q=0.8' })).html).toBe(BOOKING_PAGE_AR);
+    // The address's language wins over the browser's.
+    expect((await page('/booking/pk_any?lang=en', { 'accept-language': 'ar' })).html).toBe(BOOKING_PAGE);
+    expect((await page('/booking/pk_any', { 'accept-language': 'en-US,en;q=0.9' })).html).toBe(BOOKING_PAGE);
+    // A language this build has no file for: the page's English HTML (the page renders over it).
+    expect((await page('/booking/pk_any?lang=es')).html).toBe(BOOKING_PAGE);
+    // The console is the console in any language.
+    expect((await page('/dashboard?lang=ar', { 'accept-language': 'ar' })).html).toBe(SHELL);
   });
 
   it('never serves a file outside the build', async () => {

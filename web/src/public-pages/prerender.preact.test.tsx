@@ -4,10 +4,16 @@
 import { act } from '@testing-library/react';
 import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOCALES, type Locale } from '#shared/i18n/locales';
 import { PUBLIC_PAGES, type PublicPage } from '#shared/public-pages';
+import arabic from '../i18n/messages/ar.json';
+import german from '../i18n/messages/de.json';
+import french from '../i18n/messages/fr.json';
+import portuguese from '../i18n/messages/pt.json';
+import spanish from '../i18n/messages/es.json';
 import { mockApi } from '../testing/render';
 import { renderOver } from './mount';
-import { inEnglish, pageElements, prerender } from './prerender';
+import { inEnglish, inLanguage, pageElements, prerender, prerenderTitle } from './prerender';
 
 const PARAMS: Record<string, string[]> = { booking: ['pk_key'], form: ['f1', 'pk_key'], request: ['pk_key'], manage: [] };
 // The manage page reads its token from the URL's fragment: without one its first effect replaces the
@@ -15,10 +21,10 @@ const PARAMS: Record<string, string[]> = { booking: ['pk_key'], form: ['f1', 'pk
 const FRAGMENT: Record<string, string> = { manage: '#mt_prerender_test_token' };
 
 /** The page's first paint as the build makes it: in Node, where there is no window. */
-function builtFirstPaint(name: PublicPage['name']): string {
+function builtFirstPaint(name: PublicPage['name'], locale: Locale = 'en'): string {
   vi.stubGlobal('window', undefined);
   try {
-    return prerender(name);
+    return prerender(name, locale);
   } finally {
     vi.unstubAllGlobals();
   }
@@ -82,6 +88,33 @@ describe('prerendered public pages', () => {
       expect(painted.filter((el) => !host.contains(el))).toEqual([]);
       expect(host.querySelectorAll('h1')).toHaveLength(1);
       expect(consoleErrors).not.toHaveBeenCalled();
+    });
+  }
+
+  const TEXTS = { es: spanish, fr: french, de: german, pt: portuguese, ar: arabic };
+  for (const locale of LOCALES.filter((l) => l !== 'en')) {
+    it(`booking in ${locale} (issue 36): its first paint is in that language, and the page rendered in it keeps every node and word`, async () => {
+      const texts = TEXTS[locale];
+      const host = document.createElement('div');
+      host.innerHTML = builtFirstPaint('booking', locale);
+      expect(host.querySelector('h1')).toHaveTextContent(texts['booking.title']);
+      expect(prerenderTitle('booking', locale)).toBe(texts['booking.title']);
+      for (const key of ['booking.firstName', 'booking.email'] as const) {
+        expect([...host.querySelectorAll('label')].some((l) => l.textContent?.startsWith(texts[key])), key).toBe(true);
+      }
+      expect(host.querySelector<HTMLSelectElement>('#page-language')?.value).toBe(locale);
+      mockApi({});
+      vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise(() => {}));
+      document.body.append(host);
+      const painted = [...host.querySelectorAll('*')];
+      const words = host.textContent;
+      await act(() => {
+        renderPage(host, inLanguage(locale, pageElements.booking(PARAMS.booking)));
+        return Promise.resolve();
+      });
+      expect(painted.filter((el) => !host.contains(el))).toEqual([]);
+      // Nothing the visitor read was rewritten: the first paint was final.
+      expect(host.textContent).toBe(words);
     });
   }
 
