@@ -11,7 +11,13 @@ interface ChartCardProps {
   rows: (string | number)[][];
   /** A line under the table: totals, or what the figures mean. */
   footer?: (string | number)[];
-  chart: ReactNode;
+  /**
+   * Builds the chart, called only once it is drawn: its options read the theme's colours from the
+   * computed style, which forces the browser to compute the page's style in the middle of React's render
+   * (about 25 ms of a desktop's main thread at the reports' first render, once more for the style the
+   * commit then changes).
+   */
+  chart: () => ReactNode;
   empty?: boolean;
 }
 
@@ -45,7 +51,7 @@ export function ChartCard({ title, description, columns, rows, footer, chart, em
         {/* Chart.js sizes the canvas to this box: relative, its own height, free to shrink with the card. */}
         <div className={view === 'chart' ? 'position-relative' : 'd-none'} style={{ height: 260, minWidth: 0 }} aria-hidden="true" ref={box}>
           {/* The chart's code may still be loading (a lazy chunk): the box keeps its height. */}
-          <Suspense fallback={null}>{near && chart}</Suspense>
+          <Suspense fallback={null}>{near && chart()}</Suspense>
         </div>
         <div className={view === 'table' ? 'table-responsive' : 'visually-hidden'}>
           <ReportTable columns={columns} caption={title} captionClassName="visually-hidden" rows={rows} footer={footer} />
