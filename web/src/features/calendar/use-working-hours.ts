@@ -35,7 +35,8 @@ export function useWorkingHours({ clinic, team, practitionerId, teamDate, range,
   }, [chosen, clinicHours, activeTeam]);
   const businessHours = useMemo(() => (hours ? businessHoursOf(hours) : false), [hours]);
   const slotMinutes = clinic?.slotMinutes ?? 30;
-  const grid = gridOf(slotMinutes, hours ?? undefined);
+  // One object while its inputs hold: the main calendar renders again when it is another.
+  const grid = useMemo(() => gridOf(slotMinutes, hours ?? undefined), [slotMinutes, hours]);
   const columns: TeamColumn[] = useMemo(() => {
     const people = chosen ? [chosen] : activeTeam;
     const day = { start: teamDate, end: addDays(teamDate, 1) };

@@ -106,9 +106,11 @@ describe('reports page', { timeout: 20_000 }, () => {
     expect(within(mixCard).getByRole('button', { name: 'Table' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(mixCard).getByRole('table').parentElement).not.toHaveClass('visually-hidden');
 
-    // The charts' code is a chunk of its own (components/charts.tsx): the bars come once it has loaded.
-    await waitFor(() => expect(document.querySelector('[data-chart="bar"]')).not.toBeNull());
-    const bars = JSON.parse(document.querySelector('[data-chart="bar"]')!.getAttribute('data-datasets')!);
+    // The charts' code is a chunk of its own (components/charts.tsx): the bars come once it has loaded,
+    // one chart at a time (ChartCard's chartTurn).
+    const volumeChart = () => screen.getByRole('region', { name: 'Bookings and appointments per week' }).querySelector('[data-chart="bar"]');
+    await waitFor(() => expect(volumeChart()).not.toBeNull());
+    const bars = JSON.parse(volumeChart()!.getAttribute('data-datasets')!);
     expect(bars).toEqual([
       { label: 'Appointments', data: [3, 1] },
       { label: 'Paid bookings', data: [2, 1] },

@@ -13,8 +13,8 @@
 // item back).
 // FullCalendar 7 (its named zones through the Temporal polyfill, its theme's CSS) loads only with this
 // route's chunk (../fullcalendar.ts).
-import FullCalendar, { type CalendarApi, type CalendarOptions, type CalendarRef, type DatesSetInfo, type DayHeaderInfo, type EventClickInfo, type EventDropInfo, type EventInput } from '@fullcalendar/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import type { CalendarApi, CalendarRef, DatesSetInfo, EventClickInfo, EventDropInfo, EventInput } from '@fullcalendar/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { addDays } from '#shared/bookings/slots';
 import { todayIn } from '#shared/bookings/time';
 import type { CalendarKind } from '#shared/calendar/schemas';
@@ -22,12 +22,14 @@ import { Loading } from '../../../components/loading';
 import { dateFormatter } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
 import { useAccess } from '../../../lib/roles';
+import { useLatest } from '../../../lib/use-latest';
 import { useClinicHours } from '../api/availability';
 import { useCalendar, type CalendarItem } from '../api/calendar';
 import { usePractitioners } from '../api/practitioners';
 import { CalendarFilters } from '../components/calendar-filters';
 import { CalendarLegend } from '../components/calendar-legend';
 import { CalendarToolbar, type Step } from '../components/calendar-toolbar';
+import { MainCalendar } from '../components/main-calendar';
 import { MoveDialogs, type Pending } from '../components/move-dialogs';
 import { TeamDay } from '../components/team-day';
 import { NARROW, VIEWS, applyFilters, assigneesOf, clinicFirstDay, firstRange, localOf, lookOf, stepOf, type ViewName } from '../lib';
@@ -36,7 +38,6 @@ import { useCalendarUrl } from '../use-calendar-url';
 import { useFirstLoad } from '../use-first-load';
 import { useTeamDrag } from '../use-team-drag';
 import { useWorkingHours } from '../use-working-hours';
-import { CALENDAR_CLASSES, MAIN_PLUGINS, NO_SCROLL_TIME, documentDirection, markBorder } from '../fullcalendar';
 
 /** The calendar's current date as a local date in its zone (toISOString would give UTC's). */
 const currentDate = (calendar: CalendarApi) => calendar.formatIso(calendar.getDate()).slice(0, 10);
@@ -61,11 +62,6 @@ const nowIn = (timeZone: string) => {
 /** Dates in the reader's locale (the browser's; the console's words stay English). */
 const longDate = (date: string) => dateFormatter({ timeZone: 'UTC', dateStyle: 'full' }).format(new Date(`${date}T12:00:00Z`));
 
-// The list: the seven days from its date (on a Saturday, the days ahead, not the week gone by). One
-// object for every render: FullCalendar 7 lays its view out anew when `views` is another object, and a
-// time grid taken down while it measures throws (7.1.4: "reading 'scrollTo'").
-const LIST_VIEWS = { listDays: { type: 'list', duration: { days: 7 }, dateAlignment: 'day' } };
-
 type Range = { start: string; end: string };
 /** The range as it was when it did not change (no new request, no render). */
 const sameRange = (r: Range | null, next: Range) => (r && r.start === next.start && r.end === next.end ? r : next);
@@ -87,42 +83,6 @@ const eventsOf = (items: CalendarItem[], view: ViewName): EventInput[] =>
       extendedProps: { item, border: look.border },
     };
   });
-
-/** On a phone the week's headers are the weekday's three letters over the day's number: seven fit. */
-const dayHeaderOf = (narrow: boolean, timeZone: string) => (arg: DayHeaderInfo) => {
-  if (!narrow || arg.view.type !== 'timeGridWeek') return arg.text;
-  const part = (o: Intl.DateTimeFormatOptions) => dateFormatter({ ...(timeZone === 'local' ? {} : { timeZone }), ...o }).format(arg.date);
-  return (
-    <span className="d-block lh-sm">
-      <span className="d-block small">{part({ weekday: 'short' })}</span>
-      {part({ day: 'numeric' })}
-    </span>
-  );
-};
-
-/** What the page's calendar needs beyond its view: its zone, clicks and drops, and the slots' grid. */
-function calendarOptions(timeZone: string, grid: ReturnType<typeof useWorkingHours>['grid'], slotMinutes: number, onClick: (arg: EventClickInfo) => void, onDrop: (arg: EventDropInfo) => void): CalendarOptions {
-  return {
-    ...CALENDAR_CLASSES,
-    timeZone,
-    direction: documentDirection(),
-    height: 'auto',
-    eventClick: onClick,
-    eventDrop: onDrop,
-    editable: false,
-    eventDurationEditable: false,
-    defaultTimedEventDuration: '00:30',
-    nowIndicator: true,
-    // The lines are the slots, and a drag snaps to them.
-    slotDuration: grid.slotDuration,
-    snapDuration: grid.slotDuration,
-    ...(slotMinutes >= 30 ? { slotHeaderInterval: grid.slotDuration } : {}),
-    slotMinTime: grid.slotMinTime,
-    slotMaxTime: grid.slotMaxTime,
-    scrollTime: NO_SCROLL_TIME,
-    allDaySlot: false,
-  };
-}
 
 /** A drop on the main calendar, to be confirmed: the patient is mailed at once, so a drop is confirmed first (for a booking, with the choice to mail). */
 function pendingOfDrop(arg: EventDropInfo): Pending {
@@ -210,10 +170,10 @@ export function CalendarPage() {
     go({ date: currentDate(calendar) });
   };
 
-  const onDates = (arg: DatesSetInfo) => {
+  const onDates = useCallback((arg: DatesSetInfo) => {
     setRange((r) => sameRange(r, { start: arg.startStr.slice(0, 10), end: arg.endStr.slice(0, 10) }));
     setTitle(arg.view.title);
-  };
+  }, []);
 
   const shown = useMemo(() => {
     const kinds = (data?.kinds ?? []).filter((k) => !hidden.includes(k));
@@ -225,12 +185,15 @@ export function CalendarPage() {
   const shownEvents = useMemo(() => [...closed, ...events], [closed, events]);
   const drag = useTeamDrag({ columns, teamDate, timeZone: data?.timeZone ?? 'UTC', onPending: setPending });
 
-  const dayHeader = useMemo(() => dayHeaderOf(narrow, timeZone), [narrow, timeZone]); // one identity: see LIST_VIEWS
-  const onDrop = (arg: EventDropInfo) => setPending(pendingOfDrop(arg));
-  const onClick = (arg: EventClickInfo) => {
+  // The main calendar's callbacks keep their identity (components/main-calendar.tsx renders it again
+  // only when what it is given changes).
+  const onDrop = useCallback((arg: EventDropInfo) => setPending(pendingOfDrop(arg)), []);
+  const onClick = useCallback((arg: EventClickInfo) => {
     const item = itemOfClick(arg);
     if (item) setOpen(item);
-  };
+  }, []);
+  const latestGo = useLatest(go);
+  const onNavDay = useCallback((d: Date) => latestGo.current({ view: 'day', date: ref.current!.getApi().formatIso(d).slice(0, 10) }), [latestGo]);
 
   const showTeam = view === 'team';
   // The team's day is for those who read bookings (the practitioners are theirs): offered from the first
@@ -260,28 +223,10 @@ export function CalendarPage() {
             onItemClick={setOpen} onDragStart={drag.onDragStart} onDragStop={drag.onDragStop} onDrop={(d) => void drag.onDrop(d)}
           />
         ) : (
-          <div className={narrow ? 'calendar-fc calendar-narrow' : 'calendar-fc'}>
-            <FullCalendar
-              ref={ref}
-              {...calendarOptions(timeZone, grid, slotMinutes, onClick, onDrop)}
-              plugins={MAIN_PLUGINS}
-              initialView={VIEWS[view]}
-              initialDate={date}
-              views={LIST_VIEWS}
-              noEventsContent="Nothing in these seven days."
-              firstDay={firstDay}
-              headerToolbar={false}
-              events={shownEvents}
-              datesSet={onDates}
-              businessHours={businessHours}
-              dayHeaderContent={dayHeader}
-              dayMaxEvents={4}
-              eventMaxStack={3}
-              navLinks
-              navLinkDayClick={(d) => go({ view: 'day', date: ref.current!.getApi().formatIso(d).slice(0, 10) })}
-              eventDidMount={markBorder}
-            />
-          </div>
+          <MainCalendar
+            calendarRef={ref} view={view} date={date} timeZone={timeZone} grid={grid} slotMinutes={slotMinutes} firstDay={firstDay} events={shownEvents}
+            businessHours={businessHours} narrow={narrow} onClick={onClick} onDrop={onDrop} onDates={onDates} onNavDay={onNavDay}
+          />
         )}
         <CalendarLegend shadesHours={Boolean(hours)} chosenName={chosen?.name} showsClosed={showTeam ? columns.some((c) => c.closed.length) : closed.length > 0} />
       </div>

@@ -2,6 +2,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
+import { dateFormatter } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/layout';
 import { useRegistry } from '../../../lib/registry';
 import { useAccess, useRoles } from '../../../lib/roles';
@@ -106,7 +107,7 @@ export function DashboardPage() {
       <section className="card border-0 shadow-sm welcome-card overflow-hidden">
         <div className="card-body p-4 p-lg-5 position-relative">
           <p className="text-uppercase small fw-semibold mb-2 welcome-date">
-            {new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' }).format(new Date())}
+            {dateFormatter({ weekday: 'long', month: 'long', day: 'numeric' }).format(new Date())}
           </p>
           <h2 className="h3 fw-bold mb-2">
             {greeting()}

@@ -5,7 +5,7 @@
 // Chart.js is loaded with this route only (not in the console's first load); each chart has its
 // table, and the figures download as CSV.
 import type { ChartDataset, ChartOptions } from 'chart.js';
-import { lazy, useMemo, useState } from 'react';
+import { lazy, memo, useMemo, useState } from 'react';
 import { todayIn } from '#shared/bookings/time';
 import { weekStartOf, weeksBetween, MAX_REPORT_WEEKS } from '#shared/reports/schemas';
 import type { Report } from '../api/get-report';
@@ -113,7 +113,9 @@ function PeriodPicker({ period, from, to, onChange }: { period: PeriodId; from: 
   );
 }
 
-function Charts({ report }: { report: Report }) {
+// Memo: the page renders again as the practitioners' and the payments' figures arrive; the charts and
+// their tables change only with the report.
+const Charts = memo(function Charts({ report }: { report: Report }) {
   const labels = report.weeks.map((w) => weekLabel(w.week));
   const first = report.weeks[0];
   const currencies = currenciesOf(report);
@@ -121,7 +123,8 @@ function Charts({ report }: { report: Report }) {
   const sum = (f: (w: Report['weeks'][number]) => number) => report.weeks.reduce((s, w) => s + f(w), 0);
   const cards = [];
   /** A bar chart over the weeks (`currency`: its axis in money). */
-  const weekBars = (datasets: ChartDataset<'bar'>[], currency?: string) => <Bar options={barOptions(currency)} data={{ labels, datasets }} />;
+  // Built when drawn (ChartCard's `chart`): the options read the theme's colours from the computed style.
+  const weekBars = (datasets: () => ChartDataset<'bar'>[], currency?: string) => () => <Bar options={barOptions(currency)} data={{ labels, datasets: datasets() }} />;
 
   if (first?.appointments || first?.bookings) {
     const columns: Column[] = [
@@ -141,7 +144,7 @@ function Charts({ report }: { report: Report }) {
         rows={report.weeks.map((w, i) => [weekLabel(w.week), ...rows[i]])}
         footer={['Total', ...totals]}
         empty={totals.every((t) => t === 0)}
-        chart={weekBars([
+        chart={weekBars(() => [
           ...(first.appointments ? [{ label: 'Appointments', data: report.weeks.map(activeAppointments), backgroundColor: COLORS.blue }] : []),
           ...(first.bookings ? [{ label: 'Paid bookings', data: report.weeks.map((w) => w.bookings!.confirmed), backgroundColor: COLORS.green }] : []),
         ])}
@@ -163,7 +166,7 @@ function Charts({ report }: { report: Report }) {
         footer={['Total', ...cells((c) => sum((w) => w.revenue?.[c]?.paid ?? 0), (c) => sum((w) => w.revenue?.[c]?.refunded ?? 0))]}
         empty={currencies.length === 0}
         chart={weekBars(
-          [
+          () => [
             { label: `Received (${currency.toUpperCase()})`, data: report.weeks.map((w) => w.revenue?.[currency]?.paid ?? 0), backgroundColor: COLORS.green },
             { label: `Refunded (${currency.toUpperCase()})`, data: report.weeks.map((w) => w.revenue?.[currency]?.refunded ?? 0), backgroundColor: COLORS.amber },
           ],
@@ -184,12 +187,12 @@ function Charts({ report }: { report: Report }) {
         rows={mix.map((m) => [m.label, m.count, `${m.percent}%`])}
         footer={['Total', total, total ? '100%' : '0%']}
         empty={total === 0}
-        chart={
+        chart={() => (
           <Doughnut
             options={{ responsive: true, maintainAspectRatio: false, animation: false, plugins: { legend: { position: 'right', labels: { color: themeColors().text } } } }}
             data={{ labels: mix.map((m) => m.label), datasets: [{ data: mix.map((m) => m.count), backgroundColor: mix.map((m) => STATUS_COLORS[m.status]) }] }}
           />
-        }
+        )}
       />,
     );
   }
@@ -207,7 +210,7 @@ function Charts({ report }: { report: Report }) {
         rows={report.weeks.map((w) => [weekLabel(w.week), w.leads!.received, w.leads!.paid, rate(w.leads!.received, w.leads!.paid)])}
         footer={['Total', received, paid, rate(received, paid)]}
         empty={received === 0}
-        chart={weekBars([
+        chart={weekBars(() => [
           { label: 'Leads', data: report.weeks.map((w) => w.leads!.received), backgroundColor: COLORS.purple },
           { label: 'Paid', data: report.weeks.map((w) => w.leads!.paid), backgroundColor: COLORS.green },
         ])}
@@ -233,7 +236,7 @@ function Charts({ report }: { report: Report }) {
         rows={report.weeks.map((w, i) => [weekLabel(w.week), ...rows[i]])}
         footer={['Total', ...totals]}
         empty={totals.every((t) => t === 0)}
-        chart={weekBars([
+        chart={weekBars(() => [
           ...(first.series ? [{ label: 'Visits from series', data: report.weeks.map((w) => w.series!.visits), backgroundColor: COLORS.blue }] : []),
           ...(first.waitlist ? [{ label: 'Times filled from the waitlist', data: report.weeks.map((w) => w.waitlist!.filled), backgroundColor: COLORS.green }] : []),
         ])}
@@ -250,7 +253,7 @@ function Charts({ report }: { report: Report }) {
       ))}
     </div>
   );
-}
+});
 
 export function ReportsPage() {
   usePageTitle('Reports', [{ title: 'Dashboard', path: paths.dashboard }]);
