@@ -1,7 +1,8 @@
 // The list and form pages open with their data: every GET a page's first render makes was asked for by
 // app/start-early.ts beside its code (its route's prefetch, app/routes.tsx), under the key the page
 // reads it by, and is not asked again. A GET missing from the prefetch came later and rendered the page
-// a second time (its rows in one long task on a phone); a key spelt otherwise was asked twice.
+// a second time (its rows in one long task on a phone); a key spelt otherwise was asked twice. The
+// shell's own (the session, under SessionWatch) are not asked again either.
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { mutate } from 'swr';
@@ -11,6 +12,7 @@ import { AuthProvider } from '../lib/auth';
 import { RolesProvider } from '../lib/roles';
 import { saveToken } from '../lib/session';
 import { consoleRoutes } from './routes';
+import { SessionWatch } from './session-watch';
 import { startEarly } from './start-early';
 
 const user = { id: 'u1', email: 'olive@example.com', firstName: 'Olive', lastName: 'Owner', isEmailVerified: true };
@@ -70,7 +72,7 @@ describe("the pages' first GETs, started early", () => {
     const early = asked.length;
     const route = consoleRoutes.find((r) => r.path === path)!;
     const { Component } = (await route.lazy()) as { Component: React.ComponentType };
-    const router = createMemoryRouter([{ path: '*', element: <Component /> }], { initialEntries: [path] });
+    const router = createMemoryRouter([{ path: '*', element: <SessionWatch><Component /></SessionWatch> }], { initialEntries: [path] });
     render(
       <AuthProvider>
         <RolesProvider>
