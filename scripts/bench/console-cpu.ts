@@ -1,4 +1,4 @@
-// `npx tsx scripts/bench/console-cpu.ts [--runs N] [--web DIR] [--top N] /appointments /bookings ...`:
+// `npx tsx scripts/bench/console-cpu.ts [--runs N] [--web DIR] [--top N] [--width 412] /appointments /bookings ...`:
 // the main thread's CPU time while a signed-in console page loads (warm cache, as `npm run bench:web`
 // measures them), from V8's sampling profiler: less moved by other processes than Lighthouse's
 // simulated TBT, which scales each observed task. Prints per page the median total (ms of samples that
@@ -23,7 +23,9 @@ const TOP = Number(arg('--top') ?? 0);
 const INCLUSIVE = process.argv.includes('--inclusive');
 const UNDER = arg('--under');
 const THROTTLE = Number(arg('--cpu') ?? 1);
-const paths = process.argv.slice(2).filter((a, i, all) => a.startsWith('/') && !['--web', '--runs', '--top', '--cpu', '--under'].includes(all[i - 1] ?? ''));
+// --width 412: a phone's viewport, as Lighthouse's mobile preset (the shell renders less below lg).
+const WIDTH = Number(arg('--width') ?? 1366);
+const paths = process.argv.slice(2).filter((a, i, all) => a.startsWith('/') && !['--web', '--runs', '--top', '--cpu', '--under', '--width'].includes(all[i - 1] ?? ''));
 
 interface Node {
   id: number;
@@ -84,7 +86,7 @@ async function main() {
   try {
     useStack({ appUrl: stack.url, inboxUrl: stack.inboxUrl });
     const owner = await ownerWithData('cpu');
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: WIDTH, height: WIDTH < 992 ? 823 : 900 } });
     await context.addCookies([{ name: 'token', value: owner.token, domain: new URL(stack.url).hostname, path: '/', sameSite: 'Strict' }]);
     const page = await context.newPage();
     // Warm the cache (and V8's code cache) as the bench does.
@@ -123,7 +125,7 @@ async function main() {
         for (const [k, v] of self) r.self.set(k, (r.self.get(k) ?? 0) + v / RUNS);
       }
     }
-    console.log(`median of ${RUNS}; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, ${availableParallelism()} cores`);
+    console.log(`median of ${RUNS} at ${WIDTH} px; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, ${availableParallelism()} cores`);
     for (const [path, r] of results) {
       console.log(`${path.padEnd(24)} main-thread CPU ${median(r.busy).toFixed(0).padStart(5)} ms   longest task ${median(r.longest).toFixed(0).padStart(4)} ms   (runs: ${r.busy.map((b) => b.toFixed(0)).join(', ')})`);
       if (TOP) for (const [k, v] of [...r.self].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`    ${v.toFixed(1).padStart(7)} ms  ${k}`);

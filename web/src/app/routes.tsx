@@ -47,6 +47,8 @@ export interface RouteHandle {
   prefetch?: ConsoleRoute['prefetch'];
 }
 
+const formsListPrefetch: Prefetch[] = [{ firstPage: firstPageKey('/form-builder/form') }, apiKey('/organization/integration')];
+
 const profileModule = () => import('../features/profile/routes/account');
 
 export const consoleRoutes: ConsoleRoute[] = [
@@ -58,8 +60,9 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: `${paths.account.root}/*`, lazy: () => profileModule().then((m) => ({ Component: m.AccountPage })) },
   // Forms, form builder, leads and form packages. The spec guards /lead-generation/* with Appointment
   // read; its data (form packages) is the FORMS module's, so those pages need the Forms flag as well.
-  { path: paths.forms.list, access: { module: 'Forms' }, lazy: () => import('../features/forms/routes/forms-list') },
-  { path: paths.formBuilder.list, access: { module: 'Forms' }, lazy: () => import('../features/forms/routes/forms-list') },
+  // The forms, and the key of their public addresses its owner gets (refused for others).
+  { path: paths.forms.list, access: { module: 'Forms' }, lazy: () => import('../features/forms/routes/forms-list'), prefetch: () => formsListPrefetch },
+  { path: paths.formBuilder.list, access: { module: 'Forms' }, lazy: () => import('../features/forms/routes/forms-list'), prefetch: () => formsListPrefetch },
   { path: paths.forms.add, access: { module: 'Forms', action: 'write' }, lazy: () => import('../features/forms/routes/add-form') },
   {
     path: paths.forms.create,
@@ -70,13 +73,23 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: paths.formBuilder.create, access: { module: 'Forms', action: 'write' }, lazy: () => import('../features/forms/routes/form-builder') },
   { path: paths.formBuilder.edit, access: { module: 'Forms' }, lazy: () => import('../features/forms/routes/form-builder') },
   { path: paths.formBuilder.submissions, access: { module: 'Forms' }, lazy: () => import('../features/forms/routes/form-submissions') },
-  { path: paths.forms.leads, access: { module: 'Forms' }, lazy: () => import('../features/forms/routes/leads-list') },
+  { path: paths.forms.leads, access: { module: 'Forms' }, lazy: () => import('../features/forms/routes/leads-list'), prefetch: () => [{ firstPage: firstPageKey('/leads') }] },
   { path: paths.forms.lead, access: { module: 'Forms' }, lazy: () => import('../features/forms/routes/lead-detail') },
-  { path: paths.leadGeneration.list, access: leadGeneration('read'), lazy: () => import('../features/forms/routes/packages-list') },
+  {
+    path: paths.leadGeneration.list,
+    access: leadGeneration('read'),
+    lazy: () => import('../features/forms/routes/packages-list'),
+    prefetch: () => [{ firstPage: firstPageKey('/packages') }],
+  },
   { path: paths.leadGeneration.add, access: leadGeneration('write'), lazy: () => import('../features/forms/routes/package-edit') },
   { path: paths.leadGeneration.edit, access: leadGeneration('read'), lazy: () => import('../features/forms/routes/package-edit') },
   // Organisation, members, notifications, logs
-  { path: paths.members.list, access: { module: 'Members' }, lazy: () => import('../features/members/routes/members-list') },
+  {
+    path: paths.members.list,
+    access: { module: 'Members' },
+    lazy: () => import('../features/members/routes/members-list'),
+    prefetch: () => [{ firstPage: firstPageKey('/organization/members') }],
+  },
   {
     path: paths.members.add,
     access: { module: 'Members', action: 'write' },
@@ -103,7 +116,14 @@ export const consoleRoutes: ConsoleRoute[] = [
     // page, for the others).
     prefetch: (search) => [apiKey('/calendar', firstRange(search, window.innerWidth)), apiKey('/bookings/availability'), apiKey('/practitioners')],
   },
-  { path: paths.appointments.list, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/appointments-list') },
+  {
+    path: paths.appointments.list,
+    access: { module: 'Appointment' },
+    lazy: () => import('../features/appointments/routes/appointments-list'),
+    // The first page as the page opens (20 a page, numbered, newest first), and the assignees of those
+    // who write (unused for the others).
+    prefetch: () => [{ firstPage: firstPageKey('/appointments', { pageSize: 20, sizeParam: 'pageSize', numbered: true }) }, apiKey('/appointments/assignees')],
+  },
   { path: paths.appointments.my, access: { module: 'Appointment', owner: 'exclude' }, lazy: () => import('../features/appointments/routes/my-appointments') },
   {
     path: paths.appointments.book,
@@ -114,11 +134,16 @@ export const consoleRoutes: ConsoleRoute[] = [
   },
   { path: paths.appointments.detail, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/appointment-detail') },
   { path: paths.services, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/services') },
-  { path: paths.customers.list, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/customers-list') },
+  {
+    path: paths.customers.list,
+    access: { module: 'Appointment' },
+    lazy: () => import('../features/appointments/routes/customers-list'),
+    prefetch: () => [{ firstPage: firstPageKey('/customers', { sizeParam: 'pageSize' }) }],
+  },
   { path: paths.customers.detail, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/customer-detail') },
-  { path: paths.sms, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/sms') },
+  { path: paths.sms, access: { module: 'Appointment' }, lazy: () => import('../features/appointments/routes/sms'), prefetch: () => [{ firstPage: firstPageKey('/sms', { sizeParam: 'pageSize' }) }] },
   // Patients (issue 36): Appointment's flags, as their API (shared/permissions.ts PATIENT_ACCESS).
-  { path: paths.patients.list, access: PATIENT_ACCESS.read, lazy: () => import('../features/patients/routes/patients-list') },
+  { path: paths.patients.list, access: PATIENT_ACCESS.read, lazy: () => import('../features/patients/routes/patients-list'), prefetch: () => [{ firstPage: firstPageKey('/patients') }] },
   { path: paths.patients.detail, access: PATIENT_ACCESS.read, lazy: () => import('../features/patients/routes/patient-detail') },
   // Bookings: the bookings list and detail, booking packages, availability, practitioners
   {
@@ -133,7 +158,12 @@ export const consoleRoutes: ConsoleRoute[] = [
   },
   { path: paths.bookings.detail, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/booking-detail') },
   // A series of visits (issue 37): booked by staff with write, read with read.
-  { path: paths.bookings.bookSeries, access: { module: 'Bookings', action: 'write' }, lazy: () => import('../features/bookings/routes/book-series') },
+  {
+    path: paths.bookings.bookSeries,
+    access: { module: 'Bookings', action: 'write' },
+    lazy: () => import('../features/bookings/routes/book-series'),
+    prefetch: () => [{ firstPage: firstPageKey('/bookings/packages', { pageSize: 100 }) }, apiKey('/practitioners')],
+  },
   { path: paths.bookings.series, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/series-detail') },
   {
     path: paths.bookings.packages,
@@ -149,8 +179,19 @@ export const consoleRoutes: ConsoleRoute[] = [
     quickAction: { title: 'Add Booking Package', description: 'Offer a new package on the booking page', icon: 'bi-calendar-plus' },
   },
   { path: paths.bookings.editPackage, access: { module: 'Bookings', action: 'write' }, lazy: () => import('../features/bookings/routes/edit-package') },
-  { path: paths.bookings.availability, access: { module: 'Bookings' }, lazy: () => import('../features/bookings/routes/availability') },
-  { path: paths.bookings.waitlist, access: { module: 'Bookings' }, lazy: () => import('../features/waitlist/routes/waitlist') },
+  {
+    path: paths.bookings.availability,
+    access: { module: 'Bookings' },
+    lazy: () => import('../features/bookings/routes/availability'),
+    // The hours, the calendar feeds, and the booking page's key its owner gets (refused for others).
+    prefetch: () => [apiKey('/bookings/availability'), apiKey('/calendar/feeds'), apiKey('/organization/integration')],
+  },
+  {
+    path: paths.bookings.waitlist,
+    access: { module: 'Bookings' },
+    lazy: () => import('../features/waitlist/routes/waitlist'),
+    prefetch: () => [apiKey('/waitlist/summary'), apiKey('/waitlist', { status: 'waiting', limit: 100 }), apiKey('/waitlist/offers', { limit: 25 })],
+  },
   // Practitioners (docs/practitioners.md): anyone who reads bookings sees them; the editor saves with write.
   {
     path: paths.bookings.practitioners,

@@ -115,7 +115,8 @@ export function IdleLogoff({ minutes }: { minutes: number }) {
 
 export function SessionWatch({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const { data } = useApi(SESSION_KEY, { revalidateOnFocus: false, shouldRetryOnError: false });
+  // Fetched as the console started (start-early.ts), just before this mounts: not asked again then.
+  const { data } = useApi(SESSION_KEY, { revalidateOnFocus: false, revalidateIfStale: false, shouldRetryOnError: false });
   const mustSetUp = data?.twoFactorRequired && !data.twoFactorEnabled && pathname !== paths.account.security;
   return (
     <>

@@ -3,8 +3,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { toString as qrSvg } from 'qrcode';
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publicPageAt } from '#shared/public-pages';
+import { QR_OPTIONS, type QrReply, type QrRequest } from '../lib/qr-code';
 import { saveToken } from '../lib/session';
 import { mockApi, renderAt, rolesState, WithRoles } from '../testing/render';
 import { BookingPageLink, bookingPageUrl, CopyBookingLinkButton } from './booking-page-link';
@@ -50,7 +51,7 @@ describe('BookingPageLink', () => {
 
     // The QR code encodes exactly the address (the same SVG qrcode draws for it), and downloads as SVG.
     const qr = await block.findByRole('img', { name: `QR code of the booking page: ${origin}/booking/pk_abc` });
-    const svg = await qrSvg(`${origin}/booking/pk_abc`, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+    const svg = await qrSvg(`${origin}/booking/pk_abc`, QR_OPTIONS);
     const drawn = document.createElement('span');
     drawn.innerHTML = svg; // as the DOM writes it back
     expect(qr.innerHTML).toBe(drawn.innerHTML);
@@ -108,6 +109,28 @@ describe('BookingPageLink', () => {
     mockApi({ 'GET /api/users/profile': ok(me), 'GET /api/organization/integration': { status: 500, body: { message: 'Broken' } } });
     renderAt(<WithRoles value={rolesState({ isOwner: true })}><BookingPageLink /></WithRoles>);
     expect(await screen.findByText("The booking page's address could not be loaded.")).toBeInTheDocument();
+  });
+});
+
+describe('BookingPageLink in a browser', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('draws the QR code in a worker, not on the page (a long task on a phone)', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'Worker',
+      class {
+        onmessage: ((event: MessageEvent<QrReply>) => void) | null = null;
+        postMessage({ id, text }: QrRequest) {
+          asked.push(text);
+          void qrSvg(text, QR_OPTIONS).then((svg) => this.onmessage?.({ data: { id, markup: svg.replace('<svg', '<svg data-drawn="worker"') } } as MessageEvent<QrReply>));
+        }
+      },
+    );
+    render(<BookingPageLink />, { key: 'pk_abc' });
+    const qr = await screen.findByRole('img', { name: `QR code of the booking page: ${origin}/booking/pk_abc` });
+    expect(qr.querySelector('svg')).toHaveAttribute('data-drawn', 'worker');
+    expect(asked).toEqual([`${origin}/booking/pk_abc`]);
   });
 });
 

@@ -4,6 +4,7 @@
 // organisation's key, which only the owner may read (GET /organization/integration), so for anyone
 // else the block shows nothing.
 import { useEffect, useId, useRef, useState } from 'react';
+import { qrCodeSvg } from '../lib/qr-code';
 import { useRoles } from '../lib/roles';
 import { Loading } from './loading';
 import { useApi } from '../lib/swr';
@@ -67,9 +68,8 @@ function useQrCode(url: string) {
   const [failedFor, setFailedFor] = useState<string>();
   useEffect(() => {
     let live = true;
-    // qrcode loads with the first QR drawn, not with every page that may show one.
-    import('qrcode')
-      .then(({ toString }) => toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }))
+    // Drawn in a worker (lib/qr-code.ts): on the page it was one long task on a phone.
+    qrCodeSvg(url)
       .then((markup) => live && setSvg({ url, markup, download: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}` }))
       .catch(() => live && setFailedFor(url));
     return () => {

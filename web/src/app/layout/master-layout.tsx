@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useLayout } from '../../lib/layout';
 import { resolveLayout } from '../../lib/layout-config';
+import { LARGE_SCREEN, useMediaQuery } from '../../lib/use-media-query';
 import { Footer } from './footer';
 import { Header } from './header';
 import { MobileDrawer } from './mobile-drawer';
@@ -22,6 +23,9 @@ export function MasterLayout({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const scrolled = useScrolledPast();
+  // Below lg the sidebar is hidden (the drawer has the menu): not rendered there, so a phone's first
+  // render builds no second menu of some 35 links it would not show.
+  const large = useMediaQuery(LARGE_SCREEN);
   const { pathname } = useLocation();
 
   // A new page closes the drawer (adjusted while rendering, not in an effect) and starts at the top.
@@ -55,7 +59,7 @@ export function MasterLayout({ children }: { children: ReactNode }) {
         <a href="#main" className="visually-hidden-focusable skip-link">
           Skip to content
         </a>
-        {layout.hasSidebar && <Sidebar minimized={minimized} canMinimize={minimize.enabled} onToggleMinimize={toggleMinimized} />}
+        {layout.hasSidebar && large && <Sidebar minimized={minimized} canMinimize={minimize.enabled} onToggleMinimize={toggleMinimized} />}
         <div className="app-wrapper">
           <Header layout={layout} sticky={scrolled} onOpenDrawer={() => setDrawerOpen(true)} />
           {layout.showToolbar && <Toolbar layout={toolbar.layout} container={layout.containers.toolbar} />}

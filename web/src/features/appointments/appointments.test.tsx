@@ -69,8 +69,10 @@ describe('AppointmentsListPage', { timeout: 20_000 }, () => {
     const { user, calls } = setup();
     const success = vi.spyOn(notify, 'success');
     await user.click(await screen.findByRole('button', { name: 'Change status of Pat A1' }));
+    // The menu opens once its Dropdown has loaded (components/dropdown.tsx: on first use), later under load.
+    const confirm = await screen.findByRole('button', { name: 'Mark as confirmed' });
     expect(screen.queryByRole('button', { name: 'Mark as no-show' })).toBeNull(); // requested cannot become no-show
-    await user.click(screen.getByRole('button', { name: 'Mark as confirmed' }));
+    await user.click(confirm);
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ status: 'confirmed', version: 3 }));
     // A completed appointment offers no status change.
     expect(screen.getByRole('button', { name: 'Change status of Pat A2' })).toBeDisabled();
