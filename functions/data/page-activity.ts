@@ -11,7 +11,7 @@ import { ddb, table } from './dynamo';
 import { countMetric, log } from '#lib/log';
 import { CHALLENGE_PAGE_NAMES, type ChallengePage } from '#shared/challenge/challenge';
 import type { Module } from '#shared/permissions';
-import { isConditionFailure } from './core';
+import { TransactionFailure, isConditionFailure, type TransactItem } from './core';
 import { recordAudit } from './audit';
 import { notifyStaff } from './notifications';
 import { findOrgIdByApiKey } from './organizations';
@@ -91,17 +91,49 @@ export function challengeRiders(page: ChallengePage, apiKey: string, solution: {
   const start = windowStartOf(nowMs);
   return {
     spend: { Put: spendItem(solution.id, solution.expiresAt, solution.idempotencyKey) },
-    count: {
-      Update: {
-        TableName: table(),
-        Key: activityKey(page, apiKey, start),
-        UpdateExpression: 'ADD writes :one SET #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(writes) OR writes <> :normal',
-        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ':one': 1, ':normal': NORMAL_RATE[page].writes, ':ttl': start + 3 * ACTIVITY_WINDOW_SECONDS },
-      },
+    count: writeCountItem(page, apiKey, start, false),
+  };
+}
+
+/**
+ * The ADD of one write to a page's window, as a transaction item: `crossing` false succeeds unless the
+ * window stands at the page's normal rate; `crossing` true only when it does (the write that crosses).
+ */
+function writeCountItem(page: ChallengePage, apiKey: string, windowStart: number, crossing: boolean): TransactItem {
+  return {
+    Update: {
+      TableName: table(),
+      Key: activityKey(page, apiKey, windowStart),
+      UpdateExpression: 'ADD writes :one SET #ttl = :ttl',
+      ConditionExpression: crossing ? 'writes = :normal' : 'attribute_not_exists(writes) OR writes <> :normal',
+      ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+      ExpressionAttributeValues: { ':one': 1, ':normal': NORMAL_RATE[page].writes, ':ttl': windowStart + 3 * ACTIVITY_WINDOW_SECONDS },
     },
   };
+}
+
+/**
+ * Counts one accepted write of a page exactly once, in the window of `atMs` (when the write was made),
+ * by `commit`: the caller's transaction, with the count as its LAST item (a subscriber's completion,
+ * functions/domain/events/subscriber.ts), whose false means not committed by this caller (nothing to
+ * do). The write whose count finds the window standing at the normal rate is the one that crosses it:
+ * it raises the alarm, as countPageEvent does.
+ */
+export async function countPageWriteIn(page: ChallengePage, apiKey: string, atMs: number, commit: (count: TransactItem) => Promise<boolean>): Promise<void> {
+  const start = windowStartOf(atMs);
+  // Each lost race (another write moved the count between the two conditions) tries both again.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    for (const crossing of [false, true]) {
+      try {
+        if (!(await commit(writeCountItem(page, apiKey, start, crossing)))) return;
+        if (crossing) await raiseAlarm(page, apiKey, 'writes', NORMAL_RATE[page].writes + 1, start, atMs);
+        return;
+      } catch (error) {
+        if (!(error instanceof TransactionFailure && error.failedAt(error.codes.length - 1))) throw error;
+      }
+    }
+  }
+  throw new Error('The page write count kept changing under this write; it will be tried again');
 }
 
 /**
