@@ -7,7 +7,7 @@
 // (delivery.complete), so a run done again counts nothing twice. A report and the page's count lag
 // their lead by the worker's delay (moments; the sweep's minute when the stream missed the row).
 import { notifyStaffOnce } from '../../data/notifications';
-import { countPageWriteIn } from '../../data/page-activity';
+import { countPageWriteIn } from '../../data/page-counts';
 import { reportItems } from '../../data/reports';
 import { defineSubscriber } from '../events/subscriber';
 
