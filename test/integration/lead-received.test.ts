@@ -11,6 +11,7 @@ import { testDb } from '../support/db';
 import { eventually } from '../support/eventually';
 import { leadCounted, outboxRow } from '../support/outbox';
 import { todayIn } from '../../shared/bookings/time';
+import { DEFAULT_TIME_ZONE } from '../../shared/bookings/slots';
 import type { FormSubmittedEvent } from '../../functions/data/event-types';
 import type { TransactItem } from '../../functions/data/core';
 
@@ -29,12 +30,13 @@ beforeAll(async () => {
 
 const newLeadNotes = async () => ((await api('GET', '/notifications', { token: owner.token })).body.data as { title: string; message: string; link: string }[]).filter((n) => n.title === 'New lead');
 
+/** The day's leads figure (in the clinic's zone: the default, as signed up) and the page's writes in this window. */
 async function counts() {
   const { client, table } = testDb();
   const { activityKey, ACTIVITY_WINDOW_SECONDS } = await import('../../functions/data/page-activity');
   const now = Math.floor(Date.now() / 1000);
   const [day, page] = await Promise.all([
-    client.send(new GetCommand({ TableName: table, Key: { pk: `ORG#${owner.orgId}#REPORT`, sk: `DAY#${todayIn('UTC')}` }, ConsistentRead: true })),
+    client.send(new GetCommand({ TableName: table, Key: { pk: `ORG#${owner.orgId}#REPORT`, sk: `DAY#${todayIn(DEFAULT_TIME_ZONE)}` }, ConsistentRead: true })),
     client.send(new GetCommand({ TableName: table, Key: activityKey('form', apiKey, now - (now % ACTIVITY_WINDOW_SECONDS)), ConsistentRead: true })),
   ]);
   return { leads: Number(day.Item?.['leads:received'] ?? 0), writes: Number(page.Item?.writes ?? 0) };
@@ -56,7 +58,7 @@ describe("a lead's notice and counts, by its event's subscriber", () => {
       const now = new Date().toISOString();
       const id = `lead-${randomUUID()}`;
       await putSubmission(
-        { id, orgId: owner.orgId, formId, formName: 'Call back', answers: [], packageId: null, packageName: null, email: null, name: 'Ann', paymentStatus: 'none', paymentId: null, reportDay: todayIn('UTC'), createdAt: now, updatedAt: now },
+        { id, orgId: owner.orgId, formId, formName: 'Call back', answers: [], packageId: null, packageName: null, email: null, name: 'Ann', paymentStatus: 'none', paymentId: null, reportDay: todayIn(DEFAULT_TIME_ZONE), createdAt: now, updatedAt: now },
         apiKey,
       );
       const keys = seen.flat().map((item) => String((item.Put?.Item ?? item.Update?.Key)?.pk));
@@ -93,7 +95,7 @@ describe("a lead's notice and counts, by its event's subscriber", () => {
     const submissionId = `lead-${randomUUID()}`;
     const at = new Date().toISOString();
     const eventPut = eventItem(owner.orgId, `${submissionId}-submitted`, at, {
-      type: 'form-submitted', submissionId, formId, email: null, name: 'Cy Caller', lead: { formName: 'Call back', packageName: null, reportDay: todayIn('UTC'), apiKey },
+      type: 'form-submitted', submissionId, formId, email: null, name: 'Cy Caller', lead: { formName: 'Call back', packageName: null, reportDay: todayIn(DEFAULT_TIME_ZONE), apiKey },
     }).Put!;
     const event = (eventPut.Item!.payload as { event: FormSubmittedEvent }).event;
     const rowId = subscriberRowId(event.id, 'lead-received');

@@ -13,6 +13,7 @@ import { mailsTo, testAddress, uniqueEmail } from '../support/api';
 import { solvedChallenge } from '../support/challenge';
 import { eventually } from '../support/eventually';
 import { todayIn } from '../../shared/bookings/time';
+import { DEFAULT_TIME_ZONE } from '../../shared/bookings/slots';
 import type { Json } from '../support/json';
 import { resumeProcess } from '../support/pause';
 
@@ -115,9 +116,9 @@ async function sideRecords(key: string, challenge: string) {
   return { keyStatus: keyRecord?.status as string | undefined, spent: Boolean(spent) };
 }
 
-/** The day's count of leads (its subscriber's, after the lead's write). */
+/** The day's count of leads (its subscriber's, after the lead's write), on today in the clinic's zone (the default: none was given). */
 async function leadsReceived() {
-  const out = await ddb.send(new TransactGetCommand({ TransactItems: [{ Get: { TableName: table, Key: { pk: `ORG#${owner.orgId}#REPORT`, sk: `DAY#${todayIn('UTC')}` } } }] }));
+  const out = await ddb.send(new TransactGetCommand({ TransactItems: [{ Get: { TableName: table, Key: { pk: `ORG#${owner.orgId}#REPORT`, sk: `DAY#${todayIn(DEFAULT_TIME_ZONE)}` } } }] }));
   return Number(out.Responses?.[0]?.Item?.['leads:received'] ?? 0);
 }
 
