@@ -180,7 +180,7 @@ function idempotencyGuard(items: readonly TransactItem[]): TransactItem | undefi
  * idempotent request the request's guard rides along (last), so a superseded attempt writes nothing;
  * a public write's challenge (http.ts challengeInWrite) rides along before it: its spend (SolutionSpent
  * when used before), its page count (left out and counted apart when the page stands at its
- * normal rate) and its address count for the route's rate limit (RateLimitReached when it was reached).
+ * normal rate; left to the write's event's subscriber with pageCountByEvent) and its address count for the route's rate limit (RateLimitReached when it was reached).
  */
 export async function transact(items: readonly TransactItem[]): Promise<void> {
   const guard = idempotencyGuard(items);
@@ -189,7 +189,7 @@ export async function transact(items: readonly TransactItem[]): Promise<void> {
   const riders = currentScope()?.challenge;
   const riding = (): TransactItem[] =>
     riders && !riders.settled
-      ? [riders.spend as TransactItem, ...(riders.countApart ? [] : [riders.count as TransactItem]), ...(riders.rate ? [{ Update: riders.rate.update } as TransactItem] : [])]
+      ? [riders.spend as TransactItem, ...(riders.countApart || riders.countedByEvent ? [] : [riders.count as TransactItem]), ...(riders.rate ? [{ Update: riders.rate.update } as TransactItem] : [])]
       : [];
   for (let attempt = 1; ; attempt++) {
     const ride = riding();
@@ -210,7 +210,7 @@ export async function transact(items: readonly TransactItem[]): Promise<void> {
       if (ride.length && codes[items.length] === 'ConditionalCheckFailed') throw new SolutionSpent();
       if (ride.length && riders!.rate && codes[items.length + ride.length - 1] === 'ConditionalCheckFailed') throw new RateLimitReached(riders!.rate.windowEnd);
       const own = codes.slice(0, items.length);
-      if (ride.length > 1 && !riders!.countApart && codes[items.length + 1] === 'ConditionalCheckFailed' && !own.includes('ConditionalCheckFailed') && attempt < TRANSACT_ATTEMPTS) {
+      if (ride.length > 1 && !riders!.countApart && !riders!.countedByEvent && codes[items.length + 1] === 'ConditionalCheckFailed' && !own.includes('ConditionalCheckFailed') && attempt < TRANSACT_ATTEMPTS) {
         // The page stands at its normal rate: this write is counted apart, where the crossing is seen.
         riders!.countApart = true;
         continue;

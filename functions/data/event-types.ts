@@ -108,16 +108,35 @@ export interface AppointmentCancelledEvent extends EventBase {
 }
 
 /**
- * A visitor sent a public form (a lead) that gave an email (issue 36: it is theirs in their patient
- * record). Only the ids and the contact: the answers stay in the submission.
+ * A visitor sent a public form (a lead). Only the ids, the contact and what the lead's own subscriber
+ * needs: the answers stay in the submission.
  */
 export interface FormSubmittedEvent extends EventBase {
   type: 'form-submitted';
   submissionId: string;
   formId: string;
-  /** As the lead gave it: the first email answer, the first name-like answer. */
-  email: string;
+  /**
+   * As the lead gave it: the first email answer, the first name-like answer. The email is null for a
+   * lead without one (written since `lead` was added; before, such a lead had no event): the patients'
+   * subscriber is not given those.
+   */
+  email: string | null;
   name: string | null;
+  /**
+   * What the lead's subscriber (functions/domain/forms/on-lead-received.ts) needs for the staff notice
+   * and the counts it makes once per lead: the day's report figure and the page's write count. Absent on
+   * events written before it (their lead's notice and counts were written with the lead: nothing to do).
+   */
+  lead?: FormSubmittedLead;
+}
+
+export interface FormSubmittedLead {
+  formName: string;
+  packageName: string | null;
+  /** The day whose report figures count the lead (its reportDay); null: not counted. */
+  reportDay: string | null;
+  /** The organisation key of the form page whose write count the lead adds to (counted in the window of `at`). */
+  apiKey: string;
 }
 
 export type DomainEvent = TimeFreedEvent | BookingConfirmedEvent | PaymentCompletedEvent | AppointmentCancelledEvent | FormSubmittedEvent;

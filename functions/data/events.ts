@@ -45,16 +45,20 @@ export function eventItem(orgId: string, changeKey: string, at: string, input: E
  * event and the subscriber, so a fan-out done again (a crash midway, a duplicate) adds nothing twice.
  */
 export async function fanOutToSubscribers(row: OutboxRow, subscribers: readonly string[]): Promise<void> {
-  if (row.payload.kind !== 'event') throw new Error('Not an event row');
-  const { event } = row.payload;
-  for (const subscriber of subscribers) {
-    const item = outboxItem(subscriberRowId(row.id, subscriber), { kind: 'subscriber', subscriber, event }, row.orgId);
+  for (const item of subscriberRowItems(row, subscribers)) {
     try {
       await ddb.send(new PutCommand(item.Put as ConstructorParameters<typeof PutCommand>[0]));
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
   }
+}
+
+/** The Puts of an event's subscriber rows (each fails its condition when that row exists). */
+export function subscriberRowItems(row: OutboxRow, subscribers: readonly string[]): TransactItem[] {
+  if (row.payload.kind !== 'event') throw new Error('Not an event row');
+  const { event } = row.payload;
+  return subscribers.map((subscriber) => outboxItem(subscriberRowId(row.id, subscriber), { kind: 'subscriber', subscriber, event }, row.orgId));
 }
 
 // An organisation's events since `fromAt`, oldest first (support and tests; at most `limit`).
@@ -163,6 +167,16 @@ export function appointmentChangeItems(previous: EventAppointment, next: EventAp
 
 // ---- Form submissions (./submissions.ts putSubmission) -----------------------------------------
 
-/** form-submitted, for a lead that gave an email (once per lead: it is stored once). */
-export const formSubmittedItems = (sub: { orgId: string; id: string; formId: string; email: string | null; name: string | null; createdAt: string }): TransactItem[] =>
-  sub.email ? [eventItem(sub.orgId, `${sub.id}-submitted`, sub.createdAt, { type: 'form-submitted', submissionId: sub.id, formId: sub.formId, email: sub.email, name: sub.name })] : [];
+/**
+ * form-submitted, for every lead (once per lead: it is stored once). Its subscriber tells staff and
+ * counts the lead (`lead`); the patients' subscriber takes those with an email.
+ */
+export const formSubmittedItems = (
+  sub: { orgId: string; id: string; formId: string; formName: string; packageName: string | null; email: string | null; name: string | null; reportDay?: string; createdAt: string },
+  apiKey: string,
+): TransactItem[] => [
+  eventItem(sub.orgId, `${sub.id}-submitted`, sub.createdAt, {
+    type: 'form-submitted', submissionId: sub.id, formId: sub.formId, email: sub.email, name: sub.name,
+    lead: { formName: sub.formName, packageName: sub.packageName, reportDay: sub.reportDay ?? null, apiKey },
+  }),
+];

@@ -12,7 +12,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookEventBody } from '#shared/webhooks/schemas';
 import type { Mail } from '#lib/mail';
 import { ddb, table } from './dynamo';
-import { isConditionFailure, strip, type TransactItem } from './core';
+import { TransactionFailure, isConditionFailure, strip, transact, type TransactItem } from './core';
 import type { NotifyInput } from './notice';
 import type { DomainEvent } from './event-types';
 import { aboutPartition, recipientPartition, updateIfThere } from './patients';
@@ -207,21 +207,29 @@ export async function claimOutboxRow(id: string, token: string, now = new Date()
   }
 }
 
-/** The moves that end a claim; false when the claim was lost (another worker took the row over). */
-async function endClaim(id: string, token: string, set: string, values: Record<string, unknown>, remove: string): Promise<boolean> {
+/**
+ * The moves that end a claim; false when the claim was lost (another worker took the row over).
+ * `also`: writes that happen with the move or not at all (one transaction; a failed condition of theirs
+ * is thrown as a TransactionFailure whose codes index `also`).
+ */
+async function endClaim(id: string, token: string, set: string, values: Record<string, unknown>, remove: string, also: readonly TransactItem[] = []): Promise<boolean> {
+  const update = {
+    TableName: table(),
+    Key: outboxKey(id),
+    UpdateExpression: `SET ${set} REMOVE claimToken, leaseUntil${remove ? `, ${remove}` : ''}`,
+    ConditionExpression: 'claimToken = :token',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':token': token, ...values },
+  };
   try {
-    await ddb.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: outboxKey(id),
-        UpdateExpression: `SET ${set} REMOVE claimToken, leaseUntil${remove ? `, ${remove}` : ''}`,
-        ConditionExpression: 'claimToken = :token',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':token': token, ...values },
-      }),
-    );
+    if (!also.length) await ddb.send(new UpdateCommand(update));
+    else await transact([{ Update: update }, ...also]);
     return true;
   } catch (error) {
+    if (error instanceof TransactionFailure) {
+      if (error.failedAt(0)) return false;
+      throw new TransactionFailure(error.codes.slice(1), error.original);
+    }
     if (isConditionFailure(error)) return false;
     throw error;
   }
@@ -233,9 +241,12 @@ async function endClaim(id: string, token: string, set: string, values: Record<s
  */
 const DONE_REMOVES = 'gsi1pk, gsi1sk, gsi3pk, gsi3sk';
 
-/** The side effect happened: the row is done and leaves the due index. */
-export const markOutboxSent = (id: string, token: string, now = new Date()) =>
-  endClaim(id, token, '#status = :sent, sentAt = :at', { ':sent': 'sent', ':at': now.toISOString() }, DONE_REMOVES);
+/**
+ * The side effect happened: the row is done and leaves the due index. `also`: writes that must happen
+ * exactly once with it (a subscriber's count: functions/domain/events/subscriber.ts Delivery.complete).
+ */
+export const markOutboxSent = (id: string, token: string, now = new Date(), also: readonly TransactItem[] = []) =>
+  endClaim(id, token, '#status = :sent, sentAt = :at', { ':sent': 'sent', ':at': now.toISOString() }, DONE_REMOVES, also);
 
 /** The delivery failed for now: pending again, due at `nextAttemptAt`. */
 export const rescheduleOutboxRow = (id: string, token: string, nextAttemptAt: Date, error: unknown) =>

@@ -1,46 +1,16 @@
-// What the public pages see (issue 28): writes and refused challenges per page (kind + apiKey) and
-// fixed window, kept by an ADD on each event (no Scan); the challenge's difficulty rises with them,
-// and crossing a page's normal rate tells staff once per window (notice, audit entry in aggregate,
-// metric for the alarm). Also the spent solutions: each solution is usable once.
+// What the public pages see (issue 28): the challenge's difficulty, which rises with a page's counts
+// (./page-counts.ts, re-exported here), and the spent solutions: each solution is usable once.
 // Access patterns:
-//   a page's counters in a window   pk PAGE#<page>#<apiKey>   sk W#<windowStart>          (TTL)
-//   the window's one staff notice   pk PAGE#<page>#<apiKey>   sk W#<windowStart>#NOTICE   (TTL)
+//   a page's counters in a window   (./page-counts.ts)
 //   a spent solution                pk CHALLENGE#<id>         sk SPENT                    (TTL)
-import { BatchGetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from './dynamo';
-import { countMetric, log } from '#lib/log';
-import { CHALLENGE_PAGE_NAMES, type ChallengePage } from '#shared/challenge/challenge';
-import type { Module } from '#shared/permissions';
+import type { ChallengePage } from '#shared/challenge/challenge';
 import { isConditionFailure } from './core';
-import { recordAudit } from './audit';
-import { notifyStaff } from './notifications';
-import { findOrgIdByApiKey } from './organizations';
+import { ACTIVITY_WINDOW_SECONDS, NORMAL_RATE, activityKey, windowStartOf, writeCountItem } from './page-counts';
 import { TTL_ATTRIBUTE } from './table';
 
-export const ACTIVITY_WINDOW_SECONDS = 10 * 60;
-
-/**
- * A page's normal rate per window: above it the challenge gets harder and staff are told. A clinic's
- * booking page takes a few bookings an hour; sign-up is one page for everyone.
- */
-export const NORMAL_RATE: Record<ChallengePage, { writes: number; refused: number }> = {
-  booking: { writes: 30, refused: 20 },
-  appointment: { writes: 20, refused: 20 },
-  form: { writes: 30, refused: 20 },
-  'sign-up': { writes: 60, refused: 40 },
-};
-
-export type ActivityKind = 'writes' | 'refused';
-
-const AUDIT_MODULE: Record<Exclude<ChallengePage, 'sign-up'>, Module> = { booking: 'BOOKING_PACKAGES', appointment: 'Appointment', form: 'FORMS' };
-
-/** Only well-formed keys name a page; anything else is counted under one bucket. */
-const pageKey = (page: ChallengePage, apiKey: string) => `PAGE#${page}#${/^pk_[A-Za-z0-9_-]{10,64}$/.test(apiKey) ? apiKey : '-'}`;
-const windowStartOf = (nowMs: number) => {
-  const now = Math.floor(nowMs / 1000);
-  return now - (now % ACTIVITY_WINDOW_SECONDS);
-};
-export const activityKey = (page: ChallengePage, apiKey: string, windowStart: number) => ({ pk: pageKey(page, apiKey), sk: `W#${windowStart}` });
+export { ACTIVITY_WINDOW_SECONDS, NORMAL_RATE, activityKey, activitySummary, countPageEvent, countPageWriteIn, type ActivityKind } from './page-counts';
 
 /**
  * The difficulty level for a new challenge: 0 at the normal rate, 1 above it, 2 above four times it,
@@ -91,74 +61,7 @@ export function challengeRiders(page: ChallengePage, apiKey: string, solution: {
   const start = windowStartOf(nowMs);
   return {
     spend: { Put: spendItem(solution.id, solution.expiresAt, solution.idempotencyKey) },
-    count: {
-      Update: {
-        TableName: table(),
-        Key: activityKey(page, apiKey, start),
-        UpdateExpression: 'ADD writes :one SET #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(writes) OR writes <> :normal',
-        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ':one': 1, ':normal': NORMAL_RATE[page].writes, ':ttl': start + 3 * ACTIVITY_WINDOW_SECONDS },
-      },
-    },
+    count: writeCountItem(page, apiKey, start, false),
   };
 }
 
-/**
- * Counts one write or refused challenge of a page. The one event that takes the window over the
- * normal rate raises the alarm (an ADD returns the new count, so exactly one request sees it cross).
- */
-export async function countPageEvent(page: ChallengePage, apiKey: string, kind: ActivityKind, nowMs = Date.now()): Promise<number> {
-  const start = windowStartOf(nowMs);
-  const out = await ddb.send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: activityKey(page, apiKey, start),
-      UpdateExpression: 'ADD #kind :one SET #ttl = :ttl',
-      ExpressionAttributeNames: { '#kind': kind, '#ttl': TTL_ATTRIBUTE },
-      ExpressionAttributeValues: { ':one': 1, ':ttl': start + 3 * ACTIVITY_WINDOW_SECONDS },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  const count = Number(out.Attributes?.[kind] ?? 0);
-  if (count === NORMAL_RATE[page][kind] + 1) await raiseAlarm(page, apiKey, kind, count, start, nowMs);
-  return count;
-}
-
-const clock = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString().slice(11, 16);
-
-/** What staff read: "21 refused attempts on the booking page between 10:20 and 10:24 UTC". */
-export function activitySummary(page: ChallengePage, kind: ActivityKind, count: number, windowStart: number, nowMs: number): string {
-  const what = kind === 'refused' ? 'refused attempts' : 'submissions';
-  return `${count} ${what} on the ${CHALLENGE_PAGE_NAMES[page]} between ${clock(windowStart)} and ${clock(Math.floor(nowMs / 1000))} UTC`;
-}
-
-async function raiseAlarm(page: ChallengePage, apiKey: string, kind: ActivityKind, count: number, windowStart: number, nowMs: number) {
-  countMetric('PublicPageSurges', 1, { page, kind });
-  log.warn('A public page is over its normal rate', { page, kind, count });
-  if (page === 'sign-up') return; // no clinic's staff to tell: the metric's alarm tells the operator
-  // The organisation is looked up only here, once per window (a key nobody owns tells nobody).
-  const org = await findOrgIdByApiKey(apiKey);
-  if (!org) return;
-  const summary = activitySummary(page, kind, count, windowStart, nowMs);
-  // The audit entry, in aggregate: one per kind and window (this request is the one that crossed).
-  await recordAudit({ orgId: org, actorId: 'public', module: AUDIT_MODULE[page], action: 'create', recordType: 'public-page', recordId: page, summary });
-  // One notice per page and window, whichever count crossed first.
-  try {
-    await ddb.send(
-      new PutCommand({
-        TableName: table(),
-        Item: { pk: pageKey(page, apiKey), sk: `W#${windowStart}#NOTICE`, [TTL_ATTRIBUTE]: windowStart + 3 * ACTIVITY_WINDOW_SECONDS },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) return;
-    throw error;
-  }
-  await notifyStaff(org, {
-    title: `Unusual activity on your ${CHALLENGE_PAGE_NAMES[page]}`,
-    message: `${summary}. The page now asks visitors' browsers for more work before accepting; people can still use it.`,
-    module: AUDIT_MODULE[page],
-  });
-}

@@ -1,7 +1,13 @@
 // Report figures, kept on write: each change that a report counts adds to its day's figures in the
 // SAME transaction (an appointment booked or its status changed, a booking confirmed or cancelled, a
-// card payment received or refunded, a lead received or paid), so they never drift from the records
-// and a change that does not happen counts nothing. Days are local dates in the organisation's zone.
+// card payment received or refunded, a lead paid), so they never drift from the records and a change
+// that does not happen counts nothing. Days are local dates in the organisation's zone.
+// The exception, a lead received (leads:received): a visitor's write that a burst makes many times at
+// once for one clinic, where every lead's transaction would put this same item and, on DynamoDB,
+// concurrent transactions on one item cancel each other. It is counted by the lead's event's
+// subscriber (functions/domain/forms/on-lead-received.ts), once: in the transaction that records the
+// subscriber's run. The event exists if and only if the lead does, so the figure still never drifts,
+// but a report may lag a lead by the worker's delay (moments; a minute when the stream missed it).
 // Access pattern:
 //   one day's figures of an organisation   pk ORG#<orgId>#REPORT   sk DAY#<yyyy-mm-dd>
 //   a period's figures                     the same, sk BETWEEN DAY#<from> AND DAY#<to> (one Query)

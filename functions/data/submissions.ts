@@ -16,7 +16,6 @@ import type { paymentStatusRecord, submissionAnswerRecord } from '#shared/forms/
 import type { Page } from '#shared/api';
 import { ddb, table } from './dynamo';
 import { queryPage, strip, transact, tryTransact, type Item, type TransactItem } from './core';
-import { effectItems, type Effects } from './effects';
 import { reportItems, type ReportDelta } from './reports';
 import { setClause } from './update';
 import { webhookEventItems } from './webhooks';
@@ -100,10 +99,12 @@ async function page<T>(index: 'gsi1' | 'gsi2', pk: string, limit: number, cursor
   return { items: result.items.map((i) => strip<T>(i)!), nextCursor: result.nextCursor };
 }
 
-// Store a new submission (a visitor's write: no audit entry), with the staff notice and mail it
-// causes as outbox rows in the same transaction (data/core.ts transact: an idempotent request's
-// guard rides along), counted in the report figures of its `reportDay`.
-export async function putSubmission(sub: SubmissionRecord, effects?: Effects): Promise<void> {
+// Store a new submission (a visitor's write: no audit entry) with its form-submitted event, in one
+// transaction (data/core.ts transact: an idempotent request's guard and a public write's challenge ride
+// along). The event's subscriber (functions/domain/forms/on-lead-received.ts) tells staff and counts the
+// lead in the report figures of its `reportDay` and in the page's write count of `apiKey`, once: hot
+// per-clinic items kept out of the visitor's transaction (data/reports.ts says why).
+export async function putSubmission(sub: SubmissionRecord, apiKey: string): Promise<void> {
   const sort = `${sub.createdAt}#${sub.id}`;
   const event = await webhookEventItems({ orgId: sub.orgId, type: 'lead.created', changeKey: `lead-created-${sub.id}`, objectKey: `lead:${sub.id}`, object: leadObject(sub), at: sub.createdAt });
   await transact([
@@ -114,10 +115,8 @@ export async function putSubmission(sub: SubmissionRecord, effects?: Effects): P
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    ...effectItems(`submission-${sub.orgId}-${sub.id}`, sub.orgId, effects),
-    ...(sub.reportDay ? reportItems(sub.orgId, [{ day: sub.reportDay, figure: 'leads:received', by: 1 }]) : []),
     ...event,
-    ...formSubmittedItems(sub),
+    ...formSubmittedItems(sub, apiKey),
   ]);
 }
 

@@ -1,8 +1,8 @@
 // POST /form-builder/form/{id}/submissions (public): a visitor's answers, checked again here against
 // the form's own fields with the same rules the page uses (shared/forms/validate.ts), stored as a
-// lead; staff who may read forms are told (an outbox row in the lead's transaction). Idempotent: the
+// lead; staff who may read forms are told, and the lead counted, by its event's subscriber. Idempotent: the
 // lead's id comes from the Idempotency-Key, and the reply is stored with the lead, so a retry gets
-// the first answer and never a second lead. The solved challenge is spent and counted in the same
+// the first answer and never a second lead. The solved challenge is spent in the same
 // transaction (http.ts challengeInWrite): a spent solution is refused and nothing is written.
 import { validateSubmission } from '#shared/forms/validate';
 import { submissionSchema, submitFormReply } from '#shared/forms/schemas';
@@ -14,8 +14,9 @@ import { putSubmission, type SubmissionRecord } from '../data/submissions';
 import { contactOf, isFormFileKey, toAnswers } from '#domain/forms/submissions';
 import { findPublicForm } from '#domain/forms/views';
 
-// The challenge's spend and page count ride in the lead's transaction (challengeInWrite): no round trip of their own.
-export const handler = endpoint({ body: submissionSchema, reply: submitFormReply, challengeInWrite: true }, async ({ body, params, newId }) => {
+// The challenge's spend rides in the lead's transaction (challengeInWrite): no round trip of its own; the
+// page's write count is made by the lead's event's subscriber (pageCountByEvent).
+export const handler = endpoint({ body: submissionSchema, reply: submitFormReply, challengeInWrite: true, pageCountByEvent: true }, async ({ body, params, newId }) => {
   const { orgId, form, packages, organization } = await findPublicForm(body.apiKey, params.id, { withOrganization: true });
   const isFileKey = isFormFileKey(orgId, form.id);
   const result = validateSubmission({ fields: form.fields, packages }, { items: body.items, packageId: body.packageId }, { isFileValue: (v) => isFileKey(v) });
@@ -46,12 +47,7 @@ export const handler = endpoint({ body: submissionSchema, reply: submitFormReply
     message: form.successMessage || 'Thank you. Your form has been submitted.',
     data: { submissionId: submission.id, packageId: submission.packageId, isPayable: pkg?.isPayable ?? false, redirectUrl: form.redirectUrl },
   };
-  const notice = {
-    title: 'New lead',
-    message: `${submission.name ?? submission.email ?? 'A visitor'} submitted "${form.name}"${pkg ? ` (${pkg.name})` : ''}.`,
-    link: `/forms/leads/${submission.id}`,
-    module: 'FORMS' as const,
-  };
-  await withReply(reply, () => putSubmission(submission, { notice }));
+  // Staff are told and the lead counted by the subscriber of its event (domain/forms/on-lead-received.ts).
+  await withReply(reply, () => putSubmission(submission, body.apiKey));
   return reply;
 });

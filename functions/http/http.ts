@@ -114,6 +114,12 @@ interface EndpointOptions<B, Q, R> {
    * Idempotency-Key (claimIdempotencyKey, data/idempotency.ts keyForWrite): a new lead is one round trip.
    */
   challengeInWrite?: true;
+  /**
+   * With challengeInWrite: the page's write count is not in the write either; the subscriber of the
+   * event the write makes counts it, once (functions/domain/forms/on-lead-received.ts): a per-clinic
+   * item every write of a burst would otherwise share, kept out of the visitor's transaction.
+   */
+  pageCountByEvent?: true;
 }
 
 /**
@@ -238,7 +244,7 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
     .use({ before: parseMultipartBody })
     .use({ before: parseBody })
     .use({ before: (request: MiddyRequest) => claimIdempotencyKey(request, options.challengeInWrite === true) })
-    .use({ before: (request: MiddyRequest) => requireChallenge(request, options.challengeInWrite === true) })
+    .use({ before: (request: MiddyRequest) => requireChallenge(request, options.challengeInWrite === true, options.pageCountByEvent === true) })
     .handler(run);
 
   const contract: Contract = { body: options.body, query: options.query, reply: options.reply };
@@ -462,7 +468,7 @@ function answerAsRetry(claim: Exclude<Claim, { kind: 'claimed' }>) {
  * With `inWrite` (EndpointOptions.challengeInWrite) the spend and the count ride in the handler's
  * own transaction (runCore); otherwise each is a write here, before the handler.
  */
-async function requireChallenge(request: MiddyRequest, inWrite: boolean) {
+async function requireChallenge(request: MiddyRequest, inWrite: boolean, countByEvent = false) {
   const { event } = request;
   const route = event.parsed!.route!;
   const page = route.challenge;
@@ -483,7 +489,7 @@ async function requireChallenge(request: MiddyRequest, inWrite: boolean) {
   const idempotencyKey = route.idempotent ? header(event, 'idempotency-key') : undefined;
   if (inWrite) {
     const rate = route.rateLimit ? countRequestItem(event.routeKey, clientKey(event), route.rateLimit) : undefined;
-    currentScope()!.challenge = { page, apiKey, ...challengeRiders(page, apiKey, { id: result.id, expiresAt: result.expiresAt, idempotencyKey }), rate };
+    currentScope()!.challenge = { page, apiKey, ...challengeRiders(page, apiKey, { id: result.id, expiresAt: result.expiresAt, idempotencyKey }), rate, ...(countByEvent ? { countedByEvent: true } : {}) };
     return;
   }
   if (!(await spendSolution(result.id, result.expiresAt, idempotencyKey))) return refuseChallenge(page, apiKey, 'reused');

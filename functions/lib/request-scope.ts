@@ -44,6 +44,8 @@ export interface ChallengeRiders {
   settled?: boolean;
   /** True when the count was left out (the page stood at its normal rate): the endpoint counts it apart. */
   countApart?: boolean;
+  /** True when the count is not the write's at all: the subscriber of the write's event counts it (EndpointOptions.pageCountByEvent). */
+  countedByEvent?: boolean;
 }
 
 export interface RequestScope {

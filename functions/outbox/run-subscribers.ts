@@ -9,11 +9,11 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { OutboxRow } from '../data/outbox';
 import { fanOutEvent, runSubscriber } from '../domain/events/deliver';
-import { dueRowOf as dueRowOfLane, outboxWorker } from './lib/engine';
+import { dueRowOf as dueRowOfLane, outboxWorker, type CompleteRow } from './lib/engine';
 
-async function perform(row: OutboxRow): Promise<void> {
-  if (row.payload.kind === 'event') return fanOutEvent(row);
-  if (row.payload.kind === 'subscriber') return runSubscriber(row);
+async function perform(row: OutboxRow, _token: string, complete: CompleteRow): Promise<void> {
+  if (row.payload.kind === 'event') return fanOutEvent(row, complete);
+  if (row.payload.kind === 'subscriber') return runSubscriber(row, complete);
   throw new Error(`Not an event row: ${row.payload.kind}`);
 }
 

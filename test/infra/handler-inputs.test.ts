@@ -37,6 +37,14 @@ describe('handler bundles', () => {
     expect(carried.filter((input) => /Sha256Js|AdaptiveRetryStrategy|DefaultRateLimiter|getInstanceMetadataRegion/.test(input))).toEqual([]);
   });
 
+  it("the subscribers' worker counts a lead's page write without the challenge code (page-counts.ts is no stub)", () => {
+    const name = 'outbox/run-subscribers';
+    const carried = carriedBy(name);
+    expect(carried).toContain('functions/domain/forms/on-lead-received.ts');
+    expect(carried).toContain('functions/data/page-counts.ts');
+    expect(carried).not.toContain('functions/data/page-activity.ts');
+  });
+
   it('a public booking keeps its Idempotency-Key and challenge code', () => {
     const name = 'bookings/create-booking';
     const carried = carriedBy(name);

@@ -9,6 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, mailsTo, signUpOwner, uniqueEmail, uniquePhone, waitForMails, type ApiResponse, type Owner } from '../support/api';
 import { testDb } from '../support/db';
+import { leadCounted } from '../support/outbox';
 import { PDF, PNG, bookingForm, objectsUnder } from './appointments-support';
 
 const IN_PROGRESS = 'This request is still being processed. Please try again in a moment.';
@@ -87,11 +88,15 @@ describe('form submission with an Idempotency-Key', () => {
 
     await expectReplay(send, first);
     expect((await leads()).filter((l) => l.email === email)).toHaveLength(1);
-    // The staff notice is one outbox row written with the lead, whatever the retries.
-    // (The lead's form-submitted event and its patient-record delivery name it too: issue 36.)
-    const notices = (await itemsUnder('OUTBOX#')).filter((row) => (row.payload as { kind?: string } | undefined)?.kind === 'staff-notice' && JSON.stringify(row.payload).includes(first.body.data.submissionId));
-    expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ orgId: owner.orgId, payload: { kind: 'staff-notice', notice: { title: 'New lead' } } });
+    // One form-submitted event is written with the lead, whatever the retries; its subscriber tells
+    // staff once (the subscriber rows of the event name the lead too).
+    const id = first.body.data.submissionId as string;
+    const events = (await itemsUnder('OUTBOX#')).filter((row) => (row.payload as { kind?: string } | undefined)?.kind === 'event' && JSON.stringify(row.payload).includes(id));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ orgId: owner.orgId, payload: { kind: 'event', event: { type: 'form-submitted', submissionId: id } } });
+    await leadCounted(owner.orgId, id);
+    const notes = ((await api('GET', '/notifications', { token: owner.token })).body.data as { title: string; link: string }[]).filter((n) => n.link === `/forms/leads/${id}`);
+    expect(notes.map((n) => n.title)).toEqual(['New lead']);
   });
 
   it('the same key with a different request is 422, and writes nothing', async () => {

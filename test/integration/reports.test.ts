@@ -9,6 +9,7 @@ import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, signUpOwner, uniqueEmail, uniquePhone, type Owner } from '../support/api';
 import { testDb } from '../support/db';
+import { leadCounted } from '../support/outbox';
 import { addMember, perms } from '../support/members';
 import { payLocalCheckout, sendStripeEvent, stripeEvent } from '../support/stripe';
 import { bookingForm } from './appointments-support';
@@ -76,6 +77,8 @@ async function appointment(c: Clinic, bookingDate: string, status?: string) {
 async function lead(c: Clinic, pay: boolean) {
   const res = await api('POST', `/form-builder/form/${c.formId}/submissions`, { body: { apiKey: c.apiKey, packageId: c.formPackageId, items: [{ fieldId: 'email', value: uniqueEmail('lead') }] } });
   expect(res.status, res.body.message).toBe(201);
+  // A lead is counted by its event's subscriber, moments after it is stored.
+  await leadCounted(c.owner.orgId, res.body.data.submissionId);
   if (!pay) return;
   const session = await api('POST', '/leads/payments/session', { body: { formId: c.formId, apiKey: c.apiKey, packageId: c.formPackageId, submissionId: res.body.data.submissionId, currency: 'usd' } });
   expect(session.status, session.body.message).toBe(201);
@@ -160,6 +163,7 @@ describe('GET /reports: figures kept on write, per week in the clinic zone', () 
   it('counts a lead paid once when two of its checkouts are paid, and the money of both', async () => {
     const c2 = await newClinic('reports-twice');
     const res = await api('POST', `/form-builder/form/${c2.formId}/submissions`, { body: { apiKey: c2.apiKey, packageId: c2.formPackageId, items: [{ fieldId: 'email', value: uniqueEmail('lead') }] } });
+    await leadCounted(c2.owner.orgId, res.body.data.submissionId);
     const open = () => api('POST', '/leads/payments/session', { body: { formId: c2.formId, apiKey: c2.apiKey, packageId: c2.formPackageId, submissionId: res.body.data.submissionId, currency: 'usd' } });
     // The visitor opened two checkouts (two tabs) and paid in both.
     const [first, second] = [await open(), await open()];

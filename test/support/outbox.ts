@@ -18,3 +18,13 @@ export async function outboxRow(id: string) {
   const { client, table } = testDb();
   return (await client.send(new GetCommand({ TableName: table, Key: { pk: `OUTBOX#${id}`, sk: 'MESSAGE' }, ConsistentRead: true }))).Item;
 }
+
+/**
+ * Waits until a lead's own subscriber has run (functions/domain/forms/on-lead-received.ts): its staff
+ * notice written and its counts (the day's report figure, the page's write count) made.
+ */
+export async function leadCounted(orgId: string, submissionId: string, timeoutMs = 15_000) {
+  const { eventually } = await import('./eventually');
+  const id = `event-form-submitted-${orgId}-${submissionId}-submitted:lead-received`;
+  return eventually(async () => ((await outboxRow(id))?.status === 'sent' ? true : undefined), `lead ${submissionId} counted`, timeoutMs);
+}

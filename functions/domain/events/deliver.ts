@@ -3,10 +3,12 @@
 // subscriber. Each subscriber row is claimed, retried, given up and logged by the worker like any outbox
 // row, so one failing subscriber neither holds up another nor makes it run again, and a row delivered
 // twice (a stream record handed over again, the sweep) runs its subscriber once: its claim is conditional.
-import { fanOutToSubscribers } from '../../data/events';
+import { TransactionFailure } from '../../data/core';
+import { fanOutToSubscribers, subscriberRowItems } from '../../data/events';
 import type { OutboxRow } from '../../data/outbox';
 import { SUBSCRIBERS } from './registry';
-import type { Subscriber } from './subscriber';
+import type { DomainEvent } from '../../data/event-types';
+import type { Delivery, Subscriber } from './subscriber';
 
 /** A subscriber's row whose subscriber is gone from the registry: given up at once, kept for a person to look at. */
 export class NoSuchSubscriber extends Error {
@@ -17,20 +19,39 @@ export class NoSuchSubscriber extends Error {
   }
 }
 
-/** The subscribers that want events of `type`. */
-export const subscribersOf = (type: string): Subscriber[] => SUBSCRIBERS.filter((s) => (s.events as readonly string[]).includes(type));
+/** The subscribers that want `event` (its type, and the event itself where a subscriber says). */
+export const subscribersOf = (event: DomainEvent): Subscriber[] =>
+  SUBSCRIBERS.filter((s) => (s.events as readonly string[]).includes(event.type) && (s.wants?.(event) ?? true));
 
-/** An event row: one row per subscriber that wants it (none: nothing to do). */
-export async function fanOutEvent(row: OutboxRow): Promise<void> {
+/** Subscriber rows one transaction carries besides the event row's own completion (DynamoDB's limit is 100 items). */
+const FAN_OUT_IN_ONE = 99;
+
+/**
+ * An event row: one row per subscriber that wants it (none: nothing to do), written in ONE transaction
+ * with the event row's completion (one round trip, not one per row and one more to record it). Where a
+ * row exists already (a fan-out begun before and not recorded), the rows are written one by one, each
+ * kept if it is there, and the event row is recorded after.
+ */
+export async function fanOutEvent(row: OutboxRow, complete: Delivery['complete']): Promise<void> {
   if (row.payload.kind !== 'event') throw new Error('Not an event row');
-  await fanOutToSubscribers(row, subscribersOf(row.payload.event.type).map((s) => s.name));
+  const names = subscribersOf(row.payload.event).map((s) => s.name);
+  if (!names.length) return;
+  if (names.length <= FAN_OUT_IN_ONE) {
+    try {
+      await complete(subscriberRowItems(row, names));
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionFailure && error.conditionFailed)) throw error;
+    }
+  }
+  await fanOutToSubscribers(row, names);
 }
 
 /** A subscriber's row: runs its subscriber on its event (throws what the subscriber throws). */
-export async function runSubscriber(row: OutboxRow): Promise<void> {
+export async function runSubscriber(row: OutboxRow, complete: Delivery['complete']): Promise<void> {
   if (row.payload.kind !== 'subscriber') throw new Error('Not a subscriber row');
   const { subscriber: name, event } = row.payload;
   const subscriber = SUBSCRIBERS.find((s) => s.name === name);
   if (!subscriber) throw new NoSuchSubscriber(name);
-  await subscriber.handle(event, { rowId: row.id, attempt: row.attempts });
+  await subscriber.handle(event, { rowId: row.id, attempt: row.attempts, complete });
 }

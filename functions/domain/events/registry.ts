@@ -11,5 +11,6 @@ import type { Subscriber } from './subscriber';
 import { waitlistSubscriber } from '../waitlist/on-time-freed';
 import { patientsOnEvents } from '../patients/on-events';
 import { intakeMailSubscriber } from '#domain/intake/mail';
+import { leadReceivedSubscriber } from '../forms/on-lead-received';
 
-export const SUBSCRIBERS: readonly Subscriber[] = [waitlistSubscriber, patientsOnEvents, intakeMailSubscriber];
+export const SUBSCRIBERS: readonly Subscriber[] = [waitlistSubscriber, patientsOnEvents, intakeMailSubscriber, leadReceivedSubscriber];

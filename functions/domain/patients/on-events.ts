@@ -49,12 +49,15 @@ async function onPaymentCompleted(e: PaymentCompletedEvent) {
 }
 
 async function onFormSubmitted(e: FormSubmittedEvent) {
+  if (!e.email) return; // not given one (wants), but an older row may be delivered
   await linkToPatient(e.orgId, { ...nameParts(e.name), email: e.email }, [{ kind: 'submission', refId: e.submissionId, at: e.at }]);
 }
 
 export const patientsOnEvents = defineSubscriber({
   name: 'patients',
   events: ['booking-confirmed', 'payment-completed', 'form-submitted'],
+  // A lead without an email is no one's record.
+  wants: (event) => event.type !== 'form-submitted' || Boolean(event.email),
   async handle(event) {
     if (event.type === 'booking-confirmed') await onBookingConfirmed(event);
     else if (event.type === 'payment-completed') await onPaymentCompleted(event);

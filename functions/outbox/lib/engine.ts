@@ -32,6 +32,7 @@ import {
   type OutboxLane,
   type OutboxRow,
 } from '../../data/outbox';
+import type { TransactItem } from '../../data/core';
 import { NotToBeSent, TryLater } from './outcomes';
 
 const RETRY_MAX_MS = 30 * 60_000;
@@ -51,11 +52,22 @@ export const retryDelayMs = (attempts: number) => Math.min(RETRY_MAX_MS, config.
 /** Webhook tries under way at once, at most (each may wait 10 s on its receiver). */
 const WEBHOOK_CONCURRENCY = 10;
 
+/**
+ * Marks the row being delivered sent in ONE transaction with `items` (a count that is not idempotent by
+ * itself): both happen or neither, so a row delivered again after a crash counts nothing twice. False
+ * when the claim was lost (the row's new holder does the work); a failed condition of `items` is thrown
+ * (a TransactionFailure indexing them) and the row stays claimed, to be retried or ended by the caller.
+ */
+export type CompleteRow = (items: readonly TransactItem[]) => Promise<boolean>;
+
 /** What one worker does with the rows of its lane. */
 export interface LaneWorker {
   lane: OutboxLane;
-  /** Does the row's side effect, or throws (TryLater, NotToBeSent, or any error to retry). */
-  perform: (row: OutboxRow, token: string) => Promise<void>;
+  /**
+   * Does the row's side effect, or throws (TryLater, NotToBeSent, or any error to retry). `complete`
+   * ends the row as sent together with writes that must happen exactly once with it (CompleteRow).
+   */
+  perform: (row: OutboxRow, token: string, complete: CompleteRow) => Promise<void>;
   /** An error about the row itself that no retry can mend (besides `permanent: true`). */
   isPermanent?: (row: OutboxRow, error: unknown) => boolean;
 }
@@ -119,8 +131,14 @@ export function outboxWorker(worker: LaneWorker) {
     const token = randomId(12);
     const row = await claimOutboxRow(id, token, now);
     if (!row) return 'skipped';
+    let completed = false;
+    const complete: CompleteRow = async (items) => {
+      const held = await markOutboxSent(id, token, new Date(), items);
+      completed = true;
+      return held;
+    };
     try {
-      await worker.perform(row, token);
+      await worker.perform(row, token, complete);
     } catch (error) {
       if (error instanceof NotToBeSent) {
         await dropOutboxRow(id, token, error.reason);
@@ -147,7 +165,7 @@ export function outboxWorker(worker: LaneWorker) {
       return 'retry';
     }
     // Lost claim (another worker took the row after our lease ran out): it is recorded by that one.
-    await markOutboxSent(id, token);
+    if (!completed) await markOutboxSent(id, token);
     await afterDone(row);
     return 'sent';
   }
