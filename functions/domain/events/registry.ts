@@ -4,9 +4,9 @@
 // instead of a branch in each place that makes the change. The subscribers' worker
 // (functions/outbox/run-subscribers.ts, the table only) bundles every subscriber, apart from the mail
 // deliverer: keep them small (its bundle is under the 350 KB budget, npm run bench) and table-only.
-// Today no feature subscribes: the events are written and fanned out to no one. The waitlist (issue 37:
-// time-freed) and patient records (issue 36: booking-confirmed, payment-completed, appointment-cancelled)
-// are the first.
+// Subscribing today: the waitlist (time-freed, booking-confirmed: offer a freed time), patient records (booking-confirmed,
+// payment-completed, form-submitted: the patient's timeline), the intake mail (booking-confirmed), and a
+// lead's staff notice and counts (form-submitted: kept out of the visitor's transaction).
 import type { Subscriber } from './subscriber';
 import { waitlistSubscriber } from '../waitlist/on-time-freed';
 import { patientsOnEvents } from '../patients/on-events';
