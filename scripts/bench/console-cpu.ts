@@ -12,6 +12,7 @@ import { useStack } from '../../test/e2e/browser';
 import { buildWebIfStale } from '../../test/e2e/global-setup';
 import { ownerWithData } from '../../test/e2e/owner-with-data';
 import { printLongTasks } from './long-tasks';
+import { runScript } from './run-script';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -136,10 +137,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -10,6 +10,7 @@ import { chromium } from 'playwright-core';
 import { startLocalStack } from '../../infra/local/stack';
 import { useStack } from '../../test/e2e/browser';
 import { ownerWithData } from '../../test/e2e/owner-with-data';
+import { runScript } from './run-script';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -89,10 +90,4 @@ async function main() {
   for (const [c, where] of missing) console.log(`.${c} lost: ${[...where].slice(0, 5).join(' ')}`);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exit(1);
-  },
-);
+runScript(main);

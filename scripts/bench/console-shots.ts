@@ -7,6 +7,7 @@ import { chromium } from 'playwright-core';
 import { startLocalStack } from '../../infra/local/stack';
 import { useStack } from '../../test/e2e/browser';
 import { ownerWithData } from '../../test/e2e/owner-with-data';
+import { runScript } from './run-script';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -52,10 +53,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -7,6 +7,7 @@ import { chromium } from 'playwright-core';
 import { startLocalStack } from '../../infra/local/stack';
 import { useStack } from '../../test/e2e/browser';
 import { ownerWithData } from '../../test/e2e/owner-with-data';
+import { runScript, type TraceEvent } from './run-script';
 
 const values = (name: string) => process.argv.flatMap((a, i) => (process.argv[i - 1] === name ? [a] : []));
 const RUNS = Number(values('--runs')[0] ?? 3);
@@ -14,16 +15,6 @@ const WEBS = values('--web').length ? values('--web') : ['dist/web'];
 const paths = process.argv.slice(2).filter((a, i, all) => a.startsWith('/') && !['--web', '--runs'].includes(all[i - 1] ?? ''));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  tid: number;
-  pid: number;
-  args?: { name?: string };
-}
 
 const PARTS: Record<string, string[]> = {
   css: ['ParseAuthorStyleSheet'],
@@ -75,10 +66,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exit(1);
-  },
-);
+runScript(main);

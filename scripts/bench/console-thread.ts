@@ -15,6 +15,7 @@ import { startLocalStack } from '../../infra/local/stack';
 import { useStack } from '../../test/e2e/browser';
 import { buildWebIfStale } from '../../test/e2e/global-setup';
 import { ownerWithData } from '../../test/e2e/owner-with-data';
+import { runScript, type TraceEvent } from './run-script';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -30,16 +31,6 @@ const TASKS = process.argv.includes('--tasks');
 const WARM = arg('--warm') === undefined ? undefined : Number(arg('--warm'));
 const paths = process.argv.slice(2).filter((a, i, all) => a.startsWith('/') && !['--web', '--runs', '--width', '--warm'].includes(all[i - 1] ?? ''));
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  tid: number;
-  pid: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string; type?: string; frame?: string } };
-}
 
 const WORK = new Set(['FunctionCall', 'EvaluateScript', 'v8.compile', 'v8.compileModule', 'v8.evaluateModule', 'Layout', 'UpdateLayoutTree', 'ParseHTML', 'ParseAuthorStyleSheet', 'Paint', 'PrePaint', 'Layerize', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'RunMicrotasks', 'V8.GCScavenger', 'MajorGC', 'MinorGC', 'XHRReadyStateChange', 'ResourceReceivedData', 'Commit', 'UpdateLayer', 'HitTest', 'ProfileCall', 'V8.Execute', 'v8.callFunction', 'V8.StackGuard']);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -156,10 +147,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -29,6 +29,7 @@ import { useStack } from '../../test/e2e/browser';
 import { buildWebIfStale } from '../../test/e2e/global-setup';
 import { call, ownerWithData } from '../../test/e2e/owner-with-data';
 import type { ReplyOf } from '../../shared/api-contract';
+import { runScript } from './run-script';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -284,10 +285,4 @@ const signIn = (chrome: LaunchedChrome, appUrl: string, token: string, pagePaths
 /** Drops the session cookie, so that the signed-out pages (/auth above all) are measured signed out. */
 const signOut = (chrome: LaunchedChrome) => withLighthouseContext(chrome, (context) => context.clearCookies());
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exit(1);
-  },
-);
+runScript(main);

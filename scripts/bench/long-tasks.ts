@@ -2,16 +2,8 @@
 // (4x), and its main-thread tasks over 50 ms (what total blocking time counts), each with the events
 // that took its time (script, style, layout, parse).
 import type { Browser, Page } from 'playwright-core';
+import type { TraceEvent } from './run-script';
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tid: number;
-  pid: number;
-  args?: { data?: { url?: string; functionName?: string; type?: string; styleSheetUrl?: string } };
-}
 
 export interface LongTaskOptions {
   /** Only the tasks that end after the first contentful paint (as Lighthouse counts), timed from it; else every task, timed from the first. */
