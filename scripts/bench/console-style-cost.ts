@@ -15,7 +15,6 @@ const WEBS = values('--web').length ? values('--web') : ['dist/web'];
 const paths = process.argv.slice(2).filter((a, i, all) => a.startsWith('/') && !['--web', '--runs'].includes(all[i - 1] ?? ''));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-
 const PARTS: Record<string, string[]> = {
   css: ['ParseAuthorStyleSheet'],
   style: ['UpdateLayoutTree', 'RecalculateStyles'],

@@ -31,7 +31,6 @@ const TASKS = process.argv.includes('--tasks');
 const WARM = arg('--warm') === undefined ? undefined : Number(arg('--warm'));
 const paths = process.argv.slice(2).filter((a, i, all) => a.startsWith('/') && !['--web', '--runs', '--width', '--warm'].includes(all[i - 1] ?? ''));
 
-
 const WORK = new Set(['FunctionCall', 'EvaluateScript', 'v8.compile', 'v8.compileModule', 'v8.evaluateModule', 'Layout', 'UpdateLayoutTree', 'ParseHTML', 'ParseAuthorStyleSheet', 'Paint', 'PrePaint', 'Layerize', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'RunMicrotasks', 'V8.GCScavenger', 'MajorGC', 'MinorGC', 'XHRReadyStateChange', 'ResourceReceivedData', 'Commit', 'UpdateLayer', 'HitTest', 'ProfileCall', 'V8.Execute', 'v8.callFunction', 'V8.StackGuard']);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const blocking = (tasks: number[], k: number) => tasks.reduce((s, t) => s + Math.max(0, t * k - 50), 0);

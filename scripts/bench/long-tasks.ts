@@ -4,7 +4,6 @@
 import type { Browser, Page } from 'playwright-core';
 import type { TraceEvent } from './run-script';
 
-
 export interface LongTaskOptions {
   /** Only the tasks that end after the first contentful paint (as Lighthouse counts), timed from it; else every task, timed from the first. */
   fromFirstPaint: boolean;
