@@ -18,7 +18,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { resetConfig } from '../../functions/lib/config';
-import { mailsTo, testAddress, uniqueEmail, uniquePhone } from '../support/api';
+import { testAddress, uniqueEmail, uniquePhone, signUpOwner } from '../support/api';
 import { challengeHeaders } from '../support/challenge';
 import { eventually } from '../support/eventually';
 import { serveAsync } from '../support/serve';
@@ -76,23 +76,12 @@ let formId: string;
 let formPackageId: string;
 let bookingPackageId: string;
 
-async function signUp() {
-  const email = uniqueEmail('deadline');
-  const password = 'Secret-123';
-  expect((await call('POST', '/users/register-email', { body: { email, password } })).status).toBe(201);
-  const code = await eventually(async () => (await mailsTo(email, stack.inboxUrl)).map((m) => /\b(\d{6})\b/.exec(m.subject)?.[1]).find(Boolean), 'the sign-up code');
-  const registration = (await call('POST', '/users/verify-email-otp', { body: { email, otp: code, password } })).body.data.token;
-  await call('POST', '/users/add-basic-details', { token: registration, body: { username: 'deadlinename', firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' } });
-  const org = await call('POST', '/users/add-organization', { token: registration, body: { name: 'Deadline Clinic', email, legalName: 'Deadline Clinic LLC', websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' } });
-  expect(org.status).toBe(201);
-  return { email, token: org.body.data.token as string, orgId: org.body.data.userDetails.organizationId as string };
-}
 
 beforeAll(async () => {
   // On disk (not in memory), so DynamoDB Local can be killed and restarted with its data.
   dataDir = mkdtempSync(join(tmpdir(), 'clinic-deadline-'));
   stack = await startLocalStack({ dataDir, port: 0, sesPort: 0, quiet: true });
-  owner = await signUp();
+  owner = await signUpOwner('deadline', undefined, {}, stack);
   apiKey = (await call('GET', '/organization/integration', { token: owner.token })).body.data.apiKey;
   formPackageId = (await call('POST', '/packages', { token: owner.token, body: { name: 'Assessment', price: 40, isPayable: true } })).body.data.id;
   formId = (await call('POST', '/form-builder/form', { token: owner.token, body: { name: 'Intake', fields: [{ id: 'email', label: 'Email', type: 'email', required: true }], packageIds: [formPackageId] } })).body.data.id;

@@ -18,7 +18,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { ddb as handlersDb } from '../../functions/data/dynamo';
-import { api, mailsTo, uniqueEmail, uniquePhone } from '../support/api';
+import { api, uniqueEmail, uniquePhone, signUpOwner } from '../support/api';
 import { eventually } from '../support/eventually';
 import { payLocalCheckout } from '../support/stripe';
 import type { Json } from '../support/json';
@@ -54,17 +54,6 @@ async function send(e: ReturnType<typeof event>) {
   return { status: res.status, body: (await res.json()) as { message: string; data?: { outcome?: string } } };
 }
 
-async function signUp() {
-  const email = uniqueEmail('refundfaults');
-  const password = 'Secret-123';
-  expect((await call('POST', '/users/register-email', { body: { email, password } })).status).toBe(201);
-  const code = await eventually(async () => (await mailsTo(email, stack.inboxUrl)).map((m) => /\b(\d{6})\b/.exec(m.subject)?.[1]).find(Boolean), 'the sign-up code');
-  const registration = (await call('POST', '/users/verify-email-otp', { body: { email, otp: code, password } })).body.data.token;
-  await call('POST', '/users/add-basic-details', { token: registration, body: { username: 'refundfaultsname', firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' } });
-  const org = await call('POST', '/users/add-organization', { token: registration, body: { name: 'Refund Faults Clinic', email, legalName: 'Refund Faults Clinic LLC', websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' } });
-  expect(org.status).toBe(201);
-  return { token: org.body.data.token as string, orgId: org.body.data.userDetails.organizationId as string };
-}
 
 beforeAll(async () => {
   stack = await startLocalStack({ inMemory: true, port: 0, sesPort: 0, quiet: true });
@@ -76,7 +65,7 @@ beforeAll(async () => {
     await after?.(input);
     return out;
   }, { step: 'initialize', name: 'refundFaultsHook' });
-  owner = await signUp();
+  owner = await signUpOwner('refundfaults', undefined, {}, stack);
   apiKey = (await call('GET', '/organization/integration', { token: owner.token })).body.data.apiKey;
   const hours = [{ start: '08:00', end: '18:00' }];
   const weeklyHours = { monday: hours, tuesday: hours, wednesday: hours, thursday: hours, friday: hours, saturday: hours, sunday: hours };

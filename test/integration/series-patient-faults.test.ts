@@ -17,7 +17,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, TABLE_NAME as TABLE, type LocalStack } from '../../infra/local/stack';
 import { ddb } from '../../functions/data/dynamo';
-import { api, mailsTo, uniqueEmail, uniquePhone } from '../support/api';
+import { api, mailsTo, uniqueEmail, uniquePhone, signUpOwner } from '../support/api';
 import { eventually } from '../support/eventually';
 import type { Json } from '../support/json';
 
@@ -70,16 +70,6 @@ const seriesBooked = async () => {
   return (res.body.data.weeks as { series: { visits: number; booked: number } }[]).reduce((s, w) => ({ visits: s.visits + w.series.visits, booked: s.booked + w.series.booked }), { visits: 0, booked: 0 });
 };
 
-async function signUp() {
-  const email = uniqueEmail('seriesfaults');
-  expect((await call('POST', '/users/register-email', { body: { email, password: 'Secret-123' } })).status).toBe(201);
-  const code = await eventually(async () => (await mailsTo(email, stack.inboxUrl)).map((m) => /\b(\d{6})\b/.exec(m.subject)?.[1]).find(Boolean), 'the sign-up code');
-  const registration = (await call('POST', '/users/verify-email-otp', { body: { email, otp: code, password: 'Secret-123' } })).body.data.token;
-  await call('POST', '/users/add-basic-details', { token: registration, body: { username: 'seriesfaults', firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' } });
-  const org = await call('POST', '/users/add-organization', { token: registration, body: { name: 'Series Faults Clinic', email, legalName: 'Series Faults Clinic LLC', websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' } });
-  expect(org.status).toBe(201);
-  return { token: org.body.data.token as string, orgId: org.body.data.userDetails.organizationId as string };
-}
 
 /** A package that patients may book as a course of visits, paid as `paymentMode` says. */
 async function coursePackage(paymentMode: 'full' | 'at_clinic') {
@@ -100,7 +90,7 @@ const course = (packageId: string, daysAhead: number, time: string, email: strin
 
 beforeAll(async () => {
   stack = await startLocalStack({ inMemory: true, port: 0, sesPort: 0, quiet: true });
-  owner = await signUp();
+  owner = await signUpOwner('seriesfaults', undefined, {}, stack);
   apiKey = (await call('GET', '/organization/integration', { token: owner.token })).body.data.apiKey;
   const hours = [{ start: '08:00', end: '18:00' }];
   const weeklyHours = { monday: hours, tuesday: hours, wednesday: hours, thursday: hours, friday: hours, saturday: hours, sunday: hours };

@@ -95,8 +95,8 @@ export async function waitForMails(address: string, count = 1, timeoutMs = 10_00
 }
 
 /** The 6-digit code of the newest mail to an address that carries one (security notices carry none). */
-export async function latestCode(address: string): Promise<string> {
-  const mails = await mailsTo(address);
+export async function latestCode(address: string, inboxUrl?: string): Promise<string> {
+  const mails = await mailsTo(address, inboxUrl);
   const match = mails.map((m) => /\b(\d{6})\b/.exec(m.subject)).filter((m) => m !== null).at(-1);
   if (!match) throw new Error(`No code mailed to ${address}`);
   return match[1];
@@ -114,20 +114,32 @@ export interface Owner {
   orgId: string;
 }
 
-/** Runs the whole sign-up flow and returns a signed-in owner of a new organisation. */
-/** `organization`: sent with the organisation step, but `country`, which goes with the basic details (the currency follows it). */
-export async function signUpOwner(tag = 'owner', password = 'Secret-123', organization: { timeZone?: string; currency?: string; country?: string } = {}): Promise<Owner> {
+/** A local stack of a test file's own (infra/local/stack.ts): its address and its SES stand-in's. */
+export interface OwnStack {
+  url: string;
+  inboxUrl: string;
+}
+
+/**
+ * Runs the whole sign-up flow and returns a signed-in owner of a new organisation (on the suite's stack,
+ * or on `stack`). `organization`: sent with the organisation step, but `country`, which goes with the
+ * basic details (the currency follows it).
+ */
+export async function signUpOwner(tag = 'owner', password = 'Secret-123', organization: { timeZone?: string; currency?: string; country?: string } = {}, stack?: OwnStack): Promise<Owner> {
   const { country, ...orgFields } = organization;
+  const on = stack ? { apiUrl: `${stack.url}/api` } : {};
   const email = uniqueEmail(tag);
-  const sent = await api('POST', '/users/register-email', { body: { email, password } });
+  const sent = await api('POST', '/users/register-email', { ...on, body: { email, password } });
   if (sent.status !== 201) throw new Error(`register-email: ${sent.status} ${sent.body.message}`);
-  const verified = await api('POST', '/users/verify-email-otp', { body: { email, otp: await latestCode(email), password } });
+  const verified = await api('POST', '/users/verify-email-otp', { ...on, body: { email, otp: await latestCode(email, stack?.inboxUrl), password } });
   const registration = verified.body.data.token as string;
   await api('POST', '/users/add-basic-details', {
+    ...on,
     token: registration,
     body: { username: `${tag}name`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female', ...(country ? { country } : {}) },
   });
   const org = await api('POST', '/users/add-organization', {
+    ...on,
     token: registration,
     body: { name: `${tag} Clinic`, email, legalName: `${tag} Clinic LLC`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567', ...orgFields },
   });
