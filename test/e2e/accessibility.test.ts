@@ -69,13 +69,17 @@ describe('axe, WCAG 2.2 AA, on a phone (390 px) with the connection check done (
         await page.goto(appUrl(url));
         await settle(page);
         // A form whose packages are cards has its fields (and the check's line) in the package's dialog.
-        if (url.startsWith('/form-builder/') && (await page.getByRole('button', { name: 'Select' }).count())) {
-          await page.getByRole('button', { name: 'Select' }).first().click();
+        // Which of the two it shows is known once the form's data has rendered: wait for either first
+        // (counting the buttons at once raced the form's data, and then the dialog was never opened).
+        const line = page.locator('.challenge-status[role="status"]');
+        const select = page.getByRole('button', { name: 'Select' });
+        if (url.startsWith('/form-builder/')) await line.or(select).first().waitFor({ timeout: 30_000 });
+        if (url.startsWith('/form-builder/') && (await select.count())) {
+          await select.first().click();
           await page.getByRole('dialog').waitFor();
           await settle(page);
         }
         // The one status of the check (announced while it works, silent once done: issue 34), then axe.
-        const line = page.locator('.challenge-status[role="status"]');
         // The booking page starts its check with the visitor's first input (issue 36). A key pressed
         // before its script has run at all (the prerendered page, on a loaded machine) meets no listener:
         // press again until the check has started.
@@ -84,7 +88,7 @@ describe('axe, WCAG 2.2 AA, on a phone (390 px) with the connection check done (
             .poll(async () => (await page.keyboard.press('Tab'), await line.getAttribute('data-state')), { timeout: 30_000, interval: 500 })
             .not.toBe('idle');
         }
-        await expect.poll(() => line.getAttribute('data-state'), { timeout: 30_000 }).toBe('ready');
+        await expect.poll(() => line.getAttribute('data-state'), { timeout: 30_000, message: url }).toBe('ready');
         expect(await line.count(), url).toBe(1);
         found.push(...(await violations(page, `${url} at 390 px`)));
       }

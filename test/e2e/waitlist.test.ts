@@ -152,7 +152,7 @@ describe('the waitlist as a patient meets it (issue 37)', () => {
           if (figure !== '1') await staff.page.reload();
           return figure;
         },
-        { timeout: 20_000, intervals: [1_000] },
+        { timeout: 20_000, interval: 1_000 },
       )
       .toBe('1');
     expect(await staff.page.getByTestId('waitlist-waiting').textContent()).toBe('0');
