@@ -6,9 +6,9 @@
 // functions with the most self time (build with `--minify false` into --web DIR to read their names).
 // A measurement, not a test.
 import { availableParallelism, loadavg } from 'node:os';
-import { chromium, type CDPSession } from 'playwright-core';
+import type { CDPSession } from 'playwright-core';
 import { startLocalStack } from '../../infra/local/stack';
-import { useStack } from '../../test/e2e/browser';
+import { launch, useStack } from '../../test/e2e/browser';
 import { buildWebIfStale } from '../../test/e2e/global-setup';
 import { ownerWithData } from '../../test/e2e/owner-with-data';
 import { printLongTasks } from './long-tasks';
@@ -80,10 +80,7 @@ function summarize(profile: Profile) {
 async function main() {
   if (!WEB_DIR) await buildWebIfStale();
   const stack = await startLocalStack({ inMemory: true, port: 0, quiet: true, ...(WEB_DIR ? { webDir: WEB_DIR } : {}) });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launch();
   try {
     useStack({ appUrl: stack.url, inboxUrl: stack.inboxUrl });
     const owner = await ownerWithData('cpu');

@@ -6,9 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { startLocalStack } from '../../infra/local/stack';
-import { useStack } from '../../test/e2e/browser';
+import { launch, useStack } from '../../test/e2e/browser';
 import { ownerWithData } from '../../test/e2e/owner-with-data';
 import { runScript } from './run-script';
 
@@ -36,10 +35,7 @@ async function main() {
   const built = new Set<string>();
   for (const file of readdirSync(join(WEB_DIR, 'assets')).filter((f) => f.endsWith('.css'))) for (const c of classesOf(readFileSync(join(WEB_DIR, 'assets', file), 'utf8'))) built.add(c);
   const stack = await startLocalStack({ inMemory: true, port: 0, quiet: true, webDir: WEB_DIR });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launch();
   const missing = new Map<string, Set<string>>();
   try {
     useStack({ appUrl: stack.url, inboxUrl: stack.inboxUrl });

@@ -3,9 +3,8 @@
 // open), into --out as <page>-<width>-<theme>.png, to compare two builds. Not a test.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { startLocalStack } from '../../infra/local/stack';
-import { useStack } from '../../test/e2e/browser';
+import { launch, useStack } from '../../test/e2e/browser';
 import { ownerWithData } from '../../test/e2e/owner-with-data';
 import { runScript } from './run-script';
 
@@ -20,10 +19,7 @@ const paths = process.argv.slice(2).filter((a, i, all) => a.startsWith('/') && !
 async function main() {
   mkdirSync(OUT, { recursive: true });
   const stack = await startLocalStack({ inMemory: true, port: 0, quiet: true, webDir: WEB_DIR });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launch();
   try {
     useStack({ appUrl: stack.url, inboxUrl: stack.inboxUrl });
     // The same name, so both builds show the same data.

@@ -3,9 +3,8 @@
 // wall time) while a signed-in console page loads at a phone's width, with its parts spent parsing
 // stylesheets, recalculating style and laying out. Run it once per build to compare. A measurement, not a test.
 import { loadavg } from 'node:os';
-import { chromium } from 'playwright-core';
 import { startLocalStack } from '../../infra/local/stack';
-import { useStack } from '../../test/e2e/browser';
+import { launch, useStack } from '../../test/e2e/browser';
 import { ownerWithData } from '../../test/e2e/owner-with-data';
 import { runScript, type TraceEvent } from './run-script';
 
@@ -23,10 +22,7 @@ const PARTS: Record<string, string[]> = {
 
 async function main() {
   const stacks = [await startLocalStack({ inMemory: true, port: 0, quiet: true, webDir: WEBS[0] })];
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launch();
   const results = new Map<string, Record<string, number[]>>();
   try {
     const pages = [];

@@ -10,9 +10,8 @@
 // `--minify false` into --web DIR). --width 412 lays the page out as Lighthouse's mobile preset does.
 // A measurement, not a test.
 import { availableParallelism, loadavg } from 'node:os';
-import { chromium } from 'playwright-core';
 import { startLocalStack } from '../../infra/local/stack';
-import { useStack } from '../../test/e2e/browser';
+import { launch, useStack } from '../../test/e2e/browser';
 import { buildWebIfStale } from '../../test/e2e/global-setup';
 import { ownerWithData } from '../../test/e2e/owner-with-data';
 import { runScript, type TraceEvent } from './run-script';
@@ -81,10 +80,7 @@ function printFunctions(samples: Sample[], task: TraceEvent) {
 async function main() {
   if (!WEB_DIR) await buildWebIfStale();
   const stack = await startLocalStack({ inMemory: true, port: 0, quiet: true, ...(WEB_DIR ? { webDir: WEB_DIR } : {}) });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launch();
   try {
     useStack({ appUrl: stack.url, inboxUrl: stack.inboxUrl });
     const owner = await ownerWithData('thread');
