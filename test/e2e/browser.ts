@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject, onTestFailed } from 'vitest';
+import { mailsTo as storedMails, type Mail } from '../support/api';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -50,17 +51,8 @@ export async function newContext(browser: Browser, options: { width?: number; he
   return { context, page, errors };
 }
 
-interface Mail {
-  subject: string;
-  destination?: { to?: string[] };
-  body?: { text?: string; html?: string };
-}
-
 /** Mails the local SES inbox captured for an address, oldest first. */
-async function mailsTo(address: string): Promise<Mail[]> {
-  const store = (await (await fetch(`${stackUrl('inboxUrl')}/store`)).json()) as { emails: Mail[] };
-  return store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase().includes(address.toLowerCase())));
-}
+export const mailsTo = (address: string): Promise<Mail[]> => storedMails(address, stackUrl('inboxUrl'));
 
 export const mailCount = async (address: string) => (await mailsTo(address)).length;
 

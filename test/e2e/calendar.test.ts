@@ -3,8 +3,9 @@
 // updated .ics (same UID, higher SEQUENCE) and a manage link, opens it, cancels, and the time is free.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appUrl, launch, newContext, uniqueEmail } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, launch, mailsTo, newContext, uniqueEmail } from './browser';
+import type { Mail } from '../support/api';
 import { call, newClinicOwner } from './owner-with-data';
 
 let browser: Browser;
@@ -15,19 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Mail {
-  subject: string;
-  destination?: { to?: string[] };
-  body?: { text?: string };
-  attachments?: { filename?: string; content: string }[];
-}
-
-async function mailsTo(address: string): Promise<Mail[]> {
-  const store = (await (await fetch(`${inject('inboxUrl')}/store`)).json()) as { emails: Mail[] };
-  return store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase() === address.toLowerCase()));
-}
-
-const icsOf = (m: Mail) => Buffer.from(m.attachments!.find((a) => a.filename === 'booking.ics')!.content, 'base64').toString('utf8');
+const icsOf = (m: Mail) => Buffer.from(m.attachments.find((a) => a.filename === 'booking.ics')!.content, 'base64').toString('utf8');
 
 async function signUpOwner(tag: string) {
   const { token } = await newClinicOwner(tag, { name: `${tag} Clinic`, legalName: `${tag} Clinic LLC`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567', timeZone: 'America/New_York' });

@@ -3,15 +3,13 @@
 // and no "booking waiting for payment" lock-out; chooses another time, leaves Checkout with the back
 // button and resumes paying from the page; pays and sees the confirmation. In Spanish (?lang=es on an
 // English browser) the way back, the confirmation screen and the manage link of the mail stay Spanish.
-import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../web/src/i18n/messages/en.json';
 import es from '../../web/src/i18n/messages/es.json';
 import { SERVER_CATALOGUES } from '../../functions/lib/i18n/catalogues';
-import { challengeHeaders } from '../support/challenge';
-import { appUrl, codeFor, launch, newContext, testClientHeaders, uniqueEmail } from './browser';
-import type { Json } from '../support/json';
+import { appUrl, launch, mailsTo, newContext, uniqueEmail } from './browser';
+import { call, newClinicWithKey } from './owner-with-data';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,49 +19,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function call<T = Json>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = { ...testClientHeaders(), ...(await challengeHeaders(`${inject('appUrl')}/api`, method, path, options)) };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${inject('appUrl')}/api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const json = (await res.json().catch(() => ({}))) as { message?: string; data?: T };
-  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
-  return json.data as T;
-}
-
 /** A clinic with a 50-minute visit, its API key, and a date with at least two free times. */
 async function newClinic(tag: string) {
-  const email = uniqueEmail(tag);
-  const password = 'Secret-123';
-  await call('POST', '/users/register-email', { body: { email, password } });
-  const verified = await call('POST', '/users/verify-email-otp', { body: { email, otp: await codeFor(email), password } });
-  const registration = verified.token as string;
-  await call('POST', '/users/add-basic-details', {
-    token: registration,
-    body: { username: `${tag}${randomUUID().slice(0, 6)}`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' },
-  });
-  const org = await call('POST', '/users/add-organization', {
-    token: registration,
-    body: { name: `${tag} Clinic`, email, legalName: `${tag} Clinic LLC`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' },
-  });
-  const { apiKey } = await call('GET', '/organization/integration', { token: org.token });
-  const pkg = await call('POST', '/bookings/packages', { token: org.token, body: { packageName: 'Visit', packagePrice: 60, durationMinutes: 50 } });
+  const { apiKey, token } = await newClinicWithKey(tag);
+  const pkg = await call('POST', '/bookings/packages', { token, body: { packageName: 'Visit', packagePrice: 60, durationMinutes: 50 } });
   for (let days = 2; days < 14; days++) {
     const date = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
     const day = await call('POST', '/bookings/available-slots', { body: { apiKey, date, packageId: pkg.id } });
-    if ((day?.slots?.length ?? 0) >= 2) return { apiKey: apiKey as string, date };
+    if ((day?.slots?.length ?? 0) >= 2) return { apiKey, date };
   }
   throw new Error('No date with two free times');
-}
-
-interface Mail {
-  subject: string;
-  destination?: { to?: string[] };
-  body?: { text?: string };
-}
-async function mailsTo(address: string): Promise<Mail[]> {
-  const store = (await (await fetch(`${inject('inboxUrl')}/store`)).json()) as { emails: Mail[] };
-  return store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase() === address.toLowerCase()));
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -147,7 +112,7 @@ describe('back from Checkout without paying (issue 34)', () => {
     const subject = SERVER_CATALOGUES[lang]['confirm.subject'].split('{')[0];
     await expect.poll(async () => (await mailsTo(visitor)).map((m) => m.subject).find((s) => s.startsWith(subject)), { timeout: 15_000 }).toBeDefined();
     const mail = (await mailsTo(visitor)).find((m) => m.subject.startsWith(subject))!;
-    const manage = new URL(/https?:\/\/\S+\/manage\S*#[A-Za-z0-9_-]{43}/.exec(mail.body!.text!)![0]);
+    const manage = new URL(/https?:\/\/\S+\/manage\S*#[A-Za-z0-9_-]{43}/.exec(mail.body.text!)![0]);
     expect(manage.searchParams.get('lang')).toBe(lang);
     await page.goto(appUrl(manage.pathname + manage.search + manage.hash));
     await page.getByRole('heading', { level: 1, name: texts['manage.booking'] }).waitFor();

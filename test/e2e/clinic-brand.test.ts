@@ -2,13 +2,12 @@
 // (the logo at the top, the colour on the Continue button), at 390 and 1366 px, light and dark, left to
 // right and right to left, without a layout shift; and once the page's connection check is done,
 // nothing under the button says so ("Connection checked." meant nothing to a patient).
-import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio } from '../../shared/brand';
-import { appUrl, codeFor, launch, layoutShifts, testClientHeaders, uniqueEmail } from './browser';
-import { call } from './owner-with-data';
+import { appUrl, launch, layoutShifts, testClientHeaders } from './browser';
+import { call, newClinicOwner } from './owner-with-data';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,18 +43,7 @@ function logoPng(width = 240, height = 64): Buffer {
 
 /** A clinic with opening hours, a booking package, a logo and a colour; its apiKey and owner's token. */
 async function brandedClinic() {
-  const email = uniqueEmail('brand');
-  const password = 'Secret-123';
-  await call('POST', '/users/register-email', { body: { email, password } });
-  const registration = (await call('POST', '/users/verify-email-otp', { body: { email, otp: await codeFor(email), password } })).token as string;
-  await call('POST', '/users/add-basic-details', {
-    token: registration,
-    body: { username: `brand${randomUUID().slice(0, 6)}`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' },
-  });
-  const token = (await call('POST', '/users/add-organization', {
-    token: registration,
-    body: { name: 'Sunrise Physio Berlin', email, legalName: 'Sunrise Physio GmbH', websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' },
-  })).token as string;
+  const { token } = await newClinicOwner('brand', { name: 'Sunrise Physio Berlin', legalName: 'Sunrise Physio GmbH', websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' });
   const weeklyHours = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, [{ start: '08:00', end: '18:00' }]]));
   await call('PUT', '/bookings/availability', { token, body: { weeklyHours, slotMinutes: 60, capacity: 1, closedDates: [], maxDaysAhead: 60 } });
   await call('POST', '/bookings/packages', { token, body: { packageName: 'Consultation', packagePrice: 60, packageDescription: 'A first visit.' } });

@@ -2,27 +2,15 @@
 // types prices with a decimal comma, key by key as a person does. '85,00' as a booking package's price
 // is saved as €85.00 (a number input made it €8,500.00), and the set-up wizard's service step reads
 // '85,50' as €85.50 (it was 8550).
-import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, codeFor, launch, newContext, uniqueEmail } from './browser';
-import { call, signIn } from './owner-with-data';
+import { appUrl, launch, newContext } from './browser';
+import { call, newClinicOwner, signIn } from './owner-with-data';
 
 /** A new owner whose clinic charges in euros (chosen at sign-up). */
 async function euroOwner(tag: string): Promise<string> {
-  const email = uniqueEmail(tag);
-  const password = 'Secret-123';
-  await call('POST', '/users/register-email', { body: { email, password } });
-  const verified = await call('POST', '/users/verify-email-otp', { body: { email, password, otp: await codeFor(email) } });
-  await call('POST', '/users/add-basic-details', {
-    token: verified.token,
-    body: { username: `${tag}${randomUUID().slice(0, 6)}`, firstName: 'Elena', lastName: 'Owner', phoneNumber: '+34911234567', gender: 'female' },
-  });
-  const org = await call('POST', '/users/add-organization', {
-    token: verified.token,
-    body: { name: 'Clínica Sol', email, legalName: 'Clínica Sol SL', websiteUrl: 'https://clinica.example.com', phoneNumber: '+34911234567', currency: 'EUR' },
-  });
-  return org.token as string;
+  const clinic = { name: 'Clínica Sol', legalName: 'Clínica Sol SL', websiteUrl: 'https://clinica.example.com', phoneNumber: '+34911234567', currency: 'EUR' };
+  return (await newClinicOwner(tag, clinic, { firstName: 'Elena', phoneNumber: '+34911234567' })).token;
 }
 
 let browser: Browser;

@@ -7,7 +7,8 @@ import { challengeHeaders } from '../support/challenge';
 import { appUrl, codeFor, stackUrl, testClientHeaders, uniqueEmail } from './browser';
 import type { Json } from '../support/json';
 
-export async function call<T = Json>(method: string, path: string, options: { body?: unknown; form?: FormData; token?: string } = {}) {
+/** The stack's API, JSON in and out; throws on a status of 300 or more, or other than `expect` when given. */
+export async function call<T = Json>(method: string, path: string, options: { body?: unknown; form?: FormData; token?: string; expect?: number } = {}) {
   // The public writes' proof-of-work challenge, solved as the pages do.
   const headers: Record<string, string> = { ...testClientHeaders(), ...(await challengeHeaders(`${stackUrl('appUrl')}/api`, method, path, options)) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -24,7 +25,7 @@ export async function call<T = Json>(method: string, path: string, options: { bo
   } catch {
     parsed = { message: text, data: undefined as T };
   }
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${parsed.message}`);
+  if (res.status >= 300 || (options.expect !== undefined && res.status !== options.expect)) throw new Error(`${method} ${path}: ${res.status} ${parsed.message}`);
   return parsed.data;
 }
 
@@ -65,11 +66,14 @@ export interface OwnerWithData {
 /** The organisation a new owner sets up (name, legal name, website, phone; optionally its time zone and currency). */
 export type NewClinic = { name: string; legalName: string; websiteUrl: string; phoneNumber: string; timeZone?: string; currency?: string };
 
+/** "<tag> Clinic" in New York (the default zone), charging in dollars. */
+export const plainClinic = (tag: string): NewClinic => ({ name: `${tag} Clinic`, legalName: `${tag} Clinic LLC`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' });
+
 /**
  * A new owner signed up over the API as a person does (email code, details, organisation): their
  * email, password and the session token of their clinic. `owner` changes the owner's own details.
  */
-export async function newClinicOwner(tag: string, clinic: NewClinic, owner: { firstName?: string; phoneNumber?: string } = {}) {
+export async function newClinicOwner(tag: string, clinic: NewClinic = plainClinic(tag), owner: { firstName?: string; phoneNumber?: string } = {}) {
   const email = uniqueEmail(tag);
   const password = 'Secret-123';
   await call('POST', '/users/register-email', { body: { email, password } });
@@ -80,6 +84,13 @@ export async function newClinicOwner(tag: string, clinic: NewClinic, owner: { fi
   });
   const org = await call('POST', '/users/add-organization', { token: verified.token, body: { ...clinic, email } });
   return { email, password, token: org.token as string };
+}
+
+/** newClinicOwner, and the API key of the clinic's public pages. */
+export async function newClinicWithKey(tag: string, clinic: NewClinic = plainClinic(tag)) {
+  const owner = await newClinicOwner(tag, clinic);
+  const { apiKey } = await call<{ apiKey: string }>('GET', '/organization/integration', { token: owner.token });
+  return { ...owner, apiKey };
 }
 
 /** A new owner (signed up over the API) and their clinic's data. */

@@ -1,18 +1,16 @@
 // Issue 26 in Chromium: a patient whose browser speaks Spanish, French, German, Brazilian Portuguese
 // or Arabic finds the booking page, the public form and the manage page in that language (Arabic right
 // to left), books and pays, is mailed the confirmation in it, and axe finds nothing on any of them.
-import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import ar from '../../web/src/i18n/messages/ar.json';
 import de from '../../web/src/i18n/messages/de.json';
 import es from '../../web/src/i18n/messages/es.json';
 import fr from '../../web/src/i18n/messages/fr.json';
 import pt from '../../web/src/i18n/messages/pt.json';
 import { SERVER_CATALOGUES } from '../../functions/lib/i18n/catalogues';
-import { challengeHeaders } from '../support/challenge';
-import { appUrl, axeViolations, codeFor, launch, layoutShift, testClientHeaders, transitionsEnded, uniqueEmail } from './browser';
-import type { Json } from '../support/json';
+import { appUrl, axeViolations, launch, layoutShift, mailsTo, testClientHeaders, transitionsEnded, uniqueEmail } from './browser';
+import { call, newClinicWithKey } from './owner-with-data';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LOCALES = [
@@ -31,46 +29,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function call<T = Json>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = { ...testClientHeaders(), ...(await challengeHeaders(`${inject('appUrl')}/api`, method, path, options)) };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${inject('appUrl')}/api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const json = (await res.json().catch(() => ({}))) as { message?: string; data?: T };
-  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
-  return json.data as T;
-}
-
-/** A clinic with a booking package and a form, its API key (as payment-flows.test.ts signs up). */
+/** A clinic with a booking package and a form, its API key. */
 async function newClinic(tag: string) {
-  const email = uniqueEmail(tag);
-  const password = 'Secret-123';
-  await call('POST', '/users/register-email', { body: { email, password } });
-  const verified = await call('POST', '/users/verify-email-otp', { body: { email, otp: await codeFor(email), password } });
-  const registration = verified.token as string;
-  await call('POST', '/users/add-basic-details', {
-    token: registration,
-    body: { username: `${tag}${randomUUID().slice(0, 6)}`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' },
-  });
-  const org = await call('POST', '/users/add-organization', {
-    token: registration,
-    body: { name: `${tag} Clinic`, email, legalName: `${tag} Clinic LLC`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' },
-  });
-  const token = org.token as string;
-  const { apiKey } = await call('GET', '/organization/integration', { token });
+  const { apiKey, token } = await newClinicWithKey(tag);
   const pkg = await call('POST', '/bookings/packages', { token, body: { packageName: 'Consultation', packagePrice: 49.5 } });
   const form = await call('POST', '/form-builder/form', { token, body: { name: 'Intake form', fields: [{ id: 'name', label: 'Full name', type: 'text', required: true }] } });
-  return { apiKey: apiKey as string, packageId: pkg.id as string, formId: form.id as string };
-}
-
-interface Mail {
-  subject: string;
-  destination?: { to?: string[] };
-  body?: { text?: string };
-}
-async function mailsTo(address: string): Promise<Mail[]> {
-  const store = (await (await fetch(`${inject('inboxUrl')}/store`)).json()) as { emails: Mail[] };
-  return store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase() === address.toLowerCase()));
+  return { apiKey, packageId: pkg.id as string, formId: form.id as string };
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -154,7 +118,7 @@ describe("public pages in the patient's language (issue 26)", () => {
     await expect.poll(async () => (await mailsTo(visitor)).map((m) => m.subject).find((s) => s.startsWith(subject)), { timeout: 15_000 }).toBeDefined();
     const mail = (await mailsTo(visitor)).find((m) => m.subject.startsWith(subject))!;
     expect(mail.body?.text).toContain(SERVER_CATALOGUES[lang]['confirm.intro'].replace('{clinic}', `lang${lang} Clinic`));
-    const manageUrl = /https?:\/\/\S+\/manage\S*#[A-Za-z0-9_-]{43}/.exec(mail.body!.text!)![0];
+    const manageUrl = /https?:\/\/\S+\/manage\S*#[A-Za-z0-9_-]{43}/.exec(mail.body.text!)![0];
     await page.goto(appUrl(new URL(manageUrl).pathname + new URL(manageUrl).search + new URL(manageUrl).hash));
     await page.getByRole('heading', { level: 1, name: texts['manage.booking'] }).waitFor();
     await page.getByRole('button', { name: texts['manage.cancelBooking'] }).waitFor();

@@ -6,10 +6,10 @@
 // 'Book again' after a cancellation. axe checks the new parts.
 import type { Browser, Page } from 'playwright-core';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import ar from '../../web/src/i18n/messages/ar.json';
 import es from '../../web/src/i18n/messages/es.json';
-import { appUrl, axeViolations, launch, testClientHeaders, transitionsEnded, uniqueEmail } from './browser';
+import { appUrl, axeViolations, launch, mailsTo, testClientHeaders, transitionsEnded, uniqueEmail } from './browser';
 import { call, newClinicOwner } from './owner-with-data';
 
 const ZONE = 'Europe/Berlin';
@@ -77,11 +77,6 @@ const readsLeftToRight = (page: Page, selector: string) =>
     return at(0) < at(1);
   });
 
-async function mailsTo(address: string): Promise<{ subject: string; body?: { text?: string } }[]> {
-  const store = (await (await fetch(`${inject('inboxUrl')}/store`)).json()) as { emails: { subject: string; destination?: { to?: string[] }; body?: { text?: string } }[] };
-  return store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase() === address.toLowerCase()));
-}
-
 describe("the patient's language in the clinic's country (issue 34)", () => {
   for (const width of [390, 1366]) {
     it(`at ${width} px: Spanish and Arabic booking pages of a Berlin clinic, and the Spanish manage page's reschedule and Book again`, { timeout: 180_000 }, async () => {
@@ -136,7 +131,7 @@ describe("the patient's language in the clinic's country (issue 34)", () => {
       });
       await fetch(`${held.checkoutUrl}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: patient }).toString(), redirect: 'manual' });
       await expect.poll(async () => (await mailsTo(patient)).length, { timeout: 15_000 }).toBeGreaterThan(0);
-      const manage = /https?:\/\/\S+\/manage(?:\?lang=[a-z]+)?#[A-Za-z0-9_-]{43}/.exec((await mailsTo(patient))[0].body!.text!)![0];
+      const manage = /https?:\/\/\S+\/manage(?:\?lang=[a-z]+)?#[A-Za-z0-9_-]{43}/.exec((await mailsTo(patient))[0].body.text!)![0];
 
       // The Spanish manage page: the refund in euros as Spanish writes them; reschedule through the month view.
       await page.goto(appUrl(`${new URL(manage).pathname}?lang=es${new URL(manage).hash}`));

@@ -1,12 +1,10 @@
 // Card payments end to end in Chromium against the embedded stack: a visitor pays for a form package
 // and for a booking on the public pages, through the local Stripe checkout in the same tab; the payer is
 // mailed (a receipt; a confirmation with a calendar invitation) and the owner sees it paid in the console.
-import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { challengeHeaders } from '../support/challenge';
-import { appUrl, codeFor, launch, newContext, testClientHeaders, uniqueEmail } from './browser';
-import type { Json } from '../support/json';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, launch, mailsTo, newContext, uniqueEmail } from './browser';
+import { call, newClinicWithKey, signIn } from './owner-with-data';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,64 +14,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The API of the stack, JSON in and out; throws on an unexpected status. */
-async function call<T = Json>(method: string, path: string, options: { token?: string; body?: unknown; expect?: number } = {}): Promise<T> {
-  const headers: Record<string, string> = { ...testClientHeaders(), ...(await challengeHeaders(`${inject('appUrl')}/api`, method, path, options)) };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${inject('appUrl')}/api${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const json = (await res.json().catch(() => ({}))) as { message?: string; data?: T };
-  if (res.status !== (options.expect ?? res.status) || res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
-  return json.data as T;
-}
-
 /** A field's label, exactly (a required field's label ends with a star). */
 const field = (label: string) => new RegExp(`^${label}\\*?$`);
-
-interface Owner {
-  email: string;
-  token: string;
-  apiKey: string;
-}
-
-/** A fresh organisation owner through the sign-up calls (as test/support/api.ts signUpOwner), with the org's API key. */
-async function signUpOwner(tag: string): Promise<Owner> {
-  const email = uniqueEmail(tag);
-  const password = 'Secret-123';
-  await call('POST', '/users/register-email', { body: { email, password }, expect: 201 });
-  const verified = await call('POST', '/users/verify-email-otp', { body: { email, otp: await codeFor(email), password } });
-  const registration = verified.token as string;
-  await call('POST', '/users/add-basic-details', {
-    token: registration,
-    body: { username: `${tag}${randomUUID().slice(0, 6)}`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' },
-  });
-  const org = await call('POST', '/users/add-organization', {
-    token: registration,
-    body: { name: `${tag} Clinic`, email, legalName: `${tag} Clinic LLC`, websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' },
-    expect: 201,
-  });
-  const token = org.token as string;
-  const integration = await call('GET', '/organization/integration', { token });
-  return { email, token, apiKey: integration.apiKey };
-}
-
-/** The owner signed in to the console: their token as the `token` cookie. */
-async function asOwner(context: BrowserContext, owner: Owner) {
-  const { hostname } = new URL(appUrl());
-  await context.addCookies([{ name: 'token', value: owner.token, domain: hostname, path: '/', sameSite: 'Strict', httpOnly: false, secure: false }]);
-}
-
-interface Mail {
-  subject: string;
-  destination?: { to?: string[] };
-  body?: { text?: string; html?: string };
-  attachments?: { filename?: string; contentType: string; content: string }[];
-}
-
-async function mailsTo(address: string): Promise<Mail[]> {
-  const store = (await (await fetch(`${inject('inboxUrl')}/store`)).json()) as { emails: Mail[] };
-  return store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase() === address.toLowerCase()));
-}
 
 /** Pays on the local checkout the page went to (in the same tab, issue 34: no popup), and waits until it is back on the site. */
 async function payHere(context: BrowserContext, page: Page, email: string): Promise<Page> {
@@ -87,7 +29,7 @@ async function payHere(context: BrowserContext, page: Page, email: string): Prom
 
 describe('form payments (issue 6)', () => {
   it('a visitor picks a package, pays on the checkout (same tab); receipt mailed, owner sees it Paid', async () => {
-    const owner = await signUpOwner('formpay');
+    const owner = await newClinicWithKey('formpay');
     const pkg = async (body: Record<string, unknown>) => (await call('POST', '/packages', { token: owner.token, body, expect: 201 })).id as string;
     const assessment = await pkg({ name: 'Assessment', price: 40, isPayable: true });
     const followUp = await pkg({ name: 'Follow-up', price: 25, isPayable: true });
@@ -122,7 +64,7 @@ describe('form payments (issue 6)', () => {
     await context.close();
 
     const staff = await newContext(browser);
-    await asOwner(staff.context, owner);
+    await signIn(staff.context, owner.token);
     await staff.page.goto(appUrl(`/form-builder/${form.id}/submissions`));
     const payments = staff.page.getByRole('region', { name: 'Payments' });
     const row = payments.getByRole('row').filter({ hasText: payer });
@@ -138,7 +80,7 @@ describe('form payments (issue 6)', () => {
 
 describe('booking payments (issue 7)', () => {
   it('a visitor books a free time and pays on the checkout (same tab); confirmation with .ics mailed, owner sees it Paid', async () => {
-    const owner = await signUpOwner('bookpay');
+    const owner = await newClinicWithKey('bookpay');
     const pkg = await call('POST', '/bookings/packages', {
       token: owner.token,
       body: { packageName: 'Consultation', packagePrice: 49.5, packageDescription: 'A first visit.' },
@@ -185,7 +127,7 @@ describe('booking payments (issue 7)', () => {
     await context.close();
 
     const staff = await newContext(browser);
-    await asOwner(staff.context, owner);
+    await signIn(staff.context, owner.token);
     await staff.page.goto(appUrl('/bookings'));
     const row = staff.page.getByRole('row').filter({ hasText: visitor });
     // The one payment state a booking shows (issue 36, shared/bookings/visit.ts PAYMENT_STATE_LABELS).

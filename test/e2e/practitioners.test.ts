@@ -6,8 +6,8 @@
 // (free times listed) without emailing the patient.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appUrl, launch, newContext, uniqueEmail } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, launch, mailsTo, newContext, uniqueEmail } from './browser';
 import { call, newClinicOwner } from './owner-with-data';
 
 let browser: Browser;
@@ -21,11 +21,6 @@ afterAll(async () => {
 const ZONE = 'America/New_York';
 const WEEK = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const field = (label: string) => new RegExp(`^${label}\\*?$`);
-
-async function mailsTo(address: string): Promise<{ subject: string }[]> {
-  const store = (await (await fetch(`${inject('inboxUrl')}/store`)).json()) as { emails: { subject: string; destination?: { to?: string[] } }[] };
-  return store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase() === address.toLowerCase()));
-}
 
 /** A clinic with two practitioners working every day 08:00-18:00 and a 50-minute package both offer. */
 async function teamClinic(tag: string) {

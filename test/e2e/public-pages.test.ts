@@ -1,11 +1,10 @@
 // The public pages as a visitor's phone gets them (issue 14): each is its own prerendered HTML that
 // paints the page's skeleton before any JavaScript, then takes it over and fills in the clinic's data
 // (its name included) without moving anything (no layout shift), in light and dark mode.
-import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, codeFor, launch, layoutShift, newContext, uniqueEmail } from './browser';
-import { call } from './owner-with-data';
+import { appUrl, launch, layoutShift, newContext } from './browser';
+import { call, newClinicWithKey } from './owner-with-data';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,20 +16,7 @@ afterAll(async () => {
 
 /** A clinic with two booking packages, a service and a form with two packages. */
 async function clinic() {
-  const email = uniqueEmail('pubpages');
-  const password = 'Secret-123';
-  await call('POST', '/users/register-email', { body: { email, password } });
-  const registration = (await call('POST', '/users/verify-email-otp', { body: { email, otp: await codeFor(email), password } })).token as string;
-  await call('POST', '/users/add-basic-details', {
-    token: registration,
-    body: { username: `pub${randomUUID().slice(0, 6)}`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' },
-  });
-  const org = await call('POST', '/users/add-organization', {
-    token: registration,
-    body: { name: 'Sunrise Physio', email, legalName: 'Sunrise Physio LLC', websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' },
-  });
-  const token = org.token as string;
-  const { apiKey } = await call('GET', '/organization/integration', { token });
+  const { token, apiKey } = await newClinicWithKey('pubpages', { name: 'Sunrise Physio', legalName: 'Sunrise Physio LLC', websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567' });
   for (const [packageName, packagePrice] of [['Consultation', 60], ['Follow-up', 30]] as const) {
     await call('POST', '/bookings/packages', { token, body: { packageName, packagePrice, packageDescription: 'A visit.' } });
   }
@@ -40,7 +26,7 @@ async function clinic() {
     token,
     body: { name: 'Intake form', description: 'Tell us about you', fields: [{ id: 'email', label: 'Email', type: 'email', required: true }], packageIds },
   });
-  return { apiKey: apiKey as string, formId: form.id as string };
+  return { apiKey: apiKey, formId: form.id as string };
 }
 
 describe('public pages', () => {

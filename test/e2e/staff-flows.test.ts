@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { challengeHeaders } from '../support/challenge';
-import { appUrl, fill, launch, newContext, testClientHeaders, uniqueEmail } from './browser';
+import { appUrl, fill, launch, mailsTo, newContext, testClientHeaders, uniqueEmail } from './browser';
 import type { Json } from '../support/json';
 
 const PERMISSIONS_OFF = ['Appointment', 'Members', 'Notifications', 'FORMS', 'BOOKING_PACKAGES'].map((module) => ({
@@ -31,17 +31,6 @@ async function api<T = Json>(method: string, path: string, options: { body?: unk
     body = { message: text };
   }
   return { status: res.status, body };
-}
-
-interface Mail {
-  subject: string;
-  destination?: { to?: string[] };
-  body?: { text?: string; html?: string };
-}
-
-async function mailsTo(address: string): Promise<Mail[]> {
-  const store = (await (await fetch(`${inject('inboxUrl')}/store`)).json()) as { emails: Mail[] };
-  return store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase().includes(address.toLowerCase())));
 }
 
 /** The text of the newest mail to an address matching `pattern`, waiting for it to arrive. */

@@ -3,12 +3,11 @@
 // 10:00, 11:00: not 09:50, which would leave ten minutes nobody can book after each visit), for one
 // practitioner and for "Anyone available" over two whose days start half an hour apart (one grid, not
 // both interleaved).
-import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, codeFor, launch, newContext, uniqueEmail } from './browser';
-import { call } from './owner-with-data';
+import { appUrl, launch, newContext } from './browser';
+import { call, newClinicOwner } from './owner-with-data';
 
 const ZONE = 'America/New_York';
 const WEEK = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
@@ -19,18 +18,7 @@ let apiKey: string;
 
 /** A clinic with Ana working 09:00-13:00 and Ben 09:30-13:30, both offering 50 minutes with 10 after. */
 async function clinic() {
-  const email = uniqueEmail('grid');
-  await call('POST', '/users/register-email', { body: { email, password: 'Secret-123' } });
-  const verified = await call('POST', '/users/verify-email-otp', { body: { email, otp: await codeFor(email), password: 'Secret-123' } });
-  await call('POST', '/users/add-basic-details', {
-    token: verified.token,
-    body: { username: `grid${randomUUID().slice(0, 6)}`, firstName: 'Olive', lastName: 'Owner', phoneNumber: '+15551234567', gender: 'female' },
-  });
-  const org = await call('POST', '/users/add-organization', {
-    token: verified.token,
-    body: { name: 'Grid Physio', email, legalName: 'Grid Physio LLC', websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567', timeZone: ZONE },
-  });
-  const token = org.token as string;
+  const { token } = await newClinicOwner('grid', { name: 'Grid Physio', legalName: 'Grid Physio LLC', websiteUrl: 'https://clinic.example.com', phoneNumber: '+15551234567', timeZone: ZONE });
   const week = (start: string, end: string) => Object.fromEntries(WEEK.map((d) => [d, [{ start, end }]]));
   await call('PUT', '/bookings/availability', { token, body: { weeklyHours: week('09:00', '17:00'), slotMinutes: 60, capacity: 1, closedDates: [], maxDaysAhead: 90 } });
   const ana = await call('POST', '/practitioners', { token, body: { name: 'Ana Ruiz', title: 'Physiotherapist', weeklyHours: week('09:00', '13:00') } });

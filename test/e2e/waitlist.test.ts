@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../web/src/i18n/messages/en.json';
 import es from '../../web/src/i18n/messages/es.json';
 import { SERVER_CATALOGUES } from '../../functions/lib/i18n/catalogues';
-import { appUrl, launch, newContext, stackUrl, uniqueEmail } from './browser';
+import { appUrl, launch, mailsTo, newContext, uniqueEmail } from './browser';
+import type { Mail } from '../support/api';
 import { call, newClinicOwner, signIn } from './owner-with-data';
 
 const ZONE = 'America/New_York';
@@ -25,15 +26,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Mail {
-  subject: string;
-  destination?: { to?: string[] };
-  body?: { text?: string };
-}
-async function mailsTo(address: string): Promise<Mail[]> {
-  const store = (await (await fetch(`${stackUrl('inboxUrl')}/store`)).json()) as { emails: Mail[] };
-  return store.emails.filter((m) => m.destination?.to?.some((t) => t.toLowerCase() === address.toLowerCase()));
-}
 /** The first mail to `address` whose text has `pattern`, and that match (waits up to 15 s). */
 async function linkIn(address: string, pattern: RegExp): Promise<{ mail: Mail; url: URL }> {
   let found: { mail: Mail; url: URL } | undefined;
