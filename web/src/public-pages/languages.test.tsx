@@ -198,3 +198,11 @@ describe('choosing the language', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Reserva' })).toBeInTheDocument();
   });
 });
+
+describe('numbers in right-to-left texts', () => {
+  it("Arabic: an example phone number keeps its + in front (isolated left to right; else it reads '971501234567+')", () => {
+    const withPlus = Object.entries(ar as Record<string, string>).filter(([, text]) => /\+\d/.test(text));
+    expect(withPlus.map(([key]) => key)).toEqual(['booking.phoneHint', 'validation.phone']);
+    for (const [, text] of withPlus) expect(text).toMatch(/\u2066\+\d+\u2069/);
+  });
+});
