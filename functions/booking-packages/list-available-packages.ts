@@ -1,5 +1,5 @@
 // POST /bookings/available-packages (public): the packages the booking page offers, i.e. active and not
-// deleted, oldest first, each with its duration and the practitioners offering it (active ones, by
+// deleted, oldest first, each with the length its bookings take and the practitioners offering it (active ones, by
 // name; none for a package on the clinic-wide schedule). Spec: data.data is the list.
 import { availablePackagesSchema, listAvailablePackagesReply } from '#shared/bookings/schemas';
 import { notFound } from '#lib/errors';
@@ -11,6 +11,7 @@ import { listPractitioners } from '../data/practitioners';
 import { findOrgIdByApiKey } from '../data/organizations';
 import { UNKNOWN_BOOKING_PAGE } from '#domain/bookings/views';
 import { toPublicPackageView } from '#domain/booking-packages/view';
+import { bookedMinutes } from '#domain/availability/diary';
 
 export const handler = endpoint({ body: availablePackagesSchema, reply: listAvailablePackagesReply }, async ({ body }) => {
   const orgId = await findOrgIdByApiKey(body.apiKey);
@@ -21,7 +22,7 @@ export const handler = endpoint({ body: availablePackagesSchema, reply: listAvai
   return {
     data: packages.map((pkg) => ({
       ...toPublicPackageView(pkg),
-      durationMinutes: pkg.durationMinutes ?? rules.slotMinutes,
+      durationMinutes: bookedMinutes(pkg, rules),
       practitioners: active.filter((p) => pkg.practitionerIds?.includes(p.id)).map((p) => ({ id: p.id, name: p.name, title: p.title })),
     })),
   };

@@ -129,6 +129,21 @@ describe('booking packages (staff)', () => {
     expect((await logs(owner)).filter((e) => e.recordId === pkg.id && e.action === 'delete')).toHaveLength(1);
   });
 
+  it("the public list gives a package the length its bookings take: its own with practitioners, the clinic's slot without", async () => {
+    // A duration stored on a clinic-wide package (the editor offered it) is not what its bookings take:
+    // that schedule books the clinic's slots (30 minutes here), so the page must not promise 50.
+    const clinicWide = (await create({ packageName: 'Long visit', packagePrice: 50, durationMinutes: 50 })).body.data;
+    const hours = [{ start: '09:00', end: '17:00' }];
+    const ana = await api('POST', '/practitioners', { token: owner.token, body: { name: 'Ana Long', title: 'Physio', weeklyHours: { monday: hours, tuesday: hours } } });
+    expect(ana.status, ana.body.message).toBe(201);
+    const withAna = (await create({ packageName: 'Long visit with Ana', packagePrice: 50, durationMinutes: 50, practitionerIds: [ana.body.data.id] })).body.data;
+    const listed = (await api('POST', '/bookings/available-packages', { body: { apiKey } })).body.data as { id: string; durationMinutes: number }[];
+    expect(listed.find((p) => p.id === clinicWide.id)?.durationMinutes).toBe(30);
+    expect(listed.find((p) => p.id === withAna.id)?.durationMinutes).toBe(50);
+    // Staff still see what they stored.
+    expect((await api('GET', `/bookings/packages/${clinicWide.id}`, { token: owner.token })).body.data.durationMinutes).toBe(50);
+  });
+
   it('the public list needs a known apiKey', async () => {
     expect((await api('POST', '/bookings/available-packages', { body: {} })).status).toBe(400);
     const unknown = await api('POST', '/bookings/available-packages', { body: { apiKey: 'pk_doesnotexistdoesnotexist' } });

@@ -36,6 +36,13 @@ export function bookingTiming(b: { durationMinutes: number; bufferBeforeMinutes?
 /** Whether a package is booked with a practitioner (else: the clinic-wide schedule and its capacity). */
 export const usesPractitioners = (pkg: BookingPackageRecord) => (pkg.practitionerIds?.length ?? 0) > 0;
 
+/**
+ * How long a booking of the package lasts: its own duration when practitioners offer it; on the
+ * clinic-wide schedule one of the clinic's slots, whatever duration the package has stored (that
+ * schedule books slots, as before practitioners: docs/practitioners.md).
+ */
+export const bookedMinutes = (pkg: BookingPackageRecord, rules: AvailabilityRules) => (usesPractitioners(pkg) ? timingOf(pkg, rules).durationMinutes : rules.slotMinutes);
+
 /** The active practitioners offering a package, by name (the order the booking page lists them in). */
 export async function offeringPractitioners(orgId: string, pkg: BookingPackageRecord): Promise<PractitionerRecord[]> {
   const ids = new Set(pkg.practitionerIds ?? []);

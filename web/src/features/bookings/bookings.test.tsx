@@ -128,11 +128,11 @@ describe('bookings console pages', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.path === '/api/practitioners')).toHaveLength(1);
   });
 
-  it('does not ask for practitioners when no package names any', async () => {
+  it("does not ask for practitioners when no package names any, nor shows a duration the clinic-wide schedule does not book", async () => {
     const { calls } = render(<PackagesListPage />, '/bookings/packages', {
-      'GET /api/bookings/packages': { status: 200, body: { message: 'OK', data: { items: [pkg('p1', { durationMinutes: 30, practitionerIds: [] })] } } },
+      'GET /api/bookings/packages': { status: 200, body: { message: 'OK', data: { items: [pkg('p1', { durationMinutes: 50, practitionerIds: [] })] } } },
     });
-    expect(await screen.findByText('30 min')).toBeInTheDocument();
+    expect((await screen.findByText('Package p1')).closest('td')).not.toHaveTextContent(/\d+ min/);
     expect(calls.some((c) => c.path === '/api/practitioners')).toBe(false);
   });
 
