@@ -43,6 +43,13 @@ function problems(page: Page): Promise<{ out: string[]; scrollWidth: number }> {
         }
       }
     }
+    // The breadcrumb's items side by side: none drawn over another (a divider on a word), and only the
+    // current page's name, the last, may be cut short.
+    const crumbs = [...document.querySelectorAll('.page-breadcrumb .breadcrumb-item')].filter(visible);
+    for (let i = 0; i + 1 < crumbs.length; i++) {
+      if (crumbs[i].getBoundingClientRect().right > crumbs[i + 1].getBoundingClientRect().left + 1) out.push(`breadcrumb "${crumbs[i].textContent}" runs into the next`);
+      if (crumbs[i].scrollWidth > crumbs[i].clientWidth + 1) out.push(`breadcrumb "${crumbs[i].textContent}" cut short`);
+    }
     return { out, scrollWidth };
   });
 }
