@@ -73,6 +73,14 @@ describe('bookings console pages', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
   });
 
+  it("says 'Awaiting payment' once on a held booking (its status; no payment badge repeating it)", async () => {
+    render(<BookingDetailPage />, '/bookings/booking/a', {
+      'GET /api/bookings/booking/a': { status: 200, body: { message: 'OK', data: booking('a', { status: 'held', paymentStatus: 'pending', paymentState: 'awaiting_payment', holdExpiresAt: '2030-01-01T10:10:00Z' }) } },
+    }, rolesState({ isOwner: true }), '/bookings/booking/:id');
+    await screen.findByText('Pat A');
+    expect(screen.getAllByText('Awaiting payment', { selector: '.badge' })).toHaveLength(1);
+  });
+
   it('hides cancelling from a member who may only read', async () => {
     render(<BookingDetailPage />, '/bookings/booking/a', {
       'GET /api/bookings/booking/a': { status: 200, body: { message: 'OK', data: booking('a') } },

@@ -37,7 +37,11 @@ function BookingDetails({ booking, onChanged }: { booking: BookingView; onChange
       <div className="card-header bg-transparent py-3 d-flex flex-wrap gap-2 align-items-center justify-content-between">
         <div>
           <h2 id="booking-title" className="h6 fw-bold mb-1">{visitorName(booking)}</h2>
-          <div className="d-flex flex-wrap gap-2"><StatusBadge status={booking.status} />{booking.paymentState ? <PaymentStateBadge state={booking.paymentState} /> : <PaymentBadge paymentStatus={booking.paymentStatus} />}</div>
+          <div className="d-flex flex-wrap gap-2">
+            <StatusBadge status={booking.status} />
+            {/* A held booking's status already says it awaits payment: its payment badge would say it again. */}
+            {booking.status !== 'held' && (booking.paymentState ? <PaymentStateBadge state={booking.paymentState} /> : <PaymentBadge paymentStatus={booking.paymentStatus} />)}
+          </div>
         </div>
         <div className="d-flex gap-2">
           <Link to={paths.bookings.list} className="btn btn-light">Back to bookings</Link>
