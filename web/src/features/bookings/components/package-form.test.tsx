@@ -56,7 +56,10 @@ describe('PackageForm timing and practitioners', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Minimum notice'), '120');
     await user.type(screen.getByLabelText('Booking horizon'), '60');
     expect(screen.getByText(/None ticked: the package follows the clinic-wide schedule/)).toHaveTextContent('(Availability)');
+    // Until someone offers it, the timing is said not to apply (the clinic-wide schedule books its slots).
+    expect(screen.getByRole('note')).toHaveTextContent("each booking takes one of the clinic's slots");
     await user.click(await screen.findByRole('checkbox', { name: /Dr Ben/ }));
+    expect(screen.queryByText(/each booking takes one of the clinic's slots/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save package' }));
     await waitFor(() => expect(save).toHaveBeenCalledOnce());
     expect(save.mock.calls[0][0]).toEqual({

@@ -52,6 +52,15 @@ const timingOf = (p: BookingPackageView) => ({
 });
 const NO_TIMING = { durationMinutes: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, slotGridMinutes: null, minNoticeMinutes: null, maxDaysAhead: null, practitionerIds: [], intakeFormId: null, intakeTiming: 'before_booking' as const };
 
+/** While no practitioner offers the package: the timing above does not apply to it yet. */
+function ClinicWideNote() {
+  return (
+    <p className="small mb-0 mt-1" role="note">
+      No practitioner offers it (below), so it follows the clinic-wide schedule: each booking takes one of the clinic&apos;s slots, with its notice and horizon (<Link to={paths.bookings.availability}>Availability</Link>). These settings apply once practitioners offer it.
+    </p>
+  );
+}
+
 interface PackageFormProps {
   initial?: BookingPackageView;
   title: string;
@@ -88,7 +97,9 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
   });
   const { status, setStatus, send } = useSaveStatus(setError, FIELDS);
   const e = (name: (typeof FIELDS)[number]) => errors[name]?.message;
-  const [redirectionUrl, intakeFormId] = useWatch({ control, name: ['redirectionUrl', 'intakeFormId'] });
+  const [redirectionUrl, intakeFormId, practitionerIds] = useWatch({ control, name: ['redirectionUrl', 'intakeFormId', 'practitionerIds'] });
+  // The clinic-wide schedule books the clinic's slots: a package's own timing applies only when practitioners offer it.
+  const ownTiming = (practitionerIds ?? []).length > 0;
 
   const submit = handleSubmit(async (values) => {
     // A series the API would refuse (per visit of a package paid online) is not sent: its field says why.
@@ -154,6 +165,7 @@ export function PackageForm({ initial, title, submitText, save }: PackageFormPro
         <div className="col-12">
           <h3 className="h6 fw-bold mb-1 mt-2">Time</h3>
           <p className="small text-body-secondary mb-0">Duration, buffers and grid in multiples of 5 minutes. Leave a field blank for the clinic&apos;s default (buffers: none).</p>
+          {!ownTiming && <ClinicWideNote />}
         </div>
         {TIMING_INPUTS.map((t) => (
           <Field key={t.name} id={t.name} label={t.label} error={e(t.name)} className="col-6 col-md-4" hint={t.hint}>
