@@ -4,11 +4,14 @@
 // ./erase-elsewhere.ts the audit summaries naming them, the outbox's events and webhook rows about them,
 // their bookings' intake answers and series, waitlist entries, hold claims and Stripe Customer), the money
 // figures kept, anonymised, for the books (prices, amounts paid and refunded, report figures), and one
-// audit entry that names no one. Idempotent: each step blanks what may already be blank, and the last
+// audit entry that names no one. First of all, each of their addresses is marked erased (a hash and the
+// time, data/erasures.ts): an event about them from before the erase that a worker delivers after it
+// (a row it held, a fan-out it had not done) then writes nothing of them again. Idempotent: each step blanks what may already be blank, and the last
 // one (the customer row gone, `erasedAt` on the profile, the audit entry) runs once, conditionally.
 import { auditItem } from '../../data/audit';
 import { batchDelete, isConditionFailure, queryAll, transact, type Item } from '../../data/core';
 import { customerKey } from '../../data/customers';
+import { markErased } from '../../data/erasures';
 import { table } from '../../data/dynamo';
 import { allPatientItems, profileKey, rowsSentTo } from '../../data/patients';
 import { deletePatientDocument } from '#lib/storage';
@@ -77,6 +80,8 @@ export async function erasePatient(orgId: string, p: Patient, actorId: string): 
   // Everything that finds the patient's rows (their customer row, its addresses) goes last, so a run
   // that fails midway leaves what the next one needs to finish.
   const personal: Personal = { names: namesOf(p.customer), emails, phones: [...phones, ...(p.customer.phone ? [p.customer.phone] : [])] };
+  // Before anything is blanked: a subscriber that checks the mark after this writes nothing of them.
+  await markErased(orgId, personal, new Date().toISOString());
   await eraseItems(orgId, id, personal);
   await eraseByAddress(orgId, emails, phones, personal);
   for (const address of [...emails, ...phones]) for await (const rows of rowsSentTo(orgId, address)) for (const row of rows) await eraseMessage(row);

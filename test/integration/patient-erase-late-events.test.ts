@@ -1,0 +1,160 @@
+// An erased patient does not come back from an event delivered after the erasure (issue 36.5), on the
+// shared stack. The outbox's workers hold a row while they run it: a patients' subscriber row claimed
+// before the erase runs after it with the event's copy of the name and email, and an event row claimed
+// before it is fanned out after it into subscriber rows carrying that copy. Both are modelled as a worker
+// does it: the row written as claimed (status 'sending' under a lease, so the stack's own worker leaves
+// it), the erase, then the worker's step on its copy of the row. Neither may write the person anywhere
+// again (patients, notices, outbox rows). A booking the same person makes AFTER the erasure is a new
+// patient, made by the stack's own workers.
+import { BatchGetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import type { TransactItem } from '../../functions/data/core';
+import type { OutboxRow } from '../../functions/data/outbox';
+import { api, uniquePhone } from '../support/api';
+import { testDb } from '../support/db';
+import { eventually } from '../support/eventually';
+import { payLocalCheckout } from '../support/stripe';
+import { dayAhead, getBooking, newClinic, type Clinic } from './booking-support';
+
+type Item = { pk: string; sk: string } & Record<string, unknown>;
+
+/** Every item of an organisation, read back whole through the tenant index (keys only) and BatchGet. */
+async function everyItemOf(orgId: string): Promise<Item[]> {
+  const { client, table } = testDb();
+  const keys: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await client.send(new QueryCommand({ TableName: table, IndexName: 'tenant', KeyConditionExpression: 'tenant = :t', ExpressionAttributeValues: { ':t': orgId }, ExclusiveStartKey: start }));
+    keys.push(...(out.Items ?? []).map((i) => ({ pk: i.pk, sk: i.sk })));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  const items: Item[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    const out = await client.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys.slice(i, i + 100) } } }));
+    items.push(...((out.Responses?.[table] ?? []) as Item[]));
+  }
+  return items;
+}
+
+/** Writes an outbox row as a worker holding it leaves it (claimed under `token` for an hour): the stack's worker does not take it. */
+async function writeClaimed(item: TransactItem, token: string): Promise<OutboxRow> {
+  const { client, table } = testDb();
+  const leaseUntil = new Date(Date.now() + 3_600_000).toISOString();
+  const stored = { ...item.Put!.Item!, status: 'sending', attempts: 1, claimToken: token, leaseUntil };
+  stored.gsi1sk = `${leaseUntil}#${stored.id as string}`;
+  await client.send(new PutCommand({ TableName: table, Item: stored }));
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, gsi4pk: _g4, gsi4sk: _g4s, tenant: _t, ...row } = stored;
+  return row as unknown as OutboxRow;
+}
+
+/** Someone who came once (a paid booking): the stack's workers made them a patient. */
+async function patientOf(c: Clinic, tag: string, day: number) {
+  const stamp = `${tag}${Date.now().toString(36)}`;
+  const person = { firstName: 'Lorcan', lastName: `Ashgrove${stamp}`, email: `lorcan.${stamp}@example.com`, phoneNumber: uniquePhone() };
+  const held = await api('POST', '/bookings/create-booking', { body: { ...person, bookingDate: dayAhead(day), bookingTime: '10:00', apiKey: c.apiKey, packageId: c.packageId } });
+  expect(held.status, held.body.message).toBe(201);
+  await payLocalCheckout(held.body.data.checkoutUrl, person.email);
+  await eventually(async () => ((await getBooking(c, held.body.data.bookingId)).status === 'confirmed' ? true : undefined), 'the first booking confirmed');
+  const { findPatientId } = await import('../../functions/domain/patients/upsert');
+  const patientId = await eventually(async () => findPatientId(c.owner.orgId, { email: person.email }), 'the patient', 20_000);
+  return { person, patientId, stamp };
+}
+
+describe('an event about an erased patient, delivered after the erasure', () => {
+  let c: Clinic;
+  let mod: {
+    events: typeof import('../../functions/data/events');
+    outbox: typeof import('../../functions/data/outbox');
+    bookings: typeof import('../../functions/data/bookings');
+    deliver: typeof import('../../functions/domain/events/deliver');
+    upsert: typeof import('../../functions/domain/patients/upsert');
+  };
+  /** Items of the clinic that spell the person's email, phone or last name. */
+  const naming = async (p: { email: string; phoneNumber: string; lastName: string }) =>
+    (await everyItemOf(c.owner.orgId))
+      .filter((i) => {
+        const text = JSON.stringify(i).toLowerCase();
+        return text.includes(p.email) || text.includes(p.phoneNumber) || text.includes(p.lastName.toLowerCase());
+      })
+      .map((i) => `${i.pk} ${i.sk} ${String(i.status ?? '')}`);
+  /** How a worker holding a row under `token` records it done (functions/outbox/lib/engine.ts). */
+  const completeAs = (id: string, token: string) => (items: readonly TransactItem[]) => mod.outbox.markOutboxSent(id, token, new Date(), items);
+  /** The erase, then: nobody found by their email or phone, nothing of the clinic names them. */
+  const erase = async (patientId: string) => {
+    const erased = await api('POST', `/patients/${patientId}/erase`, { token: c.owner.token });
+    expect(erased.status, erased.body.message).toBe(200);
+  };
+  const expectGone = async (p: { email: string; phoneNumber: string; lastName: string }) => {
+    expect(await mod.upsert.findPatientId(c.owner.orgId, { email: p.email, phone: p.phoneNumber }), 'a patient found by their email or phone').toBeUndefined();
+    expect(await naming(p)).toEqual([]);
+  };
+
+  beforeAll(async () => {
+    for (const [name, value] of Object.entries(inject('stackEnv'))) vi.stubEnv(name, value);
+    mod = {
+      events: await import('../../functions/data/events'),
+      outbox: await import('../../functions/data/outbox'),
+      bookings: await import('../../functions/data/bookings'),
+      deliver: await import('../../functions/domain/events/deliver'),
+      upsert: await import('../../functions/domain/patients/upsert'),
+    };
+    c = await newClinic('erase-late');
+  }, 90_000);
+  afterAll(() => vi.unstubAllEnvs());
+
+  it('a patients\' subscriber row claimed at the erase runs after it: nobody comes back', async () => {
+    const { orgId } = c.owner;
+    const { person, patientId } = await patientOf(c, 'a', 3);
+    // A second booking of theirs, confirmed a moment before the erase: its event fanned out, and the
+    // patients' row held by a worker when the erase runs.
+    const second = await api('POST', '/bookings/create-booking', { body: { ...person, bookingDate: dayAhead(4), bookingTime: '11:00', apiKey: c.apiKey, packageId: c.packageId } });
+    expect(second.status, second.body.message).toBe(201);
+    const record = (await mod.bookings.getBooking(orgId, second.body.data.bookingId))!;
+    const confirmed = mod.events.bookingConfirmedItems({ ...record, status: 'confirmed' }, new Date().toISOString())[0];
+    const eventRow = { id: confirmed.Put!.Item!.id as string, orgId, payload: confirmed.Put!.Item!.payload } as OutboxRow;
+    const claimed = await writeClaimed(mod.events.subscriberRowItems(eventRow, ['patients'])[0], 'held-subscriber');
+
+    await erase(patientId);
+    await expectGone(person);
+    // The worker goes on with the copy it holds.
+    await mod.deliver.runSubscriber(claimed, completeAs(claimed.id, 'held-subscriber'));
+    await expectGone(person);
+  }, 60_000);
+
+  it('an event row claimed at the erase and fanned out after it: nobody comes back, no row carries them', async () => {
+    const { orgId } = c.owner;
+    const { person, patientId, stamp } = await patientOf(c, 'b', 5);
+    // A lead of theirs sent a moment before the erase: its event row held by a worker, not fanned out yet.
+    const lead = mod.events.formSubmittedItems(
+      { orgId, id: `lead-${stamp}`, formId: 'form-late', formName: 'Questions', packageName: null, email: person.email, name: `${person.firstName} ${person.lastName}`, createdAt: new Date().toISOString() },
+      c.apiKey,
+    )[0];
+    const claimed = await writeClaimed(lead, 'held-event');
+
+    await erase(patientId);
+    await expectGone(person);
+    // The worker fans out the copy it holds; the stack's workers deliver whatever that wrote.
+    await mod.deliver.fanOutEvent(claimed, completeAs(claimed.id, 'held-event'));
+    await eventually(async () => {
+      const rows = await everyItemOf(orgId);
+      return rows.some((r) => String(r.pk).startsWith(`OUTBOX#${claimed.id}:`) && r.status === 'pending') ? undefined : true;
+    }, 'the lead event\'s subscriber rows done', 20_000);
+    await expectGone(person);
+  }, 60_000);
+
+  it('a booking by the same email after the erasure makes a new patient', async () => {
+    const { person, patientId } = await patientOf(c, 'c', 7);
+    await erase(patientId);
+    const again = await api('POST', '/bookings/create-booking', { body: { ...person, bookingDate: dayAhead(8), bookingTime: '09:00', apiKey: c.apiKey, packageId: c.packageId } });
+    expect(again.status, again.body.message).toBe(201);
+    await payLocalCheckout(again.body.data.checkoutUrl, person.email);
+    const newId = await eventually(async () => mod.upsert.findPatientId(c.owner.orgId, { email: person.email }), 'the new patient', 20_000);
+    expect(newId).not.toBe(patientId);
+    const page = await api('GET', `/patients/${newId}`, { token: c.owner.token });
+    expect(page.status).toBe(200);
+    expect(JSON.stringify(page.body.data)).toContain(person.lastName);
+    // The old record stays erased.
+    const old = await api('GET', `/patients/${patientId}`, { token: c.owner.token });
+    expect(JSON.stringify(old.body)).not.toContain(person.lastName);
+  }, 60_000);
+});
