@@ -6,6 +6,8 @@
 // it), the erase, then the worker's step on its copy of the row. Neither may write the person anywhere
 // again (patients, notices, outbox rows). A booking the same person makes AFTER the erasure is a new
 // patient, made by the stack's own workers.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { BatchGetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { TransactItem } from '../../functions/data/core';
@@ -40,10 +42,11 @@ async function everyItemOf(orgId: string): Promise<Item[]> {
 async function writeClaimed(item: TransactItem, token: string): Promise<OutboxRow> {
   const { client, table } = testDb();
   const leaseUntil = new Date(Date.now() + 3_600_000).toISOString();
-  const stored = { ...item.Put!.Item!, status: 'sending', attempts: 1, claimToken: token, leaseUntil };
+  const stored: Record<string, unknown> = { ...item.Put!.Item!, status: 'sending', attempts: 1, claimToken: token, leaseUntil };
   stored.gsi1sk = `${leaseUntil}#${stored.id as string}`;
   await client.send(new PutCommand({ TableName: table, Item: stored }));
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, gsi4pk: _g4, gsi4sk: _g4s, tenant: _t, ...row } = stored;
+  // What the worker's claim reads back: the row without its keys.
+  const row = Object.fromEntries(Object.entries(stored).filter(([k]) => !/^(pk|sk|gsi\d(pk|sk)|tenant)$/.test(k)));
   return row as unknown as OutboxRow;
 }
 
@@ -76,7 +79,7 @@ describe('an event about an erased patient, delivered after the erasure', () => 
         const text = JSON.stringify(i).toLowerCase();
         return text.includes(p.email) || text.includes(p.phoneNumber) || text.includes(p.lastName.toLowerCase());
       })
-      .map((i) => `${i.pk} ${i.sk} ${String(i.status ?? '')}`);
+      .map((i) => `${i.pk} ${i.sk} ${JSON.stringify(i.status ?? '')}`);
   /** How a worker holding a row under `token` records it done (functions/outbox/lib/engine.ts). */
   const completeAs = (id: string, token: string) => (items: readonly TransactItem[]) => mod.outbox.markOutboxSent(id, token, new Date(), items);
   /** The erase, then: nobody found by their email or phone, nothing of the clinic names them. */
@@ -140,6 +143,51 @@ describe('an event about an erased patient, delivered after the erasure', () => 
       return rows.some((r) => String(r.pk).startsWith(`OUTBOX#${claimed.id}:`) && r.status === 'pending') ? undefined : true;
     }, 'the lead event\'s subscriber rows done', 20_000);
     await expectGone(person);
+  }, 60_000);
+
+  it('a webhook event, a staff notice and a mail about them held by the deliverer at the erase are not sent after it', async () => {
+    const { orgId } = c.owner;
+    const { person, patientId, stamp } = await patientOf(c, 'd', 9);
+    let received = 0;
+    const server = createServer((req, res) => {
+      received++;
+      req.resume();
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+      expect((await api('POST', '/organization/webhooks', { token: c.owner.token, body: { url, events: ['booking.confirmed'] } })).status).toBe(201);
+      const { webhookEventItems } = await import('../../functions/data/webhooks');
+      const at = new Date().toISOString();
+      const object = { object: 'booking', id: `b-${stamp}`, firstName: person.firstName, lastName: person.lastName, email: person.email };
+      const items = [
+        ...(await webhookEventItems({ orgId, type: 'booking.confirmed', changeKey: `late-${stamp}`, objectKey: `booking:b-${stamp}`, object, at })),
+        mod.outbox.outboxNotice(`notice-late-${stamp}`, orgId, { title: 'Booking moved', message: `${person.firstName} ${person.lastName} moved their visit.`, link: '/appointments', module: 'Appointment', about: person.email }),
+        mod.outbox.outboxMail(`mail-late-${stamp}`, { to: person.email, fromClinic: true, locale: 'en', subject: 'Your visit', text: `Hello ${person.firstName} ${person.lastName}` }, orgId),
+      ];
+      expect(items).toHaveLength(3);
+      // Each held by the deliverer (claimed in an hour's time, so the stack's own worker has not sent it yet).
+      const later = new Date(Date.now() + 3_600_000);
+      const held = [];
+      for (const item of items) {
+        const stored: Record<string, unknown> = { ...item.Put!.Item!, nextAttemptAt: later.toISOString(), gsi1sk: `${later.toISOString()}#${String(item.Put!.Item!.id)}` };
+        await testDb().client.send(new PutCommand({ TableName: testDb().table, Item: stored }));
+        held.push((await mod.outbox.claimOutboxRow(stored.id as string, 'held', later))!);
+      }
+      expect(held.every(Boolean)).toBe(true);
+
+      await erase(patientId);
+      const { performClaimed } = await import('../../functions/outbox/deliver');
+      for (const row of held) {
+        const outcome = await performClaimed(row, 'held').then(() => 'sent', (error: Error & { reason?: string }) => error.reason ?? error.message);
+        expect(outcome, row.payload.kind).toBe('patient-erased');
+      }
+      expect(received).toBe(0);
+      await expectGone(person);
+    } finally {
+      server.close();
+    }
   }, 60_000);
 
   it('a booking by the same email after the erasure makes a new patient', async () => {
