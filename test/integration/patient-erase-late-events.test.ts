@@ -124,15 +124,18 @@ describe('an event about an erased patient, delivered after the erasure', () => 
     await expectGone(person);
   }, 60_000);
 
-  it('an event row claimed at the erase and fanned out after it: nobody comes back, no row carries them', async () => {
+  it('an event row claimed at the erase and fanned out after it: nobody comes back, no row carries them, their lead is erased', async () => {
     const { orgId } = c.owner;
     const { person, patientId, stamp } = await patientOf(c, 'b', 5);
-    // A lead of theirs sent a moment before the erase: its event row held by a worker, not fanned out yet.
-    const lead = mod.events.formSubmittedItems(
-      { orgId, id: `lead-${stamp}`, formId: 'form-late', formName: 'Questions', packageName: null, email: person.email, name: `${person.firstName} ${person.lastName}`, createdAt: new Date().toISOString() },
-      c.apiKey,
-    )[0];
-    const claimed = await writeClaimed(lead, 'held-event');
+    // A lead of theirs sent a moment before the erase (its record as the lead's transaction writes it):
+    // its event row held by a worker, not fanned out yet, so the lead is in no patient's record.
+    const createdAt = new Date().toISOString();
+    const sub = {
+      id: `lead-${stamp}`, orgId, formId: 'form-late', formName: 'Questions', packageId: null, packageName: null, email: person.email, name: `${person.firstName} ${person.lastName}`,
+      answers: [{ fieldId: 'name', label: 'Full name', type: 'text', value: `${person.firstName} ${person.lastName}` }], paymentStatus: 'none', paymentId: null, createdAt, updatedAt: createdAt,
+    };
+    await testDb().client.send(new PutCommand({ TableName: testDb().table, Item: { pk: `ORG#${orgId}#SUB#${sub.id}`, sk: 'SUB', tenant: orgId, ...sub } }));
+    const claimed = await writeClaimed(mod.events.formSubmittedItems(sub, c.apiKey)[0], 'held-event');
 
     await erase(patientId);
     await expectGone(person);
@@ -188,6 +191,22 @@ describe('an event about an erased patient, delivered after the erasure', () => 
     } finally {
       server.close();
     }
+  }, 60_000);
+
+  it('the staff notice of a lead they sent before the erase is found and scrubbed by it', async () => {
+    const { person, patientId } = await patientOf(c, 'e', 11);
+    const form = await api('POST', '/form-builder/form', {
+      token: c.owner.token,
+      body: { name: 'Questions', description: 'Before your visit', fields: [{ id: 'name', label: 'Full name', type: 'text', required: true }, { id: 'email', label: 'Email', type: 'email', required: true }] },
+    });
+    expect(form.status, form.body.message).toBe(201);
+    const sent = await api('POST', `/form-builder/form/${form.body.data.id}/submissions`, {
+      body: { apiKey: c.apiKey, items: [{ fieldId: 'name', value: `${person.firstName} ${person.lastName}` }, { fieldId: 'email', value: person.email }] },
+    });
+    expect(sent.status, sent.body.message).toBe(201);
+    await eventually(async () => ((await everyItemOf(c.owner.orgId)).some((i) => String(i.pk).endsWith('#NOTIF') && String(i.message).includes(person.lastName)) ? true : undefined), 'the lead\'s notice', 20_000);
+    await erase(patientId);
+    await expectGone(person);
   }, 60_000);
 
   it('a booking by the same email after the erasure makes a new patient', async () => {

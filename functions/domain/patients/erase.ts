@@ -14,6 +14,7 @@ import { customerKey } from '../../data/customers';
 import { markErased } from '../../data/erasures';
 import { table } from '../../data/dynamo';
 import { allPatientItems, profileKey, rowsSentTo } from '../../data/patients';
+import { getSubmission, listSubmissionPayments } from '../../data/submissions';
 import { deletePatientDocument } from '#lib/storage';
 import { eraseAroundBooking, eraseAuditOf, eraseHoldClaims, eraseAllAbout, eraseStripeCustomer, eraseWaitlistOf, type Personal } from './erase-elsewhere';
 import { ITEM_KINDS, eraseMessage, kindOf, recordsOf } from './item-kinds';
@@ -59,15 +60,23 @@ async function eraseItems(orgId: string, patientId: string, p: Personal): Promis
   }
 }
 
-/** What is kept by the patient's addresses: items about them (outbox rows, notifications, bookings never paid), waitlist entries, hold claims, the Stripe Customer. */
+/** What is kept by the patient's addresses: items about them (outbox rows and the leads their events name, notifications, bookings never paid), waitlist entries, hold claims, the Stripe Customer. */
 async function eraseByAddress(orgId: string, emails: string[], phones: string[], p: Personal): Promise<void> {
   const at = new Date().toISOString();
-  const eraseBooking = async (booking: Item) => {
-    await eraseAround(orgId, { kind: 'booking', refId: booking.id }, booking, p);
-    await ITEM_KINDS.booking.erase!(orgId, booking.id as string, booking, deletePatientDocument);
+  const booking = async (record: Item) => {
+    await eraseAround(orgId, { kind: 'booking', refId: record.id }, record, p);
+    await ITEM_KINDS.booking.erase!(orgId, record.id as string, record, deletePatientDocument);
+  };
+  // A lead with its payments' payers, as the record's pointers would erase them.
+  const lead = async (id: string) => {
+    const sub = await getSubmission(orgId, id);
+    if (!sub) return;
+    await eraseAround(orgId, { kind: 'submission', refId: id }, sub as unknown as Item, p);
+    await ITEM_KINDS.submission.erase!(orgId, id, sub as unknown as Item, deletePatientDocument);
+    for (const pay of await listSubmissionPayments(orgId, id)) await ITEM_KINDS.payment.erase!(orgId, `form:${pay.id}`, pay as unknown as Item, deletePatientDocument);
   };
   for (const email of emails) {
-    await eraseAllAbout(orgId, email, p, eraseBooking);
+    await eraseAllAbout(orgId, email, p, { booking, lead });
     await eraseWaitlistOf(orgId, email, at);
     await eraseStripeCustomer(orgId, email);
   }
