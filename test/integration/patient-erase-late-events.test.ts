@@ -204,7 +204,7 @@ describe('an event about an erased patient, delivered after the erasure', () => 
       body: { apiKey: c.apiKey, items: [{ fieldId: 'name', value: `${person.firstName} ${person.lastName}` }, { fieldId: 'email', value: person.email }] },
     });
     expect(sent.status, sent.body.message).toBe(201);
-    await eventually(async () => ((await everyItemOf(c.owner.orgId)).some((i) => String(i.pk).endsWith('#NOTIF') && String(i.message).includes(person.lastName)) ? true : undefined), 'the lead\'s notice', 20_000);
+    await eventually(async () => ((await everyItemOf(c.owner.orgId)).some((i) => String(i.pk).endsWith('#NOTIF') && String(i.message).includes(`${person.lastName} submitted "Questions"`)) ? true : undefined), 'the lead\'s notice', 20_000);
     await erase(patientId);
     await expectGone(person);
   }, 60_000);
