@@ -209,6 +209,27 @@ describe('an event about an erased patient, delivered after the erasure', () => 
     await expectGone(person);
   }, 60_000);
 
+  it('the marks: a hash and a time, moved only later, refusing events at or before them', async () => {
+    const { orgId } = c.owner;
+    const erasures = await import('../../functions/data/erasures');
+    const email = `Mark.${Date.now().toString(36)}@Example.com `;
+    const phone = uniquePhone();
+    const t = '2026-01-02T03:04:05.000Z';
+    await erasures.markErased(orgId, { emails: [email], phones: [phone] }, t);
+    // Run again with an earlier start (a clock behind): the mark stays.
+    await erasures.markErased(orgId, { emails: [email], phones: [] }, '2026-01-01T00:00:00.000Z');
+    expect(await erasures.erasedSince(orgId, { email: email.trim().toLowerCase() }, t)).toBe(true);
+    expect(await erasures.erasedSince(orgId, { email }, '2026-01-02T03:04:04.999Z')).toBe(true);
+    expect(await erasures.erasedSince(orgId, { email }, '2026-01-02T03:04:05.001Z')).toBe(false);
+    expect(await erasures.erasedSince(orgId, { email: 'someone.else@example.com', phone }, t)).toBe(true);
+    expect(await erasures.erasedSince(orgId, { email: null, phone: null }, t)).toBe(false);
+    const marks = (await everyItemOf(orgId)).filter((i) => String(i.pk).includes('#ERASED#'));
+    expect(marks.length).toBeGreaterThanOrEqual(2);
+    const text = JSON.stringify(marks).toLowerCase();
+    expect(text.includes(email.trim().toLowerCase()) || text.includes(phone)).toBe(false);
+    expect(marks.find((m) => m.erasedAt === t)).toBeTruthy();
+  });
+
   it('a booking by the same email after the erasure makes a new patient', async () => {
     const { person, patientId } = await patientOf(c, 'c', 7);
     await erase(patientId);
