@@ -14,7 +14,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppointmentFields } from '#shared/appointments/types';
 import { DEFAULT_APPOINTMENT_MINUTES } from './appointment-time';
 import type { BookingRecord } from './bookings';
-import { isConditionFailure, type TransactItem } from './core';
+import { failedConditions, isConditionFailure, transact, type TransactItem } from './core';
 import { ddb, table } from './dynamo';
 import type { AppointmentCancelledEvent, DomainEvent, DomainEventType, EventPatient, TimeFreedReason } from './event-types';
 import { EVENT_ROW_PREFIX, outboxItem, type OutboxRow } from './outbox';
@@ -43,15 +43,20 @@ export function eventItem(orgId: string, changeKey: string, at: string, input: E
 /**
  * Fans an event row out: one pending row per subscriber named, each under an id derived from the
  * event and the subscriber, so a fan-out done again (a crash midway, a duplicate) adds nothing twice.
+ * `checks` ride with each row (./erasures.ts notErasedSince): when one fails, the person was erased
+ * meanwhile and no more rows are written (false).
  */
-export async function fanOutToSubscribers(row: OutboxRow, subscribers: readonly string[]): Promise<void> {
+export async function fanOutToSubscribers(row: OutboxRow, subscribers: readonly string[], checks: readonly TransactItem[] = []): Promise<boolean> {
   for (const item of subscriberRowItems(row, subscribers)) {
     try {
-      await ddb.send(new PutCommand(item.Put as ConstructorParameters<typeof PutCommand>[0]));
+      if (checks.length) await transact([...checks, item]);
+      else await ddb.send(new PutCommand(item.Put as ConstructorParameters<typeof PutCommand>[0]));
     } catch (error) {
+      if (failedConditions(error).some((i) => i < checks.length)) return false;
       if (!isConditionFailure(error)) throw error;
     }
   }
+  return true;
 }
 
 /** The Puts of an event's subscriber rows (each fails its condition when that row exists). */

@@ -147,9 +147,30 @@ function emailIn(value: unknown, depth = 0): string | undefined {
  */
 function aboutIndex(payload: OutboxPayload, orgId: string | undefined, sort: string) {
   if (!orgId) return {};
-  const carried = payload.kind === 'event' || payload.kind === 'subscriber' || payload.kind === 'webhook-event' ? payload.event : payload.kind === 'webhook-delivery' ? payload.delivery.event : undefined;
-  const email = normaliseEmail(payload.kind === 'staff-notice' ? payload.notice.about : emailIn(carried));
+  const email = normaliseEmail(aboutEmailOf(payload));
   return email ? { gsi4pk: aboutPartition(orgId, email), gsi4sk: sort } : {};
+}
+
+/** The patient's email a row's payload carries (the about index's key), as written. */
+function aboutEmailOf(payload: OutboxPayload): string | undefined {
+  if (payload.kind === 'staff-notice') return payload.notice.about;
+  const carried = payload.kind === 'event' || payload.kind === 'subscriber' || payload.kind === 'webhook-event' ? payload.event : payload.kind === 'webhook-delivery' ? payload.delivery.event : undefined;
+  return emailIn(carried);
+}
+
+/**
+ * Whom the deliverer's row would name or reach, and since when (data/erasures.ts): a patient's mail or
+ * text by its recipient, a webhook row by the patient its object carries (at its event's time), a staff
+ * notice by the patient it is about. Undefined: the row is about no patient.
+ */
+export function personOfRow(row: OutboxRow): { email?: string | null; phone?: string | null; at: string } | undefined {
+  const { payload } = row;
+  if (payload.kind === 'mail') return payload.mail.fromClinic ? { email: payload.mail.to, at: row.createdAt } : undefined;
+  if (payload.kind === 'sms') return { phone: payload.sms.to, at: row.createdAt };
+  const email = aboutEmailOf(payload);
+  if (!email) return undefined;
+  const at = payload.kind === 'webhook-event' ? payload.event.createdAt : payload.kind === 'webhook-delivery' ? payload.delivery.event.createdAt : row.createdAt;
+  return { email, at };
 }
 
 /** A mail to send once the change commits; `typedRecipient` for an address typed on a public page (capped). */

@@ -27,13 +27,14 @@ import { notifyStaffOnce } from '../data/notifications';
 import { getOrganization, mailBrandOf, mailSenderOf } from '../data/organizations';
 import type { OutboxRow } from '../data/outbox';
 import { deliverWebhook, fanOut } from './lib/webhooks';
-import { checkBeforeSending } from './lib/guards';
+import { checkBeforeSending, checkNotErased } from './lib/guards';
 import { dueRowOf as dueRowOfLane, outboxWorker } from './lib/engine';
 
 export { GIVE_UP_AFTER_MS, retryDelayMs, type Outcome, type StreamResult, type SweepResult } from './lib/engine';
 
 async function perform(row: OutboxRow, token: string): Promise<void> {
   const { payload } = row;
+  await checkNotErased(row);
   if (payload.kind === 'webhook-event') return fanOut(row);
   if (payload.kind === 'webhook-delivery') return deliverWebhook(row, token);
   await checkBeforeSending(row, token);
@@ -75,6 +76,8 @@ const worker = outboxWorker({
 
 /** Claims the row if it is due, does its side effect, and records what happened. */
 export const deliver = worker.deliver;
+/** One row's side effect on a row already claimed (tests: a row a worker held while something changed). */
+export const performClaimed = perform;
 /** Delivers the due rows of a stream batch, in the order their changes were written. */
 export const onStreamRecords = worker.onStreamRecords;
 /** Delivers the rows due by now, oldest first, a bounded number per run. */

@@ -6,6 +6,7 @@
 // by its ids (notifyStaffOnce); the counts ride in the transaction that records this run
 // (delivery.complete), so a run done again counts nothing twice. A report and the page's count lag
 // their lead by the worker's delay (moments; the sweep's minute when the stream missed the row).
+import { erasedSince } from '../../data/erasures';
 import { notifyStaffOnce } from '../../data/notifications';
 import { countPageWriteIn } from '../../data/page-counts';
 import { reportItems } from '../../data/reports';
@@ -25,8 +26,12 @@ export const leadReceivedSubscriber = defineSubscriber({
       message: `${who} submitted "${lead.formName}"${lead.packageName ? ` (${lead.packageName})` : ''}.`,
       link: `/forms/leads/${event.submissionId}`,
       module: 'FORMS' as const,
+      // Under the lead's email: erasing them finds the notice (docs/patients.md).
+      ...(event.email ? { about: event.email } : {}),
     };
-    await notifyStaffOnce(event.orgId, notice, { id: `${event.id}-notice`, createdAt: event.at });
+    // A lead whose person was erased since (this row was held while the erase ran): no notice naming
+    // them; the counts, which name no one, stay.
+    if (!(await erasedSince(event.orgId, { email: event.email }, event.at))) await notifyStaffOnce(event.orgId, notice, { id: `${event.id}-notice`, createdAt: event.at });
     const report = lead.reportDay ? reportItems(event.orgId, [{ day: lead.reportDay, figure: 'leads:received', by: 1 }]) : [];
     await countPageWriteIn('form', lead.apiKey, Date.parse(event.at), (count) => delivery.complete([...report, count]));
   },

@@ -11,6 +11,7 @@ import { greetingIn, patientTexts } from '#lib/i18n';
 import { getBookingPackage } from '../../data/booking-packages';
 import { bookingStillAtItem, getBooking, type BookingRecord } from '../../data/bookings';
 import { tryTransact, type TransactItem } from '../../data/core';
+import { erasedSince, notErasedSince } from '../../data/erasures';
 import { newIntakeToken } from '../../data/intake';
 import { getOrganization, type Organization } from '../../data/organizations';
 import { outboxMail } from '../../data/outbox';
@@ -53,9 +54,13 @@ const waiting = (b: BookingRecord | undefined, now: Date): b is BookingRecord =>
 export const intakeMailRowId = (b: Pick<BookingRecord, 'orgId' | 'id'>) => `intake-mail-${b.orgId}-${b.id}`;
 
 /** Sends the intake mail of a confirmed booking whose package asks its form by mail (once), with its reminder. */
-export async function sendIntakeMail(orgId: string, bookingId: string, now = new Date()): Promise<'sent' | 'not-asked' | 'already'> {
+export async function sendIntakeMail(orgId: string, bookingId: string, now = new Date(), asOf?: string): Promise<'sent' | 'not-asked' | 'already'> {
   const b = await getBooking(orgId, bookingId);
-  if (!waiting(b, now)) return 'not-asked';
+  if (!waiting(b, now) || !b.email) return 'not-asked';
+  // `asOf`: the event's time. A patient erased since (the row was held while the erase ran) is not mailed;
+  // the mail's transaction carries that condition too.
+  const who = { email: b.email, phone: b.phoneNumber };
+  if (asOf && (await erasedSince(orgId, who, asOf))) return 'not-asked';
   const [pkg, org] = await Promise.all([getBookingPackage(orgId, b.packageId), getOrganization(orgId)]);
   const intake = pkg ? await intakeFormOf(pkg) : undefined;
   if (!intake || intake.timing !== 'by_mail' || !org) return 'not-asked';
@@ -63,7 +68,7 @@ export async function sendIntakeMail(orgId: string, bookingId: string, now = new
   const dueMs = Date.parse(b.startUtc) - INTAKE_REMINDER_HOURS * 3_600_000;
   const reminder = dueMs - now.getTime() >= REMINDER_GAP_HOURS * 3_600_000 ? reminderItems({ orgId, kind: 'intake', targetId: b.id, startUtc: b.startUtc }, INTAKE_REMINDER_HOURS, now) : [];
   // The outbox row's condition makes a second delivery of the event write nothing.
-  const sent = await tryTransact([outboxMail(intakeMailRowId(b), intakeMail(b, org, intake.form.name, intakeUrl(token, b.locale), false), orgId), item, ...reminder]);
+  const sent = await tryTransact([outboxMail(intakeMailRowId(b), intakeMail(b, org, intake.form.name, intakeUrl(token, b.locale), false), orgId), item, ...reminder, ...(asOf ? notErasedSince(orgId, who, asOf) : [])]);
   return sent ? 'sent' : 'already';
 }
 
@@ -72,7 +77,7 @@ export const intakeMailSubscriber = defineSubscriber({
   name: 'intake-mail',
   events: ['booking-confirmed'],
   async handle(event) {
-    await sendIntakeMail(event.orgId, event.bookingId);
+    await sendIntakeMail(event.orgId, event.bookingId, new Date(), event.at);
   },
 });
 

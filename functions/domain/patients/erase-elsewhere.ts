@@ -92,13 +92,28 @@ async function eraseNotification(item: Item, p: Personal): Promise<void> {
   await updateIfThere({ pk, sk }, 'SET title = :t, message = :m REMOVE gsi4pk, gsi4sk', { ':t': scrubText(title ?? '', p), ':m': scrubText(message ?? '', p) });
 }
 
+/** How the records the about index leads to are erased (./erase.ts: as the record's own kind erases them). */
+export interface EraseRecords {
+  /** A booking (a hold never paid is in no patient's record). */
+  booking: (booking: Item) => Promise<void>;
+  /** A lead named by a form-submitted event about them: one whose patients' row had not run (dropped now, or refused: data/erasures.ts) is in no record. */
+  lead: (submissionId: string) => Promise<void>;
+}
+
+/** The lead a form-submitted event or subscriber row is about, if it is one. */
+const leadOf = (row: Item): string | undefined => {
+  const payload = (row as unknown as OutboxRow).payload;
+  const event = payload?.kind === 'event' || payload?.kind === 'subscriber' ? payload.event : undefined;
+  return event?.type === 'form-submitted' ? event.submissionId : undefined;
+};
+
 /**
  * Every item about the patient's email (data/patients.ts aboutPartition): outbox rows (events,
- * subscriber and webhook rows, staff notices), members' notifications, and bookings (`eraseBooking`:
- * a hold never paid is in no patient's record). Each item done leaves the index: the first page is read
- * again until it is empty, and a run cut off midway leaves the rest for the next.
+ * subscriber and webhook rows, staff notices) and the leads their events name, members' notifications,
+ * and bookings. Each item done leaves the index: the first page is read again until it is empty, and a
+ * run cut off midway leaves the rest for the next.
  */
-export async function eraseAllAbout(orgId: string, email: string, p: Personal, eraseBooking: (booking: Item) => Promise<void>): Promise<void> {
+export async function eraseAllAbout(orgId: string, email: string, p: Personal, erase: EraseRecords): Promise<void> {
   const partition = aboutPartition(orgId, email);
   for (;;) {
     const page = await queryPage<Item>(
@@ -108,10 +123,13 @@ export async function eraseAllAbout(orgId: string, email: string, p: Personal, e
     if (!page.items.length) return;
     for (const item of page.items) {
       const key = { pk: item.pk as string, sk: item.sk as string };
-      if (key.pk.startsWith(OUTBOX_PREFIX)) await eraseOutboxRow(item, p);
-      else if (key.pk.endsWith('#NOTIF')) await eraseNotification(item, p);
+      if (key.pk.startsWith(OUTBOX_PREFIX)) {
+        const lead = leadOf(item);
+        if (lead) await erase.lead(lead);
+        await eraseOutboxRow(item, p);
+      } else if (key.pk.endsWith('#NOTIF')) await eraseNotification(item, p);
       else {
-        if (key.sk === 'BOOKING') await eraseBooking(item);
+        if (key.sk === 'BOOKING') await erase.booking(item);
         await updateIfThere(key, 'REMOVE gsi4pk, gsi4sk');
       }
     }

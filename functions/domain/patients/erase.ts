@@ -4,13 +4,17 @@
 // ./erase-elsewhere.ts the audit summaries naming them, the outbox's events and webhook rows about them,
 // their bookings' intake answers and series, waitlist entries, hold claims and Stripe Customer), the money
 // figures kept, anonymised, for the books (prices, amounts paid and refunded, report figures), and one
-// audit entry that names no one. Idempotent: each step blanks what may already be blank, and the last
+// audit entry that names no one. First of all, each of their addresses is marked erased (a hash and the
+// time, data/erasures.ts): an event about them from before the erase that a worker delivers after it
+// (a row it held, a fan-out it had not done) then writes nothing of them again. Idempotent: each step blanks what may already be blank, and the last
 // one (the customer row gone, `erasedAt` on the profile, the audit entry) runs once, conditionally.
 import { auditItem } from '../../data/audit';
 import { batchDelete, isConditionFailure, queryAll, transact, type Item } from '../../data/core';
 import { customerKey } from '../../data/customers';
+import { markErased } from '../../data/erasures';
 import { table } from '../../data/dynamo';
 import { allPatientItems, profileKey, rowsSentTo } from '../../data/patients';
+import { getSubmission, listSubmissionPayments } from '../../data/submissions';
 import { deletePatientDocument } from '#lib/storage';
 import { eraseAroundBooking, eraseAuditOf, eraseHoldClaims, eraseAllAbout, eraseStripeCustomer, eraseWaitlistOf, type Personal } from './erase-elsewhere';
 import { ITEM_KINDS, eraseMessage, kindOf, recordsOf } from './item-kinds';
@@ -56,15 +60,23 @@ async function eraseItems(orgId: string, patientId: string, p: Personal): Promis
   }
 }
 
-/** What is kept by the patient's addresses: items about them (outbox rows, notifications, bookings never paid), waitlist entries, hold claims, the Stripe Customer. */
+/** What is kept by the patient's addresses: items about them (outbox rows and the leads their events name, notifications, bookings never paid), waitlist entries, hold claims, the Stripe Customer. */
 async function eraseByAddress(orgId: string, emails: string[], phones: string[], p: Personal): Promise<void> {
   const at = new Date().toISOString();
-  const eraseBooking = async (booking: Item) => {
-    await eraseAround(orgId, { kind: 'booking', refId: booking.id }, booking, p);
-    await ITEM_KINDS.booking.erase!(orgId, booking.id as string, booking, deletePatientDocument);
+  const booking = async (record: Item) => {
+    await eraseAround(orgId, { kind: 'booking', refId: record.id }, record, p);
+    await ITEM_KINDS.booking.erase!(orgId, record.id as string, record, deletePatientDocument);
+  };
+  // A lead with its payments' payers, as the record's pointers would erase them.
+  const lead = async (id: string) => {
+    const sub = await getSubmission(orgId, id);
+    if (!sub) return;
+    await eraseAround(orgId, { kind: 'submission', refId: id }, sub as unknown as Item, p);
+    await ITEM_KINDS.submission.erase!(orgId, id, sub as unknown as Item, deletePatientDocument);
+    for (const pay of await listSubmissionPayments(orgId, id)) await ITEM_KINDS.payment.erase!(orgId, `form:${pay.id}`, pay as unknown as Item, deletePatientDocument);
   };
   for (const email of emails) {
-    await eraseAllAbout(orgId, email, p, eraseBooking);
+    await eraseAllAbout(orgId, email, p, { booking, lead });
     await eraseWaitlistOf(orgId, email, at);
     await eraseStripeCustomer(orgId, email);
   }
@@ -77,6 +89,8 @@ export async function erasePatient(orgId: string, p: Patient, actorId: string): 
   // Everything that finds the patient's rows (their customer row, its addresses) goes last, so a run
   // that fails midway leaves what the next one needs to finish.
   const personal: Personal = { names: namesOf(p.customer), emails, phones: [...phones, ...(p.customer.phone ? [p.customer.phone] : [])] };
+  // Before anything is blanked: a subscriber that checks the mark after this writes nothing of them.
+  await markErased(orgId, personal, new Date().toISOString());
   await eraseItems(orgId, id, personal);
   await eraseByAddress(orgId, emails, phones, personal);
   for (const address of [...emails, ...phones]) for await (const rows of rowsSentTo(orgId, address)) for (const row of rows) await eraseMessage(row);

@@ -7,8 +7,9 @@
 // Appointments link their patient in their own transaction (data/customers.ts customerForBooking, which
 // already found or created the customer); bookings, payments and leads through the subscriber.
 import { randomId } from '#lib/passwords';
-import { retryOnConflict, transact, TRY_AGAIN, isConditionFailure, type TransactItem } from '../../data/core';
+import { failedConditions, retryOnConflict, transact, TRY_AGAIN, isConditionFailure, type TransactItem } from '../../data/core';
 import { createCustomerItems, findCustomerId, type Customer } from '../../data/customers';
+import { erasedSince, notErasedSince } from '../../data/erasures';
 import { patientItemPut, type PatientItem } from '../../data/patients';
 import { normaliseEmail, normalisePhone } from './normalise';
 
@@ -51,20 +52,28 @@ function newPatient(orgId: string, person: Person, now: string): Customer {
  * know them, in one transaction with `extra` (e.g. the booking's patientId). Idempotent: an item is
  * keyed by what it points to and when, and a second run finds the patient the first created. Two runs
  * creating the same new person at once: one loses on the email or phone lookup and runs again, finding it.
+ * A person erased at or after the items' time (an event from before the erase, delivered after it) is
+ * not written again: undefined, nothing written; the transaction carries that condition too, so an erase
+ * that begins between the check and the write still stops it.
  */
 export async function linkToPatient(orgId: string, person: Person, items: PatientItem[], extra: (patientId: string) => TransactItem[] = () => []): Promise<string | undefined> {
   if (!normaliseEmail(person.email) && !normalisePhone(person.phone)) return undefined;
-  return retryOnConflict(
+  const at = items[0]?.at ?? new Date().toISOString();
+  return retryOnConflict<string | undefined>(
     async () => {
+      if (await erasedSince(orgId, person, at)) return undefined;
       const existing = await findPatientId(orgId, person);
-      const created = existing ? undefined : newPatient(orgId, person, items[0]?.at ?? new Date().toISOString());
+      const created = existing ? undefined : newPatient(orgId, person, at);
       const patientId = existing ?? created!.id;
       // A phone already someone else's would fail the new patient's lookup: leave it out and keep the email.
       if (created?.phone && created.email && (await findCustomerId(orgId, 'PHONE', created.phone))) created.phone = undefined;
+      const checks = notErasedSince(orgId, person, at);
       try {
-        await transact([...(created ? createCustomerItems(created) : []), ...items.map((i) => patientItemPut(orgId, patientId, i)), ...extra(patientId)]);
+        await transact([...checks, ...(created ? createCustomerItems(created) : []), ...items.map((i) => patientItemPut(orgId, patientId, i)), ...extra(patientId)]);
         return patientId;
       } catch (error) {
+        // Erased meanwhile (the next try sees the mark), or the new person created by another run.
+        if (failedConditions(error).some((i) => i < checks.length)) return TRY_AGAIN;
         if (created && isConditionFailure(error)) return TRY_AGAIN;
         throw error;
       }

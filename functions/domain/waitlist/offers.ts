@@ -24,6 +24,7 @@ import { getAvailability, rulesOf } from '../../data/availability';
 import { getBookingPackage, type BookingPackageRecord } from '../../data/booking-packages';
 import { getBooking, type BookingRecord } from '../../data/bookings';
 import { TransactionFailure, tryTransact, type TransactItem } from '../../data/core';
+import { erasedSince } from '../../data/erasures';
 import { dayClaim, emailClaim, phoneClaim } from '../../data/hold-claims';
 import { listSlotCountsBetween } from '../../data/holds';
 import { outboxMail, outboxSms } from '../../data/outbox';
@@ -262,7 +263,10 @@ export async function offerBooked(event: BookingConfirmedEvent): Promise<void> {
   }
   if (offer && offer.status !== 'taken') {
     const taken: WaitlistOffer = { ...offer, status: 'taken', bookingId: event.bookingId, updatedAt: event.at };
-    const patient = entry ?? { firstName: event.patient.firstName, lastName: event.patient.lastName, email: event.patient.email };
+    // The offer is closed and counted whoever booked it; a patient erased since (this row was held while
+    // the erase ran) is not named in its webhook.
+    const erased = await erasedSince(orgId, { email: event.patient.email, phone: event.patient.phone }, event.at);
+    const patient = erased ? { firstName: '', lastName: '', email: '' } : (entry ?? { firstName: event.patient.firstName, lastName: event.patient.lastName, email: event.patient.email });
     const moved = await tryTransact([
       moveOfferItem(orgId, offer.id, ['open', 'lapsed'], 'taken', event.at),
       statsItem(orgId, 'filled'),

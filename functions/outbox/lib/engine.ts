@@ -144,6 +144,7 @@ export function outboxWorker(worker: LaneWorker) {
         await dropOutboxRow(id, token, error.reason);
         log.info('Outbox message not sent', { id, kind: row.payload.kind, orgId: row.orgId, reason: error.reason, ...(error.callingCode ? { callingCode: error.callingCode } : {}) });
         countMetric('MessagesDropped', 1, { kind: row.payload.kind, reason: error.reason });
+        await afterDone(row);
         return 'dropped';
       }
       const permanent = worker.isPermanent?.(row, error) === true || (error as { permanent?: boolean }).permanent === true;

@@ -16,7 +16,7 @@ export class TryLater extends Error {
 /** The message is not to be sent, for `reason` (kept on the row; metric MessagesDropped). */
 export class NotToBeSent extends Error {
   constructor(
-    readonly reason: 'suppressed' | 'recipient-cap' | 'sms-country',
+    readonly reason: 'suppressed' | 'recipient-cap' | 'sms-country' | 'patient-erased',
     /** For 'sms-country': the number's calling code (logged; the number is not). */
     readonly callingCode?: string,
   ) {
