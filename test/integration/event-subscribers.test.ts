@@ -144,6 +144,31 @@ describe('domain event subscribers', () => {
     expect(runsOf('recorder', id)).toHaveLength(1);
   }, 60_000);
 
+  it('run in the delivery that fans their event out: their rows are born claimed, never pending for the stream or the sweep to race for', async () => {
+    // An event due tomorrow: the stack's worker leaves it alone; this test delivers it as a worker would then.
+    const orgId = `org-${randomUUID().slice(0, 8)}`;
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60_000);
+    const item = events.eventItem(orgId, 'b-born-cancelled', new Date().toISOString(), {
+      type: 'time-freed', practitionerId: null, packageId: 'pkg-1', startUtc: '2031-03-04T15:00:00.000Z', endUtc: '2031-03-04T16:00:00.000Z', reason: 'cancelled', freedBy: { type: 'booking', id: 'b-born' },
+    });
+    const id = item.Put!.Item!.id as string;
+    Object.assign(item.Put!.Item!, { nextAttemptAt: tomorrow.toISOString(), gsi1sk: `${tomorrow.toISOString()}#${id}` });
+    await core.transact([item]);
+
+    expect(await worker.deliver(id, tomorrow)).toBe('sent');
+    // Already run, each once and on its first attempt, when the event's delivery returns.
+    expect(runsOf('recorder', id)).toEqual([{ name: 'recorder', eventId: id, attempt: 1 }]);
+    expect(runsOf('flaky', id)).toEqual([{ name: 'flaky', eventId: id, attempt: 1 }]);
+    expect(await row(`${id}:recorder`)).toMatchObject({ status: 'sent', attempts: 1 });
+    // The one that threw is retried with the outbox's backoff (its lease given back), like any row.
+    expect(await row(`${id}:flaky`)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'the waitlist store timed out' });
+    expect((await row(`${id}:flaky`))?.claimToken).toBeUndefined();
+    expect(await worker.deliver(`${id}:recorder`)).toBe('skipped');
+    await sentRow(`${id}:flaky`);
+    expect(runsOf('flaky', id).map((r) => r.attempt)).toEqual([1, 2]);
+    expect(runsOf('recorder', id)).toHaveLength(1);
+  }, 60_000);
+
   it('an event written with its change is delivered once DynamoDB Local, paused right after the change, goes on', async () => {
     const pid = stack.dynamoDbPid()!;
     const { id } = await freeATime('b-paused');
