@@ -169,6 +169,30 @@ describe('domain event subscribers', () => {
     expect(runsOf('recorder', id)).toHaveLength(1);
   }, 60_000);
 
+  it('a row born claimed by a worker that died is left to that worker until its lease is over, then swept and run once', async () => {
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60_000);
+    const item = events.eventItem(`org-${randomUUID().slice(0, 8)}`, 'b-dead-cancelled', new Date().toISOString(), {
+      type: 'time-freed', practitionerId: null, packageId: 'pkg-1', startUtc: '2031-03-04T15:00:00.000Z', endUtc: '2031-03-04T16:00:00.000Z', reason: 'cancelled', freedBy: { type: 'booking', id: 'b-dead' },
+    });
+    const id = item.Put!.Item!.id as string;
+    Object.assign(item.Put!.Item!, { nextAttemptAt: tomorrow.toISOString(), gsi1sk: `${tomorrow.toISOString()}#${id}` });
+    await core.transact([item]);
+    // The fan-out's write committed, then its worker died before it ran the row it holds.
+    const [born] = events.subscriberRowItems((await row(id))!, ['recorder'], 'dead-worker');
+    await core.transact([born]);
+    const held = (await row(`${id}:recorder`))!;
+    expect(held).toMatchObject({ status: 'sending', attempts: 1, claimToken: 'dead-worker' });
+    // Its stream record shows it taken; no worker claims it while the lease runs.
+    expect(worker.dueRowOf({ eventName: 'INSERT', dynamodb: { NewImage: { pk: { S: `OUTBOX#${id}:recorder` }, status: { S: 'sending' }, nextAttemptAt: { S: held.nextAttemptAt } } } })).toBeUndefined();
+    expect(await worker.deliver(`${id}:recorder`)).toBe('skipped');
+    // Once the lease is over it is in the due index and the sweep's claim takes it: run once, on its second attempt.
+    const afterLease = new Date(Date.parse(held.leaseUntil!) + 1000);
+    expect(await outbox.listDueOutboxIds(afterLease, 1000, 'events')).toContain(`${id}:recorder`);
+    expect(await worker.deliver(`${id}:recorder`, afterLease)).toBe('sent');
+    expect(runsOf('recorder', id)).toEqual([{ name: 'recorder', eventId: id, attempt: 2 }]);
+    expect(await row(`${id}:recorder`)).toMatchObject({ status: 'sent', attempts: 2 });
+  }, 60_000);
+
   it('an event written with its change is delivered once DynamoDB Local, paused right after the change, goes on', async () => {
     const pid = stack.dynamoDbPid()!;
     const { id } = await freeATime('b-paused');
