@@ -59,11 +59,15 @@ export async function fanOutToSubscribers(row: OutboxRow, subscribers: readonly 
   return true;
 }
 
-/** The Puts of an event's subscriber rows (each fails its condition when that row exists). */
-export function subscriberRowItems(row: OutboxRow, subscribers: readonly string[]): TransactItem[] {
+/**
+ * The Puts of an event's subscriber rows (each fails its condition when that row exists); `claimedBy`:
+ * born claimed by the worker fanning the event out, which runs them next (outbox.ts outboxItem).
+ */
+export function subscriberRowItems(row: OutboxRow, subscribers: readonly string[], claimedBy?: string): TransactItem[] {
   if (row.payload.kind !== 'event') throw new Error('Not an event row');
   const { event } = row.payload;
-  return subscribers.map((subscriber) => outboxItem(subscriberRowId(row.id, subscriber), { kind: 'subscriber', subscriber, event }, row.orgId));
+  const now = new Date();
+  return subscribers.map((subscriber) => outboxItem(subscriberRowId(row.id, subscriber), { kind: 'subscriber', subscriber, event }, row.orgId, now, claimedBy));
 }
 
 // An organisation's events since `fromAt`, oldest first (support and tests; at most `limit`).

@@ -105,14 +105,24 @@ export interface OutboxRow {
 /**
  * The Put of a new outbox row, for the transaction of the change that causes it. It fails its
  * condition when a row with this id exists: the change it belongs to was made already.
+ * `claimedBy`: the row is born claimed by a worker that runs it right after this write (its first
+ * attempt, under that worker's token and lease, as claimOutboxRow leaves a row): neither the stream nor
+ * the sweep races that worker for it, and if the worker dies the sweep takes it once the lease is over.
  */
-export function outboxItem(id: string, payload: OutboxPayload, orgId?: string, now = new Date()): TransactItem {
+export function outboxItem(id: string, payload: OutboxPayload, orgId?: string, now = new Date(), claimedBy?: string): TransactItem {
   const at = now.toISOString();
-  const row: OutboxRow = { id, ...(orgId ? { orgId } : {}), payload, status: 'pending', attempts: 0, createdAt: at, nextAttemptAt: at };
+  const leaseUntil = new Date(now.getTime() + OUTBOX_LEASE_MS).toISOString();
+  const row: OutboxRow = {
+    id, ...(orgId ? { orgId } : {}), payload, createdAt: at, nextAttemptAt: at,
+    ...(claimedBy ? { status: 'sending', attempts: 1, claimToken: claimedBy, leaseUntil } : { status: 'pending', attempts: 0 }),
+  };
   return {
     Put: {
       TableName: table(),
-      Item: { ...outboxKey(id), gsi1pk: duePartitionOf(laneOf(id)), gsi1sk: `${at}#${id}`, ...recipientIndex(payload, orgId, `${at}#${id}`), ...aboutIndex(payload, orgId, `${at}#${id}`), ...row },
+      Item: {
+        ...outboxKey(id), gsi1pk: duePartitionOf(laneOf(id)), gsi1sk: dueSortKey(claimedBy ? leaseUntil : at, id),
+        ...recipientIndex(payload, orgId, `${at}#${id}`), ...aboutIndex(payload, orgId, `${at}#${id}`), ...row,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };

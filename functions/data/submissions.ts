@@ -105,9 +105,14 @@ async function page<T>(index: 'gsi1' | 'gsi2', pk: string, limit: number, cursor
 // lead in the report figures of its `reportDay` and in the page's write count of `apiKey`, once: hot
 // per-clinic items kept out of the visitor's transaction (data/reports.ts says why).
 export async function putSubmission(sub: SubmissionRecord, apiKey: string): Promise<void> {
+  await transact(await submissionItems(sub, apiKey));
+}
+
+/** The items of a new submission's transaction (the request's riders aside): the lead, its webhook rows if any, its event. */
+export async function submissionItems(sub: SubmissionRecord, apiKey: string): Promise<TransactItem[]> {
   const sort = `${sub.createdAt}#${sub.id}`;
   const event = await webhookEventItems({ orgId: sub.orgId, type: 'lead.created', changeKey: `lead-created-${sub.id}`, objectKey: `lead:${sub.id}`, object: leadObject(sub), at: sub.createdAt });
-  await transact([
+  return [
     {
       Put: {
         TableName: table(),
@@ -117,7 +122,7 @@ export async function putSubmission(sub: SubmissionRecord, apiKey: string): Prom
     },
     ...event,
     ...formSubmittedItems(sub, apiKey),
-  ]);
+  ];
 }
 
 /**

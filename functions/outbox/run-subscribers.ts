@@ -11,8 +11,9 @@ import type { OutboxRow } from '../data/outbox';
 import { fanOutEvent, runSubscriber } from '../domain/events/deliver';
 import { dueRowOf as dueRowOfLane, outboxWorker, type CompleteRow } from './lib/engine';
 
-async function perform(row: OutboxRow, _token: string, complete: CompleteRow): Promise<void> {
-  if (row.payload.kind === 'event') return fanOutEvent(row, complete);
+// An event's subscriber rows are born claimed by this worker and run by it next (engine.ts perform).
+async function perform(row: OutboxRow, token: string, complete: CompleteRow): Promise<void | readonly OutboxRow[]> {
+  if (row.payload.kind === 'event') return fanOutEvent(row, complete, token);
   if (row.payload.kind === 'subscriber') return runSubscriber(row, complete);
   throw new Error(`Not an event row: ${row.payload.kind}`);
 }

@@ -144,6 +144,55 @@ describe('domain event subscribers', () => {
     expect(runsOf('recorder', id)).toHaveLength(1);
   }, 60_000);
 
+  it('run in the delivery that fans their event out: their rows are born claimed, never pending for the stream or the sweep to race for', async () => {
+    // An event due tomorrow: the stack's worker leaves it alone; this test delivers it as a worker would then.
+    const orgId = `org-${randomUUID().slice(0, 8)}`;
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60_000);
+    const item = events.eventItem(orgId, 'b-born-cancelled', new Date().toISOString(), {
+      type: 'time-freed', practitionerId: null, packageId: 'pkg-1', startUtc: '2031-03-04T15:00:00.000Z', endUtc: '2031-03-04T16:00:00.000Z', reason: 'cancelled', freedBy: { type: 'booking', id: 'b-born' },
+    });
+    const id = item.Put!.Item!.id as string;
+    Object.assign(item.Put!.Item!, { nextAttemptAt: tomorrow.toISOString(), gsi1sk: `${tomorrow.toISOString()}#${id}` });
+    await core.transact([item]);
+
+    expect(await worker.deliver(id, tomorrow)).toBe('sent');
+    // Already run, each once and on its first attempt, when the event's delivery returns.
+    expect(runsOf('recorder', id)).toEqual([{ name: 'recorder', eventId: id, attempt: 1 }]);
+    expect(runsOf('flaky', id)).toEqual([{ name: 'flaky', eventId: id, attempt: 1 }]);
+    expect(await row(`${id}:recorder`)).toMatchObject({ status: 'sent', attempts: 1 });
+    // The one that threw is retried with the outbox's backoff (its lease given back), like any row.
+    expect(await row(`${id}:flaky`)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'the waitlist store timed out' });
+    expect((await row(`${id}:flaky`))?.claimToken).toBeUndefined();
+    expect(await worker.deliver(`${id}:recorder`)).toBe('skipped');
+    await sentRow(`${id}:flaky`);
+    expect(runsOf('flaky', id).map((r) => r.attempt)).toEqual([1, 2]);
+    expect(runsOf('recorder', id)).toHaveLength(1);
+  }, 60_000);
+
+  it('a row born claimed by a worker that died is left to that worker until its lease is over, then swept and run once', async () => {
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60_000);
+    const item = events.eventItem(`org-${randomUUID().slice(0, 8)}`, 'b-dead-cancelled', new Date().toISOString(), {
+      type: 'time-freed', practitionerId: null, packageId: 'pkg-1', startUtc: '2031-03-04T15:00:00.000Z', endUtc: '2031-03-04T16:00:00.000Z', reason: 'cancelled', freedBy: { type: 'booking', id: 'b-dead' },
+    });
+    const id = item.Put!.Item!.id as string;
+    Object.assign(item.Put!.Item!, { nextAttemptAt: tomorrow.toISOString(), gsi1sk: `${tomorrow.toISOString()}#${id}` });
+    await core.transact([item]);
+    // The fan-out's write committed, then its worker died before it ran the row it holds.
+    const [born] = events.subscriberRowItems((await row(id))!, ['recorder'], 'dead-worker');
+    await core.transact([born]);
+    const held = (await row(`${id}:recorder`))!;
+    expect(held).toMatchObject({ status: 'sending', attempts: 1, claimToken: 'dead-worker' });
+    // Its stream record shows it taken; no worker claims it while the lease runs.
+    expect(worker.dueRowOf({ eventName: 'INSERT', dynamodb: { NewImage: { pk: { S: `OUTBOX#${id}:recorder` }, status: { S: 'sending' }, nextAttemptAt: { S: held.nextAttemptAt } } } })).toBeUndefined();
+    expect(await worker.deliver(`${id}:recorder`)).toBe('skipped');
+    // Once the lease is over it is in the due index and the sweep's claim takes it: run once, on its second attempt.
+    const afterLease = new Date(Date.parse(held.leaseUntil!) + 1000);
+    expect(await outbox.listDueOutboxIds(afterLease, 1000, 'events')).toContain(`${id}:recorder`);
+    expect(await worker.deliver(`${id}:recorder`, afterLease)).toBe('sent');
+    expect(runsOf('recorder', id)).toEqual([{ name: 'recorder', eventId: id, attempt: 2 }]);
+    expect(await row(`${id}:recorder`)).toMatchObject({ status: 'sent', attempts: 2 });
+  }, 60_000);
+
   it('an event written with its change is delivered once DynamoDB Local, paused right after the change, goes on', async () => {
     const pid = stack.dynamoDbPid()!;
     const { id } = await freeATime('b-paused');

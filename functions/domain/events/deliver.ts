@@ -3,7 +3,7 @@
 // subscriber. Each subscriber row is claimed, retried, given up and logged by the worker like any outbox
 // row, so one failing subscriber neither holds up another nor makes it run again, and a row delivered
 // twice (a stream record handed over again, the sweep) runs its subscriber once: its claim is conditional.
-import { TransactionFailure } from '../../data/core';
+import { TransactionFailure, strip } from '../../data/core';
 import { erasedSince, identityOf, notErasedSince } from '../../data/erasures';
 import { fanOutToSubscribers, subscriberRowItems } from '../../data/events';
 import type { OutboxRow } from '../../data/outbox';
@@ -29,31 +29,36 @@ const FAN_OUT_IN_ONE = 99;
 
 /**
  * An event row: one row per subscriber that wants it (none: nothing to do), written in ONE transaction
- * with the event row's completion (one round trip, not one per row and one more to record it). Where a
- * row exists already (a fan-out begun before and not recorded), the rows are written one by one, each
- * kept if it is there, and the event row is recorded after. An event about a person erased since
- * (data/erasures.ts: the row was held while the erase ran, its copy still names them) gets no rows,
- * as the erase drops a pending one: the writes carry that condition, so an erase that begins meanwhile
- * stops them too.
+ * with the event row's completion (one round trip, not one per row and one more to record it). With
+ * `claimedBy` (the worker's claim token) the rows are born claimed by that worker, which runs them right
+ * after (returned here): no claim of their own, and no stream record or sweep racing it for them. Where
+ * a row exists already (a fan-out begun before and not recorded), the rows are written one by one, each
+ * kept if it is there, pending for the stream and the sweep, and the event row is recorded after. An
+ * event about a person erased since (data/erasures.ts: the row was held while the erase ran, its copy
+ * still names them) gets no rows, as the erase drops a pending one: the writes carry that condition, so
+ * an erase that begins meanwhile stops them too.
  */
-export async function fanOutEvent(row: OutboxRow, complete: Delivery['complete']): Promise<void> {
+export async function fanOutEvent(row: OutboxRow, complete: Delivery['complete'], claimedBy?: string): Promise<OutboxRow[]> {
   if (row.payload.kind !== 'event') throw new Error('Not an event row');
   const { event } = row.payload;
   const names = subscribersOf(event).map((s) => s.name);
-  if (!names.length) return;
+  if (!names.length) return [];
   const who = identityOf(event);
-  if (who && (await erasedSince(event.orgId, who, event.at))) return;
+  if (who && (await erasedSince(event.orgId, who, event.at))) return [];
   const checks = who ? notErasedSince(event.orgId, who, event.at) : [];
   if (names.length + checks.length <= FAN_OUT_IN_ONE) {
+    const items = subscriberRowItems(row, names, claimedBy);
     try {
-      await complete([...checks, ...subscriberRowItems(row, names)]);
-      return;
+      // Not recorded (the claim was lost): nothing was written, the row's new holder fans it out.
+      if (!(await complete([...checks, ...items]))) return [];
+      return claimedBy ? items.map((item) => strip<OutboxRow>(item.Put!.Item)!) : [];
     } catch (error) {
       if (!(error instanceof TransactionFailure && error.conditionFailed)) throw error;
-      if (checks.some((_, i) => error.failedAt(i))) return;
+      if (checks.some((_, i) => error.failedAt(i))) return [];
     }
   }
   await fanOutToSubscribers(row, names, checks);
+  return [];
 }
 
 /** A subscriber's row: runs its subscriber on its event (throws what the subscriber throws). */

@@ -66,8 +66,10 @@ export interface LaneWorker {
   /**
    * Does the row's side effect, or throws (TryLater, NotToBeSent, or any error to retry). `complete`
    * ends the row as sent together with writes that must happen exactly once with it (CompleteRow).
+   * It may return rows it wrote born claimed under `token` (an event's subscriber rows): the worker
+   * runs each of them next, as if it had just claimed it.
    */
-  perform: (row: OutboxRow, token: string, complete: CompleteRow) => Promise<void>;
+  perform: (row: OutboxRow, token: string, complete: CompleteRow) => Promise<void | readonly OutboxRow[]>;
   /** An error about the row itself that no retry can mend (besides `permanent: true`). */
   isPermanent?: (row: OutboxRow, error: unknown) => boolean;
 }
@@ -131,14 +133,21 @@ export function outboxWorker(worker: LaneWorker) {
     const token = randomId(12);
     const row = await claimOutboxRow(id, token, now);
     if (!row) return 'skipped';
+    return run(row, token);
+  }
+
+  /** A row this worker holds under `token`: its side effect, what happened recorded, then the rows it wrote claimed. */
+  async function run(row: OutboxRow, token: string): Promise<Outcome> {
+    const { id } = row;
     let completed = false;
     const complete: CompleteRow = async (items) => {
       const held = await markOutboxSent(id, token, new Date(), items);
       completed = true;
       return held;
     };
+    let claimed: void | readonly OutboxRow[];
     try {
-      await worker.perform(row, token, complete);
+      claimed = await worker.perform(row, token, complete);
     } catch (error) {
       if (error instanceof NotToBeSent) {
         await dropOutboxRow(id, token, error.reason);
@@ -168,6 +177,11 @@ export function outboxWorker(worker: LaneWorker) {
     // Lost claim (another worker took the row after our lease ran out): it is recorded by that one.
     if (!completed) await markOutboxSent(id, token);
     await afterDone(row);
+    // Each on its own: one failing is retried or given up on its own, and the others still run. One the
+    // table failed us on stays claimed: the sweep takes it once its lease is over.
+    for (const born of claimed ?? []) {
+      await run(born, token).catch((error: unknown) => log.warn('Outbox row not processed', { id: born.id, ...errorFields(error) }));
+    }
     return 'sent';
   }
 

@@ -1,0 +1,110 @@
+// `npx tsx scripts/bench/tx-cost.ts [rounds]`: what DynamoDB Local itself costs for a public form
+// submission's one write, without the server, the handlers or the outbox workers. The lead's
+// transaction is built by the same functions the route uses (data/submissions.ts submissionItems, the
+// challenge's spend, the address's rate count, the Idempotency-Key record), each with keys of its own,
+// and sent 16 at a time (the load bench's concurrency) for a fixed count, beside smaller transactions
+// of the same items. Per shape it prints DynamoDB Local's CPU per transaction (its java process, from
+// /proc) and the wall time per transaction at 16 concurrent: DynamoDB Local runs the writes of a table
+// one at a time, so 16 x that time is the p50 a submission cannot go below on this machine, whatever
+// the rest costs (compare with the static file's p50 of `npm run bench -- --load`). Medians of the
+// rounds (default 3), shapes interleaved; print the load average beside what you quote.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import type { TransactItem } from '../../functions/data/core';
+import { withLocalTable } from './local-table';
+import { runScript } from './run-script';
+
+const CONCURRENCY = 16;
+const PER_ROUND = 300;
+const ROUTE = 'POST /api/form-builder/form/{id}/submissions';
+
+/** CPU ms a process has used so far (Linux /proc, 100 ticks a second). */
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+runScript(async () => {
+  const rounds = Math.max(1, Number(process.argv[2] ?? 3));
+  const { startDynamoDbLocal } = await import('../../infra/local/services');
+  const dynamo = await startDynamoDbLocal({});
+  const pid = dynamo.pid!;
+  try {
+    await withLocalTable({ tableName: 'tx-cost', endpoint: dynamo.endpoint }, async () => {
+      const { submissionItems } = await import('../../functions/data/submissions');
+      const { challengeRiders } = await import('../../functions/data/page-activity');
+      const { countRequestItem } = await import('../../functions/data/rate-limits');
+      const { claimInWrite, keyForWrite } = await import('../../functions/data/idempotency');
+      const { ddb } = await import('../../functions/data/dynamo');
+      const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+      const orgId = 'TxCostOrg0000000000001';
+      const apiKey = 'pk_txcost0000000000000000000000000';
+      let n = 0;
+      /** One new visitor's lead: [lead, form-submitted event, spent solution, address count, key record]. */
+      const leadItems = async (): Promise<TransactItem[]> => {
+        n++;
+        const at = new Date().toISOString();
+        const id = `lead${n}x${randomUUID().slice(0, 6)}`;
+        const own = await submissionItems(
+          {
+            id, orgId, formId: 'form0000000001', formName: 'New patient intake',
+            answers: [
+              { fieldId: 'name', label: 'Full name', type: 'text', value: `Visitor ${n}` },
+              { fieldId: 'email', label: 'Email', type: 'email', value: `visitor${n}@example.com` },
+              { fieldId: 'reason', label: 'Reason for your visit', type: 'textarea', value: 'A sore knee after running.' },
+            ],
+            packageId: null, packageName: null, email: `visitor${n}@example.com`, name: `Visitor ${n}`, paymentStatus: 'none', paymentId: null, reportDay: at.slice(0, 10), createdAt: at, updatedAt: at,
+          },
+          apiKey,
+        );
+        const key = randomUUID();
+        const riders = challengeRiders('form', apiKey, { id: `solution-${key}`, expiresAt: Math.floor(Date.now() / 1000) + 600, idempotencyKey: key });
+        const rate = countRequestItem(ROUTE, `198.18.${(n >> 8) & 255}.${n & 255}`, { limit: 20, windowSeconds: 600 });
+        const guard = keyForWrite(ROUTE, key, `fingerprint-${n}`);
+        const reply = { status: 201, message: 'Thanks, we will call you.', data: { submissionId: id, packageId: null, isPayable: false, redirectUrl: '' } };
+        return [...own, riders.spend, { Update: rate.update }, claimInWrite(guard, reply, orgId)];
+      };
+      const shapes: Record<string, (items: TransactItem[]) => TransactItem[]> = {
+        "the lead's 5 items": (items) => items,
+        'without its event row (4)': (items) => items.filter((_, i) => i !== 1),
+        'the lead alone (1)': (items) => items.slice(0, 1),
+        // Without their secondary index entries (what the items' size and indexes cost, apart from their number).
+        '5 items, no index attributes': (items) => items.map((i) => (i.Put ? { ...i, Put: { ...i.Put, Item: Object.fromEntries(Object.entries(i.Put.Item ?? {}).filter(([k]) => !/^gsi\d(pk|sk)$/.test(k))) } } : i)),
+        'the 3 riders (spend, count, key)': (items) => items.slice(2),
+      };
+      const send = async (shape: (items: TransactItem[]) => TransactItem[]) => ddb.send(new TransactWriteCommand({ TransactItems: shape(await leadItems()) }));
+      for (let i = 0; i < 100; i++) await send((items) => items); // warm-up (the JIT, the table's pages)
+
+      const results = new Map<string, { cpu: number[]; wall: number[] }>();
+      for (let round = 0; round < rounds; round++) {
+        for (const [name, shape] of Object.entries(shapes)) {
+          let sent = 0;
+          const cpuBefore = processCpuMs(pid);
+          const started = performance.now();
+          await Promise.all(
+            Array.from({ length: CONCURRENCY }, async () => {
+              while (sent < PER_ROUND) {
+                sent++;
+                await send(shape);
+              }
+            }),
+          );
+          const r = results.get(name) ?? { cpu: [], wall: [] };
+          r.wall.push((performance.now() - started) / PER_ROUND);
+          r.cpu.push((processCpuMs(pid) - cpuBefore) / PER_ROUND);
+          results.set(name, r);
+        }
+      }
+      console.log(`\nDynamoDB Local alone: ${CONCURRENCY} concurrent transactions, ${PER_ROUND} per shape and round, medians of ${rounds} rounds; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+      console.log(`${'transaction'.padEnd(36)}${'cpu ms/tx'.padStart(11)}${'wall ms/tx'.padStart(12)}${'16 x wall (p50 floor)'.padStart(23)}`);
+      for (const [name, r] of results) {
+        console.log(`${name.padEnd(36)}${median(r.cpu).toFixed(2).padStart(11)}${median(r.wall).toFixed(2).padStart(12)}${(CONCURRENCY * median(r.wall)).toFixed(0).padStart(20)} ms`);
+      }
+    });
+  } finally {
+    await dynamo.stop();
+  }
+});
