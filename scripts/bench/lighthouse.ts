@@ -8,7 +8,7 @@
 // page alike. A measurement, not a test: exits 0 whatever the figures (non-zero only when it could not
 // measure).
 //
-// Options: --runs N (default 3); --save DIR writes each run's Lighthouse report (JSON) there, to see
+// Options: --runs N (default 3); --save DIR writes each run's Lighthouse report (JSON) and its trace there, to see
 // what holds a page back (its LCP element, its critical requests, its layout shifts); --only LABELS
 // measures only the pages whose label contains one of these comma-separated words (e.g. --only
 // booking,auth; console pages are labelled by their path, e.g. --only /dashboard,/member);
@@ -99,7 +99,11 @@ async function measure(chrome: LaunchedChrome, url: string, page: Page): Promise
   if (landed !== new URL(url).pathname) throw new Error(`${url} went to ${landed}: that page would be measured instead`);
   if (SAVE_DIR) {
     mkdirSync(SAVE_DIR, { recursive: true });
-    writeFileSync(join(SAVE_DIR, `${++saved}-${new URL(url).pathname.split('/').filter(Boolean).join('_') || 'root'}-${page.preset}.json`), JSON.stringify(lhr));
+    const name = `${++saved}-${new URL(url).pathname.split('/').filter(Boolean).join('_') || 'root'}-${page.preset}`;
+    writeFileSync(join(SAVE_DIR, `${name}.json`), JSON.stringify(lhr));
+    // The trace Lighthouse simulated from (its tasks, times x the CPU slowdown, make TBT): open it in
+    // DevTools' Performance panel, or read its main thread's tasks.
+    if (result.artifacts.Trace) writeFileSync(join(SAVE_DIR, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   const value = (id: string) => {
     const v = lhr.audits[id]?.numericValue;

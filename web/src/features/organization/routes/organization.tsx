@@ -229,8 +229,12 @@ function PolicyForm({ org, editable, onSaved }: { org: OrganizationProfile; edit
 export function OrganizationPage() {
   usePageTitle('Organisation', [{ title: 'Organisation' }]);
   const { isOwner, loading } = useRoles();
-  const { data, error, isLoading, mutate } = useOrganization();
-  if (isLoading || loading) return <Loading label="Loading the organisation..." showLabel />;
+  const { data, error, mutate } = useOrganization();
+  // The profile prefetched with the page (app/routes.tsx) is shown on the first render. swr's isLoading
+  // says true then all the same, until it has asked again a frame later: waiting for it drew the spinner
+  // first and then the whole page in one synchronous render inside that frame (its longest task on a
+  // phone). Not reading isLoading also spares a render when that second answer changes nothing.
+  if (loading || (!data && !error)) return <Loading label="Loading the organisation..." showLabel />;
   if (error || !data) {
     return (
       <div className="alert alert-danger" role="alert">
