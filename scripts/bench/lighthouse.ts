@@ -8,13 +8,14 @@
 // page alike. A measurement, not a test: exits 0 whatever the figures (non-zero only when it could not
 // measure).
 //
-// Options: --runs N (default 3); --save DIR writes each run's Lighthouse report (JSON) there, to see
+// Options: --runs N (default 3); --save DIR writes each run's Lighthouse report (JSON) and its trace there, to see
 // what holds a page back (its LCP element, its critical requests, its layout shifts); --only LABELS
 // measures only the pages whose label contains one of these comma-separated words (e.g. --only
 // booking,auth; console pages are labelled by their path, e.g. --only /dashboard,/member);
 // --no-mobile skips the console's mobile runs; --cpu-slowdown N runs the mobile preset with an N x CPU
 // slowdown instead of 4x (Lighthouse's docs/throttling.md: "calibrate the slowdown" to the host's
-// benchmarkIndex, which this script prints with the multiplier that table suggests for a mid-tier phone).
+// benchmarkIndex, which this script prints with the multiplier that table suggests for a mid-tier phone);
+// --web DIR serves that build of the web app instead of dist/web (an A/B of two builds, run back to back).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism, loadavg } from 'node:os';
@@ -45,6 +46,8 @@ const MOBILE = !process.argv.includes('--no-mobile');
 const slowdownArg = process.argv.indexOf('--cpu-slowdown');
 const CPU_SLOWDOWN = slowdownArg >= 0 ? Number(process.argv[slowdownArg + 1]) : undefined;
 if (CPU_SLOWDOWN !== undefined && !(CPU_SLOWDOWN >= 1)) throw new Error('--cpu-slowdown takes a number >= 1');
+const webArg = process.argv.indexOf('--web');
+const WEB_DIR = webArg >= 0 ? process.argv[webArg + 1] : undefined;
 
 /** Issue 14's targets on this machine. */
 const TARGETS = {
@@ -99,7 +102,11 @@ async function measure(chrome: LaunchedChrome, url: string, page: Page): Promise
   if (landed !== new URL(url).pathname) throw new Error(`${url} went to ${landed}: that page would be measured instead`);
   if (SAVE_DIR) {
     mkdirSync(SAVE_DIR, { recursive: true });
-    writeFileSync(join(SAVE_DIR, `${++saved}-${new URL(url).pathname.split('/').filter(Boolean).join('_') || 'root'}-${page.preset}.json`), JSON.stringify(lhr));
+    const name = `${++saved}-${new URL(url).pathname.split('/').filter(Boolean).join('_') || 'root'}-${page.preset}`;
+    writeFileSync(join(SAVE_DIR, `${name}.json`), JSON.stringify(lhr));
+    // The trace Lighthouse simulated from (its tasks, times x the CPU slowdown, make TBT): open it in
+    // DevTools' Performance panel, or read its main thread's tasks.
+    if (result.artifacts.Trace) writeFileSync(join(SAVE_DIR, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   const value = (id: string) => {
     const v = lhr.audits[id]?.numericValue;
@@ -150,13 +157,16 @@ function verdict(page: Page, m: Sample): string {
 
 async function main() {
   if (!existsSync(CHROME_PATH)) throw new Error(`${CHROME_PATH} is missing: apt-get install -y chromium (or set CHROME_PATH)`);
-  console.log('Building the web app if its sources changed...');
-  await buildWebIfStale();
+  if (WEB_DIR) console.log(`Serving the build in ${WEB_DIR}...`);
+  else {
+    console.log('Building the web app if its sources changed...');
+    await buildWebIfStale();
+  }
   let stack: LocalStack | undefined;
   let chrome: LaunchedChrome | undefined;
   try {
     // The same server as `npm start` (infra/local/main.ts), in memory so the bench leaves no data behind.
-    stack = await startLocalStack({ inMemory: true, port: 0, quiet: true });
+    stack = await startLocalStack({ inMemory: true, port: 0, quiet: true, ...(WEB_DIR ? { webDir: WEB_DIR } : {}) });
     useStack({ appUrl: stack.url, inboxUrl: stack.inboxUrl });
     console.log(`Stack at ${stack.url}; setting up a clinic with packages...`);
     const owner = await ownerWithData('bench');

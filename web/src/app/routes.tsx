@@ -176,6 +176,8 @@ export const consoleRoutes: ConsoleRoute[] = [
     path: paths.bookings.addPackage,
     access: { module: 'Bookings', action: 'write' },
     lazy: () => import('../features/bookings/routes/add-package'),
+    // The form's practitioners, the clinic's currency (its price) and the forms it may ask before the visit.
+    prefetch: () => [apiKey('/practitioners'), apiKey('/organization/profile'), { firstPage: firstPageKey('/form-builder/form', { pageSize: 100 }) }],
     quickAction: { title: 'Add Booking Package', description: 'Offer a new package on the booking page', icon: 'bi-calendar-plus' },
   },
   { path: paths.bookings.editPackage, access: { module: 'Bookings', action: 'write' }, lazy: () => import('../features/bookings/routes/edit-package') },

@@ -5,7 +5,7 @@
 // shell's own (the session, under SessionWatch) are not asked again either.
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { mutate } from 'swr';
+import { mutate, SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allPermissions } from '#shared/permissions';
 import { AuthProvider } from '../lib/auth';
@@ -24,6 +24,13 @@ const ANSWERS: Record<string, unknown> = {
   '/api/organization/integration': { apiKey: 'pk_test', rotatedAt: null },
   '/api/bookings/availability': { configured: true, timeZone: 'Europe/London', weeklyHours: {}, slotMinutes: 30, capacity: 1, closedDates: [], minNoticeMinutes: 60, maxDaysAhead: 90 },
   '/api/waitlist/summary': { waiting: 0, offersMade: 0, filled: 0, settings: { mode: 'one-by-one', holdMinutes: 30 } },
+  '/api/organization/profile': {
+    id: 'o1', name: 'Riverside Clinic', email: 'hello@riverside.example.com', legalName: 'Riverside Clinic LLC', websiteUrl: 'https://riverside.example.com', phoneNumber: '+15551234567',
+    timeZone: 'Europe/London', ownerId: 'u1', createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z', currency: 'eur', reminderHours: 24, reminderSms: false,
+    cancellationCutoffHours: 24, cancellationRefund: 'full', smsCountryCodes: [], logoKey: null, brandColor: '#1b6b4a',
+  },
+  '/api/organization/webhooks': { items: [] },
+  '/api/practitioners': { items: [{ id: 'p1', name: 'Dr Ada Lane', title: 'Physiotherapist', isActive: true, packageIds: [] }] },
 };
 
 /** Records each GET's path and query; answers the shell's calls, and an empty list to the rest. */
@@ -45,6 +52,9 @@ afterEach(async () => {
   saveToken(undefined);
   vi.unstubAllGlobals();
   await mutate(() => true, undefined, { revalidate: false });
+  // Emptied, not only cleared: a key's state (its isLoading) would outlive its data into the next test.
+  const { cache } = SWRConfig.defaultValue;
+  for (const key of [...cache.keys()]) cache.delete(key);
 });
 
 const PAGES = [
@@ -62,7 +72,23 @@ const PAGES = [
   '/bookings/availability',
   '/bookings/waitlist',
   '/bookings/practitioners',
+  '/bookings/packages/add',
+  '/organization',
 ];
+
+/** Renders a console page as the router would, after startEarly(path) has run. */
+async function renderPage(path: string) {
+  const route = consoleRoutes.find((r) => r.path === path)!;
+  const { Component } = (await route.lazy()) as { Component: React.ComponentType };
+  const router = createMemoryRouter([{ path: '*', element: <SessionWatch><Component /></SessionWatch> }], { initialEntries: [path] });
+  render(
+    <AuthProvider>
+      <RolesProvider>
+        <RouterProvider router={router} />
+      </RolesProvider>
+    </AuthProvider>,
+  );
+}
 
 describe("the pages' first GETs, started early", () => {
   it.each(PAGES)('%s asks for nothing its prefetch did not, and nothing twice', async (path) => {
@@ -70,21 +96,36 @@ describe("the pages' first GETs, started early", () => {
     const asked = stubApi();
     await startEarly(path);
     const early = asked.length;
-    const route = consoleRoutes.find((r) => r.path === path)!;
-    const { Component } = (await route.lazy()) as { Component: React.ComponentType };
-    const router = createMemoryRouter([{ path: '*', element: <SessionWatch><Component /></SessionWatch> }], { initialEntries: [path] });
-    render(
-      <AuthProvider>
-        <RolesProvider>
-          <RouterProvider router={router} />
-        </RolesProvider>
-      </AuthProvider>,
-    );
+    await renderPage(path);
     await screen.findAllByRole('heading');
     await new Promise((resolve) => setTimeout(resolve, 50));
     const prefetched = asked.slice(0, early).filter((url) => !SHELL.includes(url));
     const byPage = asked.slice(early);
     expect(prefetched.length).toBeGreaterThan(0);
     expect(byPage).toEqual([]);
+  });
+});
+
+// What a page shows on its first render, with its prefetched data: a page that showed a spinner (or a
+// 'Loading...' line) first drew its content again a frame later, in one synchronous render inside
+// that frame (swr's isLoading is true on the first render even with the data in its cache).
+describe('the pages opened with their prefetched data', () => {
+  it('/organization renders its profile form on the first render', async () => {
+    saveToken('token');
+    stubApi();
+    await startEarly('/organization');
+    await renderPage('/organization');
+    expect(screen.getByLabelText(/Organisation name/)).toHaveValue('Riverside Clinic');
+    expect(screen.queryByText('Loading the organisation...')).toBeNull();
+  });
+
+  it("/bookings/packages/add renders its practitioners, the clinic's currency and its forms on the first render", async () => {
+    saveToken('token');
+    stubApi();
+    await startEarly('/bookings/packages/add');
+    await renderPage('/bookings/packages/add');
+    expect(screen.getByLabelText(/Dr Ada Lane/)).not.toBeChecked();
+    expect(screen.queryByText('Loading practitioners...')).toBeNull();
+    expect(screen.getByText(/Price \(EUR\)/)).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 // The console's early start: the signed-in calls answered before the first render are in swr's
 // cache, so the shell renders with them at once and does not ask again.
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mutate } from 'swr';
 import { allPermissions } from '#shared/permissions';
 import { AuthProvider, prefetchSignedIn, useAuth } from '../lib/auth';
@@ -11,6 +11,7 @@ import { mockApi } from '../testing/render';
 import { BOOKINGS_KEY, useBookings } from '../features/bookings/api/bookings';
 import { firstPageKey } from '../lib/paged';
 import { useCalendar } from '../features/calendar/api/calendar';
+import { consoleTree } from './console-routes';
 import { startEarly } from './start-early';
 
 const user = { id: 'u1', email: 'olive@example.com', firstName: 'Olive', lastName: 'Owner', isEmailVerified: true };
@@ -120,6 +121,25 @@ describe('startEarly', () => {
     second();
     await late;
     expect(await cached('/users/profile')).toBeUndefined();
+  });
+
+  it('starts the route modules in a task of their own, after the one that starts the calls', async () => {
+    saveToken('token');
+    answers();
+    // The console root's route (matched on every path): its module load, watched.
+    const root = consoleTree[0] as { lazy: () => Promise<unknown> };
+    const original = root.lazy;
+    const load = vi.fn(() => Promise.resolve({}));
+    root.lazy = load;
+    try {
+      const early = startEarly('/dashboard');
+      expect(load).not.toHaveBeenCalled();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(load).toHaveBeenCalledTimes(1);
+      await early;
+    } finally {
+      root.lazy = original;
+    }
   });
 
   it("also asks for the page's own first GETs, under the keys the page reads them by", async () => {

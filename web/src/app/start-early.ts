@@ -14,15 +14,22 @@ import type { RouteHandle } from './routes';
 export function startEarly(pathname: string, search = ''): Promise<void> {
   const pageKeys: string[] = [];
   const firstPages: string[] = [];
+  const modules: (() => Promise<unknown>)[] = [];
   for (const { route } of matchRoutes(consoleTree, pathname) ?? []) {
-    // The router calls them again when it renders the page and gets the same modules.
-    if (typeof route.lazy === 'function') void route.lazy().catch(() => undefined);
+    if (typeof route.lazy === 'function') modules.push(route.lazy);
     const handle = route.handle as RouteHandle | undefined;
     for (const key of handle?.prefetch?.(new URLSearchParams(search)) ?? []) {
       if (typeof key === 'string') pageKeys.push(key);
       else firstPages.push(key.firstPage);
     }
   }
+  // The route modules in a task of their own, just after this one starts the calls: the bundler's
+  // preload adds a <link rel="modulepreload"> per chunk of the page (some 20), which with the calls
+  // made one long task on a phone. The router calls them again when it renders the page and gets the
+  // same modules.
+  window.setTimeout(() => {
+    for (const load of modules) void load().catch(() => undefined);
+  }, 0);
   // The auth screens sign in (again): their calls are not these.
   if (pathname === '/auth' || pathname.startsWith('/auth/')) return Promise.resolve();
   return prefetchSignedIn([PROFILE_KEY, ROLES_KEY, SESSION_KEY], pageKeys, firstPages);

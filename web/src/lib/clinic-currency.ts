@@ -8,6 +8,7 @@ export const ORGANIZATION_PROFILE_KEY = '/organization/profile';
 
 /** The clinic's currency for prices typed in the console (USD until the profile has loaded, or if it cannot). */
 export function useClinicCurrency(): { currency: Currency; loading: boolean } {
-  const { data, error, isLoading } = useApi(ORGANIZATION_PROFILE_KEY);
-  return { currency: currencyOf(data?.currency), loading: isLoading && !error };
+  const { data, error } = useApi(ORGANIZATION_PROFILE_KEY);
+  // Loading until the profile is there (not swr's isLoading: see lib/practitioners.ts).
+  return { currency: currencyOf(data?.currency), loading: data === undefined && !error };
 }

@@ -13,7 +13,11 @@ export const practitionerKey = (id: string) => `${PRACTITIONERS_KEY}/${encodeURI
 
 /** Every practitioner; pass `false` to skip the call (nothing needs the list). */
 export function usePractitioners(enabled = true) {
-  const { data, error, isLoading, mutate } = useApi(enabled ? PRACTITIONERS_KEY : null);
+  const { data, error, mutate } = useApi(enabled ? PRACTITIONERS_KEY : null);
+  // Loading = nothing to show yet. Not swr's isLoading, which is true on the first render even with
+  // the list in its cache (a page's prefetch) and turns false after a second answer, re-rendering the
+  // page for nothing.
+  const isLoading = enabled && data === undefined && error === undefined;
   return { practitioners: data?.items, error: error as Error | undefined, isLoading, reload: () => mutate() };
 }
 

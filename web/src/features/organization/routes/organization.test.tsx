@@ -91,6 +91,21 @@ describe('OrganizationPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(success).toHaveBeenCalledWith('The organisation profile is saved.'));
   });
 
+  it('suggests the time zones once the field is focused, and names each currency', async () => {
+    const { user } = setup(true);
+    expect(await screen.findByDisplayValue('Riverside Clinic')).toBeInTheDocument();
+    // Not built with the page (~420 options): listed when the field is first focused.
+    const zones = () => [...document.querySelectorAll('#time-zones option')].map((o) => o.getAttribute('value'));
+    expect(byLabel('Time zone')).toHaveAttribute('list', 'time-zones');
+    expect(zones()).toEqual([]);
+    await user.click(byLabel('Time zone'));
+    await waitFor(() => expect(zones()).toContain('Europe/London'));
+    expect(zones().length).toBeGreaterThan(100);
+    const currency = within(byLabel('Currency'));
+    expect(currency.getByRole('option', { name: 'JPY · Japanese Yen' })).toBeInTheDocument();
+    expect(currency.getByRole('option', { name: 'USD · US Dollar' })).toBeInTheDocument();
+  });
+
   it('takes a website typed without https:// and saves it with it', async () => {
     const { user, calls } = setup(true);
     expect(await screen.findByDisplayValue('Riverside Clinic')).toBeInTheDocument();

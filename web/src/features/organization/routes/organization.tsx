@@ -3,7 +3,7 @@
 // and, for the owner, the integrations: the key that public pages use (view, copy, replace) and the
 // webhooks that send the organisation's events to other systems, and the booking page that key makes.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { lazy, useMemo, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { organizationSchema } from '#shared/account/schemas';
@@ -40,6 +40,34 @@ function currencyLabel(code: string, names: Intl.DisplayNames | undefined): stri
 }
 
 const zones = (): string[] => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
+
+/**
+ * The time zones the field suggests (~420 options), listed once the field is first focused: nobody
+ * sees them before, and building them with the page made its first render and commit longer.
+ */
+function TimeZoneList({ id, inputId }: { id: string; inputId: string }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const input = document.getElementById(inputId);
+    if (!input || shown) return;
+    const show = () => setShown(true);
+    // Already focused (a click that came before this effect): list them now.
+    if (document.activeElement === input) show();
+    input.addEventListener('focus', show, { once: true });
+    return () => input.removeEventListener('focus', show);
+  }, [inputId, shown]);
+  return <datalist id={id}>{shown && zones().map((z) => <option key={z} value={z} />)}</datalist>;
+}
+
+let currencyLabels: Map<string, string> | undefined;
+/** Each currency's label, worked out once per session (Intl.DisplayNames for ~160 codes). */
+function currencyLabelOf(code: string): string {
+  if (!currencyLabels) {
+    const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'currency' }) : undefined;
+    currencyLabels = new Map(CURRENCIES.map((c) => [c, currencyLabel(c, names)]));
+  }
+  return currencyLabels.get(code) ?? currencyLabel(code, undefined);
+}
 
 /**
  * What a change of currency does to the prices already set (README "Currencies"): nothing is
@@ -84,8 +112,6 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
   });
   const chosen = currencyOf(useWatch({ control, name: 'currency' }));
   const currencyHint = chosen !== saved ? currencyChangeText(saved, chosen).join(' ') : 'Prices are set and charged in it. It can change only while no booking is held and no card payment is open.';
-  const zoneList = zones();
-  const currencyNames = useMemo(() => (typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'currency' }) : undefined), []);
   return (
     <Card
       titleId="org-title"
@@ -117,12 +143,8 @@ function ProfileForm({ org, editable, onSaved }: { org: OrganizationProfile; edi
           list="time-zones"
           autoComplete="off"
         />
-        <datalist id="time-zones">
-          {zoneList.map((z) => (
-            <option key={z} value={z} />
-          ))}
-        </datalist>
-        <SelectField field={register('currency')} label="Currency" required error={e('currency')} className="col-md-6" hint={currencyHint} options={CURRENCIES} optionLabel={(c) => currencyLabel(c, currencyNames)} />
+        <TimeZoneList id="time-zones" inputId="timeZone" />
+        <SelectField field={register('currency')} label="Currency" required error={e('currency')} className="col-md-6" hint={currencyHint} options={CURRENCIES} optionLabel={currencyLabelOf} />
         <SelectField field={register('defaultLanguage')} label="Patients' language" required error={e('defaultLanguage')} className="col-md-6" hint="Booking pages, forms and patient mails use it when the patient's browser asks for none of these languages." options={LOCALES} optionLabel={(l) => LOCALE_NAMES[l as Locale]} optionLang />
         <Field id="address" label="Postal address" error={e('address')} className="col-12" hint="Optional. Patients see it, with the phone number, on the page that manages their booking.">
           <textarea {...register('address')} {...controlProps('address', e('address'))} rows={3} maxLength={300} autoComplete="street-address" />
@@ -229,8 +251,12 @@ function PolicyForm({ org, editable, onSaved }: { org: OrganizationProfile; edit
 export function OrganizationPage() {
   usePageTitle('Organisation', [{ title: 'Organisation' }]);
   const { isOwner, loading } = useRoles();
-  const { data, error, isLoading, mutate } = useOrganization();
-  if (isLoading || loading) return <Loading label="Loading the organisation..." showLabel />;
+  const { data, error, mutate } = useOrganization();
+  // The profile prefetched with the page (app/routes.tsx) is shown on the first render. swr's isLoading
+  // says true then all the same, until it has asked again a frame later: waiting for it drew the spinner
+  // first and then the whole page in one synchronous render inside that frame (its longest task on a
+  // phone). Not reading isLoading also spares a render when that second answer changes nothing.
+  if (loading || (!data && !error)) return <Loading label="Loading the organisation..." showLabel />;
   if (error || !data) {
     return (
       <div className="alert alert-danger" role="alert">
