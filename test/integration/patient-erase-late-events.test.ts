@@ -8,35 +8,16 @@
 // patient, made by the stack's own workers.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BatchGetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { TransactItem } from '../../functions/data/core';
 import type { OutboxRow } from '../../functions/data/outbox';
 import { api, uniquePhone } from '../support/api';
-import { testDb } from '../support/db';
+import { everyItemOf, testDb } from '../support/db';
 import { eventually } from '../support/eventually';
 import { payLocalCheckout } from '../support/stripe';
 import { dayAhead, getBooking, newClinic, type Clinic } from './booking-support';
 
-type Item = { pk: string; sk: string } & Record<string, unknown>;
-
-/** Every item of an organisation, read back whole through the tenant index (keys only) and BatchGet. */
-async function everyItemOf(orgId: string): Promise<Item[]> {
-  const { client, table } = testDb();
-  const keys: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await client.send(new QueryCommand({ TableName: table, IndexName: 'tenant', KeyConditionExpression: 'tenant = :t', ExpressionAttributeValues: { ':t': orgId }, ExclusiveStartKey: start }));
-    keys.push(...(out.Items ?? []).map((i) => ({ pk: i.pk, sk: i.sk })));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  const items: Item[] = [];
-  for (let i = 0; i < keys.length; i += 100) {
-    const out = await client.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys.slice(i, i + 100) } } }));
-    items.push(...((out.Responses?.[table] ?? []) as Item[]));
-  }
-  return items;
-}
 
 /** Writes an outbox row as a worker holding it leaves it (claimed under `token` for an hour): the stack's worker does not take it. */
 async function writeClaimed(item: TransactItem, token: string): Promise<OutboxRow> {

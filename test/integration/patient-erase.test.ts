@@ -6,10 +6,10 @@
 // was about them spells their email, phone or name; the amounts stay.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { api, uniquePhone } from '../support/api';
-import { testDb } from '../support/db';
+import { everyItemOf, testDb, type Item } from '../support/db';
 import { eventually } from '../support/eventually';
 import { payLocalCheckout } from '../support/stripe';
 import { dayAhead, getBooking, newClinic, type Clinic } from './booking-support';
@@ -31,26 +31,6 @@ async function receiver(status: number): Promise<{ url: string; server: Server; 
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, server, count: () => n };
 }
 
-/** A table item: every one has its string keys. */
-type Item = { pk: string; sk: string } & Record<string, unknown>;
-
-/** Every item of an organisation, read back whole through the tenant index (keys only) and BatchGet. */
-async function everyItemOf(orgId: string): Promise<Item[]> {
-  const { client, table } = testDb();
-  const keys: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await client.send(new QueryCommand({ TableName: table, IndexName: 'tenant', KeyConditionExpression: 'tenant = :t', ExpressionAttributeValues: { ':t': orgId }, ExclusiveStartKey: start }));
-    keys.push(...(out.Items ?? []).map((i) => ({ pk: i.pk, sk: i.sk })));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  const items: Item[] = [];
-  for (let i = 0; i < keys.length; i += 100) {
-    const out = await client.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys.slice(i, i + 100) } } }));
-    items.push(...((out.Responses?.[table] ?? []) as Item[]));
-  }
-  return items;
-}
 
 const outboxRowsAbout = async (orgId: string, email: string) => {
   const { client, table } = testDb();
