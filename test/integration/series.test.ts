@@ -90,6 +90,20 @@ describe('a series of visits', () => {
     expect(read.body.data.visits.map((v: { id: string }) => v.id)).toEqual(series.visits.map((v: { id: string }) => v.id));
   });
 
+  it("gives each visit of a clinic-wide package the clinic's slot, not a duration the package stored", { timeout: SLOW }, async () => {
+    const c = await newClinic('series-length');
+    // Slots of 60 minutes; the package says 50 but no practitioner offers it, so it books slots (docs/practitioners.md).
+    expect((await api('PUT', `/bookings/packages/${c.packageId}`, { token: c.owner.token, body: { durationMinutes: 50 } })).status).toBe(200);
+    const who = patient('length');
+    const start = tuesdayIn(2);
+    const booked = await api('POST', '/bookings/series', { token: c.owner.token, body: { ...rule(c, who, start, 2), visits: [{ date: start, time: '10:00' }, { date: plusWeeks(start, 1), time: '10:00' }] } });
+    expect(booked.status, booked.body.message).toBe(201);
+    for (const v of booked.body.data.visits as { durationMinutes: number; startUtc: string; endUtc: string }[]) {
+      expect(v.durationMinutes).toBe(60);
+      expect(Date.parse(v.endUtc) - Date.parse(v.startUtc)).toBe(60 * 60_000);
+    }
+  });
+
   it('lists a taken week with its alternatives, takes nothing until confirmed, then books the chosen alternative', { timeout: SLOW }, async () => {
     const c = await newClinic('series-conflict');
     const start = tuesdayIn(1);

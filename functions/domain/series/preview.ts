@@ -12,7 +12,7 @@ import { getAvailability, rulesOf } from '../../data/availability';
 import { getBookingPackage, type BookingPackageRecord } from '../../data/booking-packages';
 import { getOrganization, type Organization } from '../../data/organizations';
 import type { PractitionerRecord } from '../../data/practitioners';
-import { chosenPractitioners, diaryDay, freeDayOf, offeringPractitioners, timingOf, usesPractitioners } from '#domain/availability/diary';
+import { bookedMinutes, chosenPractitioners, diaryDay, freeDayOf, offeringPractitioners, timingOf, usesPractitioners } from '#domain/availability/diary';
 import { freeTimes } from '#domain/availability/free-times';
 import { PACKAGE_UNAVAILABLE } from '#domain/bookings/views';
 import type { Occurrence } from './occurrences';
@@ -37,7 +37,8 @@ export async function seriesContext(orgId: string, packageId: string, practition
   if (!pkg || !pkg.isActive || pkg.deletedAt) throw badRequest(PACKAGE_UNAVAILABLE, { packageId: PACKAGE_UNAVAILABLE });
   const rules = rulesOf(await getAvailability(orgId), org.timeZone);
   const practitioners = usesPractitioners(pkg) ? chosenPractitioners(await offeringPractitioners(orgId, pkg), practitionerChoice) : undefined;
-  return { org, pkg, rules, timing: timingOf(pkg, rules), practitioners, now };
+  // On the clinic-wide schedule a visit takes one of the clinic's slots, whatever the package stored (bookedMinutes).
+  return { org, pkg, rules, timing: { ...timingOf(pkg, rules), durationMinutes: bookedMinutes(pkg, rules) }, practitioners, now };
 }
 
 /** One free start of a day, with who is free then (practitioner packages, in the order to try them). */
