@@ -39,8 +39,9 @@ function BookingDetails({ booking, onChanged }: { booking: BookingView; onChange
           <h2 id="booking-title" className="h6 fw-bold mb-1">{visitorName(booking)}</h2>
           <div className="d-flex flex-wrap gap-2">
             <StatusBadge status={booking.status} />
-            {/* A held booking's status already says it awaits payment: its payment badge would say it again. */}
-            {booking.status !== 'held' && (booking.paymentState ? <PaymentStateBadge state={booking.paymentState} /> : <PaymentBadge paymentStatus={booking.paymentStatus} />)}
+            {/* A held booking's status already says it awaits payment: a payment badge saying it again is left out. */}
+            {!(booking.status === 'held' && (booking.paymentState ?? 'awaiting_payment') === 'awaiting_payment') &&
+              (booking.paymentState ? <PaymentStateBadge state={booking.paymentState} /> : <PaymentBadge paymentStatus={booking.paymentStatus} />)}
           </div>
         </div>
         <div className="d-flex gap-2">

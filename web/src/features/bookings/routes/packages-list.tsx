@@ -30,7 +30,6 @@ function PackagesList() {
   // Names of who offers each package; asked only when some package names practitioners.
   const { practitioners } = usePractitioners(packages.some((p) => p.practitionerIds?.length));
   const practitionerNames = new Map((practitioners ?? []).map((p) => [p.id, p.name]));
-  // A duration is shown only where it applies: on the clinic-wide schedule a booking takes the clinic's slot.
   const offeredBy = (p: BookingPackageView) => (p.practitionerIds ?? []).map((id) => practitionerNames.get(id)).filter((n): n is string => Boolean(n));
 
   const { switching: toggling, flip } = useRowSwitch(list.reload);
@@ -61,9 +60,10 @@ function PackagesList() {
           <td className="ps-4">
             <div className="fw-semibold text-body-emphasis">{p.packageName}</div>
             {p.packageDescription && <div className="small text-body-secondary text-truncate" style={{ maxWidth: 360 }}>{p.packageDescription}</div>}
-            {offeredBy(p).length > 0 && (
+            {/* A duration only where it applies: on the clinic-wide schedule a booking takes the clinic's slot. */}
+            {(p.practitionerIds?.length ?? 0) > 0 && (p.durationMinutes || offeredBy(p).length > 0) && (
               <div className="small text-body-secondary">
-                {[p.durationMinutes ? `${p.durationMinutes} min` : '', `with ${offeredBy(p).join(', ')}`].filter(Boolean).join(' · ')}
+                {[p.durationMinutes ? `${p.durationMinutes} min` : '', offeredBy(p).length ? `with ${offeredBy(p).join(', ')}` : ''].filter(Boolean).join(' · ')}
               </div>
             )}
           </td>
