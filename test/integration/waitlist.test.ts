@@ -387,6 +387,20 @@ describe('the waitlist', () => {
     expect(await offerMails(leaver.email)).toEqual([]);
     expect(await offerMails(booker.email)).toEqual([]);
   }, 60_000);
+  it('passes over a patient whose erase has begun (its mark written, their entry not yet ended): nothing is held or sent in their name', async () => {
+    const c = await newClinic('erasing');
+    const bookingId = await paidBooking(c, dayAhead(2), '10:00');
+    const [erased, next] = [await join(c, 'Eve'), await join(c, 'Fay')];
+    // The first step of erasing Eve (functions/domain/patients/erase.ts): her addresses marked, before her entries are ended.
+    const { markErased } = await import('../../functions/data/erasures');
+    await markErased(c.orgId, { emails: [erased.email], phones: [] }, new Date().toISOString());
+
+    expect((await call('POST', `/bookings/booking/${bookingId}/cancel`, { token: c.token })).status).toBe(200);
+    await offerMailOf(next.email);
+    expect((await offersOf(c)).map((o) => o.entryId)).toEqual([next.entryId]);
+    expect(await offerMails(erased.email)).toEqual([]);
+  }, 60_000);
+
   it('never holds a time past its start: a window longer than the wait for the time ends when the time begins', async () => {
     const c = await newClinic('start');
     expect((await call('PUT', '/waitlist/settings', { token: c.token, body: { mode: 'one-by-one', holdMinutes: 1440 } })).status).toBe(200);

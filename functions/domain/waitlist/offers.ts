@@ -225,6 +225,8 @@ export async function offerFreedTime(event: TimeFreedEvent, now = new Date()): P
     const pkg = await packageOf(c, e.packageId);
     if (!pkg || !packageTakes(pkg, event.practitionerId)) continue;
     if (await offeredMark(c.org.id, e.id, event.startUtc)) continue;
+    // Their erase has begun (its mark is written first; their entries are ended moments later): nothing is held or sent in their name.
+    if (await erasedSince(c.org.id, { email: e.email, phone: e.phoneNumber }, e.createdAt)) continue;
     const id = c.settings.mode === 'one-by-one' ? offerId : offerIdOf(`${event.id}:${e.id}`);
     const outcome = await offerTo(c, e, pkg, when, id, 'freed', now, { practitionerId: event.practitionerId ?? undefined });
     if (outcome.kind === 'held' || outcome.kind === 'told') {
