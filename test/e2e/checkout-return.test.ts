@@ -19,10 +19,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A clinic with a 50-minute visit, its API key, and a date with at least two free times. */
+/** A clinic with a visit, its API key, and a date with at least two free times. */
 async function newClinic(tag: string) {
   const { apiKey, token } = await newClinicWithKey(tag);
-  const pkg = await call('POST', '/bookings/packages', { token, body: { packageName: 'Visit', packagePrice: 60, durationMinutes: 50 } });
+  const pkg = await call('POST', '/bookings/packages', { token, body: { packageName: 'Visit', packagePrice: 60 } });
   for (let days = 2; days < 14; days++) {
     const date = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
     const day = await call('POST', '/bookings/available-slots', { body: { apiKey, date, packageId: pkg.id } });

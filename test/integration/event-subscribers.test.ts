@@ -159,10 +159,15 @@ describe('domain event subscribers', () => {
     // Already run, each once and on its first attempt, when the event's delivery returns.
     expect(runsOf('recorder', id)).toEqual([{ name: 'recorder', eventId: id, attempt: 1 }]);
     expect(runsOf('flaky', id)).toEqual([{ name: 'flaky', eventId: id, attempt: 1 }]);
+    // The one that threw is retried with the outbox's backoff (its lease given back), like any row: pending,
+    // unless this stack's sweep (every 500 ms) has already taken it for its second try.
+    const flaky = await row(`${id}:flaky`);
+    expect(flaky).toMatchObject({ lastError: 'the waitlist store timed out' });
+    if (runsOf('flaky', id).length === 1 && flaky?.status === 'pending') {
+      expect(flaky.attempts).toBe(1);
+      expect(flaky.claimToken).toBeUndefined();
+    }
     expect(await row(`${id}:recorder`)).toMatchObject({ status: 'sent', attempts: 1 });
-    // The one that threw is retried with the outbox's backoff (its lease given back), like any row.
-    expect(await row(`${id}:flaky`)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'the waitlist store timed out' });
-    expect((await row(`${id}:flaky`))?.claimToken).toBeUndefined();
     expect(await worker.deliver(`${id}:recorder`)).toBe('skipped');
     await sentRow(`${id}:flaky`);
     expect(runsOf('flaky', id).map((r) => r.attempt)).toEqual([1, 2]);

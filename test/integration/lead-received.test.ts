@@ -30,22 +30,32 @@ beforeAll(async () => {
 
 const newLeadNotes = async () => ((await api('GET', '/notifications', { token: owner.token })).body.data as { title: string; message: string; link: string }[]).filter((n) => n.title === 'New lead');
 
-/** The day's leads figure (in the clinic's zone: the default, as signed up) and the page's writes in this window. */
-async function counts() {
+/**
+ * The day's leads figure (in the clinic's zone: the default, as signed up) and the page's writes, in the
+ * day and window of `atMs`: a lead is counted in those of its own time, so a test reads the ones of its
+ * lead (two reads at different moments could straddle a window's or a day's end).
+ */
+async function counts(atMs: number) {
   const { client, table } = testDb();
-  const { activityKey, ACTIVITY_WINDOW_SECONDS } = await import('../../functions/data/page-activity');
-  const now = Math.floor(Date.now() / 1000);
+  const { activityKey, windowStartOf } = await import('../../functions/data/page-counts');
   // One read of both (a run counting between two reads would show one count without the other).
   const { Responses } = await client.send(
     new TransactGetCommand({
       TransactItems: [
-        { Get: { TableName: table, Key: { pk: `ORG#${owner.orgId}#REPORT`, sk: `DAY#${todayIn(DEFAULT_TIME_ZONE)}` } } },
-        { Get: { TableName: table, Key: activityKey('form', apiKey, now - (now % ACTIVITY_WINDOW_SECONDS)) } },
+        { Get: { TableName: table, Key: { pk: `ORG#${owner.orgId}#REPORT`, sk: `DAY#${todayIn(DEFAULT_TIME_ZONE, new Date(atMs))}` } } },
+        { Get: { TableName: table, Key: activityKey('form', apiKey, windowStartOf(atMs)) } },
       ],
     }),
   );
   const [day, page] = Responses ?? [];
   return { leads: Number(day?.Item?.['leads:received'] ?? 0), writes: Number(page?.Item?.writes ?? 0) };
+}
+
+/** What the counts of `atMs`'s day and window were before a test that began at `startMs`: those read then, or none where a new day or window began since. */
+async function countsBefore(startMs: number, atMs: number, before: { leads: number; writes: number }) {
+  const { windowStartOf } = await import('../../functions/data/page-counts');
+  const sameDay = todayIn(DEFAULT_TIME_ZONE, new Date(startMs)) === todayIn(DEFAULT_TIME_ZONE, new Date(atMs));
+  return { leads: sameDay ? before.leads : 0, writes: windowStartOf(startMs) === windowStartOf(atMs) ? before.writes : 0 };
 }
 
 describe("a lead's notice and counts, by its event's subscriber", () => {
@@ -77,14 +87,17 @@ describe("a lead's notice and counts, by its event's subscriber", () => {
   });
 
   it('tells staff of a lead without an email and counts it; no patient row is made for it', async () => {
-    const before = await counts();
+    const start = Date.now();
+    const before = await counts(start);
     const res = await api('POST', `/form-builder/form/${formId}/submissions`, { body: { apiKey, items: [{ fieldId: 'name', value: 'Bea Caller' }] } });
     expect(res.status, res.body.message).toBe(201);
     const { submissionId } = res.body.data as { submissionId: string };
     await leadCounted(owner.orgId, submissionId);
     expect((await newLeadNotes()).filter((n) => n.link === `/forms/leads/${submissionId}`)).toEqual([expect.objectContaining({ message: 'Bea Caller submitted "Call back".' })]);
-    expect(await counts()).toEqual({ leads: before.leads + 1, writes: before.writes + 1 });
     const eventRow = `event-form-submitted-${owner.orgId}-${submissionId}-submitted`;
+    const at = Date.parse(((await outboxRow(eventRow))?.payload as { event: { at: string } }).event.at);
+    const was = await countsBefore(start, at, before);
+    expect(await counts(at)).toEqual({ leads: was.leads + 1, writes: was.writes + 1 });
     expect(await outboxRow(eventRow)).toMatchObject({ status: 'sent', payload: { event: { email: null, lead: { formName: 'Call back', apiKey } } } });
     expect(await outboxRow(`${eventRow}:patients`)).toBeUndefined();
   });
@@ -94,14 +107,15 @@ describe("a lead's notice and counts, by its event's subscriber", () => {
     const { outboxItem } = await import('../../functions/data/outbox');
     const { leadReceivedSubscriber } = await import('../../functions/domain/forms/on-lead-received');
     const worker = await import('../../functions/outbox/run-subscribers');
-    const before = await counts();
+    const now = Date.now();
+    const before = await counts(now);
     const notesBefore = (await newLeadNotes()).length;
 
     // A lead's event, and its subscriber's row as a worker that died left it: claimed, its lease over.
     const submissionId = `lead-${randomUUID()}`;
-    const at = new Date().toISOString();
+    const at = new Date(now).toISOString();
     const eventPut = eventItem(owner.orgId, `${submissionId}-submitted`, at, {
-      type: 'form-submitted', submissionId, formId, email: null, name: 'Cy Caller', lead: { formName: 'Call back', packageName: null, reportDay: todayIn(DEFAULT_TIME_ZONE), apiKey },
+      type: 'form-submitted', submissionId, formId, email: null, name: 'Cy Caller', lead: { formName: 'Call back', packageName: null, reportDay: todayIn(DEFAULT_TIME_ZONE, new Date(now)), apiKey },
     }).Put!;
     const event = (eventPut.Item!.payload as { event: FormSubmittedEvent }).event;
     const rowId = subscriberRowId(event.id, 'lead-received');
@@ -114,7 +128,7 @@ describe("a lead's notice and counts, by its event's subscriber", () => {
     // The dead run had told staff; its completion (the counts and the row sent) never landed.
     await expect(leadReceivedSubscriber.handle(event, { rowId, attempt: 1, complete: () => Promise.reject(new Error('the worker died')) })).rejects.toThrow('the worker died');
     expect((await newLeadNotes()).length).toBe(notesBefore + 1);
-    expect(await counts()).toEqual(before);
+    expect(await counts(now)).toEqual(before);
     expect(await outboxRow(rowId)).toMatchObject({ status: 'sending', claimToken: 'died' });
 
     // Its lease runs out; it is run again (by the stack's sweep, or here at once), then handed over twice more.
@@ -129,6 +143,6 @@ describe("a lead's notice and counts, by its event's subscriber", () => {
 
     expect(await outboxRow(rowId)).toMatchObject({ status: 'sent', attempts: 2 });
     expect((await newLeadNotes()).filter((n) => n.link === `/forms/leads/${submissionId}`)).toHaveLength(1);
-    expect(await counts()).toEqual({ leads: before.leads + 1, writes: before.writes + 1 });
+    expect(await counts(now)).toEqual({ leads: before.leads + 1, writes: before.writes + 1 });
   });
 });

@@ -1,6 +1,6 @@
 // Direct access to the test stack's table, for arranging states a client cannot reach (an expired code).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 
 export function testDb() {
@@ -26,8 +26,13 @@ export async function everyItemOf(orgId: string): Promise<Item[]> {
   } while (start);
   const items: Item[] = [];
   for (let i = 0; i < keys.length; i += 100) {
-    const out = await client.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys.slice(i, i + 100) } } }));
-    items.push(...((out.Responses?.[table] ?? []) as Item[]));
+    // Consistent reads, and the keys a BatchGet leaves unprocessed asked again: a short read would let "nothing names them" pass unchecked.
+    let ask: Record<string, unknown>[] | undefined = keys.slice(i, i + 100);
+    while (ask?.length) {
+      const out: BatchGetCommandOutput = await client.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: ask, ConsistentRead: true } } }));
+      items.push(...((out.Responses?.[table] ?? []) as Item[]));
+      ask = out.UnprocessedKeys?.[table]?.Keys;
+    }
   }
   return items;
 }
