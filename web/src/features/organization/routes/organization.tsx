@@ -3,7 +3,7 @@
 // and, for the owner, the integrations: the key that public pages use (view, copy, replace) and the
 // webhooks that send the organisation's events to other systems, and the booking page that key makes.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { lazy, useEffect, useState } from 'react';
+import { lazy, memo, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { organizationSchema } from '#shared/account/schemas';
@@ -45,7 +45,8 @@ const zones = (): string[] => (typeof Intl.supportedValuesOf === 'function' ? In
  * The time zones the field suggests (~420 options), listed once the field is first focused: nobody
  * sees them before, and building them with the page made its first render and commit longer.
  */
-function TimeZoneList({ id, inputId }: { id: string; inputId: string }) {
+// memo: the form re-renders on each keystroke, and these ~420 options need not be built again.
+const TimeZoneList = memo(function TimeZoneList({ id, inputId }: { id: string; inputId: string }) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     const input = document.getElementById(inputId);
@@ -57,7 +58,7 @@ function TimeZoneList({ id, inputId }: { id: string; inputId: string }) {
     return () => input.removeEventListener('focus', show);
   }, [inputId, shown]);
   return <datalist id={id}>{shown && zones().map((z) => <option key={z} value={z} />)}</datalist>;
-}
+});
 
 let currencyLabels: Map<string, string> | undefined;
 /** Each currency's label, worked out once per session (Intl.DisplayNames for ~160 codes). */
