@@ -17,6 +17,7 @@ async function shutDown(code: number) {
 
 stack = await startLocalStack({
   quiet: false,
+  longRunning: true,
   onFatal: (error) => {
     if (stopping) return;
     console.error(`\n${error.message}\nThe app cannot run without its database, so it stops now. Run "npm start" again; if this repeats, check that java works (java -version).`);

@@ -41,6 +41,11 @@ export interface DynamoDbLocalOptions {
   dataDir?: string;
   port?: number;
   /**
+   * A process that serves for more than a few minutes (`npm start`, the load benches): the JVM's
+   * optimising compiler, which pays its compiling back there. Default: tests' settings (JVM_FLAGS).
+   */
+  longRunning?: boolean;
+  /**
    * Keep it running: when the java process dies unexpectedly it is started again on the same port,
    * then `onRestarted` runs (the in-memory table is gone: create it again). If it cannot be started
    * again, `onFatal` is called.
@@ -66,20 +71,30 @@ interface JavaProcess {
 }
 
 /**
- * The JVM's client compiler only (no C2) and the serial collector: DynamoDB Local starts on about 30%
- * less CPU and serves a test's requests on less than half of it, since C2's compiling of the hot code
- * costs more than it wins back in runs of minutes (measured on 2 busy cores: 4.7-4.8 s of CPU until it
- * answers against 6.5-8.3 s, then 3.4 s against 8.0-8.2 s for 600 writes and 600 queries). On CI's 2
- * busy cores CPU is the time, and `npm test` starts it about ten times (the two stacks, the fault
- * tests' own, their restarts).
+ * Tests: the JVM's client compiler only (no C2) and the serial collector. DynamoDB Local starts on
+ * about 30% less CPU and serves a test's requests on less than half of it, since C2's compiling of the
+ * hot code costs more than it wins back in runs of minutes (measured on 2 busy cores: 4.7-4.8 s of CPU
+ * until it answers against 6.5-8.3 s, then 3.4 s against 8.0-8.2 s for 600 writes and 600 queries). On
+ * CI's 2 busy cores CPU is the time, and `npm test` starts it about ten times (the two stacks, the
+ * fault tests' own, their restarts).
+ * Long runs: C2 as well. Once the hot code is compiled (well within the first minute of steady use) a
+ * public form submission's transaction costs DynamoDB Local about 30% less (`npx tsx
+ * scripts/bench/tx-cost.ts`: 4.5 against 6.3 ms a transaction at 16 concurrent), and the load bench's
+ * submission p50 falls by a third (74 against 113 ms).
  */
-const JVM_FLAGS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+const JVM_FLAGS = { test: ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'], longRunning: ['-XX:+UseSerialGC'] };
 
-function spawnDynamoDbLocal(jar: string, port: number, dataDir: string | undefined): JavaProcess {
+/** The java command line of DynamoDB Local: on disk under `dataDir`, else in memory. */
+export function dynamoDbLocalArgs(jar: string, port: number, dataDir: string | undefined, longRunning = false): string[] {
   const storage = dataDir ? ['-sharedDb', '-dbPath', dataDir] : ['-inMemory'];
+  const jvm = longRunning ? JVM_FLAGS.longRunning : JVM_FLAGS.test;
+  return [`-Djava.library.path=${join(DYNAMODB_LOCAL_DIR, 'DynamoDBLocal_lib')}`, '-Xmx512m', ...jvm, '-jar', jar, '-port', String(port), ...storage];
+}
+
+function spawnDynamoDbLocal(jar: string, port: number, dataDir: string | undefined, longRunning = false): JavaProcess {
   const child: ChildProcess = spawn(
     'java',
-    [`-Djava.library.path=${join(DYNAMODB_LOCAL_DIR, 'DynamoDBLocal_lib')}`, '-Xmx512m', ...JVM_FLAGS, '-jar', jar, '-port', String(port), ...storage],
+    dynamoDbLocalArgs(jar, port, dataDir, longRunning),
     // DynamoDB Local writes a metadata file into its working directory.
     { stdio: ['ignore', 'ignore', 'pipe'], cwd: dataDir ?? tmpdir() },
   );
@@ -125,7 +140,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
   const port = options.port ?? (await freePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const endpoint = `http://127.0.0.1:${port}`;
-  let java = spawnDynamoDbLocal(jar, port, options.dataDir);
+  let java = spawnDynamoDbLocal(jar, port, options.dataDir, options.longRunning);
   await waitForDynamoDb(endpoint, java).catch((error) => {
     java.child.kill('SIGKILL');
     throw error;
@@ -145,7 +160,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
     let reason = crashLoop;
     for (let attempt = 1; !crashLoop && attempt <= RESTART_TRIES; attempt++) {
       if (stopping) return;
-      const next = spawnDynamoDbLocal(jar, port, options.dataDir);
+      const next = spawnDynamoDbLocal(jar, port, options.dataDir, options.longRunning);
       try {
         await waitForDynamoDb(endpoint, next);
       } catch (error) {

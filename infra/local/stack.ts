@@ -38,6 +38,8 @@ export interface LocalStackOptions {
   sesPort?: number;
   /** Log only warnings and errors of the handlers (tests), not a line per request. */
   quiet?: boolean;
+  /** It serves for more than minutes (`npm start`, the load benches): services.ts DynamoDbLocalOptions.longRunning. */
+  longRunning?: boolean;
   /**
    * Makes the API document for /api/openapi.json (scripts/openapi/document.ts buildOpenApiDocument:
    * the test setups pass it). Default: the file npm run build:openapi wrote into webDir.
@@ -302,6 +304,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const started = await Promise.allSettled([
       startDynamoDbLocal({
         dataDir: dataDir ? join(dataDir, 'dynamodb') : undefined,
+        longRunning: options.longRunning,
         supervise: {
           // In memory, the table went with the process; on disk it is still there.
           onRestarted: () => ensureTable(dynamo.endpoint, TABLE_NAME).then(() => undefined),

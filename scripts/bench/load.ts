@@ -16,7 +16,8 @@
 // change relieved.
 //
 // Options (with --load): --concurrency N (default 16), --seconds N (each kind's timed run, default 8),
-// --submissions N (solutions solved ahead, default 400: more than a run sends at this machine's rate).
+// --submissions N (solutions solved ahead, default 2,000: more than a run sends at this machine's rate;
+// with too few the run stops early, and its figures are those of a JVM still compiling its hot code).
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
@@ -119,9 +120,9 @@ class OutOfSolutions extends Error {}
 export async function runLoadBench(options: Options = {}): Promise<void> {
   const concurrency = Math.max(1, options.concurrency ?? 16);
   const seconds = Math.max(1, options.seconds ?? 8);
-  const solutionsAhead = Math.max(concurrency, options.submissions ?? 400);
+  const solutionsAhead = Math.max(concurrency, options.submissions ?? 2_000);
   const webBuilt = existsSync(join(PROJECT_ROOT, 'dist', 'web', 'index.html'));
-  const stack = await startLocalStack({ inMemory: true, port: 0, quiet: true });
+  const stack = await startLocalStack({ inMemory: true, port: 0, quiet: true, longRunning: true });
   try {
     // A call of `operation` (its method, and its path unless one with ids or a query is given); the reply's
     // data typed as the API's contract has it (shared/api-contract.ts).

@@ -26,7 +26,7 @@ interface Stat {
   ms: number[];
 }
 
-const stack = await startLocalStack({ inMemory: true, port: 0, quiet: true });
+const stack = await startLocalStack({ inMemory: true, port: 0, quiet: true, longRunning: true });
 try {
   // A call of `operation` (its method, and its path unless one with ids or a query is given); the reply's
   // data typed as the API's contract has it (shared/api-contract.ts).

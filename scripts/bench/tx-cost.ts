@@ -1,13 +1,16 @@
-// `npx tsx scripts/bench/tx-cost.ts [rounds]`: what DynamoDB Local itself costs for a public form
+// `npx tsx scripts/bench/tx-cost.ts [rounds] [--long-running]`: what DynamoDB Local itself costs for a public form
 // submission's one write, without the server, the handlers or the outbox workers. The lead's
 // transaction is built by the same functions the route uses (data/submissions.ts submissionItems, the
 // challenge's spend, the address's rate count, the Idempotency-Key record), each with keys of its own,
 // and sent 16 at a time (the load bench's concurrency) for a fixed count, beside smaller transactions
 // of the same items. Per shape it prints DynamoDB Local's CPU per transaction (its java process, from
-// /proc) and the wall time per transaction at 16 concurrent: DynamoDB Local runs the writes of a table
-// one at a time, so 16 x that time is the p50 a submission cannot go below on this machine, whatever
-// the rest costs (compare with the static file's p50 of `npm run bench -- --load`). Medians of the
-// rounds (default 3), shapes interleaved; print the load average beside what you quote.
+// /proc) and the wall time per transaction at 16 concurrent: 16 x that time is the p50 a submission
+// cannot go below on this machine, whatever the rest costs (compare with the static file's p50 of `npm
+// run bench -- --load`). Its cost is CPU, not waiting: a JFR profile of this script showed about a
+// fifth of DynamoDB Local's samples inside its table write lock and a third parsing the table's stored
+// description again for every item a request touches (an emulator's cost, not DynamoDB's). Medians of the
+// rounds (default 3), shapes interleaved; print the load average beside what you quote. With
+// --long-running, DynamoDB Local runs as `npm start` and the load bench run it (the JVM's C2 too).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -28,9 +31,9 @@ function processCpuMs(pid: number): number {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 runScript(async () => {
-  const rounds = Math.max(1, Number(process.argv[2] ?? 3));
+  const rounds = Math.max(1, Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 3));
   const { startDynamoDbLocal } = await import('../../infra/local/services');
-  const dynamo = await startDynamoDbLocal({});
+  const dynamo = await startDynamoDbLocal({ longRunning: process.argv.includes('--long-running') });
   const pid = dynamo.pid!;
   try {
     await withLocalTable({ tableName: 'tx-cost', endpoint: dynamo.endpoint }, async () => {
