@@ -16,6 +16,8 @@ export const everyDay = (start: string, end: string) => {
 
 /** A local date `days` from today in the clinic's zone. */
 export const dayAhead = (days: number, zone = ZONE) => DateTime.now().setZone(zone).plus({ days }).toISODate()!;
+/** 'Tuesday, January 15, 2030': how an English mail writes a 'YYYY-MM-DD' date. */
+export const longDay = (date: string) => DateTime.fromISO(date, { zone: 'UTC' }).setLocale('en-US').toFormat('cccc, LLLL d, yyyy');
 
 export interface Clinic {
   owner: Owner;

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, mailsTo, waitForMails } from '../support/api';
 import { addMember, perms } from '../support/members';
 import { book as bookAppointment } from './appointments-support';
-import { ZONE, dayAhead, freeTimes, getBooking, holdBooking, newClinic, paidBooking, slotCounts, type Clinic } from './booking-support';
+import { ZONE, dayAhead, freeTimes, longDay, getBooking, holdBooking, newClinic, paidBooking, slotCounts, type Clinic } from './booking-support';
 
 /** The first local date ahead (from 2 days on) on which the clinic's zone changes its offset. */
 function nextDstChange(): string {
@@ -268,7 +268,7 @@ describe('calendar: moving an appointment', () => {
     expect(moved.status).toBe(200);
     expect(moved.body.data).toMatchObject({ bookingDate: d, bookingTime: '15:15', version: appointment.version + 1 });
     const mails = await waitForMails(appointment.email, 2);
-    expect(mails.at(-1)!.subject).toBe(`Your appointment at calappt Clinic has moved to ${d} at 15:15`);
+    expect(mails.at(-1)!.subject).toBe(`Your appointment at calappt Clinic has moved to ${longDay(d)} at 3:15 PM`);
 
     const stale = await api('PATCH', `/appointments/${appointment.id}/reschedule`, { token, body: { bookingDate: d, bookingTime: '16:00', version: appointment.version } });
     expect(stale.status).toBe(409);

@@ -9,7 +9,7 @@ import { api, waitForMails, mailsTo } from '../support/api';
 import { testDb } from '../support/db';
 import { eventually } from '../support/eventually';
 import { book as bookAppointment } from './appointments-support';
-import { dayAhead, newClinic, paidBooking, ZONE, type Clinic } from './booking-support';
+import { dayAhead, longDay, newClinic, paidBooking, ZONE, type Clinic } from './booking-support';
 
 const reminderKey = (orgId: string, kind: string, id: string) => ({ pk: `ORG#${orgId}#REMINDER#${kind}#${id}`, sk: 'REMINDER' });
 
@@ -103,9 +103,9 @@ describe('reminders', () => {
     expect(Date.parse(reminder!.startUtc) - Date.parse(reminder!.dueAt)).toBe(48 * 3_600_000);
     await makeDue(clinic, 'appointment', appointment.id);
     await waitForMails(appointment.email, 2);
-    expect((await reminders(appointment.email))[0].subject).toBe(`Reminder: your appointment at remindsms Clinic on ${dayAhead(5)} at 10:30`);
+    expect((await reminders(appointment.email))[0].subject).toBe(`Reminder: your appointment at remindsms Clinic on ${longDay(dayAhead(5))} at 10:30 AM`);
     const texts = await eventually(async () => ((await smsTo(phone)).length ? smsTo(phone) : undefined), 'the SMS');
-    expect(texts[0].message).toBe(`Reminder: your appointment at remindsms Clinic on ${dayAhead(5)} at 10:30. Ref ${appointment.id}`);
+    expect(texts[0].message).toBe(`Reminder: your appointment at remindsms Clinic on ${longDay(dayAhead(5))} at 10:30 AM. Ref ${appointment.id}`);
 
     // Turned off: none is written for new bookings, and those written already are dropped unsent.
     const early = await paidBooking(clinic, dayAhead(6), '10:00');

@@ -233,8 +233,8 @@ export function appointmentMail(b: Booking, a: Appointment, manage: string, serv
   const t = patientTexts(a.locale);
   const locale = patientLocale(a.locale);
   const clinic = b.org.name;
-  // The clinic's local date and time as entered, in the patient's words ('2030-01-15 at 09:30').
-  const at = appointmentWhen(t, a);
+  // The clinic's local date and time as entered, in the patient's words and language.
+  const at = appointmentWhen(t, a, locale);
   const reference = [...(service ? [serviceLine(t, service, b.org, a.locale)] : []), t('line.reference', { value: a.id })].join('\n');
   return b.staff
     ? {

@@ -1,21 +1,33 @@
 // The mails a patient gets when their appointment changes (confirmed, cancelled by the clinic or by
 // themselves, moved), in their language (the appointment's locale, else the clinic's default language).
-// The dates are the clinic's local date and time as entered ('2030-01-15 at 09:30'), as in reminders.
+// The dates are the clinic's local date and time as entered, written out in the patient's language as
+// booking mails write theirs ('Tuesday, January 15, 2030 at 9:30 AM'), as in reminders.
 import type { PatientMail } from '#lib/mail';
 import { greetingIn, patientTexts, withArgs, type PatientTranslate } from '#lib/i18n';
-import { patientLocale } from '#shared/i18n/locales';
+import { describeInZone } from '#shared/bookings/zone';
+import { intlLocale, patientLocale } from '#shared/i18n/locales';
 import type { Appointment } from '../../data/appointments';
 
-/** An appointment's local date and time as entered, in the patient's words ('2030-01-15 at 09:30'). */
-export const appointmentWhen = (t: PatientTranslate, a: Pick<Appointment, 'bookingDate' | 'bookingTime'>) =>
-  t('when.short', { date: a.bookingDate, time: a.bookingTime, zone: '' }).trim();
+/**
+ * An appointment's date and time on the clinic's clock as entered, in the patient's words and
+ * language ('Tuesday, January 15, 2030 at 9:30 AM'; not '2030-01-15 at 09:30'). The wall-clock time is
+ * written out as it is, so no time zone is involved (the texts that need one name the clinic's).
+ */
+export function appointmentWhen(t: PatientTranslate, a: Pick<Appointment, 'bookingDate' | 'bookingTime'>, locale: string | null | undefined): string {
+  const [year, month, day] = a.bookingDate.split('-').map(Number);
+  const [hour, minute] = a.bookingTime.split(':').map(Number);
+  const wallClock = Date.UTC(year, month - 1, day, hour, minute);
+  if (Number.isNaN(wallClock)) return t('when.short', { date: a.bookingDate, time: a.bookingTime, zone: '' }).trim();
+  const { date, time } = describeInZone(wallClock, 'UTC', intlLocale(locale));
+  return t('when.short', { date, time, zone: '' }).trim();
+}
 
 type Clinic = { name: string; defaultLanguage?: string | null };
 
 function patientOf(a: Appointment, clinic: Clinic) {
   const locale = patientLocale(a.locale ?? clinic.defaultLanguage);
   const t = patientTexts(locale);
-  return { locale, t, at: (x: Pick<Appointment, 'bookingDate' | 'bookingTime'>) => appointmentWhen(t, x) };
+  return { locale, t, at: (x: Pick<Appointment, 'bookingDate' | 'bookingTime'>) => appointmentWhen(t, x, locale) };
 }
 
 const mail = (a: Appointment, locale: PatientMail['locale'], subject: string, paragraphs: string[]): PatientMail => ({

@@ -85,12 +85,24 @@ describe('appointment reminders', () => {
 
   it('name the practitioner when there is one, and read as before otherwise', () => {
     const plain = appointmentReminder(appointment, org, 'link');
-    expect(plain.mail.subject).toBe('Reminder: your appointment at Sunny Clinic on 2030-01-15 at 10:30');
-    expect(plain.sms).toBe('Reminder: your appointment at Sunny Clinic on 2030-01-15 at 10:30. Ref ap_1');
+    expect(plain.mail.subject).toBe('Reminder: your appointment at Sunny Clinic on Tuesday, January 15, 2030 at 10:30 AM');
+    expect(plain.sms).toBe('Reminder: your appointment at Sunny Clinic on Tuesday, January 15, 2030 at 10:30 AM. Ref ap_1');
     const named = appointmentReminder(appointment, org, 'link', 'Dr Sam Lee');
-    expect(named.mail.subject).toBe('Reminder: your appointment with Dr Sam Lee at Sunny Clinic on 2030-01-15 at 10:30');
-    expect(named.mail.text).toContain('This is a reminder of your appointment with Dr Sam Lee at Sunny Clinic on 2030-01-15 at 10:30');
+    expect(named.mail.subject).toBe('Reminder: your appointment with Dr Sam Lee at Sunny Clinic on Tuesday, January 15, 2030 at 10:30 AM');
+    expect(named.mail.text).toContain('This is a reminder of your appointment with Dr Sam Lee at Sunny Clinic on Tuesday, January 15, 2030 at 10:30 AM');
     expect(named.sms).toContain('with Dr Sam Lee at Sunny Clinic');
+  });
+
+  it("write the date and time out in the patient's language, on the clinic's clock as entered", () => {
+    // 23:30 on the 15th stays the 15th at 23:30 whatever the server's or the clinic's zone: a wall clock, not an instant.
+    const late = { ...appointment, bookingTime: '23:30' };
+    expect(appointmentReminder(late, org, 'link').mail.subject).toBe('Reminder: your appointment at Sunny Clinic on Tuesday, January 15, 2030 at 11:30 PM');
+    const spanish = appointmentReminder({ ...late, locale: 'es' }, org, 'link').mail.subject;
+    expect(spanish).toContain('martes, 15 de enero de 2030');
+    expect(spanish).toContain('23:30');
+    const arabic = appointmentReminder({ ...late, locale: 'ar' }, org, 'link').mail.subject;
+    expect(arabic).not.toContain('2030-01-15');
+    expect(arabic).toContain('يناير');
   });
 });
 

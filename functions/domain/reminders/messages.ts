@@ -47,8 +47,8 @@ export function bookingReminder(b: BookingRecord, org: Organization, manage: str
 export function appointmentReminder(a: Appointment, org: Organization, manage: string, practitioner: string | null = null): { mail: Mail; sms: string } {
   const locale = patientLocale(a.locale ?? org.defaultLanguage);
   const t = patientTexts(locale);
-  // The clinic's local date and time as entered ('2030-01-15 at 09:30'), in the patient's words.
-  const when = appointmentWhen(t, a);
+  // The clinic's local date and time as entered, in the patient's words and language.
+  const when = appointmentWhen(t, a, locale);
   const values = { clinic: org.name, when, ...withArgs(practitioner) };
   return {
     mail: {
