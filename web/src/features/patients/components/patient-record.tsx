@@ -58,7 +58,8 @@ function Row({ item }: { item: PatientItem }) {
               <span className="small text-body-secondary d-block">{look.label}</span>
               {look.link ? <Link to={look.link(item.id)} className="fw-semibold text-break">{title}</Link> : <span className="fw-semibold text-break">{item.title}</span>}
             </div>
-            <div className="text-end">
+            {/* Beside the title, right-aligned; on a phone it wraps below the title: left-aligned there. */}
+            <div className="text-sm-end">
               <time dateTime={item.at} className="small text-body-secondary d-block text-nowrap">{formatDate(item.at)}</time>
               {item.status && <span className="badge text-bg-light border">{item.status.replace(/_/g, ' ')}</span>}
             </div>
