@@ -80,7 +80,7 @@ interface JavaProcess {
  * Long runs: C2 as well. Once the hot code is compiled (well within the first minute of steady use) a
  * public form submission's transaction costs DynamoDB Local about 30% less (`npx tsx
  * scripts/bench/tx-cost.ts`: 4.5 against 6.3 ms a transaction at 16 concurrent), and the load bench's
- * submission p50 falls by a third (74 against 113 ms).
+ * submission p50 falls by a third (72-74 against 113 ms).
  */
 const JVM_FLAGS = { test: ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'], longRunning: ['-XX:+UseSerialGC'] };
 

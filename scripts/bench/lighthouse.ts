@@ -166,7 +166,7 @@ async function main() {
   let chrome: LaunchedChrome | undefined;
   try {
     // The same server as `npm start` (infra/local/main.ts), in memory so the bench leaves no data behind.
-    stack = await startLocalStack({ inMemory: true, port: 0, quiet: true, ...(WEB_DIR ? { webDir: WEB_DIR } : {}) });
+    stack = await startLocalStack({ inMemory: true, port: 0, quiet: true, longRunning: true, ...(WEB_DIR ? { webDir: WEB_DIR } : {}) });
     useStack({ appUrl: stack.url, inboxUrl: stack.inboxUrl });
     console.log(`Stack at ${stack.url}; setting up a clinic with packages...`);
     const owner = await ownerWithData('bench');

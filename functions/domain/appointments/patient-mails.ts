@@ -4,6 +4,7 @@
 // booking mails write theirs ('Tuesday, January 15, 2030 at 9:30 AM'), as in reminders.
 import type { PatientMail } from '#lib/mail';
 import { greetingIn, patientTexts, withArgs, type PatientTranslate } from '#lib/i18n';
+import { isoDatePart, timePart } from '#shared/appointments/form';
 import { describeInZone } from '#shared/bookings/zone';
 import { intlLocale, patientLocale } from '#shared/i18n/locales';
 import type { Appointment } from '../../data/appointments';
@@ -14,11 +15,11 @@ import type { Appointment } from '../../data/appointments';
  * written out as it is, so no time zone is involved (the texts that need one name the clinic's).
  */
 export function appointmentWhen(t: PatientTranslate, a: Pick<Appointment, 'bookingDate' | 'bookingTime'>, locale: string | null | undefined): string {
-  const [year, month, day] = a.bookingDate.split('-').map(Number);
-  const [hour, minute] = a.bookingTime.split(':').map(Number);
-  const wallClock = Date.UTC(year, month - 1, day, hour, minute);
-  if (Number.isNaN(wallClock)) return t('when.short', { date: a.bookingDate, time: a.bookingTime, zone: '' }).trim();
-  const { date, time } = describeInZone(wallClock, 'UTC', intlLocale(locale));
+  const day = isoDatePart(a.bookingDate ?? '');
+  const clock = timePart(a.bookingTime ?? '');
+  // Not a real date or time (stored before validation was strict): as stored, rather than a wrong day.
+  if (!day || !clock) return t('when.short', { date: a.bookingDate ?? '', time: a.bookingTime ?? '', zone: '' }).trim();
+  const { date, time } = describeInZone(Date.parse(`${day}T${clock}:00Z`), 'UTC', intlLocale(locale));
   return t('when.short', { date, time, zone: '' }).trim();
 }
 

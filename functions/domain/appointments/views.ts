@@ -19,5 +19,5 @@ export function toView(a: Appointment): AppointmentView {
 
 export type { AppointmentView };
 
-/** "2025-03-04 at 09:30" as a person reads it in a mail or a notification. */
+/** "2025-03-04 at 09:30" as staff read it in a notice or the audit log (patients' mails: patient-mails.ts appointmentWhen). */
 export const when = (a: Pick<Appointment, 'bookingDate' | 'bookingTime'>) => `${a.bookingDate} at ${a.bookingTime}`;

@@ -103,6 +103,8 @@ describe('appointment reminders', () => {
     const arabic = appointmentReminder({ ...late, locale: 'ar' }, org, 'link').mail.subject;
     expect(arabic).not.toContain('2030-01-15');
     expect(arabic).toContain('يناير');
+    // A date that does not exist is written as stored, not rolled over into March.
+    expect(appointmentReminder({ ...appointment, bookingDate: '2030-02-30' }, org, 'link').mail.subject).toBe('Reminder: your appointment at Sunny Clinic on 2030-02-30 at 10:30');
   });
 });
 

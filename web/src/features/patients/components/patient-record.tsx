@@ -58,9 +58,9 @@ function Row({ item }: { item: PatientItem }) {
               <span className="small text-body-secondary d-block">{look.label}</span>
               {look.link ? <Link to={look.link(item.id)} className="fw-semibold text-break">{title}</Link> : <span className="fw-semibold text-break">{item.title}</span>}
             </div>
-            {/* Beside the title, right-aligned; on a phone it wraps below the title: left-aligned there. */}
-            <div className="text-sm-end">
-              <time dateTime={item.at} className="small text-body-secondary d-block text-nowrap">{formatDate(item.at)}</time>
+            {/* One line, beside the title or wrapped below it (a phone, a long title): never a badge adrift under a right-aligned time. */}
+            <div className="d-flex flex-wrap align-items-center gap-2">
+              <time dateTime={item.at} className="small text-body-secondary text-nowrap">{formatDate(item.at)}</time>
               {item.status && <span className="badge text-bg-light border">{item.status.replace(/_/g, ' ')}</span>}
             </div>
           </div>
