@@ -16,7 +16,7 @@ import { api, uniquePhone } from '../support/api';
 import { everyItemOf, testDb } from '../support/db';
 import { eventually } from '../support/eventually';
 import { payLocalCheckout } from '../support/stripe';
-import { dayAhead, getBooking, newClinic, type Clinic } from './booking-support';
+import { dayAhead, getBooking, newClinic, paidBooking, type Clinic } from './booking-support';
 
 
 /** Writes an outbox row as a worker holding it leaves it (claimed under `token` for an hour): the stack's worker does not take it. */
@@ -210,6 +210,27 @@ describe('an event about an erased patient, delivered after the erasure', () => 
     expect(text.includes(email.trim().toLowerCase()) || text.includes(phone)).toBe(false);
     expect(marks.find((m) => m.erasedAt === t)).toBeTruthy();
   });
+
+  it("the intake mail of a booking confirmed before the erase, sent after its mark: not sent (the mail's own transaction checks the mark)", async () => {
+    // A clinic of its own: its package asks its form by mail only once the booking is confirmed, so no
+    // worker sends that mail first; the erase's mark is written, its blanking of the booking not yet done.
+    const own = await newClinic('erase-intake');
+    const { orgId } = own.owner;
+    const email = `intake.${Date.now().toString(36)}@example.com`;
+    const booked = await paidBooking(own, dayAhead(5), '10:00', email);
+    const form = await api('POST', '/form-builder/form', { token: own.owner.token, body: { name: 'Health questionnaire', fields: [{ id: 'allergies', label: 'Allergies', type: 'textarea', required: true }] } });
+    expect(form.status, form.body.message).toBe(201);
+    const saved = await api('PUT', `/bookings/packages/${own.packageId}`, { token: own.owner.token, body: { intakeFormId: form.body.data.id, intakeTiming: 'by_mail' } });
+    expect(saved.status, saved.body.message).toBe(200);
+    const { sendIntakeMail, intakeMailRowId } = await import('../../functions/domain/intake/mail');
+    const erasures = await import('../../functions/data/erasures');
+    const confirmedAt = new Date(Date.now() - 60_000).toISOString();
+    await erasures.markErased(orgId, { emails: [email], phones: [] }, new Date().toISOString());
+    expect(await sendIntakeMail(orgId, booked.id, new Date(), confirmedAt)).toBe('not-asked');
+    expect(await mod.outbox.getOutboxRow(intakeMailRowId({ orgId, id: booked.id }))).toBeUndefined();
+    // An event after the mark (the same person, later) is mailed.
+    expect(await sendIntakeMail(orgId, booked.id, new Date(), new Date(Date.now() + 1_000).toISOString())).toBe('sent');
+  }, 60_000);
 
   it('a booking by the same email after the erasure makes a new patient', async () => {
     const { person, patientId } = await patientOf(c, 'c', 7);

@@ -10,8 +10,8 @@ import { config } from '#lib/config';
 import { greetingIn, patientTexts } from '#lib/i18n';
 import { getBookingPackage } from '../../data/booking-packages';
 import { bookingStillAtItem, getBooking, type BookingRecord } from '../../data/bookings';
-import { tryTransact, type TransactItem } from '../../data/core';
-import { erasedSince, notErasedSince } from '../../data/erasures';
+import { failedConditions, isConditionFailure, transact, type TransactItem } from '../../data/core';
+import { notErasedSince } from '../../data/erasures';
 import { newIntakeToken } from '../../data/intake';
 import { getOrganization, type Organization } from '../../data/organizations';
 import { outboxMail } from '../../data/outbox';
@@ -57,19 +57,24 @@ export const intakeMailRowId = (b: Pick<BookingRecord, 'orgId' | 'id'>) => `inta
 export async function sendIntakeMail(orgId: string, bookingId: string, now = new Date(), asOf?: string): Promise<'sent' | 'not-asked' | 'already'> {
   const b = await getBooking(orgId, bookingId);
   if (!waiting(b, now) || !b.email) return 'not-asked';
-  // `asOf`: the event's time. A patient erased since (the row was held while the erase ran) is not mailed;
-  // the mail's transaction carries that condition too.
-  const who = { email: b.email, phone: b.phoneNumber };
-  if (asOf && (await erasedSince(orgId, who, asOf))) return 'not-asked';
   const [pkg, org] = await Promise.all([getBookingPackage(orgId, b.packageId), getOrganization(orgId)]);
   const intake = pkg ? await intakeFormOf(pkg) : undefined;
   if (!intake || intake.timing !== 'by_mail' || !org) return 'not-asked';
   const { token, item } = newIntakeToken(orgId, b.id, tokenExpiry(b.startUtc), now);
   const dueMs = Date.parse(b.startUtc) - INTAKE_REMINDER_HOURS * 3_600_000;
   const reminder = dueMs - now.getTime() >= REMINDER_GAP_HOURS * 3_600_000 ? reminderItems({ orgId, kind: 'intake', targetId: b.id, startUtc: b.startUtc }, INTAKE_REMINDER_HOURS, now) : [];
-  // The outbox row's condition makes a second delivery of the event write nothing.
-  const sent = await tryTransact([outboxMail(intakeMailRowId(b), intakeMail(b, org, intake.form.name, intakeUrl(token, b.locale), false), orgId), item, ...reminder, ...(asOf ? notErasedSince(orgId, who, asOf) : [])]);
-  return sent ? 'sent' : 'already';
+  // `asOf`: the event's time. A patient erased since (the row was held while the erase ran) is not mailed:
+  // the mail's transaction checks their erasure marks (no read of them before it: erased people are rare).
+  const checks = asOf ? notErasedSince(orgId, { email: b.email, phone: b.phoneNumber }, asOf) : [];
+  try {
+    await transact([...checks, outboxMail(intakeMailRowId(b), intakeMail(b, org, intake.form.name, intakeUrl(token, b.locale), false), orgId), item, ...reminder]);
+    return 'sent';
+  } catch (error) {
+    if (failedConditions(error).some((i) => i < checks.length)) return 'not-asked';
+    // The outbox row's condition makes a second delivery of the event write nothing.
+    if (isConditionFailure(error)) return 'already';
+    throw error;
+  }
 }
 
 /** booking-confirmed: the intake mail of a package that asks its form by mail. */

@@ -9,7 +9,7 @@
 import { randomId } from '#lib/passwords';
 import { failedConditions, retryOnConflict, transact, TRY_AGAIN, isConditionFailure, type TransactItem } from '../../data/core';
 import { createCustomerItems, findCustomerId, type Customer } from '../../data/customers';
-import { erasedSince, notErasedSince } from '../../data/erasures';
+import { notErasedSince } from '../../data/erasures';
 import { patientItemPut, type PatientItem } from '../../data/patients';
 import { normaliseEmail, normalisePhone } from './normalise';
 
@@ -53,15 +53,15 @@ function newPatient(orgId: string, person: Person, now: string): Customer {
  * keyed by what it points to and when, and a second run finds the patient the first created. Two runs
  * creating the same new person at once: one loses on the email or phone lookup and runs again, finding it.
  * A person erased at or after the items' time (an event from before the erase, delivered after it) is
- * not written again: undefined, nothing written; the transaction carries that condition too, so an erase
- * that begins between the check and the write still stops it.
+ * not written again: undefined, nothing written. The transaction's conditions on the erasure marks say
+ * so (no read of the marks before it: erased people are rare, links are not), and they also stop an
+ * erase that begins while this runs.
  */
 export async function linkToPatient(orgId: string, person: Person, items: PatientItem[], extra: (patientId: string) => TransactItem[] = () => []): Promise<string | undefined> {
   if (!normaliseEmail(person.email) && !normalisePhone(person.phone)) return undefined;
   const at = items[0]?.at ?? new Date().toISOString();
   return retryOnConflict<string | undefined>(
     async () => {
-      if (await erasedSince(orgId, person, at)) return undefined;
       const existing = await findPatientId(orgId, person);
       const created = existing ? undefined : newPatient(orgId, person, at);
       const patientId = existing ?? created!.id;
@@ -72,8 +72,8 @@ export async function linkToPatient(orgId: string, person: Person, items: Patien
         await transact([...checks, ...(created ? createCustomerItems(created) : []), ...items.map((i) => patientItemPut(orgId, patientId, i)), ...extra(patientId)]);
         return patientId;
       } catch (error) {
-        // Erased meanwhile (the next try sees the mark), or the new person created by another run.
-        if (failedConditions(error).some((i) => i < checks.length)) return TRY_AGAIN;
+        // Erased (at or after `at`): nothing was written, and nothing is to be. Or the new person was created by another run.
+        if (failedConditions(error).some((i) => i < checks.length)) return undefined;
         if (created && isConditionFailure(error)) return TRY_AGAIN;
         throw error;
       }
