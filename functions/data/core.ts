@@ -18,7 +18,7 @@ import type { Page } from '#shared/api';
 import { ddb, decodeCursor, encodeCursor, table } from './dynamo';
 import { badRequest } from '#lib/errors';
 import { currentScope } from '#lib/request-scope';
-import { TABLE_INDEXES, TABLE_KEYS, TENANT_INDEX, TTL_ATTRIBUTE, tenantOf, type IndexName } from './table';
+import { REQUEST_RECORD_ATTRIBUTE, TABLE_INDEXES, TABLE_KEYS, TENANT_INDEX, TTL_ATTRIBUTE, tenantOf, type IndexName } from './table';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type Item = Record<string, unknown>;
@@ -146,7 +146,6 @@ const tenantOfWrite = (items: readonly TransactItem[]) =>
 function idempotencyGuard(items: readonly TransactItem[]): TransactItem | undefined {
   const guard = currentScope()?.idempotency;
   if (!guard || guard.completed) return undefined;
-  if (guard.inWrite) return guard.inWrite.guardItem(guard.reply, guard.reply === undefined ? undefined : tenantOfWrite(items)) as TransactItem;
   const base = {
     TableName: table(),
     Key: guard.key,
@@ -174,6 +173,19 @@ function idempotencyGuard(items: readonly TransactItem[]): TransactItem | undefi
 }
 
 /**
+ * What a transaction's own items carry of its request (data/submissions.ts putSubmission says which):
+ * an item named by the request's Idempotency-Key that holds the request's record (a retry finds it by
+ * that name: data/idempotency.ts recordOn), and an item named by the request's challenge solution
+ * whose own `attribute_not_exists` spends it. Each is an item fewer in the transaction.
+ */
+export interface CarriedByItems {
+  /** The index of the item named by the Idempotency-Key (a Put conditioned on its own absence): it carries the request's record. */
+  requestRecord?: number;
+  /** The index of the item named by the solution (a Put conditioned on its own absence): written once, it spends it. */
+  solutionSpend?: number;
+}
+
+/**
  * Runs one transaction: tried again while it only collided with another one in flight or was
  * throttled (transientReason); a failed
  * condition is thrown at once as a TransactionFailure whose codes index the caller's items. Inside an
@@ -181,23 +193,30 @@ function idempotencyGuard(items: readonly TransactItem[]): TransactItem | undefi
  * a public write's challenge (http.ts challengeInWrite) rides along before it: its spend (SolutionSpent
  * when used before), its page count (left out and counted apart when the page stands at its
  * normal rate; left to the write's event's subscriber with pageCountByEvent) and its address count for the route's rate limit (RateLimitReached when it was reached).
+ * `carried` names the caller's items that stand for the record and the spend instead (CarriedByItems).
  */
-export async function transact(items: readonly TransactItem[]): Promise<void> {
-  const guard = idempotencyGuard(items);
-  // A public write's challenge rides along after the caller's items: its spend, then its page count,
-  // then its address count.
+export async function transact(items: readonly TransactItem[], carried: CarriedByItems = {}): Promise<void> {
+  const { items: own, guard, guardAt } = guardedItems(items, carried.requestRecord);
+  // A public write's challenge rides along after the caller's items: its spend (unless an item of the
+  // write spends it), then its page count, then its address count.
   const riders = currentScope()?.challenge;
+  const spentByItem = Boolean(riders && !riders.settled) && carried.solutionSpend !== undefined && own[carried.solutionSpend] !== undefined;
   const riding = (): TransactItem[] =>
     riders && !riders.settled
-      ? [riders.spend as TransactItem, ...(riders.countApart || riders.countedByEvent ? [] : [riders.count as TransactItem]), ...(riders.rate ? [{ Update: riders.rate.update } as TransactItem] : [])]
+      ? [
+          ...(spentByItem ? [] : [riders.spend as TransactItem]),
+          ...(riders.countApart || riders.countedByEvent ? [] : [riders.count as TransactItem]),
+          ...(riders.rate ? [{ Update: riders.rate.update } as TransactItem] : []),
+        ]
       : [];
   for (let attempt = 1; ; attempt++) {
     const ride = riding();
-    const all = [...items, ...ride, ...(guard ? [guard] : [])];
+    const all = [...own, ...ride, ...(guard ? [guard] : [])];
+    const at = { guard: guardAt ?? (guard ? all.length - 1 : -1), spend: spentByItem ? carried.solutionSpend! : ride.length ? own.length : -1, count: spentByItem ? own.length : own.length + 1 };
     try {
       await ddb.send(new TransactWriteCommand({ TransactItems: all }));
-      if (guard && ('Update' in guard || 'Put' in guard)) currentScope()!.idempotency!.completed = true;
-      if (riders && ride.length) riders.settled = true;
+      if (at.guard >= 0 && currentScope()?.idempotency?.reply !== undefined) currentScope()!.idempotency!.completed = true;
+      if (riders && (ride.length || spentByItem)) riders.settled = true;
       return;
     } catch (error) {
       if (transientReason(error) && attempt < TRANSACT_ATTEMPTS) {
@@ -206,18 +225,35 @@ export async function transact(items: readonly TransactItem[]): Promise<void> {
       }
       const codes = cancellationCodes(error);
       if (!codes.length) throw error;
-      if (guard && codes[all.length - 1] === 'ConditionalCheckFailed') throw currentScope()!.idempotency!.inWrite ? new KeyTaken() : new SupersededAttempt();
-      if (ride.length && codes[items.length] === 'ConditionalCheckFailed') throw new SolutionSpent();
-      if (ride.length && riders!.rate && codes[items.length + ride.length - 1] === 'ConditionalCheckFailed') throw new RateLimitReached(riders!.rate.windowEnd);
-      const own = codes.slice(0, items.length);
-      if (ride.length > 1 && !riders!.countApart && !riders!.countedByEvent && codes[items.length + 1] === 'ConditionalCheckFailed' && !own.includes('ConditionalCheckFailed') && attempt < TRANSACT_ATTEMPTS) {
+      if (at.guard >= 0 && codes[at.guard] === 'ConditionalCheckFailed') throw currentScope()!.idempotency!.inWrite ? new KeyTaken() : new SupersededAttempt();
+      if (at.spend >= 0 && codes[at.spend] === 'ConditionalCheckFailed') throw new SolutionSpent();
+      if (ride.length && riders!.rate && codes[own.length + ride.length - 1] === 'ConditionalCheckFailed') throw new RateLimitReached(riders!.rate.windowEnd);
+      const ownCodes = codes.slice(0, own.length);
+      if (ride.length && !riders!.countApart && !riders!.countedByEvent && codes[at.count] === 'ConditionalCheckFailed' && !ownCodes.includes('ConditionalCheckFailed') && attempt < TRANSACT_ATTEMPTS) {
         // The page stands at its normal rate: this write is counted apart, where the crossing is seen.
         riders!.countApart = true;
         continue;
       }
-      throw new TransactionFailure(own, error);
+      throw new TransactionFailure(ownCodes, error);
     }
   }
+}
+
+/**
+ * The caller's items with the request's Idempotency-Key guard: on a key claimed in the write, its
+ * record rides on the item named by the key (`recordOn`, its index; the reply known by then); else
+ * the guard is an item of its own, last.
+ */
+function guardedItems(items: readonly TransactItem[], recordOn: number | undefined): { items: readonly TransactItem[]; guard?: TransactItem; guardAt?: number } {
+  const request = currentScope()?.idempotency;
+  if (request?.inWrite && !request.completed) {
+    if (request.reply === undefined || recordOn === undefined || !items[recordOn]?.Put) throw new Error('A write claiming its Idempotency-Key must carry its record');
+    const carrier = items[recordOn].Put;
+    request.inWrite.recordAt = { pk: String(carrier.Item!.pk), sk: String(carrier.Item!.sk) };
+    const withRecord = items.map((item, i) => (i === recordOn ? (request.inWrite!.recordOn(item, request.reply) as TransactItem) : item));
+    return { items: withRecord, guardAt: recordOn };
+  }
+  return { items, guard: idempotencyGuard(items) };
 }
 
 /** What an attempt of `retryOnConflict` returns when it lost a race: read again and decide again. */
@@ -279,7 +315,7 @@ export function strip<T>(item: Item | undefined): T | undefined {
   return copy as T;
 }
 
-const HOUSEKEEPING = [TABLE_KEYS.partition, TABLE_KEYS.sort, ...TABLE_INDEXES.flatMap((i) => [i.partition, i.sort]), TENANT_INDEX.partition, TTL_ATTRIBUTE];
+const HOUSEKEEPING = [TABLE_KEYS.partition, TABLE_KEYS.sort, ...TABLE_INDEXES.flatMap((i) => [i.partition, i.sort]), TENANT_INDEX.partition, TTL_ATTRIBUTE, REQUEST_RECORD_ATTRIBUTE];
 
 export interface PageOptions<T> {
   limit: number;

@@ -183,8 +183,11 @@ export function appointmentChangeItems(previous: EventAppointment, next: EventAp
 export const formSubmittedItems = (
   sub: { orgId: string; id: string; formId: string; formName: string; packageName: string | null; email: string | null; name: string | null; reportDay?: string; createdAt: string },
   apiKey: string,
+  solutionId?: string,
 ): TransactItem[] => [
-  eventItem(sub.orgId, `${sub.id}-submitted`, sub.createdAt, {
+  // Named by the solved challenge that sent it, when there is one: a solution makes one event, and
+  // so one lead (data/submissions.ts putSubmission).
+  eventItem(sub.orgId, solutionId ? `solution-${solutionId}` : `${sub.id}-submitted`, sub.createdAt, {
     type: 'form-submitted', submissionId: sub.id, formId: sub.formId, email: sub.email, name: sub.name,
     lead: { formName: sub.formName, packageName: sub.packageName, reportDay: sub.reportDay ?? null, apiKey },
   }),

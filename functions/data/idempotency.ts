@@ -6,11 +6,13 @@
 // while this attempt still holds the claim, and the request's final write stores the reply with it.
 // So an attempt that ran past its deadline (its write stalled in DynamoDB) can never land after a
 // retry took over, and a retry after a lost answer gets the stored reply instead of a second write.
+// A route whose one write claims the key (keyForWrite) keeps the record on that write's item named by
+// the key instead (recordOn: a form submission's lead, `requestRecord`), kept as long as the item.
 import { createHash, randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from './dynamo';
-import { isConditionFailure } from './core';
-import { TENANT_INDEX, TTL_ATTRIBUTE } from './table';
+import { isConditionFailure, type TransactItem } from './core';
+import { REQUEST_RECORD_ATTRIBUTE, TENANT_INDEX, TTL_ATTRIBUTE } from './table';
 
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
@@ -30,7 +32,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('base6
 
 const recordKey = (route: string, idempotencyKey: string) => ({ pk: `IDEMPOTENCY#${route}#${sha256(idempotencyKey)}`, sk: 'REQUEST' });
 
-/** The condition under which a key is free for a new attempt (claimKey's, and the in-write guard's). */
+/** The condition under which a key is free for a new attempt (claimKey's). */
 const FREE_KEY = 'attribute_not_exists(pk) OR keepUntil < :now OR (#status = :inProgress AND (leaseUntil = :released OR (leaseUntil < :now AND fingerprint = :fp)))';
 
 /** What makes two requests "the same": method, path and body. */
@@ -72,10 +74,14 @@ export async function claimKey(route: string, idempotencyKey: string, fingerprin
   return existing ?? claimKey(route, idempotencyKey, fingerprint, leaseMs, now);
 }
 
-/** What a request with this key answers, by its record (read strongly consistent); none when there is no record. */
+/**
+ * What a request with this key answers, by its record (read strongly consistent) at `key`: a record
+ * of its own, or one carried by the item the key names (recordOn); none when there is no record.
+ */
 export async function answerOf(key: { pk: string; sk: string }, fingerprint: string, now = Date.now()): Promise<Exclude<Claim, { kind: 'claimed' }> | undefined> {
-  const existing = (await ddb.send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item;
-  if (!existing) return undefined;
+  const item = (await ddb.send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item;
+  if (!item) return undefined;
+  const existing = (item[REQUEST_RECORD_ATTRIBUTE] as Record<string, unknown> | undefined) ?? item;
   if (existing.fingerprint !== fingerprint) return { kind: 'mismatch' };
   if (existing.status === 'completed') return { kind: 'replay', reply: existing.reply as StoredReply };
   return { kind: 'in-progress', retryAfterSeconds: Math.max(1, Math.ceil((Number(existing.leaseUntil) - now) / 1000)) };
@@ -83,44 +89,26 @@ export async function answerOf(key: { pk: string; sk: string }, fingerprint: str
 
 /**
  * A key claimed by the request's one write instead of a write of its own first (http.ts, routes whose
- * success is exactly one transaction): nothing is stored until that write, whose guard (claimInWrite)
- * stores the completed record under claimKey's own condition. Two attempts at once both do their work
- * and one write commits; the other finds the record and answers as a retry does (answerOf).
+ * success is exactly one transaction): nothing is stored until that write. Its record rides on the
+ * write's item named by the key (recordOn: the lead of a form submission, whose id the seed derives
+ * from the key alone, so the same key with another request names the same item and is found; data/core.ts
+ * refuses such a write without one). Two attempts at once both
+ * do their work and one write commits; the other finds the record and answers as a retry does (answerOf).
  */
 export function keyForWrite(route: string, idempotencyKey: string, fingerprint: string) {
-  return { key: recordKey(route, idempotencyKey), token: randomUUID(), seed: sha256(`${route}\n${idempotencyKey}\n${fingerprint}`), fingerprint };
+  return { key: recordKey(route, idempotencyKey), token: randomUUID(), seed: sha256(`${route}\n${idempotencyKey}`), fingerprint };
 }
 
 /**
- * The guard of a write that claims its key itself: with the reply, the Put of the completed record;
- * without (a write before the answer is known), only the check that the key is free.
+ * The item named by the request's key, carrying its completed record: a retry's write fails on the
+ * item's own `attribute_not_exists(pk)` and answerOf reads the record there. Kept with the item (a
+ * lead's erasure removes it: domain/patients/item-kinds.ts).
  */
-export function claimInWrite(guard: { key: { pk: string; sk: string }; token: string; fingerprint: string }, reply: unknown, orgId: string | undefined, now = Date.now()) {
-  const condition = {
-    TableName: table(),
-    ConditionExpression: FREE_KEY,
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':now': now, ':inProgress': 'in_progress', ':fp': guard.fingerprint, ':released': 0 },
-  };
-  if (reply === undefined) return { ConditionCheck: { ...condition, Key: guard.key } };
-  return {
-    Put: {
-      ...condition,
-      Item: {
-        ...guard.key,
-        status: 'completed',
-        token: guard.token,
-        fingerprint: guard.fingerprint,
-        leaseUntil: 0,
-        keepUntil: now + KEEP_MS,
-        [TTL_ATTRIBUTE]: Math.ceil((now + KEEP_MS) / 1000),
-        reply,
-        completedAt: new Date(now).toISOString(),
-        // The reply names the clinic's records: the record goes with the organisation when it is deleted.
-        ...(orgId ? { orgId, [TENANT_INDEX.partition]: orgId } : {}),
-      },
-    },
-  };
+export function recordOn(item: TransactItem, fingerprint: string, reply: unknown, now = Date.now()): TransactItem {
+  const put = item.Put!;
+  // Only an item written once finds a retry (its condition fails): anything else would take a second write.
+  if (put.ConditionExpression !== 'attribute_not_exists(pk)') throw new Error('recordOn: not a new item');
+  return { Put: { ...put, Item: { ...put.Item, [REQUEST_RECORD_ATTRIBUTE]: { status: 'completed', fingerprint, reply, completedAt: new Date(now).toISOString() } } } };
 }
 
 /**

@@ -104,12 +104,19 @@ async function page<T>(index: 'gsi1' | 'gsi2', pk: string, limit: number, cursor
 // along). The event's subscriber (functions/domain/forms/on-lead-received.ts) tells staff and counts the
 // lead in the report figures of its `reportDay` and in the page's write count of `apiKey`, once: hot
 // per-clinic items kept out of the visitor's transaction (data/reports.ts says why).
-export async function putSubmission(sub: SubmissionRecord, apiKey: string): Promise<void> {
-  await transact(await submissionItems(sub, apiKey));
+export async function putSubmission(sub: SubmissionRecord, apiKey: string, request: { solutionId?: string } = {}): Promise<void> {
+  const items = await submissionItems(sub, apiKey, request.solutionId);
+  // The lead is named by the request's Idempotency-Key (its id is derived from it: http.ts newId) and
+  // carries the request's record; its event, named by the solved challenge, spends the solution. Two
+  // items fewer than a record and a spend of their own, for every lead.
+  await transact(items, { requestRecord: 0, ...(request.solutionId ? { solutionSpend: items.length - 1 } : {}) });
 }
 
-/** The items of a new submission's transaction (the request's riders aside): the lead, its webhook rows if any, its event. */
-export async function submissionItems(sub: SubmissionRecord, apiKey: string): Promise<TransactItem[]> {
+/**
+ * The items of a new submission's transaction (the request's riders aside): the lead, its webhook rows
+ * if any, its event (last; named by `solutionId` when the request spent one, else by the lead).
+ */
+export async function submissionItems(sub: SubmissionRecord, apiKey: string, solutionId?: string): Promise<TransactItem[]> {
   const sort = `${sub.createdAt}#${sub.id}`;
   const event = await webhookEventItems({ orgId: sub.orgId, type: 'lead.created', changeKey: `lead-created-${sub.id}`, objectKey: `lead:${sub.id}`, object: leadObject(sub), at: sub.createdAt });
   return [
@@ -121,7 +128,7 @@ export async function submissionItems(sub: SubmissionRecord, apiKey: string): Pr
       },
     },
     ...event,
-    ...formSubmittedItems(sub, apiKey),
+    ...formSubmittedItems(sub, apiKey, solutionId),
   ];
 }
 

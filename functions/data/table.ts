@@ -14,6 +14,12 @@ export const TABLE_INDEXES = [
 
 export type IndexName = (typeof TABLE_INDEXES)[number]['name'];
 
+/**
+ * The attribute of an item named by a request's Idempotency-Key that holds the request's record
+ * (functions/data/idempotency.ts recordOn): housekeeping, never part of what the item is.
+ */
+export const REQUEST_RECORD_ATTRIBUTE = 'requestRecord';
+
 /** Attribute used for DynamoDB TTL. Nothing may rely on it for correctness: expiry is checked on read. */
 export const TTL_ATTRIBUTE = 'expiresAtEpoch';
 

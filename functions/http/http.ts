@@ -13,8 +13,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from 'zod/mini';
 import { CHALLENGE_HEADER, CHALLENGE_MESSAGE, type ChallengePage } from '#shared/challenge/challenge';
 import { fieldErrors } from '#shared/common/schemas';
-import { KeyTaken, RateLimitReached, SolutionSpent, SupersededAttempt, TransactionFailure, transact, transientReason } from '../data/core';
-import { answerOf, claimInWrite, claimKey, completeKey, derivedId, fingerprintOf, keyForWrite, releaseKey, type Claim } from '../data/idempotency';
+import { KeyTaken, RateLimitReached, SolutionSpent, SupersededAttempt, TransactionFailure, transact, transientReason, type TransactItem } from '../data/core';
+import { answerOf, claimKey, completeKey, derivedId, fingerprintOf, keyForWrite, recordOn, releaseKey, type Claim } from '../data/idempotency';
 import { challengeRiders, countPageEvent, spendSolution } from '../data/page-activity';
 import { countRequest, countRequestItem, waitUntilWindowEnds } from '../data/rate-limits';
 import { findRoute, type Route } from '../routes';
@@ -54,6 +54,11 @@ export interface Request<Body, Query> {
    * an unfinished attempt makes the same one (the same link, so Stripe gets the same parameters).
    */
   newSecret: (label: string) => string;
+  /**
+   * On a route whose challenge rides in its write (challengeInWrite): the solved challenge's id. An item
+   * of the write named by it spends it by being written (data/core.ts CarriedByItems `solutionSpend`).
+   */
+  solutionId?: string;
 }
 
 export interface Reply {
@@ -112,8 +117,16 @@ interface EndpointOptions<B, Q, R> {
    * whose success always ends in exactly one transact(). A spent solution is refused all the same.
    * That write also counts the caller's address for the route's rate limit (limitRate) and claims the
    * Idempotency-Key (claimIdempotencyKey, data/idempotency.ts keyForWrite): a new lead is one round trip.
+   * Its items may stand for the spend and the key's record themselves (data/core.ts CarriedByItems:
+   * an item named by `solutionId`, one named by the key through `newId` with `requestRecordAt`).
    */
   challengeInWrite?: true;
+  /**
+   * With challengeInWrite, when the write's item named by the Idempotency-Key carries the request's
+   * record (data/idempotency.ts recordOn): where that item is, from the request's body and ids. A retry
+   * whose solution is no longer valid is answered from it all the same, before its challenge is refused.
+   */
+  requestRecordAt?: (request: { body: unknown; newId: (label: string) => string }) => Promise<{ pk: string; sk: string } | undefined>;
   /**
    * With challengeInWrite: the page's write count is not in the write either; the subscriber of the
    * event the write makes counts it, once (functions/domain/forms/on-lead-received.ts): a per-clinic
@@ -212,10 +225,11 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
       files: parsed.files ?? {},
       newId: (label) => (guard ? derivedId(guard.seed, label) : randomId(10)),
       newSecret: (label) => (guard ? derivedId(guard.seed, `secret\n${label}`, 43) : randomId(32)),
+      solutionId: currentScope()?.challenge?.solutionId,
     })).catch(async (error: unknown) => {
       // The key was claimed by another attempt's write meanwhile: answer as its retry would be answered.
       if (!(error instanceof KeyTaken && guard?.inWrite)) throw error;
-      retried = answerAsRetry((await answerOf(guard.key, guard.inWrite.fingerprint)) ?? { kind: 'in-progress', retryAfterSeconds: 1 });
+      retried = answerAsRetry((await answerOf(guard.inWrite.recordAt ?? guard.key, guard.inWrite.fingerprint)) ?? { kind: 'in-progress', retryAfterSeconds: 1 });
       return undefined;
     }) as Reply;
     if (retried) return retried;
@@ -244,7 +258,7 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
     .use({ before: parseMultipartBody })
     .use({ before: parseBody })
     .use({ before: (request: MiddyRequest) => claimIdempotencyKey(request, options.challengeInWrite === true) })
-    .use({ before: (request: MiddyRequest) => requireChallenge(request, options.challengeInWrite === true, options.pageCountByEvent === true) })
+    .use({ before: (request: MiddyRequest) => requireChallenge(request, options.challengeInWrite === true, options.pageCountByEvent === true, options.requestRecordAt) })
     .handler(run);
 
   const contract: Contract = { body: options.body, query: options.query, reply: options.reply };
@@ -436,7 +450,10 @@ async function claimIdempotencyKey(request: MiddyRequest, inWrite: boolean) {
   if (inWrite) {
     // Claimed by the handler's one write (challengeInWrite): no round trip of its own (data/idempotency.ts keyForWrite).
     const { fingerprint, ...claim } = keyForWrite(event.routeKey, key, requestFingerprint(event));
-    currentScope()!.idempotency = { ...claim, inWrite: { fingerprint, guardItem: (reply, orgId) => claimInWrite({ ...claim, fingerprint }, reply, orgId) } };
+    currentScope()!.idempotency = {
+      ...claim,
+      inWrite: { fingerprint, recordOn: (item, reply) => recordOn(item as TransactItem, fingerprint, reply) },
+    };
     return;
   }
   const lease = Math.max(500, (request.context?.getRemainingTimeInMillis?.() ?? 10_000)) + LEASE_MARGIN_MS;
@@ -468,7 +485,7 @@ function answerAsRetry(claim: Exclude<Claim, { kind: 'claimed' }>) {
  * With `inWrite` (EndpointOptions.challengeInWrite) the spend and the count ride in the handler's
  * own transaction (runCore); otherwise each is a write here, before the handler.
  */
-async function requireChallenge(request: MiddyRequest, inWrite: boolean, countByEvent = false) {
+async function requireChallenge(request: MiddyRequest, inWrite: boolean, countByEvent = false, requestRecordAt?: EndpointOptions<unknown, unknown, Schema>['requestRecordAt']) {
   const { event } = request;
   const route = event.parsed!.route!;
   const page = route.challenge;
@@ -481,7 +498,8 @@ async function requireChallenge(request: MiddyRequest, inWrite: boolean, countBy
     // A key claimed in the write was not looked up before: the retry of a stored request (its solution
     // expired since) still gets its first answer.
     const guard = currentScope()?.idempotency;
-    const stored = guard?.inWrite ? await answerOf(guard.key, guard.inWrite.fingerprint) : undefined;
+    const recordAt = guard?.inWrite && requestRecordAt ? await requestRecordAt({ body, newId: (label) => derivedId(guard.seed, label) }) : guard?.key;
+    const stored = guard?.inWrite && recordAt ? await answerOf(recordAt, guard.inWrite.fingerprint) : undefined;
     if (stored?.kind === 'replay') return answerAsRetry(stored);
     return refuseChallenge(page, apiKey, result.reason);
   }
@@ -489,7 +507,7 @@ async function requireChallenge(request: MiddyRequest, inWrite: boolean, countBy
   const idempotencyKey = route.idempotent ? header(event, 'idempotency-key') : undefined;
   if (inWrite) {
     const rate = route.rateLimit ? countRequestItem(event.routeKey, clientKey(event), route.rateLimit) : undefined;
-    currentScope()!.challenge = { page, apiKey, ...challengeRiders(page, apiKey, { id: result.id, expiresAt: result.expiresAt, idempotencyKey }), rate, ...(countByEvent ? { countedByEvent: true } : {}) };
+    currentScope()!.challenge = { page, apiKey, ...challengeRiders(page, apiKey, { id: result.id, expiresAt: result.expiresAt, idempotencyKey }), solutionId: result.id, rate, ...(countByEvent ? { countedByEvent: true } : {}) };
     return;
   }
   if (!(await spendSolution(result.id, result.expiresAt, idempotencyKey))) return refuseChallenge(page, apiKey, 'reused');
@@ -609,18 +627,18 @@ function errorEnvelope(request: middy.Request) {
     return;
   }
   if (error?.statusCode && error.statusCode < 500 && error.expose) {
-    request.response = { statusCode: error.statusCode, headers: BASE_HEADERS, body: JSON.stringify({ message: error.message }) };
+    request.response = respond({ status: error.statusCode, message: error.message });
     return;
   }
   if (error instanceof SupersededAttempt) {
     // A retry with the same key took over after this attempt's deadline: it answers the visitor.
-    request.response = { statusCode: 409, headers: BASE_HEADERS, body: JSON.stringify({ message: IN_PROGRESS_MESSAGE }) };
+    request.response = respond({ status: 409, message: IN_PROGRESS_MESSAGE });
     return;
   }
   if (transientReason(error instanceof TransactionFailure ? error.original : error) === 'conflict') {
     // Every try of the transaction (data/core.ts transact) collided with another writing the same items.
     log.warn('Transaction lost every try to concurrent writes', { error: error?.name });
-    request.response = { statusCode: 409, headers: BASE_HEADERS, body: JSON.stringify({ message: CONTENDED_MESSAGE }) };
+    request.response = respond({ status: 409, message: CONTENDED_MESSAGE });
     return;
   }
   const requestId = (request.context as Context | undefined)?.awsRequestId;

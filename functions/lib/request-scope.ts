@@ -18,9 +18,14 @@ export interface IdempotencyGuard {
   completed?: boolean;
   /**
    * Set when the key is claimed by the request's one write rather than beforehand (data/idempotency.ts
-   * keyForWrite): nothing to give back on a refusal, and the write's guard is `guardItem`'s.
+   * keyForWrite): nothing to give back on a refusal. The write's item named by the key carries the
+   * record (`recordOn`; where: `recordAt`, once written).
    */
-  inWrite?: { fingerprint: string; guardItem: (reply: unknown, orgId: string | undefined) => unknown };
+  inWrite?: {
+    fingerprint: string;
+    recordOn: (item: unknown, reply: unknown) => unknown;
+    recordAt?: { pk: string; sk: string };
+  };
 }
 
 /**
@@ -31,8 +36,10 @@ export interface ChallengeRiders {
   page: ChallengePage;
   /** The organisation key the solution was issued for (its page's counters). */
   apiKey: string;
-  /** The Put spending the solution (once; again only with the same Idempotency-Key). */
+  /** The Put spending the solution (once; again only with the same Idempotency-Key), unless an item of the write is named by the solution (`solutionId`). */
   spend: unknown;
+  /** The solution's id: an item of the write named by it spends it by being written (data/core.ts CarriedByItems). */
+  solutionId: string;
   /** The ADD of the page's write count, under its normal rate (the crossing is counted apart: its alarm). */
   count: unknown;
   /**

@@ -286,7 +286,7 @@ export async function runLoadBench(options: Options = {}): Promise<void> {
     timeByOrigin.clear();
     const drainStarted = performance.now();
     const drainCpuBefore = processCpuMs(pid);
-    const drained = await outboxDrained(60_000);
+    const drained = await outboxDrained(150_000);
     const drainCpu = (processCpuMs(pid) ?? NaN) - (drainCpuBefore ?? NaN);
     const drainSeconds = (performance.now() - drainStarted) / 1000;
     const leftCalls = [...timeByOrigin].map(([origin, t]) => `${origin}: ${t.calls}`).join('; ');

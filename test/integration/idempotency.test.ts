@@ -120,27 +120,39 @@ describe('form submission with an Idempotency-Key', () => {
     expect((await leads()).filter((l) => l.email === email)).toHaveLength(1);
   });
 
-  // Since issue 35.7 a submission's key is claimed by the lead's own write (http.ts challengeInWrite):
-  // nothing is stored for a request that is refused, and a lead is one round trip.
-  it('stores nothing for the key of a refused request; the key is stored, completed, with the lead', async () => {
+  // Since issue 35.7 a submission's key is claimed by the lead's own write (http.ts challengeInWrite),
+  // and the lead, named by the key, is where the request's record is kept (data/idempotency.ts
+  // recordOn): nothing is stored for a request that is refused, and a lead is one round trip.
+  it('stores nothing for the key of a refused request; the key\'s record is stored, completed, on the lead it named', async () => {
     const key = randomUUID();
-    const record = async () => {
-      const { client, table } = testDb();
+    const { client, table } = testDb();
+    const standalone = async () => {
       const pk = `IDEMPOTENCY#POST /api/form-builder/form/{id}/submissions#${createHash('sha256').update(key).digest('base64url')}`;
       return (await client.send(new GetCommand({ TableName: table, Key: { pk, sk: 'REQUEST' }, ConsistentRead: true }))).Item;
     };
+    const lead = async (id: string) => (await client.send(new GetCommand({ TableName: table, Key: { pk: `ORG#${owner.orgId}#SUB#${id}`, sk: 'SUB' }, ConsistentRead: true }))).Item;
     expect((await api('POST', `/form-builder/form/${formId}/submissions`, { body: { apiKey, items: [{ fieldId: 'email', value: 'not an email' }] }, headers: withKey(key) })).status).toBe(400);
-    expect(await record()).toBeUndefined();
+    expect(await standalone()).toBeUndefined();
     const email = uniqueEmail('idemone');
     const send = () => api('POST', `/form-builder/form/${formId}/submissions`, { body: { apiKey, items: [{ fieldId: 'email', value: email }] }, headers: withKey(key) });
     const first = await send();
     expect(first.status).toBe(201);
-    expect(await record()).toMatchObject({ status: 'completed', orgId: owner.orgId, reply: { status: 201, data: { submissionId: first.body.data.submissionId } } });
+    const id = first.body.data.submissionId as string;
+    expect(await standalone()).toBeUndefined();
+    expect((await lead(id))?.requestRecord).toMatchObject({ status: 'completed', fingerprint: expect.any(String), reply: { status: 201, data: { submissionId: id } } });
+    // Staff never see it: it is the request's, not the lead's.
+    const detail = await api('GET', `/leads/${id}`, { token: owner.token });
+    expect(detail.status).toBe(200);
+    expect(JSON.stringify(detail.body)).not.toContain('requestRecord');
+    expect(JSON.stringify(detail.body)).not.toContain('fingerprint');
     // The retry of the stored request is answered from it, even when its solution is no longer valid (expired since).
     const late = await api('POST', `/form-builder/form/${formId}/submissions`, { body: { apiKey, items: [{ fieldId: 'email', value: email }] }, headers: withKey(key), challenge: 'expired' });
     expect(late.status).toBe(201);
     expect(late.headers.get('idempotent-replayed')).toBe('true');
     expect(late.body).toEqual(first.body);
+    // The same key with another request and an expired solution is refused, as any expired solution is.
+    const other = await api('POST', `/form-builder/form/${formId}/submissions`, { body: { apiKey, items: [{ fieldId: 'email', value: uniqueEmail('idemother') }] }, headers: withKey(key), challenge: 'expired' });
+    expect(other.status).toBe(403);
     expect((await leads()).filter((l) => l.email === email)).toHaveLength(1);
   });
 

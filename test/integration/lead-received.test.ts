@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, signUpOwner, type Owner } from '../support/api';
 import { testDb } from '../support/db';
 import { eventually } from '../support/eventually';
-import { leadCounted, outboxRow } from '../support/outbox';
+import { leadCounted, leadEventRowId, outboxRow } from '../support/outbox';
 import { todayIn } from '../../shared/bookings/time';
 import { DEFAULT_TIME_ZONE } from '../../shared/bookings/slots';
 import type { FormSubmittedEvent } from '../../functions/data/event-types';
@@ -94,7 +94,7 @@ describe("a lead's notice and counts, by its event's subscriber", () => {
     const { submissionId } = res.body.data as { submissionId: string };
     await leadCounted(owner.orgId, submissionId);
     expect((await newLeadNotes()).filter((n) => n.link === `/forms/leads/${submissionId}`)).toEqual([expect.objectContaining({ message: 'Bea Caller submitted "Call back".' })]);
-    const eventRow = `event-form-submitted-${owner.orgId}-${submissionId}-submitted`;
+    const eventRow = await leadEventRowId(owner.orgId, submissionId);
     const at = Date.parse(((await outboxRow(eventRow))?.payload as { event: { at: string } }).event.at);
     const was = await countsBefore(start, at, before);
     expect(await counts(at)).toEqual({ leads: was.leads + 1, writes: was.writes + 1 });

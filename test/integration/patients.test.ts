@@ -3,7 +3,8 @@
 // appointments, leads, mails and notes newest first, a page at a time; two records merge (idempotent,
 // audited); the export holds everything with their files; erasing removes their personal data
 // everywhere and keeps the amounts; another clinic's staff and members without the permission are refused.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDb } from '../support/db';
 import { api, signUpOwner, uniquePhone, type Owner } from '../support/api';
@@ -47,6 +48,8 @@ async function leadWithFile(c: Clinic, email: string): Promise<{ leadId: string;
   expect(up.status).toBe(201);
   const sent = await api('POST', `/form-builder/form/${form.id}/submissions`, {
     body: { apiKey: c.apiKey, items: [{ fieldId: 'name', value: 'Mia Match' }, { fieldId: 'email', value: email }, { fieldId: 'allergies', value: 'Penicillin' }, { fieldId: 'card', value: up.body.data.key }] },
+    // As the page sends it: the lead then carries its request's record (functions/data/idempotency.ts recordOn).
+    headers: { 'idempotency-key': randomUUID() },
   });
   expect(sent.status).toBe(201);
   return { leadId: sent.body.data.submissionId, fileKey: up.body.data.key };
@@ -154,6 +157,11 @@ describe('patients', () => {
     for (const kind of ['booking', 'payment', 'appointment', 'submission', 'mail', 'note']) expect(kinds).toContain(kind);
     expect(data.items.find((i: Json) => i.kind === 'booking').record).toMatchObject({ id: bookingId, email, amountPaidCents: 4950 });
     expect(data.items.find((i: Json) => i.kind === 'submission').record.answers.map((a: Json) => a.value)).toContain('Penicillin');
+    // Not the request's record the lead carries (a hash of what they sent): housekeeping, never exported.
+    expect(data.items.find((i: Json) => i.kind === 'submission').record.requestRecord).toBeUndefined();
+    const { client, table } = testDb();
+    const storedLead = async () => (await client.send(new GetCommand({ TableName: table, Key: { pk: `ORG#${c.owner.orgId}#SUB#${leadId}`, sk: 'SUB' }, ConsistentRead: true }))).Item;
+    expect((await storedLead())?.requestRecord).toMatchObject({ status: 'completed' });
     // The mails to their own address and to the merged record's.
     const mail = data.items.find((i: Json) => i.kind === 'mail' && i.record.to === email);
     expect(mail.record.subject).toBeTruthy();
@@ -176,6 +184,7 @@ describe('patients', () => {
     // The lead: no answers, no contact; its file gone.
     const lead = await api('GET', `/leads/${leadId}`, { token: c.owner.token });
     expect(lead.body.data).toMatchObject({ answers: [], email: null, name: null });
+    expect((await storedLead())?.requestRecord).toBeUndefined();
     expect((await fetch(data.files[0].url)).status).toBe(404);
     // The appointments: no name, contact or insurance.
     for (const a of data.items.filter((i: Json) => i.kind === 'appointment')) {

@@ -102,18 +102,23 @@ const leadsOf = async (email: string) => ((await call('GET', '/leads?limit=100',
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 /**
- * Two other items of the lead's transaction, read in one snapshot (TransactGetItems: never half of a
- * transaction that is landing): its key's record and the spent solution.
+ * The lead's transaction as stored, read in one snapshot (TransactGetItems: never half of a transaction
+ * that is landing): the lead (named by the key) with the request's record it carries, and its event
+ * (named by the solution, whose first write spent it). Their names are the route's own (http.ts newId,
+ * data/submissions.ts putSubmission).
  */
 async function sideRecords(key: string, challenge: string) {
   const { signature } = (JSON.parse(Buffer.from(challenge, 'base64url').toString('utf8')) as { challenge: { signature: string } }).challenge;
+  const { derivedId, keyForWrite } = await import('../../functions/data/idempotency');
+  const { eventRowId } = await import('../../functions/data/events');
+  const leadId = derivedId(keyForWrite(ROUTE_KEY, key, '').seed, 'lead');
   const keys = [
-    { pk: `IDEMPOTENCY#${ROUTE_KEY}#${sha256(key)}`, sk: 'REQUEST' },
-    { pk: `CHALLENGE#${sha256(signature)}`, sk: 'SPENT' },
+    { pk: `ORG#${owner.orgId}#SUB#${leadId}`, sk: 'SUB' },
+    { pk: `OUTBOX#${eventRowId('form-submitted', owner.orgId, `solution-${sha256(signature)}`)}`, sk: 'MESSAGE' },
   ];
   const out = await ddb.send(new TransactGetCommand({ TransactItems: keys.map((Key) => ({ Get: { TableName: table, Key } })) }));
-  const [keyRecord, spent] = (out.Responses ?? []).map((r) => r?.Item);
-  return { keyStatus: keyRecord?.status as string | undefined, spent: Boolean(spent) };
+  const [lead, spent] = (out.Responses ?? []).map((r) => r?.Item);
+  return { keyStatus: (lead?.requestRecord as { status?: string } | undefined)?.status, spent: Boolean(spent) };
 }
 
 /** The day's count of leads (its subscriber's, after the lead's write), on today in the clinic's zone (the default: none was given). */

@@ -1,6 +1,6 @@
 // The outbox as its tests drive it: the entity modules that write rows and the worker that delivers
 // them, loaded after the test has set the environment they read (as Lambda's), and a row read back.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { testDb } from './db';
 
 /** The outbox's modules, imported now: call it once the test's environment is in place. */
@@ -25,6 +25,23 @@ export async function outboxRow(id: string) {
  */
 export async function leadCounted(orgId: string, submissionId: string, timeoutMs = 15_000) {
   const { eventually } = await import('./eventually');
-  const id = `event-form-submitted-${orgId}-${submissionId}-submitted:lead-received`;
-  return eventually(async () => ((await outboxRow(id))?.status === 'sent' ? true : undefined), `lead ${submissionId} counted`, timeoutMs);
+  const event = await leadEventRowId(orgId, submissionId);
+  return eventually(async () => ((await outboxRow(`${event}:lead-received`))?.status === 'sent' ? true : undefined), `lead ${submissionId} counted`, timeoutMs);
+}
+
+/**
+ * The id of a lead's form-submitted event row, found among the organisation's events (their index,
+ * gsi2): a lead sent with a solved challenge names its event by the solution, not by the lead
+ * (functions/data/submissions.ts putSubmission).
+ */
+export async function leadEventRowId(orgId: string, submissionId: string): Promise<string> {
+  const { client, table } = testDb();
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await client.send(new QueryCommand({ TableName: table, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `ORG#${orgId}#EVENTS` }, ExclusiveStartKey: start }));
+    const row = out.Items?.find((item) => (item.payload as { event?: { type?: string; submissionId?: string } } | undefined)?.event?.type === 'form-submitted' && (item.payload as { event: { submissionId?: string } }).event.submissionId === submissionId);
+    if (row) return String(row.id);
+    start = out.LastEvaluatedKey;
+  } while (start);
+  throw new Error(`No form-submitted event for lead ${submissionId}`);
 }

@@ -14,6 +14,7 @@ import { batchGet, batchDelete, queryAll, strip, type Item } from '../../data/co
 import { table } from '../../data/dynamo';
 import { updateIfThere } from '../../data/patients';
 import { paymentKey, submissionKey, type FormPaymentRecord, type SubmissionRecord } from '../../data/submissions';
+import { REQUEST_RECORD_ATTRIBUTE } from '../../data/table';
 import type { Appointment } from '../../data/appointments';
 
 export type PatientItemView = z.output<typeof patientItemRecord>;
@@ -94,7 +95,8 @@ const submission: ItemKind = {
   files: (r) => (r as unknown as SubmissionRecord).answers.flatMap((a) => (a.type === 'file' && typeof a.value === 'string' && a.value ? [[a.value, a.label] as [string, string]] : [])),
   async erase(orgId, id, record, deleteFile) {
     for (const [key] of submission.files!(record)) await deleteFile(key);
-    await updateIfThere(submissionKey(orgId, id), 'SET answers = :none, email = :n, #name = :n', { ':none': [], ':n': null }, { '#name': 'name' });
+    // The request record a lead carries (data/idempotency.ts recordOn) holds a hash of the answers: it goes too.
+    await updateIfThere(submissionKey(orgId, id), 'SET answers = :none, email = :n, #name = :n REMOVE #record', { ':none': [], ':n': null }, { '#name': 'name', '#record': REQUEST_RECORD_ATTRIBUTE });
   },
 };
 
