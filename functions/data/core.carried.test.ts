@@ -28,7 +28,7 @@ afterEach(() => {
 
 /** A public write's scope: its key claimed in the write, and its challenge's riders (a spend, an address count). */
 function publicWrite(): RequestScope {
-  const { fingerprint, ...claim } = keyForWrite('POST /api/form', 'key-1', 'fp-1');
+  const { fingerprint, ...claim } = keyForWrite('POST /api/form', 'key-1', 'fp-1', 'pk_1');
   return {
     signal: new AbortController().signal,
     idempotency: { ...claim, reply, inWrite: { fingerprint, recordOn: (item, answer) => recordOn(item as TransactItem, fingerprint, answer) } },

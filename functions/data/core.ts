@@ -189,7 +189,8 @@ export interface CarriedByItems {
  * Runs one transaction: tried again while it only collided with another one in flight or was
  * throttled (transientReason); a failed
  * condition is thrown at once as a TransactionFailure whose codes index the caller's items. Inside an
- * idempotent request the request's guard rides along (last), so a superseded attempt writes nothing;
+ * idempotent request the request's guard rides along (last; or on the item named by the key, for a key
+ * claimed in the write), so a superseded attempt writes nothing;
  * a public write's challenge (http.ts challengeInWrite) rides along before it: its spend (SolutionSpent
  * when used before), its page count (left out and counted apart when the page stands at its
  * normal rate; left to the write's event's subscriber with pageCountByEvent) and its address count for the route's rate limit (RateLimitReached when it was reached).

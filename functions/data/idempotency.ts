@@ -70,19 +70,21 @@ export async function claimKey(route: string, idempotencyKey: string, fingerprin
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
-  const existing = await answerOf(key, fingerprint, now);
+  const existing = await answerOf(key, fingerprint, {}, now);
   return existing ?? claimKey(route, idempotencyKey, fingerprint, leaseMs, now);
 }
 
 /**
  * What a request with this key answers, by its record (read strongly consistent) at `key`: a record
- * of its own, or one carried by the item the key names (recordOn); none when there is no record.
+ * of its own, or (`carried`) one carried by the item the key names (recordOn); none when there is no
+ * record. An item the key names without its record (an erased lead's) answers for another request:
+ * what was sent is gone, and nothing may be written under its name again.
  */
-export async function answerOf(key: { pk: string; sk: string }, fingerprint: string, now = Date.now()): Promise<Exclude<Claim, { kind: 'claimed' }> | undefined> {
+export async function answerOf(key: { pk: string; sk: string }, fingerprint: string, options: { carried?: boolean } = {}, now = Date.now()): Promise<Exclude<Claim, { kind: 'claimed' }> | undefined> {
   const item = (await ddb.send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item;
   if (!item) return undefined;
-  const existing = (item[REQUEST_RECORD_ATTRIBUTE] as Record<string, unknown> | undefined) ?? item;
-  if (existing.fingerprint !== fingerprint) return { kind: 'mismatch' };
+  const existing = options.carried ? (item[REQUEST_RECORD_ATTRIBUTE] as Record<string, unknown> | undefined) : item;
+  if (existing?.fingerprint !== fingerprint) return { kind: 'mismatch' };
   if (existing.status === 'completed') return { kind: 'replay', reply: existing.reply as StoredReply };
   return { kind: 'in-progress', retryAfterSeconds: Math.max(1, Math.ceil((Number(existing.leaseUntil) - now) / 1000)) };
 }
@@ -91,12 +93,13 @@ export async function answerOf(key: { pk: string; sk: string }, fingerprint: str
  * A key claimed by the request's one write instead of a write of its own first (http.ts, routes whose
  * success is exactly one transaction): nothing is stored until that write. Its record rides on the
  * write's item named by the key (recordOn: the lead of a form submission, whose id the seed derives
- * from the key alone, so the same key with another request names the same item and is found; data/core.ts
- * refuses such a write without one). Two attempts at once both
+ * from the key and the clinic, not the body, so the same key with another request to the same clinic
+ * names the same item and is found; data/core.ts refuses such a write without one). A key is so
+ * scoped to its clinic: sent to another, it is another request there. Two attempts at once both
  * do their work and one write commits; the other finds the record and answers as a retry does (answerOf).
  */
-export function keyForWrite(route: string, idempotencyKey: string, fingerprint: string) {
-  return { key: recordKey(route, idempotencyKey), token: randomUUID(), seed: sha256(`${route}\n${idempotencyKey}`), fingerprint };
+export function keyForWrite(route: string, idempotencyKey: string, fingerprint: string, clinic: string) {
+  return { key: recordKey(route, idempotencyKey), token: randomUUID(), seed: sha256(`${route}\n${clinic}\n${idempotencyKey}`), fingerprint };
 }
 
 /**

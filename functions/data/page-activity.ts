@@ -1,5 +1,6 @@
 // What the public pages see (issue 28): the challenge's difficulty, which rises with a page's counts
-// (./page-counts.ts, re-exported here), and the spent solutions: each solution is usable once.
+// (./page-counts.ts, re-exported here), and the spent solutions: each solution is usable once. (A form
+// submission's solution is spent by its form-submitted event instead, named by it: ./submissions.ts.)
 // Access patterns:
 //   a page's counters in a window   (./page-counts.ts)
 //   a spent solution                pk CHALLENGE#<id>         sk SPENT                    (TTL)

@@ -24,13 +24,14 @@ const leadIdOf = (newId: (label: string) => string) => newId('lead');
 export const handler = endpoint({
   body: submissionSchema,
   reply: submitFormReply,
-  challengeInWrite: true,
-  pageCountByEvent: true,
-  requestRecordAt: async ({ body, newId }) => {
-    const apiKey = (body as { apiKey?: unknown }).apiKey;
-    const orgId = typeof apiKey === 'string' ? await findOrgIdByApiKey(apiKey) : undefined;
-    return orgId ? submissionKey(orgId, leadIdOf(newId)) : undefined;
+  challengeInWrite: {
+    requestRecordAt: async ({ body, newId }) => {
+      const apiKey = (body as { apiKey?: unknown }).apiKey;
+      const orgId = typeof apiKey === 'string' ? await findOrgIdByApiKey(apiKey) : undefined;
+      return orgId ? submissionKey(orgId, leadIdOf(newId)) : undefined;
+    },
   },
+  pageCountByEvent: true,
 }, async ({ body, params, newId, solutionId }) => {
   const { orgId, form, packages, organization } = await findPublicForm(body.apiKey, params.id, { withOrganization: true });
   const isFileKey = isFormFileKey(orgId, form.id);

@@ -25,7 +25,7 @@ import { HttpError, badRequest, forbidden, notFound, payloadTooLarge, tooManyReq
 import { countMetric, log } from '#lib/log';
 import { MalformedMultipart, parseMultipart, type UploadedFile } from '#lib/multipart';
 import { randomId, sameSecret } from '#lib/passwords';
-import { currentScope, runInScope, withReply, type ChallengeRiders } from '#lib/request-scope';
+import { currentScope, runInScope, type ChallengeRiders } from '#lib/request-scope';
 import { ORIGIN_VERIFY_HEADER, getChallengeKey, getOriginSecret } from '#lib/secrets';
 
 export type { UploadedFile } from '#lib/multipart';
@@ -117,16 +117,12 @@ interface EndpointOptions<B, Q, R> {
    * whose success always ends in exactly one transact(). A spent solution is refused all the same.
    * That write also counts the caller's address for the route's rate limit (limitRate) and claims the
    * Idempotency-Key (claimIdempotencyKey, data/idempotency.ts keyForWrite): a new lead is one round trip.
-   * Its items may stand for the spend and the key's record themselves (data/core.ts CarriedByItems:
-   * an item named by `solutionId`, one named by the key through `newId` with `requestRecordAt`).
+   * Its items stand for the spend and the key's record themselves (data/core.ts CarriedByItems: an item
+   * named by `solutionId`, one named by the key through `newId`, which carries the request's record).
+   * `requestRecordAt` says where that item is, from the request's body and ids: a retry whose solution
+   * is no longer valid is answered from it all the same, before its challenge is refused.
    */
-  challengeInWrite?: true;
-  /**
-   * With challengeInWrite, when the write's item named by the Idempotency-Key carries the request's
-   * record (data/idempotency.ts recordOn): where that item is, from the request's body and ids. A retry
-   * whose solution is no longer valid is answered from it all the same, before its challenge is refused.
-   */
-  requestRecordAt?: (request: { body: unknown; newId: (label: string) => string }) => Promise<{ pk: string; sk: string } | undefined>;
+  challengeInWrite?: { requestRecordAt: (request: { body: unknown; newId: (label: string) => string }) => Promise<{ pk: string; sk: string } | undefined> };
   /**
    * With challengeInWrite: the page's write count is not in the write either; the subscriber of the
    * event the write makes counts it, once (functions/domain/forms/on-lead-received.ts): a per-clinic
@@ -229,15 +225,17 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
     })).catch(async (error: unknown) => {
       // The key was claimed by another attempt's write meanwhile: answer as its retry would be answered.
       if (!(error instanceof KeyTaken && guard?.inWrite)) throw error;
-      retried = answerAsRetry((await answerOf(guard.inWrite.recordAt ?? guard.key, guard.inWrite.fingerprint)) ?? { kind: 'in-progress', retryAfterSeconds: 1 });
+      retried = answerAsRetry((guard.inWrite.recordAt && (await answerOf(guard.inWrite.recordAt, guard.inWrite.fingerprint, { carried: true }))) || { kind: 'in-progress', retryAfterSeconds: 1 });
       return undefined;
     }) as Reply;
     if (retried) return retried;
     if (config.services.replyCheck) checkReply(event.routeKey, options.reply, reply);
     if (guard && !guard.completed && (reply.status ?? 200) < 300 && reply.rawBody === undefined) {
       const stored = { status: reply.status ?? 200, message: reply.message ?? 'OK', data: reply.data };
-      if (guard.inWrite) await withReply(stored, () => transact([]));
-      else await completeKey(guard.key, guard.token, stored, currentScope()?.tenant);
+      // A key claimed in the write is completed by that write (its item carries the record): a handler of
+      // such a route that answered without writing is a mistake, not something to paper over.
+      if (guard.inWrite) throw new Error('A write that claims its Idempotency-Key answered without its record');
+      await completeKey(guard.key, guard.token, stored, currentScope()?.tenant);
     }
     return respond(reply);
   };
@@ -247,7 +245,7 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
     .use({ onError: releaseIdempotencyKey })
     .use({ before: readRoute })
     .use({ before: requireCloudFront })
-    .use({ before: (request: MiddyRequest) => limitRate(request, options.challengeInWrite === true) })
+    .use({ before: (request: MiddyRequest) => limitRate(request, options.challengeInWrite !== undefined) })
     // Who may call comes first: nobody's body (or upload) is read before the caller is known.
     .use({
       before: async (request: MiddyRequest) => {
@@ -257,8 +255,8 @@ export function endpoint<B extends Schema | undefined = undefined, Q extends Sch
     })
     .use({ before: parseMultipartBody })
     .use({ before: parseBody })
-    .use({ before: (request: MiddyRequest) => claimIdempotencyKey(request, options.challengeInWrite === true) })
-    .use({ before: (request: MiddyRequest) => requireChallenge(request, options.challengeInWrite === true, options.pageCountByEvent === true, options.requestRecordAt) })
+    .use({ before: (request: MiddyRequest) => claimIdempotencyKey(request, options.challengeInWrite !== undefined) })
+    .use({ before: (request: MiddyRequest) => requireChallenge(request, options.challengeInWrite, options.pageCountByEvent === true) })
     .handler(run);
 
   const contract: Contract = { body: options.body, query: options.query, reply: options.reply };
@@ -449,7 +447,10 @@ async function claimIdempotencyKey(request: MiddyRequest, inWrite: boolean) {
   if (!IDEMPOTENCY_KEY.test(key)) throw badRequest('The Idempotency-Key header must be 1 to 255 visible characters.');
   if (inWrite) {
     // Claimed by the handler's one write (challengeInWrite): no round trip of its own (data/idempotency.ts keyForWrite).
-    const { fingerprint, ...claim } = keyForWrite(event.routeKey, key, requestFingerprint(event));
+    // The clinic the write is for (its organisation key) names its ids too: the same key sent to two
+    // clinics never derives the same ids (each clinic's lead answers for the key there).
+    const clinic = (event.parsed!.body as { apiKey?: unknown } | undefined)?.apiKey;
+    const { fingerprint, ...claim } = keyForWrite(event.routeKey, key, requestFingerprint(event), typeof clinic === 'string' ? clinic : '');
     currentScope()!.idempotency = {
       ...claim,
       inWrite: { fingerprint, recordOn: (item, reply) => recordOn(item as TransactItem, fingerprint, reply) },
@@ -485,7 +486,7 @@ function answerAsRetry(claim: Exclude<Claim, { kind: 'claimed' }>) {
  * With `inWrite` (EndpointOptions.challengeInWrite) the spend and the count ride in the handler's
  * own transaction (runCore); otherwise each is a write here, before the handler.
  */
-async function requireChallenge(request: MiddyRequest, inWrite: boolean, countByEvent = false, requestRecordAt?: EndpointOptions<unknown, unknown, Schema>['requestRecordAt']) {
+async function requireChallenge(request: MiddyRequest, inWrite: EndpointOptions<unknown, unknown, Schema>['challengeInWrite'], countByEvent = false) {
   const { event } = request;
   const route = event.parsed!.route!;
   const page = route.challenge;
@@ -498,8 +499,8 @@ async function requireChallenge(request: MiddyRequest, inWrite: boolean, countBy
     // A key claimed in the write was not looked up before: the retry of a stored request (its solution
     // expired since) still gets its first answer.
     const guard = currentScope()?.idempotency;
-    const recordAt = guard?.inWrite && requestRecordAt ? await requestRecordAt({ body, newId: (label) => derivedId(guard.seed, label) }) : guard?.key;
-    const stored = guard?.inWrite && recordAt ? await answerOf(recordAt, guard.inWrite.fingerprint) : undefined;
+    const recordAt = guard?.inWrite && inWrite ? await inWrite.requestRecordAt({ body, newId: (label) => derivedId(guard.seed, label) }) : undefined;
+    const stored = guard?.inWrite && recordAt ? await answerOf(recordAt, guard.inWrite.fingerprint, { carried: true }) : undefined;
     if (stored?.kind === 'replay') return answerAsRetry(stored);
     return refuseChallenge(page, apiKey, result.reason);
   }

@@ -67,11 +67,11 @@ runScript(async () => {
             packageId: null, packageName: null, email: `visitor${n}@example.com`, name: `Visitor ${n}`, paymentStatus: 'none', paymentId: null, reportDay: at.slice(0, 10), createdAt: at, updatedAt: at,
           },
           apiKey,
-          `solution-${key}`,
+          key,
         );
-        const riders = challengeRiders('form', apiKey, { id: `solution-${key}`, expiresAt: Math.floor(Date.now() / 1000) + 600, idempotencyKey: key });
+        const riders = challengeRiders('form', apiKey, { id: key, expiresAt: Math.floor(Date.now() / 1000) + 600, idempotencyKey: key });
         const rate = countRequestItem(ROUTE, `198.18.${(n >> 8) & 255}.${n & 255}`, { limit: 20, windowSeconds: 600 });
-        const guard = keyForWrite(ROUTE, key, `fingerprint-${n}`);
+        const guard = keyForWrite(ROUTE, key, `fingerprint-${n}`, apiKey);
         const reply = { status: 201, message: 'Thanks, we will call you.', data: { submissionId: id, packageId: null, isPayable: false, redirectUrl: '' } };
         // The key's record as an item of its own, as it was written before (same attributes and condition).
         const keyRecord: TransactItem = {

@@ -110,6 +110,25 @@ describe('form submission with an Idempotency-Key', () => {
     expect((await leads()).filter((l) => l.email === email)).toHaveLength(1);
   });
 
+  it('a key is the clinic\'s: the same key and answers sent to another clinic make a lead there, under an id of its own', async () => {
+    const key = randomUUID();
+    const email = uniqueEmail('idemclinics');
+    const here = await api('POST', `/form-builder/form/${formId}/submissions`, { body: { apiKey, items: [{ fieldId: 'email', value: email }] }, headers: withKey(key) });
+    expect(here.status).toBe(201);
+    const other = await signUpOwner('idemother');
+    const otherKey = await apiKeyOf(other);
+    const otherForm = (await api('POST', '/form-builder/form', { token: other.token, body: { name: 'Intake', fields: [{ id: 'email', label: 'Email', type: 'email', required: true }] } })).body.data.id as string;
+    const there = await api('POST', `/form-builder/form/${otherForm}/submissions`, { body: { apiKey: otherKey, items: [{ fieldId: 'email', value: email }] }, headers: withKey(key) });
+    expect(there.status).toBe(201);
+    expect(there.headers.get('idempotent-replayed')).toBeNull();
+    expect(there.body.data.submissionId).not.toBe(here.body.data.submissionId);
+    // Each clinic's lead answers for the key there.
+    const again = await api('POST', `/form-builder/form/${otherForm}/submissions`, { body: { apiKey: otherKey, items: [{ fieldId: 'email', value: email }] }, headers: withKey(key) });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.data.submissionId).toBe(there.body.data.submissionId);
+    expect((await leads()).filter((l) => l.email === email)).toHaveLength(1);
+  });
+
   it('a refused request gives its key back: the corrected request may use it', async () => {
     const key = randomUUID();
     const refused = await api('POST', `/form-builder/form/${formId}/submissions`, { body: { apiKey, items: [{ fieldId: 'email', value: 'not an email' }] }, headers: withKey(key) });

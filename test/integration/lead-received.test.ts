@@ -94,7 +94,7 @@ describe("a lead's notice and counts, by its event's subscriber", () => {
     const { submissionId } = res.body.data as { submissionId: string };
     await leadCounted(owner.orgId, submissionId);
     expect((await newLeadNotes()).filter((n) => n.link === `/forms/leads/${submissionId}`)).toEqual([expect.objectContaining({ message: 'Bea Caller submitted "Call back".' })]);
-    const eventRow = await leadEventRowId(owner.orgId, submissionId);
+    const eventRow = (await leadEventRowId(owner.orgId, submissionId))!;
     const at = Date.parse(((await outboxRow(eventRow))?.payload as { event: { at: string } }).event.at);
     const was = await countsBefore(start, at, before);
     expect(await counts(at)).toEqual({ leads: was.leads + 1, writes: was.writes + 1 });

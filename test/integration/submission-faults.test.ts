@@ -1,8 +1,8 @@
 // A public form submission whose ONE write stalls: DynamoDB Local is paused (SIGSTOP) at the moment the
 // lead's transaction goes out, on a stack of this file's own (pausing it must never stall the shared
 // stack of the other files). The visitor gets the clean 503 with Retry-After within the deadline;
-// nothing is half-written (the lead, its Idempotency-Key record and the spent solution are there all
-// together or not at all, whether the stalled write landed late or not); the retry with the same
+// nothing is half-written (the lead with its Idempotency-Key record, and its event that spent the
+// solution, are there together or not at all, whether the stalled write landed late or not); the retry with the same
 // Idempotency-Key after SIGCONT stores exactly one lead, counted once (the day's count is made by the
 // lead's event's subscriber, after the write: waited for).
 import { createHash, randomUUID } from 'node:crypto';
@@ -111,7 +111,7 @@ async function sideRecords(key: string, challenge: string) {
   const { signature } = (JSON.parse(Buffer.from(challenge, 'base64url').toString('utf8')) as { challenge: { signature: string } }).challenge;
   const { derivedId, keyForWrite } = await import('../../functions/data/idempotency');
   const { eventRowId } = await import('../../functions/data/events');
-  const leadId = derivedId(keyForWrite(ROUTE_KEY, key, '').seed, 'lead');
+  const leadId = derivedId(keyForWrite(ROUTE_KEY, key, '', apiKey).seed, 'lead');
   const keys = [
     { pk: `ORG#${owner.orgId}#SUB#${leadId}`, sk: 'SUB' },
     { pk: `OUTBOX#${eventRowId('form-submitted', owner.orgId, `solution-${sha256(signature)}`)}`, sk: 'MESSAGE' },

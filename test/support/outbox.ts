@@ -25,8 +25,10 @@ export async function outboxRow(id: string) {
  */
 export async function leadCounted(orgId: string, submissionId: string, timeoutMs = 15_000) {
   const { eventually } = await import('./eventually');
-  const event = await leadEventRowId(orgId, submissionId);
-  return eventually(async () => ((await outboxRow(`${event}:lead-received`))?.status === 'sent' ? true : undefined), `lead ${submissionId} counted`, timeoutMs);
+  return eventually(async () => {
+    const event = await leadEventRowId(orgId, submissionId);
+    return event && (await outboxRow(`${event}:lead-received`))?.status === 'sent' ? true : undefined;
+  }, `lead ${submissionId} counted`, timeoutMs);
 }
 
 /**
@@ -34,7 +36,7 @@ export async function leadCounted(orgId: string, submissionId: string, timeoutMs
  * gsi2): a lead sent with a solved challenge names its event by the solution, not by the lead
  * (functions/data/submissions.ts putSubmission).
  */
-export async function leadEventRowId(orgId: string, submissionId: string): Promise<string> {
+export async function leadEventRowId(orgId: string, submissionId: string): Promise<string | undefined> {
   const { client, table } = testDb();
   let start: Record<string, unknown> | undefined;
   do {
@@ -43,5 +45,5 @@ export async function leadEventRowId(orgId: string, submissionId: string): Promi
     if (row) return String(row.id);
     start = out.LastEvaluatedKey;
   } while (start);
-  throw new Error(`No form-submitted event for lead ${submissionId}`);
+  return undefined;
 }
