@@ -449,8 +449,7 @@ async function claimIdempotencyKey(request: MiddyRequest, inWrite: boolean) {
     // Claimed by the handler's one write (challengeInWrite): no round trip of its own (data/idempotency.ts keyForWrite).
     // The clinic the write is for (its organisation key) names its ids too: the same key sent to two
     // clinics never derives the same ids (each clinic's lead answers for the key there).
-    const clinic = (event.parsed!.body as { apiKey?: unknown } | undefined)?.apiKey;
-    const { fingerprint, ...claim } = keyForWrite(event.routeKey, key, requestFingerprint(event), typeof clinic === 'string' ? clinic : '');
+    const { fingerprint, ...claim } = keyForWrite(event.routeKey, key, requestFingerprint(event), organisationKeyOf(event));
     currentScope()!.idempotency = {
       ...claim,
       inWrite: { fingerprint, recordOn: (item, reply) => recordOn(item as TransactItem, fingerprint, reply) },
@@ -464,6 +463,13 @@ async function claimIdempotencyKey(request: MiddyRequest, inWrite: boolean) {
     return;
   }
   return answerAsRetry(claim);
+}
+
+/** The organisation key a public write names in its body (`apiKey`, the appointment request's `organizationApiKey`); '' when none. */
+function organisationKeyOf(event: MiddyRequest['event']): string {
+  const body = (event.parsed!.body ?? {}) as Record<string, unknown>;
+  const named = body.apiKey ?? body.organizationApiKey;
+  return typeof named === 'string' ? named : '';
 }
 
 /** A retry's answer, by what its key's record says: the first answer again, 422 for another request, 409 while the first runs. */
@@ -492,8 +498,7 @@ async function requireChallenge(request: MiddyRequest, inWrite: EndpointOptions<
   const page = route.challenge;
   if (!page) return;
   const body = (event.parsed!.body ?? {}) as Record<string, unknown>;
-  const named = page === 'sign-up' ? '' : body.apiKey ?? body.organizationApiKey;
-  const apiKey = typeof named === 'string' ? named : '';
+  const apiKey = page === 'sign-up' ? '' : organisationKeyOf(event);
   const result = await checkSolution(header(event, CHALLENGE_HEADER), await getChallengeKey());
   if (!result.ok) {
     // A key claimed in the write was not looked up before: the retry of a stored request (its solution
