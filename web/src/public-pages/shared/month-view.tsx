@@ -136,18 +136,23 @@ export function MonthView({ id = 'booking-month', month, onMonth, free, minDate,
   return (
     <section className="mb-3" aria-label={t('booking.month.freeDays')} aria-describedby={describedBy}>
       <div className="d-flex align-items-center justify-content-between gap-2 mb-2">
-        <button type="button" className="btn btn-outline-secondary px-3 py-1" onClick={() => month && onMonth(addMonths(month, -1))} disabled={!canBack} aria-label={t('booking.month.previous')}>
+        <button type="button" className="btn btn-outline-secondary month-step" onClick={() => month && onMonth(addMonths(month, -1))} disabled={!canBack} aria-label={t('booking.month.previous')}>
           <span aria-hidden="true">{rtl ? '\u203a' : '\u2039'}</span>
         </button>
         {/* Until the month is known the heading still has a name (axe: empty-heading); the grid is labelled by it. */}
-        <h2 id={id} className="h6 fw-bold mb-0 text-center" style={{ minHeight: '1.5em' }} aria-live="polite">
+        <h2 id={id} className="h6 fw-bold mb-0 text-center flex-grow-1" style={{ minHeight: '1.5em' }} aria-live="polite">
           {label || <span className="visually-hidden">{t('booking.month.freeDays')}</span>}
         </h2>
-        <button type="button" className="btn btn-outline-secondary px-3 py-1" onClick={() => month && onMonth(addMonths(month, 1))} disabled={!canNext} aria-label={t('booking.month.next')}>
+        <button type="button" className="btn btn-outline-secondary month-step" onClick={() => month && onMonth(addMonths(month, 1))} disabled={!canNext} aria-label={t('booking.month.next')}>
           <span aria-hidden="true">{rtl ? '\u2039' : '\u203a'}</span>
         </button>
       </div>
       <table ref={table} className="w-100 text-center" style={{ tableLayout: 'fixed' }} aria-labelledby={id}>
+        {/* The grid's seven columns before its first row is parsed (a slow network paints the HTML as it
+            arrives: with only Sunday's header cell, Sunday was the table's whole width). */}
+        <colgroup>
+          <col span={7} />
+        </colgroup>
         <thead>
           <tr>
             {/* Named once the month is known (the page shows one once the clinic's country sets the week's first
