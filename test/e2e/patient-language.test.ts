@@ -32,7 +32,7 @@ afterAll(async () => {
 /** A clinic with a booking package and a form, its API key. */
 async function newClinic(tag: string) {
   const { apiKey, token } = await newClinicWithKey(tag);
-  const pkg = await call('POST', '/bookings/packages', { token, body: { packageName: 'Consultation', packagePrice: 49.5 } });
+  const pkg = await call('POST', '/bookings/packages', { token, body: { packageName: 'Consultation', packagePrice: 49.5, packageDescription: 'A first visit.' } });
   const form = await call('POST', '/form-builder/form', { token, body: { name: 'Intake form', fields: [{ id: 'name', label: 'Full name', type: 'text', required: true }] } });
   return { apiKey, packageId: pkg.id as string, formId: form.id as string };
 }
@@ -87,6 +87,19 @@ describe("public pages in the patient's language (issue 26)", () => {
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-i18n-pending'))).toBe(false);
     expect(await layoutShift(page)).toBe(0);
     await page.getByLabel(field(texts['booking.package'])).selectOption({ label: 'Consultation' });
+    // What the clinic wrote in English reads left to right on any page: its full stop at its end, on the
+    // right (right to left, it showed as '.A first visit').
+    const description = page.getByText('A first visit.', { exact: true });
+    expect(await description.evaluate((p) => {
+      const text = p.firstChild!;
+      const at = (i: number) => {
+        const range = document.createRange();
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        return range.getBoundingClientRect().x;
+      };
+      return at(text.textContent!.length - 1) > at(0);
+    })).toBe(true);
     await page.getByLabel(field(texts['booking.firstName'])).fill('Pat');
     await page.getByLabel(field(texts['booking.lastName'])).fill('Visitor');
     await page.getByLabel(field(texts['booking.email'])).fill(visitor);

@@ -71,7 +71,7 @@ function PackageDetails({ pkg }: { pkg: PublicBookingPackage }) {
         </div>
         {pkg.durationMinutes ? <p className="small text-body-secondary mb-1">{t('common.minutes', { count: pkg.durationMinutes })}</p> : null}
         {pkg.packageDescription && (
-          <p className="text-body-secondary mb-0" style={{ whiteSpace: 'pre-line' }}>
+          <p className="text-body-secondary mb-0 clinic-text" style={{ whiteSpace: 'pre-line' }}>
             {pkg.packageDescription}
           </p>
         )}

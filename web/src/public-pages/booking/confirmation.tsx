@@ -78,7 +78,7 @@ export function Confirmed({ c }: { c: BookingConfirmation }) {
         )}
         <Row term={t('confirmation.where')}>
           {c.clinic.name}
-          {c.clinic.address && <span className="d-block" style={{ whiteSpace: 'pre-line' }}>{c.clinic.address}</span>}
+          {c.clinic.address && <span className="d-block clinic-text" style={{ whiteSpace: 'pre-line' }}>{c.clinic.address}</span>}
           {c.clinic.phoneNumber && (
             // Left to right in every language: '+1555...' read right to left shows its '+' at the end.
             <span className="d-block">

@@ -175,7 +175,7 @@ function FormIntro({ form }: { form: PublicForm }) {
     <header className="mb-4">
       <ClinicLine>{form.organizationName}</ClinicLine>
       <h1 className="h2 fw-bold text-body-emphasis">{form.name}</h1>
-      {form.description && <p className="text-body-secondary mb-0" style={{ whiteSpace: 'pre-line' }}>{form.description}</p>}
+      {form.description && <p className="text-body-secondary mb-0 clinic-text" style={{ whiteSpace: 'pre-line' }}>{form.description}</p>}
     </header>
   );
 }

@@ -73,7 +73,7 @@ function IntakeForm({ token, view, onSent }: { token: string; view: IntakeView; 
     <form noValidate onSubmit={(e) => void submit(e)} aria-label={view.formName} lang={locale}>
       <p className="text-body-secondary">{t('intakePage.hello', { name: view.firstName, clinic: view.clinicName })}</p>
       <p className="fw-semibold">{t('intakePage.for', { package: view.packageName, when })}</p>
-      {view.formDescription && <p className="text-body-secondary" style={{ whiteSpace: 'pre-line' }}>{view.formDescription}</p>}
+      {view.formDescription && <p className="text-body-secondary clinic-text" style={{ whiteSpace: 'pre-line' }}>{view.formDescription}</p>}
       {problem && <div className="alert alert-danger" role="alert">{problem}</div>}
       {view.fields.map((field) => (
         <FormFieldInput key={field.id} field={field} idPrefix="intake" value={values[field.id]} onChange={(v) => setValue(field.id, v)} onFile={(file) => onFile(field.id, file)} error={fieldError(field.id)} disabled={busy} />

@@ -149,7 +149,7 @@ function Contact({ view }: { view: ManageView }) {
   return (
     <address className="border-top pt-3 mt-3 mb-0 small" aria-label={t('manage.contact', { clinic: view.orgName })}>
       <span className="fw-bold d-block">{view.orgName}</span>
-      {view.clinicAddress && <span className="d-block" style={{ whiteSpace: 'pre-line' }}>{view.clinicAddress}</span>}
+      {view.clinicAddress && <span className="d-block clinic-text" style={{ whiteSpace: 'pre-line' }}>{view.clinicAddress}</span>}
       {view.clinicPhone && (
         <span className="d-block">
           {/* dir="ltr": a phone number reads left to right in every language ('+49 30...', not '...30 49+'). */}

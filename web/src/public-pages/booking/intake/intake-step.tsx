@@ -59,7 +59,7 @@ export function IntakeStep({ form, values, issues, onChange, onFile, disabled }:
     <section className="mt-4" aria-labelledby="intake-title" data-testid="intake-step">
       <h2 id="intake-title" className="h6 fw-bold text-body-emphasis mb-1">{t('intake.title')}: {form.name}</h2>
       <p className="small text-body-secondary mb-3">{t('intake.intro')}</p>
-      {form.description && <p className="text-body-secondary" style={{ whiteSpace: 'pre-line' }}>{form.description}</p>}
+      {form.description && <p className="text-body-secondary clinic-text" style={{ whiteSpace: 'pre-line' }}>{form.description}</p>}
       {form.fields.map((field) => (
         <FormFieldInput
           key={field.id}

@@ -15,7 +15,7 @@ export const FALLBACK_IMAGE =
 /** The description as the server sanitised it, sanitised again here with the same rules (defence in depth). */
 export function DescriptionHtml({ html, className }: { html: string | null; className?: string }) {
   if (!html || !html.trim()) return null;
-  return <div className={className} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
+  return <div className={className ? `${className} clinic-text` : 'clinic-text'} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
 }
 
 export function PackageImage({ src, alt }: { src: string | null; alt: string }) {
