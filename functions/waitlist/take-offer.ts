@@ -21,6 +21,7 @@ import { offerLinkSchema, takeOfferReply, WAITLIST_MESSAGES } from '#shared/wait
 import { getBooking } from '../data/bookings';
 import { getOrganization } from '../data/organizations';
 import { updateBooking } from '#domain/bookings/places';
+import { checkoutItem } from '#domain/bookings/payment-text';
 import { confirmUnpaid } from '#domain/bookings/confirm-unpaid';
 import { patientCustomerId } from '#domain/payments/customers';
 import { bookingPageUrl } from '#domain/bookings/views';
@@ -78,8 +79,7 @@ export const handler = endpoint({ body: offerLinkSchema, reply: takeOfferReply }
           // A deposit package charges its deposit now (the policy stored with the hold); the rest is due at the visit.
           amountCents: booking.paymentPolicy?.dueNowMinor ?? booking.priceCents,
           currency: currencyOf(booking.currency),
-          productName: `${mode === 'deposit' ? patientTexts(booking.locale)('pay.depositProduct', { package: booking.packageName }) : booking.packageName} (${org?.name ?? ''})`.slice(0, 250),
-          description: `${booking.bookingTime} on ${booking.bookingDate} (${booking.timeZone})${booking.practitionerName ? ` with ${booking.practitionerName}` : ''}`,
+          ...checkoutItem(booking, org?.name ?? ''),
           customerEmail: booking.email,
           idempotencyKey: `waitlist-offer-${booking.orgId}-${booking.id}`,
         });

@@ -5,7 +5,7 @@ import { currencyOf } from '#shared/currency';
 import { HttpError } from '#lib/errors';
 import { createCheckoutSession } from '#lib/stripe';
 import { stripeLocaleOf } from '#shared/i18n/locales';
-import { patientTexts } from '#lib/i18n';
+import { checkoutItem } from '#domain/bookings/payment-text';
 import type { BookingRecord } from '../../data/bookings';
 import { releaseHeld } from '#domain/bookings/places';
 import { releaseTokenHash } from './release-token';
@@ -61,12 +61,10 @@ export async function openCheckout(
   if (booking.stripeSessionId && booking.checkoutUrl) return { session: { id: booking.stripeSessionId, url: booking.checkoutUrl }, newHashes };
   try {
     // A deposit package charges its deposit now (the booking's policy, priced when it was held); the rest is due at the visit.
-    const deposit = booking.paymentPolicy?.mode === 'deposit';
     const session = await createCheckoutSession({
       amountCents: booking.paymentPolicy?.dueNowMinor ?? booking.priceCents,
       currency: currencyOf(booking.currency),
-      productName: `${deposit ? patientTexts(booking.locale)('pay.depositProduct', { package: booking.packageName }) : booking.packageName} (${page.clinicName})`.slice(0, 250),
-      description: `${booking.bookingTime} on ${booking.bookingDate} (${booking.timeZone})${booking.practitionerName ? ` with ${booking.practitionerName}` : ''}`,
+      ...checkoutItem(booking, page.clinicName),
       successUrl: page.successUrl,
       cancelUrl,
       customerEmail: page.customerEmail,

@@ -1,9 +1,11 @@
 // What a booking's mails say about its payment (issue 36), in the patient's language and the booking's
 // currency: what was paid, what is due at the visit, the card held and the fees it may be charged, as
 // the patient agreed to them (the booking's `paymentPolicy`). A booking paid in full (and every
-// booking from before the choice) keeps its one line of before.
+// booking from before the choice) keeps its one line of before. Also what its checkout page names.
+import { describeInstant } from '#shared/bookings/slots';
 import { currencyOf, formatMoney } from '#shared/currency';
-import type { PatientTranslate } from '#lib/i18n';
+import { intlLocale } from '#shared/i18n/locales';
+import { patientTexts, type PatientTranslate } from '#lib/i18n';
 import { patientIntlTag } from '#lib/zone-region';
 import type { BookingRecord } from '../../data/bookings';
 
@@ -26,4 +28,22 @@ export function paymentLines(t: PatientTranslate, b: BookingRecord): string[] | 
   if (p.lateCancelFeeMinor != null && p.cancellationWindowHours != null) lines.push(t('pay.lateCancelFee', { hours: p.cancellationWindowHours, fee: money(p.lateCancelFeeMinor) }));
   else if (p.cancellationWindowHours != null) lines.push(t('pay.window', { hours: p.cancellationWindowHours }));
   return lines;
+}
+
+/**
+ * What Stripe's checkout page shows for a held booking, in the patient's language (the page's own is
+ * theirs too): the package (or its deposit) at the clinic, and the visit's day and time as their mails
+ * write it, with whom. It was '14:30 on 2026-12-09 (America/New_York)' in English for everyone.
+ * Derived from the booking alone: a resumed request sends Stripe the same parameters.
+ */
+export function checkoutItem(b: BookingRecord, clinicName: string): { productName: string; description: string } {
+  const t = patientTexts(b.locale);
+  const w = describeInstant(b.startUtc, b.timeZone, intlLocale(b.locale));
+  const when = t('when.short', { date: w.date, time: w.time, zone: w.zoneAbbreviation });
+  const name = b.paymentPolicy?.mode === 'deposit' ? t('pay.depositProduct', { package: b.packageName }) : b.packageName;
+  const practitioner = b.practitionerName?.trim();
+  return {
+    productName: `${name} (${clinicName})`.slice(0, 250),
+    description: (practitioner ? `${when} · ${t('ics.with', { name: practitioner })}` : when).slice(0, 500),
+  };
 }
