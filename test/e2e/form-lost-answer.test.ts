@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, newContext, uniqueEmail } from './browser';
+import { appUrl, launch, newContext, uniqueEmail, transitionsEnded } from './browser';
 import { call, newClinicWithKey } from './owner-with-data';
 
 const SHOTS = 'test-results/e2e';
@@ -54,6 +54,9 @@ describe('a public form whose first answer was lost', () => {
     await page.getByRole('button', { name: 'إرسال' }).click();
     // The page says it could not send, and keeps the answers.
     await page.getByRole('dialog').waitFor();
+    // The spec's text, and under it what to do.
+    expect(await page.getByRole('dialog').locator('.modal-body').innerText()).toBe('حدث خطأ غير متوقع.\n\nإجاباتك ما زالت هنا. يرجى التحقق من اتصالك والمحاولة مرة أخرى.');
+    await transitionsEnded(page);
     await page.screenshot({ path: `${SHOTS}/form-lost-answer-390-ar-failed.png`, fullPage: true });
     await page.getByRole('dialog').getByRole('button').first().click();
     await expect.poll(() => page.getByLabel(/^Email\*?$/).inputValue()).toBe(email);

@@ -303,7 +303,9 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
       if (target) openLater(target, () => mounted.current && setBlockedLink(target));
     } catch (e) {
       if (e instanceof SubmitFailed) setError({ title: 'Submission Failed', text: e.message || t('form.submitError') });
-      else setError({ title: 'Submission Error', text: t('form.unexpected') });
+      // No answer at all (a lost connection, most often): the answers and the request's key are kept, so
+      // sending again is safe (a stored submission is replayed, not made twice).
+      else setError({ title: 'Submission Error', text: t('form.unexpected'), hint: t('form.unexpectedHint') });
     } finally {
       if (mounted.current) setProcessing(false);
     }

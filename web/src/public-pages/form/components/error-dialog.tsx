@@ -7,7 +7,10 @@ const TITLES: Record<DialogMessage['title'], MessageKey> = { 'Payment Error': 'f
 
 export interface DialogMessage {
   title: 'Payment Error' | 'Submission Failed' | 'Submission Error';
+  /** The spec's text. */
   text: string;
+  /** What the visitor can do, under it (the spec's 'An unexpected error occurred.' says nothing of that). */
+  hint?: string;
 }
 
 export function ErrorDialog({ message, onHide }: { message: DialogMessage | null; onHide: () => void }) {
@@ -21,6 +24,7 @@ export function ErrorDialog({ message, onHide }: { message: DialogMessage | null
       </Modal.Header>
       <Modal.Body>
         <p className="mb-0">{message?.text}</p>
+        {message?.hint && <p className="mb-0 mt-2 text-body-secondary">{message.hint}</p>}
       </Modal.Body>
       <Modal.Footer>
         <button type="button" className="btn btn-primary" onClick={onHide}>
