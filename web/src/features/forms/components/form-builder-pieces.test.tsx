@@ -6,16 +6,19 @@ import { renderAt } from '../../../testing/render';
 import { FormPackages } from './form-packages';
 import { FormPreview } from './form-preview';
 
-const pkg = (id: string, name: string, extra: object = {}) => ({ id, name, price: 49.5, customAmountEnabled: false, isPayable: true, ...extra }) as Parameters<typeof FormPackages>[0]['packages'][number];
+const pkg = (id: string, name: string, extra: object = {}) => ({ id, name, price: 49.5, priceCents: 4950, currency: 'usd', customAmountEnabled: false, isPayable: true, ...extra }) as Parameters<typeof FormPackages>[0]['packages'][number];
 
 describe('FormPackages', () => {
-  it("lists the clinic's packages with their price, ticks those offered, and offers a choice on load for more than one", async () => {
+  it("lists the clinic's packages with their price in their currency, ticks those offered, and offers a choice on load for more than one", async () => {
     const onToggle = vi.fn();
     const onDefault = vi.fn();
-    const packages = [pkg('a', 'Consultation'), pkg('b', 'Donation', { customAmountEnabled: true, isPayable: false })];
-    const { user } = renderAt(<FormPackages packages={packages} isLoading={false} packageIds={['a', 'b']} packageId={null} linked={packages} onToggle={onToggle} onDefault={onDefault} />);
+    const packages = [pkg('a', 'Consultation'), pkg('b', 'Donation', { priceCents: 0, customAmountEnabled: true, isPayable: false })];
+    const course = pkg('c', 'Back course', { price: 249.9, priceCents: 24990, currency: 'eur' });
+    const { user } = renderAt(<FormPackages packages={[...packages, course]} isLoading={false} packageIds={['a', 'b']} packageId={null} linked={packages} onToggle={onToggle} onDefault={onDefault} />);
     expect(await screen.findByRole('checkbox', { name: 'Consultation $49.50' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Donation custom amount, not payable' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Donation Custom amount, not payable' })).toBeChecked();
+    // A euro package in euros (it read '$249.90').
+    expect(screen.getByRole('checkbox', { name: 'Back course €249.90' })).not.toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: 'Consultation $49.50' }));
     expect(onToggle).toHaveBeenCalledWith('a', false);
     const onLoad = screen.getByRole('combobox', { name: 'Chosen on load' });

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Field } from '../../../components/field';
 import { paths } from '../../../config/paths';
 import type { usePackages } from '../api/forms';
+import { priceText } from '../lib';
 
 type Package = ReturnType<typeof usePackages>['items'][number];
 
@@ -39,7 +40,7 @@ export function FormPackages({ packages, isLoading, packageIds, packageId, linke
             <div className="form-check" key={p.id}>
               <input className="form-check-input" type="checkbox" id={`pkg-${p.id}`} checked={packageIds.includes(p.id)} onChange={(e) => onToggle(p.id, e.target.checked)} />
               <label className="form-check-label" htmlFor={`pkg-${p.id}`}>
-                {p.name} <span className="text-body-secondary small">{p.customAmountEnabled ? 'custom amount' : `$${p.price.toFixed(2)}`}{p.isPayable ? '' : ', not payable'}</span>
+                {p.name} <span className="text-body-secondary small">{priceText(p)}{p.isPayable ? '' : ', not payable'}</span>
               </label>
             </div>
           ))}

@@ -2,7 +2,6 @@
 // they can be paid online; edit and delete with the flags for it.
 import { useState } from 'react';
 import { needsFallbackImage } from '#shared/forms/page';
-import { currencyOf, formatMoney, minimumOf } from '#shared/currency';
 import { AddLink, EditDeleteActions } from '../../../components/row-actions';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { ACTIONS, ListCard } from '../../../components/list-card';
@@ -10,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/layout';
 import { useAccess } from '../../../lib/roles';
 import { deletePackage, usePackages, type PackageView } from '../api/forms';
-import { packageEditPath } from '../lib';
+import { packageEditPath, priceText } from '../lib';
 
 function Thumb({ pkg }: { pkg: PackageView }) {
   const [failed, setFailed] = useState(false);
@@ -19,13 +18,6 @@ function Thumb({ pkg }: { pkg: PackageView }) {
   }
   return <img src={pkg.imageUrl!} alt="" className="rounded object-fit-cover" width={56} height={40} onError={() => setFailed(true)} />;
 }
-
-/** The price in the package's own currency; a custom amount shows its floor when it has one. */
-export const priceText = (p: PackageView) => {
-  const currency = currencyOf(p.currency);
-  const money = formatMoney(p.priceCents, currency);
-  return p.customAmountEnabled ? `Custom amount${p.priceCents >= minimumOf(currency) ? ` from ${money}` : ''}` : money;
-};
 
 export function PackagesListPage() {
   usePageTitle('Packages', [{ title: 'Form Builder', path: paths.formBuilder.list }]);
