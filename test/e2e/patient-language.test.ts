@@ -1,7 +1,7 @@
 // Issue 26 in Chromium: a patient whose browser speaks Spanish, French, German, Brazilian Portuguese
 // or Arabic finds the booking page, the public form and the manage page in that language (Arabic right
 // to left), books and pays, is mailed the confirmation in it, and axe finds nothing on any of them.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import ar from '../../web/src/i18n/messages/ar.json';
 import de from '../../web/src/i18n/messages/de.json';
@@ -33,7 +33,7 @@ afterAll(async () => {
 async function newClinic(tag: string) {
   const { apiKey, token } = await newClinicWithKey(tag);
   const pkg = await call('POST', '/bookings/packages', { token, body: { packageName: 'Consultation', packagePrice: 49.5, packageDescription: 'A first visit.' } });
-  const form = await call('POST', '/form-builder/form', { token, body: { name: 'Intake form', fields: [{ id: 'name', label: 'Full name', type: 'text', required: true }] } });
+  const form = await call('POST', '/form-builder/form', { token, body: { name: 'Intake form', fields: [{ id: 'name', label: 'Full name', type: 'text', required: true }, { id: 'help', label: 'How can we help?', type: 'text', required: false }] } });
   return { apiKey, packageId: pkg.id as string, formId: form.id as string };
 }
 
@@ -46,6 +46,20 @@ async function noViolations(page: Page, where: string) {
   await transitionsEnded(page);
   const violations = await axeViolations(page, TAGS);
   expect(violations.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} at ${n.target.join(' > ')}`))).toEqual([]);
+}
+
+/** Whether an English text is painted in its order: its last character to the right of its first. */
+function readsLeftToRight(element: Locator) {
+  return element.evaluate((node) => {
+    const text = node.firstChild!;
+    const x = (i: number) => {
+      const range = document.createRange();
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      return range.getBoundingClientRect().x;
+    };
+    return x(text.textContent!.length - 1) > x(0);
+  });
 }
 
 async function documentLanguage(page: Page) {
@@ -89,17 +103,9 @@ describe("public pages in the patient's language (issue 26)", () => {
     await page.getByLabel(field(texts['booking.package'])).selectOption({ label: 'Consultation' });
     // What the clinic wrote in English reads left to right on any page: its full stop at its end, on the
     // right (right to left, it showed as '.A first visit').
-    const description = page.getByText('A first visit.', { exact: true });
-    expect(await description.evaluate((p) => {
-      const text = p.firstChild!;
-      const at = (i: number) => {
-        const range = document.createRange();
-        range.setStart(text, i);
-        range.setEnd(text, i + 1);
-        return range.getBoundingClientRect().x;
-      };
-      return at(text.textContent!.length - 1) > at(0);
-    })).toBe(true);
+    expect(await readsLeftToRight(page.getByText('A first visit.', { exact: true }))).toBe(true);
+    // An email address is typed left to right on every page ('karim@' showed as '@karim' right to left).
+    expect(await page.getByLabel(field(texts['booking.email'])).evaluate((input) => getComputedStyle(input).direction)).toBe('ltr');
     await page.getByLabel(field(texts['booking.firstName'])).fill('Pat');
     await page.getByLabel(field(texts['booking.lastName'])).fill('Visitor');
     await page.getByLabel(field(texts['booking.email'])).fill(visitor);
@@ -144,6 +150,8 @@ describe("public pages in the patient's language (issue 26)", () => {
     await page.getByRole('button', { name: texts['form.submitForm'] }).click();
     await page.getByText(texts['formRule.required'].replace('{label}', 'Full name')).first().waitFor();
     expect(await documentLanguage(page)).toEqual({ lang, dir: lang === 'ar' ? 'rtl' : 'ltr' });
+    // The clinic's question keeps its question mark at its end (right to left it read '?How can we help').
+    expect(await readsLeftToRight(page.getByText('How can we help?', { exact: true }))).toBe(true);
     await noViolations(page, `form ${lang}`);
 
     expect(errors).toEqual([]);

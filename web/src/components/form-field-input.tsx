@@ -54,7 +54,7 @@ export function FormFieldInput({ field, value, onChange, onFile, error, disabled
             <div className="form-check" key={o.id}>
               <input className={`form-check-input${invalid}`} type="radio" id={`${id}-${o.id}`} name={`${idPrefix}-${field.name}`} value={o.value} checked={text === o.value} disabled={disabled} onChange={() => onChange(o.value)} />
               <label className="form-check-label" htmlFor={`${id}-${o.id}`}>
-                {o.label}
+                <bdi>{o.label}</bdi>
               </label>
             </div>
           ))}
@@ -80,7 +80,7 @@ export function FormFieldInput({ field, value, onChange, onFile, error, disabled
                   onChange={(e) => onChange(e.target.checked ? [...ticked, o.value] : ticked.filter((v) => v !== o.value))}
                 />
                 <label className="form-check-label" htmlFor={`${id}-${o.id}`}>
-                  {o.label}
+                  <bdi>{o.label}</bdi>
                 </label>
               </div>
             ))}
@@ -91,7 +91,7 @@ export function FormFieldInput({ field, value, onChange, onFile, error, disabled
           <div className="form-check">
             <input {...common} className={`form-check-input${invalid}`} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
             <label className="form-check-label" htmlFor={id}>
-              {field.label}
+              <bdi>{field.label}</bdi>
               {field.required && <span className="text-danger ms-1" aria-hidden="true">*</span>}
             </label>
           </div>
@@ -122,7 +122,8 @@ export function FormFieldInput({ field, value, onChange, onFile, error, disabled
     <div className="mb-3">
       {hasLabel(field.type) && (
         <label id={`${id}-label`} htmlFor={field.type === 'radio' ? undefined : id} className="form-label fw-semibold small text-body-emphasis mb-1">
-          {field.label}
+          {/* The clinic's words in their own direction: 'How can we help?' on an Arabic page read '?How can we help'. */}
+          <bdi>{field.label}</bdi>
           {field.required && (
             <span className="text-danger ms-1" aria-hidden="true">
               *

@@ -40,7 +40,7 @@ describe('form builder', { timeout: 30_000 }, () => {
 
     // The preview shows the fields in the new order, with the required star.
     const preview = screen.getByRole('region', { name: 'Preview' });
-    const labels = within(preview).getAllByText(/^(Email|Full name)$/).map((el) => el.textContent);
+    const labels = within(preview).getAllByText(/^(Email|Full name)$/).map((el) => el.closest('label')!.textContent);
     expect(labels).toEqual(['Email', 'Full name*']);
     expect(within(preview).getByRole('button', { name: 'Submit Form' })).toBeDisabled();
 

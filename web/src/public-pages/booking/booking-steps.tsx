@@ -102,9 +102,10 @@ export function DetailsStep({ bind }: { bind: Bind }) {
         <Field id="email" label={t('booking.email')} required className="col-md-6">
           <input {...bind('email')} type="email" autoComplete="email" />
         </Field>
+        {/* Its example is the hint's, in the visitor's language (no placeholder with another country's). */}
         <Field id="phoneNumber" label={t('booking.phone')} required className="col-md-6" hint={t('booking.phoneHint')}>
           {/* A phone number reads left to right in every language: right to left, '+49 30 1234567' showed as '49301234567+'. */}
-          <input {...bind('phoneNumber')} type="tel" dir="ltr" autoComplete="tel" placeholder="+1234567890" />
+          <input {...bind('phoneNumber')} type="tel" dir="ltr" autoComplete="tel" />
         </Field>
       </div>
     </>

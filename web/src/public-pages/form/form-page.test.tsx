@@ -45,7 +45,7 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     expect(screen.getByText('Tell us about you')).toBeInTheDocument();
     expect(screen.getByTestId('clinic-name')).toHaveTextContent('Sunrise Clinic');
     // A required label has a red star; hidden fields have no label.
-    expect(screen.getByText('Full name').querySelector('.text-danger')).toHaveTextContent('*');
+    expect(screen.getByText('Full name').closest('label')!.querySelector('.text-danger')).toHaveTextContent('*');
     expect(screen.queryByText('Ref')).not.toBeInTheDocument();
     // Not payable, no second text: 'Send it' only.
     expect(screen.getByRole('button', { name: 'Send it' })).toBeInTheDocument();
