@@ -7,11 +7,13 @@
 //   the summaries that name them)
 //   any of these within dates            sk (or gsiNsk) BETWEEN <from> AND <to>#~
 import type { Page } from '#shared/api';
+import type { AuditModule } from '#shared/organization/schemas';
 import { randomId } from '#lib/passwords';
 import { table } from './dynamo';
 import { queryPage, strip, transact, type TransactItem } from './core';
 
-export type AuditModule = 'Organization' | 'Members' | 'Account' | 'Appointment' | 'Notifications' | 'FORMS' | 'BOOKING_PACKAGES' | 'Services' | 'Customers' | 'SMS';
+/** The modules an entry names: the log's list (AUDIT_MODULES), so each has its label in the console. */
+export type { AuditModule };
 
 export interface AuditEntry {
   id: string;

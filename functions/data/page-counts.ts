@@ -10,6 +10,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from './dynamo';
 import { countMetric, log } from '#lib/log';
 import { CHALLENGE_PAGE_NAMES, type ChallengePage } from '#shared/challenge/challenge';
+import type { AuditActor } from '#shared/organization/schemas';
 import type { Module } from '#shared/permissions';
 import { TransactionFailure, isConditionFailure, type TransactItem } from './core';
 import { recordAudit } from './audit';
@@ -32,6 +33,8 @@ export const NORMAL_RATE: Record<ChallengePage, { writes: number; refused: numbe
 
 export type ActivityKind = 'writes' | 'refused';
 
+/** Who the audit log names for a surge on a public page (its visitors, no member). */
+const PUBLIC_ACTOR = 'public' satisfies AuditActor;
 const AUDIT_MODULE: Record<Exclude<ChallengePage, 'sign-up'>, Module> = { booking: 'BOOKING_PACKAGES', appointment: 'Appointment', form: 'FORMS' };
 
 /** Only well-formed keys name a page; anything else is counted under one bucket. */
@@ -121,7 +124,7 @@ async function raiseAlarm(page: ChallengePage, apiKey: string, kind: ActivityKin
   if (!org) return;
   const summary = activitySummary(page, kind, count, windowStart, nowMs);
   // The audit entry, in aggregate: one per kind and window (this request is the one that crossed).
-  await recordAudit({ orgId: org, actorId: 'public', module: AUDIT_MODULE[page], action: 'create', recordType: 'public-page', recordId: page, summary });
+  await recordAudit({ orgId: org, actorId: PUBLIC_ACTOR, module: AUDIT_MODULE[page], action: 'create', recordType: 'public-page', recordId: page, summary });
   // One notice per page and window, whichever count crossed first.
   try {
     await ddb.send(

@@ -309,6 +309,10 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const PAYMENT_STATUSES = ['pending', 'paid', 'unpaid', 'refunded', 'partially_refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** What staff read of a booking's status and payment status (the bookings list's badges and filters, a patient's record). */
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = { held: 'Awaiting payment', confirmed: 'Confirmed', expired: 'Expired', cancelled: 'Cancelled' };
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { pending: 'Pending', paid: 'Paid', unpaid: 'Unpaid', refunded: 'Refunded', partially_refunded: 'Partly refunded' };
+
 const dateParam = (name: string) => z.optional(z.string().check(z.refine((v) => parseDate(v) !== undefined, `${name} must be a date such as 2030-01-31`)));
 
 /** GET /bookings/bookings/list/all (and GET /bookings): a page, filtered by local dates, package, status, payment. */

@@ -184,8 +184,35 @@ export type NotificationView = z.infer<typeof notificationViewRecord>;
 // ---------------------------------------------------------------------------------------------
 // Audit logs
 
-/** Modules an audit entry can name (the log's module filter). */
+/** Modules an audit entry can name (the log's module filter); the server's entries are typed by this list. */
 export const AUDIT_MODULES = ['Organization', 'Members', 'Account', 'Appointment', 'Notifications', 'FORMS', 'BOOKING_PACKAGES', 'Services', 'Customers', 'SMS'] as const;
+export type AuditModule = (typeof AUDIT_MODULES)[number];
+
+/** What the log shows of each module (its column and filter), in the console's words (spec: FORMS (Forms), BOOKING_PACKAGES (Bookings)). */
+export const AUDIT_MODULE_LABELS: Record<AuditModule, string> = {
+  Organization: 'Organisation',
+  Members: 'Members',
+  Account: 'Account',
+  Appointment: 'Appointments',
+  Notifications: 'Notifications',
+  FORMS: 'Forms',
+  BOOKING_PACKAGES: 'Bookings',
+  Services: 'Services',
+  Customers: 'Customers and patients',
+  SMS: 'SMS',
+};
+
+/**
+ * Who made an entry when it was no member: the actor ids the server writes for them (the patient's
+ * manage link, Stripe's events, the public pages' surge alarm) and what the log's Who column says.
+ * Any other id is a member's; one no longer in the organisation shows as a former member.
+ */
+export const AUDIT_ACTOR_LABELS = {
+  patient: 'Patient (manage link)',
+  stripe: 'Stripe (payment event)',
+  public: 'Visitors (public pages)',
+} as const;
+export type AuditActor = keyof typeof AUDIT_ACTOR_LABELS;
 
 const DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 const isoDate = (message: string) =>

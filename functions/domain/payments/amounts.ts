@@ -2,6 +2,7 @@
 // so a difference means something went wrong (or someone tampered with Stripe): the payment is still
 // recorded as paid, because the payer was charged, but it is flagged for staff, who are told.
 import { currencyOf, formatMoney, isCurrency } from '#shared/currency';
+import type { AuditActor } from '#shared/organization/schemas';
 import type { CheckoutSession } from '#lib/stripe';
 
 /**
@@ -32,4 +33,4 @@ export const differenceNote = (d: PaidDifference) =>
   `Paid ${d.paid}, but the price is ${d.price}. The payment is recorded as paid: check it in Stripe, then refund or collect the difference.`;
 
 /** Who the audit log names for changes Stripe's events make. */
-export const STRIPE_ACTOR = 'stripe';
+export const STRIPE_ACTOR = 'stripe' satisfies AuditActor;

@@ -6,6 +6,7 @@ import { fullPolicy } from '#shared/bookings/payment-policy';
 import { describeInstant } from '#shared/bookings/slots';
 import { policyOf, type PatientPolicy } from '#shared/policy';
 import { MANAGE_MESSAGES, type ManageView } from '#shared/manage/schemas';
+import type { AuditActor } from '#shared/organization/schemas';
 import { conflict, notFound } from '#lib/errors';
 import { regionOfZone } from '#lib/zone-region';
 import { appointmentStartUtc } from '#domain/appointments/when';
@@ -17,7 +18,7 @@ import { findManageToken } from '../../data/manage-tokens';
 import { getOrganization, orgCurrency, publicBrandOf, type Organization } from '../../data/organizations';
 
 /** Who a patient's own change is recorded as (audit log, cancelledBy). */
-export const PATIENT_ACTOR = 'patient';
+export const PATIENT_ACTOR = 'patient' satisfies AuditActor;
 
 export interface Opened {
   booking: BookingRecord;

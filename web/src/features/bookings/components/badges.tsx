@@ -1,32 +1,21 @@
 // Booking status and payment state as badges.
-import type { BookingStatus, PaymentStatus } from '#shared/bookings/schemas';
+import { BOOKING_STATUS_LABELS, PAYMENT_STATUS_LABELS, type BookingStatus, type PaymentStatus } from '#shared/bookings/schemas';
 
-const STATUS: Record<BookingStatus, [label: string, tone: string]> = {
-  held: ['Awaiting payment', 'warning'],
-  confirmed: ['Confirmed', 'success'],
-  expired: ['Expired', 'secondary'],
-  cancelled: ['Cancelled', 'danger'],
-};
+// The labels are shared (a patient's record names the same states); the tones are the badges' own.
+const STATUS_TONE: Record<BookingStatus, string> = { held: 'warning', confirmed: 'success', expired: 'secondary', cancelled: 'danger' };
+const PAYMENT_TONE: Record<PaymentStatus, string> = { pending: 'warning', paid: 'success', unpaid: 'secondary', refunded: 'info', partially_refunded: 'info' };
 
-const PAYMENT: Record<PaymentStatus, [label: string, tone: string]> = {
-  pending: ['Pending', 'warning'],
-  paid: ['Paid', 'success'],
-  unpaid: ['Unpaid', 'secondary'],
-  refunded: ['Refunded', 'info'],
-  partially_refunded: ['Partly refunded', 'info'],
-};
-
-export const statusLabel = (s: BookingStatus) => STATUS[s]?.[0] ?? s;
-export const paymentLabel = (p: PaymentStatus) => PAYMENT[p]?.[0] ?? p;
+export const statusLabel = (s: BookingStatus) => BOOKING_STATUS_LABELS[s] ?? s;
+export const paymentLabel = (p: PaymentStatus) => PAYMENT_STATUS_LABELS[p] ?? p;
 
 export function StatusBadge({ status }: { status: BookingStatus }) {
-  const [label, tone] = STATUS[status] ?? [status, 'secondary'];
-  return <span className={`badge bg-${tone}-subtle text-${tone}-emphasis`}>{label}</span>;
+  const tone = STATUS_TONE[status] ?? 'secondary';
+  return <span className={`badge bg-${tone}-subtle text-${tone}-emphasis`}>{statusLabel(status)}</span>;
 }
 
 export function PaymentBadge({ paymentStatus }: { paymentStatus: PaymentStatus }) {
-  const [label, tone] = PAYMENT[paymentStatus] ?? [paymentStatus, 'secondary'];
-  return <span className={`badge bg-${tone}-subtle text-${tone}-emphasis`}>{label}</span>;
+  const tone = PAYMENT_TONE[paymentStatus] ?? 'secondary';
+  return <span className={`badge bg-${tone}-subtle text-${tone}-emphasis`}>{paymentLabel(paymentStatus)}</span>;
 }
 
 /** How a booking is paid (issue 36), as staff read it beside its payment state. */

@@ -6,7 +6,7 @@ import { formatMoney } from '#shared/currency';
 import { formatDate } from '../../../lib/dates';
 import type { Paged } from '../../../lib/paged';
 import type { PatientItem } from '../api/patients';
-import { ITEM_KIND_LOOK } from '../kinds';
+import { ITEM_KIND_LOOK, statusText } from '../kinds';
 
 function Money({ item }: { item: PatientItem }) {
   if (item.amountMinor === null || !item.currency) return null;
@@ -61,7 +61,7 @@ function Row({ item }: { item: PatientItem }) {
             {/* One line, beside the title or wrapped below it (a phone, a long title): never a badge adrift under a right-aligned time. */}
             <div className="d-flex flex-wrap align-items-center gap-2">
               <time dateTime={item.at} className="small text-body-secondary text-nowrap">{formatDate(item.at)}</time>
-              {item.status && <span className="badge text-bg-light border">{item.status.replace(/_/g, ' ')}</span>}
+              {item.status && <span className="badge text-bg-light border">{statusText(item.kind, item.status)}</span>}
             </div>
           </div>
           {item.when && <div className="small mt-1">Visit: {item.when}</div>}

@@ -54,10 +54,27 @@ describe('PatientDetailPage', { timeout: 20_000 }, () => {
     expect(rows[2]).toHaveTextContent('$49.50');
     expect(rows[2]).toHaveTextContent('refunded $10.00');
     expect(rows[3]).toHaveTextContent('Your booking is confirmed');
+    // Each state in words, as the console's lists name it.
+    expect(rows.slice(1).map((r) => r.querySelector('.badge')?.textContent)).toEqual(['Confirmed', 'Partly refunded', 'Sent']);
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(record).getAllByRole('listitem')).toHaveLength(5));
     expect(within(record).getAllByRole('listitem')[4]).toHaveTextContent('Allergies: Penicillin');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('names every kind of state in words, never the raw value', async () => {
+    setup(undefined, [
+      item(1, { kind: 'appointment', id: 'a1', title: 'Check-up', status: 'no-show', text: null, by: null }),
+      item(2, { kind: 'booking', id: 'b2', title: 'Consultation', status: 'held', text: null, by: null }),
+      item(3, { kind: 'payment', id: 'b2', title: 'Consultation', status: 'paid', amountMinor: 4950, currency: 'usd', text: null, by: null }),
+      item(4, { kind: 'submission', id: 'l2', title: 'Intake', status: 'failed', text: 'Name: Mia', by: null }),
+      item(5, { kind: 'sms', id: 's1', title: '', status: 'dropped', text: 'See you soon', by: null }),
+      item(6, { kind: 'booking', id: 'b3', title: 'Follow-up', status: 'no_show', text: null, by: null }),
+    ]);
+    const record = await screen.findByRole('list', { name: 'Record, newest first' });
+    const badges = within(record).getAllByRole('listitem').map((r) => r.querySelector('.badge')?.textContent);
+    // The appointments' and bookings' own labels; a value no list names (a newer server) made readable.
+    expect(badges).toEqual(['No-show', 'Awaiting payment', 'Paid', 'Failed', 'Not sent', 'No show']);
   });
 
   it('clips a long mail body to its first lines, with Show more and Show less', async () => {
