@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { CURRENCIES, currencyOf, formatMoney } from '../currency';
 import { parseMoney, moneyMessage } from '../money-text';
 import { pure } from '../common/schemas';
+import { goesAhead } from './goes-ahead';
 
 export const ATTENDANCES = ['attended', 'no_show', 'late_cancellation'] as const;
 export type Attendance = (typeof ATTENDANCES)[number];
@@ -102,11 +103,14 @@ export interface PaymentStateInput {
   savedCard?: unknown;
   fee?: Pick<BookingFee, 'status' | 'refundedMinor' | 'amountMinor'> | null;
   clinicPayment?: unknown;
+  attendance?: string | null;
 }
 
 /**
  * The one payment state a booking shows, most recent money first: a fee (charged, refused, waiting for
- * the patient), a refund, the balance paid at the clinic, then what was agreed when booking.
+ * the patient), a refund, the balance paid at the clinic, then what was agreed when booking. A booking
+ * that no longer goes ahead (cancelled, expired: goes-ahead.ts) is not 'to pay at the
+ * clinic': nothing paid reads 'unpaid'.
  */
 export function paymentStateOf(b: PaymentStateInput): PaymentState {
   if (b.fee) {
@@ -120,8 +124,9 @@ export function paymentStateOf(b: PaymentStateInput): PaymentState {
   if (b.clinicPayment) return 'paid_at_clinic';
   const mode = b.paymentPolicy?.mode ?? 'full';
   if (b.status === 'held' || b.paymentStatus === 'pending') return 'awaiting_payment';
-  if (mode === 'card_on_file') return b.savedCard ? 'card_held' : 'due_at_clinic';
-  if (mode === 'at_clinic') return 'due_at_clinic';
+  const due = goesAhead(b) ? 'due_at_clinic' : 'unpaid';
+  if (mode === 'card_on_file') return b.savedCard ? 'card_held' : due;
+  if (mode === 'at_clinic') return due;
   if (b.paymentStatus !== 'paid') return 'unpaid';
   if (mode === 'deposit' || (b.amountPaidCents ?? 0) < b.priceCents) return 'deposit_paid_balance_due';
   return 'paid_in_full';

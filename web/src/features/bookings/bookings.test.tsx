@@ -58,6 +58,48 @@ describe('bookings console pages', { timeout: 20_000 }, () => {
     await waitFor(() => expect(urls().some((u) => u.includes('/api/bookings/bookings/list/all?') && u.includes('paymentStatus=paid'))).toBe(true));
   });
 
+  it('says an amount is due at the visit only while the booking goes ahead: not once cancelled, refunded or expired', async () => {
+    // €120.50 with a 30 % deposit: €36.15 online, €84.35 at the visit.
+    const deposit = { mode: 'deposit', dueNowMinor: 3615, dueAtVisitMinor: 8435, noShowFeeMinor: null, lateCancelFeeMinor: null, cancellationWindowHours: 24 };
+    const card = { mode: 'card_on_file', dueNowMinor: 0, dueAtVisitMinor: 12050, noShowFeeMinor: 2500, lateCancelFeeMinor: null, cancellationWindowHours: null };
+    const euro = { priceCents: 12050, currency: 'eur', amountPaidCents: 3615, paymentPolicy: deposit };
+    render(<BookingsListPage />, '/bookings', {
+      'GET /api/bookings/bookings/list/all': { status: 200, body: { message: 'OK', data: { items: [
+        booking('a', euro),
+        booking('b', { ...euro, status: 'cancelled', paymentStatus: 'refunded', refundedCents: 3615, cancelledAt: '2030-01-02T00:00:00Z' }),
+        booking('c', { ...euro, status: 'expired', paymentStatus: 'unpaid', amountPaidCents: null, expiredAt: '2030-01-01T10:10:00Z' }),
+        booking('d', { ...euro, status: 'cancelled', paymentStatus: 'unpaid', amountPaidCents: null, paymentPolicy: card, cancelledAt: '2030-01-02T00:00:00Z' }),
+      ] } } },
+      'GET /api/bookings/packages': { status: 200, body: { message: 'OK', data: { items: [pkg('p1')] } } },
+    });
+    const row = (id: string) => within(screen.getByText(`Pat ${id}`).closest('tr')!);
+    await screen.findByText('Pat A');
+    expect(row('A').getByText('Deposit online · €84.35 due at visit')).toBeInTheDocument();
+    expect(row('B').getByText('Cancelled')).toBeInTheDocument();
+    expect(row('B').getByText('Refunded')).toBeInTheDocument();
+    expect(row('B').getByText('Deposit online')).toBeInTheDocument();
+    expect(row('C').getByText('Expired')).toBeInTheDocument();
+    expect(row('C').getByText('Unpaid')).toBeInTheDocument();
+    expect(row('C').getByText('Deposit online')).toBeInTheDocument();
+    // A card never saved is no longer awaited either.
+    expect(row('D').getByText('Card held for fees')).toBeInTheDocument();
+    for (const id of ['B', 'C', 'D']) expect(row(id).queryByText(/due at visit|no card yet/)).toBeNull();
+  });
+
+  it("shows no amount due at the visit on a cancelled booking's page, as it does on a confirmed one's", async () => {
+    const deposit = { mode: 'deposit', dueNowMinor: 3615, dueAtVisitMinor: 8435, noShowFeeMinor: null, lateCancelFeeMinor: null, cancellationWindowHours: 24 };
+    const euro = { priceCents: 12050, currency: 'eur', amountPaidCents: 3615, paymentPolicy: deposit };
+    for (const [data, due] of [[booking('a', euro), true], [booking('a', { ...euro, status: 'cancelled', paymentStatus: 'refunded', refundedCents: 3615, cancelledAt: '2030-01-02T00:00:00Z' }), false]] as const) {
+      const { unmount } = render(<BookingDetailPage />, '/bookings/booking/a', {
+        'GET /api/bookings/booking/a': { status: 200, body: { message: 'OK', data } },
+      }, rolesState({ isOwner: true }), '/bookings/booking/:id');
+      await screen.findByText('Pat A');
+      expect(screen.getByText('Deposit online')).toBeInTheDocument();
+      expect(screen.queryByText('€84.35 due at the visit') !== null).toBe(due);
+      unmount();
+    }
+  });
+
   it('cancels a booking after confirmation, only for members who may write', async () => {
     const { user, calls } = render(<BookingDetailPage />, '/bookings/booking/a', {
       'GET /api/bookings/booking/a': { status: 200, body: { message: 'OK', data: booking('a') } },

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import de from '../../i18n/messages/de.json';
 import { mockApi, renderRoutes } from '../../testing/render';
@@ -75,6 +75,43 @@ describe('manage page', { timeout: 20_000 }, () => {
     expect(german).toHaveTextContent(/15,00\s€/);
     expect(german).toHaveTextContent('48');
     expect(german).not.toHaveTextContent('Paid');
+  });
+
+  it('says nothing is due at the clinic once the booking is cancelled or refunded: after cancelling, and on opening the link again', async () => {
+    // €120.50 with a 30 % deposit: €36.15 paid, €84.35 at the clinic while it goes ahead.
+    const deposit = { mode: 'deposit', dueNowMinor: 3615, dueAtVisitMinor: 8435, noShowFeeMinor: null, lateCancelFeeMinor: null, cancellationWindowHours: 24 };
+    const booked = { currency: 'eur', clinicRegion: 'IE', amountPaidCents: 3615, refundOnCancelCents: 3615, paymentPolicy: deposit };
+    const cancelled = view({ ...booked, status: 'cancelled', paymentStatus: 'refunded', refundedCents: 3615, canChange: false, refundOnCancelCents: 0 });
+    const { user } = render({
+      'POST /api/public/manage/booking': { status: 200, body: { message: 'OK', data: view(booked) } },
+      'POST /api/public/manage/cancel': { status: 200, body: { message: 'Your booking is cancelled.', data: cancelled } },
+    });
+    const before = await screen.findByTestId('manage-payment');
+    expect(before).toHaveTextContent('To pay at the clinic: €84.35');
+    expect(before).toHaveTextContent('Please cancel at least 24 hours before the visit.');
+    await user.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByText('Your booking is cancelled.')).toBeInTheDocument();
+    const after = screen.getByTestId('manage-payment');
+    expect(after).toHaveTextContent('Paid by card: €36.15');
+    expect(after).not.toHaveTextContent('To pay at the clinic');
+    expect(after).not.toHaveTextContent('Please cancel');
+    expect(screen.getByText(/€36\.15 was refunded\./)).toBeInTheDocument();
+    cleanup();
+
+    // The link opened again (a reload), and a card held for fees: the card, and no amount, fee or window.
+    const card = { mode: 'card_on_file', dueNowMinor: 0, dueAtVisitMinor: 12050, noShowFeeMinor: 2500, lateCancelFeeMinor: 1500, cancellationWindowHours: 48 };
+    const withCard = view({ ...cancelled, paymentStatus: 'unpaid', amountPaidCents: null, refundedCents: null, paymentPolicy: card, card: { brand: 'visa', last4: '4242' } });
+    for (const data of [cancelled, withCard]) {
+      const page = render({ 'POST /api/public/manage/booking': { status: 200, body: { message: 'OK', data } } });
+      const payment = await screen.findByTestId('manage-payment');
+      expect(screen.getByText(/This booking is cancelled\./)).toBeInTheDocument();
+      expect(payment).not.toHaveTextContent('To pay at the clinic');
+      expect(payment).not.toHaveTextContent('Please cancel');
+      expect(payment).not.toHaveTextContent('may be charged');
+      if (data === withCard) expect(payment).toHaveTextContent('Nothing is paid online.Card held: Visa ending in 4242');
+      page.unmount();
+    }
   });
 
   it('reschedules through the month view (free days marked) and the time buttons, and shows a refusal', async () => {

@@ -11,6 +11,7 @@
 import { useEffect, useState } from 'react';
 import { formatMoney } from '#shared/currency';
 import { todayIn } from '#shared/bookings/time';
+import { goesAhead } from '#shared/bookings/goes-ahead';
 import { Loading } from '../../components/loading';
 import { cancelBooking, cancelFollowing, freeDay, freeDays, openBooking, rescheduleBooking, type FreeDay, type ManageView } from './api';
 import { MonthView, addMonths, daysInMonth, monthOf } from '../shared/month-view';
@@ -235,7 +236,7 @@ export function ManagePage() {
             {view.paymentPolicy && (
               <div className="mb-2" data-testid="manage-payment">
                 <h3 className="h6 fw-semibold mb-1">{t('pay.title')}</h3>
-                <PaymentSummary policy={view.paymentPolicy} currency={view.currency} card={view.card} done />
+                <PaymentSummary policy={view.paymentPolicy} currency={view.currency} card={view.card} done ended={!goesAhead(view)} />
               </div>
             )}
             {view.status === 'cancelled' && (

@@ -1,5 +1,6 @@
 // Booking status and payment state as badges.
 import { BOOKING_STATUS_LABELS, PAYMENT_STATUS_LABELS, type BookingStatus, type PaymentStatus } from '#shared/bookings/schemas';
+import { dueAtVisitOf, goesAhead } from '#shared/bookings/goes-ahead';
 
 // The labels are shared (a patient's record names the same states); the tones are the badges' own.
 const STATUS_TONE: Record<BookingStatus, string> = { held: 'warning', confirmed: 'success', expired: 'secondary', cancelled: 'danger' };
@@ -21,16 +22,22 @@ export function PaymentBadge({ paymentStatus }: { paymentStatus: PaymentStatus }
 /** How a booking is paid (issue 36), as staff read it beside its payment state. */
 export const PAYMENT_MODE_LABELS = { full: 'Paid in full online', deposit: 'Deposit online', card_on_file: 'Card held for fees', at_clinic: 'Paid at the clinic' } as const;
 
-/** Under the payment badge: the mode and what it leaves due or holds ('Deposit · ¥4,000 due at visit', 'Card held · Visa 4242'). */
+/**
+ * Under the payment badge: the mode and what it leaves due or holds ('Deposit · ¥4,000 due at visit',
+ * 'Card held · Visa 4242'). A booking that no longer goes ahead (cancelled, expired, refunded) says its
+ * mode only: nothing is due at its visit, nor is a card still awaited.
+ */
 export function PaymentModeNote({ booking, money }: {
-  booking: { paymentPolicy?: { mode: keyof typeof PAYMENT_MODE_LABELS; dueAtVisitMinor: number }; savedCard?: { brand: string; last4: string } | null };
+  booking: Parameters<typeof goesAhead>[0] & { paymentPolicy?: { mode: keyof typeof PAYMENT_MODE_LABELS; dueAtVisitMinor: number }; savedCard?: { brand: string; last4: string } | null };
   money: (minor: number) => string;
 }) {
   const p = booking.paymentPolicy;
   if (!p || p.mode === 'full') return null;
+  const ahead = goesAhead(booking);
   const parts: string[] = [PAYMENT_MODE_LABELS[p.mode]];
   if (booking.savedCard) parts.push(`${booking.savedCard.brand} •••• ${booking.savedCard.last4}`);
-  else if (p.mode === 'card_on_file') parts.push('no card yet');
-  if (p.dueAtVisitMinor > 0) parts.push(`${money(p.dueAtVisitMinor)} due at visit`);
+  else if (p.mode === 'card_on_file' && ahead) parts.push('no card yet');
+  const due = dueAtVisitOf(booking);
+  if (due > 0) parts.push(`${money(due)} due at visit`);
   return <div className="small text-body-secondary mt-1">{parts.join(' · ')}</div>;
 }

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../lib/layout';
 import { notify } from '../../../lib/notify';
 import { useAccess } from '../../../lib/roles';
 import { cancelBooking, useBooking, type BookingView } from '../api/bookings';
+import { dueAtVisitOf, goesAhead } from '#shared/bookings/goes-ahead';
 import { PAYMENT_MODE_LABELS, PaymentBadge, StatusBadge } from '../components/badges';
 import { AfterVisitCard, PaymentStateBadge } from '../../../components/after-visit';
 import { formatCents, visitorName } from '../lib';
@@ -66,8 +67,9 @@ function BookingDetails({ booking, onChanged }: { booking: BookingView; onChange
           {booking.paymentPolicy && booking.paymentPolicy.mode !== 'full' && (
             <Row label="Payment">
               {PAYMENT_MODE_LABELS[booking.paymentPolicy.mode]}
-              {booking.paymentPolicy.dueAtVisitMinor > 0 && <span className="d-block">{formatCents(booking.paymentPolicy.dueAtVisitMinor, booking.currency)} due at the visit</span>}
-              {booking.savedCard ? <span className="d-block">Card held: {booking.savedCard.brand} •••• {booking.savedCard.last4}</span> : booking.paymentPolicy.mode === 'card_on_file' && <span className="d-block">No card saved yet</span>}
+              {/* Only while the booking goes ahead: a cancelled, expired or refunded one has nothing due at its visit, nor awaits a card. */}
+              {dueAtVisitOf(booking) > 0 && <span className="d-block">{formatCents(dueAtVisitOf(booking), booking.currency)} due at the visit</span>}
+              {booking.savedCard ? <span className="d-block">Card held: {booking.savedCard.brand} •••• {booking.savedCard.last4}</span> : booking.paymentPolicy.mode === 'card_on_file' && goesAhead(booking) && <span className="d-block">No card saved yet</span>}
               {booking.paymentPolicy.noShowFeeMinor !== null && <span className="d-block small text-body-secondary">No-show fee agreed: {formatCents(booking.paymentPolicy.noShowFeeMinor, booking.currency)}</span>}
               {booking.paymentPolicy.lateCancelFeeMinor !== null && <span className="d-block small text-body-secondary">Late-cancellation fee agreed: {formatCents(booking.paymentPolicy.lateCancelFeeMinor, booking.currency)} (within {booking.paymentPolicy.cancellationWindowHours} hours)</span>}
             </Row>
