@@ -72,12 +72,15 @@ describe("the clinic's country and the manage page's month view", () => {
       { id: t.ben, name: 'Ben Okafor', title: 'Physiotherapist' },
     ]);
 
-    // Ana's month: her own booking's time counts as free (10 free hours from 08:00 to 18:00 that day).
+    // Ana's month: her own booking's hour is hers to keep, not a new time, so that day counts the 9
+    // others of the 10 from 08:00 to 18:00, as many as the page lists for it (it said 10 over 9).
     const days = await api('POST', '/public/manage/days', { body: { token: booked.token, from: date, days: 3 } });
     expect(days.status, days.body.message).toBe(200);
     expect(days.body.data.timeZone).toBe(ZONE);
     expect(days.body.data.days.map((d: { date: string }) => d.date)).toEqual([date, dayAhead(4), dayAhead(5)]);
-    expect(days.body.data.days[0].free).toBe(10);
+    expect(days.body.data.days[0].free).toBe(9);
+    const anaSlots = await api('POST', '/public/manage/slots', { body: { token: booked.token, date } });
+    expect(anaSlots.body.data.slots.filter((s: { time: string }) => s.time !== '10:00')).toHaveLength(9);
 
     // Ben's times that day, then the move to him at the same hour.
     const benDays = await api('POST', '/public/manage/days', { body: { token: booked.token, from: date, days: 1, practitionerId: t.ben } });

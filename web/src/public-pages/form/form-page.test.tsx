@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FormField } from '#shared/forms/types';
 import type { PublicForm, PublicPackage } from './api';
 import { mockApi, renderRoutes } from '../../testing/render';
+import { keepCheckout } from './use-payment-return';
 import { PublicFormPage } from './form-page';
 import { checkoutNavigation } from '../../lib/checkout';
 
@@ -243,6 +244,19 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     const { user: again } = renderRoutes([{ path: '/form-builder/public/:formId/:apiKey', element: <PublicFormPage formId="f1" apiKey="pk_test_key_123456" /> }], PATH);
     expect(await screen.findByText(/Payment was cancelled; nothing was charged\./)).toBeInTheDocument();
     await again.click(await screen.findByRole('button', { name: 'Return to payment' }));
+    expect(go).toHaveBeenLastCalledWith('http://localhost/pay');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('back with the back button (no ?payment=), the checkout left unpaid is offered as well', async () => {
+    const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => undefined);
+    keepCheckout('f1', 'http://localhost/pay');
+    const detail = form({ fields: [fields[1]], packages: [pkg('one', { customAmountEnabled: true, price: 25, priceCents: 2500 })] });
+    const calls = mockApi({ 'GET /api/leads/forms/f1': { status: 200, body: { message: 'OK', data: detail } } });
+    window.history.replaceState(null, '', `${PATH}?lang=en`);
+    const { user } = renderRoutes([{ path: '/form-builder/public/:formId/:apiKey', element: <PublicFormPage formId="f1" apiKey="pk_test_key_123456" /> }], PATH);
+    expect(await screen.findByText('Your payment for this form was not completed; nothing was charged.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Return to payment' }));
     expect(go).toHaveBeenLastCalledWith('http://localhost/pay');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });

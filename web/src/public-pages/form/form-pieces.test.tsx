@@ -15,6 +15,12 @@ describe('FormNotices', () => {
     expect(screen.getByRole('link')).toHaveAttribute('href', 'https://clinic.example.com/thanks');
   });
 
+  it('offers a checkout left open without an outcome too (back with the back button, not through Stripe)', async () => {
+    renderAt(<FormNotices unpaid="https://checkout.example.com/cs_1" />);
+    expect(await screen.findByRole('status')).toHaveTextContent('Your payment for this form was not completed; nothing was charged.');
+    expect(screen.getByRole('button', { name: 'Return to payment' })).toBeInTheDocument();
+  });
+
   it('says a payment was received, and shows nothing without an outcome', async () => {
     const { unmount } = renderAt(<FormNotices outcome="success" />);
     expect(await screen.findByRole('status')).toHaveTextContent('Thank you for your payment.');

@@ -57,8 +57,12 @@ function usePaymentOutcome(formId: string, fromUrl: string | null, onOutcome: (o
 export function usePaymentReturn(formId: string, payment: string | null, onEnded: (ended: PaymentOutcome) => void) {
   /** How the payment ended: from this tab's address (Stripe's return) or from the payment tab. */
   const [outcome, setOutcome] = useState<PaymentOutcome | undefined>(() => (payment === 'success' || payment === 'cancelled' ? payment : undefined));
-  /** Back without paying: the checkout left open (this tab's), to pay it after all. */
-  const unpaid = useMemo(() => (payment === 'cancelled' ? keptCheckout(formId) : undefined), [payment, formId]);
+  /**
+   * Back without paying: the checkout left open (this tab's), to pay it after all. Through Stripe's
+   * cancel address, or with the back button (no ?payment=): then the visitor filled the form in again
+   * and paid a second lead, the first left pending.
+   */
+  const unpaid = useMemo(() => (payment === 'success' ? undefined : keptCheckout(formId)), [payment, formId]);
   useEffect(() => {
     if (payment === 'success') keepCheckout(formId, undefined);
   }, [payment, formId]);

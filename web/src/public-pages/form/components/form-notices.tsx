@@ -25,6 +25,17 @@ export function FormNotices({ outcome, unpaid, notice, blockedLink }: { outcome?
           )}
         </div>
       )}
+      {/* Back with the back button, before any outcome: the same offer. */}
+      {!outcome && unpaid && !notice && (
+        <div className="alert alert-warning" role="status">
+          {t('form.paymentOpen')}
+          <div className="mt-2">
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => checkoutNavigation.go(unpaid)}>
+              {t('form.resumePayment')}
+            </button>
+          </div>
+        </div>
+      )}
       {notice && (
         <div className="alert alert-success" role="status">
           {notice}
