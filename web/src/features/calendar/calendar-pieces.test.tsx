@@ -96,6 +96,16 @@ describe('CalendarLegend', () => {
     rerender(<CalendarLegend shadesHours={false} showsClosed={false} />);
     expect(legend).not.toHaveTextContent('Outside');
   });
+
+  it("in the team view says items take their practitioner's colour, not the kinds' (a confirmed booking is not green there)", () => {
+    const { rerender } = render(<CalendarLegend shadesHours={false} showsClosed={false} />);
+    const legend = screen.getByRole('list', { name: 'Legend' });
+    expect(legend).toHaveTextContent('Booking · confirmed');
+    rerender(<CalendarLegend shadesHours={false} showsClosed={false} team />);
+    expect(legend).not.toHaveTextContent('Booking · confirmed');
+    expect(legend).toHaveTextContent("Confirmed, in its practitioner's colour");
+    expect(legend).toHaveTextContent('Appointment · no-show');
+  });
 });
 
 describe('useFirstLoad', () => {

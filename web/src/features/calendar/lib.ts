@@ -137,6 +137,19 @@ export const lookOf = (item: Pick<CalendarItem, 'kind' | 'status'>): Look =>
 
 export const LEGEND = Object.values(LOOKS);
 
+/**
+ * The team view's legend: there an item takes its practitioner's colour (team.ts colourLook: filled when
+ * confirmed, a tint while it waits), so the kinds' colours above would not match what is drawn (a
+ * confirmed booking in a blue practitioner's column read as an appointment). Over items keep their look.
+ */
+const NEUTRAL = '#5c636a';
+export const TEAM_LEGEND: Look[] = [
+  { label: "Confirmed, in its practitioner's colour", background: NEUTRAL, border: NEUTRAL, text: '#ffffff' },
+  { label: 'Requested or awaiting payment, a tint of it', background: '#e7e8e9', border: NEUTRAL, text: '#1b1f23' },
+  LOOKS['appointment:completed'],
+  LOOKS['appointment:no-show'],
+];
+
 /** Where an item opens in the console. */
 export const linkOf = (item: Pick<CalendarItem, 'kind' | 'id'>) =>
   item.kind === 'booking' ? `/bookings/booking/${encodeURIComponent(item.id)}` : `/appointments/${encodeURIComponent(item.id)}`;

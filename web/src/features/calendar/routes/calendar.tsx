@@ -228,7 +228,7 @@ export function CalendarPage() {
             businessHours={businessHours} narrow={narrow} onClick={onClick} onDrop={onDrop} onDates={onDates} onNavDay={onNavDay}
           />
         )}
-        <CalendarLegend shadesHours={Boolean(hours)} chosenName={chosen?.name} showsClosed={showTeam ? columns.some((c) => c.closed.length) : closed.length > 0} />
+        <CalendarLegend shadesHours={Boolean(hours)} chosenName={chosen?.name} showsClosed={showTeam ? columns.some((c) => c.closed.length) : closed.length > 0} team={showTeam} />
       </div>
       <MoveDialogs
         open={open} onClose={() => setOpen(null)} pending={pending} onPending={setPending} timeZone={data?.timeZone ?? 'UTC'} practitioners={activeTeam}
