@@ -6,17 +6,16 @@ import { paymentStateOf, type PaymentStateInput } from './visit';
 const deposit = { mode: 'deposit', dueNowMinor: 3615, dueAtVisitMinor: 8435, noShowFeeMinor: null, lateCancelFeeMinor: null, cancellationWindowHours: 24 } as const;
 
 describe('what is due at the visit', () => {
-  it('only while the booking goes ahead: held or confirmed, not refunded, the patient not marked absent', () => {
-    expect(dueAtVisitOf({ status: 'confirmed', paymentStatus: 'paid', paymentPolicy: deposit })).toBe(8435);
-    expect(dueAtVisitOf({ status: 'held', paymentStatus: 'pending', paymentPolicy: deposit })).toBe(8435);
-    expect(dueAtVisitOf({ status: 'confirmed', paymentStatus: 'partially_refunded', paymentPolicy: deposit })).toBe(8435);
-    expect(dueAtVisitOf({ status: 'cancelled', paymentStatus: 'refunded', paymentPolicy: deposit })).toBe(0);
-    expect(dueAtVisitOf({ status: 'cancelled', paymentStatus: 'paid', paymentPolicy: deposit })).toBe(0);
-    expect(dueAtVisitOf({ status: 'expired', paymentStatus: 'unpaid', paymentPolicy: deposit })).toBe(0);
-    expect(dueAtVisitOf({ status: 'confirmed', paymentStatus: 'refunded', paymentPolicy: deposit })).toBe(0);
-    expect(dueAtVisitOf({ status: 'confirmed', paymentStatus: 'paid', attendance: 'no_show', paymentPolicy: deposit })).toBe(0);
-    expect(dueAtVisitOf({ status: 'confirmed', paymentStatus: 'paid' })).toBe(0);
-    expect(goesAhead({ status: 'confirmed', paymentStatus: 'unpaid', attendance: 'attended' })).toBe(true);
+  it('only while the booking goes ahead: held or confirmed, the patient not marked absent', () => {
+    expect(dueAtVisitOf({ status: 'confirmed', paymentPolicy: deposit })).toBe(8435);
+    expect(dueAtVisitOf({ status: 'held', paymentPolicy: deposit })).toBe(8435);
+    // Cancelled (by the patient, staff or a full refund) or expired: nothing at the clinic.
+    expect(dueAtVisitOf({ status: 'cancelled', paymentPolicy: deposit })).toBe(0);
+    expect(dueAtVisitOf({ status: 'expired', paymentPolicy: deposit })).toBe(0);
+    expect(dueAtVisitOf({ status: 'confirmed', attendance: 'no_show', paymentPolicy: deposit })).toBe(0);
+    expect(dueAtVisitOf({ status: 'confirmed', attendance: 'late_cancellation', paymentPolicy: deposit })).toBe(0);
+    expect(dueAtVisitOf({ status: 'confirmed' })).toBe(0);
+    expect(goesAhead({ status: 'confirmed', attendance: 'attended' })).toBe(true);
   });
 
   it("reads 'unpaid', not 'to pay at the clinic', for a cancelled or expired booking paid at the clinic or with a card never saved", () => {

@@ -109,8 +109,8 @@ export interface PaymentStateInput {
 /**
  * The one payment state a booking shows, most recent money first: a fee (charged, refused, waiting for
  * the patient), a refund, the balance paid at the clinic, then what was agreed when booking. A booking
- * that no longer goes ahead (cancelled, expired: goes-ahead.ts) is not 'to pay at the
- * clinic': nothing paid reads 'unpaid'.
+ * that no longer goes ahead (cancelled, expired, the patient marked absent: goes-ahead.ts) is not 'to
+ * pay at the clinic': nothing paid reads 'unpaid'.
  */
 export function paymentStateOf(b: PaymentStateInput): PaymentState {
   if (b.fee) {

@@ -104,8 +104,8 @@ describe("public pages in the patient's language (issue 26)", () => {
     // What the clinic wrote in English reads left to right on any page: its full stop at its end, on the
     // right (right to left, it showed as '.A first visit').
     expect(await readsLeftToRight(page.getByText('A first visit.', { exact: true }))).toBe(true);
-    // An email address is typed left to right on every page ('karim@' showed as '@karim' right to left).
-    expect(await page.getByLabel(field(texts['booking.email'])).evaluate((input) => getComputedStyle(input).direction)).toBe('ltr');
+    // An email address takes the direction of what is typed ('karim@' showed as '@karim' right to left).
+    if (lang === 'ar') expect(await page.getByLabel(field(texts['booking.email'])).evaluate((input) => getComputedStyle(input).unicodeBidi)).toBe('plaintext');
     await page.getByLabel(field(texts['booking.firstName'])).fill('Pat');
     await page.getByLabel(field(texts['booking.lastName'])).fill('Visitor');
     await page.getByLabel(field(texts['booking.email'])).fill(visitor);

@@ -16,6 +16,8 @@ export async function trickleServer(pauseMs = 15) {
     if (html) {
       // A piece per tag in the body: every state of the parse gets its chance to be painted.
       const bodyAt = html.indexOf('<body');
+      // Else it would be sent whole, and a test through it would test nothing.
+      if (bodyAt === -1) throw new Error(`${req.url}: no <body> to send in pieces`);
       const cuts: number[] = [];
       for (let at = bodyAt; at !== -1; at = html.indexOf('<', at + 1)) cuts.push(at);
       cuts.push(html.length);

@@ -3,9 +3,8 @@
 // through the outbox under an id derived from the booking: a booking is confirmed, cancelled or found
 // unplaced once, so each mail exists once however many events or clicks cause it.
 // Each is in the patient's language (the booking's locale: lib/i18n.ts); staff notices stay English.
-import { describeInstant } from '#shared/bookings/slots';
 import { plainName } from '#shared/plain-name';
-import { intlLocale, patientLocale } from '#shared/i18n/locales';
+import { patientLocale } from '#shared/i18n/locales';
 import { currencyOf, formatMoney } from '#shared/currency';
 import { greetingIn, patientTexts, withArgs, type PatientTranslate } from '#lib/i18n';
 import { config } from '#lib/config';
@@ -14,6 +13,9 @@ import { patientIntlTag } from '#lib/zone-region';
 import type { BookingRecord } from '../../data/bookings';
 import { buildIcs } from './ics';
 import { paymentLines } from './payment-text';
+import { whenText } from './when-text';
+
+export { whenText };
 
 /** An amount of a booking in its own currency (USD for bookings from before currencies), as staff read it. */
 export const bookingMoney = (b: { currency?: string }, minor: number) => formatMoney(minor, currencyOf(b.currency));
@@ -76,20 +78,6 @@ function patientOf(b: BookingRecord) {
  * was sent). With the organisation: booking ids are unique within one.
  */
 export const bookingRowId = (what: string, b: Pick<BookingRecord, 'orgId' | 'id'>) => `booking-${what}-${b.orgId}-${b.id}`;
-
-/**
- * 'Monday, March 9, 2026', '9:00 AM EDT (Eastern Daylight Time, America/New_York)'; in `locale` (a
- * patient's) its own words. Without one, English: staff notices and audit lines.
- */
-export function whenText(b: Pick<BookingRecord, 'startUtc' | 'timeZone'>, locale?: string | null) {
-  const w = describeInstant(b.startUtc, b.timeZone, intlLocale(locale));
-  const t = patientTexts(locale);
-  return {
-    date: w.date,
-    time: t('when.time', { time: w.time, zone: w.zoneAbbreviation, zoneName: w.zoneLongName, timeZone: w.timeZone }),
-    short: t('when.short', { date: w.date, time: w.time, zone: w.zoneAbbreviation }),
-  };
-}
 
 function hostOf(url: string): string {
   try {

@@ -2,12 +2,11 @@
 // currency: what was paid, what is due at the visit, the card held and the fees it may be charged, as
 // the patient agreed to them (the booking's `paymentPolicy`). A booking paid in full (and every
 // booking from before the choice) keeps its one line of before. Also what its checkout page names.
-import { describeInstant } from '#shared/bookings/slots';
 import { currencyOf, formatMoney } from '#shared/currency';
-import { intlLocale } from '#shared/i18n/locales';
 import { patientTexts, type PatientTranslate } from '#lib/i18n';
 import { patientIntlTag } from '#lib/zone-region';
 import type { BookingRecord } from '../../data/bookings';
+import { whenText } from './when-text';
 
 /** The card as the patient recognises it: 'Visa ending in 4242'. */
 export const cardText = (t: PatientTranslate, card: { brand: string; last4: string }) =>
@@ -38,8 +37,7 @@ export function paymentLines(t: PatientTranslate, b: BookingRecord): string[] | 
  */
 export function checkoutItem(b: BookingRecord, clinicName: string): { productName: string; description: string } {
   const t = patientTexts(b.locale);
-  const w = describeInstant(b.startUtc, b.timeZone, intlLocale(b.locale));
-  const when = t('when.short', { date: w.date, time: w.time, zone: w.zoneAbbreviation });
+  const when = whenText(b, b.locale).short;
   const name = b.paymentPolicy?.mode === 'deposit' ? t('pay.depositProduct', { package: b.packageName }) : b.packageName;
   const practitioner = b.practitionerName?.trim();
   return {

@@ -140,7 +140,8 @@ export const LEGEND = Object.values(LOOKS);
 /**
  * The team view's legend: there an item takes its practitioner's colour (team.ts colourLook: filled when
  * confirmed, a tint while it waits), so the kinds' colours above would not match what is drawn (a
- * confirmed booking in a blue practitioner's column read as an appointment). Over items keep their look.
+ * confirmed booking in a blue practitioner's column read as an appointment). Completed and no-show
+ * items keep their own look.
  */
 const NEUTRAL = '#5c636a';
 export const TEAM_LEGEND: Look[] = [

@@ -255,7 +255,7 @@ describe('PublicFormPage', { timeout: 15_000 }, () => {
     const calls = mockApi({ 'GET /api/leads/forms/f1': { status: 200, body: { message: 'OK', data: detail } } });
     window.history.replaceState(null, '', `${PATH}?lang=en`);
     const { user } = renderRoutes([{ path: '/form-builder/public/:formId/:apiKey', element: <PublicFormPage formId="f1" apiKey="pk_test_key_123456" /> }], PATH);
-    expect(await screen.findByText('Your payment for this form was not completed; nothing was charged.')).toBeInTheDocument();
+    expect(await screen.findByText('The payment for this form was not completed.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Return to payment' }));
     expect(go).toHaveBeenLastCalledWith('http://localhost/pay');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);

@@ -17,7 +17,7 @@ describe('FormNotices', () => {
 
   it('offers a checkout left open without an outcome too (back with the back button, not through Stripe)', async () => {
     renderAt(<FormNotices unpaid="https://checkout.example.com/cs_1" />);
-    expect(await screen.findByRole('status')).toHaveTextContent('Your payment for this form was not completed; nothing was charged.');
+    expect(await screen.findByRole('status')).toHaveTextContent('The payment for this form was not completed.');
     expect(screen.getByRole('button', { name: 'Return to payment' })).toBeInTheDocument();
   });
 
@@ -57,5 +57,19 @@ describe('usePaymentReturn', () => {
     expect(later.result.current.unpaid).toBeUndefined();
     const none = renderHook(() => usePaymentReturn('form-1', null, vi.fn()));
     expect(none.result.current.outcome).toBeUndefined();
+  });
+
+  it('shown again from the back/forward cache: reads the kept checkout again and tells the page (its notice of before is stale)', () => {
+    const shownAgain = vi.fn();
+    const hook = renderHook(() => usePaymentReturn('form-1', null, vi.fn(), shownAgain));
+    expect(hook.result.current.unpaid).toBeUndefined();
+    // The page left for the checkout (kept meanwhile), then came back as it was.
+    keepCheckout('form-1', 'https://checkout.example.com/cs_2');
+    act(() => void window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    expect(hook.result.current.unpaid).toBe('https://checkout.example.com/cs_2');
+    expect(shownAgain).toHaveBeenCalledTimes(1);
+    // A fresh load is not a return from the cache.
+    act(() => void window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false })));
+    expect(shownAgain).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,6 @@
 // The way back from the payment: how it ended (from this tab's address, Stripe's return, or told by the
 // tab the payment was in) and, back without paying, the checkout left open in this tab to pay it after all.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLatest } from '../../lib/use-latest';
 
 /**
@@ -29,8 +29,8 @@ function keptCheckout(formId: string): string | undefined {
 export type PaymentOutcome = 'success' | 'cancelled';
 
 /**
- * The payment opens in a new tab, and Stripe sends the visitor back there (?payment=...). That tab
- * tells the tab the visitor came from, which otherwise would wait on 'Redirecting to payment page...'.
+ * Stripe sends the visitor back (?payment=...) to a page of its own: it tells any other tab of the form
+ * (one opened before), which otherwise would wait on 'Redirecting to payment page...'.
  */
 function paymentChannel(formId: string): BroadcastChannel | undefined {
   return typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`form-payment:${formId}`);
@@ -52,9 +52,10 @@ function usePaymentOutcome(formId: string, fromUrl: string | null, onOutcome: (o
 
 /**
  * `payment`: the query's (Stripe's return). `onEnded` runs when another tab says how its payment ended
- * (the page clears its notices; a paid one its form).
+ * (the page clears its notices; a paid one its form); `onShownAgain` when the browser shows this page
+ * again from its back/forward cache, as it was when the visitor left for the checkout.
  */
-export function usePaymentReturn(formId: string, payment: string | null, onEnded: (ended: PaymentOutcome) => void) {
+export function usePaymentReturn(formId: string, payment: string | null, onEnded: (ended: PaymentOutcome) => void, onShownAgain?: () => void) {
   /** How the payment ended: from this tab's address (Stripe's return) or from the payment tab. */
   const [outcome, setOutcome] = useState<PaymentOutcome | undefined>(() => (payment === 'success' || payment === 'cancelled' ? payment : undefined));
   /**
@@ -62,11 +63,26 @@ export function usePaymentReturn(formId: string, payment: string | null, onEnded
    * cancel address, or with the back button (no ?payment=): then the visitor filled the form in again
    * and paid a second lead, the first left pending.
    */
-  const unpaid = useMemo(() => (payment === 'success' ? undefined : keptCheckout(formId)), [payment, formId]);
+  const [unpaid, setUnpaid] = useState(() => (payment === 'success' ? undefined : keptCheckout(formId)));
   useEffect(() => {
     if (payment === 'success') keepCheckout(formId, undefined);
   }, [payment, formId]);
+  const shownAgain = useLatest(onShownAgain);
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setUnpaid(keptCheckout(formId));
+      shownAgain.current?.();
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, [formId, shownAgain]);
   usePaymentOutcome(formId, payment, (ended) => {
+    // Paid in another tab: nothing left to offer here, now or after a reload.
+    if (ended === 'success') {
+      keepCheckout(formId, undefined);
+      setUnpaid(undefined);
+    }
     setOutcome(ended);
     onEnded(ended);
   });
