@@ -219,21 +219,16 @@ function PublicFormView({ form, apiKey }: { form: PublicForm; apiKey: string }) 
    * error, a second click) sends the same key, so it makes one lead, one payment, one stored file.
    */
   const keys = useIdempotencyKeys();
-  const { outcome, unpaid, clearOutcome } = usePaymentReturn(
-    form.id,
-    payment,
-    (ended) => {
-      setNotice(undefined);
-      setBlockedLink(undefined);
-      if (ended === 'success') {
-        keys.forget();
-        replaceValues({});
-        setAmount('');
-      }
-    },
-    // Back from the checkout with the back button, this page as it was: not still 'Redirecting...'.
-    () => setNotice(undefined),
-  );
+  // Back from the checkout with the back button, this page as it was (last argument): not still 'Redirecting...'.
+  const { outcome, unpaid, clearOutcome } = usePaymentReturn(form.id, payment, (ended) => {
+    setNotice(undefined);
+    setBlockedLink(undefined);
+    if (ended === 'success') {
+      keys.forget();
+      replaceValues({});
+      setAmount('');
+    }
+  }, () => setNotice(undefined));
   const layout = pageLayout(form.packages);
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
