@@ -4,6 +4,18 @@ import { checkoutNavigation } from '../../../lib/checkout';
 import { useT } from '../../../i18n/i18n';
 import type { PaymentOutcome } from '../use-payment-return';
 
+/** Back to the checkout left open in this tab. */
+function ResumePayment({ checkout }: { checkout: string }) {
+  const t = useT();
+  return (
+    <div className="mt-2">
+      <button type="button" className="btn btn-primary btn-sm" onClick={() => checkoutNavigation.go(checkout)}>
+        {t('form.resumePayment')}
+      </button>
+    </div>
+  );
+}
+
 export function FormNotices({ outcome, unpaid, notice, blockedLink }: { outcome?: PaymentOutcome; unpaid?: string; notice?: string; blockedLink?: string }) {
   const t = useT();
   return (
@@ -16,24 +28,14 @@ export function FormNotices({ outcome, unpaid, notice, blockedLink }: { outcome?
       {outcome === 'cancelled' && (
         <div className="alert alert-warning" role="status">
           {t('form.paymentCancelled')}
-          {unpaid && (
-            <div className="mt-2">
-              <button type="button" className="btn btn-primary btn-sm" onClick={() => checkoutNavigation.go(unpaid)}>
-                {t('form.resumePayment')}
-              </button>
-            </div>
-          )}
+          {unpaid && <ResumePayment checkout={unpaid} />}
         </div>
       )}
       {/* Back with the back button, before any outcome: the same offer. */}
       {!outcome && unpaid && !notice && (
         <div className="alert alert-warning" role="status">
           {t('form.paymentOpen')}
-          <div className="mt-2">
-            <button type="button" className="btn btn-primary btn-sm" onClick={() => checkoutNavigation.go(unpaid)}>
-              {t('form.resumePayment')}
-            </button>
-          </div>
+          <ResumePayment checkout={unpaid} />
         </div>
       )}
       {notice && (
