@@ -2,7 +2,7 @@
 // confirmation: what is paid now, what is due at the clinic, and what may be charged to a card held
 // (no-show, late cancellation, the cancellation window), in the page's language and the clinic's
 // currency. A package paid in full shows nothing new: its price is in the package's card, as before.
-// A booking that no longer goes ahead (cancelled, expired, refunded: the manage page) has nothing due
+// A booking that no longer goes ahead (cancelled, expired, marked absent: the manage page) has nothing due
 // at the clinic, and neither the fees nor the cancellation window speak to the patient any more.
 import type { PaymentPolicy } from '#shared/bookings/payment-policy';
 import { currencyOf, formatMoney } from '#shared/currency';
@@ -27,7 +27,7 @@ export function PaymentSummary({ policy, currency, done, card, ended }: {
   /** After booking: what was paid, and the card held. */
   done?: boolean;
   card?: { brand: string; last4: string };
-  /** The booking no longer goes ahead (shared/bookings/goes-ahead.ts: cancelled, expired, refunded): what was paid and the card only. */
+  /** The booking no longer goes ahead (shared/bookings/goes-ahead.ts: cancelled, expired, marked absent): what was paid and the card only. */
   ended?: boolean;
 }) {
   const { t, intl } = useI18n();

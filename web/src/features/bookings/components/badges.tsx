@@ -24,7 +24,7 @@ export const PAYMENT_MODE_LABELS = { full: 'Paid in full online', deposit: 'Depo
 
 /**
  * Under the payment badge: the mode and what it leaves due or holds ('Deposit · ¥4,000 due at visit',
- * 'Card held · Visa 4242'). A booking that no longer goes ahead (cancelled, expired, refunded) says its
+ * 'Card held · Visa 4242'). A booking that no longer goes ahead (cancelled, expired, marked absent) says its
  * mode only: nothing is due at its visit, nor is a card still awaited.
  */
 export function PaymentModeNote({ booking, money }: {

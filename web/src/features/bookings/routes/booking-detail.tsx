@@ -32,6 +32,7 @@ function BookingDetails({ booking, onChanged }: { booking: BookingView; onChange
   // A visit marked attended, no-show or cancelled late is over (the API refuses the cancel with 409): its fee
   // (if any) is charged below, not refunded by a cancel.
   const over = booking.attendance != null;
+  const dueAtVisit = dueAtVisitOf(booking);
   const cancellable = (booking.status === 'held' || booking.status === 'confirmed') && !over && canAccess({ module: 'Bookings', action: 'write' });
   return (
     <section className="card border-0 shadow-sm" aria-labelledby="booking-title">
@@ -67,8 +68,8 @@ function BookingDetails({ booking, onChanged }: { booking: BookingView; onChange
           {booking.paymentPolicy && booking.paymentPolicy.mode !== 'full' && (
             <Row label="Payment">
               {PAYMENT_MODE_LABELS[booking.paymentPolicy.mode]}
-              {/* Only while the booking goes ahead: a cancelled, expired or refunded one has nothing due at its visit, nor awaits a card. */}
-              {dueAtVisitOf(booking) > 0 && <span className="d-block">{formatCents(dueAtVisitOf(booking), booking.currency)} due at the visit</span>}
+              {/* Only while the booking goes ahead: a cancelled or expired one has nothing due at its visit, nor awaits a card. */}
+              {dueAtVisit > 0 && <span className="d-block">{formatCents(dueAtVisit, booking.currency)} due at the visit</span>}
               {booking.savedCard ? <span className="d-block">Card held: {booking.savedCard.brand} •••• {booking.savedCard.last4}</span> : booking.paymentPolicy.mode === 'card_on_file' && goesAhead(booking) && <span className="d-block">No card saved yet</span>}
               {booking.paymentPolicy.noShowFeeMinor !== null && <span className="d-block small text-body-secondary">No-show fee agreed: {formatCents(booking.paymentPolicy.noShowFeeMinor, booking.currency)}</span>}
               {booking.paymentPolicy.lateCancelFeeMinor !== null && <span className="d-block small text-body-secondary">Late-cancellation fee agreed: {formatCents(booking.paymentPolicy.lateCancelFeeMinor, booking.currency)} (within {booking.paymentPolicy.cancellationWindowHours} hours)</span>}
